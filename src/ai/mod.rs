@@ -1,0 +1,118 @@
+//! The baseline bot: answers every decision from the legal actions with simple heuristics and
+//! its own seeded RNG (never the game's, so bots do not change what the dice say).
+
+use chacha20::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+
+use crate::content::schema::{Effect, MpKind};
+use crate::sim::model::{Mat, RoundMarkers};
+use crate::sim::pop::economy::increase_stability_cost;
+use crate::sim::pop::events::{EventDisplay, EventInProgress};
+use crate::sim::state::{Content, Index};
+use crate::sim::{Action, DecisionKind, Game};
+
+/// A bot with its own RNG for tie-breaks.
+pub struct Bot {
+    rng: ChaCha8Rng,
+}
+
+impl Bot {
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_B07),
+        }
+    }
+
+    /// Picks one legal action for the pending decision; `None` when there is nothing to decide.
+    pub fn choose(&mut self, game: &Game) -> Option<Action> {
+        let decision = game.pending()?.clone();
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            return None;
+        }
+        let world = game.world();
+        let realm = world.resource::<Index>().get(&decision.realm);
+        let mat = realm.and_then(|r| world.get::<Mat>(r)).cloned().unwrap_or_default();
+        let markers = realm.and_then(|r| world.get::<RoundMarkers>(r)).cloned().unwrap_or_default();
+        let pick = match &decision.kind {
+            DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent => {
+                let wants_stability = mat.stability < 2 && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1;
+                if wants_stability && legal.contains(&Action::IncreaseStability) {
+                    Some(Action::IncreaseStability)
+                } else if !markers.took_event {
+                    self.richest_event(game, &legal)
+                } else if mat.loans > 0 && mat.ducats >= 12 && legal.contains(&Action::RepayLoan) {
+                    Some(Action::RepayLoan)
+                } else {
+                    legal.iter().find(|a| **a == Action::Pass).cloned()
+                }
+            }
+            DecisionKind::EventOption { .. } => {
+                let card = world.resource::<EventInProgress>().0.map(|(_, c)| c);
+                card.and_then(|card| {
+                    let def = &world.resource::<Content>().0.events[card];
+                    legal
+                        .iter()
+                        .max_by_key(|a| match a {
+                            Action::ChooseOption { option } => def
+                                .options
+                                .get(usize::from(*option))
+                                .map_or(i32::MIN, |o| o.effects.iter().map(value).sum()),
+                            _ => i32::MIN,
+                        })
+                        .cloned()
+                })
+            }
+            DecisionKind::MpType { amount } => {
+                let by_pool = |k: &MpKind| mat.mp(*k);
+                let kind = if *amount >= 0 {
+                    MpKind::ALL.iter().min_by_key(|k| by_pool(k))
+                } else {
+                    MpKind::ALL.iter().max_by_key(|k| by_pool(k))
+                };
+                kind.map(|k| Action::ChooseMp { kind: *k })
+            }
+            DecisionKind::UnrestTown => None,
+        };
+        Some(pick.unwrap_or_else(|| legal[self.rng.random_range(0..legal.len())].clone()))
+    }
+
+    /// The face-up Event with the most ducats on it (ties by lot).
+    fn richest_event(&mut self, game: &Game, legal: &[Action]) -> Option<Action> {
+        let display = game.world().resource::<EventDisplay>();
+        let events: Vec<(i32, &Action)> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::TakeEvent { slot } => display.row.get(usize::from(*slot)).map(|s| (s.ducats, a)),
+                _ => None,
+            })
+            .collect();
+        let best = events.iter().map(|(d, _)| *d).max()?;
+        let tied: Vec<&Action> = events.iter().filter(|(d, _)| *d == best).map(|(_, a)| *a).collect();
+        Some(tied[self.rng.random_range(0..tied.len())].clone())
+    }
+}
+
+/// Rough worth of an effect to the realm that gets it.
+fn value(effect: &Effect) -> i32 {
+    match effect {
+        Effect::Ducats(n) => 2 * n,
+        Effect::Mp(_, n) | Effect::AnyMp(n) => 3 * n,
+        Effect::Stability(n) => 8 * n,
+        Effect::Prestige(n) => 4 * n,
+        Effect::Unrest(n) => -6 * i32::from(*n),
+        Effect::Loan(n) => -6 * i32::from(*n),
+        Effect::RulerIllHealth => -8,
+        Effect::Manpower(n) => *n,
+        Effect::Claim(_) | Effect::CasusBelli(_) => 3,
+    }
+}
+
+/// Plays a whole game with bots in every seat; returns it finished.
+pub fn play_out(game: &mut Game, seed: u64) {
+    let mut bot = Bot::new(seed);
+    while !game.is_over() {
+        let Some(action) = bot.choose(game) else { break };
+        game.apply(action).expect("bots only choose legal actions");
+    }
+}

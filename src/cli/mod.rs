@@ -1,0 +1,66 @@
+//! The command line: `regnum` opens the desktop game; `check`, `simulate` and `replay` run
+//! headless.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand};
+
+use crate::content::{self, Scenario};
+
+pub mod check;
+pub mod replay;
+pub mod simulate;
+
+#[derive(Parser, Debug)]
+#[command(name = "regnum", version, about = "Regnum: realm-governance board games, rules enforced.\n\nWith no command, opens the desktop game on the default scenario.")]
+pub struct Cli {
+    /// Scenario for the desktop game (default: the embedded 1444 scenario).
+    #[arg(long, global = false)]
+    pub scenario: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Validate scenario and mod files: prints `ok FILE` per good file and every error as
+    /// `file:line:col: message`; exits 1 if any file has errors.
+    Check {
+        /// Scenario or mod files (.ron).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Bots play complete games headless (game i uses seed S+i).
+    Simulate(simulate::SimulateArgs),
+    /// Replay a save and print a summary (or the final state as JSON).
+    Replay {
+        /// The save file.
+        save: PathBuf,
+        /// Print the final state as JSON, state hash included.
+        #[arg(long)]
+        json: bool,
+        /// Scenario file to replay on (default: the file named in the save, else the embedded one).
+        #[arg(long)]
+        scenario: Option<PathBuf>,
+    },
+}
+
+/// Loads a scenario file, or the embedded default; errors printed as `file:line:col: message`.
+pub fn load_scenario_or_default(path: Option<&PathBuf>) -> Result<Arc<Scenario>, String> {
+    match path {
+        None => Ok(content::default_scenario()),
+        Some(path) => content::load_scenario(path)
+            .map(Arc::new)
+            .map_err(|errors| errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")),
+    }
+}
+
+/// Runs a headless command; returns the process exit code.
+pub fn run(command: Command) -> i32 {
+    match command {
+        Command::Check { paths } => check::run(&paths),
+        Command::Simulate(args) => simulate::run(&args),
+        Command::Replay { save, json, scenario } => replay::run(&save, json, scenario.as_ref()),
+    }
+}

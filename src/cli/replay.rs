@@ -1,0 +1,55 @@
+//! `regnum replay`: replay a save, print a summary or the final state as JSON.
+
+use std::path::{Path, PathBuf};
+
+use crate::cli::load_scenario_or_default;
+use crate::save::Save;
+
+pub fn run(path: &Path, json: bool, scenario: Option<&PathBuf>) -> i32 {
+    let save = match Save::read(path) {
+        Ok(save) => save,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let scenario_path = scenario.cloned().or_else(|| save.scenario_file.as_ref().map(PathBuf::from));
+    let scenario = match load_scenario_or_default(scenario_path.as_ref()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot load the save's scenario:\n{e}");
+            return 1;
+        }
+    };
+    let game = match save.replay(scenario) {
+        Ok(game) => game,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let hash = game.state_hash();
+    if json {
+        let mut value = serde_json::to_value(game.snapshot()).expect("snapshots serialize");
+        value["hash"] = serde_json::Value::String(hash);
+        println!("{}", serde_json::to_string_pretty(&value).expect("json"));
+    } else {
+        let flow = game.flow();
+        println!("save:     {}", path.display());
+        println!("scenario: {} ({})", game.scenario().name, game.scenario().id);
+        println!("seed:     {}", game.seed());
+        println!("players:  {}", game.setup().players.join(", "));
+        println!("actions:  {}", game.history().len());
+        println!("age:      {}, round {} ({} rounds played)", flow.age, flow.round_in_age, flow.round);
+        match (game.is_over(), game.winner()) {
+            (true, Some(w)) => println!("result:   {w} wins"),
+            (true, None) => println!("result:   a shared win"),
+            (false, _) => println!(
+                "result:   in progress, waiting on {}",
+                game.pending().map_or("nobody".to_string(), |d| format!("{} ({:?})", d.realm, d.kind))
+            ),
+        }
+        println!("hash:     {hash}");
+    }
+    0
+}

@@ -1,0 +1,166 @@
+//! `regnum simulate`: bots play complete games headless, in parallel, with a progress bar.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use crate::ai::play_out;
+use crate::cli::load_scenario_or_default;
+use crate::save::Save;
+use crate::sim::{Game, GameSetup};
+
+#[derive(Args, Debug, Clone)]
+pub struct SimulateArgs {
+    /// Scenario file (default: the embedded 1444 scenario).
+    #[arg(long)]
+    pub scenario: Option<PathBuf>,
+    /// Number of games.
+    #[arg(long, default_value_t = 1)]
+    pub games: u64,
+    /// Seed of the first game; game i uses seed S+i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write each game's save into this folder.
+    #[arg(long)]
+    pub save_dir: Option<PathBuf>,
+    /// Write results and rule counts as JSON to this file.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct GameResult {
+    pub seed: u64,
+    pub hash: String,
+    pub rounds: u32,
+    pub winner: Option<String>,
+    pub save: Option<String>,
+}
+
+#[derive(Serialize, Debug, Default)]
+pub struct Report {
+    pub games: Vec<GameResult>,
+    pub rule_counts: BTreeMap<String, u64>,
+}
+
+/// Plays one bot game; returns its result and its log counts.
+pub fn play_one(
+    scenario: std::sync::Arc<crate::content::Scenario>,
+    seed: u64,
+    save_dir: Option<&PathBuf>,
+    scenario_file: Option<&str>,
+) -> Result<(GameResult, BTreeMap<String, u64>), String> {
+    let mut game = Game::new(scenario, GameSetup::default(), seed).map_err(|e| e.to_string())?;
+    play_out(&mut game, seed);
+    let mut counts = BTreeMap::new();
+    for entry in &game.log().entries {
+        *counts.entry(entry.rule.to_string()).or_insert(0) += 1;
+    }
+    let save = match save_dir {
+        Some(dir) => {
+            let path = dir.join(format!("game-{seed}.ron"));
+            Save::of(&game, scenario_file)
+                .write(&path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            Some(path.display().to_string())
+        }
+        None => None,
+    };
+    let result = GameResult {
+        seed,
+        hash: game.state_hash(),
+        rounds: game.flow().round,
+        winner: game.winner(),
+        save,
+    };
+    Ok((result, counts))
+}
+
+pub fn run(args: &SimulateArgs) -> i32 {
+    let scenario = match load_scenario_or_default(args.scenario.as_ref()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    if let Some(dir) = &args.save_dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("error: cannot create {}: {e}", dir.display());
+            return 1;
+        }
+    }
+    let scenario_file = args.scenario.as_ref().map(|p| p.display().to_string());
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let bar = ProgressBar::new(args.games);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} games ({per_sec}, eta {eta})")
+            .expect("valid template"),
+    );
+    let next = Mutex::new(0u64);
+    let results = Mutex::new(Vec::new());
+    let failure = Mutex::new(None::<String>);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = {
+                        let mut n = next.lock().expect("lock");
+                        if *n >= args.games || failure.lock().expect("lock").is_some() {
+                            return;
+                        }
+                        *n += 1;
+                        *n - 1
+                    };
+                    match play_one(scenario.clone(), args.seed + i, args.save_dir.as_ref(), scenario_file.as_deref()) {
+                        Ok(r) => results.lock().expect("lock").push(r),
+                        Err(e) => *failure.lock().expect("lock") = Some(e),
+                    }
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failure.into_inner().expect("lock") {
+        eprintln!("error: {e}");
+        return 1;
+    }
+    let mut results = results.into_inner().expect("lock");
+    results.sort_by_key(|(r, _)| r.seed);
+    let mut report = Report::default();
+    for (result, counts) in results {
+        for (rule, n) in counts {
+            *report.rule_counts.entry(rule).or_insert(0) += n;
+        }
+        report.games.push(result);
+    }
+    for g in &report.games {
+        println!(
+            "seed {:>6}  rounds {:>3}  winner {:<6}  {}",
+            g.seed,
+            g.rounds,
+            g.winner.as_deref().unwrap_or("shared"),
+            g.hash
+        );
+    }
+    if let Some(path) = &args.json {
+        let text = serde_json::to_string_pretty(&report).expect("reports serialize");
+        let tmp = path.with_extension("json.tmp");
+        if let Err(e) = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path)) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return 1;
+        }
+    }
+    0
+}

@@ -1,0 +1,88 @@
+//! The screen shown when the scenario cannot be played: every `file:line:col: message` of the
+//! scenario (or the reason the game could not be set up), so a broken mod file is an answer
+//! rather than an endless loading screen. The same lines go to stderr.
+
+use bevy::asset::AssetLoadError;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::client::AppState;
+use crate::client::loading::{ScenarioHandle, ScenarioLoadError, ScenarioOrigin};
+
+pub struct FailedScreenPlugin;
+
+impl Plugin for FailedScreenPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<FailureReport>()
+            .add_systems(OnEnter(AppState::Failed), collect_failure)
+            .add_systems(EguiPrimaryContextPass, show_failure.run_if(in_state(AppState::Failed)));
+    }
+}
+
+/// What went wrong, one line per problem. Other plugins may fill it before entering `Failed`
+/// (e.g. a scenario that loads but cannot be set up as a game).
+#[derive(Resource, Default, Debug)]
+pub struct FailureReport(pub Vec<String>);
+
+fn collect_failure(
+    mut report: ResMut<FailureReport>,
+    server: Res<AssetServer>,
+    handle: Option<Res<ScenarioHandle>>,
+    origin: Res<ScenarioOrigin>,
+) {
+    if report.0.is_empty()
+        && let Some(handle) = handle
+        && let Some(bevy::asset::LoadState::Failed(error)) = server.get_load_state(&handle.0)
+    {
+        report.0 = describe_load_error(&error, &origin.shown());
+    }
+    if report.0.is_empty() {
+        report.0.push(format!("{}: the scenario could not be loaded", origin.shown()));
+    }
+    for line in &report.0 {
+        eprintln!("{line}");
+    }
+}
+
+/// The scenario loader's own errors line by line; any other asset error as one line.
+fn describe_load_error(error: &AssetLoadError, file: &str) -> Vec<String> {
+    if let AssetLoadError::AssetLoaderError(e) = error
+        && let Some(scenario) = e.error().downcast_ref::<ScenarioLoadError>()
+    {
+        return scenario.errors.iter().map(ToString::to_string).collect();
+    }
+    vec![format!("{file}:1:1: {error}")]
+}
+
+fn show_failure(
+    mut contexts: EguiContexts,
+    report: Res<FailureReport>,
+    origin: Res<ScenarioOrigin>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("The scenario cannot be played")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .default_width(760.0)
+        .show(ctx, |ui| {
+            ui.label(format!(
+                "{} has {} problem{}. Fix the file and start Regnum again.",
+                origin.shown(),
+                report.0.len(),
+                if report.0.len() == 1 { "" } else { "s" }
+            ));
+            ui.separator();
+            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                for line in &report.0 {
+                    ui.label(egui::RichText::new(line).monospace().color(egui::Color32::from_rgb(255, 140, 120)));
+                }
+            });
+            ui.separator();
+            if ui.button("Quit").clicked() {
+                exit.write(AppExit::error());
+            }
+        });
+    Ok(())
+}

@@ -1,0 +1,90 @@
+//! The desktop game (feature `client`): a window showing the board, egui panels for the player
+//! mat, the pending decision and the log, and bots playing every seat but the first.
+//!
+//! The client only reads the game (world queries, the log) and changes it only through
+//! `Game::apply`, like a bot or a replay would. Its plugins, one per file:
+//! - `loading`: the scenario as a Bevy asset through bevy_asset_loader (`AppState::Loading`);
+//! - `failed`: the screen listing every `file:line:col` error when that load fails;
+//! - `session`: the game in play, the human seat and the bots that answer for everyone else;
+//! - `saves`: quicksave and quickload;
+//! - `camera`, `board`, `tokens`, `labels`: the map;
+//! - `layout`, `top_bar`, `player_mat`, `log_panel`, `dialogs`: the egui overlays.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::EguiPlugin;
+
+pub mod board;
+pub mod camera;
+pub mod describe;
+pub mod dialogs;
+pub mod failed;
+pub mod labels;
+pub mod layout;
+pub mod loading;
+pub mod log_panel;
+pub mod palette;
+pub mod player_mat;
+pub mod saves;
+pub mod session;
+pub mod tokens;
+pub mod top_bar;
+
+/// Where the client is: loading the scenario, showing why it could not, or playing.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AppState {
+    #[default]
+    Loading,
+    Failed,
+    Playing,
+}
+
+/// Every plugin of the desktop game. `run` adds it after `DefaultPlugins`.
+pub struct ClientPlugin;
+
+impl Plugin for ClientPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<AppState>().add_plugins((
+            loading::LoadingPlugin,
+            failed::FailedScreenPlugin,
+            session::SessionPlugin,
+            saves::SavesPlugin,
+            camera::BoardCameraPlugin,
+            board::BoardPlugin,
+            tokens::TokenMarkersPlugin,
+            labels::ProvinceLabelsPlugin,
+            layout::UiLayoutPlugin,
+            top_bar::TopBarPlugin,
+            player_mat::PlayerMatPlugin,
+            log_panel::LogPanelPlugin,
+            dialogs::DialogsPlugin,
+        ));
+    }
+}
+
+/// Opens the game window on the embedded default scenario, or on `scenario` (a path, absolute
+/// or relative to the working directory). Returns the process exit code.
+pub fn run(scenario: Option<PathBuf>) -> i32 {
+    let origin = loading::ScenarioOrigin::from_cli(scenario);
+    let mut app = App::new();
+    // A custom asset source must exist before `AssetPlugin` builds the asset server.
+    loading::register_scenario_source(&mut app, &origin);
+    app.insert_resource(ClearColor(palette::SEA_DEEP))
+        .insert_resource(origin)
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Regnum".into(),
+                resolution: WindowResolution::from((1280u32, 800u32)),
+                ..default()
+            }),
+            ..default()
+        }))
+        .add_plugins(EguiPlugin::default())
+        .add_plugins(ClientPlugin);
+    match app.run() {
+        AppExit::Success => 0,
+        AppExit::Error(code) => i32::from(code.get()),
+    }
+}

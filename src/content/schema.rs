@@ -1,0 +1,395 @@
+//! The scenario and mod file format: plain serde types a modder writes in RON.
+//!
+//! Every cross-reference is a string id (`"paris"`, `"FRA"`); `validate` resolves them all and
+//! reports each unresolved or duplicate id with its file position.
+
+use serde::{Deserialize, Serialize};
+
+/// Which rule set a scenario is played with. Each ruleset brings its own phases.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Ruleset {
+    #[default]
+    PriceOfPower,
+    Kingdom,
+    RaisonDEtat,
+}
+
+/// A whole scenario: the map, the realms on it, the people and the decks.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Scenario {
+    /// Stable id written into saves, e.g. `"1444"`.
+    pub id: String,
+    pub name: String,
+    pub ruleset: Ruleset,
+    pub description: String,
+    pub start_year: i32,
+    pub options: ScenarioOptions,
+    pub map: MapDef,
+    pub realms: Vec<RealmDef>,
+    pub characters: Vec<CharacterDef>,
+    pub events: Vec<EventDef>,
+    pub action_cards: Vec<ActionCardDef>,
+    pub ideas: Vec<IdeaDef>,
+}
+
+/// Switches a scenario sets; optional rules from the rule book live here.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct ScenarioOptions {
+    /// First and last Age played (the full game is I to IV).
+    pub first_age: u8,
+    pub last_age: u8,
+    /// Optional rule 5: religious rebels.
+    pub religious_rebels: bool,
+    /// Optional rule 1: secret negotiations between players.
+    pub secret_negotiations: bool,
+    /// Starting treasury and monarch power of every Player Realm (FACTS: 15 D and 3 MP).
+    pub starting_ducats: i32,
+    pub starting_mp: i32,
+}
+
+impl Default for ScenarioOptions {
+    fn default() -> Self {
+        Self {
+            first_age: 1,
+            last_age: 4,
+            religious_rebels: false,
+            secret_negotiations: false,
+            starting_ducats: 15,
+            starting_mp: 3,
+        }
+    }
+}
+
+/// A point on the board, in board units (x to the east, y to the north).
+pub type Point = (f32, f32);
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct MapDef {
+    /// Board extent `(min_x, min_y, max_x, max_y)`, for the camera.
+    pub bounds: (f32, f32, f32, f32),
+    pub areas: Vec<AreaDef>,
+    pub provinces: Vec<ProvinceDef>,
+    pub sea_zones: Vec<SeaZoneDef>,
+    /// Decorative land outside the playable provinces (coastlines), drawn under everything.
+    pub backdrop: Vec<Vec<Point>>,
+}
+
+/// An area: the unit of movement, claims, influence and rebel dice.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct AreaDef {
+    pub id: String,
+    pub name: String,
+    /// `"europe"` or the name of a distant continent.
+    pub continent: String,
+    /// Distant areas stop movement and count double for NPR capacity.
+    pub distant: bool,
+    /// Religion of the area (for religious dissent).
+    pub religion: Religion,
+    /// Land neighbours. Must be listed on both sides.
+    pub neighbours: Vec<BorderDef>,
+    /// Sea zones this area touches.
+    pub seas: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct BorderDef {
+    pub area: String,
+    /// A mountain border lets only 3 units cross per activation.
+    pub mountain: bool,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ProvinceSize {
+    #[default]
+    Small,
+    Large,
+}
+
+impl ProvinceSize {
+    /// Tax value: small 1, large 2.
+    pub fn tax_value(self) -> i32 {
+        match self {
+            ProvinceSize::Small => 1,
+            ProvinceSize::Large => 2,
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Terrain {
+    #[default]
+    Plains,
+    Forest,
+    Hills,
+    Mountains,
+    Marsh,
+    Desert,
+    Steppe,
+    Jungle,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub enum Religion {
+    #[default]
+    Catholic,
+    Protestant,
+    CounterReformed,
+    Orthodox,
+    Sunni,
+    Shia,
+    Pagan,
+}
+
+/// What a realm has on a province: a town, a vassal token, or nothing yet.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Holding {
+    /// Small or large town matching the province size.
+    #[default]
+    Town,
+    Vassal,
+    /// Owned by nobody (an undiscovered or uncolonised land).
+    None,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct ProvinceDef {
+    pub id: String,
+    pub name: String,
+    pub area: String,
+    pub size: ProvinceSize,
+    pub terrain: Terrain,
+    pub religion: Religion,
+    /// The sea zone its port faces, if it has one.
+    pub port: Option<String>,
+    /// A large port counts 2 for naval capacity.
+    pub large_port: bool,
+    /// An island needs a ship in a facing sea zone to be besieged.
+    pub island: bool,
+    /// Realms whose flag is printed here (cores).
+    pub cores: Vec<String>,
+    /// Current owner; `None` for unclaimed land.
+    pub owner: Option<String>,
+    pub holding: Holding,
+    /// Drawn outline (one or more rings) and label position.
+    pub shape: Vec<Vec<Point>>,
+    pub site: Point,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct SeaZoneDef {
+    pub id: String,
+    pub name: String,
+    pub neighbours: Vec<String>,
+    /// Galleys may only be built for and used in marked seas.
+    pub galleys: bool,
+    /// A sea next to a distant continent.
+    pub distant: bool,
+    pub shape: Vec<Vec<Point>>,
+    pub site: Point,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RealmKind {
+    /// A Player Realm, playable by a human or a bot.
+    #[default]
+    Player,
+    /// A Non-Player Realm.
+    NonPlayer,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct RealmDef {
+    pub id: String,
+    pub name: String,
+    pub kind: RealmKind,
+    pub colour: (u8, u8, u8),
+    pub capital: String,
+    pub religion: Religion,
+    /// Starting ruler (a character id); Player Realms must have one.
+    pub ruler: Option<String>,
+    pub advisors: Vec<String>,
+    pub stability: i32,
+    pub prestige: i32,
+    /// A dynamic NPR that can expand by events.
+    pub dynamic: bool,
+    /// Player Realms: the continents they start having discovered (Europe is always known).
+    pub discovered: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub enum MpKind {
+    #[default]
+    Adm,
+    Dip,
+    Mil,
+}
+
+impl MpKind {
+    pub const ALL: [MpKind; 3] = [MpKind::Adm, MpKind::Dip, MpKind::Mil];
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CharacterKind {
+    /// Round portrait: ruler, general or admiral.
+    #[default]
+    Leader,
+    /// Square portrait: advisor of one monarch-power type.
+    Advisor(MpKind),
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct CharacterDef {
+    pub id: String,
+    pub name: String,
+    pub kind: CharacterKind,
+    /// Skills (adm, dip, mil). An advisor uses only its own type.
+    pub skills: (u8, u8, u8),
+    /// Extra battle dice as a general or admiral.
+    pub dice: u8,
+    /// Advisor: ducats to appoint and per Round. Military leader: mil to appoint (1-2).
+    pub cost: u8,
+    /// The mortality icon next to the portrait (1-6), if any.
+    pub mortality: Option<u8>,
+    /// The H icon: starts with one ill-health token.
+    pub ill: bool,
+    /// Historical rulers belong to the realm whose flag they carry.
+    pub realm: Option<String>,
+}
+
+/// A card-side effect. Modders combine these; a mod cannot run code.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Effect {
+    Ducats(i32),
+    Mp(MpKind, i32),
+    /// Monarch power of the realm's choice (the bot or player picks the type).
+    AnyMp(i32),
+    Stability(i32),
+    Prestige(i32),
+    /// Add unrest to this many of the realm's towns (the realm picks).
+    Unrest(u8),
+    /// Take loans (a forced loan if the rules call it so).
+    Loan(u8),
+    /// Ill health to the realm's ruler.
+    RulerIllHealth,
+    /// Manpower gained (negative: exhausted).
+    Manpower(i32),
+    /// Place a claim in an area.
+    Claim(String),
+    /// Place a casus belli on a realm's capital.
+    CasusBelli(String),
+}
+
+/// Bottom-row symbols on an event card, resolved left to right (FACTS section 3).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum EventSymbol {
+    /// Characters with this mortality icon gain ill health.
+    Mortality(u8),
+    Unrest,
+    NativeUprising,
+    LostAtSea,
+    Pirates,
+    CardinalDies,
+    Attrition,
+    DisloyalVassals,
+    /// A dynamic NPR (by realm id) expands.
+    DnprExpansion(String),
+    SpreadReligion,
+    SpreadRevolution,
+    PowerStruggle,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum EventKind {
+    /// Drives character mortality; 8 per Age.
+    #[default]
+    A,
+    B,
+    /// Carries a realm flag (the `realm` field).
+    Realm,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct EventOptionDef {
+    pub label: String,
+    pub effects: Vec<Effect>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct EventDef {
+    pub id: String,
+    pub name: String,
+    /// Age I-IV as 1-4.
+    pub age: u8,
+    /// Which half of the Age deck: 1, 2, or 0 for (X).
+    pub half: u8,
+    pub kind: EventKind,
+    /// The flag on a realm event.
+    pub realm: Option<String>,
+    pub text: String,
+    /// Option A and, where printed, option B.
+    pub options: Vec<EventOptionDef>,
+    pub symbols: Vec<EventSymbol>,
+    /// The historical ruler shown on the card.
+    pub ruler: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct ActionCardDef {
+    pub id: String,
+    pub name: String,
+    pub deck: MpKind,
+    /// Cost in the deck's monarch power.
+    pub cost: u8,
+    /// Extra ducats for strong cards.
+    pub ducats: u8,
+    pub text: String,
+    pub effects: Vec<Effect>,
+    /// The character printed at the bottom (a character id).
+    pub character: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct IdeaDef {
+    pub id: String,
+    pub name: String,
+    pub kind: MpKind,
+    pub basic: bool,
+    pub age: u8,
+    pub cost: u8,
+    pub text: String,
+}
+
+/// A mod: content that replaces items with the same id, or adds new ones, on top of a scenario.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct ModDef {
+    pub id: String,
+    pub name: String,
+    /// The scenario id it applies to.
+    pub base: String,
+    pub options: Option<ScenarioOptions>,
+    pub areas: Vec<AreaDef>,
+    pub provinces: Vec<ProvinceDef>,
+    pub sea_zones: Vec<SeaZoneDef>,
+    pub realms: Vec<RealmDef>,
+    pub characters: Vec<CharacterDef>,
+    pub events: Vec<EventDef>,
+    pub action_cards: Vec<ActionCardDef>,
+    pub ideas: Vec<IdeaDef>,
+}

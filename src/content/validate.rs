@@ -1,0 +1,285 @@
+//! Cross-reference validation of a parsed scenario: every duplicate id, every unresolved
+//! reference, asymmetric adjacency and impossible setups, all reported at once.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::content::load::ContentError;
+use crate::content::locate::Locator;
+use crate::content::schema::*;
+
+/// One problem, tied to the item (and the value) it is about.
+struct Problem {
+    section: &'static str,
+    id: String,
+    occurrence: usize,
+    value: Option<String>,
+    message: String,
+}
+
+struct Checker<'a> {
+    problems: Vec<Problem>,
+    ids: HashMap<&'static str, HashSet<&'a str>>,
+}
+
+impl<'a> Checker<'a> {
+    /// Registers ids of one section, reporting duplicates and empty ids.
+    fn section<T>(&mut self, section: &'static str, items: &'a [T], id: impl Fn(&'a T) -> &'a str) {
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        for item in items {
+            let key = id(item);
+            let count = seen.entry(key).or_insert(0);
+            if key.trim().is_empty() {
+                self.problems.push(Problem {
+                    section,
+                    id: key.to_string(),
+                    occurrence: *count,
+                    value: None,
+                    message: format!("an item in {section} has an empty id"),
+                });
+            } else if *count > 0 {
+                self.problems.push(Problem {
+                    section,
+                    id: key.to_string(),
+                    occurrence: *count,
+                    value: None,
+                    message: format!("duplicate id \"{key}\" in {section}"),
+                });
+            }
+            *count += 1;
+        }
+        self.ids.insert(section, seen.keys().copied().collect());
+    }
+
+    fn has(&self, section: &str, id: &str) -> bool {
+        self.ids.get(section).is_some_and(|s| s.contains(id))
+    }
+
+    /// Reports `value` unless it is an id of `target`.
+    fn reference(&mut self, section: &'static str, id: &str, field: &str, target: &'static str, value: &str) {
+        if !self.has(target, value) {
+            let kind = target.trim_end_matches('s').replace('_', " ");
+            self.problems.push(Problem {
+                section,
+                id: id.to_string(),
+                occurrence: 0,
+                value: Some(value.to_string()),
+                message: format!("{field}: unknown {kind} id \"{value}\" (in {section} \"{id}\")"),
+            });
+        }
+    }
+
+    fn problem(&mut self, section: &'static str, id: &str, value: Option<&str>, message: String) {
+        self.problems.push(Problem {
+            section,
+            id: id.to_string(),
+            occurrence: 0,
+            value: value.map(str::to_string),
+            message,
+        });
+    }
+}
+
+/// Validates a scenario; positions come from `locator` over the text of `file`.
+pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError> {
+    let mut c = Checker {
+        problems: Vec::new(),
+        ids: HashMap::new(),
+    };
+    c.section("areas", &s.map.areas, |x| &x.id);
+    c.section("provinces", &s.map.provinces, |x| &x.id);
+    c.section("sea_zones", &s.map.sea_zones, |x| &x.id);
+    c.section("realms", &s.realms, |x| &x.id);
+    c.section("characters", &s.characters, |x| &x.id);
+    c.section("events", &s.events, |x| &x.id);
+    c.section("action_cards", &s.action_cards, |x| &x.id);
+    c.section("ideas", &s.ideas, |x| &x.id);
+
+    let areas: HashMap<&str, &AreaDef> = s.map.areas.iter().map(|a| (a.id.as_str(), a)).collect();
+    let seas: HashMap<&str, &SeaZoneDef> = s.map.sea_zones.iter().map(|z| (z.id.as_str(), z)).collect();
+    for area in &s.map.areas {
+        for border in &area.neighbours {
+            c.reference("areas", &area.id, "neighbours", "areas", &border.area);
+            if let Some(other) = areas.get(border.area.as_str()) {
+                match other.neighbours.iter().find(|b| b.area == area.id) {
+                    None => c.problem(
+                        "areas",
+                        &area.id,
+                        Some(&border.area),
+                        format!("area \"{}\" lists \"{}\" as a neighbour, but not the other way round", area.id, border.area),
+                    ),
+                    Some(back) if back.mountain != border.mountain => c.problem(
+                        "areas",
+                        &area.id,
+                        Some(&border.area),
+                        format!("the border {} - {} is a mountain border on one side only", area.id, border.area),
+                    ),
+                    _ => {}
+                }
+            }
+            if border.area == area.id {
+                c.problem("areas", &area.id, Some(&border.area), format!("area \"{}\" borders itself", area.id));
+            }
+        }
+        for sea in &area.seas {
+            c.reference("areas", &area.id, "seas", "sea_zones", sea);
+        }
+    }
+    for sea in &s.map.sea_zones {
+        for n in &sea.neighbours {
+            c.reference("sea_zones", &sea.id, "neighbours", "sea_zones", n);
+            if let Some(other) = seas.get(n.as_str()) {
+                if !other.neighbours.contains(&sea.id) {
+                    c.problem(
+                        "sea_zones",
+                        &sea.id,
+                        Some(n),
+                        format!("sea zone \"{}\" lists \"{n}\" as a neighbour, but not the other way round", sea.id),
+                    );
+                }
+            }
+        }
+    }
+    let owners: HashMap<&str, Option<&str>> =
+        s.map.provinces.iter().map(|p| (p.id.as_str(), p.owner.as_deref())).collect();
+    for p in &s.map.provinces {
+        c.reference("provinces", &p.id, "area", "areas", &p.area);
+        if let Some(port) = &p.port {
+            c.reference("provinces", &p.id, "port", "sea_zones", port);
+            if let Some(area) = areas.get(p.area.as_str()) {
+                if c.has("sea_zones", port) && !area.seas.contains(port) {
+                    c.problem(
+                        "provinces",
+                        &p.id,
+                        Some(port),
+                        format!("port of \"{}\" faces \"{port}\", which its area \"{}\" does not touch", p.id, p.area),
+                    );
+                }
+            }
+        }
+        for core in &p.cores {
+            c.reference("provinces", &p.id, "cores", "realms", core);
+        }
+        if let Some(owner) = &p.owner {
+            c.reference("provinces", &p.id, "owner", "realms", owner);
+        } else if p.holding != Holding::None {
+            c.problem("provinces", &p.id, None, format!("province \"{}\" has a {:?} but no owner", p.id, p.holding));
+        }
+        if p.shape.iter().any(|ring| ring.len() < 3) {
+            c.problem("provinces", &p.id, None, format!("province \"{}\" has a shape ring with fewer than 3 points", p.id));
+        }
+    }
+    for r in &s.realms {
+        c.reference("realms", &r.id, "capital", "provinces", &r.capital);
+        if let Some(Some(owner)) = owners.get(r.capital.as_str()) {
+            if *owner != r.id {
+                c.problem(
+                    "realms",
+                    &r.id,
+                    Some(&r.capital),
+                    format!("capital \"{}\" of \"{}\" is owned by \"{owner}\"", r.capital, r.id),
+                );
+            }
+        }
+        match &r.ruler {
+            Some(ruler) => c.reference("realms", &r.id, "ruler", "characters", ruler),
+            None if r.kind == RealmKind::Player => {
+                c.problem("realms", &r.id, None, format!("Player Realm \"{}\" needs a starting ruler", r.id))
+            }
+            None => {}
+        }
+        for advisor in &r.advisors {
+            c.reference("realms", &r.id, "advisors", "characters", advisor);
+            if let Some(ch) = s.characters.iter().find(|ch| &ch.id == advisor) {
+                if !matches!(ch.kind, CharacterKind::Advisor(_)) {
+                    c.problem("realms", &r.id, Some(advisor), format!("\"{advisor}\" is not an advisor"));
+                }
+            }
+        }
+    }
+    if s.ruleset == Ruleset::PriceOfPower && !s.realms.iter().any(|r| r.kind == RealmKind::Player) {
+        c.problems.push(Problem {
+            section: "realms",
+            id: String::new(),
+            occurrence: 0,
+            value: None,
+            message: "a Price of Power scenario needs at least one Player Realm".to_string(),
+        });
+    }
+    for ch in &s.characters {
+        if let Some(realm) = &ch.realm {
+            c.reference("characters", &ch.id, "realm", "realms", realm);
+        }
+        if ch.mortality.is_some_and(|m| !(1..=6).contains(&m)) {
+            c.problem("characters", &ch.id, None, format!("mortality icon of \"{}\" must be 1-6", ch.id));
+        }
+    }
+    for e in &s.events {
+        if !(1..=4).contains(&e.age) {
+            c.problem("events", &e.id, None, format!("event \"{}\": age must be 1-4, not {}", e.id, e.age));
+        }
+        if e.half > 2 {
+            c.problem("events", &e.id, None, format!("event \"{}\": half must be 1, 2 or 0 for (X)", e.id));
+        }
+        if e.options.len() > 2 {
+            c.problem("events", &e.id, None, format!("event \"{}\" has more than two options", e.id));
+        }
+        match (&e.kind, &e.realm) {
+            (EventKind::Realm, None) => {
+                c.problem("events", &e.id, None, format!("realm event \"{}\" needs a realm", e.id))
+            }
+            (_, Some(realm)) => c.reference("events", &e.id, "realm", "realms", realm),
+            _ => {}
+        }
+        if let Some(ruler) = &e.ruler {
+            c.reference("events", &e.id, "ruler", "characters", ruler);
+        }
+        for effect in e.options.iter().flat_map(|o| &o.effects) {
+            check_effect(&mut c, "events", &e.id, effect);
+        }
+        for symbol in &e.symbols {
+            match symbol {
+                EventSymbol::DnprExpansion(realm) => c.reference("events", &e.id, "symbols", "realms", realm),
+                EventSymbol::Mortality(m) if !(1..=6).contains(m) => {
+                    c.problem("events", &e.id, None, format!("event \"{}\": mortality icon must be 1-6", e.id))
+                }
+                _ => {}
+            }
+        }
+    }
+    for card in &s.action_cards {
+        if let Some(ch) = &card.character {
+            c.reference("action_cards", &card.id, "character", "characters", ch);
+        }
+        for effect in &card.effects {
+            check_effect(&mut c, "action_cards", &card.id, effect);
+        }
+    }
+    if s.options.first_age < 1 || s.options.last_age > 4 || s.options.first_age > s.options.last_age {
+        c.problem("realms", "", None, "options: ages must satisfy 1 <= first_age <= last_age <= 4".to_string());
+    }
+
+    c.problems
+        .into_iter()
+        .map(|p| {
+            let at = match &p.value {
+                Some(v) => locator.reference(p.section, &p.id, p.occurrence, v),
+                None => locator.item(p.section, &p.id, p.occurrence),
+            };
+            let (line, col) = at.unwrap_or((1, 1));
+            ContentError {
+                file: file.to_string(),
+                line,
+                col,
+                message: p.message,
+            }
+        })
+        .collect()
+}
+
+fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effect) {
+    match effect {
+        Effect::Claim(area) => c.reference(section, id, "Claim", "areas", area),
+        Effect::CasusBelli(realm) => c.reference(section, id, "CasusBelli", "realms", realm),
+        _ => {}
+    }
+}

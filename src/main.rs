@@ -1,0 +1,24 @@
+//! The `regnum` binary: parses the command line and runs the desktop game or a headless command.
+
+use clap::Parser;
+use regnum::cli::{Cli, run};
+
+fn main() {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Some(command) => run(command),
+        None => open_desktop(cli.scenario),
+    };
+    std::process::exit(code);
+}
+
+#[cfg(feature = "client")]
+fn open_desktop(scenario: Option<std::path::PathBuf>) -> i32 {
+    regnum::client::run(scenario)
+}
+
+#[cfg(not(feature = "client"))]
+fn open_desktop(_scenario: Option<std::path::PathBuf>) -> i32 {
+    eprintln!("this build has no desktop client (built without the `client` feature); see `regnum --help`");
+    2
+}

@@ -1,0 +1,124 @@
+//! The rules schedule and the cursor that walks the sequence of play.
+//!
+//! A ruleset lists its steps in rule-book order (`StepDef`) and registers one `SystemSet` per
+//! step in the `Rules` schedule, chained in that order and gated on the cursor. The driver runs
+//! the schedule for the current step; when the step's systems leave no pending decision the step
+//! is over and the cursor moves on. A system that needs a choice pushes a `Decision` and returns;
+//! it runs again, with the answer, once `apply` accepts one. Such systems keep their progress in
+//! resources, so a step may run several times before it is done.
+
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::sim::decision::{Answer, Pending};
+
+/// The schedule all rules run in, single-threaded so that order is exact.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules;
+
+/// One step of a ruleset's sequence of play.
+#[derive(Clone, Copy, Debug)]
+pub struct StepDef {
+    /// Stable id, e.g. `pop.step.p3a`.
+    pub id: &'static str,
+    /// What the rule book calls it.
+    pub name: &'static str,
+    /// The phase number (0 for setup and the end-of-Round check).
+    pub phase: u8,
+}
+
+/// Where the game stands in its sequence of play.
+#[derive(Resource, Clone, Debug, Serialize)]
+pub struct Flow {
+    #[serde(skip)]
+    pub steps: &'static [StepDef],
+    /// Index into `steps` of the step being played.
+    pub step: u16,
+    /// Where a new Round starts in `steps`.
+    #[serde(skip)]
+    pub round_start: u16,
+    /// Age I-IV as 1-4.
+    pub age: u8,
+    /// Round within the Age, 1-4.
+    pub round_in_age: u8,
+    /// Rounds begun since the start, from 1.
+    pub round: u32,
+    /// The game has ended.
+    pub over: bool,
+}
+
+impl Flow {
+    pub fn new(steps: &'static [StepDef], round_start: u16, age: u8) -> Self {
+        Self {
+            steps,
+            step: 0,
+            round_start,
+            age,
+            round_in_age: 0,
+            round: 0,
+            over: false,
+        }
+    }
+
+    pub fn current(&self) -> &'static StepDef {
+        &self.steps[self.step as usize]
+    }
+
+    pub fn step_id(&self) -> &'static str {
+        self.steps.get(self.step as usize).map_or("", |s| s.id)
+    }
+
+    /// Moves the cursor to the next step, wrapping to the start of the next Round.
+    fn advance(&mut self) {
+        let next = self.step as usize + 1;
+        self.step = if next >= self.steps.len() {
+            self.round_start
+        } else {
+            next as u16
+        };
+    }
+}
+
+/// Run condition: the cursor is on step `index`.
+pub fn in_step(index: u16) -> impl FnMut(Res<Flow>) -> bool + Clone {
+    move |flow: Res<Flow>| flow.step == index && !flow.over
+}
+
+/// Adds the `Rules` schedule, single-threaded, to an app.
+pub fn add_rules_schedule(app: &mut App) {
+    let mut schedule = Schedule::new(Rules);
+    schedule.set_executor(SingleThreadedExecutor::default());
+    app.add_schedule(schedule);
+}
+
+/// Chains a ruleset's step sets in rule-book order and gates each on the cursor.
+pub fn configure_steps<S: SystemSet + Copy>(app: &mut App, sets: &[S]) {
+    for (index, set) in sets.iter().enumerate() {
+        app.configure_sets(Rules, set.run_if(in_step(index as u16)));
+        if let Some(next) = sets.get(index + 1) {
+            app.configure_sets(Rules, set.before(*next));
+        }
+    }
+}
+
+/// Runs the rules until someone must choose or the game is over.
+pub fn run_until_decision(world: &mut World) {
+    // A step that neither asks nor finishes would loop forever; no real step takes this many.
+    const MAX_STEPS_WITHOUT_DECISION: u32 = 100_000;
+    for _ in 0..MAX_STEPS_WITHOUT_DECISION {
+        if world.resource::<Flow>().over {
+            return;
+        }
+        world.run_schedule(Rules);
+        // An answer nobody consumed means the asking system did not run: drop it rather than
+        // let it answer a later question.
+        let unconsumed = world.resource_mut::<Answer>().0.take();
+        debug_assert!(unconsumed.is_none(), "answer {unconsumed:?} was not consumed");
+        if world.resource::<Pending>().0.is_some() || world.resource::<Flow>().over {
+            return;
+        }
+        world.resource_mut::<Flow>().advance();
+    }
+    panic!("the rules ran {MAX_STEPS_WITHOUT_DECISION} steps without asking anyone anything");
+}

@@ -1,0 +1,93 @@
+//! The game log: every state change writes one structured entry carrying its rule id.
+//!
+//! The client animates from it, tests assert on it and `simulate` counts it by rule id.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct LogEntry {
+    /// Position in the log, from 0.
+    pub seq: u32,
+    pub age: u8,
+    pub round: u8,
+    /// The step of the sequence of play it happened in (e.g. `pop.step.p2`).
+    pub step: &'static str,
+    /// The rule that made the change (`../shared/rules/RULE_IDS.md` or `docs/rule_ids.md`).
+    pub rule: &'static str,
+    /// The realm it concerns, by content id.
+    pub realm: Option<String>,
+    /// A sentence for people.
+    pub text: String,
+    /// Stable id of the entity it concerns, if any.
+    pub subject: Option<u32>,
+    /// The amount that changed, if any.
+    pub amount: Option<i32>,
+}
+
+/// All entries of a game, in order.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct GameLog {
+    pub entries: Vec<LogEntry>,
+}
+
+impl GameLog {
+    pub fn count(&self, rule: &str) -> usize {
+        self.entries.iter().filter(|e| e.rule == rule).count()
+    }
+
+    pub fn has(&self, rule: &str) -> bool {
+        self.entries.iter().any(|e| e.rule == rule)
+    }
+}
+
+/// A log entry being built; `LogWriter::write` finishes it with the time stamp of the flow.
+#[derive(Clone, Debug, Default)]
+pub struct Note {
+    pub rule: &'static str,
+    pub realm: Option<String>,
+    pub text: String,
+    pub subject: Option<u32>,
+    pub amount: Option<i32>,
+}
+
+impl Note {
+    pub fn new(rule: &'static str, text: impl Into<String>) -> Self {
+        Self {
+            rule,
+            text: text.into(),
+            ..Default::default()
+        }
+    }
+    pub fn realm(mut self, realm: impl Into<String>) -> Self {
+        self.realm = Some(realm.into());
+        self
+    }
+    pub fn subject(mut self, sid: u32) -> Self {
+        self.subject = Some(sid);
+        self
+    }
+    pub fn amount(mut self, amount: i32) -> Self {
+        self.amount = Some(amount);
+        self
+    }
+}
+
+/// Writes a note into the world's log, stamped with the current age, round and step.
+pub fn write(world: &mut World, note: Note) {
+    let flow = world.resource::<crate::sim::flow::Flow>();
+    let (age, round, step) = (flow.age, flow.round_in_age, flow.step_id());
+    let mut log = world.resource_mut::<GameLog>();
+    let seq = log.entries.len() as u32;
+    log.entries.push(LogEntry {
+        seq,
+        age,
+        round,
+        step,
+        rule: note.rule,
+        realm: note.realm,
+        text: note.text,
+        subject: note.subject,
+        amount: note.amount,
+    });
+}

@@ -1,0 +1,378 @@
+//! The ECS model of the board: realms, areas, provinces, sea zones, towns, vassals, units,
+//! characters and the markers, with their relations queryable in both directions.
+//!
+//! Relations are Bevy relationships: the source side (`InArea`, `OwnedBy`, ...) is what rules
+//! write; the target side (`AreaProvinces`, `Owns`, ...) is kept in step by Bevy and read by
+//! rules that go the other way ("the provinces of this area").
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+pub use crate::content::schema::{
+    CharacterKind, Holding, MpKind, ProvinceSize, Religion, Terrain,
+};
+
+/// Stable number of every simulation entity, given in spawn order. Snapshots, hashes and the log
+/// name entities by it, never by `Entity`, so they compare across runs and machines.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Sid(pub u32);
+
+/// The content id an entity was spawned from (`"paris"`, `"FRA"`).
+#[derive(Component, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Key(pub String);
+
+/// The name shown to players.
+#[derive(Component, Clone, Debug, Serialize)]
+pub struct Title(pub String);
+
+// ---------------------------------------------------------------------------------------------
+// Realms
+
+/// A realm, player or not.
+#[derive(Component, Clone, Debug, Serialize)]
+pub struct Realm {
+    pub religion: Religion,
+    pub colour: (u8, u8, u8),
+}
+
+/// A Player Realm in play, with its seat in clockwise turn order.
+#[derive(Component, Clone, Copy, Debug, Serialize)]
+pub struct PlayerRealm {
+    pub seat: u8,
+}
+
+/// A Non-Player Realm (also a scenario Player Realm nobody plays in this game).
+#[derive(Component, Clone, Copy, Debug, Serialize)]
+pub struct NonPlayerRealm {
+    pub dynamic: bool,
+}
+
+/// What sits on a Player Mat.
+#[derive(Component, Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Mat {
+    pub ducats: i32,
+    /// Interest (loan) tokens.
+    pub loans: u8,
+    /// Monarch power pools, indexed by `MpKind`.
+    pub mp: [i32; 3],
+    pub stability: i32,
+    pub prestige: i32,
+    pub manpower: i32,
+    pub exhausted_manpower: i32,
+}
+
+impl Mat {
+    pub fn mp(&self, kind: MpKind) -> i32 {
+        self.mp[kind.index()]
+    }
+}
+
+/// Per-Round turn markers of a Player Realm.
+#[derive(Component, Clone, Debug, Default, Serialize, PartialEq)]
+pub struct RoundMarkers {
+    pub passed: bool,
+    /// Position among those who passed this Round (1 = first).
+    pub pass_order: Option<u8>,
+    pub took_event: bool,
+    /// Turns taken after the passing money ran out (the last-action rule).
+    pub last_turns: u8,
+}
+
+/// The realm has no ruler: a regency council of skill 1 governs.
+#[derive(Component, Clone, Copy, Debug, Serialize)]
+pub struct Interregnum;
+
+/// The realm's capital province.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Capital(pub Entity);
+
+/// Continents this realm has discovered (Europe always).
+#[derive(Component, Clone, Debug, Default, Serialize)]
+pub struct Discovered(pub Vec<String>);
+
+// ---------------------------------------------------------------------------------------------
+// Map
+
+#[derive(Component, Clone, Debug, Serialize)]
+pub struct Area {
+    pub continent: String,
+    pub distant: bool,
+    pub religion: Religion,
+}
+
+/// Land neighbours of an area; `true` marks a mountain border.
+#[derive(Component, Clone, Debug, Default)]
+pub struct LandBorders(pub Vec<(Entity, bool)>);
+
+/// Sea zones an area touches.
+#[derive(Component, Clone, Debug, Default)]
+pub struct Coasts(pub Vec<Entity>);
+
+#[derive(Component, Clone, Debug)]
+pub struct Province {
+    pub size: ProvinceSize,
+    pub terrain: Terrain,
+    pub religion: Religion,
+    pub port: Option<Entity>,
+    pub large_port: bool,
+    pub island: bool,
+}
+
+impl Province {
+    pub fn tax_value(&self) -> i32 {
+        self.size.tax_value()
+    }
+}
+
+/// Realms whose flag is printed on the province.
+#[derive(Component, Clone, Debug, Default)]
+pub struct PrintedCores(pub Vec<Entity>);
+
+/// An NPR province marker: the province belongs to (and is a core of) that realm only.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct NprMarker(pub Entity);
+
+/// The province is some realm's capital.
+#[derive(Component, Clone, Copy, Debug, Serialize)]
+pub struct IsCapital;
+
+/// A Rebel Town stands on the province.
+#[derive(Component, Clone, Copy, Debug, Serialize)]
+pub struct RebelTown;
+
+#[derive(Component, Clone, Debug, Serialize)]
+pub struct SeaZone {
+    pub galleys: bool,
+    pub distant: bool,
+}
+
+#[derive(Component, Clone, Debug, Default)]
+pub struct SeaNeighbours(pub Vec<Entity>);
+
+/// Province belongs to an area.
+#[derive(Component, Clone, Copy, Debug)]
+#[relationship(relationship_target = AreaProvinces)]
+pub struct InArea(pub Entity);
+
+#[derive(Component, Clone, Debug, Default)]
+#[relationship_target(relationship = InArea)]
+pub struct AreaProvinces(Vec<Entity>);
+
+/// Lawful owner of a province.
+#[derive(Component, Clone, Copy, Debug)]
+#[relationship(relationship_target = Owns)]
+pub struct OwnedBy(pub Entity);
+
+#[derive(Component, Clone, Debug, Default)]
+#[relationship_target(relationship = OwnedBy)]
+pub struct Owns(Vec<Entity>);
+
+/// Who holds the province now (an occupier, or the owner).
+#[derive(Component, Clone, Copy, Debug)]
+#[relationship(relationship_target = Controls)]
+pub struct ControlledBy(pub Entity);
+
+#[derive(Component, Clone, Debug, Default)]
+#[relationship_target(relationship = ControlledBy)]
+pub struct Controls(Vec<Entity>);
+
+// ---------------------------------------------------------------------------------------------
+// Towns and vassals
+
+/// A town token of a realm on a province (a large town on a large province, else small).
+#[derive(Component, Clone, Copy, Debug, Serialize)]
+pub struct Town {
+    pub large: bool,
+}
+
+/// A vassal token.
+#[derive(Component, Clone, Copy, Debug, Serialize)]
+pub struct Vassal;
+
+/// The town or vassal shows its unrest side.
+#[derive(Component, Clone, Copy, Debug, Serialize)]
+pub struct Unrest;
+
+/// Which realm's token it is.
+#[derive(Component, Clone, Copy, Debug)]
+#[relationship(relationship_target = RealmTokens)]
+pub struct TokenOf(pub Entity);
+
+#[derive(Component, Clone, Debug, Default)]
+#[relationship_target(relationship = TokenOf)]
+pub struct RealmTokens(Vec<Entity>);
+
+/// Where a town or vassal stands.
+#[derive(Component, Clone, Copy, Debug)]
+#[relationship(relationship_target = Holdings)]
+pub struct OnProvince(pub Entity);
+
+#[derive(Component, Clone, Debug, Default)]
+#[relationship_target(relationship = OnProvince)]
+pub struct Holdings(Vec<Entity>);
+
+// ---------------------------------------------------------------------------------------------
+// Units
+
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq, Hash)]
+pub enum UnitKind {
+    Infantry,
+    Cavalry,
+    Artillery,
+    LightShip,
+    HeavyShip,
+    Galley,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq, Hash)]
+pub enum UnitStatus {
+    Regular,
+    Mercenary,
+    Allied,
+    Rebel,
+}
+
+#[derive(Component, Clone, Copy, Debug, Serialize)]
+pub struct Unit {
+    pub kind: UnitKind,
+    pub status: UnitStatus,
+    /// A heavy ship that took one hit.
+    pub damaged: bool,
+}
+
+/// The realm a unit fights for (rebels have none).
+#[derive(Component, Clone, Copy, Debug)]
+#[relationship(relationship_target = Forces)]
+pub struct UnitOf(pub Entity);
+
+#[derive(Component, Clone, Debug, Default)]
+#[relationship_target(relationship = UnitOf)]
+pub struct Forces(Vec<Entity>);
+
+/// The area or sea zone a unit is in.
+#[derive(Component, Clone, Copy, Debug)]
+#[relationship(relationship_target = Present)]
+pub struct At(pub Entity);
+
+#[derive(Component, Clone, Debug, Default)]
+#[relationship_target(relationship = At)]
+pub struct Present(Vec<Entity>);
+
+// ---------------------------------------------------------------------------------------------
+// Characters
+
+#[derive(Component, Clone, Debug, Serialize)]
+pub struct Character {
+    pub kind: CharacterKind,
+    pub skills: [u8; 3],
+    pub dice: u8,
+    pub cost: u8,
+    pub mortality: Option<u8>,
+}
+
+impl Character {
+    pub fn skill(&self, kind: MpKind) -> i32 {
+        i32::from(self.skills[kind.index()])
+    }
+}
+
+/// Ill-health tokens; the second one kills.
+#[derive(Component, Clone, Copy, Debug, Default, Serialize)]
+pub struct IllHealth(pub u8);
+
+/// The post a character holds in its realm.
+#[derive(Component, Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum Role {
+    Ruler,
+    /// Also commanding an army (the Ruler General token).
+    RulerGeneral,
+    General,
+    Admiral,
+    Advisor(MpKind),
+}
+
+/// A character serving a realm.
+#[derive(Component, Clone, Copy, Debug)]
+#[relationship(relationship_target = Court)]
+pub struct Serves(pub Entity);
+
+#[derive(Component, Clone, Debug, Default)]
+#[relationship_target(relationship = Serves)]
+pub struct Court(Vec<Entity>);
+
+// ---------------------------------------------------------------------------------------------
+// Markers between realms and on areas
+
+/// A claim of a realm in an area.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Claim {
+    pub realm: Entity,
+    pub area: Entity,
+}
+
+/// A core token: every province of the area is a core of this realm (and no other).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CoreToken {
+    pub realm: Entity,
+    pub area: Entity,
+}
+
+/// Influence cubes of a realm in an area.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Influence {
+    pub realm: Entity,
+    pub area: Entity,
+    pub count: u8,
+}
+
+/// A CB token of `holder` placed on `target`'s capital.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CasusBelli {
+    pub holder: Entity,
+    pub target: Entity,
+}
+
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Truce {
+    pub a: Entity,
+    pub b: Entity,
+}
+
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Alliance {
+    pub a: Entity,
+    pub b: Entity,
+}
+
+/// A royal marriage; `disputed` is the Disputed Succession side.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Marriage {
+    pub a: Entity,
+    pub b: Entity,
+    pub disputed: bool,
+}
+
+/// Two realms at war (attacker side first).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct War {
+    pub attacker: Entity,
+    pub defender: Entity,
+}
+
+impl Truce {
+    pub fn between(&self, x: Entity, y: Entity) -> bool {
+        (self.a == x && self.b == y) || (self.a == y && self.b == x)
+    }
+}
+
+impl Alliance {
+    pub fn between(&self, x: Entity, y: Entity) -> bool {
+        (self.a == x && self.b == y) || (self.a == y && self.b == x)
+    }
+}
+
+impl Marriage {
+    pub fn between(&self, x: Entity, y: Entity) -> bool {
+        (self.a == x && self.b == y) || (self.a == y && self.b == x)
+    }
+}

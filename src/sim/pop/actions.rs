@@ -1,0 +1,447 @@
+//! Phase 2 - Actions: turns clockwise from the First Player, the mandatory Event, basic and
+//! minor actions, passing with its money and the First Player token, and the last-action rule.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::{Action, Answer, Decision, DecisionKind, Illegal, Pending};
+use crate::sim::flow::Rules;
+use crate::sim::log::{Note, write};
+use crate::sim::model::{Mat, RoundMarkers};
+use crate::sim::pop::PopStep;
+use crate::sim::pop::economy::{
+    MAX_LOANS, REPAY_DUCATS, change_mp, change_stability, gain_ducats, increase_stability_cost,
+    repay_loan, take_loan,
+};
+use crate::sim::pop::effects::{Progress, answer_effect, effect_candidates, resolve_effects};
+use crate::sim::pop::events::{
+    EventDisplay, EventInProgress, allowed_options, choose_option, event_busy, finish_event,
+    take_event,
+};
+use crate::sim::rules;
+use crate::sim::state::{FirstPlayer, Index, Seats, key_of};
+
+pub struct ActionPhasePlugin;
+
+impl Plugin for ActionPhasePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Rules, play_action_phase.in_set(PopStep::P2));
+    }
+}
+
+/// Money for passing, by order of passing, for a number of players (FACTS section 1; the
+/// 1- and 2-player rows are house rules: only the first to pass is paid).
+pub fn passing_money(players: usize) -> &'static [i32] {
+    match players {
+        0..=2 => &[5],
+        3 => &[5, 2],
+        4 | 5 => &[5, 3, 2],
+        _ => &[5, 3, 2, 1],
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+enum Stage {
+    #[default]
+    NotStarted,
+    /// Ordinary turns while passing money is left.
+    Turns,
+    /// Passing money is gone: each remaining player takes one more action.
+    LastActions,
+    /// Anyone without an Event gets one last turn to take one.
+    LastEvents,
+    Done,
+}
+
+/// Progress of the Action phase within a Round.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ActionPhase {
+    stage: Stage,
+    /// The realm whose turn it is.
+    pub current: Option<Entity>,
+    /// The current turn's basic action (or card, or Event) has been taken.
+    main_done: bool,
+    queue: VecDeque<Entity>,
+    passed: u8,
+    /// Who passed first this Round already held the First Player token.
+    first_passer_held_token: bool,
+}
+
+impl ActionPhase {
+    fn kind(&self) -> DecisionKind {
+        match self.stage {
+            Stage::LastActions => DecisionKind::LastAction,
+            Stage::LastEvents => DecisionKind::LastEvent,
+            _ => DecisionKind::Turn,
+        }
+    }
+}
+
+/// The Action phase, as a resumable loop: consume an answer, finish what it started, then ask
+/// the next player, until every player is done.
+fn play_action_phase(world: &mut World) {
+    if world.resource::<ActionPhase>().stage == Stage::NotStarted {
+        start_phase(world);
+    }
+    if let Some(action) = world.resource_mut::<Answer>().0.take() {
+        world.resource_mut::<Pending>().0 = None;
+        handle(world, action);
+    }
+    loop {
+        if world.resource::<Pending>().0.is_some() {
+            return;
+        }
+        if event_busy(world) {
+            if resolve_effects(world) == Progress::Waiting {
+                return;
+            }
+            finish_event(world);
+            end_main_action(world);
+            continue;
+        }
+        let phase = world.resource::<ActionPhase>().clone();
+        match (phase.current, phase.main_done) {
+            (Some(realm), false) => {
+                ask_turn(world, realm, phase.kind());
+                return;
+            }
+            _ => {}
+        }
+        if !next_turn(world) {
+            world.resource_mut::<ActionPhase>().stage = Stage::Done;
+            world.insert_resource(ActionPhase::default());
+            return;
+        }
+    }
+}
+
+fn start_phase(world: &mut World) {
+    let first = world.get_resource::<FirstPlayer>().map(|f| f.0);
+    let mut phase = ActionPhase {
+        stage: Stage::Turns,
+        ..Default::default()
+    };
+    phase.current = first;
+    world.insert_resource(phase);
+    if let Some(first) = first {
+        announce_turn(world, first);
+    }
+}
+
+fn announce_turn(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(rules::SEQ_PHASE2_TURN, format!("{name}'s turn")).realm(&name),
+    );
+}
+
+fn ask_turn(world: &mut World, realm: Entity, kind: DecisionKind) {
+    let name = key_of(world, realm);
+    let prompt = match kind {
+        DecisionKind::LastAction => "One last action this Round",
+        DecisionKind::LastEvent => "Take your mandatory Event",
+        _ => "Your turn: take an Event or an action, or pass",
+    };
+    world.resource_mut::<Pending>().0 = Some(Decision {
+        realm: name,
+        kind,
+        prompt: prompt.to_string(),
+    });
+}
+
+/// The current turn's main action is over.
+fn end_main_action(world: &mut World) {
+    let mut phase = world.resource_mut::<ActionPhase>();
+    phase.main_done = true;
+}
+
+/// Moves to the next turn. Returns false when the phase is over.
+fn next_turn(world: &mut World) -> bool {
+    let seats = world.resource::<Seats>().0.clone();
+    let money_slots = passing_money(seats.len()).len();
+    let mut phase = world.resource::<ActionPhase>().clone();
+    let active = |world: &World, e: &Entity| {
+        !world.get::<RoundMarkers>(*e).is_some_and(|m| m.passed)
+    };
+    if phase.stage == Stage::Turns {
+        let remaining: Vec<Entity> = seats.iter().filter(|e| active(world, e)).copied().collect();
+        if remaining.is_empty() {
+            phase.stage = Stage::LastEvents;
+            phase.queue = VecDeque::new();
+        } else if usize::from(phase.passed) >= money_slots {
+            // Nobody left can earn passing money: one more action each, clockwise.
+            phase.stage = Stage::LastActions;
+            phase.queue = clockwise_after(&seats, phase.current).into_iter().filter(|e| active(world, e)).collect();
+        } else {
+            let next = clockwise_after(&seats, phase.current)
+                .into_iter()
+                .find(|e| active(world, e));
+            phase.current = next;
+            phase.main_done = false;
+            world.insert_resource(phase);
+            if let Some(next) = next {
+                announce_turn(world, next);
+            }
+            return next.is_some();
+        }
+        if phase.stage == Stage::LastEvents {
+            phase.queue = last_event_queue(world, &seats, phase.current);
+        }
+    } else if phase.stage == Stage::LastActions && phase.queue.is_empty() {
+        phase.stage = Stage::LastEvents;
+        phase.queue = last_event_queue(world, &seats, phase.current);
+    }
+    let next = phase.queue.pop_front();
+    phase.current = next;
+    phase.main_done = false;
+    let stage = phase.stage;
+    world.insert_resource(phase);
+    match next {
+        Some(realm) => {
+            announce_turn(world, realm);
+            true
+        }
+        None if stage == Stage::LastActions => next_turn(world),
+        None => false,
+    }
+}
+
+/// Realms that still owe their Event and can take one, clockwise after `current`.
+fn last_event_queue(world: &World, seats: &[Entity], current: Option<Entity>) -> VecDeque<Entity> {
+    if world.resource::<EventDisplay>().takeable().next().is_none() {
+        return VecDeque::new();
+    }
+    clockwise_after(seats, current)
+        .into_iter()
+        .filter(|e| !world.get::<RoundMarkers>(*e).is_some_and(|m| m.took_event))
+        .collect()
+}
+
+/// All seats in clockwise order starting after `current` (and ending with it).
+fn clockwise_after(seats: &[Entity], current: Option<Entity>) -> Vec<Entity> {
+    let start = current
+        .and_then(|c| seats.iter().position(|s| *s == c))
+        .map_or(0, |i| i + 1);
+    (0..seats.len()).map(|k| seats[(start + k) % seats.len()]).collect()
+}
+
+fn handle(world: &mut World, action: Action) {
+    if answer_effect(world, &action) {
+        return;
+    }
+    let Some(realm) = world.resource::<ActionPhase>().current else { return };
+    match action {
+        Action::ChooseOption { option } => choose_option(world, option),
+        Action::TakeEvent { slot } => take_event(world, realm, usize::from(slot)),
+        Action::Pass => {
+            pass(world, realm);
+            end_main_action(world);
+        }
+        Action::TakeLoan => take_loan(world, realm, rules::LOAN),
+        Action::RepayLoan => repay_loan(world, realm),
+        Action::IncreaseStability => {
+            let cost = increase_stability_cost(world.get::<Mat>(realm).map_or(0, |m| m.stability));
+            let name = key_of(world, realm);
+            write(
+                world,
+                Note::new(rules::ACT_INCREASE_STABILITY, format!("{name} increases stability"))
+                    .realm(&name),
+            );
+            change_mp(world, realm, MpKind::Adm, -cost, rules::STABILITY_COST);
+            change_stability(world, realm, 1, rules::ACT_INCREASE_STABILITY);
+            end_main_action(world);
+        }
+        Action::ChooseMp { .. } | Action::ChooseProvince { .. } => {}
+    }
+}
+
+/// Passing: the turn is used up; passing money by order; the First Player token.
+fn pass(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    let players = world.resource::<Seats>().0.len();
+    let order = {
+        let mut phase = world.resource_mut::<ActionPhase>();
+        phase.passed += 1;
+        phase.passed
+    };
+    if let Some(mut markers) = world.get_mut::<RoundMarkers>(realm) {
+        markers.passed = true;
+        markers.pass_order = Some(order);
+    }
+    write(
+        world,
+        Note::new(rules::ACT_PASS, format!("{name} passes ({order}.)")).realm(&name),
+    );
+    if let Some(money) = passing_money(players).get(usize::from(order) - 1) {
+        gain_ducats(world, realm, *money, rules::SEQ_PHASE2_PASS);
+    }
+    let holder = world.get_resource::<FirstPlayer>().map(|f| f.0);
+    let takes_token = match order {
+        1 if holder == Some(realm) => {
+            world.resource_mut::<ActionPhase>().first_passer_held_token = true;
+            false
+        }
+        1 => true,
+        2 => world.resource::<ActionPhase>().first_passer_held_token,
+        _ => false,
+    };
+    if takes_token {
+        world.insert_resource(FirstPlayer(realm));
+        write(
+            world,
+            Note::new(rules::SEQ_PHASE2_FIRST_PLAYER, format!("{name} takes the First Player token"))
+                .realm(&name),
+        );
+    }
+}
+
+/// Answers worth checking for the pending decision, legal or not; `check` filters them.
+pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
+    match &decision.kind {
+        DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent => {
+            let display = world.resource::<EventDisplay>();
+            let mut all: Vec<Action> = display
+                .takeable()
+                .map(|slot| Action::TakeEvent { slot: slot as u8 })
+                .collect();
+            all.extend([
+                Action::IncreaseStability,
+                Action::TakeLoan,
+                Action::RepayLoan,
+                Action::Pass,
+            ]);
+            all
+        }
+        DecisionKind::EventOption { .. } => {
+            let Some((_, card)) = world.resource::<EventInProgress>().0 else { return Vec::new() };
+            let count = world.resource::<crate::sim::state::Content>().0.events[card].options.len();
+            (0..count as u8).map(|option| Action::ChooseOption { option }).collect()
+        }
+        _ => effect_candidates(world, decision),
+    }
+}
+
+/// Whether `action` legally answers `decision`; otherwise the rule that forbids it.
+pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), Illegal> {
+    let realm = world
+        .resource::<Index>()
+        .get(&decision.realm)
+        .ok_or_else(|| Illegal::new(rules::SEQ_PHASE2_TURN, "no realm is deciding"))?;
+    let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let markers = world.get::<RoundMarkers>(realm).cloned().unwrap_or_default();
+    let phase = world.resource::<ActionPhase>();
+    let wrong = |rule| Err(Illegal::new(rule, format!("{action:?} does not answer \"{}\"", decision.prompt)));
+    match (&decision.kind, action) {
+        (DecisionKind::Turn | DecisionKind::LastAction, _) | (DecisionKind::LastEvent, Action::TakeEvent { .. }) => {
+            check_turn_action(world, &mat, &markers, phase, action)
+        }
+        (DecisionKind::LastEvent, Action::TakeLoan | Action::RepayLoan) => {
+            check_turn_action(world, &mat, &markers, phase, action)
+        }
+        (DecisionKind::LastEvent, Action::Pass) if world.resource::<EventDisplay>().takeable().next().is_none() => Ok(()),
+        (DecisionKind::LastEvent, _) => Err(Illegal::new(
+            rules::SEQ_PHASE2_TURN,
+            "this last turn is only for taking the mandatory Event",
+        )),
+        (DecisionKind::EventOption { .. }, Action::ChooseOption { option }) => {
+            let Some((_, card)) = world.resource::<EventInProgress>().0 else {
+                return wrong(rules::EVENT_CHOICE);
+            };
+            if allowed_options(world, realm, card).contains(option) {
+                Ok(())
+            } else {
+                Err(Illegal::new(
+                    rules::EVENT_CHOICE,
+                    "that option cannot be paid for, so the other must be taken",
+                ))
+            }
+        }
+        (DecisionKind::EventOption { .. }, _) => wrong(rules::EVENT_CHOICE),
+        (DecisionKind::MpType { .. }, Action::ChooseMp { .. }) => Ok(()),
+        (DecisionKind::MpType { .. }, _) => wrong(rules::EFFECT_MP),
+        (DecisionKind::UnrestTown, Action::ChooseProvince { .. }) => {
+            if effect_candidates(world, decision).contains(action) {
+                Ok(())
+            } else {
+                Err(Illegal::new(rules::UNREST, "not one of your towns without unrest"))
+            }
+        }
+        (DecisionKind::UnrestTown, _) => wrong(rules::UNREST),
+    }
+}
+
+fn check_turn_action(
+    world: &World,
+    mat: &Mat,
+    markers: &RoundMarkers,
+    phase: &ActionPhase,
+    action: &Action,
+) -> Result<(), Illegal> {
+    let display = world.resource::<EventDisplay>();
+    let main_done = phase.main_done;
+    match action {
+        Action::TakeEvent { slot } => {
+            if markers.took_event {
+                return Err(Illegal::new(rules::EVENT, "the Event action is taken once per Round"));
+            }
+            if main_done {
+                return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"));
+            }
+            match display.row.get(usize::from(*slot)) {
+                Some(s) if s.face_up => Ok(()),
+                Some(_) => Err(Illegal::new(rules::EVENT, "that Event is face down")),
+                None => Err(Illegal::new(rules::EVENT, "no Event in that slot")),
+            }
+        }
+        Action::Pass => {
+            let event_left = display.takeable().next().is_some();
+            if !markers.took_event && event_left {
+                Err(Illegal::new(
+                    rules::ACT_PASS,
+                    "you cannot pass before taking this Round's Event",
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        Action::IncreaseStability => {
+            if main_done {
+                return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"));
+            }
+            let cost = increase_stability_cost(mat.stability);
+            if mat.stability >= 3 {
+                Err(Illegal::new(rules::ACT_INCREASE_STABILITY, "stability is already +3"))
+            } else if mat.mp(MpKind::Adm) < cost {
+                Err(Illegal::new(
+                    rules::STABILITY_COST,
+                    format!("increasing stability costs {cost} adm, you have {}", mat.mp(MpKind::Adm)),
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        Action::TakeLoan => {
+            if mat.loans >= MAX_LOANS {
+                Err(Illegal::new(rules::LOAN, "no new loan with 5 or more interest tokens"))
+            } else {
+                Ok(())
+            }
+        }
+        Action::RepayLoan => {
+            if mat.loans == 0 {
+                Err(Illegal::new(rules::REPAY, "no loan to repay"))
+            } else if mat.ducats < REPAY_DUCATS {
+                Err(Illegal::new(rules::REPAY, "repaying a loan costs 6 ducats"))
+            } else {
+                Ok(())
+            }
+        }
+        _ => Err(Illegal::new(
+            rules::SEQ_PHASE2_TURN,
+            format!("{action:?} is not a turn action"),
+        )),
+    }
+}

@@ -1,0 +1,51 @@
+//! Phase 5 - Cleanup: step B resets the round markers, step D ends the Age when its event deck
+//! is empty. The other steps are ordered sets for the governing rules to fill.
+
+use bevy::prelude::*;
+
+use crate::sim::flow::{Flow, Rules};
+use crate::sim::log::{Note, write};
+use crate::sim::model::RoundMarkers;
+use crate::sim::pop::PopStep;
+use crate::sim::pop::events::EventDisplay;
+use crate::sim::rules;
+use crate::sim::state::Content;
+
+pub struct CleanupPlugin;
+
+impl Plugin for CleanupPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Rules, reset_round_markers.in_set(PopStep::P5B))
+            .add_systems(Rules, end_age.in_set(PopStep::P5D));
+    }
+}
+
+/// Step B: reset the round markers of every Player Realm.
+fn reset_round_markers(mut markers: Query<&mut RoundMarkers>) {
+    for mut m in &mut markers {
+        *m = RoundMarkers::default();
+    }
+}
+
+/// Step D: when the current Age's event deck is empty the Age ends and the next one begins
+/// (its deck was built at setup). The last Age's end is the end of the game, checked next.
+fn end_age(world: &mut World) {
+    let (age, last_age) = {
+        let flow = world.resource::<Flow>();
+        (flow.age, world.resource::<Content>().0.options.last_age)
+    };
+    if !world.resource::<EventDisplay>().deck(age).is_empty() {
+        return;
+    }
+    write(
+        world,
+        Note::new(rules::SEQ_PHASE5_D, format!("The event deck of Age {age} is empty: the Age ends")),
+    );
+    if age < last_age.min(4) {
+        let mut flow = world.resource_mut::<Flow>();
+        flow.age += 1;
+        flow.round_in_age = 0;
+        let next = flow.age;
+        write(world, Note::new(rules::FLOW_AGE, format!("Age {next} begins")).amount(i32::from(next)));
+    }
+}

@@ -1,0 +1,229 @@
+//! Treasury, monarch power and stability arithmetic shared by every rule that pays or gains:
+//! the MP cap, stability overflow and underflow, loans, forced loans and bankruptcy.
+
+use bevy::prelude::*;
+
+use crate::content::schema::MpKind;
+use crate::sim::log::{Note, write};
+use crate::sim::model::{Mat, Role, Serves, Unit, UnitOf, UnitStatus};
+use crate::sim::rules;
+use crate::sim::state::key_of;
+
+/// Most monarch power of one type a realm may store (7.1).
+pub const MP_CAP: i32 = 10;
+/// A realm with this many interest tokens may not take another Loan (7.4).
+pub const MAX_LOANS: u8 = 5;
+pub const LOAN_DUCATS: i32 = 5;
+pub const REPAY_DUCATS: i32 = 6;
+
+fn mat(world: &mut World, realm: Entity) -> Mut<'_, Mat> {
+    world
+        .get_mut::<Mat>(realm)
+        .expect("only Player Realms have a mat")
+}
+
+/// Increase Stability costs 5 + current stability in adm (7.3).
+pub fn increase_stability_cost(stability: i32) -> i32 {
+    5 + stability
+}
+
+/// Gains or loses monarch power of one type. Gains above the cap are discarded at once.
+pub fn change_mp(world: &mut World, realm: Entity, kind: MpKind, amount: i32, rule: &'static str) {
+    let name = key_of(world, realm);
+    let mut m = mat(world, realm);
+    let before = m.mp(kind);
+    let raw = before + amount;
+    let after = raw.clamp(0, MP_CAP);
+    m.mp[kind.index()] = after;
+    write(
+        world,
+        Note::new(rule, format!("{name}: {kind:?} power {before} -> {after}"))
+            .realm(&name)
+            .amount(after - before),
+    );
+    if raw > MP_CAP {
+        write(
+            world,
+            Note::new(
+                rules::MP_CAP,
+                format!("{name}: {} {kind:?} power above 10 discarded", raw - MP_CAP),
+            )
+            .realm(&name)
+            .amount(raw - MP_CAP),
+        );
+    }
+}
+
+/// Changes stability one step at a time, applying overflow at +3 and underflow at -3.
+pub fn change_stability(world: &mut World, realm: Entity, delta: i32, rule: &'static str) {
+    let name = key_of(world, realm);
+    for _ in 0..delta.unsigned_abs() {
+        let stability = mat(world, realm).stability;
+        if delta > 0 && stability >= 3 {
+            write(
+                world,
+                Note::new(rules::STABILITY_OVERFLOW, format!("{name} is at +3 stability: 2 adm instead"))
+                    .realm(&name),
+            );
+            change_mp(world, realm, MpKind::Adm, 2, rules::STABILITY_OVERFLOW);
+        } else if delta < 0 && stability <= -3 {
+            underflow(world, realm, &name);
+        } else {
+            let step = delta.signum();
+            mat(world, realm).stability += step;
+            write(
+                world,
+                Note::new(rule, format!("{name}: stability {stability} -> {}", stability + step))
+                    .realm(&name)
+                    .amount(step),
+            );
+        }
+    }
+}
+
+/// Losing stability at -3 costs 2 adm; each missing adm costs 1 MP of another type (the realm
+/// keeps its larger pool: the engine takes from the fuller of dip and mil); with none, ignored.
+fn underflow(world: &mut World, realm: Entity, name: &str) {
+    let adm = mat(world, realm).mp(MpKind::Adm);
+    let from_adm = adm.min(2);
+    let mut missing = 2 - from_adm;
+    write(
+        world,
+        Note::new(rules::STABILITY_UNDERFLOW, format!("{name} is at -3 stability: loses 2 adm instead"))
+            .realm(name),
+    );
+    if from_adm > 0 {
+        change_mp(world, realm, MpKind::Adm, -from_adm, rules::STABILITY_UNDERFLOW);
+    }
+    while missing > 0 {
+        let m = mat(world, realm);
+        let kind = if m.mp(MpKind::Dip) >= m.mp(MpKind::Mil) {
+            MpKind::Dip
+        } else {
+            MpKind::Mil
+        };
+        if m.mp(kind) == 0 {
+            break; // no monarch power at all: the rest is ignored
+        }
+        change_mp(world, realm, kind, -1, rules::STABILITY_UNDERFLOW);
+        missing -= 1;
+    }
+}
+
+pub fn change_prestige(world: &mut World, realm: Entity, delta: i32, rule: &'static str) {
+    let name = key_of(world, realm);
+    let mut m = mat(world, realm);
+    m.prestige += delta;
+    let after = m.prestige;
+    write(
+        world,
+        Note::new(rule, format!("{name}: prestige {} -> {after}", after - delta))
+            .realm(&name)
+            .amount(delta),
+    );
+}
+
+pub fn gain_ducats(world: &mut World, realm: Entity, amount: i32, rule: &'static str) {
+    let name = key_of(world, realm);
+    mat(world, realm).ducats += amount;
+    write(
+        world,
+        Note::new(rule, format!("{name} gains {amount} ducats"))
+            .realm(&name)
+            .amount(amount),
+    );
+}
+
+/// Takes a Loan: +5 ducats and an interest token. The caller checked the token limit.
+pub fn take_loan(world: &mut World, realm: Entity, rule: &'static str) {
+    let name = key_of(world, realm);
+    let mut m = mat(world, realm);
+    m.ducats += LOAN_DUCATS;
+    m.loans += 1;
+    let loans = m.loans;
+    write(
+        world,
+        Note::new(rule, format!("{name} takes a loan: +5 ducats, {loans} interest tokens"))
+            .realm(&name)
+            .amount(LOAN_DUCATS),
+    );
+}
+
+pub fn repay_loan(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    let mut m = mat(world, realm);
+    m.ducats -= REPAY_DUCATS;
+    m.loans -= 1;
+    let loans = m.loans;
+    write(
+        world,
+        Note::new(rules::REPAY, format!("{name} repays a loan for 6 ducats, {loans} left"))
+            .realm(&name)
+            .amount(-REPAY_DUCATS),
+    );
+}
+
+/// Pays a mandatory cost: forced Loans while short and allowed, else Bankruptcy.
+pub fn pay_mandatory(world: &mut World, realm: Entity, cost: i32, rule: &'static str) {
+    loop {
+        let m = mat(world, realm);
+        if m.ducats >= cost {
+            break;
+        }
+        if m.loans >= MAX_LOANS {
+            bankruptcy(world, realm);
+            return;
+        }
+        take_loan(world, realm, rules::FORCED_LOAN);
+    }
+    let name = key_of(world, realm);
+    mat(world, realm).ducats -= cost;
+    write(
+        world,
+        Note::new(rule, format!("{name} pays {cost} ducats"))
+            .realm(&name)
+            .amount(-cost),
+    );
+}
+
+/// Bankruptcy (7.4): -3 stability, -5 prestige, all ducats and 3 interest tokens gone,
+/// mercenaries disbanded, advisors fired, half of each monarch power lost (at most 3 each).
+pub fn bankruptcy(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(rules::BANKRUPTCY, format!("{name} goes bankrupt")).realm(&name),
+    );
+    change_stability(world, realm, -3, rules::BANKRUPTCY);
+    change_prestige(world, realm, -5, rules::BANKRUPTCY);
+    {
+        let mut m = mat(world, realm);
+        m.ducats = 0;
+        m.loans = m.loans.saturating_sub(3);
+    }
+    for kind in MpKind::ALL {
+        let pool = mat(world, realm).mp(kind);
+        let lost = (pool / 2).min(3);
+        if lost > 0 {
+            change_mp(world, realm, kind, -lost, rules::BANKRUPTCY);
+        }
+    }
+    let mut mercenaries = world.query::<(Entity, &Unit, &UnitOf)>();
+    let doomed: Vec<Entity> = mercenaries
+        .iter(world)
+        .filter(|(_, u, of)| of.0 == realm && u.status == UnitStatus::Mercenary)
+        .map(|(e, _, _)| e)
+        .collect();
+    for unit in doomed {
+        world.despawn(unit);
+    }
+    let mut advisors = world.query::<(Entity, &Role, &Serves)>();
+    let fired: Vec<Entity> = advisors
+        .iter(world)
+        .filter(|(_, role, s)| s.0 == realm && matches!(role, Role::Advisor(_)))
+        .map(|(e, _, _)| e)
+        .collect();
+    for advisor in fired {
+        world.entity_mut(advisor).remove::<(Serves, Role)>();
+    }
+}

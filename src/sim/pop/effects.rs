@@ -1,0 +1,278 @@
+//! Resolves card effects (the `Effect` enum modders combine) one at a time, pausing for the
+//! choices some of them need (which monarch power, which town).
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use crate::content::schema::{Effect, MpKind};
+use crate::sim::decision::{Action, Decision, DecisionKind, Pending};
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::economy::{
+    MAX_LOANS, change_mp, change_prestige, change_stability, gain_ducats, pay_mandatory, take_loan,
+};
+use crate::sim::rules;
+use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
+
+/// Effects waiting to be resolved for a realm, first in front.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct EffectQueue {
+    pub realm: Option<Entity>,
+    pub items: VecDeque<Effect>,
+    /// Where they come from (a card name), for the log.
+    pub source: String,
+}
+
+pub fn queue_effects(world: &mut World, realm: Entity, effects: Vec<Effect>, source: &str) {
+    let mut queue = world.resource_mut::<EffectQueue>();
+    queue.realm = Some(realm);
+    queue.items.extend(effects);
+    queue.source = source.to_string();
+}
+
+/// Outcome of resolving queued effects.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Progress {
+    Done,
+    /// A decision was pushed; call again after the answer.
+    Waiting,
+}
+
+/// Resolves queued effects until one needs a choice or none are left.
+pub fn resolve_effects(world: &mut World) -> Progress {
+    loop {
+        let Some(realm) = world.resource::<EffectQueue>().realm else {
+            return Progress::Done;
+        };
+        let Some(effect) = world.resource_mut::<EffectQueue>().items.pop_front() else {
+            world.resource_mut::<EffectQueue>().realm = None;
+            return Progress::Done;
+        };
+        if resolve_one(world, realm, effect) == Progress::Waiting {
+            return Progress::Waiting;
+        }
+    }
+}
+
+/// Feeds the answer to the effect that asked for it. Returns false if the action is not for it.
+pub fn answer_effect(world: &mut World, action: &Action) -> bool {
+    let Some(realm) = world.resource::<EffectQueue>().realm else { return false };
+    let front = world.resource::<EffectQueue>().items.front().cloned();
+    match (front, action) {
+        (Some(Effect::AnyMp(amount)), Action::ChooseMp { kind }) => {
+            world.resource_mut::<EffectQueue>().items.pop_front();
+            change_mp(world, realm, *kind, amount, rules::EFFECT_MP);
+            true
+        }
+        (Some(Effect::Unrest(count)), Action::ChooseProvince { province }) => {
+            world.resource_mut::<EffectQueue>().items.pop_front();
+            if let Some(p) = world.resource::<Index>().get(province) {
+                add_unrest(world, realm, p);
+            }
+            if count > 1 {
+                world
+                    .resource_mut::<EffectQueue>()
+                    .items
+                    .push_front(Effect::Unrest(count - 1));
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Provinces holding this realm's town or vassal without unrest: where unrest can go.
+pub fn calm_holdings(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut provinces = Vec::new();
+    let Some(tokens) = world.get::<RealmTokens>(realm) else { return provinces };
+    for token in tokens.iter() {
+        if world.get::<Unrest>(token).is_some() {
+            continue;
+        }
+        if let Some(on) = world.get::<OnProvince>(token) {
+            if !provinces.contains(&on.0) {
+                provinces.push(on.0);
+            }
+        }
+    }
+    provinces.sort_by_key(|p| sid_of(world, *p));
+    provinces
+}
+
+fn add_unrest(world: &mut World, realm: Entity, province: Entity) {
+    let Some(holdings) = world.get::<Holdings>(province) else { return };
+    let token = holdings
+        .iter()
+        .find(|t| world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm) && world.get::<Unrest>(*t).is_none());
+    let Some(token) = token else { return };
+    world.entity_mut(token).insert(Unrest);
+    let name = key_of(world, realm);
+    let place = key_of(world, province);
+    let sid = sid_of(world, province);
+    write(
+        world,
+        Note::new(rules::UNREST, format!("Unrest in {place} ({name})"))
+            .realm(&name)
+            .subject(sid),
+    );
+}
+
+fn ask(world: &mut World, realm: Entity, kind: DecisionKind, prompt: String) -> Progress {
+    let name = key_of(world, realm);
+    world.resource_mut::<Pending>().0 = Some(Decision {
+        realm: name,
+        kind,
+        prompt,
+    });
+    Progress::Waiting
+}
+
+fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
+    let name = key_of(world, realm);
+    match effect {
+        Effect::Ducats(n) if n >= 0 => gain_ducats(world, realm, n, rules::EFFECT_DUCATS),
+        Effect::Ducats(n) => pay_mandatory(world, realm, -n, rules::EFFECT_DUCATS),
+        Effect::Mp(kind, n) => change_mp(world, realm, kind, n, rules::EFFECT_MP),
+        Effect::AnyMp(n) => {
+            // Put it back in front: the answer resolves it.
+            world.resource_mut::<EffectQueue>().items.push_front(Effect::AnyMp(n));
+            let verb = if n >= 0 { "gain" } else { "lose" };
+            return ask(
+                world,
+                realm,
+                DecisionKind::MpType { amount: n },
+                format!("Choose the monarch power to {verb} ({})", n.abs()),
+            );
+        }
+        Effect::Stability(n) => change_stability(world, realm, n, rules::EFFECT_STABILITY),
+        Effect::Prestige(n) => change_prestige(world, realm, n, rules::EFFECT_PRESTIGE),
+        Effect::Unrest(0) => {}
+        Effect::Unrest(n) => {
+            if calm_holdings(world, realm).is_empty() {
+                write(
+                    world,
+                    Note::new(rules::EFFECT_NO_TARGET, format!("{name} has no calm town for unrest"))
+                        .realm(&name),
+                );
+            } else {
+                world.resource_mut::<EffectQueue>().items.push_front(Effect::Unrest(n));
+                return ask(
+                    world,
+                    realm,
+                    DecisionKind::UnrestTown,
+                    format!("Choose a town to gain unrest ({n} to place)"),
+                );
+            }
+        }
+        Effect::Loan(n) => {
+            for _ in 0..n {
+                let loans = world.get::<Mat>(realm).map_or(MAX_LOANS, |m| m.loans);
+                if loans >= MAX_LOANS {
+                    // A loan the realm must take but may not: it cannot pay, so it goes bankrupt.
+                    crate::sim::pop::economy::bankruptcy(world, realm);
+                    break;
+                }
+                take_loan(world, realm, rules::FORCED_LOAN);
+            }
+        }
+        Effect::RulerIllHealth => ruler_ill_health(world, realm),
+        Effect::Manpower(n) => {
+            if let Some(mut mat) = world.get_mut::<Mat>(realm) {
+                if n >= 0 {
+                    mat.manpower += n;
+                } else {
+                    let lost = (-n).min(mat.manpower);
+                    mat.manpower -= lost;
+                    mat.exhausted_manpower += lost;
+                }
+            }
+            write(
+                world,
+                Note::new(rules::EFFECT_MANPOWER, format!("{name}: manpower {n:+}"))
+                    .realm(&name)
+                    .amount(n),
+            );
+        }
+        Effect::Claim(area) => {
+            let Some(area_e) = world.resource::<Index>().get(&area) else { return Progress::Done };
+            let mut claims = world.query::<&Claim>();
+            let has = claims.iter(world).any(|c| c.realm == realm && c.area == area_e);
+            if !has {
+                spawn_sim(world, None, Claim { realm, area: area_e });
+                write(
+                    world,
+                    Note::new(rules::EFFECT_CLAIM, format!("{name} places a claim in {area}"))
+                        .realm(&name)
+                        .subject(sid_of(world, area_e)),
+                );
+            }
+        }
+        Effect::CasusBelli(target) => {
+            let Some(target_e) = world.resource::<Index>().get(&target) else { return Progress::Done };
+            spawn_sim(world, None, CasusBelli { holder: realm, target: target_e });
+            write(
+                world,
+                Note::new(rules::EFFECT_CB, format!("{name} gains a casus belli on {target}"))
+                    .realm(&name),
+            );
+        }
+    }
+    Progress::Done
+}
+
+/// One ill-health token to the realm's ruler; the second kills and opens an Interregnum.
+fn ruler_ill_health(world: &mut World, realm: Entity) {
+    let Some(court) = world.get::<Court>(realm) else { return };
+    let ruler = court
+        .iter()
+        .find(|c| matches!(world.get::<Role>(*c), Some(Role::Ruler | Role::RulerGeneral)));
+    let Some(ruler) = ruler else { return };
+    let name = key_of(world, realm);
+    let who = key_of(world, ruler);
+    let tokens = {
+        let mut ill = world.get_mut::<IllHealth>(ruler).expect("characters have ill health");
+        ill.0 += 1;
+        ill.0
+    };
+    write(
+        world,
+        Note::new(rules::ILL_HEALTH, format!("{who}, ruler of {name}, falls ill"))
+            .realm(&name)
+            .subject(sid_of(world, ruler)),
+    );
+    if tokens >= 2 {
+        world.entity_mut(ruler).remove::<(Serves, Role)>();
+        write(
+            world,
+            Note::new(rules::DEATH, format!("{who}, ruler of {name}, dies"))
+                .realm(&name)
+                .subject(sid_of(world, ruler)),
+        );
+        world.entity_mut(realm).insert(Interregnum);
+        write(
+            world,
+            Note::new(rules::INTERREGNUM, format!("{name} enters an Interregnum")).realm(&name),
+        );
+    }
+}
+
+/// Legal answers to an effect's decision.
+pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
+    match decision.kind {
+        DecisionKind::MpType { .. } => MpKind::ALL
+            .iter()
+            .map(|kind| Action::ChooseMp { kind: *kind })
+            .collect(),
+        DecisionKind::UnrestTown => {
+            let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+                return Vec::new();
+            };
+            calm_holdings(world, realm)
+                .into_iter()
+                .map(|p| Action::ChooseProvince { province: key_of(world, p) })
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}

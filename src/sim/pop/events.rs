@@ -1,0 +1,196 @@
+//! The Event display and taking an Event (5.1): its ducats, 2 ducats on each other face-up
+//! card, option A or B, and turning up the next card.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::content::schema::{Effect, EventDef};
+use crate::sim::decision::{Decision, DecisionKind, Pending};
+use crate::sim::log::{Note, write};
+use crate::sim::model::Mat;
+use crate::sim::pop::economy::gain_ducats;
+use crate::sim::pop::effects::{EffectQueue, queue_effects};
+use crate::sim::rules;
+use crate::sim::state::{Content, key_of};
+
+/// One card in the Event row.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct EventSlot {
+    /// Index into the scenario's events.
+    pub card: usize,
+    pub face_up: bool,
+    pub ducats: i32,
+}
+
+/// The Event decks of each Age, the row on display and the discards.
+#[derive(Resource, Clone, Debug, Default, Serialize)]
+pub struct EventDisplay {
+    /// Remaining deck per Age (index 0 = Age I), top card last.
+    pub decks: [Vec<usize>; 4],
+    pub row: Vec<EventSlot>,
+    pub discard: Vec<usize>,
+}
+
+impl EventDisplay {
+    pub fn deck(&self, age: u8) -> &Vec<usize> {
+        &self.decks[usize::from(age.clamp(1, 4) - 1)]
+    }
+    pub fn deck_mut(&mut self, age: u8) -> &mut Vec<usize> {
+        &mut self.decks[usize::from(age.clamp(1, 4) - 1)]
+    }
+    /// Face-up slots a player may take.
+    pub fn takeable(&self) -> impl Iterator<Item = usize> + '_ {
+        self.row
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.face_up)
+            .map(|(i, _)| i)
+    }
+}
+
+/// The Event being resolved: who took it and which card.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct EventInProgress(pub Option<(Entity, usize)>);
+
+pub fn event_def(world: &World, card: usize) -> EventDef {
+    world.resource::<Content>().0.events[card].clone()
+}
+
+/// Whether a realm can pay every cost in these effects right now.
+pub fn affordable(mat: &Mat, effects: &[Effect]) -> bool {
+    let mut ducats = 0;
+    let mut mp = [0; 3];
+    for effect in effects {
+        match effect {
+            Effect::Ducats(n) if *n < 0 => ducats -= n,
+            Effect::Mp(kind, n) if *n < 0 => mp[kind.index()] -= n,
+            _ => {}
+        }
+    }
+    mat.ducats >= ducats && (0..3).all(|i| mat.mp[i] >= mp[i])
+}
+
+/// Options of the card a realm may pick: those it can pay for; all of them if it can pay for
+/// none (then the costs force loans).
+pub fn allowed_options(world: &World, realm: Entity, card: usize) -> Vec<u8> {
+    let def = &world.resource::<Content>().0.events[card];
+    let Some(mat) = world.get::<Mat>(realm) else {
+        return (0..def.options.len() as u8).collect();
+    };
+    let payable: Vec<u8> = def
+        .options
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| affordable(mat, &o.effects))
+        .map(|(i, _)| i as u8)
+        .collect();
+    if payable.is_empty() {
+        (0..def.options.len() as u8).collect()
+    } else {
+        payable
+    }
+}
+
+/// Takes the face-up Event in `slot`: collects its ducats, puts 2 on each other face-up Event,
+/// then asks for A or B (or queues the only option).
+pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
+    let name = key_of(world, realm);
+    let taken = world.resource_mut::<EventDisplay>().row.remove(slot);
+    let def = event_def(world, taken.card);
+    write(
+        world,
+        Note::new(rules::EVENT, format!("{name} takes the Event \"{}\"", def.name)).realm(&name),
+    );
+    if taken.ducats > 0 {
+        gain_ducats(world, realm, taken.ducats, rules::EVENT_DUCATS);
+    }
+    let mut display = world.resource_mut::<EventDisplay>();
+    let mut others = 0;
+    for other in display.row.iter_mut().filter(|s| s.face_up) {
+        other.ducats += 2;
+        others += 1;
+    }
+    if others > 0 {
+        write(
+            world,
+            Note::new(
+                rules::EVENT_DUCATS,
+                format!("2 ducats placed on each of {others} other face-up Events"),
+            )
+            .amount(2 * others),
+        );
+    }
+    if let Some(mut marker) = world.get_mut::<crate::sim::model::RoundMarkers>(realm) {
+        marker.took_event = true;
+    }
+    world.resource_mut::<EventInProgress>().0 = Some((realm, taken.card));
+    match def.options.len() {
+        0 => {}
+        1 => queue_effects(world, realm, def.options[0].effects.clone(), &def.name),
+        _ => {
+            world.resource_mut::<Pending>().0 = Some(Decision {
+                realm: name,
+                kind: DecisionKind::EventOption { event: def.id.clone() },
+                prompt: format!(
+                    "{}: choose {}",
+                    def.name,
+                    def.options
+                        .iter()
+                        .enumerate()
+                        .map(|(i, o)| format!("{}) {}", ['A', 'B', 'C'][i.min(2)], o.label))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
+            });
+        }
+    }
+}
+
+/// The taker chose option `option` of the Event in progress.
+pub fn choose_option(world: &mut World, option: u8) {
+    let Some((realm, card)) = world.resource::<EventInProgress>().0 else { return };
+    let def = event_def(world, card);
+    let name = key_of(world, realm);
+    let chosen = &def.options[usize::from(option)];
+    write(
+        world,
+        Note::new(
+            rules::EVENT_CHOICE,
+            format!("{name} resolves \"{}\": {}", def.name, chosen.label),
+        )
+        .realm(&name)
+        .amount(i32::from(option)),
+    );
+    queue_effects(world, realm, chosen.effects.clone(), &def.name);
+}
+
+/// After the Event's effects: the card goes to the discard and the next card turns face up.
+pub fn finish_event(world: &mut World) {
+    let Some((_, card)) = world.resource_mut::<EventInProgress>().0.take() else { return };
+    let mut display = world.resource_mut::<EventDisplay>();
+    display.discard.push(card);
+    let turned = display.row.iter_mut().find(|s| !s.face_up).map(|s| {
+        s.face_up = true;
+        s.card
+    });
+    if let Some(turned) = turned {
+        let name = event_def(world, turned).name;
+        write(
+            world,
+            Note::new(rules::EVENT, format!("The Event \"{name}\" is turned face up")),
+        );
+    }
+}
+
+/// True while an Event's option or effects are still being resolved.
+pub fn event_busy(world: &World) -> bool {
+    world.resource::<EventInProgress>().0.is_some()
+        || !world.resource::<EffectQueue>().items.is_empty()
+}
+
+/// Unused cards of an Age deck, for tests and the client.
+pub fn remaining(world: &World, age: u8) -> VecDeque<usize> {
+    world.resource::<EventDisplay>().deck(age).iter().copied().collect()
+}

@@ -1,0 +1,139 @@
+//! Price of Power: the Round of five phases with their lettered steps (FACTS section 1), the
+//! Ages of four Rounds, and the end of the game.
+//!
+//! Each step is a `PopStep` system set in the `Rules` schedule, chained in rule-book order.
+//! Steps whose rules belong to later work (income, rebels, war, ...) exist as named, empty sets
+//! so that those rules slot in without moving anything.
+
+use bevy::prelude::*;
+
+use crate::sim::decision::{Action, Illegal, Pending};
+use crate::sim::flow::{StepDef, configure_steps};
+
+pub mod actions;
+pub mod cleanup;
+pub mod draw_cards;
+pub mod economy;
+pub mod effects;
+pub mod events;
+pub mod scoring;
+pub mod setup;
+
+/// The steps of a Price of Power game, in rule-book order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PopStep {
+    /// Game setup: decks, first player (runs once).
+    Setup,
+    /// Start of a Round: counters.
+    RoundStart,
+    /// Phase 1 - Draw Cards.
+    P1A,
+    P1B,
+    P1C,
+    P1D,
+    /// Phase 2 - Actions.
+    P2,
+    /// Phase 3 - Peace & Rebels.
+    P3A,
+    P3B,
+    P3C,
+    P3D,
+    P3E,
+    P3F,
+    P3G,
+    P3H,
+    P3I,
+    /// Phase 4 - Income & Upkeep.
+    P4A,
+    P4B,
+    P4C,
+    P4D,
+    P4E,
+    /// Phase 5 - Cleanup.
+    P5A,
+    P5B,
+    P5C,
+    P5D,
+    /// After Phase 5: does the game end?
+    RoundEnd,
+}
+
+macro_rules! steps {
+    ($($set:ident => $id:literal, $phase:literal, $name:literal;)*) => {
+        /// Sets in rule-book order.
+        pub const SETS: &[PopStep] = &[$(PopStep::$set),*];
+        /// Step table for the flow cursor, index-aligned with `SETS`.
+        pub const STEPS: &[StepDef] = &[$(StepDef { id: $id, phase: $phase, name: $name }),*];
+    };
+}
+
+steps! {
+    Setup => "pop.step.setup", 0, "Setup";
+    RoundStart => "pop.step.round_start", 0, "Start of Round";
+    P1A => "pop.step.p1a", 1, "Phase 1 - Draw Cards: A. Reveal Events";
+    P1B => "pop.step.p1b", 1, "Phase 1 - Draw Cards: B. Draw Action Cards";
+    P1C => "pop.step.p1c", 1, "Phase 1 - Draw Cards: C. Pay to keep cards";
+    P1D => "pop.step.p1d", 1, "Phase 1 - Draw Cards: D. Missions";
+    P2 => "pop.step.p2", 2, "Phase 2 - Actions";
+    P3A => "pop.step.p3a", 3, "Phase 3 - Peace & Rebels: A. Remove CB and Truce tokens";
+    P3B => "pop.step.p3b", 3, "Phase 3 - Peace & Rebels: B. NPR Invasions";
+    P3C => "pop.step.p3c", 3, "Phase 3 - Peace & Rebels: C. Rebels siege or move";
+    P3D => "pop.step.p3d", 3, "Phase 3 - Peace & Rebels: D. Peace Resolution";
+    P3E => "pop.step.p3e", 3, "Phase 3 - Peace & Rebels: E. Prestige penalties";
+    P3F => "pop.step.p3f", 3, "Phase 3 - Peace & Rebels: F. Interregnum";
+    P3G => "pop.step.p3g", 3, "Phase 3 - Peace & Rebels: G. Religious dissent";
+    P3H => "pop.step.p3h", 3, "Phase 3 - Peace & Rebels: H. Unrest";
+    P3I => "pop.step.p3i", 3, "Phase 3 - Peace & Rebels: I. Rebel dice";
+    P4A => "pop.step.p4a", 4, "Phase 4 - Income & Upkeep: A. Cut costs";
+    P4B => "pop.step.p4b", 4, "Phase 4 - Income & Upkeep: B. Income minus costs";
+    P4C => "pop.step.p4c", 4, "Phase 4 - Income & Upkeep: C. Corruption";
+    P4D => "pop.step.p4d", 4, "Phase 4 - Income & Upkeep: D. Monarch power";
+    P4E => "pop.step.p4e", 4, "Phase 4 - Income & Upkeep: E. Score prestige";
+    P5A => "pop.step.p5a", 5, "Phase 5 - Cleanup: A. Update";
+    P5B => "pop.step.p5b", 5, "Phase 5 - Cleanup: B. Board and status cleanup";
+    P5C => "pop.step.p5c", 5, "Phase 5 - Cleanup: C. Discard to 5 cards";
+    P5D => "pop.step.p5d", 5, "Phase 5 - Cleanup: D. End of Age";
+    RoundEnd => "pop.step.round_end", 0, "End of Round: game end check";
+}
+
+/// Index of `PopStep::RoundStart` in `STEPS`: where the cursor wraps after a Round.
+pub const ROUND_START: u16 = 1;
+
+/// The Price of Power rules: the step chain and one plugin per part of the rules.
+pub struct PopRulesPlugin;
+
+impl Plugin for PopRulesPlugin {
+    fn build(&self, app: &mut App) {
+        debug_assert_eq!(SETS.len(), STEPS.len());
+        configure_steps(app, SETS);
+        app.add_plugins((
+            setup::SetupPlugin,
+            draw_cards::DrawCardsPlugin,
+            actions::ActionPhasePlugin,
+            cleanup::CleanupPlugin,
+            scoring::GameEndPlugin,
+        ));
+    }
+}
+
+/// Every legal answer to the pending decision, in a stable order.
+pub fn legal_actions(world: &World) -> Vec<Action> {
+    let Some(decision) = world.resource::<Pending>().0.clone() else {
+        return Vec::new();
+    };
+    actions::candidates(world, &decision)
+        .into_iter()
+        .filter(|a| check(world, a).is_ok())
+        .collect()
+}
+
+/// Whether `action` answers the pending decision legally; if not, the rule that forbids it.
+pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
+    let Some(decision) = world.resource::<Pending>().0.clone() else {
+        return Err(Illegal::new(
+            crate::sim::rules::SEQ_GAME_END,
+            "nothing to decide: the game is over",
+        ));
+    };
+    actions::check(world, &decision, action)
+}

@@ -1,0 +1,168 @@
+//! The start and end of each Round, the end of the game and final scoring (FACTS section 6).
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::sim::flow::{Flow, Rules};
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::PopStep;
+use crate::sim::pop::events::EventDisplay;
+use crate::sim::rules;
+use crate::sim::state::{Content, Seats, key_of};
+
+pub struct GameEndPlugin;
+
+impl Plugin for GameEndPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Rules, start_round.in_set(PopStep::RoundStart))
+            .add_systems(Rules, check_game_end.in_set(PopStep::RoundEnd));
+    }
+}
+
+/// One realm's final score, line by line.
+#[derive(Clone, Debug, Serialize, PartialEq, Default)]
+pub struct FinalScore {
+    pub realm: String,
+    pub prestige_before: i32,
+    pub tax_income: i32,
+    pub core_tokens: i32,
+    pub marriages: i32,
+    pub alliances: i32,
+    pub stability: i32,
+    pub occupied: i32,
+    pub loans: i32,
+    pub total: i32,
+}
+
+/// How the game ended.
+#[derive(Resource, Clone, Debug, Serialize, PartialEq, Default)]
+pub struct Outcome {
+    pub reason: String,
+    pub scores: Vec<FinalScore>,
+    /// The winner's realm id; `None` on a shared win.
+    pub winner: Option<String>,
+}
+
+fn start_round(world: &mut World) {
+    let mut flow = world.resource_mut::<Flow>();
+    flow.round += 1;
+    flow.round_in_age += 1;
+    let (age, round) = (flow.age, flow.round_in_age);
+    write(
+        world,
+        Note::new(rules::FLOW_ROUND, format!("Age {age}, Round {round} begins")).amount(i32::from(round)),
+    );
+}
+
+/// Tax income shown on the tracks: small towns 1, large towns 2, vassals 1/2 (rounded down).
+pub fn tax_income(world: &World, realm: Entity) -> i32 {
+    let Some(tokens) = world.get::<RealmTokens>(realm) else { return 0 };
+    let mut halves = 0;
+    for token in tokens.iter() {
+        if let Some(town) = world.get::<Town>(token) {
+            halves += if town.large { 4 } else { 2 };
+        } else if world.get::<Vassal>(token).is_some() {
+            halves += 1;
+        }
+    }
+    halves / 2
+}
+
+/// Tax value of this realm's provinces controlled by someone else (enemies or rebels).
+pub fn occupied_tax_value(world: &World, realm: Entity) -> i32 {
+    let Some(owned) = world.get::<Owns>(realm) else { return 0 };
+    owned
+        .iter()
+        .filter(|p| world.get::<ControlledBy>(*p).is_some_and(|c| c.0 != realm) || world.get::<RebelTown>(*p).is_some())
+        .filter_map(|p| world.get::<Province>(p).map(Province::tax_value))
+        .sum()
+}
+
+/// After Phase 5: the game ends when the last Age's deck is empty, when someone has 100+
+/// prestige and leads by 20, or when a realm has every town and vassal on the board.
+fn check_game_end(world: &mut World) {
+    let flow = world.resource::<Flow>().clone();
+    let last_age = world.resource::<Content>().0.options.last_age.min(4);
+    let seats = world.resource::<Seats>().0.clone();
+    let decks_empty = flow.age >= last_age && world.resource::<EventDisplay>().deck(flow.age).is_empty();
+    let mut prestige: Vec<(i32, Entity)> = seats
+        .iter()
+        .map(|e| (world.get::<Mat>(*e).map_or(0, |m| m.prestige), *e))
+        .collect();
+    prestige.sort_by(|a, b| b.0.cmp(&a.0));
+    let runaway = match prestige.as_slice() {
+        [(top, leader), rest @ ..] if *top >= 100 && rest.first().is_none_or(|(next, _)| top - next >= 20) => {
+            Some(*leader)
+        }
+        _ => None,
+    };
+    let reason = if decks_empty {
+        "the event decks are empty".to_string()
+    } else if let Some(leader) = runaway {
+        format!("{} has 100 prestige and leads by 20", key_of(world, leader))
+    } else {
+        return;
+    };
+    write(world, Note::new(rules::SEQ_GAME_END, format!("The game ends: {reason}")));
+    final_scoring(world, reason);
+    world.resource_mut::<Flow>().over = true;
+}
+
+/// Final scoring adds to prestige; ties go to the most monarch power, then the most ducats,
+/// then a shared win.
+fn final_scoring(world: &mut World, reason: String) {
+    let seats = world.resource::<Seats>().0.clone();
+    let mut scores = Vec::new();
+    let mut cores = world.query::<&CoreToken>();
+    let core_tokens: Vec<Entity> = cores.iter(world).map(|c| c.realm).collect();
+    let mut marriages_q = world.query::<&Marriage>();
+    let marriages: Vec<(Entity, Entity)> = marriages_q.iter(world).map(|m| (m.a, m.b)).collect();
+    let mut alliances_q = world.query::<&Alliance>();
+    let alliances: Vec<(Entity, Entity)> = alliances_q.iter(world).map(|a| (a.a, a.b)).collect();
+    for realm in &seats {
+        let mat = world.get::<Mat>(*realm).cloned().unwrap_or_default();
+        let count = |pairs: &[(Entity, Entity)]| pairs.iter().filter(|(a, b)| a == realm || b == realm).count() as i32;
+        let mut s = FinalScore {
+            realm: key_of(world, *realm),
+            prestige_before: mat.prestige,
+            tax_income: tax_income(world, *realm),
+            core_tokens: core_tokens.iter().filter(|r| *r == realm).count() as i32,
+            marriages: count(&marriages),
+            alliances: 2 * count(&alliances),
+            stability: 2 * mat.stability,
+            occupied: -occupied_tax_value(world, *realm),
+            loans: -i32::from(mat.loans),
+            total: 0,
+        };
+        s.total = s.prestige_before + s.tax_income + s.core_tokens + s.marriages + s.alliances + s.stability + s.occupied + s.loans;
+        if let Some(mut m) = world.get_mut::<Mat>(*realm) {
+            m.prestige = s.total;
+        }
+        let (name, gained, total) = (s.realm.clone(), s.total - s.prestige_before, s.total);
+        write(
+            world,
+            Note::new(rules::SEQ_FINAL_SCORING, format!("{name} scores {gained:+}: {total} prestige"))
+                .realm(&name)
+                .amount(gained),
+        );
+        scores.push(s);
+    }
+    let key = |world: &World, realm: Entity| {
+        let m = world.get::<Mat>(realm).cloned().unwrap_or_default();
+        (m.prestige, m.mp.iter().sum::<i32>(), m.ducats)
+    };
+    let mut ranked: Vec<((i32, i32, i32), Entity)> = seats.iter().map(|e| (key(world, *e), *e)).collect();
+    ranked.sort_by(|a, b| b.0.cmp(&a.0));
+    let winner = match ranked.as_slice() {
+        [(best, w), (second, _), ..] if best != second => Some(key_of(world, *w)),
+        [(_, w)] => Some(key_of(world, *w)),
+        _ => None,
+    };
+    let text = match &winner {
+        Some(w) => format!("{w} wins"),
+        None => "a shared win".to_string(),
+    };
+    write(world, Note::new(rules::SEQ_FINAL_SCORING, text));
+    world.insert_resource(Outcome { reason, scores, winner });
+}

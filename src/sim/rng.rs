@@ -1,0 +1,49 @@
+//! The one seeded random number generator of a game: every die, shuffle and draw comes from it.
+
+use bevy::prelude::*;
+use chacha20::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+
+/// The game's RNG. ChaCha8 is portable (same stream on every machine) and its position can be
+/// read, so the state hash covers it.
+#[derive(Resource)]
+pub struct GameRng {
+    rng: ChaCha8Rng,
+    seed: u64,
+}
+
+impl GameRng {
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            seed,
+        }
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// How many 32-bit words have been drawn: part of the state hash.
+    pub fn position(&self) -> u128 {
+        self.rng.get_word_pos()
+    }
+
+    /// A number in `0..n` (n > 0).
+    pub fn below(&mut self, n: u32) -> u32 {
+        self.rng.random_range(0..n)
+    }
+
+    /// One six-sided die, 1..=6.
+    pub fn d6(&mut self) -> u8 {
+        self.below(6) as u8 + 1
+    }
+
+    /// Fisher-Yates, written out so the order only depends on this crate and the stream.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+}

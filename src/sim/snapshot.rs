@@ -1,0 +1,230 @@
+//! A serializable picture of the whole game state and its hash.
+//!
+//! The state hash is the BLAKE3 digest of the snapshot's JSON. Entities appear in stable-id
+//! order and are named by content or stable id, so the same scenario, seed and actions give the
+//! same hash on every run and machine. See `docs/state_hash.md`.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::sim::decision::{ActionHistory, Decision, Pending};
+use crate::sim::flow::Flow;
+use crate::sim::log::GameLog;
+use crate::sim::model::*;
+use crate::sim::pop::events::EventDisplay;
+use crate::sim::pop::scoring::{Outcome, tax_income};
+use crate::sim::rng::GameRng;
+use crate::sim::state::{Content, FirstPlayer, key_of};
+
+/// Version of the snapshot layout; bump it when fields change meaning.
+pub const SNAPSHOT_FORMAT: u32 = 1;
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct RealmState {
+    pub id: String,
+    pub player: bool,
+    pub seat: Option<u8>,
+    pub mat: Option<Mat>,
+    pub round: Option<RoundMarkers>,
+    pub interregnum: bool,
+    pub ruler: Option<String>,
+    pub advisors: Vec<String>,
+    pub tax_income: i32,
+    pub provinces: usize,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct ProvinceState {
+    pub id: String,
+    pub owner: Option<String>,
+    pub controller: Option<String>,
+    pub rebel_town: bool,
+    pub npr_marker: Option<String>,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct TokenState {
+    pub sid: u32,
+    pub kind: &'static str,
+    pub realm: String,
+    pub province: String,
+    pub unrest: bool,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct UnitState {
+    pub sid: u32,
+    pub unit: Unit,
+    pub realm: Option<String>,
+    pub at: Option<String>,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct CharacterState {
+    pub id: String,
+    pub serves: Option<String>,
+    pub role: Option<Role>,
+    pub ill_health: u8,
+}
+
+/// Everything that decides what happens next.
+#[derive(Serialize, Clone, Debug)]
+pub struct Snapshot {
+    pub format: u32,
+    pub scenario: String,
+    pub seed: u64,
+    /// Words drawn from the RNG so far (as text: JSON has no 128-bit numbers).
+    pub rng_position: String,
+    pub flow: Flow,
+    pub pending: Option<Decision>,
+    pub first_player: Option<String>,
+    pub realms: Vec<RealmState>,
+    pub provinces: Vec<ProvinceState>,
+    pub tokens: Vec<TokenState>,
+    pub units: Vec<UnitState>,
+    pub characters: Vec<CharacterState>,
+    /// Claims, core tokens, influence, CBs, truces, alliances, marriages and wars, as text.
+    pub markers: Vec<String>,
+    pub events: EventDisplay,
+    pub actions_applied: usize,
+    pub log_entries: usize,
+    pub outcome: Option<Outcome>,
+}
+
+/// Entities with component `T` and that component, in stable-id order.
+fn sorted<T: Component>(world: &World) -> Vec<(u32, Entity, &T)> {
+    let Some(mut query) = world.try_query::<(Entity, &Sid)>() else {
+        return Vec::new();
+    };
+    let mut items: Vec<(u32, Entity, &T)> = query
+        .iter(world)
+        .filter_map(|(e, sid)| world.get::<T>(e).map(|t| (sid.0, e, t)))
+        .collect();
+    items.sort_by_key(|(sid, _, _)| *sid);
+    items
+}
+
+pub fn snapshot(world: &World) -> Snapshot {
+    let key = |e: Entity| key_of(world, e);
+    let mut realms = Vec::new();
+    for (_, entity, _) in sorted::<Realm>(world) {
+        let court: Vec<Entity> = world.get::<Court>(entity).map(|c| c.iter().collect()).unwrap_or_default();
+        let ruler = court
+            .iter()
+            .find(|c| matches!(world.get::<Role>(**c), Some(Role::Ruler | Role::RulerGeneral)))
+            .map(|c| key(*c));
+        let mut advisors: Vec<String> = court
+            .iter()
+            .filter(|c| matches!(world.get::<Role>(**c), Some(Role::Advisor(_))))
+            .map(|c| key(*c))
+            .collect();
+        advisors.sort();
+        realms.push(RealmState {
+            id: key(entity),
+            player: world.get::<PlayerRealm>(entity).is_some(),
+            seat: world.get::<PlayerRealm>(entity).map(|p| p.seat),
+            mat: world.get::<Mat>(entity).cloned(),
+            round: world.get::<RoundMarkers>(entity).cloned(),
+            interregnum: world.get::<Interregnum>(entity).is_some(),
+            ruler,
+            advisors,
+            tax_income: tax_income(world, entity),
+            provinces: world.get::<Owns>(entity).map_or(0, |o| o.iter().count()),
+        });
+    }
+    let provinces = sorted::<Province>(world)
+        .into_iter()
+        .map(|(_, e, _)| ProvinceState {
+            id: key(e),
+            owner: world.get::<OwnedBy>(e).map(|o| key(o.0)),
+            controller: world.get::<ControlledBy>(e).map(|o| key(o.0)),
+            rebel_town: world.get::<RebelTown>(e).is_some(),
+            npr_marker: world.get::<NprMarker>(e).map(|m| key(m.0)),
+        })
+        .collect();
+    let tokens = sorted::<TokenOf>(world)
+        .into_iter()
+        .filter_map(|(sid, e, of)| world.get::<OnProvince>(e).map(|on| (sid, e, of, on)))
+        .map(|(sid, e, of, on)| TokenState {
+            sid,
+            kind: match world.get::<Town>(e) {
+                Some(Town { large: true }) => "large_town",
+                Some(_) => "small_town",
+                None => "vassal",
+            },
+            realm: key(of.0),
+            province: key(on.0),
+            unrest: world.get::<Unrest>(e).is_some(),
+        })
+        .collect();
+    let units = sorted::<Unit>(world)
+        .into_iter()
+        .map(|(sid, e, unit)| UnitState {
+            sid,
+            unit: *unit,
+            realm: world.get::<UnitOf>(e).map(|u| key(u.0)),
+            at: world.get::<At>(e).map(|a| key(a.0)),
+        })
+        .collect();
+    let characters = sorted::<Character>(world)
+        .into_iter()
+        .map(|(_, e, _)| CharacterState {
+            id: key(e),
+            serves: world.get::<Serves>(e).map(|s| key(s.0)),
+            role: world.get::<Role>(e).copied(),
+            ill_health: world.get::<IllHealth>(e).map_or(0, |i| i.0),
+        })
+        .collect();
+    let mut markers = Vec::new();
+    for (sid, _, c) in sorted::<Claim>(world) {
+        markers.push(format!("#{sid} claim {} {}", key(c.realm), key(c.area)));
+    }
+    for (sid, _, c) in sorted::<CoreToken>(world) {
+        markers.push(format!("#{sid} core {} {}", key(c.realm), key(c.area)));
+    }
+    for (sid, _, i) in sorted::<Influence>(world) {
+        markers.push(format!("#{sid} influence {} {} {}", key(i.realm), key(i.area), i.count));
+    }
+    for (sid, _, c) in sorted::<CasusBelli>(world) {
+        markers.push(format!("#{sid} cb {} {}", key(c.holder), key(c.target)));
+    }
+    for (sid, _, t) in sorted::<Truce>(world) {
+        markers.push(format!("#{sid} truce {} {}", key(t.a), key(t.b)));
+    }
+    for (sid, _, a) in sorted::<Alliance>(world) {
+        markers.push(format!("#{sid} alliance {} {}", key(a.a), key(a.b)));
+    }
+    for (sid, _, m) in sorted::<Marriage>(world) {
+        let side = if m.disputed { "disputed" } else { "marriage" };
+        markers.push(format!("#{sid} {side} {} {}", key(m.a), key(m.b)));
+    }
+    for (sid, _, w) in sorted::<War>(world) {
+        markers.push(format!("#{sid} war {} {}", key(w.attacker), key(w.defender)));
+    }
+    let rng = world.resource::<GameRng>();
+    Snapshot {
+        format: SNAPSHOT_FORMAT,
+        scenario: world.resource::<Content>().0.id.clone(),
+        seed: rng.seed(),
+        rng_position: rng.position().to_string(),
+        flow: world.resource::<Flow>().clone(),
+        pending: world.resource::<Pending>().0.clone(),
+        first_player: world.get_resource::<FirstPlayer>().map(|f| key(f.0)),
+        realms,
+        provinces,
+        tokens,
+        units,
+        characters,
+        markers,
+        events: world.resource::<EventDisplay>().clone(),
+        actions_applied: world.resource::<ActionHistory>().0.len(),
+        log_entries: world.resource::<GameLog>().entries.len(),
+        outcome: world.get_resource::<Outcome>().cloned(),
+    }
+}
+
+/// BLAKE3 of the snapshot's JSON, as 64 hex digits.
+pub fn state_hash(snapshot: &Snapshot) -> String {
+    let bytes = serde_json::to_vec(snapshot).expect("snapshots always serialize");
+    blake3::hash(&bytes).to_hex().to_string()
+}

@@ -1,0 +1,77 @@
+//! Game-wide resources shared by every ruleset: the content, the id index and the seats.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::content::schema::Scenario;
+use crate::sim::model::{Key, Sid};
+
+/// The scenario the game was built from (read-only during play).
+#[derive(Resource, Clone)]
+pub struct Content(pub Arc<Scenario>);
+
+/// Who plays: the scenario's Player Realms taking part, in clockwise seat order.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[serde(default)]
+pub struct GameSetup {
+    /// Realm ids of the Player Realms in play; empty means all of the scenario's.
+    pub players: Vec<String>,
+}
+
+/// Lookup from content ids and stable ids to entities. Never iterated: order comes from `Sid`.
+#[derive(Resource, Default, Clone)]
+pub struct Index {
+    by_key: HashMap<String, Entity>,
+    by_sid: Vec<Entity>,
+}
+
+impl Index {
+    pub fn get(&self, key: &str) -> Option<Entity> {
+        self.by_key.get(key).copied()
+    }
+
+    pub fn by_sid(&self, sid: u32) -> Option<Entity> {
+        self.by_sid.get(sid as usize).copied()
+    }
+}
+
+/// The Player Realms in play, clockwise.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct Seats(pub Vec<Entity>);
+
+/// Holder of the First Player token.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct FirstPlayer(pub Entity);
+
+/// Spawns an entity with the next stable id (and content id, if any) and indexes it.
+pub fn spawn_sim(world: &mut World, key: Option<&str>, bundle: impl Bundle) -> Entity {
+    let sid = world.resource::<Index>().by_sid.len() as u32;
+    let mut entity = world.spawn((Sid(sid), bundle));
+    if let Some(key) = key {
+        entity.insert(Key(key.to_string()));
+    }
+    let id = entity.id();
+    let mut index = world.resource_mut::<Index>();
+    index.by_sid.push(id);
+    if let Some(key) = key {
+        index.by_key.insert(key.to_string(), id);
+    }
+    id
+}
+
+/// Content id of an entity, or its stable id as text for runtime entities.
+pub fn key_of(world: &World, entity: Entity) -> String {
+    if let Some(key) = world.get::<Key>(entity) {
+        return key.0.clone();
+    }
+    world
+        .get::<Sid>(entity)
+        .map_or_else(|| "?".to_string(), |s| format!("#{}", s.0))
+}
+
+pub fn sid_of(world: &World, entity: Entity) -> u32 {
+    world.get::<Sid>(entity).map_or(u32::MAX, |s| s.0)
+}
