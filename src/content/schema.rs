@@ -377,7 +377,7 @@ pub struct IdeaDef {
 
 /// A mod: content that replaces items with the same id, or adds new ones, on top of a scenario.
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default, deny_unknown_fields, rename = "Mod")]
 pub struct ModDef {
     pub id: String,
     pub name: String,

@@ -118,7 +118,16 @@ pub fn run_until_decision(world: &mut World) {
         if world.resource::<Pending>().0.is_some() || world.resource::<Flow>().over {
             return;
         }
+        let before = world.resource::<Flow>().current().phase;
         world.resource_mut::<Flow>().advance();
+        let step = *world.resource::<Flow>().current();
+        if step.phase != before && step.phase > 0 {
+            crate::sim::log::write(
+                world,
+                crate::sim::log::Note::new(crate::sim::rules::FLOW_PHASE, step.name.split(':').next().unwrap_or(step.name))
+                    .amount(i32::from(step.phase)),
+            );
+        }
     }
     panic!("the rules ran {MAX_STEPS_WITHOUT_DECISION} steps without asking anyone anything");
 }

@@ -19,6 +19,7 @@ use crate::sim::state::{Content, GameSetup, Index};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameError {
     UnknownPlayer(String),
+    DuplicatePlayer(String),
     NoPlayers,
     UnsupportedRuleset(Ruleset),
 }
@@ -27,6 +28,7 @@ impl std::fmt::Display for GameError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             GameError::UnknownPlayer(p) => write!(f, "\"{p}\" is not a Player Realm of this scenario"),
+            GameError::DuplicatePlayer(p) => write!(f, "\"{p}\" is seated twice"),
             GameError::NoPlayers => write!(f, "the scenario has no Player Realms"),
             GameError::UnsupportedRuleset(r) => write!(f, "the {r:?} ruleset is not playable yet"),
         }
@@ -82,7 +84,8 @@ impl Game {
         self.app.world()
     }
 
-    fn world_mut(&mut self) -> &mut World {
+    /// Mutable access for the crate's own unit tests; play goes through `apply`.
+    pub(crate) fn world_mut(&mut self) -> &mut World {
         self.app.world_mut()
     }
 
@@ -177,9 +180,12 @@ fn resolve_players(scenario: &Scenario, setup: &GameSetup) -> Result<Vec<String>
         }
         return Ok(playable.iter().map(|s| s.to_string()).collect());
     }
-    for p in &setup.players {
+    for (i, p) in setup.players.iter().enumerate() {
         if !playable.contains(&p.as_str()) {
             return Err(GameError::UnknownPlayer(p.clone()));
+        }
+        if setup.players[..i].contains(p) {
+            return Err(GameError::DuplicatePlayer(p.clone()));
         }
     }
     Ok(setup.players.clone())

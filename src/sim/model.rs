@@ -8,6 +8,9 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
+/// Brings `.iter()` on the target side of relations (`AreaProvinces`, `Owns`, ...) into scope.
+pub use bevy::ecs::relationship::RelationshipTarget;
+
 pub use crate::content::schema::{
     CharacterKind, Holding, MpKind, ProvinceSize, Religion, Terrain,
 };

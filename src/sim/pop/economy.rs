@@ -227,3 +227,115 @@ pub fn bankruptcy(world: &mut World, realm: Entity) {
         world.entity_mut(advisor).remove::<(Serves, Role)>();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Rule arithmetic on a real game world (the mini test scenario).
+    use super::*;
+    use crate::content::parse_scenario;
+    use crate::sim::log::GameLog;
+    use crate::sim::state::Index;
+    use crate::sim::{Game, GameSetup};
+
+    fn game() -> (Game, Entity) {
+        let text = include_str!("../../../tests/data/mini.ron");
+        let scenario = std::sync::Arc::new(parse_scenario(text, "mini.ron").unwrap());
+        let game = Game::new(scenario, GameSetup::default(), 1).unwrap();
+        let realm = game.world().resource::<Index>().get("AAA").unwrap();
+        (game, realm)
+    }
+
+    fn mat_of(game: &Game, realm: Entity) -> Mat {
+        game.world().get::<Mat>(realm).unwrap().clone()
+    }
+
+    fn set(game: &mut Game, realm: Entity, f: impl FnOnce(&mut Mat)) {
+        f(&mut game.world_mut().get_mut::<Mat>(realm).unwrap());
+    }
+
+    fn count(game: &Game, rule: &str) -> usize {
+        game.world().resource::<GameLog>().count(rule)
+    }
+
+    #[test]
+    fn pop_7_1_cap_surplus_discarded_on_every_gain() {
+        let (mut game, realm) = game();
+        set(&mut game, realm, |m| m.mp = [8, 0, 0]);
+        change_mp(game.world_mut(), realm, MpKind::Adm, 5, rules::EFFECT_MP);
+        assert_eq!(mat_of(&game, realm).mp[0], 10);
+        let cap = game.world().resource::<GameLog>().entries.iter().rev().find(|e| e.rule == rules::MP_CAP).unwrap().clone();
+        assert_eq!(cap.amount, Some(3));
+        change_mp(game.world_mut(), realm, MpKind::Dip, -2, rules::EFFECT_MP);
+        assert_eq!(mat_of(&game, realm).mp[1], 0, "no negative pools");
+    }
+
+    #[test]
+    fn pop_7_3_overflow_two_adm_per_step_at_plus_three() {
+        let (mut game, realm) = game();
+        set(&mut game, realm, |m| {
+            m.stability = 2;
+            m.mp = [1, 0, 0];
+        });
+        change_stability(game.world_mut(), realm, 3, rules::EFFECT_STABILITY);
+        let m = mat_of(&game, realm);
+        assert_eq!((m.stability, m.mp[0]), (3, 1 + 2 + 2));
+        assert_eq!(count(&game, rules::STABILITY_OVERFLOW), 4, "2 steps, each a note and an MP gain");
+    }
+
+    #[test]
+    fn pop_7_3_underflow_two_adm_then_other_mp_else_ignored() {
+        let (mut game, realm) = game();
+        set(&mut game, realm, |m| {
+            m.stability = -3;
+            m.mp = [3, 1, 0];
+        });
+        change_stability(game.world_mut(), realm, -1, rules::EFFECT_STABILITY);
+        assert_eq!(mat_of(&game, realm).mp, [1, 1, 0]);
+        change_stability(game.world_mut(), realm, -1, rules::EFFECT_STABILITY);
+        assert_eq!(mat_of(&game, realm).mp, [0, 0, 0], "1 adm, then 1 dip for the missing adm");
+        change_stability(game.world_mut(), realm, -1, rules::EFFECT_STABILITY);
+        let m = mat_of(&game, realm);
+        assert_eq!((m.mp, m.stability), ([0, 0, 0], -3), "nothing left: ignored");
+    }
+
+    #[test]
+    fn pop_7_4_forced_loan_when_a_mandatory_cost_cannot_be_paid() {
+        let (mut game, realm) = game();
+        set(&mut game, realm, |m| m.ducats = 3);
+        pay_mandatory(game.world_mut(), realm, 7, rules::EFFECT_DUCATS);
+        let m = mat_of(&game, realm);
+        assert_eq!((m.ducats, m.loans), (3 + 5 - 7, 1));
+        assert_eq!(count(&game, rules::FORCED_LOAN), 1);
+    }
+
+    #[test]
+    fn pop_7_4_bankruptcy_with_five_tokens_and_an_unpayable_cost() {
+        let (mut game, realm) = game();
+        set(&mut game, realm, |m| {
+            m.ducats = 2;
+            m.loans = 5;
+            m.stability = 1;
+            m.prestige = 4;
+            m.mp = [7, 2, 9];
+        });
+        let advisor = game.world().resource::<Index>().get("adv_a").unwrap();
+        assert!(game.world().get::<Serves>(advisor).is_some());
+        pay_mandatory(game.world_mut(), realm, 4, rules::EFFECT_DUCATS);
+        let m = mat_of(&game, realm);
+        assert_eq!(m.stability, -2, "-3 stability");
+        assert_eq!(m.prestige, -1, "-5 prestige");
+        assert_eq!((m.ducats, m.loans), (0, 2), "all ducats and 3 tokens gone");
+        assert_eq!(m.mp, [7 - 3, 2 - 1, 9 - 3], "half of each type, at most 3");
+        assert!(game.world().get::<Serves>(advisor).is_none(), "advisors fired");
+        assert_eq!(count(&game, rules::BANKRUPTCY) > 0, true);
+        assert_eq!(count(&game, rules::FORCED_LOAN), 0, "no loan with 5 tokens");
+    }
+
+    #[test]
+    fn increase_stability_cost_table() {
+        assert_eq!(increase_stability_cost(-3), 2);
+        assert_eq!(increase_stability_cost(0), 5);
+        assert_eq!(increase_stability_cost(1), 6);
+        assert_eq!(increase_stability_cost(2), 7);
+    }
+}

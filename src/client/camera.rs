@@ -1,0 +1,213 @@
+//! The board camera: fits `map.bounds` into the part of the window the panels leave free, pans
+//! with a mouse drag (left or middle button) or WASD/arrow keys, zooms with the wheel (toward the
+//! pointer) or +/-, and `Home` fits the board again. Pointer input over an egui panel is left
+//! to egui.
+//!
+//! Board units are world units; the orthographic scale is board units per logical pixel.
+//! Markers and labels that should keep their size on screen carry `ScreenSized`.
+
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+
+use crate::client::AppState;
+use crate::client::layout::FreeRect;
+
+pub struct BoardCameraPlugin;
+
+impl Plugin for BoardCameraPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<BoardView>()
+            .add_systems(Startup, spawn_camera)
+            .add_systems(
+                Update,
+                (
+                    fit_board_when_asked,
+                    (pan_with_mouse, zoom_with_wheel).run_if(not(egui_wants_any_pointer_input)),
+                    move_with_keys.run_if(not(egui_wants_any_keyboard_input)),
+                    keep_screen_size,
+                )
+                    .chain()
+                    .in_set(CameraSet)
+                    .run_if(in_state(AppState::Playing)),
+            );
+    }
+}
+
+/// Camera moves happen here; systems that depend on the zoom run after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CameraSet;
+
+#[derive(Component)]
+pub struct BoardCamera;
+
+/// The board's extent and whether the camera should fit it.
+#[derive(Resource, Default)]
+pub struct BoardView {
+    pub bounds: Option<Rect>,
+    pub fit_pending: bool,
+}
+
+/// Keeps an entity the same size on screen at any zoom: it sits at `at` (board units) shifted by
+/// `offset_px` screen pixels, its mesh or text units drawn as `size` screen pixels each.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ScreenSized {
+    pub at: Vec2,
+    pub offset_px: Vec2,
+    pub z: f32,
+    pub size: f32,
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, BoardCamera));
+}
+
+/// Scale of the board camera (board units per pixel), for plugins that depend on the zoom.
+pub fn zoom_of(projection: &Projection) -> f32 {
+    match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    }
+}
+
+fn set_zoom(projection: &mut Projection, scale: f32) {
+    if let Projection::Orthographic(o) = projection {
+        o.scale = scale;
+    }
+}
+
+fn fit_board_when_asked(
+    mut view: ResMut<BoardView>,
+    free: Res<FreeRect>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    // Wait for the panels' first layout: the board goes where they leave room.
+    let (true, Some(bounds)) = (view.fit_pending && free.ready, view.bounds) else { return };
+    let (mut transform, mut projection) = camera.into_inner();
+    let size = window.size();
+    let free_min = Vec2::new(free.rect.min.x, free.rect.min.y);
+    let free_size = Vec2::new(free.rect.width(), free.rect.height()).max(Vec2::splat(50.0));
+    let scale = (bounds.width() / free_size.x).max(bounds.height() / free_size.y) * 1.04;
+    // Put the board's centre at the centre of the free rect (screen y grows down, board y up).
+    let free_centre = free_min + free_size / 2.0;
+    let off = free_centre - size / 2.0;
+    let centre = bounds.center() - Vec2::new(off.x, -off.y) * scale;
+    transform.translation = centre.extend(transform.translation.z);
+    set_zoom(&mut projection, scale.max(f32::EPSILON));
+    view.fit_pending = false;
+}
+
+/// Zoom limits relative to the scale that fits the whole board.
+fn zoom_limits(view: &BoardView, window: &Window) -> (f32, f32) {
+    let Some(b) = view.bounds else { return (0.01, 100.0) };
+    let fit = (b.width() / window.width().max(1.0)).max(b.height() / window.height().max(1.0));
+    (fit / 40.0, fit * 4.0)
+}
+
+fn pan_with_mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &Projection), With<BoardCamera>>,
+    mut last: Local<Option<Vec2>>,
+) {
+    // Pointer positions rather than raw mouse motion: they work under any display server.
+    let dragging = buttons.pressed(MouseButton::Left) || buttons.pressed(MouseButton::Middle);
+    let cursor = window.cursor_position();
+    let (mut transform, projection) = camera.into_inner();
+    if let (true, Some(now), Some(before)) = (dragging, cursor, *last) {
+        let delta = now - before;
+        let scale = zoom_of(projection);
+        transform.translation.x -= delta.x * scale;
+        transform.translation.y += delta.y * scale;
+    }
+    *last = if dragging { cursor } else { None };
+}
+
+fn zoom_with_wheel(
+    scroll: Res<AccumulatedMouseScroll>,
+    view: Res<BoardView>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    if scroll.delta.y == 0.0 {
+        return;
+    }
+    let notches = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    };
+    let (mut transform, mut projection) = camera.into_inner();
+    let old = zoom_of(&projection);
+    let (min, max) = zoom_limits(&view, &window);
+    let new = (old * 0.85f32.powf(notches)).clamp(min, max);
+    // Keep the board point under the pointer where it is.
+    if let Some(cursor) = window.cursor_position() {
+        let from_centre = cursor - window.size() / 2.0;
+        let under = Vec2::new(from_centre.x, -from_centre.y);
+        let shift = under * (old - new);
+        transform.translation.x += shift.x;
+        transform.translation.y += shift.y;
+    }
+    set_zoom(&mut projection, new);
+}
+
+fn move_with_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    mut view: ResMut<BoardView>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    if keys.just_pressed(KeyCode::Home) {
+        view.fit_pending = true;
+        return;
+    }
+    let (mut transform, mut projection) = camera.into_inner();
+    let scale = zoom_of(&projection);
+    let mut dir = Vec2::ZERO;
+    if keys.any_pressed([KeyCode::KeyA, KeyCode::ArrowLeft]) {
+        dir.x -= 1.0;
+    }
+    if keys.any_pressed([KeyCode::KeyD, KeyCode::ArrowRight]) {
+        dir.x += 1.0;
+    }
+    if keys.any_pressed([KeyCode::KeyW, KeyCode::ArrowUp]) {
+        dir.y += 1.0;
+    }
+    if keys.any_pressed([KeyCode::KeyS, KeyCode::ArrowDown]) {
+        dir.y -= 1.0;
+    }
+    // 600 screen pixels a second, whatever the zoom.
+    let step = dir * 600.0 * scale * time.delta_secs();
+    transform.translation.x += step.x;
+    transform.translation.y += step.y;
+    let mut zoom = 1.0;
+    if keys.any_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
+        zoom /= 1.0 + 1.5 * time.delta_secs();
+    }
+    if keys.any_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
+        zoom *= 1.0 + 1.5 * time.delta_secs();
+    }
+    if zoom != 1.0 {
+        let (min, max) = zoom_limits(&view, &window);
+        set_zoom(&mut projection, (scale * zoom).clamp(min, max));
+    }
+}
+
+fn keep_screen_size(
+    camera: Single<&Projection, With<BoardCamera>>,
+    mut sized: Query<(&ScreenSized, &mut Transform), Without<BoardCamera>>,
+) {
+    let scale = zoom_of(&camera);
+    for (s, mut transform) in &mut sized {
+        let at = s.at + s.offset_px * scale;
+        let unit = scale * s.size;
+        let target = Transform::from_xyz(at.x, at.y, s.z).with_scale(Vec3::new(unit, unit, 1.0));
+        // Only touch transforms that moved, so change detection stays quiet while idle.
+        if *transform != target {
+            *transform = target;
+        }
+    }
+}

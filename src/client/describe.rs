@@ -1,0 +1,174 @@
+//! Words for people: labels for actions and effects, realm and character names, as the panels
+//! show them. Pure reads of the game.
+
+use bevy::prelude::*;
+
+use crate::content::schema::{Effect, MpKind};
+use crate::sim::decision::DecisionKind;
+use crate::sim::model::{Court, Mat, Role, Title};
+use crate::sim::pop::economy::{LOAN_DUCATS, REPAY_DUCATS, increase_stability_cost};
+use crate::sim::pop::events::{EventDisplay, EventInProgress};
+use crate::sim::state::Index;
+use crate::sim::{Action, Game};
+
+/// "I" to "IV".
+pub fn roman(n: u8) -> &'static str {
+    match n {
+        1 => "I",
+        2 => "II",
+        3 => "III",
+        4 => "IV",
+        _ => "?",
+    }
+}
+
+pub fn mp_name(kind: MpKind) -> &'static str {
+    match kind {
+        MpKind::Adm => "ADM",
+        MpKind::Dip => "DIP",
+        MpKind::Mil => "MIL",
+    }
+}
+
+fn signed(n: i32) -> String {
+    if n >= 0 { format!("+{n}") } else { n.to_string() }
+}
+
+fn plural(n: i32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n.abs() == 1 { one } else { many })
+}
+
+/// The shown name of a realm (or any content id), falling back to the id.
+pub fn name_of(game: &Game, key: &str) -> String {
+    let world = game.world();
+    world
+        .resource::<Index>()
+        .get(key)
+        .and_then(|e| world.get::<Title>(e))
+        .map_or_else(|| key.to_string(), |t| t.0.clone())
+}
+
+/// The realm's ruler, or `None` in an interregnum.
+pub fn ruler_of(world: &World, realm: Entity) -> Option<Entity> {
+    let court = world.get::<Court>(realm)?;
+    court
+        .iter()
+        .find(|c| matches!(world.get::<Role>(*c), Some(Role::Ruler | Role::RulerGeneral)))
+}
+
+/// One effect in a few words: "+3 ducats", "+2 ADM", "unrest in 1 town".
+pub fn effect_text(game: &Game, effect: &Effect) -> String {
+    match effect {
+        Effect::Ducats(n) => format!("{} ducats", signed(*n)),
+        Effect::Mp(kind, n) => format!("{} {}", signed(*n), mp_name(*kind)),
+        Effect::AnyMp(n) => format!("{} monarch power of your choice", signed(*n)),
+        Effect::Stability(n) => format!("{} stability", signed(*n)),
+        Effect::Prestige(n) => format!("{} prestige", signed(*n)),
+        Effect::Unrest(n) => format!("unrest in {}", plural(i32::from(*n), "town", "towns")),
+        Effect::Loan(n) => format!("take {}", plural(i32::from(*n), "loan", "loans")),
+        Effect::RulerIllHealth => "ill health for the ruler".to_string(),
+        Effect::Manpower(n) => format!("{} manpower", signed(*n)),
+        Effect::Claim(area) => format!("a claim on {}", area_name(game, area)),
+        Effect::CasusBelli(realm) => format!("a casus belli on {}", name_of(game, realm)),
+        #[allow(unreachable_patterns)]
+        other => format!("{other:?}"),
+    }
+}
+
+fn area_name(game: &Game, id: &str) -> String {
+    game.scenario()
+        .map
+        .areas
+        .iter()
+        .find(|a| a.id == id)
+        .map_or_else(|| id.to_string(), |a| a.name.clone())
+}
+
+fn province_name(game: &Game, id: &str) -> String {
+    game.scenario()
+        .map
+        .provinces
+        .iter()
+        .find(|p| p.id == id)
+        .map_or_else(|| id.to_string(), |p| p.name.clone())
+}
+
+pub fn effects_text(game: &Game, effects: &[Effect]) -> String {
+    effects.iter().map(|e| effect_text(game, e)).collect::<Vec<_>>().join(", ")
+}
+
+/// A button label for a legal action of the pending decision.
+pub fn action_label(game: &Game, action: &Action) -> String {
+    let world = game.world();
+    let decision = game.pending();
+    let mat = decision
+        .and_then(|d| world.resource::<Index>().get(&d.realm))
+        .and_then(|realm| world.get::<Mat>(realm));
+    match action {
+        Action::Pass => "Pass".to_string(),
+        Action::TakeEvent { slot } => {
+            let display = world.resource::<EventDisplay>();
+            match display.row.get(usize::from(*slot)) {
+                Some(s) => {
+                    let name = &game.scenario().events[s.card].name;
+                    if s.ducats > 0 {
+                        format!("Take Event: {name} (+{})", plural(s.ducats, "ducat", "ducats"))
+                    } else {
+                        format!("Take Event: {name}")
+                    }
+                }
+                None => format!("Take Event in slot {}", slot + 1),
+            }
+        }
+        Action::ChooseOption { option } => {
+            let letter = if *option == 0 { "A" } else { "B" };
+            let card = world.resource::<EventInProgress>().0.map(|(_, c)| c);
+            let def = card.and_then(|c| game.scenario().events.get(c)).and_then(|e| e.options.get(usize::from(*option)));
+            match def {
+                Some(o) if o.effects.is_empty() => format!("Option {letter}: {}", o.label),
+                Some(o) => format!("Option {letter}: {} ({})", o.label, effects_text(game, &o.effects)),
+                None => format!("Option {letter}"),
+            }
+        }
+        Action::ChooseMp { kind } => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::MpType { amount }) if *amount < 0 => format!("Lose {} {}", -amount, mp_name(*kind)),
+            Some(DecisionKind::MpType { amount }) => format!("Gain {amount} {}", mp_name(*kind)),
+            _ => mp_name(*kind).to_string(),
+        },
+        Action::ChooseProvince { province } => province_name(game, province),
+        Action::TakeLoan => format!("Take a Loan (+{LOAN_DUCATS} ducats)"),
+        Action::RepayLoan => format!("Repay a Loan (costs {REPAY_DUCATS} ducats)"),
+        Action::IncreaseStability => match mat {
+            Some(m) => format!("Increase Stability (costs {} ADM)", increase_stability_cost(m.stability)),
+            None => "Increase Stability".to_string(),
+        },
+        #[allow(unreachable_patterns)]
+        other => format!("{other:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::default_scenario;
+    use crate::sim::GameSetup;
+
+    #[test]
+    fn every_opening_action_has_a_label_for_people() {
+        let game = Game::new(default_scenario(), GameSetup::default(), 7).expect("default scenario plays");
+        let legal = game.legal_actions();
+        assert!(!legal.is_empty());
+        for action in &legal {
+            let label = action_label(&game, action);
+            assert!(!label.contains('{') && !label.is_empty(), "{action:?} -> {label}");
+        }
+    }
+
+    #[test]
+    fn effects_read_as_words() {
+        let game = Game::new(default_scenario(), GameSetup::default(), 7).expect("default scenario plays");
+        assert_eq!(effect_text(&game, &Effect::Ducats(3)), "+3 ducats");
+        assert_eq!(effect_text(&game, &Effect::Mp(MpKind::Dip, -1)), "-1 DIP");
+        assert_eq!(effect_text(&game, &Effect::Unrest(1)), "unrest in 1 town");
+    }
+}

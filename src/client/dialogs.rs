@@ -1,0 +1,81 @@
+//! Floating windows over the board: notices (an illegal click, a failed save or load) one at a
+//! time with an OK button, and the final scores once the game is over.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::client::describe::name_of;
+use crate::client::layout::PanelSlot;
+use crate::client::session::{ActiveGame, Notices};
+use crate::sim::pop::scoring::Outcome;
+
+pub struct DialogsPlugin;
+
+impl Plugin for DialogsPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(EguiPrimaryContextPass, (show_notices, show_outcome).in_set(PanelSlot::Windows));
+    }
+}
+
+fn show_notices(mut contexts: EguiContexts, mut notices: ResMut<Notices>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(notice) = notices.0.first().cloned() else { return Ok(()) };
+    let mut dismissed = false;
+    egui::Window::new(&notice.title)
+        .id(egui::Id::new("notice"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.label(&notice.text);
+            if ui.button("OK").clicked() {
+                dismissed = true;
+            }
+        });
+    if dismissed {
+        notices.0.remove(0);
+    }
+    Ok(())
+}
+
+fn show_outcome(mut contexts: EguiContexts, game: Option<NonSend<ActiveGame>>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(game) = game else { return Ok(()) };
+    let g = &game.game;
+    if !g.is_over() {
+        return Ok(());
+    }
+    let outcome = g.world().get_resource::<Outcome>().cloned().unwrap_or_default();
+    egui::Window::new("Game over")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(true)
+        .resizable(false)
+        .show(ctx, |ui| {
+            match &outcome.winner {
+                Some(w) => ui.heading(format!("{} wins", name_of(g, w))),
+                None => ui.heading("A shared victory"),
+            };
+            if !outcome.reason.is_empty() {
+                ui.label(&outcome.reason);
+            }
+            let mut scores = outcome.scores.clone();
+            scores.sort_by_key(|s| std::cmp::Reverse(s.total));
+            egui::Grid::new("scores").striped(true).show(ui, |ui| {
+                for head in ["Realm", "Prestige", "Tax", "Cores", "Marriages", "Alliances", "Stability", "Occupied", "Loans", "Total"] {
+                    ui.strong(head);
+                }
+                ui.end_row();
+                for s in &scores {
+                    let name = name_of(g, &s.realm);
+                    if s.realm == game.human { ui.strong(format!("{name} (you)")) } else { ui.label(name) };
+                    for n in [s.prestige_before, s.tax_income, s.core_tokens, s.marriages, s.alliances, s.stability, s.occupied, s.loans] {
+                        ui.label(n.to_string());
+                    }
+                    ui.strong(s.total.to_string());
+                    ui.end_row();
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,201 @@
+//! The right-hand panel: the human's Player Mat (treasury, loans, monarch power, stability,
+//! prestige, ruler), the pending decision with one button per legal action, the Event row, the
+//! other Player Realms at a glance, and the bots' fast-forward switch.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::client::describe::{action_label, mp_name, name_of, ruler_of};
+use crate::client::layout::{FreeRect, PanelSlot, in_free_rect};
+use crate::client::palette;
+use crate::client::session::{ActiveGame, BotPace, Choose};
+use crate::content::schema::MpKind;
+use crate::sim::model::{Character, Interregnum, Mat, Realm, RoundMarkers, Title};
+use crate::sim::pop::events::EventDisplay;
+use crate::sim::state::{Index, Seats, key_of};
+use crate::sim::{Action, Game};
+
+pub struct PlayerMatPlugin;
+
+impl Plugin for PlayerMatPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(EguiPrimaryContextPass, show_player_mat.in_set(PanelSlot::Right));
+    }
+}
+
+fn show_player_mat(
+    mut contexts: EguiContexts,
+    mut free: ResMut<FreeRect>,
+    game: Option<NonSend<ActiveGame>>,
+    mut pace: ResMut<BotPace>,
+    mut choose: MessageWriter<Choose>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(game) = game else { return Ok(()) };
+    in_free_rect(&ctx, &mut free, "player_mat", |ui| {
+        egui::Panel::right("player_mat")
+            .resizable(true)
+            .default_size(340.0)
+            .min_size(260.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                    mat_section(ui, &game.game, &game.human);
+                    ui.separator();
+                    if let Some(action) = decision_section(ui, &game, &mut pace) {
+                        choose.write(Choose(action));
+                    }
+                    ui.separator();
+                    event_row_section(ui, &game.game);
+                    ui.separator();
+                    realms_section(ui, &game.game, &game.human);
+                });
+            });
+    });
+    Ok(())
+}
+
+fn swatch(ui: &mut egui::Ui, colour: egui::Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+    ui.painter().rect_filled(rect, 2.0, colour);
+}
+
+fn realm_swatch_colour(game: &Game, realm: Entity) -> egui::Color32 {
+    let rgb = game.world().get::<Realm>(realm).map_or((128, 128, 128), |r| r.colour);
+    palette::egui_colour(palette::realm_colour(rgb, true))
+}
+
+fn mat_section(ui: &mut egui::Ui, game: &Game, human: &str) {
+    let world = game.world();
+    let Some(realm) = world.resource::<Index>().get(human) else {
+        ui.label("You have no realm in this game.");
+        return;
+    };
+    ui.horizontal(|ui| {
+        swatch(ui, realm_swatch_colour(game, realm));
+        ui.heading(name_of(game, human));
+    });
+    let ruler = if world.get::<Interregnum>(realm).is_some() {
+        "Regency council (interregnum)".to_string()
+    } else {
+        match ruler_of(world, realm) {
+            Some(r) => {
+                let name = world.get::<Title>(r).map_or("?".to_string(), |t| t.0.clone());
+                match world.get::<Character>(r) {
+                    Some(c) => format!("{name} ({}/{}/{})", c.skills[0], c.skills[1], c.skills[2]),
+                    None => name,
+                }
+            }
+            None => "none".to_string(),
+        }
+    };
+    ui.label(format!("Ruler: {ruler}"));
+    let Some(mat) = world.get::<Mat>(realm) else { return };
+    egui::Grid::new("mat_grid").num_columns(4).spacing([18.0, 4.0]).show(ui, |ui| {
+        ui.label("Ducats");
+        ui.strong(mat.ducats.to_string());
+        ui.label("Loans");
+        ui.strong(mat.loans.to_string());
+        ui.end_row();
+        for kind in MpKind::ALL {
+            ui.label(mp_name(kind));
+            ui.strong(mat.mp(kind).to_string());
+        }
+        ui.end_row();
+        ui.label("Stability");
+        ui.strong(format!("{:+}", mat.stability));
+        ui.label("Prestige");
+        ui.strong(mat.prestige.to_string());
+        ui.end_row();
+        ui.label("Manpower");
+        ui.strong(mat.manpower.to_string());
+        if mat.exhausted_manpower > 0 {
+            ui.label("Exhausted");
+            ui.strong(mat.exhausted_manpower.to_string());
+        }
+        ui.end_row();
+    });
+}
+
+/// The pending decision; returns the action the human clicked, if any.
+fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) -> Option<Action> {
+    let g = &game.game;
+    let mut picked = None;
+    ui.strong("Decision");
+    match g.pending() {
+        None if g.is_over() => {
+            ui.label("The game is over.");
+        }
+        None => {
+            ui.label("Nothing to decide.");
+        }
+        Some(decision) if decision.realm == game.human => {
+            ui.label(&decision.prompt);
+            let legal = g.legal_actions();
+            if legal.is_empty() {
+                ui.colored_label(egui::Color32::from_rgb(255, 140, 120), "No legal action: the game is stuck here.");
+            }
+            for action in legal {
+                let label = action_label(g, &action);
+                let button = egui::Button::new(label).wrap().min_size(egui::vec2(ui.available_width(), 24.0));
+                if ui.add(button).clicked() {
+                    picked = Some(action);
+                }
+            }
+        }
+        Some(decision) => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(format!("{} is deciding", name_of(g, &decision.realm)));
+            });
+            ui.label(egui::RichText::new(&decision.prompt).weak());
+        }
+    }
+    ui.add_space(4.0);
+    ui.checkbox(&mut pace.fast_forward, "Bots: fast-forward to my turn");
+    picked
+}
+
+fn event_row_section(ui: &mut egui::Ui, game: &Game) {
+    ui.strong("Events on display");
+    let display = game.world().resource::<EventDisplay>();
+    if display.row.is_empty() {
+        ui.label(egui::RichText::new("none").weak());
+    }
+    for slot in &display.row {
+        if slot.face_up {
+            let name = game.scenario().events.get(slot.card).map_or("?", |e| e.name.as_str());
+            ui.label(format!("{name}  ({} D)", slot.ducats));
+        } else {
+            ui.label(egui::RichText::new("(face down)").weak());
+        }
+    }
+}
+
+fn realms_section(ui: &mut egui::Ui, game: &Game, human: &str) {
+    ui.strong("Player Realms");
+    let world = game.world();
+    let Some(seats) = world.get_resource::<Seats>() else { return };
+    egui::Grid::new("realms_grid").num_columns(5).striped(true).show(ui, |ui| {
+        ui.label("");
+        ui.label("D");
+        ui.label("Stab.");
+        ui.label("Prest.");
+        ui.label("");
+        ui.end_row();
+        for realm in &seats.0 {
+            let key = key_of(world, *realm);
+            ui.horizontal(|ui| {
+                swatch(ui, realm_swatch_colour(game, *realm));
+                let name = name_of(game, &key);
+                if key == human { ui.strong(format!("{name} (you)")) } else { ui.label(name) };
+            });
+            let mat = world.get::<Mat>(*realm).cloned().unwrap_or_default();
+            ui.label(mat.ducats.to_string());
+            ui.label(format!("{:+}", mat.stability));
+            ui.label(mat.prestige.to_string());
+            let passed = world.get::<RoundMarkers>(*realm).is_some_and(|m| m.passed);
+            ui.label(if passed { "passed" } else { "" });
+            ui.end_row();
+        }
+    });
+}

@@ -1,0 +1,241 @@
+//! The game in play: built from the loaded scenario when entering `AppState::Playing`; the
+//! first Player Realm (seat 0) is the person at the screen, every other seat a bot.
+//!
+//! Choices reach the game only through `Game::apply`: the human's as `Choose` messages from the
+//! panels, the bots' one every `BOT_STEP_SECONDS` so a person can watch, or all at once up to
+//! the human's next decision when fast-forward is on.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use crate::ai::Bot;
+use crate::client::AppState;
+use crate::client::failed::FailureReport;
+use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
+use crate::content::schema::Scenario;
+use crate::sim::state::{Seats, key_of};
+use crate::sim::{Action, Game, GameSetup, Illegal};
+
+/// Pause between two bot actions when not fast-forwarding.
+pub const BOT_STEP_SECONDS: f32 = 0.15;
+/// Frame time fast-forward may spend on bot actions before letting the window redraw.
+const FAST_FORWARD_BUDGET: Duration = Duration::from_millis(30);
+
+pub struct SessionPlugin;
+
+impl Plugin for SessionPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<Choose>()
+            .init_resource::<BotPace>()
+            .init_resource::<Notices>()
+            .add_systems(OnEnter(AppState::Playing), start_game.in_set(SessionSet::Start))
+            .add_systems(
+                Update,
+                (apply_human_choices, play_bots)
+                    .chain()
+                    .in_set(SessionSet::Advance)
+                    .run_if(in_state(AppState::Playing)),
+            );
+    }
+}
+
+/// Ordering handles for plugins that read the game right after it changes.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SessionSet {
+    /// `OnEnter(Playing)`: the game is created.
+    Start,
+    /// `Update`: human and bot actions are applied.
+    Advance,
+}
+
+/// The game in play. `Game` owns a Bevy `App`, which is not `Send`, so this is non-send data
+/// living on the main thread.
+pub struct ActiveGame {
+    pub game: Game,
+    bot: Bot,
+    /// Realm id of the human's seat (seat 0).
+    pub human: String,
+    /// Bumped on every change, so the board repaints only when something happened.
+    pub revision: u64,
+}
+
+impl ActiveGame {
+    pub fn new(game: Game, seed: u64) -> Self {
+        let human = human_realm(&game);
+        ActiveGame {
+            game,
+            bot: Bot::new(seed),
+            human,
+            revision: 1,
+        }
+    }
+
+    /// The only way the client changes the game.
+    pub fn apply(&mut self, action: Action) -> Result<(), Illegal> {
+        self.game.apply(action)?;
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Swaps in another game of the same scenario (a loaded save).
+    pub fn replace(&mut self, game: Game) {
+        self.human = human_realm(&game);
+        self.game = game;
+        self.revision += 1;
+    }
+
+    /// The pending decision is the human's.
+    pub fn humans_turn(&self) -> bool {
+        self.game.pending().is_some_and(|d| d.realm == self.human)
+    }
+
+    /// A bot must answer the pending decision.
+    pub fn bots_turn(&self) -> bool {
+        self.game.pending().is_some_and(|d| d.realm != self.human)
+    }
+
+    /// Lets the bot answer the pending decision. `false` when it had nothing to answer.
+    fn step_bot(&mut self) -> bool {
+        let Some(action) = self.bot.choose(&self.game) else { return false };
+        match self.apply(action) {
+            Ok(()) => true,
+            Err(illegal) => {
+                error!("a bot chose an illegal action: {illegal}");
+                false
+            }
+        }
+    }
+}
+
+/// Realm id of seat 0.
+fn human_realm(game: &Game) -> String {
+    let world = game.world();
+    world
+        .get_resource::<Seats>()
+        .and_then(|seats| seats.0.first().copied())
+        .map(|e| key_of(world, e))
+        .or_else(|| game.setup().players.first().cloned())
+        .unwrap_or_default()
+}
+
+/// The scenario of the game in play and where it came from (for saves).
+#[derive(Resource, Clone)]
+pub struct ScenarioInPlay {
+    pub scenario: Arc<Scenario>,
+    pub file: Option<String>,
+}
+
+/// The human answers the pending decision.
+#[derive(Message, Clone, Debug)]
+pub struct Choose(pub Action);
+
+/// How the bots play.
+#[derive(Resource)]
+pub struct BotPace {
+    timer: Timer,
+    /// Play every bot decision at once until it is the human's turn again.
+    pub fast_forward: bool,
+}
+
+impl Default for BotPace {
+    fn default() -> Self {
+        BotPace {
+            timer: Timer::from_seconds(BOT_STEP_SECONDS, TimerMode::Repeating),
+            fast_forward: false,
+        }
+    }
+}
+
+/// Messages for the person (errors, confirmations), shown one window each.
+#[derive(Resource, Default)]
+pub struct Notices(pub Vec<Notice>);
+
+#[derive(Clone, Debug)]
+pub struct Notice {
+    pub title: String,
+    pub text: String,
+}
+
+impl Notices {
+    pub fn push(&mut self, title: impl Into<String>, text: impl Into<String>) {
+        self.0.push(Notice {
+            title: title.into(),
+            text: text.into(),
+        });
+    }
+}
+
+/// Seed of a new game: `REGNUM_SEED` if set (repeatable sessions), else the clock.
+fn new_seed() -> u64 {
+    if let Some(seed) = std::env::var("REGNUM_SEED").ok().and_then(|s| s.parse().ok()) {
+        return seed;
+    }
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+fn start_game(world: &mut World) {
+    let scenario = world
+        .get_resource::<ScenarioAssets>()
+        .and_then(|assets| assets.get(world.resource::<Assets<ScenarioAsset>>()));
+    let Some(scenario) = scenario else {
+        fail(world, "the scenario asset is missing after loading".to_string());
+        return;
+    };
+    let seed = new_seed();
+    match Game::new(scenario.clone(), GameSetup::default(), seed) {
+        Ok(game) => {
+            info!("new game of {} with seed {seed}", scenario.id);
+            let file = world.resource::<ScenarioOrigin>().save_reference();
+            world.insert_resource(ScenarioInPlay { scenario, file });
+            world.insert_non_send(ActiveGame::new(game, seed));
+        }
+        Err(e) => fail(world, format!("{}: the game cannot be set up: {e}", world.resource::<ScenarioOrigin>().shown())),
+    }
+}
+
+fn fail(world: &mut World, line: String) {
+    world.resource_mut::<FailureReport>().0.push(line);
+    let mut next = world.resource_mut::<NextState<AppState>>();
+    // The state's own `set_if_neq`, not the change-detection one of the same name.
+    NextState::set_if_neq(&mut next, AppState::Failed);
+}
+
+fn apply_human_choices(
+    mut choices: MessageReader<Choose>,
+    game: Option<NonSendMut<ActiveGame>>,
+    mut notices: ResMut<Notices>,
+) {
+    let Some(mut game) = game else { return };
+    for Choose(action) in choices.read() {
+        // A click from a frame drawn before the bots moved on must not answer their decision.
+        if !game.humans_turn() {
+            continue;
+        }
+        if let Err(illegal) = game.apply(action.clone()) {
+            notices.push("That is not allowed", format!("{illegal}"));
+        }
+    }
+}
+
+fn play_bots(time: Res<Time>, mut pace: ResMut<BotPace>, game: Option<NonSendMut<ActiveGame>>) {
+    let Some(mut game) = game else { return };
+    if pace.fast_forward {
+        let started = Instant::now();
+        while game.bots_turn() && started.elapsed() < FAST_FORWARD_BUDGET {
+            if !game.step_bot() {
+                break;
+            }
+        }
+        if !game.bots_turn() {
+            pace.fast_forward = false;
+        }
+        return;
+    }
+    if pace.timer.tick(time.delta()).just_finished() && game.bots_turn() {
+        game.step_bot();
+    }
+}

@@ -1,0 +1,90 @@
+//! The one door: legal actions are exactly the accepted ones, and an illegal action names the
+//! rule that forbids it and changes nothing.
+
+mod common;
+
+use common::*;
+use regnum::ai::Bot;
+use regnum::content::schema::MpKind;
+use regnum::sim::{Action, DecisionKind};
+
+/// Every action shape, to probe `check` with.
+fn probes() -> Vec<Action> {
+    let mut all = vec![
+        Action::Pass,
+        Action::TakeLoan,
+        Action::RepayLoan,
+        Action::IncreaseStability,
+        Action::ChooseProvince { province: "capa".into() },
+        Action::ChooseProvince { province: "capc".into() },
+    ];
+    all.extend((0..6).map(|slot| Action::TakeEvent { slot }));
+    all.extend((0..3).map(|option| Action::ChooseOption { option }));
+    all.extend(MpKind::ALL.iter().map(|kind| Action::ChooseMp { kind: *kind }));
+    all
+}
+
+#[test]
+fn legal_actions_are_exactly_the_accepted_ones_throughout_games() {
+    for seed in 0..6 {
+        let mut game = mini_game(seed);
+        let mut bot = Bot::new(seed);
+        let mut steps = 0;
+        while !game.is_over() {
+            let legal = game.legal_actions();
+            assert!(!legal.is_empty(), "a pending decision always has an answer: {:?}", game.pending());
+            for probe in probes() {
+                assert_eq!(game.check(&probe).is_ok(), legal.contains(&probe), "{probe:?} at {:?}", game.pending());
+            }
+            let before = game.state_hash();
+            for probe in probes().into_iter().filter(|p| !legal.contains(p)) {
+                let err = game.apply(probe.clone()).unwrap_err();
+                assert!(err.rule.starts_with("pop."), "{err}");
+                assert_eq!(game.state_hash(), before, "illegal {probe:?} changed the game");
+            }
+            let action = bot.choose(&game).unwrap();
+            game.apply(action).unwrap();
+            steps += 1;
+        }
+        assert!(steps > 20);
+        assert!(game.pending().is_none());
+        assert!(game.legal_actions().is_empty());
+    }
+}
+
+#[test]
+fn actions_after_the_end_are_refused() {
+    let mut game = mini_game(1);
+    regnum::ai::play_out(&mut game, 1);
+    let err = game.apply(Action::Pass).unwrap_err();
+    assert_eq!(err.rule, "pop.seq.game_end");
+}
+
+#[test]
+fn passing_before_the_event_names_the_rule() {
+    let mut game = mini_game(2);
+    assert_eq!(game.pending().unwrap().kind, DecisionKind::Turn);
+    let err = game.apply(Action::Pass).unwrap_err();
+    assert_eq!(err.rule, "pop.act.pass");
+}
+
+#[test]
+fn actions_serialize_to_ron_and_back() {
+    for action in probes() {
+        let text = ron::to_string(&action).unwrap();
+        let back: Action = ron::from_str(&text).unwrap();
+        assert_eq!(back, action);
+    }
+    assert_eq!(ron::to_string(&Action::TakeEvent { slot: 2 }).unwrap(), "TakeEvent(slot:2)");
+}
+
+#[test]
+fn unknown_or_duplicate_players_are_refused() {
+    use regnum::sim::{Game, GameError, GameSetup};
+    let setup = |p: &[&str]| GameSetup { players: p.iter().map(|s| s.to_string()).collect() };
+    assert_eq!(Game::new(mini(), setup(&["ZZZ"]), 1).err(), Some(GameError::UnknownPlayer("ZZZ".into())));
+    assert_eq!(Game::new(mini(), setup(&["CCC"]), 1).err(), Some(GameError::UnknownPlayer("CCC".into())));
+    assert_eq!(Game::new(mini(), setup(&["AAA", "AAA"]), 1).err(), Some(GameError::DuplicatePlayer("AAA".into())));
+    let solo = Game::new(mini(), setup(&["BBB"]), 1).unwrap();
+    assert_eq!(solo.pending().unwrap().realm, "BBB");
+}

@@ -1,0 +1,826 @@
+"""Hand-written content of the 1444 scenario: characters, events, action cards, ideas.
+
+All card texts are original flavour text written for Regnum. Effects use the
+`Effect` enum of src/content/schema.rs, written here as tuples:
+  ("Ducats", n) ("Mp", "Adm"|"Dip"|"Mil", n) ("AnyMp", n) ("Stability", n) ("Prestige", n)
+  ("Unrest", n>=0) ("Loan", n>=0) ("RulerIllHealth",) ("Manpower", n) ("Claim", area) ("CasusBelli", realm)
+and event symbols as ("Mortality", n) ("Unrest",) ("DnprExpansion", realm) ... (see EventSymbol).
+"""
+
+DESCRIPTION = (
+    "Europe in 1444. The Hundred Years' War is in a truce, the Ottomans press on the last of "
+    "Byzantium, the Habsburgs wear the imperial crown and Portuguese caravels creep down the "
+    "African coast. Six crowns compete for power across four Ages."
+)
+
+# ---------------------------------------------------------------------------
+# effect and symbol helpers
+# ---------------------------------------------------------------------------
+def D(n): return ("Ducats", n)
+def ADM(n): return ("Mp", "Adm", n)
+def DIP(n): return ("Mp", "Dip", n)
+def MIL(n): return ("Mp", "Mil", n)
+def ANY(n): return ("AnyMp", n)
+def STAB(n): return ("Stability", n)
+def PRE(n): return ("Prestige", n)
+def UNR(n): return ("Unrest", n)
+def LOAN(n): return ("Loan", n)
+def MAN(n): return ("Manpower", n)
+def CLAIM(a): return ("Claim", a)
+def CB(r): return ("CasusBelli", r)
+ILL = ("RulerIllHealth",)
+
+S_UNREST = ("Unrest",)
+S_NATIVE = ("NativeUprising",)
+S_LOST = ("LostAtSea",)
+S_PIR = ("Pirates",)
+S_CARD = ("CardinalDies",)
+S_ATTR = ("Attrition",)
+S_VASS = ("DisloyalVassals",)
+S_REL = ("SpreadReligion",)
+S_REV = ("SpreadRevolution",)
+S_POW = ("PowerStruggle",)
+def DNPR(tag): return ("DnprExpansion", tag)
+
+
+# ---------------------------------------------------------------------------
+# Characters
+# ---------------------------------------------------------------------------
+# (id, name, realm, (adm, dip, mil), dice, ill)
+RULERS = [
+    # starting rulers of the Player Realms
+    ("charles_vii", "Charles VII", "FRA", (4, 4, 3), 0, False),
+    ("henry_vi", "Henry VI", "ENG", (1, 2, 1), 0, True),
+    ("juan_ii", "Juan II", "CAS", (1, 2, 2), 0, False),
+    ("afonso_v", "Afonso V", "POR", (2, 3, 4), 1, False),
+    ("frederick_iii", "Frederick III", "HAB", (3, 4, 1), 0, False),
+    ("murad_ii", "Murad II", "TUR", (4, 3, 5), 1, False),
+    # France
+    ("louis_xi", "Louis XI", "FRA", (5, 5, 2), 0, False),
+    ("charles_viii", "Charles VIII", "FRA", (2, 2, 4), 1, False),
+    ("louis_xii", "Louis XII", "FRA", (4, 3, 3), 0, False),
+    ("francis_i", "Francis I", "FRA", (3, 4, 4), 1, False),
+    ("henry_iv_fra", "Henry IV", "FRA", (5, 4, 5), 1, False),
+    ("louis_xiii", "Louis XIII", "FRA", (3, 3, 3), 0, True),
+    ("louis_xiv", "Louis XIV", "FRA", (6, 5, 5), 1, False),
+    ("louis_xv", "Louis XV", "FRA", (2, 2, 2), 0, False),
+    # England
+    ("edward_iv", "Edward IV", "ENG", (3, 3, 5), 1, False),
+    ("henry_vii", "Henry VII", "ENG", (6, 4, 3), 0, False),
+    ("henry_viii", "Henry VIII", "ENG", (3, 4, 3), 0, True),
+    ("elizabeth_i", "Elizabeth I", "ENG", (5, 6, 4), 0, False),
+    ("charles_i_eng", "Charles I", "ENG", (2, 1, 2), 0, False),
+    ("william_iii", "William III", "ENG", (4, 5, 5), 1, True),
+    ("anne_gb", "Anne", "ENG", (3, 3, 2), 0, True),
+    # Castile and Spain
+    ("isabella_i", "Isabella I", "CAS", (6, 5, 4), 0, False),
+    ("charles_v", "Charles V", "CAS", (5, 5, 5), 1, False),
+    ("philip_ii", "Philip II", "CAS", (5, 4, 3), 0, False),
+    ("philip_iii", "Philip III", "CAS", (1, 2, 1), 0, False),
+    ("charles_ii_spa", "Charles II", "CAS", (1, 1, 1), 0, True),
+    ("philip_v", "Philip V", "CAS", (3, 3, 3), 0, False),
+    # Portugal
+    ("joao_ii", "John II", "POR", (5, 4, 4), 0, False),
+    ("manuel_i", "Manuel I", "POR", (5, 5, 3), 0, False),
+    ("joao_iii", "John III", "POR", (4, 3, 2), 0, False),
+    ("sebastian", "Sebastian", "POR", (1, 2, 4), 1, False),
+    ("joao_iv", "John IV", "POR", (3, 4, 3), 0, False),
+    ("pedro_ii", "Peter II", "POR", (3, 4, 3), 0, False),
+    ("joao_v", "John V", "POR", (4, 3, 2), 0, False),
+    # Austria
+    ("maximilian_i", "Maximilian I", "HAB", (3, 5, 5), 1, False),
+    ("ferdinand_i", "Ferdinand I", "HAB", (4, 4, 3), 0, False),
+    ("rudolf_ii", "Rudolf II", "HAB", (2, 2, 1), 0, True),
+    ("ferdinand_ii", "Ferdinand II", "HAB", (3, 3, 4), 0, False),
+    ("leopold_i", "Leopold I", "HAB", (4, 4, 3), 0, False),
+    ("charles_vi", "Charles VI", "HAB", (3, 3, 2), 0, False),
+    ("maria_theresa", "Maria Theresa", "HAB", (6, 5, 3), 0, False),
+    # Ottomans
+    ("mehmed_ii", "Mehmed II", "TUR", (5, 4, 6), 2, False),
+    ("bayezid_ii", "Bayezid II", "TUR", (4, 3, 3), 0, False),
+    ("selim_i", "Selim I", "TUR", (4, 2, 6), 2, False),
+    ("suleiman", "Suleiman I", "TUR", (6, 5, 6), 2, False),
+    ("selim_ii", "Selim II", "TUR", (2, 2, 1), 0, True),
+    ("murad_iv", "Murad IV", "TUR", (3, 2, 5), 1, False),
+    ("mehmed_iv", "Mehmed IV", "TUR", (2, 2, 3), 0, False),
+    ("ahmed_iii", "Ahmed III", "TUR", (4, 3, 2), 0, False),
+]
+
+# Generals and admirals: (id, name, (adm, dip, mil), dice 1-3, cost 1-2 mil)
+LEADERS = [
+    ("john_hunyadi", "John Hunyadi", (1, 2, 5), 3, 2),
+    ("skanderbeg", "Skanderbeg", (1, 2, 5), 3, 2),
+    ("jean_de_dunois", "Jean de Dunois", (2, 2, 4), 2, 1),
+    ("gonzalo_de_cordoba", "Gonzalo de Cordoba", (2, 2, 6), 3, 2),
+    ("andrea_doria", "Andrea Doria", (1, 3, 4), 2, 1),
+    ("hayreddin_barbarossa", "Hayreddin Barbarossa", (2, 2, 5), 3, 2),
+    ("vasco_da_gama", "Vasco da Gama", (2, 2, 3), 1, 1),
+    ("francis_drake", "Francis Drake", (1, 2, 4), 2, 1),
+    ("maurice_of_nassau", "Maurice of Nassau", (3, 2, 5), 2, 2),
+    ("wallenstein", "Albrecht von Wallenstein", (3, 1, 5), 3, 2),
+    ("tilly", "Count of Tilly", (1, 1, 4), 2, 1),
+    ("turenne", "Turenne", (2, 2, 6), 3, 2),
+    ("michiel_de_ruyter", "Michiel de Ruyter", (2, 2, 5), 3, 2),
+    ("eugene_of_savoy", "Eugene of Savoy", (2, 3, 6), 3, 2),
+    ("john_churchill", "John Churchill", (2, 4, 6), 3, 2),
+    ("raimondo_montecuccoli", "Raimondo Montecuccoli", (3, 2, 5), 2, 2),
+]
+
+# Advisors: (id, name, type, skill 1-3, cost 1-4 ducats)
+ADVISORS = [
+    ("jacques_coeur", "Jacques Coeur", "Adm", 3, 3),
+    ("luca_pacioli", "Luca Pacioli", "Adm", 1, 1),
+    ("francisco_cisneros", "Francisco Jimenez de Cisneros", "Adm", 2, 2),
+    ("jakob_fugger", "Jakob Fugger", "Adm", 3, 4),
+    ("thomas_cromwell", "Thomas Cromwell", "Adm", 3, 3),
+    ("sokollu_mehmed", "Sokollu Mehmed Pasha", "Adm", 2, 2),
+    ("duke_of_sully", "Duke of Sully", "Adm", 2, 2),
+    ("jean_baptiste_colbert", "Jean-Baptiste Colbert", "Adm", 3, 4),
+    ("henry_the_navigator", "Henry the Navigator", "Dip", 2, 2),
+    ("niccolo_machiavelli", "Niccolo Machiavelli", "Dip", 2, 2),
+    ("thomas_wolsey", "Thomas Wolsey", "Dip", 2, 3),
+    ("ogier_de_busbecq", "Ogier de Busbecq", "Dip", 1, 1),
+    ("cardinal_richelieu", "Cardinal Richelieu", "Dip", 3, 4),
+    ("axel_oxenstierna", "Axel Oxenstierna", "Dip", 3, 3),
+    ("hugo_grotius", "Hugo Grotius", "Dip", 1, 1),
+    ("wenzel_kaunitz", "Wenzel von Kaunitz", "Dip", 3, 3),
+    ("jean_bureau", "Jean Bureau", "Mil", 2, 2),
+    ("francesco_di_giorgio", "Francesco di Giorgio", "Mil", 1, 1),
+    ("niccolo_tartaglia", "Niccolo Tartaglia", "Mil", 1, 1),
+    ("mimar_sinan", "Mimar Sinan", "Mil", 2, 2),
+    ("simon_stevin", "Simon Stevin", "Mil", 2, 2),
+    ("marquis_de_louvois", "Marquis de Louvois", "Mil", 3, 3),
+    ("sebastien_vauban", "Sebastien de Vauban", "Mil", 3, 4),
+    ("jean_gribeauval", "Jean-Baptiste de Gribeauval", "Mil", 2, 3),
+]
+
+
+def characters():
+    out = []
+    for cid, name, realm, skills, dice, ill in RULERS:
+        out.append(dict(id=cid, name=name, kind="Leader", skills=skills, dice=dice, cost=0,
+                        mortality=None, ill=ill, realm=realm))
+    for cid, name, skills, dice, cost in LEADERS:
+        out.append(dict(id=cid, name=name, kind="Leader", skills=skills, dice=dice, cost=cost,
+                        mortality=None, ill=False, realm=None))
+    for cid, name, kind, skill, cost in ADVISORS:
+        sk = {"Adm": (skill, 0, 0), "Dip": (0, skill, 0), "Mil": (0, 0, skill)}[kind]
+        out.append(dict(id=cid, name=name, kind=("Advisor", kind), skills=sk, dice=0, cost=cost,
+                        mortality=None, ill=False, realm=None))
+    # mortality icons 1-6, spread evenly over everybody
+    for i, c in enumerate(out):
+        c["mortality"] = i % 6 + 1
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Events
+# ---------------------------------------------------------------------------
+# Generic events per Age: 8 of kind A (a Mortality symbol is added in front,
+# cycling 1-6 over all Ages) and 20 of kind B. Each entry:
+#   (key, name, text, [(label, [effects]), ...], [symbols])
+AGE_EVENTS = {
+    1: dict(
+        A=[
+            ("plague_returns", "The Plague Returns",
+             "Fever empties the lanes of a crowded port and the court flees to the country.",
+             [("Close the gates", [D(-2), STAB(1)]), ("Carry on", [MAN(-2)])], []),
+            ("harsh_winter", "A Bitter Winter",
+             "Rivers freeze solid and the roads are buried; old men say they have never seen such cold.",
+             [("Open the granaries", [D(-2)]), ("Let the towns fend for themselves", [UNR(1)])], []),
+            ("tournament_accident", "Lance Splinters at the Lists",
+             "A great lord is unhorsed before the whole court and carried off pale and bleeding.",
+             [("Summon the physicians", [D(-1), PRE(1)])], []),
+            ("comet_sighted", "A Comet in the Sky",
+             "A long-tailed star hangs over Christendom and the preachers warn of judgement to come.",
+             [("Order public prayers", [STAB(1), D(-1)]), ("Consult the astrologers", [ADM(1)])], []),
+            ("sweating_fever", "Fever in the Palace",
+             "A wasting fever sweeps through the palace, sparing neither cook nor councillor.",
+             [("Retire to a hunting lodge", [ADM(-1)])], []),
+            ("poisoned_cup", "Rumours of Poison",
+             "A sudden death at a banquet sets every tongue wagging about the wine and who poured it.",
+             [("Hang the cupbearer", [STAB(1), PRE(-1)]), ("Hush it up", [DIP(1)])], [S_POW]),
+            ("crusade_of_varna", "Crusade Against the Turk",
+             "Papal legates preach a new crusade to relieve the Christians of the Balkans.",
+             [("Take the cross", [PRE(2), MAN(-2)]), ("Send money instead", [D(-3), PRE(1)])], [DNPR("HUN")]),
+            ("hunting_fall", "A Fall While Hunting",
+             "A stag turns at bay in the forest and a royal horse goes down in the bracken.",
+             [("Thank providence", [STAB(1)])], []),
+        ],
+        B=[
+            ("printing_press", "Movable Type",
+             "A goldsmith of Mainz prints books with metal letters; scribes grumble, scholars rejoice.",
+             [("Invite printers to the capital", [D(-2), ADM(2)]), ("Ignore the novelty", [])], []),
+            ("truce_of_tours", "A Royal Truce",
+             "Envoys agree a truce sealed with a marriage; the soldiers go home grumbling about their pay.",
+             [("Pay off the companies", [D(-2), STAB(1)]), ("Let them forage", [UNR(1), D(1)])], [S_UNREST]),
+            ("good_harvest", "Bountiful Harvest",
+             "Barns overflow and grain is cheap in every market.",
+             [("Collect the tithe", [D(3)])], []),
+            ("condottieri", "Condottieri for Hire",
+             "A famous captain offers his company of lances to whoever pays best.",
+             [("Sign the contract", [D(-3), MAN(3)]), ("Send him away", [])], []),
+            ("hanseatic_fair", "The Hanseatic Fair",
+             "Cogs from the Baltic unload furs, wax and herring at the great fair.",
+             [("Levy market tolls", [D(2)]), ("Grant privileges", [DIP(1), D(1)])], [S_PIR]),
+            ("medici_bank", "Florentine Bankers",
+             "The agents of a Florentine bank offer generous credit against the next tax year.",
+             [("Borrow", [LOAN(1), D(2)]), ("Decline politely", [DIP(1)])], []),
+            ("silver_strike", "Silver in the Hills",
+             "Miners strike a rich vein of silver and a boom town rises overnight.",
+             [("Claim the royal share", [D(4)])], []),
+            ("noble_feud", "A Noble Feud",
+             "Two great houses come to blows over a disputed castle and drag their vassals along.",
+             [("Arbitrate", [ADM(-1), STAB(1)]), ("Let them bleed each other", [UNR(1)])], [S_VASS]),
+            ("caravel_voyage", "A Voyage South",
+             "A small caravel returns from beyond the known capes with tales, gold dust and a sick crew.",
+             [("Fund another voyage", [D(-2), PRE(1), DIP(1)]), ("Not worth the risk", [])], [S_LOST]),
+            ("humanist_scholar", "A Humanist at Court",
+             "A scholar fluent in Greek and Latin offers to tutor the heir and catalogue the library.",
+             [("Welcome him", [D(-1), ADM(1), PRE(1)])], []),
+            ("jubilee_year", "The Jubilee Year",
+             "Pilgrims crowd the roads to Rome and the Church proclaims a year of pardon.",
+             [("Send a splendid embassy", [D(-2), PRE(2)]), ("Stay home", [])], [S_CARD]),
+            ("peasant_revolt", "The Peasants Rise",
+             "Hard dues and a bad year drive the villagers to burn a manor house.",
+             [("Send the men-at-arms", [MIL(-1), STAB(1)]), ("Lower the dues", [D(-2)])], [S_UNREST]),
+            ("burgundian_court", "The Splendour of Burgundy",
+             "The richest court in Christendom dazzles visitors with feasts, tapestries and painted altars.",
+             [("Seek an alliance", [DIP(1)]), ("Keep away", [])], [DNPR("BUR")]),
+            ("hussite_wagons", "Veterans of the Hussite Wars",
+             "Bohemian veterans with their war wagons offer their service to foreign lords.",
+             [("Hire them", [D(-2), MAN(2)]), ("Refuse", [])], [DNPR("BOH")]),
+            ("wool_trade", "The Wool Staple",
+             "Flemish looms clamour for raw wool and the merchants ask for a monopoly.",
+             [("Sell the monopoly", [D(3), STAB(-1)]), ("Tax the trade", [D(2)])], []),
+            ("cathedral_works", "Building a Cathedral",
+             "The bishop begs for funds to finish a cathedral begun by his great-grandfather.",
+             [("Donate", [D(-2), STAB(1)]), ("Refuse", [PRE(-1)])], []),
+            ("barbary_raid", "Corsairs on the Coast",
+             "Swift galleys strike a fishing town at dawn and carry off captives.",
+             [("Build watchtowers", [D(-2)]), ("Do nothing", [UNR(1)])], [S_PIR]),
+            ("steppe_raid", "Raiders from the Steppe",
+             "Horsemen sweep out of the grasslands and vanish with cattle and captives.",
+             [("Pay tribute", [D(-2)]), ("Muster the border", [MIL(-1)])], [DNPR("MOS")]),
+            ("debased_coin", "Clipped Coins",
+             "Merchants complain that the coins in circulation are light and adulterated.",
+             [("Recoin the currency", [D(-2), STAB(1)]), ("Profit from it", [D(2), STAB(-1)])], []),
+            ("university_founded", "A New University",
+             "Masters and students petition for a charter to found a university.",
+             [("Grant the charter", [D(-2), ADM(1), PRE(1)])], []),
+        ],
+    ),
+    2: dict(
+        A=[
+            ("sweating_sickness", "The Sweating Sickness",
+             "A sudden sweating fever kills within a day; the court scatters to distant manors.",
+             [("Flee the capital", [ADM(-1)]), ("Stay and govern", [STAB(1), ILL])], []),
+            ("new_pox", "The New Pox",
+             "A shameful new disease spreads from the soldiers' camps to every town.",
+             [("Build hospitals", [D(-2), STAB(1)]), ("Blame foreigners", [PRE(-1)])], []),
+            ("jousting_wound", "Wounded in the Lists",
+             "A lance splinters through a visor at a royal tournament.",
+             [("Ban the joust", [PRE(-1)]), ("Honour the champion", [PRE(1)])], []),
+            ("banquet_excess", "Too Many Feasts",
+             "Years of feasting take their toll; the physicians prescribe bleeding and abstinence.",
+             [("Follow their advice", [ADM(1)])], []),
+            ("typhus_camp", "Camp Fever",
+             "Typhus breaks out among troops packed into winter quarters.",
+             [("Disperse the army", [MAN(-1)]), ("Keep them together", [MAN(-2), STAB(1)])], [S_ATTR]),
+            ("assassin_dagger", "A Dagger in the Crowd",
+             "A fanatic lunges at a prince during a procession before the guards can react.",
+             [("Tighten security", [D(-1)]), ("Show no fear", [PRE(1)])], [S_POW]),
+            ("fall_from_horse", "Thrown from the Saddle",
+             "A spirited horse bolts during a review and throws its royal rider.",
+             [("Rest and recover", [MIL(-1)])], []),
+            ("smallpox_court", "Smallpox at Court",
+             "Spotted fever moves through the nurseries and the royal apartments.",
+             [("Pray", [STAB(1)]), ("Call in a famous doctor", [D(-2)])], []),
+        ],
+        B=[
+            ("new_world", "A New World",
+             "Sailors return from the far side of the Ocean with parrots, gold and strange tales.",
+             [("Sponsor an expedition", [D(-2), PRE(1), DIP(1)]), ("Leave it to others", [])], [S_LOST]),
+            ("ninety_five_theses", "Theses on a Church Door",
+             "A monk nails a list of complaints about indulgences to a church door; printers do the rest.",
+             [("Defend the Church", [STAB(1), PRE(-1)]), ("Let the debate run", [ADM(1), STAB(-1)])], [S_REL]),
+            ("peasants_war", "The Peasants' War",
+             "Armed with scripture and pitchforks, peasants demand the old freedoms.",
+             [("Crush them", [MIL(-1), STAB(1)]), ("Negotiate", [D(-2)])], [S_UNREST, S_REL]),
+            ("price_revolution", "Prices Soar",
+             "Bullion floods the markets; bread doubles in price and rents lag behind.",
+             [("Raise taxes", [D(3), UNR(1)]), ("Leave them be", [D(-1)])], []),
+            ("sack_of_rome", "The Eternal City Sacked",
+             "Unpaid soldiers mutiny and plunder Rome itself; Christendom is appalled.",
+             [("Condemn the outrage", [PRE(1)]), ("Offer the Pope refuge", [D(-2), PRE(2)])], [S_CARD]),
+            ("landsknechte", "Landsknechte",
+             "Pike companies in slashed doublets march wherever the pay is good.",
+             [("Hire a regiment", [D(-3), MAN(3)]), ("Too expensive", [])], []),
+            ("fugger_loan", "A Merchant Prince's Loan",
+             "An Augsburg banker offers gold for an election, a war or a wedding, at a price.",
+             [("Borrow", [LOAN(2), D(3)]), ("Decline", [])], []),
+            ("jesuits", "A New Order",
+             "A Basque soldier-turned-priest founds an order of learned missionaries.",
+             [("Open a college", [D(-2), ADM(1), STAB(1)]), ("Be wary", [])], []),
+            ("corsair_admiral", "A Corsair Admiral",
+             "A corsair captain from Algiers leads a fleet along the coasts.",
+             [("Strengthen the galleys", [D(-2), MIL(1)]), ("Hope he passes by", [UNR(1)])], [S_PIR]),
+            ("copernicus", "The Sun at the Centre",
+             "A canon from Prussia argues that the earth circles the sun.",
+             [("Fund astronomers", [D(-1), ADM(1)]), ("Ban the book", [STAB(1)])], []),
+            ("anabaptists", "Radicals in the City",
+             "Radical preachers seize a city hall and proclaim the end of the world.",
+             [("Besiege the city", [MIL(-1), STAB(1)]), ("Wait them out", [UNR(1)])], [S_REL, S_UNREST]),
+            ("council_of_trent", "A Council of the Church",
+             "Bishops gather in an Alpine town to answer the reformers and reform themselves.",
+             [("Send learned delegates", [D(-1), PRE(1), STAB(1)])], [S_CARD]),
+            ("spice_cargo", "Spices from the East",
+             "A carrack limps home laden with pepper worth more than her weight in silver.",
+             [("Buy shares", [D(3), STAB(-1)]), ("Tax the cargo", [D(2)])], [S_LOST]),
+            ("enclosures", "Hedges and Sheep",
+             "Landlords fence the commons for sheep and the villagers are turned out.",
+             [("Back the landlords", [D(2), UNR(1)]), ("Protect the commons", [STAB(1), D(-1)])], []),
+            ("art_patronage", "A Painter's Masterpiece",
+             "A celebrated artist offers to paint the court in the new manner.",
+             [("Commission him", [D(-3), PRE(2)]), ("Too costly", [])], []),
+            ("mercator_map", "A New Map of the World",
+             "A Flemish cartographer draws the whole globe on a flat sheet with straight sailing lines.",
+             [("Buy copies for the fleet", [D(-1), DIP(1)])], []),
+            ("ottoman_siege", "The Turk at the Gates",
+             "A vast Ottoman army marches up the Danube and the bells ring in every church.",
+             [("Send aid", [MAN(-2), PRE(2)]), ("Look to your own defence", [MIL(1)])], [DNPR("MAM")]),
+            ("mercenary_mutiny", "Unpaid Soldiers",
+             "Troops owed months of pay refuse to march and plunder the countryside.",
+             [("Pay them", [D(-3)]), ("Disband them", [MAN(-2), UNR(1)])], [S_UNREST]),
+            ("conquistadors", "Adventurers Overseas",
+             "A few hundred adventurers topple a kingdom on the other side of the Ocean.",
+             [("Take the royal fifth", [D(3)]), ("Disown them", [PRE(1)])], [S_NATIVE]),
+            ("polish_diet", "A Diet of Nobles",
+             "The nobles of a great commonwealth meet and argue over taxes and liberties.",
+             [("Court their favour", [DIP(1)])], [DNPR("POL")]),
+        ],
+    ),
+    3: dict(
+        A=[
+            ("plague_of_cities", "Plague in the Cities",
+             "The pestilence returns and the carts go round every night.",
+             [("Quarantine the ports", [D(-3), STAB(1)]), ("Keep trade open", [MAN(-2)])], []),
+            ("little_ice_age", "The Year Without Summer",
+             "Rain falls from May to September and the grain rots in the fields.",
+             [("Buy grain abroad", [D(-3)]), ("Let prices rise", [UNR(2)])], []),
+            ("duel_at_dawn", "A Duel at Dawn",
+             "Two courtiers settle a quarrel with rapiers despite the royal ban.",
+             [("Enforce the edict", [STAB(1), PRE(-1)]), ("Look away", [PRE(1)])], []),
+            ("gout_and_dropsy", "Gout and Dropsy",
+             "Rich food and idle days leave the great lords swollen and short of breath.",
+             [("Take the waters", [D(-1)])], []),
+            ("camp_dysentery", "The Bloody Flux",
+             "Dysentery spreads through an army in the field faster than any enemy.",
+             [("Retreat to winter quarters", [MAN(-1)]), ("Press on", [MAN(-2), PRE(1)])], [S_ATTR]),
+            ("regicide_plot", "A Plot Uncovered",
+             "Barrels of powder are discovered beneath a hall of assembly.",
+             [("Hunt the conspirators", [STAB(1), D(-1)]), ("Show clemency", [PRE(1)])], [S_POW]),
+            ("shipwreck", "Lost in a Storm",
+             "A royal yacht carrying dignitaries founders in an autumn gale.",
+             [("Mourn publicly", [PRE(1)])], [S_LOST]),
+            ("fever_season", "Marsh Fever",
+             "A summer of fevers rises from the marshes and fills the churchyards.",
+             [("Drain the marshes", [D(-2), ADM(1)]), ("Endure", [MAN(-1)])], []),
+        ],
+        B=[
+            ("wars_of_religion", "Wars of Religion",
+             "Neighbours take up arms against one another in the name of faith.",
+             [("Enforce the true faith", [STAB(-1), PRE(1)]), ("Proclaim toleration", [STAB(1), PRE(-1)])], [S_REL, S_UNREST]),
+            ("witch_trials", "Witch Trials",
+             "Fear and hunger turn villages against their own; accusations multiply.",
+             [("Restrain the courts", [ADM(-1), STAB(1)]), ("Let them burn", [UNR(1)])], []),
+            ("dutch_revolt", "Rebellion in the Provinces",
+             "Merchant cities refuse new taxes and a prince raises the standard of revolt.",
+             [("Support the rebels", [DIP(-1), PRE(1)]), ("Support order", [STAB(1)])], [S_UNREST]),
+            ("east_india_company", "A Joint-Stock Company",
+             "Merchants pool their capital to send fleets to the Indies.",
+             [("Grant a charter", [DIP(1), D(2)]), ("Keep trade royal", [D(1)])], [S_LOST]),
+            ("tulip_mania", "Tulip Fever",
+             "A single flower bulb sells for the price of a house, until one day it does not.",
+             [("Speculate", [D(2), STAB(-1)]), ("Stay prudent", [ADM(1)])], []),
+            ("galileo", "The Telescope",
+             "An Italian professor sees moons around Jupiter through a glass tube.",
+             [("Fund his studies", [D(-1), ADM(1)]), ("Side with the censors", [STAB(1)])], []),
+            ("bank_of_amsterdam", "An Exchange Bank",
+             "A city founds a bank whose sound money becomes the standard of commerce.",
+             [("Copy the model", [ADM(-1), D(4)])], []),
+            ("military_revolution", "The New Tactics",
+             "Thin lines of musketeers and mobile guns sweep away the old squares of pike.",
+             [("Reform the army", [D(-2), MIL(2)]), ("Trust in tradition", [])], []),
+            ("privateers", "Licensed Pirates",
+             "Captains with royal letters prey on enemy shipping and share the spoils with the crown.",
+             [("Issue letters", [D(3), PRE(-1)]), ("Refuse", [])], [S_PIR]),
+            ("armada_storm", "A Fleet Scattered",
+             "A great fleet is scattered by gales around rocky northern coasts.",
+             [("Rebuild", [D(-3)]), ("Count the losses", [PRE(-1)])], [S_LOST]),
+            ("cardinal_minister", "The Cardinal's Intrigues",
+             "A scheming prelate weaves alliances across the courts of Europe.",
+             [("Pay for his services", [D(-2), DIP(2)])], [S_CARD]),
+            ("thirty_years", "War Without End",
+             "A quarrel in Bohemia becomes a war that devours Germany year after year.",
+             [("Intervene", [MAN(-2), PRE(2)]), ("Stay out", [DIP(1)])], [S_ATTR, S_REL]),
+            ("jesuit_missions", "Missions Abroad",
+             "Missionaries sail to distant lands and write home of the kingdoms they find.",
+             [("Support them", [D(-1), PRE(1)])], [S_NATIVE]),
+            ("stock_exchange", "The Bourse",
+             "Shares, bills and futures change hands in a new hall of commerce.",
+             [("Tax the exchange", [D(3)])], []),
+            ("counter_reformation", "The Counter-Reformation",
+             "Preachers, confessors and painters win back hearts for the old Church.",
+             [("Sponsor the mission", [D(-1), STAB(1)]), ("Stay neutral", [])], [S_REL]),
+            ("baroque_palace", "A Baroque Palace",
+             "Architects propose a palace of marble stairs and painted ceilings.",
+             [("Build it", [D(-4), PRE(3)]), ("Too extravagant", [])], []),
+            ("fronde", "Sling-Shot Rebels",
+             "Magistrates and nobles defy the regent and barricades go up in the capital.",
+             [("Negotiate", [PRE(-1), STAB(1)]), ("Call in the army", [MIL(-2)])], [S_VASS, S_UNREST]),
+            ("peace_congress", "A Congress of Peace",
+             "Envoys of half of Europe gather to end a generation of war.",
+             [("Send a great embassy", [D(-2), PRE(2), DIP(1)])], []),
+            ("cossack_host", "The Cossack Host",
+             "Free horsemen of the steppe rise against their overlords.",
+             [("Hire them", [D(-2), MAN(2)])], [DNPR("MOS")]),
+            ("silver_fleet", "The Silver Fleet",
+             "A convoy laden with silver from across the Ocean is sighted off the coast.",
+             [("Borrow against it", [LOAN(1), D(3)]), ("Wait for it", [])], [S_PIR]),
+        ],
+    ),
+    4: dict(
+        A=[
+            ("smallpox_epidemic", "Smallpox",
+             "Smallpox strikes the great and the humble alike; inoculation is argued over in the salons.",
+             [("Inoculate the court", [D(-2), STAB(1)]), ("Trust to fate", [])], []),
+            ("apoplexy", "A Stroke",
+             "A powerful figure collapses at table and never fully recovers his speech.",
+             [("Appoint a regency council", [ADM(-1), STAB(1)])], [S_POW]),
+            ("gout_attack", "Gout",
+             "Crippling gout keeps a prince in his chair through a whole campaign season.",
+             [("Govern from bed", [MIL(-1)])], []),
+            ("duel_of_honour", "A Point of Honour",
+             "An insult at the opera ends with pistols in a misty park.",
+             [("Forbid duels", [STAB(1)])], []),
+            ("winter_campaign", "A Winter Campaign",
+             "Armies march through snow and mud; more men fall to cold than to shot.",
+             [("Go into quarters", [MIL(-1)]), ("March on", [MAN(-2), PRE(1)])], [S_ATTR]),
+            ("lisbon_earthquake", "The Great Earthquake",
+             "A great earthquake, fire and flood destroy a capital on a holy day and shake the faith of philosophers.",
+             [("Send relief", [D(-2), PRE(2)]), ("Debate providence", [ADM(1)])], []),
+            ("influenza", "The Grippe",
+             "A wave of influenza crosses the continent in a single winter.",
+             [("Close the theatres", [D(-1)])], []),
+            ("riding_accident", "A Riding Accident",
+             "A young prince is thrown while hunting and the succession suddenly looks uncertain.",
+             [("Secure the succession", [DIP(-1), STAB(1)])], [S_POW]),
+        ],
+        B=[
+            ("encyclopedie", "An Encyclopaedia",
+             "Philosophers compile all human knowledge in volumes that mock priests and kings alike.",
+             [("Protect the editors", [ADM(1), STAB(-1)]), ("Ban it", [STAB(1), PRE(-1)])], [S_REV]),
+            ("coffeehouses", "Coffeehouses",
+             "Merchants, poets and plotters meet over coffee to read the newspapers.",
+             [("Tax coffee", [D(2)]), ("Spy on them", [STAB(1), D(-1)])], []),
+            ("royal_academy", "A Royal Academy of Sciences",
+             "Savants petition for a royal academy to study nature by experiment.",
+             [("Found it", [D(-2), ADM(2)])], []),
+            ("south_sea_bubble", "A Bubble Bursts",
+             "Shares in a trading company soar on rumours, then collapse and ruin half the court.",
+             [("Bail out the investors", [D(-3), STAB(1)]), ("Let them fall", [UNR(1)])], []),
+            ("jacobite_rising", "A Pretender Lands",
+             "A prince in exile lands with a handful of followers and the clans rally to him.",
+             [("Send the army north", [MIL(-1), STAB(1)]), ("Offer pardons", [PRE(-1)])], [S_UNREST]),
+            ("agricultural_revolution", "New Husbandry",
+             "Turnips, clover and seed drills double the yield of the fields.",
+             [("Encourage improvers", [D(2)])], []),
+            ("canal_building", "A Great Canal",
+             "Engineers propose a canal joining two rivers across the watershed.",
+             [("Build it", [D(-1), ADM(1)])], []),
+            ("salon_philosophers", "The Salons",
+             "Witty hostesses gather philosophers and ministers around their tables.",
+             [("Attend", [DIP(1)])], [S_REV]),
+            ("steam_engine", "The Fire Engine",
+             "A steam engine pumps water from a deep mine; some dream of more.",
+             [("Invest", [D(-1), ADM(1), PRE(1)])], []),
+            ("standing_army", "Barracks and Drill",
+             "Soldiers in uniform drill daily on parade grounds built for the purpose.",
+             [("Build barracks", [D(-2), MAN(3)])], []),
+            ("sugar_boom", "Sugar and Tobacco",
+             "Colonial goods pour into the ports and every household craves them.",
+             [("Tax the trade", [D(3)])], [S_NATIVE]),
+            ("freemasons", "Secret Lodges",
+             "Gentlemen in aprons meet in secret to discuss reason and brotherhood.",
+             [("Join them", [DIP(1), STAB(-1)]), ("Ban them", [STAB(1)])], [S_REV]),
+            ("pugachev", "A False Tsar",
+             "A Cossack claiming to be the murdered tsar raises the serfs along the Volga.",
+             [("Watch closely", [STAB(1)])], [S_UNREST, DNPR("MOS")]),
+            ("physiocrats", "Land is the Only Wealth",
+             "Economists argue that free trade in grain will enrich the kingdom.",
+             [("Free the grain trade", [D(2), UNR(1)]), ("Keep controls", [STAB(1)])], []),
+            ("partition", "A Kingdom Partitioned",
+             "Three powers carve up a weak neighbour by agreement, without firing a shot.",
+             [("Protest", [PRE(1)]), ("Seek a share", [DIP(-1), PRE(-1), D(3)])], []),
+            ("colonial_revolt", "Colonists in Revolt",
+             "Colonists across the Ocean refuse taxes they did not vote for and take up arms.",
+             [("Support the rebels", [D(-2), PRE(2)]), ("Condemn them", [STAB(1)])], [S_REV, S_NATIVE]),
+            ("mercantile_company", "A Royal Trading Company",
+             "Ministers propose a privileged company to win colonial trade from rivals.",
+             [("Charter it", [D(1), DIP(1)])], [S_LOST]),
+            ("newspapers", "The Daily Paper",
+             "Printed news appears every morning and ministers find their secrets in print.",
+             [("License the press", [D(1)]), ("Censor it", [STAB(1), PRE(-1)])], [S_REV]),
+            ("grain_riots", "Flour War",
+             "High bread prices bring crowds into the streets to seize grain carts.",
+             [("Set a fair price", [D(-2), STAB(1)]), ("Disperse them", [UNR(2)])], [S_UNREST]),
+            ("naval_arms_race", "Ships of the Line",
+             "Rivals race to build ever bigger ships of the line.",
+             [("Build more", [D(-3), PRE(2)]), ("Economise", [])], [S_PIR]),
+        ],
+    ),
+}
+
+# Realm events: per Player Realm per Age, two entries:
+#   (key, name, ruler, text, options, symbols)
+REALM_EVENTS = {
+    "FRA": {
+        1: [("ordinance_companies", "The Ordinance Companies", "charles_vii",
+             "The king turns the roaming companies into a paid standing army under royal captains.",
+             [("Pay the companies", [D(-2), MAN(3)]), ("Disband the rest", [STAB(1)])], []),
+            ("public_weal", "The League of the Public Weal", "louis_xi",
+             "The great princes band together against a cunning king who trusts merchants more than dukes.",
+             [("Divide them with bribes", [D(-3), STAB(1)]), ("Fight them", [MIL(-1), PRE(1)])], [S_VASS])],
+        2: [("italian_wars", "Over the Alps", "charles_viii",
+             "A young king leads his army over the Alps to claim a kingdom in Italy.",
+             [("March on Naples", [CLAIM("naples"), MAN(-2)]), ("Stay at home", [STAB(1)])], []),
+            ("cloth_of_gold", "The Field of the Cloth of Gold", "francis_i",
+             "Two kings meet in a camp of golden tents and try to outshine each other.",
+             [("Spare no expense", [D(-3), PRE(3)]), ("A modest show", [PRE(1)])], [])],
+        3: [("edict_of_nantes", "An Edict of Toleration", "henry_iv_fra",
+             "After decades of religious war a former heretic king grants his old comrades the right to worship.",
+             [("Proclaim the edict", [STAB(2), PRE(-1)])], []),
+            ("day_of_dupes", "The Day of the Dupes", "louis_xiii",
+             "The queen mother demands the cardinal's dismissal; by evening it is she who falls.",
+             [("Back the cardinal", [DIP(1), STAB(1)]), ("Back the queen mother", [PRE(1), STAB(-1)])], [S_POW])],
+        4: [("versailles", "The Palace in the Marshes", "louis_xiv",
+             "The king moves court and government to a hunting lodge turned into the most splendid palace in Europe.",
+             [("Build on", [D(-4), PRE(3), STAB(1)])], []),
+            ("law_system", "The Paper Money Scheme", "louis_xv",
+             "A Scottish gambler promises to pay off the royal debt with paper notes and colonial shares.",
+             [("Trust him", [D(5), STAB(-2)]), ("Send him away", [])], [S_REV])],
+    },
+    "ENG": {
+        1: [("loss_of_normandy", "Normandy Slips Away", "henry_vi",
+             "Truce turns to war and French guns batter down the walls of the English towns in France.",
+             [("Send reinforcements", [D(-3), MAN(-1)]), ("Cut the losses", [PRE(-2), STAB(1)])], [S_VASS]),
+            ("wars_of_roses", "Roses Red and White", "edward_iv",
+             "Rival branches of the royal house fight for the throne and the nobility takes sides.",
+             [("Crush the rival house", [MIL(-2), STAB(1)]), ("Seek a compromise", [DIP(-1)])], [S_POW, S_UNREST])],
+        2: [("star_chamber", "The Star Chamber", "henry_vii",
+             "A thrifty king fills the treasury and tames the nobles with fines and a court of his own.",
+             [("Fine the barons", [D(4), STAB(-1)]), ("Rule by consent", [STAB(1)])], []),
+            ("act_of_supremacy", "Head of the Church", "henry_viii",
+             "The king breaks with Rome over his marriage and seizes the wealth of the monasteries.",
+             [("Dissolve the monasteries", [D(5), STAB(-1)]), ("Make peace with Rome", [PRE(-1), STAB(1)])], [S_REL])],
+        3: [("armada_defeated", "The Armada Defeated", "elizabeth_i",
+             "Fireships, gales and English gunnery scatter a mighty invasion fleet.",
+             [("Strike medals", [PRE(3)])], [S_LOST]),
+            ("civil_war", "King against Parliament", "charles_i_eng",
+             "King and Parliament raise rival armies; the kingdom splits county by county.",
+             [("Raise the royal standard", [MIL(-2), MAN(2)]), ("Yield to Parliament", [STAB(1), PRE(-2)])], [S_UNREST, S_POW])],
+        4: [("glorious_revolution", "A Glorious Revolution", "william_iii",
+             "A Dutch prince lands with an army and the old king flees without a battle.",
+             [("Accept a Bill of Rights", [STAB(1), PRE(1)])], [S_REV]),
+            ("acts_of_union", "Acts of Union", "anne_gb",
+             "Two kingdoms under one crown agree to a single Parliament.",
+             [("Unite the realms", [PRE(2), STAB(1)])], [])],
+    },
+    "CAS": {
+        1: [("alvaro_de_luna", "The Favourite Falls", "juan_ii",
+             "The king's all-powerful favourite is arrested at last and led to the scaffold.",
+             [("Rule in person", [ADM(1), STAB(-1)]), ("Pardon him", [PRE(-1)])], [S_POW]),
+            ("catholic_monarchs", "The Catholic Monarchs", "isabella_i",
+             "A queen of Castile marries the heir of Aragon; the crowns of Spain draw together.",
+             [("Press on against Granada", [CLAIM("granada"), PRE(1)]), ("Reform the realm", [ADM(2)])], [])],
+        2: [("comuneros", "The Revolt of the Comuneros", "charles_v",
+             "Castilian cities rise against a young foreign-born king and his Flemish courtiers.",
+             [("Crush the cities", [MIL(-1), STAB(1)]), ("Make concessions", [STAB(1), PRE(-1)])], [S_UNREST]),
+            ("treasure_fleet", "The Treasure Fleet", "charles_v",
+             "Galleons heavy with silver from the New World arrive at Seville.",
+             [("Pay the bankers", [D(4)]), ("Fund the war", [MAN(2), D(1)])], [S_PIR, S_LOST])],
+        3: [("bankruptcy", "The Crown Defaults", "philip_ii",
+             "Despite the silver, the crown suspends payments to its Genoese bankers again.",
+             [("Default", [STAB(-1), D(4)]), ("Squeeze the Cortes", [D(2), UNR(1)])], []),
+            ("moriscos", "The Expulsion", "philip_iii",
+             "A weak king bows to his ministers and expels the descendants of the Moors.",
+             [("Expel them", [STAB(1), D(-2)]), ("Protect them", [PRE(-1)])], [S_UNREST])],
+        4: [("last_habsburg", "The Bewitched King", "charles_ii_spa",
+             "A sickly heirless king rules over a vast empire; all Europe waits for his will.",
+             [("Summon the exorcists", [STAB(-1)]), ("Name an heir", [DIP(1), PRE(-1)])], [S_POW]),
+            ("nueva_planta", "New Foundations", "philip_v",
+             "A Bourbon king abolishes old regional charters and governs from Madrid.",
+             [("Centralise", [ADM(2), UNR(1)])], [])],
+    },
+    "POR": {
+        1: [("navigators", "The Navigators", "afonso_v",
+             "A prince's captains push their caravels ever further down the African coast.",
+             [("Fund the voyages", [D(-2), DIP(2)]), ("Take the profits", [D(2)])], [S_LOST]),
+            ("cape_rounded", "Round the Cape", "joao_ii",
+             "A captain rounds the stormy southern cape of Africa and returns to tell the tale.",
+             [("Push on to India", [D(-2), PRE(2)])], [S_LOST])],
+        2: [("road_to_india", "The Sea Road to India", "manuel_i",
+             "A fleet reaches the pepper markets of India by sea and returns with a fortune.",
+             [("Found trading forts", [D(3)]), ("Celebrate", [PRE(2)])], [S_NATIVE]),
+            ("inquisition_portugal", "The Holy Office", "joao_iii",
+             "A pious king invites the Inquisition into his kingdom.",
+             [("Welcome it", [STAB(1), D(-1)]), ("Resist Rome", [PRE(-1)])], [S_REL])],
+        3: [("alcacer_quibir", "The Desired King", "sebastian",
+             "A young king dreams of crusade and leads his nobility into Morocco.",
+             [("Cross to Africa", [MAN(-3), CB("MOR")]), ("Stay home", [PRE(-1)])], [S_ATTR]),
+            ("restoration", "The Restoration", "joao_iv",
+             "After sixty years under a foreign crown, nobles acclaim a duke as king.",
+             [("Defend the crown", [MIL(-1), PRE(2)])], [S_POW])],
+        4: [("methuen_treaty", "Wine for Wool", "pedro_ii",
+             "A treaty swaps port wine for woollen cloth and binds the kingdom to an old ally.",
+             [("Sign", [D(3), DIP(1)])], []),
+            ("brazilian_gold", "Gold from the Mines", "joao_v",
+             "Gold from inland mines pours into Lisbon and pays for gilded churches.",
+             [("Gild the churches", [D(2), PRE(2)]), ("Save it", [D(4)])], [S_NATIVE])],
+    },
+    "HAB": {
+        1: [("aeiou", "A.E.I.O.U.", "frederick_iii",
+             "The emperor writes five vowels on everything he owns: Austria is destined to rule the world.",
+             [("Be patient", [STAB(1), PRE(1)])], []),
+            ("burgundian_match", "The Burgundian Match", "maximilian_i",
+             "The emperor's son marries the heiress of Burgundy and her rich provinces.",
+             [("Claim the inheritance", [CLAIM("low_countries"), DIP(1)])], [DNPR("BUR")])],
+        2: [("siege_of_vienna", "Vienna Besieged", "ferdinand_i",
+             "The Sultan's army surrounds Vienna; the walls and the autumn rains hold.",
+             [("Hold the walls", [MAN(-2), PRE(2)])], [S_ATTR]),
+            ("fortunate_marriages", "Let Others Wage War", "maximilian_i",
+             "Through marriages, not battles, the dynasty gathers crowns across Europe.",
+             [("Arrange the marriages", [DIP(2), PRE(1)])], [])],
+        3: [("defenestration", "Out of the Window", "ferdinand_ii",
+             "Protestant nobles throw the emperor's officials from a castle window in Prague.",
+             [("Crush Bohemia", [MIL(-2), CLAIM("bohemia")]), ("Negotiate", [STAB(-1)])], [S_REL, S_UNREST]),
+            ("rudolf_court", "The Emperor's Cabinet", "rudolf_ii",
+             "A melancholy emperor collects alchemists, astronomers and curiosities in his castle.",
+             [("Indulge him", [D(-2), ADM(1), PRE(1)]), ("Let his brother rule", [STAB(1)])], [S_POW])],
+        4: [("great_turkish_war", "The Great Turkish War", "leopold_i",
+             "The Ottomans are broken before Vienna and the armies roll down the Danube.",
+             [("Reconquer Hungary", [MAN(-2), PRE(3)])], [DNPR("HUN")]),
+            ("pragmatic_sanction", "The Pragmatic Sanction", "charles_vi",
+             "An emperor without sons spends his reign begging Europe to accept his daughter.",
+             [("Buy recognition", [D(-3), DIP(2)]), ("Build an army", [MIL(2)])], [S_POW])],
+    },
+    "TUR": {
+        1: [("fall_of_constantinople", "The Queen of Cities", "mehmed_ii",
+             "A young sultan drags ships overland and breaches the ancient walls with giant cannon.",
+             [("Storm the city", [CB("BYZ"), MAN(-2), PRE(2)])], []),
+            ("murad_abdicates", "The Sultan Retires", "murad_ii",
+             "A weary sultan hands the throne to his young son, then returns when the crusaders march.",
+             [("Return to command", [MIL(1), PRE(1)]), ("Trust the boy", [STAB(-1)])], [S_POW])],
+        2: [("conquest_of_egypt", "South to Cairo", "selim_i",
+             "A grim sultan crushes the Mamluks and becomes guardian of the holy cities.",
+             [("March on Cairo", [CB("MAM"), PRE(2)])], [S_ATTR]),
+            ("the_lawgiver", "The Lawgiver", "suleiman",
+             "A magnificent sultan codifies the laws of the empire.",
+             [("Issue the codes", [ADM(2), STAB(1)])], [])],
+        3: [("lepanto", "Defeat at Sea", "selim_ii",
+             "A Christian league smashes the fleet in a single afternoon; the shipyards rebuild it in a winter.",
+             [("Rebuild the fleet", [D(-4), PRE(1)]), ("Accept the loss", [PRE(-2)])], [S_LOST]),
+            ("murad_iron", "The Iron Sultan", "murad_iv",
+             "A stern sultan bans coffee and tobacco and restores order with the executioner's sword.",
+             [("Restore order", [STAB(2), PRE(-1)])], [S_POW])],
+        4: [("koprulu", "The Koprulu Viziers", "mehmed_iv",
+             "A family of grand viziers restores the finances and the army of the empire.",
+             [("Grant them power", [ADM(2), MIL(1)])], [S_VASS]),
+            ("tulip_period", "The Tulip Period", "ahmed_iii",
+             "Gardens, pavilions and the first printing press bloom in the capital.",
+             [("Enjoy the peace", [PRE(2), D(-2)]), ("Prepare for war", [MIL(1)])], [])],
+    },
+}
+
+
+def events():
+    out = []
+    mort = 0
+    for age in (1, 2, 3, 4):
+        ev = AGE_EVENTS[age]
+        assert len(ev["A"]) == 8 and len(ev["B"]) == 20, (age, len(ev["A"]), len(ev["B"]))
+        for i, (key, name, text, options, symbols) in enumerate(ev["A"]):
+            out.append(dict(id=f"a{age}_{key}", name=name, age=age, half=1 if i < 4 else 2, kind="A",
+                            realm=None, text=text, options=_opts(options),
+                            symbols=[("Mortality", mort % 6 + 1)] + list(symbols), ruler=None))
+            mort += 1
+        for i, (key, name, text, options, symbols) in enumerate(ev["B"]):
+            out.append(dict(id=f"b{age}_{key}", name=name, age=age, half=1 if i < 10 else 2, kind="B",
+                            realm=None, text=text, options=_opts(options), symbols=list(symbols), ruler=None))
+        for realm in ("FRA", "ENG", "CAS", "POR", "HAB", "TUR"):
+            entries = REALM_EVENTS[realm][age]
+            assert len(entries) == 2
+            for i, (key, name, ruler, text, options, symbols) in enumerate(entries):
+                out.append(dict(id=f"r{age}_{realm.lower()}_{key}", name=name, age=age, half=i + 1,
+                                kind="Realm", realm=realm, text=text, options=_opts(options),
+                                symbols=list(symbols), ruler=ruler))
+    return out
+
+
+def _opts(options):
+    return [dict(label=label, effects=list(effects)) for label, effects in options]
+
+
+# ---------------------------------------------------------------------------
+# Action cards: (key, name, cost, ducats, text, effects, character)
+# ---------------------------------------------------------------------------
+ACTION_CARDS = {
+    "Adm": [
+        ("tax_reform", "Tax Reform", 2, 0, "Royal assessors rewrite the tax rolls town by town.", [D(4)], "jacques_coeur"),
+        ("royal_audit", "Royal Audit", 1, 0, "Clerks comb the accounts of crooked tax farmers.", [D(2)], "luca_pacioli"),
+        ("codify_laws", "Codify the Laws", 2, 0, "Jurists gather the customs of the provinces into one code.", [STAB(1)], "thomas_cromwell"),
+        ("sell_offices", "Sell Offices", 1, 0, "Judgeships and magistracies go to the highest bidder.", [D(4), PRE(-1)], "duke_of_sully"),
+        ("grain_stores", "Royal Granaries", 2, 0, "Granaries are filled in good years to feed the army in bad ones.", [MAN(2)], "francisco_cisneros"),
+        ("found_university", "Found a College", 3, 3, "A college is endowed to train lawyers and clerks for the crown.", [PRE(2), DIP(1)], "francisco_cisneros"),
+        ("repay_bankers", "Repay the Bankers", 2, 3, "Paying the crown's creditors on time restores its good name.", [STAB(1), PRE(1)], "jakob_fugger"),
+        ("suppress_brigands", "Suppress Brigands", 1, 0, "Mounted constables clear the highways of robbers.", [STAB(1), MAN(-1)], "sokollu_mehmed"),
+        ("merchant_charter", "Merchant Charter", 2, 0, "A charter grants merchants privileges in return for loans and duties.", [D(3), DIP(1)], "jean_baptiste_colbert"),
+        ("debase_coinage", "Debase the Coinage", 1, 0, "The mint adds a little more copper to every coin.", [D(5), STAB(-1)], "jakob_fugger"),
+        ("centralise_treasury", "Centralise the Treasury", 3, 0, "Revenues flow into a single royal treasury under one minister.", [D(6)], "jean_baptiste_colbert"),
+        ("public_works", "Public Works", 2, 4, "Bridges, roads and harbour walls are built at royal expense.", [PRE(1), STAB(1)], "sokollu_mehmed"),
+        ("patronage", "Patronage of the Arts", 2, 5, "Painters, poets and architects sing the glory of the crown.", [PRE(3)], "jacques_coeur"),
+        ("land_survey", "Land Survey", 1, 0, "Surveyors measure every field so that none escapes the tax.", [D(2), UNR(1), ADM(1)], "duke_of_sully"),
+        ("reform_council", "Reform the Council", 2, 2, "The royal council is reorganised into departments with clear duties.", [ANY(2), STAB(1)], "thomas_cromwell"),
+    ],
+    "Dip": [
+        ("royal_marriage", "Royal Marriage", 2, 0, "A well-chosen match binds two houses together.", [PRE(1), STAB(1)], "thomas_wolsey"),
+        ("send_envoys", "Send Envoys", 1, 0, "Ambassadors with rich gifts travel to foreign courts.", [PRE(1)], "ogier_de_busbecq"),
+        ("trade_agreement", "Trade Agreement", 1, 0, "A treaty opens foreign markets to your merchants.", [D(3)], "hugo_grotius"),
+        ("papal_dispensation", "Papal Dispensation", 2, 2, "A favour from Rome smooths a delicate matter at home.", [STAB(1), PRE(1)], "cardinal_richelieu"),
+        ("subsidise_ally", "Subsidise an Ally", 1, 3, "Gold sent abroad buys a grateful friend.", [PRE(2)], "axel_oxenstierna"),
+        ("foreign_loan", "Foreign Credit", 1, 0, "Foreign bankers advance money on the strength of your alliances.", [LOAN(1), D(2)], "niccolo_machiavelli"),
+        ("mediation", "Mediation", 2, 0, "Your envoys end a quarrel between two neighbours and win their respect.", [PRE(2)], "wenzel_kaunitz"),
+        ("colonial_charter", "Colonial Charter", 2, 2, "A charter licenses adventurers to settle distant shores.", [PRE(1), ADM(1)], "henry_the_navigator"),
+        ("claim_italy", "Rights in Italy", 2, 0, "Old marriage contracts reveal a claim to the duchy of Milan.", [CLAIM("lombardy")], "niccolo_machiavelli"),
+        ("claim_granada", "Reconquest", 2, 0, "Preachers call for the completion of the reconquest of Spain.", [CLAIM("granada")], "hugo_grotius"),
+        ("claim_hungary", "The Crown of Saint Stephen", 2, 0, "An inheritance treaty names you heir to the Hungarian crown.", [CLAIM("hungary")], "ogier_de_busbecq"),
+        ("claim_brittany", "Breton Succession", 2, 0, "The duke of Brittany has no son, and his daughter is a fine match.", [CLAIM("brittany")], "thomas_wolsey"),
+        ("insult_venice", "Quarrel with Venice", 1, 0, "Your merchants are mistreated in Venetian ports.", [CB("VEN")], "cardinal_richelieu"),
+        ("insult_milan", "Affront from Milan", 1, 0, "A Milanese envoy insults your crown before the whole court.", [CB("MLO")], "niccolo_machiavelli"),
+        ("discovery_voyage", "A Voyage of Discovery", 2, 3, "A captain is commissioned to seek a new route across the ocean.", [PRE(1), DIP(1)], "henry_the_navigator"),
+    ],
+    "Mil": [
+        ("raise_levies", "Raise Levies", 1, 0, "The feudal levy is called out from every shire.", [MAN(2)], "jean_de_dunois"),
+        ("hire_mercenaries", "Hire Mercenaries", 1, 4, "A mercenary company signs on for a season's pay.", [MAN(3)], "andrea_doria"),
+        ("fortify_border", "Fortify the Border", 2, 0, "Engineers build bastions along the frontier.", [STAB(1)], "sebastien_vauban"),
+        ("drill_troops", "Drill the Troops", 2, 0, "Daily drill turns peasants into soldiers.", [PRE(1), MAN(1)], "maurice_of_nassau"),
+        ("border_raid", "Border Raid", 1, 0, "Light horse burn and loot across the border.", [D(2), PRE(1)], "john_hunyadi"),
+        ("military_reform", "Military Reform", 3, 3, "Regiments, ranks and pay are reorganised from top to bottom.", [MAN(3), STAB(1)], "marquis_de_louvois"),
+        ("naval_buildup", "Naval Build-up", 2, 3, "New warships slide down the slipways.", [PRE(2)], "michiel_de_ruyter"),
+        ("crush_rebels", "Crush the Rebels", 2, 0, "Troops restore order in a rebellious province.", [STAB(1)], "tilly"),
+        ("conscription", "Conscription", 2, 0, "Every parish must send its quota of young men.", [MAN(4), UNR(1)], "wallenstein"),
+        ("victory_parade", "Victory Parade", 1, 0, "Captured banners are paraded through the capital.", [PRE(2), D(-2)], "eugene_of_savoy"),
+        ("artillery_train", "Artillery Train", 2, 2, "Bronze guns are cast and horses bought to haul them.", [MIL(1), MAN(1)], "jean_bureau"),
+        ("punitive_expedition", "Punitive Expedition", 2, 0, "Corsair raids demand a reply against their home port.", [CB("TUN")], "hayreddin_barbarossa"),
+        ("crusade_balkans", "Crusade in the Balkans", 3, 0, "Soldiers of the cross march to free the Balkan Christians.", [CLAIM("serbia")], "skanderbeg"),
+        ("veteran_captains", "Veteran Captains", 2, 0, "Seasoned captains train the next generation of officers.", [MIL(1), PRE(1)], "gonzalo_de_cordoba"),
+        ("fortress_engineers", "Fortress Engineers", 1, 2, "Engineers in the new Italian style rebuild the old walls.", [STAB(1)], "francesco_di_giorgio"),
+    ],
+}
+
+
+def action_cards():
+    out = []
+    for deck in ("Adm", "Dip", "Mil"):
+        for key, name, cost, ducats, text, effects, char in ACTION_CARDS[deck]:
+            out.append(dict(id=f"{deck.lower()}_{key}", name=name, deck=deck, cost=cost, ducats=ducats,
+                            text=text, effects=list(effects), character=char))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Ideas: (key, name, kind, basic, age, cost, text)
+# ---------------------------------------------------------------------------
+IDEAS = [
+    ("adm_bureaucracy", "Bureaucracy", "Adm", True, 1, 3, "Salaried clerks keep records and collect taxes in the king's name."),
+    ("adm_humanism", "Humanism", "Adm", False, 1, 4, "Learning from the ancients shapes a new class of educated officials."),
+    ("adm_mercantilism", "Mercantilism", "Adm", False, 2, 5, "The realm hoards bullion and protects its manufactures."),
+    ("adm_absolutism", "Absolutism", "Adm", False, 3, 7, "The crown rules without estates, answerable to God alone."),
+    ("adm_enlightenment", "Enlightened Government", "Adm", False, 4, 8, "Reason, statistics and reform guide the ministers of the crown."),
+    ("dip_diplomatic_corps", "Diplomatic Corps", "Dip", True, 1, 3, "Permanent embassies keep watch on every court."),
+    ("dip_exploration", "Exploration", "Dip", False, 1, 4, "Navigators and cartographers chart the way to distant shores."),
+    ("dip_colonial_ventures", "Colonial Ventures", "Dip", False, 2, 6, "Chartered settlers and traders plant the flag overseas."),
+    ("dip_naval_power", "Naval Power", "Dip", False, 3, 6, "Great fleets protect trade and carry war to distant coasts."),
+    ("dip_balance_of_power", "Balance of Power", "Dip", False, 4, 8, "Alliances shift to keep any one crown from dominating the rest."),
+    ("mil_standing_army", "Standing Army", "Mil", True, 1, 3, "Permanent paid companies replace the feudal host."),
+    ("mil_professional_officers", "Professional Officers", "Mil", False, 1, 5, "Officers learn their trade in schools rather than by birth."),
+    ("mil_military_revolution", "Military Revolution", "Mil", False, 2, 6, "Gunpowder, bastions and drill transform the art of war."),
+    ("mil_drill", "Linear Drill", "Mil", False, 3, 7, "Disciplined volleys from long thin lines dominate the battlefield."),
+    ("mil_mass_conscription", "Mass Conscription", "Mil", False, 4, 8, "The whole nation is called to arms."),
+]
+
+
+def ideas():
+    return [dict(id=key, name=name, kind=kind, basic=basic, age=age, cost=cost, text=text)
+            for key, name, kind, basic, age, cost, text in IDEAS]
