@@ -1,1 +1,64 @@
-fn main(){}
+//! Engine benchmarks: applying one action, and one full bot game of the default scenario.
+//! Run with `cargo bench --no-default-features` (or plain `cargo bench`).
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use regnum::ai::{Bot, play_out};
+use regnum::content::default_scenario;
+use regnum::sim::{Game, GameSetup};
+
+/// A game a few dozen actions in, and the action the bot would take there.
+fn mid_game() -> (Game, regnum::sim::Action) {
+    let mut game = Game::new(default_scenario(), GameSetup::default(), 42).unwrap();
+    let mut bot = Bot::new(42);
+    for _ in 0..30 {
+        let action = bot.choose(&game).unwrap();
+        game.apply(action).unwrap();
+    }
+    let action = bot.choose(&game).unwrap();
+    (game, action)
+}
+
+fn bench_apply_one_action(c: &mut Criterion) {
+    // The game is rebuilt by replaying its actions outside the timing; only `apply` is timed.
+    let (game, action) = mid_game();
+    let history = game.history().to_vec();
+    c.bench_function("apply_one_action", |b| {
+        b.iter_batched(
+            || {
+                let mut g = Game::new(default_scenario(), GameSetup::default(), 42).unwrap();
+                for a in &history {
+                    g.apply(a.clone()).unwrap();
+                }
+                g
+            },
+            |mut g| {
+                g.apply(black_box(action.clone())).unwrap();
+                g
+            },
+            criterion::BatchSize::LargeInput,
+        )
+    });
+}
+
+fn bench_legal_actions(c: &mut Criterion) {
+    let (game, _) = mid_game();
+    c.bench_function("legal_actions", |b| b.iter(|| black_box(game.legal_actions())));
+}
+
+fn bench_full_bot_game(c: &mut Criterion) {
+    let scenario = default_scenario();
+    let mut seed = 0u64;
+    c.bench_function("full_bot_game_1444", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut game = Game::new(scenario.clone(), GameSetup::default(), seed).unwrap();
+            play_out(&mut game, seed);
+            black_box(game.state_hash())
+        })
+    });
+}
+
+criterion_group!(benches, bench_apply_one_action, bench_legal_actions, bench_full_bot_game);
+criterion_main!(benches);
