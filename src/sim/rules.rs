@@ -10,6 +10,7 @@ pub const SEQ_PHASE1_EVENTS: &str = "pop.seq.phase1.events";
 pub const SEQ_PHASE2_TURN: &str = "pop.seq.phase2.turn";
 pub const SEQ_PHASE2_PASS: &str = "pop.seq.phase2.pass";
 pub const SEQ_PHASE2_FIRST_PLAYER: &str = "pop.seq.phase2.first_player";
+pub const SEQ_PHASE5_B: &str = "pop.seq.phase5.b";
 pub const SEQ_PHASE5_D: &str = "pop.seq.phase5.d";
 pub const SEQ_GAME_END: &str = "pop.seq.game_end";
 pub const SEQ_FINAL_SCORING: &str = "pop.seq.final_scoring";
@@ -55,6 +56,7 @@ pub const ALL: &[&str] = &[
     SEQ_PHASE2_TURN,
     SEQ_PHASE2_PASS,
     SEQ_PHASE2_FIRST_PLAYER,
+    SEQ_PHASE5_B,
     SEQ_PHASE5_D,
     SEQ_GAME_END,
     SEQ_FINAL_SCORING,

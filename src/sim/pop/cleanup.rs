@@ -21,10 +21,12 @@ impl Plugin for CleanupPlugin {
 }
 
 /// Step B: reset the round markers of every Player Realm.
-fn reset_round_markers(mut markers: Query<&mut RoundMarkers>) {
-    for mut m in &mut markers {
+fn reset_round_markers(world: &mut World) {
+    let mut markers = world.query::<&mut RoundMarkers>();
+    for mut m in markers.iter_mut(world) {
         *m = RoundMarkers::default();
     }
+    write(world, Note::new(rules::SEQ_PHASE5_B, "Round markers reset"));
 }
 
 /// Step D: when the current Age's event deck is empty the Age ends and the next one begins
