@@ -21,6 +21,17 @@ fn probes() -> Vec<Action> {
     all.extend((0..6).map(|slot| Action::TakeEvent { slot }));
     all.extend((0..3).map(|option| Action::ChooseOption { option }));
     all.extend(MpKind::ALL.iter().map(|kind| Action::ChooseMp { kind: *kind }));
+    all.extend(MpKind::ALL.iter().map(|deck| Action::DrawCard { deck: *deck }));
+    all.extend([
+        Action::AcceptRuler,
+        Action::Decline,
+        Action::DiscardDucats,
+        Action::PayCorruption { adm: 1 },
+        Action::FireAdvisor { character: "adv_a".into() },
+        Action::Appoint { card: "nothing".into() },
+        Action::KeepCard { card: "nothing".into() },
+        Action::DiscardCard { card: "nothing".into() },
+    ]);
     all
 }
 

@@ -111,6 +111,7 @@ fn pop_seq_phase2_pass_money_and_first_player_token() {
     assert_eq!(token[0].realm.as_deref(), Some(second.as_str()));
     assert_eq!(entries(&game, "pop.seq.phase2.pass")[0].amount, Some(5));
     // Round 2 starts with the new First Player.
+    settle(&mut game);
     assert_eq!(game.flow().round, 2);
     assert_eq!(game.pending().unwrap().realm, second);
 }

@@ -5,7 +5,8 @@ use chacha20::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
 use crate::content::schema::{Effect, MpKind};
-use crate::sim::model::{Mat, RoundMarkers};
+use crate::sim::model::{Character, Interregnum, Mat, RoundMarkers};
+use crate::sim::pop::characters::advisors;
 use crate::sim::pop::economy::increase_stability_cost;
 use crate::sim::pop::events::{EventDisplay, EventInProgress};
 use crate::sim::state::{Content, Index};
@@ -36,6 +37,13 @@ impl Bot {
         let markers = realm.and_then(|r| world.get::<RoundMarkers>(r)).cloned().unwrap_or_default();
         let pick = match &decision.kind {
             DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent => {
+                // Minor actions first: a ruler for an empty throne, an advisor for an empty seat.
+                let appoint = legal.iter().find(|a| matches!(a, Action::Appoint { .. })).cloned();
+                let interregnum = realm.is_some_and(|r| world.get::<Interregnum>(r).is_some());
+                let wants_advisor = mat.ducats >= 10 && realm.is_some_and(|r| advisors(world, r).len() < 3);
+                if let Some(appoint) = appoint.filter(|_| interregnum || wants_advisor) {
+                    return Some(appoint);
+                }
                 let wants_stability = mat.stability < 2 && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1;
                 if wants_stability && legal.contains(&Action::IncreaseStability) {
                     Some(Action::IncreaseStability)
@@ -72,7 +80,29 @@ impl Bot {
                 };
                 kind.map(|k| Action::ChooseMp { kind: *k })
             }
-            DecisionKind::UnrestTown => None,
+            DecisionKind::UnrestTown | DecisionKind::RemoveUnrest | DecisionKind::DrawCard { .. } | DecisionKind::HandLimit => None,
+            DecisionKind::KeepCard { card } => Some(if mat.ducats >= 8 {
+                Action::KeepCard { card: card.clone() }
+            } else {
+                Action::DiscardCard { card: card.clone() }
+            }),
+            DecisionKind::ReplaceDeadRuler => legal.first().cloned(),
+            DecisionKind::HistoricalRuler { .. } => Some(Action::AcceptRuler),
+            DecisionKind::CutCosts => {
+                // Fire the dearest advisor when the treasury and income cannot carry the court.
+                let r = realm?;
+                let income = crate::sim::pop::towns::tracks(world, r).income;
+                let court: i32 = advisors(world, r).iter().filter_map(|a| world.get::<Character>(*a)).map(|c| i32::from(c.cost)).sum();
+                if mat.ducats + income < court + i32::from(mat.loans) {
+                    legal.iter().find(|a| matches!(a, Action::FireAdvisor { .. })).cloned()
+                } else {
+                    Some(Action::Decline)
+                }
+            }
+            DecisionKind::Corruption { charge } => {
+                let pay = Action::PayCorruption { adm: *charge };
+                Some(if legal.contains(&pay) { pay } else { Action::DiscardDucats })
+            }
         };
         Some(pick.unwrap_or_else(|| legal[self.rng.random_range(0..legal.len())].clone()))
     }

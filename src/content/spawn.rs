@@ -130,10 +130,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
         // Player Realms show their presence with tokens; NPR provinces are printed on the board.
         if world.get::<PlayerRealm>(owner).is_some() {
             match province.holding {
-                Holding::Town => {
-                    let large = province.size == ProvinceSize::Large;
-                    spawn_sim(world, None, (Town { large }, TokenOf(owner), OnProvince(e)));
-                }
+                Holding::Town => crate::sim::pop::towns::place_town(world, owner, e),
                 Holding::Vassal => {
                     spawn_sim(world, None, (Vassal, TokenOf(owner), OnProvince(e)));
                 }

@@ -27,6 +27,24 @@ pub enum Action {
     RepayLoan,
     /// Basic action: Increase Stability.
     IncreaseStability,
+    /// Phase 1 B: draw an action card from this deck.
+    DrawCard { deck: MpKind },
+    /// Phase 1 C: keep this drawn card for 2 ducats.
+    KeepCard { card: String },
+    /// Phase 1 C: let this drawn card go; Phase 5 C: discard it from the hand.
+    DiscardCard { card: String },
+    /// Minor action (also a Reaction): appoint the character on this card in hand.
+    Appoint { card: String },
+    /// Phase 4 A: fire an advisor (by character id) to save its upkeep.
+    FireAdvisor { character: String },
+    /// Take the historical ruler offered.
+    AcceptRuler,
+    /// Phase 4 C: pay corruption with this much adm, the rest as loan tokens.
+    PayCorruption { adm: u8 },
+    /// Phase 4 C: throw ducats away down to 49 instead of paying corruption.
+    DiscardDucats,
+    /// Say no to an optional choice (done cutting costs, keep the unrest, no reaction, ...).
+    Decline,
 }
 
 /// What the pending decision asks for.
@@ -44,6 +62,22 @@ pub enum DecisionKind {
     MpType { amount: i32 },
     /// Choose a town to gain unrest.
     UnrestTown,
+    /// Phase 1 B: draw a card from a deck (`left` more to draw).
+    DrawCard { left: u8 },
+    /// Phase 1 C: keep this card for 2 ducats, or let it go.
+    KeepCard { card: String },
+    /// Phase 5 C: discard down to the hand limit.
+    HandLimit,
+    /// The ruler died: appoint a leader from the hand at once (a Reaction), or enter Interregnum.
+    ReplaceDeadRuler,
+    /// A historical ruler of your realm appeared on another player's Event: take it or not.
+    HistoricalRuler { character: String },
+    /// Stability +2 or higher in Phase 3 H: you may remove 1 unrest.
+    RemoveUnrest,
+    /// Phase 4 A: fire advisors to cut costs, or be done.
+    CutCosts,
+    /// Phase 4 C: corruption of `charge` adm on a large treasury.
+    Corruption { charge: u8 },
 }
 
 /// Someone must choose.
@@ -92,3 +126,19 @@ impl std::fmt::Display for Illegal {
 }
 
 impl std::error::Error for Illegal {}
+
+/// Takes the accepted answer, if any, and clears the decision it answered.
+pub fn take_answer(world: &mut World) -> Option<Action> {
+    let action = world.resource_mut::<Answer>().0.take()?;
+    world.resource_mut::<Pending>().0 = None;
+    Some(action)
+}
+
+/// Asks `realm` (by content id) to decide.
+pub fn ask(world: &mut World, realm: String, kind: DecisionKind, prompt: impl Into<String>) {
+    world.resource_mut::<Pending>().0 = Some(Decision {
+        realm,
+        kind,
+        prompt: prompt.into(),
+    });
+}

@@ -80,6 +80,32 @@ impl Flow {
     }
 }
 
+/// Progress of the step being played, for step systems that ask several decisions in turn
+/// (one realm after another). Reset whenever the step changes; part of the state hash.
+#[derive(Resource, Clone, Debug, Default, Serialize, PartialEq)]
+pub struct StepProgress {
+    /// The step and round it belongs to.
+    pub step: u16,
+    pub round: u32,
+    /// How far the step's system got (e.g. the number of realms done).
+    pub cursor: u32,
+    /// How often the current realm has been visited in this step.
+    pub visits: u32,
+}
+
+/// The progress of the current step, reset if it belongs to an earlier step.
+pub fn step_progress(world: &mut World) -> Mut<'_, StepProgress> {
+    let (step, round) = {
+        let flow = world.resource::<Flow>();
+        (flow.step, flow.round)
+    };
+    let mut progress = world.resource_mut::<StepProgress>();
+    if progress.step != step || progress.round != round {
+        *progress = StepProgress { step, round, cursor: 0, visits: 0 };
+    }
+    progress
+}
+
 /// Run condition: the cursor is on step `index`.
 pub fn in_step(index: u16) -> impl FnMut(Res<Flow>) -> bool + Clone {
     move |flow: Res<Flow>| flow.step == index && !flow.over

@@ -60,6 +60,10 @@ impl Game {
             .init_resource::<ActionHistory>()
             .init_resource::<pop::events::EventDisplay>()
             .init_resource::<pop::events::EventInProgress>()
+            .init_resource::<pop::events::EventStage>()
+            .init_resource::<pop::events::PendingRulerOffer>()
+            .init_resource::<pop::cards::ActionDecks>()
+            .init_resource::<crate::sim::flow::StepProgress>()
             .init_resource::<pop::effects::EffectQueue>()
             .init_resource::<pop::actions::ActionPhase>();
         match scenario.ruleset {

@@ -62,6 +62,8 @@ pub struct Mat {
     pub prestige: i32,
     pub manpower: i32,
     pub exhausted_manpower: i32,
+    /// Cubes covering town-track slots (towns occupied by enemies or rebels).
+    pub covered_slots: i32,
 }
 
 impl Mat {

@@ -21,6 +21,8 @@ pub const ACT_INCREASE_STABILITY: &str = "pop.act.increase_stability";
 pub const EVENT: &str = "pop.5.1.event";
 pub const EVENT_DUCATS: &str = "pop.5.1.event_ducats";
 pub const EVENT_CHOICE: &str = "pop.5.1.event_choice";
+pub const EVENT_SYMBOLS: &str = "pop.5.1.event_symbols";
+pub const EVENT_RULER: &str = "pop.5.1.event_ruler";
 
 pub const MP_CAP: &str = "pop.7.1.cap";
 pub const STABILITY_COST: &str = "pop.7.3.increase_cost";
@@ -34,6 +36,41 @@ pub const ILL_HEALTH: &str = "pop.7.2.ill_health";
 pub const DEATH: &str = "pop.7.2.death";
 pub const INTERREGNUM: &str = "pop.7.2.interregnum";
 pub const UNREST: &str = "pop.14.1.unrest";
+
+pub const SEQ_PHASE1_DRAW: &str = "pop.seq.phase1.draw";
+pub const SEQ_PHASE1_KEEP: &str = "pop.seq.phase1.keep";
+pub const SEQ_PHASE3_F: &str = "pop.seq.phase3.f";
+pub const SEQ_PHASE3_H: &str = "pop.seq.phase3.h";
+pub const SEQ_PHASE4_A: &str = "pop.seq.phase4.a";
+pub const SEQ_PHASE4_B: &str = "pop.seq.phase4.b";
+pub const SEQ_PHASE4_C: &str = "pop.seq.phase4.c";
+pub const SEQ_PHASE4_D: &str = "pop.seq.phase4.d";
+pub const SEQ_PHASE5_A: &str = "pop.seq.phase5.a";
+pub const SEQ_PHASE5_C: &str = "pop.seq.phase5.c";
+pub const MP_INCOME: &str = "pop.7.1.income";
+pub const APPOINT_RULER: &str = "pop.7.2.appoint_ruler";
+pub const HISTORICAL_RULER: &str = "pop.7.2.historical_ruler";
+pub const HISTORICAL_ILL: &str = "pop.7.2.historical_ill";
+pub const APPOINT_MILITARY_LEADER: &str = "pop.7.2.appoint_military_leader";
+pub const APPOINT_ADVISOR: &str = "pop.7.2.appoint_advisor";
+pub const ADVISOR_UPKEEP: &str = "pop.7.2.advisor_upkeep";
+pub const REACTION_APPOINT: &str = "pop.7.2.reaction_appoint";
+pub const NO_RULER_PENALTY: &str = "pop.7.2.no_ruler_penalty";
+pub const STABILITY_PLUS1: &str = "pop.7.3.plus1";
+pub const STABILITY_PLUS2: &str = "pop.7.3.plus2";
+pub const STABILITY_PLUS3: &str = "pop.7.3.plus3";
+pub const STABILITY_MINUS1: &str = "pop.7.3.minus1";
+pub const STABILITY_MINUS2: &str = "pop.7.3.minus2";
+pub const STABILITY_MINUS3: &str = "pop.7.3.minus3";
+pub const INCOME_UPKEEP: &str = "pop.7.4.income_upkeep";
+pub const UNPAID_ADVISOR: &str = "pop.7.4.unpaid_advisor";
+pub const UNPAID_UNITS: &str = "pop.7.4.unpaid_units";
+pub const UNPAID_SHIPS: &str = "pop.7.4.unpaid_ships";
+pub const INTEREST: &str = "pop.7.4.interest";
+pub const TOWN_TRACK: &str = "pop.7.5.town_track";
+pub const TOWN_INCOME: &str = "pop.7.5.town_income";
+pub const INCOME_TILE: &str = "pop.7.5.income_tile";
+pub const OUT_OF_TOWNS: &str = "pop.7.5.out_of_towns";
 
 /// Project ids for effects the seeds leave unnamed (documented in docs/rule_ids.md).
 pub const EFFECT_DUCATS: &str = "pop.effect.ducats";
@@ -65,6 +102,8 @@ pub const ALL: &[&str] = &[
     EVENT,
     EVENT_DUCATS,
     EVENT_CHOICE,
+    EVENT_SYMBOLS,
+    EVENT_RULER,
     MP_CAP,
     STABILITY_COST,
     STABILITY_OVERFLOW,
@@ -85,4 +124,38 @@ pub const ALL: &[&str] = &[
     EFFECT_CLAIM,
     EFFECT_CB,
     EFFECT_NO_TARGET,
+    SEQ_PHASE1_DRAW,
+    SEQ_PHASE1_KEEP,
+    SEQ_PHASE3_F,
+    SEQ_PHASE3_H,
+    SEQ_PHASE4_A,
+    SEQ_PHASE4_B,
+    SEQ_PHASE4_C,
+    SEQ_PHASE4_D,
+    SEQ_PHASE5_A,
+    SEQ_PHASE5_C,
+    MP_INCOME,
+    APPOINT_RULER,
+    HISTORICAL_RULER,
+    HISTORICAL_ILL,
+    APPOINT_MILITARY_LEADER,
+    APPOINT_ADVISOR,
+    ADVISOR_UPKEEP,
+    REACTION_APPOINT,
+    NO_RULER_PENALTY,
+    STABILITY_PLUS1,
+    STABILITY_PLUS2,
+    STABILITY_PLUS3,
+    STABILITY_MINUS1,
+    STABILITY_MINUS2,
+    STABILITY_MINUS3,
+    INCOME_UPKEEP,
+    UNPAID_ADVISOR,
+    UNPAID_UNITS,
+    UNPAID_SHIPS,
+    INTEREST,
+    TOWN_TRACK,
+    TOWN_INCOME,
+    INCOME_TILE,
+    OUT_OF_TOWNS,
 ];

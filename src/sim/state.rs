@@ -75,3 +75,13 @@ pub fn key_of(world: &World, entity: Entity) -> String {
 pub fn sid_of(world: &World, entity: Entity) -> u32 {
     world.get::<Sid>(entity).map_or(u32::MAX, |s| s.0)
 }
+
+/// The Player Realms in clockwise order starting with the First Player.
+pub fn turn_order(world: &World) -> Vec<Entity> {
+    let seats = &world.resource::<Seats>().0;
+    let start = world
+        .get_resource::<FirstPlayer>()
+        .and_then(|f| seats.iter().position(|s| *s == f.0))
+        .unwrap_or(0);
+    (0..seats.len()).map(|k| seats[(start + k) % seats.len()]).collect()
+}

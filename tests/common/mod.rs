@@ -33,14 +33,16 @@ pub fn apply_first(game: &mut Game, pred: impl Fn(&Action) -> bool) -> Action {
     action
 }
 
-/// Answers option/power/town choices with the first legal answer until a turn is asked.
+/// Answers every non-turn decision (declining where it can, else the first legal answer)
+/// until a turn is asked.
 pub fn settle(game: &mut Game) {
     while let Some(d) = game.pending() {
         if matches!(d.kind, DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent) {
             return;
         }
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).expect("legal");
+        let legal = game.legal_actions();
+        let pick = legal.iter().find(|a| **a == Action::Decline).unwrap_or(&legal[0]).clone();
+        game.apply(pick).expect("legal");
     }
 }
 

@@ -17,9 +17,11 @@ use crate::sim::pop::economy::{
 };
 use crate::sim::pop::effects::{Progress, answer_effect, effect_candidates, resolve_effects};
 use crate::sim::pop::events::{
-    EventDisplay, EventInProgress, allowed_options, choose_option, event_busy, finish_event,
-    take_event,
+    EventDisplay, EventInProgress, advance_event, allowed_options, answer_ruler_offer, choose_option,
+    event_busy, take_event,
 };
+use crate::sim::pop::cards::{Hand, card_id};
+use crate::sim::pop::characters;
 use crate::sim::rules;
 use crate::sim::state::{FirstPlayer, Index, Seats, key_of};
 
@@ -90,14 +92,13 @@ fn play_action_phase(world: &mut World) {
         handle(world, action);
     }
     loop {
-        if world.resource::<Pending>().0.is_some() {
+        if world.resource::<Pending>().0.is_some() || characters::ask_reaction(world) {
             return;
         }
         if event_busy(world) {
-            if resolve_effects(world) == Progress::Waiting {
+            if resolve_effects(world) == Progress::Waiting || advance_event(world) == Progress::Waiting {
                 return;
             }
-            finish_event(world);
             end_main_action(world);
             continue;
         }
@@ -229,7 +230,10 @@ fn clockwise_after(seats: &[Entity], current: Option<Entity>) -> Vec<Entity> {
 }
 
 fn handle(world: &mut World, action: Action) {
-    if answer_effect(world, &action) {
+    if characters::answer_reaction(world, &action)
+        || answer_ruler_offer(world, &action)
+        || answer_effect(world, &action)
+    {
         return;
     }
     let Some(realm) = world.resource::<ActionPhase>().current else { return };
@@ -254,7 +258,8 @@ fn handle(world: &mut World, action: Action) {
             change_stability(world, realm, 1, rules::ACT_INCREASE_STABILITY);
             end_main_action(world);
         }
-        Action::ChooseMp { .. } | Action::ChooseProvince { .. } => {}
+        Action::Appoint { card } => characters::appoint(world, realm, &card, rules::APPOINT_RULER),
+        _ => {}
     }
 }
 
@@ -313,6 +318,10 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 Action::RepayLoan,
                 Action::Pass,
             ]);
+            if let Some(realm) = world.resource::<Index>().get(&decision.realm) {
+                let hand = world.get::<Hand>(realm).map(|h| h.cards.clone()).unwrap_or_default();
+                all.extend(hand.into_iter().map(|c| Action::Appoint { card: card_id(world, c) }));
+            }
             all
         }
         DecisionKind::EventOption { .. } => {
@@ -338,7 +347,7 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
         (DecisionKind::Turn | DecisionKind::LastAction, _) | (DecisionKind::LastEvent, Action::TakeEvent { .. }) => {
             check_turn_action(world, &mat, &markers, phase, action)
         }
-        (DecisionKind::LastEvent, Action::TakeLoan | Action::RepayLoan) => {
+        (DecisionKind::LastEvent, Action::TakeLoan | Action::RepayLoan | Action::Appoint { .. }) => {
             check_turn_action(world, &mat, &markers, phase, action)
         }
         (DecisionKind::LastEvent, Action::Pass) if world.resource::<EventDisplay>().takeable().next().is_none() => Ok(()),
@@ -370,6 +379,7 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
             }
         }
         (DecisionKind::UnrestTown, _) => wrong(rules::UNREST),
+        _ => wrong(rules::SEQ_PHASE2_TURN),
     }
 }
 
@@ -428,6 +438,14 @@ fn check_turn_action(
                 Err(Illegal::new(rules::LOAN, "no new loan with 5 or more interest tokens"))
             } else {
                 Ok(())
+            }
+        }
+        Action::Appoint { card } => {
+            let realm = world.resource::<ActionPhase>().current;
+            match realm.and_then(|r| characters::appoint_problem(world, r, card, false)) {
+                Some(problem) => Err(problem),
+                None if realm.is_some() => Ok(()),
+                None => Err(Illegal::new(rules::SEQ_PHASE2_TURN, "nobody's turn")),
             }
         }
         Action::RepayLoan => {

@@ -134,6 +134,18 @@ pub fn gain_ducats(world: &mut World, realm: Entity, amount: i32, rule: &'static
     );
 }
 
+/// Pays an optional cost the realm can afford (the caller checked).
+pub fn spend(world: &mut World, realm: Entity, amount: i32, rule: &'static str) {
+    let name = key_of(world, realm);
+    mat(world, realm).ducats -= amount;
+    write(
+        world,
+        Note::new(rule, format!("{name} pays {amount} ducats"))
+            .realm(&name)
+            .amount(-amount),
+    );
+}
+
 /// Takes a Loan: +5 ducats and an interest token. The caller checked the token limit.
 pub fn take_loan(world: &mut World, realm: Entity, rule: &'static str) {
     let name = key_of(world, realm);

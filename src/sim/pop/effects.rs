@@ -276,3 +276,61 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
         _ => Vec::new(),
     }
 }
+
+/// What a realm's visit in a simultaneous step led to.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+pub enum Visit {
+    /// This realm is done; go on to the next.
+    Next,
+    /// A decision was pushed for this realm; visit it again after the answer.
+    Asked,
+}
+
+/// Plays a step "all players at once" as the rule book does, in turn order from the First
+/// Player: `visit` is called for each realm (with how often it was visited before) until it
+/// returns `Next`; answers to effect decisions go to the effect, other answers to `answer`.
+/// Returns true when every realm is done.
+pub fn for_each_realm(
+    world: &mut World,
+    mut visit: impl FnMut(&mut World, Entity, u32) -> Visit,
+    mut answer: impl FnMut(&mut World, Entity, Action) -> Visit,
+) -> bool {
+    use crate::sim::decision::take_answer;
+    use crate::sim::flow::step_progress;
+    let order = crate::sim::state::turn_order(world);
+    if let Some(action) = take_answer(world) {
+        if crate::sim::pop::characters::answer_reaction(world, &action) {
+            // A dead ruler replaced (or not) as a Reaction; the step goes on where it was.
+        } else if !answer_effect(world, &action) {
+            let cursor = step_progress(world).cursor as usize;
+            if let Some(realm) = order.get(cursor).copied() {
+                if answer(world, realm, action) == Visit::Next {
+                    let mut p = step_progress(world);
+                    p.cursor += 1;
+                    p.visits = 0;
+                }
+            }
+        }
+    }
+    loop {
+        if resolve_effects(world) == Progress::Waiting
+            || world.resource::<Pending>().0.is_some()
+            || crate::sim::pop::characters::ask_reaction(world)
+        {
+            return false;
+        }
+        let (cursor, visits) = {
+            let p = step_progress(world);
+            (p.cursor as usize, p.visits)
+        };
+        let Some(realm) = order.get(cursor).copied() else { return true };
+        match visit(world, realm, visits) {
+            Visit::Next => {
+                let mut p = step_progress(world);
+                p.cursor += 1;
+                p.visits = 0;
+            }
+            Visit::Asked => step_progress(world).visits += 1,
+        }
+    }
+}

@@ -1,19 +1,19 @@
 //! The Event display and taking an Event (5.1): its ducats, 2 ducats on each other face-up
 //! card, option A or B, and turning up the next card.
 
-use std::collections::VecDeque;
-
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::{Effect, EventDef};
-use crate::sim::decision::{Decision, DecisionKind, Pending};
+use crate::content::schema::{Effect, EventDef, EventSymbol};
+use crate::sim::decision::{Action, Decision, DecisionKind, Pending, ask};
+use crate::sim::pop::characters;
+use crate::sim::pop::effects::Progress;
 use crate::sim::log::{Note, write};
 use crate::sim::model::Mat;
 use crate::sim::pop::economy::gain_ducats;
 use crate::sim::pop::effects::{EffectQueue, queue_effects};
 use crate::sim::rules;
-use crate::sim::state::{Content, key_of};
+use crate::sim::state::{Content, Index, key_of};
 
 /// One card in the Event row.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -53,6 +53,18 @@ impl EventDisplay {
 /// The Event being resolved: who took it and which card.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct EventInProgress(pub Option<(Entity, usize)>);
+
+/// How far the Event in progress got: its option's effects, the bottom symbols, the ruler.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EventStage {
+    #[default]
+    Effects,
+    Symbols,
+    Ruler,
+    /// Waiting for another player to take or refuse the ruler on the card.
+    RulerOffered,
+    Done,
+}
 
 pub fn event_def(world: &World, card: usize) -> EventDef {
     world.resource::<Content>().0.events[card].clone()
@@ -126,6 +138,7 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
         marker.took_event = true;
     }
     world.resource_mut::<EventInProgress>().0 = Some((realm, taken.card));
+    world.insert_resource(EventStage::Effects);
     match def.options.len() {
         0 => {}
         1 => queue_effects(world, realm, def.options[0].effects.clone(), &def.name),
@@ -166,9 +179,58 @@ pub fn choose_option(world: &mut World, option: u8) {
     queue_effects(world, realm, chosen.effects.clone(), &def.name);
 }
 
-/// After the Event's effects: the card goes to the discard and the next card turns face up.
-pub fn finish_event(world: &mut World) {
-    let Some((_, card)) = world.resource_mut::<EventInProgress>().0.take() else { return };
+/// Resolves what follows the option: the bottom symbols left to right, then the ruler on the
+/// card, then the card goes to the discard and the next card turns face up. Returns `Waiting`
+/// while a decision (another player taking the ruler) is pending.
+pub fn advance_event(world: &mut World) -> Progress {
+    let Some((realm, card)) = world.resource::<EventInProgress>().0 else { return Progress::Done };
+    let def = event_def(world, card);
+    loop {
+        let stage = *world.resource::<EventStage>();
+        match stage {
+            EventStage::Effects => world.insert_resource(EventStage::Symbols),
+            EventStage::Symbols => {
+                for symbol in &def.symbols {
+                    if let EventSymbol::Mortality(icon) = symbol {
+                        write(
+                            world,
+                            Note::new(rules::EVENT_SYMBOLS, format!("\"{}\": mortality symbol {icon}", def.name)),
+                        );
+                        characters::mortality(world, *icon);
+                    }
+                    // The other symbols belong to the Action-phase rules still to come.
+                }
+                world.insert_resource(EventStage::Ruler);
+            }
+            EventStage::Ruler => {
+                world.insert_resource(EventStage::Done);
+                let Some(ruler) = def.ruler.as_deref().and_then(|r| world.resource::<Index>().get(r)) else { continue };
+                let owner = def
+                    .realm
+                    .as_deref()
+                    .or_else(|| world.resource::<Content>().0.characters.iter().find(|c| Some(c.id.as_str()) == def.ruler.as_deref()).and_then(|c| c.realm.as_deref()))
+                    .and_then(|r| world.resource::<Index>().get(r));
+                let Some(owner) = owner.filter(|o| world.get::<crate::sim::model::PlayerRealm>(*o).is_some()) else { continue };
+                if owner == realm {
+                    characters::historical_ruler(world, realm, ruler);
+                } else if characters::can_rule(world, ruler) {
+                    world.insert_resource(EventStage::RulerOffered);
+                    world.resource_mut::<PendingRulerOffer>().0 = Some(RulerOffer { owner, ruler });
+                    let who = key_of(world, ruler);
+                    ask(
+                        world,
+                        key_of(world, owner),
+                        DecisionKind::HistoricalRuler { character: who.clone() },
+                        format!("\"{}\" shows {who}, a ruler of your realm: take them as your ruler?", def.name),
+                    );
+                    return Progress::Waiting;
+                }
+            }
+            EventStage::RulerOffered => return Progress::Waiting,
+            EventStage::Done => break,
+        }
+    }
+    world.resource_mut::<EventInProgress>().0 = None;
     let mut display = world.resource_mut::<EventDisplay>();
     display.discard.push(card);
     let turned = display.row.iter_mut().find(|s| !s.face_up).map(|s| {
@@ -182,15 +244,39 @@ pub fn finish_event(world: &mut World) {
             Note::new(rules::EVENT, format!("The Event \"{name}\" is turned face up")),
         );
     }
+    Progress::Done
 }
 
-/// True while an Event's option or effects are still being resolved.
+/// Another player's answer to the ruler offered on the Event in progress.
+pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
+    let Some(RulerOffer { owner, ruler }) = world.resource::<PendingRulerOffer>().0 else { return false };
+    match action {
+        Action::AcceptRuler => characters::historical_ruler(world, owner, ruler),
+        Action::Decline => {
+            let name = key_of(world, owner);
+            let who = key_of(world, ruler);
+            write(world, Note::new(rules::EVENT_RULER, format!("{name} declines {who} as its ruler")).realm(&name));
+        }
+        _ => return false,
+    }
+    world.resource_mut::<PendingRulerOffer>().0 = None;
+    world.insert_resource(EventStage::Done);
+    true
+}
+
+/// A historical ruler offered to the realm whose flag it carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulerOffer {
+    pub owner: Entity,
+    pub ruler: Entity,
+}
+
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct PendingRulerOffer(pub Option<RulerOffer>);
+
+/// True while an Event's option, effects, symbols or ruler are still being resolved.
 pub fn event_busy(world: &World) -> bool {
     world.resource::<EventInProgress>().0.is_some()
         || !world.resource::<EffectQueue>().items.is_empty()
 }
 
-/// Unused cards of an Age deck, for tests and the client.
-pub fn remaining(world: &World, age: u8) -> VecDeque<usize> {
-    world.resource::<EventDisplay>().deck(age).iter().copied().collect()
-}

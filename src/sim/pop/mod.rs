@@ -7,17 +7,25 @@
 
 use bevy::prelude::*;
 
-use crate::sim::decision::{Action, Illegal, Pending};
+use crate::sim::decision::{Action, Decision, DecisionKind, Illegal, Pending};
+use crate::sim::rules;
+use crate::sim::state::Index;
 use crate::sim::flow::{StepDef, configure_steps};
 
 pub mod actions;
+pub mod cards;
+pub mod characters;
 pub mod cleanup;
 pub mod draw_cards;
 pub mod economy;
 pub mod effects;
 pub mod events;
+pub mod income;
+pub mod monarch_power;
 pub mod scoring;
 pub mod setup;
+pub mod towns;
+pub mod unrest_step;
 
 /// The steps of a Price of Power game, in rule-book order.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -108,8 +116,13 @@ impl Plugin for PopRulesPlugin {
         configure_steps(app, SETS);
         app.add_plugins((
             setup::SetupPlugin,
+            cards::CardsPlugin,
+            characters::CharactersPlugin,
             draw_cards::DrawCardsPlugin,
             actions::ActionPhasePlugin,
+            unrest_step::UnrestStepPlugin,
+            income::IncomePlugin,
+            monarch_power::MonarchPowerPlugin,
             cleanup::CleanupPlugin,
             scoring::GameEndPlugin,
         ));
@@ -121,19 +134,58 @@ pub fn legal_actions(world: &World) -> Vec<Action> {
     let Some(decision) = world.resource::<Pending>().0.clone() else {
         return Vec::new();
     };
-    actions::candidates(world, &decision)
+    candidates(world, &decision)
         .into_iter()
         .filter(|a| check(world, a).is_ok())
         .collect()
 }
 
+fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
+    let Some(realm) = world.resource::<Index>().get(&decision.realm) else { return Vec::new() };
+    match &decision.kind {
+        DecisionKind::DrawCard { .. } | DecisionKind::KeepCard { .. } | DecisionKind::HandLimit => {
+            cards::candidates(world, realm, &decision.kind)
+        }
+        DecisionKind::ReplaceDeadRuler => characters::reaction_candidates(world, realm),
+        DecisionKind::HistoricalRuler { .. } => vec![Action::AcceptRuler, Action::Decline],
+        DecisionKind::RemoveUnrest => unrest_step::candidates(world, realm),
+        DecisionKind::CutCosts => income::cut_costs_candidates(world, realm),
+        DecisionKind::Corruption { charge } => income::corruption_candidates(world, realm, *charge),
+        _ => actions::candidates(world, decision),
+    }
+}
+
 /// Whether `action` answers the pending decision legally; if not, the rule that forbids it.
 pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
     let Some(decision) = world.resource::<Pending>().0.clone() else {
-        return Err(Illegal::new(
-            crate::sim::rules::SEQ_GAME_END,
-            "nothing to decide: the game is over",
-        ));
+        return Err(Illegal::new(rules::SEQ_GAME_END, "nothing to decide: the game is over"));
     };
-    actions::check(world, &decision, action)
+    let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+        return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "no realm is deciding"));
+    };
+    let listed = |rule: &'static str, what: &str| {
+        if candidates(world, &decision).contains(action) {
+            Ok(())
+        } else {
+            Err(Illegal::new(rule, format!("{action:?} does not answer this decision: {what}")))
+        }
+    };
+    match &decision.kind {
+        DecisionKind::DrawCard { .. } | DecisionKind::KeepCard { .. } | DecisionKind::HandLimit => {
+            cards::check(world, realm, &decision.kind, action)
+        }
+        DecisionKind::ReplaceDeadRuler => match action {
+            Action::Decline => Ok(()),
+            Action::Appoint { card } => match characters::appoint_problem(world, realm, card, true) {
+                Some(problem) => Err(problem),
+                None => Ok(()),
+            },
+            _ => Err(Illegal::new(rules::REACTION_APPOINT, "appoint a leader from your hand, or decline")),
+        },
+        DecisionKind::HistoricalRuler { .. } => listed(rules::EVENT_RULER, "take the ruler or decline"),
+        DecisionKind::RemoveUnrest => listed(rules::STABILITY_PLUS2, "a province of yours in unrest, or decline"),
+        DecisionKind::CutCosts => listed(rules::SEQ_PHASE4_A, "fire one of your advisors, or be done"),
+        DecisionKind::Corruption { charge } => income::check_corruption(world, realm, *charge, action),
+        _ => actions::check(world, &decision, action),
+    }
 }

@@ -15,7 +15,13 @@ pub struct SetupPlugin;
 
 impl Plugin for SetupPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Rules, (build_event_decks, choose_first_player).chain().in_set(PopStep::Setup));
+        // One chain: the order of the RNG draws at setup is part of the game.
+        app.add_systems(
+            Rules,
+            (build_event_decks, choose_first_player, crate::sim::pop::cards::shuffle_action_decks)
+                .chain()
+                .in_set(PopStep::Setup),
+        );
     }
 }
 

@@ -1,0 +1,311 @@
+//! Action cards: the three decks, Phase 1 B (draw three in any mix) and C (pay 2 ducats for
+//! each card kept), the hand, and Phase 5 C (discard down to five).
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
+use crate::sim::flow::{Flow, Rules};
+use crate::sim::log::{Note, write};
+use crate::sim::model::Mat;
+use crate::sim::pop::PopStep;
+use crate::sim::pop::economy::spend;
+use crate::sim::pop::effects::{Visit, for_each_realm};
+use crate::sim::rng::GameRng;
+use crate::sim::rules;
+use crate::sim::state::{Content, Index, key_of};
+
+pub struct CardsPlugin;
+
+impl Plugin for CardsPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Rules, draw_action_cards.in_set(PopStep::P1B))
+            .add_systems(Rules, keep_action_cards.in_set(PopStep::P1C))
+            .add_systems(Rules, discard_to_hand_limit.in_set(PopStep::P5C));
+    }
+}
+
+/// Cards kept cost this much each (Phase 1 C).
+pub const KEEP_COST: i32 = 2;
+/// Most cards in hand after Phase 5 C.
+pub const HAND_LIMIT: usize = 5;
+/// Cards drawn in Phase 1 B; in the first Round one from each deck comes on top.
+pub const DRAWS: u8 = 3;
+/// Most cards kept in the first Round.
+pub const FIRST_ROUND_KEEP: usize = 4;
+
+/// The adm, dip and mil decks (top card last) and their discard piles.
+#[derive(Resource, Clone, Debug, Default, Serialize)]
+pub struct ActionDecks {
+    pub decks: [Vec<usize>; 3],
+    pub discard: [Vec<usize>; 3],
+}
+
+impl ActionDecks {
+    /// Draws from a deck, reshuffling its discards when it runs out.
+    fn draw(&mut self, kind: MpKind, rng: &mut GameRng) -> Option<usize> {
+        let i = kind.index();
+        if self.decks[i].is_empty() {
+            let mut pile = std::mem::take(&mut self.discard[i]);
+            rng.shuffle(&mut pile);
+            self.decks[i] = pile;
+        }
+        self.decks[i].pop()
+    }
+
+    pub fn discard(&mut self, card: usize, kind: MpKind) {
+        self.discard[kind.index()].push(card);
+    }
+}
+
+/// Cards in a realm's hand, and those drawn this Round waiting to be kept or let go.
+#[derive(Component, Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Hand {
+    pub cards: Vec<usize>,
+    pub drawn: Vec<usize>,
+}
+
+pub fn card_id(world: &World, card: usize) -> String {
+    world.resource::<Content>().0.action_cards[card].id.clone()
+}
+
+fn card_deck(world: &World, card: usize) -> MpKind {
+    world.resource::<Content>().0.action_cards[card].deck
+}
+
+/// Index of the card with this id, if the realm holds it in `list`.
+pub fn find_card(world: &World, list: &[usize], id: &str) -> Option<usize> {
+    list.iter().copied().find(|c| card_id(world, *c) == id)
+}
+
+/// Setup: shuffle each deck; every Player Realm gets an empty hand.
+pub fn shuffle_action_decks(world: &mut World) {
+    let content = world.resource::<Content>().0.clone();
+    let mut decks = ActionDecks::default();
+    for (i, card) in content.action_cards.iter().enumerate() {
+        decks.decks[card.deck.index()].push(i);
+    }
+    let mut rng = world.resource_mut::<GameRng>();
+    for deck in &mut decks.decks {
+        rng.shuffle(deck);
+    }
+    world.insert_resource(decks);
+    let mut hands = world.query_filtered::<Entity, With<crate::sim::model::PlayerRealm>>();
+    let realms: Vec<Entity> = hands.iter(world).collect();
+    for realm in realms {
+        world.entity_mut(realm).insert(Hand::default());
+    }
+}
+
+fn first_round(world: &World) -> bool {
+    world.resource::<Flow>().round == 1
+}
+
+fn draw_one(world: &mut World, realm: Entity, kind: MpKind) {
+    let card = {
+        let mut rng = world.remove_resource::<GameRng>().expect("rng");
+        let card = world.resource_mut::<ActionDecks>().draw(kind, &mut rng);
+        world.insert_resource(rng);
+        card
+    };
+    let name = key_of(world, realm);
+    match card {
+        Some(card) => {
+            world.get_mut::<Hand>(realm).expect("hand").drawn.push(card);
+            write(
+                world,
+                Note::new(rules::SEQ_PHASE1_DRAW, format!("{name} draws a {kind:?} card")).realm(&name),
+            );
+        }
+        None => write(
+            world,
+            Note::new(rules::SEQ_PHASE1_DRAW, format!("The {kind:?} deck is empty: {name} draws nothing"))
+                .realm(&name),
+        ),
+    }
+}
+
+/// Phase 1 B: each player draws three cards in any mix (the first Round: one of each deck
+/// first, then three of choice).
+fn draw_action_cards(world: &mut World) {
+    for_each_realm(
+        world,
+        |world, realm, visits| {
+            if visits == 0 && first_round(world) {
+                for kind in MpKind::ALL {
+                    draw_one(world, realm, kind);
+                }
+            }
+            let drawn_this_step = world.get::<Hand>(realm).map_or(0, |h| h.drawn.len());
+            let base = if first_round(world) { 3 } else { 0 };
+            let left = (usize::from(DRAWS) + base).saturating_sub(drawn_this_step);
+            if left == 0 || drawable(world).is_empty() {
+                return Visit::Next;
+            }
+            ask(
+                world,
+                key_of(world, realm),
+                DecisionKind::DrawCard { left: left as u8 },
+                format!("Draw an action card ({left} left): adm, dip or mil deck"),
+            );
+            Visit::Asked
+        },
+        |world, realm, action| {
+            if let Action::DrawCard { deck } = action {
+                draw_one(world, realm, deck);
+            }
+            Visit::Asked
+        },
+    );
+}
+
+/// Decks that still have a card (or discards to reshuffle).
+fn drawable(world: &World) -> Vec<MpKind> {
+    let decks = world.resource::<ActionDecks>();
+    MpKind::ALL
+        .into_iter()
+        .filter(|k| !decks.decks[k.index()].is_empty() || !decks.discard[k.index()].is_empty())
+        .collect()
+}
+
+/// Phase 1 C: for each drawn card, keep it for 2 ducats or let it go (first Round: at most 4).
+fn keep_action_cards(world: &mut World) {
+    for_each_realm(
+        world,
+        |world, realm, _| {
+            let Some(hand) = world.get::<Hand>(realm).cloned() else { return Visit::Next };
+            let Some(card) = hand.drawn.first().copied() else { return Visit::Next };
+            let name = key_of(world, realm);
+            let def = world.resource::<Content>().0.action_cards[card].clone();
+            ask(
+                world,
+                name,
+                DecisionKind::KeepCard { card: def.id.clone() },
+                format!("Keep \"{}\" ({:?}) for 2 ducats?", def.name, def.deck),
+            );
+            Visit::Asked
+        },
+        |world, realm, action| {
+            let card = world.get::<Hand>(realm).and_then(|h| h.drawn.first().copied());
+            let Some(card) = card else { return Visit::Next };
+            world.get_mut::<Hand>(realm).expect("hand").drawn.remove(0);
+            let name = key_of(world, realm);
+            let def_name = world.resource::<Content>().0.action_cards[card].name.clone();
+            match action {
+                Action::KeepCard { .. } => {
+                    spend(world, realm, KEEP_COST, rules::SEQ_PHASE1_KEEP);
+                    world.get_mut::<Hand>(realm).expect("hand").cards.push(card);
+                    write(
+                        world,
+                        Note::new(rules::SEQ_PHASE1_KEEP, format!("{name} keeps \"{def_name}\"")).realm(&name),
+                    );
+                }
+                _ => {
+                    let kind = card_deck(world, card);
+                    world.resource_mut::<ActionDecks>().discard(card, kind);
+                    write(
+                        world,
+                        Note::new(rules::SEQ_PHASE1_KEEP, format!("{name} lets \"{def_name}\" go")).realm(&name),
+                    );
+                }
+            }
+            Visit::Asked
+        },
+    );
+}
+
+/// Phase 5 C: discard down to five cards.
+fn discard_to_hand_limit(world: &mut World) {
+    for_each_realm(
+        world,
+        |world, realm, _| {
+            let held = world.get::<Hand>(realm).map_or(0, |h| h.cards.len());
+            if held <= HAND_LIMIT {
+                return Visit::Next;
+            }
+            ask(
+                world,
+                key_of(world, realm),
+                DecisionKind::HandLimit,
+                format!("Discard down to {HAND_LIMIT} cards ({held} held)"),
+            );
+            Visit::Asked
+        },
+        |world, realm, action| {
+            if let Action::DiscardCard { card } = action {
+                discard_from_hand(world, realm, &card, rules::SEQ_PHASE5_C);
+            }
+            Visit::Asked
+        },
+    );
+}
+
+/// Moves a card from the hand to its deck's discard pile.
+pub fn discard_from_hand(world: &mut World, realm: Entity, card_id_str: &str, rule: &'static str) {
+    let cards = world.get::<Hand>(realm).map(|h| h.cards.clone()).unwrap_or_default();
+    let Some(card) = find_card(world, &cards, card_id_str) else { return };
+    world.get_mut::<Hand>(realm).expect("hand").cards.retain(|c| *c != card);
+    let kind = card_deck(world, card);
+    world.resource_mut::<ActionDecks>().discard(card, kind);
+    let name = key_of(world, realm);
+    let def_name = world.resource::<Content>().0.action_cards[card].name.clone();
+    write(world, Note::new(rule, format!("{name} discards \"{def_name}\"")).realm(&name));
+}
+
+/// Answers for the card decisions.
+pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action> {
+    let hand = world.get::<Hand>(realm).cloned().unwrap_or_default();
+    match kind {
+        DecisionKind::DrawCard { .. } => drawable(world).into_iter().map(|deck| Action::DrawCard { deck }).collect(),
+        DecisionKind::KeepCard { card } => vec![
+            Action::KeepCard { card: card.clone() },
+            Action::DiscardCard { card: card.clone() },
+        ],
+        DecisionKind::HandLimit => hand
+            .cards
+            .iter()
+            .map(|c| Action::DiscardCard { card: card_id(world, *c) })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+pub fn check(world: &World, realm: Entity, kind: &DecisionKind, action: &Action) -> Result<(), Illegal> {
+    let hand = world.get::<Hand>(realm).cloned().unwrap_or_default();
+    match (kind, action) {
+        (DecisionKind::DrawCard { .. }, Action::DrawCard { deck }) => {
+            if drawable(world).contains(deck) {
+                Ok(())
+            } else {
+                Err(Illegal::new(rules::SEQ_PHASE1_DRAW, format!("the {deck:?} deck is empty")))
+            }
+        }
+        (DecisionKind::KeepCard { card }, Action::DiscardCard { card: c }) if c == card => Ok(()),
+        (DecisionKind::KeepCard { card }, Action::KeepCard { card: c }) if c == card => {
+            if first_round(world) && hand.cards.len() >= FIRST_ROUND_KEEP {
+                return Err(Illegal::new(rules::SEQ_PHASE1_KEEP, "at most 4 cards are kept in the first Round"));
+            }
+            if world.get::<Mat>(realm).map_or(0, |m| m.ducats) < KEEP_COST {
+                return Err(Illegal::new(rules::SEQ_PHASE1_KEEP, "keeping a card costs 2 ducats"));
+            }
+            Ok(())
+        }
+        (DecisionKind::HandLimit, Action::DiscardCard { card }) => {
+            if find_card(world, &hand.cards, card).is_some() {
+                Ok(())
+            } else {
+                Err(Illegal::new(rules::SEQ_PHASE5_C, "that card is not in your hand"))
+            }
+        }
+        _ => Err(Illegal::new(
+            rules::SEQ_PHASE1_DRAW,
+            format!("{action:?} does not answer this card decision"),
+        )),
+    }
+}
+
+/// Realm entity of a decision.
+pub fn realm_of(world: &World, key: &str) -> Option<Entity> {
+    world.resource::<Index>().get(key)
+}

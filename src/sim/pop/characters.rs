@@ -1,0 +1,323 @@
+//! Characters (7.2): rulers, advisors and military leaders; appointing them from cards;
+//! ill health from mortality symbols and death; the dead ruler replaced as a Reaction or an
+//! Interregnum with its Phase 3 step F penalty; historical rulers from Events.
+
+use bevy::prelude::*;
+
+use crate::content::schema::{CharacterKind, MpKind};
+use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
+use crate::sim::flow::Rules;
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::PopStep;
+use crate::sim::pop::cards::{ActionDecks, Hand, card_id, find_card};
+use crate::sim::pop::economy::{change_stability, spend};
+use crate::sim::pop::effects::{Visit, for_each_realm};
+use crate::sim::rules;
+use crate::sim::state::{Content, Index, key_of, sid_of};
+
+pub struct CharactersPlugin;
+
+impl Plugin for CharactersPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<DeadRulers>()
+            .add_systems(Rules, punish_interregnum.in_set(PopStep::P3F));
+    }
+}
+
+/// Realms whose ruler just died and who may still replace it as a Reaction, oldest first.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct DeadRulers(pub Vec<Entity>);
+
+pub fn ruler_of(world: &World, realm: Entity) -> Option<Entity> {
+    world
+        .get::<Court>(realm)?
+        .iter()
+        .find(|c| matches!(world.get::<Role>(*c), Some(Role::Ruler | Role::RulerGeneral)))
+}
+
+pub fn advisor_of(world: &World, realm: Entity, kind: MpKind) -> Option<Entity> {
+    world
+        .get::<Court>(realm)?
+        .iter()
+        .find(|c| world.get::<Role>(*c) == Some(&Role::Advisor(kind)))
+}
+
+/// Advisors serving a realm, in stable order.
+pub fn advisors(world: &World, realm: Entity) -> Vec<Entity> {
+    MpKind::ALL.iter().filter_map(|k| advisor_of(world, realm, *k)).collect()
+}
+
+/// Skill of the realm's ruler in one type: 1 during an Interregnum (the regency council).
+pub fn ruler_skill(world: &World, realm: Entity, kind: MpKind) -> i32 {
+    match ruler_of(world, realm) {
+        Some(ruler) if world.get::<Interregnum>(realm).is_none() => {
+            world.get::<Character>(ruler).map_or(1, |c| c.skill(kind))
+        }
+        _ => 1,
+    }
+}
+
+/// The character printed on a card, if any.
+pub fn card_character(world: &World, card: usize) -> Option<Entity> {
+    let id = world.resource::<Content>().0.action_cards[card].character.clone()?;
+    world.resource::<Index>().get(&id)
+}
+
+/// Whether a character could take a throne now.
+pub fn can_rule(world: &World, character: Entity) -> bool {
+    available(world, character)
+}
+
+/// Whether a character is free to be appointed (not serving anyone, alive).
+fn available(world: &World, character: Entity) -> bool {
+    world.get::<Serves>(character).is_none() && world.get::<IllHealth>(character).is_some_and(|i| i.0 < 2)
+}
+
+/// Why the character on this card cannot be appointed now, if it cannot.
+pub fn appoint_problem(world: &World, realm: Entity, card_key: &str, as_reaction: bool) -> Option<Illegal> {
+    let hand = world.get::<Hand>(realm)?;
+    let Some(card) = find_card(world, &hand.cards, card_key) else {
+        return Some(Illegal::new(rules::APPOINT_ADVISOR, "that card is not in your hand"));
+    };
+    let Some(character) = card_character(world, card) else {
+        return Some(Illegal::new(rules::APPOINT_ADVISOR, "that card shows no character"));
+    };
+    if !available(world, character) {
+        return Some(Illegal::new(rules::APPOINT_ADVISOR, "that character is not available"));
+    }
+    let def = world.get::<Character>(character)?;
+    match def.kind {
+        CharacterKind::Advisor(_) if as_reaction => {
+            Some(Illegal::new(rules::REACTION_APPOINT, "only a leader can replace a dead ruler"))
+        }
+        CharacterKind::Advisor(_) => {
+            let cost = i32::from(def.cost);
+            let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
+            (ducats < cost).then(|| {
+                Illegal::new(rules::APPOINT_ADVISOR, format!("the advisor costs {cost} ducats, you have {ducats}"))
+            })
+        }
+        CharacterKind::Leader => {
+            let no_ruler = ruler_of(world, realm).is_none() || world.get::<Interregnum>(realm).is_some();
+            if no_ruler {
+                None
+            } else {
+                // Generals and admirals need an army or fleet mat to go under (the war rules).
+                Some(Illegal::new(
+                    rules::APPOINT_MILITARY_LEADER,
+                    "a leader becomes ruler only in an Interregnum; generals need an army to command",
+                ))
+            }
+        }
+    }
+}
+
+/// Appoints the character on a card from the hand: an advisor for its cost (replacing one of
+/// the same type), or a leader as ruler during an Interregnum, free. The card is discarded.
+pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler: &'static str) {
+    let cards = world.get::<Hand>(realm).map(|h| h.cards.clone()).unwrap_or_default();
+    let Some(card) = find_card(world, &cards, card_key) else { return };
+    let Some(character) = card_character(world, card) else { return };
+    world.get_mut::<Hand>(realm).expect("hand").cards.retain(|c| *c != card);
+    let deck = world.resource::<Content>().0.action_cards[card].deck;
+    world.resource_mut::<ActionDecks>().discard(card, deck);
+    let name = key_of(world, realm);
+    let who = key_of(world, character);
+    let sid = sid_of(world, character);
+    let def = world.get::<Character>(character).cloned().expect("a character");
+    match def.kind {
+        CharacterKind::Advisor(kind) => {
+            spend(world, realm, i32::from(def.cost), rules::APPOINT_ADVISOR);
+            if let Some(old) = advisor_of(world, realm, kind) {
+                world.entity_mut(old).remove::<(Serves, Role)>();
+            }
+            world.entity_mut(character).insert((Serves(realm), Role::Advisor(kind)));
+            write(
+                world,
+                Note::new(rules::APPOINT_ADVISOR, format!("{name} appoints {who} as {kind:?} advisor"))
+                    .realm(&name)
+                    .subject(sid),
+            );
+        }
+        CharacterKind::Leader => {
+            install_ruler(world, realm, character, rule_for_ruler);
+        }
+    }
+}
+
+/// Makes `character` the ruler of `realm`, discarding any ruler there and ending an
+/// Interregnum.
+pub fn install_ruler(world: &mut World, realm: Entity, character: Entity, rule: &'static str) {
+    if let Some(old) = ruler_of(world, realm) {
+        world.entity_mut(old).remove::<(Serves, Role)>();
+    }
+    world.entity_mut(character).insert((Serves(realm), Role::Ruler));
+    world.entity_mut(realm).remove::<Interregnum>();
+    world.resource_mut::<DeadRulers>().0.retain(|r| *r != realm);
+    let name = key_of(world, realm);
+    let who = key_of(world, character);
+    let sid = sid_of(world, character);
+    write(
+        world,
+        Note::new(rule, format!("{who} becomes ruler of {name}")).realm(&name).subject(sid),
+    );
+}
+
+/// A historical ruler from an Event takes the throne; with the H icon it starts ill.
+pub fn historical_ruler(world: &mut World, realm: Entity, character: Entity) {
+    if !available(world, character) {
+        return;
+    }
+    install_ruler(world, realm, character, rules::HISTORICAL_RULER);
+    let ill = {
+        let content = world.resource::<Content>().0.clone();
+        let id = key_of(world, character);
+        content.characters.iter().any(|c| c.id == id && c.ill)
+    };
+    if ill {
+        world.get_mut::<IllHealth>(character).expect("ill health").0 = 1;
+        let name = key_of(world, realm);
+        let who = key_of(world, character);
+        write(
+            world,
+            Note::new(rules::HISTORICAL_ILL, format!("{who} comes to the throne in ill health"))
+                .realm(&name)
+                .subject(sid_of(world, character)),
+        );
+    }
+}
+
+/// One ill-health token; the second kills.
+pub fn make_ill(world: &mut World, character: Entity) {
+    let tokens = {
+        let mut ill = world.get_mut::<IllHealth>(character).expect("characters have ill health");
+        ill.0 += 1;
+        ill.0
+    };
+    let who = key_of(world, character);
+    let realm = world.get::<Serves>(character).map(|s| s.0);
+    let mut note = Note::new(rules::ILL_HEALTH, format!("{who} falls ill")).subject(sid_of(world, character));
+    if let Some(r) = realm {
+        note = note.realm(key_of(world, r));
+    }
+    write(world, note);
+    if tokens >= 2 {
+        kill(world, character);
+    }
+}
+
+/// A character dies and is discarded. A dead ruler opens the Reaction window, then an
+/// Interregnum.
+pub fn kill(world: &mut World, character: Entity) {
+    let who = key_of(world, character);
+    let realm = world.get::<Serves>(character).map(|s| s.0);
+    let role = world.get::<Role>(character).copied();
+    world.entity_mut(character).remove::<(Serves, Role)>();
+    let mut note = Note::new(rules::DEATH, format!("{who} dies")).subject(sid_of(world, character));
+    if let Some(r) = realm {
+        note = note.realm(key_of(world, r));
+    }
+    write(world, note);
+    if let (Some(realm), Some(Role::Ruler | Role::RulerGeneral)) = (realm, role) {
+        world.entity_mut(realm).insert(Interregnum);
+        let name = key_of(world, realm);
+        write(
+            world,
+            Note::new(rules::INTERREGNUM, format!("{name} has no ruler: a regency council of skill 1 governs"))
+                .realm(&name),
+        );
+        if leader_cards(world, realm).next().is_some() {
+            world.resource_mut::<DeadRulers>().0.push(realm);
+        }
+    }
+}
+
+/// Leader cards in hand whose character could rule.
+pub fn leader_cards(world: &World, realm: Entity) -> impl Iterator<Item = usize> + '_ {
+    let cards = world.get::<Hand>(realm).map(|h| h.cards.clone()).unwrap_or_default();
+    cards.into_iter().filter(move |c| {
+        card_character(world, *c).is_some_and(|ch| {
+            available(world, ch) && world.get::<Character>(ch).is_some_and(|d| d.kind == CharacterKind::Leader)
+        })
+    })
+}
+
+/// Mortality symbol `icon`: every character in play with that icon gains ill health.
+pub fn mortality(world: &mut World, icon: u8) {
+    let mut query = world.query::<(Entity, &Character, &Sid, &Serves)>();
+    let mut hit: Vec<(u32, Entity)> = query
+        .iter(world)
+        .filter(|(_, c, _, _)| c.mortality == Some(icon))
+        .map(|(e, _, sid, _)| (sid.0, e))
+        .collect();
+    hit.sort();
+    for (_, character) in hit {
+        make_ill(world, character);
+    }
+}
+
+/// Asks the next realm whose ruler died whether it replaces the ruler at once.
+pub fn ask_reaction(world: &mut World) -> bool {
+    let Some(realm) = world.resource::<DeadRulers>().0.first().copied() else { return false };
+    ask(
+        world,
+        key_of(world, realm),
+        DecisionKind::ReplaceDeadRuler,
+        "Your ruler died: appoint a leader from your hand now, or let a regency council rule",
+    );
+    true
+}
+
+/// Answers the Reaction window.
+pub fn answer_reaction(world: &mut World, action: &Action) -> bool {
+    let Some(realm) = world.resource::<DeadRulers>().0.first().copied() else { return false };
+    match action {
+        Action::Appoint { card } => {
+            appoint(world, realm, card, rules::REACTION_APPOINT);
+            true
+        }
+        Action::Decline => {
+            world.resource_mut::<DeadRulers>().0.remove(0);
+            true
+        }
+        _ => false,
+    }
+}
+
+pub fn reaction_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all: Vec<Action> = leader_cards(world, realm).map(|c| Action::Appoint { card: card_id(world, c) }).collect();
+    all.push(Action::Decline);
+    all
+}
+
+/// Phase 3 step F: a realm without a ruler loses 1 stability and its marriages turn into
+/// Disputed Successions.
+fn punish_interregnum(world: &mut World) {
+    for_each_realm(
+        world,
+        |world, realm, _| {
+            if world.get::<Interregnum>(realm).is_none() {
+                return Visit::Next;
+            }
+            let name = key_of(world, realm);
+            write(
+                world,
+                Note::new(rules::SEQ_PHASE3_F, format!("{name} is in Interregnum at Phase 3 step F")).realm(&name),
+            );
+            write(
+                world,
+                Note::new(rules::NO_RULER_PENALTY, format!("{name}: -1 stability, marriages disputed")).realm(&name),
+            );
+            change_stability(world, realm, -1, rules::NO_RULER_PENALTY);
+            let mut marriages = world.query::<&mut Marriage>();
+            for mut m in marriages.iter_mut(world) {
+                if m.a == realm || m.b == realm {
+                    m.disputed = true;
+                }
+            }
+            Visit::Next
+        },
+        |_, _, _| Visit::Next,
+    );
+}

@@ -1,0 +1,354 @@
+//! Phase 4 - Income & Upkeep, steps A-C and E (7.4): cutting costs, tax income and upkeep
+//! computed together, unpaid advisors and units, interest, corruption; and Phase 5 step A's
+//! manpower update and recovery.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
+use crate::sim::flow::Rules;
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::PopStep;
+use crate::sim::pop::characters::advisors;
+use crate::sim::pop::economy::{MAX_LOANS, change_mp, pay_mandatory};
+use crate::sim::pop::effects::{Visit, for_each_realm};
+use crate::sim::pop::towns::{MANPOWER_CAP, tracks};
+use crate::sim::rules;
+use crate::sim::state::{Index, key_of, sid_of};
+
+pub struct IncomePlugin;
+
+impl Plugin for IncomePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Rules, cut_costs.in_set(PopStep::P4A))
+            .add_systems(Rules, collect_income_and_pay_upkeep.in_set(PopStep::P4B))
+            .add_systems(Rules, charge_corruption.in_set(PopStep::P4C))
+            .add_systems(Rules, update_manpower.in_set(PopStep::P5A));
+    }
+}
+
+/// The last Phase 4 step B of a realm, line by line, for the player mat.
+#[derive(Component, Clone, Debug, Default, Serialize, PartialEq)]
+pub struct IncomeBreakdown {
+    pub towns: i32,
+    pub stability: i32,
+    pub advisors: i32,
+    pub units: i32,
+    pub interest: i32,
+    pub net: i32,
+}
+
+/// Upkeep of one unit per Round: regulars 1, mercenaries 2, ships at sea 1/2 (counted in
+/// halves and rounded up by the caller); allied and rebel units cost nothing.
+fn unit_upkeep_halves(world: &World, unit: Entity) -> i32 {
+    let Some(u) = world.get::<Unit>(unit) else { return 0 };
+    let ship = matches!(u.kind, UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley);
+    if ship {
+        let at_sea = world.get::<At>(unit).is_some_and(|a| world.get::<SeaZone>(a.0).is_some());
+        return i32::from(at_sea);
+    }
+    match u.status {
+        UnitStatus::Regular => 2,
+        UnitStatus::Mercenary => 4,
+        UnitStatus::Allied | UnitStatus::Rebel => 0,
+    }
+}
+
+fn units_of(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut units: Vec<Entity> = world.get::<Forces>(realm).map(|f| f.iter().collect()).unwrap_or_default();
+    units.sort_by_key(|u| sid_of(world, *u));
+    units
+}
+
+/// Stability's effect on tax income: +2 from +1 up, -2 from -1 down.
+pub fn stability_income(stability: i32) -> i32 {
+    match stability {
+        s if s >= 1 => 2,
+        s if s <= -1 => -2,
+        _ => 0,
+    }
+}
+
+/// Step A: each realm may fire advisors to cut costs.
+fn cut_costs(world: &mut World) {
+    for_each_realm(
+        world,
+        |world, realm, _| {
+            if advisors(world, realm).is_empty() {
+                return Visit::Next;
+            }
+            ask(
+                world,
+                key_of(world, realm),
+                DecisionKind::CutCosts,
+                "Income & Upkeep: fire advisors to save their upkeep, or keep them",
+            );
+            Visit::Asked
+        },
+        |world, realm, action| match action {
+            Action::FireAdvisor { character } => {
+                if let Some(c) = world.resource::<Index>().get(&character) {
+                    world.entity_mut(c).remove::<(Serves, Role)>();
+                    let name = key_of(world, realm);
+                    write(
+                        world,
+                        Note::new(rules::SEQ_PHASE4_A, format!("{name} fires {character} to cut costs"))
+                            .realm(&name)
+                            .subject(sid_of(world, c)),
+                    );
+                }
+                Visit::Asked
+            }
+            _ => Visit::Next,
+        },
+    );
+}
+
+pub fn cut_costs_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all: Vec<Action> = advisors(world, realm)
+        .into_iter()
+        .map(|a| Action::FireAdvisor { character: key_of(world, a) })
+        .collect();
+    all.push(Action::Decline);
+    all
+}
+
+/// Step B: tax income and upkeep together. Optional costs the treasury cannot cover are not
+/// paid: units are disbanded (mercenaries first), then advisors leave (dearest first) before
+/// giving their bonus. Interest is mandatory: forced loans, then bankruptcy.
+fn collect_income_and_pay_upkeep(world: &mut World) {
+    for_each_realm(
+        world,
+        |world, realm, _| {
+            pay_upkeep(world, realm);
+            Visit::Next
+        },
+        |_, _, _| Visit::Next,
+    );
+}
+
+fn pay_upkeep(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let town_income = tracks(world, realm).income;
+    let stability = stability_income(mat.stability);
+    let interest = i32::from(mat.loans);
+    let mut advisor_list: Vec<(i32, Entity)> = advisors(world, realm)
+        .into_iter()
+        .map(|a| (world.get::<Character>(a).map_or(0, |c| i32::from(c.cost)), a))
+        .collect();
+    let mut units: Vec<(i32, Entity)> = units_of(world, realm).into_iter().map(|u| (unit_upkeep_halves(world, u), u)).collect();
+    let total = |advisors: &[(i32, Entity)], units: &[(i32, Entity)]| {
+        let unit_halves: i32 = units.iter().map(|(h, _)| h).sum();
+        advisors.iter().map(|(c, _)| c).sum::<i32>() + (unit_halves + 1) / 2
+    };
+    // What the treasury can give to optional costs once income is in and interest is set aside.
+    let budget = mat.ducats + town_income + stability - interest;
+    // Drop optional costs that cannot be covered: mercenaries, then regulars and ships, then
+    // the dearest advisor.
+    units.sort_by_key(|(h, u)| (-h, sid_of(world, *u)));
+    advisor_list.sort_by_key(|(c, a)| (-c, sid_of(world, *a)));
+    while total(&advisor_list, &units) > budget.max(0) {
+        if let Some((_, unit)) = (!units.is_empty()).then(|| units.remove(0)) {
+            let ship = world.get::<Unit>(unit).is_some_and(|u| matches!(u.kind, UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley));
+            let rule = if ship { rules::UNPAID_SHIPS } else { rules::UNPAID_UNITS };
+            if let Some(u) = world.get::<Unit>(unit).copied() {
+                if u.status == UnitStatus::Regular && !ship {
+                    if let Some(mut m) = world.get_mut::<Mat>(realm) {
+                        m.manpower += 1;
+                    }
+                }
+            }
+            world.despawn(unit);
+            write(world, Note::new(rule, format!("{name} cannot pay a unit: it is disbanded")).realm(&name));
+        } else if !advisor_list.is_empty() {
+            let (cost, advisor) = advisor_list.remove(0);
+            let who = key_of(world, advisor);
+            world.entity_mut(advisor).remove::<(Serves, Role)>();
+            write(
+                world,
+                Note::new(rules::UNPAID_ADVISOR, format!("{name} cannot pay {who} ({cost} ducats): the advisor leaves"))
+                    .realm(&name)
+                    .subject(sid_of(world, advisor)),
+            );
+        } else {
+            break;
+        }
+    }
+    let advisor_cost: i32 = advisor_list.iter().map(|(c, _)| c).sum();
+    let unit_cost = total(&[], &units);
+    for (cost, advisor) in &advisor_list {
+        let who = key_of(world, *advisor);
+        write(
+            world,
+            Note::new(rules::ADVISOR_UPKEEP, format!("{name} pays {who} {cost} ducats"))
+                .realm(&name)
+                .amount(-cost),
+        );
+    }
+    write(
+        world,
+        Note::new(rules::TOWN_INCOME, format!("{name}: {town_income} ducats from its town and vassal tracks"))
+            .realm(&name)
+            .amount(town_income),
+    );
+    if stability > 0 {
+        write(world, Note::new(rules::STABILITY_PLUS1, format!("{name}: +2 ducats for positive stability")).realm(&name).amount(2));
+    } else if stability < 0 {
+        write(world, Note::new(rules::STABILITY_MINUS1, format!("{name}: -2 ducats for negative stability")).realm(&name).amount(-2));
+    }
+    let net_before_interest = town_income + stability - advisor_cost - unit_cost;
+    if let Some(mut m) = world.get_mut::<Mat>(realm) {
+        m.ducats += net_before_interest;
+    }
+    // A negative balance here is a mandatory shortfall (negative stability with an empty
+    // treasury): it is paid like one.
+    let shortfall = -world.get::<Mat>(realm).map_or(0, |m| m.ducats.min(0));
+    if shortfall > 0 {
+        world.get_mut::<Mat>(realm).expect("mat").ducats = 0;
+        pay_mandatory(world, realm, shortfall, rules::INCOME_UPKEEP);
+    }
+    write(
+        world,
+        Note::new(
+            rules::INCOME_UPKEEP,
+            format!(
+                "{name}: towns {town_income:+}, stability {stability:+}, advisors -{advisor_cost}, units -{unit_cost}, interest -{interest}"
+            ),
+        )
+        .realm(&name)
+        .amount(net_before_interest - interest),
+    );
+    if interest > 0 {
+        pay_mandatory(world, realm, interest, rules::INTEREST);
+    }
+    world.entity_mut(realm).insert(IncomeBreakdown {
+        towns: town_income,
+        stability,
+        advisors: -advisor_cost,
+        units: -unit_cost,
+        interest: -interest,
+        net: net_before_interest - interest,
+    });
+    write(world, Note::new(rules::SEQ_PHASE4_B, format!("{name} settles its income and upkeep")).realm(&name));
+}
+
+/// Adm the corruption of a treasury costs: nothing below 50 ducats, 1 at 50-59, +1 per 10.
+pub fn corruption_charge(ducats: i32) -> i32 {
+    if ducats < 50 { 0 } else { 1 + (ducats - 50) / 10 }
+}
+
+/// Step C: a treasury of 50 ducats or more pays corruption in adm (each unpaid adm a loan
+/// token), unless ducats are thrown away to below 50.
+fn charge_corruption(world: &mut World) {
+    for_each_realm(
+        world,
+        |world, realm, _| {
+            let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
+            let charge = corruption_charge(ducats);
+            if charge == 0 {
+                return Visit::Next;
+            }
+            ask(
+                world,
+                key_of(world, realm),
+                DecisionKind::Corruption { charge: charge as u8 },
+                format!("Corruption on {ducats} ducats: pay {charge} adm (each unpaid adm a loan token), or throw ducats away to 49"),
+            );
+            Visit::Asked
+        },
+        |world, realm, action| {
+            let name = key_of(world, realm);
+            let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
+            let charge = corruption_charge(ducats);
+            match action {
+                Action::PayCorruption { adm } => {
+                    let adm = i32::from(adm).min(charge);
+                    if adm > 0 {
+                        change_mp(world, realm, MpKind::Adm, -adm, rules::SEQ_PHASE4_C);
+                    }
+                    let tokens = (charge - adm) as u8;
+                    if let Some(mut m) = world.get_mut::<Mat>(realm) {
+                        m.loans += tokens;
+                    }
+                    write(
+                        world,
+                        Note::new(rules::SEQ_PHASE4_C, format!("{name} pays corruption: {adm} adm and {tokens} loan tokens"))
+                            .realm(&name)
+                            .amount(-charge),
+                    );
+                }
+                _ => {
+                    let thrown = ducats - 49;
+                    if let Some(mut m) = world.get_mut::<Mat>(realm) {
+                        m.ducats = 49;
+                    }
+                    write(
+                        world,
+                        Note::new(rules::SEQ_PHASE4_C, format!("{name} throws {thrown} ducats away to avoid corruption"))
+                            .realm(&name)
+                            .amount(-thrown),
+                    );
+                }
+            }
+            Visit::Next
+        },
+    );
+}
+
+pub fn corruption_candidates(world: &World, realm: Entity, charge: u8) -> Vec<Action> {
+    let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let mut all: Vec<Action> = (0..=charge)
+        .filter(|adm| i32::from(*adm) <= mat.mp(MpKind::Adm))
+        .filter(|adm| i32::from(charge - adm) + i32::from(mat.loans) <= i32::from(MAX_LOANS))
+        .map(|adm| Action::PayCorruption { adm })
+        .collect();
+    all.push(Action::DiscardDucats);
+    all
+}
+
+pub fn check_corruption(world: &World, realm: Entity, charge: u8, action: &Action) -> Result<(), Illegal> {
+    if corruption_candidates(world, realm, charge).contains(action) {
+        Ok(())
+    } else {
+        Err(Illegal::new(
+            rules::SEQ_PHASE4_C,
+            "pay corruption with adm you have (loan tokens for the rest, at most 5 in all), or throw ducats away",
+        ))
+    }
+}
+
+/// Phase 5 step A: manpower is recomputed from the tracks (deployed regulars count toward it)
+/// and half of the exhausted manpower returns (at least 3, at most 6).
+fn update_manpower(world: &mut World) {
+    for_each_realm(
+        world,
+        |world, realm, _| {
+            let name = key_of(world, realm);
+            let shown = tracks(world, realm).manpower;
+            let deployed = units_of(world, realm)
+                .into_iter()
+                .filter(|u| world.get::<Unit>(*u).is_some_and(|u| u.status == UnitStatus::Regular && !matches!(u.kind, UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley)))
+                .count() as i32;
+            let Some(mut m) = world.get_mut::<Mat>(realm) else { return Visit::Next };
+            let recovered = if m.exhausted_manpower > 0 { (m.exhausted_manpower / 2).clamp(3, 6).min(m.exhausted_manpower) } else { 0 };
+            m.exhausted_manpower -= recovered;
+            // The reserve is what the tracks show, less what is deployed or exhausted.
+            let reserve = (shown.min(MANPOWER_CAP) - deployed - m.exhausted_manpower).max(0);
+            m.manpower = reserve;
+            write(
+                world,
+                Note::new(
+                    rules::SEQ_PHASE5_A,
+                    format!("{name}: manpower {reserve} available ({shown} on the tracks), {recovered} recovered from exhaustion"),
+                )
+                .realm(&name)
+                .amount(recovered),
+            );
+            Visit::Next
+        },
+        |_, _, _| Visit::Next,
+    );
+}

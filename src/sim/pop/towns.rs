@@ -1,0 +1,166 @@
+//! Towns (7.5) and cores (7.6): the town and vassal tracks, placing towns from the lowest slot,
+//! two small towns on a large province when large ones run out, the +20 income tile, vassals
+//! when all 40 small towns are used; tax income and manpower shown on the tracks; core
+//! provinces from the printed flags, NPR markers and core tokens.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::rules;
+use crate::sim::state::{key_of, sid_of, spawn_sim};
+
+/// Small town tokens on a mat's track, and how many more the +20 tile brings.
+pub const SMALL_TRACK: i32 = 20;
+pub const SMALL_TOTAL: i32 = 40;
+pub const LARGE_TRACK: i32 = 8;
+/// Manpower never rises above this.
+pub const MANPOWER_CAP: i32 = 20;
+
+/// What a realm's tracks show, derived from its tokens on the board.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Tracks {
+    pub small_towns: i32,
+    pub large_towns: i32,
+    pub vassals: i32,
+    /// Cubes covering slots (occupied or rebel-held towns), which show nothing.
+    pub covered: i32,
+    /// The +20 income tile is out (all 20 small towns of the mat placed).
+    pub income_tile: bool,
+    pub small_left: i32,
+    pub large_left: i32,
+    /// Tax income shown: small 1, large 2, vassal 1/2 (rounded down).
+    pub income: i32,
+    /// Manpower shown: half the income of each track, rounded up, at most 20.
+    pub manpower: i32,
+}
+
+/// Counts the realm's tokens and what its tracks show.
+pub fn tracks(world: &World, realm: Entity) -> Tracks {
+    let mut t = Tracks::default();
+    if let Some(tokens) = world.get::<RealmTokens>(realm) {
+        for token in tokens.iter() {
+            match world.get::<Town>(token) {
+                Some(Town { large: true }) => t.large_towns += 1,
+                Some(_) => t.small_towns += 1,
+                None if world.get::<Vassal>(token).is_some() => t.vassals += 1,
+                None => {}
+            }
+        }
+    }
+    t.covered = world.get::<Mat>(realm).map_or(0, |m| m.covered_slots);
+    t.income_tile = t.small_towns >= SMALL_TRACK;
+    t.small_left = SMALL_TOTAL - t.small_towns;
+    t.large_left = LARGE_TRACK - t.large_towns;
+    // Covered slots are the rightmost uncovered ones: they take away the most recent income.
+    let small_income = (t.small_towns - t.covered).max(0);
+    t.income = small_income + 2 * t.large_towns + t.vassals / 2;
+    let half_up = |n: i32| (n + 1) / 2;
+    t.manpower = (half_up(small_income) + half_up(2 * t.large_towns) + half_up(t.vassals / 2)).min(MANPOWER_CAP);
+    t
+}
+
+/// Places a realm's town on a province from the lowest slot of its track (7.5): a large town on
+/// a large province (two small ones when the large towns are out), a small one on a small
+/// province, a vassal once all 40 small towns are used.
+pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
+    let large_province = world.get::<Province>(province).is_some_and(|p| p.size == ProvinceSize::Large);
+    let before = tracks(world, realm);
+    let name = key_of(world, realm);
+    let place = key_of(world, province);
+    let sid = sid_of(world, province);
+    let spawn_small = |world: &mut World| {
+        spawn_sim(world, None, (Town { large: false }, TokenOf(realm), OnProvince(province)));
+    };
+    if large_province && before.large_left > 0 {
+        spawn_sim(world, None, (Town { large: true }, TokenOf(realm), OnProvince(province)));
+        write(
+            world,
+            Note::new(rules::TOWN_TRACK, format!("{name} places a large town on {place} (slot {})", before.large_towns + 1))
+                .realm(&name)
+                .subject(sid),
+        );
+    } else {
+        let needed = if large_province { 2 } else { 1 };
+        let mut placed = 0;
+        for _ in 0..needed {
+            if tracks(world, realm).small_left <= 0 {
+                break;
+            }
+            spawn_small(world);
+            placed += 1;
+        }
+        if placed > 0 {
+            let how = if large_province { "two small towns (no large town left)" } else { "a small town" };
+            write(
+                world,
+                Note::new(rules::TOWN_TRACK, format!("{name} places {how} on {place} (slot {})", before.small_towns + placed))
+                    .realm(&name)
+                    .subject(sid),
+            );
+        }
+        if placed < needed && placed == 0 {
+            spawn_sim(world, None, (Vassal, TokenOf(realm), OnProvince(province)));
+            write(
+                world,
+                Note::new(rules::OUT_OF_TOWNS, format!("{name} has used all 40 small towns: a vassal on {place}"))
+                    .realm(&name)
+                    .subject(sid),
+            );
+        }
+    }
+    note_income_tile(world, realm, &before);
+}
+
+/// Removes a realm's tokens from a province (lost, liberated, sold) and updates the tile.
+pub fn remove_tokens(world: &mut World, realm: Entity, province: Entity) {
+    let before = tracks(world, realm);
+    let tokens: Vec<Entity> = world
+        .get::<Holdings>(province)
+        .map(|h| h.iter().filter(|t| world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm)).collect())
+        .unwrap_or_default();
+    for token in tokens {
+        world.despawn(token);
+    }
+    note_income_tile(world, realm, &before);
+}
+
+fn note_income_tile(world: &mut World, realm: Entity, before: &Tracks) {
+    let after = tracks(world, realm);
+    let name = key_of(world, realm);
+    if after.income_tile && !before.income_tile {
+        write(
+            world,
+            Note::new(rules::INCOME_TILE, format!("{name} has placed all 20 small towns of its mat: the +20 income tile and 20 more towns"))
+                .realm(&name),
+        );
+    } else if !after.income_tile && before.income_tile {
+        write(
+            world,
+            Note::new(rules::INCOME_TILE, format!("{name} is below 20 small towns: the +20 income tile goes back"))
+                .realm(&name),
+        );
+    }
+}
+
+/// Whether `province` is a core of `realm` (7.6): a core token in its area decides; else an NPR
+/// marker; else the printed flags.
+pub fn is_core(world: &World, province: Entity, realm: Entity) -> bool {
+    core_owners(world, province).contains(&realm)
+}
+
+/// The realms a province is a core of.
+pub fn core_owners(world: &World, province: Entity) -> Vec<Entity> {
+    if let Some(area) = world.get::<InArea>(province).map(|a| a.0) {
+        if let Some(mut tokens) = world.try_query::<&CoreToken>() {
+            if let Some(token) = tokens.iter(world).find(|t| t.area == area) {
+                return vec![token.realm];
+            }
+        }
+    }
+    if let Some(marker) = world.get::<NprMarker>(province) {
+        return vec![marker.0];
+    }
+    world.get::<PrintedCores>(province).map(|c| c.0.clone()).unwrap_or_default()
+}

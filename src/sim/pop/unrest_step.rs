@@ -1,0 +1,107 @@
+//! Phase 3 step H, unrest: a realm still at war gets 2 unrest, stability -2 or lower adds 1,
+//! stability +2 or higher may remove 1 (7.3).
+
+use bevy::prelude::*;
+
+use crate::content::schema::Effect;
+use crate::sim::decision::{Action, DecisionKind, ask};
+use crate::sim::flow::Rules;
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::PopStep;
+use crate::sim::pop::effects::{Visit, for_each_realm, queue_effects};
+use crate::sim::rules;
+use crate::sim::state::{Index, key_of, sid_of};
+
+pub struct UnrestStepPlugin;
+
+impl Plugin for UnrestStepPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Rules, add_and_remove_unrest.in_set(PopStep::P3H));
+    }
+}
+
+/// Provinces where this realm's town or vassal shows unrest.
+pub fn unrest_provinces(world: &World, realm: Entity) -> Vec<Entity> {
+    let Some(tokens) = world.get::<RealmTokens>(realm) else { return Vec::new() };
+    let mut provinces: Vec<Entity> = tokens
+        .iter()
+        .filter(|t| world.get::<Unrest>(*t).is_some())
+        .filter_map(|t| world.get::<OnProvince>(t).map(|o| o.0))
+        .collect();
+    provinces.sort_by_key(|p| sid_of(world, *p));
+    provinces.dedup();
+    provinces
+}
+
+pub fn at_war(world: &World, realm: Entity) -> bool {
+    world
+        .try_query::<&War>()
+        .is_some_and(|mut q| q.iter(world).any(|w| w.attacker == realm || w.defender == realm))
+}
+
+fn add_and_remove_unrest(world: &mut World) {
+    for_each_realm(
+        world,
+        |world, realm, visits| {
+            let name = key_of(world, realm);
+            let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
+            if visits == 0 {
+                let mut effects = Vec::new();
+                if at_war(world, realm) {
+                    write(world, Note::new(rules::SEQ_PHASE3_H, format!("{name} is still at war: 2 towns gain unrest")).realm(&name));
+                    effects.push(Effect::Unrest(2));
+                }
+                if stability <= -2 {
+                    write(world, Note::new(rules::STABILITY_MINUS2, format!("{name} at {stability} stability: 1 town gains unrest")).realm(&name));
+                    effects.push(Effect::Unrest(1));
+                }
+                if !effects.is_empty() {
+                    queue_effects(world, realm, effects, "Phase 3 step H");
+                }
+            }
+            if stability >= 2 && visits == 0 && !unrest_provinces(world, realm).is_empty() {
+                ask(
+                    world,
+                    name,
+                    DecisionKind::RemoveUnrest,
+                    "Stability +2: you may remove 1 unrest",
+                );
+                return Visit::Asked;
+            }
+            Visit::Next
+        },
+        |world, realm, action| {
+            if let Action::ChooseProvince { province } = action {
+                remove_unrest(world, realm, &province, rules::STABILITY_PLUS2);
+            }
+            Visit::Next
+        },
+    );
+}
+
+/// Turns the realm's token on a province back to its calm side.
+pub fn remove_unrest(world: &mut World, realm: Entity, province_key: &str, rule: &'static str) {
+    let Some(province) = world.resource::<Index>().get(province_key) else { return };
+    let Some(holdings) = world.get::<Holdings>(province) else { return };
+    let token = holdings
+        .iter()
+        .find(|t| world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm) && world.get::<Unrest>(*t).is_some());
+    let Some(token) = token else { return };
+    world.entity_mut(token).remove::<Unrest>();
+    let name = key_of(world, realm);
+    let sid = sid_of(world, province);
+    write(
+        world,
+        Note::new(rule, format!("{name} removes the unrest in {province_key}")).realm(&name).subject(sid),
+    );
+}
+
+pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all: Vec<Action> = unrest_provinces(world, realm)
+        .into_iter()
+        .map(|p| Action::ChooseProvince { province: key_of(world, p) })
+        .collect();
+    all.push(Action::Decline);
+    all
+}
