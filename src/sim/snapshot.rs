@@ -11,7 +11,13 @@ use crate::sim::decision::{ActionHistory, Decision, Pending};
 use crate::sim::flow::Flow;
 use crate::sim::log::GameLog;
 use crate::sim::model::*;
+use crate::content::schema::MpKind;
+use crate::sim::flow::StepProgress;
+use crate::sim::pop::cards::{ActionDecks, Hand, card_id};
 use crate::sim::pop::events::EventDisplay;
+use crate::sim::pop::income::IncomeBreakdown;
+use crate::sim::pop::monarch_power::skill_level;
+use crate::sim::pop::towns::{Tracks, tracks};
 use crate::sim::pop::scoring::{Outcome, tax_income};
 use crate::sim::rng::GameRng;
 use crate::sim::state::{Content, FirstPlayer, key_of};
@@ -31,6 +37,15 @@ pub struct RealmState {
     pub advisors: Vec<String>,
     pub tax_income: i32,
     pub provinces: usize,
+    /// Total skill level per type (ruler or regency + advisor): the MP income of Phase 4 D.
+    pub skill_levels: [i32; 3],
+    /// Town and vassal tracks: tokens placed, slots covered, income and manpower shown.
+    pub tracks: Tracks,
+    /// The last Phase 4 step B, line by line.
+    pub income: Option<IncomeBreakdown>,
+    /// Action cards in hand and drawn this Round, by card id.
+    pub hand: Vec<String>,
+    pub drawn: Vec<String>,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -86,6 +101,8 @@ pub struct Snapshot {
     /// Claims, core tokens, influence, CBs, truces, alliances, marriages and wars, as text.
     pub markers: Vec<String>,
     pub events: EventDisplay,
+    pub action_decks: ActionDecks,
+    pub step_progress: StepProgress,
     pub actions_applied: usize,
     pub log_entries: usize,
     pub outcome: Option<Outcome>,
@@ -130,6 +147,11 @@ pub fn snapshot(world: &World) -> Snapshot {
             advisors,
             tax_income: tax_income(world, entity),
             provinces: world.get::<Owns>(entity).map_or(0, |o| o.iter().count()),
+            skill_levels: [MpKind::Adm, MpKind::Dip, MpKind::Mil].map(|k| skill_level(world, entity, k)),
+            tracks: tracks(world, entity),
+            income: world.get::<IncomeBreakdown>(entity).cloned(),
+            hand: world.get::<Hand>(entity).map(|h| h.cards.iter().map(|c| card_id(world, *c)).collect()).unwrap_or_default(),
+            drawn: world.get::<Hand>(entity).map(|h| h.drawn.iter().map(|c| card_id(world, *c)).collect()).unwrap_or_default(),
         });
     }
     let provinces = sorted::<Province>(world)
@@ -217,6 +239,8 @@ pub fn snapshot(world: &World) -> Snapshot {
         characters,
         markers,
         events: world.resource::<EventDisplay>().clone(),
+        action_decks: world.resource::<ActionDecks>().clone(),
+        step_progress: world.resource::<StepProgress>().clone(),
         actions_applied: world.resource::<ActionHistory>().0.len(),
         log_entries: world.resource::<GameLog>().entries.len(),
         outcome: world.get_resource::<Outcome>().cloned(),

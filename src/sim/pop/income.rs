@@ -76,18 +76,19 @@ fn cut_costs(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
-            if advisors(world, realm).is_empty() {
-                return Visit::Next;
-            }
             ask(
                 world,
                 key_of(world, realm),
                 DecisionKind::CutCosts,
-                "Income & Upkeep: fire advisors to save their upkeep, or keep them",
+                "Income & Upkeep: fire advisors to save their upkeep, take a loan, or go on",
             );
             Visit::Asked
         },
         |world, realm, action| match action {
+            Action::TakeLoan => {
+                crate::sim::pop::economy::take_loan(world, realm, rules::LOAN);
+                Visit::Asked
+            }
             Action::FireAdvisor { character } => {
                 if let Some(c) = world.resource::<Index>().get(&character) {
                     world.entity_mut(c).remove::<(Serves, Role)>();
@@ -111,6 +112,9 @@ pub fn cut_costs_candidates(world: &World, realm: Entity) -> Vec<Action> {
         .into_iter()
         .map(|a| Action::FireAdvisor { character: key_of(world, a) })
         .collect();
+    if world.get::<Mat>(realm).is_some_and(|m| m.loans < MAX_LOANS) {
+        all.push(Action::TakeLoan);
+    }
     all.push(Action::Decline);
     all
 }
@@ -129,7 +133,7 @@ fn collect_income_and_pay_upkeep(world: &mut World) {
     );
 }
 
-fn pay_upkeep(world: &mut World, realm: Entity) {
+pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
     let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
     let town_income = tracks(world, realm).income;

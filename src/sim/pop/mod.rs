@@ -189,3 +189,5 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         _ => actions::check(world, &decision, action),
     }
 }
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,308 @@
+//! Rule tests for governing a realm (seed 000, chapter 7) on the mini test scenario, with the
+//! board set up directly where the situation needs it. Each test names its rule id.
+
+use bevy::prelude::*;
+
+use crate::content::parse_scenario;
+use crate::content::schema::MpKind;
+use crate::sim::log::GameLog;
+use crate::sim::model::*;
+use crate::sim::pop::cards::Hand;
+use crate::sim::pop::characters::{self, advisor_of, ruler_of};
+use crate::sim::pop::income::{corruption_charge, pay_upkeep};
+use crate::sim::pop::monarch_power::skill_level;
+use crate::sim::pop::towns::{self, tracks};
+use crate::sim::state::Index;
+use crate::sim::{Game, GameSetup};
+
+const MINI: &str = include_str!("../../../tests/data/mini.ron");
+
+fn game_with(edit: impl Fn(String) -> String) -> Game {
+    let scenario = std::sync::Arc::new(parse_scenario(&edit(MINI.to_string()), "mini.ron").unwrap());
+    Game::new(scenario, GameSetup::default(), 1).unwrap()
+}
+
+fn game() -> Game {
+    game_with(|t| t)
+}
+
+fn e(game: &Game, key: &str) -> Entity {
+    game.world().resource::<Index>().get(key).unwrap()
+}
+
+fn mat(game: &Game, realm: Entity) -> Mat {
+    game.world().get::<Mat>(realm).unwrap().clone()
+}
+
+fn set(game: &mut Game, realm: Entity, f: impl FnOnce(&mut Mat)) {
+    f(&mut game.world_mut().get_mut::<Mat>(realm).unwrap());
+}
+
+fn count(game: &Game, rule: &str) -> usize {
+    game.world().resource::<GameLog>().count(rule)
+}
+
+#[test]
+fn pop_7_1_income_is_ruler_plus_advisor_and_regency_one() {
+    let game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    // Anna (3, 2, 1) with Ada, an adm advisor of skill 2.
+    assert_eq!([MpKind::Adm, MpKind::Dip, MpKind::Mil].map(|k| skill_level(game.world(), a, k)), [5, 2, 1]);
+    assert_eq!([MpKind::Adm, MpKind::Dip, MpKind::Mil].map(|k| skill_level(game.world(), b, k)), [2, 2, 2]);
+    let mut game = game;
+    let anna = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), anna);
+    assert!(game.world().get::<Interregnum>(a).is_some());
+    assert_eq!(
+        [MpKind::Adm, MpKind::Dip, MpKind::Mil].map(|k| skill_level(game.world(), a, k)),
+        [1 + 2, 1, 1],
+        "a regency council has skill 1 in each type; the advisor still counts"
+    );
+}
+
+#[test]
+fn pop_7_2_ill_health_and_death_on_the_second_token() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let ada = e(&game, "adv_a");
+    // Ada carries mortality icon 3.
+    characters::mortality(game.world_mut(), 3);
+    assert_eq!(game.world().get::<IllHealth>(ada).unwrap().0, 1);
+    assert_eq!(advisor_of(game.world(), a, MpKind::Adm), Some(ada));
+    assert_eq!(count(&game, "pop.7.2.ill_health"), 1);
+    // Icon 1 is Anna's (the ruler), not Ada's.
+    characters::mortality(game.world_mut(), 1);
+    assert_eq!(game.world().get::<IllHealth>(ada).unwrap().0, 1);
+    characters::mortality(game.world_mut(), 3);
+    assert_eq!(advisor_of(game.world(), a, MpKind::Adm), None, "the second token kills");
+    assert_eq!(count(&game, "pop.7.2.death"), 1);
+    assert!(game.world().get::<Interregnum>(a).is_none(), "an advisor's death has no other consequence");
+}
+
+#[test]
+fn pop_7_2_ruler_death_opens_an_interregnum() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let anna = e(&game, "ruler_a");
+    characters::make_ill(game.world_mut(), anna);
+    assert!(ruler_of(game.world(), a).is_some());
+    characters::make_ill(game.world_mut(), anna);
+    assert!(ruler_of(game.world(), a).is_none());
+    assert!(game.world().get::<Interregnum>(a).is_some());
+    assert_eq!(count(&game, "pop.7.2.interregnum"), 1);
+}
+
+#[test]
+fn pop_7_2_historical_ruler_replaces_and_historical_ill_starts_with_one_token() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let arno = e(&game, "heir_a");
+    characters::historical_ruler(game.world_mut(), a, arno);
+    assert_eq!(ruler_of(game.world(), a), Some(arno));
+    assert_eq!(game.world().get::<IllHealth>(arno).unwrap().0, 1, "the H icon");
+    assert!(game.world().get::<Serves>(e(&game, "ruler_a")).is_none(), "the old ruler is discarded");
+    assert_eq!(count(&game, "pop.7.2.historical_ruler"), 1);
+    assert_eq!(count(&game, "pop.7.2.historical_ill"), 1);
+    // One more ill health kills him: he started with one.
+    characters::make_ill(game.world_mut(), arno);
+    assert!(game.world().get::<Interregnum>(a).is_some());
+}
+
+#[test]
+fn pop_7_2_no_ruler_penalty_in_phase_3_f() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let b = e(&game, "BBB");
+    crate::sim::state::spawn_sim(game.world_mut(), None, Marriage { a: b, b: a, disputed: false });
+    let anna = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), anna);
+    set(&mut game, a, |m| m.stability = 0);
+    // Play on until Phase 3 step F has run.
+    let mut bot = crate::ai::Bot::new(1);
+    while count(&game, "pop.7.2.no_ruler_penalty") == 0 && !game.is_over() {
+        // Keep AAA without a ruler: decline every chance to replace it.
+        let action = match game.pending() {
+            Some(d) if d.kind == crate::sim::DecisionKind::ReplaceDeadRuler => crate::sim::Action::Decline,
+            _ => bot.choose(&game).unwrap(),
+        };
+        let action = if matches!(action, crate::sim::Action::Appoint { .. }) { crate::sim::Action::Pass } else { action };
+        if game.apply(action.clone()).is_err() {
+            let first = game.legal_actions().into_iter().find(|a| !matches!(a, crate::sim::Action::Appoint { .. })).unwrap();
+            game.apply(first).unwrap();
+        }
+    }
+    assert_eq!(count(&game, "pop.seq.phase3.f"), 1);
+    let mut q = game.world_mut().query::<&Marriage>();
+    assert!(q.iter(game.world()).all(|m| m.disputed), "marriages turn into Disputed Successions");
+    let stab_notes: Vec<_> = game.world().resource::<GameLog>().entries.iter().filter(|n| n.rule == "pop.7.2.no_ruler_penalty" && n.amount == Some(-1)).cloned().collect();
+    assert_eq!(stab_notes.len(), 1, "-1 stability");
+}
+
+#[test]
+fn pop_7_2_appoint_advisor_costs_its_ducats_and_replaces_the_old_one() {
+    let mut game = game_with(|t| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"c1\", name: \"Treasurer\", deck: Adm, cost: 1, character: Some(\"adv_b\"))],",
+        )
+        .replace(
+            "    characters: [",
+            "    characters: [\n        (id: \"adv_b\", name: \"Bea\", kind: Advisor(Adm), skills: (3, 0, 0), cost: 4),",
+        )
+    });
+    let a = e(&game, "AAA");
+    let card = game.world().resource::<crate::sim::state::Content>().0.action_cards.iter().position(|c| c.id == "c1").unwrap();
+    game.world_mut().get_mut::<Hand>(a).unwrap().cards.push(card);
+    set(&mut game, a, |m| m.ducats = 3);
+    assert_eq!(characters::appoint_problem(game.world(), a, "c1", false).unwrap().rule, "pop.7.2.appoint_advisor");
+    set(&mut game, a, |m| m.ducats = 10);
+    assert!(characters::appoint_problem(game.world(), a, "c1", false).is_none());
+    assert_eq!(characters::appoint_problem(game.world(), a, "c1", true).unwrap().rule, "pop.7.2.reaction_appoint");
+    characters::appoint(game.world_mut(), a, "c1", "pop.7.2.appoint_ruler");
+    assert_eq!(mat(&game, a).ducats, 6);
+    let bea = e(&game, "adv_b");
+    assert_eq!(advisor_of(game.world(), a, MpKind::Adm), Some(bea), "one advisor per type");
+    assert!(game.world().get::<Serves>(e(&game, "adv_a")).is_none());
+    assert!(game.world().get::<Hand>(a).unwrap().cards.is_empty());
+}
+
+#[test]
+fn pop_7_4_income_upkeep_with_stability_and_interest() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    // Towns: large 2 + small 1 = 3. Stability +1: +2. Ada costs 2. Two loans: 2 interest.
+    set(&mut game, a, |m| {
+        m.ducats = 10;
+        m.stability = 1;
+        m.loans = 2;
+    });
+    pay_upkeep(game.world_mut(), a);
+    assert_eq!(mat(&game, a).ducats, 10 + 3 + 2 - 2 - 2);
+    let b = game.world().get::<crate::sim::pop::income::IncomeBreakdown>(a).unwrap().clone();
+    assert_eq!((b.towns, b.stability, b.advisors, b.interest, b.net), (3, 2, -2, -2, 1));
+    assert_eq!(count(&game, "pop.7.3.plus1"), 1);
+    assert_eq!(count(&game, "pop.7.4.interest"), 1);
+    assert_eq!(count(&game, "pop.7.2.advisor_upkeep"), 1);
+}
+
+#[test]
+fn pop_7_4_unpaid_advisor_leaves_before_its_bonus() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    // Stability -1 takes 2 of the 3 town income; 0 in the treasury: Ada's 2 cannot be paid.
+    set(&mut game, a, |m| {
+        m.ducats = 0;
+        m.stability = -1;
+    });
+    pay_upkeep(game.world_mut(), a);
+    assert_eq!(advisor_of(game.world(), a, MpKind::Adm), None);
+    assert_eq!(count(&game, "pop.7.4.unpaid_advisor"), 1);
+    assert_eq!(count(&game, "pop.7.3.minus1"), 1);
+    assert_eq!(mat(&game, a).ducats, 3 - 2);
+    assert_eq!(skill_level(game.world(), a, MpKind::Adm), 3, "no bonus from the advisor who left");
+}
+
+#[test]
+fn pop_7_4_unpaid_interest_forces_a_loan_or_bankruptcy() {
+    let mut game = game();
+    let b = e(&game, "BBB");
+    // BBB: large town 2 + vassal 1/2 -> 2 income; 0 ducats; 4 loans: interest 4.
+    set(&mut game, b, |m| {
+        m.ducats = 0;
+        m.loans = 4;
+    });
+    pay_upkeep(game.world_mut(), b);
+    let m = mat(&game, b);
+    assert_eq!((m.loans, m.ducats), (5, 2 + 5 - 4), "one forced loan covers the interest");
+    assert_eq!(count(&game, "pop.7.4.forced_loan"), 1);
+    set(&mut game, b, |m| m.ducats = 0);
+    pay_upkeep(game.world_mut(), b);
+    let bankrupt = game.world().resource::<GameLog>().entries.iter().filter(|n| n.rule == "pop.7.4.bankruptcy" && n.text.contains("goes bankrupt")).count();
+    assert_eq!(bankrupt, 1, "5 tokens and the interest unpaid");
+    assert_eq!(mat(&game, b).loans, 2);
+}
+
+#[test]
+fn pop_seq_phase4_c_corruption_charge() {
+    assert_eq!(corruption_charge(49), 0);
+    assert_eq!(corruption_charge(50), 1);
+    assert_eq!(corruption_charge(59), 1);
+    assert_eq!(corruption_charge(60), 2);
+    assert_eq!(corruption_charge(75), 3);
+}
+
+#[test]
+fn pop_7_5_town_track_income_and_manpower() {
+    let game = game();
+    let a = e(&game, "AAA");
+    let t = tracks(game.world(), a);
+    // Manpower: half the income of each track, rounded up: small 1/2 -> 1, large 2/2 -> 1.
+    assert_eq!((t.small_towns, t.large_towns, t.income, t.manpower), (1, 1, 3, 2));
+    assert!(count(&game, "pop.7.5.town_track") >= 2, "the setup placed them from the track");
+    // A vassal is 1/2 ducat: BBB has a large town and a vassal.
+    let t = tracks(game.world(), e(&game, "BBB"));
+    assert_eq!((t.large_towns, t.vassals, t.income), (1, 1, 2));
+}
+
+#[test]
+fn pop_7_5_two_small_towns_when_large_towns_run_out() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let capc = e(&game, "capc");
+    // Seven more large towns fill the large track (8 in all).
+    let capa = e(&game, "capa");
+    for _ in 0..7 {
+        towns::place_town(game.world_mut(), a, capa);
+    }
+    assert_eq!(tracks(game.world(), a).large_left, 0);
+    // capc is small in the mini map; make it large for this test.
+    game.world_mut().get_mut::<Province>(capc).unwrap().size = ProvinceSize::Large;
+    let before = tracks(game.world(), a).small_towns;
+    towns::place_town(game.world_mut(), a, capc);
+    assert_eq!(tracks(game.world(), a).small_towns, before + 2);
+}
+
+#[test]
+fn pop_7_5_income_tile_and_out_of_towns() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let nora = e(&game, "nora");
+    for _ in 0..18 {
+        towns::place_town(game.world_mut(), a, nora);
+    }
+    assert_eq!(tracks(game.world(), a).small_towns, 19);
+    assert_eq!(count(&game, "pop.7.5.income_tile"), 0);
+    towns::place_town(game.world_mut(), a, nora);
+    let t = tracks(game.world(), a);
+    assert!(t.income_tile);
+    assert_eq!(t.income, 20 + 2, "the +20 tile: 20 small towns and the large one");
+    assert_eq!(count(&game, "pop.7.5.income_tile"), 1);
+    // Falling below 20 returns the tile.
+    towns::remove_tokens(game.world_mut(), a, nora);
+    assert!(!tracks(game.world(), a).income_tile);
+    assert_eq!(count(&game, "pop.7.5.income_tile"), 2);
+    // All 40 small towns out: a vassal instead (the removal took all of them off the board).
+    assert_eq!(tracks(game.world(), a).small_towns, 0);
+    for _ in 0..41 {
+        towns::place_town(game.world_mut(), a, nora);
+    }
+    let t = tracks(game.world(), a);
+    assert_eq!((t.small_towns, t.small_left), (40, 0));
+    assert_eq!(count(&game, "pop.7.5.out_of_towns"), 1);
+    assert_eq!(t.vassals, 1);
+}
+
+#[test]
+fn pop_7_6_cores_printed_npr_marker_and_core_token() {
+    let mut game = game();
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    let nora = e(&game, "nora");
+    assert!(towns::is_core(game.world(), nora, a));
+    game.world_mut().entity_mut(nora).insert(NprMarker(c));
+    assert!(!towns::is_core(game.world(), nora, a), "an NPR marker overrides the flag");
+    assert!(towns::is_core(game.world(), nora, c));
+    let north = e(&game, "north");
+    crate::sim::state::spawn_sim(game.world_mut(), None, CoreToken { realm: b, area: north });
+    assert_eq!(towns::core_owners(game.world(), nora), vec![b], "a core token beats everything");
+    assert!(towns::is_core(game.world(), e(&game, "capa"), b));
+}
