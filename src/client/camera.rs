@@ -1,15 +1,16 @@
 //! The board camera: fits `map.bounds` into the part of the window the panels leave free, pans
 //! with a mouse drag (left or middle button) or WASD/arrow keys, zooms with the wheel (toward the
-//! pointer) or +/-, and `Home` fits the board again. Pointer input over an egui panel is left
-//! to egui.
+//! pointer) or +/-, and `Home` fits the board again. Pointer input over an egui panel or window
+//! is left to egui.
 //!
 //! Board units are world units; the orthographic scale is board units per logical pixel.
 //! Markers and labels that should keep their size on screen carry `ScreenSized`.
 
+use bevy::input::ButtonState;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use bevy::window::{PrimaryWindow, WindowEvent};
+use bevy_egui::input::{EguiWantsInput, egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
 use crate::client::AppState;
 use crate::client::layout::FreeRect;
@@ -24,7 +25,8 @@ impl Plugin for BoardCameraPlugin {
                 Update,
                 (
                     fit_board_when_asked,
-                    (pan_with_mouse, zoom_with_wheel).run_if(not(egui_wants_any_pointer_input)),
+                    pan_with_mouse,
+                    zoom_with_wheel.run_if(not(egui_wants_any_pointer_input)),
                     move_with_keys.run_if(not(egui_wants_any_keyboard_input)),
                     keep_screen_size,
                 )
@@ -106,32 +108,66 @@ fn zoom_limits(view: &BoardView, window: &Window) -> (f32, f32) {
     (fit / 40.0, fit * 4.0)
 }
 
+/// The pointer is over the board: inside the part the panels leave free (egui's own check does
+/// not see panels drawn on its background layer) and not over a floating egui window.
+fn pointer_on_board(at: Vec2, free: &FreeRect, egui_wants: &EguiWantsInput) -> bool {
+    free.ready && free.rect.contains(bevy_egui::egui::pos2(at.x, at.y)) && !egui_wants.wants_any_pointer_input()
+}
+
+/// Where a board drag last was, and where the pointer is.
+#[derive(Default)]
+struct DragState {
+    pointer: Option<Vec2>,
+    dragging_from: Option<Vec2>,
+}
+
 fn pan_with_mouse(
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Single<&Window, With<PrimaryWindow>>,
+    mut events: MessageReader<WindowEvent>,
+    free: Res<FreeRect>,
+    egui_wants: Res<EguiWantsInput>,
     camera: Single<(&mut Transform, &Projection), With<BoardCamera>>,
-    mut last: Local<Option<Vec2>>,
+    mut state: Local<DragState>,
 ) {
-    // Pointer positions rather than raw mouse motion: they work under any display server.
-    let dragging = buttons.pressed(MouseButton::Left) || buttons.pressed(MouseButton::Middle);
-    let cursor = window.cursor_position();
     let (mut transform, projection) = camera.into_inner();
-    if let (true, Some(now), Some(before)) = (dragging, cursor, *last) {
-        let delta = now - before;
-        let scale = zoom_of(projection);
-        transform.translation.x -= delta.x * scale;
-        transform.translation.y += delta.y * scale;
+    let scale = zoom_of(projection);
+    // Window events keep presses and moves in order, so even a drag that starts and ends
+    // within one frame pans the board.
+    for event in events.read() {
+        match event {
+            WindowEvent::CursorMoved(moved) => {
+                if let Some(from) = state.dragging_from {
+                    let delta = moved.position - from;
+                    transform.translation.x -= delta.x * scale;
+                    transform.translation.y += delta.y * scale;
+                    state.dragging_from = Some(moved.position);
+                }
+                state.pointer = Some(moved.position);
+            }
+            WindowEvent::CursorLeft(_) => state.pointer = None,
+            WindowEvent::MouseButtonInput(input) if matches!(input.button, MouseButton::Left | MouseButton::Middle) => {
+                state.dragging_from = match input.state {
+                    ButtonState::Pressed => state.pointer.filter(|at| pointer_on_board(*at, &free, &egui_wants)),
+                    ButtonState::Released => None,
+                };
+            }
+            _ => {}
+        }
     }
-    *last = if dragging { cursor } else { None };
 }
 
 fn zoom_with_wheel(
     scroll: Res<AccumulatedMouseScroll>,
     view: Res<BoardView>,
+    free: Res<FreeRect>,
+    egui_wants: Res<EguiWantsInput>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {
     if scroll.delta.y == 0.0 {
+        return;
+    }
+    // The wheel over the log or the mat scrolls them, not the board.
+    if !window.cursor_position().is_some_and(|at| pointer_on_board(at, &free, &egui_wants)) {
         return;
     }
     let notches = match scroll.unit {

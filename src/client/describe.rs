@@ -142,9 +142,53 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             Some(m) => format!("Increase Stability (costs {} ADM)", increase_stability_cost(m.stability)),
             None => "Increase Stability".to_string(),
         },
+        Action::DrawCard { deck } => format!("Draw from the {} action deck", mp_name(*deck)),
+        Action::KeepCard { card } => format!("Keep {} (costs 2 ducats)", card_name(game, card)),
+        Action::DiscardCard { card } => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::KeepCard { .. }) => format!("Let {} go", card_name(game, card)),
+            _ => format!("Discard {}", card_name(game, card)),
+        },
+        Action::Appoint { card } => format!("Appoint from {}", card_name(game, card)),
+        Action::FireAdvisor { character } => format!("Fire {}", character_name(game, character)),
+        Action::AcceptRuler => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::HistoricalRuler { character }) => {
+                format!("Accept {} as ruler", character_name(game, character))
+            }
+            _ => "Accept the ruler".to_string(),
+        },
+        Action::PayCorruption { adm } => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::Corruption { charge }) if *charge > *adm => format!(
+                "Pay corruption: {adm} ADM and {}",
+                plural(i32::from(charge - adm), "loan token", "loan tokens")
+            ),
+            _ => format!("Pay corruption with {adm} ADM"),
+        },
+        Action::DiscardDucats => "Throw ducats away down to 49 instead".to_string(),
+        Action::Decline => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::CutCosts) => "Done cutting costs".to_string(),
+            Some(DecisionKind::RemoveUnrest) => "Keep the unrest".to_string(),
+            Some(DecisionKind::ReplaceDeadRuler) => "No reaction: enter Interregnum".to_string(),
+            _ => "Decline".to_string(),
+        },
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),
     }
+}
+
+fn card_name(game: &Game, id: &str) -> String {
+    game.scenario()
+        .action_cards
+        .iter()
+        .find(|c| c.id == id)
+        .map_or_else(|| id.to_string(), |c| c.name.clone())
+}
+
+fn character_name(game: &Game, id: &str) -> String {
+    game.scenario()
+        .characters
+        .iter()
+        .find(|c| c.id == id)
+        .map_or_else(|| id.to_string(), |c| c.name.clone())
 }
 
 #[cfg(test)]

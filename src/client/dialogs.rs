@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::describe::name_of;
-use crate::client::layout::PanelSlot;
+use crate::client::layout::{FreeRect, PanelSlot};
 use crate::client::session::{ActiveGame, Notices};
 use crate::sim::pop::scoring::Outcome;
 
@@ -17,13 +17,20 @@ impl Plugin for DialogsPlugin {
     }
 }
 
-fn show_notices(mut contexts: EguiContexts, mut notices: ResMut<Notices>) -> Result {
+/// Offset from the window's centre to the board's (the part the panels leave free), so
+/// windows sit over the board rather than over a panel.
+fn board_offset(ctx: &egui::Context, free: &FreeRect) -> egui::Vec2 {
+    free.rect.center() - ctx.viewport_rect().center()
+}
+
+fn show_notices(mut contexts: EguiContexts, free: Res<FreeRect>, mut notices: ResMut<Notices>) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let offset = board_offset(ctx, &free);
     let Some(notice) = notices.0.first().cloned() else { return Ok(()) };
     let mut dismissed = false;
     egui::Window::new(&notice.title)
         .id(egui::Id::new("notice"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+        .anchor(egui::Align2::CENTER_TOP, [offset.x, free.rect.top() + 30.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
@@ -39,8 +46,9 @@ fn show_notices(mut contexts: EguiContexts, mut notices: ResMut<Notices>) -> Res
     Ok(())
 }
 
-fn show_outcome(mut contexts: EguiContexts, game: Option<NonSend<ActiveGame>>) -> Result {
+fn show_outcome(mut contexts: EguiContexts, free: Res<FreeRect>, game: Option<NonSend<ActiveGame>>) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let offset = board_offset(ctx, &free);
     let Some(game) = game else { return Ok(()) };
     let g = &game.game;
     if !g.is_over() {
@@ -48,7 +56,7 @@ fn show_outcome(mut contexts: EguiContexts, game: Option<NonSend<ActiveGame>>) -
     }
     let outcome = g.world().get_resource::<Outcome>().cloned().unwrap_or_default();
     egui::Window::new("Game over")
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .anchor(egui::Align2::CENTER_CENTER, offset)
         .collapsible(true)
         .resizable(false)
         .show(ctx, |ui| {

@@ -233,3 +233,69 @@ fn show_loading_screen(mut contexts: EguiContexts, origin: Res<ScenarioOrigin>) 
         });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use bevy::state::app::StatesPlugin;
+
+    use super::*;
+    use crate::client::failed::{FailedScreenPlugin, FailureReport};
+
+    fn loading_app(origin: ScenarioOrigin) -> App {
+        let mut app = App::new();
+        register_scenario_source(&mut app, &origin);
+        app.insert_resource(origin)
+            .add_plugins((MinimalPlugins, AssetPlugin::default(), StatesPlugin))
+            .init_state::<AppState>()
+            .add_plugins((LoadingPlugin, FailedScreenPlugin));
+        app
+    }
+
+    /// Updates until the loading state is left (or gives up after a few seconds).
+    fn settle(app: &mut App) -> AppState {
+        for _ in 0..1000 {
+            app.update();
+            let state = *app.world().resource::<State<AppState>>().get();
+            if state != AppState::Loading {
+                return state;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        AppState::Loading
+    }
+
+    #[test]
+    fn the_embedded_scenario_loads_from_any_folder() {
+        let mut app = loading_app(ScenarioOrigin::Embedded);
+        assert_eq!(settle(&mut app), AppState::Playing);
+        let assets = app.world().resource::<ScenarioAssets>();
+        let scenario = assets.get(app.world().resource::<Assets<ScenarioAsset>>()).expect("loaded");
+        assert!(!scenario.map.provinces.is_empty());
+    }
+
+    #[test]
+    fn a_broken_scenario_file_ends_on_the_failure_screen_with_its_errors() {
+        let dir = std::env::temp_dir().join(format!("regnum-client-loading-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("broken.ron");
+        std::fs::write(&file, &DEFAULT_SCENARIO_RON[..DEFAULT_SCENARIO_RON.len() / 3]).unwrap();
+        let mut app = loading_app(ScenarioOrigin::from_cli(Some(file.clone())));
+        assert_eq!(settle(&mut app), AppState::Failed);
+        app.update();
+        let report = &app.world().resource::<FailureReport>().0;
+        let shown = file.display().to_string();
+        assert!(!report.is_empty());
+        assert!(
+            report.iter().all(|line| line.starts_with(&format!("{shown}:"))),
+            "{report:?}"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_missing_scenario_file_is_reported_not_waited_for() {
+        let file = std::env::temp_dir().join("regnum-client-no-such-dir/none.ron");
+        let mut app = loading_app(ScenarioOrigin::from_cli(Some(file)));
+        assert_eq!(settle(&mut app), AppState::Failed);
+    }
+}

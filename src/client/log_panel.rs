@@ -42,7 +42,7 @@ fn show_log(mut contexts: EguiContexts, mut free: ResMut<FreeRect>, game: Option
                     .show_rows(ui, row_height, entries.len(), |ui, rows| {
                         for entry in &entries[rows] {
                             let mut job = egui::text::LayoutJob::default();
-                            let stamp = format!("{} {}  ", roman(entry.age), entry.round);
+                            let stamp = format!("{}.{}  ", roman(entry.age), entry.round);
                             job.append(&stamp, 0.0, egui::TextFormat::simple(small.clone(), grey));
                             job.append(&entry.text, 0.0, egui::TextFormat::simple(body.clone(), text_colour));
                             job.append(&format!("   {}", entry.rule), 0.0, egui::TextFormat::simple(small.clone(), grey));

@@ -1,6 +1,6 @@
 //! The right-hand panel: the human's Player Mat (treasury, loans, monarch power, stability,
-//! prestige, ruler), the pending decision with one button per legal action, the Event row, the
-//! other Player Realms at a glance, and the bots' fast-forward switch.
+//! prestige, ruler), the pending decision with one button per legal action, the hand of action
+//! cards, the Event row, the other Player Realms at a glance, and the bots' fast-forward switch.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -11,6 +11,7 @@ use crate::client::palette;
 use crate::client::session::{ActiveGame, BotPace, Choose};
 use crate::content::schema::MpKind;
 use crate::sim::model::{Character, Interregnum, Mat, Realm, RoundMarkers, Title};
+use crate::sim::pop::cards::Hand;
 use crate::sim::pop::events::EventDisplay;
 use crate::sim::state::{Index, Seats, key_of};
 use crate::sim::{Action, Game};
@@ -44,6 +45,8 @@ fn show_player_mat(
                     if let Some(action) = decision_section(ui, &game, &mut pace) {
                         choose.write(Choose(action));
                     }
+                    ui.separator();
+                    hand_section(ui, &game.game, &game.human);
                     ui.separator();
                     event_row_section(ui, &game.game);
                     ui.separator();
@@ -120,7 +123,13 @@ fn mat_section(ui: &mut egui::Ui, game: &Game, human: &str) {
 fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) -> Option<Action> {
     let g = &game.game;
     let mut picked = None;
-    ui.strong("Decision");
+    // The switch sits beside the heading so it stays put while the buttons below change.
+    ui.horizontal(|ui| {
+        ui.strong("Decision");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.checkbox(&mut pace.fast_forward, "Bots: fast-forward to my turn");
+        });
+    });
     match g.pending() {
         None if g.is_over() => {
             ui.label("The game is over.");
@@ -150,9 +159,32 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
             ui.label(egui::RichText::new(&decision.prompt).weak());
         }
     }
-    ui.add_space(4.0);
-    ui.checkbox(&mut pace.fast_forward, "Bots: fast-forward to my turn");
     picked
+}
+
+fn hand_section(ui: &mut egui::Ui, game: &Game, human: &str) {
+    let world = game.world();
+    let Some(hand) = world.resource::<Index>().get(human).and_then(|r| world.get::<Hand>(r)) else { return };
+    ui.strong(format!("Action cards in hand ({})", hand.cards.len()));
+    let cards = &game.scenario().action_cards;
+    let line = |ui: &mut egui::Ui, card: usize, note: &str| {
+        let Some(def) = cards.get(card) else { return };
+        let cost = if def.ducats > 0 {
+            format!("{} {} + {} D", mp_name(def.deck), def.cost, def.ducats)
+        } else {
+            format!("{} {}", mp_name(def.deck), def.cost)
+        };
+        ui.label(format!("{}  ({cost}){note}", def.name)).on_hover_text(&def.text);
+    };
+    for card in &hand.cards {
+        line(ui, *card, "");
+    }
+    for card in &hand.drawn {
+        line(ui, *card, "  - drawn, not kept yet");
+    }
+    if hand.cards.is_empty() && hand.drawn.is_empty() {
+        ui.label(egui::RichText::new("none").weak());
+    }
 }
 
 fn event_row_section(ui: &mut egui::Ui, game: &Game) {

@@ -225,12 +225,16 @@ fn play_bots(time: Res<Time>, mut pace: ResMut<BotPace>, game: Option<NonSendMut
     let Some(mut game) = game else { return };
     if pace.fast_forward {
         let started = Instant::now();
+        let mut stepped = false;
         while game.bots_turn() && started.elapsed() < FAST_FORWARD_BUDGET {
             if !game.step_bot() {
                 break;
             }
+            stepped = true;
         }
-        if !game.bots_turn() {
+        // Switched on during the human's own turn, it waits for the bots' next run; it is
+        // done once they have played up to the human's next decision.
+        if (stepped && !game.bots_turn()) || game.game.is_over() {
             pace.fast_forward = false;
         }
         return;

@@ -43,13 +43,16 @@ pub struct ActionDecks {
 }
 
 impl ActionDecks {
-    /// Draws from a deck, reshuffling its discards when it runs out.
+    /// Draws from a deck. An empty deck is rebuilt from its discards, shuffled, leaving the top
+    /// 5 discards out (all of them are shuffled in when there are 5 or fewer).
     fn draw(&mut self, kind: MpKind, rng: &mut GameRng) -> Option<usize> {
         let i = kind.index();
         if self.decks[i].is_empty() {
-            let mut pile = std::mem::take(&mut self.discard[i]);
-            rng.shuffle(&mut pile);
-            self.decks[i] = pile;
+            let pile = &mut self.discard[i];
+            let keep = if pile.len() > 5 { 5 } else { 0 };
+            let mut reshuffled: Vec<usize> = pile.drain(..pile.len() - keep).collect();
+            rng.shuffle(&mut reshuffled);
+            self.decks[i] = reshuffled;
         }
         self.decks[i].pop()
     }
@@ -169,7 +172,8 @@ fn drawable(world: &World) -> Vec<MpKind> {
         .collect()
 }
 
-/// Phase 1 C: for each drawn card, keep it for 2 ducats or let it go (first Round: at most 4).
+/// Phase 1 C: for each drawn card, keep it for 2 ducats or let it go (the first Round: up to 4
+/// kept free).
 fn keep_action_cards(world: &mut World) {
     for_each_realm(
         world,
@@ -194,7 +198,10 @@ fn keep_action_cards(world: &mut World) {
             let def_name = world.resource::<Content>().0.action_cards[card].name.clone();
             match action {
                 Action::KeepCard { .. } => {
-                    spend(world, realm, KEEP_COST, rules::SEQ_PHASE1_KEEP);
+                    // The first Round's hand (at most 4) is free.
+                    if !first_round(world) {
+                        spend(world, realm, KEEP_COST, rules::SEQ_PHASE1_KEEP);
+                    }
                     world.get_mut::<Hand>(realm).expect("hand").cards.push(card);
                     write(
                         world,
@@ -286,7 +293,7 @@ pub fn check(world: &World, realm: Entity, kind: &DecisionKind, action: &Action)
             if first_round(world) && hand.cards.len() >= FIRST_ROUND_KEEP {
                 return Err(Illegal::new(rules::SEQ_PHASE1_KEEP, "at most 4 cards are kept in the first Round"));
             }
-            if world.get::<Mat>(realm).map_or(0, |m| m.ducats) < KEEP_COST {
+            if !first_round(world) && world.get::<Mat>(realm).map_or(0, |m| m.ducats) < KEEP_COST {
                 return Err(Illegal::new(rules::SEQ_PHASE1_KEEP, "keeping a card costs 2 ducats"));
             }
             Ok(())
