@@ -104,6 +104,8 @@ impl Bot {
                 Some(if legal.contains(&pay) { pay } else { Action::DiscardDucats })
             }
         };
+        // A heuristic that names an action the rules refuse here falls back to a legal one.
+        let pick = pick.filter(|p| legal.contains(p));
         Some(pick.unwrap_or_else(|| legal[self.rng.random_range(0..legal.len())].clone()))
     }
 

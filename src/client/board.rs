@@ -33,7 +33,9 @@ impl Plugin for BoardPlugin {
         app.add_systems(OnEnter(AppState::Playing), spawn_board.after(SessionSet::Start))
             .add_systems(
                 Update,
-                paint_provinces.after(SessionSet::Advance).run_if(in_state(AppState::Playing)),
+                paint_provinces
+                    .after(SessionSet::Advance)
+                    .run_if(in_state(AppState::Playing)),
             );
     }
 }
@@ -55,7 +57,9 @@ pub fn fill_mesh(rings: &[Vec<Point>]) -> Option<Mesh> {
             continue;
         }
         let flat: Vec<f64> = ring.iter().flat_map(|(x, y)| [f64::from(*x), f64::from(*y)]).collect();
-        let Ok(triangles) = earcutr::earcut(&flat, &[], 2) else { continue };
+        let Ok(triangles) = earcutr::earcut(&flat, &[], 2) else {
+            continue;
+        };
         let base = positions.len() as u32;
         positions.extend(ring.iter().map(|(x, y)| [*x, *y, 0.0]));
         indices.extend(triangles.into_iter().map(|i| base + i as u32));
@@ -132,7 +136,9 @@ fn spawn_board(
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut view: ResMut<BoardView>,
 ) {
-    let Some(scenario) = scenario.get(&scenarios) else { return };
+    let Some(scenario) = scenario.get(&scenarios) else {
+        return;
+    };
     let map = &scenario.map;
     view.bounds = board_bounds(map);
     view.fit_pending = true;
@@ -140,7 +146,11 @@ fn spawn_board(
     let mut fill = |commands: &mut Commands, rings: &[Vec<Point>], material: Handle<ColorMaterial>, z: f32| {
         fill_mesh(rings).map(|mesh| {
             commands
-                .spawn((Mesh2d(meshes.add(mesh)), MeshMaterial2d(material), Transform::from_xyz(0.0, 0.0, z)))
+                .spawn((
+                    Mesh2d(meshes.add(mesh)),
+                    MeshMaterial2d(material),
+                    Transform::from_xyz(0.0, 0.0, z),
+                ))
                 .id()
         })
     };
@@ -170,18 +180,25 @@ fn spawn_board(
         }
     };
     spawn_lines(outline_mesh(&map.backdrop), palette::COAST, z::SEA_BORDER);
-    spawn_lines(outline_mesh(map.sea_zones.iter().flat_map(|s| &s.shape)), palette::SEA_BORDER, z::SEA_BORDER);
-    spawn_lines(outline_mesh(map.provinces.iter().flat_map(|p| &p.shape)), palette::PROVINCE_BORDER, z::BORDER);
+    spawn_lines(
+        outline_mesh(map.sea_zones.iter().flat_map(|s| &s.shape)),
+        palette::SEA_BORDER,
+        z::SEA_BORDER,
+    );
+    spawn_lines(
+        outline_mesh(map.provinces.iter().flat_map(|p| &p.shape)),
+        palette::PROVINCE_BORDER,
+        z::BORDER,
+    );
 }
 
 /// The fill of a province now: its owner's colour, or unowned land.
 fn province_colour(world: &World, index: &Index, key: &str) -> Color {
-    let owner = index
-        .get(key)
-        .and_then(|p| world.get::<OwnedBy>(p))
-        .map(|o| o.0);
+    let owner = index.get(key).and_then(|p| world.get::<OwnedBy>(p)).map(|o| o.0);
     let Some(realm) = owner else { return palette::UNOWNED };
-    let Some(def) = world.get::<Realm>(realm) else { return palette::UNOWNED };
+    let Some(def) = world.get::<Realm>(realm) else {
+        return palette::UNOWNED;
+    };
     // An unplayed Player Realm is a Non-Player Realm in this game.
     let player = world.get::<PlayerRealm>(realm).is_some() && world.get::<NonPlayerRealm>(realm).is_none();
     palette::realm_colour(def.colour, player)

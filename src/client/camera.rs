@@ -86,7 +86,9 @@ fn fit_board_when_asked(
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {
     // Wait for the panels' first layout: the board goes where they leave room.
-    let (true, Some(bounds)) = (view.fit_pending && free.ready, view.bounds) else { return };
+    let (true, Some(bounds)) = (view.fit_pending && free.ready, view.bounds) else {
+        return;
+    };
     let (mut transform, mut projection) = camera.into_inner();
     let size = window.size();
     let free_min = Vec2::new(free.rect.min.x, free.rect.min.y);
@@ -167,7 +169,10 @@ fn zoom_with_wheel(
         return;
     }
     // The wheel over the log or the mat scrolls them, not the board.
-    if !window.cursor_position().is_some_and(|at| pointer_on_board(at, &free, &egui_wants)) {
+    if !window
+        .cursor_position()
+        .is_some_and(|at| pointer_on_board(at, &free, &egui_wants))
+    {
         return;
     }
     let notches = match scroll.unit {

@@ -94,7 +94,11 @@ fn province_name(game: &Game, id: &str) -> String {
 }
 
 pub fn effects_text(game: &Game, effects: &[Effect]) -> String {
-    effects.iter().map(|e| effect_text(game, e)).collect::<Vec<_>>().join(", ")
+    effects
+        .iter()
+        .map(|e| effect_text(game, e))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A button label for a legal action of the pending decision.
@@ -123,7 +127,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         Action::ChooseOption { option } => {
             let letter = if *option == 0 { "A" } else { "B" };
             let card = world.resource::<EventInProgress>().0.map(|(_, c)| c);
-            let def = card.and_then(|c| game.scenario().events.get(c)).and_then(|e| e.options.get(usize::from(*option)));
+            let def = card
+                .and_then(|c| game.scenario().events.get(c))
+                .and_then(|e| e.options.get(usize::from(*option)));
             match def {
                 Some(o) if o.effects.is_empty() => format!("Option {letter}: {}", o.label),
                 Some(o) => format!("Option {letter}: {} ({})", o.label, effects_text(game, &o.effects)),
@@ -139,7 +145,10 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         Action::TakeLoan => format!("Take a Loan (+{LOAN_DUCATS} ducats)"),
         Action::RepayLoan => format!("Repay a Loan (costs {REPAY_DUCATS} ducats)"),
         Action::IncreaseStability => match mat {
-            Some(m) => format!("Increase Stability (costs {} ADM)", increase_stability_cost(m.stability)),
+            Some(m) => format!(
+                "Increase Stability (costs {} ADM)",
+                increase_stability_cost(m.stability)
+            ),
             None => "Increase Stability".to_string(),
         },
         Action::DrawCard { deck } => format!("Draw from the {} action deck", mp_name(*deck)),

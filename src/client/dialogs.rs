@@ -13,7 +13,10 @@ pub struct DialogsPlugin;
 
 impl Plugin for DialogsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, (show_notices, show_outcome).in_set(PanelSlot::Windows));
+        app.add_systems(
+            EguiPrimaryContextPass,
+            (show_notices, show_outcome).in_set(PanelSlot::Windows),
+        );
     }
 }
 
@@ -26,7 +29,9 @@ fn board_offset(ctx: &egui::Context, free: &FreeRect) -> egui::Vec2 {
 fn show_notices(mut contexts: EguiContexts, free: Res<FreeRect>, mut notices: ResMut<Notices>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let offset = board_offset(ctx, &free);
-    let Some(notice) = notices.0.first().cloned() else { return Ok(()) };
+    let Some(notice) = notices.0.first().cloned() else {
+        return Ok(());
+    };
     let mut dismissed = false;
     egui::Window::new(&notice.title)
         .id(egui::Id::new("notice"))
@@ -70,14 +75,38 @@ fn show_outcome(mut contexts: EguiContexts, free: Res<FreeRect>, game: Option<No
             let mut scores = outcome.scores.clone();
             scores.sort_by_key(|s| std::cmp::Reverse(s.total));
             egui::Grid::new("scores").striped(true).show(ui, |ui| {
-                for head in ["Realm", "Prestige", "Tax", "Cores", "Marriages", "Alliances", "Stability", "Occupied", "Loans", "Total"] {
+                for head in [
+                    "Realm",
+                    "Prestige",
+                    "Tax",
+                    "Cores",
+                    "Marriages",
+                    "Alliances",
+                    "Stability",
+                    "Occupied",
+                    "Loans",
+                    "Total",
+                ] {
                     ui.strong(head);
                 }
                 ui.end_row();
                 for s in &scores {
                     let name = name_of(g, &s.realm);
-                    if s.realm == game.human { ui.strong(format!("{name} (you)")) } else { ui.label(name) };
-                    for n in [s.prestige_before, s.tax_income, s.core_tokens, s.marriages, s.alliances, s.stability, s.occupied, s.loans] {
+                    if s.realm == game.human {
+                        ui.strong(format!("{name} (you)"))
+                    } else {
+                        ui.label(name)
+                    };
+                    for n in [
+                        s.prestige_before,
+                        s.tax_income,
+                        s.core_tokens,
+                        s.marriages,
+                        s.alliances,
+                        s.stability,
+                        s.occupied,
+                        s.loans,
+                    ] {
                         ui.label(n.to_string());
                     }
                     ui.strong(s.total.to_string());

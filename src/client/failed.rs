@@ -37,7 +37,9 @@ fn collect_failure(
         report.0 = describe_load_error(&error, &origin.shown());
     }
     if report.0.is_empty() {
-        report.0.push(format!("{}: the scenario could not be loaded", origin.shown()));
+        report
+            .0
+            .push(format!("{}: the scenario could not be loaded", origin.shown()));
     }
     for line in &report.0 {
         eprintln!("{line}");
@@ -76,7 +78,11 @@ fn show_failure(
             ui.separator();
             egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
                 for line in &report.0 {
-                    ui.label(egui::RichText::new(line).monospace().color(egui::Color32::from_rgb(255, 140, 120)));
+                    ui.label(
+                        egui::RichText::new(line)
+                            .monospace()
+                            .color(egui::Color32::from_rgb(255, 140, 120)),
+                    );
                 }
             });
             ui.separator();

@@ -24,7 +24,12 @@ pub struct ProvinceLabelsPlugin;
 impl Plugin for ProvinceLabelsPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(OnEnter(AppState::Playing), spawn_labels.after(SessionSet::Start))
-            .add_systems(Update, reveal_labels_by_zoom.after(CameraSet).run_if(in_state(AppState::Playing)));
+            .add_systems(
+                Update,
+                reveal_labels_by_zoom
+                    .after(CameraSet)
+                    .run_if(in_state(AppState::Playing)),
+            );
     }
 }
 
@@ -51,31 +56,50 @@ fn extent(shape: &[Vec<Point>]) -> f32 {
 }
 
 fn spawn_labels(mut commands: Commands, scenario: Res<ScenarioAssets>, scenarios: Res<Assets<ScenarioAsset>>) {
-    let Some(scenario) = scenario.get(&scenarios) else { return };
-    let mut spawn = |name: &str, site: Point, width: f32, shown_at_px: f32, colour: Color, offset_px: Vec2, anchor: Anchor| {
-        let at = Vec2::new(site.0, site.1);
-        commands.spawn((
-            Text2d::new(name),
-            TextFont::from_font_size(FONT_PX),
-            TextColor(colour),
-            anchor,
-            ScreenSized {
-                at,
-                offset_px,
-                z: z::LABEL,
-                size: 1.0,
-            },
-            LabelExtent { width, shown_at_px },
-            Transform::from_xyz(at.x, at.y, z::LABEL),
-            Visibility::Hidden,
-        ));
+    let Some(scenario) = scenario.get(&scenarios) else {
+        return;
     };
+    let mut spawn =
+        |name: &str, site: Point, width: f32, shown_at_px: f32, colour: Color, offset_px: Vec2, anchor: Anchor| {
+            let at = Vec2::new(site.0, site.1);
+            commands.spawn((
+                Text2d::new(name),
+                TextFont::from_font_size(FONT_PX),
+                TextColor(colour),
+                anchor,
+                ScreenSized {
+                    at,
+                    offset_px,
+                    z: z::LABEL,
+                    size: 1.0,
+                },
+                LabelExtent { width, shown_at_px },
+                Transform::from_xyz(at.x, at.y, z::LABEL),
+                Visibility::Hidden,
+            ));
+        };
     for p in &scenario.map.provinces {
         // Under the town dot, which sits on the site.
-        spawn(&p.name, p.site, extent(&p.shape), PROVINCE_SHOWN_AT_PX, palette::LABEL, Vec2::new(0.0, -6.0), Anchor::TOP_CENTER);
+        spawn(
+            &p.name,
+            p.site,
+            extent(&p.shape),
+            PROVINCE_SHOWN_AT_PX,
+            palette::LABEL,
+            Vec2::new(0.0, -6.0),
+            Anchor::TOP_CENTER,
+        );
     }
     for s in &scenario.map.sea_zones {
-        spawn(&s.name, s.site, extent(&s.shape).max(1.0), SEA_SHOWN_AT_PX, palette::SEA_LABEL, Vec2::ZERO, Anchor::CENTER);
+        spawn(
+            &s.name,
+            s.site,
+            extent(&s.shape).max(1.0),
+            SEA_SHOWN_AT_PX,
+            palette::SEA_LABEL,
+            Vec2::ZERO,
+            Anchor::CENTER,
+        );
     }
 }
 
@@ -86,6 +110,10 @@ fn reveal_labels_by_zoom(
     let scale = zoom_of(&camera).max(f32::EPSILON);
     for (extent, mut visibility) in &mut labels {
         let shown = extent.width / scale >= extent.shown_at_px;
-        visibility.set_if_neq(if shown { Visibility::Inherited } else { Visibility::Hidden });
+        visibility.set_if_neq(if shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
     }
 }

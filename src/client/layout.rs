@@ -17,7 +17,13 @@ impl Plugin for UiLayoutPlugin {
         app.init_resource::<FreeRect>()
             .configure_sets(
                 EguiPrimaryContextPass,
-                (PanelSlot::Reset, PanelSlot::Top, PanelSlot::Right, PanelSlot::Bottom, PanelSlot::Windows)
+                (
+                    PanelSlot::Reset,
+                    PanelSlot::Top,
+                    PanelSlot::Right,
+                    PanelSlot::Bottom,
+                    PanelSlot::Windows,
+                )
                     .chain()
                     .run_if(in_state(AppState::Playing)),
             )

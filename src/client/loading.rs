@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bevy::asset::io::AssetSourceBuilder;
+use bevy::asset::io::Reader;
 use bevy::asset::io::embedded::EmbeddedAssetRegistry;
 use bevy::asset::io::file::FileAssetReader;
-use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, AssetPath, LoadContext};
 use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
@@ -34,9 +34,11 @@ impl Plugin for LoadingPlugin {
     fn build(&self, app: &mut App) {
         let shown = app.world().resource::<ScenarioOrigin>().shown();
         // The embedded registry exists once `AssetPlugin` is built; the text lives in the binary.
-        app.world_mut()
-            .resource_mut::<EmbeddedAssetRegistry>()
-            .insert_asset(PathBuf::new(), Path::new(EMBEDDED_PATH), DEFAULT_SCENARIO_RON.as_bytes());
+        app.world_mut().resource_mut::<EmbeddedAssetRegistry>().insert_asset(
+            PathBuf::new(),
+            Path::new(EMBEDDED_PATH),
+            DEFAULT_SCENARIO_RON.as_bytes(),
+        );
         app.init_asset::<ScenarioAsset>()
             .register_asset_loader(ScenarioLoader { file: shown })
             .add_loading_state(
@@ -45,7 +47,10 @@ impl Plugin for LoadingPlugin {
                     .on_failure_continue_to_state(AppState::Failed)
                     .load_collection::<ScenarioAssets>(),
             )
-            .add_systems(EguiPrimaryContextPass, show_loading_screen.run_if(in_state(AppState::Loading)));
+            .add_systems(
+                EguiPrimaryContextPass,
+                show_loading_screen.run_if(in_state(AppState::Loading)),
+            );
     }
 }
 
@@ -65,7 +70,9 @@ pub enum ScenarioOrigin {
 
 impl ScenarioOrigin {
     pub fn from_cli(path: Option<PathBuf>) -> Self {
-        let Some(given) = path else { return ScenarioOrigin::Embedded };
+        let Some(given) = path else {
+            return ScenarioOrigin::Embedded;
+        };
         // Relative paths mean the working directory, not the executable's folder that Bevy's
         // default asset root would use.
         let absolute = if given.is_absolute() {
@@ -269,7 +276,9 @@ mod tests {
         let mut app = loading_app(ScenarioOrigin::Embedded);
         assert_eq!(settle(&mut app), AppState::Playing);
         let assets = app.world().resource::<ScenarioAssets>();
-        let scenario = assets.get(app.world().resource::<Assets<ScenarioAsset>>()).expect("loaded");
+        let scenario = assets
+            .get(app.world().resource::<Assets<ScenarioAsset>>())
+            .expect("loaded");
         assert!(!scenario.map.provinces.is_empty());
     }
 

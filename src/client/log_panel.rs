@@ -45,7 +45,11 @@ fn show_log(mut contexts: EguiContexts, mut free: ResMut<FreeRect>, game: Option
                             let stamp = format!("{}.{}  ", roman(entry.age), entry.round);
                             job.append(&stamp, 0.0, egui::TextFormat::simple(small.clone(), grey));
                             job.append(&entry.text, 0.0, egui::TextFormat::simple(body.clone(), text_colour));
-                            job.append(&format!("   {}", entry.rule), 0.0, egui::TextFormat::simple(small.clone(), grey));
+                            job.append(
+                                &format!("   {}", entry.rule),
+                                0.0,
+                                egui::TextFormat::simple(small.clone(), grey),
+                            );
                             ui.add(egui::Label::new(job).truncate());
                         }
                     });

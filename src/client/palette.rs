@@ -29,7 +29,11 @@ pub fn realm_colour(rgb: (u8, u8, u8), player: bool) -> Color {
     let c = c.to_srgba();
     let paper = UNOWNED.to_srgba();
     let mix = |a: f32, b: f32| a + (b - a) * 0.5;
-    Color::srgb(mix(c.red, paper.red), mix(c.green, paper.green), mix(c.blue, paper.blue))
+    Color::srgb(
+        mix(c.red, paper.red),
+        mix(c.green, paper.green),
+        mix(c.blue, paper.blue),
+    )
 }
 
 /// The same colour for egui.

@@ -93,30 +93,33 @@ fn mat_section(ui: &mut egui::Ui, game: &Game, human: &str) {
     };
     ui.label(format!("Ruler: {ruler}"));
     let Some(mat) = world.get::<Mat>(realm) else { return };
-    egui::Grid::new("mat_grid").num_columns(4).spacing([18.0, 4.0]).show(ui, |ui| {
-        ui.label("Ducats");
-        ui.strong(mat.ducats.to_string());
-        ui.label("Loans");
-        ui.strong(mat.loans.to_string());
-        ui.end_row();
-        for kind in MpKind::ALL {
-            ui.label(mp_name(kind));
-            ui.strong(mat.mp(kind).to_string());
-        }
-        ui.end_row();
-        ui.label("Stability");
-        ui.strong(format!("{:+}", mat.stability));
-        ui.label("Prestige");
-        ui.strong(mat.prestige.to_string());
-        ui.end_row();
-        ui.label("Manpower");
-        ui.strong(mat.manpower.to_string());
-        if mat.exhausted_manpower > 0 {
-            ui.label("Exhausted");
-            ui.strong(mat.exhausted_manpower.to_string());
-        }
-        ui.end_row();
-    });
+    egui::Grid::new("mat_grid")
+        .num_columns(4)
+        .spacing([18.0, 4.0])
+        .show(ui, |ui| {
+            ui.label("Ducats");
+            ui.strong(mat.ducats.to_string());
+            ui.label("Loans");
+            ui.strong(mat.loans.to_string());
+            ui.end_row();
+            for kind in MpKind::ALL {
+                ui.label(mp_name(kind));
+                ui.strong(mat.mp(kind).to_string());
+            }
+            ui.end_row();
+            ui.label("Stability");
+            ui.strong(format!("{:+}", mat.stability));
+            ui.label("Prestige");
+            ui.strong(mat.prestige.to_string());
+            ui.end_row();
+            ui.label("Manpower");
+            ui.strong(mat.manpower.to_string());
+            if mat.exhausted_manpower > 0 {
+                ui.label("Exhausted");
+                ui.strong(mat.exhausted_manpower.to_string());
+            }
+            ui.end_row();
+        });
 }
 
 /// The pending decision; returns the action the human clicked, if any.
@@ -141,11 +144,16 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
             ui.label(&decision.prompt);
             let legal = g.legal_actions();
             if legal.is_empty() {
-                ui.colored_label(egui::Color32::from_rgb(255, 140, 120), "No legal action: the game is stuck here.");
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 140, 120),
+                    "No legal action: the game is stuck here.",
+                );
             }
             for action in legal {
                 let label = action_label(g, &action);
-                let button = egui::Button::new(label).wrap().min_size(egui::vec2(ui.available_width(), 24.0));
+                let button = egui::Button::new(label)
+                    .wrap()
+                    .min_size(egui::vec2(ui.available_width(), 24.0));
                 if ui.add(button).clicked() {
                     picked = Some(action);
                 }
@@ -164,7 +172,9 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
 
 fn hand_section(ui: &mut egui::Ui, game: &Game, human: &str) {
     let world = game.world();
-    let Some(hand) = world.resource::<Index>().get(human).and_then(|r| world.get::<Hand>(r)) else { return };
+    let Some(hand) = world.resource::<Index>().get(human).and_then(|r| world.get::<Hand>(r)) else {
+        return;
+    };
     ui.strong(format!("Action cards in hand ({})", hand.cards.len()));
     let cards = &game.scenario().action_cards;
     let line = |ui: &mut egui::Ui, card: usize, note: &str| {
@@ -174,7 +184,8 @@ fn hand_section(ui: &mut egui::Ui, game: &Game, human: &str) {
         } else {
             format!("{} {}", mp_name(def.deck), def.cost)
         };
-        ui.label(format!("{}  ({cost}){note}", def.name)).on_hover_text(&def.text);
+        ui.label(format!("{}  ({cost}){note}", def.name))
+            .on_hover_text(&def.text);
     };
     for card in &hand.cards {
         line(ui, *card, "");
@@ -206,28 +217,37 @@ fn event_row_section(ui: &mut egui::Ui, game: &Game) {
 fn realms_section(ui: &mut egui::Ui, game: &Game, human: &str) {
     ui.strong("Player Realms");
     let world = game.world();
-    let Some(seats) = world.get_resource::<Seats>() else { return };
-    egui::Grid::new("realms_grid").num_columns(5).striped(true).show(ui, |ui| {
-        ui.label("");
-        ui.label("D");
-        ui.label("Stab.");
-        ui.label("Prest.");
-        ui.label("");
-        ui.end_row();
-        for realm in &seats.0 {
-            let key = key_of(world, *realm);
-            ui.horizontal(|ui| {
-                swatch(ui, realm_swatch_colour(game, *realm));
-                let name = name_of(game, &key);
-                if key == human { ui.strong(format!("{name} (you)")) } else { ui.label(name) };
-            });
-            let mat = world.get::<Mat>(*realm).cloned().unwrap_or_default();
-            ui.label(mat.ducats.to_string());
-            ui.label(format!("{:+}", mat.stability));
-            ui.label(mat.prestige.to_string());
-            let passed = world.get::<RoundMarkers>(*realm).is_some_and(|m| m.passed);
-            ui.label(if passed { "passed" } else { "" });
+    let Some(seats) = world.get_resource::<Seats>() else {
+        return;
+    };
+    egui::Grid::new("realms_grid")
+        .num_columns(5)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("");
+            ui.label("D");
+            ui.label("Stab.");
+            ui.label("Prest.");
+            ui.label("");
             ui.end_row();
-        }
-    });
+            for realm in &seats.0 {
+                let key = key_of(world, *realm);
+                ui.horizontal(|ui| {
+                    swatch(ui, realm_swatch_colour(game, *realm));
+                    let name = name_of(game, &key);
+                    if key == human {
+                        ui.strong(format!("{name} (you)"))
+                    } else {
+                        ui.label(name)
+                    };
+                });
+                let mat = world.get::<Mat>(*realm).cloned().unwrap_or_default();
+                ui.label(mat.ducats.to_string());
+                ui.label(format!("{:+}", mat.stability));
+                ui.label(mat.prestige.to_string());
+                let passed = world.get::<RoundMarkers>(*realm).is_some_and(|m| m.passed);
+                ui.label(if passed { "passed" } else { "" });
+                ui.end_row();
+            }
+        });
 }

@@ -37,21 +37,25 @@ fn handle_save_requests(
     scenario: Option<Res<ScenarioInPlay>>,
     mut notices: ResMut<Notices>,
 ) {
-    let (Some(mut game), Some(scenario)) = (game, scenario) else { return };
+    let (Some(mut game), Some(scenario)) = (game, scenario) else {
+        return;
+    };
     for request in requests.read() {
         match request {
             SaveRequest::Save => match write_quicksave(&game, scenario.file.as_deref()) {
                 Ok(()) => notices.push("Saved", format!("The game was saved to {QUICKSAVE}.")),
                 Err(e) => notices.push("The game could not be saved", format!("{QUICKSAVE}: {e}")),
             },
-            SaveRequest::Load => match Save::read(Path::new(QUICKSAVE)).and_then(|s| s.replay(scenario.scenario.clone())) {
-                Ok(loaded) => {
-                    let actions = loaded.history().len();
-                    game.replace(loaded);
-                    notices.push("Loaded", format!("{QUICKSAVE} was replayed ({actions} actions)."));
+            SaveRequest::Load => {
+                match Save::read(Path::new(QUICKSAVE)).and_then(|s| s.replay(scenario.scenario.clone())) {
+                    Ok(loaded) => {
+                        let actions = loaded.history().len();
+                        game.replace(loaded);
+                        notices.push("Loaded", format!("{QUICKSAVE} was replayed ({actions} actions)."));
+                    }
+                    Err(e) => notices.push("The save could not be loaded", e.to_string()),
                 }
-                Err(e) => notices.push("The save could not be loaded", e.to_string()),
-            },
+            }
         }
     }
 }

@@ -98,7 +98,9 @@ impl ActiveGame {
 
     /// Lets the bot answer the pending decision. `false` when it had nothing to answer.
     fn step_bot(&mut self) -> bool {
-        let Some(action) = self.bot.choose(&self.game) else { return false };
+        let Some(action) = self.bot.choose(&self.game) else {
+            return false;
+        };
         match self.apply(action) {
             Ok(()) => true,
             Err(illegal) => {
@@ -193,7 +195,13 @@ fn start_game(world: &mut World) {
             world.insert_resource(ScenarioInPlay { scenario, file });
             world.insert_non_send(ActiveGame::new(game, seed));
         }
-        Err(e) => fail(world, format!("{}: the game cannot be set up: {e}", world.resource::<ScenarioOrigin>().shown())),
+        Err(e) => fail(
+            world,
+            format!(
+                "{}: the game cannot be set up: {e}",
+                world.resource::<ScenarioOrigin>().shown()
+            ),
+        ),
     }
 }
 

@@ -43,7 +43,9 @@ fn spawn_town_markers(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let Some(scenario) = scenario.get(&scenarios) else { return };
+    let Some(scenario) = scenario.get(&scenarios) else {
+        return;
+    };
     // Radii in screen pixels: `ScreenSized` scales the unit by the zoom.
     let rim = meshes.add(Circle::new(4.5));
     let dot = meshes.add(Circle::new(3.2));
@@ -68,7 +70,11 @@ fn spawn_town_markers(
                 Mesh2d(rim.clone()),
                 MeshMaterial2d(rim_colour.clone()),
             ))
-            .with_child((Mesh2d(dot.clone()), MeshMaterial2d(fill), Transform::from_xyz(0.0, 0.0, 0.01)));
+            .with_child((
+                Mesh2d(dot.clone()),
+                MeshMaterial2d(fill),
+                Transform::from_xyz(0.0, 0.0, 0.01),
+            ));
     }
 }
 
@@ -97,7 +103,11 @@ fn show_town_markers(
     let index = world.resource::<Index>();
     for (marker, mut visibility, mut sized) in &mut markers {
         let town = town_on(world, index, &marker.province);
-        visibility.set_if_neq(if town.is_some() { Visibility::Inherited } else { Visibility::Hidden });
+        visibility.set_if_neq(if town.is_some() {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
         let Some((large, unrest)) = town else { continue };
         let size = if large { 1.4 } else { 1.0 };
         if sized.size != size {
