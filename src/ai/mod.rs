@@ -80,7 +80,14 @@ impl Bot {
                 };
                 kind.map(|k| Action::ChooseMp { kind: *k })
             }
-            DecisionKind::UnrestTown | DecisionKind::RemoveUnrest | DecisionKind::DrawCard { .. } | DecisionKind::HandLimit => None,
+            DecisionKind::UnrestTown
+            | DecisionKind::RemoveUnrest
+            | DecisionKind::DrawCard { .. }
+            | DecisionKind::HandLimit
+            | DecisionKind::RebelRemoveUnrest { .. }
+            | DecisionKind::AssignRebellion { .. }
+            | DecisionKind::LiberationColour { .. }
+            | DecisionKind::VassalDissent { .. } => None,
             DecisionKind::KeepCard { card } => Some(if mat.ducats >= 8 {
                 Action::KeepCard { card: card.clone() }
             } else {
@@ -132,7 +139,7 @@ fn value(effect: &Effect) -> i32 {
         Effect::Mp(_, n) | Effect::AnyMp(n) => 3 * n,
         Effect::Stability(n) => 8 * n,
         Effect::Prestige(n) => 4 * n,
-        Effect::Unrest(n) => -6 * i32::from(*n),
+        Effect::Unrest(n) | Effect::UnrestIn(_, n) => -6 * i32::from(*n),
         Effect::Loan(n) => -6 * i32::from(*n),
         Effect::RulerIllHealth => -8,
         Effect::Manpower(n) => *n,

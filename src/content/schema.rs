@@ -279,6 +279,8 @@ pub enum Effect {
     Prestige(i32),
     /// Add unrest to this many of the realm's towns (the realm picks).
     Unrest(u8),
+    /// Add unrest to this many of the realm's towns or vassals in one area (by area id).
+    UnrestIn(String, u8),
     /// Take loans (a forced loan if the rules call it so).
     Loan(u8),
     /// Ill health to the realm's ruler.

@@ -278,7 +278,7 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
 
 fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effect) {
     match effect {
-        Effect::Claim(area) => c.reference(section, id, "Claim", "areas", area),
+        Effect::Claim(area) | Effect::UnrestIn(area, _) => c.reference(section, id, "area", "areas", area),
         Effect::CasusBelli(realm) => c.reference(section, id, "CasusBelli", "realms", realm),
         _ => {}
     }

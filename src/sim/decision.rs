@@ -43,6 +43,10 @@ pub enum Action {
     PayCorruption { adm: u8 },
     /// Phase 4 C: throw ducats away down to 49 instead of paying corruption.
     DiscardDucats,
+    /// Pick a realm (by content id), e.g. the colour of a liberated territory.
+    ChooseRealm { realm: String },
+    /// Remove 1 influence from this area instead of a vassal gaining unrest.
+    RemoveInfluence { area: String },
     /// Say no to an optional choice (done cutting costs, keep the unrest, no reaction, ...).
     Decline,
 }
@@ -76,6 +80,14 @@ pub enum DecisionKind {
     RemoveUnrest,
     /// Phase 4 A: fire advisors to cut costs, or be done.
     CutCosts,
+    /// Rebel die "remove 1 unrest": which province of the area.
+    RebelRemoveUnrest { area: String },
+    /// Rebel die "rebellion": which unrest province of the area the rebels take.
+    AssignRebellion { area: String },
+    /// A liberated territory becomes a province of which Non-Player Realm.
+    LiberationColour { province: String },
+    /// Religious dissent in a vassal area: a vassal gains unrest, or 1 influence goes.
+    VassalDissent { area: String },
     /// Phase 4 C: corruption of `charge` adm on a large treasury.
     Corruption { charge: u8 },
 }

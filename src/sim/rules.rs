@@ -72,6 +72,25 @@ pub const TOWN_INCOME: &str = "pop.7.5.town_income";
 pub const INCOME_TILE: &str = "pop.7.5.income_tile";
 pub const OUT_OF_TOWNS: &str = "pop.7.5.out_of_towns";
 
+pub const SEQ_PHASE3_A: &str = "pop.seq.phase3.a";
+pub const SEQ_PHASE3_E: &str = "pop.seq.phase3.e";
+pub const SEQ_PHASE3_G: &str = "pop.seq.phase3.g";
+pub const SEQ_PHASE3_I: &str = "pop.seq.phase3.i";
+pub const REBEL_ROLL: &str = "pop.14.2.roll";
+pub const REBELLION_UNITS: &str = "pop.14.2.rebellion_units";
+pub const REBEL_TOWN: &str = "pop.14.2.rebel_town";
+pub const REBELLION_LIBERATES: &str = "pop.14.2.rebellion_liberates";
+pub const REBEL_LOSE_DUCATS: &str = "pop.14.2.lose_ducats";
+pub const REBEL_LOSE_MP: &str = "pop.14.2.lose_mp";
+pub const REBEL_EXHAUST: &str = "pop.14.2.exhaust";
+pub const REBEL_NO_EFFECT: &str = "pop.14.2.no_effect";
+pub const REBEL_REMOVE_UNREST: &str = "pop.14.2.remove_unrest";
+pub const REBEL_CANNOT_PAY: &str = "pop.14.2.cannot_pay";
+pub const LIBERATION_OCCUPIED: &str = "pop.14.3.liberation_occupied";
+pub const LIBERATION_CORE: &str = "pop.14.3.liberation_core";
+pub const LIBERATION_TERRITORY: &str = "pop.14.3.liberation_territory";
+pub const LIBERATION_CB: &str = "pop.14.3.liberation_cb";
+
 /// Project ids for effects the seeds leave unnamed (documented in docs/rule_ids.md).
 pub const EFFECT_DUCATS: &str = "pop.effect.ducats";
 pub const EFFECT_MP: &str = "pop.effect.mp";
@@ -158,4 +177,22 @@ pub const ALL: &[&str] = &[
     TOWN_INCOME,
     INCOME_TILE,
     OUT_OF_TOWNS,
+    SEQ_PHASE3_A,
+    SEQ_PHASE3_E,
+    SEQ_PHASE3_G,
+    SEQ_PHASE3_I,
+    REBEL_ROLL,
+    REBELLION_UNITS,
+    REBEL_TOWN,
+    REBELLION_LIBERATES,
+    REBEL_LOSE_DUCATS,
+    REBEL_LOSE_MP,
+    REBEL_EXHAUST,
+    REBEL_NO_EFFECT,
+    REBEL_REMOVE_UNREST,
+    REBEL_CANNOT_PAY,
+    LIBERATION_OCCUPIED,
+    LIBERATION_CORE,
+    LIBERATION_TERRITORY,
+    LIBERATION_CB,
 ];

@@ -369,7 +369,10 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
             }
         }
         (DecisionKind::EventOption { .. }, _) => wrong(rules::EVENT_CHOICE),
-        (DecisionKind::MpType { .. }, Action::ChooseMp { .. }) => Ok(()),
+        (DecisionKind::MpType { .. }, Action::ChooseMp { .. }) if effect_candidates(world, decision).contains(action) => Ok(()),
+        (DecisionKind::MpType { .. }, Action::ChooseMp { .. }) => {
+            Err(Illegal::new(rules::EFFECT_MP, "lose monarch power from a pool that has some"))
+        }
         (DecisionKind::MpType { .. }, _) => wrong(rules::EFFECT_MP),
         (DecisionKind::UnrestTown, Action::ChooseProvince { .. }) => {
             if effect_candidates(world, decision).contains(action) {

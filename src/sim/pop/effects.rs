@@ -71,10 +71,17 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
                 add_unrest(world, realm, p);
             }
             if count > 1 {
-                world
-                    .resource_mut::<EffectQueue>()
-                    .items
-                    .push_front(Effect::Unrest(count - 1));
+                world.resource_mut::<EffectQueue>().items.push_front(Effect::Unrest(count - 1));
+            }
+            true
+        }
+        (Some(Effect::UnrestIn(area, count)), Action::ChooseProvince { province }) => {
+            world.resource_mut::<EffectQueue>().items.pop_front();
+            if let Some(p) = world.resource::<Index>().get(province) {
+                add_unrest(world, realm, p);
+            }
+            if count > 1 {
+                world.resource_mut::<EffectQueue>().items.push_front(Effect::UnrestIn(area, count - 1));
             }
             true
         }
@@ -82,8 +89,9 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
     }
 }
 
-/// Provinces holding this realm's town or vassal without unrest: where unrest can go.
-pub fn calm_holdings(world: &World, realm: Entity) -> Vec<Entity> {
+/// Provinces holding this realm's town or vassal without unrest (in `area`, if given): where
+/// unrest can go.
+pub fn calm_holdings(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
     let mut provinces = Vec::new();
     let Some(tokens) = world.get::<RealmTokens>(realm) else { return provinces };
     for token in tokens.iter() {
@@ -91,7 +99,8 @@ pub fn calm_holdings(world: &World, realm: Entity) -> Vec<Entity> {
             continue;
         }
         if let Some(on) = world.get::<OnProvince>(token) {
-            if !provinces.contains(&on.0) {
+            let in_area = area.is_none_or(|a| world.get::<InArea>(on.0).is_some_and(|i| i.0 == a));
+            if in_area && !provinces.contains(&on.0) {
                 provinces.push(on.0);
             }
         }
@@ -100,7 +109,7 @@ pub fn calm_holdings(world: &World, realm: Entity) -> Vec<Entity> {
     provinces
 }
 
-fn add_unrest(world: &mut World, realm: Entity, province: Entity) {
+pub fn add_unrest(world: &mut World, realm: Entity, province: Entity) {
     let Some(holdings) = world.get::<Holdings>(province) else { return };
     let token = holdings
         .iter()
@@ -147,9 +156,27 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         }
         Effect::Stability(n) => change_stability(world, realm, n, rules::EFFECT_STABILITY),
         Effect::Prestige(n) => change_prestige(world, realm, n, rules::EFFECT_PRESTIGE),
-        Effect::Unrest(0) => {}
+        Effect::Unrest(0) | Effect::UnrestIn(_, 0) => {}
+        Effect::UnrestIn(area, n) => {
+            let area_e = world.resource::<Index>().get(&area);
+            if area_e.is_none() || calm_holdings(world, realm, area_e).is_empty() {
+                write(
+                    world,
+                    Note::new(rules::EFFECT_NO_TARGET, format!("{name} has no calm town in {area} for unrest"))
+                        .realm(&name),
+                );
+            } else {
+                world.resource_mut::<EffectQueue>().items.push_front(Effect::UnrestIn(area.clone(), n));
+                return ask(
+                    world,
+                    realm,
+                    DecisionKind::UnrestTown,
+                    format!("Choose a town or vassal in {area} to gain unrest ({n} to place)"),
+                );
+            }
+        }
         Effect::Unrest(n) => {
-            if calm_holdings(world, realm).is_empty() {
+            if calm_holdings(world, realm, None).is_empty() {
                 write(
                     world,
                     Note::new(rules::EFFECT_NO_TARGET, format!("{name} has no calm town for unrest"))
@@ -260,15 +287,22 @@ fn ruler_ill_health(world: &mut World, realm: Entity) {
 /// Legal answers to an effect's decision.
 pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
     match decision.kind {
-        DecisionKind::MpType { .. } => MpKind::ALL
-            .iter()
-            .map(|kind| Action::ChooseMp { kind: *kind })
-            .collect(),
+        DecisionKind::MpType { amount } => {
+            // A loss comes out of a pool that has something in it, while any has.
+            let mat = world.resource::<Index>().get(&decision.realm).and_then(|r| world.get::<Mat>(r)).cloned().unwrap_or_default();
+            let kinds: Vec<MpKind> = MpKind::ALL.into_iter().filter(|k| amount >= 0 || mat.mp(*k) > 0).collect();
+            let kinds = if kinds.is_empty() { MpKind::ALL.to_vec() } else { kinds };
+            kinds.into_iter().map(|kind| Action::ChooseMp { kind }).collect()
+        }
         DecisionKind::UnrestTown => {
             let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
                 return Vec::new();
             };
-            calm_holdings(world, realm)
+            let area = match world.resource::<EffectQueue>().items.front() {
+                Some(Effect::UnrestIn(area, _)) => world.resource::<Index>().get(area),
+                _ => None,
+            };
+            calm_holdings(world, realm, area)
                 .into_iter()
                 .map(|p| Action::ChooseProvince { province: key_of(world, p) })
                 .collect()

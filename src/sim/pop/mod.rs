@@ -22,6 +22,7 @@ pub mod effects;
 pub mod events;
 pub mod income;
 pub mod monarch_power;
+pub mod rebels;
 pub mod scoring;
 pub mod setup;
 pub mod towns;
@@ -121,6 +122,7 @@ impl Plugin for PopRulesPlugin {
             draw_cards::DrawCardsPlugin,
             actions::ActionPhasePlugin,
             unrest_step::UnrestStepPlugin,
+            rebels::RebelsPlugin,
             income::IncomePlugin,
             monarch_power::MonarchPowerPlugin,
             cleanup::CleanupPlugin,
@@ -151,6 +153,10 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::RemoveUnrest => unrest_step::candidates(world, realm),
         DecisionKind::CutCosts => income::cut_costs_candidates(world, realm),
         DecisionKind::Corruption { charge } => income::corruption_candidates(world, realm, *charge),
+        DecisionKind::RebelRemoveUnrest { .. }
+        | DecisionKind::AssignRebellion { .. }
+        | DecisionKind::LiberationColour { .. }
+        | DecisionKind::VassalDissent { .. } => rebels::candidates(world, realm, &decision.kind),
         _ => actions::candidates(world, decision),
     }
 }
@@ -186,6 +192,10 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         DecisionKind::RemoveUnrest => listed(rules::STABILITY_PLUS2, "a province of yours in unrest, or decline"),
         DecisionKind::CutCosts => listed(rules::SEQ_PHASE4_A, "fire one of your advisors, or be done"),
         DecisionKind::Corruption { charge } => income::check_corruption(world, realm, *charge, action),
+        DecisionKind::RebelRemoveUnrest { .. } => listed(rules::REBEL_REMOVE_UNREST, "a province of that area in unrest"),
+        DecisionKind::AssignRebellion { .. } => listed(rules::REBELLION_LIBERATES, "one of your unrest provinces in that area"),
+        DecisionKind::LiberationColour { .. } => listed(rules::LIBERATION_TERRITORY, "a Non-Player Realm near the province"),
+        DecisionKind::VassalDissent { .. } => listed(rules::SEQ_PHASE3_G, "a calm vassal of that area, or 1 influence there"),
         _ => actions::check(world, &decision, action),
     }
 }
