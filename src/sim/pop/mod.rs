@@ -200,4 +200,6 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
     }
 }
 #[cfg(test)]
+mod rebel_tests;
+#[cfg(test)]
 mod tests;

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::{Effect, MpKind};
+use crate::content::schema::Effect;
 use crate::sim::decision::{Action, DecisionKind, ask};
 use crate::sim::flow::Rules;
 use crate::sim::log::{Note, write};
@@ -15,7 +15,7 @@ use crate::sim::pop::PopStep;
 use crate::sim::pop::economy::{change_prestige, pay_mandatory};
 use crate::sim::pop::effects::{Visit, for_each_realm, queue_effects};
 use crate::sim::pop::towns::{core_owners, is_core, place_town, remove_tokens};
-use crate::sim::pop::unrest_step::{at_war, remove_unrest};
+use crate::sim::pop::unrest_step::remove_unrest;
 use crate::sim::rng::GameRng;
 use crate::sim::rules;
 use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
@@ -196,7 +196,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
 }
 
 /// Resolves one face; `Some` when it asked something (or queued an effect to resolve first).
-fn resolve_face(world: &mut World, realm: Entity, area: Entity, face: RebelFace) -> Option<Visit> {
+pub(crate) fn resolve_face(world: &mut World, realm: Entity, area: Entity, face: RebelFace) -> Option<Visit> {
     let name = key_of(world, realm);
     match face {
         RebelFace::Rebellion => world.resource_mut::<RebelRoll>().rebellions += 1,
@@ -641,12 +641,12 @@ fn spread_religious_dissent(world: &mut World) {
     );
 }
 
-/// Whether a realm is at war (for the war unrest of step H).
-pub fn realm_at_war(world: &World, realm: Entity) -> bool {
-    at_war(world, realm)
+#[cfg(test)]
+pub fn answer_colour_for_tests(world: &mut World, colour: &str) {
+    answer_liberation_colour(world, colour);
 }
 
-/// Monarch-power kind helper for tests.
-pub fn any_mp(mat: &Mat) -> bool {
-    MpKind::ALL.iter().any(|k| mat.mp(*k) > 0)
+#[cfg(test)]
+pub fn remove_cb_and_truce_tokens_for_tests(world: &mut World) {
+    remove_cb_and_truce_tokens(world);
 }

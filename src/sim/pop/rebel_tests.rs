@@ -1,0 +1,220 @@
+//! Rule tests for rebels (seed 001, chapter 14) on the mini scenario. Each names its rule id.
+
+use bevy::prelude::*;
+
+use crate::content::parse_scenario;
+use crate::sim::decision::{Action, DecisionKind, Pending};
+use crate::sim::log::GameLog;
+use crate::sim::model::*;
+use crate::sim::pop::effects::{EffectQueue, add_unrest};
+use crate::sim::pop::rebels::{RebelFace, counting_unrest, liberate, rebels_take, resolve_face};
+use crate::sim::pop::towns::tracks;
+use crate::sim::state::{Index, spawn_sim};
+use crate::sim::{Game, GameSetup};
+
+const MINI: &str = include_str!("../../../tests/data/mini.ron");
+
+fn game() -> Game {
+    let scenario = std::sync::Arc::new(parse_scenario(MINI, "mini.ron").unwrap());
+    Game::new(scenario, GameSetup::default(), 1).unwrap()
+}
+
+fn e(game: &Game, key: &str) -> Entity {
+    game.world().resource::<Index>().get(key).unwrap()
+}
+
+fn mat(game: &Game, realm: Entity) -> Mat {
+    game.world().get::<Mat>(realm).unwrap().clone()
+}
+
+fn set(game: &mut Game, realm: Entity, f: impl FnOnce(&mut Mat)) {
+    f(&mut game.world_mut().get_mut::<Mat>(realm).unwrap());
+}
+
+fn count(game: &Game, rule: &str) -> usize {
+    game.world().resource::<GameLog>().count(rule)
+}
+
+fn unrest(game: &mut Game, realm: &str, province: &str) {
+    let (r, p) = (e(game, realm), e(game, province));
+    add_unrest(game.world_mut(), r, p);
+}
+
+#[test]
+fn pop_14_1_unrest_flips_the_token_and_covered_unrest_does_not_count() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    unrest(&mut game, "AAA", "capa");
+    unrest(&mut game, "AAA", "nora");
+    assert_eq!(count(&game, "pop.14.1.unrest"), 2);
+    assert_eq!(counting_unrest(game.world(), a, None).len(), 2);
+    // Unrest still gives tax income.
+    assert_eq!(tracks(game.world(), a).income, 3);
+    // Covered by a rebel town, or by an occupier: it counts for nothing.
+    let capa = e(&game, "capa");
+    game.world_mut().entity_mut(capa).insert(RebelTown);
+    let nora = e(&game, "nora");
+    let b = e(&game, "BBB");
+    game.world_mut().entity_mut(nora).insert(ControlledBy(b));
+    assert!(counting_unrest(game.world(), a, None).is_empty());
+}
+
+#[test]
+fn pop_14_2_faces_lose_ducats_lose_mp_exhaust_no_effect() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let north = e(&game, "north");
+    set(&mut game, a, |m| {
+        m.ducats = 10;
+        m.mp = [0, 2, 0];
+        m.manpower = 1;
+    });
+    resolve_face(game.world_mut(), a, north, RebelFace::LoseDucats);
+    assert_eq!(mat(&game, a).ducats, 8);
+    assert_eq!(count(&game, "pop.14.2.lose_ducats"), 1);
+    resolve_face(game.world_mut(), a, north, RebelFace::LoseMp);
+    assert_eq!(count(&game, "pop.14.2.lose_mp"), 1);
+    // The loss is of choice, among the pools that have something.
+    assert_eq!(game.world().resource::<EffectQueue>().items.len(), 1);
+    resolve_face(game.world_mut(), a, north, RebelFace::Exhaust);
+    let m = mat(&game, a);
+    assert_eq!((m.manpower, m.exhausted_manpower), (0, 1));
+    resolve_face(game.world_mut(), a, north, RebelFace::NoEffect);
+    assert_eq!(count(&game, "pop.14.2.no_effect"), 1);
+    assert_eq!(mat(&game, a).ducats, 8, "no effect costs nothing");
+}
+
+#[test]
+fn pop_14_2_cannot_pay_costs_two_ducats_then_a_loan_then_bankruptcy() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let north = e(&game, "north");
+    set(&mut game, a, |m| {
+        m.ducats = 3;
+        m.mp = [0, 0, 0];
+        m.manpower = 0;
+    });
+    resolve_face(game.world_mut(), a, north, RebelFace::LoseMp);
+    assert_eq!(mat(&game, a).ducats, 1, "no MP: 2 ducats instead");
+    resolve_face(game.world_mut(), a, north, RebelFace::Exhaust);
+    let m = mat(&game, a);
+    assert_eq!((m.ducats, m.loans), (1 + 5 - 2, 1), "no manpower, 1 ducat: a forced loan");
+    assert_eq!(count(&game, "pop.14.2.cannot_pay"), 4, "a note and a payment for each");
+    set(&mut game, a, |m| {
+        m.ducats = 0;
+        m.loans = 5;
+    });
+    resolve_face(game.world_mut(), a, north, RebelFace::LoseMp);
+    assert!(game.world().resource::<GameLog>().entries.iter().any(|n| n.rule == "pop.7.4.bankruptcy" && n.text.contains("goes bankrupt")));
+}
+
+#[test]
+fn pop_14_2_remove_unrest_face_in_that_area() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let north = e(&game, "north");
+    unrest(&mut game, "AAA", "nora");
+    resolve_face(game.world_mut(), a, north, RebelFace::RemoveUnrest);
+    assert!(counting_unrest(game.world(), a, None).is_empty());
+    assert_eq!(count(&game, "pop.14.2.remove_unrest"), 1);
+    // With two candidates the realm chooses.
+    unrest(&mut game, "AAA", "nora");
+    unrest(&mut game, "AAA", "capa");
+    resolve_face(game.world_mut(), a, north, RebelFace::RemoveUnrest);
+    let pending = game.world().resource::<Pending>().0.clone().unwrap();
+    assert_eq!(pending.kind, DecisionKind::RebelRemoveUnrest { area: "north".into() });
+}
+
+#[test]
+fn pop_14_2_rebel_town_on_a_core_with_a_cube_on_the_track() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let nora = e(&game, "nora");
+    unrest(&mut game, "AAA", "nora");
+    rebels_take(game.world_mut(), a, nora, a, "pop.14.2.rebellion_liberates");
+    assert!(game.world().get::<RebelTown>(nora).is_some());
+    assert_eq!(mat(&game, a).covered_slots, 1);
+    assert_eq!(tracks(game.world(), a).income, 3 - 1, "the covered slot shows nothing");
+    assert_eq!(count(&game, "pop.14.2.rebel_town"), 1);
+    assert!(counting_unrest(game.world(), a, None).is_empty(), "the rebel town covers the unrest");
+}
+
+#[test]
+fn pop_14_3_liberation_occupied_returns_to_the_lawful_owner() {
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let sora = e(&game, "sora");
+    // AAA occupies BBB's Sora: its town on top, BBB's slot covered.
+    game.world_mut().entity_mut(sora).insert(ControlledBy(a));
+    spawn_sim(game.world_mut(), None, (Town { large: false }, TokenOf(a), OnProvince(sora), Unrest));
+    set(&mut game, b, |m| m.covered_slots = 1);
+    rebels_take(game.world_mut(), a, sora, a, "pop.14.2.rebellion_liberates");
+    assert_eq!(game.world().get::<ControlledBy>(sora).unwrap().0, b);
+    assert_eq!(mat(&game, b).covered_slots, 0);
+    assert_eq!(tracks(game.world(), a).small_towns, 1, "the occupier's town went home");
+    assert_eq!(count(&game, "pop.14.3.liberation_occupied"), 1);
+    assert_eq!(count(&game, "pop.14.3.liberation_cb"), 1);
+    let mut cbs = game.world_mut().query::<&CasusBelli>();
+    assert!(cbs.iter(game.world()).any(|c| c.holder == a && c.target == b));
+}
+
+#[test]
+fn pop_14_3_liberation_core_returns_to_the_realm_whose_core_it_is() {
+    let mut game = game();
+    let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
+    let nora = e(&game, "nora");
+    // Nora is printed as a core of CCC only, and AAA holds it.
+    game.world_mut().get_mut::<PrintedCores>(nora).unwrap().0 = vec![c];
+    // A truce between AAA and CCC is removed by the CB.
+    spawn_sim(game.world_mut(), None, Truce { a, b: c });
+    rebels_take(game.world_mut(), a, nora, a, "pop.14.2.rebellion_liberates");
+    assert_eq!(game.world().get::<OwnedBy>(nora).unwrap().0, c);
+    assert_eq!(tracks(game.world(), a).small_towns, 0);
+    assert_eq!(count(&game, "pop.14.3.liberation_core"), 1);
+    assert_eq!(count(&game, "pop.14.2.rebellion_liberates"), 1);
+    let mut truces = game.world_mut().query::<&Truce>();
+    assert_eq!(truces.iter(game.world()).count(), 0);
+}
+
+#[test]
+fn pop_14_3_liberation_territory_takes_the_active_players_colour() {
+    let mut game = game();
+    let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
+    let nora = e(&game, "nora");
+    game.world_mut().get_mut::<PrintedCores>(nora).unwrap().0.clear();
+    liberate(game.world_mut(), a, nora, a);
+    let pending = game.world().resource::<Pending>().0.clone().unwrap();
+    assert_eq!(pending.kind, DecisionKind::LiberationColour { province: "nora".into() });
+    let options = crate::sim::pop::rebels::candidates(game.world(), a, &pending.kind);
+    assert_eq!(options, vec![Action::ChooseRealm { realm: "CCC".into() }], "the NPR next door");
+    // The active player picks CCC, as the rebel-dice step would pass the answer on.
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    crate::sim::pop::rebels::answer_colour_for_tests(game.world_mut(), "CCC");
+    assert_eq!(game.world().get::<OwnedBy>(nora).unwrap().0, c);
+    assert_eq!(game.world().get::<NprMarker>(nora).unwrap().0, c);
+    assert_eq!(count(&game, "pop.14.3.liberation_territory"), 1);
+}
+
+#[test]
+fn pop_seq_phase3_a_cb_removal_costs_two_prestige_unless_at_war() {
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    spawn_sim(game.world_mut(), None, CasusBelli { holder: a, target: b });
+    spawn_sim(game.world_mut(), None, CasusBelli { holder: b, target: a });
+    spawn_sim(game.world_mut(), None, War { attacker: b, defender: a });
+    set(&mut game, a, |m| m.prestige = 5);
+    set(&mut game, b, |m| m.prestige = 5);
+    crate::sim::pop::rebels::remove_cb_and_truce_tokens_for_tests(game.world_mut());
+    assert_eq!(mat(&game, a).prestige, 5, "at war with the target: no loss");
+    assert_eq!(mat(&game, b).prestige, 5);
+    let mut cbs = game.world_mut().query::<&CasusBelli>();
+    assert_eq!(cbs.iter(game.world()).count(), 0);
+    let mut war = game.world_mut().query::<(Entity, &War)>();
+    let w: Vec<Entity> = war.iter(game.world()).map(|(e, _)| e).collect();
+    for x in w {
+        game.world_mut().despawn(x);
+    }
+    spawn_sim(game.world_mut(), None, CasusBelli { holder: a, target: b });
+    crate::sim::pop::rebels::remove_cb_and_truce_tokens_for_tests(game.world_mut());
+    assert_eq!(mat(&game, a).prestige, 3);
+}
