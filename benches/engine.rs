@@ -44,7 +44,9 @@ fn bench_apply_one_action(c: &mut Criterion) {
 
 fn bench_legal_actions(c: &mut Criterion) {
     let (game, _) = mid_game();
-    c.bench_function("legal_actions", |b| b.iter(|| black_box(game.legal_actions())));
+    c.bench_function("legal_actions", |b| {
+        b.iter(|| black_box(game.legal_actions()))
+    });
 }
 
 fn bench_full_bot_game(c: &mut Criterion) {
@@ -60,5 +62,10 @@ fn bench_full_bot_game(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_apply_one_action, bench_legal_actions, bench_full_bot_game);
+criterion_group!(
+    benches,
+    bench_apply_one_action,
+    bench_legal_actions,
+    bench_full_bot_game
+);
 criterion_main!(benches);

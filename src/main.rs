@@ -19,6 +19,8 @@ fn open_desktop(scenario: Option<std::path::PathBuf>) -> i32 {
 
 #[cfg(not(feature = "client"))]
 fn open_desktop(_scenario: Option<std::path::PathBuf>) -> i32 {
-    eprintln!("this build has no desktop client (built without the `client` feature); see `regnum --help`");
+    eprintln!(
+        "this build has no desktop client (built without the `client` feature); see `regnum --help`"
+    );
     2
 }

@@ -34,10 +34,20 @@ pub enum SaveError {
     /// The file is not a readable save: `file:line:col: message`.
     Damaged(String),
     Format(u32),
-    ScenarioMismatch { expected: String, found: String },
+    ScenarioMismatch {
+        expected: String,
+        found: String,
+    },
     Setup(String),
-    IllegalAction { index: usize, action: Action, illegal: Illegal },
-    HashMismatch { expected: String, found: String },
+    IllegalAction {
+        index: usize,
+        action: Action,
+        illegal: Illegal,
+    },
+    HashMismatch {
+        expected: String,
+        found: String,
+    },
 }
 
 impl std::fmt::Display for SaveError {
@@ -45,13 +55,26 @@ impl std::fmt::Display for SaveError {
         match self {
             SaveError::Io(e) => write!(f, "cannot read the save: {e}"),
             SaveError::Damaged(e) => write!(f, "the save is damaged: {e}"),
-            SaveError::Format(v) => write!(f, "the save has format {v}; this version of Regnum reads format {SAVE_FORMAT}"),
+            SaveError::Format(v) => write!(
+                f,
+                "the save has format {v}; this version of Regnum reads format {SAVE_FORMAT}"
+            ),
             SaveError::ScenarioMismatch { expected, found } => {
-                write!(f, "the save was made with scenario {expected}, but the scenario given is {found}")
+                write!(
+                    f,
+                    "the save was made with scenario {expected}, but the scenario given is {found}"
+                )
             }
             SaveError::Setup(e) => write!(f, "the save's game cannot be set up: {e}"),
-            SaveError::IllegalAction { index, action, illegal } => {
-                write!(f, "action {index} of the save ({action:?}) is illegal: {illegal}")
+            SaveError::IllegalAction {
+                index,
+                action,
+                illegal,
+            } => {
+                write!(
+                    f,
+                    "action {index} of the save ({action:?}) is illegal: {illegal}"
+                )
             }
             SaveError::HashMismatch { expected, found } => write!(
                 f,
@@ -98,7 +121,10 @@ impl Save {
 
     pub fn parse(text: &str, file: &str) -> Result<Save, SaveError> {
         let save: Save = ron::Options::default().from_str(text).map_err(|e| {
-            SaveError::Damaged(format!("{file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
+            SaveError::Damaged(format!(
+                "{file}:{}:{}: {}",
+                e.span.start.line, e.span.start.col, e.code
+            ))
         })?;
         if save.format != SAVE_FORMAT {
             return Err(SaveError::Format(save.format));
@@ -107,7 +133,8 @@ impl Save {
     }
 
     pub fn read(path: &Path) -> Result<Save, SaveError> {
-        let text = std::fs::read_to_string(path).map_err(|e| SaveError::Io(format!("{}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| SaveError::Io(format!("{}: {e}", path.display())))?;
         Save::parse(&text, &path.display().to_string())
     }
 
@@ -120,13 +147,15 @@ impl Save {
                 found: format!("{} ({})", scenario.id, short(&found)),
             });
         }
-        let mut game = Game::new(scenario, self.setup.clone(), self.seed).map_err(|e| SaveError::Setup(e.to_string()))?;
+        let mut game = Game::new(scenario, self.setup.clone(), self.seed)
+            .map_err(|e| SaveError::Setup(e.to_string()))?;
         for (index, action) in self.actions.iter().enumerate() {
-            game.apply(action.clone()).map_err(|illegal| SaveError::IllegalAction {
-                index,
-                action: action.clone(),
-                illegal,
-            })?;
+            game.apply(action.clone())
+                .map_err(|illegal| SaveError::IllegalAction {
+                    index,
+                    action: action.clone(),
+                    illegal,
+                })?;
         }
         let found = game.state_hash();
         if found != self.state_hash {

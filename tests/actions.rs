@@ -15,22 +15,42 @@ fn probes() -> Vec<Action> {
         Action::TakeLoan,
         Action::RepayLoan,
         Action::IncreaseStability,
-        Action::ChooseProvince { province: "capa".into() },
-        Action::ChooseProvince { province: "capc".into() },
+        Action::ChooseProvince {
+            province: "capa".into(),
+        },
+        Action::ChooseProvince {
+            province: "capc".into(),
+        },
     ];
     all.extend((0..6).map(|slot| Action::TakeEvent { slot }));
     all.extend((0..3).map(|option| Action::ChooseOption { option }));
-    all.extend(MpKind::ALL.iter().map(|kind| Action::ChooseMp { kind: *kind }));
-    all.extend(MpKind::ALL.iter().map(|deck| Action::DrawCard { deck: *deck }));
+    all.extend(
+        MpKind::ALL
+            .iter()
+            .map(|kind| Action::ChooseMp { kind: *kind }),
+    );
+    all.extend(
+        MpKind::ALL
+            .iter()
+            .map(|deck| Action::DrawCard { deck: *deck }),
+    );
     all.extend([
         Action::AcceptRuler,
         Action::Decline,
         Action::DiscardDucats,
         Action::PayCorruption { adm: 1 },
-        Action::FireAdvisor { character: "adv_a".into() },
-        Action::Appoint { card: "nothing".into() },
-        Action::KeepCard { card: "nothing".into() },
-        Action::DiscardCard { card: "nothing".into() },
+        Action::FireAdvisor {
+            character: "adv_a".into(),
+        },
+        Action::Appoint {
+            card: "nothing".into(),
+        },
+        Action::KeepCard {
+            card: "nothing".into(),
+        },
+        Action::DiscardCard {
+            card: "nothing".into(),
+        },
     ]);
     all
 }
@@ -43,15 +63,28 @@ fn legal_actions_are_exactly_the_accepted_ones_throughout_games() {
         let mut steps = 0;
         while !game.is_over() {
             let legal = game.legal_actions();
-            assert!(!legal.is_empty(), "a pending decision always has an answer: {:?}", game.pending());
+            assert!(
+                !legal.is_empty(),
+                "a pending decision always has an answer: {:?}",
+                game.pending()
+            );
             for probe in probes() {
-                assert_eq!(game.check(&probe).is_ok(), legal.contains(&probe), "{probe:?} at {:?}", game.pending());
+                assert_eq!(
+                    game.check(&probe).is_ok(),
+                    legal.contains(&probe),
+                    "{probe:?} at {:?}",
+                    game.pending()
+                );
             }
             let before = game.state_hash();
             for probe in probes().into_iter().filter(|p| !legal.contains(p)) {
                 let err = game.apply(probe.clone()).unwrap_err();
                 assert!(err.rule.starts_with("pop."), "{err}");
-                assert_eq!(game.state_hash(), before, "illegal {probe:?} changed the game");
+                assert_eq!(
+                    game.state_hash(),
+                    before,
+                    "illegal {probe:?} changed the game"
+                );
             }
             let action = bot.choose(&game).unwrap();
             game.apply(action).unwrap();
@@ -86,16 +119,30 @@ fn actions_serialize_to_ron_and_back() {
         let back: Action = ron::from_str(&text).unwrap();
         assert_eq!(back, action);
     }
-    assert_eq!(ron::to_string(&Action::TakeEvent { slot: 2 }).unwrap(), "TakeEvent(slot:2)");
+    assert_eq!(
+        ron::to_string(&Action::TakeEvent { slot: 2 }).unwrap(),
+        "TakeEvent(slot:2)"
+    );
 }
 
 #[test]
 fn unknown_or_duplicate_players_are_refused() {
     use regnum::sim::{Game, GameError, GameSetup};
-    let setup = |p: &[&str]| GameSetup { players: p.iter().map(|s| s.to_string()).collect() };
-    assert_eq!(Game::new(mini(), setup(&["ZZZ"]), 1).err(), Some(GameError::UnknownPlayer("ZZZ".into())));
-    assert_eq!(Game::new(mini(), setup(&["CCC"]), 1).err(), Some(GameError::UnknownPlayer("CCC".into())));
-    assert_eq!(Game::new(mini(), setup(&["AAA", "AAA"]), 1).err(), Some(GameError::DuplicatePlayer("AAA".into())));
+    let setup = |p: &[&str]| GameSetup {
+        players: p.iter().map(|s| s.to_string()).collect(),
+    };
+    assert_eq!(
+        Game::new(mini(), setup(&["ZZZ"]), 1).err(),
+        Some(GameError::UnknownPlayer("ZZZ".into()))
+    );
+    assert_eq!(
+        Game::new(mini(), setup(&["CCC"]), 1).err(),
+        Some(GameError::UnknownPlayer("CCC".into()))
+    );
+    assert_eq!(
+        Game::new(mini(), setup(&["AAA", "AAA"]), 1).err(),
+        Some(GameError::DuplicatePlayer("AAA".into()))
+    );
     let solo = Game::new(mini(), setup(&["BBB"]), 1).unwrap();
     assert_eq!(solo.pending().unwrap().realm, "BBB");
 }

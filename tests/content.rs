@@ -15,7 +15,15 @@ fn every_scenario_file_passes_check() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "ron") {
             if let Err(errors) = check_path(&path) {
-                panic!("{} has errors:\n{}", path.display(), errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"));
+                panic!(
+                    "{} has errors:\n{}",
+                    path.display(),
+                    errors
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                );
             }
             checked += 1;
         }
@@ -28,11 +36,25 @@ fn every_scenario_file_passes_check() {
 fn default_scenario_is_europe_1444_at_full_size() {
     let s = default_scenario();
     assert_eq!(s.id, "1444");
-    let players = s.realms.iter().filter(|r| r.kind == RealmKind::Player).count();
-    let npr = s.realms.iter().filter(|r| r.kind == RealmKind::NonPlayer).count();
+    let players = s
+        .realms
+        .iter()
+        .filter(|r| r.kind == RealmKind::Player)
+        .count();
+    let npr = s
+        .realms
+        .iter()
+        .filter(|r| r.kind == RealmKind::NonPlayer)
+        .count();
     assert!(players >= 5, "{players} Player Realms");
     assert!(npr >= 10, "{npr} Non-Player Realms");
-    let distant: Vec<&str> = s.map.areas.iter().filter(|a| a.distant).map(|a| a.id.as_str()).collect();
+    let distant: Vec<&str> = s
+        .map
+        .areas
+        .iter()
+        .filter(|a| a.distant)
+        .map(|a| a.id.as_str())
+        .collect();
     let land = s
         .map
         .provinces
@@ -44,8 +66,13 @@ fn default_scenario_is_europe_1444_at_full_size() {
     assert!(areas >= 25, "{areas} areas");
     assert!(!s.map.sea_zones.is_empty());
     assert!(!distant.is_empty(), "distant continents for Explore");
-    let continents: std::collections::BTreeSet<&str> =
-        s.map.areas.iter().filter(|a| a.distant).map(|a| a.continent.as_str()).collect();
+    let continents: std::collections::BTreeSet<&str> = s
+        .map
+        .areas
+        .iter()
+        .filter(|a| a.distant)
+        .map(|a| a.continent.as_str())
+        .collect();
     assert!(continents.len() >= 2, "{continents:?}");
     // Historical rulers on realm events.
     let historical = s.characters.iter().filter(|c| c.realm.is_some()).count();
@@ -53,7 +80,14 @@ fn default_scenario_is_europe_1444_at_full_size() {
     assert!(s.events.iter().any(|e| e.ruler.is_some()));
     // Every province has something to draw.
     assert!(s.map.provinces.iter().all(|p| !p.shape.is_empty()));
-    assert!(s.map.provinces.iter().filter(|p| p.holding == Holding::Town).count() > 20);
+    assert!(
+        s.map
+            .provinces
+            .iter()
+            .filter(|p| p.holding == Holding::Town)
+            .count()
+            > 20
+    );
 }
 
 #[test]
@@ -65,7 +99,10 @@ fn scenario_cut_in_half_is_rejected_with_position() {
     let e = &errors[0];
     assert_eq!(e.file, "half.ron");
     assert!(e.line > 1, "{e}");
-    assert!(e.to_string().starts_with(&format!("half.ron:{}:{}: ", e.line, e.col)));
+    assert!(
+        e.to_string()
+            .starts_with(&format!("half.ron:{}:{}: ", e.line, e.col))
+    );
 }
 
 #[test]
@@ -76,7 +113,10 @@ fn every_prefix_of_a_scenario_fails_cleanly() {
         if !text.is_char_boundary(cut) {
             continue;
         }
-        assert!(parse_scenario(&text[..cut], "cut.ron").is_err(), "cut at {cut}");
+        assert!(
+            parse_scenario(&text[..cut], "cut.ron").is_err(),
+            "cut at {cut}"
+        );
     }
 }
 
@@ -91,7 +131,10 @@ fn malformed_ron_reports_line_and_column() {
 
 #[test]
 fn unknown_field_is_an_error_not_silently_ignored() {
-    let text = common::MINI.replace("religion: Orthodox,\n             neighbours", "relgion: Orthodox,\n             neighbours");
+    let text = common::MINI.replace(
+        "religion: Orthodox,\n             neighbours",
+        "relgion: Orthodox,\n             neighbours",
+    );
     let errors = parse_scenario(&text, "typo.ron").unwrap_err();
     assert!(errors[0].message.contains("relgion"), "{}", errors[0]);
 }
@@ -99,40 +142,79 @@ fn unknown_field_is_an_error_not_silently_ignored() {
 #[test]
 fn every_unknown_id_is_reported_at_once_with_positions() {
     let text = common::MINI
-        .replace("area: \"south\", size: Large", "area: \"soth\", size: Large")
+        .replace(
+            "area: \"south\", size: Large",
+            "area: \"soth\", size: Large",
+        )
         .replace("capital: \"capc\"", "capital: \"nowhere\"")
         .replace("ruler: Some(\"ruler_b\")", "ruler: Some(\"nobody\")");
     let errors = parse_scenario(&text, "refs.ron").unwrap_err();
     let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert_eq!(errors.len(), 3, "{messages:#?}");
-    for (needle, e) in [("soth", &errors[0]), ("nobody", &errors[1]), ("nowhere", &errors[2])] {
-        let found = messages.iter().find(|m| m.contains(needle)).unwrap_or_else(|| panic!("{needle}: {messages:#?}"));
-        let line = text.lines().position(|l| l.contains(&format!("\"{needle}\""))).unwrap() + 1;
-        assert!(found.starts_with(&format!("refs.ron:{line}:")), "{found} (expected line {line})");
+    for (needle, e) in [
+        ("soth", &errors[0]),
+        ("nobody", &errors[1]),
+        ("nowhere", &errors[2]),
+    ] {
+        let found = messages
+            .iter()
+            .find(|m| m.contains(needle))
+            .unwrap_or_else(|| panic!("{needle}: {messages:#?}"));
+        let line = text
+            .lines()
+            .position(|l| l.contains(&format!("\"{needle}\"")))
+            .unwrap()
+            + 1;
+        assert!(
+            found.starts_with(&format!("refs.ron:{line}:")),
+            "{found} (expected line {line})"
+        );
         let _ = e;
     }
 }
 
 #[test]
 fn duplicate_ids_are_reported_at_the_second_definition() {
-    let text = common::MINI.replace("(id: \"nora\", name: \"Nora\"", "(id: \"capa\", name: \"Nora\"");
+    let text = common::MINI.replace(
+        "(id: \"nora\", name: \"Nora\"",
+        "(id: \"capa\", name: \"Nora\"",
+    );
     let errors = parse_scenario(&text, "dup.ron").unwrap_err();
-    let dup = errors.iter().find(|e| e.message.contains("duplicate id \"capa\"")).expect("duplicate reported");
-    let line = text.lines().position(|l| l.contains("name: \"Nora\"")).unwrap() + 1;
+    let dup = errors
+        .iter()
+        .find(|e| e.message.contains("duplicate id \"capa\""))
+        .expect("duplicate reported");
+    let line = text
+        .lines()
+        .position(|l| l.contains("name: \"Nora\""))
+        .unwrap()
+        + 1;
     assert_eq!(dup.line, line, "{dup}");
 }
 
 #[test]
 fn asymmetric_adjacency_is_an_error() {
-    let text = common::MINI.replace("neighbours: [(area: \"north\"), (area: \"east\")]", "neighbours: [(area: \"east\")]");
+    let text = common::MINI.replace(
+        "neighbours: [(area: \"north\"), (area: \"east\")]",
+        "neighbours: [(area: \"east\")]",
+    );
     let errors = parse_scenario(&text, "adj.ron").unwrap_err();
-    assert!(errors.iter().any(|e| e.message.contains("not the other way round")), "{errors:?}");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.message.contains("not the other way round")),
+        "{errors:?}"
+    );
 }
 
 #[test]
 fn check_reports_a_missing_file_without_panicking() {
     let errors = check_path(Path::new("no/such/file.ron")).unwrap_err();
-    assert!(errors[0].to_string().starts_with("no/such/file.ron:1:1: cannot read"));
+    assert!(
+        errors[0]
+            .to_string()
+            .starts_with("no/such/file.ron:1:1: cannot read")
+    );
 }
 
 #[test]
@@ -150,13 +232,20 @@ fn a_mod_replaces_and_adds_items_on_its_base() {
     .unwrap();
     match check_path(&dir.join("my_mod.ron")).expect("mod checks") {
         regnum::content::LoadedFile::Mod(_, merged) => {
-            let b = merged.characters.iter().find(|c| c.id == "ruler_b").unwrap();
+            let b = merged
+                .characters
+                .iter()
+                .find(|c| c.id == "ruler_b")
+                .unwrap();
             assert_eq!((b.name.as_str(), b.skills), ("Berta", (5, 5, 5)));
         }
         other => panic!("not a mod: {other:?}"),
     }
     std::fs::write(dir.join("bad_mod.ron"), r#"Mod(id: "m", base: "mini", realms: [(id: "DDD", capital: "atlantis", kind: NonPlayer)])"#).unwrap();
     let errors = check_path(&dir.join("bad_mod.ron")).unwrap_err();
-    assert!(errors[0].to_string().contains("bad_mod.ron:1:"), "{errors:?}");
+    assert!(
+        errors[0].to_string().contains("bad_mod.ron:1:"),
+        "{errors:?}"
+    );
     assert!(errors[0].message.contains("atlantis"));
 }

@@ -26,7 +26,8 @@ fn same_seed_gives_same_hash_and_log() {
 
 #[test]
 fn different_seeds_give_different_games() {
-    let hashes: std::collections::BTreeSet<String> = (11..15).map(|s| bot_game(s).state_hash()).collect();
+    let hashes: std::collections::BTreeSet<String> =
+        (11..15).map(|s| bot_game(s).state_hash()).collect();
     assert_eq!(hashes.len(), 4);
 }
 
@@ -38,7 +39,10 @@ fn save_then_replay_gives_the_same_hash() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("game.ron");
     save.write(&path).unwrap();
-    assert!(!path.with_extension("ron.tmp").exists(), "temporary file renamed away");
+    assert!(
+        !path.with_extension("ron.tmp").exists(),
+        "temporary file renamed away"
+    );
     let loaded = Save::read(&path).unwrap();
     assert_eq!(loaded, save);
     let replayed = loaded.replay(default_scenario()).unwrap();
@@ -69,15 +73,23 @@ fn damaged_saves_get_clear_errors() {
         other => panic!("{other:?}"),
     }
     // Not a save at all.
-    assert!(matches!(Save::parse("hello", "x.ron"), Err(SaveError::Damaged(_))));
+    assert!(matches!(
+        Save::parse("hello", "x.ron"),
+        Err(SaveError::Damaged(_))
+    ));
     // A future format.
     let future = text.replacen("format: 1", "format: 99", 1);
-    assert!(matches!(Save::parse(&future, "f.ron"), Err(SaveError::Format(99))));
+    assert!(matches!(
+        Save::parse(&future, "f.ron"),
+        Err(SaveError::Format(99))
+    ));
     // An action that is not legal where it stands.
     let mut save = Save::parse(&text, "ok.ron").unwrap();
     save.actions.insert(0, Action::RepayLoan);
     match save.replay(default_scenario()) {
-        Err(SaveError::IllegalAction { index: 0, illegal, .. }) => {
+        Err(SaveError::IllegalAction {
+            index: 0, illegal, ..
+        }) => {
             // The first decision is drawing an action card; the refusal names that rule.
             assert_eq!(illegal.rule, "pop.seq.phase1.draw");
         }
@@ -87,10 +99,16 @@ fn damaged_saves_get_clear_errors() {
     // A tampered hash.
     let mut save = Save::parse(&text, "ok.ron").unwrap();
     save.state_hash = "0".repeat(64);
-    assert!(matches!(save.replay(default_scenario()), Err(SaveError::HashMismatch { .. })));
+    assert!(matches!(
+        save.replay(default_scenario()),
+        Err(SaveError::HashMismatch { .. })
+    ));
     // Another scenario.
     let save = Save::parse(&text, "ok.ron").unwrap();
-    assert!(matches!(save.replay(common::mini()), Err(SaveError::ScenarioMismatch { .. })));
+    assert!(matches!(
+        save.replay(common::mini()),
+        Err(SaveError::ScenarioMismatch { .. })
+    ));
 }
 
 #[test]

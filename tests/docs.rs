@@ -9,21 +9,32 @@ fn every_rule_id_is_documented() {
         let quoted = format!("`{id}`");
         let in_ours = ours.contains(&quoted);
         // RULE_IDS.md lists lettered steps as ranges: `pop.seq.phase3.a` … `pop.seq.phase3.i`.
-        let range_start = id.rsplit_once('.').filter(|(head, _)| head.starts_with("pop.seq.phase")).map(|(head, _)| format!("`{head}.a`"));
+        let range_start = id
+            .rsplit_once('.')
+            .filter(|(head, _)| head.starts_with("pop.seq.phase"))
+            .map(|(head, _)| format!("`{head}.a`"));
         let in_shared = shared.as_ref().is_some_and(|s| {
-            s.contains(&format!("| {id} |")) || s.contains(&quoted) || range_start.as_ref().is_some_and(|r| s.contains(r))
+            s.contains(&format!("| {id} |"))
+                || s.contains(&quoted)
+                || range_start.as_ref().is_some_and(|r| s.contains(r))
         });
         // Without the shared folder, ids in the seed style are accepted by their shape.
-        let seed_style = shared.is_none() && !id.starts_with("pop.flow.") && !id.starts_with("pop.effect.");
+        let seed_style =
+            shared.is_none() && !id.starts_with("pop.flow.") && !id.starts_with("pop.effect.");
         assert!(in_ours || in_shared || seed_style, "{id} is not documented");
     }
 }
 
 #[test]
 fn logs_use_only_known_rule_ids() {
-    let mut game = regnum::sim::Game::new(regnum::content::default_scenario(), Default::default(), 2).unwrap();
+    let mut game =
+        regnum::sim::Game::new(regnum::content::default_scenario(), Default::default(), 2).unwrap();
     regnum::ai::play_out(&mut game, 2);
     for entry in &game.log().entries {
-        assert!(regnum::sim::rules::ALL.contains(&entry.rule), "{} is not in sim::rules::ALL", entry.rule);
+        assert!(
+            regnum::sim::rules::ALL.contains(&entry.rule),
+            "{} is not in sim::rules::ALL",
+            entry.rule
+        );
     }
 }

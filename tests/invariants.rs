@@ -10,8 +10,18 @@ use regnum::sim::{Game, GameSetup};
 fn check_invariants(game: &Game) {
     for realm in game.snapshot().realms {
         let Some(m) = realm.mat else { continue };
-        assert!(m.mp.iter().all(|p| (0..=10).contains(p)), "{}: MP {:?}", realm.id, m.mp);
-        assert!((-3..=3).contains(&m.stability), "{}: stability {}", realm.id, m.stability);
+        assert!(
+            m.mp.iter().all(|p| (0..=10).contains(p)),
+            "{}: MP {:?}",
+            realm.id,
+            m.mp
+        );
+        assert!(
+            (-3..=3).contains(&m.stability),
+            "{}: stability {}",
+            realm.id,
+            m.stability
+        );
         assert!(m.loans <= 5, "{}: {} loans", realm.id, m.loans);
         assert!(m.ducats >= 0, "{}: {} ducats", realm.id, m.ducats);
     }
@@ -20,7 +30,11 @@ fn check_invariants(game: &Game) {
 #[test]
 fn random_legal_play_keeps_invariants_and_ends() {
     for seed in 0..12u64 {
-        let scenario = if seed % 2 == 0 { default_scenario() } else { common::mini() };
+        let scenario = if seed % 2 == 0 {
+            default_scenario()
+        } else {
+            common::mini()
+        };
         let mut game = Game::new(scenario, GameSetup::default(), seed).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut steps = 0;

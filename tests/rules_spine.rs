@@ -22,7 +22,11 @@ fn three_players() -> std::sync::Arc<regnum::content::Scenario> {
 }
 
 fn entries<'a>(game: &'a Game, rule: &str) -> Vec<&'a LogEntry> {
-    game.log().entries.iter().filter(|e| e.rule == rule).collect()
+    game.log()
+        .entries
+        .iter()
+        .filter(|e| e.rule == rule)
+        .collect()
 }
 
 #[test]
@@ -36,7 +40,11 @@ fn pop_seq_phase1_events_reveals_players_plus_one_three_face_up() {
     let game = Game::new(three_players(), GameSetup::default(), 1).unwrap();
     let row = &game.world().resource::<EventDisplay>().row;
     assert_eq!(row.len(), 4, "3 players: 4 Events");
-    assert_eq!(row.iter().filter(|s| s.face_up).count(), 3, "only the first 3 face up");
+    assert_eq!(
+        row.iter().filter(|s| s.face_up).count(),
+        3,
+        "only the first 3 face up"
+    );
     assert!(!row[3].face_up);
 }
 
@@ -46,14 +54,21 @@ fn pop_5_1_event_and_event_ducats_two_on_each_other_face_up_card() {
     let taker = game.pending().unwrap().realm.clone();
     let before = mat(&game, &taker).ducats;
     apply_first(&mut game, |a| *a == Action::TakeEvent { slot: 0 });
-    assert!(entries(&game, "pop.5.1.event").iter().any(|e| e.realm.as_deref() == Some(taker.as_str())));
+    assert!(
+        entries(&game, "pop.5.1.event")
+            .iter()
+            .any(|e| e.realm.as_deref() == Some(taker.as_str()))
+    );
     settle(&mut game);
     let display = game.world().resource::<EventDisplay>().clone();
     // The two other face-up cards got 2 ducats each; after resolution the face-down card
     // turned up, with none.
     assert_eq!(display.row.len(), 3);
     assert!(display.row.iter().all(|s| s.face_up));
-    assert_eq!(display.row.iter().map(|s| s.ducats).collect::<Vec<_>>(), vec![2, 2, 0]);
+    assert_eq!(
+        display.row.iter().map(|s| s.ducats).collect::<Vec<_>>(),
+        vec![2, 2, 0]
+    );
     // The next taker collects the 2 ducats on the card it takes.
     let next = game.pending().unwrap().realm.clone();
     let next_before = mat(&game, &next).ducats;
@@ -72,7 +87,11 @@ fn pop_5_1_event_and_event_ducats_two_on_each_other_face_up_card() {
 fn pop_5_1_event_choice_an_option_you_cannot_pay_is_not_allowed() {
     use regnum::content::schema::{Effect, MpKind};
     use regnum::sim::pop::events::affordable;
-    let mut m = Mat { ducats: 3, mp: [1, 0, 0], ..Default::default() };
+    let mut m = Mat {
+        ducats: 3,
+        mp: [1, 0, 0],
+        ..Default::default()
+    };
     assert!(!affordable(&m, &[Effect::Ducats(-4), Effect::Stability(1)]));
     assert!(affordable(&m, &[Effect::Unrest(1)]));
     assert!(!affordable(&m, &[Effect::Mp(MpKind::Adm, -2)]));
@@ -85,7 +104,11 @@ fn pop_5_1_event_choice_an_option_you_cannot_pay_is_not_allowed() {
 fn pop_seq_phase2_pass_money_and_first_player_token() {
     let mut game = mini_game(4);
     let first = key_of(game.world(), game.world().resource::<FirstPlayer>().0);
-    assert_eq!(game.pending().unwrap().realm, first, "the First Player starts");
+    assert_eq!(
+        game.pending().unwrap().realm,
+        first,
+        "the First Player starts"
+    );
     apply_first(&mut game, |a| matches!(a, Action::TakeEvent { .. }));
     settle(&mut game);
     let second = game.pending().unwrap().realm.clone();
@@ -99,10 +122,17 @@ fn pop_seq_phase2_pass_money_and_first_player_token() {
     assert_eq!(mat(&game, &first).ducats, ducats + 5);
     // Passing money is gone: the other player gets one last action.
     let d = game.pending().unwrap();
-    assert_eq!((d.realm.as_str(), &d.kind), (second.as_str(), &DecisionKind::LastAction));
+    assert_eq!(
+        (d.realm.as_str(), &d.kind),
+        (second.as_str(), &DecisionKind::LastAction)
+    );
     let ducats = mat(&game, &second).ducats;
     game.apply(Action::Pass).unwrap();
-    assert_eq!(mat(&game, &second).ducats, ducats, "no money for the second passer");
+    assert_eq!(
+        mat(&game, &second).ducats,
+        ducats,
+        "no money for the second passer"
+    );
     // The first passer already held the token, so it went to the second passer.
     let holder = key_of(game.world(), game.world().resource::<FirstPlayer>().0);
     assert_eq!(holder, second);
@@ -133,17 +163,31 @@ fn pop_7_4_loan_and_repay_numbers() {
     game.apply(Action::TakeLoan).unwrap();
     let m = mat(&game, &me);
     assert_eq!((m.ducats, m.loans), (start.ducats + 5, 1));
-    assert_eq!(game.pending().unwrap().kind, DecisionKind::Turn, "a minor action keeps the turn");
+    assert_eq!(
+        game.pending().unwrap().kind,
+        DecisionKind::Turn,
+        "a minor action keeps the turn"
+    );
     game.apply(Action::RepayLoan).unwrap();
     let m = mat(&game, &me);
-    assert_eq!((m.ducats, m.loans), (start.ducats - 1, 0), "repaying costs 6");
-    assert_eq!(game.apply(Action::RepayLoan).unwrap_err().rule, "pop.7.4.repay");
+    assert_eq!(
+        (m.ducats, m.loans),
+        (start.ducats - 1, 0),
+        "repaying costs 6"
+    );
+    assert_eq!(
+        game.apply(Action::RepayLoan).unwrap_err().rule,
+        "pop.7.4.repay"
+    );
     for _ in 0..5 {
         game.apply(Action::TakeLoan).unwrap();
     }
     assert_eq!(mat(&game, &me).loans, 5);
     let before = game.state_hash();
-    assert_eq!(game.apply(Action::TakeLoan).unwrap_err().rule, "pop.7.4.loan");
+    assert_eq!(
+        game.apply(Action::TakeLoan).unwrap_err().rule,
+        "pop.7.4.loan"
+    );
     assert_eq!(game.state_hash(), before);
     assert_eq!(entries(&game, "pop.7.4.loan").len(), 6);
 }
@@ -151,16 +195,29 @@ fn pop_7_4_loan_and_repay_numbers() {
 #[test]
 fn pop_7_3_increase_cost_is_five_plus_stability() {
     let scenario = mini_with(|t| {
-        t.replace("options: (first_age: 1, last_age: 2)", "options: (first_age: 1, last_age: 2, starting_mp: 10)")
-            .replace("ruler: Some(\"ruler_a\")", "ruler: Some(\"ruler_a\"), stability: 1")
-            .replace("ruler: Some(\"ruler_b\")", "ruler: Some(\"ruler_b\"), stability: 1")
+        t.replace(
+            "options: (first_age: 1, last_age: 2)",
+            "options: (first_age: 1, last_age: 2, starting_mp: 10)",
+        )
+        .replace(
+            "ruler: Some(\"ruler_a\")",
+            "ruler: Some(\"ruler_a\"), stability: 1",
+        )
+        .replace(
+            "ruler: Some(\"ruler_b\")",
+            "ruler: Some(\"ruler_b\"), stability: 1",
+        )
     });
     let mut game = Game::new(scenario, GameSetup::default(), 6).unwrap();
     let me = game.pending().unwrap().realm.clone();
     game.apply(Action::IncreaseStability).unwrap();
     let m = mat(&game, &me);
     assert_eq!((m.mp[0], m.stability), (10 - 6, 2), "from +1 it costs 6");
-    assert!(entries(&game, "pop.7.3.increase_cost").iter().any(|e| e.amount == Some(-6)));
+    assert!(
+        entries(&game, "pop.7.3.increase_cost")
+            .iter()
+            .any(|e| e.amount == Some(-6))
+    );
     // The other realm: 4 adm short of 7 would fail; it has 10, so +2 -> +3 would cost 7 later.
     let other = game.pending().unwrap().realm.clone();
     assert_ne!(other, me);
@@ -168,23 +225,46 @@ fn pop_7_3_increase_cost_is_five_plus_stability() {
 
 #[test]
 fn pop_7_3_increase_cost_refused_when_short_or_at_plus_three() {
-    let scenario = mini_with(|t| t.replace("options: (first_age: 1, last_age: 2)", "options: (first_age: 1, last_age: 2, starting_mp: 4)"));
-    let mut game = Game::new(scenario, GameSetup::default(), 6).unwrap();
-    assert_eq!(game.apply(Action::IncreaseStability).unwrap_err().rule, "pop.7.3.increase_cost");
     let scenario = mini_with(|t| {
-        t.replace("options: (first_age: 1, last_age: 2)", "options: (first_age: 1, last_age: 2, starting_mp: 10)")
-            .replace("ruler: Some(\"ruler_a\")", "ruler: Some(\"ruler_a\"), stability: 3")
-            .replace("ruler: Some(\"ruler_b\")", "ruler: Some(\"ruler_b\"), stability: 3")
+        t.replace(
+            "options: (first_age: 1, last_age: 2)",
+            "options: (first_age: 1, last_age: 2, starting_mp: 4)",
+        )
     });
     let mut game = Game::new(scenario, GameSetup::default(), 6).unwrap();
-    assert_eq!(game.apply(Action::IncreaseStability).unwrap_err().rule, "pop.act.increase_stability");
+    assert_eq!(
+        game.apply(Action::IncreaseStability).unwrap_err().rule,
+        "pop.7.3.increase_cost"
+    );
+    let scenario = mini_with(|t| {
+        t.replace(
+            "options: (first_age: 1, last_age: 2)",
+            "options: (first_age: 1, last_age: 2, starting_mp: 10)",
+        )
+        .replace(
+            "ruler: Some(\"ruler_a\")",
+            "ruler: Some(\"ruler_a\"), stability: 3",
+        )
+        .replace(
+            "ruler: Some(\"ruler_b\")",
+            "ruler: Some(\"ruler_b\"), stability: 3",
+        )
+    });
+    let mut game = Game::new(scenario, GameSetup::default(), 6).unwrap();
+    assert_eq!(
+        game.apply(Action::IncreaseStability).unwrap_err().rule,
+        "pop.act.increase_stability"
+    );
 }
 
 #[test]
 fn pop_seq_phases_run_in_rule_book_order_every_round() {
     let mut game = mini_game(8);
     regnum::ai::play_out(&mut game, 8);
-    let phases: Vec<i32> = entries(&game, "pop.flow.phase").iter().map(|e| e.amount.unwrap()).collect();
+    let phases: Vec<i32> = entries(&game, "pop.flow.phase")
+        .iter()
+        .map(|e| e.amount.unwrap())
+        .collect();
     let rounds = game.flow().round as usize;
     assert_eq!(phases.len(), 5 * rounds);
     for chunk in phases.chunks(5) {
@@ -200,8 +280,23 @@ fn pop_seq_phase5_d_ages_are_four_rounds_and_game_end_after_the_last() {
     assert_eq!(game.flow().round, 8);
     assert_eq!(game.flow().age, 2);
     assert_eq!(entries(&game, "pop.seq.phase5.d").len(), 2);
-    let ages: Vec<(u8, u8)> = entries(&game, "pop.flow.round").iter().map(|e| (e.age, e.round)).collect();
-    assert_eq!(ages, vec![(1, 1), (1, 2), (1, 3), (1, 4), (2, 1), (2, 2), (2, 3), (2, 4)]);
+    let ages: Vec<(u8, u8)> = entries(&game, "pop.flow.round")
+        .iter()
+        .map(|e| (e.age, e.round))
+        .collect();
+    assert_eq!(
+        ages,
+        vec![
+            (1, 1),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (2, 1),
+            (2, 2),
+            (2, 3),
+            (2, 4)
+        ]
+    );
     assert_eq!(entries(&game, "pop.seq.game_end").len(), 1);
     assert!(game.is_over());
 }
@@ -220,11 +315,24 @@ fn pop_seq_final_scoring_counts_tax_stability_and_loans() {
         assert_eq!(s.stability, 2 * m.stability);
         assert_eq!(s.loans, -i32::from(m.loans));
         assert_eq!(s.total, m.prestige);
-        assert_eq!(s.total, s.prestige_before + s.tax_income + s.core_tokens + s.marriages + s.alliances + s.stability + s.occupied + s.loans);
+        assert_eq!(
+            s.total,
+            s.prestige_before
+                + s.tax_income
+                + s.core_tokens
+                + s.marriages
+                + s.alliances
+                + s.stability
+                + s.occupied
+                + s.loans
+        );
     }
     let best = outcome.scores.iter().map(|s| s.total).max().unwrap();
     match &outcome.winner {
-        Some(w) => assert_eq!(outcome.scores.iter().find(|s| &s.realm == w).unwrap().total, best),
+        Some(w) => assert_eq!(
+            outcome.scores.iter().find(|s| &s.realm == w).unwrap().total,
+            best
+        ),
         None => assert!(outcome.scores.iter().filter(|s| s.total == best).count() > 1),
     }
     assert_eq!(game.winner(), outcome.winner);
@@ -256,7 +364,13 @@ fn ecs_relations_are_queryable_both_ways() {
     // Towns stand on provinces and belong to realms.
     let towns: Vec<_> = world.get::<RealmTokens>(aaa).unwrap().iter().collect();
     assert_eq!(towns.len(), 2);
-    assert!(world.get::<Holdings>(capa).unwrap().iter().any(|t| towns.contains(&t)));
+    assert!(
+        world
+            .get::<Holdings>(capa)
+            .unwrap()
+            .iter()
+            .any(|t| towns.contains(&t))
+    );
     assert!(world.get::<Town>(towns[0]).unwrap().large);
     // The vassal of BBB.
     let sora = index.get("sora").unwrap();

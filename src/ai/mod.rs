@@ -33,18 +33,29 @@ impl Bot {
         }
         let world = game.world();
         let realm = world.resource::<Index>().get(&decision.realm);
-        let mat = realm.and_then(|r| world.get::<Mat>(r)).cloned().unwrap_or_default();
-        let markers = realm.and_then(|r| world.get::<RoundMarkers>(r)).cloned().unwrap_or_default();
+        let mat = realm
+            .and_then(|r| world.get::<Mat>(r))
+            .cloned()
+            .unwrap_or_default();
+        let markers = realm
+            .and_then(|r| world.get::<RoundMarkers>(r))
+            .cloned()
+            .unwrap_or_default();
         let pick = match &decision.kind {
             DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent => {
                 // Minor actions first: a ruler for an empty throne, an advisor for an empty seat.
-                let appoint = legal.iter().find(|a| matches!(a, Action::Appoint { .. })).cloned();
+                let appoint = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Appoint { .. }))
+                    .cloned();
                 let interregnum = realm.is_some_and(|r| world.get::<Interregnum>(r).is_some());
-                let wants_advisor = mat.ducats >= 10 && realm.is_some_and(|r| advisors(world, r).len() < 3);
+                let wants_advisor =
+                    mat.ducats >= 10 && realm.is_some_and(|r| advisors(world, r).len() < 3);
                 if let Some(appoint) = appoint.filter(|_| interregnum || wants_advisor) {
                     return Some(appoint);
                 }
-                let wants_stability = mat.stability < 2 && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1;
+                let wants_stability = mat.stability < 2
+                    && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1;
                 if wants_stability && legal.contains(&Action::IncreaseStability) {
                     Some(Action::IncreaseStability)
                 } else if !markers.took_event {
@@ -99,16 +110,27 @@ impl Bot {
                 // Fire the dearest advisor when the treasury and income cannot carry the court.
                 let r = realm?;
                 let income = crate::sim::pop::towns::tracks(world, r).income;
-                let court: i32 = advisors(world, r).iter().filter_map(|a| world.get::<Character>(*a)).map(|c| i32::from(c.cost)).sum();
+                let court: i32 = advisors(world, r)
+                    .iter()
+                    .filter_map(|a| world.get::<Character>(*a))
+                    .map(|c| i32::from(c.cost))
+                    .sum();
                 if mat.ducats + income < court + i32::from(mat.loans) {
-                    legal.iter().find(|a| matches!(a, Action::FireAdvisor { .. })).cloned()
+                    legal
+                        .iter()
+                        .find(|a| matches!(a, Action::FireAdvisor { .. }))
+                        .cloned()
                 } else {
                     Some(Action::Decline)
                 }
             }
             DecisionKind::Corruption { charge } => {
                 let pay = Action::PayCorruption { adm: *charge };
-                Some(if legal.contains(&pay) { pay } else { Action::DiscardDucats })
+                Some(if legal.contains(&pay) {
+                    pay
+                } else {
+                    Action::DiscardDucats
+                })
             }
         };
         // A heuristic that names an action the rules refuse here falls back to a legal one.
@@ -122,12 +144,18 @@ impl Bot {
         let events: Vec<(i32, &Action)> = legal
             .iter()
             .filter_map(|a| match a {
-                Action::TakeEvent { slot } => display.row.get(usize::from(*slot)).map(|s| (s.ducats, a)),
+                Action::TakeEvent { slot } => {
+                    display.row.get(usize::from(*slot)).map(|s| (s.ducats, a))
+                }
                 _ => None,
             })
             .collect();
         let best = events.iter().map(|(d, _)| *d).max()?;
-        let tied: Vec<&Action> = events.iter().filter(|(d, _)| *d == best).map(|(_, a)| *a).collect();
+        let tied: Vec<&Action> = events
+            .iter()
+            .filter(|(d, _)| *d == best)
+            .map(|(_, a)| *a)
+            .collect();
         Some(tied[self.rng.random_range(0..tied.len())].clone())
     }
 }
@@ -151,7 +179,9 @@ fn value(effect: &Effect) -> i32 {
 pub fn play_out(game: &mut Game, seed: u64) {
     let mut bot = Bot::new(seed);
     while !game.is_over() {
-        let Some(action) = bot.choose(game) else { break };
+        let Some(action) = bot.choose(game) else {
+            break;
+        };
         game.apply(action).expect("bots only choose legal actions");
     }
 }

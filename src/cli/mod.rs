@@ -13,7 +13,11 @@ pub mod replay;
 pub mod simulate;
 
 #[derive(Parser, Debug)]
-#[command(name = "regnum", version, about = "Regnum: realm-governance board games, rules enforced.\n\nWith no command, opens the desktop game on the default scenario.")]
+#[command(
+    name = "regnum",
+    version,
+    about = "Regnum: realm-governance board games, rules enforced.\n\nWith no command, opens the desktop game on the default scenario."
+)]
 pub struct Cli {
     /// Scenario for the desktop game (default: the embedded 1444 scenario).
     #[arg(long, global = false)]
@@ -52,7 +56,13 @@ pub fn load_scenario_or_default(path: Option<&PathBuf>) -> Result<Arc<Scenario>,
         None => Ok(content::default_scenario()),
         Some(path) => content::load_scenario(path)
             .map(Arc::new)
-            .map_err(|errors| errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")),
+            .map_err(|errors| {
+                errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }),
     }
 }
 
@@ -61,6 +71,10 @@ pub fn run(command: Command) -> i32 {
     match command {
         Command::Check { paths } => check::run(&paths),
         Command::Simulate(args) => simulate::run(&args),
-        Command::Replay { save, json, scenario } => replay::run(&save, json, scenario.as_ref()),
+        Command::Replay {
+            save,
+            json,
+            scenario,
+        } => replay::run(&save, json, scenario.as_ref()),
     }
 }

@@ -13,7 +13,9 @@ pub fn run(path: &Path, json: bool, scenario: Option<&PathBuf>) -> i32 {
             return 1;
         }
     };
-    let scenario_path = scenario.cloned().or_else(|| save.scenario_file.as_ref().map(PathBuf::from));
+    let scenario_path = scenario
+        .cloned()
+        .or_else(|| save.scenario_file.as_ref().map(PathBuf::from));
     let scenario = match load_scenario_or_default(scenario_path.as_ref()) {
         Ok(s) => s,
         Err(e) => {
@@ -36,17 +38,27 @@ pub fn run(path: &Path, json: bool, scenario: Option<&PathBuf>) -> i32 {
     } else {
         let flow = game.flow();
         println!("save:     {}", path.display());
-        println!("scenario: {} ({})", game.scenario().name, game.scenario().id);
+        println!(
+            "scenario: {} ({})",
+            game.scenario().name,
+            game.scenario().id
+        );
         println!("seed:     {}", game.seed());
         println!("players:  {}", game.setup().players.join(", "));
         println!("actions:  {}", game.history().len());
-        println!("age:      {}, round {} ({} rounds played)", flow.age, flow.round_in_age, flow.round);
+        println!(
+            "age:      {}, round {} ({} rounds played)",
+            flow.age, flow.round_in_age, flow.round
+        );
         match (game.is_over(), game.winner()) {
             (true, Some(w)) => println!("result:   {w} wins"),
             (true, None) => println!("result:   a shared win"),
             (false, _) => println!(
                 "result:   in progress, waiting on {}",
-                game.pending().map_or("nobody".to_string(), |d| format!("{} ({:?})", d.realm, d.kind))
+                game.pending().map_or("nobody".to_string(), |d| format!(
+                    "{} ({:?})",
+                    d.realm, d.kind
+                ))
             ),
         }
         println!("hash:     {hash}");

@@ -104,8 +104,10 @@ pub fn run(args: &SimulateArgs) -> i32 {
         .max(1);
     let bar = ProgressBar::new(args.games);
     bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} games ({per_sec}, eta {eta})")
-            .expect("valid template"),
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} games ({per_sec}, eta {eta})",
+        )
+        .expect("valid template"),
     );
     let next = Mutex::new(0u64);
     let results = Mutex::new(Vec::new());
@@ -122,7 +124,12 @@ pub fn run(args: &SimulateArgs) -> i32 {
                         *n += 1;
                         *n - 1
                     };
-                    match play_one(scenario.clone(), args.seed + i, args.save_dir.as_ref(), scenario_file.as_deref()) {
+                    match play_one(
+                        scenario.clone(),
+                        args.seed + i,
+                        args.save_dir.as_ref(),
+                        scenario_file.as_deref(),
+                    ) {
                         Ok(r) => results.lock().expect("lock").push(r),
                         Err(e) => *failure.lock().expect("lock") = Some(e),
                     }

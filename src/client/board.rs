@@ -30,13 +30,16 @@ pub struct BoardPlugin;
 
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(AppState::Playing), spawn_board.after(SessionSet::Start))
-            .add_systems(
-                Update,
-                paint_provinces
-                    .after(SessionSet::Advance)
-                    .run_if(in_state(AppState::Playing)),
-            );
+        app.add_systems(
+            OnEnter(AppState::Playing),
+            spawn_board.after(SessionSet::Start),
+        )
+        .add_systems(
+            Update,
+            paint_provinces
+                .after(SessionSet::Advance)
+                .run_if(in_state(AppState::Playing)),
+        );
     }
 }
 
@@ -56,7 +59,10 @@ pub fn fill_mesh(rings: &[Vec<Point>]) -> Option<Mesh> {
         if ring.len() < 3 {
             continue;
         }
-        let flat: Vec<f64> = ring.iter().flat_map(|(x, y)| [f64::from(*x), f64::from(*y)]).collect();
+        let flat: Vec<f64> = ring
+            .iter()
+            .flat_map(|(x, y)| [f64::from(*x), f64::from(*y)])
+            .collect();
         let Ok(triangles) = earcutr::earcut(&flat, &[], 2) else {
             continue;
         };
@@ -119,7 +125,11 @@ pub fn board_bounds(map: &MapDef) -> Option<Rect> {
         .provinces
         .iter()
         .flat_map(|p| p.shape.iter().flatten().copied().chain([p.site]))
-        .chain(map.sea_zones.iter().flat_map(|s| s.shape.iter().flatten().copied()));
+        .chain(
+            map.sea_zones
+                .iter()
+                .flat_map(|s| s.shape.iter().flatten().copied()),
+        );
     let mut rect: Option<Rect> = None;
     for (x, y) in points {
         let p = Vec2::new(x, y);
@@ -143,17 +153,18 @@ fn spawn_board(
     view.bounds = board_bounds(map);
     view.fit_pending = true;
 
-    let mut fill = |commands: &mut Commands, rings: &[Vec<Point>], material: Handle<ColorMaterial>, z: f32| {
-        fill_mesh(rings).map(|mesh| {
-            commands
-                .spawn((
-                    Mesh2d(meshes.add(mesh)),
-                    MeshMaterial2d(material),
-                    Transform::from_xyz(0.0, 0.0, z),
-                ))
-                .id()
-        })
-    };
+    let mut fill =
+        |commands: &mut Commands, rings: &[Vec<Point>], material: Handle<ColorMaterial>, z: f32| {
+            fill_mesh(rings).map(|mesh| {
+                commands
+                    .spawn((
+                        Mesh2d(meshes.add(mesh)),
+                        MeshMaterial2d(material),
+                        Transform::from_xyz(0.0, 0.0, z),
+                    ))
+                    .id()
+            })
+        };
     let backdrop = materials.add(palette::BACKDROP);
     fill(&mut commands, &map.backdrop, backdrop, z::BACKDROP);
     let sea = materials.add(palette::SEA_ZONE);
@@ -162,7 +173,12 @@ fn spawn_board(
     }
     for province in &map.provinces {
         let material = materials.add(palette::UNOWNED);
-        if let Some(entity) = fill(&mut commands, &province.shape, material.clone(), z::PROVINCE) {
+        if let Some(entity) = fill(
+            &mut commands,
+            &province.shape,
+            material.clone(),
+            z::PROVINCE,
+        ) {
             commands.entity(entity).insert(ProvinceTile {
                 key: province.id.clone(),
                 material,
@@ -194,13 +210,19 @@ fn spawn_board(
 
 /// The fill of a province now: its owner's colour, or unowned land.
 fn province_colour(world: &World, index: &Index, key: &str) -> Color {
-    let owner = index.get(key).and_then(|p| world.get::<OwnedBy>(p)).map(|o| o.0);
-    let Some(realm) = owner else { return palette::UNOWNED };
+    let owner = index
+        .get(key)
+        .and_then(|p| world.get::<OwnedBy>(p))
+        .map(|o| o.0);
+    let Some(realm) = owner else {
+        return palette::UNOWNED;
+    };
     let Some(def) = world.get::<Realm>(realm) else {
         return palette::UNOWNED;
     };
     // An unplayed Player Realm is a Non-Player Realm in this game.
-    let player = world.get::<PlayerRealm>(realm).is_some() && world.get::<NonPlayerRealm>(realm).is_none();
+    let player =
+        world.get::<PlayerRealm>(realm).is_some() && world.get::<NonPlayerRealm>(realm).is_none();
     palette::realm_colour(def.colour, player)
 }
 

@@ -10,7 +10,9 @@ use bevy::input::ButtonState;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowEvent};
-use bevy_egui::input::{EguiWantsInput, egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use bevy_egui::input::{
+    EguiWantsInput, egui_wants_any_keyboard_input, egui_wants_any_pointer_input,
+};
 
 use crate::client::AppState;
 use crate::client::layout::FreeRect;
@@ -105,7 +107,9 @@ fn fit_board_when_asked(
 
 /// Zoom limits relative to the scale that fits the whole board.
 fn zoom_limits(view: &BoardView, window: &Window) -> (f32, f32) {
-    let Some(b) = view.bounds else { return (0.01, 100.0) };
+    let Some(b) = view.bounds else {
+        return (0.01, 100.0);
+    };
     let fit = (b.width() / window.width().max(1.0)).max(b.height() / window.height().max(1.0));
     (fit / 40.0, fit * 4.0)
 }
@@ -113,7 +117,9 @@ fn zoom_limits(view: &BoardView, window: &Window) -> (f32, f32) {
 /// The pointer is over the board: inside the part the panels leave free (egui's own check does
 /// not see panels drawn on its background layer) and not over a floating egui window.
 fn pointer_on_board(at: Vec2, free: &FreeRect, egui_wants: &EguiWantsInput) -> bool {
-    free.ready && free.rect.contains(bevy_egui::egui::pos2(at.x, at.y)) && !egui_wants.wants_any_pointer_input()
+    free.ready
+        && free.rect.contains(bevy_egui::egui::pos2(at.x, at.y))
+        && !egui_wants.wants_any_pointer_input()
 }
 
 /// Where a board drag last was, and where the pointer is.
@@ -146,9 +152,13 @@ fn pan_with_mouse(
                 state.pointer = Some(moved.position);
             }
             WindowEvent::CursorLeft(_) => state.pointer = None,
-            WindowEvent::MouseButtonInput(input) if matches!(input.button, MouseButton::Left | MouseButton::Middle) => {
+            WindowEvent::MouseButtonInput(input)
+                if matches!(input.button, MouseButton::Left | MouseButton::Middle) =>
+            {
                 state.dragging_from = match input.state {
-                    ButtonState::Pressed => state.pointer.filter(|at| pointer_on_board(*at, &free, &egui_wants)),
+                    ButtonState::Pressed => state
+                        .pointer
+                        .filter(|at| pointer_on_board(*at, &free, &egui_wants)),
                     ButtonState::Released => None,
                 };
             }

@@ -31,7 +31,11 @@ pub fn mp_name(kind: MpKind) -> &'static str {
 }
 
 fn signed(n: i32) -> String {
-    if n >= 0 { format!("+{n}") } else { n.to_string() }
+    if n >= 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
 }
 
 fn plural(n: i32, one: &str, many: &str) -> String {
@@ -51,9 +55,12 @@ pub fn name_of(game: &Game, key: &str) -> String {
 /// The realm's ruler, or `None` in an interregnum.
 pub fn ruler_of(world: &World, realm: Entity) -> Option<Entity> {
     let court = world.get::<Court>(realm)?;
-    court
-        .iter()
-        .find(|c| matches!(world.get::<Role>(*c), Some(Role::Ruler | Role::RulerGeneral)))
+    court.iter().find(|c| {
+        matches!(
+            world.get::<Role>(*c),
+            Some(Role::Ruler | Role::RulerGeneral)
+        )
+    })
 }
 
 /// One effect in a few words: "+3 ducats", "+2 ADM", "unrest in 1 town".
@@ -116,7 +123,10 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 Some(s) => {
                     let name = &game.scenario().events[s.card].name;
                     if s.ducats > 0 {
-                        format!("Take Event: {name} (+{})", plural(s.ducats, "ducat", "ducats"))
+                        format!(
+                            "Take Event: {name} (+{})",
+                            plural(s.ducats, "ducat", "ducats")
+                        )
                     } else {
                         format!("Take Event: {name}")
                     }
@@ -132,12 +142,18 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 .and_then(|e| e.options.get(usize::from(*option)));
             match def {
                 Some(o) if o.effects.is_empty() => format!("Option {letter}: {}", o.label),
-                Some(o) => format!("Option {letter}: {} ({})", o.label, effects_text(game, &o.effects)),
+                Some(o) => format!(
+                    "Option {letter}: {} ({})",
+                    o.label,
+                    effects_text(game, &o.effects)
+                ),
                 None => format!("Option {letter}"),
             }
         }
         Action::ChooseMp { kind } => match decision.map(|d| &d.kind) {
-            Some(DecisionKind::MpType { amount }) if *amount < 0 => format!("Lose {} {}", -amount, mp_name(*kind)),
+            Some(DecisionKind::MpType { amount }) if *amount < 0 => {
+                format!("Lose {} {}", -amount, mp_name(*kind))
+            }
             Some(DecisionKind::MpType { amount }) => format!("Gain {amount} {}", mp_name(*kind)),
             _ => mp_name(*kind).to_string(),
         },
@@ -208,18 +224,23 @@ mod tests {
 
     #[test]
     fn every_opening_action_has_a_label_for_people() {
-        let game = Game::new(default_scenario(), GameSetup::default(), 7).expect("default scenario plays");
+        let game =
+            Game::new(default_scenario(), GameSetup::default(), 7).expect("default scenario plays");
         let legal = game.legal_actions();
         assert!(!legal.is_empty());
         for action in &legal {
             let label = action_label(&game, action);
-            assert!(!label.contains('{') && !label.is_empty(), "{action:?} -> {label}");
+            assert!(
+                !label.contains('{') && !label.is_empty(),
+                "{action:?} -> {label}"
+            );
         }
     }
 
     #[test]
     fn effects_read_as_words() {
-        let game = Game::new(default_scenario(), GameSetup::default(), 7).expect("default scenario plays");
+        let game =
+            Game::new(default_scenario(), GameSetup::default(), 7).expect("default scenario plays");
         assert_eq!(effect_text(&game, &Effect::Ducats(3)), "+3 ducats");
         assert_eq!(effect_text(&game, &Effect::Mp(MpKind::Dip, -1)), "-1 DIP");
         assert_eq!(effect_text(&game, &Effect::Unrest(1)), "unrest in 1 town");

@@ -26,7 +26,11 @@ fn board_offset(ctx: &egui::Context, free: &FreeRect) -> egui::Vec2 {
     free.rect.center() - ctx.viewport_rect().center()
 }
 
-fn show_notices(mut contexts: EguiContexts, free: Res<FreeRect>, mut notices: ResMut<Notices>) -> Result {
+fn show_notices(
+    mut contexts: EguiContexts,
+    free: Res<FreeRect>,
+    mut notices: ResMut<Notices>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let offset = board_offset(ctx, &free);
     let Some(notice) = notices.0.first().cloned() else {
@@ -51,7 +55,11 @@ fn show_notices(mut contexts: EguiContexts, free: Res<FreeRect>, mut notices: Re
     Ok(())
 }
 
-fn show_outcome(mut contexts: EguiContexts, free: Res<FreeRect>, game: Option<NonSend<ActiveGame>>) -> Result {
+fn show_outcome(
+    mut contexts: EguiContexts,
+    free: Res<FreeRect>,
+    game: Option<NonSend<ActiveGame>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let offset = board_offset(ctx, &free);
     let Some(game) = game else { return Ok(()) };
@@ -59,7 +67,11 @@ fn show_outcome(mut contexts: EguiContexts, free: Res<FreeRect>, game: Option<No
     if !g.is_over() {
         return Ok(());
     }
-    let outcome = g.world().get_resource::<Outcome>().cloned().unwrap_or_default();
+    let outcome = g
+        .world()
+        .get_resource::<Outcome>()
+        .cloned()
+        .unwrap_or_default();
     egui::Window::new("Game over")
         .anchor(egui::Align2::CENTER_CENTER, offset)
         .collapsible(true)

@@ -15,7 +15,10 @@ impl Plugin for FailedScreenPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<FailureReport>()
             .add_systems(OnEnter(AppState::Failed), collect_failure)
-            .add_systems(EguiPrimaryContextPass, show_failure.run_if(in_state(AppState::Failed)));
+            .add_systems(
+                EguiPrimaryContextPass,
+                show_failure.run_if(in_state(AppState::Failed)),
+            );
     }
 }
 
@@ -37,9 +40,10 @@ fn collect_failure(
         report.0 = describe_load_error(&error, &origin.shown());
     }
     if report.0.is_empty() {
-        report
-            .0
-            .push(format!("{}: the scenario could not be loaded", origin.shown()));
+        report.0.push(format!(
+            "{}: the scenario could not be loaded",
+            origin.shown()
+        ));
     }
     for line in &report.0 {
         eprintln!("{line}");
@@ -76,15 +80,17 @@ fn show_failure(
                 if report.0.len() == 1 { "" } else { "s" }
             ));
             ui.separator();
-            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
-                for line in &report.0 {
-                    ui.label(
-                        egui::RichText::new(line)
-                            .monospace()
-                            .color(egui::Color32::from_rgb(255, 140, 120)),
-                    );
-                }
-            });
+            egui::ScrollArea::vertical()
+                .max_height(420.0)
+                .show(ui, |ui| {
+                    for line in &report.0 {
+                        ui.label(
+                            egui::RichText::new(line)
+                                .monospace()
+                                .color(egui::Color32::from_rgb(255, 140, 120)),
+                        );
+                    }
+                });
             ui.separator();
             if ui.button("Quit").clicked() {
                 exit.write(AppExit::error());

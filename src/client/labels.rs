@@ -23,13 +23,16 @@ pub struct ProvinceLabelsPlugin;
 
 impl Plugin for ProvinceLabelsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(AppState::Playing), spawn_labels.after(SessionSet::Start))
-            .add_systems(
-                Update,
-                reveal_labels_by_zoom
-                    .after(CameraSet)
-                    .run_if(in_state(AppState::Playing)),
-            );
+        app.add_systems(
+            OnEnter(AppState::Playing),
+            spawn_labels.after(SessionSet::Start),
+        )
+        .add_systems(
+            Update,
+            reveal_labels_by_zoom
+                .after(CameraSet)
+                .run_if(in_state(AppState::Playing)),
+        );
     }
 }
 
@@ -55,29 +58,38 @@ fn extent(shape: &[Vec<Point>]) -> f32 {
         .fold(0.0, f32::max)
 }
 
-fn spawn_labels(mut commands: Commands, scenario: Res<ScenarioAssets>, scenarios: Res<Assets<ScenarioAsset>>) {
+fn spawn_labels(
+    mut commands: Commands,
+    scenario: Res<ScenarioAssets>,
+    scenarios: Res<Assets<ScenarioAsset>>,
+) {
     let Some(scenario) = scenario.get(&scenarios) else {
         return;
     };
-    let mut spawn =
-        |name: &str, site: Point, width: f32, shown_at_px: f32, colour: Color, offset_px: Vec2, anchor: Anchor| {
-            let at = Vec2::new(site.0, site.1);
-            commands.spawn((
-                Text2d::new(name),
-                TextFont::from_font_size(FONT_PX),
-                TextColor(colour),
-                anchor,
-                ScreenSized {
-                    at,
-                    offset_px,
-                    z: z::LABEL,
-                    size: 1.0,
-                },
-                LabelExtent { width, shown_at_px },
-                Transform::from_xyz(at.x, at.y, z::LABEL),
-                Visibility::Hidden,
-            ));
-        };
+    let mut spawn = |name: &str,
+                     site: Point,
+                     width: f32,
+                     shown_at_px: f32,
+                     colour: Color,
+                     offset_px: Vec2,
+                     anchor: Anchor| {
+        let at = Vec2::new(site.0, site.1);
+        commands.spawn((
+            Text2d::new(name),
+            TextFont::from_font_size(FONT_PX),
+            TextColor(colour),
+            anchor,
+            ScreenSized {
+                at,
+                offset_px,
+                z: z::LABEL,
+                size: 1.0,
+            },
+            LabelExtent { width, shown_at_px },
+            Transform::from_xyz(at.x, at.y, z::LABEL),
+            Visibility::Hidden,
+        ));
+    };
     for p in &scenario.map.provinces {
         // Under the town dot, which sits on the site.
         spawn(

@@ -27,7 +27,10 @@ impl Plugin for UiLayoutPlugin {
                     .chain()
                     .run_if(in_state(AppState::Playing)),
             )
-            .add_systems(EguiPrimaryContextPass, reset_free_rect.in_set(PanelSlot::Reset));
+            .add_systems(
+                EguiPrimaryContextPass,
+                reset_free_rect.in_set(PanelSlot::Reset),
+            );
     }
 }
 
@@ -66,7 +69,12 @@ fn reset_free_rect(mut contexts: EguiContexts, mut free: ResMut<FreeRect>) -> Re
 }
 
 /// Shows one panel in the free part of the window and shrinks the free part by it.
-pub fn in_free_rect(ctx: &egui::Context, free: &mut FreeRect, id: &str, show: impl FnOnce(&mut egui::Ui)) {
+pub fn in_free_rect(
+    ctx: &egui::Context,
+    free: &mut FreeRect,
+    id: &str,
+    show: impl FnOnce(&mut egui::Ui),
+) {
     let mut ui = egui::Ui::new(
         ctx.clone(),
         egui::Id::new(id),

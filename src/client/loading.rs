@@ -34,11 +34,13 @@ impl Plugin for LoadingPlugin {
     fn build(&self, app: &mut App) {
         let shown = app.world().resource::<ScenarioOrigin>().shown();
         // The embedded registry exists once `AssetPlugin` is built; the text lives in the binary.
-        app.world_mut().resource_mut::<EmbeddedAssetRegistry>().insert_asset(
-            PathBuf::new(),
-            Path::new(EMBEDDED_PATH),
-            DEFAULT_SCENARIO_RON.as_bytes(),
-        );
+        app.world_mut()
+            .resource_mut::<EmbeddedAssetRegistry>()
+            .insert_asset(
+                PathBuf::new(),
+                Path::new(EMBEDDED_PATH),
+                DEFAULT_SCENARIO_RON.as_bytes(),
+            );
         app.init_asset::<ScenarioAsset>()
             .register_asset_loader(ScenarioLoader { file: shown })
             .add_loading_state(
@@ -103,8 +105,12 @@ impl ScenarioOrigin {
 
     fn asset_path(&self) -> AssetPath<'static> {
         match self {
-            ScenarioOrigin::Embedded => AssetPath::parse(EMBEDDED_PATH).into_owned().with_source("embedded"),
-            ScenarioOrigin::File { name, .. } => AssetPath::from_path_buf(name.clone()).with_source(FILE_SOURCE),
+            ScenarioOrigin::Embedded => AssetPath::parse(EMBEDDED_PATH)
+                .into_owned()
+                .with_source("embedded"),
+            ScenarioOrigin::File { name, .. } => {
+                AssetPath::from_path_buf(name.clone()).with_source(FILE_SOURCE)
+            }
         }
     }
 }
@@ -177,7 +183,8 @@ impl AssetLoader for ScenarioLoader {
             .read_to_end(&mut bytes)
             .await
             .map_err(|e| self.error(format!("cannot read the file: {e}")))?;
-        let text = String::from_utf8(bytes).map_err(|e| self.error(format!("the file is not UTF-8 text: {e}")))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|e| self.error(format!("the file is not UTF-8 text: {e}")))?;
         parse_scenario(&text, &self.file)
             .map(|scenario| ScenarioAsset(Arc::new(scenario)))
             .map_err(|errors| ScenarioLoadError { errors })
@@ -284,10 +291,15 @@ mod tests {
 
     #[test]
     fn a_broken_scenario_file_ends_on_the_failure_screen_with_its_errors() {
-        let dir = std::env::temp_dir().join(format!("regnum-client-loading-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("regnum-client-loading-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("broken.ron");
-        std::fs::write(&file, &DEFAULT_SCENARIO_RON[..DEFAULT_SCENARIO_RON.len() / 3]).unwrap();
+        std::fs::write(
+            &file,
+            &DEFAULT_SCENARIO_RON[..DEFAULT_SCENARIO_RON.len() / 3],
+        )
+        .unwrap();
         let mut app = loading_app(ScenarioOrigin::from_cli(Some(file.clone())));
         assert_eq!(settle(&mut app), AppState::Failed);
         app.update();
@@ -295,7 +307,9 @@ mod tests {
         let shown = file.display().to_string();
         assert!(!report.is_empty());
         assert!(
-            report.iter().all(|line| line.starts_with(&format!("{shown}:"))),
+            report
+                .iter()
+                .all(|line| line.starts_with(&format!("{shown}:"))),
             "{report:?}"
         );
         std::fs::remove_dir_all(&dir).ok();

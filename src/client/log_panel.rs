@@ -16,7 +16,11 @@ impl Plugin for LogPanelPlugin {
     }
 }
 
-fn show_log(mut contexts: EguiContexts, mut free: ResMut<FreeRect>, game: Option<NonSend<ActiveGame>>) -> Result {
+fn show_log(
+    mut contexts: EguiContexts,
+    mut free: ResMut<FreeRect>,
+    game: Option<NonSend<ActiveGame>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
     let entries = &game.game.log().entries;
@@ -44,7 +48,11 @@ fn show_log(mut contexts: EguiContexts, mut free: ResMut<FreeRect>, game: Option
                             let mut job = egui::text::LayoutJob::default();
                             let stamp = format!("{}.{}  ", roman(entry.age), entry.round);
                             job.append(&stamp, 0.0, egui::TextFormat::simple(small.clone(), grey));
-                            job.append(&entry.text, 0.0, egui::TextFormat::simple(body.clone(), text_colour));
+                            job.append(
+                                &entry.text,
+                                0.0,
+                                egui::TextFormat::simple(body.clone(), text_colour),
+                            );
                             job.append(
                                 &format!("   {}", entry.rule),
                                 0.0,

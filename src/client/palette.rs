@@ -39,5 +39,9 @@ pub fn realm_colour(rgb: (u8, u8, u8), player: bool) -> Color {
 /// The same colour for egui.
 pub fn egui_colour(c: Color) -> bevy_egui::egui::Color32 {
     let s = c.to_srgba();
-    bevy_egui::egui::Color32::from_rgb((s.red * 255.0) as u8, (s.green * 255.0) as u8, (s.blue * 255.0) as u8)
+    bevy_egui::egui::Color32::from_rgb(
+        (s.red * 255.0) as u8,
+        (s.green * 255.0) as u8,
+        (s.blue * 255.0) as u8,
+    )
 }

@@ -20,7 +20,10 @@ pub struct PlayerMatPlugin;
 
 impl Plugin for PlayerMatPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, show_player_mat.in_set(PanelSlot::Right));
+        app.add_systems(
+            EguiPrimaryContextPass,
+            show_player_mat.in_set(PanelSlot::Right),
+        );
     }
 }
 
@@ -39,19 +42,21 @@ fn show_player_mat(
             .default_size(340.0)
             .min_size(260.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                    mat_section(ui, &game.game, &game.human);
-                    ui.separator();
-                    if let Some(action) = decision_section(ui, &game, &mut pace) {
-                        choose.write(Choose(action));
-                    }
-                    ui.separator();
-                    hand_section(ui, &game.game, &game.human);
-                    ui.separator();
-                    event_row_section(ui, &game.game);
-                    ui.separator();
-                    realms_section(ui, &game.game, &game.human);
-                });
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        mat_section(ui, &game.game, &game.human);
+                        ui.separator();
+                        if let Some(action) = decision_section(ui, &game, &mut pace) {
+                            choose.write(Choose(action));
+                        }
+                        ui.separator();
+                        hand_section(ui, &game.game, &game.human);
+                        ui.separator();
+                        event_row_section(ui, &game.game);
+                        ui.separator();
+                        realms_section(ui, &game.game, &game.human);
+                    });
             });
     });
     Ok(())
@@ -63,7 +68,10 @@ fn swatch(ui: &mut egui::Ui, colour: egui::Color32) {
 }
 
 fn realm_swatch_colour(game: &Game, realm: Entity) -> egui::Color32 {
-    let rgb = game.world().get::<Realm>(realm).map_or((128, 128, 128), |r| r.colour);
+    let rgb = game
+        .world()
+        .get::<Realm>(realm)
+        .map_or((128, 128, 128), |r| r.colour);
     palette::egui_colour(palette::realm_colour(rgb, true))
 }
 
@@ -82,7 +90,9 @@ fn mat_section(ui: &mut egui::Ui, game: &Game, human: &str) {
     } else {
         match ruler_of(world, realm) {
             Some(r) => {
-                let name = world.get::<Title>(r).map_or("?".to_string(), |t| t.0.clone());
+                let name = world
+                    .get::<Title>(r)
+                    .map_or("?".to_string(), |t| t.0.clone());
                 match world.get::<Character>(r) {
                     Some(c) => format!("{name} ({}/{}/{})", c.skills[0], c.skills[1], c.skills[2]),
                     None => name,
@@ -92,7 +102,9 @@ fn mat_section(ui: &mut egui::Ui, game: &Game, human: &str) {
         }
     };
     ui.label(format!("Ruler: {ruler}"));
-    let Some(mat) = world.get::<Mat>(realm) else { return };
+    let Some(mat) = world.get::<Mat>(realm) else {
+        return;
+    };
     egui::Grid::new("mat_grid")
         .num_columns(4)
         .spacing([18.0, 4.0])
@@ -172,7 +184,11 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
 
 fn hand_section(ui: &mut egui::Ui, game: &Game, human: &str) {
     let world = game.world();
-    let Some(hand) = world.resource::<Index>().get(human).and_then(|r| world.get::<Hand>(r)) else {
+    let Some(hand) = world
+        .resource::<Index>()
+        .get(human)
+        .and_then(|r| world.get::<Hand>(r))
+    else {
         return;
     };
     ui.strong(format!("Action cards in hand ({})", hand.cards.len()));
@@ -206,7 +222,11 @@ fn event_row_section(ui: &mut egui::Ui, game: &Game) {
     }
     for slot in &display.row {
         if slot.face_up {
-            let name = game.scenario().events.get(slot.card).map_or("?", |e| e.name.as_str());
+            let name = game
+                .scenario()
+                .events
+                .get(slot.card)
+                .map_or("?", |e| e.name.as_str());
             ui.label(format!("{name}  ({} D)", slot.ducats));
         } else {
             ui.label(egui::RichText::new("(face down)").weak());

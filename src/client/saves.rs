@@ -47,11 +47,16 @@ fn handle_save_requests(
                 Err(e) => notices.push("The game could not be saved", format!("{QUICKSAVE}: {e}")),
             },
             SaveRequest::Load => {
-                match Save::read(Path::new(QUICKSAVE)).and_then(|s| s.replay(scenario.scenario.clone())) {
+                match Save::read(Path::new(QUICKSAVE))
+                    .and_then(|s| s.replay(scenario.scenario.clone()))
+                {
                     Ok(loaded) => {
                         let actions = loaded.history().len();
                         game.replace(loaded);
-                        notices.push("Loaded", format!("{QUICKSAVE} was replayed ({actions} actions)."));
+                        notices.push(
+                            "Loaded",
+                            format!("{QUICKSAVE} was replayed ({actions} actions)."),
+                        );
                     }
                     Err(e) => notices.push("The save could not be loaded", e.to_string()),
                 }

@@ -30,7 +30,10 @@ impl Plugin for SessionPlugin {
         app.add_message::<Choose>()
             .init_resource::<BotPace>()
             .init_resource::<Notices>()
-            .add_systems(OnEnter(AppState::Playing), start_game.in_set(SessionSet::Start))
+            .add_systems(
+                OnEnter(AppState::Playing),
+                start_game.in_set(SessionSet::Start),
+            )
             .add_systems(
                 Update,
                 (apply_human_choices, play_bots)
@@ -171,7 +174,10 @@ impl Notices {
 
 /// Seed of a new game: `REGNUM_SEED` if set (repeatable sessions), else the clock.
 fn new_seed() -> u64 {
-    if let Some(seed) = std::env::var("REGNUM_SEED").ok().and_then(|s| s.parse().ok()) {
+    if let Some(seed) = std::env::var("REGNUM_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
         return seed;
     }
     std::time::SystemTime::now()
@@ -184,7 +190,10 @@ fn start_game(world: &mut World) {
         .get_resource::<ScenarioAssets>()
         .and_then(|assets| assets.get(world.resource::<Assets<ScenarioAsset>>()));
     let Some(scenario) = scenario else {
-        fail(world, "the scenario asset is missing after loading".to_string());
+        fail(
+            world,
+            "the scenario asset is missing after loading".to_string(),
+        );
         return;
     };
     let seed = new_seed();

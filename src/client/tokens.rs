@@ -17,14 +17,17 @@ pub struct TokenMarkersPlugin;
 
 impl Plugin for TokenMarkersPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(AppState::Playing), spawn_town_markers.after(SessionSet::Start))
-            .add_systems(
-                Update,
-                show_town_markers
-                    .after(SessionSet::Advance)
-                    .before(CameraSet)
-                    .run_if(in_state(AppState::Playing)),
-            );
+        app.add_systems(
+            OnEnter(AppState::Playing),
+            spawn_town_markers.after(SessionSet::Start),
+        )
+        .add_systems(
+            Update,
+            show_town_markers
+                .after(SessionSet::Advance)
+                .before(CameraSet)
+                .run_if(in_state(AppState::Playing)),
+        );
     }
 }
 
@@ -84,7 +87,8 @@ fn town_on(world: &bevy::ecs::world::World, index: &Index, province: &str) -> Op
     holdings.iter().find_map(|token| {
         let town = world.get::<Town>(token)?;
         let realm = world.get::<TokenOf>(token)?.0;
-        let player = world.get::<PlayerRealm>(realm).is_some() && world.get::<NonPlayerRealm>(realm).is_none();
+        let player = world.get::<PlayerRealm>(realm).is_some()
+            && world.get::<NonPlayerRealm>(realm).is_none();
         player.then(|| (town.large, world.get::<Unrest>(token).is_some()))
     })
 }
@@ -108,12 +112,18 @@ fn show_town_markers(
         } else {
             Visibility::Hidden
         });
-        let Some((large, unrest)) = town else { continue };
+        let Some((large, unrest)) = town else {
+            continue;
+        };
         let size = if large { 1.4 } else { 1.0 };
         if sized.size != size {
             sized.size = size;
         }
-        let colour = if unrest { palette::UNREST } else { palette::TOWN };
+        let colour = if unrest {
+            palette::UNREST
+        } else {
+            palette::TOWN
+        };
         if let Some(mut m) = materials.get_mut(&marker.fill)
             && m.color != colour
         {

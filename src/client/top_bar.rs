@@ -46,10 +46,18 @@ fn show_top_bar(
                     ui.label(format!("First Player: {first}"));
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button("Load").on_hover_text("Replay saves/quicksave.ron").clicked() {
+                    if ui
+                        .button("Load")
+                        .on_hover_text("Replay saves/quicksave.ron")
+                        .clicked()
+                    {
                         saves.write(SaveRequest::Load);
                     }
-                    if ui.button("Save").on_hover_text("Write saves/quicksave.ron").clicked() {
+                    if ui
+                        .button("Save")
+                        .on_hover_text("Write saves/quicksave.ron")
+                        .clicked()
+                    {
                         saves.write(SaveRequest::Save);
                     }
                     ui.separator();

@@ -19,7 +19,11 @@ pub struct ContentError {
 
 impl std::fmt::Display for ContentError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.col, self.message
+        )
     }
 }
 
@@ -52,7 +56,11 @@ fn parse<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Result<T, Ve
 pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, Vec<ContentError>> {
     let scenario: Scenario = parse(text, file)?;
     let errors = validate(&scenario, &Locator::new(text), file);
-    if errors.is_empty() { Ok(scenario) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(scenario)
+    } else {
+        Err(errors)
+    }
 }
 
 fn read(path: &Path) -> Result<String, Vec<ContentError>> {
@@ -76,7 +84,10 @@ pub fn default_scenario() -> Arc<Scenario> {
         .unwrap_or_else(|errors| {
             // The embedded file is checked by the test suite; this is a build that skipped it.
             let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            panic!("the embedded default scenario is invalid:\n{}", text.join("\n"))
+            panic!(
+                "the embedded default scenario is invalid:\n{}",
+                text.join("\n")
+            )
         });
     Arc::new(scenario)
 }
@@ -96,7 +107,10 @@ fn top_level_name(text: &str) -> Option<String> {
             break;
         }
     }
-    let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    let name: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
     (!name.is_empty()).then_some(name)
 }
 
@@ -144,11 +158,19 @@ pub fn check_path(path: &Path) -> Result<LoadedFile, Vec<ContentError>> {
             file,
             line: 1,
             col: 1,
-            message: format!("base scenario \"{}\" not found (looked for {})", m.base, beside.display()),
+            message: format!(
+                "base scenario \"{}\" not found (looked for {})",
+                m.base,
+                beside.display()
+            ),
         }]);
     };
     let merged = apply_mod(&base, &m);
     // Errors are reported against the mod where the item comes from the mod.
     let errors = validate(&merged, &Locator::new(&text), &file);
-    if errors.is_empty() { Ok(LoadedFile::Mod(m, merged)) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(LoadedFile::Mod(m, merged))
+    } else {
+        Err(errors)
+    }
 }

@@ -83,7 +83,9 @@ pub fn scan(text: &str) -> Vec<Literal> {
                 advance(chars[i], &mut line, &mut col);
                 i += 1;
             }
-            let field = last_field.take().or_else(|| stack.iter().rev().flatten().next().cloned());
+            let field = last_field
+                .take()
+                .or_else(|| stack.iter().rev().flatten().next().cloned());
             let section = stack
                 .iter()
                 .rev()
@@ -139,7 +141,9 @@ pub struct Locator {
 
 impl Locator {
     pub fn new(text: &str) -> Self {
-        Self { literals: scan(text) }
+        Self {
+            literals: scan(text),
+        }
     }
 
     fn ids<'a>(&'a self, section: &'a str) -> impl Iterator<Item = (usize, &'a Literal)> + 'a {
@@ -158,10 +162,25 @@ impl Locator {
 
     /// Where that item refers to `value` (the first such literal before the next item), or the
     /// item itself when the value is not written out.
-    pub fn reference(&self, section: &str, id: &str, occurrence: usize, value: &str) -> Option<(usize, usize)> {
-        let (start, item) = self.ids(section).filter(|(_, l)| l.value == id).nth(occurrence)?;
-        let end = self.ids(section).map(|(i, _)| i).find(|i| *i > start).unwrap_or(self.literals.len());
-        let found = self.literals[start + 1..end].iter().find(|l| l.value == value);
+    pub fn reference(
+        &self,
+        section: &str,
+        id: &str,
+        occurrence: usize,
+        value: &str,
+    ) -> Option<(usize, usize)> {
+        let (start, item) = self
+            .ids(section)
+            .filter(|(_, l)| l.value == id)
+            .nth(occurrence)?;
+        let end = self
+            .ids(section)
+            .map(|(i, _)| i)
+            .find(|i| *i > start)
+            .unwrap_or(self.literals.len());
+        let found = self.literals[start + 1..end]
+            .iter()
+            .find(|l| l.value == value);
         Some(found.map_or((item.line, item.col), |l| (l.line, l.col)))
     }
 }
@@ -175,7 +194,10 @@ mod tests {
         let text = "Scenario(\n  map: (provinces: [\n    (id: \"a\", area: \"x\", cores: [\"FRA\"]),\n  ]),\n)";
         let lits = scan(text);
         let a = lits.iter().find(|l| l.value == "a").unwrap();
-        assert_eq!((a.line, a.col, a.field.as_deref(), a.section.as_deref()), (3, 10, Some("id"), Some("provinces")));
+        assert_eq!(
+            (a.line, a.col, a.field.as_deref(), a.section.as_deref()),
+            (3, 10, Some("id"), Some("provinces"))
+        );
         let fra = lits.iter().find(|l| l.value == "FRA").unwrap();
         assert_eq!(fra.field.as_deref(), Some("cores"));
         let loc = Locator::new(text);

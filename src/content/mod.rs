@@ -7,7 +7,10 @@ pub mod schema;
 pub mod spawn;
 pub mod validate;
 
-pub use load::{ContentError, LoadedFile, check_path, content_hash, default_scenario, load_scenario, parse_scenario};
+pub use load::{
+    ContentError, LoadedFile, check_path, content_hash, default_scenario, load_scenario,
+    parse_scenario,
+};
 pub use schema::Scenario;
 
 /// The default scenario, embedded so `regnum` runs from any folder.

@@ -133,7 +133,9 @@ pub enum Terrain {
     Jungle,
 }
 
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[derive(
+    Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord,
+)]
 pub enum Religion {
     #[default]
     Catholic,
@@ -224,7 +226,9 @@ pub struct RealmDef {
     pub discovered: Vec<String>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[derive(
+    Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord,
+)]
 pub enum MpKind {
     #[default]
     Adm,

@@ -76,7 +76,9 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
     let lookup = |world: &World, key: &str| world.resource::<Index>().get(key);
 
     for area in &map.areas {
-        let Some(e) = lookup(world, &area.id) else { continue };
+        let Some(e) = lookup(world, &area.id) else {
+            continue;
+        };
         let borders = area
             .neighbours
             .iter()
@@ -88,7 +90,9 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
             .insert((LandBorders(borders), Coasts(coasts)));
     }
     for sea in &map.sea_zones {
-        let Some(e) = lookup(world, &sea.id) else { continue };
+        let Some(e) = lookup(world, &sea.id) else {
+            continue;
+        };
         let neighbours = sea
             .neighbours
             .iter()
@@ -97,7 +101,9 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
         world.entity_mut(e).insert(SeaNeighbours(neighbours));
     }
     for province in &map.provinces {
-        let Some(area) = lookup(world, &province.area) else { continue };
+        let Some(area) = lookup(world, &province.area) else {
+            continue;
+        };
         let port = province.port.as_deref().and_then(|s| lookup(world, s));
         let cores = province
             .cores
@@ -166,7 +172,9 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
         let _ = e;
     }
     for realm in &scenario.realms {
-        let Some(r) = lookup(world, &realm.id) else { continue };
+        let Some(r) = lookup(world, &realm.id) else {
+            continue;
+        };
         if let Some(ruler) = realm.ruler.as_deref().and_then(|c| lookup(world, c)) {
             let ill = scenario
                 .characters
@@ -179,9 +187,20 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
             world.entity_mut(r).insert(Interregnum);
         }
         for advisor in &realm.advisors {
-            let Some(a) = lookup(world, advisor) else { continue };
+            let Some(a) = lookup(world, advisor) else {
+                continue;
+            };
             if let Some(CharacterKind::Advisor(kind)) = world.get::<Character>(a).map(|c| c.kind) {
                 world.entity_mut(a).insert((Serves(r), Role::Advisor(kind)));
+            }
+        }
+    }
+    // Starting manpower is what the tracks show once the scenario's towns are on the map.
+    for player in players {
+        if let Some(realm) = lookup(world, player) {
+            let shown = crate::sim::pop::towns::tracks(world, realm).manpower;
+            if let Some(mut mat) = world.get_mut::<Mat>(realm) {
+                mat.manpower = shown;
             }
         }
     }

@@ -55,7 +55,14 @@ impl<'a> Checker<'a> {
     }
 
     /// Reports `value` unless it is an id of `target`.
-    fn reference(&mut self, section: &'static str, id: &str, field: &str, target: &'static str, value: &str) {
+    fn reference(
+        &mut self,
+        section: &'static str,
+        id: &str,
+        field: &str,
+        target: &'static str,
+        value: &str,
+    ) {
         if !self.has(target, value) {
             let kind = target.trim_end_matches('s').replace('_', " ");
             self.problems.push(Problem {
@@ -95,7 +102,8 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
     c.section("ideas", &s.ideas, |x| &x.id);
 
     let areas: HashMap<&str, &AreaDef> = s.map.areas.iter().map(|a| (a.id.as_str(), a)).collect();
-    let seas: HashMap<&str, &SeaZoneDef> = s.map.sea_zones.iter().map(|z| (z.id.as_str(), z)).collect();
+    let seas: HashMap<&str, &SeaZoneDef> =
+        s.map.sea_zones.iter().map(|z| (z.id.as_str(), z)).collect();
     for area in &s.map.areas {
         for border in &area.neighbours {
             c.reference("areas", &area.id, "neighbours", "areas", &border.area);
@@ -105,19 +113,30 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
                         "areas",
                         &area.id,
                         Some(&border.area),
-                        format!("area \"{}\" lists \"{}\" as a neighbour, but not the other way round", area.id, border.area),
+                        format!(
+                            "area \"{}\" lists \"{}\" as a neighbour, but not the other way round",
+                            area.id, border.area
+                        ),
                     ),
                     Some(back) if back.mountain != border.mountain => c.problem(
                         "areas",
                         &area.id,
                         Some(&border.area),
-                        format!("the border {} - {} is a mountain border on one side only", area.id, border.area),
+                        format!(
+                            "the border {} - {} is a mountain border on one side only",
+                            area.id, border.area
+                        ),
                     ),
                     _ => {}
                 }
             }
             if border.area == area.id {
-                c.problem("areas", &area.id, Some(&border.area), format!("area \"{}\" borders itself", area.id));
+                c.problem(
+                    "areas",
+                    &area.id,
+                    Some(&border.area),
+                    format!("area \"{}\" borders itself", area.id),
+                );
             }
         }
         for sea in &area.seas {
@@ -139,8 +158,12 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
             }
         }
     }
-    let owners: HashMap<&str, Option<&str>> =
-        s.map.provinces.iter().map(|p| (p.id.as_str(), p.owner.as_deref())).collect();
+    let owners: HashMap<&str, Option<&str>> = s
+        .map
+        .provinces
+        .iter()
+        .map(|p| (p.id.as_str(), p.owner.as_deref()))
+        .collect();
     for p in &s.map.provinces {
         c.reference("provinces", &p.id, "area", "areas", &p.area);
         if let Some(port) = &p.port {
@@ -151,7 +174,10 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
                         "provinces",
                         &p.id,
                         Some(port),
-                        format!("port of \"{}\" faces \"{port}\", which its area \"{}\" does not touch", p.id, p.area),
+                        format!(
+                            "port of \"{}\" faces \"{port}\", which its area \"{}\" does not touch",
+                            p.id, p.area
+                        ),
                     );
                 }
             }
@@ -162,10 +188,23 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         if let Some(owner) = &p.owner {
             c.reference("provinces", &p.id, "owner", "realms", owner);
         } else if p.holding != Holding::None {
-            c.problem("provinces", &p.id, None, format!("province \"{}\" has a {:?} but no owner", p.id, p.holding));
+            c.problem(
+                "provinces",
+                &p.id,
+                None,
+                format!("province \"{}\" has a {:?} but no owner", p.id, p.holding),
+            );
         }
         if p.shape.iter().any(|ring| ring.len() < 3) {
-            c.problem("provinces", &p.id, None, format!("province \"{}\" has a shape ring with fewer than 3 points", p.id));
+            c.problem(
+                "provinces",
+                &p.id,
+                None,
+                format!(
+                    "province \"{}\" has a shape ring with fewer than 3 points",
+                    p.id
+                ),
+            );
         }
     }
     for r in &s.realms {
@@ -176,22 +215,33 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
                     "realms",
                     &r.id,
                     Some(&r.capital),
-                    format!("capital \"{}\" of \"{}\" is owned by \"{owner}\"", r.capital, r.id),
+                    format!(
+                        "capital \"{}\" of \"{}\" is owned by \"{owner}\"",
+                        r.capital, r.id
+                    ),
                 );
             }
         }
         match &r.ruler {
             Some(ruler) => c.reference("realms", &r.id, "ruler", "characters", ruler),
-            None if r.kind == RealmKind::Player => {
-                c.problem("realms", &r.id, None, format!("Player Realm \"{}\" needs a starting ruler", r.id))
-            }
+            None if r.kind == RealmKind::Player => c.problem(
+                "realms",
+                &r.id,
+                None,
+                format!("Player Realm \"{}\" needs a starting ruler", r.id),
+            ),
             None => {}
         }
         for advisor in &r.advisors {
             c.reference("realms", &r.id, "advisors", "characters", advisor);
             if let Some(ch) = s.characters.iter().find(|ch| &ch.id == advisor) {
                 if !matches!(ch.kind, CharacterKind::Advisor(_)) {
-                    c.problem("realms", &r.id, Some(advisor), format!("\"{advisor}\" is not an advisor"));
+                    c.problem(
+                        "realms",
+                        &r.id,
+                        Some(advisor),
+                        format!("\"{advisor}\" is not an advisor"),
+                    );
                 }
             }
         }
@@ -210,23 +260,46 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
             c.reference("characters", &ch.id, "realm", "realms", realm);
         }
         if ch.mortality.is_some_and(|m| !(1..=6).contains(&m)) {
-            c.problem("characters", &ch.id, None, format!("mortality icon of \"{}\" must be 1-6", ch.id));
+            c.problem(
+                "characters",
+                &ch.id,
+                None,
+                format!("mortality icon of \"{}\" must be 1-6", ch.id),
+            );
         }
     }
     for e in &s.events {
         if !(1..=4).contains(&e.age) {
-            c.problem("events", &e.id, None, format!("event \"{}\": age must be 1-4, not {}", e.id, e.age));
+            c.problem(
+                "events",
+                &e.id,
+                None,
+                format!("event \"{}\": age must be 1-4, not {}", e.id, e.age),
+            );
         }
         if e.half > 2 {
-            c.problem("events", &e.id, None, format!("event \"{}\": half must be 1, 2 or 0 for (X)", e.id));
+            c.problem(
+                "events",
+                &e.id,
+                None,
+                format!("event \"{}\": half must be 1, 2 or 0 for (X)", e.id),
+            );
         }
         if e.options.len() > 2 {
-            c.problem("events", &e.id, None, format!("event \"{}\" has more than two options", e.id));
+            c.problem(
+                "events",
+                &e.id,
+                None,
+                format!("event \"{}\" has more than two options", e.id),
+            );
         }
         match (&e.kind, &e.realm) {
-            (EventKind::Realm, None) => {
-                c.problem("events", &e.id, None, format!("realm event \"{}\" needs a realm", e.id))
-            }
+            (EventKind::Realm, None) => c.problem(
+                "events",
+                &e.id,
+                None,
+                format!("realm event \"{}\" needs a realm", e.id),
+            ),
             (_, Some(realm)) => c.reference("events", &e.id, "realm", "realms", realm),
             _ => {}
         }
@@ -238,10 +311,15 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         }
         for symbol in &e.symbols {
             match symbol {
-                EventSymbol::DnprExpansion(realm) => c.reference("events", &e.id, "symbols", "realms", realm),
-                EventSymbol::Mortality(m) if !(1..=6).contains(m) => {
-                    c.problem("events", &e.id, None, format!("event \"{}\": mortality icon must be 1-6", e.id))
+                EventSymbol::DnprExpansion(realm) => {
+                    c.reference("events", &e.id, "symbols", "realms", realm)
                 }
+                EventSymbol::Mortality(m) if !(1..=6).contains(m) => c.problem(
+                    "events",
+                    &e.id,
+                    None,
+                    format!("event \"{}\": mortality icon must be 1-6", e.id),
+                ),
                 _ => {}
             }
         }
@@ -254,8 +332,14 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
             check_effect(&mut c, "action_cards", &card.id, effect);
         }
     }
-    if s.options.first_age < 1 || s.options.last_age > 4 || s.options.first_age > s.options.last_age {
-        c.problem("realms", "", None, "options: ages must satisfy 1 <= first_age <= last_age <= 4".to_string());
+    if s.options.first_age < 1 || s.options.last_age > 4 || s.options.first_age > s.options.last_age
+    {
+        c.problem(
+            "realms",
+            "",
+            None,
+            "options: ages must satisfy 1 <= first_age <= last_age <= 4".to_string(),
+        );
     }
 
     c.problems
@@ -278,7 +362,9 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
 
 fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effect) {
     match effect {
-        Effect::Claim(area) | Effect::UnrestIn(area, _) => c.reference(section, id, "area", "areas", area),
+        Effect::Claim(area) | Effect::UnrestIn(area, _) => {
+            c.reference(section, id, "area", "areas", area)
+        }
         Effect::CasusBelli(realm) => c.reference(section, id, "CasusBelli", "realms", realm),
         _ => {}
     }

@@ -101,7 +101,12 @@ pub fn step_progress(world: &mut World) -> Mut<'_, StepProgress> {
     };
     let mut progress = world.resource_mut::<StepProgress>();
     if progress.step != step || progress.round != round {
-        *progress = StepProgress { step, round, cursor: 0, visits: 0 };
+        *progress = StepProgress {
+            step,
+            round,
+            cursor: 0,
+            visits: 0,
+        };
     }
     progress
 }
@@ -140,7 +145,10 @@ pub fn run_until_decision(world: &mut World) {
         // An answer nobody consumed means the asking system did not run: drop it rather than
         // let it answer a later question.
         let unconsumed = world.resource_mut::<Answer>().0.take();
-        debug_assert!(unconsumed.is_none(), "answer {unconsumed:?} was not consumed");
+        debug_assert!(
+            unconsumed.is_none(),
+            "answer {unconsumed:?} was not consumed"
+        );
         if world.resource::<Pending>().0.is_some() || world.resource::<Flow>().over {
             return;
         }
@@ -150,8 +158,11 @@ pub fn run_until_decision(world: &mut World) {
         if step.phase != before && step.phase > 0 {
             crate::sim::log::write(
                 world,
-                crate::sim::log::Note::new(crate::sim::rules::FLOW_PHASE, step.name.split(':').next().unwrap_or(step.name))
-                    .amount(i32::from(step.phase)),
+                crate::sim::log::Note::new(
+                    crate::sim::rules::FLOW_PHASE,
+                    step.name.split(':').next().unwrap_or(step.name),
+                )
+                .amount(i32::from(step.phase)),
             );
         }
     }

@@ -27,7 +27,9 @@ pub enum GameError {
 impl std::fmt::Display for GameError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            GameError::UnknownPlayer(p) => write!(f, "\"{p}\" is not a Player Realm of this scenario"),
+            GameError::UnknownPlayer(p) => {
+                write!(f, "\"{p}\" is not a Player Realm of this scenario")
+            }
             GameError::DuplicatePlayer(p) => write!(f, "\"{p}\" is seated twice"),
             GameError::NoPlayers => write!(f, "the scenario has no Player Realms"),
             GameError::UnsupportedRuleset(r) => write!(f, "the {r:?} ruleset is not playable yet"),
@@ -68,7 +70,11 @@ impl Game {
             .init_resource::<pop::actions::ActionPhase>();
         match scenario.ruleset {
             Ruleset::PriceOfPower => {
-                app.insert_resource(Flow::new(pop::STEPS, pop::ROUND_START, scenario.options.first_age.clamp(1, 4)));
+                app.insert_resource(Flow::new(
+                    pop::STEPS,
+                    pop::ROUND_START,
+                    scenario.options.first_age.clamp(1, 4),
+                ));
                 app.add_plugins(pop::PopRulesPlugin);
             }
             other => return Err(GameError::UnsupportedRuleset(other)),

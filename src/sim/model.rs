@@ -11,9 +11,7 @@ use serde::Serialize;
 /// Brings `.iter()` on the target side of relations (`AreaProvinces`, `Owns`, ...) into scope.
 pub use bevy::ecs::relationship::RelationshipTarget;
 
-pub use crate::content::schema::{
-    CharacterKind, Holding, MpKind, ProvinceSize, Religion, Terrain,
-};
+pub use crate::content::schema::{CharacterKind, Holding, MpKind, ProvinceSize, Religion, Terrain};
 
 /// Stable number of every simulation entity, given in spawn order. Snapshots, hashes and the log
 /// name entities by it, never by `Entity`, so they compare across runs and machines.

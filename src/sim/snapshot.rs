@@ -7,18 +7,18 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::content::schema::MpKind;
 use crate::sim::decision::{ActionHistory, Decision, Pending};
 use crate::sim::flow::Flow;
+use crate::sim::flow::StepProgress;
 use crate::sim::log::GameLog;
 use crate::sim::model::*;
-use crate::content::schema::MpKind;
-use crate::sim::flow::StepProgress;
 use crate::sim::pop::cards::{ActionDecks, Hand, card_id};
 use crate::sim::pop::events::EventDisplay;
 use crate::sim::pop::income::IncomeBreakdown;
 use crate::sim::pop::monarch_power::skill_level;
-use crate::sim::pop::towns::{Tracks, tracks};
 use crate::sim::pop::scoring::{Outcome, tax_income};
+use crate::sim::pop::towns::{Tracks, tracks};
 use crate::sim::rng::GameRng;
 use crate::sim::state::{Content, FirstPlayer, key_of};
 
@@ -125,10 +125,18 @@ pub fn snapshot(world: &World) -> Snapshot {
     let key = |e: Entity| key_of(world, e);
     let mut realms = Vec::new();
     for (_, entity, _) in sorted::<Realm>(world) {
-        let court: Vec<Entity> = world.get::<Court>(entity).map(|c| c.iter().collect()).unwrap_or_default();
+        let court: Vec<Entity> = world
+            .get::<Court>(entity)
+            .map(|c| c.iter().collect())
+            .unwrap_or_default();
         let ruler = court
             .iter()
-            .find(|c| matches!(world.get::<Role>(**c), Some(Role::Ruler | Role::RulerGeneral)))
+            .find(|c| {
+                matches!(
+                    world.get::<Role>(**c),
+                    Some(Role::Ruler | Role::RulerGeneral)
+                )
+            })
             .map(|c| key(*c));
         let mut advisors: Vec<String> = court
             .iter()
@@ -147,11 +155,18 @@ pub fn snapshot(world: &World) -> Snapshot {
             advisors,
             tax_income: tax_income(world, entity),
             provinces: world.get::<Owns>(entity).map_or(0, |o| o.iter().count()),
-            skill_levels: [MpKind::Adm, MpKind::Dip, MpKind::Mil].map(|k| skill_level(world, entity, k)),
+            skill_levels: [MpKind::Adm, MpKind::Dip, MpKind::Mil]
+                .map(|k| skill_level(world, entity, k)),
             tracks: tracks(world, entity),
             income: world.get::<IncomeBreakdown>(entity).cloned(),
-            hand: world.get::<Hand>(entity).map(|h| h.cards.iter().map(|c| card_id(world, *c)).collect()).unwrap_or_default(),
-            drawn: world.get::<Hand>(entity).map(|h| h.drawn.iter().map(|c| card_id(world, *c)).collect()).unwrap_or_default(),
+            hand: world
+                .get::<Hand>(entity)
+                .map(|h| h.cards.iter().map(|c| card_id(world, *c)).collect())
+                .unwrap_or_default(),
+            drawn: world
+                .get::<Hand>(entity)
+                .map(|h| h.drawn.iter().map(|c| card_id(world, *c)).collect())
+                .unwrap_or_default(),
         });
     }
     let provinces = sorted::<Province>(world)
@@ -205,7 +220,12 @@ pub fn snapshot(world: &World) -> Snapshot {
         markers.push(format!("#{sid} core {} {}", key(c.realm), key(c.area)));
     }
     for (sid, _, i) in sorted::<Influence>(world) {
-        markers.push(format!("#{sid} influence {} {} {}", key(i.realm), key(i.area), i.count));
+        markers.push(format!(
+            "#{sid} influence {} {} {}",
+            key(i.realm),
+            key(i.area),
+            i.count
+        ));
     }
     for (sid, _, c) in sorted::<CasusBelli>(world) {
         markers.push(format!("#{sid} cb {} {}", key(c.holder), key(c.target)));
@@ -221,7 +241,11 @@ pub fn snapshot(world: &World) -> Snapshot {
         markers.push(format!("#{sid} {side} {} {}", key(m.a), key(m.b)));
     }
     for (sid, _, w) in sorted::<War>(world) {
-        markers.push(format!("#{sid} war {} {}", key(w.attacker), key(w.defender)));
+        markers.push(format!(
+            "#{sid} war {} {}",
+            key(w.attacker),
+            key(w.defender)
+        ));
     }
     let rng = world.resource::<GameRng>();
     Snapshot {

@@ -83,5 +83,7 @@ pub fn turn_order(world: &World) -> Vec<Entity> {
         .get_resource::<FirstPlayer>()
         .and_then(|f| seats.iter().position(|s| *s == f.0))
         .unwrap_or(0);
-    (0..seats.len()).map(|k| seats[(start + k) % seats.len()]).collect()
+    (0..seats.len())
+        .map(|k| seats[(start + k) % seats.len()])
+        .collect()
 }

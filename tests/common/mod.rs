@@ -28,7 +28,13 @@ pub fn apply_first(game: &mut Game, pred: impl Fn(&Action) -> bool) -> Action {
         .legal_actions()
         .into_iter()
         .find(|a| pred(a))
-        .unwrap_or_else(|| panic!("no such legal action in {:?} for {:?}", game.legal_actions(), game.pending()));
+        .unwrap_or_else(|| {
+            panic!(
+                "no such legal action in {:?} for {:?}",
+                game.legal_actions(),
+                game.pending()
+            )
+        });
     game.apply(action.clone()).expect("legal");
     action
 }
@@ -37,11 +43,18 @@ pub fn apply_first(game: &mut Game, pred: impl Fn(&Action) -> bool) -> Action {
 /// until a turn is asked.
 pub fn settle(game: &mut Game) {
     while let Some(d) = game.pending() {
-        if matches!(d.kind, DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent) {
+        if matches!(
+            d.kind,
+            DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent
+        ) {
             return;
         }
         let legal = game.legal_actions();
-        let pick = legal.iter().find(|a| **a == Action::Decline).unwrap_or(&legal[0]).clone();
+        let pick = legal
+            .iter()
+            .find(|a| **a == Action::Decline)
+            .unwrap_or(&legal[0])
+            .clone();
         game.apply(pick).expect("legal");
     }
 }

@@ -11,17 +11,17 @@ use crate::sim::flow::Rules;
 use crate::sim::log::{Note, write};
 use crate::sim::model::{Mat, RoundMarkers};
 use crate::sim::pop::PopStep;
+use crate::sim::pop::cards::{Hand, card_id};
+use crate::sim::pop::characters;
 use crate::sim::pop::economy::{
     MAX_LOANS, REPAY_DUCATS, change_mp, change_stability, gain_ducats, increase_stability_cost,
     repay_loan, take_loan,
 };
 use crate::sim::pop::effects::{Progress, answer_effect, effect_candidates, resolve_effects};
 use crate::sim::pop::events::{
-    EventDisplay, EventInProgress, advance_event, allowed_options, answer_ruler_offer, choose_option,
-    event_busy, take_event,
+    EventDisplay, EventInProgress, advance_event, allowed_options, answer_ruler_offer,
+    choose_option, event_busy, take_event,
 };
-use crate::sim::pop::cards::{Hand, card_id};
-use crate::sim::pop::characters;
 use crate::sim::rules;
 use crate::sim::state::{FirstPlayer, Index, Seats, key_of};
 
@@ -96,7 +96,9 @@ fn play_action_phase(world: &mut World) {
             return;
         }
         if event_busy(world) {
-            if resolve_effects(world) == Progress::Waiting || advance_event(world) == Progress::Waiting {
+            if resolve_effects(world) == Progress::Waiting
+                || advance_event(world) == Progress::Waiting
+            {
                 return;
             }
             end_main_action(world);
@@ -164,9 +166,8 @@ fn next_turn(world: &mut World) -> bool {
     let seats = world.resource::<Seats>().0.clone();
     let money_slots = passing_money(seats.len()).len();
     let mut phase = world.resource::<ActionPhase>().clone();
-    let active = |world: &World, e: &Entity| {
-        !world.get::<RoundMarkers>(*e).is_some_and(|m| m.passed)
-    };
+    let active =
+        |world: &World, e: &Entity| !world.get::<RoundMarkers>(*e).is_some_and(|m| m.passed);
     if phase.stage == Stage::Turns {
         let remaining: Vec<Entity> = seats.iter().filter(|e| active(world, e)).copied().collect();
         if remaining.is_empty() {
@@ -175,7 +176,10 @@ fn next_turn(world: &mut World) -> bool {
         } else if usize::from(phase.passed) >= money_slots {
             // Nobody left can earn passing money: one more action each, clockwise.
             phase.stage = Stage::LastActions;
-            phase.queue = clockwise_after(&seats, phase.current).into_iter().filter(|e| active(world, e)).collect();
+            phase.queue = clockwise_after(&seats, phase.current)
+                .into_iter()
+                .filter(|e| active(world, e))
+                .collect();
         } else {
             let next = clockwise_after(&seats, phase.current)
                 .into_iter()
@@ -226,7 +230,9 @@ fn clockwise_after(seats: &[Entity], current: Option<Entity>) -> Vec<Entity> {
     let start = current
         .and_then(|c| seats.iter().position(|s| *s == c))
         .map_or(0, |i| i + 1);
-    (0..seats.len()).map(|k| seats[(start + k) % seats.len()]).collect()
+    (0..seats.len())
+        .map(|k| seats[(start + k) % seats.len()])
+        .collect()
 }
 
 fn handle(world: &mut World, action: Action) {
@@ -236,7 +242,9 @@ fn handle(world: &mut World, action: Action) {
     {
         return;
     }
-    let Some(realm) = world.resource::<ActionPhase>().current else { return };
+    let Some(realm) = world.resource::<ActionPhase>().current else {
+        return;
+    };
     match action {
         Action::ChooseOption { option } => choose_option(world, option),
         Action::TakeEvent { slot } => take_event(world, realm, usize::from(slot)),
@@ -251,8 +259,11 @@ fn handle(world: &mut World, action: Action) {
             let name = key_of(world, realm);
             write(
                 world,
-                Note::new(rules::ACT_INCREASE_STABILITY, format!("{name} increases stability"))
-                    .realm(&name),
+                Note::new(
+                    rules::ACT_INCREASE_STABILITY,
+                    format!("{name} increases stability"),
+                )
+                .realm(&name),
             );
             change_mp(world, realm, MpKind::Adm, -cost, rules::STABILITY_COST);
             change_stability(world, realm, 1, rules::ACT_INCREASE_STABILITY);
@@ -297,8 +308,11 @@ fn pass(world: &mut World, realm: Entity) {
         world.insert_resource(FirstPlayer(realm));
         write(
             world,
-            Note::new(rules::SEQ_PHASE2_FIRST_PLAYER, format!("{name} takes the First Player token"))
-                .realm(&name),
+            Note::new(
+                rules::SEQ_PHASE2_FIRST_PLAYER,
+                format!("{name} takes the First Player token"),
+            )
+            .realm(&name),
         );
     }
 }
@@ -319,15 +333,26 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 Action::Pass,
             ]);
             if let Some(realm) = world.resource::<Index>().get(&decision.realm) {
-                let hand = world.get::<Hand>(realm).map(|h| h.cards.clone()).unwrap_or_default();
-                all.extend(hand.into_iter().map(|c| Action::Appoint { card: card_id(world, c) }));
+                let hand = world
+                    .get::<Hand>(realm)
+                    .map(|h| h.cards.clone())
+                    .unwrap_or_default();
+                all.extend(hand.into_iter().map(|c| Action::Appoint {
+                    card: card_id(world, c),
+                }));
             }
             all
         }
         DecisionKind::EventOption { .. } => {
-            let Some((_, card)) = world.resource::<EventInProgress>().0 else { return Vec::new() };
-            let count = world.resource::<crate::sim::state::Content>().0.events[card].options.len();
-            (0..count as u8).map(|option| Action::ChooseOption { option }).collect()
+            let Some((_, card)) = world.resource::<EventInProgress>().0 else {
+                return Vec::new();
+            };
+            let count = world.resource::<crate::sim::state::Content>().0.events[card]
+                .options
+                .len();
+            (0..count as u8)
+                .map(|option| Action::ChooseOption { option })
+                .collect()
         }
         _ => effect_candidates(world, decision),
     }
@@ -340,17 +365,31 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
         .get(&decision.realm)
         .ok_or_else(|| Illegal::new(rules::SEQ_PHASE2_TURN, "no realm is deciding"))?;
     let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
-    let markers = world.get::<RoundMarkers>(realm).cloned().unwrap_or_default();
+    let markers = world
+        .get::<RoundMarkers>(realm)
+        .cloned()
+        .unwrap_or_default();
     let phase = world.resource::<ActionPhase>();
-    let wrong = |rule| Err(Illegal::new(rule, format!("{action:?} does not answer \"{}\"", decision.prompt)));
+    let wrong = |rule| {
+        Err(Illegal::new(
+            rule,
+            format!("{action:?} does not answer \"{}\"", decision.prompt),
+        ))
+    };
     match (&decision.kind, action) {
-        (DecisionKind::Turn | DecisionKind::LastAction, _) | (DecisionKind::LastEvent, Action::TakeEvent { .. }) => {
+        (DecisionKind::Turn | DecisionKind::LastAction, _)
+        | (DecisionKind::LastEvent, Action::TakeEvent { .. }) => {
             check_turn_action(world, &mat, &markers, phase, action)
         }
-        (DecisionKind::LastEvent, Action::TakeLoan | Action::RepayLoan | Action::Appoint { .. }) => {
-            check_turn_action(world, &mat, &markers, phase, action)
+        (
+            DecisionKind::LastEvent,
+            Action::TakeLoan | Action::RepayLoan | Action::Appoint { .. },
+        ) => check_turn_action(world, &mat, &markers, phase, action),
+        (DecisionKind::LastEvent, Action::Pass)
+            if world.resource::<EventDisplay>().takeable().next().is_none() =>
+        {
+            Ok(())
         }
-        (DecisionKind::LastEvent, Action::Pass) if world.resource::<EventDisplay>().takeable().next().is_none() => Ok(()),
         (DecisionKind::LastEvent, _) => Err(Illegal::new(
             rules::SEQ_PHASE2_TURN,
             "this last turn is only for taking the mandatory Event",
@@ -369,16 +408,24 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
             }
         }
         (DecisionKind::EventOption { .. }, _) => wrong(rules::EVENT_CHOICE),
-        (DecisionKind::MpType { .. }, Action::ChooseMp { .. }) if effect_candidates(world, decision).contains(action) => Ok(()),
-        (DecisionKind::MpType { .. }, Action::ChooseMp { .. }) => {
-            Err(Illegal::new(rules::EFFECT_MP, "lose monarch power from a pool that has some"))
+        (DecisionKind::MpType { .. }, Action::ChooseMp { .. })
+            if effect_candidates(world, decision).contains(action) =>
+        {
+            Ok(())
         }
+        (DecisionKind::MpType { .. }, Action::ChooseMp { .. }) => Err(Illegal::new(
+            rules::EFFECT_MP,
+            "lose monarch power from a pool that has some",
+        )),
         (DecisionKind::MpType { .. }, _) => wrong(rules::EFFECT_MP),
         (DecisionKind::UnrestTown, Action::ChooseProvince { .. }) => {
             if effect_candidates(world, decision).contains(action) {
                 Ok(())
             } else {
-                Err(Illegal::new(rules::UNREST, "not one of your towns without unrest"))
+                Err(Illegal::new(
+                    rules::UNREST,
+                    "not one of your towns without unrest",
+                ))
             }
         }
         (DecisionKind::UnrestTown, _) => wrong(rules::UNREST),
@@ -398,7 +445,10 @@ fn check_turn_action(
     match action {
         Action::TakeEvent { slot } => {
             if markers.took_event {
-                return Err(Illegal::new(rules::EVENT, "the Event action is taken once per Round"));
+                return Err(Illegal::new(
+                    rules::EVENT,
+                    "the Event action is taken once per Round",
+                ));
             }
             if main_done {
                 return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"));
@@ -426,11 +476,17 @@ fn check_turn_action(
             }
             let cost = increase_stability_cost(mat.stability);
             if mat.stability >= 3 {
-                Err(Illegal::new(rules::ACT_INCREASE_STABILITY, "stability is already +3"))
+                Err(Illegal::new(
+                    rules::ACT_INCREASE_STABILITY,
+                    "stability is already +3",
+                ))
             } else if mat.mp(MpKind::Adm) < cost {
                 Err(Illegal::new(
                     rules::STABILITY_COST,
-                    format!("increasing stability costs {cost} adm, you have {}", mat.mp(MpKind::Adm)),
+                    format!(
+                        "increasing stability costs {cost} adm, you have {}",
+                        mat.mp(MpKind::Adm)
+                    ),
                 ))
             } else {
                 Ok(())
@@ -438,7 +494,10 @@ fn check_turn_action(
         }
         Action::TakeLoan => {
             if mat.loans >= MAX_LOANS {
-                Err(Illegal::new(rules::LOAN, "no new loan with 5 or more interest tokens"))
+                Err(Illegal::new(
+                    rules::LOAN,
+                    "no new loan with 5 or more interest tokens",
+                ))
             } else {
                 Ok(())
             }

@@ -118,13 +118,20 @@ fn draw_one(world: &mut World, realm: Entity, kind: MpKind) {
             world.get_mut::<Hand>(realm).expect("hand").drawn.push(card);
             write(
                 world,
-                Note::new(rules::SEQ_PHASE1_DRAW, format!("{name} draws a {kind:?} card")).realm(&name),
+                Note::new(
+                    rules::SEQ_PHASE1_DRAW,
+                    format!("{name} draws a {kind:?} card"),
+                )
+                .realm(&name),
             );
         }
         None => write(
             world,
-            Note::new(rules::SEQ_PHASE1_DRAW, format!("The {kind:?} deck is empty: {name} draws nothing"))
-                .realm(&name),
+            Note::new(
+                rules::SEQ_PHASE1_DRAW,
+                format!("The {kind:?} deck is empty: {name} draws nothing"),
+            )
+            .realm(&name),
         ),
     }
 }
@@ -178,24 +185,34 @@ fn keep_action_cards(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
-            let Some(hand) = world.get::<Hand>(realm).cloned() else { return Visit::Next };
-            let Some(card) = hand.drawn.first().copied() else { return Visit::Next };
+            let Some(hand) = world.get::<Hand>(realm).cloned() else {
+                return Visit::Next;
+            };
+            let Some(card) = hand.drawn.first().copied() else {
+                return Visit::Next;
+            };
             let name = key_of(world, realm);
             let def = world.resource::<Content>().0.action_cards[card].clone();
             ask(
                 world,
                 name,
-                DecisionKind::KeepCard { card: def.id.clone() },
+                DecisionKind::KeepCard {
+                    card: def.id.clone(),
+                },
                 format!("Keep \"{}\" ({:?}) for 2 ducats?", def.name, def.deck),
             );
             Visit::Asked
         },
         |world, realm, action| {
-            let card = world.get::<Hand>(realm).and_then(|h| h.drawn.first().copied());
+            let card = world
+                .get::<Hand>(realm)
+                .and_then(|h| h.drawn.first().copied());
             let Some(card) = card else { return Visit::Next };
             world.get_mut::<Hand>(realm).expect("hand").drawn.remove(0);
             let name = key_of(world, realm);
-            let def_name = world.resource::<Content>().0.action_cards[card].name.clone();
+            let def_name = world.resource::<Content>().0.action_cards[card]
+                .name
+                .clone();
             match action {
                 Action::KeepCard { .. } => {
                     // The first Round's hand (at most 4) is free.
@@ -205,7 +222,11 @@ fn keep_action_cards(world: &mut World) {
                     world.get_mut::<Hand>(realm).expect("hand").cards.push(card);
                     write(
                         world,
-                        Note::new(rules::SEQ_PHASE1_KEEP, format!("{name} keeps \"{def_name}\"")).realm(&name),
+                        Note::new(
+                            rules::SEQ_PHASE1_KEEP,
+                            format!("{name} keeps \"{def_name}\""),
+                        )
+                        .realm(&name),
                     );
                 }
                 _ => {
@@ -213,7 +234,11 @@ fn keep_action_cards(world: &mut World) {
                     world.resource_mut::<ActionDecks>().discard(card, kind);
                     write(
                         world,
-                        Note::new(rules::SEQ_PHASE1_KEEP, format!("{name} lets \"{def_name}\" go")).realm(&name),
+                        Note::new(
+                            rules::SEQ_PHASE1_KEEP,
+                            format!("{name} lets \"{def_name}\" go"),
+                        )
+                        .realm(&name),
                     );
                 }
             }
@@ -250,21 +275,38 @@ fn discard_to_hand_limit(world: &mut World) {
 
 /// Moves a card from the hand to its deck's discard pile.
 pub fn discard_from_hand(world: &mut World, realm: Entity, card_id_str: &str, rule: &'static str) {
-    let cards = world.get::<Hand>(realm).map(|h| h.cards.clone()).unwrap_or_default();
-    let Some(card) = find_card(world, &cards, card_id_str) else { return };
-    world.get_mut::<Hand>(realm).expect("hand").cards.retain(|c| *c != card);
+    let cards = world
+        .get::<Hand>(realm)
+        .map(|h| h.cards.clone())
+        .unwrap_or_default();
+    let Some(card) = find_card(world, &cards, card_id_str) else {
+        return;
+    };
+    world
+        .get_mut::<Hand>(realm)
+        .expect("hand")
+        .cards
+        .retain(|c| *c != card);
     let kind = card_deck(world, card);
     world.resource_mut::<ActionDecks>().discard(card, kind);
     let name = key_of(world, realm);
-    let def_name = world.resource::<Content>().0.action_cards[card].name.clone();
-    write(world, Note::new(rule, format!("{name} discards \"{def_name}\"")).realm(&name));
+    let def_name = world.resource::<Content>().0.action_cards[card]
+        .name
+        .clone();
+    write(
+        world,
+        Note::new(rule, format!("{name} discards \"{def_name}\"")).realm(&name),
+    );
 }
 
 /// Answers for the card decisions.
 pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action> {
     let hand = world.get::<Hand>(realm).cloned().unwrap_or_default();
     match kind {
-        DecisionKind::DrawCard { .. } => drawable(world).into_iter().map(|deck| Action::DrawCard { deck }).collect(),
+        DecisionKind::DrawCard { .. } => drawable(world)
+            .into_iter()
+            .map(|deck| Action::DrawCard { deck })
+            .collect(),
         DecisionKind::KeepCard { card } => vec![
             Action::KeepCard { card: card.clone() },
             Action::DiscardCard { card: card.clone() },
@@ -272,29 +314,45 @@ pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Acti
         DecisionKind::HandLimit => hand
             .cards
             .iter()
-            .map(|c| Action::DiscardCard { card: card_id(world, *c) })
+            .map(|c| Action::DiscardCard {
+                card: card_id(world, *c),
+            })
             .collect(),
         _ => Vec::new(),
     }
 }
 
-pub fn check(world: &World, realm: Entity, kind: &DecisionKind, action: &Action) -> Result<(), Illegal> {
+pub fn check(
+    world: &World,
+    realm: Entity,
+    kind: &DecisionKind,
+    action: &Action,
+) -> Result<(), Illegal> {
     let hand = world.get::<Hand>(realm).cloned().unwrap_or_default();
     match (kind, action) {
         (DecisionKind::DrawCard { .. }, Action::DrawCard { deck }) => {
             if drawable(world).contains(deck) {
                 Ok(())
             } else {
-                Err(Illegal::new(rules::SEQ_PHASE1_DRAW, format!("the {deck:?} deck is empty")))
+                Err(Illegal::new(
+                    rules::SEQ_PHASE1_DRAW,
+                    format!("the {deck:?} deck is empty"),
+                ))
             }
         }
         (DecisionKind::KeepCard { card }, Action::DiscardCard { card: c }) if c == card => Ok(()),
         (DecisionKind::KeepCard { card }, Action::KeepCard { card: c }) if c == card => {
             if first_round(world) && hand.cards.len() >= FIRST_ROUND_KEEP {
-                return Err(Illegal::new(rules::SEQ_PHASE1_KEEP, "at most 4 cards are kept in the first Round"));
+                return Err(Illegal::new(
+                    rules::SEQ_PHASE1_KEEP,
+                    "at most 4 cards are kept in the first Round",
+                ));
             }
             if !first_round(world) && world.get::<Mat>(realm).map_or(0, |m| m.ducats) < KEEP_COST {
-                return Err(Illegal::new(rules::SEQ_PHASE1_KEEP, "keeping a card costs 2 ducats"));
+                return Err(Illegal::new(
+                    rules::SEQ_PHASE1_KEEP,
+                    "keeping a card costs 2 ducats",
+                ));
             }
             Ok(())
         }
@@ -302,7 +360,10 @@ pub fn check(world: &World, realm: Entity, kind: &DecisionKind, action: &Action)
             if find_card(world, &hand.cards, card).is_some() {
                 Ok(())
             } else {
-                Err(Illegal::new(rules::SEQ_PHASE5_C, "that card is not in your hand"))
+                Err(Illegal::new(
+                    rules::SEQ_PHASE5_C,
+                    "that card is not in your hand",
+                ))
             }
         }
         _ => Err(Illegal::new(

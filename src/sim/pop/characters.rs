@@ -30,10 +30,12 @@ impl Plugin for CharactersPlugin {
 pub struct DeadRulers(pub Vec<Entity>);
 
 pub fn ruler_of(world: &World, realm: Entity) -> Option<Entity> {
-    world
-        .get::<Court>(realm)?
-        .iter()
-        .find(|c| matches!(world.get::<Role>(*c), Some(Role::Ruler | Role::RulerGeneral)))
+    world.get::<Court>(realm)?.iter().find(|c| {
+        matches!(
+            world.get::<Role>(*c),
+            Some(Role::Ruler | Role::RulerGeneral)
+        )
+    })
 }
 
 pub fn advisor_of(world: &World, realm: Entity, kind: MpKind) -> Option<Entity> {
@@ -45,7 +47,10 @@ pub fn advisor_of(world: &World, realm: Entity, kind: MpKind) -> Option<Entity> 
 
 /// Advisors serving a realm, in stable order.
 pub fn advisors(world: &World, realm: Entity) -> Vec<Entity> {
-    MpKind::ALL.iter().filter_map(|k| advisor_of(world, realm, *k)).collect()
+    MpKind::ALL
+        .iter()
+        .filter_map(|k| advisor_of(world, realm, *k))
+        .collect()
 }
 
 /// Skill of the realm's ruler in one type: 1 during an Interregnum (the regency council).
@@ -60,7 +65,9 @@ pub fn ruler_skill(world: &World, realm: Entity, kind: MpKind) -> i32 {
 
 /// The character printed on a card, if any.
 pub fn card_character(world: &World, card: usize) -> Option<Entity> {
-    let id = world.resource::<Content>().0.action_cards[card].character.clone()?;
+    let id = world.resource::<Content>().0.action_cards[card]
+        .character
+        .clone()?;
     world.resource::<Index>().get(&id)
 }
 
@@ -71,35 +78,55 @@ pub fn can_rule(world: &World, character: Entity) -> bool {
 
 /// Whether a character is free to be appointed (not serving anyone, alive).
 fn available(world: &World, character: Entity) -> bool {
-    world.get::<Serves>(character).is_none() && world.get::<IllHealth>(character).is_some_and(|i| i.0 < 2)
+    world.get::<Serves>(character).is_none()
+        && world.get::<IllHealth>(character).is_some_and(|i| i.0 < 2)
 }
 
 /// Why the character on this card cannot be appointed now, if it cannot.
-pub fn appoint_problem(world: &World, realm: Entity, card_key: &str, as_reaction: bool) -> Option<Illegal> {
+pub fn appoint_problem(
+    world: &World,
+    realm: Entity,
+    card_key: &str,
+    as_reaction: bool,
+) -> Option<Illegal> {
     let hand = world.get::<Hand>(realm)?;
     let Some(card) = find_card(world, &hand.cards, card_key) else {
-        return Some(Illegal::new(rules::APPOINT_ADVISOR, "that card is not in your hand"));
+        return Some(Illegal::new(
+            rules::APPOINT_ADVISOR,
+            "that card is not in your hand",
+        ));
     };
     let Some(character) = card_character(world, card) else {
-        return Some(Illegal::new(rules::APPOINT_ADVISOR, "that card shows no character"));
+        return Some(Illegal::new(
+            rules::APPOINT_ADVISOR,
+            "that card shows no character",
+        ));
     };
     if !available(world, character) {
-        return Some(Illegal::new(rules::APPOINT_ADVISOR, "that character is not available"));
+        return Some(Illegal::new(
+            rules::APPOINT_ADVISOR,
+            "that character is not available",
+        ));
     }
     let def = world.get::<Character>(character)?;
     match def.kind {
-        CharacterKind::Advisor(_) if as_reaction => {
-            Some(Illegal::new(rules::REACTION_APPOINT, "only a leader can replace a dead ruler"))
-        }
+        CharacterKind::Advisor(_) if as_reaction => Some(Illegal::new(
+            rules::REACTION_APPOINT,
+            "only a leader can replace a dead ruler",
+        )),
         CharacterKind::Advisor(_) => {
             let cost = i32::from(def.cost);
             let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
             (ducats < cost).then(|| {
-                Illegal::new(rules::APPOINT_ADVISOR, format!("the advisor costs {cost} ducats, you have {ducats}"))
+                Illegal::new(
+                    rules::APPOINT_ADVISOR,
+                    format!("the advisor costs {cost} ducats, you have {ducats}"),
+                )
             })
         }
         CharacterKind::Leader => {
-            let no_ruler = ruler_of(world, realm).is_none() || world.get::<Interregnum>(realm).is_some();
+            let no_ruler =
+                ruler_of(world, realm).is_none() || world.get::<Interregnum>(realm).is_some();
             if no_ruler {
                 None
             } else {
@@ -116,28 +143,47 @@ pub fn appoint_problem(world: &World, realm: Entity, card_key: &str, as_reaction
 /// Appoints the character on a card from the hand: an advisor for its cost (replacing one of
 /// the same type), or a leader as ruler during an Interregnum, free. The card is discarded.
 pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler: &'static str) {
-    let cards = world.get::<Hand>(realm).map(|h| h.cards.clone()).unwrap_or_default();
-    let Some(card) = find_card(world, &cards, card_key) else { return };
-    let Some(character) = card_character(world, card) else { return };
-    world.get_mut::<Hand>(realm).expect("hand").cards.retain(|c| *c != card);
+    let cards = world
+        .get::<Hand>(realm)
+        .map(|h| h.cards.clone())
+        .unwrap_or_default();
+    let Some(card) = find_card(world, &cards, card_key) else {
+        return;
+    };
+    let Some(character) = card_character(world, card) else {
+        return;
+    };
+    world
+        .get_mut::<Hand>(realm)
+        .expect("hand")
+        .cards
+        .retain(|c| *c != card);
     let deck = world.resource::<Content>().0.action_cards[card].deck;
     world.resource_mut::<ActionDecks>().discard(card, deck);
     let name = key_of(world, realm);
     let who = key_of(world, character);
     let sid = sid_of(world, character);
-    let def = world.get::<Character>(character).cloned().expect("a character");
+    let def = world
+        .get::<Character>(character)
+        .cloned()
+        .expect("a character");
     match def.kind {
         CharacterKind::Advisor(kind) => {
             spend(world, realm, i32::from(def.cost), rules::APPOINT_ADVISOR);
             if let Some(old) = advisor_of(world, realm, kind) {
                 world.entity_mut(old).remove::<(Serves, Role)>();
             }
-            world.entity_mut(character).insert((Serves(realm), Role::Advisor(kind)));
+            world
+                .entity_mut(character)
+                .insert((Serves(realm), Role::Advisor(kind)));
             write(
                 world,
-                Note::new(rules::APPOINT_ADVISOR, format!("{name} appoints {who} as {kind:?} advisor"))
-                    .realm(&name)
-                    .subject(sid),
+                Note::new(
+                    rules::APPOINT_ADVISOR,
+                    format!("{name} appoints {who} as {kind:?} advisor"),
+                )
+                .realm(&name)
+                .subject(sid),
             );
         }
         CharacterKind::Leader => {
@@ -152,7 +198,9 @@ pub fn install_ruler(world: &mut World, realm: Entity, character: Entity, rule: 
     if let Some(old) = ruler_of(world, realm) {
         world.entity_mut(old).remove::<(Serves, Role)>();
     }
-    world.entity_mut(character).insert((Serves(realm), Role::Ruler));
+    world
+        .entity_mut(character)
+        .insert((Serves(realm), Role::Ruler));
     world.entity_mut(realm).remove::<Interregnum>();
     world.resource_mut::<DeadRulers>().0.retain(|r| *r != realm);
     let name = key_of(world, realm);
@@ -160,7 +208,9 @@ pub fn install_ruler(world: &mut World, realm: Entity, character: Entity, rule: 
     let sid = sid_of(world, character);
     write(
         world,
-        Note::new(rule, format!("{who} becomes ruler of {name}")).realm(&name).subject(sid),
+        Note::new(rule, format!("{who} becomes ruler of {name}"))
+            .realm(&name)
+            .subject(sid),
     );
 }
 
@@ -181,9 +231,12 @@ pub fn historical_ruler(world: &mut World, realm: Entity, character: Entity) {
         let who = key_of(world, character);
         write(
             world,
-            Note::new(rules::HISTORICAL_ILL, format!("{who} comes to the throne in ill health"))
-                .realm(&name)
-                .subject(sid_of(world, character)),
+            Note::new(
+                rules::HISTORICAL_ILL,
+                format!("{who} comes to the throne in ill health"),
+            )
+            .realm(&name)
+            .subject(sid_of(world, character)),
         );
     }
 }
@@ -191,13 +244,16 @@ pub fn historical_ruler(world: &mut World, realm: Entity, character: Entity) {
 /// One ill-health token; the second kills.
 pub fn make_ill(world: &mut World, character: Entity) {
     let tokens = {
-        let mut ill = world.get_mut::<IllHealth>(character).expect("characters have ill health");
+        let mut ill = world
+            .get_mut::<IllHealth>(character)
+            .expect("characters have ill health");
         ill.0 += 1;
         ill.0
     };
     let who = key_of(world, character);
     let realm = world.get::<Serves>(character).map(|s| s.0);
-    let mut note = Note::new(rules::ILL_HEALTH, format!("{who} falls ill")).subject(sid_of(world, character));
+    let mut note =
+        Note::new(rules::ILL_HEALTH, format!("{who} falls ill")).subject(sid_of(world, character));
     if let Some(r) = realm {
         note = note.realm(key_of(world, r));
     }
@@ -224,8 +280,11 @@ pub fn kill(world: &mut World, character: Entity) {
         let name = key_of(world, realm);
         write(
             world,
-            Note::new(rules::INTERREGNUM, format!("{name} has no ruler: a regency council of skill 1 governs"))
-                .realm(&name),
+            Note::new(
+                rules::INTERREGNUM,
+                format!("{name} has no ruler: a regency council of skill 1 governs"),
+            )
+            .realm(&name),
         );
         if leader_cards(world, realm).next().is_some() {
             world.resource_mut::<DeadRulers>().0.push(realm);
@@ -235,10 +294,16 @@ pub fn kill(world: &mut World, character: Entity) {
 
 /// Leader cards in hand whose character could rule.
 pub fn leader_cards(world: &World, realm: Entity) -> impl Iterator<Item = usize> + '_ {
-    let cards = world.get::<Hand>(realm).map(|h| h.cards.clone()).unwrap_or_default();
+    let cards = world
+        .get::<Hand>(realm)
+        .map(|h| h.cards.clone())
+        .unwrap_or_default();
     cards.into_iter().filter(move |c| {
         card_character(world, *c).is_some_and(|ch| {
-            available(world, ch) && world.get::<Character>(ch).is_some_and(|d| d.kind == CharacterKind::Leader)
+            available(world, ch)
+                && world
+                    .get::<Character>(ch)
+                    .is_some_and(|d| d.kind == CharacterKind::Leader)
         })
     })
 }
@@ -259,7 +324,9 @@ pub fn mortality(world: &mut World, icon: u8) {
 
 /// Asks the next realm whose ruler died whether it replaces the ruler at once.
 pub fn ask_reaction(world: &mut World) -> bool {
-    let Some(realm) = world.resource::<DeadRulers>().0.first().copied() else { return false };
+    let Some(realm) = world.resource::<DeadRulers>().0.first().copied() else {
+        return false;
+    };
     ask(
         world,
         key_of(world, realm),
@@ -271,7 +338,9 @@ pub fn ask_reaction(world: &mut World) -> bool {
 
 /// Answers the Reaction window.
 pub fn answer_reaction(world: &mut World, action: &Action) -> bool {
-    let Some(realm) = world.resource::<DeadRulers>().0.first().copied() else { return false };
+    let Some(realm) = world.resource::<DeadRulers>().0.first().copied() else {
+        return false;
+    };
     match action {
         Action::Appoint { card } => {
             appoint(world, realm, card, rules::REACTION_APPOINT);
@@ -286,7 +355,11 @@ pub fn answer_reaction(world: &mut World, action: &Action) -> bool {
 }
 
 pub fn reaction_candidates(world: &World, realm: Entity) -> Vec<Action> {
-    let mut all: Vec<Action> = leader_cards(world, realm).map(|c| Action::Appoint { card: card_id(world, c) }).collect();
+    let mut all: Vec<Action> = leader_cards(world, realm)
+        .map(|c| Action::Appoint {
+            card: card_id(world, c),
+        })
+        .collect();
     all.push(Action::Decline);
     all
 }
@@ -303,11 +376,19 @@ fn punish_interregnum(world: &mut World) {
             let name = key_of(world, realm);
             write(
                 world,
-                Note::new(rules::SEQ_PHASE3_F, format!("{name} is in Interregnum at Phase 3 step F")).realm(&name),
+                Note::new(
+                    rules::SEQ_PHASE3_F,
+                    format!("{name} is in Interregnum at Phase 3 step F"),
+                )
+                .realm(&name),
             );
             write(
                 world,
-                Note::new(rules::NO_RULER_PENALTY, format!("{name}: -1 stability, marriages disputed")).realm(&name),
+                Note::new(
+                    rules::NO_RULER_PENALTY,
+                    format!("{name}: -1 stability, marriages disputed"),
+                )
+                .realm(&name),
             );
             change_stability(world, realm, -1, rules::NO_RULER_PENALTY);
             let mut marriages = world.query::<&mut Marriage>();

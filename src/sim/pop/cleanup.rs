@@ -41,13 +41,19 @@ fn end_age(world: &mut World) {
     }
     write(
         world,
-        Note::new(rules::SEQ_PHASE5_D, format!("The event deck of Age {age} is empty: the Age ends")),
+        Note::new(
+            rules::SEQ_PHASE5_D,
+            format!("The event deck of Age {age} is empty: the Age ends"),
+        ),
     );
     if age < last_age.min(4) {
         let mut flow = world.resource_mut::<Flow>();
         flow.age += 1;
         flow.round_in_age = 0;
         let next = flow.age;
-        write(world, Note::new(rules::FLOW_AGE, format!("Age {next} begins")).amount(i32::from(next)));
+        write(
+            world,
+            Note::new(rules::FLOW_AGE, format!("Age {next} begins")).amount(i32::from(next)),
+        );
     }
 }

@@ -33,7 +33,9 @@ fn reveal_events(world: &mut World) {
     display.discard.extend(old);
     let mut drawn = Vec::new();
     for i in 0..count {
-        let Some(card) = display.deck_mut(age).pop() else { break };
+        let Some(card) = display.deck_mut(age).pop() else {
+            break;
+        };
         display.row.push(EventSlot {
             card,
             face_up: i < face_up,
@@ -46,8 +48,11 @@ fn reveal_events(world: &mut World) {
         let side = if i < face_up { "face up" } else { "face down" };
         write(
             world,
-            Note::new(rules::SEQ_PHASE1_EVENTS, format!("Event \"{name}\" revealed {side}"))
-                .amount(i as i32),
+            Note::new(
+                rules::SEQ_PHASE1_EVENTS,
+                format!("Event \"{name}\" revealed {side}"),
+            )
+            .amount(i as i32),
         );
     }
 }

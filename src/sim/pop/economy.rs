@@ -62,8 +62,11 @@ pub fn change_stability(world: &mut World, realm: Entity, delta: i32, rule: &'st
         if delta > 0 && stability >= 3 {
             write(
                 world,
-                Note::new(rules::STABILITY_OVERFLOW, format!("{name} is at +3 stability: 2 adm instead"))
-                    .realm(&name),
+                Note::new(
+                    rules::STABILITY_OVERFLOW,
+                    format!("{name} is at +3 stability: 2 adm instead"),
+                )
+                .realm(&name),
             );
             change_mp(world, realm, MpKind::Adm, 2, rules::STABILITY_OVERFLOW);
         } else if delta < 0 && stability <= -3 {
@@ -73,9 +76,12 @@ pub fn change_stability(world: &mut World, realm: Entity, delta: i32, rule: &'st
             mat(world, realm).stability += step;
             write(
                 world,
-                Note::new(rule, format!("{name}: stability {stability} -> {}", stability + step))
-                    .realm(&name)
-                    .amount(step),
+                Note::new(
+                    rule,
+                    format!("{name}: stability {stability} -> {}", stability + step),
+                )
+                .realm(&name)
+                .amount(step),
             );
         }
     }
@@ -89,11 +95,20 @@ fn underflow(world: &mut World, realm: Entity, name: &str) {
     let mut missing = 2 - from_adm;
     write(
         world,
-        Note::new(rules::STABILITY_UNDERFLOW, format!("{name} is at -3 stability: loses 2 adm instead"))
-            .realm(name),
+        Note::new(
+            rules::STABILITY_UNDERFLOW,
+            format!("{name} is at -3 stability: loses 2 adm instead"),
+        )
+        .realm(name),
     );
     if from_adm > 0 {
-        change_mp(world, realm, MpKind::Adm, -from_adm, rules::STABILITY_UNDERFLOW);
+        change_mp(
+            world,
+            realm,
+            MpKind::Adm,
+            -from_adm,
+            rules::STABILITY_UNDERFLOW,
+        );
     }
     while missing > 0 {
         let m = mat(world, realm);
@@ -117,9 +132,12 @@ pub fn change_prestige(world: &mut World, realm: Entity, delta: i32, rule: &'sta
     let after = m.prestige;
     write(
         world,
-        Note::new(rule, format!("{name}: prestige {} -> {after}", after - delta))
-            .realm(&name)
-            .amount(delta),
+        Note::new(
+            rule,
+            format!("{name}: prestige {} -> {after}", after - delta),
+        )
+        .realm(&name)
+        .amount(delta),
     );
 }
 
@@ -155,9 +173,12 @@ pub fn take_loan(world: &mut World, realm: Entity, rule: &'static str) {
     let loans = m.loans;
     write(
         world,
-        Note::new(rule, format!("{name} takes a loan: +5 ducats, {loans} interest tokens"))
-            .realm(&name)
-            .amount(LOAN_DUCATS),
+        Note::new(
+            rule,
+            format!("{name} takes a loan: +5 ducats, {loans} interest tokens"),
+        )
+        .realm(&name)
+        .amount(LOAN_DUCATS),
     );
 }
 
@@ -169,9 +190,12 @@ pub fn repay_loan(world: &mut World, realm: Entity) {
     let loans = m.loans;
     write(
         world,
-        Note::new(rules::REPAY, format!("{name} repays a loan for 6 ducats, {loans} left"))
-            .realm(&name)
-            .amount(-REPAY_DUCATS),
+        Note::new(
+            rules::REPAY,
+            format!("{name} repays a loan for 6 ducats, {loans} left"),
+        )
+        .realm(&name)
+        .amount(-REPAY_DUCATS),
     );
 }
 
@@ -275,7 +299,15 @@ mod tests {
         set(&mut game, realm, |m| m.mp = [8, 0, 0]);
         change_mp(game.world_mut(), realm, MpKind::Adm, 5, rules::EFFECT_MP);
         assert_eq!(mat_of(&game, realm).mp[0], 10);
-        let cap = game.world().resource::<GameLog>().entries.iter().rev().find(|e| e.rule == rules::MP_CAP).unwrap().clone();
+        let cap = game
+            .world()
+            .resource::<GameLog>()
+            .entries
+            .iter()
+            .rev()
+            .find(|e| e.rule == rules::MP_CAP)
+            .unwrap()
+            .clone();
         assert_eq!(cap.amount, Some(3));
         change_mp(game.world_mut(), realm, MpKind::Dip, -2, rules::EFFECT_MP);
         assert_eq!(mat_of(&game, realm).mp[1], 0, "no negative pools");
@@ -291,7 +323,11 @@ mod tests {
         change_stability(game.world_mut(), realm, 3, rules::EFFECT_STABILITY);
         let m = mat_of(&game, realm);
         assert_eq!((m.stability, m.mp[0]), (3, 1 + 2 + 2));
-        assert_eq!(count(&game, rules::STABILITY_OVERFLOW), 4, "2 steps, each a note and an MP gain");
+        assert_eq!(
+            count(&game, rules::STABILITY_OVERFLOW),
+            4,
+            "2 steps, each a note and an MP gain"
+        );
     }
 
     #[test]
@@ -304,10 +340,18 @@ mod tests {
         change_stability(game.world_mut(), realm, -1, rules::EFFECT_STABILITY);
         assert_eq!(mat_of(&game, realm).mp, [1, 1, 0]);
         change_stability(game.world_mut(), realm, -1, rules::EFFECT_STABILITY);
-        assert_eq!(mat_of(&game, realm).mp, [0, 0, 0], "1 adm, then 1 dip for the missing adm");
+        assert_eq!(
+            mat_of(&game, realm).mp,
+            [0, 0, 0],
+            "1 adm, then 1 dip for the missing adm"
+        );
         change_stability(game.world_mut(), realm, -1, rules::EFFECT_STABILITY);
         let m = mat_of(&game, realm);
-        assert_eq!((m.mp, m.stability), ([0, 0, 0], -3), "nothing left: ignored");
+        assert_eq!(
+            (m.mp, m.stability),
+            ([0, 0, 0], -3),
+            "nothing left: ignored"
+        );
     }
 
     #[test]
@@ -338,7 +382,10 @@ mod tests {
         assert_eq!(m.prestige, -1, "-5 prestige");
         assert_eq!((m.ducats, m.loans), (0, 2), "all ducats and 3 tokens gone");
         assert_eq!(m.mp, [7 - 3, 2 - 1, 9 - 3], "half of each type, at most 3");
-        assert!(game.world().get::<Serves>(advisor).is_none(), "advisors fired");
+        assert!(
+            game.world().get::<Serves>(advisor).is_none(),
+            "advisors fired"
+        );
         assert_eq!(count(&game, rules::BANKRUPTCY) > 0, true);
         assert_eq!(count(&game, rules::FORCED_LOAN), 0, "no loan with 5 tokens");
     }

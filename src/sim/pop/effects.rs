@@ -57,7 +57,9 @@ pub fn resolve_effects(world: &mut World) -> Progress {
 
 /// Feeds the answer to the effect that asked for it. Returns false if the action is not for it.
 pub fn answer_effect(world: &mut World, action: &Action) -> bool {
-    let Some(realm) = world.resource::<EffectQueue>().realm else { return false };
+    let Some(realm) = world.resource::<EffectQueue>().realm else {
+        return false;
+    };
     let front = world.resource::<EffectQueue>().items.front().cloned();
     match (front, action) {
         (Some(Effect::AnyMp(amount)), Action::ChooseMp { kind }) => {
@@ -71,7 +73,10 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
                 add_unrest(world, realm, p);
             }
             if count > 1 {
-                world.resource_mut::<EffectQueue>().items.push_front(Effect::Unrest(count - 1));
+                world
+                    .resource_mut::<EffectQueue>()
+                    .items
+                    .push_front(Effect::Unrest(count - 1));
             }
             true
         }
@@ -81,7 +86,10 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
                 add_unrest(world, realm, p);
             }
             if count > 1 {
-                world.resource_mut::<EffectQueue>().items.push_front(Effect::UnrestIn(area, count - 1));
+                world
+                    .resource_mut::<EffectQueue>()
+                    .items
+                    .push_front(Effect::UnrestIn(area, count - 1));
             }
             true
         }
@@ -93,7 +101,9 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
 /// unrest can go.
 pub fn calm_holdings(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
     let mut provinces = Vec::new();
-    let Some(tokens) = world.get::<RealmTokens>(realm) else { return provinces };
+    let Some(tokens) = world.get::<RealmTokens>(realm) else {
+        return provinces;
+    };
     for token in tokens.iter() {
         if world.get::<Unrest>(token).is_some() {
             continue;
@@ -110,10 +120,12 @@ pub fn calm_holdings(world: &World, realm: Entity, area: Option<Entity>) -> Vec<
 }
 
 pub fn add_unrest(world: &mut World, realm: Entity, province: Entity) {
-    let Some(holdings) = world.get::<Holdings>(province) else { return };
-    let token = holdings
-        .iter()
-        .find(|t| world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm) && world.get::<Unrest>(*t).is_none());
+    let Some(holdings) = world.get::<Holdings>(province) else {
+        return;
+    };
+    let token = holdings.iter().find(|t| {
+        world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm) && world.get::<Unrest>(*t).is_none()
+    });
     let Some(token) = token else { return };
     world.entity_mut(token).insert(Unrest);
     let name = key_of(world, realm);
@@ -145,7 +157,10 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         Effect::Mp(kind, n) => change_mp(world, realm, kind, n, rules::EFFECT_MP),
         Effect::AnyMp(n) => {
             // Put it back in front: the answer resolves it.
-            world.resource_mut::<EffectQueue>().items.push_front(Effect::AnyMp(n));
+            world
+                .resource_mut::<EffectQueue>()
+                .items
+                .push_front(Effect::AnyMp(n));
             let verb = if n >= 0 { "gain" } else { "lose" };
             return ask(
                 world,
@@ -162,11 +177,17 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
             if area_e.is_none() || calm_holdings(world, realm, area_e).is_empty() {
                 write(
                     world,
-                    Note::new(rules::EFFECT_NO_TARGET, format!("{name} has no calm town in {area} for unrest"))
-                        .realm(&name),
+                    Note::new(
+                        rules::EFFECT_NO_TARGET,
+                        format!("{name} has no calm town in {area} for unrest"),
+                    )
+                    .realm(&name),
                 );
             } else {
-                world.resource_mut::<EffectQueue>().items.push_front(Effect::UnrestIn(area.clone(), n));
+                world
+                    .resource_mut::<EffectQueue>()
+                    .items
+                    .push_front(Effect::UnrestIn(area.clone(), n));
                 return ask(
                     world,
                     realm,
@@ -179,11 +200,17 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
             if calm_holdings(world, realm, None).is_empty() {
                 write(
                     world,
-                    Note::new(rules::EFFECT_NO_TARGET, format!("{name} has no calm town for unrest"))
-                        .realm(&name),
+                    Note::new(
+                        rules::EFFECT_NO_TARGET,
+                        format!("{name} has no calm town for unrest"),
+                    )
+                    .realm(&name),
                 );
             } else {
-                world.resource_mut::<EffectQueue>().items.push_front(Effect::Unrest(n));
+                world
+                    .resource_mut::<EffectQueue>()
+                    .items
+                    .push_front(Effect::Unrest(n));
                 return ask(
                     world,
                     realm,
@@ -222,26 +249,52 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
             );
         }
         Effect::Claim(area) => {
-            let Some(area_e) = world.resource::<Index>().get(&area) else { return Progress::Done };
+            let Some(area_e) = world.resource::<Index>().get(&area) else {
+                return Progress::Done;
+            };
             let mut claims = world.query::<&Claim>();
-            let has = claims.iter(world).any(|c| c.realm == realm && c.area == area_e);
+            let has = claims
+                .iter(world)
+                .any(|c| c.realm == realm && c.area == area_e);
             if !has {
-                spawn_sim(world, None, Claim { realm, area: area_e });
+                spawn_sim(
+                    world,
+                    None,
+                    Claim {
+                        realm,
+                        area: area_e,
+                    },
+                );
                 write(
                     world,
-                    Note::new(rules::EFFECT_CLAIM, format!("{name} places a claim in {area}"))
-                        .realm(&name)
-                        .subject(sid_of(world, area_e)),
+                    Note::new(
+                        rules::EFFECT_CLAIM,
+                        format!("{name} places a claim in {area}"),
+                    )
+                    .realm(&name)
+                    .subject(sid_of(world, area_e)),
                 );
             }
         }
         Effect::CasusBelli(target) => {
-            let Some(target_e) = world.resource::<Index>().get(&target) else { return Progress::Done };
-            spawn_sim(world, None, CasusBelli { holder: realm, target: target_e });
+            let Some(target_e) = world.resource::<Index>().get(&target) else {
+                return Progress::Done;
+            };
+            spawn_sim(
+                world,
+                None,
+                CasusBelli {
+                    holder: realm,
+                    target: target_e,
+                },
+            );
             write(
                 world,
-                Note::new(rules::EFFECT_CB, format!("{name} gains a casus belli on {target}"))
-                    .realm(&name),
+                Note::new(
+                    rules::EFFECT_CB,
+                    format!("{name} gains a casus belli on {target}"),
+                )
+                .realm(&name),
             );
         }
     }
@@ -250,23 +303,33 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
 
 /// One ill-health token to the realm's ruler; the second kills and opens an Interregnum.
 fn ruler_ill_health(world: &mut World, realm: Entity) {
-    let Some(court) = world.get::<Court>(realm) else { return };
-    let ruler = court
-        .iter()
-        .find(|c| matches!(world.get::<Role>(*c), Some(Role::Ruler | Role::RulerGeneral)));
+    let Some(court) = world.get::<Court>(realm) else {
+        return;
+    };
+    let ruler = court.iter().find(|c| {
+        matches!(
+            world.get::<Role>(*c),
+            Some(Role::Ruler | Role::RulerGeneral)
+        )
+    });
     let Some(ruler) = ruler else { return };
     let name = key_of(world, realm);
     let who = key_of(world, ruler);
     let tokens = {
-        let mut ill = world.get_mut::<IllHealth>(ruler).expect("characters have ill health");
+        let mut ill = world
+            .get_mut::<IllHealth>(ruler)
+            .expect("characters have ill health");
         ill.0 += 1;
         ill.0
     };
     write(
         world,
-        Note::new(rules::ILL_HEALTH, format!("{who}, ruler of {name}, falls ill"))
-            .realm(&name)
-            .subject(sid_of(world, ruler)),
+        Note::new(
+            rules::ILL_HEALTH,
+            format!("{who}, ruler of {name}, falls ill"),
+        )
+        .realm(&name)
+        .subject(sid_of(world, ruler)),
     );
     if tokens >= 2 {
         world.entity_mut(ruler).remove::<(Serves, Role)>();
@@ -289,10 +352,25 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
     match decision.kind {
         DecisionKind::MpType { amount } => {
             // A loss comes out of a pool that has something in it, while any has.
-            let mat = world.resource::<Index>().get(&decision.realm).and_then(|r| world.get::<Mat>(r)).cloned().unwrap_or_default();
-            let kinds: Vec<MpKind> = MpKind::ALL.into_iter().filter(|k| amount >= 0 || mat.mp(*k) > 0).collect();
-            let kinds = if kinds.is_empty() { MpKind::ALL.to_vec() } else { kinds };
-            kinds.into_iter().map(|kind| Action::ChooseMp { kind }).collect()
+            let mat = world
+                .resource::<Index>()
+                .get(&decision.realm)
+                .and_then(|r| world.get::<Mat>(r))
+                .cloned()
+                .unwrap_or_default();
+            let kinds: Vec<MpKind> = MpKind::ALL
+                .into_iter()
+                .filter(|k| amount >= 0 || mat.mp(*k) > 0)
+                .collect();
+            let kinds = if kinds.is_empty() {
+                MpKind::ALL.to_vec()
+            } else {
+                kinds
+            };
+            kinds
+                .into_iter()
+                .map(|kind| Action::ChooseMp { kind })
+                .collect()
         }
         DecisionKind::UnrestTown => {
             let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
@@ -304,7 +382,9 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
             };
             calm_holdings(world, realm, area)
                 .into_iter()
-                .map(|p| Action::ChooseProvince { province: key_of(world, p) })
+                .map(|p| Action::ChooseProvince {
+                    province: key_of(world, p),
+                })
                 .collect()
         }
         _ => Vec::new(),
@@ -357,7 +437,9 @@ pub fn for_each_realm(
             let p = step_progress(world);
             (p.cursor as usize, p.visits)
         };
-        let Some(realm) = order.get(cursor).copied() else { return true };
+        let Some(realm) = order.get(cursor).copied() else {
+            return true;
+        };
         match visit(world, realm, visits) {
             Visit::Next => {
                 let mut p = step_progress(world);

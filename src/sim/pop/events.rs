@@ -6,11 +6,11 @@ use serde::Serialize;
 
 use crate::content::schema::{Effect, EventDef, EventSymbol};
 use crate::sim::decision::{Action, Decision, DecisionKind, Pending, ask};
-use crate::sim::pop::characters;
-use crate::sim::pop::effects::Progress;
 use crate::sim::log::{Note, write};
 use crate::sim::model::Mat;
+use crate::sim::pop::characters;
 use crate::sim::pop::economy::gain_ducats;
+use crate::sim::pop::effects::Progress;
 use crate::sim::pop::effects::{EffectQueue, queue_effects};
 use crate::sim::rules;
 use crate::sim::state::{Content, Index, key_of};
@@ -113,7 +113,11 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
     let def = event_def(world, taken.card);
     write(
         world,
-        Note::new(rules::EVENT, format!("{name} takes the Event \"{}\"", def.name)).realm(&name),
+        Note::new(
+            rules::EVENT,
+            format!("{name} takes the Event \"{}\"", def.name),
+        )
+        .realm(&name),
     );
     if taken.ducats > 0 {
         gain_ducats(world, realm, taken.ducats, rules::EVENT_DUCATS);
@@ -145,7 +149,9 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
         _ => {
             world.resource_mut::<Pending>().0 = Some(Decision {
                 realm: name,
-                kind: DecisionKind::EventOption { event: def.id.clone() },
+                kind: DecisionKind::EventOption {
+                    event: def.id.clone(),
+                },
                 prompt: format!(
                     "{}: choose {}",
                     def.name,
@@ -163,7 +169,9 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
 
 /// The taker chose option `option` of the Event in progress.
 pub fn choose_option(world: &mut World, option: u8) {
-    let Some((realm, card)) = world.resource::<EventInProgress>().0 else { return };
+    let Some((realm, card)) = world.resource::<EventInProgress>().0 else {
+        return;
+    };
     let def = event_def(world, card);
     let name = key_of(world, realm);
     let chosen = &def.options[usize::from(option)];
@@ -183,7 +191,9 @@ pub fn choose_option(world: &mut World, option: u8) {
 /// card, then the card goes to the discard and the next card turns face up. Returns `Waiting`
 /// while a decision (another player taking the ruler) is pending.
 pub fn advance_event(world: &mut World) -> Progress {
-    let Some((realm, card)) = world.resource::<EventInProgress>().0 else { return Progress::Done };
+    let Some((realm, card)) = world.resource::<EventInProgress>().0 else {
+        return Progress::Done;
+    };
     let def = event_def(world, card);
     loop {
         let stage = *world.resource::<EventStage>();
@@ -194,7 +204,10 @@ pub fn advance_event(world: &mut World) -> Progress {
                     if let EventSymbol::Mortality(icon) = symbol {
                         write(
                             world,
-                            Note::new(rules::EVENT_SYMBOLS, format!("\"{}\": mortality symbol {icon}", def.name)),
+                            Note::new(
+                                rules::EVENT_SYMBOLS,
+                                format!("\"{}\": mortality symbol {icon}", def.name),
+                            ),
                         );
                         characters::mortality(world, *icon);
                     }
@@ -204,13 +217,31 @@ pub fn advance_event(world: &mut World) -> Progress {
             }
             EventStage::Ruler => {
                 world.insert_resource(EventStage::Done);
-                let Some(ruler) = def.ruler.as_deref().and_then(|r| world.resource::<Index>().get(r)) else { continue };
+                let Some(ruler) = def
+                    .ruler
+                    .as_deref()
+                    .and_then(|r| world.resource::<Index>().get(r))
+                else {
+                    continue;
+                };
                 let owner = def
                     .realm
                     .as_deref()
-                    .or_else(|| world.resource::<Content>().0.characters.iter().find(|c| Some(c.id.as_str()) == def.ruler.as_deref()).and_then(|c| c.realm.as_deref()))
+                    .or_else(|| {
+                        world
+                            .resource::<Content>()
+                            .0
+                            .characters
+                            .iter()
+                            .find(|c| Some(c.id.as_str()) == def.ruler.as_deref())
+                            .and_then(|c| c.realm.as_deref())
+                    })
                     .and_then(|r| world.resource::<Index>().get(r));
-                let Some(owner) = owner.filter(|o| world.get::<crate::sim::model::PlayerRealm>(*o).is_some()) else { continue };
+                let Some(owner) =
+                    owner.filter(|o| world.get::<crate::sim::model::PlayerRealm>(*o).is_some())
+                else {
+                    continue;
+                };
                 if owner == realm {
                     characters::historical_ruler(world, realm, ruler);
                 } else if characters::can_rule(world, ruler) {
@@ -220,8 +251,13 @@ pub fn advance_event(world: &mut World) -> Progress {
                     ask(
                         world,
                         key_of(world, owner),
-                        DecisionKind::HistoricalRuler { character: who.clone() },
-                        format!("\"{}\" shows {who}, a ruler of your realm: take them as your ruler?", def.name),
+                        DecisionKind::HistoricalRuler {
+                            character: who.clone(),
+                        },
+                        format!(
+                            "\"{}\" shows {who}, a ruler of your realm: take them as your ruler?",
+                            def.name
+                        ),
                     );
                     return Progress::Waiting;
                 }
@@ -241,7 +277,10 @@ pub fn advance_event(world: &mut World) -> Progress {
         let name = event_def(world, turned).name;
         write(
             world,
-            Note::new(rules::EVENT, format!("The Event \"{name}\" is turned face up")),
+            Note::new(
+                rules::EVENT,
+                format!("The Event \"{name}\" is turned face up"),
+            ),
         );
     }
     Progress::Done
@@ -249,13 +288,22 @@ pub fn advance_event(world: &mut World) -> Progress {
 
 /// Another player's answer to the ruler offered on the Event in progress.
 pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
-    let Some(RulerOffer { owner, ruler }) = world.resource::<PendingRulerOffer>().0 else { return false };
+    let Some(RulerOffer { owner, ruler }) = world.resource::<PendingRulerOffer>().0 else {
+        return false;
+    };
     match action {
         Action::AcceptRuler => characters::historical_ruler(world, owner, ruler),
         Action::Decline => {
             let name = key_of(world, owner);
             let who = key_of(world, ruler);
-            write(world, Note::new(rules::EVENT_RULER, format!("{name} declines {who} as its ruler")).realm(&name));
+            write(
+                world,
+                Note::new(
+                    rules::EVENT_RULER,
+                    format!("{name} declines {who} as its ruler"),
+                )
+                .realm(&name),
+            );
         }
         _ => return false,
     }
@@ -279,4 +327,3 @@ pub fn event_busy(world: &World) -> bool {
     world.resource::<EventInProgress>().0.is_some()
         || !world.resource::<EffectQueue>().items.is_empty()
 }
-

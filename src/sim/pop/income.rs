@@ -43,10 +43,17 @@ pub struct IncomeBreakdown {
 /// Upkeep of one unit per Round: regulars 1, mercenaries 2, ships at sea 1/2 (counted in
 /// halves and rounded up by the caller); allied and rebel units cost nothing.
 fn unit_upkeep_halves(world: &World, unit: Entity) -> i32 {
-    let Some(u) = world.get::<Unit>(unit) else { return 0 };
-    let ship = matches!(u.kind, UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley);
+    let Some(u) = world.get::<Unit>(unit) else {
+        return 0;
+    };
+    let ship = matches!(
+        u.kind,
+        UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley
+    );
     if ship {
-        let at_sea = world.get::<At>(unit).is_some_and(|a| world.get::<SeaZone>(a.0).is_some());
+        let at_sea = world
+            .get::<At>(unit)
+            .is_some_and(|a| world.get::<SeaZone>(a.0).is_some());
         return i32::from(at_sea);
     }
     match u.status {
@@ -57,7 +64,10 @@ fn unit_upkeep_halves(world: &World, unit: Entity) -> i32 {
 }
 
 fn units_of(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut units: Vec<Entity> = world.get::<Forces>(realm).map(|f| f.iter().collect()).unwrap_or_default();
+    let mut units: Vec<Entity> = world
+        .get::<Forces>(realm)
+        .map(|f| f.iter().collect())
+        .unwrap_or_default();
     units.sort_by_key(|u| sid_of(world, *u));
     units
 }
@@ -95,9 +105,12 @@ fn cut_costs(world: &mut World) {
                     let name = key_of(world, realm);
                     write(
                         world,
-                        Note::new(rules::SEQ_PHASE4_A, format!("{name} fires {character} to cut costs"))
-                            .realm(&name)
-                            .subject(sid_of(world, c)),
+                        Note::new(
+                            rules::SEQ_PHASE4_A,
+                            format!("{name} fires {character} to cut costs"),
+                        )
+                        .realm(&name)
+                        .subject(sid_of(world, c)),
                     );
                 }
                 Visit::Asked
@@ -110,7 +123,9 @@ fn cut_costs(world: &mut World) {
 pub fn cut_costs_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all: Vec<Action> = advisors(world, realm)
         .into_iter()
-        .map(|a| Action::FireAdvisor { character: key_of(world, a) })
+        .map(|a| Action::FireAdvisor {
+            character: key_of(world, a),
+        })
         .collect();
     if world.get::<Mat>(realm).is_some_and(|m| m.loans < MAX_LOANS) {
         all.push(Action::TakeLoan);
@@ -141,9 +156,17 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     let interest = i32::from(mat.loans);
     let mut advisor_list: Vec<(i32, Entity)> = advisors(world, realm)
         .into_iter()
-        .map(|a| (world.get::<Character>(a).map_or(0, |c| i32::from(c.cost)), a))
+        .map(|a| {
+            (
+                world.get::<Character>(a).map_or(0, |c| i32::from(c.cost)),
+                a,
+            )
+        })
         .collect();
-    let mut units: Vec<(i32, Entity)> = units_of(world, realm).into_iter().map(|u| (unit_upkeep_halves(world, u), u)).collect();
+    let mut units: Vec<(i32, Entity)> = units_of(world, realm)
+        .into_iter()
+        .map(|u| (unit_upkeep_halves(world, u), u))
+        .collect();
     let total = |advisors: &[(i32, Entity)], units: &[(i32, Entity)]| {
         let unit_halves: i32 = units.iter().map(|(h, _)| h).sum();
         advisors.iter().map(|(c, _)| c).sum::<i32>() + (unit_halves + 1) / 2
@@ -156,8 +179,17 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     advisor_list.sort_by_key(|(c, a)| (-c, sid_of(world, *a)));
     while total(&advisor_list, &units) > budget.max(0) {
         if let Some((_, unit)) = (!units.is_empty()).then(|| units.remove(0)) {
-            let ship = world.get::<Unit>(unit).is_some_and(|u| matches!(u.kind, UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley));
-            let rule = if ship { rules::UNPAID_SHIPS } else { rules::UNPAID_UNITS };
+            let ship = world.get::<Unit>(unit).is_some_and(|u| {
+                matches!(
+                    u.kind,
+                    UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley
+                )
+            });
+            let rule = if ship {
+                rules::UNPAID_SHIPS
+            } else {
+                rules::UNPAID_UNITS
+            };
             if let Some(u) = world.get::<Unit>(unit).copied() {
                 if u.status == UnitStatus::Regular && !ship {
                     if let Some(mut m) = world.get_mut::<Mat>(realm) {
@@ -166,16 +198,22 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
                 }
             }
             world.despawn(unit);
-            write(world, Note::new(rule, format!("{name} cannot pay a unit: it is disbanded")).realm(&name));
+            write(
+                world,
+                Note::new(rule, format!("{name} cannot pay a unit: it is disbanded")).realm(&name),
+            );
         } else if !advisor_list.is_empty() {
             let (cost, advisor) = advisor_list.remove(0);
             let who = key_of(world, advisor);
             world.entity_mut(advisor).remove::<(Serves, Role)>();
             write(
                 world,
-                Note::new(rules::UNPAID_ADVISOR, format!("{name} cannot pay {who} ({cost} ducats): the advisor leaves"))
-                    .realm(&name)
-                    .subject(sid_of(world, advisor)),
+                Note::new(
+                    rules::UNPAID_ADVISOR,
+                    format!("{name} cannot pay {who} ({cost} ducats): the advisor leaves"),
+                )
+                .realm(&name)
+                .subject(sid_of(world, advisor)),
             );
         } else {
             break;
@@ -187,21 +225,43 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         let who = key_of(world, *advisor);
         write(
             world,
-            Note::new(rules::ADVISOR_UPKEEP, format!("{name} pays {who} {cost} ducats"))
-                .realm(&name)
-                .amount(-cost),
+            Note::new(
+                rules::ADVISOR_UPKEEP,
+                format!("{name} pays {who} {cost} ducats"),
+            )
+            .realm(&name)
+            .amount(-cost),
         );
     }
     write(
         world,
-        Note::new(rules::TOWN_INCOME, format!("{name}: {town_income} ducats from its town and vassal tracks"))
-            .realm(&name)
-            .amount(town_income),
+        Note::new(
+            rules::TOWN_INCOME,
+            format!("{name}: {town_income} ducats from its town and vassal tracks"),
+        )
+        .realm(&name)
+        .amount(town_income),
     );
     if stability > 0 {
-        write(world, Note::new(rules::STABILITY_PLUS1, format!("{name}: +2 ducats for positive stability")).realm(&name).amount(2));
+        write(
+            world,
+            Note::new(
+                rules::STABILITY_PLUS1,
+                format!("{name}: +2 ducats for positive stability"),
+            )
+            .realm(&name)
+            .amount(2),
+        );
     } else if stability < 0 {
-        write(world, Note::new(rules::STABILITY_MINUS1, format!("{name}: -2 ducats for negative stability")).realm(&name).amount(-2));
+        write(
+            world,
+            Note::new(
+                rules::STABILITY_MINUS1,
+                format!("{name}: -2 ducats for negative stability"),
+            )
+            .realm(&name)
+            .amount(-2),
+        );
     }
     let net_before_interest = town_income + stability - advisor_cost - unit_cost;
     if let Some(mut m) = world.get_mut::<Mat>(realm) {
@@ -236,12 +296,23 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         interest: -interest,
         net: net_before_interest - interest,
     });
-    write(world, Note::new(rules::SEQ_PHASE4_B, format!("{name} settles its income and upkeep")).realm(&name));
+    write(
+        world,
+        Note::new(
+            rules::SEQ_PHASE4_B,
+            format!("{name} settles its income and upkeep"),
+        )
+        .realm(&name),
+    );
 }
 
 /// Adm the corruption of a treasury costs: nothing below 50 ducats, 1 at 50-59, +1 per 10.
 pub fn corruption_charge(ducats: i32) -> i32 {
-    if ducats < 50 { 0 } else { 1 + (ducats - 50) / 10 }
+    if ducats < 50 {
+        0
+    } else {
+        1 + (ducats - 50) / 10
+    }
 }
 
 /// Step C: a treasury of 50 ducats or more pays corruption in adm (each unpaid adm a loan
@@ -258,8 +329,12 @@ fn charge_corruption(world: &mut World) {
             ask(
                 world,
                 key_of(world, realm),
-                DecisionKind::Corruption { charge: charge as u8 },
-                format!("Corruption on {ducats} ducats: pay {charge} adm (each unpaid adm a loan token), or throw ducats away to 49"),
+                DecisionKind::Corruption {
+                    charge: charge as u8,
+                },
+                format!(
+                    "Corruption on {ducats} ducats: pay {charge} adm (each unpaid adm a loan token), or throw ducats away to 49"
+                ),
             );
             Visit::Asked
         },
@@ -279,9 +354,12 @@ fn charge_corruption(world: &mut World) {
                     }
                     write(
                         world,
-                        Note::new(rules::SEQ_PHASE4_C, format!("{name} pays corruption: {adm} adm and {tokens} loan tokens"))
-                            .realm(&name)
-                            .amount(-charge),
+                        Note::new(
+                            rules::SEQ_PHASE4_C,
+                            format!("{name} pays corruption: {adm} adm and {tokens} loan tokens"),
+                        )
+                        .realm(&name)
+                        .amount(-charge),
                     );
                 }
                 _ => {
@@ -291,9 +369,12 @@ fn charge_corruption(world: &mut World) {
                     }
                     write(
                         world,
-                        Note::new(rules::SEQ_PHASE4_C, format!("{name} throws {thrown} ducats away to avoid corruption"))
-                            .realm(&name)
-                            .amount(-thrown),
+                        Note::new(
+                            rules::SEQ_PHASE4_C,
+                            format!("{name} throws {thrown} ducats away to avoid corruption"),
+                        )
+                        .realm(&name)
+                        .amount(-thrown),
                     );
                 }
             }
@@ -313,7 +394,12 @@ pub fn corruption_candidates(world: &World, realm: Entity, charge: u8) -> Vec<Ac
     all
 }
 
-pub fn check_corruption(world: &World, realm: Entity, charge: u8, action: &Action) -> Result<(), Illegal> {
+pub fn check_corruption(
+    world: &World,
+    realm: Entity,
+    charge: u8,
+    action: &Action,
+) -> Result<(), Illegal> {
     if corruption_candidates(world, realm, charge).contains(action) {
         Ok(())
     } else {
@@ -334,10 +420,26 @@ fn update_manpower(world: &mut World) {
             let shown = tracks(world, realm).manpower;
             let deployed = units_of(world, realm)
                 .into_iter()
-                .filter(|u| world.get::<Unit>(*u).is_some_and(|u| u.status == UnitStatus::Regular && !matches!(u.kind, UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley)))
+                .filter(|u| {
+                    world.get::<Unit>(*u).is_some_and(|u| {
+                        u.status == UnitStatus::Regular
+                            && !matches!(
+                                u.kind,
+                                UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley
+                            )
+                    })
+                })
                 .count() as i32;
-            let Some(mut m) = world.get_mut::<Mat>(realm) else { return Visit::Next };
-            let recovered = if m.exhausted_manpower > 0 { (m.exhausted_manpower / 2).clamp(3, 6).min(m.exhausted_manpower) } else { 0 };
+            let Some(mut m) = world.get_mut::<Mat>(realm) else {
+                return Visit::Next;
+            };
+            let recovered = if m.exhausted_manpower > 0 {
+                (m.exhausted_manpower / 2)
+                    .clamp(3, 6)
+                    .min(m.exhausted_manpower)
+            } else {
+                0
+            };
             m.exhausted_manpower -= recovered;
             // The reserve is what the tracks show, less what is deployed or exhausted.
             let reserve = (shown.min(MANPOWER_CAP) - deployed - m.exhausted_manpower).max(0);

@@ -8,9 +8,9 @@
 use bevy::prelude::*;
 
 use crate::sim::decision::{Action, Decision, DecisionKind, Illegal, Pending};
+use crate::sim::flow::{StepDef, configure_steps};
 use crate::sim::rules;
 use crate::sim::state::Index;
-use crate::sim::flow::{StepDef, configure_steps};
 
 pub mod actions;
 pub mod cards;
@@ -143,7 +143,9 @@ pub fn legal_actions(world: &World) -> Vec<Action> {
 }
 
 fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
-    let Some(realm) = world.resource::<Index>().get(&decision.realm) else { return Vec::new() };
+    let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+        return Vec::new();
+    };
     match &decision.kind {
         DecisionKind::DrawCard { .. } | DecisionKind::KeepCard { .. } | DecisionKind::HandLimit => {
             cards::candidates(world, realm, &decision.kind)
@@ -164,7 +166,10 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
 /// Whether `action` answers the pending decision legally; if not, the rule that forbids it.
 pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
     let Some(decision) = world.resource::<Pending>().0.clone() else {
-        return Err(Illegal::new(rules::SEQ_GAME_END, "nothing to decide: the game is over"));
+        return Err(Illegal::new(
+            rules::SEQ_GAME_END,
+            "nothing to decide: the game is over",
+        ));
     };
     let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
         return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "no realm is deciding"));
@@ -173,7 +178,10 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         if candidates(world, &decision).contains(action) {
             Ok(())
         } else {
-            Err(Illegal::new(rule, format!("{action:?} does not answer this decision: {what}")))
+            Err(Illegal::new(
+                rule,
+                format!("{action:?} does not answer this decision: {what}"),
+            ))
         }
     };
     match &decision.kind {
@@ -182,20 +190,45 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         }
         DecisionKind::ReplaceDeadRuler => match action {
             Action::Decline => Ok(()),
-            Action::Appoint { card } => match characters::appoint_problem(world, realm, card, true) {
+            Action::Appoint { card } => match characters::appoint_problem(world, realm, card, true)
+            {
                 Some(problem) => Err(problem),
                 None => Ok(()),
             },
-            _ => Err(Illegal::new(rules::REACTION_APPOINT, "appoint a leader from your hand, or decline")),
+            _ => Err(Illegal::new(
+                rules::REACTION_APPOINT,
+                "appoint a leader from your hand, or decline",
+            )),
         },
-        DecisionKind::HistoricalRuler { .. } => listed(rules::EVENT_RULER, "take the ruler or decline"),
-        DecisionKind::RemoveUnrest => listed(rules::STABILITY_PLUS2, "a province of yours in unrest, or decline"),
-        DecisionKind::CutCosts => listed(rules::SEQ_PHASE4_A, "fire one of your advisors, or be done"),
-        DecisionKind::Corruption { charge } => income::check_corruption(world, realm, *charge, action),
-        DecisionKind::RebelRemoveUnrest { .. } => listed(rules::REBEL_REMOVE_UNREST, "a province of that area in unrest"),
-        DecisionKind::AssignRebellion { .. } => listed(rules::REBELLION_LIBERATES, "one of your unrest provinces in that area"),
-        DecisionKind::LiberationColour { .. } => listed(rules::LIBERATION_TERRITORY, "a Non-Player Realm near the province"),
-        DecisionKind::VassalDissent { .. } => listed(rules::SEQ_PHASE3_G, "a calm vassal of that area, or 1 influence there"),
+        DecisionKind::HistoricalRuler { .. } => {
+            listed(rules::EVENT_RULER, "take the ruler or decline")
+        }
+        DecisionKind::RemoveUnrest => listed(
+            rules::STABILITY_PLUS2,
+            "a province of yours in unrest, or decline",
+        ),
+        DecisionKind::CutCosts => {
+            listed(rules::SEQ_PHASE4_A, "fire one of your advisors, or be done")
+        }
+        DecisionKind::Corruption { charge } => {
+            income::check_corruption(world, realm, *charge, action)
+        }
+        DecisionKind::RebelRemoveUnrest { .. } => listed(
+            rules::REBEL_REMOVE_UNREST,
+            "a province of that area in unrest",
+        ),
+        DecisionKind::AssignRebellion { .. } => listed(
+            rules::REBELLION_LIBERATES,
+            "one of your unrest provinces in that area",
+        ),
+        DecisionKind::LiberationColour { .. } => listed(
+            rules::LIBERATION_TERRITORY,
+            "a Non-Player Realm near the province",
+        ),
+        DecisionKind::VassalDissent { .. } => listed(
+            rules::SEQ_PHASE3_G,
+            "a calm vassal of that area, or 1 influence there",
+        ),
         _ => actions::check(world, &decision, action),
     }
 }

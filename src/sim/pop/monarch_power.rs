@@ -35,7 +35,10 @@ fn gain_monarch_power(world: &mut World) {
         world,
         |world, realm, _| {
             let name = key_of(world, realm);
-            let income: Vec<(MpKind, i32)> = MpKind::ALL.iter().map(|k| (*k, skill_level(world, realm, *k))).collect();
+            let income: Vec<(MpKind, i32)> = MpKind::ALL
+                .iter()
+                .map(|k| (*k, skill_level(world, realm, *k)))
+                .collect();
             write(
                 world,
                 Note::new(
@@ -52,10 +55,29 @@ fn gain_monarch_power(world: &mut World) {
             }
             let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
             if stability >= 3 {
-                write(world, Note::new(rules::STABILITY_PLUS3, format!("{name} at +3 stability: 2 MP of choice")).realm(&name));
-                queue_effects(world, realm, vec![Effect::AnyMp(1), Effect::AnyMp(1)], "stability +3");
+                write(
+                    world,
+                    Note::new(
+                        rules::STABILITY_PLUS3,
+                        format!("{name} at +3 stability: 2 MP of choice"),
+                    )
+                    .realm(&name),
+                );
+                queue_effects(
+                    world,
+                    realm,
+                    vec![Effect::AnyMp(1), Effect::AnyMp(1)],
+                    "stability +3",
+                );
             } else if stability <= -3 {
-                write(world, Note::new(rules::STABILITY_MINUS3, format!("{name} at -3 stability: 1 MP fewer")).realm(&name));
+                write(
+                    world,
+                    Note::new(
+                        rules::STABILITY_MINUS3,
+                        format!("{name} at -3 stability: 1 MP fewer"),
+                    )
+                    .realm(&name),
+                );
                 queue_effects(world, realm, vec![Effect::AnyMp(-1)], "stability -3");
             }
             Visit::Next

@@ -98,14 +98,28 @@ fn pop_14_2_cannot_pay_costs_two_ducats_then_a_loan_then_bankruptcy() {
     assert_eq!(mat(&game, a).ducats, 1, "no MP: 2 ducats instead");
     resolve_face(game.world_mut(), a, north, RebelFace::Exhaust);
     let m = mat(&game, a);
-    assert_eq!((m.ducats, m.loans), (1 + 5 - 2, 1), "no manpower, 1 ducat: a forced loan");
-    assert_eq!(count(&game, "pop.14.2.cannot_pay"), 4, "a note and a payment for each");
+    assert_eq!(
+        (m.ducats, m.loans),
+        (1 + 5 - 2, 1),
+        "no manpower, 1 ducat: a forced loan"
+    );
+    assert_eq!(
+        count(&game, "pop.14.2.cannot_pay"),
+        4,
+        "a note and a payment for each"
+    );
     set(&mut game, a, |m| {
         m.ducats = 0;
         m.loans = 5;
     });
     resolve_face(game.world_mut(), a, north, RebelFace::LoseMp);
-    assert!(game.world().resource::<GameLog>().entries.iter().any(|n| n.rule == "pop.7.4.bankruptcy" && n.text.contains("goes bankrupt")));
+    assert!(
+        game.world()
+            .resource::<GameLog>()
+            .entries
+            .iter()
+            .any(|n| n.rule == "pop.7.4.bankruptcy" && n.text.contains("goes bankrupt"))
+    );
 }
 
 #[test]
@@ -122,7 +136,12 @@ fn pop_14_2_remove_unrest_face_in_that_area() {
     unrest(&mut game, "AAA", "capa");
     resolve_face(game.world_mut(), a, north, RebelFace::RemoveUnrest);
     let pending = game.world().resource::<Pending>().0.clone().unwrap();
-    assert_eq!(pending.kind, DecisionKind::RebelRemoveUnrest { area: "north".into() });
+    assert_eq!(
+        pending.kind,
+        DecisionKind::RebelRemoveUnrest {
+            area: "north".into()
+        }
+    );
 }
 
 #[test]
@@ -134,9 +153,16 @@ fn pop_14_2_rebel_town_on_a_core_with_a_cube_on_the_track() {
     rebels_take(game.world_mut(), a, nora, a, "pop.14.2.rebellion_liberates");
     assert!(game.world().get::<RebelTown>(nora).is_some());
     assert_eq!(mat(&game, a).covered_slots, 1);
-    assert_eq!(tracks(game.world(), a).income, 3 - 1, "the covered slot shows nothing");
+    assert_eq!(
+        tracks(game.world(), a).income,
+        3 - 1,
+        "the covered slot shows nothing"
+    );
     assert_eq!(count(&game, "pop.14.2.rebel_town"), 1);
-    assert!(counting_unrest(game.world(), a, None).is_empty(), "the rebel town covers the unrest");
+    assert!(
+        counting_unrest(game.world(), a, None).is_empty(),
+        "the rebel town covers the unrest"
+    );
 }
 
 #[test]
@@ -146,16 +172,27 @@ fn pop_14_3_liberation_occupied_returns_to_the_lawful_owner() {
     let sora = e(&game, "sora");
     // AAA occupies BBB's Sora: its town on top, BBB's slot covered.
     game.world_mut().entity_mut(sora).insert(ControlledBy(a));
-    spawn_sim(game.world_mut(), None, (Town { large: false }, TokenOf(a), OnProvince(sora), Unrest));
+    spawn_sim(
+        game.world_mut(),
+        None,
+        (Town { large: false }, TokenOf(a), OnProvince(sora), Unrest),
+    );
     set(&mut game, b, |m| m.covered_slots = 1);
     rebels_take(game.world_mut(), a, sora, a, "pop.14.2.rebellion_liberates");
     assert_eq!(game.world().get::<ControlledBy>(sora).unwrap().0, b);
     assert_eq!(mat(&game, b).covered_slots, 0);
-    assert_eq!(tracks(game.world(), a).small_towns, 1, "the occupier's town went home");
+    assert_eq!(
+        tracks(game.world(), a).small_towns,
+        1,
+        "the occupier's town went home"
+    );
     assert_eq!(count(&game, "pop.14.3.liberation_occupied"), 1);
     assert_eq!(count(&game, "pop.14.3.liberation_cb"), 1);
     let mut cbs = game.world_mut().query::<&CasusBelli>();
-    assert!(cbs.iter(game.world()).any(|c| c.holder == a && c.target == b));
+    assert!(
+        cbs.iter(game.world())
+            .any(|c| c.holder == a && c.target == b)
+    );
 }
 
 #[test]
@@ -181,12 +218,27 @@ fn pop_14_3_liberation_territory_takes_the_active_players_colour() {
     let mut game = game();
     let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
     let nora = e(&game, "nora");
-    game.world_mut().get_mut::<PrintedCores>(nora).unwrap().0.clear();
+    game.world_mut()
+        .get_mut::<PrintedCores>(nora)
+        .unwrap()
+        .0
+        .clear();
     liberate(game.world_mut(), a, nora, a);
     let pending = game.world().resource::<Pending>().0.clone().unwrap();
-    assert_eq!(pending.kind, DecisionKind::LiberationColour { province: "nora".into() });
+    assert_eq!(
+        pending.kind,
+        DecisionKind::LiberationColour {
+            province: "nora".into()
+        }
+    );
     let options = crate::sim::pop::rebels::candidates(game.world(), a, &pending.kind);
-    assert_eq!(options, vec![Action::ChooseRealm { realm: "CCC".into() }], "the NPR next door");
+    assert_eq!(
+        options,
+        vec![Action::ChooseRealm {
+            realm: "CCC".into()
+        }],
+        "the NPR next door"
+    );
     // The active player picks CCC, as the rebel-dice step would pass the answer on.
     game.world_mut().resource_mut::<Pending>().0 = None;
     crate::sim::pop::rebels::answer_colour_for_tests(game.world_mut(), "CCC");
@@ -199,9 +251,30 @@ fn pop_14_3_liberation_territory_takes_the_active_players_colour() {
 fn pop_seq_phase3_a_cb_removal_costs_two_prestige_unless_at_war() {
     let mut game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
-    spawn_sim(game.world_mut(), None, CasusBelli { holder: a, target: b });
-    spawn_sim(game.world_mut(), None, CasusBelli { holder: b, target: a });
-    spawn_sim(game.world_mut(), None, War { attacker: b, defender: a });
+    spawn_sim(
+        game.world_mut(),
+        None,
+        CasusBelli {
+            holder: a,
+            target: b,
+        },
+    );
+    spawn_sim(
+        game.world_mut(),
+        None,
+        CasusBelli {
+            holder: b,
+            target: a,
+        },
+    );
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: b,
+            defender: a,
+        },
+    );
     set(&mut game, a, |m| m.prestige = 5);
     set(&mut game, b, |m| m.prestige = 5);
     crate::sim::pop::rebels::remove_cb_and_truce_tokens_for_tests(game.world_mut());
@@ -214,7 +287,14 @@ fn pop_seq_phase3_a_cb_removal_costs_two_prestige_unless_at_war() {
     for x in w {
         game.world_mut().despawn(x);
     }
-    spawn_sim(game.world_mut(), None, CasusBelli { holder: a, target: b });
+    spawn_sim(
+        game.world_mut(),
+        None,
+        CasusBelli {
+            holder: a,
+            target: b,
+        },
+    );
     crate::sim::pop::rebels::remove_cb_and_truce_tokens_for_tests(game.world_mut());
     assert_eq!(mat(&game, a).prestige, 3);
 }

@@ -69,7 +69,9 @@ pub struct RebelRoll {
 /// Provinces where `realm`'s unrest counts (14.1): its token shows unrest, no rebel town covers
 /// it and no occupier's town sits on it (the realm controls the province).
 pub fn counting_unrest(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else { return Vec::new() };
+    let Some(tokens) = world.get::<RealmTokens>(realm) else {
+        return Vec::new();
+    };
     let mut provinces: Vec<Entity> = tokens
         .iter()
         .filter(|t| world.get::<Unrest>(*t).is_some())
@@ -89,7 +91,10 @@ fn area_of(world: &World, province: Entity) -> Option<Entity> {
 
 /// Areas with counting unrest of `realm`, by area id.
 fn unrest_areas(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut areas: Vec<Entity> = counting_unrest(world, realm, None).into_iter().filter_map(|p| area_of(world, p)).collect();
+    let mut areas: Vec<Entity> = counting_unrest(world, realm, None)
+        .into_iter()
+        .filter_map(|p| area_of(world, p))
+        .collect();
     areas.sort_by_key(|a| key_of(world, *a));
     areas.dedup();
     areas
@@ -99,7 +104,12 @@ fn military_units_in(world: &World, realm: Entity, area: Entity) -> bool {
     world.get::<Present>(area).is_some_and(|present| {
         present.iter().any(|u| {
             world.get::<UnitOf>(u).is_some_and(|o| o.0 == realm)
-                && world.get::<Unit>(u).is_some_and(|u| matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery))
+                && world.get::<Unit>(u).is_some_and(|u| {
+                    matches!(
+                        u.kind,
+                        UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
+                    )
+                })
         })
     })
 }
@@ -117,7 +127,10 @@ fn roll_rebel_dice(world: &mut World) {
 pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit {
     let name = key_of(world, realm);
     if visits == 0 {
-        let areas = unrest_areas(world, realm).into_iter().map(|a| sid_of(world, a)).collect();
+        let areas = unrest_areas(world, realm)
+            .into_iter()
+            .map(|a| sid_of(world, a))
+            .collect();
         *world.resource_mut::<RebelRoll>() = RebelRoll {
             realm: Some(sid_of(world, realm)),
             areas,
@@ -142,7 +155,14 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                 world,
                 Note::new(
                     rules::REBEL_ROLL,
-                    format!("{name} rolls {dice} rebel dice in {area_name}: {}", faces.iter().map(|f| format!("{f:?}")).collect::<Vec<_>>().join(", ")),
+                    format!(
+                        "{name} rolls {dice} rebel dice in {area_name}: {}",
+                        faces
+                            .iter()
+                            .map(|f| format!("{f:?}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                 )
                 .realm(&name)
                 .subject(sid_of(world, area))
@@ -165,15 +185,32 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
         if roll.rebellions > 0 {
             if military_units_in(world, realm, area) {
                 for _ in 0..roll.rebellions {
-                    spawn_sim(world, None, (Unit { kind: UnitKind::Infantry, status: UnitStatus::Rebel, damaged: false }, At(area)));
+                    spawn_sim(
+                        world,
+                        None,
+                        (
+                            Unit {
+                                kind: UnitKind::Infantry,
+                                status: UnitStatus::Rebel,
+                                damaged: false,
+                            },
+                            At(area),
+                        ),
+                    );
                 }
                 let area_name = key_of(world, area);
                 write(
                     world,
-                    Note::new(rules::REBELLION_UNITS, format!("{} rebel units rise in {area_name} against {name}'s army", roll.rebellions))
-                        .realm(&name)
-                        .subject(sid_of(world, area))
-                        .amount(roll.rebellions as i32),
+                    Note::new(
+                        rules::REBELLION_UNITS,
+                        format!(
+                            "{} rebel units rise in {area_name} against {name}'s army",
+                            roll.rebellions
+                        ),
+                    )
+                    .realm(&name)
+                    .subject(sid_of(world, area))
+                    .amount(roll.rebellions as i32),
                 );
                 world.resource_mut::<RebelRoll>().rebellions = 0;
                 continue;
@@ -186,8 +223,14 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
             ask(
                 world,
                 name,
-                DecisionKind::AssignRebellion { area: key_of(world, area) },
-                format!("Rebellion in {}: choose the province the rebels take ({} to assign)", key_of(world, area), roll.rebellions),
+                DecisionKind::AssignRebellion {
+                    area: key_of(world, area),
+                },
+                format!(
+                    "Rebellion in {}: choose the province the rebels take ({} to assign)",
+                    key_of(world, area),
+                    roll.rebellions
+                ),
             );
             return Visit::Asked;
         }
@@ -196,18 +239,33 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
 }
 
 /// Resolves one face; `Some` when it asked something (or queued an effect to resolve first).
-pub(crate) fn resolve_face(world: &mut World, realm: Entity, area: Entity, face: RebelFace) -> Option<Visit> {
+pub(crate) fn resolve_face(
+    world: &mut World,
+    realm: Entity,
+    area: Entity,
+    face: RebelFace,
+) -> Option<Visit> {
     let name = key_of(world, realm);
     match face {
         RebelFace::Rebellion => world.resource_mut::<RebelRoll>().rebellions += 1,
-        RebelFace::NoEffect => write(world, Note::new(rules::REBEL_NO_EFFECT, format!("{name}: no effect")).realm(&name)),
+        RebelFace::NoEffect => write(
+            world,
+            Note::new(rules::REBEL_NO_EFFECT, format!("{name}: no effect")).realm(&name),
+        ),
         RebelFace::LoseDucats => pay_mandatory(world, realm, 2, rules::REBEL_LOSE_DUCATS),
         RebelFace::LoseMp => {
             let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
             if mat.mp.iter().all(|p| *p == 0) {
                 cannot_pay(world, realm, "no monarch power to lose");
             } else {
-                write(world, Note::new(rules::REBEL_LOSE_MP, format!("{name} must discard 1 monarch power")).realm(&name));
+                write(
+                    world,
+                    Note::new(
+                        rules::REBEL_LOSE_MP,
+                        format!("{name} must discard 1 monarch power"),
+                    )
+                    .realm(&name),
+                );
                 queue_effects(world, realm, vec![Effect::AnyMp(-1)], "rebel die");
                 return Some(Visit::Asked);
             }
@@ -215,17 +273,38 @@ pub(crate) fn resolve_face(world: &mut World, realm: Entity, area: Entity, face:
         RebelFace::Exhaust => {
             let available = world.get::<Mat>(realm).map_or(0, |m| m.manpower);
             let deployed = world.get::<Forces>(realm).and_then(|f| {
-                f.iter().find(|u| world.get::<Unit>(*u).is_some_and(|u| u.status == UnitStatus::Regular && matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery)))
+                f.iter().find(|u| {
+                    world.get::<Unit>(*u).is_some_and(|u| {
+                        u.status == UnitStatus::Regular
+                            && matches!(
+                                u.kind,
+                                UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
+                            )
+                    })
+                })
             });
             if available > 0 {
                 let mut m = world.get_mut::<Mat>(realm).expect("mat");
                 m.manpower -= 1;
                 m.exhausted_manpower += 1;
-                write(world, Note::new(rules::REBEL_EXHAUST, format!("{name} exhausts 1 manpower")).realm(&name).amount(-1));
+                write(
+                    world,
+                    Note::new(rules::REBEL_EXHAUST, format!("{name} exhausts 1 manpower"))
+                        .realm(&name)
+                        .amount(-1),
+                );
             } else if let Some(unit) = deployed {
                 world.despawn(unit);
                 world.get_mut::<Mat>(realm).expect("mat").exhausted_manpower += 1;
-                write(world, Note::new(rules::REBEL_EXHAUST, format!("{name} exhausts a deployed regular")).realm(&name).amount(-1));
+                write(
+                    world,
+                    Note::new(
+                        rules::REBEL_EXHAUST,
+                        format!("{name} exhausts a deployed regular"),
+                    )
+                    .realm(&name)
+                    .amount(-1),
+                );
             } else {
                 cannot_pay(world, realm, "no manpower to exhaust");
             }
@@ -233,7 +312,14 @@ pub(crate) fn resolve_face(world: &mut World, realm: Entity, area: Entity, face:
         RebelFace::RemoveUnrest => {
             let candidates = counting_unrest(world, realm, Some(area));
             match candidates.as_slice() {
-                [] => write(world, Note::new(rules::REBEL_REMOVE_UNREST, format!("{name}: no unrest left to remove")).realm(&name)),
+                [] => write(
+                    world,
+                    Note::new(
+                        rules::REBEL_REMOVE_UNREST,
+                        format!("{name}: no unrest left to remove"),
+                    )
+                    .realm(&name),
+                ),
                 [only] => {
                     let key = key_of(world, *only);
                     remove_unrest(world, realm, &key, rules::REBEL_REMOVE_UNREST);
@@ -242,7 +328,9 @@ pub(crate) fn resolve_face(world: &mut World, realm: Entity, area: Entity, face:
                     ask(
                         world,
                         name,
-                        DecisionKind::RebelRemoveUnrest { area: key_of(world, area) },
+                        DecisionKind::RebelRemoveUnrest {
+                            area: key_of(world, area),
+                        },
                         format!("Rebel die: remove 1 unrest in {}", key_of(world, area)),
                     );
                     return Some(Visit::Asked);
@@ -256,7 +344,14 @@ pub(crate) fn resolve_face(world: &mut World, realm: Entity, area: Entity, face:
 /// A face that cannot be paid costs 2 ducats instead (then a forced loan, then bankruptcy).
 fn cannot_pay(world: &mut World, realm: Entity, why: &str) {
     let name = key_of(world, realm);
-    write(world, Note::new(rules::REBEL_CANNOT_PAY, format!("{name} cannot pay a rebel die ({why}): 2 ducats instead")).realm(&name));
+    write(
+        world,
+        Note::new(
+            rules::REBEL_CANNOT_PAY,
+            format!("{name} cannot pay a rebel die ({why}): 2 ducats instead"),
+        )
+        .realm(&name),
+    );
     pay_mandatory(world, realm, 2, rules::REBEL_CANNOT_PAY);
 }
 
@@ -264,7 +359,9 @@ fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action) -> Visit 
     match action {
         Action::ChooseProvince { province } => {
             let pending_rebellions = world.resource::<RebelRoll>().rebellions;
-            let Some(p) = world.resource::<Index>().get(&province) else { return Visit::Asked };
+            let Some(p) = world.resource::<Index>().get(&province) else {
+                return Visit::Asked;
+            };
             if pending_rebellions > 0 && world.resource::<RebelRoll>().faces.is_empty() {
                 world.resource_mut::<RebelRoll>().rebellions -= 1;
                 rebels_take(world, realm, p, realm, rules::REBELLION_LIBERATES);
@@ -281,7 +378,13 @@ fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action) -> Visit 
 /// Rebels take a province of `holder` (a rebellion assigned to it, or a rebel siege): a core of
 /// its owner gets a rebel town and a cube on the track; an occupied or non-core province is
 /// liberated. `active` chooses the colour of a liberated territory.
-pub fn rebels_take(world: &mut World, holder: Entity, province: Entity, active: Entity, liberation_rule: &'static str) {
+pub fn rebels_take(
+    world: &mut World,
+    holder: Entity,
+    province: Entity,
+    active: Entity,
+    liberation_rule: &'static str,
+) {
     let owner = world.get::<OwnedBy>(province).map(|o| o.0);
     let occupied = owner.is_some_and(|o| o != holder);
     let place = key_of(world, province);
@@ -293,15 +396,23 @@ pub fn rebels_take(world: &mut World, holder: Entity, province: Entity, active: 
         }
         write(
             world,
-            Note::new(rules::REBEL_TOWN, format!("Rebels hold {place}: a rebel town, and a cube on {name}'s track"))
-                .realm(&name)
-                .subject(sid_of(world, province)),
+            Note::new(
+                rules::REBEL_TOWN,
+                format!("Rebels hold {place}: a rebel town, and a cube on {name}'s track"),
+            )
+            .realm(&name)
+            .subject(sid_of(world, province)),
         );
         return;
     }
     write(
         world,
-        Note::new(liberation_rule, format!("Rebels liberate {place} from {name}")).realm(&name).subject(sid_of(world, province)),
+        Note::new(
+            liberation_rule,
+            format!("Rebels liberate {place} from {name}"),
+        )
+        .realm(&name)
+        .subject(sid_of(world, province)),
     );
     liberate(world, holder, province, active);
 }
@@ -330,15 +441,25 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
         let name = key_of(world, lawful);
         write(
             world,
-            Note::new(rules::LIBERATION_OCCUPIED, format!("{place} returns to its lawful owner {name}")).realm(&name).subject(sid),
+            Note::new(
+                rules::LIBERATION_OCCUPIED,
+                format!("{place} returns to its lawful owner {name}"),
+            )
+            .realm(&name)
+            .subject(sid),
         );
         new_owner_cb(world, loser, lawful);
         return;
     }
-    let cores: Vec<Entity> = core_owners(world, province).into_iter().filter(|c| *c != loser).collect();
+    let cores: Vec<Entity> = core_owners(world, province)
+        .into_iter()
+        .filter(|c| *c != loser)
+        .collect();
     if let Some(realm) = cores.first().copied() {
         remove_tokens(world, loser, province);
-        world.entity_mut(province).insert((OwnedBy(realm), ControlledBy(realm)));
+        world
+            .entity_mut(province)
+            .insert((OwnedBy(realm), ControlledBy(realm)));
         world.entity_mut(province).remove::<RebelTown>();
         if world.get::<PlayerRealm>(realm).is_some() {
             place_town(world, realm, province);
@@ -346,7 +467,12 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
         let name = key_of(world, realm);
         write(
             world,
-            Note::new(rules::LIBERATION_CORE, format!("{place} returns to {name}, whose core it is")).realm(&name).subject(sid),
+            Note::new(
+                rules::LIBERATION_CORE,
+                format!("{place} returns to {name}, whose core it is"),
+            )
+            .realm(&name)
+            .subject(sid),
         );
         new_owner_cb(world, loser, realm);
         return;
@@ -356,7 +482,9 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
     ask(
         world,
         key_of(world, active),
-        DecisionKind::LiberationColour { province: place.clone() },
+        DecisionKind::LiberationColour {
+            province: place.clone(),
+        },
         format!("{place} is liberated: choose the Non-Player Realm it joins"),
     );
 }
@@ -391,17 +519,27 @@ pub fn liberation_colours(world: &World, province: Entity) -> Vec<Entity> {
 }
 
 fn answer_liberation_colour(world: &mut World, colour: &str) {
-    let Some(PendingLiberation { loser, province }) = world.remove_resource::<PendingLiberation>() else { return };
-    let Some(npr) = world.resource::<Index>().get(colour) else { return };
+    let Some(PendingLiberation { loser, province }) = world.remove_resource::<PendingLiberation>()
+    else {
+        return;
+    };
+    let Some(npr) = world.resource::<Index>().get(colour) else {
+        return;
+    };
     remove_tokens(world, loser, province);
-    world.entity_mut(province).insert((OwnedBy(npr), ControlledBy(npr), NprMarker(npr)));
+    world
+        .entity_mut(province)
+        .insert((OwnedBy(npr), ControlledBy(npr), NprMarker(npr)));
     world.entity_mut(province).remove::<RebelTown>();
     let place = key_of(world, province);
     write(
         world,
-        Note::new(rules::LIBERATION_TERRITORY, format!("{place} becomes a province of {colour}"))
-            .realm(colour)
-            .subject(sid_of(world, province)),
+        Note::new(
+            rules::LIBERATION_TERRITORY,
+            format!("{place} becomes a province of {colour}"),
+        )
+        .realm(colour)
+        .subject(sid_of(world, province)),
     );
     new_owner_cb(world, loser, npr);
 }
@@ -412,14 +550,33 @@ fn new_owner_cb(world: &mut World, loser: Entity, new_owner: Entity) {
     }
     let truces: Vec<Entity> = world
         .try_query::<(Entity, &Truce)>()
-        .map(|mut q| q.iter(world).filter(|(_, t)| t.between(loser, new_owner)).map(|(e, _)| e).collect())
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|(_, t)| t.between(loser, new_owner))
+                .map(|(e, _)| e)
+                .collect()
+        })
         .unwrap_or_default();
     for t in truces {
         world.despawn(t);
     }
-    spawn_sim(world, None, CasusBelli { holder: loser, target: new_owner });
+    spawn_sim(
+        world,
+        None,
+        CasusBelli {
+            holder: loser,
+            target: new_owner,
+        },
+    );
     let (l, n) = (key_of(world, loser), key_of(world, new_owner));
-    write(world, Note::new(rules::LIBERATION_CB, format!("{l} places a CB on {n}'s capital")).realm(&l));
+    write(
+        world,
+        Note::new(
+            rules::LIBERATION_CB,
+            format!("{l} places a CB on {n}'s capital"),
+        )
+        .realm(&l),
+    );
 }
 
 /// Answers for the rebel decisions.
@@ -427,20 +584,36 @@ pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Acti
     let area = |a: &str| world.resource::<Index>().get(a);
     match kind {
         DecisionKind::RebelRemoveUnrest { area: a } | DecisionKind::AssignRebellion { area: a } => {
-            counting_unrest(world, realm, area(a)).into_iter().map(|p| Action::ChooseProvince { province: key_of(world, p) }).collect()
+            counting_unrest(world, realm, area(a))
+                .into_iter()
+                .map(|p| Action::ChooseProvince {
+                    province: key_of(world, p),
+                })
+                .collect()
         }
         DecisionKind::LiberationColour { province } => {
-            let Some(p) = world.resource::<Index>().get(province) else { return Vec::new() };
-            liberation_colours(world, p).into_iter().map(|r| Action::ChooseRealm { realm: key_of(world, r) }).collect()
+            let Some(p) = world.resource::<Index>().get(province) else {
+                return Vec::new();
+            };
+            liberation_colours(world, p)
+                .into_iter()
+                .map(|r| Action::ChooseRealm {
+                    realm: key_of(world, r),
+                })
+                .collect()
         }
         DecisionKind::VassalDissent { area: a } => {
             let Some(a) = area(a) else { return Vec::new() };
             let mut all: Vec<Action> = vassals_in(world, realm, a, true)
                 .into_iter()
-                .map(|p| Action::ChooseProvince { province: key_of(world, p) })
+                .map(|p| Action::ChooseProvince {
+                    province: key_of(world, p),
+                })
                 .collect();
             if influence_in(world, realm, a).is_some() {
-                all.push(Action::RemoveInfluence { area: key_of(world, a) });
+                all.push(Action::RemoveInfluence {
+                    area: key_of(world, a),
+                });
             }
             all
         }
@@ -461,23 +634,35 @@ fn remove_cb_and_truce_tokens(world: &mut World) {
     let mut cbs = cbs;
     cbs.sort_by_key(|(s, _, _)| *s);
     for (_, entity, cb) in cbs {
-        let at_war_with = world
-            .try_query::<&War>()
-            .is_some_and(|mut q| q.iter(world).any(|w| (w.attacker == cb.holder && w.defender == cb.target) || (w.attacker == cb.target && w.defender == cb.holder)));
+        let at_war_with = world.try_query::<&War>().is_some_and(|mut q| {
+            q.iter(world).any(|w| {
+                (w.attacker == cb.holder && w.defender == cb.target)
+                    || (w.attacker == cb.target && w.defender == cb.holder)
+            })
+        });
         world.despawn(entity);
         let (h, t) = (key_of(world, cb.holder), key_of(world, cb.target));
-        write(world, Note::new(rules::SEQ_PHASE3_A, format!("{h}'s CB on {t} is removed")).realm(&h));
+        write(
+            world,
+            Note::new(rules::SEQ_PHASE3_A, format!("{h}'s CB on {t} is removed")).realm(&h),
+        );
         if !at_war_with && world.get::<Mat>(cb.holder).is_some() {
             change_prestige(world, cb.holder, -2, rules::SEQ_PHASE3_A);
         }
     }
-    let truces: Vec<Entity> = world.try_query_filtered::<Entity, With<Truce>>().map(|mut q| q.iter(world).collect()).unwrap_or_default();
+    let truces: Vec<Entity> = world
+        .try_query_filtered::<Entity, With<Truce>>()
+        .map(|mut q| q.iter(world).collect())
+        .unwrap_or_default();
     if !truces.is_empty() {
         let n = truces.len();
         for t in truces {
             world.despawn(t);
         }
-        write(world, Note::new(rules::SEQ_PHASE3_A, format!("{n} truce tokens removed")).amount(n as i32));
+        write(
+            world,
+            Note::new(rules::SEQ_PHASE3_A, format!("{n} truce tokens removed")).amount(n as i32),
+        );
     }
 }
 
@@ -496,19 +681,33 @@ fn influence_in(world: &World, realm: Entity, area: Entity) -> Option<(Entity, u
 fn apply_prestige_penalties(world: &mut World) {
     let disputed: Vec<(u32, Entity, Marriage)> = world
         .try_query::<(Entity, &Sid, &Marriage)>()
-        .map(|mut q| q.iter(world).filter(|(_, _, m)| m.disputed).map(|(e, s, m)| (s.0, e, *m)).collect())
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|(_, _, m)| m.disputed)
+                .map(|(e, s, m)| (s.0, e, *m))
+                .collect()
+        })
         .unwrap_or_default();
     let mut disputed = disputed;
     disputed.sort_by_key(|(s, _, _)| *s);
     for (_, entity, m) in disputed {
-        world.get_mut::<Marriage>(entity).expect("marriage").disputed = false;
+        world
+            .get_mut::<Marriage>(entity)
+            .expect("marriage")
+            .disputed = false;
         let owner = m.a;
         if world.get::<Mat>(owner).is_none() {
             continue;
         }
         let allies: Vec<Entity> = world
             .try_query::<&Alliance>()
-            .map(|mut q| q.iter(world).filter(|a| a.a == m.b || a.b == m.b).map(|a| if a.a == m.b { a.b } else { a.a }).filter(|r| world.get::<PlayerRealm>(*r).is_some()).collect())
+            .map(|mut q| {
+                q.iter(world)
+                    .filter(|a| a.a == m.b || a.b == m.b)
+                    .map(|a| if a.a == m.b { a.b } else { a.a })
+                    .filter(|r| world.get::<PlayerRealm>(*r).is_some())
+                    .collect()
+            })
             .unwrap_or_default();
         let sole_ally = allies == vec![owner];
         let most_influence = world.get::<NonPlayerRealm>(m.b).is_none() || {
@@ -517,16 +716,36 @@ fn apply_prestige_penalties(world: &mut World) {
                 let mine = influence_in(world, owner, a).map_or(0, |(_, n)| n);
                 let best_other = world
                     .try_query::<&Influence>()
-                    .map(|mut q| q.iter(world).filter(|i| i.area == a && i.realm != owner).map(|i| i.count).max().unwrap_or(0))
+                    .map(|mut q| {
+                        q.iter(world)
+                            .filter(|i| i.area == a && i.realm != owner)
+                            .map(|i| i.count)
+                            .max()
+                            .unwrap_or(0)
+                    })
                     .unwrap_or(0);
                 mine >= 2 && mine > best_other
             })
         };
         let name = key_of(world, owner);
         if sole_ally && most_influence {
-            write(world, Note::new(rules::SEQ_PHASE3_E, format!("{name}'s disputed succession is settled in its favour")).realm(&name));
+            write(
+                world,
+                Note::new(
+                    rules::SEQ_PHASE3_E,
+                    format!("{name}'s disputed succession is settled in its favour"),
+                )
+                .realm(&name),
+            );
         } else {
-            write(world, Note::new(rules::SEQ_PHASE3_E, format!("{name}'s disputed succession is flipped back: -3 prestige")).realm(&name));
+            write(
+                world,
+                Note::new(
+                    rules::SEQ_PHASE3_E,
+                    format!("{name}'s disputed succession is flipped back: -3 prestige"),
+                )
+                .realm(&name),
+            );
             change_prestige(world, owner, -3, rules::SEQ_PHASE3_E);
         }
     }
@@ -534,7 +753,14 @@ fn apply_prestige_penalties(world: &mut World) {
         let lost = crate::sim::pop::scoring::occupied_tax_value(world, realm).min(5);
         if lost > 0 {
             let name = key_of(world, realm);
-            write(world, Note::new(rules::SEQ_PHASE3_E, format!("{name}'s towns held by enemies or rebels: -{lost} prestige")).realm(&name));
+            write(
+                world,
+                Note::new(
+                    rules::SEQ_PHASE3_E,
+                    format!("{name}'s towns held by enemies or rebels: -{lost} prestige"),
+                )
+                .realm(&name),
+            );
             change_prestige(world, realm, -lost, rules::SEQ_PHASE3_E);
         }
     }
@@ -542,10 +768,18 @@ fn apply_prestige_penalties(world: &mut World) {
 
 /// This realm's towns (or vassals) on provinces of an area.
 fn tokens_in(world: &World, realm: Entity, area: Entity, vassal: bool) -> Vec<Entity> {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else { return Vec::new() };
+    let Some(tokens) = world.get::<RealmTokens>(realm) else {
+        return Vec::new();
+    };
     let mut provinces: Vec<Entity> = tokens
         .iter()
-        .filter(|t| if vassal { world.get::<Vassal>(*t).is_some() } else { world.get::<Town>(*t).is_some() })
+        .filter(|t| {
+            if vassal {
+                world.get::<Vassal>(*t).is_some()
+            } else {
+                world.get::<Town>(*t).is_some()
+            }
+        })
         .filter_map(|t| world.get::<OnProvince>(t).map(|o| o.0))
         .filter(|p| area_of(world, *p) == Some(area))
         .collect();
@@ -559,16 +793,31 @@ fn vassals_in(world: &World, realm: Entity, area: Entity, calm: bool) -> Vec<Ent
     tokens_in(world, realm, area, true)
         .into_iter()
         .filter(|p| {
-            !calm || world.get::<Holdings>(*p).is_some_and(|h| h.iter().any(|t| world.get::<Vassal>(t).is_some() && world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm) && world.get::<Unrest>(t).is_none()))
+            !calm
+                || world.get::<Holdings>(*p).is_some_and(|h| {
+                    h.iter().any(|t| {
+                        world.get::<Vassal>(t).is_some()
+                            && world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm)
+                            && world.get::<Unrest>(t).is_none()
+                    })
+                })
         })
         .collect()
 }
 
 fn realm_areas(world: &World, realm: Entity, vassal: bool) -> Vec<Entity> {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else { return Vec::new() };
+    let Some(tokens) = world.get::<RealmTokens>(realm) else {
+        return Vec::new();
+    };
     let mut areas: Vec<Entity> = tokens
         .iter()
-        .filter(|t| if vassal { world.get::<Vassal>(*t).is_some() } else { world.get::<Town>(*t).is_some() })
+        .filter(|t| {
+            if vassal {
+                world.get::<Vassal>(*t).is_some()
+            } else {
+                world.get::<Town>(*t).is_some()
+            }
+        })
         .filter_map(|t| world.get::<OnProvince>(t).and_then(|o| area_of(world, o.0)))
         .collect();
     areas.sort_by_key(|a| key_of(world, *a));
@@ -586,30 +835,54 @@ fn spread_religious_dissent(world: &mut World) {
                 return Visit::Next;
             }
             let religion = world.get::<Realm>(realm).map(|r| r.religion);
-            let differs = |world: &World, a: &Entity| world.get::<Area>(*a).map(|x| x.religion) != religion;
+            let differs =
+                |world: &World, a: &Entity| world.get::<Area>(*a).map(|x| x.religion) != religion;
             let name = key_of(world, realm);
             let mut effects = Vec::new();
-            let dissenting: Vec<Entity> = realm_areas(world, realm, false).into_iter().filter(|a| differs(world, a)).collect();
+            let dissenting: Vec<Entity> = realm_areas(world, realm, false)
+                .into_iter()
+                .filter(|a| differs(world, a))
+                .collect();
             for area in dissenting {
                 let area_name = key_of(world, area);
-                write(world, Note::new(rules::SEQ_PHASE3_G, format!("Religious dissent in {area_name}: a town of {name} gains unrest")).realm(&name));
+                write(
+                    world,
+                    Note::new(
+                        rules::SEQ_PHASE3_G,
+                        format!("Religious dissent in {area_name}: a town of {name} gains unrest"),
+                    )
+                    .realm(&name),
+                );
                 effects.push(Effect::UnrestIn(area_name, 1));
             }
             if !effects.is_empty() {
                 queue_effects(world, realm, effects, "religious dissent");
             }
-            let vassal_area = realm_areas(world, realm, true).into_iter().find(|a| differs(world, a));
+            let vassal_area = realm_areas(world, realm, true)
+                .into_iter()
+                .find(|a| differs(world, a));
             if let Some(area) = vassal_area {
                 let calm = vassals_in(world, realm, area, true);
                 let influence = influence_in(world, realm, area).is_some();
                 if !calm.is_empty() || influence {
                     let area_name = key_of(world, area);
-                    write(world, Note::new(rules::SEQ_PHASE3_G, format!("Religious dissent among {name}'s vassals in {area_name}")).realm(&name));
+                    write(
+                        world,
+                        Note::new(
+                            rules::SEQ_PHASE3_G,
+                            format!("Religious dissent among {name}'s vassals in {area_name}"),
+                        )
+                        .realm(&name),
+                    );
                     ask(
                         world,
                         name,
-                        DecisionKind::VassalDissent { area: area_name.clone() },
-                        format!("Religious dissent in {area_name}: a vassal gains unrest, or remove 1 influence"),
+                        DecisionKind::VassalDissent {
+                            area: area_name.clone(),
+                        },
+                        format!(
+                            "Religious dissent in {area_name}: a vassal gains unrest, or remove 1 influence"
+                        ),
                     );
                     return Visit::Asked;
                 }
@@ -624,14 +897,25 @@ fn spread_religious_dissent(world: &mut World) {
                     }
                 }
                 Action::RemoveInfluence { area } => {
-                    if let Some((e, count)) = world.resource::<Index>().get(&area).and_then(|a| influence_in(world, realm, a)) {
+                    if let Some((e, count)) = world
+                        .resource::<Index>()
+                        .get(&area)
+                        .and_then(|a| influence_in(world, realm, a))
+                    {
                         if count <= 1 {
                             world.despawn(e);
                         } else {
                             world.get_mut::<Influence>(e).expect("influence").count -= 1;
                         }
                         let name = key_of(world, realm);
-                        write(world, Note::new(rules::SEQ_PHASE3_G, format!("{name} removes 1 influence from {area}")).realm(&name));
+                        write(
+                            world,
+                            Note::new(
+                                rules::SEQ_PHASE3_G,
+                                format!("{name} removes 1 influence from {area}"),
+                            )
+                            .realm(&name),
+                        );
                     }
                 }
                 _ => {}

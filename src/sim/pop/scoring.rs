@@ -51,13 +51,19 @@ fn start_round(world: &mut World) {
     let (age, round) = (flow.age, flow.round_in_age);
     write(
         world,
-        Note::new(rules::FLOW_ROUND, format!("Age {age}, Round {round} begins")).amount(i32::from(round)),
+        Note::new(
+            rules::FLOW_ROUND,
+            format!("Age {age}, Round {round} begins"),
+        )
+        .amount(i32::from(round)),
     );
 }
 
 /// Tax income shown on the tracks: small towns 1, large towns 2, vassals 1/2 (rounded down).
 pub fn tax_income(world: &World, realm: Entity) -> i32 {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else { return 0 };
+    let Some(tokens) = world.get::<RealmTokens>(realm) else {
+        return 0;
+    };
     let mut halves = 0;
     for token in tokens.iter() {
         if let Some(town) = world.get::<Town>(token) {
@@ -71,10 +77,15 @@ pub fn tax_income(world: &World, realm: Entity) -> i32 {
 
 /// Tax value of this realm's provinces controlled by someone else (enemies or rebels).
 pub fn occupied_tax_value(world: &World, realm: Entity) -> i32 {
-    let Some(owned) = world.get::<Owns>(realm) else { return 0 };
+    let Some(owned) = world.get::<Owns>(realm) else {
+        return 0;
+    };
     owned
         .iter()
-        .filter(|p| world.get::<ControlledBy>(*p).is_some_and(|c| c.0 != realm) || world.get::<RebelTown>(*p).is_some())
+        .filter(|p| {
+            world.get::<ControlledBy>(*p).is_some_and(|c| c.0 != realm)
+                || world.get::<RebelTown>(*p).is_some()
+        })
         .filter_map(|p| world.get::<Province>(p).map(Province::tax_value))
         .sum()
 }
@@ -85,14 +96,17 @@ fn check_game_end(world: &mut World) {
     let flow = world.resource::<Flow>().clone();
     let last_age = world.resource::<Content>().0.options.last_age.min(4);
     let seats = world.resource::<Seats>().0.clone();
-    let decks_empty = flow.age >= last_age && world.resource::<EventDisplay>().deck(flow.age).is_empty();
+    let decks_empty =
+        flow.age >= last_age && world.resource::<EventDisplay>().deck(flow.age).is_empty();
     let mut prestige: Vec<(i32, Entity)> = seats
         .iter()
         .map(|e| (world.get::<Mat>(*e).map_or(0, |m| m.prestige), *e))
         .collect();
     prestige.sort_by(|a, b| b.0.cmp(&a.0));
     let runaway = match prestige.as_slice() {
-        [(top, leader), rest @ ..] if *top >= 100 && rest.first().is_none_or(|(next, _)| top - next >= 20) => {
+        [(top, leader), rest @ ..]
+            if *top >= 100 && rest.first().is_none_or(|(next, _)| top - next >= 20) =>
+        {
             Some(*leader)
         }
         _ => None,
@@ -104,7 +118,10 @@ fn check_game_end(world: &mut World) {
     } else {
         return;
     };
-    write(world, Note::new(rules::SEQ_GAME_END, format!("The game ends: {reason}")));
+    write(
+        world,
+        Note::new(rules::SEQ_GAME_END, format!("The game ends: {reason}")),
+    );
     final_scoring(world, reason);
     world.resource_mut::<Flow>().over = true;
 }
@@ -122,7 +139,12 @@ fn final_scoring(world: &mut World, reason: String) {
     let alliances: Vec<(Entity, Entity)> = alliances_q.iter(world).map(|a| (a.a, a.b)).collect();
     for realm in &seats {
         let mat = world.get::<Mat>(*realm).cloned().unwrap_or_default();
-        let count = |pairs: &[(Entity, Entity)]| pairs.iter().filter(|(a, b)| a == realm || b == realm).count() as i32;
+        let count = |pairs: &[(Entity, Entity)]| {
+            pairs
+                .iter()
+                .filter(|(a, b)| a == realm || b == realm)
+                .count() as i32
+        };
         let mut s = FinalScore {
             realm: key_of(world, *realm),
             prestige_before: mat.prestige,
@@ -135,16 +157,26 @@ fn final_scoring(world: &mut World, reason: String) {
             loans: -i32::from(mat.loans),
             total: 0,
         };
-        s.total = s.prestige_before + s.tax_income + s.core_tokens + s.marriages + s.alliances + s.stability + s.occupied + s.loans;
+        s.total = s.prestige_before
+            + s.tax_income
+            + s.core_tokens
+            + s.marriages
+            + s.alliances
+            + s.stability
+            + s.occupied
+            + s.loans;
         if let Some(mut m) = world.get_mut::<Mat>(*realm) {
             m.prestige = s.total;
         }
         let (name, gained, total) = (s.realm.clone(), s.total - s.prestige_before, s.total);
         write(
             world,
-            Note::new(rules::SEQ_FINAL_SCORING, format!("{name} scores {gained:+}: {total} prestige"))
-                .realm(&name)
-                .amount(gained),
+            Note::new(
+                rules::SEQ_FINAL_SCORING,
+                format!("{name} scores {gained:+}: {total} prestige"),
+            )
+            .realm(&name)
+            .amount(gained),
         );
         scores.push(s);
     }
@@ -152,7 +184,8 @@ fn final_scoring(world: &mut World, reason: String) {
         let m = world.get::<Mat>(realm).cloned().unwrap_or_default();
         (m.prestige, m.mp.iter().sum::<i32>(), m.ducats)
     };
-    let mut ranked: Vec<((i32, i32, i32), Entity)> = seats.iter().map(|e| (key(world, *e), *e)).collect();
+    let mut ranked: Vec<((i32, i32, i32), Entity)> =
+        seats.iter().map(|e| (key(world, *e), *e)).collect();
     ranked.sort_by(|a, b| b.0.cmp(&a.0));
     let winner = match ranked.as_slice() {
         [(best, w), (second, _), ..] if best != second => Some(key_of(world, *w)),
@@ -164,5 +197,9 @@ fn final_scoring(world: &mut World, reason: String) {
         None => "a shared win".to_string(),
     };
     write(world, Note::new(rules::SEQ_FINAL_SCORING, text));
-    world.insert_resource(Outcome { reason, scores, winner });
+    world.insert_resource(Outcome {
+        reason,
+        scores,
+        winner,
+    });
 }

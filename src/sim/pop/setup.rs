@@ -18,7 +18,11 @@ impl Plugin for SetupPlugin {
         // One chain: the order of the RNG draws at setup is part of the game.
         app.add_systems(
             Rules,
-            (build_event_decks, choose_first_player, crate::sim::pop::cards::shuffle_action_decks)
+            (
+                build_event_decks,
+                choose_first_player,
+                crate::sim::pop::cards::shuffle_action_decks,
+            )
                 .chain()
                 .in_set(PopStep::Setup),
         );
@@ -65,7 +69,9 @@ fn build_event_decks(world: &mut World) {
         rng.shuffle(&mut halves[0]);
         rng.shuffle(&mut halves[1]);
         // Keep half of the cut from each half, the first half's share rounded up.
-        let second = halves[1].len().min(size - halves[0].len().min(size.div_ceil(2)));
+        let second = halves[1]
+            .len()
+            .min(size - halves[0].len().min(size.div_ceil(2)));
         let first = halves[0].len().min(size - second);
         let mut deck: Vec<usize> = halves[0][..first].to_vec();
         deck.extend_from_slice(&halves[1][..second]);
@@ -75,8 +81,11 @@ fn build_event_decks(world: &mut World) {
         *display.deck_mut(age) = deck;
         write(
             world,
-            Note::new(rules::FLOW_SETUP, format!("Age {age} event deck: {count} cards"))
-                .amount(count as i32),
+            Note::new(
+                rules::FLOW_SETUP,
+                format!("Age {age} event deck: {count} cards"),
+            )
+            .amount(count as i32),
         );
     }
     world.insert_resource(display);

@@ -18,7 +18,8 @@ use crate::sim::{Game, GameSetup};
 const MINI: &str = include_str!("../../../tests/data/mini.ron");
 
 fn game_with(edit: impl Fn(String) -> String) -> Game {
-    let scenario = std::sync::Arc::new(parse_scenario(&edit(MINI.to_string()), "mini.ron").unwrap());
+    let scenario =
+        std::sync::Arc::new(parse_scenario(&edit(MINI.to_string()), "mini.ron").unwrap());
     Game::new(scenario, GameSetup::default(), 1).unwrap()
 }
 
@@ -47,8 +48,14 @@ fn pop_7_1_income_is_ruler_plus_advisor_and_regency_one() {
     let game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
     // Anna (3, 2, 1) with Ada, an adm advisor of skill 2.
-    assert_eq!([MpKind::Adm, MpKind::Dip, MpKind::Mil].map(|k| skill_level(game.world(), a, k)), [5, 2, 1]);
-    assert_eq!([MpKind::Adm, MpKind::Dip, MpKind::Mil].map(|k| skill_level(game.world(), b, k)), [2, 2, 2]);
+    assert_eq!(
+        [MpKind::Adm, MpKind::Dip, MpKind::Mil].map(|k| skill_level(game.world(), a, k)),
+        [5, 2, 1]
+    );
+    assert_eq!(
+        [MpKind::Adm, MpKind::Dip, MpKind::Mil].map(|k| skill_level(game.world(), b, k)),
+        [2, 2, 2]
+    );
     let mut game = game;
     let anna = e(&game, "ruler_a");
     characters::kill(game.world_mut(), anna);
@@ -74,9 +81,16 @@ fn pop_7_2_ill_health_and_death_on_the_second_token() {
     characters::mortality(game.world_mut(), 1);
     assert_eq!(game.world().get::<IllHealth>(ada).unwrap().0, 1);
     characters::mortality(game.world_mut(), 3);
-    assert_eq!(advisor_of(game.world(), a, MpKind::Adm), None, "the second token kills");
+    assert_eq!(
+        advisor_of(game.world(), a, MpKind::Adm),
+        None,
+        "the second token kills"
+    );
     assert_eq!(count(&game, "pop.7.2.death"), 1);
-    assert!(game.world().get::<Interregnum>(a).is_none(), "an advisor's death has no other consequence");
+    assert!(
+        game.world().get::<Interregnum>(a).is_none(),
+        "an advisor's death has no other consequence"
+    );
 }
 
 #[test]
@@ -99,8 +113,15 @@ fn pop_7_2_historical_ruler_replaces_and_historical_ill_starts_with_one_token() 
     let arno = e(&game, "heir_a");
     characters::historical_ruler(game.world_mut(), a, arno);
     assert_eq!(ruler_of(game.world(), a), Some(arno));
-    assert_eq!(game.world().get::<IllHealth>(arno).unwrap().0, 1, "the H icon");
-    assert!(game.world().get::<Serves>(e(&game, "ruler_a")).is_none(), "the old ruler is discarded");
+    assert_eq!(
+        game.world().get::<IllHealth>(arno).unwrap().0,
+        1,
+        "the H icon"
+    );
+    assert!(
+        game.world().get::<Serves>(e(&game, "ruler_a")).is_none(),
+        "the old ruler is discarded"
+    );
     assert_eq!(count(&game, "pop.7.2.historical_ruler"), 1);
     assert_eq!(count(&game, "pop.7.2.historical_ill"), 1);
     // One more ill health kills him: he started with one.
@@ -113,7 +134,15 @@ fn pop_7_2_no_ruler_penalty_in_phase_3_f() {
     let mut game = game();
     let a = e(&game, "AAA");
     let b = e(&game, "BBB");
-    crate::sim::state::spawn_sim(game.world_mut(), None, Marriage { a: b, b: a, disputed: false });
+    crate::sim::state::spawn_sim(
+        game.world_mut(),
+        None,
+        Marriage {
+            a: b,
+            b: a,
+            disputed: false,
+        },
+    );
     let anna = e(&game, "ruler_a");
     characters::kill(game.world_mut(), anna);
     set(&mut game, a, |m| m.stability = 0);
@@ -122,19 +151,39 @@ fn pop_7_2_no_ruler_penalty_in_phase_3_f() {
     while count(&game, "pop.7.2.no_ruler_penalty") == 0 && !game.is_over() {
         // Keep AAA without a ruler: decline every chance to replace it.
         let action = match game.pending() {
-            Some(d) if d.kind == crate::sim::DecisionKind::ReplaceDeadRuler => crate::sim::Action::Decline,
+            Some(d) if d.kind == crate::sim::DecisionKind::ReplaceDeadRuler => {
+                crate::sim::Action::Decline
+            }
             _ => bot.choose(&game).unwrap(),
         };
-        let action = if matches!(action, crate::sim::Action::Appoint { .. }) { crate::sim::Action::Pass } else { action };
+        let action = if matches!(action, crate::sim::Action::Appoint { .. }) {
+            crate::sim::Action::Pass
+        } else {
+            action
+        };
         if game.apply(action.clone()).is_err() {
-            let first = game.legal_actions().into_iter().find(|a| !matches!(a, crate::sim::Action::Appoint { .. })).unwrap();
+            let first = game
+                .legal_actions()
+                .into_iter()
+                .find(|a| !matches!(a, crate::sim::Action::Appoint { .. }))
+                .unwrap();
             game.apply(first).unwrap();
         }
     }
     assert_eq!(count(&game, "pop.seq.phase3.f"), 1);
     let mut q = game.world_mut().query::<&Marriage>();
-    assert!(q.iter(game.world()).all(|m| m.disputed), "marriages turn into Disputed Successions");
-    let stab_notes: Vec<_> = game.world().resource::<GameLog>().entries.iter().filter(|n| n.rule == "pop.7.2.no_ruler_penalty" && n.amount == Some(-1)).cloned().collect();
+    assert!(
+        q.iter(game.world()).all(|m| m.disputed),
+        "marriages turn into Disputed Successions"
+    );
+    let stab_notes: Vec<_> = game
+        .world()
+        .resource::<GameLog>()
+        .entries
+        .iter()
+        .filter(|n| n.rule == "pop.7.2.no_ruler_penalty" && n.amount == Some(-1))
+        .cloned()
+        .collect();
     assert_eq!(stab_notes.len(), 1, "-1 stability");
 }
 
@@ -151,17 +200,42 @@ fn pop_7_2_appoint_advisor_costs_its_ducats_and_replaces_the_old_one() {
         )
     });
     let a = e(&game, "AAA");
-    let card = game.world().resource::<crate::sim::state::Content>().0.action_cards.iter().position(|c| c.id == "c1").unwrap();
-    game.world_mut().get_mut::<Hand>(a).unwrap().cards.push(card);
+    let card = game
+        .world()
+        .resource::<crate::sim::state::Content>()
+        .0
+        .action_cards
+        .iter()
+        .position(|c| c.id == "c1")
+        .unwrap();
+    game.world_mut()
+        .get_mut::<Hand>(a)
+        .unwrap()
+        .cards
+        .push(card);
     set(&mut game, a, |m| m.ducats = 3);
-    assert_eq!(characters::appoint_problem(game.world(), a, "c1", false).unwrap().rule, "pop.7.2.appoint_advisor");
+    assert_eq!(
+        characters::appoint_problem(game.world(), a, "c1", false)
+            .unwrap()
+            .rule,
+        "pop.7.2.appoint_advisor"
+    );
     set(&mut game, a, |m| m.ducats = 10);
     assert!(characters::appoint_problem(game.world(), a, "c1", false).is_none());
-    assert_eq!(characters::appoint_problem(game.world(), a, "c1", true).unwrap().rule, "pop.7.2.reaction_appoint");
+    assert_eq!(
+        characters::appoint_problem(game.world(), a, "c1", true)
+            .unwrap()
+            .rule,
+        "pop.7.2.reaction_appoint"
+    );
     characters::appoint(game.world_mut(), a, "c1", "pop.7.2.appoint_ruler");
     assert_eq!(mat(&game, a).ducats, 6);
     let bea = e(&game, "adv_b");
-    assert_eq!(advisor_of(game.world(), a, MpKind::Adm), Some(bea), "one advisor per type");
+    assert_eq!(
+        advisor_of(game.world(), a, MpKind::Adm),
+        Some(bea),
+        "one advisor per type"
+    );
     assert!(game.world().get::<Serves>(e(&game, "adv_a")).is_none());
     assert!(game.world().get::<Hand>(a).unwrap().cards.is_empty());
 }
@@ -178,8 +252,15 @@ fn pop_7_4_income_upkeep_with_stability_and_interest() {
     });
     pay_upkeep(game.world_mut(), a);
     assert_eq!(mat(&game, a).ducats, 10 + 3 + 2 - 2 - 2);
-    let b = game.world().get::<crate::sim::pop::income::IncomeBreakdown>(a).unwrap().clone();
-    assert_eq!((b.towns, b.stability, b.advisors, b.interest, b.net), (3, 2, -2, -2, 1));
+    let b = game
+        .world()
+        .get::<crate::sim::pop::income::IncomeBreakdown>(a)
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (b.towns, b.stability, b.advisors, b.interest, b.net),
+        (3, 2, -2, -2, 1)
+    );
     assert_eq!(count(&game, "pop.7.3.plus1"), 1);
     assert_eq!(count(&game, "pop.7.4.interest"), 1);
     assert_eq!(count(&game, "pop.7.2.advisor_upkeep"), 1);
@@ -199,7 +280,11 @@ fn pop_7_4_unpaid_advisor_leaves_before_its_bonus() {
     assert_eq!(count(&game, "pop.7.4.unpaid_advisor"), 1);
     assert_eq!(count(&game, "pop.7.3.minus1"), 1);
     assert_eq!(mat(&game, a).ducats, 3 - 2);
-    assert_eq!(skill_level(game.world(), a, MpKind::Adm), 3, "no bonus from the advisor who left");
+    assert_eq!(
+        skill_level(game.world(), a, MpKind::Adm),
+        3,
+        "no bonus from the advisor who left"
+    );
 }
 
 #[test]
@@ -213,11 +298,21 @@ fn pop_7_4_unpaid_interest_forces_a_loan_or_bankruptcy() {
     });
     pay_upkeep(game.world_mut(), b);
     let m = mat(&game, b);
-    assert_eq!((m.loans, m.ducats), (5, 2 + 5 - 4), "one forced loan covers the interest");
+    assert_eq!(
+        (m.loans, m.ducats),
+        (5, 2 + 5 - 4),
+        "one forced loan covers the interest"
+    );
     assert_eq!(count(&game, "pop.7.4.forced_loan"), 1);
     set(&mut game, b, |m| m.ducats = 0);
     pay_upkeep(game.world_mut(), b);
-    let bankrupt = game.world().resource::<GameLog>().entries.iter().filter(|n| n.rule == "pop.7.4.bankruptcy" && n.text.contains("goes bankrupt")).count();
+    let bankrupt = game
+        .world()
+        .resource::<GameLog>()
+        .entries
+        .iter()
+        .filter(|n| n.rule == "pop.7.4.bankruptcy" && n.text.contains("goes bankrupt"))
+        .count();
     assert_eq!(bankrupt, 1, "5 tokens and the interest unpaid");
     assert_eq!(mat(&game, b).loans, 2);
 }
@@ -237,8 +332,14 @@ fn pop_7_5_town_track_income_and_manpower() {
     let a = e(&game, "AAA");
     let t = tracks(game.world(), a);
     // Manpower: half the income of each track, rounded up: small 1/2 -> 1, large 2/2 -> 1.
-    assert_eq!((t.small_towns, t.large_towns, t.income, t.manpower), (1, 1, 3, 2));
-    assert!(count(&game, "pop.7.5.town_track") >= 2, "the setup placed them from the track");
+    assert_eq!(
+        (t.small_towns, t.large_towns, t.income, t.manpower),
+        (1, 1, 3, 2)
+    );
+    assert!(
+        count(&game, "pop.7.5.town_track") >= 2,
+        "the setup placed them from the track"
+    );
     // A vassal is 1/2 ducat: BBB has a large town and a vassal.
     let t = tracks(game.world(), e(&game, "BBB"));
     assert_eq!((t.large_towns, t.vassals, t.income), (1, 1, 2));
@@ -275,7 +376,11 @@ fn pop_7_5_income_tile_and_out_of_towns() {
     towns::place_town(game.world_mut(), a, nora);
     let t = tracks(game.world(), a);
     assert!(t.income_tile);
-    assert_eq!(t.income, 20 + 2, "the +20 tile: 20 small towns and the large one");
+    assert_eq!(
+        t.income,
+        20 + 2,
+        "the +20 tile: 20 small towns and the large one"
+    );
     assert_eq!(count(&game, "pop.7.5.income_tile"), 1);
     // Falling below 20 returns the tile.
     towns::remove_tokens(game.world_mut(), a, nora);
@@ -299,10 +404,24 @@ fn pop_7_6_cores_printed_npr_marker_and_core_token() {
     let nora = e(&game, "nora");
     assert!(towns::is_core(game.world(), nora, a));
     game.world_mut().entity_mut(nora).insert(NprMarker(c));
-    assert!(!towns::is_core(game.world(), nora, a), "an NPR marker overrides the flag");
+    assert!(
+        !towns::is_core(game.world(), nora, a),
+        "an NPR marker overrides the flag"
+    );
     assert!(towns::is_core(game.world(), nora, c));
     let north = e(&game, "north");
-    crate::sim::state::spawn_sim(game.world_mut(), None, CoreToken { realm: b, area: north });
-    assert_eq!(towns::core_owners(game.world(), nora), vec![b], "a core token beats everything");
+    crate::sim::state::spawn_sim(
+        game.world_mut(),
+        None,
+        CoreToken {
+            realm: b,
+            area: north,
+        },
+    );
+    assert_eq!(
+        towns::core_owners(game.world(), nora),
+        vec![b],
+        "a core token beats everything"
+    );
     assert!(towns::is_core(game.world(), e(&game, "capa"), b));
 }

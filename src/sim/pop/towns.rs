@@ -57,7 +57,8 @@ pub fn tracks(world: &World, realm: Entity) -> Tracks {
     let small_income = (t.small_towns - t.covered).max(0);
     t.income = small_income + 2 * t.large_towns + t.vassals / 2;
     let half_up = |n: i32| (n + 1) / 2;
-    t.manpower = (half_up(small_income) + half_up(2 * t.large_towns) + half_up(t.vassals / 2)).min(MANPOWER_CAP);
+    t.manpower = (half_up(small_income) + half_up(2 * t.large_towns) + half_up(t.vassals / 2))
+        .min(MANPOWER_CAP);
     t
 }
 
@@ -65,21 +66,37 @@ pub fn tracks(world: &World, realm: Entity) -> Tracks {
 /// a large province (two small ones when the large towns are out), a small one on a small
 /// province, a vassal once all 40 small towns are used.
 pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
-    let large_province = world.get::<Province>(province).is_some_and(|p| p.size == ProvinceSize::Large);
+    let large_province = world
+        .get::<Province>(province)
+        .is_some_and(|p| p.size == ProvinceSize::Large);
     let before = tracks(world, realm);
     let name = key_of(world, realm);
     let place = key_of(world, province);
     let sid = sid_of(world, province);
     let spawn_small = |world: &mut World| {
-        spawn_sim(world, None, (Town { large: false }, TokenOf(realm), OnProvince(province)));
+        spawn_sim(
+            world,
+            None,
+            (Town { large: false }, TokenOf(realm), OnProvince(province)),
+        );
     };
     if large_province && before.large_left > 0 {
-        spawn_sim(world, None, (Town { large: true }, TokenOf(realm), OnProvince(province)));
+        spawn_sim(
+            world,
+            None,
+            (Town { large: true }, TokenOf(realm), OnProvince(province)),
+        );
         write(
             world,
-            Note::new(rules::TOWN_TRACK, format!("{name} places a large town on {place} (slot {})", before.large_towns + 1))
-                .realm(&name)
-                .subject(sid),
+            Note::new(
+                rules::TOWN_TRACK,
+                format!(
+                    "{name} places a large town on {place} (slot {})",
+                    before.large_towns + 1
+                ),
+            )
+            .realm(&name)
+            .subject(sid),
         );
     } else {
         let needed = if large_province { 2 } else { 1 };
@@ -92,21 +109,34 @@ pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
             placed += 1;
         }
         if placed > 0 {
-            let how = if large_province { "two small towns (no large town left)" } else { "a small town" };
+            let how = if large_province {
+                "two small towns (no large town left)"
+            } else {
+                "a small town"
+            };
             write(
                 world,
-                Note::new(rules::TOWN_TRACK, format!("{name} places {how} on {place} (slot {})", before.small_towns + placed))
-                    .realm(&name)
-                    .subject(sid),
+                Note::new(
+                    rules::TOWN_TRACK,
+                    format!(
+                        "{name} places {how} on {place} (slot {})",
+                        before.small_towns + placed
+                    ),
+                )
+                .realm(&name)
+                .subject(sid),
             );
         }
         if placed < needed && placed == 0 {
             spawn_sim(world, None, (Vassal, TokenOf(realm), OnProvince(province)));
             write(
                 world,
-                Note::new(rules::OUT_OF_TOWNS, format!("{name} has used all 40 small towns: a vassal on {place}"))
-                    .realm(&name)
-                    .subject(sid),
+                Note::new(
+                    rules::OUT_OF_TOWNS,
+                    format!("{name} has used all 40 small towns: a vassal on {place}"),
+                )
+                .realm(&name)
+                .subject(sid),
             );
         }
     }
@@ -118,7 +148,11 @@ pub fn remove_tokens(world: &mut World, realm: Entity, province: Entity) {
     let before = tracks(world, realm);
     let tokens: Vec<Entity> = world
         .get::<Holdings>(province)
-        .map(|h| h.iter().filter(|t| world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm)).collect())
+        .map(|h| {
+            h.iter()
+                .filter(|t| world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm))
+                .collect()
+        })
         .unwrap_or_default();
     for token in tokens {
         world.despawn(token);
@@ -138,8 +172,11 @@ fn note_income_tile(world: &mut World, realm: Entity, before: &Tracks) {
     } else if !after.income_tile && before.income_tile {
         write(
             world,
-            Note::new(rules::INCOME_TILE, format!("{name} is below 20 small towns: the +20 income tile goes back"))
-                .realm(&name),
+            Note::new(
+                rules::INCOME_TILE,
+                format!("{name} is below 20 small towns: the +20 income tile goes back"),
+            )
+            .realm(&name),
         );
     }
 }
@@ -162,5 +199,8 @@ pub fn core_owners(world: &World, province: Entity) -> Vec<Entity> {
     if let Some(marker) = world.get::<NprMarker>(province) {
         return vec![marker.0];
     }
-    world.get::<PrintedCores>(province).map(|c| c.0.clone()).unwrap_or_default()
+    world
+        .get::<PrintedCores>(province)
+        .map(|c| c.0.clone())
+        .unwrap_or_default()
 }

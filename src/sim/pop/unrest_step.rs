@@ -23,7 +23,9 @@ impl Plugin for UnrestStepPlugin {
 
 /// Provinces where this realm's town or vassal shows unrest.
 pub fn unrest_provinces(world: &World, realm: Entity) -> Vec<Entity> {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else { return Vec::new() };
+    let Some(tokens) = world.get::<RealmTokens>(realm) else {
+        return Vec::new();
+    };
     let mut provinces: Vec<Entity> = tokens
         .iter()
         .filter(|t| world.get::<Unrest>(*t).is_some())
@@ -35,9 +37,10 @@ pub fn unrest_provinces(world: &World, realm: Entity) -> Vec<Entity> {
 }
 
 pub fn at_war(world: &World, realm: Entity) -> bool {
-    world
-        .try_query::<&War>()
-        .is_some_and(|mut q| q.iter(world).any(|w| w.attacker == realm || w.defender == realm))
+    world.try_query::<&War>().is_some_and(|mut q| {
+        q.iter(world)
+            .any(|w| w.attacker == realm || w.defender == realm)
+    })
 }
 
 fn add_and_remove_unrest(world: &mut World) {
@@ -49,11 +52,25 @@ fn add_and_remove_unrest(world: &mut World) {
             if visits == 0 {
                 let mut effects = Vec::new();
                 if at_war(world, realm) {
-                    write(world, Note::new(rules::SEQ_PHASE3_H, format!("{name} is still at war: 2 towns gain unrest")).realm(&name));
+                    write(
+                        world,
+                        Note::new(
+                            rules::SEQ_PHASE3_H,
+                            format!("{name} is still at war: 2 towns gain unrest"),
+                        )
+                        .realm(&name),
+                    );
                     effects.push(Effect::Unrest(2));
                 }
                 if stability <= -2 {
-                    write(world, Note::new(rules::STABILITY_MINUS2, format!("{name} at {stability} stability: 1 town gains unrest")).realm(&name));
+                    write(
+                        world,
+                        Note::new(
+                            rules::STABILITY_MINUS2,
+                            format!("{name} at {stability} stability: 1 town gains unrest"),
+                        )
+                        .realm(&name),
+                    );
                     effects.push(Effect::Unrest(1));
                 }
                 if !effects.is_empty() {
@@ -82,25 +99,33 @@ fn add_and_remove_unrest(world: &mut World) {
 
 /// Turns the realm's token on a province back to its calm side.
 pub fn remove_unrest(world: &mut World, realm: Entity, province_key: &str, rule: &'static str) {
-    let Some(province) = world.resource::<Index>().get(province_key) else { return };
-    let Some(holdings) = world.get::<Holdings>(province) else { return };
-    let token = holdings
-        .iter()
-        .find(|t| world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm) && world.get::<Unrest>(*t).is_some());
+    let Some(province) = world.resource::<Index>().get(province_key) else {
+        return;
+    };
+    let Some(holdings) = world.get::<Holdings>(province) else {
+        return;
+    };
+    let token = holdings.iter().find(|t| {
+        world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm) && world.get::<Unrest>(*t).is_some()
+    });
     let Some(token) = token else { return };
     world.entity_mut(token).remove::<Unrest>();
     let name = key_of(world, realm);
     let sid = sid_of(world, province);
     write(
         world,
-        Note::new(rule, format!("{name} removes the unrest in {province_key}")).realm(&name).subject(sid),
+        Note::new(rule, format!("{name} removes the unrest in {province_key}"))
+            .realm(&name)
+            .subject(sid),
     );
 }
 
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all: Vec<Action> = unrest_provinces(world, realm)
         .into_iter()
-        .map(|p| Action::ChooseProvince { province: key_of(world, p) })
+        .map(|p| Action::ChooseProvince {
+            province: key_of(world, p),
+        })
         .collect();
     all.push(Action::Decline);
     all
