@@ -380,3 +380,19 @@ fn ecs_relations_are_queryable_both_ways() {
     assert!(world.get::<Holdings>(index.get("capc").unwrap()).is_none());
     assert_eq!(world.resource::<Flow>().age, 1);
 }
+
+#[test]
+fn pop_5_1_event_leftover_is_resolved_by_the_last_taker() {
+    let mut game = mini_game(4);
+    apply_first(&mut game, |a| matches!(a, Action::TakeEvent { .. }));
+    settle(&mut game);
+    assert!(entries(&game, "pop.5.1.event_leftover").is_empty());
+    let last = game.pending().unwrap().realm.clone();
+    apply_first(&mut game, |a| matches!(a, Action::TakeEvent { .. }));
+    settle(&mut game);
+    // Two players, three Events: the one nobody took is resolved by the last taker.
+    let leftover = entries(&game, "pop.5.1.event_leftover");
+    assert_eq!(leftover.len(), 1);
+    assert_eq!(leftover[0].realm.as_deref(), Some(last.as_str()));
+    assert!(game.world().resource::<EventDisplay>().row.is_empty());
+}

@@ -64,6 +64,7 @@ impl Game {
             .init_resource::<pop::events::EventInProgress>()
             .init_resource::<pop::events::EventStage>()
             .init_resource::<pop::events::PendingRulerOffer>()
+            .init_resource::<pop::events::Leftover>()
             .init_resource::<pop::cards::ActionDecks>()
             .init_resource::<crate::sim::flow::StepProgress>()
             .init_resource::<pop::effects::EffectQueue>()

@@ -23,6 +23,7 @@ pub const EVENT_DUCATS: &str = "pop.5.1.event_ducats";
 pub const EVENT_CHOICE: &str = "pop.5.1.event_choice";
 pub const EVENT_SYMBOLS: &str = "pop.5.1.event_symbols";
 pub const EVENT_RULER: &str = "pop.5.1.event_ruler";
+pub const EVENT_LEFTOVER: &str = "pop.5.1.event_leftover";
 
 pub const MP_CAP: &str = "pop.7.1.cap";
 pub const STABILITY_COST: &str = "pop.7.3.increase_cost";
@@ -123,6 +124,7 @@ pub const ALL: &[&str] = &[
     EVENT_CHOICE,
     EVENT_SYMBOLS,
     EVENT_RULER,
+    EVENT_LEFTOVER,
     MP_CAP,
     STABILITY_COST,
     STABILITY_OVERFLOW,

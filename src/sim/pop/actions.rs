@@ -20,7 +20,7 @@ use crate::sim::pop::economy::{
 use crate::sim::pop::effects::{Progress, answer_effect, effect_candidates, resolve_effects};
 use crate::sim::pop::events::{
     EventDisplay, EventInProgress, advance_event, allowed_options, answer_ruler_offer,
-    choose_option, event_busy, take_event,
+    choose_option, event_busy, start_leftover_event, take_event,
 };
 use crate::sim::rules;
 use crate::sim::state::{FirstPlayer, Index, Seats, key_of};
@@ -102,6 +102,9 @@ fn play_action_phase(world: &mut World) {
                 return;
             }
             end_main_action(world);
+            if let Some(last) = world.resource::<ActionPhase>().current {
+                start_leftover_event(world, last);
+            }
             continue;
         }
         let phase = world.resource::<ActionPhase>().clone();
@@ -239,6 +242,7 @@ fn handle(world: &mut World, action: Action) {
     if characters::answer_reaction(world, &action)
         || answer_ruler_offer(world, &action)
         || answer_effect(world, &action)
+        || crate::sim::pop::rebels::answer_event_rebel_dice(world, &action)
     {
         return;
     }

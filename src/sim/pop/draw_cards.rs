@@ -28,6 +28,7 @@ fn reveal_events(world: &mut World) {
     let players = world.resource::<Seats>().0.len();
     let age = world.resource::<Flow>().age;
     let (count, face_up) = events_revealed(players);
+    *world.resource_mut::<crate::sim::pop::events::Leftover>() = Default::default();
     let mut display = world.resource_mut::<EventDisplay>();
     let old: Vec<usize> = display.row.drain(..).map(|s| s.card).collect();
     display.discard.extend(old);

@@ -8,10 +8,10 @@ use crate::content::schema::{Effect, EventDef, EventSymbol};
 use crate::sim::decision::{Action, Decision, DecisionKind, Pending, ask};
 use crate::sim::log::{Note, write};
 use crate::sim::model::Mat;
-use crate::sim::pop::characters;
 use crate::sim::pop::economy::gain_ducats;
 use crate::sim::pop::effects::Progress;
 use crate::sim::pop::effects::{EffectQueue, queue_effects};
+use crate::sim::pop::{characters, rebels};
 use crate::sim::rules;
 use crate::sim::state::{Content, Index, key_of};
 
@@ -59,7 +59,14 @@ pub struct EventInProgress(pub Option<(Entity, usize)>);
 pub enum EventStage {
     #[default]
     Effects,
-    Symbols,
+    /// Resolving the bottom symbols; `next` is the index of the next one.
+    Symbols {
+        next: u8,
+    },
+    /// Rebel dice of an unrest symbol in progress, then symbol `next`.
+    RebelDice {
+        next: u8,
+    },
     Ruler,
     /// Waiting for another player to take or refuse the ruler on the card.
     RulerOffered,
@@ -198,10 +205,15 @@ pub fn advance_event(world: &mut World) -> Progress {
     loop {
         let stage = *world.resource::<EventStage>();
         match stage {
-            EventStage::Effects => world.insert_resource(EventStage::Symbols),
-            EventStage::Symbols => {
-                for symbol in &def.symbols {
-                    if let EventSymbol::Mortality(icon) = symbol {
+            EventStage::Effects => world.insert_resource(EventStage::Symbols { next: 0 }),
+            EventStage::Symbols { next } => {
+                let Some(symbol) = def.symbols.get(usize::from(next)) else {
+                    world.insert_resource(EventStage::Ruler);
+                    continue;
+                };
+                world.insert_resource(EventStage::Symbols { next: next + 1 });
+                match symbol {
+                    EventSymbol::Mortality(icon) => {
                         write(
                             world,
                             Note::new(
@@ -211,9 +223,29 @@ pub fn advance_event(world: &mut World) -> Progress {
                         );
                         characters::mortality(world, *icon);
                     }
+                    EventSymbol::Unrest => {
+                        write(
+                            world,
+                            Note::new(
+                                rules::EVENT_SYMBOLS,
+                                format!(
+                                    "\"{}\": unrest symbol, every player rolls rebel dice",
+                                    def.name
+                                ),
+                            ),
+                        );
+                        rebels::start_event_rebel_dice(world, realm);
+                        world.insert_resource(EventStage::RebelDice { next: next + 1 });
+                    }
                     // The other symbols belong to the Action-phase rules still to come.
+                    _ => {}
                 }
-                world.insert_resource(EventStage::Ruler);
+            }
+            EventStage::RebelDice { next } => {
+                if rebels::continue_event_rebel_dice(world) == Progress::Waiting {
+                    return Progress::Waiting;
+                }
+                world.insert_resource(EventStage::Symbols { next });
             }
             EventStage::Ruler => {
                 world.insert_resource(EventStage::Done);
@@ -242,7 +274,14 @@ pub fn advance_event(world: &mut World) -> Progress {
                 else {
                     continue;
                 };
-                if owner == realm {
+                let leftover = world.resource::<Leftover>().resolving;
+                let adm = world
+                    .get::<crate::sim::model::Mat>(owner)
+                    .map_or(0, |m| m.mp[0]);
+                if leftover && (adm < LEFTOVER_RULER_ADM || !characters::can_rule(world, ruler)) {
+                    continue;
+                }
+                if owner == realm && !leftover {
                     characters::historical_ruler(world, realm, ruler);
                 } else if characters::can_rule(world, ruler) {
                     world.insert_resource(EventStage::RulerOffered);
@@ -254,10 +293,17 @@ pub fn advance_event(world: &mut World) -> Progress {
                         DecisionKind::HistoricalRuler {
                             character: who.clone(),
                         },
-                        format!(
-                            "\"{}\" shows {who}, a ruler of your realm: take them as your ruler?",
-                            def.name
-                        ),
+                        if leftover {
+                            format!(
+                                "\"{}\" went untaken: pay 2 adm to make {who} your ruler?",
+                                def.name
+                            )
+                        } else {
+                            format!(
+                                "\"{}\" shows {who}, a ruler of your realm: take them as your ruler?",
+                                def.name
+                            )
+                        },
                     );
                     return Progress::Waiting;
                 }
@@ -267,6 +313,7 @@ pub fn advance_event(world: &mut World) -> Progress {
         }
     }
     world.resource_mut::<EventInProgress>().0 = None;
+    world.resource_mut::<Leftover>().resolving = false;
     let mut display = world.resource_mut::<EventDisplay>();
     display.discard.push(card);
     let turned = display.row.iter_mut().find(|s| !s.face_up).map(|s| {
@@ -292,7 +339,18 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
         return false;
     };
     match action {
-        Action::AcceptRuler => characters::historical_ruler(world, owner, ruler),
+        Action::AcceptRuler => {
+            if world.resource::<Leftover>().resolving {
+                crate::sim::pop::economy::change_mp(
+                    world,
+                    owner,
+                    crate::content::schema::MpKind::Adm,
+                    -LEFTOVER_RULER_ADM,
+                    rules::EVENT_LEFTOVER,
+                );
+            }
+            characters::historical_ruler(world, owner, ruler)
+        }
         Action::Decline => {
             let name = key_of(world, owner);
             let who = key_of(world, ruler);
@@ -312,6 +370,9 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
     true
 }
 
+/// What the realm of a leftover Event pays to take the ruler shown on it.
+pub const LEFTOVER_RULER_ADM: i32 = 2;
+
 /// A historical ruler offered to the realm whose flag it carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RulerOffer {
@@ -321,6 +382,53 @@ pub struct RulerOffer {
 
 #[derive(Resource, Clone, Copy, Debug, Default)]
 pub struct PendingRulerOffer(pub Option<RulerOffer>);
+
+/// The Event nobody took this Round: resolved (symbols only) by the last taker.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Leftover {
+    /// The Event in progress is the leftover one.
+    pub resolving: bool,
+    /// The leftover Event of this Round has been resolved.
+    pub done: bool,
+}
+
+/// Once every player has taken an Event, the last taker auto-resolves the bottom symbols of the
+/// card nobody picked (its text has no effect); returns true if one was started.
+pub fn start_leftover_event(world: &mut World, last_taker: Entity) -> bool {
+    let seats = world.resource::<crate::sim::state::Seats>().0.clone();
+    let all_took = seats.iter().all(|s| {
+        world
+            .get::<crate::sim::model::RoundMarkers>(*s)
+            .is_some_and(|m| m.took_event)
+    });
+    if !all_took
+        || world.resource::<Leftover>().done
+        || world.resource::<EventDisplay>().row.is_empty()
+    {
+        return false;
+    }
+    let slot = world.resource_mut::<EventDisplay>().row.remove(0);
+    let def = event_def(world, slot.card);
+    let name = key_of(world, last_taker);
+    write(
+        world,
+        Note::new(
+            rules::EVENT_LEFTOVER,
+            format!(
+                "{name}, the last to take an Event, resolves the symbols of \"{}\"",
+                def.name
+            ),
+        )
+        .realm(&name),
+    );
+    *world.resource_mut::<Leftover>() = Leftover {
+        resolving: true,
+        done: true,
+    };
+    world.resource_mut::<EventInProgress>().0 = Some((last_taker, slot.card));
+    world.insert_resource(EventStage::Symbols { next: 0 });
+    true
+}
 
 /// True while an Event's option, effects, symbols or ruler are still being resolved.
 pub fn event_busy(world: &World) -> bool {

@@ -298,3 +298,63 @@ fn pop_seq_phase3_a_cb_removal_costs_two_prestige_unless_at_war() {
     crate::sim::pop::rebels::remove_cb_and_truce_tokens_for_tests(game.world_mut());
     assert_eq!(mat(&game, a).prestige, 3);
 }
+
+#[test]
+fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die() {
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    unrest(&mut game, "AAA", "capa");
+    unrest(&mut game, "AAA", "nora");
+    unrest(&mut game, "BBB", "capb");
+    unrest(&mut game, "BBB", "sora");
+    // Keep every face payable without a choice: plenty of ducats, manpower, one MP type.
+    for r in [a, b] {
+        set(&mut game, r, |m| {
+            m.ducats = 50;
+            m.manpower = 10;
+        });
+    }
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    crate::sim::pop::rebels::start_event_rebel_dice(game.world_mut(), b);
+    let mut guard = 0;
+    while crate::sim::pop::rebels::continue_event_rebel_dice(game.world_mut())
+        == crate::sim::pop::effects::Progress::Waiting
+    {
+        // Answer whatever the dice ask with the first legal answer.
+        let action = game.legal_actions()[0].clone();
+        crate::sim::decision::take_answer(game.world_mut());
+        game.world_mut().resource_mut::<Pending>().0 = None;
+        if !crate::sim::pop::effects::answer_effect(game.world_mut(), &action) {
+            crate::sim::pop::rebels::answer_event_rebel_dice(game.world_mut(), &action);
+        }
+        guard += 1;
+        assert!(guard < 20);
+    }
+    let rolls: Vec<(String, i32)> = game
+        .world()
+        .resource::<GameLog>()
+        .entries
+        .iter()
+        .filter(|n| n.rule == "pop.14.2.roll")
+        .map(|n| (n.realm.clone().unwrap(), n.amount.unwrap()))
+        .collect();
+    // BBB, the active player, rolls first and only 1 die for its 2 unrest; AAA rolls both.
+    assert_eq!(rolls[0], ("BBB".to_string(), 1));
+    assert_eq!(
+        rolls
+            .iter()
+            .filter(|(r, _)| r == "BBB")
+            .map(|(_, n)| n)
+            .sum::<i32>(),
+        1
+    );
+    assert_eq!(
+        rolls
+            .iter()
+            .filter(|(r, _)| r == "AAA")
+            .map(|(_, n)| n)
+            .sum::<i32>(),
+        2,
+        "one die per unrest, area by area"
+    );
+}

@@ -25,6 +25,7 @@ pub struct RebelsPlugin;
 impl Plugin for RebelsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<RebelRoll>()
+            .init_resource::<EventRebelDice>()
             .add_systems(Rules, remove_cb_and_truce_tokens.in_set(PopStep::P3A))
             .add_systems(Rules, apply_prestige_penalties.in_set(PopStep::P3E))
             .add_systems(Rules, spread_religious_dissent.in_set(PopStep::P3G))
@@ -64,6 +65,107 @@ pub struct RebelRoll {
     pub area: Option<u32>,
     pub faces: Vec<RebelFace>,
     pub rebellions: u32,
+    /// Dice the realm may still roll (the active player rolls at most 1 for an Event).
+    pub dice_left: Option<u32>,
+    /// The active player, who picks the colour of liberated territories.
+    pub active: Option<u32>,
+}
+
+/// Rebel dice called by an Event: every player rolls, clockwise from the active player.
+#[derive(Resource, Clone, Debug, Default, Serialize)]
+pub struct EventRebelDice {
+    pub order: Vec<u32>,
+    pub index: usize,
+    pub visits: u32,
+    pub active: Option<u32>,
+}
+
+/// Starts the rebel dice of an Event's unrest symbol.
+pub fn start_event_rebel_dice(world: &mut World, active: Entity) {
+    let seats = world.resource::<crate::sim::state::Seats>().0.clone();
+    let start = seats.iter().position(|s| *s == active).unwrap_or(0);
+    let order = (0..seats.len())
+        .map(|k| sid_of(world, seats[(start + k) % seats.len()]))
+        .collect();
+    world.insert_resource(EventRebelDice {
+        order,
+        index: 0,
+        visits: 0,
+        active: Some(sid_of(world, active)),
+    });
+}
+
+/// Runs the Event's rebel dice until a decision is needed or every player has rolled.
+pub fn continue_event_rebel_dice(world: &mut World) -> crate::sim::pop::effects::Progress {
+    use crate::sim::pop::effects::{Progress, resolve_effects};
+    loop {
+        if resolve_effects(world) == Progress::Waiting
+            || world
+                .resource::<crate::sim::decision::Pending>()
+                .0
+                .is_some()
+        {
+            return Progress::Waiting;
+        }
+        let state = world.resource::<EventRebelDice>().clone();
+        let Some(realm) = state
+            .order
+            .get(state.index)
+            .and_then(|s| entity_of(world, *s))
+        else {
+            return Progress::Done;
+        };
+        if state.visits == 0 {
+            // Set up the roll, capped at one die for the active player.
+            visit_rebel_dice_capped(
+                world,
+                realm,
+                state.active,
+                state.active == Some(sid_of(world, realm)),
+            );
+        }
+        match visit_rebel_dice(world, realm, state.visits.max(1)) {
+            Visit::Next => {
+                let mut s = world.resource_mut::<EventRebelDice>();
+                s.index += 1;
+                s.visits = 0;
+            }
+            Visit::Asked => world.resource_mut::<EventRebelDice>().visits += 1,
+        }
+    }
+}
+
+/// Passes an answer to the Event's rebel dice in progress.
+pub fn answer_event_rebel_dice(world: &mut World, action: &Action) -> bool {
+    let state = world.resource::<EventRebelDice>().clone();
+    let Some(realm) = state
+        .order
+        .get(state.index)
+        .and_then(|s| entity_of(world, *s))
+    else {
+        return false;
+    };
+    if world.resource::<RebelRoll>().realm.is_none()
+        && world.get_resource::<PendingLiberation>().is_none()
+    {
+        return false;
+    }
+    answer_rebel_dice(world, realm, action.clone());
+    true
+}
+
+fn visit_rebel_dice_capped(world: &mut World, realm: Entity, active: Option<u32>, capped: bool) {
+    let areas = unrest_areas(world, realm)
+        .into_iter()
+        .map(|a| sid_of(world, a))
+        .collect();
+    *world.resource_mut::<RebelRoll>() = RebelRoll {
+        realm: Some(sid_of(world, realm)),
+        areas,
+        dice_left: capped.then_some(1),
+        active,
+        ..Default::default()
+    };
 }
 
 /// Provinces where `realm`'s unrest counts (14.1): its token shows unrest, no rebel town covers
@@ -146,7 +248,11 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                 return Visit::Next;
             };
             let area = entity_of(world, next).expect("area");
-            let dice = counting_unrest(world, realm, Some(area)).len();
+            let mut dice = counting_unrest(world, realm, Some(area)).len();
+            if let Some(left) = roll.dice_left {
+                dice = dice.min(left as usize);
+                world.resource_mut::<RebelRoll>().dice_left = Some(left - dice as u32);
+            }
             let faces: Vec<RebelFace> = (0..dice)
                 .map(|_| RebelFace::ALL[usize::from(world.resource_mut::<GameRng>().d6() - 1)])
                 .collect();
@@ -355,7 +461,7 @@ fn cannot_pay(world: &mut World, realm: Entity, why: &str) {
     pay_mandatory(world, realm, 2, rules::REBEL_CANNOT_PAY);
 }
 
-fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action) -> Visit {
+pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action) -> Visit {
     match action {
         Action::ChooseProvince { province } => {
             let pending_rebellions = world.resource::<RebelRoll>().rebellions;
@@ -364,7 +470,12 @@ fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action) -> Visit 
             };
             if pending_rebellions > 0 && world.resource::<RebelRoll>().faces.is_empty() {
                 world.resource_mut::<RebelRoll>().rebellions -= 1;
-                rebels_take(world, realm, p, realm, rules::REBELLION_LIBERATES);
+                let active = world
+                    .resource::<RebelRoll>()
+                    .active
+                    .and_then(|a| entity_of(world, a))
+                    .unwrap_or(realm);
+                rebels_take(world, realm, p, active, rules::REBELLION_LIBERATES);
             } else {
                 remove_unrest(world, realm, &province, rules::REBEL_REMOVE_UNREST);
             }
