@@ -54,6 +54,17 @@ impl Bot {
                 if let Some(appoint) = appoint.filter(|_| interregnum || wants_advisor) {
                     return Some(appoint);
                 }
+                // Two or more unrest and some mil to spare: suppress them.
+                let suppress = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::SuppressUnrest { .. }))
+                    .cloned();
+                let unrest = realm.map_or(0, |r| {
+                    crate::sim::pop::rebels::counting_unrest(world, r, None).len()
+                });
+                if let Some(s) = suppress.filter(|_| unrest >= 2 && mat.mp(MpKind::Mil) >= 2) {
+                    return Some(s);
+                }
                 let wants_stability = mat.stability < 2
                     && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1;
                 if wants_stability && legal.contains(&Action::IncreaseStability) {
@@ -99,6 +110,16 @@ impl Bot {
             | DecisionKind::AssignRebellion { .. }
             | DecisionKind::LiberationColour { .. }
             | DecisionKind::VassalDissent { .. } => None,
+            DecisionKind::SuppressMore => {
+                if mat.mp(MpKind::Mil) >= 2 {
+                    legal
+                        .iter()
+                        .find(|a| matches!(a, Action::ChooseProvince { .. }))
+                        .cloned()
+                } else {
+                    Some(Action::Decline)
+                }
+            }
             DecisionKind::KeepCard { card } => Some(if mat.ducats >= 8 {
                 Action::KeepCard { card: card.clone() }
             } else {

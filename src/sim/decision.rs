@@ -27,6 +27,8 @@ pub enum Action {
     RepayLoan,
     /// Basic action: Increase Stability.
     IncreaseStability,
+    /// Basic action: Suppress Unrest, starting with this province (1 mil each).
+    SuppressUnrest { province: String },
     /// Phase 1 B: draw an action card from this deck.
     DrawCard { deck: MpKind },
     /// Phase 1 C: keep this drawn card for 2 ducats.
@@ -78,6 +80,8 @@ pub enum DecisionKind {
     HistoricalRuler { character: String },
     /// Stability +2 or higher in Phase 3 H: you may remove 1 unrest.
     RemoveUnrest,
+    /// Suppress Unrest: another province for 1 mil, or stop.
+    SuppressMore,
     /// Phase 4 A: fire advisors to cut costs, or be done.
     CutCosts,
     /// Rebel die "remove 1 unrest": which province of the area.

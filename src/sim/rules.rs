@@ -17,6 +17,7 @@ pub const SEQ_FINAL_SCORING: &str = "pop.seq.final_scoring";
 
 pub const ACT_PASS: &str = "pop.act.pass";
 pub const ACT_INCREASE_STABILITY: &str = "pop.act.increase_stability";
+pub const ACT_SUPPRESS_UNREST: &str = "pop.act.suppress_unrest";
 
 pub const EVENT: &str = "pop.5.1.event";
 pub const EVENT_DUCATS: &str = "pop.5.1.event_ducats";
@@ -119,6 +120,7 @@ pub const ALL: &[&str] = &[
     SEQ_FINAL_SCORING,
     ACT_PASS,
     ACT_INCREASE_STABILITY,
+    ACT_SUPPRESS_UNREST,
     EVENT,
     EVENT_DUCATS,
     EVENT_CHOICE,

@@ -22,6 +22,7 @@ use crate::sim::pop::events::{
     EventDisplay, EventInProgress, advance_event, allowed_options, answer_ruler_offer,
     choose_option, event_busy, start_leftover_event, take_event,
 };
+use crate::sim::pop::rebels::counting_unrest;
 use crate::sim::rules;
 use crate::sim::state::{FirstPlayer, Index, Seats, key_of};
 
@@ -69,6 +70,8 @@ pub struct ActionPhase {
     passed: u8,
     /// Who passed first this Round already held the First Player token.
     first_passer_held_token: bool,
+    /// A Suppress Unrest action is going on: more provinces may be added.
+    suppressing: bool,
 }
 
 impl ActionPhase {
@@ -108,6 +111,22 @@ fn play_action_phase(world: &mut World) {
             continue;
         }
         let phase = world.resource::<ActionPhase>().clone();
+        if let (Some(realm), true) = (phase.current, phase.suppressing) {
+            let mil = world.get::<Mat>(realm).map_or(0, |m| m.mp(MpKind::Mil));
+            if mil >= SUPPRESS_MIL && !counting_unrest(world, realm, None).is_empty() {
+                let name = key_of(world, realm);
+                crate::sim::decision::ask(
+                    world,
+                    name,
+                    DecisionKind::SuppressMore,
+                    "Suppress unrest in another province for 1 mil, or stop",
+                );
+                return;
+            }
+            world.resource_mut::<ActionPhase>().suppressing = false;
+            end_main_action(world);
+            continue;
+        }
         match (phase.current, phase.main_done) {
             (Some(realm), false) => {
                 ask_turn(world, realm, phase.kind());
@@ -258,6 +277,17 @@ fn handle(world: &mut World, action: Action) {
         }
         Action::TakeLoan => take_loan(world, realm, rules::LOAN),
         Action::RepayLoan => repay_loan(world, realm),
+        Action::SuppressUnrest { province } => {
+            suppress(world, realm, &province);
+            world.resource_mut::<ActionPhase>().suppressing = true;
+        }
+        Action::ChooseProvince { province } if world.resource::<ActionPhase>().suppressing => {
+            suppress(world, realm, &province);
+        }
+        Action::Decline if world.resource::<ActionPhase>().suppressing => {
+            world.resource_mut::<ActionPhase>().suppressing = false;
+            end_main_action(world);
+        }
         Action::IncreaseStability => {
             let cost = increase_stability_cost(world.get::<Mat>(realm).map_or(0, |m| m.stability));
             let name = key_of(world, realm);
@@ -276,6 +306,31 @@ fn handle(world: &mut World, action: Action) {
         Action::Appoint { card } => characters::appoint(world, realm, &card, rules::APPOINT_RULER),
         _ => {}
     }
+}
+
+/// Suppress Unrest costs this much mil per province.
+pub const SUPPRESS_MIL: i32 = 1;
+
+/// Removes the unrest of one province for 1 mil.
+fn suppress(world: &mut World, realm: Entity, province: &str) {
+    change_mp(
+        world,
+        realm,
+        MpKind::Mil,
+        -SUPPRESS_MIL,
+        rules::ACT_SUPPRESS_UNREST,
+    );
+    crate::sim::pop::unrest_step::remove_unrest(world, realm, province, rules::ACT_SUPPRESS_UNREST);
+}
+
+/// Provinces a realm may suppress: its own counting unrest.
+fn suppressible(world: &World, realm: Entity) -> Vec<Action> {
+    counting_unrest(world, realm, None)
+        .into_iter()
+        .map(|p| Action::SuppressUnrest {
+            province: key_of(world, p),
+        })
+        .collect()
 }
 
 /// Passing: the turn is used up; passing money by order; the First Player token.
@@ -344,7 +399,21 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 all.extend(hand.into_iter().map(|c| Action::Appoint {
                     card: card_id(world, c),
                 }));
+                all.extend(suppressible(world, realm));
             }
+            all
+        }
+        DecisionKind::SuppressMore => {
+            let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+                return Vec::new();
+            };
+            let mut all: Vec<Action> = counting_unrest(world, realm, None)
+                .into_iter()
+                .map(|p| Action::ChooseProvince {
+                    province: key_of(world, p),
+                })
+                .collect();
+            all.push(Action::Decline);
             all
         }
         DecisionKind::EventOption { .. } => {
@@ -433,6 +502,19 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
             }
         }
         (DecisionKind::UnrestTown, _) => wrong(rules::UNREST),
+        (DecisionKind::SuppressMore, _) => {
+            let mil = mat.mp(MpKind::Mil);
+            if candidates(world, decision).contains(action)
+                && (mil >= SUPPRESS_MIL || *action == Action::Decline)
+            {
+                Ok(())
+            } else {
+                Err(Illegal::new(
+                    rules::ACT_SUPPRESS_UNREST,
+                    "another province of yours in unrest for 1 mil, or stop",
+                ))
+            }
+        }
         _ => wrong(rules::SEQ_PHASE2_TURN),
     }
 }
@@ -472,6 +554,27 @@ fn check_turn_action(
                 ))
             } else {
                 Ok(())
+            }
+        }
+        Action::SuppressUnrest { province } => {
+            if main_done {
+                return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"));
+            }
+            if mat.mp(MpKind::Mil) < SUPPRESS_MIL {
+                return Err(Illegal::new(
+                    rules::ACT_SUPPRESS_UNREST,
+                    "suppressing unrest costs 1 mil a province",
+                ));
+            }
+            let realm = world.resource::<ActionPhase>().current;
+            let ok = realm.is_some_and(|r| suppressible(world, r).contains(action));
+            if ok {
+                Ok(())
+            } else {
+                Err(Illegal::new(
+                    rules::ACT_SUPPRESS_UNREST,
+                    format!("{province} has no unrest of yours to suppress"),
+                ))
             }
         }
         Action::IncreaseStability => {

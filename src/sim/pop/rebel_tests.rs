@@ -358,3 +358,52 @@ fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die
         "one die per unrest, area by area"
     );
 }
+
+#[test]
+fn pop_act_suppress_unrest_one_mil_per_province() {
+    let mut game = game();
+    let me = game.pending().unwrap().realm.clone();
+    let realm = e(&game, &me);
+    let (p1, p2) = if me == "AAA" {
+        ("capa", "nora")
+    } else {
+        ("capb", "sora")
+    };
+    unrest(&mut game, &me, p1);
+    unrest(&mut game, &me, p2);
+    set(&mut game, realm, |m| m.mp = [0, 0, 2]);
+    game.apply(Action::SuppressUnrest {
+        province: p1.into(),
+    })
+    .unwrap();
+    assert_eq!(game.pending().unwrap().kind, DecisionKind::SuppressMore);
+    game.apply(Action::ChooseProvince {
+        province: p2.into(),
+    })
+    .unwrap();
+    assert!(counting_unrest(game.world(), realm, None).is_empty());
+    assert_eq!(mat(&game, realm).mp[2], 0, "1 mil each");
+    assert_eq!(
+        game.world()
+            .resource::<GameLog>()
+            .entries
+            .iter()
+            .filter(|n| n.rule == "pop.act.suppress_unrest" && n.text.contains("removes"))
+            .count(),
+        2
+    );
+    // The action took the turn: the other player is up.
+    assert_ne!(game.pending().unwrap().realm, me);
+    // Without mil it is refused with the rule.
+    let other = game.pending().unwrap().realm.clone();
+    let o = e(&game, &other);
+    let p = if other == "AAA" { "nora" } else { "sora" };
+    unrest(&mut game, &other, p);
+    set(&mut game, o, |m| m.mp = [3, 3, 0]);
+    assert_eq!(
+        game.apply(Action::SuppressUnrest { province: p.into() })
+            .unwrap_err()
+            .rule,
+        "pop.act.suppress_unrest"
+    );
+}
