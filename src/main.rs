@@ -7,18 +7,30 @@ fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         Some(command) => run(command),
-        None => open_desktop(cli.scenario),
+        None => open_desktop(cli.scenario, cli.autoplay, cli.screenshot),
     };
     std::process::exit(code);
 }
 
 #[cfg(feature = "client")]
-fn open_desktop(scenario: Option<std::path::PathBuf>) -> i32 {
-    regnum::client::run(scenario)
+fn open_desktop(
+    scenario: Option<std::path::PathBuf>,
+    autoplay: Option<u32>,
+    screenshot: Option<std::path::PathBuf>,
+) -> i32 {
+    let automation = regnum::client::automation::Automation {
+        autoplay_rounds: autoplay,
+        screenshot,
+    };
+    regnum::client::run(scenario, automation)
 }
 
 #[cfg(not(feature = "client"))]
-fn open_desktop(_scenario: Option<std::path::PathBuf>) -> i32 {
+fn open_desktop(
+    _scenario: Option<std::path::PathBuf>,
+    _autoplay: Option<u32>,
+    _screenshot: Option<std::path::PathBuf>,
+) -> i32 {
     eprintln!(
         "this build has no desktop client (built without the `client` feature); see `regnum --help`"
     );

@@ -22,6 +22,15 @@ pub struct Cli {
     /// Scenario for the desktop game (default: the embedded 1444 scenario).
     #[arg(long, global = false)]
     pub scenario: Option<PathBuf>,
+    /// Desktop game, for tests: bots play every seat, yours too, for N complete Rounds, then
+    /// the game quits (after the screenshot, with --screenshot).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub autoplay: Option<u32>,
+    /// Desktop game, for tests: save a PNG of the window to FILE once the board is drawn (after
+    /// --autoplay, if given) and quit with code 0; a scenario that cannot be played quits with
+    /// a non-zero code.
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

@@ -8,7 +8,8 @@
 //! - `session`: the game in play, the human seat and the bots that answer for everyone else;
 //! - `saves`: quicksave and quickload;
 //! - `camera`, `board`, `tokens`, `labels`: the map;
-//! - `layout`, `top_bar`, `player_mat`, `log_panel`, `dialogs`: the egui overlays.
+//! - `layout`, `top_bar`, `player_mat`, `log_panel`, `dialogs`: the egui overlays;
+//! - `automation`: `--autoplay` and `--screenshot`, unattended runs for tests.
 
 use std::path::PathBuf;
 
@@ -16,6 +17,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
+pub mod automation;
 pub mod board;
 pub mod camera;
 pub mod describe;
@@ -60,19 +62,22 @@ impl Plugin for ClientPlugin {
             player_mat::PlayerMatPlugin,
             log_panel::LogPanelPlugin,
             dialogs::DialogsPlugin,
+            automation::AutomationPlugin,
         ));
     }
 }
 
 /// Opens the game window on the embedded default scenario, or on `scenario` (a path, absolute
-/// or relative to the working directory). Returns the process exit code.
-pub fn run(scenario: Option<PathBuf>) -> i32 {
+/// or relative to the working directory); `automation` may leave the playing to the bots and
+/// end the run by itself. Returns the process exit code.
+pub fn run(scenario: Option<PathBuf>, automation: automation::Automation) -> i32 {
     let origin = loading::ScenarioOrigin::from_cli(scenario);
     let mut app = App::new();
     // A custom asset source must exist before `AssetPlugin` builds the asset server.
     loading::register_scenario_source(&mut app, &origin);
     app.insert_resource(ClearColor(palette::SEA_DEEP))
         .insert_resource(origin)
+        .insert_resource(automation)
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Regnum".into(),

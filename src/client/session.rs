@@ -99,8 +99,9 @@ impl ActiveGame {
         self.game.pending().is_some_and(|d| d.realm != self.human)
     }
 
-    /// Lets the bot answer the pending decision. `false` when it had nothing to answer.
-    fn step_bot(&mut self) -> bool {
+    /// Lets the bot answer the pending decision, whoever's it is (automation plays the human's
+    /// seat too). `false` when it had nothing to answer.
+    pub(crate) fn step_bot(&mut self) -> bool {
         let Some(action) = self.bot.choose(&self.game) else {
             return false;
         };
@@ -142,6 +143,8 @@ pub struct BotPace {
     timer: Timer,
     /// Play every bot decision at once until it is the human's turn again.
     pub fast_forward: bool,
+    /// The bots here stay idle: automation (`--autoplay`) plays every seat itself.
+    pub paused: bool,
 }
 
 impl Default for BotPace {
@@ -149,6 +152,7 @@ impl Default for BotPace {
         BotPace {
             timer: Timer::from_seconds(BOT_STEP_SECONDS, TimerMode::Repeating),
             fast_forward: false,
+            paused: false,
         }
     }
 }
@@ -240,6 +244,9 @@ fn apply_human_choices(
 
 fn play_bots(time: Res<Time>, mut pace: ResMut<BotPace>, game: Option<NonSendMut<ActiveGame>>) {
     let Some(mut game) = game else { return };
+    if pace.paused {
+        return;
+    }
     if pace.fast_forward {
         let started = Instant::now();
         let mut stepped = false;

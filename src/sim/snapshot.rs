@@ -13,10 +13,16 @@ use crate::sim::flow::Flow;
 use crate::sim::flow::StepProgress;
 use crate::sim::log::GameLog;
 use crate::sim::model::*;
+use crate::sim::pop::actions::ActionPhase;
 use crate::sim::pop::cards::{ActionDecks, Hand, card_id};
-use crate::sim::pop::events::EventDisplay;
+use crate::sim::pop::characters::DeadRulers;
+use crate::sim::pop::effects::EffectQueue;
+use crate::sim::pop::events::{
+    EventDisplay, EventInProgress, EventStage, Leftover, PendingRulerOffer,
+};
 use crate::sim::pop::income::IncomeBreakdown;
 use crate::sim::pop::monarch_power::skill_level;
+use crate::sim::pop::rebels::{EventRebelDice, PendingLiberation, RebelRoll};
 use crate::sim::pop::scoring::{Outcome, tax_income};
 use crate::sim::pop::towns::{Tracks, tracks};
 use crate::sim::rng::GameRng;
@@ -82,6 +88,55 @@ pub struct CharacterState {
     pub ill_health: u8,
 }
 
+/// The rules' bookkeeping inside a step, with entities named by content or stable id.
+#[derive(Serialize, Clone, Debug)]
+pub struct RulesProgress {
+    pub step: StepProgress,
+    pub action_phase: String,
+    pub event_in_progress: Option<(String, usize)>,
+    pub event_stage: String,
+    pub leftover: String,
+    pub ruler_offer: Option<(String, String)>,
+    pub effects: Option<(String, Vec<crate::content::schema::Effect>)>,
+    pub rebel_roll: RebelRoll,
+    pub event_rebel_dice: EventRebelDice,
+    pub dead_rulers: Vec<String>,
+    pub liberation: Option<(String, String)>,
+}
+
+fn rules_progress(world: &World) -> RulesProgress {
+    let key = |e: Entity| key_of(world, e);
+    let queue = world.resource::<EffectQueue>();
+    RulesProgress {
+        step: world.resource::<StepProgress>().clone(),
+        action_phase: world.resource::<ActionPhase>().describe(world),
+        event_in_progress: world
+            .resource::<EventInProgress>()
+            .0
+            .map(|(r, c)| (key(r), c)),
+        event_stage: format!("{:?}", world.resource::<EventStage>()),
+        leftover: format!("{:?}", world.resource::<Leftover>()),
+        ruler_offer: world
+            .resource::<PendingRulerOffer>()
+            .0
+            .map(|o| (key(o.owner), key(o.ruler))),
+        effects: queue
+            .realm
+            .map(|r| (key(r), queue.items.iter().cloned().collect())),
+        rebel_roll: world.resource::<RebelRoll>().clone(),
+        event_rebel_dice: world.resource::<EventRebelDice>().clone(),
+        dead_rulers: world
+            .resource::<DeadRulers>()
+            .0
+            .iter()
+            .map(|e| key(*e))
+            .collect(),
+        liberation: world
+            .get_resource::<PendingLiberation>()
+            .map(|l| (key(l.loser), key(l.province))),
+    }
+}
+
 /// Everything that decides what happens next.
 #[derive(Serialize, Clone, Debug)]
 pub struct Snapshot {
@@ -102,7 +157,8 @@ pub struct Snapshot {
     pub markers: Vec<String>,
     pub events: EventDisplay,
     pub action_decks: ActionDecks,
-    pub step_progress: StepProgress,
+    /// Where the rules stand inside the current step: what a resumed step picks up from.
+    pub progress: RulesProgress,
     pub actions_applied: usize,
     pub log_entries: usize,
     pub outcome: Option<Outcome>,
@@ -264,7 +320,7 @@ pub fn snapshot(world: &World) -> Snapshot {
         markers,
         events: world.resource::<EventDisplay>().clone(),
         action_decks: world.resource::<ActionDecks>().clone(),
-        step_progress: world.resource::<StepProgress>().clone(),
+        progress: rules_progress(world),
         actions_applied: world.resource::<ActionHistory>().0.len(),
         log_entries: world.resource::<GameLog>().entries.len(),
         outcome: world.get_resource::<Outcome>().cloned(),

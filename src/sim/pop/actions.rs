@@ -75,6 +75,21 @@ pub struct ActionPhase {
 }
 
 impl ActionPhase {
+    /// The phase's progress with realms named by content id, for the state snapshot.
+    pub fn describe(&self, world: &World) -> String {
+        let key = |e: &Entity| key_of(world, *e);
+        format!(
+            "stage {:?}, current {:?}, main done {}, queue {:?}, passed {}, first passer held token {}, suppressing {}",
+            self.stage,
+            self.current.as_ref().map(key),
+            self.main_done,
+            self.queue.iter().map(key).collect::<Vec<_>>(),
+            self.passed,
+            self.first_passer_held_token,
+            self.suppressing
+        )
+    }
+
     fn kind(&self) -> DecisionKind {
         match self.stage {
             Stage::LastActions => DecisionKind::LastAction,

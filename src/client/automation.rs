@@ -1,0 +1,220 @@
+//! Unattended runs for tests and screenshots: `--autoplay N` lets the bots play every seat, the
+//! human's too, for N complete Rounds as fast as the window allows; `--screenshot FILE` then
+//! saves a PNG of the window (a few frames after the board is drawn) and quits with code 0.
+//!
+//! In this mode nobody is at the screen, so a scenario that cannot be played quits with a
+//! non-zero code instead of waiting on the failure screen, and so does a game the bots cannot
+//! move on or a screenshot that never arrives. The bots' moves go through `Game::apply` like
+//! every other change the client makes.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::winit::{UpdateMode, WinitSettings};
+
+use crate::client::AppState;
+use crate::client::session::{ActiveGame, BotPace, SessionSet};
+
+/// Frame time the bots may spend before letting the window redraw, so the board visibly moves
+/// while they play.
+const FRAME_BUDGET: Duration = Duration::from_millis(50);
+/// Frames drawn after the last change before the screenshot: the board, its labels and the
+/// egui panels each need a frame or two to catch up with the game.
+const SETTLE_FRAMES: u32 = 10;
+/// How long to wait for the screenshot to come back from the renderer before giving up.
+const CAPTURE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// What the command line asked for. Inserted by `client::run` before the plugins are built;
+/// the default (nothing asked) leaves the game to the person at the screen.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Automation {
+    /// Bots play every seat for this many complete Rounds.
+    pub autoplay_rounds: Option<u32>,
+    /// Where the PNG of the window goes; the program quits once it is written.
+    pub screenshot: Option<PathBuf>,
+}
+
+impl Automation {
+    /// Nobody is at the screen: the program ends by itself.
+    pub fn is_active(&self) -> bool {
+        self.autoplay_rounds.is_some() || self.screenshot.is_some()
+    }
+}
+
+pub struct AutomationPlugin;
+
+impl Plugin for AutomationPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Automation>();
+        if !app.world().resource::<Automation>().is_active() {
+            return;
+        }
+        // Bevy slows an unfocused window down to save power, and under a virtual display
+        // (tests) the window is never focused.
+        app.insert_resource(WinitSettings {
+            focused_mode: UpdateMode::Continuous,
+            unfocused_mode: UpdateMode::Continuous,
+        })
+        .init_resource::<Progress>()
+        .add_systems(
+            OnEnter(AppState::Playing),
+            plan_run.after(SessionSet::Start),
+        )
+        .add_systems(
+            Update,
+            (
+                play_all_seats.after(SessionSet::Advance),
+                take_screenshot.after(play_all_seats),
+                give_up_on_screenshot,
+            )
+                .run_if(in_state(AppState::Playing)),
+        )
+        .add_systems(Update, quit_on_failure.run_if(in_state(AppState::Failed)));
+    }
+}
+
+/// Where the unattended run is.
+#[derive(Resource, Default, Debug)]
+enum Progress {
+    /// Not playing yet.
+    #[default]
+    Starting,
+    /// The bots play until this Round begins (or the game ends).
+    Autoplay { until_round: u32 },
+    /// Drawing a few frames of the final position.
+    Settling { frames_left: u32 },
+    /// The screenshot is asked for; the observer quits once it is written.
+    Capturing { since: Instant },
+}
+
+fn plan_run(
+    automation: Res<Automation>,
+    game: Option<NonSend<ActiveGame>>,
+    mut progress: ResMut<Progress>,
+    mut pace: ResMut<BotPace>,
+) {
+    // No game means setting it up failed, and the state moves on to `Failed`.
+    let Some(game) = game else { return };
+    *progress = match automation.autoplay_rounds {
+        Some(rounds) => {
+            // This plugin plays the bots' seats too; the session's paced bots would only
+            // interleave their own moves with it.
+            pace.paused = true;
+            let until_round = game.game.flow().round + rounds;
+            info!("autoplay: the bots play every seat until Round {until_round} begins");
+            Progress::Autoplay { until_round }
+        }
+        None => Progress::Settling {
+            frames_left: SETTLE_FRAMES,
+        },
+    };
+}
+
+fn play_all_seats(
+    mut progress: ResMut<Progress>,
+    game: Option<NonSendMut<ActiveGame>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Progress::Autoplay { until_round } = *progress else {
+        return;
+    };
+    let Some(mut game) = game else { return };
+    let started = Instant::now();
+    while started.elapsed() < FRAME_BUDGET {
+        if game.game.is_over() || game.game.flow().round >= until_round {
+            let flow = game.game.flow();
+            info!(
+                "autoplay: done at Round {} ({} actions{})",
+                flow.round,
+                game.game.history().len(),
+                if flow.over { ", game over" } else { "" }
+            );
+            *progress = Progress::Settling {
+                frames_left: SETTLE_FRAMES,
+            };
+            return;
+        }
+        if !game.step_bot() {
+            // A pending decision without an answer would keep the test waiting forever.
+            error!(
+                "autoplay: the bots found no legal answer to {:?}",
+                game.game.pending()
+            );
+            exit.write(AppExit::error());
+            return;
+        }
+    }
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    automation: Res<Automation>,
+    mut progress: ResMut<Progress>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Progress::Settling { frames_left } = &mut *progress else {
+        return;
+    };
+    if *frames_left > 0 {
+        *frames_left -= 1;
+        return;
+    }
+    let Some(path) = automation.screenshot.clone() else {
+        exit.write(AppExit::Success);
+        return;
+    };
+    // A file left by an earlier run must not pass for this one's screenshot.
+    if let Err(e) = std::fs::remove_file(&path)
+        && e.kind() != std::io::ErrorKind::NotFound
+    {
+        error!("screenshot: cannot replace {}: {e}", path.display());
+        exit.write(AppExit::error());
+        return;
+    }
+    info!("screenshot: capturing the window to {}", path.display());
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_and_quit(path));
+    *progress = Progress::Capturing {
+        since: Instant::now(),
+    };
+}
+
+/// Bevy's own `save_to_disk`, then quits: with code 0 if the file is there, else 1 (Bevy only
+/// logs a failed save).
+fn save_and_quit(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>, MessageWriter<AppExit>) {
+    let mut save = save_to_disk(path.clone());
+    move |captured, mut exit| {
+        save(captured);
+        if written(&path) {
+            exit.write(AppExit::Success);
+        } else {
+            error!("screenshot: {} was not written", path.display());
+            exit.write(AppExit::error());
+        }
+    }
+}
+
+fn written(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.len() > 0)
+}
+
+fn give_up_on_screenshot(progress: Res<Progress>, mut exit: MessageWriter<AppExit>) {
+    if let Progress::Capturing { since } = *progress
+        && since.elapsed() > CAPTURE_TIMEOUT
+    {
+        error!(
+            "screenshot: the renderer sent nothing back in {} s",
+            CAPTURE_TIMEOUT.as_secs()
+        );
+        exit.write(AppExit::error());
+    }
+}
+
+/// The failure screen waits for a person to read it; a test must notice instead. The failure
+/// plugin has already printed every problem to stderr on entering `Failed`.
+fn quit_on_failure(mut exit: MessageWriter<AppExit>) {
+    exit.write(AppExit::error());
+}
