@@ -127,6 +127,12 @@ impl Bot {
             }),
             DecisionKind::ReplaceDeadRuler => legal.first().cloned(),
             DecisionKind::HistoricalRuler { .. } => Some(Action::AcceptRuler),
+            DecisionKind::CutCosts
+                if mat.ducats < 4 && mat.loans < 2 && legal.contains(&Action::TakeLoan) =>
+            {
+                // A thin treasury before upkeep: borrow a little rather than lose the court.
+                Some(Action::TakeLoan)
+            }
             DecisionKind::CutCosts => {
                 // Fire the dearest advisor when the treasury and income cannot carry the court.
                 let r = realm?;

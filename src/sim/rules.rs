@@ -38,6 +38,7 @@ pub const ILL_HEALTH: &str = "pop.7.2.ill_health";
 pub const DEATH: &str = "pop.7.2.death";
 pub const INTERREGNUM: &str = "pop.7.2.interregnum";
 pub const UNREST: &str = "pop.14.1.unrest";
+pub const UNREST_COVERED: &str = "pop.14.1.covered";
 
 pub const SEQ_PHASE1_DRAW: &str = "pop.seq.phase1.draw";
 pub const SEQ_PHASE1_KEEP: &str = "pop.seq.phase1.keep";
@@ -139,6 +140,7 @@ pub const ALL: &[&str] = &[
     DEATH,
     INTERREGNUM,
     UNREST,
+    UNREST_COVERED,
     EFFECT_DUCATS,
     EFFECT_MP,
     EFFECT_STABILITY,

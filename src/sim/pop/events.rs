@@ -275,6 +275,17 @@ pub fn advance_event(world: &mut World) -> Progress {
                     continue;
                 };
                 let leftover = world.resource::<Leftover>().resolving;
+                {
+                    let (who, whose) = (key_of(world, ruler), key_of(world, owner));
+                    write(
+                        world,
+                        Note::new(
+                            rules::EVENT_RULER,
+                            format!("\"{}\" shows {who}, a ruler of {whose}", def.name),
+                        )
+                        .realm(&whose),
+                    );
+                }
                 let adm = world
                     .get::<crate::sim::model::Mat>(owner)
                     .map_or(0, |m| m.mp[0]);

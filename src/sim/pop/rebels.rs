@@ -229,15 +229,23 @@ fn roll_rebel_dice(world: &mut World) {
 pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit {
     let name = key_of(world, realm);
     if visits == 0 {
-        let areas = unrest_areas(world, realm)
-            .into_iter()
-            .map(|a| sid_of(world, a))
-            .collect();
-        *world.resource_mut::<RebelRoll>() = RebelRoll {
-            realm: Some(sid_of(world, realm)),
-            areas,
-            ..Default::default()
-        };
+        if world.resource::<crate::sim::flow::Flow>().step_id() == "pop.step.p3i"
+            && !unrest_areas(world, realm).is_empty()
+        {
+            write(
+                world,
+                Note::new(
+                    rules::SEQ_PHASE3_I,
+                    format!("{name} rolls rebel dice for its unrest"),
+                )
+                .realm(&name),
+            );
+        }
+        // In Phase 3 the First Player is the active player (who picks liberated colours).
+        let first = world
+            .get_resource::<crate::sim::state::FirstPlayer>()
+            .map(|f| sid_of(world, f.0));
+        visit_rebel_dice_capped(world, realm, first, false);
     }
     loop {
         let roll = world.resource::<RebelRoll>().clone();
@@ -502,6 +510,20 @@ pub fn rebels_take(
     let name = key_of(world, holder);
     if !occupied && is_core(world, province, holder) {
         world.entity_mut(province).insert(RebelTown);
+        let had_unrest = world
+            .get::<Holdings>(province)
+            .is_some_and(|h| h.iter().any(|t| world.get::<Unrest>(t).is_some()));
+        if had_unrest {
+            write(
+                world,
+                Note::new(
+                    rules::UNREST_COVERED,
+                    format!("The rebel town covers the unrest in {place}: it no longer counts"),
+                )
+                .realm(&name)
+                .subject(sid_of(world, province)),
+            );
+        }
         if let Some(mut m) = world.get_mut::<Mat>(holder) {
             m.covered_slots += 1;
         }

@@ -62,6 +62,17 @@ fn add_and_remove_unrest(world: &mut World) {
                     );
                     effects.push(Effect::Unrest(2));
                 }
+                if stability <= -2 || (stability >= 2 && !unrest_provinces(world, realm).is_empty())
+                {
+                    write(
+                        world,
+                        Note::new(
+                            rules::SEQ_PHASE3_H,
+                            format!("{name}'s stability {stability:+} moves its unrest"),
+                        )
+                        .realm(&name),
+                    );
+                }
                 if stability <= -2 {
                     write(
                         world,
