@@ -249,3 +249,46 @@ fn a_mod_replaces_and_adds_items_on_its_base() {
     );
     assert!(errors[0].message.contains("atlantis"));
 }
+
+#[test]
+fn ids_must_differ_across_areas_provinces_seas_realms_and_characters() {
+    let text = common::MINI.replace(
+        "(id: \"nora\", name: \"Nora\", area: \"north\"",
+        "(id: \"east\", name: \"Nora\", area: \"north\"",
+    );
+    let errors = parse_scenario(&text, "clash.ron").unwrap_err();
+    assert!(
+        errors.iter().any(|e| e
+            .message
+            .contains("id \"east\" is used in areas and in provinces")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn impossible_setups_are_rejected() {
+    // Stability outside -3..+3, an advisor as ruler, one character in two posts, a huge effect.
+    let text = common::MINI
+        .replace(
+            "ruler: Some(\"ruler_b\")",
+            "ruler: Some(\"adv_a\"), stability: 5",
+        )
+        .replace("opts=", "opts=")
+        .replace("Ducats(3)", "Ducats(5000)");
+    let errors = parse_scenario(&text, "bad.ron").unwrap_err();
+    let all = errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        all.contains("stability of \"BBB\" must be -3 to +3"),
+        "{all}"
+    );
+    assert!(all.contains("ruler \"adv_a\" is not a leader"), "{all}");
+    assert!(
+        all.contains("\"adv_a\" already starts in a post of \"AAA\""),
+        "{all}"
+    );
+    assert!(all.contains("Ducats(5000)"), "{all}");
+}

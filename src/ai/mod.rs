@@ -110,6 +110,11 @@ impl Bot {
             | DecisionKind::AssignRebellion { .. }
             | DecisionKind::LiberationColour { .. }
             | DecisionKind::VassalDissent { .. } => None,
+            DecisionKind::AfterPass => Some(if mat.ducats >= 12 {
+                Action::RepayLoan
+            } else {
+                Action::Decline
+            }),
             DecisionKind::SuppressMore => {
                 if mat.mp(MpKind::Mil) >= 2 {
                     legal

@@ -101,6 +101,41 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
     c.section("action_cards", &s.action_cards, |x| &x.id);
     c.section("ideas", &s.ideas, |x| &x.id);
 
+    // Areas, provinces, sea zones, realms and characters share one id space in the game (a
+    // province and an area both called "naples" would be ambiguous in every reference).
+    let mut owner_of: HashMap<&str, &'static str> = HashMap::new();
+    let shared: [(&'static str, Vec<&str>); 5] = [
+        ("areas", s.map.areas.iter().map(|x| x.id.as_str()).collect()),
+        (
+            "provinces",
+            s.map.provinces.iter().map(|x| x.id.as_str()).collect(),
+        ),
+        (
+            "sea_zones",
+            s.map.sea_zones.iter().map(|x| x.id.as_str()).collect(),
+        ),
+        ("realms", s.realms.iter().map(|x| x.id.as_str()).collect()),
+        (
+            "characters",
+            s.characters.iter().map(|x| x.id.as_str()).collect(),
+        ),
+    ];
+    for (section, ids) in &shared {
+        for id in ids {
+            match owner_of.get(id) {
+                Some(first) if first != section => c.problem(
+                    section,
+                    id,
+                    None,
+                    format!("id \"{id}\" is used in {first} and in {section}; ids must differ across areas, provinces, sea zones, realms and characters"),
+                ),
+                Some(_) => {}
+                None => {
+                    owner_of.insert(id, section);
+                }
+            }
+        }
+    }
     let areas: HashMap<&str, &AreaDef> = s.map.areas.iter().map(|a| (a.id.as_str(), a)).collect();
     let seas: HashMap<&str, &SeaZoneDef> =
         s.map.sea_zones.iter().map(|z| (z.id.as_str(), z)).collect();
@@ -222,8 +257,32 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
                 );
             }
         }
+        if !(-3..=3).contains(&r.stability) {
+            c.problem(
+                "realms",
+                &r.id,
+                None,
+                format!(
+                    "stability of \"{}\" must be -3 to +3, not {}",
+                    r.id, r.stability
+                ),
+            );
+        }
         match &r.ruler {
-            Some(ruler) => c.reference("realms", &r.id, "ruler", "characters", ruler),
+            Some(ruler) => {
+                c.reference("realms", &r.id, "ruler", "characters", ruler);
+                if s.characters
+                    .iter()
+                    .any(|ch| &ch.id == ruler && ch.kind != CharacterKind::Leader)
+                {
+                    c.problem(
+                        "realms",
+                        &r.id,
+                        Some(ruler),
+                        format!("ruler \"{ruler}\" is not a leader"),
+                    );
+                }
+            }
             None if r.kind == RealmKind::Player => c.problem(
                 "realms",
                 &r.id,
@@ -243,6 +302,39 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
                         format!("\"{advisor}\" is not an advisor"),
                     );
                 }
+            }
+        }
+    }
+    // A character starts in at most one post.
+    let mut posts: HashMap<&str, &str> = HashMap::new();
+    for r in &s.realms {
+        for ch in r.ruler.iter().chain(r.advisors.iter()) {
+            if let Some(other) = posts.insert(ch.as_str(), r.id.as_str()) {
+                c.problem(
+                    "realms",
+                    &r.id,
+                    Some(ch),
+                    format!("\"{ch}\" already starts in a post of \"{other}\""),
+                );
+            }
+        }
+        let mut kinds = Vec::new();
+        for advisor in &r.advisors {
+            if let Some(CharacterKind::Advisor(kind)) = s
+                .characters
+                .iter()
+                .find(|ch| &ch.id == advisor)
+                .map(|ch| ch.kind)
+            {
+                if kinds.contains(&kind) {
+                    c.problem(
+                        "realms",
+                        &r.id,
+                        Some(advisor),
+                        format!("\"{}\" has two {kind:?} advisors", r.id),
+                    );
+                }
+                kinds.push(kind);
             }
         }
     }
@@ -305,6 +397,17 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         }
         if let Some(ruler) = &e.ruler {
             c.reference("events", &e.id, "ruler", "characters", ruler);
+            if s.characters
+                .iter()
+                .any(|ch| &ch.id == ruler && ch.kind != CharacterKind::Leader)
+            {
+                c.problem(
+                    "events",
+                    &e.id,
+                    Some(ruler),
+                    format!("the ruler \"{ruler}\" on \"{}\" is not a leader", e.id),
+                );
+            }
         }
         for effect in e.options.iter().flat_map(|o| &o.effects) {
             check_effect(&mut c, "events", &e.id, effect);
@@ -360,7 +463,31 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         .collect()
 }
 
+/// Largest size of each kind of effect: beyond it a card is surely a typo (and could overflow).
+fn effect_bound(effect: &Effect) -> Option<(i64, i64)> {
+    match effect {
+        Effect::Ducats(n) => Some((i64::from(*n), 1000)),
+        Effect::Mp(_, n) | Effect::AnyMp(n) => Some((i64::from(*n), 10)),
+        Effect::Stability(n) => Some((i64::from(*n), 6)),
+        Effect::Prestige(n) => Some((i64::from(*n), 100)),
+        Effect::Manpower(n) => Some((i64::from(*n), 20)),
+        Effect::Unrest(n) | Effect::UnrestIn(_, n) => Some((i64::from(*n), 20)),
+        Effect::Loan(n) => Some((i64::from(*n), 5)),
+        _ => None,
+    }
+}
+
 fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effect) {
+    if let Some((n, bound)) = effect_bound(effect) {
+        if n.abs() > bound {
+            c.problem(
+                section,
+                id,
+                None,
+                format!("{effect:?} in \"{id}\" is out of range (at most {bound} either way)"),
+            );
+        }
+    }
     match effect {
         Effect::Claim(area) | Effect::UnrestIn(area, _) => {
             c.reference(section, id, "area", "areas", area)

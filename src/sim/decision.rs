@@ -82,6 +82,8 @@ pub enum DecisionKind {
     RemoveUnrest,
     /// Suppress Unrest: another province for 1 mil, or stop.
     SuppressMore,
+    /// After passing: repay loans with the passing money, or end the turn.
+    AfterPass,
     /// Phase 4 A: fire advisors to cut costs, or be done.
     CutCosts,
     /// Rebel die "remove 1 unrest": which province of the area.

@@ -72,6 +72,8 @@ pub struct ActionPhase {
     first_passer_held_token: bool,
     /// A Suppress Unrest action is going on: more provinces may be added.
     suppressing: bool,
+    /// The realm has passed and may still repay loans with its passing money.
+    after_pass: bool,
 }
 
 impl ActionPhase {
@@ -105,9 +107,17 @@ fn play_action_phase(world: &mut World) {
     if world.resource::<ActionPhase>().stage == Stage::NotStarted {
         start_phase(world);
     }
+    // The answer goes to whoever asked: dispatch on the question, not on guesses.
+    let asked = world
+        .resource::<Pending>()
+        .0
+        .as_ref()
+        .map(|d| d.kind.clone());
     if let Some(action) = world.resource_mut::<Answer>().0.take() {
         world.resource_mut::<Pending>().0 = None;
-        handle(world, action);
+        if let Some(kind) = asked {
+            handle(world, &kind, action);
+        }
     }
     loop {
         if world.resource::<Pending>().0.is_some() || characters::ask_reaction(world) {
@@ -126,6 +136,21 @@ fn play_action_phase(world: &mut World) {
             continue;
         }
         let phase = world.resource::<ActionPhase>().clone();
+        if let (Some(realm), true) = (phase.current, phase.after_pass) {
+            if can_repay(world, realm) {
+                let name = key_of(world, realm);
+                crate::sim::decision::ask(
+                    world,
+                    name,
+                    DecisionKind::AfterPass,
+                    "You passed: repay a loan with your passing money, or end your turn",
+                );
+                return;
+            }
+            world.resource_mut::<ActionPhase>().after_pass = false;
+            end_main_action(world);
+            continue;
+        }
         if let (Some(realm), true) = (phase.current, phase.suppressing) {
             let mil = world.get::<Mat>(realm).map_or(0, |m| m.mp(MpKind::Mil));
             if mil >= SUPPRESS_MIL && !counting_unrest(world, realm, None).is_empty() {
@@ -272,13 +297,27 @@ fn clockwise_after(seats: &[Entity], current: Option<Entity>) -> Vec<Entity> {
         .collect()
 }
 
-fn handle(world: &mut World, action: Action) {
-    if characters::answer_reaction(world, &action)
-        || answer_ruler_offer(world, &action)
-        || answer_effect(world, &action)
-        || crate::sim::pop::rebels::answer_event_rebel_dice(world, &action)
-    {
-        return;
+fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
+    match asked {
+        DecisionKind::ReplaceDeadRuler => {
+            characters::answer_reaction(world, &action);
+            return;
+        }
+        DecisionKind::HistoricalRuler { .. } => {
+            answer_ruler_offer(world, &action);
+            return;
+        }
+        DecisionKind::MpType { .. } | DecisionKind::UnrestTown => {
+            answer_effect(world, &action);
+            return;
+        }
+        DecisionKind::RebelRemoveUnrest { .. }
+        | DecisionKind::AssignRebellion { .. }
+        | DecisionKind::LiberationColour { .. } => {
+            crate::sim::pop::rebels::answer_event_rebel_dice(world, &action);
+            return;
+        }
+        _ => {}
     }
     let Some(realm) = world.resource::<ActionPhase>().current else {
         return;
@@ -288,6 +327,15 @@ fn handle(world: &mut World, action: Action) {
         Action::TakeEvent { slot } => take_event(world, realm, usize::from(slot)),
         Action::Pass => {
             pass(world, realm);
+            // Money earned for passing may repay loans in the same turn.
+            if can_repay(world, realm) {
+                world.resource_mut::<ActionPhase>().after_pass = true;
+            } else {
+                end_main_action(world);
+            }
+        }
+        Action::Decline if world.resource::<ActionPhase>().after_pass => {
+            world.resource_mut::<ActionPhase>().after_pass = false;
             end_main_action(world);
         }
         Action::TakeLoan => take_loan(world, realm, rules::LOAN),
@@ -321,6 +369,12 @@ fn handle(world: &mut World, action: Action) {
         Action::Appoint { card } => characters::appoint(world, realm, &card, rules::APPOINT_RULER),
         _ => {}
     }
+}
+
+fn can_repay(world: &World, realm: Entity) -> bool {
+    world
+        .get::<Mat>(realm)
+        .is_some_and(|m| m.loans > 0 && m.ducats >= REPAY_DUCATS)
 }
 
 /// Suppress Unrest costs this much mil per province.
@@ -418,6 +472,7 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
             }
             all
         }
+        DecisionKind::AfterPass => vec![Action::RepayLoan, Action::Decline],
         DecisionKind::SuppressMore => {
             let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
                 return Vec::new();
@@ -517,6 +572,11 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
             }
         }
         (DecisionKind::UnrestTown, _) => wrong(rules::UNREST),
+        (DecisionKind::AfterPass, Action::Decline) => Ok(()),
+        (DecisionKind::AfterPass, Action::RepayLoan) => {
+            check_turn_action(world, &mat, &markers, phase, action)
+        }
+        (DecisionKind::AfterPass, _) => wrong(rules::REPAY),
         (DecisionKind::SuppressMore, _) => {
             let mil = mat.mp(MpKind::Mil);
             if candidates(world, decision).contains(action)

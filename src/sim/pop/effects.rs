@@ -234,7 +234,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         Effect::Manpower(n) => {
             if let Some(mut mat) = world.get_mut::<Mat>(realm) {
                 if n >= 0 {
-                    mat.manpower += n;
+                    mat.manpower = (mat.manpower + n).min(crate::sim::pop::towns::MANPOWER_CAP);
                 } else {
                     let lost = (-n).min(mat.manpower);
                     mat.manpower -= lost;
@@ -301,49 +301,10 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
     Progress::Done
 }
 
-/// One ill-health token to the realm's ruler; the second kills and opens an Interregnum.
+/// One ill-health token to the realm's ruler; the second kills (with the Reaction window).
 fn ruler_ill_health(world: &mut World, realm: Entity) {
-    let Some(court) = world.get::<Court>(realm) else {
-        return;
-    };
-    let ruler = court.iter().find(|c| {
-        matches!(
-            world.get::<Role>(*c),
-            Some(Role::Ruler | Role::RulerGeneral)
-        )
-    });
-    let Some(ruler) = ruler else { return };
-    let name = key_of(world, realm);
-    let who = key_of(world, ruler);
-    let tokens = {
-        let mut ill = world
-            .get_mut::<IllHealth>(ruler)
-            .expect("characters have ill health");
-        ill.0 += 1;
-        ill.0
-    };
-    write(
-        world,
-        Note::new(
-            rules::ILL_HEALTH,
-            format!("{who}, ruler of {name}, falls ill"),
-        )
-        .realm(&name)
-        .subject(sid_of(world, ruler)),
-    );
-    if tokens >= 2 {
-        world.entity_mut(ruler).remove::<(Serves, Role)>();
-        write(
-            world,
-            Note::new(rules::DEATH, format!("{who}, ruler of {name}, dies"))
-                .realm(&name)
-                .subject(sid_of(world, ruler)),
-        );
-        world.entity_mut(realm).insert(Interregnum);
-        write(
-            world,
-            Note::new(rules::INTERREGNUM, format!("{name} enters an Interregnum")).realm(&name),
-        );
+    if let Some(ruler) = crate::sim::pop::characters::ruler_of(world, realm) {
+        crate::sim::pop::characters::make_ill(world, ruler);
     }
 }
 
@@ -427,8 +388,9 @@ pub fn for_each_realm(
         }
     }
     loop {
-        if resolve_effects(world) == Progress::Waiting
-            || world.resource::<Pending>().0.is_some()
+        // A question a visit asked comes before the effects it queued.
+        if world.resource::<Pending>().0.is_some()
+            || resolve_effects(world) == Progress::Waiting
             || crate::sim::pop::characters::ask_reaction(world)
         {
             return false;

@@ -203,6 +203,10 @@ pub fn advance_event(world: &mut World) -> Progress {
     };
     let def = event_def(world, card);
     loop {
+        // A ruler who just died may be replaced at once, before the card goes on.
+        if characters::ask_reaction(world) {
+            return Progress::Waiting;
+        }
         let stage = *world.resource::<EventStage>();
         match stage {
             EventStage::Effects => world.insert_resource(EventStage::Symbols { next: 0 }),

@@ -163,9 +163,11 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
             )
         })
         .collect();
+    // Units that cost nothing (allied, ships in port) are never disbanded for want of money.
     let mut units: Vec<(i32, Entity)> = units_of(world, realm)
         .into_iter()
         .map(|u| (unit_upkeep_halves(world, u), u))
+        .filter(|(halves, _)| *halves > 0)
         .collect();
     let total = |advisors: &[(i32, Entity)], units: &[(i32, Entity)]| {
         let unit_halves: i32 = units.iter().map(|(h, _)| h).sum();
@@ -330,7 +332,7 @@ fn charge_corruption(world: &mut World) {
                 world,
                 key_of(world, realm),
                 DecisionKind::Corruption {
-                    charge: charge as u8,
+                    charge: charge.min(i32::from(u8::MAX)) as u8,
                 },
                 format!(
                     "Corruption on {ducats} ducats: pay {charge} adm (each unpaid adm a loan token), or throw ducats away to 49"

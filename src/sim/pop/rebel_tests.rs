@@ -407,3 +407,88 @@ fn pop_act_suppress_unrest_one_mil_per_province() {
         "pop.act.suppress_unrest"
     );
 }
+
+#[test]
+fn pop_14_2_remove_unrest_answer_is_not_taken_for_a_rebellion() {
+    use crate::sim::pop::rebels::{RebelQuestion, RebelRoll};
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let north = e(&game, "north");
+    unrest(&mut game, "AAA", "capa");
+    unrest(&mut game, "AAA", "nora");
+    // Faces [Rebellion, RemoveUnrest]: the rebellion waits while the removal is asked.
+    *game.world_mut().resource_mut::<RebelRoll>() = RebelRoll {
+        realm: Some(crate::sim::state::sid_of(game.world(), a)),
+        area: Some(crate::sim::state::sid_of(game.world(), north)),
+        rebellions: 1,
+        asked: Some(RebelQuestion::RemoveUnrest),
+        ..Default::default()
+    };
+    crate::sim::pop::rebels::answer_rebel_dice(
+        game.world_mut(),
+        a,
+        Action::ChooseProvince {
+            province: "nora".into(),
+        },
+    );
+    assert!(
+        game.world().get::<RebelTown>(e(&game, "nora")).is_none(),
+        "calmed, not taken by rebels"
+    );
+    assert_eq!(
+        counting_unrest(game.world(), a, None),
+        vec![e(&game, "capa")]
+    );
+    assert_eq!(
+        game.world().resource::<RebelRoll>().rebellions,
+        1,
+        "the rebellion still waits"
+    );
+}
+
+#[test]
+fn pop_7_4_repay_with_passing_money_in_the_same_turn() {
+    let mut game = game();
+    let me = game.pending().unwrap().realm.clone();
+    let realm = e(&game, &me);
+    // Take this Round's Event first (passing needs it), then pass with a loan and 3 ducats.
+    let take = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::TakeEvent { .. }))
+        .unwrap();
+    game.apply(take).unwrap();
+    while game
+        .pending()
+        .is_some_and(|d| d.realm == me && d.kind != DecisionKind::Turn)
+    {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    // Wait for my next turn.
+    while game
+        .pending()
+        .is_some_and(|d| d.realm != me || d.kind != DecisionKind::Turn)
+    {
+        let legal = game.legal_actions();
+        let pick = legal
+            .iter()
+            .find(|a| matches!(a, Action::TakeEvent { .. }))
+            .cloned()
+            .unwrap_or(legal[0].clone());
+        game.apply(pick).unwrap();
+    }
+    set(&mut game, realm, |m| {
+        m.ducats = 3;
+        m.loans = 1;
+    });
+    game.apply(Action::Pass).unwrap();
+    assert_eq!(
+        game.pending().unwrap().kind,
+        DecisionKind::AfterPass,
+        "5 passing money makes 8: a loan can go"
+    );
+    game.apply(Action::RepayLoan).unwrap();
+    let m = mat(&game, realm);
+    assert_eq!((m.loans, m.ducats), (0, 3 + 5 - 6));
+}

@@ -69,6 +69,15 @@ pub struct RebelRoll {
     pub dice_left: Option<u32>,
     /// The active player, who picks the colour of liberated territories.
     pub active: Option<u32>,
+    /// What the realm was last asked: the answer goes with it.
+    pub asked: Option<RebelQuestion>,
+}
+
+/// The questions the rebel dice ask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum RebelQuestion {
+    AssignRebellion,
+    RemoveUnrest,
 }
 
 /// Rebel dice called by an Event: every player rolls, clockwise from the active player.
@@ -334,6 +343,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                 world.resource_mut::<RebelRoll>().rebellions = 0;
                 continue;
             }
+            world.resource_mut::<RebelRoll>().asked = Some(RebelQuestion::AssignRebellion);
             ask(
                 world,
                 name,
@@ -439,6 +449,7 @@ pub(crate) fn resolve_face(
                     remove_unrest(world, realm, &key, rules::REBEL_REMOVE_UNREST);
                 }
                 _ => {
+                    world.resource_mut::<RebelRoll>().asked = Some(RebelQuestion::RemoveUnrest);
                     ask(
                         world,
                         name,
@@ -470,13 +481,10 @@ fn cannot_pay(world: &mut World, realm: Entity, why: &str) {
 }
 
 pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action) -> Visit {
-    match action {
-        Action::ChooseProvince { province } => {
-            let pending_rebellions = world.resource::<RebelRoll>().rebellions;
-            let Some(p) = world.resource::<Index>().get(&province) else {
-                return Visit::Asked;
-            };
-            if pending_rebellions > 0 && world.resource::<RebelRoll>().faces.is_empty() {
+    let asked = world.resource_mut::<RebelRoll>().asked.take();
+    match (asked, action) {
+        (Some(RebelQuestion::AssignRebellion), Action::ChooseProvince { province }) => {
+            if let Some(p) = world.resource::<Index>().get(&province) {
                 world.resource_mut::<RebelRoll>().rebellions -= 1;
                 let active = world
                     .resource::<RebelRoll>()
@@ -484,11 +492,12 @@ pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action
                     .and_then(|a| entity_of(world, a))
                     .unwrap_or(realm);
                 rebels_take(world, realm, p, active, rules::REBELLION_LIBERATES);
-            } else {
-                remove_unrest(world, realm, &province, rules::REBEL_REMOVE_UNREST);
             }
         }
-        Action::ChooseRealm { realm: colour } => answer_liberation_colour(world, &colour),
+        (Some(RebelQuestion::RemoveUnrest), Action::ChooseProvince { province }) => {
+            remove_unrest(world, realm, &province, rules::REBEL_REMOVE_UNREST);
+        }
+        (_, Action::ChooseRealm { realm: colour }) => answer_liberation_colour(world, &colour),
         _ => {}
     }
     Visit::Asked
@@ -610,7 +619,23 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
         new_owner_cb(world, loser, realm);
         return;
     }
-    // A territory: the active player picks the Non-Player Realm.
+    // A territory: the active player picks the Non-Player Realm; with none in the game the
+    // province is simply left to nobody.
+    if liberation_colours(world, province).is_empty() {
+        remove_tokens(world, loser, province);
+        world
+            .entity_mut(province)
+            .remove::<(OwnedBy, ControlledBy, RebelTown)>();
+        write(
+            world,
+            Note::new(
+                rules::LIBERATION_TERRITORY,
+                format!("{place} is liberated and belongs to nobody"),
+            )
+            .subject(sid),
+        );
+        return;
+    }
     world.insert_resource(PendingLiberation { loser, province });
     ask(
         world,

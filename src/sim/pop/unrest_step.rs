@@ -132,7 +132,8 @@ pub fn remove_unrest(world: &mut World, realm: Entity, province_key: &str, rule:
 }
 
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
-    let mut all: Vec<Action> = unrest_provinces(world, realm)
+    // Only unrest that counts (14.1): not under a rebel town or an occupier.
+    let mut all: Vec<Action> = crate::sim::pop::rebels::counting_unrest(world, realm, None)
         .into_iter()
         .map(|p| Action::ChooseProvince {
             province: key_of(world, p),
