@@ -81,14 +81,17 @@ pub fn event_def(world: &World, card: usize) -> EventDef {
 pub fn affordable(mat: &Mat, effects: &[Effect]) -> bool {
     let mut ducats = 0;
     let mut mp = [0; 3];
+    let mut any_mp = 0;
     for effect in effects {
         match effect {
             Effect::Ducats(n) if *n < 0 => ducats -= n,
             Effect::Mp(kind, n) if *n < 0 => mp[kind.index()] -= n,
+            Effect::AnyMp(n) if *n < 0 => any_mp -= n,
             _ => {}
         }
     }
-    mat.ducats >= ducats && (0..3).all(|i| mat.mp[i] >= mp[i])
+    let left: i32 = (0..3).map(|i| mat.mp[i] - mp[i]).sum();
+    mat.ducats >= ducats && (0..3).all(|i| mat.mp[i] >= mp[i]) && left >= any_mp
 }
 
 /// Options of the card a realm may pick: those it can pay for; all of them if it can pay for

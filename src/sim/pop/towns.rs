@@ -127,7 +127,8 @@ pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
                 .subject(sid),
             );
         }
-        if placed < needed && placed == 0 {
+        // Each small town still required, once all 40 are out, is a vassal instead.
+        for _ in placed..needed {
             spawn_sim(world, None, (Vassal, TokenOf(realm), OnProvince(province)));
             write(
                 world,
