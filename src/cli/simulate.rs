@@ -33,6 +33,9 @@ pub struct SimulateArgs {
     /// Write results and rule counts as JSON to this file.
     #[arg(long)]
     pub json: Option<PathBuf>,
+    /// Player Realms in play, in seat order, comma-separated (default: all of the scenario's).
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<String>,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -56,8 +59,9 @@ pub fn play_one(
     seed: u64,
     save_dir: Option<&PathBuf>,
     scenario_file: Option<&str>,
+    setup: &GameSetup,
 ) -> Result<(GameResult, BTreeMap<String, u64>), String> {
-    let mut game = Game::new(scenario, GameSetup::default(), seed).map_err(|e| e.to_string())?;
+    let mut game = Game::new(scenario, setup.clone(), seed).map_err(|e| e.to_string())?;
     play_out(&mut game, seed);
     let mut counts = BTreeMap::new();
     for entry in &game.log().entries {
@@ -98,6 +102,14 @@ pub fn run(args: &SimulateArgs) -> i32 {
         }
     }
     let scenario_file = args.scenario.as_ref().map(|p| p.display().to_string());
+    let setup = GameSetup {
+        players: args.players.clone(),
+    };
+    // Refuse a bad seat list once, before any thread starts.
+    if let Err(e) = Game::new(scenario.clone(), setup.clone(), args.seed) {
+        eprintln!("error: {e}");
+        return 1;
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -129,6 +141,7 @@ pub fn run(args: &SimulateArgs) -> i32 {
                         args.seed + i,
                         args.save_dir.as_ref(),
                         scenario_file.as_deref(),
+                        &setup,
                     ) {
                         Ok(r) => results.lock().expect("lock").push(r),
                         Err(e) => *failure.lock().expect("lock") = Some(e),
