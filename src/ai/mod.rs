@@ -65,6 +65,20 @@ impl Bot {
                 if let Some(s) = suppress.filter(|_| unrest >= 2 && mat.mp(MpKind::Mil) >= 2) {
                     return Some(s);
                 }
+                // Monarch power piling up near the cap goes into an Idea.
+                let research = legal.iter().find(|a| match a {
+                    Action::ResearchIdea { idea } => world
+                        .resource::<Content>()
+                        .0
+                        .ideas
+                        .iter()
+                        .find(|i| &i.id == idea)
+                        .is_some_and(|i| mat.mp(i.kind) >= 8),
+                    _ => false,
+                });
+                if let Some(r) = research {
+                    return Some(r.clone());
+                }
                 let wants_stability = mat.stability < 2
                     && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1;
                 if wants_stability && legal.contains(&Action::IncreaseStability) {

@@ -27,6 +27,8 @@ pub enum Action {
     RepayLoan,
     /// Basic action: Increase Stability.
     IncreaseStability,
+    /// Basic action (5.1): Research this Idea (by id).
+    ResearchIdea { idea: String },
     /// Basic action: Suppress Unrest, starting with this province (1 mil each).
     SuppressUnrest { province: String },
     /// Phase 1 B: draw an action card from this deck.

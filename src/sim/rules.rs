@@ -25,6 +25,7 @@ pub const EVENT_CHOICE: &str = "pop.5.1.event_choice";
 pub const EVENT_SYMBOLS: &str = "pop.5.1.event_symbols";
 pub const EVENT_RULER: &str = "pop.5.1.event_ruler";
 pub const EVENT_LEFTOVER: &str = "pop.5.1.event_leftover";
+pub const RESEARCH_IDEA: &str = "pop.5.1.research_idea";
 
 pub const MP_CAP: &str = "pop.7.1.cap";
 pub const STABILITY_COST: &str = "pop.7.3.increase_cost";
@@ -128,6 +129,7 @@ pub const ALL: &[&str] = &[
     EVENT_SYMBOLS,
     EVENT_RULER,
     EVENT_LEFTOVER,
+    RESEARCH_IDEA,
     MP_CAP,
     STABILITY_COST,
     STABILITY_OVERFLOW,

@@ -52,6 +52,8 @@ pub struct RealmState {
     /// Action cards in hand and drawn this Round, by card id.
     pub hand: Vec<String>,
     pub drawn: Vec<String>,
+    /// Ideas researched, by id, in order.
+    pub ideas: Vec<String>,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -157,6 +159,7 @@ pub struct Snapshot {
     pub markers: Vec<String>,
     pub events: EventDisplay,
     pub action_decks: ActionDecks,
+    pub idea_grid: crate::sim::pop::ideas::IdeaGrid,
     /// Where the rules stand inside the current step: what a resumed step picks up from.
     pub progress: RulesProgress,
     pub actions_applied: usize,
@@ -219,6 +222,7 @@ pub fn snapshot(world: &World) -> Snapshot {
                 .get::<Hand>(entity)
                 .map(|h| h.cards.iter().map(|c| card_id(world, *c)).collect())
                 .unwrap_or_default(),
+            ideas: crate::sim::pop::ideas::ideas_of(world, entity),
             drawn: world
                 .get::<Hand>(entity)
                 .map(|h| h.drawn.iter().map(|c| card_id(world, *c)).collect())
@@ -320,6 +324,7 @@ pub fn snapshot(world: &World) -> Snapshot {
         markers,
         events: world.resource::<EventDisplay>().clone(),
         action_decks: world.resource::<ActionDecks>().clone(),
+        idea_grid: world.resource::<crate::sim::pop::ideas::IdeaGrid>().clone(),
         progress: rules_progress(world),
         actions_applied: world.resource::<ActionHistory>().0.len(),
         log_entries: world.resource::<GameLog>().entries.len(),

@@ -344,6 +344,10 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             suppress(world, realm, &province);
             world.resource_mut::<ActionPhase>().suppressing = true;
         }
+        Action::ResearchIdea { idea } => {
+            crate::sim::pop::ideas::research(world, realm, &idea);
+            end_main_action(world);
+        }
         Action::ChooseProvince { province } if world.resource::<ActionPhase>().suppressing => {
             suppress(world, realm, &province);
         }
@@ -469,6 +473,16 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
                     card: card_id(world, c),
                 }));
                 all.extend(suppressible(world, realm));
+                let content = &world.resource::<crate::sim::state::Content>().0;
+                all.extend(
+                    world
+                        .resource::<crate::sim::pop::ideas::IdeaGrid>()
+                        .open
+                        .iter()
+                        .map(|i| Action::ResearchIdea {
+                            idea: content.ideas[*i].id.clone(),
+                        }),
+                );
             }
             all
         }
@@ -629,6 +643,19 @@ fn check_turn_action(
                 ))
             } else {
                 Ok(())
+            }
+        }
+        Action::ResearchIdea { idea } => {
+            if main_done {
+                return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"));
+            }
+            match world
+                .resource::<ActionPhase>()
+                .current
+                .and_then(|r| crate::sim::pop::ideas::research_problem(world, r, idea))
+            {
+                Some(problem) => Err(problem),
+                None => Ok(()),
             }
         }
         Action::SuppressUnrest { province } => {

@@ -20,6 +20,7 @@ pub mod draw_cards;
 pub mod economy;
 pub mod effects;
 pub mod events;
+pub mod ideas;
 pub mod income;
 pub mod monarch_power;
 pub mod rebels;
@@ -118,6 +119,7 @@ impl Plugin for PopRulesPlugin {
         app.add_plugins((
             setup::SetupPlugin,
             cards::CardsPlugin,
+            ideas::IdeasPlugin,
             characters::CharactersPlugin,
             draw_cards::DrawCardsPlugin,
             actions::ActionPhasePlugin,

@@ -22,6 +22,7 @@ impl Plugin for SetupPlugin {
                 build_event_decks,
                 choose_first_player,
                 crate::sim::pop::cards::shuffle_action_decks,
+                crate::sim::pop::ideas::open_grid,
             )
                 .chain()
                 .in_set(PopStep::Setup),

@@ -425,3 +425,64 @@ fn pop_7_6_cores_printed_npr_marker_and_core_token() {
     );
     assert!(towns::is_core(game.world(), e(&game, "capa"), b));
 }
+
+fn game_with_ideas() -> Game {
+    game_with(|t| {
+        t.replace(
+            "    ideas: [],",
+            r#"    ideas: [
+        (id: "basic_adm", name: "Basic Adm", kind: Adm, basic: true, age: 1, cost: 3),
+        (id: "late_adm", name: "Late Adm", kind: Adm, age: 2, cost: 5),
+        (id: "early_dip", name: "Early Dip", kind: Dip, age: 1, cost: 4),
+    ],"#,
+        )
+    })
+}
+
+#[test]
+fn pop_5_1_research_idea_cost_prestige_and_earlier_researchers() {
+    use crate::sim::pop::ideas::{IdeaGrid, research, research_problem};
+    let mut game = game_with_ideas();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let content = game
+        .world()
+        .resource::<crate::sim::state::Content>()
+        .0
+        .clone();
+    let open: Vec<String> = game
+        .world()
+        .resource::<IdeaGrid>()
+        .open
+        .iter()
+        .map(|i| content.ideas[*i].id.clone())
+        .collect();
+    assert_eq!(
+        open,
+        vec!["basic_adm", "early_dip"],
+        "Age I: the Basic Idea and Age I Ideas only"
+    );
+    set(&mut game, a, |m| m.mp = [2, 0, 0]);
+    assert_eq!(
+        research_problem(game.world(), a, "basic_adm").unwrap().rule,
+        "pop.5.1.research_idea"
+    );
+    set(&mut game, a, |m| {
+        m.mp = [5, 0, 0];
+        m.prestige = 0;
+    });
+    research(game.world_mut(), a, "basic_adm");
+    let m = mat(&game, a);
+    assert_eq!((m.mp[0], m.prestige), (2, 2), "pay 3 adm, +2 prestige");
+    assert!(
+        research_problem(game.world(), a, "basic_adm").is_some(),
+        "once per realm"
+    );
+    set(&mut game, b, |m| {
+        m.mp = [5, 0, 0];
+        m.prestige = 0;
+    });
+    research(game.world_mut(), b, "basic_adm");
+    assert_eq!(mat(&game, b).prestige, 2);
+    assert_eq!(mat(&game, a).prestige, 3, "the earlier researcher gains 1");
+    assert_eq!(count(&game, "pop.5.1.research_idea"), 2 + 2 + 2 + 1);
+}
