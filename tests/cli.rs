@@ -1,0 +1,99 @@
+//! The command line as a new user meets it: check, simulate, replay, with their exit codes.
+
+use std::process::Command;
+
+fn regnum(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_regnum"))
+        .args(args)
+        .output()
+        .expect("regnum runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("regnum-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn check_accepts_the_scenarios_and_rejects_a_cut_one_with_a_position() {
+    let (code, out, _) = regnum(&["check", "scenarios/1444.ron", "tests/data/mini.ron"]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("ok ")).count(), 2);
+    let dir = temp_dir("check");
+    let text = std::fs::read_to_string("scenarios/1444.ron").unwrap();
+    let half = dir.join("half.ron");
+    std::fs::write(&half, &text[..text.len() / 2]).unwrap();
+    let (code, out, _) = regnum(&["check", half.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let line = out.lines().next().unwrap();
+    let rest = line
+        .strip_prefix(&format!("{}:", half.display()))
+        .expect(line);
+    let mut parts = rest.splitn(3, ':');
+    assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
+    assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
+}
+
+#[test]
+fn simulate_is_deterministic_and_replay_prints_the_same_hash() {
+    let dir = temp_dir("sim");
+    let (d, j1, j2) = (dir.join("d"), dir.join("s1.json"), dir.join("s2.json"));
+    let base = ["simulate", "--games", "4", "--seed", "11", "--threads", "2"];
+    let (code, _, err) = regnum(
+        &[
+            &base[..],
+            &[
+                "--save-dir",
+                d.to_str().unwrap(),
+                "--json",
+                j1.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, _, _) = regnum(&[&base[..], &["--json", j2.to_str().unwrap()]].concat());
+    assert_eq!(code, 0);
+    let read = |p: &std::path::Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let (a, b) = (read(&j1), read(&j2));
+    let hashes = |v: &serde_json::Value| -> Vec<String> {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["hash"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(hashes(&a), hashes(&b));
+    let unique: std::collections::BTreeSet<_> = hashes(&a).into_iter().collect();
+    assert_eq!(unique.len(), 4);
+    assert!(a["rule_counts"]["pop.5.1.event"].as_u64().unwrap() > 0);
+    let save = a["games"][0]["save"].as_str().unwrap().to_string();
+    let (code, out, _) = regnum(&["replay", &save]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(a["games"][0]["hash"].as_str().unwrap()),
+        "{out}"
+    );
+    let (code, out, _) = regnum(&["replay", &save, "--json"]);
+    assert_eq!(code, 0);
+    let state: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(state["hash"], a["games"][0]["hash"]);
+    assert!(state["realms"][0]["tracks"].is_object());
+    // A damaged save: a clear error and exit 1.
+    let damaged = dir.join("damaged.ron");
+    let text = std::fs::read_to_string(&save).unwrap();
+    std::fs::write(&damaged, &text[..text.len() / 3]).unwrap();
+    let (code, _, err) = regnum(&["replay", damaged.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("the save is damaged"), "{err}");
+}
