@@ -268,29 +268,15 @@ pub fn bankruptcy(world: &mut World, realm: Entity) {
 mod tests {
     //! Rule arithmetic on a real game world (the mini test scenario).
     use super::*;
-    use crate::content::parse_scenario;
+    use crate::sim::Game;
     use crate::sim::log::GameLog;
+    use crate::sim::pop::test_support::{count, e, game as mini, mat as mat_of, set};
     use crate::sim::state::Index;
-    use crate::sim::{Game, GameSetup};
 
     fn game() -> (Game, Entity) {
-        let text = include_str!("../../../tests/data/mini.ron");
-        let scenario = std::sync::Arc::new(parse_scenario(text, "mini.ron").unwrap());
-        let game = Game::new(scenario, GameSetup::default(), 1).unwrap();
-        let realm = game.world().resource::<Index>().get("AAA").unwrap();
+        let game = mini();
+        let realm = e(&game, "AAA");
         (game, realm)
-    }
-
-    fn mat_of(game: &Game, realm: Entity) -> Mat {
-        game.world().get::<Mat>(realm).unwrap().clone()
-    }
-
-    fn set(game: &mut Game, realm: Entity, f: impl FnOnce(&mut Mat)) {
-        f(&mut game.world_mut().get_mut::<Mat>(realm).unwrap());
-    }
-
-    fn count(game: &Game, rule: &str) -> usize {
-        game.world().resource::<GameLog>().count(rule)
     }
 
     #[test]

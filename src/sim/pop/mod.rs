@@ -237,4 +237,6 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
 #[cfg(test)]
 mod rebel_tests;
 #[cfg(test)]
+pub(crate) mod test_support;
+#[cfg(test)]
 mod tests;

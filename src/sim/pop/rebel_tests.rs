@@ -2,38 +2,15 @@
 
 use bevy::prelude::*;
 
-use crate::content::parse_scenario;
+use crate::sim::Game;
 use crate::sim::decision::{Action, DecisionKind, Pending};
 use crate::sim::log::GameLog;
 use crate::sim::model::*;
 use crate::sim::pop::effects::{EffectQueue, add_unrest};
 use crate::sim::pop::rebels::{RebelFace, counting_unrest, liberate, rebels_take, resolve_face};
+use crate::sim::pop::test_support::*;
 use crate::sim::pop::towns::tracks;
-use crate::sim::state::{Index, spawn_sim};
-use crate::sim::{Game, GameSetup};
-
-const MINI: &str = include_str!("../../../tests/data/mini.ron");
-
-fn game() -> Game {
-    let scenario = std::sync::Arc::new(parse_scenario(MINI, "mini.ron").unwrap());
-    Game::new(scenario, GameSetup::default(), 1).unwrap()
-}
-
-fn e(game: &Game, key: &str) -> Entity {
-    game.world().resource::<Index>().get(key).unwrap()
-}
-
-fn mat(game: &Game, realm: Entity) -> Mat {
-    game.world().get::<Mat>(realm).unwrap().clone()
-}
-
-fn set(game: &mut Game, realm: Entity, f: impl FnOnce(&mut Mat)) {
-    f(&mut game.world_mut().get_mut::<Mat>(realm).unwrap());
-}
-
-fn count(game: &Game, rule: &str) -> usize {
-    game.world().resource::<GameLog>().count(rule)
-}
+use crate::sim::state::spawn_sim;
 
 fn unrest(game: &mut Game, realm: &str, province: &str) {
     let (r, p) = (e(game, realm), e(game, province));

@@ -3,45 +3,16 @@
 
 use bevy::prelude::*;
 
-use crate::content::parse_scenario;
 use crate::content::schema::MpKind;
+use crate::sim::Game;
 use crate::sim::log::GameLog;
 use crate::sim::model::*;
 use crate::sim::pop::cards::Hand;
 use crate::sim::pop::characters::{self, advisor_of, ruler_of};
 use crate::sim::pop::income::{corruption_charge, pay_upkeep};
 use crate::sim::pop::monarch_power::skill_level;
+use crate::sim::pop::test_support::*;
 use crate::sim::pop::towns::{self, tracks};
-use crate::sim::state::Index;
-use crate::sim::{Game, GameSetup};
-
-const MINI: &str = include_str!("../../../tests/data/mini.ron");
-
-fn game_with(edit: impl Fn(String) -> String) -> Game {
-    let scenario =
-        std::sync::Arc::new(parse_scenario(&edit(MINI.to_string()), "mini.ron").unwrap());
-    Game::new(scenario, GameSetup::default(), 1).unwrap()
-}
-
-fn game() -> Game {
-    game_with(|t| t)
-}
-
-fn e(game: &Game, key: &str) -> Entity {
-    game.world().resource::<Index>().get(key).unwrap()
-}
-
-fn mat(game: &Game, realm: Entity) -> Mat {
-    game.world().get::<Mat>(realm).unwrap().clone()
-}
-
-fn set(game: &mut Game, realm: Entity, f: impl FnOnce(&mut Mat)) {
-    f(&mut game.world_mut().get_mut::<Mat>(realm).unwrap());
-}
-
-fn count(game: &Game, rule: &str) -> usize {
-    game.world().resource::<GameLog>().count(rule)
-}
 
 #[test]
 fn pop_7_1_income_is_ruler_plus_advisor_and_regency_one() {

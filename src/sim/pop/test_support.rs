@@ -1,0 +1,41 @@
+//! Shared set-up for the in-crate rule tests: the mini scenario as a game, with direct access
+//! to the board for arranging a situation.
+
+use bevy::prelude::*;
+
+use crate::content::parse_scenario;
+use crate::sim::log::GameLog;
+use crate::sim::model::Mat;
+use crate::sim::state::Index;
+use crate::sim::{Game, GameSetup};
+
+pub const MINI: &str = include_str!("../../../tests/data/mini.ron");
+
+/// The mini scenario, edited by a text replacement, as a game at its first decision.
+pub fn game_with(edit: impl Fn(String) -> String) -> Game {
+    let scenario =
+        std::sync::Arc::new(parse_scenario(&edit(MINI.to_string()), "mini.ron").unwrap());
+    Game::new(scenario, GameSetup::default(), 1).unwrap()
+}
+
+pub fn game() -> Game {
+    game_with(|t| t)
+}
+
+/// The entity of a content id.
+pub fn e(game: &Game, key: &str) -> Entity {
+    game.world().resource::<Index>().get(key).unwrap()
+}
+
+pub fn mat(game: &Game, realm: Entity) -> Mat {
+    game.world().get::<Mat>(realm).unwrap().clone()
+}
+
+pub fn set(game: &mut Game, realm: Entity, f: impl FnOnce(&mut Mat)) {
+    f(&mut game.world_mut().get_mut::<Mat>(realm).unwrap());
+}
+
+/// Log entries with this rule id.
+pub fn count(game: &Game, rule: &str) -> usize {
+    game.world().resource::<GameLog>().count(rule)
+}
