@@ -104,7 +104,7 @@ fn show_outcome(
                 ui.end_row();
                 for s in &scores {
                     let name = name_of(g, &s.realm);
-                    if s.realm == game.human {
+                    if game.is_human(&s.realm) {
                         ui.strong(format!("{name} (you)"))
                     } else {
                         ui.label(name)

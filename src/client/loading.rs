@@ -45,7 +45,7 @@ impl Plugin for LoadingPlugin {
             .register_asset_loader(ScenarioLoader { file: shown })
             .add_loading_state(
                 LoadingState::new(AppState::Loading)
-                    .continue_to_state(AppState::Playing)
+                    .continue_to_state(AppState::NewGame)
                     .on_failure_continue_to_state(AppState::Failed)
                     .load_collection::<ScenarioAssets>(),
             )
@@ -281,7 +281,7 @@ mod tests {
     #[test]
     fn the_embedded_scenario_loads_from_any_folder() {
         let mut app = loading_app(ScenarioOrigin::Embedded);
-        assert_eq!(settle(&mut app), AppState::Playing);
+        assert_eq!(settle(&mut app), AppState::NewGame);
         let assets = app.world().resource::<ScenarioAssets>();
         let scenario = assets
             .get(app.world().resource::<Assets<ScenarioAsset>>())

@@ -1,11 +1,13 @@
 //! The desktop game (feature `client`): a window showing the board, egui panels for the player
-//! mat, the pending decision and the log, and bots playing every seat but the first.
+//! mat, the pending decision and the log; a new-game screen decides which realms people play
+//! (hot-seat) and which the bots play.
 //!
 //! The client only reads the game (world queries, the log) and changes it only through
 //! `Game::apply`, like a bot or a replay would. Its plugins, one per file:
 //! - `loading`: the scenario as a Bevy asset through bevy_asset_loader (`AppState::Loading`);
 //! - `failed`: the screen listing every `file:line:col` error when that load fails;
-//! - `session`: the game in play, the human seat and the bots that answer for everyone else;
+//! - `new_game`: the new-game screen (`AppState::NewGame`): who plays each realm, the seed;
+//! - `session`: the game in play, the human seats and the bots that answer for everyone else;
 //! - `saves`: quicksave and quickload;
 //! - `camera`, `board`, `tokens`, `labels`: the map;
 //! - `layout`, `top_bar`, `player_mat`, `log_panel`, `dialogs`: the egui overlays;
@@ -27,6 +29,7 @@ pub mod labels;
 pub mod layout;
 pub mod loading;
 pub mod log_panel;
+pub mod new_game;
 pub mod palette;
 pub mod player_mat;
 pub mod saves;
@@ -34,12 +37,14 @@ pub mod session;
 pub mod tokens;
 pub mod top_bar;
 
-/// Where the client is: loading the scenario, showing why it could not, or playing.
+/// Where the client is: loading the scenario, showing why it could not, setting up a new game,
+/// or playing.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum AppState {
     #[default]
     Loading,
     Failed,
+    NewGame,
     Playing,
 }
 
@@ -51,6 +56,7 @@ impl Plugin for ClientPlugin {
         app.init_state::<AppState>().add_plugins((
             loading::LoadingPlugin,
             failed::FailedScreenPlugin,
+            new_game::NewGamePlugin,
             session::SessionPlugin,
             saves::SavesPlugin,
             camera::BoardCameraPlugin,

@@ -1,4 +1,5 @@
-//! The right-hand panel: the human's Player Mat (treasury, loans, monarch power, stability,
+//! The right-hand panel: the Player Mat of the human realm deciding now (hot-seat: it follows
+//! whichever human realm's decision is pending) (treasury, loans, monarch power, stability,
 //! prestige, ruler), the pending decision with one button per legal action, the hand of action
 //! cards, the Event row, the other Player Realms at a glance, and the bots' fast-forward switch.
 
@@ -45,6 +46,7 @@ fn show_player_mat(
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
+                        turn_header(ui, &game);
                         mat_section(ui, &game.game, &game.human);
                         ui.separator();
                         if let Some(action) = decision_section(ui, &game, &mut pace) {
@@ -55,7 +57,7 @@ fn show_player_mat(
                         ui.separator();
                         event_row_section(ui, &game.game);
                         ui.separator();
-                        realms_section(ui, &game.game, &game.human);
+                        realms_section(ui, &game);
                     });
             });
     });
@@ -73,6 +75,40 @@ fn realm_swatch_colour(game: &Game, realm: Entity) -> egui::Color32 {
         .get::<Realm>(realm)
         .map_or((128, 128, 128), |r| r.colour);
     palette::egui_colour(palette::realm_colour(rgb, true))
+}
+
+/// Who the panel is for: "<Realm>, your decision" while a human realm decides, so people
+/// sharing the screen see whose turn it is.
+fn turn_header(ui: &mut egui::Ui, game: &ActiveGame) {
+    let g = &game.game;
+    let name = name_of(g, &game.human);
+    let (text, colour) = if game.humans_turn() {
+        (
+            format!("{name}, your decision"),
+            egui::Color32::from_rgb(120, 220, 120),
+        )
+    } else if game.humans.is_empty() {
+        (
+            "Bots play every realm".to_string(),
+            egui::Color32::from_gray(200),
+        )
+    } else if game.humans.len() > 1 {
+        (
+            format!("Waiting (last human turn: {name})"),
+            egui::Color32::from_gray(200),
+        )
+    } else {
+        (format!("{name}: waiting"), egui::Color32::from_gray(200))
+    };
+    let frame = egui::Frame::new()
+        .fill(egui::Color32::from_black_alpha(90))
+        .inner_margin(6.0)
+        .corner_radius(4.0);
+    frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.label(egui::RichText::new(text).size(20.0).strong().color(colour));
+    });
+    ui.add_space(4.0);
 }
 
 fn mat_section(ui: &mut egui::Ui, game: &Game, human: &str) {
@@ -142,7 +178,10 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
     ui.horizontal(|ui| {
         ui.strong("Decision");
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.checkbox(&mut pace.fast_forward, "Bots: fast-forward to my turn");
+            ui.checkbox(
+                &mut pace.fast_forward,
+                "Bots: fast-forward to a human's turn",
+            );
         });
     });
     match g.pending() {
@@ -152,7 +191,7 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
         None => {
             ui.label("Nothing to decide.");
         }
-        Some(decision) if decision.realm == game.human => {
+        Some(decision) if decision.realm == game.human && game.humans_turn() => {
             ui.label(&decision.prompt);
             let legal = g.legal_actions();
             if legal.is_empty() {
@@ -234,7 +273,8 @@ fn event_row_section(ui: &mut egui::Ui, game: &Game) {
     }
 }
 
-fn realms_section(ui: &mut egui::Ui, game: &Game, human: &str) {
+fn realms_section(ui: &mut egui::Ui, active: &ActiveGame) {
+    let game = &active.game;
     ui.strong("Player Realms");
     let world = game.world();
     let Some(seats) = world.get_resource::<Seats>() else {
@@ -255,10 +295,12 @@ fn realms_section(ui: &mut egui::Ui, game: &Game, human: &str) {
                 ui.horizontal(|ui| {
                     swatch(ui, realm_swatch_colour(game, *realm));
                     let name = name_of(game, &key);
-                    if key == human {
-                        ui.strong(format!("{name} (you)"))
+                    if key == active.human && active.humans_turn() {
+                        ui.strong(format!("{name} (deciding)"))
+                    } else if active.is_human(&key) {
+                        ui.strong(format!("{name} (human)"))
                     } else {
-                        ui.label(name)
+                        ui.label(format!("{name} (bot)"))
                     };
                 });
                 let mat = world.get::<Mat>(*realm).cloned().unwrap_or_default();

@@ -1,9 +1,11 @@
-//! The game in play: built from the loaded scenario when entering `AppState::Playing`; the
-//! first Player Realm (seat 0) is the person at the screen, every other seat a bot.
+//! The game in play: built when entering `AppState::Playing` from the loaded scenario and the
+//! new-game screen's `NewGameSettings` (without them, as in unattended runs: every Player Realm
+//! plays and seat 0 is the human's). Every realm marked human is decided at this screen
+//! (hot-seat); the bots play the others.
 //!
-//! Choices reach the game only through `Game::apply`: the human's as `Choose` messages from the
+//! Choices reach the game only through `Game::apply`: the humans' as `Choose` messages from the
 //! panels, the bots' one every `BOT_STEP_SECONDS` so a person can watch, or all at once up to
-//! the human's next decision when fast-forward is on.
+//! a human's next decision when fast-forward is on.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,6 +16,7 @@ use crate::ai::Bot;
 use crate::client::AppState;
 use crate::client::failed::FailureReport;
 use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
+use crate::client::new_game::NewGameSettings;
 use crate::content::schema::Scenario;
 use crate::sim::state::{Seats, key_of};
 use crate::sim::{Action, Game, GameSetup, Illegal};
@@ -58,45 +61,77 @@ pub enum SessionSet {
 pub struct ActiveGame {
     pub game: Game,
     bot: Bot,
-    /// Realm id of the human's seat (seat 0).
+    /// Realm ids of the seats people decide for, at this one screen.
+    pub humans: Vec<String>,
+    /// The human realm the panels show: the one deciding now, else the last one that did (or
+    /// the first human seat). With no human seat at all, seat 0, watched.
     pub human: String,
     /// Bumped on every change, so the board repaints only when something happened.
     pub revision: u64,
 }
 
 impl ActiveGame {
-    pub fn new(game: Game, seed: u64) -> Self {
-        let human = human_realm(&game);
-        ActiveGame {
+    /// `humans`: the realms people play; those not in play are dropped.
+    pub fn new(game: Game, seed: u64, humans: Vec<String>) -> Self {
+        let humans = in_play(&game, humans);
+        let human = humans.first().cloned().unwrap_or_else(|| first_seat(&game));
+        let mut active = ActiveGame {
             game,
             bot: Bot::new(seed),
+            humans,
             human,
             revision: 1,
-        }
+        };
+        active.follow_decision();
+        active
     }
 
     /// The only way the client changes the game.
     pub fn apply(&mut self, action: Action) -> Result<(), Illegal> {
         self.game.apply(action)?;
         self.revision += 1;
+        self.follow_decision();
         Ok(())
     }
 
-    /// Swaps in another game of the same scenario (a loaded save).
+    /// Swaps in another game of the same scenario (a loaded save): its setup decides who is in
+    /// play; this session's humans stay human where still in play, else seat 0 is.
     pub fn replace(&mut self, game: Game) {
-        self.human = human_realm(&game);
+        let mut humans = in_play(&game, std::mem::take(&mut self.humans));
+        if humans.is_empty() {
+            humans.push(first_seat(&game));
+        }
+        self.human = humans[0].clone();
+        self.humans = humans;
         self.game = game;
         self.revision += 1;
+        self.follow_decision();
     }
 
-    /// The pending decision is the human's.
+    /// People decide for this realm.
+    pub fn is_human(&self, realm: &str) -> bool {
+        self.humans.iter().any(|h| h == realm)
+    }
+
+    /// The panels show the human realm whose decision is pending.
+    fn follow_decision(&mut self) {
+        if let Some(d) = self.game.pending()
+            && self.is_human(&d.realm)
+        {
+            self.human = d.realm.clone();
+        }
+    }
+
+    /// The pending decision is a human's (the one in `human`).
     pub fn humans_turn(&self) -> bool {
-        self.game.pending().is_some_and(|d| d.realm == self.human)
+        self.game.pending().is_some_and(|d| self.is_human(&d.realm))
     }
 
     /// A bot must answer the pending decision.
     pub fn bots_turn(&self) -> bool {
-        self.game.pending().is_some_and(|d| d.realm != self.human)
+        self.game
+            .pending()
+            .is_some_and(|d| !self.is_human(&d.realm))
     }
 
     /// Lets the bot answer the pending decision, whoever's it is (automation plays the human's
@@ -115,8 +150,20 @@ impl ActiveGame {
     }
 }
 
+/// Those of `realms` that hold a seat in `game`.
+fn in_play(game: &Game, realms: Vec<String>) -> Vec<String> {
+    let players = &game.setup().players;
+    let mut kept: Vec<String> = Vec::new();
+    for realm in realms {
+        if players.contains(&realm) && !kept.contains(&realm) {
+            kept.push(realm);
+        }
+    }
+    kept
+}
+
 /// Realm id of seat 0.
-fn human_realm(game: &Game) -> String {
+fn first_seat(game: &Game) -> String {
     let world = game.world();
     world
         .get_resource::<Seats>()
@@ -141,7 +188,7 @@ pub struct Choose(pub Action);
 #[derive(Resource)]
 pub struct BotPace {
     timer: Timer,
-    /// Play every bot decision at once until it is the human's turn again.
+    /// Play every bot decision at once until it is a human's turn again.
     pub fast_forward: bool,
     /// The bots here stay idle: automation (`--autoplay`) plays every seat itself.
     pub paused: bool,
@@ -177,7 +224,7 @@ impl Notices {
 }
 
 /// Seed of a new game: `REGNUM_SEED` if set (repeatable sessions), else the clock.
-fn new_seed() -> u64 {
+pub(crate) fn new_seed() -> u64 {
     if let Some(seed) = std::env::var("REGNUM_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -200,13 +247,24 @@ fn start_game(world: &mut World) {
         );
         return;
     };
-    let seed = new_seed();
-    match Game::new(scenario.clone(), GameSetup::default(), seed) {
+    // Without the new-game screen's choice: every Player Realm, seat 0 human.
+    let settings = world.get_resource::<NewGameSettings>().cloned();
+    let (setup, humans, seed) = match settings {
+        Some(s) => (GameSetup { players: s.players }, Some(s.humans), s.seed),
+        None => (GameSetup::default(), None, new_seed()),
+    };
+    match Game::new(scenario.clone(), setup, seed) {
         Ok(game) => {
-            info!("new game of {} with seed {seed}", scenario.id);
+            let humans = humans.unwrap_or_else(|| vec![first_seat(&game)]);
+            info!(
+                "new game of {} with seed {seed}: {:?} in play, {:?} human",
+                scenario.id,
+                game.setup().players,
+                humans
+            );
             let file = world.resource::<ScenarioOrigin>().save_reference();
             world.insert_resource(ScenarioInPlay { scenario, file });
-            world.insert_non_send(ActiveGame::new(game, seed));
+            world.insert_non_send(ActiveGame::new(game, seed, humans));
         }
         Err(e) => fail(
             world,
@@ -265,5 +323,70 @@ fn play_bots(time: Res<Time>, mut pace: ResMut<BotPace>, game: Option<NonSendMut
     }
     if pace.timer.tick(time.delta()).just_finished() && game.bots_turn() {
         game.step_bot();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::default_scenario;
+
+    fn game(players: &[&str]) -> Game {
+        let setup = GameSetup {
+            players: players.iter().map(|p| p.to_string()).collect(),
+        };
+        Game::new(default_scenario(), setup, 7).expect("default scenario plays")
+    }
+
+    #[test]
+    fn only_realms_in_play_are_human_and_bots_answer_the_rest() {
+        let active = ActiveGame::new(
+            game(&["FRA", "ENG", "CAS"]),
+            7,
+            vec!["ENG".into(), "POR".into(), "FRA".into()],
+        );
+        assert_eq!(active.humans, vec!["ENG".to_string(), "FRA".to_string()]);
+        let pending = active.game.pending().expect("a decision").realm.clone();
+        assert_eq!(active.humans_turn(), active.is_human(&pending));
+        assert_eq!(active.bots_turn(), !active.is_human(&pending));
+        if active.humans_turn() {
+            assert_eq!(
+                active.human, pending,
+                "the panels follow the deciding human"
+            );
+        }
+    }
+
+    #[test]
+    fn a_loaded_game_keeps_the_humans_still_in_play_else_seat_zero() {
+        let mut active = ActiveGame::new(game(&["FRA", "ENG"]), 7, vec!["ENG".into()]);
+        active.replace(game(&["ENG", "CAS"]));
+        assert_eq!(active.humans, vec!["ENG".to_string()]);
+        active.replace(game(&["CAS", "TUR"]));
+        assert_eq!(active.humans, vec!["CAS".to_string()]);
+    }
+
+    #[test]
+    fn the_panels_follow_each_human_in_turn() {
+        let mut active = ActiveGame::new(game(&[]), 7, Vec::new());
+        let all = active.game.setup().players.clone();
+        active.humans = all.clone();
+        for _ in 0..40 {
+            let Some(d) = active.game.pending() else {
+                break;
+            };
+            let realm = d.realm.clone();
+            assert!(active.humans_turn());
+            let action = active
+                .game
+                .legal_actions()
+                .into_iter()
+                .next()
+                .expect("legal");
+            active.apply(action).expect("applies");
+            if let Some(next) = active.game.pending() {
+                assert_eq!(active.human, next.realm, "after {realm}");
+            }
+        }
     }
 }

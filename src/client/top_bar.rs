@@ -64,7 +64,10 @@ fn show_top_bar(
                     if g.is_over() {
                         ui.strong("Game over");
                     } else if game.humans_turn() {
-                        ui.colored_label(egui::Color32::from_rgb(120, 220, 120), "Your turn");
+                        ui.colored_label(
+                            egui::Color32::from_rgb(120, 220, 120),
+                            format!("{}, your turn", name_of(g, &game.human)),
+                        );
                     } else if let Some(d) = g.pending() {
                         ui.label(format!("{} is deciding ...", name_of(g, &d.realm)));
                     }
