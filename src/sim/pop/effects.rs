@@ -67,29 +67,22 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
             change_mp(world, realm, *kind, amount, rules::EFFECT_MP);
             true
         }
-        (Some(Effect::Unrest(count)), Action::ChooseProvince { province }) => {
+        (
+            Some(front @ (Effect::Unrest(_) | Effect::UnrestIn(..))),
+            Action::ChooseProvince { province },
+        ) => {
             world.resource_mut::<EffectQueue>().items.pop_front();
             if let Some(p) = world.resource::<Index>().get(province) {
                 add_unrest(world, realm, p);
             }
-            if count > 1 {
-                world
-                    .resource_mut::<EffectQueue>()
-                    .items
-                    .push_front(Effect::Unrest(count - 1));
-            }
-            true
-        }
-        (Some(Effect::UnrestIn(area, count)), Action::ChooseProvince { province }) => {
-            world.resource_mut::<EffectQueue>().items.pop_front();
-            if let Some(p) = world.resource::<Index>().get(province) {
-                add_unrest(world, realm, p);
-            }
-            if count > 1 {
-                world
-                    .resource_mut::<EffectQueue>()
-                    .items
-                    .push_front(Effect::UnrestIn(area, count - 1));
+            // The rest of the unrest still to place, one fewer.
+            let rest = match front {
+                Effect::Unrest(n) if n > 1 => Some(Effect::Unrest(n - 1)),
+                Effect::UnrestIn(area, n) if n > 1 => Some(Effect::UnrestIn(area, n - 1)),
+                _ => None,
+            };
+            if let Some(rest) = rest {
+                world.resource_mut::<EffectQueue>().items.push_front(rest);
             }
             true
         }
