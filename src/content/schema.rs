@@ -379,6 +379,21 @@ pub struct IdeaDef {
     pub age: u8,
     pub cost: u8,
     pub text: String,
+    /// A Government-form Idea: a realm holds only one at a time.
+    pub government: bool,
+    /// What the Idea does once researched.
+    pub effects: Vec<IdeaEffect>,
+}
+
+/// What a researched Idea does. Modders combine these.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum IdeaEffect {
+    /// +n to the realm's skill level, and so its monarch-power income, in one type (7.1).
+    Skill(MpKind, i32),
+    /// +n ducats of income in Phase 4 B.
+    Income(i32),
+    /// +n prestige in Phase 4 E while stability is positive.
+    StablePrestige(i32),
 }
 
 /// A mod: content that replaces items with the same id, or adds new ones, on top of a scenario.

@@ -49,6 +49,7 @@ pub const SEQ_PHASE4_A: &str = "pop.seq.phase4.a";
 pub const SEQ_PHASE4_B: &str = "pop.seq.phase4.b";
 pub const SEQ_PHASE4_C: &str = "pop.seq.phase4.c";
 pub const SEQ_PHASE4_D: &str = "pop.seq.phase4.d";
+pub const SEQ_PHASE4_E: &str = "pop.seq.phase4.e";
 pub const SEQ_PHASE5_A: &str = "pop.seq.phase5.a";
 pub const SEQ_PHASE5_C: &str = "pop.seq.phase5.c";
 pub const MP_INCOME: &str = "pop.7.1.income";
@@ -159,6 +160,7 @@ pub const ALL: &[&str] = &[
     SEQ_PHASE4_B,
     SEQ_PHASE4_C,
     SEQ_PHASE4_D,
+    SEQ_PHASE4_E,
     SEQ_PHASE5_A,
     SEQ_PHASE5_C,
     MP_INCOME,

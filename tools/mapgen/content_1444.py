@@ -821,6 +821,25 @@ IDEAS = [
 ]
 
 
+# What each Idea does (house-rule values: the cards' printed effects are not public).
+IDEA_EFFECTS = {
+    "adm_bureaucracy": [("Income", 2)],
+    "adm_humanism": [("Skill", "Adm", 1)],
+    "adm_mercantilism": [("Income", 3)],
+    "adm_absolutism": [("StablePrestige", 1)],
+    "adm_enlightenment": [("Skill", "Adm", 1), ("StablePrestige", 1)],
+    "dip_diplomatic_corps": [("Skill", "Dip", 1)],
+    "dip_exploration": [("Skill", "Dip", 1)],
+    "dip_colonial_ventures": [("Income", 2)],
+    "dip_naval_power": [("Skill", "Dip", 1)],
+    "dip_balance_of_power": [("Skill", "Dip", 1), ("StablePrestige", 1)],
+    "mil_standing_army": [("Skill", "Mil", 1)],
+}
+# Government forms: a realm holds one at a time.
+GOVERNMENT_IDEAS = {"adm_absolutism", "adm_enlightenment"}
+
+
 def ideas():
-    return [dict(id=key, name=name, kind=kind, basic=basic, age=age, cost=cost, text=text)
+    return [dict(id=key, name=name, kind=kind, basic=basic, age=age, cost=cost, text=text,
+                 government=key in GOVERNMENT_IDEAS, effects=IDEA_EFFECTS.get(key, []))
             for key, name, kind, basic, age, cost, text in IDEAS]

@@ -45,12 +45,12 @@ SPECS = {
     "ActionCardDef": [("id", "str"), ("name", "str"), ("deck", "ident"), ("cost", "int"), ("ducats", "int"),
                       ("text", "str"), ("effects", "effects"), ("character", "opt_str")],
     "IdeaDef": [("id", "str"), ("name", "str"), ("kind", "ident"), ("basic", "bool"), ("age", "int"),
-                ("cost", "int"), ("text", "str")],
+                ("cost", "int"), ("text", "str"), ("government", "bool"), ("effects", "effects")],
 }
 
 IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # enum variants whose first argument is an identifier (MpKind), the rest numbers
-MP_VARIANTS = {"Mp"}
+MP_VARIANTS = {"Mp", "Skill"}
 STRING_ARG_VARIANTS = {"Claim", "CasusBelli", "DnprExpansion"}
 
 

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::MpKind;
+use crate::content::schema::{IdeaEffect, MpKind};
 use crate::sim::decision::Illegal;
 use crate::sim::flow::{Flow, Rules};
 use crate::sim::log::{Note, write};
@@ -20,12 +20,14 @@ pub struct IdeasPlugin;
 
 impl Plugin for IdeasPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<IdeaGrid>().add_systems(
-            Rules,
-            refresh_ideas_at_end_of_age
-                .in_set(PopStep::P5D)
-                .before(crate::sim::pop::cleanup::end_age),
-        );
+        app.init_resource::<IdeaGrid>()
+            .add_systems(Rules, score_idea_prestige.in_set(PopStep::P4E))
+            .add_systems(
+                Rules,
+                refresh_ideas_at_end_of_age
+                    .in_set(PopStep::P5D)
+                    .before(crate::sim::pop::cleanup::end_age),
+            );
     }
 }
 
@@ -65,10 +67,14 @@ pub fn fill_grid(world: &mut World, age: u8) {
                 grid.open.push(i);
             }
         }
+        // Researched Ideas stay on the board for others; the two slots count only the Ideas
+        // nobody holds yet, so new rows come in as Ideas are taken (the event rows of the
+        // board game are not modelled).
         let open_now = grid
             .open
             .iter()
             .filter(|i| content.ideas[**i].kind == kind && !content.ideas[**i].basic)
+            .filter(|i| !grid.researched.iter().any(|(_, r)| r == *i))
             .count();
         let mut pool: Vec<usize> = content
             .ideas
@@ -195,6 +201,32 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
         }
     }
     let sid = sid_of(world, realm);
+    if def.government {
+        // Only one Government-form Idea at a time: the new one replaces the old.
+        let content = world.resource::<Content>().0.clone();
+        let old: Vec<usize> = world
+            .resource::<IdeaGrid>()
+            .researched
+            .iter()
+            .filter(|(r, i)| *r == sid && content.ideas[*i].government)
+            .map(|(_, i)| *i)
+            .collect();
+        for i in old {
+            world
+                .resource_mut::<IdeaGrid>()
+                .researched
+                .retain(|(r, x)| !(*r == sid && *x == i));
+            let old_name = content.ideas[i].name.clone();
+            write(
+                world,
+                Note::new(
+                    rules::RESEARCH_IDEA,
+                    format!("{name} gives up {old_name} for {}", def.name),
+                )
+                .realm(&name),
+            );
+        }
+    }
     world
         .resource_mut::<IdeaGrid>()
         .researched
@@ -214,9 +246,80 @@ pub fn ideas_of(world: &World, realm: Entity) -> Vec<String> {
         .collect()
 }
 
+/// What the Ideas a realm holds do, in the order researched.
+pub fn idea_effects(world: &World, realm: Entity) -> Vec<IdeaEffect> {
+    let sid = sid_of(world, realm);
+    let content = &world.resource::<Content>().0;
+    world
+        .resource::<IdeaGrid>()
+        .researched
+        .iter()
+        .filter(|(r, _)| *r == sid)
+        .flat_map(|(_, i)| content.ideas[*i].effects.iter().cloned())
+        .collect()
+}
+
+/// Skill added by Ideas in one type (7.1: "Ideas may modify" the skill level).
+pub fn idea_skill(world: &World, realm: Entity, kind: MpKind) -> i32 {
+    idea_effects(world, realm)
+        .iter()
+        .map(|e| match e {
+            IdeaEffect::Skill(k, n) if *k == kind => *n,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Ducats of income from Ideas in Phase 4 B.
+pub fn idea_income(world: &World, realm: Entity) -> i32 {
+    idea_effects(world, realm)
+        .iter()
+        .map(|e| match e {
+            IdeaEffect::Income(n) => *n,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Phase 4 E: Ideas that score prestige while stability is positive.
+fn score_idea_prestige(world: &mut World) {
+    for realm in crate::sim::state::turn_order(world) {
+        let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
+        if stability <= 0 {
+            continue;
+        }
+        let prestige: i32 = idea_effects(world, realm)
+            .iter()
+            .map(|e| match e {
+                IdeaEffect::StablePrestige(n) => *n,
+                _ => 0,
+            })
+            .sum();
+        if prestige != 0 {
+            let name = key_of(world, realm);
+            write(
+                world,
+                Note::new(
+                    rules::SEQ_PHASE4_E,
+                    format!(
+                        "{name} scores {prestige} prestige for its Ideas and positive stability"
+                    ),
+                )
+                .realm(&name),
+            );
+            change_prestige(world, realm, prestige, rules::SEQ_PHASE4_E);
+        }
+    }
+}
+
 /// Setup step: the opening grid.
 pub fn open_grid(world: &mut World) {
     let age = world.resource::<Flow>().age;
     let _ = world.resource::<Seats>();
     fill_grid(world, age);
+}
+
+#[cfg(test)]
+pub fn score_idea_prestige_for_tests(world: &mut World) {
+    score_idea_prestige(world);
 }

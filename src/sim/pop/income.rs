@@ -33,6 +33,8 @@ impl Plugin for IncomePlugin {
 #[derive(Component, Clone, Debug, Default, Serialize, PartialEq)]
 pub struct IncomeBreakdown {
     pub towns: i32,
+    /// Income from Ideas (e.g. Bureaucracy).
+    pub ideas: i32,
     pub stability: i32,
     pub advisors: i32,
     pub units: i32,
@@ -152,6 +154,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
     let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
     let town_income = tracks(world, realm).income;
+    let idea_income = crate::sim::pop::ideas::idea_income(world, realm);
     let stability = stability_income(mat.stability);
     let interest = i32::from(mat.loans);
     let mut advisor_list: Vec<(i32, Entity)> = advisors(world, realm)
@@ -174,7 +177,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         advisors.iter().map(|(c, _)| c).sum::<i32>() + (unit_halves + 1) / 2
     };
     // What the treasury can give to optional costs once income is in and interest is set aside.
-    let budget = mat.ducats + town_income + stability - interest;
+    let budget = mat.ducats + town_income + idea_income + stability - interest;
     // Drop optional costs that cannot be covered: mercenaries, then regulars and ships, then
     // the dearest advisor.
     units.sort_by_key(|(h, u)| (-h, sid_of(world, *u)));
@@ -265,7 +268,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
             .amount(-2),
         );
     }
-    let net_before_interest = town_income + stability - advisor_cost - unit_cost;
+    let net_before_interest = town_income + idea_income + stability - advisor_cost - unit_cost;
     if let Some(mut m) = world.get_mut::<Mat>(realm) {
         m.ducats += net_before_interest;
     }
@@ -281,7 +284,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         Note::new(
             rules::INCOME_UPKEEP,
             format!(
-                "{name}: towns {town_income:+}, stability {stability:+}, advisors -{advisor_cost}, units -{unit_cost}, interest -{interest}"
+                "{name}: towns {town_income:+}, ideas {idea_income:+}, stability {stability:+}, advisors -{advisor_cost}, units -{unit_cost}, interest -{interest}"
             ),
         )
         .realm(&name)
@@ -292,6 +295,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     }
     world.entity_mut(realm).insert(IncomeBreakdown {
         towns: town_income,
+        ideas: idea_income,
         stability,
         advisors: -advisor_cost,
         units: -unit_cost,

@@ -27,7 +27,9 @@ pub fn skill_level(world: &World, realm: Entity, kind: MpKind) -> i32 {
     let advisor = advisor_of(world, realm, kind)
         .and_then(|a| world.get::<Character>(a))
         .map_or(0, |c| c.skill(kind));
-    ruler_skill(world, realm, kind) + advisor
+    ruler_skill(world, realm, kind)
+        + advisor
+        + crate::sim::pop::ideas::idea_skill(world, realm, kind)
 }
 
 fn gain_monarch_power(world: &mut World) {

@@ -457,3 +457,49 @@ fn pop_5_1_research_idea_cost_prestige_and_earlier_researchers() {
     assert_eq!(mat(&game, a).prestige, 3, "the earlier researcher gains 1");
     assert_eq!(count(&game, "pop.5.1.research_idea"), 2 + 2 + 2 + 1);
 }
+
+#[test]
+fn ideas_modify_skill_income_and_score_prestige_in_phase_4_e() {
+    use crate::sim::pop::ideas::{IdeaGrid, idea_income, research};
+    let mut game = game_with(|t| {
+        t.replace(
+            "    ideas: [],",
+            r#"    ideas: [
+        (id: "bureaucracy", name: "Bureaucracy", kind: Adm, basic: true, age: 1, cost: 3, effects: [Income(2), Skill(Adm, 1)]),
+        (id: "absolutism", name: "Absolutism", kind: Adm, age: 1, cost: 4, government: true, effects: [StablePrestige(1)]),
+        (id: "republic", name: "Republic", kind: Adm, age: 1, cost: 4, government: true),
+    ],"#,
+        )
+    });
+    let a = e(&game, "AAA");
+    set(&mut game, a, |m| m.mp = [10, 0, 0]);
+    research(game.world_mut(), a, "bureaucracy");
+    // 7.1: ideas modify the skill level (Anna 3 + Ada 2 + 1).
+    assert_eq!(skill_level(game.world(), a, MpKind::Adm), 6);
+    assert_eq!(idea_income(game.world(), a), 2);
+    set(&mut game, a, |m| {
+        m.ducats = 0;
+        m.stability = 1;
+        m.mp = [10, 0, 0];
+    });
+    pay_upkeep(game.world_mut(), a);
+    // Towns 3 + Bureaucracy 2 + stability 2 - Ada 2.
+    assert_eq!(mat(&game, a).ducats, 5);
+    research(game.world_mut(), a, "absolutism");
+    set(&mut game, a, |m| m.prestige = 0);
+    game.world_mut()
+        .run_system_cached(super::ideas::score_idea_prestige_for_tests)
+        .unwrap();
+    assert_eq!(
+        mat(&game, a).prestige,
+        1,
+        "+1 in 4E with positive stability"
+    );
+    assert_eq!(count(&game, "pop.seq.phase4.e"), 2);
+    // One Government form at a time: Republic replaces Absolutism.
+    set(&mut game, a, |m| m.mp = [10, 0, 0]);
+    research(game.world_mut(), a, "republic");
+    let held: Vec<String> = crate::sim::pop::ideas::ideas_of(game.world(), a);
+    assert_eq!(held, vec!["bureaucracy", "republic"]);
+    assert_eq!(game.world().resource::<IdeaGrid>().researched.len(), 2);
+}
