@@ -14,7 +14,7 @@ use crate::sim::pop::economy::spend;
 use crate::sim::pop::effects::{Visit, for_each_realm};
 use crate::sim::rng::GameRng;
 use crate::sim::rules;
-use crate::sim::state::{Content, Index, key_of};
+use crate::sim::state::{Content, key_of};
 
 pub struct CardsPlugin;
 
@@ -273,20 +273,22 @@ fn discard_to_hand_limit(world: &mut World) {
     );
 }
 
-/// Moves a card from the hand to its deck's discard pile.
-pub fn discard_from_hand(world: &mut World, realm: Entity, card_id_str: &str, rule: &'static str) {
+/// Takes the card with this id out of the realm's hand, if it holds it.
+pub fn take_from_hand(world: &mut World, realm: Entity, card_key: &str) -> Option<usize> {
     let cards = world
         .get::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default();
-    let Some(card) = find_card(world, &cards, card_id_str) else {
+    let card = find_card(world, &cards, card_key)?;
+    world.get_mut::<Hand>(realm)?.cards.retain(|c| *c != card);
+    Some(card)
+}
+
+/// Moves a card from the hand to its deck's discard pile.
+pub fn discard_from_hand(world: &mut World, realm: Entity, card_id_str: &str, rule: &'static str) {
+    let Some(card) = take_from_hand(world, realm, card_id_str) else {
         return;
     };
-    world
-        .get_mut::<Hand>(realm)
-        .expect("hand")
-        .cards
-        .retain(|c| *c != card);
     let kind = card_deck(world, card);
     world.resource_mut::<ActionDecks>().discard(card, kind);
     let name = key_of(world, realm);
@@ -371,9 +373,4 @@ pub fn check(
             format!("{action:?} does not answer this card decision"),
         )),
     }
-}
-
-/// Realm entity of a decision.
-pub fn realm_of(world: &World, key: &str) -> Option<Entity> {
-    world.resource::<Index>().get(key)
 }

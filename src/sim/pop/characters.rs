@@ -10,7 +10,7 @@ use crate::sim::flow::Rules;
 use crate::sim::log::{Note, write};
 use crate::sim::model::*;
 use crate::sim::pop::PopStep;
-use crate::sim::pop::cards::{ActionDecks, Hand, card_id, find_card};
+use crate::sim::pop::cards::{ActionDecks, Hand, card_id, find_card, take_from_hand};
 use crate::sim::pop::economy::{change_stability, spend};
 use crate::sim::pop::effects::{Visit, for_each_realm};
 use crate::sim::rules;
@@ -147,17 +147,13 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
         .get::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default();
-    let Some(card) = find_card(world, &cards, card_key) else {
+    let Some(character) = find_card(world, &cards, card_key).and_then(|c| card_character(world, c))
+    else {
         return;
     };
-    let Some(character) = card_character(world, card) else {
+    let Some(card) = take_from_hand(world, realm, card_key) else {
         return;
     };
-    world
-        .get_mut::<Hand>(realm)
-        .expect("hand")
-        .cards
-        .retain(|c| *c != card);
     let deck = world.resource::<Content>().0.action_cards[card].deck;
     world.resource_mut::<ActionDecks>().discard(card, deck);
     let name = key_of(world, realm);

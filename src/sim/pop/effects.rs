@@ -12,6 +12,7 @@ use crate::sim::model::*;
 use crate::sim::pop::economy::{
     MAX_LOANS, change_mp, change_prestige, change_stability, gain_ducats, pay_mandatory, take_loan,
 };
+use crate::sim::pop::towns::token_provinces;
 use crate::sim::rules;
 use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
 
@@ -93,23 +94,10 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
 /// Provinces holding this realm's town or vassal without unrest (in `area`, if given): where
 /// unrest can go.
 pub fn calm_holdings(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
-    let mut provinces = Vec::new();
-    let Some(tokens) = world.get::<RealmTokens>(realm) else {
-        return provinces;
-    };
-    for token in tokens.iter() {
-        if world.get::<Unrest>(token).is_some() {
-            continue;
-        }
-        if let Some(on) = world.get::<OnProvince>(token) {
-            let in_area = area.is_none_or(|a| world.get::<InArea>(on.0).is_some_and(|i| i.0 == a));
-            if in_area && !provinces.contains(&on.0) {
-                provinces.push(on.0);
-            }
-        }
-    }
-    provinces.sort_by_key(|p| sid_of(world, *p));
-    provinces
+    token_provinces(world, realm, |t| world.get::<Unrest>(t).is_none())
+        .into_iter()
+        .filter(|p| area.is_none_or(|a| world.get::<InArea>(*p).is_some_and(|i| i.0 == a)))
+        .collect()
 }
 
 pub fn add_unrest(world: &mut World, realm: Entity, province: Entity) {

@@ -14,7 +14,7 @@ use crate::sim::model::*;
 use crate::sim::pop::PopStep;
 use crate::sim::pop::economy::{change_prestige, pay_mandatory};
 use crate::sim::pop::effects::{Visit, for_each_realm, queue_effects};
-use crate::sim::pop::towns::{core_owners, is_core, place_town, remove_tokens};
+use crate::sim::pop::towns::{core_owners, is_core, place_town, remove_tokens, token_provinces};
 use crate::sim::pop::unrest_step::remove_unrest;
 use crate::sim::rng::GameRng;
 use crate::sim::rules;
@@ -180,20 +180,12 @@ fn visit_rebel_dice_capped(world: &mut World, realm: Entity, active: Option<u32>
 /// Provinces where `realm`'s unrest counts (14.1): its token shows unrest, no rebel town covers
 /// it and no occupier's town sits on it (the realm controls the province).
 pub fn counting_unrest(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else {
-        return Vec::new();
-    };
-    let mut provinces: Vec<Entity> = tokens
-        .iter()
-        .filter(|t| world.get::<Unrest>(*t).is_some())
-        .filter_map(|t| world.get::<OnProvince>(t).map(|o| o.0))
+    token_provinces(world, realm, |t| world.get::<Unrest>(t).is_some())
+        .into_iter()
         .filter(|p| world.get::<RebelTown>(*p).is_none())
         .filter(|p| world.get::<ControlledBy>(*p).is_none_or(|c| c.0 == realm))
-        .filter(|p| area.is_none_or(|a| world.get::<InArea>(*p).is_some_and(|i| i.0 == a)))
-        .collect();
-    provinces.sort_by_key(|p| sid_of(world, *p));
-    provinces.dedup();
-    provinces
+        .filter(|p| area.is_none_or(|a| area_of(world, *p) == Some(a)))
+        .collect()
 }
 
 fn area_of(world: &World, province: Entity) -> Option<Entity> {
@@ -924,26 +916,21 @@ fn apply_prestige_penalties(world: &mut World) {
     }
 }
 
+/// Whether a token is a vassal (`vassal`) or a town (otherwise).
+fn is_kind(world: &World, token: Entity, vassal: bool) -> bool {
+    if vassal {
+        world.get::<Vassal>(token).is_some()
+    } else {
+        world.get::<Town>(token).is_some()
+    }
+}
+
 /// This realm's towns (or vassals) on provinces of an area.
 fn tokens_in(world: &World, realm: Entity, area: Entity, vassal: bool) -> Vec<Entity> {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else {
-        return Vec::new();
-    };
-    let mut provinces: Vec<Entity> = tokens
-        .iter()
-        .filter(|t| {
-            if vassal {
-                world.get::<Vassal>(*t).is_some()
-            } else {
-                world.get::<Town>(*t).is_some()
-            }
-        })
-        .filter_map(|t| world.get::<OnProvince>(t).map(|o| o.0))
+    token_provinces(world, realm, |t| is_kind(world, t, vassal))
+        .into_iter()
         .filter(|p| area_of(world, *p) == Some(area))
-        .collect();
-    provinces.sort_by_key(|p| sid_of(world, *p));
-    provinces.dedup();
-    provinces
+        .collect()
 }
 
 /// Vassal provinces of a realm in an area (`calm`: only those without unrest).
@@ -964,19 +951,9 @@ fn vassals_in(world: &World, realm: Entity, area: Entity, calm: bool) -> Vec<Ent
 }
 
 fn realm_areas(world: &World, realm: Entity, vassal: bool) -> Vec<Entity> {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else {
-        return Vec::new();
-    };
-    let mut areas: Vec<Entity> = tokens
-        .iter()
-        .filter(|t| {
-            if vassal {
-                world.get::<Vassal>(*t).is_some()
-            } else {
-                world.get::<Town>(*t).is_some()
-            }
-        })
-        .filter_map(|t| world.get::<OnProvince>(t).and_then(|o| area_of(world, o.0)))
+    let mut areas: Vec<Entity> = token_provinces(world, realm, |t| is_kind(world, t, vassal))
+        .into_iter()
+        .filter_map(|p| area_of(world, p))
         .collect();
     areas.sort_by_key(|a| key_of(world, *a));
     areas.dedup();

@@ -62,6 +62,21 @@ pub fn tracks(world: &World, realm: Entity) -> Tracks {
     t
 }
 
+/// Provinces where the realm's tokens that pass `keep` stand, in stable-id order, each once.
+pub fn token_provinces(world: &World, realm: Entity, keep: impl Fn(Entity) -> bool) -> Vec<Entity> {
+    let Some(tokens) = world.get::<RealmTokens>(realm) else {
+        return Vec::new();
+    };
+    let mut provinces: Vec<Entity> = tokens
+        .iter()
+        .filter(|t| keep(*t))
+        .filter_map(|t| world.get::<OnProvince>(t).map(|o| o.0))
+        .collect();
+    provinces.sort_by_key(|p| sid_of(world, *p));
+    provinces.dedup();
+    provinces
+}
+
 /// Places a realm's town on a province from the lowest slot of its track (7.5): a large town on
 /// a large province (two small ones when the large towns are out), a small one on a small
 /// province, a vassal once all 40 small towns are used.

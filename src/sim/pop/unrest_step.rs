@@ -21,21 +21,6 @@ impl Plugin for UnrestStepPlugin {
     }
 }
 
-/// Provinces where this realm's town or vassal shows unrest.
-pub fn unrest_provinces(world: &World, realm: Entity) -> Vec<Entity> {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else {
-        return Vec::new();
-    };
-    let mut provinces: Vec<Entity> = tokens
-        .iter()
-        .filter(|t| world.get::<Unrest>(*t).is_some())
-        .filter_map(|t| world.get::<OnProvince>(t).map(|o| o.0))
-        .collect();
-    provinces.sort_by_key(|p| sid_of(world, *p));
-    provinces.dedup();
-    provinces
-}
-
 pub fn at_war(world: &World, realm: Entity) -> bool {
     world.try_query::<&War>().is_some_and(|mut q| {
         q.iter(world)
@@ -62,7 +47,9 @@ fn add_and_remove_unrest(world: &mut World) {
                     );
                     effects.push(Effect::Unrest(2));
                 }
-                if stability <= -2 || (stability >= 2 && !unrest_provinces(world, realm).is_empty())
+                if stability <= -2
+                    || (stability >= 2
+                        && !crate::sim::pop::rebels::counting_unrest(world, realm, None).is_empty())
                 {
                     write(
                         world,
@@ -88,7 +75,10 @@ fn add_and_remove_unrest(world: &mut World) {
                     queue_effects(world, realm, effects, "Phase 3 step H");
                 }
             }
-            if stability >= 2 && visits == 0 && !unrest_provinces(world, realm).is_empty() {
+            if stability >= 2
+                && visits == 0
+                && !crate::sim::pop::rebels::counting_unrest(world, realm, None).is_empty()
+            {
                 ask(
                     world,
                     name,
