@@ -1,6 +1,8 @@
 //! The baseline bot: answers every decision from the legal actions with simple heuristics and
 //! its own seeded RNG (never the game's, so bots do not change what the dice say).
 
+mod war;
+
 use chacha20::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
@@ -64,6 +66,13 @@ impl Bot {
                 });
                 if let Some(s) = suppress.filter(|_| unrest >= 2 && mat.mp(MpKind::Mil) >= 2) {
                     return Some(s);
+                }
+                if let Some(r) = realm {
+                    if let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, &legal) {
+                        if legal.contains(&a) {
+                            return Some(a);
+                        }
+                    }
                 }
                 // Monarch power piling up near the cap goes into an Idea.
                 let research = legal.iter().find(|a| match a {
@@ -169,6 +178,16 @@ impl Bot {
                 } else {
                     Some(Action::Decline)
                 }
+            }
+            DecisionKind::RecruitUnits { .. }
+            | DecisionKind::SiegeMore { .. }
+            | DecisionKind::FreeActivation
+            | DecisionKind::BattleRetreat { .. }
+            | DecisionKind::CallToArms { .. }
+            | DecisionKind::Surrender { .. }
+            | DecisionKind::PeaceTerms { .. } => {
+                let r = realm?;
+                war::decide(&mut self.rng, world, r, &mat, &decision.kind, &legal)
             }
             DecisionKind::Corruption { charge } => {
                 let pay = Action::PayCorruption { adm: *charge };

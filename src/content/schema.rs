@@ -394,6 +394,11 @@ pub enum IdeaEffect {
     Income(i32),
     /// +n prestige in Phase 4 E while stability is positive.
     StablePrestige(i32),
+    /// The realm may recruit artillery (the "Cannons" Idea of FACTS section 2).
+    Artillery,
+    /// In battle each outlined infantry face counts as two infantry matches (Tercios, Line
+    /// Infantry).
+    Tercios,
 }
 
 /// A mod: content that replaces items with the same id, or adds new ones, on top of a scenario.

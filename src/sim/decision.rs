@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::content::schema::MpKind;
+use crate::sim::model::UnitKind;
 
 /// An answer to a decision. Serialized to RON in saves and replays.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
@@ -53,6 +54,51 @@ pub enum Action {
     RemoveInfluence { area: String },
     /// Say no to an optional choice (done cutting costs, keep the unrest, no reaction, ...).
     Decline,
+    /// Basic action (1 mil): declare war on this realm (by content id).
+    DeclareWar { target: String },
+    /// Basic action (1 mil plus the units): recruit in this area; the units follow one by one.
+    Recruit { area: String },
+    /// One unit of the recruitment going on: its kind, and whether it is a mercenary.
+    RecruitUnit { kind: UnitKind, mercenary: bool },
+    /// Basic action (Activate, 1 mil): the army in `from` marches to `to`, up to two areas.
+    Move { from: String, to: String },
+    /// Basic action (Activate, 1 mil): the fleet at `from` (a port's area or a sea zone) sails
+    /// to `to`, up to two spaces.
+    Sail { from: String, to: String },
+    /// Basic action (1 mil, plus 1 for each extra unit): siege this province with the army in
+    /// its area; more provinces of the area may follow.
+    Siege { province: String },
+    /// Minor action (1-2 mil): the leader on this card in hand commands the army or fleet at
+    /// `place` as general or admiral.
+    AppointGeneral { card: String, place: String },
+    /// Minor action: a serving leader takes command at `place` (the ruler as Ruler General,
+    /// free; a general or admiral moving to another army or fleet).
+    CommandArmy { character: String, place: String },
+    /// Leave the battle for this area (costs one more casualty).
+    Retreat { to: String },
+    /// Say yes (answer a Call to Arms, surrender).
+    Accept,
+    /// The terms the victor imposes (one per war).
+    Peace { term: PeaceTerm },
+}
+
+/// Peace terms of FACTS section 5 the engine offers the victor.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PeaceTerm {
+    /// Both sides give back every occupied province; every Player Realm loses 1 prestige.
+    WhitePeace,
+    /// Occupied provinces change hands; capitals go back for a ransom of 10 ducats.
+    KeepBoard,
+    /// Occupied provinces go back; the victor gains 2 prestige per tax value returned (at most
+    /// 10), the loser loses as much. Needs the enemy capital or a surrender.
+    Humiliation,
+    /// A Non-Player Realm becomes the victor's vassal: needs its capital and a province in
+    /// another area.
+    Vassalize,
+    /// A Non-Player Realm beaten totally joins the victor's realm.
+    Annex,
+    /// The loser takes the victor's religion: victor +3 prestige, loser -5 and 4 influence.
+    ForceConversion,
 }
 
 /// What the pending decision asks for.
@@ -98,6 +144,24 @@ pub enum DecisionKind {
     VassalDissent { area: String },
     /// Phase 4 C: corruption of `charge` adm on a large treasury.
     Corruption { charge: u8 },
+    /// Recruiting in this area: another unit, or done.
+    RecruitUnits { area: String },
+    /// Sieging in this area: another province within the army's strength, or done.
+    SiegeMore { area: String },
+    /// War declared and no battle followed: a free Activate or Recruit, or none.
+    FreeActivation,
+    /// A battle round is over and both sides still stand: retreat, or fight on.
+    BattleRetreat { place: String },
+    /// An ally calls you to arms against `enemy`: join the war, or refuse.
+    CallToArms {
+        ally: String,
+        enemy: String,
+        defensive: bool,
+    },
+    /// The war with `enemy` is inconclusive: surrender, or fight on.
+    Surrender { enemy: String },
+    /// You won the war against `enemy`: choose the peace terms.
+    PeaceTerms { enemy: String },
 }
 
 /// Someone must choose.

@@ -217,7 +217,9 @@ pub struct Holdings(Vec<Entity>);
 // ---------------------------------------------------------------------------------------------
 // Units
 
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Serialize, serde::Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord,
+)]
 pub enum UnitKind {
     Infantry,
     Cavalry,
@@ -227,7 +229,7 @@ pub enum UnitKind {
     Galley,
 }
 
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Serialize, serde::Deserialize, PartialEq, Eq, Hash)]
 pub enum UnitStatus {
     Regular,
     Mercenary,
@@ -242,6 +244,21 @@ pub struct Unit {
     /// A heavy ship that took one hit.
     pub damaged: bool,
 }
+
+impl UnitKind {
+    /// Infantry, cavalry and artillery fight on land; the rest are ships.
+    pub fn is_land(self) -> bool {
+        matches!(
+            self,
+            UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
+        )
+    }
+}
+
+/// A general or admiral (or the Ruler General) commanding the army or fleet in this area or
+/// sea zone.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct InCommand(pub Entity);
 
 /// The realm a unit fights for (rebels have none).
 #[derive(Component, Clone, Copy, Debug)]

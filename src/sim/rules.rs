@@ -96,6 +96,37 @@ pub const LIBERATION_CORE: &str = "pop.14.3.liberation_core";
 pub const LIBERATION_TERRITORY: &str = "pop.14.3.liberation_territory";
 pub const LIBERATION_CB: &str = "pop.14.3.liberation_cb";
 
+/// War, battles, sieges and peace (FACTS sections 2 and 5) and the rebels' armies.
+pub const SEQ_PHASE3_B: &str = "pop.seq.phase3.b";
+pub const SEQ_PHASE3_C: &str = "pop.seq.phase3.c";
+pub const SEQ_PHASE3_D: &str = "pop.seq.phase3.d";
+pub const RULER_GENERAL: &str = "pop.7.2.ruler_general";
+pub const REPLACE_MILITARY_LEADER: &str = "pop.7.2.replace_military_leader";
+pub const INTERREGNUM_RESTRICTIONS: &str = "pop.7.2.interregnum_restrictions";
+pub const REBEL_BATTLE: &str = "pop.14.3.battle";
+pub const REBEL_SIEGE: &str = "pop.14.3.siege";
+pub const REBEL_MOVE: &str = "pop.14.3.move";
+pub const SIEGE_REBEL_TOWN: &str = "pop.14.4.siege_rebel_town";
+pub const WAR_DECLARE: &str = "pop.war.declare";
+pub const WAR_CALL_TO_ARMS: &str = "pop.war.call_to_arms";
+pub const WAR_RECRUIT: &str = "pop.war.recruit";
+pub const WAR_MOVE: &str = "pop.war.move";
+pub const WAR_SIEGE: &str = "pop.war.siege";
+pub const WAR_PEACE: &str = "pop.war.peace";
+pub const WAR_TRUCE: &str = "pop.war.truce";
+pub const WAR_NPR_INVASION: &str = "pop.war.npr_invasion";
+pub const WAR_ACCESS: &str = "pop.war.access";
+pub const WAR_FREE_ACTIVATION: &str = "pop.war.free_activation";
+pub const WAR_SURRENDER: &str = "pop.war.surrender";
+pub const BATTLE_START: &str = "pop.battle.start";
+pub const BATTLE_DICE: &str = "pop.battle.dice";
+pub const BATTLE_CASUALTIES: &str = "pop.battle.casualties";
+pub const BATTLE_LEADER_WOUND: &str = "pop.battle.leader_wound";
+pub const BATTLE_RETREAT: &str = "pop.battle.retreat";
+pub const BATTLE_NPR_DEFENCE: &str = "pop.battle.npr_defence";
+pub const BATTLE_NAVAL: &str = "pop.battle.naval";
+pub const BATTLE_RESULT: &str = "pop.battle.result";
+
 /// Project ids for effects the seeds leave unnamed (documented in docs/rule_ids.md).
 pub const EFFECT_DUCATS: &str = "pop.effect.ducats";
 pub const EFFECT_MP: &str = "pop.effect.mp";
@@ -109,6 +140,35 @@ pub const EFFECT_NO_TARGET: &str = "pop.effect.no_target";
 
 /// Every id the engine can write, for the documentation test.
 pub const ALL: &[&str] = &[
+    SEQ_PHASE3_B,
+    SEQ_PHASE3_C,
+    SEQ_PHASE3_D,
+    RULER_GENERAL,
+    REPLACE_MILITARY_LEADER,
+    INTERREGNUM_RESTRICTIONS,
+    REBEL_BATTLE,
+    REBEL_SIEGE,
+    REBEL_MOVE,
+    SIEGE_REBEL_TOWN,
+    WAR_DECLARE,
+    WAR_CALL_TO_ARMS,
+    WAR_RECRUIT,
+    WAR_MOVE,
+    WAR_SIEGE,
+    WAR_PEACE,
+    WAR_TRUCE,
+    WAR_NPR_INVASION,
+    WAR_ACCESS,
+    WAR_FREE_ACTIVATION,
+    WAR_SURRENDER,
+    BATTLE_START,
+    BATTLE_DICE,
+    BATTLE_CASUALTIES,
+    BATTLE_LEADER_WOUND,
+    BATTLE_RETREAT,
+    BATTLE_NPR_DEFENCE,
+    BATTLE_NAVAL,
+    BATTLE_RESULT,
     FLOW_PHASE,
     FLOW_SETUP,
     FLOW_ROUND,

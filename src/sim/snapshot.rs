@@ -88,6 +88,8 @@ pub struct CharacterState {
     pub serves: Option<String>,
     pub role: Option<Role>,
     pub ill_health: u8,
+    /// The area or sea zone a general, admiral or Ruler General commands at.
+    pub commands: Option<String>,
 }
 
 /// The rules' bookkeeping inside a step, with entities named by content or stable id.
@@ -104,6 +106,10 @@ pub struct RulesProgress {
     pub event_rebel_dice: EventRebelDice,
     pub dead_rulers: Vec<String>,
     pub liberation: Option<(String, String)>,
+    pub battles: crate::sim::pop::battle::Battles,
+    pub military: crate::sim::pop::military::MilitaryAction,
+    pub war: crate::sim::pop::war::WarState,
+    pub rebel_sieges: crate::sim::pop::rebel_armies::RebelSiegeStrength,
 }
 
 fn rules_progress(world: &World) -> RulesProgress {
@@ -136,6 +142,14 @@ fn rules_progress(world: &World) -> RulesProgress {
         liberation: world
             .get_resource::<PendingLiberation>()
             .map(|l| (key(l.loser), key(l.province))),
+        battles: world.resource::<crate::sim::pop::battle::Battles>().clone(),
+        military: world
+            .resource::<crate::sim::pop::military::MilitaryAction>()
+            .clone(),
+        war: world.resource::<crate::sim::pop::war::WarState>().clone(),
+        rebel_sieges: world
+            .resource::<crate::sim::pop::rebel_armies::RebelSiegeStrength>()
+            .clone(),
     }
 }
 
@@ -270,6 +284,7 @@ pub fn snapshot(world: &World) -> Snapshot {
             serves: world.get::<Serves>(e).map(|s| key(s.0)),
             role: world.get::<Role>(e).copied(),
             ill_health: world.get::<IllHealth>(e).map_or(0, |i| i.0),
+            commands: world.get::<InCommand>(e).map(|c| key(c.0)),
         })
         .collect();
     let mut markers = Vec::new();

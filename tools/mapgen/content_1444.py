@@ -834,6 +834,8 @@ IDEA_EFFECTS = {
     "dip_naval_power": [("Skill", "Dip", 1)],
     "dip_balance_of_power": [("Skill", "Dip", 1), ("StablePrestige", 1)],
     "mil_standing_army": [("Skill", "Mil", 1)],
+    "mil_military_revolution": [("Artillery",)],
+    "mil_drill": [("Tercios",)],
 }
 # Government forms: a realm holds one at a time.
 GOVERNMENT_IDEAS = {"adm_absolutism", "adm_enlightenment"}

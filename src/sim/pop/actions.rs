@@ -22,6 +22,7 @@ use crate::sim::pop::events::{
     EventDisplay, EventInProgress, advance_event, allowed_options, answer_ruler_offer,
     choose_option, event_busy, start_leftover_event, take_event,
 };
+use crate::sim::pop::military;
 use crate::sim::pop::rebels::counting_unrest;
 use crate::sim::rules;
 use crate::sim::state::{FirstPlayer, Index, Seats, key_of};
@@ -123,6 +124,16 @@ fn play_action_phase(world: &mut World) {
         if world.resource::<Pending>().0.is_some() || characters::ask_reaction(world) {
             return;
         }
+        if let Some(realm) = world.resource::<ActionPhase>().current {
+            match military::continue_action(world, realm) {
+                military::Step::Waiting => return,
+                military::Step::Done => {
+                    end_main_action(world);
+                    continue;
+                }
+                military::Step::Idle => {}
+            }
+        }
         if event_busy(world) {
             if resolve_effects(world) == Progress::Waiting
                 || advance_event(world) == Progress::Waiting
@@ -196,6 +207,7 @@ fn start_phase(world: &mut World) {
 }
 
 fn announce_turn(world: &mut World, realm: Entity) {
+    crate::sim::pop::military::new_turn(world, Some(realm));
     let name = key_of(world, realm);
     write(
         world,
@@ -317,11 +329,22 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             crate::sim::pop::rebels::answer_event_rebel_dice(world, &action);
             return;
         }
+        DecisionKind::BattleRetreat { .. } => {
+            crate::sim::pop::battle::answer(world, &action);
+            return;
+        }
+        DecisionKind::CallToArms { .. } => {
+            crate::sim::pop::war::answer_call(world, &action);
+            return;
+        }
         _ => {}
     }
     let Some(realm) = world.resource::<ActionPhase>().current else {
         return;
     };
+    if military::answer(world, realm, asked, &action) {
+        return;
+    }
     match action {
         Action::ChooseOption { option } => choose_option(world, option),
         Action::TakeEvent { slot } => take_event(world, realm, usize::from(slot)),
@@ -371,7 +394,9 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             end_main_action(world);
         }
         Action::Appoint { card } => characters::appoint(world, realm, &card, rules::APPOINT_RULER),
-        _ => {}
+        other => {
+            military::handle_turn(world, realm, &other);
+        }
     }
 }
 
@@ -473,6 +498,7 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
                     card: card_id(world, c),
                 }));
                 all.extend(suppressible(world, realm));
+                all.extend(military::turn_candidates(world, realm));
                 let content = &world.resource::<crate::sim::state::Content>().0;
                 all.extend(
                     world
@@ -617,6 +643,11 @@ fn check_turn_action(
 ) -> Result<(), Illegal> {
     let display = world.resource::<EventDisplay>();
     let main_done = phase.main_done;
+    if let Some(realm) = phase.current {
+        if let Some(result) = military::check_turn(world, realm, main_done, action) {
+            return result;
+        }
+    }
     match action {
         Action::TakeEvent { slot } => {
             if markers.took_event {

@@ -45,7 +45,7 @@ pub struct ActionDecks {
 impl ActionDecks {
     /// Draws from a deck. An empty deck is rebuilt from its discards, shuffled, leaving the top
     /// 5 discards out (all of them are shuffled in when there are 5 or fewer).
-    fn draw(&mut self, kind: MpKind, rng: &mut GameRng) -> Option<usize> {
+    pub(crate) fn draw(&mut self, kind: MpKind, rng: &mut GameRng) -> Option<usize> {
         let i = kind.index();
         if self.decks[i].is_empty() {
             let pile = &mut self.discard[i];

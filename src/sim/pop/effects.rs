@@ -355,7 +355,9 @@ pub fn for_each_realm(
     use crate::sim::flow::step_progress;
     let order = crate::sim::state::turn_order(world);
     if let Some(action) = take_answer(world) {
-        if crate::sim::pop::characters::answer_reaction(world, &action) {
+        if crate::sim::pop::battle::answer(world, &action) {
+            // A side decided whether to retreat; the battle goes on below.
+        } else if crate::sim::pop::characters::answer_reaction(world, &action) {
             // A dead ruler replaced (or not) as a Reaction; the step goes on where it was.
         } else if !answer_effect(world, &action) {
             let cursor = step_progress(world).cursor as usize;
@@ -371,6 +373,7 @@ pub fn for_each_realm(
     loop {
         // A question a visit asked comes before the effects it queued.
         if world.resource::<Pending>().0.is_some()
+            || crate::sim::pop::battle::fight(world) == Progress::Waiting
             || resolve_effects(world) == Progress::Waiting
             || crate::sim::pop::characters::ask_reaction(world)
         {

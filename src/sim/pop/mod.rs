@@ -13,6 +13,7 @@ use crate::sim::rules;
 use crate::sim::state::Index;
 
 pub mod actions;
+pub mod battle;
 pub mod cards;
 pub mod characters;
 pub mod cleanup;
@@ -22,12 +23,15 @@ pub mod effects;
 pub mod events;
 pub mod ideas;
 pub mod income;
+pub mod military;
 pub mod monarch_power;
+pub mod rebel_armies;
 pub mod rebels;
 pub mod scoring;
 pub mod setup;
 pub mod towns;
 pub mod unrest_step;
+pub mod war;
 
 /// The steps of a Price of Power game, in rule-book order.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -130,6 +134,12 @@ impl Plugin for PopRulesPlugin {
             cleanup::CleanupPlugin,
             scoring::GameEndPlugin,
         ));
+        app.add_plugins((
+            military::MilitaryPlugin,
+            battle::BattlePlugin,
+            war::WarPlugin,
+            rebel_armies::RebelArmiesPlugin,
+        ));
     }
 }
 
@@ -161,6 +171,15 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         | DecisionKind::AssignRebellion { .. }
         | DecisionKind::LiberationColour { .. }
         | DecisionKind::VassalDissent { .. } => rebels::candidates(world, realm, &decision.kind),
+        DecisionKind::RecruitUnits { .. }
+        | DecisionKind::SiegeMore { .. }
+        | DecisionKind::FreeActivation => {
+            military::decision_candidates(world, realm, &decision.kind)
+        }
+        DecisionKind::BattleRetreat { .. } => battle::retreat_candidates(world),
+        DecisionKind::CallToArms { .. }
+        | DecisionKind::Surrender { .. }
+        | DecisionKind::PeaceTerms { .. } => war::peace_candidates(&decision.kind),
         _ => actions::candidates(world, decision),
     }
 }
@@ -231,6 +250,18 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             rules::SEQ_PHASE3_G,
             "a calm vassal of that area, or 1 influence there",
         ),
+        DecisionKind::RecruitUnits { .. }
+        | DecisionKind::SiegeMore { .. }
+        | DecisionKind::FreeActivation => {
+            military::check_decision(world, realm, &decision.kind, action)
+        }
+        DecisionKind::BattleRetreat { .. } => listed(
+            rules::BATTLE_RETREAT,
+            "retreat to a safe neighbouring place, or fight on",
+        ),
+        DecisionKind::CallToArms { .. }
+        | DecisionKind::Surrender { .. }
+        | DecisionKind::PeaceTerms { .. } => war::check_peace(world, &decision.kind, action),
         _ => actions::check(world, &decision, action),
     }
 }

@@ -327,6 +327,20 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                     .subject(sid_of(world, area))
                     .amount(roll.rebellions as i32),
                 );
+                // The rebels and the army fight once all the dice are rolled.
+                crate::sim::pop::battle::queue(
+                    world,
+                    crate::sim::pop::battle::BattleSpec {
+                        place: sid_of(world, area),
+                        attacker: crate::sim::pop::battle::Party::Rebels,
+                        defender: crate::sim::pop::battle::Party::Realm(sid_of(world, realm)),
+                        from: None,
+                        naval: false,
+                        npr_defence: false,
+                        active: None,
+                        invaders: false,
+                    },
+                );
                 world.resource_mut::<RebelRoll>().rebellions = 0;
                 continue;
             }
@@ -668,7 +682,7 @@ pub fn liberation_colours(world: &World, province: Entity) -> Vec<Entity> {
     near
 }
 
-fn answer_liberation_colour(world: &mut World, colour: &str) {
+pub(crate) fn answer_liberation_colour(world: &mut World, colour: &str) {
     let Some(PendingLiberation { loser, province }) = world.remove_resource::<PendingLiberation>()
     else {
         return;

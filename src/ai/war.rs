@@ -1,0 +1,335 @@
+//! The bot at war: when to raise an army and a fleet, whom to attack, where to march and sail,
+//! what to besiege, when to retreat or surrender, and which peace to impose.
+
+use std::collections::{HashMap, VecDeque};
+
+use bevy::prelude::*;
+use chacha20::ChaCha8Rng;
+use rand::RngExt;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::{Action, DecisionKind, PeaceTerm};
+use crate::sim::model::*;
+use crate::sim::pop::battle::Battles;
+use crate::sim::pop::military::{
+    MilitaryAction, commander_at, controller, enemies_of, own_units_at,
+};
+use crate::sim::pop::war::{casus_belli, deployed_land_units};
+use crate::sim::state::Index;
+
+/// Steps from every area to the nearest area holding a province of one of `targets`.
+fn distances(world: &World, targets: &[Entity]) -> HashMap<Entity, u32> {
+    let mut dist = HashMap::new();
+    let mut queue = VecDeque::new();
+    if let Some(mut q) = world.try_query::<(Entity, &InArea)>() {
+        let mut starts: Vec<Entity> = q
+            .iter(world)
+            .filter(|(p, _)| controller(world, *p).is_some_and(|c| targets.contains(&c)))
+            .map(|(_, a)| a.0)
+            .collect();
+        starts.sort();
+        starts.dedup();
+        for s in starts {
+            dist.insert(s, 0);
+            queue.push_back(s);
+        }
+    }
+    while let Some(a) = queue.pop_front() {
+        let d = dist[&a];
+        if let Some(b) = world.get::<LandBorders>(a) {
+            for (n, _) in &b.0 {
+                if !dist.contains_key(n) {
+                    dist.insert(*n, d + 1);
+                    queue.push_back(*n);
+                }
+            }
+        }
+    }
+    dist
+}
+
+fn entity(world: &World, key: &str) -> Option<Entity> {
+    world.resource::<Index>().get(key)
+}
+
+fn army_size(world: &World, realm: Entity) -> usize {
+    deployed_land_units(world, realm)
+}
+
+/// A turn action for war, if the bot wants one.
+pub fn turn_action(
+    rng: &mut ChaCha8Rng,
+    world: &World,
+    realm: Entity,
+    mat: &Mat,
+    legal: &[Action],
+) -> Option<Action> {
+    let enemies = enemies_of(world, realm);
+    let mil = mat.mp(MpKind::Mil);
+    // Minor actions: the ruler leads the largest army; a general from the hand for another.
+    for a in legal {
+        if let Action::CommandArmy { character, place } = a {
+            let c = entity(world, character)?;
+            let p = entity(world, place)?;
+            let ruler = matches!(world.get::<Role>(c), Some(Role::Ruler));
+            if ruler
+                && commander_at(world, realm, p).is_none()
+                && own_units_at(world, realm, p, true).len() >= 3
+            {
+                return Some(a.clone());
+            }
+        }
+    }
+    if mil >= 4 {
+        for a in legal {
+            if let Action::AppointGeneral { place, .. } = a {
+                let p = entity(world, place)?;
+                if commander_at(world, realm, p).is_none()
+                    && own_units_at(world, realm, p, true).len() >= 3
+                {
+                    return Some(a.clone());
+                }
+            }
+        }
+    }
+    if !enemies.is_empty() {
+        // Besiege what the army can take.
+        if let Some(s) = legal.iter().find(|a| matches!(a, Action::Siege { .. })) {
+            return Some(s.clone());
+        }
+        let dist = distances(world, &enemies);
+        // March towards the enemy, avoiding stronger armies.
+        let mut best: Option<(u32, Action)> = None;
+        for a in legal {
+            if let Action::Move { from, to } = a {
+                let (Some(f), Some(t)) = (entity(world, from), entity(world, to)) else {
+                    continue;
+                };
+                let mine = own_units_at(world, realm, f, true).len();
+                let theirs = world.get::<Present>(t).map_or(0, |p| {
+                    p.iter()
+                        .filter(|u| crate::sim::pop::military::hostile_unit(world, realm, *u))
+                        .count()
+                });
+                let (df, dt) = (
+                    dist.get(&f).copied().unwrap_or(99),
+                    dist.get(&t).copied().unwrap_or(99),
+                );
+                if dt < df && mine > theirs && best.as_ref().is_none_or(|(d, _)| dt < *d) {
+                    best = Some((dt, a.clone()));
+                }
+            }
+        }
+        if let Some((_, a)) = best {
+            return Some(a);
+        }
+        // Fleets sail to where an enemy's ports face.
+        for a in legal {
+            if let Action::Sail { to, .. } = a {
+                let Some(t) = entity(world, to) else { continue };
+                let enemy_port = world
+                    .try_query::<(&Province, &OwnedBy)>()
+                    .is_some_and(|mut q| {
+                        q.iter(world)
+                            .any(|(p, o)| p.port == Some(t) && enemies.contains(&o.0))
+                    });
+                if enemy_port && rng.random_range(0..3) == 0 {
+                    return Some(a.clone());
+                }
+            }
+        }
+        if mil >= 2 && mat.ducats >= 8 && army_size(world, realm) < 8 {
+            if let Some(r) = closest_recruit(world, legal, &dist) {
+                return Some(r);
+            }
+        }
+        return None;
+    }
+    // At peace: keep a small army, and sometimes go to war against a weak neighbour.
+    if mil >= 2 && mat.ducats >= 12 && army_size(world, realm) < 4 {
+        if let Some(r) = legal.iter().find(|a| matches!(a, Action::Recruit { .. })) {
+            return Some(r.clone());
+        }
+    }
+    if mil >= 3 && army_size(world, realm) >= 3 {
+        let mut targets: Vec<(i32, Action)> = Vec::new();
+        for a in legal {
+            if let Action::DeclareWar { target } = a {
+                let Some(t) = entity(world, target) else {
+                    continue;
+                };
+                let cb = casus_belli(world, realm, t).is_some();
+                let npr = world.get::<NonPlayerRealm>(t).is_some();
+                if !cb && (mat.stability < 1 || !npr) {
+                    continue;
+                }
+                let dist = distances(world, &[t]);
+                let near = crate::sim::pop::military::army_places(world, realm, true)
+                    .into_iter()
+                    .any(|p| dist.get(&p).is_some_and(|d| *d <= 2));
+                if !near {
+                    continue;
+                }
+                let strength = crate::sim::pop::war::realm_tax_value(world, t);
+                if npr && strength as usize > army_size(world, realm) + 2 {
+                    continue;
+                }
+                targets.push((strength - if cb { 5 } else { 0 }, a.clone()));
+            }
+        }
+        targets.sort_by_key(|(s, _)| *s);
+        if let Some((_, a)) = targets.into_iter().next() {
+            if rng.random_range(0..3) == 0 {
+                return Some(a);
+            }
+        }
+    }
+    None
+}
+
+fn closest_recruit(world: &World, legal: &[Action], dist: &HashMap<Entity, u32>) -> Option<Action> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Recruit { area } => {
+                let d = entity(world, area).and_then(|e| dist.get(&e).copied());
+                Some((d.unwrap_or(99), a))
+            }
+            _ => None,
+        })
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, a)| a.clone())
+}
+
+/// An answer to a war question, if the bot has an opinion.
+pub fn decide(
+    rng: &mut ChaCha8Rng,
+    world: &World,
+    realm: Entity,
+    mat: &Mat,
+    kind: &DecisionKind,
+    legal: &[Action],
+) -> Option<Action> {
+    match kind {
+        DecisionKind::RecruitUnits { .. } => {
+            let done = world
+                .resource::<MilitaryAction>()
+                .recruiting
+                .as_ref()
+                .map_or(0, |r| r.units);
+            let enemies = enemies_of(world, realm);
+            let has_ships = !crate::sim::pop::military::army_places(world, realm, false).is_empty();
+            let enemy_ports = world
+                .try_query::<(&Province, &OwnedBy)>()
+                .is_some_and(|mut q| {
+                    q.iter(world)
+                        .any(|(p, o)| p.port.is_some() && enemies.contains(&o.0))
+                });
+            let want = |a: &Action| legal.contains(a);
+            if done >= 4 || mat.ducats < 6 {
+                return Some(Action::Decline);
+            }
+            let ship = Action::RecruitUnit {
+                kind: UnitKind::LightShip,
+                mercenary: false,
+            };
+            if enemy_ports && !has_ships && done == 0 && want(&ship) {
+                return Some(ship);
+            }
+            let artillery = Action::RecruitUnit {
+                kind: UnitKind::Artillery,
+                mercenary: false,
+            };
+            if want(&artillery) && mat.ducats >= 14 && rng.random_range(0..3) == 0 {
+                return Some(artillery);
+            }
+            let cavalry = Action::RecruitUnit {
+                kind: UnitKind::Cavalry,
+                mercenary: false,
+            };
+            if want(&cavalry) && mat.ducats >= 12 && rng.random_range(0..4) == 0 {
+                return Some(cavalry);
+            }
+            let infantry = Action::RecruitUnit {
+                kind: UnitKind::Infantry,
+                mercenary: false,
+            };
+            if want(&infantry) {
+                return Some(infantry);
+            }
+            let merc = Action::RecruitUnit {
+                kind: UnitKind::Infantry,
+                mercenary: true,
+            };
+            if want(&merc) && !enemies.is_empty() && mat.ducats >= 10 {
+                return Some(merc);
+            }
+            Some(Action::Decline)
+        }
+        DecisionKind::SiegeMore { .. } => legal
+            .iter()
+            .find(|a| matches!(a, Action::ChooseProvince { .. }))
+            .cloned()
+            .or(Some(Action::Decline)),
+        DecisionKind::FreeActivation => legal
+            .iter()
+            .find(|a| matches!(a, Action::Move { .. }))
+            .or_else(|| legal.iter().find(|a| matches!(a, Action::Recruit { .. })))
+            .cloned()
+            .or(Some(Action::Decline)),
+        DecisionKind::BattleRetreat { .. } => {
+            let fight = world.resource::<Battles>().current.clone()?;
+            fight.asked?;
+            let place = world.resource::<Index>().by_sid(fight.spec.place)?;
+            let mine = own_units_at(world, realm, place, !fight.spec.naval).len();
+            let theirs = world.get::<Present>(place).map_or(0, |p| {
+                p.iter()
+                    .filter(|u| {
+                        world
+                            .get::<Unit>(*u)
+                            .is_some_and(|x| x.kind.is_land() != fight.spec.naval)
+                            && crate::sim::pop::military::hostile_unit(world, realm, *u)
+                    })
+                    .count()
+            });
+            if theirs >= 2 * mine {
+                legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Retreat { .. }))
+                    .cloned()
+            } else {
+                Some(Action::Decline)
+            }
+        }
+        DecisionKind::CallToArms { defensive, .. } => Some(
+            if *defensive || mat.mp(MpKind::Mil) >= 2 || rng.random_range(0..2) == 0 {
+                Action::Accept
+            } else {
+                Action::Decline
+            },
+        ),
+        DecisionKind::Surrender { enemy } => {
+            let e = entity(world, enemy)?;
+            let (mine, theirs) = (
+                deployed_land_units(world, realm),
+                deployed_land_units(world, e),
+            );
+            Some(if theirs > mine + 2 {
+                Action::Accept
+            } else {
+                Action::Decline
+            })
+        }
+        DecisionKind::PeaceTerms { .. } => [
+            PeaceTerm::Annex,
+            PeaceTerm::Vassalize,
+            PeaceTerm::KeepBoard,
+            PeaceTerm::Humiliation,
+            PeaceTerm::WhitePeace,
+        ]
+        .into_iter()
+        .map(|term| Action::Peace { term })
+        .find(|a| legal.contains(a)),
+        _ => None,
+    }
+}

@@ -1,0 +1,961 @@
+//! Battles (FACTS section 2): what starts one, the Main Defender, leaders and their dice, the
+//! house-rule die faces, one hit per unit, heavy ships' automatic hits, casualties in rotation,
+//! leader wounds from pairs of outlined faces, retreat at the cost of a unit, rounds until one
+//! side is gone, the winner's mil, and how Non-Player Realms and rebels fight.
+//!
+//! Battles wait in a queue (naval before land) and are fought by `fight`, which callers run
+//! like an effect queue: it returns `Waiting` while a side decides whether to retreat.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::content::schema::{IdeaEffect, MpKind, Religion};
+use crate::sim::decision::{Action, DecisionKind, Pending, ask};
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::cards::ActionDecks;
+use crate::sim::pop::characters::{card_character, make_ill};
+use crate::sim::pop::economy::change_mp;
+use crate::sim::pop::effects::Progress;
+use crate::sim::pop::ideas::idea_effects;
+use crate::sim::pop::military::{
+    Ground, MilitaryAction, allied, at_war_between, commander_at, discard_idle_leaders, ground,
+    hostile_units_at, provinces_of, units_at,
+};
+use crate::sim::rng::GameRng;
+use crate::sim::rules;
+use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
+
+pub struct BattlePlugin;
+
+impl Plugin for BattlePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Battles>();
+    }
+}
+
+/// A side in a battle: a realm (by stable id) or the rebels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Party {
+    Rebels,
+    Realm(u32),
+}
+
+/// A battle to fight.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BattleSpec {
+    /// The area or sea zone (stable id).
+    pub place: u32,
+    pub attacker: Party,
+    pub defender: Party,
+    /// Where the attacker came from: where it retreats to.
+    pub from: Option<u32>,
+    pub naval: bool,
+    /// The defender's units were raised for this battle by a Non-Player Realm and leave after.
+    pub npr_defence: bool,
+    /// The Action phase's active player, who gains 1 mil for a win (once per turn).
+    pub active: Option<u32>,
+    /// The attackers are a Non-Player Realm's invaders, who stay on as rebels.
+    pub invaders: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Stage {
+    Roll,
+    AttackerRetreat,
+    DefenderRetreat,
+}
+
+/// The battle being fought.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Fight {
+    pub spec: BattleSpec,
+    pub round: u32,
+    pub stage: Stage,
+    /// The leader a Non-Player Realm drew from the military deck (character stable id).
+    pub npr_leader: Option<u32>,
+    /// The side asked whether to retreat (0 attacker, 1 defender).
+    pub asked: Option<u8>,
+}
+
+#[derive(Resource, Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Battles {
+    pub queue: Vec<BattleSpec>,
+    pub current: Option<Fight>,
+    /// Battles begun so far in the game.
+    pub fought: usize,
+}
+
+/// A battle that lasts this many rounds breaks off: both sides keep their ground.
+pub const MAX_ROUNDS: u32 = 30;
+/// Dice every side rolls before leaders and cards.
+pub const BASE_DICE: u32 = 3;
+
+/// Queues a battle; naval battles go before land battles.
+pub fn queue(world: &mut World, spec: BattleSpec) {
+    let mut b = world.resource_mut::<Battles>();
+    if b.queue.contains(&spec) {
+        return;
+    }
+    if spec.naval {
+        let at = b.queue.iter().take_while(|s| s.naval).count();
+        b.queue.insert(at, spec);
+    } else {
+        b.queue.push(spec);
+    }
+}
+
+pub fn busy(world: &World) -> bool {
+    let b = world.resource::<Battles>();
+    b.current.is_some() || !b.queue.is_empty()
+}
+
+fn entity(world: &World, sid: u32) -> Option<Entity> {
+    world.resource::<Index>().by_sid(sid)
+}
+
+fn realm_of(world: &World, party: Party) -> Option<Entity> {
+    match party {
+        Party::Realm(sid) => entity(world, sid),
+        Party::Rebels => None,
+    }
+}
+
+pub fn party_name(world: &World, party: Party) -> String {
+    match realm_of(world, party) {
+        Some(r) => key_of(world, r),
+        None => "the rebels".to_string(),
+    }
+}
+
+fn side_units(world: &World, spec: &BattleSpec, side: usize) -> Vec<Entity> {
+    let Some(place) = entity(world, spec.place) else {
+        return Vec::new();
+    };
+    let party = if side == 0 {
+        spec.attacker
+    } else {
+        spec.defender
+    };
+    units_at(world, place, party, !spec.naval)
+}
+
+/// Fights queued battles until one needs a decision or none is left.
+pub fn fight(world: &mut World) -> Progress {
+    loop {
+        if world.resource::<Pending>().0.is_some() {
+            return Progress::Waiting;
+        }
+        let battles = world.resource::<Battles>().clone();
+        let Some(current) = battles.current else {
+            if battles.queue.is_empty() {
+                return Progress::Done;
+            }
+            let spec = world.resource_mut::<Battles>().queue.remove(0);
+            begin(world, spec);
+            continue;
+        };
+        match current.stage {
+            Stage::Roll => {
+                roll_round(world, &current);
+                let (a, d) = (
+                    side_units(world, &current.spec, 0).len(),
+                    side_units(world, &current.spec, 1).len(),
+                );
+                if a == 0 || d == 0 {
+                    finish(
+                        world,
+                        if a > 0 {
+                            Some(0)
+                        } else if d > 0 {
+                            Some(1)
+                        } else {
+                            None
+                        },
+                    );
+                } else if current.round + 1 >= MAX_ROUNDS {
+                    let place = place_name(world, &current.spec);
+                    write(
+                        world,
+                        Note::new(
+                            rules::BATTLE_RESULT,
+                            format!("The battle at {place} breaks off after {MAX_ROUNDS} rounds"),
+                        ),
+                    );
+                    finish(world, None);
+                } else {
+                    set_stage(world, Stage::AttackerRetreat);
+                }
+            }
+            Stage::AttackerRetreat => {
+                if ask_retreat(world, &current, 0) {
+                    return Progress::Waiting;
+                }
+                set_stage(world, Stage::DefenderRetreat);
+            }
+            Stage::DefenderRetreat => {
+                if npr_gives_way(world, &current) {
+                    continue;
+                }
+                if ask_retreat(world, &current, 1) {
+                    return Progress::Waiting;
+                }
+                next_round(world);
+            }
+        }
+    }
+}
+
+fn set_stage(world: &mut World, stage: Stage) {
+    if let Some(f) = world.resource_mut::<Battles>().current.as_mut() {
+        f.stage = stage;
+    }
+}
+
+fn next_round(world: &mut World) {
+    if let Some(f) = world.resource_mut::<Battles>().current.as_mut() {
+        f.stage = Stage::Roll;
+        f.round += 1;
+    }
+}
+
+fn place_name(world: &World, spec: &BattleSpec) -> String {
+    entity(world, spec.place)
+        .map(|p| key_of(world, p))
+        .unwrap_or_default()
+}
+
+fn begin(world: &mut World, spec: BattleSpec) {
+    let a = side_units(world, &spec, 0).len();
+    let d = side_units(world, &spec, 1).len();
+    if a == 0 || d == 0 {
+        return;
+    }
+    world.resource_mut::<Battles>().fought += 1;
+    let place = place_name(world, &spec);
+    let (an, dn) = (
+        party_name(world, spec.attacker),
+        party_name(world, spec.defender),
+    );
+    let mut note = Note::new(
+        rules::BATTLE_START,
+        format!("Battle at {place}: {an} ({a} units) attacks {dn} ({d} units)"),
+    )
+    .subject(spec.place)
+    .amount((a + d) as i32);
+    if let Some(r) = realm_of(world, spec.attacker) {
+        note = note.realm(key_of(world, r));
+    }
+    write(world, note);
+    if spec.naval {
+        write(
+            world,
+            Note::new(
+                rules::BATTLE_NAVAL,
+                format!("A naval battle at {place}: ships before armies"),
+            )
+            .subject(spec.place),
+        );
+    }
+    if spec.attacker == Party::Rebels || spec.defender == Party::Rebels {
+        write(
+            world,
+            Note::new(
+                rules::REBEL_BATTLE,
+                format!("Rebels fight at {place}, to the last man"),
+            )
+            .subject(spec.place),
+        );
+    }
+    // A Non-Player Realm defending with 3 or more units draws a leader from the military deck.
+    let mut npr_leader = None;
+    if let Some(npr) =
+        realm_of(world, spec.defender).filter(|r| world.get::<NonPlayerRealm>(*r).is_some())
+    {
+        if d >= 3 {
+            npr_leader = draw_npr_leader(world, npr);
+        }
+    }
+    world.resource_mut::<Battles>().current = Some(Fight {
+        spec,
+        round: 0,
+        stage: Stage::Roll,
+        npr_leader,
+        asked: None,
+    });
+}
+
+fn draw_npr_leader(world: &mut World, npr: Entity) -> Option<u32> {
+    let card = world.resource_scope(|world, mut decks: Mut<ActionDecks>| {
+        let card = decks.draw(MpKind::Mil, &mut world.resource_mut::<GameRng>());
+        if let Some(c) = card {
+            decks.discard(c, MpKind::Mil);
+        }
+        card
+    })?;
+    let leader = card_character(world, card).filter(|ch| {
+        world
+            .get::<Character>(*ch)
+            .is_some_and(|x| x.kind == CharacterKind::Leader && x.dice > 0)
+    })?;
+    let name = key_of(world, npr);
+    let who = key_of(world, leader);
+    write(
+        world,
+        Note::new(
+            rules::BATTLE_NPR_DEFENCE,
+            format!("{name} is led by {who}, drawn from the military deck"),
+        )
+        .realm(&name),
+    );
+    Some(sid_of(world, leader))
+}
+
+/// The faces of the battle dice (FACTS section 2, house-rule counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Face {
+    Infantry,
+    /// The outlined ("tercio") infantry face.
+    Outlined,
+    Cavalry,
+    Artillery,
+    Blank,
+}
+
+/// The three kinds of battle die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Die {
+    White,
+    Cavalry,
+    Blue,
+}
+
+impl Die {
+    pub fn faces(self) -> [Face; 6] {
+        use Face::*;
+        match self {
+            Die::White => [Infantry, Infantry, Outlined, Cavalry, Artillery, Blank],
+            Die::Cavalry => [Cavalry, Cavalry, Cavalry, Infantry, Outlined, Blank],
+            Die::Blue => [Artillery, Artillery, Artillery, Infantry, Outlined, Blank],
+        }
+    }
+}
+
+/// Hits a side scores with these faces: each unit matches at most one face of its type;
+/// infantry matches infantry or outlined faces (an outlined face counts twice with the
+/// Tercios idea); every ship matches an artillery face, and heavy ships add a hit each.
+pub fn hits(units: &[Unit], faces: &[Face], tercios: bool) -> u32 {
+    let count = |f: Face| faces.iter().filter(|x| **x == f).count() as u32;
+    let of = |k: UnitKind| units.iter().filter(|u| u.kind == k).count() as u32;
+    let ships = units.iter().filter(|u| !u.kind.is_land()).count() as u32;
+    if ships > 0 {
+        return ships.min(count(Face::Artillery)) + of(UnitKind::HeavyShip);
+    }
+    let outlined = count(Face::Outlined) * if tercios { 2 } else { 1 };
+    of(UnitKind::Infantry).min(count(Face::Infantry) + outlined)
+        + of(UnitKind::Cavalry).min(count(Face::Cavalry))
+        + of(UnitKind::Artillery).min(count(Face::Artillery))
+}
+
+fn leader_of(world: &World, fight: &Fight, side: usize) -> Option<Entity> {
+    let party = if side == 0 {
+        fight.spec.attacker
+    } else {
+        fight.spec.defender
+    };
+    let realm = realm_of(world, party)?;
+    let place = entity(world, fight.spec.place)?;
+    if world.get::<NonPlayerRealm>(realm).is_some() {
+        return fight.npr_leader.and_then(|s| entity(world, s));
+    }
+    commander_at(world, realm, place)
+}
+
+fn roll_round(world: &mut World, fight: &Fight) {
+    let place = place_name(world, &fight.spec);
+    let mut rolled: Vec<Vec<Face>> = Vec::new();
+    let mut scored = [0u32; 2];
+    for side in 0..2 {
+        let units: Vec<Unit> = side_units(world, &fight.spec, side)
+            .iter()
+            .filter_map(|u| world.get::<Unit>(*u).copied())
+            .collect();
+        let party = if side == 0 {
+            fight.spec.attacker
+        } else {
+            fight.spec.defender
+        };
+        let realm = realm_of(world, party);
+        let leader = leader_of(world, fight, side);
+        let leader_dice = leader
+            .and_then(|l| world.get::<Character>(l))
+            .map_or(0, |c| u32::from(c.dice));
+        let muslim = realm
+            .and_then(|r| world.get::<Realm>(r))
+            .is_some_and(|r| matches!(r.religion, Religion::Sunni | Religion::Shia));
+        let cavalry = units.iter().filter(|u| u.kind == UnitKind::Cavalry).count();
+        let infantry = units
+            .iter()
+            .filter(|u| u.kind == UnitKind::Infantry)
+            .count();
+        let die = if fight.spec.naval {
+            Die::Blue
+        } else if muslim && cavalry > infantry {
+            Die::Cavalry
+        } else {
+            Die::White
+        };
+        let tercios = realm.is_some_and(|r| {
+            idea_effects(world, r)
+                .iter()
+                .any(|e| matches!(e, IdeaEffect::Tercios))
+        });
+        let faces: Vec<Face> = (0..BASE_DICE + leader_dice)
+            .map(|_| die.faces()[usize::from(world.resource_mut::<GameRng>().d6() - 1)])
+            .collect();
+        let h = hits(&units, &faces, tercios);
+        let name = party_name(world, party);
+        let mut note = Note::new(
+            rules::BATTLE_DICE,
+            format!(
+                "{name} rolls {} {die:?} dice at {place} (round {}): {}; {h} hits",
+                faces.len(),
+                fight.round + 1,
+                faces
+                    .iter()
+                    .map(|f| format!("{f:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+        .subject(fight.spec.place)
+        .amount(h as i32);
+        if let Some(r) = realm {
+            note = note.realm(key_of(world, r));
+        }
+        write(world, note);
+        scored[side] = h;
+        rolled.push(faces);
+    }
+    // Hits land at once on both sides.
+    let lost = [
+        take_casualties(world, &fight.spec, 0, scored[1]),
+        take_casualties(world, &fight.spec, 1, scored[0]),
+    ];
+    // Each pair of outlined faces wounds the enemy leader, if the enemy lost a unit.
+    for side in 0..2 {
+        let enemy = 1 - side;
+        let pairs = rolled[side]
+            .iter()
+            .filter(|f| **f == Face::Outlined)
+            .count()
+            / 2;
+        if pairs == 0 || lost[enemy] == 0 {
+            continue;
+        }
+        let Some(leader) = leader_of(world, fight, enemy) else {
+            continue;
+        };
+        for _ in 0..pairs {
+            if world.get::<IllHealth>(leader).is_some_and(|i| i.0 >= 2) {
+                break;
+            }
+            let who = key_of(world, leader);
+            write(
+                world,
+                Note::new(
+                    rules::BATTLE_LEADER_WOUND,
+                    format!("{who} is wounded at {place}"),
+                )
+                .subject(sid_of(world, leader)),
+            );
+            make_ill(world, leader);
+            if world.get::<IllHealth>(leader).is_some_and(|i| i.0 >= 2) {
+                world.entity_mut(leader).remove::<InCommand>();
+            }
+        }
+    }
+}
+
+/// Removes `hits` units from a side in the rotation mercenary, regular, allied (cheapest kind
+/// first); a heavy ship is damaged by its first hit and sunk by the second. Returns the units
+/// lost.
+pub fn take_casualties(world: &mut World, spec: &BattleSpec, side: usize, hits: u32) -> u32 {
+    let mut lost = 0;
+    let rotation = [
+        UnitStatus::Mercenary,
+        UnitStatus::Regular,
+        UnitStatus::Allied,
+    ];
+    let mut turn = 0usize;
+    let party = if side == 0 {
+        spec.attacker
+    } else {
+        spec.defender
+    };
+    for _ in 0..hits {
+        let units = side_units(world, spec, side);
+        if units.is_empty() {
+            break;
+        }
+        let status_of = |u: Entity| {
+            let s = world.get::<Unit>(u).map(|x| x.status);
+            match s {
+                Some(UnitStatus::Rebel) | None => UnitStatus::Regular,
+                Some(s) => s,
+            }
+        };
+        // The next status in the rotation that has units.
+        let mut pick_status = None;
+        for k in 0..3 {
+            let st = rotation[(turn + k) % 3];
+            if units.iter().any(|u| status_of(*u) == st) {
+                pick_status = Some(st);
+                turn = (turn + k + 1) % 3;
+                break;
+            }
+        }
+        let Some(st) = pick_status else { break };
+        let order = |u: &Unit| match u.kind {
+            UnitKind::HeavyShip if u.damaged => 0,
+            UnitKind::Infantry | UnitKind::Galley => 1,
+            UnitKind::Cavalry | UnitKind::LightShip => 2,
+            UnitKind::Artillery | UnitKind::HeavyShip => 3,
+        };
+        let Some(victim) = units
+            .iter()
+            .copied()
+            .filter(|u| status_of(*u) == st)
+            .min_by_key(|u| (world.get::<Unit>(*u).map_or(9, order), sid_of(world, *u)))
+        else {
+            break;
+        };
+        let unit = *world.get::<Unit>(victim).expect("unit");
+        if unit.kind == UnitKind::HeavyShip && !unit.damaged {
+            world.get_mut::<Unit>(victim).expect("unit").damaged = true;
+            continue;
+        }
+        if unit.kind.is_land() && unit.status == UnitStatus::Regular {
+            if let Some(owner) = world.get::<UnitOf>(victim).map(|o| o.0) {
+                if let Some(mut m) = world.get_mut::<Mat>(owner) {
+                    m.exhausted_manpower += 1;
+                }
+            }
+        }
+        world.despawn(victim);
+        lost += 1;
+    }
+    if hits > 0 {
+        let name = party_name(world, party);
+        let place = place_name(world, spec);
+        let mut note = Note::new(
+            rules::BATTLE_CASUALTIES,
+            format!("{name} loses {lost} units at {place}"),
+        )
+        .subject(spec.place)
+        .amount(lost as i32);
+        if let Some(r) = realm_of(world, party) {
+            note = note.realm(key_of(world, r));
+        }
+        write(world, note);
+    }
+    lost
+}
+
+/// Where a side may retreat: the attacker back where it came from (else like a defender); the
+/// defender to a neighbouring area or sea zone with no enemy in it.
+pub fn retreat_destinations(world: &World, fight: &Fight, side: usize) -> Vec<Entity> {
+    let party = if side == 0 {
+        fight.spec.attacker
+    } else {
+        fight.spec.defender
+    };
+    let Some(realm) = realm_of(world, party) else {
+        return Vec::new();
+    };
+    let Some(place) = entity(world, fight.spec.place) else {
+        return Vec::new();
+    };
+    let land = !fight.spec.naval;
+    let safe = |to: Entity| {
+        !hostile_units_at(world, realm, to, land)
+            && (!land || ground(world, realm, to) != Ground::Hostile)
+    };
+    if side == 0 {
+        if let Some(from) = fight.spec.from.and_then(|f| entity(world, f)) {
+            if safe(from) {
+                return vec![from];
+            }
+        }
+    }
+    let mut next: Vec<Entity> = if land {
+        world
+            .get::<LandBorders>(place)
+            .map(|b| b.0.iter().map(|(a, _)| *a).collect())
+            .unwrap_or_default()
+    } else {
+        world
+            .get::<SeaNeighbours>(place)
+            .map(|n| n.0.clone())
+            .unwrap_or_default()
+    };
+    next.retain(|a| safe(*a) && (!land || ground(world, realm, *a) != Ground::Neutral));
+    next.sort_by_key(|a| sid_of(world, *a));
+    next
+}
+
+/// Asks a Player Realm's side whether to retreat. Returns true when it asked.
+fn ask_retreat(world: &mut World, fight: &Fight, side: usize) -> bool {
+    let party = if side == 0 {
+        fight.spec.attacker
+    } else {
+        fight.spec.defender
+    };
+    let Some(realm) = realm_of(world, party) else {
+        return false;
+    };
+    if world.get::<PlayerRealm>(realm).is_none()
+        || retreat_destinations(world, fight, side).is_empty()
+    {
+        return false;
+    }
+    if let Some(f) = world.resource_mut::<Battles>().current.as_mut() {
+        f.asked = Some(side as u8);
+    }
+    let place = place_name(world, &fight.spec);
+    let mine = side_units(world, &fight.spec, side).len();
+    let theirs = side_units(world, &fight.spec, 1 - side).len();
+    ask(
+        world,
+        key_of(world, realm),
+        DecisionKind::BattleRetreat {
+            place: place.clone(),
+        },
+        format!(
+            "Battle at {place}: your {mine} units against {theirs}. Retreat (losing one more unit), or fight on"
+        ),
+    );
+    true
+}
+
+/// Answers for a retreat question (legal or not).
+pub fn retreat_candidates(world: &World) -> Vec<Action> {
+    let Some(fight) = world.resource::<Battles>().current.clone() else {
+        return Vec::new();
+    };
+    let side = usize::from(fight.asked.unwrap_or(0));
+    let mut all: Vec<Action> = retreat_destinations(world, &fight, side)
+        .into_iter()
+        .map(|a| Action::Retreat {
+            to: key_of(world, a),
+        })
+        .collect();
+    all.push(Action::Decline);
+    all
+}
+
+/// Delivers an answer to the battle in progress. Returns false when it asked nothing.
+pub fn answer(world: &mut World, action: &Action) -> bool {
+    let Some(fight) = world.resource::<Battles>().current.clone() else {
+        return false;
+    };
+    let Some(side) = fight.asked.map(usize::from) else {
+        return false;
+    };
+    if let Some(f) = world.resource_mut::<Battles>().current.as_mut() {
+        f.asked = None;
+    }
+    match action {
+        Action::Retreat { to } => {
+            let Some(to) = world.resource::<Index>().get(to) else {
+                return true;
+            };
+            retreat(world, &fight, side, to);
+        }
+        _ if side == 0 => set_stage(world, Stage::DefenderRetreat),
+        _ => next_round(world),
+    }
+    true
+}
+
+fn retreat(world: &mut World, fight: &Fight, side: usize, to: Entity) {
+    // Retreating costs one more casualty.
+    take_casualties(world, &fight.spec, side, 1);
+    let party = if side == 0 {
+        fight.spec.attacker
+    } else {
+        fight.spec.defender
+    };
+    let units = side_units(world, &fight.spec, side);
+    for u in &units {
+        world.entity_mut(*u).insert(At(to));
+    }
+    if let Some(leader) = leader_of(world, fight, side) {
+        if world.get::<Serves>(leader).is_some() {
+            world.entity_mut(leader).insert(InCommand(to));
+        }
+    }
+    let name = party_name(world, party);
+    let mut note = Note::new(
+        rules::BATTLE_RETREAT,
+        format!(
+            "{name} retreats from {} to {} with {} units",
+            place_name(world, &fight.spec),
+            key_of(world, to),
+            units.len()
+        ),
+    )
+    .subject(fight.spec.place);
+    if let Some(r) = realm_of(world, party) {
+        note = note.realm(key_of(world, r));
+    }
+    write(world, note);
+    finish(world, Some(1 - side));
+}
+
+/// A defending Non-Player Realm with fewer units gives way (its units leave), unless it stands
+/// in its capital area or last area, beside rebels, or at sea next to its capital. Returns true
+/// when the battle ended so.
+fn npr_gives_way(world: &mut World, fight: &Fight) -> bool {
+    let Some(npr) = realm_of(world, fight.spec.defender) else {
+        return false;
+    };
+    if world.get::<NonPlayerRealm>(npr).is_none() {
+        return false;
+    }
+    let mine = side_units(world, &fight.spec, 1);
+    let theirs = side_units(world, &fight.spec, 0).len();
+    if mine.len() >= theirs {
+        return false;
+    }
+    let Some(place) = entity(world, fight.spec.place) else {
+        return false;
+    };
+    let capital_area = world
+        .get::<Capital>(npr)
+        .and_then(|c| world.get::<InArea>(c.0))
+        .map(|a| a.0);
+    let stands = if fight.spec.naval {
+        capital_area
+            .and_then(|a| world.get::<Coasts>(a))
+            .is_some_and(|c| c.0.contains(&place))
+    } else {
+        let last_area = world.get::<Owns>(npr).is_some_and(|o| {
+            o.iter()
+                .all(|p| world.get::<InArea>(p).map(|a| a.0) == Some(place))
+        });
+        let rebels_beside = !units_at(world, place, Party::Rebels, true).is_empty();
+        capital_area == Some(place) || last_area || rebels_beside
+    };
+    if stands {
+        return false;
+    }
+    for u in &mine {
+        world.despawn(*u);
+    }
+    let name = key_of(world, npr);
+    write(
+        world,
+        Note::new(
+            rules::BATTLE_RETREAT,
+            format!(
+                "{name} has fewer units and gives way at {}",
+                place_name(world, &fight.spec)
+            ),
+        )
+        .realm(&name)
+        .subject(fight.spec.place),
+    );
+    finish(world, Some(0));
+    true
+}
+
+fn finish(world: &mut World, winner: Option<usize>) {
+    let Some(fight) = world.resource_mut::<Battles>().current.take() else {
+        return;
+    };
+    let spec = fight.spec.clone();
+    let place = place_name(world, &spec);
+    if let Some(w) = winner {
+        let party = if w == 0 { spec.attacker } else { spec.defender };
+        let loser = if w == 0 { spec.defender } else { spec.attacker };
+        let name = party_name(world, party);
+        let mut note = Note::new(
+            rules::BATTLE_RESULT,
+            format!(
+                "{name} wins the battle at {place} against {}",
+                party_name(world, loser)
+            ),
+        )
+        .subject(spec.place);
+        if let Some(r) = realm_of(world, party) {
+            note = note.realm(key_of(world, r));
+        }
+        write(world, note);
+        // The active player winning in the Action phase gains 1 mil, once per turn.
+        if let (Party::Realm(sid), Some(active)) = (party, spec.active) {
+            let given = world.resource::<MilitaryAction>().battle_mil_given;
+            if sid == active && !given {
+                if let Some(r) = entity(world, sid) {
+                    world.resource_mut::<MilitaryAction>().battle_mil_given = true;
+                    change_mp(world, r, MpKind::Mil, 1, rules::BATTLE_RESULT);
+                }
+            }
+        }
+    }
+    // Units a Non-Player Realm raised to defend leave the board.
+    if spec.npr_defence {
+        for u in side_units(world, &spec, 1) {
+            world.despawn(u);
+        }
+    }
+    // Invaders stay on as rebels.
+    if spec.invaders {
+        for u in side_units(world, &spec, 0) {
+            world.entity_mut(u).remove::<UnitOf>();
+            if let Some(mut unit) = world.get_mut::<Unit>(u) {
+                unit.status = UnitStatus::Rebel;
+            }
+        }
+    }
+    discard_idle_leaders(world);
+}
+
+/// Raises a Non-Player Realm's defence of `area` against `enemy`: infantry equal to its
+/// military capacity there (tax value of its unoccupied provinces in the area and adjacent
+/// areas, distant ones double; adjacent areas with hostile units count only for themselves;
+/// each province once per turn; half for an active ally). Returns the units raised.
+pub fn raise_npr_defence(world: &mut World, npr: Entity, enemy: Entity, area: Entity) -> usize {
+    let used = world.resource::<MilitaryAction>().capacity_used.clone();
+    let mut areas = vec![area];
+    if let Some(b) = world.get::<LandBorders>(area) {
+        areas.extend(b.0.iter().map(|(a, _)| *a));
+    }
+    let mut capacity = 0;
+    let mut counted = Vec::new();
+    for a in areas {
+        if a != area && hostile_units_at(world, npr, a, true) {
+            continue;
+        }
+        let distant = world.get::<Area>(a).is_some_and(|x| x.distant);
+        for p in provinces_of(world, a) {
+            let sid = sid_of(world, p);
+            let held = world.get::<OwnedBy>(p).is_some_and(|o| o.0 == npr)
+                && world.get::<ControlledBy>(p).is_none_or(|c| c.0 == npr);
+            if held && !used.contains(&sid) {
+                let value = world.get::<Province>(p).map_or(1, |x| x.tax_value());
+                capacity += if distant { 2 * value } else { value };
+                counted.push(sid);
+            }
+        }
+    }
+    let active_ally = crate::sim::pop::war::active_allies(world).contains(&sid_of(world, npr))
+        || player_allies_at_war(world, npr, enemy);
+    if active_ally {
+        capacity /= 2;
+    }
+    world
+        .resource_mut::<MilitaryAction>()
+        .capacity_used
+        .extend(counted);
+    for _ in 0..capacity {
+        spawn_sim(
+            world,
+            None,
+            (
+                Unit {
+                    kind: UnitKind::Infantry,
+                    status: UnitStatus::Regular,
+                    damaged: false,
+                },
+                UnitOf(npr),
+                At(area),
+            ),
+        );
+    }
+    let name = key_of(world, npr);
+    write(
+        world,
+        Note::new(
+            rules::BATTLE_NPR_DEFENCE,
+            format!(
+                "{name} defends {} with {capacity} infantry{}",
+                key_of(world, area),
+                if active_ally {
+                    " (half: an active ally)"
+                } else {
+                    ""
+                }
+            ),
+        )
+        .realm(&name)
+        .subject(sid_of(world, area))
+        .amount(capacity as i32),
+    );
+    capacity as usize
+}
+
+fn player_allies_at_war(world: &World, npr: Entity, enemy: Entity) -> bool {
+    crate::sim::pop::military::player_allies(world, npr)
+        .into_iter()
+        .any(|pr| at_war_between(world, pr, enemy) && allied(world, pr, npr))
+}
+
+/// Raises a Non-Player Realm's fleet in a sea zone: light ships equal to its naval capacity
+/// there (ports facing it, a large port 2; each once per turn). Returns the ships raised.
+pub fn raise_npr_fleet(world: &mut World, npr: Entity, sea: Entity) -> usize {
+    let used = world.resource::<MilitaryAction>().capacity_used.clone();
+    let ports: Vec<(Entity, bool)> = world
+        .get::<Owns>(npr)
+        .map(|o| {
+            o.iter()
+                .filter_map(|p| world.get::<Province>(p).map(|x| (p, x.port, x.large_port)))
+                .filter(|(_, port, _)| *port == Some(sea))
+                .map(|(p, _, large)| (p, large))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut ships = 0;
+    let mut counted = Vec::new();
+    for (p, large) in ports {
+        let sid = sid_of(world, p);
+        if used.contains(&sid) || world.get::<ControlledBy>(p).is_some_and(|c| c.0 != npr) {
+            continue;
+        }
+        ships += if large { 2 } else { 1 };
+        counted.push(sid);
+    }
+    world
+        .resource_mut::<MilitaryAction>()
+        .capacity_used
+        .extend(counted);
+    for _ in 0..ships {
+        spawn_sim(
+            world,
+            None,
+            (
+                Unit {
+                    kind: UnitKind::LightShip,
+                    status: UnitStatus::Regular,
+                    damaged: false,
+                },
+                UnitOf(npr),
+                At(sea),
+            ),
+        );
+    }
+    if ships > 0 {
+        let name = key_of(world, npr);
+        write(
+            world,
+            Note::new(
+                rules::BATTLE_NPR_DEFENCE,
+                format!("{name} sends {ships} ships to {}", key_of(world, sea)),
+            )
+            .realm(&name)
+            .subject(sid_of(world, sea))
+            .amount(ships as i32),
+        );
+    }
+    ships
+}

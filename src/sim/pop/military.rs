@@ -1,0 +1,1981 @@
+//! Armies and fleets (FACTS section 2, 7.2 military leaders): who is hostile to whom, recruiting,
+//! marching and sailing with military access, sieges and occupation, generals, admirals and the
+//! Ruler General. A basic action that needs follow-up questions (which units, which other
+//! provinces) keeps its state in `MilitaryAction`; `continue_action` asks them.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::content::schema::{IdeaEffect, MpKind};
+use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
+use crate::sim::flow::Rules;
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::PopStep;
+use crate::sim::pop::battle::{self, BattleSpec, Party};
+use crate::sim::pop::cards::{ActionDecks, Hand, card_id, take_from_hand};
+use crate::sim::pop::characters::card_character;
+use crate::sim::pop::economy::{change_mp, spend};
+use crate::sim::pop::effects::Progress;
+use crate::sim::pop::ideas::idea_effects;
+use crate::sim::pop::towns::place_town;
+use crate::sim::rules;
+use crate::sim::state::{Content, Index, key_of, sid_of, spawn_sim};
+
+pub struct MilitaryPlugin;
+
+impl Plugin for MilitaryPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<MilitaryAction>()
+            .add_systems(Rules, discard_idle_leaders.in_set(PopStep::P5A));
+    }
+}
+
+/// Activating, recruiting and declaring war cost this much mil.
+pub const ACTIVATION_MIL: i32 = 1;
+/// Military access through a neutral area: 1 influence there, or this many ducats.
+pub const ACCESS_DUCATS: i32 = 3;
+/// Mercenaries one Recruit action may hire.
+pub const MAX_MERCENARIES: u8 = 3;
+/// Units that may cross a mountain border in one activation.
+pub const MOUNTAIN_LIMIT: usize = 3;
+
+/// Ducats a unit costs to recruit (FACTS section 2): regular / mercenary.
+pub fn unit_cost(kind: UnitKind, mercenary: bool) -> i32 {
+    match (kind, mercenary) {
+        (UnitKind::Infantry, false) => 2,
+        (UnitKind::Infantry, true) => 4,
+        (UnitKind::Cavalry, false) => 5,
+        (UnitKind::Cavalry, true) => 7,
+        (UnitKind::Artillery, false) => 6,
+        (UnitKind::Artillery, true) => 8,
+        (UnitKind::LightShip, _) => 4,
+        (UnitKind::HeavyShip, _) => 10,
+        (UnitKind::Galley, _) => 2,
+    }
+}
+
+/// A basic military action in progress in the current turn, and what this turn has used.
+#[derive(Resource, Clone, Debug, Default, Serialize)]
+pub struct MilitaryAction {
+    /// The realm whose turn these counters belong to (stable id).
+    pub turn_of: Option<u32>,
+    /// A military basic action is going on; when its questions are done the turn's action is.
+    pub busy: bool,
+    pub recruiting: Option<Recruiting>,
+    pub sieging: Option<Sieging>,
+    /// War was declared: once the calls and battles are over, offer the free activation.
+    pub declared: Option<Declared>,
+    /// The action now being taken is the free one after a declaration: no mil is paid.
+    pub free: bool,
+    /// The 1 mil for winning a battle was given this turn.
+    pub battle_mil_given: bool,
+    /// Non-Player Realm provinces whose military or naval capacity was used this turn.
+    pub capacity_used: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Recruiting {
+    pub area: u32,
+    pub mercenaries: u8,
+    pub units: u8,
+    /// Ports that launched a ship in this action.
+    pub ports_used: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Sieging {
+    pub area: u32,
+    /// Tax value targeted so far.
+    pub value: i32,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Declared {
+    pub battles_before: usize,
+    pub offered: bool,
+}
+
+/// Resets the per-turn counters when a new turn begins.
+pub fn new_turn(world: &mut World, realm: Option<Entity>) {
+    let sid = realm.map(|r| sid_of(world, r));
+    let mut m = world.resource_mut::<MilitaryAction>();
+    *m = MilitaryAction {
+        turn_of: sid,
+        ..Default::default()
+    };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who is hostile to whom
+
+/// Whether two realms are at war with each other.
+pub fn at_war_between(world: &World, a: Entity, b: Entity) -> bool {
+    world.try_query::<&War>().is_some_and(|mut q| {
+        q.iter(world)
+            .any(|w| (w.attacker == a && w.defender == b) || (w.attacker == b && w.defender == a))
+    })
+}
+
+/// The realms `realm` is at war with, in stable-id order.
+pub fn enemies_of(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut out: Vec<Entity> = world
+        .try_query::<&War>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter_map(|w| {
+                    if w.attacker == realm {
+                        Some(w.defender)
+                    } else if w.defender == realm {
+                        Some(w.attacker)
+                    } else {
+                        None
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort_by_key(|e| sid_of(world, *e));
+    out.dedup();
+    out
+}
+
+pub fn allied(world: &World, a: Entity, b: Entity) -> bool {
+    world
+        .try_query::<&Alliance>()
+        .is_some_and(|mut q| q.iter(world).any(|x| x.between(a, b)))
+}
+
+/// The party a unit fights for: its realm, or the rebels.
+pub fn party_of(world: &World, unit: Entity) -> Option<Party> {
+    match world.get::<UnitOf>(unit) {
+        Some(owner) => Some(Party::Realm(sid_of(world, owner.0))),
+        None if world
+            .get::<Unit>(unit)
+            .is_some_and(|u| u.status == UnitStatus::Rebel) =>
+        {
+            Some(Party::Rebels)
+        }
+        None => None,
+    }
+}
+
+/// Whether a unit is hostile to `realm`: a rebel, or a unit of a realm at war with it.
+pub fn hostile_unit(world: &World, realm: Entity, unit: Entity) -> bool {
+    match world.get::<UnitOf>(unit) {
+        Some(owner) => at_war_between(world, realm, owner.0),
+        None => world
+            .get::<Unit>(unit)
+            .is_some_and(|u| u.status == UnitStatus::Rebel),
+    }
+}
+
+/// Units at a place (area or sea zone) that fight for `party`, land units or ships.
+pub fn units_at(world: &World, place: Entity, party: Party, land: bool) -> Vec<Entity> {
+    let Some(present) = world.get::<Present>(place) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Entity> = present
+        .iter()
+        .filter(|u| {
+            world
+                .get::<Unit>(*u)
+                .is_some_and(|unit| unit.kind.is_land() == land)
+        })
+        .filter(|u| party_of(world, *u) == Some(party))
+        .collect();
+    out.sort_by_key(|u| sid_of(world, *u));
+    out
+}
+
+/// A realm's own land units (or ships) at a place.
+pub fn own_units_at(world: &World, realm: Entity, place: Entity, land: bool) -> Vec<Entity> {
+    units_at(world, place, Party::Realm(sid_of(world, realm)), land)
+}
+
+/// Whether units hostile to `realm` stand at a place.
+pub fn hostile_units_at(world: &World, realm: Entity, place: Entity, land: bool) -> bool {
+    world.get::<Present>(place).is_some_and(|present| {
+        present.iter().any(|u| {
+            world
+                .get::<Unit>(u)
+                .is_some_and(|unit| unit.kind.is_land() == land)
+                && hostile_unit(world, realm, u)
+        })
+    })
+}
+
+/// The provinces of an area, in stable-id order.
+pub fn provinces_of(world: &World, area: Entity) -> Vec<Entity> {
+    let mut out: Vec<Entity> = world
+        .get::<AreaProvinces>(area)
+        .map(|p| p.iter().collect())
+        .unwrap_or_default();
+    out.sort_by_key(|p| sid_of(world, *p));
+    out
+}
+
+pub fn controller(world: &World, province: Entity) -> Option<Entity> {
+    world
+        .get::<ControlledBy>(province)
+        .map(|c| c.0)
+        .or_else(|| world.get::<OwnedBy>(province).map(|o| o.0))
+}
+
+/// Provinces of an area held (owned and not occupied) by Non-Player Realms at war with `realm`.
+pub fn enemy_npr_provinces(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
+    provinces_of(world, area)
+        .into_iter()
+        .filter(|p| {
+            let owner = world.get::<OwnedBy>(*p).map(|o| o.0);
+            owner.is_some_and(|o| {
+                world.get::<NonPlayerRealm>(o).is_some()
+                    && controller(world, *p) == Some(o)
+                    && at_war_between(world, realm, o)
+            })
+        })
+        .collect()
+}
+
+/// How an area looks to a realm's marching army.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ground {
+    /// Own, allied or empty land: the march may go on.
+    Friendly,
+    /// Enemy units or provinces held by an enemy: the march stops.
+    Hostile,
+    /// Land of a realm at peace with you: military access is needed, the march stops.
+    Neutral,
+    /// A distant area: the march stops.
+    Distant,
+}
+
+pub fn ground(world: &World, realm: Entity, area: Entity) -> Ground {
+    if hostile_units_at(world, realm, area, true) {
+        return Ground::Hostile;
+    }
+    let holders: Vec<Entity> = provinces_of(world, area)
+        .into_iter()
+        .filter_map(|p| controller(world, p))
+        .collect();
+    if holders.iter().any(|h| at_war_between(world, realm, *h)) {
+        return Ground::Hostile;
+    }
+    if world.get::<Area>(area).is_some_and(|a| a.distant) {
+        return Ground::Distant;
+    }
+    let friendly = |h: &Entity| *h == realm || allied(world, realm, *h);
+    if !holders.is_empty() && !holders.iter().any(friendly) {
+        return Ground::Neutral;
+    }
+    Ground::Friendly
+}
+
+/// Where the army in `from` may march: each destination with whether a mountain border is
+/// crossed on the way. Two areas, stopping on entering hostile, neutral or distant ground.
+pub fn destinations(world: &World, realm: Entity, from: Entity) -> Vec<(Entity, bool)> {
+    let borders = |a: Entity| {
+        world
+            .get::<LandBorders>(a)
+            .map(|b| b.0.clone())
+            .unwrap_or_default()
+    };
+    let mut out: Vec<(Entity, bool)> = Vec::new();
+    let add = |out: &mut Vec<(Entity, bool)>, to: Entity, mountain: bool| {
+        if to == from {
+            return;
+        }
+        match out.iter_mut().find(|(a, _)| *a == to) {
+            // Prefer a way without mountains.
+            Some(entry) => entry.1 &= mountain,
+            None => out.push((to, mountain)),
+        }
+    };
+    for (first, m1) in borders(from) {
+        add(&mut out, first, m1);
+        if ground(world, realm, first) == Ground::Friendly {
+            for (second, m2) in borders(first) {
+                add(&mut out, second, m1 || m2);
+            }
+        }
+    }
+    out.sort_by_key(|(a, _)| sid_of(world, *a));
+    out
+}
+
+/// Influence cubes of `realm` in an area (entity and count).
+pub fn influence_in(world: &World, realm: Entity, area: Entity) -> Option<(Entity, u8)> {
+    world.try_query::<(Entity, &Influence)>().and_then(|mut q| {
+        q.iter(world)
+            .find(|(_, i)| i.realm == realm && i.area == area && i.count > 0)
+            .map(|(e, i)| (e, i.count))
+    })
+}
+
+fn remove_influence(world: &mut World, realm: Entity, area: Entity, count: u8) -> u8 {
+    let Some((entity, have)) = influence_in(world, realm, area) else {
+        return 0;
+    };
+    let taken = have.min(count);
+    if have == taken {
+        world.despawn(entity);
+    } else if let Some(mut i) = world.get_mut::<Influence>(entity) {
+        i.count -= taken;
+    }
+    taken
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidates and checks for the turn's military actions
+
+fn index(world: &World, key: &str) -> Option<Entity> {
+    world.resource::<Index>().get(key)
+}
+
+fn mil(world: &World, realm: Entity) -> i32 {
+    world.get::<Mat>(realm).map_or(0, |m| m.mp(MpKind::Mil))
+}
+
+fn activation_cost(world: &World) -> i32 {
+    if world.resource::<MilitaryAction>().free {
+        0
+    } else {
+        ACTIVATION_MIL
+    }
+}
+
+/// Areas with a province the realm owns and holds, where it may recruit.
+fn recruit_areas(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut areas: Vec<Entity> = world
+        .get::<Owns>(realm)
+        .map(|o| {
+            o.iter()
+                .filter(|p| controller(world, *p) == Some(realm))
+                .filter(|p| world.get::<RebelTown>(*p).is_none())
+                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
+                .collect()
+        })
+        .unwrap_or_default();
+    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.dedup();
+    areas
+}
+
+/// Places (areas and sea zones) where the realm has land units (`land`) or ships.
+pub fn army_places(world: &World, realm: Entity, land: bool) -> Vec<Entity> {
+    let mut places: Vec<Entity> = world
+        .get::<Forces>(realm)
+        .map(|f| {
+            f.iter()
+                .filter(|u| {
+                    world
+                        .get::<Unit>(*u)
+                        .is_some_and(|x| x.kind.is_land() == land)
+                })
+                .filter_map(|u| world.get::<At>(u).map(|a| a.0))
+                .collect()
+        })
+        .unwrap_or_default();
+    places.sort_by_key(|p| sid_of(world, *p));
+    places.dedup();
+    places
+}
+
+/// Where the fleet at `from` may sail: up to two sea steps, into a sea zone or a port area of
+/// its own; entering a sea zone with hostile ships stops it.
+pub fn sail_destinations(world: &World, realm: Entity, from: Entity) -> Vec<Entity> {
+    let seas_next = |place: Entity| -> Vec<Entity> {
+        if world.get::<SeaZone>(place).is_some() {
+            let mut next: Vec<Entity> = world
+                .get::<SeaNeighbours>(place)
+                .map(|n| n.0.clone())
+                .unwrap_or_default();
+            next.extend(port_areas(world, realm, place));
+            next
+        } else {
+            world
+                .get::<Coasts>(place)
+                .map(|c| c.0.clone())
+                .unwrap_or_default()
+        }
+    };
+    let mut out = Vec::new();
+    for first in seas_next(from) {
+        if first != from && !out.contains(&first) {
+            out.push(first);
+        }
+        let stops =
+            world.get::<SeaZone>(first).is_none() || hostile_units_at(world, realm, first, false);
+        if !stops {
+            for second in seas_next(first) {
+                if second != from && !out.contains(&second) {
+                    out.push(second);
+                }
+            }
+        }
+    }
+    out.sort_by_key(|p| sid_of(world, *p));
+    out
+}
+
+/// Areas where the realm holds a port facing `sea`.
+fn port_areas(world: &World, realm: Entity, sea: Entity) -> Vec<Entity> {
+    let mut out: Vec<Entity> = world
+        .get::<Owns>(realm)
+        .map(|o| {
+            o.iter()
+                .filter(|p| controller(world, *p) == Some(realm))
+                .filter(|p| {
+                    world
+                        .get::<Province>(*p)
+                        .is_some_and(|x| x.port == Some(sea))
+                })
+                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort_by_key(|a| sid_of(world, *a));
+    out.dedup();
+    out
+}
+
+/// Siege strength of land units: infantry 1, artillery 2, cavalry 1/2 (total rounded down).
+pub fn siege_strength(world: &World, units: &[Entity]) -> i32 {
+    let mut halves = 0;
+    for u in units {
+        halves += match world.get::<Unit>(*u).map(|u| u.kind) {
+            Some(UnitKind::Infantry) => 2,
+            Some(UnitKind::Artillery) => 4,
+            Some(UnitKind::Cavalry) => 1,
+            _ => 0,
+        };
+    }
+    halves / 2
+}
+
+/// The fewest units of the army whose strength reaches `value` (strongest first).
+pub fn units_needed(world: &World, units: &[Entity], value: i32) -> usize {
+    let mut strengths: Vec<i32> = units
+        .iter()
+        .map(|u| match world.get::<Unit>(*u).map(|u| u.kind) {
+            Some(UnitKind::Artillery) => 4,
+            Some(UnitKind::Infantry) => 2,
+            _ => 1,
+        })
+        .collect();
+    strengths.sort_unstable_by(|a, b| b.cmp(a));
+    let mut halves = 0;
+    for (i, s) in strengths.iter().enumerate() {
+        if halves / 2 >= value {
+            return i;
+        }
+        halves += s;
+        if halves / 2 >= value {
+            return i + 1;
+        }
+    }
+    strengths.len()
+}
+
+/// Provinces of the area the realm's army could take by siege: held by an enemy, or a rebel
+/// town (the realm's own, or an enemy's).
+pub fn siege_targets(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
+    provinces_of(world, area)
+        .into_iter()
+        .filter(|p| {
+            let owner = world.get::<OwnedBy>(*p).map(|o| o.0);
+            let held = controller(world, *p);
+            let rebel_town = world.get::<RebelTown>(*p).is_some();
+            let enemy_held = held.is_some_and(|h| h != realm && at_war_between(world, realm, h));
+            let own_rebels = rebel_town && owner == Some(realm);
+            let enemy_rebels = rebel_town && owner.is_some_and(|o| at_war_between(world, realm, o));
+            enemy_held || own_rebels || enemy_rebels
+        })
+        .filter(|p| !island_blocked(world, realm, *p))
+        .collect()
+}
+
+/// An island province needs one of the realm's ships in a facing sea zone.
+fn island_blocked(world: &World, realm: Entity, province: Entity) -> bool {
+    let Some(p) = world.get::<Province>(province) else {
+        return false;
+    };
+    if !p.island {
+        return false;
+    }
+    let mut seas: Vec<Entity> = p.port.into_iter().collect();
+    if let Some(coasts) = world
+        .get::<InArea>(province)
+        .and_then(|a| world.get::<Coasts>(a.0))
+    {
+        seas.extend(coasts.0.iter().copied());
+    }
+    !seas
+        .iter()
+        .any(|s| !own_units_at(world, realm, *s, false).is_empty())
+}
+
+/// The turn's military actions worth checking (legal or not; `check_turn` filters).
+pub fn turn_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = Vec::new();
+    if let Some(mut q) = world.try_query_filtered::<Entity, With<Realm>>() {
+        let mut realms: Vec<Entity> = q.iter(world).filter(|r| *r != realm).collect();
+        realms.sort_by_key(|r| sid_of(world, *r));
+        all.extend(
+            realms
+                .into_iter()
+                .filter(|r| declare_problem(world, realm, *r).is_none())
+                .map(|r| Action::DeclareWar {
+                    target: key_of(world, r),
+                }),
+        );
+    }
+    all.extend(move_candidates(world, realm));
+    all.extend(
+        recruit_areas(world, realm)
+            .into_iter()
+            .map(|a| Action::Recruit {
+                area: key_of(world, a),
+            }),
+    );
+    for area in army_places(world, realm, true) {
+        if hostile_units_at(world, realm, area, true) {
+            continue;
+        }
+        for p in siege_targets(world, realm, area) {
+            all.push(Action::Siege {
+                province: key_of(world, p),
+            });
+        }
+    }
+    all.extend(leader_candidates(world, realm));
+    all
+}
+
+fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = Vec::new();
+    for from in army_places(world, realm, true) {
+        for (to, _) in destinations(world, realm, from) {
+            all.push(Action::Move {
+                from: key_of(world, from),
+                to: key_of(world, to),
+            });
+        }
+    }
+    for from in army_places(world, realm, false) {
+        for to in sail_destinations(world, realm, from) {
+            all.push(Action::Sail {
+                from: key_of(world, from),
+                to: key_of(world, to),
+            });
+        }
+    }
+    all
+}
+
+fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = Vec::new();
+    let mut places = army_places(world, realm, true);
+    places.extend(army_places(world, realm, false));
+    let cards = world
+        .get::<Hand>(realm)
+        .map(|h| h.cards.clone())
+        .unwrap_or_default();
+    for card in cards {
+        let Some(character) = card_character(world, card) else {
+            continue;
+        };
+        if world
+            .get::<Character>(character)
+            .is_none_or(|c| c.kind != CharacterKind::Leader)
+        {
+            continue;
+        }
+        for place in &places {
+            all.push(Action::AppointGeneral {
+                card: card_id(world, card),
+                place: key_of(world, *place),
+            });
+        }
+    }
+    for character in leaders_serving(world, realm) {
+        for place in &places {
+            all.push(Action::CommandArmy {
+                character: key_of(world, character),
+                place: key_of(world, *place),
+            });
+        }
+    }
+    all
+}
+
+/// The realm's ruler, generals and admirals, in stable-id order.
+fn leaders_serving(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut out: Vec<Entity> = world
+        .get::<Court>(realm)
+        .map(|c| {
+            c.iter()
+                .filter(|ch| {
+                    matches!(
+                        world.get::<Role>(*ch),
+                        Some(Role::Ruler | Role::RulerGeneral | Role::General | Role::Admiral)
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort_by_key(|c| sid_of(world, *c));
+    out
+}
+
+/// The leader commanding the realm's army or fleet at a place.
+pub fn commander_at(world: &World, realm: Entity, place: Entity) -> Option<Entity> {
+    world.get::<Court>(realm).and_then(|c| {
+        c.iter().find(|ch| {
+            world
+                .get::<InCommand>(*ch)
+                .is_some_and(|cmd| cmd.0 == place)
+                && matches!(
+                    world.get::<Role>(*ch),
+                    Some(Role::RulerGeneral | Role::General | Role::Admiral)
+                )
+        })
+    })
+}
+
+/// Mil a general or admiral costs (HR: 1, or 2 for a leader rolling 2 or more dice).
+pub fn leader_cost(world: &World, character: Entity) -> i32 {
+    if world
+        .get::<Character>(character)
+        .is_some_and(|c| c.dice >= 2)
+    {
+        2
+    } else {
+        1
+    }
+}
+
+/// Whether a turn action is military; if so, whether it is legal.
+pub fn check_turn(
+    world: &World,
+    realm: Entity,
+    main_done: bool,
+    action: &Action,
+) -> Option<Result<(), Illegal>> {
+    let once = || {
+        if main_done {
+            Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"))
+        } else {
+            Ok(())
+        }
+    };
+    let pay = |rule: &'static str| {
+        let cost = activation_cost(world);
+        if mil(world, realm) < cost {
+            Err(Illegal::new(rule, format!("this costs {cost} mil")))
+        } else {
+            Ok(())
+        }
+    };
+    let result = match action {
+        Action::DeclareWar { target } => {
+            once().and_then(|_| pay(rules::WAR_DECLARE)).and_then(|_| {
+                let Some(t) = index(world, target) else {
+                    return Err(Illegal::new(rules::WAR_DECLARE, "no such realm"));
+                };
+                match declare_problem(world, realm, t) {
+                    Some(problem) => Err(problem),
+                    None => Ok(()),
+                }
+            })
+        }
+        Action::Move { from, to } => once()
+            .and_then(|_| pay(rules::WAR_MOVE))
+            .and_then(|_| move_problem(world, realm, from, to).map_or(Ok(()), Err)),
+        Action::Sail { from, to } => once().and_then(|_| pay(rules::WAR_MOVE)).and_then(|_| {
+            let (Some(f), Some(t)) = (index(world, from), index(world, to)) else {
+                return Err(Illegal::new(rules::WAR_MOVE, "no such place"));
+            };
+            if own_units_at(world, realm, f, false).is_empty() {
+                return Err(Illegal::new(
+                    rules::WAR_MOVE,
+                    format!("no fleet of yours at {from}"),
+                ));
+            }
+            if !sail_destinations(world, realm, f).contains(&t) {
+                return Err(Illegal::new(
+                    rules::WAR_MOVE,
+                    format!("a fleet cannot sail from {from} to {to} in one activation"),
+                ));
+            }
+            Ok(())
+        }),
+        Action::Recruit { area } => once().and_then(|_| pay(rules::WAR_RECRUIT)).and_then(|_| {
+            let Some(a) = index(world, area) else {
+                return Err(Illegal::new(rules::WAR_RECRUIT, "no such area"));
+            };
+            if !recruit_areas(world, realm).contains(&a) {
+                return Err(Illegal::new(
+                    rules::WAR_RECRUIT,
+                    "recruit only in an area where you hold a province",
+                ));
+            }
+            let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
+            if ducats < unit_cost(UnitKind::Galley, false) {
+                return Err(Illegal::new(
+                    rules::WAR_RECRUIT,
+                    "no ducats to pay for a unit",
+                ));
+            }
+            Ok(())
+        }),
+        Action::Siege { province } => once().and_then(|_| pay(rules::WAR_SIEGE)).and_then(|_| {
+            let Some(p) = index(world, province) else {
+                return Err(Illegal::new(rules::WAR_SIEGE, "no such province"));
+            };
+            let Some(area) = world.get::<InArea>(p).map(|a| a.0) else {
+                return Err(Illegal::new(rules::WAR_SIEGE, "no such province"));
+            };
+            siege_problem(world, realm, area, p, 0).map_or(Ok(()), Err)
+        }),
+        Action::AppointGeneral { card, place } => {
+            appoint_general_problem(world, realm, card, place).map_or(Ok(()), Err)
+        }
+        Action::CommandArmy { character, place } => {
+            command_problem(world, realm, character, place).map_or(Ok(()), Err)
+        }
+        _ => return None,
+    };
+    Some(result)
+}
+
+fn move_problem(world: &World, realm: Entity, from: &str, to: &str) -> Option<Illegal> {
+    let (Some(f), Some(t)) = (index(world, from), index(world, to)) else {
+        return Some(Illegal::new(rules::WAR_MOVE, "no such area"));
+    };
+    if own_units_at(world, realm, f, true).is_empty() {
+        return Some(Illegal::new(
+            rules::WAR_MOVE,
+            format!("no army of yours in {from}"),
+        ));
+    }
+    if !destinations(world, realm, f).iter().any(|(a, _)| *a == t) {
+        return Some(Illegal::new(
+            rules::WAR_MOVE,
+            format!(
+                "an army cannot march from {from} to {to} in one activation (two areas, stopping on hostile, neutral or distant ground)"
+            ),
+        ));
+    }
+    if ground(world, realm, t) == Ground::Neutral && influence_in(world, realm, t).is_none() {
+        let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
+        if ducats < ACCESS_DUCATS {
+            return Some(Illegal::new(
+                rules::WAR_ACCESS,
+                "military access costs 1 influence there or 3 ducats",
+            ));
+        }
+    }
+    None
+}
+
+fn siege_problem(
+    world: &World,
+    realm: Entity,
+    area: Entity,
+    province: Entity,
+    value_so_far: i32,
+) -> Option<Illegal> {
+    let army = own_units_at(world, realm, area, true);
+    if army.is_empty() {
+        return Some(Illegal::new(
+            rules::WAR_SIEGE,
+            "no army of yours in that area",
+        ));
+    }
+    if hostile_units_at(world, realm, area, true) {
+        return Some(Illegal::new(
+            rules::WAR_SIEGE,
+            "enemy units in the area must be beaten first",
+        ));
+    }
+    if !siege_targets(world, realm, area).contains(&province) {
+        return Some(Illegal::new(
+            rules::WAR_SIEGE,
+            "only provinces held by an enemy, or rebel towns, can be besieged (islands need a ship)",
+        ));
+    }
+    let value = value_so_far + world.get::<Province>(province).map_or(1, |p| p.tax_value());
+    let strength = siege_strength(world, &army);
+    if value > strength {
+        return Some(Illegal::new(
+            rules::WAR_SIEGE,
+            format!("the army's siege strength is {strength}, the targets' tax value {value}"),
+        ));
+    }
+    let needed = |v: i32| units_needed(world, &army, v).max(1) as i32;
+    let cost = if value_so_far == 0 {
+        activation_cost(world) + needed(value) - 1
+    } else {
+        needed(value) - needed(value_so_far)
+    };
+    if mil(world, realm) < cost {
+        return Some(Illegal::new(
+            rules::WAR_SIEGE,
+            format!("this siege costs {cost} mil (1 plus 1 for each extra unit)"),
+        ));
+    }
+    None
+}
+
+fn appoint_general_problem(
+    world: &World,
+    realm: Entity,
+    card: &str,
+    place: &str,
+) -> Option<Illegal> {
+    let rule = rules::APPOINT_MILITARY_LEADER;
+    let hand = world.get::<Hand>(realm)?;
+    let Some(card_index) = hand
+        .cards
+        .iter()
+        .copied()
+        .find(|c| card_id(world, *c) == card)
+    else {
+        return Some(Illegal::new(rule, "that card is not in your hand"));
+    };
+    let Some(character) = card_character(world, card_index) else {
+        return Some(Illegal::new(rule, "that card shows no character"));
+    };
+    let ok_leader = world
+        .get::<Character>(character)
+        .is_some_and(|c| c.kind == CharacterKind::Leader);
+    if !ok_leader {
+        return Some(Illegal::new(
+            rule,
+            "only a leader can be a general or admiral",
+        ));
+    }
+    if world.get::<Serves>(character).is_some()
+        || world.get::<IllHealth>(character).is_some_and(|i| i.0 >= 2)
+    {
+        return Some(Illegal::new(rule, "that leader is not available"));
+    }
+    let Some(p) = index(world, place) else {
+        return Some(Illegal::new(rule, "no such place"));
+    };
+    if own_units_at(world, realm, p, true).is_empty()
+        && own_units_at(world, realm, p, false).is_empty()
+    {
+        return Some(Illegal::new(
+            rule,
+            "a general or admiral goes under one of your armies or fleets",
+        ));
+    }
+    let cost = leader_cost(world, character);
+    if mil(world, realm) < cost {
+        return Some(Illegal::new(rule, format!("this leader costs {cost} mil")));
+    }
+    None
+}
+
+fn command_problem(world: &World, realm: Entity, character: &str, place: &str) -> Option<Illegal> {
+    let rule = rules::REPLACE_MILITARY_LEADER;
+    let (Some(c), Some(p)) = (index(world, character), index(world, place)) else {
+        return Some(Illegal::new(rule, "no such leader or place"));
+    };
+    if world.get::<Serves>(c).is_none_or(|s| s.0 != realm) {
+        return Some(Illegal::new(rule, "that leader does not serve you"));
+    }
+    let role = world.get::<Role>(c).copied();
+    if !matches!(
+        role,
+        Some(Role::Ruler | Role::RulerGeneral | Role::General | Role::Admiral)
+    ) {
+        return Some(Illegal::new(rule, "advisors do not command armies"));
+    }
+    if world.get::<InCommand>(c).is_some_and(|cmd| cmd.0 == p) {
+        return Some(Illegal::new(rule, "that leader already commands there"));
+    }
+    let land = !own_units_at(world, realm, p, true).is_empty();
+    let sea = !own_units_at(world, realm, p, false).is_empty();
+    match role {
+        Some(Role::Admiral) if !sea => Some(Illegal::new(rule, "an admiral needs a fleet there")),
+        Some(Role::Ruler | Role::RulerGeneral | Role::General) if !land => Some(Illegal::new(
+            if matches!(role, Some(Role::General)) {
+                rule
+            } else {
+                rules::RULER_GENERAL
+            },
+            "a general needs an army there",
+        )),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declaring war: who may be attacked
+
+/// Why `realm` may not declare war on `target`, if it may not (FACTS section 5; 7.2).
+pub fn declare_problem(world: &World, realm: Entity, target: Entity) -> Option<Illegal> {
+    let rule = rules::WAR_DECLARE;
+    if realm == target || world.get::<Realm>(target).is_none() {
+        return Some(Illegal::new(rule, "not a realm you can attack"));
+    }
+    if world
+        .get::<Owns>(target)
+        .is_none_or(|o| o.iter().next().is_none())
+    {
+        return Some(Illegal::new(rule, "that realm holds no provinces"));
+    }
+    if at_war_between(world, realm, target) {
+        return Some(Illegal::new(rule, "you are already at war with that realm"));
+    }
+    let covered = |other: Entity| {
+        if allied(world, realm, other) {
+            Some("you may not declare war on an ally")
+        } else if truce_between(world, realm, other) {
+            Some("a truce forbids war until the next Phase 3")
+        } else if world.get::<RoundMarkers>(other).is_some_and(|m| m.passed) {
+            Some("that Player Realm has passed this Round")
+        } else {
+            None
+        }
+    };
+    if let Some(why) = covered(target) {
+        return Some(Illegal::new(rule, why));
+    }
+    if world.get::<NonPlayerRealm>(target).is_some() {
+        for pr in player_allies(world, target) {
+            if pr != realm && covered(pr).is_some() {
+                return Some(Illegal::new(
+                    rule,
+                    "that Non-Player Realm is allied to a Player Realm you may not attack",
+                ));
+            }
+        }
+    }
+    if let Some(capital) = world.get::<Capital>(target).map(|c| c.0) {
+        let area = world.get::<InArea>(capital).map(|a| a.0);
+        if let Some(a) = area.and_then(|a| world.get::<Area>(a)) {
+            let known = world
+                .get::<Discovered>(realm)
+                .is_some_and(|d| d.0.contains(&a.continent));
+            if a.distant && !known {
+                return Some(Illegal::new(
+                    rule,
+                    "that realm lies on an undiscovered continent",
+                ));
+            }
+        }
+    }
+    if world.get::<Interregnum>(realm).is_some() && !disputed_succession_cb(world, realm, target) {
+        return Some(Illegal::new(
+            rules::INTERREGNUM_RESTRICTIONS,
+            "no war declarations during an Interregnum (except a Disputed Succession through your marriage)",
+        ));
+    }
+    None
+}
+
+pub fn truce_between(world: &World, a: Entity, b: Entity) -> bool {
+    world
+        .try_query::<&Truce>()
+        .is_some_and(|mut q| q.iter(world).any(|t| t.between(a, b)))
+}
+
+/// Player Realms allied to a realm.
+pub fn player_allies(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut out: Vec<Entity> = world
+        .try_query::<&Alliance>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter_map(|a| {
+                    if a.a == realm {
+                        Some(a.b)
+                    } else if a.b == realm {
+                        Some(a.a)
+                    } else {
+                        None
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.retain(|r| world.get::<PlayerRealm>(*r).is_some());
+    out.sort_by_key(|r| sid_of(world, *r));
+    out
+}
+
+/// A Disputed Succession through the realm's own marriage with the target.
+pub fn disputed_succession_cb(world: &World, realm: Entity, target: Entity) -> bool {
+    world.try_query::<&Marriage>().is_some_and(|mut q| {
+        q.iter(world)
+            .any(|m| m.between(realm, target) && m.disputed)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Doing the turn's military actions
+
+/// Starts a military turn action. Returns false when the action is not military.
+pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
+    match action {
+        Action::DeclareWar { target } => {
+            let Some(t) = index(world, target) else {
+                return true;
+            };
+            world.resource_mut::<MilitaryAction>().busy = true;
+            let battles_before = world.resource::<battle::Battles>().fought;
+            crate::sim::pop::war::declare_war(world, realm, t);
+            world.resource_mut::<MilitaryAction>().declared = Some(Declared {
+                battles_before,
+                offered: false,
+            });
+        }
+        Action::Move { from, to } => {
+            pay_activation(world, realm, rules::WAR_MOVE);
+            world.resource_mut::<MilitaryAction>().busy = true;
+            if let (Some(f), Some(t)) = (index(world, from), index(world, to)) {
+                march(world, realm, f, t);
+            }
+        }
+        Action::Sail { from, to } => {
+            pay_activation(world, realm, rules::WAR_MOVE);
+            world.resource_mut::<MilitaryAction>().busy = true;
+            if let (Some(f), Some(t)) = (index(world, from), index(world, to)) {
+                sail(world, realm, f, t);
+            }
+        }
+        Action::Recruit { area } => {
+            pay_activation(world, realm, rules::WAR_RECRUIT);
+            let Some(a) = index(world, area) else {
+                return true;
+            };
+            let name = key_of(world, realm);
+            write(
+                world,
+                Note::new(rules::WAR_RECRUIT, format!("{name} recruits in {area}"))
+                    .realm(&name)
+                    .subject(sid_of(world, a)),
+            );
+            let sid = sid_of(world, a);
+            let mut m = world.resource_mut::<MilitaryAction>();
+            m.busy = true;
+            m.recruiting = Some(Recruiting {
+                area: sid,
+                mercenaries: 0,
+                units: 0,
+                ports_used: Vec::new(),
+            });
+        }
+        Action::Siege { province } => {
+            let Some(p) = index(world, province) else {
+                return true;
+            };
+            let Some(area) = world.get::<InArea>(p).map(|a| a.0) else {
+                return true;
+            };
+            let army = own_units_at(world, realm, area, true);
+            let value = world.get::<Province>(p).map_or(1, |x| x.tax_value());
+            let cost = activation_cost(world) + units_needed(world, &army, value).max(1) as i32 - 1;
+            change_mp(world, realm, MpKind::Mil, -cost, rules::WAR_SIEGE);
+            let sid = sid_of(world, area);
+            {
+                let mut m = world.resource_mut::<MilitaryAction>();
+                m.busy = true;
+                m.free = false;
+                m.sieging = Some(Sieging { area: sid, value });
+            }
+            take_by_siege(world, realm, p);
+        }
+        Action::AppointGeneral { card, place } => appoint_general(world, realm, card, place),
+        Action::CommandArmy { character, place } => command_army(world, realm, character, place),
+        _ => return false,
+    }
+    true
+}
+
+fn pay_activation(world: &mut World, realm: Entity, rule: &'static str) {
+    let cost = activation_cost(world);
+    if cost > 0 {
+        change_mp(world, realm, MpKind::Mil, -cost, rule);
+    }
+    world.resource_mut::<MilitaryAction>().free = false;
+}
+
+/// Marches the army in `from` to `to`, paying for access, and starts the battle it finds.
+pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
+    let name = key_of(world, realm);
+    let mountain = destinations(world, realm, from)
+        .into_iter()
+        .find(|(a, _)| *a == to)
+        .is_some_and(|(_, m)| m);
+    let mut army = own_units_at(world, realm, from, true);
+    let all_move = !mountain || army.len() <= MOUNTAIN_LIMIT;
+    if !all_move {
+        army.truncate(MOUNTAIN_LIMIT);
+    }
+    if ground(world, realm, to) == Ground::Neutral {
+        if remove_influence(world, realm, to, 1) == 1 {
+            write(
+                world,
+                Note::new(
+                    rules::WAR_ACCESS,
+                    format!(
+                        "{name} uses 1 influence for military access to {}",
+                        key_of(world, to)
+                    ),
+                )
+                .realm(&name),
+            );
+        } else {
+            spend(world, realm, ACCESS_DUCATS, rules::WAR_ACCESS);
+            write(
+                world,
+                Note::new(
+                    rules::WAR_ACCESS,
+                    format!(
+                        "{name} pays 3 ducats for military access to {}",
+                        key_of(world, to)
+                    ),
+                )
+                .realm(&name),
+            );
+        }
+    }
+    let already_there = !own_units_at(world, realm, to, true).is_empty();
+    for u in &army {
+        world.entity_mut(*u).insert(At(to));
+    }
+    if all_move {
+        if let Some(general) = commander_at(world, realm, from) {
+            world.entity_mut(general).insert(InCommand(to));
+        }
+    }
+    write(
+        world,
+        Note::new(
+            rules::WAR_MOVE,
+            format!(
+                "{name} marches {} units from {} to {}{}",
+                army.len(),
+                key_of(world, from),
+                key_of(world, to),
+                if mountain { " over the mountains" } else { "" }
+            ),
+        )
+        .realm(&name)
+        .subject(sid_of(world, to))
+        .amount(army.len() as i32),
+    );
+    start_battles_at(world, realm, to, Some(from), already_there, true);
+    discard_idle_leaders(world);
+}
+
+/// Queues the battle that units of `realm` arriving at (or recruited in, or declared war in)
+/// `place` start: against hostile units there, else against an enemy Non-Player Realm's
+/// defence. `npr_ok` is false where units hostile to that NPR were there before this turn.
+pub fn start_battles_at(
+    world: &mut World,
+    realm: Entity,
+    place: Entity,
+    from: Option<Entity>,
+    already_there: bool,
+    land: bool,
+) {
+    let me = Party::Realm(sid_of(world, realm));
+    let place_sid = sid_of(world, place);
+    let active = active_realm(world);
+    let hostile: Vec<Party> = {
+        let mut parties: Vec<(usize, Party)> = Vec::new();
+        if let Some(present) = world.get::<Present>(place) {
+            for u in present.iter() {
+                if world
+                    .get::<Unit>(u)
+                    .is_some_and(|x| x.kind.is_land() == land)
+                    && hostile_unit(world, realm, u)
+                {
+                    if let Some(p) = party_of(world, u) {
+                        match parties.iter_mut().find(|(_, q)| *q == p) {
+                            Some(entry) => entry.0 += 1,
+                            None => parties.push((1, p)),
+                        }
+                    }
+                }
+            }
+        }
+        // The Main Defender: the side with the most units (ties: rebels, then stable id).
+        parties.sort_by_key(|(n, p)| (std::cmp::Reverse(*n), *p));
+        parties.into_iter().map(|(_, p)| p).collect()
+    };
+    if let Some(defender) = hostile.first().copied() {
+        battle::queue(
+            world,
+            BattleSpec {
+                place: place_sid,
+                attacker: me,
+                defender,
+                from: from.map(|f| sid_of(world, f)),
+                naval: !land,
+                npr_defence: false,
+                active,
+                invaders: false,
+            },
+        );
+        return;
+    }
+    if !land || already_there {
+        return;
+    }
+    // An enemy Non-Player Realm defends its provinces here with its military capacity.
+    let mut nprs: Vec<Entity> = enemy_npr_provinces(world, realm, place)
+        .into_iter()
+        .filter_map(|p| world.get::<OwnedBy>(p).map(|o| o.0))
+        .collect();
+    nprs.sort_by_key(|n| sid_of(world, *n));
+    nprs.dedup();
+    for npr in nprs {
+        let defenders = battle::raise_npr_defence(world, npr, realm, place);
+        if defenders > 0 {
+            battle::queue(
+                world,
+                BattleSpec {
+                    place: place_sid,
+                    attacker: me,
+                    defender: Party::Realm(sid_of(world, npr)),
+                    from: from.map(|f| sid_of(world, f)),
+                    naval: false,
+                    npr_defence: true,
+                    active,
+                    invaders: false,
+                },
+            );
+            return;
+        }
+    }
+}
+
+/// The realm whose turn it is in the Action phase, if any.
+fn active_realm(world: &World) -> Option<u32> {
+    let phase2 = world.resource::<crate::sim::flow::Flow>().current().phase == 2;
+    phase2
+        .then(|| world.resource::<MilitaryAction>().turn_of)
+        .flatten()
+}
+
+fn sail(world: &mut World, realm: Entity, from: Entity, to: Entity) {
+    let name = key_of(world, realm);
+    let fleet = own_units_at(world, realm, from, false);
+    for u in &fleet {
+        world.entity_mut(*u).insert(At(to));
+    }
+    if let Some(admiral) = commander_at(world, realm, from) {
+        world.entity_mut(admiral).insert(InCommand(to));
+    }
+    write(
+        world,
+        Note::new(
+            rules::WAR_MOVE,
+            format!(
+                "{name}'s fleet of {} sails from {} to {}",
+                fleet.len(),
+                key_of(world, from),
+                key_of(world, to)
+            ),
+        )
+        .realm(&name)
+        .subject(sid_of(world, to))
+        .amount(fleet.len() as i32),
+    );
+    if world.get::<SeaZone>(to).is_some() {
+        start_naval_battles_at(world, realm, to, from);
+    }
+}
+
+/// A fleet entering a sea zone fights hostile ships there, else the naval capacity of enemy
+/// Non-Player Realms whose ports face it.
+fn start_naval_battles_at(world: &mut World, realm: Entity, sea: Entity, from: Entity) {
+    let before = world.resource::<battle::Battles>().queue.len();
+    start_battles_at(world, realm, sea, Some(from), false, false);
+    if world.resource::<battle::Battles>().queue.len() > before {
+        return;
+    }
+    let mut nprs: Vec<Entity> = world
+        .try_query::<(&Province, &OwnedBy)>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|(p, _)| p.port == Some(sea))
+                .map(|(_, o)| o.0)
+                .collect()
+        })
+        .unwrap_or_default();
+    nprs.retain(|n| world.get::<NonPlayerRealm>(*n).is_some() && at_war_between(world, realm, *n));
+    nprs.sort_by_key(|n| sid_of(world, *n));
+    nprs.dedup();
+    let active = active_realm(world);
+    for npr in nprs {
+        if battle::raise_npr_fleet(world, npr, sea) > 0 {
+            battle::queue(
+                world,
+                BattleSpec {
+                    place: sid_of(world, sea),
+                    attacker: Party::Realm(sid_of(world, realm)),
+                    defender: Party::Realm(sid_of(world, npr)),
+                    from: Some(sid_of(world, from)),
+                    naval: true,
+                    npr_defence: true,
+                    active,
+                    invaders: false,
+                },
+            );
+            return;
+        }
+    }
+}
+
+/// What recruiting in an area may add next (legal or not).
+pub fn recruit_unit_candidates() -> Vec<Action> {
+    let mut all = Vec::new();
+    for kind in [UnitKind::Infantry, UnitKind::Cavalry, UnitKind::Artillery] {
+        for mercenary in [false, true] {
+            all.push(Action::RecruitUnit { kind, mercenary });
+        }
+    }
+    for kind in [UnitKind::LightShip, UnitKind::HeavyShip, UnitKind::Galley] {
+        all.push(Action::RecruitUnit {
+            kind,
+            mercenary: false,
+        });
+    }
+    all.push(Action::Decline);
+    all
+}
+
+/// Why this unit cannot be recruited now, if it cannot.
+pub fn recruit_unit_problem(
+    world: &World,
+    realm: Entity,
+    kind: UnitKind,
+    mercenary: bool,
+) -> Option<Illegal> {
+    let rule = rules::WAR_RECRUIT;
+    let Some(r) = world.resource::<MilitaryAction>().recruiting.clone() else {
+        return Some(Illegal::new(rule, "no recruitment going on"));
+    };
+    let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let cost = unit_cost(kind, mercenary);
+    if mat.ducats < cost {
+        return Some(Illegal::new(
+            rule,
+            format!("that unit costs {cost} ducats, you have {}", mat.ducats),
+        ));
+    }
+    if kind.is_land() {
+        if mercenary && r.mercenaries >= MAX_MERCENARIES {
+            return Some(Illegal::new(
+                rule,
+                "at most 3 mercenaries per Recruit action",
+            ));
+        }
+        if !mercenary && mat.manpower < 1 {
+            return Some(Illegal::new(rule, "a regular needs 1 available manpower"));
+        }
+        if kind == UnitKind::Artillery
+            && !idea_effects(world, realm)
+                .iter()
+                .any(|e| matches!(e, IdeaEffect::Artillery))
+        {
+            return Some(Illegal::new(
+                rule,
+                "artillery needs the Idea that brings cannons",
+            ));
+        }
+        return None;
+    }
+    if mercenary {
+        return Some(Illegal::new(rule, "ships are never mercenaries"));
+    }
+    if free_port(world, realm, &r, kind).is_none() {
+        return Some(Illegal::new(
+            rule,
+            "ships need a port of yours in the area that has not launched one in this action (galleys only in marked seas)",
+        ));
+    }
+    None
+}
+
+/// A port of the realm in the recruiting area that may still launch a ship of this kind.
+fn free_port(world: &World, realm: Entity, r: &Recruiting, kind: UnitKind) -> Option<Entity> {
+    let area = world.resource::<Index>().by_sid(r.area)?;
+    provinces_of(world, area).into_iter().find(|p| {
+        let Some(province) = world.get::<Province>(*p) else {
+            return false;
+        };
+        let Some(sea) = province.port else {
+            return false;
+        };
+        world.get::<OwnedBy>(*p).is_some_and(|o| o.0 == realm)
+            && controller(world, *p) == Some(realm)
+            && !r.ports_used.contains(&sid_of(world, *p))
+            && (kind != UnitKind::Galley || world.get::<SeaZone>(sea).is_some_and(|s| s.galleys))
+    })
+}
+
+fn recruit_unit(world: &mut World, realm: Entity, kind: UnitKind, mercenary: bool) {
+    let Some(r) = world.resource::<MilitaryAction>().recruiting.clone() else {
+        return;
+    };
+    let Some(area) = world.resource::<Index>().by_sid(r.area) else {
+        return;
+    };
+    let cost = unit_cost(kind, mercenary);
+    spend(world, realm, cost, rules::WAR_RECRUIT);
+    let status = if mercenary {
+        UnitStatus::Mercenary
+    } else {
+        UnitStatus::Regular
+    };
+    if kind.is_land() && !mercenary {
+        if let Some(mut m) = world.get_mut::<Mat>(realm) {
+            m.manpower -= 1;
+        }
+    }
+    let mut port = None;
+    if !kind.is_land() {
+        port = free_port(world, realm, &r, kind);
+    }
+    spawn_sim(
+        world,
+        None,
+        (
+            Unit {
+                kind,
+                status,
+                damaged: false,
+            },
+            UnitOf(realm),
+            At(area),
+        ),
+    );
+    {
+        let port_sid = port.map(|p| sid_of(world, p));
+        let mut m = world.resource_mut::<MilitaryAction>();
+        if let Some(rec) = m.recruiting.as_mut() {
+            rec.units += 1;
+            if mercenary {
+                rec.mercenaries += 1;
+            }
+            rec.ports_used.extend(port_sid);
+        }
+    }
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            rules::WAR_RECRUIT,
+            format!(
+                "{name} raises {} {kind:?} in {} for {cost} ducats",
+                if mercenary { "a mercenary" } else { "a" },
+                key_of(world, area)
+            ),
+        )
+        .realm(&name)
+        .subject(sid_of(world, area))
+        .amount(1),
+    );
+}
+
+/// Takes a province by siege: a rebel town is cleared (and, at war with its owner, occupied);
+/// an enemy's province is occupied (the besieger's town, unrest side up, and a cube on the
+/// owner's track); one's own province held by an enemy comes back.
+pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
+    let name = key_of(world, realm);
+    let place = key_of(world, province);
+    let sid = sid_of(world, province);
+    let owner = world.get::<OwnedBy>(province).map(|o| o.0);
+    if world.get::<RebelTown>(province).is_some() {
+        world.entity_mut(province).remove::<RebelTown>();
+        if let Some(o) = owner {
+            clear_unrest(world, o, province);
+            if let Some(mut m) = world.get_mut::<Mat>(o) {
+                m.covered_slots = (m.covered_slots - 1).max(0);
+            }
+        }
+        write(
+            world,
+            Note::new(
+                rules::SIEGE_REBEL_TOWN,
+                format!(
+                    "{name} storms the rebel town of {place}: the rebels and their unrest are gone"
+                ),
+            )
+            .realm(&name)
+            .subject(sid),
+        );
+        if owner == Some(realm) || owner.is_none_or(|o| !at_war_between(world, realm, o)) {
+            return;
+        }
+    }
+    let held = controller(world, province);
+    if owner == Some(realm) {
+        // Our own province back from an occupier.
+        if let Some(occupier) = held.filter(|h| *h != realm) {
+            crate::sim::pop::towns::remove_tokens(world, occupier, province);
+        }
+        world.entity_mut(province).insert(ControlledBy(realm));
+        if let Some(mut m) = world.get_mut::<Mat>(realm) {
+            m.covered_slots = (m.covered_slots - 1).max(0);
+        }
+        write(
+            world,
+            Note::new(rules::WAR_SIEGE, format!("{name} retakes {place}"))
+                .realm(&name)
+                .subject(sid),
+        );
+        return;
+    }
+    if let Some(occupier) = held.filter(|h| Some(*h) != owner) {
+        crate::sim::pop::towns::remove_tokens(world, occupier, province);
+    } else if let Some(o) = owner {
+        if let Some(mut m) = world.get_mut::<Mat>(o) {
+            m.covered_slots += 1;
+        }
+    }
+    let before: Vec<Entity> = world
+        .get::<RealmTokens>(realm)
+        .map(|t| t.iter().collect())
+        .unwrap_or_default();
+    place_town(world, realm, province);
+    let new_tokens: Vec<Entity> = world
+        .get::<RealmTokens>(realm)
+        .map(|t| t.iter().filter(|x| !before.contains(x)).collect())
+        .unwrap_or_default();
+    for t in new_tokens {
+        world.entity_mut(t).insert(Unrest);
+    }
+    world.entity_mut(province).insert(ControlledBy(realm));
+    write(
+        world,
+        Note::new(
+            rules::WAR_SIEGE,
+            format!(
+                "{name} besieges and occupies {place}{}",
+                owner.map_or(String::new(), |o| format!(" of {}", key_of(world, o)))
+            ),
+        )
+        .realm(&name)
+        .subject(sid),
+    );
+}
+
+fn clear_unrest(world: &mut World, owner: Entity, province: Entity) {
+    let tokens: Vec<Entity> = world
+        .get::<Holdings>(province)
+        .map(|h| {
+            h.iter()
+                .filter(|t| world.get::<TokenOf>(*t).is_some_and(|o| o.0 == owner))
+                .collect()
+        })
+        .unwrap_or_default();
+    for t in tokens {
+        world.entity_mut(t).remove::<Unrest>();
+    }
+}
+
+/// Other provinces the siege going on may add (legal or not).
+pub fn siege_more_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let Some(s) = world.resource::<MilitaryAction>().sieging.clone() else {
+        return vec![Action::Decline];
+    };
+    let Some(area) = world.resource::<Index>().by_sid(s.area) else {
+        return vec![Action::Decline];
+    };
+    let mut all: Vec<Action> = siege_targets(world, realm, area)
+        .into_iter()
+        .filter(|p| siege_problem(world, realm, area, *p, s.value).is_none())
+        .map(|p| Action::ChooseProvince {
+            province: key_of(world, p),
+        })
+        .collect();
+    all.push(Action::Decline);
+    all
+}
+
+fn siege_more(world: &mut World, realm: Entity, province: &str) {
+    let Some(s) = world.resource::<MilitaryAction>().sieging.clone() else {
+        return;
+    };
+    let (Some(area), Some(p)) = (
+        world.resource::<Index>().by_sid(s.area),
+        index(world, province),
+    ) else {
+        return;
+    };
+    let army = own_units_at(world, realm, area, true);
+    let value = s.value + world.get::<Province>(p).map_or(1, |x| x.tax_value());
+    let extra = units_needed(world, &army, value).max(1) as i32
+        - units_needed(world, &army, s.value).max(1) as i32;
+    if extra > 0 {
+        change_mp(world, realm, MpKind::Mil, -extra, rules::WAR_SIEGE);
+    }
+    if let Some(s) = world.resource_mut::<MilitaryAction>().sieging.as_mut() {
+        s.value = value;
+    }
+    take_by_siege(world, realm, p);
+}
+
+fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str) {
+    let Some(p) = index(world, place) else { return };
+    let cards = world
+        .get::<Hand>(realm)
+        .map(|h| h.cards.clone())
+        .unwrap_or_default();
+    let Some(character) = cards
+        .iter()
+        .copied()
+        .find(|c| card_id(world, *c) == card)
+        .and_then(|c| card_character(world, c))
+    else {
+        return;
+    };
+    let Some(card_index) = take_from_hand(world, realm, card) else {
+        return;
+    };
+    let deck = world.resource::<Content>().0.action_cards[card_index].deck;
+    world
+        .resource_mut::<ActionDecks>()
+        .discard(card_index, deck);
+    let cost = leader_cost(world, character);
+    change_mp(
+        world,
+        realm,
+        MpKind::Mil,
+        -cost,
+        rules::APPOINT_MILITARY_LEADER,
+    );
+    let land = !own_units_at(world, realm, p, true).is_empty();
+    if let Some(old) = commander_at(world, realm, p) {
+        relieve(world, old, "replaced");
+    }
+    let role = if land { Role::General } else { Role::Admiral };
+    world
+        .entity_mut(character)
+        .insert((Serves(realm), role, InCommand(p)));
+    let name = key_of(world, realm);
+    let who = key_of(world, character);
+    write(
+        world,
+        Note::new(
+            rules::APPOINT_MILITARY_LEADER,
+            format!(
+                "{name} appoints {who} {} at {place} for {cost} mil",
+                if land { "general" } else { "admiral" }
+            ),
+        )
+        .realm(&name)
+        .subject(sid_of(world, character)),
+    );
+}
+
+fn command_army(world: &mut World, realm: Entity, character: &str, place: &str) {
+    let (Some(c), Some(p)) = (index(world, character), index(world, place)) else {
+        return;
+    };
+    if let Some(old) = commander_at(world, realm, p) {
+        relieve(world, old, "replaced");
+    }
+    let name = key_of(world, realm);
+    let role = world.get::<Role>(c).copied();
+    let rule = if matches!(role, Some(Role::Ruler | Role::RulerGeneral)) {
+        world
+            .entity_mut(c)
+            .insert((Role::RulerGeneral, InCommand(p)));
+        rules::RULER_GENERAL
+    } else {
+        world.entity_mut(c).insert(InCommand(p));
+        rules::REPLACE_MILITARY_LEADER
+    };
+    let text = if rule == rules::RULER_GENERAL {
+        format!("{name}'s ruler {character} takes command at {place} as Ruler General")
+    } else {
+        format!("{name}'s {character} takes command at {place}")
+    };
+    write(
+        world,
+        Note::new(rule, text).realm(&name).subject(sid_of(world, c)),
+    );
+}
+
+/// A leader leaves command: the Ruler General goes back to ruling; a general or admiral is
+/// discarded.
+fn relieve(world: &mut World, leader: Entity, why: &str) {
+    let realm = world.get::<Serves>(leader).map(|s| s.0);
+    let who = key_of(world, leader);
+    let name = realm.map(|r| key_of(world, r)).unwrap_or_default();
+    match world.get::<Role>(leader).copied() {
+        Some(Role::RulerGeneral) => {
+            world
+                .entity_mut(leader)
+                .remove::<InCommand>()
+                .insert(Role::Ruler);
+        }
+        _ => {
+            world
+                .entity_mut(leader)
+                .remove::<(Serves, Role, InCommand)>();
+        }
+    }
+    write(
+        world,
+        Note::new(
+            rules::REPLACE_MILITARY_LEADER,
+            format!("{name}'s {who} leaves command ({why})"),
+        )
+        .realm(&name)
+        .subject(sid_of(world, leader)),
+    );
+}
+
+/// Generals and admirals with no army or fleet left to command are discarded; a Ruler General
+/// without an army goes back to the court.
+pub fn discard_idle_leaders(world: &mut World) {
+    let leaders: Vec<(Entity, Entity, Entity)> = world
+        .try_query::<(Entity, &InCommand, &Serves)>()
+        .map(|mut q| q.iter(world).map(|(e, c, s)| (e, c.0, s.0)).collect())
+        .unwrap_or_default();
+    let mut leaders = leaders;
+    leaders.sort_by_key(|(e, _, _)| sid_of(world, *e));
+    for (leader, place, realm) in leaders {
+        let land = !matches!(world.get::<Role>(leader), Some(Role::Admiral));
+        if own_units_at(world, realm, place, land).is_empty() {
+            relieve(world, leader, "no army or fleet left to command");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Follow-up questions
+
+/// What the military part of the turn is doing.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+pub enum Step {
+    /// Nothing military going on.
+    Idle,
+    /// A question is pending.
+    Waiting,
+    /// The military action is over: the turn's action is used.
+    Done,
+}
+
+/// Runs the questions of a military action in progress: Calls to Arms, battles, the free
+/// activation after a declaration, more units, more provinces.
+pub fn continue_action(world: &mut World, realm: Entity) -> Step {
+    loop {
+        if world
+            .resource::<crate::sim::decision::Pending>()
+            .0
+            .is_some()
+        {
+            return Step::Waiting;
+        }
+        if crate::sim::pop::war::continue_calls(world) == Progress::Waiting {
+            return Step::Waiting;
+        }
+        if battle::fight(world) == Progress::Waiting {
+            return Step::Waiting;
+        }
+        let m = world.resource::<MilitaryAction>().clone();
+        if !m.busy {
+            return Step::Idle;
+        }
+        let name = key_of(world, realm);
+        if let Some(r) = &m.recruiting {
+            let any = recruit_unit_candidates().into_iter().any(|a| match a {
+                Action::RecruitUnit { kind, mercenary } => {
+                    recruit_unit_problem(world, realm, kind, mercenary).is_none()
+                }
+                _ => false,
+            });
+            if any {
+                let area = world
+                    .resource::<Index>()
+                    .by_sid(r.area)
+                    .map(|a| key_of(world, a))
+                    .unwrap_or_default();
+                ask(
+                    world,
+                    name,
+                    DecisionKind::RecruitUnits { area: area.clone() },
+                    format!("Recruit in {area}: another unit, or done"),
+                );
+                return Step::Waiting;
+            }
+            finish_recruiting(world, realm);
+            continue;
+        }
+        if let Some(s) = &m.sieging {
+            if siege_more_candidates(world, realm).len() > 1 {
+                let area = world
+                    .resource::<Index>()
+                    .by_sid(s.area)
+                    .map(|a| key_of(world, a))
+                    .unwrap_or_default();
+                ask(
+                    world,
+                    name,
+                    DecisionKind::SiegeMore { area: area.clone() },
+                    format!(
+                        "Siege in {area}: another province within the army's strength, or done"
+                    ),
+                );
+                return Step::Waiting;
+            }
+            world.resource_mut::<MilitaryAction>().sieging = None;
+            continue;
+        }
+        if let Some(d) = &m.declared {
+            let fought = world.resource::<battle::Battles>().fought > d.battles_before;
+            if !fought && !d.offered && !free_candidates(world, realm).is_empty() {
+                if let Some(d) = world.resource_mut::<MilitaryAction>().declared.as_mut() {
+                    d.offered = true;
+                }
+                write(
+                    world,
+                    Note::new(
+                        rules::WAR_FREE_ACTIVATION,
+                        format!(
+                            "No battle followed {name}'s declaration: a free Activate or Recruit"
+                        ),
+                    )
+                    .realm(&name),
+                );
+                ask(
+                    world,
+                    name,
+                    DecisionKind::FreeActivation,
+                    "No battle followed your declaration: take a free Activate or Recruit, or decline",
+                );
+                return Step::Waiting;
+            }
+            world.resource_mut::<MilitaryAction>().declared = None;
+            continue;
+        }
+        let mut m = world.resource_mut::<MilitaryAction>();
+        m.busy = false;
+        m.free = false;
+        return Step::Done;
+    }
+}
+
+fn finish_recruiting(world: &mut World, realm: Entity) {
+    let Some(r) = world.resource_mut::<MilitaryAction>().recruiting.take() else {
+        return;
+    };
+    let Some(area) = world.resource::<Index>().by_sid(r.area) else {
+        return;
+    };
+    // Units recruited in an area with enemy units or enemy Non-Player Realm provinces fight.
+    start_battles_at(world, realm, area, None, false, true);
+}
+
+/// The free activation's choices: a Move, Sail or Recruit at no mil.
+pub fn free_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = move_candidates(world, realm);
+    all.extend(
+        recruit_areas(world, realm)
+            .into_iter()
+            .map(|a| Action::Recruit {
+                area: key_of(world, a),
+            }),
+    );
+    all.retain(|a| match a {
+        Action::Move { from, to } => move_problem(world, realm, from, to).is_none(),
+        Action::Recruit { .. } => world.get::<Mat>(realm).is_some_and(|m| m.ducats >= 2),
+        _ => true,
+    });
+    all
+}
+
+/// Answers the military follow-up questions. Returns false when the question was not one.
+pub fn answer(world: &mut World, realm: Entity, kind: &DecisionKind, action: &Action) -> bool {
+    match (kind, action) {
+        (DecisionKind::RecruitUnits { .. }, Action::RecruitUnit { kind, mercenary }) => {
+            recruit_unit(world, realm, *kind, *mercenary);
+        }
+        (DecisionKind::RecruitUnits { .. }, _) => finish_recruiting(world, realm),
+        (DecisionKind::SiegeMore { .. }, Action::ChooseProvince { province }) => {
+            siege_more(world, realm, province);
+        }
+        (DecisionKind::SiegeMore { .. }, _) => {
+            world.resource_mut::<MilitaryAction>().sieging = None;
+        }
+        (DecisionKind::FreeActivation, Action::Decline) => {
+            world.resource_mut::<MilitaryAction>().declared = None;
+        }
+        (DecisionKind::FreeActivation, a) => {
+            world.resource_mut::<MilitaryAction>().declared = None;
+            world.resource_mut::<MilitaryAction>().free = true;
+            handle_turn(world, realm, a);
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Legal-or-not answers to the military follow-up questions.
+pub fn decision_candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action> {
+    match kind {
+        DecisionKind::RecruitUnits { .. } => recruit_unit_candidates(),
+        DecisionKind::SiegeMore { .. } => siege_more_candidates(world, realm),
+        DecisionKind::FreeActivation => {
+            let mut all = free_candidates(world, realm);
+            all.push(Action::Decline);
+            all
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Whether an answer to a military follow-up question is legal.
+pub fn check_decision(
+    world: &World,
+    realm: Entity,
+    kind: &DecisionKind,
+    action: &Action,
+) -> Result<(), Illegal> {
+    match (kind, action) {
+        (DecisionKind::RecruitUnits { .. }, Action::Decline) => Ok(()),
+        (DecisionKind::RecruitUnits { .. }, Action::RecruitUnit { kind, mercenary }) => {
+            recruit_unit_problem(world, realm, *kind, *mercenary).map_or(Ok(()), Err)
+        }
+        (DecisionKind::RecruitUnits { .. }, _) => Err(Illegal::new(
+            rules::WAR_RECRUIT,
+            "recruit a unit, or be done",
+        )),
+        (DecisionKind::SiegeMore { .. }, _) => {
+            if siege_more_candidates(world, realm).contains(action) {
+                Ok(())
+            } else {
+                Err(Illegal::new(
+                    rules::WAR_SIEGE,
+                    "another province of the area within the army's strength, or done",
+                ))
+            }
+        }
+        (DecisionKind::FreeActivation, _) => {
+            if decision_candidates(world, realm, kind).contains(action) {
+                Ok(())
+            } else {
+                Err(Illegal::new(
+                    rules::WAR_FREE_ACTIVATION,
+                    "a Move, Sail or Recruit you could take, or decline",
+                ))
+            }
+        }
+        _ => Err(Illegal::new(
+            rules::SEQ_PHASE2_TURN,
+            "not a military question",
+        )),
+    }
+}

@@ -1,0 +1,1269 @@
+//! War and peace (FACTS section 5): declaring war with its Casus Belli and stability costs,
+//! Calls to Arms, Non-Player Realm invasions (Phase 3 step B), peace resolution with its terms
+//! and truces (Phase 3 step D).
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::{Action, DecisionKind, Illegal, PeaceTerm, Pending, ask, take_answer};
+use crate::sim::flow::{Rules, step_progress};
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::PopStep;
+use crate::sim::pop::battle::{self, BattleSpec, Party};
+use crate::sim::pop::economy::{
+    change_mp, change_prestige, change_stability, gain_ducats, pay_mandatory,
+};
+use crate::sim::pop::effects::{Progress, add_unrest};
+use crate::sim::pop::military::{
+    Ground, allied, at_war_between, controller, enemies_of, ground, hostile_units_at, influence_in,
+    own_units_at, provinces_of, units_at,
+};
+use crate::sim::pop::towns::{core_owners, place_town, remove_tokens};
+use crate::sim::rng::GameRng;
+use crate::sim::rules;
+use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
+
+pub struct WarPlugin;
+
+impl Plugin for WarPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<WarState>()
+            .add_systems(Rules, reset_phase3_counters.in_set(PopStep::P3A))
+            .add_systems(Rules, invade.in_set(PopStep::P3B))
+            .add_systems(Rules, resolve_peace.in_set(PopStep::P3D));
+    }
+}
+
+/// Ransom for a capital given back under "keep the current board state".
+pub const CAPITAL_RANSOM: i32 = 10;
+
+/// A Call to Arms waiting for its answer.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Call {
+    pub ally: u32,
+    pub caller: u32,
+    pub enemy: u32,
+    pub defensive: bool,
+}
+
+/// A peace question asked in Phase 3 step D.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PeaceQuestion {
+    pub war: u32,
+    pub winner: u32,
+    pub loser: u32,
+    pub total: bool,
+    pub surrendered: bool,
+    /// True while the loser is asked whether to surrender; false while the winner picks terms.
+    pub surrender_asked: bool,
+}
+
+#[derive(Resource, Clone, Debug, Default, Serialize)]
+pub struct WarState {
+    pub calls: Vec<Call>,
+    pub asked: Option<Call>,
+    /// Non-Player Realms fighting as Active Allies.
+    pub active_allies: Vec<u32>,
+    /// Wars settled (or left to go on) in this Phase 3 step D.
+    pub peace_done: Vec<u32>,
+    pub peace_asked: Option<PeaceQuestion>,
+    /// Non-Player Realms that invaded this Round.
+    pub invaded: Vec<u32>,
+}
+
+pub fn active_allies(world: &World) -> Vec<u32> {
+    world.resource::<WarState>().active_allies.clone()
+}
+
+fn entity(world: &World, sid: u32) -> Option<Entity> {
+    world.resource::<Index>().by_sid(sid)
+}
+
+fn is_player(world: &World, realm: Entity) -> bool {
+    world.get::<PlayerRealm>(realm).is_some()
+}
+
+/// Tax value of a realm: its towns for a Player Realm, its provinces for a Non-Player Realm.
+pub fn realm_tax_value(world: &World, realm: Entity) -> i32 {
+    if is_player(world, realm) {
+        return crate::sim::pop::scoring::tax_income(world, realm);
+    }
+    world.get::<Owns>(realm).map_or(0, |o| {
+        o.iter()
+            .filter_map(|p| world.get::<Province>(p).map(|x| x.tax_value()))
+            .sum()
+    })
+}
+
+/// The Casus Belli `realm` holds against `target`, if any, in words.
+pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'static str> {
+    let token = world.try_query::<&CasusBelli>().is_some_and(|mut q| {
+        q.iter(world)
+            .any(|c| c.holder == realm && c.target == target)
+    });
+    if token {
+        return Some("a CB token");
+    }
+    let target_areas: Vec<Entity> = world
+        .get::<Owns>(target)
+        .map(|o| {
+            o.iter()
+                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
+                .collect()
+        })
+        .unwrap_or_default();
+    let claim = world.try_query::<&Claim>().is_some_and(|mut q| {
+        q.iter(world)
+            .any(|c| c.realm == realm && target_areas.contains(&c.area))
+    });
+    if claim {
+        return Some("a claim on its land");
+    }
+    let core_token = world.try_query::<&CoreToken>().is_some_and(|mut q| {
+        q.iter(world)
+            .any(|c| c.realm == realm && target_areas.contains(&c.area))
+    });
+    if core_token {
+        return Some("a core token on its land");
+    }
+    let disputed = world.try_query::<&Marriage>().is_some_and(|mut q| {
+        q.iter(world)
+            .any(|m| m.disputed && (m.a == target || m.b == target))
+    });
+    if disputed {
+        return Some("its Disputed Succession");
+    }
+    None
+}
+
+/// Declares war (FACTS section 5, steps 1-5; the battles of step 6 are queued; step 7 is the
+/// free activation `military::continue_action` offers).
+pub fn declare_war(world: &mut World, realm: Entity, target: Entity) {
+    let name = key_of(world, realm);
+    let tname = key_of(world, target);
+    change_mp(world, realm, MpKind::Mil, -1, rules::WAR_DECLARE);
+    let cb = casus_belli(world, realm, target);
+    write(
+        world,
+        Note::new(
+            rules::WAR_DECLARE,
+            format!(
+                "{name} declares war on {tname}{}",
+                cb.map_or(" without a Casus Belli".to_string(), |c| format!(" ({c})"))
+            ),
+        )
+        .realm(&name),
+    );
+    if world.get::<Interregnum>(realm).is_some() {
+        write(
+            world,
+            Note::new(
+                rules::INTERREGNUM_RESTRICTIONS,
+                format!("{name} is in Interregnum: only its Disputed Succession allows this war"),
+            )
+            .realm(&name),
+        );
+    }
+    if cb.is_none() {
+        change_stability(world, realm, -2, rules::WAR_DECLARE);
+    }
+    let married = world
+        .try_query::<&Marriage>()
+        .is_some_and(|mut q| q.iter(world).any(|m| m.between(realm, target)));
+    if married {
+        change_stability(world, realm, -1, rules::WAR_DECLARE);
+    }
+    spawn_sim(
+        world,
+        None,
+        War {
+            attacker: realm,
+            defender: target,
+        },
+    );
+    // Calls to Arms: the attacker's allies, then the target's.
+    let mut calls = Vec::new();
+    for ally in alliance_partners(world, realm) {
+        if ally == target {
+            continue;
+        }
+        if is_player(world, ally) {
+            calls.push(Call {
+                ally: sid_of(world, ally),
+                caller: sid_of(world, realm),
+                enemy: sid_of(world, target),
+                defensive: false,
+            });
+        } else {
+            call_npr_ally(world, realm, ally, target, 2);
+        }
+    }
+    for ally in alliance_partners(world, target) {
+        if ally == realm || at_war_between(world, ally, realm) {
+            continue;
+        }
+        if is_player(world, ally) {
+            calls.push(Call {
+                ally: sid_of(world, ally),
+                caller: sid_of(world, target),
+                enemy: sid_of(world, realm),
+                defensive: true,
+            });
+        } else if is_player(world, target) {
+            call_npr_ally(world, target, ally, realm, 1);
+        }
+    }
+    world.resource_mut::<WarState>().calls.extend(calls);
+    if is_player(world, target) {
+        change_mp(world, target, MpKind::Mil, 1, rules::WAR_DECLARE);
+    }
+    // The attacker's influence in the target's areas is removed.
+    let areas: Vec<Entity> = {
+        let mut a: Vec<Entity> = world
+            .get::<Owns>(target)
+            .map(|o| {
+                o.iter()
+                    .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
+                    .collect()
+            })
+            .unwrap_or_default();
+        a.sort_by_key(|x| sid_of(world, *x));
+        a.dedup();
+        a
+    };
+    for area in areas {
+        if let Some((cube, count)) = influence_in(world, realm, area) {
+            world.despawn(cube);
+            write(
+                world,
+                Note::new(
+                    rules::WAR_DECLARE,
+                    format!(
+                        "{name} loses its {count} influence in {}",
+                        key_of(world, area)
+                    ),
+                )
+                .realm(&name),
+            );
+        }
+    }
+    // Units already in place become hostile: battles follow, naval first.
+    queue_battles_after_declaration(world, realm);
+}
+
+fn queue_battles_after_declaration(world: &mut World, realm: Entity) {
+    for land in [false, true] {
+        for place in crate::sim::pop::military::army_places(world, realm, land) {
+            crate::sim::pop::military::start_battles_at(world, realm, place, None, false, land);
+        }
+    }
+}
+
+/// Every realm allied to `realm`, in stable-id order.
+pub fn alliance_partners(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut out: Vec<Entity> = world
+        .try_query::<&Alliance>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter_map(|a| {
+                    if a.a == realm {
+                        Some(a.b)
+                    } else if a.b == realm {
+                        Some(a.a)
+                    } else {
+                        None
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort_by_key(|r| sid_of(world, *r));
+    out.dedup();
+    out
+}
+
+/// A Non-Player Realm ally joins for `influence` cubes in its areas: it becomes an Active Ally
+/// and lends allied infantry (half its tax value, at most 5) at the caller's capital.
+fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, influence: u8) {
+    if at_war_between(world, npr, enemy) || !is_player(world, caller) {
+        return;
+    }
+    let mut areas: Vec<Entity> = world
+        .get::<Owns>(npr)
+        .map(|o| {
+            o.iter()
+                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
+                .collect()
+        })
+        .unwrap_or_default();
+    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.dedup();
+    let have: u8 = areas
+        .iter()
+        .filter_map(|a| influence_in(world, caller, *a).map(|(_, n)| n))
+        .sum();
+    if have < influence {
+        return;
+    }
+    let mut left = influence;
+    for a in areas {
+        if left == 0 {
+            break;
+        }
+        if let Some((cube, n)) = influence_in(world, caller, a) {
+            let take = n.min(left);
+            left -= take;
+            if take == n {
+                world.despawn(cube);
+            } else if let Some(mut i) = world.get_mut::<Influence>(cube) {
+                i.count -= take;
+            }
+        }
+    }
+    spawn_sim(
+        world,
+        None,
+        War {
+            attacker: npr,
+            defender: enemy,
+        },
+    );
+    let sid = sid_of(world, npr);
+    world.resource_mut::<WarState>().active_allies.push(sid);
+    let lent = (realm_tax_value(world, npr) / 2).min(5);
+    let capital_area = world
+        .get::<Capital>(caller)
+        .and_then(|c| world.get::<InArea>(c.0))
+        .map(|a| a.0);
+    if let Some(area) = capital_area {
+        for _ in 0..lent {
+            spawn_sim(
+                world,
+                None,
+                (
+                    Unit {
+                        kind: UnitKind::Infantry,
+                        status: UnitStatus::Allied,
+                        damaged: false,
+                    },
+                    UnitOf(caller),
+                    At(area),
+                ),
+            );
+        }
+    }
+    let (c, n, e) = (
+        key_of(world, caller),
+        key_of(world, npr),
+        key_of(world, enemy),
+    );
+    write(
+        world,
+        Note::new(
+            rules::WAR_CALL_TO_ARMS,
+            format!("{c} calls its ally {n} to arms against {e} ({influence} influence): {lent} allied infantry join"),
+        )
+        .realm(&c)
+        .amount(lent),
+    );
+}
+
+/// Asks the Calls to Arms waiting, one by one.
+pub fn continue_calls(world: &mut World) -> Progress {
+    loop {
+        if world.resource::<Pending>().0.is_some() || world.resource::<WarState>().asked.is_some() {
+            return Progress::Waiting;
+        }
+        let Some(call) = world.resource::<WarState>().calls.first().cloned() else {
+            return Progress::Done;
+        };
+        world.resource_mut::<WarState>().calls.remove(0);
+        let (Some(ally), Some(caller), Some(enemy)) = (
+            entity(world, call.ally),
+            entity(world, call.caller),
+            entity(world, call.enemy),
+        ) else {
+            continue;
+        };
+        if !allied(world, ally, caller) || at_war_between(world, ally, enemy) {
+            continue;
+        }
+        let (c, e) = (key_of(world, caller), key_of(world, enemy));
+        world.resource_mut::<WarState>().asked = Some(call.clone());
+        ask(
+            world,
+            key_of(world, ally),
+            DecisionKind::CallToArms {
+                ally: c.clone(),
+                enemy: e.clone(),
+                defensive: call.defensive,
+            },
+            format!(
+                "{c} calls you to arms {} {e}: join the war, or refuse and end the alliance{}",
+                if call.defensive {
+                    "in defence against"
+                } else {
+                    "against"
+                },
+                if call.defensive {
+                    " (refusing costs 2 prestige and 5 influence)"
+                } else {
+                    ""
+                }
+            ),
+        );
+        return Progress::Waiting;
+    }
+}
+
+/// The ally's answer to a Call to Arms. Returns false when no call was asked.
+pub fn answer_call(world: &mut World, action: &Action) -> bool {
+    let Some(call) = world.resource_mut::<WarState>().asked.take() else {
+        return false;
+    };
+    let (Some(ally), Some(caller), Some(enemy)) = (
+        entity(world, call.ally),
+        entity(world, call.caller),
+        entity(world, call.enemy),
+    ) else {
+        return true;
+    };
+    let (a, c, e) = (
+        key_of(world, ally),
+        key_of(world, caller),
+        key_of(world, enemy),
+    );
+    if *action == Action::Accept {
+        let war = if call.defensive {
+            War {
+                attacker: enemy,
+                defender: ally,
+            }
+        } else {
+            War {
+                attacker: ally,
+                defender: enemy,
+            }
+        };
+        spawn_sim(world, None, war);
+        write(
+            world,
+            Note::new(
+                rules::WAR_CALL_TO_ARMS,
+                format!("{a} answers {c}'s Call to Arms and goes to war with {e}"),
+            )
+            .realm(&a),
+        );
+        if call.defensive {
+            change_mp(world, ally, MpKind::Mil, 1, rules::WAR_CALL_TO_ARMS);
+        }
+        return true;
+    }
+    // A refusal ends the alliance; a defensive one also costs prestige and influence, and
+    // the ally let down takes a CB on the refuser.
+    let alliances: Vec<Entity> = world
+        .try_query::<(Entity, &Alliance)>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|(_, x)| x.between(ally, caller))
+                .map(|(e, _)| e)
+                .collect()
+        })
+        .unwrap_or_default();
+    for x in alliances {
+        world.despawn(x);
+    }
+    write(
+        world,
+        Note::new(
+            rules::WAR_CALL_TO_ARMS,
+            format!("{a} refuses {c}'s Call to Arms: the alliance ends"),
+        )
+        .realm(&a),
+    );
+    if call.defensive {
+        change_prestige(world, ally, -2, rules::WAR_CALL_TO_ARMS);
+        remove_influence_anywhere(world, ally, 5);
+        spawn_sim(
+            world,
+            None,
+            CasusBelli {
+                holder: caller,
+                target: ally,
+            },
+        );
+        write(
+            world,
+            Note::new(
+                rules::WAR_CALL_TO_ARMS,
+                format!("{c}, let down, places a CB on {a}'s capital"),
+            )
+            .realm(&c),
+        );
+    }
+    true
+}
+
+/// Removes up to `count` influence cubes of a realm, areas in stable-id order.
+fn remove_influence_anywhere(world: &mut World, realm: Entity, count: u8) {
+    let mut cubes: Vec<(Entity, Entity, u8)> = world
+        .try_query::<(Entity, &Influence)>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|(_, i)| i.realm == realm)
+                .map(|(e, i)| (e, i.area, i.count))
+                .collect()
+        })
+        .unwrap_or_default();
+    cubes.sort_by_key(|(_, a, _)| sid_of(world, *a));
+    let mut left = count;
+    for (cube, _, n) in cubes {
+        if left == 0 {
+            break;
+        }
+        let take = n.min(left);
+        left -= take;
+        if take == n {
+            world.despawn(cube);
+        } else if let Some(mut i) = world.get_mut::<Influence>(cube) {
+            i.count -= take;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 3
+
+fn reset_phase3_counters(world: &mut World) {
+    {
+        let mut s = world.resource_mut::<WarState>();
+        s.peace_done.clear();
+        s.invaded.clear();
+    }
+    crate::sim::pop::military::new_turn(world, None);
+}
+
+/// Land units a realm has deployed anywhere.
+pub fn deployed_land_units(world: &World, realm: Entity) -> usize {
+    world.get::<Forces>(realm).map_or(0, |f| {
+        f.iter()
+            .filter(|u| world.get::<Unit>(*u).is_some_and(|x| x.kind.is_land()))
+            .count()
+    })
+}
+
+/// The areas where a realm holds provinces, in stable-id order.
+fn realm_areas(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut areas: Vec<Entity> = world
+        .get::<Owns>(realm)
+        .map(|o| {
+            o.iter()
+                .filter(|p| controller(world, *p) == Some(realm))
+                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
+                .collect()
+        })
+        .unwrap_or_default();
+    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.dedup();
+    areas
+}
+
+/// Phase 3 step B: each Non-Player Realm at war (not an Active Ally, no hostile units in its
+/// areas) invades a neighbouring area holding an enemy town: 2 unrest there and invaders equal
+/// to half its tax value, who fight at once and then stay on as rebels.
+fn invade(world: &mut World) {
+    if let Some(action) = take_answer(world) {
+        battle::answer(world, &action);
+    }
+    if step_progress(world).cursor == 0 {
+        step_progress(world).cursor = 1;
+        write(
+            world,
+            Note::new(
+                rules::SEQ_PHASE3_B,
+                "Phase 3 B: Non-Player Realms at war invade",
+            ),
+        );
+    }
+    loop {
+        if world.resource::<Pending>().0.is_some() || battle::fight(world) == Progress::Waiting {
+            return;
+        }
+        let Some((npr, enemy)) = next_invader(world) else {
+            return;
+        };
+        let sid = sid_of(world, npr);
+        world.resource_mut::<WarState>().invaded.push(sid);
+        if let Some(area) = invasion_target(world, npr, enemy) {
+            launch_invasion(world, npr, enemy, area);
+        }
+    }
+}
+
+fn next_invader(world: &World) -> Option<(Entity, Entity)> {
+    let state = world.resource::<WarState>();
+    let mut wars: Vec<(u32, War)> = world
+        .try_query::<(&Sid, &War)>()
+        .map(|mut q| q.iter(world).map(|(s, w)| (s.0, *w)).collect())
+        .unwrap_or_default();
+    wars.sort_by_key(|(s, _)| *s);
+    for (_, w) in wars {
+        for (npr, enemy) in [(w.attacker, w.defender), (w.defender, w.attacker)] {
+            let sid = sid_of(world, npr);
+            if world.get::<NonPlayerRealm>(npr).is_none()
+                || !is_player(world, enemy)
+                || state.invaded.contains(&sid)
+                || state.active_allies.contains(&sid)
+            {
+                continue;
+            }
+            let threatened = realm_areas(world, npr)
+                .into_iter()
+                .any(|a| hostile_units_at(world, npr, a, true));
+            if !threatened {
+                return Some((npr, enemy));
+            }
+        }
+    }
+    None
+}
+
+/// The area a Non-Player Realm invades: one holding an enemy town, in or next to its land;
+/// its capital area first, then its core areas, then areas it borders, then by lot.
+fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Entity> {
+    let own = realm_areas(world, npr);
+    let mut candidates: Vec<Entity> = own.clone();
+    for a in &own {
+        if let Some(b) = world.get::<LandBorders>(*a) {
+            candidates.extend(b.0.iter().map(|(x, _)| *x));
+        }
+    }
+    candidates.sort_by_key(|a| sid_of(world, *a));
+    candidates.dedup();
+    candidates.retain(|a| !enemy_towns_in(world, enemy, *a).is_empty());
+    if candidates.is_empty() {
+        return None;
+    }
+    let capital_area = world
+        .get::<Capital>(npr)
+        .and_then(|c| world.get::<InArea>(c.0))
+        .map(|a| a.0);
+    if let Some(c) = capital_area.filter(|c| candidates.contains(c)) {
+        return Some(c);
+    }
+    let core_area = candidates.iter().copied().find(|a| {
+        provinces_of(world, *a)
+            .into_iter()
+            .any(|p| core_owners(world, p).contains(&npr))
+    });
+    if core_area.is_some() {
+        return core_area;
+    }
+    let bordering: Vec<Entity> = candidates
+        .iter()
+        .copied()
+        .filter(|a| !own.contains(a))
+        .collect();
+    if let Some(first) = bordering.first() {
+        return Some(*first);
+    }
+    let pick = world
+        .resource_mut::<GameRng>()
+        .below(candidates.len() as u32) as usize;
+    Some(candidates[pick])
+}
+
+/// Provinces of an area where `realm` has a town it holds.
+fn enemy_towns_in(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
+    provinces_of(world, area)
+        .into_iter()
+        .filter(|p| controller(world, *p) == Some(realm))
+        .filter(|p| {
+            world.get::<Holdings>(*p).is_some_and(|h| {
+                h.iter()
+                    .any(|t| world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm))
+            })
+        })
+        .collect()
+}
+
+fn launch_invasion(world: &mut World, npr: Entity, enemy: Entity, area: Entity) {
+    let (n, e, a) = (
+        key_of(world, npr),
+        key_of(world, enemy),
+        key_of(world, area),
+    );
+    let count = (realm_tax_value(world, npr) / 2).max(1);
+    write(
+        world,
+        Note::new(
+            rules::WAR_NPR_INVASION,
+            format!("{n} invades {a} with {count} units against {e}"),
+        )
+        .realm(&n)
+        .subject(sid_of(world, area))
+        .amount(count),
+    );
+    for p in enemy_towns_in(world, enemy, area).into_iter().take(2) {
+        add_unrest(world, enemy, p);
+    }
+    for _ in 0..count {
+        spawn_sim(
+            world,
+            None,
+            (
+                Unit {
+                    kind: UnitKind::Infantry,
+                    status: UnitStatus::Regular,
+                    damaged: false,
+                },
+                UnitOf(npr),
+                At(area),
+            ),
+        );
+    }
+    if own_units_at(world, enemy, area, true).is_empty() {
+        for u in units_at(world, area, Party::Realm(sid_of(world, npr)), true) {
+            world.entity_mut(u).remove::<UnitOf>();
+            if let Some(mut unit) = world.get_mut::<Unit>(u) {
+                unit.status = UnitStatus::Rebel;
+            }
+        }
+    } else {
+        battle::queue(
+            world,
+            BattleSpec {
+                place: sid_of(world, area),
+                attacker: Party::Realm(sid_of(world, npr)),
+                defender: Party::Realm(sid_of(world, enemy)),
+                from: None,
+                naval: false,
+                npr_defence: false,
+                active: None,
+                invaders: true,
+            },
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Peace (Phase 3 step D)
+
+/// Provinces of `owner` held by `occupier`.
+pub fn occupied_by(world: &World, occupier: Entity, owner: Entity) -> Vec<Entity> {
+    let mut out: Vec<Entity> = world
+        .get::<Owns>(owner)
+        .map(|o| {
+            o.iter()
+                .filter(|p| {
+                    world
+                        .get::<ControlledBy>(*p)
+                        .is_some_and(|c| c.0 == occupier)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort_by_key(|p| sid_of(world, *p));
+    out
+}
+
+fn total_victory(world: &World, winner: Entity, loser: Entity) -> bool {
+    let all_taken = world.get::<Owns>(loser).is_some_and(|o| {
+        o.iter().next().is_some()
+            && o.iter()
+                .all(|p| world.get::<ControlledBy>(p).is_some_and(|c| c.0 == winner))
+    });
+    all_taken && deployed_land_units(world, loser) == 0
+}
+
+/// Rebel units standing in the areas where a realm holds provinces.
+fn rebels_in_areas(world: &World, realm: Entity) -> usize {
+    realm_areas(world, realm)
+        .into_iter()
+        .map(|a| units_at(world, a, Party::Rebels, true).len())
+        .sum()
+}
+
+fn partial_victory(world: &World, winner: Entity, loser: Entity) -> bool {
+    let mine = deployed_land_units(world, winner);
+    let theirs = deployed_land_units(world, loser);
+    if mine == 0 {
+        return false;
+    }
+    if is_player(world, loser) {
+        mine >= 2 * theirs.max(1) || (theirs == 0 && mine > 0)
+    } else {
+        mine > rebels_in_areas(world, winner) + theirs
+    }
+}
+
+fn resolve_peace(world: &mut World) {
+    if let Some(action) = take_answer(world) {
+        answer_peace(world, &action);
+    }
+    if step_progress(world).cursor == 0 {
+        step_progress(world).cursor = 1;
+        write(
+            world,
+            Note::new(rules::SEQ_PHASE3_D, "Phase 3 D: peace resolution"),
+        );
+    }
+    loop {
+        if world.resource::<Pending>().0.is_some() {
+            return;
+        }
+        let done = world.resource::<WarState>().peace_done.clone();
+        let mut wars: Vec<(u32, Entity, War)> = world
+            .try_query::<(Entity, &Sid, &War)>()
+            .map(|mut q| q.iter(world).map(|(e, s, w)| (s.0, e, *w)).collect())
+            .unwrap_or_default();
+        wars.sort_by_key(|(s, _, _)| *s);
+        let Some((sid, _, war)) = wars.into_iter().find(|(s, _, _)| !done.contains(s)) else {
+            return;
+        };
+        world.resource_mut::<WarState>().peace_done.push(sid);
+        settle(world, sid, war);
+    }
+}
+
+fn settle(world: &mut World, war_sid: u32, war: War) {
+    let (a, d) = (war.attacker, war.defender);
+    let a_holds = occupied_by(world, a, d);
+    let d_holds = occupied_by(world, d, a);
+    if a_holds.is_empty() && d_holds.is_empty() {
+        write(
+            world,
+            Note::new(
+                rules::WAR_PEACE,
+                format!(
+                    "Nobody holds anything of the other: white peace between {} and {}",
+                    key_of(world, a),
+                    key_of(world, d)
+                ),
+            ),
+        );
+        make_peace(world, war_sid, a, d, PeaceTerm::WhitePeace);
+        return;
+    }
+    let outcome = if total_victory(world, a, d) {
+        Some((a, d, true))
+    } else if total_victory(world, d, a) {
+        Some((d, a, true))
+    } else if partial_victory(world, a, d) {
+        Some((a, d, false))
+    } else if partial_victory(world, d, a) {
+        Some((d, a, false))
+    } else {
+        None
+    };
+    if let Some((winner, loser, total)) = outcome {
+        if !is_player(world, winner) {
+            make_peace(world, war_sid, winner, loser, PeaceTerm::WhitePeace);
+            return;
+        }
+        ask_terms(world, war_sid, winner, loser, total, false);
+        return;
+    }
+    // Inconclusive: a Non-Player Realm accepts white peace; between players the side holding
+    // less may surrender.
+    if !is_player(world, a) || !is_player(world, d) {
+        write(
+            world,
+            Note::new(
+                rules::WAR_PEACE,
+                format!(
+                    "The war between {} and {} is inconclusive: the Non-Player Realm accepts white peace",
+                    key_of(world, a),
+                    key_of(world, d)
+                ),
+            ),
+        );
+        make_peace(world, war_sid, a, d, PeaceTerm::WhitePeace);
+        return;
+    }
+    let (winner, loser) = if a_holds.len() > d_holds.len() {
+        (a, d)
+    } else {
+        (d, a)
+    };
+    world.resource_mut::<WarState>().peace_asked = Some(PeaceQuestion {
+        war: war_sid,
+        winner: sid_of(world, winner),
+        loser: sid_of(world, loser),
+        total: false,
+        surrendered: false,
+        surrender_asked: true,
+    });
+    let w = key_of(world, winner);
+    ask(
+        world,
+        key_of(world, loser),
+        DecisionKind::Surrender { enemy: w.clone() },
+        format!(
+            "The war with {w} is inconclusive: surrender (2 prestige to them, and they set the terms), or fight on"
+        ),
+    );
+}
+
+fn ask_terms(
+    world: &mut World,
+    war_sid: u32,
+    winner: Entity,
+    loser: Entity,
+    total: bool,
+    surrendered: bool,
+) {
+    world.resource_mut::<WarState>().peace_asked = Some(PeaceQuestion {
+        war: war_sid,
+        winner: sid_of(world, winner),
+        loser: sid_of(world, loser),
+        total,
+        surrendered,
+        surrender_asked: false,
+    });
+    let l = key_of(world, loser);
+    write(
+        world,
+        Note::new(
+            rules::WAR_PEACE,
+            format!(
+                "{} wins the war against {l} ({})",
+                key_of(world, winner),
+                if total {
+                    "total victory"
+                } else if surrendered {
+                    "surrender"
+                } else {
+                    "partial victory"
+                }
+            ),
+        )
+        .realm(key_of(world, winner)),
+    );
+    ask(
+        world,
+        key_of(world, winner),
+        DecisionKind::PeaceTerms { enemy: l.clone() },
+        format!("You won the war against {l}: choose the peace terms"),
+    );
+}
+
+/// Why the victor may not impose this term, if it may not.
+pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option<Illegal> {
+    let (Some(winner), Some(loser)) = (entity(world, q.winner), entity(world, q.loser)) else {
+        return Some(Illegal::new(rules::WAR_PEACE, "no war to settle"));
+    };
+    let npr = !is_player(world, loser);
+    let holds_capital = world.get::<Capital>(loser).is_some_and(|c| {
+        world
+            .get::<ControlledBy>(c.0)
+            .is_some_and(|x| x.0 == winner)
+    });
+    let why = match term {
+        PeaceTerm::WhitePeace | PeaceTerm::KeepBoard => None,
+        PeaceTerm::Humiliation if !(holds_capital || q.surrendered) => {
+            Some("humiliation needs the enemy capital or a surrender")
+        }
+        PeaceTerm::Vassalize if !npr => Some("only a Non-Player Realm can be vassalized"),
+        PeaceTerm::Vassalize => {
+            let capital_area = world
+                .get::<Capital>(loser)
+                .and_then(|c| world.get::<InArea>(c.0))
+                .map(|a| a.0);
+            let other = occupied_by(world, winner, loser)
+                .into_iter()
+                .any(|p| world.get::<InArea>(p).map(|a| a.0) != capital_area);
+            (!(holds_capital && other))
+                .then_some("vassalization needs its capital and a province in another area")
+        }
+        PeaceTerm::Annex if !(npr && q.total) => {
+            Some("full annexation needs a total victory over a Non-Player Realm")
+        }
+        PeaceTerm::ForceConversion => {
+            let rw = world.get::<Realm>(winner).map(|r| r.religion);
+            let rl = world.get::<Realm>(loser).map(|r| r.religion);
+            (rw == rl).then_some("the loser already shares your religion")
+        }
+        _ => None,
+    };
+    why.map(|w| Illegal::new(rules::WAR_PEACE, w))
+}
+
+/// Legal-or-not answers to the peace questions.
+pub fn peace_candidates(kind: &DecisionKind) -> Vec<Action> {
+    match kind {
+        DecisionKind::Surrender { .. } => vec![Action::Accept, Action::Decline],
+        DecisionKind::PeaceTerms { .. } => [
+            PeaceTerm::WhitePeace,
+            PeaceTerm::KeepBoard,
+            PeaceTerm::Humiliation,
+            PeaceTerm::Vassalize,
+            PeaceTerm::Annex,
+            PeaceTerm::ForceConversion,
+        ]
+        .into_iter()
+        .map(|term| Action::Peace { term })
+        .collect(),
+        DecisionKind::CallToArms { .. } => vec![Action::Accept, Action::Decline],
+        _ => Vec::new(),
+    }
+}
+
+pub fn check_peace(world: &World, kind: &DecisionKind, action: &Action) -> Result<(), Illegal> {
+    match (kind, action) {
+        (DecisionKind::Surrender { .. } | DecisionKind::CallToArms { .. }, Action::Accept)
+        | (DecisionKind::Surrender { .. } | DecisionKind::CallToArms { .. }, Action::Decline) => {
+            Ok(())
+        }
+        (DecisionKind::PeaceTerms { .. }, Action::Peace { term }) => {
+            let Some(q) = world.resource::<WarState>().peace_asked.clone() else {
+                return Err(Illegal::new(rules::WAR_PEACE, "no war to settle"));
+            };
+            term_problem(world, &q, *term).map_or(Ok(()), Err)
+        }
+        (DecisionKind::CallToArms { .. }, _) => Err(Illegal::new(
+            rules::WAR_CALL_TO_ARMS,
+            "answer the Call to Arms: accept or decline",
+        )),
+        _ => Err(Illegal::new(rules::WAR_PEACE, "answer the peace question")),
+    }
+}
+
+fn answer_peace(world: &mut World, action: &Action) {
+    let Some(q) = world.resource_mut::<WarState>().peace_asked.take() else {
+        return;
+    };
+    let (Some(winner), Some(loser)) = (entity(world, q.winner), entity(world, q.loser)) else {
+        return;
+    };
+    match action {
+        Action::Accept if q.surrender_asked => {
+            let (w, l) = (key_of(world, winner), key_of(world, loser));
+            write(
+                world,
+                Note::new(rules::WAR_SURRENDER, format!("{l} surrenders to {w}")).realm(&l),
+            );
+            change_prestige(world, loser, -2, rules::WAR_SURRENDER);
+            change_prestige(world, winner, 2, rules::WAR_SURRENDER);
+            ask_terms(world, q.war, winner, loser, false, true);
+        }
+        Action::Peace { term } if !q.surrender_asked => {
+            make_peace(world, q.war, winner, loser, *term);
+        }
+        _ => {
+            let l = key_of(world, loser);
+            write(
+                world,
+                Note::new(rules::WAR_PEACE, format!("{l} fights on: the war goes on")).realm(&l),
+            );
+        }
+    }
+}
+
+/// Gives an occupied province back to its lawful owner.
+fn give_back(world: &mut World, province: Entity) -> i32 {
+    let owner = world.get::<OwnedBy>(province).map(|o| o.0);
+    let Some(held) = world.get::<ControlledBy>(province).map(|c| c.0) else {
+        return 0;
+    };
+    let Some(owner) = owner.filter(|o| *o != held) else {
+        return 0;
+    };
+    remove_tokens(world, held, province);
+    world.entity_mut(province).insert(ControlledBy(owner));
+    if let Some(mut m) = world.get_mut::<Mat>(owner) {
+        m.covered_slots = (m.covered_slots - 1).max(0);
+    }
+    world.get::<Province>(province).map_or(1, |p| p.tax_value())
+}
+
+/// The occupier keeps an occupied province: the old owner's tokens and cube go.
+fn cede(world: &mut World, province: Entity, to: Entity) {
+    if let Some(owner) = world.get::<OwnedBy>(province).map(|o| o.0) {
+        remove_tokens(world, owner, province);
+        if let Some(mut m) = world.get_mut::<Mat>(owner) {
+            m.covered_slots = (m.covered_slots - 1).max(0);
+        }
+    }
+    world
+        .entity_mut(province)
+        .insert((OwnedBy(to), ControlledBy(to)));
+}
+
+/// Ends a war on these terms, places a truce, and sends the armies home.
+pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity, term: PeaceTerm) {
+    let (w, l) = (key_of(world, winner), key_of(world, loser));
+    let mut returned_value = 0;
+    match term {
+        PeaceTerm::WhitePeace | PeaceTerm::Humiliation | PeaceTerm::ForceConversion => {
+            for p in occupied_by(world, winner, loser) {
+                returned_value += give_back(world, p);
+            }
+            for p in occupied_by(world, loser, winner) {
+                give_back(world, p);
+            }
+        }
+        PeaceTerm::KeepBoard => {
+            for p in occupied_by(world, loser, winner) {
+                give_back(world, p);
+            }
+            let capital = world.get::<Capital>(loser).map(|c| c.0);
+            for p in occupied_by(world, winner, loser) {
+                if Some(p) == capital {
+                    give_back(world, p);
+                    if is_player(world, loser) {
+                        pay_mandatory(world, loser, CAPITAL_RANSOM, rules::WAR_PEACE);
+                        gain_ducats(world, winner, CAPITAL_RANSOM, rules::WAR_PEACE);
+                    }
+                } else {
+                    cede(world, p, winner);
+                }
+            }
+        }
+        PeaceTerm::Vassalize | PeaceTerm::Annex => {
+            for p in occupied_by(world, loser, winner) {
+                give_back(world, p);
+            }
+            let provinces: Vec<Entity> = {
+                let mut v: Vec<Entity> = world
+                    .get::<Owns>(loser)
+                    .map(|o| o.iter().collect())
+                    .unwrap_or_default();
+                v.sort_by_key(|p| sid_of(world, *p));
+                v
+            };
+            for p in provinces {
+                let held = world.get::<ControlledBy>(p).is_some_and(|c| c.0 == winner);
+                if term == PeaceTerm::Vassalize {
+                    if held {
+                        remove_tokens(world, winner, p);
+                    }
+                    spawn_sim(world, None, (Vassal, TokenOf(winner), OnProvince(p)));
+                    world
+                        .entity_mut(p)
+                        .insert((OwnedBy(winner), ControlledBy(winner)));
+                } else {
+                    world
+                        .entity_mut(p)
+                        .insert((OwnedBy(winner), ControlledBy(winner)));
+                    if !held {
+                        place_town(world, winner, p);
+                    }
+                }
+            }
+        }
+    }
+    match term {
+        PeaceTerm::WhitePeace => {
+            for r in [winner, loser] {
+                if is_player(world, r) {
+                    change_prestige(world, r, -1, rules::WAR_PEACE);
+                }
+            }
+        }
+        PeaceTerm::Humiliation => {
+            let p = (2 * returned_value).min(10);
+            change_prestige(world, winner, p, rules::WAR_PEACE);
+            if is_player(world, loser) {
+                change_prestige(world, loser, -p, rules::WAR_PEACE);
+            }
+        }
+        PeaceTerm::ForceConversion => {
+            let religion = world.get::<Realm>(winner).map(|r| r.religion);
+            if let (Some(religion), Some(mut r)) = (religion, world.get_mut::<Realm>(loser)) {
+                r.religion = religion;
+            }
+            change_prestige(world, winner, 3, rules::WAR_PEACE);
+            if is_player(world, loser) {
+                change_prestige(world, loser, -5, rules::WAR_PEACE);
+            }
+            remove_influence_anywhere(world, loser, 4);
+        }
+        _ => {}
+    }
+    write(
+        world,
+        Note::new(
+            rules::WAR_PEACE,
+            format!("Peace between {w} and {l}: {term:?}"),
+        )
+        .realm(&w),
+    );
+    if let Some(e) = entity(world, war_sid) {
+        world.despawn(e);
+    }
+    spawn_sim(
+        world,
+        None,
+        Truce {
+            a: winner,
+            b: loser,
+        },
+    );
+    write(
+        world,
+        Note::new(
+            rules::WAR_TRUCE,
+            format!("A truce between {w} and {l} until the next Phase 3"),
+        )
+        .realm(&w),
+    );
+    for r in [winner, loser] {
+        aftermath(world, r);
+    }
+}
+
+/// After a peace: a realm at peace with everyone sends its allied units away, an Active Ally
+/// goes back to being an ally, and armies standing on neutral ground go home.
+fn aftermath(world: &mut World, realm: Entity) {
+    if enemies_of(world, realm).is_empty() {
+        let sid = sid_of(world, realm);
+        world
+            .resource_mut::<WarState>()
+            .active_allies
+            .retain(|s| *s != sid);
+        let allied_units: Vec<Entity> = world
+            .get::<Forces>(realm)
+            .map(|f| {
+                f.iter()
+                    .filter(|u| {
+                        world
+                            .get::<Unit>(*u)
+                            .is_some_and(|x| x.status == UnitStatus::Allied)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        for u in allied_units {
+            world.despawn(u);
+        }
+    }
+    let Some(home) = world
+        .get::<Capital>(realm)
+        .and_then(|c| world.get::<InArea>(c.0))
+        .map(|a| a.0)
+    else {
+        return;
+    };
+    for place in crate::sim::pop::military::army_places(world, realm, true) {
+        if ground(world, realm, place) == Ground::Neutral {
+            for u in own_units_at(world, realm, place, true) {
+                world.entity_mut(u).insert(At(home));
+            }
+            if let Some(g) = crate::sim::pop::military::commander_at(world, realm, place) {
+                world.entity_mut(g).insert(InCommand(home));
+            }
+            let name = key_of(world, realm);
+            write(
+                world,
+                Note::new(
+                    rules::WAR_PEACE,
+                    format!("{name}'s army in {} goes home", key_of(world, place)),
+                )
+                .realm(&name),
+            );
+        }
+    }
+}
