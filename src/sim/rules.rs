@@ -126,6 +126,8 @@ pub const BATTLE_RETREAT: &str = "pop.battle.retreat";
 pub const BATTLE_NPR_DEFENCE: &str = "pop.battle.npr_defence";
 pub const BATTLE_NAVAL: &str = "pop.battle.naval";
 pub const BATTLE_RESULT: &str = "pop.battle.result";
+pub const WAR_ATTRITION: &str = "pop.war.attrition";
+pub const WAR_LOST_AT_SEA: &str = "pop.war.lost_at_sea";
 
 /// Project ids for effects the seeds leave unnamed (documented in docs/rule_ids.md).
 pub const EFFECT_DUCATS: &str = "pop.effect.ducats";
@@ -169,6 +171,8 @@ pub const ALL: &[&str] = &[
     BATTLE_NPR_DEFENCE,
     BATTLE_NAVAL,
     BATTLE_RESULT,
+    WAR_ATTRITION,
+    WAR_LOST_AT_SEA,
     FLOW_PHASE,
     FLOW_SETUP,
     FLOW_ROUND,

@@ -244,6 +244,26 @@ pub fn advance_event(world: &mut World) -> Progress {
                         rebels::start_event_rebel_dice(world, realm);
                         world.insert_resource(EventStage::RebelDice { next: next + 1 });
                     }
+                    EventSymbol::Attrition => {
+                        write(
+                            world,
+                            Note::new(
+                                rules::EVENT_SYMBOLS,
+                                format!("\"{}\": attrition among the realms at war", def.name),
+                            ),
+                        );
+                        crate::sim::pop::military::attrition(world, realm);
+                    }
+                    EventSymbol::LostAtSea => {
+                        write(
+                            world,
+                            Note::new(
+                                rules::EVENT_SYMBOLS,
+                                format!("\"{}\": ships lost at sea", def.name),
+                            ),
+                        );
+                        crate::sim::pop::military::lost_at_sea(world, realm);
+                    }
                     // The other symbols belong to the Action-phase rules still to come.
                     _ => {}
                 }

@@ -1979,3 +1979,107 @@ pub fn check_decision(
         )),
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// War-related event symbols (FACTS section 3)
+
+/// Attrition: every Player Realm at war except the active player loses 1 land unit for every 4
+/// it has deployed (cheapest first, mercenaries before regulars; regulars go to exhausted
+/// manpower).
+pub fn attrition(world: &mut World, active: Entity) {
+    for realm in crate::sim::state::turn_order(world) {
+        if realm == active || enemies_of(world, realm).is_empty() {
+            continue;
+        }
+        let mut units: Vec<Entity> = world
+            .get::<Forces>(realm)
+            .map(|f| {
+                f.iter()
+                    .filter(|u| world.get::<Unit>(*u).is_some_and(|x| x.kind.is_land()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let losses = units.len() / 4;
+        if losses == 0 {
+            continue;
+        }
+        units.sort_by_key(|u| {
+            let unit = world.get::<Unit>(*u).copied().expect("unit");
+            let status = match unit.status {
+                UnitStatus::Mercenary => 0,
+                UnitStatus::Regular => 1,
+                _ => 2,
+            };
+            (status, unit.kind, sid_of(world, *u))
+        });
+        for u in units.into_iter().take(losses) {
+            let regular = world
+                .get::<Unit>(u)
+                .is_some_and(|x| x.status == UnitStatus::Regular);
+            if regular {
+                if let Some(mut m) = world.get_mut::<Mat>(realm) {
+                    m.exhausted_manpower += 1;
+                }
+            }
+            world.despawn(u);
+        }
+        let name = key_of(world, realm);
+        write(
+            world,
+            Note::new(
+                rules::WAR_ATTRITION,
+                format!("{name} loses {losses} land units to attrition"),
+            )
+            .realm(&name)
+            .amount(-(losses as i32)),
+        );
+        discard_idle_leaders(world);
+    }
+}
+
+/// Lost at sea: each opponent of the active player loses 1 ship standing in a sea zone that
+/// none of its own ports faces (the engine picks the lowest stable id).
+pub fn lost_at_sea(world: &mut World, active: Entity) {
+    for realm in crate::sim::state::turn_order(world) {
+        if realm == active {
+            continue;
+        }
+        let ports: Vec<Entity> = world
+            .get::<Owns>(realm)
+            .map(|o| {
+                o.iter()
+                    .filter_map(|p| world.get::<Province>(p).and_then(|x| x.port))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut ships: Vec<Entity> = world
+            .get::<Forces>(realm)
+            .map(|f| {
+                f.iter()
+                    .filter(|u| world.get::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
+                    .filter(|u| {
+                        world.get::<At>(*u).is_some_and(|at| {
+                            world.get::<SeaZone>(at.0).is_some() && !ports.contains(&at.0)
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        ships.sort_by_key(|u| sid_of(world, *u));
+        let Some(ship) = ships.first().copied() else {
+            continue;
+        };
+        world.despawn(ship);
+        let name = key_of(world, realm);
+        write(
+            world,
+            Note::new(
+                rules::WAR_LOST_AT_SEA,
+                format!("{name} loses a ship at sea, far from its ports"),
+            )
+            .realm(&name)
+            .amount(-1),
+        );
+        discard_idle_leaders(world);
+    }
+}

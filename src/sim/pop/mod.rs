@@ -271,3 +271,5 @@ mod rebel_tests;
 pub(crate) mod test_support;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod war_tests;

@@ -263,3 +263,9 @@ fn add_strength_used(world: &mut World, area: Entity, value: i32) {
 /// Strength the rebels of each area (stable id) spent on sieges in this Round's step C.
 #[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct RebelSiegeStrength(pub Vec<(u32, i32)>, pub u32);
+
+/// Runs Phase 3 step C on the board as it is (for tests).
+#[cfg(test)]
+pub fn run_step_c_for_tests(world: &mut World) {
+    siege_or_move_rebels(world);
+}

@@ -1267,3 +1267,11 @@ fn aftermath(world: &mut World, realm: Entity) {
         }
     }
 }
+
+/// Launches `npr`'s invasion of `enemy` as step B would (for tests).
+#[cfg(test)]
+pub fn launch_invasion_for_tests(world: &mut World, npr: Entity, enemy: Entity) {
+    if let Some(area) = invasion_target(world, npr, enemy) {
+        launch_invasion(world, npr, enemy, area);
+    }
+}

@@ -1,0 +1,1046 @@
+//! Rule tests for war, battles, sieges and peace (FACTS sections 2 and 5) and the rebels'
+//! armies (14.3, 14.4), on the mini scenario: AAA holds `north` (capa, large port; nora), BBB
+//! holds `south` (capb, large port; sora, a vassal), the Non-Player Realm CCC holds `east`
+//! (capc). North and east share a mountain border.
+
+use bevy::prelude::*;
+
+use crate::sim::Game;
+use crate::sim::decision::{Action, DecisionKind, PeaceTerm, Pending};
+use crate::sim::model::*;
+use crate::sim::pop::battle::{self, BattleSpec, Die, Face, Party};
+use crate::sim::pop::effects::Progress;
+use crate::sim::pop::military;
+use crate::sim::pop::test_support::*;
+use crate::sim::pop::war;
+use crate::sim::state::{sid_of, spawn_sim};
+
+/// Answers everything but a turn with "decline" or the first legal answer.
+fn to_turn(game: &mut Game) -> String {
+    loop {
+        let d = game.pending().expect("a decision").clone();
+        if d.kind == DecisionKind::Turn {
+            return d.realm;
+        }
+        let legal = game.legal_actions();
+        let pick = legal
+            .iter()
+            .find(|a| **a == Action::Decline)
+            .unwrap_or(&legal[0])
+            .clone();
+        game.apply(pick).unwrap();
+    }
+}
+
+fn other(me: &str) -> &'static str {
+    if me == "AAA" { "BBB" } else { "AAA" }
+}
+
+fn home(realm: &str) -> &'static str {
+    if realm == "AAA" { "north" } else { "south" }
+}
+
+fn spawn_units(
+    game: &mut Game,
+    realm: Option<&str>,
+    place: &str,
+    kind: UnitKind,
+    status: UnitStatus,
+    n: usize,
+) {
+    let owner = realm.map(|r| e(game, r));
+    let at = e(game, place);
+    for _ in 0..n {
+        let id = spawn_sim(
+            game.world_mut(),
+            None,
+            (
+                Unit {
+                    kind,
+                    status,
+                    damaged: false,
+                },
+                At(at),
+            ),
+        );
+        if let Some(o) = owner {
+            game.world_mut().entity_mut(id).insert(UnitOf(o));
+        }
+    }
+}
+
+fn army(game: &Game, realm: &str, place: &str) -> usize {
+    military::own_units_at(game.world(), e(game, realm), e(game, place), true).len()
+}
+
+fn declare(game: &mut Game, attacker: &str, defender: &str) {
+    let (a, d) = (e(game, attacker), e(game, defender));
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: a,
+            defender: d,
+        },
+    );
+}
+
+fn rich(game: &mut Game, realm: &str) {
+    let r = e(game, realm);
+    set(game, r, |m| {
+        m.ducats = 40;
+        m.mp = [8, 8, 8];
+        m.manpower = 6;
+        m.stability = 1;
+    });
+}
+
+#[test]
+fn pop_war_recruit_costs_mil_ducats_manpower_and_caps_mercenaries() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    rich(&mut game, &me);
+    let r = e(&game, &me);
+    game.apply(Action::Recruit {
+        area: home(&me).into(),
+    })
+    .unwrap();
+    assert_eq!(mat(&game, r).mp[2], 7, "recruiting costs 1 mil");
+    assert!(matches!(
+        game.pending().unwrap().kind,
+        DecisionKind::RecruitUnits { .. }
+    ));
+    game.apply(Action::RecruitUnit {
+        kind: UnitKind::Infantry,
+        mercenary: false,
+    })
+    .unwrap();
+    assert_eq!(
+        (mat(&game, r).ducats, mat(&game, r).manpower),
+        (38, 5),
+        "regular infantry: 2 D and 1 manpower"
+    );
+    game.apply(Action::RecruitUnit {
+        kind: UnitKind::Cavalry,
+        mercenary: false,
+    })
+    .unwrap();
+    assert_eq!(mat(&game, r).ducats, 33, "regular cavalry: 5 D");
+    let err = game
+        .apply(Action::RecruitUnit {
+            kind: UnitKind::Artillery,
+            mercenary: false,
+        })
+        .unwrap_err();
+    assert_eq!(
+        err.rule, "pop.war.recruit",
+        "artillery needs the cannons Idea"
+    );
+    for _ in 0..3 {
+        game.apply(Action::RecruitUnit {
+            kind: UnitKind::Infantry,
+            mercenary: true,
+        })
+        .unwrap();
+    }
+    assert_eq!(mat(&game, r).ducats, 21, "mercenary infantry: 4 D each");
+    let before = game.state_hash();
+    let err = game
+        .apply(Action::RecruitUnit {
+            kind: UnitKind::Infantry,
+            mercenary: true,
+        })
+        .unwrap_err();
+    assert_eq!(
+        err.rule, "pop.war.recruit",
+        "at most 3 mercenaries per action"
+    );
+    assert_eq!(
+        game.state_hash(),
+        before,
+        "a refused action changes nothing"
+    );
+    game.apply(Action::RecruitUnit {
+        kind: UnitKind::LightShip,
+        mercenary: false,
+    })
+    .unwrap();
+    assert_eq!(mat(&game, r).ducats, 17, "a light ship: 4 D");
+    let err = game
+        .apply(Action::RecruitUnit {
+            kind: UnitKind::HeavyShip,
+            mercenary: false,
+        })
+        .unwrap_err();
+    assert_eq!(err.rule, "pop.war.recruit", "one ship per port per action");
+    game.apply(Action::Decline).unwrap();
+    assert_eq!(army(&game, &me, home(&me)), 5);
+    assert!(count(&game, "pop.war.recruit") >= 7);
+}
+
+#[test]
+fn pop_war_declare_costs_stability_without_cb_and_gives_the_target_mil() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    rich(&mut game, them);
+    let (r, t) = (e(&game, &me), e(&game, them));
+    game.apply(Action::DeclareWar {
+        target: them.into(),
+    })
+    .unwrap();
+    assert_eq!(mat(&game, r).stability, -1, "no CB: -2 stability");
+    assert_eq!(mat(&game, r).mp[2], 7, "declaring costs 1 mil");
+    assert_eq!(mat(&game, t).mp[2], 9, "the target gains 1 mil");
+    assert!(military::at_war_between(game.world(), r, t));
+    assert!(count(&game, "pop.war.declare") >= 1);
+    // No battle followed: a free activation is offered.
+    assert_eq!(game.pending().unwrap().kind, DecisionKind::FreeActivation);
+    assert_eq!(count(&game, "pop.war.free_activation"), 1);
+    let err = game
+        .apply(Action::DeclareWar {
+            target: them.into(),
+        })
+        .unwrap_err();
+    assert_eq!(err.rule, "pop.war.free_activation");
+}
+
+#[test]
+fn pop_war_declare_with_a_claim_costs_no_stability_and_a_marriage_costs_one() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, t) = (e(&game, &me), e(&game, them));
+    let area = e(&game, home(them));
+    spawn_sim(game.world_mut(), None, Claim { realm: r, area });
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Marriage {
+            a: r,
+            b: t,
+            disputed: false,
+        },
+    );
+    assert_eq!(
+        war::casus_belli(game.world(), r, t),
+        Some("a claim on its land")
+    );
+    game.apply(Action::DeclareWar {
+        target: them.into(),
+    })
+    .unwrap();
+    assert_eq!(mat(&game, r).stability, 0, "a CB, but married: -1 only");
+}
+
+#[test]
+fn pop_war_declare_forbidden_cases_and_interregnum_restrictions() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, t) = (e(&game, &me), e(&game, them));
+    let truce = spawn_sim(game.world_mut(), None, Truce { a: r, b: t });
+    let err = game
+        .apply(Action::DeclareWar {
+            target: them.into(),
+        })
+        .unwrap_err();
+    assert_eq!(err.rule, "pop.war.declare", "a truce forbids war");
+    game.world_mut().despawn(truce);
+    let ally = spawn_sim(game.world_mut(), None, Alliance { a: r, b: t });
+    let err = game
+        .apply(Action::DeclareWar {
+            target: them.into(),
+        })
+        .unwrap_err();
+    assert_eq!(err.rule, "pop.war.declare", "no war on an ally");
+    game.world_mut().despawn(ally);
+    game.world_mut().get_mut::<RoundMarkers>(t).unwrap().passed = true;
+    let err = game
+        .apply(Action::DeclareWar {
+            target: them.into(),
+        })
+        .unwrap_err();
+    assert_eq!(err.rule, "pop.war.declare", "no war on a realm that passed");
+    game.world_mut().get_mut::<RoundMarkers>(t).unwrap().passed = false;
+    game.world_mut().entity_mut(r).insert(Interregnum);
+    let err = game
+        .apply(Action::DeclareWar {
+            target: them.into(),
+        })
+        .unwrap_err();
+    assert_eq!(err.rule, "pop.7.2.interregnum_restrictions");
+    // The exception: a Disputed Succession through one's own marriage.
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Marriage {
+            a: r,
+            b: t,
+            disputed: true,
+        },
+    );
+    game.apply(Action::DeclareWar {
+        target: them.into(),
+    })
+    .unwrap();
+    assert_eq!(count(&game, "pop.7.2.interregnum_restrictions"), 1);
+}
+
+#[test]
+fn pop_battle_dice_one_hit_per_unit_and_heavy_ships_hit_automatically() {
+    let inf = Unit {
+        kind: UnitKind::Infantry,
+        status: UnitStatus::Regular,
+        damaged: false,
+    };
+    let cav = Unit {
+        kind: UnitKind::Cavalry,
+        ..inf
+    };
+    let heavy = Unit {
+        kind: UnitKind::HeavyShip,
+        ..inf
+    };
+    let light = Unit {
+        kind: UnitKind::LightShip,
+        ..inf
+    };
+    use Face::*;
+    // Two infantry, one cavalry: 3 infantry-type faces give only 2 hits; cavalry matches one.
+    assert_eq!(
+        battle::hits(
+            &[inf, inf, cav],
+            &[Infantry, Outlined, Infantry, Cavalry],
+            false
+        ),
+        3
+    );
+    assert_eq!(battle::hits(&[inf], &[Cavalry, Artillery, Blank], false), 0);
+    // With Tercios an outlined face counts twice.
+    assert_eq!(
+        battle::hits(&[inf, inf], &[Outlined, Blank, Blank], true),
+        2
+    );
+    assert_eq!(
+        battle::hits(&[inf, inf], &[Outlined, Blank, Blank], false),
+        1
+    );
+    // Ships match artillery faces; each heavy ship adds a hit.
+    assert_eq!(
+        battle::hits(&[heavy, light], &[Artillery, Blank, Blank], false),
+        2
+    );
+    // The house-rule faces: white 2/1/1/1/1, cavalry 3 cavalry, blue 3 artillery.
+    let count = |d: Die, f: Face| d.faces().iter().filter(|x| **x == f).count();
+    assert_eq!(
+        (count(Die::White, Infantry), count(Die::White, Outlined)),
+        (2, 1)
+    );
+    assert_eq!(count(Die::Cavalry, Cavalry), 3);
+    assert_eq!(count(Die::Blue, Artillery), 3);
+}
+
+#[test]
+fn pop_battle_casualties_rotate_mercenary_regular_allied_and_regulars_exhaust() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        2,
+    );
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Mercenary,
+        2,
+    );
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Allied,
+        1,
+    );
+    let exhausted = mat(&game, a).exhausted_manpower;
+    let spec = BattleSpec {
+        place: sid_of(game.world(), e(&game, "north")),
+        attacker: Party::Realm(sid_of(game.world(), a)),
+        defender: Party::Rebels,
+        from: None,
+        naval: false,
+        npr_defence: false,
+        active: None,
+        invaders: false,
+    };
+    let lost = battle::take_casualties(game.world_mut(), &spec, 0, 3);
+    assert_eq!(lost, 3);
+    let left: Vec<UnitStatus> = military::own_units_at(game.world(), a, e(&game, "north"), true)
+        .iter()
+        .map(|u| game.world().get::<Unit>(*u).unwrap().status)
+        .collect();
+    assert_eq!(
+        left,
+        vec![UnitStatus::Regular, UnitStatus::Mercenary],
+        "one of each went, in rotation"
+    );
+    assert_eq!(
+        mat(&game, a).exhausted_manpower,
+        exhausted + 1,
+        "the regular went to exhausted manpower"
+    );
+    assert_eq!(count(&game, "pop.battle.casualties"), 1);
+    // A heavy ship is damaged by the first hit and sunk by the second.
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "west_sea",
+        UnitKind::HeavyShip,
+        UnitStatus::Regular,
+        1,
+    );
+    let sea = BattleSpec {
+        place: sid_of(game.world(), e(&game, "west_sea")),
+        naval: true,
+        ..spec
+    };
+    assert_eq!(battle::take_casualties(game.world_mut(), &sea, 0, 1), 0);
+    assert_eq!(battle::take_casualties(game.world_mut(), &sea, 0, 1), 1);
+}
+
+#[test]
+fn pop_battle_npr_defence_uses_military_capacity_once_per_turn() {
+    let mut game = game();
+    let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
+    declare(&mut game, "AAA", "CCC");
+    let east = e(&game, "east");
+    // capc (small, tax 1) is CCC's only province: capacity 1.
+    assert_eq!(battle::raise_npr_defence(game.world_mut(), c, a, east), 1);
+    assert_eq!(count(&game, "pop.battle.npr_defence"), 1);
+    assert_eq!(
+        battle::raise_npr_defence(game.world_mut(), c, a, east),
+        0,
+        "a province's capacity is used once per turn"
+    );
+}
+
+#[test]
+fn pop_battle_start_and_npr_defence_when_an_army_marches_in() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    rich(&mut game, &me);
+    declare(&mut game, &me, "CCC");
+    spawn_units(
+        &mut game,
+        Some(&me),
+        home(&me),
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        3,
+    );
+    // Marching into the east starts a battle against CCC's 1 defending infantry.
+    game.apply(Action::Move {
+        from: home(&me).into(),
+        to: "east".into(),
+    })
+    .unwrap();
+    assert!(count(&game, "pop.war.move") >= 1);
+    assert!(count(&game, "pop.battle.start") >= 1);
+    assert!(count(&game, "pop.battle.dice") >= 2);
+    // Answer retreat questions by fighting on until the battle ends.
+    while matches!(
+        game.pending().unwrap().kind,
+        DecisionKind::BattleRetreat { .. }
+    ) {
+        game.apply(Action::Decline).unwrap();
+    }
+    let c = e(&game, "CCC");
+    assert!(
+        military::own_units_at(game.world(), c, e(&game, "east"), true).is_empty(),
+        "defending NPR units leave after the battle"
+    );
+    assert!(count(&game, "pop.battle.result") >= 1);
+}
+
+#[test]
+fn pop_war_move_two_areas_mountains_and_access() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    rich(&mut game, "AAA");
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        5,
+    );
+    let north = e(&game, "north");
+    let dest = military::destinations(game.world(), a, north);
+    let names: Vec<String> = dest
+        .iter()
+        .map(|(x, _)| crate::sim::state::key_of(game.world(), *x))
+        .collect();
+    assert!(names.contains(&"south".to_string()) && names.contains(&"east".to_string()));
+    // South is BBB's land at peace: neutral ground stops the march, so east is reached only
+    // over the mountains directly.
+    let east = dest.iter().find(|(x, _)| *x == e(&game, "east")).unwrap();
+    assert!(east.1, "north to east crosses a mountain border");
+    assert_eq!(
+        military::ground(game.world(), a, e(&game, "south")),
+        military::Ground::Neutral
+    );
+    let ducats = mat(&game, a).ducats;
+    let (south, east_area) = (e(&game, "south"), e(&game, "east"));
+    military::march(game.world_mut(), a, north, south);
+    assert_eq!(
+        mat(&game, a).ducats,
+        ducats - 3,
+        "military access for 3 ducats"
+    );
+    assert!(count(&game, "pop.war.access") >= 1);
+    assert_eq!(army(&game, "AAA", "south"), 5);
+    military::march(game.world_mut(), a, south, east_area);
+    assert_eq!(
+        army(&game, "AAA", "east"),
+        5,
+        "no mountain between south and east"
+    );
+    military::march(game.world_mut(), a, east_area, north);
+    assert_eq!(
+        army(&game, "AAA", "north"),
+        3,
+        "only 3 units cross a mountain border"
+    );
+}
+
+#[test]
+fn pop_war_siege_occupies_within_strength_for_mil_per_extra_unit() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    declare(&mut game, &me, them);
+    let (r, t) = (e(&game, &me), e(&game, them));
+    spawn_units(
+        &mut game,
+        Some(&me),
+        home(them),
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        1,
+    );
+    let capital = if them == "AAA" { "capa" } else { "capb" };
+    let err = game
+        .apply(Action::Siege {
+            province: capital.into(),
+        })
+        .unwrap_err();
+    assert_eq!(
+        err.rule, "pop.war.siege",
+        "strength 1 cannot take a large province"
+    );
+    spawn_units(
+        &mut game,
+        Some(&me),
+        home(them),
+        UnitKind::Cavalry,
+        UnitStatus::Regular,
+        2,
+    );
+    assert_eq!(
+        military::siege_strength(
+            game.world(),
+            &military::own_units_at(game.world(), r, e(&game, home(them)), true)
+        ),
+        2,
+        "infantry 1 + two cavalry 1/2 each"
+    );
+    let covered = mat(&game, t).covered_slots;
+    game.apply(Action::Siege {
+        province: capital.into(),
+    })
+    .unwrap();
+    // 1 mil for the activation, +2 for the two extra units needed (the cavalry).
+    assert_eq!(mat(&game, r).mp[2], 8 - 3);
+    let p = e(&game, capital);
+    assert_eq!(game.world().get::<ControlledBy>(p).unwrap().0, r);
+    assert_eq!(
+        mat(&game, t).covered_slots,
+        covered + 1,
+        "the owner covers a slot"
+    );
+    let occupier_town = game.world().get::<Holdings>(p).unwrap().iter().any(|tok| {
+        game.world().get::<TokenOf>(tok).unwrap().0 == r
+            && game.world().get::<Unrest>(tok).is_some()
+    });
+    assert!(occupier_town, "the besieger's town stands unrest side up");
+    assert!(count(&game, "pop.war.siege") >= 1);
+}
+
+#[test]
+fn pop_14_4_siege_rebel_town_removes_it_and_its_unrest() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let nora = e(&game, "nora");
+    crate::sim::pop::effects::add_unrest(game.world_mut(), a, nora);
+    crate::sim::pop::rebels::rebels_take(
+        game.world_mut(),
+        a,
+        nora,
+        a,
+        "pop.14.2.rebellion_liberates",
+    );
+    assert!(game.world().get::<RebelTown>(nora).is_some());
+    let covered = mat(&game, a).covered_slots;
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        1,
+    );
+    assert!(military::siege_targets(game.world(), a, e(&game, "north")).contains(&nora));
+    military::take_by_siege(game.world_mut(), a, nora);
+    assert!(game.world().get::<RebelTown>(nora).is_none());
+    assert!(crate::sim::pop::rebels::counting_unrest(game.world(), a, None).is_empty());
+    assert_eq!(
+        mat(&game, a).covered_slots,
+        covered - 1,
+        "the cube comes off the track"
+    );
+    assert_eq!(count(&game, "pop.14.4.siege_rebel_town"), 1);
+}
+
+#[test]
+fn pop_war_peace_white_peace_when_nothing_is_held_and_truce_follows() {
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    declare(&mut game, "AAA", "BBB");
+    set(&mut game, a, |m| m.prestige = 5);
+    set(&mut game, b, |m| m.prestige = 5);
+    let w: Vec<(Entity, War)> = game
+        .world_mut()
+        .query::<(Entity, &War)>()
+        .iter(game.world())
+        .map(|(e, w)| (e, *w))
+        .collect();
+    let sid = sid_of(game.world(), w[0].0);
+    war::make_peace(game.world_mut(), sid, a, b, PeaceTerm::WhitePeace);
+    assert!(!military::at_war_between(game.world(), a, b));
+    assert!(military::truce_between(game.world(), a, b));
+    assert_eq!(
+        (mat(&game, a).prestige, mat(&game, b).prestige),
+        (4, 4),
+        "every PR loses 1 prestige"
+    );
+    assert!(count(&game, "pop.war.peace") >= 1);
+    assert_eq!(count(&game, "pop.war.truce"), 1);
+}
+
+#[test]
+fn pop_war_peace_keep_board_cedes_occupations_and_ransoms_capitals() {
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    declare(&mut game, "AAA", "BBB");
+    rich(&mut game, "AAA");
+    rich(&mut game, "BBB");
+    let (capb, sora) = (e(&game, "capb"), e(&game, "sora"));
+    military::take_by_siege(game.world_mut(), a, capb);
+    military::take_by_siege(game.world_mut(), a, sora);
+    assert_eq!(war::occupied_by(game.world(), a, b).len(), 2);
+    let w: Vec<Entity> = game
+        .world_mut()
+        .query_filtered::<Entity, With<War>>()
+        .iter(game.world())
+        .collect();
+    let sid = sid_of(game.world(), w[0]);
+    war::make_peace(game.world_mut(), sid, a, b, PeaceTerm::KeepBoard);
+    assert_eq!(
+        game.world().get::<OwnedBy>(sora).unwrap().0,
+        a,
+        "an occupied province is ceded"
+    );
+    assert_eq!(
+        game.world().get::<OwnedBy>(capb).unwrap().0,
+        b,
+        "a capital goes back"
+    );
+    assert_eq!(game.world().get::<ControlledBy>(capb).unwrap().0, b);
+    assert_eq!(mat(&game, b).ducats, 30, "for a ransom of 10");
+    assert_eq!(mat(&game, a).ducats, 50);
+    assert_eq!(mat(&game, b).covered_slots, 0);
+}
+
+#[test]
+fn pop_seq_phase3_d_partial_victory_lets_the_victor_choose_terms() {
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    declare(&mut game, "AAA", "BBB");
+    let sora = e(&game, "sora");
+    military::take_by_siege(game.world_mut(), a, sora);
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "south",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        2,
+    );
+    spawn_units(
+        &mut game,
+        Some("BBB"),
+        "south",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        1,
+    );
+    assert!(war::occupied_by(game.world(), a, b).len() == 1);
+    // Run step D directly.
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    let war_entity: Vec<(Entity, War)> = game
+        .world_mut()
+        .query::<(Entity, &War)>()
+        .iter(game.world())
+        .map(|(e, w)| (e, *w))
+        .collect();
+    let sid = sid_of(game.world(), war_entity[0].0);
+    let q = war::PeaceQuestion {
+        war: sid,
+        winner: sid_of(game.world(), a),
+        loser: sid_of(game.world(), b),
+        total: false,
+        surrendered: false,
+        surrender_asked: false,
+    };
+    assert_eq!(
+        war::term_problem(game.world(), &q, PeaceTerm::Humiliation)
+            .unwrap()
+            .rule,
+        "pop.war.peace",
+        "humiliation needs the capital or a surrender"
+    );
+    assert!(
+        war::term_problem(game.world(), &q, PeaceTerm::Annex).is_some(),
+        "no annexing a Player Realm"
+    );
+    assert!(war::term_problem(game.world(), &q, PeaceTerm::KeepBoard).is_none());
+}
+
+#[test]
+fn pop_battle_leader_wound_and_ruler_general_death_is_a_ruler_death() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let ruler = e(&game, "ruler_a");
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        4,
+    );
+    military::handle_turn(
+        game.world_mut(),
+        a,
+        &Action::CommandArmy {
+            character: "ruler_a".into(),
+            place: "north".into(),
+        },
+    );
+    assert_eq!(game.world().get::<Role>(ruler), Some(&Role::RulerGeneral));
+    assert!(count(&game, "pop.7.2.ruler_general") >= 1);
+    // Battle after battle against rebels until pairs of outlined faces have wounded the Ruler
+    // General twice (the dice are the game's, fixed by its seed).
+    let mut battles = 0;
+    while game.world().get::<Serves>(ruler).is_some() && battles < 500 {
+        battles += 1;
+        if army(&game, "AAA", "north") == 0 {
+            spawn_units(
+                &mut game,
+                Some("AAA"),
+                "north",
+                UnitKind::Infantry,
+                UnitStatus::Regular,
+                4,
+            );
+            let north = e(&game, "north");
+            game.world_mut().entity_mut(ruler).insert(InCommand(north));
+            game.world_mut()
+                .entity_mut(ruler)
+                .insert(Role::RulerGeneral);
+        }
+        spawn_units(
+            &mut game,
+            None,
+            "north",
+            UnitKind::Infantry,
+            UnitStatus::Rebel,
+            6,
+        );
+        game.world_mut().resource_mut::<Pending>().0 = None;
+        let spec = BattleSpec {
+            place: sid_of(game.world(), e(&game, "north")),
+            attacker: Party::Rebels,
+            defender: Party::Realm(sid_of(game.world(), a)),
+            from: None,
+            naval: false,
+            npr_defence: false,
+            active: None,
+            invaders: false,
+        };
+        battle::queue(game.world_mut(), spec);
+        while battle::fight(game.world_mut()) == Progress::Waiting {
+            assert!(battle::answer(game.world_mut(), &Action::Decline));
+            game.world_mut().resource_mut::<Pending>().0 = None;
+        }
+        // Rebels left over are cleared for the next battle.
+        for u in military::units_at(game.world(), e(&game, "north"), Party::Rebels, true) {
+            game.world_mut().despawn(u);
+        }
+    }
+    assert!(
+        count(&game, "pop.14.3.battle") >= 1,
+        "rebels fight like NPRs, to the last man"
+    );
+    assert_eq!(
+        count(&game, "pop.battle.leader_wound"),
+        2,
+        "the second wound kills"
+    );
+    assert!(game.world().get::<Serves>(ruler).is_none());
+    assert!(
+        game.world().get::<Interregnum>(a).is_some(),
+        "a dead Ruler General is a dead ruler"
+    );
+}
+
+#[test]
+fn pop_battle_retreat_costs_one_more_unit() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        5,
+    );
+    spawn_units(
+        &mut game,
+        None,
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Rebel,
+        5,
+    );
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    let spec = BattleSpec {
+        place: sid_of(game.world(), e(&game, "east")),
+        attacker: Party::Rebels,
+        defender: Party::Realm(sid_of(game.world(), a)),
+        from: None,
+        naval: false,
+        npr_defence: false,
+        active: None,
+        invaders: false,
+    };
+    battle::queue(game.world_mut(), spec);
+    assert_eq!(
+        battle::fight(game.world_mut()),
+        Progress::Waiting,
+        "asked whether to retreat"
+    );
+    let before = army(&game, "AAA", "east");
+    // East borders north (AAA's own land) and south (BBB's, at peace: no retreat there).
+    assert_eq!(
+        battle::retreat_candidates(game.world()),
+        vec![Action::Retreat { to: "north".into() }, Action::Decline]
+    );
+    battle::answer(game.world_mut(), &Action::Retreat { to: "north".into() });
+    assert_eq!(army(&game, "AAA", "north"), before - 1, "one more casualty");
+    assert_eq!(count(&game, "pop.battle.retreat"), 1);
+    assert!(battle::Battles::default().current.is_none());
+}
+
+#[test]
+fn pop_war_call_to_arms_refusal_ends_the_alliance_and_costs_prestige() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, t, c) = (e(&game, &me), e(&game, them), e(&game, "CCC"));
+    // CCC, a Non-Player Realm, is allied to `them`: attacking CCC calls `them` to its defence.
+    spawn_sim(game.world_mut(), None, Alliance { a: t, b: c });
+    set(&mut game, t, |m| m.prestige = 6);
+    game.apply(Action::DeclareWar {
+        target: "CCC".into(),
+    })
+    .unwrap();
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, them);
+    assert!(matches!(
+        d.kind,
+        DecisionKind::CallToArms {
+            defensive: true,
+            ..
+        }
+    ));
+    game.apply(Action::Decline).unwrap();
+    assert!(
+        !military::allied(game.world(), t, c),
+        "a refusal ends the alliance"
+    );
+    assert_eq!(
+        mat(&game, t).prestige,
+        4,
+        "a defensive refusal costs 2 prestige"
+    );
+    assert!(count(&game, "pop.war.call_to_arms") >= 2);
+    let _ = r;
+}
+
+#[test]
+fn pop_war_npr_invasion_adds_unrest_and_leaves_rebels() {
+    let mut game = game();
+    let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
+    declare(&mut game, "AAA", "CCC");
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    // CCC borders north (AAA's towns): it invades there.
+    let unrest_before = crate::sim::pop::rebels::counting_unrest(game.world(), a, None).len();
+    war::launch_invasion_for_tests(game.world_mut(), c, a);
+    assert_eq!(count(&game, "pop.war.npr_invasion"), 1);
+    assert_eq!(
+        crate::sim::pop::rebels::counting_unrest(game.world(), a, None).len(),
+        unrest_before + 2,
+        "2 unrest in the invaded area"
+    );
+    let rebels = crate::sim::pop::rebel_armies::rebel_areas(game.world());
+    assert_eq!(
+        rebels,
+        vec![e(&game, "north")],
+        "with no army to fight, the invaders stay as rebels"
+    );
+}
+
+#[test]
+fn pop_14_3_rebels_move_to_unrest_and_siege_large_first() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let (capa, nora) = (e(&game, "capa"), e(&game, "nora"));
+    crate::sim::pop::effects::add_unrest(game.world_mut(), a, capa);
+    crate::sim::pop::effects::add_unrest(game.world_mut(), a, nora);
+    spawn_units(
+        &mut game,
+        None,
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Rebel,
+        2,
+    );
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    crate::sim::pop::rebel_armies::run_step_c_for_tests(game.world_mut());
+    assert_eq!(
+        count(&game, "pop.14.3.move"),
+        1,
+        "east has no unrest: they march to north"
+    );
+    assert_eq!(count(&game, "pop.14.3.siege"), 1);
+    assert_eq!(
+        count(&game, "pop.14.2.rebel_town"),
+        1,
+        "a core becomes a rebel town"
+    );
+    assert!(
+        game.world().get::<RebelTown>(capa).is_some(),
+        "strength 2 takes the large core first"
+    );
+    assert!(
+        game.world().get::<RebelTown>(nora).is_none(),
+        "no strength left for nora"
+    );
+}
+
+#[test]
+fn pop_war_attrition_one_land_unit_in_four_and_lost_at_sea() {
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    declare(&mut game, "AAA", "CCC");
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        8,
+    );
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Mercenary,
+        1,
+    );
+    spawn_units(
+        &mut game,
+        Some("BBB"),
+        "south",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        8,
+    );
+    // BBB is at peace and AAA is the active player's opponent: 9 deployed lose 2.
+    military::attrition(game.world_mut(), b);
+    assert_eq!(army(&game, "AAA", "north"), 7);
+    assert_eq!(
+        army(&game, "BBB", "south"),
+        8,
+        "a realm at peace suffers no attrition"
+    );
+    assert_eq!(
+        mat(&game, a).exhausted_manpower,
+        1,
+        "the mercenary went first, then a regular"
+    );
+    military::attrition(game.world_mut(), a);
+    assert_eq!(
+        army(&game, "AAA", "north"),
+        7,
+        "the active player is spared"
+    );
+    // far_sea faces no port of AAA: a ship there is lost; one in west_sea (capa's port) is not.
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "far_sea",
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        1,
+    );
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "west_sea",
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        1,
+    );
+    military::lost_at_sea(game.world_mut(), b);
+    let ships = |g: &Game, s: &str| military::own_units_at(g.world(), a, e(g, s), false).len();
+    assert_eq!((ships(&game, "far_sea"), ships(&game, "west_sea")), (0, 1));
+    assert_eq!(count(&game, "pop.war.attrition"), 1);
+    assert_eq!(count(&game, "pop.war.lost_at_sea"), 1);
+}
