@@ -152,6 +152,24 @@ pub fn turn_action(
         }
     }
     if mil >= 3 && army_size(world, realm) >= 3 {
+        // Realms holding land within two areas of one of the bot's armies.
+        let mut near_areas: Vec<Entity> =
+            crate::sim::pop::military::army_places(world, realm, true);
+        for _ in 0..2 {
+            let next: Vec<Entity> = near_areas
+                .iter()
+                .filter_map(|a| world.get::<LandBorders>(*a))
+                .flat_map(|b| b.0.iter().map(|(x, _)| *x))
+                .collect();
+            near_areas.extend(next);
+            near_areas.sort();
+            near_areas.dedup();
+        }
+        let near_realms: Vec<Entity> = near_areas
+            .iter()
+            .flat_map(|a| crate::sim::pop::military::provinces_of(world, *a))
+            .filter_map(|p| controller(world, p))
+            .collect();
         let mut targets: Vec<(i32, Action)> = Vec::new();
         for a in legal {
             if let Action::DeclareWar { target } = a {
@@ -163,11 +181,7 @@ pub fn turn_action(
                 if !cb && (mat.stability < 1 || !npr) {
                     continue;
                 }
-                let dist = distances(world, &[t]);
-                let near = crate::sim::pop::military::army_places(world, realm, true)
-                    .into_iter()
-                    .any(|p| dist.get(&p).is_some_and(|d| *d <= 2));
-                if !near {
+                if !near_realms.contains(&t) {
                     continue;
                 }
                 let strength = crate::sim::pop::war::realm_tax_value(world, t);

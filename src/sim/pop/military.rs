@@ -518,13 +518,14 @@ fn island_blocked(world: &World, realm: Entity, province: Entity) -> bool {
 /// The turn's military actions worth checking (legal or not; `check_turn` filters).
 pub fn turn_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
-    if let Some(mut q) = world.try_query_filtered::<Entity, With<Realm>>() {
+    let rel = Relations::of(world);
+    if let Some(mut q) = world.try_query_filtered::<Entity, (With<Realm>, With<Owns>)>() {
         let mut realms: Vec<Entity> = q.iter(world).filter(|r| *r != realm).collect();
         realms.sort_by_key(|r| sid_of(world, *r));
         all.extend(
             realms
                 .into_iter()
-                .filter(|r| declare_problem(world, realm, *r).is_none())
+                .filter(|r| declare_problem_in(world, &rel, realm, *r).is_none())
                 .map(|r| Action::DeclareWar {
                     target: key_of(world, r),
                 }),
@@ -918,6 +919,78 @@ fn command_problem(world: &World, realm: Entity, character: &str, place: &str) -
 
 /// Why `realm` may not declare war on `target`, if it may not (FACTS section 5; 7.2).
 pub fn declare_problem(world: &World, realm: Entity, target: Entity) -> Option<Illegal> {
+    declare_problem_in(world, &Relations::of(world), realm, target)
+}
+
+/// The wars, alliances and truces on the board, read once for many questions.
+pub struct Relations {
+    wars: Vec<(Entity, Entity)>,
+    alliances: Vec<(Entity, Entity)>,
+    truces: Vec<(Entity, Entity)>,
+}
+
+impl Relations {
+    pub fn of(world: &World) -> Self {
+        let pairs = |v: Vec<(Entity, Entity)>| v;
+        Self {
+            wars: pairs(
+                world
+                    .try_query::<&War>()
+                    .map(|mut q| q.iter(world).map(|w| (w.attacker, w.defender)).collect())
+                    .unwrap_or_default(),
+            ),
+            alliances: pairs(
+                world
+                    .try_query::<&Alliance>()
+                    .map(|mut q| q.iter(world).map(|w| (w.a, w.b)).collect())
+                    .unwrap_or_default(),
+            ),
+            truces: pairs(
+                world
+                    .try_query::<&Truce>()
+                    .map(|mut q| q.iter(world).map(|w| (w.a, w.b)).collect())
+                    .unwrap_or_default(),
+            ),
+        }
+    }
+
+    fn has(list: &[(Entity, Entity)], a: Entity, b: Entity) -> bool {
+        list.iter()
+            .any(|(x, y)| (*x == a && *y == b) || (*x == b && *y == a))
+    }
+
+    pub fn at_war(&self, a: Entity, b: Entity) -> bool {
+        Self::has(&self.wars, a, b)
+    }
+
+    pub fn allied(&self, a: Entity, b: Entity) -> bool {
+        Self::has(&self.alliances, a, b)
+    }
+
+    pub fn truce(&self, a: Entity, b: Entity) -> bool {
+        Self::has(&self.truces, a, b)
+    }
+
+    pub fn allies_of(&self, realm: Entity) -> impl Iterator<Item = Entity> + '_ {
+        self.alliances.iter().filter_map(move |(x, y)| {
+            if *x == realm {
+                Some(*y)
+            } else if *y == realm {
+                Some(*x)
+            } else {
+                None
+            }
+        })
+    }
+}
+
+/// `declare_problem` with the board's relations already read.
+pub fn declare_problem_in(
+    world: &World,
+    rel: &Relations,
+    realm: Entity,
+    target: Entity,
+) -> Option<Illegal> {
     let rule = rules::WAR_DECLARE;
     if realm == target || world.get::<Realm>(target).is_none() {
         return Some(Illegal::new(rule, "not a realm you can attack"));
@@ -928,13 +1001,13 @@ pub fn declare_problem(world: &World, realm: Entity, target: Entity) -> Option<I
     {
         return Some(Illegal::new(rule, "that realm holds no provinces"));
     }
-    if at_war_between(world, realm, target) {
+    if rel.at_war(realm, target) {
         return Some(Illegal::new(rule, "you are already at war with that realm"));
     }
     let covered = |other: Entity| {
-        if allied(world, realm, other) {
+        if rel.allied(realm, other) {
             Some("you may not declare war on an ally")
-        } else if truce_between(world, realm, other) {
+        } else if rel.truce(realm, other) {
             Some("a truce forbids war until the next Phase 3")
         } else if world.get::<RoundMarkers>(other).is_some_and(|m| m.passed) {
             Some("that Player Realm has passed this Round")
@@ -946,7 +1019,10 @@ pub fn declare_problem(world: &World, realm: Entity, target: Entity) -> Option<I
         return Some(Illegal::new(rule, why));
     }
     if world.get::<NonPlayerRealm>(target).is_some() {
-        for pr in player_allies(world, target) {
+        for pr in rel
+            .allies_of(target)
+            .filter(|r| world.get::<PlayerRealm>(*r).is_some())
+        {
             if pr != realm && covered(pr).is_some() {
                 return Some(Illegal::new(
                     rule,
