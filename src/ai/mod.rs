@@ -1,6 +1,8 @@
 //! The baseline bot: answers every decision from the legal actions with simple heuristics and
 //! its own seeded RNG (never the game's, so bots do not change what the dice say).
 
+mod generic;
+
 use chacha20::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
@@ -81,6 +83,12 @@ impl Bot {
                 }
                 let wants_stability = mat.stability < 2
                     && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1;
+                // Diplomacy, exploration, cards and the other generic actions.
+                if let Some(r) = realm.filter(|_| !wants_stability) {
+                    if let Some(a) = generic::turn(world, r, &mat, &legal, &mut self.rng, value) {
+                        return Some(a);
+                    }
+                }
                 if wants_stability && legal.contains(&Action::IncreaseStability) {
                     Some(Action::IncreaseStability)
                 } else if !markers.took_event {
@@ -170,6 +178,13 @@ impl Bot {
                     Some(Action::Decline)
                 }
             }
+            DecisionKind::Proposal { .. }
+            | DecisionKind::Exploration { .. }
+            | DecisionKind::FocusDiscard { .. }
+            | DecisionKind::FocusDraw { .. }
+            | DecisionKind::InfluenceMore => {
+                generic::decide(world, realm?, &mat, &decision.kind, &legal)
+            }
             DecisionKind::Corruption { charge } => {
                 let pay = Action::PayCorruption { adm: *charge };
                 Some(if legal.contains(&pay) {
@@ -218,6 +233,7 @@ fn value(effect: &Effect) -> i32 {
         Effect::RulerIllHealth => -8,
         Effect::Manpower(n) => *n,
         Effect::Claim(_) | Effect::CasusBelli(_) => 3,
+        Effect::Faith(..) => 1,
     }
 }
 

@@ -53,6 +53,57 @@ pub enum Action {
     RemoveInfluence { area: String },
     /// Say no to an optional choice (done cutting costs, keep the unrest, no reaction, ...).
     Decline,
+    /// Player-to-player diplomacy (5.1): offer a deal to another Player Realm.
+    Propose { realm: String, offer: Offer },
+    /// Say yes to what is offered (a deal from another player).
+    Accept,
+    /// Basic action (5.1): Explore, 1 dip + 1 mil.
+    Explore,
+    /// Explore: place a claim on this discovered area.
+    Discover { area: String },
+    /// Explore: pay 1 dip to roll the exploration die again.
+    Reroll,
+    /// Basic action (5.1): Change National Focus. `into`: the pool that gains 1 MP from each of
+    /// the pools in `from`; `None` to only exchange cards.
+    ChangeFocus {
+        into: Option<MpKind>,
+        from: Vec<MpKind>,
+    },
+    /// Basic action (5.1, Age II on): Change State Religion (Catholic <-> Protestant).
+    ChangeReligion,
+    /// Basic action (5.1): a Catholic realm embraces the Counter-Reformation for 3 adm.
+    CounterReformation,
+    /// Basic action: Influence in this area for 1 dip.
+    Influence { area: String },
+    /// Influence: another cube in this area for 3 ducats.
+    InfluenceForDucats { area: String },
+    /// Basic action: Forge Alliance with this Non-Player Realm.
+    ForgeAlliance { realm: String },
+    /// Basic action: Fabricate Claim in this area (2 dip).
+    FabricateClaim { area: String },
+    /// Basic action: Trade (1 dip).
+    Trade,
+    /// Basic action: Integrate Area, a core token on this area.
+    IntegrateArea { area: String },
+    /// Basic action: play this Action Card from the hand for its effects.
+    PlayCard { card: String },
+}
+
+/// What a Player-to-Player Diplomacy action offers (5.1). Several transactions may go
+/// together, except Monetary Support with Buy/Sell Provinces.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[serde(default)]
+pub struct Offer {
+    /// Enter into an Alliance.
+    pub alliance: bool,
+    /// Enter into a Royal Marriage; both realms draw an Action Card of this type.
+    pub marriage: Option<MpKind>,
+    /// Monetary Support: ducats the active realm gives (negative: receives).
+    pub ducats: i32,
+    /// Provinces changing hands (all owned by the same side of the deal).
+    pub provinces: Vec<String>,
+    /// Ducats the buyer pays for all the provinces.
+    pub price: i32,
 }
 
 /// What the pending decision asks for.
@@ -98,6 +149,17 @@ pub enum DecisionKind {
     VassalDissent { area: String },
     /// Phase 4 C: corruption of `charge` adm on a large treasury.
     Corruption { charge: u8 },
+    /// Another player offers a deal: accept or decline.
+    Proposal { from: String, offer: Offer },
+    /// Explore: the exploration die shows `face` (`mark`: the failure mark); discover, re-roll
+    /// (`rerolls` used so far) or give up.
+    Exploration { face: u8, mark: bool, rerolls: u8 },
+    /// Change National Focus: discard another card (`discarded` so far, at most 3), or stop.
+    FocusDiscard { discarded: u8 },
+    /// Change National Focus: draw a card from a deck (`left` more to draw).
+    FocusDraw { left: u8 },
+    /// Influence: another cube (1 dip or 3 ducats), or stop.
+    InfluenceMore,
 }
 
 /// Someone must choose.

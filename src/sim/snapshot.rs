@@ -104,6 +104,8 @@ pub struct RulesProgress {
     pub event_rebel_dice: EventRebelDice,
     pub dead_rulers: Vec<String>,
     pub liberation: Option<(String, String)>,
+    /// Generic actions in progress (a deal, an exploration, ...) and once-per-Round marks.
+    pub generic: String,
 }
 
 fn rules_progress(world: &World) -> RulesProgress {
@@ -136,6 +138,9 @@ fn rules_progress(world: &World) -> RulesProgress {
         liberation: world
             .get_resource::<PendingLiberation>()
             .map(|l| (key(l.loser), key(l.province))),
+        generic: world
+            .resource::<crate::sim::pop::generic::Generic>()
+            .describe(world),
     }
 }
 

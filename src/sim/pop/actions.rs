@@ -22,6 +22,7 @@ use crate::sim::pop::events::{
     EventDisplay, EventInProgress, advance_event, allowed_options, answer_ruler_offer,
     choose_option, event_busy, start_leftover_event, take_event,
 };
+use crate::sim::pop::generic;
 use crate::sim::pop::rebels::counting_unrest;
 use crate::sim::rules;
 use crate::sim::state::{FirstPlayer, Index, Seats, key_of};
@@ -134,6 +135,14 @@ fn play_action_phase(world: &mut World) {
                 start_leftover_event(world, last);
             }
             continue;
+        }
+        match generic::resume(world) {
+            generic::Resume::Waiting => return,
+            generic::Resume::Finished => {
+                end_main_action(world);
+                continue;
+            }
+            generic::Resume::Idle => {}
         }
         let phase = world.resource::<ActionPhase>().clone();
         if let (Some(realm), true) = (phase.current, phase.after_pass) {
@@ -317,11 +326,21 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             crate::sim::pop::rebels::answer_event_rebel_dice(world, &action);
             return;
         }
+        k if generic::owns(k) => {
+            generic::answer(world, k, &action);
+            return;
+        }
         _ => {}
     }
     let Some(realm) = world.resource::<ActionPhase>().current else {
         return;
     };
+    if let Some(done) = generic::handle(world, realm, &action) {
+        if done {
+            end_main_action(world);
+        }
+        return;
+    }
     match action {
         Action::ChooseOption { option } => choose_option(world, option),
         Action::TakeEvent { slot } => take_event(world, realm, usize::from(slot)),
@@ -473,6 +492,7 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
                     card: card_id(world, c),
                 }));
                 all.extend(suppressible(world, realm));
+                all.extend(generic::candidates(world, realm));
                 let content = &world.resource::<crate::sim::state::Content>().0;
                 all.extend(
                     world
@@ -617,6 +637,11 @@ fn check_turn_action(
 ) -> Result<(), Illegal> {
     let display = world.resource::<EventDisplay>();
     let main_done = phase.main_done;
+    if let Some(realm) = phase.current {
+        if let Some(verdict) = generic::check(world, realm, main_done, action) {
+            return verdict;
+        }
+    }
     match action {
         Action::TakeEvent { slot } => {
             if markers.took_event {

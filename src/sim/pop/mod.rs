@@ -16,14 +16,20 @@ pub mod actions;
 pub mod cards;
 pub mod characters;
 pub mod cleanup;
+pub mod diplomacy;
 pub mod draw_cards;
 pub mod economy;
 pub mod effects;
 pub mod events;
+pub mod explore;
+pub mod focus;
+pub mod generic;
 pub mod ideas;
 pub mod income;
+pub mod integrate;
 pub mod monarch_power;
 pub mod rebels;
+pub mod religion;
 pub mod scoring;
 pub mod setup;
 pub mod towns;
@@ -129,6 +135,7 @@ impl Plugin for PopRulesPlugin {
             monarch_power::MonarchPowerPlugin,
             cleanup::CleanupPlugin,
             scoring::GameEndPlugin,
+            generic::GenericActionsPlugin,
         ));
     }
 }
@@ -161,6 +168,7 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         | DecisionKind::AssignRebellion { .. }
         | DecisionKind::LiberationColour { .. }
         | DecisionKind::VassalDissent { .. } => rebels::candidates(world, realm, &decision.kind),
+        k if generic::owns(k) => generic::decision_candidates(world, realm, k),
         _ => actions::candidates(world, decision),
     }
 }
@@ -231,9 +239,12 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             rules::SEQ_PHASE3_G,
             "a calm vassal of that area, or 1 influence there",
         ),
+        k if generic::owns(k) => generic::check_decision(world, realm, k, action),
         _ => actions::check(world, &decision, action),
     }
 }
+#[cfg(test)]
+mod generic_tests;
 #[cfg(test)]
 mod rebel_tests;
 #[cfg(test)]
