@@ -17,12 +17,19 @@ use crate::sim::{Action, DecisionKind, Game};
 /// A bot with its own RNG for tie-breaks.
 pub struct Bot {
     rng: ChaCha8Rng,
+    /// Generic actions taken per realm in the current Round: (realm, Round, count).
+    generic_taken: Vec<(String, u32, u8)>,
 }
+
+/// Most generic actions (deals, exploring, influence, cards, ...) a bot takes in a Round, so
+/// that it still passes early enough to earn passing money.
+const GENERIC_PER_ROUND: u8 = 3;
 
 impl Bot {
     pub fn new(seed: u64) -> Self {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_B07),
+            generic_taken: Vec::new(),
         }
     }
 
@@ -84,8 +91,24 @@ impl Bot {
                 let wants_stability = mat.stability < 2
                     && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1;
                 // Diplomacy, exploration, cards and the other generic actions.
-                if let Some(r) = realm.filter(|_| !wants_stability) {
+                let round = game.flow().round;
+                let taken = self
+                    .generic_taken
+                    .iter()
+                    .find(|(r, n, _)| *r == decision.realm && *n == round)
+                    .map_or(0, |(_, _, c)| *c);
+                if let Some(r) = realm.filter(|_| !wants_stability && taken < GENERIC_PER_ROUND) {
                     if let Some(a) = generic::turn(world, r, &mat, &legal, &mut self.rng, value) {
+                        self.generic_taken
+                            .retain(|(r, n, _)| *r != decision.realm || *n == round);
+                        match self
+                            .generic_taken
+                            .iter_mut()
+                            .find(|(r, n, _)| *r == decision.realm && *n == round)
+                        {
+                            Some(entry) => entry.2 += 1,
+                            None => self.generic_taken.push((decision.realm.clone(), round, 1)),
+                        }
                         return Some(a);
                     }
                 }

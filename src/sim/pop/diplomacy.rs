@@ -66,28 +66,76 @@ fn all_areas(world: &World) -> Vec<Entity> {
 /// type), both, monetary support of a few sizes either way, and one province bought or sold
 /// at a few prices.
 pub fn offers(world: &World, realm: Entity, other: Entity) -> Vec<Offer> {
-    let mut all = vec![Offer {
-        alliance: true,
-        ..Default::default()
-    }];
-    for kind in MpKind::ALL {
-        all.push(Offer {
-            marriage: Some(kind),
-            ..Default::default()
-        });
+    // Offers that cannot be legal for a reason common to all of their kind are left out here,
+    // once, rather than refused one by one.
+    let dip = mp(world, realm, MpKind::Dip);
+    let war = at_war(world, realm) || at_war(world, other);
+    let alliances = markers::<Alliance>(world);
+    let marriages = markers::<Marriage>(world);
+    let count_a = |r: Entity| {
+        alliances
+            .iter()
+            .filter(|(_, a)| a.a == r || a.b == r)
+            .count()
+    };
+    let count_m = |r: Entity| {
+        marriages
+            .iter()
+            .filter(|(_, m)| m.a == r || m.b == r)
+            .count()
+    };
+    let can_ally = dip >= 1
+        && !war
+        && !alliances.iter().any(|(_, a)| a.between(realm, other))
+        && count_a(realm) < MAX_ALLIANCES
+        && count_a(other) < MAX_ALLIANCES;
+    let can_marry = dip >= 1
+        && !war
+        && !marriages.iter().any(|(_, m)| m.between(realm, other))
+        && count_m(realm) < MAX_MARRIAGES
+        && count_m(other) < MAX_MARRIAGES;
+    let mut all = Vec::new();
+    if can_ally {
         all.push(Offer {
             alliance: true,
-            marriage: Some(kind),
             ..Default::default()
         });
     }
-    for d in SUPPORT_SIZES {
-        for ducats in [d, -d] {
+    for kind in MpKind::ALL {
+        if can_marry {
             all.push(Offer {
-                ducats,
+                marriage: Some(kind),
                 ..Default::default()
             });
         }
+        if can_marry && can_ally {
+            all.push(Offer {
+                alliance: true,
+                marriage: Some(kind),
+                ..Default::default()
+            });
+        }
+    }
+    let (mine, theirs) = (mat(world, realm).ducats, mat(world, other).ducats);
+    for d in SUPPORT_SIZES {
+        if dip < (d + DUCATS_PER_DIP - 1) / DUCATS_PER_DIP {
+            continue;
+        }
+        if mine >= d {
+            all.push(Offer {
+                ducats: d,
+                ..Default::default()
+            });
+        }
+        if theirs >= d {
+            all.push(Offer {
+                ducats: -d,
+                ..Default::default()
+            });
+        }
+    }
+    if war || mp(world, realm, MpKind::Adm) < 1 || mp(world, other, MpKind::Adm) < 1 {
+        return all;
     }
     // One province: bought from the other where the buyer has a claim, or sold to them.
     let (mine, theirs) = (claim_areas(world, realm), claim_areas(world, other));
@@ -130,9 +178,10 @@ fn claim_areas(world: &World, realm: Entity) -> Vec<Entity> {
 
 /// Whether influence may go to an area: one with a Non-Player Realm's province (house rule).
 fn influence_area(world: &World, area: Entity) -> bool {
-    provinces_in(world, area)
-        .iter()
-        .any(|p| owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some()))
+    world.get::<AreaProvinces>(area).is_some_and(|ps| {
+        ps.iter()
+            .any(|p| owner(world, p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some()))
+    })
 }
 
 fn influence_areas(world: &World) -> Vec<Entity> {
@@ -143,7 +192,12 @@ fn influence_areas(world: &World) -> Vec<Entity> {
 }
 
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
-    let mut all = Vec::new();
+    let mut all = vec![Action::Trade];
+    // Every offer costs the active realm 1 dip, or (a sale) 1 adm: without either, none is legal.
+    let (dip, adm) = (mp(world, realm, MpKind::Dip), mp(world, realm, MpKind::Adm));
+    if dip < 1 && adm < 1 {
+        return all;
+    }
     for other in other_players(world, realm) {
         let name = key_of(world, other);
         all.extend(
@@ -154,6 +208,10 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
                     offer,
                 }),
         );
+    }
+    if dip < 1 {
+        // Influence, alliances with NPRs and claims all cost dip.
+        return all;
     }
     all.extend(
         influence_areas(world)
@@ -182,7 +240,6 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
                 area: key_of(world, a),
             }),
     );
-    all.push(Action::Trade);
     all
 }
 
@@ -314,6 +371,17 @@ pub fn offer_problem(
             "Monetary Support and Buy/Sell Provinces may not go in the same turn".into(),
         );
     }
+    let dip = offer_dip(offer);
+    if mp(world, realm, MpKind::Dip) < dip {
+        let rule = if offer.ducats != 0 {
+            rules::MONETARY_SUPPORT
+        } else if offer.marriage.is_some() {
+            rules::MARRIAGE
+        } else {
+            rules::ALLIANCE
+        };
+        return err(rule, format!("this deal costs you {dip} dip"));
+    }
     let war = at_war(world, realm) || at_war(world, other);
     let only_money = "while either realm is at war, Monetary Support is the only transaction";
     if offer.alliance {
@@ -368,17 +436,6 @@ pub fn offer_problem(
         if let Some(p) = sale_problem(world, realm, other, offer) {
             return Some(p);
         }
-    }
-    let dip = offer_dip(offer);
-    if mp(world, realm, MpKind::Dip) < dip {
-        let rule = if offer.ducats != 0 {
-            rules::MONETARY_SUPPORT
-        } else if offer.marriage.is_some() {
-            rules::MARRIAGE
-        } else {
-            rules::ALLIANCE
-        };
-        return err(rule, format!("this deal costs you {dip} dip"));
     }
     None
 }
@@ -509,6 +566,8 @@ pub fn influence_with(world: &World, realm: Entity, npr: Entity) -> u8 {
 fn forge_problem(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
     let why = if world.get::<NonPlayerRealm>(npr).is_none() || owned(world, npr).is_empty() {
         "only a Non-Player Realm on the board".to_string()
+    } else if mp(world, realm, MpKind::Dip) < forge_cost(world, npr) {
+        format!("an alliance with it costs {} dip", forge_cost(world, npr))
     } else if allied(world, realm, npr) {
         "you are already allied".to_string()
     } else if seats_allied_to(world, npr) {
@@ -519,8 +578,6 @@ fn forge_problem(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
         "you are at war with it".to_string()
     } else if influence_with(world, realm, npr) < FORGE_INFLUENCE {
         "you need at least 2 influence in its areas".to_string()
-    } else if mp(world, realm, MpKind::Dip) < forge_cost(world, npr) {
-        format!("an alliance with it costs {} dip", forge_cost(world, npr))
     } else {
         return None;
     };

@@ -269,7 +269,7 @@ pub fn all_of<T: Component>(world: &World) -> Vec<Entity> {
         return Vec::new();
     };
     let mut items: Vec<Entity> = q.iter(world).collect();
-    items.sort_by_key(|e| sid_of(world, *e));
+    items.sort_by_cached_key(|e| sid_of(world, *e));
     items
 }
 
@@ -291,7 +291,7 @@ pub fn provinces_in(world: &World, area: Entity) -> Vec<Entity> {
         .get::<AreaProvinces>(area)
         .map(|p| p.iter().collect())
         .unwrap_or_default();
-    list.sort_by_key(|e| sid_of(world, *e));
+    list.sort_by_cached_key(|e| sid_of(world, *e));
     list
 }
 
@@ -305,7 +305,7 @@ pub fn owned(world: &World, realm: Entity) -> Vec<Entity> {
         .get::<Owns>(realm)
         .map(|o| o.iter().collect())
         .unwrap_or_default();
-    list.sort_by_key(|e| sid_of(world, *e));
+    list.sort_by_cached_key(|e| sid_of(world, *e));
     list
 }
 
@@ -341,7 +341,7 @@ pub fn presence_areas(world: &World, realm: Entity) -> Vec<Entity> {
             .filter(|(_, c)| c.realm == realm)
             .map(|(_, c)| c.area),
     );
-    areas.sort_by_key(|e| sid_of(world, *e));
+    areas.sort_by_cached_key(|e| sid_of(world, *e));
     areas.dedup();
     areas
 }
@@ -416,10 +416,12 @@ pub fn province_tax(world: &World, realm: Entity) -> i32 {
 
 /// Influence cubes of a realm in an area.
 pub fn influence_in(world: &World, realm: Entity, area: Entity) -> u8 {
-    markers::<Influence>(world)
-        .iter()
-        .filter(|(_, i)| i.realm == realm && i.area == area)
-        .map(|(_, i)| i.count)
+    let Some(mut q) = world.try_query::<&Influence>() else {
+        return 0;
+    };
+    q.iter(world)
+        .filter(|i| i.realm == realm && i.area == area)
+        .map(|i| i.count)
         .sum()
 }
 
