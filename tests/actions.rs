@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use regnum::ai::Bot;
 use regnum::content::schema::MpKind;
+use regnum::sim::decision::Offer;
 use regnum::sim::{Action, DecisionKind};
 
 /// Every action shape, to probe `check` with.
@@ -49,6 +50,88 @@ fn probes() -> Vec<Action> {
             card: "nothing".into(),
         },
         Action::DiscardCard {
+            card: "nothing".into(),
+        },
+    ]);
+    // The generic and diplomatic actions, legal and not.
+    for realm in ["AAA", "BBB", "CCC"] {
+        for offer in [
+            Offer {
+                alliance: true,
+                ..Default::default()
+            },
+            Offer {
+                marriage: Some(MpKind::Dip),
+                ..Default::default()
+            },
+            Offer {
+                ducats: 5,
+                ..Default::default()
+            },
+            Offer {
+                ducats: -7,
+                ..Default::default()
+            },
+            Offer {
+                provinces: vec!["nora".into()],
+                price: 10,
+                ..Default::default()
+            },
+            Offer::default(),
+        ] {
+            all.push(Action::Propose {
+                realm: realm.into(),
+                offer,
+            });
+        }
+    }
+    all.extend([
+        Action::Accept,
+        Action::Explore,
+        Action::Reroll,
+        Action::Discover {
+            area: "farland".into(),
+        },
+        Action::Discover {
+            area: "north".into(),
+        },
+        Action::ChangeFocus {
+            into: None,
+            from: vec![],
+        },
+        Action::ChangeFocus {
+            into: Some(MpKind::Adm),
+            from: vec![MpKind::Dip, MpKind::Mil],
+        },
+        Action::ChangeFocus {
+            into: Some(MpKind::Adm),
+            from: vec![MpKind::Adm],
+        },
+        Action::ChangeReligion,
+        Action::CounterReformation,
+        Action::Influence {
+            area: "east".into(),
+        },
+        Action::Influence {
+            area: "north".into(),
+        },
+        Action::InfluenceForDucats {
+            area: "east".into(),
+        },
+        Action::ForgeAlliance {
+            realm: "CCC".into(),
+        },
+        Action::FabricateClaim {
+            area: "east".into(),
+        },
+        Action::FabricateClaim {
+            area: "farland".into(),
+        },
+        Action::Trade,
+        Action::IntegrateArea {
+            area: "north".into(),
+        },
+        Action::PlayCard {
             card: "nothing".into(),
         },
     ]);

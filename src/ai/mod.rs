@@ -1,6 +1,7 @@
 //! The baseline bot: answers every decision from the legal actions with simple heuristics and
 //! its own seeded RNG (never the game's, so bots do not change what the dice say).
 
+mod generic;
 mod war;
 
 use chacha20::ChaCha8Rng;
@@ -17,12 +18,19 @@ use crate::sim::{Action, DecisionKind, Game};
 /// A bot with its own RNG for tie-breaks.
 pub struct Bot {
     rng: ChaCha8Rng,
+    /// Generic actions taken per realm in the current Round: (realm, Round, count).
+    generic_taken: Vec<(String, u32, u8)>,
 }
+
+/// Most generic actions (deals, exploring, influence, cards, ...) a bot takes in a Round, so
+/// that it still passes early enough to earn passing money.
+const GENERIC_PER_ROUND: u8 = 3;
 
 impl Bot {
     pub fn new(seed: u64) -> Self {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_B07),
+            generic_taken: Vec::new(),
         }
     }
 
@@ -90,6 +98,28 @@ impl Bot {
                 }
                 let wants_stability = mat.stability < 2
                     && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1;
+                // Diplomacy, exploration, cards and the other generic actions.
+                let round = game.flow().round;
+                let taken = self
+                    .generic_taken
+                    .iter()
+                    .find(|(r, n, _)| *r == decision.realm && *n == round)
+                    .map_or(0, |(_, _, c)| *c);
+                if let Some(r) = realm.filter(|_| !wants_stability && taken < GENERIC_PER_ROUND) {
+                    if let Some(a) = generic::turn(world, r, &mat, &legal, &mut self.rng, value) {
+                        self.generic_taken
+                            .retain(|(r, n, _)| *r != decision.realm || *n == round);
+                        match self
+                            .generic_taken
+                            .iter_mut()
+                            .find(|(r, n, _)| *r == decision.realm && *n == round)
+                        {
+                            Some(entry) => entry.2 += 1,
+                            None => self.generic_taken.push((decision.realm.clone(), round, 1)),
+                        }
+                        return Some(a);
+                    }
+                }
                 if wants_stability && legal.contains(&Action::IncreaseStability) {
                     Some(Action::IncreaseStability)
                 } else if !markers.took_event {
@@ -189,6 +219,13 @@ impl Bot {
                 let r = realm?;
                 war::decide(&mut self.rng, world, r, &mat, &decision.kind, &legal)
             }
+            DecisionKind::Proposal { .. }
+            | DecisionKind::Exploration { .. }
+            | DecisionKind::FocusDiscard { .. }
+            | DecisionKind::FocusDraw { .. }
+            | DecisionKind::InfluenceMore => {
+                generic::decide(world, realm?, &mat, &decision.kind, &legal)
+            }
             DecisionKind::Corruption { charge } => {
                 let pay = Action::PayCorruption { adm: *charge };
                 Some(if legal.contains(&pay) {
@@ -237,6 +274,7 @@ fn value(effect: &Effect) -> i32 {
         Effect::RulerIllHealth => -8,
         Effect::Manpower(n) => *n,
         Effect::Claim(_) | Effect::CasusBelli(_) => 3,
+        Effect::Faith(..) => 1,
     }
 }
 

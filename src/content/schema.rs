@@ -93,6 +93,9 @@ pub struct AreaDef {
     pub neighbours: Vec<BorderDef>,
     /// Sea zones this area touches.
     pub seas: Vec<String>,
+    /// Exploration number of a distant Territory (1-3, matched by the exploration die); 0 for
+    /// none.
+    pub explore: u8,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
@@ -295,6 +298,9 @@ pub enum Effect {
     Claim(String),
     /// Place a casus belli on a realm's capital.
     CasusBelli(String),
+    /// Place a religion token in an area (by id): the area now belongs to that faith (e.g. a
+    /// Counter-Reformed token after the Council of Trent).
+    Faith(String, Religion),
 }
 
 /// Bottom-row symbols on an event card, resolved left to right (FACTS section 3).

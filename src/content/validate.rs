@@ -177,6 +177,17 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         for sea in &area.seas {
             c.reference("areas", &area.id, "seas", "sea_zones", sea);
         }
+        if area.explore > 3 || (area.explore > 0 && !area.distant) {
+            c.problem(
+                "areas",
+                &area.id,
+                None,
+                format!(
+                    "area \"{}\": an exploration number is 1-3 and only on a distant area",
+                    area.id
+                ),
+            );
+        }
     }
     for sea in &s.map.sea_zones {
         for n in &sea.neighbours {
@@ -489,7 +500,7 @@ fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effec
         }
     }
     match effect {
-        Effect::Claim(area) | Effect::UnrestIn(area, _) => {
+        Effect::Claim(area) | Effect::UnrestIn(area, _) | Effect::Faith(area, _) => {
             c.reference(section, id, "area", "areas", area)
         }
         Effect::CasusBelli(realm) => c.reference(section, id, "CasusBelli", "realms", realm),

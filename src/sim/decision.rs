@@ -76,10 +76,42 @@ pub enum Action {
     CommandArmy { character: String, place: String },
     /// Leave the battle for this area (costs one more casualty).
     Retreat { to: String },
-    /// Say yes (answer a Call to Arms, surrender).
+    /// Say yes (answer a Call to Arms, surrender, accept a deal offered).
     Accept,
     /// The terms the victor imposes (one per war).
     Peace { term: PeaceTerm },
+    /// Player-to-player diplomacy (5.1): offer a deal to another Player Realm.
+    Propose { realm: String, offer: Offer },
+    /// Basic action (5.1): Explore, 1 dip + 1 mil.
+    Explore,
+    /// Explore: place a claim on this discovered area.
+    Discover { area: String },
+    /// Explore: pay 1 dip to roll the exploration die again.
+    Reroll,
+    /// Basic action (5.1): Change National Focus. `into`: the pool that gains 1 MP from each of
+    /// the pools in `from`; `None` to only exchange cards.
+    ChangeFocus {
+        into: Option<MpKind>,
+        from: Vec<MpKind>,
+    },
+    /// Basic action (5.1, Age II on): Change State Religion (Catholic <-> Protestant).
+    ChangeReligion,
+    /// Basic action (5.1): a Catholic realm embraces the Counter-Reformation for 3 adm.
+    CounterReformation,
+    /// Basic action: Influence in this area for 1 dip.
+    Influence { area: String },
+    /// Influence: another cube in this area for 3 ducats.
+    InfluenceForDucats { area: String },
+    /// Basic action: Forge Alliance with this Non-Player Realm.
+    ForgeAlliance { realm: String },
+    /// Basic action: Fabricate Claim in this area (2 dip).
+    FabricateClaim { area: String },
+    /// Basic action: Trade (1 dip).
+    Trade,
+    /// Basic action: Integrate Area, a core token on this area.
+    IntegrateArea { area: String },
+    /// Basic action: play this Action Card from the hand for its effects.
+    PlayCard { card: String },
 }
 
 /// Peace terms of FACTS section 5 the engine offers the victor.
@@ -99,6 +131,23 @@ pub enum PeaceTerm {
     Annex,
     /// The loser takes the victor's religion: victor +3 prestige, loser -5 and 4 influence.
     ForceConversion,
+}
+
+/// What a Player-to-Player Diplomacy action offers (5.1). Several transactions may go
+/// together, except Monetary Support with Buy/Sell Provinces.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[serde(default)]
+pub struct Offer {
+    /// Enter into an Alliance.
+    pub alliance: bool,
+    /// Enter into a Royal Marriage; both realms draw an Action Card of this type.
+    pub marriage: Option<MpKind>,
+    /// Monetary Support: ducats the active realm gives (negative: receives).
+    pub ducats: i32,
+    /// Provinces changing hands (all owned by the same side of the deal).
+    pub provinces: Vec<String>,
+    /// Ducats the buyer pays for all the provinces.
+    pub price: i32,
 }
 
 /// What the pending decision asks for.
@@ -162,6 +211,17 @@ pub enum DecisionKind {
     Surrender { enemy: String },
     /// You won the war against `enemy`: choose the peace terms.
     PeaceTerms { enemy: String },
+    /// Another player offers a deal: accept or decline.
+    Proposal { from: String, offer: Offer },
+    /// Explore: the exploration die shows `face` (`mark`: the failure mark); discover, re-roll
+    /// (`rerolls` used so far) or give up.
+    Exploration { face: u8, mark: bool, rerolls: u8 },
+    /// Change National Focus: discard another card (`discarded` so far, at most 3), or stop.
+    FocusDiscard { discarded: u8 },
+    /// Change National Focus: draw a card from a deck (`left` more to draw).
+    FocusDraw { left: u8 },
+    /// Influence: another cube (1 dip or 3 ducats), or stop.
+    InfluenceMore,
 }
 
 /// Someone must choose.

@@ -140,6 +140,26 @@ pub const EFFECT_CB: &str = "pop.effect.casus_belli";
 /// A decision asked but unanswerable (nothing to choose from) is skipped with this id.
 pub const EFFECT_NO_TARGET: &str = "pop.effect.no_target";
 
+pub const ALLIANCE: &str = "pop.5.1.alliance";
+pub const MARRIAGE: &str = "pop.5.1.marriage";
+pub const MONETARY_SUPPORT: &str = "pop.5.1.monetary_support";
+pub const PROVINCE_SALE: &str = "pop.5.1.province_sale";
+pub const EXPLORE: &str = "pop.5.1.explore";
+pub const NATIONAL_FOCUS: &str = "pop.5.1.national_focus";
+pub const CHANGE_RELIGION: &str = "pop.5.1.change_religion";
+pub const COUNTER_REFORMATION: &str = "pop.5.1.counter_reformation";
+pub const CORE_TOKEN: &str = "pop.7.6.core_token";
+pub const ACT_INFLUENCE: &str = "pop.act.influence";
+pub const ACT_FORGE_ALLIANCE: &str = "pop.act.forge_alliance";
+pub const ACT_FABRICATE_CLAIM: &str = "pop.act.fabricate_claim";
+pub const ACT_INTEGRATE_AREA: &str = "pop.act.integrate_area";
+pub const ACT_PLAY_CARD: &str = "pop.act.play_card";
+/// Project ids (docs/rule_ids.md): Trade's house-rule meaning, a deal offered and answered,
+/// a religion token placed by an effect.
+pub const ACT_TRADE: &str = "pop.act.trade";
+pub const PROPOSAL: &str = "pop.5.1.proposal";
+pub const EFFECT_FAITH: &str = "pop.effect.faith";
+
 /// Every id the engine can write, for the documentation test.
 pub const ALL: &[&str] = &[
     SEQ_PHASE3_B,
@@ -269,4 +289,21 @@ pub const ALL: &[&str] = &[
     LIBERATION_CORE,
     LIBERATION_TERRITORY,
     LIBERATION_CB,
+    ALLIANCE,
+    MARRIAGE,
+    MONETARY_SUPPORT,
+    PROVINCE_SALE,
+    EXPLORE,
+    NATIONAL_FOCUS,
+    CHANGE_RELIGION,
+    COUNTER_REFORMATION,
+    CORE_TOKEN,
+    ACT_INFLUENCE,
+    ACT_FORGE_ALLIANCE,
+    ACT_FABRICATE_CLAIM,
+    ACT_INTEGRATE_AREA,
+    ACT_PLAY_CARD,
+    ACT_TRADE,
+    PROPOSAL,
+    EFFECT_FAITH,
 ];

@@ -110,6 +110,8 @@ pub struct RulesProgress {
     pub military: crate::sim::pop::military::MilitaryAction,
     pub war: crate::sim::pop::war::WarState,
     pub rebel_sieges: crate::sim::pop::rebel_armies::RebelSiegeStrength,
+    /// Generic actions in progress (a deal, an exploration, ...) and once-per-Round marks.
+    pub generic: String,
 }
 
 fn rules_progress(world: &World) -> RulesProgress {
@@ -150,6 +152,9 @@ fn rules_progress(world: &World) -> RulesProgress {
         rebel_sieges: world
             .resource::<crate::sim::pop::rebel_armies::RebelSiegeStrength>()
             .clone(),
+        generic: world
+            .resource::<crate::sim::pop::generic::Generic>()
+            .describe(world),
     }
 }
 

@@ -54,6 +54,10 @@ def effect_refs(effects, where, areas, realms):
             warn(abs(e[2]) <= 5, f"{where}: large effect {e}")
         elif name in ("Ducats", "AnyMp", "Stability", "Prestige", "Manpower"):
             warn(abs(e[1]) <= 6, f"{where}: large effect {e}")
+        elif name == "Faith":
+            check(e[1] in areas, f"{where}: Faith token in unknown area {e[1]!r}")
+            check(e[2] in ("Catholic", "Protestant", "CounterReformed", "Orthodox", "Sunni", "Shia",
+                           "Pagan"), f"{where}: unknown religion {e[2]!r}")
         elif name == "RulerIllHealth":
             pass
         else:

@@ -4,6 +4,7 @@ All card texts are original flavour text written for Regnum. Effects use the
 `Effect` enum of src/content/schema.rs, written here as tuples:
   ("Ducats", n) ("Mp", "Adm"|"Dip"|"Mil", n) ("AnyMp", n) ("Stability", n) ("Prestige", n)
   ("Unrest", n>=0) ("Loan", n>=0) ("RulerIllHealth",) ("Manpower", n) ("Claim", area) ("CasusBelli", realm)
+  ("Faith", area, religion)
 and event symbols as ("Mortality", n) ("Unrest",) ("DnprExpansion", realm) ... (see EventSymbol).
 """
 
@@ -28,6 +29,7 @@ def LOAN(n): return ("Loan", n)
 def MAN(n): return ("Manpower", n)
 def CLAIM(a): return ("Claim", a)
 def CB(r): return ("CasusBelli", r)
+def FAITH(a, r): return ("Faith", a, r)
 ILL = ("RulerIllHealth",)
 
 S_UNREST = ("Unrest",)
@@ -333,7 +335,8 @@ AGE_EVENTS = {
              [("Besiege the city", [MIL(-1), STAB(1)]), ("Wait them out", [UNR(1)])], [S_REL, S_UNREST]),
             ("council_of_trent", "A Council of the Church",
              "Bishops gather in an Alpine town to answer the reformers and reform themselves.",
-             [("Send learned delegates", [D(-1), PRE(1), STAB(1)])], [S_CARD]),
+             [("Send learned delegates", [D(-1), PRE(1), STAB(1), FAITH("papal_states", "CounterReformed")])],
+             [S_CARD]),
             ("spice_cargo", "Spices from the East",
              "A carrack limps home laden with pepper worth more than her weight in silver.",
              [("Buy shares", [D(3), STAB(-1)]), ("Tax the cargo", [D(2)])], [S_LOST]),
@@ -432,7 +435,8 @@ AGE_EVENTS = {
              [("Tax the exchange", [D(3)])], []),
             ("counter_reformation", "The Counter-Reformation",
              "Preachers, confessors and painters win back hearts for the old Church.",
-             [("Sponsor the mission", [D(-1), STAB(1)]), ("Stay neutral", [])], [S_REL]),
+             [("Sponsor the mission", [D(-1), STAB(1), FAITH("south_germany", "CounterReformed")]),
+              ("Stay neutral", [])], [S_REL]),
             ("baroque_palace", "A Baroque Palace",
              "Architects propose a palace of marble stairs and painted ceilings.",
              [("Build it", [D(-4), PRE(3)]), ("Too extravagant", [])], []),

@@ -117,6 +117,7 @@ def build_scenario():
             id=aid, name=a["name"], continent=a["continent"], distant=a["distant"], religion=a["religion"],
             neighbours=[dict(area=n, mountain=m) for n, m in neigh],
             seas=sorted(area_seas[aid]),
+            explore=W.EXPLORE.get(aid, 0),
         ))
 
     # ---- seas ----

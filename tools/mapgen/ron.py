@@ -25,7 +25,7 @@ SPECS = {
     "MapDef": [("bounds", "bounds"), ("areas", "L:AreaDef"), ("provinces", "L:ProvinceDef"),
                ("sea_zones", "L:SeaZoneDef"), ("backdrop", "rings")],
     "AreaDef": [("id", "str"), ("name", "str"), ("continent", "str"), ("distant", "bool"),
-                ("religion", "ident"), ("neighbours", "Li:BorderDef"), ("seas", "list_str")],
+                ("religion", "ident"), ("neighbours", "Li:BorderDef"), ("seas", "list_str"), ("explore", "int")],
     "BorderDef": [("area", "str"), ("mountain", "bool")],
     "ProvinceDef": [("id", "str"), ("name", "str"), ("area", "str"), ("size", "ident"), ("terrain", "ident"),
                     ("religion", "ident"), ("port", "opt_str"), ("large_port", "bool"), ("island", "bool"),
@@ -52,6 +52,8 @@ IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # enum variants whose first argument is an identifier (MpKind), the rest numbers
 MP_VARIANTS = {"Mp", "Skill"}
 STRING_ARG_VARIANTS = {"Claim", "CasusBelli", "DnprExpansion"}
+# enum variants with a string then an identifier (Faith(area, Religion))
+STRING_IDENT_VARIANTS = {"Faith"}
 
 
 def _s(v):
@@ -81,6 +83,8 @@ def _variant(t):
     for i, a in enumerate(args):
         if name in MP_VARIANTS and i == 0:
             parts.append(_ident(a))
+        elif name in STRING_IDENT_VARIANTS:
+            parts.append(_s(a) if i == 0 else _ident(a))
         elif name in STRING_ARG_VARIANTS:
             parts.append(_s(a))
         else:

@@ -194,6 +194,14 @@ AREAS = [
     A("bengal_area", "Bengal", "india", SUN), A("east_indies", "East Indies", "east_indies", PAG),
 ]
 
+# Exploration numbers of the distant areas (the Territories the exploration die names).
+EXPLORE = {
+    "canada": 1, "new_england": 2, "chesapeake": 3, "new_spain": 2, "antilles": 1,
+    "spanish_main": 3, "brazil": 2, "la_plata": 3, "peru": 3, "senegambia": 1, "guinea": 1,
+    "kongo_area": 2, "cape_of_good_hope": 3, "india_west": 2, "india_south": 3,
+    "bengal_area": 3, "east_indies": 3,
+}
+
 # ---------------------------------------------------------------------------
 # Provinces. port: None (no port), True (pick the touching sea with the
 # longest coast), or a sea id (must touch).

@@ -22,6 +22,7 @@ use crate::sim::pop::events::{
     EventDisplay, EventInProgress, advance_event, allowed_options, answer_ruler_offer,
     choose_option, event_busy, start_leftover_event, take_event,
 };
+use crate::sim::pop::generic;
 use crate::sim::pop::military;
 use crate::sim::pop::rebels::counting_unrest;
 use crate::sim::rules;
@@ -145,6 +146,14 @@ fn play_action_phase(world: &mut World) {
                 start_leftover_event(world, last);
             }
             continue;
+        }
+        match generic::resume(world) {
+            generic::Resume::Waiting => return,
+            generic::Resume::Finished => {
+                end_main_action(world);
+                continue;
+            }
+            generic::Resume::Idle => {}
         }
         let phase = world.resource::<ActionPhase>().clone();
         if let (Some(realm), true) = (phase.current, phase.after_pass) {
@@ -337,12 +346,22 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             crate::sim::pop::war::answer_call(world, &action);
             return;
         }
+        k if generic::owns(k) => {
+            generic::answer(world, k, &action);
+            return;
+        }
         _ => {}
     }
     let Some(realm) = world.resource::<ActionPhase>().current else {
         return;
     };
     if military::answer(world, realm, asked, &action) {
+        return;
+    }
+    if let Some(done) = generic::handle(world, realm, &action) {
+        if done {
+            end_main_action(world);
+        }
         return;
     }
     match action {
@@ -499,6 +518,7 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 }));
                 all.extend(suppressible(world, realm));
                 all.extend(military::turn_candidates(world, realm));
+                all.extend(generic::candidates(world, realm));
                 let content = &world.resource::<crate::sim::state::Content>().0;
                 all.extend(
                     world
@@ -646,6 +666,9 @@ fn check_turn_action(
     if let Some(realm) = phase.current {
         if let Some(result) = military::check_turn(world, realm, main_done, action) {
             return result;
+        }
+        if let Some(verdict) = generic::check(world, realm, main_done, action) {
+            return verdict;
         }
     }
     match action {

@@ -73,7 +73,7 @@ pub fn card_id(world: &World, card: usize) -> String {
     world.resource::<Content>().0.action_cards[card].id.clone()
 }
 
-fn card_deck(world: &World, card: usize) -> MpKind {
+pub fn card_deck(world: &World, card: usize) -> MpKind {
     world.resource::<Content>().0.action_cards[card].deck
 }
 
@@ -136,6 +136,31 @@ fn draw_one(world: &mut World, realm: Entity, kind: MpKind) {
     }
 }
 
+/// Draws a card of this deck straight into the hand (a Royal Marriage, Change National Focus).
+/// Returns false when the deck and its discards are empty.
+pub fn draw_to_hand(world: &mut World, realm: Entity, kind: MpKind, rule: &'static str) -> bool {
+    let card = {
+        let mut rng = world.remove_resource::<GameRng>().expect("rng");
+        let card = world.resource_mut::<ActionDecks>().draw(kind, &mut rng);
+        world.insert_resource(rng);
+        card
+    };
+    let Some(card) = card else {
+        return false;
+    };
+    let Some(mut hand) = world.get_mut::<Hand>(realm) else {
+        world.resource_mut::<ActionDecks>().discard(card, kind);
+        return false;
+    };
+    hand.cards.push(card);
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(rule, format!("{name} draws a {kind:?} card into the hand")).realm(&name),
+    );
+    true
+}
+
 /// Phase 1 B: each player draws three cards in any mix (the first Round: one of each deck
 /// first, then three of choice).
 fn draw_action_cards(world: &mut World) {
@@ -171,7 +196,7 @@ fn draw_action_cards(world: &mut World) {
 }
 
 /// Decks that still have a card (or discards to reshuffle).
-fn drawable(world: &World) -> Vec<MpKind> {
+pub fn drawable(world: &World) -> Vec<MpKind> {
     let decks = world.resource::<ActionDecks>();
     MpKind::ALL
         .into_iter()

@@ -257,6 +257,11 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 );
             }
         }
+        Effect::Faith(area, religion) => {
+            if let Some(area_e) = world.resource::<Index>().get(&area) {
+                crate::sim::pop::religion::place_faith(world, area_e, religion);
+            }
+        }
         Effect::CasusBelli(target) => {
             let Some(target_e) = world.resource::<Index>().get(&target) else {
                 return Progress::Done;

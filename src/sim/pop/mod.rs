@@ -17,16 +17,22 @@ pub mod battle;
 pub mod cards;
 pub mod characters;
 pub mod cleanup;
+pub mod diplomacy;
 pub mod draw_cards;
 pub mod economy;
 pub mod effects;
 pub mod events;
+pub mod explore;
+pub mod focus;
+pub mod generic;
 pub mod ideas;
 pub mod income;
+pub mod integrate;
 pub mod military;
 pub mod monarch_power;
 pub mod rebel_armies;
 pub mod rebels;
+pub mod religion;
 pub mod scoring;
 pub mod setup;
 pub mod towns;
@@ -133,6 +139,7 @@ impl Plugin for PopRulesPlugin {
             monarch_power::MonarchPowerPlugin,
             cleanup::CleanupPlugin,
             scoring::GameEndPlugin,
+            generic::GenericActionsPlugin,
         ));
         app.add_plugins((
             military::MilitaryPlugin,
@@ -180,6 +187,7 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::CallToArms { .. }
         | DecisionKind::Surrender { .. }
         | DecisionKind::PeaceTerms { .. } => war::peace_candidates(&decision.kind),
+        k if generic::owns(k) => generic::decision_candidates(world, realm, k),
         _ => actions::candidates(world, decision),
     }
 }
@@ -262,9 +270,12 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         DecisionKind::CallToArms { .. }
         | DecisionKind::Surrender { .. }
         | DecisionKind::PeaceTerms { .. } => war::check_peace(world, &decision.kind, action),
+        k if generic::owns(k) => generic::check_decision(world, realm, k, action),
         _ => actions::check(world, &decision, action),
     }
 }
+#[cfg(test)]
+mod generic_tests;
 #[cfg(test)]
 mod rebel_tests;
 #[cfg(test)]

@@ -984,8 +984,12 @@ fn spread_religious_dissent(world: &mut World) {
                 return Visit::Next;
             }
             let religion = world.get::<Realm>(realm).map(|r| r.religion);
-            let differs =
-                |world: &World, a: &Entity| world.get::<Area>(*a).map(|x| x.religion) != religion;
+            let differs = |world: &World, a: &Entity| {
+                !crate::sim::pop::religion::same_faith(
+                    world.get::<Area>(*a).map(|x| x.religion),
+                    religion,
+                )
+            };
             let name = key_of(world, realm);
             let mut effects = Vec::new();
             let dissenting: Vec<Entity> = realm_areas(world, realm, false)

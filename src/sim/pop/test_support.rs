@@ -39,3 +39,16 @@ pub fn set(game: &mut Game, realm: Entity, f: impl FnOnce(&mut Mat)) {
 pub fn count(game: &Game, rule: &str) -> usize {
     game.world().resource::<GameLog>().count(rule)
 }
+
+/// Answers `realm`'s follow-up decisions of its action (the first legal answer) until the turn
+/// passes on.
+pub fn settle_turn(game: &mut Game, realm: Entity) {
+    let name = crate::sim::state::key_of(game.world(), realm);
+    while game
+        .pending()
+        .is_some_and(|d| d.realm == name && !matches!(d.kind, crate::sim::DecisionKind::Turn))
+    {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+}

@@ -1,0 +1,289 @@
+//! The bot's heuristics for the generic and diplomatic actions: deals between players,
+//! exploring, influence and alliances with Non-Player Realms, claims, trade, national focus,
+//! action cards, integrating areas and (rarely) a change of faith.
+
+use bevy::prelude::*;
+use chacha20::ChaCha8Rng;
+use rand::RngExt;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::{Action, DecisionKind, Offer};
+use crate::sim::flow::Flow;
+use crate::sim::model::{Mat, Province, Realm, Religion};
+use crate::sim::pop::cards::{Hand, card_id};
+use crate::sim::pop::diplomacy::{forge_cost, sale_prestige};
+use crate::sim::pop::generic::{Generic, allied, married, owner};
+use crate::sim::state::{Content, Index};
+
+fn pick(legal: &[Action], f: impl Fn(&Action) -> bool) -> Option<Action> {
+    legal.iter().find(|a| f(a)).cloned()
+}
+
+/// Whether the other player's bot would take this offer (a bot only offers what it expects
+/// to be accepted, so that turns are not spent on refusals).
+fn welcome(world: &World, realm: Entity, action: &Action) -> bool {
+    let Action::Propose {
+        realm: other,
+        offer,
+    } = action
+    else {
+        return true;
+    };
+    let Some(other) = world.resource::<Index>().get(other) else {
+        return false;
+    };
+    let other_mat = world.get::<Mat>(other).cloned().unwrap_or_default();
+    accepts(world, other, realm, &other_mat, offer)
+}
+
+/// A generic action worth taking this turn, if any.
+pub fn turn(
+    world: &World,
+    realm: Entity,
+    mat: &Mat,
+    legal: &[Action],
+    rng: &mut ChaCha8Rng,
+    value: impl Fn(&crate::content::schema::Effect) -> i32,
+) -> Option<Action> {
+    let dip = mat.mp(MpKind::Dip);
+    let adm = mat.mp(MpKind::Adm);
+    let mil = mat.mp(MpKind::Mil);
+    // An Action Card worth its price, with some power left over.
+    let content = &world.resource::<Content>().0;
+    let hand = world
+        .get::<Hand>(realm)
+        .map(|h| h.cards.clone())
+        .unwrap_or_default();
+    for c in hand {
+        let def = &content.action_cards[c];
+        let worth: i32 = def.effects.iter().map(&value).sum();
+        let play = Action::PlayCard {
+            card: card_id(world, c),
+        };
+        if worth > 4
+            && mat.mp(def.deck) >= i32::from(def.cost) + 2
+            && mat.ducats >= i32::from(def.ducats) + 4
+            && legal.contains(&play)
+        {
+            return Some(play);
+        }
+    }
+    // Integrate an area: a core token scores at the end and guards against liberation.
+    if adm >= 6 {
+        if let Some(a) = pick(legal, |a| matches!(a, Action::IntegrateArea { .. })) {
+            return Some(a);
+        }
+    }
+    // An alliance with an NPR where the influence is already in place.
+    if let Some(a) = pick(legal, |a| match a {
+        Action::ForgeAlliance { realm: npr } => world
+            .resource::<Index>()
+            .get(npr)
+            .is_some_and(|n| dip >= forge_cost(world, n) + 1),
+        _ => false,
+    }) {
+        return Some(a);
+    }
+    // Friendship with another player: alliance and marriage when diplomats are idle.
+    if dip >= 4 && rng.random_range(0..3) == 0 {
+        let friendly = |a: &Action, both: bool| match a {
+            Action::Propose { offer, .. } => {
+                offer.ducats == 0
+                    && offer.provinces.is_empty()
+                    && (offer.alliance && offer.marriage.is_some()) == both
+                    && welcome(world, realm, a)
+            }
+            _ => false,
+        };
+        if let Some(a) =
+            pick(legal, |a| friendly(a, true)).or_else(|| pick(legal, |a| friendly(a, false)))
+        {
+            return Some(a);
+        }
+    }
+    // Short of money with loans: ask a married or allied player for support.
+    if mat.ducats < 4 && mat.loans >= 1 && dip >= 2 {
+        if let Some(a) = pick(legal, |a| match a {
+            Action::Propose {
+                realm: other,
+                offer,
+            } => {
+                offer.ducats == -5
+                    && welcome(world, realm, a)
+                    && world
+                        .resource::<Index>()
+                        .get(other)
+                        .is_some_and(|o| allied(world, realm, o) || married(world, realm, o))
+            }
+            _ => false,
+        }) {
+            return Some(a);
+        }
+    }
+    // Buy a province where the realm holds a claim, when rich.
+    if mat.ducats >= 25 && adm >= 3 {
+        if let Some(a) = pick(legal, |a| match a {
+            Action::Propose { offer, .. } => {
+                offer.price == 10
+                    && welcome(world, realm, a)
+                    && offer.provinces.first().is_some_and(|p| {
+                        world
+                            .resource::<Index>()
+                            .get(p)
+                            .and_then(|p| owner(world, p))
+                            != Some(realm)
+                    })
+            }
+            _ => false,
+        }) {
+            return Some(a);
+        }
+    }
+    // Influence where an alliance could follow.
+    if dip >= 4 && rng.random_range(0..2) == 0 {
+        let options: Vec<&Action> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Influence { .. }))
+            .collect();
+        if !options.is_empty() {
+            return Some(options[rng.random_range(0..options.len())].clone());
+        }
+    }
+    // Explore with power to spare for a re-roll.
+    if dip >= 3 && mil >= 3 && rng.random_range(0..3) == 0 && legal.contains(&Action::Explore) {
+        return Some(Action::Explore);
+    }
+    // A claim next door, for a later war.
+    if dip >= 6 && rng.random_range(0..4) == 0 {
+        let options: Vec<&Action> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::FabricateClaim { .. }))
+            .collect();
+        if !options.is_empty() {
+            return Some(options[rng.random_range(0..options.len())].clone());
+        }
+    }
+    // Trade when the treasury is thin and diplomats idle.
+    if mat.ducats < 8 && dip >= 3 && legal.contains(&Action::Trade) {
+        return Some(Action::Trade);
+    }
+    // Even out the pools: a starved pool fed from two full ones.
+    let low = MpKind::ALL.into_iter().min_by_key(|k| mat.mp(*k))?;
+    if mat.mp(low) <= 1 && MpKind::ALL.iter().filter(|k| mat.mp(**k) >= 5).count() == 2 {
+        let others: Vec<MpKind> = MpKind::ALL.into_iter().filter(|k| *k != low).collect();
+        let shift = Action::ChangeFocus {
+            into: Some(low),
+            from: others,
+        };
+        if legal.contains(&shift) {
+            return Some(shift);
+        }
+    }
+    // A secure Catholic realm may embrace the Counter-Reformation.
+    if adm >= 7 && rng.random_range(0..6) == 0 && legal.contains(&Action::CounterReformation) {
+        return Some(Action::CounterReformation);
+    }
+    // Very rarely, a calm and secure realm follows (or leaves) the Reformation.
+    let age = world.resource::<Flow>().age;
+    let calm = crate::sim::pop::rebels::counting_unrest(world, realm, None).is_empty();
+    if age >= 2
+        && mat.stability >= 2
+        && mat.ducats >= 10
+        && calm
+        && rng.random_range(0..250) == 0
+        && legal.contains(&Action::ChangeReligion)
+    {
+        return Some(Action::ChangeReligion);
+    }
+    None
+}
+
+/// Answers to the generic actions' decisions; `None` leaves it to the fallback.
+pub fn decide(
+    world: &World,
+    realm: Entity,
+    mat: &Mat,
+    kind: &DecisionKind,
+    legal: &[Action],
+) -> Option<Action> {
+    match kind {
+        DecisionKind::Proposal { from, offer } => {
+            let from = world.resource::<Index>().get(from)?;
+            Some(if accepts(world, realm, from, mat, offer) {
+                Action::Accept
+            } else {
+                Action::Decline
+            })
+        }
+        DecisionKind::Exploration { .. } => {
+            // Prefer a Territory (colonial claim), then any discovery; else re-roll while cheap.
+            pick(legal, |a| matches!(a, Action::Discover { .. }))
+                .or_else(|| {
+                    (mat.mp(MpKind::Dip) >= 2)
+                        .then(|| pick(legal, |a| *a == Action::Reroll))
+                        .flatten()
+                })
+                .or(Some(Action::Decline))
+        }
+        DecisionKind::InfluenceMore => {
+            // One more cube in the same area: dip while there is plenty, else ducats if rich.
+            let area = world
+                .resource::<Generic>()
+                .influence
+                .as_ref()
+                .and_then(|r| r.placed.first().map(|(a, _)| *a))
+                .map(|a| crate::sim::state::key_of(world, a));
+            let more = area.and_then(|area| {
+                if mat.mp(MpKind::Dip) >= 3 {
+                    pick(legal, |a| *a == Action::Influence { area: area.clone() })
+                } else if mat.ducats >= 15 {
+                    pick(legal, |a| {
+                        *a == Action::InfluenceForDucats { area: area.clone() }
+                    })
+                } else {
+                    None
+                }
+            });
+            more.or(Some(Action::Decline))
+        }
+        DecisionKind::FocusDiscard { .. } => {
+            // Exchange the dearest card the realm cannot afford, if the shift allowed stopping.
+            pick(legal, |a| *a == Action::Decline).or_else(|| legal.first().cloned())
+        }
+        DecisionKind::FocusDraw { .. } => {
+            let low = MpKind::ALL.into_iter().max_by_key(|k| mat.mp(*k))?;
+            pick(legal, |a| *a == Action::DrawCard { deck: low })
+        }
+        _ => None,
+    }
+}
+
+/// Whether the bot takes a deal offered by another player.
+fn accepts(world: &World, realm: Entity, from: Entity, mat: &Mat, offer: &Offer) -> bool {
+    // Asked for money: only a rich friend gives.
+    if offer.ducats > 0 {
+        return true;
+    }
+    if offer.ducats < 0 {
+        let friend = allied(world, realm, from) || married(world, realm, from);
+        return friend && mat.ducats >= -offer.ducats + 20;
+    }
+    if let Some(p) = offer
+        .provinces
+        .first()
+        .and_then(|p| world.resource::<Index>().get(p))
+    {
+        let tax = world.get::<Province>(p).map_or(1, Province::tax_value);
+        if owner(world, p) == Some(realm) {
+            // Selling: for a good price, never a core cheaply.
+            let lost = sale_prestige(world, realm, &[p]);
+            return (lost == 0 && offer.price >= 6 * tax)
+                || (mat.loans >= 2 && offer.price >= 10 + 2 * lost);
+        }
+        // Buying (they sell): a fair price with money to spare.
+        return mat.ducats >= offer.price + 10 && offer.price <= 6 * tax;
+    }
+    // Alliances and marriages between players of one faith are welcome.
+    let faith = |r: Entity| world.get::<Realm>(r).map(|r| r.religion);
+    faith(realm) == faith(from) || faith(realm) != Some(Religion::Sunni)
+}

@@ -1,0 +1,958 @@
+//! Diplomacy: Player-to-Player Diplomacy (5.1: alliances, royal marriages, monetary support,
+//! buying and selling provinces, answered by the other player) and the basic diplomatic actions
+//! of FACTS 4 (Influence, Forge Alliance, Fabricate Claim, Trade).
+
+use bevy::prelude::*;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::{Action, DecisionKind, Illegal, Offer, ask};
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::cards::draw_to_hand;
+use crate::sim::pop::economy::{change_mp, change_prestige, gain_ducats, spend};
+use crate::sim::pop::generic::*;
+use crate::sim::pop::towns::{is_core, place_town, remove_tokens};
+use crate::sim::rules;
+use crate::sim::state::{Index, Seats, key_of, sid_of, spawn_sim};
+
+/// Most alliances and most marriages a realm may have (FACTS 4).
+pub const MAX_ALLIANCES: usize = 3;
+pub const MAX_MARRIAGES: usize = 3;
+/// Monetary Support: 1 dip per this many ducats, rounded up.
+pub const DUCATS_PER_DIP: i32 = 10;
+/// Price of one province sold: 3 to 15 ducats.
+pub const MIN_PRICE: i32 = 3;
+pub const MAX_PRICE: i32 = 15;
+/// Ducat amounts a realm may offer or ask for (house rule: a few sizes, see rules notes).
+pub const SUPPORT_SIZES: [i32; 3] = [5, 10, 20];
+/// Prices per province a realm may offer (house rule: a few sizes).
+pub const PRICE_SIZES: [i32; 4] = [3, 6, 10, 15];
+/// Influence: a first cube for 1 dip, more for 1 dip or 3 ducats each.
+pub const INFLUENCE_DUCATS: i32 = 3;
+pub const INFLUENCE_PER_TURN: u8 = 2;
+pub const INFLUENCE_MAX: u8 = 5;
+/// Forge Alliance needs this much influence in the NPR's areas.
+pub const FORGE_INFLUENCE: u8 = 2;
+pub const FABRICATE_DIP: i32 = 2;
+/// Trade (house rule): 1 dip for 1 ducat plus 1 per sea zone the realm's ports face, at most 5.
+pub const TRADE_MAX: i32 = 5;
+
+pub fn owns(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Propose { .. }
+            | Action::Influence { .. }
+            | Action::ForgeAlliance { .. }
+            | Action::FabricateClaim { .. }
+            | Action::Trade
+    )
+}
+
+fn other_players(world: &World, realm: Entity) -> Vec<Entity> {
+    world
+        .resource::<Seats>()
+        .0
+        .iter()
+        .copied()
+        .filter(|s| *s != realm)
+        .collect()
+}
+
+fn all_areas(world: &World) -> Vec<Entity> {
+    all_of::<Area>(world)
+}
+
+/// The offers a realm may make to each other player: an alliance, a marriage (with the card
+/// type), both, monetary support of a few sizes either way, and one province bought or sold
+/// at a few prices.
+pub fn offers(world: &World, realm: Entity, other: Entity) -> Vec<Offer> {
+    // Offers that cannot be legal for a reason common to all of their kind are left out here,
+    // once, rather than refused one by one.
+    let dip = mp(world, realm, MpKind::Dip);
+    let war = at_war(world, realm) || at_war(world, other);
+    let alliances = markers::<Alliance>(world);
+    let marriages = markers::<Marriage>(world);
+    let count_a = |r: Entity| {
+        alliances
+            .iter()
+            .filter(|(_, a)| a.a == r || a.b == r)
+            .count()
+    };
+    let count_m = |r: Entity| {
+        marriages
+            .iter()
+            .filter(|(_, m)| m.a == r || m.b == r)
+            .count()
+    };
+    let can_ally = dip >= 1
+        && !war
+        && !alliances.iter().any(|(_, a)| a.between(realm, other))
+        && count_a(realm) < MAX_ALLIANCES
+        && count_a(other) < MAX_ALLIANCES;
+    let can_marry = dip >= 1
+        && !war
+        && !marriages.iter().any(|(_, m)| m.between(realm, other))
+        && count_m(realm) < MAX_MARRIAGES
+        && count_m(other) < MAX_MARRIAGES;
+    let mut all = Vec::new();
+    if can_ally {
+        all.push(Offer {
+            alliance: true,
+            ..Default::default()
+        });
+    }
+    for kind in MpKind::ALL {
+        if can_marry {
+            all.push(Offer {
+                marriage: Some(kind),
+                ..Default::default()
+            });
+        }
+        if can_marry && can_ally {
+            all.push(Offer {
+                alliance: true,
+                marriage: Some(kind),
+                ..Default::default()
+            });
+        }
+    }
+    let (mine, theirs) = (mat(world, realm).ducats, mat(world, other).ducats);
+    for d in SUPPORT_SIZES {
+        if dip < (d + DUCATS_PER_DIP - 1) / DUCATS_PER_DIP {
+            continue;
+        }
+        if mine >= d {
+            all.push(Offer {
+                ducats: d,
+                ..Default::default()
+            });
+        }
+        if theirs >= d {
+            all.push(Offer {
+                ducats: -d,
+                ..Default::default()
+            });
+        }
+    }
+    if war || mp(world, realm, MpKind::Adm) < 1 || mp(world, other, MpKind::Adm) < 1 {
+        return all;
+    }
+    // One province: bought from the other where the buyer has a claim, or sold to them.
+    let (mine, theirs) = (claim_areas(world, realm), claim_areas(world, other));
+    let mut for_sale: Vec<Entity> = owned(world, other)
+        .into_iter()
+        .filter(|p| area_of(world, *p).is_some_and(|a| mine.contains(&a)))
+        .collect();
+    for_sale.extend(
+        owned(world, realm)
+            .into_iter()
+            .filter(|p| area_of(world, *p).is_some_and(|a| theirs.contains(&a))),
+    );
+    for p in for_sale {
+        for price in PRICE_SIZES {
+            all.push(Offer {
+                provinces: vec![key_of(world, p)],
+                price,
+                ..Default::default()
+            });
+        }
+    }
+    all
+}
+
+/// Areas where a realm has a claim or a core token.
+fn claim_areas(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut areas: Vec<Entity> = markers::<Claim>(world)
+        .into_iter()
+        .filter(|(_, c)| c.realm == realm)
+        .map(|(_, c)| c.area)
+        .collect();
+    areas.extend(
+        markers::<CoreToken>(world)
+            .into_iter()
+            .filter(|(_, c)| c.realm == realm)
+            .map(|(_, c)| c.area),
+    );
+    areas
+}
+
+/// Whether influence may go to an area: one with a Non-Player Realm's province (house rule).
+fn influence_area(world: &World, area: Entity) -> bool {
+    world.get::<AreaProvinces>(area).is_some_and(|ps| {
+        ps.iter()
+            .any(|p| owner(world, p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some()))
+    })
+}
+
+fn influence_areas(world: &World) -> Vec<Entity> {
+    all_areas(world)
+        .into_iter()
+        .filter(|a| influence_area(world, *a))
+        .collect()
+}
+
+pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = vec![Action::Trade];
+    // Every offer costs the active realm 1 dip, or (a sale) 1 adm: without either, none is legal.
+    let (dip, adm) = (mp(world, realm, MpKind::Dip), mp(world, realm, MpKind::Adm));
+    if dip < 1 && adm < 1 {
+        return all;
+    }
+    for other in other_players(world, realm) {
+        let name = key_of(world, other);
+        all.extend(
+            offers(world, realm, other)
+                .into_iter()
+                .map(|offer| Action::Propose {
+                    realm: name.clone(),
+                    offer,
+                }),
+        );
+    }
+    if dip < 1 {
+        // Influence, alliances with NPRs and claims all cost dip.
+        return all;
+    }
+    all.extend(
+        influence_areas(world)
+            .into_iter()
+            .map(|a| Action::Influence {
+                area: key_of(world, a),
+            }),
+    );
+    // Forge Alliance needs influence in the NPR's areas: only those NPRs are worth checking.
+    let mut partners: Vec<Entity> = markers::<Influence>(world)
+        .into_iter()
+        .filter(|(_, i)| i.realm == realm)
+        .flat_map(|(_, i)| provinces_in(world, i.area))
+        .filter_map(|p| owner(world, p))
+        .filter(|o| world.get::<NonPlayerRealm>(*o).is_some())
+        .collect();
+    partners.sort_by_key(|e| sid_of(world, *e));
+    partners.dedup();
+    all.extend(partners.into_iter().map(|r| Action::ForgeAlliance {
+        realm: key_of(world, r),
+    }));
+    all.extend(
+        claimable_areas(world, realm)
+            .into_iter()
+            .map(|a| Action::FabricateClaim {
+                area: key_of(world, a),
+            }),
+    );
+    all
+}
+
+/// Areas next to the realm (its own or a land neighbour of one where it is present) with a
+/// province it does not own: where a claim may be fabricated (house rule on "next to").
+fn claimable_areas(world: &World, realm: Entity) -> Vec<Entity> {
+    let presence = presence_areas(world, realm);
+    let mut areas = presence.clone();
+    for a in &presence {
+        if let Some(b) = world.get::<LandBorders>(*a) {
+            areas.extend(b.0.iter().map(|(n, _)| *n));
+        }
+    }
+    areas.sort_by_key(|e| sid_of(world, *e));
+    areas.dedup();
+    areas
+        .into_iter()
+        .filter(|a| {
+            provinces_in(world, *a)
+                .iter()
+                .any(|p| owner(world, *p) != Some(realm))
+        })
+        .collect()
+}
+
+fn lookup(world: &World, key: &str) -> Option<Entity> {
+    world.resource::<Index>().get(key)
+}
+
+pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
+    match action {
+        Action::Propose { realm: to, offer } => {
+            let Some(other) = lookup(world, to)
+                .filter(|o| *o != realm && world.resource::<Seats>().0.contains(o))
+            else {
+                return Some(Illegal::new(
+                    rules::PROPOSAL,
+                    format!("{to} is not another player in this game"),
+                ));
+            };
+            if let Some(p) = offer_problem(world, realm, other, offer) {
+                return Some(p);
+            }
+            (!listed_shape(offer)).then(|| {
+                Illegal::new(
+                    rules::PROPOSAL,
+                    "offers come in the listed sizes: 5, 10 or 20 ducats, one province at 3, 6, 10 or 15",
+                )
+            })
+        }
+        Action::Influence { area } => {
+            let Some(area) = lookup(world, area).filter(|a| world.get::<Area>(*a).is_some()) else {
+                return Some(Illegal::new(rules::ACT_INFLUENCE, "no such area"));
+            };
+            influence_problem(world, realm, area, 0, false).or_else(|| {
+                (mp(world, realm, MpKind::Dip) < 1)
+                    .then(|| Illegal::new(rules::ACT_INFLUENCE, "the first influence costs 1 dip"))
+            })
+        }
+        Action::ForgeAlliance { realm: npr } => {
+            let Some(npr) = lookup(world, npr) else {
+                return Some(Illegal::new(rules::ACT_FORGE_ALLIANCE, "no such realm"));
+            };
+            forge_problem(world, realm, npr)
+        }
+        Action::FabricateClaim { area } => {
+            let Some(area) = lookup(world, area).filter(|a| world.get::<Area>(*a).is_some()) else {
+                return Some(Illegal::new(rules::ACT_FABRICATE_CLAIM, "no such area"));
+            };
+            let why = if at_war(world, realm) {
+                "fabricating a claim needs peace"
+            } else if has_claim(world, realm, area) {
+                "you already have a claim there"
+            } else if !claimable_areas(world, realm).contains(&area) {
+                "only in an area next to your realm with a province that is not yours"
+            } else if mp(world, realm, MpKind::Dip) < FABRICATE_DIP {
+                "fabricating a claim costs 2 dip"
+            } else {
+                return None;
+            };
+            Some(Illegal::new(rules::ACT_FABRICATE_CLAIM, why))
+        }
+        Action::Trade => (mp(world, realm, MpKind::Dip) < 1)
+            .then(|| Illegal::new(rules::ACT_TRADE, "trading costs 1 dip")),
+        _ => None,
+    }
+}
+
+/// Whether an offer has one of the shapes `offers` lists (the rules checked the rest).
+fn listed_shape(offer: &Offer) -> bool {
+    let friendly = offer.alliance || offer.marriage.is_some();
+    if offer.ducats != 0 {
+        !friendly
+            && offer.provinces.is_empty()
+            && offer.price == 0
+            && SUPPORT_SIZES.contains(&offer.ducats.abs())
+    } else if !offer.provinces.is_empty() {
+        !friendly && offer.provinces.len() == 1 && PRICE_SIZES.contains(&offer.price)
+    } else {
+        friendly && offer.price == 0
+    }
+}
+
+/// Dip the active realm pays for an offer.
+pub fn offer_dip(offer: &Offer) -> i32 {
+    i32::from(offer.alliance)
+        + i32::from(offer.marriage.is_some())
+        + (offer.ducats.abs() + DUCATS_PER_DIP - 1) / DUCATS_PER_DIP
+}
+
+/// Why the deal cannot be made as offered, if it cannot.
+pub fn offer_problem(
+    world: &World,
+    realm: Entity,
+    other: Entity,
+    offer: &Offer,
+) -> Option<Illegal> {
+    let err = |rule, why: String| Some(Illegal::new(rule, why));
+    if !offer.alliance
+        && offer.marriage.is_none()
+        && offer.ducats == 0
+        && offer.provinces.is_empty()
+    {
+        return err(rules::PROPOSAL, "an offer must contain something".into());
+    }
+    if offer.ducats != 0 && !offer.provinces.is_empty() {
+        return err(
+            rules::MONETARY_SUPPORT,
+            "Monetary Support and Buy/Sell Provinces may not go in the same turn".into(),
+        );
+    }
+    let dip = offer_dip(offer);
+    if mp(world, realm, MpKind::Dip) < dip {
+        let rule = if offer.ducats != 0 {
+            rules::MONETARY_SUPPORT
+        } else if offer.marriage.is_some() {
+            rules::MARRIAGE
+        } else {
+            rules::ALLIANCE
+        };
+        return err(rule, format!("this deal costs you {dip} dip"));
+    }
+    let war = at_war(world, realm) || at_war(world, other);
+    let only_money = "while either realm is at war, Monetary Support is the only transaction";
+    if offer.alliance {
+        if war {
+            return err(rules::ALLIANCE, only_money.into());
+        }
+        if allied(world, realm, other) {
+            return err(rules::ALLIANCE, "you are already allied".into());
+        }
+        if alliances_of(world, realm) >= MAX_ALLIANCES
+            || alliances_of(world, other) >= MAX_ALLIANCES
+        {
+            return err(rules::ALLIANCE, "a realm has at most 3 alliances".into());
+        }
+    }
+    if offer.marriage.is_some() {
+        if war {
+            return err(rules::MARRIAGE, only_money.into());
+        }
+        if world.get::<Interregnum>(realm).is_some() || world.get::<Interregnum>(other).is_some() {
+            return err(
+                rules::INTERREGNUM_RESTRICTIONS,
+                "no new Royal Marriage during an Interregnum".into(),
+            );
+        }
+        if married(world, realm, other) {
+            return err(rules::MARRIAGE, "your houses are already married".into());
+        }
+        if marriages_of(world, realm) >= MAX_MARRIAGES
+            || marriages_of(world, other) >= MAX_MARRIAGES
+        {
+            return err(rules::MARRIAGE, "a realm has at most 3 marriages".into());
+        }
+    }
+    if offer.ducats != 0 {
+        let (giver, amount) = if offer.ducats > 0 {
+            (realm, offer.ducats)
+        } else {
+            (other, -offer.ducats)
+        };
+        if mat(world, giver).ducats < amount {
+            return err(
+                rules::MONETARY_SUPPORT,
+                format!("{} does not have {amount} ducats", key_of(world, giver)),
+            );
+        }
+    }
+    if !offer.provinces.is_empty() {
+        if war {
+            return err(rules::PROVINCE_SALE, only_money.into());
+        }
+        if let Some(p) = sale_problem(world, realm, other, offer) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Buyer and seller of the provinces of an offer.
+fn sale_sides(
+    world: &World,
+    realm: Entity,
+    other: Entity,
+    offer: &Offer,
+) -> Option<(Entity, Entity)> {
+    let first = offer.provinces.first().and_then(|p| lookup(world, p))?;
+    match owner(world, first) {
+        Some(o) if o == realm => Some((other, realm)),
+        Some(o) if o == other => Some((realm, other)),
+        _ => None,
+    }
+}
+
+fn sale_problem(world: &World, realm: Entity, other: Entity, offer: &Offer) -> Option<Illegal> {
+    let err = |why: String| Some(Illegal::new(rules::PROVINCE_SALE, why));
+    let Some((buyer, seller)) = sale_sides(world, realm, other, offer) else {
+        return err("the provinces must belong to one of the two realms".into());
+    };
+    let mut seen = Vec::new();
+    for key in &offer.provinces {
+        let Some(p) = lookup(world, key).filter(|p| world.get::<Province>(*p).is_some()) else {
+            return err(format!("no province {key}"));
+        };
+        if seen.contains(&p) {
+            return err(format!("{key} is named twice"));
+        }
+        seen.push(p);
+        if owner(world, p) != Some(seller) {
+            return err("all provinces sold must belong to the same realm".into());
+        }
+        if world.get::<IsCapital>(p).is_some() {
+            return err(format!("{key} is a capital and not for sale"));
+        }
+        if world.get::<ControlledBy>(p).is_some_and(|c| c.0 != seller)
+            || world.get::<RebelTown>(p).is_some()
+        {
+            return err(format!("{key} is occupied"));
+        }
+        let vassal = world.get::<Holdings>(p).is_some_and(|h| {
+            h.iter().any(|t| {
+                world.get::<Vassal>(t).is_some()
+                    && world.get::<TokenOf>(t).is_some_and(|o| o.0 == seller)
+            })
+        });
+        if vassal {
+            return err(format!(
+                "{key} is a vassal province: vassals cannot be sold"
+            ));
+        }
+        if !area_of(world, p).is_some_and(|a| has_claim(world, buyer, a)) {
+            return err(format!(
+                "{} needs a claim in the area of {key}",
+                key_of(world, buyer)
+            ));
+        }
+    }
+    let n = offer.provinces.len() as i32;
+    if offer.price < MIN_PRICE * n || offer.price > MAX_PRICE * n {
+        return err("each province costs 3 to 15 ducats".into());
+    }
+    if mat(world, buyer).ducats < offer.price {
+        return err(format!(
+            "{} cannot pay {} ducats",
+            key_of(world, buyer),
+            offer.price
+        ));
+    }
+    if mp(world, buyer, MpKind::Adm) < 1 || mp(world, seller, MpKind::Adm) < 1 {
+        return err("buyer and seller each pay 1 adm".into());
+    }
+    None
+}
+
+/// Prestige the seller loses: twice the tax value of its core provinces sold.
+pub fn sale_prestige(world: &World, seller: Entity, provinces: &[Entity]) -> i32 {
+    provinces
+        .iter()
+        .filter(|p| is_core(world, **p, seller))
+        .filter_map(|p| world.get::<Province>(*p).map(Province::tax_value))
+        .sum::<i32>()
+        * 2
+}
+
+fn influence_problem(
+    world: &World,
+    realm: Entity,
+    area: Entity,
+    placed_now: u8,
+    _more: bool,
+) -> Option<Illegal> {
+    let why = if !discovered(world, realm, area) {
+        "that area is on a continent you have not discovered"
+    } else if !influence_area(world, area) {
+        "influence goes to areas with a Non-Player Realm's province"
+    } else if influence_in(world, realm, area) >= INFLUENCE_MAX {
+        "at most 5 influence in an area"
+    } else if placed_now >= INFLUENCE_PER_TURN {
+        "at most 2 influence in an area per turn"
+    } else {
+        return None;
+    };
+    Some(Illegal::new(rules::ACT_INFLUENCE, why))
+}
+
+/// Forge Alliance costs dip equal to half the NPR's tax income (rounded up), at least 1, at
+/// most 3.
+pub fn forge_cost(world: &World, npr: Entity) -> i32 {
+    ((province_tax(world, npr) + 1) / 2).clamp(1, 3)
+}
+
+/// Influence of a realm in the areas of an NPR's provinces.
+pub fn influence_with(world: &World, realm: Entity, npr: Entity) -> u8 {
+    let mut areas: Vec<Entity> = owned(world, npr)
+        .into_iter()
+        .filter_map(|p| area_of(world, p))
+        .collect();
+    areas.sort_by_key(|e| sid_of(world, *e));
+    areas.dedup();
+    areas.iter().map(|a| influence_in(world, realm, *a)).sum()
+}
+
+fn forge_problem(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
+    let why = if world.get::<NonPlayerRealm>(npr).is_none() || owned(world, npr).is_empty() {
+        "only a Non-Player Realm on the board".to_string()
+    } else if mp(world, realm, MpKind::Dip) < forge_cost(world, npr) {
+        format!("an alliance with it costs {} dip", forge_cost(world, npr))
+    } else if allied(world, realm, npr) {
+        "you are already allied".to_string()
+    } else if seats_allied_to(world, npr) {
+        "it is allied to another player".to_string()
+    } else if alliances_of(world, realm) >= MAX_ALLIANCES {
+        "a realm has at most 3 alliances".to_string()
+    } else if at_war_with(world, realm, npr) {
+        "you are at war with it".to_string()
+    } else if influence_with(world, realm, npr) < FORGE_INFLUENCE {
+        "you need at least 2 influence in its areas".to_string()
+    } else {
+        return None;
+    };
+    Some(Illegal::new(rules::ACT_FORGE_ALLIANCE, why))
+}
+
+/// An NPR allied to any Player Realm (house rule: one PR ally at a time).
+fn seats_allied_to(world: &World, npr: Entity) -> bool {
+    world
+        .resource::<Seats>()
+        .0
+        .iter()
+        .any(|s| allied(world, *s, npr))
+}
+
+/// Ducats Trade brings (house rule).
+pub fn trade_income(world: &World, realm: Entity) -> i32 {
+    let mut seas: Vec<Entity> = owned(world, realm)
+        .into_iter()
+        .filter_map(|p| world.get::<Province>(p).and_then(|p| p.port))
+        .collect();
+    seas.sort_by_key(|e| sid_of(world, *e));
+    seas.dedup();
+    (1 + seas.len() as i32).min(TRADE_MAX)
+}
+
+pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
+    let name = key_of(world, realm);
+    match action {
+        Action::Propose { realm: to, offer } => {
+            let other = lookup(world, to)?;
+            write(
+                world,
+                Note::new(
+                    rules::PROPOSAL,
+                    format!("{name} offers {to} a deal: {}", offer_text(offer)),
+                )
+                .realm(&name),
+            );
+            world.resource_mut::<Generic>().deal = Some(Deal {
+                from: realm,
+                to: other,
+                offer: offer.clone(),
+            });
+            Some(false)
+        }
+        Action::Influence { area } => {
+            let area = lookup(world, area)?;
+            change_mp(world, realm, MpKind::Dip, -1, rules::ACT_INFLUENCE);
+            place_influence(world, realm, area);
+            world.resource_mut::<Generic>().influence = Some(InfluenceRun {
+                realm,
+                placed: vec![(area, 1)],
+            });
+            Some(false)
+        }
+        Action::ForgeAlliance { realm: npr } => {
+            let npr = lookup(world, npr)?;
+            let cost = forge_cost(world, npr);
+            change_mp(world, realm, MpKind::Dip, -cost, rules::ACT_FORGE_ALLIANCE);
+            spawn_sim(world, None, Alliance { a: realm, b: npr });
+            let other = key_of(world, npr);
+            write(
+                world,
+                Note::new(
+                    rules::ACT_FORGE_ALLIANCE,
+                    format!("{name} forges an alliance with {other} for {cost} dip"),
+                )
+                .realm(&name)
+                .subject(sid_of(world, npr)),
+            );
+            Some(true)
+        }
+        Action::FabricateClaim { area } => {
+            let area_e = lookup(world, area)?;
+            change_mp(
+                world,
+                realm,
+                MpKind::Dip,
+                -FABRICATE_DIP,
+                rules::ACT_FABRICATE_CLAIM,
+            );
+            spawn_sim(
+                world,
+                None,
+                Claim {
+                    realm,
+                    area: area_e,
+                },
+            );
+            write(
+                world,
+                Note::new(
+                    rules::ACT_FABRICATE_CLAIM,
+                    format!("{name} fabricates a claim in {area}"),
+                )
+                .realm(&name)
+                .subject(sid_of(world, area_e)),
+            );
+            Some(true)
+        }
+        Action::Trade => {
+            let income = trade_income(world, realm);
+            change_mp(world, realm, MpKind::Dip, -1, rules::ACT_TRADE);
+            gain_ducats(world, realm, income, rules::ACT_TRADE);
+            Some(true)
+        }
+        _ => None,
+    }
+}
+
+fn place_influence(world: &mut World, realm: Entity, area: Entity) {
+    add_influence(world, realm, area, 1);
+    let name = key_of(world, realm);
+    let count = influence_in(world, realm, area);
+    let area_name = key_of(world, area);
+    write(
+        world,
+        Note::new(
+            rules::ACT_INFLUENCE,
+            format!("{name} places influence in {area_name} ({count} there)"),
+        )
+        .realm(&name)
+        .subject(sid_of(world, area))
+        .amount(1),
+    );
+}
+
+/// A few words for an offer.
+pub fn offer_text(offer: &Offer) -> String {
+    let mut parts = Vec::new();
+    if offer.alliance {
+        parts.push("an alliance".to_string());
+    }
+    if let Some(kind) = offer.marriage {
+        parts.push(format!("a royal marriage ({kind:?} cards)"));
+    }
+    if offer.ducats > 0 {
+        parts.push(format!("{} ducats given", offer.ducats));
+    } else if offer.ducats < 0 {
+        parts.push(format!("{} ducats asked", -offer.ducats));
+    }
+    if !offer.provinces.is_empty() {
+        parts.push(format!(
+            "{} for {} ducats",
+            offer.provinces.join(", "),
+            offer.price
+        ));
+    }
+    parts.join(", ")
+}
+
+pub fn answer_problem(world: &World, action: &Action) -> Option<Illegal> {
+    match action {
+        Action::Decline => None,
+        Action::Accept => {
+            let deal = world.resource::<Generic>().deal.clone()?;
+            offer_problem(world, deal.from, deal.to, &deal.offer)
+        }
+        _ => Some(Illegal::new(rules::PROPOSAL, "accept or decline the offer")),
+    }
+}
+
+pub fn answer(world: &mut World, action: &Action) {
+    let Some(deal) = world.resource_mut::<Generic>().deal.take() else {
+        return;
+    };
+    world.resource_mut::<Generic>().finished = true;
+    let (from, to) = (key_of(world, deal.from), key_of(world, deal.to));
+    if *action != Action::Accept {
+        write(
+            world,
+            Note::new(rules::PROPOSAL, format!("{to} declines {from}'s offer")).realm(&to),
+        );
+        return;
+    }
+    write(
+        world,
+        Note::new(rules::PROPOSAL, format!("{to} accepts {from}'s offer")).realm(&to),
+    );
+    make_deal(world, &deal);
+}
+
+/// Carries out an accepted deal.
+fn make_deal(world: &mut World, deal: &Deal) {
+    let (a, b, offer) = (deal.from, deal.to, &deal.offer);
+    let (an, bn) = (key_of(world, a), key_of(world, b));
+    if offer.alliance {
+        change_mp(world, a, MpKind::Dip, -1, rules::ALLIANCE);
+        spawn_sim(world, None, Alliance { a, b });
+        write(
+            world,
+            Note::new(
+                rules::ALLIANCE,
+                format!("{an} and {bn} enter into an alliance"),
+            )
+            .realm(&an),
+        );
+    }
+    if let Some(kind) = offer.marriage {
+        change_mp(world, a, MpKind::Dip, -1, rules::MARRIAGE);
+        spawn_sim(
+            world,
+            None,
+            Marriage {
+                a,
+                b,
+                disputed: false,
+            },
+        );
+        write(
+            world,
+            Note::new(
+                rules::MARRIAGE,
+                format!("A royal marriage joins the houses of {an} and {bn}"),
+            )
+            .realm(&an),
+        );
+        draw_to_hand(world, a, kind, rules::MARRIAGE);
+        draw_to_hand(world, b, kind, rules::MARRIAGE);
+    }
+    if offer.ducats != 0 {
+        let dip = (offer.ducats.abs() + DUCATS_PER_DIP - 1) / DUCATS_PER_DIP;
+        change_mp(world, a, MpKind::Dip, -dip, rules::MONETARY_SUPPORT);
+        let (giver, taker) = if offer.ducats > 0 { (a, b) } else { (b, a) };
+        let amount = offer.ducats.abs();
+        spend(world, giver, amount, rules::MONETARY_SUPPORT);
+        gain_ducats(world, taker, amount, rules::MONETARY_SUPPORT);
+    }
+    if !offer.provinces.is_empty() {
+        let Some((buyer, seller)) = sale_sides(world, a, b, offer) else {
+            return;
+        };
+        let provinces: Vec<Entity> = offer
+            .provinces
+            .iter()
+            .filter_map(|p| lookup(world, p))
+            .collect();
+        change_mp(world, buyer, MpKind::Adm, -1, rules::PROVINCE_SALE);
+        change_mp(world, seller, MpKind::Adm, -1, rules::PROVINCE_SALE);
+        spend(world, buyer, offer.price, rules::PROVINCE_SALE);
+        gain_ducats(world, seller, offer.price, rules::PROVINCE_SALE);
+        let lost = sale_prestige(world, seller, &provinces);
+        if lost > 0 {
+            change_prestige(world, seller, -lost, rules::PROVINCE_SALE);
+        }
+        let (buyer_n, seller_n) = (key_of(world, buyer), key_of(world, seller));
+        for p in provinces {
+            remove_tokens(world, seller, p);
+            world
+                .entity_mut(p)
+                .insert((OwnedBy(buyer), ControlledBy(buyer)));
+            place_town(world, buyer, p);
+            let place = key_of(world, p);
+            write(
+                world,
+                Note::new(
+                    rules::PROVINCE_SALE,
+                    format!("{seller_n} sells {place} to {buyer_n}"),
+                )
+                .realm(&buyer_n)
+                .subject(sid_of(world, p)),
+            );
+        }
+    }
+}
+
+/// Answers for another Influence cube.
+pub fn influence_answers(world: &World, _realm: Entity) -> Vec<Action> {
+    let mut all = Vec::new();
+    for a in influence_areas(world) {
+        let area = key_of(world, a);
+        all.push(Action::Influence { area: area.clone() });
+        all.push(Action::InfluenceForDucats { area });
+    }
+    all.push(Action::Decline);
+    all
+}
+
+pub fn influence_answer_problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
+    let (area, ducats) = match action {
+        Action::Decline => return None,
+        Action::Influence { area } => (area, false),
+        Action::InfluenceForDucats { area } => (area, true),
+        _ => {
+            return Some(Illegal::new(
+                rules::ACT_INFLUENCE,
+                "place more influence, or stop",
+            ));
+        }
+    };
+    let Some(area) = lookup(world, area).filter(|a| world.get::<Area>(*a).is_some()) else {
+        return Some(Illegal::new(rules::ACT_INFLUENCE, "no such area"));
+    };
+    let placed = world
+        .resource::<Generic>()
+        .influence
+        .as_ref()
+        .and_then(|run| run.placed.iter().find(|(a, _)| *a == area).map(|(_, n)| *n))
+        .unwrap_or(0);
+    influence_problem(world, realm, area, placed, true).or_else(|| {
+        if ducats && mat(world, realm).ducats < INFLUENCE_DUCATS {
+            Some(Illegal::new(
+                rules::ACT_INFLUENCE,
+                "influence costs 3 ducats",
+            ))
+        } else if !ducats && mp(world, realm, MpKind::Dip) < 1 {
+            Some(Illegal::new(rules::ACT_INFLUENCE, "influence costs 1 dip"))
+        } else {
+            None
+        }
+    })
+}
+
+pub fn influence_answer(world: &mut World, action: &Action) {
+    let Some(mut run) = world.resource_mut::<Generic>().influence.take() else {
+        return;
+    };
+    let (area, ducats) = match action {
+        Action::Influence { area } => (area, false),
+        Action::InfluenceForDucats { area } => (area, true),
+        _ => {
+            world.resource_mut::<Generic>().finished = true;
+            return;
+        }
+    };
+    let Some(area) = lookup(world, area) else {
+        return;
+    };
+    if ducats {
+        spend(world, run.realm, INFLUENCE_DUCATS, rules::ACT_INFLUENCE);
+    } else {
+        change_mp(world, run.realm, MpKind::Dip, -1, rules::ACT_INFLUENCE);
+    }
+    place_influence(world, run.realm, area);
+    match run.placed.iter_mut().find(|(a, _)| *a == area) {
+        Some((_, n)) => *n += 1,
+        None => run.placed.push((area, 1)),
+    }
+    world.resource_mut::<Generic>().influence = Some(run);
+}
+
+pub fn resume(world: &mut World) -> Resume {
+    let g = world.resource::<Generic>().clone();
+    if let Some(deal) = g.deal {
+        let (from, to) = (key_of(world, deal.from), key_of(world, deal.to));
+        let text = offer_text(&deal.offer);
+        ask(
+            world,
+            to,
+            DecisionKind::Proposal {
+                from: from.clone(),
+                offer: deal.offer.clone(),
+            },
+            format!("{from} offers {text}: accept or decline"),
+        );
+        return Resume::Waiting;
+    }
+    if let Some(run) = g.influence {
+        let more = influence_answers(world, run.realm).iter().any(|a| {
+            *a != Action::Decline && influence_answer_problem(world, run.realm, a).is_none()
+        });
+        if more {
+            let name = key_of(world, run.realm);
+            ask(
+                world,
+                name,
+                DecisionKind::InfluenceMore,
+                "Place more influence (1 dip or 3 ducats each, 2 per area this turn), or stop",
+            );
+            return Resume::Waiting;
+        }
+        let mut g = world.resource_mut::<Generic>();
+        g.influence = None;
+        g.finished = true;
+    }
+    Resume::Idle
+}

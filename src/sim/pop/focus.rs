@@ -1,0 +1,297 @@
+//! What a realm does with its pools and its hand: Change National Focus (5.1, once per Round:
+//! shift monarch power, and/or exchange up to 3 cards for one fewer) and playing an Action Card
+//! for its effects (FACTS 4).
+
+use bevy::prelude::*;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
+use crate::sim::flow::Flow;
+use crate::sim::log::{Note, write};
+use crate::sim::pop::cards::{
+    ActionDecks, Hand, card_deck, card_id, draw_to_hand, drawable, find_card, take_from_hand,
+};
+use crate::sim::pop::economy::{change_mp, spend};
+use crate::sim::pop::effects::queue_effects;
+use crate::sim::pop::generic::*;
+use crate::sim::rules;
+use crate::sim::state::{Content, key_of};
+
+/// Most cards discarded by Change National Focus.
+pub const FOCUS_DISCARDS: usize = 3;
+
+pub fn owns(action: &Action) -> bool {
+    matches!(action, Action::ChangeFocus { .. } | Action::PlayCard { .. })
+}
+
+fn hand(world: &World, realm: Entity) -> Vec<usize> {
+    world
+        .get::<Hand>(realm)
+        .map(|h| h.cards.clone())
+        .unwrap_or_default()
+}
+
+/// The shapes of Change National Focus: cards only, or one pool fed by one or both others.
+fn focus_shapes() -> Vec<Action> {
+    let mut all = vec![Action::ChangeFocus {
+        into: None,
+        from: vec![],
+    }];
+    for into in MpKind::ALL {
+        let others: Vec<MpKind> = MpKind::ALL.into_iter().filter(|k| *k != into).collect();
+        for from in [vec![others[0]], vec![others[1]], others.clone()] {
+            all.push(Action::ChangeFocus {
+                into: Some(into),
+                from,
+            });
+        }
+    }
+    all
+}
+
+pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = focus_shapes();
+    all.extend(hand(world, realm).into_iter().map(|c| Action::PlayCard {
+        card: card_id(world, c),
+    }));
+    all
+}
+
+/// Whether the realm has changed its National Focus this Round (the cube on its mat).
+pub fn focus_taken(world: &World, realm: Entity) -> bool {
+    let round = world.resource::<Flow>().round;
+    world
+        .resource::<Generic>()
+        .focus_taken
+        .contains(&(realm, round))
+}
+
+pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
+    match action {
+        Action::ChangeFocus { into, from } => {
+            let err = |why: &str| Some(Illegal::new(rules::NATIONAL_FOCUS, why));
+            if focus_taken(world, realm) {
+                return err("Change National Focus is taken once per Round");
+            }
+            if !focus_shapes().contains(action) {
+                return err("one pool gains 1 from each of one or both other pools");
+            }
+            match into {
+                None if hand(world, realm).is_empty() => {
+                    err("no monarch power to shift and no card to discard")
+                }
+                None => None,
+                Some(_) if from.iter().any(|k| mp(world, realm, *k) < 1) => {
+                    err("a pool with nothing in it cannot give")
+                }
+                Some(_) => None,
+            }
+        }
+        Action::PlayCard { card } => {
+            let Some(c) = find_card(world, &hand(world, realm), card) else {
+                return Some(Illegal::new(
+                    rules::ACT_PLAY_CARD,
+                    "that card is not in your hand",
+                ));
+            };
+            let def = &world.resource::<Content>().0.action_cards[c];
+            if mp(world, realm, def.deck) < i32::from(def.cost) {
+                Some(Illegal::new(
+                    rules::ACT_PLAY_CARD,
+                    format!("{} costs {} {:?}", def.name, def.cost, def.deck),
+                ))
+            } else if mat(world, realm).ducats < i32::from(def.ducats) {
+                Some(Illegal::new(
+                    rules::ACT_PLAY_CARD,
+                    format!("{} also costs {} ducats", def.name, def.ducats),
+                ))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
+    let name = key_of(world, realm);
+    match action {
+        Action::ChangeFocus { into, from } => {
+            let round = world.resource::<Flow>().round;
+            world
+                .resource_mut::<Generic>()
+                .focus_taken
+                .push((realm, round));
+            write(
+                world,
+                Note::new(
+                    rules::NATIONAL_FOCUS,
+                    format!("{name} changes its National Focus"),
+                )
+                .realm(&name),
+            );
+            if let Some(into) = into {
+                for k in from {
+                    change_mp(world, realm, *k, -1, rules::NATIONAL_FOCUS);
+                    change_mp(world, realm, *into, 1, rules::NATIONAL_FOCUS);
+                }
+            }
+            world.resource_mut::<Generic>().focus = Some(FocusRun {
+                realm,
+                shifted: into.is_some(),
+                discarded: Vec::new(),
+                draws_left: None,
+            });
+            Some(false)
+        }
+        Action::PlayCard { card } => {
+            let c = take_from_hand(world, realm, card)?;
+            let def = world.resource::<Content>().0.action_cards[c].clone();
+            write(
+                world,
+                Note::new(
+                    rules::ACT_PLAY_CARD,
+                    format!("{name} plays \"{}\"", def.name),
+                )
+                .realm(&name),
+            );
+            if def.cost > 0 {
+                change_mp(
+                    world,
+                    realm,
+                    def.deck,
+                    -i32::from(def.cost),
+                    rules::ACT_PLAY_CARD,
+                );
+            }
+            if def.ducats > 0 {
+                spend(world, realm, i32::from(def.ducats), rules::ACT_PLAY_CARD);
+            }
+            world.resource_mut::<ActionDecks>().discard(c, def.deck);
+            let done = def.effects.is_empty();
+            queue_effects(world, realm, def.effects, &def.name);
+            // With effects queued the Action phase resolves them and then ends the action.
+            Some(done)
+        }
+        _ => None,
+    }
+}
+
+pub fn answers(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action> {
+    match kind {
+        DecisionKind::FocusDiscard { .. } => {
+            let mut all: Vec<Action> = hand(world, realm)
+                .into_iter()
+                .map(|c| Action::DiscardCard {
+                    card: card_id(world, c),
+                })
+                .collect();
+            all.push(Action::Decline);
+            all
+        }
+        DecisionKind::FocusDraw { .. } => drawable(world)
+            .into_iter()
+            .map(|deck| Action::DrawCard { deck })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+pub fn answer_problem(
+    world: &World,
+    realm: Entity,
+    kind: &DecisionKind,
+    action: &Action,
+) -> Option<Illegal> {
+    let run = world.resource::<Generic>().focus.clone()?;
+    let err = |why: &str| Some(Illegal::new(rules::NATIONAL_FOCUS, why));
+    match (kind, action) {
+        (DecisionKind::FocusDiscard { .. }, Action::Decline) => (!run.shifted
+            && run.discarded.is_empty())
+        .then(|| Illegal::new(rules::NATIONAL_FOCUS, "discard at least one card")),
+        (DecisionKind::FocusDiscard { .. }, Action::DiscardCard { card }) => {
+            if find_card(world, &hand(world, realm), card).is_none() {
+                err("that card is not in your hand")
+            } else if run.discarded.len() >= FOCUS_DISCARDS {
+                err("at most 3 cards")
+            } else {
+                None
+            }
+        }
+        (DecisionKind::FocusDraw { .. }, Action::DrawCard { deck }) => (!drawable(world)
+            .contains(deck))
+        .then(|| Illegal::new(rules::NATIONAL_FOCUS, "that deck is empty")),
+        _ => err("discard a card or stop; then draw"),
+    }
+}
+
+pub fn answer(world: &mut World, action: &Action) {
+    let Some(mut run) = world.resource_mut::<Generic>().focus.take() else {
+        return;
+    };
+    match action {
+        Action::DiscardCard { card } => {
+            if let Some(c) = take_from_hand(world, run.realm, card) {
+                run.discarded.push(c);
+                let name = key_of(world, run.realm);
+                let card_name = world.resource::<Content>().0.action_cards[c].name.clone();
+                write(
+                    world,
+                    Note::new(
+                        rules::NATIONAL_FOCUS,
+                        format!("{name} sets \"{card_name}\" aside to exchange"),
+                    )
+                    .realm(&name),
+                );
+            }
+        }
+        Action::Decline => {
+            run.draws_left = Some(run.discarded.len().saturating_sub(1) as u8);
+        }
+        Action::DrawCard { deck } => {
+            draw_to_hand(world, run.realm, *deck, rules::NATIONAL_FOCUS);
+            run.draws_left = run.draws_left.map(|n| n.saturating_sub(1));
+        }
+        _ => {}
+    }
+    world.resource_mut::<Generic>().focus = Some(run);
+}
+
+pub fn resume(world: &mut World) -> Resume {
+    let Some(mut run) = world.resource::<Generic>().focus.clone() else {
+        return Resume::Idle;
+    };
+    let name = key_of(world, run.realm);
+    if run.draws_left.is_none() {
+        if run.discarded.len() < FOCUS_DISCARDS && !hand(world, run.realm).is_empty() {
+            ask(
+                world,
+                name,
+                DecisionKind::FocusDiscard {
+                    discarded: run.discarded.len() as u8,
+                },
+                "Change National Focus: discard a card (up to 3, then draw one fewer), or stop",
+            );
+            return Resume::Waiting;
+        }
+        run.draws_left = Some(run.discarded.len().saturating_sub(1) as u8);
+    }
+    let left = run.draws_left.unwrap_or(0);
+    if left > 0 && !drawable(world).is_empty() {
+        world.resource_mut::<Generic>().focus = Some(run);
+        ask(
+            world,
+            name,
+            DecisionKind::FocusDraw { left },
+            format!("Change National Focus: draw a card from any deck ({left} to draw)"),
+        );
+        return Resume::Waiting;
+    }
+    // Done: the exchanged cards go to their discard piles after the action.
+    for c in run.discarded {
+        let kind = card_deck(world, c);
+        world.resource_mut::<ActionDecks>().discard(c, kind);
+    }
+    world.resource_mut::<Generic>().focus = None;
+    Resume::Finished
+}

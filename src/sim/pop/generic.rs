@@ -1,0 +1,455 @@
+//! The generic and basic actions beyond Events, Ideas, stability and unrest (5.1, FACTS 4):
+//! one door through which the Action phase lists, checks, runs and resumes them.
+//!
+//! The rules live in `diplomacy`, `explore`, `focus`, `religion` and `integrate`; this module
+//! keeps their progress inside a turn (a deal waiting for an answer, a die being re-rolled,
+//! cards being exchanged, influence being placed) and the helpers they share.
+
+use bevy::prelude::*;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::{Action, DecisionKind, Illegal, Offer, Pending};
+use crate::sim::model::*;
+use crate::sim::pop::{diplomacy, explore, focus, integrate, religion};
+use crate::sim::rules;
+use crate::sim::state::{Content, key_of, sid_of};
+
+pub struct GenericActionsPlugin;
+
+impl Plugin for GenericActionsPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Generic>();
+    }
+}
+
+/// A deal offered to another player, waiting for the answer.
+#[derive(Clone, Debug)]
+pub struct Deal {
+    pub from: Entity,
+    pub to: Entity,
+    pub offer: Offer,
+}
+
+/// The exploration die of an Explore action in progress.
+#[derive(Clone, Copy, Debug)]
+pub struct ExploreRoll {
+    pub realm: Entity,
+    pub face: u8,
+    pub mark: bool,
+    pub rerolls: u8,
+}
+
+/// A Change National Focus in progress: cards discarded so far, draws left.
+#[derive(Clone, Debug)]
+pub struct FocusRun {
+    pub realm: Entity,
+    /// Monarch power was shifted (option 1), so discarding nothing is fine.
+    pub shifted: bool,
+    pub discarded: Vec<usize>,
+    /// Discarding is over; this many cards remain to draw.
+    pub draws_left: Option<u8>,
+}
+
+/// An Influence action in progress: cubes placed per area in this action.
+#[derive(Clone, Debug)]
+pub struct InfluenceRun {
+    pub realm: Entity,
+    pub placed: Vec<(Entity, u8)>,
+}
+
+/// Progress of the generic actions within a turn, and the once-per-Round marks.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Generic {
+    pub deal: Option<Deal>,
+    pub explore: Option<ExploreRoll>,
+    pub focus: Option<FocusRun>,
+    pub influence: Option<InfluenceRun>,
+    /// Rebel dice after a change of State Religion are being rolled for this realm.
+    pub religion_dice: Option<Entity>,
+    /// (realm, Round number) of each Change National Focus taken (the cube on the mat).
+    pub focus_taken: Vec<(Entity, u32)>,
+    /// The action in progress is over: the turn's main action is done.
+    pub finished: bool,
+}
+
+impl Generic {
+    /// The progress with realms named by content id, for the state snapshot.
+    pub fn describe(&self, world: &World) -> String {
+        let key = |e: Entity| key_of(world, e);
+        format!(
+            "deal {:?}, explore {:?}, focus {:?}, influence {:?}, religion dice {:?}, focus taken {:?}, finished {}",
+            self.deal
+                .as_ref()
+                .map(|d| (key(d.from), key(d.to), &d.offer)),
+            self.explore
+                .map(|x| (key(x.realm), x.face, x.mark, x.rerolls)),
+            self.focus
+                .as_ref()
+                .map(|f| (key(f.realm), &f.discarded, f.draws_left)),
+            self.influence.as_ref().map(|i| (
+                key(i.realm),
+                i.placed
+                    .iter()
+                    .map(|(a, n)| (key(*a), *n))
+                    .collect::<Vec<_>>()
+            )),
+            self.religion_dice.map(key),
+            self.focus_taken
+                .iter()
+                .map(|(r, n)| (key(*r), *n))
+                .collect::<Vec<_>>(),
+            self.finished
+        )
+    }
+}
+
+/// What `resume` found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Resume {
+    /// Nothing of ours is going on.
+    Idle,
+    /// A decision is pending.
+    Waiting,
+    /// The action is over: end the turn's main action.
+    Finished,
+}
+
+/// Turn actions worth checking (legal or not) for `realm`.
+pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = Vec::new();
+    all.extend(diplomacy::candidates(world, realm));
+    all.extend(explore::candidates(world, realm));
+    all.extend(focus::candidates(world, realm));
+    all.extend(religion::candidates(world, realm));
+    all.extend(integrate::candidates(world, realm));
+    all
+}
+
+/// Checks one of our turn actions; `None` when the action is not ours.
+pub fn check(
+    world: &World,
+    realm: Entity,
+    main_done: bool,
+    action: &Action,
+) -> Option<Result<(), Illegal>> {
+    let ours = diplomacy::owns(action)
+        || explore::owns(action)
+        || focus::owns(action)
+        || religion::owns(action)
+        || integrate::owns(action);
+    if !ours {
+        return None;
+    }
+    if main_done {
+        return Some(Err(Illegal::new(
+            rules::SEQ_PHASE2_TURN,
+            "one action per turn",
+        )));
+    }
+    let problem = diplomacy::problem(world, realm, action)
+        .or_else(|| explore::problem(world, realm, action))
+        .or_else(|| focus::problem(world, realm, action))
+        .or_else(|| religion::problem(world, realm, action))
+        .or_else(|| integrate::problem(world, realm, action));
+    Some(match problem {
+        Some(p) => Err(p),
+        None => Ok(()),
+    })
+}
+
+/// Runs one of our turn actions; `None` when it is not ours, else whether the turn's main
+/// action is over already (otherwise `resume` carries it on).
+pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
+    world.resource_mut::<Generic>().finished = false;
+    diplomacy::handle(world, realm, action)
+        .or_else(|| explore::handle(world, realm, action))
+        .or_else(|| focus::handle(world, realm, action))
+        .or_else(|| religion::handle(world, realm, action))
+        .or_else(|| integrate::handle(world, realm, action))
+}
+
+/// Whether a decision kind is one of ours.
+pub fn owns(kind: &DecisionKind) -> bool {
+    matches!(
+        kind,
+        DecisionKind::Proposal { .. }
+            | DecisionKind::Exploration { .. }
+            | DecisionKind::FocusDiscard { .. }
+            | DecisionKind::FocusDraw { .. }
+            | DecisionKind::InfluenceMore
+    )
+}
+
+/// Answers worth checking for one of our decisions.
+pub fn decision_candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action> {
+    match kind {
+        DecisionKind::Proposal { .. } => vec![Action::Accept, Action::Decline],
+        DecisionKind::Exploration { .. } => explore::answers(world, realm),
+        DecisionKind::FocusDiscard { .. } | DecisionKind::FocusDraw { .. } => {
+            focus::answers(world, realm, kind)
+        }
+        DecisionKind::InfluenceMore => diplomacy::influence_answers(world, realm),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether `action` answers one of our decisions legally.
+pub fn check_decision(
+    world: &World,
+    realm: Entity,
+    kind: &DecisionKind,
+    action: &Action,
+) -> Result<(), Illegal> {
+    let problem = match kind {
+        DecisionKind::Proposal { .. } => diplomacy::answer_problem(world, action),
+        DecisionKind::Exploration { .. } => explore::answer_problem(world, realm, action),
+        DecisionKind::FocusDiscard { .. } | DecisionKind::FocusDraw { .. } => {
+            focus::answer_problem(world, realm, kind, action)
+        }
+        DecisionKind::InfluenceMore => diplomacy::influence_answer_problem(world, realm, action),
+        _ => Some(Illegal::new(rules::SEQ_PHASE2_TURN, "not a decision here")),
+    };
+    match problem {
+        Some(p) => Err(p),
+        None => Ok(()),
+    }
+}
+
+/// Feeds the answer to one of our decisions.
+pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
+    match kind {
+        DecisionKind::Proposal { .. } => diplomacy::answer(world, action),
+        DecisionKind::Exploration { .. } => explore::answer(world, action),
+        DecisionKind::FocusDiscard { .. } | DecisionKind::FocusDraw { .. } => {
+            focus::answer(world, action)
+        }
+        DecisionKind::InfluenceMore => diplomacy::influence_answer(world, action),
+        _ => {}
+    }
+}
+
+/// Carries an action in progress on: asks the next question, or reports it over.
+pub fn resume(world: &mut World) -> Resume {
+    if world.resource::<Pending>().0.is_some() {
+        return Resume::Waiting;
+    }
+    for step in [
+        diplomacy::resume,
+        explore::resume,
+        focus::resume,
+        religion::resume,
+    ] {
+        match step(world) {
+            Resume::Idle => {}
+            other => return other,
+        }
+    }
+    let mut g = world.resource_mut::<Generic>();
+    if g.finished {
+        g.finished = false;
+        return Resume::Finished;
+    }
+    Resume::Idle
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers shared by the generic actions
+
+pub fn mat(world: &World, realm: Entity) -> Mat {
+    world.get::<Mat>(realm).cloned().unwrap_or_default()
+}
+
+pub fn mp(world: &World, realm: Entity, kind: MpKind) -> i32 {
+    mat(world, realm).mp(kind)
+}
+
+/// Entities with component `T`, in stable-id order.
+pub fn all_of<T: Component>(world: &World) -> Vec<Entity> {
+    let Some(mut q) = world.try_query_filtered::<Entity, With<T>>() else {
+        return Vec::new();
+    };
+    let mut items: Vec<Entity> = q.iter(world).collect();
+    items.sort_by_cached_key(|e| sid_of(world, *e));
+    items
+}
+
+/// Markers of type `T` (claims, alliances, ...), with their entity, in stable-id order.
+pub fn markers<T: Component + Copy>(world: &World) -> Vec<(Entity, T)> {
+    all_of::<T>(world)
+        .into_iter()
+        .filter_map(|e| world.get::<T>(e).map(|t| (e, *t)))
+        .collect()
+}
+
+pub fn area_of(world: &World, province: Entity) -> Option<Entity> {
+    world.get::<InArea>(province).map(|a| a.0)
+}
+
+/// Provinces of an area, in stable-id order.
+pub fn provinces_in(world: &World, area: Entity) -> Vec<Entity> {
+    let mut list: Vec<Entity> = world
+        .get::<AreaProvinces>(area)
+        .map(|p| p.iter().collect())
+        .unwrap_or_default();
+    list.sort_by_cached_key(|e| sid_of(world, *e));
+    list
+}
+
+pub fn owner(world: &World, province: Entity) -> Option<Entity> {
+    world.get::<OwnedBy>(province).map(|o| o.0)
+}
+
+/// Provinces a realm owns, in stable-id order.
+pub fn owned(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut list: Vec<Entity> = world
+        .get::<Owns>(realm)
+        .map(|o| o.iter().collect())
+        .unwrap_or_default();
+    list.sort_by_cached_key(|e| sid_of(world, *e));
+    list
+}
+
+/// A claim of the realm in the area; a core token counts as one (7.6).
+pub fn has_claim(world: &World, realm: Entity, area: Entity) -> bool {
+    markers::<Claim>(world)
+        .iter()
+        .any(|(_, c)| c.realm == realm && c.area == area)
+        || has_core_token(world, realm, area)
+}
+
+pub fn has_core_token(world: &World, realm: Entity, area: Entity) -> bool {
+    markers::<CoreToken>(world)
+        .iter()
+        .any(|(_, c)| c.realm == realm && c.area == area)
+}
+
+/// Areas where a realm is present: it owns a province there or has a claim or core token.
+pub fn presence_areas(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut areas: Vec<Entity> = owned(world, realm)
+        .into_iter()
+        .filter_map(|p| area_of(world, p))
+        .collect();
+    areas.extend(
+        markers::<Claim>(world)
+            .into_iter()
+            .filter(|(_, c)| c.realm == realm)
+            .map(|(_, c)| c.area),
+    );
+    areas.extend(
+        markers::<CoreToken>(world)
+            .into_iter()
+            .filter(|(_, c)| c.realm == realm)
+            .map(|(_, c)| c.area),
+    );
+    areas.sort_by_cached_key(|e| sid_of(world, *e));
+    areas.dedup();
+    areas
+}
+
+/// Whether the realm knows the area's continent.
+pub fn discovered(world: &World, realm: Entity, area: Entity) -> bool {
+    let Some(a) = world.get::<Area>(area) else {
+        return false;
+    };
+    !a.distant
+        || world
+            .get::<Discovered>(realm)
+            .is_some_and(|d| d.0.contains(&a.continent))
+}
+
+pub fn alliances_of(world: &World, realm: Entity) -> usize {
+    markers::<Alliance>(world)
+        .iter()
+        .filter(|(_, a)| a.a == realm || a.b == realm)
+        .count()
+}
+
+pub fn marriages_of(world: &World, realm: Entity) -> usize {
+    markers::<Marriage>(world)
+        .iter()
+        .filter(|(_, m)| m.a == realm || m.b == realm)
+        .count()
+}
+
+pub fn allied(world: &World, x: Entity, y: Entity) -> bool {
+    markers::<Alliance>(world)
+        .iter()
+        .any(|(_, a)| a.between(x, y))
+}
+
+pub fn married(world: &World, x: Entity, y: Entity) -> bool {
+    markers::<Marriage>(world)
+        .iter()
+        .any(|(_, m)| m.between(x, y))
+}
+
+pub fn at_war(world: &World, realm: Entity) -> bool {
+    crate::sim::pop::unrest_step::at_war(world, realm)
+}
+
+pub fn at_war_with(world: &World, x: Entity, y: Entity) -> bool {
+    markers::<War>(world)
+        .iter()
+        .any(|(_, w)| (w.attacker == x && w.defender == y) || (w.attacker == y && w.defender == x))
+}
+
+/// The area's exploration number from the scenario (0: none).
+pub fn explore_number(world: &World, area: Entity) -> u8 {
+    let key = key_of(world, area);
+    world
+        .resource::<Content>()
+        .0
+        .map
+        .areas
+        .iter()
+        .find(|a| a.id == key)
+        .map_or(0, |a| a.explore)
+}
+
+/// Tax value of the provinces a realm owns (an NPR's tax income, 7.5 counted by province).
+pub fn province_tax(world: &World, realm: Entity) -> i32 {
+    owned(world, realm)
+        .into_iter()
+        .filter_map(|p| world.get::<Province>(p).map(Province::tax_value))
+        .sum()
+}
+
+/// Influence cubes of a realm in an area.
+pub fn influence_in(world: &World, realm: Entity, area: Entity) -> u8 {
+    let Some(mut q) = world.try_query::<&Influence>() else {
+        return 0;
+    };
+    q.iter(world)
+        .filter(|i| i.realm == realm && i.area == area)
+        .map(|i| i.count)
+        .sum()
+}
+
+/// Adds (or with a negative amount removes) influence cubes of a realm in an area.
+pub fn add_influence(world: &mut World, realm: Entity, area: Entity, amount: i32) {
+    let existing = markers::<Influence>(world)
+        .into_iter()
+        .find(|(_, i)| i.realm == realm && i.area == area);
+    match existing {
+        Some((e, i)) => {
+            let count = (i32::from(i.count) + amount).max(0);
+            if count == 0 {
+                world.despawn(e);
+            } else if let Some(mut inf) = world.get_mut::<Influence>(e) {
+                inf.count = count as u8;
+            }
+        }
+        None if amount > 0 => {
+            crate::sim::state::spawn_sim(
+                world,
+                None,
+                Influence {
+                    realm,
+                    area,
+                    count: amount as u8,
+                },
+            );
+        }
+        None => {}
+    }
+}

@@ -1,0 +1,778 @@
+//! Rule tests for the generic actions of seed 002 (5.1: player-to-player diplomacy, Explore,
+//! Change National Focus, Change State Religion) and the basic actions of FACTS 4 (Influence,
+//! Forge Alliance, Fabricate Claim, Trade, Integrate Area, playing a card), on the mini scenario.
+//! Each test names its rule id and checks the seed's numbers and refusals.
+
+use bevy::prelude::*;
+
+use crate::content::schema::{MpKind, Religion};
+use crate::sim::Game;
+use crate::sim::decision::{Action, DecisionKind, Offer};
+use crate::sim::flow::Flow;
+use crate::sim::model::*;
+use crate::sim::pop::cards::Hand;
+use crate::sim::pop::generic::{ExploreRoll, Generic, influence_in};
+use crate::sim::pop::test_support::*;
+use crate::sim::pop::towns::is_core;
+use crate::sim::state::spawn_sim;
+
+/// The mini game at the first turn, with 10 of each monarch power and 30 ducats for both.
+fn rich(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
+    let mut game = game_with(edit);
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    for r in [a, b] {
+        set(&mut game, r, |m| {
+            m.mp = [10, 10, 10];
+            m.ducats = 30;
+        });
+    }
+    let me = game.pending().unwrap().realm.clone();
+    let (me, other) = if me == "AAA" { (a, b) } else { (b, a) };
+    (game, me, other)
+}
+
+fn key(game: &Game, e: Entity) -> String {
+    crate::sim::state::key_of(game.world(), e)
+}
+
+fn refused(game: &mut Game, action: Action, rule: &str) {
+    let before = game.state_hash();
+    let err = game.apply(action.clone()).unwrap_err();
+    assert_eq!(err.rule, rule, "{action:?}: {err}");
+    assert_eq!(
+        game.state_hash(),
+        before,
+        "a refused {action:?} changed nothing"
+    );
+}
+
+fn propose(game: &Game, to: Entity, offer: Offer) -> Action {
+    Action::Propose {
+        realm: key(game, to),
+        offer,
+    }
+}
+
+fn markers<T: Component + Copy>(game: &mut Game) -> Vec<T> {
+    let mut q = game.world_mut().query::<&T>();
+    q.iter(game.world()).copied().collect()
+}
+
+#[test]
+fn pop_5_1_alliance_costs_the_active_player_1_dip_and_the_other_accepts() {
+    let (mut game, me, other) = rich(|t| t);
+    let offer = Offer {
+        alliance: true,
+        ..Default::default()
+    };
+    game.apply(propose(&game, other, offer.clone())).unwrap();
+    let d = game.pending().unwrap().clone();
+    assert_eq!(
+        d.realm,
+        key(&game, other),
+        "the other realm's owner answers"
+    );
+    assert!(matches!(d.kind, DecisionKind::Proposal { .. }));
+    assert_eq!(game.legal_actions(), vec![Action::Accept, Action::Decline]);
+    game.apply(Action::Accept).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 9);
+    assert_eq!(mat(&game, other).mp(MpKind::Dip), 10);
+    assert_eq!(markers::<Alliance>(&mut game).len(), 1);
+    assert_eq!(
+        count(&game, "pop.5.1.alliance"),
+        2,
+        "the payment and the tokens"
+    );
+}
+
+#[test]
+fn pop_5_1_alliance_declined_costs_nothing_and_ends_the_turn() {
+    let (mut game, me, other) = rich(|t| t);
+    let offer = Offer {
+        alliance: true,
+        ..Default::default()
+    };
+    game.apply(propose(&game, other, offer)).unwrap();
+    game.apply(Action::Decline).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 10);
+    assert!(markers::<Alliance>(&mut game).is_empty());
+    assert_ne!(
+        game.pending().unwrap().realm,
+        key(&game, me),
+        "the action used the turn"
+    );
+}
+
+#[test]
+fn pop_5_1_alliance_cap_of_three() {
+    let (mut game, _me, other) = rich(|t| t);
+    for _ in 0..3 {
+        let npr = e(&game, "CCC");
+        spawn_sim(game.world_mut(), None, Alliance { a: other, b: npr });
+    }
+    let offer = Offer {
+        alliance: true,
+        ..Default::default()
+    };
+    let action = propose(&game, other, offer);
+    refused(&mut game, action, "pop.5.1.alliance");
+}
+
+#[test]
+fn pop_5_1_marriage_costs_1_dip_cap_three_and_none_in_interregnum() {
+    let (mut game, me, other) = rich(|t| t);
+    let offer = Offer {
+        marriage: Some(MpKind::Dip),
+        ..Default::default()
+    };
+    game.world_mut().entity_mut(me).insert(Interregnum);
+    let action = propose(&game, other, offer.clone());
+    refused(&mut game, action, "pop.7.2.interregnum_restrictions");
+    game.world_mut().entity_mut(me).remove::<Interregnum>();
+    game.apply(propose(&game, other, offer.clone())).unwrap();
+    game.apply(Action::Accept).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 9);
+    assert_eq!(markers::<Marriage>(&mut game).len(), 1);
+    assert!(count(&game, "pop.5.1.marriage") >= 2);
+    // Three marriages at most.
+    let npr = e(&game, "CCC");
+    for _ in 0..3 {
+        spawn_sim(
+            game.world_mut(),
+            None,
+            Marriage {
+                a: other,
+                b: npr,
+                disputed: false,
+            },
+        );
+    }
+    assert!(
+        crate::sim::pop::diplomacy::offer_problem(game.world(), me, other, &offer)
+            .is_some_and(|p| p.rule == "pop.5.1.marriage")
+    );
+}
+
+#[test]
+fn pop_5_1_monetary_support_1_dip_per_10_ducats_rounded_up() {
+    let (mut game, me, other) = rich(|t| t);
+    use crate::sim::pop::diplomacy::offer_dip;
+    let money = |d| Offer {
+        ducats: d,
+        ..Default::default()
+    };
+    assert_eq!(offer_dip(&money(5)), 1);
+    assert_eq!(offer_dip(&money(10)), 1);
+    assert_eq!(offer_dip(&money(20)), 2);
+    assert_eq!(offer_dip(&money(-11)), 2, "receiving costs the same");
+    game.apply(propose(&game, other, money(20))).unwrap();
+    game.apply(Action::Accept).unwrap();
+    assert_eq!(mat(&game, me).ducats, 10);
+    assert_eq!(mat(&game, other).ducats, 50);
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 8);
+    assert!(count(&game, "pop.5.1.monetary_support") >= 2);
+}
+
+#[test]
+fn pop_5_1_monetary_support_refusals() {
+    let (mut game, me, other) = rich(|t| t);
+    // Money and provinces in one turn.
+    let both = Offer {
+        ducats: 5,
+        provinces: vec!["nora".into()],
+        price: 5,
+        ..Default::default()
+    };
+    let action = propose(&game, other, both);
+    refused(&mut game, action, "pop.5.1.monetary_support");
+    // More than the giver has.
+    set(&mut game, me, |m| m.ducats = 4);
+    let action = propose(
+        &game,
+        other,
+        Offer {
+            ducats: 5,
+            ..Default::default()
+        },
+    );
+    refused(&mut game, action, "pop.5.1.monetary_support");
+    // Odd sizes are not offered.
+    set(&mut game, me, |m| m.ducats = 30);
+    let action = propose(
+        &game,
+        other,
+        Offer {
+            ducats: 7,
+            ..Default::default()
+        },
+    );
+    refused(&mut game, action, "pop.5.1.proposal");
+    // At war, only money.
+    let ccc = e(&game, "CCC");
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: me,
+            defender: ccc,
+        },
+    );
+    let action = propose(
+        &game,
+        other,
+        Offer {
+            alliance: true,
+            ..Default::default()
+        },
+    );
+    refused(&mut game, action, "pop.5.1.alliance");
+    let money = propose(
+        &game,
+        other,
+        Offer {
+            ducats: 5,
+            ..Default::default()
+        },
+    );
+    assert!(game.legal_actions().contains(&money), "money still flows");
+}
+
+#[test]
+fn pop_5_1_province_sale_claim_price_adm_and_core_prestige() {
+    let (mut game, me, other) = rich(|t| t);
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let (north, south) = (e(&game, "north"), e(&game, "south"));
+    let nora = e(&game, "nora");
+    let sale = |p: &str, price| Offer {
+        provinces: vec![p.to_string()],
+        price,
+        ..Default::default()
+    };
+    // The seller is AAA, the buyer BBB: without a claim, no sale.
+    let action = propose(&game, if me == a { b } else { a }, sale("nora", 10));
+    let seller_turn = me == a;
+    if seller_turn {
+        refused(&mut game, action.clone(), "pop.5.1.province_sale");
+    }
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Claim {
+            realm: b,
+            area: north,
+        },
+    );
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Claim {
+            realm: a,
+            area: south,
+        },
+    );
+    // Prices 3-15 each; capitals and vassals are not for sale.
+    let probe = |game: &Game, p: &str, price| {
+        crate::sim::pop::diplomacy::offer_problem(game.world(), me, other, &sale(p, price))
+            .map(|i| i.rule)
+    };
+    assert_eq!(probe(&game, "nora", 2), Some("pop.5.1.province_sale"));
+    assert_eq!(probe(&game, "nora", 16), Some("pop.5.1.province_sale"));
+    assert_eq!(probe(&game, "capa", 10), Some("pop.5.1.province_sale"));
+    assert_eq!(
+        probe(&game, "sora", 10),
+        Some("pop.5.1.province_sale"),
+        "a vassal"
+    );
+    assert_eq!(probe(&game, "nora", 10), None);
+    game.apply(propose(&game, other, sale("nora", 10))).unwrap();
+    game.apply(Action::Accept).unwrap();
+    assert_eq!(game.world().get::<OwnedBy>(nora).unwrap().0, b);
+    assert_eq!(mat(&game, a).ducats, 40);
+    assert_eq!(mat(&game, b).ducats, 20);
+    assert_eq!(mat(&game, a).mp(MpKind::Adm), 9, "each side pays 1 adm");
+    assert_eq!(mat(&game, b).mp(MpKind::Adm), 9);
+    assert_eq!(
+        mat(&game, a).prestige,
+        -2,
+        "nora is a core of tax value 1: twice that in prestige"
+    );
+    assert!(count(&game, "pop.5.1.province_sale") >= 1);
+}
+
+/// The mini game with Farland as exploration Territory 1.
+fn explorers() -> (Game, Entity, Entity) {
+    rich(|t| {
+        t.replace(
+            "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true,",
+            "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true, explore: 1,",
+        )
+    })
+}
+
+fn set_die(game: &mut Game, realm: Entity, face: u8, mark: bool, rerolls: u8) {
+    game.world_mut().resource_mut::<Generic>().explore = Some(ExploreRoll {
+        realm,
+        face,
+        mark,
+        rerolls,
+    });
+}
+
+#[test]
+fn pop_5_1_explore_costs_1_dip_1_mil_and_rerolls_twice_at_most() {
+    let (mut game, me, _) = explorers();
+    game.apply(Action::Explore).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 9);
+    assert_eq!(mat(&game, me).mp(MpKind::Mil), 9);
+    assert!(matches!(
+        game.pending().unwrap().kind,
+        DecisionKind::Exploration { .. }
+    ));
+    game.apply(Action::Reroll).unwrap();
+    game.apply(Action::Reroll).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 7, "1 dip a re-roll");
+    refused(&mut game, Action::Reroll, "pop.5.1.explore");
+}
+
+#[test]
+fn pop_5_1_explore_discovers_a_territory_next_to_the_realm() {
+    let (mut game, me, _) = explorers();
+    let farland = e(&game, "farland");
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 2, false, 0);
+    let discover = Action::Discover {
+        area: "farland".into(),
+    };
+    refused(&mut game, discover.clone(), "pop.5.1.explore");
+    set_die(&mut game, me, 1, false, 0);
+    game.apply(discover).unwrap();
+    assert!(
+        crate::sim::pop::generic::has_claim(game.world(), me, farland),
+        "a colonial claim"
+    );
+    assert!(
+        game.world()
+            .get::<Discovered>(me)
+            .unwrap()
+            .0
+            .contains(&"new_world".to_string())
+    );
+}
+
+#[test]
+fn pop_5_1_explore_failure_mark_costs_1_dip_or_fails() {
+    let (mut game, me, _) = explorers();
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 1, true, 0);
+    game.apply(Action::Discover {
+        area: "farland".into(),
+    })
+    .unwrap();
+    assert_eq!(
+        mat(&game, me).mp(MpKind::Dip),
+        8,
+        "1 for exploring, 1 for the mark"
+    );
+    let (mut game, me, _) = explorers();
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 1, true, 0);
+    game.apply(Action::Decline).unwrap();
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|e| e.rule == "pop.5.1.explore" && e.text.contains("fails"))
+    );
+}
+
+#[test]
+fn pop_5_1_national_focus_shifts_one_from_each_pool_once_per_round() {
+    let (mut game, me, _) = rich(|t| t);
+    set(&mut game, me, |m| m.mp = [2, 5, 5]);
+    game.apply(Action::ChangeFocus {
+        into: Some(MpKind::Adm),
+        from: vec![MpKind::Dip, MpKind::Mil],
+    })
+    .unwrap();
+    assert_eq!(mat(&game, me).mp, [4, 4, 4]);
+    assert!(count(&game, "pop.5.1.national_focus") >= 1);
+    let again = Action::ChangeFocus {
+        into: Some(MpKind::Dip),
+        from: vec![MpKind::Adm],
+    };
+    assert_eq!(
+        crate::sim::pop::focus::problem(game.world(), me, &again).map(|p| p.rule),
+        Some("pop.5.1.national_focus"),
+        "once per Round"
+    );
+    // Nothing to shift from an empty pool; cards only needs a hand.
+    let (mut game, me, _) = rich(|t| t);
+    set(&mut game, me, |m| m.mp = [2, 0, 5]);
+    refused(
+        &mut game,
+        Action::ChangeFocus {
+            into: Some(MpKind::Adm),
+            from: vec![MpKind::Dip],
+        },
+        "pop.5.1.national_focus",
+    );
+    refused(
+        &mut game,
+        Action::ChangeFocus {
+            into: None,
+            from: vec![],
+        },
+        "pop.5.1.national_focus",
+    );
+}
+
+/// The mini scenario with six action cards, played to the first turn.
+fn with_cards() -> (Game, Entity) {
+    let cards = r#"action_cards: [
+        (id: "c_adm1", name: "Adm One", deck: Adm, cost: 1, effects: [Ducats(4)]),
+        (id: "c_adm2", name: "Adm Two", deck: Adm, cost: 2, effects: [Prestige(1)]),
+        (id: "c_dip1", name: "Dip One", deck: Dip, cost: 1, ducats: 2, effects: [Stability(1)]),
+        (id: "c_dip2", name: "Dip Two", deck: Dip, cost: 2, effects: [Ducats(1)]),
+        (id: "c_mil1", name: "Mil One", deck: Mil, cost: 1, effects: [Manpower(1)]),
+        (id: "c_mil2", name: "Mil Two", deck: Mil, cost: 1, effects: [Prestige(2)]),
+        (id: "c_adm3", name: "Adm Three", deck: Adm, cost: 1, effects: [Ducats(1)]),
+        (id: "c_dip3", name: "Dip Three", deck: Dip, cost: 1, effects: [Ducats(1)]),
+        (id: "c_mil3", name: "Mil Three", deck: Mil, cost: 1, effects: [Ducats(1)]),
+        (id: "c_adm4", name: "Adm 4", deck: Adm, cost: 1, effects: [Ducats(1)]),
+        (id: "c_dip4", name: "Dip 4", deck: Dip, cost: 1, effects: [Ducats(1)]),
+        (id: "c_mil4", name: "Mil 4", deck: Mil, cost: 1, effects: [Ducats(1)]),
+        (id: "c_adm5", name: "Adm 5", deck: Adm, cost: 1, effects: [Ducats(1)]),
+        (id: "c_dip5", name: "Dip 5", deck: Dip, cost: 1, effects: [Ducats(1)]),
+        (id: "c_mil5", name: "Mil 5", deck: Mil, cost: 1, effects: [Ducats(1)]),
+        (id: "c_adm6", name: "Adm 6", deck: Adm, cost: 1, effects: [Ducats(1)]),
+        (id: "c_dip6", name: "Dip 6", deck: Dip, cost: 1, effects: [Ducats(1)]),
+        (id: "c_mil6", name: "Mil 6", deck: Mil, cost: 1, effects: [Ducats(1)]),
+        (id: "c_adm7", name: "Adm 7", deck: Adm, cost: 1, effects: [Ducats(1)]),
+        (id: "c_dip7", name: "Dip 7", deck: Dip, cost: 1, effects: [Ducats(1)]),
+        (id: "c_mil7", name: "Mil 7", deck: Mil, cost: 1, effects: [Ducats(1)]),
+        (id: "c_adm8", name: "Adm 8", deck: Adm, cost: 1, effects: [Ducats(1)]),
+        (id: "c_dip8", name: "Dip 8", deck: Dip, cost: 1, effects: [Ducats(1)]),
+        (id: "c_mil8", name: "Mil 8", deck: Mil, cost: 1, effects: [Ducats(1)]),
+    ],"#;
+    let mut game = game_with(|t| t.replace("action_cards: [],", cards));
+    while game.pending().is_some_and(|d| d.kind != DecisionKind::Turn) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    let me = e(&game, &game.pending().unwrap().realm.clone());
+    set(&mut game, me, |m| {
+        m.mp = [10, 10, 10];
+        m.ducats = 30;
+    });
+    (game, me)
+}
+
+fn hand(game: &Game, realm: Entity) -> Vec<usize> {
+    game.world().get::<Hand>(realm).unwrap().cards.clone()
+}
+
+#[test]
+fn pop_5_1_national_focus_discard_three_draw_two() {
+    let (mut game, me) = with_cards();
+    let before = hand(&game, me).len();
+    assert!(before >= 3, "the first Round keeps up to 4 cards");
+    game.apply(Action::ChangeFocus {
+        into: None,
+        from: vec![],
+    })
+    .unwrap();
+    refused(&mut game, Action::Decline, "pop.5.1.national_focus");
+    for _ in 0..3 {
+        let discard = game
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::DiscardCard { .. }))
+            .unwrap();
+        game.apply(discard).unwrap();
+    }
+    let mut draws = 0;
+    while matches!(game.pending().unwrap().kind, DecisionKind::FocusDraw { .. }) {
+        game.apply(game.legal_actions()[0].clone()).unwrap();
+        draws += 1;
+    }
+    assert_eq!(draws, 2, "one fewer than discarded");
+    assert_eq!(hand(&game, me).len(), before - 1);
+}
+
+#[test]
+fn pop_act_play_card_pays_its_cost_and_resolves_its_effects() {
+    let (mut game, me) = with_cards();
+    let cards = hand(&game, me);
+    let content = game.scenario().clone();
+    let card = cards[0];
+    let def = &content.action_cards[card];
+    let start = mat(&game, me);
+    game.apply(Action::PlayCard {
+        card: def.id.clone(),
+    })
+    .unwrap();
+    let m = mat(&game, me);
+    assert_eq!(
+        m.mp(def.deck),
+        start.mp(def.deck) - i32::from(def.cost),
+        "the card's cost in its deck's power"
+    );
+    assert!(!hand(&game, me).contains(&card));
+    assert_eq!(
+        count(&game, "pop.act.play_card"),
+        2,
+        "the payment and the action"
+    );
+    // Too poor in the deck's power: refused.
+    let (mut game, me) = with_cards();
+    set(&mut game, me, |m| m.mp = [0, 0, 0]);
+    let card = content.action_cards[hand(&game, me)[0]].id.clone();
+    refused(&mut game, Action::PlayCard { card }, "pop.act.play_card");
+}
+
+fn age_two(game: &mut Game) {
+    game.world_mut().resource_mut::<Flow>().age = 2;
+}
+
+#[test]
+fn pop_5_1_change_religion_from_age_two_with_its_consequences() {
+    let (mut game, me, other) = rich(|t| t);
+    refused(&mut game, Action::ChangeReligion, "pop.5.1.change_religion");
+    age_two(&mut game);
+    set(&mut game, me, |m| {
+        m.stability = 1;
+        m.prestige = 10;
+    });
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Marriage {
+            a: me,
+            b: other,
+            disputed: false,
+        },
+    );
+    let my_area = e(
+        &game,
+        if key(&game, me) == "AAA" {
+            "north"
+        } else {
+            "south"
+        },
+    );
+    crate::sim::pop::generic::add_influence(game.world_mut(), me, my_area, 4);
+    let east = e(&game, "east");
+    crate::sim::pop::generic::add_influence(game.world_mut(), me, east, 3);
+    game.apply(Action::ChangeReligion).unwrap();
+    crate::sim::pop::test_support::settle_turn(&mut game, me);
+    let m = mat(&game, me);
+    assert_eq!(m.prestige, 8, "lose 2 prestige");
+    assert_eq!(m.stability, 0, "lose 1 stability");
+    assert_eq!(
+        game.world().get::<Realm>(me).unwrap().religion,
+        Religion::Protestant
+    );
+    assert!(
+        markers::<Marriage>(&mut game).is_empty(),
+        "one marriage goes"
+    );
+    assert_eq!(influence_in(game.world(), me, my_area), 0);
+    assert_eq!(
+        influence_in(game.world(), me, east),
+        3,
+        "only influence in areas of the old faith"
+    );
+    assert!(
+        count(&game, "pop.14.1.unrest") >= 1,
+        "unrest in the old faith's areas"
+    );
+    assert!(count(&game, "pop.14.2.roll") >= 1, "then rebel dice there");
+    assert!(count(&game, "pop.5.1.change_religion") >= 1);
+}
+
+#[test]
+fn pop_5_1_counter_reformation_3_adm_needs_a_token_on_the_board() {
+    let (mut game, me, _) = rich(|t| t);
+    refused(
+        &mut game,
+        Action::CounterReformation,
+        "pop.5.1.counter_reformation",
+    );
+    let east = e(&game, "east");
+    crate::sim::pop::religion::place_faith(game.world_mut(), east, Religion::CounterReformed);
+    game.apply(Action::CounterReformation).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Adm), 7);
+    let capital = game.world().get::<Capital>(me).unwrap().0;
+    let area = game.world().get::<InArea>(capital).unwrap().0;
+    assert_eq!(
+        game.world().get::<Area>(area).unwrap().religion,
+        Religion::CounterReformed
+    );
+    assert_eq!(
+        count(&game, "pop.5.1.counter_reformation"),
+        2,
+        "the payment and the action"
+    );
+    assert_eq!(
+        count(&game, "pop.5.1.change_religion"),
+        0,
+        "no consequences"
+    );
+}
+
+#[test]
+fn pop_act_influence_first_1_dip_then_dip_or_3_ducats_two_per_area_five_at_most() {
+    let (mut game, me, _) = rich(|t| t);
+    let east = e(&game, "east");
+    let area = || "east".to_string();
+    refused(
+        &mut game,
+        Action::Influence {
+            area: "north".into(),
+        },
+        "pop.act.influence",
+    );
+    game.apply(Action::Influence { area: area() }).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 9);
+    assert_eq!(game.pending().unwrap().kind, DecisionKind::InfluenceMore);
+    game.apply(Action::InfluenceForDucats { area: area() })
+        .unwrap();
+    assert_eq!(mat(&game, me).ducats, 27, "3 ducats");
+    assert_eq!(influence_in(game.world(), me, east), 2);
+    // The per-turn limit of 2 in an area ends the action (nothing else to place).
+    assert_ne!(
+        game.pending().map(|d| d.kind.clone()),
+        Some(DecisionKind::InfluenceMore)
+    );
+    // At 5, no more.
+    crate::sim::pop::generic::add_influence(game.world_mut(), me, east, 3);
+    assert_eq!(
+        crate::sim::pop::diplomacy::problem(game.world(), me, &Action::Influence { area: area() })
+            .map(|p| p.rule),
+        Some("pop.act.influence")
+    );
+}
+
+#[test]
+fn pop_act_forge_alliance_half_tax_and_two_influence() {
+    let (mut game, me, _) = rich(|t| t);
+    let east = e(&game, "east");
+    let forge = Action::ForgeAlliance {
+        realm: "CCC".into(),
+    };
+    crate::sim::pop::generic::add_influence(game.world_mut(), me, east, 1);
+    refused(&mut game, forge.clone(), "pop.act.forge_alliance");
+    crate::sim::pop::generic::add_influence(game.world_mut(), me, east, 1);
+    assert_eq!(
+        crate::sim::pop::diplomacy::forge_cost(game.world(), e(&game, "CCC")),
+        1,
+        "half of tax income 1, rounded up"
+    );
+    game.apply(forge).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 9);
+    assert_eq!(markers::<Alliance>(&mut game).len(), 1);
+    assert_eq!(
+        count(&game, "pop.act.forge_alliance"),
+        2,
+        "the payment and the action"
+    );
+}
+
+#[test]
+fn pop_act_fabricate_claim_two_dip_next_door_in_peace() {
+    let (mut game, me, _) = rich(|t| t);
+    let east = e(&game, "east");
+    game.apply(Action::FabricateClaim {
+        area: "east".into(),
+    })
+    .unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 8);
+    assert!(crate::sim::pop::generic::has_claim(game.world(), me, east));
+    assert_eq!(
+        count(&game, "pop.act.fabricate_claim"),
+        2,
+        "the payment and the action"
+    );
+    // Far away (a distant area not next to the realm) or at war: refused.
+    let (mut game, me, _) = rich(|t| t);
+    refused(
+        &mut game,
+        Action::FabricateClaim {
+            area: "farland".into(),
+        },
+        "pop.act.fabricate_claim",
+    );
+    let ccc = e(&game, "CCC");
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: me,
+            defender: ccc,
+        },
+    );
+    refused(
+        &mut game,
+        Action::FabricateClaim {
+            area: "east".into(),
+        },
+        "pop.act.fabricate_claim",
+    );
+}
+
+#[test]
+fn pop_act_trade_one_dip_for_ducats() {
+    let (mut game, me, _) = rich(|t| t);
+    game.apply(Action::Trade).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 9);
+    assert_eq!(mat(&game, me).ducats, 32, "1 + one sea zone with a port");
+    assert!(count(&game, "pop.act.trade") >= 1);
+}
+
+#[test]
+fn pop_7_6_core_token_by_integrate_area() {
+    let (mut game, me, _) = rich(|t| {
+        t.replace(
+            "(id: \"nora\", name: \"Nora\", area: \"north\", cores: [\"AAA\"]",
+            "(id: \"nora\", name: \"Nora\", area: \"north\", cores: []",
+        )
+        .replace(
+            "(id: \"sora\", name: \"Sora\", area: \"south\", cores: [\"BBB\"]",
+            "(id: \"sora\", name: \"Sora\", area: \"south\", cores: []",
+        )
+    });
+    let (area, province) = if key(&game, me) == "AAA" {
+        ("north", "nora")
+    } else {
+        ("south", "sora")
+    };
+    let p = e(&game, province);
+    assert!(!is_core(game.world(), p, me));
+    refused(
+        &mut game,
+        Action::IntegrateArea {
+            area: "east".into(),
+        },
+        "pop.act.integrate_area",
+    );
+    game.apply(Action::IntegrateArea { area: area.into() })
+        .unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Adm), 7, "3 adm");
+    assert!(is_core(game.world(), p, me));
+    assert_eq!(count(&game, "pop.7.6.core_token"), 1);
+    assert_eq!(
+        count(&game, "pop.act.integrate_area"),
+        2,
+        "the payment and the action"
+    );
+    // Once every province is a core, no second token.
+    assert_eq!(
+        crate::sim::pop::integrate::problem(
+            game.world(),
+            me,
+            &Action::IntegrateArea { area: area.into() }
+        )
+        .map(|p| p.rule),
+        Some("pop.act.integrate_area")
+    );
+}

@@ -1,0 +1,111 @@
+//! Integrate Area (7.6): a core token on an area whose provinces the realm owns, making them all
+//! its cores and displacing NPR markers and other core tokens there.
+
+use bevy::prelude::*;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::{Action, Illegal};
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::economy::change_mp;
+use crate::sim::pop::generic::*;
+use crate::sim::pop::towns::is_core;
+use crate::sim::rules;
+use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
+
+/// Integrate Area costs this much adm (house rule: the Development cards that carry the action
+/// are not in the content).
+pub const INTEGRATE_ADM: i32 = 3;
+
+pub fn owns(action: &Action) -> bool {
+    matches!(action, Action::IntegrateArea { .. })
+}
+
+pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut areas: Vec<Entity> = owned(world, realm)
+        .into_iter()
+        .filter_map(|p| area_of(world, p))
+        .collect();
+    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.dedup();
+    areas
+        .into_iter()
+        .map(|a| Action::IntegrateArea {
+            area: key_of(world, a),
+        })
+        .collect()
+}
+
+pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
+    let Action::IntegrateArea { area } = action else {
+        return None;
+    };
+    let err = |why: &str| Some(Illegal::new(rules::ACT_INTEGRATE_AREA, why));
+    let Some(area) = world
+        .resource::<Index>()
+        .get(area)
+        .filter(|a| world.get::<Area>(*a).is_some())
+    else {
+        return err("no such area");
+    };
+    let provinces = provinces_in(world, area);
+    if provinces.is_empty() || provinces.iter().any(|p| owner(world, *p) != Some(realm)) {
+        return err("you must own every province of the area");
+    }
+    if provinces.iter().all(|p| is_core(world, *p, realm)) {
+        return err("every province there is already your core");
+    }
+    if mp(world, realm, MpKind::Adm) < INTEGRATE_ADM {
+        return err("integrating an area costs 3 adm");
+    }
+    None
+}
+
+pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
+    let Action::IntegrateArea { area } = action else {
+        return None;
+    };
+    let area_e = world.resource::<Index>().get(area)?;
+    let name = key_of(world, realm);
+    change_mp(
+        world,
+        realm,
+        MpKind::Adm,
+        -INTEGRATE_ADM,
+        rules::ACT_INTEGRATE_AREA,
+    );
+    for (e, token) in markers::<CoreToken>(world) {
+        if token.area == area_e {
+            world.despawn(e);
+        }
+    }
+    for p in provinces_in(world, area_e) {
+        world.entity_mut(p).remove::<NprMarker>();
+    }
+    spawn_sim(
+        world,
+        None,
+        CoreToken {
+            realm,
+            area: area_e,
+        },
+    );
+    write(
+        world,
+        Note::new(
+            rules::ACT_INTEGRATE_AREA,
+            format!("{name} integrates {area}"),
+        )
+        .realm(&name),
+    );
+    write(
+        world,
+        Note::new(
+            rules::CORE_TOKEN,
+            format!("A core token of {name} in {area}: its provinces are {name}'s cores"),
+        )
+        .realm(&name)
+        .subject(sid_of(world, area_e)),
+    );
+    Some(true)
+}

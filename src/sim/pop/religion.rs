@@ -1,0 +1,317 @@
+//! Change State Religion (5.1, Age II on): Catholic to Protestant or back, with its price in
+//! prestige, stability, a marriage, influence, unrest and rebel dice; or, for Catholics, the
+//! Counter-Reformation for 3 adm once a Counter-Reformed token is on the board.
+
+use bevy::prelude::*;
+
+use crate::content::schema::{MpKind, Religion};
+use crate::sim::decision::{Action, Illegal};
+use crate::sim::flow::Flow;
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::economy::{change_mp, change_prestige, change_stability};
+use crate::sim::pop::effects::{Progress, add_unrest, calm_holdings};
+use crate::sim::pop::generic::*;
+use crate::sim::pop::rebels::{
+    EventRebelDice, RebelRoll, continue_event_rebel_dice, counting_unrest,
+};
+use crate::sim::pop::towns::token_provinces;
+use crate::sim::rules;
+use crate::sim::state::{key_of, sid_of};
+
+pub const CHANGE_PRESTIGE: i32 = 2;
+pub const CHANGE_STABILITY: i32 = 1;
+pub const CHANGE_MARRIAGES: usize = 1;
+pub const CHANGE_INFLUENCE: i32 = 5;
+pub const COUNTER_REFORMATION_ADM: i32 = 3;
+/// The first Age in which a realm may change its State Religion.
+pub const CHANGE_FROM_AGE: u8 = 2;
+
+/// Counter-Reformed areas are Catholic: no dissent between the two.
+pub fn same_faith(a: Option<Religion>, b: Option<Religion>) -> bool {
+    let norm = |r: Option<Religion>| {
+        r.map(|r| match r {
+            Religion::CounterReformed => Religion::Catholic,
+            other => other,
+        })
+    };
+    norm(a) == norm(b)
+}
+
+pub fn owns(action: &Action) -> bool {
+    matches!(action, Action::ChangeReligion | Action::CounterReformation)
+}
+
+pub fn candidates(_world: &World, _realm: Entity) -> Vec<Action> {
+    vec![Action::ChangeReligion, Action::CounterReformation]
+}
+
+fn religion_of(world: &World, realm: Entity) -> Option<Religion> {
+    world.get::<Realm>(realm).map(|r| r.religion)
+}
+
+fn capital_area(world: &World, realm: Entity) -> Option<Entity> {
+    world
+        .get::<Capital>(realm)
+        .and_then(|c| area_of(world, c.0))
+}
+
+/// A Counter-Reformed token somewhere on the board.
+pub fn counter_reformed_on_board(world: &World) -> bool {
+    all_of::<Area>(world).into_iter().any(|a| {
+        world
+            .get::<Area>(a)
+            .is_some_and(|a| a.religion == Religion::CounterReformed)
+    })
+}
+
+pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
+    match action {
+        Action::ChangeReligion => {
+            let why = if world.resource::<Flow>().age < CHANGE_FROM_AGE {
+                "the State Religion may be changed from Age II on"
+            } else if !matches!(
+                religion_of(world, realm),
+                Some(Religion::Catholic | Religion::Protestant)
+            ) {
+                "only a Catholic or Protestant realm changes its State Religion by this action"
+            } else {
+                return None;
+            };
+            Some(Illegal::new(rules::CHANGE_RELIGION, why))
+        }
+        Action::CounterReformation => {
+            let why = if religion_of(world, realm) != Some(Religion::Catholic) {
+                "only Catholic realms embrace the Counter-Reformation"
+            } else if !counter_reformed_on_board(world) {
+                "there is no Counter-Reformed token on the board yet"
+            } else if capital_area(world, realm)
+                .and_then(|a| world.get::<Area>(a))
+                .is_none_or(|a| a.religion == Religion::CounterReformed)
+            {
+                "your capital area is already Counter-Reformed"
+            } else if mp(world, realm, MpKind::Adm) < COUNTER_REFORMATION_ADM {
+                "the Counter-Reformation costs 3 adm"
+            } else {
+                return None;
+            };
+            Some(Illegal::new(rules::COUNTER_REFORMATION, why))
+        }
+        _ => None,
+    }
+}
+
+/// Places a religion token: the area now belongs to that faith.
+pub fn place_faith(world: &mut World, area: Entity, religion: Religion) {
+    if let Some(mut a) = world.get_mut::<Area>(area) {
+        a.religion = religion;
+    }
+    let name = key_of(world, area);
+    write(
+        world,
+        Note::new(
+            rules::EFFECT_FAITH,
+            format!("A {religion:?} token is placed in {name}"),
+        )
+        .subject(sid_of(world, area)),
+    );
+}
+
+fn area_religion(world: &World, area: Entity) -> Option<Religion> {
+    world.get::<Area>(area).map(|a| a.religion)
+}
+
+pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
+    let name = key_of(world, realm);
+    match action {
+        Action::CounterReformation => {
+            let area = capital_area(world, realm)?;
+            change_mp(
+                world,
+                realm,
+                MpKind::Adm,
+                -COUNTER_REFORMATION_ADM,
+                rules::COUNTER_REFORMATION,
+            );
+            if let Some(mut a) = world.get_mut::<Area>(area) {
+                a.religion = Religion::CounterReformed;
+            }
+            let area_name = key_of(world, area);
+            write(
+                world,
+                Note::new(
+                    rules::COUNTER_REFORMATION,
+                    format!("{name} embraces the Counter-Reformation: a Counter-Reformed token in {area_name}"),
+                )
+                .realm(&name)
+                .subject(sid_of(world, area)),
+            );
+            Some(true)
+        }
+        Action::ChangeReligion => {
+            let old = religion_of(world, realm)?;
+            let new = if old == Religion::Catholic {
+                Religion::Protestant
+            } else {
+                Religion::Catholic
+            };
+            write(
+                world,
+                Note::new(
+                    rules::CHANGE_RELIGION,
+                    format!("{name} changes its State Religion from {old:?} to {new:?}"),
+                )
+                .realm(&name),
+            );
+            if let Some(mut r) = world.get_mut::<Realm>(realm) {
+                r.religion = new;
+            }
+            change_prestige(world, realm, -CHANGE_PRESTIGE, rules::CHANGE_RELIGION);
+            change_stability(world, realm, -CHANGE_STABILITY, rules::CHANGE_RELIGION);
+            drop_marriage(world, realm, old);
+            move_influence(world, realm, old, new);
+            let areas = unrest_in_old_faith(world, realm, old);
+            if areas.is_empty() {
+                return Some(true);
+            }
+            // Rebel dice for those areas, with the machinery of an Event's unrest symbol.
+            let me = sid_of(world, realm);
+            *world.resource_mut::<RebelRoll>() = RebelRoll {
+                realm: Some(me),
+                areas: areas.iter().map(|a| sid_of(world, *a)).collect(),
+                active: Some(me),
+                ..Default::default()
+            };
+            world.insert_resource(EventRebelDice {
+                order: vec![me],
+                index: 0,
+                visits: 1,
+                active: Some(me),
+            });
+            world.resource_mut::<Generic>().religion_dice = Some(realm);
+            Some(false)
+        }
+        _ => None,
+    }
+}
+
+/// Removes one marriage whose token lies in an area of the abandoned faith (the partner's
+/// capital area); the first by stable id.
+fn drop_marriage(world: &mut World, realm: Entity, old: Religion) {
+    let marriage = markers::<Marriage>(world).into_iter().find(|(_, m)| {
+        let partner = if m.a == realm {
+            Some(m.b)
+        } else if m.b == realm {
+            Some(m.a)
+        } else {
+            None
+        };
+        partner
+            .and_then(|p| capital_area(world, p))
+            .is_some_and(|a| same_faith(area_religion(world, a), Some(old)))
+    });
+    if let Some((e, m)) = marriage.into_iter().take(CHANGE_MARRIAGES).next() {
+        world.despawn(e);
+        let (a, b) = (key_of(world, m.a), key_of(world, m.b));
+        let name = key_of(world, realm);
+        write(
+            world,
+            Note::new(
+                rules::CHANGE_RELIGION,
+                format!("The marriage of {a} and {b} ends over the change of faith"),
+            )
+            .realm(&name),
+        );
+    }
+}
+
+/// Removes 5 influence in all from areas of the abandoned faith (in stable-id order) and puts
+/// it in areas of the new faith with a Non-Player Realm's province, up to 5 in each; what does
+/// not fit goes back to the supply.
+fn move_influence(world: &mut World, realm: Entity, old: Religion, new: Religion) {
+    let mut removed = 0;
+    for (_, inf) in markers::<Influence>(world) {
+        if removed >= CHANGE_INFLUENCE {
+            break;
+        }
+        if inf.realm != realm || !same_faith(area_religion(world, inf.area), Some(old)) {
+            continue;
+        }
+        let take = i32::from(inf.count).min(CHANGE_INFLUENCE - removed);
+        add_influence(world, realm, inf.area, -take);
+        removed += take;
+    }
+    if removed == 0 {
+        return;
+    }
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            rules::CHANGE_RELIGION,
+            format!("{name} removes {removed} influence from areas of its old faith"),
+        )
+        .realm(&name)
+        .amount(-removed),
+    );
+    let targets: Vec<Entity> = all_of::<Area>(world)
+        .into_iter()
+        .filter(|a| area_religion(world, *a) == Some(new))
+        .filter(|a| {
+            provinces_in(world, *a)
+                .iter()
+                .any(|p| owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some()))
+        })
+        .collect();
+    let mut placed = 0;
+    for area in targets {
+        while placed < removed && influence_in(world, realm, area) < 5 {
+            add_influence(world, realm, area, 1);
+            placed += 1;
+        }
+    }
+    if placed > 0 {
+        write(
+            world,
+            Note::new(
+                rules::CHANGE_RELIGION,
+                format!("{name} places {placed} influence in areas of its new faith"),
+            )
+            .realm(&name)
+            .amount(placed),
+        );
+    }
+}
+
+/// One unrest in each of the realm's areas of the abandoned faith; returns those of them where
+/// it has counting unrest, for the rebel dice.
+fn unrest_in_old_faith(world: &mut World, realm: Entity, old: Religion) -> Vec<Entity> {
+    let mut areas: Vec<Entity> = token_provinces(world, realm, |_| true)
+        .into_iter()
+        .filter_map(|p| area_of(world, p))
+        .filter(|a| same_faith(area_religion(world, *a), Some(old)))
+        .collect();
+    areas.sort_by_key(|a| key_of(world, *a));
+    areas.dedup();
+    for area in &areas {
+        if let Some(p) = calm_holdings(world, realm, Some(*area)).first() {
+            add_unrest(world, realm, *p);
+        }
+    }
+    areas
+        .into_iter()
+        .filter(|a| !counting_unrest(world, realm, Some(*a)).is_empty())
+        .collect()
+}
+
+pub fn resume(world: &mut World) -> Resume {
+    if world.resource::<Generic>().religion_dice.is_none() {
+        return Resume::Idle;
+    }
+    if continue_event_rebel_dice(world) == Progress::Waiting {
+        return Resume::Waiting;
+    }
+    world.insert_resource(EventRebelDice::default());
+    world.resource_mut::<Generic>().religion_dice = None;
+    Resume::Finished
+}
