@@ -269,6 +269,10 @@ fn move_with_keys(
         view.fit_pending = true;
         return;
     }
+    // Ctrl+S saves and Ctrl+Z undoes: those are not moves.
+    if crate::client::session::ctrl_held(&keys) {
+        return;
+    }
     let (mut transform, mut projection) = camera.into_inner();
     let scale = zoom_of(&projection);
     let mut dir = Vec2::ZERO;

@@ -8,10 +8,11 @@
 //! - `failed`: the screen listing every `file:line:col` error when that load fails;
 //! - `new_game`: the new-game screen (`AppState::NewGame`): who plays each realm, the seed;
 //! - `session`: the game in play, the human seats and the bots that answer for everyone else;
-//! - `saves`: quicksave and quickload;
+//! - `saves`: quicksave, autosave each Round, the list of saves to load;
 //! - `camera`, `board`, `places`, `tokens`, `labels`: the map and the pieces on it;
 //! - `select`: hovering and clicking provinces;
-//! - `layout`, `top_bar`, `player_mat`, `log_panel`, `dialogs`: the egui overlays;
+//! - `layout`, `top_bar`, `player_mat`, `log_panel`, `dialogs`, `help`: the egui overlays;
+//! - `handover`: the hot-seat screen between two people's turns;
 //! - `automation`: `--autoplay` and `--screenshot`, unattended runs for tests.
 
 use std::path::PathBuf;
@@ -26,6 +27,8 @@ pub mod camera;
 pub mod describe;
 pub mod dialogs;
 pub mod failed;
+pub mod handover;
+pub mod help;
 pub mod labels;
 pub mod layout;
 pub mod loading;
@@ -76,6 +79,8 @@ impl Plugin for ClientPlugin {
                 player_mat::PlayerMatPlugin,
                 log_panel::LogPanelPlugin,
                 dialogs::DialogsPlugin,
+                handover::HandoverPlugin,
+                help::HelpPlugin,
                 automation::AutomationPlugin,
             ));
     }
