@@ -7,6 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::animation::{Playback, Speed};
 use crate::client::camera::BoardView;
 use crate::client::describe::{name_of, roman};
 use crate::client::help::group_of;
@@ -50,6 +51,7 @@ fn show_log(
     mut filter: ResMut<LogFilter>,
     places: Option<Res<BoardPlaces>>,
     mut view: ResMut<BoardView>,
+    mut playback: ResMut<Playback>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
@@ -75,6 +77,19 @@ fn show_log(
                     );
                     ui.separator();
                     filter_boxes(ui, &game, &mut filter);
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui
+                            .add_enabled(!playback.idle(), egui::Button::new("Skip"))
+                            .on_hover_text("Show the rest at once (Space)")
+                            .clicked()
+                        {
+                            playback.skip();
+                        }
+                        for speed in Speed::ALL.iter().rev() {
+                            ui.selectable_value(&mut playback.speed, *speed, speed.label());
+                        }
+                        ui.label("Replay speed");
+                    });
                 });
                 let body = egui::TextStyle::Body.resolve(ui.style());
                 let small = egui::FontId::monospace(body.size * 0.8);

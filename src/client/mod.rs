@@ -12,6 +12,7 @@
 //! - `camera`, `board`, `places`, `tokens`, `labels`: the map and the pieces on it;
 //! - `select`: hovering and clicking provinces;
 //! - `layout`, `top_bar`, `player_mat`, `log_panel`, `dialogs`, `help`: the egui overlays;
+//! - `animation`: the log played back on the board, at a chosen speed;
 //! - `handover`: the hot-seat screen between two people's turns;
 //! - `automation`: `--autoplay` and `--screenshot`, unattended runs for tests.
 
@@ -21,6 +22,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
+pub mod animation;
 pub mod automation;
 pub mod board;
 pub mod camera;
@@ -81,6 +83,7 @@ impl Plugin for ClientPlugin {
                 dialogs::DialogsPlugin,
                 handover::HandoverPlugin,
                 help::HelpPlugin,
+                animation::AnimationPlugin,
                 automation::AutomationPlugin,
             ));
     }

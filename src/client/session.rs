@@ -70,6 +70,9 @@ pub struct ActiveGame {
     pub human: String,
     /// Bumped on every change, so the board repaints only when something happened.
     pub revision: u64,
+    /// Bumped when the game is swapped for another (a load, an undo): its log is not a
+    /// continuation of the one shown before.
+    pub generation: u64,
     /// One mark per action applied since this game was built or loaded, for undo.
     marks: Vec<StepMark>,
 }
@@ -113,6 +116,7 @@ impl ActiveGame {
             humans,
             human,
             revision: 1,
+            generation: 0,
             marks: Vec::new(),
         };
         active.follow_decision();
@@ -171,6 +175,7 @@ impl ActiveGame {
         self.game = game;
         self.marks.pop();
         self.revision += 1;
+        self.generation += 1;
         self.follow_decision();
         true
     }
@@ -187,6 +192,7 @@ impl ActiveGame {
         self.game = game;
         self.marks.clear();
         self.revision += 1;
+        self.generation += 1;
         self.follow_decision();
     }
 
@@ -278,6 +284,9 @@ pub struct BotPace {
     pub fast_forward: bool,
     /// The bots here stay idle: automation (`--autoplay`) plays every seat itself.
     pub paused: bool,
+    /// The board is still showing the last moves (the animation plugin sets this): the bots
+    /// wait so people can follow them.
+    pub held: bool,
 }
 
 impl Default for BotPace {
@@ -286,6 +295,7 @@ impl Default for BotPace {
             timer: Timer::from_seconds(BOT_STEP_SECONDS, TimerMode::Repeating),
             fast_forward: false,
             paused: false,
+            held: false,
         }
     }
 }
@@ -430,6 +440,9 @@ fn play_bots(time: Res<Time>, mut pace: ResMut<BotPace>, game: Option<NonSendMut
         if (stepped && !game.bots_turn()) || game.game.is_over() {
             pace.fast_forward = false;
         }
+        return;
+    }
+    if pace.held {
         return;
     }
     if pace.timer.tick(time.delta()).just_finished() && game.bots_turn() {
