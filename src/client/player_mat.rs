@@ -75,7 +75,16 @@ fn show_player_mat(
                             choose.write(Choose(action));
                         }
                         ui.separator();
-                        hand_section(ui, &game.game, &game.human);
+                        // With several people at the screen a hand shows only on its
+                        // owner's own turn, never while the bots play.
+                        if game.humans.len() <= 1 || game.humans_turn() {
+                            hand_section(ui, &game.game, &game.human);
+                        } else {
+                            ui.label(
+                                egui::RichText::new("Hands are hidden until a human decides.")
+                                    .weak(),
+                            );
+                        }
                         ui.separator();
                         event_row_section(ui, &game.game);
                         ui.separator();

@@ -443,3 +443,48 @@ fn legend(painter: &egui::Painter, free: &FreeRect, view: &TokenView) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::default_scenario;
+    use crate::sim::model::{Unit, UnitKind, UnitStatus};
+    use crate::sim::state::spawn_sim;
+    use crate::sim::{Game, GameSetup};
+
+    #[test]
+    fn units_stack_per_realm_and_place_and_rebels_stand_apart() {
+        let mut game = Game::new(default_scenario(), GameSetup::default(), 7).expect("plays");
+        let places = BoardPlaces::new(game.scenario());
+        let area_id = game.scenario().map.areas[0].id.clone();
+        let world = game.world_mut();
+        let area = world.resource::<Index>().get(&area_id).expect("area");
+        let fra = world.resource::<Index>().get("FRA").expect("France");
+        let unit = |status| Unit {
+            kind: UnitKind::Infantry,
+            status,
+            damaged: false,
+        };
+        for _ in 0..3 {
+            spawn_sim(
+                world,
+                None,
+                (unit(UnitStatus::Regular), UnitOf(fra), At(area)),
+            );
+        }
+        spawn_sim(world, None, (unit(UnitStatus::Rebel), At(area)));
+        let view = TokenView::read(game.world(), &places);
+        let mut counts: Vec<(usize, bool)> = view
+            .stacks
+            .iter()
+            .map(|s| (s.count, s.colour.is_some()))
+            .collect();
+        counts.sort();
+        assert_eq!(counts, vec![(1, false), (3, true)]);
+        assert_eq!(view.stacks[0].at, places.area[&area_id]);
+        assert!(
+            !view.towns.is_empty(),
+            "the scenario's towns are on the board"
+        );
+    }
+}
