@@ -41,6 +41,26 @@ pub struct BoardPlaces {
     /// The area each province lies in.
     pub area_of: HashMap<String, String>,
     outlines: Vec<Outline>,
+    sea_outlines: Vec<Outline>,
+}
+
+/// An outline with its bounding box, from scenario rings.
+fn outline(key: &str, shape: &[Vec<(f32, f32)>]) -> Option<Outline> {
+    let rings: Vec<Vec<Vec2>> = shape
+        .iter()
+        .map(|r| r.iter().map(|(x, y)| Vec2::new(*x, *y)).collect())
+        .collect();
+    let mut bounds: Option<Rect> = None;
+    for point in rings.iter().flatten() {
+        bounds = Some(bounds.map_or(Rect::from_corners(*point, *point), |b| {
+            b.union_point(*point)
+        }));
+    }
+    Some(Outline {
+        key: key.to_string(),
+        rings,
+        bounds: bounds?,
+    })
 }
 
 impl BoardPlaces {
@@ -55,24 +75,7 @@ impl BoardPlaces {
             let sum = sums.entry(p.area.as_str()).or_default();
             sum.0 += site;
             sum.1 += 1.0;
-            let rings: Vec<Vec<Vec2>> = p
-                .shape
-                .iter()
-                .map(|r| r.iter().map(|(x, y)| Vec2::new(*x, *y)).collect())
-                .collect();
-            let mut bounds: Option<Rect> = None;
-            for point in rings.iter().flatten() {
-                bounds = Some(bounds.map_or(Rect::from_corners(*point, *point), |b| {
-                    b.union_point(*point)
-                }));
-            }
-            if let Some(bounds) = bounds {
-                places.outlines.push(Outline {
-                    key: p.id.clone(),
-                    rings,
-                    bounds,
-                });
-            }
+            places.outlines.extend(outline(&p.id, &p.shape));
         }
         for (area, (sum, n)) in sums {
             places.area.insert(area.to_string(), sum / n);
@@ -81,6 +84,7 @@ impl BoardPlaces {
             places
                 .sea
                 .insert(s.id.clone(), Vec2::new(s.site.0, s.site.1));
+            places.sea_outlines.extend(outline(&s.id, &s.shape));
         }
         places
     }
@@ -88,6 +92,14 @@ impl BoardPlaces {
     /// The province under a board point, if any (even-odd rule over all its rings).
     pub fn province_at(&self, at: Vec2) -> Option<&str> {
         self.outlines
+            .iter()
+            .find(|o| o.bounds.contains(at) && inside(&o.rings, at))
+            .map(|o| o.key.as_str())
+    }
+
+    /// The sea zone under a board point, if any.
+    pub fn sea_at(&self, at: Vec2) -> Option<&str> {
+        self.sea_outlines
             .iter()
             .find(|o| o.bounds.contains(at) && inside(&o.rings, at))
             .map(|o| o.key.as_str())
@@ -200,5 +212,15 @@ mod tests {
             scenario.map.provinces.len()
         );
         assert!(places.province_at(Vec2::splat(-1.0e6)).is_none());
+        let seas = scenario
+            .map
+            .sea_zones
+            .iter()
+            .filter(|s| places.sea_at(Vec2::new(s.site.0, s.site.1)) == Some(s.id.as_str()))
+            .count();
+        assert!(
+            seas * 10 >= scenario.map.sea_zones.len() * 9,
+            "{seas} sea sites hit"
+        );
     }
 }

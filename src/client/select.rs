@@ -18,8 +18,8 @@ use crate::client::session::ActiveGame;
 use crate::client::tokens::{board_painter, pos};
 use crate::sim::Game;
 use crate::sim::model::{
-    At, Claim, ControlledBy, CoreToken, Holdings, InArea, OwnedBy, PrintedCores, Province,
-    RebelTown, TokenOf, Town, Unit, UnitOf, UnitStatus, Unrest, Vassal,
+    At, Claim, ControlledBy, CoreToken, Holdings, InArea, Influence, OwnedBy, PrintedCores,
+    Province, RebelTown, TokenOf, Town, Unit, UnitOf, UnitStatus, Unrest, Vassal,
 };
 use crate::sim::state::{Index, key_of};
 
@@ -57,6 +57,8 @@ impl Plugin for BoardSelectPlugin {
 #[derive(Resource, Default, Debug)]
 pub struct Hover {
     pub province: Option<String>,
+    /// The sea zone under the pointer when no province is.
+    pub sea: Option<String>,
     pub screen: Vec2,
 }
 
@@ -78,12 +80,21 @@ fn find_hovered_province(
     let at = window
         .cursor_position()
         .filter(|at| pointer_on_board(*at, &free, &egui_wants));
-    let province = match (at, places) {
-        (Some(at), Some(places)) => places.province_at(map.to_board(at)).map(str::to_string),
-        _ => None,
+    let (province, sea) = match (at, places) {
+        (Some(at), Some(places)) => {
+            let board = map.to_board(at);
+            match places.province_at(board) {
+                Some(p) => (Some(p.to_string()), None),
+                None => (None, places.sea_at(board).map(str::to_string)),
+            }
+        }
+        _ => (None, None),
     };
     if hover.province != province {
         hover.province = province;
+    }
+    if hover.sea != sea {
+        hover.sea = sea;
     }
     if let Some(at) = at {
         hover.screen = at;
@@ -180,10 +191,12 @@ fn show_hover_tooltip(
     game: Option<NonSend<ActiveGame>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let (Some(province), Some(game)) = (hover.province.as_deref(), game) else {
-        return Ok(());
+    let Some(game) = game else { return Ok(()) };
+    let lines = match (hover.province.as_deref(), hover.sea.as_deref()) {
+        (Some(province), _) => province_details(&game.game, province),
+        (None, Some(sea)) => sea_details(&game.game, sea),
+        _ => return Ok(()),
     };
-    let lines = province_details(&game.game, province);
     if lines.is_empty() {
         return Ok(());
     }
@@ -293,27 +306,65 @@ pub fn province_details(game: &Game, key: &str) -> Vec<String> {
     if world.get::<RebelTown>(p).is_some() {
         lines.push("A Rebel Town stands here".to_string());
     }
-    if let Some(area) = area
-        && let Some(mut q) = world.try_query::<(&Unit, &At, Option<&UnitOf>)>()
+    if let Some(area) = area {
+        if let Some(mut q) = world.try_query::<&Influence>() {
+            let cubes: Vec<String> = q
+                .iter(world)
+                .filter(|i| i.area == area && i.count > 0)
+                .map(|i| format!("{} {}", names(game, [i.realm]), i.count))
+                .collect();
+            if !cubes.is_empty() {
+                lines.push(format!("Influence: {}", cubes.join(", ")));
+            }
+        }
+        if let Some(units) = units_in(game, area) {
+            lines.push(format!("Units in the area: {units}"));
+        }
+    }
+    lines
+}
+
+/// "3 France, 1 rebels": the units in an area or sea zone by side, if any.
+fn units_in(game: &Game, place: Entity) -> Option<String> {
+    let world = game.world();
+    let mut q = world.try_query::<(&Unit, &At, Option<&UnitOf>)>()?;
+    let mut sides: Vec<(String, usize)> = Vec::new();
+    for (unit, at, of) in q.iter(world) {
+        if at.0 != place {
+            continue;
+        }
+        let side = match of {
+            Some(o) if unit.status != UnitStatus::Rebel => names(game, [o.0]),
+            _ => "rebels".to_string(),
+        };
+        match sides.iter_mut().find(|(s, _)| *s == side) {
+            Some(entry) => entry.1 += 1,
+            None => sides.push((side, 1)),
+        }
+    }
+    let list: Vec<String> = sides.iter().map(|(s, n)| format!("{n} {s}")).collect();
+    (!list.is_empty()).then(|| list.join(", "))
+}
+
+/// What the tooltip says about a sea zone.
+pub fn sea_details(game: &Game, key: &str) -> Vec<String> {
+    let Some(def) = game.scenario().map.sea_zones.iter().find(|s| s.id == key) else {
+        return Vec::new();
+    };
+    let mut lines = vec![def.name.clone()];
+    if def.galleys {
+        lines.push("Galleys may sail here".to_string());
+    }
+    if def.distant {
+        lines.push("A distant sea".to_string());
+    }
+    let world = game.world();
+    if let Some(units) = world
+        .resource::<Index>()
+        .get(key)
+        .and_then(|sea| units_in(game, sea))
     {
-        let mut sides: Vec<(String, usize)> = Vec::new();
-        for (unit, at, of) in q.iter(world) {
-            if at.0 != area {
-                continue;
-            }
-            let side = match of {
-                Some(o) if unit.status != UnitStatus::Rebel => names(game, [o.0]),
-                _ => "rebels".to_string(),
-            };
-            match sides.iter_mut().find(|(s, _)| *s == side) {
-                Some(entry) => entry.1 += 1,
-                None => sides.push((side, 1)),
-            }
-        }
-        if !sides.is_empty() {
-            let list: Vec<String> = sides.iter().map(|(s, n)| format!("{n} {s}")).collect();
-            lines.push(format!("Units in the area: {}", list.join(", ")));
-        }
+        lines.push(format!("Ships: {units}"));
     }
     lines
 }

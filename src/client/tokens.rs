@@ -3,7 +3,7 @@
 //! colour, with a thick red rim and a red centre while they show the unrest side; Rebel Towns
 //! (a black triangle); army and fleet stacks (a box in the realm's colour with the number of
 //! units, rebels in black); claims (hollow squares) and core tokens (filled squares) under
-//! each area's centre; CB tokens as a small "CB" flag on the target's capital; and lines between
+//! each area's centre, influence cubes (a small cube with the count) beside them; CB tokens as a small "CB" flag on the target's capital; and lines between
 //! capitals for alliances, royal marriages, truces and wars, with a legend in the corner.
 //!
 //! What stands where is read from the game once per change (`TokenView`) and painted every
@@ -21,9 +21,9 @@ use crate::client::palette;
 use crate::client::places::BoardPlaces;
 use crate::client::session::{ActiveGame, SessionSet};
 use crate::sim::model::{
-    Alliance, At, CasusBelli, Claim, CoreToken, Holdings, Marriage, NonPlayerRealm, PlayerRealm,
-    Realm, RebelTown, TokenOf, Town, Truce, Unit, UnitKind, UnitOf, UnitStatus, Unrest, Vassal,
-    War,
+    Alliance, At, CasusBelli, Claim, CoreToken, Holdings, Influence, Marriage, NonPlayerRealm,
+    PlayerRealm, Realm, RebelTown, TokenOf, Town, Truce, Unit, UnitKind, UnitOf, UnitStatus,
+    Unrest, Vassal, War,
 };
 use crate::sim::state::Index;
 
@@ -87,6 +87,8 @@ pub struct TokenView {
     pub stacks: Vec<Stack>,
     /// Claims and core tokens: place, realm colour, core.
     pub area_marks: Vec<(Vec2, egui::Color32, bool)>,
+    /// Influence cubes: place, realm colour, count.
+    pub influence: Vec<(Vec2, egui::Color32, u8)>,
     /// CB tokens on a capital, in the holder's colour.
     pub cbs: Vec<(Vec2, egui::Color32)>,
     pub bonds: Vec<(Vec2, Vec2, Bond)>,
@@ -183,6 +185,14 @@ impl TokenView {
             if let Some(at) = places.of_entity(world, area) {
                 view.area_marks
                     .push((at, realm_egui_colour(world, realm), core));
+            }
+        }
+        if let Some(mut q) = world.try_query::<&Influence>() {
+            for cubes in q.iter(world).filter(|i| i.count > 0) {
+                if let Some(at) = places.of_entity(world, cubes.area) {
+                    let colour = realm_egui_colour(world, cubes.realm);
+                    view.influence.push((at, colour, cubes.count));
+                }
             }
         }
         if let Some(mut q) = world.try_query::<&CasusBelli>() {
@@ -311,6 +321,29 @@ fn paint_tokens(
                 egui::StrokeKind::Inside,
             );
         }
+    }
+    // Influence: a small cube per realm with its count, above the area's centre.
+    let mut per_area: BTreeMap<(i64, i64), usize> = BTreeMap::new();
+    for (at, colour, count) in &view.influence {
+        let key = ((at.x * 10.0) as i64, (at.y * 10.0) as i64);
+        let n = per_area.entry(key).or_default();
+        let centre = pos(&map, *at) + egui::vec2(-14.0 + 13.0 * *n as f32, 26.0);
+        *n += 1;
+        let rect = egui::Rect::from_center_size(centre, egui::vec2(11.0, 11.0));
+        painter.rect_filled(rect, 2.0, *colour);
+        painter.rect_stroke(
+            rect,
+            2.0,
+            egui::Stroke::new(1.0, INK),
+            egui::StrokeKind::Outside,
+        );
+        painter.text(
+            centre,
+            egui::Align2::CENTER_CENTER,
+            count.to_string(),
+            egui::FontId::proportional(9.0),
+            readable_on(*colour),
+        );
     }
     for piece in &view.towns {
         let c = pos(&map, piece.at);
