@@ -132,6 +132,18 @@ impl Playback {
     pub fn skip(&mut self) {
         self.skip = true;
     }
+
+    /// A ring that draws the eye to a board point (the log panel's click-to-centre).
+    pub fn point_at(&mut self, at: Vec2) {
+        self.floaters.push(Floater {
+            text: String::new(),
+            at,
+            colour: egui::Color32::TRANSPARENT,
+            flash: true,
+            age: 0.0,
+            line: 0,
+        });
+    }
 }
 
 /// Entries that only keep time or say who decides: played without a beat of their own.
@@ -340,6 +352,9 @@ fn paint_animations(
         if f.flash {
             let ring = egui::Color32::from_rgba_unmultiplied(255, 80, 40, alpha);
             painter.circle_stroke(at, 8.0 + 30.0 * t, egui::Stroke::new(3.0, ring));
+        }
+        if f.text.is_empty() {
+            continue;
         }
         let lift = egui::vec2(0.0, -12.0 - 30.0 * t - 20.0 * f32::from(f.line));
         let c = f.colour;

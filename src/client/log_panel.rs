@@ -140,8 +140,9 @@ fn show_log(
                     .as_deref()
                     .and_then(|r| places.of_realm(world, r))
             });
-        if at.is_some() {
-            view.centre_on = at;
+        if let Some(at) = at {
+            view.centre_on = Some(at);
+            playback.point_at(at);
         }
     }
     Ok(())

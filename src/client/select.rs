@@ -18,8 +18,9 @@ use crate::client::session::ActiveGame;
 use crate::client::tokens::{board_painter, pos};
 use crate::sim::Game;
 use crate::sim::model::{
-    At, Claim, ControlledBy, CoreToken, Holdings, InArea, Influence, OwnedBy, PrintedCores,
-    Province, RebelTown, TokenOf, Town, Unit, UnitOf, UnitStatus, Unrest, Vassal,
+    Alliance, At, Capital, CasusBelli, Claim, ControlledBy, CoreToken, Holdings, InArea, Influence,
+    Marriage, OwnedBy, PrintedCores, Province, RebelTown, TokenOf, Town, Truce, Unit, UnitOf,
+    UnitStatus, Unrest, Vassal, War,
 };
 use crate::sim::state::{Index, key_of};
 
@@ -303,6 +304,11 @@ pub fn province_details(game: &Game, key: &str) -> Vec<String> {
             lines.push(format!("{kind} of {of}{unrest}"));
         }
     }
+    if let Some(realm) = owner
+        && world.get::<Capital>(realm).is_some_and(|c| c.0 == p)
+    {
+        lines.extend(relations(game, realm));
+    }
     if world.get::<RebelTown>(p).is_some() {
         lines.push("A Rebel Town stands here".to_string());
     }
@@ -321,6 +327,65 @@ pub fn province_details(game: &Game, key: &str) -> Vec<String> {
             lines.push(format!("Units in the area: {units}"));
         }
     }
+    lines
+}
+
+/// The markers between a realm and others, as its capital's tooltip lists them.
+fn relations(game: &Game, realm: Entity) -> Vec<String> {
+    let world = game.world();
+    let mut lines = vec![format!("Capital of {}", names(game, [realm]))];
+    let mut pairs = |label: &str, found: Vec<Entity>| {
+        if !found.is_empty() {
+            lines.push(format!("{label} {}", names(game, found)));
+        }
+    };
+    let other = |a: Entity, b: Entity| if a == realm { b } else { a };
+    let involved = |a: Entity, b: Entity| a == realm || b == realm;
+    let mut found = Vec::new();
+    if let Some(mut q) = world.try_query::<&Alliance>() {
+        found = q
+            .iter(world)
+            .filter(|x| involved(x.a, x.b))
+            .map(|x| other(x.a, x.b))
+            .collect();
+    }
+    pairs("Allied with", found);
+    let mut found = Vec::new();
+    if let Some(mut q) = world.try_query::<&Marriage>() {
+        found = q
+            .iter(world)
+            .filter(|x| involved(x.a, x.b))
+            .map(|x| other(x.a, x.b))
+            .collect();
+    }
+    pairs("Royal marriage with", found);
+    let mut found = Vec::new();
+    if let Some(mut q) = world.try_query::<&Truce>() {
+        found = q
+            .iter(world)
+            .filter(|x| involved(x.a, x.b))
+            .map(|x| other(x.a, x.b))
+            .collect();
+    }
+    pairs("Truce with", found);
+    let mut found = Vec::new();
+    if let Some(mut q) = world.try_query::<&War>() {
+        found = q
+            .iter(world)
+            .filter(|x| involved(x.attacker, x.defender))
+            .map(|x| other(x.attacker, x.defender))
+            .collect();
+    }
+    pairs("At war with", found);
+    let mut found = Vec::new();
+    if let Some(mut q) = world.try_query::<&CasusBelli>() {
+        found = q
+            .iter(world)
+            .filter(|x| x.target == realm)
+            .map(|x| x.holder)
+            .collect();
+    }
+    pairs("Casus belli held by", found);
     lines
 }
 
@@ -389,5 +454,11 @@ mod tests {
         assert!(lines[0].starts_with(&owned.name));
         assert!(lines.iter().any(|l| l.starts_with("Owner: ")));
         assert!(lines.iter().any(|l| l.starts_with("Tax value ")));
+        let world = game.world();
+        let france = world.resource::<Index>().get("FRA").expect("France");
+        let capital = world.get::<Capital>(france).expect("a capital").0;
+        let lines = province_details(&game, &key_of(world, capital));
+        assert!(lines.iter().any(|l| l == "Capital of France"), "{lines:?}");
+        assert!(sea_details(&game, &game.scenario().map.sea_zones[0].id).len() >= 1);
     }
 }
