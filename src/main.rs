@@ -7,7 +7,7 @@ fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         Some(command) => run(command),
-        None => open_desktop(cli.scenario, cli.autoplay, cli.screenshot),
+        None => open_desktop(cli.scenario, cli.autoplay, cli.screenshot, cli.frames),
     };
     std::process::exit(code);
 }
@@ -17,10 +17,12 @@ fn open_desktop(
     scenario: Option<std::path::PathBuf>,
     autoplay: Option<u32>,
     screenshot: Option<std::path::PathBuf>,
+    frames: Option<u32>,
 ) -> i32 {
     let automation = regnum::client::automation::Automation {
         autoplay_rounds: autoplay,
         screenshot,
+        frames,
     };
     regnum::client::run(scenario, automation)
 }
@@ -30,6 +32,7 @@ fn open_desktop(
     _scenario: Option<std::path::PathBuf>,
     _autoplay: Option<u32>,
     _screenshot: Option<std::path::PathBuf>,
+    _frames: Option<u32>,
 ) -> i32 {
     eprintln!(
         "this build has no desktop client (built without the `client` feature); see `regnum --help`"

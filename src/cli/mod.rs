@@ -31,6 +31,10 @@ pub struct Cli {
     /// a non-zero code.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
+    /// Desktop game, for measuring: once the board is drawn (after --autoplay, if given),
+    /// time N frames of the full board, print the frame-time report and quit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub frames: Option<u32>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

@@ -1,6 +1,7 @@
 //! Unattended runs for tests and screenshots: `--autoplay N` lets the bots play every seat, the
 //! human's too, for N complete Rounds as fast as the window allows; `--screenshot FILE` then
-//! saves a PNG of the window (a few frames after the board is drawn) and quits with code 0.
+//! saves a PNG of the window (a few frames after the board is drawn) and quits with code 0;
+//! `--frames N` times N frames of the drawn board first and prints the frame-time report.
 //!
 //! In this mode nobody is at the screen, so a scenario that cannot be played quits with a
 //! non-zero code instead of waiting on the failure screen, and so does a game the bots cannot
@@ -34,12 +35,14 @@ pub struct Automation {
     pub autoplay_rounds: Option<u32>,
     /// Where the PNG of the window goes; the program quits once it is written.
     pub screenshot: Option<PathBuf>,
+    /// Time this many frames of the drawn board and print the report.
+    pub frames: Option<u32>,
 }
 
 impl Automation {
     /// Nobody is at the screen: the program ends by itself.
     pub fn is_active(&self) -> bool {
-        self.autoplay_rounds.is_some() || self.screenshot.is_some()
+        self.autoplay_rounds.is_some() || self.screenshot.is_some() || self.frames.is_some()
     }
 }
 
@@ -85,6 +88,8 @@ enum Progress {
     Autoplay { until_round: u32 },
     /// Drawing a few frames of the final position.
     Settling { frames_left: u32 },
+    /// Timing frames of the final position (seconds per frame).
+    Measuring { samples: Vec<f32>, wanted: u32 },
     /// The screenshot is asked for; the observer quits once it is written.
     Capturing { since: Instant },
 }
@@ -148,17 +153,87 @@ fn play_all_seats(
     }
 }
 
+/// Frame times, in milliseconds: mean, median, 95th percentile, worst.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FrameReport {
+    pub frames: usize,
+    pub mean_ms: f32,
+    pub median_ms: f32,
+    pub p95_ms: f32,
+    pub worst_ms: f32,
+}
+
+impl FrameReport {
+    pub fn of(seconds: &[f32]) -> Option<FrameReport> {
+        if seconds.is_empty() {
+            return None;
+        }
+        let mut ms: Vec<f32> = seconds.iter().map(|s| s * 1000.0).collect();
+        ms.sort_by(f32::total_cmp);
+        let at = |q: f32| ms[((ms.len() - 1) as f32 * q).round() as usize];
+        Some(FrameReport {
+            frames: ms.len(),
+            mean_ms: ms.iter().sum::<f32>() / ms.len() as f32,
+            median_ms: at(0.5),
+            p95_ms: at(0.95),
+            worst_ms: ms[ms.len() - 1],
+        })
+    }
+}
+
+impl std::fmt::Display for FrameReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "frames: {} frames of the full board: mean {:.1} ms ({:.0} fps), median {:.1} ms, \
+             95th percentile {:.1} ms, worst {:.1} ms",
+            self.frames,
+            self.mean_ms,
+            1000.0 / self.mean_ms.max(f32::EPSILON),
+            self.median_ms,
+            self.p95_ms,
+            self.worst_ms
+        )
+    }
+}
+
 fn take_screenshot(
     mut commands: Commands,
     automation: Res<Automation>,
+    time: Res<Time>,
     mut progress: ResMut<Progress>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    if let Progress::Measuring { samples, wanted } = &mut *progress {
+        samples.push(time.delta_secs());
+        if samples.len() < *wanted as usize {
+            return;
+        }
+        if let Some(report) = FrameReport::of(samples) {
+            println!("{report}");
+            info!("{report}");
+        }
+        if automation.screenshot.is_none() {
+            exit.write(AppExit::Success);
+            *progress = Progress::Starting;
+            return;
+        }
+        // Straight on to the screenshot.
+        *progress = Progress::Settling { frames_left: 0 };
+    }
     let Progress::Settling { frames_left } = &mut *progress else {
         return;
     };
     if *frames_left > 0 {
         *frames_left -= 1;
+        if *frames_left == 0
+            && let Some(wanted) = automation.frames
+        {
+            *progress = Progress::Measuring {
+                samples: Vec::with_capacity(wanted as usize),
+                wanted,
+            };
+        }
         return;
     }
     let Some(path) = automation.screenshot.clone() else {
@@ -217,4 +292,19 @@ fn give_up_on_screenshot(progress: Res<Progress>, mut exit: MessageWriter<AppExi
 /// plugin has already printed every problem to stderr on entering `Failed`.
 fn quit_on_failure(mut exit: MessageWriter<AppExit>) {
     exit.write(AppExit::error());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frame_report_gives_mean_median_and_tail() {
+        let report = FrameReport::of(&[0.010, 0.020, 0.030, 0.040]).unwrap();
+        assert_eq!(report.frames, 4);
+        assert!((report.mean_ms - 25.0).abs() < 1e-3);
+        assert!((report.worst_ms - 40.0).abs() < 1e-3);
+        assert!(report.to_string().contains("40 fps"));
+        assert!(FrameReport::of(&[]).is_none());
+    }
 }

@@ -4,7 +4,9 @@
 //! is left to egui.
 //!
 //! Board units are world units; the orthographic scale is board units per logical pixel.
-//! Markers and labels that should keep their size on screen carry `ScreenSized`.
+//! Markers and labels that should keep their size on screen carry `ScreenSized`; overlays that
+//! egui paints over the board convert positions with `ScreenMap`. Other plugins move the camera
+//! by setting `BoardView::centre_on`.
 
 use bevy::input::ButtonState;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
@@ -22,15 +24,18 @@ pub struct BoardCameraPlugin;
 impl Plugin for BoardCameraPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<BoardView>()
+            .init_resource::<ScreenMap>()
             .add_systems(Startup, spawn_camera)
             .add_systems(
                 Update,
                 (
                     fit_board_when_asked,
+                    centre_when_asked,
                     pan_with_mouse,
                     zoom_with_wheel.run_if(not(egui_wants_any_pointer_input)),
                     move_with_keys.run_if(not(egui_wants_any_keyboard_input)),
                     keep_screen_size,
+                    record_screen_map,
                 )
                     .chain()
                     .in_set(CameraSet)
@@ -51,6 +56,38 @@ pub struct BoardCamera;
 pub struct BoardView {
     pub bounds: Option<Rect>,
     pub fit_pending: bool,
+    /// Move the camera so this board point is at the centre of the free part of the window.
+    pub centre_on: Option<Vec2>,
+}
+
+/// How board points map to window points this frame (logical pixels, y down, as egui uses).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct ScreenMap {
+    pub centre: Vec2,
+    pub scale: f32,
+    pub window: Vec2,
+}
+
+impl Default for ScreenMap {
+    fn default() -> Self {
+        ScreenMap {
+            centre: Vec2::ZERO,
+            scale: 1.0,
+            window: Vec2::ONE,
+        }
+    }
+}
+
+impl ScreenMap {
+    pub fn to_screen(&self, at: Vec2) -> Vec2 {
+        let d = (at - self.centre) / self.scale;
+        Vec2::new(self.window.x / 2.0 + d.x, self.window.y / 2.0 - d.y)
+    }
+
+    pub fn to_board(&self, screen: Vec2) -> Vec2 {
+        let d = screen - self.window / 2.0;
+        self.centre + Vec2::new(d.x, -d.y) * self.scale
+    }
 }
 
 /// Keeps an entity the same size on screen at any zoom: it sits at `at` (board units) shifted by
@@ -105,6 +142,23 @@ fn fit_board_when_asked(
     view.fit_pending = false;
 }
 
+fn centre_when_asked(
+    mut view: ResMut<BoardView>,
+    free: Res<FreeRect>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &Projection), With<BoardCamera>>,
+) {
+    let Some(target) = view.centre_on.take() else {
+        return;
+    };
+    let (mut transform, projection) = camera.into_inner();
+    let scale = zoom_of(projection);
+    // The free rect's centre, not the window's: panels cover the right and bottom.
+    let off = Vec2::new(free.rect.center().x, free.rect.center().y) - window.size() / 2.0;
+    let centre = target - Vec2::new(off.x, -off.y) * scale;
+    transform.translation = centre.extend(transform.translation.z);
+}
+
 /// Zoom limits relative to the scale that fits the whole board.
 fn zoom_limits(view: &BoardView, window: &Window) -> (f32, f32) {
     let Some(b) = view.bounds else {
@@ -116,7 +170,7 @@ fn zoom_limits(view: &BoardView, window: &Window) -> (f32, f32) {
 
 /// The pointer is over the board: inside the part the panels leave free (egui's own check does
 /// not see panels drawn on its background layer) and not over a floating egui window.
-fn pointer_on_board(at: Vec2, free: &FreeRect, egui_wants: &EguiWantsInput) -> bool {
+pub fn pointer_on_board(at: Vec2, free: &FreeRect, egui_wants: &EguiWantsInput) -> bool {
     free.ready
         && free.rect.contains(bevy_egui::egui::pos2(at.x, at.y))
         && !egui_wants.wants_any_pointer_input()
@@ -215,6 +269,10 @@ fn move_with_keys(
         view.fit_pending = true;
         return;
     }
+    // Ctrl+S saves and Ctrl+Z undoes: those are not moves.
+    if crate::client::session::ctrl_held(&keys) {
+        return;
+    }
     let (mut transform, mut projection) = camera.into_inner();
     let scale = zoom_of(&projection);
     let mut dir = Vec2::ZERO;
@@ -244,6 +302,22 @@ fn move_with_keys(
     if zoom != 1.0 {
         let (min, max) = zoom_limits(&view, &window);
         set_zoom(&mut projection, (scale * zoom).clamp(min, max));
+    }
+}
+
+fn record_screen_map(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Transform, &Projection), With<BoardCamera>>,
+    mut map: ResMut<ScreenMap>,
+) {
+    let (transform, projection) = camera.into_inner();
+    let now = ScreenMap {
+        centre: transform.translation.truncate(),
+        scale: zoom_of(projection).max(f32::EPSILON),
+        window: window.size(),
+    };
+    if map.centre != now.centre || map.scale != now.scale || map.window != now.window {
+        *map = now;
     }
 }
 

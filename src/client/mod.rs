@@ -8,9 +8,12 @@
 //! - `failed`: the screen listing every `file:line:col` error when that load fails;
 //! - `new_game`: the new-game screen (`AppState::NewGame`): who plays each realm, the seed;
 //! - `session`: the game in play, the human seats and the bots that answer for everyone else;
-//! - `saves`: quicksave and quickload;
-//! - `camera`, `board`, `tokens`, `labels`: the map;
-//! - `layout`, `top_bar`, `player_mat`, `log_panel`, `dialogs`: the egui overlays;
+//! - `saves`: quicksave, autosave each Round, the list of saves to load;
+//! - `camera`, `board`, `places`, `tokens`, `labels`: the map and the pieces on it;
+//! - `select`: hovering and clicking provinces;
+//! - `layout`, `top_bar`, `player_mat`, `log_panel`, `dialogs`, `help`: the egui overlays;
+//! - `animation`: the log played back on the board, at a chosen speed;
+//! - `handover`: the hot-seat screen between two people's turns;
 //! - `automation`: `--autoplay` and `--screenshot`, unattended runs for tests.
 
 use std::path::PathBuf;
@@ -19,20 +22,25 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
+pub mod animation;
 pub mod automation;
 pub mod board;
 pub mod camera;
 pub mod describe;
 pub mod dialogs;
 pub mod failed;
+pub mod handover;
+pub mod help;
 pub mod labels;
 pub mod layout;
 pub mod loading;
 pub mod log_panel;
 pub mod new_game;
 pub mod palette;
+pub mod places;
 pub mod player_mat;
 pub mod saves;
+pub mod select;
 pub mod session;
 pub mod tokens;
 pub mod top_bar;
@@ -53,23 +61,31 @@ pub struct ClientPlugin;
 
 impl Plugin for ClientPlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<AppState>().add_plugins((
-            loading::LoadingPlugin,
-            failed::FailedScreenPlugin,
-            new_game::NewGamePlugin,
-            session::SessionPlugin,
-            saves::SavesPlugin,
-            camera::BoardCameraPlugin,
-            board::BoardPlugin,
-            tokens::TokenMarkersPlugin,
-            labels::ProvinceLabelsPlugin,
-            layout::UiLayoutPlugin,
-            top_bar::TopBarPlugin,
-            player_mat::PlayerMatPlugin,
-            log_panel::LogPanelPlugin,
-            dialogs::DialogsPlugin,
-            automation::AutomationPlugin,
-        ));
+        app.init_state::<AppState>()
+            .add_plugins((
+                loading::LoadingPlugin,
+                failed::FailedScreenPlugin,
+                new_game::NewGamePlugin,
+                session::SessionPlugin,
+                saves::SavesPlugin,
+            ))
+            .add_plugins((
+                camera::BoardCameraPlugin,
+                board::BoardPlugin,
+                places::BoardPlacesPlugin,
+                tokens::TokenMarkersPlugin,
+                select::BoardSelectPlugin,
+                labels::ProvinceLabelsPlugin,
+                layout::UiLayoutPlugin,
+                top_bar::TopBarPlugin,
+                player_mat::PlayerMatPlugin,
+                log_panel::LogPanelPlugin,
+                dialogs::DialogsPlugin,
+                handover::HandoverPlugin,
+                help::HelpPlugin,
+                animation::AnimationPlugin,
+                automation::AutomationPlugin,
+            ));
     }
 }
 

@@ -1,6 +1,8 @@
-//! The new-game screen (`AppState::NewGame`): every Player Realm of the scenario with its colour
-//! and who plays it (a person at this screen, a bot, or nobody: then it is a Non-Player Realm),
-//! and the seed. Any number of realms may be human: they share the screen (hot-seat).
+//! The new-game screen (`AppState::NewGame`): which scenario (the one loaded, or any
+//! `scenarios/*.ron` or mod under `mods/` beside the working directory), every Player Realm of
+//! it with its colour and who plays it (a person at this screen, a bot, or nobody: then it is a
+//! Non-Player Realm), and the seed. Any number of realms may be human: they share the screen
+//! (hot-seat).
 //!
 //! "Start game" leaves the choice in `NewGameSettings` and moves on to `AppState::Playing`,
 //! where the session builds the game from it. Unattended runs (`--autoplay`, `--screenshot`)
@@ -11,10 +13,13 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::AppState;
 use crate::client::automation::Automation;
-use crate::client::loading::{ScenarioAsset, ScenarioAssets};
+use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
 use crate::client::palette;
 use crate::client::session::new_seed;
+use crate::content::load::{LoadedFile, check_path};
 use crate::content::schema::{RealmKind, Scenario};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub struct NewGamePlugin;
 
@@ -50,6 +55,11 @@ pub struct RealmLine {
 /// The screen's state while the person fills it in.
 #[derive(Resource, Clone, Debug)]
 pub struct NewGameForm {
+    /// Scenario and mod files found beside the working directory.
+    pub files: Vec<PathBuf>,
+    /// The scenario loaded now: its name and, for a file, where it came from.
+    pub scenario_name: String,
+    pub scenario_file: Option<PathBuf>,
     pub realms: Vec<RealmLine>,
     pub seed: String,
     pub error: Option<String>,
@@ -86,6 +96,9 @@ impl NewGameForm {
             })
             .collect();
         NewGameForm {
+            files: Vec::new(),
+            scenario_name: scenario.name.clone(),
+            scenario_file: None,
             realms,
             seed: seed.to_string(),
             error: None,
@@ -138,7 +151,55 @@ fn open_form(
         NextState::set_if_neq(&mut next, AppState::Playing);
         return;
     };
-    commands.insert_resource(NewGameForm::new(&scenario, new_seed()));
+    let mut form = NewGameForm::new(&scenario, new_seed());
+    form.files = scenario_files(Path::new("."));
+    commands.insert_resource(form);
+}
+
+/// `scenarios/*.ron` and every `*.ron` one level down in `mods/` (a mod is a folder), sorted.
+pub fn scenario_files(root: &Path) -> Vec<PathBuf> {
+    let ron_in = |dir: PathBuf| -> Vec<PathBuf> {
+        std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut files = ron_in(root.join("scenarios"));
+    files.extend(ron_in(root.join("mods")));
+    if let Ok(mods) = std::fs::read_dir(root.join("mods")) {
+        for dir in mods.flatten().map(|e| e.path()).filter(|p| p.is_dir()) {
+            files.extend(ron_in(dir));
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Reads a scenario or a mod (applied to its base) and puts it in place of the loaded one,
+/// so the session, board and panels all build from it.
+fn switch_scenario(
+    path: &Path,
+    assets: &ScenarioAssets,
+    scenarios: &mut Assets<ScenarioAsset>,
+    origin: &mut ScenarioOrigin,
+) -> Result<Arc<Scenario>, String> {
+    let scenario = match check_path(path) {
+        Ok(LoadedFile::Scenario(s)) | Ok(LoadedFile::Mod(_, s)) => Arc::new(s),
+        Err(errors) => {
+            let lines: Vec<String> = errors.iter().take(5).map(ToString::to_string).collect();
+            return Err(lines.join("\n"));
+        }
+    };
+    scenarios
+        .insert(assets.scenario.id(), ScenarioAsset(scenario.clone()))
+        .map_err(|e| e.to_string())?;
+    *origin = ScenarioOrigin::from_cli(Some(path.to_path_buf()));
+    Ok(scenario)
 }
 
 fn show_form(
@@ -146,15 +207,43 @@ fn show_form(
     mut contexts: EguiContexts,
     form: Option<ResMut<NewGameForm>>,
     mut next: ResMut<NextState<AppState>>,
+    assets: Option<Res<ScenarioAssets>>,
+    mut scenarios: ResMut<Assets<ScenarioAsset>>,
+    mut origin: ResMut<ScenarioOrigin>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(mut form) = form else { return Ok(()) };
     let mut start = false;
+    let mut picked: Option<PathBuf> = None;
     egui::Window::new("New game")
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Scenario");
+                let shown = match &form.scenario_file {
+                    Some(f) => format!("{} ({})", form.scenario_name, f.display()),
+                    None => form.scenario_name.clone(),
+                };
+                egui::ComboBox::from_id_salt("scenario_pick")
+                    .selected_text(shown)
+                    .width(300.0)
+                    .show_ui(ui, |ui| {
+                        if form.files.is_empty() {
+                            ui.label("No scenarios/ or mods/ folder here.");
+                        }
+                        for file in &form.files {
+                            if ui
+                                .selectable_label(false, file.display().to_string())
+                                .clicked()
+                            {
+                                picked = Some(file.clone());
+                            }
+                        }
+                    });
+            });
+            ui.add_space(4.0);
             ui.label("Who plays each Player Realm? Several humans take turns at this screen.");
             ui.add_space(6.0);
             egui::Grid::new("new_game_realms")
@@ -209,6 +298,19 @@ fn show_form(
                 }
             });
         });
+    if let (Some(path), Some(assets)) = (picked, assets) {
+        match switch_scenario(&path, &assets, &mut scenarios, &mut origin) {
+            Ok(scenario) => {
+                let files = std::mem::take(&mut form.files);
+                let seed = form.seed.clone();
+                *form = NewGameForm::new(&scenario, 0);
+                form.files = files;
+                form.seed = seed;
+                form.scenario_file = Some(path);
+            }
+            Err(e) => form.error = Some(format!("{}: {e}", path.display())),
+        }
+    }
     if start {
         match form.settings() {
             Ok(settings) => {
@@ -254,6 +356,26 @@ mod tests {
         assert_eq!(
             settings.humans,
             vec![form.realms[1].id.clone(), form.realms[last].id.clone()]
+        );
+    }
+
+    #[test]
+    fn the_picker_lists_scenarios_and_mod_folders() {
+        let root = std::env::temp_dir().join(format!("regnum-pick-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("scenarios")).unwrap();
+        std::fs::create_dir_all(root.join("mods/big_italy")).unwrap();
+        std::fs::write(root.join("scenarios/1444.ron"), "").unwrap();
+        std::fs::write(root.join("scenarios/readme.txt"), "").unwrap();
+        std::fs::write(root.join("mods/big_italy/italy.ron"), "").unwrap();
+        let files = scenario_files(&root);
+        std::fs::remove_dir_all(&root).ok();
+        let names: Vec<String> = files
+            .iter()
+            .map(|f| f.strip_prefix(&root).unwrap().display().to_string())
+            .collect();
+        assert_eq!(
+            names,
+            vec!["mods/big_italy/italy.ron", "scenarios/1444.ron"]
         );
     }
 

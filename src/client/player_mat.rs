@@ -9,6 +9,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::describe::{action_label, mp_name, name_of, ruler_of};
 use crate::client::layout::{FreeRect, PanelSlot, in_free_rect};
 use crate::client::palette;
+use crate::client::select::Selection;
 use crate::client::session::{ActiveGame, BotPace, Choose};
 use crate::content::schema::MpKind;
 use crate::sim::model::{Character, Interregnum, Mat, Realm, RoundMarkers, Title};
@@ -34,9 +35,16 @@ fn show_player_mat(
     game: Option<NonSend<ActiveGame>>,
     mut pace: ResMut<BotPace>,
     mut choose: MessageWriter<Choose>,
+    mut selection: ResMut<Selection>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
+    // The mat follows a realm clicked on the board; the hand stays the human's own.
+    let viewed = selection
+        .realm
+        .clone()
+        .filter(|r| game.game.setup().players.contains(r))
+        .unwrap_or_else(|| game.human.clone());
     in_free_rect(&ctx, &mut free, "player_mat", |ui| {
         egui::Panel::right("player_mat")
             .resizable(true)
@@ -47,17 +55,42 @@ fn show_player_mat(
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         turn_header(ui, &game);
-                        mat_section(ui, &game.game, &game.human);
+                        if viewed != game.human {
+                            ui.horizontal(|ui| {
+                                ui.label(
+                                    egui::RichText::new(format!(
+                                        "Viewing {}",
+                                        name_of(&game.game, &viewed)
+                                    ))
+                                    .italics(),
+                                );
+                                if ui.small_button("Back to your mat (Esc)").clicked() {
+                                    selection.realm = None;
+                                }
+                            });
+                        }
+                        mat_section(ui, &game.game, &viewed);
                         ui.separator();
                         if let Some(action) = decision_section(ui, &game, &mut pace) {
                             choose.write(Choose(action));
                         }
                         ui.separator();
-                        hand_section(ui, &game.game, &game.human);
+                        // With several people at the screen a hand shows only on its
+                        // owner's own turn, never while the bots play.
+                        if game.humans.len() <= 1 || game.humans_turn() {
+                            hand_section(ui, &game.game, &game.human);
+                        } else {
+                            ui.label(
+                                egui::RichText::new("Hands are hidden until a human decides.")
+                                    .weak(),
+                            );
+                        }
                         ui.separator();
                         event_row_section(ui, &game.game);
                         ui.separator();
-                        realms_section(ui, &game);
+                        if let Some(realm) = realms_section(ui, &game) {
+                            selection.realm = Some(realm);
+                        }
                     });
             });
     });
@@ -273,13 +306,13 @@ fn event_row_section(ui: &mut egui::Ui, game: &Game) {
     }
 }
 
-fn realms_section(ui: &mut egui::Ui, active: &ActiveGame) {
+/// The Player Realms at a glance; returns the realm whose name was clicked.
+fn realms_section(ui: &mut egui::Ui, active: &ActiveGame) -> Option<String> {
     let game = &active.game;
     ui.strong("Player Realms");
     let world = game.world();
-    let Some(seats) = world.get_resource::<Seats>() else {
-        return;
-    };
+    let seats = world.get_resource::<Seats>()?;
+    let mut clicked = None;
     egui::Grid::new("realms_grid")
         .num_columns(5)
         .striped(true)
@@ -295,13 +328,20 @@ fn realms_section(ui: &mut egui::Ui, active: &ActiveGame) {
                 ui.horizontal(|ui| {
                     swatch(ui, realm_swatch_colour(game, *realm));
                     let name = name_of(game, &key);
-                    if key == active.human && active.humans_turn() {
-                        ui.strong(format!("{name} (deciding)"))
+                    let text = if key == active.human && active.humans_turn() {
+                        egui::RichText::new(format!("{name} (deciding)")).strong()
                     } else if active.is_human(&key) {
-                        ui.strong(format!("{name} (human)"))
+                        egui::RichText::new(format!("{name} (human)")).strong()
                     } else {
-                        ui.label(format!("{name} (bot)"))
+                        egui::RichText::new(format!("{name} (bot)"))
                     };
+                    if ui
+                        .add(egui::Label::new(text).sense(egui::Sense::click()))
+                        .on_hover_text("Show this realm's mat")
+                        .clicked()
+                    {
+                        clicked = Some(key.clone());
+                    }
                 });
                 let mat = world.get::<Mat>(*realm).cloned().unwrap_or_default();
                 ui.label(mat.ducats.to_string());
@@ -312,4 +352,5 @@ fn realms_section(ui: &mut egui::Ui, active: &ActiveGame) {
                 ui.end_row();
             }
         });
+    clicked
 }

@@ -18,6 +18,7 @@ use crate::client::failed::FailureReport;
 use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
 use crate::client::new_game::NewGameSettings;
 use crate::content::schema::Scenario;
+use crate::sim::rng::GameRng;
 use crate::sim::state::{Seats, key_of};
 use crate::sim::{Action, Game, GameSetup, Illegal};
 
@@ -31,6 +32,7 @@ pub struct SessionPlugin;
 impl Plugin for SessionPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<Choose>()
+            .add_message::<Undo>()
             .init_resource::<BotPace>()
             .init_resource::<Notices>()
             .add_systems(
@@ -39,7 +41,7 @@ impl Plugin for SessionPlugin {
             )
             .add_systems(
                 Update,
-                (apply_human_choices, play_bots)
+                (undo_when_asked, apply_human_choices, play_bots)
                     .chain()
                     .in_set(SessionSet::Advance)
                     .run_if(in_state(AppState::Playing)),
@@ -68,6 +70,39 @@ pub struct ActiveGame {
     pub human: String,
     /// Bumped on every change, so the board repaints only when something happened.
     pub revision: u64,
+    /// Bumped when the game is swapped for another (a load, an undo): its log is not a
+    /// continuation of the one shown before.
+    pub generation: u64,
+    /// One mark per action applied since this game was built or loaded, for undo.
+    marks: Vec<StepMark>,
+}
+
+/// What undo needs to know about one applied action.
+#[derive(Clone, Debug)]
+struct StepMark {
+    /// The realm that decided it.
+    realm: String,
+    /// Applying it rolled dice or showed a card: what was seen cannot be taken back.
+    revealed: bool,
+}
+
+/// Log entries that show something that was hidden or random: dice, draws, revealed cards.
+/// Undo never goes back past one (the game would replay the same outcome, but the player has
+/// already seen it). The RNG moving is caught separately, so this list only needs the draws
+/// that take a card from an already shuffled deck.
+pub fn reveals(rule: &str) -> bool {
+    const MARKS: [&str; 9] = [
+        "roll",
+        "dice",
+        "draw",
+        "reveal",
+        "events",
+        "battle",
+        "pop.5.1.event",
+        "setup",
+        "rebellion",
+    ];
+    MARKS.iter().any(|m| rule.contains(m))
 }
 
 impl ActiveGame {
@@ -81,6 +116,8 @@ impl ActiveGame {
             humans,
             human,
             revision: 1,
+            generation: 0,
+            marks: Vec::new(),
         };
         active.follow_decision();
         active
@@ -88,10 +125,59 @@ impl ActiveGame {
 
     /// The only way the client changes the game.
     pub fn apply(&mut self, action: Action) -> Result<(), Illegal> {
+        let realm = self
+            .game
+            .pending()
+            .map(|d| d.realm.clone())
+            .unwrap_or_default();
+        let rng_before = self.game.world().resource::<GameRng>().position();
+        let log_before = self.game.log().entries.len();
         self.game.apply(action)?;
+        let revealed = self.game.world().resource::<GameRng>().position() != rng_before
+            || self.game.log().entries[log_before..]
+                .iter()
+                .any(|e| reveals(e.rule));
+        self.marks.push(StepMark { realm, revealed });
         self.revision += 1;
         self.follow_decision();
         Ok(())
+    }
+
+    /// The human deciding now may take back their last action: it was theirs, made since
+    /// this game was built or loaded, and it showed no die or card.
+    pub fn can_undo(&self) -> bool {
+        self.humans_turn()
+            && self.marks.last().is_some_and(|m| {
+                !m.revealed && self.game.pending().is_some_and(|d| d.realm == m.realm)
+            })
+    }
+
+    /// Takes back the last action by replaying the scenario from its seed with every action
+    /// but that one (the game is deterministic, so nothing is re-rolled). `false` when undo
+    /// is not allowed now or the replay fails (the game is then left as it was).
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        let history = self.game.history();
+        let keep = &history[..history.len() - 1];
+        let replayed = Game::new(
+            self.game.scenario().clone(),
+            self.game.setup().clone(),
+            self.game.seed(),
+        )
+        .ok()
+        .and_then(|mut g| keep.iter().all(|a| g.apply(a.clone()).is_ok()).then_some(g));
+        let Some(game) = replayed else {
+            error!("undo: replaying the game without its last action failed");
+            return false;
+        };
+        self.game = game;
+        self.marks.pop();
+        self.revision += 1;
+        self.generation += 1;
+        self.follow_decision();
+        true
     }
 
     /// Swaps in another game of the same scenario (a loaded save): its setup decides who is in
@@ -104,7 +190,9 @@ impl ActiveGame {
         self.human = humans[0].clone();
         self.humans = humans;
         self.game = game;
+        self.marks.clear();
         self.revision += 1;
+        self.generation += 1;
         self.follow_decision();
     }
 
@@ -184,6 +272,10 @@ pub struct ScenarioInPlay {
 #[derive(Message, Clone, Debug)]
 pub struct Choose(pub Action);
 
+/// The human takes back their last action (`Ctrl+Z` or the panel's button).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct Undo;
+
 /// How the bots play.
 #[derive(Resource)]
 pub struct BotPace {
@@ -192,6 +284,9 @@ pub struct BotPace {
     pub fast_forward: bool,
     /// The bots here stay idle: automation (`--autoplay`) plays every seat itself.
     pub paused: bool,
+    /// The board is still showing the last moves (the animation plugin sets this): the bots
+    /// wait so people can follow them.
+    pub held: bool,
 }
 
 impl Default for BotPace {
@@ -200,6 +295,7 @@ impl Default for BotPace {
             timer: Timer::from_seconds(BOT_STEP_SECONDS, TimerMode::Repeating),
             fast_forward: false,
             paused: false,
+            held: false,
         }
     }
 }
@@ -300,6 +396,31 @@ fn apply_human_choices(
     }
 }
 
+/// Ctrl is down, or was this frame: a quick Ctrl+key tap can press and release both keys
+/// between two frames.
+pub fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let ctrl = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    keys.any_pressed(ctrl) || keys.any_just_released(ctrl)
+}
+
+fn undo_when_asked(
+    mut requests: MessageReader<Undo>,
+    keys: Res<ButtonInput<KeyCode>>,
+    game: Option<NonSendMut<ActiveGame>>,
+    mut notices: ResMut<Notices>,
+) {
+    let asked =
+        requests.read().count() > 0 || (ctrl_held(&keys) && keys.just_pressed(KeyCode::KeyZ));
+    let Some(mut game) = game else { return };
+    if asked && !game.undo() {
+        notices.push(
+            "Nothing to undo",
+            "Only your own last action can be taken back, and not once a die was rolled or a \
+             card was shown.",
+        );
+    }
+}
+
 fn play_bots(time: Res<Time>, mut pace: ResMut<BotPace>, game: Option<NonSendMut<ActiveGame>>) {
     let Some(mut game) = game else { return };
     if pace.paused {
@@ -319,6 +440,9 @@ fn play_bots(time: Res<Time>, mut pace: ResMut<BotPace>, game: Option<NonSendMut
         if (stepped && !game.bots_turn()) || game.game.is_over() {
             pace.fast_forward = false;
         }
+        return;
+    }
+    if pace.held {
         return;
     }
     if pace.timer.tick(time.delta()).just_finished() && game.bots_turn() {
@@ -364,6 +488,45 @@ mod tests {
         assert_eq!(active.humans, vec!["ENG".to_string()]);
         active.replace(game(&["CAS", "TUR"]));
         assert_eq!(active.humans, vec!["CAS".to_string()]);
+    }
+
+    #[test]
+    fn undo_replays_without_the_last_action_and_stops_at_a_reveal() {
+        let mut active =
+            ActiveGame::new(game(&["FRA", "ENG"]), 7, vec!["FRA".into(), "ENG".into()]);
+        assert!(!active.can_undo(), "nothing applied yet");
+        let mut undone = 0;
+        for _ in 0..300 {
+            if active.game.is_over() {
+                break;
+            }
+            let before = active.game.state_hash();
+            let len = active.game.history().len();
+            let action = active
+                .game
+                .legal_actions()
+                .into_iter()
+                .next()
+                .expect("legal");
+            active.apply(action).expect("applies");
+            if active.can_undo() {
+                assert!(active.undo());
+                assert_eq!(active.game.history().len(), len);
+                assert_eq!(active.game.state_hash(), before, "undo restores the state");
+                undone += 1;
+                // Go on with another choice so the game moves forward.
+                let other = active
+                    .game
+                    .legal_actions()
+                    .into_iter()
+                    .last()
+                    .expect("legal");
+                active.apply(other).expect("applies");
+            }
+        }
+        assert!(undone > 0, "some action could be taken back");
+        assert!(reveals("pop.14.2.roll") && reveals("pop.seq.phase1.draw"));
+        assert!(!reveals("pop.act.pass"));
     }
 
     #[test]

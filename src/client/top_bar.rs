@@ -1,14 +1,18 @@
-//! The bar across the top: scenario, Age and Round, the step of the sequence of play, the First
-//! Player, whose turn it is, and the quicksave buttons.
+//! The bar across the top: scenario, Age and Round, a tracker of the five phases with the
+//! current one lit and the step's name, the First Player, each Player Realm's prestige (the
+//! score), whose turn it is, and the Undo, Save, Load and Help buttons.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::describe::{name_of, roman};
+use crate::client::help::HelpWindow;
 use crate::client::layout::{FreeRect, PanelSlot, in_free_rect};
-use crate::client::saves::SaveRequest;
-use crate::client::session::ActiveGame;
-use crate::sim::state::{FirstPlayer, key_of};
+use crate::client::palette;
+use crate::client::saves::{SaveList, SaveRequest};
+use crate::client::session::{ActiveGame, Undo};
+use crate::sim::model::{Mat, Realm};
+use crate::sim::state::{FirstPlayer, Seats, key_of};
 
 pub struct TopBarPlugin;
 
@@ -23,6 +27,9 @@ fn show_top_bar(
     mut free: ResMut<FreeRect>,
     game: Option<NonSend<ActiveGame>>,
     mut saves: MessageWriter<SaveRequest>,
+    mut save_list: ResMut<SaveList>,
+    mut undo: MessageWriter<Undo>,
+    mut help: ResMut<HelpWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
@@ -40,25 +47,38 @@ fn show_top_bar(
                 ui.label(format!("Age {}", roman(flow.age)));
                 ui.label(format!("Round {}", flow.round_in_age.max(1)));
                 ui.separator();
+                phase_tracker(ui, flow.current().phase);
                 ui.label(flow.current().name);
                 if let Some(first) = first {
                     ui.separator();
-                    ui.label(format!("First Player: {first}"));
+                    ui.label(format!("First: {first}"));
                 }
+                ui.separator();
+                scores(ui, &game);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("?").on_hover_text("Help and rules (F1)").clicked() {
+                        help.open = !help.open;
+                    }
                     if ui
                         .button("Load")
-                        .on_hover_text("Replay saves/quicksave.ron")
+                        .on_hover_text("Load a saved game")
                         .clicked()
                     {
-                        saves.write(SaveRequest::Load);
+                        save_list.open();
                     }
                     if ui
                         .button("Save")
-                        .on_hover_text("Write saves/quicksave.ron")
+                        .on_hover_text("Write saves/quicksave.ron (Ctrl+S)")
                         .clicked()
                     {
                         saves.write(SaveRequest::Save);
+                    }
+                    if ui
+                        .add_enabled(game.can_undo(), egui::Button::new("Undo"))
+                        .on_hover_text("Take back your last action (Ctrl+Z); not past a die roll or a card shown")
+                        .clicked()
+                    {
+                        undo.write(Undo);
                     }
                     ui.separator();
                     if g.is_over() {
@@ -76,4 +96,52 @@ fn show_top_bar(
         });
     });
     Ok(())
+}
+
+/// Five pips, one per phase, the current one lit.
+fn phase_tracker(ui: &mut egui::Ui, phase: u8) {
+    for p in 1..=5u8 {
+        let (rect, response) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+        let lit = p == phase;
+        let fill = if lit {
+            egui::Color32::from_rgb(230, 190, 70)
+        } else {
+            egui::Color32::from_gray(70)
+        };
+        ui.painter().circle_filled(rect.center(), 6.5, fill);
+        ui.painter().text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            p.to_string(),
+            egui::FontId::proportional(10.0),
+            if lit {
+                egui::Color32::BLACK
+            } else {
+                egui::Color32::from_gray(190)
+            },
+        );
+        response.on_hover_text(format!("Phase {p}"));
+    }
+}
+
+/// Each Player Realm's prestige, in its colour, in seat order.
+fn scores(ui: &mut egui::Ui, game: &ActiveGame) {
+    let world = game.game.world();
+    let Some(seats) = world.get_resource::<Seats>() else {
+        return;
+    };
+    for realm in &seats.0 {
+        let prestige = world.get::<Mat>(*realm).map_or(0, |m| m.prestige);
+        let rgb = world
+            .get::<Realm>(*realm)
+            .map_or((128, 128, 128), |r| r.colour);
+        let colour = palette::egui_colour(palette::realm_colour(rgb, true));
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+        ui.painter().rect_filled(rect, 2.0, colour);
+        let key = key_of(world, *realm);
+        ui.label(prestige.to_string()).on_hover_text(format!(
+            "{}: {prestige} prestige",
+            name_of(&game.game, &key)
+        ));
+    }
 }

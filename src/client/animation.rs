@@ -1,0 +1,462 @@
+//! Plays the game log back on the board: each new log entry is one beat, shown as a floating
+//! text where it happened (its subject, else its realm's capital): gains float up in green,
+//! losses in red; unrest, rebels and liberations also flash a ring; dice rolls land in a dice
+//! tray in the board's corner. The speed is 1x, 2x, 4x or instant, chosen in the log panel;
+//! `Space` (or Skip) drops the beats still queued.
+//!
+//! The bots wait for the queue to drain before their next action, so they play visibly at the
+//! chosen speed (one action per beat) unless the speed is instant or fast-forward is on.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::client::AppState;
+use crate::client::camera::ScreenMap;
+use crate::client::layout::{FreeRect, PanelSlot};
+use crate::client::places::BoardPlaces;
+use crate::client::session::{ActiveGame, BotPace, SessionSet};
+use crate::client::tokens::{board_painter, pos};
+use crate::sim::log::LogEntry;
+
+/// One beat at 1x, seconds.
+const BEAT_SECONDS: f32 = 0.5;
+/// How long a floating text stays, at 1x.
+const FLOAT_SECONDS: f32 = 1.6;
+/// Past this many queued beats the oldest are played at once, so a long bot turn never leaves
+/// the board minutes behind the game.
+const MAX_QUEUE: usize = 40;
+/// Rolls kept in the dice tray.
+const TRAY_ROLLS: usize = 3;
+
+pub struct AnimationPlugin;
+
+impl Plugin for AnimationPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Playback>()
+            .add_systems(
+                Update,
+                (
+                    skip_on_space.run_if(not(egui_wants_any_keyboard_input)),
+                    queue_new_entries,
+                    play_beats,
+                    hold_bots_while_playing,
+                )
+                    .chain()
+                    .after(SessionSet::Advance)
+                    .run_if(in_state(AppState::Playing)),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                paint_animations
+                    .in_set(PanelSlot::Windows)
+                    .run_if(in_state(AppState::Playing)),
+            );
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Speed {
+    #[default]
+    X1,
+    X2,
+    X4,
+    Instant,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::X1, Speed::X2, Speed::X4, Speed::Instant];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Speed::X1 => "1x",
+            Speed::X2 => "2x",
+            Speed::X4 => "4x",
+            Speed::Instant => "instant",
+        }
+    }
+
+    fn factor(self) -> f32 {
+        match self {
+            Speed::X1 => 1.0,
+            Speed::X2 => 2.0,
+            Speed::X4 => 4.0,
+            Speed::Instant => f32::INFINITY,
+        }
+    }
+}
+
+/// Something drawn on the board for a while.
+#[derive(Clone, Debug)]
+struct Floater {
+    text: String,
+    at: Vec2,
+    colour: egui::Color32,
+    flash: bool,
+    /// Seconds since it appeared (at 1x).
+    age: f32,
+    /// Lifted by this many lines above others still rising from the same place.
+    line: u8,
+}
+
+/// One die roll in the tray.
+#[derive(Clone, Debug)]
+struct Roll {
+    who: String,
+    faces: Vec<String>,
+}
+
+#[derive(Resource, Default)]
+pub struct Playback {
+    pub speed: Speed,
+    /// Log entries (by position) already queued.
+    seen: usize,
+    /// The game generation the log was last read at; a load or undo starts over.
+    generation: Option<u64>,
+    queue: VecDeque<LogEntry>,
+    until_next: f32,
+    floaters: Vec<Floater>,
+    tray: VecDeque<Roll>,
+    skip: bool,
+}
+
+impl Playback {
+    /// Nothing is waiting to be shown.
+    pub fn idle(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    /// Drops everything queued.
+    pub fn skip(&mut self) {
+        self.skip = true;
+    }
+
+    /// A ring that draws the eye to a board point (the log panel's click-to-centre).
+    pub fn point_at(&mut self, at: Vec2) {
+        self.floaters.push(Floater {
+            text: String::new(),
+            at,
+            colour: egui::Color32::TRANSPARENT,
+            flash: true,
+            age: 0.0,
+            line: 0,
+        });
+    }
+}
+
+/// Entries that only keep time or say who decides: played without a beat of their own.
+fn quiet(entry: &LogEntry) -> bool {
+    entry.rule.starts_with("pop.flow.")
+        || entry.rule.starts_with("pop.seq.phase2.turn")
+        || (entry.amount.is_none() && entry.subject.is_none() && entry.realm.is_none())
+}
+
+fn is_roll(rule: &str) -> bool {
+    rule.contains("roll") || rule.contains("dice")
+}
+
+fn flashes(rule: &str) -> bool {
+    [
+        "unrest", "rebel", "liberat", "death", "bankrupt", "battle", "siege",
+    ]
+    .iter()
+    .any(|w| rule.contains(w))
+}
+
+/// The unit an amount counts, guessed from the rule id.
+fn unit_of(rule: &str) -> &'static str {
+    if rule.contains("ducat") || rule.contains("income") || rule.contains("loan") {
+        " D"
+    } else if rule.contains("prestige") {
+        " prestige"
+    } else if rule.contains("stability") || rule.contains("7.3") {
+        " stability"
+    } else if rule.contains("mp") || rule.contains("7.1") {
+        " MP"
+    } else if rule.contains("manpower") {
+        " manpower"
+    } else {
+        ""
+    }
+}
+
+/// The words floated for an entry: a signed amount where one makes sense, else the text.
+fn float_text(entry: &LogEntry) -> (String, egui::Color32) {
+    let unit = unit_of(entry.rule);
+    match entry.amount {
+        Some(n) if !unit.is_empty() => {
+            let colour = if n >= 0 {
+                egui::Color32::from_rgb(90, 230, 110)
+            } else {
+                egui::Color32::from_rgb(255, 90, 80)
+            };
+            (format!("{n:+}{unit}"), colour)
+        }
+        _ => {
+            let mut text: String = entry.text.chars().take(42).collect();
+            if entry.text.chars().count() > 42 {
+                text.push('…');
+            }
+            (text, egui::Color32::from_rgb(255, 240, 200))
+        }
+    }
+}
+
+/// The faces of a roll: what follows the last ": " of its text, comma-separated.
+fn faces_of(text: &str) -> Vec<String> {
+    text.rsplit_once(": ")
+        .map(|(_, faces)| {
+            faces
+                .split(", ")
+                .map(|f| f.trim().to_string())
+                .filter(|f| !f.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn skip_on_space(keys: Res<ButtonInput<KeyCode>>, mut playback: ResMut<Playback>) {
+    if keys.just_pressed(KeyCode::Space) {
+        playback.skip();
+    }
+}
+
+fn queue_new_entries(game: Option<NonSend<ActiveGame>>, mut playback: ResMut<Playback>) {
+    let Some(game) = game else { return };
+    let entries = &game.game.log().entries;
+    // A new game, a load or an undo: what its log already holds is history, not news.
+    if playback.generation != Some(game.generation) || entries.len() < playback.seen {
+        playback.generation = Some(game.generation);
+        playback.seen = entries.len();
+        playback.queue.clear();
+        return;
+    }
+    let start = playback.seen;
+    playback.queue.extend(entries[start..].iter().cloned());
+    playback.seen = entries.len();
+}
+
+fn play_beats(
+    time: Res<Time>,
+    game: Option<NonSend<ActiveGame>>,
+    places: Option<Res<BoardPlaces>>,
+    mut playback: ResMut<Playback>,
+) {
+    let (Some(game), Some(places)) = (game, places) else {
+        return;
+    };
+    let world = game.game.world();
+    let factor = playback.speed.factor();
+    let dt = time.delta_secs() * factor.min(8.0);
+    for f in &mut playback.floaters {
+        f.age += dt;
+    }
+    playback.floaters.retain(|f| f.age < FLOAT_SECONDS);
+    if std::mem::take(&mut playback.skip) || playback.speed == Speed::Instant {
+        // Dice still land in the tray; nothing floats.
+        let queued: Vec<LogEntry> = playback.queue.drain(..).collect();
+        for entry in queued.iter().filter(|e| is_roll(e.rule)) {
+            push_roll(&mut playback, entry);
+        }
+        return;
+    }
+    while playback.queue.len() > MAX_QUEUE {
+        if let Some(entry) = playback.queue.pop_front()
+            && is_roll(entry.rule)
+        {
+            push_roll(&mut playback, &entry);
+        }
+    }
+    playback.until_next -= time.delta_secs() * factor;
+    while playback.until_next <= 0.0 {
+        let Some(entry) = playback.queue.pop_front() else {
+            playback.until_next = 0.0;
+            return;
+        };
+        if quiet(&entry) {
+            continue;
+        }
+        playback.until_next += BEAT_SECONDS;
+        if is_roll(entry.rule) {
+            push_roll(&mut playback, &entry);
+        }
+        let at = entry
+            .subject
+            .and_then(|sid| places.of_sid(world, sid))
+            .or_else(|| {
+                entry
+                    .realm
+                    .as_deref()
+                    .and_then(|r| places.of_realm(world, r))
+            });
+        if let Some(at) = at {
+            let (text, colour) = float_text(&entry);
+            let line = playback
+                .floaters
+                .iter()
+                .filter(|f| f.at == at && f.age < FLOAT_SECONDS * 0.6)
+                .map(|f| f.line + 1)
+                .max()
+                .unwrap_or(0);
+            playback.floaters.push(Floater {
+                text,
+                at,
+                colour,
+                flash: flashes(entry.rule),
+                age: 0.0,
+                line,
+            });
+        }
+    }
+}
+
+fn push_roll(playback: &mut Playback, entry: &LogEntry) {
+    let faces = faces_of(&entry.text);
+    if faces.is_empty() {
+        return;
+    }
+    playback.tray.push_back(Roll {
+        who: entry.realm.clone().unwrap_or_default(),
+        faces,
+    });
+    while playback.tray.len() > TRAY_ROLLS {
+        playback.tray.pop_front();
+    }
+}
+
+/// The bots wait while the board is still showing what happened.
+fn hold_bots_while_playing(playback: Res<Playback>, mut pace: ResMut<BotPace>) {
+    let busy = playback.speed != Speed::Instant && !playback.idle();
+    if pace.held != busy {
+        pace.held = busy;
+    }
+}
+
+fn paint_animations(
+    mut contexts: EguiContexts,
+    free: Res<FreeRect>,
+    map: Res<ScreenMap>,
+    playback: Res<Playback>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if !free.ready {
+        return Ok(());
+    }
+    let painter = board_painter(ctx, &free, "board_animation");
+    for f in &playback.floaters {
+        let t = (f.age / FLOAT_SECONDS).clamp(0.0, 1.0);
+        let alpha = ((1.0 - t) * 255.0) as u8;
+        let at = pos(&map, f.at);
+        if f.flash {
+            let ring = egui::Color32::from_rgba_unmultiplied(255, 80, 40, alpha);
+            painter.circle_stroke(at, 8.0 + 30.0 * t, egui::Stroke::new(3.0, ring));
+        }
+        if f.text.is_empty() {
+            continue;
+        }
+        let lift = egui::vec2(0.0, -12.0 - 30.0 * t - 20.0 * f32::from(f.line));
+        let c = f.colour;
+        let colour = egui::Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), alpha);
+        let galley =
+            painter.layout_no_wrap(f.text.clone(), egui::FontId::proportional(14.0), colour);
+        let rect = egui::Align2::CENTER_BOTTOM.anchor_size(at + lift, galley.size());
+        // A dark pill behind the words so they read on any province colour.
+        painter.rect_filled(
+            rect.expand2(egui::vec2(5.0, 1.0)),
+            6.0,
+            egui::Color32::from_black_alpha((f32::from(alpha) * 0.7) as u8),
+        );
+        painter.galley(rect.min, galley, colour);
+    }
+    if !playback.tray.is_empty() {
+        dice_tray(&painter, &free, &playback);
+    }
+    Ok(())
+}
+
+/// The latest rolls, one row each, in the board's upper-left corner.
+fn dice_tray(painter: &egui::Painter, free: &FreeRect, playback: &Playback) {
+    let die = 30.0;
+    let row = die + 20.0;
+    let widest = playback
+        .tray
+        .iter()
+        .map(|r| r.faces.len())
+        .max()
+        .unwrap_or(1) as f32;
+    let size = egui::vec2(
+        (widest * (die + 4.0) + 12.0).max(120.0),
+        row * playback.tray.len() as f32 + 8.0,
+    );
+    let min = free.rect.min + egui::vec2(8.0, 8.0);
+    painter.rect_filled(
+        egui::Rect::from_min_size(min, size),
+        4.0,
+        egui::Color32::from_black_alpha(160),
+    );
+    for (i, roll) in playback.tray.iter().enumerate() {
+        let top = min.y + 4.0 + row * i as f32;
+        painter.text(
+            egui::pos2(min.x + 6.0, top),
+            egui::Align2::LEFT_TOP,
+            format!("{} rolls", roll.who),
+            egui::FontId::proportional(11.0),
+            egui::Color32::from_gray(210),
+        );
+        for (k, face) in roll.faces.iter().enumerate() {
+            let rect = egui::Rect::from_min_size(
+                egui::pos2(min.x + 6.0 + k as f32 * (die + 4.0), top + 16.0),
+                egui::vec2(die, die),
+            );
+            painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(240, 232, 215));
+            // A face too long for the die shows its capitals: "LoseDucats" -> "LD".
+            let short: String = if face.chars().count() <= 3 {
+                face.clone()
+            } else {
+                face.chars().filter(|c| c.is_uppercase()).take(3).collect()
+            };
+            painter.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                short,
+                egui::FontId::proportional(13.0),
+                egui::Color32::BLACK,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(rule: &'static str, text: &str, amount: Option<i32>) -> LogEntry {
+        LogEntry {
+            seq: 0,
+            age: 1,
+            round: 1,
+            step: "pop.step.p3h",
+            rule,
+            realm: Some("FRA".into()),
+            text: text.into(),
+            subject: None,
+            amount,
+        }
+    }
+
+    #[test]
+    fn amounts_float_signed_and_rolls_give_their_faces() {
+        let (text, _) = float_text(&entry("pop.effect.ducats", "FRA gains 3 ducats", Some(3)));
+        assert_eq!(text, "+3 D");
+        let (text, _) = float_text(&entry("pop.effect.prestige", "", Some(-1)));
+        assert_eq!(text, "-1 prestige");
+        assert_eq!(
+            faces_of("France rolls 2 rebel dice in Brittany: Rebellion, NoEffect"),
+            vec!["Rebellion".to_string(), "NoEffect".to_string()]
+        );
+        assert!(is_roll("pop.14.2.roll") && !is_roll("pop.7.4.loan"));
+        assert!(quiet(&entry("pop.flow.phase", "", Some(2))));
+    }
+}

@@ -1,0 +1,464 @@
+//! Pointing at the board: hovering a province shows a tooltip (owner, tax value, cores, towns
+//! and unrest, religion, an occupier, units in its area); a click (a press and release without
+//! dragging) selects the province and its owner, whose Player Mat the right panel then shows;
+//! `Escape` or a click on the sea clears the selection. The selected province is outlined.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::client::AppState;
+use crate::client::camera::{CameraSet, ScreenMap, pointer_on_board};
+use crate::client::describe::name_of;
+use crate::client::layout::{FreeRect, PanelSlot};
+use crate::client::loading::{ScenarioAsset, ScenarioAssets};
+use crate::client::places::BoardPlaces;
+use crate::client::session::ActiveGame;
+use crate::client::tokens::{board_painter, pos};
+use crate::sim::Game;
+use crate::sim::model::{
+    Alliance, At, Capital, CasusBelli, Claim, ControlledBy, CoreToken, Holdings, InArea, Influence,
+    Marriage, OwnedBy, PrintedCores, Province, RebelTown, TokenOf, Town, Truce, Unit, UnitOf,
+    UnitStatus, Unrest, Vassal, War,
+};
+use crate::sim::state::{Index, key_of};
+
+/// A press that moves less than this (logical pixels) before release is a click, not a drag.
+const CLICK_SLOP: f32 = 5.0;
+
+pub struct BoardSelectPlugin;
+
+impl Plugin for BoardSelectPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Hover>()
+            .init_resource::<Selection>()
+            .add_systems(
+                Update,
+                (
+                    find_hovered_province,
+                    select_on_click,
+                    clear_selection_on_escape,
+                )
+                    .chain()
+                    .after(CameraSet)
+                    .run_if(in_state(AppState::Playing)),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                (outline_selection, show_hover_tooltip)
+                    .chain()
+                    .in_set(PanelSlot::Windows)
+                    .run_if(in_state(AppState::Playing)),
+            );
+    }
+}
+
+/// The province under the pointer, if the pointer is on the board.
+#[derive(Resource, Default, Debug)]
+pub struct Hover {
+    pub province: Option<String>,
+    /// The sea zone under the pointer when no province is.
+    pub sea: Option<String>,
+    pub screen: Vec2,
+}
+
+/// What the person clicked: a province and its owner, or a realm picked from a panel.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    pub province: Option<String>,
+    pub realm: Option<String>,
+}
+
+fn find_hovered_province(
+    window: Single<&Window, With<PrimaryWindow>>,
+    free: Res<FreeRect>,
+    egui_wants: Res<EguiWantsInput>,
+    map: Res<ScreenMap>,
+    places: Option<Res<BoardPlaces>>,
+    mut hover: ResMut<Hover>,
+) {
+    let at = window
+        .cursor_position()
+        .filter(|at| pointer_on_board(*at, &free, &egui_wants));
+    let (province, sea) = match (at, places) {
+        (Some(at), Some(places)) => {
+            let board = map.to_board(at);
+            match places.province_at(board) {
+                Some(p) => (Some(p.to_string()), None),
+                None => (None, places.sea_at(board).map(str::to_string)),
+            }
+        }
+        _ => (None, None),
+    };
+    if hover.province != province {
+        hover.province = province;
+    }
+    if hover.sea != sea {
+        hover.sea = sea;
+    }
+    if let Some(at) = at {
+        hover.screen = at;
+    }
+}
+
+fn select_on_click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    free: Res<FreeRect>,
+    egui_wants: Res<EguiWantsInput>,
+    hover: Res<Hover>,
+    game: Option<NonSend<ActiveGame>>,
+    mut selection: ResMut<Selection>,
+    mut pressed_at: Local<Option<Vec2>>,
+) {
+    let cursor = window.cursor_position();
+    if buttons.just_pressed(MouseButton::Left) {
+        *pressed_at = cursor.filter(|at| pointer_on_board(*at, &free, &egui_wants));
+    }
+    if !buttons.just_released(MouseButton::Left) {
+        return;
+    }
+    let (Some(from), Some(to)) = (pressed_at.take(), cursor) else {
+        return;
+    };
+    if from.distance(to) > CLICK_SLOP {
+        return;
+    }
+    let Some(game) = game else { return };
+    let owner = hover
+        .province
+        .as_deref()
+        .and_then(|p| owner_of(&game.game, p));
+    let now = Selection {
+        province: hover.province.clone(),
+        realm: owner,
+    };
+    selection.set_if_neq(now);
+}
+
+fn clear_selection_on_escape(keys: Res<ButtonInput<KeyCode>>, mut selection: ResMut<Selection>) {
+    if keys.just_pressed(KeyCode::Escape) {
+        selection.set_if_neq(Selection::default());
+    }
+}
+
+fn owner_of(game: &Game, province: &str) -> Option<String> {
+    let world = game.world();
+    let p = world.resource::<Index>().get(province)?;
+    let owner = world.get::<OwnedBy>(p)?.0;
+    Some(key_of(world, owner))
+}
+
+fn outline_selection(
+    mut contexts: EguiContexts,
+    free: Res<FreeRect>,
+    map: Res<ScreenMap>,
+    selection: Res<Selection>,
+    scenario: Option<Res<ScenarioAssets>>,
+    scenarios: Res<Assets<ScenarioAsset>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (Some(key), Some(scenario)) = (
+        selection.province.as_deref(),
+        scenario.and_then(|s| s.get(&scenarios)),
+    ) else {
+        return Ok(());
+    };
+    let Some(province) = scenario.map.provinces.iter().find(|p| p.id == key) else {
+        return Ok(());
+    };
+    let painter = board_painter(ctx, &free, "board_selection");
+    for ring in &province.shape {
+        let points: Vec<egui::Pos2> = ring
+            .iter()
+            .map(|(x, y)| pos(&map, Vec2::new(*x, *y)))
+            .collect();
+        painter.add(egui::Shape::closed_line(
+            points.clone(),
+            egui::Stroke::new(4.0, egui::Color32::from_black_alpha(160)),
+        ));
+        painter.add(egui::Shape::closed_line(
+            points,
+            egui::Stroke::new(2.0, egui::Color32::from_rgb(255, 220, 60)),
+        ));
+    }
+    Ok(())
+}
+
+fn show_hover_tooltip(
+    mut contexts: EguiContexts,
+    hover: Res<Hover>,
+    game: Option<NonSend<ActiveGame>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(game) = game else { return Ok(()) };
+    let lines = match (hover.province.as_deref(), hover.sea.as_deref()) {
+        (Some(province), _) => province_details(&game.game, province),
+        (None, Some(sea)) => sea_details(&game.game, sea),
+        _ => return Ok(()),
+    };
+    if lines.is_empty() {
+        return Ok(());
+    }
+    egui::Area::new(egui::Id::new("province_tooltip"))
+        .order(egui::Order::Tooltip)
+        .fixed_pos(egui::pos2(hover.screen.x + 18.0, hover.screen.y + 18.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(280.0);
+                let mut lines = lines.into_iter();
+                if let Some(title) = lines.next() {
+                    ui.strong(title);
+                }
+                for line in lines {
+                    ui.label(line);
+                }
+            });
+        });
+    Ok(())
+}
+
+/// Names of the realms in a list of entities, joined.
+fn names(game: &Game, realms: impl IntoIterator<Item = Entity>) -> String {
+    let world = game.world();
+    let mut names: Vec<String> = realms
+        .into_iter()
+        .map(|r| name_of(game, &key_of(world, r)))
+        .collect();
+    names.dedup();
+    names.join(", ")
+}
+
+/// What the tooltip says about a province: its name first, then one fact a line.
+pub fn province_details(game: &Game, key: &str) -> Vec<String> {
+    let world = game.world();
+    let Some(p) = world.resource::<Index>().get(key) else {
+        return Vec::new();
+    };
+    let Some(province) = world.get::<Province>(p) else {
+        return Vec::new();
+    };
+    let def = game.scenario().map.provinces.iter().find(|d| d.id == key);
+    let area = world.get::<InArea>(p).map(|a| a.0);
+    let area_name = def
+        .and_then(|d| game.scenario().map.areas.iter().find(|a| a.id == d.area))
+        .map_or(String::new(), |a| a.name.clone());
+    let mut lines = vec![format!(
+        "{} ({area_name})",
+        def.map_or(key.to_string(), |d| d.name.clone())
+    )];
+    let owner = world.get::<OwnedBy>(p).map(|o| o.0);
+    match owner {
+        Some(o) => lines.push(format!("Owner: {}", names(game, [o]))),
+        None => lines.push("Owner: nobody".to_string()),
+    }
+    if let (Some(owner), Some(controller)) = (owner, world.get::<ControlledBy>(p).map(|c| c.0))
+        && owner != controller
+    {
+        lines.push(format!("Occupied by {}", names(game, [controller])));
+    }
+    lines.push(format!(
+        "Tax value {}  ·  {:?}  ·  {:?}",
+        province.tax_value(),
+        province.religion,
+        province.terrain
+    ));
+    let mut cores: Vec<Entity> = world
+        .get::<PrintedCores>(p)
+        .map(|c| c.0.clone())
+        .unwrap_or_default();
+    let mut claims: Vec<Entity> = Vec::new();
+    if let Some(area) = area {
+        if let Some(mut q) = world.try_query::<&CoreToken>() {
+            cores.extend(q.iter(world).filter(|c| c.area == area).map(|c| c.realm));
+        }
+        if let Some(mut q) = world.try_query::<&Claim>() {
+            claims.extend(q.iter(world).filter(|c| c.area == area).map(|c| c.realm));
+        }
+    }
+    if !cores.is_empty() {
+        lines.push(format!("Core of {}", names(game, cores)));
+    }
+    if !claims.is_empty() {
+        lines.push(format!("Claimed by {}", names(game, claims)));
+    }
+    if let Some(holdings) = world.get::<Holdings>(p) {
+        for token in holdings.iter() {
+            let kind = match (world.get::<Town>(token), world.get::<Vassal>(token)) {
+                (Some(t), _) if t.large => "Large town",
+                (Some(_), _) => "Town",
+                (None, Some(_)) => "Vassal",
+                _ => continue,
+            };
+            let of = world
+                .get::<TokenOf>(token)
+                .map(|o| names(game, [o.0]))
+                .unwrap_or_default();
+            let unrest = if world.get::<Unrest>(token).is_some() {
+                ", in unrest"
+            } else {
+                ""
+            };
+            lines.push(format!("{kind} of {of}{unrest}"));
+        }
+    }
+    if let Some(realm) = owner
+        && world.get::<Capital>(realm).is_some_and(|c| c.0 == p)
+    {
+        lines.extend(relations(game, realm));
+    }
+    if world.get::<RebelTown>(p).is_some() {
+        lines.push("A Rebel Town stands here".to_string());
+    }
+    if let Some(area) = area {
+        if let Some(mut q) = world.try_query::<&Influence>() {
+            let cubes: Vec<String> = q
+                .iter(world)
+                .filter(|i| i.area == area && i.count > 0)
+                .map(|i| format!("{} {}", names(game, [i.realm]), i.count))
+                .collect();
+            if !cubes.is_empty() {
+                lines.push(format!("Influence: {}", cubes.join(", ")));
+            }
+        }
+        if let Some(units) = units_in(game, area) {
+            lines.push(format!("Units in the area: {units}"));
+        }
+    }
+    lines
+}
+
+/// The markers between a realm and others, as its capital's tooltip lists them.
+fn relations(game: &Game, realm: Entity) -> Vec<String> {
+    let world = game.world();
+    let mut lines = vec![format!("Capital of {}", names(game, [realm]))];
+    let mut pairs = |label: &str, found: Vec<Entity>| {
+        if !found.is_empty() {
+            lines.push(format!("{label} {}", names(game, found)));
+        }
+    };
+    let other = |a: Entity, b: Entity| if a == realm { b } else { a };
+    let involved = |a: Entity, b: Entity| a == realm || b == realm;
+    let mut found = Vec::new();
+    if let Some(mut q) = world.try_query::<&Alliance>() {
+        found = q
+            .iter(world)
+            .filter(|x| involved(x.a, x.b))
+            .map(|x| other(x.a, x.b))
+            .collect();
+    }
+    pairs("Allied with", found);
+    let mut found = Vec::new();
+    if let Some(mut q) = world.try_query::<&Marriage>() {
+        found = q
+            .iter(world)
+            .filter(|x| involved(x.a, x.b))
+            .map(|x| other(x.a, x.b))
+            .collect();
+    }
+    pairs("Royal marriage with", found);
+    let mut found = Vec::new();
+    if let Some(mut q) = world.try_query::<&Truce>() {
+        found = q
+            .iter(world)
+            .filter(|x| involved(x.a, x.b))
+            .map(|x| other(x.a, x.b))
+            .collect();
+    }
+    pairs("Truce with", found);
+    let mut found = Vec::new();
+    if let Some(mut q) = world.try_query::<&War>() {
+        found = q
+            .iter(world)
+            .filter(|x| involved(x.attacker, x.defender))
+            .map(|x| other(x.attacker, x.defender))
+            .collect();
+    }
+    pairs("At war with", found);
+    let mut found = Vec::new();
+    if let Some(mut q) = world.try_query::<&CasusBelli>() {
+        found = q
+            .iter(world)
+            .filter(|x| x.target == realm)
+            .map(|x| x.holder)
+            .collect();
+    }
+    pairs("Casus belli held by", found);
+    lines
+}
+
+/// "3 France, 1 rebels": the units in an area or sea zone by side, if any.
+fn units_in(game: &Game, place: Entity) -> Option<String> {
+    let world = game.world();
+    let mut q = world.try_query::<(&Unit, &At, Option<&UnitOf>)>()?;
+    let mut sides: Vec<(String, usize)> = Vec::new();
+    for (unit, at, of) in q.iter(world) {
+        if at.0 != place {
+            continue;
+        }
+        let side = match of {
+            Some(o) if unit.status != UnitStatus::Rebel => names(game, [o.0]),
+            _ => "rebels".to_string(),
+        };
+        match sides.iter_mut().find(|(s, _)| *s == side) {
+            Some(entry) => entry.1 += 1,
+            None => sides.push((side, 1)),
+        }
+    }
+    let list: Vec<String> = sides.iter().map(|(s, n)| format!("{n} {s}")).collect();
+    (!list.is_empty()).then(|| list.join(", "))
+}
+
+/// What the tooltip says about a sea zone.
+pub fn sea_details(game: &Game, key: &str) -> Vec<String> {
+    let Some(def) = game.scenario().map.sea_zones.iter().find(|s| s.id == key) else {
+        return Vec::new();
+    };
+    let mut lines = vec![def.name.clone()];
+    if def.galleys {
+        lines.push("Galleys may sail here".to_string());
+    }
+    if def.distant {
+        lines.push("A distant sea".to_string());
+    }
+    let world = game.world();
+    if let Some(units) = world
+        .resource::<Index>()
+        .get(key)
+        .and_then(|sea| units_in(game, sea))
+    {
+        lines.push(format!("Ships: {units}"));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::default_scenario;
+    use crate::sim::GameSetup;
+
+    #[test]
+    fn the_tooltip_names_owner_and_tax_of_an_owned_province() {
+        let game = Game::new(default_scenario(), GameSetup::default(), 7).expect("plays");
+        let owned = game
+            .scenario()
+            .map
+            .provinces
+            .iter()
+            .find(|p| p.owner.is_some())
+            .expect("an owned province");
+        let lines = province_details(&game, &owned.id);
+        assert!(lines[0].starts_with(&owned.name));
+        assert!(lines.iter().any(|l| l.starts_with("Owner: ")));
+        assert!(lines.iter().any(|l| l.starts_with("Tax value ")));
+        let world = game.world();
+        let france = world.resource::<Index>().get("FRA").expect("France");
+        let capital = world.get::<Capital>(france).expect("a capital").0;
+        let lines = province_details(&game, &key_of(world, capital));
+        assert!(lines.iter().any(|l| l == "Capital of France"), "{lines:?}");
+        assert!(sea_details(&game, &game.scenario().map.sea_zones[0].id).len() >= 1);
+    }
+}
