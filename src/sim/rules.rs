@@ -148,6 +148,7 @@ pub const EXPLORE: &str = "pop.5.1.explore";
 pub const NATIONAL_FOCUS: &str = "pop.5.1.national_focus";
 pub const CHANGE_RELIGION: &str = "pop.5.1.change_religion";
 pub const COUNTER_REFORMATION: &str = "pop.5.1.counter_reformation";
+pub const CORES: &str = "pop.7.6.cores";
 pub const CORE_TOKEN: &str = "pop.7.6.core_token";
 pub const ACT_INFLUENCE: &str = "pop.act.influence";
 pub const ACT_FORGE_ALLIANCE: &str = "pop.act.forge_alliance";
@@ -297,6 +298,7 @@ pub const ALL: &[&str] = &[
     NATIONAL_FOCUS,
     CHANGE_RELIGION,
     COUNTER_REFORMATION,
+    CORES,
     CORE_TOKEN,
     ACT_INFLUENCE,
     ACT_FORGE_ALLIANCE,

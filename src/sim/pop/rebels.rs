@@ -523,7 +523,20 @@ pub fn rebels_take(
     let occupied = owner.is_some_and(|o| o != holder);
     let place = key_of(world, province);
     let name = key_of(world, holder);
-    if !occupied && is_core(world, province, holder) {
+    let core = is_core(world, province, holder);
+    write(
+        world,
+        Note::new(
+            rules::CORES,
+            format!(
+                "{place} is {}a core of {name}",
+                if core { "" } else { "not " }
+            ),
+        )
+        .realm(&name)
+        .subject(sid_of(world, province)),
+    );
+    if !occupied && core {
         world.entity_mut(province).insert(RebelTown);
         let had_unrest = world
             .get::<Holdings>(province)
