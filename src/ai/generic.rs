@@ -12,7 +12,8 @@ use crate::sim::flow::Flow;
 use crate::sim::model::{Mat, Province, Realm, Religion};
 use crate::sim::pop::cards::{Hand, card_id};
 use crate::sim::pop::diplomacy::{forge_cost, sale_prestige};
-use crate::sim::pop::generic::{Generic, allied, married, owner};
+use crate::sim::pop::generic::{Generic, owner};
+use crate::sim::pop::relations::{allied, married};
 use crate::sim::state::{Content, Index};
 
 fn pick(legal: &[Action], f: impl Fn(&Action) -> bool) -> Option<Action> {

@@ -11,9 +11,8 @@ use crate::content::schema::MpKind;
 use crate::sim::decision::{Action, DecisionKind, PeaceTerm};
 use crate::sim::model::*;
 use crate::sim::pop::battle::Battles;
-use crate::sim::pop::military::{
-    MilitaryAction, commander_at, controller, enemies_of, own_units_at,
-};
+use crate::sim::pop::military::{MilitaryAction, commander_at, controller, own_units_at};
+use crate::sim::pop::relations::{enemies_of, provinces_of};
 use crate::sim::pop::war::{casus_belli, deployed_land_units};
 use crate::sim::state::Index;
 
@@ -167,7 +166,7 @@ pub fn turn_action(
         }
         let near_realms: Vec<Entity> = near_areas
             .iter()
-            .flat_map(|a| crate::sim::pop::military::provinces_of(world, *a))
+            .flat_map(|a| provinces_of(world, *a))
             .filter_map(|p| controller(world, p))
             .collect();
         let mut targets: Vec<(i32, Action)> = Vec::new();

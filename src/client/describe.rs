@@ -4,10 +4,11 @@
 use bevy::prelude::*;
 
 use crate::content::schema::{Effect, MpKind};
-use crate::sim::decision::DecisionKind;
-use crate::sim::model::{Court, Mat, Role, Title};
+use crate::sim::decision::{DecisionKind, Offer, PeaceTerm};
+use crate::sim::model::{Court, Mat, Role, Title, UnitKind};
 use crate::sim::pop::economy::{LOAN_DUCATS, REPAY_DUCATS, increase_stability_cost};
 use crate::sim::pop::events::{EventDisplay, EventInProgress};
+use crate::sim::pop::military::unit_cost;
 use crate::sim::state::Index;
 use crate::sim::{Action, Game};
 
@@ -82,13 +83,66 @@ pub fn effect_text(game: &Game, effect: &Effect) -> String {
     }
 }
 
+/// The name of an area or a sea zone.
 fn area_name(game: &Game, id: &str) -> String {
-    game.scenario()
-        .map
-        .areas
+    let map = &game.scenario().map;
+    map.areas
         .iter()
         .find(|a| a.id == id)
-        .map_or_else(|| id.to_string(), |a| a.name.clone())
+        .map(|a| a.name.clone())
+        .or_else(|| {
+            map.sea_zones
+                .iter()
+                .find(|s| s.id == id)
+                .map(|s| s.name.clone())
+        })
+        .unwrap_or_else(|| id.to_string())
+}
+
+fn unit_name(kind: UnitKind) -> &'static str {
+    match kind {
+        UnitKind::Infantry => "infantry",
+        UnitKind::Cavalry => "cavalry",
+        UnitKind::Artillery => "artillery",
+        UnitKind::LightShip => "light ship",
+        UnitKind::HeavyShip => "heavy ship",
+        UnitKind::Galley => "galley",
+    }
+}
+
+fn peace_text(term: PeaceTerm) -> &'static str {
+    match term {
+        PeaceTerm::WhitePeace => "White peace: everything held goes back",
+        PeaceTerm::KeepBoard => "Keep what you hold (capitals back for 10 ducats)",
+        PeaceTerm::Humiliation => "Humiliate them: provinces back, prestige to you",
+        PeaceTerm::Vassalize => "Make them your vassal",
+        PeaceTerm::Annex => "Annex them",
+        PeaceTerm::ForceConversion => "Force them to take your faith",
+    }
+}
+
+fn offer_text(game: &Game, offer: &Offer) -> String {
+    let mut parts = Vec::new();
+    if offer.alliance {
+        parts.push("an alliance".to_string());
+    }
+    if let Some(kind) = offer.marriage {
+        parts.push(format!("a royal marriage (both draw {})", mp_name(kind)));
+    }
+    if offer.ducats > 0 {
+        parts.push(format!("{} ducats from you", offer.ducats));
+    } else if offer.ducats < 0 {
+        parts.push(format!("{} ducats to you", -offer.ducats));
+    }
+    if !offer.provinces.is_empty() {
+        let names: Vec<String> = offer
+            .provinces
+            .iter()
+            .map(|p| province_name(game, p))
+            .collect();
+        parts.push(format!("{} for {} ducats", names.join(", "), offer.price));
+    }
+    parts.join(", ")
 }
 
 fn province_name(game: &Game, id: &str) -> String {
@@ -195,8 +249,105 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             Some(DecisionKind::ReplaceDeadRuler) => "No reaction: enter Interregnum".to_string(),
             _ => "Decline".to_string(),
         },
-        #[allow(unreachable_patterns)]
-        other => format!("{other:?}"),
+        Action::ChooseRealm { realm } => name_of(game, realm),
+        Action::RemoveInfluence { area } => {
+            format!("Remove 1 influence from {}", area_name(game, area))
+        }
+        Action::DeclareWar { target } => {
+            format!("Declare war on {} (1 MIL)", name_of(game, target))
+        }
+        Action::Recruit { area } => format!(
+            "Recruit in {} (1 MIL, then the units)",
+            area_name(game, area)
+        ),
+        Action::RecruitUnit { kind, mercenary } => format!(
+            "Raise {} {} ({} ducats)",
+            if *mercenary { "mercenary" } else { "regular" },
+            unit_name(*kind),
+            unit_cost(*kind, *mercenary)
+        ),
+        Action::Move { from, to } => format!(
+            "March from {} to {} (1 MIL)",
+            area_name(game, from),
+            area_name(game, to)
+        ),
+        Action::Sail { from, to } => format!(
+            "Sail from {} to {} (1 MIL)",
+            area_name(game, from),
+            area_name(game, to)
+        ),
+        Action::Siege { province } => format!("Besiege {}", province_name(game, province)),
+        Action::AppointGeneral { card, place } => format!(
+            "Appoint the leader on {} to command at {}",
+            card_name(game, card),
+            area_name(game, place)
+        ),
+        Action::CommandArmy { character, place } => format!(
+            "{} takes command at {}",
+            character_name(game, character),
+            area_name(game, place)
+        ),
+        Action::Retreat { to } => format!("Retreat to {} (one more loss)", area_name(game, to)),
+        Action::Accept => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::CallToArms { .. }) => "Answer the Call to Arms".to_string(),
+            Some(DecisionKind::Surrender { .. }) => "Surrender".to_string(),
+            _ => "Accept".to_string(),
+        },
+        Action::Peace { term } => peace_text(*term).to_string(),
+        Action::Propose { realm, offer } => {
+            format!(
+                "Offer {}: {}",
+                name_of(game, realm),
+                offer_text(game, offer)
+            )
+        }
+        Action::Explore => "Explore (1 DIP + 1 MIL)".to_string(),
+        Action::Discover { area } => format!("Discover and claim {}", area_name(game, area)),
+        Action::Reroll => "Roll the exploration die again (1 DIP)".to_string(),
+        Action::ChangeFocus { into, from } => match into {
+            Some(into) => format!(
+                "Change National Focus: 1 from {} into {}",
+                from.iter()
+                    .map(|k| mp_name(*k))
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                mp_name(*into)
+            ),
+            None => "Change National Focus: exchange cards only".to_string(),
+        },
+        Action::ChangeReligion => "Change State Religion".to_string(),
+        Action::CounterReformation => "Embrace the Counter-Reformation (3 ADM)".to_string(),
+        Action::Influence { area } => format!("Influence in {} (1 DIP)", area_name(game, area)),
+        Action::InfluenceForDucats { area } => {
+            format!("Influence in {} (3 ducats)", area_name(game, area))
+        }
+        Action::ForgeAlliance { realm } => {
+            format!("Forge an alliance with {}", name_of(game, realm))
+        }
+        Action::FabricateClaim { area } => {
+            format!("Fabricate a claim on {} (2 DIP)", area_name(game, area))
+        }
+        Action::Trade => "Trade (1 DIP)".to_string(),
+        Action::IntegrateArea { area } => format!("Integrate {}", area_name(game, area)),
+        Action::PlayCard { card } => format!("Play {}", card_name(game, card)),
+        Action::ResearchIdea { idea } => {
+            let name = game
+                .scenario()
+                .ideas
+                .iter()
+                .find(|i| &i.id == idea)
+                .map_or_else(
+                    || idea.clone(),
+                    |i| format!("{} ({} {})", i.name, i.cost, mp_name(i.kind)),
+                );
+            format!("Research {name}")
+        }
+        Action::SuppressUnrest { province } => {
+            format!(
+                "Suppress unrest in {} (1 MIL)",
+                province_name(game, province)
+            )
+        }
     }
 }
 
@@ -234,6 +385,29 @@ mod tests {
                 !label.contains('{') && !label.is_empty(),
                 "{action:?} -> {label}"
             );
+        }
+    }
+
+    #[test]
+    fn every_action_of_a_bot_game_has_a_label_for_people() {
+        let mut game =
+            Game::new(default_scenario(), GameSetup::default(), 3).expect("default scenario plays");
+        let mut bot = crate::ai::Bot::new(3);
+        for _ in 0..4000 {
+            if game.is_over() {
+                break;
+            }
+            for action in game.legal_actions() {
+                let label = action_label(&game, &action);
+                assert!(
+                    !label.contains('{') && !label.is_empty(),
+                    "{action:?} -> {label}"
+                );
+            }
+            let Some(action) = bot.choose(&game) else {
+                break;
+            };
+            game.apply(action).expect("legal");
         }
     }
 

@@ -379,20 +379,46 @@ pub struct War {
     pub defender: Entity,
 }
 
-impl Truce {
-    pub fn between(&self, x: Entity, y: Entity) -> bool {
-        (self.a == x && self.b == y) || (self.a == y && self.b == x)
+/// A marker between two realms (war, alliance, truce, marriage).
+pub trait Pairing {
+    fn sides(&self) -> (Entity, Entity);
+
+    /// Whether the marker joins these two realms, in either order.
+    fn between(&self, x: Entity, y: Entity) -> bool {
+        let (a, b) = self.sides();
+        (a == x && b == y) || (a == y && b == x)
+    }
+
+    /// The other side, if `realm` is one side.
+    fn other(&self, realm: Entity) -> Option<Entity> {
+        match self.sides() {
+            (a, b) if a == realm => Some(b),
+            (a, b) if b == realm => Some(a),
+            _ => None,
+        }
     }
 }
 
-impl Alliance {
-    pub fn between(&self, x: Entity, y: Entity) -> bool {
-        (self.a == x && self.b == y) || (self.a == y && self.b == x)
+impl Pairing for War {
+    fn sides(&self) -> (Entity, Entity) {
+        (self.attacker, self.defender)
     }
 }
 
-impl Marriage {
-    pub fn between(&self, x: Entity, y: Entity) -> bool {
-        (self.a == x && self.b == y) || (self.a == y && self.b == x)
+impl Pairing for Truce {
+    fn sides(&self) -> (Entity, Entity) {
+        (self.a, self.b)
+    }
+}
+
+impl Pairing for Alliance {
+    fn sides(&self) -> (Entity, Entity) {
+        (self.a, self.b)
+    }
+}
+
+impl Pairing for Marriage {
+    fn sides(&self) -> (Entity, Entity) {
+        (self.a, self.b)
     }
 }

@@ -19,12 +19,13 @@ use crate::sim::pop::economy::change_mp;
 use crate::sim::pop::effects::Progress;
 use crate::sim::pop::ideas::idea_effects;
 use crate::sim::pop::military::{
-    Ground, MilitaryAction, allied, at_war_between, commander_at, discard_idle_leaders, ground,
-    hostile_units_at, provinces_of, units_at,
+    Ground, MilitaryAction, commander_at, discard_idle_leaders, ground, hostile_units_at,
+    raise_units, turn_rebel, units_at,
 };
+use crate::sim::pop::relations::*;
 use crate::sim::rng::GameRng;
 use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
+use crate::sim::state::{Index, key_of, sid_of};
 
 pub struct BattlePlugin;
 
@@ -811,12 +812,8 @@ fn finish(world: &mut World, winner: Option<usize>) {
     }
     // Invaders stay on as rebels.
     if spec.invaders {
-        for u in side_units(world, &spec, 0) {
-            world.entity_mut(u).remove::<UnitOf>();
-            if let Some(mut unit) = world.get_mut::<Unit>(u) {
-                unit.status = UnitStatus::Rebel;
-            }
-        }
+        let invaders = side_units(world, &spec, 0);
+        turn_rebel(world, &invaders);
     }
     discard_idle_leaders(world);
 }
@@ -858,21 +855,14 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, enemy: Entity, area: En
         .resource_mut::<MilitaryAction>()
         .capacity_used
         .extend(counted);
-    for _ in 0..capacity {
-        spawn_sim(
-            world,
-            None,
-            (
-                Unit {
-                    kind: UnitKind::Infantry,
-                    status: UnitStatus::Regular,
-                    damaged: false,
-                },
-                UnitOf(npr),
-                At(area),
-            ),
-        );
-    }
+    raise_units(
+        world,
+        Some(npr),
+        area,
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        capacity as usize,
+    );
     let name = key_of(world, npr);
     write(
         world,
@@ -896,7 +886,7 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, enemy: Entity, area: En
 }
 
 fn player_allies_at_war(world: &World, npr: Entity, enemy: Entity) -> bool {
-    crate::sim::pop::military::player_allies(world, npr)
+    player_allies(world, npr)
         .into_iter()
         .any(|pr| at_war_between(world, pr, enemy) && allied(world, pr, npr))
 }
@@ -929,21 +919,14 @@ pub fn raise_npr_fleet(world: &mut World, npr: Entity, sea: Entity) -> usize {
         .resource_mut::<MilitaryAction>()
         .capacity_used
         .extend(counted);
-    for _ in 0..ships {
-        spawn_sim(
-            world,
-            None,
-            (
-                Unit {
-                    kind: UnitKind::LightShip,
-                    status: UnitStatus::Regular,
-                    damaged: false,
-                },
-                UnitOf(npr),
-                At(sea),
-            ),
-        );
-    }
+    raise_units(
+        world,
+        Some(npr),
+        sea,
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        ships as usize,
+    );
     if ships > 0 {
         let name = key_of(world, npr);
         write(

@@ -11,6 +11,7 @@ use crate::sim::model::*;
 use crate::sim::pop::cards::draw_to_hand;
 use crate::sim::pop::economy::{change_mp, change_prestige, gain_ducats, spend};
 use crate::sim::pop::generic::*;
+use crate::sim::pop::relations::*;
 use crate::sim::pop::towns::{is_core, place_town, remove_tokens};
 use crate::sim::rules;
 use crate::sim::state::{Index, Seats, key_of, sid_of, spawn_sim};
@@ -224,7 +225,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut partners: Vec<Entity> = markers::<Influence>(world)
         .into_iter()
         .filter(|(_, i)| i.realm == realm)
-        .flat_map(|(_, i)| provinces_in(world, i.area))
+        .flat_map(|(_, i)| provinces_of(world, i.area))
         .filter_map(|p| owner(world, p))
         .filter(|o| world.get::<NonPlayerRealm>(*o).is_some())
         .collect();
@@ -258,7 +259,7 @@ fn claimable_areas(world: &World, realm: Entity) -> Vec<Entity> {
     areas
         .into_iter()
         .filter(|a| {
-            provinces_in(world, *a)
+            provinces_of(world, *a)
                 .iter()
                 .any(|p| owner(world, *p) != Some(realm))
         })
@@ -574,7 +575,7 @@ fn forge_problem(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
         "it is allied to another player".to_string()
     } else if alliances_of(world, realm) >= MAX_ALLIANCES {
         "a realm has at most 3 alliances".to_string()
-    } else if at_war_with(world, realm, npr) {
+    } else if at_war_between(world, realm, npr) {
         "you are at war with it".to_string()
     } else if influence_with(world, realm, npr) < FORGE_INFLUENCE {
         "you need at least 2 influence in its areas".to_string()

@@ -9,6 +9,7 @@ use crate::sim::log::{Note, write};
 use crate::sim::model::*;
 use crate::sim::pop::economy::change_mp;
 use crate::sim::pop::generic::*;
+use crate::sim::pop::relations::*;
 use crate::sim::rng::GameRng;
 use crate::sim::rules;
 use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
@@ -119,7 +120,7 @@ pub fn reachable(world: &World, realm: Entity, area: Entity) -> bool {
 
 /// A distant area holding a Non-Player Realm's province, a town or a vassal.
 fn settled(world: &World, area: Entity) -> bool {
-    provinces_in(world, area).iter().any(|p| {
+    provinces_of(world, area).iter().any(|p| {
         owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some())
             || world
                 .get::<Holdings>(*p)

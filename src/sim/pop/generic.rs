@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use crate::content::schema::MpKind;
 use crate::sim::decision::{Action, DecisionKind, Illegal, Offer, Pending};
 use crate::sim::model::*;
+use crate::sim::pop::relations::*;
 use crate::sim::pop::{diplomacy, explore, focus, integrate, religion};
 use crate::sim::rules;
 use crate::sim::state::{Content, key_of, sid_of};
@@ -281,20 +282,6 @@ pub fn markers<T: Component + Copy>(world: &World) -> Vec<(Entity, T)> {
         .collect()
 }
 
-pub fn area_of(world: &World, province: Entity) -> Option<Entity> {
-    world.get::<InArea>(province).map(|a| a.0)
-}
-
-/// Provinces of an area, in stable-id order.
-pub fn provinces_in(world: &World, area: Entity) -> Vec<Entity> {
-    let mut list: Vec<Entity> = world
-        .get::<AreaProvinces>(area)
-        .map(|p| p.iter().collect())
-        .unwrap_or_default();
-    list.sort_by_cached_key(|e| sid_of(world, *e));
-    list
-}
-
 pub fn owner(world: &World, province: Entity) -> Option<Entity> {
     world.get::<OwnedBy>(province).map(|o| o.0)
 }
@@ -371,28 +358,6 @@ pub fn marriages_of(world: &World, realm: Entity) -> usize {
         .count()
 }
 
-pub fn allied(world: &World, x: Entity, y: Entity) -> bool {
-    markers::<Alliance>(world)
-        .iter()
-        .any(|(_, a)| a.between(x, y))
-}
-
-pub fn married(world: &World, x: Entity, y: Entity) -> bool {
-    markers::<Marriage>(world)
-        .iter()
-        .any(|(_, m)| m.between(x, y))
-}
-
-pub fn at_war(world: &World, realm: Entity) -> bool {
-    crate::sim::pop::unrest_step::at_war(world, realm)
-}
-
-pub fn at_war_with(world: &World, x: Entity, y: Entity) -> bool {
-    markers::<War>(world)
-        .iter()
-        .any(|(_, w)| (w.attacker == x && w.defender == y) || (w.attacker == y && w.defender == x))
-}
-
 /// The area's exploration number from the scenario (0: none).
 pub fn explore_number(world: &World, area: Entity) -> u8 {
     let key = key_of(world, area);
@@ -411,17 +376,6 @@ pub fn province_tax(world: &World, realm: Entity) -> i32 {
     owned(world, realm)
         .into_iter()
         .filter_map(|p| world.get::<Province>(p).map(Province::tax_value))
-        .sum()
-}
-
-/// Influence cubes of a realm in an area.
-pub fn influence_in(world: &World, realm: Entity, area: Entity) -> u8 {
-    let Some(mut q) = world.try_query::<&Influence>() else {
-        return 0;
-    };
-    q.iter(world)
-        .filter(|i| i.realm == realm && i.area == area)
-        .map(|i| i.count)
         .sum()
 }
 

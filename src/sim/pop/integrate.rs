@@ -9,6 +9,7 @@ use crate::sim::log::{Note, write};
 use crate::sim::model::*;
 use crate::sim::pop::economy::change_mp;
 use crate::sim::pop::generic::*;
+use crate::sim::pop::relations::*;
 use crate::sim::pop::towns::is_core;
 use crate::sim::rules;
 use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
@@ -48,7 +49,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
     else {
         return err("no such area");
     };
-    let provinces = provinces_in(world, area);
+    let provinces = provinces_of(world, area);
     if provinces.is_empty() || provinces.iter().any(|p| owner(world, *p) != Some(realm)) {
         return err("you must own every province of the area");
     }
@@ -79,7 +80,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             world.despawn(e);
         }
     }
-    for p in provinces_in(world, area_e) {
+    for p in provinces_of(world, area_e) {
         world.entity_mut(p).remove::<NprMarker>();
     }
     spawn_sim(

@@ -17,7 +17,9 @@ use crate::sim::pop::cards::{ActionDecks, Hand, card_id, take_from_hand};
 use crate::sim::pop::characters::card_character;
 use crate::sim::pop::economy::{change_mp, spend};
 use crate::sim::pop::effects::Progress;
+use crate::sim::pop::generic::add_influence;
 use crate::sim::pop::ideas::idea_effects;
+use crate::sim::pop::relations::*;
 use crate::sim::pop::towns::place_town;
 use crate::sim::rules;
 use crate::sim::state::{Content, Index, key_of, sid_of, spawn_sim};
@@ -96,6 +98,45 @@ pub struct Declared {
     pub offered: bool,
 }
 
+/// Puts `count` new units of one kind and status at a place, fighting for `realm` (none for
+/// rebels).
+pub fn raise_units(
+    world: &mut World,
+    realm: Option<Entity>,
+    place: Entity,
+    kind: UnitKind,
+    status: UnitStatus,
+    count: usize,
+) {
+    for _ in 0..count {
+        let unit = spawn_sim(
+            world,
+            None,
+            (
+                Unit {
+                    kind,
+                    status,
+                    damaged: false,
+                },
+                At(place),
+            ),
+        );
+        if let Some(r) = realm {
+            world.entity_mut(unit).insert(UnitOf(r));
+        }
+    }
+}
+
+/// Units that stay on the board as rebels (invaders after a Non-Player Realm's invasion).
+pub fn turn_rebel(world: &mut World, units: &[Entity]) {
+    for u in units {
+        world.entity_mut(*u).remove::<UnitOf>();
+        if let Some(mut unit) = world.get_mut::<Unit>(*u) {
+            unit.status = UnitStatus::Rebel;
+        }
+    }
+}
+
 /// Resets the per-turn counters when a new turn begins.
 pub fn new_turn(world: &mut World, realm: Option<Entity>) {
     let sid = realm.map(|r| sid_of(world, r));
@@ -108,43 +149,6 @@ pub fn new_turn(world: &mut World, realm: Option<Entity>) {
 
 // ---------------------------------------------------------------------------------------------
 // Who is hostile to whom
-
-/// Whether two realms are at war with each other.
-pub fn at_war_between(world: &World, a: Entity, b: Entity) -> bool {
-    world.try_query::<&War>().is_some_and(|mut q| {
-        q.iter(world)
-            .any(|w| (w.attacker == a && w.defender == b) || (w.attacker == b && w.defender == a))
-    })
-}
-
-/// The realms `realm` is at war with, in stable-id order.
-pub fn enemies_of(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut out: Vec<Entity> = world
-        .try_query::<&War>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter_map(|w| {
-                    if w.attacker == realm {
-                        Some(w.defender)
-                    } else if w.defender == realm {
-                        Some(w.attacker)
-                    } else {
-                        None
-                    }
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort_by_key(|e| sid_of(world, *e));
-    out.dedup();
-    out
-}
-
-pub fn allied(world: &World, a: Entity, b: Entity) -> bool {
-    world
-        .try_query::<&Alliance>()
-        .is_some_and(|mut q| q.iter(world).any(|x| x.between(a, b)))
-}
 
 /// The party a unit fights for: its realm, or the rebels.
 pub fn party_of(world: &World, unit: Entity) -> Option<Party> {
@@ -203,16 +207,6 @@ pub fn hostile_units_at(world: &World, realm: Entity, place: Entity, land: bool)
                 && hostile_unit(world, realm, u)
         })
     })
-}
-
-/// The provinces of an area, in stable-id order.
-pub fn provinces_of(world: &World, area: Entity) -> Vec<Entity> {
-    let mut out: Vec<Entity> = world
-        .get::<AreaProvinces>(area)
-        .map(|p| p.iter().collect())
-        .unwrap_or_default();
-    out.sort_by_key(|p| sid_of(world, *p));
-    out
 }
 
 pub fn controller(world: &World, province: Entity) -> Option<Entity> {
@@ -301,28 +295,6 @@ pub fn destinations(world: &World, realm: Entity, from: Entity) -> Vec<(Entity, 
     }
     out.sort_by_key(|(a, _)| sid_of(world, *a));
     out
-}
-
-/// Influence cubes of `realm` in an area (entity and count).
-pub fn influence_in(world: &World, realm: Entity, area: Entity) -> Option<(Entity, u8)> {
-    world.try_query::<(Entity, &Influence)>().and_then(|mut q| {
-        q.iter(world)
-            .find(|(_, i)| i.realm == realm && i.area == area && i.count > 0)
-            .map(|(e, i)| (e, i.count))
-    })
-}
-
-fn remove_influence(world: &mut World, realm: Entity, area: Entity, count: u8) -> u8 {
-    let Some((entity, have)) = influence_in(world, realm, area) else {
-        return 0;
-    };
-    let taken = have.min(count);
-    if have == taken {
-        world.despawn(entity);
-    } else if let Some(mut i) = world.get_mut::<Influence>(entity) {
-        i.count -= taken;
-    }
-    taken
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -768,7 +740,7 @@ fn move_problem(world: &World, realm: Entity, from: &str, to: &str) -> Option<Il
             ),
         ));
     }
-    if ground(world, realm, t) == Ground::Neutral && influence_in(world, realm, t).is_none() {
+    if ground(world, realm, t) == Ground::Neutral && influence_in(world, realm, t) == 0 {
         let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
         if ducats < ACCESS_DUCATS {
             return Some(Illegal::new(
@@ -922,68 +894,6 @@ pub fn declare_problem(world: &World, realm: Entity, target: Entity) -> Option<I
     declare_problem_in(world, &Relations::of(world), realm, target)
 }
 
-/// The wars, alliances and truces on the board, read once for many questions.
-pub struct Relations {
-    wars: Vec<(Entity, Entity)>,
-    alliances: Vec<(Entity, Entity)>,
-    truces: Vec<(Entity, Entity)>,
-}
-
-impl Relations {
-    pub fn of(world: &World) -> Self {
-        let pairs = |v: Vec<(Entity, Entity)>| v;
-        Self {
-            wars: pairs(
-                world
-                    .try_query::<&War>()
-                    .map(|mut q| q.iter(world).map(|w| (w.attacker, w.defender)).collect())
-                    .unwrap_or_default(),
-            ),
-            alliances: pairs(
-                world
-                    .try_query::<&Alliance>()
-                    .map(|mut q| q.iter(world).map(|w| (w.a, w.b)).collect())
-                    .unwrap_or_default(),
-            ),
-            truces: pairs(
-                world
-                    .try_query::<&Truce>()
-                    .map(|mut q| q.iter(world).map(|w| (w.a, w.b)).collect())
-                    .unwrap_or_default(),
-            ),
-        }
-    }
-
-    fn has(list: &[(Entity, Entity)], a: Entity, b: Entity) -> bool {
-        list.iter()
-            .any(|(x, y)| (*x == a && *y == b) || (*x == b && *y == a))
-    }
-
-    pub fn at_war(&self, a: Entity, b: Entity) -> bool {
-        Self::has(&self.wars, a, b)
-    }
-
-    pub fn allied(&self, a: Entity, b: Entity) -> bool {
-        Self::has(&self.alliances, a, b)
-    }
-
-    pub fn truce(&self, a: Entity, b: Entity) -> bool {
-        Self::has(&self.truces, a, b)
-    }
-
-    pub fn allies_of(&self, realm: Entity) -> impl Iterator<Item = Entity> + '_ {
-        self.alliances.iter().filter_map(move |(x, y)| {
-            if *x == realm {
-                Some(*y)
-            } else if *y == realm {
-                Some(*x)
-            } else {
-                None
-            }
-        })
-    }
-}
-
 /// `declare_problem` with the board's relations already read.
 pub fn declare_problem_in(
     world: &World,
@@ -1052,35 +962,6 @@ pub fn declare_problem_in(
         ));
     }
     None
-}
-
-pub fn truce_between(world: &World, a: Entity, b: Entity) -> bool {
-    world
-        .try_query::<&Truce>()
-        .is_some_and(|mut q| q.iter(world).any(|t| t.between(a, b)))
-}
-
-/// Player Realms allied to a realm.
-pub fn player_allies(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut out: Vec<Entity> = world
-        .try_query::<&Alliance>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter_map(|a| {
-                    if a.a == realm {
-                        Some(a.b)
-                    } else if a.b == realm {
-                        Some(a.a)
-                    } else {
-                        None
-                    }
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    out.retain(|r| world.get::<PlayerRealm>(*r).is_some());
-    out.sort_by_key(|r| sid_of(world, *r));
-    out
 }
 
 /// A Disputed Succession through the realm's own marriage with the target.
@@ -1193,7 +1074,8 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
         army.truncate(MOUNTAIN_LIMIT);
     }
     if ground(world, realm, to) == Ground::Neutral {
-        if remove_influence(world, realm, to, 1) == 1 {
+        if influence_in(world, realm, to) > 0 {
+            add_influence(world, realm, to, -1);
             write(
                 world,
                 Note::new(
@@ -1521,19 +1403,7 @@ fn recruit_unit(world: &mut World, realm: Entity, kind: UnitKind, mercenary: boo
     if !kind.is_land() {
         port = free_port(world, realm, &r, kind);
     }
-    spawn_sim(
-        world,
-        None,
-        (
-            Unit {
-                kind,
-                status,
-                damaged: false,
-            },
-            UnitOf(realm),
-            At(area),
-        ),
-    );
+    raise_units(world, Some(realm), area, kind, status, 1);
     {
         let port_sid = port.map(|p| sid_of(world, p));
         let mut m = world.resource_mut::<MilitaryAction>();

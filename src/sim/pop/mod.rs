@@ -32,6 +32,7 @@ pub mod military;
 pub mod monarch_power;
 pub mod rebel_armies;
 pub mod rebels;
+pub mod relations;
 pub mod religion;
 pub mod scoring;
 pub mod setup;

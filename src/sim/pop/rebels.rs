@@ -14,6 +14,7 @@ use crate::sim::model::*;
 use crate::sim::pop::PopStep;
 use crate::sim::pop::economy::{change_prestige, pay_mandatory};
 use crate::sim::pop::effects::{Visit, for_each_realm, queue_effects};
+use crate::sim::pop::relations::*;
 use crate::sim::pop::towns::{core_owners, is_core, place_town, remove_tokens, token_provinces};
 use crate::sim::pop::unrest_step::remove_unrest;
 use crate::sim::rng::GameRng;
@@ -188,10 +189,6 @@ pub fn counting_unrest(world: &World, realm: Entity, area: Option<Entity>) -> Ve
         .collect()
 }
 
-fn area_of(world: &World, province: Entity) -> Option<Entity> {
-    world.get::<InArea>(province).map(|a| a.0)
-}
-
 /// Areas with counting unrest of `realm`, by area id.
 fn unrest_areas(world: &World, realm: Entity) -> Vec<Entity> {
     let mut areas: Vec<Entity> = counting_unrest(world, realm, None)
@@ -201,20 +198,6 @@ fn unrest_areas(world: &World, realm: Entity) -> Vec<Entity> {
     areas.sort_by_key(|a| key_of(world, *a));
     areas.dedup();
     areas
-}
-
-fn military_units_in(world: &World, realm: Entity, area: Entity) -> bool {
-    world.get::<Present>(area).is_some_and(|present| {
-        present.iter().any(|u| {
-            world.get::<UnitOf>(u).is_some_and(|o| o.0 == realm)
-                && world.get::<Unit>(u).is_some_and(|u| {
-                    matches!(
-                        u.kind,
-                        UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
-                    )
-                })
-        })
-    })
 }
 
 fn entity_of(world: &World, sid: u32) -> Option<Entity> {
@@ -298,21 +281,15 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
             continue;
         }
         if roll.rebellions > 0 {
-            if military_units_in(world, realm, area) {
-                for _ in 0..roll.rebellions {
-                    spawn_sim(
-                        world,
-                        None,
-                        (
-                            Unit {
-                                kind: UnitKind::Infantry,
-                                status: UnitStatus::Rebel,
-                                damaged: false,
-                            },
-                            At(area),
-                        ),
-                    );
-                }
+            if !crate::sim::pop::military::own_units_at(world, realm, area, true).is_empty() {
+                crate::sim::pop::military::raise_units(
+                    world,
+                    None,
+                    area,
+                    UnitKind::Infantry,
+                    UnitStatus::Rebel,
+                    roll.rebellions as usize,
+                );
                 let area_name = key_of(world, area);
                 write(
                     world,
@@ -787,7 +764,7 @@ pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Acti
                     province: key_of(world, p),
                 })
                 .collect();
-            if influence_in(world, realm, a).is_some() {
+            if influence_in(world, realm, a) > 0 {
                 all.push(Action::RemoveInfluence {
                     area: key_of(world, a),
                 });
@@ -843,14 +820,6 @@ fn remove_cb_and_truce_tokens(world: &mut World) {
     }
 }
 
-fn influence_in(world: &World, realm: Entity, area: Entity) -> Option<(Entity, u8)> {
-    world
-        .try_query::<(Entity, &Influence)>()?
-        .iter(world)
-        .find(|(_, i)| i.realm == realm && i.area == area && i.count > 0)
-        .map(|(e, i)| (e, i.count))
-}
-
 /// Step E: disputed successions flip back and cost their owner 3 prestige (unless the only
 /// Player Realm allied to that realm, with, for a Non-Player Realm, the most influence there,
 /// at least 2); each player loses prestige for the tax value of its towns held by enemies or
@@ -890,7 +859,7 @@ fn apply_prestige_penalties(world: &mut World) {
         let most_influence = world.get::<NonPlayerRealm>(m.b).is_none() || {
             let capital_area = world.get::<Capital>(m.b).and_then(|c| area_of(world, c.0));
             capital_area.is_some_and(|a| {
-                let mine = influence_in(world, owner, a).map_or(0, |(_, n)| n);
+                let mine = influence_in(world, owner, a);
                 let best_other = world
                     .try_query::<&Influence>()
                     .map(|mut q| {
@@ -1029,7 +998,7 @@ fn spread_religious_dissent(world: &mut World) {
                 .find(|a| differs(world, a));
             if let Some(area) = vassal_area {
                 let calm = vassals_in(world, realm, area, true);
-                let influence = influence_in(world, realm, area).is_some();
+                let influence = influence_in(world, realm, area) > 0;
                 if !calm.is_empty() || influence {
                     let area_name = key_of(world, area);
                     write(
@@ -1063,16 +1032,12 @@ fn spread_religious_dissent(world: &mut World) {
                     }
                 }
                 Action::RemoveInfluence { area } => {
-                    if let Some((e, count)) = world
+                    if let Some(a) = world
                         .resource::<Index>()
                         .get(&area)
-                        .and_then(|a| influence_in(world, realm, a))
+                        .filter(|a| influence_in(world, realm, *a) > 0)
                     {
-                        if count <= 1 {
-                            world.despawn(e);
-                        } else {
-                            world.get_mut::<Influence>(e).expect("influence").count -= 1;
-                        }
+                        crate::sim::pop::generic::add_influence(world, realm, a, -1);
                         let name = key_of(world, realm);
                         write(
                             world,

@@ -15,6 +15,7 @@ use crate::sim::pop::generic::*;
 use crate::sim::pop::rebels::{
     EventRebelDice, RebelRoll, continue_event_rebel_dice, counting_unrest,
 };
+use crate::sim::pop::relations::*;
 use crate::sim::pop::towns::token_provinces;
 use crate::sim::rules;
 use crate::sim::state::{key_of, sid_of};
@@ -258,7 +259,7 @@ fn move_influence(world: &mut World, realm: Entity, old: Religion, new: Religion
         .into_iter()
         .filter(|a| area_religion(world, *a) == Some(new))
         .filter(|a| {
-            provinces_in(world, *a)
+            provinces_of(world, *a)
                 .iter()
                 .any(|p| owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some()))
         })

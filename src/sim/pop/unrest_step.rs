@@ -10,6 +10,7 @@ use crate::sim::log::{Note, write};
 use crate::sim::model::*;
 use crate::sim::pop::PopStep;
 use crate::sim::pop::effects::{Visit, for_each_realm, queue_effects};
+use crate::sim::pop::relations::*;
 use crate::sim::rules;
 use crate::sim::state::{Index, key_of, sid_of};
 
@@ -19,13 +20,6 @@ impl Plugin for UnrestStepPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(Rules, add_and_remove_unrest.in_set(PopStep::P3H));
     }
-}
-
-pub fn at_war(world: &World, realm: Entity) -> bool {
-    world.try_query::<&War>().is_some_and(|mut q| {
-        q.iter(world)
-            .any(|w| w.attacker == realm || w.defender == realm)
-    })
 }
 
 fn add_and_remove_unrest(world: &mut World) {

@@ -16,10 +16,11 @@ use crate::sim::pop::economy::{
     change_mp, change_prestige, change_stability, gain_ducats, pay_mandatory,
 };
 use crate::sim::pop::effects::{Progress, add_unrest};
+use crate::sim::pop::generic::add_influence;
 use crate::sim::pop::military::{
-    Ground, allied, at_war_between, controller, enemies_of, ground, hostile_units_at, influence_in,
-    own_units_at, provinces_of, units_at,
+    Ground, controller, ground, hostile_units_at, own_units_at, raise_units, turn_rebel, units_at,
 };
+use crate::sim::pop::relations::*;
 use crate::sim::pop::towns::{core_owners, place_town, remove_tokens};
 use crate::sim::rng::GameRng;
 use crate::sim::rules;
@@ -90,11 +91,7 @@ pub fn realm_tax_value(world: &World, realm: Entity) -> i32 {
     if is_player(world, realm) {
         return crate::sim::pop::scoring::tax_income(world, realm);
     }
-    world.get::<Owns>(realm).map_or(0, |o| {
-        o.iter()
-            .filter_map(|p| world.get::<Province>(p).map(|x| x.tax_value()))
-            .sum()
-    })
+    crate::sim::pop::generic::province_tax(world, realm)
 }
 
 /// The Casus Belli `realm` holds against `target`, if any, in words.
@@ -106,14 +103,7 @@ pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'sta
     if token {
         return Some("a CB token");
     }
-    let target_areas: Vec<Entity> = world
-        .get::<Owns>(target)
-        .map(|o| {
-            o.iter()
-                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
-                .collect()
-        })
-        .unwrap_or_default();
+    let target_areas = owned_areas(world, target);
     let claim = world.try_query::<&Claim>().is_some_and(|mut q| {
         q.iter(world)
             .any(|c| c.realm == realm && target_areas.contains(&c.area))
@@ -185,7 +175,7 @@ pub fn declare_war(world: &mut World, realm: Entity, target: Entity) {
     );
     // Calls to Arms: the attacker's allies, then the target's.
     let mut calls = Vec::new();
-    for ally in alliance_partners(world, realm) {
+    for ally in partners::<Alliance>(world, realm) {
         if ally == target {
             continue;
         }
@@ -200,7 +190,7 @@ pub fn declare_war(world: &mut World, realm: Entity, target: Entity) {
             call_npr_ally(world, realm, ally, target, 2);
         }
     }
-    for ally in alliance_partners(world, target) {
+    for ally in partners::<Alliance>(world, target) {
         if ally == realm || at_war_between(world, ally, realm) {
             continue;
         }
@@ -220,22 +210,10 @@ pub fn declare_war(world: &mut World, realm: Entity, target: Entity) {
         change_mp(world, target, MpKind::Mil, 1, rules::WAR_DECLARE);
     }
     // The attacker's influence in the target's areas is removed.
-    let areas: Vec<Entity> = {
-        let mut a: Vec<Entity> = world
-            .get::<Owns>(target)
-            .map(|o| {
-                o.iter()
-                    .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
-                    .collect()
-            })
-            .unwrap_or_default();
-        a.sort_by_key(|x| sid_of(world, *x));
-        a.dedup();
-        a
-    };
-    for area in areas {
-        if let Some((cube, count)) = influence_in(world, realm, area) {
-            world.despawn(cube);
+    for area in owned_areas(world, target) {
+        let count = influence_in(world, realm, area);
+        if count > 0 {
+            add_influence(world, realm, area, -i32::from(count));
             write(
                 world,
                 Note::new(
@@ -261,66 +239,22 @@ fn queue_battles_after_declaration(world: &mut World, realm: Entity) {
     }
 }
 
-/// Every realm allied to `realm`, in stable-id order.
-pub fn alliance_partners(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut out: Vec<Entity> = world
-        .try_query::<&Alliance>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter_map(|a| {
-                    if a.a == realm {
-                        Some(a.b)
-                    } else if a.b == realm {
-                        Some(a.a)
-                    } else {
-                        None
-                    }
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort_by_key(|r| sid_of(world, *r));
-    out.dedup();
-    out
-}
-
 /// A Non-Player Realm ally joins for `influence` cubes in its areas: it becomes an Active Ally
 /// and lends allied infantry (half its tax value, at most 5) at the caller's capital.
 fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, influence: u8) {
     if at_war_between(world, npr, enemy) || !is_player(world, caller) {
         return;
     }
-    let mut areas: Vec<Entity> = world
-        .get::<Owns>(npr)
-        .map(|o| {
-            o.iter()
-                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
-                .collect()
-        })
-        .unwrap_or_default();
-    areas.sort_by_key(|a| sid_of(world, *a));
-    areas.dedup();
-    let have: u8 = areas
-        .iter()
-        .filter_map(|a| influence_in(world, caller, *a).map(|(_, n)| n))
-        .sum();
+    let areas = owned_areas(world, npr);
+    let have: u8 = areas.iter().map(|a| influence_in(world, caller, *a)).sum();
     if have < influence {
         return;
     }
     let mut left = influence;
     for a in areas {
-        if left == 0 {
-            break;
-        }
-        if let Some((cube, n)) = influence_in(world, caller, a) {
-            let take = n.min(left);
-            left -= take;
-            if take == n {
-                world.despawn(cube);
-            } else if let Some(mut i) = world.get_mut::<Influence>(cube) {
-                i.count -= take;
-            }
-        }
+        let take = influence_in(world, caller, a).min(left);
+        add_influence(world, caller, a, -i32::from(take));
+        left -= take;
     }
     spawn_sim(
         world,
@@ -338,21 +272,14 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
         .and_then(|c| world.get::<InArea>(c.0))
         .map(|a| a.0);
     if let Some(area) = capital_area {
-        for _ in 0..lent {
-            spawn_sim(
-                world,
-                None,
-                (
-                    Unit {
-                        kind: UnitKind::Infantry,
-                        status: UnitStatus::Allied,
-                        damaged: false,
-                    },
-                    UnitOf(caller),
-                    At(area),
-                ),
-            );
-        }
+        raise_units(
+            world,
+            Some(caller),
+            area,
+            UnitKind::Infantry,
+            UnitStatus::Allied,
+            lent as usize,
+        );
     }
     let (c, n, e) = (
         key_of(world, caller),
@@ -506,30 +433,16 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
     true
 }
 
-/// Removes up to `count` influence cubes of a realm, areas in stable-id order.
+/// Removes up to `count` influence cubes of a realm, the longest-standing first.
 fn remove_influence_anywhere(world: &mut World, realm: Entity, count: u8) {
-    let mut cubes: Vec<(Entity, Entity, u8)> = world
-        .try_query::<(Entity, &Influence)>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter(|(_, i)| i.realm == realm)
-                .map(|(e, i)| (e, i.area, i.count))
-                .collect()
-        })
-        .unwrap_or_default();
-    cubes.sort_by_key(|(_, a, _)| sid_of(world, *a));
-    let mut left = count;
-    for (cube, _, n) in cubes {
-        if left == 0 {
-            break;
+    let mut left = i32::from(count);
+    for (_, cube) in crate::sim::pop::generic::markers::<Influence>(world) {
+        if left == 0 || cube.realm != realm {
+            continue;
         }
-        let take = n.min(left);
+        let take = i32::from(cube.count).min(left);
+        add_influence(world, realm, cube.area, -take);
         left -= take;
-        if take == n {
-            world.despawn(cube);
-        } else if let Some(mut i) = world.get_mut::<Influence>(cube) {
-            i.count -= take;
-        }
     }
 }
 
@@ -552,22 +465,6 @@ pub fn deployed_land_units(world: &World, realm: Entity) -> usize {
             .filter(|u| world.get::<Unit>(*u).is_some_and(|x| x.kind.is_land()))
             .count()
     })
-}
-
-/// The areas where a realm holds provinces, in stable-id order.
-fn realm_areas(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut areas: Vec<Entity> = world
-        .get::<Owns>(realm)
-        .map(|o| {
-            o.iter()
-                .filter(|p| controller(world, *p) == Some(realm))
-                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
-                .collect()
-        })
-        .unwrap_or_default();
-    areas.sort_by_key(|a| sid_of(world, *a));
-    areas.dedup();
-    areas
 }
 
 /// Phase 3 step B: each Non-Player Realm at war (not an Active Ally, no hostile units in its
@@ -619,7 +516,7 @@ fn next_invader(world: &World) -> Option<(Entity, Entity)> {
             {
                 continue;
             }
-            let threatened = realm_areas(world, npr)
+            let threatened = owned_areas(world, npr)
                 .into_iter()
                 .any(|a| hostile_units_at(world, npr, a, true));
             if !threatened {
@@ -633,7 +530,7 @@ fn next_invader(world: &World) -> Option<(Entity, Entity)> {
 /// The area a Non-Player Realm invades: one holding an enemy town, in or next to its land;
 /// its capital area first, then its core areas, then areas it borders, then by lot.
 fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Entity> {
-    let own = realm_areas(world, npr);
+    let own = owned_areas(world, npr);
     let mut candidates: Vec<Entity> = own.clone();
     for a in &own {
         if let Some(b) = world.get::<LandBorders>(*a) {
@@ -709,28 +606,17 @@ fn launch_invasion(world: &mut World, npr: Entity, enemy: Entity, area: Entity) 
     for p in enemy_towns_in(world, enemy, area).into_iter().take(2) {
         add_unrest(world, enemy, p);
     }
-    for _ in 0..count {
-        spawn_sim(
-            world,
-            None,
-            (
-                Unit {
-                    kind: UnitKind::Infantry,
-                    status: UnitStatus::Regular,
-                    damaged: false,
-                },
-                UnitOf(npr),
-                At(area),
-            ),
-        );
-    }
+    raise_units(
+        world,
+        Some(npr),
+        area,
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        count as usize,
+    );
     if own_units_at(world, enemy, area, true).is_empty() {
-        for u in units_at(world, area, Party::Realm(sid_of(world, npr)), true) {
-            world.entity_mut(u).remove::<UnitOf>();
-            if let Some(mut unit) = world.get_mut::<Unit>(u) {
-                unit.status = UnitStatus::Rebel;
-            }
-        }
+        let invaders = units_at(world, area, Party::Realm(sid_of(world, npr)), true);
+        turn_rebel(world, &invaders);
     } else {
         battle::queue(
             world,
@@ -780,7 +666,7 @@ fn total_victory(world: &World, winner: Entity, loser: Entity) -> bool {
 
 /// Rebel units standing in the areas where a realm holds provinces.
 fn rebels_in_areas(world: &World, realm: Entity) -> usize {
-    realm_areas(world, realm)
+    owned_areas(world, realm)
         .into_iter()
         .map(|a| units_at(world, a, Party::Rebels, true).len())
         .sum()
@@ -793,7 +679,7 @@ fn partial_victory(world: &World, winner: Entity, loser: Entity) -> bool {
         return false;
     }
     if is_player(world, loser) {
-        mine >= 2 * theirs.max(1) || (theirs == 0 && mine > 0)
+        mine >= 2 * theirs
     } else {
         mine > rebels_in_areas(world, winner) + theirs
     }
@@ -1274,4 +1160,11 @@ pub fn launch_invasion_for_tests(world: &mut World, npr: Entity, enemy: Entity) 
     if let Some(area) = invasion_target(world, npr, enemy) {
         launch_invasion(world, npr, enemy, area);
     }
+}
+
+/// Runs Phase 3 step D on the board as it is, answering with `answer` first (for tests).
+#[cfg(test)]
+pub fn run_step_d_for_tests(world: &mut World, answer: Option<Action>) {
+    world.resource_mut::<crate::sim::decision::Answer>().0 = answer;
+    resolve_peace(world);
 }

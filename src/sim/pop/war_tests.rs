@@ -11,6 +11,7 @@ use crate::sim::model::*;
 use crate::sim::pop::battle::{self, BattleSpec, Die, Face, Party};
 use crate::sim::pop::effects::Progress;
 use crate::sim::pop::military;
+use crate::sim::pop::relations;
 use crate::sim::pop::test_support::*;
 use crate::sim::pop::war;
 use crate::sim::state::{sid_of, spawn_sim};
@@ -66,6 +67,20 @@ fn spawn_units(
         if let Some(o) = owner {
             game.world_mut().entity_mut(id).insert(UnitOf(o));
         }
+    }
+}
+
+/// A battle of rebels attacking `realm`'s army in `place`.
+fn rebels_attack(game: &Game, place: &str, realm: &str) -> BattleSpec {
+    BattleSpec {
+        place: sid_of(game.world(), e(game, place)),
+        attacker: Party::Rebels,
+        defender: Party::Realm(sid_of(game.world(), e(game, realm))),
+        from: None,
+        naval: false,
+        npr_defence: false,
+        active: None,
+        invaders: false,
     }
 }
 
@@ -193,7 +208,7 @@ fn pop_war_declare_costs_stability_without_cb_and_gives_the_target_mil() {
     assert_eq!(mat(&game, r).stability, -1, "no CB: -2 stability");
     assert_eq!(mat(&game, r).mp[2], 7, "declaring costs 1 mil");
     assert_eq!(mat(&game, t).mp[2], 9, "the target gains 1 mil");
-    assert!(military::at_war_between(game.world(), r, t));
+    assert!(relations::at_war_between(game.world(), r, t));
     assert!(count(&game, "pop.war.declare") >= 1);
     // No battle followed: a free activation is offered.
     assert_eq!(game.pending().unwrap().kind, DecisionKind::FreeActivation);
@@ -638,8 +653,8 @@ fn pop_war_peace_white_peace_when_nothing_is_held_and_truce_follows() {
         .collect();
     let sid = sid_of(game.world(), w[0].0);
     war::make_peace(game.world_mut(), sid, a, b, PeaceTerm::WhitePeace);
-    assert!(!military::at_war_between(game.world(), a, b));
-    assert!(military::truce_between(game.world(), a, b));
+    assert!(!relations::at_war_between(game.world(), a, b));
+    assert!(relations::truce_between(game.world(), a, b));
     assert_eq!(
         (mat(&game, a).prestige, mat(&game, b).prestige),
         (4, 4),
@@ -790,16 +805,7 @@ fn pop_battle_leader_wound_and_ruler_general_death_is_a_ruler_death() {
             6,
         );
         game.world_mut().resource_mut::<Pending>().0 = None;
-        let spec = BattleSpec {
-            place: sid_of(game.world(), e(&game, "north")),
-            attacker: Party::Rebels,
-            defender: Party::Realm(sid_of(game.world(), a)),
-            from: None,
-            naval: false,
-            npr_defence: false,
-            active: None,
-            invaders: false,
-        };
+        let spec = rebels_attack(&game, "north", "AAA");
         battle::queue(game.world_mut(), spec);
         while battle::fight(game.world_mut()) == Progress::Waiting {
             assert!(battle::answer(game.world_mut(), &Action::Decline));
@@ -847,16 +853,7 @@ fn pop_battle_retreat_costs_one_more_unit() {
         5,
     );
     game.world_mut().resource_mut::<Pending>().0 = None;
-    let spec = BattleSpec {
-        place: sid_of(game.world(), e(&game, "east")),
-        attacker: Party::Rebels,
-        defender: Party::Realm(sid_of(game.world(), a)),
-        from: None,
-        naval: false,
-        npr_defence: false,
-        active: None,
-        invaders: false,
-    };
+    let spec = rebels_attack(&game, "east", "AAA");
     battle::queue(game.world_mut(), spec);
     assert_eq!(
         battle::fight(game.world_mut()),
@@ -872,7 +869,10 @@ fn pop_battle_retreat_costs_one_more_unit() {
     battle::answer(game.world_mut(), &Action::Retreat { to: "north".into() });
     assert_eq!(army(&game, "AAA", "north"), before - 1, "one more casualty");
     assert_eq!(count(&game, "pop.battle.retreat"), 1);
-    assert!(battle::Battles::default().current.is_none());
+    assert!(
+        game.world().resource::<battle::Battles>().current.is_none(),
+        "a retreat ends the battle"
+    );
 }
 
 #[test]
@@ -900,7 +900,7 @@ fn pop_war_call_to_arms_refusal_ends_the_alliance_and_costs_prestige() {
     ));
     game.apply(Action::Decline).unwrap();
     assert!(
-        !military::allied(game.world(), t, c),
+        !relations::allied(game.world(), t, c),
         "a refusal ends the alliance"
     );
     assert_eq!(
@@ -958,6 +958,11 @@ fn pop_14_3_rebels_move_to_unrest_and_siege_large_first() {
         "east has no unrest: they march to north"
     );
     assert_eq!(count(&game, "pop.14.3.siege"), 1);
+    assert_eq!(
+        count(&game, "pop.7.6.cores"),
+        1,
+        "the province is checked as a core"
+    );
     assert_eq!(
         count(&game, "pop.14.2.rebel_town"),
         1,
@@ -1043,4 +1048,104 @@ fn pop_war_attrition_one_land_unit_in_four_and_lost_at_sea() {
     assert_eq!((ships(&game, "far_sea"), ships(&game, "west_sea")), (0, 1));
     assert_eq!(count(&game, "pop.war.attrition"), 1);
     assert_eq!(count(&game, "pop.war.lost_at_sea"), 1);
+}
+
+#[test]
+fn pop_war_surrender_costs_two_prestige_and_the_victor_sets_terms() {
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    declare(&mut game, "AAA", "BBB");
+    set(&mut game, a, |m| m.prestige = 5);
+    set(&mut game, b, |m| m.prestige = 5);
+    // Each holds a province of the other, with equal armies: inconclusive.
+    let (sora, nora) = (e(&game, "sora"), e(&game, "nora"));
+    military::take_by_siege(game.world_mut(), a, sora);
+    military::take_by_siege(game.world_mut(), b, nora);
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "south",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        2,
+    );
+    spawn_units(
+        &mut game,
+        Some("BBB"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        2,
+    );
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    war::run_step_d_for_tests(game.world_mut(), None);
+    let d = game.world().resource::<Pending>().0.clone().unwrap();
+    assert!(matches!(d.kind, DecisionKind::Surrender { .. }), "{d:?}");
+    let (loser, winner) = if d.realm == "AAA" { (a, b) } else { (b, a) };
+    war::run_step_d_for_tests(game.world_mut(), Some(Action::Accept));
+    assert!(count(&game, "pop.war.surrender") >= 1);
+    assert_eq!(
+        (mat(&game, loser).prestige, mat(&game, winner).prestige),
+        (3, 7)
+    );
+    let d = game.world().resource::<Pending>().0.clone().unwrap();
+    assert!(matches!(d.kind, DecisionKind::PeaceTerms { .. }));
+    // A surrender allows Humiliation without the capital.
+    war::run_step_d_for_tests(
+        game.world_mut(),
+        Some(Action::Peace {
+            term: PeaceTerm::Humiliation,
+        }),
+    );
+    assert!(!relations::at_war_between(game.world(), a, b));
+    assert!(count(&game, "pop.war.peace") >= 1);
+    assert_eq!(
+        game.world().get::<ControlledBy>(sora).unwrap().0,
+        b,
+        "provinces go back"
+    );
+}
+
+#[test]
+fn pop_battle_naval_when_a_fleet_sails_into_enemy_ships() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    declare(&mut game, "AAA", "BBB");
+    rich(&mut game, "AAA");
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::HeavyShip,
+        UnitStatus::Regular,
+        2,
+    );
+    spawn_units(
+        &mut game,
+        Some("BBB"),
+        "west_sea",
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        1,
+    );
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    military::handle_turn(
+        game.world_mut(),
+        a,
+        &Action::Sail {
+            from: "north".into(),
+            to: "west_sea".into(),
+        },
+    );
+    assert_eq!(mat(&game, a).mp[2], 7, "an activation costs 1 mil");
+    while battle::fight(game.world_mut()) == Progress::Waiting {
+        assert!(battle::answer(game.world_mut(), &Action::Decline));
+        game.world_mut().resource_mut::<Pending>().0 = None;
+    }
+    assert_eq!(count(&game, "pop.battle.naval"), 1);
+    let b = e(&game, "BBB");
+    assert!(
+        military::own_units_at(game.world(), b, e(&game, "west_sea"), false).is_empty(),
+        "two heavy ships score 2 automatic hits: the light ship sinks"
+    );
 }

@@ -1,0 +1,148 @@
+//! Who stands how to whom: wars, alliances, truces and marriages between realms, influence
+//! cubes in areas, and the provinces and areas a realm holds. One home for these questions so
+//! that every rule asks them the same way.
+
+use bevy::prelude::*;
+
+use crate::sim::model::*;
+use crate::sim::state::sid_of;
+
+/// Whether a marker of kind `T` joins the two realms.
+pub fn between<T: Component + Pairing>(world: &World, x: Entity, y: Entity) -> bool {
+    world
+        .try_query::<&T>()
+        .is_some_and(|mut q| q.iter(world).any(|m| m.between(x, y)))
+}
+
+/// The realms joined to `realm` by a marker of kind `T`, in stable-id order.
+pub fn partners<T: Component + Pairing>(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut out: Vec<Entity> = world
+        .try_query::<&T>()
+        .map(|mut q| q.iter(world).filter_map(|m| m.other(realm)).collect())
+        .unwrap_or_default();
+    out.sort_by_key(|e| sid_of(world, *e));
+    out.dedup();
+    out
+}
+
+pub fn at_war_between(world: &World, x: Entity, y: Entity) -> bool {
+    between::<War>(world, x, y)
+}
+
+/// The realms `realm` is at war with, in stable-id order.
+pub fn enemies_of(world: &World, realm: Entity) -> Vec<Entity> {
+    partners::<War>(world, realm)
+}
+
+/// Whether the realm is at war with anyone.
+pub fn at_war(world: &World, realm: Entity) -> bool {
+    world
+        .try_query::<&War>()
+        .is_some_and(|mut q| q.iter(world).any(|w| w.other(realm).is_some()))
+}
+
+pub fn allied(world: &World, x: Entity, y: Entity) -> bool {
+    between::<Alliance>(world, x, y)
+}
+
+pub fn married(world: &World, x: Entity, y: Entity) -> bool {
+    between::<Marriage>(world, x, y)
+}
+
+pub fn truce_between(world: &World, x: Entity, y: Entity) -> bool {
+    between::<Truce>(world, x, y)
+}
+
+/// Player Realms allied to a realm, in stable-id order.
+pub fn player_allies(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut out = partners::<Alliance>(world, realm);
+    out.retain(|r| world.get::<PlayerRealm>(*r).is_some());
+    out
+}
+
+/// Influence cubes of a realm in an area.
+pub fn influence_in(world: &World, realm: Entity, area: Entity) -> u8 {
+    world.try_query::<&Influence>().map_or(0, |mut q| {
+        q.iter(world)
+            .filter(|i| i.realm == realm && i.area == area)
+            .map(|i| i.count)
+            .sum()
+    })
+}
+
+pub fn area_of(world: &World, province: Entity) -> Option<Entity> {
+    world.get::<InArea>(province).map(|a| a.0)
+}
+
+/// The provinces of an area, in stable-id order.
+pub fn provinces_of(world: &World, area: Entity) -> Vec<Entity> {
+    let mut out: Vec<Entity> = world
+        .get::<AreaProvinces>(area)
+        .map(|p| p.iter().collect())
+        .unwrap_or_default();
+    out.sort_by_key(|p| sid_of(world, *p));
+    out
+}
+
+/// The areas where a realm owns provinces, in stable-id order.
+pub fn owned_areas(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut areas: Vec<Entity> = world
+        .get::<Owns>(realm)
+        .map(|o| o.iter().filter_map(|p| area_of(world, p)).collect())
+        .unwrap_or_default();
+    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.dedup();
+    areas
+}
+
+/// The wars, alliances and truces on the board, read once for many questions.
+pub struct Relations {
+    wars: Vec<(Entity, Entity)>,
+    alliances: Vec<(Entity, Entity)>,
+    truces: Vec<(Entity, Entity)>,
+}
+
+impl Relations {
+    pub fn of(world: &World) -> Self {
+        fn pairs<T: Component + Pairing>(world: &World) -> Vec<(Entity, Entity)> {
+            world
+                .try_query::<&T>()
+                .map(|mut q| q.iter(world).map(|m| m.sides()).collect())
+                .unwrap_or_default()
+        }
+        Self {
+            wars: pairs::<War>(world),
+            alliances: pairs::<Alliance>(world),
+            truces: pairs::<Truce>(world),
+        }
+    }
+
+    fn has(list: &[(Entity, Entity)], a: Entity, b: Entity) -> bool {
+        list.iter()
+            .any(|(x, y)| (*x == a && *y == b) || (*x == b && *y == a))
+    }
+
+    pub fn at_war(&self, a: Entity, b: Entity) -> bool {
+        Self::has(&self.wars, a, b)
+    }
+
+    pub fn allied(&self, a: Entity, b: Entity) -> bool {
+        Self::has(&self.alliances, a, b)
+    }
+
+    pub fn truce(&self, a: Entity, b: Entity) -> bool {
+        Self::has(&self.truces, a, b)
+    }
+
+    pub fn allies_of(&self, realm: Entity) -> impl Iterator<Item = Entity> + '_ {
+        self.alliances.iter().filter_map(move |(x, y)| {
+            if *x == realm {
+                Some(*y)
+            } else if *y == realm {
+                Some(*x)
+            } else {
+                None
+            }
+        })
+    }
+}
