@@ -12,14 +12,27 @@ use crate::sim::model::{Character, Interregnum, Mat, RoundMarkers};
 use crate::sim::pop::characters::advisors;
 use crate::sim::pop::economy::increase_stability_cost;
 use crate::sim::pop::events::{EventDisplay, EventInProgress};
+use crate::sim::pop::relations::enemies_of;
 use crate::sim::state::{Content, Index};
 use crate::sim::{Action, DecisionKind, Game};
 
 /// A bot with its own RNG for tie-breaks.
 pub struct Bot {
     rng: ChaCha8Rng,
+    seed: u64,
     /// Generic actions taken per realm in the current Round: (realm, Round, count).
     generic_taken: Vec<(String, u32, u8)>,
+}
+
+/// How a bot plays a realm. Human players differ; so do the bots, so that ordinary games see
+/// realms that overreach as well as careful ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Temperament {
+    /// Keeps stability up, repays loans, recalls idle fleets, fights with a casus belli.
+    Prudent,
+    /// Borrows to keep its armies in the field, lets stability slide while at war, keeps its
+    /// fleets at sea and declares wars it has no casus belli for.
+    Bold,
 }
 
 /// Most generic actions (deals, exploring, influence, cards, ...) a bot takes in a Round, so
@@ -30,7 +43,24 @@ impl Bot {
     pub fn new(seed: u64) -> Self {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_B07),
+            seed,
             generic_taken: Vec::new(),
+        }
+    }
+
+    /// The bot's temperament for a realm, fixed for the game by the bot seed and the realm:
+    /// about one realm in four is played boldly (see [`Temperament`]).
+    pub fn temperament(&self, realm: &str) -> Temperament {
+        // FNV-1a over the realm key, mixed with the seed: stable across runs and platforms.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for b in realm.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        if (h >> 29) % 4 == 0 {
+            Temperament::Bold
+        } else {
+            Temperament::Prudent
         }
     }
 
@@ -51,6 +81,8 @@ impl Bot {
             .and_then(|r| world.get::<RoundMarkers>(r))
             .cloned()
             .unwrap_or_default();
+        let bold = self.temperament(&decision.realm) == Temperament::Bold;
+        let at_war = realm.is_some_and(|r| !enemies_of(world, r).is_empty());
         let pick = match &decision.kind {
             DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent => {
                 // Minor actions first: a ruler for an empty throne, an advisor for an empty seat.
@@ -59,8 +91,8 @@ impl Bot {
                     .find(|a| matches!(a, Action::Appoint { .. }))
                     .cloned();
                 let interregnum = realm.is_some_and(|r| world.get::<Interregnum>(r).is_some());
-                let wants_advisor =
-                    mat.ducats >= 10 && realm.is_some_and(|r| advisors(world, r).len() < 3);
+                let wants_advisor = mat.ducats >= if bold { 6 } else { 10 }
+                    && realm.is_some_and(|r| advisors(world, r).len() < 3);
                 if let Some(appoint) = appoint.filter(|_| interregnum || wants_advisor) {
                     return Some(appoint);
                 }
@@ -76,7 +108,7 @@ impl Bot {
                     return Some(s);
                 }
                 if let Some(r) = realm {
-                    if let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, &legal) {
+                    if let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, &legal, bold) {
                         if legal.contains(&a) {
                             return Some(a);
                         }
@@ -96,8 +128,15 @@ impl Bot {
                 if let Some(r) = research {
                     return Some(r.clone());
                 }
-                let wants_stability = mat.stability < 2
-                    && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1;
+                // A bold realm at war lets stability go; at peace it only mends a collapse.
+                let wants_stability = if bold {
+                    !at_war
+                        && mat.stability <= -2
+                        && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 2
+                } else {
+                    mat.stability < 2
+                        && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1
+                };
                 // Diplomacy, exploration, cards and the other generic actions.
                 let round = game.flow().round;
                 let taken = self
@@ -124,7 +163,10 @@ impl Bot {
                     Some(Action::IncreaseStability)
                 } else if !markers.took_event {
                     self.richest_event(game, &legal)
-                } else if mat.loans > 0 && mat.ducats >= 12 && legal.contains(&Action::RepayLoan) {
+                } else if mat.loans > 0
+                    && mat.ducats >= if bold { 25 } else { 12 }
+                    && legal.contains(&Action::RepayLoan)
+                {
                     Some(Action::RepayLoan)
                 } else {
                     legal.iter().find(|a| **a == Action::Pass).cloned()
@@ -163,7 +205,7 @@ impl Bot {
             | DecisionKind::AssignRebellion { .. }
             | DecisionKind::LiberationColour { .. }
             | DecisionKind::VassalDissent { .. } => None,
-            DecisionKind::AfterPass => Some(if mat.ducats >= 12 {
+            DecisionKind::AfterPass => Some(if mat.ducats >= if bold { 25 } else { 12 } {
                 Action::RepayLoan
             } else {
                 Action::Decline
@@ -185,14 +227,7 @@ impl Bot {
             }),
             DecisionKind::ReplaceDeadRuler => legal.first().cloned(),
             DecisionKind::HistoricalRuler { .. } => Some(Action::AcceptRuler),
-            DecisionKind::CutCosts
-                if mat.ducats < 4 && mat.loans < 2 && legal.contains(&Action::TakeLoan) =>
-            {
-                // A thin treasury before upkeep: borrow a little rather than lose the court.
-                Some(Action::TakeLoan)
-            }
             DecisionKind::CutCosts => {
-                // Fire the dearest advisor when the treasury and income cannot carry the court.
                 let r = realm?;
                 let income = crate::sim::pop::towns::tracks(world, r).income;
                 let court: i32 = advisors(world, r)
@@ -200,11 +235,44 @@ impl Bot {
                     .filter_map(|a| world.get::<Character>(*a))
                     .map(|c| i32::from(c.cost))
                     .sum();
-                if mat.ducats + income < court + i32::from(mat.loans) {
-                    legal
-                        .iter()
-                        .find(|a| matches!(a, Action::FireAdvisor { .. }))
-                        .cloned()
+                let upkeep = court + i32::from(mat.loans) + war::army_upkeep(world, r);
+                let short = mat.ducats + income < upkeep;
+                let first =
+                    |pred: &dyn Fn(&Action) -> bool| legal.iter().find(|a| pred(a)).cloned();
+                if bold {
+                    // Borrow rather than give up anything, while the bankers still lend; past
+                    // that, whatever the treasury cannot carry goes unpaid in step B.
+                    return Some(
+                        if short && mat.loans < 4 && legal.contains(&Action::TakeLoan) {
+                            Action::TakeLoan
+                        } else {
+                            Action::Decline
+                        },
+                    );
+                }
+                // Idle fleets come home at peace: at sea they cost upkeep.
+                if !at_war {
+                    if let Some(recall) = first(&|a| matches!(a, Action::RecallShips { .. })) {
+                        return Some(recall);
+                    }
+                }
+                if mat.ducats < 4 && mat.loans < 2 && legal.contains(&Action::TakeLoan) {
+                    // A thin treasury before upkeep: borrow a little rather than lose the court.
+                    Some(Action::TakeLoan)
+                } else if short && !at_war {
+                    // Mercenaries go first at peace, then the dearest advisor.
+                    first(&|a| {
+                        matches!(
+                            a,
+                            Action::DisbandUnit {
+                                mercenary: true,
+                                ..
+                            }
+                        )
+                    })
+                    .or_else(|| first(&|a| matches!(a, Action::FireAdvisor { .. })))
+                } else if short {
+                    first(&|a| matches!(a, Action::FireAdvisor { .. }))
                 } else {
                     Some(Action::Decline)
                 }
