@@ -1,6 +1,7 @@
 //! The baseline bot: answers every decision from the legal actions with simple heuristics and
 //! its own seeded RNG (never the game's, so bots do not change what the dice say).
 
+mod colonies;
 mod generic;
 mod war;
 
@@ -107,10 +108,43 @@ impl Bot {
                 if let Some(s) = suppress.filter(|_| unrest >= 2 && mat.mp(MpKind::Mil) >= 2) {
                     return Some(s);
                 }
+                // Optional rule 5: religious rebels holding the capital are bought off by
+                // taking their faith.
+                if realm
+                    .is_some_and(|r| crate::sim::pop::religion::rebels_force_conversion(world, r))
+                    && legal.contains(&Action::ChangeReligion)
+                {
+                    return Some(Action::ChangeReligion);
+                }
                 if let Some(r) = realm {
                     if let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, &legal, bold) {
                         if legal.contains(&a) {
                             return Some(a);
+                        }
+                    }
+                }
+                // Colonies: found one on a linked claim, else man the sea lane to it.
+                if let Some(r) = realm.filter(|_| !at_war) {
+                    if let Some(a) = colonies::colonize(&mat, &legal) {
+                        return Some(a);
+                    }
+                    if mat.mp(MpKind::Mil) >= 2 {
+                        if let Some(a) = colonies::sail_to_gap(world, r, &legal) {
+                            return Some(a);
+                        }
+                    }
+                    if mat.mp(MpKind::Mil) >= 3 && mat.ducats >= 8 && colonies::wants_ship(world, r)
+                    {
+                        let port = legal.iter().find(|a| match a {
+                            Action::Recruit { area } => {
+                                world.resource::<Index>().get(area).is_some_and(|a| {
+                                    crate::sim::pop::generic::has_own_port(world, r, a)
+                                })
+                            }
+                            _ => false,
+                        });
+                        if let Some(a) = port {
+                            return Some(a.clone());
                         }
                     }
                 }
@@ -252,7 +286,15 @@ impl Bot {
                 }
                 // Idle fleets come home at peace: at sea they cost upkeep.
                 if !at_war {
-                    if let Some(recall) = first(&|a| matches!(a, Action::RecallShips { .. })) {
+                    // ... except the ships holding the sea lane to a colonial claim.
+                    let lane = colonies::sea_lane(world, r);
+                    let index = world.resource::<Index>();
+                    if let Some(recall) = first(&|a| match a {
+                        Action::RecallShips { from, .. } => {
+                            index.get(from).is_some_and(|f| !lane.contains(&f))
+                        }
+                        _ => false,
+                    }) {
                         return Some(recall);
                     }
                 }

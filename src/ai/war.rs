@@ -284,7 +284,8 @@ pub fn decide(
                 kind: UnitKind::LightShip,
                 mercenary: false,
             };
-            if enemy_ports && !has_ships && done == 0 && want(&ship) {
+            let colonial = enemies.is_empty() && super::colonies::wants_ship(world, realm);
+            if (colonial || enemy_ports && !has_ships) && done == 0 && want(&ship) {
                 return Some(ship);
             }
             let artillery = Action::RecruitUnit {

@@ -343,6 +343,14 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         }
         Action::Trade => "Trade (1 DIP)".to_string(),
         Action::IntegrateArea { area } => format!("Integrate {}", area_name(game, area)),
+        Action::Colonize {
+            province,
+            colonists,
+        } => format!(
+            "Colonize {} ({} ADM, {colonists} colonists)",
+            province_name(game, province),
+            4 - colonists
+        ),
         Action::PlayCard { card } => format!("Play {}", card_name(game, card)),
         Action::ResearchIdea { idea } => {
             let name = game

@@ -120,6 +120,9 @@ pub enum Action {
     IntegrateArea { area: String },
     /// Basic action: play this Action Card from the hand for its effects.
     PlayCard { card: String },
+    /// Basic action (Administrative): found a colony on this vacant Territory, paying 4 in adm
+    /// and colonists, `colonists` of them from the pool.
+    Colonize { province: String, colonists: u8 },
 }
 
 /// Peace terms of FACTS section 5 the engine offers the victor.

@@ -615,6 +615,7 @@ fn update_manpower(world: &mut World) {
             // The reserve is what the tracks show, less what is deployed or exhausted.
             let reserve = (shown.min(MANPOWER_CAP) - deployed - m.exhausted_manpower).max(0);
             m.manpower = reserve;
+            crate::sim::pop::colonize::gain_colonists(world, realm);
             write(
                 world,
                 Note::new(

@@ -17,6 +17,7 @@ pub mod battle;
 pub mod cards;
 pub mod characters;
 pub mod cleanup;
+pub mod colonize;
 pub mod diplomacy;
 pub mod draw_cards;
 pub mod economy;
