@@ -213,6 +213,7 @@ fn unknown_or_duplicate_players_are_refused() {
     use regnum::sim::{Game, GameError, GameSetup};
     let setup = |p: &[&str]| GameSetup {
         players: p.iter().map(|s| s.to_string()).collect(),
+        ..Default::default()
     };
     assert_eq!(
         Game::new(mini(), setup(&["ZZZ"]), 1).err(),
@@ -228,4 +229,18 @@ fn unknown_or_duplicate_players_are_refused() {
     );
     let solo = Game::new(mini(), setup(&["BBB"]), 1).unwrap();
     assert_eq!(solo.pending().unwrap().realm, "BBB");
+}
+
+#[test]
+fn optional_rule_5_chosen_for_a_game_overrides_the_scenario_and_is_kept_in_its_setup() {
+    use regnum::sim::{Game, GameSetup};
+    let scenario = mini();
+    assert!(!scenario.options.religious_rebels);
+    let setup = GameSetup {
+        religious_rebels: Some(true),
+        ..Default::default()
+    };
+    let game = Game::new(scenario, setup, 1).unwrap();
+    assert!(game.scenario().options.religious_rebels);
+    assert_eq!(game.setup().religious_rebels, Some(true));
 }

@@ -36,6 +36,9 @@ pub struct SimulateArgs {
     /// Player Realms in play, in seat order, comma-separated (default: all of the scenario's).
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
+    /// Play with optional rule 5, religious rebels (default: as the scenario says).
+    #[arg(long)]
+    pub religious_rebels: bool,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -104,6 +107,7 @@ pub fn run(args: &SimulateArgs) -> i32 {
     let scenario_file = args.scenario.as_ref().map(|p| p.display().to_string());
     let setup = GameSetup {
         players: args.players.clone(),
+        religious_rebels: args.religious_rebels.then_some(true),
     };
     // Refuse a bad seat list once, before any thread starts.
     if let Err(e) = Game::new(scenario.clone(), setup.clone(), args.seed) {

@@ -62,6 +62,8 @@ pub struct NewGameForm {
     pub scenario_file: Option<PathBuf>,
     pub realms: Vec<RealmLine>,
     pub seed: String,
+    /// Optional rule 5, religious rebels (starts as the scenario's option).
+    pub religious_rebels: bool,
     pub error: Option<String>,
 }
 
@@ -73,6 +75,7 @@ pub struct NewGameSettings {
     /// Those of `players` the people at the screen decide for.
     pub humans: Vec<String>,
     pub seed: u64,
+    pub religious_rebels: bool,
 }
 
 impl NewGameForm {
@@ -101,6 +104,7 @@ impl NewGameForm {
             scenario_file: None,
             realms,
             seed: seed.to_string(),
+            religious_rebels: scenario.options.religious_rebels,
             error: None,
         }
     }
@@ -132,6 +136,7 @@ impl NewGameForm {
             players,
             humans,
             seed,
+            religious_rebels: self.religious_rebels,
         })
     }
 }
@@ -283,6 +288,10 @@ fn show_form(
                     form.seed = new_seed().to_string();
                 }
             });
+            ui.checkbox(
+                &mut form.religious_rebels,
+                "Optional rule 5: religious rebels (rebel towns in areas of another faith can force a change of State Religion)",
+            );
             if let Some(error) = &form.error {
                 ui.colored_label(egui::Color32::from_rgb(255, 140, 120), error);
             }

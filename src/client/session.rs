@@ -346,7 +346,14 @@ fn start_game(world: &mut World) {
     // Without the new-game screen's choice: every Player Realm, seat 0 human.
     let settings = world.get_resource::<NewGameSettings>().cloned();
     let (setup, humans, seed) = match settings {
-        Some(s) => (GameSetup { players: s.players }, Some(s.humans), s.seed),
+        Some(s) => (
+            GameSetup {
+                players: s.players,
+                religious_rebels: Some(s.religious_rebels),
+            },
+            Some(s.humans),
+            s.seed,
+        ),
         None => (GameSetup::default(), None, new_seed()),
     };
     match Game::new(scenario.clone(), setup, seed) {
@@ -458,6 +465,7 @@ mod tests {
     fn game(players: &[&str]) -> Game {
         let setup = GameSetup {
             players: players.iter().map(|p| p.to_string()).collect(),
+            ..Default::default()
         };
         Game::new(default_scenario(), setup, 7).expect("default scenario plays")
     }

@@ -51,6 +51,15 @@ impl Game {
     /// Sets up a game and runs it to the first decision.
     pub fn new(scenario: Arc<Scenario>, setup: GameSetup, seed: u64) -> Result<Game, GameError> {
         let players = resolve_players(&scenario, &setup)?;
+        // Options chosen for this game override the scenario's.
+        let scenario = match setup.religious_rebels {
+            Some(on) if on != scenario.options.religious_rebels => {
+                let mut changed = (*scenario).clone();
+                changed.options.religious_rebels = on;
+                Arc::new(changed)
+            }
+            _ => scenario,
+        };
         let mut app = App::empty();
         add_rules_schedule(&mut app);
         app.insert_resource(Content(scenario.clone()))
@@ -84,7 +93,10 @@ impl Game {
         let mut game = Game {
             app,
             scenario,
-            setup: GameSetup { players },
+            setup: GameSetup {
+                players,
+                religious_rebels: setup.religious_rebels,
+            },
             seed,
         };
         run_until_decision(game.world_mut());

@@ -19,6 +19,10 @@ pub struct Content(pub Arc<Scenario>);
 pub struct GameSetup {
     /// Realm ids of the Player Realms in play; empty means all of the scenario's.
     pub players: Vec<String>,
+    /// Optional rule 5 (religious rebels) switched on or off for this game; `None` keeps the
+    /// scenario's option. Saved with the game, so a replay plays by the same rules.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub religious_rebels: Option<bool>,
 }
 
 /// Lookup from content ids and stable ids to entities. Never iterated: order comes from `Sid`.
