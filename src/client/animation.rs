@@ -378,7 +378,7 @@ fn paint_animations(
 
 /// The latest rolls, one row each, in the board's upper-left corner.
 fn dice_tray(painter: &egui::Painter, free: &FreeRect, playback: &Playback) {
-    let die = 30.0;
+    let die = 40.0;
     let row = die + 20.0;
     let widest = playback
         .tray
@@ -411,21 +411,42 @@ fn dice_tray(painter: &egui::Painter, free: &FreeRect, playback: &Playback) {
                 egui::vec2(die, die),
             );
             painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(240, 232, 215));
-            // A face too long for the die shows its capitals: "LoseDucats" -> "LD".
-            let short: String = if face.chars().count() <= 3 {
-                face.clone()
-            } else {
-                face.chars().filter(|c| c.is_uppercase()).take(3).collect()
-            };
+            let (short, ink) = face_label(face);
             painter.text(
                 rect.center(),
                 egui::Align2::CENTER_CENTER,
                 short,
-                egui::FontId::proportional(13.0),
-                egui::Color32::BLACK,
+                egui::FontId::proportional(12.0),
+                ink,
             );
         }
     }
+}
+
+/// What a die face shows in the tray: a few letters a player reads at a glance, and their ink
+/// (red for what hurts the roller, green for what helps).
+pub fn face_label(face: &str) -> (String, egui::Color32) {
+    let hurt = egui::Color32::from_rgb(170, 20, 20);
+    let help = egui::Color32::from_rgb(20, 110, 40);
+    let plain = egui::Color32::BLACK;
+    let (text, ink) = match face {
+        // Rebel dice (14.2).
+        "Rebellion" => ("Revolt", hurt),
+        "LoseDucats" => ("-2 D", hurt),
+        "LoseMp" => ("-1 MP", hurt),
+        "NoEffect" => ("none", plain),
+        "Exhaust" => ("-1 man", hurt),
+        "RemoveUnrest" => ("calm", help),
+        // Battle dice.
+        "Infantry" => ("Inf", plain),
+        "Outlined" => ("Inf*", plain),
+        "Cavalry" => ("Cav", plain),
+        "Artillery" => ("Art", plain),
+        "Blank" => ("", plain),
+        // Anything else (the exploration die's numbers) as written, cut to fit.
+        other => return (other.chars().take(6).collect(), plain),
+    };
+    (text.to_string(), ink)
 }
 
 #[cfg(test)]
@@ -457,6 +478,9 @@ mod tests {
             vec!["Rebellion".to_string(), "NoEffect".to_string()]
         );
         assert!(is_roll("pop.14.2.roll") && !is_roll("pop.7.4.loan"));
+        assert_eq!(face_label("LoseDucats").0, "-2 D");
+        assert_eq!(face_label("Rebellion").0, "Revolt");
+        assert_eq!(face_label("Cavalry").0, "Cav");
         assert!(quiet(&entry("pop.flow.phase", "", Some(2))));
     }
 }

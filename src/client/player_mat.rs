@@ -200,6 +200,13 @@ fn mat_section(ui: &mut egui::Ui, game: &Game, human: &str) {
                 ui.strong(mat.exhausted_manpower.to_string());
             }
             ui.end_row();
+            if mat.colonists > 0 {
+                ui.label("Colonists").on_hover_text(
+                    "1 per colonial claim each Round, at most 4; each pays 1 of a colony's 4",
+                );
+                ui.strong(mat.colonists.to_string());
+                ui.end_row();
+            }
         });
 }
 
