@@ -7,6 +7,7 @@ pub mod game;
 pub mod log;
 pub mod model;
 pub mod pop;
+pub mod query_cache;
 pub mod rng;
 pub mod rules;
 pub mod snapshot;

@@ -270,10 +270,11 @@ pub fn mp(world: &World, realm: Entity, kind: MpKind) -> i32 {
 
 /// Entities with component `T`, in stable-id order.
 pub fn all_of<T: Component>(world: &World) -> Vec<Entity> {
-    let Some(mut q) = world.try_query_filtered::<Entity, With<T>>() else {
+    let Some(mut items) =
+        crate::sim::query_cache::with_query::<Entity, With<T>, _>(world, |q| q.collect::<Vec<_>>())
+    else {
         return Vec::new();
     };
-    let mut items: Vec<Entity> = q.iter(world).collect();
     items.sort_by_cached_key(|e| sid_of(world, *e));
     items
 }

@@ -966,10 +966,10 @@ pub fn declare_problem_in(
 
 /// A Disputed Succession through the realm's own marriage with the target.
 pub fn disputed_succession_cb(world: &World, realm: Entity, target: Entity) -> bool {
-    world.try_query::<&Marriage>().is_some_and(|mut q| {
-        q.iter(world)
-            .any(|m| m.between(realm, target) && m.disputed)
+    crate::sim::query_cache::with_query::<&Marriage, (), _>(world, |mut q| {
+        q.any(|m| m.between(realm, target) && m.disputed)
     })
+    .unwrap_or(false)
 }
 
 // ---------------------------------------------------------------------------------------------

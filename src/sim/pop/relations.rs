@@ -5,21 +5,19 @@
 use bevy::prelude::*;
 
 use crate::sim::model::*;
+use crate::sim::query_cache::with_query;
 use crate::sim::state::sid_of;
 
 /// Whether a marker of kind `T` joins the two realms.
 pub fn between<T: Component + Pairing>(world: &World, x: Entity, y: Entity) -> bool {
-    world
-        .try_query::<&T>()
-        .is_some_and(|mut q| q.iter(world).any(|m| m.between(x, y)))
+    with_query::<&T, (), _>(world, |mut q| q.any(|m| m.between(x, y))).unwrap_or(false)
 }
 
 /// The realms joined to `realm` by a marker of kind `T`, in stable-id order.
 pub fn partners<T: Component + Pairing>(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut out: Vec<Entity> = world
-        .try_query::<&T>()
-        .map(|mut q| q.iter(world).filter_map(|m| m.other(realm)).collect())
-        .unwrap_or_default();
+    let mut out: Vec<Entity> =
+        with_query::<&T, (), _>(world, |q| q.filter_map(|m| m.other(realm)).collect())
+            .unwrap_or_default();
     out.sort_by_key(|e| sid_of(world, *e));
     out.dedup();
     out
@@ -36,9 +34,7 @@ pub fn enemies_of(world: &World, realm: Entity) -> Vec<Entity> {
 
 /// Whether the realm is at war with anyone.
 pub fn at_war(world: &World, realm: Entity) -> bool {
-    world
-        .try_query::<&War>()
-        .is_some_and(|mut q| q.iter(world).any(|w| w.other(realm).is_some()))
+    with_query::<&War, (), _>(world, |mut q| q.any(|w| w.other(realm).is_some())).unwrap_or(false)
 }
 
 pub fn allied(world: &World, x: Entity, y: Entity) -> bool {
@@ -62,12 +58,12 @@ pub fn player_allies(world: &World, realm: Entity) -> Vec<Entity> {
 
 /// Influence cubes of a realm in an area.
 pub fn influence_in(world: &World, realm: Entity, area: Entity) -> u8 {
-    world.try_query::<&Influence>().map_or(0, |mut q| {
-        q.iter(world)
-            .filter(|i| i.realm == realm && i.area == area)
+    with_query::<&Influence, (), _>(world, |q| {
+        q.filter(|i| i.realm == realm && i.area == area)
             .map(|i| i.count)
             .sum()
     })
+    .unwrap_or(0)
 }
 
 pub fn area_of(world: &World, province: Entity) -> Option<Entity> {
@@ -105,10 +101,7 @@ pub struct Relations {
 impl Relations {
     pub fn of(world: &World) -> Self {
         fn pairs<T: Component + Pairing>(world: &World) -> Vec<(Entity, Entity)> {
-            world
-                .try_query::<&T>()
-                .map(|mut q| q.iter(world).map(|m| m.sides()).collect())
-                .unwrap_or_default()
+            with_query::<&T, (), _>(world, |q| q.map(|m| m.sides()).collect()).unwrap_or_default()
         }
         Self {
             wars: pairs::<War>(world),

@@ -22,6 +22,7 @@ use crate::sim::pop::military::{
 };
 use crate::sim::pop::relations::*;
 use crate::sim::pop::towns::{core_owners, place_town, remove_tokens};
+use crate::sim::query_cache::with_query;
 use crate::sim::rng::GameRng;
 use crate::sim::rules;
 use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
@@ -96,32 +97,32 @@ pub fn realm_tax_value(world: &World, realm: Entity) -> i32 {
 
 /// The Casus Belli `realm` holds against `target`, if any, in words.
 pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'static str> {
-    let token = world.try_query::<&CasusBelli>().is_some_and(|mut q| {
-        q.iter(world)
-            .any(|c| c.holder == realm && c.target == target)
-    });
+    let token = with_query::<&CasusBelli, (), _>(world, |mut q| {
+        q.any(|c| c.holder == realm && c.target == target)
+    })
+    .unwrap_or(false);
     if token {
         return Some("a CB token");
     }
     let target_areas = owned_areas(world, target);
-    let claim = world.try_query::<&Claim>().is_some_and(|mut q| {
-        q.iter(world)
-            .any(|c| c.realm == realm && target_areas.contains(&c.area))
-    });
+    let claim = with_query::<&Claim, (), _>(world, |mut q| {
+        q.any(|c| c.realm == realm && target_areas.contains(&c.area))
+    })
+    .unwrap_or(false);
     if claim {
         return Some("a claim on its land");
     }
-    let core_token = world.try_query::<&CoreToken>().is_some_and(|mut q| {
-        q.iter(world)
-            .any(|c| c.realm == realm && target_areas.contains(&c.area))
-    });
+    let core_token = with_query::<&CoreToken, (), _>(world, |mut q| {
+        q.any(|c| c.realm == realm && target_areas.contains(&c.area))
+    })
+    .unwrap_or(false);
     if core_token {
         return Some("a core token on its land");
     }
-    let disputed = world.try_query::<&Marriage>().is_some_and(|mut q| {
-        q.iter(world)
-            .any(|m| m.disputed && (m.a == target || m.b == target))
-    });
+    let disputed = with_query::<&Marriage, (), _>(world, |mut q| {
+        q.any(|m| m.disputed && (m.a == target || m.b == target))
+    })
+    .unwrap_or(false);
     if disputed {
         return Some("its Disputed Succession");
     }
