@@ -10,7 +10,7 @@ use rand::{RngExt, SeedableRng};
 use crate::content::schema::{Effect, MpKind};
 use crate::sim::model::{Character, Interregnum, Mat, RoundMarkers};
 use crate::sim::pop::characters::advisors;
-use crate::sim::pop::economy::increase_stability_cost;
+use crate::sim::pop::economy::stability_cost;
 use crate::sim::pop::events::{EventDisplay, EventInProgress};
 use crate::sim::state::{Content, Index};
 use crate::sim::{Action, DecisionKind, Game};
@@ -97,7 +97,7 @@ impl Bot {
                     return Some(r.clone());
                 }
                 let wants_stability = mat.stability < 2
-                    && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1;
+                    && realm.is_some_and(|r| mat.mp(MpKind::Adm) >= stability_cost(world, r) + 1);
                 // Diplomacy, exploration, cards and the other generic actions.
                 let round = game.flow().round;
                 let taken = self
