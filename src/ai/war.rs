@@ -246,7 +246,10 @@ pub fn decide(
                 kind: UnitKind::LightShip,
                 mercenary: false,
             };
-            if enemy_ports && !has_ships && done == 0 && want(&ship) {
+            if ((enemy_ports && !has_ships) || super::generic::wants_explorer(world, realm))
+                && done == 0
+                && want(&ship)
+            {
                 return Some(ship);
             }
             let artillery = Action::RecruitUnit {

@@ -929,8 +929,8 @@ IDEA_EFFECTS = {
     "adm_centralisation": [("StabilityCost", 1)],
     "adm_public_banking": [("Loans", 2)],
     "adm_mercantilism": [("Income", 3)],
-    "adm_absolutism": [("StablePrestige", 1), ("StabilityCost", 1)],
-    "adm_parliament": [("Income", 1), ("Loans", 2)],
+    "adm_absolutism": [("StablePrestige", 1), ("StabilityCost", 1), ("Skill", "Adm", 1)],
+    "adm_parliament": [("Income", 1), ("Loans", 2), ("Skill", "Dip", 1)],
     "adm_enlightenment": [("Skill", "Adm", 1), ("StablePrestige", 1), ("AdvisorCost", 1)],
     "dip_diplomatic_corps": [("Skill", "Dip", 1)],
     "dip_quest_for_the_new_world": [("QuestForTheNewWorld",)],
@@ -950,7 +950,8 @@ IDEA_EFFECTS = {
     "mil_military_monarchy": [("Skill", "Mil", 1), ("Manpower", 2)],
     "mil_mass_conscription": [("Manpower", 3)],
 }
-# Government forms: a realm holds one at a time (researching another replaces it).
+# Government forms: a realm holds one at a time (researching another replaces it). Each adds
+# 1 MP of income (FACTS 4 D: "some Government-form Ideas add more") and a trait of its own.
 GOVERNMENT_IDEAS = {"adm_absolutism", "adm_parliament", "adm_enlightenment", "dip_merchant_republic",
                     "mil_military_monarchy"}
 assert all(key in IDEA_EFFECTS for key, *_ in IDEAS), "every Idea must do something"
