@@ -1,6 +1,7 @@
 //! The baseline bot: answers every decision from the legal actions with simple heuristics and
 //! its own seeded RNG (never the game's, so bots do not change what the dice say).
 
+mod colonies;
 mod generic;
 mod war;
 
@@ -12,14 +13,27 @@ use crate::sim::model::{Character, Interregnum, Mat, RoundMarkers};
 use crate::sim::pop::characters::advisors;
 use crate::sim::pop::economy::stability_cost;
 use crate::sim::pop::events::{EventDisplay, EventInProgress};
+use crate::sim::pop::relations::enemies_of;
 use crate::sim::state::{Content, Index};
 use crate::sim::{Action, DecisionKind, Game};
 
 /// A bot with its own RNG for tie-breaks.
 pub struct Bot {
     rng: ChaCha8Rng,
+    seed: u64,
     /// Generic actions taken per realm in the current Round: (realm, Round, count).
     generic_taken: Vec<(String, u32, u8)>,
+}
+
+/// How a bot plays a realm. Human players differ; so do the bots, so that ordinary games see
+/// realms that overreach as well as careful ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Temperament {
+    /// Keeps stability up, repays loans, recalls idle fleets, fights with a casus belli.
+    Prudent,
+    /// Borrows to keep its armies in the field, lets stability slide while at war, keeps its
+    /// fleets at sea and declares wars it has no casus belli for.
+    Bold,
 }
 
 /// Most generic actions (deals, exploring, influence, cards, ...) a bot takes in a Round, so
@@ -30,7 +44,24 @@ impl Bot {
     pub fn new(seed: u64) -> Self {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_B07),
+            seed,
             generic_taken: Vec::new(),
+        }
+    }
+
+    /// The bot's temperament for a realm, fixed for the game by the bot seed and the realm:
+    /// about one realm in four is played boldly (see [`Temperament`]).
+    pub fn temperament(&self, realm: &str) -> Temperament {
+        // FNV-1a over the realm key, mixed with the seed: stable across runs and platforms.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for b in realm.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        if (h >> 29) % 4 == 0 {
+            Temperament::Bold
+        } else {
+            Temperament::Prudent
         }
     }
 
@@ -51,6 +82,8 @@ impl Bot {
             .and_then(|r| world.get::<RoundMarkers>(r))
             .cloned()
             .unwrap_or_default();
+        let bold = self.temperament(&decision.realm) == Temperament::Bold;
+        let at_war = realm.is_some_and(|r| !enemies_of(world, r).is_empty());
         let pick = match &decision.kind {
             DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent => {
                 // Minor actions first: a ruler for an empty throne, an advisor for an empty seat.
@@ -59,8 +92,8 @@ impl Bot {
                     .find(|a| matches!(a, Action::Appoint { .. }))
                     .cloned();
                 let interregnum = realm.is_some_and(|r| world.get::<Interregnum>(r).is_some());
-                let wants_advisor =
-                    mat.ducats >= 10 && realm.is_some_and(|r| advisors(world, r).len() < 3);
+                let wants_advisor = mat.ducats >= if bold { 6 } else { 10 }
+                    && realm.is_some_and(|r| advisors(world, r).len() < 3);
                 if let Some(appoint) = appoint.filter(|_| interregnum || wants_advisor) {
                     return Some(appoint);
                 }
@@ -75,10 +108,43 @@ impl Bot {
                 if let Some(s) = suppress.filter(|_| unrest >= 2 && mat.mp(MpKind::Mil) >= 2) {
                     return Some(s);
                 }
+                // Optional rule 5: religious rebels holding the capital are bought off by
+                // taking their faith.
+                if realm
+                    .is_some_and(|r| crate::sim::pop::religion::rebels_force_conversion(world, r))
+                    && legal.contains(&Action::ChangeReligion)
+                {
+                    return Some(Action::ChangeReligion);
+                }
                 if let Some(r) = realm {
-                    if let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, &legal) {
+                    if let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, &legal, bold) {
                         if legal.contains(&a) {
                             return Some(a);
+                        }
+                    }
+                }
+                // Colonies: found one on a linked claim, else man the sea lane to it.
+                if let Some(r) = realm.filter(|_| !at_war) {
+                    if let Some(a) = colonies::colonize(&mat, &legal) {
+                        return Some(a);
+                    }
+                    if mat.mp(MpKind::Mil) >= 2 {
+                        if let Some(a) = colonies::sail_to_gap(world, r, &legal) {
+                            return Some(a);
+                        }
+                    }
+                    if mat.mp(MpKind::Mil) >= 3 && mat.ducats >= 8 && colonies::wants_ship(world, r)
+                    {
+                        let port = legal.iter().find(|a| match a {
+                            Action::Recruit { area } => {
+                                world.resource::<Index>().get(area).is_some_and(|a| {
+                                    crate::sim::pop::generic::has_own_port(world, r, a)
+                                })
+                            }
+                            _ => false,
+                        });
+                        if let Some(a) = port {
+                            return Some(a.clone());
                         }
                     }
                 }
@@ -86,8 +152,17 @@ impl Bot {
                 if let Some(r) = realm.and_then(|r| research_pick(world, r, &mat, &legal)) {
                     return Some(r);
                 }
-                let wants_stability = mat.stability < 2
-                    && realm.is_some_and(|r| mat.mp(MpKind::Adm) >= stability_cost(world, r) + 1);
+                // A bold realm at war lets stability go; at peace it only mends a collapse.
+                let wants_stability = if bold {
+                    !at_war
+                        && mat.stability <= -2
+                        && realm
+                            .is_some_and(|r| mat.mp(MpKind::Adm) >= stability_cost(world, r) + 2)
+                } else {
+                    mat.stability < 2
+                        && realm
+                            .is_some_and(|r| mat.mp(MpKind::Adm) >= stability_cost(world, r) + 1)
+                };
                 // Diplomacy, exploration, cards and the other generic actions.
                 let round = game.flow().round;
                 let taken = self
@@ -114,7 +189,10 @@ impl Bot {
                     Some(Action::IncreaseStability)
                 } else if !markers.took_event {
                     self.richest_event(game, &legal)
-                } else if mat.loans > 0 && mat.ducats >= 12 && legal.contains(&Action::RepayLoan) {
+                } else if mat.loans > 0
+                    && mat.ducats >= if bold { 25 } else { 12 }
+                    && legal.contains(&Action::RepayLoan)
+                {
                     Some(Action::RepayLoan)
                 } else {
                     legal.iter().find(|a| **a == Action::Pass).cloned()
@@ -153,7 +231,7 @@ impl Bot {
             | DecisionKind::AssignRebellion { .. }
             | DecisionKind::LiberationColour { .. }
             | DecisionKind::VassalDissent { .. } => None,
-            DecisionKind::AfterPass => Some(if mat.ducats >= 12 {
+            DecisionKind::AfterPass => Some(if mat.ducats >= if bold { 25 } else { 12 } {
                 Action::RepayLoan
             } else {
                 Action::Decline
@@ -175,26 +253,60 @@ impl Bot {
             }),
             DecisionKind::ReplaceDeadRuler => legal.first().cloned(),
             DecisionKind::HistoricalRuler { .. } => Some(Action::AcceptRuler),
-            DecisionKind::CutCosts
-                if mat.ducats < 4 && mat.loans < 2 && legal.contains(&Action::TakeLoan) =>
-            {
-                // A thin treasury before upkeep: borrow a little rather than lose the court.
-                Some(Action::TakeLoan)
-            }
             DecisionKind::CutCosts => {
-                // Fire the dearest advisor when the treasury and income cannot carry the court.
                 let r = realm?;
                 let income = crate::sim::pop::towns::tracks(world, r).income;
                 let court: i32 = advisors(world, r)
                     .iter()
                     .filter_map(|a| world.get::<Character>(*a))
-                    .map(|c| i32::from(c.cost))
+                    .map(|c| crate::sim::pop::ideas::advisor_price(world, r, i32::from(c.cost)))
                     .sum();
-                if mat.ducats + income < court + i32::from(mat.loans) {
-                    legal
-                        .iter()
-                        .find(|a| matches!(a, Action::FireAdvisor { .. }))
-                        .cloned()
+                let upkeep = court + i32::from(mat.loans) + war::army_upkeep(world, r);
+                let short = mat.ducats + income < upkeep;
+                let first =
+                    |pred: &dyn Fn(&Action) -> bool| legal.iter().find(|a| pred(a)).cloned();
+                if bold {
+                    // Borrow rather than give up anything, while the bankers still lend; past
+                    // that, whatever the treasury cannot carry goes unpaid in step B.
+                    return Some(
+                        if short && mat.loans < 4 && legal.contains(&Action::TakeLoan) {
+                            Action::TakeLoan
+                        } else {
+                            Action::Decline
+                        },
+                    );
+                }
+                // Idle fleets come home at peace: at sea they cost upkeep.
+                if !at_war {
+                    // ... except the ships holding the sea lane to a colonial claim.
+                    let lane = colonies::sea_lane(world, r);
+                    let index = world.resource::<Index>();
+                    if let Some(recall) = first(&|a| match a {
+                        Action::RecallShips { from, .. } => {
+                            index.get(from).is_some_and(|f| !lane.contains(&f))
+                        }
+                        _ => false,
+                    }) {
+                        return Some(recall);
+                    }
+                }
+                if mat.ducats < 4 && mat.loans < 2 && legal.contains(&Action::TakeLoan) {
+                    // A thin treasury before upkeep: borrow a little rather than lose the court.
+                    Some(Action::TakeLoan)
+                } else if short && !at_war {
+                    // Mercenaries go first at peace, then the dearest advisor.
+                    first(&|a| {
+                        matches!(
+                            a,
+                            Action::DisbandUnit {
+                                mercenary: true,
+                                ..
+                            }
+                        )
+                    })
+                    .or_else(|| first(&|a| matches!(a, Action::FireAdvisor { .. })))
+                } else if short {
+                    first(&|a| matches!(a, Action::FireAdvisor { .. }))
                 } else {
                     Some(Action::Decline)
                 }

@@ -62,6 +62,7 @@ pub fn turn_action(
     realm: Entity,
     mat: &Mat,
     legal: &[Action],
+    bold: bool,
 ) -> Option<Action> {
     let enemies = enemies_of(world, realm);
     let mil = mat.mp(MpKind::Mil);
@@ -132,20 +133,29 @@ pub fn turn_action(
                         q.iter(world)
                             .any(|(p, o)| p.port == Some(t) && enemies.contains(&o.0))
                     });
-                if enemy_port && rng.random_range(0..3) == 0 {
+                // A bold realm keeps its fleets out blockading; a prudent one sometimes.
+                if enemy_port && (bold || rng.random_range(0..3) == 0) {
                     return Some(a.clone());
                 }
             }
         }
-        if mil >= 2 && mat.ducats >= 8 && army_size(world, realm) < 8 {
-            if let Some(r) = closest_recruit(world, legal, &dist) {
-                return Some(r);
+        let (most, funds) = if bold { (10, 6) } else { (8, 8) };
+        if mil >= 2 && army_size(world, realm) < most {
+            // A bold realm borrows to keep recruiting.
+            if bold && mat.ducats < funds && legal.contains(&Action::TakeLoan) {
+                return Some(Action::TakeLoan);
+            }
+            if mat.ducats >= funds {
+                if let Some(r) = closest_recruit(world, legal, &dist) {
+                    return Some(r);
+                }
             }
         }
         return None;
     }
     // At peace: keep a small army, and sometimes go to war against a weak neighbour.
-    if mil >= 2 && mat.ducats >= 12 && army_size(world, realm) < 4 {
+    let (peace_army, peace_funds) = if bold { (6, 8) } else { (4, 12) };
+    if mil >= 2 && mat.ducats >= peace_funds && army_size(world, realm) < peace_army {
         if let Some(r) = legal.iter().find(|a| matches!(a, Action::Recruit { .. })) {
             return Some(r.clone());
         }
@@ -177,14 +187,21 @@ pub fn turn_action(
                 };
                 let cb = casus_belli(world, realm, t).is_some();
                 let npr = world.get::<NonPlayerRealm>(t).is_some();
-                if !cb && (mat.stability < 1 || !npr) {
+                // Without a casus belli stability drops by 2: a prudent realm only risks it
+                // against a Non-Player Realm with stability to spare; a bold one risks it anyway.
+                let risk_ok = if bold {
+                    mat.stability >= -1
+                } else {
+                    mat.stability >= 1 && npr
+                };
+                if !cb && !risk_ok {
                     continue;
                 }
                 if !near_realms.contains(&t) {
                     continue;
                 }
                 let strength = crate::sim::pop::war::realm_tax_value(world, t);
-                if npr && strength as usize > army_size(world, realm) + 2 {
+                if npr && strength as usize > army_size(world, realm) + if bold { 4 } else { 2 } {
                     continue;
                 }
                 targets.push((strength - if cb { 5 } else { 0 }, a.clone()));
@@ -192,12 +209,33 @@ pub fn turn_action(
         }
         targets.sort_by_key(|(s, _)| *s);
         if let Some((_, a)) = targets.into_iter().next() {
-            if rng.random_range(0..3) == 0 {
+            if rng.random_range(0..if bold { 2 } else { 3 }) == 0 {
                 return Some(a);
             }
         }
     }
     None
+}
+
+/// Ducats the realm's own units cost in Phase 4 B: regulars 1, mercenaries 2, ships at sea 1/2.
+pub fn army_upkeep(world: &World, realm: Entity) -> i32 {
+    let halves: i32 = world
+        .get::<Forces>(realm)
+        .map(|f| {
+            f.iter()
+                .filter_map(|u| Some((world.get::<Unit>(u)?, world.get::<At>(u)?)))
+                .map(|(u, at)| match (u.status, u.kind.is_land()) {
+                    (UnitStatus::Mercenary, true) => 4,
+                    (UnitStatus::Regular, true) => 2,
+                    (UnitStatus::Regular | UnitStatus::Mercenary, false) => {
+                        i32::from(world.get::<SeaZone>(at.0).is_some())
+                    }
+                    _ => 0,
+                })
+                .sum()
+        })
+        .unwrap_or(0);
+    (halves + 1) / 2
 }
 
 fn closest_recruit(world: &World, legal: &[Action], dist: &HashMap<Entity, u32>) -> Option<Action> {
@@ -246,7 +284,10 @@ pub fn decide(
                 kind: UnitKind::LightShip,
                 mercenary: false,
             };
-            if ((enemy_ports && !has_ships) || super::generic::wants_explorer(world, realm))
+            let colonial = enemies.is_empty() && super::colonies::wants_ship(world, realm);
+            if (colonial
+                || (enemy_ports && !has_ships)
+                || super::generic::wants_explorer(world, realm))
                 && done == 0
                 && want(&ship)
             {

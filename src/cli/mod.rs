@@ -57,6 +57,9 @@ pub enum Command {
         /// Print the final state as JSON, state hash included.
         #[arg(long)]
         json: bool,
+        /// Print the game log, one line per entry: Age, Round, rule id, realm and what happened.
+        #[arg(long, conflicts_with = "json")]
+        log: bool,
         /// Scenario file to replay on (default: the file named in the save, else the embedded one).
         #[arg(long)]
         scenario: Option<PathBuf>,
@@ -87,7 +90,8 @@ pub fn run(command: Command) -> i32 {
         Command::Replay {
             save,
             json,
+            log,
             scenario,
-        } => replay::run(&save, json, scenario.as_ref()),
+        } => replay::run(&save, json, log, scenario.as_ref()),
     }
 }

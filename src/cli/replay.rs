@@ -1,11 +1,11 @@
-//! `regnum replay`: replay a save, print a summary or the final state as JSON.
+//! `regnum replay`: replay a save, print a summary, the game log, or the final state as JSON.
 
 use std::path::{Path, PathBuf};
 
 use crate::cli::load_scenario_or_default;
 use crate::save::Save;
 
-pub fn run(path: &Path, json: bool, scenario: Option<&PathBuf>) -> i32 {
+pub fn run(path: &Path, json: bool, log: bool, scenario: Option<&PathBuf>) -> i32 {
     let save = match Save::read(path) {
         Ok(save) => save,
         Err(e) => {
@@ -31,7 +31,18 @@ pub fn run(path: &Path, json: bool, scenario: Option<&PathBuf>) -> i32 {
         }
     };
     let hash = game.state_hash();
-    if json {
+    if log {
+        for e in &game.log().entries {
+            println!(
+                "Age {} Round {} {:<34} {:<4} {}",
+                e.age,
+                e.round,
+                e.rule,
+                e.realm.as_deref().unwrap_or("-"),
+                e.text
+            );
+        }
+    } else if json {
         let mut value = serde_json::to_value(game.snapshot()).expect("snapshots serialize");
         value["hash"] = serde_json::Value::String(hash);
         println!("{}", serde_json::to_string_pretty(&value).expect("json"));

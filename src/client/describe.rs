@@ -232,6 +232,20 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         },
         Action::Appoint { card } => format!("Appoint from {}", card_name(game, card)),
         Action::FireAdvisor { character } => format!("Fire {}", character_name(game, character)),
+        Action::DisbandUnit {
+            place,
+            kind,
+            mercenary,
+        } => format!(
+            "Disband a {}{kind:?} unit in {}",
+            if *mercenary { "mercenary " } else { "" },
+            area_name(game, place)
+        ),
+        Action::RecallShips { from, to } => format!(
+            "Recall the ships in {} to port in {} (free)",
+            area_name(game, from),
+            area_name(game, to)
+        ),
         Action::AcceptRuler => match decision.map(|d| &d.kind) {
             Some(DecisionKind::HistoricalRuler { character }) => {
                 format!("Accept {} as ruler", character_name(game, character))
@@ -337,6 +351,14 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         }
         Action::Trade => "Trade (1 DIP)".to_string(),
         Action::IntegrateArea { area } => format!("Integrate {}", area_name(game, area)),
+        Action::Colonize {
+            province,
+            colonists,
+        } => format!(
+            "Colonize {} ({} ADM, {colonists} colonists)",
+            province_name(game, province),
+            4 - colonists
+        ),
         Action::PlayCard { card } => format!("Play {}", card_name(game, card)),
         Action::ResearchIdea { idea } => {
             let name = game

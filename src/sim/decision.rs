@@ -42,6 +42,14 @@ pub enum Action {
     Appoint { card: String },
     /// Phase 4 A: fire an advisor (by character id) to save its upkeep.
     FireAdvisor { character: String },
+    /// Phase 4 A: disband one of your units of this kind at this place (area or sea zone).
+    DisbandUnit {
+        place: String,
+        kind: UnitKind,
+        mercenary: bool,
+    },
+    /// Phase 4 A: bring your ships at sea in `from` back to the friendly port area `to`, free.
+    RecallShips { from: String, to: String },
     /// Take the historical ruler offered.
     AcceptRuler,
     /// Phase 4 C: pay corruption with this much adm, the rest as loan tokens.
@@ -115,6 +123,9 @@ pub enum Action {
     IntegrateArea { area: String },
     /// Basic action: play this Action Card from the hand for its effects.
     PlayCard { card: String },
+    /// Basic action (Administrative): found a colony on this vacant Territory, paying 4 in adm
+    /// and colonists, `colonists` of them from the pool.
+    Colonize { province: String, colonists: u8 },
 }
 
 /// Peace terms of FACTS section 5 the engine offers the victor.

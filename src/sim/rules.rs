@@ -162,11 +162,19 @@ pub const ACT_PLAY_CARD: &str = "pop.act.play_card";
 /// Project ids (docs/rule_ids.md): Trade's house-rule meaning, a deal offered and answered,
 /// a religion token placed by an effect.
 pub const ACT_TRADE: &str = "pop.act.trade";
+/// Colonize (FACTS 4) and the colonist pool (FACTS 1, Phase 5 A), the project's own ids.
+pub const ACT_COLONIZE: &str = "pop.act.colonize";
+/// Optional rule 5 (seed 001, 14.4).
+pub const RELIGIOUS_REBELS: &str = "pop.14.4.religious_rebels";
+pub const COLONISTS: &str = "pop.act.colonists";
 pub const PROPOSAL: &str = "pop.5.1.proposal";
 pub const EFFECT_FAITH: &str = "pop.effect.faith";
 
 /// Every id the engine can write, for the documentation test.
 pub const ALL: &[&str] = &[
+    ACT_COLONIZE,
+    RELIGIOUS_REBELS,
+    COLONISTS,
     SEQ_PHASE3_B,
     SEQ_PHASE3_C,
     SEQ_PHASE3_D,

@@ -264,6 +264,16 @@ pub fn advance_event(world: &mut World) -> Progress {
                         );
                         crate::sim::pop::military::lost_at_sea(world, realm);
                     }
+                    EventSymbol::NativeUprising => {
+                        write(
+                            world,
+                            Note::new(
+                                rules::EVENT_SYMBOLS,
+                                format!("\"{}\": native uprising in the colonies", def.name),
+                            ),
+                        );
+                        crate::sim::pop::colonize::native_uprising(world);
+                    }
                     // The other symbols belong to the Action-phase rules still to come.
                     _ => {}
                 }

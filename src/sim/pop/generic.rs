@@ -11,7 +11,7 @@ use crate::content::schema::MpKind;
 use crate::sim::decision::{Action, DecisionKind, Illegal, Offer, Pending};
 use crate::sim::model::*;
 use crate::sim::pop::relations::*;
-use crate::sim::pop::{diplomacy, explore, focus, integrate, religion};
+use crate::sim::pop::{colonize, diplomacy, explore, focus, integrate, religion};
 use crate::sim::rules;
 use crate::sim::state::{Content, key_of, sid_of};
 
@@ -123,6 +123,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     all.extend(focus::candidates(world, realm));
     all.extend(religion::candidates(world, realm));
     all.extend(integrate::candidates(world, realm));
+    all.extend(colonize::candidates(world, realm));
     all
 }
 
@@ -137,7 +138,8 @@ pub fn check(
         || explore::owns(action)
         || focus::owns(action)
         || religion::owns(action)
-        || integrate::owns(action);
+        || integrate::owns(action)
+        || colonize::owns(action);
     if !ours {
         return None;
     }
@@ -151,7 +153,8 @@ pub fn check(
         .or_else(|| explore::problem(world, realm, action))
         .or_else(|| focus::problem(world, realm, action))
         .or_else(|| religion::problem(world, realm, action))
-        .or_else(|| integrate::problem(world, realm, action));
+        .or_else(|| integrate::problem(world, realm, action))
+        .or_else(|| colonize::problem(world, realm, action));
     Some(match problem {
         Some(p) => Err(p),
         None => Ok(()),
@@ -167,6 +170,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         .or_else(|| focus::handle(world, realm, action))
         .or_else(|| religion::handle(world, realm, action))
         .or_else(|| integrate::handle(world, realm, action))
+        .or_else(|| colonize::handle(world, realm, action))
 }
 
 /// Whether a decision kind is one of ours.
@@ -406,4 +410,12 @@ pub fn add_influence(world: &mut World, realm: Entity, area: Entity, amount: i32
         }
         None => {}
     }
+}
+
+/// Whether the realm holds a port province in this area.
+pub fn has_own_port(world: &World, realm: Entity, area: Entity) -> bool {
+    provinces_of(world, area).iter().any(|p| {
+        owner(world, *p) == Some(realm)
+            && world.get::<Province>(*p).is_some_and(|x| x.port.is_some())
+    })
 }

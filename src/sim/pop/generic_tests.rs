@@ -777,3 +777,171 @@ fn pop_7_6_core_token_by_integrate_area() {
         Some("pop.act.integrate_area")
     );
 }
+
+fn ship(game: &mut Game, realm: Entity, sea: &str) {
+    let at = e(game, sea);
+    let id = spawn_sim(
+        game.world_mut(),
+        None,
+        (
+            Unit {
+                kind: UnitKind::LightShip,
+                status: UnitStatus::Regular,
+                damaged: false,
+            },
+            At(at),
+        ),
+    );
+    game.world_mut().entity_mut(id).insert(UnitOf(realm));
+}
+
+#[test]
+fn pop_act_colonize_needs_a_linked_colonial_claim_and_4_adm_or_colonists() {
+    let (mut game, me, _) = rich(|t| t);
+    let farland = e(&game, "farland");
+    let wild = e(&game, "wild");
+    let colonize = |colonists| Action::Colonize {
+        province: "wild".into(),
+        colonists,
+    };
+    refused(&mut game, colonize(0), "pop.act.colonize");
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Claim {
+            realm: me,
+            area: farland,
+        },
+    );
+    assert!(
+        game.legal_actions()
+            .iter()
+            .all(|a| !matches!(a, Action::Colonize { .. }))
+    );
+    // The chain: the capital area, a ship in West Sea, a ship in Far Sea, then Farland.
+    ship(&mut game, me, "west_sea");
+    refused(&mut game, colonize(0), "pop.act.colonize");
+    ship(&mut game, me, "far_sea");
+    refused(&mut game, colonize(2), "pop.act.colonize");
+    set(&mut game, me, |m| {
+        m.colonists = 3;
+        m.mp = [1, 10, 10];
+    });
+    refused(&mut game, colonize(2), "pop.act.colonize");
+    assert!(game.legal_actions().contains(&colonize(3)));
+    assert!(game.legal_actions().contains(&colonize(3)));
+    set(&mut game, me, |m| m.mp = [10, 10, 10]);
+    game.apply(colonize(2)).unwrap();
+    let m = mat(&game, me);
+    assert_eq!(
+        (m.mp(MpKind::Adm), m.colonists),
+        (8, 1),
+        "4 = 2 adm + 2 colonists"
+    );
+    assert_eq!(game.world().get::<OwnedBy>(wild).map(|o| o.0), Some(me));
+    assert!(
+        markers::<Claim>(&mut game).is_empty(),
+        "the claim became the town"
+    );
+    let small_town = game.world().get::<Holdings>(wild).is_some_and(|h| {
+        h.iter()
+            .any(|t| game.world().get::<Town>(t).is_some_and(|t| !t.large))
+    });
+    assert!(small_town);
+    assert!(count(&game, "pop.act.colonize") >= 1);
+}
+
+#[test]
+fn pop_act_colonists_one_per_colonial_claim_at_most_4_and_native_uprising() {
+    let (mut game, me, _) = rich(|t| t);
+    let farland = e(&game, "farland");
+    let wild = e(&game, "wild");
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Claim {
+            realm: me,
+            area: farland,
+        },
+    );
+    set(&mut game, me, |m| m.colonists = 2);
+    crate::sim::pop::colonize::gain_colonists(game.world_mut(), me);
+    assert_eq!(mat(&game, me).colonists, 3);
+    set(&mut game, me, |m| m.colonists = 4);
+    crate::sim::pop::colonize::gain_colonists(game.world_mut(), me);
+    assert_eq!(mat(&game, me).colonists, 4, "the pool holds 4");
+    // No distant town: the uprising takes a colonist.
+    crate::sim::pop::colonize::native_uprising(game.world_mut());
+    assert_eq!(mat(&game, me).colonists, 3);
+    // With a colony, its town gains unrest instead and the colonists stay.
+    game.world_mut()
+        .entity_mut(wild)
+        .insert((OwnedBy(me), ControlledBy(me)));
+    crate::sim::pop::towns::place_small_town(game.world_mut(), me, wild);
+    crate::sim::pop::colonize::native_uprising(game.world_mut());
+    assert_eq!(mat(&game, me).colonists, 3);
+    let unrest = game
+        .world()
+        .get::<Holdings>(wild)
+        .is_some_and(|h| h.iter().any(|t| game.world().get::<Unrest>(t).is_some()));
+    assert!(unrest);
+}
+
+/// North and South Protestant, the realm to move Catholic, optional rule 5 on or off; the
+/// realm's capital and two more of its provinces held by rebel towns.
+fn rebels_hold_capital_and_two_more(rule_5: bool) -> (Game, Entity) {
+    let (mut game, me, other) = rich(|t| {
+        t.replace(
+            "options: (first_age: 1, last_age: 2)",
+            &format!("options: (first_age: 1, last_age: 2, religious_rebels: {rule_5})"),
+        )
+        .replace(
+            "(id: \"north\", name: \"North\", continent: \"europe\", religion: Catholic",
+            "(id: \"north\", name: \"North\", continent: \"europe\", religion: Protestant",
+        )
+        .replace(
+            "(id: \"south\", name: \"South\", continent: \"europe\", religion: Catholic",
+            "(id: \"south\", name: \"South\", continent: \"europe\", religion: Protestant",
+        )
+    });
+    let mine = if key(&game, me) == "AAA" {
+        ["capa", "nora", "sora"]
+    } else {
+        ["capb", "sora", "nora"]
+    };
+    let _ = other;
+    for p in mine {
+        let p = e(&game, p);
+        game.world_mut()
+            .entity_mut(p)
+            .insert((OwnedBy(me), ControlledBy(me), RebelTown));
+    }
+    (game, me)
+}
+
+#[test]
+fn pop_14_4_religious_rebels_force_a_change_of_state_religion() {
+    let (mut game, me) = rebels_hold_capital_and_two_more(true);
+    assert_eq!(
+        game.world().get::<Realm>(me).unwrap().religion,
+        Religion::Catholic
+    );
+    // Age I: only the optional rule's way out makes the change legal.
+    assert!(game.legal_actions().contains(&Action::ChangeReligion));
+    game.apply(Action::ChangeReligion).unwrap();
+    assert_eq!(
+        game.world().get::<Realm>(me).unwrap().religion,
+        Religion::Protestant,
+        "the capital area's faith"
+    );
+    for p in ["capa", "nora", "capb", "sora"] {
+        assert!(game.world().get::<RebelTown>(e(&game, p)).is_none(), "{p}");
+    }
+    assert!(count(&game, "pop.14.4.religious_rebels") >= 1);
+}
+
+#[test]
+fn pop_14_4_religious_rebels_need_the_optional_rule() {
+    let (mut game, _) = rebels_hold_capital_and_two_more(false);
+    refused(&mut game, Action::ChangeReligion, "pop.5.1.change_religion");
+}

@@ -117,8 +117,135 @@ fn cut_costs(world: &mut World) {
                 }
                 Visit::Asked
             }
+            Action::DisbandUnit {
+                place,
+                kind,
+                mercenary,
+            } => {
+                disband_unit(world, realm, &place, kind, mercenary);
+                Visit::Asked
+            }
+            Action::RecallShips { from, to } => {
+                recall_ships(world, realm, &from, &to);
+                Visit::Asked
+            }
             _ => Visit::Next,
         },
+    );
+}
+
+fn is_ship(kind: UnitKind) -> bool {
+    !kind.is_land()
+}
+
+/// The realm's own units (not allied) at a place, of a kind and status.
+fn own_units_of_kind(
+    world: &World,
+    realm: Entity,
+    place: Entity,
+    kind: UnitKind,
+    status: UnitStatus,
+) -> Vec<Entity> {
+    let mut units: Vec<Entity> = units_of(world, realm)
+        .into_iter()
+        .filter(|u| world.get::<At>(*u).is_some_and(|a| a.0 == place))
+        .filter(|u| {
+            world
+                .get::<Unit>(*u)
+                .is_some_and(|x| x.kind == kind && x.status == status)
+        })
+        .collect();
+    units.sort_by_key(|u| sid_of(world, *u));
+    units
+}
+
+/// Step A: disband one unit. Regulars go back to available manpower; mercenaries and ships to
+/// the supply.
+pub(crate) fn disband_unit(
+    world: &mut World,
+    realm: Entity,
+    place: &str,
+    kind: UnitKind,
+    mercenary: bool,
+) {
+    let Some(at) = world.resource::<Index>().get(place) else {
+        return;
+    };
+    let status = if mercenary {
+        UnitStatus::Mercenary
+    } else {
+        UnitStatus::Regular
+    };
+    let Some(unit) = own_units_of_kind(world, realm, at, kind, status)
+        .first()
+        .copied()
+    else {
+        return;
+    };
+    if status == UnitStatus::Regular && kind.is_land() {
+        if let Some(mut m) = world.get_mut::<Mat>(realm) {
+            m.manpower += 1;
+        }
+    }
+    world.despawn(unit);
+    crate::sim::pop::military::discard_idle_leaders(world);
+    let name = key_of(world, realm);
+    let what = if mercenary { "mercenary " } else { "" };
+    write(
+        world,
+        Note::new(
+            rules::SEQ_PHASE4_A,
+            format!("{name} disbands a {what}{kind:?} unit in {place} to cut costs"),
+        )
+        .realm(&name),
+    );
+}
+
+/// Friendly port areas the realm's ships at sea in `sea` can reach for free in step A: within
+/// a fleet's normal movement, through sea zones without hostile ships.
+fn recall_ports(world: &World, realm: Entity, sea: Entity) -> Vec<Entity> {
+    crate::sim::pop::military::sail_destinations(world, realm, sea)
+        .into_iter()
+        .filter(|p| world.get::<SeaZone>(*p).is_none())
+        .collect()
+}
+
+/// Step A: every ship of the realm at sea in `from` sails home to `to` at no cost.
+pub(crate) fn recall_ships(world: &mut World, realm: Entity, from: &str, to: &str) {
+    let index = world.resource::<Index>();
+    let (Some(sea), Some(port)) = (index.get(from), index.get(to)) else {
+        return;
+    };
+    let ships: Vec<Entity> = units_of(world, realm)
+        .into_iter()
+        .filter(|u| world.get::<At>(*u).is_some_and(|a| a.0 == sea))
+        .filter(|u| world.get::<Unit>(*u).is_some_and(|x| is_ship(x.kind)))
+        .collect();
+    let count = ships.len();
+    for ship in ships {
+        world.entity_mut(ship).insert(At(port));
+    }
+    // The admiral goes home with the fleet.
+    let admirals: Vec<Entity> = world
+        .try_query::<(Entity, &InCommand, &Serves)>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|(_, c, s)| c.0 == sea && s.0 == realm)
+                .map(|(e, _, _)| e)
+                .collect()
+        })
+        .unwrap_or_default();
+    for admiral in admirals {
+        world.entity_mut(admiral).insert(InCommand(port));
+    }
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            rules::SEQ_PHASE4_A,
+            format!("{name} recalls {count} ships from {from} to port in {to}, free of upkeep"),
+        )
+        .realm(&name),
     );
 }
 
@@ -129,6 +256,38 @@ pub fn cut_costs_candidates(world: &World, realm: Entity) -> Vec<Action> {
             character: key_of(world, a),
         })
         .collect();
+    // One disband answer per kind of unit standing somewhere, regulars and mercenaries apart.
+    let mut disband: Vec<Action> = Vec::new();
+    let mut recall: Vec<Action> = Vec::new();
+    for unit in units_of(world, realm) {
+        let (Some(u), Some(at)) = (world.get::<Unit>(unit), world.get::<At>(unit)) else {
+            continue;
+        };
+        if !matches!(u.status, UnitStatus::Regular | UnitStatus::Mercenary) {
+            continue;
+        }
+        let action = Action::DisbandUnit {
+            place: key_of(world, at.0),
+            kind: u.kind,
+            mercenary: u.status == UnitStatus::Mercenary,
+        };
+        if !disband.contains(&action) {
+            disband.push(action);
+        }
+        if is_ship(u.kind) && world.get::<SeaZone>(at.0).is_some() {
+            for port in recall_ports(world, realm, at.0) {
+                let action = Action::RecallShips {
+                    from: key_of(world, at.0),
+                    to: key_of(world, port),
+                };
+                if !recall.contains(&action) {
+                    recall.push(action);
+                }
+            }
+        }
+    }
+    all.extend(recall);
+    all.extend(disband);
     if world
         .get::<Mat>(realm)
         .is_some_and(|m| m.loans < crate::sim::pop::economy::max_loans(world, realm))
@@ -183,9 +342,15 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     };
     // What the treasury can give to optional costs once income is in and interest is set aside.
     let budget = mat.ducats + town_income + idea_income + stability - interest;
-    // Drop optional costs that cannot be covered: mercenaries, then regulars and ships, then
-    // the dearest advisor.
-    units.sort_by_key(|(h, u)| (-h, sid_of(world, *u)));
+    // Which unpaid unit goes first is the player's choice in step A; what is still unpaid in
+    // step B goes in this order: mercenaries (dearest), ships at sea (the rule singles them
+    // out), then regulars, so the army holding the land is kept longest.
+    let rank = |world: &World, u: Entity| match world.get::<Unit>(u) {
+        Some(x) if x.status == UnitStatus::Mercenary => 0,
+        Some(x) if is_ship(x.kind) => 1,
+        _ => 2,
+    };
+    units.sort_by_key(|(_, u)| (rank(world, *u), sid_of(world, *u)));
     advisor_list.sort_by_key(|(c, a)| (-c, sid_of(world, *a)));
     while total(&advisor_list, &units) > budget.max(0) {
         if let Some((_, unit)) = (!units.is_empty()).then(|| units.remove(0)) {
@@ -467,6 +632,7 @@ pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
     // The reserve is what the tracks show, less what is deployed or exhausted.
     let reserve = (shown.min(MANPOWER_CAP) + from_ideas - deployed - m.exhausted_manpower).max(0);
     m.manpower = reserve;
+    crate::sim::pop::colonize::gain_colonists(world, realm);
     write(
         world,
         Note::new(

@@ -1517,7 +1517,7 @@ pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
     );
 }
 
-fn clear_unrest(world: &mut World, owner: Entity, province: Entity) {
+pub(crate) fn clear_unrest(world: &mut World, owner: Entity, province: Entity) {
     let tokens: Vec<Entity> = world
         .get::<Holdings>(province)
         .map(|h| {

@@ -17,6 +17,7 @@ pub mod battle;
 pub mod cards;
 pub mod characters;
 pub mod cleanup;
+pub mod colonize;
 pub mod diplomacy;
 pub mod draw_cards;
 pub mod economy;
@@ -237,9 +238,10 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             rules::STABILITY_PLUS2,
             "a province of yours in unrest, or decline",
         ),
-        DecisionKind::CutCosts => {
-            listed(rules::SEQ_PHASE4_A, "fire one of your advisors, or be done")
-        }
+        DecisionKind::CutCosts => listed(
+            rules::SEQ_PHASE4_A,
+            "fire an advisor, disband a unit, recall ships to port, take a loan, or be done",
+        ),
         DecisionKind::Corruption { charge } => {
             income::check_corruption(world, realm, *charge, action)
         }

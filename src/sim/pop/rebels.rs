@@ -978,6 +978,19 @@ fn spread_religious_dissent(world: &mut World) {
                 .into_iter()
                 .filter(|a| differs(world, a))
                 .collect();
+            // Optional rule 5: rebel towns in dissenting areas turn to their pentagram side.
+            let religious = crate::sim::pop::religion::religious_rebel_towns(world, realm);
+            if !religious.is_empty() {
+                let places: Vec<String> = religious.iter().map(|p| key_of(world, *p)).collect();
+                write(
+                    world,
+                    Note::new(
+                        rules::RELIGIOUS_REBELS,
+                        format!("Religious rebels hold {} ({name})", places.join(", ")),
+                    )
+                    .realm(&name),
+                );
+            }
             for area in dissenting {
                 let area_name = key_of(world, area);
                 write(

@@ -18,7 +18,7 @@ use crate::sim::pop::rebels::{
 use crate::sim::pop::relations::*;
 use crate::sim::pop::towns::token_provinces;
 use crate::sim::rules;
-use crate::sim::state::{key_of, sid_of};
+use crate::sim::state::{Content, key_of, sid_of};
 
 pub const CHANGE_PRESTIGE: i32 = 2;
 pub const CHANGE_STABILITY: i32 = 1;
@@ -66,8 +66,41 @@ pub fn counter_reformed_on_board(world: &World) -> bool {
     })
 }
 
+/// Optional rule 5 (religious rebels) is switched on in the scenario options.
+pub fn religious_rebels_on(world: &World) -> bool {
+    world.resource::<Content>().0.options.religious_rebels
+}
+
+/// With optional rule 5: the realm's provinces held by religious rebels, i.e. its rebel towns in
+/// areas of another faith (those towns show the pentagram side).
+pub fn religious_rebel_towns(world: &World, realm: Entity) -> Vec<Entity> {
+    if !religious_rebels_on(world) {
+        return Vec::new();
+    }
+    let religion = religion_of(world, realm);
+    owned(world, realm)
+        .into_iter()
+        .filter(|p| world.get::<RebelTown>(*p).is_some())
+        .filter(|p| {
+            !same_faith(
+                area_of(world, *p).and_then(|a| area_religion(world, a)),
+                religion,
+            )
+        })
+        .collect()
+}
+
+/// Optional rule 5's way out: religious rebels hold the capital and at least 2 more provinces,
+/// so the realm may adopt its capital area's faith by Change State Religion.
+pub fn rebels_force_conversion(world: &World, realm: Entity) -> bool {
+    let held = religious_rebel_towns(world, realm);
+    let capital = world.get::<Capital>(realm).map(|c| c.0);
+    capital.is_some_and(|c| held.contains(&c)) && held.len() >= 3
+}
+
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
     match action {
+        Action::ChangeReligion if rebels_force_conversion(world, realm) => None,
         Action::ChangeReligion => {
             let why = if world.resource::<Flow>().age < CHANGE_FROM_AGE {
                 "the State Religion may be changed from Age II on"
@@ -151,7 +184,14 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         }
         Action::ChangeReligion => {
             let old = religion_of(world, realm)?;
-            let new = if old == Religion::Catholic {
+            let escape = rebels_force_conversion(world, realm);
+            let new = if escape {
+                // The capital area's faith (a Counter-Reformed area is Catholic).
+                match capital_area(world, realm).and_then(|a| area_religion(world, a))? {
+                    Religion::CounterReformed => Religion::Catholic,
+                    other => other,
+                }
+            } else if old == Religion::Catholic {
                 Religion::Protestant
             } else {
                 Religion::Catholic
@@ -171,6 +211,9 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             change_stability(world, realm, -CHANGE_STABILITY, rules::CHANGE_RELIGION);
             drop_marriage(world, realm, old);
             move_influence(world, realm, old, new);
+            if escape {
+                make_peace_with_the_faithful(world, realm, new);
+            }
             let areas = unrest_in_old_faith(world, realm, old);
             if areas.is_empty() {
                 return Some(true);
@@ -193,6 +236,64 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             Some(false)
         }
         _ => None,
+    }
+}
+
+/// Optional rule 5: after adopting the rebels' faith, every rebel unit and rebel town in the
+/// realm's areas of that faith is removed.
+fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion) {
+    let name = key_of(world, realm);
+    let mut areas: Vec<Entity> = owned(world, realm)
+        .into_iter()
+        .filter_map(|p| area_of(world, p))
+        .filter(|a| same_faith(area_religion(world, *a), Some(new)))
+        .collect();
+    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.dedup();
+    for area in areas {
+        let towns: Vec<Entity> = provinces_of(world, area)
+            .into_iter()
+            .filter(|p| owner(world, *p) == Some(realm) && world.get::<RebelTown>(*p).is_some())
+            .collect();
+        let rebels: Vec<Entity> = world
+            .get::<Present>(area)
+            .map(|p| {
+                p.iter()
+                    .filter(|u| {
+                        world
+                            .get::<Unit>(*u)
+                            .is_some_and(|x| x.status == UnitStatus::Rebel)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        for p in &towns {
+            world.entity_mut(*p).remove::<RebelTown>();
+            crate::sim::pop::military::clear_unrest(world, realm, *p);
+            if let Some(mut m) = world.get_mut::<Mat>(realm) {
+                m.covered_slots = (m.covered_slots - 1).max(0);
+            }
+        }
+        for u in &rebels {
+            world.despawn(*u);
+        }
+        if towns.is_empty() && rebels.is_empty() {
+            continue;
+        }
+        let area_name = key_of(world, area);
+        write(
+            world,
+            Note::new(
+                rules::RELIGIOUS_REBELS,
+                format!(
+                    "{name} shares their faith now: {} rebel towns and {} rebel units leave {area_name}",
+                    towns.len(),
+                    rebels.len()
+                ),
+            )
+            .realm(&name)
+            .subject(sid_of(world, area)),
+        );
     }
 }
 

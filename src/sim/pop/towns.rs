@@ -159,6 +159,46 @@ pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
     note_income_tile(world, realm, &before);
 }
 
+/// A small town, whatever the province's size (a new colony, 7.5 and FACTS 4): from the track,
+/// or a vassal once all 40 small towns are out.
+pub fn place_small_town(world: &mut World, realm: Entity, province: Entity) {
+    let before = tracks(world, realm);
+    let name = key_of(world, realm);
+    let place = key_of(world, province);
+    let sid = sid_of(world, province);
+    if before.small_left > 0 {
+        spawn_sim(
+            world,
+            None,
+            (Town { large: false }, TokenOf(realm), OnProvince(province)),
+        );
+        write(
+            world,
+            Note::new(
+                rules::TOWN_TRACK,
+                format!(
+                    "{name} places a small town on {place} (slot {})",
+                    before.small_towns + 1
+                ),
+            )
+            .realm(&name)
+            .subject(sid),
+        );
+    } else {
+        spawn_sim(world, None, (Vassal, TokenOf(realm), OnProvince(province)));
+        write(
+            world,
+            Note::new(
+                rules::OUT_OF_TOWNS,
+                format!("{name} has used all 40 small towns: a vassal on {place}"),
+            )
+            .realm(&name)
+            .subject(sid),
+        );
+    }
+    note_income_tile(world, realm, &before);
+}
+
 /// Removes a realm's tokens from a province (lost, liberated, sold) and updates the tile.
 pub fn remove_tokens(world: &mut World, realm: Entity, province: Entity) {
     let before = tracks(world, realm);

@@ -835,7 +835,6 @@ fn pop_battle_leader_wound_and_ruler_general_death_is_a_ruler_death() {
 #[test]
 fn pop_battle_retreat_costs_one_more_unit() {
     let mut game = game();
-    let a = e(&game, "AAA");
     spawn_units(
         &mut game,
         Some("AAA"),
@@ -1148,4 +1147,127 @@ fn pop_battle_naval_when_a_fleet_sails_into_enemy_ships() {
         military::own_units_at(game.world(), b, e(&game, "west_sea"), false).is_empty(),
         "two heavy ships score 2 automatic hits: the light ship sinks"
     );
+}
+
+#[test]
+fn pop_7_4_unpaid_ships_at_sea_go_after_mercenaries_and_before_regulars() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Mercenary,
+        1,
+    );
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        1,
+    );
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "west_sea",
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        2,
+    );
+    // Income 3 (large 2 + small 1), stability 0, no loans, an empty treasury: 3 to spend.
+    // Costs: mercenary 2, two ships at sea 1/2 each, a regular 1, Ada 2 = 6.
+    set(&mut game, a, |m| {
+        m.ducats = 0;
+        m.stability = 0;
+        m.loans = 0;
+    });
+    crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
+    assert_eq!(
+        count(&game, "pop.7.4.unpaid_units"),
+        1,
+        "the mercenary goes first"
+    );
+    assert_eq!(
+        count(&game, "pop.7.4.unpaid_ships"),
+        2,
+        "then the ships at sea"
+    );
+    assert_eq!(army(&game, "AAA", "north"), 1, "the regular is paid");
+    assert_eq!(count(&game, "pop.7.4.unpaid_advisor"), 0, "Ada is paid");
+    assert_eq!(mat(&game, a).ducats, 0, "3 income - 1 regular - 2 for Ada");
+}
+
+#[test]
+fn pop_seq_phase4_a_recall_ships_to_port_and_disband_units() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "west_sea",
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        2,
+    );
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        2,
+    );
+    let candidates = crate::sim::pop::income::cut_costs_candidates(game.world(), a);
+    let recall = Action::RecallShips {
+        from: "west_sea".into(),
+        to: "north".into(),
+    };
+    assert!(candidates.contains(&recall), "{candidates:?}");
+    assert!(
+        !candidates.contains(&Action::RecallShips {
+            from: "west_sea".into(),
+            to: "south".into(),
+        }),
+        "only to a friendly port"
+    );
+    let disband = Action::DisbandUnit {
+        place: "north".into(),
+        kind: UnitKind::Infantry,
+        mercenary: false,
+    };
+    assert!(candidates.contains(&disband));
+    crate::sim::pop::income::recall_ships(game.world_mut(), a, "west_sea", "north");
+    let at_sea = all_units(&game, "AAA", "west_sea");
+    assert_eq!(at_sea, 0);
+    set(&mut game, a, |m| {
+        m.ducats = 0;
+        m.manpower = 4;
+    });
+    crate::sim::pop::income::disband_unit(game.world_mut(), a, "north", UnitKind::Infantry, false);
+    assert_eq!(army(&game, "AAA", "north"), 1);
+    assert_eq!(
+        mat(&game, a).manpower,
+        5,
+        "a disbanded regular returns to manpower"
+    );
+    // Ships in port cost nothing: only the regular's 1 ducat and Ada's 2 are due.
+    set(&mut game, a, |m| m.stability = 0);
+    crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
+    assert_eq!(mat(&game, a).ducats, 3 - 1 - 2);
+    assert_eq!(count(&game, "pop.7.4.unpaid_ships"), 0);
+}
+
+/// Every unit of `realm` at `place`, ships included.
+fn all_units(game: &Game, realm: &str, place: &str) -> usize {
+    let r = e(game, realm);
+    let p = e(game, place);
+    game.world().get::<Present>(p).map_or(0, |present| {
+        present
+            .iter()
+            .filter(|u| game.world().get::<UnitOf>(*u).is_some_and(|o| o.0 == r))
+            .count()
+    })
 }

@@ -1,0 +1,170 @@
+//! The bot's colonial plans: found a colony on a colonial claim when it can, and otherwise
+//! post light ships along the sea lane that would link the claim to the capital.
+
+use std::collections::{HashMap, VecDeque};
+
+use bevy::prelude::*;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::Action;
+use crate::sim::model::*;
+use crate::sim::pop::colonize::{colonial_claims, linked_to_capital};
+use crate::sim::pop::relations::area_of;
+use crate::sim::state::Index;
+
+/// The Colonize answer using the most colonists, keeping at least 2 adm in hand.
+pub fn colonize(mat: &Mat, legal: &[Action]) -> Option<Action> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Colonize { colonists, .. } => Some((*colonists, a)),
+            _ => None,
+        })
+        .filter(|(c, _)| mat.mp(MpKind::Adm) - (4 - i32::from(*c)) >= 2)
+        .max_by_key(|(c, _)| *c)
+        .map(|(_, a)| a.clone())
+}
+
+/// Places next to each other on the map: land borders, coasts, sea lanes.
+fn neighbours(world: &World, node: Entity, shores: &HashMap<Entity, Vec<Entity>>) -> Vec<Entity> {
+    if world.get::<SeaZone>(node).is_some() {
+        let mut out: Vec<Entity> = world
+            .get::<SeaNeighbours>(node)
+            .map(|n| n.0.clone())
+            .unwrap_or_default();
+        out.extend(shores.get(&node).cloned().unwrap_or_default());
+        out
+    } else {
+        let mut out: Vec<Entity> = world
+            .get::<LandBorders>(node)
+            .map(|b| b.0.iter().map(|(a, _)| *a).collect())
+            .unwrap_or_default();
+        out.extend(
+            world
+                .get::<Coasts>(node)
+                .map(|c| c.0.clone())
+                .unwrap_or_default(),
+        );
+        out
+    }
+}
+
+/// The sea zones of the shortest sea lane from the capital area to an unlinked colonial claim,
+/// from the capital outwards; empty when every claim is linked or none can be reached.
+pub fn sea_lane(world: &World, realm: Entity) -> Vec<Entity> {
+    let Some(capital) = world
+        .get::<Capital>(realm)
+        .and_then(|c| area_of(world, c.0))
+    else {
+        return Vec::new();
+    };
+    let targets: Vec<Entity> = colonial_claims(world, realm)
+        .into_iter()
+        .filter(|a| !linked_to_capital(world, realm, *a))
+        .collect();
+    if targets.is_empty() {
+        return Vec::new();
+    }
+    let mut shores: HashMap<Entity, Vec<Entity>> = HashMap::new();
+    if let Some(mut q) = world.try_query::<(Entity, &Coasts)>() {
+        let mut pairs: Vec<(Entity, Entity)> = q
+            .iter(world)
+            .flat_map(|(a, c)| c.0.iter().map(move |s| (*s, a)))
+            .collect();
+        pairs.sort();
+        for (s, a) in pairs {
+            shores.entry(s).or_default().push(a);
+        }
+    }
+    // Breadth-first over sea zones from the capital's coasts (other areas are not crossed).
+    let mut parent: HashMap<Entity, Entity> = HashMap::new();
+    let mut queue: VecDeque<Entity> = VecDeque::new();
+    for s in world
+        .get::<Coasts>(capital)
+        .map(|c| c.0.clone())
+        .unwrap_or_default()
+    {
+        parent.insert(s, capital);
+        queue.push_back(s);
+    }
+    while let Some(node) = queue.pop_front() {
+        for n in neighbours(world, node, &shores) {
+            if targets.contains(&n) {
+                let mut lane = Vec::new();
+                let mut at = node;
+                while at != capital {
+                    lane.push(at);
+                    at = parent[&at];
+                }
+                lane.reverse();
+                return lane;
+            }
+            if world.get::<SeaZone>(n).is_some() && !parent.contains_key(&n) {
+                parent.insert(n, node);
+                queue.push_back(n);
+            }
+        }
+    }
+    Vec::new()
+}
+
+fn has_ship(world: &World, realm: Entity, sea: Entity) -> bool {
+    world.get::<Present>(sea).is_some_and(|p| {
+        p.iter().any(|u| {
+            world.get::<UnitOf>(u).is_some_and(|o| o.0 == realm)
+                && world.get::<Unit>(u).is_some_and(|x| !x.kind.is_land())
+        })
+    })
+}
+
+/// Whether the realm should build a light ship for its colonial lane: a gap and no ship free.
+pub fn wants_ship(world: &World, realm: Entity) -> bool {
+    let lane = sea_lane(world, realm);
+    let gaps = lane.iter().filter(|s| !has_ship(world, realm, **s)).count();
+    let free = world.get::<Forces>(realm).map_or(0, |f| {
+        f.iter()
+            .filter(|u| world.get::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
+            .filter(|u| {
+                world
+                    .get::<At>(*u)
+                    .is_some_and(|a| world.get::<SeaZone>(a.0).is_none() || !lane.contains(&a.0))
+            })
+            .count()
+    });
+    gaps > free
+}
+
+/// A Sail that brings a ship in port, or at sea off the lane, closer to the lane's first gap.
+/// Ships already on the lane stay where they are: they hold it.
+pub fn sail_to_gap(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+    let lane = sea_lane(world, realm);
+    let gap = *lane.iter().find(|s| !has_ship(world, realm, **s))?;
+    let index = world.resource::<Index>();
+    let mut dist: HashMap<Entity, u32> = HashMap::from([(gap, 0)]);
+    let mut queue = VecDeque::from([gap]);
+    while let Some(s) = queue.pop_front() {
+        for n in world
+            .get::<SeaNeighbours>(s)
+            .map(|n| n.0.clone())
+            .unwrap_or_default()
+        {
+            if !dist.contains_key(&n) {
+                dist.insert(n, dist[&s] + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Sail { from, to } => {
+                let (f, t) = (index.get(from)?, index.get(to)?);
+                let free = world.get::<SeaZone>(f).is_none() || !lane.contains(&f);
+                free.then_some(())?;
+                Some((*dist.get(&t)?, a))
+            }
+            _ => None,
+        })
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, a)| a.clone())
+}

@@ -1,0 +1,315 @@
+//! Colonize (FACTS 4, Administrative): 4 adm and/or colonists turn a colonial claim on a vacant
+//! Territory into a small town, when a chain of the realm's towns and ships links it to the
+//! capital area; and the colonist pool that colonial claims fill in Phase 5 step A.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use crate::content::schema::MpKind;
+use crate::sim::decision::{Action, Illegal};
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::economy::change_mp;
+use crate::sim::pop::generic::*;
+use crate::sim::pop::relations::*;
+use crate::sim::pop::towns::place_small_town;
+use crate::sim::rules;
+use crate::sim::state::{Index, key_of, sid_of};
+
+/// A colony costs 4, paid in adm, colonists or any mix of the two.
+pub const COLONIZE_COST: u8 = 4;
+/// The colonist pool holds at most 4.
+pub const MAX_COLONISTS: u8 = 4;
+
+pub fn owns(action: &Action) -> bool {
+    matches!(action, Action::Colonize { .. })
+}
+
+/// A Territory nobody owns: a distant province with no realm's flag and no owner.
+fn vacant_territory(world: &World, province: Entity) -> bool {
+    owner(world, province).is_none()
+        && area_of(world, province)
+            .and_then(|a| world.get::<Area>(a))
+            .is_some_and(|a| a.distant)
+        && crate::sim::pop::towns::core_owners(world, province).is_empty()
+}
+
+/// Areas holding a vacant Territory where the realm has a claim: its colonial claims.
+pub fn colonial_claims(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut areas: Vec<Entity> = markers::<Claim>(world)
+        .into_iter()
+        .filter(|(_, c)| c.realm == realm)
+        .map(|(_, c)| c.area)
+        .filter(|a| {
+            provinces_of(world, *a)
+                .iter()
+                .any(|p| vacant_territory(world, *p))
+        })
+        .collect();
+    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.dedup();
+    areas
+}
+
+pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let pool = world.get::<Mat>(realm).map_or(0, |m| m.colonists);
+    let mut all = Vec::new();
+    for area in colonial_claims(world, realm) {
+        for p in provinces_of(world, area) {
+            if !vacant_territory(world, p) {
+                continue;
+            }
+            for colonists in 0..=pool.min(COLONIZE_COST) {
+                all.push(Action::Colonize {
+                    province: key_of(world, p),
+                    colonists,
+                });
+            }
+        }
+    }
+    all
+}
+
+pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
+    let Action::Colonize {
+        province,
+        colonists,
+    } = action
+    else {
+        return None;
+    };
+    let err = |why: &str| Some(Illegal::new(rules::ACT_COLONIZE, why));
+    let Some(p) = world
+        .resource::<Index>()
+        .get(province)
+        .filter(|p| world.get::<Province>(*p).is_some())
+    else {
+        return err("no such province");
+    };
+    if !vacant_territory(world, p) {
+        return err("only a vacant Territory (nobody's province, nobody's core) is colonized");
+    }
+    let Some(area) = area_of(world, p) else {
+        return err("the province lies in no area");
+    };
+    if !markers::<Claim>(world)
+        .iter()
+        .any(|(_, c)| c.realm == realm && c.area == area)
+    {
+        return err("you need a colonial claim on its area");
+    }
+    let mat = mat(world, realm);
+    if *colonists > COLONIZE_COST || *colonists > mat.colonists {
+        return err("you do not have that many colonists (at most 4 count)");
+    }
+    let adm = i32::from(COLONIZE_COST - colonists);
+    if mat.mp(MpKind::Adm) < adm {
+        return err("a colony costs 4 in adm and colonists together");
+    }
+    if !linked_to_capital(world, realm, area) {
+        return err(
+            "the claim must be linked to your capital area by areas with your towns and sea zones with your ships",
+        );
+    }
+    None
+}
+
+pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
+    let Action::Colonize {
+        province,
+        colonists,
+    } = action
+    else {
+        return None;
+    };
+    let p = world.resource::<Index>().get(province)?;
+    let area = area_of(world, p)?;
+    let name = key_of(world, realm);
+    let adm = i32::from(COLONIZE_COST - colonists);
+    if adm > 0 {
+        change_mp(world, realm, MpKind::Adm, -adm, rules::ACT_COLONIZE);
+    }
+    if let Some(mut m) = world.get_mut::<Mat>(realm) {
+        m.colonists -= colonists;
+    }
+    // The colonial claim is replaced by the town.
+    if let Some((claim, _)) = markers::<Claim>(world)
+        .into_iter()
+        .find(|(_, c)| c.realm == realm && c.area == area)
+    {
+        world.despawn(claim);
+    }
+    world
+        .entity_mut(p)
+        .insert((OwnedBy(realm), ControlledBy(realm)));
+    write(
+        world,
+        Note::new(
+            rules::ACT_COLONIZE,
+            format!("{name} founds a colony on {province} ({adm} adm, {colonists} colonists)"),
+        )
+        .realm(&name)
+        .subject(sid_of(world, p)),
+    );
+    place_small_town(world, realm, p);
+    Some(true)
+}
+
+/// Whether `target` touches the capital area through a chain of areas holding the realm's
+/// towns and sea zones holding its ships (the capital area itself counts).
+pub fn linked_to_capital(world: &World, realm: Entity, target: Entity) -> bool {
+    let Some(capital) = world
+        .get::<Capital>(realm)
+        .and_then(|c| area_of(world, c.0))
+    else {
+        return false;
+    };
+    let town_areas: Vec<Entity> = owned(world, realm)
+        .into_iter()
+        .filter(|p| {
+            world.get::<Holdings>(*p).is_some_and(|h| {
+                h.iter().any(|t| {
+                    world.get::<Town>(t).is_some()
+                        && world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm)
+                })
+            })
+        })
+        .filter_map(|p| area_of(world, p))
+        .collect();
+    let ship_seas: Vec<Entity> = world
+        .get::<Forces>(realm)
+        .map(|f| {
+            f.iter()
+                .filter(|u| world.get::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
+                .filter_map(|u| world.get::<At>(u).map(|a| a.0))
+                .filter(|at| world.get::<SeaZone>(*at).is_some())
+                .collect()
+        })
+        .unwrap_or_default();
+    // Areas facing each sea zone, for stepping ashore.
+    let shores = |sea: Entity| -> Vec<Entity> {
+        world
+            .try_query::<(Entity, &Coasts)>()
+            .map(|mut q| {
+                q.iter(world)
+                    .filter(|(_, c)| c.0.contains(&sea))
+                    .map(|(a, _)| a)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let next = |node: Entity| -> Vec<Entity> {
+        if world.get::<SeaZone>(node).is_some() {
+            let mut out: Vec<Entity> = world
+                .get::<SeaNeighbours>(node)
+                .map(|n| n.0.clone())
+                .unwrap_or_default();
+            out.extend(shores(node));
+            out
+        } else {
+            let mut out: Vec<Entity> = world
+                .get::<LandBorders>(node)
+                .map(|b| b.0.iter().map(|(a, _)| *a).collect())
+                .unwrap_or_default();
+            out.extend(
+                world
+                    .get::<Coasts>(node)
+                    .map(|c| c.0.clone())
+                    .unwrap_or_default(),
+            );
+            out
+        }
+    };
+    let mut seen = vec![capital];
+    let mut queue = VecDeque::from([capital]);
+    while let Some(node) = queue.pop_front() {
+        for n in next(node) {
+            if n == target {
+                return true;
+            }
+            let carries = town_areas.contains(&n) || ship_seas.contains(&n);
+            if carries && !seen.contains(&n) {
+                seen.push(n);
+                queue.push_back(n);
+            }
+        }
+    }
+    false
+}
+
+/// Phase 5 step A: the colonist pool gains 1 for each colonial claim, up to 4.
+pub fn gain_colonists(world: &mut World, realm: Entity) {
+    let claims = colonial_claims(world, realm).len() as u8;
+    if claims == 0 {
+        return;
+    }
+    let Some(before) = world.get::<Mat>(realm).map(|m| m.colonists) else {
+        return;
+    };
+    let after = (before + claims).min(MAX_COLONISTS);
+    if after == before {
+        return;
+    }
+    if let Some(mut m) = world.get_mut::<Mat>(realm) {
+        m.colonists = after;
+    }
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            rules::COLONISTS,
+            format!("{name}: colonists {before} -> {after} ({claims} colonial claims)"),
+        )
+        .realm(&name)
+        .amount(i32::from(after - before)),
+    );
+}
+
+/// The Native Uprising event symbol (FACTS 3): each player loses a colonist and adds unrest to
+/// a distant town, and may ignore one of the two. House rule, so that nobody waits on a
+/// question: a realm with a calm distant town takes the unrest there (the first by map order)
+/// and keeps its colonists; otherwise it loses a colonist.
+pub fn native_uprising(world: &mut World) {
+    for realm in all_of::<PlayerRealm>(world) {
+        let distant_town = crate::sim::pop::effects::calm_holdings(world, realm, None)
+            .into_iter()
+            .filter(|p| {
+                world.get::<Holdings>(*p).is_some_and(|h| {
+                    h.iter().any(|t| {
+                        world.get::<Town>(t).is_some()
+                            && world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm)
+                    })
+                })
+            })
+            .find(|p| {
+                area_of(world, *p)
+                    .and_then(|a| world.get::<Area>(a))
+                    .is_some_and(|a| a.distant)
+            });
+        if let Some(p) = distant_town {
+            crate::sim::pop::effects::add_unrest(world, realm, p);
+            continue;
+        }
+        let Some(before) = world
+            .get::<Mat>(realm)
+            .map(|m| m.colonists)
+            .filter(|c| *c > 0)
+        else {
+            continue;
+        };
+        if let Some(mut m) = world.get_mut::<Mat>(realm) {
+            m.colonists = before - 1;
+        }
+        let name = key_of(world, realm);
+        write(
+            world,
+            Note::new(
+                rules::COLONISTS,
+                format!("{name} loses a colonist to a native uprising"),
+            )
+            .realm(&name)
+            .amount(-1),
+        );
+    }
+}
