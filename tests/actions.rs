@@ -88,6 +88,14 @@ fn probes() -> Vec<Action> {
     all.extend([
         Action::Accept,
         Action::Explore,
+        Action::ExploreWithShip {
+            from: "north".into(),
+            to: "far_sea".into(),
+        },
+        Action::ExploreWithShip {
+            from: "south".into(),
+            to: "far_sea".into(),
+        },
         Action::Reroll,
         Action::Discover {
             area: "farland".into(),

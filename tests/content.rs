@@ -91,6 +91,50 @@ fn default_scenario_is_europe_1444_at_full_size() {
 }
 
 #[test]
+fn default_scenario_has_the_issue_6_ideas_and_action_cards() {
+    use regnum::content::schema::{CharacterKind, IdeaEffect, MpKind};
+    let s = default_scenario();
+    assert!(s.ideas.len() >= 24, "{} Ideas", s.ideas.len());
+    let quest = s
+        .ideas
+        .iter()
+        .find(|i| i.name == "Quest for the New World")
+        .expect("Quest for the New World");
+    assert!(quest.effects.contains(&IdeaEffect::QuestForTheNewWorld));
+    assert!(
+        s.ideas.iter().filter(|i| i.government).count() >= 3,
+        "several government forms"
+    );
+    for idea in &s.ideas {
+        assert!(!idea.effects.is_empty(), "{} does nothing", idea.id);
+    }
+    for deck in MpKind::ALL {
+        let cards: Vec<_> = s.action_cards.iter().filter(|c| c.deck == deck).collect();
+        assert!(cards.len() >= 30, "{deck:?}: {} cards", cards.len());
+        for card in cards {
+            let who = card
+                .character
+                .as_deref()
+                .expect("every card has a character");
+            let c = s
+                .characters
+                .iter()
+                .find(|c| c.id == who)
+                .unwrap_or_else(|| panic!("{}: no character {who}", card.id));
+            let fits = match deck {
+                MpKind::Mil => matches!(
+                    c.kind,
+                    CharacterKind::Leader | CharacterKind::Advisor(MpKind::Mil)
+                ),
+                _ => c.kind == CharacterKind::Advisor(deck),
+            };
+            assert!(fits, "{}: {who} does not fit the {deck:?} deck", card.id);
+            assert!(!card.effects.is_empty(), "{} does nothing", card.id);
+        }
+    }
+}
+
+#[test]
 fn scenario_cut_in_half_is_rejected_with_position() {
     let text = regnum::content::DEFAULT_SCENARIO_RON;
     let half = &text[..text.len() / 2];

@@ -6,14 +6,15 @@ use bevy::prelude::*;
 use chacha20::ChaCha8Rng;
 use rand::RngExt;
 
-use crate::content::schema::MpKind;
+use crate::content::schema::{IdeaEffect, MpKind};
 use crate::sim::decision::{Action, DecisionKind, Offer};
 use crate::sim::flow::Flow;
-use crate::sim::model::{Mat, Province, Realm, Religion};
+use crate::sim::model::{Area, Coasts, Forces, Mat, Province, Realm, Religion, Unit, UnitKind};
 use crate::sim::pop::cards::{Hand, card_id};
 use crate::sim::pop::diplomacy::{forge_cost, sale_prestige};
-use crate::sim::pop::generic::{Generic, owner};
-use crate::sim::pop::relations::{allied, married};
+use crate::sim::pop::generic::{Generic, all_of, has_claim, owned, owner};
+use crate::sim::pop::ideas::quest_for_new_world;
+use crate::sim::pop::relations::{allied, enemies_of, married, provinces_of};
 use crate::sim::state::{Content, Index};
 
 fn pick(legal: &[Action], f: impl Fn(&Action) -> bool) -> Option<Action> {
@@ -150,9 +151,20 @@ pub fn turn(
             return Some(options[rng.random_range(0..options.len())].clone());
         }
     }
-    // Explore with power to spare for a re-roll.
-    if dip >= 3 && mil >= 3 && rng.random_range(0..3) == 0 && legal.contains(&Action::Explore) {
-        return Some(Action::Explore);
+    // With "Quest for the New World" a realm without a Light Ship builds one in a port.
+    if let Some(a) = explorer_recruit(world, realm, mat, legal) {
+        return Some(a);
+    }
+    // Explore with power to spare for a re-roll; with the Quest, more often and by sea first.
+    let quest = quest_for_new_world(world, realm);
+    let odds = if quest { 2 } else { 3 };
+    if dip >= 3 && mil >= 3 && rng.random_range(0..odds) == 0 {
+        if let Some(a) = best_ship_move(world, realm, legal) {
+            return Some(a);
+        }
+        if legal.contains(&Action::Explore) {
+            return Some(Action::Explore);
+        }
     }
     // A claim next door, for a later war.
     if dip >= 6 && rng.random_range(0..4) == 0 {
@@ -197,6 +209,104 @@ pub fn turn(
         return Some(Action::ChangeReligion);
     }
     None
+}
+
+/// Whether the realm holds "Quest for the New World" but has no Light Ship to explore with.
+pub fn wants_explorer(world: &World, realm: Entity) -> bool {
+    quest_for_new_world(world, realm)
+        && !world.get::<Forces>(realm).is_some_and(|f| {
+            f.iter().any(|u| {
+                world
+                    .get::<Unit>(u)
+                    .is_some_and(|u| u.kind == UnitKind::LightShip)
+            })
+        })
+}
+
+/// A Recruit in an area with a port of the realm, to build an explorer (a Light Ship costs 4
+/// ducats and the action 1 mil), at peace and with money to spare.
+fn explorer_recruit(world: &World, realm: Entity, mat: &Mat, legal: &[Action]) -> Option<Action> {
+    if !wants_explorer(world, realm)
+        || mat.ducats < 10
+        || mat.mp(MpKind::Mil) < 3
+        || !enemies_of(world, realm).is_empty()
+    {
+        return None;
+    }
+    pick(legal, |a| match a {
+        Action::Recruit { area } => world.resource::<Index>().get(area).is_some_and(|area| {
+            provinces_of(world, area).iter().any(|p| {
+                owner(world, *p) == Some(realm)
+                    && world.get::<Province>(*p).is_some_and(|p| p.port.is_some())
+            })
+        }),
+        _ => false,
+    })
+}
+
+/// The Explore that first sails a Light Ship to the distant sea zone touching the most distant
+/// areas the realm has no claim in yet (ties: the first listed).
+fn best_ship_move(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+    let unclaimed_near = |sea: Entity| {
+        all_of::<Area>(world)
+            .into_iter()
+            .filter(|a| world.get::<Area>(*a).is_some_and(|a| a.distant))
+            .filter(|a| !has_claim(world, realm, *a))
+            .filter(|a| world.get::<Coasts>(*a).is_some_and(|c| c.0.contains(&sea)))
+            .count()
+    };
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::ExploreWithShip { to, .. } => world
+                .resource::<Index>()
+                .get(to)
+                .map(|sea| (unclaimed_near(sea), a)),
+            _ => None,
+        })
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, _)| *n)
+        .map(|(_, a)| a.clone())
+}
+
+/// How much an Idea is worth to the realm (rough weights of what each effect brings in a game;
+/// 0 or less: not worth researching).
+pub fn idea_value(world: &World, realm: Entity, effects: &[IdeaEffect]) -> i32 {
+    let ports = owned(world, realm)
+        .iter()
+        .any(|p| world.get::<Province>(*p).is_some_and(|p| p.port.is_some()));
+    let has_ships = world.get::<Forces>(realm).is_some_and(|f| {
+        f.iter()
+            .any(|u| world.get::<Unit>(u).is_some_and(|u| !u.kind.is_land()))
+    });
+    let advisors = crate::sim::pop::characters::advisors(world, realm).len() as i32;
+    effects
+        .iter()
+        .map(|e| match e {
+            IdeaEffect::Skill(_, n) => 6 * n,
+            IdeaEffect::Income(n) | IdeaEffect::TradeIncome(n) => 3 * n,
+            IdeaEffect::StablePrestige(n) => 4 * n,
+            IdeaEffect::Artillery => 3,
+            IdeaEffect::Tercios => 4,
+            IdeaEffect::StabilityCost(n) => 3 * n,
+            IdeaEffect::Manpower(n) => 2 * n,
+            IdeaEffect::Influence(n) | IdeaEffect::HandLimit(n) | IdeaEffect::Alliances(n) => {
+                2 * i32::from(*n)
+            }
+            IdeaEffect::AdvisorCost(n) => n * advisors.max(1),
+            IdeaEffect::ExploreRerolls(n) => i32::from(*n) * if ports { 2 } else { 1 },
+            IdeaEffect::QuestForTheNewWorld => {
+                if ports {
+                    5
+                } else {
+                    0
+                }
+            }
+            IdeaEffect::Loans(n) => i32::from(*n),
+            IdeaEffect::NavalDice(n) => i32::from(*n) * if has_ships { 3 } else { 1 },
+            IdeaEffect::LeaderCost(n) => 2 * n,
+        })
+        .sum()
 }
 
 /// Answers to the generic actions' decisions; `None` leaves it to the fallback.
@@ -287,4 +397,114 @@ fn accepts(world: &World, realm: Entity, from: Entity, mat: &Mat, offer: &Offer)
     // Alliances and marriages between players of one faith are welcome.
     let faith = |r: Entity| world.get::<Realm>(r).map(|r| r.religion);
     faith(realm) == faith(from) || faith(realm) != Some(Religion::Sunni)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bot's choices about Ideas and exploring by sea, on the mini scenario.
+
+    use super::*;
+    use crate::sim::model::{At, UnitOf, UnitStatus};
+    use crate::sim::pop::ideas::{IdeaGrid, idea_index};
+    use crate::sim::pop::test_support::*;
+    use crate::sim::state::{sid_of, spawn_sim};
+
+    const IDEAS: &str = r#"    ideas: [
+        (id: "quest", name: "Quest for the New World", kind: Dip, age: 1, cost: 4, effects: [QuestForTheNewWorld]),
+        (id: "loans", name: "Loans", kind: Adm, age: 1, cost: 4, effects: [Loans(1)]),
+        (id: "skill", name: "Skill", kind: Adm, age: 1, cost: 4, effects: [Skill(Adm, 1)]),
+        (id: "gov_big", name: "Big", kind: Adm, age: 1, cost: 4, government: true, effects: [Skill(Adm, 1), Income(2)]),
+        (id: "gov_small", name: "Small", kind: Adm, age: 1, cost: 4, government: true, effects: [Income(1)]),
+    ],"#;
+
+    fn grant(world: &mut World, realm: Entity, id: &str) {
+        let idea = idea_index(world, id).unwrap();
+        let sid = sid_of(world, realm);
+        world
+            .resource_mut::<IdeaGrid>()
+            .researched
+            .push((sid, idea));
+    }
+
+    #[test]
+    fn bot_researches_the_idea_worth_most_and_never_a_worse_government() {
+        let game = game_with(|t| t.replace("    ideas: [],", IDEAS));
+        let mut game = game;
+        let a = e(&game, "AAA");
+        let research = |id: &str| Action::ResearchIdea { idea: id.into() };
+        let legal = vec![research("loans"), research("skill"), research("gov_small")];
+        let mut rich = mat(&game, a);
+        rich.mp = [10, 10, 10];
+        assert_eq!(
+            crate::ai::research_pick(game.world(), a, &rich, &legal),
+            Some(research("skill")),
+            "a skill point beats one more loan and a small government"
+        );
+        let mut poor = rich.clone();
+        poor.mp = [5, 10, 10];
+        assert_eq!(
+            crate::ai::research_pick(game.world(), a, &poor, &legal),
+            None,
+            "keep power in hand: cost + 3 first"
+        );
+        grant(game.world_mut(), a, "gov_big");
+        assert_eq!(
+            crate::ai::research_pick(game.world(), a, &rich, &[research("gov_small")]),
+            None,
+            "a government form worth less than the one held is not taken"
+        );
+    }
+
+    #[test]
+    fn bot_with_the_quest_builds_a_light_ship_and_explores_by_sea() {
+        let mut game = game_with(|t| t.replace("    ideas: [],", IDEAS));
+        let a = e(&game, "AAA");
+        assert!(!wants_explorer(game.world(), a), "no Quest, no explorer");
+        grant(game.world_mut(), a, "quest");
+        assert!(wants_explorer(game.world(), a));
+        let mut m = mat(&game, a);
+        m.ducats = 20;
+        m.mp = [10, 10, 10];
+        let legal = vec![
+            Action::Recruit {
+                area: "east".into(),
+            },
+            Action::Recruit {
+                area: "north".into(),
+            },
+        ];
+        assert_eq!(
+            explorer_recruit(game.world(), a, &m, &legal),
+            Some(Action::Recruit {
+                area: "north".into()
+            }),
+            "a port is needed for a ship"
+        );
+        let north = e(&game, "north");
+        let ship = spawn_sim(
+            game.world_mut(),
+            None,
+            (
+                Unit {
+                    kind: UnitKind::LightShip,
+                    status: UnitStatus::Regular,
+                    damaged: false,
+                },
+                At(north),
+            ),
+        );
+        game.world_mut().entity_mut(ship).insert(UnitOf(a));
+        assert!(!wants_explorer(game.world(), a), "one explorer is enough");
+        let sail = Action::ExploreWithShip {
+            from: "north".into(),
+            to: "far_sea".into(),
+        };
+        let legal = crate::sim::pop::explore::candidates(game.world(), a);
+        assert!(legal.contains(&sail));
+        assert_eq!(
+            best_ship_move(game.world(), a, &legal),
+            Some(sail),
+            "Far Sea touches unclaimed Farland"
+        );
+    }
 }

@@ -11,7 +11,7 @@ use rand::{RngExt, SeedableRng};
 use crate::content::schema::{Effect, MpKind};
 use crate::sim::model::{Character, Interregnum, Mat, RoundMarkers};
 use crate::sim::pop::characters::advisors;
-use crate::sim::pop::economy::increase_stability_cost;
+use crate::sim::pop::economy::stability_cost;
 use crate::sim::pop::events::{EventDisplay, EventInProgress};
 use crate::sim::pop::relations::enemies_of;
 use crate::sim::state::{Content, Index};
@@ -148,28 +148,20 @@ impl Bot {
                         }
                     }
                 }
-                // Monarch power piling up near the cap goes into an Idea.
-                let research = legal.iter().find(|a| match a {
-                    Action::ResearchIdea { idea } => world
-                        .resource::<Content>()
-                        .0
-                        .ideas
-                        .iter()
-                        .find(|i| &i.id == idea)
-                        .is_some_and(|i| mat.mp(i.kind) >= 8),
-                    _ => false,
-                });
-                if let Some(r) = research {
-                    return Some(r.clone());
+                // Monarch power piling up goes into the Idea worth most to the realm.
+                if let Some(r) = realm.and_then(|r| research_pick(world, r, &mat, &legal)) {
+                    return Some(r);
                 }
                 // A bold realm at war lets stability go; at peace it only mends a collapse.
                 let wants_stability = if bold {
                     !at_war
                         && mat.stability <= -2
-                        && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 2
+                        && realm
+                            .is_some_and(|r| mat.mp(MpKind::Adm) >= stability_cost(world, r) + 2)
                 } else {
                     mat.stability < 2
-                        && mat.mp(MpKind::Adm) >= increase_stability_cost(mat.stability) + 1
+                        && realm
+                            .is_some_and(|r| mat.mp(MpKind::Adm) >= stability_cost(world, r) + 1)
                 };
                 // Diplomacy, exploration, cards and the other generic actions.
                 let round = game.flow().round;
@@ -267,7 +259,7 @@ impl Bot {
                 let court: i32 = advisors(world, r)
                     .iter()
                     .filter_map(|a| world.get::<Character>(*a))
-                    .map(|c| i32::from(c.cost))
+                    .map(|c| crate::sim::pop::ideas::advisor_price(world, r, i32::from(c.cost)))
                     .sum();
                 let upkeep = court + i32::from(mat.loans) + war::army_upkeep(world, r);
                 let short = mat.ducats + income < upkeep;
@@ -370,6 +362,44 @@ impl Bot {
             .collect();
         Some(tied[self.rng.random_range(0..tied.len())].clone())
     }
+}
+
+/// The Idea to research now, if any: among those the realm can afford with power to spare
+/// (cheap ones once the pool holds their cost + 3, dear ones near the cap), the one worth most
+/// (`generic::idea_value`). A new government form must beat the one it would replace.
+fn research_pick(
+    world: &bevy::prelude::World,
+    realm: bevy::prelude::Entity,
+    mat: &Mat,
+    legal: &[Action],
+) -> Option<Action> {
+    let content = &world.resource::<Content>().0;
+    let held = crate::sim::pop::ideas::ideas_of(world, realm);
+    let government_now: i32 = content
+        .ideas
+        .iter()
+        .filter(|i| i.government && held.contains(&i.id))
+        .map(|i| generic::idea_value(world, realm, &i.effects))
+        .sum();
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::ResearchIdea { idea } => {
+                content.ideas.iter().find(|i| &i.id == idea).map(|i| (i, a))
+            }
+            _ => None,
+        })
+        .filter(|(i, _)| mat.mp(i.kind) >= (i32::from(i.cost) + 3).min(8))
+        .map(|(i, a)| {
+            let mut worth = generic::idea_value(world, realm, &i.effects);
+            if i.government {
+                worth -= government_now;
+            }
+            (worth, a)
+        })
+        .filter(|(worth, _)| *worth > 0)
+        .max_by_key(|(worth, _)| *worth)
+        .map(|(_, a)| a.clone())
 }
 
 /// Rough worth of an effect to the realm that gets it.

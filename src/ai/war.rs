@@ -285,7 +285,12 @@ pub fn decide(
                 mercenary: false,
             };
             let colonial = enemies.is_empty() && super::colonies::wants_ship(world, realm);
-            if (colonial || enemy_ports && !has_ships) && done == 0 && want(&ship) {
+            if (colonial
+                || (enemy_ports && !has_ships)
+                || super::generic::wants_explorer(world, realm))
+                && done == 0
+                && want(&ship)
+            {
                 return Some(ship);
             }
             let artillery = Action::RecruitUnit {

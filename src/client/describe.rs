@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::content::schema::{Effect, MpKind};
 use crate::sim::decision::{DecisionKind, Offer, PeaceTerm};
 use crate::sim::model::{Court, Mat, Role, Title, UnitKind};
-use crate::sim::pop::economy::{LOAN_DUCATS, REPAY_DUCATS, increase_stability_cost};
+use crate::sim::pop::economy::{LOAN_DUCATS, REPAY_DUCATS, stability_cost};
 use crate::sim::pop::events::{EventDisplay, EventInProgress};
 use crate::sim::pop::military::unit_cost;
 use crate::sim::state::Index;
@@ -214,13 +214,16 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         Action::ChooseProvince { province } => province_name(game, province),
         Action::TakeLoan => format!("Take a Loan (+{LOAN_DUCATS} ducats)"),
         Action::RepayLoan => format!("Repay a Loan (costs {REPAY_DUCATS} ducats)"),
-        Action::IncreaseStability => match mat {
-            Some(m) => format!(
-                "Increase Stability (costs {} ADM)",
-                increase_stability_cost(m.stability)
-            ),
-            None => "Increase Stability".to_string(),
-        },
+        // The realm's own price: Ideas may make it cheaper than the table.
+        Action::IncreaseStability => {
+            match decision.and_then(|d| world.resource::<Index>().get(&d.realm)) {
+                Some(realm) if mat.is_some() => format!(
+                    "Increase Stability (costs {} ADM)",
+                    stability_cost(world, realm)
+                ),
+                _ => "Increase Stability".to_string(),
+            }
+        }
         Action::DrawCard { deck } => format!("Draw from the {} action deck", mp_name(*deck)),
         Action::KeepCard { card } => format!("Keep {} (costs 2 ducats)", card_name(game, card)),
         Action::DiscardCard { card } => match decision.map(|d| &d.kind) {
@@ -316,6 +319,11 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             )
         }
         Action::Explore => "Explore (1 DIP + 1 MIL)".to_string(),
+        Action::ExploreWithShip { from, to } => format!(
+            "Explore (1 DIP + 1 MIL), first sailing a Light Ship from {} to {}",
+            area_name(game, from),
+            area_name(game, to)
+        ),
         Action::Discover { area } => format!("Discover and claim {}", area_name(game, area)),
         Action::Reroll => "Roll the exploration die again (1 DIP)".to_string(),
         Action::ChangeFocus { into, from } => match into {

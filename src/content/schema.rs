@@ -405,6 +405,33 @@ pub enum IdeaEffect {
     /// In battle each outlined infantry face counts as two infantry matches (Tercios, Line
     /// Infantry).
     Tercios,
+    // The variants below were added with the 1444 Ideas of issue 6; their values are house
+    // rules (docs/rules_notes.md, "Ideas").
+    /// Increase Stability costs n adm less (at least 1).
+    StabilityCost(i32),
+    /// +n manpower on the tracks when manpower is counted in Phase 5 A.
+    Manpower(i32),
+    /// +n influence a realm may place in one area per Influence action.
+    Influence(u8),
+    /// Advisors cost n ducats less to appoint and to keep each Round (at least 1).
+    AdvisorCost(i32),
+    /// +n re-rolls of the exploration die per Explore action.
+    ExploreRerolls(u8),
+    /// "Quest for the New World": Explore may first move a Light Ship to a distant sea, and a
+    /// discovery may be next to one of the realm's ships.
+    QuestForTheNewWorld,
+    /// +n interest tokens a realm may hold before it can take no more loans (and goes bankrupt).
+    Loans(u8),
+    /// +n dice in every naval battle the realm fights.
+    NavalDice(u8),
+    /// Generals and admirals cost n mil less to appoint (at least 0).
+    LeaderCost(i32),
+    /// +n ducats from each Trade action (above the usual cap of 5).
+    TradeIncome(i32),
+    /// +n alliances and +n marriages above the caps of 3 (the "Cabinet" Idea of FACTS 4).
+    Alliances(u8),
+    /// +n cards kept at the Phase 5 C hand limit.
+    HandLimit(u8),
 }
 
 /// A mod: content that replaces items with the same id, or adds new ones, on top of a scenario.

@@ -92,6 +92,9 @@ pub enum Action {
     Propose { realm: String, offer: Offer },
     /// Basic action (5.1): Explore, 1 dip + 1 mil.
     Explore,
+    /// Explore with "Quest for the New World": first sail one Light Ship from `from` (a port's
+    /// area or a sea zone) to the distant sea zone `to`, then roll the exploration die.
+    ExploreWithShip { from: String, to: String },
     /// Explore: place a claim on this discovered area.
     Discover { area: String },
     /// Explore: pay 1 dip to roll the exploration die again.

@@ -145,6 +145,10 @@ pub const MARRIAGE: &str = "pop.5.1.marriage";
 pub const MONETARY_SUPPORT: &str = "pop.5.1.monetary_support";
 pub const PROVINCE_SALE: &str = "pop.5.1.province_sale";
 pub const EXPLORE: &str = "pop.5.1.explore";
+/// Project ids (docs/rule_ids.md): Explore step 1 with "Quest for the New World" (a Light Ship
+/// sails to a distant sea) and step 3 (the first discovery on a distant continent).
+pub const EXPLORE_SHIP: &str = "pop.5.1.explore_ship";
+pub const EXPLORE_FIRST: &str = "pop.5.1.explore_first";
 pub const NATIONAL_FOCUS: &str = "pop.5.1.national_focus";
 pub const CHANGE_RELIGION: &str = "pop.5.1.change_religion";
 pub const COUNTER_REFORMATION: &str = "pop.5.1.counter_reformation";
@@ -303,6 +307,8 @@ pub const ALL: &[&str] = &[
     MONETARY_SUPPORT,
     PROVINCE_SALE,
     EXPLORE,
+    EXPLORE_SHIP,
+    EXPLORE_FIRST,
     NATIONAL_FOCUS,
     CHANGE_RELIGION,
     COUNTER_REFORMATION,

@@ -126,6 +126,21 @@ LEADERS = [
     ("eugene_of_savoy", "Eugene of Savoy", (2, 3, 6), 3, 2),
     ("john_churchill", "John Churchill", (2, 4, 6), 3, 2),
     ("raimondo_montecuccoli", "Raimondo Montecuccoli", (3, 2, 5), 2, 2),
+    # added for the 30-card Mil deck (issue 6)
+    ("arthur_de_richemont", "Arthur de Richemont", (2, 2, 4), 2, 1),
+    ("john_talbot", "John Talbot", (1, 1, 4), 2, 1),
+    ("afonso_de_albuquerque", "Afonso de Albuquerque", (3, 3, 5), 2, 2),
+    ("duke_of_alba", "Duke of Alba", (2, 1, 5), 3, 2),
+    ("turgut_reis", "Turgut Reis", (1, 1, 4), 2, 1),
+    ("piyale_pasha", "Piyale Pasha", (1, 2, 4), 2, 1),
+    ("alexander_farnese", "Alexander Farnese", (3, 3, 5), 3, 2),
+    ("ambrogio_spinola", "Ambrogio Spinola", (2, 2, 5), 2, 2),
+    ("grand_conde", "The Great Conde", (1, 2, 6), 3, 2),
+    ("oliver_cromwell", "Oliver Cromwell", (3, 2, 5), 3, 2),
+    ("robert_blake", "Robert Blake", (2, 1, 4), 2, 1),
+    ("kara_mustafa", "Kara Mustafa Pasha", (2, 1, 3), 1, 1),
+    ("marshal_villars", "Marshal Villars", (2, 2, 5), 3, 2),
+    ("pedro_alvares_cabral", "Pedro Alvares Cabral", (2, 2, 3), 1, 1),
 ]
 
 # Advisors: (id, name, type, skill 1-3, cost 1-4 ducats)
@@ -154,6 +169,23 @@ ADVISORS = [
     ("marquis_de_louvois", "Marquis de Louvois", "Mil", 3, 3),
     ("sebastien_vauban", "Sebastien de Vauban", "Mil", 3, 4),
     ("jean_gribeauval", "Jean-Baptiste de Gribeauval", "Mil", 2, 3),
+    # added for the 30-card Adm and Dip decks (issue 6)
+    ("nicolas_rolin", "Nicolas Rolin", "Adm", 2, 2),
+    ("francisco_de_los_cobos", "Francisco de los Cobos", "Adm", 2, 2),
+    ("thomas_gresham", "Thomas Gresham", "Adm", 2, 2),
+    ("william_cecil", "William Cecil", "Adm", 3, 3),
+    ("rustem_pasha", "Rustem Pasha", "Adm", 2, 2),
+    ("koprulu_mehmed", "Koprulu Mehmed Pasha", "Adm", 3, 3),
+    ("count_olivares", "Count-Duke of Olivares", "Adm", 2, 3),
+    ("jean_bodin", "Jean Bodin", "Adm", 1, 1),
+    ("philippe_de_commynes", "Philippe de Commynes", "Dip", 2, 2),
+    ("cardinal_mazarin", "Cardinal Mazarin", "Dip", 3, 4),
+    ("francis_walsingham", "Francis Walsingham", "Dip", 3, 3),
+    ("cardinal_granvelle", "Cardinal Granvelle", "Dip", 2, 2),
+    ("ibrahim_pasha", "Pargali Ibrahim Pasha", "Dip", 2, 3),
+    ("johan_de_witt", "Johan de Witt", "Dip", 2, 2),
+    ("william_temple", "William Temple", "Dip", 1, 1),
+    ("enea_piccolomini", "Enea Silvio Piccolomini", "Dip", 2, 2),
 ]
 
 
@@ -756,6 +788,23 @@ ACTION_CARDS = {
         ("patronage", "Patronage of the Arts", 2, 5, "Painters, poets and architects sing the glory of the crown.", [PRE(3)], "jacques_coeur"),
         ("land_survey", "Land Survey", 1, 0, "Surveyors measure every field so that none escapes the tax.", [D(2), UNR(1), ADM(1)], "duke_of_sully"),
         ("reform_council", "Reform the Council", 2, 2, "The royal council is reorganised into departments with clear duties.", [ANY(2), STAB(1)], "thomas_cromwell"),
+        # added for issue 6 (30+ per deck)
+        ("royal_exchange", "Royal Exchange", 2, 0, "A great bourse opens where merchants of every nation trade bills under one roof.", [D(3), PRE(1)], "thomas_gresham"),
+        ("restore_coinage", "Restore the Coinage", 2, 2, "Clipped and debased coins are called in and struck again at full weight.", [STAB(1), PRE(1)], "thomas_gresham"),
+        ("secretary_of_state", "Secretary of State", 2, 0, "One tireless secretary reads every letter that reaches the sovereign.", [ANY(3)], "william_cecil"),
+        ("poor_laws", "Poor Laws", 1, 2, "Each parish must feed its own poor, and idle vagrants are set to work.", [STAB(1)], "william_cecil"),
+        ("great_cadastre", "The Great Register", 3, 0, "Every field, mill and fishpond of the realm is entered in one register.", [D(5), STAB(1), UNR(1)], "count_olivares"),
+        ("union_of_arms", "Union of Arms", 3, 0, "Every kingdom of the crown must raise and pay its share of one common army.", [MAN(3), D(3), UNR(1)], "count_olivares"),
+        ("fief_survey", "Survey of the Fiefs", 2, 0, "Military fiefs are surveyed anew and idle holders replaced with loyal men.", [MAN(2), D(2)], "rustem_pasha"),
+        ("salt_excise", "Duty on Salt", 1, 0, "Every sack of salt pays a small duty at the town gate.", [D(3), UNR(1)], "rustem_pasha"),
+        ("grand_vizier", "A Strong First Minister", 3, 0, "A capable minister takes the whole weight of government on his own shoulders.", [STAB(1), ANY(2)], "koprulu_mehmed"),
+        ("chancellors_seal", "The Chancellor's Seal", 1, 0, "A shrewd chancellor turns a heap of petitions into grants that pay.", [PRE(1), D(1)], "nicolas_rolin"),
+        ("found_hospital", "Found a Hospital", 3, 3, "A great hospital for the sick poor is endowed, and the founder's name is blessed.", [PRE(2), STAB(1)], "nicolas_rolin"),
+        ("council_of_the_indies", "Council for the Colonies", 2, 0, "A council at home governs lands across the ocean from a desk in the capital.", [D(2), DIP(1), PRE(1)], "francisco_de_los_cobos"),
+        ("paper_king", "The Paper King", 1, 0, "The sovereign reads and annotates every dispatch alone, far into the night.", [ANY(3), ILL], "francisco_de_los_cobos"),
+        ("dissolve_monasteries", "Seize the Abbey Lands", 2, 0, "Rich abbeys are closed and their lands sold to eager gentry.", [D(6), UNR(1)], "thomas_cromwell"),
+        ("six_books", "Six Books on the State", 1, 0, "A jurist argues that sovereignty cannot be divided, and the crown takes note.", [ADM(1), PRE(1)], "jean_bodin"),
+        ("bankers_gold", "Bankers' Gold", 1, 0, "A banking house advances gold against the output of the royal mines.", [LOAN(1), D(3)], "jakob_fugger"),
     ],
     "Dip": [
         ("royal_marriage", "Royal Marriage", 2, 0, "A well-chosen match binds two houses together.", [PRE(1), STAB(1)], "thomas_wolsey"),
@@ -773,6 +822,23 @@ ACTION_CARDS = {
         ("insult_venice", "Quarrel with Venice", 1, 0, "Your merchants are mistreated in Venetian ports.", [CB("VEN")], "cardinal_richelieu"),
         ("insult_milan", "Affront from Milan", 1, 0, "A Milanese envoy insults your crown before the whole court.", [CB("MLO")], "niccolo_machiavelli"),
         ("discovery_voyage", "A Voyage of Discovery", 2, 3, "A captain is commissioned to seek a new route across the ocean.", [PRE(1), DIP(1)], "henry_the_navigator"),
+        # added for issue 6 (30+ per deck)
+        ("bought_peace", "A Peace Bought with Gold", 1, 3, "An invading king is paid to go home, and both sides call it a treaty.", [PRE(1), STAB(1)], "philippe_de_commynes"),
+        ("memoirs", "A Diplomat's Memoirs", 1, 0, "An old envoy's account of kings and their follies is read in every court.", [DIP(1), PRE(1)], "philippe_de_commynes"),
+        ("claim_naples", "The Angevin Inheritance", 2, 0, "An old will leaves the crown of Naples to a house that has not held it for years.", [CLAIM("naples_area")], "philippe_de_commynes"),
+        ("spymaster", "The Spymaster", 2, 0, "Intercepted letters expose a plot hatched across the northern border.", [STAB(1), CB("SCO")], "francis_walsingham"),
+        ("secret_treaty", "A Secret Treaty", 2, 0, "Hidden clauses promise more than either sovereign means to keep.", [ANY(2), PRE(1)], "francis_walsingham"),
+        ("congress_of_peace", "A Congress of Peace", 3, 0, "Envoys of half of Europe spend years in two small towns and settle a generation of wars.", [PRE(3), STAB(1)], "cardinal_mazarin"),
+        ("league_of_the_rhine", "League of the Rhine", 1, 0, "German princes pledge to keep foreign armies out of their lands, with your blessing.", [PRE(1), DIP(1)], "cardinal_mazarin"),
+        ("capitulations", "Trade Capitulations", 2, 0, "A sultan's grant lets your merchants trade freely in the ports of the Levant.", [D(4), PRE(1)], "ibrahim_pasha"),
+        ("unholy_alliance", "An Unlikely Alliance", 1, 0, "A Christian king and the sultan discover that they share an enemy.", [DIP(2), PRE(-1)], "ibrahim_pasha"),
+        ("triple_alliance", "Triple Alliance", 2, 0, "Three powers bind themselves by treaty to stop a fourth.", [PRE(2), DIP(1)], "william_temple"),
+        ("life_annuities", "Life Annuities", 2, 0, "A mathematician-statesman prices annuities so well that the state borrows cheaply.", [LOAN(1), D(3), STAB(1)], "johan_de_witt"),
+        ("papal_legate", "A Papal Legate", 2, 2, "A silver-tongued legate crosses the Alps with letters that open every door.", [PRE(2), DIP(1)], "enea_piccolomini"),
+        ("insult_bohemia", "Heretics in Bohemia", 1, 0, "Preachers in Prague denounce your bishops from the pulpit.", [CB("BOH")], "enea_piccolomini"),
+        ("claim_low_countries", "The Burgundian Dowry", 2, 0, "A duke's heiress brings the rich towns of the Low Countries as her dowry.", [CLAIM("low_countries")], "cardinal_granvelle"),
+        ("insult_genoa", "Quarrel with Genoa", 1, 0, "Genoese bankers call in a royal debt at the worst possible moment.", [CB("GEN")], "cardinal_granvelle"),
+        ("claim_danubia", "Protector of the Principalities", 2, 0, "Boyars fleeing their prince beg for your protection and offer their homage.", [CLAIM("danubia")], "ogier_de_busbecq"),
     ],
     "Mil": [
         ("raise_levies", "Raise Levies", 1, 0, "The feudal levy is called out from every shire.", [MAN(2)], "jean_de_dunois"),
@@ -790,6 +856,24 @@ ACTION_CARDS = {
         ("crusade_balkans", "Crusade in the Balkans", 3, 0, "Soldiers of the cross march to free the Balkan Christians.", [CLAIM("serbia_and_bosnia")], "skanderbeg"),
         ("veteran_captains", "Veteran Captains", 2, 0, "Seasoned captains train the next generation of officers.", [MIL(1), PRE(1)], "gonzalo_de_cordoba"),
         ("fortress_engineers", "Fortress Engineers", 1, 2, "Engineers in the new Italian style rebuild the old walls.", [STAB(1)], "francesco_di_giorgio"),
+        # added for issue 6 (30+ per deck)
+        ("ordinance_companies", "Companies of Ordinance", 2, 2, "The first permanent companies of paid men-at-arms ride under the royal banner.", [MAN(2), STAB(1)], "arthur_de_richemont"),
+        ("longbowmen", "Longbowmen", 1, 0, "Yeomen who have practised at the butts every Sunday since boyhood.", [MAN(1), PRE(1)], "john_talbot"),
+        ("seize_the_straits", "Seize the Straits", 3, 0, "A fortress at the mouth of a strait commands the trade of an ocean.", [D(4), PRE(2)], "afonso_de_albuquerque"),
+        ("spanish_road", "The Road to Flanders", 2, 0, "A chain of friendly valleys carries the army from Italy to the North Sea.", [MAN(2), MIL(1)], "duke_of_alba"),
+        ("corsair_admiral", "A Corsair Admiral", 2, 0, "A famous corsair enters your service with his ships, his men and his loot.", [D(3), MAN(1), PRE(1)], "turgut_reis"),
+        ("victory_at_sea", "Victory off the Islands", 2, 0, "An enemy fleet is caught at anchor and scattered.", [PRE(2), D(2)], "piyale_pasha"),
+        ("tercio_veterans", "Veterans of the Tercios", 3, 0, "Pikemen and musketeers who have marched across half of Europe.", [MAN(3), PRE(1)], "alexander_farnese"),
+        ("rhine_campaign", "Campaign on the Rhine", 3, 0, "An army crosses from Flanders and takes the Palatinate in a single season.", [CLAIM("rhineland"), PRE(1)], "ambrogio_spinola"),
+        ("charge_at_rocroi", "The Decisive Charge", 2, 0, "A young prince wheels his horse around the enemy and breaks the old infantry.", [PRE(3), MAN(-1)], "grand_conde"),
+        ("new_model_army", "A New Model Army", 2, 2, "Godly troopers who pray before the charge and never break.", [MAN(2), STAB(1)], "oliver_cromwell"),
+        ("generals_at_sea", "Generals at Sea", 2, 0, "A soldier given command of the fleet teaches it to fight in line.", [PRE(2), MIL(1)], "robert_blake"),
+        ("grand_army", "The Grand Army Marches", 3, 2, "The largest army in living memory sets out in spring with siege guns and camels.", [MAN(4), PRE(1)], "kara_mustafa"),
+        ("fortified_lines", "Lines No Army Can Pass", 2, 0, "Fieldworks stretch for a hundred miles along the frontier.", [STAB(1), MAN(1)], "marshal_villars"),
+        ("armed_caravels", "Armed Caravels", 1, 0, "Small fast ships carry guns enough to hold off any coastal fleet.", [PRE(1), D(1)], "pedro_alvares_cabral"),
+        ("military_frontier", "The Military Frontier", 2, 0, "Settlers on the border hold land in return for service against raiders.", [MAN(3)], "raimondo_montecuccoli"),
+        ("against_the_khan", "Against the Khan", 1, 0, "Horsemen from the steppe burn the border villages once too often.", [CB("CRI")], "john_hunyadi"),
+        ("war_of_granada", "The War of Granada", 2, 0, "Year after year the royal host lays waste the fertile valleys of the last emirate.", [CB("GRA"), MAN(1)], "gonzalo_de_cordoba"),
     ],
 }
 
@@ -809,40 +893,68 @@ def action_cards():
 IDEAS = [
     ("adm_bureaucracy", "Bureaucracy", "Adm", True, 1, 3, "Salaried clerks keep records and collect taxes in the king's name."),
     ("adm_humanism", "Humanism", "Adm", False, 1, 4, "Learning from the ancients shapes a new class of educated officials."),
+    ("adm_printing_press", "Printing Press", "Adm", False, 1, 4, "Pamphlets, edicts and almanacs carry the crown's word faster than any herald."),
+    ("adm_centralisation", "Centralisation", "Adm", False, 2, 5, "Royal intendants take over the business of government from the provincial lords."),
+    ("adm_public_banking", "Public Banking", "Adm", False, 2, 5, "A chartered bank lends to the crown against the revenues of the realm."),
     ("adm_mercantilism", "Mercantilism", "Adm", False, 2, 5, "The realm hoards bullion and protects its manufactures."),
-    ("adm_absolutism", "Absolutism", "Adm", False, 3, 7, "The crown rules without estates, answerable to God alone."),
-    ("adm_enlightenment", "Enlightened Government", "Adm", False, 4, 8, "Reason, statistics and reform guide the ministers of the crown."),
+    ("adm_absolutism", "Absolute Monarchy", "Adm", False, 3, 7, "The crown rules without estates, answerable to God alone."),
+    ("adm_parliament", "Parliamentary Monarchy", "Adm", False, 3, 6, "The estates vote the taxes, and in return the crown's debts become the nation's."),
+    ("adm_enlightenment", "Enlightened Despotism", "Adm", False, 4, 8, "Reason, statistics and reform guide the ministers of an all-powerful crown."),
     ("dip_diplomatic_corps", "Diplomatic Corps", "Dip", True, 1, 3, "Permanent embassies keep watch on every court."),
+    ("dip_quest_for_the_new_world", "Quest for the New World", "Dip", False, 1, 4, "Captains who sail beyond the charts find coasts no European has seen, and claim them."),
     ("dip_exploration", "Exploration", "Dip", False, 1, 4, "Navigators and cartographers chart the way to distant shores."),
+    ("dip_cabinet", "Cabinet", "Dip", False, 1, 5, "A small council of trusted ministers tends the crown's many friendships abroad."),
+    ("dip_merchant_republic", "Merchant Republic", "Dip", False, 2, 6, "The great merchant houses sit in the council and steer the state by the ledger."),
     ("dip_colonial_ventures", "Colonial Ventures", "Dip", False, 2, 6, "Chartered settlers and traders plant the flag overseas."),
+    ("dip_espionage", "Espionage", "Dip", False, 3, 6, "Paid informers in foreign courts learn which lords can be bought, and for how much."),
     ("dip_naval_power", "Naval Power", "Dip", False, 3, 6, "Great fleets protect trade and carry war to distant coasts."),
     ("dip_balance_of_power", "Balance of Power", "Dip", False, 4, 8, "Alliances shift to keep any one crown from dominating the rest."),
     ("mil_standing_army", "Standing Army", "Mil", True, 1, 3, "Permanent paid companies replace the feudal host."),
     ("mil_professional_officers", "Professional Officers", "Mil", False, 1, 5, "Officers learn their trade in schools rather than by birth."),
+    ("mil_militia", "Provincial Militia", "Mil", False, 1, 4, "Every county keeps a muster roll of men trained to arms on feast days."),
     ("mil_military_revolution", "Military Revolution", "Mil", False, 2, 6, "Gunpowder, bastions and drill transform the art of war."),
+    ("mil_naval_gunnery", "Naval Gunnery", "Mil", False, 2, 5, "Broadside guns on a stout hull turn a warship into a floating fortress."),
     ("mil_drill", "Linear Drill", "Mil", False, 3, 7, "Disciplined volleys from long thin lines dominate the battlefield."),
+    ("mil_military_monarchy", "Military Monarchy", "Mil", False, 3, 7, "The sovereign rides at the head of the army and the nobility serves as its officers."),
     ("mil_mass_conscription", "Mass Conscription", "Mil", False, 4, 8, "The whole nation is called to arms."),
 ]
 
 
-# What each Idea does (house-rule values: the cards' printed effects are not public).
+# What each Idea does (house-rule values: the cards' printed effects are not public; see
+# docs/rules_notes.md, "Ideas"). Every Idea does something the engine applies.
 IDEA_EFFECTS = {
     "adm_bureaucracy": [("Income", 2)],
     "adm_humanism": [("Skill", "Adm", 1)],
+    "adm_printing_press": [("HandLimit", 1)],
+    "adm_centralisation": [("StabilityCost", 1)],
+    "adm_public_banking": [("Loans", 2)],
     "adm_mercantilism": [("Income", 3)],
-    "adm_absolutism": [("StablePrestige", 1)],
-    "adm_enlightenment": [("Skill", "Adm", 1), ("StablePrestige", 1)],
+    "adm_absolutism": [("StablePrestige", 1), ("StabilityCost", 1), ("Skill", "Adm", 1)],
+    "adm_parliament": [("Income", 1), ("Loans", 2), ("Skill", "Dip", 1)],
+    "adm_enlightenment": [("Skill", "Adm", 1), ("StablePrestige", 1), ("AdvisorCost", 1)],
     "dip_diplomatic_corps": [("Skill", "Dip", 1)],
-    "dip_exploration": [("Skill", "Dip", 1)],
+    "dip_quest_for_the_new_world": [("QuestForTheNewWorld",)],
+    "dip_exploration": [("ExploreRerolls", 1)],
+    "dip_cabinet": [("Alliances", 1)],
+    "dip_merchant_republic": [("TradeIncome", 2), ("Skill", "Dip", 1)],
     "dip_colonial_ventures": [("Income", 2)],
-    "dip_naval_power": [("Skill", "Dip", 1)],
+    "dip_espionage": [("Influence", 1)],
+    "dip_naval_power": [("NavalDice", 1)],
     "dip_balance_of_power": [("Skill", "Dip", 1), ("StablePrestige", 1)],
     "mil_standing_army": [("Skill", "Mil", 1)],
+    "mil_professional_officers": [("LeaderCost", 1)],
+    "mil_militia": [("Manpower", 2)],
     "mil_military_revolution": [("Artillery",)],
+    "mil_naval_gunnery": [("NavalDice", 1)],
     "mil_drill": [("Tercios",)],
+    "mil_military_monarchy": [("Skill", "Mil", 1), ("Manpower", 2)],
+    "mil_mass_conscription": [("Manpower", 3)],
 }
-# Government forms: a realm holds one at a time.
-GOVERNMENT_IDEAS = {"adm_absolutism", "adm_enlightenment"}
+# Government forms: a realm holds one at a time (researching another replaces it). Each adds
+# 1 MP of income (FACTS 4 D: "some Government-form Ideas add more") and a trait of its own.
+GOVERNMENT_IDEAS = {"adm_absolutism", "adm_parliament", "adm_enlightenment", "dip_merchant_republic",
+                    "mil_military_monarchy"}
+assert all(key in IDEA_EFFECTS for key, *_ in IDEAS), "every Idea must do something"
 
 
 def ideas():

@@ -15,7 +15,7 @@ use crate::sim::pop::cards::{Hand, card_id};
 use crate::sim::pop::characters;
 use crate::sim::pop::economy::{
     MAX_LOANS, REPAY_DUCATS, change_mp, change_stability, gain_ducats, increase_stability_cost,
-    repay_loan, take_loan,
+    max_loans, repay_loan, stability_cost, take_loan,
 };
 use crate::sim::pop::effects::{Progress, answer_effect, effect_candidates, resolve_effects};
 use crate::sim::pop::events::{
@@ -398,7 +398,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             end_main_action(world);
         }
         Action::IncreaseStability => {
-            let cost = increase_stability_cost(world.get::<Mat>(realm).map_or(0, |m| m.stability));
+            let cost = stability_cost(world, realm);
             let name = key_of(world, realm);
             write(
                 world,
@@ -737,7 +737,12 @@ fn check_turn_action(
             if main_done {
                 return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"));
             }
-            let cost = increase_stability_cost(mat.stability);
+            let cost = world
+                .resource::<ActionPhase>()
+                .current
+                .map_or(increase_stability_cost(mat.stability), |r| {
+                    stability_cost(world, r)
+                });
             if mat.stability >= 3 {
                 Err(Illegal::new(
                     rules::ACT_INCREASE_STABILITY,
@@ -756,10 +761,14 @@ fn check_turn_action(
             }
         }
         Action::TakeLoan => {
-            if mat.loans >= MAX_LOANS {
+            let limit = world
+                .resource::<ActionPhase>()
+                .current
+                .map_or(MAX_LOANS, |r| max_loans(world, r));
+            if mat.loans >= limit {
                 Err(Illegal::new(
                     rules::LOAN,
-                    "no new loan with 5 or more interest tokens",
+                    format!("no new loan with {limit} or more interest tokens"),
                 ))
             } else {
                 Ok(())

@@ -411,7 +411,12 @@ fn roll_round(world: &mut World, fight: &Fight) {
                 .iter()
                 .any(|e| matches!(e, IdeaEffect::Tercios))
         });
-        let faces: Vec<Face> = (0..BASE_DICE + leader_dice)
+        // Naval Ideas add dice at sea.
+        let idea_dice = match realm {
+            Some(r) if fight.spec.naval => crate::sim::pop::ideas::naval_dice(world, r),
+            _ => 0,
+        };
+        let faces: Vec<Face> = (0..BASE_DICE + leader_dice + idea_dice)
             .map(|_| die.faces()[usize::from(world.resource_mut::<GameRng>().d6() - 1)])
             .collect();
         let h = hits(&units, &faces, tercios);

@@ -272,20 +272,26 @@ fn keep_action_cards(world: &mut World) {
     );
 }
 
-/// Phase 5 C: discard down to five cards.
+/// Cards a realm keeps at Phase 5 C: five, more with Ideas.
+pub fn hand_limit(world: &World, realm: Entity) -> usize {
+    HAND_LIMIT + crate::sim::pop::ideas::extra_hand(world, realm)
+}
+
+/// Phase 5 C: discard down to five cards (more with Ideas).
 fn discard_to_hand_limit(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
             let held = world.get::<Hand>(realm).map_or(0, |h| h.cards.len());
-            if held <= HAND_LIMIT {
+            let limit = hand_limit(world, realm);
+            if held <= limit {
                 return Visit::Next;
             }
             ask(
                 world,
                 key_of(world, realm),
                 DecisionKind::HandLimit,
-                format!("Discard down to {HAND_LIMIT} cards ({held} held)"),
+                format!("Discard down to {limit} cards ({held} held)"),
             );
             Visit::Asked
         },

@@ -115,7 +115,7 @@ pub fn appoint_problem(
             "only a leader can replace a dead ruler",
         )),
         CharacterKind::Advisor(_) => {
-            let cost = i32::from(def.cost);
+            let cost = crate::sim::pop::ideas::advisor_price(world, realm, i32::from(def.cost));
             let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
             (ducats < cost).then(|| {
                 Illegal::new(
@@ -165,7 +165,8 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
         .expect("a character");
     match def.kind {
         CharacterKind::Advisor(kind) => {
-            spend(world, realm, i32::from(def.cost), rules::APPOINT_ADVISOR);
+            let cost = crate::sim::pop::ideas::advisor_price(world, realm, i32::from(def.cost));
+            spend(world, realm, cost, rules::APPOINT_ADVISOR);
             if let Some(old) = advisor_of(world, realm, kind) {
                 world.entity_mut(old).remove::<(Serves, Role)>();
             }

@@ -11,6 +11,7 @@ use crate::sim::model::*;
 use crate::sim::pop::cards::draw_to_hand;
 use crate::sim::pop::economy::{change_mp, change_prestige, gain_ducats, spend};
 use crate::sim::pop::generic::*;
+use crate::sim::pop::ideas::{extra_alliances, extra_influence, trade_bonus};
 use crate::sim::pop::relations::*;
 use crate::sim::pop::towns::{is_core, place_town, remove_tokens};
 use crate::sim::rules;
@@ -88,13 +89,13 @@ pub fn offers(world: &World, realm: Entity, other: Entity) -> Vec<Offer> {
     let can_ally = dip >= 1
         && !war
         && !alliances.iter().any(|(_, a)| a.between(realm, other))
-        && count_a(realm) < MAX_ALLIANCES
-        && count_a(other) < MAX_ALLIANCES;
+        && count_a(realm) < alliance_cap(world, realm)
+        && count_a(other) < alliance_cap(world, other);
     let can_marry = dip >= 1
         && !war
         && !marriages.iter().any(|(_, m)| m.between(realm, other))
-        && count_m(realm) < MAX_MARRIAGES
-        && count_m(other) < MAX_MARRIAGES;
+        && count_m(realm) < marriage_cap(world, realm)
+        && count_m(other) < marriage_cap(world, other);
     let mut all = Vec::new();
     if can_ally {
         all.push(Offer {
@@ -392,10 +393,13 @@ pub fn offer_problem(
         if allied(world, realm, other) {
             return err(rules::ALLIANCE, "you are already allied".into());
         }
-        if alliances_of(world, realm) >= MAX_ALLIANCES
-            || alliances_of(world, other) >= MAX_ALLIANCES
+        if alliances_of(world, realm) >= alliance_cap(world, realm)
+            || alliances_of(world, other) >= alliance_cap(world, other)
         {
-            return err(rules::ALLIANCE, "a realm has at most 3 alliances".into());
+            return err(
+                rules::ALLIANCE,
+                "a realm has at most 3 alliances (4 with the Cabinet Idea)".into(),
+            );
         }
     }
     if offer.marriage.is_some() {
@@ -411,10 +415,13 @@ pub fn offer_problem(
         if married(world, realm, other) {
             return err(rules::MARRIAGE, "your houses are already married".into());
         }
-        if marriages_of(world, realm) >= MAX_MARRIAGES
-            || marriages_of(world, other) >= MAX_MARRIAGES
+        if marriages_of(world, realm) >= marriage_cap(world, realm)
+            || marriages_of(world, other) >= marriage_cap(world, other)
         {
-            return err(rules::MARRIAGE, "a realm has at most 3 marriages".into());
+            return err(
+                rules::MARRIAGE,
+                "a realm has at most 3 marriages (4 with the Cabinet Idea)".into(),
+            );
         }
     }
     if offer.ducats != 0 {
@@ -539,8 +546,8 @@ fn influence_problem(
         "influence goes to areas with a Non-Player Realm's province"
     } else if influence_in(world, realm, area) >= INFLUENCE_MAX {
         "at most 5 influence in an area"
-    } else if placed_now >= INFLUENCE_PER_TURN {
-        "at most 2 influence in an area per turn"
+    } else if placed_now >= INFLUENCE_PER_TURN + extra_influence(world, realm) {
+        "at most 2 influence in an area per turn (more with Ideas)"
     } else {
         return None;
     };
@@ -573,8 +580,8 @@ fn forge_problem(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
         "you are already allied".to_string()
     } else if seats_allied_to(world, npr) {
         "it is allied to another player".to_string()
-    } else if alliances_of(world, realm) >= MAX_ALLIANCES {
-        "a realm has at most 3 alliances".to_string()
+    } else if alliances_of(world, realm) >= alliance_cap(world, realm) {
+        "a realm has at most 3 alliances (4 with the Cabinet Idea)".to_string()
     } else if at_war_between(world, realm, npr) {
         "you are at war with it".to_string()
     } else if influence_with(world, realm, npr) < FORGE_INFLUENCE {
@@ -602,7 +609,17 @@ pub fn trade_income(world: &World, realm: Entity) -> i32 {
         .collect();
     seas.sort_by_key(|e| sid_of(world, *e));
     seas.dedup();
-    (1 + seas.len() as i32).min(TRADE_MAX)
+    (1 + seas.len() as i32).min(TRADE_MAX) + trade_bonus(world, realm)
+}
+
+/// Alliances a realm may hold: 3, more with Ideas (the "Cabinet" of FACTS 4).
+pub fn alliance_cap(world: &World, realm: Entity) -> usize {
+    MAX_ALLIANCES + extra_alliances(world, realm)
+}
+
+/// Royal Marriages a realm may hold: 3, more with Ideas.
+pub fn marriage_cap(world: &World, realm: Entity) -> usize {
+    MAX_MARRIAGES + extra_alliances(world, realm)
 }
 
 pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {

@@ -27,6 +27,18 @@ pub fn increase_stability_cost(stability: i32) -> i32 {
     5 + stability
 }
 
+/// What Increase Stability costs this realm: the table less its Ideas' discount, at least 1.
+pub fn stability_cost(world: &World, realm: Entity) -> i32 {
+    let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
+    (increase_stability_cost(stability) - crate::sim::pop::ideas::stability_discount(world, realm))
+        .max(1)
+}
+
+/// Most interest tokens this realm may hold: 5, plus what its Ideas allow.
+pub fn max_loans(world: &World, realm: Entity) -> u8 {
+    MAX_LOANS.saturating_add(crate::sim::pop::ideas::extra_loans(world, realm))
+}
+
 /// Gains or loses monarch power of one type. Gains above the cap are discarded at once.
 pub fn change_mp(world: &mut World, realm: Entity, kind: MpKind, amount: i32, rule: &'static str) {
     let name = key_of(world, realm);
@@ -201,12 +213,13 @@ pub fn repay_loan(world: &mut World, realm: Entity) {
 
 /// Pays a mandatory cost: forced Loans while short and allowed, else Bankruptcy.
 pub fn pay_mandatory(world: &mut World, realm: Entity, cost: i32, rule: &'static str) {
+    let limit = max_loans(world, realm);
     loop {
         let m = mat(world, realm);
         if m.ducats >= cost {
             break;
         }
-        if m.loans >= MAX_LOANS {
+        if m.loans >= limit {
             bankruptcy(world, realm);
             return;
         }

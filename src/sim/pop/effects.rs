@@ -203,7 +203,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         Effect::Loan(n) => {
             for _ in 0..n {
                 let loans = world.get::<Mat>(realm).map_or(MAX_LOANS, |m| m.loans);
-                if loans >= MAX_LOANS {
+                if loans >= crate::sim::pop::economy::max_loans(world, realm) {
                     // A loan the realm must take but may not: it cannot pay, so it goes bankrupt.
                     crate::sim::pop::economy::bankruptcy(world, realm);
                     break;

@@ -1,5 +1,7 @@
 //! Explore (5.1): 1 dip + 1 mil, the exploration die with up to two re-rolls for 1 dip each,
 //! a discovery next to the realm that places a claim, and a failure that costs a distant ship.
+//! With "Quest for the New World" a Light Ship may first sail to a distant sea, and a discovery
+//! may be next to one of the realm's ships instead.
 
 use bevy::prelude::*;
 
@@ -9,6 +11,10 @@ use crate::sim::log::{Note, write};
 use crate::sim::model::*;
 use crate::sim::pop::economy::change_mp;
 use crate::sim::pop::generic::*;
+use crate::sim::pop::ideas::{extra_rerolls, quest_for_new_world};
+use crate::sim::pop::military::{
+    army_places, controller, hostile_units_at, own_units_at, sail_destinations,
+};
 use crate::sim::pop::relations::*;
 use crate::sim::rng::GameRng;
 use crate::sim::rules;
@@ -28,19 +34,127 @@ pub const FACES: [(u8, bool); 6] = [
 pub const MAX_REROLLS: u8 = 2;
 
 pub fn owns(action: &Action) -> bool {
-    matches!(action, Action::Explore)
+    matches!(action, Action::Explore | Action::ExploreWithShip { .. })
 }
 
-pub fn candidates(_world: &World, _realm: Entity) -> Vec<Action> {
-    vec![Action::Explore]
+pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = vec![Action::Explore];
+    if quest_for_new_world(world, realm) {
+        all.extend(ship_moves(world, realm).into_iter().map(|(from, to)| {
+            Action::ExploreWithShip {
+                from: key_of(world, from),
+                to: key_of(world, to),
+            }
+        }));
+    }
+    all
+}
+
+/// Re-rolls allowed to this realm per Explore action (Ideas may add more).
+pub fn max_rerolls(world: &World, realm: Entity) -> u8 {
+    MAX_REROLLS.saturating_add(extra_rerolls(world, realm))
+}
+
+/// The realm's Light Ships at a place (a port's area or a sea zone), in stable-id order.
+fn light_ships_at(world: &World, realm: Entity, place: Entity) -> Vec<Entity> {
+    own_units_at(world, realm, place, false)
+        .into_iter()
+        .filter(|u| {
+            world
+                .get::<Unit>(*u)
+                .is_some_and(|u| u.kind == UnitKind::LightShip)
+        })
+        .collect()
+}
+
+fn distant_sea(world: &World, place: Entity) -> bool {
+    world.get::<SeaZone>(place).is_some_and(|s| s.distant)
+}
+
+/// A Hostile Sea Zone (house rule): ships hostile to the realm are there, or a port held by a
+/// realm at war with it faces it (entering would start a naval battle, which Explore never
+/// does).
+pub fn hostile_sea(world: &World, realm: Entity, sea: Entity) -> bool {
+    if hostile_units_at(world, realm, sea, false) {
+        return true;
+    }
+    world
+        .try_query::<(Entity, &Province)>()
+        .is_some_and(|mut q| {
+            q.iter(world).any(|(p, prov)| {
+                prov.port == Some(sea)
+                    && controller(world, p).is_some_and(|c| at_war_between(world, realm, c))
+            })
+        })
+}
+
+/// QftNW step 1: each place holding one of the realm's Light Ships, with each distant sea zone
+/// (not hostile) it may reach by the rules of naval movement.
+pub fn ship_moves(world: &World, realm: Entity) -> Vec<(Entity, Entity)> {
+    let mut out = Vec::new();
+    for from in army_places(world, realm, false) {
+        if light_ships_at(world, realm, from).is_empty() {
+            continue;
+        }
+        for to in sail_destinations(world, realm, from) {
+            if to != from && distant_sea(world, to) && !hostile_sea(world, realm, to) {
+                out.push((from, to));
+            }
+        }
+    }
+    out
 }
 
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
+    let cost = (mp(world, realm, MpKind::Dip) < 1 || mp(world, realm, MpKind::Mil) < 1)
+        .then(|| Illegal::new(rules::EXPLORE, "exploring costs 1 dip and 1 mil"));
     match action {
-        Action::Explore => (mp(world, realm, MpKind::Dip) < 1 || mp(world, realm, MpKind::Mil) < 1)
-            .then(|| Illegal::new(rules::EXPLORE, "exploring costs 1 dip and 1 mil")),
+        Action::Explore => cost,
+        Action::ExploreWithShip { from, to } => cost.or_else(|| {
+            if !quest_for_new_world(world, realm) {
+                return Some(Illegal::new(
+                    rules::EXPLORE_SHIP,
+                    "only \"Quest for the New World\" lets ships explore",
+                ));
+            }
+            let index = world.resource::<Index>();
+            let (Some(f), Some(t)) = (index.get(from), index.get(to)) else {
+                return Some(Illegal::new(rules::EXPLORE_SHIP, "no such place"));
+            };
+            (!ship_moves(world, realm).contains(&(f, t))).then(|| {
+                Illegal::new(
+                    rules::EXPLORE_SHIP,
+                    format!(
+                        "no Light Ship of yours at {from} can sail to the distant, non-hostile sea zone {to}"
+                    ),
+                )
+            })
+        }),
         _ => None,
     }
+}
+
+/// QftNW step 1: one Light Ship sails from `from` to the distant sea zone `to`.
+fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity) {
+    let Some(ship) = light_ships_at(world, realm, from).first().copied() else {
+        return;
+    };
+    world.entity_mut(ship).insert(At(to));
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            rules::EXPLORE_SHIP,
+            format!(
+                "{name} sends a Light Ship from {} to {} to explore",
+                key_of(world, from),
+                key_of(world, to)
+            ),
+        )
+        .realm(&name)
+        .subject(sid_of(world, to))
+        .amount(1),
+    );
 }
 
 fn roll(world: &mut World, realm: Entity, rerolls: u8) {
@@ -65,9 +179,14 @@ fn roll(world: &mut World, realm: Entity, rerolls: u8) {
 }
 
 pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
-    if *action != Action::Explore {
-        return None;
-    }
+    let ship = match action {
+        Action::Explore => None,
+        Action::ExploreWithShip { from, to } => {
+            let index = world.resource::<Index>();
+            Some((index.get(from)?, index.get(to)?))
+        }
+        _ => return None,
+    };
     let name = key_of(world, realm);
     write(
         world,
@@ -75,14 +194,34 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     );
     change_mp(world, realm, MpKind::Dip, -1, rules::EXPLORE);
     change_mp(world, realm, MpKind::Mil, -1, rules::EXPLORE);
+    if let Some((from, to)) = ship {
+        move_ship(world, realm, from, to);
+    }
     roll(world, realm, 0);
     Some(false)
 }
 
 /// Whether a distant area is next to the realm (house rule on the map's insets): a land
 /// neighbour of an area where it is present, or touching a sea zone that one of its ports or
-/// distant claims faces, or a sea zone next to one.
+/// distant claims faces, or a sea zone next to one; with "Quest for the New World" also an
+/// area touching a sea zone where one of its ships is.
 pub fn reachable(world: &World, realm: Entity, area: Entity) -> bool {
+    next_to_realm(world, realm, area) || next_to_ship(world, realm, area)
+}
+
+/// QftNW: the area touches a sea zone holding one of the realm's ships.
+pub fn next_to_ship(world: &World, realm: Entity, area: Entity) -> bool {
+    if !quest_for_new_world(world, realm) {
+        return false;
+    }
+    let ships = army_places(world, realm, false);
+    world
+        .get::<Coasts>(area)
+        .is_some_and(|c| c.0.iter().any(|s| ships.contains(s)))
+}
+
+/// The discovery is next to the realm itself (ships aside).
+pub fn next_to_realm(world: &World, realm: Entity, area: Entity) -> bool {
     let presence = presence_areas(world, realm);
     let land = world
         .get::<LandBorders>(area)
@@ -143,7 +282,11 @@ pub fn target_problem(
         return Some("you already have a claim there");
     }
     if !reachable(world, realm, area) {
-        return Some("a discovery must be next to your realm");
+        return Some(if quest_for_new_world(world, realm) {
+            "a discovery must be next to your realm or one of your ships"
+        } else {
+            "a discovery must be next to your realm"
+        });
     }
     let territory = explore_number(world, area) == face;
     if territory || (!mark && settled(world, area)) {
@@ -177,9 +320,12 @@ pub fn answer_problem(world: &World, realm: Entity, action: &Action) -> Option<I
     let dip = mp(world, realm, MpKind::Dip);
     match action {
         Action::Decline => None,
-        Action::Reroll if state.rerolls >= MAX_REROLLS => Some(Illegal::new(
+        Action::Reroll if state.rerolls >= max_rerolls(world, realm) => Some(Illegal::new(
             rules::EXPLORE,
-            "at most 2 re-rolls: the last roll stands",
+            format!(
+                "at most {} re-rolls: the last roll stands",
+                max_rerolls(world, realm)
+            ),
         )),
         Action::Reroll if dip < 1 => Some(Illegal::new(rules::EXPLORE, "a re-roll costs 1 dip")),
         Action::Reroll => None,
@@ -248,6 +394,11 @@ pub fn answer(world: &mut World, action: &Action) {
 pub fn discover(world: &mut World, realm: Entity, area: Entity) {
     let name = key_of(world, realm);
     let area_name = key_of(world, area);
+    let continent_of = |a: Entity| world.get::<Area>(a).map(|a| a.continent.clone());
+    let here = continent_of(area);
+    let first = !markers::<Claim>(world)
+        .iter()
+        .any(|(_, c)| continent_of(c.area) == here);
     spawn_sim(world, None, Claim { realm, area });
     write(
         world,
@@ -258,7 +409,20 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
         .realm(&name)
         .subject(sid_of(world, area)),
     );
-    let continent = world.get::<Area>(area).map(|a| a.continent.clone());
+    if let Some(continent) = here.as_ref().filter(|_| first) {
+        // Step 3 adds the continent's Trade Cards to the deck; this content has no Trade Cards
+        // (Trade is a basic action, docs/rules_notes.md), so the first discovery is only logged.
+        write(
+            world,
+            Note::new(
+                rules::EXPLORE_FIRST,
+                format!("{name} makes the first discovery on the continent {continent}"),
+            )
+            .realm(&name)
+            .subject(sid_of(world, area)),
+        );
+    }
+    let continent = here;
     if let (Some(continent), Some(mut known)) = (continent, world.get_mut::<Discovered>(realm)) {
         if !known.0.contains(&continent) {
             known.0.push(continent.clone());
@@ -274,9 +438,12 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
     }
 }
 
-/// A failed exploration removes one of the realm's ships on a distant sea, if it has one.
+/// A failed exploration removes one of the realm's ships on a distant sea, if it has one (a
+/// Light Ship first: the explorer is the one lost).
 fn lose_distant_ship(world: &mut World, realm: Entity) {
-    let ship = all_of::<Unit>(world).into_iter().find(|u| {
+    let mut ships: Vec<Entity> = all_of::<Unit>(world);
+    ships.sort_by_key(|u| world.get::<Unit>(*u).map(|u| u.kind != UnitKind::LightShip));
+    let ship = ships.into_iter().find(|u| {
         world.get::<UnitOf>(*u).is_some_and(|o| o.0 == realm)
             && world.get::<Unit>(*u).is_some_and(|u| {
                 matches!(

@@ -281,6 +281,121 @@ pub fn idea_income(world: &World, realm: Entity) -> i32 {
         .sum()
 }
 
+/// The sum of one numeric Idea effect over the Ideas a realm holds (`amount` picks it out).
+pub fn idea_sum(world: &World, realm: Entity, amount: impl Fn(&IdeaEffect) -> Option<i32>) -> i32 {
+    idea_effects(world, realm).iter().filter_map(amount).sum()
+}
+
+/// Adm less that Increase Stability costs.
+pub fn stability_discount(world: &World, realm: Entity) -> i32 {
+    idea_sum(world, realm, |e| match e {
+        IdeaEffect::StabilityCost(n) => Some(*n),
+        _ => None,
+    })
+}
+
+/// Manpower Ideas add to the tracks in Phase 5 A.
+pub fn idea_manpower(world: &World, realm: Entity) -> i32 {
+    idea_sum(world, realm, |e| match e {
+        IdeaEffect::Manpower(n) => Some(*n),
+        _ => None,
+    })
+}
+
+/// Extra influence per area per Influence action.
+pub fn extra_influence(world: &World, realm: Entity) -> u8 {
+    let n = idea_sum(world, realm, |e| match e {
+        IdeaEffect::Influence(n) => Some(i32::from(*n)),
+        _ => None,
+    });
+    u8::try_from(n).unwrap_or(0)
+}
+
+/// Ducats less that each advisor costs to appoint and to keep.
+pub fn advisor_discount(world: &World, realm: Entity) -> i32 {
+    idea_sum(world, realm, |e| match e {
+        IdeaEffect::AdvisorCost(n) => Some(*n),
+        _ => None,
+    })
+}
+
+/// An advisor's price after Ideas: the printed cost less the discount, at least 1 (a printed
+/// 0 stays 0).
+pub fn advisor_price(world: &World, realm: Entity, printed: i32) -> i32 {
+    if printed <= 0 {
+        return printed;
+    }
+    (printed - advisor_discount(world, realm)).max(1)
+}
+
+/// Extra re-rolls of the exploration die.
+pub fn extra_rerolls(world: &World, realm: Entity) -> u8 {
+    let n = idea_sum(world, realm, |e| match e {
+        IdeaEffect::ExploreRerolls(n) => Some(i32::from(*n)),
+        _ => None,
+    });
+    u8::try_from(n).unwrap_or(0)
+}
+
+/// Whether the realm holds "Quest for the New World" (ships explore).
+pub fn quest_for_new_world(world: &World, realm: Entity) -> bool {
+    idea_effects(world, realm)
+        .iter()
+        .any(|e| matches!(e, IdeaEffect::QuestForTheNewWorld))
+}
+
+/// Extra interest tokens the realm may hold.
+pub fn extra_loans(world: &World, realm: Entity) -> u8 {
+    let n = idea_sum(world, realm, |e| match e {
+        IdeaEffect::Loans(n) => Some(i32::from(*n)),
+        _ => None,
+    });
+    u8::try_from(n).unwrap_or(0)
+}
+
+/// Extra dice in naval battles.
+pub fn naval_dice(world: &World, realm: Entity) -> u32 {
+    let n = idea_sum(world, realm, |e| match e {
+        IdeaEffect::NavalDice(n) => Some(i32::from(*n)),
+        _ => None,
+    });
+    u32::try_from(n).unwrap_or(0)
+}
+
+/// Mil less that generals and admirals cost.
+pub fn leader_discount(world: &World, realm: Entity) -> i32 {
+    idea_sum(world, realm, |e| match e {
+        IdeaEffect::LeaderCost(n) => Some(*n),
+        _ => None,
+    })
+}
+
+/// Extra ducats from Trade.
+pub fn trade_bonus(world: &World, realm: Entity) -> i32 {
+    idea_sum(world, realm, |e| match e {
+        IdeaEffect::TradeIncome(n) => Some(*n),
+        _ => None,
+    })
+}
+
+/// Extra alliances and marriages above the caps.
+pub fn extra_alliances(world: &World, realm: Entity) -> usize {
+    let n = idea_sum(world, realm, |e| match e {
+        IdeaEffect::Alliances(n) => Some(i32::from(*n)),
+        _ => None,
+    });
+    usize::try_from(n).unwrap_or(0)
+}
+
+/// Extra cards kept at the hand limit.
+pub fn extra_hand(world: &World, realm: Entity) -> usize {
+    let n = idea_sum(world, realm, |e| match e {
+        IdeaEffect::HandLimit(n) => Some(i32::from(*n)),
+        _ => None,
+    });
+    usize::try_from(n).unwrap_or(0)
+}
+
 /// Phase 4 E: Ideas that score prestige while stability is positive.
 fn score_idea_prestige(world: &mut World) {
     for realm in crate::sim::state::turn_order(world) {

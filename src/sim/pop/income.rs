@@ -12,7 +12,7 @@ use crate::sim::log::{Note, write};
 use crate::sim::model::*;
 use crate::sim::pop::PopStep;
 use crate::sim::pop::characters::advisors;
-use crate::sim::pop::economy::{MAX_LOANS, change_mp, pay_mandatory};
+use crate::sim::pop::economy::{change_mp, pay_mandatory};
 use crate::sim::pop::effects::{Visit, for_each_realm};
 use crate::sim::pop::towns::{MANPOWER_CAP, tracks};
 use crate::sim::rules;
@@ -288,7 +288,10 @@ pub fn cut_costs_candidates(world: &World, realm: Entity) -> Vec<Action> {
     }
     all.extend(recall);
     all.extend(disband);
-    if world.get::<Mat>(realm).is_some_and(|m| m.loans < MAX_LOANS) {
+    if world
+        .get::<Mat>(realm)
+        .is_some_and(|m| m.loans < crate::sim::pop::economy::max_loans(world, realm))
+    {
         all.push(Action::TakeLoan);
     }
     all.push(Action::Decline);
@@ -320,7 +323,9 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         .into_iter()
         .map(|a| {
             (
-                world.get::<Character>(a).map_or(0, |c| i32::from(c.cost)),
+                world.get::<Character>(a).map_or(0, |c| {
+                    crate::sim::pop::ideas::advisor_price(world, realm, i32::from(c.cost))
+                }),
                 a,
             )
         })
@@ -556,9 +561,10 @@ fn charge_corruption(world: &mut World) {
 
 pub fn corruption_candidates(world: &World, realm: Entity, charge: u8) -> Vec<Action> {
     let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let limit = crate::sim::pop::economy::max_loans(world, realm);
     let mut all: Vec<Action> = (0..=charge)
         .filter(|adm| i32::from(*adm) <= mat.mp(MpKind::Adm))
-        .filter(|adm| i32::from(charge - adm) + i32::from(mat.loans) <= i32::from(MAX_LOANS))
+        .filter(|adm| i32::from(charge - adm) + i32::from(mat.loans) <= i32::from(limit))
         .map(|adm| Action::PayCorruption { adm })
         .collect();
     all.push(Action::DiscardDucats);
@@ -587,46 +593,53 @@ fn update_manpower(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
-            let name = key_of(world, realm);
-            let shown = tracks(world, realm).manpower;
-            let deployed = units_of(world, realm)
-                .into_iter()
-                .filter(|u| {
-                    world.get::<Unit>(*u).is_some_and(|u| {
-                        u.status == UnitStatus::Regular
-                            && !matches!(
-                                u.kind,
-                                UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley
-                            )
-                    })
-                })
-                .count() as i32;
-            let Some(mut m) = world.get_mut::<Mat>(realm) else {
-                return Visit::Next;
-            };
-            let recovered = if m.exhausted_manpower > 0 {
-                (m.exhausted_manpower / 2)
-                    .clamp(3, 6)
-                    .min(m.exhausted_manpower)
-            } else {
-                0
-            };
-            m.exhausted_manpower -= recovered;
-            // The reserve is what the tracks show, less what is deployed or exhausted.
-            let reserve = (shown.min(MANPOWER_CAP) - deployed - m.exhausted_manpower).max(0);
-            m.manpower = reserve;
-            crate::sim::pop::colonize::gain_colonists(world, realm);
-            write(
-                world,
-                Note::new(
-                    rules::SEQ_PHASE5_A,
-                    format!("{name}: manpower {reserve} available ({shown} on the tracks), {recovered} recovered from exhaustion"),
-                )
-                .realm(&name)
-                .amount(recovered),
-            );
+            recount_manpower(world, realm);
             Visit::Next
         },
         |_, _, _| Visit::Next,
+    );
+}
+
+/// One realm's Phase 5 A manpower count.
+pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    let shown = tracks(world, realm).manpower;
+    // Manpower Ideas add to the tracks, above their cap of 20.
+    let from_ideas = crate::sim::pop::ideas::idea_manpower(world, realm);
+    let deployed = units_of(world, realm)
+        .into_iter()
+        .filter(|u| {
+            world.get::<Unit>(*u).is_some_and(|u| {
+                u.status == UnitStatus::Regular
+                    && !matches!(
+                        u.kind,
+                        UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley
+                    )
+            })
+        })
+        .count() as i32;
+    let Some(mut m) = world.get_mut::<Mat>(realm) else {
+        return;
+    };
+    let recovered = if m.exhausted_manpower > 0 {
+        (m.exhausted_manpower / 2)
+            .clamp(3, 6)
+            .min(m.exhausted_manpower)
+    } else {
+        0
+    };
+    m.exhausted_manpower -= recovered;
+    // The reserve is what the tracks show, less what is deployed or exhausted.
+    let reserve = (shown.min(MANPOWER_CAP) + from_ideas - deployed - m.exhausted_manpower).max(0);
+    m.manpower = reserve;
+    crate::sim::pop::colonize::gain_colonists(world, realm);
+    write(
+        world,
+        Note::new(
+            rules::SEQ_PHASE5_A,
+            format!("{name}: manpower {reserve} available ({shown} on the tracks, {from_ideas:+} from Ideas), {recovered} recovered from exhaustion"),
+        )
+        .realm(&name)
+        .amount(recovered),
     );
 }

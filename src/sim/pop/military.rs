@@ -616,16 +616,18 @@ pub fn commander_at(world: &World, realm: Entity, place: Entity) -> Option<Entit
     })
 }
 
-/// Mil a general or admiral costs (HR: 1, or 2 for a leader rolling 2 or more dice).
-pub fn leader_cost(world: &World, character: Entity) -> i32 {
-    if world
+/// Mil a general or admiral costs `realm` (HR: 1, or 2 for a leader rolling 2 or more dice;
+/// Ideas may make it cheaper, down to 0).
+pub fn leader_cost(world: &World, realm: Entity, character: Entity) -> i32 {
+    let printed = if world
         .get::<Character>(character)
         .is_some_and(|c| c.dice >= 2)
     {
         2
     } else {
         1
-    }
+    };
+    (printed - crate::sim::pop::ideas::leader_discount(world, realm)).max(0)
 }
 
 /// Whether a turn action is military; if so, whether it is legal.
@@ -845,7 +847,7 @@ fn appoint_general_problem(
             "a general or admiral goes under one of your armies or fleets",
         ));
     }
-    let cost = leader_cost(world, character);
+    let cost = leader_cost(world, realm, character);
     if mil(world, realm) < cost {
         return Some(Illegal::new(rule, format!("this leader costs {cost} mil")));
     }
@@ -1592,7 +1594,7 @@ fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str) {
     world
         .resource_mut::<ActionDecks>()
         .discard(card_index, deck);
-    let cost = leader_cost(world, character);
+    let cost = leader_cost(world, realm, character);
     change_mp(
         world,
         realm,

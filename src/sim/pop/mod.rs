@@ -280,6 +280,8 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
 #[cfg(test)]
 mod generic_tests;
 #[cfg(test)]
+mod idea_tests;
+#[cfg(test)]
 mod rebel_tests;
 #[cfg(test)]
 pub(crate) mod test_support;

@@ -1,0 +1,504 @@
+//! Rule tests for what Ideas do (`IdeaEffect`, house-rule values in docs/rules_notes.md) and for
+//! Explore with "Quest for the New World" (seed 002, 5.1 Explore steps 1-3), on the mini
+//! scenario. Each test is named after the effect or the rule id and checks the numbers.
+
+use bevy::prelude::*;
+
+use crate::content::schema::MpKind;
+use crate::sim::Game;
+use crate::sim::decision::{Action, DecisionKind, Pending};
+use crate::sim::model::*;
+use crate::sim::pop::battle;
+use crate::sim::pop::effects::Progress;
+use crate::sim::pop::generic::{ExploreRoll, Generic, has_claim};
+use crate::sim::pop::ideas::{IdeaGrid, idea_index};
+use crate::sim::pop::military;
+use crate::sim::pop::relations::influence_in;
+use crate::sim::pop::test_support::*;
+use crate::sim::state::{key_of, sid_of, spawn_sim};
+
+/// The mini game with one Idea, "test", doing `effects` (written in RON), both players rich
+/// (10 of each power, 30 ducats); returns the realm whose turn it is and the other one.
+fn with_idea(effects: &str, edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
+    let ideas = format!(
+        "    ideas: [\n        (id: \"test\", name: \"Test\", kind: Adm, age: 1, cost: 4, effects: [{effects}]),\n    ],"
+    );
+    let mut game = game_with(|t| edit(t.replace("    ideas: [],", &ideas)));
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    for r in [a, b] {
+        set(&mut game, r, |m| {
+            m.mp = [10, 10, 10];
+            m.ducats = 30;
+        });
+    }
+    let me = game.pending().unwrap().realm.clone();
+    let (me, other) = if me == "AAA" { (a, b) } else { (b, a) };
+    (game, me, other)
+}
+
+/// The realm now holds the test Idea.
+fn grant(game: &mut Game, realm: Entity) {
+    let idea = idea_index(game.world(), "test").unwrap();
+    let sid = sid_of(game.world(), realm);
+    game.world_mut()
+        .resource_mut::<IdeaGrid>()
+        .researched
+        .push((sid, idea));
+}
+
+fn refused(game: &mut Game, action: Action, rule: &str) {
+    let before = game.state_hash();
+    let err = game.apply(action.clone()).unwrap_err();
+    assert_eq!(err.rule, rule, "{action:?}: {err}");
+    assert_eq!(
+        game.state_hash(),
+        before,
+        "a refused {action:?} changed nothing"
+    );
+}
+
+fn spawn_ships(game: &mut Game, realm: Entity, place: &str, kind: UnitKind, n: usize) {
+    let at = e(game, place);
+    for _ in 0..n {
+        spawn_sim(
+            game.world_mut(),
+            None,
+            (
+                Unit {
+                    kind,
+                    status: UnitStatus::Regular,
+                    damaged: false,
+                },
+                At(at),
+                UnitOf(realm),
+            ),
+        );
+    }
+}
+
+fn ships_at(game: &Game, realm: Entity, place: &str) -> usize {
+    military::own_units_at(game.world(), realm, e(game, place), false).len()
+}
+
+fn home(game: &Game, realm: Entity) -> &'static str {
+    if key_of(game.world(), realm) == "AAA" {
+        "north"
+    } else {
+        "south"
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Idea effects
+
+#[test]
+fn idea_stability_cost_makes_increase_stability_cheaper() {
+    use crate::sim::pop::economy::stability_cost;
+    let (mut game, me, _) = with_idea("StabilityCost(1)", |t| t);
+    set(&mut game, me, |m| m.stability = 0);
+    assert_eq!(stability_cost(game.world(), me), 5, "5 + stability");
+    grant(&mut game, me);
+    assert_eq!(stability_cost(game.world(), me), 4);
+    game.apply(Action::IncreaseStability).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Adm), 6, "4 adm paid");
+    assert_eq!(mat(&game, me).stability, 1);
+    // Never below 1 adm.
+    let (mut game, me, _) = with_idea("StabilityCost(4)", |t| t);
+    grant(&mut game, me);
+    set(&mut game, me, |m| m.stability = -3);
+    assert_eq!(stability_cost(game.world(), me), 1);
+}
+
+#[test]
+fn idea_manpower_adds_to_the_tracks_in_phase_5_a() {
+    use crate::sim::pop::income::recount_manpower;
+    let (mut game, me, _) = with_idea("Manpower(2)", |t| t);
+    set(&mut game, me, |m| m.exhausted_manpower = 0);
+    recount_manpower(game.world_mut(), me);
+    let before = mat(&game, me).manpower;
+    grant(&mut game, me);
+    recount_manpower(game.world_mut(), me);
+    assert_eq!(mat(&game, me).manpower, before + 2);
+}
+
+#[test]
+fn idea_influence_places_a_third_cube_in_an_area_per_action() {
+    let (mut game, me, _) = with_idea("Influence(1)", |t| t);
+    grant(&mut game, me);
+    let east = || "east".to_string();
+    game.apply(Action::Influence { area: east() }).unwrap();
+    game.apply(Action::Influence { area: east() }).unwrap();
+    assert_eq!(
+        game.pending().map(|d| d.kind.clone()),
+        Some(DecisionKind::InfluenceMore),
+        "a third cube is still allowed"
+    );
+    game.apply(Action::InfluenceForDucats { area: east() })
+        .unwrap();
+    assert_eq!(influence_in(game.world(), me, e(&game, "east")), 3);
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 8, "two for dip");
+    assert_eq!(mat(&game, me).ducats, 27, "one for 3 ducats");
+    assert_ne!(
+        game.pending().map(|d| d.kind.clone()),
+        Some(DecisionKind::InfluenceMore),
+        "three per area is the new limit"
+    );
+}
+
+#[test]
+fn idea_advisor_cost_cheaper_to_appoint_and_to_keep() {
+    use crate::sim::pop::characters;
+    use crate::sim::pop::income::pay_upkeep;
+    let edit = |t: String| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"c1\", name: \"Treasurer\", deck: Adm, cost: 1, character: Some(\"adv_b\"))],",
+        )
+        .replace(
+            "    characters: [",
+            "    characters: [\n        (id: \"adv_b\", name: \"Bea\", kind: Advisor(Adm), skills: (3, 0, 0), cost: 4),",
+        )
+    };
+    // Upkeep: Ada (2 ducats) costs 1 with the Idea.
+    let mut upkeep = Vec::new();
+    for with in [false, true] {
+        let (mut game, _, _) = with_idea("AdvisorCost(1)", edit);
+        let a = e(&game, "AAA");
+        if with {
+            grant(&mut game, a);
+        }
+        set(&mut game, a, |m| m.ducats = 10);
+        pay_upkeep(game.world_mut(), a);
+        upkeep.push(mat(&game, a).ducats);
+    }
+    assert_eq!(upkeep[1], upkeep[0] + 1, "{upkeep:?}");
+    // Appointing Bea (4 ducats) costs 3.
+    let (mut game, _, _) = with_idea("AdvisorCost(1)", edit);
+    let a = e(&game, "AAA");
+    let card = game
+        .world()
+        .resource::<crate::sim::state::Content>()
+        .0
+        .action_cards
+        .iter()
+        .position(|c| c.id == "c1")
+        .unwrap();
+    game.world_mut()
+        .get_mut::<crate::sim::pop::cards::Hand>(a)
+        .unwrap()
+        .cards
+        .push(card);
+    set(&mut game, a, |m| m.ducats = 3);
+    assert!(characters::appoint_problem(game.world(), a, "c1", false).is_some());
+    grant(&mut game, a);
+    assert!(characters::appoint_problem(game.world(), a, "c1", false).is_none());
+    characters::appoint(game.world_mut(), a, "c1", "pop.7.2.appoint_ruler");
+    assert_eq!(mat(&game, a).ducats, 0, "4 - 1 ducats paid");
+}
+
+#[test]
+fn idea_explore_rerolls_allow_a_third_reroll() {
+    let (mut game, me, _) = with_idea("ExploreRerolls(1)", |t| t);
+    grant(&mut game, me);
+    game.apply(Action::Explore).unwrap();
+    for _ in 0..3 {
+        game.apply(Action::Reroll).unwrap();
+    }
+    assert_eq!(
+        mat(&game, me).mp(MpKind::Dip),
+        6,
+        "1 to explore, 3 re-rolls"
+    );
+    refused(&mut game, Action::Reroll, "pop.5.1.explore");
+}
+
+#[test]
+fn idea_loans_raise_the_loan_limit() {
+    use crate::sim::pop::economy::{MAX_LOANS, max_loans};
+    let (mut game, me, _) = with_idea("Loans(2)", |t| t);
+    set(&mut game, me, |m| m.loans = MAX_LOANS);
+    refused(&mut game, Action::TakeLoan, "pop.7.4.loan");
+    grant(&mut game, me);
+    assert_eq!(max_loans(game.world(), me), 7);
+    game.apply(Action::TakeLoan).unwrap();
+    assert_eq!(mat(&game, me).loans, 6);
+    assert_eq!(mat(&game, me).ducats, 35);
+    // A mandatory cost takes forced loans up to the new limit before bankruptcy.
+    set(&mut game, me, |m| m.ducats = 0);
+    crate::sim::pop::economy::pay_mandatory(game.world_mut(), me, 3, "pop.effect.ducats");
+    assert_eq!(mat(&game, me).loans, 7);
+    assert_eq!(count(&game, "pop.7.4.bankruptcy"), 0);
+}
+
+#[test]
+fn idea_naval_dice_adds_a_die_in_naval_battles() {
+    let (mut game, me, other) = with_idea("NavalDice(1)", |t| t);
+    grant(&mut game, me);
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: me,
+            defender: other,
+        },
+    );
+    let from = home(&game, me);
+    spawn_ships(&mut game, me, from, UnitKind::LightShip, 2);
+    spawn_ships(&mut game, other, "west_sea", UnitKind::LightShip, 2);
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    military::handle_turn(
+        game.world_mut(),
+        me,
+        &Action::Sail {
+            from: from.into(),
+            to: "west_sea".into(),
+        },
+    );
+    while battle::fight(game.world_mut()) == Progress::Waiting {
+        assert!(battle::answer(game.world_mut(), &Action::Decline));
+        game.world_mut().resource_mut::<Pending>().0 = None;
+    }
+    let (mine, theirs) = (key_of(game.world(), me), key_of(game.world(), other));
+    let rolls = |who: &str| -> Vec<String> {
+        game.log()
+            .entries
+            .iter()
+            .filter(|x| x.rule == "pop.battle.dice" && x.realm.as_deref() == Some(who))
+            .map(|x| x.text.clone())
+            .collect()
+    };
+    assert!(!rolls(&mine).is_empty());
+    assert!(
+        rolls(&mine).iter().all(|t| t.contains("rolls 4 Blue")),
+        "{:?}",
+        rolls(&mine)
+    );
+    assert!(
+        rolls(&theirs).iter().all(|t| t.contains("rolls 3 Blue")),
+        "{:?}",
+        rolls(&theirs)
+    );
+}
+
+#[test]
+fn idea_leader_cost_cheaper_generals_and_admirals() {
+    use crate::sim::pop::military::leader_cost;
+    let (mut game, me, _) = with_idea("LeaderCost(1)", |t| {
+        t.replace(
+            "    characters: [",
+            "    characters: [\n        (id: \"gen2\", name: \"Gus\", kind: Leader, skills: (1, 1, 4), dice: 2, cost: 2),\n        (id: \"gen1\", name: \"Gil\", kind: Leader, skills: (1, 1, 3), dice: 1, cost: 1),",
+        )
+    });
+    let (g2, g1) = (e(&game, "gen2"), e(&game, "gen1"));
+    assert_eq!(leader_cost(game.world(), me, g2), 2);
+    assert_eq!(leader_cost(game.world(), me, g1), 1);
+    grant(&mut game, me);
+    assert_eq!(leader_cost(game.world(), me, g2), 1);
+    assert_eq!(leader_cost(game.world(), me, g1), 0, "never below 0");
+}
+
+#[test]
+fn idea_trade_income_adds_ducats_to_trade() {
+    use crate::sim::pop::diplomacy::trade_income;
+    let (mut game, me, _) = with_idea("TradeIncome(2)", |t| t);
+    assert_eq!(trade_income(game.world(), me), 2, "1 + one sea zone");
+    grant(&mut game, me);
+    assert_eq!(trade_income(game.world(), me), 4);
+    game.apply(Action::Trade).unwrap();
+    assert_eq!(mat(&game, me).ducats, 34);
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 9);
+}
+
+#[test]
+fn idea_alliances_raise_the_alliance_and_marriage_caps() {
+    use crate::sim::pop::diplomacy::{alliance_cap, marriage_cap};
+    let (mut game, me, other) = with_idea("Alliances(1)", |t| t);
+    assert_eq!(alliance_cap(game.world(), me), 3);
+    assert_eq!(marriage_cap(game.world(), me), 3);
+    grant(&mut game, me);
+    assert_eq!(alliance_cap(game.world(), me), 4);
+    assert_eq!(marriage_cap(game.world(), me), 4);
+    assert_eq!(alliance_cap(game.world(), other), 3, "only the holder");
+}
+
+#[test]
+fn idea_hand_limit_keeps_one_more_card() {
+    use crate::sim::pop::cards::hand_limit;
+    let (mut game, me, _) = with_idea("HandLimit(1)", |t| t);
+    assert_eq!(hand_limit(game.world(), me), 5);
+    grant(&mut game, me);
+    assert_eq!(hand_limit(game.world(), me), 6);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Explore with "Quest for the New World"
+
+/// The mini map with a third sea beyond Far Sea: Farland touches only Deep Sea, out of reach of
+/// the realms' ports (West Sea and its neighbour Far Sea).
+fn deep_sea(t: String) -> String {
+    t.replace(
+        "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true, seas: [\"far_sea\"]),",
+        "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true, explore: 1, seas: [\"deep_sea\"]),",
+    )
+    .replace(
+        "(id: \"far_sea\", name: \"Far Sea\", neighbours: [\"west_sea\"], distant: true, shape: [], site: (360.0, 120.0)),",
+        "(id: \"far_sea\", name: \"Far Sea\", neighbours: [\"west_sea\", \"deep_sea\"], distant: true, shape: [], site: (360.0, 120.0)),\n            (id: \"deep_sea\", name: \"Deep Sea\", neighbours: [\"far_sea\"], distant: true, shape: [], site: (380.0, 100.0)),",
+    )
+}
+
+fn set_die(game: &mut Game, realm: Entity, face: u8, mark: bool) {
+    game.world_mut().resource_mut::<Generic>().explore = Some(ExploreRoll {
+        realm,
+        face,
+        mark,
+        rerolls: 0,
+    });
+}
+
+#[test]
+fn pop_5_1_explore_ship_moves_one_light_ship_to_a_distant_sea_with_qftnw() {
+    let (mut game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
+    let from = home(&game, me);
+    spawn_ships(&mut game, me, from, UnitKind::LightShip, 2);
+    let sail = Action::ExploreWithShip {
+        from: from.into(),
+        to: "far_sea".into(),
+    };
+    assert!(!game.legal_actions().contains(&sail));
+    refused(&mut game, sail.clone(), "pop.5.1.explore_ship");
+    grant(&mut game, me);
+    assert!(game.legal_actions().contains(&sail));
+    // Naval movement: two spaces at most (home -> West Sea -> Far Sea; Deep Sea is a third).
+    refused(
+        &mut game,
+        Action::ExploreWithShip {
+            from: from.into(),
+            to: "deep_sea".into(),
+        },
+        "pop.5.1.explore_ship",
+    );
+    // Only into a distant sea zone.
+    refused(
+        &mut game,
+        Action::ExploreWithShip {
+            from: from.into(),
+            to: "west_sea".into(),
+        },
+        "pop.5.1.explore_ship",
+    );
+    game.apply(sail).unwrap();
+    assert_eq!(ships_at(&game, me, "far_sea"), 1, "one Light Ship moves");
+    assert_eq!(ships_at(&game, me, from), 1, "the other stays");
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 9);
+    assert_eq!(mat(&game, me).mp(MpKind::Mil), 9);
+    assert_eq!(count(&game, "pop.5.1.explore_ship"), 1);
+    assert!(matches!(
+        game.pending().unwrap().kind,
+        DecisionKind::Exploration { .. }
+    ));
+}
+
+#[test]
+fn pop_5_1_explore_ship_never_enters_a_hostile_sea_zone() {
+    let (mut game, me, other) = with_idea("QuestForTheNewWorld", deep_sea);
+    grant(&mut game, me);
+    let from = home(&game, me);
+    spawn_ships(&mut game, me, from, UnitKind::LightShip, 1);
+    spawn_ships(&mut game, other, "far_sea", UnitKind::LightShip, 1);
+    let sail = Action::ExploreWithShip {
+        from: from.into(),
+        to: "far_sea".into(),
+    };
+    assert!(
+        game.legal_actions().contains(&sail),
+        "at peace the sea is open"
+    );
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: me,
+            defender: other,
+        },
+    );
+    refused(&mut game, sail, "pop.5.1.explore_ship");
+}
+
+#[test]
+fn pop_5_1_explore_discovery_next_to_a_ship_only_with_qftnw() {
+    let discover = || Action::Discover {
+        area: "farland".into(),
+    };
+    // Without the Idea a ship next to Farland does not help.
+    let (mut game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
+    spawn_ships(&mut game, me, "deep_sea", UnitKind::LightShip, 1);
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 1, false);
+    refused(&mut game, discover(), "pop.5.1.explore");
+    // With it, the ship's sea zone makes Farland adjacent.
+    let (mut game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
+    grant(&mut game, me);
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 1, false);
+    refused(&mut game, discover(), "pop.5.1.explore");
+    spawn_ships(&mut game, me, "deep_sea", UnitKind::HeavyShip, 1);
+    game.apply(discover()).unwrap();
+    assert!(has_claim(game.world(), me, e(&game, "farland")));
+}
+
+#[test]
+fn pop_5_1_explore_failure_removes_a_ship_on_a_distant_continent() {
+    let (mut game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
+    grant(&mut game, me);
+    let from = home(&game, me);
+    spawn_ships(&mut game, me, from, UnitKind::LightShip, 1);
+    spawn_ships(&mut game, me, "deep_sea", UnitKind::HeavyShip, 1);
+    game.apply(Action::ExploreWithShip {
+        from: from.into(),
+        to: "far_sea".into(),
+    })
+    .unwrap();
+    set_die(&mut game, me, 2, true);
+    game.apply(Action::Decline).unwrap();
+    assert_eq!(
+        ships_at(&game, me, "far_sea"),
+        0,
+        "the Light Ship is lost first"
+    );
+    assert_eq!(ships_at(&game, me, "deep_sea"), 1);
+    assert_eq!(ships_at(&game, me, from), 0);
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|x| x.rule == "pop.5.1.explore" && x.text.contains("loses a ship"))
+    );
+    // A ship at home is never lost.
+    let (mut game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
+    let from = home(&game, me);
+    spawn_ships(&mut game, me, from, UnitKind::LightShip, 1);
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 2, true);
+    game.apply(Action::Decline).unwrap();
+    assert_eq!(ships_at(&game, me, from), 1);
+}
+
+#[test]
+fn pop_5_1_explore_first_discovery_on_a_continent_is_logged_once() {
+    let (mut game, me, other) = with_idea("QuestForTheNewWorld", |t| {
+        t.replace(
+            "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true,",
+            "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true, explore: 1,",
+        )
+    });
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 1, false);
+    game.apply(Action::Discover {
+        area: "farland".into(),
+    })
+    .unwrap();
+    assert_eq!(count(&game, "pop.5.1.explore_first"), 1);
+    let farland = e(&game, "farland");
+    crate::sim::pop::explore::discover(game.world_mut(), other, farland);
+    assert_eq!(count(&game, "pop.5.1.explore_first"), 1, "only the first");
+}
