@@ -2,6 +2,7 @@
 //! its own seeded RNG (never the game's, so bots do not change what the dice say).
 
 mod generic;
+mod missions;
 mod war;
 
 use chacha20::ChaCha8Rng;
@@ -53,6 +54,10 @@ impl Bot {
             .unwrap_or_default();
         let pick = match &decision.kind {
             DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent => {
+                // A fulfilled Mission or Milestone is completed at once: it costs no action.
+                if let Some(claim) = missions::claim(&legal) {
+                    return Some(claim);
+                }
                 // Minor actions first: a ruler for an empty throne, an advisor for an empty seat.
                 let appoint = legal
                     .iter()
@@ -226,6 +231,9 @@ impl Bot {
             | DecisionKind::InfluenceMore => {
                 generic::decide(world, realm?, &mat, &decision.kind, &legal)
             }
+            DecisionKind::Missions { .. } => missions::phase1(world, realm?, &legal),
+            DecisionKind::AgeEndClaims => Some(missions::claim(&legal).unwrap_or(Action::Decline)),
+            DecisionKind::AgeSwap => missions::age_swap(world, realm?, &legal),
             DecisionKind::Corruption { charge } => {
                 let pay = Action::PayCorruption { adm: *charge };
                 Some(if legal.contains(&pay) {
