@@ -54,9 +54,11 @@ pub struct RealmState {
     pub drawn: Vec<String>,
     /// Ideas researched, by id, in order.
     pub ideas: Vec<String>,
-    /// Missions in hand and completed, by id.
+    /// Missions in hand and completed, by id; those put back and picked in this Phase 1 D.
     pub missions: Vec<String>,
     pub missions_done: Vec<String>,
+    pub missions_returned: Vec<String>,
+    pub missions_picked: Vec<String>,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -253,6 +255,8 @@ pub fn snapshot(world: &World) -> Snapshot {
             ideas: crate::sim::pop::ideas::ideas_of(world, entity),
             missions: mission_ids(world, |h| &h.held, entity),
             missions_done: mission_ids(world, |h| &h.done, entity),
+            missions_returned: mission_ids(world, |h| &h.returned, entity),
+            missions_picked: mission_ids(world, |h| &h.picked, entity),
             drawn: world
                 .get::<Hand>(entity)
                 .map(|h| h.drawn.iter().map(|c| card_id(world, *c)).collect())

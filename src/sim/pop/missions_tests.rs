@@ -468,6 +468,13 @@ fn missions_and_milestones_are_in_the_state_hash() {
         .completed
         .push((0, 0));
     assert_ne!(game.state_hash(), after);
+    let after = game.state_hash();
+    game.world_mut()
+        .get_mut::<MissionHand>(realm)
+        .unwrap()
+        .returned
+        .push(1);
+    assert_ne!(game.state_hash(), after, "what this Phase 1 D put back");
     let snap = game.snapshot();
     assert!(
         snap.realms
