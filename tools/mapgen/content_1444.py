@@ -860,7 +860,7 @@ def ideas():
 #   ("AlliedWith", realm) ("Ideas", n) ("IdeasOf", "Adm", n) ("Stability", n) ("Treasury", n)
 #   ("NoLoans",) ("Prestige", n) ("NoUnrest",) ("AtPeace",) ("WonWarAgainst", realm) ("WarsWon", n)
 #   ("Army", n) ("Fleet", n) ("Discovered", continent) ("Religion", "Protestant") ("Advisors", n)
-#   ("AnyOf", [conditions...])
+#   ("ProvincesInAreas", [areas...], n) ("AnyOf", [conditions...])
 # Nothing here may hold at the start of the game (a test checks it). Rewards ask no choice.
 # ---------------------------------------------------------------------------
 def PROV(p): return ("Province", p)
@@ -1004,9 +1004,9 @@ MISSIONS = {
         ("bavaria", "Bavarian Ambitions", False, [], 5,
          "Munich would join the Austrian lands to the heart of southern Germany.",
          [PROV("munich")], [ADM(1)]),
-        ("counter", "Champion of the Old Faith", False, [], 4,
-         "Jesuits, councils and the Emperor's sword will win back the heretics.",
-         [C("Religion", "CounterReformed")], [STAB(1)]),
+        ("danube", "The Danube Monarchy", False, ["bohemia_lands", "hungary_lands"], 6,
+         "Austria, Bohemia and Hungary under one dynasty: a power to rival any crown.",
+         [C("ProvincesInAreas", ["austria", "bohemia", "hungary"], 9)], [STAB(1)]),
     ],
     "TUR": [
         ("constantinople", "The Red Apple", True, [], 8,

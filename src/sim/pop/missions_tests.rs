@@ -573,3 +573,57 @@ fn bots_pick_and_complete_missions_and_milestones_in_a_1444_game() {
             .get_resource::<crate::sim::pop::scoring::Outcome>()
     );
 }
+
+#[test]
+fn content_a_mod_adds_missions_and_milestones_checked_with_positions() {
+    let dir = std::env::temp_dir().join(format!("regnum-missions-mod-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = r#"Mod(
+    id: "more_missions",
+    name: "More Missions",
+    base: "1444",
+    missions: [
+        (id: "m_fra_flanders", name: "Flanders", realms: ["FRA"], prestige: 4, text: "t",
+         conditions: [ProvincesIn("low_countries", 2)], reward: [Ducats(3)]),
+    ],
+    milestones: [
+        (id: "ms1_fleet_of_twenty", name: "Twenty Sail", category: Warfare, age: 1, text: "t",
+         conditions: [Fleet(20)], reward: [Mp(Mil, 1)]),
+    ],
+)
+"#;
+    let path = dir.join("good.ron");
+    std::fs::write(&path, good).unwrap();
+    match crate::content::check_path(&path).unwrap() {
+        crate::content::LoadedFile::Mod(_, merged) => {
+            assert!(merged.missions.iter().any(|m| m.id == "m_fra_flanders"));
+            assert!(
+                merged
+                    .milestones
+                    .iter()
+                    .any(|m| m.id == "ms1_fleet_of_twenty")
+            );
+            assert!(merged.missions.len() > 60, "added to the base's own");
+        }
+        other => panic!("not a mod: {other:?}"),
+    }
+    let bad = good
+        .replace("\"low_countries\"", "\"atlantis\"")
+        .replace("realms: [\"FRA\"]", "realms: [\"VEN\"]");
+    let path = dir.join("bad.ron");
+    std::fs::write(&path, &bad).unwrap();
+    let errors = crate::content::check_path(&path).unwrap_err();
+    let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    let file = path.display().to_string();
+    assert!(
+        text.iter()
+            .any(|t| t.starts_with(&format!("{file}:7:")) && t.contains("\"atlantis\"")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|t| t.starts_with(&format!("{file}:6:")) && t.contains("not a Player Realm")),
+        "{text:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
