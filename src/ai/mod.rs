@@ -3,6 +3,7 @@
 
 mod colonies;
 mod generic;
+mod missions;
 mod war;
 
 use chacha20::ChaCha8Rng;
@@ -86,6 +87,10 @@ impl Bot {
         let at_war = realm.is_some_and(|r| !enemies_of(world, r).is_empty());
         let pick = match &decision.kind {
             DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent => {
+                // A fulfilled Mission or Milestone is completed at once: it costs no action.
+                if let Some(claim) = missions::claim(&legal) {
+                    return Some(claim);
+                }
                 // Minor actions first: a ruler for an empty throne, an advisor for an empty seat.
                 let appoint = legal
                     .iter()
@@ -328,6 +333,9 @@ impl Bot {
             | DecisionKind::InfluenceMore => {
                 generic::decide(world, realm?, &mat, &decision.kind, &legal)
             }
+            DecisionKind::Missions { .. } => missions::phase1(world, realm?, &legal),
+            DecisionKind::AgeEndClaims => Some(missions::claim(&legal).unwrap_or(Action::Decline)),
+            DecisionKind::AgeSwap => missions::age_swap(world, realm?, &legal),
             DecisionKind::Corruption { charge } => {
                 let pay = Action::PayCorruption { adm: *charge };
                 Some(if legal.contains(&pay) {

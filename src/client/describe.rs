@@ -264,6 +264,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             Some(DecisionKind::CutCosts) => "Done cutting costs".to_string(),
             Some(DecisionKind::RemoveUnrest) => "Keep the unrest".to_string(),
             Some(DecisionKind::ReplaceDeadRuler) => "No reaction: enter Interregnum".to_string(),
+            Some(DecisionKind::Missions { .. }) => "Done with Missions".to_string(),
+            Some(DecisionKind::AgeEndClaims) => "Complete nothing more".to_string(),
+            Some(DecisionKind::AgeSwap) => "Keep the new Ideas and Milestones".to_string(),
             _ => "Decline".to_string(),
         },
         Action::ChooseRealm { realm } => name_of(game, realm),
@@ -378,6 +381,96 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 province_name(game, province)
             )
         }
+        Action::PickMission { mission } => {
+            format!("Pick the Mission {}", mission_text(game, mission))
+        }
+        Action::SwapMission { give, take } => format!(
+            "Put back {} and pick {}",
+            mission_name(game, give),
+            mission_text(game, take)
+        ),
+        Action::ClaimMission { mission } => {
+            format!("Complete the Mission {}", mission_text(game, mission))
+        }
+        Action::ClaimMilestone { milestone } => {
+            format!("Complete the Milestone {}", milestone_text(game, milestone))
+        }
+        Action::SwapMilestone { old, new } => format!(
+            "Replace the Milestone {} with {}",
+            milestone_name(game, old),
+            milestone_text(game, new)
+        ),
+        Action::SwapIdea { old, new } => {
+            let idea = |id: &str| {
+                game.scenario()
+                    .ideas
+                    .iter()
+                    .find(|i| i.id == id)
+                    .map_or_else(|| id.to_string(), |i| i.name.clone())
+            };
+            format!("Replace the Idea {} with {}", idea(old), idea(new))
+        }
+    }
+}
+
+fn mission_name(game: &Game, id: &str) -> String {
+    game.scenario()
+        .missions
+        .iter()
+        .find(|m| m.id == id)
+        .map_or_else(|| id.to_string(), |m| m.name.clone())
+}
+
+/// A Mission with its prestige, requirements and reward.
+fn mission_text(game: &Game, id: &str) -> String {
+    let Some(m) = game.scenario().missions.iter().find(|m| m.id == id) else {
+        return id.to_string();
+    };
+    let needs = crate::sim::pop::conditions::describe_all(game.scenario(), &m.conditions);
+    if m.reward.is_empty() {
+        format!("{} ({} prestige: {needs})", m.name, m.prestige)
+    } else {
+        format!(
+            "{} ({} prestige and {}: {needs})",
+            m.name,
+            m.prestige,
+            effects_text(game, &m.reward)
+        )
+    }
+}
+
+fn milestone_name(game: &Game, id: &str) -> String {
+    game.scenario()
+        .milestones
+        .iter()
+        .find(|m| m.id == id)
+        .map_or_else(|| id.to_string(), |m| m.name.clone())
+}
+
+/// A Milestone with the prestige it would give now, its requirements and reward.
+fn milestone_text(game: &Game, id: &str) -> String {
+    let Some(m) = game.scenario().milestones.iter().find(|m| m.id == id) else {
+        return id.to_string();
+    };
+    let needs = crate::sim::pop::conditions::describe_all(game.scenario(), &m.conditions);
+    let place = crate::sim::pop::milestones::milestone_index(game.world(), id).map_or(0, |i| {
+        game.world()
+            .resource::<crate::sim::pop::milestones::Milestones>()
+            .completers(i)
+            .len()
+    });
+    let prestige = crate::sim::pop::milestones::PLACE_PRESTIGE
+        .get(place)
+        .copied()
+        .unwrap_or(0);
+    if m.reward.is_empty() {
+        format!("{} (+{prestige} prestige: {needs})", m.name)
+    } else {
+        format!(
+            "{} (+{prestige} prestige and {}: {needs})",
+            m.name,
+            effects_text(game, &m.reward)
+        )
     }
 }
 

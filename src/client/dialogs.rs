@@ -90,6 +90,7 @@ fn show_outcome(
                 for head in [
                     "Realm",
                     "Prestige",
+                    "Missions",
                     "Tax",
                     "Cores",
                     "Marriages",
@@ -111,6 +112,7 @@ fn show_outcome(
                     };
                     for n in [
                         s.prestige_before,
+                        s.missions,
                         s.tax_income,
                         s.core_tokens,
                         s.marriages,

@@ -1,7 +1,8 @@
 //! The right-hand panel: the Player Mat of the human realm deciding now (hot-seat: it follows
 //! whichever human realm's decision is pending) (treasury, loans, monarch power, stability,
 //! prestige, ruler), the pending decision with one button per legal action, the hand of action
-//! cards, the Event row, the other Player Realms at a glance, and the bots' fast-forward switch.
+//! cards and Missions, the Event row, the Milestones on display, the other Player Realms at a
+//! glance, and the bots' fast-forward switch.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -79,6 +80,7 @@ fn show_player_mat(
                         // owner's own turn, never while the bots play.
                         if game.humans.len() <= 1 || game.humans_turn() {
                             hand_section(ui, &game.game, &game.human);
+                            missions_section(ui, &game.game, &game.human);
                         } else {
                             ui.label(
                                 egui::RichText::new("Hands are hidden until a human decides.")
@@ -87,6 +89,8 @@ fn show_player_mat(
                         }
                         ui.separator();
                         event_row_section(ui, &game.game);
+                        ui.separator();
+                        milestones_section(ui, &game.game);
                         ui.separator();
                         if let Some(realm) = realms_section(ui, &game) {
                             selection.realm = Some(realm);
@@ -290,6 +294,56 @@ fn hand_section(ui: &mut egui::Ui, game: &Game, human: &str) {
     }
     if hand.cards.is_empty() && hand.drawn.is_empty() {
         ui.label(egui::RichText::new("none").weak());
+    }
+}
+
+/// The human's Missions in hand (secret, like the hand), requirements on hover.
+fn missions_section(ui: &mut egui::Ui, game: &Game, human: &str) {
+    let world = game.world();
+    let Some(realm) = world.resource::<Index>().get(human) else {
+        return;
+    };
+    let hand = crate::sim::pop::missions::hand(world, realm);
+    ui.strong(format!("Missions in hand ({})", hand.held.len()));
+    for m in &hand.held {
+        let Some(def) = game.scenario().missions.get(*m) else {
+            continue;
+        };
+        let needs = crate::sim::pop::conditions::describe_all(game.scenario(), &def.conditions);
+        ui.label(format!("{}  ({} prestige)", def.name, def.prestige))
+            .on_hover_text(format!("{}\nNeeds: {needs}", def.text));
+    }
+    if hand.held.is_empty() {
+        ui.label(egui::RichText::new("none").weak());
+    }
+}
+
+/// The public Milestones, with who completed them so far.
+fn milestones_section(ui: &mut egui::Ui, game: &Game) {
+    ui.strong("Milestones");
+    let world = game.world();
+    let board = world.resource::<crate::sim::pop::milestones::Milestones>();
+    if board.open.is_empty() {
+        ui.label(egui::RichText::new("none").weak());
+    }
+    for m in &board.open {
+        let Some(def) = game.scenario().milestones.get(*m) else {
+            continue;
+        };
+        let done: Vec<String> = board
+            .completers(*m)
+            .into_iter()
+            .filter_map(|sid| world.resource::<Index>().by_sid(sid))
+            .map(|e| name_of(game, &key_of(world, e)))
+            .collect();
+        let needs = crate::sim::pop::conditions::describe_all(game.scenario(), &def.conditions);
+        let by = if done.is_empty() {
+            String::new()
+        } else {
+            format!("  - done: {}", done.join(", "))
+        };
+        ui.label(format!("{:?}: {}{by}", def.category, def.name))
+            .on_hover_text(format!("{}\nNeeds: {needs}", def.text));
     }
 }
 

@@ -136,6 +136,8 @@ pub fn apply_mod(base: &Scenario, m: &ModDef) -> Scenario {
     merge(&mut s.events, &m.events, |x| &x.id);
     merge(&mut s.action_cards, &m.action_cards, |x| &x.id);
     merge(&mut s.ideas, &m.ideas, |x| &x.id);
+    merge(&mut s.missions, &m.missions, |x| &x.id);
+    merge(&mut s.milestones, &m.milestones, |x| &x.id);
     s
 }
 

@@ -25,6 +25,8 @@ const SECTIONS: &[&str] = &[
     "events",
     "action_cards",
     "ideas",
+    "missions",
+    "milestones",
 ];
 
 /// All string literals of a RON text, in order.

@@ -31,6 +31,10 @@ pub struct Scenario {
     pub events: Vec<EventDef>,
     pub action_cards: Vec<ActionCardDef>,
     pub ideas: Vec<IdeaDef>,
+    /// Mission cards: each Player Realm's deck and the generic ones (17.2).
+    pub missions: Vec<MissionDef>,
+    /// Milestone cards: four decks per Age, one per category (17.3).
+    pub milestones: Vec<MilestoneDef>,
 }
 
 /// Switches a scenario sets; optional rules from the rule book live here.
@@ -434,6 +438,141 @@ pub enum IdeaEffect {
     HandLimit(u8),
 }
 
+/// Something the engine checks against the board, for Missions and Milestones. Counts are
+/// "at least"; provinces count when the realm owns them (towns and vassals alike). Modders
+/// combine these; a mod cannot run code.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Condition {
+    /// Own this province.
+    Province(String),
+    /// Own at least n provinces of this area.
+    ProvincesIn(String, u8),
+    /// Own every province of this area.
+    WholeArea(String),
+    /// Own at least n provinces in these areas together (a region).
+    ProvincesInAreas(Vec<String>, u8),
+    /// Own at least n provinces in all.
+    Provinces(u8),
+    /// Own at least n provinces on distant continents.
+    DistantProvinces(u8),
+    /// Tax income (small town 1, large town 2, vassal 1/2) of at least n.
+    TaxIncome(u8),
+    /// At least n towns on the board.
+    Towns(u8),
+    /// At least n vassals.
+    Vassals(u8),
+    /// At least n core tokens (Integrate Area).
+    CoreTokens(u8),
+    /// At least n claims (core tokens not counted).
+    Claims(u8),
+    /// A claim or core token in this area.
+    ClaimOn(String),
+    /// At least n alliances.
+    Alliances(u8),
+    /// At least n royal marriages.
+    Marriages(u8),
+    /// An alliance with this realm.
+    AlliedWith(String),
+    /// A royal marriage with this realm.
+    MarriedTo(String),
+    /// At least n influence in this area.
+    InfluenceIn(String, u8),
+    /// At least n Ideas researched.
+    Ideas(u8),
+    /// At least n Ideas of this type researched.
+    IdeasOf(MpKind, u8),
+    /// This Idea researched.
+    Idea(String),
+    /// Stability of at least n (-3 to +3).
+    Stability(i32),
+    /// At least n ducats in the treasury.
+    Treasury(i32),
+    /// No loan (interest) tokens.
+    NoLoans,
+    /// At least n prestige.
+    Prestige(i32),
+    /// At least n monarch power of this type in the pool.
+    MonarchPower(MpKind, u8),
+    /// No town or vassal of the realm shows unrest, and no Rebel Town stands on its provinces.
+    NoUnrest,
+    /// Not at war with anyone.
+    AtPeace,
+    /// Has won a war against this realm this game (as the victor setting the terms).
+    WonWarAgainst(String),
+    /// Has won at least n wars this game.
+    WarsWon(u8),
+    /// At least n land units (regulars and mercenaries) on the board.
+    Army(u8),
+    /// At least n ships on the board.
+    Fleet(u8),
+    /// This continent discovered (Explore).
+    Discovered(String),
+    /// This State Religion.
+    Religion(Religion),
+    /// At least n advisors appointed.
+    Advisors(u8),
+    /// At least one of these.
+    AnyOf(Vec<Condition>),
+}
+
+/// The four Milestone decks of each Age (17.3).
+#[derive(
+    Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord,
+)]
+pub enum MilestoneCategory {
+    #[default]
+    Expansion,
+    Politics,
+    Warfare,
+    Economics,
+}
+
+impl MilestoneCategory {
+    pub const ALL: [MilestoneCategory; 4] = [
+        MilestoneCategory::Expansion,
+        MilestoneCategory::Politics,
+        MilestoneCategory::Warfare,
+        MilestoneCategory::Economics,
+    ];
+}
+
+/// A Mission card (17.2): a goal one realm pursues in secret; scored when announced.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct MissionDef {
+    pub id: String,
+    pub name: String,
+    /// Realms whose Mission deck holds it; empty: a generic Mission in every Player Realm's deck.
+    pub realms: Vec<String>,
+    /// A green starting Mission: one of those picked at setup.
+    pub starting: bool,
+    /// Mission ids of which at least one must be completed before this one can be picked.
+    pub requires: Vec<String>,
+    /// Prestige scored on completion (top right corner).
+    pub prestige: u8,
+    pub text: String,
+    /// All must hold at the moment of scoring.
+    pub conditions: Vec<Condition>,
+    /// Effects on completion (ignored at final scoring). Only effects that ask no choice.
+    pub reward: Vec<Effect>,
+}
+
+/// A Milestone card (17.3): a public goal; the first three realms to complete it score 5, 3
+/// and 1 prestige, and every one of them the reward.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct MilestoneDef {
+    pub id: String,
+    pub name: String,
+    pub category: MilestoneCategory,
+    /// Age I-IV as 1-4: the deck it belongs to.
+    pub age: u8,
+    pub text: String,
+    pub conditions: Vec<Condition>,
+    /// Monarch power or ducats for every realm completing it.
+    pub reward: Vec<Effect>,
+}
+
 /// A mod: content that replaces items with the same id, or adds new ones, on top of a scenario.
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields, rename = "Mod")]
@@ -451,4 +590,6 @@ pub struct ModDef {
     pub events: Vec<EventDef>,
     pub action_cards: Vec<ActionCardDef>,
     pub ideas: Vec<IdeaDef>,
+    pub missions: Vec<MissionDef>,
+    pub milestones: Vec<MilestoneDef>,
 }

@@ -100,6 +100,8 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
     c.section("events", &s.events, |x| &x.id);
     c.section("action_cards", &s.action_cards, |x| &x.id);
     c.section("ideas", &s.ideas, |x| &x.id);
+    c.section("missions", &s.missions, |x| &x.id);
+    c.section("milestones", &s.milestones, |x| &x.id);
 
     // Areas, provinces, sea zones, realms and characters share one id space in the game (a
     // province and an area both called "naples" would be ambiguous in every reference).
@@ -446,6 +448,7 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
             check_effect(&mut c, "action_cards", &card.id, effect);
         }
     }
+    check_missions(&mut c, s);
     if s.options.first_age < 1 || s.options.last_age > 4 || s.options.first_age > s.options.last_age
     {
         c.problem(
@@ -504,6 +507,182 @@ fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effec
             c.reference(section, id, "area", "areas", area)
         }
         Effect::CasusBelli(realm) => c.reference(section, id, "CasusBelli", "realms", realm),
+        _ => {}
+    }
+}
+
+/// Missions and Milestones: their decks, prerequisites, conditions and rewards.
+fn check_missions(c: &mut Checker, s: &Scenario) {
+    let board = Board {
+        continents: s.map.areas.iter().map(|a| a.continent.clone()).collect(),
+        area_sizes: s
+            .map
+            .areas
+            .iter()
+            .map(|a| {
+                let n = s.map.provinces.iter().filter(|p| p.area == a.id).count();
+                (a.id.clone(), n)
+            })
+            .collect(),
+    };
+    for m in &s.missions {
+        for realm in &m.realms {
+            c.reference("missions", &m.id, "realms", "realms", realm);
+            if s.realms
+                .iter()
+                .any(|r| &r.id == realm && r.kind != RealmKind::Player)
+            {
+                c.problem(
+                    "missions",
+                    &m.id,
+                    Some(realm),
+                    format!("mission \"{}\": \"{realm}\" is not a Player Realm, so it has no Mission deck", m.id),
+                );
+            }
+        }
+        for r in &m.requires {
+            c.reference("missions", &m.id, "requires", "missions", r);
+            if r == &m.id {
+                c.problem(
+                    "missions",
+                    &m.id,
+                    Some(r),
+                    format!("mission \"{}\" requires itself", m.id),
+                );
+            }
+        }
+        if m.starting && !m.requires.is_empty() {
+            c.problem(
+                "missions",
+                &m.id,
+                None,
+                format!(
+                    "starting mission \"{}\" cannot require other missions",
+                    m.id
+                ),
+            );
+        }
+        check_goal(c, "missions", &m.id, &m.conditions, &m.reward, &board);
+    }
+    for m in &s.milestones {
+        if !(1..=4).contains(&m.age) {
+            c.problem(
+                "milestones",
+                &m.id,
+                None,
+                format!("milestone \"{}\": age must be 1-4, not {}", m.id, m.age),
+            );
+        }
+        check_goal(c, "milestones", &m.id, &m.conditions, &m.reward, &board);
+    }
+}
+
+/// What conditions are checked against.
+struct Board {
+    continents: HashSet<String>,
+    area_sizes: HashMap<String, usize>,
+}
+
+fn check_goal(
+    c: &mut Checker,
+    section: &'static str,
+    id: &str,
+    conditions: &[Condition],
+    reward: &[Effect],
+    board: &Board,
+) {
+    if conditions.is_empty() {
+        c.problem(
+            section,
+            id,
+            None,
+            format!("\"{id}\" has no conditions: it would score for nothing"),
+        );
+    }
+    for condition in conditions {
+        check_condition(c, section, id, condition, board);
+    }
+    for effect in reward {
+        check_effect(c, section, id, effect);
+        if matches!(
+            effect,
+            Effect::AnyMp(_)
+                | Effect::Unrest(_)
+                | Effect::UnrestIn(..)
+                | Effect::Loan(_)
+                | Effect::RulerIllHealth
+        ) {
+            c.problem(
+                section,
+                id,
+                None,
+                format!("reward of \"{id}\": {effect:?} asks a choice or is no reward; use Ducats, Mp, Stability, Prestige, Manpower, Claim, CasusBelli or Faith"),
+            );
+        }
+    }
+}
+
+fn check_condition(
+    c: &mut Checker,
+    section: &'static str,
+    id: &str,
+    condition: &Condition,
+    board: &Board,
+) {
+    match condition {
+        Condition::Province(p) => c.reference(section, id, "conditions", "provinces", p),
+        Condition::ProvincesIn(area, n) => {
+            c.reference(section, id, "conditions", "areas", area);
+            if let Some(size) = board.area_sizes.get(area) {
+                if usize::from(*n) > *size {
+                    c.problem(
+                        section,
+                        id,
+                        Some(area),
+                        format!("\"{id}\": {area} has only {size} provinces, never {n}"),
+                    );
+                }
+            }
+        }
+        Condition::WholeArea(area) | Condition::ClaimOn(area) | Condition::InfluenceIn(area, _) => {
+            c.reference(section, id, "conditions", "areas", area)
+        }
+        Condition::ProvincesInAreas(areas, _) => {
+            for area in areas {
+                c.reference(section, id, "conditions", "areas", area);
+            }
+        }
+        Condition::AlliedWith(realm)
+        | Condition::MarriedTo(realm)
+        | Condition::WonWarAgainst(realm) => {
+            c.reference(section, id, "conditions", "realms", realm)
+        }
+        Condition::Idea(idea) => c.reference(section, id, "conditions", "ideas", idea),
+        Condition::Discovered(continent) if !board.continents.contains(continent) => c.problem(
+            section,
+            id,
+            Some(continent),
+            format!("\"{id}\": no area lies on a continent \"{continent}\""),
+        ),
+        Condition::Stability(n) if !(-3..=3).contains(n) => c.problem(
+            section,
+            id,
+            None,
+            format!("\"{id}\": stability runs from -3 to +3, not {n}"),
+        ),
+        Condition::AnyOf(options) => {
+            if options.is_empty() {
+                c.problem(
+                    section,
+                    id,
+                    None,
+                    format!("\"{id}\": AnyOf needs at least one condition"),
+                );
+            }
+            for option in options {
+                check_condition(c, section, id, option, board);
+            }
+        }
         _ => {}
     }
 }

@@ -126,6 +126,18 @@ pub enum Action {
     /// Basic action (Administrative): found a colony on this vacant Territory, paying 4 in adm
     /// and colonists, `colonists` of them from the pool.
     Colonize { province: String, colonists: u8 },
+    /// Phase 1 D: pick this Mission (by id) from your deck into your hand.
+    PickMission { mission: String },
+    /// Phase 1 D: put Mission `give` back into your deck and pick `take` instead.
+    SwapMission { give: String, take: String },
+    /// Complete this Mission in your hand: its requirements hold now (never in Phase 1).
+    ClaimMission { mission: String },
+    /// Complete this Milestone on display.
+    ClaimMilestone { milestone: String },
+    /// End of Age, least prestige: replace the new Milestone `old` with `new` from its deck.
+    SwapMilestone { old: String, new: String },
+    /// End of Age, least prestige: replace the new Idea `old` with `new` of the same type.
+    SwapIdea { old: String, new: String },
 }
 
 /// Peace terms of FACTS section 5 the engine offers the victor.
@@ -236,6 +248,13 @@ pub enum DecisionKind {
     FocusDraw { left: u8 },
     /// Influence: another cube (1 dip or 3 ducats), or stop.
     InfluenceMore,
+    /// Phase 1 D: pick Missions up to 2 in hand (`held` now), swap one, or be done.
+    Missions { held: u8 },
+    /// The Age ends: complete Missions or Milestones before the Milestones are replaced.
+    AgeEndClaims,
+    /// End of Age (Phase 5 D step 4), least prestige: replace one new Idea or Milestone with
+    /// one of your choice, or not.
+    AgeSwap,
 }
 
 /// Someone must choose.

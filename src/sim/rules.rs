@@ -170,6 +170,14 @@ pub const COLONISTS: &str = "pop.act.colonists";
 pub const PROPOSAL: &str = "pop.5.1.proposal";
 pub const EFFECT_FAITH: &str = "pop.effect.faith";
 
+/// Missions and Milestones (17.2, 17.3): the seed id for Phase 1 D names every Mission picked,
+/// swapped or completed; the Milestone ids are the project's own (docs/rule_ids.md).
+pub const SEQ_PHASE1_MISSIONS: &str = "pop.seq.phase1.missions";
+pub const MILESTONE_REVEAL: &str = "pop.milestone.reveal";
+pub const MILESTONE_REPLACE: &str = "pop.milestone.replace";
+pub const MILESTONE_COMPLETE: &str = "pop.milestone.complete";
+pub const MILESTONE_SWAP: &str = "pop.milestone.swap";
+
 /// Every id the engine can write, for the documentation test.
 pub const ALL: &[&str] = &[
     ACT_COLONIZE,
@@ -322,4 +330,9 @@ pub const ALL: &[&str] = &[
     ACT_TRADE,
     PROPOSAL,
     EFFECT_FAITH,
+    SEQ_PHASE1_MISSIONS,
+    MILESTONE_REVEAL,
+    MILESTONE_REPLACE,
+    MILESTONE_COMPLETE,
+    MILESTONE_SWAP,
 ];

@@ -54,6 +54,11 @@ pub struct RealmState {
     pub drawn: Vec<String>,
     /// Ideas researched, by id, in order.
     pub ideas: Vec<String>,
+    /// Missions in hand and completed, by id; those put back and picked in this Phase 1 D.
+    pub missions: Vec<String>,
+    pub missions_done: Vec<String>,
+    pub missions_returned: Vec<String>,
+    pub missions_picked: Vec<String>,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -179,6 +184,12 @@ pub struct Snapshot {
     pub events: EventDisplay,
     pub action_decks: ActionDecks,
     pub idea_grid: crate::sim::pop::ideas::IdeaGrid,
+    /// The Milestones on display (by id), who completed which, and the full bookkeeping.
+    pub milestones_open: Vec<String>,
+    pub milestones_completed: Vec<(String, String)>,
+    pub milestones: crate::sim::pop::milestones::Milestones,
+    /// Wars won, as (victor, loser) stable ids.
+    pub victories: crate::sim::pop::missions::Victories,
     /// Where the rules stand inside the current step: what a resumed step picks up from.
     pub progress: RulesProgress,
     pub actions_applied: usize,
@@ -242,6 +253,10 @@ pub fn snapshot(world: &World) -> Snapshot {
                 .map(|h| h.cards.iter().map(|c| card_id(world, *c)).collect())
                 .unwrap_or_default(),
             ideas: crate::sim::pop::ideas::ideas_of(world, entity),
+            missions: mission_ids(world, |h| &h.held, entity),
+            missions_done: mission_ids(world, |h| &h.done, entity),
+            missions_returned: mission_ids(world, |h| &h.returned, entity),
+            missions_picked: mission_ids(world, |h| &h.picked, entity),
             drawn: world
                 .get::<Hand>(entity)
                 .map(|h| h.drawn.iter().map(|c| card_id(world, *c)).collect())
@@ -328,6 +343,8 @@ pub fn snapshot(world: &World) -> Snapshot {
         ));
     }
     let rng = world.resource::<GameRng>();
+    let milestones = world.resource::<crate::sim::pop::milestones::Milestones>();
+    let content = &world.resource::<Content>().0;
     Snapshot {
         format: SNAPSHOT_FORMAT,
         scenario: world.resource::<Content>().0.id.clone(),
@@ -345,11 +362,49 @@ pub fn snapshot(world: &World) -> Snapshot {
         events: world.resource::<EventDisplay>().clone(),
         action_decks: world.resource::<ActionDecks>().clone(),
         idea_grid: world.resource::<crate::sim::pop::ideas::IdeaGrid>().clone(),
+        milestones_open: milestones
+            .open
+            .iter()
+            .map(|m| content.milestones[*m].id.clone())
+            .collect(),
+        milestones_completed: milestones
+            .completed
+            .iter()
+            .map(|(m, r)| {
+                let realm = world
+                    .resource::<crate::sim::state::Index>()
+                    .by_sid(*r)
+                    .map_or_else(|| format!("#{r}"), key);
+                (content.milestones[*m].id.clone(), realm)
+            })
+            .collect(),
+        milestones: milestones.clone(),
+        victories: world
+            .resource::<crate::sim::pop::missions::Victories>()
+            .clone(),
         progress: rules_progress(world),
         actions_applied: world.resource::<ActionHistory>().0.len(),
         log_entries: world.resource::<GameLog>().entries.len(),
         outcome: world.get_resource::<Outcome>().cloned(),
     }
+}
+
+/// A realm's Missions (held or done, as `pick` says), by id.
+fn mission_ids(
+    world: &World,
+    pick: impl Fn(&crate::sim::pop::missions::MissionHand) -> &Vec<usize>,
+    realm: Entity,
+) -> Vec<String> {
+    let content = &world.resource::<Content>().0;
+    world
+        .get::<crate::sim::pop::missions::MissionHand>(realm)
+        .map(|h| {
+            pick(h)
+                .iter()
+                .map(|m| content.missions[*m].id.clone())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// BLAKE3 of the snapshot's JSON, as 64 hex digits.

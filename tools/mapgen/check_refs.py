@@ -261,6 +261,52 @@ def main():
             lo, hi = (4, 6) if i["age"] <= 2 else (6, 8)
             check(lo <= i["cost"] <= hi, f"idea {i['id']}: cost {i['cost']} out of range for age {i['age']}")
 
+    # ---- missions and milestones ----
+    provinces_by_id = {p["id"]: p for p in m["provinces"]}
+    continents = {a["continent"] for a in m["areas"]}
+    idea_ids = {i["id"] for i in scn["ideas"]}
+
+    def cond_refs(conds, where):
+        for c in conds:
+            name, args = c[0], c[1:]
+            if name in ("Province",):
+                check(args[0] in provinces_by_id, f"{where}: unknown province {args[0]!r}")
+            elif name in ("ProvincesIn", "WholeArea", "ClaimOn", "InfluenceIn"):
+                check(args[0] in areas, f"{where}: unknown area {args[0]!r}")
+            elif name == "ProvincesInAreas":
+                for a in args[0]:
+                    check(a in areas, f"{where}: unknown area {a!r}")
+            elif name in ("AlliedWith", "MarriedTo", "WonWarAgainst"):
+                check(args[0] in realms, f"{where}: unknown realm {args[0]!r}")
+            elif name == "Idea":
+                check(args[0] in idea_ids, f"{where}: unknown idea {args[0]!r}")
+            elif name == "Discovered":
+                check(args[0] in continents, f"{where}: unknown continent {args[0]!r}")
+            elif name == "AnyOf":
+                cond_refs(args[0], where)
+
+    missions = unique("mission", scn["missions"])
+    for ms in scn["missions"]:
+        for r in ms["realms"]:
+            check(r in realms and realms[r]["kind"] == "Player", f"mission {ms['id']}: {r!r} is not a Player Realm")
+        for r in ms["requires"]:
+            check(r in missions, f"mission {ms['id']}: requires unknown mission {r!r}")
+        check(ms["conditions"], f"mission {ms['id']}: no conditions")
+        cond_refs(ms["conditions"], f"mission {ms['id']}")
+        effect_refs(ms["reward"], f"mission {ms['id']}", areas, realms)
+    for r in (r["id"] for r in scn["realms"] if r["kind"] == "Player"):
+        deck = [x for x in scn["missions"] if not x["realms"] or r in x["realms"]]
+        check(sum(1 for x in deck if x["starting"]) >= 3, f"missions of {r}: fewer than 3 starting missions")
+        check(sum(1 for x in deck if r in x["realms"]) >= 6, f"missions of {r}: fewer than 6 of its own")
+    unique("milestone", scn["milestones"])
+    per_deck = Counter((x["age"], x["category"]) for x in scn["milestones"])
+    for age in (1, 2, 3, 4):
+        for cat in ("Expansion", "Politics", "Warfare", "Economics"):
+            check(per_deck[(age, cat)] >= 4, f"milestones of Age {age}, {cat}: only {per_deck[(age, cat)]}")
+    for x in scn["milestones"]:
+        cond_refs(x["conditions"], f"milestone {x['id']}")
+        effect_refs(x["reward"], f"milestone {x['id']}", areas, realms)
+
     # ---- counts ----
     n_pr = sum(1 for r in scn["realms"] if r["kind"] == "Player")
     n_land = len(m["provinces"])
@@ -325,7 +371,8 @@ def main():
           f"({sum(1 for s in m['sea_zones'] if s['distant'])} distant)")
     ages = Counter(e["age"] for e in scn["events"])
     print(f"characters: {len(chars)}, events: {len(events)} (per age {dict(sorted(ages.items()))}), "
-          f"action cards: {len(cards)} ({dict(decks)}), ideas: {len(ideas)}")
+          f"action cards: {len(cards)} ({dict(decks)}), ideas: {len(ideas)}, "
+          f"missions: {len(scn['missions'])}, milestones: {len(scn['milestones'])}")
     for w in scn.get("warnings", []):
         print("generator warning:", w)
     for w in WARNINGS:

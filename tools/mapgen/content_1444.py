@@ -1,4 +1,5 @@
-"""Hand-written content of the 1444 scenario: characters, events, action cards, ideas.
+"""Hand-written content of the 1444 scenario: characters, events, action cards, ideas,
+missions and milestones.
 
 All card texts are original flavour text written for Regnum. Effects use the
 `Effect` enum of src/content/schema.rs, written here as tuples:
@@ -961,3 +962,370 @@ def ideas():
     return [dict(id=key, name=name, kind=kind, basic=basic, age=age, cost=cost, text=text,
                  government=key in GOVERNMENT_IDEAS, effects=IDEA_EFFECTS.get(key, []))
             for key, name, kind, basic, age, cost, text in IDEAS]
+
+
+# ---------------------------------------------------------------------------
+# Missions (17.2) and Milestones (17.3). Conditions use the `Condition` enum of
+# src/content/schema.rs, written as tuples like the effects:
+#   ("Province", p) ("ProvincesIn", area, n) ("WholeArea", area) ("Provinces", n) ("TaxIncome", n)
+#   ("Towns", n) ("CoreTokens", n) ("Claims", n) ("ClaimOn", area) ("Alliances", n) ("Marriages", n)
+#   ("AlliedWith", realm) ("Ideas", n) ("IdeasOf", "Adm", n) ("Stability", n) ("Treasury", n)
+#   ("NoLoans",) ("Prestige", n) ("NoUnrest",) ("AtPeace",) ("WonWarAgainst", realm) ("WarsWon", n)
+#   ("Army", n) ("Fleet", n) ("Discovered", continent) ("Religion", "Protestant") ("Advisors", n)
+#   ("ProvincesInAreas", [areas...], n) ("AnyOf", [conditions...])
+# Nothing here may hold at the start of the game (a test checks it). Rewards ask no choice.
+# ---------------------------------------------------------------------------
+def PROV(p): return ("Province", p)
+def IN(area, n): return ("ProvincesIn", area, n)
+def WHOLE(area): return ("WholeArea", area)
+def CLAIM_ON(area): return ("ClaimOn", area)
+def ALLIED(r): return ("AlliedWith", r)
+def BEAT(r): return ("WonWarAgainst", r)
+def DISC(c): return ("Discovered", c)
+def ANY_OF(*conds): return ("AnyOf", list(conds))
+def C(name, *args): return (name, *args)
+NO_LOANS = ("NoLoans",)
+NO_UNREST = ("NoUnrest",)
+AT_PEACE = ("AtPeace",)
+
+# (key, name, starting, requires, prestige, text, conditions, reward)
+MISSIONS = {
+    "FRA": [
+        ("normandy", "Drive the English from Normandy", True, [], 6,
+         "The leopards still fly over Rouen. Take the duchy back for the crown of France.",
+         [WHOLE("normandy")], [STAB(1)]),
+        ("guyenne", "Recover Guyenne", True, [], 6,
+         "Bordeaux and its wine trade have served English kings for three centuries. End it.",
+         [PROV("bordeaux")], [D(5)]),
+        ("brittany", "Bind Brittany to the Crown", True, [], 4,
+         "The dukes of Brittany play England against France. Bring them to heel, by treaty or by arms.",
+         [ANY_OF(PROV("nantes"), ALLIED("BRI"))], [DIP(1)]),
+        ("provence", "Inherit Provence", False, ["brittany"], 4,
+         "The last of the Angevin line holds Provence and its harbour at Marseille.",
+         [PROV("provence")], [ADM(1)]),
+        ("burgundy", "Humble Burgundy", False, ["normandy", "guyenne"], 6,
+         "The Valois dukes of Burgundy rule like kings. Show them who wears the crown.",
+         [BEAT("BUR")], [MIL(2)]),
+        ("rhine", "The Road to the Rhine", False, ["burgundy"], 6,
+         "Franche-Comte, Luxembourg and Lorraine would make a shield for Champagne.",
+         [IN("burgundy", 2)], [CLAIM("rhineland")]),
+        ("italy", "The Italian Wars", False, ["provence", "burgundy"], 7,
+         "Old Angevin and Orleans rights give France claims on Naples and Milan.",
+         [ANY_OF(PROV("milan"), PROV("naples"))], [PRE(2)]),
+        ("absolutism", "The King Rules Alone", False, [], 5,
+         "Estates, parlements and princes of the blood must learn to obey one master.",
+         [C("IdeasOf", "Adm", 2), C("Stability", 2)], [ADM(2)]),
+    ],
+    "ENG": [
+        ("scotland", "Subdue the Scots", True, [], 5,
+         "The auld alliance of Scotland and France threatens the north. Break it.",
+         [ANY_OF(IN("scotland", 1), BEAT("SCO"))], [MIL(1)]),
+        ("ireland", "The Lordship of Ireland", True, [], 4,
+         "Beyond the Pale the Gaelic lords ignore the king's writ. Extend it.",
+         [IN("ireland", 2)], [ADM(1)]),
+        ("navy", "Ruler of the Narrow Seas", True, [], 4,
+         "A royal navy of great ships will guard the Channel and the wool trade.",
+         [C("Fleet", 6)], [D(5)]),
+        ("union", "Union of the Crowns", False, ["scotland"], 6,
+         "One king from the Channel to the Orkneys.",
+         [WHOLE("scotland")], [STAB(1)]),
+        ("all_ireland", "The Kingdom of Ireland", False, ["ireland"], 5,
+         "Munster and Ulster must answer to Dublin.",
+         [WHOLE("ireland")], [MIL(1)]),
+        ("paris", "The Dual Monarchy", False, [], 8,
+         "Henry VI was crowned King of France in Paris. Make the crowning mean something.",
+         [PROV("paris")], [PRE(2)]),
+        ("reformation", "Supreme Head of the Church", False, [], 4,
+         "Break with Rome, take the abbeys' lands and keep the realm calm while doing it.",
+         [C("Religion", "Protestant"), C("Stability", 1)], [D(8)]),
+        ("plantations", "Plantations in the New World", False, ["navy"], 4,
+         "Chartered companies will plant English colonies on the far side of the ocean.",
+         [ANY_OF(CLAIM_ON("new_england"), CLAIM_ON("chesapeake"), CLAIM_ON("canada"))], [DIP(2)]),
+    ],
+    "CAS": [
+        ("granada", "Complete the Reconquista", True, [], 6,
+         "Granada is the last Muslim kingdom in Iberia. Take the Alhambra.",
+         [PROV("granada")], [STAB(1)]),
+        ("aragon", "Union with Aragon", True, [], 4,
+         "A marriage of crowns, or a war of succession: Aragon must stand with Castile.",
+         [ANY_OF(ALLIED("ARA"), IN("aragon", 2))], [DIP(1)]),
+        ("treasury", "The Treasury of Castile", True, [], 3,
+         "The Mesta's wool and the fairs of Medina del Campo can fill the royal chests.",
+         [C("Treasury", 25), NO_LOANS], [ADM(1)]),
+        ("all_granada", "The Alpujarras", False, ["granada"], 5,
+         "Malaga and Almeria still hold out in the mountains and along the coast.",
+         [WHOLE("granada_area")], [MIL(1)]),
+        ("navarre", "Upper Navarre", False, ["aragon"], 4,
+         "The little kingdom astride the Pyrenees guards the road into Castile.",
+         [PROV("navarre")], [ADM(1)]),
+        ("indies", "The Indies", False, ["treasury", "granada"], 5,
+         "A Genoese captain promises a western route to Asia. Back him, and claim what he finds.",
+         [ANY_OF(CLAIM_ON("antilles"), CLAIM_ON("new_spain"), CLAIM_ON("spanish_main"))], [D(8)]),
+        ("africa", "Presidios in Africa", False, ["granada"], 5,
+         "Carry the crusade across the strait to the corsair ports of the Maghreb.",
+         [ANY_OF(PROV("tangier"), IN("algeria", 1))], [MIL(1)]),
+        ("italy", "Spanish Italy", False, ["aragon"], 6,
+         "Through Aragon, Castile inherits old rights in Naples and Sicily.",
+         [ANY_OF(PROV("naples"), PROV("sicily"))], [PRE(2)]),
+    ],
+    "POR": [
+        ("africa", "Down the African Coast", True, [], 4,
+         "Each voyage sails farther south, past Cape Bojador, towards the gold of Guinea.",
+         [ANY_OF(CLAIM_ON("guinea"), CLAIM_ON("senegambia"), CLAIM_ON("kongo_area"))], [D(5)]),
+        ("morocco", "Ceuta and Tangier", True, [], 5,
+         "Ceuta was taken in 1415; Tangier would secure the strait.",
+         [PROV("tangier")], [MIL(1)]),
+        ("caravels", "A Fleet of Caravels", True, [], 3,
+         "Light, handy ships that sail close to the wind will open the ocean.",
+         [C("Fleet", 4)], [DIP(1)]),
+        ("cape", "The Cape of Storms", False, ["africa"], 5,
+         "Round the southern tip of Africa, and rename it the Cape of Good Hope.",
+         [CLAIM_ON("cape_of_good_hope")], [DIP(1)]),
+        ("india", "The Sea Route to India", False, ["cape"], 6,
+         "Pepper and cinnamon from Calicut, without paying Venice or Cairo.",
+         [DISC("india"), ANY_OF(CLAIM_ON("india_west"), CLAIM_ON("india_south"))], [D(10)]),
+        ("brazil", "Land of the True Cross", False, ["caravels"], 4,
+         "A fleet bound for India blown west finds a coast of dyewood forests.",
+         [CLAIM_ON("brazil")], [ADM(1)]),
+        ("spice", "The Spice Islands", False, ["india"], 6,
+         "Malacca is the key to the cloves and nutmeg of the east.",
+         [CLAIM_ON("east_indies")], [D(10)]),
+        ("old_alliance", "The Oldest Alliance", False, [], 4,
+         "The Treaty of Windsor binds Portugal and England in perpetual friendship.",
+         [ALLIED("ENG")], [DIP(2)]),
+    ],
+    "HAB": [
+        ("bohemia", "The Bohemian Crown", True, [], 4,
+         "The crown of Saint Wenceslas has passed through Habsburg hands before.",
+         [ANY_OF(IN("bohemia", 1), ALLIED("BOH"))], [ADM(1)]),
+        ("hungary", "The Crown of Saint Stephen", True, [], 4,
+         "Hungary stands between the empire and the Turk. It needs a strong king.",
+         [ANY_OF(IN("hungary", 1), ALLIED("HUN"))], [MIL(1)]),
+        ("marriages", "Let Others Wage War", True, [], 4,
+         "Others fight wars; you, happy Austria, marry.",
+         [C("Marriages", 2)], [DIP(2)]),
+        ("bohemia_lands", "The Lands of Bohemia", False, ["bohemia"], 5,
+         "Moravia and Silesia follow the Bohemian crown.",
+         [IN("bohemia", 2)], [ADM(2)]),
+        ("hungary_lands", "The Kingdom of Hungary", False, ["hungary"], 6,
+         "From Buda to Transylvania, the Hungarian estates must acknowledge their king.",
+         [IN("hungary", 3)], [MIL(2)]),
+        ("vienna", "Bulwark of Christendom", False, ["hungary"], 6,
+         "Meet the Sultan's army in the field and turn it back.",
+         [BEAT("TUR")], [PRE(2)]),
+        ("bavaria", "Bavarian Ambitions", False, [], 5,
+         "Munich would join the Austrian lands to the heart of southern Germany.",
+         [PROV("munich")], [ADM(1)]),
+        ("danube", "The Danube Monarchy", False, ["bohemia_lands", "hungary_lands"], 6,
+         "Austria, Bohemia and Hungary under one dynasty: a power to rival any crown.",
+         [C("ProvincesInAreas", ["austria", "bohemia", "hungary"], 9)], [STAB(1)]),
+    ],
+    "TUR": [
+        ("constantinople", "The Red Apple", True, [], 8,
+         "The city of the Caesars, a thousand years old, stands alone behind its walls.",
+         [PROV("constantinople")], [PRE(2)]),
+        ("anatolia", "Unite Anatolia", True, [], 5,
+         "The beys of Karaman still dispute the Ottoman house's rule over the Turks.",
+         [PROV("konya")], [MIL(1)]),
+        ("balkans", "Serbia and Bosnia", True, [], 5,
+         "The despots and kings of the western Balkans pay tribute one year and rebel the next.",
+         [IN("serbia_and_bosnia", 2)], [MIL(1)]),
+        ("morea", "The Morea", False, ["constantinople"], 4,
+         "The last Byzantine despots cling to the Peloponnese.",
+         [WHOLE("greece")], [ADM(1)]),
+        ("pontus", "The Black Sea Coast", False, ["anatolia"], 5,
+         "Sinop and Trebizond would make the Black Sea an Ottoman lake.",
+         [WHOLE("pontus")], [DIP(1)]),
+        ("egypt", "The Mamluk Sultanate", False, ["anatolia"], 7,
+         "Cairo, Damascus and the holy cities: the heartland of Islam awaits its protector.",
+         [ANY_OF(PROV("cairo"), PROV("damascus"))], [D(10)]),
+        ("rhodes", "The Knights of Rhodes", False, ["constantinople"], 5,
+         "The Hospitallers' fortress raids Ottoman shipping from the Aegean.",
+         [PROV("rhodes")], [MIL(1)]),
+        ("hungary", "Beyond the Danube", False, ["balkans"], 6,
+         "Break the Hungarian line on the Danube and ride for Buda.",
+         [IN("hungary", 2)], [MIL(2)]),
+    ],
+    # Generic Missions: in every Player Realm's deck.
+    "": [
+        ("stable", "A Stable Realm", True, [], 2,
+         "Good harvests, loyal nobles and quiet towns.",
+         [C("Stability", 2), NO_UNREST], [ADM(1)]),
+        ("web_of_alliances", "A Web of Alliances", True, [], 2,
+         "Friends abroad make enemies think twice.",
+         [C("Alliances", 2)], [DIP(1)]),
+        ("learning", "Patron of Learning", True, [], 2,
+         "Scholars, printers and engineers find a welcome at your court.",
+         [C("Ideas", 3)], [ADM(1)]),
+        ("coffers", "Full Coffers", False, [], 2,
+         "A treasury that owes nothing to any banker.",
+         [C("Treasury", 30), NO_LOANS], [MIL(1)]),
+        ("standing_host", "A Standing Host", False, [], 2,
+         "Ten regiments under arms, paid and ready.",
+         [C("Army", 10)], [MIL(1)]),
+        ("dynasty", "Dynastic Ties", False, [], 2,
+         "Sons and daughters married into the great houses of Europe.",
+         [C("Marriages", 2)], [DIP(1)]),
+        ("integration", "One Realm, One Crown", False, [], 3,
+         "Make newly won lands as loyal as the old heartland.",
+         [C("CoreTokens", 2)], [STAB(1)]),
+        ("victory", "A Glorious Victory", False, [], 2,
+         "A war won and a peace dictated: songs will be written.",
+         [C("WarsWon", 1)], [MIL(1)]),
+        ("conqueror", "Seasoned Conqueror", False, ["victory"], 4,
+         "Victory after victory makes a legend of the crown.",
+         [C("WarsWon", 3)], [PRE(1)]),
+        ("prosperity", "A Prosperous Realm", False, [], 3,
+         "Busy markets, full granaries and honest tax farmers.",
+         [C("TaxIncome", 18)], [D(5)]),
+        ("navigators", "Patron of Navigators", False, [], 2,
+         "Captains in your pay sail to the ends of the known world.",
+         [ANY_OF(DISC("north_america"), DISC("south_america"), DISC("india"), DISC("east_indies"))], [DIP(1)]),
+        ("order", "Peace and Order", False, [], 2,
+         "No war abroad, no rebels at home and a contented people.",
+         [AT_PEACE, NO_UNREST, C("Stability", 1)], [ADM(1)]),
+        ("court", "A Talented Court", False, [], 2,
+         "Able ministers in every office of state.",
+         [C("Advisors", 3)], [D(4)]),
+        ("reason", "The Age of Reason", False, ["learning"], 4,
+         "Your academies lead the learned world.",
+         [C("Ideas", 6)], [ADM(2)]),
+        ("great_power", "A Great Power", False, ["web_of_alliances", "stable"], 4,
+         "Envoys from every court wait in your antechambers.",
+         [C("Alliances", 3), C("Prestige", 30)], [DIP(2)]),
+    ],
+}
+
+
+def missions():
+    out = []
+    for realm, entries in MISSIONS.items():
+        prefix = realm.lower() if realm else "gen"
+        for key, name, starting, requires, prestige, text, conditions, reward in entries:
+            out.append(dict(id=f"m_{prefix}_{key}", name=name, realms=[realm] if realm else [],
+                            starting=starting, requires=[f"m_{prefix}_{r}" for r in requires],
+                            prestige=prestige, text=text, conditions=list(conditions), reward=list(reward)))
+    return out
+
+
+# Milestones by Age and category: (key, name, text, conditions, reward). Rewards are monarch
+# power or ducats; thresholds grow with the Ages.
+MILESTONES = {
+    1: {
+        "Expansion": [
+            ("pretenders", "Pretenders' Rights", "Lawyers find old titles to neighbouring lands.", [C("Claims", 2)], [DIP(1)]),
+            ("crown_lands", "Crown Lands", "A province held long enough becomes part of the realm.", [C("CoreTokens", 1)], [ADM(1)]),
+            ("beyond_the_ocean", "Beyond the Ocean", "Sailors return with tales of lands no map shows.",
+             [ANY_OF(DISC("north_america"), DISC("south_america"), DISC("india"), DISC("east_indies"))], [DIP(1)]),
+            ("growing_realm", "A Growing Realm", "New provinces swear fealty to the crown.", [C("Provinces", 14)], [MIL(1)]),
+        ],
+        "Politics": [
+            ("friends_abroad", "Friends Abroad", "Two courts call you ally.", [C("Alliances", 2)], [DIP(1)]),
+            ("royal_wedding", "A Royal Wedding", "Bells ring for a union of two houses.", [C("Marriages", 1)], [D(4)]),
+            ("steady_throne", "A Steady Throne", "The nobles are loyal and the people quiet.", [C("Stability", 2)], [ADM(1)]),
+            ("council", "The Royal Council", "Three able advisors sit at the king's table.", [C("Advisors", 3)], [D(4)]),
+        ],
+        "Warfare": [
+            ("first_victory", "First Blood", "A war fought and won.", [C("WarsWon", 1)], [MIL(1)]),
+            ("great_host", "A Great Host", "Eight regiments stand under your banners.", [C("Army", 8)], [MIL(1)]),
+            ("war_fleet", "A War Fleet", "Four ships of war ride at anchor.", [C("Fleet", 4)], [DIP(1)]),
+            ("new_tactics", "New Tactics", "Captains study the art of war.", [C("IdeasOf", "Mil", 1)], [MIL(1)]),
+        ],
+        "Economics": [
+            ("silver_reserve", "A Silver Reserve", "Twenty-five ducats in the strongbox.", [C("Treasury", 25)], [ADM(1)]),
+            ("rich_lands", "Rich Lands", "The tax rolls grow year by year.", [C("TaxIncome", 16)], [D(5)]),
+            ("sound_credit", "Sound Credit", "No debts and twenty ducats to spare.", [NO_LOANS, C("Treasury", 20)], [ADM(1)]),
+            ("clerks", "Clerks and Ledgers", "Administrators reform the realm's accounts.", [C("IdeasOf", "Adm", 1)], [D(4)]),
+        ],
+    },
+    2: {
+        "Expansion": [
+            ("claims_abroad", "Claims Abroad", "Four claims give the crown reasons for war.", [C("Claims", 4)], [DIP(1)]),
+            ("integrated", "Loyal Provinces", "Two areas are integrated into the realm.", [C("CoreTokens", 2)], [ADM(1)]),
+            ("new_world", "The New World", "Both Americas are on your maps.", [DISC("north_america"), DISC("south_america")], [DIP(2)]),
+            ("wide_realm", "A Wide Realm", "Seventeen provinces under one crown.", [C("Provinces", 17)], [MIL(2)]),
+        ],
+        "Politics": [
+            ("grand_alliance", "A Grand Alliance", "Three allies stand with you.", [C("Alliances", 3)], [DIP(2)]),
+            ("family_of_kings", "A Family of Kings", "Two royal marriages bind other houses to yours.", [C("Marriages", 2)], [D(6)]),
+            ("golden_age", "A Golden Age", "Stability at its height.", [C("Stability", 3)], [ADM(2)]),
+            ("renown", "Renown", "Your name is spoken with respect in every court.", [C("Prestige", 25)], [DIP(1)]),
+        ],
+        "Warfare": [
+            ("victorious", "Victorious Arms", "Two wars won.", [C("WarsWon", 2)], [MIL(2)]),
+            ("army_of_twelve", "The Army of the Realm", "Twelve regiments under arms.", [C("Army", 12)], [MIL(1)]),
+            ("navy", "A Navy", "Six ships of war.", [C("Fleet", 6)], [DIP(1)]),
+            ("military_school", "The Military School", "Two military Ideas.", [C("IdeasOf", "Mil", 2)], [MIL(2)]),
+        ],
+        "Economics": [
+            ("treasure_house", "The Treasure House", "Thirty-five ducats in the treasury.", [C("Treasury", 35)], [ADM(2)]),
+            ("flourishing_trade", "Flourishing Trade", "A tax income of eighteen.", [C("TaxIncome", 18)], [D(6)]),
+            ("solvent_crown", "A Solvent Crown", "No loans and a contented people.", [NO_LOANS, C("Stability", 1)], [ADM(1)]),
+            ("administration", "A Modern Administration", "Two administrative Ideas.", [C("IdeasOf", "Adm", 2)], [D(6)]),
+        ],
+    },
+    3: {
+        "Expansion": [
+            ("empire", "An Empire", "Twenty provinces under one crown.", [C("Provinces", 20)], [MIL(2)]),
+            ("heartlands", "The Heartlands", "Three areas integrated into the realm.", [C("CoreTokens", 3)], [ADM(2)]),
+            ("towns", "A Land of Towns", "Sixteen towns on the board.", [C("Towns", 16)], [D(8)]),
+            ("far_horizons", "Far Horizons", "India and the Spice Islands are on your maps.", [DISC("india"), DISC("east_indies")], [DIP(2)]),
+        ],
+        "Politics": [
+            ("concert", "The Concert of Courts", "Three alliances and two marriages.", [C("Alliances", 3), C("Marriages", 2)], [DIP(2)]),
+            ("diplomatic_service", "A Diplomatic Service", "Two diplomatic Ideas.", [C("IdeasOf", "Dip", 2)], [DIP(2)]),
+            ("glory", "Glory", "Forty prestige.", [C("Prestige", 40)], [ADM(1)]),
+            ("calm_realm", "A Calm Realm", "No unrest anywhere and stability of two.", [NO_UNREST, C("Stability", 2)], [ADM(2)]),
+        ],
+        "Warfare": [
+            ("warlord", "Warlord", "Three wars won.", [C("WarsWon", 3)], [MIL(2)]),
+            ("army_of_fifteen", "A Professional Army", "Fifteen regiments under arms.", [C("Army", 15)], [MIL(2)]),
+            ("armada", "An Armada", "Eight ships of war.", [C("Fleet", 8)], [DIP(2)]),
+            ("art_of_war", "The Art of War", "Three military Ideas.", [C("IdeasOf", "Mil", 3)], [MIL(2)]),
+        ],
+        "Economics": [
+            ("bullion", "Bullion", "Forty-five ducats in the treasury.", [C("Treasury", 45)], [ADM(2)]),
+            ("wealth_of_nations", "Wealth of the Realm", "A tax income of twenty-one.", [C("TaxIncome", 21)], [D(8)]),
+            ("learned_realm", "A Learned Realm", "Five Ideas researched.", [C("Ideas", 5)], [ADM(2)]),
+            ("debt_free", "Free of Debt", "No loans and forty ducats.", [NO_LOANS, C("Treasury", 40)], [D(6)]),
+        ],
+    },
+    4: {
+        "Expansion": [
+            ("great_empire", "A Great Empire", "Twenty-four provinces under one crown.", [C("Provinces", 24)], [MIL(3)]),
+            ("integrated_empire", "An Integrated Empire", "Four areas integrated into the realm.", [C("CoreTokens", 4)], [ADM(3)]),
+            ("world_claims", "Claims the World Over", "Six claims.", [C("Claims", 6)], [DIP(2)]),
+            ("known_world", "The Known World", "Every continent charted.",
+             [DISC("north_america"), DISC("south_america"), DISC("india"), DISC("east_indies"), DISC("africa")], [DIP(3)]),
+        ],
+        "Politics": [
+            ("balance", "The Balance of Europe", "Three alliances and three marriages.", [C("Alliances", 3), C("Marriages", 3)], [DIP(3)]),
+            ("sun_king", "A Sun King", "Sixty prestige.", [C("Prestige", 60)], [ADM(2)]),
+            ("enlightened", "An Enlightened Court", "Seven Ideas researched.", [C("Ideas", 7)], [ADM(3)]),
+            ("perfect_order", "Perfect Order", "Stability of three, no unrest and at peace.", [C("Stability", 3), NO_UNREST, AT_PEACE], [D(10)]),
+        ],
+        "Warfare": [
+            ("conqueror", "The Conqueror", "Four wars won.", [C("WarsWon", 4)], [MIL(3)]),
+            ("mass_army", "A Mass Army", "Eighteen regiments under arms.", [C("Army", 18)], [MIL(2)]),
+            ("ships_of_the_line", "Ships of the Line", "Ten ships of war.", [C("Fleet", 10)], [DIP(2)]),
+            ("army_and_navy", "By Land and Sea", "Twelve regiments and six ships.", [C("Army", 12), C("Fleet", 6)], [MIL(2)]),
+        ],
+        "Economics": [
+            ("great_treasury", "The Great Treasury", "Fifty ducats in the treasury.", [C("Treasury", 50)], [ADM(3)]),
+            ("richest_realm", "The Richest Realm", "A tax income of twenty-four.", [C("TaxIncome", 24)], [D(10)]),
+            ("public_credit", "Public Credit", "No loans and thirty ducats.", [NO_LOANS, C("Treasury", 30)], [ADM(2)]),
+            ("economists", "The Economists", "Three administrative Ideas.", [C("IdeasOf", "Adm", 3)], [D(8)]),
+        ],
+    },
+}
+
+
+def milestones():
+    out = []
+    for age, decks in MILESTONES.items():
+        for category, entries in decks.items():
+            assert len(entries) >= 4, (age, category)
+            for key, name, text, conditions, reward in entries:
+                out.append(dict(id=f"ms{age}_{key}", name=name, category=category, age=age, text=text,
+                                conditions=list(conditions), reward=list(reward)))
+    return out

@@ -171,6 +171,8 @@ def build_scenario():
         events=content_1444.events(),
         action_cards=content_1444.action_cards(),
         ideas=content_1444.ideas(),
+        missions=content_1444.missions(),
+        milestones=content_1444.milestones(),
         warnings=warnings,
     )
     return scn

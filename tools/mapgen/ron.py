@@ -19,7 +19,8 @@ SPECS = {
     "Scenario": [("id", "str"), ("name", "str"), ("ruleset", "ident"), ("description", "str"),
                  ("start_year", "int"), ("options", "S:ScenarioOptions"), ("map", "S:MapDef"),
                  ("realms", "L:RealmDef"), ("characters", "Ll:CharacterDef"), ("events", "L:EventDef"),
-                 ("action_cards", "L:ActionCardDef"), ("ideas", "L:IdeaDef")],
+                 ("action_cards", "L:ActionCardDef"), ("ideas", "L:IdeaDef"),
+                 ("missions", "L:MissionDef"), ("milestones", "L:MilestoneDef")],
     "ScenarioOptions": [("first_age", "int"), ("last_age", "int"), ("religious_rebels", "bool"),
                         ("secret_negotiations", "bool"), ("starting_ducats", "int"), ("starting_mp", "int")],
     "MapDef": [("bounds", "bounds"), ("areas", "L:AreaDef"), ("provinces", "L:ProvinceDef"),
@@ -46,7 +47,37 @@ SPECS = {
                       ("text", "str"), ("effects", "effects"), ("character", "opt_str")],
     "IdeaDef": [("id", "str"), ("name", "str"), ("kind", "ident"), ("basic", "bool"), ("age", "int"),
                 ("cost", "int"), ("text", "str"), ("government", "bool"), ("effects", "effects")],
+    "MissionDef": [("id", "str"), ("name", "str"), ("realms", "list_str"), ("starting", "bool"),
+                   ("requires", "list_str"), ("prestige", "int"), ("text", "str"),
+                   ("conditions", "conditions"), ("reward", "effects")],
+    "MilestoneDef": [("id", "str"), ("name", "str"), ("category", "ident"), ("age", "int"), ("text", "str"),
+                     ("conditions", "conditions"), ("reward", "effects")],
 }
+
+# Condition variants (src/content/schema.rs `Condition`) whose first argument is an identifier
+# (MpKind or Religion); every other string argument is quoted, lists are written as lists.
+COND_IDENT_FIRST = {"IdeasOf", "MonarchPower", "Religion"}
+
+
+def _cond(t):
+    name, args = t[0], t[1:]
+    _ident(name)
+    if not args:
+        return name
+    parts = []
+    for i, a in enumerate(args):
+        if i == 0 and name in COND_IDENT_FIRST:
+            parts.append(_ident(a))
+        elif name == "AnyOf":
+            parts.append("[" + ", ".join(_cond(c) for c in a) + "]")
+        elif isinstance(a, list):
+            parts.append("[" + ", ".join(_s(x) for x in a) + "]")
+        elif isinstance(a, str):
+            parts.append(_s(a))
+        else:
+            assert isinstance(a, int) and not isinstance(a, bool), (t, a)
+            parts.append(str(a))
+    return f"{name}({', '.join(parts)})"
 
 IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # enum variants whose first argument is an identifier (MpKind), the rest numbers
@@ -129,6 +160,8 @@ def _value(typ, v, depth):
         return f"{_ident(v[0])}({_ident(v[1])})"
     if typ in ("effects", "symbols"):
         return "[" + ", ".join(_variant(t) for t in v) + "]"
+    if typ == "conditions":
+        return "[" + ", ".join(_cond(t) for t in v) + "]"
     if typ == "rings":
         if not v:
             return "[]"

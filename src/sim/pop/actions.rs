@@ -586,7 +586,11 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
         }
         (
             DecisionKind::LastEvent,
-            Action::TakeLoan | Action::RepayLoan | Action::Appoint { .. },
+            Action::TakeLoan
+            | Action::RepayLoan
+            | Action::Appoint { .. }
+            | Action::ClaimMission { .. }
+            | Action::ClaimMilestone { .. },
         ) => check_turn_action(world, &mat, &markers, phase, action),
         (DecisionKind::LastEvent, Action::Pass)
             if world.resource::<EventDisplay>().takeable().next().is_none() =>

@@ -32,6 +32,14 @@ fn reset_round_markers(world: &mut World) {
 /// Step D: when the current Age's event deck is empty the Age ends and the next one begins
 /// (its deck was built at setup). The last Age's end is the end of the game, checked next.
 pub fn end_age(world: &mut World) {
+    // A question of an earlier part of step D (Milestones) is still open: the Age goes on.
+    if world
+        .resource::<crate::sim::decision::Pending>()
+        .0
+        .is_some()
+    {
+        return;
+    }
     let (age, last_age) = {
         let flow = world.resource::<Flow>();
         (flow.age, world.resource::<Content>().0.options.last_age)

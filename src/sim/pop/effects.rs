@@ -56,6 +56,15 @@ pub fn resolve_effects(world: &mut World) -> Progress {
     }
 }
 
+/// Resolves effects that ask no choice at once (Mission and Milestone rewards; the validator
+/// keeps the choosing kinds off them), without touching the queue of a card being resolved.
+pub fn apply_now(world: &mut World, realm: Entity, effects: &[Effect]) {
+    for effect in effects {
+        let outcome = resolve_one(world, realm, effect.clone());
+        debug_assert_eq!(outcome, Progress::Done, "{effect:?} asks a choice");
+    }
+}
+
 /// Feeds the answer to the effect that asked for it. Returns false if the action is not for it.
 pub fn answer_effect(world: &mut World, action: &Action) -> bool {
     let Some(realm) = world.resource::<EffectQueue>().realm else {

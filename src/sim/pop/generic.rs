@@ -3,7 +3,9 @@
 //!
 //! The rules live in `diplomacy`, `explore`, `focus`, `religion` and `integrate`; this module
 //! keeps their progress inside a turn (a deal waiting for an answer, a die being re-rolled,
-//! cards being exchanged, influence being placed) and the helpers they share.
+//! cards being exchanged, influence being placed) and the helpers they share. Completing a
+//! Mission or Milestone (`missions`) also comes through here, as a minor action that leaves
+//! the turn's main action open.
 
 use bevy::prelude::*;
 
@@ -11,7 +13,7 @@ use crate::content::schema::MpKind;
 use crate::sim::decision::{Action, DecisionKind, Illegal, Offer, Pending};
 use crate::sim::model::*;
 use crate::sim::pop::relations::*;
-use crate::sim::pop::{colonize, diplomacy, explore, focus, integrate, religion};
+use crate::sim::pop::{colonize, diplomacy, explore, focus, integrate, missions, religion};
 use crate::sim::rules;
 use crate::sim::state::{Content, key_of, sid_of};
 
@@ -124,6 +126,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     all.extend(religion::candidates(world, realm));
     all.extend(integrate::candidates(world, realm));
     all.extend(colonize::candidates(world, realm));
+    all.extend(missions::claim_candidates(world, realm));
     all
 }
 
@@ -134,6 +137,13 @@ pub fn check(
     main_done: bool,
     action: &Action,
 ) -> Option<Result<(), Illegal>> {
+    // A claim is a minor action: it needs no main action left, and uses none.
+    if missions::owns(action) {
+        return Some(match missions::claim_action_problem(world, realm, action) {
+            Some(p) => Err(p),
+            None => Ok(()),
+        });
+    }
     let ours = diplomacy::owns(action)
         || explore::owns(action)
         || focus::owns(action)
@@ -164,6 +174,10 @@ pub fn check(
 /// Runs one of our turn actions; `None` when it is not ours, else whether the turn's main
 /// action is over already (otherwise `resume` carries it on).
 pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
+    if missions::owns(action) {
+        missions::apply_claim(world, realm, action);
+        return Some(false);
+    }
     world.resource_mut::<Generic>().finished = false;
     diplomacy::handle(world, realm, action)
         .or_else(|| explore::handle(world, realm, action))

@@ -107,7 +107,16 @@ pub fn fill_grid(world: &mut World, age: u8) {
 }
 
 /// End of Age (5D step 3): unresearched non-basic Ideas are replaced with new ones.
-fn refresh_ideas_at_end_of_age(world: &mut World) {
+pub fn refresh_ideas_at_end_of_age(world: &mut World) {
+    // Phase 5 D asks questions (the last Milestone claims, the least-prestige swap) around
+    // this step; while one waits the step runs again, and the Ideas must be replaced once.
+    if world
+        .resource::<crate::sim::decision::Pending>()
+        .0
+        .is_some()
+    {
+        return;
+    }
     let age = world.resource::<Flow>().age;
     if !world
         .resource::<crate::sim::pop::events::EventDisplay>()

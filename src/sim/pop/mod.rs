@@ -18,6 +18,7 @@ pub mod cards;
 pub mod characters;
 pub mod cleanup;
 pub mod colonize;
+pub mod conditions;
 pub mod diplomacy;
 pub mod draw_cards;
 pub mod economy;
@@ -29,7 +30,9 @@ pub mod generic;
 pub mod ideas;
 pub mod income;
 pub mod integrate;
+pub mod milestones;
 pub mod military;
+pub mod missions;
 pub mod monarch_power;
 pub mod rebel_armies;
 pub mod rebels;
@@ -148,6 +151,8 @@ impl Plugin for PopRulesPlugin {
             battle::BattlePlugin,
             war::WarPlugin,
             rebel_armies::RebelArmiesPlugin,
+            missions::MissionsPlugin,
+            milestones::MilestonesPlugin,
         ));
     }
 }
@@ -189,6 +194,13 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::CallToArms { .. }
         | DecisionKind::Surrender { .. }
         | DecisionKind::PeaceTerms { .. } => war::peace_candidates(&decision.kind),
+        DecisionKind::Missions { .. } => missions::phase1_candidates(world, realm),
+        DecisionKind::AgeEndClaims => milestones::age_end_candidates(world, realm),
+        DecisionKind::AgeSwap => {
+            let mut all = milestones::swap_candidates(world);
+            all.push(Action::Decline);
+            all
+        }
         k if generic::owns(k) => generic::decision_candidates(world, realm, k),
         _ => actions::candidates(world, decision),
     }
@@ -273,6 +285,25 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         DecisionKind::CallToArms { .. }
         | DecisionKind::Surrender { .. }
         | DecisionKind::PeaceTerms { .. } => war::check_peace(world, &decision.kind, action),
+        DecisionKind::Missions { .. } => match missions::phase1_problem(world, realm, action) {
+            Some(problem) => Err(problem),
+            None => Ok(()),
+        },
+        DecisionKind::AgeEndClaims => match action {
+            Action::Decline => Ok(()),
+            a if missions::owns(a) => match missions::claim_action_problem(world, realm, a) {
+                Some(problem) => Err(problem),
+                None => Ok(()),
+            },
+            _ => Err(Illegal::new(
+                rules::MILESTONE_COMPLETE,
+                "complete a Mission or Milestone, or go on",
+            )),
+        },
+        DecisionKind::AgeSwap => match milestones::swap_problem(world, action) {
+            Some(problem) => Err(problem),
+            None => Ok(()),
+        },
         k if generic::owns(k) => generic::check_decision(world, realm, k, action),
         _ => actions::check(world, &decision, action),
     }
@@ -281,6 +312,8 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
 mod generic_tests;
 #[cfg(test)]
 mod idea_tests;
+#[cfg(test)]
+mod missions_tests;
 #[cfg(test)]
 mod rebel_tests;
 #[cfg(test)]

@@ -25,6 +25,8 @@ impl Plugin for GameEndPlugin {
 pub struct FinalScore {
     pub realm: String,
     pub prestige_before: i32,
+    /// Missions in hand whose requirements hold at the end.
+    pub missions: i32,
     pub tax_income: i32,
     pub core_tokens: i32,
     pub marriages: i32,
@@ -126,7 +128,7 @@ fn check_game_end(world: &mut World) {
     world.resource_mut::<Flow>().over = true;
 }
 
-/// Final scoring adds to prestige; ties go to the most monarch power, then the most ducats,
+/// Final scoring adds to prestige (fulfilled Missions in hand first); ties go to the most monarch power, then the most ducats,
 /// then a shared win.
 fn final_scoring(world: &mut World, reason: String) {
     let seats = world.resource::<Seats>().0.clone();
@@ -138,6 +140,7 @@ fn final_scoring(world: &mut World, reason: String) {
     let mut alliances_q = world.query::<&Alliance>();
     let alliances: Vec<(Entity, Entity)> = alliances_q.iter(world).map(|a| (a.a, a.b)).collect();
     for realm in &seats {
+        let missions = crate::sim::pop::missions::score_at_end(world, *realm);
         let mat = world.get::<Mat>(*realm).cloned().unwrap_or_default();
         let count = |pairs: &[(Entity, Entity)]| {
             pairs
@@ -148,6 +151,7 @@ fn final_scoring(world: &mut World, reason: String) {
         let mut s = FinalScore {
             realm: key_of(world, *realm),
             prestige_before: mat.prestige,
+            missions,
             tax_income: tax_income(world, *realm),
             core_tokens: core_tokens.iter().filter(|r| *r == realm).count() as i32,
             marriages: count(&marriages),
@@ -158,6 +162,7 @@ fn final_scoring(world: &mut World, reason: String) {
             total: 0,
         };
         s.total = s.prestige_before
+            + s.missions
             + s.tax_income
             + s.core_tokens
             + s.marriages

@@ -1,4 +1,5 @@
-//! Game setup: the Age event decks from their two shuffled halves, and the First Player.
+//! Game setup: the Age event decks from their two shuffled halves, the First Player, the
+//! decks, the open Ideas, the Mission hands and the first Age's Milestones.
 
 use bevy::prelude::*;
 
@@ -23,6 +24,8 @@ impl Plugin for SetupPlugin {
                 choose_first_player,
                 crate::sim::pop::cards::shuffle_action_decks,
                 crate::sim::pop::ideas::open_grid,
+                crate::sim::pop::missions::prepare_mission_hands,
+                crate::sim::pop::milestones::reveal_first_milestones,
             )
                 .chain()
                 .in_set(PopStep::Setup),

@@ -937,6 +937,7 @@ fn answer_peace(world: &mut World, action: &Action) {
             ask_terms(world, q.war, winner, loser, false, true);
         }
         Action::Peace { term } if !q.surrender_asked => {
+            crate::sim::pop::missions::record_victory(world, winner, loser);
             make_peace(world, q.war, winner, loser, *term);
         }
         _ => {

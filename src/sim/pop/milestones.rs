@@ -1,0 +1,442 @@
+//! Milestones (17.3; FACTS sections 1 and 6): four public goals per Age, one drawn by lot from
+//! each of the Age's Expansion, Politics, Warfare and Economics decks. The first, second and
+//! third realm to complete one score 5, 3 and 1 prestige, and each of them its reward. At the
+//! end of an Age (Phase 5 D) players may still complete what they have fulfilled, the
+//! Milestones are replaced with the next Age's, and the realm with the least prestige may
+//! replace one new Idea or Milestone with one of its choice.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::content::schema::{MilestoneCategory, MilestoneDef};
+use crate::sim::decision::{Action, DecisionKind, Illegal, Pending, ask, take_answer};
+use crate::sim::flow::{Flow, Rules};
+use crate::sim::log::{Note, write};
+use crate::sim::model::Mat;
+use crate::sim::pop::PopStep;
+use crate::sim::pop::conditions::{describe, first_unmet};
+use crate::sim::pop::economy::change_prestige;
+use crate::sim::pop::effects::{Visit, apply_now, for_each_realm};
+use crate::sim::pop::events::EventDisplay;
+use crate::sim::pop::ideas::IdeaGrid;
+use crate::sim::rng::GameRng;
+use crate::sim::rules;
+use crate::sim::state::{Content, Index, Seats, key_of, sid_of};
+
+pub struct MilestonesPlugin;
+
+impl Plugin for MilestonesPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Milestones>().add_systems(
+            Rules,
+            (
+                close_age_claims.before(crate::sim::pop::ideas::refresh_ideas_at_end_of_age),
+                offer_least_prestige_swap
+                    .after(crate::sim::pop::ideas::refresh_ideas_at_end_of_age)
+                    .before(crate::sim::pop::cleanup::end_age),
+            )
+                .in_set(PopStep::P5D),
+        );
+    }
+}
+
+/// Prestige for the first, second and third realm to complete a Milestone.
+pub const PLACE_PRESTIGE: [i32; 3] = [5, 3, 1];
+
+/// How far the end of an Age has got (Phase 5 D steps 2 and 4 and the claims before them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum AgeEnd {
+    /// Players complete what they can before the Milestones go.
+    #[default]
+    Claims,
+    /// Milestones replaced; the least-prestige swap comes after the Ideas are refreshed.
+    Swap,
+    Done,
+}
+
+/// The Milestones on display, those drawn so far, and who completed which.
+#[derive(Resource, Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Milestones {
+    /// On display (content indices), in category order.
+    pub open: Vec<usize>,
+    /// Every Milestone drawn so far: out of its deck for good.
+    pub drawn: Vec<usize>,
+    /// Completions in order: (milestone, realm stable id).
+    pub completed: Vec<(usize, u32)>,
+    /// The end of the Age being played: its Round and stage.
+    pub age_end: Option<(u32, AgeEnd)>,
+    /// Milestones and Ideas put on display at this end of Age (those the swap may replace).
+    pub new_milestones: Vec<usize>,
+    pub new_ideas: Vec<usize>,
+    /// Ideas open before the end-of-Age refresh, to tell the new ones.
+    pub ideas_before: Vec<usize>,
+}
+
+impl Milestones {
+    pub fn completers(&self, milestone: usize) -> Vec<u32> {
+        self.completed
+            .iter()
+            .filter(|(m, _)| *m == milestone)
+            .map(|(_, r)| *r)
+            .collect()
+    }
+}
+
+fn defs(world: &World) -> &[MilestoneDef] {
+    &world.resource::<Content>().0.milestones
+}
+
+pub fn milestone_index(world: &World, id: &str) -> Option<usize> {
+    defs(world).iter().position(|m| m.id == id)
+}
+
+/// Milestones still in the deck of this Age and category.
+pub fn deck(world: &World, age: u8, category: MilestoneCategory) -> Vec<usize> {
+    let drawn = &world.resource::<Milestones>().drawn;
+    defs(world)
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| m.age == age && m.category == category && !drawn.contains(i))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Draws one Milestone by lot from each of the Age's four decks (an empty deck gives none).
+fn draw_for_age(world: &mut World, age: u8) -> Vec<usize> {
+    let mut drawn = Vec::new();
+    for category in MilestoneCategory::ALL {
+        let pool = deck(world, age, category);
+        if pool.is_empty() {
+            continue;
+        }
+        let pick = pool[world.resource_mut::<GameRng>().below(pool.len() as u32) as usize];
+        let mut board = world.resource_mut::<Milestones>();
+        board.drawn.push(pick);
+        board.open.push(pick);
+        drawn.push(pick);
+    }
+    drawn
+}
+
+fn names(world: &World, list: &[usize]) -> String {
+    list.iter()
+        .map(|m| defs(world)[*m].name.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Setup: the first Age's four Milestones.
+pub fn reveal_first_milestones(world: &mut World) {
+    let age = world.resource::<Flow>().age;
+    let drawn = draw_for_age(world, age);
+    if drawn.is_empty() {
+        return;
+    }
+    let text = format!("Milestones of Age {age}: {}", names(world, &drawn));
+    write(
+        world,
+        Note::new(rules::MILESTONE_REVEAL, text).amount(drawn.len() as i32),
+    );
+}
+
+pub fn claim_candidates(world: &World) -> Vec<Action> {
+    world
+        .resource::<Milestones>()
+        .open
+        .iter()
+        .map(|m| Action::ClaimMilestone {
+            milestone: defs(world)[*m].id.clone(),
+        })
+        .collect()
+}
+
+/// Why the realm cannot complete this Milestone now, if it cannot.
+pub fn complete_problem(world: &World, realm: Entity, id: &str) -> Option<Illegal> {
+    let err = |why: String| Some(Illegal::new(rules::MILESTONE_COMPLETE, why));
+    if world.resource::<Flow>().current().phase == 1 {
+        return Some(Illegal::new(
+            rules::SEQ_PHASE1_MISSIONS,
+            "Milestones are never completed in Phase 1",
+        ));
+    }
+    let board = world.resource::<Milestones>();
+    let Some(m) = milestone_index(world, id).filter(|m| board.open.contains(m)) else {
+        return err(format!("\"{id}\" is not a Milestone on display"));
+    };
+    if board.completers(m).contains(&sid_of(world, realm)) {
+        return err("you have completed that Milestone already".to_string());
+    }
+    let def = &defs(world)[m];
+    first_unmet(world, realm, &def.conditions).map(|c| {
+        Illegal::new(
+            rules::MILESTONE_COMPLETE,
+            format!(
+                "{} is not fulfilled: {} is missing",
+                def.name,
+                describe(&world.resource::<Content>().0, c)
+            ),
+        )
+    })
+}
+
+/// Completes a Milestone: 5, 3 or 1 prestige by place (nothing from the fourth on), and the
+/// reward for every one who completes it.
+pub fn complete(world: &mut World, realm: Entity, id: &str) {
+    let Some(m) = milestone_index(world, id) else {
+        return;
+    };
+    let def = defs(world)[m].clone();
+    let place = world.resource::<Milestones>().completers(m).len();
+    let sid = sid_of(world, realm);
+    world.resource_mut::<Milestones>().completed.push((m, sid));
+    let prestige = PLACE_PRESTIGE.get(place).copied().unwrap_or(0);
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            rules::MILESTONE_COMPLETE,
+            format!(
+                "{name} completes the Milestone \"{}\" ({}.): +{prestige} prestige",
+                def.name,
+                place + 1
+            ),
+        )
+        .realm(&name)
+        .amount(prestige),
+    );
+    if prestige > 0 {
+        change_prestige(world, realm, prestige, rules::MILESTONE_COMPLETE);
+    }
+    apply_now(world, realm, &def.reward);
+}
+
+/// Whether the realm could complete anything now (a Mission or a Milestone).
+fn claimable(world: &World, realm: Entity) -> Vec<Action> {
+    crate::sim::pop::missions::claim_candidates(world, realm)
+        .into_iter()
+        .filter(|a| crate::sim::pop::missions::claim_action_problem(world, realm, a).is_none())
+        .collect()
+}
+
+/// The stage of this Round's end of Age.
+fn stage(world: &World) -> AgeEnd {
+    let round = world.resource::<Flow>().round;
+    match world.resource::<Milestones>().age_end {
+        Some((r, stage)) if r == round => stage,
+        _ => AgeEnd::Claims,
+    }
+}
+
+fn set_stage(world: &mut World, stage: AgeEnd) {
+    let round = world.resource::<Flow>().round;
+    world.resource_mut::<Milestones>().age_end = Some((round, stage));
+}
+
+fn age_ends(world: &World) -> bool {
+    let age = world.resource::<Flow>().age;
+    world.resource::<EventDisplay>().deck(age).is_empty()
+}
+
+fn next_age(world: &World) -> Option<u8> {
+    let age = world.resource::<Flow>().age;
+    let last = world.resource::<Content>().0.options.last_age.min(4);
+    (age < last).then_some(age + 1)
+}
+
+/// Phase 5 D, when the Age ends: in turn order each realm may complete Missions and Milestones
+/// before these go; then step 2, the next Age's Milestones replace them.
+fn close_age_claims(world: &mut World) {
+    if !age_ends(world) || stage(world) != AgeEnd::Claims {
+        return;
+    }
+    let done = for_each_realm(
+        world,
+        |world, realm, _| {
+            if claimable(world, realm).is_empty() {
+                return Visit::Next;
+            }
+            ask(
+                world,
+                key_of(world, realm),
+                DecisionKind::AgeEndClaims,
+                "The Age ends: complete a Mission or Milestone before the Milestones are replaced, or go on",
+            );
+            Visit::Asked
+        },
+        |world, realm, action| {
+            if crate::sim::pop::missions::owns(&action) {
+                crate::sim::pop::missions::apply_claim(world, realm, &action);
+                Visit::Asked
+            } else {
+                Visit::Next
+            }
+        },
+    );
+    if !done {
+        return;
+    }
+    let Some(next) = next_age(world) else {
+        set_stage(world, AgeEnd::Done);
+        return;
+    };
+    let old = std::mem::take(&mut world.resource_mut::<Milestones>().open);
+    let drawn = draw_for_age(world, next);
+    if !old.is_empty() || !drawn.is_empty() {
+        let text = format!(
+            "The Milestones of the Age are removed; Age {next} brings {}",
+            names(world, &drawn)
+        );
+        write(
+            world,
+            Note::new(rules::MILESTONE_REPLACE, text).amount(drawn.len() as i32),
+        );
+    }
+    let ideas_before = world.resource::<IdeaGrid>().open.clone();
+    let mut board = world.resource_mut::<Milestones>();
+    board.new_milestones = drawn;
+    board.ideas_before = ideas_before;
+    set_stage(world, AgeEnd::Swap);
+}
+
+/// Step 4: the realm with the least prestige (none on a tie) may replace one new Idea or
+/// Milestone with one of its choice from the matching deck.
+fn offer_least_prestige_swap(world: &mut World) {
+    if !age_ends(world) || stage(world) != AgeEnd::Swap {
+        return;
+    }
+    let asked = world.resource::<Pending>().0.clone();
+    if let Some(decision) = asked.filter(|d| d.kind == DecisionKind::AgeSwap) {
+        let Some(action) = take_answer(world) else {
+            return;
+        };
+        if let Some(realm) = world.resource::<Index>().get(&decision.realm) {
+            apply_swap(world, realm, &action);
+        }
+        set_stage(world, AgeEnd::Done);
+        return;
+    }
+    if world.resource::<Pending>().0.is_some() {
+        return;
+    }
+    let new_ideas: Vec<usize> = {
+        let grid = world.resource::<IdeaGrid>();
+        let before = &world.resource::<Milestones>().ideas_before;
+        grid.open
+            .iter()
+            .filter(|i| !before.contains(i))
+            .copied()
+            .collect()
+    };
+    world.resource_mut::<Milestones>().new_ideas = new_ideas;
+    let Some(realm) = least_prestige(world) else {
+        set_stage(world, AgeEnd::Done);
+        return;
+    };
+    if swap_candidates(world).is_empty() {
+        set_stage(world, AgeEnd::Done);
+        return;
+    }
+    ask(
+        world,
+        key_of(world, realm),
+        DecisionKind::AgeSwap,
+        "Least prestige: replace one new Idea or Milestone with one of your choice, or keep them",
+    );
+}
+
+/// The Player Realm with the least prestige; `None` on a tie.
+pub fn least_prestige(world: &World) -> Option<Entity> {
+    let seats = &world.resource::<Seats>().0;
+    let prestige = |e: &Entity| world.get::<Mat>(*e).map_or(0, |m| m.prestige);
+    let low = seats.iter().map(prestige).min()?;
+    let lowest: Vec<&Entity> = seats.iter().filter(|e| prestige(e) == low).collect();
+    (lowest.len() == 1).then(|| *lowest[0])
+}
+
+/// Every swap the least-prestige realm may make, and declining.
+pub fn swap_candidates(world: &World) -> Vec<Action> {
+    let content = &world.resource::<Content>().0;
+    let board = world.resource::<Milestones>();
+    let mut all = Vec::new();
+    for old in &board.new_milestones {
+        let def = &content.milestones[*old];
+        for new in deck(world, def.age, def.category) {
+            all.push(Action::SwapMilestone {
+                old: def.id.clone(),
+                new: content.milestones[new].id.clone(),
+            });
+        }
+    }
+    let grid = world.resource::<IdeaGrid>();
+    let age = next_age(world).unwrap_or(4);
+    for old in &board.new_ideas {
+        let def = &content.ideas[*old];
+        for (i, idea) in content.ideas.iter().enumerate() {
+            let free = !grid.open.contains(&i) && !grid.researched.iter().any(|(_, r)| *r == i);
+            if idea.kind == def.kind && !idea.basic && idea.age <= age && free {
+                all.push(Action::SwapIdea {
+                    old: def.id.clone(),
+                    new: idea.id.clone(),
+                });
+            }
+        }
+    }
+    all
+}
+
+pub fn swap_problem(world: &World, action: &Action) -> Option<Illegal> {
+    if *action == Action::Decline || swap_candidates(world).contains(action) {
+        None
+    } else {
+        Some(Illegal::new(
+            rules::MILESTONE_SWAP,
+            "replace one new Milestone or Idea with another of the same deck, or keep them",
+        ))
+    }
+}
+
+fn apply_swap(world: &mut World, realm: Entity, action: &Action) {
+    let name = key_of(world, realm);
+    let content = world.resource::<Content>().0.clone();
+    let text = match action {
+        Action::SwapMilestone { old, new } => {
+            let (Some(o), Some(n)) = (milestone_index(world, old), milestone_index(world, new))
+            else {
+                return;
+            };
+            let mut board = world.resource_mut::<Milestones>();
+            for slot in board.open.iter_mut().filter(|m| **m == o) {
+                *slot = n;
+            }
+            board.drawn.push(n);
+            board.new_milestones.retain(|m| *m != o);
+            format!(
+                "{name} has the least prestige and replaces the Milestone \"{}\" with \"{}\"",
+                content.milestones[o].name, content.milestones[n].name
+            )
+        }
+        Action::SwapIdea { old, new } => {
+            let pos = |id: &str| content.ideas.iter().position(|i| i.id == id);
+            let (Some(o), Some(n)) = (pos(old), pos(new)) else {
+                return;
+            };
+            let mut grid = world.resource_mut::<IdeaGrid>();
+            grid.open.retain(|i| *i != o);
+            grid.open.push(n);
+            grid.open.sort();
+            format!(
+                "{name} has the least prestige and replaces the Idea {} with {}",
+                content.ideas[o].name, content.ideas[n].name
+            )
+        }
+        _ => return,
+    };
+    write(world, Note::new(rules::MILESTONE_SWAP, text).realm(&name));
+}
+
+/// Answers worth checking for the end-of-Age claims.
+pub fn age_end_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = crate::sim::pop::missions::claim_candidates(world, realm);
+    all.push(Action::Decline);
+    all
+}
