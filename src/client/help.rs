@@ -88,6 +88,7 @@ const GROUPS: &[(&str, &str)] = &[
     ("pop.war.", "War"),
     ("pop.battle.", "Battles"),
     ("pop.dip", "Diplomacy"),
+    ("pop.milestone.", "Missions and milestones"),
 ];
 
 /// `id -> text` from the project's rule-id tables.
