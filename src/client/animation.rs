@@ -204,11 +204,14 @@ fn float_text(entry: &LogEntry) -> (String, egui::Color32) {
     }
 }
 
-/// The faces of a roll: what follows the last ": " of its text, comma-separated.
+/// The faces of a roll: what follows the last ": " of its text, comma-separated, up to a
+/// "; " that starts the result ("...: Infantry, Cavalry; 1 hits").
 fn faces_of(text: &str) -> Vec<String> {
     text.rsplit_once(": ")
         .map(|(_, faces)| {
             faces
+                .split_once("; ")
+                .map_or(faces, |(faces, _)| faces)
                 .split(", ")
                 .map(|f| f.trim().to_string())
                 .filter(|f| !f.is_empty())
@@ -476,6 +479,10 @@ mod tests {
         assert_eq!(
             faces_of("France rolls 2 rebel dice in Brittany: Rebellion, NoEffect"),
             vec!["Rebellion".to_string(), "NoEffect".to_string()]
+        );
+        assert_eq!(
+            faces_of("FRA rolls 3 White dice at paris (round 1): Infantry, Blank, Cavalry; 1 hits"),
+            vec!["Infantry", "Blank", "Cavalry"]
         );
         assert!(is_roll("pop.14.2.roll") && !is_roll("pop.7.4.loan"));
         assert_eq!(face_label("LoseDucats").0, "-2 D");

@@ -41,6 +41,8 @@ fn show_top_bar(
         .map(|f| name_of(g, &key_of(g.world(), f.0)));
     in_free_rect(&ctx, &mut free, "top_bar", |ui| {
         egui::Panel::top("top_bar").show(ui, |ui| {
+            // Two rows, so that long step names and two-digit scores never run into the
+            // buttons: time and buttons above, scores and whose turn it is below.
             ui.horizontal(|ui| {
                 ui.strong(&g.scenario().name);
                 ui.separator();
@@ -53,8 +55,6 @@ fn show_top_bar(
                     ui.separator();
                     ui.label(format!("First: {first}"));
                 }
-                ui.separator();
-                scores(ui, &game);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui.button("?").on_hover_text("Help and rules (F1)").clicked() {
                         help.open = !help.open;
@@ -80,18 +80,22 @@ fn show_top_bar(
                     {
                         undo.write(Undo);
                     }
-                    ui.separator();
-                    if g.is_over() {
-                        ui.strong("Game over");
-                    } else if game.humans_turn() {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(120, 220, 120),
-                            format!("{}, your turn", name_of(g, &game.human)),
-                        );
-                    } else if let Some(d) = g.pending() {
-                        ui.label(format!("{} is deciding ...", name_of(g, &d.realm)));
-                    }
                 });
+            });
+            ui.horizontal(|ui| {
+                ui.label("Prestige");
+                scores(ui, &game);
+                ui.separator();
+                if g.is_over() {
+                    ui.strong("Game over");
+                } else if game.humans_turn() {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(120, 220, 120),
+                        format!("{}, your turn", name_of(g, &game.human)),
+                    );
+                } else if let Some(d) = g.pending() {
+                    ui.label(format!("{} is deciding ...", name_of(g, &d.realm)));
+                }
             });
         });
     });
