@@ -164,6 +164,8 @@ pub const ACT_PLAY_CARD: &str = "pop.act.play_card";
 pub const ACT_TRADE: &str = "pop.act.trade";
 /// Colonize (FACTS 4) and the colonist pool (FACTS 1, Phase 5 A), the project's own ids.
 pub const ACT_COLONIZE: &str = "pop.act.colonize";
+/// The DNPR Expansion event symbol (FACTS 3), the project's own id.
+pub const DNPR_EXPANSION: &str = "pop.effect.dnpr_expansion";
 /// Optional rule 5 (seed 001, 14.4).
 pub const RELIGIOUS_REBELS: &str = "pop.14.4.religious_rebels";
 pub const COLONISTS: &str = "pop.act.colonists";
@@ -181,6 +183,7 @@ pub const MILESTONE_SWAP: &str = "pop.milestone.swap";
 /// Every id the engine can write, for the documentation test.
 pub const ALL: &[&str] = &[
     ACT_COLONIZE,
+    DNPR_EXPANSION,
     RELIGIOUS_REBELS,
     COLONISTS,
     SEQ_PHASE3_B,

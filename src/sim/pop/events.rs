@@ -274,6 +274,26 @@ pub fn advance_event(world: &mut World) -> Progress {
                         );
                         crate::sim::pop::colonize::native_uprising(world);
                     }
+                    EventSymbol::DnprExpansion(tag) => {
+                        write(
+                            world,
+                            Note::new(
+                                rules::EVENT_SYMBOLS,
+                                format!("\"{}\": {tag} expands", def.name),
+                            ),
+                        );
+                        crate::sim::pop::symbols::dnpr_expansion(world, tag);
+                    }
+                    EventSymbol::SpreadReligion => {
+                        write(
+                            world,
+                            Note::new(
+                                rules::EVENT_SYMBOLS,
+                                format!("\"{}\": religious ideas spread", def.name),
+                            ),
+                        );
+                        crate::sim::pop::symbols::spread_religious_ideas(world);
+                    }
                     // The other symbols belong to the Action-phase rules still to come.
                     _ => {}
                 }

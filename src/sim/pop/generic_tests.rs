@@ -945,3 +945,63 @@ fn pop_14_4_religious_rebels_need_the_optional_rule() {
     let (mut game, _) = rebels_hold_capital_and_two_more(false);
     refused(&mut game, Action::ChangeReligion, "pop.5.1.change_religion");
 }
+
+#[test]
+fn pop_effect_dnpr_expansion_takes_the_cheapest_npr_neighbour_else_stirs_unrest() {
+    // Nora belongs to a second Non-Player Realm, DDD (capital: Wild), with no flag on it.
+    let (mut game, _, _) = rich(|t| {
+        t.replace(
+            "(id: \"nora\", name: \"Nora\", area: \"north\", cores: [\"AAA\"], owner: Some(\"AAA\"),",
+            "(id: \"nora\", name: \"Nora\", area: \"north\", cores: [], owner: Some(\"DDD\"),",
+        )
+        .replace(
+            "(id: \"wild\", name: \"Wild\", area: \"farland\", holding: None,",
+            "(id: \"wild\", name: \"Wild\", area: \"farland\", owner: Some(\"DDD\"),",
+        )
+        .replace(
+            "        (id: \"CCC\",",
+            "        (id: \"DDD\", name: \"Deland\", kind: NonPlayer, colour: (90, 90, 90), capital: \"wild\"),\n        (id: \"CCC\",",
+        )
+    });
+    let (ccc, nora, sora) = (e(&game, "CCC"), e(&game, "nora"), e(&game, "sora"));
+    crate::sim::pop::symbols::dnpr_expansion(game.world_mut(), "CCC");
+    assert_eq!(game.world().get::<OwnedBy>(nora).map(|o| o.0), Some(ccc));
+    assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 1);
+    // No Non-Player Realm province is left beside CCC but capitals; Sora is BBB's core: nothing.
+    crate::sim::pop::symbols::dnpr_expansion(game.world_mut(), "CCC");
+    assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 1);
+    // Without BBB's flag, Sora's vassal gains unrest instead of being taken.
+    game.world_mut().entity_mut(sora).remove::<PrintedCores>();
+    crate::sim::pop::symbols::dnpr_expansion(game.world_mut(), "CCC");
+    assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 2);
+    assert_ne!(game.world().get::<OwnedBy>(sora).map(|o| o.0), Some(ccc));
+    let unrest = game
+        .world()
+        .get::<Holdings>(sora)
+        .is_some_and(|h| h.iter().any(|t| game.world().get::<Unrest>(t).is_some()));
+    assert!(unrest);
+    // A realm that is not a Non-Player Realm does not expand.
+    crate::sim::pop::symbols::dnpr_expansion(game.world_mut(), "AAA");
+    assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 2);
+}
+
+#[test]
+fn pop_effect_faith_spread_of_religious_ideas_next_to_the_same_faith() {
+    // South is Protestant; North (Catholic, beside it) takes the first token. No area is
+    // Counter-Reformed, so that faith places nothing; East is Orthodox and never converts.
+    let (mut game, _, _) = rich(|t| {
+        t.replace(
+            "(id: \"south\", name: \"South\", continent: \"europe\", religion: Catholic",
+            "(id: \"south\", name: \"South\", continent: \"europe\", religion: Protestant",
+        )
+    });
+    crate::sim::pop::symbols::spread_religious_ideas(game.world_mut());
+    let religion = |g: &Game, a: &str| g.world().get::<Area>(e(g, a)).unwrap().religion;
+    assert_eq!(religion(&game, "north"), Religion::Protestant);
+    assert_eq!(religion(&game, "east"), Religion::Orthodox);
+    assert_eq!(
+        count(&game, "pop.effect.faith"),
+        1,
+        "one area could take a token"
+    );
+}

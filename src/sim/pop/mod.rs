@@ -40,6 +40,7 @@ pub mod relations;
 pub mod religion;
 pub mod scoring;
 pub mod setup;
+pub mod symbols;
 pub mod towns;
 pub mod unrest_step;
 pub mod war;

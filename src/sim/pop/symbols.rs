@@ -1,0 +1,176 @@
+//! Event bottom-row symbols that change the map on their own (FACTS 3): a dynamic Non-Player
+//! Realm's expansion and the spread of religious ideas, resolved by the auto-resolution FACTS
+//! gives for them, so that no game waits on a choice nobody owns.
+
+use bevy::prelude::*;
+
+use crate::content::schema::Religion;
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::generic::*;
+use crate::sim::pop::relations::*;
+use crate::sim::pop::towns::core_owners;
+use crate::sim::rules;
+use crate::sim::state::{Index, key_of, sid_of};
+
+/// Tokens the Spread of Religious Ideas places.
+pub const RELIGION_TOKENS: usize = 4;
+
+/// DNPR Expansion: the Non-Player Realm `tag` takes the adjacent province (in one of its areas or
+/// a neighbouring one) that is not a capital, not occupied and no Player Realm's core: the one
+/// of another Non-Player Realm with the lowest tax value, ties by id. With none, a Player
+/// Realm's town or vassal on such a province gains unrest instead (the lowest tax, then id).
+pub fn dnpr_expansion(world: &mut World, tag: &str) {
+    let Some(dnpr) = world
+        .resource::<Index>()
+        .get(tag)
+        .filter(|r| world.get::<NonPlayerRealm>(*r).is_some())
+    else {
+        write(
+            world,
+            Note::new(
+                rules::EFFECT_NO_TARGET,
+                format!("DNPR expansion: {tag} is not a Non-Player Realm in this game"),
+            ),
+        );
+        return;
+    };
+    let mut areas: Vec<Entity> = owned(world, dnpr)
+        .into_iter()
+        .filter_map(|p| area_of(world, p))
+        .collect();
+    let next: Vec<Entity> = areas
+        .iter()
+        .filter_map(|a| world.get::<LandBorders>(*a))
+        .flat_map(|b| b.0.iter().map(|(n, _)| *n))
+        .collect();
+    areas.extend(next);
+    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.dedup();
+    let capitals: Vec<Entity> = all_of::<Capital>(world)
+        .into_iter()
+        .filter_map(|r| world.get::<Capital>(r).map(|c| c.0))
+        .collect();
+    let eligible = |world: &World, p: Entity| {
+        let owner = owner(world, p);
+        owner.is_some_and(|o| o != dnpr)
+            && !capitals.contains(&p)
+            && world.get::<ControlledBy>(p).map(|c| c.0) == owner
+            && world.get::<RebelTown>(p).is_none()
+            && !core_owners(world, p)
+                .iter()
+                .any(|c| world.get::<PlayerRealm>(*c).is_some())
+    };
+    let mut provinces: Vec<(i32, String, Entity)> = areas
+        .iter()
+        .flat_map(|a| provinces_of(world, *a))
+        .filter(|p| eligible(world, *p))
+        .map(|p| {
+            let tax = world.get::<Province>(p).map_or(0, Province::tax_value);
+            (tax, key_of(world, p), p)
+        })
+        .collect();
+    provinces.sort();
+    let npr_province = provinces.iter().find(|(_, _, p)| {
+        owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some())
+    });
+    if let Some((_, place, p)) = npr_province.cloned() {
+        let from = owner(world, p)
+            .map(|o| key_of(world, o))
+            .unwrap_or_default();
+        world
+            .entity_mut(p)
+            .insert((OwnedBy(dnpr), ControlledBy(dnpr)));
+        write(
+            world,
+            Note::new(
+                rules::DNPR_EXPANSION,
+                format!("{tag} expands: it takes {place} from {from}"),
+            )
+            .realm(tag)
+            .subject(sid_of(world, p)),
+        );
+        return;
+    }
+    let player_province = provinces
+        .iter()
+        .find(|(_, _, p)| owner(world, *p).is_some_and(|o| world.get::<PlayerRealm>(o).is_some()));
+    if let Some((_, place, p)) = player_province.cloned() {
+        let Some(realm) = owner(world, p) else { return };
+        write(
+            world,
+            Note::new(
+                rules::DNPR_EXPANSION,
+                format!("{tag} stirs up {place}: its holding gains unrest"),
+            )
+            .realm(tag)
+            .subject(sid_of(world, p)),
+        );
+        crate::sim::pop::effects::add_unrest(world, realm, p);
+        return;
+    }
+    write(
+        world,
+        Note::new(
+            rules::EFFECT_NO_TARGET,
+            format!("DNPR expansion: {tag} has no neighbouring province to take"),
+        ),
+    );
+}
+
+/// Spread of Religious Ideas: up to 4 tokens, alternating Protestant and Counter-Reformed
+/// (Protestant first), each on a Catholic area next (by land) to an area of that faith:
+/// areas holding a Player Realm's town first, then the higher tax value, then alphabetical.
+/// A faith with no area on the board places nothing (the Diverse Faiths tokens are not in the
+/// content; events start the Reformation).
+pub fn spread_religious_ideas(world: &mut World) {
+    for i in 0..RELIGION_TOKENS {
+        let faith = if i % 2 == 0 {
+            Religion::Protestant
+        } else {
+            Religion::CounterReformed
+        };
+        let Some(area) = religion_target(world, faith) else {
+            continue;
+        };
+        crate::sim::pop::religion::place_faith(world, area, faith);
+    }
+}
+
+/// The area a token of `faith` goes to, if any.
+pub fn religion_target(world: &World, faith: Religion) -> Option<Entity> {
+    let religion = |a: Entity| world.get::<Area>(a).map(|x| x.religion);
+    let mut best: Option<((bool, i32, String), Entity)> = None;
+    for area in all_of::<Area>(world) {
+        if religion(area) != Some(Religion::Catholic) {
+            continue;
+        }
+        let next_to_faith = world
+            .get::<LandBorders>(area)
+            .is_some_and(|b| b.0.iter().any(|(n, _)| religion(*n) == Some(faith)));
+        if !next_to_faith {
+            continue;
+        }
+        let provinces = provinces_of(world, area);
+        let town = provinces.iter().any(|p| {
+            world.get::<Holdings>(*p).is_some_and(|h| {
+                h.iter().any(|t| {
+                    world.get::<Town>(t).is_some()
+                        && world
+                            .get::<TokenOf>(t)
+                            .is_some_and(|o| world.get::<PlayerRealm>(o.0).is_some())
+                })
+            })
+        });
+        let tax: i32 = provinces
+            .iter()
+            .filter_map(|p| world.get::<Province>(*p).map(Province::tax_value))
+            .sum();
+        // Smallest key wins: a town first, then the higher tax, then the id.
+        let key = (!town, -tax, key_of(world, area));
+        if best.as_ref().is_none_or(|(k, _)| key < *k) {
+            best = Some((key, area));
+        }
+    }
+    best.map(|(_, a)| a)
+}
