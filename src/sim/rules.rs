@@ -166,6 +166,8 @@ pub const ACT_TRADE: &str = "pop.act.trade";
 pub const ACT_COLONIZE: &str = "pop.act.colonize";
 /// The DNPR Expansion event symbol (FACTS 3), the project's own id.
 pub const DNPR_EXPANSION: &str = "pop.effect.dnpr_expansion";
+/// The Disloyal Vassals event symbol (FACTS 3), the project's own id.
+pub const DISLOYAL_VASSALS: &str = "pop.effect.disloyal_vassals";
 /// Optional rule 5 (seed 001, 14.4).
 pub const RELIGIOUS_REBELS: &str = "pop.14.4.religious_rebels";
 pub const COLONISTS: &str = "pop.act.colonists";
@@ -184,6 +186,7 @@ pub const MILESTONE_SWAP: &str = "pop.milestone.swap";
 pub const ALL: &[&str] = &[
     ACT_COLONIZE,
     DNPR_EXPANSION,
+    DISLOYAL_VASSALS,
     RELIGIOUS_REBELS,
     COLONISTS,
     SEQ_PHASE3_B,

@@ -284,6 +284,16 @@ pub fn advance_event(world: &mut World) -> Progress {
                         );
                         crate::sim::pop::symbols::dnpr_expansion(world, tag);
                     }
+                    EventSymbol::DisloyalVassals => {
+                        write(
+                            world,
+                            Note::new(
+                                rules::EVENT_SYMBOLS,
+                                format!("\"{}\": disloyal vassals", def.name),
+                            ),
+                        );
+                        crate::sim::pop::symbols::disloyal_vassals(world, realm);
+                    }
                     EventSymbol::SpreadReligion => {
                         write(
                             world,

@@ -1005,3 +1005,46 @@ fn pop_effect_faith_spread_of_religious_ideas_next_to_the_same_faith() {
         "one area could take a token"
     );
 }
+
+#[test]
+fn pop_effect_disloyal_vassals_unrest_and_rebels_except_for_the_active_player() {
+    let (mut game, _, _) = rich(|t| t);
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let (south, sora) = (e(&game, "south"), e(&game, "sora"));
+    let rebels_in_south = |g: &Game| {
+        g.world().get::<Present>(south).map_or(0, |p| {
+            p.iter()
+                .filter(|u| {
+                    g.world()
+                        .get::<Unit>(*u)
+                        .is_some_and(|x| x.status == UnitStatus::Rebel)
+                })
+                .count()
+        })
+    };
+    let unrest = |g: &Game| {
+        g.world()
+            .get::<Holdings>(sora)
+            .is_some_and(|h| h.iter().any(|t| g.world().get::<Unrest>(t).is_some()))
+    };
+    // BBB's vassal Sora has no influence behind it; BBB is the active player: unrest only.
+    crate::sim::pop::symbols::disloyal_vassals(game.world_mut(), b);
+    assert!(unrest(&game));
+    assert_eq!(rebels_in_south(&game), 0);
+    assert_eq!(count(&game, "pop.effect.disloyal_vassals"), 1);
+    // Someone else's event: rebels as many as Sora's tax value.
+    let tax = game.world().get::<Province>(sora).unwrap().tax_value();
+    crate::sim::pop::symbols::disloyal_vassals(game.world_mut(), a);
+    assert_eq!(rebels_in_south(&game), tax as usize);
+    // Influence there keeps the vassal loyal, unless another player has more.
+    crate::sim::pop::generic::add_influence(game.world_mut(), b, south, 1);
+    crate::sim::pop::symbols::disloyal_vassals(game.world_mut(), a);
+    assert_eq!(count(&game, "pop.effect.disloyal_vassals"), 2);
+    crate::sim::pop::generic::add_influence(game.world_mut(), a, south, 2);
+    crate::sim::pop::symbols::disloyal_vassals(game.world_mut(), a);
+    assert_eq!(
+        count(&game, "pop.effect.disloyal_vassals"),
+        3,
+        "AAA outbids BBB there"
+    );
+}

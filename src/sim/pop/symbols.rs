@@ -174,3 +174,77 @@ pub fn religion_target(world: &World, faith: Religion) -> Option<Entity> {
     }
     best.map(|(_, a)| a)
 }
+
+/// Disloyal Vassals: each Player Realm with a vassal area where it has neither influence nor a
+/// marriage (a partner's capital there), or less influence than another Player Realm, adds
+/// unrest to a calm vassal there and places rebels equal to the tax value of its vassals in that
+/// area; the active player adds the unrest but places no rebels.
+pub fn disloyal_vassals(world: &mut World, active: Entity) {
+    for realm in all_of::<PlayerRealm>(world) {
+        let vassal_of = |world: &World, p: Entity, calm: bool| {
+            world.get::<Holdings>(p).is_some_and(|h| {
+                h.iter().any(|t| {
+                    world.get::<Vassal>(t).is_some()
+                        && world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm)
+                        && (!calm || world.get::<Unrest>(t).is_none())
+                })
+            })
+        };
+        let mut areas: Vec<Entity> = owned(world, realm)
+            .into_iter()
+            .filter(|p| vassal_of(world, *p, false))
+            .filter_map(|p| area_of(world, p))
+            .collect();
+        areas.sort_by_key(|a| sid_of(world, *a));
+        areas.dedup();
+        for area in areas {
+            let mine = influence_in(world, realm, area);
+            let married_here = partners::<Marriage>(world, realm)
+                .iter()
+                .any(|p| world.get::<Capital>(*p).and_then(|c| area_of(world, c.0)) == Some(area));
+            let outbid = all_of::<PlayerRealm>(world)
+                .into_iter()
+                .any(|o| o != realm && influence_in(world, o, area) > mine);
+            if !(mine == 0 && !married_here || outbid) {
+                continue;
+            }
+            let vassals: Vec<Entity> = provinces_of(world, area)
+                .into_iter()
+                .filter(|p| owner(world, *p) == Some(realm) && vassal_of(world, *p, false))
+                .collect();
+            let tax: i32 = vassals
+                .iter()
+                .filter_map(|p| world.get::<Province>(*p).map(Province::tax_value))
+                .sum();
+            let name = key_of(world, realm);
+            let area_name = key_of(world, area);
+            let rebels = if realm == active {
+                0
+            } else {
+                tax.max(0) as usize
+            };
+            write(
+                world,
+                Note::new(
+                    rules::DISLOYAL_VASSALS,
+                    format!(
+                        "The vassals of {name} in {area_name} waver: unrest and {rebels} rebels"
+                    ),
+                )
+                .realm(&name)
+                .subject(sid_of(world, area)),
+            );
+            if let Some(p) = vassals.iter().find(|p| vassal_of(world, **p, true)) {
+                crate::sim::pop::effects::add_unrest(world, realm, *p);
+            }
+            crate::sim::pop::military::raise_units(
+                world,
+                None,
+                area,
+                UnitKind::Infantry,
+                UnitStatus::Rebel,
+                rebels,
+            );
+        }
+    }
+}
