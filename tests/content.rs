@@ -336,3 +336,19 @@ fn impossible_setups_are_rejected() {
     );
     assert!(all.contains("Ducats(5000)"), "{all}");
 }
+
+#[test]
+fn an_unknown_emperor_is_reported_at_its_position() {
+    let text = common::MINI.replace(
+        "options: (first_age: 1, last_age: 2)",
+        "options: (first_age: 1, last_age: 2, emperor: Some(\"ZZZ\"))",
+    );
+    let errors = parse_scenario(&text, "emp.ron").unwrap_err();
+    let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(errors.len(), 1, "{messages:#?}");
+    let line = text.lines().position(|l| l.contains("\"ZZZ\"")).unwrap() + 1;
+    assert!(
+        messages[0].starts_with(&format!("emp.ron:{line}:")) && messages[0].contains("emperor"),
+        "{messages:#?}"
+    );
+}

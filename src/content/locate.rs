@@ -162,6 +162,14 @@ impl Locator {
             .map(|(_, l)| (l.line, l.col))
     }
 
+    /// Where `value` is written outside the item sections (e.g. in `options`).
+    pub fn top_level(&self, value: &str) -> Option<(usize, usize)> {
+        self.literals
+            .iter()
+            .find(|l| l.section.is_none() && l.value == value)
+            .map(|l| (l.line, l.col))
+    }
+
     /// Where that item refers to `value` (the first such literal before the next item), or the
     /// item itself when the value is not written out.
     pub fn reference(

@@ -51,6 +51,8 @@ pub struct ScenarioOptions {
     /// Starting treasury and monarch power of every Player Realm (FACTS: 15 D and 3 MP).
     pub starting_ducats: i32,
     pub starting_mp: i32,
+    /// The realm whose ruler is Holy Roman Emperor at the start, if any.
+    pub emperor: Option<String>,
 }
 
 impl Default for ScenarioOptions {
@@ -62,6 +64,7 @@ impl Default for ScenarioOptions {
             secret_negotiations: false,
             starting_ducats: 15,
             starting_mp: 3,
+            emperor: None,
         }
     }
 }

@@ -449,6 +449,14 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         }
     }
     check_missions(&mut c, s);
+    if let Some(emperor) = s.options.emperor.as_deref().filter(|e| !c.has("realms", e)) {
+        c.problem(
+            "realms",
+            "",
+            Some(emperor),
+            format!("options: emperor: unknown realm id \"{emperor}\""),
+        );
+    }
     if s.options.first_age < 1 || s.options.last_age > 4 || s.options.first_age > s.options.last_age
     {
         c.problem(
@@ -463,7 +471,9 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         .into_iter()
         .map(|p| {
             let at = match &p.value {
-                Some(v) => locator.reference(p.section, &p.id, p.occurrence, v),
+                Some(v) => locator
+                    .reference(p.section, &p.id, p.occurrence, v)
+                    .or_else(|| locator.top_level(v)),
                 None => locator.item(p.section, &p.id, p.occurrence),
             };
             let (line, col) = at.unwrap_or((1, 1));

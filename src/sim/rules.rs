@@ -166,6 +166,8 @@ pub const ACT_TRADE: &str = "pop.act.trade";
 pub const ACT_COLONIZE: &str = "pop.act.colonize";
 /// The DNPR Expansion event symbol (FACTS 3), the project's own id.
 pub const DNPR_EXPANSION: &str = "pop.effect.dnpr_expansion";
+/// The Emperor's ruler leaves the throne (7.2, 18.9 placeholder), the project's own id.
+pub const IMPERIAL_ELECTION: &str = "pop.7.2.imperial_election";
 /// The Disloyal Vassals event symbol (FACTS 3), the project's own id.
 pub const DISLOYAL_VASSALS: &str = "pop.effect.disloyal_vassals";
 /// Optional rule 5 (seed 001, 14.4).
@@ -186,6 +188,7 @@ pub const MILESTONE_SWAP: &str = "pop.milestone.swap";
 pub const ALL: &[&str] = &[
     ACT_COLONIZE,
     DNPR_EXPANSION,
+    IMPERIAL_ELECTION,
     DISLOYAL_VASSALS,
     RELIGIOUS_REBELS,
     COLONISTS,

@@ -164,7 +164,7 @@ def build_scenario():
         description=content_1444.DESCRIPTION,
         start_year=1444,
         options=dict(first_age=1, last_age=4, religious_rebels=False, secret_negotiations=False,
-                     starting_ducats=15, starting_mp=3),
+                     starting_ducats=15, starting_mp=3, emperor="HAB"),
         map=dict(bounds=bounds, areas=out_areas, provinces=out_provinces, sea_zones=out_seas, backdrop=backdrop),
         realms=[dict(r, stability=0, prestige=0) for r in W.REALMS],
         characters=content_1444.characters(),

@@ -194,6 +194,7 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
 pub fn install_ruler(world: &mut World, realm: Entity, character: Entity, rule: &'static str) {
     if let Some(old) = ruler_of(world, realm) {
         world.entity_mut(old).remove::<(Serves, Role)>();
+        imperial_election(world, realm);
     }
     world
         .entity_mut(character)
@@ -208,6 +209,27 @@ pub fn install_ruler(world: &mut World, realm: Entity, character: Entity, rule: 
         Note::new(rule, format!("{who} becomes ruler of {name}"))
             .realm(&name)
             .subject(sid),
+    );
+}
+
+/// The Emperor hook of 7.2: when the ruler of the Emperor's realm dies or is discarded, the
+/// Imperial Election of 18.9 follows. The Holy Roman Empire's rules are not built yet, so the
+/// election is a placeholder: it is logged and the title stays with the realm.
+fn imperial_election(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    let emperor = world.resource::<Content>().0.options.emperor.clone();
+    if emperor.as_deref() != Some(name.as_str()) {
+        return;
+    }
+    write(
+        world,
+        Note::new(
+            rules::IMPERIAL_ELECTION,
+            format!(
+                "The Emperor's ruler of {name} is gone: the electors keep the imperial title with {name} (the Empire's rules are not in play yet)"
+            ),
+        )
+        .realm(&name),
     );
 }
 
@@ -273,6 +295,7 @@ pub fn kill(world: &mut World, character: Entity) {
     }
     write(world, note);
     if let (Some(realm), Some(Role::Ruler | Role::RulerGeneral)) = (realm, role) {
+        imperial_election(world, realm);
         world.entity_mut(realm).insert(Interregnum);
         let name = key_of(world, realm);
         write(

@@ -503,3 +503,20 @@ fn ideas_modify_skill_income_and_score_prestige_in_phase_4_e() {
     assert_eq!(held, vec!["bureaucracy", "republic"]);
     assert_eq!(game.world().resource::<IdeaGrid>().researched.len(), 2);
 }
+
+#[test]
+fn pop_7_2_imperial_election_when_the_emperors_ruler_dies() {
+    let mut game = game_with(|t| {
+        t.replace(
+            "options: (first_age: 1, last_age: 2)",
+            "options: (first_age: 1, last_age: 2, emperor: Some(\"AAA\"))",
+        )
+    });
+    let anna = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), anna);
+    assert_eq!(count(&game, "pop.7.2.imperial_election"), 1);
+    // Another realm's ruler is no Emperor.
+    let ruler_b = e(&game, "ruler_b");
+    characters::kill(game.world_mut(), ruler_b);
+    assert_eq!(count(&game, "pop.7.2.imperial_election"), 1);
+}
