@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::content::schema::MpKind;
 use crate::sim::decision::Action;
 use crate::sim::model::*;
-use crate::sim::pop::colonize::{colonial_claims, linked_to_capital};
+use crate::sim::pop::colonize::{colonial_claims, linked_to_capital, neighbours, shores};
 use crate::sim::pop::relations::area_of;
 use crate::sim::state::Index;
 
@@ -23,30 +23,6 @@ pub fn colonize(mat: &Mat, legal: &[Action]) -> Option<Action> {
         .filter(|(c, _)| mat.mp(MpKind::Adm) - (4 - i32::from(*c)) >= 2)
         .max_by_key(|(c, _)| *c)
         .map(|(_, a)| a.clone())
-}
-
-/// Places next to each other on the map: land borders, coasts, sea lanes.
-fn neighbours(world: &World, node: Entity, shores: &HashMap<Entity, Vec<Entity>>) -> Vec<Entity> {
-    if world.get::<SeaZone>(node).is_some() {
-        let mut out: Vec<Entity> = world
-            .get::<SeaNeighbours>(node)
-            .map(|n| n.0.clone())
-            .unwrap_or_default();
-        out.extend(shores.get(&node).cloned().unwrap_or_default());
-        out
-    } else {
-        let mut out: Vec<Entity> = world
-            .get::<LandBorders>(node)
-            .map(|b| b.0.iter().map(|(a, _)| *a).collect())
-            .unwrap_or_default();
-        out.extend(
-            world
-                .get::<Coasts>(node)
-                .map(|c| c.0.clone())
-                .unwrap_or_default(),
-        );
-        out
-    }
 }
 
 /// The sea zones of the shortest sea lane from the capital area to an unlinked colonial claim,
@@ -65,17 +41,7 @@ pub fn sea_lane(world: &World, realm: Entity) -> Vec<Entity> {
     if targets.is_empty() {
         return Vec::new();
     }
-    let mut shores: HashMap<Entity, Vec<Entity>> = HashMap::new();
-    if let Some(mut q) = world.try_query::<(Entity, &Coasts)>() {
-        let mut pairs: Vec<(Entity, Entity)> = q
-            .iter(world)
-            .flat_map(|(a, c)| c.0.iter().map(move |s| (*s, a)))
-            .collect();
-        pairs.sort();
-        for (s, a) in pairs {
-            shores.entry(s).or_default().push(a);
-        }
-    }
+    let shores = shores(world);
     // Breadth-first over sea zones from the capital's coasts (other areas are not crossed).
     let mut parent: HashMap<Entity, Entity> = HashMap::new();
     let mut queue: VecDeque<Entity> = VecDeque::new();

@@ -217,24 +217,13 @@ pub fn turn_action(
     None
 }
 
-/// Ducats the realm's own units cost in Phase 4 B: regulars 1, mercenaries 2, ships at sea 1/2.
+/// Ducats the realm's own units cost in Phase 4 B (the rules' own upkeep count).
 pub fn army_upkeep(world: &World, realm: Entity) -> i32 {
-    let halves: i32 = world
-        .get::<Forces>(realm)
-        .map(|f| {
-            f.iter()
-                .filter_map(|u| Some((world.get::<Unit>(u)?, world.get::<At>(u)?)))
-                .map(|(u, at)| match (u.status, u.kind.is_land()) {
-                    (UnitStatus::Mercenary, true) => 4,
-                    (UnitStatus::Regular, true) => 2,
-                    (UnitStatus::Regular | UnitStatus::Mercenary, false) => {
-                        i32::from(world.get::<SeaZone>(at.0).is_some())
-                    }
-                    _ => 0,
-                })
-                .sum()
-        })
-        .unwrap_or(0);
+    let halves: i32 = world.get::<Forces>(realm).map_or(0, |f| {
+        f.iter()
+            .map(|u| crate::sim::pop::income::unit_upkeep_halves(world, u))
+            .sum()
+    });
     (halves + 1) / 2
 }
 

@@ -285,15 +285,7 @@ fn play_beats(
         if is_roll(entry.rule) {
             push_roll(&mut playback, &entry);
         }
-        let at = entry
-            .subject
-            .and_then(|sid| places.of_sid(world, sid))
-            .or_else(|| {
-                entry
-                    .realm
-                    .as_deref()
-                    .and_then(|r| places.of_realm(world, r))
-            });
+        let at = places.of_entry(world, &entry);
         if let Some(at) = at {
             let (text, colour) = float_text(&entry);
             let line = playback

@@ -131,15 +131,7 @@ fn show_log(
     });
     if let (Some(entry), Some(places)) = (clicked, places) {
         let world = g.world();
-        let at = entry
-            .subject
-            .and_then(|sid| places.of_sid(world, sid))
-            .or_else(|| {
-                entry
-                    .realm
-                    .as_deref()
-                    .and_then(|r| places.of_realm(world, r))
-            });
+        let at = places.of_entry(world, &entry);
         if let Some(at) = at {
             view.centre_on = Some(at);
             playback.point_at(at);

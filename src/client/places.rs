@@ -157,6 +157,14 @@ impl BoardPlaces {
         let capital = world.get::<Capital>(entity)?;
         self.of_entity(world, capital.0)
     }
+
+    /// Where a log entry happened: its subject, else its realm's capital.
+    pub fn of_entry(&self, world: &World, entry: &crate::sim::log::LogEntry) -> Option<Vec2> {
+        entry
+            .subject
+            .and_then(|sid| self.of_sid(world, sid))
+            .or_else(|| entry.realm.as_deref().and_then(|r| self.of_realm(world, r)))
+    }
 }
 
 /// Even-odd point-in-polygon over every ring (holes and islands alike).

@@ -2,7 +2,7 @@
 //! Territory into a small town, when a chain of the realm's towns and ships links it to the
 //! capital area; and the colonist pool that colonial claims fill in Phase 5 step A.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use bevy::prelude::*;
 
@@ -165,16 +165,8 @@ pub fn linked_to_capital(world: &World, realm: Entity, target: Entity) -> bool {
     else {
         return false;
     };
-    let town_areas: Vec<Entity> = owned(world, realm)
+    let town_areas: Vec<Entity> = town_provinces(world, realm)
         .into_iter()
-        .filter(|p| {
-            world.get::<Holdings>(*p).is_some_and(|h| {
-                h.iter().any(|t| {
-                    world.get::<Town>(t).is_some()
-                        && world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm)
-                })
-            })
-        })
         .filter_map(|p| area_of(world, p))
         .collect();
     let ship_seas: Vec<Entity> = world
@@ -187,44 +179,11 @@ pub fn linked_to_capital(world: &World, realm: Entity, target: Entity) -> bool {
                 .collect()
         })
         .unwrap_or_default();
-    // Areas facing each sea zone, for stepping ashore.
-    let shores = |sea: Entity| -> Vec<Entity> {
-        world
-            .try_query::<(Entity, &Coasts)>()
-            .map(|mut q| {
-                q.iter(world)
-                    .filter(|(_, c)| c.0.contains(&sea))
-                    .map(|(a, _)| a)
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let next = |node: Entity| -> Vec<Entity> {
-        if world.get::<SeaZone>(node).is_some() {
-            let mut out: Vec<Entity> = world
-                .get::<SeaNeighbours>(node)
-                .map(|n| n.0.clone())
-                .unwrap_or_default();
-            out.extend(shores(node));
-            out
-        } else {
-            let mut out: Vec<Entity> = world
-                .get::<LandBorders>(node)
-                .map(|b| b.0.iter().map(|(a, _)| *a).collect())
-                .unwrap_or_default();
-            out.extend(
-                world
-                    .get::<Coasts>(node)
-                    .map(|c| c.0.clone())
-                    .unwrap_or_default(),
-            );
-            out
-        }
-    };
+    let shores = shores(world);
     let mut seen = vec![capital];
     let mut queue = VecDeque::from([capital]);
     while let Some(node) = queue.pop_front() {
-        for n in next(node) {
+        for n in neighbours(world, node, &shores) {
             if n == target {
                 return true;
             }
@@ -236,6 +195,58 @@ pub fn linked_to_capital(world: &World, realm: Entity, target: Entity) -> bool {
         }
     }
     false
+}
+
+/// Provinces where the realm has a town (not a vassal).
+fn town_provinces(world: &World, realm: Entity) -> Vec<Entity> {
+    crate::sim::pop::towns::token_provinces(world, realm, |t| world.get::<Town>(t).is_some())
+}
+
+/// The areas facing each sea zone, for stepping ashore.
+pub fn shores(world: &World) -> HashMap<Entity, Vec<Entity>> {
+    let mut pairs: Vec<(Entity, Entity)> = world
+        .try_query::<(Entity, &Coasts)>()
+        .map(|mut q| {
+            q.iter(world)
+                .flat_map(|(a, c)| c.0.iter().map(move |s| (*s, a)))
+                .collect()
+        })
+        .unwrap_or_default();
+    pairs.sort_by_key(|(s, a)| (sid_of(world, *s), sid_of(world, *a)));
+    let mut out: HashMap<Entity, Vec<Entity>> = HashMap::new();
+    for (s, a) in pairs {
+        out.entry(s).or_default().push(a);
+    }
+    out
+}
+
+/// Places next to a place on the map: land borders and coasts of an area; neighbouring seas
+/// and shores of a sea zone.
+pub fn neighbours(
+    world: &World,
+    node: Entity,
+    shores: &HashMap<Entity, Vec<Entity>>,
+) -> Vec<Entity> {
+    if world.get::<SeaZone>(node).is_some() {
+        let mut out: Vec<Entity> = world
+            .get::<SeaNeighbours>(node)
+            .map(|n| n.0.clone())
+            .unwrap_or_default();
+        out.extend(shores.get(&node).cloned().unwrap_or_default());
+        out
+    } else {
+        let mut out: Vec<Entity> = world
+            .get::<LandBorders>(node)
+            .map(|b| b.0.iter().map(|(a, _)| *a).collect())
+            .unwrap_or_default();
+        out.extend(
+            world
+                .get::<Coasts>(node)
+                .map(|c| c.0.clone())
+                .unwrap_or_default(),
+        );
+        out
+    }
 }
 
 /// Phase 5 step A: the colonist pool gains 1 for each colonial claim, up to 4.
@@ -272,21 +283,13 @@ pub fn gain_colonists(world: &mut World, realm: Entity) {
 /// and keeps its colonists; otherwise it loses a colonist.
 pub fn native_uprising(world: &mut World) {
     for realm in all_of::<PlayerRealm>(world) {
-        let distant_town = crate::sim::pop::effects::calm_holdings(world, realm, None)
-            .into_iter()
-            .filter(|p| {
-                world.get::<Holdings>(*p).is_some_and(|h| {
-                    h.iter().any(|t| {
-                        world.get::<Town>(t).is_some()
-                            && world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm)
-                    })
-                })
-            })
-            .find(|p| {
-                area_of(world, *p)
+        let calm = crate::sim::pop::effects::calm_holdings(world, realm, None);
+        let distant_town = town_provinces(world, realm).into_iter().find(|p| {
+            calm.contains(p)
+                && area_of(world, *p)
                     .and_then(|a| world.get::<Area>(a))
                     .is_some_and(|a| a.distant)
-            });
+        });
         if let Some(p) = distant_town {
             crate::sim::pop::effects::add_unrest(world, realm, p);
             continue;

@@ -19,17 +19,7 @@ use crate::sim::state::spawn_sim;
 
 /// The mini game at the first turn, with 10 of each monarch power and 30 ducats for both.
 fn rich(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
-    let mut game = game_with(edit);
-    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
-    for r in [a, b] {
-        set(&mut game, r, |m| {
-            m.mp = [10, 10, 10];
-            m.ducats = 30;
-        });
-    }
-    let me = game.pending().unwrap().realm.clone();
-    let (me, other) = if me == "AAA" { (a, b) } else { (b, a) };
-    (game, me, other)
+    rich_game(edit)
 }
 
 fn key(game: &Game, e: Entity) -> String {
@@ -870,9 +860,15 @@ fn pop_act_colonists_one_per_colonial_claim_at_most_4_and_native_uprising() {
     set(&mut game, me, |m| m.colonists = 4);
     crate::sim::pop::colonize::gain_colonists(game.world_mut(), me);
     assert_eq!(mat(&game, me).colonists, 4, "the pool holds 4");
+    assert_eq!(
+        count(&game, "pop.act.colonists"),
+        1,
+        "a full pool logs nothing more"
+    );
     // No distant town: the uprising takes a colonist.
     crate::sim::pop::colonize::native_uprising(game.world_mut());
     assert_eq!(mat(&game, me).colonists, 3);
+    assert_eq!(count(&game, "pop.act.colonists"), 2);
     // With a colony, its town gains unrest instead and the colonists stay.
     game.world_mut()
         .entity_mut(wild)

@@ -23,17 +23,7 @@ fn with_idea(effects: &str, edit: impl Fn(String) -> String) -> (Game, Entity, E
     let ideas = format!(
         "    ideas: [\n        (id: \"test\", name: \"Test\", kind: Adm, age: 1, cost: 4, effects: [{effects}]),\n    ],"
     );
-    let mut game = game_with(|t| edit(t.replace("    ideas: [],", &ideas)));
-    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
-    for r in [a, b] {
-        set(&mut game, r, |m| {
-            m.mp = [10, 10, 10];
-            m.ducats = 30;
-        });
-    }
-    let me = game.pending().unwrap().realm.clone();
-    let (me, other) = if me == "AAA" { (a, b) } else { (b, a) };
-    (game, me, other)
+    rich_game(|t| edit(t.replace("    ideas: [],", &ideas)))
 }
 
 /// The realm now holds the test Idea.
@@ -175,19 +165,7 @@ fn idea_advisor_cost_cheaper_to_appoint_and_to_keep() {
     // Appointing Bea (4 ducats) costs 3.
     let (mut game, _, _) = with_idea("AdvisorCost(1)", edit);
     let a = e(&game, "AAA");
-    let card = game
-        .world()
-        .resource::<crate::sim::state::Content>()
-        .0
-        .action_cards
-        .iter()
-        .position(|c| c.id == "c1")
-        .unwrap();
-    game.world_mut()
-        .get_mut::<crate::sim::pop::cards::Hand>(a)
-        .unwrap()
-        .cards
-        .push(card);
+    give_card(&mut game, a, "c1");
     set(&mut game, a, |m| m.ducats = 3);
     assert!(characters::appoint_problem(game.world(), a, "c1", false).is_some());
     grant(&mut game, a);

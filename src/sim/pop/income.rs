@@ -44,7 +44,7 @@ pub struct IncomeBreakdown {
 
 /// Upkeep of one unit per Round: regulars 1, mercenaries 2, ships at sea 1/2 (counted in
 /// halves and rounded up by the caller); allied and rebel units cost nothing.
-fn unit_upkeep_halves(world: &World, unit: Entity) -> i32 {
+pub fn unit_upkeep_halves(world: &World, unit: Entity) -> i32 {
     let Some(u) = world.get::<Unit>(unit) else {
         return 0;
     };

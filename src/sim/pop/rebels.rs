@@ -930,7 +930,7 @@ fn tokens_in(world: &World, realm: Entity, area: Entity, vassal: bool) -> Vec<En
 }
 
 /// Vassal provinces of a realm in an area (`calm`: only those without unrest).
-fn vassals_in(world: &World, realm: Entity, area: Entity, calm: bool) -> Vec<Entity> {
+pub(crate) fn vassals_in(world: &World, realm: Entity, area: Entity, calm: bool) -> Vec<Entity> {
     tokens_in(world, realm, area, true)
         .into_iter()
         .filter(|p| {
@@ -946,7 +946,7 @@ fn vassals_in(world: &World, realm: Entity, area: Entity, calm: bool) -> Vec<Ent
         .collect()
 }
 
-fn realm_areas(world: &World, realm: Entity, vassal: bool) -> Vec<Entity> {
+pub(crate) fn realm_areas(world: &World, realm: Entity, vassal: bool) -> Vec<Entity> {
     let mut areas: Vec<Entity> = token_provinces(world, realm, |t| is_kind(world, t, vassal))
         .into_iter()
         .filter_map(|p| area_of(world, p))

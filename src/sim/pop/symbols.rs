@@ -180,24 +180,9 @@ pub fn religion_target(world: &World, faith: Religion) -> Option<Entity> {
 /// unrest to a calm vassal there and places rebels equal to the tax value of its vassals in that
 /// area; the active player adds the unrest but places no rebels.
 pub fn disloyal_vassals(world: &mut World, active: Entity) {
+    use crate::sim::pop::rebels::{realm_areas, vassals_in};
     for realm in all_of::<PlayerRealm>(world) {
-        let vassal_of = |world: &World, p: Entity, calm: bool| {
-            world.get::<Holdings>(p).is_some_and(|h| {
-                h.iter().any(|t| {
-                    world.get::<Vassal>(t).is_some()
-                        && world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm)
-                        && (!calm || world.get::<Unrest>(t).is_none())
-                })
-            })
-        };
-        let mut areas: Vec<Entity> = owned(world, realm)
-            .into_iter()
-            .filter(|p| vassal_of(world, *p, false))
-            .filter_map(|p| area_of(world, p))
-            .collect();
-        areas.sort_by_key(|a| sid_of(world, *a));
-        areas.dedup();
-        for area in areas {
+        for area in realm_areas(world, realm, true) {
             let mine = influence_in(world, realm, area);
             let married_here = partners::<Marriage>(world, realm)
                 .iter()
@@ -208,10 +193,7 @@ pub fn disloyal_vassals(world: &mut World, active: Entity) {
             if !(mine == 0 && !married_here || outbid) {
                 continue;
             }
-            let vassals: Vec<Entity> = provinces_of(world, area)
-                .into_iter()
-                .filter(|p| owner(world, *p) == Some(realm) && vassal_of(world, *p, false))
-                .collect();
+            let vassals = vassals_in(world, realm, area, false);
             let tax: i32 = vassals
                 .iter()
                 .filter_map(|p| world.get::<Province>(*p).map(Province::tax_value))
@@ -234,7 +216,7 @@ pub fn disloyal_vassals(world: &mut World, active: Entity) {
                 .realm(&name)
                 .subject(sid_of(world, area)),
             );
-            if let Some(p) = vassals.iter().find(|p| vassal_of(world, **p, true)) {
+            if let Some(p) = vassals_in(world, realm, area, true).first() {
                 crate::sim::pop::effects::add_unrest(world, realm, *p);
             }
             crate::sim::pop::military::raise_units(

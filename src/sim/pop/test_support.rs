@@ -52,3 +52,36 @@ pub fn settle_turn(game: &mut Game, realm: Entity) {
         game.apply(first).unwrap();
     }
 }
+
+/// The mini game at its first turn, edited, with 10 of each monarch power and 30 ducats for
+/// both Player Realms; returns the realm whose turn it is and the other one.
+pub fn rich_game(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
+    let mut game = game_with(edit);
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    for r in [a, b] {
+        set(&mut game, r, |m| {
+            m.mp = [10, 10, 10];
+            m.ducats = 30;
+        });
+    }
+    let me = game.pending().unwrap().realm.clone();
+    let (me, other) = if me == "AAA" { (a, b) } else { (b, a) };
+    (game, me, other)
+}
+
+/// Puts the action card with this id into the realm's hand.
+pub fn give_card(game: &mut Game, realm: Entity, card: &str) {
+    let index = game
+        .world()
+        .resource::<crate::sim::state::Content>()
+        .0
+        .action_cards
+        .iter()
+        .position(|c| c.id == card)
+        .unwrap();
+    game.world_mut()
+        .get_mut::<crate::sim::pop::cards::Hand>(realm)
+        .unwrap()
+        .cards
+        .push(index);
+}

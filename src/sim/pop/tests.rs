@@ -171,19 +171,7 @@ fn pop_7_2_appoint_advisor_costs_its_ducats_and_replaces_the_old_one() {
         )
     });
     let a = e(&game, "AAA");
-    let card = game
-        .world()
-        .resource::<crate::sim::state::Content>()
-        .0
-        .action_cards
-        .iter()
-        .position(|c| c.id == "c1")
-        .unwrap();
-    game.world_mut()
-        .get_mut::<Hand>(a)
-        .unwrap()
-        .cards
-        .push(card);
+    give_card(&mut game, a, "c1");
     set(&mut game, a, |m| m.ducats = 3);
     assert_eq!(
         characters::appoint_problem(game.world(), a, "c1", false)

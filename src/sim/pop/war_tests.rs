@@ -1253,6 +1253,11 @@ fn pop_seq_phase4_a_recall_ships_to_port_and_disband_units() {
         5,
         "a disbanded regular returns to manpower"
     );
+    assert_eq!(
+        count(&game, "pop.seq.phase4.a"),
+        2,
+        "the recall and the disbanding"
+    );
     // Ships in port cost nothing: only the regular's 1 ducat and Ada's 2 are due.
     set(&mut game, a, |m| m.stability = 0);
     crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
