@@ -22,7 +22,14 @@ fn check_invariants(game: &Game) {
             realm.id,
             m.stability
         );
-        assert!(m.loans <= 5, "{}: {} loans", realm.id, m.loans);
+        // 5 interest tokens, more with a Loans Idea (Public Banking).
+        let entity = game
+            .world()
+            .resource::<regnum::sim::state::Index>()
+            .get(&realm.id)
+            .expect("realm entity");
+        let cap = regnum::sim::pop::economy::max_loans(game.world(), entity);
+        assert!(m.loans <= cap, "{}: {} loans, cap {cap}", realm.id, m.loans);
         assert!(m.ducats >= 0, "{}: {} ducats", realm.id, m.ducats);
     }
 }

@@ -320,6 +320,7 @@ impl Bot {
             | DecisionKind::SiegeMore { .. }
             | DecisionKind::FreeActivation
             | DecisionKind::BattleRetreat { .. }
+            | DecisionKind::SendCalls { .. }
             | DecisionKind::CallToArms { .. }
             | DecisionKind::Surrender { .. }
             | DecisionKind::PeaceTerms { .. } => {

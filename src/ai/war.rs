@@ -92,6 +92,15 @@ pub fn turn_action(
             }
         }
     }
+    // Replenish Manpower: exhausted units go back to the reserve when a war needs them,
+    // keeping 2 mil for the war itself.
+    if (!enemies.is_empty() || bold) && mat.manpower < 3 && mil >= 3 {
+        let units = mat.exhausted_manpower.min(3 * (mil - 2)).clamp(0, 40) as u8;
+        let replenish = Action::ReplenishManpower { units };
+        if units > 0 && legal.contains(&replenish) {
+            return Some(replenish);
+        }
+    }
     if !enemies.is_empty() {
         // Besiege what the army can take.
         if let Some(s) = legal.iter().find(|a| matches!(a, Action::Siege { .. })) {
@@ -347,6 +356,13 @@ pub fn decide(
                 Some(Action::Decline)
             }
         }
+        // Every ally that can be called is called: Player Realms may still refuse, and a
+        // Non-Player Realm lends its troops for a little influence.
+        DecisionKind::SendCalls { .. } => legal
+            .iter()
+            .find(|a| matches!(a, Action::CallToArms { .. }))
+            .cloned()
+            .or(Some(Action::Decline)),
         DecisionKind::CallToArms { defensive, .. } => Some(
             if *defensive || mat.mp(MpKind::Mil) >= 2 || rng.random_range(0..2) == 0 {
                 Action::Accept

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::content::schema::{Effect, MpKind};
-use crate::sim::decision::{DecisionKind, Offer, PeaceTerm};
+use crate::sim::decision::{Decision, DecisionKind, Offer, PeaceTerm, Tie};
 use crate::sim::model::{Court, Mat, Role, Title, UnitKind};
 use crate::sim::pop::economy::{LOAN_DUCATS, REPAY_DUCATS, stability_cost};
 use crate::sim::pop::events::{EventDisplay, EventInProgress};
@@ -267,6 +267,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             Some(DecisionKind::Missions { .. }) => "Done with Missions".to_string(),
             Some(DecisionKind::AgeEndClaims) => "Complete nothing more".to_string(),
             Some(DecisionKind::AgeSwap) => "Keep the new Ideas and Milestones".to_string(),
+            Some(DecisionKind::SendCalls { .. }) => "Call no more allies".to_string(),
             _ => "Decline".to_string(),
         },
         Action::ChooseRealm { realm } => name_of(game, realm),
@@ -410,7 +411,58 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             };
             format!("Replace the Idea {} with {}", idea(old), idea(new))
         }
+        Action::CallToArms { ally } => call_to_arms_text(game, decision, ally),
+        Action::ReplenishManpower { units } => format!(
+            "Replenish {} (costs {} MIL)",
+            plural(i32::from(*units), "exhausted unit", "exhausted units"),
+            crate::sim::pop::minor::replenish_cost(*units)
+        ),
+        Action::CutTies { tie } => match tie {
+            Tie::Influence { area } => {
+                format!(
+                    "Cut ties: take 1 influence back from {}",
+                    area_name(game, area)
+                )
+            }
+            Tie::Claim { area } => {
+                format!("Cut ties: give up the claim on {}", area_name(game, area))
+            }
+            Tie::Alliance { realm } => format!(
+                "Cut ties: end the alliance with {} (5 influence and a truce; at war 2 stability)",
+                name_of(game, realm)
+            ),
+        },
     }
+}
+
+/// A Call to Arms with its price: Player Realms are called free, a Non-Player Realm ally for
+/// its influence.
+fn call_to_arms_text(game: &Game, decision: Option<&Decision>, ally: &str) -> String {
+    let world = game.world();
+    let index = world.resource::<Index>();
+    let (Some(caller), Some(npr)) = (decision.and_then(|d| index.get(&d.realm)), index.get(ally))
+    else {
+        return format!("Call {} to arms", name_of(game, ally));
+    };
+    if world.get::<crate::sim::model::PlayerRealm>(npr).is_some() {
+        return format!(
+            "Call {} to arms (free; they may refuse)",
+            name_of(game, ally)
+        );
+    }
+    let defensive = matches!(
+        decision.map(|d| &d.kind),
+        Some(DecisionKind::SendCalls {
+            defensive: true,
+            ..
+        })
+    );
+    let cost = crate::sim::pop::war::call_cost(world, caller, npr, defensive);
+    format!(
+        "Call {} to arms ({})",
+        name_of(game, ally),
+        plural(i32::from(cost), "influence", "influence")
+    )
 }
 
 fn mission_name(game: &Game, id: &str) -> String {

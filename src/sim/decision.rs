@@ -138,6 +138,25 @@ pub enum Action {
     SwapMilestone { old: String, new: String },
     /// End of Age, least prestige: replace the new Idea `old` with `new` of the same type.
     SwapIdea { old: String, new: String },
+    /// Call to Arms (minor action, also a Reaction): call this ally (by content id) into the
+    /// war just declared by or on you.
+    CallToArms { ally: String },
+    /// Minor action (1 mil per 3 units): move this many exhausted units back to the available
+    /// manpower.
+    ReplenishManpower { units: u8 },
+    /// Minor action: Cut Ties, giving up one influence cube, a claim or an alliance.
+    CutTies { tie: Tie },
+}
+
+/// What a Cut Ties minor action gives up.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Tie {
+    /// One of your influence cubes in this area goes back to your supply.
+    Influence { area: String },
+    /// Your claim on this area goes back to your supply.
+    Claim { area: String },
+    /// The alliance with this realm ends, with the penalties of ending an alliance.
+    Alliance { realm: String },
 }
 
 /// Peace terms of FACTS section 5 the engine offers the victor.
@@ -227,6 +246,9 @@ pub enum DecisionKind {
     FreeActivation,
     /// A battle round is over and both sides still stand: retreat, or fight on.
     BattleRetreat { place: String },
+    /// A war was declared by or on you: call your allies to arms against `enemy` one by one,
+    /// or stop.
+    SendCalls { enemy: String, defensive: bool },
     /// An ally calls you to arms against `enemy`: join the war, or refuse.
     CallToArms {
         ally: String,

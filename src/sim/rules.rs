@@ -184,8 +184,14 @@ pub const MILESTONE_REPLACE: &str = "pop.milestone.replace";
 pub const MILESTONE_COMPLETE: &str = "pop.milestone.complete";
 pub const MILESTONE_SWAP: &str = "pop.milestone.swap";
 
+/// The minor actions Replenish Manpower and Cut Ties (FACTS 4), the project's own ids.
+pub const ACT_REPLENISH_MANPOWER: &str = "pop.act.replenish_manpower";
+pub const ACT_CUT_TIES: &str = "pop.act.cut_ties";
+
 /// Every id the engine can write, for the documentation test.
 pub const ALL: &[&str] = &[
+    ACT_REPLENISH_MANPOWER,
+    ACT_CUT_TIES,
     ACT_COLONIZE,
     DNPR_EXPANSION,
     IMPERIAL_ELECTION,

@@ -346,6 +346,10 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             crate::sim::pop::war::answer_call(world, &action);
             return;
         }
+        DecisionKind::SendCalls { .. } => {
+            crate::sim::pop::war::answer_send(world, &action);
+            return;
+        }
         k if generic::owns(k) => {
             generic::answer(world, k, &action);
             return;

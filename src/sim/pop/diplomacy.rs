@@ -572,6 +572,17 @@ pub fn influence_with(world: &World, realm: Entity, npr: Entity) -> u8 {
 }
 
 fn forge_problem(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
+    if alliances_of(world, realm) >= alliance_cap(world, realm) {
+        return Some(Illegal::new(
+            rules::ACT_FORGE_ALLIANCE,
+            "a realm has at most 3 alliances (4 with the Cabinet Idea)",
+        ));
+    }
+    forge_problem_but_cap(world, realm, npr)
+}
+
+/// Why `realm` could not forge an alliance with `npr` even with a free alliance slot.
+pub fn forge_problem_but_cap(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
     let why = if world.get::<NonPlayerRealm>(npr).is_none() || owned(world, npr).is_empty() {
         "only a Non-Player Realm on the board".to_string()
     } else if mp(world, realm, MpKind::Dip) < forge_cost(world, npr) {
@@ -580,8 +591,6 @@ fn forge_problem(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
         "you are already allied".to_string()
     } else if seats_allied_to(world, npr) {
         "it is allied to another player".to_string()
-    } else if alliances_of(world, realm) >= alliance_cap(world, realm) {
-        "a realm has at most 3 alliances (4 with the Cabinet Idea)".to_string()
     } else if at_war_between(world, realm, npr) {
         "you are at war with it".to_string()
     } else if influence_with(world, realm, npr) < FORGE_INFLUENCE {

@@ -5,7 +5,7 @@
 //! keeps their progress inside a turn (a deal waiting for an answer, a die being re-rolled,
 //! cards being exchanged, influence being placed) and the helpers they share. Completing a
 //! Mission or Milestone (`missions`) also comes through here, as a minor action that leaves
-//! the turn's main action open.
+//! the turn's main action open, and so do the minor actions of `minor`.
 
 use bevy::prelude::*;
 
@@ -13,7 +13,7 @@ use crate::content::schema::MpKind;
 use crate::sim::decision::{Action, DecisionKind, Illegal, Offer, Pending};
 use crate::sim::model::*;
 use crate::sim::pop::relations::*;
-use crate::sim::pop::{colonize, diplomacy, explore, focus, integrate, missions, religion};
+use crate::sim::pop::{colonize, diplomacy, explore, focus, integrate, minor, missions, religion};
 use crate::sim::rules;
 use crate::sim::state::{Content, key_of, sid_of};
 
@@ -127,6 +127,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     all.extend(integrate::candidates(world, realm));
     all.extend(colonize::candidates(world, realm));
     all.extend(missions::claim_candidates(world, realm));
+    all.extend(minor::candidates(world, realm));
     all
 }
 
@@ -143,6 +144,9 @@ pub fn check(
             Some(p) => Err(p),
             None => Ok(()),
         });
+    }
+    if minor::owns(action) {
+        return Some(minor::problem(world, realm, action).map_or(Ok(()), Err));
     }
     let ours = diplomacy::owns(action)
         || explore::owns(action)
@@ -176,6 +180,10 @@ pub fn check(
 pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
     if missions::owns(action) {
         missions::apply_claim(world, realm, action);
+        return Some(false);
+    }
+    if minor::owns(action) {
+        minor::apply(world, realm, action);
         return Some(false);
     }
     world.resource_mut::<Generic>().finished = false;

@@ -32,6 +32,7 @@ pub mod income;
 pub mod integrate;
 pub mod milestones;
 pub mod military;
+pub mod minor;
 pub mod missions;
 pub mod monarch_power;
 pub mod rebel_armies;
@@ -192,6 +193,7 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
             military::decision_candidates(world, realm, &decision.kind)
         }
         DecisionKind::BattleRetreat { .. } => battle::retreat_candidates(world),
+        DecisionKind::SendCalls { .. } => war::send_candidates(world),
         DecisionKind::CallToArms { .. }
         | DecisionKind::Surrender { .. }
         | DecisionKind::PeaceTerms { .. } => war::peace_candidates(&decision.kind),
@@ -283,6 +285,7 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             rules::BATTLE_RETREAT,
             "retreat to a safe neighbouring place, or fight on",
         ),
+        DecisionKind::SendCalls { .. } => war::check_send(world, action),
         DecisionKind::CallToArms { .. }
         | DecisionKind::Surrender { .. }
         | DecisionKind::PeaceTerms { .. } => war::check_peace(world, &decision.kind, action),
@@ -313,6 +316,8 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
 mod generic_tests;
 #[cfg(test)]
 mod idea_tests;
+#[cfg(test)]
+mod minor_tests;
 #[cfg(test)]
 mod missions_tests;
 #[cfg(test)]

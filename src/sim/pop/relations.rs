@@ -91,6 +91,18 @@ pub fn owned_areas(world: &World, realm: Entity) -> Vec<Entity> {
     areas
 }
 
+/// Whether two realms border each other: provinces of both in one area, or in two areas with
+/// a land border between them.
+pub fn realms_adjacent(world: &World, x: Entity, y: Entity) -> bool {
+    let theirs = owned_areas(world, y);
+    owned_areas(world, x).iter().any(|a| {
+        theirs.contains(a)
+            || world
+                .get::<LandBorders>(*a)
+                .is_some_and(|b| b.0.iter().any(|(n, _)| theirs.contains(n)))
+    })
+}
+
 /// The wars, alliances and truces on the board, read once for many questions.
 pub struct Relations {
     wars: Vec<(Entity, Entity)>,

@@ -62,10 +62,34 @@ pub struct PeaceQuestion {
     pub surrender_asked: bool,
 }
 
+/// A realm that may call its allies to arms (5.5b step 3 a and d, and after answering a
+/// Non-Player Realm's defensive call).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Sender {
+    pub caller: u32,
+    pub enemy: u32,
+    pub defensive: bool,
+    /// Only Non-Player Realm allies may be called: the caller answered an NPR ally's call.
+    pub npr_only: bool,
+}
+
+/// One step of the Calls to Arms after a declaration, taken in order.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub enum CallStep {
+    /// A realm chooses which allies to call.
+    Send(Sender),
+    /// A Player Realm answers a call.
+    Answer(Call),
+}
+
 #[derive(Resource, Clone, Debug, Default, Serialize)]
 pub struct WarState {
-    pub calls: Vec<Call>,
+    /// Calls to Arms still to send or answer, first first.
+    pub calls: Vec<CallStep>,
+    /// The call a Player Realm is answering.
     pub asked: Option<Call>,
+    /// The realm choosing whom to call.
+    pub sending: Option<Sender>,
     /// Non-Player Realms fighting as Active Allies.
     pub active_allies: Vec<u32>,
     /// Wars settled (or left to go on) in this Phase 3 step D.
@@ -174,36 +198,33 @@ pub fn declare_war(world: &mut World, realm: Entity, target: Entity) {
             defender: target,
         },
     );
-    // Calls to Arms: the attacker's allies, then the target's.
-    let mut calls = Vec::new();
-    for ally in partners::<Alliance>(world, realm) {
-        if ally == target {
-            continue;
-        }
-        if is_player(world, ally) {
-            calls.push(Call {
-                ally: sid_of(world, ally),
-                caller: sid_of(world, realm),
-                enemy: sid_of(world, target),
-                defensive: false,
-            });
-        } else {
-            call_npr_ally(world, realm, ally, target, 2);
-        }
-    }
-    for ally in partners::<Alliance>(world, target) {
-        if ally == realm || at_war_between(world, ally, realm) {
-            continue;
-        }
-        if is_player(world, ally) {
-            calls.push(Call {
-                ally: sid_of(world, ally),
-                caller: sid_of(world, target),
-                enemy: sid_of(world, realm),
-                defensive: true,
-            });
-        } else if is_player(world, target) {
-            call_npr_ally(world, target, ally, realm, 1);
+    // Calls to Arms in the book's order: the attacker may call its allies (a); a targeted
+    // Non-Player Realm calls its Player Realm allies at once (c); a targeted Player Realm may
+    // call its allies (d).
+    let (attacker, defender) = (sid_of(world, realm), sid_of(world, target));
+    let mut calls = vec![CallStep::Send(Sender {
+        caller: attacker,
+        enemy: defender,
+        defensive: false,
+        npr_only: false,
+    })];
+    if is_player(world, target) {
+        calls.push(CallStep::Send(Sender {
+            caller: defender,
+            enemy: attacker,
+            defensive: true,
+            npr_only: false,
+        }));
+    } else {
+        for ally in partners::<Alliance>(world, target) {
+            if ally != realm && is_player(world, ally) && !at_war_between(world, ally, realm) {
+                calls.push(CallStep::Answer(Call {
+                    ally: sid_of(world, ally),
+                    caller: defender,
+                    enemy: attacker,
+                    defensive: true,
+                }));
+            }
         }
     }
     world.resource_mut::<WarState>().calls.extend(calls);
@@ -240,31 +261,190 @@ fn queue_battles_after_declaration(world: &mut World, realm: Entity) {
     }
 }
 
-/// A Non-Player Realm ally joins for `influence` cubes in its areas: it becomes an Active Ally
-/// and lends allied infantry (half its tax value, at most 5) at the caller's capital.
-fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, influence: u8) {
-    if at_war_between(world, npr, enemy) || !is_player(world, caller) {
-        return;
+/// Influence cubes a call to a Non-Player Realm ally spends from its areas: 2 when attacking,
+/// 1 when defending, one fewer with a Royal Marriage to it (11.2).
+pub fn call_cost(world: &World, caller: Entity, npr: Entity, defensive: bool) -> u8 {
+    let base: u8 = if defensive { 1 } else { 2 };
+    base.saturating_sub(u8::from(married(world, caller, npr)))
+}
+
+/// Why `ally` cannot be called to arms by this sender, if it cannot (5.2 Call to Arms, 11.3).
+pub fn call_problem(world: &World, sender: &Sender, ally: Entity) -> Option<Illegal> {
+    let no = |text: String| Some(Illegal::new(rules::WAR_CALL_TO_ARMS, text));
+    let (Some(caller), Some(enemy)) = (entity(world, sender.caller), entity(world, sender.enemy))
+    else {
+        return no("no war to call allies into".into());
+    };
+    let name = key_of(world, ally);
+    if ally == enemy || !allied(world, caller, ally) {
+        return no(format!("{name} is not your ally in this war"));
     }
-    let areas = owned_areas(world, npr);
-    let have: u8 = areas.iter().map(|a| influence_in(world, caller, *a)).sum();
-    if have < influence {
-        return;
+    if at_war_between(world, ally, enemy) {
+        return no(format!("{name} is already at war with them"));
     }
+    if is_player(world, ally) {
+        if sender.npr_only {
+            return no("after answering a Non-Player Realm's call you may call only Non-Player Realm allies".into());
+        }
+        if !sender.defensive && allied(world, ally, enemy) {
+            return no(format!(
+                "{name} is allied to both sides: only the defender may call it"
+            ));
+        }
+        let queued = world.resource::<WarState>().calls.iter().any(|step| {
+            matches!(step, CallStep::Answer(c) if c.ally == sid_of(world, ally) && c.enemy == sender.enemy)
+        });
+        if queued {
+            return no(format!("{name} has been called already"));
+        }
+        return None;
+    }
+    if !enemies_of(world, ally).is_empty() {
+        return no(format!(
+            "{name} is at war: a Non-Player Realm ally must be at peace to be called"
+        ));
+    }
+    if !realms_adjacent(world, ally, caller) && !realms_adjacent(world, ally, enemy) {
+        return no(format!(
+            "{name} borders neither your realm nor the new enemy"
+        ));
+    }
+    let cost = call_cost(world, caller, ally, sender.defensive);
+    let have: u8 = owned_areas(world, ally)
+        .iter()
+        .map(|a| influence_in(world, caller, *a))
+        .sum();
+    if have < cost {
+        return no(format!(
+            "calling {name} costs {cost} influence in its areas, you have {have}"
+        ));
+    }
+    None
+}
+
+/// The allies the realm choosing its calls may call now.
+pub fn send_candidates(world: &World) -> Vec<Action> {
+    let Some(sender) = world.resource::<WarState>().sending.clone() else {
+        return Vec::new();
+    };
+    let mut out = callable_allies(world, &sender);
+    out.push(Action::Decline);
+    out
+}
+
+fn callable_allies(world: &World, sender: &Sender) -> Vec<Action> {
+    let Some(caller) = entity(world, sender.caller) else {
+        return Vec::new();
+    };
+    let mut allies = partners::<Alliance>(world, caller);
+    allies.sort_by_key(|a| key_of(world, *a));
+    allies
+        .into_iter()
+        .filter(|a| call_problem(world, sender, *a).is_none())
+        .map(|a| Action::CallToArms {
+            ally: key_of(world, a),
+        })
+        .collect()
+}
+
+/// Whether `action` answers the pending choice of calls.
+pub fn check_send(world: &World, action: &Action) -> Result<(), Illegal> {
+    let Some(sender) = world.resource::<WarState>().sending.clone() else {
+        return Err(Illegal::new(
+            rules::WAR_CALL_TO_ARMS,
+            "no war to call allies into",
+        ));
+    };
+    match action {
+        Action::Decline => Ok(()),
+        Action::CallToArms { ally } => {
+            let Some(a) = world.resource::<Index>().get(ally) else {
+                return Err(Illegal::new(
+                    rules::WAR_CALL_TO_ARMS,
+                    format!("no realm {ally}"),
+                ));
+            };
+            call_problem(world, &sender, a).map_or(Ok(()), Err)
+        }
+        _ => Err(Illegal::new(
+            rules::WAR_CALL_TO_ARMS,
+            "call an ally to arms, or stop calling",
+        )),
+    }
+}
+
+/// Sends one Call to Arms chosen by the realm whose calls are pending, or stops its calls.
+pub fn answer_send(world: &mut World, action: &Action) {
+    let Some(sender) = world.resource_mut::<WarState>().sending.take() else {
+        return;
+    };
+    let Action::CallToArms { ally } = action else {
+        return;
+    };
+    let (Some(caller), Some(enemy), Some(ally)) = (
+        entity(world, sender.caller),
+        entity(world, sender.enemy),
+        world.resource::<Index>().get(ally),
+    ) else {
+        return;
+    };
+    // The caller may go on calling once this call is settled.
+    let mut next = vec![CallStep::Send(sender.clone())];
+    if is_player(world, ally) {
+        let (a, c, e) = (
+            key_of(world, ally),
+            key_of(world, caller),
+            key_of(world, enemy),
+        );
+        write(
+            world,
+            Note::new(
+                rules::WAR_CALL_TO_ARMS,
+                format!("{c} calls its ally {a} to arms against {e}"),
+            )
+            .realm(&c),
+        );
+        next.insert(
+            0,
+            CallStep::Answer(Call {
+                ally: sid_of(world, ally),
+                caller: sender.caller,
+                enemy: sender.enemy,
+                defensive: sender.defensive,
+            }),
+        );
+    } else {
+        call_npr_ally(world, caller, ally, enemy, sender.defensive);
+    }
+    let mut state = world.resource_mut::<WarState>();
+    for step in next.into_iter().rev() {
+        state.calls.insert(0, step);
+    }
+}
+
+/// A Non-Player Realm ally joins: the caller spends the influence in its areas, it becomes an
+/// Active Ally at war with the enemy, lends allied infantry (half its tax value, at most 5) at
+/// the caller's capital, and the caller gains 1 mil if it borders the new enemy.
+fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, defensive: bool) {
+    let influence = call_cost(world, caller, npr, defensive);
     let mut left = influence;
-    for a in areas {
+    for a in owned_areas(world, npr) {
         let take = influence_in(world, caller, a).min(left);
         add_influence(world, caller, a, -i32::from(take));
         left -= take;
     }
-    spawn_sim(
-        world,
-        None,
+    let war = if defensive {
+        War {
+            attacker: enemy,
+            defender: npr,
+        }
+    } else {
         War {
             attacker: npr,
             defender: enemy,
-        },
-    );
+        }
+    };
+    spawn_sim(world, None, war);
     let sid = sid_of(world, npr);
     world.resource_mut::<WarState>().active_allies.push(sid);
     let lent = (realm_tax_value(world, npr) / 2).min(5);
@@ -296,57 +476,126 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
         .realm(&c)
         .amount(lent),
     );
-}
-
-/// Asks the Calls to Arms waiting, one by one.
-pub fn continue_calls(world: &mut World) -> Progress {
-    loop {
-        if world.resource::<Pending>().0.is_some() || world.resource::<WarState>().asked.is_some() {
-            return Progress::Waiting;
-        }
-        let Some(call) = world.resource::<WarState>().calls.first().cloned() else {
-            return Progress::Done;
-        };
-        world.resource_mut::<WarState>().calls.remove(0);
-        let (Some(ally), Some(caller), Some(enemy)) = (
-            entity(world, call.ally),
-            entity(world, call.caller),
-            entity(world, call.enemy),
-        ) else {
-            continue;
-        };
-        if !allied(world, ally, caller) || at_war_between(world, ally, enemy) {
-            continue;
-        }
-        let (c, e) = (key_of(world, caller), key_of(world, enemy));
-        world.resource_mut::<WarState>().asked = Some(call.clone());
-        ask(
-            world,
-            key_of(world, ally),
-            DecisionKind::CallToArms {
-                ally: c.clone(),
-                enemy: e.clone(),
-                defensive: call.defensive,
-            },
-            format!(
-                "{c} calls you to arms {} {e}: join the war, or refuse and end the alliance{}",
-                if call.defensive {
-                    "in defence against"
-                } else {
-                    "against"
-                },
-                if call.defensive {
-                    " (refusing costs 2 prestige and 5 influence)"
-                } else {
-                    ""
-                }
-            ),
-        );
-        return Progress::Waiting;
+    if realms_adjacent(world, npr, enemy) {
+        change_mp(world, caller, MpKind::Mil, 1, rules::WAR_CALL_TO_ARMS);
     }
 }
 
-/// The ally's answer to a Call to Arms. Returns false when no call was asked.
+/// Carries the Calls to Arms on: asks the next realm to choose its calls, or the next Player
+/// Realm ally to answer.
+pub fn continue_calls(world: &mut World) -> Progress {
+    loop {
+        {
+            let state = world.resource::<WarState>();
+            if world.resource::<Pending>().0.is_some()
+                || state.asked.is_some()
+                || state.sending.is_some()
+            {
+                return Progress::Waiting;
+            }
+        }
+        let Some(step) = world.resource::<WarState>().calls.first().cloned() else {
+            return Progress::Done;
+        };
+        world.resource_mut::<WarState>().calls.remove(0);
+        match step {
+            CallStep::Send(sender) => {
+                if callable_allies(world, &sender).is_empty() {
+                    continue;
+                }
+                let (Some(caller), Some(enemy)) =
+                    (entity(world, sender.caller), entity(world, sender.enemy))
+                else {
+                    continue;
+                };
+                let e = key_of(world, enemy);
+                let defensive = sender.defensive;
+                world.resource_mut::<WarState>().sending = Some(sender);
+                ask(
+                    world,
+                    key_of(world, caller),
+                    DecisionKind::SendCalls {
+                        enemy: e.clone(),
+                        defensive,
+                    },
+                    format!(
+                        "Call your allies to arms {} {e}: pick an ally, or stop",
+                        if defensive {
+                            "in defence against"
+                        } else {
+                            "against"
+                        }
+                    ),
+                );
+                return Progress::Waiting;
+            }
+            CallStep::Answer(call) => {
+                if ask_call(world, call) {
+                    return Progress::Waiting;
+                }
+            }
+        }
+    }
+}
+
+/// Asks a Player Realm ally to answer a call; false when the call no longer stands.
+fn ask_call(world: &mut World, call: Call) -> bool {
+    let (Some(ally), Some(caller), Some(enemy)) = (
+        entity(world, call.ally),
+        entity(world, call.caller),
+        entity(world, call.enemy),
+    ) else {
+        return false;
+    };
+    if !allied(world, ally, caller) || at_war_between(world, ally, enemy) {
+        return false;
+    }
+    let (c, e) = (key_of(world, caller), key_of(world, enemy));
+    let defensive = call.defensive;
+    world.resource_mut::<WarState>().asked = Some(call);
+    ask(
+        world,
+        key_of(world, ally),
+        DecisionKind::CallToArms {
+            ally: c.clone(),
+            enemy: e.clone(),
+            defensive,
+        },
+        format!(
+            "{c} calls you to arms {} {e}: join the war, or refuse and end the alliance{}",
+            if defensive {
+                "in defence against"
+            } else {
+                "against"
+            },
+            if defensive {
+                " (refusing costs 2 prestige and 5 influence)"
+            } else {
+                ""
+            }
+        ),
+    );
+    true
+}
+
+/// Ends the alliance between two realms.
+pub fn end_alliance(world: &mut World, x: Entity, y: Entity) {
+    let alliances: Vec<Entity> = world
+        .try_query::<(Entity, &Alliance)>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|(_, a)| a.between(x, y))
+                .map(|(e, _)| e)
+                .collect()
+        })
+        .unwrap_or_default();
+    for a in alliances {
+        world.despawn(a);
+    }
+}
+
+/// The ally's answer to a Call to Arms (11.3 Receiving a CtA). Returns false when no call
+/// was asked.
 pub fn answer_call(world: &mut World, action: &Action) -> bool {
     let Some(call) = world.resource_mut::<WarState>().asked.take() else {
         return false;
@@ -384,25 +633,38 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
             )
             .realm(&a),
         );
-        if call.defensive {
+        // Defending alongside one ally against another ends the alliance with the aggressor.
+        if call.defensive && allied(world, ally, enemy) {
+            end_alliance(world, ally, enemy);
+            write(
+                world,
+                Note::new(
+                    rules::WAR_CALL_TO_ARMS,
+                    format!("{a} sides with {c}: its alliance with {e} ends"),
+                )
+                .realm(&a),
+            );
+        }
+        // Answering a Non-Player Realm's defensive call: 1 mil (5.5b step 4), and the right to
+        // call the other Non-Player Realm allies in its defence.
+        if call.defensive && !is_player(world, caller) {
             change_mp(world, ally, MpKind::Mil, 1, rules::WAR_CALL_TO_ARMS);
+            world.resource_mut::<WarState>().calls.insert(
+                0,
+                CallStep::Send(Sender {
+                    caller: call.ally,
+                    enemy: call.enemy,
+                    defensive: true,
+                    npr_only: true,
+                }),
+            );
         }
         return true;
     }
-    // A refusal ends the alliance; a defensive one also costs prestige and influence, and
-    // the ally let down takes a CB on the refuser.
-    let alliances: Vec<Entity> = world
-        .try_query::<(Entity, &Alliance)>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter(|(_, x)| x.between(ally, caller))
-                .map(|(e, _)| e)
-                .collect()
-        })
-        .unwrap_or_default();
-    for x in alliances {
-        world.despawn(x);
-    }
+    // A refusal ends the alliance. A defensive one also costs prestige and influence, and the
+    // ally let down takes a CB on the refuser, unless the refuser has passed or fights another
+    // war already; otherwise the two sign a truce.
+    end_alliance(world, ally, caller);
     write(
         world,
         Note::new(
@@ -411,9 +673,11 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         )
         .realm(&a),
     );
-    if call.defensive {
+    let excused = world.get::<RoundMarkers>(ally).is_some_and(|m| m.passed) || at_war(world, ally);
+    if call.defensive && !excused {
         change_prestige(world, ally, -2, rules::WAR_CALL_TO_ARMS);
-        remove_influence_anywhere(world, ally, 5);
+        let areas = owned_areas(world, caller);
+        remove_influence(world, ally, 5, Some(&areas));
         spawn_sim(
             world,
             None,
@@ -430,15 +694,27 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
             )
             .realm(&c),
         );
+    } else {
+        spawn_sim(world, None, Truce { a: ally, b: caller });
+        write(
+            world,
+            Note::new(rules::WAR_TRUCE, format!("{a} and {c} part in a truce")).realm(&a),
+        );
     }
     true
 }
 
-/// Removes up to `count` influence cubes of a realm, the longest-standing first.
-fn remove_influence_anywhere(world: &mut World, realm: Entity, count: u8) {
+/// Removes up to `count` influence cubes of a realm, the longest-standing first, from the
+/// given areas only when `within` names some.
+pub(crate) fn remove_influence(
+    world: &mut World,
+    realm: Entity,
+    count: u8,
+    within: Option<&[Entity]>,
+) {
     let mut left = i32::from(count);
     for (_, cube) in crate::sim::pop::generic::markers::<Influence>(world) {
-        if left == 0 || cube.realm != realm {
+        if left == 0 || cube.realm != realm || within.is_some_and(|w| !w.contains(&cube.area)) {
             continue;
         }
         let take = i32::from(cube.count).min(left);
@@ -1067,7 +1343,7 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
             if is_player(world, loser) {
                 change_prestige(world, loser, -5, rules::WAR_PEACE);
             }
-            remove_influence_anywhere(world, loser, 4);
+            remove_influence(world, loser, 4, None);
         }
         _ => {}
     }

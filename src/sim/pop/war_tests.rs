@@ -1276,3 +1276,191 @@ fn all_units(game: &Game, realm: &str, place: &str) -> usize {
             .count()
     })
 }
+
+/// Puts `n` influence cubes of `realm` in `area`.
+fn influence(game: &mut Game, realm: &str, area: &str, n: i32) {
+    let (r, a) = (e(game, realm), e(game, area));
+    crate::sim::pop::generic::add_influence(game.world_mut(), r, a, n);
+}
+
+fn influence_in(game: &Game, realm: &str, area: &str) -> u8 {
+    relations::influence_in(game.world(), e(game, realm), e(game, area))
+}
+
+#[test]
+fn pop_war_call_to_arms_is_a_choice_that_spends_2_influence_for_an_npr_ally() {
+    // A large capital gives CCC a tax value of 2: it lends 1 unit.
+    let mut game = game_with(|t| {
+        t.replace(
+            r#"(id: "capc", name: "Capc", area: "east","#,
+            r#"(id: "capc", name: "Capc", area: "east", size: Large,"#,
+        )
+    });
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, c) = (e(&game, &me), e(&game, "CCC"));
+    spawn_sim(game.world_mut(), None, Alliance { a: r, b: c });
+    influence(&mut game, &me, "east", 3);
+    let mil = mat(&game, r).mp[2];
+    let allied_before = army(&game, &me, home(&me));
+    game.apply(Action::DeclareWar {
+        target: them.into(),
+    })
+    .unwrap();
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, me, "the aggressor chooses its calls first");
+    assert!(matches!(
+        d.kind,
+        DecisionKind::SendCalls {
+            defensive: false,
+            ..
+        }
+    ));
+    assert_eq!(
+        game.legal_actions(),
+        vec![Action::CallToArms { ally: "CCC".into() }, Action::Decline]
+    );
+    game.apply(Action::CallToArms { ally: "CCC".into() })
+        .unwrap();
+    assert_eq!(
+        influence_in(&game, &me, "east"),
+        1,
+        "an offensive call spends 2 influence"
+    );
+    assert!(relations::at_war_between(game.world(), c, e(&game, them)));
+    assert!(war::active_allies(game.world()).contains(&sid_of(game.world(), c)));
+    let lent = (war::realm_tax_value(game.world(), c) / 2).min(5) as usize;
+    assert!(lent > 0);
+    assert_eq!(
+        army(&game, &me, home(&me)),
+        allied_before + lent,
+        "half the ally's tax value in allied units"
+    );
+    // Declaring cost 1 mil; CCC's east borders the enemy's land too: 1 mil back.
+    assert_eq!(mat(&game, r).mp[2], mil - 1 + 1);
+    assert!(count(&game, "pop.war.call_to_arms") >= 1);
+}
+
+#[test]
+fn pop_war_call_to_arms_needs_influence_and_is_refused_with_its_rule() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, c) = (e(&game, &me), e(&game, "CCC"));
+    spawn_sim(game.world_mut(), None, Alliance { a: r, b: c });
+    influence(&mut game, &me, "east", 1);
+    game.apply(Action::DeclareWar {
+        target: them.into(),
+    })
+    .unwrap();
+    // One cube is not enough for an offensive call: nothing to choose, the question is skipped.
+    assert!(!matches!(
+        game.pending().unwrap().kind,
+        DecisionKind::SendCalls { .. }
+    ));
+    assert!(!relations::at_war_between(game.world(), c, e(&game, them)));
+    // A marriage makes one cube enough (11.2: one fewer cube to remove).
+    let mut game = self::game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, c) = (e(&game, &me), e(&game, "CCC"));
+    spawn_sim(game.world_mut(), None, Alliance { a: r, b: c });
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Marriage {
+            a: r,
+            b: c,
+            disputed: false,
+        },
+    );
+    influence(&mut game, &me, "east", 1);
+    game.apply(Action::DeclareWar {
+        target: them.into(),
+    })
+    .unwrap();
+    assert_eq!(
+        game.legal_actions(),
+        vec![Action::CallToArms { ally: "CCC".into() }, Action::Decline]
+    );
+    // With the cube gone the call is refused, naming its rule, and nothing changes.
+    influence(&mut game, &me, "east", -1);
+    let hash = game.state_hash();
+    let refused = game
+        .apply(Action::CallToArms { ally: "CCC".into() })
+        .unwrap_err();
+    assert_eq!(refused.rule, "pop.war.call_to_arms");
+    assert_eq!(game.state_hash(), hash, "a refused call changes nothing");
+}
+
+#[test]
+fn pop_war_defensive_call_costs_1_influence_and_an_offensive_refusal_ends_in_a_truce() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, t, c) = (e(&game, &me), e(&game, them), e(&game, "CCC"));
+    // The defender has an NPR ally with 1 of its influence in it.
+    spawn_sim(game.world_mut(), None, Alliance { a: t, b: c });
+    influence(&mut game, them, "east", 1);
+    game.apply(Action::DeclareWar {
+        target: them.into(),
+    })
+    .unwrap();
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, them, "the defender calls next");
+    assert!(matches!(
+        d.kind,
+        DecisionKind::SendCalls {
+            defensive: true,
+            ..
+        }
+    ));
+    game.apply(Action::CallToArms { ally: "CCC".into() })
+        .unwrap();
+    assert_eq!(
+        influence_in(&game, them, "east"),
+        0,
+        "a defensive call spends 1"
+    );
+    assert!(relations::at_war_between(game.world(), c, r));
+
+    // An offensive call refused by a Player Realm ally: the alliance ends in a truce.
+    let mut game = self::game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, t) = (e(&game, &me), e(&game, them));
+    spawn_sim(game.world_mut(), None, Alliance { a: r, b: t });
+    game.apply(Action::DeclareWar {
+        target: "CCC".into(),
+    })
+    .unwrap();
+    assert_eq!(
+        game.legal_actions(),
+        vec![Action::CallToArms { ally: them.into() }, Action::Decline]
+    );
+    game.apply(Action::CallToArms { ally: them.into() })
+        .unwrap();
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, them);
+    assert!(matches!(
+        d.kind,
+        DecisionKind::CallToArms {
+            defensive: false,
+            ..
+        }
+    ));
+    let prestige = mat(&game, t).prestige;
+    game.apply(Action::Decline).unwrap();
+    assert!(!relations::allied(game.world(), r, t));
+    assert!(relations::truce_between(game.world(), r, t));
+    assert_eq!(
+        mat(&game, t).prestige,
+        prestige,
+        "only a defensive refusal costs prestige"
+    );
+}

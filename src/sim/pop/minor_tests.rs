@@ -1,0 +1,179 @@
+//! Rule tests for the minor actions Replenish Manpower and Cut Ties (FACTS 4, 11.3) on the
+//! mini scenario: AAA holds `north`, BBB `south`, the Non-Player Realm CCC `east`.
+
+use crate::sim::decision::{Action, Tie};
+use crate::sim::model::*;
+use crate::sim::pop::generic::{add_influence, has_claim};
+use crate::sim::pop::relations::{allied, influence_in, truce_between};
+use crate::sim::pop::test_support::*;
+use crate::sim::pop::war;
+use crate::sim::state::{sid_of, spawn_sim};
+
+#[test]
+fn pop_act_replenish_manpower_costs_1_mil_per_3_units() {
+    let (mut game, me, _) = rich_game(|t| t);
+    set(&mut game, me, |m| {
+        m.exhausted_manpower = 5;
+        m.manpower = 1;
+        m.mp = [0, 0, 1];
+    });
+    let legal = game.legal_actions();
+    for units in 1..=3 {
+        assert!(legal.contains(&Action::ReplenishManpower { units }));
+    }
+    let hash = game.state_hash();
+    let refused = game
+        .apply(Action::ReplenishManpower { units: 4 })
+        .unwrap_err();
+    assert_eq!(
+        refused.rule, "pop.act.replenish_manpower",
+        "4 units cost 2 mil"
+    );
+    assert_eq!(game.state_hash(), hash);
+    set(&mut game, me, |m| m.mp = [0, 0, 2]);
+    game.apply(Action::ReplenishManpower { units: 4 }).unwrap();
+    let m = mat(&game, me);
+    assert_eq!((m.mp[2], m.manpower, m.exhausted_manpower), (0, 5, 1));
+    assert_eq!(
+        game.pending().unwrap().kind,
+        crate::sim::DecisionKind::Turn,
+        "a minor action leaves the turn open"
+    );
+    assert!(count(&game, "pop.act.replenish_manpower") >= 1);
+    let refused = game
+        .apply(Action::ReplenishManpower { units: 2 })
+        .unwrap_err();
+    assert_eq!(
+        refused.rule, "pop.act.replenish_manpower",
+        "1 exhausted unit left"
+    );
+}
+
+#[test]
+fn pop_act_cut_ties_returns_influence_and_claims() {
+    let (mut game, me, _) = rich_game(|t| t);
+    let east = e(&game, "east");
+    add_influence(game.world_mut(), me, east, 2);
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Claim {
+            realm: me,
+            area: east,
+        },
+    );
+    game.apply(Action::CutTies {
+        tie: Tie::Influence {
+            area: "east".into(),
+        },
+    })
+    .unwrap();
+    assert_eq!(influence_in(game.world(), me, east), 1, "one cube back");
+    game.apply(Action::CutTies {
+        tie: Tie::Claim {
+            area: "east".into(),
+        },
+    })
+    .unwrap();
+    assert!(!has_claim(game.world(), me, east));
+    let refused = game
+        .apply(Action::CutTies {
+            tie: Tie::Claim {
+                area: "east".into(),
+            },
+        })
+        .unwrap_err();
+    assert_eq!(refused.rule, "pop.act.cut_ties");
+    assert_eq!(count(&game, "pop.act.cut_ties"), 2);
+}
+
+#[test]
+fn pop_act_cut_ties_with_an_ally_at_peace_costs_5_influence_and_leaves_a_truce() {
+    let (mut game, me, _) = rich_game(|t| t);
+    let (c, east) = (e(&game, "CCC"), e(&game, "east"));
+    spawn_sim(game.world_mut(), None, Alliance { a: me, b: c });
+    add_influence(game.world_mut(), me, east, 5);
+    let stability = mat(&game, me).stability;
+    game.apply(Action::CutTies {
+        tie: Tie::Alliance {
+            realm: "CCC".into(),
+        },
+    })
+    .unwrap();
+    assert!(!allied(game.world(), me, c));
+    assert!(truce_between(game.world(), me, c));
+    assert_eq!(
+        influence_in(game.world(), me, east),
+        0,
+        "5 influence from its areas"
+    );
+    assert_eq!(
+        mat(&game, me).stability,
+        stability,
+        "no stability lost at peace"
+    );
+}
+
+#[test]
+fn pop_act_cut_ties_with_an_active_ally_costs_2_stability_and_its_units() {
+    let (mut game, me, other) = rich_game(|t| t);
+    let (c, east, north) = (e(&game, "CCC"), e(&game, "east"), e(&game, "north"));
+    set(&mut game, me, |m| m.stability = 1);
+    spawn_sim(game.world_mut(), None, Alliance { a: me, b: c });
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: c,
+            defender: other,
+        },
+    );
+    let sid = sid_of(game.world(), c);
+    game.world_mut()
+        .resource_mut::<war::WarState>()
+        .active_allies
+        .push(sid);
+    add_influence(game.world_mut(), me, east, 2);
+    for _ in 0..4 {
+        let u = spawn_sim(
+            game.world_mut(),
+            None,
+            (
+                Unit {
+                    kind: UnitKind::Infantry,
+                    status: UnitStatus::Allied,
+                    damaged: false,
+                },
+                At(north),
+            ),
+        );
+        game.world_mut().entity_mut(u).insert(UnitOf(me));
+    }
+    let lent = (war::realm_tax_value(game.world(), c) / 2).min(5);
+    game.apply(Action::CutTies {
+        tie: Tie::Alliance {
+            realm: "CCC".into(),
+        },
+    })
+    .unwrap();
+    assert_eq!(mat(&game, me).stability, -1, "2 stability");
+    assert_eq!(
+        influence_in(game.world(), me, east),
+        0,
+        "all influence in its areas"
+    );
+    let allied_left = crate::sim::pop::military::own_units_at(game.world(), me, north, true)
+        .into_iter()
+        .filter(|u| {
+            game.world()
+                .get::<Unit>(*u)
+                .is_some_and(|x| x.status == UnitStatus::Allied)
+        })
+        .count() as i32;
+    assert_eq!(allied_left, (4 - lent).max(0));
+    assert!(!war::active_allies(game.world()).contains(&sid));
+    assert!(
+        crate::sim::pop::relations::at_war_between(game.world(), c, other),
+        "the former Active Ally fights its war alone"
+    );
+}
