@@ -7,7 +7,13 @@ fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         Some(command) => run(command),
-        None => open_desktop(cli.scenario, cli.autoplay, cli.screenshot, cli.frames),
+        None => open_desktop(
+            cli.scenario,
+            cli.load,
+            cli.autoplay,
+            cli.screenshot,
+            cli.frames,
+        ),
     };
     std::process::exit(code);
 }
@@ -15,6 +21,7 @@ fn main() {
 #[cfg(feature = "client")]
 fn open_desktop(
     scenario: Option<std::path::PathBuf>,
+    load: Option<std::path::PathBuf>,
     autoplay: Option<u32>,
     screenshot: Option<std::path::PathBuf>,
     frames: Option<u32>,
@@ -24,12 +31,13 @@ fn open_desktop(
         screenshot,
         frames,
     };
-    regnum::client::run(scenario, automation)
+    regnum::client::run(scenario, load, automation)
 }
 
 #[cfg(not(feature = "client"))]
 fn open_desktop(
     _scenario: Option<std::path::PathBuf>,
+    _load: Option<std::path::PathBuf>,
     _autoplay: Option<u32>,
     _screenshot: Option<std::path::PathBuf>,
     _frames: Option<u32>,

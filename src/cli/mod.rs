@@ -35,6 +35,10 @@ pub struct Cli {
     /// time N frames of the full board, print the frame-time report and quit.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub frames: Option<u32>,
+    /// Desktop game: open this save, replayed on the scenario it names (a mod's file too), or
+    /// on --scenario when given.
+    #[arg(long, value_name = "SAVE")]
+    pub load: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

@@ -1,7 +1,8 @@
 //! Plays the game log back on the board: each new log entry is one beat, shown as a floating
 //! text where it happened (its subject, else its realm's capital): gains float up in green,
 //! losses in red; unrest, rebels and liberations also flash a ring; dice rolls land in a dice
-//! tray in the board's corner. The speed is 1x, 2x, 4x or instant, chosen in the log panel;
+//! tray in the board's corner; armies and fleets travel along the path their move took (the
+//! stack at the destination waits until they arrive). The speed is 1x, 2x, 4x or instant, chosen in the log panel;
 //! `Space` (or Skip) drops the beats still queued.
 //!
 //! The bots wait for the queue to drain before their next action, so they play visibly at the
@@ -30,6 +31,8 @@ const FLOAT_SECONDS: f32 = 1.6;
 const MAX_QUEUE: usize = 40;
 /// Rolls kept in the dice tray.
 const TRAY_ROLLS: usize = 3;
+/// How long a march or voyage takes on the board, at 1x.
+const MOVE_SECONDS: f32 = 1.0;
 
 pub struct AnimationPlugin;
 
@@ -101,6 +104,41 @@ struct Floater {
     line: u8,
 }
 
+/// An army or fleet on its way along the places its move went through.
+#[derive(Clone, Debug)]
+struct Mover {
+    points: Vec<Vec2>,
+    colour: egui::Color32,
+    count: usize,
+    fleet: bool,
+    /// The log entry of the move: it waits at its start until that entry's beat.
+    seq: u32,
+    started: bool,
+    /// Seconds since it set off (at 1x).
+    age: f32,
+}
+
+impl Mover {
+    /// Where it is at this moment: eased along the path by its length.
+    fn position(&self) -> Vec2 {
+        let t = (self.age / MOVE_SECONDS).clamp(0.0, 1.0);
+        let eased = t * t * (3.0 - 2.0 * t);
+        let lengths: Vec<f32> = self
+            .points
+            .windows(2)
+            .map(|w| w[0].distance(w[1]))
+            .collect();
+        let mut left = eased * lengths.iter().sum::<f32>();
+        for (w, len) in self.points.windows(2).zip(&lengths) {
+            if left <= *len && *len > 0.0 {
+                return w[0].lerp(w[1], left / len);
+            }
+            left -= len;
+        }
+        self.points.last().copied().unwrap_or_default()
+    }
+}
+
 /// One die roll in the tray.
 #[derive(Clone, Debug)]
 struct Roll {
@@ -118,6 +156,7 @@ pub struct Playback {
     queue: VecDeque<LogEntry>,
     until_next: f32,
     floaters: Vec<Floater>,
+    movers: Vec<Mover>,
     tray: VecDeque<Roll>,
     skip: bool,
 }
@@ -126,6 +165,16 @@ impl Playback {
     /// Nothing is waiting to be shown.
     pub fn idle(&self) -> bool {
         self.queue.is_empty()
+    }
+
+    /// A stack of this colour is still on its way to `at`: the board draws it moving instead.
+    pub fn arriving(&self, at: Vec2, colour: egui::Color32, fleet: bool) -> bool {
+        self.movers.iter().any(|m| {
+            m.age < MOVE_SECONDS
+                && m.colour == colour
+                && m.fleet == fleet
+                && m.points.last() == Some(&at)
+        })
     }
 
     /// Drops everything queued.
@@ -226,17 +275,30 @@ fn skip_on_space(keys: Res<ButtonInput<KeyCode>>, mut playback: ResMut<Playback>
     }
 }
 
-fn queue_new_entries(game: Option<NonSend<ActiveGame>>, mut playback: ResMut<Playback>) {
-    let Some(game) = game else { return };
+fn queue_new_entries(
+    game: Option<NonSend<ActiveGame>>,
+    places: Option<Res<BoardPlaces>>,
+    mut playback: ResMut<Playback>,
+) {
+    let (Some(game), Some(places)) = (game, places) else {
+        return;
+    };
     let entries = &game.game.log().entries;
     // A new game, a load or an undo: what its log already holds is history, not news.
     if playback.generation != Some(game.generation) || entries.len() < playback.seen {
         playback.generation = Some(game.generation);
         playback.seen = entries.len();
         playback.queue.clear();
+        playback.movers.clear();
         return;
     }
     let start = playback.seen;
+    // A move waits at its start, so the board does not show it arrived before its beat.
+    let movers: Vec<Mover> = entries[start..]
+        .iter()
+        .filter_map(|e| mover_of(game.game.world(), &places, e))
+        .collect();
+    playback.movers.extend(movers);
     playback.queue.extend(entries[start..].iter().cloned());
     playback.seen = entries.len();
 }
@@ -257,7 +319,12 @@ fn play_beats(
         f.age += dt;
     }
     playback.floaters.retain(|f| f.age < FLOAT_SECONDS);
+    for m in playback.movers.iter_mut().filter(|m| m.started) {
+        m.age += dt;
+    }
+    playback.movers.retain(|m| m.age < MOVE_SECONDS);
     if std::mem::take(&mut playback.skip) || playback.speed == Speed::Instant {
+        playback.movers.clear();
         // Dice still land in the tray; nothing floats.
         let queued: Vec<LogEntry> = playback.queue.drain(..).collect();
         for entry in queued.iter().filter(|e| is_roll(e.rule)) {
@@ -266,10 +333,11 @@ fn play_beats(
         return;
     }
     while playback.queue.len() > MAX_QUEUE {
-        if let Some(entry) = playback.queue.pop_front()
-            && is_roll(entry.rule)
-        {
-            push_roll(&mut playback, &entry);
+        if let Some(entry) = playback.queue.pop_front() {
+            if is_roll(entry.rule) {
+                push_roll(&mut playback, &entry);
+            }
+            playback.movers.retain(|m| m.seq != entry.seq);
         }
     }
     playback.until_next -= time.delta_secs() * factor;
@@ -284,6 +352,12 @@ fn play_beats(
         playback.until_next += BEAT_SECONDS;
         if is_roll(entry.rule) {
             push_roll(&mut playback, &entry);
+        }
+        if let Some(mover) = playback.movers.iter_mut().find(|m| m.seq == entry.seq) {
+            // The next beat waits for the march to arrive.
+            mover.started = true;
+            playback.until_next += MOVE_SECONDS - BEAT_SECONDS;
+            continue;
         }
         let at = places.of_entry(world, &entry);
         if let Some(at) = at {
@@ -305,6 +379,35 @@ fn play_beats(
             });
         }
     }
+}
+
+/// The army or fleet a move entry sets travelling, when the entry has a path on the board.
+fn mover_of(world: &World, places: &BoardPlaces, entry: &LogEntry) -> Option<Mover> {
+    if entry.path.len() < 2 {
+        return None;
+    }
+    let index = world.resource::<crate::sim::state::Index>();
+    let points: Vec<Vec2> = entry
+        .path
+        .iter()
+        .map(|sid| places.of_sid(world, *sid))
+        .collect::<Option<_>>()?;
+    let realm = index.get(entry.realm.as_deref()?)?;
+    // Only fleets pass through sea zones: armies march over land.
+    let fleet = entry.path.iter().any(|sid| {
+        index
+            .by_sid(*sid)
+            .is_some_and(|e| world.get::<crate::sim::model::SeaZone>(e).is_some())
+    });
+    Some(Mover {
+        points,
+        colour: crate::client::tokens::realm_egui_colour(world, realm),
+        count: entry.amount.unwrap_or(0).max(0) as usize,
+        fleet,
+        seq: entry.seq,
+        started: false,
+        age: 0.0,
+    })
 }
 
 fn push_roll(playback: &mut Playback, entry: &LogEntry) {
@@ -340,6 +443,21 @@ fn paint_animations(
         return Ok(());
     }
     let painter = board_painter(ctx, &free, "board_animation");
+    let font = egui::FontId::proportional(11.0);
+    for m in &playback.movers {
+        // The way it goes, faintly, then the stack itself where it is now.
+        let trail: Vec<egui::Pos2> = m.points.iter().map(|p| pos(&map, *p)).collect();
+        let faint =
+            egui::Color32::from_rgba_unmultiplied(m.colour.r(), m.colour.g(), m.colour.b(), 160);
+        painter.extend(egui::Shape::dashed_line(
+            &trail,
+            egui::Stroke::new(2.0, faint),
+            6.0,
+            4.0,
+        ));
+        let at = pos(&map, m.position()) + egui::vec2(-10.0, -16.0);
+        crate::client::tokens::paint_stack(&painter, at, Some(m.colour), m.count, m.fleet, &font);
+    }
     for f in &playback.floaters {
         let t = (f.age / FLOAT_SECONDS).clamp(0.0, 1.0);
         let alpha = ((1.0 - t) * 255.0) as u8;
@@ -459,7 +577,32 @@ mod tests {
             text: text.into(),
             subject: None,
             amount,
+            path: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_mover_travels_its_path_by_length_and_ends_at_the_destination() {
+        let mut m = Mover {
+            points: vec![Vec2::ZERO, Vec2::new(30.0, 0.0), Vec2::new(30.0, 10.0)],
+            colour: egui::Color32::RED,
+            count: 3,
+            fleet: false,
+            seq: 0,
+            started: true,
+            age: 0.0,
+        };
+        assert_eq!(m.position(), Vec2::ZERO);
+        // Halfway in time is halfway along the 40-unit path (the easing is symmetric).
+        m.age = MOVE_SECONDS / 2.0;
+        assert!(m.position().distance(Vec2::new(20.0, 0.0)) < 1e-3);
+        m.age = MOVE_SECONDS;
+        assert_eq!(m.position(), Vec2::new(30.0, 10.0));
+        let mut playback = Playback::default();
+        playback.movers.push(m.clone());
+        playback.movers[0].age = 0.2;
+        assert!(playback.arriving(Vec2::new(30.0, 10.0), egui::Color32::RED, false));
+        assert!(!playback.arriving(Vec2::new(30.0, 10.0), egui::Color32::RED, true));
     }
 
     #[test]

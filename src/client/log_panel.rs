@@ -190,6 +190,7 @@ mod tests {
             text: String::new(),
             subject: None,
             amount: None,
+            path: Vec::new(),
         }
     }
 

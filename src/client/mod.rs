@@ -92,7 +92,18 @@ impl Plugin for ClientPlugin {
 /// Opens the game window on the embedded default scenario, or on `scenario` (a path, absolute
 /// or relative to the working directory); `automation` may leave the playing to the bots and
 /// end the run by itself. Returns the process exit code.
-pub fn run(scenario: Option<PathBuf>, automation: automation::Automation) -> i32 {
+pub fn run(
+    scenario: Option<PathBuf>,
+    load: Option<PathBuf>,
+    automation: automation::Automation,
+) -> i32 {
+    // A save opened from the command line plays on the scenario file it names, unless one is
+    // given; a save that cannot be read is reported once the window is up.
+    let scenario = scenario.or_else(|| {
+        load.as_ref()
+            .and_then(|path| crate::save::Save::read(path).ok())
+            .and_then(|save| save.scenario_file.map(PathBuf::from))
+    });
     let origin = loading::ScenarioOrigin::from_cli(scenario);
     let mut app = App::new();
     // A custom asset source must exist before `AssetPlugin` builds the asset server.
@@ -100,6 +111,7 @@ pub fn run(scenario: Option<PathBuf>, automation: automation::Automation) -> i32
     app.insert_resource(ClearColor(palette::SEA_DEEP))
         .insert_resource(origin)
         .insert_resource(automation)
+        .insert_resource(session::LoadOnStart(load))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Regnum".into(),

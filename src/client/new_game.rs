@@ -144,6 +144,7 @@ impl NewGameForm {
 fn open_form(
     mut commands: Commands,
     automation: Res<Automation>,
+    load: Option<Res<crate::client::session::LoadOnStart>>,
     assets: Option<Res<ScenarioAssets>>,
     scenarios: Res<Assets<ScenarioAsset>>,
     mut next: ResMut<NextState<AppState>>,
@@ -152,7 +153,9 @@ fn open_form(
     let scenario = assets.and_then(|a| a.get(&scenarios));
     // Nobody is at the screen in an unattended run; without a scenario the session reports
     // the problem.
-    let (false, Some(scenario)) = (automation.is_active(), scenario) else {
+    // A save opened from the command line goes straight to the board.
+    let loading_save = load.is_some_and(|l| l.0.is_some());
+    let (false, Some(scenario)) = (automation.is_active() || loading_save, scenario) else {
         NextState::set_if_neq(&mut next, AppState::Playing);
         return;
     };

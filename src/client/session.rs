@@ -332,6 +332,10 @@ pub(crate) fn new_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// A save to open instead of a new game (`regnum --load SAVE`).
+#[derive(Resource, Default)]
+pub struct LoadOnStart(pub Option<std::path::PathBuf>);
+
 fn start_game(world: &mut World) {
     let scenario = world
         .get_resource::<ScenarioAssets>()
@@ -343,6 +347,13 @@ fn start_game(world: &mut World) {
         );
         return;
     };
+    if let Some(path) = world
+        .get_resource::<LoadOnStart>()
+        .and_then(|l| l.0.clone())
+    {
+        open_save(world, scenario, &path);
+        return;
+    }
     // Without the new-game screen's choice: every Player Realm, seat 0 human.
     let settings = world.get_resource::<NewGameSettings>().cloned();
     let (setup, humans, seed) = match settings {
@@ -376,6 +387,31 @@ fn start_game(world: &mut World) {
                 world.resource::<ScenarioOrigin>().shown()
             ),
         ),
+    }
+}
+
+/// Replays a save from the command line; the first seat is the person's, as in a new game.
+fn open_save(
+    world: &mut World,
+    scenario: std::sync::Arc<crate::content::schema::Scenario>,
+    path: &std::path::Path,
+) {
+    match crate::save::Save::read(path).and_then(|save| {
+        let seed = save.seed;
+        save.replay(scenario.clone()).map(|game| (game, seed))
+    }) {
+        Ok((game, seed)) => {
+            info!(
+                "opened {} ({} actions replayed)",
+                path.display(),
+                game.history().len()
+            );
+            let humans = vec![first_seat(&game)];
+            let file = world.resource::<ScenarioOrigin>().save_reference();
+            world.insert_resource(ScenarioInPlay { scenario, file });
+            world.insert_non_send(ActiveGame::new(game, seed, humans));
+        }
+        Err(e) => fail(world, format!("{}: {e}", path.display())),
     }
 }
 

@@ -94,7 +94,7 @@ pub struct TokenView {
     pub bonds: Vec<(Vec2, Vec2, Bond)>,
 }
 
-fn realm_egui_colour(world: &World, realm: Entity) -> egui::Color32 {
+pub fn realm_egui_colour(world: &World, realm: Entity) -> egui::Color32 {
     let Some(def) = world.get::<Realm>(realm) else {
         return egui::Color32::GRAY;
     };
@@ -280,6 +280,7 @@ fn paint_tokens(
     free: Res<FreeRect>,
     map: Res<ScreenMap>,
     view: Res<TokenView>,
+    playback: Res<crate::client::animation::Playback>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !free.ready {
@@ -401,38 +402,57 @@ fn paint_tokens(
         );
     }
     for stack in &view.stacks {
+        // A stack still marching there is drawn on its way by the animation instead.
+        if stack
+            .colour
+            .is_some_and(|c| playback.arriving(stack.at, c, stack.fleet))
+        {
+            continue;
+        }
         let c = pos(&map, stack.at) + egui::vec2(-10.0 + 24.0 * stack.slot as f32, -16.0);
-        let size = if stack.fleet {
-            egui::vec2(22.0, 13.0)
-        } else {
-            egui::vec2(20.0, 14.0)
-        };
-        let rect = egui::Rect::from_center_size(c, size);
-        let (fill, text) = match stack.colour {
-            Some(colour) => (colour, readable_on(colour)),
-            None => (INK, RED),
-        };
-        // Fleets have rounded ends, armies square corners.
-        let corner = if stack.fleet { 6.0 } else { 1.0 };
-        painter.rect_filled(rect, corner, fill);
-        painter.rect_stroke(
-            rect,
-            corner,
-            egui::Stroke::new(1.0, INK),
-            egui::StrokeKind::Outside,
-        );
-        painter.text(
-            c,
-            egui::Align2::CENTER_CENTER,
-            stack.count.to_string(),
-            font.clone(),
-            text,
-        );
+        paint_stack(&painter, c, stack.colour, stack.count, stack.fleet, &font);
     }
     if !view.bonds.is_empty() {
         legend(&painter, &free, &view);
     }
     Ok(())
+}
+
+/// An army (square corners) or fleet (rounded ends) box in its realm's colour, black for
+/// rebels, with the number of units.
+pub fn paint_stack(
+    painter: &egui::Painter,
+    centre: egui::Pos2,
+    colour: Option<egui::Color32>,
+    count: usize,
+    fleet: bool,
+    font: &egui::FontId,
+) {
+    let size = if fleet {
+        egui::vec2(22.0, 13.0)
+    } else {
+        egui::vec2(20.0, 14.0)
+    };
+    let rect = egui::Rect::from_center_size(centre, size);
+    let (fill, text) = match colour {
+        Some(colour) => (colour, readable_on(colour)),
+        None => (INK, RED),
+    };
+    let corner = if fleet { 6.0 } else { 1.0 };
+    painter.rect_filled(rect, corner, fill);
+    painter.rect_stroke(
+        rect,
+        corner,
+        egui::Stroke::new(1.0, INK),
+        egui::StrokeKind::Outside,
+    );
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        count.to_string(),
+        font.clone(),
+        text,
+    );
 }
 
 /// Black or white text, whichever reads on the colour.

@@ -23,6 +23,10 @@ pub struct LogEntry {
     pub subject: Option<u32>,
     /// The amount that changed, if any.
     pub amount: Option<i32>,
+    /// Stable ids of the places a move went through, first to last (the client animates the
+    /// march or voyage along them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<u32>,
 }
 
 /// All entries of a game, in order.
@@ -49,6 +53,7 @@ pub struct Note {
     pub text: String,
     pub subject: Option<u32>,
     pub amount: Option<i32>,
+    pub path: Vec<u32>,
 }
 
 impl Note {
@@ -71,6 +76,10 @@ impl Note {
         self.amount = Some(amount);
         self
     }
+    pub fn path(mut self, path: Vec<u32>) -> Self {
+        self.path = path;
+        self
+    }
 }
 
 /// Writes a note into the world's log, stamped with the current age, round and step.
@@ -89,5 +98,6 @@ pub fn write(world: &mut World, note: Note) {
         text: note.text,
         subject: note.subject,
         amount: note.amount,
+        path: note.path,
     });
 }

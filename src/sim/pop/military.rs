@@ -1063,6 +1063,29 @@ fn pay_activation(world: &mut World, realm: Entity, rule: &'static str) {
     world.resource_mut::<MilitaryAction>().free = false;
 }
 
+/// The places a move of up to two spaces went through, as stable ids: `from`, the place
+/// between when `to` is not next to it (the first by stable id that touches both), and `to`.
+/// Armies march over land borders only (`land`); fleets also touch the ports on their shores.
+fn route(world: &World, from: Entity, to: Entity, land: bool) -> Vec<u32> {
+    let shores = if land {
+        Default::default()
+    } else {
+        crate::sim::pop::colonize::shores(world)
+    };
+    let next = |p: Entity| crate::sim::pop::colonize::neighbours(world, p, &shores);
+    let mut path = vec![from];
+    if !next(from).contains(&to) {
+        let mut between: Vec<Entity> = next(from)
+            .into_iter()
+            .filter(|m| next(*m).contains(&to) && !(land && world.get::<SeaZone>(*m).is_some()))
+            .collect();
+        between.sort_by_key(|m| sid_of(world, *m));
+        path.extend(between.first());
+    }
+    path.push(to);
+    path.into_iter().map(|p| sid_of(world, p)).collect()
+}
+
 /// Marches the army in `from` to `to`, paying for access, and starts the battle it finds.
 pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     let name = key_of(world, realm);
@@ -1127,7 +1150,8 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
         )
         .realm(&name)
         .subject(sid_of(world, to))
-        .amount(army.len() as i32),
+        .amount(army.len() as i32)
+        .path(route(world, from, to, true)),
     );
     start_battles_at(world, realm, to, Some(from), already_there, true);
     discard_idle_leaders(world);
@@ -1246,7 +1270,8 @@ fn sail(world: &mut World, realm: Entity, from: Entity, to: Entity) {
         )
         .realm(&name)
         .subject(sid_of(world, to))
-        .amount(fleet.len() as i32),
+        .amount(fleet.len() as i32)
+        .path(route(world, from, to, false)),
     );
     if world.get::<SeaZone>(to).is_some() {
         start_naval_battles_at(world, realm, to, from);

@@ -470,6 +470,18 @@ fn pop_battle_start_and_npr_defence_when_an_army_marches_in() {
     })
     .unwrap();
     assert!(count(&game, "pop.war.move") >= 1);
+    // The entry names the way it went, for the board's animation.
+    let march = game
+        .log()
+        .entries
+        .iter()
+        .find(|x| x.rule == "pop.war.move" && x.text.contains(" marches "))
+        .unwrap();
+    let (from, to) = (e(&game, home(&me)), e(&game, "east"));
+    assert_eq!(
+        march.path,
+        vec![sid_of(game.world(), from), sid_of(game.world(), to)]
+    );
     assert!(count(&game, "pop.battle.start") >= 1);
     assert!(count(&game, "pop.battle.dice") >= 2);
     // Answer retreat questions by fighting on until the battle ends.
