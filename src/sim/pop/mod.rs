@@ -42,6 +42,7 @@ pub mod scoring;
 pub mod setup;
 pub mod symbols;
 pub mod towns;
+pub mod trade;
 pub mod unrest_step;
 pub mod war;
 
@@ -154,6 +155,7 @@ impl Plugin for PopRulesPlugin {
             rebel_armies::RebelArmiesPlugin,
             missions::MissionsPlugin,
             milestones::MilestonesPlugin,
+            trade::TradePlugin,
         ));
     }
 }
@@ -321,5 +323,7 @@ mod rebel_tests;
 pub(crate) mod test_support;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod trade_tests;
 #[cfg(test)]
 mod war_tests;
