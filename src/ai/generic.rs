@@ -409,29 +409,36 @@ fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &[Action]
     }
     let best_score = best.map_or(0, |(s, _)| s);
     if !ship_moved {
-        // A ship on a slot next to a maritime node of a revealed card adds 1 trade power there.
+        // A Light Ship may link a node of a revealed card to the capital, and on a slot next
+        // to a maritime node it adds 1 trade power there.
+        let revealed: Vec<usize> = world.resource::<trade::TradeBoard>().revealed.clone();
+        let index = world.resource::<Index>();
         let mut ship: Option<(i32, &Action)> = None;
         for a in legal {
-            let Action::TradeShip {
-                to, protect: true, ..
-            } = a
-            else {
+            let Action::TradeShip { to, protect, .. } = a else {
                 continue;
             };
-            for option in legal {
-                let Action::ChooseTradeCard { card, node, .. } = option else {
-                    continue;
-                };
-                let next_to = content
-                    .trade_nodes
+            let Some(sea) = index.get(to) else { continue };
+            for c in &revealed {
+                let card = &content.trade_cards[*c];
+                let nodes = card
+                    .nodes
                     .iter()
-                    .any(|n| n.id == *node && n.maritime && n.seas.contains(to));
-                let Some(c) = card_of(card).filter(|_| next_to) else {
-                    continue;
-                };
-                let score = 10 * trade::income_for(world, realm, c, node, 1);
-                if score > best_score && ship.is_none_or(|(s, _)| score > s) {
-                    ship = Some((score, a));
+                    .flat_map(|n| std::iter::once(&n.node).chain(n.secondary.iter()));
+                for node in nodes {
+                    let Some(def) = trade::node_def(&content, node) else {
+                        continue;
+                    };
+                    if !trade::connected_with_ship(world, realm, def, sea) {
+                        continue;
+                    }
+                    let bonus = i32::from(*protect && def.maritime && def.seas.contains(to));
+                    let score = 10 * trade::income_for(world, realm, *c, node, bonus);
+                    if score > best_score.max(10 * trade::FALLBACK_DUCATS)
+                        && ship.is_none_or(|(s, _)| score > s)
+                    {
+                        ship = Some((score, a));
+                    }
                 }
             }
         }

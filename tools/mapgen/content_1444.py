@@ -1401,10 +1401,10 @@ MERCHANTS = {
 }
 
 # Income rows (trade power needed, ducats, ducats when the node is expanded), best first.
-LOW = [(4, 4, 6), (2, 3, 4), (1, 1, 2)]
-MID = [(4, 5, 7), (2, 3, 5), (1, 2, 3)]
-HIGH = [(5, 7, 9), (3, 4, 6), (1, 2, 3)]
-RICH = [(5, 8, 11), (3, 5, 7), (1, 3, 4)]
+LOW = [(4, 4, 6), (2, 3, 4), (1, 2, 3)]
+MID = [(4, 5, 7), (2, 4, 5), (1, 2, 3)]
+HIGH = [(5, 7, 9), (3, 5, 6), (1, 3, 4)]
+RICH = [(5, 8, 11), (3, 6, 8), (1, 3, 5)]
 
 
 def K(province, plus=0):

@@ -1,6 +1,6 @@
 //! Trade (12 and the Trade action of 5.4e): the Trade Deck, merchants, trade power, income rows, Light Ships protecting trade, pirates, secondary and expanded nodes, gold and slaves.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use bevy::prelude::*;
 use serde::Serialize;
@@ -152,6 +152,8 @@ fn set_up_trade(world: &mut World) {
         .collect();
     let (cards, out, merchants) = (board.deck.len(), board.unused.len(), board.merchants.len());
     world.insert_resource(board);
+    let shores = shores(world);
+    world.insert_resource(TradeMap { shores });
     write(
         world,
         Note::new(
@@ -303,13 +305,27 @@ fn carriers(world: &World, realm: Entity) -> HashSet<Entity> {
     out
 }
 
+/// The areas facing each sea zone, kept from setup on: the map never changes, and connections
+/// are walked many times a turn.
+#[derive(Resource, Default)]
+pub struct TradeMap {
+    shores: HashMap<Entity, Vec<Entity>>,
+}
+
 /// Every place a chain of carriers starting at `start` reaches or touches.
 fn touched_from(world: &World, start: Entity, carriers: &HashSet<Entity>) -> HashSet<Entity> {
-    let shores = shores(world);
+    let built;
+    let shores = match world.get_resource::<TradeMap>() {
+        Some(map) if !map.shores.is_empty() => &map.shores,
+        _ => {
+            built = shores(world);
+            &built
+        }
+    };
     let mut touched = HashSet::from([start]);
     let mut queue = VecDeque::from([start]);
     while let Some(place) = queue.pop_front() {
-        for n in neighbours(world, place, &shores) {
+        for n in neighbours(world, place, shores) {
             if touched.insert(n) && carriers.contains(&n) {
                 queue.push_back(n);
             }
@@ -335,9 +351,39 @@ pub fn connected(world: &World, realm: Entity, node: &TradeNodeDef) -> bool {
     node_places(world, node).iter().any(|p| touched.contains(p))
 }
 
+/// Whether a Light Ship sailing to `sea` would let the realm trade in the node (the bots'
+/// look-ahead): connected with the ship there, and next to it or through it.
+pub fn connected_with_ship(world: &World, realm: Entity, node: &TradeNodeDef, sea: Entity) -> bool {
+    let Some(capital) = capital_area(world, realm) else {
+        return false;
+    };
+    let mut carriers = carriers(world, realm);
+    carriers.insert(sea);
+    let touched = touched_from(world, capital, &carriers);
+    node_places(world, node).iter().any(|p| touched.contains(p))
+        && ship_chain(world, node, sea, &touched, &carriers)
+}
+
 /// Step 4 after a Light Ship moved to `sea`: the node is next to the ship, or connected to the
 /// capital area through a chain that includes it.
 fn through_ship(world: &World, realm: Entity, node: &TradeNodeDef, sea: Entity) -> bool {
+    let Some(capital) = capital_area(world, realm) else {
+        return false;
+    };
+    let carriers = carriers(world, realm);
+    let touched = touched_from(world, capital, &carriers);
+    ship_chain(world, node, sea, &touched, &carriers)
+}
+
+/// The node touches the ship's sea zone, or the chain from the capital (`touched`) reaches the
+/// ship and goes on from it to the node.
+fn ship_chain(
+    world: &World,
+    node: &TradeNodeDef,
+    sea: Entity,
+    touched: &HashSet<Entity>,
+    carriers: &HashSet<Entity>,
+) -> bool {
     let places = node_places(world, node);
     let next_to = places.contains(&sea)
         || places
@@ -346,14 +392,11 @@ fn through_ship(world: &World, realm: Entity, node: &TradeNodeDef, sea: Entity) 
     if next_to {
         return true;
     }
-    let Some(capital) = capital_area(world, realm) else {
+    if !touched.contains(&sea) {
         return false;
-    };
-    let carriers = carriers(world, realm);
-    touched_from(world, capital, &carriers).contains(&sea)
-        && places
-            .iter()
-            .any(|p| touched_from(world, sea, &carriers).contains(p))
+    }
+    let onward = touched_from(world, sea, carriers);
+    places.iter().any(|p| onward.contains(p))
 }
 
 /// Light Ships on the Trade Protection slots of a sea zone, in stable-id order.
