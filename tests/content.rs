@@ -352,3 +352,71 @@ fn an_unknown_emperor_is_reported_at_its_position() {
         "{messages:#?}"
     );
 }
+
+/// Trade content (12) in the mini scenario: a node, a card and a merchant, with `edit` applied.
+fn mini_with_trade(edit: impl Fn(String) -> String) -> String {
+    let trade = r#"    action_cards: [],
+    trade_nodes: [
+        (id: "bay", name: "The Bay", maritime: true, seas: ["west_sea"]),
+        (id: "inland", name: "Inland", area: Some("east")),
+    ],
+    trade_cards: [
+        (id: "cloth", name: "Cloth", rows: [(power: 2, ducats: 3, expanded: 4), (power: 1, ducats: 1, expanded: 2)],
+         nodes: [(node: "bay", keys: [(province: "capa", plus: 1)]), (node: "inland", secondary: Some("bay"))]),
+    ],"#;
+    edit(
+        common::MINI
+            .replace("    action_cards: [],", trade)
+            .replace(
+                "advisors: [\"adv_a\"]),",
+                "advisors: [\"adv_a\"], merchants: [\"bay\"]),",
+            ),
+    )
+}
+
+#[test]
+fn trade_content_checks_clean_and_every_bad_trade_reference_has_a_position() {
+    parse_scenario(&mini_with_trade(|t| t), "trade.ron").unwrap();
+    let text = mini_with_trade(|t| {
+        t.replace(
+            "maritime: true, seas: [\"west_sea\"]",
+            "maritime: true, seas: [\"east_sea\"]",
+        )
+        .replace(
+            "(province: \"capa\", plus: 1)",
+            "(province: \"capz\", plus: 1)",
+        )
+        .replace("secondary: Some(\"bay\")", "secondary: Some(\"cove\")")
+        .replace("merchants: [\"bay\"]", "merchants: [\"harbour\"]")
+    });
+    let errors = parse_scenario(&text, "trade.ron").unwrap_err();
+    let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(errors.len(), 4, "{messages:#?}");
+    for needle in ["east_sea", "capz", "cove", "harbour"] {
+        let found = messages
+            .iter()
+            .find(|m| m.contains(needle))
+            .unwrap_or_else(|| panic!("{needle}: {messages:#?}"));
+        let line = text
+            .lines()
+            .position(|l| l.contains(&format!("\"{needle}\"")))
+            .unwrap()
+            + 1;
+        assert!(
+            found.starts_with(&format!("trade.ron:{line}:")),
+            "{found} (expected line {line})"
+        );
+    }
+}
+
+#[test]
+fn default_scenario_trades_in_europe_and_beyond() {
+    let s = default_scenario();
+    assert!(s.trade_nodes.len() >= 24, "{} nodes", s.trade_nodes.len());
+    assert!(s.trade_cards.len() >= 24, "{} cards", s.trade_cards.len());
+    assert!(s.trade_cards.iter().any(|c| c.gold) && s.trade_cards.iter().any(|c| c.slaves));
+    assert!(s.trade_cards.iter().any(|c| !c.continents.is_empty()));
+    for r in s.realms.iter().filter(|r| r.kind == RealmKind::Player) {
+        assert_eq!(r.merchants.len(), 2, "{} starts with 2 merchants", r.id);
+    }
+}

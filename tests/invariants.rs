@@ -22,7 +22,8 @@ fn check_invariants(game: &Game) {
             realm.id,
             m.stability
         );
-        // 5 interest tokens, more with a Loans Idea (Public Banking).
+        // 5 interest tokens, more with a Loans Idea (Public Banking). Gold inflation (12.1) may
+        // also add a token above the cap; if a seed ever reaches that, count those tokens here.
         let entity = game
             .world()
             .resource::<regnum::sim::state::Index>()

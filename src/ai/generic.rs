@@ -15,6 +15,7 @@ use crate::sim::pop::diplomacy::{forge_cost, sale_prestige};
 use crate::sim::pop::generic::{Generic, all_of, has_claim, owned, owner};
 use crate::sim::pop::ideas::quest_for_new_world;
 use crate::sim::pop::relations::{allied, enemies_of, married, provinces_of};
+use crate::sim::pop::trade;
 use crate::sim::state::{Content, Index};
 
 fn pick(legal: &[Action], f: impl Fn(&Action) -> bool) -> Option<Action> {
@@ -181,8 +182,10 @@ pub fn turn(
             return Some(options[rng.random_range(0..options.len())].clone());
         }
     }
-    // Trade when the treasury is thin and diplomats idle.
-    if mat.ducats < 8 && dip >= 3 && legal.contains(&Action::Trade) {
+    // Trade when the treasury is thin, or now and then with diplomats to spare: even a poor
+    // draw pays 2 ducats.
+    let trade = (mat.ducats < 10 && dip >= 2) || (dip >= 5 && rng.random_range(0..3) == 0);
+    if trade && legal.contains(&Action::Trade) {
         return Some(Action::Trade);
     }
     // Even out the pools: a starved pool fed from two full ones.
@@ -362,6 +365,18 @@ pub fn decide(
             });
             more.or(Some(Action::Decline))
         }
+        DecisionKind::TradeCards { ship_moved, .. } => {
+            Some(trade_choice(world, realm, *ship_moved, legal))
+        }
+        DecisionKind::GoldInflation => {
+            // Adm is dear; an interest token costs a ducat a Round until repaid.
+            let adm = Action::PayInflation { adm: true };
+            Some(if mat.mp(MpKind::Adm) >= 3 && legal.contains(&adm) {
+                adm
+            } else {
+                Action::PayInflation { adm: false }
+            })
+        }
         DecisionKind::FocusDiscard { .. } => {
             // Exchange the dearest card the realm cannot afford, if the shift allowed stopping.
             pick(legal, |a| *a == Action::Decline).or_else(|| legal.first().cloned())
@@ -371,6 +386,74 @@ pub fn decide(
             pick(legal, |a| *a == Action::DrawCard { deck: low })
         }
         _ => None,
+    }
+}
+
+/// The revealed card and node that pay the bot most (keeping merchants where they stand when
+/// it is all the same), a Light Ship sailed to a protection slot first when that pays more, or
+/// the 2 ducats when no card beats them.
+fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &[Action]) -> Action {
+    let content = world.resource::<Content>().0.clone();
+    let card_of = |id: &str| content.trade_cards.iter().position(|c| c.id == id);
+    let mut best: Option<(i32, &Action)> = None;
+    for a in legal {
+        let Action::ChooseTradeCard {
+            card,
+            node,
+            merchant,
+        } = a
+        else {
+            continue;
+        };
+        let Some(c) = card_of(card) else { continue };
+        let score =
+            10 * trade::income_for(world, realm, c, node, 0) - i32::from(merchant.is_some());
+        if best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, a));
+        }
+    }
+    let best_score = best.map_or(0, |(s, _)| s);
+    if !ship_moved {
+        // A Light Ship may link a node of a revealed card to the capital, and on a slot next
+        // to a maritime node it adds 1 trade power there.
+        let revealed: Vec<usize> = world.resource::<trade::TradeBoard>().revealed.clone();
+        let index = world.resource::<Index>();
+        let mut ship: Option<(i32, &Action)> = None;
+        for a in legal {
+            let Action::TradeShip { to, protect, .. } = a else {
+                continue;
+            };
+            let Some(sea) = index.get(to) else { continue };
+            for c in &revealed {
+                let card = &content.trade_cards[*c];
+                let nodes = card
+                    .nodes
+                    .iter()
+                    .flat_map(|n| std::iter::once(&n.node).chain(n.secondary.iter()));
+                for node in nodes {
+                    let Some(def) = trade::node_def(&content, node) else {
+                        continue;
+                    };
+                    if !trade::connected_with_ship(world, realm, def, sea) {
+                        continue;
+                    }
+                    let bonus = i32::from(*protect && def.maritime && def.seas.contains(to));
+                    let score = 10 * trade::income_for(world, realm, *c, node, bonus);
+                    if score > best_score.max(10 * trade::FALLBACK_DUCATS)
+                        && ship.is_none_or(|(s, _)| score > s)
+                    {
+                        ship = Some((score, a));
+                    }
+                }
+            }
+        }
+        if let Some((_, a)) = ship {
+            return a.clone();
+        }
+    }
+    match best {
+        Some((score, a)) if score > 10 * trade::FALLBACK_DUCATS => a.clone(),
+        _ => Action::TakeTradeDucats,
     }
 }
 

@@ -331,7 +331,9 @@ impl Bot {
             | DecisionKind::Exploration { .. }
             | DecisionKind::FocusDiscard { .. }
             | DecisionKind::FocusDraw { .. }
-            | DecisionKind::InfluenceMore => {
+            | DecisionKind::InfluenceMore
+            | DecisionKind::TradeCards { .. }
+            | DecisionKind::GoldInflation => {
                 generic::decide(world, realm?, &mat, &decision.kind, &legal)
             }
             DecisionKind::Missions { .. } => missions::phase1(world, realm?, &legal),

@@ -353,7 +353,40 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         Action::FabricateClaim { area } => {
             format!("Fabricate a claim on {} (2 DIP)", area_name(game, area))
         }
-        Action::Trade => "Trade (1 DIP)".to_string(),
+        Action::Trade => "Trade (1 DIP): reveal 3 Trade Cards".to_string(),
+        Action::TakeTradeDucats => "Discard the Trade Cards and take 2 ducats".to_string(),
+        Action::TradeShip { from, to, protect } => format!(
+            "Sail a Light Ship from {} to {}{}",
+            area_name(game, from),
+            area_name(game, to),
+            if *protect {
+                " to protect trade there"
+            } else {
+                ""
+            }
+        ),
+        Action::ChooseTradeCard {
+            card,
+            node,
+            merchant,
+        } => {
+            let merchant = match merchant {
+                Some(from) => format!(
+                    ", moving your merchant from {}",
+                    trade_node_name(game, from)
+                ),
+                None => String::new(),
+            };
+            format!(
+                "Trade {} in {}{merchant}",
+                trade_card_name(game, card),
+                trade_node_name(game, node)
+            )
+        }
+        Action::PayInflation { adm: true } => "Pay 1 ADM for gold inflation".to_string(),
+        Action::PayInflation { adm: false } => {
+            "Take an interest token for gold inflation".to_string()
+        }
         Action::IntegrateArea { area } => format!("Integrate {}", area_name(game, area)),
         Action::Colonize {
             province,
@@ -532,6 +565,22 @@ fn card_name(game: &Game, id: &str) -> String {
         .iter()
         .find(|c| c.id == id)
         .map_or_else(|| id.to_string(), |c| c.name.clone())
+}
+
+fn trade_card_name(game: &Game, id: &str) -> String {
+    game.scenario()
+        .trade_cards
+        .iter()
+        .find(|c| c.id == id)
+        .map_or_else(|| id.to_string(), |c| c.name.clone())
+}
+
+fn trade_node_name(game: &Game, id: &str) -> String {
+    game.scenario()
+        .trade_nodes
+        .iter()
+        .find(|n| n.id == id)
+        .map_or_else(|| id.to_string(), |n| n.name.clone())
 }
 
 fn character_name(game: &Game, id: &str) -> String {

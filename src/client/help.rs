@@ -84,6 +84,7 @@ const GROUPS: &[(&str, &str)] = &[
     ("pop.14.3", "Rebel armies, sieges and liberation"),
     ("pop.14.4", "Rebel towns"),
     ("pop.7.6", "Cores"),
+    ("pop.12.", "Trade: merchants, trade power, pirates"),
     ("pop.effect.", "Card and event effects"),
     ("pop.war.", "War"),
     ("pop.battle.", "Battles"),

@@ -138,6 +138,8 @@ pub fn apply_mod(base: &Scenario, m: &ModDef) -> Scenario {
     merge(&mut s.ideas, &m.ideas, |x| &x.id);
     merge(&mut s.missions, &m.missions, |x| &x.id);
     merge(&mut s.milestones, &m.milestones, |x| &x.id);
+    merge(&mut s.trade_nodes, &m.trade_nodes, |x| &x.id);
+    merge(&mut s.trade_cards, &m.trade_cards, |x| &x.id);
     s
 }
 

@@ -27,6 +27,8 @@ const SECTIONS: &[&str] = &[
     "ideas",
     "missions",
     "milestones",
+    "trade_nodes",
+    "trade_cards",
 ];
 
 /// All string literals of a RON text, in order.

@@ -35,6 +35,10 @@ pub struct Scenario {
     pub missions: Vec<MissionDef>,
     /// Milestone cards: four decks per Age, one per category (17.3).
     pub milestones: Vec<MilestoneDef>,
+    /// Trade Nodes on the board (12.2).
+    pub trade_nodes: Vec<TradeNodeDef>,
+    /// Trade Cards: the starting Trade Deck and the distant cards (12.1, 12.6).
+    pub trade_cards: Vec<TradeCardDef>,
 }
 
 /// Switches a scenario sets; optional rules from the rule book live here.
@@ -53,6 +57,9 @@ pub struct ScenarioOptions {
     pub starting_mp: i32,
     /// The realm whose ruler is Holy Roman Emperor at the start, if any.
     pub emperor: Option<String>,
+    /// Merchants each Player Realm owns (12.4: 2 unless the scenario says otherwise); those
+    /// its `merchants` list does not place wait off the board until a Trade action places them.
+    pub merchants: u8,
 }
 
 impl Default for ScenarioOptions {
@@ -65,6 +72,7 @@ impl Default for ScenarioOptions {
             starting_ducats: 15,
             starting_mp: 3,
             emperor: None,
+            merchants: 2,
         }
     }
 }
@@ -203,6 +211,8 @@ pub struct SeaZoneDef {
     pub galleys: bool,
     /// A sea next to a distant continent.
     pub distant: bool,
+    /// Trade Protection slots (12.3): Light Ships that may protect trade here at once.
+    pub trade_protection: u8,
     pub shape: Vec<Vec<Point>>,
     pub site: Point,
 }
@@ -234,6 +244,8 @@ pub struct RealmDef {
     pub dynamic: bool,
     /// Player Realms: the continents they start having discovered (Europe is always known).
     pub discovered: Vec<String>,
+    /// Player Realms: the Trade Nodes (by id) where its merchants stand at the start (12.4).
+    pub merchants: Vec<String>,
 }
 
 #[derive(
@@ -576,6 +588,75 @@ pub struct MilestoneDef {
     pub reward: Vec<Effect>,
 }
 
+/// A Trade Node (12.2): a circle on the board where merchants trade.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct TradeNodeDef {
+    pub id: String,
+    pub name: String,
+    /// A Maritime node (blue) touches sea zones; an Inland node (brown) sits in an area.
+    pub maritime: bool,
+    /// Inland: the area it sits in.
+    pub area: Option<String>,
+    /// Maritime: the sea zones it touches (Light Ships protecting trade there count for it).
+    pub seas: Vec<String>,
+    /// Expanded from the start (Commercial Growth, a Mission or an Event expand it in play):
+    /// its income is read from the expanded column.
+    pub expanded: bool,
+    /// Where the client draws it.
+    pub site: Point,
+}
+
+/// A Key Province of a node on a Trade Card: +1 trade power to its owner, +1 per '+'.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TradeKeyDef {
+    pub province: String,
+    /// The '+' signs printed next to it.
+    pub plus: u8,
+}
+
+/// One node a Trade Card names, with its Key Provinces and optional secondary node.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TradeCardNodeDef {
+    pub node: String,
+    /// Up to 4 Key Provinces.
+    pub keys: Vec<TradeKeyDef>,
+    /// The node printed in parentheses below it, if any (12.5, Secondary Trade Nodes).
+    pub secondary: Option<String>,
+}
+
+/// One income row of a Trade Card: the trade power it needs, and its ducats for a node not
+/// expanded (the green column) and for an expanded one (the red column).
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TradeRowDef {
+    pub power: u8,
+    pub ducats: i32,
+    pub expanded: i32,
+}
+
+/// A Trade Card (12.1).
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct TradeCardDef {
+    pub id: String,
+    /// The trade good.
+    pub name: String,
+    /// 2 or 3 nodes.
+    pub nodes: Vec<TradeCardNodeDef>,
+    /// Income rows, best first.
+    pub rows: Vec<TradeRowDef>,
+    /// Distant continents (as area `continent` names) whose first discovery shuffles this card
+    /// into the Trade Deck (12.6); empty: the card starts in the deck.
+    pub continents: Vec<String>,
+    /// Gold: inflation when its income exceeds half the realm's tax income (12.1).
+    pub gold: bool,
+    /// Slaves: 1 prestige lost for using it in Age III or IV (12.1).
+    pub slaves: bool,
+}
+
 /// A mod: content that replaces items with the same id, or adds new ones, on top of a scenario.
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields, rename = "Mod")]
@@ -595,4 +676,6 @@ pub struct ModDef {
     pub ideas: Vec<IdeaDef>,
     pub missions: Vec<MissionDef>,
     pub milestones: Vec<MilestoneDef>,
+    pub trade_nodes: Vec<TradeNodeDef>,
+    pub trade_cards: Vec<TradeCardDef>,
 }

@@ -102,6 +102,8 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
     c.section("ideas", &s.ideas, |x| &x.id);
     c.section("missions", &s.missions, |x| &x.id);
     c.section("milestones", &s.milestones, |x| &x.id);
+    c.section("trade_nodes", &s.trade_nodes, |x| &x.id);
+    c.section("trade_cards", &s.trade_cards, |x| &x.id);
 
     // Areas, provinces, sea zones, realms and characters share one id space in the game (a
     // province and an area both called "naples" would be ambiguous in every reference).
@@ -449,6 +451,7 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         }
     }
     check_missions(&mut c, s);
+    check_trade(&mut c, s);
     if let Some(emperor) = s.options.emperor.as_deref().filter(|e| !c.has("realms", e)) {
         c.problem(
             "realms",
@@ -588,6 +591,162 @@ fn check_missions(c: &mut Checker, s: &Scenario) {
 }
 
 /// What conditions are checked against.
+/// Trade (12): nodes on the map, cards naming nodes and Key Provinces, income rows best
+/// first, distant cards on real distant continents, and the merchants realms start with.
+fn check_trade(c: &mut Checker, s: &Scenario) {
+    for n in &s.trade_nodes {
+        if n.maritime {
+            if n.seas.is_empty() || n.area.is_some() {
+                c.problem(
+                    "trade_nodes",
+                    &n.id,
+                    None,
+                    format!(
+                        "maritime trade node \"{}\" needs sea zones and no area",
+                        n.id
+                    ),
+                );
+            }
+            for sea in &n.seas {
+                c.reference("trade_nodes", &n.id, "seas", "sea_zones", sea);
+            }
+        } else {
+            match &n.area {
+                Some(area) => c.reference("trade_nodes", &n.id, "area", "areas", area),
+                None => c.problem(
+                    "trade_nodes",
+                    &n.id,
+                    None,
+                    format!("inland trade node \"{}\" needs the area it sits in", n.id),
+                ),
+            }
+            if !n.seas.is_empty() {
+                c.problem(
+                    "trade_nodes",
+                    &n.id,
+                    None,
+                    format!("inland trade node \"{}\" touches no sea zones", n.id),
+                );
+            }
+        }
+    }
+    let distant: HashSet<&str> = s
+        .map
+        .areas
+        .iter()
+        .filter(|a| a.distant)
+        .map(|a| a.continent.as_str())
+        .collect();
+    for card in &s.trade_cards {
+        let id = card.id.as_str();
+        if !(2..=3).contains(&card.nodes.len()) {
+            c.problem(
+                "trade_cards",
+                id,
+                None,
+                format!(
+                    "trade card \"{id}\" names 2 or 3 trade nodes, not {}",
+                    card.nodes.len()
+                ),
+            );
+        }
+        let mut named: Vec<&str> = Vec::new();
+        for node in &card.nodes {
+            c.reference("trade_cards", id, "node", "trade_nodes", &node.node);
+            if named.contains(&node.node.as_str()) {
+                c.problem(
+                    "trade_cards",
+                    id,
+                    Some(&node.node),
+                    format!("trade card \"{id}\" names \"{}\" twice", node.node),
+                );
+            }
+            named.push(&node.node);
+            if node.keys.len() > 4 {
+                c.problem(
+                    "trade_cards",
+                    id,
+                    Some(&node.node),
+                    format!("trade card \"{id}\": at most 4 Key Provinces per node"),
+                );
+            }
+            for key in &node.keys {
+                c.reference("trade_cards", id, "keys", "provinces", &key.province);
+            }
+            if let Some(secondary) = &node.secondary {
+                c.reference("trade_cards", id, "secondary", "trade_nodes", secondary);
+                if *secondary == node.node {
+                    c.problem(
+                        "trade_cards",
+                        id,
+                        Some(secondary),
+                        format!("trade card \"{id}\": a node is not its own secondary node"),
+                    );
+                }
+            }
+        }
+        let descending = card.rows.windows(2).all(|w| w[0].power > w[1].power);
+        if card.rows.is_empty() || !descending || card.rows.iter().any(|r| r.power == 0) {
+            c.problem(
+                "trade_cards",
+                id,
+                None,
+                format!(
+                    "trade card \"{id}\": income rows are listed best first, each needing more trade power (at least 1) than the next"
+                ),
+            );
+        }
+        for continent in &card.continents {
+            if !distant.contains(continent.as_str()) {
+                c.problem(
+                    "trade_cards",
+                    id,
+                    Some(continent),
+                    format!(
+                        "trade card \"{id}\": \"{continent}\" is not a distant continent of the map"
+                    ),
+                );
+            }
+        }
+    }
+    for r in &s.realms {
+        let mut seen: Vec<&str> = Vec::new();
+        for node in &r.merchants {
+            c.reference("realms", &r.id, "merchants", "trade_nodes", node);
+            if seen.contains(&node.as_str()) {
+                c.problem(
+                    "realms",
+                    &r.id,
+                    Some(node),
+                    format!("\"{}\" may have only 1 merchant in \"{node}\"", r.id),
+                );
+            }
+            seen.push(node);
+        }
+        if r.merchants.len() > usize::from(s.options.merchants) {
+            c.problem(
+                "realms",
+                &r.id,
+                None,
+                format!(
+                    "\"{}\" places {} merchants but a realm has {} (options: merchants)",
+                    r.id,
+                    r.merchants.len(),
+                    s.options.merchants
+                ),
+            );
+        }
+        if !r.merchants.is_empty() && r.kind != RealmKind::Player {
+            c.problem(
+                "realms",
+                &r.id,
+                None,
+                format!("only Player Realms have merchants, not \"{}\"", r.id),
+            );
+        }
+    }
+}
+
 struct Board {
     continents: HashSet<String>,
     area_sizes: HashMap<String, usize>,

@@ -117,8 +117,27 @@ pub enum Action {
     ForgeAlliance { realm: String },
     /// Basic action: Fabricate Claim in this area (2 dip).
     FabricateClaim { area: String },
-    /// Basic action: Trade (1 dip).
+    /// Basic action: Trade (1 dip, an upright merchant): reveal 3 Trade Cards.
     Trade,
+    /// Trade step 2: discard the revealed Trade Cards and take 2 ducats.
+    TakeTradeDucats,
+    /// Trade step 3: one Light Ship sails from `from` (a port's area or a sea zone) to the sea
+    /// zone `to`; `protect` lays it on a Trade Protection slot there.
+    TradeShip {
+        from: String,
+        to: String,
+        protect: bool,
+    },
+    /// Trade steps 4-6: trade with this revealed card (by id) at this node (a node it names, or
+    /// a secondary one). `merchant`: the node whose upright merchant moves there; `None` for the
+    /// merchant already there or one off the board.
+    ChooseTradeCard {
+        card: String,
+        node: String,
+        merchant: Option<String>,
+    },
+    /// Gold inflation: pay 1 adm (`adm`), or take an interest token.
+    PayInflation { adm: bool },
     /// Basic action: Integrate Area, a core token on this area.
     IntegrateArea { area: String },
     /// Basic action: play this Action Card from the hand for its effects.
@@ -270,6 +289,14 @@ pub enum DecisionKind {
     FocusDraw { left: u8 },
     /// Influence: another cube (1 dip or 3 ducats), or stop.
     InfluenceMore,
+    /// Trade: the revealed cards (by id); pick a card and node, move a Light Ship first (unless
+    /// one moved already), or take 2 ducats.
+    TradeCards {
+        cards: Vec<String>,
+        ship_moved: bool,
+    },
+    /// Gold inflation after trading with a Gold card: pay 1 adm or take an interest token.
+    GoldInflation,
     /// Phase 1 D: pick Missions up to 2 in hand (`held` now), swap one, or be done.
     Missions { held: u8 },
     /// The Age ends: complete Missions or Milestones before the Milestones are replaced.

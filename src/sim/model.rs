@@ -257,6 +257,11 @@ impl UnitKind {
     }
 }
 
+/// A Light Ship laid on a Trade Protection slot of this sea zone (12.3). It counts only while
+/// the ship is still there; sailing away gives the slot up.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Protecting(pub Entity);
+
 /// A general or admiral (or the Ruler General) commanding the army or fleet in this area or
 /// sea zone.
 #[derive(Component, Clone, Copy, Debug)]

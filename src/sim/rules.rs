@@ -159,9 +159,21 @@ pub const ACT_FORGE_ALLIANCE: &str = "pop.act.forge_alliance";
 pub const ACT_FABRICATE_CLAIM: &str = "pop.act.fabricate_claim";
 pub const ACT_INTEGRATE_AREA: &str = "pop.act.integrate_area";
 pub const ACT_PLAY_CARD: &str = "pop.act.play_card";
-/// Project ids (docs/rule_ids.md): Trade's house-rule meaning, a deal offered and answered,
+/// Project ids (docs/rule_ids.md): the Trade action itself, a deal offered and answered,
 /// a religion token placed by an effect.
 pub const ACT_TRADE: &str = "pop.act.trade";
+/// Trade (12, the Trade action of 5.4e), the project's own ids (docs/rule_ids.md).
+pub const TRADE_DECK: &str = "pop.12.trade_deck";
+pub const TRADE_DUCATS: &str = "pop.12.trade_ducats";
+pub const TRADE_ELIGIBLE: &str = "pop.12.eligible";
+pub const MERCHANT: &str = "pop.12.merchant";
+pub const TRADE_PROTECTION: &str = "pop.12.trade_protection";
+pub const TRADE_POWER: &str = "pop.12.trade_power";
+pub const TRADE_INCOME: &str = "pop.12.trade_income";
+pub const SECONDARY_NODE: &str = "pop.12.secondary_node";
+pub const PIRATES: &str = "pop.12.pirates";
+pub const GOLD_INFLATION: &str = "pop.12.gold_inflation";
+pub const SLAVES: &str = "pop.12.slaves";
 /// Colonize (FACTS 4) and the colonist pool (FACTS 1, Phase 5 A), the project's own ids.
 pub const ACT_COLONIZE: &str = "pop.act.colonize";
 /// The DNPR Expansion event symbol (FACTS 3), the project's own id.
@@ -343,6 +355,17 @@ pub const ALL: &[&str] = &[
     ACT_INTEGRATE_AREA,
     ACT_PLAY_CARD,
     ACT_TRADE,
+    TRADE_DECK,
+    TRADE_DUCATS,
+    TRADE_ELIGIBLE,
+    MERCHANT,
+    TRADE_PROTECTION,
+    TRADE_POWER,
+    TRADE_INCOME,
+    SECONDARY_NODE,
+    PIRATES,
+    GOLD_INFLATION,
+    SLAVES,
     PROPOSAL,
     EFFECT_FAITH,
     SEQ_PHASE1_MISSIONS,

@@ -85,6 +85,8 @@ pub struct UnitState {
     pub unit: Unit,
     pub realm: Option<String>,
     pub at: Option<String>,
+    /// A Light Ship on a Trade Protection slot of the sea zone it is in.
+    pub protecting: bool,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -184,6 +186,8 @@ pub struct Snapshot {
     pub events: EventDisplay,
     pub action_decks: ActionDecks,
     pub idea_grid: crate::sim::pop::ideas::IdeaGrid,
+    /// The Trade Deck, merchants, pirates, expanded nodes and a Trade action under way.
+    pub trade: crate::sim::pop::trade::TradeBoard,
     /// The Milestones on display (by id), who completed which, and the full bookkeeping.
     pub milestones_open: Vec<String>,
     pub milestones_completed: Vec<(String, String)>,
@@ -295,6 +299,10 @@ pub fn snapshot(world: &World) -> Snapshot {
             unit: *unit,
             realm: world.get::<UnitOf>(e).map(|u| key(u.0)),
             at: world.get::<At>(e).map(|a| key(a.0)),
+            protecting: world
+                .get::<Protecting>(e)
+                .zip(world.get::<At>(e))
+                .is_some_and(|(p, at)| p.0 == at.0),
         })
         .collect();
     let characters = sorted::<Character>(world)
@@ -362,6 +370,9 @@ pub fn snapshot(world: &World) -> Snapshot {
         events: world.resource::<EventDisplay>().clone(),
         action_decks: world.resource::<ActionDecks>().clone(),
         idea_grid: world.resource::<crate::sim::pop::ideas::IdeaGrid>().clone(),
+        trade: world
+            .resource::<crate::sim::pop::trade::TradeBoard>()
+            .clone(),
         milestones_open: milestones
             .open
             .iter()

@@ -345,6 +345,31 @@ def main():
     except ImportError:
         WARNINGS.append("shapely not installed: geometry checks skipped")
 
+    # ---- trade (12): nodes on the map, cards naming nodes and key provinces, merchants ----
+    nodes = unique("trade node", scn["trade_nodes"])
+    unique("trade card", scn["trade_cards"])
+    for n in nodes.values():
+        if n["maritime"]:
+            check(n["seas"] and all(z in seas for z in n["seas"]), f"trade node {n['id']}: bad seas")
+        else:
+            check(n["area"] in areas, f"trade node {n['id']}: bad area {n['area']!r}")
+    continents = {a["continent"] for a in m["areas"] if a["distant"]}
+    for c in scn["trade_cards"]:
+        check(2 <= len(c["nodes"]) <= 3, f"trade card {c['id']}: {len(c['nodes'])} nodes")
+        for cn in c["nodes"]:
+            check(cn["node"] in nodes, f"trade card {c['id']}: unknown node {cn['node']!r}")
+            check(cn["secondary"] is None or cn["secondary"] in nodes, f"trade card {c['id']}: bad secondary")
+            check(len(cn["keys"]) <= 4, f"trade card {c['id']}: more than 4 key provinces")
+            for k in cn["keys"]:
+                check(k["province"] in provs, f"trade card {c['id']}: unknown province {k['province']!r}")
+        powers = [r["power"] for r in c["rows"]]
+        check(powers == sorted(powers, reverse=True) and len(set(powers)) == len(powers),
+              f"trade card {c['id']}: rows not best first")
+        check(all(x in continents for x in c["continents"]), f"trade card {c['id']}: bad continent")
+    for r in scn["realms"]:
+        check(all(n in nodes for n in r["merchants"]), f"realm {r['id']}: merchant on an unknown node")
+        check(len(r["merchants"]) <= scn["options"]["merchants"], f"realm {r['id']}: too many merchants")
+
     # ---- the RON file ----
     if want_ron:
         path = mapgen.DEFAULT_OUT
@@ -373,6 +398,8 @@ def main():
     print(f"characters: {len(chars)}, events: {len(events)} (per age {dict(sorted(ages.items()))}), "
           f"action cards: {len(cards)} ({dict(decks)}), ideas: {len(ideas)}, "
           f"missions: {len(scn['missions'])}, milestones: {len(scn['milestones'])}")
+    print(f"trade: {len(scn['trade_nodes'])} nodes, {len(scn['trade_cards'])} cards "
+          f"({sum(1 for c in scn['trade_cards'] if not c['continents'])} in the starting deck)")
     for w in scn.get("warnings", []):
         print("generator warning:", w)
     for w in WARNINGS:

@@ -1329,3 +1329,206 @@ def milestones():
                 out.append(dict(id=f"ms{age}_{key}", name=name, category=category, age=age, text=text,
                                 conditions=list(conditions), reward=list(reward)))
     return out
+
+
+# ---------------------------------------------------------------------------
+# Trade (rule book 12): nodes, protection slots, starting merchants, cards.
+# Every name and grouping is this project's own reading of the period.
+# ---------------------------------------------------------------------------
+def _sea_node(id, name, seas, anchor):
+    return dict(id=id, name=name, maritime=True, area=None, seas=list(seas), expanded=False, anchor=anchor)
+
+
+def _land_node(id, name, area, anchor):
+    return dict(id=id, name=name, maritime=False, area=area, seas=[], expanded=False, anchor=anchor)
+
+
+# `anchor`: the province or sea zone whose site the client draws the node next to.
+TRADE_NODES = [
+    # maritime, Europe
+    _sea_node("channel", "English Channel", ["english_channel"], "english_channel"),
+    _sea_node("north_sea", "North Sea", ["north_sea"], "north_sea"),
+    _sea_node("lubeck", "Lubeck", ["baltic_sea"], "lubeck"),
+    _sea_node("bordeaux", "Bordeaux", ["bay_of_biscay"], "bordeaux"),
+    _sea_node("lisbon", "Lisbon", ["portuguese_coast"], "lisbon"),
+    _sea_node("sevilla", "Sevilla", ["portuguese_coast", "western_med"], "seville"),
+    _sea_node("tunis", "Tunis", ["central_med"], "tunis"),
+    _sea_node("genoa", "Genoa", ["gulf_of_lion", "tyrrhenian"], "genoa"),
+    _sea_node("venice", "Venice", ["adriatic"], "venice"),
+    _sea_node("ragusa", "Ragusa", ["adriatic", "ionian"], "ragusa"),
+    _sea_node("alexandria", "Alexandria", ["levant"], "alexandria"),
+    _sea_node("constantinople", "Constantinople", ["aegean", "black_sea"], "constantinople"),
+    _sea_node("kaffa", "Kaffa", ["black_sea"], "kaffa"),
+    # inland, Europe
+    _land_node("champagne", "Champagne", "ile_de_france", "champagne"),
+    _land_node("rheinland", "Rheinland", "rhineland", "cologne"),
+    _land_node("leipzig", "Leipzig", "saxony", "meissen"),
+    _land_node("wien", "Wien", "austria", "vienna"),
+    _land_node("krakow", "Krakow", "poland", "krakow"),
+    _land_node("novgorod", "Novgorod", "novgorod_area", "novgorod"),
+    _land_node("kiev", "Kiev", "lithuania", "kiev"),
+    _land_node("aleppo", "Aleppo", "syria", "aleppo"),
+    # distant
+    _sea_node("st_lawrence", "Saint Lawrence", ["grand_banks"], "grand_banks"),
+    _sea_node("chesapeake", "Chesapeake", ["west_atlantic"], "virginia"),
+    _sea_node("caribbean", "Caribbean", ["caribbean_sea"], "caribbean_sea"),
+    _land_node("mexico", "Mexico", "new_spain", "mexico"),
+    _sea_node("brazil", "Brazil", ["brazil_coast"], "bahia"),
+    _sea_node("lima", "Lima", ["south_sea"], "lima"),
+    _land_node("timbuktu", "Timbuktu", "senegambia", "mali"),
+    _sea_node("ivory_coast", "Ivory Coast", ["gulf_of_guinea"], "gold_coast"),
+    _sea_node("cape", "Cape of Good Hope", ["cape_sea"], "cape"),
+    _sea_node("gujarat", "Gujarat", ["arabian_sea"], "gujarat"),
+    _sea_node("coromandel", "Coromandel", ["bay_of_bengal"], "bay_of_bengal"),
+    _sea_node("malacca", "Malacca", ["java_sea"], "malacca"),
+]
+
+# Trade Protection slots per sea zone (12.3); seas not listed have one.
+TRADE_PROTECTION = {
+    "english_channel": 2, "north_sea": 2, "baltic_sea": 2, "bay_of_biscay": 2, "portuguese_coast": 2,
+    "western_med": 2, "gulf_of_lion": 2, "tyrrhenian": 2, "adriatic": 2, "aegean": 2, "levant": 2,
+    "caribbean_sea": 2,
+}
+
+# Where each Player Realm's two merchants stand in 1444 (12.4).
+MERCHANTS = {
+    "FRA": ["champagne", "bordeaux"],
+    "ENG": ["channel", "north_sea"],
+    "CAS": ["sevilla", "bordeaux"],
+    "POR": ["lisbon", "sevilla"],
+    "HAB": ["wien", "venice"],
+    "TUR": ["constantinople", "ragusa"],
+}
+
+# Income rows (trade power needed, ducats, ducats when the node is expanded), best first.
+LOW = [(4, 4, 6), (2, 3, 4), (1, 2, 3)]
+MID = [(4, 5, 7), (2, 4, 5), (1, 2, 3)]
+HIGH = [(5, 7, 9), (3, 5, 6), (1, 3, 4)]
+RICH = [(5, 8, 11), (3, 6, 8), (1, 3, 5)]
+
+
+def K(province, plus=0):
+    return dict(province=province, plus=plus)
+
+
+def N(node, keys=(), secondary=None):
+    return dict(node=node, keys=list(keys), secondary=secondary)
+
+
+def _card(id, name, rows, nodes, continents=(), gold=False, slaves=False):
+    return dict(id=id, name=name, nodes=nodes, rows=[dict(power=p, ducats=d, expanded=x) for p, d, x in rows],
+                continents=list(continents), gold=gold, slaves=slaves)
+
+
+def trade_cards():
+    return [
+        # the starting deck: Europe and the Levant
+        _card("grain", "Grain", LOW, [
+            N("krakow", [K("krakow"), K("mazovia", 1), K("poznan")]),
+            N("lubeck", [K("danzig", 1), K("konigsberg"), K("pomerania")], secondary="north_sea"),
+            N("kaffa", [K("kaffa"), K("crimea")])]),
+        _card("wool", "Wool", MID, [
+            N("channel", [K("london", 1), K("wessex"), K("york")]),
+            N("north_sea", [K("flanders", 1), K("brabant"), K("holland")]),
+            N("sevilla", [K("valladolid"), K("burgos"), K("cuenca")])]),
+        _card("cloth", "Cloth", MID, [
+            N("rheinland", [K("cologne", 1), K("hesse"), K("palatinate")], secondary="champagne"),
+            N("north_sea", [K("flanders", 1), K("brabant")]),
+            N("genoa", [K("florence", 1), K("milan"), K("genoa")])]),
+        _card("wine", "Wine", MID, [
+            N("bordeaux", [K("bordeaux", 1), K("gascony"), K("perigord")]),
+            N("champagne", [K("champagne", 1), K("dijon"), K("franche_comte")]),
+            N("lisbon", [K("porto", 1), K("coimbra")])]),
+        _card("salt", "Salt", LOW, [
+            N("lubeck", [K("brunswick", 1), K("lubeck")]),
+            N("bordeaux", [K("nantes"), K("poitou")]),
+            N("wien", [K("tyrol", 1), K("styria")])]),
+        _card("fish", "Fish", LOW, [
+            N("north_sea", [K("bergen", 1), K("holland"), K("jutland")]),
+            N("lubeck", [K("scania", 1), K("zealand"), K("gotland")]),
+            N("channel", [K("brest"), K("caen")])]),
+        _card("naval_supplies", "Naval Supplies", MID, [
+            N("lubeck", [K("riga", 1), K("reval"), K("danzig")]),
+            N("novgorod", [K("novgorod", 1), K("pskov")]),
+            N("north_sea", [K("oslo"), K("bergen")])]),
+        _card("copper", "Copper", MID, [
+            N("lubeck", [K("dalarna", 1), K("stockholm")]),
+            N("krakow", [K("kosice", 1), K("lviv")]),
+            N("leipzig", [K("thuringia"), K("meissen")])]),
+        _card("iron", "Iron", LOW, [
+            N("lubeck", [K("vastergotland"), K("dalarna")]),
+            N("bordeaux", [K("vizcaya", 1), K("asturias")]),
+            N("leipzig", [K("meissen"), K("silesia")])]),
+        _card("furs", "Furs", MID, [
+            N("novgorod", [K("novgorod", 1), K("pskov")]),
+            N("kiev", [K("moscow"), K("tver"), K("kiev")]),
+            N("lubeck", [K("riga"), K("reval")])]),
+        _card("livestock", "Livestock", LOW, [
+            N("wien", [K("buda", 1), K("transylvania")]),
+            N("krakow", [K("lviv"), K("kiev")]),
+            N("leipzig", [K("moravia"), K("silesia")])]),
+        _card("alum", "Alum", LOW, [
+            N("genoa", [K("rome", 1), K("genoa")]),
+            N("constantinople", [K("smyrna", 1), K("bursa")])]),
+        _card("olive_oil", "Olive Oil", LOW, [
+            N("ragusa", [K("apulia", 1), K("calabria")]),
+            N("tunis", [K("tunis"), K("tripoli")]),
+            N("sevilla", [K("cordoba", 1), K("seville")])]),
+        _card("silk", "Silk", HIGH, [
+            N("constantinople", [K("bursa", 1), K("constantinople")]),
+            N("aleppo", [K("aleppo", 1), K("damascus")]),
+            N("venice", [K("venice"), K("verona")], secondary="ragusa")]),
+        _card("spices", "Spices", HIGH, [
+            N("alexandria", [K("alexandria", 1), K("cairo")], secondary="aleppo"),
+            N("venice", [K("venice", 1), K("crete")]),
+            N("genoa", [K("genoa"), K("corsica")])]),
+        # distant cards: they join the deck with the first foothold on their continent
+        _card("sugar", "Sugar", HIGH, [
+            N("caribbean", [K("cuba", 1), K("hispaniola"), K("jamaica")]),
+            N("brazil", [K("pernambuco", 1), K("bahia")]),
+            N("lisbon", [K("lisbon")])], continents=["south_america"]),
+        _card("tobacco", "Tobacco", MID, [
+            N("chesapeake", [K("virginia", 1), K("carolina")]),
+            N("caribbean", [K("cuba")]),
+            N("sevilla", [K("seville")])], continents=["north_america"]),
+        _card("beaver_pelts", "Beaver Pelts", MID, [
+            N("st_lawrence", [K("quebec", 1), K("acadia"), K("newfoundland")]),
+            N("chesapeake", [K("hudson"), K("massachusetts")]),
+            N("north_sea", [K("holland")])], continents=["north_america"]),
+        _card("cocoa", "Cocoa", MID, [
+            N("mexico", [K("yucatan", 1), K("veracruz")]),
+            N("caribbean", [K("caracas", 1), K("cartagena")])], continents=["north_america"]),
+        _card("aztec_gold", "Gold", RICH, [
+            N("mexico", [K("mexico", 1), K("veracruz")]),
+            N("lima", [K("cusco", 2), K("lima")]),
+            N("sevilla", [K("seville", 1)])], continents=["north_america", "south_america"], gold=True),
+        _card("silver", "Silver", RICH, [
+            N("lima", [K("cusco", 1), K("lima"), K("quito")]),
+            N("brazil", [K("buenos_aires"), K("asuncion")]),
+            N("sevilla", [K("seville")])], continents=["south_america"]),
+        _card("african_gold", "Gold", HIGH, [
+            N("timbuktu", [K("mali", 1), K("senegal")]),
+            N("ivory_coast", [K("gold_coast", 1), K("sierra_leone")]),
+            N("lisbon", [K("algarve")])], continents=["africa"], gold=True),
+        _card("slaves", "Slaves", HIGH, [
+            N("ivory_coast", [K("benin", 1), K("gold_coast")]),
+            N("caribbean", [K("hispaniola")]),
+            N("brazil", [K("bahia")])], continents=["africa"], slaves=True),
+        _card("ivory", "Ivory", MID, [
+            N("ivory_coast", [K("gold_coast"), K("sierra_leone")]),
+            N("cape", [K("kongo", 1), K("luanda"), K("cape")])], continents=["africa"]),
+        _card("pepper", "Pepper", RICH, [
+            N("gujarat", [K("goa", 1), K("gujarat")], secondary="alexandria"),
+            N("coromandel", [K("calicut", 1), K("ceylon")]),
+            N("lisbon", [K("lisbon")])], continents=["india"]),
+        _card("textiles", "Textiles", HIGH, [
+            N("coromandel", [K("bengal", 1), K("orissa")]),
+            N("gujarat", [K("gujarat", 1), K("bidar")])], continents=["india"]),
+        _card("cloves", "Cloves", RICH, [
+            N("malacca", [K("malacca", 1), K("java"), K("sumatra")]),
+            N("coromandel", [K("ceylon")])], continents=["east_indies"]),
+    ]
+
+
+def trade_nodes():
+    return [dict(n) for n in TRADE_NODES]

@@ -136,6 +136,7 @@ def build_scenario():
         out_seas.append(dict(
             id=sid, name=s["name"], galleys=s["galleys"], distant=s["distant"],
             neighbours=sorted(b if a == sid else a for a, b in snb if sid in (a, b)),
+            trade_protection=content_1444.TRADE_PROTECTION.get(sid, 1),
             shape=geometry.shape_rings(simp[sid], min_area=2.0, fill=land_drawn), site=geometry.label_point(simp[sid]),
         ))
 
@@ -157,6 +158,14 @@ def build_scenario():
     for w in warnings:
         print("warning:", w, file=sys.stderr)
 
+    # ---- trade nodes: drawn a little off the site of their anchor province or sea zone ----
+    sites = {p["id"]: p["site"] for p in out_provinces}
+    sites.update({s["id"]: s["site"] for s in out_seas})
+    trade_nodes = []
+    for n in content_1444.trade_nodes():
+        x, y = sites[n.pop("anchor")]
+        trade_nodes.append(dict(n, site=(round(x + 6.0, 1), round(y + 6.0, 1))))
+
     scn = dict(
         id="1444",
         name="1444: The Price of Power",
@@ -164,15 +173,18 @@ def build_scenario():
         description=content_1444.DESCRIPTION,
         start_year=1444,
         options=dict(first_age=1, last_age=4, religious_rebels=False, secret_negotiations=False,
-                     starting_ducats=15, starting_mp=3, emperor="HAB"),
+                     starting_ducats=15, starting_mp=3, emperor="HAB", merchants=2),
         map=dict(bounds=bounds, areas=out_areas, provinces=out_provinces, sea_zones=out_seas, backdrop=backdrop),
-        realms=[dict(r, stability=0, prestige=0) for r in W.REALMS],
+        realms=[dict(r, stability=0, prestige=0, merchants=content_1444.MERCHANTS.get(r["id"], []))
+                for r in W.REALMS],
         characters=content_1444.characters(),
         events=content_1444.events(),
         action_cards=content_1444.action_cards(),
         ideas=content_1444.ideas(),
         missions=content_1444.missions(),
         milestones=content_1444.milestones(),
+        trade_nodes=trade_nodes,
+        trade_cards=content_1444.trade_cards(),
         warnings=warnings,
     )
     return scn

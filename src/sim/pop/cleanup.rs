@@ -54,6 +54,7 @@ pub fn end_age(world: &mut World) {
             format!("The event deck of Age {age} is empty: the Age ends"),
         ),
     );
+    crate::sim::pop::trade::pirates_leave(world);
     if age < last_age.min(4) {
         let mut flow = world.resource_mut::<Flow>();
         flow.age += 1;

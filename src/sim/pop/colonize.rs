@@ -153,6 +153,8 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         .subject(sid_of(world, p)),
     );
     place_small_town(world, realm, p);
+    // 12.6: a colony is a foothold too (its continent's Trade Cards join the deck).
+    crate::sim::pop::trade::open_continent(world, realm, area);
     Some(true)
 }
 

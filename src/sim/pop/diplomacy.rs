@@ -1,6 +1,6 @@
 //! Diplomacy: Player-to-Player Diplomacy (5.1: alliances, royal marriages, monetary support,
 //! buying and selling provinces, answered by the other player) and the basic diplomatic actions
-//! of FACTS 4 (Influence, Forge Alliance, Fabricate Claim, Trade).
+//! of FACTS 4 (Influence, Forge Alliance, Fabricate Claim; Trade lives in `trade`).
 
 use bevy::prelude::*;
 
@@ -11,7 +11,7 @@ use crate::sim::model::*;
 use crate::sim::pop::cards::draw_to_hand;
 use crate::sim::pop::economy::{change_mp, change_prestige, gain_ducats, spend};
 use crate::sim::pop::generic::*;
-use crate::sim::pop::ideas::{extra_alliances, extra_influence, trade_bonus};
+use crate::sim::pop::ideas::{extra_alliances, extra_influence};
 use crate::sim::pop::relations::*;
 use crate::sim::pop::towns::{is_core, place_town, remove_tokens};
 use crate::sim::rules;
@@ -36,8 +36,6 @@ pub const INFLUENCE_MAX: u8 = 5;
 /// Forge Alliance needs this much influence in the NPR's areas.
 pub const FORGE_INFLUENCE: u8 = 2;
 pub const FABRICATE_DIP: i32 = 2;
-/// Trade (house rule): 1 dip for 1 ducat plus 1 per sea zone the realm's ports face, at most 5.
-pub const TRADE_MAX: i32 = 5;
 
 pub fn owns(action: &Action) -> bool {
     matches!(
@@ -46,7 +44,6 @@ pub fn owns(action: &Action) -> bool {
             | Action::Influence { .. }
             | Action::ForgeAlliance { .. }
             | Action::FabricateClaim { .. }
-            | Action::Trade
     )
 }
 
@@ -194,7 +191,7 @@ fn influence_areas(world: &World) -> Vec<Entity> {
 }
 
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
-    let mut all = vec![Action::Trade];
+    let mut all = Vec::new();
     // Every offer costs the active realm 1 dip, or (a sale) 1 adm: without either, none is legal.
     let (dip, adm) = (mp(world, realm, MpKind::Dip), mp(world, realm, MpKind::Adm));
     if dip < 1 && adm < 1 {
@@ -324,8 +321,6 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             };
             Some(Illegal::new(rules::ACT_FABRICATE_CLAIM, why))
         }
-        Action::Trade => (mp(world, realm, MpKind::Dip) < 1)
-            .then(|| Illegal::new(rules::ACT_TRADE, "trading costs 1 dip")),
         _ => None,
     }
 }
@@ -610,17 +605,6 @@ fn seats_allied_to(world: &World, npr: Entity) -> bool {
         .any(|s| allied(world, *s, npr))
 }
 
-/// Ducats Trade brings (house rule).
-pub fn trade_income(world: &World, realm: Entity) -> i32 {
-    let mut seas: Vec<Entity> = owned(world, realm)
-        .into_iter()
-        .filter_map(|p| world.get::<Province>(p).and_then(|p| p.port))
-        .collect();
-    seas.sort_by_key(|e| sid_of(world, *e));
-    seas.dedup();
-    (1 + seas.len() as i32).min(TRADE_MAX) + trade_bonus(world, realm)
-}
-
 /// Alliances a realm may hold: 3, more with Ideas (the "Cabinet" of FACTS 4).
 pub fn alliance_cap(world: &World, realm: Entity) -> usize {
     MAX_ALLIANCES + extra_alliances(world, realm)
@@ -704,12 +688,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 .realm(&name)
                 .subject(sid_of(world, area_e)),
             );
-            Some(true)
-        }
-        Action::Trade => {
-            let income = trade_income(world, realm);
-            change_mp(world, realm, MpKind::Dip, -1, rules::ACT_TRADE);
-            gain_ducats(world, realm, income, rules::ACT_TRADE);
+            crate::sim::pop::trade::open_continent(world, realm, area_e);
             Some(true)
         }
         _ => None,

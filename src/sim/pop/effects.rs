@@ -264,6 +264,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                     .realm(&name)
                     .subject(sid_of(world, area_e)),
                 );
+                crate::sim::pop::trade::open_continent(world, realm, area_e);
             }
         }
         Effect::Faith(area, religion) => {

@@ -304,6 +304,13 @@ pub fn advance_event(world: &mut World) -> Progress {
                         );
                         crate::sim::pop::symbols::spread_religious_ideas(world);
                     }
+                    EventSymbol::Pirates => {
+                        write(
+                            world,
+                            Note::new(rules::EVENT_SYMBOLS, format!("\"{}\": pirates", def.name)),
+                        );
+                        crate::sim::pop::trade::place_pirate(world);
+                    }
                     // The other symbols belong to the Action-phase rules still to come.
                     _ => {}
                 }

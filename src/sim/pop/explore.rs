@@ -56,7 +56,7 @@ pub fn max_rerolls(world: &World, realm: Entity) -> u8 {
 }
 
 /// The realm's Light Ships at a place (a port's area or a sea zone), in stable-id order.
-fn light_ships_at(world: &World, realm: Entity, place: Entity) -> Vec<Entity> {
+pub fn light_ships_at(world: &World, realm: Entity, place: Entity) -> Vec<Entity> {
     own_units_at(world, realm, place, false)
         .into_iter()
         .filter(|u| {
@@ -139,6 +139,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     let Some(ship) = light_ships_at(world, realm, from).first().copied() else {
         return;
     };
+    crate::sim::pop::trade::leave_protection(world, &[ship]);
     world.entity_mut(ship).insert(At(to));
     let name = key_of(world, realm);
     write(
@@ -410,8 +411,6 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
         .subject(sid_of(world, area)),
     );
     if let Some(continent) = here.as_ref().filter(|_| first) {
-        // Step 3 adds the continent's Trade Cards to the deck; this content has no Trade Cards
-        // (Trade is a basic action, docs/rules_notes.md), so the first discovery is only logged.
         write(
             world,
             Note::new(
@@ -422,6 +421,8 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
             .subject(sid_of(world, area)),
         );
     }
+    // Step 3: the continent's Trade Cards join the deck (a no-op once they are in).
+    crate::sim::pop::trade::open_continent(world, realm, area);
     let continent = here;
     if let (Some(continent), Some(mut known)) = (continent, world.get_mut::<Discovered>(realm)) {
         if !known.0.contains(&continent) {

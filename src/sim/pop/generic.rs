@@ -1,7 +1,7 @@
 //! The generic and basic actions beyond Events, Ideas, stability and unrest (5.1, FACTS 4):
 //! one door through which the Action phase lists, checks, runs and resumes them.
 //!
-//! The rules live in `diplomacy`, `explore`, `focus`, `religion` and `integrate`; this module
+//! The rules live in `diplomacy`, `trade`, `explore`, `focus`, `religion` and `integrate`; this module
 //! keeps their progress inside a turn (a deal waiting for an answer, a die being re-rolled,
 //! cards being exchanged, influence being placed) and the helpers they share. Completing a
 //! Mission or Milestone (`missions`) also comes through here, as a minor action that leaves
@@ -13,7 +13,9 @@ use crate::content::schema::MpKind;
 use crate::sim::decision::{Action, DecisionKind, Illegal, Offer, Pending};
 use crate::sim::model::*;
 use crate::sim::pop::relations::*;
-use crate::sim::pop::{colonize, diplomacy, explore, focus, integrate, minor, missions, religion};
+use crate::sim::pop::{
+    colonize, diplomacy, explore, focus, integrate, minor, missions, religion, trade,
+};
 use crate::sim::rules;
 use crate::sim::state::{Content, key_of, sid_of};
 
@@ -121,6 +123,7 @@ pub enum Resume {
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
     all.extend(diplomacy::candidates(world, realm));
+    all.extend(trade::candidates(world, realm));
     all.extend(explore::candidates(world, realm));
     all.extend(focus::candidates(world, realm));
     all.extend(religion::candidates(world, realm));
@@ -149,6 +152,7 @@ pub fn check(
         return Some(minor::problem(world, realm, action).map_or(Ok(()), Err));
     }
     let ours = diplomacy::owns(action)
+        || trade::owns(action)
         || explore::owns(action)
         || focus::owns(action)
         || religion::owns(action)
@@ -164,6 +168,7 @@ pub fn check(
         )));
     }
     let problem = diplomacy::problem(world, realm, action)
+        .or_else(|| trade::problem(world, realm, action))
         .or_else(|| explore::problem(world, realm, action))
         .or_else(|| focus::problem(world, realm, action))
         .or_else(|| religion::problem(world, realm, action))
@@ -188,6 +193,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     }
     world.resource_mut::<Generic>().finished = false;
     diplomacy::handle(world, realm, action)
+        .or_else(|| trade::handle(world, realm, action))
         .or_else(|| explore::handle(world, realm, action))
         .or_else(|| focus::handle(world, realm, action))
         .or_else(|| religion::handle(world, realm, action))
@@ -204,7 +210,7 @@ pub fn owns(kind: &DecisionKind) -> bool {
             | DecisionKind::FocusDiscard { .. }
             | DecisionKind::FocusDraw { .. }
             | DecisionKind::InfluenceMore
-    )
+    ) || trade::owns_decision(kind)
 }
 
 /// Answers worth checking for one of our decisions.
@@ -216,6 +222,7 @@ pub fn decision_candidates(world: &World, realm: Entity, kind: &DecisionKind) ->
             focus::answers(world, realm, kind)
         }
         DecisionKind::InfluenceMore => diplomacy::influence_answers(world, realm),
+        k if trade::owns_decision(k) => trade::answers(world, realm, k),
         _ => Vec::new(),
     }
 }
@@ -234,6 +241,7 @@ pub fn check_decision(
             focus::answer_problem(world, realm, kind, action)
         }
         DecisionKind::InfluenceMore => diplomacy::influence_answer_problem(world, realm, action),
+        k if trade::owns_decision(k) => trade::answer_problem(world, realm, k, action),
         _ => Some(Illegal::new(rules::SEQ_PHASE2_TURN, "not a decision here")),
     };
     match problem {
@@ -251,6 +259,7 @@ pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
             focus::answer(world, action)
         }
         DecisionKind::InfluenceMore => diplomacy::influence_answer(world, action),
+        k if trade::owns_decision(k) => trade::answer(world, k, action),
         _ => {}
     }
 }
@@ -262,6 +271,7 @@ pub fn resume(world: &mut World) -> Resume {
     }
     for step in [
         diplomacy::resume,
+        trade::resume,
         explore::resume,
         focus::resume,
         religion::resume,

@@ -713,11 +713,15 @@ fn pop_act_fabricate_claim_two_dip_next_door_in_peace() {
 
 #[test]
 fn pop_act_trade_one_dip_for_ducats() {
+    // The mini scenario has no Trade Cards: the only answer is the 2 ducats of step 2.
     let (mut game, me, _) = rich(|t| t);
     game.apply(Action::Trade).unwrap();
+    assert_eq!(game.legal_actions(), [Action::TakeTradeDucats]);
+    game.apply(Action::TakeTradeDucats).unwrap();
     assert_eq!(mat(&game, me).mp(MpKind::Dip), 9);
-    assert_eq!(mat(&game, me).ducats, 32, "1 + one sea zone with a port");
+    assert_eq!(mat(&game, me).ducats, 32, "2 ducats for no card");
     assert!(count(&game, "pop.act.trade") >= 1);
+    assert!(count(&game, "pop.12.trade_ducats") >= 1);
 }
 
 #[test]

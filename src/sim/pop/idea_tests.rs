@@ -277,13 +277,28 @@ fn idea_leader_cost_cheaper_generals_and_admirals() {
 
 #[test]
 fn idea_trade_income_adds_ducats_to_trade() {
-    use crate::sim::pop::diplomacy::trade_income;
-    let (mut game, me, _) = with_idea("TradeIncome(2)", |t| t);
-    assert_eq!(trade_income(game.world(), me), 2, "1 + one sea zone");
+    use crate::sim::pop::test_support::{stack_trade_deck, with_trade};
+    let (mut game, me, _) = with_idea("TradeIncome(2)", with_trade);
+    let cloth = 0;
+    assert_eq!(
+        crate::sim::pop::trade::income_for(game.world(), me, cloth, "bay", 0),
+        5,
+        "row 1 of Cloth in the bay"
+    );
     grant(&mut game, me);
-    assert_eq!(trade_income(game.world(), me), 4);
+    assert_eq!(
+        crate::sim::pop::trade::income_for(game.world(), me, cloth, "bay", 0),
+        7
+    );
+    stack_trade_deck(&mut game, &["cloth"]);
     game.apply(Action::Trade).unwrap();
-    assert_eq!(mat(&game, me).ducats, 34);
+    game.apply(Action::ChooseTradeCard {
+        card: "cloth".into(),
+        node: "bay".into(),
+        merchant: None,
+    })
+    .unwrap();
+    assert_eq!(mat(&game, me).ducats, 37);
     assert_eq!(mat(&game, me).mp(MpKind::Dip), 9);
 }
 

@@ -1251,6 +1251,7 @@ fn active_realm(world: &World) -> Option<u32> {
 fn sail(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     let name = key_of(world, realm);
     let fleet = own_units_at(world, realm, from, false);
+    crate::sim::pop::trade::leave_protection(world, &fleet);
     for u in &fleet {
         world.entity_mut(*u).insert(At(to));
     }

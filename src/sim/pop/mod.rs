@@ -43,6 +43,7 @@ pub mod scoring;
 pub mod setup;
 pub mod symbols;
 pub mod towns;
+pub mod trade;
 pub mod unrest_step;
 pub mod war;
 
@@ -155,6 +156,7 @@ impl Plugin for PopRulesPlugin {
             rebel_armies::RebelArmiesPlugin,
             missions::MissionsPlugin,
             milestones::MilestonesPlugin,
+            trade::TradePlugin,
         ));
     }
 }
@@ -326,5 +328,7 @@ mod rebel_tests;
 pub(crate) mod test_support;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod trade_tests;
 #[cfg(test)]
 mod war_tests;

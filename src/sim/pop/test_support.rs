@@ -85,3 +85,57 @@ pub fn give_card(game: &mut Game, realm: Entity, card: &str) {
         .cards
         .push(index);
 }
+
+/// Trade content for the mini scenario (a text edit): the maritime node "bay" on the West Sea
+/// (1 Trade Protection slot), the inland node "inland" in the east, the distant "far" on the Far
+/// Sea; one merchant of each Player Realm in "bay" and one off the board. Both realms have the
+/// same key power in "bay" (AAA: capa+ and nora, BBB: capb+ and sora).
+pub fn with_trade(text: String) -> String {
+    const NODES: &str = r#"    action_cards: [],
+    trade_nodes: [
+        (id: "bay", name: "The Bay", maritime: true, seas: ["west_sea"]),
+        (id: "inland", name: "Inland Market", area: Some("east")),
+        (id: "far", name: "Far Harbour", maritime: true, seas: ["far_sea"]),
+    ],
+    trade_cards: [
+        (id: "cloth", name: "Cloth", rows: [(power: 4, ducats: 5, expanded: 7), (power: 2, ducats: 3, expanded: 5), (power: 1, ducats: 2, expanded: 3)],
+         nodes: [(node: "bay", keys: [(province: "capa", plus: 1), (province: "nora"), (province: "capb", plus: 1), (province: "sora")], secondary: Some("inland")),
+                 (node: "far", keys: [(province: "wild")])]),
+        (id: "grain", name: "Grain", rows: [(power: 4, ducats: 4, expanded: 6), (power: 2, ducats: 3, expanded: 4), (power: 1, ducats: 1, expanded: 2)],
+         nodes: [(node: "inland", keys: [(province: "capc")]), (node: "bay")]),
+        (id: "gold", name: "Gold", gold: true, rows: [(power: 4, ducats: 6, expanded: 8), (power: 2, ducats: 4, expanded: 5), (power: 1, ducats: 3, expanded: 4)],
+         nodes: [(node: "inland"), (node: "far", keys: [(province: "wild")])]),
+        (id: "slaves", name: "Slaves", slaves: true, rows: [(power: 4, ducats: 5, expanded: 7), (power: 2, ducats: 3, expanded: 5), (power: 1, ducats: 2, expanded: 3)],
+         nodes: [(node: "inland"), (node: "far")]),
+        (id: "furs", name: "Furs", continents: ["new_world"], rows: [(power: 4, ducats: 5, expanded: 7), (power: 2, ducats: 3, expanded: 5), (power: 1, ducats: 2, expanded: 3)],
+         nodes: [(node: "far"), (node: "bay")]),
+    ],"#;
+    text.replace("    action_cards: [],", NODES)
+        .replace(
+            "distant: true, shape: [], site: (360.0, 120.0)),",
+            "distant: true, trade_protection: 1, shape: [], site: (360.0, 120.0)),",
+        )
+        .replace(
+            "(id: \"west_sea\", name: \"West Sea\", neighbours: [\"far_sea\"],",
+            "(id: \"west_sea\", name: \"West Sea\", neighbours: [\"far_sea\"], trade_protection: 1,",
+        )
+        .replace("advisors: [\"adv_a\"]),", "advisors: [\"adv_a\"], merchants: [\"bay\"]),")
+        .replace("ruler: Some(\"ruler_b\")),", "ruler: Some(\"ruler_b\"), merchants: [\"bay\"]),")
+}
+
+/// Puts these Trade Cards (by id) on top of the Trade Deck, the first on top.
+pub fn stack_trade_deck(game: &mut Game, cards: &[&str]) {
+    let ids: Vec<usize> = {
+        let content = &game.world().resource::<crate::sim::state::Content>().0;
+        cards
+            .iter()
+            .map(|c| content.trade_cards.iter().position(|t| t.id == *c).unwrap())
+            .collect()
+    };
+    let mut board = game
+        .world_mut()
+        .resource_mut::<crate::sim::pop::trade::TradeBoard>();
+    board.shuffled = true;
+    board.deck.retain(|c| !ids.contains(c));
+    board.deck.extend(ids.into_iter().rev());
+}
