@@ -44,6 +44,7 @@ pub mod select;
 pub mod session;
 pub mod tokens;
 pub mod top_bar;
+pub mod trade_nodes;
 
 /// Where the client is: loading the scenario, showing why it could not, setting up a new game,
 /// or playing.
@@ -68,6 +69,7 @@ impl Plugin for ClientPlugin {
                 new_game::NewGamePlugin,
                 session::SessionPlugin,
                 saves::SavesPlugin,
+                trade_nodes::TradeNodesPlugin,
             ))
             .add_plugins((
                 camera::BoardCameraPlugin,

@@ -275,7 +275,7 @@ pub fn pos(map: &ScreenMap, at: Vec2) -> egui::Pos2 {
     egui::pos2(p.x, p.y)
 }
 
-fn paint_tokens(
+pub fn paint_tokens(
     mut contexts: EguiContexts,
     free: Res<FreeRect>,
     map: Res<ScreenMap>,
