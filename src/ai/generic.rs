@@ -383,6 +383,27 @@ pub fn decide(
         }
         DecisionKind::FocusDraw { .. } => {
             let low = MpKind::ALL.into_iter().max_by_key(|k| mat.mp(*k))?;
+            // With ducats to spare, buy the strongest (dearest) discard of that deck instead
+            // of a blind draw.
+            if mat.ducats >= 8 && mat.mp(low) >= 3 {
+                let content = &world.resource::<Content>().0;
+                let bought = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::TakeDiscard { card } => content
+                            .action_cards
+                            .iter()
+                            .find(|c| c.id == *card && c.deck == low)
+                            .map(|c| (c.cost, a)),
+                        _ => None,
+                    })
+                    .max_by_key(|(cost, _)| *cost)
+                    .filter(|(cost, _)| *cost >= 2)
+                    .map(|(_, a)| a.clone());
+                if bought.is_some() {
+                    return bought;
+                }
+            }
             pick(legal, |a| *a == Action::DrawCard { deck: low })
         }
         _ => None,

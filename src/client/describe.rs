@@ -445,6 +445,19 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             format!("Replace the Idea {} with {}", idea(old), idea(new))
         }
         Action::CallToArms { ally } => call_to_arms_text(game, decision, ally),
+        Action::TakeDiscard { card } => {
+            let deck = game
+                .scenario()
+                .action_cards
+                .iter()
+                .find(|c| c.id == *card)
+                .map_or(MpKind::Adm, |c| c.deck);
+            format!(
+                "Pick {} from the discards (1 {} and 2 ducats)",
+                card_name(game, card),
+                mp_name(deck)
+            )
+        }
         Action::ReplenishManpower { units } => format!(
             "Replenish {} (costs {} MIL)",
             plural(i32::from(*units), "exhausted unit", "exhausted units"),

@@ -165,6 +165,9 @@ pub enum Action {
     ReplenishManpower { units: u8 },
     /// Minor action: Cut Ties, giving up one influence cube, a claim or an alliance.
     CutTies { tie: Tie },
+    /// Change National Focus: instead of a draw, buy this card from the top 5 of its deck's
+    /// discard pile for 1 MP of that type and 2 ducats (once per action).
+    TakeDiscard { card: String },
 }
 
 /// What a Cut Ties minor action gives up.

@@ -1,5 +1,6 @@
 //! What a realm does with its pools and its hand: Change National Focus (5.1, once per Round:
-//! shift monarch power, and/or exchange up to 3 cards for one fewer) and playing an Action Card
+//! shift monarch power, and/or exchange up to 3 cards for one fewer, one of them perhaps bought
+//! from the top 5 discards) and playing an Action Card
 //! for its effects (FACTS 4).
 
 use bevy::prelude::*;
@@ -141,6 +142,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 shifted: into.is_some(),
                 discarded: Vec::new(),
                 draws_left: None,
+                bought_discard: false,
             });
             Some(false)
         }
@@ -189,13 +191,37 @@ pub fn answers(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action>
             all.push(Action::Decline);
             all
         }
-        DecisionKind::FocusDraw { .. } => drawable(world)
-            .into_iter()
-            .map(|deck| Action::DrawCard { deck })
-            .collect(),
+        DecisionKind::FocusDraw { .. } => {
+            let mut all: Vec<Action> = drawable(world)
+                .into_iter()
+                .map(|deck| Action::DrawCard { deck })
+                .collect();
+            let decks = world.resource::<ActionDecks>();
+            for kind in [MpKind::Adm, MpKind::Dip, MpKind::Mil] {
+                all.extend(
+                    top_discards(decks, kind)
+                        .iter()
+                        .map(|c| Action::TakeDiscard {
+                            card: card_id(world, *c),
+                        }),
+                );
+            }
+            all
+        }
         _ => Vec::new(),
     }
 }
+
+/// Cards of a deck's discard pile that may be bought instead of a draw: the top 5.
+fn top_discards(decks: &ActionDecks, kind: MpKind) -> &[usize] {
+    let pile = &decks.discard[kind.index()];
+    &pile[pile.len().saturating_sub(DISCARD_PICKS)..]
+}
+
+/// How many cards on top of a discard pile may be picked from.
+pub const DISCARD_PICKS: usize = 5;
+/// What picking a new card from the discards costs: 1 MP of that deck's type and 2 ducats.
+pub const DISCARD_PICK_DUCATS: i32 = 2;
 
 pub fn answer_problem(
     world: &World,
@@ -221,6 +247,26 @@ pub fn answer_problem(
         (DecisionKind::FocusDraw { .. }, Action::DrawCard { deck }) => (!drawable(world)
             .contains(deck))
         .then(|| Illegal::new(rules::NATIONAL_FOCUS, "that deck is empty")),
+        (DecisionKind::FocusDraw { .. }, Action::TakeDiscard { card }) => {
+            let m = crate::sim::pop::generic::mat(world, realm);
+            let decks = world.resource::<ActionDecks>();
+            let found = [MpKind::Adm, MpKind::Dip, MpKind::Mil]
+                .into_iter()
+                .find_map(|kind| {
+                    top_discards(decks, kind)
+                        .iter()
+                        .any(|c| card_id(world, *c) == *card)
+                        .then_some(kind)
+                });
+            match found {
+                None => err("only one of the top 5 cards of a discard pile"),
+                Some(_) if run.bought_discard => err("one new card from the discards per action"),
+                Some(kind) if m.mp(kind) < 1 || m.ducats < DISCARD_PICK_DUCATS => err(&format!(
+                    "picking from the {kind:?} discards costs 1 {kind:?} and 2 ducats"
+                )),
+                Some(_) => None,
+            }
+        }
         _ => err("discard a card or stop; then draw"),
     }
 }
@@ -252,9 +298,52 @@ pub fn answer(world: &mut World, action: &Action) {
             draw_to_hand(world, run.realm, *deck, rules::NATIONAL_FOCUS);
             run.draws_left = run.draws_left.map(|n| n.saturating_sub(1));
         }
+        Action::TakeDiscard { card } => {
+            buy_discard(world, run.realm, card);
+            run.bought_discard = true;
+            run.draws_left = run.draws_left.map(|n| n.saturating_sub(1));
+        }
         _ => {}
     }
     world.resource_mut::<Generic>().focus = Some(run);
+}
+
+/// Takes a card from the top 5 of its discard pile into the hand for 1 MP of its type and 2
+/// ducats (checked already).
+fn buy_discard(world: &mut World, realm: Entity, card: &str) {
+    let Some(c) = world
+        .resource::<Content>()
+        .0
+        .action_cards
+        .iter()
+        .position(|d| d.id == card)
+    else {
+        return;
+    };
+    let kind = card_deck(world, c);
+    {
+        let mut decks = world.resource_mut::<ActionDecks>();
+        let pile = &mut decks.discard[kind.index()];
+        let Some(at) = pile.iter().rposition(|x| *x == c) else {
+            return;
+        };
+        pile.remove(at);
+    }
+    change_mp(world, realm, kind, -1, rules::NATIONAL_FOCUS);
+    spend(world, realm, DISCARD_PICK_DUCATS, rules::NATIONAL_FOCUS);
+    if let Some(mut hand) = world.get_mut::<Hand>(realm) {
+        hand.cards.push(c);
+    }
+    let name = key_of(world, realm);
+    let card_name = world.resource::<Content>().0.action_cards[c].name.clone();
+    write(
+        world,
+        Note::new(
+            rules::NATIONAL_FOCUS,
+            format!("{name} picks \"{card_name}\" from the {kind:?} discards for 1 {kind:?} and 2 ducats"),
+        )
+        .realm(&name),
+    );
 }
 
 pub fn resume(world: &mut World) -> Resume {

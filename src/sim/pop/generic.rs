@@ -53,6 +53,8 @@ pub struct FocusRun {
     pub discarded: Vec<usize>,
     /// Discarding is over; this many cards remain to draw.
     pub draws_left: Option<u8>,
+    /// One of the new cards was bought from the top 5 discards (once per action).
+    pub bought_discard: bool,
 }
 
 /// An Influence action in progress: cubes placed per area in this action.

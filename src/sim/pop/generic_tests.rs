@@ -1048,3 +1048,59 @@ fn pop_effect_disloyal_vassals_unrest_and_rebels_except_for_the_active_player() 
         "AAA outbids BBB there"
     );
 }
+
+#[test]
+fn pop_5_1_national_focus_buys_one_new_card_from_the_top_5_discards_for_1_mp_and_2_ducats() {
+    use crate::sim::pop::cards::ActionDecks;
+    let (mut game, me) = with_cards();
+    // Every Adm card still in the deck goes to the discard pile.
+    let pile: Vec<usize> = {
+        let mut decks = game.world_mut().resource_mut::<ActionDecks>();
+        let moved = std::mem::take(&mut decks.decks[MpKind::Adm.index()]);
+        decks.discard[MpKind::Adm.index()].extend(moved);
+        decks.discard[MpKind::Adm.index()].clone()
+    };
+    assert!(!pile.is_empty());
+    let scenario = game.scenario().clone();
+    let id = |c: usize| scenario.action_cards[c].id.clone();
+    game.apply(Action::ChangeFocus {
+        into: None,
+        from: vec![],
+    })
+    .unwrap();
+    for _ in 0..3 {
+        let discard = game
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::DiscardCard { .. }))
+            .unwrap();
+        game.apply(discard).unwrap();
+    }
+    // Only the top 5 of the pile are offered.
+    let offered: Vec<Action> = game
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::TakeDiscard { .. }))
+        .collect();
+    let top: Vec<Action> = pile[pile.len().saturating_sub(5)..]
+        .iter()
+        .map(|c| Action::TakeDiscard { card: id(*c) })
+        .collect();
+    assert_eq!(offered, top);
+    let pick = *pile.last().unwrap();
+    let before = mat(&game, me);
+    game.apply(Action::TakeDiscard { card: id(pick) }).unwrap();
+    let after = mat(&game, me);
+    assert_eq!(after.mp(MpKind::Adm), before.mp(MpKind::Adm) - 1);
+    assert_eq!(after.ducats, before.ducats - 2);
+    assert!(hand(&game, me).contains(&pick));
+    // Once per action: the second new card is drawn.
+    let hash = game.state_hash();
+    let again = game
+        .apply(Action::TakeDiscard {
+            card: id(pile[pile.len() - 2]),
+        })
+        .unwrap_err();
+    assert_eq!(again.rule, "pop.5.1.national_focus");
+    assert_eq!(game.state_hash(), hash);
+}
