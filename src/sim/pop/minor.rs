@@ -10,7 +10,7 @@ use crate::sim::model::*;
 use crate::sim::pop::economy::{change_mp, change_stability};
 use crate::sim::pop::generic::{add_influence, markers, mat};
 use crate::sim::pop::relations::*;
-use crate::sim::pop::war::{self, end_alliance, realm_tax_value, remove_influence};
+use crate::sim::pop::war::{self, end_alliance, remove_influence};
 use crate::sim::rules;
 use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
 
@@ -244,20 +244,8 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
             .resource_mut::<war::WarState>()
             .active_allies
             .retain(|s| *s != sid);
-        let lent = (realm_tax_value(world, ally) / 2).clamp(0, 5) as usize;
-        let mut units: Vec<Entity> = world
-            .get::<Forces>(realm)
-            .map(|f| {
-                f.iter()
-                    .filter(|u| {
-                        world
-                            .get::<Unit>(*u)
-                            .is_some_and(|x| x.status == UnitStatus::Allied)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        units.sort_by_key(|u| sid_of(world, *u));
+        let lent = war::units_lent_by(world, ally) as usize;
+        let units = war::allied_units(world, realm);
         let gone = units.len().min(lent);
         for u in units.into_iter().take(lent) {
             world.despawn(u);

@@ -347,6 +347,29 @@ fn callable_allies(world: &World, sender: &Sender) -> Vec<Action> {
         .collect()
 }
 
+/// Allied units an Active Ally lends: half its tax value, at most 5.
+pub fn units_lent_by(world: &World, npr: Entity) -> i32 {
+    (realm_tax_value(world, npr) / 2).clamp(0, 5)
+}
+
+/// The allied units a realm commands, by stable id.
+pub fn allied_units(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut units: Vec<Entity> = world
+        .get::<Forces>(realm)
+        .map(|f| {
+            f.iter()
+                .filter(|u| {
+                    world
+                        .get::<Unit>(*u)
+                        .is_some_and(|x| x.status == UnitStatus::Allied)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    units.sort_by_key(|u| sid_of(world, *u));
+    units
+}
+
 /// Whether `action` answers the pending choice of calls.
 pub fn check_send(world: &World, action: &Action) -> Result<(), Illegal> {
     let Some(sender) = world.resource::<WarState>().sending.clone() else {
@@ -447,7 +470,7 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
     spawn_sim(world, None, war);
     let sid = sid_of(world, npr);
     world.resource_mut::<WarState>().active_allies.push(sid);
-    let lent = (realm_tax_value(world, npr) / 2).min(5);
+    let lent = units_lent_by(world, npr);
     let capital_area = world
         .get::<Capital>(caller)
         .and_then(|c| world.get::<InArea>(c.0))
@@ -1388,19 +1411,7 @@ fn aftermath(world: &mut World, realm: Entity) {
             .resource_mut::<WarState>()
             .active_allies
             .retain(|s| *s != sid);
-        let allied_units: Vec<Entity> = world
-            .get::<Forces>(realm)
-            .map(|f| {
-                f.iter()
-                    .filter(|u| {
-                        world
-                            .get::<Unit>(*u)
-                            .is_some_and(|x| x.status == UnitStatus::Allied)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        for u in allied_units {
+        for u in allied_units(world, realm) {
             world.despawn(u);
         }
     }
