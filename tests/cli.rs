@@ -89,6 +89,14 @@ fn simulate_is_deterministic_and_replay_prints_the_same_hash() {
     let state: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(state["hash"], a["games"][0]["hash"]);
     assert!(state["realms"][0]["tracks"].is_object());
+    // The legal answers with their costs: one per legal action, empty once the game is over.
+    let legal = state["legal"].as_array().expect("a legal list");
+    assert_eq!(legal.is_empty(), state["pending"].is_null());
+    assert!(
+        legal
+            .iter()
+            .all(|l| l["cost"].is_object() && l["cost_text"].is_string())
+    );
     // A damaged save: a clear error and exit 1.
     let damaged = dir.join("damaged.ron");
     let text = std::fs::read_to_string(&save).unwrap();

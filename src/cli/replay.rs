@@ -45,6 +45,19 @@ pub fn run(path: &Path, json: bool, log: bool, scenario: Option<&PathBuf>) -> i3
     } else if json {
         let mut value = serde_json::to_value(game.snapshot()).expect("snapshots serialize");
         value["hash"] = serde_json::Value::String(hash);
+        // The answers to the pending decision with what each costs the deciding realm (empty
+        // once the game is over); not part of the state, so not in the hash.
+        value["legal"] = game
+            .legal_actions_with_costs()
+            .into_iter()
+            .map(|(action, cost)| {
+                serde_json::json!({
+                    "action": action,
+                    "cost": cost,
+                    "cost_text": cost.describe(),
+                })
+            })
+            .collect();
         println!("{}", serde_json::to_string_pretty(&value).expect("json"));
     } else {
         let flow = game.flow();

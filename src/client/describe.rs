@@ -4,11 +4,10 @@
 use bevy::prelude::*;
 
 use crate::content::schema::{Effect, MpKind};
-use crate::sim::decision::{Decision, DecisionKind, Offer, PeaceTerm, Tie};
-use crate::sim::model::{Court, Mat, Role, Title, UnitKind};
-use crate::sim::pop::economy::{LOAN_DUCATS, REPAY_DUCATS, stability_cost};
+use crate::sim::decision::{DecisionKind, Offer, PeaceTerm, Tie};
+use crate::sim::model::{Court, Role, Title, UnitKind};
+use crate::sim::pop::economy::LOAN_DUCATS;
 use crate::sim::pop::events::{EventDisplay, EventInProgress};
-use crate::sim::pop::military::unit_cost;
 use crate::sim::state::Index;
 use crate::sim::{Action, Game};
 
@@ -162,13 +161,11 @@ pub fn effects_text(game: &Game, effects: &[Effect]) -> String {
         .join(", ")
 }
 
-/// A button label for a legal action of the pending decision.
+/// A button label for a legal action of the pending decision. Its price is not part of it:
+/// the action list shows `Game::legal_actions_with_costs` beside each label.
 pub fn action_label(game: &Game, action: &Action) -> String {
     let world = game.world();
     let decision = game.pending();
-    let mat = decision
-        .and_then(|d| world.resource::<Index>().get(&d.realm))
-        .and_then(|realm| world.get::<Mat>(realm));
     match action {
         Action::Pass => "Pass".to_string(),
         Action::TakeEvent { slot } => {
@@ -213,19 +210,11 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         },
         Action::ChooseProvince { province } => province_name(game, province),
         Action::TakeLoan => format!("Take a Loan (+{LOAN_DUCATS} ducats)"),
-        Action::RepayLoan => format!("Repay a Loan (costs {REPAY_DUCATS} ducats)"),
-        // The realm's own price: Ideas may make it cheaper than the table.
-        Action::IncreaseStability => {
-            match decision.and_then(|d| world.resource::<Index>().get(&d.realm)) {
-                Some(realm) if mat.is_some() => format!(
-                    "Increase Stability (costs {} ADM)",
-                    stability_cost(world, realm)
-                ),
-                _ => "Increase Stability".to_string(),
-            }
-        }
+        // Prices are not restated here: the action list shows the engine's cost beside each.
+        Action::RepayLoan => "Repay a Loan".to_string(),
+        Action::IncreaseStability => "Increase Stability".to_string(),
         Action::DrawCard { deck } => format!("Draw from the {} action deck", mp_name(*deck)),
-        Action::KeepCard { card } => format!("Keep {} (costs 2 ducats)", card_name(game, card)),
+        Action::KeepCard { card } => format!("Keep {}", card_name(game, card)),
         Action::DiscardCard { card } => match decision.map(|d| &d.kind) {
             Some(DecisionKind::KeepCard { .. }) => format!("Let {} go", card_name(game, card)),
             _ => format!("Discard {}", card_name(game, card)),
@@ -253,11 +242,10 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             _ => "Accept the ruler".to_string(),
         },
         Action::PayCorruption { adm } => match decision.map(|d| &d.kind) {
-            Some(DecisionKind::Corruption { charge }) if *charge > *adm => format!(
-                "Pay corruption: {adm} ADM and {}",
-                plural(i32::from(charge - adm), "loan token", "loan tokens")
-            ),
-            _ => format!("Pay corruption with {adm} ADM"),
+            Some(DecisionKind::Corruption { charge }) if *charge > *adm => {
+                "Pay corruption, partly in loan tokens".to_string()
+            }
+            _ => "Pay corruption in ADM".to_string(),
         },
         Action::DiscardDucats => "Throw ducats away down to 49 instead".to_string(),
         Action::Decline => match decision.map(|d| &d.kind) {
@@ -275,25 +263,24 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             format!("Remove 1 influence from {}", area_name(game, area))
         }
         Action::DeclareWar { target } => {
-            format!("Declare war on {} (1 MIL)", name_of(game, target))
+            format!("Declare war on {}", name_of(game, target))
         }
         Action::Recruit { area } => format!(
-            "Recruit in {} (1 MIL, then the units)",
+            "Recruit in {}, then choose the units",
             area_name(game, area)
         ),
         Action::RecruitUnit { kind, mercenary } => format!(
-            "Raise {} {} ({} ducats)",
+            "Raise {} {}",
             if *mercenary { "mercenary" } else { "regular" },
-            unit_name(*kind),
-            unit_cost(*kind, *mercenary)
+            unit_name(*kind)
         ),
         Action::Move { from, to } => format!(
-            "March from {} to {} (1 MIL)",
+            "March from {} to {}",
             area_name(game, from),
             area_name(game, to)
         ),
         Action::Sail { from, to } => format!(
-            "Sail from {} to {} (1 MIL)",
+            "Sail from {} to {}",
             area_name(game, from),
             area_name(game, to)
         ),
@@ -322,14 +309,14 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 offer_text(game, offer)
             )
         }
-        Action::Explore => "Explore (1 DIP + 1 MIL)".to_string(),
+        Action::Explore => "Explore".to_string(),
         Action::ExploreWithShip { from, to } => format!(
-            "Explore (1 DIP + 1 MIL), first sailing a Light Ship from {} to {}",
+            "Explore, first sailing a Light Ship from {} to {}",
             area_name(game, from),
             area_name(game, to)
         ),
         Action::Discover { area } => format!("Discover and claim {}", area_name(game, area)),
-        Action::Reroll => "Roll the exploration die again (1 DIP)".to_string(),
+        Action::Reroll => "Roll the exploration die again".to_string(),
         Action::ChangeFocus { into, from } => match into {
             Some(into) => format!(
                 "Change National Focus: 1 from {} into {}",
@@ -342,18 +329,18 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             None => "Change National Focus: exchange cards only".to_string(),
         },
         Action::ChangeReligion => "Change State Religion".to_string(),
-        Action::CounterReformation => "Embrace the Counter-Reformation (3 ADM)".to_string(),
-        Action::Influence { area } => format!("Influence in {} (1 DIP)", area_name(game, area)),
+        Action::CounterReformation => "Embrace the Counter-Reformation".to_string(),
+        Action::Influence { area } => format!("Influence in {}", area_name(game, area)),
         Action::InfluenceForDucats { area } => {
-            format!("Influence in {} (3 ducats)", area_name(game, area))
+            format!("Influence in {}, paying ducats", area_name(game, area))
         }
         Action::ForgeAlliance { realm } => {
             format!("Forge an alliance with {}", name_of(game, realm))
         }
         Action::FabricateClaim { area } => {
-            format!("Fabricate a claim on {} (2 DIP)", area_name(game, area))
+            format!("Fabricate a claim on {}", area_name(game, area))
         }
-        Action::Trade => "Trade (1 DIP): reveal 3 Trade Cards".to_string(),
+        Action::Trade => "Trade: reveal 3 Trade Cards".to_string(),
         Action::TakeTradeDucats => "Discard the Trade Cards and take 2 ducats".to_string(),
         Action::TradeShip { from, to, protect } => format!(
             "Sail a Light Ship from {} to {}{}",
@@ -383,7 +370,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 trade_node_name(game, node)
             )
         }
-        Action::PayInflation { adm: true } => "Pay 1 ADM for gold inflation".to_string(),
+        Action::PayInflation { adm: true } => "Pay gold inflation in ADM".to_string(),
         Action::PayInflation { adm: false } => {
             "Take an interest token for gold inflation".to_string()
         }
@@ -392,9 +379,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             province,
             colonists,
         } => format!(
-            "Colonize {} ({} ADM, {colonists} colonists)",
+            "Colonize {} with {}",
             province_name(game, province),
-            4 - colonists
+            plural(i32::from(*colonists), "colonist", "colonists")
         ),
         Action::PlayCard { card } => format!("Play {}", card_name(game, card)),
         Action::ResearchIdea { idea } => {
@@ -403,17 +390,11 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 .ideas
                 .iter()
                 .find(|i| &i.id == idea)
-                .map_or_else(
-                    || idea.clone(),
-                    |i| format!("{} ({} {})", i.name, i.cost, mp_name(i.kind)),
-                );
+                .map_or_else(|| idea.clone(), |i| i.name.clone());
             format!("Research {name}")
         }
         Action::SuppressUnrest { province } => {
-            format!(
-                "Suppress unrest in {} (1 MIL)",
-                province_name(game, province)
-            )
+            format!("Suppress unrest in {}", province_name(game, province))
         }
         Action::PickMission { mission } => {
             format!("Pick the Mission {}", mission_text(game, mission))
@@ -444,7 +425,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             };
             format!("Replace the Idea {} with {}", idea(old), idea(new))
         }
-        Action::CallToArms { ally } => call_to_arms_text(game, decision, ally),
+        Action::CallToArms { ally } => call_to_arms_text(game, ally),
         Action::TakeDiscard { card } => {
             let deck = game
                 .scenario()
@@ -453,15 +434,14 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 .find(|c| c.id == *card)
                 .map_or(MpKind::Adm, |c| c.deck);
             format!(
-                "Pick {} from the discards (1 {} and 2 ducats)",
+                "Pick {} from the {} discards",
                 card_name(game, card),
                 mp_name(deck)
             )
         }
         Action::ReplenishManpower { units } => format!(
-            "Replenish {} (costs {} MIL)",
-            plural(i32::from(*units), "exhausted unit", "exhausted units"),
-            crate::sim::pop::minor::replenish_cost(*units)
+            "Replenish {}",
+            plural(i32::from(*units), "exhausted unit", "exhausted units")
         ),
         Action::CutTies { tie } => match tie {
             Tie::Influence { area } => {
@@ -474,7 +454,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 format!("Cut ties: give up the claim on {}", area_name(game, area))
             }
             Tie::Alliance { realm } => format!(
-                "Cut ties: end the alliance with {} (5 influence and a truce; at war 2 stability)",
+                "Cut ties: end the alliance with {} (a truce follows, unless at war)",
                 name_of(game, realm)
             ),
         },
@@ -483,32 +463,17 @@ pub fn action_label(game: &Game, action: &Action) -> String {
 
 /// A Call to Arms with its price: Player Realms are called free, a Non-Player Realm ally for
 /// its influence.
-fn call_to_arms_text(game: &Game, decision: Option<&Decision>, ally: &str) -> String {
+fn call_to_arms_text(game: &Game, ally: &str) -> String {
     let world = game.world();
-    let index = world.resource::<Index>();
-    let (Some(caller), Some(npr)) = (decision.and_then(|d| index.get(&d.realm)), index.get(ally))
-    else {
-        return format!("Call {} to arms", name_of(game, ally));
-    };
-    if world.get::<crate::sim::model::PlayerRealm>(npr).is_some() {
-        return format!(
-            "Call {} to arms (free; they may refuse)",
-            name_of(game, ally)
-        );
+    let player = world
+        .resource::<Index>()
+        .get(ally)
+        .is_some_and(|a| world.get::<crate::sim::model::PlayerRealm>(a).is_some());
+    if player {
+        format!("Call {} to arms (they may refuse)", name_of(game, ally))
+    } else {
+        format!("Call {} to arms", name_of(game, ally))
     }
-    let defensive = matches!(
-        decision.map(|d| &d.kind),
-        Some(DecisionKind::SendCalls {
-            defensive: true,
-            ..
-        })
-    );
-    let cost = crate::sim::pop::war::call_cost(world, caller, npr, defensive);
-    format!(
-        "Call {} to arms ({})",
-        name_of(game, ally),
-        plural(i32::from(cost), "influence", "influence")
-    )
 }
 
 fn mission_name(game: &Game, id: &str) -> String {

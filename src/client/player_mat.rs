@@ -237,18 +237,22 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
         }
         Some(decision) if decision.realm == game.human && game.humans_turn() => {
             ui.label(&decision.prompt);
-            let legal = g.legal_actions();
+            let legal = g.legal_actions_with_costs();
             if legal.is_empty() {
                 ui.colored_label(
                     egui::Color32::from_rgb(255, 140, 120),
                     "No legal action: the game is stuck here.",
                 );
             }
-            for action in legal {
+            for (action, cost) in legal {
                 let label = action_label(g, &action);
-                let button = egui::Button::new(label)
+                let mut button = egui::Button::new(label)
                     .wrap()
                     .min_size(egui::vec2(ui.available_width(), 24.0));
+                // The engine's price, right-aligned and small; free actions show none.
+                if !cost.is_free() {
+                    button = button.right_text(egui::RichText::new(cost.describe()).small().weak());
+                }
                 if ui.add(button).clicked() {
                     picked = Some(action);
                 }

@@ -11,6 +11,7 @@ use crate::sim::decision::{Action, ActionHistory, Answer, Decision, Illegal, Pen
 use crate::sim::flow::{Flow, add_rules_schedule, run_until_decision};
 use crate::sim::log::GameLog;
 use crate::sim::pop;
+use crate::sim::pop::costs::Cost;
 use crate::sim::rng::GameRng;
 use crate::sim::snapshot::{Snapshot, snapshot, state_hash};
 use crate::sim::state::{Content, GameSetup, Index};
@@ -142,6 +143,28 @@ impl Game {
         match self.scenario.ruleset {
             Ruleset::PriceOfPower => pop::legal_actions(self.world()),
             _ => Vec::new(),
+        }
+    }
+
+    /// Every legal answer to the pending decision with what it costs the deciding realm up
+    /// front (see `pop::costs`).
+    pub fn legal_actions_with_costs(&self) -> Vec<(Action, Cost)> {
+        match self.scenario.ruleset {
+            Ruleset::PriceOfPower => pop::costs::legal_actions_with_costs(self.world()),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What `action` would cost the realm deciding now (free when nobody decides).
+    pub fn action_cost(&self, action: &Action) -> Cost {
+        let realm = self
+            .pending()
+            .and_then(|d| self.world().resource::<Index>().get(&d.realm));
+        match (self.scenario.ruleset, realm) {
+            (Ruleset::PriceOfPower, Some(realm)) => {
+                pop::costs::action_cost(self.world(), realm, action)
+            }
+            _ => Cost::default(),
         }
     }
 

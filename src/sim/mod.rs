@@ -15,4 +15,5 @@ pub mod state;
 
 pub use decision::{Action, Decision, DecisionKind, Illegal};
 pub use game::{Game, GameError};
+pub use pop::costs::Cost;
 pub use state::GameSetup;

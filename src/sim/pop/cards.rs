@@ -101,6 +101,11 @@ pub fn shuffle_action_decks(world: &mut World) {
     }
 }
 
+/// Ducats keeping a drawn card costs now: nothing for the first Round's hand.
+pub fn keep_cost(world: &World) -> i32 {
+    if first_round(world) { 0 } else { KEEP_COST }
+}
+
 fn first_round(world: &World) -> bool {
     world.resource::<Flow>().round == 1
 }
@@ -241,8 +246,9 @@ fn keep_action_cards(world: &mut World) {
             match action {
                 Action::KeepCard { .. } => {
                     // The first Round's hand (at most 4) is free.
-                    if !first_round(world) {
-                        spend(world, realm, KEEP_COST, rules::SEQ_PHASE1_KEEP);
+                    let cost = keep_cost(world);
+                    if cost > 0 {
+                        spend(world, realm, cost, rules::SEQ_PHASE1_KEEP);
                     }
                     world.get_mut::<Hand>(realm).expect("hand").cards.push(card);
                     write(
@@ -381,7 +387,7 @@ pub fn check(
                     "at most 4 cards are kept in the first Round",
                 ));
             }
-            if !first_round(world) && world.get::<Mat>(realm).map_or(0, |m| m.ducats) < KEEP_COST {
+            if world.get::<Mat>(realm).map_or(0, |m| m.ducats) < keep_cost(world) {
                 return Err(Illegal::new(
                     rules::SEQ_PHASE1_KEEP,
                     "keeping a card costs 2 ducats",

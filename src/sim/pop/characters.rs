@@ -115,7 +115,7 @@ pub fn appoint_problem(
             "only a leader can replace a dead ruler",
         )),
         CharacterKind::Advisor(_) => {
-            let cost = crate::sim::pop::ideas::advisor_price(world, realm, i32::from(def.cost));
+            let cost = appointment_cost(world, realm, character);
             let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
             (ducats < cost).then(|| {
                 Illegal::new(
@@ -137,6 +137,17 @@ pub fn appoint_problem(
                 ))
             }
         }
+    }
+}
+
+/// Ducats appointing `character` costs `realm`: an advisor's printed cost less its Ideas'
+/// discount; a leader (taken as ruler) is free.
+pub fn appointment_cost(world: &World, realm: Entity, character: Entity) -> i32 {
+    match world.get::<Character>(character) {
+        Some(def) if matches!(def.kind, CharacterKind::Advisor(_)) => {
+            crate::sim::pop::ideas::advisor_price(world, realm, i32::from(def.cost))
+        }
+        _ => 0,
     }
 }
 
@@ -165,7 +176,7 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
         .expect("a character");
     match def.kind {
         CharacterKind::Advisor(kind) => {
-            let cost = crate::sim::pop::ideas::advisor_price(world, realm, i32::from(def.cost));
+            let cost = appointment_cost(world, realm, character);
             spend(world, realm, cost, rules::APPOINT_ADVISOR);
             if let Some(old) = advisor_of(world, realm, kind) {
                 world.entity_mut(old).remove::<(Serves, Role)>();

@@ -22,6 +22,11 @@ pub const COLONIZE_COST: u8 = 4;
 /// The colonist pool holds at most 4.
 pub const MAX_COLONISTS: u8 = 4;
 
+/// Adm a colony costs when `colonists` of the 4 are paid from the colonist pool.
+pub fn colonize_adm(colonists: u8) -> i32 {
+    i32::from(COLONIZE_COST.saturating_sub(colonists))
+}
+
 pub fn owns(action: &Action) -> bool {
     matches!(action, Action::Colonize { .. })
 }
@@ -103,7 +108,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
     if *colonists > COLONIZE_COST || *colonists > mat.colonists {
         return err("you do not have that many colonists (at most 4 count)");
     }
-    let adm = i32::from(COLONIZE_COST - colonists);
+    let adm = colonize_adm(*colonists);
     if mat.mp(MpKind::Adm) < adm {
         return err("a colony costs 4 in adm and colonists together");
     }
@@ -126,7 +131,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     let p = world.resource::<Index>().get(province)?;
     let area = area_of(world, p)?;
     let name = key_of(world, realm);
-    let adm = i32::from(COLONIZE_COST - colonists);
+    let adm = colonize_adm(*colonists);
     if adm > 0 {
         change_mp(world, realm, MpKind::Adm, -adm, rules::ACT_COLONIZE);
     }

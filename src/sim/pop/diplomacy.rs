@@ -22,6 +22,10 @@ pub const MAX_ALLIANCES: usize = 3;
 pub const MAX_MARRIAGES: usize = 3;
 /// Monetary Support: 1 dip per this many ducats, rounded up.
 pub const DUCATS_PER_DIP: i32 = 10;
+/// A province sale costs the buyer and the seller 1 adm each.
+pub const SALE_ADM: i32 = 1;
+/// Influence: each cube placed for dip costs this much.
+pub const INFLUENCE_DIP: i32 = 1;
 /// Price of one province sold: 3 to 15 ducats.
 pub const MIN_PRICE: i32 = 3;
 pub const MAX_PRICE: i32 = 15;
@@ -117,7 +121,7 @@ pub fn offers(world: &World, realm: Entity, other: Entity) -> Vec<Offer> {
     }
     let (mine, theirs) = (mat(world, realm).ducats, mat(world, other).ducats);
     for d in SUPPORT_SIZES {
-        if dip < (d + DUCATS_PER_DIP - 1) / DUCATS_PER_DIP {
+        if dip < support_dip(d) {
             continue;
         }
         if mine >= d {
@@ -294,7 +298,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                 return Some(Illegal::new(rules::ACT_INFLUENCE, "no such area"));
             };
             influence_problem(world, realm, area, 0, false).or_else(|| {
-                (mp(world, realm, MpKind::Dip) < 1)
+                (mp(world, realm, MpKind::Dip) < INFLUENCE_DIP)
                     .then(|| Illegal::new(rules::ACT_INFLUENCE, "the first influence costs 1 dip"))
             })
         }
@@ -342,9 +346,12 @@ fn listed_shape(offer: &Offer) -> bool {
 
 /// Dip the active realm pays for an offer.
 pub fn offer_dip(offer: &Offer) -> i32 {
-    i32::from(offer.alliance)
-        + i32::from(offer.marriage.is_some())
-        + (offer.ducats.abs() + DUCATS_PER_DIP - 1) / DUCATS_PER_DIP
+    i32::from(offer.alliance) + i32::from(offer.marriage.is_some()) + support_dip(offer.ducats)
+}
+
+/// Dip Monetary Support of this many ducats (either way) costs: 1 per 10, rounded up.
+pub fn support_dip(ducats: i32) -> i32 {
+    (ducats.abs() + DUCATS_PER_DIP - 1) / DUCATS_PER_DIP
 }
 
 /// Why the deal cannot be made as offered, if it cannot.
@@ -444,7 +451,9 @@ pub fn offer_problem(
 }
 
 /// Buyer and seller of the provinces of an offer.
-fn sale_sides(
+/// The buyer and the seller of the provinces an offer names: `None` when they belong to
+/// neither realm.
+pub fn sale_sides(
     world: &World,
     realm: Entity,
     other: Entity,
@@ -637,7 +646,13 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         }
         Action::Influence { area } => {
             let area = lookup(world, area)?;
-            change_mp(world, realm, MpKind::Dip, -1, rules::ACT_INFLUENCE);
+            change_mp(
+                world,
+                realm,
+                MpKind::Dip,
+                -INFLUENCE_DIP,
+                rules::ACT_INFLUENCE,
+            );
             place_influence(world, realm, area);
             world.resource_mut::<Generic>().influence = Some(InfluenceRun {
                 realm,
@@ -806,7 +821,7 @@ fn make_deal(world: &mut World, deal: &Deal) {
         draw_to_hand(world, b, kind, rules::MARRIAGE);
     }
     if offer.ducats != 0 {
-        let dip = (offer.ducats.abs() + DUCATS_PER_DIP - 1) / DUCATS_PER_DIP;
+        let dip = support_dip(offer.ducats);
         change_mp(world, a, MpKind::Dip, -dip, rules::MONETARY_SUPPORT);
         let (giver, taker) = if offer.ducats > 0 { (a, b) } else { (b, a) };
         let amount = offer.ducats.abs();
@@ -822,8 +837,8 @@ fn make_deal(world: &mut World, deal: &Deal) {
             .iter()
             .filter_map(|p| lookup(world, p))
             .collect();
-        change_mp(world, buyer, MpKind::Adm, -1, rules::PROVINCE_SALE);
-        change_mp(world, seller, MpKind::Adm, -1, rules::PROVINCE_SALE);
+        change_mp(world, buyer, MpKind::Adm, -SALE_ADM, rules::PROVINCE_SALE);
+        change_mp(world, seller, MpKind::Adm, -SALE_ADM, rules::PROVINCE_SALE);
         spend(world, buyer, offer.price, rules::PROVINCE_SALE);
         gain_ducats(world, seller, offer.price, rules::PROVINCE_SALE);
         let lost = sale_prestige(world, seller, &provinces);
@@ -890,7 +905,7 @@ pub fn influence_answer_problem(world: &World, realm: Entity, action: &Action) -
                 rules::ACT_INFLUENCE,
                 "influence costs 3 ducats",
             ))
-        } else if !ducats && mp(world, realm, MpKind::Dip) < 1 {
+        } else if !ducats && mp(world, realm, MpKind::Dip) < INFLUENCE_DIP {
             Some(Illegal::new(rules::ACT_INFLUENCE, "influence costs 1 dip"))
         } else {
             None
@@ -916,7 +931,13 @@ pub fn influence_answer(world: &mut World, action: &Action) {
     if ducats {
         spend(world, run.realm, INFLUENCE_DUCATS, rules::ACT_INFLUENCE);
     } else {
-        change_mp(world, run.realm, MpKind::Dip, -1, rules::ACT_INFLUENCE);
+        change_mp(
+            world,
+            run.realm,
+            MpKind::Dip,
+            -INFLUENCE_DIP,
+            rules::ACT_INFLUENCE,
+        );
     }
     place_influence(world, run.realm, area);
     match run.placed.iter_mut().find(|(a, _)| *a == area) {

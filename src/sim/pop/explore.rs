@@ -32,6 +32,11 @@ pub const FACES: [(u8, bool); 6] = [
 ];
 /// Re-rolls allowed per Explore action, 1 dip each.
 pub const MAX_REROLLS: u8 = 2;
+/// Exploring costs 1 dip and 1 mil.
+pub const EXPLORE_DIP: i32 = 1;
+pub const EXPLORE_MIL: i32 = 1;
+/// A re-roll, and a discovery made with the failure mark, cost 1 dip each.
+pub const REROLL_DIP: i32 = 1;
 
 pub fn owns(action: &Action) -> bool {
     matches!(action, Action::Explore | Action::ExploreWithShip { .. })
@@ -106,7 +111,8 @@ pub fn ship_moves(world: &World, realm: Entity) -> Vec<(Entity, Entity)> {
 }
 
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
-    let cost = (mp(world, realm, MpKind::Dip) < 1 || mp(world, realm, MpKind::Mil) < 1)
+    let cost = (mp(world, realm, MpKind::Dip) < EXPLORE_DIP
+        || mp(world, realm, MpKind::Mil) < EXPLORE_MIL)
         .then(|| Illegal::new(rules::EXPLORE, "exploring costs 1 dip and 1 mil"));
     match action {
         Action::Explore => cost,
@@ -193,8 +199,8 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         world,
         Note::new(rules::EXPLORE, format!("{name} explores")).realm(&name),
     );
-    change_mp(world, realm, MpKind::Dip, -1, rules::EXPLORE);
-    change_mp(world, realm, MpKind::Mil, -1, rules::EXPLORE);
+    change_mp(world, realm, MpKind::Dip, -EXPLORE_DIP, rules::EXPLORE);
+    change_mp(world, realm, MpKind::Mil, -EXPLORE_MIL, rules::EXPLORE);
     if let Some((from, to)) = ship {
         move_ship(world, realm, from, to);
     }
@@ -328,7 +334,9 @@ pub fn answer_problem(world: &World, realm: Entity, action: &Action) -> Option<I
                 max_rerolls(world, realm)
             ),
         )),
-        Action::Reroll if dip < 1 => Some(Illegal::new(rules::EXPLORE, "a re-roll costs 1 dip")),
+        Action::Reroll if dip < REROLL_DIP => {
+            Some(Illegal::new(rules::EXPLORE, "a re-roll costs 1 dip"))
+        }
         Action::Reroll => None,
         Action::Discover { area } => {
             let Some(area) = world.resource::<Index>().get(area) else {
@@ -337,7 +345,7 @@ pub fn answer_problem(world: &World, realm: Entity, action: &Action) -> Option<I
             if let Some(why) = target_problem(world, realm, area, state.face, state.mark) {
                 return Some(Illegal::new(rules::EXPLORE, why));
             }
-            (state.mark && dip < 1).then(|| {
+            (state.mark && dip < REROLL_DIP).then(|| {
                 Illegal::new(
                     rules::EXPLORE,
                     "with the failure mark a discovery costs 1 dip",
@@ -359,7 +367,7 @@ pub fn answer(world: &mut World, action: &Action) {
     let name = key_of(world, realm);
     match action {
         Action::Reroll => {
-            change_mp(world, realm, MpKind::Dip, -1, rules::EXPLORE);
+            change_mp(world, realm, MpKind::Dip, -REROLL_DIP, rules::EXPLORE);
             roll(world, realm, state.rerolls + 1);
             return;
         }
@@ -368,7 +376,7 @@ pub fn answer(world: &mut World, action: &Action) {
                 return;
             };
             if state.mark {
-                change_mp(world, realm, MpKind::Dip, -1, rules::EXPLORE);
+                change_mp(world, realm, MpKind::Dip, -REROLL_DIP, rules::EXPLORE);
             }
             discover(world, realm, area);
         }

@@ -221,6 +221,7 @@ fn top_discards(decks: &ActionDecks, kind: MpKind) -> &[usize] {
 /// How many cards on top of a discard pile may be picked from.
 pub const DISCARD_PICKS: usize = 5;
 /// What picking a new card from the discards costs: 1 MP of that deck's type and 2 ducats.
+pub const DISCARD_PICK_MP: i32 = 1;
 pub const DISCARD_PICK_DUCATS: i32 = 2;
 
 pub fn answer_problem(
@@ -261,9 +262,11 @@ pub fn answer_problem(
             match found {
                 None => err("only one of the top 5 cards of a discard pile"),
                 Some(_) if run.bought_discard => err("one new card from the discards per action"),
-                Some(kind) if m.mp(kind) < 1 || m.ducats < DISCARD_PICK_DUCATS => err(&format!(
-                    "picking from the {kind:?} discards costs 1 {kind:?} and 2 ducats"
-                )),
+                Some(kind) if m.mp(kind) < DISCARD_PICK_MP || m.ducats < DISCARD_PICK_DUCATS => {
+                    err(&format!(
+                        "picking from the {kind:?} discards costs 1 {kind:?} and 2 ducats"
+                    ))
+                }
                 Some(_) => None,
             }
         }
@@ -329,7 +332,7 @@ fn buy_discard(world: &mut World, realm: Entity, card: &str) {
         };
         pile.remove(at);
     }
-    change_mp(world, realm, kind, -1, rules::NATIONAL_FOCUS);
+    change_mp(world, realm, kind, -DISCARD_PICK_MP, rules::NATIONAL_FOCUS);
     spend(world, realm, DISCARD_PICK_DUCATS, rules::NATIONAL_FOCUS);
     if let Some(mut hand) = world.get_mut::<Hand>(realm) {
         hand.cards.push(c);

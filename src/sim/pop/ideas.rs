@@ -165,8 +165,9 @@ pub fn research_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
         ));
     }
     let def = &world.resource::<Content>().0.ideas[idea];
-    let have = world.get::<Mat>(realm).map_or(0, |m| m.mp(def.kind));
-    (have < i32::from(def.cost)).then(|| {
+    let (kind, cost) = idea_cost(world, id)?;
+    let have = world.get::<Mat>(realm).map_or(0, |m| m.mp(kind));
+    (have < cost).then(|| {
         Illegal::new(
             rules::RESEARCH_IDEA,
             format!(
@@ -175,6 +176,12 @@ pub fn research_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
             ),
         )
     })
+}
+
+/// The monarch power type and amount researching the Idea with this id costs.
+pub fn idea_cost(world: &World, id: &str) -> Option<(MpKind, i32)> {
+    let def = &world.resource::<Content>().0.ideas[idea_index(world, id)?];
+    Some((def.kind, i32::from(def.cost)))
 }
 
 /// Researches an Idea: pay its cost, +2 prestige; each earlier researcher gains 1 while at most
@@ -194,13 +201,9 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
         )
         .realm(&name),
     );
-    change_mp(
-        world,
-        realm,
-        def.kind,
-        -i32::from(def.cost),
-        rules::RESEARCH_IDEA,
-    );
+    if let Some((kind, cost)) = idea_cost(world, id) {
+        change_mp(world, realm, kind, -cost, rules::RESEARCH_IDEA);
+    }
     change_prestige(world, realm, RESEARCH_PRESTIGE, rules::RESEARCH_IDEA);
     if earlier.len() <= EARLIER_BONUS_LIMIT {
         for holder in earlier {

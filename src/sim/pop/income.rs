@@ -482,6 +482,9 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     );
 }
 
+/// Throwing ducats away instead of paying corruption leaves this many.
+pub const CORRUPTION_KEEP: i32 = 49;
+
 /// Adm the corruption of a treasury costs: nothing below 50 ducats, 1 at 50-59, +1 per 10.
 pub fn corruption_charge(ducats: i32) -> i32 {
     if ducats < 50 {
@@ -539,9 +542,9 @@ fn charge_corruption(world: &mut World) {
                     );
                 }
                 _ => {
-                    let thrown = ducats - 49;
+                    let thrown = ducats - CORRUPTION_KEEP;
                     if let Some(mut m) = world.get_mut::<Mat>(realm) {
-                        m.ducats = 49;
+                        m.ducats = CORRUPTION_KEEP;
                     }
                     write(
                         world,

@@ -42,6 +42,12 @@ pub const MAX_MERCENARIES: u8 = 3;
 /// Units that may cross a mountain border in one activation.
 pub const MOUNTAIN_LIMIT: usize = 3;
 
+/// Available manpower a recruited unit takes: 1 for a regular land unit, none for mercenaries
+/// and ships.
+pub fn unit_manpower(kind: UnitKind, mercenary: bool) -> i32 {
+    i32::from(kind.is_land() && !mercenary)
+}
+
 /// Ducats a unit costs to recruit (FACTS section 2): regular / mercenary.
 pub fn unit_cost(kind: UnitKind, mercenary: bool) -> i32 {
     match (kind, mercenary) {
@@ -308,7 +314,9 @@ fn mil(world: &World, realm: Entity) -> i32 {
     world.get::<Mat>(realm).map_or(0, |m| m.mp(MpKind::Mil))
 }
 
-fn activation_cost(world: &World) -> i32 {
+/// Mil the next Activate or Recruit costs: nothing while it is the free activation after a
+/// declaration of war.
+pub fn activation_cost(world: &World) -> i32 {
     if world.resource::<MilitaryAction>().free {
         0
     } else {
@@ -742,7 +750,7 @@ fn move_problem(world: &World, realm: Entity, from: &str, to: &str) -> Option<Il
             ),
         ));
     }
-    if ground(world, realm, t) == Ground::Neutral && influence_in(world, realm, t) == 0 {
+    if access_price(world, realm, t) == AccessPrice::Ducats {
         let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
         if ducats < ACCESS_DUCATS {
             return Some(Illegal::new(
@@ -788,12 +796,7 @@ fn siege_problem(
             format!("the army's siege strength is {strength}, the targets' tax value {value}"),
         ));
     }
-    let needed = |v: i32| units_needed(world, &army, v).max(1) as i32;
-    let cost = if value_so_far == 0 {
-        activation_cost(world) + needed(value) - 1
-    } else {
-        needed(value) - needed(value_so_far)
-    };
+    let cost = siege_cost(world, realm, area, province, value_so_far);
     if mil(world, realm) < cost {
         return Some(Illegal::new(
             rules::WAR_SIEGE,
@@ -801,6 +804,46 @@ fn siege_problem(
         ));
     }
     None
+}
+
+/// Mil besieging `province` with the realm's army in `area` costs: for the first province of
+/// a Siege action the activation plus 1 for each unit beyond the first that the siege needs;
+/// for a further province (`value_so_far` already besieged) only the extra units it needs.
+pub fn siege_cost(
+    world: &World,
+    realm: Entity,
+    area: Entity,
+    province: Entity,
+    value_so_far: i32,
+) -> i32 {
+    let army = own_units_at(world, realm, area, true);
+    let value = value_so_far + world.get::<Province>(province).map_or(1, |p| p.tax_value());
+    let needed = |v: i32| units_needed(world, &army, v).max(1) as i32;
+    if value_so_far == 0 {
+        activation_cost(world) + needed(value) - 1
+    } else {
+        needed(value) - needed(value_so_far)
+    }
+}
+
+/// How an army marching into `to` pays for military access: nothing on its own or hostile
+/// ground, else 1 influence there when it has some, else `ACCESS_DUCATS`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccessPrice {
+    Free,
+    Influence,
+    Ducats,
+}
+
+/// What military access into `to` costs `realm` now.
+pub fn access_price(world: &World, realm: Entity, to: Entity) -> AccessPrice {
+    if ground(world, realm, to) != Ground::Neutral {
+        AccessPrice::Free
+    } else if influence_in(world, realm, to) > 0 {
+        AccessPrice::Influence
+    } else {
+        AccessPrice::Ducats
+    }
 }
 
 fn appoint_general_problem(
@@ -1035,9 +1078,8 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             let Some(area) = world.get::<InArea>(p).map(|a| a.0) else {
                 return true;
             };
-            let army = own_units_at(world, realm, area, true);
             let value = world.get::<Province>(p).map_or(1, |x| x.tax_value());
-            let cost = activation_cost(world) + units_needed(world, &army, value).max(1) as i32 - 1;
+            let cost = siege_cost(world, realm, area, p, 0);
             change_mp(world, realm, MpKind::Mil, -cost, rules::WAR_SIEGE);
             let sid = sid_of(world, area);
             {
@@ -1098,8 +1140,9 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     if !all_move {
         army.truncate(MOUNTAIN_LIMIT);
     }
-    if ground(world, realm, to) == Ground::Neutral {
-        if influence_in(world, realm, to) > 0 {
+    match access_price(world, realm, to) {
+        AccessPrice::Free => {}
+        AccessPrice::Influence => {
             add_influence(world, realm, to, -1);
             write(
                 world,
@@ -1112,7 +1155,8 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
                 )
                 .realm(&name),
             );
-        } else {
+        }
+        AccessPrice::Ducats => {
             spend(world, realm, ACCESS_DUCATS, rules::WAR_ACCESS);
             write(
                 world,
@@ -1422,9 +1466,10 @@ fn recruit_unit(world: &mut World, realm: Entity, kind: UnitKind, mercenary: boo
     } else {
         UnitStatus::Regular
     };
-    if kind.is_land() && !mercenary {
+    let manpower = unit_manpower(kind, mercenary);
+    if manpower > 0 {
         if let Some(mut m) = world.get_mut::<Mat>(realm) {
-            m.manpower -= 1;
+            m.manpower -= manpower;
         }
     }
     let mut port = None;
@@ -1576,20 +1621,29 @@ pub fn siege_more_candidates(world: &World, realm: Entity) -> Vec<Action> {
     all
 }
 
+/// Mil adding `province` to the Siege action going on costs: the extra units it needs.
+pub fn siege_more_cost(world: &World, realm: Entity, province: &str) -> i32 {
+    let Some(s) = world.resource::<MilitaryAction>().sieging.clone() else {
+        return 0;
+    };
+    match (
+        world.resource::<Index>().by_sid(s.area),
+        index(world, province),
+    ) {
+        (Some(area), Some(p)) => siege_cost(world, realm, area, p, s.value),
+        _ => 0,
+    }
+}
+
 fn siege_more(world: &mut World, realm: Entity, province: &str) {
     let Some(s) = world.resource::<MilitaryAction>().sieging.clone() else {
         return;
     };
-    let (Some(area), Some(p)) = (
-        world.resource::<Index>().by_sid(s.area),
-        index(world, province),
-    ) else {
+    let Some(p) = index(world, province) else {
         return;
     };
-    let army = own_units_at(world, realm, area, true);
     let value = s.value + world.get::<Province>(p).map_or(1, |x| x.tax_value());
-    let extra = units_needed(world, &army, value).max(1) as i32
-        - units_needed(world, &army, s.value).max(1) as i32;
+    let extra = siege_more_cost(world, realm, province);
     if extra > 0 {
         change_mp(world, realm, MpKind::Mil, -extra, rules::WAR_SIEGE);
     }

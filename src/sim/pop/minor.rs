@@ -198,6 +198,15 @@ fn cut_ties(world: &mut World, realm: Entity, tie: &Tie) {
     }
 }
 
+/// Stability lost for ending an alliance with a realm at war.
+pub const WARTIME_SPLIT_STABILITY: i32 = 2;
+
+/// Whether ending the alliance with `ally` now is a split in wartime: the ally is at war or
+/// fighting as an Active Ally.
+pub fn split_in_wartime(world: &World, ally: Entity) -> bool {
+    war::active_allies(world).contains(&sid_of(world, ally)) || at_war(world, ally)
+}
+
 /// Ends an alliance by Cut Ties (11.3 Ending an Alliance). With the ally at peace: 5 influence
 /// from its areas and a truce. With the ally at war or fighting as an Active Ally: 2 stability
 /// and all influence in its areas; an Active Ally also takes back its lent units (half its tax
@@ -205,7 +214,7 @@ fn cut_ties(world: &mut World, realm: Entity, tie: &Tie) {
 fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
     let (name, other) = (key_of(world, realm), key_of(world, ally));
     let active = war::active_allies(world).contains(&sid_of(world, ally));
-    let fighting = active || at_war(world, ally);
+    let fighting = split_in_wartime(world, ally);
     end_alliance(world, realm, ally);
     let areas = owned_areas(world, ally);
     write(
@@ -236,7 +245,7 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
         );
         return;
     }
-    change_stability(world, realm, -2, rules::ACT_CUT_TIES);
+    change_stability(world, realm, -WARTIME_SPLIT_STABILITY, rules::ACT_CUT_TIES);
     remove_influence(world, realm, u8::MAX, Some(&areas));
     if active {
         let sid = sid_of(world, ally);

@@ -19,6 +19,7 @@ pub mod characters;
 pub mod cleanup;
 pub mod colonize;
 pub mod conditions;
+pub mod costs;
 pub mod diplomacy;
 pub mod draw_cards;
 pub mod economy;
@@ -314,6 +315,8 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         _ => actions::check(world, &decision, action),
     }
 }
+#[cfg(test)]
+mod costs_tests;
 #[cfg(test)]
 mod generic_tests;
 #[cfg(test)]

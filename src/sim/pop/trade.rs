@@ -28,6 +28,10 @@ use crate::sim::state::{Content, Index, Seats, key_of, sid_of};
 pub const REVEAL: usize = 3;
 /// Ducats for discarding the revealed cards instead of trading (step 2).
 pub const FALLBACK_DUCATS: i32 = 2;
+/// The Trade action costs 1 dip.
+pub const TRADE_DIP: i32 = 1;
+/// Gold inflation paid in monarch power costs 1 adm.
+pub const INFLATION_ADM: i32 = 1;
 
 pub struct TradePlugin;
 
@@ -658,7 +662,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
     if *action != Action::Trade {
         return None;
     }
-    if mp(world, realm, MpKind::Dip) < 1 {
+    if mp(world, realm, MpKind::Dip) < TRADE_DIP {
         return Some(Illegal::new(rules::ACT_TRADE, "trading costs 1 dip"));
     }
     (!world
@@ -682,7 +686,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         world,
         Note::new(rules::ACT_TRADE, format!("{name} trades")).realm(&name),
     );
-    change_mp(world, realm, MpKind::Dip, -1, rules::ACT_TRADE);
+    change_mp(world, realm, MpKind::Dip, -TRADE_DIP, rules::ACT_TRADE);
     let mut revealed = Vec::new();
     for _ in 0..REVEAL {
         match draw(world) {
@@ -802,7 +806,7 @@ pub fn answer_problem(
     };
     if *kind == DecisionKind::GoldInflation {
         return match action {
-            Action::PayInflation { adm: true } if mp(world, realm, MpKind::Adm) < 1 => {
+            Action::PayInflation { adm: true } if mp(world, realm, MpKind::Adm) < INFLATION_ADM => {
                 Some(Illegal::new(
                     rules::GOLD_INFLATION,
                     "you have no adm: take an interest token",
@@ -1268,7 +1272,13 @@ fn place_merchant(world: &mut World, realm: &str, node: &str, from: Option<&str>
 /// above 5 without Bankruptcy).
 fn pay_inflation(world: &mut World, realm: Entity, adm: bool) {
     if adm {
-        change_mp(world, realm, MpKind::Adm, -1, rules::GOLD_INFLATION);
+        change_mp(
+            world,
+            realm,
+            MpKind::Adm,
+            -INFLATION_ADM,
+            rules::GOLD_INFLATION,
+        );
         return;
     }
     let name = key_of(world, realm);

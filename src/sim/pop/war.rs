@@ -158,7 +158,13 @@ pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'sta
 pub fn declare_war(world: &mut World, realm: Entity, target: Entity) {
     let name = key_of(world, realm);
     let tname = key_of(world, target);
-    change_mp(world, realm, MpKind::Mil, -1, rules::WAR_DECLARE);
+    change_mp(
+        world,
+        realm,
+        MpKind::Mil,
+        -crate::sim::pop::military::ACTIVATION_MIL,
+        rules::WAR_DECLARE,
+    );
     let cb = casus_belli(world, realm, target);
     write(
         world,
@@ -266,6 +272,33 @@ fn queue_battles_after_declaration(world: &mut World, realm: Entity) {
 pub fn call_cost(world: &World, caller: Entity, npr: Entity, defensive: bool) -> u8 {
     let base: u8 = if defensive { 1 } else { 2 };
     base.saturating_sub(u8::from(married(world, caller, npr)))
+}
+
+/// Influence calling `ally` into the war of the realm now choosing its calls costs: nothing
+/// for a Player Realm ally, `call_cost` for a Non-Player Realm.
+pub fn pending_call_cost(world: &World, ally: Entity) -> u8 {
+    let Some(sender) = world.resource::<WarState>().sending.clone() else {
+        return 0;
+    };
+    match entity(world, sender.caller) {
+        Some(caller) if !is_player(world, ally) => call_cost(world, caller, ally, sender.defensive),
+        _ => 0,
+    }
+}
+
+/// Prestige a Player Realm loses for refusing a defensive Call to Arms, with up to
+/// `REFUSAL_INFLUENCE` influence in the caller's areas.
+pub const REFUSAL_PRESTIGE: i32 = 2;
+pub const REFUSAL_INFLUENCE: u8 = 5;
+
+/// Whether refusing this call costs the ally prestige and influence: only a defensive call, and
+/// not when the ally has passed or fights a war already.
+pub fn refusal_is_penalised(world: &World, call: &Call) -> bool {
+    let Some(ally) = entity(world, call.ally) else {
+        return false;
+    };
+    let excused = world.get::<RoundMarkers>(ally).is_some_and(|m| m.passed) || at_war(world, ally);
+    call.defensive && !excused
 }
 
 /// Why `ally` cannot be called to arms by this sender, if it cannot (5.2 Call to Arms, 11.3).
@@ -696,11 +729,10 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         )
         .realm(&a),
     );
-    let excused = world.get::<RoundMarkers>(ally).is_some_and(|m| m.passed) || at_war(world, ally);
-    if call.defensive && !excused {
-        change_prestige(world, ally, -2, rules::WAR_CALL_TO_ARMS);
+    if refusal_is_penalised(world, &call) {
+        change_prestige(world, ally, -REFUSAL_PRESTIGE, rules::WAR_CALL_TO_ARMS);
         let areas = owned_areas(world, caller);
-        remove_influence(world, ally, 5, Some(&areas));
+        remove_influence(world, ally, REFUSAL_INFLUENCE, Some(&areas));
         spawn_sim(
             world,
             None,
