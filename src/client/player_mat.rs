@@ -251,7 +251,11 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
                     .min_size(egui::vec2(ui.available_width(), 24.0));
                 // The engine's price, right-aligned and small; free actions show none.
                 if !cost.is_free() {
-                    button = button.right_text(egui::RichText::new(cost.describe()).small().weak());
+                    // Gold like the ducats on the mat, so the price reads at a glance.
+                    button = button.right_text(
+                        egui::RichText::new(cost.describe())
+                            .color(egui::Color32::from_rgb(230, 200, 110)),
+                    );
                 }
                 if ui.add(button).clicked() {
                     picked = Some(action);
