@@ -1,6 +1,7 @@
 //! The screen shown when the scenario cannot be played: every `file:line:col: message` of the
 //! scenario (or the reason the game could not be set up), so a broken mod file is an answer
-//! rather than an endless loading screen. The same lines go to stderr.
+//! rather than an endless loading screen; likewise a save given with `--load` that cannot be
+//! replayed. The same lines go to stderr.
 
 use bevy::asset::AssetLoadError;
 use bevy::prelude::*;
@@ -26,6 +27,10 @@ impl Plugin for FailedScreenPlugin {
 /// (e.g. a scenario that loads but cannot be set up as a game).
 #[derive(Resource, Default, Debug)]
 pub struct FailureReport(pub Vec<String>);
+
+/// The file at fault when it is not the scenario: a save opened with `--load`.
+#[derive(Resource, Debug)]
+pub struct FailedSave(pub String);
 
 fn collect_failure(
     mut report: ResMut<FailureReport>,
@@ -64,10 +69,15 @@ fn show_failure(
     mut contexts: EguiContexts,
     report: Res<FailureReport>,
     origin: Res<ScenarioOrigin>,
+    save: Option<Res<FailedSave>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("The scenario cannot be played")
+    let (title, file) = match &save {
+        Some(save) => ("The save cannot be opened", save.0.clone()),
+        None => ("The scenario cannot be played", origin.shown()),
+    };
+    egui::Window::new(title)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
@@ -75,7 +85,7 @@ fn show_failure(
         .show(ctx, |ui| {
             ui.label(format!(
                 "{} has {} problem{}. Fix the file and start Regnum again.",
-                origin.shown(),
+                file,
                 report.0.len(),
                 if report.0.len() == 1 { "" } else { "s" }
             ));

@@ -411,7 +411,12 @@ fn open_save(
             world.insert_resource(ScenarioInPlay { scenario, file });
             world.insert_non_send(ActiveGame::new(game, seed, humans));
         }
-        Err(e) => fail(world, format!("{}: {e}", path.display())),
+        Err(e) => {
+            world.insert_resource(crate::client::failed::FailedSave(
+                path.display().to_string(),
+            ));
+            fail(world, format!("{}: {e}", path.display()));
+        }
     }
 }
 
@@ -523,6 +528,56 @@ mod tests {
                 "the panels follow the deciding human"
             );
         }
+    }
+
+    #[test]
+    fn a_save_given_on_the_command_line_opens_or_names_its_problem() {
+        let dir = std::env::temp_dir().join(format!("regnum-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut played = game(&["FRA", "ENG"]);
+        for _ in 0..5 {
+            let first = played.legal_actions()[0].clone();
+            played.apply(first).unwrap();
+        }
+        let good = dir.join("good.ron");
+        crate::save::Save::of(&played, None).write(&good).unwrap();
+        let world_with = || {
+            let mut world = World::new();
+            world.insert_resource(ScenarioOrigin::Embedded);
+            world.init_resource::<crate::client::failed::FailureReport>();
+            world.init_resource::<NextState<AppState>>();
+            world
+        };
+        let mut world = world_with();
+        open_save(&mut world, default_scenario(), &good);
+        let opened = world.get_non_send::<ActiveGame>().expect("opened");
+        assert_eq!(opened.game.state_hash(), played.state_hash());
+        assert_eq!(
+            opened.humans,
+            vec!["FRA".to_string()],
+            "the first seat is yours"
+        );
+        // A damaged save: its own file and position on the failure screen, no game.
+        let bad = dir.join("bad.ron");
+        std::fs::write(&bad, "(broken").unwrap();
+        let mut world = world_with();
+        open_save(&mut world, default_scenario(), &bad);
+        assert!(world.get_non_send::<ActiveGame>().is_none());
+        let report = &world.resource::<crate::client::failed::FailureReport>().0;
+        assert!(
+            report[0].starts_with(&format!(
+                "{}: the save is damaged: {}:1:",
+                bad.display(),
+                bad.display()
+            )),
+            "{report:?}"
+        );
+        assert!(
+            world
+                .get_resource::<crate::client::failed::FailedSave>()
+                .is_some()
+        );
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -240,7 +240,7 @@ fn read_tokens(
     *view = read;
 }
 
-const INK: egui::Color32 = egui::Color32::from_rgb(30, 26, 22);
+pub const INK: egui::Color32 = egui::Color32::from_rgb(30, 26, 22);
 const RED: egui::Color32 = egui::Color32::from_rgb(220, 24, 16);
 
 fn bond_stroke(bond: Bond) -> (egui::Stroke, bool) {
@@ -331,19 +331,13 @@ pub fn paint_tokens(
         let centre = pos(&map, *at) + egui::vec2(-14.0 + 13.0 * *n as f32, 26.0);
         *n += 1;
         let rect = egui::Rect::from_center_size(centre, egui::vec2(11.0, 11.0));
-        painter.rect_filled(rect, 2.0, *colour);
-        painter.rect_stroke(
+        count_box(
+            &painter,
             rect,
             2.0,
-            egui::Stroke::new(1.0, INK),
-            egui::StrokeKind::Outside,
-        );
-        painter.text(
-            centre,
-            egui::Align2::CENTER_CENTER,
-            count.to_string(),
-            egui::FontId::proportional(9.0),
-            readable_on(*colour),
+            (*colour, readable_on(*colour)),
+            *count as usize,
+            &egui::FontId::proportional(9.0),
         );
     }
     for piece in &view.towns {
@@ -434,11 +428,23 @@ pub fn paint_stack(
         egui::vec2(20.0, 14.0)
     };
     let rect = egui::Rect::from_center_size(centre, size);
-    let (fill, text) = match colour {
+    let colours = match colour {
         Some(colour) => (colour, readable_on(colour)),
         None => (INK, RED),
     };
     let corner = if fleet { 6.0 } else { 1.0 };
+    count_box(painter, rect, corner, colours, count, font);
+}
+
+/// A filled, ink-rimmed box with a number in it: (fill, text) colours.
+fn count_box(
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    corner: f32,
+    (fill, text): (egui::Color32, egui::Color32),
+    count: usize,
+    font: &egui::FontId,
+) {
     painter.rect_filled(rect, corner, fill);
     painter.rect_stroke(
         rect,
@@ -447,7 +453,7 @@ pub fn paint_stack(
         egui::StrokeKind::Outside,
     );
     painter.text(
-        centre,
+        rect.center(),
         egui::Align2::CENTER_CENTER,
         count.to_string(),
         font.clone(),

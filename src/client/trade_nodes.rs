@@ -10,7 +10,7 @@ use crate::client::AppState;
 use crate::client::camera::ScreenMap;
 use crate::client::layout::{FreeRect, PanelSlot};
 use crate::client::session::{ActiveGame, SessionSet};
-use crate::client::tokens::{board_painter, pos, readable_on, realm_egui_colour};
+use crate::client::tokens::{INK, board_painter, pos, readable_on, realm_egui_colour};
 use crate::sim::pop::trade::TradeBoard;
 use crate::sim::state::Index;
 
@@ -102,7 +102,6 @@ fn read_trade(game: Option<NonSend<ActiveGame>>, mut view: ResMut<TradeView>) {
 
 const MARITIME: egui::Color32 = egui::Color32::from_rgb(70, 130, 200);
 const INLAND: egui::Color32 = egui::Color32::from_rgb(196, 160, 110);
-const INK: egui::Color32 = egui::Color32::from_rgb(30, 26, 22);
 
 fn paint_trade(
     mut contexts: EguiContexts,

@@ -36,17 +36,6 @@ fn grant(game: &mut Game, realm: Entity) {
         .push((sid, idea));
 }
 
-fn refused(game: &mut Game, action: Action, rule: &str) {
-    let before = game.state_hash();
-    let err = game.apply(action.clone()).unwrap_err();
-    assert_eq!(err.rule, rule, "{action:?}: {err}");
-    assert_eq!(
-        game.state_hash(),
-        before,
-        "a refused {action:?} changed nothing"
-    );
-}
-
 fn spawn_ships(game: &mut Game, realm: Entity, place: &str, kind: UnitKind, n: usize) {
     let at = e(game, place);
     for _ in 0..n {

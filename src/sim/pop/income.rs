@@ -14,6 +14,7 @@ use crate::sim::pop::PopStep;
 use crate::sim::pop::characters::advisors;
 use crate::sim::pop::economy::{change_mp, pay_mandatory};
 use crate::sim::pop::effects::{Visit, for_each_realm};
+use crate::sim::pop::military::units_of;
 use crate::sim::pop::towns::{MANPOWER_CAP, tracks};
 use crate::sim::rules;
 use crate::sim::state::{Index, key_of, sid_of};
@@ -63,15 +64,6 @@ pub fn unit_upkeep_halves(world: &World, unit: Entity) -> i32 {
         UnitStatus::Mercenary => 4,
         UnitStatus::Allied | UnitStatus::Rebel => 0,
     }
-}
-
-fn units_of(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut units: Vec<Entity> = world
-        .get::<Forces>(realm)
-        .map(|f| f.iter().collect())
-        .unwrap_or_default();
-    units.sort_by_key(|u| sid_of(world, *u));
-    units
 }
 
 /// Stability's effect on tax income: +2 from +1 up, -2 from -1 down.

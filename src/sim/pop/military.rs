@@ -341,6 +341,16 @@ fn recruit_areas(world: &World, realm: Entity) -> Vec<Entity> {
     areas
 }
 
+/// Every unit serving a realm, by stable id.
+pub fn units_of(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut units: Vec<Entity> = world
+        .get::<Forces>(realm)
+        .map(|f| f.iter().collect())
+        .unwrap_or_default();
+    units.sort_by_key(|u| sid_of(world, *u));
+    units
+}
+
 /// Places (areas and sea zones) where the realm has land units (`land`) or ships.
 pub fn army_places(world: &World, realm: Entity, land: bool) -> Vec<Entity> {
     let mut places: Vec<Entity> = world

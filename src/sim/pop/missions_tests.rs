@@ -83,17 +83,6 @@ fn claim(id: &str) -> Action {
     }
 }
 
-fn refused(game: &mut Game, action: Action, rule: &str) {
-    let before = game.state_hash();
-    let err = game.apply(action.clone()).unwrap_err();
-    assert_eq!(err.rule, rule, "{action:?}: {err}");
-    assert_eq!(
-        game.state_hash(),
-        before,
-        "a refused {action:?} changes nothing"
-    );
-}
-
 /// Both realms pick m_g1 and m_g2 in the first Phase 1 D; the game then waits on the first turn.
 fn to_first_turn() -> Game {
     let mut game = cards_game();

@@ -139,3 +139,44 @@ pub fn stack_trade_deck(game: &mut Game, cards: &[&str]) {
     board.deck.retain(|c| !ids.contains(c));
     board.deck.extend(ids.into_iter().rev());
 }
+
+/// Asserts that `action` is refused under `rule` and leaves the game exactly as it was.
+pub fn refused(game: &mut Game, action: crate::sim::Action, rule: &str) {
+    let before = game.state_hash();
+    let err = game.apply(action.clone()).unwrap_err();
+    assert_eq!(err.rule, rule, "{action:?}: {err}");
+    assert_eq!(
+        game.state_hash(),
+        before,
+        "a refused {action:?} changed nothing"
+    );
+}
+
+/// Puts one unit of this kind and status at an area or sea zone, serving `realm` (rebels and
+/// other units of nobody take `None`).
+pub fn spawn_unit(
+    game: &mut Game,
+    realm: Option<Entity>,
+    place: &str,
+    kind: crate::sim::model::UnitKind,
+    status: crate::sim::model::UnitStatus,
+) -> Entity {
+    use crate::sim::model::{At, Unit, UnitOf};
+    let at = e(game, place);
+    let unit = crate::sim::state::spawn_sim(
+        game.world_mut(),
+        None,
+        (
+            Unit {
+                kind,
+                status,
+                damaged: false,
+            },
+            At(at),
+        ),
+    );
+    if let Some(r) = realm {
+        game.world_mut().entity_mut(unit).insert(UnitOf(r));
+    }
+    unit
+}

@@ -12,7 +12,7 @@ use crate::sim::pop::trade::{
     TradeBoard, assign_rows, connected, node_def, place_pirate, stand_merchants_up,
 };
 use crate::sim::rules;
-use crate::sim::state::{Content, key_of, spawn_sim};
+use crate::sim::state::{Content, key_of};
 
 fn trade_game() -> (Game, Entity, Entity) {
     rich_game(with_trade)
@@ -33,34 +33,17 @@ fn choose(card: &str, node: &str, merchant: Option<&str>) -> Action {
 /// A Light Ship of the realm at a place; on the sea zone's protection slot with `protect`.
 fn light_ship(game: &mut Game, realm: Entity, place: &str, protect: bool) -> Entity {
     let at = e(game, place);
-    let ship = spawn_sim(
-        game.world_mut(),
-        None,
-        (
-            Unit {
-                kind: UnitKind::LightShip,
-                status: UnitStatus::Regular,
-                damaged: false,
-            },
-            At(at),
-            UnitOf(realm),
-        ),
+    let ship = spawn_unit(
+        game,
+        Some(realm),
+        place,
+        UnitKind::LightShip,
+        UnitStatus::Regular,
     );
     if protect {
         game.world_mut().entity_mut(ship).insert(Protecting(at));
     }
     ship
-}
-
-fn refused(game: &mut Game, action: Action, rule: &str) {
-    let before = game.state_hash();
-    let err = game.apply(action.clone()).unwrap_err();
-    assert_eq!(err.rule, rule, "{action:?}: {err}");
-    assert_eq!(
-        game.state_hash(),
-        before,
-        "a refused {action:?} changed nothing"
-    );
 }
 
 /// Trades `card` in `node` with the merchant already there (or off the board); returns the

@@ -387,20 +387,14 @@ pub fn units_lent_by(world: &World, npr: Entity) -> i32 {
 
 /// The allied units a realm commands, by stable id.
 pub fn allied_units(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut units: Vec<Entity> = world
-        .get::<Forces>(realm)
-        .map(|f| {
-            f.iter()
-                .filter(|u| {
-                    world
-                        .get::<Unit>(*u)
-                        .is_some_and(|x| x.status == UnitStatus::Allied)
-                })
-                .collect()
+    crate::sim::pop::military::units_of(world, realm)
+        .into_iter()
+        .filter(|u| {
+            world
+                .get::<Unit>(*u)
+                .is_some_and(|x| x.status == UnitStatus::Allied)
         })
-        .unwrap_or_default();
-    units.sort_by_key(|u| sid_of(world, *u));
-    units
+        .collect()
 }
 
 /// Whether `action` answers the pending choice of calls.

@@ -50,23 +50,8 @@ fn spawn_units(
     n: usize,
 ) {
     let owner = realm.map(|r| e(game, r));
-    let at = e(game, place);
     for _ in 0..n {
-        let id = spawn_sim(
-            game.world_mut(),
-            None,
-            (
-                Unit {
-                    kind,
-                    status,
-                    damaged: false,
-                },
-                At(at),
-            ),
-        );
-        if let Some(o) = owner {
-            game.world_mut().entity_mut(id).insert(UnitOf(o));
-        }
+        spawn_unit(game, owner, place, kind, status);
     }
 }
 
@@ -1400,12 +1385,11 @@ fn pop_war_call_to_arms_needs_influence_and_is_refused_with_its_rule() {
     );
     // With the cube gone the call is refused, naming its rule, and nothing changes.
     influence(&mut game, &me, "east", -1);
-    let hash = game.state_hash();
-    let refused = game
-        .apply(Action::CallToArms { ally: "CCC".into() })
-        .unwrap_err();
-    assert_eq!(refused.rule, "pop.war.call_to_arms");
-    assert_eq!(game.state_hash(), hash, "a refused call changes nothing");
+    refused(
+        &mut game,
+        Action::CallToArms { ally: "CCC".into() },
+        "pop.war.call_to_arms",
+    );
 }
 
 #[test]
