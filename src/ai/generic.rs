@@ -200,6 +200,29 @@ pub fn turn(
             return Some(shift);
         }
     }
+    // Religious dissent costs unrest every Round: convert the area where the realm holds the
+    // most provinces of another faith, with power and money to spare.
+    if adm >= 5 && mat.ducats >= 10 && rng.random_range(0..3) == 0 {
+        let held = |a: &Action| match a {
+            Action::ConvertArea { area } => world
+                .resource::<crate::sim::state::Index>()
+                .get(area)
+                .map_or(0, |area| {
+                    provinces_of(world, area)
+                        .iter()
+                        .filter(|p| owner(world, **p) == Some(realm))
+                        .count()
+                }),
+            _ => 0,
+        };
+        if let Some(a) = legal
+            .iter()
+            .filter(|a| matches!(a, Action::ConvertArea { .. }))
+            .max_by_key(|a| held(a))
+        {
+            return Some(a.clone());
+        }
+    }
     // A secure Catholic realm may embrace the Counter-Reformation.
     if adm >= 7 && rng.random_range(0..6) == 0 && legal.contains(&Action::CounterReformation) {
         return Some(Action::CounterReformation);
@@ -313,6 +336,16 @@ pub fn idea_value(world: &World, realm: Entity, effects: &[IdeaEffect]) -> i32 {
             IdeaEffect::Loans(n) => i32::from(*n),
             IdeaEffect::NavalDice(n) => i32::from(*n) * if has_ships { 3 } else { 1 },
             IdeaEffect::LeaderCost(n) => 2 * n,
+            IdeaEffect::Revolutionary => {
+                // Worth it only where the revolution already holds most of the realm: every
+                // other area of the realm falls into religious dissent.
+                let areas = crate::sim::pop::rebels::realm_areas(world, realm, false);
+                let red = areas
+                    .iter()
+                    .filter(|a| world.get::<Area>(**a).is_some_and(|x| x.revolution))
+                    .count() as i32;
+                3 * red - 3 * (areas.len() as i32 - red)
+            }
         })
         .sum()
 }

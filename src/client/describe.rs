@@ -375,6 +375,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             "Take an interest token for gold inflation".to_string()
         }
         Action::IntegrateArea { area } => format!("Integrate {}", area_name(game, area)),
+        Action::ConvertArea { area } => format!("Convert {}", area_name(game, area)),
         Action::Colonize {
             province,
             colonists,

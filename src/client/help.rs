@@ -85,6 +85,7 @@ const GROUPS: &[(&str, &str)] = &[
     ("pop.14.4", "Rebel towns"),
     ("pop.7.6", "Cores"),
     ("pop.12.", "Trade: merchants, trade power, pirates"),
+    ("pop.15.", "Religion and the revolution"),
     ("pop.effect.", "Card and event effects"),
     ("pop.war.", "War"),
     ("pop.battle.", "Battles"),

@@ -259,10 +259,16 @@ pub fn province_details(game: &Game, key: &str) -> Vec<String> {
     {
         lines.push(format!("Occupied by {}", names(game, [controller])));
     }
+    // Religion belongs to the area (15.3) and changes in play; a Revolutionary token lies on top
+    // of the area's own religion.
+    let faith = match area.and_then(|a| world.get::<Area>(a)) {
+        Some(a) if a.revolution => format!("Revolutionary (over {:?})", a.religion),
+        Some(a) => format!("{:?}", a.religion),
+        None => format!("{:?}", province.religion),
+    };
     lines.push(format!(
-        "Tax value {}  ·  {:?}  ·  {:?}",
+        "Tax value {}  ·  {faith}  ·  {:?}",
         province.tax_value(),
-        province.religion,
         province.terrain
     ));
     let mut cores: Vec<Entity> = world

@@ -163,6 +163,27 @@ pub enum Religion {
     Sunni,
     Shia,
     Pagan,
+    /// Revolutionary Ideology (Age IV): as an area's faith it lies on top of the area's own
+    /// religion token (see `Area::revolution`); as a State Religion it comes with the
+    /// Revolutionary Regime government form.
+    Revolutionary,
+}
+
+impl Religion {
+    /// Catholic, Counter-Reformed, Protestant or Orthodox (marriages need both or neither).
+    pub fn christian(self) -> bool {
+        matches!(
+            self,
+            Religion::Catholic
+                | Religion::CounterReformed
+                | Religion::Protestant
+                | Religion::Orthodox
+        )
+    }
+
+    pub fn muslim(self) -> bool {
+        matches!(self, Religion::Sunni | Religion::Shia)
+    }
 }
 
 /// What a realm has on a province: a town, a vassal token, or nothing yet.
@@ -451,6 +472,10 @@ pub enum IdeaEffect {
     Alliances(u8),
     /// +n cards kept at the Phase 5 C hand limit.
     HandLimit(u8),
+    /// "Revolutionary Regime" (a government form, Age IV): the realm's State Religion becomes
+    /// Revolutionary and a Revolutionary token goes on its capital area; researching another
+    /// government form later ends it (15.0).
+    Revolutionary,
 }
 
 /// Something the engine checks against the board, for Missions and Milestones. Counts are

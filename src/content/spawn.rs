@@ -21,6 +21,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
                     continent: area.continent.clone(),
                     distant: area.distant,
                     religion: area.religion,
+                    revolution: false,
                 },
             ),
         );

@@ -138,6 +138,8 @@ pub enum Action {
     },
     /// Gold inflation: pay 1 adm (`adm`), or take an interest token.
     PayInflation { adm: bool },
+    /// Basic action (Administrative): Convert Area, this area takes the realm's State Religion.
+    ConvertArea { area: String },
     /// Basic action: Integrate Area, a core token on this area.
     IntegrateArea { area: String },
     /// Basic action: play this Action Card from the hand for its effects.

@@ -102,7 +102,11 @@ pub struct Discovered(pub Vec<String>);
 pub struct Area {
     pub continent: String,
     pub distant: bool,
+    /// The religion token of the area (printed or placed).
     pub religion: Religion,
+    /// A Revolutionary token lies on top of the religion token (15.0): the area counts as
+    /// Revolutionary until it is removed, and then its own religion shows again.
+    pub revolution: bool,
 }
 
 /// Land neighbours of an area; `true` marks a mountain border.

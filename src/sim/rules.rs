@@ -158,6 +158,9 @@ pub const ACT_INFLUENCE: &str = "pop.act.influence";
 pub const ACT_FORGE_ALLIANCE: &str = "pop.act.forge_alliance";
 pub const ACT_FABRICATE_CLAIM: &str = "pop.act.fabricate_claim";
 pub const ACT_INTEGRATE_AREA: &str = "pop.act.integrate_area";
+pub const ACT_CONVERT_AREA: &str = "pop.act.convert_area";
+pub const REVOLUTION_SPREAD: &str = "pop.15.revolution_spread";
+pub const REVOLUTIONARY_REGIME: &str = "pop.15.revolutionary_regime";
 pub const ACT_PLAY_CARD: &str = "pop.act.play_card";
 /// Project ids (docs/rule_ids.md): the Trade action itself, a deal offered and answered,
 /// a religion token placed by an effect.
@@ -353,6 +356,9 @@ pub const ALL: &[&str] = &[
     ACT_FORGE_ALLIANCE,
     ACT_FABRICATE_CLAIM,
     ACT_INTEGRATE_AREA,
+    ACT_CONVERT_AREA,
+    REVOLUTION_SPREAD,
+    REVOLUTIONARY_REGIME,
     ACT_PLAY_CARD,
     ACT_TRADE,
     TRADE_DECK,

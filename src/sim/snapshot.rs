@@ -36,6 +36,8 @@ pub struct RealmState {
     pub id: String,
     pub player: bool,
     pub seat: Option<u8>,
+    /// The State Religion (it changes by action, peace term or government form).
+    pub religion: Option<crate::content::schema::Religion>,
     pub mat: Option<Mat>,
     pub round: Option<RoundMarkers>,
     pub interregnum: bool,
@@ -183,6 +185,9 @@ pub struct Snapshot {
     pub characters: Vec<CharacterState>,
     /// Claims, core tokens, influence, CBs, truces, alliances, marriages and wars, as text.
     pub markers: Vec<String>,
+    /// Each area's faith as text (`id Religion`, `+Revolutionary` with a Revolutionary token on
+    /// top): converted areas, spread faiths and the revolution change it.
+    pub faiths: Vec<String>,
     pub events: EventDisplay,
     pub action_decks: ActionDecks,
     pub idea_grid: crate::sim::pop::ideas::IdeaGrid,
@@ -241,6 +246,7 @@ pub fn snapshot(world: &World) -> Snapshot {
             id: key(entity),
             player: world.get::<PlayerRealm>(entity).is_some(),
             seat: world.get::<PlayerRealm>(entity).map(|p| p.seat),
+            religion: world.get::<Realm>(entity).map(|r| r.religion),
             mat: world.get::<Mat>(entity).cloned(),
             round: world.get::<RoundMarkers>(entity).cloned(),
             interregnum: world.get::<Interregnum>(entity).is_some(),
@@ -350,6 +356,13 @@ pub fn snapshot(world: &World) -> Snapshot {
             key(w.defender)
         ));
     }
+    let faiths = sorted::<Area>(world)
+        .into_iter()
+        .map(|(_, e, a)| {
+            let top = if a.revolution { " +Revolutionary" } else { "" };
+            format!("{} {:?}{top}", key(e), a.religion)
+        })
+        .collect();
     let rng = world.resource::<GameRng>();
     let milestones = world.resource::<crate::sim::pop::milestones::Milestones>();
     let content = &world.resource::<Content>().0;
@@ -367,6 +380,7 @@ pub fn snapshot(world: &World) -> Snapshot {
         units,
         characters,
         markers,
+        faiths,
         events: world.resource::<EventDisplay>().clone(),
         action_decks: world.resource::<ActionDecks>().clone(),
         idea_grid: world.resource::<crate::sim::pop::ideas::IdeaGrid>().clone(),

@@ -901,6 +901,7 @@ IDEAS = [
     ("adm_absolutism", "Absolute Monarchy", "Adm", False, 3, 7, "The crown rules without estates, answerable to God alone."),
     ("adm_parliament", "Parliamentary Monarchy", "Adm", False, 3, 6, "The estates vote the taxes, and in return the crown's debts become the nation's."),
     ("adm_enlightenment", "Enlightened Despotism", "Adm", False, 4, 8, "Reason, statistics and reform guide the ministers of an all-powerful crown."),
+    ("adm_revolutionary_regime", "Revolutionary Regime", "Adm", False, 4, 7, "The old order is swept away; committees and citizen soldiers govern in the name of the nation."),
     ("dip_diplomatic_corps", "Diplomatic Corps", "Dip", True, 1, 3, "Permanent embassies keep watch on every court."),
     ("dip_quest_for_the_new_world", "Quest for the New World", "Dip", False, 1, 4, "Captains who sail beyond the charts find coasts no European has seen, and claim them."),
     ("dip_exploration", "Exploration", "Dip", False, 1, 4, "Navigators and cartographers chart the way to distant shores."),
@@ -933,6 +934,7 @@ IDEA_EFFECTS = {
     "adm_absolutism": [("StablePrestige", 1), ("StabilityCost", 1), ("Skill", "Adm", 1)],
     "adm_parliament": [("Income", 1), ("Loans", 2), ("Skill", "Dip", 1)],
     "adm_enlightenment": [("Skill", "Adm", 1), ("StablePrestige", 1), ("AdvisorCost", 1)],
+    "adm_revolutionary_regime": [("Revolutionary",), ("Skill", "Mil", 1), ("Manpower", 3)],
     "dip_diplomatic_corps": [("Skill", "Dip", 1)],
     "dip_quest_for_the_new_world": [("QuestForTheNewWorld",)],
     "dip_exploration": [("ExploreRerolls", 1)],
@@ -953,7 +955,8 @@ IDEA_EFFECTS = {
 }
 # Government forms: a realm holds one at a time (researching another replaces it). Each adds
 # 1 MP of income (FACTS 4 D: "some Government-form Ideas add more") and a trait of its own.
-GOVERNMENT_IDEAS = {"adm_absolutism", "adm_parliament", "adm_enlightenment", "dip_merchant_republic",
+GOVERNMENT_IDEAS = {"adm_absolutism", "adm_parliament", "adm_enlightenment", "adm_revolutionary_regime",
+                    "dip_merchant_republic",
                     "mil_military_monarchy"}
 assert all(key in IDEA_EFFECTS for key, *_ in IDEAS), "every Idea must do something"
 

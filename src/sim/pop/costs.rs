@@ -222,6 +222,10 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             cost.stability = religion::CHANGE_STABILITY;
         }
         Action::CounterReformation => cost.adm = religion::COUNTER_REFORMATION_ADM,
+        Action::ConvertArea { .. } => {
+            cost.adm = religion::convert_adm(world, realm);
+            cost.ducats = religion::CONVERT_DUCATS;
+        }
         Action::Influence { .. } => cost.dip = diplomacy::INFLUENCE_DIP,
         Action::InfluenceForDucats { .. } => cost.ducats = diplomacy::INFLUENCE_DUCATS,
         Action::ForgeAlliance { realm: npr } => {

@@ -417,6 +417,9 @@ pub fn offer_problem(
         if married(world, realm, other) {
             return err(rules::MARRIAGE, "your houses are already married".into());
         }
+        if let Some(why) = marriage_faith_problem(world, realm, other) {
+            return err(rules::MARRIAGE, why.into());
+        }
         if marriages_of(world, realm) >= marriage_cap(world, realm)
             || marriages_of(world, other) >= marriage_cap(world, other)
         {
@@ -620,6 +623,24 @@ pub fn alliance_cap(world: &World, realm: Entity) -> usize {
 }
 
 /// Royal Marriages a realm may hold: 3, more with Ideas.
+/// Royal Marriages across faiths (11.1): never between a Christian and a non-Christian realm,
+/// a Muslim and a non-Muslim realm, or with a Revolutionary realm.
+pub fn marriage_faith_problem(world: &World, a: Entity, b: Entity) -> Option<&'static str> {
+    let faith = |r: Entity| world.get::<Realm>(r).map(|x| x.religion);
+    let (Some(fa), Some(fb)) = (faith(a), faith(b)) else {
+        return None;
+    };
+    if fa == Religion::Revolutionary || fb == Religion::Revolutionary {
+        Some("a Revolutionary realm enters no Royal Marriage")
+    } else if fa.christian() != fb.christian() {
+        Some("a Christian and a non-Christian realm may not marry")
+    } else if fa.muslim() != fb.muslim() {
+        Some("a Muslim and a non-Muslim realm may not marry")
+    } else {
+        None
+    }
+}
+
 pub fn marriage_cap(world: &World, realm: Entity) -> usize {
     MAX_MARRIAGES + extra_alliances(world, realm)
 }

@@ -311,6 +311,16 @@ pub fn advance_event(world: &mut World) -> Progress {
                         );
                         crate::sim::pop::trade::place_pirate(world);
                     }
+                    EventSymbol::SpreadRevolution => {
+                        write(
+                            world,
+                            Note::new(
+                                rules::EVENT_SYMBOLS,
+                                format!("\"{}\": the revolution spreads", def.name),
+                            ),
+                        );
+                        crate::sim::pop::symbols::spread_revolution(world);
+                    }
                     // The other symbols belong to the Action-phase rules still to come.
                     _ => {}
                 }

@@ -243,6 +243,13 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
         .resource_mut::<IdeaGrid>()
         .researched
         .push((sid, idea));
+    if def.government {
+        if def.effects.contains(&IdeaEffect::Revolutionary) {
+            crate::sim::pop::religion::become_revolutionary(world, realm);
+        } else {
+            crate::sim::pop::religion::end_revolutionary_regime(world, realm);
+        }
+    }
 }
 
 /// Ideas a realm holds, by id.

@@ -328,6 +328,8 @@ mod missions_tests;
 #[cfg(test)]
 mod rebel_tests;
 #[cfg(test)]
+mod religion_tests;
+#[cfg(test)]
 pub(crate) mod test_support;
 #[cfg(test)]
 mod tests;

@@ -968,7 +968,7 @@ fn spread_religious_dissent(world: &mut World) {
             let religion = world.get::<Realm>(realm).map(|r| r.religion);
             let differs = |world: &World, a: &Entity| {
                 !crate::sim::pop::religion::same_faith(
-                    world.get::<Area>(*a).map(|x| x.religion),
+                    crate::sim::pop::religion::area_faith(world, *a),
                     religion,
                 )
             };

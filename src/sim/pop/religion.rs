@@ -1,6 +1,8 @@
 //! Change State Religion (5.1, Age II on): Catholic to Protestant or back, with its price in
 //! prestige, stability, a marriage, influence, unrest and rebel dice; or, for Catholics, the
-//! Counter-Reformation for 3 adm once a Counter-Reformed token is on the board.
+//! Counter-Reformation for 3 adm once a Counter-Reformed token is on the board; Convert Area
+//! (2 adm + 3 D) with its unrest and rebel dice; and Revolutionary Ideology (Age IV), whose
+//! tokens lie on top of an area's religion token.
 
 use bevy::prelude::*;
 
@@ -9,7 +11,7 @@ use crate::sim::decision::{Action, Illegal};
 use crate::sim::flow::Flow;
 use crate::sim::log::{Note, write};
 use crate::sim::model::*;
-use crate::sim::pop::economy::{change_mp, change_prestige, change_stability};
+use crate::sim::pop::economy::{change_mp, change_prestige, change_stability, spend};
 use crate::sim::pop::effects::{Progress, add_unrest, calm_holdings};
 use crate::sim::pop::generic::*;
 use crate::sim::pop::rebels::{
@@ -27,6 +29,11 @@ pub const CHANGE_INFLUENCE: i32 = 5;
 pub const COUNTER_REFORMATION_ADM: i32 = 3;
 /// The first Age in which a realm may change its State Religion.
 pub const CHANGE_FROM_AGE: u8 = 2;
+/// Convert Area (FACTS 4, Administrative): 2 adm and 3 ducats; Protestant realms pay 1 adm
+/// less (15.0, Protestant ability).
+pub const CONVERT_ADM: i32 = 2;
+pub const CONVERT_DUCATS: i32 = 3;
+pub const PROTESTANT_CONVERT_DISCOUNT: i32 = 1;
 
 /// Counter-Reformed areas are Catholic: no dissent between the two.
 pub fn same_faith(a: Option<Religion>, b: Option<Religion>) -> bool {
@@ -40,15 +47,47 @@ pub fn same_faith(a: Option<Religion>, b: Option<Religion>) -> bool {
 }
 
 pub fn owns(action: &Action) -> bool {
-    matches!(action, Action::ChangeReligion | Action::CounterReformation)
+    matches!(
+        action,
+        Action::ChangeReligion | Action::CounterReformation | Action::ConvertArea { .. }
+    )
 }
 
-pub fn candidates(_world: &World, _realm: Entity) -> Vec<Action> {
-    vec![Action::ChangeReligion, Action::CounterReformation]
+pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = vec![Action::ChangeReligion, Action::CounterReformation];
+    all.extend(
+        realm_main_map_areas(world, realm)
+            .into_iter()
+            .map(|a| Action::ConvertArea {
+                area: key_of(world, a),
+            }),
+    );
+    all
 }
 
-fn religion_of(world: &World, realm: Entity) -> Option<Religion> {
+/// The main-map areas where the realm owns a province, by stable id.
+fn realm_main_map_areas(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut areas: Vec<Entity> = owned(world, realm)
+        .into_iter()
+        .filter_map(|p| area_of(world, p))
+        .filter(|a| world.get::<Area>(*a).is_some_and(|x| !x.distant))
+        .collect();
+    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.dedup();
+    areas
+}
+
+pub fn religion_of(world: &World, realm: Entity) -> Option<Religion> {
     world.get::<Realm>(realm).map(|r| r.religion)
+}
+
+/// What Convert Area costs this realm in adm.
+pub fn convert_adm(world: &World, realm: Entity) -> i32 {
+    if religion_of(world, realm) == Some(Religion::Protestant) {
+        CONVERT_ADM - PROTESTANT_CONVERT_DISCOUNT
+    } else {
+        CONVERT_ADM
+    }
 }
 
 fn capital_area(world: &World, realm: Entity) -> Option<Entity> {
@@ -100,6 +139,7 @@ pub fn rebels_force_conversion(world: &World, realm: Entity) -> bool {
 
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
     match action {
+        Action::ConvertArea { area } => convert_problem(world, realm, area),
         Action::ChangeReligion if rebels_force_conversion(world, realm) => None,
         Action::ChangeReligion => {
             let why = if world.resource::<Flow>().age < CHANGE_FROM_AGE {
@@ -135,10 +175,16 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
     }
 }
 
-/// Places a religion token: the area now belongs to that faith.
+/// Places a religion token: the area now belongs to that faith. A religion token replaces a
+/// Revolutionary token there too; a Revolutionary token lies on top of the religion token.
 pub fn place_faith(world: &mut World, area: Entity, religion: Religion) {
     if let Some(mut a) = world.get_mut::<Area>(area) {
-        a.religion = religion;
+        if religion == Religion::Revolutionary {
+            a.revolution = true;
+        } else {
+            a.religion = religion;
+            a.revolution = false;
+        }
     }
     let name = key_of(world, area);
     write(
@@ -151,13 +197,212 @@ pub fn place_faith(world: &mut World, area: Entity, religion: Religion) {
     );
 }
 
+/// Takes the Revolutionary token off an area: its own religion shows again.
+pub fn remove_revolution(world: &mut World, area: Entity) {
+    let had = world.get::<Area>(area).is_some_and(|a| a.revolution);
+    if !had {
+        return;
+    }
+    if let Some(mut a) = world.get_mut::<Area>(area) {
+        a.revolution = false;
+    }
+    let name = key_of(world, area);
+    let shown = world.get::<Area>(area).map(|a| a.religion);
+    write(
+        world,
+        Note::new(
+            rules::EFFECT_FAITH,
+            format!(
+                "The Revolutionary token leaves {name}; it is {} again",
+                shown.map_or_else(String::new, |r| format!("{r:?}"))
+            ),
+        )
+        .subject(sid_of(world, area)),
+    );
+}
+
+/// The faith an area counts as: Revolutionary while a Revolutionary token lies there,
+/// otherwise its religion token.
+pub fn area_faith(world: &World, area: Entity) -> Option<Religion> {
+    world.get::<Area>(area).map(|a| {
+        if a.revolution {
+            Religion::Revolutionary
+        } else {
+            a.religion
+        }
+    })
+}
+
 fn area_religion(world: &World, area: Entity) -> Option<Religion> {
-    world.get::<Area>(area).map(|a| a.religion)
+    area_faith(world, area)
+}
+
+/// Any Revolutionary token on the board.
+pub fn revolution_on_board(world: &World) -> bool {
+    all_of::<Area>(world)
+        .into_iter()
+        .any(|a| world.get::<Area>(a).is_some_and(|x| x.revolution))
+}
+
+/// Convert Area (5.3c): the area must be of another faith, and the realm must own a province
+/// there with every other province owned by itself or by realms of its State Religion.
+fn convert_problem(world: &World, realm: Entity, area: &str) -> Option<Illegal> {
+    let err = |why: String| Some(Illegal::new(rules::ACT_CONVERT_AREA, why));
+    let Some(area) = world
+        .resource::<crate::sim::state::Index>()
+        .get(area)
+        .filter(|a| world.get::<Area>(*a).is_some())
+    else {
+        return err("no such area".into());
+    };
+    if world.get::<Area>(area).is_some_and(|a| a.distant) {
+        return err("the religions of the Distant Continents are outside the game".into());
+    }
+    let mine = religion_of(world, realm);
+    if same_faith(area_religion(world, area), mine) {
+        return err("the area already shares your State Religion".into());
+    }
+    let provinces = provinces_of(world, area);
+    if !provinces.iter().any(|p| owner(world, *p) == Some(realm)) {
+        return err("you must own a province in the area".into());
+    }
+    let foreign = provinces.iter().any(|p| {
+        owner(world, *p).is_none_or(|o| o != realm && !same_faith(religion_of(world, o), mine))
+    });
+    if foreign {
+        return err(
+            "every other province there must belong to a realm of your State Religion".into(),
+        );
+    }
+    let adm = convert_adm(world, realm);
+    if mp(world, realm, MpKind::Adm) < adm {
+        return err(format!("converting an area costs {adm} adm"));
+    }
+    if world
+        .get::<Mat>(realm)
+        .is_none_or(|m| m.ducats < CONVERT_DUCATS)
+    {
+        return err(format!("converting an area costs {CONVERT_DUCATS} ducats"));
+    }
+    None
+}
+
+/// Convert Area: the realm's faith token goes on the area, one of its towns there turns to
+/// unrest and it rolls rebel dice for all its unrest in the area.
+fn convert_area(world: &mut World, realm: Entity, area: &str) -> Option<bool> {
+    let area = world.resource::<crate::sim::state::Index>().get(area)?;
+    let religion = religion_of(world, realm)?;
+    let name = key_of(world, realm);
+    let adm = convert_adm(world, realm);
+    change_mp(world, realm, MpKind::Adm, -adm, rules::ACT_CONVERT_AREA);
+    spend(world, realm, CONVERT_DUCATS, rules::ACT_CONVERT_AREA);
+    let old = area_religion(world, area);
+    let area_name = key_of(world, area);
+    write(
+        world,
+        Note::new(
+            rules::ACT_CONVERT_AREA,
+            format!(
+                "{name} converts {area_name} from {} to {religion:?}",
+                old.map_or_else(String::new, |r| format!("{r:?}"))
+            ),
+        )
+        .realm(&name)
+        .subject(sid_of(world, area)),
+    );
+    place_faith(world, area, religion);
+    if let Some(p) = calm_holdings(world, realm, Some(area)).first() {
+        add_unrest(world, realm, *p);
+    }
+    if counting_unrest(world, realm, Some(area)).is_empty() {
+        return Some(true);
+    }
+    start_religion_dice(world, realm, vec![area]);
+    Some(false)
+}
+
+/// Rebel dice in these areas of the realm, rolled with the machinery of an Event's unrest
+/// symbol; `resume` finishes them.
+fn start_religion_dice(world: &mut World, realm: Entity, areas: Vec<Entity>) {
+    let me = sid_of(world, realm);
+    *world.resource_mut::<RebelRoll>() = RebelRoll {
+        realm: Some(me),
+        areas: areas.iter().map(|a| sid_of(world, *a)).collect(),
+        active: Some(me),
+        ..Default::default()
+    };
+    world.insert_resource(EventRebelDice {
+        order: vec![me],
+        index: 0,
+        visits: 1,
+        active: Some(me),
+    });
+    world.resource_mut::<Generic>().religion_dice = Some(realm);
+}
+
+/// Sets a realm's State Religion (Change State Religion, Revolutionary Regime and its end).
+pub fn set_state_religion(world: &mut World, realm: Entity, new: Religion) {
+    if let Some(mut r) = world.get_mut::<Realm>(realm) {
+        r.religion = new;
+    }
+}
+
+/// Researching the Revolutionary Regime government form: the realm's State Religion becomes
+/// Revolutionary and a Revolutionary token goes on its capital area (house rule: the regime
+/// begins at home).
+pub fn become_revolutionary(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    let old = religion_of(world, realm);
+    set_state_religion(world, realm, Religion::Revolutionary);
+    write(
+        world,
+        Note::new(
+            rules::REVOLUTIONARY_REGIME,
+            format!(
+                "{name} proclaims a Revolutionary Regime: its State Religion was {} and is now Revolutionary",
+                old.map_or_else(String::new, |r| format!("{r:?}"))
+            ),
+        )
+        .realm(&name),
+    );
+    if let Some(area) = capital_area(world, realm)
+        && !world.get::<Area>(area).is_some_and(|a| a.revolution)
+    {
+        place_faith(world, area, Religion::Revolutionary);
+    }
+}
+
+/// A Revolutionary realm researching another government form (15.0): the Revolutionary token
+/// leaves its capital area and it takes that area's religion as its State Religion.
+pub fn end_revolutionary_regime(world: &mut World, realm: Entity) {
+    if religion_of(world, realm) != Some(Religion::Revolutionary) {
+        return;
+    }
+    let Some(area) = capital_area(world, realm) else {
+        return;
+    };
+    remove_revolution(world, area);
+    let Some(new) = world.get::<Area>(area).map(|a| a.religion) else {
+        return;
+    };
+    set_state_religion(world, realm, new);
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            rules::REVOLUTIONARY_REGIME,
+            format!(
+                "{name} ends its Revolutionary Regime and adopts {new:?} as its State Religion"
+            ),
+        )
+        .realm(&name),
+    );
 }
 
 pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
     let name = key_of(world, realm);
     match action {
+        Action::ConvertArea { area } => convert_area(world, realm, area),
         Action::CounterReformation => {
             let area = capital_area(world, realm)?;
             change_mp(
@@ -204,9 +449,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 )
                 .realm(&name),
             );
-            if let Some(mut r) = world.get_mut::<Realm>(realm) {
-                r.religion = new;
-            }
+            set_state_religion(world, realm, new);
             change_prestige(world, realm, -CHANGE_PRESTIGE, rules::CHANGE_RELIGION);
             change_stability(world, realm, -CHANGE_STABILITY, rules::CHANGE_RELIGION);
             drop_marriage(world, realm, old);
@@ -218,21 +461,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             if areas.is_empty() {
                 return Some(true);
             }
-            // Rebel dice for those areas, with the machinery of an Event's unrest symbol.
-            let me = sid_of(world, realm);
-            *world.resource_mut::<RebelRoll>() = RebelRoll {
-                realm: Some(me),
-                areas: areas.iter().map(|a| sid_of(world, *a)).collect(),
-                active: Some(me),
-                ..Default::default()
-            };
-            world.insert_resource(EventRebelDice {
-                order: vec![me],
-                index: 0,
-                visits: 1,
-                active: Some(me),
-            });
-            world.resource_mut::<Generic>().religion_dice = Some(realm);
+            start_religion_dice(world, realm, areas);
             Some(false)
         }
         _ => None,

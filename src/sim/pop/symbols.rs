@@ -137,18 +137,23 @@ pub fn spread_religious_ideas(world: &mut World) {
     }
 }
 
-/// The area a token of `faith` goes to, if any.
+/// The area a token of `faith` goes to, if any: a Catholic area next to one of that faith.
 pub fn religion_target(world: &World, faith: Religion) -> Option<Entity> {
-    let religion = |a: Entity| world.get::<Area>(a).map(|x| x.religion);
+    let religion = |a: Entity| crate::sim::pop::religion::area_faith(world, a);
+    spread_target(world, |area| {
+        religion(area) == Some(Religion::Catholic)
+            && world
+                .get::<LandBorders>(area)
+                .is_some_and(|b| b.0.iter().any(|(n, _)| religion(*n) == Some(faith)))
+    })
+}
+
+/// Where an infectious faith's token goes among the areas `eligible` accepts: an area holding
+/// a Player Realm's town first, then the higher tax value, then alphabetical.
+fn spread_target(world: &World, eligible: impl Fn(Entity) -> bool) -> Option<Entity> {
     let mut best: Option<((bool, i32, String), Entity)> = None;
     for area in all_of::<Area>(world) {
-        if religion(area) != Some(Religion::Catholic) {
-            continue;
-        }
-        let next_to_faith = world
-            .get::<LandBorders>(area)
-            .is_some_and(|b| b.0.iter().any(|(n, _)| religion(*n) == Some(faith)));
-        if !next_to_faith {
+        if !eligible(area) {
             continue;
         }
         let provinces = provinces_of(world, area);
@@ -168,6 +173,96 @@ pub fn religion_target(world: &World, faith: Religion) -> Option<Entity> {
             .sum();
         // Smallest key wins: a town first, then the higher tax, then the id.
         let key = (!town, -tax, key_of(world, area));
+        if best.as_ref().is_none_or(|(k, _)| key < *k) {
+            best = Some((key, area));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+/// Revolutionary tokens one Spread of the Revolution symbol places.
+pub const REVOLUTION_TOKENS: usize = 4;
+/// With no Revolutionary token on the board, the revolution breaks out with this many.
+pub const REVOLUTION_OUTBREAK: usize = 2;
+
+/// Spread of the Revolution (Age IV): like Spread of Religious Ideas, up to 4 Revolutionary
+/// tokens, each on a main-map area next (by land) to a Revolutionary area, by the same order.
+/// House rule for the first outbreak (the sources are silent): with no Revolutionary token on
+/// the board, 2 are placed, the first in the main-map area where Player Realms have the most
+/// towns and vassals in unrest (then the higher tax value, then alphabetical) and the second
+/// next to it.
+pub fn spread_revolution(world: &mut World) {
+    let outbreak = !crate::sim::pop::religion::revolution_on_board(world);
+    let tokens = if outbreak {
+        REVOLUTION_OUTBREAK
+    } else {
+        REVOLUTION_TOKENS
+    };
+    for i in 0..tokens {
+        let area = if outbreak && i == 0 {
+            outbreak_area(world)
+        } else {
+            revolution_target(world)
+        };
+        let Some(area) = area else {
+            break;
+        };
+        let name = key_of(world, area);
+        let text = if outbreak && i == 0 {
+            format!("Revolution breaks out in {name}")
+        } else {
+            format!("The revolution spreads to {name}")
+        };
+        write(
+            world,
+            Note::new(rules::REVOLUTION_SPREAD, text).subject(sid_of(world, area)),
+        );
+        crate::sim::pop::religion::place_faith(world, area, Religion::Revolutionary);
+    }
+}
+
+fn main_map_without_revolution(world: &World, area: Entity) -> bool {
+    world
+        .get::<Area>(area)
+        .is_some_and(|a| !a.distant && !a.revolution)
+}
+
+/// The next Revolutionary token's area: a main-map area next to a Revolutionary one.
+pub fn revolution_target(world: &World) -> Option<Entity> {
+    spread_target(world, |area| {
+        main_map_without_revolution(world, area)
+            && world.get::<LandBorders>(area).is_some_and(|b| {
+                b.0.iter()
+                    .any(|(n, _)| world.get::<Area>(*n).is_some_and(|x| x.revolution))
+            })
+    })
+}
+
+/// Where the revolution breaks out: the main-map area with the most Player Realm holdings in
+/// unrest, then the higher tax value, then alphabetical.
+fn outbreak_area(world: &World) -> Option<Entity> {
+    let mut best: Option<((i32, i32, String), Entity)> = None;
+    for area in all_of::<Area>(world) {
+        if !main_map_without_revolution(world, area) {
+            continue;
+        }
+        let provinces = provinces_of(world, area);
+        let unrest = provinces
+            .iter()
+            .filter_map(|p| world.get::<Holdings>(*p))
+            .flat_map(|h| h.iter())
+            .filter(|t| {
+                world.get::<Unrest>(*t).is_some()
+                    && world
+                        .get::<TokenOf>(*t)
+                        .is_some_and(|o| world.get::<PlayerRealm>(o.0).is_some())
+            })
+            .count() as i32;
+        let tax: i32 = provinces
+            .iter()
+            .filter_map(|p| world.get::<Province>(*p).map(Province::tax_value))
+            .sum();
+        let key = (-unrest, -tax, key_of(world, area));
         if best.as_ref().is_none_or(|(k, _)| key < *k) {
             best = Some((key, area));
         }

@@ -1,0 +1,229 @@
+//! Tests of Convert Area, Revolutionary Ideology (its tokens, the Spread of the Revolution
+//! symbol and the Revolutionary Regime) and the faith rules of Royal Marriage.
+
+use bevy::prelude::*;
+
+use crate::content::schema::{MpKind, Religion};
+use crate::sim::decision::Offer;
+use crate::sim::model::*;
+use crate::sim::pop::religion::{area_faith, place_faith};
+use crate::sim::pop::test_support::*;
+use crate::sim::state::key_of;
+use crate::sim::{Action, Game};
+
+fn faith(game: &Game, area: &str) -> Option<Religion> {
+    area_faith(game.world(), e(game, area))
+}
+
+fn convert(area: &str) -> Action {
+    Action::ConvertArea { area: area.into() }
+}
+
+/// Gives `realm` the province `province`, with a town of its own there.
+fn give(game: &mut Game, realm: Entity, province: &str) {
+    let p = e(game, province);
+    game.world_mut()
+        .entity_mut(p)
+        .insert((OwnedBy(realm), ControlledBy(realm)));
+    crate::sim::pop::towns::place_town(game.world_mut(), realm, p);
+}
+
+#[test]
+fn pop_act_convert_area_2_adm_3_ducats_unrest_and_rebel_dice() {
+    let (mut game, me, _) = rich_game(|t| t);
+    let my_area = if key_of(game.world(), me) == "AAA" {
+        "north"
+    } else {
+        "south"
+    };
+    refused(&mut game, convert(my_area), "pop.act.convert_area");
+    // The realm's own area turns Orthodox; converting it back is now legal.
+    let area = e(&game, my_area);
+    place_faith(game.world_mut(), area, Religion::Orthodox);
+    assert!(game.legal_actions().contains(&convert(my_area)));
+    refused(&mut game, convert("east"), "pop.act.convert_area");
+    let unrest_before = count(&game, "pop.14.1.unrest");
+    game.apply(convert(my_area)).unwrap();
+    settle_turn(&mut game, me);
+    let m = mat(&game, me);
+    assert_eq!(m.mp(MpKind::Adm), 8, "2 adm");
+    assert_eq!(m.ducats, 27, "3 ducats");
+    assert_eq!(faith(&game, my_area), Some(Religion::Catholic));
+    assert_eq!(
+        count(&game, "pop.act.convert_area"),
+        3,
+        "adm, ducats, action"
+    );
+    assert!(
+        count(&game, "pop.14.1.unrest") > unrest_before,
+        "one of its towns there turns to unrest"
+    );
+    assert!(count(&game, "pop.14.2.roll") >= 1, "then rebel dice there");
+}
+
+#[test]
+fn pop_act_convert_area_needs_every_other_province_in_a_realm_of_the_faith() {
+    let (mut game, me, _) = rich_game(|t| t);
+    // The east is Orthodox and held by an Orthodox Non-Player Realm: with none of it, refused.
+    refused(&mut game, convert("east"), "pop.act.convert_area");
+    // Owning its only province, the realm may convert it.
+    give(&mut game, me, "capc");
+    assert!(game.legal_actions().contains(&convert("east")));
+    // A Protestant realm pays 1 adm less.
+    game.world_mut().get_mut::<Realm>(me).unwrap().religion = Religion::Protestant;
+    assert_eq!(
+        crate::sim::pop::religion::convert_adm(game.world(), me),
+        1,
+        "Protestant discount"
+    );
+    game.apply(convert("east")).unwrap();
+    settle_turn(&mut game, me);
+    assert_eq!(mat(&game, me).mp(MpKind::Adm), 9);
+    assert_eq!(faith(&game, "east"), Some(Religion::Protestant));
+}
+
+#[test]
+fn pop_act_convert_area_refused_when_poor_or_in_a_distant_area() {
+    let (mut game, me, _) = rich_game(|t| t);
+    give(&mut game, me, "capc");
+    set(&mut game, me, |m| m.ducats = 2);
+    refused(&mut game, convert("east"), "pop.act.convert_area");
+    set(&mut game, me, |m| {
+        m.ducats = 30;
+        m.mp = [1, 10, 10];
+    });
+    refused(&mut game, convert("east"), "pop.act.convert_area");
+    set(&mut game, me, |m| m.mp = [10, 10, 10]);
+    refused(&mut game, convert("farland"), "pop.act.convert_area");
+}
+
+#[test]
+fn pop_15_revolution_spread_breaks_out_where_unrest_is_greatest_then_spreads() {
+    let mut game = game();
+    let nora = e(&game, "nora");
+    let a = e(&game, "AAA");
+    crate::sim::pop::effects::add_unrest(game.world_mut(), a, nora);
+    crate::sim::pop::symbols::spread_revolution(game.world_mut());
+    assert_eq!(
+        faith(&game, "north"),
+        Some(Religion::Revolutionary),
+        "the outbreak is in the area with the most unrest"
+    );
+    let red = ["north", "south", "east"]
+        .iter()
+        .filter(|a| faith(&game, a) == Some(Religion::Revolutionary))
+        .count();
+    assert_eq!(red, 2, "an outbreak places 2 tokens");
+    assert_eq!(count(&game, "pop.15.revolution_spread"), 2);
+    // The token lies on top: the area's own religion is still there beneath it.
+    let north = e(&game, "north");
+    assert_eq!(
+        game.world().get::<Area>(north).unwrap().religion,
+        Religion::Catholic
+    );
+    // The next symbol spreads to the remaining neighbour; the distant area never turns.
+    crate::sim::pop::symbols::spread_revolution(game.world_mut());
+    for area in ["north", "south", "east"] {
+        assert_eq!(faith(&game, area), Some(Religion::Revolutionary), "{area}");
+    }
+    assert_ne!(faith(&game, "farland"), Some(Religion::Revolutionary));
+    assert_eq!(count(&game, "pop.15.revolution_spread"), 3);
+    // Removing a token shows the religion beneath again.
+    crate::sim::pop::religion::remove_revolution(game.world_mut(), north);
+    assert_eq!(faith(&game, "north"), Some(Religion::Catholic));
+}
+
+#[test]
+fn pop_15_revolution_spread_counts_as_religious_dissent() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let north = e(&game, "north");
+    place_faith(game.world_mut(), north, Religion::Revolutionary);
+    let areas = crate::sim::pop::rebels::realm_areas(game.world(), a, false);
+    assert!(areas.contains(&north));
+    assert!(!crate::sim::pop::religion::same_faith(
+        area_faith(game.world(), north),
+        Some(Religion::Catholic)
+    ));
+    // Converting the area to the realm's faith takes the Revolutionary token away.
+    place_faith(game.world_mut(), north, Religion::Catholic);
+    assert_eq!(faith(&game, "north"), Some(Religion::Catholic));
+    assert!(!game.world().get::<Area>(north).unwrap().revolution);
+}
+
+const REGIMES: &str = r#"    ideas: [
+        (id: "regime", name: "Revolutionary Regime", kind: Adm, age: 1, cost: 4, government: true, effects: [Revolutionary]),
+        (id: "crown", name: "Crown", kind: Adm, age: 1, cost: 4, government: true, effects: [Income(1)]),
+    ],"#;
+
+#[test]
+fn pop_15_revolutionary_regime_changes_the_state_religion_and_ends_with_another_form() {
+    let (mut game, me, _) = rich_game(|t| t.replace("    ideas: [],", REGIMES));
+    crate::sim::pop::ideas::research(game.world_mut(), me, "regime");
+    assert_eq!(
+        game.world().get::<Realm>(me).unwrap().religion,
+        Religion::Revolutionary
+    );
+    let capital = game.world().get::<Capital>(me).unwrap().0;
+    let home = game.world().get::<InArea>(capital).unwrap().0;
+    assert_eq!(
+        area_faith(game.world(), home),
+        Some(Religion::Revolutionary),
+        "a Revolutionary token on the capital area"
+    );
+    assert_eq!(count(&game, "pop.15.revolutionary_regime"), 1);
+    crate::sim::pop::ideas::research(game.world_mut(), me, "crown");
+    assert_eq!(
+        game.world().get::<Realm>(me).unwrap().religion,
+        Religion::Catholic,
+        "the capital area's religion again"
+    );
+    assert_eq!(area_faith(game.world(), home), Some(Religion::Catholic));
+    assert_eq!(count(&game, "pop.15.revolutionary_regime"), 2);
+}
+
+#[test]
+fn pop_5_1_marriage_never_across_christian_muslim_or_revolutionary_lines() {
+    let (mut game, me, other) = rich_game(|t| t);
+    let offer = Offer {
+        marriage: Some(MpKind::Dip),
+        ..Default::default()
+    };
+    let marry = Action::Propose {
+        realm: key_of(game.world(), other),
+        offer,
+    };
+    assert!(game.legal_actions().contains(&marry), "two Catholic realms");
+    game.world_mut().get_mut::<Realm>(other).unwrap().religion = Religion::Orthodox;
+    assert!(
+        game.legal_actions().contains(&marry),
+        "Orthodox is Christian"
+    );
+    game.world_mut().get_mut::<Realm>(other).unwrap().religion = Religion::Sunni;
+    refused(&mut game, marry.clone(), "pop.5.1.marriage");
+    game.world_mut().get_mut::<Realm>(other).unwrap().religion = Religion::Pagan;
+    refused(&mut game, marry.clone(), "pop.5.1.marriage");
+    game.world_mut().get_mut::<Realm>(me).unwrap().religion = Religion::Shia;
+    game.world_mut().get_mut::<Realm>(other).unwrap().religion = Religion::Sunni;
+    assert!(game.legal_actions().contains(&marry), "two Muslim realms");
+    game.world_mut().get_mut::<Realm>(me).unwrap().religion = Religion::Revolutionary;
+    game.world_mut().get_mut::<Realm>(other).unwrap().religion = Religion::Revolutionary;
+    refused(&mut game, marry, "pop.5.1.marriage");
+}
+
+#[test]
+fn faiths_are_part_of_the_state_hash() {
+    let mut game = game();
+    let before = game.state_hash();
+    let north = e(&game, "north");
+    place_faith(game.world_mut(), north, Religion::Revolutionary);
+    assert_ne!(
+        game.state_hash(),
+        before,
+        "an area's faith changes the hash"
+    );
+    let hash = game.state_hash();
+    let a = e(&game, "AAA");
+    game.world_mut().get_mut::<Realm>(a).unwrap().religion = Religion::Protestant;
+    assert_ne!(game.state_hash(), hash, "a State Religion changes the hash");
+}
