@@ -50,6 +50,9 @@ pub struct Cost {
     /// Interest tokens taken on.
     #[serde(skip_serializing_if = "is_zero")]
     pub loans: i32,
+    /// Monarch power of the realm's choice (an event option's "lose 2 MP"); asked afterwards.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub any_mp: i32,
 }
 
 fn is_zero(n: &i32) -> bool {
@@ -86,6 +89,7 @@ impl Cost {
             (self.adm, "ADM", "ADM"),
             (self.dip, "DIP", "DIP"),
             (self.mil, "MIL", "MIL"),
+            (self.any_mp, "MP of your choice", "MP of your choice"),
             (self.ducats, "ducat", "ducats"),
             (self.manpower, "manpower", "manpower"),
             (self.colonists, "colonist", "colonists"),
@@ -267,8 +271,54 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             }
         }
         Action::CutTies { tie } => cut_ties_cost(world, realm, tie, &mut cost),
+        Action::ChooseOption { option } => {
+            if let (Some(DecisionKind::EventOption { .. }), Some((_, card))) = (
+                pending,
+                world
+                    .resource::<crate::sim::pop::events::EventInProgress>()
+                    .0,
+            ) {
+                let def = &world.resource::<Content>().0.events[card];
+                if let Some(o) = def.options.get(usize::from(*option)) {
+                    cost = effects_cost(&mat, &o.effects);
+                }
+            }
+        }
         _ => {}
     }
+    cost
+}
+
+/// What a list of effects (an event option) takes from the realm, as the effects apply it:
+/// payments and losses, monarch power only as far as the pools go, manpower only as far as it
+/// is available, and ducats in full with the forced loans (5 ducats each) that cover a
+/// shortfall.
+pub fn effects_cost(mat: &Mat, effects: &[crate::content::schema::Effect]) -> Cost {
+    use crate::content::schema::Effect;
+    let mut cost = Cost::default();
+    let mut owed_mp = [0; 3];
+    let mut loans_taken = 0;
+    for effect in effects {
+        match effect {
+            Effect::Ducats(n) if *n < 0 => cost.ducats -= n,
+            Effect::Mp(kind, n) if *n < 0 => owed_mp[kind.index()] -= n,
+            Effect::AnyMp(n) if *n < 0 => cost.any_mp -= n,
+            Effect::Stability(n) if *n < 0 => cost.stability -= n,
+            Effect::Prestige(n) if *n < 0 => cost.prestige -= n,
+            Effect::Manpower(n) if *n < 0 => cost.manpower = (-n).min(mat.manpower),
+            Effect::Loan(n) => loans_taken += i32::from(*n),
+            _ => {}
+        }
+    }
+    for kind in MpKind::ALL {
+        cost.add_mp(kind, owed_mp[kind.index()].min(mat.mp(kind)));
+    }
+    let left: i32 = MpKind::ALL.iter().map(|k| mat.mp(*k) - cost.mp(*k)).sum();
+    cost.any_mp = cost.any_mp.min(left);
+    let treasury = mat.ducats + economy::LOAN_DUCATS * loans_taken;
+    let short = (cost.ducats - treasury).max(0);
+    let forced = (short + economy::LOAN_DUCATS - 1) / economy::LOAN_DUCATS;
+    cost.loans = loans_taken + forced;
     cost
 }
 

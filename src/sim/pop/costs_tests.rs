@@ -45,17 +45,29 @@ const PRICE_RULES: &[&str] = &[
     rules::GOLD_INFLATION,
     rules::ACT_COLONIZE,
     rules::ACT_REPLENISH_MANPOWER,
+    rules::ACT_CONVERT_AREA,
 ];
 
 /// Monarch power and ducats the log says `realm` paid under price rules in `entries`:
 /// `change_mp` writes "<Kind> power a -> b" with the change, ducat payments name "ducats".
 fn charged(entries: &[LogEntry], realm: &str, step: &str) -> Cost {
+    charged_by(entries, realm, Some(step), PRICE_RULES)
+}
+
+/// The rule ids under which an event option's effects take monarch power and ducats.
+const EFFECT_RULES: &[&str] = &[rules::EFFECT_MP, rules::EFFECT_DUCATS];
+
+/// Like `charged`, under these rule ids, in one step or any.
+fn charged_by(entries: &[LogEntry], realm: &str, step: Option<&str>, under: &[&str]) -> Cost {
     let mut paid = Cost::default();
     for e in entries {
         let Some(amount) = e.amount.filter(|a| *a < 0) else {
             continue;
         };
-        if e.realm.as_deref() != Some(realm) || e.step != step || !PRICE_RULES.contains(&e.rule) {
+        if e.realm.as_deref() != Some(realm)
+            || step.is_some_and(|s| e.step != s)
+            || !under.contains(&e.rule)
+        {
             continue;
         }
         if e.text.contains("Adm power") {
@@ -103,7 +115,47 @@ fn full_game(seed: u64) -> Game {
 fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<String> {
     let mut bot = Bot::new(seed);
     let mut verified = BTreeSet::new();
+    // An event option being applied: its stated cost, realm, and where its log begins. Its
+    // payments may wait on a question (which power to lose), so they are summed until the
+    // option's effects are all applied.
+    let mut option: Option<(Cost, String, usize)> = None;
     for _ in 0..max_steps {
+        let effects_done = game
+            .world()
+            .resource::<crate::sim::pop::effects::EffectQueue>()
+            .items
+            .is_empty();
+        if effects_done && let Some((stated, realm, start)) = option.take() {
+            let entries = &game.log().entries[start..];
+            if !entries.iter().any(|e| e.rule == rules::BANKRUPTCY) {
+                // The option's effects come first; the bottom symbols and the ruler follow.
+                let end = entries
+                    .iter()
+                    .position(|e| e.rule == rules::EVENT_SYMBOLS || e.rule == rules::EVENT_RULER)
+                    .unwrap_or(entries.len());
+                let paid = charged_by(&entries[..end], &realm, None, EFFECT_RULES);
+                assert_eq!(
+                    (paid.ducats, paid.adm + paid.dip + paid.mil),
+                    (
+                        stated.ducats,
+                        stated.adm + stated.dip + stated.mil + stated.any_mp
+                    ),
+                    "event option for {realm}: stated {}, the effects charged {}",
+                    stated.describe(),
+                    paid.describe()
+                );
+                for kind in MpKind::ALL {
+                    assert!(
+                        paid.mp(kind) >= stated.mp(kind),
+                        "{kind:?} of {}",
+                        stated.describe()
+                    );
+                }
+                if !mp_and_ducats(&stated).is_free() || stated.any_mp > 0 {
+                    verified.insert("ChooseOption".to_string());
+                }
+            }
+        }
         if game.is_over() {
             break;
         }
@@ -129,8 +181,9 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
                     mat.mp(kind)
                 );
             }
+            // An event option may have to be paid with forced loans (5 ducats each).
             assert!(
-                cost.ducats <= mat.ducats,
+                cost.ducats <= mat.ducats + crate::sim::pop::economy::LOAN_DUCATS * cost.loans,
                 "{action:?} is legal but costs {} with {} ducats",
                 cost.describe(),
                 mat.ducats
@@ -153,6 +206,10 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
         game.apply(action.clone()).expect("legal");
         // A deal is charged when the other player accepts it, in that answer's step.
         if matches!(action, Action::Propose { .. }) {
+            continue;
+        }
+        if matches!(action, Action::ChooseOption { .. }) {
+            option = Some((stated, decision.realm.clone(), before));
             continue;
         }
         let paid = charged(&game.log().entries[before..], &decision.realm, step);
@@ -192,6 +249,7 @@ fn pop_costs_of_a_whole_bot_game_match_what_the_rules_charge() {
         "Explore",
         "Move",
         "Siege",
+        "ChooseOption",
     ] {
         assert!(
             verified.contains(expected),
@@ -375,4 +433,47 @@ fn pop_seq_phase1_keep_is_free_in_the_first_round_and_listed_so() {
         game.apply(action).unwrap();
     }
     assert!(free > 0 && paid > 0, "free {free}, paid {paid}");
+}
+
+#[test]
+fn pop_costs_of_an_event_option_with_forced_loans_and_short_pools() {
+    use crate::content::schema::Effect;
+    use crate::sim::pop::costs::effects_cost;
+    let mat = Mat {
+        ducats: 2,
+        mp: [1, 4, 0],
+        manpower: 1,
+        ..Mat::default()
+    };
+    let cost = effects_cost(&mat, &[Effect::Ducats(-7), Effect::Stability(-1)]);
+    assert_eq!(
+        (cost.ducats, cost.loans, cost.stability),
+        (7, 1, 1),
+        "5 short: one forced loan"
+    );
+    let cost = effects_cost(&mat, &[Effect::Ducats(-13)]);
+    assert_eq!(
+        (cost.ducats, cost.loans),
+        (13, 3),
+        "11 short: three forced loans"
+    );
+    let cost = effects_cost(&mat, &[Effect::Loan(1), Effect::Ducats(-7)]);
+    assert_eq!(cost.loans, 1, "the option's own loan covers the payment");
+    let cost = effects_cost(
+        &mat,
+        &[
+            Effect::Mp(MpKind::Adm, -3),
+            Effect::AnyMp(-5),
+            Effect::Manpower(-2),
+            Effect::Ducats(4),
+        ],
+    );
+    assert_eq!(cost.adm, 1, "a pool gives only what it holds");
+    assert_eq!(cost.any_mp, 4, "power of your choice from what is left");
+    assert_eq!(cost.manpower, 1, "only the available manpower is exhausted");
+    assert_eq!(cost.ducats, 0, "a gain is no cost");
+    assert_eq!(
+        effects_cost(&mat, &[Effect::Prestige(-2)]).describe(),
+        "2 prestige"
+    );
 }
