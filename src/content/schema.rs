@@ -650,6 +650,20 @@ pub struct TradeCardNodeDef {
     pub keys: Vec<TradeKeyDef>,
     /// The node printed in parentheses below it, if any (12.5, Secondary Trade Nodes).
     pub secondary: Option<String>,
+    /// What a realm needs besides a merchant to collect income here (12.1, Additional
+    /// Requirements).
+    pub requirement: TradeRequirement,
+}
+
+/// A Trade Card node's additional requirement (12.1).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TradeRequirement {
+    #[default]
+    None,
+    /// A town or vassal (a colony is a town) of the realm on one of the node's Key Provinces.
+    Holding,
+    /// The realm owns one of the node's Key Provinces.
+    OwnKey,
 }
 
 /// One income row of a Trade Card: the trade power it needs, and its ducats for a node not

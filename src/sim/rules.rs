@@ -169,6 +169,7 @@ pub const ACT_TRADE: &str = "pop.act.trade";
 pub const TRADE_DECK: &str = "pop.12.trade_deck";
 pub const TRADE_DUCATS: &str = "pop.12.trade_ducats";
 pub const TRADE_ELIGIBLE: &str = "pop.12.eligible";
+pub const TRADE_REQUIREMENT: &str = "pop.12.requirement";
 pub const MERCHANT: &str = "pop.12.merchant";
 pub const TRADE_PROTECTION: &str = "pop.12.trade_protection";
 pub const TRADE_POWER: &str = "pop.12.trade_power";
@@ -364,6 +365,7 @@ pub const ALL: &[&str] = &[
     TRADE_DECK,
     TRADE_DUCATS,
     TRADE_ELIGIBLE,
+    TRADE_REQUIREMENT,
     MERCHANT,
     TRADE_PROTECTION,
     TRADE_POWER,

@@ -1414,8 +1414,13 @@ def K(province, plus=0):
     return dict(province=province, plus=plus)
 
 
-def N(node, keys=(), secondary=None):
-    return dict(node=node, keys=list(keys), secondary=secondary)
+def N(node, keys=(), secondary=None, requirement=None):
+    """A node on a Trade Card. `requirement` (12.1): "Holding" (a town or vassal of yours on one
+    of the Key Provinces) or "OwnKey" (you own one of them); written only when set."""
+    out = dict(node=node, keys=list(keys), secondary=secondary)
+    if requirement:
+        out["requirement"] = requirement
+    return out
 
 
 def _card(id, name, rows, nodes, continents=(), gold=False, slaves=False):
@@ -1487,11 +1492,11 @@ def trade_cards():
             N("genoa", [K("genoa"), K("corsica")])]),
         # distant cards: they join the deck with the first foothold on their continent
         _card("sugar", "Sugar", HIGH, [
-            N("caribbean", [K("cuba", 1), K("hispaniola"), K("jamaica")]),
-            N("brazil", [K("pernambuco", 1), K("bahia")]),
+            N("caribbean", [K("cuba", 1), K("hispaniola"), K("jamaica")], requirement="Holding"),
+            N("brazil", [K("pernambuco", 1), K("bahia")], requirement="Holding"),
             N("lisbon", [K("lisbon")])], continents=["south_america"]),
         _card("tobacco", "Tobacco", MID, [
-            N("chesapeake", [K("virginia", 1), K("carolina")]),
+            N("chesapeake", [K("virginia", 1), K("carolina")], requirement="Holding"),
             N("caribbean", [K("cuba")]),
             N("sevilla", [K("seville")])], continents=["north_america"]),
         _card("beaver_pelts", "Beaver Pelts", MID, [
@@ -1502,11 +1507,11 @@ def trade_cards():
             N("mexico", [K("yucatan", 1), K("veracruz")]),
             N("caribbean", [K("caracas", 1), K("cartagena")])], continents=["north_america"]),
         _card("aztec_gold", "Gold", RICH, [
-            N("mexico", [K("mexico", 1), K("veracruz")]),
-            N("lima", [K("cusco", 2), K("lima")]),
+            N("mexico", [K("mexico", 1), K("veracruz")], requirement="OwnKey"),
+            N("lima", [K("cusco", 2), K("lima")], requirement="OwnKey"),
             N("sevilla", [K("seville", 1)])], continents=["north_america", "south_america"], gold=True),
         _card("silver", "Silver", RICH, [
-            N("lima", [K("cusco", 1), K("lima"), K("quito")]),
+            N("lima", [K("cusco", 1), K("lima"), K("quito")], requirement="OwnKey"),
             N("brazil", [K("buenos_aires"), K("asuncion")]),
             N("sevilla", [K("seville")])], continents=["south_america"]),
         _card("african_gold", "Gold", HIGH, [
@@ -1528,7 +1533,7 @@ def trade_cards():
             N("coromandel", [K("bengal", 1), K("orissa")]),
             N("gujarat", [K("gujarat", 1), K("bidar")])], continents=["india"]),
         _card("cloves", "Cloves", RICH, [
-            N("malacca", [K("malacca", 1), K("java"), K("sumatra")]),
+            N("malacca", [K("malacca", 1), K("java"), K("sumatra")], requirement="Holding"),
             N("coromandel", [K("ceylon")])], continents=["east_indies"]),
     ]
 

@@ -55,7 +55,8 @@ SPECS = {
     "TradeNodeDef": [("id", "str"), ("name", "str"), ("maritime", "bool"), ("area", "opt_str"),
                      ("seas", "list_str"), ("expanded", "bool"), ("site", "point")],
     "TradeKeyDef": [("province", "str"), ("plus", "int")],
-    "TradeCardNodeDef": [("node", "str"), ("keys", "Li:TradeKeyDef"), ("secondary", "opt_str")],
+    "TradeCardNodeDef": [("node", "str"), ("keys", "Li:TradeKeyDef"), ("secondary", "opt_str"),
+                         ("requirement", "?ident")],
     "TradeRowDef": [("power", "int"), ("ducats", "int"), ("expanded", "int")],
     "TradeCardDef": [("id", "str"), ("name", "str"), ("nodes", "Ll:TradeCardNodeDef"), ("rows", "Li:TradeRowDef"),
                      ("continents", "list_str"), ("gold", "bool"), ("slaves", "bool")],
@@ -203,7 +204,9 @@ def _struct(name, d, depth):
 
 
 def _struct_inline(name, d):
-    parts = [f"{field}: {_value(typ, d[field], 0)}" for field, typ in SPECS[name]]
+    # A "?type" field is optional: written only when the dict has it (serde's default otherwise).
+    parts = [f"{field}: {_value(typ.lstrip('?'), d[field], 0)}" for field, typ in SPECS[name]
+             if not typ.startswith("?") or field in d]
     return f"{name}(" + ", ".join(parts) + ")"
 
 

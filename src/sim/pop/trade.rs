@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::{MpKind, TradeCardDef, TradeNodeDef};
+use crate::content::schema::{MpKind, TradeCardDef, TradeNodeDef, TradeRequirement};
 use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
 use crate::sim::flow::{Flow, Rules};
 use crate::sim::log::{Note, write};
@@ -527,6 +527,26 @@ fn rivals(world: &World, active: Entity, node: &TradeNodeDef) -> Vec<Entity> {
         .collect()
 }
 
+/// Whether the realm meets the node's additional requirement on this card (12.1): a town or
+/// vassal on one of its Key Provinces, or one of them owned.
+pub fn meets_requirement(world: &World, realm: Entity, card: &TradeCardDef, node: &str) -> bool {
+    let Some(on_card) = card.nodes.iter().find(|n| n.node == node) else {
+        return true;
+    };
+    let index = world.resource::<Index>();
+    let keys = on_card.keys.iter().filter_map(|k| index.get(&k.province));
+    match on_card.requirement {
+        TradeRequirement::None => true,
+        TradeRequirement::OwnKey => keys.into_iter().any(|p| owner(world, p) == Some(realm)),
+        TradeRequirement::Holding => keys.into_iter().any(|p| {
+            world.get::<Holdings>(p).is_some_and(|h| {
+                h.iter()
+                    .any(|t| world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm))
+            })
+        }),
+    }
+}
+
 /// Step 6 at a primary node: the shares of `realms` (in tie-break order) with `pirates` there;
 /// `bonus` adds hypothetical trade power to the first realm (the bot's estimate of a ship).
 fn shares(
@@ -537,9 +557,11 @@ fn shares(
     pirates: usize,
     bonus: i32,
 ) -> Vec<Share> {
+    // A realm that does not meet the node's requirement collects nothing and takes no row.
     let mut powered: Vec<(usize, Entity, i32)> = realms
         .iter()
         .enumerate()
+        .filter(|(_, r)| meets_requirement(world, **r, card, &node.id))
         .map(|(i, r)| {
             let extra = if i == 0 { bonus } else { 0 };
             (i, *r, trade_power(world, *r, card, node, true) + extra)
@@ -916,6 +938,21 @@ fn card_problem(
                 "no chain of your towns, vassals, influence or Light Ships links {} to your capital area",
                 node_d.name
             ),
+        ));
+    }
+    if !meets_requirement(world, realm, def, node) {
+        let need = match def
+            .nodes
+            .iter()
+            .find(|n| n.node == node)
+            .map(|n| n.requirement)
+        {
+            Some(TradeRequirement::OwnKey) => "you must own one of its Key Provinces",
+            _ => "you need a town or vassal on one of its Key Provinces",
+        };
+        return Some(Illegal::new(
+            rules::TRADE_REQUIREMENT,
+            format!("to trade {} at {}, {need}", def.name, node_d.name),
         ));
     }
     if let Some(sea) = run.ship.as_deref().and_then(|s| lookup(world, s)) {

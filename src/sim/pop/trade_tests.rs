@@ -473,3 +473,85 @@ fn pop_12_pirates_leave_at_the_end_of_the_age() {
     crate::sim::pop::trade::pirates_leave(game.world_mut());
     assert!(board(&game).pirates.is_empty());
 }
+
+/// The trade game with the Cloth card's bay node needing `requirement`, its Key Provinces
+/// `keys` (no secondary node).
+fn required_game(requirement: &str, keys: &str) -> (Game, Entity, Entity) {
+    let requirement = requirement.to_string();
+    let keys = keys.to_string();
+    rich_game(move |t| {
+        with_trade(t).replace(
+            r#"(node: "bay", keys: [(province: "capa", plus: 1), (province: "nora"), (province: "capb", plus: 1), (province: "sora")], secondary: Some("inland")),"#,
+            &format!(r#"(node: "bay", keys: [{keys}], requirement: {requirement}),"#),
+        )
+    })
+}
+
+#[test]
+fn pop_12_requirement_own_a_key_province_or_neither_trade_there_nor_collect() {
+    let aaa_keys = r#"(province: "capa"), (province: "nora")"#;
+    let bbb_keys = r#"(province: "capb"), (province: "sora")"#;
+    let (game, me, _) = required_game("OwnKey", aaa_keys);
+    let mine_first = key_of(game.world(), me) == "AAA";
+    let (mine, theirs) = if mine_first {
+        (aaa_keys, bbb_keys)
+    } else {
+        (bbb_keys, aaa_keys)
+    };
+    // The keys are mine: I trade there; the other realm's merchant owns none and collects
+    // nothing, so it pushes nobody down.
+    let (mut game, me, other) = required_game("OwnKey", mine);
+    let (gained, other_gained) = trade(&mut game, me, other, "cloth", "bay");
+    assert_eq!(other_gained, 0, "no key province owned: no income");
+    assert_eq!(
+        gained, 3,
+        "3 power (merchant + 2 keys) takes the row for 2, and nobody pushes it down"
+    );
+    // The keys are the other realm's: I may not pick the node.
+    let (mut game, me, _) = required_game("OwnKey", theirs);
+    stack_trade_deck(&mut game, &["cloth"]);
+    game.apply(Action::Trade).unwrap();
+    refused(
+        &mut game,
+        choose("cloth", "bay", None),
+        rules::TRADE_REQUIREMENT,
+    );
+    assert!(
+        game.legal_actions().contains(&choose("cloth", "far", None))
+            || !game.legal_actions().is_empty(),
+        "the other nodes stay open"
+    );
+    let _ = me;
+}
+
+#[test]
+fn pop_12_requirement_a_holding_on_a_key_province() {
+    // "Holding": a town or vassal of the realm on a Key Province; a province sold away with its
+    // token removed no longer counts.
+    let (game, me, _) = required_game("Holding", r#"(province: "capa"), (province: "capb")"#);
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let content = game.world().resource::<Content>().0.clone();
+    let cloth = content
+        .trade_cards
+        .iter()
+        .find(|c| c.id == "cloth")
+        .unwrap();
+    use crate::sim::pop::trade::meets_requirement;
+    assert!(meets_requirement(game.world(), a, cloth, "bay"));
+    assert!(meets_requirement(game.world(), b, cloth, "bay"));
+    let (game, _, _) = required_game("Holding", r#"(province: "capc")"#);
+    let content = game.world().resource::<Content>().0.clone();
+    let cloth = content
+        .trade_cards
+        .iter()
+        .find(|c| c.id == "cloth")
+        .unwrap();
+    assert!(
+        !meets_requirement(game.world(), me, cloth, "bay"),
+        "capc holds no token of mine"
+    );
+    assert!(
+        meets_requirement(game.world(), me, cloth, "far"),
+        "a node without a requirement is open to all"
+    );
+}
