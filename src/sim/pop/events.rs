@@ -311,6 +311,9 @@ pub fn advance_event(world: &mut World) -> Progress {
                         );
                         crate::sim::pop::trade::place_pirate(world);
                     }
+                    EventSymbol::PowerStruggle => {
+                        crate::sim::pop::struggle::activate(world, &def.name);
+                    }
                     // The other symbols belong to the Action-phase rules still to come.
                     _ => {}
                 }
