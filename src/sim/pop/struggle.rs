@@ -229,17 +229,18 @@ pub fn battleground_prestige(world: &World, realm: Entity, card: usize) -> (i32,
         halves += s.tax_halves;
         bonus += i32::from(s.alone) + i32::from(s.ties);
         if s.tax_halves > 0 || s.alone || s.ties {
-            let mut part = format!("{id}: tax {}", s.tax_halves / 2);
-            if s.tax_halves % 2 == 1 {
-                part.push_str(".5");
+            let mut what = Vec::new();
+            if s.tax_halves > 0 {
+                let half = if s.tax_halves % 2 == 1 { ".5" } else { "" };
+                what.push(format!("tax {}{half}", s.tax_halves / 2));
             }
             if s.alone {
-                part.push_str(", alone");
+                what.push("alone".to_string());
             }
             if s.ties {
-                part.push_str(", alliance or marriage");
+                what.push("alliance or marriage".to_string());
             }
-            parts.push(part);
+            parts.push(format!("{id}: {}", what.join(", ")));
         }
     }
     (halves / 2 + bonus, parts)
