@@ -97,7 +97,7 @@ impl Save {
         Save {
             format: SAVE_FORMAT,
             scenario: game.scenario().id.clone(),
-            scenario_hash: scenario_hash(game.scenario()),
+            scenario_hash: scenario_hash(game.base_scenario()),
             scenario_file: scenario_file.map(str::to_string),
             seed: game.seed(),
             setup: game.setup().clone(),

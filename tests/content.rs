@@ -420,3 +420,67 @@ fn default_scenario_trades_in_europe_and_beyond() {
         assert_eq!(r.merchants.len(), 2, "{} starts with 2 merchants", r.id);
     }
 }
+
+#[test]
+fn power_struggle_references_are_checked_with_positions() {
+    let cards = r#"    ideas: [],
+    power_struggles: [
+        (id: "ps_a", name: "A", text: "t", battlegrounds: ["north", "nowhere"],
+         criteria: [(text: "c", realms: ["CCC"], conditions: [ProvincesIn("elsewhere", 1)], met: 1)]),
+    ],"#;
+    let good = common::MINI
+        .replace("    ideas: [],", cards)
+        .replace("\"nowhere\"", "\"south\"")
+        .replace("[\"CCC\"]", "[\"AAA\"]")
+        .replace("\"elsewhere\"", "\"east\"");
+    parse_scenario(&good, "ps.ron").unwrap();
+    let text = common::MINI.replace("    ideas: [],", cards);
+    let errors = parse_scenario(&text, "ps.ron").unwrap_err();
+    let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(errors.len(), 3, "{messages:#?}");
+    for needle in ["nowhere", "CCC", "elsewhere"] {
+        let found = messages
+            .iter()
+            .find(|m| m.contains(needle))
+            .unwrap_or_else(|| panic!("{needle}: {messages:#?}"));
+        // The line inside the power_struggles section (CCC is also a realm of the scenario).
+        let start = text
+            .lines()
+            .position(|l| l.contains("power_struggles"))
+            .unwrap();
+        let line = text
+            .lines()
+            .skip(start)
+            .position(|l| l.contains(&format!("\"{needle}\"")))
+            .unwrap()
+            + start
+            + 1;
+        assert!(
+            found.starts_with(&format!("ps.ron:{line}:")),
+            "{found} (expected line {line})"
+        );
+    }
+}
+
+#[test]
+fn default_scenario_plays_with_power_struggles_on_real_areas() {
+    let s = default_scenario();
+    assert!(s.options.power_struggles);
+    assert!((8..=12).contains(&s.power_struggles.len()));
+    for p in &s.power_struggles {
+        assert!((2..=4).contains(&p.battlegrounds.len()), "{}", p.id);
+        assert!((1..=3).contains(&p.criteria.len()), "{}", p.id);
+        for a in &p.battlegrounds {
+            assert!(s.map.areas.iter().any(|x| &x.id == a), "{}: {a}", p.id);
+        }
+    }
+    let comet = s
+        .events
+        .iter()
+        .find(|e| e.id == "a1_comet_sighted")
+        .unwrap();
+    assert!(comet.options.iter().all(|o| {
+        o.effects
+            .contains(&regnum::content::schema::Effect::ReplaceMilestones)
+    }));
+}

@@ -172,12 +172,20 @@ pub fn turn(
             return Some(Action::Explore);
         }
     }
-    // A claim next door, for a later war.
-    if dip >= 6 && rng.random_range(0..4) == 0 {
-        let options: Vec<&Action> = legal
-            .iter()
-            .filter(|a| matches!(a, Action::FabricateClaim { .. }))
-            .collect();
+    // A claim next door, for a later war; a Power Struggle battleground first, where it costs
+    // half and scores prestige when the struggle comes (17.4).
+    let claims: Vec<&Action> = legal
+        .iter()
+        .filter(|a| matches!(a, Action::FabricateClaim { .. }))
+        .collect();
+    let cheap: Vec<&Action> = claims
+        .iter()
+        .copied()
+        .filter(|a| crate::sim::pop::costs::action_cost(world, realm, a).dip < 2)
+        .collect();
+    let need = if cheap.is_empty() { 6 } else { 4 };
+    if dip >= need && rng.random_range(0..4) == 0 {
+        let options = if cheap.is_empty() { claims } else { cheap };
         if !options.is_empty() {
             return Some(options[rng.random_range(0..options.len())].clone());
         }

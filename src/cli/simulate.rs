@@ -39,6 +39,10 @@ pub struct SimulateArgs {
     /// Play with optional rule 5, religious rebels (default: as the scenario says).
     #[arg(long)]
     pub religious_rebels: bool,
+    /// Play with or without the advanced rule 17.4, Power Struggles (`--power-struggles false`;
+    /// default: as the scenario says).
+    #[arg(long)]
+    pub power_struggles: Option<bool>,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -108,6 +112,7 @@ pub fn run(args: &SimulateArgs) -> i32 {
     let setup = GameSetup {
         players: args.players.clone(),
         religious_rebels: args.religious_rebels.then_some(true),
+        power_struggles: args.power_struggles,
     };
     // Refuse a bad seat list once, before any thread starts.
     if let Err(e) = Game::new(scenario.clone(), setup.clone(), args.seed) {

@@ -86,6 +86,7 @@ const GROUPS: &[(&str, &str)] = &[
     ("pop.7.6", "Cores"),
     ("pop.12.", "Trade: merchants, trade power, pirates"),
     ("pop.15.", "Religion and the revolution"),
+    ("pop.17.4.", "Power Struggles"),
     ("pop.effect.", "Card and event effects"),
     ("pop.war.", "War"),
     ("pop.battle.", "Battles"),

@@ -64,6 +64,8 @@ pub struct NewGameForm {
     pub seed: String,
     /// Optional rule 5, religious rebels (starts as the scenario's option).
     pub religious_rebels: bool,
+    /// The advanced rule of Power Struggles (starts as the scenario's option).
+    pub power_struggles: bool,
     pub error: Option<String>,
 }
 
@@ -76,6 +78,7 @@ pub struct NewGameSettings {
     pub humans: Vec<String>,
     pub seed: u64,
     pub religious_rebels: bool,
+    pub power_struggles: bool,
 }
 
 impl NewGameForm {
@@ -105,6 +108,7 @@ impl NewGameForm {
             realms,
             seed: seed.to_string(),
             religious_rebels: scenario.options.religious_rebels,
+            power_struggles: scenario.options.power_struggles,
             error: None,
         }
     }
@@ -137,6 +141,7 @@ impl NewGameForm {
             humans,
             seed,
             religious_rebels: self.religious_rebels,
+            power_struggles: self.power_struggles,
         })
     }
 }
@@ -294,6 +299,10 @@ fn show_form(
             ui.checkbox(
                 &mut form.religious_rebels,
                 "Optional rule 5: religious rebels (rebel towns in areas of another faith can force a change of State Religion)",
+            );
+            ui.checkbox(
+                &mut form.power_struggles,
+                "Power Struggles (advanced rule: contested areas scored for prestige when an event activates them)",
             );
             if let Some(error) = &form.error {
                 ui.colored_label(egui::Color32::from_rgb(255, 140, 120), error);

@@ -361,6 +361,7 @@ fn start_game(world: &mut World) {
             GameSetup {
                 players: s.players,
                 religious_rebels: Some(s.religious_rebels),
+                power_struggles: Some(s.power_struggles),
             },
             Some(s.humans),
             s.seed,

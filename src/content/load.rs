@@ -140,6 +140,7 @@ pub fn apply_mod(base: &Scenario, m: &ModDef) -> Scenario {
     merge(&mut s.milestones, &m.milestones, |x| &x.id);
     merge(&mut s.trade_nodes, &m.trade_nodes, |x| &x.id);
     merge(&mut s.trade_cards, &m.trade_cards, |x| &x.id);
+    merge(&mut s.power_struggles, &m.power_struggles, |x| &x.id);
     s
 }
 

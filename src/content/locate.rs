@@ -29,6 +29,7 @@ const SECTIONS: &[&str] = &[
     "milestones",
     "trade_nodes",
     "trade_cards",
+    "power_struggles",
 ];
 
 /// All string literals of a RON text, in order.

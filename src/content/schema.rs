@@ -39,6 +39,9 @@ pub struct Scenario {
     pub trade_nodes: Vec<TradeNodeDef>,
     /// Trade Cards: the starting Trade Deck and the distant cards (12.1, 12.6).
     pub trade_cards: Vec<TradeCardDef>,
+    /// The Power Struggle deck (17.4), the first listed on top; shuffled at setup when
+    /// `options.shuffle_power_struggles` says so.
+    pub power_struggles: Vec<PowerStruggleDef>,
 }
 
 /// Switches a scenario sets; optional rules from the rule book live here.
@@ -52,6 +55,10 @@ pub struct ScenarioOptions {
     pub religious_rebels: bool,
     /// Optional rule 1: secret negotiations between players.
     pub secret_negotiations: bool,
+    /// Advanced rule 17.4: Power Struggles (the scenario's `power_struggles` deck).
+    pub power_struggles: bool,
+    /// Shuffle the Power Struggle deck at setup instead of keeping the order listed.
+    pub shuffle_power_struggles: bool,
     /// Starting treasury and monarch power of every Player Realm (FACTS: 15 D and 3 MP).
     pub starting_ducats: i32,
     pub starting_mp: i32,
@@ -69,6 +76,8 @@ impl Default for ScenarioOptions {
             last_age: 4,
             religious_rebels: false,
             secret_negotiations: false,
+            power_struggles: false,
+            shuffle_power_struggles: false,
             starting_ducats: 15,
             starting_mp: 3,
             emperor: None,
@@ -341,6 +350,9 @@ pub enum Effect {
     /// Place a religion token in an area (by id): the area now belongs to that faith (e.g. a
     /// Counter-Reformed token after the Council of Trent).
     Faith(String, Religion),
+    /// The Comet Sighted Event (17.3): the Milestones on display are discarded and new ones
+    /// drawn from those left in the current Age's decks (a deck left empty keeps its card).
+    ReplaceMilestones,
 }
 
 /// Bottom-row symbols on an event card, resolved left to right (FACTS section 3).
@@ -696,6 +708,38 @@ pub struct TradeCardDef {
     pub slaves: bool,
 }
 
+/// A Power Struggle card (17.4): Battleground Areas where Player Realms compete for
+/// prestige, and further criteria, scored in Phase 4 E while the card is Active.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct PowerStruggleDef {
+    pub id: String,
+    pub name: String,
+    pub text: String,
+    /// Battleground Areas (area ids). In each, a Player Realm scores 1 prestige per tax value
+    /// it controls (vassals half), 1 for being the only Player Realm with towns or vassals there
+    /// (main map only) and 1 for an alliance or marriage there.
+    pub battlegrounds: Vec<String>,
+    /// The additional criteria below the line, scored after the Battleground Areas.
+    pub criteria: Vec<StruggleCriterionDef>,
+}
+
+/// One additional criterion of a Power Struggle: prestige for the realms that meet all its
+/// conditions, and (usually a loss) for those that fail.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct StruggleCriterionDef {
+    pub text: String,
+    /// Player Realms it concerns (by id); empty: every Player Realm in play.
+    pub realms: Vec<String>,
+    /// All must hold for the realm to meet the criterion.
+    pub conditions: Vec<Condition>,
+    /// Prestige for a realm that meets it.
+    pub met: i32,
+    /// Prestige for a realm that fails it (0 or negative, as printed).
+    pub failed: i32,
+}
+
 /// A mod: content that replaces items with the same id, or adds new ones, on top of a scenario.
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields, rename = "Mod")]
@@ -717,4 +761,5 @@ pub struct ModDef {
     pub milestones: Vec<MilestoneDef>,
     pub trade_nodes: Vec<TradeNodeDef>,
     pub trade_cards: Vec<TradeCardDef>,
+    pub power_struggles: Vec<PowerStruggleDef>,
 }

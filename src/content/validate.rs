@@ -104,6 +104,7 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
     c.section("milestones", &s.milestones, |x| &x.id);
     c.section("trade_nodes", &s.trade_nodes, |x| &x.id);
     c.section("trade_cards", &s.trade_cards, |x| &x.id);
+    c.section("power_struggles", &s.power_struggles, |x| &x.id);
 
     // Areas, provinces, sea zones, realms and characters share one id space in the game (a
     // province and an area both called "naples" would be ambiguous in every reference).
@@ -452,6 +453,7 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
     }
     check_missions(&mut c, s);
     check_trade(&mut c, s);
+    check_power_struggles(&mut c, s);
     if let Some(emperor) = s.options.emperor.as_deref().filter(|e| !c.has("realms", e)) {
         c.problem(
             "realms",
@@ -525,8 +527,8 @@ fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effec
 }
 
 /// Missions and Milestones: their decks, prerequisites, conditions and rewards.
-fn check_missions(c: &mut Checker, s: &Scenario) {
-    let board = Board {
+fn board_of(s: &Scenario) -> Board {
+    Board {
         continents: s.map.areas.iter().map(|a| a.continent.clone()).collect(),
         area_sizes: s
             .map
@@ -537,7 +539,11 @@ fn check_missions(c: &mut Checker, s: &Scenario) {
                 (a.id.clone(), n)
             })
             .collect(),
-    };
+    }
+}
+
+fn check_missions(c: &mut Checker, s: &Scenario) {
+    let board = board_of(s);
     for m in &s.missions {
         for realm in &m.realms {
             c.reference("missions", &m.id, "realms", "realms", realm);
@@ -587,6 +593,58 @@ fn check_missions(c: &mut Checker, s: &Scenario) {
             );
         }
         check_goal(c, "milestones", &m.id, &m.conditions, &m.reward, &board);
+    }
+}
+
+/// Power Struggles (17.4): Battleground Areas on the map, criteria naming Player Realms and
+/// conditions that resolve.
+fn check_power_struggles(c: &mut Checker, s: &Scenario) {
+    let board = board_of(s);
+    for p in &s.power_struggles {
+        if p.battlegrounds.is_empty() {
+            c.problem(
+                "power_struggles",
+                &p.id,
+                None,
+                format!("power struggle \"{}\" has no battleground areas", p.id),
+            );
+        }
+        for area in &p.battlegrounds {
+            c.reference("power_struggles", &p.id, "battlegrounds", "areas", area);
+        }
+        for criterion in &p.criteria {
+            for realm in &criterion.realms {
+                c.reference("power_struggles", &p.id, "realms", "realms", realm);
+                if s.realms
+                    .iter()
+                    .any(|r| &r.id == realm && r.kind != RealmKind::Player)
+                {
+                    c.problem(
+                        "power_struggles",
+                        &p.id,
+                        Some(realm),
+                        format!(
+                            "power struggle \"{}\": \"{realm}\" is not a Player Realm and never scores",
+                            p.id
+                        ),
+                    );
+                }
+            }
+            if criterion.conditions.is_empty() {
+                c.problem(
+                    "power_struggles",
+                    &p.id,
+                    None,
+                    format!(
+                        "power struggle \"{}\": the criterion \"{}\" has no conditions",
+                        p.id, criterion.text
+                    ),
+                );
+            }
+            for condition in &criterion.conditions {
+                check_condition(c, "power_struggles", &p.id, condition, &board);
+            }
+        }
     }
 }
 

@@ -44,6 +44,8 @@ impl std::error::Error for GameError {}
 pub struct Game {
     app: App,
     scenario: Arc<Scenario>,
+    /// The scenario as given, before this game's options changed it: what a save names.
+    base: Arc<Scenario>,
     setup: GameSetup,
     seed: u64,
 }
@@ -52,14 +54,25 @@ impl Game {
     /// Sets up a game and runs it to the first decision.
     pub fn new(scenario: Arc<Scenario>, setup: GameSetup, seed: u64) -> Result<Game, GameError> {
         let players = resolve_players(&scenario, &setup)?;
+        let base = scenario.clone();
         // Options chosen for this game override the scenario's.
-        let scenario = match setup.religious_rebels {
-            Some(on) if on != scenario.options.religious_rebels => {
-                let mut changed = (*scenario).clone();
+        let rebels = setup
+            .religious_rebels
+            .filter(|on| *on != scenario.options.religious_rebels);
+        let struggles = setup
+            .power_struggles
+            .filter(|on| *on != scenario.options.power_struggles);
+        let scenario = if rebels.is_some() || struggles.is_some() {
+            let mut changed = (*scenario).clone();
+            if let Some(on) = rebels {
                 changed.options.religious_rebels = on;
-                Arc::new(changed)
             }
-            _ => scenario,
+            if let Some(on) = struggles {
+                changed.options.power_struggles = on;
+            }
+            Arc::new(changed)
+        } else {
+            scenario
         };
         let mut app = App::empty();
         add_rules_schedule(&mut app);
@@ -94,9 +107,11 @@ impl Game {
         let mut game = Game {
             app,
             scenario,
+            base,
             setup: GameSetup {
                 players,
                 religious_rebels: setup.religious_rebels,
+                power_struggles: setup.power_struggles,
             },
             seed,
         };
@@ -115,6 +130,12 @@ impl Game {
 
     pub fn scenario(&self) -> &Arc<Scenario> {
         &self.scenario
+    }
+
+    /// The scenario as loaded, without the options this game's setup changed; a save records
+    /// its hash so that replaying on the same file works.
+    pub fn base_scenario(&self) -> &Arc<Scenario> {
+        &self.base
     }
 
     pub fn setup(&self) -> &GameSetup {

@@ -199,6 +199,13 @@ pub const MILESTONE_REVEAL: &str = "pop.milestone.reveal";
 pub const MILESTONE_REPLACE: &str = "pop.milestone.replace";
 pub const MILESTONE_COMPLETE: &str = "pop.milestone.complete";
 pub const MILESTONE_SWAP: &str = "pop.milestone.swap";
+pub const MILESTONE_COMET: &str = "pop.milestone.comet";
+pub const STRUGGLE_SETUP: &str = "pop.17.4.setup";
+pub const STRUGGLE_ACTIVATE: &str = "pop.17.4.activate";
+pub const STRUGGLE_BATTLEGROUND: &str = "pop.17.4.battleground";
+pub const STRUGGLE_CRITERIA: &str = "pop.17.4.criteria";
+pub const STRUGGLE_DISCARD: &str = "pop.17.4.discard";
+pub const STRUGGLE_FABRICATE_DISCOUNT: &str = "pop.17.4.fabricate_discount";
 
 /// The minor actions Replenish Manpower and Cut Ties (FACTS 4), the project's own ids.
 pub const ACT_REPLENISH_MANPOWER: &str = "pop.act.replenish_manpower";
@@ -381,4 +388,11 @@ pub const ALL: &[&str] = &[
     MILESTONE_REPLACE,
     MILESTONE_COMPLETE,
     MILESTONE_SWAP,
+    MILESTONE_COMET,
+    STRUGGLE_SETUP,
+    STRUGGLE_ACTIVATE,
+    STRUGGLE_BATTLEGROUND,
+    STRUGGLE_CRITERIA,
+    STRUGGLE_DISCARD,
+    STRUGGLE_FABRICATE_DISCOUNT,
 ];

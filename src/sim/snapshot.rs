@@ -193,6 +193,8 @@ pub struct Snapshot {
     pub idea_grid: crate::sim::pop::ideas::IdeaGrid,
     /// The Trade Deck, merchants, pirates, expanded nodes and a Trade action under way.
     pub trade: crate::sim::pop::trade::TradeBoard,
+    /// The Power Struggle deck (its top the Upcoming one), the Active ones and the discard.
+    pub power_struggles: crate::sim::pop::struggle::PowerStruggles,
     /// The Milestones on display (by id), who completed which, and the full bookkeeping.
     pub milestones_open: Vec<String>,
     pub milestones_completed: Vec<(String, String)>,
@@ -386,6 +388,9 @@ pub fn snapshot(world: &World) -> Snapshot {
         idea_grid: world.resource::<crate::sim::pop::ideas::IdeaGrid>().clone(),
         trade: world
             .resource::<crate::sim::pop::trade::TradeBoard>()
+            .clone(),
+        power_struggles: world
+            .resource::<crate::sim::pop::struggle::PowerStruggles>()
             .clone(),
         milestones_open: milestones
             .open

@@ -23,6 +23,10 @@ pub struct GameSetup {
     /// scenario's option. Saved with the game, so a replay plays by the same rules.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub religious_rebels: Option<bool>,
+    /// Advanced rule 17.4 (Power Struggles) switched on or off for this game; `None` keeps the
+    /// scenario's option. Saved with the game like `religious_rebels`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub power_struggles: Option<bool>,
 }
 
 /// Lookup from content ids and stable ids to entities. Never iterated: order comes from `Sid`.

@@ -58,7 +58,7 @@ def effect_refs(effects, where, areas, realms):
             check(e[1] in areas, f"{where}: Faith token in unknown area {e[1]!r}")
             check(e[2] in ("Catholic", "Protestant", "CounterReformed", "Orthodox", "Sunni", "Shia",
                            "Pagan"), f"{where}: unknown religion {e[2]!r}")
-        elif name == "RulerIllHealth":
+        elif name in ("RulerIllHealth", "ReplaceMilestones"):
             pass
         else:
             check(False, f"{where}: unknown effect {name}")
@@ -307,6 +307,21 @@ def main():
         cond_refs(x["conditions"], f"milestone {x['id']}")
         effect_refs(x["reward"], f"milestone {x['id']}", areas, realms)
 
+    # ---- power struggles (17.4) ----
+    unique("power struggle", scn["power_struggles"])
+    for ps in scn["power_struggles"]:
+        check(2 <= len(ps["battlegrounds"]) <= 4, f"power struggle {ps['id']}: {len(ps['battlegrounds'])} battlegrounds")
+        for a in ps["battlegrounds"]:
+            check(a in areas, f"power struggle {ps['id']}: unknown battleground area {a!r}")
+        check(1 <= len(ps["criteria"]) <= 3, f"power struggle {ps['id']}: {len(ps['criteria'])} criteria")
+        for cr in ps["criteria"]:
+            for r in cr["realms"]:
+                check(r in realms and realms[r]["kind"] == "Player",
+                      f"power struggle {ps['id']}: {r!r} is not a Player Realm")
+            check(cr["conditions"], f"power struggle {ps['id']}: a criterion without conditions")
+            check(cr["met"] != 0 or cr["failed"] != 0, f"power struggle {ps['id']}: a criterion worth nothing")
+            cond_refs(cr["conditions"], f"power struggle {ps['id']}")
+
     # ---- counts ----
     n_pr = sum(1 for r in scn["realms"] if r["kind"] == "Player")
     n_land = len(m["provinces"])
@@ -382,6 +397,7 @@ def main():
         check([a["id"] for a in dm["areas"]] == [a["id"] for a in m["areas"]], "RON areas differ")
         check([p["id"] for p in dm["provinces"]] == [p["id"] for p in m["provinces"]], "RON provinces differ")
         check(len(doc["events"]) == len(scn["events"]), "RON events differ")
+        check(len(doc["power_struggles"]) == len(scn["power_struggles"]), "RON power struggles differ")
         check(all(ev["__struct__"] == "EventDef" for ev in doc["events"]), "RON event struct names")
         for f, typ in ron.SPECS["ProvinceDef"]:
             check(f in dm["provinces"][0], f"RON province lacks field {f}")
@@ -397,7 +413,8 @@ def main():
     ages = Counter(e["age"] for e in scn["events"])
     print(f"characters: {len(chars)}, events: {len(events)} (per age {dict(sorted(ages.items()))}), "
           f"action cards: {len(cards)} ({dict(decks)}), ideas: {len(ideas)}, "
-          f"missions: {len(scn['missions'])}, milestones: {len(scn['milestones'])}")
+          f"missions: {len(scn['missions'])}, milestones: {len(scn['milestones'])}, "
+          f"power struggles: {len(scn['power_struggles'])}")
     print(f"trade: {len(scn['trade_nodes'])} nodes, {len(scn['trade_cards'])} cards "
           f"({sum(1 for c in scn['trade_cards'] if not c['continents'])} in the starting deck)")
     for w in scn.get("warnings", []):

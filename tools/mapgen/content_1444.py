@@ -5,7 +5,7 @@ All card texts are original flavour text written for Regnum. Effects use the
 `Effect` enum of src/content/schema.rs, written here as tuples:
   ("Ducats", n) ("Mp", "Adm"|"Dip"|"Mil", n) ("AnyMp", n) ("Stability", n) ("Prestige", n)
   ("Unrest", n>=0) ("Loan", n>=0) ("RulerIllHealth",) ("Manpower", n) ("Claim", area) ("CasusBelli", realm)
-  ("Faith", area, religion)
+  ("Faith", area, religion) ("ReplaceMilestones",)
 and event symbols as ("Mortality", n) ("Unrest",) ("DnprExpansion", realm) ... (see EventSymbol).
 """
 
@@ -32,6 +32,8 @@ def CLAIM(a): return ("Claim", a)
 def CB(r): return ("CasusBelli", r)
 def FAITH(a, r): return ("Faith", a, r)
 ILL = ("RulerIllHealth",)
+# The Comet Sighted Event (17.3): the Milestones on display are replaced.
+COMET = ("ReplaceMilestones",)
 
 S_UNREST = ("Unrest",)
 S_NATIVE = ("NativeUprising",)
@@ -228,7 +230,7 @@ AGE_EVENTS = {
              [("Summon the physicians", [D(-1), PRE(1)])], []),
             ("comet_sighted", "A Comet in the Sky",
              "A long-tailed star hangs over Christendom and the preachers warn of judgement to come.",
-             [("Order public prayers", [STAB(1), D(-1)]), ("Consult the astrologers", [ADM(1)])], []),
+             [("Order public prayers", [STAB(1), D(-1), COMET]), ("Consult the astrologers", [ADM(1), COMET])], []),
             ("sweating_fever", "Fever in the Palace",
              "A wasting fever sweeps through the palace, sparing neither cook nor councillor.",
              [("Retire to a hunting lodge", [ADM(-1)])], []),
@@ -1540,3 +1542,86 @@ def trade_cards():
 
 def trade_nodes():
     return [dict(n) for n in TRADE_NODES]
+
+
+# ---------------------------------------------------------------------------
+# Power Struggles (17.4, an advanced rule). The deck is kept in this order, the first on top:
+# roughly the order in which these contests were fought. Each card: (key, name, text,
+# battleground areas, criteria); a criterion is (text, realms (empty: every Player Realm),
+# conditions, prestige if met, prestige if failed). Names and texts are this project's own.
+# ---------------------------------------------------------------------------
+POWER_STRUGGLES = [
+    ("hundred_years_war", "The End of the Hundred Years' War",
+     "The truce of Tours will not hold. Whoever holds the duchies of the west when the guns fall "
+     "silent decides whether England keeps a foot in France.",
+     ["normandy", "guyenne", "brittany"],
+     [("England keeps a foothold in France", ["ENG"],
+       [ANY_OF(IN("normandy", 1), IN("guyenne", 1))], 2, -2),
+      ("The Valois recover the western duchies", ["FRA"],
+       [IN("normandy", 1), IN("guyenne", 2)], 3, 0)]),
+    ("fall_of_constantinople", "The Fall of Constantinople",
+     "The last of the Roman emperors holds a city without an empire. Christendom talks of "
+     "crusade while the Sultan casts his great guns.",
+     ["thrace", "greece", "serbia_and_bosnia", "danubia"],
+     [("The Queen of Cities falls to the Sultan", ["TUR"], [PROV("constantinople")], 3, -1),
+      ("Christian princes bind themselves against the Turk", [],
+       [ANY_OF(ALLIED("HUN"), ALLIED("VEN"), ALLIED("ALB"), C("MarriedTo", "HUN"))], 1, 0)]),
+    ("reconquista", "The Last Emirate",
+     "Granada stands alone behind its mountains, and across the strait the ports of Morocco "
+     "tempt the crusading kings of Iberia.",
+     ["granada_area", "morocco", "andalusia"],
+     [("The crescent falls over the Alhambra", ["CAS"], [PROV("granada")], 3, -1),
+      ("African footholds for the Avis", ["POR"], [IN("morocco", 1)], 2, 0)]),
+    ("burgundian_inheritance", "The Burgundian Inheritance",
+     "The Great Dukes of the West rule the richest cities north of the Alps. When their line "
+     "fails, kings and emperors will fight over the heiress.",
+     ["low_countries", "burgundy", "rhineland"],
+     [("A Habsburg bridegroom for the heiress", ["HAB"],
+       [ANY_OF(C("MarriedTo", "BUR"), IN("low_countries", 1))], 2, 0),
+      ("The duchy returns to the French crown", ["FRA"], [IN("burgundy", 1)], 2, 0)]),
+    ("italian_wars", "The Italian Wars",
+     "Milan and Naples lie open to whoever brings the most lances over the Alps; the Pope "
+     "changes sides as often as the weather.",
+     ["lombardy", "naples_area", "tuscany", "papal_states"],
+     [("A crown in Italy", ["FRA", "CAS", "HAB"],
+       [C("ProvincesInAreas", ["lombardy", "naples_area"], 1)], 2, 0),
+      ("The Holy League", [], [ALLIED("PAP")], 1, 0)]),
+    ("danube_frontier", "The Danube Frontier",
+     "The Hungarian crown is the shield of Christendom. After its king falls, Vienna and "
+     "Constantinople will contest the plain for a century.",
+     ["hungary", "austria", "serbia_and_bosnia", "danubia"],
+     [("The Habsburgs take up the crown of Saint Stephen", ["HAB"], [IN("hungary", 1)], 3, -1),
+      ("The Sultan's pashas sit in Buda", ["TUR"], [IN("hungary", 1)], 3, 0)]),
+    ("new_world", "The Race for the Indies",
+     "Gold, silver and sugar flow from lands the ancients never knew; every crown with ships "
+     "wants its share before the line of demarcation closes.",
+     ["antilles", "new_spain", "brazil", "peru"],
+     [("An empire beyond the ocean", [], [C("DistantProvinces", 3)], 2, 0),
+      ("Left behind in the race", ["CAS", "POR"], [C("DistantProvinces", 1)], 0, -2)]),
+    ("spice_trade", "The Spice Islands",
+     "Pepper, cloves and nutmeg are worth their weight in silver in Antwerp. Fleets fight over "
+     "the harbours of Malabar and the straits of Malacca.",
+     ["india_west", "india_south", "east_indies"],
+     [("Masters of the Estado da India", ["POR"], [C("DistantProvinces", 3)], 2, -1),
+      ("A fleet to hold the sea lanes", [], [C("Fleet", 6)], 1, 0)]),
+    ("dutch_revolt", "The Revolt of the Netherlands",
+     "Heavy taxes and the Inquisition drive the cities of the Low Countries to arms, and every "
+     "rival of their lord sends money, ships or volunteers.",
+     ["low_countries", "north_germany", "rhineland"],
+     [("The rebel provinces are held down", ["CAS", "HAB"], [IN("low_countries", 2)], 2, -1),
+      ("Friends of the Reformed cause", [], [C("Religion", "Protestant")], 1, 0)]),
+    ("spanish_succession", "The Spanish Succession",
+     "The last Spanish Habsburg dies childless. His will names a French prince, and half of "
+     "Europe takes up arms to keep two crowns from one house.",
+     ["aragon", "new_castile", "lombardy", "low_countries"],
+     [("A Grand Alliance against the Bourbons", [], [C("Alliances", 3)], 1, 0),
+      ("Peace at any price", [], [AT_PEACE], 0, -1)]),
+]
+
+
+def power_struggles():
+    return [dict(id=f"ps_{key}", name=name, text=text, battlegrounds=list(areas),
+                 criteria=[dict(text=t, realms=list(realms), conditions=list(conds), met=met, failed=failed)
+                           for t, realms, conds, met, failed in criteria])
+            for key, name, text, areas, criteria in POWER_STRUGGLES]
+

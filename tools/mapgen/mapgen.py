@@ -173,7 +173,7 @@ def build_scenario():
         description=content_1444.DESCRIPTION,
         start_year=1444,
         options=dict(first_age=1, last_age=4, religious_rebels=False, secret_negotiations=False,
-                     starting_ducats=15, starting_mp=3, emperor="HAB", merchants=2),
+                     power_struggles=True, shuffle_power_struggles=False, starting_ducats=15, starting_mp=3, emperor="HAB", merchants=2),
         map=dict(bounds=bounds, areas=out_areas, provinces=out_provinces, sea_zones=out_seas, backdrop=backdrop),
         realms=[dict(r, stability=0, prestige=0, merchants=content_1444.MERCHANTS.get(r["id"], []))
                 for r in W.REALMS],
@@ -185,6 +185,7 @@ def build_scenario():
         milestones=content_1444.milestones(),
         trade_nodes=trade_nodes,
         trade_cards=content_1444.trade_cards(),
+        power_struggles=content_1444.power_struggles(),
         warnings=warnings,
     )
     return scn

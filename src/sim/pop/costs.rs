@@ -237,7 +237,11 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
                 cost.dip = diplomacy::forge_cost(world, npr);
             }
         }
-        Action::FabricateClaim { .. } => cost.dip = diplomacy::FABRICATE_DIP,
+        Action::FabricateClaim { area } => {
+            cost.dip = index(area).map_or(diplomacy::FABRICATE_DIP, |a| {
+                diplomacy::fabricate_dip(world, a)
+            })
+        }
         Action::Trade => cost.dip = trade::TRADE_DIP,
         Action::PayInflation { adm: true } => cost.adm = trade::INFLATION_ADM,
         Action::PayInflation { adm: false } => cost.loans = 1,

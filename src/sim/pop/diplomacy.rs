@@ -40,6 +40,18 @@ pub const INFLUENCE_MAX: u8 = 5;
 /// Forge Alliance needs this much influence in the NPR's areas.
 pub const FORGE_INFLUENCE: u8 = 2;
 pub const FABRICATE_DIP: i32 = 2;
+/// Fabricate Claim in a Battleground Area of the Active or Upcoming Power Struggle (17.4).
+pub const FABRICATE_BATTLEGROUND_DIP: i32 = 1;
+
+/// What a claim fabricated in this area costs in dip: 1 in a Battleground Area of the Active or
+/// Upcoming Power Struggle, else 2. The check, the charge and the cost list all ask this.
+pub fn fabricate_dip(world: &World, area: Entity) -> i32 {
+    if crate::sim::pop::struggle::is_battleground(world, area) {
+        FABRICATE_BATTLEGROUND_DIP
+    } else {
+        FABRICATE_DIP
+    }
+}
 
 pub fn owns(action: &Action) -> bool {
     matches!(
@@ -318,8 +330,12 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                 "you already have a claim there"
             } else if !claimable_areas(world, realm).contains(&area) {
                 "only in an area next to your realm with a province that is not yours"
-            } else if mp(world, realm, MpKind::Dip) < FABRICATE_DIP {
-                "fabricating a claim costs 2 dip"
+            } else if mp(world, realm, MpKind::Dip) < fabricate_dip(world, area) {
+                if fabricate_dip(world, area) < FABRICATE_DIP {
+                    "fabricating a claim in a Power Struggle battleground costs 1 dip"
+                } else {
+                    "fabricating a claim costs 2 dip"
+                }
             } else {
                 return None;
             };
@@ -700,13 +716,21 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         }
         Action::FabricateClaim { area } => {
             let area_e = lookup(world, area)?;
-            change_mp(
-                world,
-                realm,
-                MpKind::Dip,
-                -FABRICATE_DIP,
-                rules::ACT_FABRICATE_CLAIM,
-            );
+            let dip = fabricate_dip(world, area_e);
+            if dip < FABRICATE_DIP {
+                write(
+                    world,
+                    Note::new(
+                        rules::STRUGGLE_FABRICATE_DISCOUNT,
+                        format!(
+                            "{area} is a Power Struggle battleground: the claim costs {dip} dip"
+                        ),
+                    )
+                    .realm(&name)
+                    .subject(sid_of(world, area_e)),
+                );
+            }
+            change_mp(world, realm, MpKind::Dip, -dip, rules::ACT_FABRICATE_CLAIM);
             spawn_sim(
                 world,
                 None,

@@ -293,6 +293,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 .realm(&name),
             );
         }
+        Effect::ReplaceMilestones => crate::sim::pop::milestones::comet_sighted(world, realm),
     }
     Progress::Done
 }

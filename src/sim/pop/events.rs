@@ -321,6 +321,9 @@ pub fn advance_event(world: &mut World) -> Progress {
                         );
                         crate::sim::pop::symbols::spread_revolution(world);
                     }
+                    EventSymbol::PowerStruggle => {
+                        crate::sim::pop::struggle::activate(world, &def.name);
+                    }
                     // The other symbols belong to the Action-phase rules still to come.
                     _ => {}
                 }

@@ -416,7 +416,7 @@ pub fn extra_hand(world: &World, realm: Entity) -> usize {
 }
 
 /// Phase 4 E: Ideas that score prestige while stability is positive.
-fn score_idea_prestige(world: &mut World) {
+pub fn score_idea_prestige(world: &mut World) {
     for realm in crate::sim::state::turn_order(world) {
         let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
         if stability <= 0 {

@@ -210,6 +210,59 @@ pub fn complete(world: &mut World, realm: Entity, id: &str) {
     apply_now(world, realm, &def.reward);
 }
 
+/// The Comet Sighted Event (17.3): each Milestone on display is discarded and replaced by one
+/// drawn by lot from those left in the current Age's deck of its category; a category whose deck
+/// is empty keeps its card. Completions marked on a discarded Milestone leave with it.
+pub fn comet_sighted(world: &mut World, realm: Entity) {
+    let age = world.resource::<Flow>().age;
+    let open = world.resource::<Milestones>().open.clone();
+    let mut swaps = Vec::new();
+    let mut kept = Vec::new();
+    for (slot, old) in open.iter().enumerate() {
+        let category = defs(world)[*old].category;
+        let pool = deck(world, age, category);
+        if pool.is_empty() {
+            kept.push(*old);
+            continue;
+        }
+        let new = pool[world.resource_mut::<GameRng>().below(pool.len() as u32) as usize];
+        let mut board = world.resource_mut::<Milestones>();
+        board.open[slot] = new;
+        board.drawn.push(new);
+        board.completed.retain(|(m, _)| m != old);
+        swaps.push((*old, new));
+    }
+    let name = key_of(world, realm);
+    let mut text = if swaps.is_empty() {
+        "A comet is sighted, but no Milestone is left to draw".to_string()
+    } else {
+        format!(
+            "A comet is sighted: {}",
+            swaps
+                .iter()
+                .map(|(o, n)| format!(
+                    "\"{}\" gives way to \"{}\"",
+                    defs(world)[*o].name,
+                    defs(world)[*n].name
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    if !kept.is_empty() {
+        text.push_str(&format!(
+            "; {} stays (its deck is empty)",
+            names(world, &kept)
+        ));
+    }
+    write(
+        world,
+        Note::new(rules::MILESTONE_COMET, text)
+            .realm(&name)
+            .amount(swaps.len() as i32),
+    );
+}
+
 /// Whether the realm could complete anything now (a Mission or a Milestone).
 fn claimable(world: &World, realm: Entity) -> Vec<Action> {
     crate::sim::pop::missions::claim_candidates(world, realm)

@@ -42,6 +42,7 @@ pub mod relations;
 pub mod religion;
 pub mod scoring;
 pub mod setup;
+pub mod struggle;
 pub mod symbols;
 pub mod towns;
 pub mod trade;
@@ -158,6 +159,7 @@ impl Plugin for PopRulesPlugin {
             missions::MissionsPlugin,
             milestones::MilestonesPlugin,
             trade::TradePlugin,
+            struggle::StrugglePlugin,
         ));
     }
 }
@@ -329,6 +331,8 @@ mod missions_tests;
 mod rebel_tests;
 #[cfg(test)]
 mod religion_tests;
+#[cfg(test)]
+mod struggle_tests;
 #[cfg(test)]
 pub(crate) mod test_support;
 #[cfg(test)]
