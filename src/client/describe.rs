@@ -77,7 +77,9 @@ pub fn effect_text(game: &Game, effect: &Effect) -> String {
         Effect::Manpower(n) => format!("{} manpower", signed(*n)),
         Effect::Claim(area) => format!("a claim on {}", area_name(game, area)),
         Effect::CasusBelli(realm) => format!("a casus belli on {}", name_of(game, realm)),
-        Effect::Faith(area, religion) => format!("{area} turns {religion:?}", area = area_name(game, area)),
+        Effect::Faith(area, religion) => {
+            format!("{area} turns {religion:?}", area = area_name(game, area))
+        }
         Effect::ReplaceMilestones => "new Milestones replace those on display".to_string(),
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),

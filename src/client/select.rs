@@ -261,7 +261,7 @@ pub fn province_details(game: &Game, key: &str) -> Vec<String> {
     }
     // Religion belongs to the area (15.3) and changes in play; a Revolutionary token lies on top
     // of the area's own religion.
-    let faith = match area.and_then(|a| world.get::<Area>(a)) {
+    let faith = match area.and_then(|a| world.get::<crate::sim::model::Area>(a)) {
         Some(a) if a.revolution => format!("Revolutionary (over {:?})", a.religion),
         Some(a) => format!("{:?}", a.religion),
         None => format!("{:?}", province.religion),
