@@ -426,6 +426,7 @@ fn value(effect: &Effect) -> i32 {
         Effect::Manpower(n) => *n,
         Effect::Claim(_) | Effect::CasusBelli(_) => 3,
         Effect::Faith(..) => 1,
+        Effect::Cardinal => 10,
     }
 }
 

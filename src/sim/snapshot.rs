@@ -188,6 +188,9 @@ pub struct Snapshot {
     pub idea_grid: crate::sim::pop::ideas::IdeaGrid,
     /// The Trade Deck, merchants, pirates, expanded nodes and a Trade action under way.
     pub trade: crate::sim::pop::trade::TradeBoard,
+    /// The Papal Curia track (regular slots, leftmost first), the Roma slot's holder, and the
+    /// Excommunicated and Crusade tokens.
+    pub curia: crate::sim::pop::curia::Curia,
     /// The Milestones on display (by id), who completed which, and the full bookkeeping.
     pub milestones_open: Vec<String>,
     pub milestones_completed: Vec<(String, String)>,
@@ -373,6 +376,7 @@ pub fn snapshot(world: &World) -> Snapshot {
         trade: world
             .resource::<crate::sim::pop::trade::TradeBoard>()
             .clone(),
+        curia: world.resource::<crate::sim::pop::curia::Curia>().clone(),
         milestones_open: milestones
             .open
             .iter()

@@ -263,6 +263,9 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             }
         }
         Action::CutTies { tie } => cut_ties_cost(world, realm, tie, &mut cost),
+        Action::Excommunicate { .. } | Action::CallCrusade { .. } => {
+            cost.dip = crate::sim::pop::curia::PAPAL_ACTION_DIP
+        }
         _ => {}
     }
     cost

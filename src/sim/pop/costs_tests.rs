@@ -45,6 +45,8 @@ const PRICE_RULES: &[&str] = &[
     rules::GOLD_INFLATION,
     rules::ACT_COLONIZE,
     rules::ACT_REPLENISH_MANPOWER,
+    rules::CURIA_EXCOMMUNICATE,
+    rules::CURIA_CRUSADE,
 ];
 
 /// Monarch power and ducats the log says `realm` paid under price rules in `entries`:

@@ -311,6 +311,16 @@ pub fn advance_event(world: &mut World) -> Progress {
                         );
                         crate::sim::pop::trade::place_pirate(world);
                     }
+                    EventSymbol::CardinalDies => {
+                        write(
+                            world,
+                            Note::new(
+                                rules::EVENT_SYMBOLS,
+                                format!("\"{}\": a cardinal dies", def.name),
+                            ),
+                        );
+                        crate::sim::pop::curia::cardinal_dies(world);
+                    }
                     // The other symbols belong to the Action-phase rules still to come.
                     _ => {}
                 }

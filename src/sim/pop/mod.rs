@@ -20,6 +20,7 @@ pub mod cleanup;
 pub mod colonize;
 pub mod conditions;
 pub mod costs;
+pub mod curia;
 pub mod diplomacy;
 pub mod draw_cards;
 pub mod economy;
@@ -158,6 +159,7 @@ impl Plugin for PopRulesPlugin {
             missions::MissionsPlugin,
             milestones::MilestonesPlugin,
             trade::TradePlugin,
+            curia::CuriaPlugin,
         ));
     }
 }
@@ -317,6 +319,8 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
 }
 #[cfg(test)]
 mod costs_tests;
+#[cfg(test)]
+mod curia_tests;
 #[cfg(test)]
 mod generic_tests;
 #[cfg(test)]
