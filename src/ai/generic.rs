@@ -59,6 +59,16 @@ pub fn turn(
         .unwrap_or_default();
     for c in hand {
         let def = &content.action_cards[c];
+        // A cardinal is worth nothing to a realm that cannot seat one (19.1).
+        let seats_cardinal = crate::sim::pop::curia::may_hold_cardinals(world, realm)
+            && crate::sim::pop::curia::roma_controller(world) != Some(realm);
+        if def
+            .effects
+            .contains(&crate::content::schema::Effect::Cardinal)
+            && !seats_cardinal
+        {
+            continue;
+        }
         let worth: i32 = def.effects.iter().map(&value).sum();
         let play = Action::PlayCard {
             card: card_id(world, c),

@@ -2,6 +2,7 @@
 //! its own seeded RNG (never the game's, so bots do not change what the dice say).
 
 mod colonies;
+mod curia;
 mod generic;
 mod missions;
 mod war;
@@ -120,6 +121,10 @@ impl Bot {
                     && legal.contains(&Action::ChangeReligion)
                 {
                     return Some(Action::ChangeReligion);
+                }
+                // A Papal Action while the controller has the diplomats for it.
+                if let Some(a) = realm.and_then(|r| curia::papal_action(world, r, &mat, &legal)) {
+                    return Some(a);
                 }
                 if let Some(r) = realm {
                     if let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, &legal, bold) {
@@ -427,6 +432,7 @@ fn value(effect: &Effect) -> i32 {
         Effect::Claim(_) | Effect::CasusBelli(_) => 3,
         Effect::Faith(..) => 1,
         Effect::ReplaceMilestones => 0,
+        Effect::Cardinal => 10,
     }
 }
 

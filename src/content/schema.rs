@@ -67,6 +67,11 @@ pub struct ScenarioOptions {
     /// Merchants each Player Realm owns (12.4: 2 unless the scenario says otherwise); those
     /// its `merchants` list does not place wait off the board until a Trade action places them.
     pub merchants: u8,
+    /// The Non-Player Realm whose alliance gives the Roma cardinal slot of the Papal Curia
+    /// (19.1), if the scenario has a Papacy.
+    pub papal_states: Option<String>,
+    /// The province of Roma: a Player Realm controlling it takes the Roma slot (19.1).
+    pub roma: Option<String>,
 }
 
 impl Default for ScenarioOptions {
@@ -82,6 +87,8 @@ impl Default for ScenarioOptions {
             starting_mp: 3,
             emperor: None,
             merchants: 2,
+            papal_states: None,
+            roma: None,
         }
     }
 }
@@ -276,6 +283,9 @@ pub struct RealmDef {
     pub discovered: Vec<String>,
     /// Player Realms: the Trade Nodes (by id) where its merchants stand at the start (12.4).
     pub merchants: Vec<String>,
+    /// Catholic Player Realms: cardinals on the Papal Curia track at the start (19.1). The
+    /// track is filled left to right in the order the realms are listed.
+    pub cardinals: u8,
 }
 
 #[derive(
@@ -353,6 +363,9 @@ pub enum Effect {
     /// The Comet Sighted Event (17.3): the Milestones on display are discarded and new ones
     /// drawn from those left in the current Age's decks (a deck left empty keeps its card).
     ReplaceMilestones,
+    /// Gain one cardinal on the Papal Curia track (19.1; a "Man of the Church" card). Only a
+    /// Catholic Player Realm that does not control Roma gains it.
+    Cardinal,
 }
 
 /// Bottom-row symbols on an event card, resolved left to right (FACTS section 3).

@@ -462,6 +462,7 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
             format!("options: emperor: unknown realm id \"{emperor}\""),
         );
     }
+    check_curia(&mut c, s);
     if s.options.first_age < 1 || s.options.last_age > 4 || s.options.first_age > s.options.last_age
     {
         c.problem(
@@ -800,6 +801,45 @@ fn check_trade(c: &mut Checker, s: &Scenario) {
                 &r.id,
                 None,
                 format!("only Player Realms have merchants, not \"{}\"", r.id),
+            );
+        }
+    }
+}
+
+/// The Papal Curia (19): the Papal States realm and the Roma province named in the options,
+/// and starting cardinals only on Catholic Player Realms.
+fn check_curia(c: &mut Checker, s: &Scenario) {
+    if let Some(pap) = s.options.papal_states.as_deref() {
+        if !c.has("realms", pap) {
+            c.problem(
+                "realms",
+                "",
+                Some(pap),
+                format!("options: papal_states: unknown realm id \"{pap}\""),
+            );
+        }
+    }
+    if let Some(roma) = s.options.roma.as_deref() {
+        if !c.has("provinces", roma) {
+            c.problem(
+                "provinces",
+                "",
+                Some(roma),
+                format!("options: roma: unknown province id \"{roma}\""),
+            );
+        }
+    }
+    for r in s.realms.iter().filter(|r| r.cardinals > 0) {
+        let catholic = matches!(r.religion, Religion::Catholic | Religion::CounterReformed);
+        if r.kind != RealmKind::Player || !catholic {
+            c.problem(
+                "realms",
+                &r.id,
+                None,
+                format!(
+                    "only Catholic Player Realms hold cardinals, not \"{}\" (cardinals: {})",
+                    r.id, r.cardinals
+                ),
             );
         }
     }

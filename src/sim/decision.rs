@@ -170,6 +170,13 @@ pub enum Action {
     /// Change National Focus: instead of a draw, buy this card from the top 5 of its deck's
     /// discard pile for 1 MP of that type and 2 ducats (once per action).
     TakeDiscard { card: String },
+    /// Papal Action (19.3, basic action, 2 dip): the Papal Controller excommunicates the ruler
+    /// of this Catholic realm (by content id).
+    Excommunicate { realm: String },
+    /// Papal Action (19.3, basic action, 2 dip): the Papal Controller calls a Crusade against
+    /// this area; `war`: a Muslim realm with provinces there on which it declares war at once,
+    /// free, gaining 1 prestige and 2 mercenary infantry (`None`: no war now).
+    CallCrusade { area: String, war: Option<String> },
 }
 
 /// What a Cut Ties minor action gives up.

@@ -211,6 +211,17 @@ pub const STRUGGLE_FABRICATE_DISCOUNT: &str = "pop.17.4.fabricate_discount";
 pub const ACT_REPLENISH_MANPOWER: &str = "pop.act.replenish_manpower";
 pub const ACT_CUT_TIES: &str = "pop.act.cut_ties";
 
+/// The Papal Curia (19), the project's own ids.
+pub const CURIA_CARDINAL: &str = "pop.19.cardinal";
+pub const CURIA_ROMA: &str = "pop.19.roma";
+pub const CURIA_CONTROLLER: &str = "pop.19.controller";
+pub const CURIA_UNCONTESTED: &str = "pop.19.uncontested";
+pub const CURIA_PAPAL_ACTION: &str = "pop.19.papal_action";
+pub const CURIA_EXCOMMUNICATE: &str = "pop.19.excommunicate";
+pub const CURIA_CRUSADE: &str = "pop.19.crusade";
+pub const CURIA_CRUSADE_SCORING: &str = "pop.19.crusade_scoring";
+pub const CURIA_CARDINAL_DIES: &str = "pop.19.cardinal_dies";
+
 /// Every id the engine can write, for the documentation test.
 pub const ALL: &[&str] = &[
     ACT_REPLENISH_MANPOWER,
@@ -395,4 +406,13 @@ pub const ALL: &[&str] = &[
     STRUGGLE_CRITERIA,
     STRUGGLE_DISCARD,
     STRUGGLE_FABRICATE_DISCOUNT,
+    CURIA_CARDINAL,
+    CURIA_ROMA,
+    CURIA_CONTROLLER,
+    CURIA_UNCONTESTED,
+    CURIA_PAPAL_ACTION,
+    CURIA_EXCOMMUNICATE,
+    CURIA_CRUSADE,
+    CURIA_CRUSADE_SCORING,
+    CURIA_CARDINAL_DIES,
 ];

@@ -195,6 +195,9 @@ pub struct Snapshot {
     pub trade: crate::sim::pop::trade::TradeBoard,
     /// The Power Struggle deck (its top the Upcoming one), the Active ones and the discard.
     pub power_struggles: crate::sim::pop::struggle::PowerStruggles,
+    /// The Papal Curia track (regular slots, leftmost first), the Roma slot's holder, and the
+    /// Excommunicated and Crusade tokens.
+    pub curia: crate::sim::pop::curia::Curia,
     /// The Milestones on display (by id), who completed which, and the full bookkeeping.
     pub milestones_open: Vec<String>,
     pub milestones_completed: Vec<(String, String)>,
@@ -392,6 +395,7 @@ pub fn snapshot(world: &World) -> Snapshot {
         power_struggles: world
             .resource::<crate::sim::pop::struggle::PowerStruggles>()
             .clone(),
+        curia: world.resource::<crate::sim::pop::curia::Curia>().clone(),
         milestones_open: milestones
             .open
             .iter()

@@ -58,7 +58,7 @@ def effect_refs(effects, where, areas, realms):
             check(e[1] in areas, f"{where}: Faith token in unknown area {e[1]!r}")
             check(e[2] in ("Catholic", "Protestant", "CounterReformed", "Orthodox", "Sunni", "Shia",
                            "Pagan"), f"{where}: unknown religion {e[2]!r}")
-        elif name in ("RulerIllHealth", "ReplaceMilestones"):
+        elif name in ("RulerIllHealth", "ReplaceMilestones", "Cardinal"):
             pass
         else:
             check(False, f"{where}: unknown effect {name}")
@@ -162,6 +162,14 @@ def main():
         check(r["stability"] == 0 and r["prestige"] == 0, f"{w}: stability/prestige not 0")
         check(owned[r["id"]], f"{w}: owns no province")
         check(len(r["colour"]) == 3, f"{w}: bad colour")
+        if r.get("cardinals", 0):
+            check(r["kind"] == "Player" and r["religion"] in ("Catholic", "CounterReformed"),
+                  f"{w}: only Catholic Player Realms hold cardinals")
+    opts = scn["options"]
+    if opts.get("papal_states") is not None:
+        check(opts["papal_states"] in realms, f"options: unknown papal_states {opts['papal_states']!r}")
+    if opts.get("roma") is not None:
+        check(opts["roma"] in provs, f"options: unknown roma province {opts['roma']!r}")
     colours = Counter(tuple(r["colour"]) for r in scn["realms"])
     for c, n in colours.items():
         check(n == 1, f"colour {c} used by {n} realms")

@@ -34,6 +34,7 @@ def FAITH(a, r): return ("Faith", a, r)
 ILL = ("RulerIllHealth",)
 # The Comet Sighted Event (17.3): the Milestones on display are replaced.
 COMET = ("ReplaceMilestones",)
+CARDINAL = ("Cardinal",)
 
 S_UNREST = ("Unrest",)
 S_NATIVE = ("NativeUprising",)
@@ -842,6 +843,10 @@ ACTION_CARDS = {
         ("claim_low_countries", "The Burgundian Dowry", 2, 0, "A duke's heiress brings the rich towns of the Low Countries as her dowry.", [CLAIM("low_countries")], "cardinal_granvelle"),
         ("insult_genoa", "Quarrel with Genoa", 1, 0, "Genoese bankers call in a royal debt at the worst possible moment.", [CB("GEN")], "cardinal_granvelle"),
         ("claim_danubia", "Protector of the Principalities", 2, 0, "Boyars fleeing their prince beg for your protection and offer their homage.", [CLAIM("danubia")], "ogier_de_busbecq"),
+        # "Man of the Church" cards of the Papal Curia (19.1): a cardinal for a Catholic realm
+        ("man_of_the_church", "A Man of the Church", 2, 0, "A trusted bishop of your court is raised to the College of Cardinals.", [CARDINAL], "cardinal_granvelle"),
+        ("red_hat", "The Red Hat", 2, 2, "Rich gifts to Rome win a cardinal's hat for the younger son of a loyal house.", [CARDINAL, PRE(1)], "cardinal_mazarin"),
+        ("friends_in_conclave", "Friends in the Conclave", 1, 0, "A prelate in your pay speaks for your crown whenever the cardinals meet.", [CARDINAL], "enea_piccolomini"),
     ],
     "Mil": [
         ("raise_levies", "Raise Levies", 1, 0, "The feudal levy is called out from every shire.", [MAN(2)], "jean_de_dunois"),
@@ -1396,6 +1401,13 @@ TRADE_PROTECTION = {
 }
 
 # Where each Player Realm's two merchants stand in 1444 (12.4).
+# Cardinals on the Papal Curia track at the start (19.1; house rule: the printed setup is not
+# public). The track fills left to right in the order of the realms, so France stands leftmost.
+CARDINALS = {"FRA": 1, "CAS": 1, "HAB": 1}
+# The Papal States and the province of Roma (19.1).
+PAPAL_STATES = "PAP"
+ROMA = "rome"
+
 MERCHANTS = {
     "FRA": ["champagne", "bordeaux"],
     "ENG": ["channel", "north_sea"],

@@ -173,9 +173,11 @@ def build_scenario():
         description=content_1444.DESCRIPTION,
         start_year=1444,
         options=dict(first_age=1, last_age=4, religious_rebels=False, secret_negotiations=False,
-                     power_struggles=True, shuffle_power_struggles=False, starting_ducats=15, starting_mp=3, emperor="HAB", merchants=2),
+                     power_struggles=True, shuffle_power_struggles=False, starting_ducats=15, starting_mp=3, emperor="HAB", merchants=2,
+                     papal_states=content_1444.PAPAL_STATES, roma=content_1444.ROMA),
         map=dict(bounds=bounds, areas=out_areas, provinces=out_provinces, sea_zones=out_seas, backdrop=backdrop),
-        realms=[dict(r, stability=0, prestige=0, merchants=content_1444.MERCHANTS.get(r["id"], []))
+        realms=[dict(r, stability=0, prestige=0, merchants=content_1444.MERCHANTS.get(r["id"], []),
+                     cardinals=content_1444.CARDINALS.get(r["id"], 0))
                 for r in W.REALMS],
         characters=content_1444.characters(),
         events=content_1444.events(),

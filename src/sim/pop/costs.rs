@@ -288,6 +288,9 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
                 }
             }
         }
+        Action::Excommunicate { .. } | Action::CallCrusade { .. } => {
+            cost.dip = crate::sim::pop::curia::PAPAL_ACTION_DIP
+        }
         _ => {}
     }
     cost

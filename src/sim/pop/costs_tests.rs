@@ -46,6 +46,8 @@ const PRICE_RULES: &[&str] = &[
     rules::ACT_COLONIZE,
     rules::ACT_REPLENISH_MANPOWER,
     rules::ACT_CONVERT_AREA,
+    rules::CURIA_EXCOMMUNICATE,
+    rules::CURIA_CRUSADE,
 ];
 
 /// Monarch power and ducats the log says `realm` paid under price rules in `entries`:

@@ -27,11 +27,14 @@ pub fn increase_stability_cost(stability: i32) -> i32 {
     5 + stability
 }
 
-/// What Increase Stability costs this realm: the table less its Ideas' discount, at least 1.
+/// What Increase Stability costs this realm: the table less its Ideas' discount and the Papal
+/// Controller's 1 adm (19.2), at least 1.
 pub fn stability_cost(world: &World, realm: Entity) -> i32 {
     let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
-    (increase_stability_cost(stability) - crate::sim::pop::ideas::stability_discount(world, realm))
-        .max(1)
+    (increase_stability_cost(stability)
+        - crate::sim::pop::ideas::stability_discount(world, realm)
+        - crate::sim::pop::curia::stability_discount(world, realm))
+    .max(1)
 }
 
 /// Most interest tokens this realm may hold: 5, plus what its Ideas allow.

@@ -272,6 +272,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 crate::sim::pop::religion::place_faith(world, area_e, religion);
             }
         }
+        Effect::Cardinal => crate::sim::pop::curia::gain_cardinal(world, realm),
         Effect::CasusBelli(target) => {
             let Some(target_e) = world.resource::<Index>().get(&target) else {
                 return Progress::Done;

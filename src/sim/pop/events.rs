@@ -324,8 +324,16 @@ pub fn advance_event(world: &mut World) -> Progress {
                     EventSymbol::PowerStruggle => {
                         crate::sim::pop::struggle::activate(world, &def.name);
                     }
-                    // The other symbols belong to the Action-phase rules still to come.
-                    _ => {}
+                    EventSymbol::CardinalDies => {
+                        write(
+                            world,
+                            Note::new(
+                                rules::EVENT_SYMBOLS,
+                                format!("\"{}\": a cardinal dies", def.name),
+                            ),
+                        );
+                        crate::sim::pop::curia::cardinal_dies(world);
+                    }
                 }
             }
             EventStage::RebelDice { next } => {

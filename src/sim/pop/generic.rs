@@ -14,7 +14,7 @@ use crate::sim::decision::{Action, DecisionKind, Illegal, Offer, Pending};
 use crate::sim::model::*;
 use crate::sim::pop::relations::*;
 use crate::sim::pop::{
-    colonize, diplomacy, explore, focus, integrate, minor, missions, religion, trade,
+    colonize, curia, diplomacy, explore, focus, integrate, minor, missions, religion, trade,
 };
 use crate::sim::rules;
 use crate::sim::state::{Content, key_of, sid_of};
@@ -131,6 +131,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     all.extend(religion::candidates(world, realm));
     all.extend(integrate::candidates(world, realm));
     all.extend(colonize::candidates(world, realm));
+    all.extend(curia::candidates(world, realm));
     all.extend(missions::claim_candidates(world, realm));
     all.extend(minor::candidates(world, realm));
     all
@@ -159,7 +160,8 @@ pub fn check(
         || focus::owns(action)
         || religion::owns(action)
         || integrate::owns(action)
-        || colonize::owns(action);
+        || colonize::owns(action)
+        || curia::owns(action);
     if !ours {
         return None;
     }
@@ -175,7 +177,8 @@ pub fn check(
         .or_else(|| focus::problem(world, realm, action))
         .or_else(|| religion::problem(world, realm, action))
         .or_else(|| integrate::problem(world, realm, action))
-        .or_else(|| colonize::problem(world, realm, action));
+        .or_else(|| colonize::problem(world, realm, action))
+        .or_else(|| curia::problem(world, realm, action));
     Some(match problem {
         Some(p) => Err(p),
         None => Ok(()),
@@ -201,6 +204,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         .or_else(|| religion::handle(world, realm, action))
         .or_else(|| integrate::handle(world, realm, action))
         .or_else(|| colonize::handle(world, realm, action))
+        .or_else(|| curia::handle(world, realm, action))
 }
 
 /// Whether a decision kind is one of ours.

@@ -311,12 +311,15 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     let idea_income = crate::sim::pop::ideas::idea_income(world, realm);
     let stability = stability_income(mat.stability);
     let interest = i32::from(mat.loans);
+    // The Papal Controller pays 1 ducat less per advisor (19.2).
+    let papal = crate::sim::pop::curia::advisor_discount(world, realm);
     let mut advisor_list: Vec<(i32, Entity)> = advisors(world, realm)
         .into_iter()
         .map(|a| {
             (
                 world.get::<Character>(a).map_or(0, |c| {
-                    crate::sim::pop::ideas::advisor_price(world, realm, i32::from(c.cost))
+                    (crate::sim::pop::ideas::advisor_price(world, realm, i32::from(c.cost)) - papal)
+                        .max(0)
                 }),
                 a,
             )
@@ -388,6 +391,21 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     }
     let advisor_cost: i32 = advisor_list.iter().map(|(c, _)| c).sum();
     let unit_cost = total(&[], &units);
+    if papal > 0 && !advisor_list.is_empty() {
+        let n = advisor_list.len() as i32;
+        write(
+            world,
+            Note::new(
+                rules::CURIA_CONTROLLER,
+                format!(
+                    "{name}, the Papal Controller, pays {n} {} less for its advisors",
+                    if n == 1 { "ducat" } else { "ducats" }
+                ),
+            )
+            .realm(&name)
+            .amount(n * papal),
+        );
+    }
     for (cost, advisor) in &advisor_list {
         let who = key_of(world, *advisor);
         write(

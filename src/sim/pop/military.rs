@@ -1030,6 +1030,18 @@ pub fn disputed_succession_cb(world: &World, realm: Entity, target: Entity) -> b
 // ---------------------------------------------------------------------------------------------
 // Doing the turn's military actions
 
+/// Declares war as part of another action, without paying its mil (a Crusade's free
+/// declaration, 19.3): the calls, battles and free activation follow as after Declare War.
+pub fn start_free_war(world: &mut World, realm: Entity, target: Entity) {
+    world.resource_mut::<MilitaryAction>().busy = true;
+    let battles_before = world.resource::<battle::Battles>().fought;
+    crate::sim::pop::war::declare_war_paying(world, realm, target, false);
+    world.resource_mut::<MilitaryAction>().declared = Some(Declared {
+        battles_before,
+        offered: false,
+    });
+}
+
 /// Starts a military turn action. Returns false when the action is not military.
 pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
     match action {

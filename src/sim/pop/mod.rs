@@ -20,6 +20,7 @@ pub mod cleanup;
 pub mod colonize;
 pub mod conditions;
 pub mod costs;
+pub mod curia;
 pub mod diplomacy;
 pub mod draw_cards;
 pub mod economy;
@@ -160,6 +161,7 @@ impl Plugin for PopRulesPlugin {
             milestones::MilestonesPlugin,
             trade::TradePlugin,
             struggle::StrugglePlugin,
+            curia::CuriaPlugin,
         ));
     }
 }
@@ -319,6 +321,8 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
 }
 #[cfg(test)]
 mod costs_tests;
+#[cfg(test)]
+mod curia_tests;
 #[cfg(test)]
 mod generic_tests;
 #[cfg(test)]

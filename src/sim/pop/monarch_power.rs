@@ -32,7 +32,7 @@ pub fn skill_level(world: &World, realm: Entity, kind: MpKind) -> i32 {
         + crate::sim::pop::ideas::idea_skill(world, realm, kind)
 }
 
-fn gain_monarch_power(world: &mut World) {
+pub(crate) fn gain_monarch_power(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
@@ -54,6 +54,17 @@ fn gain_monarch_power(world: &mut World) {
             );
             for (kind, amount) in income {
                 change_mp(world, realm, kind, amount, rules::MP_INCOME);
+            }
+            if crate::sim::pop::curia::is_controller(world, realm) {
+                write(
+                    world,
+                    Note::new(
+                        rules::CURIA_CONTROLLER,
+                        format!("{name}, the Papal Controller, gains 1 dip"),
+                    )
+                    .realm(&name),
+                );
+                change_mp(world, realm, MpKind::Dip, 1, rules::CURIA_CONTROLLER);
             }
             let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
             if stability >= 3 {

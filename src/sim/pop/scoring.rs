@@ -31,6 +31,8 @@ pub struct FinalScore {
     pub core_tokens: i32,
     pub marriages: i32,
     pub alliances: i32,
+    /// The Papal Controller: the number of Catholic Player Realms (19).
+    pub papacy: i32,
     pub stability: i32,
     pub occupied: i32,
     pub loans: i32,
@@ -130,7 +132,7 @@ fn check_game_end(world: &mut World) {
 
 /// Final scoring adds to prestige (fulfilled Missions in hand first); ties go to the most monarch power, then the most ducats,
 /// then a shared win.
-fn final_scoring(world: &mut World, reason: String) {
+pub(crate) fn final_scoring(world: &mut World, reason: String) {
     let seats = world.resource::<Seats>().0.clone();
     let mut scores = Vec::new();
     let mut cores = world.query::<&CoreToken>();
@@ -156,6 +158,7 @@ fn final_scoring(world: &mut World, reason: String) {
             core_tokens: core_tokens.iter().filter(|r| *r == realm).count() as i32,
             marriages: count(&marriages),
             alliances: 2 * count(&alliances),
+            papacy: crate::sim::pop::curia::final_score(world, *realm),
             stability: 2 * mat.stability,
             occupied: -occupied_tax_value(world, *realm),
             loans: -i32::from(mat.loans),
@@ -167,6 +170,7 @@ fn final_scoring(world: &mut World, reason: String) {
             + s.core_tokens
             + s.marriages
             + s.alliances
+            + s.papacy
             + s.stability
             + s.occupied
             + s.loans;

@@ -150,22 +150,36 @@ pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'sta
     if disputed {
         return Some("its Disputed Succession");
     }
+    if crate::sim::pop::curia::excommunication_cb(world, realm, target) {
+        return Some("its ruler's Excommunication");
+    }
+    if crate::sim::pop::curia::holy_war_cb(world, realm, target) {
+        return Some("a Holy War (Crusade)");
+    }
     None
 }
 
 /// Declares war (FACTS section 5, steps 1-5; the battles of step 6 are queued; step 7 is the
 /// free activation `military::continue_action` offers).
 pub fn declare_war(world: &mut World, realm: Entity, target: Entity) {
+    declare_war_paying(world, realm, target, true);
+}
+
+/// `declare_war`, paying its 1 mil or not (the free declaration of a Crusade, 19.3).
+pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay: bool) {
     let name = key_of(world, realm);
     let tname = key_of(world, target);
-    change_mp(
-        world,
-        realm,
-        MpKind::Mil,
-        -crate::sim::pop::military::ACTIVATION_MIL,
-        rules::WAR_DECLARE,
-    );
+    if pay {
+        change_mp(
+            world,
+            realm,
+            MpKind::Mil,
+            -crate::sim::pop::military::ACTIVATION_MIL,
+            rules::WAR_DECLARE,
+        );
+    }
     let cb = casus_belli(world, realm, target);
+    crate::sim::pop::curia::note_declaration(world, realm, target);
     write(
         world,
         Note::new(

@@ -1,0 +1,902 @@
+//! The Papal Curia (19): cardinals on the Curia track, the Roma slot, the Papal Controller and
+//! its bonuses, the uncontested controller's prestige, the Papal Actions (Excommunicate Ruler,
+//! Call Crusade) with their Casus Belli and Crusade scoring, and the Cardinal Dies symbol.
+//!
+//! The track is the `Curia` resource: the regular slots hold realm ids, leftmost first. The
+//! Roma slot is worked out from the board each time (`roma_holder`): a Player Realm controlling
+//! the province of Roma, else a Player Realm allied with the Papal States; `Curia::roma` keeps
+//! the last holder for the log and the snapshot. `tidy` runs after every pass of the rules and
+//! keeps the track legal: cardinals of realms that are no longer Catholic Player Realms go, a
+//! realm controlling Roma keeps no other cardinal, and the slots shrink with the number of
+//! Catholic Player Realms.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::content::schema::{MpKind, Religion};
+use crate::sim::decision::{Action, Illegal};
+use crate::sim::flow::{Flow, Rules};
+use crate::sim::log::{Note, write};
+use crate::sim::model::*;
+use crate::sim::pop::PopStep;
+use crate::sim::pop::economy::{change_mp, change_prestige, change_stability};
+use crate::sim::pop::generic::{add_influence, markers, mp, owner};
+use crate::sim::pop::relations::{area_of, provinces_of};
+use crate::sim::rules;
+use crate::sim::state::{Content, Index, Seats, key_of, sid_of};
+
+/// Each Papal Action costs 2 dip (19.3).
+pub const PAPAL_ACTION_DIP: i32 = 2;
+/// Papal Actions may be taken in Ages I and II.
+pub const PAPAL_ACTION_LAST_AGE: u8 = 2;
+/// An excommunicated Player Realm loses this much stability, one cardinal and this many
+/// influence cubes from Catholic areas.
+pub const EXCOMMUNICATION_STABILITY: i32 = 1;
+pub const EXCOMMUNICATION_INFLUENCE: i32 = 4;
+/// A Crusade needs this many provinces owned by Muslim realms in its area.
+pub const CRUSADE_PROVINCES: usize = 2;
+/// The free declaration of a Crusade brings 1 prestige and 2 mercenary infantry.
+pub const CRUSADE_PRESTIGE: i32 = 1;
+pub const CRUSADE_MERCENARIES: usize = 2;
+/// Crusade scoring: +2 or -2 to each committed realm; -2 to the controller if none committed.
+pub const CRUSADE_SCORE: i32 = 2;
+/// The uncontested controller's prestige is at most 3.
+pub const UNCONTESTED_MAX: i32 = 3;
+/// Uncontested control needs at least 2 cardinals.
+pub const UNCONTESTED_MIN: usize = 2;
+
+pub struct CuriaPlugin;
+
+impl Plugin for CuriaPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Curia>()
+            .add_systems(Rules, set_up_curia.in_set(PopStep::Setup))
+            .add_systems(Rules, score_curia.in_set(PopStep::P4E))
+            .add_systems(Rules, tidy.after(PopStep::RoundEnd));
+    }
+}
+
+/// The Papal Curia track and the Papal Action tokens on the board.
+#[derive(Resource, Serialize, Clone, Debug, Default, PartialEq)]
+pub struct Curia {
+    /// The regular cardinal slots, leftmost first: the realm (content id) of each cardinal.
+    pub cardinals: Vec<String>,
+    /// The realm holding the Roma slot when the rules last looked.
+    pub roma: Option<String>,
+    /// The realm whose ruler is excommunicated (until Phase 4 step E).
+    pub excommunicated: Option<String>,
+    /// The area (content id) with the Crusade token (until Phase 4 step E).
+    pub crusade: Option<String>,
+    /// Realms Committed to Crusade.
+    pub committed: Vec<String>,
+    /// The Round (counted from the start) in which a Papal Action was taken.
+    pub acted_round: Option<u32>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who is who
+
+/// Catholic, Counter-Reformed included (15.0).
+pub fn catholic_faith(religion: Religion) -> bool {
+    matches!(religion, Religion::Catholic | Religion::CounterReformed)
+}
+
+/// Muslim (Sunni or Shia).
+pub fn muslim_faith(religion: Religion) -> bool {
+    matches!(religion, Religion::Sunni | Religion::Shia)
+}
+
+pub fn is_catholic(world: &World, realm: Entity) -> bool {
+    world
+        .get::<Realm>(realm)
+        .is_some_and(|r| catholic_faith(r.religion))
+}
+
+pub fn is_muslim(world: &World, realm: Entity) -> bool {
+    world
+        .get::<Realm>(realm)
+        .is_some_and(|r| muslim_faith(r.religion))
+}
+
+/// A Player Realm in play whose State Religion is Catholic: only these hold cardinals.
+pub fn may_hold_cardinals(world: &World, realm: Entity) -> bool {
+    world.get::<PlayerRealm>(realm).is_some() && is_catholic(world, realm)
+}
+
+/// The Catholic Player Realms in play, in seat order.
+pub fn catholic_players(world: &World) -> Vec<Entity> {
+    world
+        .get_resource::<Seats>()
+        .map(|s| s.0.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|r| may_hold_cardinals(world, *r))
+        .collect()
+}
+
+/// Regular cardinal slots: one more than the Catholic Player Realms (the Roma slot besides).
+pub fn regular_slots(world: &World) -> usize {
+    catholic_players(world).len() + 1
+}
+
+fn option_entity(
+    world: &World,
+    pick: impl Fn(&crate::content::schema::ScenarioOptions) -> Option<&String>,
+) -> Option<Entity> {
+    let content = &world.resource::<Content>().0;
+    pick(&content.options).and_then(|k| world.resource::<Index>().get(k))
+}
+
+pub fn papal_states(world: &World) -> Option<Entity> {
+    option_entity(world, |o| o.papal_states.as_ref())
+}
+
+pub fn roma_province(world: &World) -> Option<Entity> {
+    option_entity(world, |o| o.roma.as_ref())
+}
+
+/// The Player Realm controlling (owning or occupying) Roma, Catholic or not.
+pub fn roma_controller(world: &World) -> Option<Entity> {
+    let roma = roma_province(world)?;
+    crate::sim::pop::military::controller(world, roma)
+        .filter(|c| world.get::<PlayerRealm>(*c).is_some())
+}
+
+/// Who holds the Roma slot: the Player Realm controlling Roma (if it is Catholic; a Player
+/// Realm of another faith controlling Roma leaves the slot empty), superseding an alliance
+/// with the Papal States; else the Catholic Player Realm allied with the Papal States (the
+/// oldest alliance when several are).
+pub fn roma_holder(world: &World) -> Option<Entity> {
+    if let Some(c) = roma_controller(world) {
+        return may_hold_cardinals(world, c).then_some(c);
+    }
+    let pap = papal_states(world)?;
+    markers::<Alliance>(world)
+        .into_iter()
+        .filter_map(|(_, a)| a.other(pap))
+        .find(|r| may_hold_cardinals(world, *r))
+}
+
+fn regular_of(world: &World, realm: Entity) -> usize {
+    let key = key_of(world, realm);
+    world
+        .resource::<Curia>()
+        .cardinals
+        .iter()
+        .filter(|c| **c == key)
+        .count()
+}
+
+/// A realm's cardinals, the Roma slot included.
+pub fn cardinals_of(world: &World, realm: Entity) -> usize {
+    regular_of(world, realm) + usize::from(roma_holder(world) == Some(realm))
+}
+
+/// Each Catholic Player Realm with cardinals: (realm, cardinals, position of its leftmost
+/// cardinal: 0 for Roma, then 1, 2, ... for the regular slots).
+fn standings(world: &World) -> Vec<(Entity, usize, usize)> {
+    let curia = world.resource::<Curia>();
+    let roma = roma_holder(world);
+    catholic_players(world)
+        .into_iter()
+        .filter_map(|r| {
+            let key = key_of(world, r);
+            let first = curia
+                .cardinals
+                .iter()
+                .position(|c| *c == key)
+                .map(|i| i + 1);
+            let leftmost = if roma == Some(r) { Some(0) } else { first };
+            leftmost.map(|l| (r, cardinals_of(world, r), l))
+        })
+        .collect()
+}
+
+/// The Papal Controller: the most cardinals, ties to the leftmost cardinal (19.2).
+pub fn controller(world: &World) -> Option<Entity> {
+    standings(world)
+        .into_iter()
+        .min_by_key(|(_, n, left)| (std::cmp::Reverse(*n), *left))
+        .map(|(r, _, _)| r)
+}
+
+/// The uncontested Papal Controller: at least 2 cardinals and strictly more than anyone else.
+pub fn uncontested(world: &World) -> Option<Entity> {
+    let all = standings(world);
+    let best = all.iter().map(|(_, n, _)| *n).max()?;
+    let top: Vec<Entity> = all
+        .iter()
+        .filter(|(_, n, _)| *n == best)
+        .map(|(r, _, _)| *r)
+        .collect();
+    (best >= UNCONTESTED_MIN && top.len() == 1).then(|| top[0])
+}
+
+pub fn is_controller(world: &World, realm: Entity) -> bool {
+    controller(world) == Some(realm)
+}
+
+/// Ducats the Papal Controller pays less per advisor in Phase 4 step B.
+pub fn advisor_discount(world: &World, realm: Entity) -> i32 {
+    i32::from(is_controller(world, realm))
+}
+
+/// Adm the Papal Controller pays less for Increase Stability.
+pub fn stability_discount(world: &World, realm: Entity) -> i32 {
+    i32::from(is_controller(world, realm))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cardinals coming and going
+
+/// Setup: each Catholic Player Realm in play places its scenario cardinals, the track filled
+/// left to right in the scenario's order of realms, as far as the slots go.
+fn set_up_curia(world: &mut World) {
+    let content = world.resource::<Content>().0.clone();
+    let slots = regular_slots(world);
+    let mut curia = Curia::default();
+    for def in content.realms.iter().filter(|r| r.cardinals > 0) {
+        let Some(realm) = world.resource::<Index>().get(&def.id) else {
+            continue;
+        };
+        if !may_hold_cardinals(world, realm) {
+            continue;
+        }
+        for _ in 0..def.cardinals {
+            if curia.cardinals.len() < slots {
+                curia.cardinals.push(def.id.clone());
+            }
+        }
+    }
+    let placed = curia.cardinals.len();
+    world.insert_resource(curia);
+    if placed > 0 || papal_states(world).is_some() {
+        let track = world.resource::<Curia>().cardinals.join(", ");
+        write(
+            world,
+            Note::new(
+                rules::CURIA_CARDINAL,
+                format!(
+                    "The Papal Curia has {slots} regular slots besides Roma; cardinals: {track}"
+                ),
+            )
+            .amount(placed as i32),
+        );
+    }
+    tidy(world);
+}
+
+/// Gains one cardinal (a "Man of the Church" card): it enters the first regular slot and the
+/// others slide right; one pushed off the last slot goes back to its owner. Only a Catholic
+/// Player Realm that does not control Roma gains one.
+pub fn gain_cardinal(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    if !may_hold_cardinals(world, realm) {
+        write(
+            world,
+            Note::new(
+                rules::CURIA_CARDINAL,
+                format!("{name} is not a Catholic Player Realm: no cardinal"),
+            )
+            .realm(&name),
+        );
+        return;
+    }
+    if roma_controller(world) == Some(realm) {
+        write(
+            world,
+            Note::new(
+                rules::CURIA_ROMA,
+                format!("{name} controls Roma and may gain no other cardinal"),
+            )
+            .realm(&name),
+        );
+        return;
+    }
+    let slots = regular_slots(world);
+    let pushed = {
+        let mut curia = world.resource_mut::<Curia>();
+        curia.cardinals.insert(0, name.clone());
+        (curia.cardinals.len() > slots).then(|| curia.cardinals.pop())
+    };
+    write(
+        world,
+        Note::new(
+            rules::CURIA_CARDINAL,
+            format!("{name} gains a cardinal in the first slot of the Papal Curia"),
+        )
+        .realm(&name)
+        .amount(1),
+    );
+    if let Some(Some(back)) = pushed {
+        write(
+            world,
+            Note::new(
+                rules::CURIA_CARDINAL,
+                format!("{back}'s cardinal is pushed off the last slot and goes back to {back}"),
+            )
+            .realm(&back)
+            .amount(-1),
+        );
+    }
+}
+
+/// Removes a realm's rightmost regular cardinal (never Roma's). Returns whether it had one.
+pub fn remove_cardinal(world: &mut World, realm: Entity, rule: &'static str, why: &str) -> bool {
+    let name = key_of(world, realm);
+    let removed = {
+        let mut curia = world.resource_mut::<Curia>();
+        match curia.cardinals.iter().rposition(|c| *c == name) {
+            Some(i) => {
+                curia.cardinals.remove(i);
+                true
+            }
+            None => false,
+        }
+    };
+    if removed {
+        write(
+            world,
+            Note::new(rule, format!("{name} loses a cardinal: {why}"))
+                .realm(&name)
+                .amount(-1),
+        );
+    }
+    removed
+}
+
+/// Keeps the track legal after anything that may have changed it (runs after every pass of the
+/// rules): cardinals of realms that are not Catholic Player Realms go; the realm controlling
+/// Roma discards its other cardinals; the slots shrink with the Catholic Player Realms; a new
+/// holder of the Roma slot is logged.
+pub fn tidy(world: &mut World) {
+    let keys: Vec<String> = world.resource::<Curia>().cardinals.clone();
+    let mut gone: Vec<(String, &'static str, &'static str)> = Vec::new();
+    let roma_controller = roma_controller(world).map(|r| key_of(world, r));
+    let mut kept = Vec::new();
+    for key in keys {
+        let realm = world.resource::<Index>().get(&key);
+        if !realm.is_some_and(|r| may_hold_cardinals(world, r)) {
+            gone.push((
+                key,
+                rules::CURIA_CARDINAL,
+                "it is not a Catholic Player Realm",
+            ));
+        } else if roma_controller.as_deref() == Some(key.as_str()) {
+            gone.push((
+                key,
+                rules::CURIA_ROMA,
+                "it controls Roma and keeps no other cardinal",
+            ));
+        } else {
+            kept.push(key);
+        }
+    }
+    let slots = regular_slots(world);
+    while kept.len() > slots {
+        if let Some(key) = kept.pop() {
+            gone.push((key, rules::CURIA_CARDINAL, "the Curia lost a slot"));
+        }
+    }
+    let roma = roma_holder(world).map(|r| key_of(world, r));
+    let changed = {
+        let curia = world.resource::<Curia>();
+        curia.cardinals != kept || curia.roma != roma
+    };
+    if !changed {
+        return;
+    }
+    let roma_before = world.resource::<Curia>().roma.clone();
+    {
+        let mut curia = world.resource_mut::<Curia>();
+        curia.cardinals = kept;
+        curia.roma = roma.clone();
+    }
+    for (key, rule, why) in gone {
+        write(
+            world,
+            Note::new(
+                rule,
+                format!("{key}'s cardinal leaves the Papal Curia: {why}"),
+            )
+            .realm(&key)
+            .amount(-1),
+        );
+    }
+    if roma_before != roma {
+        let text = match &roma {
+            Some(r) => format!("{r} takes the Roma cardinal slot"),
+            None => "The Roma cardinal slot stands empty".to_string(),
+        };
+        let mut note = Note::new(rules::CURIA_ROMA, text);
+        if let Some(r) = &roma {
+            note = note.realm(r);
+        }
+        write(world, note);
+    }
+}
+
+/// The Cardinal Dies event symbol (FACTS 3): the rightmost regular cardinal of the realm with
+/// the most cardinals goes (Roma's never does). House rule: the engine always resolves it this
+/// way; among realms tied for the most, the one whose cardinal stands furthest right loses it.
+pub fn cardinal_dies(world: &mut World) {
+    let curia = world.resource::<Curia>().cardinals.clone();
+    let best = curia
+        .iter()
+        .enumerate()
+        .filter_map(|(i, key)| {
+            let realm = world.resource::<Index>().get(key)?;
+            Some((cardinals_of(world, realm), i, realm))
+        })
+        .max_by_key(|(n, i, _)| (*n, *i));
+    match best {
+        Some((_, _, realm)) => {
+            remove_cardinal(world, realm, rules::CURIA_CARDINAL_DIES, "a cardinal dies");
+        }
+        None => write(
+            world,
+            Note::new(
+                rules::CURIA_CARDINAL_DIES,
+                "A cardinal dies: no regular cardinal is on the Papal Curia track",
+            ),
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 4 step E and final scoring
+
+/// Phase 4 step E: the uncontested controller's prestige, Crusade scoring, and the
+/// Excommunicated and Crusade tokens leave the board.
+pub(crate) fn score_curia(world: &mut World) {
+    if let Some(pope) = uncontested(world) {
+        let gain = (catholic_players(world).len() as i32 - 1).clamp(0, UNCONTESTED_MAX);
+        let name = key_of(world, pope);
+        write(
+            world,
+            Note::new(
+                rules::CURIA_UNCONTESTED,
+                format!("{name} controls the Papal Curia uncontested: +{gain} prestige"),
+            )
+            .realm(&name)
+            .amount(gain),
+        );
+        if gain > 0 {
+            change_prestige(world, pope, gain, rules::CURIA_UNCONTESTED);
+        }
+    }
+    score_crusade(world);
+    let excommunicated = world.resource_mut::<Curia>().excommunicated.take();
+    if let Some(r) = excommunicated {
+        write(
+            world,
+            Note::new(
+                rules::CURIA_EXCOMMUNICATE,
+                format!("The Excommunicated token leaves {r}'s capital"),
+            )
+            .realm(&r),
+        );
+    }
+}
+
+/// Crusade scoring (19.3): each committed Catholic realm scores +2 with units in the area and
+/// no Muslim-owned province left there, else -2; with nobody committed the Papal Controller
+/// loses 2. The token is then removed.
+fn score_crusade(world: &mut World) {
+    let (area_key, committed) = {
+        let mut curia = world.resource_mut::<Curia>();
+        let Some(area) = curia.crusade.take() else {
+            return;
+        };
+        (area, std::mem::take(&mut curia.committed))
+    };
+    let Some(area) = world.resource::<Index>().get(&area_key) else {
+        return;
+    };
+    let muslim_left = !muslim_provinces(world, area).is_empty();
+    let committed: Vec<Entity> = committed
+        .iter()
+        .filter_map(|k| world.resource::<Index>().get(k))
+        .filter(|r| is_catholic(world, *r))
+        .collect();
+    if committed.is_empty() {
+        match controller(world) {
+            Some(pope) => {
+                let name = key_of(world, pope);
+                write(
+                    world,
+                    Note::new(
+                        rules::CURIA_CRUSADE_SCORING,
+                        format!("Nobody answered the Crusade against {area_key}: the Papal Controller {name} loses {CRUSADE_SCORE} prestige"),
+                    )
+                    .realm(&name)
+                    .amount(-CRUSADE_SCORE),
+                );
+                change_prestige(world, pope, -CRUSADE_SCORE, rules::CURIA_CRUSADE_SCORING);
+            }
+            None => write(
+                world,
+                Note::new(
+                    rules::CURIA_CRUSADE_SCORING,
+                    format!("Nobody answered the Crusade against {area_key}"),
+                ),
+            ),
+        }
+        return;
+    }
+    for realm in committed {
+        let name = key_of(world, realm);
+        let present = world.get::<Present>(area).is_some_and(|p| {
+            p.iter().any(|u| {
+                world.get::<UnitOf>(u).is_some_and(|o| o.0 == realm)
+                    && world.get::<Unit>(u).is_some_and(|x| x.kind.is_land())
+            })
+        });
+        let won = present && !muslim_left;
+        let delta = if won { CRUSADE_SCORE } else { -CRUSADE_SCORE };
+        let why = if won {
+            "its army stands there and no Muslim realm owns a province there"
+        } else if muslim_left {
+            "Muslim realms still own provinces there"
+        } else {
+            "it has no army there"
+        };
+        write(
+            world,
+            Note::new(
+                rules::CURIA_CRUSADE_SCORING,
+                format!("{name}, committed to the Crusade against {area_key}: {delta:+} prestige ({why})"),
+            )
+            .realm(&name)
+            .amount(delta),
+        );
+        change_prestige(world, realm, delta, rules::CURIA_CRUSADE_SCORING);
+    }
+    write(
+        world,
+        Note::new(
+            rules::CURIA_CRUSADE,
+            format!("The Crusade token leaves {area_key}"),
+        ),
+    );
+}
+
+/// Final scoring: the Papal Controller scores the number of Catholic Player Realms.
+pub fn final_score(world: &World, realm: Entity) -> i32 {
+    if is_controller(world, realm) {
+        catholic_players(world).len() as i32
+    } else {
+        0
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Casus Belli
+
+/// The Excommunication CB: a Catholic realm against the realm whose ruler is excommunicated.
+pub fn excommunication_cb(world: &World, realm: Entity, target: Entity) -> bool {
+    realm != target
+        && is_catholic(world, realm)
+        && world
+            .resource::<Curia>()
+            .excommunicated
+            .as_deref()
+            .is_some_and(|k| world.resource::<Index>().get(k) == Some(target))
+}
+
+/// The Holy War CB of a Crusade: a Catholic realm against a Muslim realm owning a province in
+/// the Crusade's area.
+pub fn holy_war_cb(world: &World, realm: Entity, target: Entity) -> bool {
+    let Some(area) = crusade_area(world) else {
+        return false;
+    };
+    is_catholic(world, realm)
+        && is_muslim(world, target)
+        && provinces_of(world, area)
+            .iter()
+            .any(|p| owner(world, *p) == Some(target))
+}
+
+pub fn crusade_area(world: &World) -> Option<Entity> {
+    let curia = world.resource::<Curia>();
+    curia
+        .crusade
+        .as_deref()
+        .and_then(|a| world.resource::<Index>().get(a))
+}
+
+/// A declaration of war on a Crusade's target with the Holy War CB commits the realm to the
+/// Crusade (house rule: whenever the realm holds that CB, it is the one used).
+pub fn note_declaration(world: &mut World, realm: Entity, target: Entity) {
+    if !holy_war_cb(world, realm, target) {
+        return;
+    }
+    commit(world, realm);
+}
+
+fn commit(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    if world.resource::<Curia>().committed.contains(&name) {
+        return;
+    }
+    world.resource_mut::<Curia>().committed.push(name.clone());
+    write(
+        world,
+        Note::new(
+            rules::CURIA_CRUSADE,
+            format!("{name} is Committed to Crusade"),
+        )
+        .realm(&name),
+    );
+}
+
+/// Provinces of an area owned by Muslim realms.
+pub fn muslim_provinces(world: &World, area: Entity) -> Vec<Entity> {
+    provinces_of(world, area)
+        .into_iter()
+        .filter(|p| owner(world, *p).is_some_and(|o| is_muslim(world, o)))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Papal Actions (19.3): basic actions of the Papal Controller, once per Round in Ages I-II
+
+pub fn owns(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Excommunicate { .. } | Action::CallCrusade { .. }
+    )
+}
+
+/// Papal Actions worth checking for `realm` (the controller only).
+pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+    if !is_controller(world, realm) || papal_action_problem(world, realm).is_some() {
+        return Vec::new();
+    }
+    let mut all = Vec::new();
+    let mut realms: Vec<Entity> = crate::sim::pop::generic::all_of::<Realm>(world)
+        .into_iter()
+        .filter(|r| *r != realm && is_catholic(world, *r) && Some(*r) != papal_states(world))
+        .filter(|r| {
+            world
+                .get::<Owns>(*r)
+                .is_some_and(|o| o.iter().next().is_some())
+        })
+        .collect();
+    realms.sort_by_key(|r| sid_of(world, *r));
+    all.extend(realms.into_iter().map(|r| Action::Excommunicate {
+        realm: key_of(world, r),
+    }));
+    for area in crate::sim::pop::generic::all_of::<Area>(world) {
+        let held = muslim_provinces(world, area);
+        if held.len() < CRUSADE_PROVINCES {
+            continue;
+        }
+        let key = key_of(world, area);
+        all.push(Action::CallCrusade {
+            area: key.clone(),
+            war: None,
+        });
+        let mut targets: Vec<Entity> = held.iter().filter_map(|p| owner(world, *p)).collect();
+        targets.sort_by_key(|r| sid_of(world, *r));
+        targets.dedup();
+        for t in targets {
+            all.push(Action::CallCrusade {
+                area: key.clone(),
+                war: Some(key_of(world, t)),
+            });
+        }
+    }
+    all
+}
+
+/// Why the realm may take no Papal Action now, if so.
+fn papal_action_problem(world: &World, realm: Entity) -> Option<Illegal> {
+    let flow = world.resource::<Flow>();
+    let curia = world.resource::<Curia>();
+    let why = if flow.age > PAPAL_ACTION_LAST_AGE {
+        "Papal Actions are taken only in Ages I and II"
+    } else if !is_controller(world, realm) {
+        "only the Papal Controller takes Papal Actions"
+    } else if curia.acted_round == Some(flow.round) {
+        "one Papal Action per Round: the token is on the board already"
+    } else if mp(world, realm, MpKind::Dip) < PAPAL_ACTION_DIP {
+        "a Papal Action costs 2 dip"
+    } else {
+        return None;
+    };
+    Some(Illegal::new(rules::CURIA_PAPAL_ACTION, why))
+}
+
+pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
+    if !owns(action) {
+        return None;
+    }
+    if let Some(p) = papal_action_problem(world, realm) {
+        return Some(p);
+    }
+    let index = |k: &str| world.resource::<Index>().get(k);
+    match action {
+        Action::Excommunicate { realm: target } => {
+            let why = match index(target) {
+                None => "no such realm",
+                Some(t) if world.get::<Realm>(t).is_none() => "no such realm",
+                Some(t) if t == realm => "the Papal Controller does not excommunicate itself",
+                Some(t) if Some(t) == papal_states(world) => "the Pope is not excommunicated",
+                Some(t) if !is_catholic(world, t) => {
+                    "only a Catholic realm's ruler is excommunicated"
+                }
+                Some(_) => return None,
+            };
+            Some(Illegal::new(rules::CURIA_EXCOMMUNICATE, why))
+        }
+        Action::CallCrusade { area, war } => {
+            let Some(a) = index(area).filter(|a| world.get::<Area>(*a).is_some()) else {
+                return Some(Illegal::new(rules::CURIA_CRUSADE, "no such area"));
+            };
+            if muslim_provinces(world, a).len() < CRUSADE_PROVINCES {
+                return Some(Illegal::new(
+                    rules::CURIA_CRUSADE,
+                    "a Crusade needs an area with at least 2 provinces owned by Muslim realms",
+                ));
+            }
+            let Some(target) = war else {
+                return None;
+            };
+            let Some(t) = index(target) else {
+                return Some(Illegal::new(rules::CURIA_CRUSADE, "no such realm"));
+            };
+            let owns_there = provinces_of(world, a)
+                .iter()
+                .any(|p| owner(world, *p) == Some(t));
+            if !is_muslim(world, t) || !owns_there {
+                return Some(Illegal::new(
+                    rules::CURIA_CRUSADE,
+                    "the Crusade's war is declared on a Muslim realm owning a province in its area",
+                ));
+            }
+            crate::sim::pop::military::declare_problem(world, realm, t)
+        }
+        _ => None,
+    }
+}
+
+/// Takes a Papal Action. Returns whether the turn's main action is over (a Crusade with a
+/// war goes on with the war's calls and battles).
+pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
+    let name = key_of(world, realm);
+    let round = world.resource::<Flow>().round;
+    match action {
+        Action::Excommunicate { realm: target } => {
+            let t = world.resource::<Index>().get(target)?;
+            change_mp(
+                world,
+                realm,
+                MpKind::Dip,
+                -PAPAL_ACTION_DIP,
+                rules::CURIA_EXCOMMUNICATE,
+            );
+            {
+                let mut curia = world.resource_mut::<Curia>();
+                curia.acted_round = Some(round);
+                curia.excommunicated = Some(target.clone());
+            }
+            write(
+                world,
+                Note::new(
+                    rules::CURIA_EXCOMMUNICATE,
+                    format!("{name} excommunicates the ruler of {target}: every Catholic realm has a CB on {target} until Phase 4 step E"),
+                )
+                .realm(&name)
+                .subject(sid_of(world, t)),
+            );
+            if world.get::<PlayerRealm>(t).is_some() {
+                change_stability(
+                    world,
+                    t,
+                    -EXCOMMUNICATION_STABILITY,
+                    rules::CURIA_EXCOMMUNICATE,
+                );
+                remove_cardinal(
+                    world,
+                    t,
+                    rules::CURIA_EXCOMMUNICATE,
+                    "its ruler is excommunicated",
+                );
+                discard_catholic_influence(world, t);
+            }
+            Some(true)
+        }
+        Action::CallCrusade { area, war } => {
+            let a = world.resource::<Index>().get(area)?;
+            change_mp(
+                world,
+                realm,
+                MpKind::Dip,
+                -PAPAL_ACTION_DIP,
+                rules::CURIA_CRUSADE,
+            );
+            {
+                let mut curia = world.resource_mut::<Curia>();
+                curia.acted_round = Some(round);
+                curia.crusade = Some(area.clone());
+                curia.committed.clear();
+            }
+            write(
+                world,
+                Note::new(
+                    rules::CURIA_CRUSADE,
+                    format!("{name} calls a Crusade against {area}: Catholic realms have a Holy War CB on the Muslim realms owning provinces there"),
+                )
+                .realm(&name)
+                .subject(sid_of(world, a)),
+            );
+            let target = war
+                .as_deref()
+                .and_then(|t| world.resource::<Index>().get(t));
+            let Some(t) = target else {
+                return Some(true);
+            };
+            change_prestige(world, realm, CRUSADE_PRESTIGE, rules::CURIA_CRUSADE);
+            if let Some(capital) = world
+                .get::<Capital>(realm)
+                .and_then(|c| area_of(world, c.0))
+            {
+                crate::sim::pop::military::raise_units(
+                    world,
+                    Some(realm),
+                    capital,
+                    UnitKind::Infantry,
+                    UnitStatus::Mercenary,
+                    CRUSADE_MERCENARIES,
+                );
+                let at = key_of(world, capital);
+                write(
+                    world,
+                    Note::new(
+                        rules::CURIA_CRUSADE,
+                        format!("{name} gains {CRUSADE_MERCENARIES} mercenary infantry for the Crusade at {at}"),
+                    )
+                    .realm(&name)
+                    .subject(sid_of(world, capital)),
+                );
+            }
+            commit(world, realm);
+            crate::sim::pop::military::start_free_war(world, realm, t);
+            Some(false)
+        }
+        _ => None,
+    }
+}
+
+/// An excommunicated Player Realm discards 4 influence from Catholic areas (stable-id order).
+fn discard_catholic_influence(world: &mut World, realm: Entity) {
+    let mut left = EXCOMMUNICATION_INFLUENCE;
+    for (_, inf) in markers::<Influence>(world) {
+        if left == 0 {
+            break;
+        }
+        let catholic = world
+            .get::<Area>(inf.area)
+            .is_some_and(|a| catholic_faith(a.religion));
+        if inf.realm != realm || !catholic {
+            continue;
+        }
+        let take = i32::from(inf.count).min(left);
+        add_influence(world, realm, inf.area, -take);
+        left -= take;
+    }
+    let removed = EXCOMMUNICATION_INFLUENCE - left;
+    if removed > 0 {
+        let name = key_of(world, realm);
+        write(
+            world,
+            Note::new(
+                rules::CURIA_EXCOMMUNICATE,
+                format!("{name} discards {removed} influence from Catholic areas"),
+            )
+            .realm(&name)
+            .amount(-removed),
+        );
+    }
+}

@@ -1,0 +1,619 @@
+//! Tests of the Papal Curia (19): cardinals and slots, the Roma slot, the Papal Controller and
+//! its bonuses, uncontested prestige, final scoring, the Papal Actions with their CBs and
+//! Crusade scoring, the Cardinal Dies symbol, and the content checks. Each test names its rule.
+
+use bevy::prelude::*;
+
+use crate::content::schema::MpKind;
+use crate::sim::DecisionKind;
+use crate::sim::Game;
+use crate::sim::decision::{Action, Pending};
+use crate::sim::model::*;
+use crate::sim::pop::curia::{self, Curia};
+use crate::sim::pop::test_support::*;
+use crate::sim::rules;
+use crate::sim::state::spawn_sim;
+
+/// The mini scenario with a Papacy: CCC stands in for the Papal States and its capital "capc"
+/// for Roma; AAA and BBB (both Catholic) start with one cardinal each, AAA's leftmost.
+fn with_curia(text: String) -> String {
+    text.replace(
+        "options: (first_age: 1, last_age: 2)",
+        "options: (first_age: 1, last_age: 2, papal_states: Some(\"CCC\"), roma: Some(\"capc\"))",
+    )
+    .replace(
+        "advisors: [\"adv_a\"]),",
+        "advisors: [\"adv_a\"], cardinals: 1),",
+    )
+    .replace(
+        "ruler: Some(\"ruler_b\")),",
+        "ruler: Some(\"ruler_b\"), cardinals: 1),",
+    )
+}
+
+/// `with_curia`, with CCC a Muslim realm owning two provinces of the area "east" (a second
+/// province "capd" is added there), so that "east" can be the target of a Crusade; Roma is the
+/// unowned "wild", out of the way.
+fn with_crusade(text: String) -> String {
+    with_curia(text)
+        .replace("roma: Some(\"capc\")", "roma: Some(\"wild\")")
+        .replace(
+            "capital: \"capc\", religion: Orthodox)",
+            "capital: \"capc\", religion: Sunni)",
+        )
+        .replace(
+            "            (id: \"wild\",",
+            "            (id: \"capd\", name: \"Capd\", area: \"east\", cores: [\"CCC\"], owner: Some(\"CCC\"),\n             shape: [[(300.0, 0.0), (310.0, 0.0), (310.0, 10.0), (300.0, 10.0)]], site: (305.0, 5.0)),\n            (id: \"wild\",",
+        )
+}
+
+fn track(game: &Game) -> Vec<String> {
+    game.world().resource::<Curia>().cardinals.clone()
+}
+
+fn set_track(game: &mut Game, realms: &[&str]) {
+    game.world_mut().resource_mut::<Curia>().cardinals =
+        realms.iter().map(|r| r.to_string()).collect();
+}
+
+fn tidy(game: &mut Game) {
+    curia::tidy(game.world_mut());
+}
+
+/// The rich mini game with a Papacy where the realm to act is the Papal Controller (its
+/// cardinal is put leftmost): (game, controller, other).
+fn papal_game(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
+    let (mut game, me, other) = rich_game(edit);
+    let (mk, ok) = (
+        crate::sim::state::key_of(game.world(), me),
+        crate::sim::state::key_of(game.world(), other),
+    );
+    set_track(&mut game, &[&mk, &ok]);
+    assert_eq!(curia::controller(game.world()), Some(me));
+    (game, me, other)
+}
+
+#[test]
+fn pop_19_cardinal_setup_slots_and_push_off() {
+    let mut game = game_with(with_curia);
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    // Two Catholic Player Realms: 3 regular slots besides Roma; setup fills them left to right.
+    assert_eq!(curia::regular_slots(game.world()), 3);
+    assert_eq!(track(&game), ["AAA", "BBB"]);
+    // A new cardinal enters the first slot and slides the others right.
+    curia::gain_cardinal(game.world_mut(), b);
+    assert_eq!(track(&game), ["BBB", "AAA", "BBB"]);
+    // The track is full: the rightmost cardinal is pushed off, back to its owner.
+    let before = count(&game, rules::CURIA_CARDINAL);
+    curia::gain_cardinal(game.world_mut(), a);
+    assert_eq!(track(&game), ["AAA", "BBB", "AAA"]);
+    assert_eq!(curia::cardinals_of(game.world(), b), 1);
+    assert_eq!(count(&game, rules::CURIA_CARDINAL), before + 2);
+    // The snapshot (and so the state hash) carries the track.
+    assert_eq!(game.snapshot().curia.cardinals, ["AAA", "BBB", "AAA"]);
+}
+
+#[test]
+fn pop_19_cardinal_only_catholic_player_realms_and_conversion_loses_them_all() {
+    let mut game = game_with(with_curia);
+    let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
+    // A Non-Player Realm never gains one.
+    curia::gain_cardinal(game.world_mut(), c);
+    assert_eq!(track(&game), ["AAA", "BBB"]);
+    curia::gain_cardinal(game.world_mut(), a);
+    assert_eq!(track(&game), ["AAA", "AAA", "BBB"]);
+    // AAA turns Protestant: all its cardinals go, and the Curia has one slot fewer.
+    game.world_mut().get_mut::<Realm>(a).unwrap().religion = Religion::Protestant;
+    tidy(&mut game);
+    assert_eq!(track(&game), ["BBB"]);
+    assert_eq!(curia::regular_slots(game.world()), 2);
+    curia::gain_cardinal(game.world_mut(), a);
+    assert_eq!(
+        track(&game),
+        ["BBB"],
+        "a Protestant realm gains no cardinal"
+    );
+    // Counter-Reformed counts as Catholic.
+    game.world_mut().get_mut::<Realm>(a).unwrap().religion = Religion::CounterReformed;
+    curia::gain_cardinal(game.world_mut(), a);
+    assert_eq!(track(&game), ["AAA", "BBB"]);
+}
+
+#[test]
+fn pop_19_cardinal_a_man_of_the_church_card_gains_one() {
+    let mut game = game_with(|t| {
+        with_curia(t).replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"red_hat\", name: \"Red Hat\", deck: Dip, cost: 1, text: \"A red hat.\", effects: [Cardinal])],",
+        )
+    });
+    while game.pending().is_some_and(|d| d.kind != DecisionKind::Turn) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    let me = e(&game, &game.pending().unwrap().realm.clone());
+    set(&mut game, me, |m| m.mp = [10, 10, 10]);
+    give_card(&mut game, me, "red_hat");
+    let before = curia::cardinals_of(game.world(), me);
+    game.apply(Action::PlayCard {
+        card: "red_hat".into(),
+    })
+    .unwrap();
+    assert_eq!(curia::cardinals_of(game.world(), me), before + 1);
+    let name = crate::sim::state::key_of(game.world(), me);
+    assert_eq!(track(&game)[0], name, "the new cardinal stands leftmost");
+}
+
+#[test]
+fn pop_19_roma_alliance_then_control_supersedes_it() {
+    let mut game = game_with(with_curia);
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    assert_eq!(curia::roma_holder(game.world()), None);
+    // An alliance with the Papal States gives the Roma slot.
+    spawn_sim(game.world_mut(), None, Alliance { a: b, b: c });
+    tidy(&mut game);
+    assert_eq!(curia::roma_holder(game.world()), Some(b));
+    assert_eq!(
+        game.world().resource::<Curia>().roma.as_deref(),
+        Some("BBB")
+    );
+    assert_eq!(
+        curia::cardinals_of(game.world(), b),
+        2,
+        "Roma plus a regular slot"
+    );
+    assert_eq!(
+        curia::controller(game.world()),
+        Some(b),
+        "2 cardinals beat 1"
+    );
+    let roma_notes = count(&game, rules::CURIA_ROMA);
+    // AAA occupies Roma: it supersedes the alliance, and AAA keeps no other cardinal.
+    let capc = e(&game, "capc");
+    game.world_mut().entity_mut(capc).insert(ControlledBy(a));
+    tidy(&mut game);
+    assert_eq!(curia::roma_holder(game.world()), Some(a));
+    assert_eq!(track(&game), ["BBB"]);
+    assert_eq!(curia::cardinals_of(game.world(), a), 1);
+    assert!(count(&game, rules::CURIA_ROMA) > roma_notes);
+    // While it controls Roma it gains no cardinal.
+    curia::gain_cardinal(game.world_mut(), a);
+    assert_eq!(track(&game), ["BBB"]);
+    assert_eq!(curia::cardinals_of(game.world(), a), 1);
+    // Tie at 1: the Roma cardinal is leftmost.
+    assert_eq!(curia::controller(game.world()), Some(a));
+}
+
+#[test]
+fn pop_19_controller_most_cardinals_ties_to_the_leftmost() {
+    let mut game = game_with(with_curia);
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    assert_eq!(
+        curia::controller(game.world()),
+        Some(a),
+        "tied 1-1: AAA is leftmost"
+    );
+    assert_eq!(curia::uncontested(game.world()), None);
+    set_track(&mut game, &["BBB", "AAA"]);
+    assert_eq!(curia::controller(game.world()), Some(b));
+    set_track(&mut game, &["AAA", "BBB", "BBB"]);
+    assert_eq!(
+        curia::controller(game.world()),
+        Some(b),
+        "most cardinals first"
+    );
+    assert_eq!(curia::uncontested(game.world()), Some(b));
+    set_track(&mut game, &["AAA"]);
+    assert_eq!(curia::controller(game.world()), Some(a));
+    assert_eq!(
+        curia::uncontested(game.world()),
+        None,
+        "uncontested needs at least 2 cardinals"
+    );
+    set_track(&mut game, &[]);
+    assert_eq!(curia::controller(game.world()), None);
+}
+
+#[test]
+fn pop_19_controller_gains_1_dip_in_phase_4_d() {
+    let mut game = game_with(with_curia);
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    for r in [a, b] {
+        set(&mut game, r, |m| m.mp = [0, 0, 0]);
+    }
+    // Phase 4 D runs with nobody asked anything: the turn's question is set aside.
+    let asked = game.world_mut().resource_mut::<Pending>().0.take();
+    game.world_mut()
+        .run_system_cached(crate::sim::pop::monarch_power::gain_monarch_power)
+        .unwrap();
+    game.world_mut().resource_mut::<Pending>().0 = asked;
+    // Anna's dip 2 plus the controller's 1; Bert's dip 2 alone.
+    assert_eq!(mat(&game, a).mp(MpKind::Dip), 3);
+    assert_eq!(mat(&game, b).mp(MpKind::Dip), 2);
+    assert_eq!(
+        count(&game, rules::CURIA_CONTROLLER),
+        2,
+        "a note and the gain"
+    );
+}
+
+#[test]
+fn pop_19_controller_pays_1_ducat_less_per_advisor() {
+    let mut game = game_with(with_curia);
+    let a = e(&game, "AAA");
+    // Towns 3, stability 0, Ada costs 2, 1 less as controller.
+    set(&mut game, a, |m| m.ducats = 10);
+    crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
+    assert_eq!(mat(&game, a).ducats, 10 + 3 - 1);
+    // Not the controller: the full 2.
+    set_track(&mut game, &["BBB", "AAA"]);
+    set(&mut game, a, |m| m.ducats = 10);
+    crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
+    assert_eq!(mat(&game, a).ducats, 10 + 3 - 2);
+}
+
+#[test]
+fn pop_19_controller_pays_1_adm_less_to_increase_stability() {
+    let (mut game, me, other) = papal_game(with_curia);
+    assert_eq!(
+        crate::sim::pop::economy::stability_cost(game.world(), me),
+        4
+    );
+    assert_eq!(
+        crate::sim::pop::economy::stability_cost(game.world(), other),
+        5
+    );
+    let listed = game.legal_actions_with_costs();
+    let (_, cost) = listed
+        .iter()
+        .find(|(a, _)| *a == Action::IncreaseStability)
+        .unwrap();
+    assert_eq!(cost.adm, 4);
+    game.apply(Action::IncreaseStability).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Adm), 6);
+}
+
+#[test]
+fn pop_19_uncontested_prestige_is_catholic_players_less_one() {
+    let mut game = game_with(with_curia);
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    // Tied: nobody scores.
+    game.world_mut()
+        .run_system_cached(curia::score_curia)
+        .unwrap();
+    assert_eq!(count(&game, rules::CURIA_UNCONTESTED), 0);
+    set_track(&mut game, &["BBB", "AAA", "BBB"]);
+    let before = mat(&game, b).prestige;
+    game.world_mut()
+        .run_system_cached(curia::score_curia)
+        .unwrap();
+    // Two Catholic Player Realms: 2 - 1 = 1.
+    assert_eq!(mat(&game, b).prestige, before + 1);
+    assert_eq!(mat(&game, a).prestige, 0);
+    assert!(count(&game, rules::CURIA_UNCONTESTED) >= 1);
+}
+
+#[test]
+fn pop_19_uncontested_prestige_is_at_most_3() {
+    let mut game = Game::new(
+        crate::content::default_scenario(),
+        crate::sim::GameSetup::default(),
+        1,
+    )
+    .unwrap();
+    // 1444: France, England, Castile, Portugal and the Habsburgs are Catholic; the Ottomans not.
+    assert_eq!(curia::catholic_players(game.world()).len(), 5);
+    assert_eq!(curia::regular_slots(game.world()), 6);
+    assert_eq!(curia::papal_states(game.world()), Some(e(&game, "PAP")));
+    assert_eq!(curia::roma_province(game.world()), Some(e(&game, "rome")));
+    let fra = e(&game, "FRA");
+    set_track(&mut game, &["FRA", "FRA"]);
+    let before = mat(&game, fra).prestige;
+    game.world_mut()
+        .run_system_cached(curia::score_curia)
+        .unwrap();
+    assert_eq!(
+        mat(&game, fra).prestige,
+        before + 3,
+        "5 - 1 = 4, capped at 3"
+    );
+}
+
+#[test]
+fn pop_19_controller_scores_the_catholic_players_at_the_end() {
+    let mut game = game_with(with_curia);
+    let a = e(&game, "AAA");
+    assert_eq!(curia::final_score(game.world(), a), 2);
+    assert_eq!(curia::final_score(game.world(), e(&game, "BBB")), 0);
+    crate::sim::pop::scoring::final_scoring(game.world_mut(), "test".into());
+    let outcome = game
+        .world()
+        .resource::<crate::sim::pop::scoring::Outcome>()
+        .clone();
+    let score = |r: &str| {
+        outcome
+            .scores
+            .iter()
+            .find(|s| s.realm == r)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(score("AAA").papacy, 2);
+    assert_eq!(score("BBB").papacy, 0);
+}
+
+#[test]
+fn pop_19_excommunicate_costs_2_dip_and_strikes_the_target() {
+    let (mut game, me, other) = papal_game(with_curia);
+    let north = e(&game, "north");
+    crate::sim::pop::generic::add_influence(game.world_mut(), other, north, 5);
+    let target = crate::sim::state::key_of(game.world(), other);
+    let action = Action::Excommunicate {
+        realm: target.clone(),
+    };
+    assert!(game.legal_actions().contains(&action));
+    assert_eq!(game.action_cost(&action).dip, 2);
+    let stability = mat(&game, other).stability;
+    game.apply(action.clone()).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 8);
+    assert_eq!(mat(&game, other).stability, stability - 1);
+    assert_eq!(curia::cardinals_of(game.world(), other), 0);
+    assert_eq!(
+        crate::sim::pop::relations::influence_in(game.world(), other, north),
+        1,
+        "4 influence discarded from Catholic areas"
+    );
+    // Every Catholic realm has the Excommunication CB on it.
+    assert!(curia::excommunication_cb(game.world(), me, other));
+    assert_eq!(
+        crate::sim::pop::war::casus_belli(game.world(), me, other),
+        Some("its ruler's Excommunication")
+    );
+    // One Papal Action per Round.
+    let again = curia::problem(game.world(), me, &action).unwrap();
+    assert_eq!(again.rule, rules::CURIA_PAPAL_ACTION);
+    // Phase 4 step E takes the token away.
+    game.world_mut()
+        .run_system_cached(curia::score_curia)
+        .unwrap();
+    assert!(!curia::excommunication_cb(game.world(), me, other));
+}
+
+#[test]
+fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics() {
+    let (mut game, me, other) = papal_game(with_curia);
+    // CCC is Orthodox: not excommunicated.
+    refused(
+        &mut game,
+        Action::Excommunicate {
+            realm: "CCC".into(),
+        },
+        rules::CURIA_EXCOMMUNICATE,
+    );
+    // Not the controller.
+    let mk = crate::sim::state::key_of(game.world(), me);
+    let ok = crate::sim::state::key_of(game.world(), other);
+    set_track(&mut game, &[&ok, &mk]);
+    refused(
+        &mut game,
+        Action::Excommunicate { realm: ok.clone() },
+        rules::CURIA_PAPAL_ACTION,
+    );
+    // Age III.
+    set_track(&mut game, &[&mk, &ok]);
+    game.world_mut()
+        .resource_mut::<crate::sim::flow::Flow>()
+        .age = 3;
+    refused(
+        &mut game,
+        Action::Excommunicate { realm: ok },
+        rules::CURIA_PAPAL_ACTION,
+    );
+    // A Crusade needs 2 Muslim-owned provinces in its area.
+    game.world_mut()
+        .resource_mut::<crate::sim::flow::Flow>()
+        .age = 1;
+    refused(
+        &mut game,
+        Action::CallCrusade {
+            area: "east".into(),
+            war: None,
+        },
+        rules::CURIA_CRUSADE,
+    );
+}
+
+#[test]
+fn pop_19_crusade_without_anyone_committed_costs_the_controller_2() {
+    let (mut game, me, other) = papal_game(with_crusade);
+    let ccc = e(&game, "CCC");
+    let action = Action::CallCrusade {
+        area: "east".into(),
+        war: None,
+    };
+    assert!(game.legal_actions().contains(&action));
+    game.apply(action).unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 8);
+    // Every Catholic realm has a Holy War CB on the Muslim owners there.
+    assert!(curia::holy_war_cb(game.world(), other, ccc));
+    assert_eq!(
+        crate::sim::pop::war::casus_belli(game.world(), other, ccc),
+        Some("a Holy War (Crusade)")
+    );
+    let prestige = mat(&game, me).prestige;
+    game.world_mut()
+        .run_system_cached(curia::score_curia)
+        .unwrap();
+    assert_eq!(mat(&game, me).prestige, prestige - 2);
+    assert_eq!(
+        count(&game, rules::CURIA_CRUSADE_SCORING),
+        2,
+        "a note and the prestige"
+    );
+    assert!(
+        !curia::holy_war_cb(game.world(), other, ccc),
+        "the token is gone"
+    );
+}
+
+#[test]
+fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
+    let (mut game, me, _) = papal_game(with_crusade);
+    let (ccc, east) = (e(&game, "CCC"), e(&game, "east"));
+    let action = Action::CallCrusade {
+        area: "east".into(),
+        war: Some("CCC".into()),
+    };
+    let cost = game.action_cost(&action);
+    assert_eq!((cost.dip, cost.mil), (2, 0));
+    let prestige = mat(&game, me).prestige;
+    game.apply(action).unwrap();
+    let m = mat(&game, me);
+    assert_eq!(
+        (m.mp(MpKind::Dip), m.mp(MpKind::Mil)),
+        (8, 10),
+        "the war is free"
+    );
+    assert_eq!(m.prestige, prestige + 1);
+    assert!(crate::sim::pop::relations::at_war_between(
+        game.world(),
+        me,
+        ccc
+    ));
+    let mercenaries = crate::sim::pop::military::units_of(game.world(), me)
+        .into_iter()
+        .filter(|u| {
+            game.world()
+                .get::<Unit>(*u)
+                .is_some_and(|x| x.status == UnitStatus::Mercenary)
+        })
+        .count();
+    assert_eq!(mercenaries, 2);
+    let name = crate::sim::state::key_of(game.world(), me);
+    assert_eq!(game.world().resource::<Curia>().committed, [name.clone()]);
+    // Scoring: no army in the area, and CCC still owns it there: -2.
+    let prestige = mat(&game, me).prestige;
+    game.world_mut()
+        .run_system_cached(curia::score_curia)
+        .unwrap();
+    assert_eq!(mat(&game, me).prestige, prestige - 2);
+    // Again, now with an army in the area and no Muslim province left: +2.
+    {
+        let mut c = game.world_mut().resource_mut::<Curia>();
+        c.crusade = Some("east".into());
+        c.committed = vec![name];
+    }
+    spawn_unit(
+        &mut game,
+        Some(me),
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+    );
+    for p in ["capc", "capd"] {
+        let p = e(&game, p);
+        game.world_mut()
+            .entity_mut(p)
+            .insert((OwnedBy(me), ControlledBy(me)));
+    }
+    assert!(curia::muslim_provinces(game.world(), east).is_empty());
+    let prestige = mat(&game, me).prestige;
+    game.world_mut()
+        .run_system_cached(curia::score_curia)
+        .unwrap();
+    assert_eq!(mat(&game, me).prestige, prestige + 2);
+}
+
+#[test]
+fn pop_19_crusade_holy_war_declaration_commits_the_realm() {
+    let (mut game, me, other) = papal_game(with_crusade);
+    let ccc = e(&game, "CCC");
+    game.apply(Action::CallCrusade {
+        area: "east".into(),
+        war: None,
+    })
+    .unwrap();
+    // The other Catholic realm declares war on the Crusade's target with its Holy War CB.
+    crate::sim::pop::war::declare_war(game.world_mut(), other, ccc);
+    let name = crate::sim::state::key_of(game.world(), other);
+    assert_eq!(game.world().resource::<Curia>().committed, [name]);
+    let stability = mat(&game, other).stability;
+    assert_eq!(stability, 0, "a CB: no stability lost");
+    let _ = me;
+}
+
+#[test]
+fn pop_19_cardinal_dies_takes_the_rightmost_of_the_realm_with_most() {
+    let mut game = game_with(with_curia);
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    set_track(&mut game, &["BBB", "AAA", "BBB", "AAA"]);
+    // Tied 2-2: the cardinal furthest right goes (AAA's in the last slot).
+    curia::cardinal_dies(game.world_mut());
+    assert_eq!(track(&game), ["BBB", "AAA", "BBB"]);
+    // BBB has the most: its rightmost goes.
+    curia::cardinal_dies(game.world_mut());
+    assert_eq!(track(&game), ["BBB", "AAA"]);
+    // Roma's never goes: AAA holds Roma and one more, so it has the most.
+    spawn_sim(game.world_mut(), None, Alliance { a, b: c });
+    curia::cardinal_dies(game.world_mut());
+    assert_eq!(track(&game), ["BBB"]);
+    curia::cardinal_dies(game.world_mut());
+    assert_eq!(track(&game), Vec::<String>::new());
+    assert_eq!(curia::cardinals_of(game.world(), a), 1, "Roma stays");
+    curia::cardinal_dies(game.world_mut());
+    assert_eq!(count(&game, rules::CURIA_CARDINAL_DIES), 5);
+    let _ = b;
+}
+
+#[test]
+fn pop_19_cardinal_dies_resolves_from_an_event_symbol() {
+    let mut game = game_with(|t| {
+        with_curia(t)
+            .replace(
+                "symbols: [Mortality(1)]",
+                "symbols: [Mortality(1), CardinalDies]",
+            )
+            .replace("symbols: []", "symbols: [CardinalDies]")
+    });
+    let me = game.pending().unwrap().realm.clone();
+    let take = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::TakeEvent { .. }))
+        .unwrap();
+    game.apply(take).unwrap();
+    let realm = e(&game, &me);
+    settle_turn(&mut game, realm);
+    assert_eq!(count(&game, rules::CURIA_CARDINAL_DIES), 1);
+    assert_eq!(
+        track(&game),
+        ["AAA"],
+        "tied 1-1: BBB's cardinal stood furthest right"
+    );
+}
+
+#[test]
+fn pop_19_content_checks_the_papacy_references() {
+    let bad = with_curia(MINI.to_string())
+        .replace("papal_states: Some(\"CCC\")", "papal_states: Some(\"ZZZ\")")
+        .replace("roma: Some(\"capc\")", "roma: Some(\"nowhere\")")
+        .replace(
+            "capital: \"capc\", religion: Orthodox)",
+            "capital: \"capc\", religion: Orthodox, cardinals: 1)",
+        );
+    let errors = crate::content::parse_scenario(&bad, "pap.ron").unwrap_err();
+    let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(errors.len(), 3, "{all:#?}");
+    let line = bad.lines().position(|l| l.contains("\"ZZZ\"")).unwrap() + 1;
+    assert!(
+        all.iter()
+            .any(|m| m.starts_with(&format!("pap.ron:{line}:")) && m.contains("papal_states")),
+        "{all:#?}"
+    );
+    assert!(all.iter().any(|m| m.contains("roma")), "{all:#?}");
+    assert!(
+        all.iter()
+            .any(|m| m.contains("only Catholic Player Realms hold cardinals")),
+        "{all:#?}"
+    );
+}
