@@ -380,6 +380,20 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         }
         Action::IntegrateArea { area } => format!("Integrate {}", area_name(game, area)),
         Action::ConvertArea { area } => format!("Convert {}", area_name(game, area)),
+        Action::Excommunicate { realm } => {
+            format!("Excommunicate the ruler of {}", name_of(game, realm))
+        }
+        Action::CallCrusade { area, war: None } => {
+            format!("Call a Crusade on {}", area_name(game, area))
+        }
+        Action::CallCrusade {
+            area,
+            war: Some(enemy),
+        } => format!(
+            "Call a Crusade on {} and declare war on {}",
+            area_name(game, area),
+            name_of(game, enemy)
+        ),
         Action::Colonize {
             province,
             colonists,
