@@ -197,6 +197,11 @@ impl Religion {
         )
     }
 
+    /// Catholic, Counter-Reformed included (15.0): the faith of the Papal Curia.
+    pub fn catholic(self) -> bool {
+        matches!(self, Religion::Catholic | Religion::CounterReformed)
+    }
+
     pub fn muslim(self) -> bool {
         matches!(self, Religion::Sunni | Religion::Shia)
     }

@@ -830,7 +830,7 @@ fn check_curia(c: &mut Checker, s: &Scenario) {
         }
     }
     for r in s.realms.iter().filter(|r| r.cardinals > 0) {
-        let catholic = matches!(r.religion, Religion::Catholic | Religion::CounterReformed);
+        let catholic = r.religion.catholic();
         if r.kind != RealmKind::Player || !catholic {
             c.problem(
                 "realms",

@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::{IdeaEffect, MpKind, Religion};
+use crate::content::schema::{IdeaEffect, MpKind};
 use crate::sim::decision::{Action, DecisionKind, Pending, ask};
 use crate::sim::log::{Note, write};
 use crate::sim::model::*;
@@ -393,7 +393,7 @@ fn roll_round(world: &mut World, fight: &Fight) {
             .map_or(0, |c| u32::from(c.dice));
         let muslim = realm
             .and_then(|r| world.get::<Realm>(r))
-            .is_some_and(|r| matches!(r.religion, Religion::Sunni | Religion::Shia));
+            .is_some_and(|r| r.religion.muslim());
         let cavalry = units.iter().filter(|u| u.kind == UnitKind::Cavalry).count();
         let infantry = units
             .iter()

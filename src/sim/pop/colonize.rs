@@ -166,10 +166,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
 /// Whether `target` touches the capital area through a chain of areas holding the realm's
 /// towns and sea zones holding its ships (the capital area itself counts).
 pub fn linked_to_capital(world: &World, realm: Entity, target: Entity) -> bool {
-    let Some(capital) = world
-        .get::<Capital>(realm)
-        .and_then(|c| area_of(world, c.0))
-    else {
+    let Some(capital) = capital_area(world, realm) else {
         return false;
     };
     let town_areas: Vec<Entity> = town_provinces(world, realm)

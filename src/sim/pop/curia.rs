@@ -21,7 +21,7 @@ use crate::sim::model::*;
 use crate::sim::pop::PopStep;
 use crate::sim::pop::economy::{change_mp, change_prestige, change_stability};
 use crate::sim::pop::generic::{add_influence, markers, mp, owner};
-use crate::sim::pop::relations::{area_of, provinces_of};
+use crate::sim::pop::relations::{capital_area, provinces_of};
 use crate::sim::rules;
 use crate::sim::state::{Content, Index, Seats, key_of, sid_of};
 
@@ -76,26 +76,16 @@ pub struct Curia {
 // ---------------------------------------------------------------------------------------------
 // Who is who
 
-/// Catholic, Counter-Reformed included (15.0).
-pub fn catholic_faith(religion: Religion) -> bool {
-    matches!(religion, Religion::Catholic | Religion::CounterReformed)
-}
-
-/// Muslim (Sunni or Shia).
-pub fn muslim_faith(religion: Religion) -> bool {
-    matches!(religion, Religion::Sunni | Religion::Shia)
-}
-
 pub fn is_catholic(world: &World, realm: Entity) -> bool {
     world
         .get::<Realm>(realm)
-        .is_some_and(|r| catholic_faith(r.religion))
+        .is_some_and(|r| r.religion.catholic())
 }
 
 pub fn is_muslim(world: &World, realm: Entity) -> bool {
     world
         .get::<Realm>(realm)
-        .is_some_and(|r| muslim_faith(r.religion))
+        .is_some_and(|r| r.religion.muslim())
 }
 
 /// A Player Realm in play whose State Religion is Catholic: only these hold cardinals.
@@ -838,10 +828,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 return Some(true);
             };
             change_prestige(world, realm, CRUSADE_PRESTIGE, rules::CURIA_CRUSADE);
-            if let Some(capital) = world
-                .get::<Capital>(realm)
-                .and_then(|c| area_of(world, c.0))
-            {
+            if let Some(capital) = capital_area(world, realm) {
                 crate::sim::pop::military::raise_units(
                     world,
                     Some(realm),
@@ -876,9 +863,9 @@ fn discard_catholic_influence(world: &mut World, realm: Entity) {
         if left == 0 {
             break;
         }
-        let catholic = world
-            .get::<Area>(inf.area)
-            .is_some_and(|a| catholic_faith(a.religion));
+        // A Revolutionary token makes an area Revolutionary, not Catholic.
+        let catholic =
+            crate::sim::pop::religion::area_faith(world, inf.area).is_some_and(Religion::catholic);
         if inf.realm != realm || !catholic {
             continue;
         }

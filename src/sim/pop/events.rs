@@ -197,6 +197,24 @@ pub fn choose_option(world: &mut World, option: u8) {
     queue_effects(world, realm, chosen.effects.clone(), &def.name);
 }
 
+/// What the log says as an event's bottom symbol is resolved.
+fn symbol_text(symbol: &EventSymbol) -> String {
+    match symbol {
+        EventSymbol::Mortality(icon) => format!("mortality symbol {icon}"),
+        EventSymbol::Unrest => "unrest symbol, every player rolls rebel dice".into(),
+        EventSymbol::Attrition => "attrition among the realms at war".into(),
+        EventSymbol::LostAtSea => "ships lost at sea".into(),
+        EventSymbol::NativeUprising => "native uprising in the colonies".into(),
+        EventSymbol::DnprExpansion(tag) => format!("{tag} expands"),
+        EventSymbol::DisloyalVassals => "disloyal vassals".into(),
+        EventSymbol::SpreadReligion => "religious ideas spread".into(),
+        EventSymbol::Pirates => "pirates".into(),
+        EventSymbol::SpreadRevolution => "the revolution spreads".into(),
+        EventSymbol::PowerStruggle => "the Activate Power Struggle symbol".into(),
+        EventSymbol::CardinalDies => "a cardinal dies".into(),
+    }
+}
+
 /// Resolves what follows the option: the bottom symbols left to right, then the ruler on the
 /// card, then the card goes to the discard and the next card turns face up. Returns `Waiting`
 /// while a decision (another player taking the ruler) is pending.
@@ -219,121 +237,30 @@ pub fn advance_event(world: &mut World) -> Progress {
                     continue;
                 };
                 world.insert_resource(EventStage::Symbols { next: next + 1 });
+                write(
+                    world,
+                    Note::new(
+                        rules::EVENT_SYMBOLS,
+                        format!("\"{}\": {}", def.name, symbol_text(symbol)),
+                    ),
+                );
+                use crate::sim::pop::{colonize, curia, military, struggle, symbols, trade};
                 match symbol {
-                    EventSymbol::Mortality(icon) => {
-                        write(
-                            world,
-                            Note::new(
-                                rules::EVENT_SYMBOLS,
-                                format!("\"{}\": mortality symbol {icon}", def.name),
-                            ),
-                        );
-                        characters::mortality(world, *icon);
-                    }
+                    EventSymbol::Mortality(icon) => characters::mortality(world, *icon),
                     EventSymbol::Unrest => {
-                        write(
-                            world,
-                            Note::new(
-                                rules::EVENT_SYMBOLS,
-                                format!(
-                                    "\"{}\": unrest symbol, every player rolls rebel dice",
-                                    def.name
-                                ),
-                            ),
-                        );
                         rebels::start_event_rebel_dice(world, realm);
                         world.insert_resource(EventStage::RebelDice { next: next + 1 });
                     }
-                    EventSymbol::Attrition => {
-                        write(
-                            world,
-                            Note::new(
-                                rules::EVENT_SYMBOLS,
-                                format!("\"{}\": attrition among the realms at war", def.name),
-                            ),
-                        );
-                        crate::sim::pop::military::attrition(world, realm);
-                    }
-                    EventSymbol::LostAtSea => {
-                        write(
-                            world,
-                            Note::new(
-                                rules::EVENT_SYMBOLS,
-                                format!("\"{}\": ships lost at sea", def.name),
-                            ),
-                        );
-                        crate::sim::pop::military::lost_at_sea(world, realm);
-                    }
-                    EventSymbol::NativeUprising => {
-                        write(
-                            world,
-                            Note::new(
-                                rules::EVENT_SYMBOLS,
-                                format!("\"{}\": native uprising in the colonies", def.name),
-                            ),
-                        );
-                        crate::sim::pop::colonize::native_uprising(world);
-                    }
-                    EventSymbol::DnprExpansion(tag) => {
-                        write(
-                            world,
-                            Note::new(
-                                rules::EVENT_SYMBOLS,
-                                format!("\"{}\": {tag} expands", def.name),
-                            ),
-                        );
-                        crate::sim::pop::symbols::dnpr_expansion(world, tag);
-                    }
-                    EventSymbol::DisloyalVassals => {
-                        write(
-                            world,
-                            Note::new(
-                                rules::EVENT_SYMBOLS,
-                                format!("\"{}\": disloyal vassals", def.name),
-                            ),
-                        );
-                        crate::sim::pop::symbols::disloyal_vassals(world, realm);
-                    }
-                    EventSymbol::SpreadReligion => {
-                        write(
-                            world,
-                            Note::new(
-                                rules::EVENT_SYMBOLS,
-                                format!("\"{}\": religious ideas spread", def.name),
-                            ),
-                        );
-                        crate::sim::pop::symbols::spread_religious_ideas(world);
-                    }
-                    EventSymbol::Pirates => {
-                        write(
-                            world,
-                            Note::new(rules::EVENT_SYMBOLS, format!("\"{}\": pirates", def.name)),
-                        );
-                        crate::sim::pop::trade::place_pirate(world);
-                    }
-                    EventSymbol::SpreadRevolution => {
-                        write(
-                            world,
-                            Note::new(
-                                rules::EVENT_SYMBOLS,
-                                format!("\"{}\": the revolution spreads", def.name),
-                            ),
-                        );
-                        crate::sim::pop::symbols::spread_revolution(world);
-                    }
-                    EventSymbol::PowerStruggle => {
-                        crate::sim::pop::struggle::activate(world, &def.name);
-                    }
-                    EventSymbol::CardinalDies => {
-                        write(
-                            world,
-                            Note::new(
-                                rules::EVENT_SYMBOLS,
-                                format!("\"{}\": a cardinal dies", def.name),
-                            ),
-                        );
-                        crate::sim::pop::curia::cardinal_dies(world);
-                    }
+                    EventSymbol::Attrition => military::attrition(world, realm),
+                    EventSymbol::LostAtSea => military::lost_at_sea(world, realm),
+                    EventSymbol::NativeUprising => colonize::native_uprising(world),
+                    EventSymbol::DnprExpansion(tag) => symbols::dnpr_expansion(world, tag),
+                    EventSymbol::DisloyalVassals => symbols::disloyal_vassals(world, realm),
+                    EventSymbol::SpreadReligion => symbols::spread_religious_ideas(world),
+                    EventSymbol::Pirates => trade::place_pirate(world),
+                    EventSymbol::SpreadRevolution => symbols::spread_revolution(world),
+                    EventSymbol::PowerStruggle => struggle::activate(world, &def.name),
+                    EventSymbol::CardinalDies => curia::cardinal_dies(world),
                 }
             }
             EventStage::RebelDice { next } => {

@@ -23,13 +23,7 @@ pub fn owns(action: &Action) -> bool {
 }
 
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
-    let mut areas: Vec<Entity> = owned(world, realm)
-        .into_iter()
-        .filter_map(|p| area_of(world, p))
-        .collect();
-    areas.sort_by_key(|a| sid_of(world, *a));
-    areas.dedup();
-    areas
+    owned_areas(world, realm)
         .into_iter()
         .map(|a| Action::IntegrateArea {
             area: key_of(world, a),

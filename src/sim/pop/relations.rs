@@ -91,6 +91,13 @@ pub fn owned_areas(world: &World, realm: Entity) -> Vec<Entity> {
     areas
 }
 
+/// The area of the realm's capital province.
+pub fn capital_area(world: &World, realm: Entity) -> Option<Entity> {
+    world
+        .get::<Capital>(realm)
+        .and_then(|c| area_of(world, c.0))
+}
+
 /// Whether two realms border each other: provinces of both in one area, or in two areas with
 /// a land border between them.
 pub fn realms_adjacent(world: &World, x: Entity, y: Entity) -> bool {

@@ -55,26 +55,15 @@ pub fn owns(action: &Action) -> bool {
 
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = vec![Action::ChangeReligion, Action::CounterReformation];
+    // Convert Area: any area where the realm owns a province; the check sorts out the rest.
     all.extend(
-        realm_main_map_areas(world, realm)
+        owned_areas(world, realm)
             .into_iter()
             .map(|a| Action::ConvertArea {
                 area: key_of(world, a),
             }),
     );
     all
-}
-
-/// The main-map areas where the realm owns a province, by stable id.
-fn realm_main_map_areas(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut areas: Vec<Entity> = owned(world, realm)
-        .into_iter()
-        .filter_map(|p| area_of(world, p))
-        .filter(|a| world.get::<Area>(*a).is_some_and(|x| !x.distant))
-        .collect();
-    areas.sort_by_key(|a| sid_of(world, *a));
-    areas.dedup();
-    areas
 }
 
 pub fn religion_of(world: &World, realm: Entity) -> Option<Religion> {
@@ -88,12 +77,6 @@ pub fn convert_adm(world: &World, realm: Entity) -> i32 {
     } else {
         CONVERT_ADM
     }
-}
-
-fn capital_area(world: &World, realm: Entity) -> Option<Entity> {
-    world
-        .get::<Capital>(realm)
-        .and_then(|c| area_of(world, c.0))
 }
 
 /// A Counter-Reformed token somewhere on the board.

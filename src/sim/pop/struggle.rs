@@ -193,12 +193,8 @@ pub fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
         && seats
             .iter()
             .all(|o| *o == realm || !present(world, *o, area));
-    let capital_here = |partner: Entity| {
-        world
-            .get::<Capital>(partner)
-            .and_then(|c| area_of(world, c.0))
-            == Some(area)
-    };
+    let capital_here =
+        |partner: Entity| crate::sim::pop::relations::capital_area(world, partner) == Some(area);
     let allied_here = markers::<Alliance>(world)
         .iter()
         .filter_map(|(_, a)| a.other(realm))

@@ -17,7 +17,7 @@ use crate::sim::pop::explore::{hostile_sea, light_ships_at};
 use crate::sim::pop::generic::{Generic, Resume, mp, owner};
 use crate::sim::pop::ideas::trade_bonus;
 use crate::sim::pop::military::{army_places, sail_destinations};
-use crate::sim::pop::relations::area_of;
+use crate::sim::pop::relations::{area_of, capital_area};
 use crate::sim::pop::scoring::tax_income;
 use crate::sim::pop::towns::token_provinces;
 use crate::sim::rng::GameRng;
@@ -336,12 +336,6 @@ fn touched_from(world: &World, start: Entity, carriers: &HashSet<Entity>) -> Has
         }
     }
     touched
-}
-
-fn capital_area(world: &World, realm: Entity) -> Option<Entity> {
-    world
-        .get::<Capital>(realm)
-        .and_then(|c| area_of(world, c.0))
 }
 
 /// Whether the realm has a valid connection to the node (12.2): a chain of its carriers from

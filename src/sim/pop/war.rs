@@ -512,11 +512,7 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
     let sid = sid_of(world, npr);
     world.resource_mut::<WarState>().active_allies.push(sid);
     let lent = units_lent_by(world, npr);
-    let capital_area = world
-        .get::<Capital>(caller)
-        .and_then(|c| world.get::<InArea>(c.0))
-        .map(|a| a.0);
-    if let Some(area) = capital_area {
+    if let Some(area) = capital_area(world, caller) {
         raise_units(
             world,
             Some(caller),
@@ -883,11 +879,7 @@ fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Enti
     if candidates.is_empty() {
         return None;
     }
-    let capital_area = world
-        .get::<Capital>(npr)
-        .and_then(|c| world.get::<InArea>(c.0))
-        .map(|a| a.0);
-    if let Some(c) = capital_area.filter(|c| candidates.contains(c)) {
+    if let Some(c) = capital_area(world, npr).filter(|c| candidates.contains(c)) {
         return Some(c);
     }
     let core_area = candidates.iter().copied().find(|a| {
@@ -1194,10 +1186,7 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
         }
         PeaceTerm::Vassalize if !npr => Some("only a Non-Player Realm can be vassalized"),
         PeaceTerm::Vassalize => {
-            let capital_area = world
-                .get::<Capital>(loser)
-                .and_then(|c| world.get::<InArea>(c.0))
-                .map(|a| a.0);
+            let capital_area = capital_area(world, loser);
             let other = occupied_by(world, winner, loser)
                 .into_iter()
                 .any(|p| world.get::<InArea>(p).map(|a| a.0) != capital_area);
@@ -1455,11 +1444,7 @@ fn aftermath(world: &mut World, realm: Entity) {
             world.despawn(u);
         }
     }
-    let Some(home) = world
-        .get::<Capital>(realm)
-        .and_then(|c| world.get::<InArea>(c.0))
-        .map(|a| a.0)
-    else {
+    let Some(home) = capital_area(world, realm) else {
         return;
     };
     for place in crate::sim::pop::military::army_places(world, realm, true) {
