@@ -261,10 +261,10 @@ impl UnitKind {
     }
 }
 
-/// A Light Ship laid on a Trade Protection slot of this sea zone (12.3). It counts only while
-/// the ship is still there; sailing away gives the slot up.
+/// A Light Ship laid on a Trade Protection slot of the sea zone it is in (12.3). Every move
+/// (`military::place_unit`) takes it off, so sailing away gives the slot up.
 #[derive(Component, Clone, Copy, Debug)]
-pub struct Protecting(pub Entity);
+pub struct Protecting;
 
 /// A general or admiral (or the Ruler General) commanding the army or fleet in this area or
 /// sea zone.

@@ -310,10 +310,7 @@ pub fn snapshot(world: &World) -> Snapshot {
             unit: *unit,
             realm: world.get::<UnitOf>(e).map(|u| key(u.0)),
             at: world.get::<At>(e).map(|a| key(a.0)),
-            protecting: world
-                .get::<Protecting>(e)
-                .zip(world.get::<At>(e))
-                .is_some_and(|(p, at)| p.0 == at.0),
+            protecting: crate::sim::pop::trade::protects(world, e),
         })
         .collect();
     let characters = sorted::<Character>(world)

@@ -694,7 +694,7 @@ fn retreat(world: &mut World, fight: &Fight, side: usize, to: Entity) {
     };
     let units = side_units(world, &fight.spec, side);
     for u in &units {
-        world.entity_mut(*u).insert(At(to));
+        crate::sim::pop::military::place_unit(world, *u, to);
     }
     if let Some(leader) = leader_of(world, fight, side) {
         if world.get::<Serves>(leader).is_some() {

@@ -284,7 +284,7 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             ) {
                 let def = &world.resource::<Content>().0.events[card];
                 if let Some(o) = def.options.get(usize::from(*option)) {
-                    cost = effects_cost(&mat, &o.effects);
+                    cost = effects_cost(&mat, economy::max_loans(world, realm), &o.effects);
                 }
             }
         }
@@ -296,36 +296,70 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
     cost
 }
 
-/// What a list of effects (an event option) takes from the realm, as the effects apply it:
-/// payments and losses, monarch power only as far as the pools go, manpower only as far as it
-/// is available, and ducats in full with the forced loans (5 ducats each) that cover a
-/// shortfall.
-pub fn effects_cost(mat: &Mat, effects: &[crate::content::schema::Effect]) -> Cost {
+/// What a list of effects (an event option) takes from the realm, applied in order as the
+/// effects apply them: gains first where they come first, monarch power only as far as the
+/// pools go, manpower only as far as it is available, and ducats in full with the forced loans
+/// (5 ducats each, up to `max_loans` tokens) that cover a shortfall. A shortfall beyond the
+/// loans is bankruptcy; the ducats are still listed.
+pub fn effects_cost(mat: &Mat, max_loans: u8, effects: &[crate::content::schema::Effect]) -> Cost {
     use crate::content::schema::Effect;
+    let mut m = mat.clone();
     let mut cost = Cost::default();
-    let mut owed_mp = [0; 3];
-    let mut loans_taken = 0;
+    let take_loan = |m: &mut Mat, cost: &mut Cost| {
+        if m.loans >= max_loans {
+            return false;
+        }
+        m.loans += 1;
+        m.ducats += economy::LOAN_DUCATS;
+        cost.loans += 1;
+        true
+    };
     for effect in effects {
-        match effect {
-            Effect::Ducats(n) if *n < 0 => cost.ducats -= n,
-            Effect::Mp(kind, n) if *n < 0 => owed_mp[kind.index()] -= n,
-            Effect::AnyMp(n) if *n < 0 => cost.any_mp -= n,
-            Effect::Stability(n) if *n < 0 => cost.stability -= n,
-            Effect::Prestige(n) if *n < 0 => cost.prestige -= n,
-            Effect::Manpower(n) if *n < 0 => cost.manpower = (-n).min(mat.manpower),
-            Effect::Loan(n) => loans_taken += i32::from(*n),
+        match *effect {
+            Effect::Ducats(n) if n >= 0 => m.ducats += n,
+            Effect::Ducats(n) => {
+                while m.ducats < -n && take_loan(&mut m, &mut cost) {}
+                m.ducats += n;
+                cost.ducats -= n;
+            }
+            Effect::Loan(n) => {
+                for _ in 0..n {
+                    take_loan(&mut m, &mut cost);
+                }
+            }
+            Effect::Mp(kind, n) if n >= 0 => {
+                m.mp[kind.index()] = (m.mp(kind) + n).min(economy::MP_CAP);
+            }
+            Effect::Mp(kind, n) => {
+                let paid = (-n).min(m.mp(kind));
+                m.mp[kind.index()] -= paid;
+                cost.add_mp(kind, paid);
+            }
+            Effect::AnyMp(n) if n < 0 => {
+                // The realm chooses; the fullest pool pays, as far as power is left.
+                for _ in 0..-n {
+                    let Some(kind) = MpKind::ALL
+                        .into_iter()
+                        .filter(|k| m.mp(*k) > 0)
+                        .max_by_key(|k| m.mp(*k))
+                    else {
+                        break;
+                    };
+                    m.mp[kind.index()] -= 1;
+                    cost.any_mp += 1;
+                }
+            }
+            Effect::Stability(n) if n < 0 => cost.stability -= n,
+            Effect::Prestige(n) if n < 0 => cost.prestige -= n,
+            Effect::Manpower(n) if n >= 0 => m.manpower += n,
+            Effect::Manpower(n) => {
+                let lost = (-n).min(m.manpower);
+                m.manpower -= lost;
+                cost.manpower += lost;
+            }
             _ => {}
         }
     }
-    for kind in MpKind::ALL {
-        cost.add_mp(kind, owed_mp[kind.index()].min(mat.mp(kind)));
-    }
-    let left: i32 = MpKind::ALL.iter().map(|k| mat.mp(*k) - cost.mp(*k)).sum();
-    cost.any_mp = cost.any_mp.min(left);
-    let treasury = mat.ducats + economy::LOAN_DUCATS * loans_taken;
-    let short = (cost.ducats - treasury).max(0);
-    let forced = (short + economy::LOAN_DUCATS - 1) / economy::LOAN_DUCATS;
-    cost.loans = loans_taken + forced;
     cost
 }
 

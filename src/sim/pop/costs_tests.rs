@@ -447,35 +447,36 @@ fn pop_costs_of_an_event_option_with_forced_loans_and_short_pools() {
         manpower: 1,
         ..Mat::default()
     };
-    let cost = effects_cost(&mat, &[Effect::Ducats(-7), Effect::Stability(-1)]);
+    let cost = |effects: &[Effect]| effects_cost(&mat, 5, effects);
+    let c = cost(&[Effect::Ducats(-7), Effect::Stability(-1)]);
     assert_eq!(
-        (cost.ducats, cost.loans, cost.stability),
+        (c.ducats, c.loans, c.stability),
         (7, 1, 1),
         "5 short: one forced loan"
     );
-    let cost = effects_cost(&mat, &[Effect::Ducats(-13)]);
+    let c = cost(&[Effect::Ducats(-13)]);
+    assert_eq!((c.ducats, c.loans), (13, 3), "11 short: three forced loans");
+    let c = cost(&[Effect::Loan(1), Effect::Ducats(-7)]);
+    assert_eq!(c.loans, 1, "the option's own loan covers the payment");
+    // Effects apply in order: a gain before a payment pays for it; after it, it does not.
+    assert_eq!(cost(&[Effect::Ducats(5), Effect::Ducats(-7)]).loans, 0);
+    assert_eq!(cost(&[Effect::Ducats(-7), Effect::Ducats(5)]).loans, 1);
     assert_eq!(
-        (cost.ducats, cost.loans),
-        (13, 3),
-        "11 short: three forced loans"
+        cost(&[Effect::Mp(MpKind::Adm, 2), Effect::Mp(MpKind::Adm, -3)]).adm,
+        3
     );
-    let cost = effects_cost(&mat, &[Effect::Loan(1), Effect::Ducats(-7)]);
-    assert_eq!(cost.loans, 1, "the option's own loan covers the payment");
-    let cost = effects_cost(
-        &mat,
-        &[
-            Effect::Mp(MpKind::Adm, -3),
-            Effect::AnyMp(-5),
-            Effect::Manpower(-2),
-            Effect::Ducats(4),
-        ],
-    );
-    assert_eq!(cost.adm, 1, "a pool gives only what it holds");
-    assert_eq!(cost.any_mp, 4, "power of your choice from what is left");
-    assert_eq!(cost.manpower, 1, "only the available manpower is exhausted");
-    assert_eq!(cost.ducats, 0, "a gain is no cost");
-    assert_eq!(
-        effects_cost(&mat, &[Effect::Prestige(-2)]).describe(),
-        "2 prestige"
-    );
+    // No more loans than the limit: beyond it the realm goes bankrupt.
+    assert_eq!(effects_cost(&mat, 0, &[Effect::Ducats(-7)]).loans, 0);
+    let c = cost(&[
+        Effect::Mp(MpKind::Adm, -3),
+        Effect::AnyMp(-5),
+        Effect::Manpower(-2),
+        Effect::Manpower(-1),
+        Effect::Ducats(4),
+    ]);
+    assert_eq!(c.adm, 1, "a pool gives only what it holds");
+    assert_eq!(c.any_mp, 4, "power of your choice from what is left");
+    assert_eq!(c.manpower, 1, "only the available manpower is exhausted");
+    assert_eq!(c.ducats, 0, "a gain is no cost");
+    assert_eq!(cost(&[Effect::Prestige(-2)]).describe(), "2 prestige");
 }

@@ -15,7 +15,7 @@ use crate::sim::pop::ideas::{extra_alliances, extra_influence};
 use crate::sim::pop::relations::*;
 use crate::sim::pop::towns::{is_core, place_town, remove_tokens};
 use crate::sim::rules;
-use crate::sim::state::{Index, Seats, key_of, sid_of, spawn_sim};
+use crate::sim::state::{Seats, key_of, sid_of, spawn_sim};
 
 /// Most alliances and most marriages a realm may have (FACTS 4).
 pub const MAX_ALLIANCES: usize = 3;
@@ -278,10 +278,6 @@ fn claimable_areas(world: &World, realm: Entity) -> Vec<Entity> {
                 .any(|p| owner(world, *p) != Some(realm))
         })
         .collect()
-}
-
-fn lookup(world: &World, key: &str) -> Option<Entity> {
-    world.resource::<Index>().get(key)
 }
 
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
@@ -642,8 +638,8 @@ pub fn alliance_cap(world: &World, realm: Entity) -> usize {
 /// Royal Marriages across faiths (11.1): never between a Christian and a non-Christian realm,
 /// a Muslim and a non-Muslim realm, or with a Revolutionary realm.
 pub fn marriage_faith_problem(world: &World, a: Entity, b: Entity) -> Option<&'static str> {
-    let faith = |r: Entity| world.get::<Realm>(r).map(|x| x.religion);
-    let (Some(fa), Some(fb)) = (faith(a), faith(b)) else {
+    use crate::sim::pop::religion::religion_of;
+    let (Some(fa), Some(fb)) = (religion_of(world, a), religion_of(world, b)) else {
         return None;
     };
     if fa == Religion::Revolutionary || fb == Religion::Revolutionary {

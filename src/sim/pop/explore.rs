@@ -145,8 +145,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     let Some(ship) = light_ships_at(world, realm, from).first().copied() else {
         return;
     };
-    crate::sim::pop::trade::leave_protection(world, &[ship]);
-    world.entity_mut(ship).insert(At(to));
+    crate::sim::pop::military::place_unit(world, ship, to);
     let name = key_of(world, realm);
     write(
         world,

@@ -197,7 +197,7 @@ pub fn answers(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action>
                 .map(|deck| Action::DrawCard { deck })
                 .collect();
             let decks = world.resource::<ActionDecks>();
-            for kind in [MpKind::Adm, MpKind::Dip, MpKind::Mil] {
+            for kind in MpKind::ALL {
                 all.extend(
                     top_discards(decks, kind)
                         .iter()
@@ -251,14 +251,12 @@ pub fn answer_problem(
         (DecisionKind::FocusDraw { .. }, Action::TakeDiscard { card }) => {
             let m = crate::sim::pop::generic::mat(world, realm);
             let decks = world.resource::<ActionDecks>();
-            let found = [MpKind::Adm, MpKind::Dip, MpKind::Mil]
-                .into_iter()
-                .find_map(|kind| {
-                    top_discards(decks, kind)
-                        .iter()
-                        .any(|c| card_id(world, *c) == *card)
-                        .then_some(kind)
-                });
+            let found = MpKind::ALL.into_iter().find_map(|kind| {
+                top_discards(decks, kind)
+                    .iter()
+                    .any(|c| card_id(world, *c) == *card)
+                    .then_some(kind)
+            });
             match found {
                 None => err("only one of the top 5 cards of a discard pile"),
                 Some(_) if run.bought_discard => err("one new card from the discards per action"),

@@ -298,6 +298,11 @@ pub fn resume(world: &mut World) -> Resume {
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by the generic actions
 
+/// The entity of a content id or stable key, if any.
+pub fn lookup(world: &World, key: &str) -> Option<Entity> {
+    world.resource::<crate::sim::state::Index>().get(key)
+}
+
 pub fn mat(world: &World, realm: Entity) -> Mat {
     world.get::<Mat>(realm).cloned().unwrap_or_default()
 }

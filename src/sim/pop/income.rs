@@ -215,7 +215,7 @@ pub(crate) fn recall_ships(world: &mut World, realm: Entity, from: &str, to: &st
         .collect();
     let count = ships.len();
     for ship in ships {
-        world.entity_mut(ship).insert(At(port));
+        crate::sim::pop::military::place_unit(world, ship, port);
     }
     // The admiral goes home with the fleet.
     let admirals: Vec<Entity> = world

@@ -341,6 +341,12 @@ fn recruit_areas(world: &World, realm: Entity) -> Vec<Entity> {
     areas
 }
 
+/// Puts a unit in an area or sea zone. Every move goes through here, so that a ship leaving its
+/// sea zone gives up the Trade Protection slot it was laid on (12.3).
+pub fn place_unit(world: &mut World, unit: Entity, to: Entity) {
+    world.entity_mut(unit).remove::<Protecting>().insert(At(to));
+}
+
 /// Every unit serving a realm, by stable id.
 pub fn units_of(world: &World, realm: Entity) -> Vec<Entity> {
     let mut units: Vec<Entity> = world
@@ -1195,7 +1201,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     }
     let already_there = !own_units_at(world, realm, to, true).is_empty();
     for u in &army {
-        world.entity_mut(*u).insert(At(to));
+        place_unit(world, *u, to);
     }
     if all_move {
         if let Some(general) = commander_at(world, realm, from) {
@@ -1317,9 +1323,8 @@ fn active_realm(world: &World) -> Option<u32> {
 fn sail(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     let name = key_of(world, realm);
     let fleet = own_units_at(world, realm, from, false);
-    crate::sim::pop::trade::leave_protection(world, &fleet);
     for u in &fleet {
-        world.entity_mut(*u).insert(At(to));
+        place_unit(world, *u, to);
     }
     if let Some(admiral) = commander_at(world, realm, from) {
         world.entity_mut(admiral).insert(InCommand(to));

@@ -123,7 +123,7 @@ fn move_rebels(world: &mut World) {
         let Some((_, to)) = best else { continue };
         let rebels = units_at(world, area, Party::Rebels, true);
         for u in &rebels {
-            world.entity_mut(*u).insert(At(to));
+            crate::sim::pop::military::place_unit(world, *u, to);
         }
         write(
             world,

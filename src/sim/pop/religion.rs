@@ -35,14 +35,18 @@ pub const CONVERT_ADM: i32 = 2;
 pub const CONVERT_DUCATS: i32 = 3;
 pub const PROTESTANT_CONVERT_DISCOUNT: i32 = 1;
 
+/// The State Religion an area's faith gives a realm that adopts it: a Counter-Reformed area
+/// is Catholic (realms are Catholic, their areas may be Counter-Reformed).
+pub fn state_religion_of(faith: Religion) -> Religion {
+    match faith {
+        Religion::CounterReformed => Religion::Catholic,
+        other => other,
+    }
+}
+
 /// Counter-Reformed areas are Catholic: no dissent between the two.
 pub fn same_faith(a: Option<Religion>, b: Option<Religion>) -> bool {
-    let norm = |r: Option<Religion>| {
-        r.map(|r| match r {
-            Religion::CounterReformed => Religion::Catholic,
-            other => other,
-        })
-    };
+    let norm = |r: Option<Religion>| r.map(state_religion_of);
     norm(a) == norm(b)
 }
 
@@ -105,7 +109,7 @@ pub fn religious_rebel_towns(world: &World, realm: Entity) -> Vec<Entity> {
         .filter(|p| world.get::<RebelTown>(*p).is_some())
         .filter(|p| {
             !same_faith(
-                area_of(world, *p).and_then(|a| area_religion(world, a)),
+                area_of(world, *p).and_then(|a| area_faith(world, a)),
                 religion,
             )
         })
@@ -216,10 +220,6 @@ pub fn area_faith(world: &World, area: Entity) -> Option<Religion> {
     })
 }
 
-fn area_religion(world: &World, area: Entity) -> Option<Religion> {
-    area_faith(world, area)
-}
-
 /// Any Revolutionary token on the board.
 pub fn revolution_on_board(world: &World) -> bool {
     all_of::<Area>(world)
@@ -242,7 +242,7 @@ fn convert_problem(world: &World, realm: Entity, area: &str) -> Option<Illegal> 
         return err("the religions of the Distant Continents are outside the game".into());
     }
     let mine = religion_of(world, realm);
-    if same_faith(area_religion(world, area), mine) {
+    if same_faith(area_faith(world, area), mine) {
         return err("the area already shares your State Religion".into());
     }
     let provinces = provinces_of(world, area);
@@ -279,7 +279,7 @@ fn convert_area(world: &mut World, realm: Entity, area: &str) -> Option<bool> {
     let adm = convert_adm(world, realm);
     change_mp(world, realm, MpKind::Adm, -adm, rules::ACT_CONVERT_AREA);
     spend(world, realm, CONVERT_DUCATS, rules::ACT_CONVERT_AREA);
-    let old = area_religion(world, area);
+    let old = area_faith(world, area);
     let area_name = key_of(world, area);
     write(
         world,
@@ -294,7 +294,17 @@ fn convert_area(world: &mut World, realm: Entity, area: &str) -> Option<bool> {
         .subject(sid_of(world, area)),
     );
     place_faith(world, area, religion);
-    if let Some(p) = calm_holdings(world, realm, Some(area)).first() {
+    // The unrest goes on one of the realm's towns there (5.3c), a vassal only when it has none.
+    let calm = calm_holdings(world, realm, Some(area));
+    let town = calm.iter().find(|p| {
+        world.get::<Holdings>(**p).is_some_and(|h| {
+            h.iter().any(|t| {
+                world.get::<Town>(t).is_some()
+                    && world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm)
+            })
+        })
+    });
+    if let Some(p) = town.or(calm.first()) {
         add_unrest(world, realm, *p);
     }
     if counting_unrest(world, realm, Some(area)).is_empty() {
@@ -324,9 +334,30 @@ fn start_religion_dice(world: &mut World, realm: Entity, areas: Vec<Entity>) {
 }
 
 /// Sets a realm's State Religion (Change State Religion, Revolutionary Regime and its end).
+/// Marriages the new faith forbids (11.2: across Christian, Muslim or Revolutionary lines) end
+/// at once (house rule: the sources say only that such marriages may not be entered).
 pub fn set_state_religion(world: &mut World, realm: Entity, new: Religion) {
     if let Some(mut r) = world.get_mut::<Realm>(realm) {
         r.religion = new;
+    }
+    let forbidden: Vec<(Entity, Marriage)> = markers::<Marriage>(world)
+        .into_iter()
+        .filter(|(_, m)| m.a == realm || m.b == realm)
+        .filter(|(_, m)| {
+            crate::sim::pop::diplomacy::marriage_faith_problem(world, m.a, m.b).is_some()
+        })
+        .collect();
+    for (e, m) in forbidden {
+        world.despawn(e);
+        let (a, b) = (key_of(world, m.a), key_of(world, m.b));
+        write(
+            world,
+            Note::new(
+                rules::MARRIAGE,
+                format!("The marriage of {a} and {b} ends: their faiths may no longer marry"),
+            )
+            .realm(&key_of(world, realm)),
+        );
     }
 }
 
@@ -365,7 +396,7 @@ pub fn end_revolutionary_regime(world: &mut World, realm: Entity) {
         return;
     };
     remove_revolution(world, area);
-    let Some(new) = world.get::<Area>(area).map(|a| a.religion) else {
+    let Some(new) = area_faith(world, area).map(state_religion_of) else {
         return;
     };
     set_state_religion(world, realm, new);
@@ -395,9 +426,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 -COUNTER_REFORMATION_ADM,
                 rules::COUNTER_REFORMATION,
             );
-            if let Some(mut a) = world.get_mut::<Area>(area) {
-                a.religion = Religion::CounterReformed;
-            }
+            place_faith(world, area, Religion::CounterReformed);
             let area_name = key_of(world, area);
             write(
                 world,
@@ -414,11 +443,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             let old = religion_of(world, realm)?;
             let escape = rebels_force_conversion(world, realm);
             let new = if escape {
-                // The capital area's faith (a Counter-Reformed area is Catholic).
-                match capital_area(world, realm).and_then(|a| area_religion(world, a))? {
-                    Religion::CounterReformed => Religion::Catholic,
-                    other => other,
-                }
+                state_religion_of(capital_area(world, realm).and_then(|a| area_faith(world, a))?)
             } else if old == Religion::Catholic {
                 Religion::Protestant
             } else {
@@ -458,7 +483,7 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
     let mut areas: Vec<Entity> = owned(world, realm)
         .into_iter()
         .filter_map(|p| area_of(world, p))
-        .filter(|a| same_faith(area_religion(world, *a), Some(new)))
+        .filter(|a| same_faith(area_faith(world, *a), Some(new)))
         .collect();
     areas.sort_by_key(|a| sid_of(world, *a));
     areas.dedup();
@@ -522,7 +547,7 @@ fn drop_marriage(world: &mut World, realm: Entity, old: Religion) {
         };
         partner
             .and_then(|p| capital_area(world, p))
-            .is_some_and(|a| same_faith(area_religion(world, a), Some(old)))
+            .is_some_and(|a| same_faith(area_faith(world, a), Some(old)))
     });
     if let Some((e, m)) = marriage.into_iter().take(CHANGE_MARRIAGES).next() {
         world.despawn(e);
@@ -548,7 +573,7 @@ fn move_influence(world: &mut World, realm: Entity, old: Religion, new: Religion
         if removed >= CHANGE_INFLUENCE {
             break;
         }
-        if inf.realm != realm || !same_faith(area_religion(world, inf.area), Some(old)) {
+        if inf.realm != realm || !same_faith(area_faith(world, inf.area), Some(old)) {
             continue;
         }
         let take = i32::from(inf.count).min(CHANGE_INFLUENCE - removed);
@@ -570,7 +595,7 @@ fn move_influence(world: &mut World, realm: Entity, old: Religion, new: Religion
     );
     let targets: Vec<Entity> = all_of::<Area>(world)
         .into_iter()
-        .filter(|a| area_religion(world, *a) == Some(new))
+        .filter(|a| area_faith(world, *a) == Some(new))
         .filter(|a| {
             provinces_of(world, *a)
                 .iter()
@@ -603,7 +628,7 @@ fn unrest_in_old_faith(world: &mut World, realm: Entity, old: Religion) -> Vec<E
     let mut areas: Vec<Entity> = token_provinces(world, realm, |_| true)
         .into_iter()
         .filter_map(|p| area_of(world, p))
-        .filter(|a| same_faith(area_religion(world, *a), Some(old)))
+        .filter(|a| same_faith(area_faith(world, *a), Some(old)))
         .collect();
     areas.sort_by_key(|a| key_of(world, *a));
     areas.dedup();

@@ -227,3 +227,66 @@ fn faiths_are_part_of_the_state_hash() {
     game.world_mut().get_mut::<Realm>(a).unwrap().religion = Religion::Protestant;
     assert_ne!(game.state_hash(), hash, "a State Religion changes the hash");
 }
+
+#[test]
+fn pop_act_convert_area_puts_the_unrest_on_a_town_before_a_vassal() {
+    // Both home areas hold a town and a vassal: Nora becomes a vassal of Aland.
+    let (mut game, me, _) = rich_game(|t| {
+        t.replace(
+            r#"(id: "nora", name: "Nora", area: "north", cores: ["AAA"], owner: Some("AAA"),"#,
+            r#"(id: "nora", name: "Nora", area: "north", cores: ["AAA"], owner: Some("AAA"), holding: Vassal,"#,
+        )
+    });
+    let (home, town) = if key_of(game.world(), me) == "AAA" {
+        ("north", "capa")
+    } else {
+        ("south", "capb")
+    };
+    let area = e(&game, home);
+    place_faith(game.world_mut(), area, Religion::Orthodox);
+    let start = game.log().entries.len();
+    game.apply(convert(home)).unwrap();
+    let town_sid = crate::sim::state::sid_of(game.world(), e(&game, town));
+    let first_unrest = game.log().entries[start..]
+        .iter()
+        .find(|x| x.rule == "pop.14.1.unrest")
+        .expect("the conversion adds unrest");
+    assert_eq!(
+        first_unrest.subject,
+        Some(town_sid),
+        "on the town, not the vassal"
+    );
+}
+
+#[test]
+fn pop_15_revolutionary_regime_ends_forbidden_marriages_and_a_counter_reformed_home_is_catholic() {
+    let (mut game, me, other) = rich_game(|t| t.replace("    ideas: [],", REGIMES));
+    crate::sim::state::spawn_sim(
+        game.world_mut(),
+        None,
+        Marriage {
+            a: me,
+            b: other,
+            disputed: false,
+        },
+    );
+    let marriages = |game: &Game| crate::sim::pop::generic::markers::<Marriage>(game.world()).len();
+    let before = count(&game, "pop.5.1.marriage");
+    crate::sim::pop::ideas::research(game.world_mut(), me, "regime");
+    assert_eq!(
+        marriages(&game),
+        0,
+        "a Revolutionary realm keeps no marriage"
+    );
+    assert_eq!(count(&game, "pop.5.1.marriage"), before + 1);
+    // Its capital area turned Counter-Reformed beneath the Revolutionary token meanwhile.
+    let capital = game.world().get::<Capital>(me).unwrap().0;
+    let home = game.world().get::<InArea>(capital).unwrap().0;
+    game.world_mut().get_mut::<Area>(home).unwrap().religion = Religion::CounterReformed;
+    crate::sim::pop::ideas::research(game.world_mut(), me, "crown");
+    assert_eq!(
+        game.world().get::<Realm>(me).unwrap().religion,
+        Religion::Catholic,
+        "a Counter-Reformed area gives a Catholic State Religion"
+    );
+}

@@ -141,7 +141,8 @@ pub fn spread_religious_ideas(world: &mut World) {
 pub fn religion_target(world: &World, faith: Religion) -> Option<Entity> {
     let religion = |a: Entity| crate::sim::pop::religion::area_faith(world, a);
     spread_target(world, |area| {
-        religion(area) == Some(Religion::Catholic)
+        world.get::<Area>(area).is_some_and(|a| !a.distant)
+            && religion(area) == Some(Religion::Catholic)
             && world
                 .get::<LandBorders>(area)
                 .is_some_and(|b| b.0.iter().any(|(n, _)| religion(*n) == Some(faith)))
@@ -151,28 +152,45 @@ pub fn religion_target(world: &World, faith: Religion) -> Option<Entity> {
 /// Where an infectious faith's token goes among the areas `eligible` accepts: an area holding
 /// a Player Realm's town first, then the higher tax value, then alphabetical.
 fn spread_target(world: &World, eligible: impl Fn(Entity) -> bool) -> Option<Entity> {
-    let mut best: Option<((bool, i32, String), Entity)> = None;
+    best_area(world, eligible, |provinces| {
+        i32::from(player_tokens(world, provinces, |t| world.get::<Town>(t).is_some()) > 0)
+    })
+}
+
+/// Player Realm tokens on these provinces that `counts` accepts.
+fn player_tokens(world: &World, provinces: &[Entity], counts: impl Fn(Entity) -> bool) -> i32 {
+    provinces
+        .iter()
+        .filter_map(|p| world.get::<Holdings>(*p))
+        .flat_map(|h| h.iter())
+        .filter(|t| {
+            counts(*t)
+                && world
+                    .get::<TokenOf>(*t)
+                    .is_some_and(|o| world.get::<PlayerRealm>(o.0).is_some())
+        })
+        .count() as i32
+}
+
+/// The area `eligible` accepts with the highest `weight` (of its provinces), then the higher
+/// tax value, then alphabetical.
+fn best_area(
+    world: &World,
+    eligible: impl Fn(Entity) -> bool,
+    weight: impl Fn(&[Entity]) -> i32,
+) -> Option<Entity> {
+    let mut best: Option<((i32, i32, String), Entity)> = None;
     for area in all_of::<Area>(world) {
         if !eligible(area) {
             continue;
         }
         let provinces = provinces_of(world, area);
-        let town = provinces.iter().any(|p| {
-            world.get::<Holdings>(*p).is_some_and(|h| {
-                h.iter().any(|t| {
-                    world.get::<Town>(t).is_some()
-                        && world
-                            .get::<TokenOf>(t)
-                            .is_some_and(|o| world.get::<PlayerRealm>(o.0).is_some())
-                })
-            })
-        });
         let tax: i32 = provinces
             .iter()
             .filter_map(|p| world.get::<Province>(*p).map(Province::tax_value))
             .sum();
-        // Smallest key wins: a town first, then the higher tax, then the id.
-        let key = (!town, -tax, key_of(world, area));
+        // Smallest key wins.
+        let key = (-weight(&provinces), -tax, key_of(world, area));
         if best.as_ref().is_none_or(|(k, _)| key < *k) {
             best = Some((key, area));
         }
@@ -228,7 +246,7 @@ fn main_map_without_revolution(world: &World, area: Entity) -> bool {
 }
 
 /// The next Revolutionary token's area: a main-map area next to a Revolutionary one.
-pub fn revolution_target(world: &World) -> Option<Entity> {
+fn revolution_target(world: &World) -> Option<Entity> {
     spread_target(world, |area| {
         main_map_without_revolution(world, area)
             && world.get::<LandBorders>(area).is_some_and(|b| {
@@ -241,33 +259,11 @@ pub fn revolution_target(world: &World) -> Option<Entity> {
 /// Where the revolution breaks out: the main-map area with the most Player Realm holdings in
 /// unrest, then the higher tax value, then alphabetical.
 fn outbreak_area(world: &World) -> Option<Entity> {
-    let mut best: Option<((i32, i32, String), Entity)> = None;
-    for area in all_of::<Area>(world) {
-        if !main_map_without_revolution(world, area) {
-            continue;
-        }
-        let provinces = provinces_of(world, area);
-        let unrest = provinces
-            .iter()
-            .filter_map(|p| world.get::<Holdings>(*p))
-            .flat_map(|h| h.iter())
-            .filter(|t| {
-                world.get::<Unrest>(*t).is_some()
-                    && world
-                        .get::<TokenOf>(*t)
-                        .is_some_and(|o| world.get::<PlayerRealm>(o.0).is_some())
-            })
-            .count() as i32;
-        let tax: i32 = provinces
-            .iter()
-            .filter_map(|p| world.get::<Province>(*p).map(Province::tax_value))
-            .sum();
-        let key = (-unrest, -tax, key_of(world, area));
-        if best.as_ref().is_none_or(|(k, _)| key < *k) {
-            best = Some((key, area));
-        }
-    }
-    best.map(|(_, a)| a)
+    best_area(
+        world,
+        |a| main_map_without_revolution(world, a),
+        |provinces| player_tokens(world, provinces, |t| world.get::<Unrest>(t).is_some()),
+    )
 }
 
 /// Disloyal Vassals: each Player Realm with a vassal area where it has neither influence nor a

@@ -14,7 +14,7 @@ use crate::sim::pop::PopStep;
 use crate::sim::pop::colonize::{neighbours, shores};
 use crate::sim::pop::economy::{change_mp, change_prestige, gain_ducats};
 use crate::sim::pop::explore::{hostile_sea, light_ships_at};
-use crate::sim::pop::generic::{Generic, Resume, mp, owner};
+use crate::sim::pop::generic::{Generic, Resume, lookup, mp, owner};
 use crate::sim::pop::ideas::trade_bonus;
 use crate::sim::pop::military::{army_places, sail_destinations};
 use crate::sim::pop::relations::{area_of, capital_area};
@@ -399,16 +399,22 @@ fn ship_chain(
 
 /// Light Ships on the Trade Protection slots of a sea zone, in stable-id order.
 pub fn protecting_ships(world: &World, sea: Entity) -> Vec<Entity> {
-    let Some(mut q) = world.try_query::<(Entity, &Protecting, &At)>() else {
+    let Some(mut q) = world.try_query::<(Entity, &At)>() else {
         return Vec::new();
     };
     let mut out: Vec<Entity> = q
         .iter(world)
-        .filter(|(_, p, at)| p.0 == sea && at.0 == sea)
-        .map(|(e, _, _)| e)
+        .filter(|(e, at)| at.0 == sea && protects(world, *e))
+        .map(|(e, _)| e)
         .collect();
     out.sort_by_key(|e| sid_of(world, *e));
     out
+}
+
+/// Whether the ship holds a Trade Protection slot in the sea zone it is in. A rebel ship
+/// (no realm) holds none.
+pub fn protects(world: &World, ship: Entity) -> bool {
+    world.get::<Protecting>(ship).is_some() && world.get::<UnitOf>(ship).is_some()
 }
 
 fn slots(world: &World, sea: Entity) -> usize {
@@ -521,22 +527,24 @@ fn rivals(world: &World, active: Entity, node: &TradeNodeDef) -> Vec<Entity> {
         .collect()
 }
 
-/// Whether the realm meets the node's additional requirement on this card (12.1): a town or
-/// vassal on one of its Key Provinces, or one of them owned.
+/// Whether the realm meets the node's additional requirement on this card (12.1): `Holding`,
+/// a town or vassal (a colony is a town) of any realm on one of its Key Provinces, so that
+/// there is trade to collect at all; `OwnKey`, one of them owned by the realm itself.
 pub fn meets_requirement(world: &World, realm: Entity, card: &TradeCardDef, node: &str) -> bool {
     let Some(on_card) = card.nodes.iter().find(|n| n.node == node) else {
         return true;
     };
-    let index = world.resource::<Index>();
-    let keys = on_card.keys.iter().filter_map(|k| index.get(&k.province));
+    let mut keys = on_card
+        .keys
+        .iter()
+        .filter_map(|k| lookup(world, &k.province));
     match on_card.requirement {
         TradeRequirement::None => true,
-        TradeRequirement::OwnKey => keys.into_iter().any(|p| owner(world, p) == Some(realm)),
-        TradeRequirement::Holding => keys.into_iter().any(|p| {
-            world.get::<Holdings>(p).is_some_and(|h| {
-                h.iter()
-                    .any(|t| world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm))
-            })
+        TradeRequirement::OwnKey => keys.any(|p| owner(world, p) == Some(realm)),
+        TradeRequirement::Holding => keys.any(|p| {
+            world
+                .get::<Holdings>(p)
+                .is_some_and(|h| h.iter().next().is_some())
         }),
     }
 }
@@ -799,10 +807,6 @@ pub fn answers(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action>
     }
     all.push(Action::TakeTradeDucats);
     all
-}
-
-fn lookup(world: &World, key: &str) -> Option<Entity> {
-    world.resource::<Index>().get(key)
 }
 
 /// Why the answer is refused, if it is.
@@ -1104,12 +1108,12 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
     let Some(ship) = ships
         .iter()
         .copied()
-        .find(|u| world.get::<Protecting>(*u).is_none())
+        .find(|u| !protects(world, *u))
         .or_else(|| ships.first().copied())
     else {
         return;
     };
-    world.entity_mut(ship).remove::<Protecting>().insert(At(to));
+    crate::sim::pop::military::place_unit(world, ship, to);
     let name = key_of(world, realm);
     let (from_n, to_n) = (key_of(world, from), key_of(world, to));
     write(
@@ -1148,7 +1152,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
             .subject(sid_of(world, to)),
         );
     }
-    world.entity_mut(ship).insert(Protecting(to));
+    world.entity_mut(ship).insert(Protecting);
     write(
         world,
         Note::new(
@@ -1207,9 +1211,27 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
             .realm(&name),
         );
     }
-    let pirates = world
-        .resource::<TradeBoard>()
-        .pirates_at(primary_of(def, node).unwrap_or(node));
+    // Rivals with a merchant there who do not meet the node's requirement collect nothing.
+    let income_node = primary_of(def, node).unwrap_or(node);
+    if let Some(income_def) = node_def(&content, income_node) {
+        for rival in rivals(world, realm, income_def) {
+            if !meets_requirement(world, rival, def, income_node) {
+                let who = key_of(world, rival);
+                write(
+                    world,
+                    Note::new(
+                        rules::TRADE_REQUIREMENT,
+                        format!(
+                            "{who} owns no Key Province of {} for {}: no income there",
+                            income_def.name, def.name
+                        ),
+                    )
+                    .realm(&who),
+                );
+            }
+        }
+    }
+    let pirates = world.resource::<TradeBoard>().pirates_at(income_node);
     let mut mine = 0;
     for share in &plan {
         let who = key_of(world, share.realm);
@@ -1432,14 +1454,5 @@ pub fn pirates_leave(world: &mut World) {
             )
             .amount(-(gone as i32)),
         );
-    }
-}
-
-/// A Light Ship that sails away leaves its Trade Protection slot.
-pub fn leave_protection(world: &mut World, ships: &[Entity]) {
-    for ship in ships {
-        if world.get::<Protecting>(*ship).is_some() {
-            world.entity_mut(*ship).remove::<Protecting>();
-        }
     }
 }

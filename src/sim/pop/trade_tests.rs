@@ -32,7 +32,6 @@ fn choose(card: &str, node: &str, merchant: Option<&str>) -> Action {
 
 /// A Light Ship of the realm at a place; on the sea zone's protection slot with `protect`.
 fn light_ship(game: &mut Game, realm: Entity, place: &str, protect: bool) -> Entity {
-    let at = e(game, place);
     let ship = spawn_unit(
         game,
         Some(realm),
@@ -41,7 +40,7 @@ fn light_ship(game: &mut Game, realm: Entity, place: &str, protect: bool) -> Ent
         UnitStatus::Regular,
     );
     if protect {
-        game.world_mut().entity_mut(ship).insert(Protecting(at));
+        game.world_mut().entity_mut(ship).insert(Protecting);
     }
     ship
 }
@@ -491,15 +490,15 @@ fn required_game(requirement: &str, keys: &str) -> (Game, Entity, Entity) {
 fn pop_12_requirement_own_a_key_province_or_neither_trade_there_nor_collect() {
     let aaa_keys = r#"(province: "capa"), (province: "nora")"#;
     let bbb_keys = r#"(province: "capb"), (province: "sora")"#;
-    let (game, me, _) = required_game("OwnKey", aaa_keys);
-    let mine_first = key_of(game.world(), me) == "AAA";
-    let (mine, theirs) = if mine_first {
+    // Which realm moves first depends on the seed: give the keys to it, then to the other one.
+    let first = trade_game().0.pending().unwrap().realm.clone();
+    let (mine, theirs) = if first == "AAA" {
         (aaa_keys, bbb_keys)
     } else {
         (bbb_keys, aaa_keys)
     };
-    // The keys are mine: I trade there; the other realm's merchant owns none and collects
-    // nothing, so it pushes nobody down.
+    // The keys are mine: I trade there; the other realm's merchant owns none, collects nothing
+    // and so pushes nobody down; the log says why.
     let (mut game, me, other) = required_game("OwnKey", mine);
     let (gained, other_gained) = trade(&mut game, me, other, "cloth", "bay");
     assert_eq!(other_gained, 0, "no key province owned: no income");
@@ -507,8 +506,13 @@ fn pop_12_requirement_own_a_key_province_or_neither_trade_there_nor_collect() {
         gained, 3,
         "3 power (merchant + 2 keys) takes the row for 2, and nobody pushes it down"
     );
+    assert_eq!(
+        count(&game, rules::TRADE_REQUIREMENT),
+        1,
+        "the rival's note"
+    );
     // The keys are the other realm's: I may not pick the node.
-    let (mut game, me, _) = required_game("OwnKey", theirs);
+    let (mut game, _, _) = required_game("OwnKey", theirs);
     stack_trade_deck(&mut game, &["cloth"]);
     game.apply(Action::Trade).unwrap();
     refused(
@@ -516,42 +520,53 @@ fn pop_12_requirement_own_a_key_province_or_neither_trade_there_nor_collect() {
         choose("cloth", "bay", None),
         rules::TRADE_REQUIREMENT,
     );
-    assert!(
-        game.legal_actions().contains(&choose("cloth", "far", None))
-            || !game.legal_actions().is_empty(),
-        "the other nodes stay open"
-    );
-    let _ = me;
 }
 
 #[test]
-fn pop_12_requirement_a_holding_on_a_key_province() {
-    // "Holding": a town or vassal of the realm on a Key Province; a province sold away with its
-    // token removed no longer counts.
-    let (game, me, _) = required_game("Holding", r#"(province: "capa"), (province: "capb")"#);
-    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
-    let content = game.world().resource::<Content>().0.clone();
-    let cloth = content
-        .trade_cards
-        .iter()
-        .find(|c| c.id == "cloth")
-        .unwrap();
+fn pop_12_requirement_a_holding_of_any_realm_on_a_key_province() {
     use crate::sim::pop::trade::meets_requirement;
-    assert!(meets_requirement(game.world(), a, cloth, "bay"));
-    assert!(meets_requirement(game.world(), b, cloth, "bay"));
-    let (game, _, _) = required_game("Holding", r#"(province: "capc")"#);
-    let content = game.world().resource::<Content>().0.clone();
-    let cloth = content
-        .trade_cards
-        .iter()
-        .find(|c| c.id == "cloth")
-        .unwrap();
-    assert!(
-        !meets_requirement(game.world(), me, cloth, "bay"),
-        "capc holds no token of mine"
+    let cloth = |game: &Game| {
+        let content = game.world().resource::<Content>().0.clone();
+        content
+            .trade_cards
+            .iter()
+            .find(|c| c.id == "cloth")
+            .unwrap()
+            .clone()
+    };
+    // BBB's town on capb satisfies "Holding" for both realms, unlike "OwnKey".
+    let (game, _, _) = required_game("Holding", r#"(province: "capb")"#);
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    assert!(meets_requirement(game.world(), a, &cloth(&game), "bay"));
+    assert!(meets_requirement(game.world(), b, &cloth(&game), "bay"));
+    let (game, _, _) = required_game("OwnKey", r#"(province: "capb")"#);
+    assert!(!meets_requirement(game.world(), a, &cloth(&game), "bay"));
+    assert!(meets_requirement(game.world(), b, &cloth(&game), "bay"));
+    // No token at all on the Key Provinces (a Non-Player Realm's province): nobody trades there,
+    // while a node without a requirement stays open.
+    let (mut game, _, _) = required_game("Holding", r#"(province: "capc")"#);
+    assert!(!meets_requirement(game.world(), a, &cloth(&game), "bay"));
+    assert!(meets_requirement(game.world(), a, &cloth(&game), "far"));
+    stack_trade_deck(&mut game, &["cloth"]);
+    game.apply(Action::Trade).unwrap();
+    refused(
+        &mut game,
+        choose("cloth", "bay", None),
+        rules::TRADE_REQUIREMENT,
     );
-    assert!(
-        meets_requirement(game.world(), me, cloth, "far"),
-        "a node without a requirement is open to all"
+}
+
+#[test]
+fn pop_12_trade_protection_slot_is_given_up_by_any_move() {
+    let (mut game, me, _) = trade_game();
+    let ship = light_ship(&mut game, me, "west_sea", true);
+    let (west, far) = (e(&game, "west_sea"), e(&game, "far_sea"));
+    assert_eq!(
+        crate::sim::pop::trade::protecting_ships(game.world(), west),
+        [ship]
     );
+    // Sailing off and back (a retreat, a recall, a voyage: every move) leaves the slot free.
+    crate::sim::pop::military::place_unit(game.world_mut(), ship, far);
+    crate::sim::pop::military::place_unit(game.world_mut(), ship, west);
+    assert!(crate::sim::pop::trade::protecting_ships(game.world(), west).is_empty());
 }

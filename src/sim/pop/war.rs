@@ -1450,7 +1450,7 @@ fn aftermath(world: &mut World, realm: Entity) {
     for place in crate::sim::pop::military::army_places(world, realm, true) {
         if ground(world, realm, place) == Ground::Neutral {
             for u in own_units_at(world, realm, place, true) {
-                world.entity_mut(u).insert(At(home));
+                crate::sim::pop::military::place_unit(world, u, home);
             }
             if let Some(g) = crate::sim::pop::military::commander_at(world, realm, place) {
                 world.entity_mut(g).insert(InCommand(home));
