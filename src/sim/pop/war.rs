@@ -721,9 +721,10 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         }
         return true;
     }
-    // A refusal ends the alliance. A defensive one also costs prestige and influence, and the
-    // ally let down takes a CB on the refuser, unless the refuser has passed or fights another
-    // war already; otherwise the two sign a truce.
+    // A refusal ends the alliance. A defensive one also costs prestige and influence, and a
+    // Player Realm let down takes a CB on the refuser, unless the refuser has passed or fights
+    // another war already; otherwise (always after letting down a Non-Player Realm) the two sign
+    // a truce (11.3 Refusing a CtA, steps 3 to 5).
     end_alliance(world, ally, caller);
     write(
         world,
@@ -733,10 +734,13 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         )
         .realm(&a),
     );
-    if refusal_is_penalised(world, &call) {
+    let penalised = refusal_is_penalised(world, &call);
+    if penalised {
         change_prestige(world, ally, -REFUSAL_PRESTIGE, rules::WAR_CALL_TO_ARMS);
         let areas = owned_areas(world, caller);
         remove_influence(world, ally, REFUSAL_INFLUENCE, Some(&areas));
+    }
+    if penalised && is_player(world, caller) {
         spawn_sim(
             world,
             None,

@@ -905,6 +905,19 @@ fn pop_war_call_to_arms_refusal_ends_the_alliance_and_costs_prestige() {
         "a defensive refusal costs 2 prestige"
     );
     assert!(count(&game, "pop.war.call_to_arms") >= 2);
+    // The ally let down is a Non-Player Realm: a truce, never a CB (11.3 Refusing a CtA, 5).
+    assert!(
+        relations::truce_between(game.world(), t, c),
+        "refusing a Non-Player Realm ends in a truce"
+    );
+    assert_eq!(count(&game, "pop.war.truce"), 1);
+    let cbs = game
+        .world_mut()
+        .query::<&CasusBelli>()
+        .iter(game.world())
+        .filter(|cb| cb.holder == c && cb.target == t)
+        .count();
+    assert_eq!(cbs, 0, "a Non-Player Realm places no CB token");
     let _ = r;
 }
 
