@@ -1210,8 +1210,21 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
     why.map(|w| Illegal::new(rules::WAR_PEACE, w))
 }
 
-/// Legal-or-not answers to the peace questions.
-pub fn peace_candidates(kind: &DecisionKind) -> Vec<Action> {
+/// Why the Call to Arms being answered cannot be accepted, if it cannot: an offensive call
+/// obeys the Declare War restrictions against the caller's enemy (11.3 Receiving a CtA; a
+/// defensive call can always be accepted).
+pub fn accept_problem(world: &World) -> Option<Illegal> {
+    let call = world.resource::<WarState>().asked.clone()?;
+    if call.defensive {
+        return None;
+    }
+    let (ally, enemy) = (entity(world, call.ally)?, entity(world, call.enemy)?);
+    crate::sim::pop::military::declare_problem(world, ally, enemy)
+}
+
+/// Legal-or-not answers to the peace questions (a Call to Arms that cannot be accepted must
+/// be refused).
+pub fn peace_candidates(world: &World, kind: &DecisionKind) -> Vec<Action> {
     match kind {
         DecisionKind::Surrender { .. } => vec![Action::Accept, Action::Decline],
         DecisionKind::PeaceTerms { .. } => [
@@ -1225,6 +1238,9 @@ pub fn peace_candidates(kind: &DecisionKind) -> Vec<Action> {
         .into_iter()
         .map(|term| Action::Peace { term })
         .collect(),
+        DecisionKind::CallToArms { .. } if accept_problem(world).is_some() => {
+            vec![Action::Decline]
+        }
         DecisionKind::CallToArms { .. } => vec![Action::Accept, Action::Decline],
         _ => Vec::new(),
     }
@@ -1232,7 +1248,10 @@ pub fn peace_candidates(kind: &DecisionKind) -> Vec<Action> {
 
 pub fn check_peace(world: &World, kind: &DecisionKind, action: &Action) -> Result<(), Illegal> {
     match (kind, action) {
-        (DecisionKind::Surrender { .. } | DecisionKind::CallToArms { .. }, Action::Accept)
+        (DecisionKind::CallToArms { .. }, Action::Accept) => {
+            accept_problem(world).map_or(Ok(()), Err)
+        }
+        (DecisionKind::Surrender { .. }, Action::Accept)
         | (DecisionKind::Surrender { .. } | DecisionKind::CallToArms { .. }, Action::Decline) => {
             Ok(())
         }

@@ -1473,3 +1473,37 @@ fn pop_war_defensive_call_costs_1_influence_and_an_offensive_refusal_ends_in_a_t
         "only a defensive refusal costs prestige"
     );
 }
+
+#[test]
+fn pop_war_an_offensive_call_the_ally_may_not_declare_must_be_refused() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, t, c) = (e(&game, &me), e(&game, them), e(&game, "CCC"));
+    spawn_sim(game.world_mut(), None, Alliance { a: r, b: t });
+    // The ally has a truce with the target: it may not declare war on it (11.3 Receiving a CtA).
+    spawn_sim(game.world_mut(), None, Truce { a: t, b: c });
+    game.apply(Action::DeclareWar {
+        target: "CCC".into(),
+    })
+    .unwrap();
+    game.apply(Action::CallToArms { ally: them.into() })
+        .unwrap();
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, them);
+    assert!(matches!(
+        d.kind,
+        DecisionKind::CallToArms {
+            defensive: false,
+            ..
+        }
+    ));
+    assert_eq!(game.legal_actions(), vec![Action::Decline]);
+    let mil = mat(&game, t).mp[2];
+    refused(&mut game, Action::Accept, "pop.war.declare");
+    assert_eq!(mat(&game, t).mp[2], mil, "the check charges nothing");
+    game.apply(Action::Decline).unwrap();
+    assert!(!relations::allied(game.world(), r, t));
+    assert!(!relations::at_war_between(game.world(), t, c));
+}
