@@ -106,8 +106,15 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                     Some(a) if influence_in(world, realm, a) > 0 => None,
                     _ => no(format!("you have no influence in {area}")),
                 },
+                // Only Claim markers are given up: a core token is no claim to return.
                 Tie::Claim { area } => match lookup(area) {
-                    Some(a) if crate::sim::pop::generic::has_claim(world, realm, a) => None,
+                    Some(a)
+                        if markers::<Claim>(world)
+                            .iter()
+                            .any(|(_, c)| c.realm == realm && c.area == a) =>
+                    {
+                        None
+                    }
                     _ => no(format!("you have no claim on {area}")),
                 },
                 Tie::Alliance { realm: other } => match lookup(other) {

@@ -82,6 +82,24 @@ fn pop_act_cut_ties_returns_influence_and_claims() {
         "pop.act.cut_ties",
     );
     assert_eq!(count(&game, "pop.act.cut_ties"), 2);
+    // A core token is no claim marker to give up.
+    spawn_sim(
+        game.world_mut(),
+        None,
+        CoreToken {
+            realm: me,
+            area: east,
+        },
+    );
+    refused(
+        &mut game,
+        Action::CutTies {
+            tie: Tie::Claim {
+                area: "east".into(),
+            },
+        },
+        "pop.act.cut_ties",
+    );
 }
 
 #[test]
