@@ -240,7 +240,13 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
         .realm(&name),
     );
     if !fighting {
-        remove_influence(world, realm, PEACEFUL_SPLIT_INFLUENCE, Some(&areas));
+        remove_influence(
+            world,
+            realm,
+            PEACEFUL_SPLIT_INFLUENCE,
+            Some(&areas),
+            rules::ACT_CUT_TIES,
+        );
         spawn_sim(world, None, Truce { a: realm, b: ally });
         write(
             world,
@@ -253,7 +259,7 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
         return;
     }
     change_stability(world, realm, -WARTIME_SPLIT_STABILITY, rules::ACT_CUT_TIES);
-    remove_influence(world, realm, u8::MAX, Some(&areas));
+    remove_influence(world, realm, u8::MAX, Some(&areas), rules::ACT_CUT_TIES);
     if active {
         let sid = sid_of(world, ally);
         world

@@ -738,7 +738,13 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
     if penalised {
         change_prestige(world, ally, -REFUSAL_PRESTIGE, rules::WAR_CALL_TO_ARMS);
         let areas = owned_areas(world, caller);
-        remove_influence(world, ally, REFUSAL_INFLUENCE, Some(&areas));
+        remove_influence(
+            world,
+            ally,
+            REFUSAL_INFLUENCE,
+            Some(&areas),
+            rules::WAR_CALL_TO_ARMS,
+        );
     }
     if penalised && is_player(world, caller) {
         spawn_sim(
@@ -768,14 +774,17 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
 }
 
 /// Removes up to `count` influence cubes of a realm, the longest-standing first, from the
-/// given areas only when `within` names some.
+/// given areas only when `within` names some, and logs the cubes removed under `rule` (with
+/// the negative amount). Returns how many were removed.
 pub(crate) fn remove_influence(
     world: &mut World,
     realm: Entity,
     count: u8,
     within: Option<&[Entity]>,
-) {
+    rule: &'static str,
+) -> i32 {
     let mut left = i32::from(count);
+    let mut removed = 0;
     for (_, cube) in crate::sim::pop::generic::markers::<Influence>(world) {
         if left == 0 || cube.realm != realm || within.is_some_and(|w| !w.contains(&cube.area)) {
             continue;
@@ -783,7 +792,18 @@ pub(crate) fn remove_influence(
         let take = i32::from(cube.count).min(left);
         add_influence(world, realm, cube.area, -take);
         left -= take;
+        removed += take;
     }
+    if removed > 0 {
+        let name = key_of(world, realm);
+        write(
+            world,
+            Note::new(rule, format!("{name} loses {removed} influence"))
+                .realm(&name)
+                .amount(-removed),
+        );
+    }
+    removed
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1418,7 +1438,7 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
             if is_player(world, loser) {
                 change_prestige(world, loser, -5, rules::WAR_PEACE);
             }
-            remove_influence(world, loser, 4, None);
+            remove_influence(world, loser, 4, None, rules::WAR_PEACE);
         }
         _ => {}
     }

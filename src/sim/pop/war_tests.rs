@@ -881,6 +881,7 @@ fn pop_war_call_to_arms_refusal_ends_the_alliance_and_costs_prestige() {
     // CCC, a Non-Player Realm, is allied to `them`: attacking CCC calls `them` to its defence.
     spawn_sim(game.world_mut(), None, Alliance { a: t, b: c });
     set(&mut game, t, |m| m.prestige = 6);
+    influence(&mut game, them, "east", 3);
     game.apply(Action::DeclareWar {
         target: "CCC".into(),
     })
@@ -903,6 +904,21 @@ fn pop_war_call_to_arms_refusal_ends_the_alliance_and_costs_prestige() {
         mat(&game, t).prestige,
         4,
         "a defensive refusal costs 2 prestige"
+    );
+    assert_eq!(
+        influence_in(&game, them, "east"),
+        0,
+        "up to 5 influence in the former ally's areas"
+    );
+    assert!(
+        game.world()
+            .resource::<crate::sim::log::GameLog>()
+            .entries
+            .iter()
+            .any(|l| l.rule == "pop.war.call_to_arms"
+                && l.realm.as_deref() == Some(them)
+                && l.amount == Some(-3)),
+        "the influence lost is logged"
     );
     assert!(count(&game, "pop.war.call_to_arms") >= 2);
     // The ally let down is a Non-Player Realm: a truce, never a CB (11.3 Refusing a CtA, 5).
