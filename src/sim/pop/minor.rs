@@ -261,12 +261,9 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
     change_stability(world, realm, -WARTIME_SPLIT_STABILITY, rules::ACT_CUT_TIES);
     remove_influence(world, realm, u8::MAX, Some(&areas), rules::ACT_CUT_TIES);
     if active {
-        let sid = sid_of(world, ally);
-        world
-            .resource_mut::<war::WarState>()
-            .active_allies
-            .retain(|s| *s != sid);
-        let lent = war::units_lent_by(world, ally) as usize;
+        // The units lent at its activation, counted then from its pre-war provinces.
+        let lent = war::lent_at_activation(world, ally).max(0) as usize;
+        war::deactivate(world, ally);
         let units = war::allied_units(world, realm);
         let gone = units.len().min(lent);
         for u in units.into_iter().take(lent) {

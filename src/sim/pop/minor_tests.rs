@@ -162,11 +162,15 @@ fn pop_act_cut_ties_with_an_active_ally_costs_2_stability_and_its_units() {
             defender: other,
         },
     );
+    // CCC was activated when it lent 2 units (its tax value has fallen since: it would lend
+    // none now); the split takes back what it lent then.
     let sid = sid_of(game.world(), c);
-    game.world_mut()
-        .resource_mut::<war::WarState>()
-        .active_allies
-        .push(sid);
+    {
+        let mut state = game.world_mut().resource_mut::<war::WarState>();
+        state.active_allies.push(sid);
+        state.lent.push((sid, 2));
+    }
+    assert_eq!(war::units_lent_by(game.world(), c), 0);
     add_influence(game.world_mut(), me, east, 2);
     for _ in 0..4 {
         spawn_unit(
@@ -177,7 +181,6 @@ fn pop_act_cut_ties_with_an_active_ally_costs_2_stability_and_its_units() {
             UnitStatus::Allied,
         );
     }
-    let lent = (war::realm_tax_value(game.world(), c) / 2).min(5);
     game.apply(Action::CutTies {
         tie: Tie::Alliance {
             realm: "CCC".into(),
@@ -203,10 +206,12 @@ fn pop_act_cut_ties_with_an_active_ally_costs_2_stability_and_its_units() {
                 .is_some_and(|x| x.status == UnitStatus::Allied)
         })
         .count() as i32;
-    assert_eq!(allied_left, (4 - lent).max(0));
+    assert_eq!(allied_left, 2, "the 2 units it lent go back");
     assert!(!war::active_allies(game.world()).contains(&sid));
-    assert!(
-        crate::sim::pop::relations::at_war_between(game.world(), c, other),
-        "the former Active Ally fights its war alone"
+    assert_eq!(war::lent_at_activation(game.world(), c), 0);
+    assert_eq!(
+        logged(&game, "pop.act.cut_ties", me, 2),
+        1,
+        "it takes back its units and fights its war alone"
     );
 }

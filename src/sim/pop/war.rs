@@ -92,6 +92,9 @@ pub struct WarState {
     pub sending: Option<Sender>,
     /// Non-Player Realms fighting as Active Allies.
     pub active_allies: Vec<u32>,
+    /// The allied units each Active Ally lent when it was activated (half the tax value of its
+    /// pre-war provinces, at most 5): what a split takes back.
+    pub lent: Vec<(u32, i32)>,
     /// Wars settled (or left to go on) in this Phase 3 step D.
     pub peace_done: Vec<u32>,
     pub peace_asked: Option<PeaceQuestion>,
@@ -101,6 +104,26 @@ pub struct WarState {
 
 pub fn active_allies(world: &World) -> Vec<u32> {
     world.resource::<WarState>().active_allies.clone()
+}
+
+/// The allied units an Active Ally lent at its activation (11.3: a split takes back half the
+/// tax value of its pre-war provinces); 0 for a realm that is no Active Ally.
+pub fn lent_at_activation(world: &World, npr: Entity) -> i32 {
+    let sid = sid_of(world, npr);
+    world
+        .resource::<WarState>()
+        .lent
+        .iter()
+        .find(|(s, _)| *s == sid)
+        .map_or(0, |(_, n)| *n)
+}
+
+/// The Non-Player Realm is an Active Ally no longer.
+pub fn deactivate(world: &mut World, npr: Entity) {
+    let sid = sid_of(world, npr);
+    let mut state = world.resource_mut::<WarState>();
+    state.active_allies.retain(|s| *s != sid);
+    state.lent.retain(|(s, _)| *s != sid);
 }
 
 fn entity(world: &World, sid: u32) -> Option<Entity> {
@@ -394,7 +417,9 @@ fn callable_allies(world: &World, sender: &Sender) -> Vec<Action> {
         .collect()
 }
 
-/// Allied units an Active Ally lends: half its tax value, at most 5.
+/// Allied units an Active Ally lends: half its tax value, at most 5. The book counts the
+/// provinces of the Non-Player Realm and its vassals; a Non-Player Realm's vassals are not
+/// realms of their own here (their provinces are the Non-Player Realm's), so they count already.
 pub fn units_lent_by(world: &World, npr: Entity) -> i32 {
     (realm_tax_value(world, npr) / 2).clamp(0, 5)
 }
@@ -510,8 +535,12 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
     };
     spawn_sim(world, None, war);
     let sid = sid_of(world, npr);
-    world.resource_mut::<WarState>().active_allies.push(sid);
     let lent = units_lent_by(world, npr);
+    {
+        let mut state = world.resource_mut::<WarState>();
+        state.active_allies.push(sid);
+        state.lent.push((sid, lent));
+    }
     if let Some(area) = capital_area(world, caller) {
         raise_units(
             world,
@@ -1478,11 +1507,7 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
 /// goes back to being an ally, and armies standing on neutral ground go home.
 fn aftermath(world: &mut World, realm: Entity) {
     if enemies_of(world, realm).is_empty() {
-        let sid = sid_of(world, realm);
-        world
-            .resource_mut::<WarState>()
-            .active_allies
-            .retain(|s| *s != sid);
+        deactivate(world, realm);
         for u in allied_units(world, realm) {
             world.despawn(u);
         }

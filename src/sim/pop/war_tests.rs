@@ -1356,8 +1356,12 @@ fn pop_war_call_to_arms_is_a_choice_that_spends_2_influence_for_an_npr_ally() {
     );
     assert!(relations::at_war_between(game.world(), c, e(&game, them)));
     assert!(war::active_allies(game.world()).contains(&sid_of(game.world(), c)));
-    let lent = (war::realm_tax_value(game.world(), c) / 2).min(5) as usize;
-    assert!(lent > 0);
+    let lent = 1;
+    assert_eq!(
+        war::lent_at_activation(game.world(), c),
+        1,
+        "the units lent are recorded at activation"
+    );
     assert_eq!(
         army(&game, &me, home(&me)),
         allied_before + lent,
