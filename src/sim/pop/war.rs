@@ -1252,7 +1252,8 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
         PeaceTerm::ForceConversion => {
             let rw = world.get::<Realm>(winner).map(|r| r.religion);
             let rl = world.get::<Realm>(loser).map(|r| r.religion);
-            (rw == rl).then_some("the loser already shares your religion")
+            crate::sim::pop::religion::same_faith(rw, rl)
+                .then_some("the loser already shares your religion")
         }
         _ => None,
     };
@@ -1459,9 +1460,8 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
             }
         }
         PeaceTerm::ForceConversion => {
-            let religion = world.get::<Realm>(winner).map(|r| r.religion);
-            if let (Some(religion), Some(mut r)) = (religion, world.get_mut::<Realm>(loser)) {
-                r.religion = religion;
+            if let Some(religion) = world.get::<Realm>(winner).map(|r| r.religion) {
+                crate::sim::pop::religion::set_state_religion(world, loser, religion);
             }
             change_prestige(world, winner, 3, rules::WAR_PEACE);
             if is_player(world, loser) {
