@@ -559,6 +559,49 @@ fn accepts(world: &World, realm: Entity, from: Entity, mat: &Mat, offer: &Offer)
     faith(realm) == faith(from) || faith(realm) != Some(Religion::Sunni)
 }
 
+/// Cut Ties with the smallest Non-Player Realm ally at peace when the alliances are full and an
+/// NPR at least 3 tax larger could be allied at once instead.
+fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &[Action]) -> Option<Action> {
+    use crate::sim::pop::diplomacy::alliance_cap;
+    use crate::sim::pop::relations::partners;
+    use crate::sim::pop::war::{active_allies, realm_tax_value};
+    use crate::sim::state::{key_of, sid_of};
+    let allies = partners::<crate::sim::model::Alliance>(world, realm);
+    if allies.len() < alliance_cap(world, realm) || !enemies_of(world, realm).is_empty() {
+        return None;
+    }
+    let active = active_allies(world);
+    let weakest = allies
+        .into_iter()
+        .filter(|a| {
+            world.get::<crate::sim::model::NonPlayerRealm>(*a).is_some()
+                && enemies_of(world, *a).is_empty()
+                && !active.contains(&sid_of(world, *a))
+        })
+        .min_by_key(|a| (realm_tax_value(world, *a), sid_of(world, *a)))?;
+    let floor = realm_tax_value(world, weakest) + 3;
+    // Forge Alliance is not legal at the cap, so look at the candidates the rules list.
+    let better = crate::sim::pop::diplomacy::candidates(world, realm)
+        .iter()
+        .any(|a| match a {
+            Action::ForgeAlliance { realm: npr } => {
+                world.resource::<Index>().get(npr).is_some_and(|n| {
+                    realm_tax_value(world, n) >= floor
+                        && dip >= forge_cost(world, n) + 1
+                        && crate::sim::pop::diplomacy::forge_problem_but_cap(world, realm, n)
+                            .is_none()
+                })
+            }
+            _ => false,
+        });
+    let cut = Action::CutTies {
+        tie: crate::sim::decision::Tie::Alliance {
+            realm: key_of(world, weakest),
+        },
+    };
+    (better && legal.contains(&cut)).then_some(cut)
+}
+
 #[cfg(test)]
 mod tests {
     //! The bot's choices about Ideas and exploring by sea, on the mini scenario.
@@ -667,47 +710,4 @@ mod tests {
             "Far Sea touches unclaimed Farland"
         );
     }
-}
-
-/// Cut Ties with the smallest Non-Player Realm ally at peace when the alliances are full and an
-/// NPR at least 3 tax larger could be allied at once instead.
-fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &[Action]) -> Option<Action> {
-    use crate::sim::pop::diplomacy::alliance_cap;
-    use crate::sim::pop::relations::partners;
-    use crate::sim::pop::war::{active_allies, realm_tax_value};
-    use crate::sim::state::{key_of, sid_of};
-    let allies = partners::<crate::sim::model::Alliance>(world, realm);
-    if allies.len() < alliance_cap(world, realm) || !enemies_of(world, realm).is_empty() {
-        return None;
-    }
-    let active = active_allies(world);
-    let weakest = allies
-        .into_iter()
-        .filter(|a| {
-            world.get::<crate::sim::model::NonPlayerRealm>(*a).is_some()
-                && enemies_of(world, *a).is_empty()
-                && !active.contains(&sid_of(world, *a))
-        })
-        .min_by_key(|a| (realm_tax_value(world, *a), sid_of(world, *a)))?;
-    let floor = realm_tax_value(world, weakest) + 3;
-    // Forge Alliance is not legal at the cap, so look at the candidates the rules list.
-    let better = crate::sim::pop::diplomacy::candidates(world, realm)
-        .iter()
-        .any(|a| match a {
-            Action::ForgeAlliance { realm: npr } => {
-                world.resource::<Index>().get(npr).is_some_and(|n| {
-                    realm_tax_value(world, n) >= floor
-                        && dip >= forge_cost(world, n) + 1
-                        && crate::sim::pop::diplomacy::forge_problem_but_cap(world, realm, n)
-                            .is_none()
-                })
-            }
-            _ => false,
-        });
-    let cut = Action::CutTies {
-        tie: crate::sim::decision::Tie::Alliance {
-            realm: key_of(world, weakest),
-        },
-    };
-    (better && legal.contains(&cut)).then_some(cut)
 }

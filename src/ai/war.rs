@@ -363,13 +363,13 @@ pub fn decide(
             .find(|a| matches!(a, Action::CallToArms { .. }))
             .cloned()
             .or(Some(Action::Decline)),
-        DecisionKind::CallToArms { defensive, .. } => Some(
-            if *defensive || mat.mp(MpKind::Mil) >= 2 || rng.random_range(0..2) == 0 {
-                Action::Accept
-            } else {
-                Action::Decline
-            },
-        ),
+        DecisionKind::CallToArms { defensive, .. } => Some(if !legal.contains(&Action::Accept) {
+            Action::Decline
+        } else if *defensive || mat.mp(MpKind::Mil) >= 2 || rng.random_range(0..2) == 0 {
+            Action::Accept
+        } else {
+            Action::Decline
+        }),
         DecisionKind::Surrender { enemy } => {
             let e = entity(world, enemy)?;
             let (mine, theirs) = (

@@ -465,7 +465,6 @@ pub fn offer_problem(
     None
 }
 
-/// Buyer and seller of the provinces of an offer.
 /// The buyer and the seller of the provinces an offer names: `None` when they belong to
 /// neither realm.
 pub fn sale_sides(
@@ -634,8 +633,7 @@ pub fn alliance_cap(world: &World, realm: Entity) -> usize {
     MAX_ALLIANCES + extra_alliances(world, realm)
 }
 
-/// Royal Marriages a realm may hold: 3, more with Ideas.
-/// Royal Marriages across faiths (11.1): never between a Christian and a non-Christian realm,
+/// Royal Marriages across faiths (11.2 Eligible Marriage Partners): never between a Christian and a non-Christian realm,
 /// a Muslim and a non-Muslim realm, or with a Revolutionary realm.
 pub fn marriage_faith_problem(world: &World, a: Entity, b: Entity) -> Option<&'static str> {
     use crate::sim::pop::religion::religion_of;
@@ -653,6 +651,7 @@ pub fn marriage_faith_problem(world: &World, a: Entity, b: Entity) -> Option<&'s
     }
 }
 
+/// Royal Marriages a realm may hold: 3, more with Ideas (the "Cabinet" of 11.2).
 pub fn marriage_cap(world: &World, realm: Entity) -> usize {
     MAX_MARRIAGES + extra_alliances(world, realm)
 }

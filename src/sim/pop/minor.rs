@@ -106,8 +106,15 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                     Some(a) if influence_in(world, realm, a) > 0 => None,
                     _ => no(format!("you have no influence in {area}")),
                 },
+                // Only Claim markers are given up: a core token is no claim to return.
                 Tie::Claim { area } => match lookup(area) {
-                    Some(a) if crate::sim::pop::generic::has_claim(world, realm, a) => None,
+                    Some(a)
+                        if markers::<Claim>(world)
+                            .iter()
+                            .any(|(_, c)| c.realm == realm && c.area == a) =>
+                    {
+                        None
+                    }
                     _ => no(format!("you have no claim on {area}")),
                 },
                 Tie::Alliance { realm: other } => match lookup(other) {
@@ -233,7 +240,13 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
         .realm(&name),
     );
     if !fighting {
-        remove_influence(world, realm, PEACEFUL_SPLIT_INFLUENCE, Some(&areas));
+        remove_influence(
+            world,
+            realm,
+            PEACEFUL_SPLIT_INFLUENCE,
+            Some(&areas),
+            rules::ACT_CUT_TIES,
+        );
         spawn_sim(world, None, Truce { a: realm, b: ally });
         write(
             world,
@@ -246,14 +259,11 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
         return;
     }
     change_stability(world, realm, -WARTIME_SPLIT_STABILITY, rules::ACT_CUT_TIES);
-    remove_influence(world, realm, u8::MAX, Some(&areas));
+    remove_influence(world, realm, u8::MAX, Some(&areas), rules::ACT_CUT_TIES);
     if active {
-        let sid = sid_of(world, ally);
-        world
-            .resource_mut::<war::WarState>()
-            .active_allies
-            .retain(|s| *s != sid);
-        let lent = war::units_lent_by(world, ally) as usize;
+        // The units lent at its activation, counted then from its pre-war provinces.
+        let lent = war::lent_at_activation(world, ally).max(0) as usize;
+        war::deactivate(world, ally);
         let units = war::allied_units(world, realm);
         let gone = units.len().min(lent);
         for u in units.into_iter().take(lent) {

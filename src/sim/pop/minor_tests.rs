@@ -1,6 +1,8 @@
 //! Rule tests for the minor actions Replenish Manpower and Cut Ties (FACTS 4, 11.3) on the
 //! mini scenario: AAA holds `north`, BBB `south`, the Non-Player Realm CCC `east`.
 
+use bevy::prelude::Entity;
+
 use crate::sim::decision::{Action, Tie};
 use crate::sim::model::*;
 use crate::sim::pop::generic::{add_influence, has_claim};
@@ -8,6 +10,17 @@ use crate::sim::pop::relations::{allied, influence_in, truce_between};
 use crate::sim::pop::test_support::*;
 use crate::sim::pop::war;
 use crate::sim::state::{sid_of, spawn_sim};
+
+/// Log entries under `rule` for `realm` with this amount.
+fn logged(game: &crate::sim::Game, rule: &str, realm: Entity, amount: i32) -> usize {
+    let name = crate::sim::state::key_of(game.world(), realm);
+    game.world()
+        .resource::<crate::sim::log::GameLog>()
+        .entries
+        .iter()
+        .filter(|l| l.rule == rule && l.realm.as_deref() == Some(&name) && l.amount == Some(amount))
+        .count()
+}
 
 #[test]
 fn pop_act_replenish_manpower_costs_1_mil_per_3_units() {
@@ -82,6 +95,24 @@ fn pop_act_cut_ties_returns_influence_and_claims() {
         "pop.act.cut_ties",
     );
     assert_eq!(count(&game, "pop.act.cut_ties"), 2);
+    // A core token is no claim marker to give up.
+    spawn_sim(
+        game.world_mut(),
+        None,
+        CoreToken {
+            realm: me,
+            area: east,
+        },
+    );
+    refused(
+        &mut game,
+        Action::CutTies {
+            tie: Tie::Claim {
+                area: "east".into(),
+            },
+        },
+        "pop.act.cut_ties",
+    );
 }
 
 #[test]
@@ -89,7 +120,8 @@ fn pop_act_cut_ties_with_an_ally_at_peace_costs_5_influence_and_leaves_a_truce()
     let (mut game, me, _) = rich_game(|t| t);
     let (c, east) = (e(&game, "CCC"), e(&game, "east"));
     spawn_sim(game.world_mut(), None, Alliance { a: me, b: c });
-    add_influence(game.world_mut(), me, east, 5);
+    // 7 cubes (past the 5 an area may take when placed) tell "5" from "all".
+    add_influence(game.world_mut(), me, east, 7);
     let stability = mat(&game, me).stability;
     game.apply(Action::CutTies {
         tie: Tie::Alliance {
@@ -101,8 +133,13 @@ fn pop_act_cut_ties_with_an_ally_at_peace_costs_5_influence_and_leaves_a_truce()
     assert!(truce_between(game.world(), me, c));
     assert_eq!(
         influence_in(game.world(), me, east),
-        0,
+        2,
         "5 influence from its areas"
+    );
+    assert_eq!(
+        logged(&game, "pop.act.cut_ties", me, -5),
+        1,
+        "the loss is logged"
     );
     assert_eq!(
         mat(&game, me).stability,
@@ -125,11 +162,15 @@ fn pop_act_cut_ties_with_an_active_ally_costs_2_stability_and_its_units() {
             defender: other,
         },
     );
+    // CCC was activated when it lent 2 units (its tax value has fallen since: it would lend
+    // none now); the split takes back what it lent then.
     let sid = sid_of(game.world(), c);
-    game.world_mut()
-        .resource_mut::<war::WarState>()
-        .active_allies
-        .push(sid);
+    {
+        let mut state = game.world_mut().resource_mut::<war::WarState>();
+        state.active_allies.push(sid);
+        state.lent.push((sid, 2));
+    }
+    assert_eq!(war::units_lent_by(game.world(), c), 0);
     add_influence(game.world_mut(), me, east, 2);
     for _ in 0..4 {
         spawn_unit(
@@ -140,7 +181,6 @@ fn pop_act_cut_ties_with_an_active_ally_costs_2_stability_and_its_units() {
             UnitStatus::Allied,
         );
     }
-    let lent = (war::realm_tax_value(game.world(), c) / 2).min(5);
     game.apply(Action::CutTies {
         tie: Tie::Alliance {
             realm: "CCC".into(),
@@ -153,6 +193,11 @@ fn pop_act_cut_ties_with_an_active_ally_costs_2_stability_and_its_units() {
         0,
         "all influence in its areas"
     );
+    assert_eq!(
+        logged(&game, "pop.act.cut_ties", me, -2),
+        1,
+        "the loss is logged"
+    );
     let allied_left = crate::sim::pop::military::own_units_at(game.world(), me, north, true)
         .into_iter()
         .filter(|u| {
@@ -161,10 +206,12 @@ fn pop_act_cut_ties_with_an_active_ally_costs_2_stability_and_its_units() {
                 .is_some_and(|x| x.status == UnitStatus::Allied)
         })
         .count() as i32;
-    assert_eq!(allied_left, (4 - lent).max(0));
+    assert_eq!(allied_left, 2, "the 2 units it lent go back");
     assert!(!war::active_allies(game.world()).contains(&sid));
-    assert!(
-        crate::sim::pop::relations::at_war_between(game.world(), c, other),
-        "the former Active Ally fights its war alone"
+    assert_eq!(war::lent_at_activation(game.world(), c), 0);
+    assert_eq!(
+        logged(&game, "pop.act.cut_ties", me, 2),
+        1,
+        "it takes back its units and fights its war alone"
     );
 }

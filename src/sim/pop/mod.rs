@@ -203,7 +203,7 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::SendCalls { .. } => war::send_candidates(world),
         DecisionKind::CallToArms { .. }
         | DecisionKind::Surrender { .. }
-        | DecisionKind::PeaceTerms { .. } => war::peace_candidates(&decision.kind),
+        | DecisionKind::PeaceTerms { .. } => war::peace_candidates(world, &decision.kind),
         DecisionKind::Missions { .. } => missions::phase1_candidates(world, realm),
         DecisionKind::AgeEndClaims => milestones::age_end_candidates(world, realm),
         DecisionKind::AgeSwap => {

@@ -92,6 +92,9 @@ pub struct WarState {
     pub sending: Option<Sender>,
     /// Non-Player Realms fighting as Active Allies.
     pub active_allies: Vec<u32>,
+    /// The allied units each Active Ally lent when it was activated (half the tax value of its
+    /// pre-war provinces, at most 5): what a split takes back.
+    pub lent: Vec<(u32, i32)>,
     /// Wars settled (or left to go on) in this Phase 3 step D.
     pub peace_done: Vec<u32>,
     pub peace_asked: Option<PeaceQuestion>,
@@ -101,6 +104,26 @@ pub struct WarState {
 
 pub fn active_allies(world: &World) -> Vec<u32> {
     world.resource::<WarState>().active_allies.clone()
+}
+
+/// The allied units an Active Ally lent at its activation (11.3: a split takes back half the
+/// tax value of its pre-war provinces); 0 for a realm that is no Active Ally.
+pub fn lent_at_activation(world: &World, npr: Entity) -> i32 {
+    let sid = sid_of(world, npr);
+    world
+        .resource::<WarState>()
+        .lent
+        .iter()
+        .find(|(s, _)| *s == sid)
+        .map_or(0, |(_, n)| *n)
+}
+
+/// The Non-Player Realm is an Active Ally no longer.
+pub fn deactivate(world: &mut World, npr: Entity) {
+    let sid = sid_of(world, npr);
+    let mut state = world.resource_mut::<WarState>();
+    state.active_allies.retain(|s| *s != sid);
+    state.lent.retain(|(s, _)| *s != sid);
 }
 
 fn entity(world: &World, sid: u32) -> Option<Entity> {
@@ -394,7 +417,9 @@ fn callable_allies(world: &World, sender: &Sender) -> Vec<Action> {
         .collect()
 }
 
-/// Allied units an Active Ally lends: half its tax value, at most 5.
+/// Allied units an Active Ally lends: half its tax value, at most 5. The book counts the
+/// provinces of the Non-Player Realm and its vassals; a Non-Player Realm's vassals are not
+/// realms of their own here (their provinces are the Non-Player Realm's), so they count already.
 pub fn units_lent_by(world: &World, npr: Entity) -> i32 {
     (realm_tax_value(world, npr) / 2).clamp(0, 5)
 }
@@ -510,8 +535,12 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
     };
     spawn_sim(world, None, war);
     let sid = sid_of(world, npr);
-    world.resource_mut::<WarState>().active_allies.push(sid);
     let lent = units_lent_by(world, npr);
+    {
+        let mut state = world.resource_mut::<WarState>();
+        state.active_allies.push(sid);
+        state.lent.push((sid, lent));
+    }
     if let Some(area) = capital_area(world, caller) {
         raise_units(
             world,
@@ -721,9 +750,10 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         }
         return true;
     }
-    // A refusal ends the alliance. A defensive one also costs prestige and influence, and the
-    // ally let down takes a CB on the refuser, unless the refuser has passed or fights another
-    // war already; otherwise the two sign a truce.
+    // A refusal ends the alliance. A defensive one also costs prestige and influence, and a
+    // Player Realm let down takes a CB on the refuser, unless the refuser has passed or fights
+    // another war already; otherwise (always after letting down a Non-Player Realm) the two sign
+    // a truce (11.3 Refusing a CtA, steps 3 to 5).
     end_alliance(world, ally, caller);
     write(
         world,
@@ -733,10 +763,19 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         )
         .realm(&a),
     );
-    if refusal_is_penalised(world, &call) {
+    let penalised = refusal_is_penalised(world, &call);
+    if penalised {
         change_prestige(world, ally, -REFUSAL_PRESTIGE, rules::WAR_CALL_TO_ARMS);
         let areas = owned_areas(world, caller);
-        remove_influence(world, ally, REFUSAL_INFLUENCE, Some(&areas));
+        remove_influence(
+            world,
+            ally,
+            REFUSAL_INFLUENCE,
+            Some(&areas),
+            rules::WAR_CALL_TO_ARMS,
+        );
+    }
+    if penalised && is_player(world, caller) {
         spawn_sim(
             world,
             None,
@@ -764,14 +803,17 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
 }
 
 /// Removes up to `count` influence cubes of a realm, the longest-standing first, from the
-/// given areas only when `within` names some.
+/// given areas only when `within` names some, and logs the cubes removed under `rule` (with
+/// the negative amount). Returns how many were removed.
 pub(crate) fn remove_influence(
     world: &mut World,
     realm: Entity,
     count: u8,
     within: Option<&[Entity]>,
-) {
+    rule: &'static str,
+) -> i32 {
     let mut left = i32::from(count);
+    let mut removed = 0;
     for (_, cube) in crate::sim::pop::generic::markers::<Influence>(world) {
         if left == 0 || cube.realm != realm || within.is_some_and(|w| !w.contains(&cube.area)) {
             continue;
@@ -779,7 +821,18 @@ pub(crate) fn remove_influence(
         let take = i32::from(cube.count).min(left);
         add_influence(world, realm, cube.area, -take);
         left -= take;
+        removed += take;
     }
+    if removed > 0 {
+        let name = key_of(world, realm);
+        write(
+            world,
+            Note::new(rule, format!("{name} loses {removed} influence"))
+                .realm(&name)
+                .amount(-removed),
+        );
+    }
+    removed
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1199,15 +1252,29 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
         PeaceTerm::ForceConversion => {
             let rw = world.get::<Realm>(winner).map(|r| r.religion);
             let rl = world.get::<Realm>(loser).map(|r| r.religion);
-            (rw == rl).then_some("the loser already shares your religion")
+            crate::sim::pop::religion::same_faith(rw, rl)
+                .then_some("the loser already shares your religion")
         }
         _ => None,
     };
     why.map(|w| Illegal::new(rules::WAR_PEACE, w))
 }
 
-/// Legal-or-not answers to the peace questions.
-pub fn peace_candidates(kind: &DecisionKind) -> Vec<Action> {
+/// Why the Call to Arms being answered cannot be accepted, if it cannot: an offensive call
+/// obeys the Declare War restrictions against the caller's enemy (11.3 Receiving a CtA; a
+/// defensive call can always be accepted).
+pub fn accept_problem(world: &World) -> Option<Illegal> {
+    let call = world.resource::<WarState>().asked.clone()?;
+    if call.defensive {
+        return None;
+    }
+    let (ally, enemy) = (entity(world, call.ally)?, entity(world, call.enemy)?);
+    crate::sim::pop::military::declare_problem(world, ally, enemy)
+}
+
+/// Legal-or-not answers to the peace questions (a Call to Arms that cannot be accepted must
+/// be refused).
+pub fn peace_candidates(world: &World, kind: &DecisionKind) -> Vec<Action> {
     match kind {
         DecisionKind::Surrender { .. } => vec![Action::Accept, Action::Decline],
         DecisionKind::PeaceTerms { .. } => [
@@ -1221,6 +1288,9 @@ pub fn peace_candidates(kind: &DecisionKind) -> Vec<Action> {
         .into_iter()
         .map(|term| Action::Peace { term })
         .collect(),
+        DecisionKind::CallToArms { .. } if accept_problem(world).is_some() => {
+            vec![Action::Decline]
+        }
         DecisionKind::CallToArms { .. } => vec![Action::Accept, Action::Decline],
         _ => Vec::new(),
     }
@@ -1228,7 +1298,10 @@ pub fn peace_candidates(kind: &DecisionKind) -> Vec<Action> {
 
 pub fn check_peace(world: &World, kind: &DecisionKind, action: &Action) -> Result<(), Illegal> {
     match (kind, action) {
-        (DecisionKind::Surrender { .. } | DecisionKind::CallToArms { .. }, Action::Accept)
+        (DecisionKind::CallToArms { .. }, Action::Accept) => {
+            accept_problem(world).map_or(Ok(()), Err)
+        }
+        (DecisionKind::Surrender { .. }, Action::Accept)
         | (DecisionKind::Surrender { .. } | DecisionKind::CallToArms { .. }, Action::Decline) => {
             Ok(())
         }
@@ -1387,15 +1460,14 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
             }
         }
         PeaceTerm::ForceConversion => {
-            let religion = world.get::<Realm>(winner).map(|r| r.religion);
-            if let (Some(religion), Some(mut r)) = (religion, world.get_mut::<Realm>(loser)) {
-                r.religion = religion;
+            if let Some(religion) = world.get::<Realm>(winner).map(|r| r.religion) {
+                crate::sim::pop::religion::set_state_religion(world, loser, religion);
             }
             change_prestige(world, winner, 3, rules::WAR_PEACE);
             if is_player(world, loser) {
                 change_prestige(world, loser, -5, rules::WAR_PEACE);
             }
-            remove_influence(world, loser, 4, None);
+            remove_influence(world, loser, 4, None, rules::WAR_PEACE);
         }
         _ => {}
     }
@@ -1435,11 +1507,7 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
 /// goes back to being an ally, and armies standing on neutral ground go home.
 fn aftermath(world: &mut World, realm: Entity) {
     if enemies_of(world, realm).is_empty() {
-        let sid = sid_of(world, realm);
-        world
-            .resource_mut::<WarState>()
-            .active_allies
-            .retain(|s| *s != sid);
+        deactivate(world, realm);
         for u in allied_units(world, realm) {
             world.despawn(u);
         }

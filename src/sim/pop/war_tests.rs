@@ -881,6 +881,7 @@ fn pop_war_call_to_arms_refusal_ends_the_alliance_and_costs_prestige() {
     // CCC, a Non-Player Realm, is allied to `them`: attacking CCC calls `them` to its defence.
     spawn_sim(game.world_mut(), None, Alliance { a: t, b: c });
     set(&mut game, t, |m| m.prestige = 6);
+    influence(&mut game, them, "east", 3);
     game.apply(Action::DeclareWar {
         target: "CCC".into(),
     })
@@ -904,7 +905,35 @@ fn pop_war_call_to_arms_refusal_ends_the_alliance_and_costs_prestige() {
         4,
         "a defensive refusal costs 2 prestige"
     );
+    assert_eq!(
+        influence_in(&game, them, "east"),
+        0,
+        "up to 5 influence in the former ally's areas"
+    );
+    assert!(
+        game.world()
+            .resource::<crate::sim::log::GameLog>()
+            .entries
+            .iter()
+            .any(|l| l.rule == "pop.war.call_to_arms"
+                && l.realm.as_deref() == Some(them)
+                && l.amount == Some(-3)),
+        "the influence lost is logged"
+    );
     assert!(count(&game, "pop.war.call_to_arms") >= 2);
+    // The ally let down is a Non-Player Realm: a truce, never a CB (11.3 Refusing a CtA, 5).
+    assert!(
+        relations::truce_between(game.world(), t, c),
+        "refusing a Non-Player Realm ends in a truce"
+    );
+    assert_eq!(count(&game, "pop.war.truce"), 1);
+    let cbs = game
+        .world_mut()
+        .query::<&CasusBelli>()
+        .iter(game.world())
+        .filter(|cb| cb.holder == c && cb.target == t)
+        .count();
+    assert_eq!(cbs, 0, "a Non-Player Realm places no CB token");
     let _ = r;
 }
 
@@ -1327,8 +1356,12 @@ fn pop_war_call_to_arms_is_a_choice_that_spends_2_influence_for_an_npr_ally() {
     );
     assert!(relations::at_war_between(game.world(), c, e(&game, them)));
     assert!(war::active_allies(game.world()).contains(&sid_of(game.world(), c)));
-    let lent = (war::realm_tax_value(game.world(), c) / 2).min(5) as usize;
-    assert!(lent > 0);
+    let lent = 1;
+    assert_eq!(
+        war::lent_at_activation(game.world(), c),
+        1,
+        "the units lent are recorded at activation"
+    );
     assert_eq!(
         army(&game, &me, home(&me)),
         allied_before + lent,
@@ -1459,4 +1492,38 @@ fn pop_war_defensive_call_costs_1_influence_and_an_offensive_refusal_ends_in_a_t
         prestige,
         "only a defensive refusal costs prestige"
     );
+}
+
+#[test]
+fn pop_war_an_offensive_call_the_ally_may_not_declare_must_be_refused() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, t, c) = (e(&game, &me), e(&game, them), e(&game, "CCC"));
+    spawn_sim(game.world_mut(), None, Alliance { a: r, b: t });
+    // The ally has a truce with the target: it may not declare war on it (11.3 Receiving a CtA).
+    spawn_sim(game.world_mut(), None, Truce { a: t, b: c });
+    game.apply(Action::DeclareWar {
+        target: "CCC".into(),
+    })
+    .unwrap();
+    game.apply(Action::CallToArms { ally: them.into() })
+        .unwrap();
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, them);
+    assert!(matches!(
+        d.kind,
+        DecisionKind::CallToArms {
+            defensive: false,
+            ..
+        }
+    ));
+    assert_eq!(game.legal_actions(), vec![Action::Decline]);
+    let mil = mat(&game, t).mp[2];
+    refused(&mut game, Action::Accept, "pop.war.declare");
+    assert_eq!(mat(&game, t).mp[2], mil, "the check charges nothing");
+    game.apply(Action::Decline).unwrap();
+    assert!(!relations::allied(game.world(), r, t));
+    assert!(!relations::at_war_between(game.world(), t, c));
 }
