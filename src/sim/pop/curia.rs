@@ -646,12 +646,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
     let mut realms: Vec<Entity> = crate::sim::pop::generic::all_of::<Realm>(world)
         .into_iter()
-        .filter(|r| *r != realm && is_catholic(world, *r) && Some(*r) != papal_states(world))
-        .filter(|r| {
-            world
-                .get::<Owns>(*r)
-                .is_some_and(|o| o.iter().next().is_some())
-        })
+        .filter(|r| excommunicate_problem(world, realm, *r).is_none())
         .collect();
     realms.sort_by_key(|r| sid_of(world, *r));
     all.extend(realms.into_iter().map(|r| Action::Excommunicate {
@@ -698,6 +693,29 @@ fn papal_action_problem(world: &World, realm: Entity) -> Option<Illegal> {
     Some(Illegal::new(rules::CURIA_PAPAL_ACTION, why))
 }
 
+/// Why `realm` may not excommunicate the ruler of `target`, if so: the target must be a
+/// Catholic realm in play (holding a province), neither the controller itself nor the Papal
+/// States. The candidates and the check both ask this.
+fn excommunicate_problem(world: &World, realm: Entity, target: Entity) -> Option<&'static str> {
+    let why = if world.get::<Realm>(target).is_none() {
+        "no such realm"
+    } else if target == realm {
+        "the Papal Controller does not excommunicate itself"
+    } else if Some(target) == papal_states(world) {
+        "the Pope is not excommunicated"
+    } else if !is_catholic(world, target) {
+        "only a Catholic realm's ruler is excommunicated"
+    } else if !world
+        .get::<Owns>(target)
+        .is_some_and(|o| o.iter().next().is_some())
+    {
+        "the realm holds no province: it is out of the game"
+    } else {
+        return None;
+    };
+    Some(why)
+}
+
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
     if !owns(action) {
         return None;
@@ -710,13 +728,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
         Action::Excommunicate { realm: target } => {
             let why = match index(target) {
                 None => "no such realm",
-                Some(t) if world.get::<Realm>(t).is_none() => "no such realm",
-                Some(t) if t == realm => "the Papal Controller does not excommunicate itself",
-                Some(t) if Some(t) == papal_states(world) => "the Pope is not excommunicated",
-                Some(t) if !is_catholic(world, t) => {
-                    "only a Catholic realm's ruler is excommunicated"
-                }
-                Some(_) => return None,
+                Some(t) => excommunicate_problem(world, realm, t)?,
             };
             Some(Illegal::new(rules::CURIA_EXCOMMUNICATE, why))
         }

@@ -424,6 +424,94 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
 }
 
 #[test]
+fn pop_19_excommunicate_refuses_self_an_unknown_and_an_eliminated_realm() {
+    // CCC Catholic and no Papal States: CCC may be excommunicated while it holds a province.
+    let (mut game, me, _) = papal_game(|t| {
+        with_curia(t)
+            .replace("papal_states: Some(\"CCC\"), ", "")
+            .replace(
+                "capital: \"capc\", religion: Orthodox)",
+                "capital: \"capc\", religion: Catholic)",
+            )
+    });
+    let ccc = Action::Excommunicate {
+        realm: "CCC".into(),
+    };
+    assert!(game.legal_actions().contains(&ccc));
+    // Out of the game: no province left.
+    let capc = e(&game, "capc");
+    game.world_mut().entity_mut(capc).remove::<OwnedBy>();
+    assert!(!game.legal_actions().contains(&ccc));
+    refused(&mut game, ccc, rules::CURIA_EXCOMMUNICATE);
+    let mk = crate::sim::state::key_of(game.world(), me);
+    refused(
+        &mut game,
+        Action::Excommunicate { realm: mk },
+        rules::CURIA_EXCOMMUNICATE,
+    );
+    refused(
+        &mut game,
+        Action::Excommunicate {
+            realm: "ZZZ".into(),
+        },
+        rules::CURIA_EXCOMMUNICATE,
+    );
+}
+
+#[test]
+fn pop_19_excommunicate_refuses_the_papal_states_and_needs_2_dip() {
+    let (mut game, me, other) = papal_game(|t| {
+        with_curia(t).replace(
+            "capital: \"capc\", religion: Orthodox)",
+            "capital: \"capc\", religion: Catholic)",
+        )
+    });
+    refused(
+        &mut game,
+        Action::Excommunicate {
+            realm: "CCC".into(),
+        },
+        rules::CURIA_EXCOMMUNICATE,
+    );
+    set(&mut game, me, |m| {
+        m.mp[MpKind::Dip.index()] = curia::PAPAL_ACTION_DIP - 1
+    });
+    let ok = crate::sim::state::key_of(game.world(), other);
+    refused(
+        &mut game,
+        Action::Excommunicate { realm: ok },
+        rules::CURIA_PAPAL_ACTION,
+    );
+}
+
+#[test]
+fn pop_19_crusade_war_refused_on_a_non_muslim_or_a_realm_without_a_province_there() {
+    let (mut game, _, other) = papal_game(with_crusade);
+    let ok = crate::sim::state::key_of(game.world(), other);
+    // BBB is Catholic.
+    refused(
+        &mut game,
+        Action::CallCrusade {
+            area: "east".into(),
+            war: Some(ok.clone()),
+        },
+        rules::CURIA_CRUSADE,
+    );
+    // BBB turned Sunni owns no province in the east.
+    game.world_mut().get_mut::<Realm>(other).unwrap().religion =
+        crate::content::schema::Religion::Sunni;
+    tidy(&mut game);
+    refused(
+        &mut game,
+        Action::CallCrusade {
+            area: "east".into(),
+            war: Some(ok),
+        },
+        rules::CURIA_CRUSADE,
+    );
+}
+
+#[test]
 fn pop_19_crusade_without_anyone_committed_costs_the_controller_2() {
     let (mut game, me, other) = papal_game(with_crusade);
     let ccc = e(&game, "CCC");
