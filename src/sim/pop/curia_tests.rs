@@ -245,6 +245,24 @@ fn pop_19_controller_pays_1_ducat_less_per_advisor() {
     set(&mut game, a, |m| m.ducats = 10);
     crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
     assert_eq!(mat(&game, a).ducats, 10 + 3 - 1);
+    let saved = |game: &Game| {
+        game.world()
+            .resource::<crate::sim::log::GameLog>()
+            .entries
+            .iter()
+            .filter(|l| l.rule == rules::CURIA_CONTROLLER && l.text.contains("advisors"))
+            .map(|l| l.amount)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(saved(&game), [Some(1)]);
+    // A free advisor: the discount saves nothing and no note claims it did.
+    let ada = e(&game, "adv_a");
+    game.world_mut().get_mut::<Character>(ada).unwrap().cost = 0;
+    set(&mut game, a, |m| m.ducats = 10);
+    crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
+    assert_eq!(mat(&game, a).ducats, 10 + 3);
+    assert_eq!(saved(&game), [Some(1)]);
+    game.world_mut().get_mut::<Character>(ada).unwrap().cost = 2;
     // Not the controller: the full 2.
     set_track(&mut game, &["BBB", "AAA"]);
     set(&mut game, a, |m| m.ducats = 10);
@@ -269,8 +287,14 @@ fn pop_19_controller_pays_1_adm_less_to_increase_stability() {
         .find(|(a, _)| *a == Action::IncreaseStability)
         .unwrap();
     assert_eq!(cost.adm, 4);
+    let notes = count(&game, rules::CURIA_CONTROLLER);
     game.apply(Action::IncreaseStability).unwrap();
     assert_eq!(mat(&game, me).mp(MpKind::Adm), 6);
+    assert_eq!(
+        count(&game, rules::CURIA_CONTROLLER),
+        notes + 1,
+        "the discount is logged"
+    );
 }
 
 #[test]
