@@ -437,7 +437,8 @@ pub fn cardinal_dies(world: &mut World) {
 // Phase 4 step E and final scoring
 
 /// Phase 4 step E: the uncontested controller's prestige, Crusade scoring, and the
-/// Excommunicated and Crusade tokens leave the board.
+/// Excommunicated and Crusade tokens leave the board. The notes explain; the prestige entries
+/// of `change_prestige` carry the amounts (so sums by rule id count each gain once).
 pub(crate) fn score_curia(world: &mut World) {
     if let Some(pope) = uncontested(world) {
         let gain = (catholic_players(world).len() as i32 - 1).clamp(0, UNCONTESTED_MAX);
@@ -448,8 +449,7 @@ pub(crate) fn score_curia(world: &mut World) {
                 rules::CURIA_UNCONTESTED,
                 format!("{name} controls the Papal Curia uncontested: +{gain} prestige"),
             )
-            .realm(&name)
-            .amount(gain),
+            .realm(&name),
         );
         if gain > 0 {
             change_prestige(world, pope, gain, rules::CURIA_UNCONTESTED);
@@ -499,8 +499,7 @@ fn score_crusade(world: &mut World) {
                         rules::CURIA_CRUSADE_SCORING,
                         format!("Nobody answered the Crusade against {area_key}: the Papal Controller {name} loses {CRUSADE_SCORE} prestige"),
                     )
-                    .realm(&name)
-                    .amount(-CRUSADE_SCORE),
+                    .realm(&name),
                 );
                 change_prestige(world, pope, -CRUSADE_SCORE, rules::CURIA_CRUSADE_SCORING);
             }
@@ -537,8 +536,7 @@ fn score_crusade(world: &mut World) {
                 rules::CURIA_CRUSADE_SCORING,
                 format!("{name}, committed to the Crusade against {area_key}: {delta:+} prestige ({why})"),
             )
-            .realm(&name)
-            .amount(delta),
+            .realm(&name),
         );
         change_prestige(world, realm, delta, rules::CURIA_CRUSADE_SCORING);
     }

@@ -47,6 +47,26 @@ fn with_crusade(text: String) -> String {
         )
 }
 
+/// The log entries under a rule: (realm, text, amount).
+fn notes(game: &Game, rule: &str) -> Vec<(Option<String>, String, Option<i32>)> {
+    game.world()
+        .resource::<crate::sim::log::GameLog>()
+        .entries
+        .iter()
+        .filter(|l| l.rule == rule)
+        .map(|l| (l.realm.clone(), l.text.clone(), l.amount))
+        .collect()
+}
+
+/// The prestige a rule gave `realm` by the log's amounts.
+fn logged(game: &Game, rule: &str, realm: &str) -> i32 {
+    notes(game, rule)
+        .iter()
+        .filter(|(r, _, _)| r.as_deref() == Some(realm))
+        .filter_map(|(_, _, a)| *a)
+        .sum()
+}
+
 fn track(game: &Game) -> Vec<String> {
     game.world().resource::<Curia>().cardinals.clone()
 }
@@ -80,6 +100,15 @@ fn pop_19_cardinal_setup_slots_and_push_off() {
     // Two Catholic Player Realms: 3 regular slots besides Roma; setup fills them left to right.
     assert_eq!(curia::regular_slots(game.world()), 3);
     assert_eq!(track(&game), ["AAA", "BBB"]);
+    assert_eq!(
+        notes(&game, rules::CURIA_CARDINAL),
+        [(
+            None,
+            "The Papal Curia has 3 regular slots besides Roma; cardinals: AAA, BBB".to_string(),
+            Some(2)
+        )],
+        "the setup note"
+    );
     // A new cardinal enters the first slot and slides the others right.
     curia::gain_cardinal(game.world_mut(), b);
     assert_eq!(track(&game), ["BBB", "AAA", "BBB"]);
@@ -314,7 +343,16 @@ fn pop_19_uncontested_prestige_is_catholic_players_less_one() {
     // Two Catholic Player Realms: 2 - 1 = 1.
     assert_eq!(mat(&game, b).prestige, before + 1);
     assert_eq!(mat(&game, a).prestige, 0);
-    assert!(count(&game, rules::CURIA_UNCONTESTED) >= 1);
+    assert_eq!(
+        count(&game, rules::CURIA_UNCONTESTED),
+        2,
+        "a note and the prestige"
+    );
+    assert_eq!(
+        logged(&game, rules::CURIA_UNCONTESTED, "BBB"),
+        1,
+        "counted once"
+    );
 }
 
 #[test]
@@ -393,14 +431,38 @@ fn pop_19_excommunicate_costs_2_dip_and_strikes_the_target() {
         crate::sim::pop::war::casus_belli(game.world(), me, other),
         Some("its ruler's Excommunication")
     );
-    // One Papal Action per Round.
-    let again = curia::problem(game.world(), me, &action).unwrap();
-    assert_eq!(again.rule, rules::CURIA_PAPAL_ACTION);
+    let logged = |game: &Game, what: &str| {
+        notes(game, rules::CURIA_EXCOMMUNICATE)
+            .iter()
+            .any(|(_, t, _)| t.contains(what))
+    };
+    assert!(logged(
+        &game,
+        &format!("excommunicates the ruler of {target}")
+    ));
+    assert!(logged(&game, &format!("{target} loses a cardinal")));
+    assert!(logged(
+        &game,
+        &format!("{target} discards 4 influence from Catholic areas")
+    ));
+    // One Papal Action per Round: the other realm, made controller, finds the token placed.
+    settle_turn(&mut game, me);
+    assert_eq!(game.pending().unwrap().realm, target);
+    let mk = crate::sim::state::key_of(game.world(), me);
+    set_track(&mut game, &[&target, &mk]);
+    tidy(&mut game);
+    set(&mut game, other, |m| m.mp = [10, 10, 10]);
+    refused(
+        &mut game,
+        Action::Excommunicate { realm: mk },
+        rules::CURIA_PAPAL_ACTION,
+    );
     // Phase 4 step E takes the token away.
     game.world_mut()
         .run_system_cached(curia::score_curia)
         .unwrap();
     assert!(!curia::excommunication_cb(game.world(), me, other));
+    assert!(logged(&game, "The Excommunicated token leaves"));
 }
 
 #[test]
@@ -603,25 +665,38 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
     assert_eq!(mercenaries, 2);
     let name = crate::sim::state::key_of(game.world(), me);
     assert_eq!(game.world().resource::<Curia>().committed, [name.clone()]);
-    // Scoring: no army in the area, and CCC still owns it there: -2.
-    let prestige = mat(&game, me).prestige;
-    game.world_mut()
-        .run_system_cached(curia::score_curia)
-        .unwrap();
-    assert_eq!(mat(&game, me).prestige, prestige - 2);
-    // Again, now with an army in the area and no Muslim province left: +2.
-    {
+    let crusade = notes(&game, rules::CURIA_CRUSADE);
+    for what in [
+        format!("{name} calls a Crusade against east"),
+        format!("{name} gains 2 mercenary infantry for the Crusade"),
+        format!("{name} is Committed to Crusade"),
+    ] {
+        assert!(
+            crusade.iter().any(|(_, t, _)| t.contains(&what)),
+            "{what}: {crusade:#?}"
+        );
+    }
+    // Scoring: no army in the area, and CCC still owns it there: -2 (logged once).
+    let score = |game: &mut Game, name: &str| {
+        let prestige = mat(game, me).prestige;
+        let before = logged(game, rules::CURIA_CRUSADE_SCORING, name);
+        game.world_mut()
+            .run_system_cached(curia::score_curia)
+            .unwrap();
+        let delta = mat(game, me).prestige - prestige;
+        assert_eq!(
+            logged(game, rules::CURIA_CRUSADE_SCORING, name) - before,
+            delta
+        );
+        delta
+    };
+    assert_eq!(score(&mut game, &name), -2);
+    let again = |game: &mut Game| {
         let mut c = game.world_mut().resource_mut::<Curia>();
         c.crusade = Some("east".into());
-        c.committed = vec![name];
-    }
-    spawn_unit(
-        &mut game,
-        Some(me),
-        "east",
-        UnitKind::Infantry,
-        UnitStatus::Regular,
-    );
+        c.committed = vec![name.clone()];
+    };
+    // No Muslim province left, but no army of its own there: -2.
     for p in ["capc", "capd"] {
         let p = e(&game, p);
         game.world_mut()
@@ -629,35 +704,68 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
             .insert((OwnedBy(me), ControlledBy(me)));
     }
     assert!(curia::muslim_provinces(game.world(), east).is_empty());
-    let prestige = mat(&game, me).prestige;
-    game.world_mut()
-        .run_system_cached(curia::score_curia)
-        .unwrap();
-    assert_eq!(mat(&game, me).prestige, prestige + 2);
+    assert!(crate::sim::pop::military::own_units_at(game.world(), me, east, true).is_empty());
+    again(&mut game);
+    assert_eq!(score(&mut game, &name), -2);
+    assert!(
+        notes(&game, rules::CURIA_CRUSADE_SCORING)
+            .iter()
+            .any(|(_, t, _)| t.contains("-2 prestige (it has no army there)"))
+    );
+    // Again, now with an army in the area: +2.
+    again(&mut game);
+    spawn_unit(
+        &mut game,
+        Some(me),
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+    );
+    assert_eq!(score(&mut game, &name), 2);
 }
 
 #[test]
 fn pop_19_crusade_holy_war_declaration_commits_the_realm() {
-    let (mut game, me, other) = papal_game(with_crusade);
-    let ccc = e(&game, "CCC");
+    let (mut game, _, other) = papal_game(with_crusade);
+    let (ccc, east) = (e(&game, "CCC"), e(&game, "east"));
     game.apply(Action::CallCrusade {
         area: "east".into(),
         war: None,
     })
     .unwrap();
-    // The other Catholic realm declares war on the Crusade's target with its Holy War CB.
+    // The other Catholic realm declares war on the Crusade's target with its Holy War CB; it
+    // holds a claim there too, but the Holy War CB is the one used (and logged).
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Claim {
+            realm: other,
+            area: east,
+        },
+    );
     crate::sim::pop::war::declare_war(game.world_mut(), other, ccc);
     let name = crate::sim::state::key_of(game.world(), other);
-    assert_eq!(game.world().resource::<Curia>().committed, [name]);
+    assert_eq!(game.world().resource::<Curia>().committed, [name.clone()]);
     let stability = mat(&game, other).stability;
     assert_eq!(stability, 0, "a CB: no stability lost");
-    let _ = me;
+    let declared = notes(&game, rules::WAR_DECLARE);
+    assert!(
+        declared
+            .iter()
+            .any(|(r, t, _)| r.as_deref() == Some(&name) && t.contains("(a Holy War (Crusade))")),
+        "{declared:#?}"
+    );
+    assert!(
+        notes(&game, rules::CURIA_CRUSADE)
+            .iter()
+            .any(|(r, t, _)| r.as_deref() == Some(&name) && t.contains("Committed to Crusade"))
+    );
 }
 
 #[test]
 fn pop_19_cardinal_dies_takes_the_rightmost_of_the_realm_with_most() {
     let mut game = game_with(with_curia);
-    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
     set_track(&mut game, &["BBB", "AAA", "BBB", "AAA"]);
     // Tied 2-2: the cardinal furthest right goes (AAA's in the last slot).
     curia::cardinal_dies(game.world_mut());
@@ -674,7 +782,6 @@ fn pop_19_cardinal_dies_takes_the_rightmost_of_the_realm_with_most() {
     assert_eq!(curia::cardinals_of(game.world(), a), 1, "Roma stays");
     curia::cardinal_dies(game.world_mut());
     assert_eq!(count(&game, rules::CURIA_CARDINAL_DIES), 5);
-    let _ = b;
 }
 
 #[test]
