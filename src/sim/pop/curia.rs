@@ -20,8 +20,9 @@ use crate::sim::log::{Note, write};
 use crate::sim::model::*;
 use crate::sim::pop::PopStep;
 use crate::sim::pop::economy::{change_mp, change_prestige, change_stability};
-use crate::sim::pop::generic::{add_influence, markers, mp, owner};
-use crate::sim::pop::relations::{capital_area, provinces_of};
+use crate::sim::pop::generic::{markers, mp, owner};
+use crate::sim::pop::military::own_units_at;
+use crate::sim::pop::relations::{capital_area, owned_areas, provinces_of};
 use crate::sim::rules;
 use crate::sim::state::{Content, Index, Seats, key_of, sid_of};
 
@@ -147,7 +148,8 @@ pub fn roma_holder(world: &World) -> Option<Entity> {
         .find(|r| may_hold_cardinals(world, *r))
 }
 
-fn regular_of(world: &World, realm: Entity) -> usize {
+/// A realm's regular cardinals (the Roma slot not counted).
+pub fn regular_of(world: &World, realm: Entity) -> usize {
     let key = key_of(world, realm);
     world
         .resource::<Curia>()
@@ -254,6 +256,11 @@ fn set_up_curia(world: &mut World) {
         );
     }
     tidy(world);
+}
+
+/// Whether the realm would seat a cardinal it gains: a Catholic Player Realm not controlling Roma.
+pub fn may_gain_cardinal(world: &World, realm: Entity) -> bool {
+    may_hold_cardinals(world, realm) && roma_controller(world) != Some(realm)
 }
 
 /// Gains one cardinal (a "Man of the Church" card): it enters the first regular slot and the
@@ -515,12 +522,7 @@ fn score_crusade(world: &mut World) {
     }
     for realm in committed {
         let name = key_of(world, realm);
-        let present = world.get::<Present>(area).is_some_and(|p| {
-            p.iter().any(|u| {
-                world.get::<UnitOf>(u).is_some_and(|o| o.0 == realm)
-                    && world.get::<Unit>(u).is_some_and(|x| x.kind.is_land())
-            })
-        });
+        let present = !own_units_at(world, realm, area, true).is_empty();
         let won = present && !muslim_left;
         let delta = if won { CRUSADE_SCORE } else { -CRUSADE_SCORE };
         let why = if won {
@@ -580,9 +582,7 @@ pub fn holy_war_cb(world: &World, realm: Entity, target: Entity) -> bool {
     };
     is_catholic(world, realm)
         && is_muslim(world, target)
-        && provinces_of(world, area)
-            .iter()
-            .any(|p| owner(world, *p) == Some(target))
+        && owned_areas(world, target).contains(&area)
 }
 
 pub fn crusade_area(world: &World) -> Option<Entity> {
@@ -684,7 +684,10 @@ fn papal_action_problem(world: &World, realm: Entity) -> Option<Illegal> {
     } else if curia.acted_round == Some(flow.round) {
         "one Papal Action per Round: the token is on the board already"
     } else if mp(world, realm, MpKind::Dip) < PAPAL_ACTION_DIP {
-        "a Papal Action costs 2 dip"
+        return Some(Illegal::new(
+            rules::CURIA_PAPAL_ACTION,
+            format!("a Papal Action costs {PAPAL_ACTION_DIP} dip"),
+        ));
     } else {
         return None;
     };
@@ -737,7 +740,9 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             if muslim_provinces(world, a).len() < CRUSADE_PROVINCES {
                 return Some(Illegal::new(
                     rules::CURIA_CRUSADE,
-                    "a Crusade needs an area with at least 2 provinces owned by Muslim realms",
+                    format!(
+                        "a Crusade needs an area with at least {CRUSADE_PROVINCES} provinces owned by Muslim realms"
+                    ),
                 ));
             }
             let Some(target) = war else {
@@ -746,10 +751,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             let Some(t) = index(target) else {
                 return Some(Illegal::new(rules::CURIA_CRUSADE, "no such realm"));
             };
-            let owns_there = provinces_of(world, a)
-                .iter()
-                .any(|p| owner(world, *p) == Some(t));
-            if !is_muslim(world, t) || !owns_there {
+            if !is_muslim(world, t) || !owned_areas(world, t).contains(&a) {
                 return Some(Illegal::new(
                     rules::CURIA_CRUSADE,
                     "the Crusade's war is declared on a Muslim realm owning a province in its area",
@@ -838,7 +840,8 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 return Some(true);
             };
             change_prestige(world, realm, CRUSADE_PRESTIGE, rules::CURIA_CRUSADE);
-            if let Some(capital) = capital_area(world, realm) {
+            match capital_area(world, realm) {
+                Some(capital) => {
                 crate::sim::pop::military::raise_units(
                     world,
                     Some(realm),
@@ -857,6 +860,15 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     .realm(&name)
                     .subject(sid_of(world, capital)),
                 );
+                }
+                None => write(
+                    world,
+                    Note::new(
+                        rules::CURIA_CRUSADE,
+                        format!("{name} has no capital area: its {CRUSADE_MERCENARIES} mercenary infantry for the Crusade are not placed"),
+                    )
+                    .realm(&name),
+                ),
             }
             commit(world, realm);
             crate::sim::pop::military::start_free_war(world, realm, t);
@@ -868,22 +880,13 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
 
 /// An excommunicated Player Realm discards 4 influence from Catholic areas (stable-id order).
 fn discard_catholic_influence(world: &mut World, realm: Entity) {
-    let mut left = EXCOMMUNICATION_INFLUENCE;
-    for (_, inf) in markers::<Influence>(world) {
-        if left == 0 {
-            break;
-        }
-        // A Revolutionary token makes an area Revolutionary, not Catholic.
-        let catholic =
-            crate::sim::pop::religion::area_faith(world, inf.area).is_some_and(Religion::catholic);
-        if inf.realm != realm || !catholic {
-            continue;
-        }
-        let take = i32::from(inf.count).min(left);
-        add_influence(world, realm, inf.area, -take);
-        left -= take;
-    }
-    let removed = EXCOMMUNICATION_INFLUENCE - left;
+    // A Revolutionary token makes an area Revolutionary, not Catholic.
+    let removed = crate::sim::pop::religion::discard_influence_of_faith(
+        world,
+        realm,
+        |f| f.is_some_and(Religion::catholic),
+        EXCOMMUNICATION_INFLUENCE,
+    );
     if removed > 0 {
         let name = key_of(world, realm);
         write(

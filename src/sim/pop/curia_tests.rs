@@ -836,3 +836,21 @@ fn pop_19_content_checks_the_papacy_references() {
         "{all:#?}"
     );
 }
+
+#[test]
+fn pop_19_crusade_without_a_capital_area_logs_the_mercenaries_not_placed() {
+    let (mut game, me, _) = papal_game(with_crusade);
+    game.world_mut().entity_mut(me).remove::<Capital>();
+    game.apply(Action::CallCrusade {
+        area: "east".into(),
+        war: Some("CCC".into()),
+    })
+    .unwrap();
+    let name = crate::sim::state::key_of(game.world(), me);
+    assert!(notes(&game, rules::CURIA_CRUSADE).iter().any(|(r, t, _)| {
+        r.as_deref() == Some(&name)
+            && t.contains(
+                "no capital area: its 2 mercenary infantry for the Crusade are not placed",
+            )
+    }));
+}
