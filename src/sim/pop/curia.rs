@@ -70,27 +70,33 @@ pub struct Curia {
     pub crusade: Option<String>,
     /// Realms Committed to Crusade.
     pub committed: Vec<String>,
-    /// The Round (counted from the start) in which a Papal Action was taken.
-    pub acted_round: Option<u32>,
+}
+
+impl Curia {
+    /// Whether a Papal Action token (Excommunicated or Crusade) is on the board: one was taken
+    /// this Round (both leave in Phase 4 step E of the Round they were placed in).
+    fn token_placed(&self) -> bool {
+        self.excommunicated.is_some() || self.crusade.is_some()
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Who is who
 
-pub fn is_catholic(world: &World, realm: Entity) -> bool {
+fn is_catholic(world: &World, realm: Entity) -> bool {
     world
         .get::<Realm>(realm)
         .is_some_and(|r| r.religion.catholic())
 }
 
-pub fn is_muslim(world: &World, realm: Entity) -> bool {
+fn is_muslim(world: &World, realm: Entity) -> bool {
     world
         .get::<Realm>(realm)
         .is_some_and(|r| r.religion.muslim())
 }
 
 /// A Player Realm in play whose State Religion is Catholic: only these hold cardinals.
-pub fn may_hold_cardinals(world: &World, realm: Entity) -> bool {
+fn may_hold_cardinals(world: &World, realm: Entity) -> bool {
     world.get::<PlayerRealm>(realm).is_some() && is_catholic(world, realm)
 }
 
@@ -127,7 +133,7 @@ pub fn roma_province(world: &World) -> Option<Entity> {
 }
 
 /// The Player Realm controlling (owning or occupying) Roma, Catholic or not.
-pub fn roma_controller(world: &World) -> Option<Entity> {
+fn roma_controller(world: &World) -> Option<Entity> {
     let roma = roma_province(world)?;
     crate::sim::pop::military::controller(world, roma)
         .filter(|c| world.get::<PlayerRealm>(*c).is_some())
@@ -148,8 +154,12 @@ pub fn roma_holder(world: &World) -> Option<Entity> {
         .find(|r| may_hold_cardinals(world, *r))
 }
 
-/// A realm's regular cardinals (the Roma slot not counted).
+/// A realm's regular cardinals (the Roma slot not counted). The realm controlling Roma has none,
+/// even before `tidy` discards them from the track.
 pub fn regular_of(world: &World, realm: Entity) -> usize {
+    if roma_controller(world) == Some(realm) {
+        return 0;
+    }
     let key = key_of(world, realm);
     world
         .resource::<Curia>()
@@ -319,7 +329,7 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
 }
 
 /// Removes a realm's rightmost regular cardinal (never Roma's). Returns whether it had one.
-pub fn remove_cardinal(world: &mut World, realm: Entity, rule: &'static str, why: &str) -> bool {
+fn remove_cardinal(world: &mut World, realm: Entity, rule: &'static str, why: &str) -> bool {
     let name = key_of(world, realm);
     let removed = {
         let mut curia = world.resource_mut::<Curia>();
@@ -585,7 +595,7 @@ pub fn holy_war_cb(world: &World, realm: Entity, target: Entity) -> bool {
         && owned_areas(world, target).contains(&area)
 }
 
-pub fn crusade_area(world: &World) -> Option<Entity> {
+fn crusade_area(world: &World) -> Option<Entity> {
     let curia = world.resource::<Curia>();
     curia
         .crusade
@@ -681,7 +691,7 @@ fn papal_action_problem(world: &World, realm: Entity) -> Option<Illegal> {
         "Papal Actions are taken only in Ages I and II"
     } else if !is_controller(world, realm) {
         "only the Papal Controller takes Papal Actions"
-    } else if curia.acted_round == Some(flow.round) {
+    } else if curia.token_placed() {
         "one Papal Action per Round: the token is on the board already"
     } else if mp(world, realm, MpKind::Dip) < PAPAL_ACTION_DIP {
         return Some(Illegal::new(
@@ -767,7 +777,6 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
 /// war goes on with the war's calls and battles).
 pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
     let name = key_of(world, realm);
-    let round = world.resource::<Flow>().round;
     match action {
         Action::Excommunicate { realm: target } => {
             let t = world.resource::<Index>().get(target)?;
@@ -779,9 +788,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 rules::CURIA_EXCOMMUNICATE,
             );
             {
-                let mut curia = world.resource_mut::<Curia>();
-                curia.acted_round = Some(round);
-                curia.excommunicated = Some(target.clone());
+                world.resource_mut::<Curia>().excommunicated = Some(target.clone());
             }
             write(
                 world,
@@ -820,7 +827,6 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             );
             {
                 let mut curia = world.resource_mut::<Curia>();
-                curia.acted_round = Some(round);
                 curia.crusade = Some(area.clone());
                 curia.committed.clear();
             }

@@ -200,11 +200,18 @@ fn pop_19_roma_alliance_then_control_supersedes_it() {
     // AAA occupies Roma: it supersedes the alliance, and AAA keeps no other cardinal.
     let capc = e(&game, "capc");
     game.world_mut().entity_mut(capc).insert(ControlledBy(a));
+    // Before the tidy, its regular cardinal is on the track but no longer counts.
+    assert_eq!(track(&game), ["AAA", "BBB"]);
+    assert_eq!(curia::cardinals_of(game.world(), a), 1);
     tidy(&mut game);
     assert_eq!(curia::roma_holder(game.world()), Some(a));
     assert_eq!(track(&game), ["BBB"]);
     assert_eq!(curia::cardinals_of(game.world(), a), 1);
-    assert!(count(&game, rules::CURIA_ROMA) > roma_notes);
+    assert_eq!(
+        count(&game, rules::CURIA_ROMA),
+        roma_notes + 2,
+        "its cardinal leaves and it takes the Roma slot"
+    );
     // While it controls Roma it gains no cardinal.
     curia::gain_cardinal(game.world_mut(), a);
     assert_eq!(track(&game), ["BBB"]);

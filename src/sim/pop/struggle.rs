@@ -60,7 +60,7 @@ impl PowerStruggles {
 }
 
 /// Whether the game is played with Power Struggles (the scenario's option, or the game's).
-pub fn power_struggles_on(world: &World) -> bool {
+fn power_struggles_on(world: &World) -> bool {
     world.resource::<Content>().0.options.power_struggles
 }
 
@@ -132,7 +132,7 @@ pub fn activate(world: &mut World, source: &str) {
 }
 
 /// Battleground Areas of the Active and Upcoming Power Struggles (entities, stable order).
-pub fn battleground_areas(world: &World) -> Vec<Entity> {
+fn battleground_areas(world: &World) -> Vec<Entity> {
     if !power_struggles_on(world) {
         return Vec::new();
     }
@@ -161,10 +161,10 @@ pub fn is_battleground(world: &World, area: Entity) -> bool {
 /// vassals there (main map only), and whether it has an alliance or marriage there (a partner
 /// whose capital lies in the area).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct AreaScore {
-    pub tax_halves: i32,
-    pub alone: bool,
-    pub ties: bool,
+struct AreaScore {
+    tax_halves: i32,
+    alone: bool,
+    ties: bool,
 }
 
 /// Whether the realm has a town or vassal token in the area.
@@ -174,7 +174,7 @@ fn present(world: &World, realm: Entity, area: Entity) -> bool {
         .any(|p| area_of(world, p) == Some(area))
 }
 
-pub fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
+fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
     let mut tax_halves = 0;
     let vassals = crate::sim::pop::rebels::vassals_in(world, realm, area, false);
     for p in provinces_of(world, area) {
