@@ -14,12 +14,17 @@ use crate::sim::pop::test_support::*;
 use crate::sim::rules;
 use crate::sim::state::spawn_sim;
 
-/// The mini scenario with a Papacy: CCC stands in for the Papal States and its capital "capc"
-/// for Roma; AAA and BBB (both Catholic) start with one cardinal each, AAA's leftmost.
+/// The mini scenario with a Papacy: CCC (made Catholic) stands in for the Papal States and its
+/// capital "capc" for Roma; AAA and BBB (both Catholic) start with one cardinal each, AAA's
+/// leftmost.
 fn with_curia(text: String) -> String {
     text.replace(
         "options: (first_age: 1, last_age: 2)",
         "options: (first_age: 1, last_age: 2, papal_states: Some(\"CCC\"), roma: Some(\"capc\"))",
+    )
+    .replace(
+        "capital: \"capc\", religion: Orthodox)",
+        "capital: \"capc\", religion: Catholic)",
     )
     .replace(
         "advisors: [\"adv_a\"]),",
@@ -31,14 +36,15 @@ fn with_curia(text: String) -> String {
     )
 }
 
-/// `with_curia`, with CCC a Muslim realm owning two provinces of the area "east" (a second
-/// province "capd" is added there), so that "east" can be the target of a Crusade; Roma is the
-/// unowned "wild", out of the way.
+/// `with_curia` without the Papal States, with CCC a Muslim realm owning two provinces of the
+/// area "east" (a second province "capd" is added there), so that "east" can be the target of a
+/// Crusade; Roma is the unowned "wild", out of the way.
 fn with_crusade(text: String) -> String {
     with_curia(text)
+        .replace("papal_states: Some(\"CCC\"), ", "")
         .replace("roma: Some(\"capc\")", "roma: Some(\"wild\")")
         .replace(
-            "capital: \"capc\", religion: Orthodox)",
+            "capital: \"capc\", religion: Catholic)",
             "capital: \"capc\", religion: Sunni)",
         )
         .replace(
@@ -474,8 +480,15 @@ fn pop_19_excommunicate_costs_2_dip_and_strikes_the_target() {
 
 #[test]
 fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics() {
-    let (mut game, me, other) = papal_game(with_curia);
-    // CCC is Orthodox: not excommunicated.
+    // No Papal States here, and CCC is Orthodox: not excommunicated.
+    let (mut game, me, other) = papal_game(|t| {
+        with_curia(t)
+            .replace("papal_states: Some(\"CCC\"), ", "")
+            .replace(
+                "capital: \"capc\", religion: Catholic)",
+                "capital: \"capc\", religion: Orthodox)",
+            )
+    });
     refused(
         &mut game,
         Action::Excommunicate {
@@ -519,14 +532,8 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
 #[test]
 fn pop_19_excommunicate_refuses_self_an_unknown_and_an_eliminated_realm() {
     // CCC Catholic and no Papal States: CCC may be excommunicated while it holds a province.
-    let (mut game, me, _) = papal_game(|t| {
-        with_curia(t)
-            .replace("papal_states: Some(\"CCC\"), ", "")
-            .replace(
-                "capital: \"capc\", religion: Orthodox)",
-                "capital: \"capc\", religion: Catholic)",
-            )
-    });
+    let (mut game, me, _) =
+        papal_game(|t| with_curia(t).replace("papal_states: Some(\"CCC\"), ", ""));
     let ccc = Action::Excommunicate {
         realm: "CCC".into(),
     };
@@ -553,12 +560,7 @@ fn pop_19_excommunicate_refuses_self_an_unknown_and_an_eliminated_realm() {
 
 #[test]
 fn pop_19_excommunicate_refuses_the_papal_states_and_needs_2_dip() {
-    let (mut game, me, other) = papal_game(|t| {
-        with_curia(t).replace(
-            "capital: \"capc\", religion: Orthodox)",
-            "capital: \"capc\", religion: Catholic)",
-        )
-    });
+    let (mut game, me, other) = papal_game(with_curia);
     refused(
         &mut game,
         Action::Excommunicate {
@@ -818,29 +820,78 @@ fn pop_19_cardinal_dies_resolves_from_an_event_symbol() {
     );
 }
 
+/// The `file:line:col` of the first error whose message contains `needle`.
+fn error_at(text: &str, needle: &str) -> String {
+    let errors = crate::content::parse_scenario(text, "pap.ron").unwrap_err();
+    let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    let found = all
+        .iter()
+        .find(|m| m.contains(needle))
+        .unwrap_or_else(|| panic!("{needle}: {all:#?}"));
+    found
+        .split(' ')
+        .next()
+        .unwrap()
+        .trim_end_matches(':')
+        .to_string()
+}
+
+/// Line and column (1-based) of the first occurrence of `what` on a line containing `line_has`.
+fn at(text: &str, line_has: &str, what: &str) -> String {
+    let (i, l) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(line_has))
+        .unwrap();
+    format!("pap.ron:{}:{}", i + 1, l.find(what).unwrap() + 1)
+}
+
 #[test]
 fn pop_19_content_checks_the_papacy_references() {
     let bad = with_curia(MINI.to_string())
         .replace("papal_states: Some(\"CCC\")", "papal_states: Some(\"ZZZ\")")
         .replace("roma: Some(\"capc\")", "roma: Some(\"nowhere\")")
         .replace(
-            "capital: \"capc\", religion: Orthodox)",
-            "capital: \"capc\", religion: Orthodox, cardinals: 1)",
+            "capital: \"capc\", religion: Catholic)",
+            "capital: \"capc\", religion: Catholic, cardinals: 1)",
         );
     let errors = crate::content::parse_scenario(&bad, "pap.ron").unwrap_err();
     let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert_eq!(errors.len(), 3, "{all:#?}");
-    let line = bad.lines().position(|l| l.contains("\"ZZZ\"")).unwrap() + 1;
-    assert!(
-        all.iter()
-            .any(|m| m.starts_with(&format!("pap.ron:{line}:")) && m.contains("papal_states")),
-        "{all:#?}"
+    assert_eq!(
+        error_at(&bad, "papal_states"),
+        at(&bad, "papal_states", "\"ZZZ\"")
     );
-    assert!(all.iter().any(|m| m.contains("roma")), "{all:#?}");
+    assert_eq!(error_at(&bad, "roma"), at(&bad, "roma:", "\"nowhere\""));
+    // The cardinals error points at CCC's `cardinals: 1`.
     assert!(
         all.iter()
             .any(|m| m.contains("only Catholic Player Realms hold cardinals")),
         "{all:#?}"
+    );
+    assert_eq!(
+        error_at(&bad, "only Catholic Player Realms hold cardinals"),
+        at(&bad, "capital: \"capc\"", "1)")
+    );
+}
+
+#[test]
+fn pop_19_content_checks_the_papal_states_are_a_catholic_non_player_realm() {
+    // BBB is a Player Realm.
+    let player = with_curia(MINI.to_string())
+        .replace("papal_states: Some(\"CCC\")", "papal_states: Some(\"BBB\")");
+    assert_eq!(
+        error_at(&player, "is not a Catholic Non-Player Realm"),
+        at(&player, "papal_states", "\"BBB\"")
+    );
+    // CCC Orthodox.
+    let orthodox = with_curia(MINI.to_string()).replace(
+        "capital: \"capc\", religion: Catholic)",
+        "capital: \"capc\", religion: Orthodox)",
+    );
+    assert_eq!(
+        error_at(&orthodox, "is not a Catholic Non-Player Realm"),
+        at(&orthodox, "papal_states", "\"CCC\"")
     );
 }
 
