@@ -463,6 +463,45 @@ fn power_struggle_references_are_checked_with_positions() {
 }
 
 #[test]
+fn power_struggles_on_without_cards_and_a_battleground_listed_twice_are_reported() {
+    let on = "options: (first_age: 1, last_age: 2, power_struggles: true)";
+    let text = common::MINI.replace("options: (first_age: 1, last_age: 2)", on);
+    let errors = parse_scenario(&text, "ps.ron").unwrap_err();
+    let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(errors.len(), 1, "{messages:#?}");
+    let (line, l) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(on))
+        .unwrap();
+    let col = l.find("true").unwrap() + 1;
+    assert!(
+        messages[0].starts_with(&format!("ps.ron:{}:{col}:", line + 1))
+            && messages[0].contains("lists no Power Struggle cards"),
+        "{messages:#?}"
+    );
+    let cards = r#"    ideas: [],
+    power_struggles: [
+        (id: "ps_a", name: "A", text: "t", battlegrounds: ["north", "south", "north"]),
+    ],"#;
+    let text = common::MINI.replace("    ideas: [],", cards);
+    let errors = parse_scenario(&text, "ps.ron").unwrap_err();
+    let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(errors.len(), 1, "{messages:#?}");
+    let (line, l) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("\"ps_a\""))
+        .unwrap();
+    let col = l.find("\"north\"").unwrap() + 1;
+    assert!(
+        messages[0].starts_with(&format!("ps.ron:{}:{col}:", line + 1))
+            && messages[0].contains("lists the battleground area \"north\" twice"),
+        "{messages:#?}"
+    );
+}
+
+#[test]
 fn default_scenario_plays_with_power_struggles_on_real_areas() {
     let s = default_scenario();
     assert!(s.options.power_struggles);

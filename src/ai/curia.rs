@@ -5,24 +5,15 @@ use bevy::prelude::*;
 
 use crate::content::schema::MpKind;
 use crate::sim::decision::Action;
-use crate::sim::model::{LandBorders, Mat, PlayerRealm, Present, Unit, UnitOf};
+use crate::sim::model::{LandBorders, Mat, PlayerRealm};
 use crate::sim::pop::curia;
-use crate::sim::pop::generic::owned;
-use crate::sim::pop::relations::{area_of, enemies_of};
+use crate::sim::pop::military::own_units_at;
+use crate::sim::pop::relations::{at_war, enemies_of, owned_areas};
 use crate::sim::state::Index;
 
 /// Land units of the realm needed in and around a Crusade's area before it calls one (its 2
 /// free mercenaries come on top).
 const CRUSADE_ARMY: usize = 2;
-
-fn land_units_at(world: &World, realm: Entity, place: Entity) -> usize {
-    world.get::<Present>(place).map_or(0, |p| {
-        p.iter()
-            .filter(|u| world.get::<UnitOf>(*u).is_some_and(|o| o.0 == realm))
-            .filter(|u| world.get::<Unit>(*u).is_some_and(|x| x.kind.is_land()))
-            .count()
-    })
-}
 
 /// A Papal Action worth taking now, if any.
 pub fn papal_action(world: &World, realm: Entity, mat: &Mat, legal: &[Action]) -> Option<Action> {
@@ -35,13 +26,10 @@ pub fn papal_action(world: &World, realm: Entity, mat: &Mat, legal: &[Action]) -
 /// A Crusade with its free war, against an area the realm borders (it owns a province there or
 /// next to it by land) where its army is strong enough; only at peace.
 fn crusade(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
-    if !enemies_of(world, realm).is_empty() {
+    if at_war(world, realm) {
         return None;
     }
-    let mine: Vec<Entity> = owned(world, realm)
-        .into_iter()
-        .filter_map(|p| area_of(world, p))
-        .collect();
+    let mine = owned_areas(world, realm);
     let index = world.resource::<Index>();
     legal
         .iter()
@@ -62,7 +50,7 @@ fn crusade(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
                 around.iter().any(|x| mine.contains(x))
                     && around
                         .iter()
-                        .map(|x| land_units_at(world, realm, *x))
+                        .map(|x| own_units_at(world, realm, *x, true).len())
                         .sum::<usize>()
                         >= CRUSADE_ARMY
             }
@@ -89,8 +77,7 @@ fn excommunication(world: &World, realm: Entity, mat: &Mat, legal: &[Action]) ->
         .filter(|(_, t)| world.get::<PlayerRealm>(*t).is_some())
         .filter_map(|(a, t)| {
             let prestige = world.get::<Mat>(t).map_or(0, |m| m.prestige);
-            let cardinals = curia::cardinals_of(world, t) as i32
-                - i32::from(curia::roma_holder(world) == Some(t));
+            let cardinals = curia::regular_of(world, t) as i32;
             let mine = curia::cardinals_of(world, realm) as i32;
             let score = if enemies.contains(&t) {
                 100

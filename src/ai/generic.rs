@@ -60,8 +60,7 @@ pub fn turn(
     for c in hand {
         let def = &content.action_cards[c];
         // A cardinal is worth nothing to a realm that cannot seat one (19.1).
-        let seats_cardinal = crate::sim::pop::curia::may_hold_cardinals(world, realm)
-            && crate::sim::pop::curia::roma_controller(world) != Some(realm);
+        let seats_cardinal = crate::sim::pop::curia::may_gain_cardinal(world, realm);
         if def
             .effects
             .contains(&crate::content::schema::Effect::Cardinal)

@@ -11,7 +11,7 @@ use chacha20::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
 use crate::content::schema::{Effect, MpKind};
-use crate::sim::model::{Character, Interregnum, Mat, RoundMarkers};
+use crate::sim::model::{Interregnum, Mat, RoundMarkers};
 use crate::sim::pop::characters::advisors;
 use crate::sim::pop::economy::stability_cost;
 use crate::sim::pop::events::{EventDisplay, EventInProgress};
@@ -268,8 +268,7 @@ impl Bot {
                 let income = crate::sim::pop::towns::tracks(world, r).income;
                 let court: i32 = advisors(world, r)
                     .iter()
-                    .filter_map(|a| world.get::<Character>(*a))
-                    .map(|c| crate::sim::pop::ideas::advisor_price(world, r, i32::from(c.cost)))
+                    .map(|a| crate::sim::pop::income::advisor_upkeep(world, r, *a).0)
                     .sum();
                 let upkeep = court + i32::from(mat.loans) + war::army_upkeep(world, r);
                 let short = mat.ducats + income < upkeep;

@@ -14,6 +14,9 @@ pub struct Literal {
     pub field: Option<String>,
     /// The top-level collection it is inside.
     pub section: Option<String>,
+    /// A bare number or boolean written as a field's value (`cardinals: 1`), not a string:
+    /// found only by `Locator::field` and `Locator::top_level_field`.
+    pub bare: bool,
 }
 
 const SECTIONS: &[&str] = &[
@@ -103,15 +106,37 @@ pub fn scan(text: &str) -> Vec<Literal> {
                 col: start_col,
                 field,
                 section,
+                bare: false,
             });
             continue;
         }
         if c.is_alphanumeric() || c == '_' {
+            let (start_line, start_col) = (line, col);
             let mut ident = String::new();
             while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
                 ident.push(chars[i]);
                 advance(chars[i], &mut line, &mut col);
                 i += 1;
+            }
+            // A number or boolean right after `field:` is that field's value.
+            let bare = ident.starts_with(|d: char| d.is_ascii_digit())
+                || ident == "true"
+                || ident == "false";
+            if bare && last_field.is_some() {
+                let section = stack
+                    .iter()
+                    .rev()
+                    .flatten()
+                    .find(|s| SECTIONS.contains(&s.as_str()))
+                    .cloned();
+                out.push(Literal {
+                    value: ident.clone(),
+                    line: start_line,
+                    col: start_col,
+                    field: last_field.take(),
+                    section,
+                    bare: true,
+                });
             }
             last_ident = Some(ident);
             continue;
@@ -153,7 +178,7 @@ impl Locator {
 
     fn ids<'a>(&'a self, section: &'a str) -> impl Iterator<Item = (usize, &'a Literal)> + 'a {
         self.literals.iter().enumerate().filter(move |(_, l)| {
-            l.section.as_deref() == Some(section) && l.field.as_deref() == Some("id")
+            !l.bare && l.section.as_deref() == Some(section) && l.field.as_deref() == Some("id")
         })
     }
 
@@ -169,7 +194,15 @@ impl Locator {
     pub fn top_level(&self, value: &str) -> Option<(usize, usize)> {
         self.literals
             .iter()
-            .find(|l| l.section.is_none() && l.value == value)
+            .find(|l| !l.bare && l.section.is_none() && l.value == value)
+            .map(|l| (l.line, l.col))
+    }
+
+    /// Where `field` is given its value outside the item sections (e.g. in `options`).
+    pub fn top_level_field(&self, field: &str) -> Option<(usize, usize)> {
+        self.literals
+            .iter()
+            .find(|l| l.section.is_none() && l.field.as_deref() == Some(field))
             .map(|l| (l.line, l.col))
     }
 
@@ -182,6 +215,31 @@ impl Locator {
         occurrence: usize,
         value: &str,
     ) -> Option<(usize, usize)> {
+        self.within(section, id, occurrence, |l| !l.bare && l.value == value)
+    }
+
+    /// Where that item writes the value of `field` (a string or a number), or the item itself
+    /// when the field is not written out.
+    pub fn field(
+        &self,
+        section: &str,
+        id: &str,
+        occurrence: usize,
+        field: &str,
+    ) -> Option<(usize, usize)> {
+        self.within(section, id, occurrence, |l| {
+            l.field.as_deref() == Some(field)
+        })
+    }
+
+    /// The first literal of that item (before the next item) passing `pick`, else the item.
+    fn within(
+        &self,
+        section: &str,
+        id: &str,
+        occurrence: usize,
+        pick: impl Fn(&Literal) -> bool,
+    ) -> Option<(usize, usize)> {
         let (start, item) = self
             .ids(section)
             .filter(|(_, l)| l.value == id)
@@ -191,9 +249,7 @@ impl Locator {
             .map(|(i, _)| i)
             .find(|i| *i > start)
             .unwrap_or(self.literals.len());
-        let found = self.literals[start + 1..end]
-            .iter()
-            .find(|l| l.value == value);
+        let found = self.literals[start + 1..end].iter().find(|l| pick(l));
         Some(found.map_or((item.line, item.col), |l| (l.line, l.col)))
     }
 }

@@ -13,6 +13,8 @@ struct Problem {
     id: String,
     occurrence: usize,
     value: Option<String>,
+    /// The field whose value is at fault, where no string names it (`cardinals: 1`).
+    field: Option<&'static str>,
     message: String,
 }
 
@@ -34,6 +36,7 @@ impl<'a> Checker<'a> {
                     id: key.to_string(),
                     occurrence: *count,
                     value: None,
+                    field: None,
                     message: format!("an item in {section} has an empty id"),
                 });
             } else if *count > 0 {
@@ -42,6 +45,7 @@ impl<'a> Checker<'a> {
                     id: key.to_string(),
                     occurrence: *count,
                     value: None,
+                    field: None,
                     message: format!("duplicate id \"{key}\" in {section}"),
                 });
             }
@@ -70,6 +74,7 @@ impl<'a> Checker<'a> {
                 id: id.to_string(),
                 occurrence: 0,
                 value: Some(value.to_string()),
+                field: None,
                 message: format!("{field}: unknown {kind} id \"{value}\" (in {section} \"{id}\")"),
             });
         }
@@ -81,6 +86,26 @@ impl<'a> Checker<'a> {
             id: id.to_string(),
             occurrence: 0,
             value: value.map(str::to_string),
+            field: None,
+            message,
+        });
+    }
+
+    /// A problem with the value of `field` in the item `id` of `section` (`id` empty: a
+    /// top-level field such as an option).
+    fn field_problem(
+        &mut self,
+        section: &'static str,
+        id: &str,
+        field: &'static str,
+        message: String,
+    ) {
+        self.problems.push(Problem {
+            section,
+            id: id.to_string(),
+            occurrence: 0,
+            value: None,
+            field: Some(field),
             message,
         });
     }
@@ -360,6 +385,7 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
             id: String::new(),
             occurrence: 0,
             value: None,
+            field: None,
             message: "a Price of Power scenario needs at least one Player Realm".to_string(),
         });
     }
@@ -476,11 +502,13 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
     c.problems
         .into_iter()
         .map(|p| {
-            let at = match &p.value {
-                Some(v) => locator
+            let at = match (&p.value, p.field) {
+                (Some(v), _) => locator
                     .reference(p.section, &p.id, p.occurrence, v)
                     .or_else(|| locator.top_level(v)),
-                None => locator.item(p.section, &p.id, p.occurrence),
+                (None, Some(f)) if p.id.is_empty() => locator.top_level_field(f),
+                (None, Some(f)) => locator.field(p.section, &p.id, p.occurrence, f),
+                (None, None) => locator.item(p.section, &p.id, p.occurrence),
             };
             let (line, col) = at.unwrap_or((1, 1));
             ContentError {
@@ -601,7 +629,29 @@ fn check_missions(c: &mut Checker, s: &Scenario) {
 /// conditions that resolve.
 fn check_power_struggles(c: &mut Checker, s: &Scenario) {
     let board = board_of(s);
+    if s.options.power_struggles && s.power_struggles.is_empty() {
+        c.field_problem(
+            "power_struggles",
+            "",
+            "power_struggles",
+            "options: power_struggles: true, but the scenario lists no Power Struggle cards"
+                .to_string(),
+        );
+    }
     for p in &s.power_struggles {
+        for (i, area) in p.battlegrounds.iter().enumerate() {
+            if p.battlegrounds[..i].contains(area) {
+                c.problem(
+                    "power_struggles",
+                    &p.id,
+                    Some(area),
+                    format!(
+                        "power struggle \"{}\" lists the battleground area \"{area}\" twice",
+                        p.id
+                    ),
+                );
+            }
+        }
         if p.battlegrounds.is_empty() {
             c.problem(
                 "power_struggles",
@@ -817,6 +867,17 @@ fn check_curia(c: &mut Checker, s: &Scenario) {
                 Some(pap),
                 format!("options: papal_states: unknown realm id \"{pap}\""),
             );
+        } else if !s
+            .realms
+            .iter()
+            .any(|r| r.id == pap && r.kind == RealmKind::NonPlayer && r.religion.catholic())
+        {
+            c.problem(
+                "realms",
+                "",
+                Some(pap),
+                format!("options: papal_states: \"{pap}\" is not a Catholic Non-Player Realm"),
+            );
         }
     }
     if let Some(roma) = s.options.roma.as_deref() {
@@ -832,10 +893,10 @@ fn check_curia(c: &mut Checker, s: &Scenario) {
     for r in s.realms.iter().filter(|r| r.cardinals > 0) {
         let catholic = r.religion.catholic();
         if r.kind != RealmKind::Player || !catholic {
-            c.problem(
+            c.field_problem(
                 "realms",
                 &r.id,
-                None,
+                "cardinals",
                 format!(
                     "only Catholic Player Realms hold cardinals, not \"{}\" (cardinals: {})",
                     r.id, r.cardinals

@@ -412,6 +412,17 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
                 )
                 .realm(&name),
             );
+            let papal = crate::sim::pop::economy::papal_stability_saving(world, realm);
+            if papal > 0 {
+                write(
+                    world,
+                    Note::new(
+                        rules::CURIA_CONTROLLER,
+                        format!("{name}, the Papal Controller, pays {papal} adm less: {cost} adm"),
+                    )
+                    .realm(&name),
+                );
+            }
             change_mp(world, realm, MpKind::Adm, -cost, rules::STABILITY_COST);
             change_stability(world, realm, 1, rules::ACT_INCREASE_STABILITY);
             end_main_action(world);

@@ -20,8 +20,9 @@ use crate::sim::log::{Note, write};
 use crate::sim::model::*;
 use crate::sim::pop::PopStep;
 use crate::sim::pop::economy::{change_mp, change_prestige, change_stability};
-use crate::sim::pop::generic::{add_influence, markers, mp, owner};
-use crate::sim::pop::relations::{capital_area, provinces_of};
+use crate::sim::pop::generic::{markers, mp, owner};
+use crate::sim::pop::military::own_units_at;
+use crate::sim::pop::relations::{capital_area, owned_areas, provinces_of};
 use crate::sim::rules;
 use crate::sim::state::{Content, Index, Seats, key_of, sid_of};
 
@@ -69,27 +70,33 @@ pub struct Curia {
     pub crusade: Option<String>,
     /// Realms Committed to Crusade.
     pub committed: Vec<String>,
-    /// The Round (counted from the start) in which a Papal Action was taken.
-    pub acted_round: Option<u32>,
+}
+
+impl Curia {
+    /// Whether a Papal Action token (Excommunicated or Crusade) is on the board: one was taken
+    /// this Round (both leave in Phase 4 step E of the Round they were placed in).
+    fn token_placed(&self) -> bool {
+        self.excommunicated.is_some() || self.crusade.is_some()
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Who is who
 
-pub fn is_catholic(world: &World, realm: Entity) -> bool {
+fn is_catholic(world: &World, realm: Entity) -> bool {
     world
         .get::<Realm>(realm)
         .is_some_and(|r| r.religion.catholic())
 }
 
-pub fn is_muslim(world: &World, realm: Entity) -> bool {
+fn is_muslim(world: &World, realm: Entity) -> bool {
     world
         .get::<Realm>(realm)
         .is_some_and(|r| r.religion.muslim())
 }
 
 /// A Player Realm in play whose State Religion is Catholic: only these hold cardinals.
-pub fn may_hold_cardinals(world: &World, realm: Entity) -> bool {
+fn may_hold_cardinals(world: &World, realm: Entity) -> bool {
     world.get::<PlayerRealm>(realm).is_some() && is_catholic(world, realm)
 }
 
@@ -126,7 +133,7 @@ pub fn roma_province(world: &World) -> Option<Entity> {
 }
 
 /// The Player Realm controlling (owning or occupying) Roma, Catholic or not.
-pub fn roma_controller(world: &World) -> Option<Entity> {
+fn roma_controller(world: &World) -> Option<Entity> {
     let roma = roma_province(world)?;
     crate::sim::pop::military::controller(world, roma)
         .filter(|c| world.get::<PlayerRealm>(*c).is_some())
@@ -147,7 +154,12 @@ pub fn roma_holder(world: &World) -> Option<Entity> {
         .find(|r| may_hold_cardinals(world, *r))
 }
 
-fn regular_of(world: &World, realm: Entity) -> usize {
+/// A realm's regular cardinals (the Roma slot not counted). The realm controlling Roma has none,
+/// even before `tidy` discards them from the track.
+pub fn regular_of(world: &World, realm: Entity) -> usize {
+    if roma_controller(world) == Some(realm) {
+        return 0;
+    }
     let key = key_of(world, realm);
     world
         .resource::<Curia>()
@@ -256,6 +268,11 @@ fn set_up_curia(world: &mut World) {
     tidy(world);
 }
 
+/// Whether the realm would seat a cardinal it gains: a Catholic Player Realm not controlling Roma.
+pub fn may_gain_cardinal(world: &World, realm: Entity) -> bool {
+    may_hold_cardinals(world, realm) && roma_controller(world) != Some(realm)
+}
+
 /// Gains one cardinal (a "Man of the Church" card): it enters the first regular slot and the
 /// others slide right; one pushed off the last slot goes back to its owner. Only a Catholic
 /// Player Realm that does not control Roma gains one.
@@ -312,7 +329,7 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
 }
 
 /// Removes a realm's rightmost regular cardinal (never Roma's). Returns whether it had one.
-pub fn remove_cardinal(world: &mut World, realm: Entity, rule: &'static str, why: &str) -> bool {
+fn remove_cardinal(world: &mut World, realm: Entity, rule: &'static str, why: &str) -> bool {
     let name = key_of(world, realm);
     let removed = {
         let mut curia = world.resource_mut::<Curia>();
@@ -437,7 +454,8 @@ pub fn cardinal_dies(world: &mut World) {
 // Phase 4 step E and final scoring
 
 /// Phase 4 step E: the uncontested controller's prestige, Crusade scoring, and the
-/// Excommunicated and Crusade tokens leave the board.
+/// Excommunicated and Crusade tokens leave the board. The notes explain; the prestige entries
+/// of `change_prestige` carry the amounts (so sums by rule id count each gain once).
 pub(crate) fn score_curia(world: &mut World) {
     if let Some(pope) = uncontested(world) {
         let gain = (catholic_players(world).len() as i32 - 1).clamp(0, UNCONTESTED_MAX);
@@ -448,8 +466,7 @@ pub(crate) fn score_curia(world: &mut World) {
                 rules::CURIA_UNCONTESTED,
                 format!("{name} controls the Papal Curia uncontested: +{gain} prestige"),
             )
-            .realm(&name)
-            .amount(gain),
+            .realm(&name),
         );
         if gain > 0 {
             change_prestige(world, pope, gain, rules::CURIA_UNCONTESTED);
@@ -499,8 +516,7 @@ fn score_crusade(world: &mut World) {
                         rules::CURIA_CRUSADE_SCORING,
                         format!("Nobody answered the Crusade against {area_key}: the Papal Controller {name} loses {CRUSADE_SCORE} prestige"),
                     )
-                    .realm(&name)
-                    .amount(-CRUSADE_SCORE),
+                    .realm(&name),
                 );
                 change_prestige(world, pope, -CRUSADE_SCORE, rules::CURIA_CRUSADE_SCORING);
             }
@@ -516,12 +532,7 @@ fn score_crusade(world: &mut World) {
     }
     for realm in committed {
         let name = key_of(world, realm);
-        let present = world.get::<Present>(area).is_some_and(|p| {
-            p.iter().any(|u| {
-                world.get::<UnitOf>(u).is_some_and(|o| o.0 == realm)
-                    && world.get::<Unit>(u).is_some_and(|x| x.kind.is_land())
-            })
-        });
+        let present = !own_units_at(world, realm, area, true).is_empty();
         let won = present && !muslim_left;
         let delta = if won { CRUSADE_SCORE } else { -CRUSADE_SCORE };
         let why = if won {
@@ -537,8 +548,7 @@ fn score_crusade(world: &mut World) {
                 rules::CURIA_CRUSADE_SCORING,
                 format!("{name}, committed to the Crusade against {area_key}: {delta:+} prestige ({why})"),
             )
-            .realm(&name)
-            .amount(delta),
+            .realm(&name),
         );
         change_prestige(world, realm, delta, rules::CURIA_CRUSADE_SCORING);
     }
@@ -582,12 +592,10 @@ pub fn holy_war_cb(world: &World, realm: Entity, target: Entity) -> bool {
     };
     is_catholic(world, realm)
         && is_muslim(world, target)
-        && provinces_of(world, area)
-            .iter()
-            .any(|p| owner(world, *p) == Some(target))
+        && owned_areas(world, target).contains(&area)
 }
 
-pub fn crusade_area(world: &World) -> Option<Entity> {
+fn crusade_area(world: &World) -> Option<Entity> {
     let curia = world.resource::<Curia>();
     curia
         .crusade
@@ -646,12 +654,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
     let mut realms: Vec<Entity> = crate::sim::pop::generic::all_of::<Realm>(world)
         .into_iter()
-        .filter(|r| *r != realm && is_catholic(world, *r) && Some(*r) != papal_states(world))
-        .filter(|r| {
-            world
-                .get::<Owns>(*r)
-                .is_some_and(|o| o.iter().next().is_some())
-        })
+        .filter(|r| excommunicate_problem(world, realm, *r).is_none())
         .collect();
     realms.sort_by_key(|r| sid_of(world, *r));
     all.extend(realms.into_iter().map(|r| Action::Excommunicate {
@@ -688,14 +691,40 @@ fn papal_action_problem(world: &World, realm: Entity) -> Option<Illegal> {
         "Papal Actions are taken only in Ages I and II"
     } else if !is_controller(world, realm) {
         "only the Papal Controller takes Papal Actions"
-    } else if curia.acted_round == Some(flow.round) {
+    } else if curia.token_placed() {
         "one Papal Action per Round: the token is on the board already"
     } else if mp(world, realm, MpKind::Dip) < PAPAL_ACTION_DIP {
-        "a Papal Action costs 2 dip"
+        return Some(Illegal::new(
+            rules::CURIA_PAPAL_ACTION,
+            format!("a Papal Action costs {PAPAL_ACTION_DIP} dip"),
+        ));
     } else {
         return None;
     };
     Some(Illegal::new(rules::CURIA_PAPAL_ACTION, why))
+}
+
+/// Why `realm` may not excommunicate the ruler of `target`, if so: the target must be a
+/// Catholic realm in play (holding a province), neither the controller itself nor the Papal
+/// States. The candidates and the check both ask this.
+fn excommunicate_problem(world: &World, realm: Entity, target: Entity) -> Option<&'static str> {
+    let why = if world.get::<Realm>(target).is_none() {
+        "no such realm"
+    } else if target == realm {
+        "the Papal Controller does not excommunicate itself"
+    } else if Some(target) == papal_states(world) {
+        "the Pope is not excommunicated"
+    } else if !is_catholic(world, target) {
+        "only a Catholic realm's ruler is excommunicated"
+    } else if !world
+        .get::<Owns>(target)
+        .is_some_and(|o| o.iter().next().is_some())
+    {
+        "the realm holds no province: it is out of the game"
+    } else {
+        return None;
+    };
+    Some(why)
 }
 
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
@@ -710,13 +739,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
         Action::Excommunicate { realm: target } => {
             let why = match index(target) {
                 None => "no such realm",
-                Some(t) if world.get::<Realm>(t).is_none() => "no such realm",
-                Some(t) if t == realm => "the Papal Controller does not excommunicate itself",
-                Some(t) if Some(t) == papal_states(world) => "the Pope is not excommunicated",
-                Some(t) if !is_catholic(world, t) => {
-                    "only a Catholic realm's ruler is excommunicated"
-                }
-                Some(_) => return None,
+                Some(t) => excommunicate_problem(world, realm, t)?,
             };
             Some(Illegal::new(rules::CURIA_EXCOMMUNICATE, why))
         }
@@ -727,7 +750,9 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             if muslim_provinces(world, a).len() < CRUSADE_PROVINCES {
                 return Some(Illegal::new(
                     rules::CURIA_CRUSADE,
-                    "a Crusade needs an area with at least 2 provinces owned by Muslim realms",
+                    format!(
+                        "a Crusade needs an area with at least {CRUSADE_PROVINCES} provinces owned by Muslim realms"
+                    ),
                 ));
             }
             let Some(target) = war else {
@@ -736,10 +761,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             let Some(t) = index(target) else {
                 return Some(Illegal::new(rules::CURIA_CRUSADE, "no such realm"));
             };
-            let owns_there = provinces_of(world, a)
-                .iter()
-                .any(|p| owner(world, *p) == Some(t));
-            if !is_muslim(world, t) || !owns_there {
+            if !is_muslim(world, t) || !owned_areas(world, t).contains(&a) {
                 return Some(Illegal::new(
                     rules::CURIA_CRUSADE,
                     "the Crusade's war is declared on a Muslim realm owning a province in its area",
@@ -755,7 +777,6 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
 /// war goes on with the war's calls and battles).
 pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
     let name = key_of(world, realm);
-    let round = world.resource::<Flow>().round;
     match action {
         Action::Excommunicate { realm: target } => {
             let t = world.resource::<Index>().get(target)?;
@@ -767,9 +788,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 rules::CURIA_EXCOMMUNICATE,
             );
             {
-                let mut curia = world.resource_mut::<Curia>();
-                curia.acted_round = Some(round);
-                curia.excommunicated = Some(target.clone());
+                world.resource_mut::<Curia>().excommunicated = Some(target.clone());
             }
             write(
                 world,
@@ -808,7 +827,6 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             );
             {
                 let mut curia = world.resource_mut::<Curia>();
-                curia.acted_round = Some(round);
                 curia.crusade = Some(area.clone());
                 curia.committed.clear();
             }
@@ -828,7 +846,8 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 return Some(true);
             };
             change_prestige(world, realm, CRUSADE_PRESTIGE, rules::CURIA_CRUSADE);
-            if let Some(capital) = capital_area(world, realm) {
+            match capital_area(world, realm) {
+                Some(capital) => {
                 crate::sim::pop::military::raise_units(
                     world,
                     Some(realm),
@@ -847,6 +866,15 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     .realm(&name)
                     .subject(sid_of(world, capital)),
                 );
+                }
+                None => write(
+                    world,
+                    Note::new(
+                        rules::CURIA_CRUSADE,
+                        format!("{name} has no capital area: its {CRUSADE_MERCENARIES} mercenary infantry for the Crusade are not placed"),
+                    )
+                    .realm(&name),
+                ),
             }
             commit(world, realm);
             crate::sim::pop::military::start_free_war(world, realm, t);
@@ -858,22 +886,13 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
 
 /// An excommunicated Player Realm discards 4 influence from Catholic areas (stable-id order).
 fn discard_catholic_influence(world: &mut World, realm: Entity) {
-    let mut left = EXCOMMUNICATION_INFLUENCE;
-    for (_, inf) in markers::<Influence>(world) {
-        if left == 0 {
-            break;
-        }
-        // A Revolutionary token makes an area Revolutionary, not Catholic.
-        let catholic =
-            crate::sim::pop::religion::area_faith(world, inf.area).is_some_and(Religion::catholic);
-        if inf.realm != realm || !catholic {
-            continue;
-        }
-        let take = i32::from(inf.count).min(left);
-        add_influence(world, realm, inf.area, -take);
-        left -= take;
-    }
-    let removed = EXCOMMUNICATION_INFLUENCE - left;
+    // A Revolutionary token makes an area Revolutionary, not Catholic.
+    let removed = crate::sim::pop::religion::discard_influence_of_faith(
+        world,
+        realm,
+        |f| f.is_some_and(Religion::catholic),
+        EXCOMMUNICATION_INFLUENCE,
+    );
     if removed > 0 {
         let name = key_of(world, realm);
         write(

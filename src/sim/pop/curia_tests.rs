@@ -14,12 +14,17 @@ use crate::sim::pop::test_support::*;
 use crate::sim::rules;
 use crate::sim::state::spawn_sim;
 
-/// The mini scenario with a Papacy: CCC stands in for the Papal States and its capital "capc"
-/// for Roma; AAA and BBB (both Catholic) start with one cardinal each, AAA's leftmost.
+/// The mini scenario with a Papacy: CCC (made Catholic) stands in for the Papal States and its
+/// capital "capc" for Roma; AAA and BBB (both Catholic) start with one cardinal each, AAA's
+/// leftmost.
 fn with_curia(text: String) -> String {
     text.replace(
         "options: (first_age: 1, last_age: 2)",
         "options: (first_age: 1, last_age: 2, papal_states: Some(\"CCC\"), roma: Some(\"capc\"))",
+    )
+    .replace(
+        "capital: \"capc\", religion: Orthodox)",
+        "capital: \"capc\", religion: Catholic)",
     )
     .replace(
         "advisors: [\"adv_a\"]),",
@@ -31,20 +36,41 @@ fn with_curia(text: String) -> String {
     )
 }
 
-/// `with_curia`, with CCC a Muslim realm owning two provinces of the area "east" (a second
-/// province "capd" is added there), so that "east" can be the target of a Crusade; Roma is the
-/// unowned "wild", out of the way.
+/// `with_curia` without the Papal States, with CCC a Muslim realm owning two provinces of the
+/// area "east" (a second province "capd" is added there), so that "east" can be the target of a
+/// Crusade; Roma is the unowned "wild", out of the way.
 fn with_crusade(text: String) -> String {
     with_curia(text)
+        .replace("papal_states: Some(\"CCC\"), ", "")
         .replace("roma: Some(\"capc\")", "roma: Some(\"wild\")")
         .replace(
-            "capital: \"capc\", religion: Orthodox)",
+            "capital: \"capc\", religion: Catholic)",
             "capital: \"capc\", religion: Sunni)",
         )
         .replace(
             "            (id: \"wild\",",
             "            (id: \"capd\", name: \"Capd\", area: \"east\", cores: [\"CCC\"], owner: Some(\"CCC\"),\n             shape: [[(300.0, 0.0), (310.0, 0.0), (310.0, 10.0), (300.0, 10.0)]], site: (305.0, 5.0)),\n            (id: \"wild\",",
         )
+}
+
+/// The log entries under a rule: (realm, text, amount).
+fn notes(game: &Game, rule: &str) -> Vec<(Option<String>, String, Option<i32>)> {
+    game.world()
+        .resource::<crate::sim::log::GameLog>()
+        .entries
+        .iter()
+        .filter(|l| l.rule == rule)
+        .map(|l| (l.realm.clone(), l.text.clone(), l.amount))
+        .collect()
+}
+
+/// The prestige a rule gave `realm` by the log's amounts.
+fn logged(game: &Game, rule: &str, realm: &str) -> i32 {
+    notes(game, rule)
+        .iter()
+        .filter(|(r, _, _)| r.as_deref() == Some(realm))
+        .filter_map(|(_, _, a)| *a)
+        .sum()
 }
 
 fn track(game: &Game) -> Vec<String> {
@@ -80,6 +106,15 @@ fn pop_19_cardinal_setup_slots_and_push_off() {
     // Two Catholic Player Realms: 3 regular slots besides Roma; setup fills them left to right.
     assert_eq!(curia::regular_slots(game.world()), 3);
     assert_eq!(track(&game), ["AAA", "BBB"]);
+    assert_eq!(
+        notes(&game, rules::CURIA_CARDINAL),
+        [(
+            None,
+            "The Papal Curia has 3 regular slots besides Roma; cardinals: AAA, BBB".to_string(),
+            Some(2)
+        )],
+        "the setup note"
+    );
     // A new cardinal enters the first slot and slides the others right.
     curia::gain_cardinal(game.world_mut(), b);
     assert_eq!(track(&game), ["BBB", "AAA", "BBB"]);
@@ -171,11 +206,18 @@ fn pop_19_roma_alliance_then_control_supersedes_it() {
     // AAA occupies Roma: it supersedes the alliance, and AAA keeps no other cardinal.
     let capc = e(&game, "capc");
     game.world_mut().entity_mut(capc).insert(ControlledBy(a));
+    // Before the tidy, its regular cardinal is on the track but no longer counts.
+    assert_eq!(track(&game), ["AAA", "BBB"]);
+    assert_eq!(curia::cardinals_of(game.world(), a), 1);
     tidy(&mut game);
     assert_eq!(curia::roma_holder(game.world()), Some(a));
     assert_eq!(track(&game), ["BBB"]);
     assert_eq!(curia::cardinals_of(game.world(), a), 1);
-    assert!(count(&game, rules::CURIA_ROMA) > roma_notes);
+    assert_eq!(
+        count(&game, rules::CURIA_ROMA),
+        roma_notes + 2,
+        "its cardinal leaves and it takes the Roma slot"
+    );
     // While it controls Roma it gains no cardinal.
     curia::gain_cardinal(game.world_mut(), a);
     assert_eq!(track(&game), ["BBB"]);
@@ -245,6 +287,24 @@ fn pop_19_controller_pays_1_ducat_less_per_advisor() {
     set(&mut game, a, |m| m.ducats = 10);
     crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
     assert_eq!(mat(&game, a).ducats, 10 + 3 - 1);
+    let saved = |game: &Game| {
+        game.world()
+            .resource::<crate::sim::log::GameLog>()
+            .entries
+            .iter()
+            .filter(|l| l.rule == rules::CURIA_CONTROLLER && l.text.contains("advisors"))
+            .map(|l| l.amount)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(saved(&game), [Some(1)]);
+    // A free advisor: the discount saves nothing and no note claims it did.
+    let ada = e(&game, "adv_a");
+    game.world_mut().get_mut::<Character>(ada).unwrap().cost = 0;
+    set(&mut game, a, |m| m.ducats = 10);
+    crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
+    assert_eq!(mat(&game, a).ducats, 10 + 3);
+    assert_eq!(saved(&game), [Some(1)]);
+    game.world_mut().get_mut::<Character>(ada).unwrap().cost = 2;
     // Not the controller: the full 2.
     set_track(&mut game, &["BBB", "AAA"]);
     set(&mut game, a, |m| m.ducats = 10);
@@ -269,8 +329,14 @@ fn pop_19_controller_pays_1_adm_less_to_increase_stability() {
         .find(|(a, _)| *a == Action::IncreaseStability)
         .unwrap();
     assert_eq!(cost.adm, 4);
+    let notes = count(&game, rules::CURIA_CONTROLLER);
     game.apply(Action::IncreaseStability).unwrap();
     assert_eq!(mat(&game, me).mp(MpKind::Adm), 6);
+    assert_eq!(
+        count(&game, rules::CURIA_CONTROLLER),
+        notes + 1,
+        "the discount is logged"
+    );
 }
 
 #[test]
@@ -290,7 +356,16 @@ fn pop_19_uncontested_prestige_is_catholic_players_less_one() {
     // Two Catholic Player Realms: 2 - 1 = 1.
     assert_eq!(mat(&game, b).prestige, before + 1);
     assert_eq!(mat(&game, a).prestige, 0);
-    assert!(count(&game, rules::CURIA_UNCONTESTED) >= 1);
+    assert_eq!(
+        count(&game, rules::CURIA_UNCONTESTED),
+        2,
+        "a note and the prestige"
+    );
+    assert_eq!(
+        logged(&game, rules::CURIA_UNCONTESTED, "BBB"),
+        1,
+        "counted once"
+    );
 }
 
 #[test]
@@ -369,20 +444,51 @@ fn pop_19_excommunicate_costs_2_dip_and_strikes_the_target() {
         crate::sim::pop::war::casus_belli(game.world(), me, other),
         Some("its ruler's Excommunication")
     );
-    // One Papal Action per Round.
-    let again = curia::problem(game.world(), me, &action).unwrap();
-    assert_eq!(again.rule, rules::CURIA_PAPAL_ACTION);
+    let logged = |game: &Game, what: &str| {
+        notes(game, rules::CURIA_EXCOMMUNICATE)
+            .iter()
+            .any(|(_, t, _)| t.contains(what))
+    };
+    assert!(logged(
+        &game,
+        &format!("excommunicates the ruler of {target}")
+    ));
+    assert!(logged(&game, &format!("{target} loses a cardinal")));
+    assert!(logged(
+        &game,
+        &format!("{target} discards 4 influence from Catholic areas")
+    ));
+    // One Papal Action per Round: the other realm, made controller, finds the token placed.
+    settle_turn(&mut game, me);
+    assert_eq!(game.pending().unwrap().realm, target);
+    let mk = crate::sim::state::key_of(game.world(), me);
+    set_track(&mut game, &[&target, &mk]);
+    tidy(&mut game);
+    set(&mut game, other, |m| m.mp = [10, 10, 10]);
+    refused(
+        &mut game,
+        Action::Excommunicate { realm: mk },
+        rules::CURIA_PAPAL_ACTION,
+    );
     // Phase 4 step E takes the token away.
     game.world_mut()
         .run_system_cached(curia::score_curia)
         .unwrap();
     assert!(!curia::excommunication_cb(game.world(), me, other));
+    assert!(logged(&game, "The Excommunicated token leaves"));
 }
 
 #[test]
 fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics() {
-    let (mut game, me, other) = papal_game(with_curia);
-    // CCC is Orthodox: not excommunicated.
+    // No Papal States here, and CCC is Orthodox: not excommunicated.
+    let (mut game, me, other) = papal_game(|t| {
+        with_curia(t)
+            .replace("papal_states: Some(\"CCC\"), ", "")
+            .replace(
+                "capital: \"capc\", religion: Catholic)",
+                "capital: \"capc\", religion: Orthodox)",
+            )
+    });
     refused(
         &mut game,
         Action::Excommunicate {
@@ -418,6 +524,83 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
         Action::CallCrusade {
             area: "east".into(),
             war: None,
+        },
+        rules::CURIA_CRUSADE,
+    );
+}
+
+#[test]
+fn pop_19_excommunicate_refuses_self_an_unknown_and_an_eliminated_realm() {
+    // CCC Catholic and no Papal States: CCC may be excommunicated while it holds a province.
+    let (mut game, me, _) =
+        papal_game(|t| with_curia(t).replace("papal_states: Some(\"CCC\"), ", ""));
+    let ccc = Action::Excommunicate {
+        realm: "CCC".into(),
+    };
+    assert!(game.legal_actions().contains(&ccc));
+    // Out of the game: no province left.
+    let capc = e(&game, "capc");
+    game.world_mut().entity_mut(capc).remove::<OwnedBy>();
+    assert!(!game.legal_actions().contains(&ccc));
+    refused(&mut game, ccc, rules::CURIA_EXCOMMUNICATE);
+    let mk = crate::sim::state::key_of(game.world(), me);
+    refused(
+        &mut game,
+        Action::Excommunicate { realm: mk },
+        rules::CURIA_EXCOMMUNICATE,
+    );
+    refused(
+        &mut game,
+        Action::Excommunicate {
+            realm: "ZZZ".into(),
+        },
+        rules::CURIA_EXCOMMUNICATE,
+    );
+}
+
+#[test]
+fn pop_19_excommunicate_refuses_the_papal_states_and_needs_2_dip() {
+    let (mut game, me, other) = papal_game(with_curia);
+    refused(
+        &mut game,
+        Action::Excommunicate {
+            realm: "CCC".into(),
+        },
+        rules::CURIA_EXCOMMUNICATE,
+    );
+    set(&mut game, me, |m| {
+        m.mp[MpKind::Dip.index()] = curia::PAPAL_ACTION_DIP - 1
+    });
+    let ok = crate::sim::state::key_of(game.world(), other);
+    refused(
+        &mut game,
+        Action::Excommunicate { realm: ok },
+        rules::CURIA_PAPAL_ACTION,
+    );
+}
+
+#[test]
+fn pop_19_crusade_war_refused_on_a_non_muslim_or_a_realm_without_a_province_there() {
+    let (mut game, _, other) = papal_game(with_crusade);
+    let ok = crate::sim::state::key_of(game.world(), other);
+    // BBB is Catholic.
+    refused(
+        &mut game,
+        Action::CallCrusade {
+            area: "east".into(),
+            war: Some(ok.clone()),
+        },
+        rules::CURIA_CRUSADE,
+    );
+    // BBB turned Sunni owns no province in the east.
+    game.world_mut().get_mut::<Realm>(other).unwrap().religion =
+        crate::content::schema::Religion::Sunni;
+    tidy(&mut game);
+    refused(
+        &mut game,
+        Action::CallCrusade {
+            area: "east".into(),
+            war: Some(ok),
         },
         rules::CURIA_CRUSADE,
     );
@@ -491,25 +674,38 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
     assert_eq!(mercenaries, 2);
     let name = crate::sim::state::key_of(game.world(), me);
     assert_eq!(game.world().resource::<Curia>().committed, [name.clone()]);
-    // Scoring: no army in the area, and CCC still owns it there: -2.
-    let prestige = mat(&game, me).prestige;
-    game.world_mut()
-        .run_system_cached(curia::score_curia)
-        .unwrap();
-    assert_eq!(mat(&game, me).prestige, prestige - 2);
-    // Again, now with an army in the area and no Muslim province left: +2.
-    {
+    let crusade = notes(&game, rules::CURIA_CRUSADE);
+    for what in [
+        format!("{name} calls a Crusade against east"),
+        format!("{name} gains 2 mercenary infantry for the Crusade"),
+        format!("{name} is Committed to Crusade"),
+    ] {
+        assert!(
+            crusade.iter().any(|(_, t, _)| t.contains(&what)),
+            "{what}: {crusade:#?}"
+        );
+    }
+    // Scoring: no army in the area, and CCC still owns it there: -2 (logged once).
+    let score = |game: &mut Game, name: &str| {
+        let prestige = mat(game, me).prestige;
+        let before = logged(game, rules::CURIA_CRUSADE_SCORING, name);
+        game.world_mut()
+            .run_system_cached(curia::score_curia)
+            .unwrap();
+        let delta = mat(game, me).prestige - prestige;
+        assert_eq!(
+            logged(game, rules::CURIA_CRUSADE_SCORING, name) - before,
+            delta
+        );
+        delta
+    };
+    assert_eq!(score(&mut game, &name), -2);
+    let again = |game: &mut Game| {
         let mut c = game.world_mut().resource_mut::<Curia>();
         c.crusade = Some("east".into());
-        c.committed = vec![name];
-    }
-    spawn_unit(
-        &mut game,
-        Some(me),
-        "east",
-        UnitKind::Infantry,
-        UnitStatus::Regular,
-    );
+        c.committed = vec![name.clone()];
+    };
+    // No Muslim province left, but no army of its own there: -2.
     for p in ["capc", "capd"] {
         let p = e(&game, p);
         game.world_mut()
@@ -517,35 +713,68 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
             .insert((OwnedBy(me), ControlledBy(me)));
     }
     assert!(curia::muslim_provinces(game.world(), east).is_empty());
-    let prestige = mat(&game, me).prestige;
-    game.world_mut()
-        .run_system_cached(curia::score_curia)
-        .unwrap();
-    assert_eq!(mat(&game, me).prestige, prestige + 2);
+    assert!(crate::sim::pop::military::own_units_at(game.world(), me, east, true).is_empty());
+    again(&mut game);
+    assert_eq!(score(&mut game, &name), -2);
+    assert!(
+        notes(&game, rules::CURIA_CRUSADE_SCORING)
+            .iter()
+            .any(|(_, t, _)| t.contains("-2 prestige (it has no army there)"))
+    );
+    // Again, now with an army in the area: +2.
+    again(&mut game);
+    spawn_unit(
+        &mut game,
+        Some(me),
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+    );
+    assert_eq!(score(&mut game, &name), 2);
 }
 
 #[test]
 fn pop_19_crusade_holy_war_declaration_commits_the_realm() {
-    let (mut game, me, other) = papal_game(with_crusade);
-    let ccc = e(&game, "CCC");
+    let (mut game, _, other) = papal_game(with_crusade);
+    let (ccc, east) = (e(&game, "CCC"), e(&game, "east"));
     game.apply(Action::CallCrusade {
         area: "east".into(),
         war: None,
     })
     .unwrap();
-    // The other Catholic realm declares war on the Crusade's target with its Holy War CB.
+    // The other Catholic realm declares war on the Crusade's target with its Holy War CB; it
+    // holds a claim there too, but the Holy War CB is the one used (and logged).
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Claim {
+            realm: other,
+            area: east,
+        },
+    );
     crate::sim::pop::war::declare_war(game.world_mut(), other, ccc);
     let name = crate::sim::state::key_of(game.world(), other);
-    assert_eq!(game.world().resource::<Curia>().committed, [name]);
+    assert_eq!(game.world().resource::<Curia>().committed, [name.clone()]);
     let stability = mat(&game, other).stability;
     assert_eq!(stability, 0, "a CB: no stability lost");
-    let _ = me;
+    let declared = notes(&game, rules::WAR_DECLARE);
+    assert!(
+        declared
+            .iter()
+            .any(|(r, t, _)| r.as_deref() == Some(&name) && t.contains("(a Holy War (Crusade))")),
+        "{declared:#?}"
+    );
+    assert!(
+        notes(&game, rules::CURIA_CRUSADE)
+            .iter()
+            .any(|(r, t, _)| r.as_deref() == Some(&name) && t.contains("Committed to Crusade"))
+    );
 }
 
 #[test]
 fn pop_19_cardinal_dies_takes_the_rightmost_of_the_realm_with_most() {
     let mut game = game_with(with_curia);
-    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
     set_track(&mut game, &["BBB", "AAA", "BBB", "AAA"]);
     // Tied 2-2: the cardinal furthest right goes (AAA's in the last slot).
     curia::cardinal_dies(game.world_mut());
@@ -562,7 +791,6 @@ fn pop_19_cardinal_dies_takes_the_rightmost_of_the_realm_with_most() {
     assert_eq!(curia::cardinals_of(game.world(), a), 1, "Roma stays");
     curia::cardinal_dies(game.world_mut());
     assert_eq!(count(&game, rules::CURIA_CARDINAL_DIES), 5);
-    let _ = b;
 }
 
 #[test]
@@ -592,28 +820,95 @@ fn pop_19_cardinal_dies_resolves_from_an_event_symbol() {
     );
 }
 
+/// The `file:line:col` of the first error whose message contains `needle`.
+fn error_at(text: &str, needle: &str) -> String {
+    let errors = crate::content::parse_scenario(text, "pap.ron").unwrap_err();
+    let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    let found = all
+        .iter()
+        .find(|m| m.contains(needle))
+        .unwrap_or_else(|| panic!("{needle}: {all:#?}"));
+    found
+        .split(' ')
+        .next()
+        .unwrap()
+        .trim_end_matches(':')
+        .to_string()
+}
+
+/// Line and column (1-based) of the first occurrence of `what` on a line containing `line_has`.
+fn at(text: &str, line_has: &str, what: &str) -> String {
+    let (i, l) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(line_has))
+        .unwrap();
+    format!("pap.ron:{}:{}", i + 1, l.find(what).unwrap() + 1)
+}
+
 #[test]
 fn pop_19_content_checks_the_papacy_references() {
     let bad = with_curia(MINI.to_string())
         .replace("papal_states: Some(\"CCC\")", "papal_states: Some(\"ZZZ\")")
         .replace("roma: Some(\"capc\")", "roma: Some(\"nowhere\")")
         .replace(
-            "capital: \"capc\", religion: Orthodox)",
-            "capital: \"capc\", religion: Orthodox, cardinals: 1)",
+            "capital: \"capc\", religion: Catholic)",
+            "capital: \"capc\", religion: Catholic, cardinals: 1)",
         );
     let errors = crate::content::parse_scenario(&bad, "pap.ron").unwrap_err();
     let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert_eq!(errors.len(), 3, "{all:#?}");
-    let line = bad.lines().position(|l| l.contains("\"ZZZ\"")).unwrap() + 1;
-    assert!(
-        all.iter()
-            .any(|m| m.starts_with(&format!("pap.ron:{line}:")) && m.contains("papal_states")),
-        "{all:#?}"
+    assert_eq!(
+        error_at(&bad, "papal_states"),
+        at(&bad, "papal_states", "\"ZZZ\"")
     );
-    assert!(all.iter().any(|m| m.contains("roma")), "{all:#?}");
+    assert_eq!(error_at(&bad, "roma"), at(&bad, "roma:", "\"nowhere\""));
+    // The cardinals error points at CCC's `cardinals: 1`.
     assert!(
         all.iter()
             .any(|m| m.contains("only Catholic Player Realms hold cardinals")),
         "{all:#?}"
     );
+    assert_eq!(
+        error_at(&bad, "only Catholic Player Realms hold cardinals"),
+        at(&bad, "capital: \"capc\"", "1)")
+    );
+}
+
+#[test]
+fn pop_19_content_checks_the_papal_states_are_a_catholic_non_player_realm() {
+    // BBB is a Player Realm.
+    let player = with_curia(MINI.to_string())
+        .replace("papal_states: Some(\"CCC\")", "papal_states: Some(\"BBB\")");
+    assert_eq!(
+        error_at(&player, "is not a Catholic Non-Player Realm"),
+        at(&player, "papal_states", "\"BBB\"")
+    );
+    // CCC Orthodox.
+    let orthodox = with_curia(MINI.to_string()).replace(
+        "capital: \"capc\", religion: Catholic)",
+        "capital: \"capc\", religion: Orthodox)",
+    );
+    assert_eq!(
+        error_at(&orthodox, "is not a Catholic Non-Player Realm"),
+        at(&orthodox, "papal_states", "\"CCC\"")
+    );
+}
+
+#[test]
+fn pop_19_crusade_without_a_capital_area_logs_the_mercenaries_not_placed() {
+    let (mut game, me, _) = papal_game(with_crusade);
+    game.world_mut().entity_mut(me).remove::<Capital>();
+    game.apply(Action::CallCrusade {
+        area: "east".into(),
+        war: Some("CCC".into()),
+    })
+    .unwrap();
+    let name = crate::sim::state::key_of(game.world(), me);
+    assert!(notes(&game, rules::CURIA_CRUSADE).iter().any(|(r, t, _)| {
+        r.as_deref() == Some(&name)
+            && t.contains(
+                "no capital area: its 2 mercenary infantry for the Crusade are not placed",
+            )
+    }));
 }

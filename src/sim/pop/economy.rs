@@ -30,11 +30,25 @@ pub fn increase_stability_cost(stability: i32) -> i32 {
 /// What Increase Stability costs this realm: the table less its Ideas' discount and the Papal
 /// Controller's 1 adm (19.2), at least 1.
 pub fn stability_cost(world: &World, realm: Entity) -> i32 {
+    stability_cost_with(
+        world,
+        realm,
+        crate::sim::pop::curia::stability_discount(world, realm),
+    )
+}
+
+/// Adm the Papal Controller's discount really saves on Increase Stability now (the cost never
+/// falls below 1): 0 for anyone else.
+pub fn papal_stability_saving(world: &World, realm: Entity) -> i32 {
+    stability_cost_with(world, realm, 0) - stability_cost(world, realm)
+}
+
+fn stability_cost_with(world: &World, realm: Entity, papal: i32) -> i32 {
     let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
     (increase_stability_cost(stability)
         - crate::sim::pop::ideas::stability_discount(world, realm)
-        - crate::sim::pop::curia::stability_discount(world, realm))
-    .max(1)
+        - papal)
+        .max(1)
 }
 
 /// Most interest tokens this realm may hold: 5, plus what its Ideas allow.

@@ -304,6 +304,18 @@ fn collect_income_and_pay_upkeep(world: &mut World) {
     );
 }
 
+/// What the realm pays for one of its advisors in Phase 4 B, and how much of the price the Papal
+/// Controller's discount (19.2: 1 ducat less per advisor, never below 0) really saves: the
+/// printed cost less the Ideas' discount, less the Papal one. Upkeep and the bots both ask this.
+pub fn advisor_upkeep(world: &World, realm: Entity, advisor: Entity) -> (i32, i32) {
+    let Some(c) = world.get::<Character>(advisor) else {
+        return (0, 0);
+    };
+    let price = crate::sim::pop::ideas::advisor_price(world, realm, i32::from(c.cost)).max(0);
+    let cost = (price - crate::sim::pop::curia::advisor_discount(world, realm)).max(0);
+    (cost, price - cost)
+}
+
 pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
     let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
@@ -311,19 +323,9 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     let idea_income = crate::sim::pop::ideas::idea_income(world, realm);
     let stability = stability_income(mat.stability);
     let interest = i32::from(mat.loans);
-    // The Papal Controller pays 1 ducat less per advisor (19.2).
-    let papal = crate::sim::pop::curia::advisor_discount(world, realm);
     let mut advisor_list: Vec<(i32, Entity)> = advisors(world, realm)
         .into_iter()
-        .map(|a| {
-            (
-                world.get::<Character>(a).map_or(0, |c| {
-                    (crate::sim::pop::ideas::advisor_price(world, realm, i32::from(c.cost)) - papal)
-                        .max(0)
-                }),
-                a,
-            )
-        })
+        .map(|a| (advisor_upkeep(world, realm, a).0, a))
         .collect();
     // Units that cost nothing (allied, ships in port) are never disbanded for want of money.
     let mut units: Vec<(i32, Entity)> = units_of(world, realm)
@@ -391,19 +393,22 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     }
     let advisor_cost: i32 = advisor_list.iter().map(|(c, _)| c).sum();
     let unit_cost = total(&[], &units);
-    if papal > 0 && !advisor_list.is_empty() {
-        let n = advisor_list.len() as i32;
+    let saved: i32 = advisor_list
+        .iter()
+        .map(|(_, a)| advisor_upkeep(world, realm, *a).1)
+        .sum();
+    if saved > 0 {
         write(
             world,
             Note::new(
                 rules::CURIA_CONTROLLER,
                 format!(
-                    "{name}, the Papal Controller, pays {n} {} less for its advisors",
-                    if n == 1 { "ducat" } else { "ducats" }
+                    "{name}, the Papal Controller, pays {saved} {} less for its advisors",
+                    if saved == 1 { "ducat" } else { "ducats" }
                 ),
             )
             .realm(&name)
-            .amount(n * papal),
+            .amount(saved),
         );
     }
     for (cost, advisor) in &advisor_list {

@@ -564,22 +564,35 @@ fn drop_marriage(world: &mut World, realm: Entity, old: Religion) {
     }
 }
 
+/// Discards up to `n` of the realm's influence cubes from areas whose faith (`area_faith`, so a
+/// Revolutionary token counts) passes `faith`, in stable-id order. Returns how many went.
+pub fn discard_influence_of_faith(
+    world: &mut World,
+    realm: Entity,
+    faith: impl Fn(Option<Religion>) -> bool,
+    n: i32,
+) -> i32 {
+    let mut removed = 0;
+    for (_, inf) in markers::<Influence>(world) {
+        if removed >= n {
+            break;
+        }
+        if inf.realm != realm || !faith(area_faith(world, inf.area)) {
+            continue;
+        }
+        let take = i32::from(inf.count).min(n - removed);
+        add_influence(world, realm, inf.area, -take);
+        removed += take;
+    }
+    removed
+}
+
 /// Removes 5 influence in all from areas of the abandoned faith (in stable-id order) and puts
 /// it in areas of the new faith with a Non-Player Realm's province, up to 5 in each; what does
 /// not fit goes back to the supply.
 fn move_influence(world: &mut World, realm: Entity, old: Religion, new: Religion) {
-    let mut removed = 0;
-    for (_, inf) in markers::<Influence>(world) {
-        if removed >= CHANGE_INFLUENCE {
-            break;
-        }
-        if inf.realm != realm || !same_faith(area_faith(world, inf.area), Some(old)) {
-            continue;
-        }
-        let take = i32::from(inf.count).min(CHANGE_INFLUENCE - removed);
-        add_influence(world, realm, inf.area, -take);
-        removed += take;
-    }
+    let removed =
+        discard_influence_of_faith(world, realm, |f| same_faith(f, Some(old)), CHANGE_INFLUENCE);
     if removed == 0 {
         return;
     }

@@ -16,7 +16,8 @@ pub struct SetupPlugin;
 
 impl Plugin for SetupPlugin {
     fn build(&self, app: &mut App) {
-        // One chain: the order of the RNG draws at setup is part of the game.
+        // One chain: the order of the RNG draws at setup is part of the game. The Power
+        // Struggle deck's shuffle (struggle.rs) is ordered after the chain's last draw.
         app.add_systems(
             Rules,
             (

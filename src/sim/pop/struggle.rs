@@ -16,7 +16,7 @@ use crate::sim::pop::conditions::all_met;
 use crate::sim::pop::economy::change_prestige;
 use crate::sim::pop::generic::markers;
 use crate::sim::pop::military::controller;
-use crate::sim::pop::relations::{area_of, provinces_of};
+use crate::sim::pop::relations::{area_of, partners, provinces_of};
 use crate::sim::rng::GameRng;
 use crate::sim::rules;
 use crate::sim::state::{Content, Index, key_of, turn_order};
@@ -26,7 +26,13 @@ pub struct StrugglePlugin;
 impl Plugin for StrugglePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<PowerStruggles>()
-            .add_systems(Rules, set_up_power_struggles.in_set(PopStep::Setup))
+            // The shuffle draws from the game's RNG: after the ordered setup chain (setup.rs).
+            .add_systems(
+                Rules,
+                set_up_power_struggles
+                    .in_set(PopStep::Setup)
+                    .after(crate::sim::pop::milestones::reveal_first_milestones),
+            )
             .add_systems(
                 Rules,
                 score_power_struggles
@@ -54,12 +60,12 @@ impl PowerStruggles {
 }
 
 /// Whether the game is played with Power Struggles (the scenario's option, or the game's).
-pub fn power_struggles_on(world: &World) -> bool {
+fn power_struggles_on(world: &World) -> bool {
     world.resource::<Content>().0.options.power_struggles
 }
 
-fn def(world: &World, card: usize) -> PowerStruggleDef {
-    world.resource::<Content>().0.power_struggles[card].clone()
+fn def(world: &World, card: usize) -> &PowerStruggleDef {
+    &world.resource::<Content>().0.power_struggles[card]
 }
 
 /// Setup: the deck in the scenario's order (the first listed on top), or shuffled.
@@ -88,9 +94,16 @@ fn set_up_power_struggles(world: &mut World) {
 }
 
 /// The "Activate Power Struggle" symbol: the Upcoming card becomes Active and the next one is
-/// revealed. Nothing happens without the rule or with the deck used up.
+/// revealed. Nothing happens without the rule (a note says so) or with the deck used up.
 pub fn activate(world: &mut World, source: &str) {
     if !power_struggles_on(world) {
+        write(
+            world,
+            Note::new(
+                rules::STRUGGLE_ACTIVATE,
+                format!("\"{source}\": Power Struggles are not in play"),
+            ),
+        );
         return;
     }
     let Some(card) = world.resource_mut::<PowerStruggles>().deck.pop() else {
@@ -104,7 +117,7 @@ pub fn activate(world: &mut World, source: &str) {
         return;
     };
     world.resource_mut::<PowerStruggles>().active.push(card);
-    let name = def(world, card).name;
+    let name = def(world, card).name.clone();
     let next = world.resource::<PowerStruggles>().upcoming().map_or_else(
         || "none".to_string(),
         |n| format!("\"{}\"", def(world, n).name),
@@ -119,7 +132,7 @@ pub fn activate(world: &mut World, source: &str) {
 }
 
 /// Battleground Areas of the Active and Upcoming Power Struggles (entities, stable order).
-pub fn battleground_areas(world: &World) -> Vec<Entity> {
+fn battleground_areas(world: &World) -> Vec<Entity> {
     if !power_struggles_on(world) {
         return Vec::new();
     }
@@ -148,10 +161,10 @@ pub fn is_battleground(world: &World, area: Entity) -> bool {
 /// vassals there (main map only), and whether it has an alliance or marriage there (a partner
 /// whose capital lies in the area).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct AreaScore {
-    pub tax_halves: i32,
-    pub alone: bool,
-    pub ties: bool,
+struct AreaScore {
+    tax_halves: i32,
+    alone: bool,
+    ties: bool,
 }
 
 /// Whether the realm has a town or vassal token in the area.
@@ -161,30 +174,15 @@ fn present(world: &World, realm: Entity, area: Entity) -> bool {
         .any(|p| area_of(world, p) == Some(area))
 }
 
-/// Whether the province carries the realm's vassal and none of its towns.
-fn vassal_of(world: &World, realm: Entity, province: Entity) -> bool {
-    let Some(holdings) = world.get::<Holdings>(province) else {
-        return false;
-    };
-    let mine: Vec<Entity> = holdings
-        .iter()
-        .filter(|t| world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm))
-        .collect();
-    !mine.is_empty() && mine.iter().all(|t| world.get::<Vassal>(*t).is_some())
-}
-
-pub fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
+fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
     let mut tax_halves = 0;
+    let vassals = crate::sim::pop::rebels::vassals_in(world, realm, area, false);
     for p in provinces_of(world, area) {
         if controller(world, p) != Some(realm) || world.get::<RebelTown>(p).is_some() {
             continue;
         }
         let tax = world.get::<Province>(p).map_or(0, Province::tax_value);
-        tax_halves += if vassal_of(world, realm, p) {
-            tax
-        } else {
-            2 * tax
-        };
+        tax_halves += if vassals.contains(&p) { tax } else { 2 * tax };
     }
     let main_map = world.get::<Area>(area).is_some_and(|a| !a.distant);
     let seats = &world.resource::<crate::sim::state::Seats>().0;
@@ -195,9 +193,8 @@ pub fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
             .all(|o| *o == realm || !present(world, *o, area));
     let capital_here =
         |partner: Entity| crate::sim::pop::relations::capital_area(world, partner) == Some(area);
-    let allied_here = markers::<Alliance>(world)
-        .iter()
-        .filter_map(|(_, a)| a.other(realm))
+    let allied_here = partners::<Alliance>(world, realm)
+        .into_iter()
         .any(capital_here);
     let married_here = markers::<Marriage>(world)
         .iter()
@@ -248,7 +245,7 @@ pub fn score_power_struggles(world: &mut World) {
     for card in active {
         score_card(world, card);
         world.resource_mut::<PowerStruggles>().discard.push(card);
-        let name = def(world, card).name;
+        let name = def(world, card).name.clone();
         write(
             world,
             Note::new(
@@ -260,7 +257,8 @@ pub fn score_power_struggles(world: &mut World) {
 }
 
 fn score_card(world: &mut World, card: usize) {
-    let def = def(world, card);
+    // One clone of the card for the scoring, which writes to the world while reading it.
+    let def = def(world, card).clone();
     let realms = turn_order(world);
     for realm in &realms {
         let (prestige, parts) = battleground_prestige(world, *realm, card);

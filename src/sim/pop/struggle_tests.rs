@@ -101,7 +101,18 @@ fn pop_17_4_activate_does_nothing_without_the_advanced_rule() {
     assert!(board(&game).deck.is_empty());
     activate(game.world_mut(), "test");
     assert!(board(&game).active.is_empty());
-    assert_eq!(count(&game, rules::STRUGGLE_ACTIVATE), 0);
+    assert_eq!(
+        count(&game, rules::STRUGGLE_ACTIVATE),
+        1,
+        "a note says the symbol does nothing"
+    );
+    assert!(
+        game.world()
+            .resource::<crate::sim::log::GameLog>()
+            .entries
+            .iter()
+            .any(|l| l.rule == rules::STRUGGLE_ACTIVATE && l.text.contains("not in play"))
+    );
     assert_eq!(count(&game, rules::STRUGGLE_SETUP), 0);
 }
 
@@ -353,7 +364,14 @@ fn pop_milestone_comet_replaces_the_milestones_from_the_age_decks() {
 fn pop_17_4_scored_in_bot_games() {
     let mut game = game_with(comet_everywhere);
     crate::ai::play_out(&mut game, 5);
-    assert!(count(&game, rules::STRUGGLE_ACTIVATE) >= 3);
+    let activated = game
+        .world()
+        .resource::<crate::sim::log::GameLog>()
+        .entries
+        .iter()
+        .filter(|l| l.rule == rules::STRUGGLE_ACTIVATE && l.text.contains("becomes active"))
+        .count();
+    assert_eq!(activated, 3, "each of the 3 cards once");
     assert_eq!(
         count(&game, rules::STRUGGLE_DISCARD),
         3,

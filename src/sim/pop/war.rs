@@ -142,8 +142,13 @@ pub fn realm_tax_value(world: &World, realm: Entity) -> i32 {
     crate::sim::pop::generic::province_tax(world, realm)
 }
 
-/// The Casus Belli `realm` holds against `target`, if any, in words.
+/// The Casus Belli `realm` holds against `target`, if any, in words. The Holy War CB comes
+/// first: a realm holding it is Committed to Crusade when it declares (19.3, house rule), so it
+/// is the CB used.
 pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'static str> {
+    if crate::sim::pop::curia::holy_war_cb(world, realm, target) {
+        return Some("a Holy War (Crusade)");
+    }
     let token = with_query::<&CasusBelli, (), _>(world, |mut q| {
         q.any(|c| c.holder == realm && c.target == target)
     })
@@ -175,9 +180,6 @@ pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'sta
     }
     if crate::sim::pop::curia::excommunication_cb(world, realm, target) {
         return Some("its ruler's Excommunication");
-    }
-    if crate::sim::pop::curia::holy_war_cb(world, realm, target) {
-        return Some("a Holy War (Crusade)");
     }
     None
 }
