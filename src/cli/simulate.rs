@@ -51,6 +51,8 @@ pub struct GameResult {
     pub hash: String,
     pub rounds: u32,
     pub winner: Option<String>,
+    /// Each Player Realm's final score, line by line (empty if the game did not end).
+    pub scores: Vec<crate::sim::pop::scoring::FinalScore>,
     pub save: Option<String>,
 }
 
@@ -89,6 +91,11 @@ pub fn play_one(
         hash: game.state_hash(),
         rounds: game.flow().round,
         winner: game.winner(),
+        scores: game
+            .world()
+            .get_resource::<crate::sim::pop::scoring::Outcome>()
+            .map(|o| o.scores.clone())
+            .unwrap_or_default(),
         save,
     };
     Ok((result, counts))
@@ -183,6 +190,7 @@ pub fn run(args: &SimulateArgs) -> i32 {
             g.hash
         );
     }
+    print_balance(&report.games);
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&report).expect("reports serialize");
         let tmp = path.with_extension("json.tmp");
@@ -192,4 +200,32 @@ pub fn run(args: &SimulateArgs) -> i32 {
         }
     }
     0
+}
+
+/// Wins and average final score per realm, so that a modder sees the balance of a scenario at a
+/// glance.
+fn print_balance(games: &[GameResult]) {
+    let mut table: BTreeMap<String, (u32, i64, u32)> = BTreeMap::new();
+    for game in games {
+        for score in &game.scores {
+            let row = table.entry(score.realm.clone()).or_default();
+            row.1 += i64::from(score.total);
+            row.2 += 1;
+        }
+        if let Some(w) = &game.winner {
+            table.entry(w.clone()).or_default().0 += 1;
+        }
+    }
+    if table.is_empty() {
+        return;
+    }
+    println!("realm   wins  average final prestige");
+    for (realm, (wins, total, n)) in &table {
+        let average = if *n == 0 {
+            0.0
+        } else {
+            *total as f64 / f64::from(*n)
+        };
+        println!("{realm:<6} {wins:>5}  {average:>6.1}");
+    }
 }

@@ -87,7 +87,7 @@ pub fn effect_text(game: &Game, effect: &Effect) -> String {
 }
 
 /// The name of an area or a sea zone.
-fn area_name(game: &Game, id: &str) -> String {
+pub fn area_name(game: &Game, id: &str) -> String {
     let map = &game.scenario().map;
     map.areas
         .iter()

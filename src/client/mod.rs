@@ -44,6 +44,7 @@ pub mod select;
 pub mod session;
 pub mod tokens;
 pub mod top_bar;
+pub mod tracks;
 pub mod trade_nodes;
 
 /// Where the client is: loading the scenario, showing why it could not, setting up a new game,

@@ -1,8 +1,8 @@
 //! The right-hand panel: the Player Mat of the human realm deciding now (hot-seat: it follows
 //! whichever human realm's decision is pending) (treasury, loans, monarch power, stability,
 //! prestige, ruler), the pending decision with one button per legal action, the hand of action
-//! cards and Missions, the Event row, the Milestones on display, the other Player Realms at a
-//! glance, and the bots' fast-forward switch.
+//! cards and Missions, the Event row, the Milestones on display, the Papal Curia and Power
+//! Struggles, the other Player Realms at a glance, and the bots' fast-forward switch.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -12,6 +12,7 @@ use crate::client::layout::{FreeRect, PanelSlot, in_free_rect};
 use crate::client::palette;
 use crate::client::select::Selection;
 use crate::client::session::{ActiveGame, BotPace, Choose};
+use crate::client::tracks;
 use crate::content::schema::MpKind;
 use crate::sim::model::{Character, Interregnum, Mat, Realm, RoundMarkers, Title};
 use crate::sim::pop::cards::Hand;
@@ -91,6 +92,9 @@ fn show_player_mat(
                         event_row_section(ui, &game.game);
                         ui.separator();
                         milestones_section(ui, &game.game);
+                        ui.separator();
+                        tracks::curia_section(ui, &game.game);
+                        tracks::power_struggles_section(ui, &game.game);
                         ui.separator();
                         if let Some(realm) = realms_section(ui, &game) {
                             selection.realm = Some(realm);

@@ -3,8 +3,10 @@
 //! colour, with a thick red rim and a red centre while they show the unrest side; Rebel Towns
 //! (a black triangle); army and fleet stacks (a box in the realm's colour with the number of
 //! units, rebels in black); claims (hollow squares) and core tokens (filled squares) under
-//! each area's centre, influence cubes (a small cube with the count) beside them; CB tokens as a small "CB" flag on the target's capital; and lines between
-//! capitals for alliances, royal marriages, truces and wars, with a legend in the corner.
+//! each area's centre, influence cubes (a small cube with the count) beside them; CB tokens as
+//! a small "CB" flag on the target's capital; the Crusade token (a red cross) and the Active
+//! Power Struggles' Battleground Areas (a gold "PS" tag); and lines between capitals for
+//! alliances, royal marriages, truces and wars, with a legend in the corner.
 //!
 //! What stands where is read from the game once per change (`TokenView`) and painted every
 //! frame from that, so an idle frame costs only the painting.
@@ -91,6 +93,10 @@ pub struct TokenView {
     pub influence: Vec<(Vec2, egui::Color32, u8)>,
     /// CB tokens on a capital, in the holder's colour.
     pub cbs: Vec<(Vec2, egui::Color32)>,
+    /// The area with the Crusade token.
+    pub crusade: Option<Vec2>,
+    /// Battleground Areas of the Active Power Struggles.
+    pub battlegrounds: Vec<Vec2>,
     pub bonds: Vec<(Vec2, Vec2, Bond)>,
 }
 
@@ -202,6 +208,17 @@ impl TokenView {
                 }
             }
         }
+        let area_at = |id: &str| index.get(id).and_then(|area| places.of_entity(world, area));
+        let curia = world.resource::<crate::sim::pop::curia::Curia>();
+        view.crusade = curia.crusade.as_deref().and_then(area_at);
+        let content = &world.resource::<crate::sim::state::Content>().0;
+        let struggles = world.resource::<crate::sim::pop::struggle::PowerStruggles>();
+        for card in &struggles.active {
+            if let Some(def) = content.power_struggles.get(*card) {
+                view.battlegrounds
+                    .extend(def.battlegrounds.iter().filter_map(|a| area_at(a)));
+            }
+        }
         let mut pairs: Vec<(Entity, Entity, Bond)> = Vec::new();
         if let Some(mut q) = world.try_query::<&Alliance>() {
             pairs.extend(q.iter(world).map(|a| (a.a, a.b, Bond::Alliance)));
@@ -242,6 +259,7 @@ fn read_tokens(
 
 pub const INK: egui::Color32 = egui::Color32::from_rgb(30, 26, 22);
 const RED: egui::Color32 = egui::Color32::from_rgb(220, 24, 16);
+const GOLD: egui::Color32 = egui::Color32::from_rgb(228, 180, 40);
 
 fn bond_stroke(bond: Bond) -> (egui::Stroke, bool) {
     match bond {
@@ -395,6 +413,40 @@ pub fn paint_tokens(
             readable_on(*colour),
         );
     }
+    if let Some(at) = view.crusade {
+        // A white tag with a red cross, left of the area's centre.
+        let c = pos(&map, at) + egui::vec2(-26.0, 2.0);
+        let rect = egui::Rect::from_center_size(c, egui::vec2(12.0, 12.0));
+        painter.rect_filled(rect, 1.0, egui::Color32::WHITE);
+        painter.rect_stroke(
+            rect,
+            1.0,
+            egui::Stroke::new(1.0, INK),
+            egui::StrokeKind::Outside,
+        );
+        let bar = egui::Stroke::new(2.5, RED);
+        painter.line_segment([c + egui::vec2(0.0, -5.0), c + egui::vec2(0.0, 5.0)], bar);
+        painter.line_segment([c + egui::vec2(-4.0, -1.0), c + egui::vec2(4.0, -1.0)], bar);
+    }
+    for at in &view.battlegrounds {
+        // A gold tag, right of the area's centre.
+        let c = pos(&map, *at) + egui::vec2(24.0, 2.0);
+        let rect = egui::Rect::from_center_size(c, egui::vec2(17.0, 11.0));
+        painter.rect_filled(rect, 2.0, GOLD);
+        painter.rect_stroke(
+            rect,
+            2.0,
+            egui::Stroke::new(1.0, INK),
+            egui::StrokeKind::Outside,
+        );
+        painter.text(
+            c,
+            egui::Align2::CENTER_CENTER,
+            "PS",
+            egui::FontId::proportional(9.0),
+            INK,
+        );
+    }
     for stack in &view.stacks {
         // A stack still marching there is drawn on its way by the animation instead.
         if stack
@@ -545,5 +597,25 @@ mod tests {
             !view.towns.is_empty(),
             "the scenario's towns are on the board"
         );
+    }
+
+    #[test]
+    fn the_crusade_token_and_active_battlegrounds_are_read_onto_their_areas() {
+        let mut game = Game::new(default_scenario(), GameSetup::default(), 7).expect("plays");
+        let places = BoardPlaces::new(game.scenario());
+        assert!(TokenView::read(game.world(), &places).crusade.is_none());
+        let card = game.scenario().power_struggles[0].clone();
+        let area_id = game.scenario().map.areas[0].id.clone();
+        let world = game.world_mut();
+        world
+            .resource_mut::<crate::sim::pop::curia::Curia>()
+            .crusade = Some(area_id.clone());
+        world
+            .resource_mut::<crate::sim::pop::struggle::PowerStruggles>()
+            .active = vec![0];
+        let view = TokenView::read(game.world(), &places);
+        assert_eq!(view.crusade, Some(places.area[&area_id]));
+        let expected: Vec<Vec2> = card.battlegrounds.iter().map(|a| places.area[a]).collect();
+        assert_eq!(view.battlegrounds, expected);
     }
 }
