@@ -77,6 +77,18 @@ fn simulate_is_deterministic_and_replay_prints_the_same_hash() {
     let unique: std::collections::BTreeSet<_> = hashes(&a).into_iter().collect();
     assert_eq!(unique.len(), 4);
     assert!(a["rule_counts"]["pop.5.1.event"].as_u64().unwrap() > 0);
+    // Each finished game lists every realm's final score; the winner has the highest total.
+    for game in a["games"].as_array().unwrap() {
+        let scores = game["scores"].as_array().unwrap();
+        assert!(!scores.is_empty());
+        if let Some(winner) = game["winner"].as_str() {
+            let best = scores
+                .iter()
+                .max_by_key(|s| s["total"].as_i64().unwrap())
+                .unwrap();
+            assert_eq!(best["realm"].as_str(), Some(winner));
+        }
+    }
     let save = a["games"][0]["save"].as_str().unwrap().to_string();
     let (code, out, _) = regnum(&["replay", &save]);
     assert_eq!(code, 0);
@@ -97,6 +109,21 @@ fn simulate_is_deterministic_and_replay_prints_the_same_hash() {
             .iter()
             .all(|l| l["cost"].is_object() && l["cost_text"].is_string())
     );
+    // The log listing, read only in part (as `| head` does), ends quietly.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_regnum"))
+        .args(["replay", &save, "--log"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("regnum runs");
+    let mut first = [0u8; 64];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    assert!(first.starts_with(b"Age "));
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
     // A damaged save: a clear error and exit 1.
     let damaged = dir.join("damaged.ron");
     let text = std::fs::read_to_string(&save).unwrap();

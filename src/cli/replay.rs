@@ -32,8 +32,13 @@ pub fn run(path: &Path, json: bool, log: bool, scenario: Option<&PathBuf>) -> i3
     };
     let hash = game.state_hash();
     if log {
+        // Written by hand rather than with `println!`, so that a reader that stops early
+        // (`| head`) ends the listing quietly instead of a panic on the closed pipe.
+        use std::io::Write;
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
         for e in &game.log().entries {
-            println!(
+            let line = writeln!(
+                out,
                 "Age {} Round {} {:<34} {:<4} {}",
                 e.age,
                 e.round,
@@ -41,6 +46,12 @@ pub fn run(path: &Path, json: bool, log: bool, scenario: Option<&PathBuf>) -> i3
                 e.realm.as_deref().unwrap_or("-"),
                 e.text
             );
+            if line.is_err() {
+                return 0;
+            }
+        }
+        if out.flush().is_err() {
+            return 0;
         }
     } else if json {
         let mut value = serde_json::to_value(game.snapshot()).expect("snapshots serialize");
