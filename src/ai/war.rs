@@ -16,8 +16,38 @@ use crate::sim::pop::relations::{enemies_of, provinces_of};
 use crate::sim::pop::war::{casus_belli, deployed_land_units};
 use crate::sim::state::Index;
 
-/// Steps from every area to the nearest area holding a province of one of `targets`.
-fn distances(world: &World, targets: &[Entity]) -> HashMap<Entity, u32> {
+/// Areas across the realm's Naval Bridges from `area`: shores of the bridged sea zones its coasts
+/// touch (one sea zone's crossing is enough for the bot's sense of distance).
+fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<Entity> {
+    let Some(coasts) = world.get::<Coasts>(area) else {
+        return Vec::new();
+    };
+    let seas: Vec<Entity> = coasts
+        .0
+        .iter()
+        .copied()
+        .filter(|s| bridges.iter().any(|(b, _)| b == s))
+        .collect();
+    if seas.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<Entity> = world
+        .try_query::<(Entity, &Coasts)>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|(a, c)| *a != area && c.0.iter().any(|s| seas.contains(s)))
+                .map(|(a, _)| a)
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// Steps from every area to the nearest area holding a province of one of `targets`, over land
+/// and across the realm's Naval Bridges.
+fn distances(world: &World, realm: Entity, targets: &[Entity]) -> HashMap<Entity, u32> {
+    let bridges = crate::sim::pop::military::naval_bridges(world, realm);
     let mut dist = HashMap::new();
     let mut queue = VecDeque::new();
     if let Some(mut q) = world.try_query::<(Entity, &InArea)>() {
@@ -35,16 +65,56 @@ fn distances(world: &World, targets: &[Entity]) -> HashMap<Entity, u32> {
     }
     while let Some(a) = queue.pop_front() {
         let d = dist[&a];
-        if let Some(b) = world.get::<LandBorders>(a) {
-            for (n, _) in &b.0 {
-                if !dist.contains_key(n) {
-                    dist.insert(*n, d + 1);
-                    queue.push_back(*n);
-                }
+        let mut next: Vec<Entity> = world
+            .get::<LandBorders>(a)
+            .map(|b| b.0.iter().map(|(n, _)| *n).collect())
+            .unwrap_or_default();
+        next.extend(across_bridges(world, a, &bridges));
+        for n in next {
+            if let std::collections::hash_map::Entry::Vacant(slot) = dist.entry(n) {
+                slot.insert(d + 1);
+                queue.push_back(n);
             }
         }
     }
     dist
+}
+
+/// A sea zone for a fleet to bridge an army over to the enemy: it touches an area with the
+/// realm's army and an area with a province an enemy holds, and no hostile ship is there.
+fn invasion_sea(world: &World, realm: Entity, enemies: &[Entity]) -> Vec<Entity> {
+    let armies = crate::sim::pop::military::army_places(world, realm, true);
+    let coasts = |a: Entity| {
+        world
+            .get::<Coasts>(a)
+            .map(|c| c.0.clone())
+            .unwrap_or_default()
+    };
+    let own_seas: Vec<Entity> = armies
+        .iter()
+        .filter(|a| world.get::<SeaZone>(**a).is_none())
+        .flat_map(|a| coasts(*a))
+        .collect();
+    let enemy_seas: Vec<Entity> = world
+        .try_query::<(Entity, &InArea)>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|(p, _)| controller(world, *p).is_some_and(|c| enemies.contains(&c)))
+                .map(|(_, a)| a.0)
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+        .into_iter()
+        .flat_map(coasts)
+        .collect();
+    let mut out: Vec<Entity> = own_seas
+        .into_iter()
+        .filter(|s| enemy_seas.contains(s))
+        .filter(|s| !crate::sim::pop::military::hostile_units_at(world, realm, *s, false))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 fn entity(world: &World, key: &str) -> Option<Entity> {
@@ -106,7 +176,7 @@ pub fn turn_action(
         if let Some(s) = legal.iter().find(|a| matches!(a, Action::Siege { .. })) {
             return Some(s.clone());
         }
-        let dist = distances(world, &enemies);
+        let dist = distances(world, realm, &enemies);
         // March towards the enemy, avoiding stronger armies.
         let mut best: Option<(u32, Action)> = None;
         for a in legal {
@@ -131,6 +201,24 @@ pub fn turn_action(
         }
         if let Some((_, a)) = best {
             return Some(a);
+        }
+        // An army with no way to the enemy by land: a fleet sails to bridge it over the sea.
+        let stuck = crate::sim::pop::military::army_places(world, realm, true)
+            .into_iter()
+            .filter(|p| world.get::<SeaZone>(*p).is_none())
+            .all(|p| !dist.contains_key(&p));
+        if stuck {
+            let seas = invasion_sea(world, realm, &enemies);
+            let bridged = crate::sim::pop::military::naval_bridges(world, realm);
+            if !seas.iter().any(|s| bridged.iter().any(|(b, _)| b == s)) {
+                for a in legal {
+                    if let Action::Sail { to, .. } = a {
+                        if entity(world, to).is_some_and(|t| seas.contains(&t)) {
+                            return Some(a.clone());
+                        }
+                    }
+                }
+            }
         }
         // Fleets sail to where an enemy's ports face.
         for a in legal {
@@ -180,6 +268,23 @@ pub fn turn_action(
                 .flat_map(|b| b.0.iter().map(|(x, _)| *x))
                 .collect();
             near_areas.extend(next);
+            near_areas.sort();
+            near_areas.dedup();
+        }
+        // With a fleet, realms across the sea from an army are within reach too.
+        let fleet = crate::sim::pop::military::army_places(world, realm, false).len();
+        if fleet > 0 {
+            let shores: Vec<Entity> = crate::sim::pop::military::army_places(world, realm, true)
+                .into_iter()
+                .flat_map(|a| {
+                    let seas: Vec<(Entity, usize)> = world
+                        .get::<Coasts>(a)
+                        .map(|c| c.0.iter().map(|s| (*s, 1)).collect())
+                        .unwrap_or_default();
+                    across_bridges(world, a, &seas)
+                })
+                .collect();
+            near_areas.extend(shores);
             near_areas.sort();
             near_areas.dedup();
         }

@@ -116,6 +116,8 @@ pub const WAR_PEACE: &str = "pop.war.peace";
 pub const WAR_TRUCE: &str = "pop.war.truce";
 pub const WAR_NPR_INVASION: &str = "pop.war.npr_invasion";
 pub const WAR_ACCESS: &str = "pop.war.access";
+/// Naval Transport (5.5c): an army marches across a bridge of its realm's ships.
+pub const WAR_NAVAL_TRANSPORT: &str = "pop.war.naval_transport";
 pub const WAR_FREE_ACTIVATION: &str = "pop.war.free_activation";
 pub const WAR_SURRENDER: &str = "pop.war.surrender";
 pub const BATTLE_START: &str = "pop.battle.start";
@@ -251,6 +253,7 @@ pub const ALL: &[&str] = &[
     WAR_TRUCE,
     WAR_NPR_INVASION,
     WAR_ACCESS,
+    WAR_NAVAL_TRANSPORT,
     WAR_FREE_ACTIVATION,
     WAR_SURRENDER,
     BATTLE_START,

@@ -271,36 +271,208 @@ pub fn ground(world: &World, realm: Entity, area: Entity) -> Ground {
     Ground::Friendly
 }
 
-/// Where the army in `from` may march: each destination with whether a mountain border is
-/// crossed on the way. Two areas, stopping on entering hostile, neutral or distant ground.
-pub fn destinations(world: &World, realm: Entity, from: Entity) -> Vec<(Entity, bool)> {
-    let borders = |a: Entity| {
-        world
-            .get::<LandBorders>(a)
-            .map(|b| b.0.clone())
+/// Land units one ship carries across its sea zone in a Naval Bridge (5.5c).
+pub const UNITS_PER_SHIP: usize = 3;
+
+/// Sea zones that bridge `realm`'s armies (Naval Transport, 5.5c): its own ships stand there at
+/// sea and no hostile ship does, with how many land units they carry across (3 per ship).
+/// HR: only the realm's own ships bridge; an ally's fleet does not carry it.
+pub fn naval_bridges(world: &World, realm: Entity) -> Vec<(Entity, usize)> {
+    let mut seas: Vec<Entity> = army_places(world, realm, false)
+        .into_iter()
+        .filter(|p| world.get::<SeaZone>(*p).is_some())
+        .filter(|p| !hostile_units_at(world, realm, *p, false))
+        .collect();
+    seas.sort_by_key(|s| sid_of(world, *s));
+    seas.into_iter()
+        .map(|s| {
+            (
+                s,
+                UNITS_PER_SHIP * own_units_at(world, realm, s, false).len(),
+            )
+        })
+        .collect()
+}
+
+/// One step of a march: a land border, or a crossing over a Naval Bridge.
+#[derive(Clone, Debug, PartialEq)]
+struct MarchStep {
+    to: Entity,
+    mountain: bool,
+    /// Land units the bridge carries (`None`: over land, no limit).
+    carried: Option<usize>,
+    /// The sea zones crossed, in order.
+    seas: Vec<Entity>,
+}
+
+/// The areas one step from `area`: its land borders, and every shore of the sea zones a bridge
+/// of the realm's ships reaches from the area's coasts, as if they bordered by land. Across
+/// several sea zones the smallest capacity on the way limits the crossing; the widest way wins.
+fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchStep> {
+    let mut out: Vec<MarchStep> = world
+        .get::<LandBorders>(area)
+        .map(|b| b.0.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(to, mountain)| MarchStep {
+            to,
+            mountain,
+            carried: None,
+            seas: Vec::new(),
+        })
+        .collect();
+    if bridges.is_empty() {
+        return out;
+    }
+    let capacity = |sea: Entity| bridges.iter().find(|(s, _)| *s == sea).map(|(_, c)| *c);
+    // The widest way to each bridged sea zone: (bottleneck, seas crossed).
+    let mut best: Vec<(Entity, usize, Vec<Entity>)> = Vec::new();
+    let mut queue: Vec<(Entity, usize, Vec<Entity>)> = world
+        .get::<Coasts>(area)
+        .map(|c| c.0.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|s| capacity(s).map(|c| (s, c, vec![s])))
+        .collect();
+    while let Some((sea, width, path)) = queue.pop() {
+        match best.iter_mut().find(|(s, _, _)| *s == sea) {
+            Some(entry) if entry.1 >= width => continue,
+            Some(entry) => *entry = (sea, width, path.clone()),
+            None => best.push((sea, width, path.clone())),
+        }
+        for next in world
+            .get::<SeaNeighbours>(sea)
+            .map(|n| n.0.clone())
             .unwrap_or_default()
-    };
-    let mut out: Vec<(Entity, bool)> = Vec::new();
-    let add = |out: &mut Vec<(Entity, bool)>, to: Entity, mountain: bool| {
-        if to == from {
-            return;
-        }
-        match out.iter_mut().find(|(a, _)| *a == to) {
-            // Prefer a way without mountains.
-            Some(entry) => entry.1 &= mountain,
-            None => out.push((to, mountain)),
-        }
-    };
-    for (first, m1) in borders(from) {
-        add(&mut out, first, m1);
-        if ground(world, realm, first) == Ground::Friendly {
-            for (second, m2) in borders(first) {
-                add(&mut out, second, m1 || m2);
+        {
+            if let Some(c) = capacity(next) {
+                let mut longer = path.clone();
+                longer.push(next);
+                queue.push((next, width.min(c), longer));
             }
         }
     }
-    out.sort_by_key(|(a, _)| sid_of(world, *a));
+    best.sort_by_key(|(s, _, _)| sid_of(world, *s));
+    let mut shores: Vec<(Entity, Entity)> = world
+        .try_query::<(Entity, &Coasts)>()
+        .map(|mut q| {
+            q.iter(world)
+                .flat_map(|(a, c)| c.0.iter().map(move |s| (a, *s)))
+                .collect()
+        })
+        .unwrap_or_default();
+    shores.sort_by_key(|(a, s)| (sid_of(world, *a), sid_of(world, *s)));
+    for (shore, sea) in shores {
+        if shore == area {
+            continue;
+        }
+        let Some((_, width, seas)) = best.iter().find(|(s, _, _)| *s == sea) else {
+            continue;
+        };
+        let step = MarchStep {
+            to: shore,
+            mountain: false,
+            carried: Some(*width),
+            seas: seas.clone(),
+        };
+        match out.iter_mut().find(|o| o.to == shore) {
+            // A land border beats a crossing; a wider crossing beats a narrower one.
+            Some(old) => {
+                if old.carried.is_some_and(|c| c < *width) {
+                    *old = step;
+                }
+            }
+            None => out.push(step),
+        }
+    }
     out
+}
+
+/// A way an army may march in one activation, and how many of its units can go that way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct March {
+    pub to: Entity,
+    /// A mountain border is crossed (only 3 units go).
+    pub mountain: bool,
+    /// Land units the Naval Bridges on the way carry (`None`: over land only).
+    pub carried: Option<usize>,
+    /// Every place on the way, `from` and `to` included (sea zones of a crossing too).
+    pub path: Vec<Entity>,
+}
+
+impl March {
+    /// Units of an army this way lets through.
+    pub fn limit(&self) -> usize {
+        let mountain = if self.mountain {
+            MOUNTAIN_LIMIT
+        } else {
+            usize::MAX
+        };
+        mountain.min(self.carried.unwrap_or(usize::MAX))
+    }
+}
+
+/// Where the army in `from` may march: two areas, stopping on entering hostile, neutral or
+/// distant ground; over land borders and, with Naval Transport, across bridges of the realm's
+/// own ships as if the shores bordered by land. Per destination the way that lets the most
+/// units through (then the one without mountains or sea).
+pub fn marches(world: &World, realm: Entity, from: Entity) -> Vec<March> {
+    let bridges = naval_bridges(world, realm);
+    let mut out: Vec<March> = Vec::new();
+    let mut add = |way: March| {
+        if way.to == from {
+            return;
+        }
+        let rank = |m: &March| (m.limit(), !m.mountain, m.carried.is_none());
+        match out.iter_mut().find(|m| m.to == way.to) {
+            Some(old) => {
+                if rank(&way) > rank(old) {
+                    *old = way;
+                }
+            }
+            None => out.push(way),
+        }
+    };
+    for first in steps(world, from, &bridges) {
+        let mut path = vec![from];
+        path.extend(first.seas.iter().copied());
+        path.push(first.to);
+        add(March {
+            to: first.to,
+            mountain: first.mountain,
+            carried: first.carried,
+            path: path.clone(),
+        });
+        if ground(world, realm, first.to) != Ground::Friendly {
+            continue;
+        }
+        for second in steps(world, first.to, &bridges) {
+            let mut longer = path.clone();
+            longer.extend(second.seas.iter().copied());
+            longer.push(second.to);
+            let carried = match (first.carried, second.carried) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            add(March {
+                to: second.to,
+                mountain: first.mountain || second.mountain,
+                carried,
+                path: longer,
+            });
+        }
+    }
+    out.sort_by_key(|m| sid_of(world, m.to));
+    out
+}
+
+/// Where the army in `from` may march (see `marches`), with whether the way crosses a mountain
+/// border.
+pub fn destinations(world: &World, realm: Entity, from: Entity) -> Vec<(Entity, bool)> {
+    marches(world, realm, from)
+        .into_iter()
+        .map(|m| (m.to, m.mountain))
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1159,14 +1331,20 @@ fn route(world: &World, from: Entity, to: Entity, land: bool) -> Vec<u32> {
 /// Marches the army in `from` to `to`, paying for access, and starts the battle it finds.
 pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     let name = key_of(world, realm);
-    let mountain = destinations(world, realm, from)
+    let way = marches(world, realm, from)
         .into_iter()
-        .find(|(a, _)| *a == to)
-        .is_some_and(|(_, m)| m);
+        .find(|m| m.to == to)
+        .unwrap_or(March {
+            to,
+            mountain: false,
+            carried: None,
+            path: vec![from, to],
+        });
+    let mountain = way.mountain;
     let mut army = own_units_at(world, realm, from, true);
-    let all_move = !mountain || army.len() <= MOUNTAIN_LIMIT;
+    let all_move = army.len() <= way.limit();
     if !all_move {
-        army.truncate(MOUNTAIN_LIMIT);
+        army.truncate(way.limit());
     }
     match access_price(world, realm, to) {
         AccessPrice::Free => {}
@@ -1213,18 +1391,50 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
         Note::new(
             rules::WAR_MOVE,
             format!(
-                "{name} marches {} units from {} to {}{}",
+                "{name} marches {} units from {} to {}{}{}",
                 army.len(),
                 key_of(world, from),
                 key_of(world, to),
-                if mountain { " over the mountains" } else { "" }
+                if mountain { " over the mountains" } else { "" },
+                match way.carried {
+                    Some(n) => format!(
+                        " carried by its ships across {} (room for {n})",
+                        way.path[1..way.path.len() - 1]
+                            .iter()
+                            .filter(|p| world.get::<SeaZone>(**p).is_some())
+                            .map(|p| key_of(world, *p))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    None => String::new(),
+                }
             ),
         )
         .realm(&name)
         .subject(sid_of(world, to))
         .amount(army.len() as i32)
-        .path(route(world, from, to, true)),
+        .path(if way.carried.is_some() {
+            way.path.iter().map(|p| sid_of(world, *p)).collect()
+        } else {
+            route(world, from, to, true)
+        }),
     );
+    if way.carried.is_some() {
+        write(
+            world,
+            Note::new(
+                rules::WAR_NAVAL_TRANSPORT,
+                format!(
+                    "{name}'s ships carry {} units from {} to {}",
+                    army.len(),
+                    key_of(world, from),
+                    key_of(world, to)
+                ),
+            )
+            .realm(&name)
+            .amount(army.len() as i32),
+        );
+    }
     start_battles_at(world, realm, to, Some(from), already_there, true);
     discard_idle_leaders(world);
 }

@@ -485,6 +485,83 @@ fn pop_battle_start_and_npr_defence_when_an_army_marches_in() {
 }
 
 #[test]
+fn pop_war_naval_transport_bridges_carry_three_units_per_ship() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    rich(&mut game, "AAA");
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        5,
+    );
+    let (north, farland) = (e(&game, "north"), e(&game, "farland"));
+    let reach = |game: &Game| military::marches(game.world(), a, north);
+    // No ship at sea: Farland, across two sea zones, is out of reach.
+    assert!(reach(&game).iter().all(|m| m.to != farland));
+    // One ship in the West Sea only: the bridge stops there (Farland is on the Far Sea).
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "west_sea",
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        2,
+    );
+    assert!(reach(&game).iter().all(|m| m.to != farland));
+    // South borders north by land: the land way wins over the crossing, with no limit.
+    let south = reach(&game)
+        .into_iter()
+        .find(|m| m.to == e(&game, "south"))
+        .unwrap();
+    assert_eq!(south.carried, None);
+    // A rebel ship in the Far Sea breaks the bridge there.
+    spawn_units(
+        &mut game,
+        None,
+        "far_sea",
+        UnitKind::LightShip,
+        UnitStatus::Rebel,
+        1,
+    );
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "far_sea",
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        1,
+    );
+    assert!(reach(&game).iter().all(|m| m.to != farland));
+    let rebels: Vec<Entity> =
+        military::units_at(game.world(), e(&game, "far_sea"), Party::Rebels, false);
+    for r in rebels {
+        game.world_mut().despawn(r);
+    }
+    // Two ships in the West Sea carry 6, one in the Far Sea 3: the narrowest sea limits.
+    let way = reach(&game)
+        .into_iter()
+        .find(|m| m.to == farland)
+        .expect("Farland across the bridge");
+    assert_eq!(way.carried, Some(3));
+    assert_eq!(way.limit(), 3);
+    assert_eq!(
+        way.path,
+        vec![north, e(&game, "west_sea"), e(&game, "far_sea"), farland]
+    );
+    military::march(game.world_mut(), a, north, farland);
+    assert_eq!(
+        army(&game, "AAA", "farland"),
+        3,
+        "3 units per ship in the Far Sea"
+    );
+    assert_eq!(army(&game, "AAA", "north"), 2, "the rest stay behind");
+    assert_eq!(count(&game, "pop.war.naval_transport"), 1);
+}
+
+#[test]
 fn pop_war_move_two_areas_mountains_and_access() {
     let mut game = game();
     let a = e(&game, "AAA");
