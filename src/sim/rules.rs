@@ -150,6 +150,9 @@ pub const EXPLORE: &str = "pop.5.1.explore";
 pub const EXPLORE_SHIP: &str = "pop.5.1.explore_ship";
 pub const EXPLORE_FIRST: &str = "pop.5.1.explore_first";
 pub const NATIONAL_FOCUS: &str = "pop.5.1.national_focus";
+/// Project id (docs/rule_ids.md): Change National Focus picks one of the top 5 discards for
+/// 1 MP and 2 ducats instead of a draw.
+pub const FOCUS_DISCARD_PICK: &str = "pop.5.1.focus_discard_pick";
 pub const CHANGE_RELIGION: &str = "pop.5.1.change_religion";
 pub const COUNTER_REFORMATION: &str = "pop.5.1.counter_reformation";
 pub const CORES: &str = "pop.7.6.cores";
@@ -367,6 +370,7 @@ pub const ALL: &[&str] = &[
     EXPLORE_SHIP,
     EXPLORE_FIRST,
     NATIONAL_FOCUS,
+    FOCUS_DISCARD_PICK,
     CHANGE_RELIGION,
     COUNTER_REFORMATION,
     CORES,
