@@ -128,6 +128,9 @@ pub const BATTLE_NAVAL: &str = "pop.battle.naval";
 pub const BATTLE_RESULT: &str = "pop.battle.result";
 pub const WAR_ATTRITION: &str = "pop.war.attrition";
 pub const WAR_LOST_AT_SEA: &str = "pop.war.lost_at_sea";
+/// A Player Realm answering a Non-Player Realm ally's Call to Arms makes it an Active Ally, or
+/// leaves it a plain ally (11.3 Accepting a CtA, step 4), the project's own id.
+pub const WAR_ACTIVE_ALLY: &str = "pop.war.active_ally";
 
 /// Project ids for effects the seeds leave unnamed (documented in docs/rule_ids.md).
 pub const EFFECT_DUCATS: &str = "pop.effect.ducats";
@@ -256,6 +259,7 @@ pub const ALL: &[&str] = &[
     WAR_ACCESS,
     WAR_FREE_ACTIVATION,
     WAR_SURRENDER,
+    WAR_ACTIVE_ALLY,
     BATTLE_START,
     BATTLE_DICE,
     BATTLE_CASUALTIES,
