@@ -338,6 +338,7 @@ pub enum CallPayment {
     Colonists(u8),
 }
 
+/// What a call from `caller` to its Non-Player Realm ally `npr` spends.
 pub fn call_payment(world: &World, caller: Entity, npr: Entity, defensive: bool) -> CallPayment {
     let cost = call_cost(world, caller, npr, defensive);
     if distant_realm(world, npr) {
