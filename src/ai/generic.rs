@@ -59,26 +59,21 @@ pub fn turn(
         .unwrap_or_default();
     for c in hand {
         let def = &content.action_cards[c];
-        // A cardinal is worth nothing to a realm that cannot seat one (19.1).
-        let seats_cardinal = crate::sim::pop::curia::may_gain_cardinal(world, realm);
-        if def
-            .effects
-            .contains(&crate::content::schema::Effect::Cardinal)
-            && !seats_cardinal
-        {
-            continue;
-        }
-        let worth: i32 = def.effects.iter().map(&value).sum();
+        let worth = card_worth(world, realm, c, &value);
         let play = Action::PlayCard {
             card: card_id(world, c),
         };
-        if worth > 4
+        if worth > PLAY_WORTH
             && mat.mp(def.deck) >= i32::from(def.cost) + 2
             && mat.ducats >= i32::from(def.ducats) + 4
             && legal.contains(&play)
         {
             return Some(play);
         }
+    }
+    // Cards the bot will never play go back through Change National Focus.
+    if let Some(a) = card_exchange(world, realm, mat, legal, &value) {
+        return Some(a);
     }
     // Integrate an area: a core token scores at the end and guards against liberation.
     if adm >= 6 {
@@ -427,37 +422,141 @@ pub fn decide(
                 Action::PayInflation { adm: false }
             })
         }
-        DecisionKind::FocusDiscard { .. } => {
-            // Exchange the dearest card the realm cannot afford, if the shift allowed stopping.
-            pick(legal, |a| *a == Action::Decline).or_else(|| legal.first().cloned())
+        DecisionKind::FocusDiscard { discarded } => {
+            // The cards the bot will never play go, worst first, as long as at least two go
+            // (one card alone draws nothing back); then stop.
+            let dead = dead_cards(world, realm, &super::value);
+            let discard = dead
+                .first()
+                .filter(|_| usize::from(*discarded) + dead.len() >= 2)
+                .map(|c| Action::DiscardCard {
+                    card: card_id(world, *c),
+                })
+                .filter(|a| legal.contains(a));
+            discard
+                .or_else(|| pick(legal, |a| *a == Action::Decline))
+                .or_else(|| legal.first().cloned())
         }
         DecisionKind::FocusDraw { .. } => {
-            let low = MpKind::ALL.into_iter().max_by_key(|k| mat.mp(*k))?;
-            // With ducats to spare, buy the strongest (dearest) discard of that deck instead
-            // of a blind draw.
-            if mat.ducats >= 8 && mat.mp(low) >= 3 {
-                let content = &world.resource::<Content>().0;
-                let bought = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        Action::TakeDiscard { card } => content
-                            .action_cards
-                            .iter()
-                            .find(|c| c.id == *card && c.deck == low)
-                            .map(|c| (c.cost, a)),
-                        _ => None,
-                    })
-                    .max_by_key(|(cost, _)| *cost)
-                    .filter(|(cost, _)| *cost >= 2)
-                    .map(|(_, a)| a.clone());
-                if bought.is_some() {
-                    return bought;
+            // A card worth playing on top of a discard pile is bought (1 MP + 2 ducats) rather
+            // than drawn blind; otherwise a draw from the deck of the fullest pool.
+            let content = &world.resource::<Content>().0;
+            let offered = legal.iter().filter_map(|a| match a {
+                Action::TakeDiscard { card } => {
+                    content.action_cards.iter().position(|c| c.id == *card)
                 }
+                _ => None,
+            });
+            if let Some(c) = discard_pick(world, realm, mat, offered, &super::value) {
+                return Some(Action::TakeDiscard {
+                    card: card_id(world, c),
+                });
             }
-            pick(legal, |a| *a == Action::DrawCard { deck: low })
+            let fullest = MpKind::ALL.into_iter().max_by_key(|k| mat.mp(*k))?;
+            pick(legal, |a| *a == Action::DrawCard { deck: fullest })
+                .or_else(|| pick(legal, |a| matches!(a, Action::DrawCard { .. })))
         }
         _ => None,
     }
+}
+
+/// The bot plays an Action Card worth more than this (and keeps one it could play).
+const PLAY_WORTH: i32 = 4;
+
+/// What a card is worth to the bot: the worth of its effects; a cardinal is worth nothing to a
+/// realm that cannot seat one (19.1).
+fn card_worth(
+    world: &World,
+    realm: Entity,
+    card: usize,
+    value: impl Fn(&crate::content::schema::Effect) -> i32,
+) -> i32 {
+    let def = &world.resource::<Content>().0.action_cards[card];
+    let cardinal = def
+        .effects
+        .contains(&crate::content::schema::Effect::Cardinal);
+    if cardinal && !crate::sim::pop::curia::may_gain_cardinal(world, realm) {
+        return 0;
+    }
+    def.effects.iter().map(value).sum()
+}
+
+/// Whether the card is kept for its character: an advisor the realm could seat in an empty
+/// chair.
+fn keeps_for_character(world: &World, realm: Entity, card: usize) -> bool {
+    use crate::sim::pop::characters::{advisor_of, can_rule, card_character};
+    card_character(world, card).is_some_and(|ch| {
+        matches!(
+            world.get::<crate::sim::model::Character>(ch).map(|c| c.kind),
+            Some(crate::content::schema::CharacterKind::Advisor(kind))
+                if advisor_of(world, realm, kind).is_none() && can_rule(world, ch)
+        )
+    })
+}
+
+/// The cards in hand the bot will never play (worth too little to it, or a cardinal it cannot
+/// seat) and does not keep for their advisor, worst first.
+fn dead_cards(
+    world: &World,
+    realm: Entity,
+    value: &impl Fn(&crate::content::schema::Effect) -> i32,
+) -> Vec<usize> {
+    let hand = world
+        .get::<Hand>(realm)
+        .map(|h| h.cards.clone())
+        .unwrap_or_default();
+    let mut dead: Vec<(i32, usize)> = hand
+        .into_iter()
+        .map(|c| (card_worth(world, realm, c, value), c))
+        .filter(|(worth, c)| *worth <= PLAY_WORTH && !keeps_for_character(world, realm, *c))
+        .collect();
+    dead.sort();
+    dead.into_iter().map(|(_, c)| c).collect()
+}
+
+/// The best of `offered` (cards on top of the discard piles) to buy with Change National
+/// Focus: worth playing, and affordable with the power and money to play it afterwards.
+fn discard_pick(
+    world: &World,
+    realm: Entity,
+    mat: &Mat,
+    offered: impl Iterator<Item = usize>,
+    value: &impl Fn(&crate::content::schema::Effect) -> i32,
+) -> Option<usize> {
+    use crate::sim::pop::focus::{DISCARD_PICK_DUCATS, DISCARD_PICK_MP};
+    let content = &world.resource::<Content>().0;
+    offered
+        .filter(|c| {
+            let def = &content.action_cards[*c];
+            mat.mp(def.deck) >= DISCARD_PICK_MP + i32::from(def.cost)
+                && mat.ducats >= DISCARD_PICK_DUCATS + i32::from(def.ducats) + 2
+        })
+        .map(|c| (card_worth(world, realm, c, value), c))
+        .filter(|(worth, _)| *worth > PLAY_WORTH)
+        .max_by_key(|(worth, c)| (*worth, std::cmp::Reverse(*c)))
+        .map(|(_, c)| c)
+}
+
+/// Change National Focus for the cards alone: three cards the bot will never play go for two
+/// new ones, or two for one when a card worth playing lies on top of a discard pile to buy.
+fn card_exchange(
+    world: &World,
+    realm: Entity,
+    mat: &Mat,
+    legal: &[Action],
+    value: &impl Fn(&crate::content::schema::Effect) -> i32,
+) -> Option<Action> {
+    let exchange = Action::ChangeFocus {
+        into: None,
+        from: vec![],
+    };
+    if !legal.contains(&exchange) {
+        return None;
+    }
+    let dead = dead_cards(world, realm, value).len();
+    let tops = crate::sim::pop::focus::top_discards_all(world);
+    let worth_buying = discard_pick(world, realm, mat, tops.into_iter(), value).is_some();
+    (dead >= 3 || (dead >= 2 && worth_buying)).then_some(exchange)
 }
 
 /// The revealed card and node that pay the bot most (keeping merchants where they stand when
@@ -708,5 +807,84 @@ mod tests {
             Some(sail),
             "Far Sea touches unclaimed Farland"
         );
+    }
+
+    #[test]
+    fn bot_exchanges_cards_it_never_plays_and_buys_one_worth_playing_from_the_discards() {
+        use crate::sim::DecisionKind;
+        use crate::sim::pop::cards::ActionDecks;
+        const CARDS: &str = r#"action_cards: [
+        (id: "dull_adm", name: "Dull Adm", deck: Adm, cost: 1, effects: [Prestige(1)]),
+        (id: "dull_dip", name: "Dull Dip", deck: Dip, cost: 1, effects: [Claim("north")]),
+        (id: "dull_mil", name: "Dull Mil", deck: Mil, cost: 1, effects: [Ducats(1)]),
+        (id: "good_adm", name: "Good Adm", deck: Adm, cost: 1, effects: [Stability(1)]),
+        (id: "f_adm", name: "Filler Adm", deck: Adm, cost: 1, effects: [Ducats(1)]),
+        (id: "f_dip", name: "Filler Dip", deck: Dip, cost: 1, effects: [Ducats(1)]),
+        (id: "f_mil", name: "Filler Mil", deck: Mil, cost: 1, effects: [Ducats(1)]),
+    ],"#;
+        let mut game = game_with(|t| t.replace("action_cards: [],", CARDS));
+        while game.pending().is_some_and(|d| d.kind != DecisionKind::Turn) {
+            let first = game.legal_actions()[0].clone();
+            game.apply(first).unwrap();
+        }
+        let me = e(&game, &game.pending().unwrap().realm.clone());
+        set(&mut game, me, |m| {
+            m.mp = [6, 6, 6];
+            m.ducats = 20;
+        });
+        let index = |id: &str| {
+            game.scenario()
+                .action_cards
+                .iter()
+                .position(|c| c.id == id)
+                .unwrap()
+        };
+        let dull: Vec<usize> = ["dull_adm", "dull_dip", "dull_mil"]
+            .into_iter()
+            .map(index)
+            .collect();
+        let good = index("good_adm");
+        // The hand holds the three dull cards; Good Adm lies on top of the Adm discards.
+        game.world_mut().get_mut::<Hand>(me).unwrap().cards = dull.clone();
+        {
+            let mut decks = game.world_mut().resource_mut::<ActionDecks>();
+            let decks = &mut *decks;
+            for pile in decks.decks.iter_mut().chain(decks.discard.iter_mut()) {
+                pile.retain(|c| *c != good && !dull.contains(c));
+            }
+            decks.discard[MpKind::Adm.index()].push(good);
+        }
+        let world = game.world();
+        let value = &crate::ai::value;
+        assert_eq!(dead_cards(world, me, value).len(), 3, "none worth playing");
+        let legal = game.legal_actions();
+        let exchange = Action::ChangeFocus {
+            into: None,
+            from: vec![],
+        };
+        assert_eq!(
+            card_exchange(world, me, &mat(&game, me), &legal, value),
+            Some(exchange.clone())
+        );
+        game.apply(exchange).unwrap();
+        let mut steps = 0;
+        while let Some(d) = game.pending().cloned().filter(|d| {
+            matches!(
+                d.kind,
+                DecisionKind::FocusDiscard { .. } | DecisionKind::FocusDraw { .. }
+            )
+        }) {
+            let legal = game.legal_actions();
+            let pick = decide(game.world(), me, &mat(&game, me), &d.kind, &legal).unwrap();
+            game.apply(pick).unwrap();
+            steps += 1;
+            assert!(steps < 10);
+        }
+        let held = game.world().get::<Hand>(me).unwrap().cards.clone();
+        assert!(held.contains(&good), "the card worth playing is bought");
+        assert!(dull.iter().all(|c| !held.contains(c)), "the dull cards go");
+        assert_eq!(held.len(), 2, "three given up, two new");
+        assert_eq!(mat(&game, me).ducats, 18, "the pick costs 2 ducats");
+        assert!(count(&game, "pop.5.1.focus_discard_pick") >= 1);
     }
 }

@@ -326,6 +326,7 @@ impl Bot {
             | DecisionKind::BattleRetreat { .. }
             | DecisionKind::SendCalls { .. }
             | DecisionKind::CallToArms { .. }
+            | DecisionKind::ActivateAlly { .. }
             | DecisionKind::Surrender { .. }
             | DecisionKind::PeaceTerms { .. } => {
                 let r = realm?;

@@ -475,6 +475,14 @@ pub fn decide(
         } else {
             Action::Decline
         }),
+        DecisionKind::ActivateAlly { ally, units } => {
+            let npr = entity(world, ally)?;
+            Some(if activate_ally(world, realm, npr, *units) {
+                Action::Accept
+            } else {
+                Action::Decline
+            })
+        }
         DecisionKind::Surrender { enemy } => {
             let e = entity(world, enemy)?;
             let (mine, theirs) = (
@@ -498,5 +506,66 @@ pub fn decide(
         .map(|term| Action::Peace { term })
         .find(|a| legal.contains(a)),
         _ => None,
+    }
+}
+
+/// Whether to make a Non-Player Realm that called the bot an Active Ally: its lent infantry are
+/// worth having unless it lends none, or an enemy army already stands in its land, where it
+/// needs its full military capacity to defend itself.
+fn activate_ally(world: &World, realm: Entity, npr: Entity, units: u8) -> bool {
+    if units == 0 {
+        return false;
+    }
+    let enemies = enemies_of(world, realm);
+    let threatened = crate::sim::pop::relations::owned_areas(world, npr)
+        .into_iter()
+        .any(|a| {
+            world.get::<Present>(a).is_some_and(|p| {
+                p.iter().any(|u| {
+                    world
+                        .get::<UnitOf>(u)
+                        .is_some_and(|o| enemies.contains(&o.0))
+                        && world.get::<Unit>(u).is_some_and(|x| x.kind.is_land())
+                })
+            })
+        });
+    !threatened
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bot's answer to "make the Non-Player Realm that called you an Active Ally?".
+
+    use super::*;
+    use crate::sim::pop::test_support::*;
+    use crate::sim::state::spawn_sim;
+
+    #[test]
+    fn bot_makes_a_calling_npr_active_unless_it_lends_nothing_or_is_invaded() {
+        let mut game = game();
+        let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+        spawn_sim(game.world_mut(), None, Alliance { a: b, b: c });
+        for (attacker, defender) in [(a, c), (a, b)] {
+            spawn_sim(game.world_mut(), None, War { attacker, defender });
+        }
+        assert!(
+            activate_ally(game.world(), b, c, 1),
+            "its troops are welcome"
+        );
+        assert!(
+            !activate_ally(game.world(), b, c, 0),
+            "nothing lent, nothing gained"
+        );
+        spawn_unit(
+            &mut game,
+            Some(a),
+            "east",
+            UnitKind::Infantry,
+            UnitStatus::Regular,
+        );
+        assert!(
+            !activate_ally(game.world(), b, c, 1),
+            "an ally with the enemy in its land keeps its full strength"
+        );
     }
 }

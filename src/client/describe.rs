@@ -260,6 +260,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             Some(DecisionKind::AgeEndClaims) => "Complete nothing more".to_string(),
             Some(DecisionKind::AgeSwap) => "Keep the new Ideas and Milestones".to_string(),
             Some(DecisionKind::SendCalls { .. }) => "Call no more allies".to_string(),
+            Some(DecisionKind::ActivateAlly { ally, .. }) => {
+                format!("Leave {} a plain ally", name_of(game, ally))
+            }
             _ => "Decline".to_string(),
         },
         Action::ChooseRealm { realm } => name_of(game, realm),
@@ -302,6 +305,10 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         Action::Retreat { to } => format!("Retreat to {} (one more loss)", area_name(game, to)),
         Action::Accept => match decision.map(|d| &d.kind) {
             Some(DecisionKind::CallToArms { .. }) => "Answer the Call to Arms".to_string(),
+            Some(DecisionKind::ActivateAlly { ally, units }) => format!(
+                "Make {} an Active Ally ({units} allied infantry)",
+                name_of(game, ally)
+            ),
             Some(DecisionKind::Surrender { .. }) => "Surrender".to_string(),
             _ => "Accept".to_string(),
         },

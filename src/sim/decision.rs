@@ -286,6 +286,10 @@ pub enum DecisionKind {
         enemy: String,
         defensive: bool,
     },
+    /// You answered the Non-Player Realm `ally`'s Call to Arms: make it an Active Ally, lending
+    /// you `units` allied infantry while it defends with half its military capacity and stops
+    /// invading on its own (Accept), or leave it a plain ally (Decline).
+    ActivateAlly { ally: String, units: u8 },
     /// The war with `enemy` is inconclusive: surrender, or fight on.
     Surrender { enemy: String },
     /// You won the war against `enemy`: choose the peace terms.

@@ -130,6 +130,9 @@ pub const BATTLE_NAVAL: &str = "pop.battle.naval";
 pub const BATTLE_RESULT: &str = "pop.battle.result";
 pub const WAR_ATTRITION: &str = "pop.war.attrition";
 pub const WAR_LOST_AT_SEA: &str = "pop.war.lost_at_sea";
+/// A Player Realm answering a Non-Player Realm ally's Call to Arms makes it an Active Ally, or
+/// leaves it a plain ally (11.3 Accepting a CtA, step 4), the project's own id.
+pub const WAR_ACTIVE_ALLY: &str = "pop.war.active_ally";
 
 /// Project ids for effects the seeds leave unnamed (documented in docs/rule_ids.md).
 pub const EFFECT_DUCATS: &str = "pop.effect.ducats";
@@ -152,6 +155,9 @@ pub const EXPLORE: &str = "pop.5.1.explore";
 pub const EXPLORE_SHIP: &str = "pop.5.1.explore_ship";
 pub const EXPLORE_FIRST: &str = "pop.5.1.explore_first";
 pub const NATIONAL_FOCUS: &str = "pop.5.1.national_focus";
+/// Project id (docs/rule_ids.md): Change National Focus picks one of the top 5 discards for
+/// 1 MP and 2 ducats instead of a draw.
+pub const FOCUS_DISCARD_PICK: &str = "pop.5.1.focus_discard_pick";
 pub const CHANGE_RELIGION: &str = "pop.5.1.change_religion";
 pub const COUNTER_REFORMATION: &str = "pop.5.1.counter_reformation";
 pub const CORES: &str = "pop.7.6.cores";
@@ -256,6 +262,7 @@ pub const ALL: &[&str] = &[
     WAR_NAVAL_TRANSPORT,
     WAR_FREE_ACTIVATION,
     WAR_SURRENDER,
+    WAR_ACTIVE_ALLY,
     BATTLE_START,
     BATTLE_DICE,
     BATTLE_CASUALTIES,
@@ -370,6 +377,7 @@ pub const ALL: &[&str] = &[
     EXPLORE_SHIP,
     EXPLORE_FIRST,
     NATIONAL_FOCUS,
+    FOCUS_DISCARD_PICK,
     CHANGE_RELIGION,
     COUNTER_REFORMATION,
     CORES,

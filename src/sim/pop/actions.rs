@@ -350,6 +350,10 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             crate::sim::pop::war::answer_send(world, &action);
             return;
         }
+        DecisionKind::ActivateAlly { .. } => {
+            crate::sim::pop::war::answer_activation(world, &action);
+            return;
+        }
         k if generic::owns(k) => {
             generic::answer(world, k, &action);
             return;

@@ -823,11 +823,11 @@ fn finish(world: &mut World, winner: Option<usize>) {
     discard_idle_leaders(world);
 }
 
-/// Raises a Non-Player Realm's defence of `area` against `enemy`: infantry equal to its
+/// Raises a Non-Player Realm's defence of `area` against an enemy: infantry equal to its
 /// military capacity there (tax value of its unoccupied provinces in the area and adjacent
 /// areas, distant ones double; adjacent areas with hostile units count only for themselves;
 /// each province once per turn; half for an active ally). Returns the units raised.
-pub fn raise_npr_defence(world: &mut World, npr: Entity, enemy: Entity, area: Entity) -> usize {
+pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize {
     let used = world.resource::<MilitaryAction>().capacity_used.clone();
     let mut areas = vec![area];
     if let Some(b) = world.get::<LandBorders>(area) {
@@ -851,8 +851,9 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, enemy: Entity, area: En
             }
         }
     }
-    let active_ally = crate::sim::pop::war::active_allies(world).contains(&sid_of(world, npr))
-        || player_allies_at_war(world, npr, enemy);
+    // Only an Active Ally holds back half its strength (11.3 Active Allies): a Non-Player Realm
+    // left a plain ally by the Player Realm that answered its call defends in full.
+    let active_ally = crate::sim::pop::war::active_allies(world).contains(&sid_of(world, npr));
     if active_ally {
         capacity /= 2;
     }
@@ -888,12 +889,6 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, enemy: Entity, area: En
         .amount(capacity as i32),
     );
     capacity as usize
-}
-
-fn player_allies_at_war(world: &World, npr: Entity, enemy: Entity) -> bool {
-    player_allies(world, npr)
-        .into_iter()
-        .any(|pr| at_war_between(world, pr, enemy) && allied(world, pr, npr))
 }
 
 /// Raises a Non-Player Realm's fleet in a sea zone: light ships equal to its naval capacity

@@ -262,8 +262,10 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             cost.colonists = i32::from(*colonists);
         }
         Action::CallToArms { ally } => {
-            if let Some(ally) = index(ally) {
-                cost.influence = i32::from(war::pending_call_cost(world, ally));
+            match index(ally).and_then(|ally| war::pending_call_cost(world, ally)) {
+                Some(war::CallPayment::Influence(n)) => cost.influence = i32::from(n),
+                Some(war::CallPayment::Colonists(n)) => cost.colonists = i32::from(n),
+                None => {}
             }
         }
         Action::ReplenishManpower { units } => cost.mil = minor::replenish_cost(*units),

@@ -35,6 +35,7 @@ const PRICE_RULES: &[&str] = &[
     rules::PROVINCE_SALE,
     rules::EXPLORE,
     rules::NATIONAL_FOCUS,
+    rules::FOCUS_DISCARD_PICK,
     rules::COUNTER_REFORMATION,
     rules::ACT_INFLUENCE,
     rules::ACT_FORGE_ALLIANCE,

@@ -81,6 +81,9 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                 None if hand(world, realm).is_empty() => {
                     err("no monarch power to shift and no card to discard")
                 }
+                None if drawable(world).is_empty() => err(
+                    "every action deck and discard pile is empty: there is no card to exchange for",
+                ),
                 None => None,
                 Some(_) if from.iter().any(|k| mp(world, realm, *k) < 1) => {
                     err("a pool with nothing in it cannot give")
@@ -218,6 +221,15 @@ fn top_discards(decks: &ActionDecks, kind: MpKind) -> &[usize] {
     &pile[pile.len().saturating_sub(DISCARD_PICKS)..]
 }
 
+/// The cards that may be bought from the discard piles now: the top 5 of each, Adm, Dip, Mil.
+pub fn top_discards_all(world: &World) -> Vec<usize> {
+    let decks = world.resource::<ActionDecks>();
+    MpKind::ALL
+        .into_iter()
+        .flat_map(|kind| top_discards(decks, kind).iter().copied())
+        .collect()
+}
+
 /// How many cards on top of a discard pile may be picked from.
 pub const DISCARD_PICKS: usize = 5;
 /// What picking a new card from the discards costs: 1 MP of that deck's type and 2 ducats.
@@ -249,6 +261,7 @@ pub fn answer_problem(
             .contains(deck))
         .then(|| Illegal::new(rules::NATIONAL_FOCUS, "that deck is empty")),
         (DecisionKind::FocusDraw { .. }, Action::TakeDiscard { card }) => {
+            let err = |why: &str| Some(Illegal::new(rules::FOCUS_DISCARD_PICK, why));
             let m = crate::sim::pop::generic::mat(world, realm);
             let decks = world.resource::<ActionDecks>();
             let found = MpKind::ALL.into_iter().find_map(|kind| {
@@ -330,8 +343,14 @@ fn buy_discard(world: &mut World, realm: Entity, card: &str) {
         };
         pile.remove(at);
     }
-    change_mp(world, realm, kind, -DISCARD_PICK_MP, rules::NATIONAL_FOCUS);
-    spend(world, realm, DISCARD_PICK_DUCATS, rules::NATIONAL_FOCUS);
+    change_mp(
+        world,
+        realm,
+        kind,
+        -DISCARD_PICK_MP,
+        rules::FOCUS_DISCARD_PICK,
+    );
+    spend(world, realm, DISCARD_PICK_DUCATS, rules::FOCUS_DISCARD_PICK);
     if let Some(mut hand) = world.get_mut::<Hand>(realm) {
         hand.cards.push(c);
     }
@@ -340,7 +359,7 @@ fn buy_discard(world: &mut World, realm: Entity, card: &str) {
     write(
         world,
         Note::new(
-            rules::NATIONAL_FOCUS,
+            rules::FOCUS_DISCARD_PICK,
             format!("{name} picks \"{card_name}\" from the {kind:?} discards for 1 {kind:?} and 2 ducats"),
         )
         .realm(&name),
@@ -353,7 +372,12 @@ pub fn resume(world: &mut World) -> Resume {
     };
     let name = key_of(world, run.realm);
     if run.draws_left.is_none() {
-        if run.discarded.len() < FOCUS_DISCARDS && !hand(world, run.realm).is_empty() {
+        // With every deck and discard pile empty there is nothing to exchange cards for (a
+        // shift of monarch power goes on alone): the discards are not offered.
+        if run.discarded.len() < FOCUS_DISCARDS
+            && !hand(world, run.realm).is_empty()
+            && !drawable(world).is_empty()
+        {
             ask(
                 world,
                 name,

@@ -1032,7 +1032,7 @@ fn pop_effect_disloyal_vassals_unrest_and_rebels_except_for_the_active_player() 
 }
 
 #[test]
-fn pop_5_1_national_focus_buys_one_new_card_from_the_top_5_discards_for_1_mp_and_2_ducats() {
+fn pop_5_1_focus_discard_pick_buys_one_new_card_from_the_top_5_discards_for_1_mp_and_2_ducats() {
     use crate::sim::pop::cards::ActionDecks;
     let (mut game, me) = with_cards();
     // Every Adm card still in the deck goes to the discard pile.
@@ -1077,8 +1077,11 @@ fn pop_5_1_national_focus_buys_one_new_card_from_the_top_5_discards_for_1_mp_and
     assert_eq!(after.ducats, before.ducats - 2);
     assert!(hand(&game, me).contains(&pick));
     assert!(
-        game.log().entries.iter().any(|x| x.rule == "pop.5.1.national_focus"
-            && x.text.contains("from the Adm discards")),
+        game.log()
+            .entries
+            .iter()
+            .any(|x| x.rule == "pop.5.1.focus_discard_pick"
+                && x.text.contains("from the Adm discards")),
         "the pick is logged under its rule"
     );
     // Once per action: the second new card is drawn.
@@ -1087,6 +1090,107 @@ fn pop_5_1_national_focus_buys_one_new_card_from_the_top_5_discards_for_1_mp_and
         Action::TakeDiscard {
             card: id(pile[pile.len() - 2]),
         },
+        "pop.5.1.focus_discard_pick",
+    );
+}
+
+#[test]
+fn pop_5_1_focus_discard_pick_is_offered_with_every_draw_pile_empty_and_logged_under_its_id() {
+    use crate::sim::pop::cards::ActionDecks;
+    let (mut game, me) = with_cards();
+    // Every draw pile is empty; the cards lie in the discard piles.
+    {
+        let mut decks = game.world_mut().resource_mut::<ActionDecks>();
+        for k in MpKind::ALL {
+            let moved = std::mem::take(&mut decks.decks[k.index()]);
+            decks.discard[k.index()].extend(moved);
+        }
+    }
+    let before = hand(&game, me).len();
+    game.apply(Action::ChangeFocus {
+        into: None,
+        from: vec![],
+    })
+    .unwrap();
+    for _ in 0..3 {
+        let discard = game
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::DiscardCard { .. }))
+            .unwrap();
+        game.apply(discard).unwrap();
+    }
+    let legal = game.legal_actions();
+    let picks: Vec<&Action> = legal
+        .iter()
+        .filter(|a| matches!(a, Action::TakeDiscard { .. }))
+        .collect();
+    let tops: usize = {
+        let decks = game.world().resource::<ActionDecks>();
+        decks.discard.iter().map(|p| p.len().min(5)).sum()
+    };
+    assert!(tops > 0);
+    assert_eq!(picks.len(), tops, "the top 5 of each discard pile");
+    assert_eq!(
+        legal
+            .iter()
+            .filter(|a| matches!(a, Action::DrawCard { .. }))
+            .count(),
+        3,
+        "a draw rebuilds an empty pile from its discards"
+    );
+    let pick = picks[0].clone();
+    game.apply(pick).unwrap();
+    assert!(count(&game, "pop.5.1.focus_discard_pick") >= 1);
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|x| x.rule == "pop.5.1.focus_discard_pick" && x.text.contains("picks"))
+    );
+    // The second new card is drawn: the pile is rebuilt from all but its top 5.
+    let draw = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::DrawCard { .. }))
+        .unwrap();
+    game.apply(draw).unwrap();
+    assert_eq!(hand(&game, me).len(), before - 1);
+}
+
+#[test]
+fn pop_5_1_national_focus_with_no_card_left_anywhere_exchanges_none() {
+    use crate::sim::pop::cards::ActionDecks;
+    let (mut game, me) = with_cards();
+    {
+        let mut decks = game.world_mut().resource_mut::<ActionDecks>();
+        for k in MpKind::ALL {
+            decks.decks[k.index()].clear();
+            decks.discard[k.index()].clear();
+        }
+    }
+    set(&mut game, me, |m| m.mp = [5, 5, 5]);
+    let held = hand(&game, me);
+    assert!(!held.is_empty());
+    // Nothing could be drawn or picked for the cards given up: the exchange is refused.
+    refused(
+        &mut game,
+        Action::ChangeFocus {
+            into: None,
+            from: vec![],
+        },
         "pop.5.1.national_focus",
     );
+    // A shift of monarch power goes on alone, without offering the cards.
+    game.apply(Action::ChangeFocus {
+        into: Some(MpKind::Adm),
+        from: vec![MpKind::Dip],
+    })
+    .unwrap();
+    assert!(!matches!(
+        game.pending().map(|d| d.kind.clone()),
+        Some(DecisionKind::FocusDiscard { .. } | DecisionKind::FocusDraw { .. })
+    ));
+    assert_eq!(hand(&game, me), held, "the hand is untouched");
+    assert_eq!(mat(&game, me).mp, [6, 4, 5]);
 }

@@ -1502,7 +1502,7 @@ pub fn start_battles_at(
     nprs.sort_by_key(|n| sid_of(world, *n));
     nprs.dedup();
     for npr in nprs {
-        let defenders = battle::raise_npr_defence(world, npr, realm, place);
+        let defenders = battle::raise_npr_defence(world, npr, place);
         if defenders > 0 {
             battle::queue(
                 world,

@@ -202,6 +202,7 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::BattleRetreat { .. } => battle::retreat_candidates(world),
         DecisionKind::SendCalls { .. } => war::send_candidates(world),
         DecisionKind::CallToArms { .. }
+        | DecisionKind::ActivateAlly { .. }
         | DecisionKind::Surrender { .. }
         | DecisionKind::PeaceTerms { .. } => war::peace_candidates(world, &decision.kind),
         DecisionKind::Missions { .. } => missions::phase1_candidates(world, realm),
@@ -294,6 +295,7 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         ),
         DecisionKind::SendCalls { .. } => war::check_send(world, action),
         DecisionKind::CallToArms { .. }
+        | DecisionKind::ActivateAlly { .. }
         | DecisionKind::Surrender { .. }
         | DecisionKind::PeaceTerms { .. } => war::check_peace(world, &decision.kind, action),
         DecisionKind::Missions { .. } => match missions::phase1_problem(world, realm, action) {

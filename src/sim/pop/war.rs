@@ -80,6 +80,10 @@ pub enum CallStep {
     Send(Sender),
     /// A Player Realm answers a call.
     Answer(Call),
+    /// A Player Realm that answered a Non-Player Realm's call decides whether to make that ally
+    /// Active (11.3 Accepting a CtA, step 4); `call.ally` is the Player Realm, `call.caller`
+    /// the Non-Player Realm.
+    Activate(Call),
 }
 
 #[derive(Resource, Clone, Debug, Default, Serialize)]
@@ -90,6 +94,8 @@ pub struct WarState {
     pub asked: Option<Call>,
     /// The realm choosing whom to call.
     pub sending: Option<Sender>,
+    /// The Player Realm deciding whether to make the Non-Player Realm that called it Active.
+    pub activating: Option<Call>,
     /// Non-Player Realms fighting as Active Allies.
     pub active_allies: Vec<u32>,
     /// The allied units each Active Ally lent when it was activated (half the tax value of its
@@ -313,16 +319,41 @@ pub fn call_cost(world: &World, caller: Entity, npr: Entity, defensive: bool) ->
     base.saturating_sub(u8::from(married(world, caller, npr)))
 }
 
-/// Influence calling `ally` into the war of the realm now choosing its calls costs: nothing
-/// for a Player Realm ally, `call_cost` for a Non-Player Realm.
-pub fn pending_call_cost(world: &World, ally: Entity) -> u8 {
-    let Some(sender) = world.resource::<WarState>().sending.clone() else {
-        return 0;
-    };
-    match entity(world, sender.caller) {
-        Some(caller) if !is_player(world, ally) => call_cost(world, caller, ally, sender.defensive),
-        _ => 0,
+/// A Distant Realm: one whose land lies on the Distant Continents only (every area where it
+/// owns a province is distant).
+pub fn distant_realm(world: &World, realm: Entity) -> bool {
+    let areas = owned_areas(world, realm);
+    !areas.is_empty()
+        && areas
+            .iter()
+            .all(|a| world.get::<Area>(*a).is_some_and(|x| x.distant))
+}
+
+/// What a call to a Non-Player Realm ally spends: influence cubes from its areas, or, for a
+/// Distant Realm, colonists from the caller's pool instead (11.1 Influence on Distant
+/// Continents, 11.3 Alliances with Distant NPRs), `call_cost` of them either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallPayment {
+    Influence(u8),
+    Colonists(u8),
+}
+
+/// What a call from `caller` to its Non-Player Realm ally `npr` spends.
+pub fn call_payment(world: &World, caller: Entity, npr: Entity, defensive: bool) -> CallPayment {
+    let cost = call_cost(world, caller, npr, defensive);
+    if distant_realm(world, npr) {
+        CallPayment::Colonists(cost)
+    } else {
+        CallPayment::Influence(cost)
     }
+}
+
+/// What calling `ally` into the war of the realm now choosing its calls costs: nothing for a
+/// Player Realm ally, `call_payment` for a Non-Player Realm.
+pub fn pending_call_cost(world: &World, ally: Entity) -> Option<CallPayment> {
+    let sender = world.resource::<WarState>().sending.clone()?;
+    let caller = entity(world, sender.caller)?;
+    (!is_player(world, ally)).then(|| call_payment(world, caller, ally, sender.defensive))
 }
 
 /// Prestige a Player Realm loses for refusing a defensive Call to Arms, with up to
@@ -381,15 +412,26 @@ pub fn call_problem(world: &World, sender: &Sender, ally: Entity) -> Option<Ille
             "{name} borders neither your realm nor the new enemy"
         ));
     }
-    let cost = call_cost(world, caller, ally, sender.defensive);
-    let have: u8 = owned_areas(world, ally)
-        .iter()
-        .map(|a| influence_in(world, caller, *a))
-        .sum();
-    if have < cost {
-        return no(format!(
-            "calling {name} costs {cost} influence in its areas, you have {have}"
-        ));
+    match call_payment(world, caller, ally, sender.defensive) {
+        CallPayment::Influence(cost) => {
+            let have: u8 = owned_areas(world, ally)
+                .iter()
+                .map(|a| influence_in(world, caller, *a))
+                .sum();
+            if have < cost {
+                return no(format!(
+                    "calling {name} costs {cost} influence in its areas, you have {have}"
+                ));
+            }
+        }
+        CallPayment::Colonists(cost) => {
+            let have = world.get::<Mat>(caller).map_or(0, |m| m.colonists);
+            if have < cost {
+                return no(format!(
+                    "{name} is a distant realm: calling it costs {cost} colonists, you have {have}"
+                ));
+            }
+        }
     }
     None
 }
@@ -513,17 +555,31 @@ pub fn answer_send(world: &mut World, action: &Action) {
     }
 }
 
-/// A Non-Player Realm ally joins: the caller spends the influence in its areas, it becomes an
-/// Active Ally at war with the enemy, lends allied infantry (half its tax value, at most 5) at
-/// the caller's capital, and the caller gains 1 mil if it borders the new enemy.
+/// A Non-Player Realm ally joins: the caller spends the influence in its areas (colonists for
+/// a Distant Realm), it becomes an Active Ally at war with the enemy, lends allied infantry
+/// (half its tax value, at most 5) at the caller's capital, and the caller gains 1 mil if it
+/// borders the new enemy.
 fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, defensive: bool) {
-    let influence = call_cost(world, caller, npr, defensive);
-    let mut left = influence;
-    for a in owned_areas(world, npr) {
-        let take = influence_in(world, caller, a).min(left);
-        add_influence(world, caller, a, -i32::from(take));
-        left -= take;
-    }
+    let paid = match call_payment(world, caller, npr, defensive) {
+        CallPayment::Influence(influence) => {
+            let mut left = influence;
+            for a in owned_areas(world, npr) {
+                let take = influence_in(world, caller, a).min(left);
+                add_influence(world, caller, a, -i32::from(take));
+                left -= take;
+            }
+            format!("{influence} influence")
+        }
+        CallPayment::Colonists(colonists) => {
+            if let Some(mut m) = world.get_mut::<Mat>(caller) {
+                m.colonists = m.colonists.saturating_sub(colonists);
+            }
+            format!(
+                "{colonists} colonist{} from the pool",
+                if colonists == 1 { "" } else { "s" }
+            )
+        }
+    };
     let war = if defensive {
         War {
             attacker: enemy,
@@ -536,23 +592,7 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
         }
     };
     spawn_sim(world, None, war);
-    let sid = sid_of(world, npr);
-    let lent = units_lent_by(world, npr);
-    {
-        let mut state = world.resource_mut::<WarState>();
-        state.active_allies.push(sid);
-        state.lent.push((sid, lent));
-    }
-    if let Some(area) = capital_area(world, caller) {
-        raise_units(
-            world,
-            Some(caller),
-            area,
-            UnitKind::Infantry,
-            UnitStatus::Allied,
-            lent as usize,
-        );
-    }
+    let lent = activate(world, caller, npr);
     let (c, n, e) = (
         key_of(world, caller),
         key_of(world, npr),
@@ -562,7 +602,9 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
         world,
         Note::new(
             rules::WAR_CALL_TO_ARMS,
-            format!("{c} calls its ally {n} to arms against {e} ({influence} influence): {lent} allied infantry join"),
+            format!(
+                "{c} calls its ally {n} to arms against {e} ({paid}): {lent} allied infantry join"
+            ),
         )
         .realm(&c)
         .amount(lent),
@@ -570,6 +612,30 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
     if realms_adjacent(world, npr, enemy) {
         change_mp(world, caller, MpKind::Mil, 1, rules::WAR_CALL_TO_ARMS);
     }
+}
+
+/// Makes a Non-Player Realm the Active Ally of a Player Realm (11.3 Active Allies): it lends
+/// allied infantry (half its tax value, at most 5; HR: at the Player Realm's capital rather than
+/// in its manpower reserve), recorded for a later split. Returns the units lent.
+fn activate(world: &mut World, pr: Entity, npr: Entity) -> i32 {
+    let sid = sid_of(world, npr);
+    let lent = units_lent_by(world, npr);
+    {
+        let mut state = world.resource_mut::<WarState>();
+        state.active_allies.push(sid);
+        state.lent.push((sid, lent));
+    }
+    if let Some(area) = capital_area(world, pr) {
+        raise_units(
+            world,
+            Some(pr),
+            area,
+            UnitKind::Infantry,
+            UnitStatus::Allied,
+            lent as usize,
+        );
+    }
+    lent
 }
 
 /// Carries the Calls to Arms on: asks the next realm to choose its calls, or the next Player
@@ -581,6 +647,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
             if world.resource::<Pending>().0.is_some()
                 || state.asked.is_some()
                 || state.sending.is_some()
+                || state.activating.is_some()
             {
                 return Progress::Waiting;
             }
@@ -625,7 +692,86 @@ pub fn continue_calls(world: &mut World) -> Progress {
                     return Progress::Waiting;
                 }
             }
+            CallStep::Activate(call) => {
+                if ask_activation(world, call) {
+                    return Progress::Waiting;
+                }
+            }
         }
+    }
+}
+
+/// Asks a Player Realm that answered a Non-Player Realm ally's call whether to make it Active;
+/// false when that no longer makes sense (the alliance ended, either left the war, or the ally
+/// is Active already).
+fn ask_activation(world: &mut World, call: Call) -> bool {
+    let (Some(pr), Some(npr), Some(enemy)) = (
+        entity(world, call.ally),
+        entity(world, call.caller),
+        entity(world, call.enemy),
+    ) else {
+        return false;
+    };
+    let active = world
+        .resource::<WarState>()
+        .active_allies
+        .contains(&call.caller);
+    if active
+        || !allied(world, pr, npr)
+        || !at_war_between(world, pr, enemy)
+        || !at_war_between(world, npr, enemy)
+    {
+        return false;
+    }
+    let units = units_lent_by(world, npr);
+    let (n, e) = (key_of(world, npr), key_of(world, enemy));
+    world.resource_mut::<WarState>().activating = Some(call);
+    ask(
+        world,
+        key_of(world, pr),
+        DecisionKind::ActivateAlly {
+            ally: n.clone(),
+            units: units.clamp(0, 5) as u8,
+        },
+        format!(
+            "Make {n} an Active Ally against {e}: it lends you {units} allied infantry, defends \
+             with half its military capacity and no longer invades on its own; or leave it a \
+             plain ally"
+        ),
+    );
+    true
+}
+
+/// The answer to "make the Non-Player Realm that called you an Active Ally?" (11.3 Accepting a
+/// CtA, step 4; Active Allies): Accept activates it, Decline leaves it a plain ally at war.
+pub fn answer_activation(world: &mut World, action: &Action) {
+    let Some(call) = world.resource_mut::<WarState>().activating.take() else {
+        return;
+    };
+    let (Some(pr), Some(npr)) = (entity(world, call.ally), entity(world, call.caller)) else {
+        return;
+    };
+    let (p, n) = (key_of(world, pr), key_of(world, npr));
+    if *action == Action::Accept {
+        let lent = activate(world, pr, npr);
+        write(
+            world,
+            Note::new(
+                rules::WAR_ACTIVE_ALLY,
+                format!("{p} makes {n} an Active Ally: {lent} allied infantry join at its capital"),
+            )
+            .realm(&p)
+            .amount(lent),
+        );
+    } else {
+        write(
+            world,
+            Note::new(
+                rules::WAR_ACTIVE_ALLY,
+                format!("{p} leaves {n} a plain ally: it fights with its full strength on its own"),
+            )
+            .realm(&p),
+        );
     }
 }
 
@@ -736,11 +882,14 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
                 .realm(&a),
             );
         }
-        // Answering a Non-Player Realm's defensive call: 1 mil (5.5b step 4), and the right to
-        // call the other Non-Player Realm allies in its defence.
+        // Answering a Non-Player Realm's defensive call: 1 mil (5.5b step 4), the right to
+        // call the other Non-Player Realm allies in its defence (11.3 Accepting a CtA, step 2),
+        // then the choice whether to make the caller an Active Ally (step 4).
         if call.defensive && !is_player(world, caller) {
             change_mp(world, ally, MpKind::Mil, 1, rules::WAR_CALL_TO_ARMS);
-            world.resource_mut::<WarState>().calls.insert(
+            let mut state = world.resource_mut::<WarState>();
+            state.calls.insert(0, CallStep::Activate(call.clone()));
+            state.calls.insert(
                 0,
                 CallStep::Send(Sender {
                     caller: call.ally,
@@ -1293,7 +1442,9 @@ pub fn peace_candidates(world: &World, kind: &DecisionKind) -> Vec<Action> {
         DecisionKind::CallToArms { .. } if accept_problem(world).is_some() => {
             vec![Action::Decline]
         }
-        DecisionKind::CallToArms { .. } => vec![Action::Accept, Action::Decline],
+        DecisionKind::CallToArms { .. } | DecisionKind::ActivateAlly { .. } => {
+            vec![Action::Accept, Action::Decline]
+        }
         _ => Vec::new(),
     }
 }
@@ -1316,6 +1467,11 @@ pub fn check_peace(world: &World, kind: &DecisionKind, action: &Action) -> Resul
         (DecisionKind::CallToArms { .. }, _) => Err(Illegal::new(
             rules::WAR_CALL_TO_ARMS,
             "answer the Call to Arms: accept or decline",
+        )),
+        (DecisionKind::ActivateAlly { .. }, Action::Accept | Action::Decline) => Ok(()),
+        (DecisionKind::ActivateAlly { .. }, _) => Err(Illegal::new(
+            rules::WAR_ACTIVE_ALLY,
+            "make the ally Active (accept) or leave it a plain ally (decline)",
         )),
         _ => Err(Illegal::new(rules::WAR_PEACE, "answer the peace question")),
     }

@@ -421,14 +421,14 @@ fn pop_battle_casualties_rotate_mercenary_regular_allied_and_regulars_exhaust() 
 #[test]
 fn pop_battle_npr_defence_uses_military_capacity_once_per_turn() {
     let mut game = game();
-    let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
+    let c = e(&game, "CCC");
     declare(&mut game, "AAA", "CCC");
     let east = e(&game, "east");
     // capc (small, tax 1) is CCC's only province: capacity 1.
-    assert_eq!(battle::raise_npr_defence(game.world_mut(), c, a, east), 1);
+    assert_eq!(battle::raise_npr_defence(game.world_mut(), c, east), 1);
     assert_eq!(count(&game, "pop.battle.npr_defence"), 1);
     assert_eq!(
-        battle::raise_npr_defence(game.world_mut(), c, a, east),
+        battle::raise_npr_defence(game.world_mut(), c, east),
         0,
         "a province's capacity is used once per turn"
     );
@@ -1603,4 +1603,164 @@ fn pop_war_an_offensive_call_the_ally_may_not_declare_must_be_refused() {
     game.apply(Action::Decline).unwrap();
     assert!(!relations::allied(game.world(), r, t));
     assert!(!relations::at_war_between(game.world(), t, c));
+}
+
+/// The mini scenario with CCC's capital large: a tax value of 2, so it lends 1 unit and
+/// defends `east` with 2.
+fn large_capc() -> Game {
+    game_with(|t| {
+        t.replace(
+            r#"(id: "capc", name: "Capc", area: "east","#,
+            r#"(id: "capc", name: "Capc", area: "east", size: Large,"#,
+        )
+    })
+}
+
+/// The active player declares war on CCC, allied to the other Player Realm, which answers
+/// CCC's defensive call; returns (aggressor, ally).
+fn answer_npr_call(game: &mut Game) -> (String, &'static str) {
+    let me = to_turn(game);
+    let them = other(&me);
+    rich(game, &me);
+    let (t, c) = (e(game, them), e(game, "CCC"));
+    spawn_sim(game.world_mut(), None, Alliance { a: t, b: c });
+    game.apply(Action::DeclareWar {
+        target: "CCC".into(),
+    })
+    .unwrap();
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, them);
+    assert!(matches!(
+        d.kind,
+        DecisionKind::CallToArms {
+            defensive: true,
+            ..
+        }
+    ));
+    game.apply(Action::Accept).unwrap();
+    (me, them)
+}
+
+#[test]
+fn pop_war_active_ally_answering_an_npr_call_may_make_it_active_for_its_allied_infantry() {
+    let mut game = large_capc();
+    let (_, them) = answer_npr_call(&mut game);
+    let (c, east) = (e(&game, "CCC"), e(&game, "east"));
+    // 11.3 Accepting a CtA, step 4: the choice is the ally's, asked once it has joined.
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, them);
+    assert_eq!(
+        d.kind,
+        DecisionKind::ActivateAlly {
+            ally: "CCC".into(),
+            units: 1
+        }
+    );
+    assert_eq!(game.legal_actions(), vec![Action::Accept, Action::Decline]);
+    refused(&mut game, Action::Pass, "pop.war.active_ally");
+    assert!(!war::active_allies(game.world()).contains(&sid_of(game.world(), c)));
+    let before = army(&game, them, home(them));
+    game.apply(Action::Accept).unwrap();
+    assert!(war::active_allies(game.world()).contains(&sid_of(game.world(), c)));
+    assert_eq!(
+        war::lent_at_activation(game.world(), c),
+        1,
+        "recorded for a later split"
+    );
+    assert_eq!(
+        army(&game, them, home(them)),
+        before + 1,
+        "half CCC's tax value in allied infantry at the capital"
+    );
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|l| l.rule == "pop.war.active_ally"
+                && l.realm.as_deref() == Some(them)
+                && l.amount == Some(1))
+    );
+    // An Active Ally defends its own areas with half its military capacity: 1 of 2.
+    assert_eq!(battle::raise_npr_defence(game.world_mut(), c, east), 1);
+}
+
+#[test]
+fn pop_war_active_ally_declined_the_npr_stays_a_plain_ally_at_full_strength() {
+    let mut game = large_capc();
+    let (me, them) = answer_npr_call(&mut game);
+    let (a, c, east) = (e(&game, &me), e(&game, "CCC"), e(&game, "east"));
+    let before = army(&game, them, home(them));
+    game.apply(Action::Decline).unwrap();
+    assert!(!war::active_allies(game.world()).contains(&sid_of(game.world(), c)));
+    assert_eq!(war::lent_at_activation(game.world(), c), 0);
+    assert_eq!(army(&game, them, home(them)), before, "no allied infantry");
+    assert!(relations::allied(game.world(), e(&game, them), c));
+    assert!(relations::at_war_between(game.world(), e(&game, them), a));
+    assert_eq!(count(&game, "pop.war.active_ally"), 1);
+    // A plain ally keeps its whole military capacity for its own defence.
+    assert_eq!(battle::raise_npr_defence(game.world_mut(), c, east), 2);
+}
+
+#[test]
+fn pop_war_call_to_arms_a_distant_npr_ally_costs_colonists_in_place_of_influence() {
+    use crate::sim::pop::costs::Cost;
+    // CCC's only province, large (it lends 1 unit), lies in the distant Farland.
+    let mut game = game_with(|t| {
+        t.replace(
+            r#"(id: "capc", name: "Capc", area: "east","#,
+            r#"(id: "capc", name: "Capc", area: "farland", size: Large,"#,
+        )
+    });
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, c) = (e(&game, &me), e(&game, "CCC"));
+    assert!(war::distant_realm(game.world(), c));
+    assert!(!war::distant_realm(game.world(), r));
+    spawn_sim(game.world_mut(), None, Alliance { a: r, b: c });
+    // A colony in Farland makes the caller CCC's neighbour.
+    let wild = e(&game, "wild");
+    game.world_mut()
+        .entity_mut(wild)
+        .insert((OwnedBy(r), ControlledBy(r)));
+    crate::sim::pop::towns::place_town(game.world_mut(), r, wild);
+    assert!(relations::realms_adjacent(game.world(), r, c));
+    set(&mut game, r, |m| m.colonists = 2);
+    game.apply(Action::DeclareWar {
+        target: them.into(),
+    })
+    .unwrap();
+    let call = Action::CallToArms { ally: "CCC".into() };
+    let cost = game
+        .legal_actions_with_costs()
+        .into_iter()
+        .find(|(a, _)| *a == call)
+        .map(|(_, c)| c);
+    assert_eq!(
+        cost,
+        Some(Cost {
+            colonists: 2,
+            ..Cost::default()
+        }),
+        "an offensive call spends 2 colonists, no influence"
+    );
+    // One colonist short: refused under the Call to Arms rule, nothing spent.
+    set(&mut game, r, |m| m.colonists = 1);
+    refused(&mut game, call.clone(), "pop.war.call_to_arms");
+    set(&mut game, r, |m| m.colonists = 2);
+    let allied_before = army(&game, &me, home(&me));
+    game.apply(call).unwrap();
+    assert_eq!(mat(&game, r).colonists, 0, "both colonists go");
+    assert!(relations::at_war_between(game.world(), c, e(&game, them)));
+    assert_eq!(
+        army(&game, &me, home(&me)),
+        allied_before + 1,
+        "a distant realm's double capacity does not double the units it lends"
+    );
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|l| l.rule == "pop.war.call_to_arms" && l.text.contains("2 colonists"))
+    );
 }
