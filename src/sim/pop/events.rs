@@ -463,8 +463,12 @@ pub fn start_leftover_event(world: &mut World, last_taker: Entity) -> bool {
     true
 }
 
-/// True while an Event's option, effects, symbols or ruler are still being resolved.
+/// True while an Event's option, effects, symbols or ruler are still being resolved, or a
+/// card's effects: the queue keeps its realm until `resolve_effects` finds it empty, so a card
+/// whose last effect was answered by a choice still ends the turn's main action.
 pub fn event_busy(world: &World) -> bool {
+    let queue = world.resource::<EffectQueue>();
     world.resource::<EventInProgress>().0.is_some()
-        || !world.resource::<EffectQueue>().items.is_empty()
+        || !queue.items.is_empty()
+        || queue.realm.is_some()
 }
