@@ -343,6 +343,7 @@ impl Bot {
             DecisionKind::Missions { .. } => missions::phase1(world, realm?, &legal),
             DecisionKind::AgeEndClaims => Some(missions::claim(&legal).unwrap_or(Action::Decline)),
             DecisionKind::AgeSwap => missions::age_swap(world, realm?, &legal),
+            DecisionKind::ExpandNode => realm.and_then(|r| generic::expand_pick(world, r, &legal)),
             DecisionKind::Corruption { charge } => {
                 let pay = Action::PayCorruption { adm: *charge };
                 Some(if legal.contains(&pay) {
@@ -432,6 +433,8 @@ fn value(effect: &Effect) -> i32 {
         Effect::Faith(..) => 1,
         Effect::ReplaceMilestones => 0,
         Effect::Cardinal => 10,
+        // An expanded node pays 1-3 ducats more a row, to every merchant there.
+        Effect::ExpandNode(_) | Effect::ExpandAnyNode => 5,
     }
 }
 

@@ -177,6 +177,8 @@ pub enum Action {
     /// this area; `war`: a Muslim realm with provinces there on which it declares war at once,
     /// free, gaining 1 prestige and 2 mercenary infantry (`None`: no war now).
     CallCrusade { area: String, war: Option<String> },
+    /// Pick a Trade Node (by content id) an effect applies to (Commercial Growth expands it).
+    ChooseNode { node: String },
 }
 
 /// What a Cut Ties minor action gives up.
@@ -316,6 +318,8 @@ pub enum DecisionKind {
     /// End of Age (Phase 5 D step 4), least prestige: replace one new Idea or Milestone with
     /// one of your choice, or not.
     AgeSwap,
+    /// Commercial Growth: choose the Trade Node to expand.
+    ExpandNode,
 }
 
 /// Someone must choose.
