@@ -179,6 +179,9 @@ pub enum Action {
     CallCrusade { area: String, war: Option<String> },
     /// Pick a Trade Node (by content id) an effect applies to (Commercial Growth expands it).
     ChooseNode { node: String },
+    /// Pick the cardinal in this regular slot of the Papal Curia track (0 = leftmost, Roma
+    /// never): the one that dies, or the one an excommunicated realm loses.
+    ChooseCardinal { slot: u8 },
 }
 
 /// What a Cut Ties minor action gives up.
@@ -320,6 +323,11 @@ pub enum DecisionKind {
     AgeSwap,
     /// Commercial Growth: choose the Trade Node to expand.
     ExpandNode,
+    /// The Cardinal Dies symbol of the Event you took: choose the cardinal (not Roma's) that
+    /// leaves the Papal Curia.
+    CardinalDies,
+    /// Your ruler is excommunicated: choose which of your cardinals leaves the Papal Curia.
+    ExcommunicationCardinal,
 }
 
 /// Someone must choose.

@@ -332,6 +332,10 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             answer_effect(world, &action);
             return;
         }
+        DecisionKind::CardinalDies | DecisionKind::ExcommunicationCardinal => {
+            crate::sim::pop::curia::answer_cardinal(world, asked, &action);
+            return;
+        }
         DecisionKind::RebelRemoveUnrest { .. }
         | DecisionKind::AssignRebellion { .. }
         | DecisionKind::LiberationColour { .. } => {

@@ -260,7 +260,13 @@ pub fn advance_event(world: &mut World) -> Progress {
                     EventSymbol::Pirates => trade::place_pirate(world),
                     EventSymbol::SpreadRevolution => symbols::spread_revolution(world),
                     EventSymbol::PowerStruggle => struggle::activate(world, &def.name),
-                    EventSymbol::CardinalDies => curia::cardinal_dies(world),
+                    EventSymbol::CardinalDies => {
+                        // The Event nobody took has no Active Player: it auto-resolves.
+                        let leftover = world.resource::<Leftover>().resolving;
+                        if curia::resolve_cardinal_dies(world, (!leftover).then_some(realm)) {
+                            return Progress::Waiting;
+                        }
+                    }
                 }
             }
             EventStage::RebelDice { next } => {
