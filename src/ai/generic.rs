@@ -478,6 +478,14 @@ fn card_worth(
     if cardinal && !crate::sim::pop::curia::may_gain_cardinal(world, realm) {
         return 0;
     }
+    // Commercial Growth needs a node within reach that is not expanded yet.
+    if def
+        .effects
+        .contains(&crate::content::schema::Effect::ExpandAnyNode)
+        && trade::expandable(world, realm).is_empty()
+    {
+        return 0;
+    }
     def.effects.iter().map(value).sum()
 }
 
@@ -625,6 +633,49 @@ fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &[Action]
         Some((score, a)) if score > 10 * trade::FALLBACK_DUCATS => a.clone(),
         _ => Action::TakeTradeDucats,
     }
+}
+
+/// The Trade Node the bot expands (Commercial Growth): where its own merchant stands, then
+/// where it owns the most key power (Key Provinces of the Trade Cards naming the node, '+'
+/// signs included), then fewest rival merchants to share the gain with, then the first listed.
+pub fn expand_pick(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+    let content = &world.resource::<Content>().0;
+    let board = world.resource::<trade::TradeBoard>();
+    let name = crate::sim::state::key_of(world, realm);
+    let index = world.resource::<Index>();
+    let score = |node: &str| {
+        let (mine, rivals) = board
+            .merchants
+            .iter()
+            .filter(|m| m.node.as_deref() == Some(node))
+            .fold((0, 0), |(mine, rivals), m| {
+                if m.realm == name {
+                    (mine + 1, rivals)
+                } else {
+                    (mine, rivals + 1)
+                }
+            });
+        let keys: i32 = content
+            .trade_cards
+            .iter()
+            .flat_map(|c| c.nodes.iter().filter(|n| n.node == node))
+            .flat_map(|n| n.keys.iter())
+            .filter(|k| index.get(&k.province).and_then(|p| owner(world, p)) == Some(realm))
+            .map(|k| 1 + i32::from(k.plus))
+            .sum();
+        (mine, keys, -rivals)
+    };
+    let mut best: Option<((i32, i32, i32), &Action)> = None;
+    for a in legal {
+        let Action::ChooseNode { node } = a else {
+            continue;
+        };
+        let s = score(node);
+        if best.is_none_or(|(b, _)| s > b) {
+            best = Some((s, a));
+        }
+    }
+    best.map(|(_, a)| a.clone())
 }
 
 /// Whether the bot takes a deal offered by another player.

@@ -344,6 +344,16 @@ impl Bot {
             DecisionKind::Missions { .. } => missions::phase1(world, realm?, &legal),
             DecisionKind::AgeEndClaims => Some(missions::claim(&legal).unwrap_or(Action::Decline)),
             DecisionKind::AgeSwap => missions::age_swap(world, realm?, &legal),
+            DecisionKind::ExpandNode => realm.and_then(|r| generic::expand_pick(world, r, &legal)),
+            // The Event's cardinal and the excommunicated realm's: as FACTS' auto-resolution
+            // (16.5) and the rightmost of its own, keeping its leftmost for the tie-break.
+            DecisionKind::CardinalDies => crate::sim::pop::curia::dying_cardinal(world)
+                .map(|slot| Action::ChooseCardinal { slot: slot as u8 }),
+            DecisionKind::ExcommunicationCardinal => legal
+                .iter()
+                .filter(|a| matches!(a, Action::ChooseCardinal { .. }))
+                .last()
+                .cloned(),
             DecisionKind::Corruption { charge } => {
                 let pay = Action::PayCorruption { adm: *charge };
                 Some(if legal.contains(&pay) {
@@ -433,6 +443,8 @@ fn value(effect: &Effect) -> i32 {
         Effect::Faith(..) => 1,
         Effect::ReplaceMilestones => 0,
         Effect::Cardinal => 10,
+        // An expanded node pays 1-3 ducats more a row, to every merchant there.
+        Effect::ExpandNode(_) | Effect::ExpandAnyNode => 5,
     }
 }
 

@@ -81,6 +81,10 @@ pub fn effect_text(game: &Game, effect: &Effect) -> String {
             format!("{area} turns {religion:?}", area = area_name(game, area))
         }
         Effect::ReplaceMilestones => "new Milestones replace those on display".to_string(),
+        Effect::ExpandNode(node) => {
+            format!("expand the {} trade node", trade_node_name(game, node))
+        }
+        Effect::ExpandAnyNode => "expand a trade node of your choice".to_string(),
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),
     }
@@ -387,6 +391,21 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         }
         Action::IntegrateArea { area } => format!("Integrate {}", area_name(game, area)),
         Action::ConvertArea { area } => format!("Convert {}", area_name(game, area)),
+        Action::ChooseNode { node } => format!("Expand {}", trade_node_name(game, node)),
+        Action::ChooseCardinal { slot } => {
+            let holder = game
+                .world()
+                .resource::<crate::sim::pop::curia::Curia>()
+                .cardinals
+                .get(usize::from(*slot))
+                .cloned();
+            let whose = holder.map_or_else(String::new, |h| format!("{}'s ", name_of(game, &h)));
+            let verb = match decision.map(|d| &d.kind) {
+                Some(DecisionKind::ExcommunicationCardinal) => "Give up",
+                _ => "Remove",
+            };
+            format!("{verb} {whose}cardinal in slot {}", usize::from(*slot) + 1)
+        }
         Action::Excommunicate { realm } => {
             format!("Excommunicate the ruler of {}", name_of(game, realm))
         }

@@ -371,6 +371,13 @@ pub enum Effect {
     /// Gain one cardinal on the Papal Curia track (19.1; a "Man of the Church" card). Only a
     /// Catholic Player Realm that does not control Roma gains it.
     Cardinal,
+    /// Expand this Trade Node (by id; 12.5, an Event or a Mission naming the node): from now on
+    /// its income is read from the expanded column. A node expanded already stays so.
+    ExpandNode(String),
+    /// Expand a Trade Node of the realm's choice (the "Commercial Growth" card): one not yet
+    /// expanded where it has a merchant or a valid connection (house rule). Asks a choice, so
+    /// it is no Mission or Milestone reward.
+    ExpandAnyNode,
 }
 
 /// Bottom-row symbols on an event card, resolved left to right (FACTS section 3).

@@ -551,6 +551,7 @@ fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effec
             c.reference(section, id, "area", "areas", area)
         }
         Effect::CasusBelli(realm) => c.reference(section, id, "CasusBelli", "realms", realm),
+        Effect::ExpandNode(node) => c.reference(section, id, "ExpandNode", "trade_nodes", node),
         _ => {}
     }
 }
@@ -939,12 +940,13 @@ fn check_goal(
                 | Effect::UnrestIn(..)
                 | Effect::Loan(_)
                 | Effect::RulerIllHealth
+                | Effect::ExpandAnyNode
         ) {
             c.problem(
                 section,
                 id,
                 None,
-                format!("reward of \"{id}\": {effect:?} asks a choice or is no reward; use Ducats, Mp, Stability, Prestige, Manpower, Claim, CasusBelli or Faith"),
+                format!("reward of \"{id}\": {effect:?} asks a choice or is no reward; use Ducats, Mp, Stability, Prestige, Manpower, Claim, CasusBelli, Faith or ExpandNode"),
             );
         }
     }

@@ -177,6 +177,11 @@ pub enum Action {
     /// this area; `war`: a Muslim realm with provinces there on which it declares war at once,
     /// free, gaining 1 prestige and 2 mercenary infantry (`None`: no war now).
     CallCrusade { area: String, war: Option<String> },
+    /// Pick a Trade Node (by content id) an effect applies to (Commercial Growth expands it).
+    ChooseNode { node: String },
+    /// Pick the cardinal in this regular slot of the Papal Curia track (0 = leftmost, Roma
+    /// never): the one that dies, or the one an excommunicated realm loses.
+    ChooseCardinal { slot: u8 },
 }
 
 /// What a Cut Ties minor action gives up.
@@ -320,6 +325,13 @@ pub enum DecisionKind {
     /// End of Age (Phase 5 D step 4), least prestige: replace one new Idea or Milestone with
     /// one of your choice, or not.
     AgeSwap,
+    /// Commercial Growth: choose the Trade Node to expand.
+    ExpandNode,
+    /// The Cardinal Dies symbol of the Event you took: choose the cardinal (not Roma's) that
+    /// leaves the Papal Curia.
+    CardinalDies,
+    /// Your ruler is excommunicated: choose which of your cardinals leaves the Papal Curia.
+    ExcommunicationCardinal,
 }
 
 /// Someone must choose.

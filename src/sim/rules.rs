@@ -184,6 +184,7 @@ pub const TRADE_POWER: &str = "pop.12.trade_power";
 pub const TRADE_INCOME: &str = "pop.12.trade_income";
 pub const SECONDARY_NODE: &str = "pop.12.secondary_node";
 pub const PIRATES: &str = "pop.12.pirates";
+pub const TRADE_EXPAND: &str = "pop.12.expand";
 pub const GOLD_INFLATION: &str = "pop.12.gold_inflation";
 pub const SLAVES: &str = "pop.12.slaves";
 /// Colonize (FACTS 4) and the colonist pool (FACTS 1, Phase 5 A), the project's own ids.
@@ -401,6 +402,7 @@ pub const ALL: &[&str] = &[
     TRADE_INCOME,
     SECONDARY_NODE,
     PIRATES,
+    TRADE_EXPAND,
     GOLD_INFLATION,
     SLAVES,
     PROPOSAL,

@@ -40,6 +40,10 @@ def unique(kind, items):
     return {x["id"]: x for x in items}
 
 
+# Trade node ids, filled in by main() before any effect is checked.
+TRADE_NODE_IDS = set()
+
+
 def effect_refs(effects, where, areas, realms):
     for e in effects:
         name = e[0]
@@ -58,7 +62,9 @@ def effect_refs(effects, where, areas, realms):
             check(e[1] in areas, f"{where}: Faith token in unknown area {e[1]!r}")
             check(e[2] in ("Catholic", "Protestant", "CounterReformed", "Orthodox", "Sunni", "Shia",
                            "Pagan"), f"{where}: unknown religion {e[2]!r}")
-        elif name in ("RulerIllHealth", "ReplaceMilestones", "Cardinal"):
+        elif name == "ExpandNode":
+            check(e[1] in TRADE_NODE_IDS, f"{where}: ExpandNode of unknown trade node {e[1]!r}")
+        elif name in ("RulerIllHealth", "ReplaceMilestones", "Cardinal", "ExpandAnyNode"):
             pass
         else:
             check(False, f"{where}: unknown effect {name}")
@@ -67,6 +73,7 @@ def effect_refs(effects, where, areas, realms):
 def main():
     want_ron = "--ron" in sys.argv
     scn = mapgen.build_scenario()
+    TRADE_NODE_IDS.update(n["id"] for n in scn["trade_nodes"])
     m = scn["map"]
     areas = unique("area", m["areas"])
     provs = unique("province", m["provinces"])

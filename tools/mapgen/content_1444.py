@@ -5,7 +5,7 @@ All card texts are original flavour text written for Regnum. Effects use the
 `Effect` enum of src/content/schema.rs, written here as tuples:
   ("Ducats", n) ("Mp", "Adm"|"Dip"|"Mil", n) ("AnyMp", n) ("Stability", n) ("Prestige", n)
   ("Unrest", n>=0) ("Loan", n>=0) ("RulerIllHealth",) ("Manpower", n) ("Claim", area) ("CasusBelli", realm)
-  ("Faith", area, religion) ("ReplaceMilestones",)
+  ("Faith", area, religion) ("ReplaceMilestones",) ("Cardinal",) ("ExpandNode", node) ("ExpandAnyNode",)
 and event symbols as ("Mortality", n) ("Unrest",) ("DnprExpansion", realm) ... (see EventSymbol).
 """
 
@@ -35,6 +35,9 @@ ILL = ("RulerIllHealth",)
 # The Comet Sighted Event (17.3): the Milestones on display are replaced.
 COMET = ("ReplaceMilestones",)
 CARDINAL = ("Cardinal",)
+# Expanded Trade Nodes (12.5): a named node, or one of the realm's choice (Commercial Growth).
+def EXPAND(node): return ("ExpandNode", node)
+EXPAND_ANY = ("ExpandAnyNode",)
 
 S_UNREST = ("Unrest",)
 S_NATIVE = ("NativeUprising",)
@@ -290,7 +293,7 @@ AGE_EVENTS = {
              [("Hire them", [D(-2), MAN(2)]), ("Refuse", [])], [DNPR("BOH")]),
             ("wool_trade", "The Wool Staple",
              "Flemish looms clamour for raw wool and the merchants ask for a monopoly.",
-             [("Sell the monopoly", [D(3), STAB(-1)]), ("Tax the trade", [D(2)])], []),
+             [("Sell the monopoly", [D(3), STAB(-1)]), ("Found a staple market", [EXPAND_ANY])], []),
             ("cathedral_works", "Building a Cathedral",
              "The bishop begs for funds to finish a cathedral begun by his great-grandfather.",
              [("Donate", [D(-2), STAB(1)]), ("Refuse", [PRE(-1)])], []),
@@ -438,7 +441,7 @@ AGE_EVENTS = {
              [("Support the rebels", [DIP(-1), PRE(1)]), ("Support order", [STAB(1)])], [S_UNREST]),
             ("east_india_company", "A Joint-Stock Company",
              "Merchants pool their capital to send fleets to the Indies.",
-             [("Grant a charter", [DIP(1), D(2)]), ("Keep trade royal", [D(1)])], [S_LOST]),
+             [("Grant a charter", [DIP(1), EXPAND_ANY]), ("Keep trade royal", [D(1)])], [S_LOST]),
             ("tulip_mania", "Tulip Fever",
              "A single flower bulb sells for the price of a house, until one day it does not.",
              [("Speculate", [D(2), STAB(-1)]), ("Stay prudent", [ADM(1)])], []),
@@ -842,6 +845,7 @@ ACTION_CARDS = {
         ("insult_bohemia", "Heretics in Bohemia", 1, 0, "Preachers in Prague denounce your bishops from the pulpit.", [CB("BOH")], "enea_piccolomini"),
         ("claim_low_countries", "The Burgundian Dowry", 2, 0, "A duke's heiress brings the rich towns of the Low Countries as her dowry.", [CLAIM("low_countries")], "cardinal_granvelle"),
         ("insult_genoa", "Quarrel with Genoa", 1, 0, "Genoese bankers call in a royal debt at the worst possible moment.", [CB("GEN")], "cardinal_granvelle"),
+        ("commercial_growth", "Commercial Growth", 2, 0, "Warehouses, a bourse and a crowded harbour make one market the meeting place of a whole region.", [EXPAND_ANY], "hugo_grotius"),
         ("claim_danubia", "Protector of the Principalities", 2, 0, "Boyars fleeing their prince beg for your protection and offer their homage.", [CLAIM("danubia")], "ogier_de_busbecq"),
         # "Man of the Church" cards of the Papal Curia (19.1): a cardinal for a Catholic realm
         ("man_of_the_church", "A Man of the Church", 2, 0, "A trusted bishop of your court is raised to the College of Cardinals.", [CARDINAL], "cardinal_granvelle"),
@@ -1035,7 +1039,7 @@ MISSIONS = {
          [IN("ireland", 2)], [ADM(1)]),
         ("navy", "Ruler of the Narrow Seas", True, [], 4,
          "A royal navy of great ships will guard the Channel and the wool trade.",
-         [C("Fleet", 6)], [D(5)]),
+         [C("Fleet", 6)], [D(3), EXPAND("channel")]),
         ("union", "Union of the Crowns", False, ["scotland"], 6,
          "One king from the Channel to the Orkneys.",
          [WHOLE("scotland")], [STAB(1)]),

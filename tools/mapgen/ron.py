@@ -100,7 +100,7 @@ def _cond(t):
 IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # enum variants whose first argument is an identifier (MpKind), the rest numbers
 MP_VARIANTS = {"Mp", "Skill"}
-STRING_ARG_VARIANTS = {"Claim", "CasusBelli", "DnprExpansion"}
+STRING_ARG_VARIANTS = {"Claim", "CasusBelli", "DnprExpansion", "ExpandNode"}
 # enum variants with a string then an identifier (Faith(area, Religion))
 STRING_IDENT_VARIANTS = {"Faith"}
 

@@ -328,8 +328,12 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             answer_ruler_offer(world, &action);
             return;
         }
-        DecisionKind::MpType { .. } | DecisionKind::UnrestTown => {
+        DecisionKind::MpType { .. } | DecisionKind::UnrestTown | DecisionKind::ExpandNode => {
             answer_effect(world, &action);
+            return;
+        }
+        DecisionKind::CardinalDies | DecisionKind::ExcommunicationCardinal => {
+            crate::sim::pop::curia::answer_cardinal(world, asked, &action);
             return;
         }
         DecisionKind::RebelRemoveUnrest { .. }
@@ -655,6 +659,13 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
             }
         }
         (DecisionKind::UnrestTown, _) => wrong(rules::UNREST),
+        (DecisionKind::ExpandNode, Action::ChooseNode { node }) => {
+            match crate::sim::pop::trade::expand_problem(world, realm, node) {
+                Some(problem) => Err(problem),
+                None => Ok(()),
+            }
+        }
+        (DecisionKind::ExpandNode, _) => wrong(rules::TRADE_EXPAND),
         (DecisionKind::AfterPass, Action::Decline) => Ok(()),
         (DecisionKind::AfterPass, Action::RepayLoan) => {
             check_turn_action(world, &mat, &markers, phase, action)

@@ -331,25 +331,15 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
 /// Removes a realm's rightmost regular cardinal (never Roma's). Returns whether it had one.
 fn remove_cardinal(world: &mut World, realm: Entity, rule: &'static str, why: &str) -> bool {
     let name = key_of(world, realm);
-    let removed = {
-        let mut curia = world.resource_mut::<Curia>();
-        match curia.cardinals.iter().rposition(|c| *c == name) {
-            Some(i) => {
-                curia.cardinals.remove(i);
-                true
-            }
-            None => false,
-        }
-    };
-    if removed {
-        write(
-            world,
-            Note::new(rule, format!("{name} loses a cardinal: {why}"))
-                .realm(&name)
-                .amount(-1),
-        );
+    let slot = world
+        .resource::<Curia>()
+        .cardinals
+        .iter()
+        .rposition(|c| *c == name);
+    if let Some(slot) = slot {
+        remove_slot(world, slot, rule, why);
     }
-    removed
+    slot.is_some()
 }
 
 /// Keeps the track legal after anything that may have changed it (runs after every pass of the
@@ -423,23 +413,27 @@ pub fn tidy(world: &mut World) {
     }
 }
 
-/// The Cardinal Dies event symbol (FACTS 3): the rightmost regular cardinal of the realm with
-/// the most cardinals goes (Roma's never does). House rule: the engine always resolves it this
-/// way; among realms tied for the most, the one whose cardinal stands furthest right loses it.
-pub fn cardinal_dies(world: &mut World) {
-    let curia = world.resource::<Curia>().cardinals.clone();
-    let best = curia
+/// The slot of the cardinal FACTS' auto-resolution of Cardinal Dies removes: the rightmost
+/// regular cardinal of the realm with the most cardinals (Roma's counted, never removed); among
+/// realms tied for the most, the cardinal standing furthest right (house rule).
+pub fn dying_cardinal(world: &World) -> Option<usize> {
+    let curia = &world.resource::<Curia>().cardinals;
+    curia
         .iter()
         .enumerate()
         .filter_map(|(i, key)| {
             let realm = world.resource::<Index>().get(key)?;
-            Some((cardinals_of(world, realm), i, realm))
+            Some((cardinals_of(world, realm), i))
         })
-        .max_by_key(|(n, i, _)| (*n, *i));
-    match best {
-        Some((_, _, realm)) => {
-            remove_cardinal(world, realm, rules::CURIA_CARDINAL_DIES, "a cardinal dies");
-        }
+        .max_by_key(|(n, i)| (*n, *i))
+        .map(|(_, i)| i)
+}
+
+/// The Cardinal Dies event symbol by its auto-resolution (an Event nobody took, a single
+/// outcome): see `dying_cardinal`.
+pub fn cardinal_dies(world: &mut World) {
+    match dying_cardinal(world) {
+        Some(slot) => remove_slot(world, slot, rules::CURIA_CARDINAL_DIES, "a cardinal dies"),
         None => write(
             world,
             Note::new(
@@ -447,6 +441,110 @@ pub fn cardinal_dies(world: &mut World) {
                 "A cardinal dies: no regular cardinal is on the Papal Curia track",
             ),
         ),
+    }
+}
+
+/// The Cardinal Dies symbol of an Event (16.5): the player resolving it (`chooser`; `None` for
+/// the Event nobody took, which has no Active Player) removes any regular cardinal. It is asked
+/// when the choice changes the track (`cardinal_choices` offers two or more); otherwise, and
+/// without a chooser, the auto-resolution applies. Returns true when a decision was asked.
+pub fn resolve_cardinal_dies(world: &mut World, chooser: Option<Entity>) -> bool {
+    let Some(chooser) = chooser.filter(|_| cardinal_choices(world, None).len() > 1) else {
+        cardinal_dies(world);
+        return false;
+    };
+    let name = key_of(world, chooser);
+    crate::sim::decision::ask(
+        world,
+        name,
+        crate::sim::decision::DecisionKind::CardinalDies,
+        "A cardinal dies: choose the cardinal that leaves the Papal Curia (Roma's never does)",
+    );
+    true
+}
+
+/// Regular slots whose cardinal may be chosen to leave (of realm `of` only, if given), one per
+/// outcome: taking any cardinal out of a run of one realm's neighbouring cardinals leaves the
+/// same track, so each run offers its rightmost.
+pub fn cardinal_choices(world: &World, of: Option<&str>) -> Vec<usize> {
+    let track = &world.resource::<Curia>().cardinals;
+    (0..track.len())
+        .filter(|&i| of.is_none_or(|r| track[i] == r))
+        .filter(|&i| track.get(i + 1) != Some(&track[i]))
+        .collect()
+}
+
+/// Answers worth offering for a cardinal decision: the slots of `cardinal_choices`.
+pub fn cardinal_answers(
+    world: &World,
+    realm: Entity,
+    kind: &crate::sim::decision::DecisionKind,
+) -> Vec<Action> {
+    use crate::sim::decision::DecisionKind;
+    let name = key_of(world, realm);
+    let of = match kind {
+        DecisionKind::CardinalDies => None,
+        DecisionKind::ExcommunicationCardinal => Some(name.as_str()),
+        _ => return Vec::new(),
+    };
+    cardinal_choices(world, of)
+        .into_iter()
+        .map(|slot| Action::ChooseCardinal { slot: slot as u8 })
+        .collect()
+}
+
+/// Feeds the answer to a cardinal decision: that cardinal leaves the track. After an
+/// excommunication the realm then discards its influence and the Papal Action is over.
+pub fn answer_cardinal(
+    world: &mut World,
+    kind: &crate::sim::decision::DecisionKind,
+    action: &Action,
+) {
+    use crate::sim::decision::DecisionKind;
+    let Action::ChooseCardinal { slot } = action else {
+        return;
+    };
+    let slot = usize::from(*slot);
+    match kind {
+        DecisionKind::CardinalDies => {
+            remove_slot(world, slot, rules::CURIA_CARDINAL_DIES, "a cardinal dies");
+        }
+        DecisionKind::ExcommunicationCardinal => {
+            remove_slot(
+                world,
+                slot,
+                rules::CURIA_EXCOMMUNICATE,
+                "its ruler is excommunicated",
+            );
+            let target = world.resource::<Curia>().excommunicated.clone();
+            if let Some(t) = target.and_then(|t| world.resource::<Index>().get(&t)) {
+                discard_catholic_influence(world, t);
+            }
+            world
+                .resource_mut::<crate::sim::pop::generic::Generic>()
+                .finished = true;
+        }
+        _ => {}
+    }
+}
+
+/// Takes the cardinal in this regular slot off the track (the others slide left).
+fn remove_slot(world: &mut World, slot: usize, rule: &'static str, why: &str) {
+    let removed = {
+        let mut curia = world.resource_mut::<Curia>();
+        (slot < curia.cardinals.len()).then(|| curia.cardinals.remove(slot))
+    };
+    if let Some(name) = removed {
+        let place = slot + 1;
+        write(
+            world,
+            Note::new(
+                rule,
+                format!("{name} loses a cardinal (slot {place}): {why}"),
+            )
+            .realm(&name)
+            .amount(-1),
+        );
     }
 }
 
@@ -806,6 +904,16 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     -EXCOMMUNICATION_STABILITY,
                     rules::CURIA_EXCOMMUNICATE,
                 );
+                // The realm chooses which of its cardinals goes when that changes the track.
+                if cardinal_choices(world, Some(target.as_str())).len() > 1 {
+                    crate::sim::decision::ask(
+                        world,
+                        target.clone(),
+                        crate::sim::decision::DecisionKind::ExcommunicationCardinal,
+                        "Your ruler is excommunicated: choose which of your cardinals leaves the Papal Curia",
+                    );
+                    return Some(false);
+                }
                 remove_cardinal(
                     world,
                     t,

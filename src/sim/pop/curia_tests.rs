@@ -793,16 +793,21 @@ fn pop_19_cardinal_dies_takes_the_rightmost_of_the_realm_with_most() {
     assert_eq!(count(&game, rules::CURIA_CARDINAL_DIES), 5);
 }
 
-#[test]
-fn pop_19_cardinal_dies_resolves_from_an_event_symbol() {
-    let mut game = game_with(|t| {
+/// The mini game with a Papacy where every Event carries the Cardinal Dies symbol.
+fn cardinal_dies_game() -> Game {
+    game_with(|t| {
         with_curia(t)
             .replace(
                 "symbols: [Mortality(1)]",
                 "symbols: [Mortality(1), CardinalDies]",
             )
             .replace("symbols: []", "symbols: [CardinalDies]")
-    });
+    })
+}
+
+/// The realm to act takes the first Event and answers its other questions (the first legal
+/// answer) until the Cardinal Dies question comes or the turn passes on; returns the realm.
+fn take_event_until_cardinal_dies(game: &mut Game) -> Entity {
     let me = game.pending().unwrap().realm.clone();
     let take = game
         .legal_actions()
@@ -810,14 +815,148 @@ fn pop_19_cardinal_dies_resolves_from_an_event_symbol() {
         .find(|a| matches!(a, Action::TakeEvent { .. }))
         .unwrap();
     game.apply(take).unwrap();
-    let realm = e(&game, &me);
+    while game.pending().is_some_and(|d| {
+        d.realm == me && !matches!(d.kind, DecisionKind::Turn | DecisionKind::CardinalDies)
+    }) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    e(game, &me)
+}
+
+#[test]
+fn pop_19_cardinal_dies_with_one_outcome_resolves_from_an_event_symbol_unasked() {
+    let mut game = cardinal_dies_game();
+    // Two cardinals of one realm side by side: whichever goes, the track is the same.
+    set_track(&mut game, &["BBB", "BBB"]);
+    let realm = take_event_until_cardinal_dies(&mut game);
+    assert_ne!(game.pending().unwrap().kind, DecisionKind::CardinalDies);
     settle_turn(&mut game, realm);
     assert_eq!(count(&game, rules::CURIA_CARDINAL_DIES), 1);
+    assert_eq!(track(&game), ["BBB"]);
+}
+
+#[test]
+fn pop_19_cardinal_dies_the_event_taker_chooses_the_cardinal() {
+    let mut game = cardinal_dies_game();
+    set_track(&mut game, &["AAA", "BBB", "BBB"]);
+    let me = take_event_until_cardinal_dies(&mut game);
+    let name = crate::sim::state::key_of(game.world(), me);
+    let pending = game.pending().unwrap().clone();
+    assert_eq!(pending.kind, DecisionKind::CardinalDies);
     assert_eq!(
-        track(&game),
-        ["AAA"],
-        "tied 1-1: BBB's cardinal stood furthest right"
+        pending.realm, name,
+        "the player resolving the Event chooses"
     );
+    // One answer per outcome: AAA's cardinal, or one of BBB's two neighbours (the rightmost).
+    let slot = |slot: u8| Action::ChooseCardinal { slot };
+    assert_eq!(game.legal_actions(), [slot(0), slot(2)]);
+    // The bot answers as FACTS' auto-resolution does: BBB has the most, its rightmost goes.
+    assert_eq!(crate::ai::Bot::new(3).choose(&game), Some(slot(2)));
+    refused(&mut game, slot(3), rules::CURIA_CARDINAL_DIES);
+    refused(&mut game, slot(1), rules::CURIA_CARDINAL_DIES);
+    refused(&mut game, Action::Decline, rules::CURIA_CARDINAL_DIES);
+    // The player takes AAA's cardinal, which the auto-resolution would have spared.
+    game.apply(slot(0)).unwrap();
+    assert_eq!(track(&game), ["BBB", "BBB"]);
+    assert_eq!(
+        notes(&game, rules::CURIA_CARDINAL_DIES),
+        [(
+            Some("AAA".to_string()),
+            "AAA loses a cardinal (slot 1): a cardinal dies".to_string(),
+            Some(-1)
+        )]
+    );
+    settle_turn(&mut game, me);
+    assert_eq!(count(&game, rules::CURIA_CARDINAL_DIES), 1);
+}
+
+#[test]
+fn pop_19_cardinal_dies_on_the_event_nobody_took_auto_resolves() {
+    use crate::sim::pop::events::{EventInProgress, EventStage, Leftover, advance_event};
+    let mut game = cardinal_dies_game();
+    set_track(&mut game, &["AAA", "BBB", "BBB"]);
+    let a = e(&game, "AAA");
+    let card = game
+        .scenario()
+        .events
+        .iter()
+        .position(|ev| ev.symbols == [crate::content::schema::EventSymbol::CardinalDies])
+        .unwrap();
+    let before = game.pending().cloned();
+    {
+        let world = game.world_mut();
+        world.resource_mut::<EventInProgress>().0 = Some((a, card));
+        world.resource_mut::<Leftover>().resolving = true;
+        world.insert_resource(EventStage::Symbols { next: 0 });
+    }
+    advance_event(game.world_mut());
+    assert_eq!(game.pending().cloned(), before, "nobody is asked");
+    assert_eq!(track(&game), ["AAA", "BBB"], "BBB's rightmost went");
+}
+
+#[test]
+fn pop_19_cardinal_choices_offer_one_slot_per_outcome() {
+    let mut game = game_with(with_curia);
+    set_track(&mut game, &["AAA", "AAA", "BBB"]);
+    assert_eq!(curia::cardinal_choices(game.world(), None), [1, 2]);
+    assert_eq!(curia::cardinal_choices(game.world(), Some("AAA")), [1]);
+    assert_eq!(curia::cardinal_choices(game.world(), Some("BBB")), [2]);
+    assert_eq!(
+        curia::dying_cardinal(game.world()),
+        Some(1),
+        "AAA has the most"
+    );
+}
+
+#[test]
+fn pop_19_excommunicate_the_target_chooses_which_cardinal_it_loses() {
+    let (mut game, me, other) = papal_game(with_curia);
+    let (ccc, north) = (e(&game, "CCC"), e(&game, "north"));
+    let (mk, ok) = (
+        crate::sim::state::key_of(game.world(), me),
+        crate::sim::state::key_of(game.world(), other),
+    );
+    // I hold Roma (allied with the Papal States) and one slot; the other realm holds two
+    // slots apart: 2 against 2, Roma leftmost, so I am the Papal Controller.
+    spawn_sim(game.world_mut(), None, Alliance { a: me, b: ccc });
+    set_track(&mut game, &[&ok, &mk, &ok]);
+    tidy(&mut game);
+    assert_eq!(curia::controller(game.world()), Some(me));
+    crate::sim::pop::generic::add_influence(game.world_mut(), other, north, 5);
+    let stability = mat(&game, other).stability;
+    game.apply(Action::Excommunicate { realm: ok.clone() })
+        .unwrap();
+    let pending = game.pending().unwrap().clone();
+    assert_eq!(pending.kind, DecisionKind::ExcommunicationCardinal);
+    assert_eq!(pending.realm, ok, "the excommunicated realm chooses");
+    assert_eq!(mat(&game, other).stability, stability - 1);
+    let slot = |slot: u8| Action::ChooseCardinal { slot };
+    assert_eq!(game.legal_actions(), [slot(0), slot(2)]);
+    assert_eq!(
+        crate::ai::Bot::new(3).choose(&game),
+        Some(slot(2)),
+        "the bot keeps its leftmost"
+    );
+    refused(&mut game, slot(1), rules::CURIA_EXCOMMUNICATE);
+    refused(&mut game, slot(7), rules::CURIA_EXCOMMUNICATE);
+    game.apply(slot(0)).unwrap();
+    assert_eq!(track(&game), [mk.clone(), ok.clone()]);
+    assert_eq!(curia::cardinals_of(game.world(), other), 1);
+    assert_eq!(
+        crate::sim::pop::relations::influence_in(game.world(), other, north),
+        1,
+        "then 4 influence discarded from Catholic areas"
+    );
+    assert!(
+        notes(&game, rules::CURIA_EXCOMMUNICATE)
+            .iter()
+            .any(|(r, t, _)| r.as_deref() == Some(&ok)
+                && t == &format!("{ok} loses a cardinal (slot 1): its ruler is excommunicated"))
+    );
+    // The Papal Action is over: the turn goes on to the other realm.
+    assert_eq!(game.pending().unwrap().realm, ok);
+    assert_eq!(game.pending().unwrap().kind, DecisionKind::Turn);
 }
 
 /// The `file:line:col` of the first error whose message contains `needle`.

@@ -1,5 +1,5 @@
 //! Resolves card effects (the `Effect` enum modders combine) one at a time, pausing for the
-//! choices some of them need (which monarch power, which town).
+//! choices some of them need (which monarch power, which town, which Trade Node).
 
 use std::collections::VecDeque;
 
@@ -94,6 +94,11 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
             if let Some(rest) = rest {
                 world.resource_mut::<EffectQueue>().items.push_front(rest);
             }
+            true
+        }
+        (Some(Effect::ExpandAnyNode), Action::ChooseNode { node }) => {
+            world.resource_mut::<EffectQueue>().items.pop_front();
+            crate::sim::pop::trade::expand_node(world, realm, node);
             true
         }
         _ => false,
@@ -295,6 +300,33 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
             );
         }
         Effect::ReplaceMilestones => crate::sim::pop::milestones::comet_sighted(world, realm),
+        Effect::ExpandNode(node) => crate::sim::pop::trade::expand_node(world, realm, &node),
+        Effect::ExpandAnyNode => {
+            let nodes = crate::sim::pop::trade::expandable(world, realm);
+            match nodes.as_slice() {
+                [] => write(
+                    world,
+                    Note::new(
+                        rules::TRADE_EXPAND,
+                        format!("{name} has no Trade Node to expand: none within reach is left unexpanded"),
+                    )
+                    .realm(&name),
+                ),
+                [only] => crate::sim::pop::trade::expand_node(world, realm, only),
+                _ => {
+                    world
+                        .resource_mut::<EffectQueue>()
+                        .items
+                        .push_front(Effect::ExpandAnyNode);
+                    return ask(
+                        world,
+                        realm,
+                        DecisionKind::ExpandNode,
+                        "Choose the Trade Node to expand".to_string(),
+                    );
+                }
+            }
+        }
     }
     Progress::Done
 }
@@ -344,6 +376,15 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 .map(|p| Action::ChooseProvince {
                     province: key_of(world, p),
                 })
+                .collect()
+        }
+        DecisionKind::ExpandNode => {
+            let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+                return Vec::new();
+            };
+            crate::sim::pop::trade::expandable(world, realm)
+                .into_iter()
+                .map(|node| Action::ChooseNode { node })
                 .collect()
         }
         _ => Vec::new(),

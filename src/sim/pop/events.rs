@@ -260,7 +260,13 @@ pub fn advance_event(world: &mut World) -> Progress {
                     EventSymbol::Pirates => trade::place_pirate(world),
                     EventSymbol::SpreadRevolution => symbols::spread_revolution(world),
                     EventSymbol::PowerStruggle => struggle::activate(world, &def.name),
-                    EventSymbol::CardinalDies => curia::cardinal_dies(world),
+                    EventSymbol::CardinalDies => {
+                        // The Event nobody took has no Active Player: it auto-resolves.
+                        let leftover = world.resource::<Leftover>().resolving;
+                        if curia::resolve_cardinal_dies(world, (!leftover).then_some(realm)) {
+                            return Progress::Waiting;
+                        }
+                    }
                 }
             }
             EventStage::RebelDice { next } => {
@@ -463,8 +469,12 @@ pub fn start_leftover_event(world: &mut World, last_taker: Entity) -> bool {
     true
 }
 
-/// True while an Event's option, effects, symbols or ruler are still being resolved.
+/// True while an Event's option, effects, symbols or ruler are still being resolved, or a
+/// card's effects: the queue keeps its realm until `resolve_effects` finds it empty, so a card
+/// whose last effect was answered by a choice still ends the turn's main action.
 pub fn event_busy(world: &World) -> bool {
+    let queue = world.resource::<EffectQueue>();
     world.resource::<EventInProgress>().0.is_some()
-        || !world.resource::<EffectQueue>().items.is_empty()
+        || !queue.items.is_empty()
+        || queue.realm.is_some()
 }

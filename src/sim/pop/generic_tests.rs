@@ -510,6 +510,36 @@ fn pop_act_play_card_pays_its_cost_and_resolves_its_effects() {
     refused(&mut game, Action::PlayCard { card }, "pop.act.play_card");
 }
 
+#[test]
+fn pop_act_play_card_whose_last_effect_asks_a_choice_ends_the_action_after_the_answer() {
+    let mut game = game_with(|t| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"council\", name: \"Council\", deck: Adm, cost: 1, text: \"A council.\", effects: [AnyMp(2)])],",
+        )
+    });
+    while game.pending().is_some_and(|d| d.kind != DecisionKind::Turn) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    let me = game.pending().unwrap().realm.clone();
+    let realm = e(&game, &me);
+    set(&mut game, realm, |m| m.mp = [5, 5, 5]);
+    give_card(&mut game, realm, "council");
+    game.apply(Action::PlayCard {
+        card: "council".into(),
+    })
+    .unwrap();
+    assert_eq!(
+        game.pending().unwrap().kind,
+        DecisionKind::MpType { amount: 2 }
+    );
+    game.apply(Action::ChooseMp { kind: MpKind::Dip }).unwrap();
+    assert_eq!(mat(&game, realm).mp, [4, 7, 5], "1 adm paid, 2 dip gained");
+    // The card was the turn's action: the next player's turn comes, not a second action.
+    assert_ne!(game.pending().unwrap().realm, me);
+}
+
 fn age_two(game: &mut Game) {
     game.world_mut().resource_mut::<Flow>().age = 2;
 }

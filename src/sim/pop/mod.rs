@@ -212,6 +212,9 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
             all.push(Action::Decline);
             all
         }
+        DecisionKind::CardinalDies | DecisionKind::ExcommunicationCardinal => {
+            curia::cardinal_answers(world, realm, &decision.kind)
+        }
         k if generic::owns(k) => generic::decision_candidates(world, realm, k),
         _ => actions::candidates(world, decision),
     }
@@ -317,6 +320,14 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             Some(problem) => Err(problem),
             None => Ok(()),
         },
+        DecisionKind::CardinalDies => listed(
+            rules::CURIA_CARDINAL_DIES,
+            "a regular cardinal on the Papal Curia track (Roma's never dies)",
+        ),
+        DecisionKind::ExcommunicationCardinal => listed(
+            rules::CURIA_EXCOMMUNICATE,
+            "one of your own regular cardinals",
+        ),
         k if generic::owns(k) => generic::check_decision(world, realm, k, action),
         _ => actions::check(world, &decision, action),
     }

@@ -1456,3 +1456,91 @@ pub fn pirates_leave(world: &mut World) {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Expanded nodes (12.5): Commercial Growth, Missions and Events
+
+/// Whether the node (by id) reads its income from the expanded column.
+pub fn is_expanded(world: &World, node: &str) -> bool {
+    expanded(world, node)
+}
+
+/// Nodes (ids, in content order) the realm may expand by Commercial Growth (house rule): those
+/// not expanded yet where it has a merchant or a valid connection (12.2).
+pub fn expandable(world: &World, realm: Entity) -> Vec<String> {
+    let content = &world.resource::<Content>().0;
+    let board = world.resource::<TradeBoard>();
+    let name = key_of(world, realm);
+    content
+        .trade_nodes
+        .iter()
+        .filter(|n| !board.expanded.contains(&n.id))
+        .filter(|n| {
+            board
+                .merchants
+                .iter()
+                .any(|m| m.realm == name && m.node.as_deref() == Some(n.id.as_str()))
+                || connected(world, realm, n)
+        })
+        .map(|n| n.id.clone())
+        .collect()
+}
+
+/// Why `realm` may not expand `node` by Commercial Growth, if so.
+pub fn expand_problem(world: &World, realm: Entity, node: &str) -> Option<Illegal> {
+    let content = &world.resource::<Content>().0;
+    let why = if node_def(content, node).is_none() {
+        format!("no Trade Node \"{node}\"")
+    } else if expanded(world, node) {
+        format!("{node} is expanded already")
+    } else if !expandable(world, realm).iter().any(|n| n == node) {
+        format!("{node} holds no merchant of yours and has no connection to your capital")
+    } else {
+        return None;
+    };
+    Some(Illegal::new(rules::TRADE_EXPAND, why))
+}
+
+/// Expands the node (by id): its income is read from the expanded column from now on. A node
+/// expanded already stays as it is (the log says so). `realm`: who expands it, for the log.
+pub fn expand_node(world: &mut World, realm: Entity, node: &str) {
+    let who = key_of(world, realm);
+    let Some(def) = node_def(&world.resource::<Content>().0, node).cloned() else {
+        write(
+            world,
+            Note::new(
+                rules::TRADE_EXPAND,
+                format!("{who} cannot expand \"{node}\": no such Trade Node"),
+            )
+            .realm(&who),
+        );
+        return;
+    };
+    if expanded(world, node) {
+        write(
+            world,
+            Note::new(
+                rules::TRADE_EXPAND,
+                format!("{} is expanded already", def.name),
+            )
+            .realm(&who),
+        );
+        return;
+    }
+    world
+        .resource_mut::<TradeBoard>()
+        .expanded
+        .push(node.to_string());
+    write(
+        world,
+        Note::new(
+            rules::TRADE_EXPAND,
+            format!(
+                "{who} expands {}: its income is read from the expanded column",
+                def.name
+            ),
+        )
+        .realm(&who)
+        .amount(1),
+    );
+}

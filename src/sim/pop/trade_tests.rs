@@ -570,3 +570,186 @@ fn pop_12_trade_protection_slot_is_given_up_by_any_move() {
     crate::sim::pop::military::place_unit(game.world_mut(), ship, west);
     assert!(crate::sim::pop::trade::protecting_ships(game.world(), west).is_empty());
 }
+
+/// The trade game with a Diplomatic card "growth" (1 dip): Commercial Growth. The card decks
+/// of Phase 1 are answered first (the first legal answer), then both realms get 10 of each
+/// monarch power and 30 ducats; returns the realm whose turn it is and the other one.
+fn growth_game() -> (Game, Entity, Entity) {
+    let (mut game, a, b) = rich_game(|t| {
+        with_trade(t).replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"growth\", name: \"Commercial Growth\", deck: Dip, cost: 1, text: \"Growth.\", effects: [ExpandAnyNode])],",
+        )
+    });
+    while game.pending().is_some_and(|d| d.kind != DecisionKind::Turn) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    for r in [a, b] {
+        set(&mut game, r, |m| {
+            m.mp = [10, 10, 10];
+            m.ducats = 30;
+        });
+    }
+    let me = e(&game, &game.pending().unwrap().realm.clone());
+    (game, me, if me == a { b } else { a })
+}
+
+fn expand_notes(game: &Game) -> Vec<String> {
+    game.world()
+        .resource::<crate::sim::log::GameLog>()
+        .entries
+        .iter()
+        .filter(|l| l.rule == rules::TRADE_EXPAND)
+        .map(|l| l.text.clone())
+        .collect()
+}
+
+#[test]
+fn pop_12_expand_commercial_growth_asks_the_node_and_income_reads_the_expanded_column() {
+    let (mut game, me, other) = growth_game();
+    let name = key_of(game.world(), me);
+    give_card(&mut game, me, "growth");
+    game.apply(Action::PlayCard {
+        card: "growth".into(),
+    })
+    .unwrap();
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 9, "the card costs 1 dip");
+    let pending = game.pending().unwrap().clone();
+    assert_eq!(pending.kind, DecisionKind::ExpandNode);
+    assert_eq!(pending.realm, name);
+    // Its merchant stands in the bay; the inland node is connected to its capital; the far
+    // harbour is neither.
+    let node = |n: &str| Action::ChooseNode { node: n.into() };
+    assert_eq!(game.legal_actions(), [node("bay"), node("inland")]);
+    refused(&mut game, node("far"), rules::TRADE_EXPAND);
+    refused(&mut game, node("nowhere"), rules::TRADE_EXPAND);
+    refused(&mut game, Action::Pass, rules::TRADE_EXPAND);
+    game.apply(node("bay")).unwrap();
+    assert_eq!(board(&game).expanded, ["bay"]);
+    assert_eq!(
+        expand_notes(&game),
+        [format!(
+            "{name} expands The Bay: its income is read from the expanded column"
+        )]
+    );
+    // The other realm trades in the bay: 4 against 4, it takes the first row and I the second,
+    // both read from the expanded column (7 and 5 instead of 5 and 3).
+    settle_turn(&mut game, me);
+    assert_eq!(game.pending().unwrap().realm, key_of(game.world(), other));
+    assert_eq!(trade(&mut game, other, me, "cloth", "bay"), (7, 5));
+}
+
+#[test]
+fn pop_12_expand_with_one_node_left_needs_no_choice_and_with_none_does_nothing() {
+    let (mut game, me, _) = growth_game();
+    let name = key_of(game.world(), me);
+    game.world_mut()
+        .resource_mut::<TradeBoard>()
+        .expanded
+        .push("bay".into());
+    let any = [crate::content::schema::Effect::ExpandAnyNode];
+    crate::sim::pop::effects::apply_now(game.world_mut(), me, &any);
+    assert_eq!(
+        board(&game).expanded,
+        ["bay", "inland"],
+        "the only one left"
+    );
+    assert_eq!(
+        game.pending().unwrap().kind,
+        DecisionKind::Turn,
+        "no question"
+    );
+    crate::sim::pop::effects::apply_now(game.world_mut(), me, &any);
+    assert_eq!(board(&game).expanded, ["bay", "inland"]);
+    assert_eq!(
+        expand_notes(&game),
+        [
+            format!("{name} expands Inland Market: its income is read from the expanded column"),
+            format!("{name} has no Trade Node to expand: none within reach is left unexpanded"),
+        ]
+    );
+}
+
+#[test]
+fn pop_12_expand_a_named_node_from_a_mission_or_event_once() {
+    let (mut game, me, _) = trade_game();
+    let name = key_of(game.world(), me);
+    let far = [crate::content::schema::Effect::ExpandNode("far".into())];
+    // A named node needs no merchant or connection: the card or Mission names it.
+    crate::sim::pop::effects::apply_now(game.world_mut(), me, &far);
+    crate::sim::pop::effects::apply_now(game.world_mut(), me, &far);
+    assert_eq!(board(&game).expanded, ["far"], "expanded once");
+    assert!(crate::sim::pop::trade::is_expanded(game.world(), "far"));
+    assert_eq!(
+        expand_notes(&game),
+        [
+            format!("{name} expands Far Harbour: its income is read from the expanded column"),
+            "Far Harbour is expanded already".to_string(),
+        ]
+    );
+    assert_eq!(count(&game, rules::TRADE_EXPAND), 2);
+}
+
+#[test]
+fn pop_12_expand_bot_picks_its_own_merchants_node() {
+    let (mut game, me, _) = growth_game();
+    give_card(&mut game, me, "growth");
+    game.apply(Action::PlayCard {
+        card: "growth".into(),
+    })
+    .unwrap();
+    assert_eq!(
+        crate::ai::Bot::new(1).choose(&game),
+        Some(Action::ChooseNode { node: "bay".into() }),
+        "its merchant stands in the bay"
+    );
+    // Its merchant moved inland: the inland node now.
+    let name = key_of(game.world(), me);
+    for m in &mut game.world_mut().resource_mut::<TradeBoard>().merchants {
+        if m.realm == name && m.node.as_deref() == Some("bay") {
+            m.node = Some("inland".into());
+        }
+    }
+    assert_eq!(
+        crate::ai::Bot::new(1).choose(&game),
+        Some(Action::ChooseNode {
+            node: "inland".into()
+        })
+    );
+}
+
+#[test]
+fn pop_12_expand_content_checks_the_node_and_keeps_the_choice_off_rewards() {
+    let text = with_trade(MINI.to_string())
+        .replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"growth\", name: \"Growth\", deck: Dip, cost: 1, text: \"Growth.\", effects: [ExpandNode(\"nowhere\")])],\n    missions: [(id: \"m_trade\", name: \"Trade\", conditions: [Province(\"capa\")], reward: [ExpandAnyNode])],",
+        );
+    let errors = crate::content::parse_scenario(&text, "x.ron").unwrap_err();
+    let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(errors.len(), 2, "{all:#?}");
+    let line = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let col = |needle: &str, what: &str| {
+        text.lines()
+            .find(|l| l.contains(needle))
+            .unwrap()
+            .find(what)
+            .unwrap()
+            + 1
+    };
+    assert!(
+        all.contains(&format!(
+            "x.ron:{}:{}: ExpandNode: unknown trade node id \"nowhere\" (in action_cards \"growth\")",
+            line("\"nowhere\""),
+            col("\"nowhere\"", "\"nowhere\"")
+        )),
+        "{all:#?}"
+    );
+    assert!(
+        all.iter()
+            .any(|m| m.starts_with(&format!("x.ron:{}:", line("m_trade")))
+                && m.contains("ExpandAnyNode asks a choice")),
+        "{all:#?}"
+    );
+}
