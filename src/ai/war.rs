@@ -31,16 +31,14 @@ fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> V
     if seas.is_empty() {
         return Vec::new();
     }
-    let mut out: Vec<Entity> = world
-        .try_query::<(Entity, &Coasts)>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter(|(a, c)| *a != area && c.0.iter().any(|s| seas.contains(s)))
-                .map(|(a, _)| a)
-                .collect()
-        })
-        .unwrap_or_default();
+    let shores = crate::sim::pop::colonize::shores(world);
+    let mut out: Vec<Entity> = seas
+        .iter()
+        .flat_map(|s| shores.get(s).cloned().unwrap_or_default())
+        .filter(|a| *a != area)
+        .collect();
     out.sort();
+    out.dedup();
     out
 }
 

@@ -397,21 +397,7 @@ pub fn paint_tokens(
     }
     for (at, colour) in &view.cbs {
         let c = pos(&map, *at) + egui::vec2(-16.0, -10.0);
-        let rect = egui::Rect::from_center_size(c, egui::vec2(17.0, 11.0));
-        painter.rect_filled(rect, 1.0, *colour);
-        painter.rect_stroke(
-            rect,
-            1.0,
-            egui::Stroke::new(1.0, INK),
-            egui::StrokeKind::Outside,
-        );
-        painter.text(
-            c,
-            egui::Align2::CENTER_CENTER,
-            "CB",
-            egui::FontId::proportional(9.0),
-            readable_on(*colour),
-        );
+        text_tag(&painter, c, *colour, readable_on(*colour), "CB");
     }
     if let Some(at) = view.crusade {
         // A white tag with a red cross, left of the area's centre.
@@ -431,21 +417,7 @@ pub fn paint_tokens(
     for at in &view.battlegrounds {
         // A gold tag, right of the area's centre.
         let c = pos(&map, *at) + egui::vec2(24.0, 2.0);
-        let rect = egui::Rect::from_center_size(c, egui::vec2(17.0, 11.0));
-        painter.rect_filled(rect, 2.0, GOLD);
-        painter.rect_stroke(
-            rect,
-            2.0,
-            egui::Stroke::new(1.0, INK),
-            egui::StrokeKind::Outside,
-        );
-        painter.text(
-            c,
-            egui::Align2::CENTER_CENTER,
-            "PS",
-            egui::FontId::proportional(9.0),
-            INK,
-        );
+        text_tag(&painter, c, GOLD, INK, "PS");
     }
     for stack in &view.stacks {
         // A stack still marching there is drawn on its way by the animation instead.
@@ -462,6 +434,31 @@ pub fn paint_tokens(
         legend(&painter, &free, &view);
     }
     Ok(())
+}
+
+/// A small flag with two letters on it (a CB token, a battleground tag).
+fn text_tag(
+    painter: &egui::Painter,
+    centre: egui::Pos2,
+    fill: egui::Color32,
+    ink: egui::Color32,
+    text: &str,
+) {
+    let rect = egui::Rect::from_center_size(centre, egui::vec2(17.0, 11.0));
+    painter.rect_filled(rect, 1.0, fill);
+    painter.rect_stroke(
+        rect,
+        1.0,
+        egui::Stroke::new(1.0, INK),
+        egui::StrokeKind::Outside,
+    );
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        text,
+        egui::FontId::proportional(9.0),
+        ink,
+    );
 }
 
 /// An army (square corners) or fleet (rounded ends) box in its realm's colour, black for

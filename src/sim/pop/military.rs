@@ -353,36 +353,27 @@ fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchS
         }
     }
     best.sort_by_key(|(s, _, _)| sid_of(world, *s));
-    let mut shores: Vec<(Entity, Entity)> = world
-        .try_query::<(Entity, &Coasts)>()
-        .map(|mut q| {
-            q.iter(world)
-                .flat_map(|(a, c)| c.0.iter().map(move |s| (a, *s)))
-                .collect()
-        })
-        .unwrap_or_default();
-    shores.sort_by_key(|(a, s)| (sid_of(world, *a), sid_of(world, *s)));
-    for (shore, sea) in shores {
-        if shore == area {
-            continue;
-        }
-        let Some((_, width, seas)) = best.iter().find(|(s, _, _)| *s == sea) else {
-            continue;
-        };
-        let step = MarchStep {
-            to: shore,
-            mountain: false,
-            carried: Some(*width),
-            seas: seas.clone(),
-        };
-        match out.iter_mut().find(|o| o.to == shore) {
-            // A land border beats a crossing; a wider crossing beats a narrower one.
-            Some(old) => {
-                if old.carried.is_some_and(|c| c < *width) {
-                    *old = step;
-                }
+    let shores = crate::sim::pop::colonize::shores(world);
+    for (sea, width, seas) in &best {
+        for shore in shores.get(sea).into_iter().flatten().copied() {
+            if shore == area {
+                continue;
             }
-            None => out.push(step),
+            let step = MarchStep {
+                to: shore,
+                mountain: false,
+                carried: Some(*width),
+                seas: seas.clone(),
+            };
+            match out.iter_mut().find(|o| o.to == shore) {
+                // A land border beats a crossing; a wider crossing beats a narrower one.
+                Some(old) => {
+                    if old.carried.is_some_and(|c| c < *width) {
+                        *old = step;
+                    }
+                }
+                None => out.push(step),
+            }
         }
     }
     out
