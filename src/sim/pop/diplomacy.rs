@@ -560,6 +560,8 @@ fn influence_problem(
 ) -> Option<Illegal> {
     let why = if !discovered(world, realm, area) {
         "that area is on a continent you have not discovered"
+    } else if world.get::<Area>(area).is_some_and(|a| a.distant) {
+        "no influence goes to a distant area (colonists count as influence there instead)"
     } else if !influence_area(world, area) {
         "influence goes to areas with a Non-Player Realm's province"
     } else if influence_in(world, realm, area) >= INFLUENCE_MAX {
@@ -589,6 +591,18 @@ pub fn influence_with(world: &World, realm: Entity, npr: Entity) -> u8 {
     areas.iter().map(|a| influence_in(world, realm, *a)).sum()
 }
 
+/// Influence that counts for Forge Alliance: the cubes in the NPR's areas, and with a Distant
+/// Realm the colonists in the pool as well (11.1 Influence on Distant Continents).
+pub fn influence_for_alliance(world: &World, realm: Entity, npr: Entity) -> u8 {
+    let cubes = influence_with(world, realm, npr);
+    if crate::sim::pop::war::distant_realm(world, npr) {
+        let colonists = world.get::<Mat>(realm).map_or(0, |m| m.colonists);
+        cubes.saturating_add(colonists)
+    } else {
+        cubes
+    }
+}
+
 fn forge_problem(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
     if alliances_of(world, realm) >= alliance_cap(world, realm) {
         return Some(Illegal::new(
@@ -611,8 +625,13 @@ pub fn forge_problem_but_cap(world: &World, realm: Entity, npr: Entity) -> Optio
         "it is allied to another player".to_string()
     } else if at_war_between(world, realm, npr) {
         "you are at war with it".to_string()
-    } else if influence_with(world, realm, npr) < FORGE_INFLUENCE {
-        "you need at least 2 influence in its areas".to_string()
+    } else if influence_for_alliance(world, realm, npr) < FORGE_INFLUENCE {
+        if crate::sim::pop::war::distant_realm(world, npr) {
+            "you need at least 2 colonists in your pool (they count as influence with a distant realm)"
+                .to_string()
+        } else {
+            "you need at least 2 influence in its areas".to_string()
+        }
     } else {
         return None;
     };

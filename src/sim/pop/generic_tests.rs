@@ -689,6 +689,41 @@ fn pop_act_forge_alliance_half_tax_and_two_influence() {
 }
 
 #[test]
+fn pop_act_forge_alliance_with_a_distant_realm_counts_colonists_as_influence() {
+    // CCC's only province lies in the distant Farland (11.1: no influence goes there).
+    let (mut game, me, _) = rich(|t| {
+        t.replace(
+            r#"(id: "capc", name: "Capc", area: "east","#,
+            r#"(id: "capc", name: "Capc", area: "farland","#,
+        )
+    });
+    let new_world = "new_world".to_string();
+    game.world_mut()
+        .entity_mut(me)
+        .insert(Discovered(vec![new_world]));
+    refused(
+        &mut game,
+        Action::Influence {
+            area: "farland".into(),
+        },
+        "pop.act.influence",
+    );
+    let forge = Action::ForgeAlliance {
+        realm: "CCC".into(),
+    };
+    set(&mut game, me, |m| m.colonists = 1);
+    refused(&mut game, forge.clone(), "pop.act.forge_alliance");
+    set(&mut game, me, |m| m.colonists = 2);
+    game.apply(forge).unwrap();
+    assert_eq!(markers::<Alliance>(&mut game).len(), 1);
+    assert_eq!(
+        mat(&game, me).colonists,
+        2,
+        "the colonists only count, none are spent"
+    );
+}
+
+#[test]
 fn pop_act_fabricate_claim_two_dip_next_door_in_peace() {
     let (mut game, me, _) = rich(|t| t);
     let east = e(&game, "east");
