@@ -490,15 +490,22 @@ fn card_worth(
 }
 
 /// Whether the card is kept for its character: an advisor the realm could seat in an empty
-/// chair.
+/// chair, or, while the realm is at war, a leader it may appoint as a general or admiral.
 fn keeps_for_character(world: &World, realm: Entity, card: usize) -> bool {
+    use crate::content::schema::CharacterKind;
     use crate::sim::pop::characters::{advisor_of, can_rule, card_character};
+    let at_war = !crate::sim::pop::relations::enemies_of(world, realm).is_empty();
     card_character(world, card).is_some_and(|ch| {
-        matches!(
-            world.get::<crate::sim::model::Character>(ch).map(|c| c.kind),
-            Some(crate::content::schema::CharacterKind::Advisor(kind))
-                if advisor_of(world, realm, kind).is_none() && can_rule(world, ch)
-        )
+        match world
+            .get::<crate::sim::model::Character>(ch)
+            .map(|c| c.kind)
+        {
+            Some(CharacterKind::Advisor(kind)) => {
+                advisor_of(world, realm, kind).is_none() && can_rule(world, ch)
+            }
+            Some(CharacterKind::Leader) => at_war,
+            None => false,
+        }
     })
 }
 
@@ -936,6 +943,10 @@ mod tests {
         assert!(dull.iter().all(|c| !held.contains(c)), "the dull cards go");
         assert_eq!(held.len(), 2, "three given up, two new");
         assert_eq!(mat(&game, me).ducats, 18, "the pick costs 2 ducats");
-        assert!(count(&game, "pop.5.1.focus_discard_pick") >= 1);
+        assert_eq!(
+            count(&game, "pop.5.1.focus_discard_pick"),
+            3,
+            "the 1 MP, the 2 ducats and the pick"
+        );
     }
 }

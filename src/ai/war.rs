@@ -31,7 +31,14 @@ fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> V
     if seas.is_empty() {
         return Vec::new();
     }
-    let shores = crate::sim::pop::colonize::shores(world);
+    let built;
+    let shores = match crate::sim::pop::trade::cached_shores(world) {
+        Some(cached) => cached,
+        None => {
+            built = crate::sim::pop::colonize::shores(world);
+            &built
+        }
+    };
     let mut out: Vec<Entity> = seas
         .iter()
         .flat_map(|s| shores.get(s).cloned().unwrap_or_default())
@@ -182,7 +189,12 @@ pub fn turn_action(
                 let (Some(f), Some(t)) = (entity(world, from), entity(world, to)) else {
                     continue;
                 };
-                let mine = own_units_at(world, realm, f, true).len();
+                // Only as many as the way lets through (mountains, ships) go.
+                let through = crate::sim::pop::military::marches(world, realm, f)
+                    .iter()
+                    .find(|m| m.to == t)
+                    .map_or(usize::MAX, crate::sim::pop::military::March::limit);
+                let mine = own_units_at(world, realm, f, true).len().min(through);
                 let theirs = world.get::<Present>(t).map_or(0, |p| {
                     p.iter()
                         .filter(|u| crate::sim::pop::military::hostile_unit(world, realm, *u))

@@ -393,12 +393,14 @@ fn mover_of(world: &World, places: &BoardPlaces, entry: &LogEntry) -> Option<Mov
         .map(|sid| places.of_sid(world, *sid))
         .collect::<Option<_>>()?;
     let realm = index.get(entry.realm.as_deref()?)?;
-    // Only fleets pass through sea zones: armies march over land.
-    let fleet = entry.path.iter().any(|sid| {
-        index
-            .by_sid(*sid)
-            .is_some_and(|e| world.get::<crate::sim::model::SeaZone>(e).is_some())
-    });
+    // A fleet ends its move at sea or in port and starts from either; an army carried across
+    // the sea starts and ends on land, so a march is told by its rule.
+    let fleet = entry.rule != crate::sim::rules::WAR_MOVE
+        && entry.path.iter().any(|sid| {
+            index
+                .by_sid(*sid)
+                .is_some_and(|e| world.get::<crate::sim::model::SeaZone>(e).is_some())
+        });
     Some(Mover {
         points,
         colour: crate::client::tokens::realm_egui_colour(world, realm),

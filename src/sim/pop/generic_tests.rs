@@ -1206,7 +1206,11 @@ fn pop_5_1_focus_discard_pick_is_offered_with_every_draw_pile_empty_and_logged_u
     );
     let pick = picks[0].clone();
     game.apply(pick).unwrap();
-    assert!(count(&game, "pop.5.1.focus_discard_pick") >= 1);
+    assert_eq!(
+        count(&game, "pop.5.1.focus_discard_pick"),
+        3,
+        "the 1 MP, the 2 ducats and the pick"
+    );
     assert!(
         game.log()
             .entries

@@ -274,24 +274,31 @@ pub fn ground(world: &World, realm: Entity, area: Entity) -> Ground {
 /// Land units one ship carries across its sea zone in a Naval Bridge (5.5c).
 pub const UNITS_PER_SHIP: usize = 3;
 
-/// Sea zones that bridge `realm`'s armies (Naval Transport, 5.5c): its own ships stand there at
-/// sea and no hostile ship does, with how many land units they carry across (3 per ship).
-/// HR: only the realm's own ships bridge; an ally's fleet does not carry it.
+/// Sea zones that bridge `realm`'s armies (Naval Transport, 5.5c): friendly ships (its own or
+/// an ally's, 11.3) stand there at sea and no hostile ship does, with how many land units they
+/// carry across (3 per ship).
 pub fn naval_bridges(world: &World, realm: Entity) -> Vec<(Entity, usize)> {
-    let mut seas: Vec<Entity> = army_places(world, realm, false)
-        .into_iter()
-        .filter(|p| world.get::<SeaZone>(*p).is_some())
-        .filter(|p| !hostile_units_at(world, realm, *p, false))
-        .collect();
-    seas.sort_by_key(|s| sid_of(world, *s));
-    seas.into_iter()
-        .map(|s| {
-            (
-                s,
-                UNITS_PER_SHIP * own_units_at(world, realm, s, false).len(),
-            )
+    let friendly = |u: Entity| {
+        world
+            .get::<Unit>(u)
+            .is_some_and(|x| !x.kind.is_land() && x.status != UnitStatus::Rebel)
+            && world
+                .get::<UnitOf>(u)
+                .is_some_and(|o| o.0 == realm || allied(world, realm, o.0))
+    };
+    let mut out: Vec<(Entity, usize)> = world
+        .try_query::<(Entity, &SeaZone, &Present)>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|(s, _, _)| !hostile_units_at(world, realm, *s, false))
+                .map(|(s, _, present)| (s, present.iter().filter(|u| friendly(*u)).count()))
+                .filter(|(_, ships)| *ships > 0)
+                .map(|(s, ships)| (s, UNITS_PER_SHIP * ships))
+                .collect()
         })
-        .collect()
+        .unwrap_or_default();
+    out.sort_by_key(|(s, _)| sid_of(world, *s));
+    out
 }
 
 /// One step of a march: a land border, or a crossing over a Naval Bridge.
@@ -340,11 +347,18 @@ fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchS
             Some(entry) => *entry = (sea, width, path.clone()),
             None => best.push((sea, width, path.clone())),
         }
-        for next in world
-            .get::<SeaNeighbours>(sea)
-            .map(|n| n.0.clone())
-            .unwrap_or_default()
-        {
+        // On the Distant Continents a move ends in the first space it enters: a crossing
+        // goes no further than the first distant sea zone.
+        let distant = world.get::<SeaZone>(sea).is_some_and(|z| z.distant);
+        let onward = if distant {
+            Vec::new()
+        } else {
+            world
+                .get::<SeaNeighbours>(sea)
+                .map(|n| n.0.clone())
+                .unwrap_or_default()
+        };
+        for next in onward {
             if let Some(c) = capacity(next) {
                 let mut longer = path.clone();
                 longer.push(next);
@@ -353,7 +367,14 @@ fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchS
         }
     }
     best.sort_by_key(|(s, _, _)| sid_of(world, *s));
-    let shores = crate::sim::pop::colonize::shores(world);
+    let built;
+    let shores = match crate::sim::pop::trade::cached_shores(world) {
+        Some(cached) => cached,
+        None => {
+            built = crate::sim::pop::colonize::shores(world);
+            &built
+        }
+    };
     for (sea, width, seas) in &best {
         for shore in shores.get(sea).into_iter().flatten().copied() {
             if shore == area {
@@ -365,10 +386,19 @@ fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchS
                 carried: Some(*width),
                 seas: seas.clone(),
             };
+            // Per shore the way that lets more units through: a plain land border beats any
+            // crossing, a crossing beats a mountain border of 3 when it carries more.
+            let limit = |m: &MarchStep| {
+                let mountain = if m.mountain {
+                    MOUNTAIN_LIMIT
+                } else {
+                    usize::MAX
+                };
+                mountain.min(m.carried.unwrap_or(usize::MAX))
+            };
             match out.iter_mut().find(|o| o.to == shore) {
-                // A land border beats a crossing; a wider crossing beats a narrower one.
                 Some(old) => {
-                    if old.carried.is_some_and(|c| c < *width) {
+                    if limit(&step) > limit(old) {
                         *old = step;
                     }
                 }

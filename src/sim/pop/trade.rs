@@ -316,6 +316,21 @@ pub struct TradeMap {
     shores: HashMap<Entity, Vec<Entity>>,
 }
 
+/// Rebuilds the cached shores after a test edits the coasts of the map.
+#[cfg(test)]
+pub fn reset_shores_for_tests(world: &mut World) {
+    let shores = shores(world);
+    world.insert_resource(TradeMap { shores });
+}
+
+/// The shores of every sea zone, as set up with the trade map (`None` before setup).
+pub fn cached_shores(world: &World) -> Option<&HashMap<Entity, Vec<Entity>>> {
+    world
+        .get_resource::<TradeMap>()
+        .map(|m| &m.shores)
+        .filter(|s| !s.is_empty())
+}
+
 /// Every place a chain of carriers starting at `start` reaches or touches.
 fn touched_from(world: &World, start: Entity, carriers: &HashSet<Entity>) -> HashSet<Entity> {
     let built;

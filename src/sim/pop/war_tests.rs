@@ -487,36 +487,47 @@ fn pop_battle_start_and_npr_defence_when_an_army_marches_in() {
 #[test]
 fn pop_war_naval_transport_bridges_carry_three_units_per_ship() {
     let mut game = game();
-    let a = e(&game, "AAA");
-    rich(&mut game, "AAA");
+    let me = to_turn(&mut game);
+    let (home_id, neighbour_id) = if me == "AAA" {
+        ("north", "south")
+    } else {
+        ("south", "north")
+    };
+    let a = e(&game, &me);
+    rich(&mut game, &me);
     spawn_units(
         &mut game,
-        Some("AAA"),
-        "north",
+        Some(&me),
+        home_id,
         UnitKind::Infantry,
         UnitStatus::Regular,
         5,
     );
-    let (north, farland) = (e(&game, "north"), e(&game, "farland"));
-    let reach = |game: &Game| military::marches(game.world(), a, north);
+    let (home, farland) = (e(&game, home_id), e(&game, "farland"));
+    let reach = |game: &Game| military::marches(game.world(), a, home);
+    let to_farland = Action::Move {
+        from: home_id.into(),
+        to: "farland".into(),
+    };
     // No ship at sea: Farland, across two sea zones, is out of reach.
     assert!(reach(&game).iter().all(|m| m.to != farland));
-    // One ship in the West Sea only: the bridge stops there (Farland is on the Far Sea).
+    refused(&mut game, to_farland.clone(), "pop.war.move");
+    // Two ships in the West Sea only: the bridge stops there (Farland is on the Far Sea).
     spawn_units(
         &mut game,
-        Some("AAA"),
+        Some(&me),
         "west_sea",
         UnitKind::LightShip,
         UnitStatus::Regular,
         2,
     );
     assert!(reach(&game).iter().all(|m| m.to != farland));
-    // South borders north by land: the land way wins over the crossing, with no limit.
-    let south = reach(&game)
+    // The neighbour borders home by land: the land way wins over the crossing, with no limit.
+    let by_land = reach(&game)
         .into_iter()
-        .find(|m| m.to == e(&game, "south"))
+        .find(|m| m.to == e(&game, neighbour_id))
         .unwrap();
-    assert_eq!(south.carried, None);
+    assert_eq!(by_land.carried, None);
     // A rebel ship in the Far Sea breaks the bridge there.
     spawn_units(
         &mut game,
@@ -528,7 +539,7 @@ fn pop_war_naval_transport_bridges_carry_three_units_per_ship() {
     );
     spawn_units(
         &mut game,
-        Some("AAA"),
+        Some(&me),
         "far_sea",
         UnitKind::LightShip,
         UnitStatus::Regular,
@@ -547,18 +558,101 @@ fn pop_war_naval_transport_bridges_carry_three_units_per_ship() {
         .expect("Farland across the bridge");
     assert_eq!(way.carried, Some(3));
     assert_eq!(way.limit(), 3);
+    let path = vec![home, e(&game, "west_sea"), e(&game, "far_sea"), farland];
+    assert_eq!(way.path, path);
+    assert!(game.legal_actions().contains(&to_farland));
+    game.apply(to_farland).unwrap();
     assert_eq!(
-        way.path,
-        vec![north, e(&game, "west_sea"), e(&game, "far_sea"), farland]
-    );
-    military::march(game.world_mut(), a, north, farland);
-    assert_eq!(
-        army(&game, "AAA", "farland"),
+        army(&game, &me, "farland"),
         3,
         "3 units per ship in the Far Sea"
     );
-    assert_eq!(army(&game, "AAA", "north"), 2, "the rest stay behind");
-    assert_eq!(count(&game, "pop.war.naval_transport"), 1);
+    assert_eq!(army(&game, &me, home_id), 2, "the rest stay behind");
+    let moved = game
+        .log()
+        .entries
+        .iter()
+        .rev()
+        .find(|l| l.rule == "pop.war.move")
+        .expect("the march is logged");
+    let sids: Vec<u32> = path.iter().map(|p| sid_of(game.world(), *p)).collect();
+    assert_eq!(moved.path, sids);
+    assert_eq!(moved.amount, Some(3));
+    let carried = game
+        .log()
+        .entries
+        .iter()
+        .filter(|l| l.rule == "pop.war.naval_transport")
+        .map(|l| l.text.clone())
+        .collect::<Vec<_>>();
+    assert_eq!(
+        carried,
+        vec![format!(
+            "{me}'s ships carry 3 units from {home_id} to farland"
+        )]
+    );
+}
+
+#[test]
+fn pop_war_naval_transport_a_wide_bridge_beats_a_mountain_border() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    // North and east share a mountain border (3 units); give east a coast on the West Sea.
+    let (east, west_sea) = (e(&game, "east"), e(&game, "west_sea"));
+    game.world_mut()
+        .entity_mut(east)
+        .insert(Coasts(vec![west_sea]));
+    crate::sim::pop::trade::reset_shores_for_tests(game.world_mut());
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        8,
+    );
+    let way = |game: &Game| {
+        military::marches(game.world(), a, e(game, "north"))
+            .into_iter()
+            .find(|m| m.to == east)
+            .unwrap()
+    };
+    assert!(way(&game).mountain);
+    assert_eq!(way(&game).limit(), 3);
+    // One ship carries 3: no better than the mountains, which stay the way.
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "west_sea",
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        1,
+    );
+    assert!(way(&game).mountain);
+    // Two ships carry 6: the crossing wins.
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "west_sea",
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        1,
+    );
+    assert_eq!(way(&game).carried, Some(6));
+    assert_eq!(way(&game).limit(), 6);
+    assert!(!way(&game).mountain);
+    // An ally's ships are friendly too (11.3): CCC's ship adds 3.
+    let c = e(&game, "CCC");
+    spawn_sim(game.world_mut(), None, Alliance { a, b: c });
+    spawn_units(
+        &mut game,
+        Some("CCC"),
+        "west_sea",
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        1,
+    );
+    assert_eq!(way(&game).limit(), 9, "room for 9: all 8 units go");
 }
 
 #[test]
