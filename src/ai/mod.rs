@@ -322,6 +322,7 @@ impl Bot {
             }
             DecisionKind::RecruitUnits { .. }
             | DecisionKind::SiegeMore { .. }
+            | DecisionKind::NavalTransport { .. }
             | DecisionKind::FreeActivation
             | DecisionKind::BattleRetreat { .. }
             | DecisionKind::SendCalls { .. }

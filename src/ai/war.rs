@@ -441,6 +441,27 @@ pub fn decide(
             .find(|a| matches!(a, Action::ChooseProvince { .. }))
             .cloned()
             .or(Some(Action::Decline)),
+        // Carried across the sea only towards an enemy: the march that ends nearest one.
+        DecisionKind::NavalTransport { .. } => {
+            let enemies = enemies_of(world, realm);
+            if enemies.is_empty() {
+                return Some(Action::Decline);
+            }
+            let dist = distances(world, realm, &enemies);
+            legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Move { from, to } => {
+                        let f = dist.get(&entity(world, from)?).copied().unwrap_or(99);
+                        let t = dist.get(&entity(world, to)?).copied().unwrap_or(99);
+                        (t < f).then_some((t, a))
+                    }
+                    _ => None,
+                })
+                .min_by_key(|(t, _)| *t)
+                .map(|(_, a)| a.clone())
+                .or(Some(Action::Decline))
+        }
         DecisionKind::FreeActivation => legal
             .iter()
             .find(|a| matches!(a, Action::Move { .. }))

@@ -280,6 +280,9 @@ pub enum DecisionKind {
     SiegeMore { area: String },
     /// War declared and no battle followed: a free Activate or Recruit, or none.
     FreeActivation,
+    /// Ships moved to `sea` (Naval Transport after a Naval Movement, 5.5c): carry an army
+    /// across the bridge through that sea zone (a `Move`), or not.
+    NavalTransport { sea: String },
     /// A battle round is over and both sides still stand: retreat, or fight on.
     BattleRetreat { place: String },
     /// A war was declared by or on you: call your allies to arms against `enemy` one by one,

@@ -384,10 +384,11 @@ pub fn legal_actions_with_costs(world: &World) -> Vec<(Action, Cost)> {
         .collect()
 }
 
-/// Mil an Activate or Recruit costs: nothing as the free activation after a declaration.
+/// Mil an Activate or Recruit costs: nothing as the free activation after a declaration, or
+/// as the army carried along by a Naval Movement (paid with the sail).
 fn activation(world: &World, pending: Option<&DecisionKind>) -> i32 {
     match pending {
-        Some(DecisionKind::FreeActivation) => 0,
+        Some(DecisionKind::FreeActivation | DecisionKind::NavalTransport { .. }) => 0,
         _ => military::activation_cost(world),
     }
 }

@@ -80,6 +80,9 @@ pub struct MilitaryAction {
     pub battle_mil_given: bool,
     /// Non-Player Realm provinces whose military or naval capacity was used this turn.
     pub capacity_used: Vec<u32>,
+    /// The sea zone (stable id) ships sailed to in this action: an army may be carried across
+    /// a bridge through it once any naval battle is over (5.5c).
+    pub transport: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -1268,6 +1271,9 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             world.resource_mut::<MilitaryAction>().busy = true;
             if let (Some(f), Some(t)) = (index(world, from), index(world, to)) {
                 sail(world, realm, f, t);
+                if world.get::<SeaZone>(t).is_some() {
+                    world.resource_mut::<MilitaryAction>().transport = Some(sid_of(world, t));
+                }
             }
         }
         Action::Recruit { area } => {
@@ -2120,6 +2126,21 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
             world.resource_mut::<MilitaryAction>().sieging = None;
             continue;
         }
+        if let Some(sea) = m.transport {
+            let sea = world.resource::<Index>().by_sid(sea);
+            world.resource_mut::<MilitaryAction>().transport = None;
+            if let Some(sea) = sea.filter(|s| !transport_candidates(world, realm, *s).is_empty()) {
+                let key = key_of(world, sea);
+                ask(
+                    world,
+                    name,
+                    DecisionKind::NavalTransport { sea: key.clone() },
+                    format!("Your ships are in {key}: carry an army across them, or not"),
+                );
+                return Step::Waiting;
+            }
+            continue;
+        }
         if let Some(d) = &m.declared {
             let fought = world.resource::<battle::Battles>().fought > d.battles_before;
             if !fought && !d.offered && !free_candidates(world, realm).is_empty() {
@@ -2196,6 +2217,12 @@ pub fn answer(world: &mut World, realm: Entity, kind: &DecisionKind, action: &Ac
         (DecisionKind::SiegeMore { .. }, _) => {
             world.resource_mut::<MilitaryAction>().sieging = None;
         }
+        (DecisionKind::NavalTransport { .. }, Action::Move { from, to }) => {
+            if let (Some(f), Some(t)) = (index(world, from), index(world, to)) {
+                march(world, realm, f, t);
+            }
+        }
+        (DecisionKind::NavalTransport { .. }, _) => {}
         (DecisionKind::FreeActivation, Action::Decline) => {
             world.resource_mut::<MilitaryAction>().declared = None;
         }
@@ -2209,11 +2236,39 @@ pub fn answer(world: &mut World, realm: Entity, kind: &DecisionKind, action: &Ac
     true
 }
 
+/// Marches that carry an army across a Naval Bridge through `sea` (5.5c: after a Naval
+/// Movement, land units cross by way of the sea zone the ships moved to), as `Move` actions.
+/// No activation is paid: the Naval Movement was the action.
+pub fn transport_candidates(world: &World, realm: Entity, sea: Entity) -> Vec<Action> {
+    let mut all = Vec::new();
+    for from in army_places(world, realm, true) {
+        if world.get::<SeaZone>(from).is_some() {
+            continue;
+        }
+        for way in marches(world, realm, from) {
+            if way.carried.is_some() && way.path.contains(&sea) {
+                all.push(Action::Move {
+                    from: key_of(world, from),
+                    to: key_of(world, way.to),
+                });
+            }
+        }
+    }
+    all
+}
+
 /// Legal-or-not answers to the military follow-up questions.
 pub fn decision_candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action> {
     match kind {
         DecisionKind::RecruitUnits { .. } => recruit_unit_candidates(),
         DecisionKind::SiegeMore { .. } => siege_more_candidates(world, realm),
+        DecisionKind::NavalTransport { sea } => {
+            let mut all = index(world, sea)
+                .map(|s| transport_candidates(world, realm, s))
+                .unwrap_or_default();
+            all.push(Action::Decline);
+            all
+        }
         DecisionKind::FreeActivation => {
             let mut all = free_candidates(world, realm);
             all.push(Action::Decline);
@@ -2246,6 +2301,16 @@ pub fn check_decision(
                 Err(Illegal::new(
                     rules::WAR_SIEGE,
                     "another province of the area within the army's strength, or done",
+                ))
+            }
+        }
+        (DecisionKind::NavalTransport { .. }, _) => {
+            if decision_candidates(world, realm, kind).contains(action) {
+                Ok(())
+            } else {
+                Err(Illegal::new(
+                    rules::WAR_NAVAL_TRANSPORT,
+                    "an army's march across the bridge through the sea zone your ships sailed to, or decline",
                 ))
             }
         }

@@ -594,6 +594,78 @@ fn pop_war_naval_transport_bridges_carry_three_units_per_ship() {
 }
 
 #[test]
+fn pop_war_naval_transport_after_a_naval_movement_carries_an_army_through_that_sea() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let home_id = if me == "AAA" { "north" } else { "south" };
+    rich(&mut game, &me);
+    spawn_units(
+        &mut game,
+        Some(&me),
+        home_id,
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        4,
+    );
+    // Two ships in the home port, one already out in the Far Sea.
+    spawn_units(
+        &mut game,
+        Some(&me),
+        home_id,
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        2,
+    );
+    spawn_units(
+        &mut game,
+        Some(&me),
+        "far_sea",
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+        1,
+    );
+    let mil = mat(&game, e(&game, &me)).mp(MpKind::Mil);
+    game.apply(Action::Sail {
+        from: home_id.into(),
+        to: "west_sea".into(),
+    })
+    .unwrap();
+    let pending = game.pending().unwrap().clone();
+    assert_eq!(
+        pending.kind,
+        DecisionKind::NavalTransport {
+            sea: "west_sea".into()
+        }
+    );
+    let carry = Action::Move {
+        from: home_id.into(),
+        to: "farland".into(),
+    };
+    assert_eq!(game.legal_actions(), vec![carry.clone(), Action::Decline]);
+    refused(
+        &mut game,
+        Action::Move {
+            from: home_id.into(),
+            to: "east".into(),
+        },
+        "pop.war.naval_transport",
+    );
+    game.apply(carry).unwrap();
+    assert_eq!(
+        army(&game, &me, "farland"),
+        3,
+        "the Far Sea's one ship carries 3"
+    );
+    assert_eq!(army(&game, &me, home_id), 1);
+    assert_eq!(
+        mat(&game, e(&game, &me)).mp(MpKind::Mil),
+        mil - 1,
+        "one activation, for the Naval Movement only"
+    );
+    assert_eq!(count(&game, "pop.war.naval_transport"), 1);
+}
+
+#[test]
 fn pop_war_naval_transport_a_wide_bridge_beats_a_mountain_border() {
     let mut game = game();
     let a = e(&game, "AAA");
