@@ -962,7 +962,12 @@ fn move_problem(world: &World, realm: Entity, from: &str, to: &str) -> Option<Il
             ),
         ));
     }
-    if access_price(world, realm, t) == AccessPrice::Ducats {
+    access_problem(world, realm, t)
+}
+
+/// Military access the realm cannot pay for: 3 ducats where it has no influence.
+fn access_problem(world: &World, realm: Entity, to: Entity) -> Option<Illegal> {
+    if access_price(world, realm, to) == AccessPrice::Ducats {
         let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
         if ducats < ACCESS_DUCATS {
             return Some(Illegal::new(
@@ -2246,7 +2251,10 @@ pub fn transport_candidates(world: &World, realm: Entity, sea: Entity) -> Vec<Ac
             continue;
         }
         for way in marches(world, realm, from) {
-            if way.carried.is_some() && way.path.contains(&sea) {
+            if way.carried.is_some()
+                && way.path.contains(&sea)
+                && access_problem(world, realm, way.to).is_none()
+            {
                 all.push(Action::Move {
                     from: key_of(world, from),
                     to: key_of(world, way.to),
