@@ -31,14 +31,7 @@ fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> V
     if seas.is_empty() {
         return Vec::new();
     }
-    let built;
-    let shores = match crate::sim::pop::trade::cached_shores(world) {
-        Some(cached) => cached,
-        None => {
-            built = crate::sim::pop::colonize::shores(world);
-            &built
-        }
-    };
+    let shores = crate::sim::pop::trade::shores_map(world);
     let mut out: Vec<Entity> = seas
         .iter()
         .flat_map(|s| shores.get(s).cloned().unwrap_or_default())

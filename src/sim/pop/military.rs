@@ -370,14 +370,7 @@ fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchS
         }
     }
     best.sort_by_key(|(s, _, _)| sid_of(world, *s));
-    let built;
-    let shores = match crate::sim::pop::trade::cached_shores(world) {
-        Some(cached) => cached,
-        None => {
-            built = crate::sim::pop::colonize::shores(world);
-            &built
-        }
-    };
+    let shores = crate::sim::pop::trade::shores_map(world);
     for (sea, width, seas) in &best {
         for shore in shores.get(sea).into_iter().flatten().copied() {
             if shore == area {
@@ -391,14 +384,7 @@ fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchS
             };
             // Per shore the way that lets more units through: a plain land border beats any
             // crossing, a crossing beats a mountain border of 3 when it carries more.
-            let limit = |m: &MarchStep| {
-                let mountain = if m.mountain {
-                    MOUNTAIN_LIMIT
-                } else {
-                    usize::MAX
-                };
-                mountain.min(m.carried.unwrap_or(usize::MAX))
-            };
+            let limit = |m: &MarchStep| way_limit(m.mountain, m.carried);
             match out.iter_mut().find(|o| o.to == shore) {
                 Some(old) => {
                     if limit(&step) > limit(old) {
@@ -427,13 +413,14 @@ pub struct March {
 impl March {
     /// Units of an army this way lets through.
     pub fn limit(&self) -> usize {
-        let mountain = if self.mountain {
-            MOUNTAIN_LIMIT
-        } else {
-            usize::MAX
-        };
-        mountain.min(self.carried.unwrap_or(usize::MAX))
+        way_limit(self.mountain, self.carried)
     }
+}
+
+/// Units a way lets through: 3 over a mountain border, what the ships carry across the sea.
+fn way_limit(mountain: bool, carried: Option<usize>) -> usize {
+    let over_land = if mountain { MOUNTAIN_LIMIT } else { usize::MAX };
+    over_land.min(carried.unwrap_or(usize::MAX))
 }
 
 /// Where the army in `from` may march: two areas, stopping on entering hostile, neutral or

@@ -323,28 +323,22 @@ pub fn reset_shores_for_tests(world: &mut World) {
     world.insert_resource(TradeMap { shores });
 }
 
-/// The shores of every sea zone, as set up with the trade map (`None` before setup).
-pub fn cached_shores(world: &World) -> Option<&HashMap<Entity, Vec<Entity>>> {
-    world
-        .get_resource::<TradeMap>()
-        .map(|m| &m.shores)
-        .filter(|s| !s.is_empty())
+/// The shores of every sea zone: the map cached with the trade board at setup, or built from
+/// the coasts before that.
+pub fn shores_map(world: &World) -> std::borrow::Cow<'_, HashMap<Entity, Vec<Entity>>> {
+    match world.get_resource::<TradeMap>() {
+        Some(map) if !map.shores.is_empty() => std::borrow::Cow::Borrowed(&map.shores),
+        _ => std::borrow::Cow::Owned(shores(world)),
+    }
 }
 
 /// Every place a chain of carriers starting at `start` reaches or touches.
 fn touched_from(world: &World, start: Entity, carriers: &HashSet<Entity>) -> HashSet<Entity> {
-    let built;
-    let shores = match world.get_resource::<TradeMap>() {
-        Some(map) if !map.shores.is_empty() => &map.shores,
-        _ => {
-            built = shores(world);
-            &built
-        }
-    };
+    let shores = shores_map(world);
     let mut touched = HashSet::from([start]);
     let mut queue = VecDeque::from([start]);
     while let Some(place) = queue.pop_front() {
-        for n in neighbours(world, place, shores) {
+        for n in neighbours(world, place, &shores) {
             if touched.insert(n) && carriers.contains(&n) {
                 queue.push_back(n);
             }
