@@ -4,12 +4,12 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use regnum::ai::{Bot, play_out};
-use regnum::content::default_scenario;
-use regnum::sim::{Game, GameSetup};
+use regnum::rulesets::pop::bot::{Bot, play_out};
+use regnum::rulesets::pop::content::default_scenario;
+use regnum::rulesets::pop::{Game, GameSetup};
 
 /// A game a few dozen actions in, and the action the bot would take there.
-fn mid_game() -> (Game, regnum::sim::Action) {
+fn mid_game() -> (Game, regnum::rulesets::pop::Action) {
     let mut game = Game::new(default_scenario(), GameSetup::default(), 42).unwrap();
     let mut bot = Bot::new(42);
     for _ in 0..30 {

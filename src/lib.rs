@@ -1,17 +1,15 @@
 //! Regnum: a rules-enforced digital realm-governance board game on Bevy's ECS.
 //!
-//! - `content`: scenario and mod files (RON), their validation and spawning.
-//! - `sim`: the rules core: ECS model, phase-ordered rules schedule, decisions and actions.
-//! - `save`: saves and replays.
-//! - `ai`: bots that answer decisions through the same `apply` as people.
+//! - `engine`: what every ruleset shares: `Game` and its one door `apply`, the `Ruleset`
+//!   contract, the flow of steps, decisions, the seeded RNG, the log, saves and replays.
+//! - `rulesets`: one folder per ruleset (its content schema, rules, bot and views), and the
+//!   registry that picks the ruleset a file or save is written for.
 //! - `cli`: the headless commands (`check`, `simulate`, `replay`).
 //! - `client` (feature `client`): the desktop game.
 
-pub mod ai;
 pub mod cli;
-pub mod content;
-pub mod save;
-pub mod sim;
+pub mod engine;
+pub mod rulesets;
 
 #[cfg(feature = "client")]
 pub mod client;

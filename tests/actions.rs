@@ -4,10 +4,10 @@
 mod common;
 
 use common::*;
-use regnum::ai::Bot;
-use regnum::content::schema::MpKind;
-use regnum::sim::decision::Offer;
-use regnum::sim::{Action, DecisionKind};
+use regnum::rulesets::pop::bot::Bot;
+use regnum::rulesets::pop::content::schema::MpKind;
+use regnum::rulesets::pop::decision::Offer;
+use regnum::rulesets::pop::{Action, DecisionKind};
 
 /// Every action shape, to probe `check` with.
 fn probes() -> Vec<Action> {
@@ -190,7 +190,7 @@ fn legal_actions_are_exactly_the_accepted_ones_throughout_games() {
 #[test]
 fn actions_after_the_end_are_refused() {
     let mut game = mini_game(1);
-    regnum::ai::play_out(&mut game, 1);
+    regnum::rulesets::pop::bot::play_out(&mut game, 1);
     let err = game.apply(Action::Pass).unwrap_err();
     assert_eq!(err.rule, "pop.seq.game_end");
 }
@@ -218,7 +218,7 @@ fn actions_serialize_to_ron_and_back() {
 
 #[test]
 fn unknown_or_duplicate_players_are_refused() {
-    use regnum::sim::{Game, GameError, GameSetup};
+    use regnum::rulesets::pop::{Game, GameError, GameSetup};
     let setup = |p: &[&str]| GameSetup {
         players: p.iter().map(|s| s.to_string()).collect(),
         ..Default::default()
@@ -241,7 +241,7 @@ fn unknown_or_duplicate_players_are_refused() {
 
 #[test]
 fn optional_rule_5_chosen_for_a_game_overrides_the_scenario_and_is_kept_in_its_setup() {
-    use regnum::sim::{Game, GameSetup};
+    use regnum::rulesets::pop::{Game, GameSetup};
     let scenario = mini();
     assert!(!scenario.options.religious_rebels);
     let setup = GameSetup {

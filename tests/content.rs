@@ -5,8 +5,8 @@ mod common;
 
 use std::path::Path;
 
-use regnum::content::schema::{Holding, RealmKind};
-use regnum::content::{check_path, default_scenario, parse_scenario};
+use regnum::rulesets::pop::content::schema::{Holding, RealmKind};
+use regnum::rulesets::pop::content::{check_path, default_scenario, parse_scenario};
 
 #[test]
 fn every_scenario_file_passes_check() {
@@ -92,7 +92,7 @@ fn default_scenario_is_europe_1444_at_full_size() {
 
 #[test]
 fn default_scenario_has_the_issue_6_ideas_and_action_cards() {
-    use regnum::content::schema::{CharacterKind, IdeaEffect, MpKind};
+    use regnum::rulesets::pop::content::schema::{CharacterKind, IdeaEffect, MpKind};
     let s = default_scenario();
     assert!(s.ideas.len() >= 24, "{} Ideas", s.ideas.len());
     let quest = s
@@ -136,7 +136,7 @@ fn default_scenario_has_the_issue_6_ideas_and_action_cards() {
 
 #[test]
 fn scenario_cut_in_half_is_rejected_with_position() {
-    let text = regnum::content::DEFAULT_SCENARIO_RON;
+    let text = regnum::rulesets::pop::content::DEFAULT_SCENARIO_RON;
     let half = &text[..text.len() / 2];
     let errors = parse_scenario(half, "half.ron").unwrap_err();
     assert_eq!(errors.len(), 1);
@@ -275,7 +275,7 @@ fn a_mod_replaces_and_adds_items_on_its_base() {
     )
     .unwrap();
     match check_path(&dir.join("my_mod.ron")).expect("mod checks") {
-        regnum::content::LoadedFile::Mod(_, merged) => {
+        regnum::rulesets::pop::content::LoadedFile::Mod(_, merged) => {
             let b = merged
                 .characters
                 .iter()
@@ -520,6 +520,6 @@ fn default_scenario_plays_with_power_struggles_on_real_areas() {
         .unwrap();
     assert!(comet.options.iter().all(|o| {
         o.effects
-            .contains(&regnum::content::schema::Effect::ReplaceMilestones)
+            .contains(&regnum::rulesets::pop::content::schema::Effect::ReplaceMilestones)
     }));
 }

@@ -3,10 +3,10 @@
 
 mod common;
 
-use regnum::ai::{Bot, play_out};
-use regnum::content::default_scenario;
-use regnum::save::{Save, SaveError};
-use regnum::sim::{Action, Game, GameSetup};
+use regnum::rulesets::pop::bot::{Bot, play_out};
+use regnum::rulesets::pop::content::default_scenario;
+use regnum::rulesets::pop::save::{Save, SaveError};
+use regnum::rulesets::pop::{Action, Game, GameSetup};
 
 fn bot_game(seed: u64) -> Game {
     let mut game = Game::new(default_scenario(), GameSetup::default(), seed).unwrap();

@@ -5,7 +5,7 @@
 fn every_rule_id_is_documented() {
     let ours = std::fs::read_to_string("docs/rule_ids.md").expect("docs/rule_ids.md");
     let shared = std::fs::read_to_string("../shared/rules/RULE_IDS.md").ok();
-    for id in regnum::sim::rules::ALL {
+    for id in regnum::rulesets::pop::ids::ALL {
         let quoted = format!("`{id}`");
         let in_ours = ours.contains(&quoted);
         // RULE_IDS.md lists lettered steps as ranges: `pop.seq.phase3.a` … `pop.seq.phase3.i`.
@@ -28,11 +28,11 @@ fn every_rule_id_is_documented() {
 #[test]
 fn logs_use_only_known_rule_ids() {
     let mut game =
-        regnum::sim::Game::new(regnum::content::default_scenario(), Default::default(), 2).unwrap();
-    regnum::ai::play_out(&mut game, 2);
+        regnum::rulesets::pop::Game::new(regnum::rulesets::pop::content::default_scenario(), Default::default(), 2).unwrap();
+    regnum::rulesets::pop::bot::play_out(&mut game, 2);
     for entry in &game.log().entries {
         assert!(
-            regnum::sim::rules::ALL.contains(&entry.rule),
+            regnum::rulesets::pop::ids::ALL.contains(&entry.rule),
             "{} is not in sim::rules::ALL",
             entry.rule
         );

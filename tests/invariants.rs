@@ -4,8 +4,8 @@ mod common;
 
 use chacha20::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
-use regnum::content::default_scenario;
-use regnum::sim::{Game, GameSetup};
+use regnum::rulesets::pop::content::default_scenario;
+use regnum::rulesets::pop::{Game, GameSetup};
 
 fn check_invariants(game: &Game) {
     for realm in game.snapshot().realms {
@@ -26,10 +26,10 @@ fn check_invariants(game: &Game) {
         // also add a token above the cap; if a seed ever reaches that, count those tokens here.
         let entity = game
             .world()
-            .resource::<regnum::sim::state::Index>()
+            .resource::<regnum::rulesets::pop::state::Index>()
             .get(&realm.id)
             .expect("realm entity");
-        let cap = regnum::sim::pop::economy::max_loans(game.world(), entity);
+        let cap = regnum::rulesets::pop::rules::economy::max_loans(game.world(), entity);
         assert!(m.loans <= cap, "{}: {} loans, cap {cap}", realm.id, m.loans);
         assert!(m.ducats >= 0, "{}: {} ducats", realm.id, m.ducats);
     }

@@ -4,15 +4,15 @@
 mod common;
 
 use common::*;
-use regnum::sim::flow::Flow;
-use regnum::sim::log::LogEntry;
-use regnum::sim::model::*;
-use regnum::sim::pop::events::EventDisplay;
-use regnum::sim::pop::scoring::Outcome;
-use regnum::sim::state::{FirstPlayer, Index, key_of};
-use regnum::sim::{Action, DecisionKind, Game, GameSetup};
+use regnum::engine::flow::Flow;
+use regnum::engine::log::LogEntry;
+use regnum::rulesets::pop::model::*;
+use regnum::rulesets::pop::rules::events::EventDisplay;
+use regnum::rulesets::pop::rules::scoring::Outcome;
+use regnum::rulesets::pop::state::{FirstPlayer, Index, key_of};
+use regnum::rulesets::pop::{Action, DecisionKind, Game, GameSetup};
 
-fn three_players() -> std::sync::Arc<regnum::content::Scenario> {
+fn three_players() -> std::sync::Arc<regnum::rulesets::pop::content::Scenario> {
     mini_with(|t| {
         t.replace(
             "kind: NonPlayer, colour: (40, 160, 40), capital: \"capc\", religion: Orthodox)",
@@ -85,8 +85,8 @@ fn pop_5_1_event_and_event_ducats_two_on_each_other_face_up_card() {
 
 #[test]
 fn pop_5_1_event_choice_an_option_you_cannot_pay_is_not_allowed() {
-    use regnum::content::schema::{Effect, MpKind};
-    use regnum::sim::pop::events::affordable;
+    use regnum::rulesets::pop::content::schema::{Effect, MpKind};
+    use regnum::rulesets::pop::rules::events::affordable;
     let mut m = Mat {
         ducats: 3,
         mp: [1, 0, 0],
@@ -148,7 +148,7 @@ fn pop_seq_phase2_pass_money_and_first_player_token() {
 
 #[test]
 fn pop_seq_phase2_passing_money_table() {
-    use regnum::sim::pop::actions::passing_money;
+    use regnum::rulesets::pop::rules::actions::passing_money;
     assert_eq!(passing_money(3), &[5, 2]);
     assert_eq!(passing_money(4), &[5, 3, 2]);
     assert_eq!(passing_money(5), &[5, 3, 2]);
@@ -260,7 +260,7 @@ fn pop_7_3_increase_cost_refused_when_short_or_at_plus_three() {
 #[test]
 fn pop_seq_phases_run_in_rule_book_order_every_round() {
     let mut game = mini_game(8);
-    regnum::ai::play_out(&mut game, 8);
+    regnum::rulesets::pop::bot::play_out(&mut game, 8);
     let phases: Vec<i32> = entries(&game, "pop.flow.phase")
         .iter()
         .map(|e| e.amount.unwrap())
@@ -275,7 +275,7 @@ fn pop_seq_phases_run_in_rule_book_order_every_round() {
 #[test]
 fn pop_seq_phase5_d_ages_are_four_rounds_and_game_end_after_the_last() {
     let mut game = mini_game(9);
-    regnum::ai::play_out(&mut game, 9);
+    regnum::rulesets::pop::bot::play_out(&mut game, 9);
     // The mini scenario plays Ages I-II: 8 Rounds.
     assert_eq!(game.flow().round, 8);
     assert_eq!(game.flow().age, 2);
@@ -304,7 +304,7 @@ fn pop_seq_phase5_d_ages_are_four_rounds_and_game_end_after_the_last() {
 #[test]
 fn pop_seq_final_scoring_counts_tax_stability_and_loans() {
     let mut game = mini_game(10);
-    regnum::ai::play_out(&mut game, 10);
+    regnum::rulesets::pop::bot::play_out(&mut game, 10);
     let outcome = game.world().resource::<Outcome>().clone();
     let a = outcome.scores.iter().find(|s| s.realm == "AAA").unwrap();
     let b = outcome.scores.iter().find(|s| s.realm == "BBB").unwrap();

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::content::check_path;
+use crate::rulesets::pop::content::check_path;
 
 pub fn run(paths: &[PathBuf]) -> i32 {
     let mut failed = false;

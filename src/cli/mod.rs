@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 
-use crate::content::{self, Scenario};
+use crate::rulesets::pop::content::{self, Scenario};
 
 pub mod check;
 pub mod replay;

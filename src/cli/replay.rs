@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::cli::load_scenario_or_default;
-use crate::save::Save;
+use crate::rulesets::pop::save::Save;
 
 pub fn run(path: &Path, json: bool, log: bool, scenario: Option<&PathBuf>) -> i32 {
     let save = match Save::read(path) {

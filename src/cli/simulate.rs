@@ -8,10 +8,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::ai::play_out;
+use crate::rulesets::pop::bot::play_out;
 use crate::cli::load_scenario_or_default;
-use crate::save::Save;
-use crate::sim::{Game, GameSetup};
+use crate::rulesets::pop::save::Save;
+use crate::rulesets::pop::{Game, GameSetup};
 
 #[derive(Args, Debug, Clone)]
 pub struct SimulateArgs {
@@ -52,7 +52,7 @@ pub struct GameResult {
     pub rounds: u32,
     pub winner: Option<String>,
     /// Each Player Realm's final score, line by line (empty if the game did not end).
-    pub scores: Vec<crate::sim::pop::scoring::FinalScore>,
+    pub scores: Vec<crate::rulesets::pop::rules::scoring::FinalScore>,
     pub save: Option<String>,
 }
 
@@ -64,7 +64,7 @@ pub struct Report {
 
 /// Plays one bot game; returns its result and its log counts.
 pub fn play_one(
-    scenario: std::sync::Arc<crate::content::Scenario>,
+    scenario: std::sync::Arc<crate::rulesets::pop::content::Scenario>,
     seed: u64,
     save_dir: Option<&PathBuf>,
     scenario_file: Option<&str>,
@@ -93,7 +93,7 @@ pub fn play_one(
         winner: game.winner(),
         scores: game
             .world()
-            .get_resource::<crate::sim::pop::scoring::Outcome>()
+            .get_resource::<crate::rulesets::pop::rules::scoring::Outcome>()
             .map(|o| o.scores.clone())
             .unwrap_or_default(),
         save,

@@ -20,7 +20,7 @@ use crate::client::layout::{FreeRect, PanelSlot};
 use crate::client::places::BoardPlaces;
 use crate::client::session::{ActiveGame, BotPace, SessionSet};
 use crate::client::tokens::{board_painter, pos};
-use crate::sim::log::LogEntry;
+use crate::engine::log::LogEntry;
 
 /// One beat at 1x, seconds.
 const BEAT_SECONDS: f32 = 0.5;
@@ -386,7 +386,7 @@ fn mover_of(world: &World, places: &BoardPlaces, entry: &LogEntry) -> Option<Mov
     if entry.path.len() < 2 {
         return None;
     }
-    let index = world.resource::<crate::sim::state::Index>();
+    let index = world.resource::<crate::rulesets::pop::state::Index>();
     let points: Vec<Vec2> = entry
         .path
         .iter()
@@ -395,11 +395,11 @@ fn mover_of(world: &World, places: &BoardPlaces, entry: &LogEntry) -> Option<Mov
     let realm = index.get(entry.realm.as_deref()?)?;
     // A fleet ends its move at sea or in port and starts from either; an army carried across
     // the sea starts and ends on land, so a march is told by its rule.
-    let fleet = entry.rule != crate::sim::rules::WAR_MOVE
+    let fleet = entry.rule != crate::rulesets::pop::ids::WAR_MOVE
         && entry.path.iter().any(|sid| {
             index
                 .by_sid(*sid)
-                .is_some_and(|e| world.get::<crate::sim::model::SeaZone>(e).is_some())
+                .is_some_and(|e| world.get::<crate::rulesets::pop::model::SeaZone>(e).is_some())
         });
     Some(Mover {
         points,

@@ -11,9 +11,9 @@ use crate::client::camera::BoardView;
 use crate::client::loading::{ScenarioAsset, ScenarioAssets};
 use crate::client::palette;
 use crate::client::session::{ActiveGame, SessionSet};
-use crate::content::schema::{MapDef, Point};
-use crate::sim::model::{NonPlayerRealm, OwnedBy, PlayerRealm, Realm};
-use crate::sim::state::Index;
+use crate::rulesets::pop::content::schema::{MapDef, Point};
+use crate::rulesets::pop::model::{NonPlayerRealm, OwnedBy, PlayerRealm, Realm};
+use crate::rulesets::pop::state::Index;
 
 /// Draw order, back to front.
 pub mod z {

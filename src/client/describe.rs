@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::{Effect, MpKind};
-use crate::sim::decision::{DecisionKind, Offer, PeaceTerm, Tie};
-use crate::sim::model::{Court, Role, Title, UnitKind};
-use crate::sim::pop::economy::LOAN_DUCATS;
-use crate::sim::pop::events::{EventDisplay, EventInProgress};
-use crate::sim::state::Index;
-use crate::sim::{Action, Game};
+use crate::rulesets::pop::content::schema::{Effect, MpKind};
+use crate::rulesets::pop::decision::{DecisionKind, Offer, PeaceTerm, Tie};
+use crate::rulesets::pop::model::{Court, Role, Title, UnitKind};
+use crate::rulesets::pop::rules::economy::LOAN_DUCATS;
+use crate::rulesets::pop::rules::events::{EventDisplay, EventInProgress};
+use crate::rulesets::pop::state::Index;
+use crate::rulesets::pop::{Action, Game};
 
 /// "I" to "IV".
 pub fn roman(n: u8) -> &'static str {
@@ -395,7 +395,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         Action::ChooseCardinal { slot } => {
             let holder = game
                 .world()
-                .resource::<crate::sim::pop::curia::Curia>()
+                .resource::<crate::rulesets::pop::rules::curia::Curia>()
                 .cardinals
                 .get(usize::from(*slot))
                 .cloned();
@@ -513,7 +513,7 @@ fn call_to_arms_text(game: &Game, ally: &str) -> String {
     let player = world
         .resource::<Index>()
         .get(ally)
-        .is_some_and(|a| world.get::<crate::sim::model::PlayerRealm>(a).is_some());
+        .is_some_and(|a| world.get::<crate::rulesets::pop::model::PlayerRealm>(a).is_some());
     if player {
         format!("Call {} to arms (they may refuse)", name_of(game, ally))
     } else {
@@ -534,7 +534,7 @@ fn mission_text(game: &Game, id: &str) -> String {
     let Some(m) = game.scenario().missions.iter().find(|m| m.id == id) else {
         return id.to_string();
     };
-    let needs = crate::sim::pop::conditions::describe_all(game.scenario(), &m.conditions);
+    let needs = crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &m.conditions);
     if m.reward.is_empty() {
         format!("{} ({} prestige: {needs})", m.name, m.prestige)
     } else {
@@ -560,14 +560,14 @@ fn milestone_text(game: &Game, id: &str) -> String {
     let Some(m) = game.scenario().milestones.iter().find(|m| m.id == id) else {
         return id.to_string();
     };
-    let needs = crate::sim::pop::conditions::describe_all(game.scenario(), &m.conditions);
-    let place = crate::sim::pop::milestones::milestone_index(game.world(), id).map_or(0, |i| {
+    let needs = crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &m.conditions);
+    let place = crate::rulesets::pop::rules::milestones::milestone_index(game.world(), id).map_or(0, |i| {
         game.world()
-            .resource::<crate::sim::pop::milestones::Milestones>()
+            .resource::<crate::rulesets::pop::rules::milestones::Milestones>()
             .completers(i)
             .len()
     });
-    let prestige = crate::sim::pop::milestones::PLACE_PRESTIGE
+    let prestige = crate::rulesets::pop::rules::milestones::PLACE_PRESTIGE
         .get(place)
         .copied()
         .unwrap_or(0);
@@ -617,8 +617,8 @@ fn character_name(game: &Game, id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::default_scenario;
-    use crate::sim::GameSetup;
+    use crate::rulesets::pop::content::default_scenario;
+    use crate::rulesets::pop::GameSetup;
 
     #[test]
     fn every_opening_action_has_a_label_for_people() {
@@ -639,7 +639,7 @@ mod tests {
     fn every_action_of_a_bot_game_has_a_label_for_people() {
         let mut game =
             Game::new(default_scenario(), GameSetup::default(), 3).expect("default scenario plays");
-        let mut bot = crate::ai::Bot::new(3);
+        let mut bot = crate::rulesets::pop::bot::Bot::new(3);
         for _ in 0..4000 {
             if game.is_over() {
                 break;

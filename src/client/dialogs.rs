@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::describe::name_of;
 use crate::client::layout::{FreeRect, PanelSlot};
 use crate::client::session::{ActiveGame, Notices};
-use crate::sim::pop::scoring::Outcome;
+use crate::rulesets::pop::rules::scoring::Outcome;
 
 pub struct DialogsPlugin;
 

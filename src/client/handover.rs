@@ -11,8 +11,8 @@ use crate::client::describe::name_of;
 use crate::client::layout::PanelSlot;
 use crate::client::select::Selection;
 use crate::client::session::ActiveGame;
-use crate::sim::model::Realm;
-use crate::sim::state::Index;
+use crate::rulesets::pop::model::Realm;
+use crate::rulesets::pop::state::Index;
 
 pub struct HandoverPlugin;
 

@@ -12,7 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::AppState;
 use crate::client::layout::PanelSlot;
 use crate::client::session::ActiveGame;
-use crate::sim::rules;
+use crate::rulesets::pop::ids as rules;
 
 /// The project's own rule ids and what they record (a markdown table of `| \`id\` | text |`).
 const PROJECT_RULE_IDS: &str = include_str!("../../docs/rule_ids.md");

@@ -11,7 +11,7 @@ use crate::client::camera::{BoardCamera, CameraSet, ScreenSized, zoom_of};
 use crate::client::loading::{ScenarioAsset, ScenarioAssets};
 use crate::client::palette;
 use crate::client::session::SessionSet;
-use crate::content::schema::Point;
+use crate::rulesets::pop::content::schema::Point;
 
 /// Font size of province names, in screen pixels.
 const FONT_PX: f32 = 12.0;

@@ -14,8 +14,8 @@ use crate::client::help::group_of;
 use crate::client::layout::{FreeRect, PanelSlot, in_free_rect};
 use crate::client::places::BoardPlaces;
 use crate::client::session::ActiveGame;
-use crate::sim::log::LogEntry;
-use crate::sim::state::{Seats, key_of};
+use crate::engine::log::LogEntry;
+use crate::rulesets::pop::state::{Seats, key_of};
 
 pub struct LogPanelPlugin;
 

@@ -104,7 +104,7 @@ pub fn run(
     // given; a save that cannot be read is reported once the window is up.
     let scenario = scenario.or_else(|| {
         load.as_ref()
-            .and_then(|path| crate::save::Save::read(path).ok())
+            .and_then(|path| crate::rulesets::pop::save::Save::read(path).ok())
             .and_then(|save| save.scenario_file.map(PathBuf::from))
     });
     let origin = loading::ScenarioOrigin::from_cli(scenario);

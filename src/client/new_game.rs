@@ -16,8 +16,8 @@ use crate::client::automation::Automation;
 use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
 use crate::client::palette;
 use crate::client::session::new_seed;
-use crate::content::load::{LoadedFile, check_path};
-use crate::content::schema::{RealmKind, Scenario};
+use crate::rulesets::pop::content::load::{LoadedFile, check_path};
+use crate::rulesets::pop::content::schema::{RealmKind, Scenario};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -347,7 +347,7 @@ fn show_form(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::{DEFAULT_SCENARIO_RON, parse_scenario};
+    use crate::rulesets::pop::content::{DEFAULT_SCENARIO_RON, parse_scenario};
 
     fn form() -> NewGameForm {
         let scenario = parse_scenario(DEFAULT_SCENARIO_RON, "default.ron").expect("parses");

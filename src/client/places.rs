@@ -10,9 +10,9 @@ use bevy::prelude::*;
 use crate::client::AppState;
 use crate::client::loading::{ScenarioAsset, ScenarioAssets};
 use crate::client::session::SessionSet;
-use crate::content::schema::Scenario;
-use crate::sim::model::{At, Capital, Claim, CoreToken, Key, OnProvince, Serves, UnitOf};
-use crate::sim::state::Index;
+use crate::rulesets::pop::content::schema::Scenario;
+use crate::rulesets::pop::model::{At, Capital, Claim, CoreToken, Key, OnProvince, Serves, UnitOf};
+use crate::rulesets::pop::state::Index;
 
 pub struct BoardPlacesPlugin;
 
@@ -159,7 +159,7 @@ impl BoardPlaces {
     }
 
     /// Where a log entry happened: its subject, else its realm's capital.
-    pub fn of_entry(&self, world: &World, entry: &crate::sim::log::LogEntry) -> Option<Vec2> {
+    pub fn of_entry(&self, world: &World, entry: &crate::engine::log::LogEntry) -> Option<Vec2> {
         entry
             .subject
             .and_then(|sid| self.of_sid(world, sid))
@@ -200,7 +200,7 @@ fn measure_places(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::default_scenario;
+    use crate::rulesets::pop::content::default_scenario;
 
     #[test]
     fn every_province_site_hits_its_own_province_or_a_neighbour() {

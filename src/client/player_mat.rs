@@ -13,12 +13,12 @@ use crate::client::palette;
 use crate::client::select::Selection;
 use crate::client::session::{ActiveGame, BotPace, Choose};
 use crate::client::tracks;
-use crate::content::schema::MpKind;
-use crate::sim::model::{Character, Interregnum, Mat, Realm, RoundMarkers, Title};
-use crate::sim::pop::cards::Hand;
-use crate::sim::pop::events::EventDisplay;
-use crate::sim::state::{Index, Seats, key_of};
-use crate::sim::{Action, Game};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::model::{Character, Interregnum, Mat, Realm, RoundMarkers, Title};
+use crate::rulesets::pop::rules::cards::Hand;
+use crate::rulesets::pop::rules::events::EventDisplay;
+use crate::rulesets::pop::state::{Index, Seats, key_of};
+use crate::rulesets::pop::{Action, Game};
 
 pub struct PlayerMatPlugin;
 
@@ -315,13 +315,13 @@ fn missions_section(ui: &mut egui::Ui, game: &Game, human: &str) {
     let Some(realm) = world.resource::<Index>().get(human) else {
         return;
     };
-    let hand = crate::sim::pop::missions::hand(world, realm);
+    let hand = crate::rulesets::pop::rules::missions::hand(world, realm);
     ui.strong(format!("Missions in hand ({})", hand.held.len()));
     for m in &hand.held {
         let Some(def) = game.scenario().missions.get(*m) else {
             continue;
         };
-        let needs = crate::sim::pop::conditions::describe_all(game.scenario(), &def.conditions);
+        let needs = crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &def.conditions);
         ui.label(format!("{}  ({} prestige)", def.name, def.prestige))
             .on_hover_text(format!("{}\nNeeds: {needs}", def.text));
     }
@@ -334,7 +334,7 @@ fn missions_section(ui: &mut egui::Ui, game: &Game, human: &str) {
 fn milestones_section(ui: &mut egui::Ui, game: &Game) {
     ui.strong("Milestones");
     let world = game.world();
-    let board = world.resource::<crate::sim::pop::milestones::Milestones>();
+    let board = world.resource::<crate::rulesets::pop::rules::milestones::Milestones>();
     if board.open.is_empty() {
         ui.label(egui::RichText::new("none").weak());
     }
@@ -348,7 +348,7 @@ fn milestones_section(ui: &mut egui::Ui, game: &Game) {
             .filter_map(|sid| world.resource::<Index>().by_sid(sid))
             .map(|e| name_of(game, &key_of(world, e)))
             .collect();
-        let needs = crate::sim::pop::conditions::describe_all(game.scenario(), &def.conditions);
+        let needs = crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &def.conditions);
         let by = if done.is_empty() {
             String::new()
         } else {

@@ -16,7 +16,7 @@ use crate::client::AppState;
 use crate::client::automation::Automation;
 use crate::client::layout::PanelSlot;
 use crate::client::session::{ActiveGame, Notices, ScenarioInPlay, SessionSet, ctrl_held};
-use crate::save::Save;
+use crate::rulesets::pop::save::Save;
 
 pub const SAVE_DIR: &str = "saves";
 pub const QUICKSAVE: &str = "saves/quicksave.ron";

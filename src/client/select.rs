@@ -16,13 +16,13 @@ use crate::client::loading::{ScenarioAsset, ScenarioAssets};
 use crate::client::places::BoardPlaces;
 use crate::client::session::ActiveGame;
 use crate::client::tokens::{board_painter, pos};
-use crate::sim::Game;
-use crate::sim::model::{
+use crate::rulesets::pop::Game;
+use crate::rulesets::pop::model::{
     Alliance, At, Capital, CasusBelli, Claim, ControlledBy, CoreToken, Holdings, InArea, Influence,
     Marriage, OwnedBy, PrintedCores, Province, RebelTown, TokenOf, Town, Truce, Unit, UnitOf,
     UnitStatus, Unrest, Vassal, War,
 };
-use crate::sim::state::{Index, key_of};
+use crate::rulesets::pop::state::{Index, key_of};
 
 /// A press that moves less than this (logical pixels) before release is a click, not a drag.
 const CLICK_SLOP: f32 = 5.0;
@@ -261,7 +261,7 @@ pub fn province_details(game: &Game, key: &str) -> Vec<String> {
     }
     // Religion belongs to the area (15.3) and changes in play; a Revolutionary token lies on top
     // of the area's own religion.
-    let faith = match area.and_then(|a| world.get::<crate::sim::model::Area>(a)) {
+    let faith = match area.and_then(|a| world.get::<crate::rulesets::pop::model::Area>(a)) {
         Some(a) if a.revolution => format!("Revolutionary (over {:?})", a.religion),
         Some(a) => format!("{:?}", a.religion),
         None => format!("{:?}", province.religion),
@@ -443,8 +443,8 @@ pub fn sea_details(game: &Game, key: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::default_scenario;
-    use crate::sim::GameSetup;
+    use crate::rulesets::pop::content::default_scenario;
+    use crate::rulesets::pop::GameSetup;
 
     #[test]
     fn the_tooltip_names_owner_and_tax_of_an_owned_province() {

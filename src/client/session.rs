@@ -12,15 +12,15 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::ai::Bot;
+use crate::rulesets::pop::bot::Bot;
 use crate::client::AppState;
 use crate::client::failed::FailureReport;
 use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
 use crate::client::new_game::NewGameSettings;
-use crate::content::schema::Scenario;
-use crate::sim::rng::GameRng;
-use crate::sim::state::{Seats, key_of};
-use crate::sim::{Action, Game, GameSetup, Illegal};
+use crate::rulesets::pop::content::schema::Scenario;
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::state::{Seats, key_of};
+use crate::rulesets::pop::{Action, Game, GameSetup, Illegal};
 
 /// Pause between two bot actions when not fast-forwarding.
 pub const BOT_STEP_SECONDS: f32 = 0.15;
@@ -394,10 +394,10 @@ fn start_game(world: &mut World) {
 /// Replays a save from the command line; the first seat is the person's, as in a new game.
 fn open_save(
     world: &mut World,
-    scenario: std::sync::Arc<crate::content::schema::Scenario>,
+    scenario: std::sync::Arc<crate::rulesets::pop::content::schema::Scenario>,
     path: &std::path::Path,
 ) {
-    match crate::save::Save::read(path).and_then(|save| {
+    match crate::rulesets::pop::save::Save::read(path).and_then(|save| {
         let seed = save.seed;
         save.replay(scenario.clone()).map(|game| (game, seed))
     }) {
@@ -502,7 +502,7 @@ fn play_bots(time: Res<Time>, mut pace: ResMut<BotPace>, game: Option<NonSendMut
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::default_scenario;
+    use crate::rulesets::pop::content::default_scenario;
 
     fn game(players: &[&str]) -> Game {
         let setup = GameSetup {
@@ -541,7 +541,7 @@ mod tests {
             played.apply(first).unwrap();
         }
         let good = dir.join("good.ron");
-        crate::save::Save::of(&played, None).write(&good).unwrap();
+        crate::rulesets::pop::save::Save::of(&played, None).write(&good).unwrap();
         let world_with = || {
             let mut world = World::new();
             world.insert_resource(ScenarioOrigin::Embedded);

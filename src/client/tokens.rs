@@ -22,12 +22,12 @@ use crate::client::layout::{FreeRect, PanelSlot};
 use crate::client::palette;
 use crate::client::places::BoardPlaces;
 use crate::client::session::{ActiveGame, SessionSet};
-use crate::sim::model::{
+use crate::rulesets::pop::model::{
     Alliance, At, CasusBelli, Claim, CoreToken, Holdings, Influence, Marriage, NonPlayerRealm,
     PlayerRealm, Realm, RebelTown, TokenOf, Town, Truce, Unit, UnitKind, UnitOf, UnitStatus,
     Unrest, Vassal, War,
 };
-use crate::sim::state::Index;
+use crate::rulesets::pop::state::Index;
 
 pub struct TokenMarkersPlugin;
 
@@ -209,10 +209,10 @@ impl TokenView {
             }
         }
         let area_at = |id: &str| index.get(id).and_then(|area| places.of_entity(world, area));
-        let curia = world.resource::<crate::sim::pop::curia::Curia>();
+        let curia = world.resource::<crate::rulesets::pop::rules::curia::Curia>();
         view.crusade = curia.crusade.as_deref().and_then(area_at);
-        let content = &world.resource::<crate::sim::state::Content>().0;
-        let struggles = world.resource::<crate::sim::pop::struggle::PowerStruggles>();
+        let content = &world.resource::<crate::rulesets::pop::state::Content>().0;
+        let struggles = world.resource::<crate::rulesets::pop::rules::struggle::PowerStruggles>();
         for card in &struggles.active {
             if let Some(def) = content.power_struggles.get(*card) {
                 view.battlegrounds
@@ -555,10 +555,10 @@ fn legend(painter: &egui::Painter, free: &FreeRect, view: &TokenView) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::default_scenario;
-    use crate::sim::model::{Unit, UnitKind, UnitStatus};
-    use crate::sim::state::spawn_sim;
-    use crate::sim::{Game, GameSetup};
+    use crate::rulesets::pop::content::default_scenario;
+    use crate::rulesets::pop::model::{Unit, UnitKind, UnitStatus};
+    use crate::rulesets::pop::state::spawn_sim;
+    use crate::rulesets::pop::{Game, GameSetup};
 
     #[test]
     fn units_stack_per_realm_and_place_and_rebels_stand_apart() {
@@ -605,10 +605,10 @@ mod tests {
         let area_id = game.scenario().map.areas[0].id.clone();
         let world = game.world_mut();
         world
-            .resource_mut::<crate::sim::pop::curia::Curia>()
+            .resource_mut::<crate::rulesets::pop::rules::curia::Curia>()
             .crusade = Some(area_id.clone());
         world
-            .resource_mut::<crate::sim::pop::struggle::PowerStruggles>()
+            .resource_mut::<crate::rulesets::pop::rules::struggle::PowerStruggles>()
             .active = vec![0];
         let view = TokenView::read(game.world(), &places);
         assert_eq!(view.crusade, Some(places.area[&area_id]));

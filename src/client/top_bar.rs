@@ -11,8 +11,8 @@ use crate::client::layout::{FreeRect, PanelSlot, in_free_rect};
 use crate::client::palette;
 use crate::client::saves::{SaveList, SaveRequest};
 use crate::client::session::{ActiveGame, Undo};
-use crate::sim::model::{Mat, Realm};
-use crate::sim::state::{FirstPlayer, Seats, key_of};
+use crate::rulesets::pop::model::{Mat, Realm};
+use crate::rulesets::pop::state::{FirstPlayer, Seats, key_of};
 
 pub struct TopBarPlugin;
 

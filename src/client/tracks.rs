@@ -7,11 +7,11 @@ use bevy_egui::egui;
 
 use crate::client::describe::{area_name, name_of};
 use crate::client::palette;
-use crate::sim::Game;
-use crate::sim::model::Realm;
-use crate::sim::pop::curia::{self, Curia};
-use crate::sim::pop::struggle::PowerStruggles;
-use crate::sim::state::{Index, key_of};
+use crate::rulesets::pop::Game;
+use crate::rulesets::pop::model::Realm;
+use crate::rulesets::pop::rules::curia::{self, Curia};
+use crate::rulesets::pop::rules::struggle::PowerStruggles;
+use crate::rulesets::pop::state::{Index, key_of};
 
 /// A slot of the Curia track: a square in its realm's colour, empty when no cardinal sits there.
 fn slot(ui: &mut egui::Ui, game: &Game, realm: Option<&str>, tip: String) {

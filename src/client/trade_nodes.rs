@@ -11,8 +11,8 @@ use crate::client::camera::ScreenMap;
 use crate::client::layout::{FreeRect, PanelSlot};
 use crate::client::session::{ActiveGame, SessionSet};
 use crate::client::tokens::{INK, board_painter, pos, readable_on, realm_egui_colour};
-use crate::sim::pop::trade::TradeBoard;
-use crate::sim::state::Index;
+use crate::rulesets::pop::rules::trade::TradeBoard;
+use crate::rulesets::pop::state::Index;
 
 pub struct TradeNodesPlugin;
 
@@ -59,7 +59,7 @@ pub struct TradeView {
 }
 
 impl TradeView {
-    pub fn read(game: &crate::sim::Game) -> TradeView {
+    pub fn read(game: &crate::rulesets::pop::Game) -> TradeView {
         let world = game.world();
         let Some(board) = world.get_resource::<TradeBoard>() else {
             return TradeView::default();

@@ -11,7 +11,8 @@ use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::sim::decision::{Answer, Pending};
+use crate::engine::decision::{Answer, Pending};
+use crate::engine::ruleset::Ruleset;
 
 /// The schedule all rules run in, single-threaded so that order is exact.
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
@@ -134,7 +135,7 @@ pub fn configure_steps<S: SystemSet + Copy>(app: &mut App, sets: &[S]) {
 }
 
 /// Runs the rules until someone must choose or the game is over.
-pub fn run_until_decision(world: &mut World) {
+pub fn run_until_decision<R: Ruleset>(world: &mut World) {
     // A step that neither asks nor finishes would loop forever; no real step takes this many.
     const MAX_STEPS_WITHOUT_DECISION: u32 = 100_000;
     for _ in 0..MAX_STEPS_WITHOUT_DECISION {
@@ -144,22 +145,22 @@ pub fn run_until_decision(world: &mut World) {
         world.run_schedule(Rules);
         // An answer nobody consumed means the asking system did not run: drop it rather than
         // let it answer a later question.
-        let unconsumed = world.resource_mut::<Answer>().0.take();
+        let unconsumed = world.resource_mut::<Answer<R::Action>>().0.take();
         debug_assert!(
             unconsumed.is_none(),
             "answer {unconsumed:?} was not consumed"
         );
-        if world.resource::<Pending>().0.is_some() || world.resource::<Flow>().over {
+        if world.resource::<Pending<R::Decision>>().0.is_some() || world.resource::<Flow>().over {
             return;
         }
         let before = world.resource::<Flow>().current().phase;
         world.resource_mut::<Flow>().advance();
         let step = *world.resource::<Flow>().current();
         if step.phase != before && step.phase > 0 {
-            crate::sim::log::write(
+            crate::engine::log::write(
                 world,
-                crate::sim::log::Note::new(
-                    crate::sim::rules::FLOW_PHASE,
+                crate::engine::log::Note::new(
+                    R::PHASE_RULE,
                     step.name.split(':').next().unwrap_or(step.name),
                 )
                 .amount(i32::from(step.phase)),

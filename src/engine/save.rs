@@ -1,21 +1,38 @@
-//! Saves and replays. A save is the scenario reference, the seed, the seats and the action
-//! list; loading replays the actions through `apply` and checks the state hash.
+//! Saves and replays, for every ruleset. A save is the ruleset, the scenario reference, the
+//! seed, the seats and the action list; loading replays the actions through `apply` and checks
+//! the state hash.
+//!
+//! Format 2 names the ruleset; format 1 (Price of Power only, before the engine hosted several
+//! rulesets) still loads and replays as Price of Power.
 
+use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::content::schema::Scenario;
-use crate::sim::{Action, Game, GameSetup, Illegal};
+use crate::engine::decision::Illegal;
+use crate::engine::game::Game;
+use crate::engine::ruleset::{Ruleset, RulesetId};
+use crate::engine::state::GameSetup;
 
-/// Version of the save layout. Loading refuses other versions with a clear error.
-pub const SAVE_FORMAT: u32 = 1;
+/// Version of the save layout written now. Loading reads this one and every earlier one.
+pub const SAVE_FORMAT: u32 = 2;
+/// The oldest layout still read: format 1 saves are Price of Power games.
+pub const OLDEST_SAVE_FORMAT: u32 = 1;
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct Save {
+#[serde(bound(
+    serialize = "R::Action: Serialize",
+    deserialize = "R::Action: DeserializeOwned"
+))]
+pub struct Save<R: Ruleset> {
     pub format: u32,
-    /// Scenario id (`Scenario::id`).
+    /// The ruleset the game is played with (absent in format 1: Price of Power).
+    #[serde(default)]
+    pub ruleset: RulesetId,
+    /// Scenario id.
     pub scenario: String,
     /// Hash of the scenario's content, to notice an edited scenario.
     pub scenario_hash: String,
@@ -23,9 +40,20 @@ pub struct Save {
     pub scenario_file: Option<String>,
     pub seed: u64,
     pub setup: GameSetup,
-    pub actions: Vec<Action>,
+    pub actions: Vec<R::Action>,
     /// The state hash after the last action, checked on replay.
     pub state_hash: String,
+}
+
+/// The part of a save every ruleset shares, read first to know which ruleset's actions follow.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[serde(rename = "Save")]
+pub struct SaveHeader {
+    pub format: u32,
+    #[serde(default)]
+    pub ruleset: RulesetId,
+    pub scenario: String,
+    pub scenario_file: Option<String>,
 }
 
 #[derive(Debug)]
@@ -34,14 +62,20 @@ pub enum SaveError {
     /// The file is not a readable save: `file:line:col: message`.
     Damaged(String),
     Format(u32),
+    /// The save is of a ruleset other than the one asked for.
+    Ruleset {
+        expected: RulesetId,
+        found: RulesetId,
+    },
     ScenarioMismatch {
         expected: String,
         found: String,
     },
     Setup(String),
+    /// Action `index` (from 0) of the save is refused by the rules: the game stops before it.
     IllegalAction {
         index: usize,
-        action: Action,
+        action: String,
         illegal: Illegal,
     },
     HashMismatch {
@@ -57,7 +91,13 @@ impl std::fmt::Display for SaveError {
             SaveError::Damaged(e) => write!(f, "the save is damaged: {e}"),
             SaveError::Format(v) => write!(
                 f,
-                "the save has format {v}; this version of Regnum reads format {SAVE_FORMAT}"
+                "the save has format {v}; this version of Regnum reads formats {OLDEST_SAVE_FORMAT} to {SAVE_FORMAT}"
+            ),
+            SaveError::Ruleset { expected, found } => write!(
+                f,
+                "the save is a {} game, not {}",
+                found.title(),
+                expected.title()
             ),
             SaveError::ScenarioMismatch { expected, found } => {
                 write!(
@@ -73,7 +113,8 @@ impl std::fmt::Display for SaveError {
             } => {
                 write!(
                     f,
-                    "action {index} of the save ({action:?}) is illegal: {illegal}"
+                    "action {} of the save ({action}) is illegal under today's rules: {illegal}",
+                    index + 1
                 )
             }
             SaveError::HashMismatch { expected, found } => write!(
@@ -86,18 +127,62 @@ impl std::fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
+/// A save replayed as far as today's rules allow: the game, and what differed from the save's
+/// record (an action now illegal, where the replay stopped; or a different final state hash).
+pub struct Replayed<R: Ruleset> {
+    pub game: Game<R>,
+    pub problem: Option<SaveError>,
+}
+
 /// Hash of a scenario's content: BLAKE3 of its JSON form, so comments and layout do not count.
-pub fn scenario_hash(scenario: &Scenario) -> String {
-    let json = serde_json::to_vec(scenario).expect("scenarios always serialize");
+pub fn scenario_hash<C: Serialize>(content: &C) -> String {
+    let json = serde_json::to_vec(content).expect("scenarios always serialize");
     blake3::hash(&json).to_hex().to_string()
 }
 
-impl Save {
-    pub fn of(game: &Game, scenario_file: Option<&str>) -> Save {
+fn damaged(file: &str, e: ron::error::SpannedError) -> SaveError {
+    SaveError::Damaged(format!(
+        "{file}:{}:{}: {}",
+        e.span.start.line, e.span.start.col, e.code
+    ))
+}
+
+/// Reads a save's header: its format, ruleset and scenario.
+pub fn parse_header(text: &str, file: &str) -> Result<SaveHeader, SaveError> {
+    let header: SaveHeader = ron::Options::default()
+        .from_str(text)
+        .map_err(|e| damaged(file, e))?;
+    if !(OLDEST_SAVE_FORMAT..=SAVE_FORMAT).contains(&header.format) {
+        return Err(SaveError::Format(header.format));
+    }
+    Ok(header)
+}
+
+pub fn read_text(path: &Path) -> Result<String, SaveError> {
+    std::fs::read_to_string(path).map_err(|e| SaveError::Io(format!("{}: {e}", path.display())))
+}
+
+/// Writes `text` to a temporary file beside `path`, flushes it to the disk and renames it, so
+/// an interrupted write never destroys an earlier file.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    let tmp = path.with_file_name(name);
+    {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+impl<R: Ruleset> Save<R> {
+    pub fn of(game: &Game<R>, scenario_file: Option<&str>) -> Save<R> {
         Save {
             format: SAVE_FORMAT,
-            scenario: game.scenario().id.clone(),
-            scenario_hash: scenario_hash(game.base_scenario()),
+            ruleset: R::ID,
+            scenario: R::content_id(game.scenario()).to_string(),
+            scenario_hash: scenario_hash(game.base_scenario().as_ref()),
             scenario_file: scenario_file.map(str::to_string),
             seed: game.seed(),
             setup: game.setup().clone(),
@@ -111,60 +196,78 @@ impl Save {
         ron::ser::to_string_pretty(self, config).expect("saves always serialize")
     }
 
-    /// Writes the save to a temporary file beside `path` and renames it, so an interrupted
-    /// write never destroys an earlier save.
+    /// Writes the save to a temporary file beside `path`, syncs it and renames it, so an
+    /// interrupted write never destroys an earlier save.
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        let tmp = path.with_extension("ron.tmp");
-        std::fs::write(&tmp, self.to_ron())?;
-        std::fs::rename(&tmp, path)
+        write_atomically(path, &self.to_ron())
     }
 
-    pub fn parse(text: &str, file: &str) -> Result<Save, SaveError> {
-        let save: Save = ron::Options::default().from_str(text).map_err(|e| {
-            SaveError::Damaged(format!(
-                "{file}:{}:{}: {}",
-                e.span.start.line, e.span.start.col, e.code
-            ))
-        })?;
-        if save.format != SAVE_FORMAT {
-            return Err(SaveError::Format(save.format));
+    /// Parses a save of any format this version reads.
+    pub fn parse(text: &str, file: &str) -> Result<Save<R>, SaveError> {
+        parse_header(text, file)?;
+        ron::Options::default()
+            .from_str::<Save<R>>(text)
+            .map_err(|e| damaged(file, e))
+    }
+
+    pub fn read(path: &Path) -> Result<Save<R>, SaveError> {
+        Save::parse(&read_text(path)?, &path.display().to_string())
+    }
+
+    /// Replays the save on `content` and checks the recorded state hash: any difference is an
+    /// error.
+    pub fn replay(
+        &self,
+        content: Arc<R::Content>,
+    ) -> Result<Game<R>, SaveError> {
+        let replayed = self.replay_lenient(content)?;
+        match replayed.problem {
+            None => Ok(replayed.game),
+            Some(problem) => Err(problem),
         }
-        Ok(save)
     }
 
-    pub fn read(path: &Path) -> Result<Save, SaveError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| SaveError::Io(format!("{}: {e}", path.display())))?;
-        Save::parse(&text, &path.display().to_string())
-    }
-
-    /// Replays the save on `scenario` and checks the recorded state hash.
-    pub fn replay(&self, scenario: Arc<Scenario>) -> Result<Game, SaveError> {
-        let found = scenario_hash(&scenario);
-        if scenario.id != self.scenario || found != self.scenario_hash {
+    /// Replays the save on `content` as far as today's rules allow. The scenario must be the
+    /// one the save names; an action the rules now refuse stops the replay before it, and a
+    /// final state that differs from the record is reported, with the game as replayed.
+    pub fn replay_lenient(
+        &self,
+        content: Arc<R::Content>,
+    ) -> Result<Replayed<R>, SaveError> {
+        if self.ruleset != R::ID {
+            return Err(SaveError::Ruleset {
+                expected: R::ID,
+                found: self.ruleset,
+            });
+        }
+        let found = scenario_hash(content.as_ref());
+        let id = R::content_id(&content).to_string();
+        if id != self.scenario || found != self.scenario_hash {
             return Err(SaveError::ScenarioMismatch {
                 expected: format!("{} ({})", self.scenario, short(&self.scenario_hash)),
-                found: format!("{} ({})", scenario.id, short(&found)),
+                found: format!("{id} ({})", short(&found)),
             });
         }
-        let mut game = Game::new(scenario, self.setup.clone(), self.seed)
+        let mut game = Game::<R>::new(content, self.setup.clone(), self.seed)
             .map_err(|e| SaveError::Setup(e.to_string()))?;
         for (index, action) in self.actions.iter().enumerate() {
-            game.apply(action.clone())
-                .map_err(|illegal| SaveError::IllegalAction {
-                    index,
-                    action: action.clone(),
-                    illegal,
-                })?;
+            if let Err(illegal) = game.apply(action.clone()) {
+                return Ok(Replayed {
+                    game,
+                    problem: Some(SaveError::IllegalAction {
+                        index,
+                        action: format!("{action:?}"),
+                        illegal,
+                    }),
+                });
+            }
         }
         let found = game.state_hash();
-        if found != self.state_hash {
-            return Err(SaveError::HashMismatch {
-                expected: self.state_hash.clone(),
-                found,
-            });
-        }
-        Ok(game)
+        let problem = (found != self.state_hash).then(|| SaveError::HashMismatch {
+            expected: self.state_hash.clone(),
+            found,
+        });
+        Ok(Replayed { game, problem })
     }
 }
 

@@ -1,17 +1,19 @@
-//! Game-wide resources shared by every ruleset: the content, the id index and the seats.
+//! Game-wide resources shared by every ruleset: the game setup, stable ids and content ids of
+//! entities, and the index from ids to entities.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::content::schema::Scenario;
-use crate::sim::model::{Key, Sid};
+/// Stable number of every simulation entity, given in spawn order. Snapshots, hashes and the log
+/// name entities by it, never by `Entity`, so they compare across runs and machines.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Sid(pub u32);
 
-/// The scenario the game was built from (read-only during play).
-#[derive(Resource, Clone)]
-pub struct Content(pub Arc<Scenario>);
+/// The content id an entity was spawned from (`"paris"`, `"FRA"`).
+#[derive(Component, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Key(pub String);
 
 /// Who plays: the scenario's Player Realms taking part, in clockwise seat order.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
@@ -46,14 +48,6 @@ impl Index {
     }
 }
 
-/// The Player Realms in play, clockwise.
-#[derive(Resource, Default, Clone, Debug)]
-pub struct Seats(pub Vec<Entity>);
-
-/// Holder of the First Player token.
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct FirstPlayer(pub Entity);
-
 /// Spawns an entity with the next stable id (and content id, if any) and indexes it.
 pub fn spawn_sim(world: &mut World, key: Option<&str>, bundle: impl Bundle) -> Entity {
     let sid = world.resource::<Index>().by_sid.len() as u32;
@@ -84,14 +78,8 @@ pub fn sid_of(world: &World, entity: Entity) -> u32 {
     world.get::<Sid>(entity).map_or(u32::MAX, |s| s.0)
 }
 
-/// The Player Realms in clockwise order starting with the First Player.
-pub fn turn_order(world: &World) -> Vec<Entity> {
-    let seats = &world.resource::<Seats>().0;
-    let start = world
-        .get_resource::<FirstPlayer>()
-        .and_then(|f| seats.iter().position(|s| *s == f.0))
-        .unwrap_or(0);
-    (0..seats.len())
-        .map(|k| seats[(start + k) % seats.len()])
-        .collect()
+/// Hex BLAKE3 digest of a value's JSON form: the state hash of a ruleset's snapshot.
+pub fn hash_of<T: Serialize>(value: &T) -> String {
+    let bytes = serde_json::to_vec(value).expect("snapshots always serialize");
+    blake3::hash(&bytes).to_hex().to_string()
 }

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use regnum::content::{Scenario, parse_scenario};
-use regnum::sim::{Action, DecisionKind, Game, GameSetup};
+use regnum::rulesets::pop::content::{Scenario, parse_scenario};
+use regnum::rulesets::pop::{Action, DecisionKind, Game, GameSetup};
 
 pub const MINI: &str = include_str!("../data/mini.ron");
 
@@ -60,7 +60,7 @@ pub fn settle(game: &mut Game) {
 }
 
 /// The mat of a realm, from the snapshot.
-pub fn mat(game: &Game, realm: &str) -> regnum::sim::model::Mat {
+pub fn mat(game: &Game, realm: &str) -> regnum::rulesets::pop::model::Mat {
     game.snapshot()
         .realms
         .into_iter()

@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::content::schema::MpKind;
-use crate::sim::model::UnitKind;
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::model::UnitKind;
 
 /// An answer to a decision. Serialized to RON in saves and replays.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
@@ -348,41 +348,15 @@ pub struct Decision {
 }
 
 /// The decision the engine waits on, if any.
-#[derive(Resource, Default, Clone, Debug)]
-pub struct Pending(pub Option<Decision>);
+pub type Pending = crate::engine::decision::Pending<Decision>;
 
 /// An accepted answer waiting to be consumed by the system that asked.
-#[derive(Resource, Default, Clone, Debug)]
-pub struct Answer(pub Option<Action>);
+pub type Answer = crate::engine::decision::Answer<Action>;
 
 /// Every action applied so far, in order: with the scenario and seed, the whole game.
-#[derive(Resource, Default, Clone, Debug)]
-pub struct ActionHistory(pub Vec<Action>);
+pub type ActionHistory = crate::engine::decision::ActionHistory<Action>;
 
-/// Why an action was refused. The game is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Illegal {
-    /// The rule that forbids it.
-    pub rule: &'static str,
-    pub reason: String,
-}
-
-impl Illegal {
-    pub fn new(rule: &'static str, reason: impl Into<String>) -> Self {
-        Self {
-            rule,
-            reason: reason.into(),
-        }
-    }
-}
-
-impl std::fmt::Display for Illegal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "illegal action ({}): {}", self.rule, self.reason)
-    }
-}
-
-impl std::error::Error for Illegal {}
+pub use crate::engine::decision::Illegal;
 
 /// Takes the accepted answer, if any, and clears the decision it answered.
 pub fn take_answer(world: &mut World) -> Option<Action> {

@@ -11,16 +11,9 @@ use serde::Serialize;
 /// Brings `.iter()` on the target side of relations (`AreaProvinces`, `Owns`, ...) into scope.
 pub use bevy::ecs::relationship::RelationshipTarget;
 
-pub use crate::content::schema::{CharacterKind, Holding, MpKind, ProvinceSize, Religion, Terrain};
+pub use crate::rulesets::pop::content::schema::{CharacterKind, Holding, MpKind, ProvinceSize, Religion, Terrain};
 
-/// Stable number of every simulation entity, given in spawn order. Snapshots, hashes and the log
-/// name entities by it, never by `Entity`, so they compare across runs and machines.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct Sid(pub u32);
-
-/// The content id an entity was spawned from (`"paris"`, `"FRA"`).
-#[derive(Component, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Key(pub String);
+pub use crate::engine::state::{Key, Sid};
 
 /// The name shown to players.
 #[derive(Component, Clone, Debug, Serialize)]

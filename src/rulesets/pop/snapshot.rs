@@ -7,26 +7,26 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{ActionHistory, Decision, Pending};
-use crate::sim::flow::Flow;
-use crate::sim::flow::StepProgress;
-use crate::sim::log::GameLog;
-use crate::sim::model::*;
-use crate::sim::pop::actions::ActionPhase;
-use crate::sim::pop::cards::{ActionDecks, Hand, card_id};
-use crate::sim::pop::characters::DeadRulers;
-use crate::sim::pop::effects::EffectQueue;
-use crate::sim::pop::events::{
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{ActionHistory, Decision, Pending};
+use crate::engine::flow::Flow;
+use crate::engine::flow::StepProgress;
+use crate::engine::log::GameLog;
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::actions::ActionPhase;
+use crate::rulesets::pop::rules::cards::{ActionDecks, Hand, card_id};
+use crate::rulesets::pop::rules::characters::DeadRulers;
+use crate::rulesets::pop::rules::effects::EffectQueue;
+use crate::rulesets::pop::rules::events::{
     EventDisplay, EventInProgress, EventStage, Leftover, PendingRulerOffer,
 };
-use crate::sim::pop::income::IncomeBreakdown;
-use crate::sim::pop::monarch_power::skill_level;
-use crate::sim::pop::rebels::{EventRebelDice, PendingLiberation, RebelRoll};
-use crate::sim::pop::scoring::{Outcome, tax_income};
-use crate::sim::pop::towns::{Tracks, tracks};
-use crate::sim::rng::GameRng;
-use crate::sim::state::{Content, FirstPlayer, key_of};
+use crate::rulesets::pop::rules::income::IncomeBreakdown;
+use crate::rulesets::pop::rules::monarch_power::skill_level;
+use crate::rulesets::pop::rules::rebels::{EventRebelDice, PendingLiberation, RebelRoll};
+use crate::rulesets::pop::rules::scoring::{Outcome, tax_income};
+use crate::rulesets::pop::rules::towns::{Tracks, tracks};
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::state::{Content, FirstPlayer, key_of};
 
 /// Version of the snapshot layout; bump it when fields change meaning.
 pub const SNAPSHOT_FORMAT: u32 = 1;
@@ -37,7 +37,7 @@ pub struct RealmState {
     pub player: bool,
     pub seat: Option<u8>,
     /// The State Religion (it changes by action, peace term or government form).
-    pub religion: Option<crate::content::schema::Religion>,
+    pub religion: Option<crate::rulesets::pop::content::schema::Religion>,
     pub mat: Option<Mat>,
     pub round: Option<RoundMarkers>,
     pub interregnum: bool,
@@ -110,15 +110,15 @@ pub struct RulesProgress {
     pub event_stage: String,
     pub leftover: String,
     pub ruler_offer: Option<(String, String)>,
-    pub effects: Option<(String, Vec<crate::content::schema::Effect>)>,
+    pub effects: Option<(String, Vec<crate::rulesets::pop::content::schema::Effect>)>,
     pub rebel_roll: RebelRoll,
     pub event_rebel_dice: EventRebelDice,
     pub dead_rulers: Vec<String>,
     pub liberation: Option<(String, String)>,
-    pub battles: crate::sim::pop::battle::Battles,
-    pub military: crate::sim::pop::military::MilitaryAction,
-    pub war: crate::sim::pop::war::WarState,
-    pub rebel_sieges: crate::sim::pop::rebel_armies::RebelSiegeStrength,
+    pub battles: crate::rulesets::pop::rules::battle::Battles,
+    pub military: crate::rulesets::pop::rules::military::MilitaryAction,
+    pub war: crate::rulesets::pop::rules::war::WarState,
+    pub rebel_sieges: crate::rulesets::pop::rules::rebel_armies::RebelSiegeStrength,
     /// Generic actions in progress (a deal, an exploration, ...) and once-per-Round marks.
     pub generic: String,
 }
@@ -153,16 +153,16 @@ fn rules_progress(world: &World) -> RulesProgress {
         liberation: world
             .get_resource::<PendingLiberation>()
             .map(|l| (key(l.loser), key(l.province))),
-        battles: world.resource::<crate::sim::pop::battle::Battles>().clone(),
+        battles: world.resource::<crate::rulesets::pop::rules::battle::Battles>().clone(),
         military: world
-            .resource::<crate::sim::pop::military::MilitaryAction>()
+            .resource::<crate::rulesets::pop::rules::military::MilitaryAction>()
             .clone(),
-        war: world.resource::<crate::sim::pop::war::WarState>().clone(),
+        war: world.resource::<crate::rulesets::pop::rules::war::WarState>().clone(),
         rebel_sieges: world
-            .resource::<crate::sim::pop::rebel_armies::RebelSiegeStrength>()
+            .resource::<crate::rulesets::pop::rules::rebel_armies::RebelSiegeStrength>()
             .clone(),
         generic: world
-            .resource::<crate::sim::pop::generic::Generic>()
+            .resource::<crate::rulesets::pop::rules::generic::Generic>()
             .describe(world),
     }
 }
@@ -190,20 +190,20 @@ pub struct Snapshot {
     pub faiths: Vec<String>,
     pub events: EventDisplay,
     pub action_decks: ActionDecks,
-    pub idea_grid: crate::sim::pop::ideas::IdeaGrid,
+    pub idea_grid: crate::rulesets::pop::rules::ideas::IdeaGrid,
     /// The Trade Deck, merchants, pirates, expanded nodes and a Trade action under way.
-    pub trade: crate::sim::pop::trade::TradeBoard,
+    pub trade: crate::rulesets::pop::rules::trade::TradeBoard,
     /// The Power Struggle deck (its top the Upcoming one), the Active ones and the discard.
-    pub power_struggles: crate::sim::pop::struggle::PowerStruggles,
+    pub power_struggles: crate::rulesets::pop::rules::struggle::PowerStruggles,
     /// The Papal Curia track (regular slots, leftmost first), the Roma slot's holder, and the
     /// Excommunicated and Crusade tokens.
-    pub curia: crate::sim::pop::curia::Curia,
+    pub curia: crate::rulesets::pop::rules::curia::Curia,
     /// The Milestones on display (by id), who completed which, and the full bookkeeping.
     pub milestones_open: Vec<String>,
     pub milestones_completed: Vec<(String, String)>,
-    pub milestones: crate::sim::pop::milestones::Milestones,
+    pub milestones: crate::rulesets::pop::rules::milestones::Milestones,
     /// Wars won, as (victor, loser) stable ids.
-    pub victories: crate::sim::pop::missions::Victories,
+    pub victories: crate::rulesets::pop::rules::missions::Victories,
     /// Where the rules stand inside the current step: what a resumed step picks up from.
     pub progress: RulesProgress,
     pub actions_applied: usize,
@@ -267,7 +267,7 @@ pub fn snapshot(world: &World) -> Snapshot {
                 .get::<Hand>(entity)
                 .map(|h| h.cards.iter().map(|c| card_id(world, *c)).collect())
                 .unwrap_or_default(),
-            ideas: crate::sim::pop::ideas::ideas_of(world, entity),
+            ideas: crate::rulesets::pop::rules::ideas::ideas_of(world, entity),
             missions: mission_ids(world, |h| &h.held, entity),
             missions_done: mission_ids(world, |h| &h.done, entity),
             missions_returned: mission_ids(world, |h| &h.returned, entity),
@@ -310,7 +310,7 @@ pub fn snapshot(world: &World) -> Snapshot {
             unit: *unit,
             realm: world.get::<UnitOf>(e).map(|u| key(u.0)),
             at: world.get::<At>(e).map(|a| key(a.0)),
-            protecting: crate::sim::pop::trade::protects(world, e),
+            protecting: crate::rulesets::pop::rules::trade::protects(world, e),
         })
         .collect();
     let characters = sorted::<Character>(world)
@@ -366,7 +366,7 @@ pub fn snapshot(world: &World) -> Snapshot {
         })
         .collect();
     let rng = world.resource::<GameRng>();
-    let milestones = world.resource::<crate::sim::pop::milestones::Milestones>();
+    let milestones = world.resource::<crate::rulesets::pop::rules::milestones::Milestones>();
     let content = &world.resource::<Content>().0;
     Snapshot {
         format: SNAPSHOT_FORMAT,
@@ -385,14 +385,14 @@ pub fn snapshot(world: &World) -> Snapshot {
         faiths,
         events: world.resource::<EventDisplay>().clone(),
         action_decks: world.resource::<ActionDecks>().clone(),
-        idea_grid: world.resource::<crate::sim::pop::ideas::IdeaGrid>().clone(),
+        idea_grid: world.resource::<crate::rulesets::pop::rules::ideas::IdeaGrid>().clone(),
         trade: world
-            .resource::<crate::sim::pop::trade::TradeBoard>()
+            .resource::<crate::rulesets::pop::rules::trade::TradeBoard>()
             .clone(),
         power_struggles: world
-            .resource::<crate::sim::pop::struggle::PowerStruggles>()
+            .resource::<crate::rulesets::pop::rules::struggle::PowerStruggles>()
             .clone(),
-        curia: world.resource::<crate::sim::pop::curia::Curia>().clone(),
+        curia: world.resource::<crate::rulesets::pop::rules::curia::Curia>().clone(),
         milestones_open: milestones
             .open
             .iter()
@@ -403,7 +403,7 @@ pub fn snapshot(world: &World) -> Snapshot {
             .iter()
             .map(|(m, r)| {
                 let realm = world
-                    .resource::<crate::sim::state::Index>()
+                    .resource::<crate::rulesets::pop::state::Index>()
                     .by_sid(*r)
                     .map_or_else(|| format!("#{r}"), key);
                 (content.milestones[*m].id.clone(), realm)
@@ -411,7 +411,7 @@ pub fn snapshot(world: &World) -> Snapshot {
             .collect(),
         milestones: milestones.clone(),
         victories: world
-            .resource::<crate::sim::pop::missions::Victories>()
+            .resource::<crate::rulesets::pop::rules::missions::Victories>()
             .clone(),
         progress: rules_progress(world),
         actions_applied: world.resource::<ActionHistory>().0.len(),
@@ -423,12 +423,12 @@ pub fn snapshot(world: &World) -> Snapshot {
 /// A realm's Missions (held or done, as `pick` says), by id.
 fn mission_ids(
     world: &World,
-    pick: impl Fn(&crate::sim::pop::missions::MissionHand) -> &Vec<usize>,
+    pick: impl Fn(&crate::rulesets::pop::rules::missions::MissionHand) -> &Vec<usize>,
     realm: Entity,
 ) -> Vec<String> {
     let content = &world.resource::<Content>().0;
     world
-        .get::<crate::sim::pop::missions::MissionHand>(realm)
+        .get::<crate::rulesets::pop::rules::missions::MissionHand>(realm)
         .map(|h| {
             pick(h)
                 .iter()
@@ -440,6 +440,5 @@ fn mission_ids(
 
 /// BLAKE3 of the snapshot's JSON, as 64 hex digits.
 pub fn state_hash(snapshot: &Snapshot) -> String {
-    let bytes = serde_json::to_vec(snapshot).expect("snapshots always serialize");
-    blake3::hash(&bytes).to_hex().to_string()
+    crate::engine::state::hash_of(snapshot)
 }

@@ -5,12 +5,12 @@ use std::collections::{HashMap, VecDeque};
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::Action;
-use crate::sim::model::*;
-use crate::sim::pop::colonize::{colonial_claims, linked_to_capital, neighbours, shores};
-use crate::sim::pop::relations::area_of;
-use crate::sim::state::Index;
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::Action;
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::colonize::{colonial_claims, linked_to_capital, neighbours, shores};
+use crate::rulesets::pop::rules::relations::area_of;
+use crate::rulesets::pop::state::Index;
 
 /// The Colonize answer using the most colonists, keeping at least 2 adm in hand.
 pub fn colonize(mat: &Mat, legal: &[Action]) -> Option<Action> {

@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::Action;
-use crate::sim::model::{LandBorders, Mat, PlayerRealm};
-use crate::sim::pop::curia;
-use crate::sim::pop::military::own_units_at;
-use crate::sim::pop::relations::{at_war, enemies_of, owned_areas};
-use crate::sim::state::Index;
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::Action;
+use crate::rulesets::pop::model::{LandBorders, Mat, PlayerRealm};
+use crate::rulesets::pop::rules::curia;
+use crate::rulesets::pop::rules::military::own_units_at;
+use crate::rulesets::pop::rules::relations::{at_war, enemies_of, owned_areas};
+use crate::rulesets::pop::state::Index;
 
 /// Land units of the realm needed in and around a Crusade's area before it calls one (its 2
 /// free mercenaries come on top).

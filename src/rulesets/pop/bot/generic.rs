@@ -6,17 +6,17 @@ use bevy::prelude::*;
 use chacha20::ChaCha8Rng;
 use rand::RngExt;
 
-use crate::content::schema::{IdeaEffect, MpKind};
-use crate::sim::decision::{Action, DecisionKind, Offer};
-use crate::sim::flow::Flow;
-use crate::sim::model::{Area, Coasts, Forces, Mat, Province, Realm, Religion, Unit, UnitKind};
-use crate::sim::pop::cards::{Hand, card_id};
-use crate::sim::pop::diplomacy::{forge_cost, sale_prestige};
-use crate::sim::pop::generic::{Generic, all_of, has_claim, owned, owner};
-use crate::sim::pop::ideas::quest_for_new_world;
-use crate::sim::pop::relations::{allied, enemies_of, married, provinces_of};
-use crate::sim::pop::trade;
-use crate::sim::state::{Content, Index};
+use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Offer};
+use crate::engine::flow::Flow;
+use crate::rulesets::pop::model::{Area, Coasts, Forces, Mat, Province, Realm, Religion, Unit, UnitKind};
+use crate::rulesets::pop::rules::cards::{Hand, card_id};
+use crate::rulesets::pop::rules::diplomacy::{forge_cost, sale_prestige};
+use crate::rulesets::pop::rules::generic::{Generic, all_of, has_claim, owned, owner};
+use crate::rulesets::pop::rules::ideas::quest_for_new_world;
+use crate::rulesets::pop::rules::relations::{allied, enemies_of, married, provinces_of};
+use crate::rulesets::pop::rules::trade;
+use crate::rulesets::pop::state::{Content, Index};
 
 fn pick(legal: &[Action], f: impl Fn(&Action) -> bool) -> Option<Action> {
     legal.iter().find(|a| f(a)).cloned()
@@ -46,7 +46,7 @@ pub fn turn(
     mat: &Mat,
     legal: &[Action],
     rng: &mut ChaCha8Rng,
-    value: impl Fn(&crate::content::schema::Effect) -> i32,
+    value: impl Fn(&crate::rulesets::pop::content::schema::Effect) -> i32,
 ) -> Option<Action> {
     let dip = mat.mp(MpKind::Dip);
     let adm = mat.mp(MpKind::Adm);
@@ -185,7 +185,7 @@ pub fn turn(
     let cheap: Vec<&Action> = claims
         .iter()
         .copied()
-        .filter(|a| crate::sim::pop::costs::action_cost(world, realm, a).dip < 2)
+        .filter(|a| crate::rulesets::pop::rules::costs::action_cost(world, realm, a).dip < 2)
         .collect();
     let need = if cheap.is_empty() { 6 } else { 4 };
     if dip >= need && rng.random_range(0..4) == 0 {
@@ -217,7 +217,7 @@ pub fn turn(
     if adm >= 5 && mat.ducats >= 10 && rng.random_range(0..3) == 0 {
         let held = |a: &Action| match a {
             Action::ConvertArea { area } => world
-                .resource::<crate::sim::state::Index>()
+                .resource::<crate::rulesets::pop::state::Index>()
                 .get(area)
                 .map_or(0, |area| {
                     provinces_of(world, area)
@@ -241,7 +241,7 @@ pub fn turn(
     }
     // Very rarely, a calm and secure realm follows (or leaves) the Reformation.
     let age = world.resource::<Flow>().age;
-    let calm = crate::sim::pop::rebels::counting_unrest(world, realm, None).is_empty();
+    let calm = crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None).is_empty();
     if age >= 2
         && mat.stability >= 2
         && mat.ducats >= 10
@@ -322,7 +322,7 @@ pub fn idea_value(world: &World, realm: Entity, effects: &[IdeaEffect]) -> i32 {
         f.iter()
             .any(|u| world.get::<Unit>(u).is_some_and(|u| !u.kind.is_land()))
     });
-    let advisors = crate::sim::pop::characters::advisors(world, realm).len() as i32;
+    let advisors = crate::rulesets::pop::rules::characters::advisors(world, realm).len() as i32;
     effects
         .iter()
         .map(|e| match e {
@@ -351,7 +351,7 @@ pub fn idea_value(world: &World, realm: Entity, effects: &[IdeaEffect]) -> i32 {
             IdeaEffect::Revolutionary => {
                 // Worth it only where the revolution already holds most of the realm: every
                 // other area of the realm falls into religious dissent.
-                let areas = crate::sim::pop::rebels::realm_areas(world, realm, false);
+                let areas = crate::rulesets::pop::rules::rebels::realm_areas(world, realm, false);
                 let red = areas
                     .iter()
                     .filter(|a| world.get::<Area>(**a).is_some_and(|x| x.revolution))
@@ -396,7 +396,7 @@ pub fn decide(
                 .influence
                 .as_ref()
                 .and_then(|r| r.placed.first().map(|(a, _)| *a))
-                .map(|a| crate::sim::state::key_of(world, a));
+                .map(|a| crate::rulesets::pop::state::key_of(world, a));
             let more = area.and_then(|area| {
                 if mat.mp(MpKind::Dip) >= 3 {
                     pick(legal, |a| *a == Action::Influence { area: area.clone() })
@@ -469,19 +469,19 @@ fn card_worth(
     world: &World,
     realm: Entity,
     card: usize,
-    value: impl Fn(&crate::content::schema::Effect) -> i32,
+    value: impl Fn(&crate::rulesets::pop::content::schema::Effect) -> i32,
 ) -> i32 {
     let def = &world.resource::<Content>().0.action_cards[card];
     let cardinal = def
         .effects
-        .contains(&crate::content::schema::Effect::Cardinal);
-    if cardinal && !crate::sim::pop::curia::may_gain_cardinal(world, realm) {
+        .contains(&crate::rulesets::pop::content::schema::Effect::Cardinal);
+    if cardinal && !crate::rulesets::pop::rules::curia::may_gain_cardinal(world, realm) {
         return 0;
     }
     // Commercial Growth needs a node within reach that is not expanded yet.
     if def
         .effects
-        .contains(&crate::content::schema::Effect::ExpandAnyNode)
+        .contains(&crate::rulesets::pop::content::schema::Effect::ExpandAnyNode)
         && trade::expandable(world, realm).is_empty()
     {
         return 0;
@@ -492,12 +492,12 @@ fn card_worth(
 /// Whether the card is kept for its character: an advisor the realm could seat in an empty
 /// chair, or, while the realm is at war, a leader it may appoint as a general or admiral.
 fn keeps_for_character(world: &World, realm: Entity, card: usize) -> bool {
-    use crate::content::schema::CharacterKind;
-    use crate::sim::pop::characters::{advisor_of, can_rule, card_character};
-    let at_war = !crate::sim::pop::relations::enemies_of(world, realm).is_empty();
+    use crate::rulesets::pop::content::schema::CharacterKind;
+    use crate::rulesets::pop::rules::characters::{advisor_of, can_rule, card_character};
+    let at_war = !crate::rulesets::pop::rules::relations::enemies_of(world, realm).is_empty();
     card_character(world, card).is_some_and(|ch| {
         match world
-            .get::<crate::sim::model::Character>(ch)
+            .get::<crate::rulesets::pop::model::Character>(ch)
             .map(|c| c.kind)
         {
             Some(CharacterKind::Advisor(kind)) => {
@@ -514,7 +514,7 @@ fn keeps_for_character(world: &World, realm: Entity, card: usize) -> bool {
 fn dead_cards(
     world: &World,
     realm: Entity,
-    value: &impl Fn(&crate::content::schema::Effect) -> i32,
+    value: &impl Fn(&crate::rulesets::pop::content::schema::Effect) -> i32,
 ) -> Vec<usize> {
     let hand = world
         .get::<Hand>(realm)
@@ -536,9 +536,9 @@ fn discard_pick(
     realm: Entity,
     mat: &Mat,
     offered: impl Iterator<Item = usize>,
-    value: &impl Fn(&crate::content::schema::Effect) -> i32,
+    value: &impl Fn(&crate::rulesets::pop::content::schema::Effect) -> i32,
 ) -> Option<usize> {
-    use crate::sim::pop::focus::{DISCARD_PICK_DUCATS, DISCARD_PICK_MP};
+    use crate::rulesets::pop::rules::focus::{DISCARD_PICK_DUCATS, DISCARD_PICK_MP};
     let content = &world.resource::<Content>().0;
     offered
         .filter(|c| {
@@ -559,7 +559,7 @@ fn card_exchange(
     realm: Entity,
     mat: &Mat,
     legal: &[Action],
-    value: &impl Fn(&crate::content::schema::Effect) -> i32,
+    value: &impl Fn(&crate::rulesets::pop::content::schema::Effect) -> i32,
 ) -> Option<Action> {
     let exchange = Action::ChangeFocus {
         into: None,
@@ -569,7 +569,7 @@ fn card_exchange(
         return None;
     }
     let dead = dead_cards(world, realm, value).len();
-    let tops = crate::sim::pop::focus::top_discards_all(world);
+    let tops = crate::rulesets::pop::rules::focus::top_discards_all(world);
     let worth_buying = discard_pick(world, realm, mat, tops.into_iter(), value).is_some();
     (dead >= 3 || (dead >= 2 && worth_buying)).then_some(exchange)
 }
@@ -648,7 +648,7 @@ fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &[Action]
 pub fn expand_pick(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
     let content = &world.resource::<Content>().0;
     let board = world.resource::<trade::TradeBoard>();
-    let name = crate::sim::state::key_of(world, realm);
+    let name = crate::rulesets::pop::state::key_of(world, realm);
     let index = world.resource::<Index>();
     let score = |node: &str| {
         let (mine, rivals) = board
@@ -718,11 +718,11 @@ fn accepts(world: &World, realm: Entity, from: Entity, mat: &Mat, offer: &Offer)
 /// Cut Ties with the smallest Non-Player Realm ally at peace when the alliances are full and an
 /// NPR at least 3 tax larger could be allied at once instead.
 fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &[Action]) -> Option<Action> {
-    use crate::sim::pop::diplomacy::alliance_cap;
-    use crate::sim::pop::relations::partners;
-    use crate::sim::pop::war::{active_allies, realm_tax_value};
-    use crate::sim::state::{key_of, sid_of};
-    let allies = partners::<crate::sim::model::Alliance>(world, realm);
+    use crate::rulesets::pop::rules::diplomacy::alliance_cap;
+    use crate::rulesets::pop::rules::relations::partners;
+    use crate::rulesets::pop::rules::war::{active_allies, realm_tax_value};
+    use crate::rulesets::pop::state::{key_of, sid_of};
+    let allies = partners::<crate::rulesets::pop::model::Alliance>(world, realm);
     if allies.len() < alliance_cap(world, realm) || !enemies_of(world, realm).is_empty() {
         return None;
     }
@@ -730,28 +730,28 @@ fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &[Action]) -
     let weakest = allies
         .into_iter()
         .filter(|a| {
-            world.get::<crate::sim::model::NonPlayerRealm>(*a).is_some()
+            world.get::<crate::rulesets::pop::model::NonPlayerRealm>(*a).is_some()
                 && enemies_of(world, *a).is_empty()
                 && !active.contains(&sid_of(world, *a))
         })
         .min_by_key(|a| (realm_tax_value(world, *a), sid_of(world, *a)))?;
     let floor = realm_tax_value(world, weakest) + 3;
     // Forge Alliance is not legal at the cap, so look at the candidates the rules list.
-    let better = crate::sim::pop::diplomacy::candidates(world, realm)
+    let better = crate::rulesets::pop::rules::diplomacy::candidates(world, realm)
         .iter()
         .any(|a| match a {
             Action::ForgeAlliance { realm: npr } => {
                 world.resource::<Index>().get(npr).is_some_and(|n| {
                     realm_tax_value(world, n) >= floor
                         && dip >= forge_cost(world, n) + 1
-                        && crate::sim::pop::diplomacy::forge_problem_but_cap(world, realm, n)
+                        && crate::rulesets::pop::rules::diplomacy::forge_problem_but_cap(world, realm, n)
                             .is_none()
                 })
             }
             _ => false,
         });
     let cut = Action::CutTies {
-        tie: crate::sim::decision::Tie::Alliance {
+        tie: crate::rulesets::pop::decision::Tie::Alliance {
             realm: key_of(world, weakest),
         },
     };
@@ -763,10 +763,10 @@ mod tests {
     //! The bot's choices about Ideas and exploring by sea, on the mini scenario.
 
     use super::*;
-    use crate::sim::model::{At, UnitOf, UnitStatus};
-    use crate::sim::pop::ideas::{IdeaGrid, idea_index};
-    use crate::sim::pop::test_support::*;
-    use crate::sim::state::{sid_of, spawn_sim};
+    use crate::rulesets::pop::model::{At, UnitOf, UnitStatus};
+    use crate::rulesets::pop::rules::ideas::{IdeaGrid, idea_index};
+    use crate::rulesets::pop::rules::test_support::*;
+    use crate::rulesets::pop::state::{sid_of, spawn_sim};
 
     const IDEAS: &str = r#"    ideas: [
         (id: "quest", name: "Quest for the New World", kind: Dip, age: 1, cost: 4, effects: [QuestForTheNewWorld]),
@@ -795,20 +795,20 @@ mod tests {
         let mut rich = mat(&game, a);
         rich.mp = [10, 10, 10];
         assert_eq!(
-            crate::ai::research_pick(game.world(), a, &rich, &legal),
+            crate::rulesets::pop::bot::research_pick(game.world(), a, &rich, &legal),
             Some(research("skill")),
             "a skill point beats one more loan and a small government"
         );
         let mut poor = rich.clone();
         poor.mp = [5, 10, 10];
         assert_eq!(
-            crate::ai::research_pick(game.world(), a, &poor, &legal),
+            crate::rulesets::pop::bot::research_pick(game.world(), a, &poor, &legal),
             None,
             "keep power in hand: cost + 3 first"
         );
         grant(game.world_mut(), a, "gov_big");
         assert_eq!(
-            crate::ai::research_pick(game.world(), a, &rich, &[research("gov_small")]),
+            crate::rulesets::pop::bot::research_pick(game.world(), a, &rich, &[research("gov_small")]),
             None,
             "a government form worth less than the one held is not taken"
         );
@@ -858,7 +858,7 @@ mod tests {
             from: "north".into(),
             to: "far_sea".into(),
         };
-        let legal = crate::sim::pop::explore::candidates(game.world(), a);
+        let legal = crate::rulesets::pop::rules::explore::candidates(game.world(), a);
         assert!(legal.contains(&sail));
         assert_eq!(
             best_ship_move(game.world(), a, &legal),
@@ -869,8 +869,8 @@ mod tests {
 
     #[test]
     fn bot_exchanges_cards_it_never_plays_and_buys_one_worth_playing_from_the_discards() {
-        use crate::sim::DecisionKind;
-        use crate::sim::pop::cards::ActionDecks;
+        use crate::rulesets::pop::DecisionKind;
+        use crate::rulesets::pop::rules::cards::ActionDecks;
         const CARDS: &str = r#"action_cards: [
         (id: "dull_adm", name: "Dull Adm", deck: Adm, cost: 1, effects: [Prestige(1)]),
         (id: "dull_dip", name: "Dull Dip", deck: Dip, cost: 1, effects: [Claim("north")]),
@@ -913,7 +913,7 @@ mod tests {
             decks.discard[MpKind::Adm.index()].push(good);
         }
         let world = game.world();
-        let value = &crate::ai::value;
+        let value = &crate::rulesets::pop::bot::value;
         assert_eq!(dead_cards(world, me, value).len(), 3, "none worth playing");
         let legal = game.legal_actions();
         let exchange = Action::ChangeFocus {

@@ -4,11 +4,11 @@
 
 use bevy::prelude::*;
 
-use crate::sim::Action;
-use crate::sim::pop::conditions::progress;
-use crate::sim::pop::milestones::milestone_index;
-use crate::sim::pop::missions::mission_index;
-use crate::sim::state::Content;
+use crate::rulesets::pop::Action;
+use crate::rulesets::pop::rules::conditions::progress;
+use crate::rulesets::pop::rules::milestones::milestone_index;
+use crate::rulesets::pop::rules::missions::mission_index;
+use crate::rulesets::pop::state::Content;
 
 /// A held Mission this far along (0 to 1) or less is poor: worth swapping.
 const POOR: f32 = 0.3;

@@ -10,14 +10,14 @@ mod war;
 use chacha20::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
-use crate::content::schema::{Effect, MpKind};
-use crate::sim::model::{Interregnum, Mat, RoundMarkers};
-use crate::sim::pop::characters::advisors;
-use crate::sim::pop::economy::stability_cost;
-use crate::sim::pop::events::{EventDisplay, EventInProgress};
-use crate::sim::pop::relations::enemies_of;
-use crate::sim::state::{Content, Index};
-use crate::sim::{Action, DecisionKind, Game};
+use crate::rulesets::pop::content::schema::{Effect, MpKind};
+use crate::rulesets::pop::model::{Interregnum, Mat, RoundMarkers};
+use crate::rulesets::pop::rules::characters::advisors;
+use crate::rulesets::pop::rules::economy::stability_cost;
+use crate::rulesets::pop::rules::events::{EventDisplay, EventInProgress};
+use crate::rulesets::pop::rules::relations::enemies_of;
+use crate::rulesets::pop::state::{Content, Index};
+use crate::rulesets::pop::{Action, DecisionKind, Game};
 
 /// A bot with its own RNG for tie-breaks.
 pub struct Bot {
@@ -109,7 +109,7 @@ impl Bot {
                     .find(|a| matches!(a, Action::SuppressUnrest { .. }))
                     .cloned();
                 let unrest = realm.map_or(0, |r| {
-                    crate::sim::pop::rebels::counting_unrest(world, r, None).len()
+                    crate::rulesets::pop::rules::rebels::counting_unrest(world, r, None).len()
                 });
                 if let Some(s) = suppress.filter(|_| unrest >= 2 && mat.mp(MpKind::Mil) >= 2) {
                     return Some(s);
@@ -117,7 +117,7 @@ impl Bot {
                 // Optional rule 5: religious rebels holding the capital are bought off by
                 // taking their faith.
                 if realm
-                    .is_some_and(|r| crate::sim::pop::religion::rebels_force_conversion(world, r))
+                    .is_some_and(|r| crate::rulesets::pop::rules::religion::rebels_force_conversion(world, r))
                     && legal.contains(&Action::ChangeReligion)
                 {
                     return Some(Action::ChangeReligion);
@@ -148,7 +148,7 @@ impl Bot {
                         let port = legal.iter().find(|a| match a {
                             Action::Recruit { area } => {
                                 world.resource::<Index>().get(area).is_some_and(|a| {
-                                    crate::sim::pop::generic::has_own_port(world, r, a)
+                                    crate::rulesets::pop::rules::generic::has_own_port(world, r, a)
                                 })
                             }
                             _ => false,
@@ -265,10 +265,10 @@ impl Bot {
             DecisionKind::HistoricalRuler { .. } => Some(Action::AcceptRuler),
             DecisionKind::CutCosts => {
                 let r = realm?;
-                let income = crate::sim::pop::towns::tracks(world, r).income;
+                let income = crate::rulesets::pop::rules::towns::tracks(world, r).income;
                 let court: i32 = advisors(world, r)
                     .iter()
-                    .map(|a| crate::sim::pop::income::advisor_upkeep(world, r, *a).0)
+                    .map(|a| crate::rulesets::pop::rules::income::advisor_upkeep(world, r, *a).0)
                     .sum();
                 let upkeep = court + i32::from(mat.loans) + war::army_upkeep(world, r);
                 let short = mat.ducats + income < upkeep;
@@ -348,7 +348,7 @@ impl Bot {
             DecisionKind::ExpandNode => realm.and_then(|r| generic::expand_pick(world, r, &legal)),
             // The Event's cardinal and the excommunicated realm's: as FACTS' auto-resolution
             // (16.5) and the rightmost of its own, keeping its leftmost for the tie-break.
-            DecisionKind::CardinalDies => crate::sim::pop::curia::dying_cardinal(world)
+            DecisionKind::CardinalDies => crate::rulesets::pop::rules::curia::dying_cardinal(world)
                 .map(|slot| Action::ChooseCardinal { slot: slot as u8 }),
             DecisionKind::ExcommunicationCardinal => legal
                 .iter()
@@ -401,7 +401,7 @@ fn research_pick(
     legal: &[Action],
 ) -> Option<Action> {
     let content = &world.resource::<Content>().0;
-    let held = crate::sim::pop::ideas::ideas_of(world, realm);
+    let held = crate::rulesets::pop::rules::ideas::ideas_of(world, realm);
     let government_now: i32 = content
         .ideas
         .iter()

@@ -7,14 +7,14 @@ use bevy::prelude::*;
 use chacha20::ChaCha8Rng;
 use rand::RngExt;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, DecisionKind, PeaceTerm};
-use crate::sim::model::*;
-use crate::sim::pop::battle::Battles;
-use crate::sim::pop::military::{MilitaryAction, commander_at, controller, own_units_at};
-use crate::sim::pop::relations::{enemies_of, provinces_of};
-use crate::sim::pop::war::{casus_belli, deployed_land_units};
-use crate::sim::state::Index;
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind, PeaceTerm};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::battle::Battles;
+use crate::rulesets::pop::rules::military::{MilitaryAction, commander_at, controller, own_units_at};
+use crate::rulesets::pop::rules::relations::{enemies_of, provinces_of};
+use crate::rulesets::pop::rules::war::{casus_belli, deployed_land_units};
+use crate::rulesets::pop::state::Index;
 
 /// Areas across the realm's Naval Bridges from `area`: shores of the bridged sea zones its coasts
 /// touch (one sea zone's crossing is enough for the bot's sense of distance).
@@ -31,7 +31,7 @@ fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> V
     if seas.is_empty() {
         return Vec::new();
     }
-    let shores = crate::sim::pop::trade::shores_map(world);
+    let shores = crate::rulesets::pop::rules::trade::shores_map(world);
     let mut out: Vec<Entity> = seas
         .iter()
         .flat_map(|s| shores.get(s).cloned().unwrap_or_default())
@@ -45,7 +45,7 @@ fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> V
 /// Steps from every area to the nearest area holding a province of one of `targets`, over land
 /// and across the realm's Naval Bridges.
 fn distances(world: &World, realm: Entity, targets: &[Entity]) -> HashMap<Entity, u32> {
-    let bridges = crate::sim::pop::military::naval_bridges(world, realm);
+    let bridges = crate::rulesets::pop::rules::military::naval_bridges(world, realm);
     let mut dist = HashMap::new();
     let mut queue = VecDeque::new();
     if let Some(mut q) = world.try_query::<(Entity, &InArea)>() {
@@ -81,7 +81,7 @@ fn distances(world: &World, realm: Entity, targets: &[Entity]) -> HashMap<Entity
 /// A sea zone for a fleet to bridge an army over to the enemy: it touches an area with the
 /// realm's army and an area with a province an enemy holds, and no hostile ship is there.
 fn invasion_sea(world: &World, realm: Entity, enemies: &[Entity]) -> Vec<Entity> {
-    let armies = crate::sim::pop::military::army_places(world, realm, true);
+    let armies = crate::rulesets::pop::rules::military::army_places(world, realm, true);
     let coasts = |a: Entity| {
         world
             .get::<Coasts>(a)
@@ -108,7 +108,7 @@ fn invasion_sea(world: &World, realm: Entity, enemies: &[Entity]) -> Vec<Entity>
     let mut out: Vec<Entity> = own_seas
         .into_iter()
         .filter(|s| enemy_seas.contains(s))
-        .filter(|s| !crate::sim::pop::military::hostile_units_at(world, realm, *s, false))
+        .filter(|s| !crate::rulesets::pop::rules::military::hostile_units_at(world, realm, *s, false))
         .collect();
     out.sort();
     out.dedup();
@@ -183,14 +183,14 @@ pub fn turn_action(
                     continue;
                 };
                 // Only as many as the way lets through (mountains, ships) go.
-                let through = crate::sim::pop::military::marches(world, realm, f)
+                let through = crate::rulesets::pop::rules::military::marches(world, realm, f)
                     .iter()
                     .find(|m| m.to == t)
-                    .map_or(usize::MAX, crate::sim::pop::military::March::limit);
+                    .map_or(usize::MAX, crate::rulesets::pop::rules::military::March::limit);
                 let mine = own_units_at(world, realm, f, true).len().min(through);
                 let theirs = world.get::<Present>(t).map_or(0, |p| {
                     p.iter()
-                        .filter(|u| crate::sim::pop::military::hostile_unit(world, realm, *u))
+                        .filter(|u| crate::rulesets::pop::rules::military::hostile_unit(world, realm, *u))
                         .count()
                 });
                 let (df, dt) = (
@@ -206,13 +206,13 @@ pub fn turn_action(
             return Some(a);
         }
         // An army with no way to the enemy by land: a fleet sails to bridge it over the sea.
-        let stuck = crate::sim::pop::military::army_places(world, realm, true)
+        let stuck = crate::rulesets::pop::rules::military::army_places(world, realm, true)
             .into_iter()
             .filter(|p| world.get::<SeaZone>(*p).is_none())
             .all(|p| !dist.contains_key(&p));
         if stuck {
             let seas = invasion_sea(world, realm, &enemies);
-            let bridged = crate::sim::pop::military::naval_bridges(world, realm);
+            let bridged = crate::rulesets::pop::rules::military::naval_bridges(world, realm);
             if !seas.iter().any(|s| bridged.iter().any(|(b, _)| b == s)) {
                 for a in legal {
                     if let Action::Sail { to, .. } = a {
@@ -263,7 +263,7 @@ pub fn turn_action(
     if mil >= 3 && army_size(world, realm) >= 3 {
         // Realms holding land within two areas of one of the bot's armies.
         let mut near_areas: Vec<Entity> =
-            crate::sim::pop::military::army_places(world, realm, true);
+            crate::rulesets::pop::rules::military::army_places(world, realm, true);
         for _ in 0..2 {
             let next: Vec<Entity> = near_areas
                 .iter()
@@ -275,9 +275,9 @@ pub fn turn_action(
             near_areas.dedup();
         }
         // With a fleet, realms across the sea from an army are within reach too.
-        let fleet = crate::sim::pop::military::army_places(world, realm, false).len();
+        let fleet = crate::rulesets::pop::rules::military::army_places(world, realm, false).len();
         if fleet > 0 {
-            let shores: Vec<Entity> = crate::sim::pop::military::army_places(world, realm, true)
+            let shores: Vec<Entity> = crate::rulesets::pop::rules::military::army_places(world, realm, true)
                 .into_iter()
                 .flat_map(|a| {
                     let seas: Vec<(Entity, usize)> = world
@@ -317,7 +317,7 @@ pub fn turn_action(
                 if !near_realms.contains(&t) {
                     continue;
                 }
-                let strength = crate::sim::pop::war::realm_tax_value(world, t);
+                let strength = crate::rulesets::pop::rules::war::realm_tax_value(world, t);
                 if npr && strength as usize > army_size(world, realm) + if bold { 4 } else { 2 } {
                     continue;
                 }
@@ -338,7 +338,7 @@ pub fn turn_action(
 pub fn army_upkeep(world: &World, realm: Entity) -> i32 {
     let halves: i32 = world.get::<Forces>(realm).map_or(0, |f| {
         f.iter()
-            .map(|u| crate::sim::pop::income::unit_upkeep_halves(world, u))
+            .map(|u| crate::rulesets::pop::rules::income::unit_upkeep_halves(world, u))
             .sum()
     });
     (halves + 1) / 2
@@ -375,7 +375,7 @@ pub fn decide(
                 .as_ref()
                 .map_or(0, |r| r.units);
             let enemies = enemies_of(world, realm);
-            let has_ships = !crate::sim::pop::military::army_places(world, realm, false).is_empty();
+            let has_ships = !crate::rulesets::pop::rules::military::army_places(world, realm, false).is_empty();
             let enemy_ports = world
                 .try_query::<(&Province, &OwnedBy)>()
                 .is_some_and(|mut q| {
@@ -472,7 +472,7 @@ pub fn decide(
                         world
                             .get::<Unit>(*u)
                             .is_some_and(|x| x.kind.is_land() != fight.spec.naval)
-                            && crate::sim::pop::military::hostile_unit(world, realm, *u)
+                            && crate::rulesets::pop::rules::military::hostile_unit(world, realm, *u)
                     })
                     .count()
             });
@@ -541,7 +541,7 @@ fn activate_ally(world: &World, realm: Entity, npr: Entity, units: u8) -> bool {
         return false;
     }
     let enemies = enemies_of(world, realm);
-    let threatened = crate::sim::pop::relations::owned_areas(world, npr)
+    let threatened = crate::rulesets::pop::rules::relations::owned_areas(world, npr)
         .into_iter()
         .any(|a| {
             world.get::<Present>(a).is_some_and(|p| {
@@ -561,8 +561,8 @@ mod tests {
     //! The bot's answer to "make the Non-Player Realm that called you an Active Ally?".
 
     use super::*;
-    use crate::sim::pop::test_support::*;
-    use crate::sim::state::spawn_sim;
+    use crate::rulesets::pop::rules::test_support::*;
+    use crate::rulesets::pop::state::spawn_sim;
 
     #[test]
     fn bot_makes_a_calling_npr_active_unless_it_lends_nothing_or_is_invaded() {

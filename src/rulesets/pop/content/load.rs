@@ -1,55 +1,19 @@
-//! Reading scenarios and mods: RON syntax errors and every validation error, each as
-//! `file:line:col: message`, all at once, never a panic.
+//! Reading Price of Power scenarios and mods: RON syntax errors and every validation error,
+//! each as `file:line:col: message`, all at once, never a panic.
 
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::content::locate::Locator;
-use crate::content::schema::{ModDef, Scenario};
-use crate::content::validate::validate;
-
-/// One problem in a content file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ContentError {
-    pub file: String,
-    pub line: usize,
-    pub col: usize,
-    pub message: String,
-}
-
-impl std::fmt::Display for ContentError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.col, self.message
-        )
-    }
-}
-
-impl std::error::Error for ContentError {}
+use crate::engine::content::{ContentError, parse, read, top_level_name};
+use crate::engine::locate::Locator;
+use crate::rulesets::pop::content::schema::{ModDef, Scenario};
+use crate::rulesets::pop::content::validate::validate;
 
 /// What a checked file turned out to be.
 #[derive(Clone, Debug)]
 pub enum LoadedFile {
     Scenario(Scenario),
     Mod(ModDef, Scenario),
-}
-
-/// Hex BLAKE3 of a content text, written into saves to notice a changed scenario.
-pub fn content_hash(text: &str) -> String {
-    blake3::hash(text.as_bytes()).to_hex().to_string()
-}
-
-fn parse<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Result<T, Vec<ContentError>> {
-    ron::Options::default().from_str::<T>(text).map_err(|e| {
-        vec![ContentError {
-            file: file.to_string(),
-            line: e.span.start.line.max(1),
-            col: e.span.start.col.max(1),
-            message: e.code.to_string(),
-        }]
-    })
 }
 
 /// Parses and validates a scenario text. `file` names it in errors.
@@ -61,17 +25,6 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, Vec<ContentErr
     } else {
         Err(errors)
     }
-}
-
-fn read(path: &Path) -> Result<String, Vec<ContentError>> {
-    std::fs::read_to_string(path).map_err(|e| {
-        vec![ContentError {
-            file: path.display().to_string(),
-            line: 1,
-            col: 1,
-            message: format!("cannot read the file: {e}"),
-        }]
-    })
 }
 
 pub fn load_scenario(path: &Path) -> Result<Scenario, Vec<ContentError>> {
@@ -90,28 +43,6 @@ pub fn default_scenario() -> Arc<Scenario> {
             )
         });
     Arc::new(scenario)
-}
-
-/// The first identifier of a RON text (skipping comments): tells `Scenario(` from `Mod(`.
-fn top_level_name(text: &str) -> Option<String> {
-    let mut rest = text;
-    loop {
-        rest = rest.trim_start();
-        if let Some(r) = rest.strip_prefix("//") {
-            rest = r.split_once('\n').map_or("", |(_, after)| after);
-        } else if let Some(r) = rest.strip_prefix("/*") {
-            rest = r.split_once("*/").map_or("", |(_, after)| after);
-        } else if rest.starts_with("#!") {
-            rest = rest.split_once('\n').map_or("", |(_, after)| after);
-        } else {
-            break;
-        }
-    }
-    let name: String = rest
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect();
-    (!name.is_empty()).then_some(name)
 }
 
 /// Applies a mod on its base scenario: items with an existing id replace it, others are added.
@@ -147,12 +78,16 @@ pub fn apply_mod(base: &Scenario, m: &ModDef) -> Scenario {
 /// Checks one scenario or mod file. A mod is checked applied to its base scenario, looked for
 /// beside the mod (`<base>.ron`) and otherwise the embedded default.
 pub fn check_path(path: &Path) -> Result<LoadedFile, Vec<ContentError>> {
-    let text = read(path)?;
+    check_text(path, &read(path)?)
+}
+
+/// Checks the text of one scenario or mod file read from `path` (see `check_path`).
+pub fn check_text(path: &Path, text: &str) -> Result<LoadedFile, Vec<ContentError>> {
     let file = path.display().to_string();
-    if top_level_name(&text).as_deref() != Some("Mod") {
-        return parse_scenario(&text, &file).map(LoadedFile::Scenario);
+    if top_level_name(text).as_deref() != Some("Mod") {
+        return parse_scenario(text, &file).map(LoadedFile::Scenario);
     }
-    let m: ModDef = parse(&text, &file)?;
+    let m: ModDef = parse(text, &file)?;
     let beside = path.with_file_name(format!("{}.ron", m.base));
     let base = if beside.exists() {
         load_scenario(&beside)?
@@ -172,7 +107,7 @@ pub fn check_path(path: &Path) -> Result<LoadedFile, Vec<ContentError>> {
     };
     let merged = apply_mod(&base, &m);
     // Errors are reported against the mod where the item comes from the mod.
-    let errors = validate(&merged, &Locator::new(&text), &file);
+    let errors = validate(&merged, &Locator::new(text), &file);
     if errors.is_empty() {
         Ok(LoadedFile::Mod(m, merged))
     } else {

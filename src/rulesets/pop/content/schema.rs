@@ -5,14 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Which rule set a scenario is played with. Each ruleset brings its own phases.
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Ruleset {
-    #[default]
-    PriceOfPower,
-    Kingdom,
-    RaisonDEtat,
-}
+/// Which ruleset a scenario is played with: the engine's list (`ruleset: PriceOfPower` here).
+pub use crate::engine::ruleset::RulesetId as Ruleset;
 
 /// A whole scenario: the map, the realms on it, the people and the decks.
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]

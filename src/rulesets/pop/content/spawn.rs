@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::{CharacterKind, Holding, RealmKind, Scenario};
-use crate::sim::model::*;
-use crate::sim::state::{Index, Seats, spawn_sim};
+use crate::rulesets::pop::content::schema::{CharacterKind, Holding, RealmKind, Scenario};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::state::{Index, Seats, spawn_sim};
 
 /// Spawns everything. The scenario must have passed `validate`; unresolved ids are skipped.
 /// `players` are the Player Realms in play, in seat order.
@@ -137,7 +137,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
         // Player Realms show their presence with tokens; NPR provinces are printed on the board.
         if world.get::<PlayerRealm>(owner).is_some() {
             match province.holding {
-                Holding::Town => crate::sim::pop::towns::place_town(world, owner, e),
+                Holding::Town => crate::rulesets::pop::rules::towns::place_town(world, owner, e),
                 Holding::Vassal => {
                     spawn_sim(world, None, (Vassal, TokenOf(owner), OnProvince(e)));
                 }
@@ -199,7 +199,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
     // Starting manpower is what the tracks show once the scenario's towns are on the map.
     for player in players {
         if let Some(realm) = lookup(world, player) {
-            let shown = crate::sim::pop::towns::tracks(world, realm).manpower;
+            let shown = crate::rulesets::pop::rules::towns::tracks(world, realm).manpower;
             if let Some(mut mat) = world.get_mut::<Mat>(realm) {
                 mat.manpower = shown;
             }

@@ -3,9 +3,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::content::load::ContentError;
-use crate::content::locate::Locator;
-use crate::content::schema::*;
+use crate::engine::content::ContentError;
+use crate::engine::locate::Locator;
+use crate::rulesets::pop::content::schema::*;
 
 /// One problem, tied to the item (and the value) it is about.
 struct Problem {

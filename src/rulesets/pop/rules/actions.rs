@@ -5,28 +5,28 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, Answer, Decision, DecisionKind, Illegal, Pending};
-use crate::sim::flow::Rules;
-use crate::sim::log::{Note, write};
-use crate::sim::model::{Mat, RoundMarkers};
-use crate::sim::pop::PopStep;
-use crate::sim::pop::cards::{Hand, card_id};
-use crate::sim::pop::characters;
-use crate::sim::pop::economy::{
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, Answer, Decision, DecisionKind, Illegal, Pending};
+use crate::engine::flow::Rules;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::{Mat, RoundMarkers};
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::cards::{Hand, card_id};
+use crate::rulesets::pop::rules::characters;
+use crate::rulesets::pop::rules::economy::{
     MAX_LOANS, REPAY_DUCATS, change_mp, change_stability, gain_ducats, increase_stability_cost,
     max_loans, repay_loan, stability_cost, take_loan,
 };
-use crate::sim::pop::effects::{Progress, answer_effect, effect_candidates, resolve_effects};
-use crate::sim::pop::events::{
+use crate::rulesets::pop::rules::effects::{Progress, answer_effect, effect_candidates, resolve_effects};
+use crate::rulesets::pop::rules::events::{
     EventDisplay, EventInProgress, advance_event, allowed_options, answer_ruler_offer,
     choose_option, event_busy, start_leftover_event, take_event,
 };
-use crate::sim::pop::generic;
-use crate::sim::pop::military;
-use crate::sim::pop::rebels::counting_unrest;
-use crate::sim::rules;
-use crate::sim::state::{FirstPlayer, Index, Seats, key_of};
+use crate::rulesets::pop::rules::generic;
+use crate::rulesets::pop::rules::military;
+use crate::rulesets::pop::rules::rebels::counting_unrest;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{FirstPlayer, Index, Seats, key_of};
 
 pub struct ActionPhasePlugin;
 
@@ -159,7 +159,7 @@ fn play_action_phase(world: &mut World) {
         if let (Some(realm), true) = (phase.current, phase.after_pass) {
             if can_repay(world, realm) {
                 let name = key_of(world, realm);
-                crate::sim::decision::ask(
+                crate::rulesets::pop::decision::ask(
                     world,
                     name,
                     DecisionKind::AfterPass,
@@ -175,7 +175,7 @@ fn play_action_phase(world: &mut World) {
             let mil = world.get::<Mat>(realm).map_or(0, |m| m.mp(MpKind::Mil));
             if mil >= SUPPRESS_MIL && !counting_unrest(world, realm, None).is_empty() {
                 let name = key_of(world, realm);
-                crate::sim::decision::ask(
+                crate::rulesets::pop::decision::ask(
                     world,
                     name,
                     DecisionKind::SuppressMore,
@@ -216,7 +216,7 @@ fn start_phase(world: &mut World) {
 }
 
 fn announce_turn(world: &mut World, realm: Entity) {
-    crate::sim::pop::military::new_turn(world, Some(realm));
+    crate::rulesets::pop::rules::military::new_turn(world, Some(realm));
     let name = key_of(world, realm);
     write(
         world,
@@ -333,29 +333,29 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             return;
         }
         DecisionKind::CardinalDies | DecisionKind::ExcommunicationCardinal => {
-            crate::sim::pop::curia::answer_cardinal(world, asked, &action);
+            crate::rulesets::pop::rules::curia::answer_cardinal(world, asked, &action);
             return;
         }
         DecisionKind::RebelRemoveUnrest { .. }
         | DecisionKind::AssignRebellion { .. }
         | DecisionKind::LiberationColour { .. } => {
-            crate::sim::pop::rebels::answer_event_rebel_dice(world, &action);
+            crate::rulesets::pop::rules::rebels::answer_event_rebel_dice(world, &action);
             return;
         }
         DecisionKind::BattleRetreat { .. } => {
-            crate::sim::pop::battle::answer(world, &action);
+            crate::rulesets::pop::rules::battle::answer(world, &action);
             return;
         }
         DecisionKind::CallToArms { .. } => {
-            crate::sim::pop::war::answer_call(world, &action);
+            crate::rulesets::pop::rules::war::answer_call(world, &action);
             return;
         }
         DecisionKind::SendCalls { .. } => {
-            crate::sim::pop::war::answer_send(world, &action);
+            crate::rulesets::pop::rules::war::answer_send(world, &action);
             return;
         }
         DecisionKind::ActivateAlly { .. } => {
-            crate::sim::pop::war::answer_activation(world, &action);
+            crate::rulesets::pop::rules::war::answer_activation(world, &action);
             return;
         }
         k if generic::owns(k) => {
@@ -399,7 +399,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             world.resource_mut::<ActionPhase>().suppressing = true;
         }
         Action::ResearchIdea { idea } => {
-            crate::sim::pop::ideas::research(world, realm, &idea);
+            crate::rulesets::pop::rules::ideas::research(world, realm, &idea);
             end_main_action(world);
         }
         Action::ChooseProvince { province } if world.resource::<ActionPhase>().suppressing => {
@@ -420,7 +420,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
                 )
                 .realm(&name),
             );
-            let papal = crate::sim::pop::economy::papal_stability_saving(world, realm);
+            let papal = crate::rulesets::pop::rules::economy::papal_stability_saving(world, realm);
             if papal > 0 {
                 write(
                     world,
@@ -460,7 +460,7 @@ fn suppress(world: &mut World, realm: Entity, province: &str) {
         -SUPPRESS_MIL,
         rules::ACT_SUPPRESS_UNREST,
     );
-    crate::sim::pop::unrest_step::remove_unrest(world, realm, province, rules::ACT_SUPPRESS_UNREST);
+    crate::rulesets::pop::rules::unrest_step::remove_unrest(world, realm, province, rules::ACT_SUPPRESS_UNREST);
 }
 
 /// Provinces a realm may suppress: its own counting unrest.
@@ -542,10 +542,10 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 all.extend(suppressible(world, realm));
                 all.extend(military::turn_candidates(world, realm));
                 all.extend(generic::candidates(world, realm));
-                let content = &world.resource::<crate::sim::state::Content>().0;
+                let content = &world.resource::<crate::rulesets::pop::state::Content>().0;
                 all.extend(
                     world
-                        .resource::<crate::sim::pop::ideas::IdeaGrid>()
+                        .resource::<crate::rulesets::pop::rules::ideas::IdeaGrid>()
                         .open
                         .iter()
                         .map(|i| Action::ResearchIdea {
@@ -573,7 +573,7 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
             let Some((_, card)) = world.resource::<EventInProgress>().0 else {
                 return Vec::new();
             };
-            let count = world.resource::<crate::sim::state::Content>().0.events[card]
+            let count = world.resource::<crate::rulesets::pop::state::Content>().0.events[card]
                 .options
                 .len();
             (0..count as u8)
@@ -660,7 +660,7 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
         }
         (DecisionKind::UnrestTown, _) => wrong(rules::UNREST),
         (DecisionKind::ExpandNode, Action::ChooseNode { node }) => {
-            match crate::sim::pop::trade::expand_problem(world, realm, node) {
+            match crate::rulesets::pop::rules::trade::expand_problem(world, realm, node) {
                 Some(problem) => Err(problem),
                 None => Ok(()),
             }
@@ -740,7 +740,7 @@ fn check_turn_action(
             match world
                 .resource::<ActionPhase>()
                 .current
-                .and_then(|r| crate::sim::pop::ideas::research_problem(world, r, idea))
+                .and_then(|r| crate::rulesets::pop::rules::ideas::research_problem(world, r, idea))
             {
                 Some(problem) => Err(problem),
                 None => Ok(()),

@@ -9,23 +9,23 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::{IdeaEffect, MpKind};
-use crate::sim::decision::{Action, DecisionKind, Pending, ask};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::cards::ActionDecks;
-use crate::sim::pop::characters::{card_character, make_ill};
-use crate::sim::pop::economy::change_mp;
-use crate::sim::pop::effects::Progress;
-use crate::sim::pop::ideas::idea_effects;
-use crate::sim::pop::military::{
+use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Pending, ask};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::cards::ActionDecks;
+use crate::rulesets::pop::rules::characters::{card_character, make_ill};
+use crate::rulesets::pop::rules::economy::change_mp;
+use crate::rulesets::pop::rules::effects::Progress;
+use crate::rulesets::pop::rules::ideas::idea_effects;
+use crate::rulesets::pop::rules::military::{
     Ground, MilitaryAction, commander_at, discard_idle_leaders, ground, hostile_units_at,
     raise_units, turn_rebel, units_at,
 };
-use crate::sim::pop::relations::*;
-use crate::sim::rng::GameRng;
-use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of};
+use crate::rulesets::pop::rules::relations::*;
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Index, key_of, sid_of};
 
 pub struct BattlePlugin;
 
@@ -413,7 +413,7 @@ fn roll_round(world: &mut World, fight: &Fight) {
         });
         // Naval Ideas add dice at sea.
         let idea_dice = match realm {
-            Some(r) if fight.spec.naval => crate::sim::pop::ideas::naval_dice(world, r),
+            Some(r) if fight.spec.naval => crate::rulesets::pop::rules::ideas::naval_dice(world, r),
             _ => 0,
         };
         let faces: Vec<Face> = (0..BASE_DICE + leader_dice + idea_dice)
@@ -694,7 +694,7 @@ fn retreat(world: &mut World, fight: &Fight, side: usize, to: Entity) {
     };
     let units = side_units(world, &fight.spec, side);
     for u in &units {
-        crate::sim::pop::military::place_unit(world, *u, to);
+        crate::rulesets::pop::rules::military::place_unit(world, *u, to);
     }
     if let Some(leader) = leader_of(world, fight, side) {
         if world.get::<Serves>(leader).is_some() {
@@ -853,7 +853,7 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
     }
     // Only an Active Ally holds back half its strength (11.3 Active Allies): a Non-Player Realm
     // left a plain ally by the Player Realm that answered its call defends in full.
-    let active_ally = crate::sim::pop::war::active_allies(world).contains(&sid_of(world, npr));
+    let active_ally = crate::rulesets::pop::rules::war::active_allies(world).contains(&sid_of(world, npr));
     if active_ally {
         capacity /= 2;
     }

@@ -4,17 +4,17 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
-use crate::sim::flow::{Flow, Rules};
-use crate::sim::log::{Note, write};
-use crate::sim::model::Mat;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::economy::spend;
-use crate::sim::pop::effects::{Visit, for_each_realm};
-use crate::sim::rng::GameRng;
-use crate::sim::rules;
-use crate::sim::state::{Content, key_of};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::engine::flow::{Flow, Rules};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::Mat;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::economy::spend;
+use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, key_of};
 
 pub struct CardsPlugin;
 
@@ -94,7 +94,7 @@ pub fn shuffle_action_decks(world: &mut World) {
         rng.shuffle(deck);
     }
     world.insert_resource(decks);
-    let mut hands = world.query_filtered::<Entity, With<crate::sim::model::PlayerRealm>>();
+    let mut hands = world.query_filtered::<Entity, With<crate::rulesets::pop::model::PlayerRealm>>();
     let realms: Vec<Entity> = hands.iter(world).collect();
     for realm in realms {
         world.entity_mut(realm).insert(Hand::default());
@@ -280,7 +280,7 @@ fn keep_action_cards(world: &mut World) {
 
 /// Cards a realm keeps at Phase 5 C: five, more with Ideas.
 pub fn hand_limit(world: &World, realm: Entity) -> usize {
-    HAND_LIMIT + crate::sim::pop::ideas::extra_hand(world, realm)
+    HAND_LIMIT + crate::rulesets::pop::rules::ideas::extra_hand(world, realm)
 }
 
 /// Phase 5 C: discard down to five cards (more with Ideas).

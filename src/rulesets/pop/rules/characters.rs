@@ -4,17 +4,17 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::{CharacterKind, MpKind};
-use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
-use crate::sim::flow::Rules;
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::cards::{ActionDecks, Hand, card_id, find_card, take_from_hand};
-use crate::sim::pop::economy::{change_stability, spend};
-use crate::sim::pop::effects::{Visit, for_each_realm};
-use crate::sim::rules;
-use crate::sim::state::{Content, Index, key_of, sid_of};
+use crate::rulesets::pop::content::schema::{CharacterKind, MpKind};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::engine::flow::Rules;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::cards::{ActionDecks, Hand, card_id, find_card, take_from_hand};
+use crate::rulesets::pop::rules::economy::{change_stability, spend};
+use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, Index, key_of, sid_of};
 
 pub struct CharactersPlugin;
 
@@ -145,7 +145,7 @@ pub fn appoint_problem(
 pub fn appointment_cost(world: &World, realm: Entity, character: Entity) -> i32 {
     match world.get::<Character>(character) {
         Some(def) if matches!(def.kind, CharacterKind::Advisor(_)) => {
-            crate::sim::pop::ideas::advisor_price(world, realm, i32::from(def.cost))
+            crate::rulesets::pop::rules::ideas::advisor_price(world, realm, i32::from(def.cost))
         }
         _ => 0,
     }

@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 
-use crate::sim::flow::{Flow, Rules};
-use crate::sim::log::{Note, write};
-use crate::sim::model::RoundMarkers;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::events::EventDisplay;
-use crate::sim::rules;
-use crate::sim::state::Content;
+use crate::engine::flow::{Flow, Rules};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::RoundMarkers;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::events::EventDisplay;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::Content;
 
 pub struct CleanupPlugin;
 
@@ -34,7 +34,7 @@ fn reset_round_markers(world: &mut World) {
 pub fn end_age(world: &mut World) {
     // A question of an earlier part of step D (Milestones) is still open: the Age goes on.
     if world
-        .resource::<crate::sim::decision::Pending>()
+        .resource::<crate::rulesets::pop::decision::Pending>()
         .0
         .is_some()
     {
@@ -54,7 +54,7 @@ pub fn end_age(world: &mut World) {
             format!("The event deck of Age {age} is empty: the Age ends"),
         ),
     );
-    crate::sim::pop::trade::pirates_leave(world);
+    crate::rulesets::pop::rules::trade::pirates_leave(world);
     if age < last_age.min(4) {
         let mut flow = world.resource_mut::<Flow>();
         flow.age += 1;

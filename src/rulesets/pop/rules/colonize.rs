@@ -6,16 +6,16 @@ use std::collections::{HashMap, VecDeque};
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, Illegal};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::economy::change_mp;
-use crate::sim::pop::generic::*;
-use crate::sim::pop::relations::*;
-use crate::sim::pop::towns::place_small_town;
-use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, Illegal};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::economy::change_mp;
+use crate::rulesets::pop::rules::generic::*;
+use crate::rulesets::pop::rules::relations::*;
+use crate::rulesets::pop::rules::towns::place_small_town;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Index, key_of, sid_of};
 
 /// A colony costs 4, paid in adm, colonists or any mix of the two.
 pub const COLONIZE_COST: u8 = 4;
@@ -37,7 +37,7 @@ fn vacant_territory(world: &World, province: Entity) -> bool {
         && area_of(world, province)
             .and_then(|a| world.get::<Area>(a))
             .is_some_and(|a| a.distant)
-        && crate::sim::pop::towns::core_owners(world, province).is_empty()
+        && crate::rulesets::pop::rules::towns::core_owners(world, province).is_empty()
 }
 
 /// Areas holding a vacant Territory where the realm has a claim: its colonial claims.
@@ -159,7 +159,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     );
     place_small_town(world, realm, p);
     // 12.6: a colony is a foothold too (its continent's Trade Cards join the deck).
-    crate::sim::pop::trade::open_continent(world, realm, area);
+    crate::rulesets::pop::rules::trade::open_continent(world, realm, area);
     Some(true)
 }
 
@@ -203,7 +203,7 @@ pub fn linked_to_capital(world: &World, realm: Entity, target: Entity) -> bool {
 
 /// Provinces where the realm has a town (not a vassal).
 fn town_provinces(world: &World, realm: Entity) -> Vec<Entity> {
-    crate::sim::pop::towns::token_provinces(world, realm, |t| world.get::<Town>(t).is_some())
+    crate::rulesets::pop::rules::towns::token_provinces(world, realm, |t| world.get::<Town>(t).is_some())
 }
 
 /// The areas facing each sea zone, for stepping ashore.
@@ -287,7 +287,7 @@ pub fn gain_colonists(world: &mut World, realm: Entity) {
 /// and keeps its colonists; otherwise it loses a colonist.
 pub fn native_uprising(world: &mut World) {
     for realm in all_of::<PlayerRealm>(world) {
-        let calm = crate::sim::pop::effects::calm_holdings(world, realm, None);
+        let calm = crate::rulesets::pop::rules::effects::calm_holdings(world, realm, None);
         let distant_town = town_provinces(world, realm).into_iter().find(|p| {
             calm.contains(p)
                 && area_of(world, *p)
@@ -295,7 +295,7 @@ pub fn native_uprising(world: &mut World) {
                     .is_some_and(|a| a.distant)
         });
         if let Some(p) = distant_town {
-            crate::sim::pop::effects::add_unrest(world, realm, p);
+            crate::rulesets::pop::rules::effects::add_unrest(world, realm, p);
             continue;
         }
         let Some(before) = world

@@ -4,14 +4,14 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::{Condition, MpKind};
-use crate::sim::model::*;
-use crate::sim::pop::characters::advisors;
-use crate::sim::pop::generic::{alliances_of, has_claim, markers, marriages_of, owned};
-use crate::sim::pop::missions::Victories;
-use crate::sim::pop::relations::{allied, area_of, at_war, influence_in, married, provinces_of};
-use crate::sim::pop::scoring::tax_income;
-use crate::sim::state::{Content, Index, sid_of};
+use crate::rulesets::pop::content::schema::{Condition, MpKind};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::characters::advisors;
+use crate::rulesets::pop::rules::generic::{alliances_of, has_claim, markers, marriages_of, owned};
+use crate::rulesets::pop::rules::missions::Victories;
+use crate::rulesets::pop::rules::relations::{allied, area_of, at_war, influence_in, married, provinces_of};
+use crate::rulesets::pop::rules::scoring::tax_income;
+use crate::rulesets::pop::state::{Content, Index, sid_of};
 
 /// Where a realm stands on one condition: met when `have` reaches `need`; `floor` is the
 /// worst it can be, so that `fraction` says how far along the way it is.
@@ -74,7 +74,7 @@ fn tokens<T: Component>(world: &World, realm: Entity) -> usize {
 
 fn ideas(world: &World, realm: Entity, kind: Option<MpKind>) -> usize {
     let content = &world.resource::<Content>().0;
-    crate::sim::pop::ideas::ideas_of(world, realm)
+    crate::rulesets::pop::rules::ideas::ideas_of(world, realm)
         .iter()
         .filter(|id| kind.is_none_or(|k| content.ideas.iter().any(|i| &i.id == *id && i.kind == k)))
         .count()
@@ -184,7 +184,7 @@ pub fn measure(world: &World, realm: Entity, condition: &Condition) -> Measure {
         Condition::Ideas(n) => Measure::count(ideas(world, realm, None), *n),
         Condition::IdeasOf(kind, n) => Measure::count(ideas(world, realm, Some(*kind)), *n),
         Condition::Idea(id) => Measure::yes(
-            crate::sim::pop::ideas::ideas_of(world, realm)
+            crate::rulesets::pop::rules::ideas::ideas_of(world, realm)
                 .iter()
                 .any(|i| i == id),
         ),
@@ -273,7 +273,7 @@ pub fn progress(world: &World, realm: Entity, conditions: &[Condition]) -> f32 {
 }
 
 /// A condition in words, with names from the scenario.
-pub fn describe(content: &crate::content::Scenario, condition: &Condition) -> String {
+pub fn describe(content: &crate::rulesets::pop::content::Scenario, condition: &Condition) -> String {
     let area = |id: &str| {
         content
             .map
@@ -351,7 +351,7 @@ pub fn describe(content: &crate::content::Scenario, condition: &Condition) -> St
 }
 
 /// All conditions in words, joined.
-pub fn describe_all(content: &crate::content::Scenario, conditions: &[Condition]) -> String {
+pub fn describe_all(content: &crate::rulesets::pop::content::Scenario, conditions: &[Condition]) -> String {
     conditions
         .iter()
         .map(|c| describe(content, c))

@@ -10,15 +10,15 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, DecisionKind, Offer, Pending, Tie};
-use crate::sim::model::*;
-use crate::sim::pop::relations::{influence_in, owned_areas};
-use crate::sim::pop::{
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Offer, Pending, Tie};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::relations::{influence_in, owned_areas};
+use crate::rulesets::pop::rules::{
     actions, cards, characters, colonize, diplomacy, economy, explore, generic, ideas, income,
     integrate, military, minor, religion, trade, war,
 };
-use crate::sim::state::{Content, Index};
+use crate::rulesets::pop::state::{Content, Index};
 
 /// What taking an action costs a realm. Every field counts what is spent or given up, so all
 /// are zero or positive. Loans count the interest tokens the action adds (Take a Loan, paying
@@ -248,7 +248,7 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
         Action::IntegrateArea { .. } => cost.adm = integrate::INTEGRATE_ADM,
         Action::PlayCard { card } => {
             let hand = world
-                .get::<crate::sim::pop::cards::Hand>(realm)
+                .get::<crate::rulesets::pop::rules::cards::Hand>(realm)
                 .map(|h| h.cards.clone())
                 .unwrap_or_default();
             if let Some(c) = cards::find_card(world, &hand, card) {
@@ -272,8 +272,8 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
         Action::TakeDiscard { card } => {
             let content = &world.resource::<Content>().0;
             if let Some(def) = content.action_cards.iter().find(|c| c.id == *card) {
-                cost.add_mp(def.deck, crate::sim::pop::focus::DISCARD_PICK_MP);
-                cost.ducats = crate::sim::pop::focus::DISCARD_PICK_DUCATS;
+                cost.add_mp(def.deck, crate::rulesets::pop::rules::focus::DISCARD_PICK_MP);
+                cost.ducats = crate::rulesets::pop::rules::focus::DISCARD_PICK_DUCATS;
             }
         }
         Action::CutTies { tie } => cut_ties_cost(world, realm, tie, &mut cost),
@@ -281,7 +281,7 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             if let (Some(DecisionKind::EventOption { .. }), Some((_, card))) = (
                 pending,
                 world
-                    .resource::<crate::sim::pop::events::EventInProgress>()
+                    .resource::<crate::rulesets::pop::rules::events::EventInProgress>()
                     .0,
             ) {
                 let def = &world.resource::<Content>().0.events[card];
@@ -291,7 +291,7 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             }
         }
         Action::Excommunicate { .. } | Action::CallCrusade { .. } => {
-            cost.dip = crate::sim::pop::curia::PAPAL_ACTION_DIP
+            cost.dip = crate::rulesets::pop::rules::curia::PAPAL_ACTION_DIP
         }
         _ => {}
     }
@@ -303,8 +303,8 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
 /// pools go, manpower only as far as it is available, and ducats in full with the forced loans
 /// (5 ducats each, up to `max_loans` tokens) that cover a shortfall. A shortfall beyond the
 /// loans is bankruptcy; the ducats are still listed.
-pub fn effects_cost(mat: &Mat, max_loans: u8, effects: &[crate::content::schema::Effect]) -> Cost {
-    use crate::content::schema::Effect;
+pub fn effects_cost(mat: &Mat, max_loans: u8, effects: &[crate::rulesets::pop::content::schema::Effect]) -> Cost {
+    use crate::rulesets::pop::content::schema::Effect;
     let mut m = mat.clone();
     let mut cost = Cost::default();
     let take_loan = |m: &mut Mat, cost: &mut Cost| {
@@ -375,7 +375,7 @@ pub fn legal_actions_with_costs(world: &World) -> Vec<(Action, Cost)> {
     else {
         return Vec::new();
     };
-    crate::sim::pop::legal_actions(world)
+    crate::rulesets::pop::rules::legal_actions(world)
         .into_iter()
         .map(|a| {
             let cost = action_cost(world, realm, &a);

@@ -2,16 +2,16 @@
 
 use std::collections::BTreeSet;
 
-use crate::ai::Bot;
-use crate::content::schema::MpKind;
-use crate::sim::decision::Action;
-use crate::sim::log::LogEntry;
-use crate::sim::model::Mat;
-use crate::sim::pop::costs::{Cost, action_cost};
-use crate::sim::pop::test_support::*;
-use crate::sim::rules;
-use crate::sim::state::Index;
-use crate::sim::{DecisionKind, Game};
+use crate::rulesets::pop::bot::Bot;
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::Action;
+use crate::engine::log::LogEntry;
+use crate::rulesets::pop::model::Mat;
+use crate::rulesets::pop::rules::costs::{Cost, action_cost};
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::Index;
+use crate::rulesets::pop::{DecisionKind, Game};
 
 /// The rule ids under which a realm pays for its own action (the action's price, not its
 /// effects): the log entries a cost must match.
@@ -105,8 +105,8 @@ fn action_name(action: &Action) -> String {
 /// The default scenario as a game.
 fn full_game(seed: u64) -> Game {
     Game::new(
-        crate::content::default_scenario(),
-        crate::sim::GameSetup::default(),
+        crate::rulesets::pop::content::default_scenario(),
+        crate::rulesets::pop::GameSetup::default(),
         seed,
     )
     .expect("the default scenario plays")
@@ -125,7 +125,7 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
     for _ in 0..max_steps {
         let effects_done = game
             .world()
-            .resource::<crate::sim::pop::effects::EffectQueue>()
+            .resource::<crate::rulesets::pop::rules::effects::EffectQueue>()
             .items
             .is_empty();
         if effects_done && let Some((stated, realm, start)) = option.take() {
@@ -186,7 +186,7 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
             }
             // An event option may have to be paid with forced loans (5 ducats each).
             assert!(
-                cost.ducats <= mat.ducats + crate::sim::pop::economy::LOAN_DUCATS * cost.loans,
+                cost.ducats <= mat.ducats + crate::rulesets::pop::rules::economy::LOAN_DUCATS * cost.loans,
                 "{action:?} is legal but costs {} with {} ducats",
                 cost.describe(),
                 mat.ducats
@@ -272,7 +272,7 @@ fn pop_act_increase_stability_cost_is_listed_with_the_action() {
         .iter()
         .find(|(a, _)| *a == Action::IncreaseStability)
         .expect("Increase Stability is legal");
-    let expected = crate::sim::pop::economy::stability_cost(game.world(), me);
+    let expected = crate::rulesets::pop::rules::economy::stability_cost(game.world(), me);
     assert_eq!(expected, 6, "5 + stability 1");
     assert_eq!(
         *cost,
@@ -331,13 +331,13 @@ fn pop_war_recruit_unit_costs_its_ducats_and_manpower() {
         game.world(),
         me,
         &Action::RecruitUnit {
-            kind: crate::sim::model::UnitKind::Infantry,
+            kind: crate::rulesets::pop::model::UnitKind::Infantry,
             mercenary: false,
         },
     );
     assert_eq!(
         infantry.ducats,
-        crate::sim::pop::military::unit_cost(crate::sim::model::UnitKind::Infantry, false)
+        crate::rulesets::pop::rules::military::unit_cost(crate::rulesets::pop::model::UnitKind::Infantry, false)
     );
     assert_eq!(infantry.manpower, 1);
     assert_eq!(infantry.describe(), "2 ducats + 1 manpower");
@@ -345,7 +345,7 @@ fn pop_war_recruit_unit_costs_its_ducats_and_manpower() {
         game.world(),
         me,
         &Action::RecruitUnit {
-            kind: crate::sim::model::UnitKind::Infantry,
+            kind: crate::rulesets::pop::model::UnitKind::Infantry,
             mercenary: true,
         },
     );
@@ -440,8 +440,8 @@ fn pop_seq_phase1_keep_is_free_in_the_first_round_and_listed_so() {
 
 #[test]
 fn pop_costs_of_an_event_option_with_forced_loans_and_short_pools() {
-    use crate::content::schema::Effect;
-    use crate::sim::pop::costs::effects_cost;
+    use crate::rulesets::pop::content::schema::Effect;
+    use crate::rulesets::pop::rules::costs::effects_cost;
     let mat = Mat {
         ducats: 2,
         mp: [1, 4, 0],

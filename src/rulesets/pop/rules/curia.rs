@@ -13,18 +13,18 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::{MpKind, Religion};
-use crate::sim::decision::{Action, Illegal};
-use crate::sim::flow::{Flow, Rules};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::economy::{change_mp, change_prestige, change_stability};
-use crate::sim::pop::generic::{markers, mp, owner};
-use crate::sim::pop::military::own_units_at;
-use crate::sim::pop::relations::{capital_area, owned_areas, provinces_of};
-use crate::sim::rules;
-use crate::sim::state::{Content, Index, Seats, key_of, sid_of};
+use crate::rulesets::pop::content::schema::{MpKind, Religion};
+use crate::rulesets::pop::decision::{Action, Illegal};
+use crate::engine::flow::{Flow, Rules};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability};
+use crate::rulesets::pop::rules::generic::{markers, mp, owner};
+use crate::rulesets::pop::rules::military::own_units_at;
+use crate::rulesets::pop::rules::relations::{capital_area, owned_areas, provinces_of};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of};
 
 /// Each Papal Action costs 2 dip (19.3).
 pub const PAPAL_ACTION_DIP: i32 = 2;
@@ -118,7 +118,7 @@ pub fn regular_slots(world: &World) -> usize {
 
 fn option_entity(
     world: &World,
-    pick: impl Fn(&crate::content::schema::ScenarioOptions) -> Option<&String>,
+    pick: impl Fn(&crate::rulesets::pop::content::schema::ScenarioOptions) -> Option<&String>,
 ) -> Option<Entity> {
     let content = &world.resource::<Content>().0;
     pick(&content.options).and_then(|k| world.resource::<Index>().get(k))
@@ -135,7 +135,7 @@ pub fn roma_province(world: &World) -> Option<Entity> {
 /// The Player Realm controlling (owning or occupying) Roma, Catholic or not.
 fn roma_controller(world: &World) -> Option<Entity> {
     let roma = roma_province(world)?;
-    crate::sim::pop::military::controller(world, roma)
+    crate::rulesets::pop::rules::military::controller(world, roma)
         .filter(|c| world.get::<PlayerRealm>(*c).is_some())
 }
 
@@ -454,10 +454,10 @@ pub fn resolve_cardinal_dies(world: &mut World, chooser: Option<Entity>) -> bool
         return false;
     };
     let name = key_of(world, chooser);
-    crate::sim::decision::ask(
+    crate::rulesets::pop::decision::ask(
         world,
         name,
-        crate::sim::decision::DecisionKind::CardinalDies,
+        crate::rulesets::pop::decision::DecisionKind::CardinalDies,
         "A cardinal dies: choose the cardinal that leaves the Papal Curia (Roma's never does)",
     );
     true
@@ -478,9 +478,9 @@ pub fn cardinal_choices(world: &World, of: Option<&str>) -> Vec<usize> {
 pub fn cardinal_answers(
     world: &World,
     realm: Entity,
-    kind: &crate::sim::decision::DecisionKind,
+    kind: &crate::rulesets::pop::decision::DecisionKind,
 ) -> Vec<Action> {
-    use crate::sim::decision::DecisionKind;
+    use crate::rulesets::pop::decision::DecisionKind;
     let name = key_of(world, realm);
     let of = match kind {
         DecisionKind::CardinalDies => None,
@@ -497,10 +497,10 @@ pub fn cardinal_answers(
 /// excommunication the realm then discards its influence and the Papal Action is over.
 pub fn answer_cardinal(
     world: &mut World,
-    kind: &crate::sim::decision::DecisionKind,
+    kind: &crate::rulesets::pop::decision::DecisionKind,
     action: &Action,
 ) {
-    use crate::sim::decision::DecisionKind;
+    use crate::rulesets::pop::decision::DecisionKind;
     let Action::ChooseCardinal { slot } = action else {
         return;
     };
@@ -521,7 +521,7 @@ pub fn answer_cardinal(
                 discard_catholic_influence(world, t);
             }
             world
-                .resource_mut::<crate::sim::pop::generic::Generic>()
+                .resource_mut::<crate::rulesets::pop::rules::generic::Generic>()
                 .finished = true;
         }
         _ => {}
@@ -750,7 +750,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
         return Vec::new();
     }
     let mut all = Vec::new();
-    let mut realms: Vec<Entity> = crate::sim::pop::generic::all_of::<Realm>(world)
+    let mut realms: Vec<Entity> = crate::rulesets::pop::rules::generic::all_of::<Realm>(world)
         .into_iter()
         .filter(|r| excommunicate_problem(world, realm, *r).is_none())
         .collect();
@@ -758,7 +758,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     all.extend(realms.into_iter().map(|r| Action::Excommunicate {
         realm: key_of(world, r),
     }));
-    for area in crate::sim::pop::generic::all_of::<Area>(world) {
+    for area in crate::rulesets::pop::rules::generic::all_of::<Area>(world) {
         let held = muslim_provinces(world, area);
         if held.len() < CRUSADE_PROVINCES {
             continue;
@@ -865,7 +865,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                     "the Crusade's war is declared on a Muslim realm owning a province in its area",
                 ));
             }
-            crate::sim::pop::military::declare_problem(world, realm, t)
+            crate::rulesets::pop::rules::military::declare_problem(world, realm, t)
         }
         _ => None,
     }
@@ -906,10 +906,10 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 );
                 // The realm chooses which of its cardinals goes when that changes the track.
                 if cardinal_choices(world, Some(target.as_str())).len() > 1 {
-                    crate::sim::decision::ask(
+                    crate::rulesets::pop::decision::ask(
                         world,
                         target.clone(),
-                        crate::sim::decision::DecisionKind::ExcommunicationCardinal,
+                        crate::rulesets::pop::decision::DecisionKind::ExcommunicationCardinal,
                         "Your ruler is excommunicated: choose which of your cardinals leaves the Papal Curia",
                     );
                     return Some(false);
@@ -956,7 +956,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             change_prestige(world, realm, CRUSADE_PRESTIGE, rules::CURIA_CRUSADE);
             match capital_area(world, realm) {
                 Some(capital) => {
-                crate::sim::pop::military::raise_units(
+                crate::rulesets::pop::rules::military::raise_units(
                     world,
                     Some(realm),
                     capital,
@@ -985,7 +985,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 ),
             }
             commit(world, realm);
-            crate::sim::pop::military::start_free_war(world, realm, t);
+            crate::rulesets::pop::rules::military::start_free_war(world, realm, t);
             Some(false)
         }
         _ => None,
@@ -995,7 +995,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
 /// An excommunicated Player Realm discards 4 influence from Catholic areas (stable-id order).
 fn discard_catholic_influence(world: &mut World, realm: Entity) {
     // A Revolutionary token makes an area Revolutionary, not Catholic.
-    let removed = crate::sim::pop::religion::discard_influence_of_faith(
+    let removed = crate::rulesets::pop::rules::religion::discard_influence_of_faith(
         world,
         realm,
         |f| f.is_some_and(Religion::catholic),

@@ -4,15 +4,15 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::DecisionKind;
-use crate::sim::Game;
-use crate::sim::decision::{Action, Pending};
-use crate::sim::model::*;
-use crate::sim::pop::curia::{self, Curia};
-use crate::sim::pop::test_support::*;
-use crate::sim::rules;
-use crate::sim::state::spawn_sim;
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::DecisionKind;
+use crate::rulesets::pop::Game;
+use crate::rulesets::pop::decision::{Action, Pending};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::curia::{self, Curia};
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::spawn_sim;
 
 /// The mini scenario with a Papacy: CCC (made Catholic) stands in for the Papal States and its
 /// capital "capc" for Roma; AAA and BBB (both Catholic) start with one cardinal each, AAA's
@@ -56,7 +56,7 @@ fn with_crusade(text: String) -> String {
 /// The log entries under a rule: (realm, text, amount).
 fn notes(game: &Game, rule: &str) -> Vec<(Option<String>, String, Option<i32>)> {
     game.world()
-        .resource::<crate::sim::log::GameLog>()
+        .resource::<crate::engine::log::GameLog>()
         .entries
         .iter()
         .filter(|l| l.rule == rule)
@@ -91,8 +91,8 @@ fn tidy(game: &mut Game) {
 fn papal_game(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
     let (mut game, me, other) = rich_game(edit);
     let (mk, ok) = (
-        crate::sim::state::key_of(game.world(), me),
-        crate::sim::state::key_of(game.world(), other),
+        crate::rulesets::pop::state::key_of(game.world(), me),
+        crate::rulesets::pop::state::key_of(game.world(), other),
     );
     set_track(&mut game, &[&mk, &ok]);
     assert_eq!(curia::controller(game.world()), Some(me));
@@ -175,7 +175,7 @@ fn pop_19_cardinal_a_man_of_the_church_card_gains_one() {
     })
     .unwrap();
     assert_eq!(curia::cardinals_of(game.world(), me), before + 1);
-    let name = crate::sim::state::key_of(game.world(), me);
+    let name = crate::rulesets::pop::state::key_of(game.world(), me);
     assert_eq!(track(&game)[0], name, "the new cardinal stands leftmost");
 }
 
@@ -266,7 +266,7 @@ fn pop_19_controller_gains_1_dip_in_phase_4_d() {
     // Phase 4 D runs with nobody asked anything: the turn's question is set aside.
     let asked = game.world_mut().resource_mut::<Pending>().0.take();
     game.world_mut()
-        .run_system_cached(crate::sim::pop::monarch_power::gain_monarch_power)
+        .run_system_cached(crate::rulesets::pop::rules::monarch_power::gain_monarch_power)
         .unwrap();
     game.world_mut().resource_mut::<Pending>().0 = asked;
     // Anna's dip 2 plus the controller's 1; Bert's dip 2 alone.
@@ -285,11 +285,11 @@ fn pop_19_controller_pays_1_ducat_less_per_advisor() {
     let a = e(&game, "AAA");
     // Towns 3, stability 0, Ada costs 2, 1 less as controller.
     set(&mut game, a, |m| m.ducats = 10);
-    crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
+    crate::rulesets::pop::rules::income::pay_upkeep(game.world_mut(), a);
     assert_eq!(mat(&game, a).ducats, 10 + 3 - 1);
     let saved = |game: &Game| {
         game.world()
-            .resource::<crate::sim::log::GameLog>()
+            .resource::<crate::engine::log::GameLog>()
             .entries
             .iter()
             .filter(|l| l.rule == rules::CURIA_CONTROLLER && l.text.contains("advisors"))
@@ -301,14 +301,14 @@ fn pop_19_controller_pays_1_ducat_less_per_advisor() {
     let ada = e(&game, "adv_a");
     game.world_mut().get_mut::<Character>(ada).unwrap().cost = 0;
     set(&mut game, a, |m| m.ducats = 10);
-    crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
+    crate::rulesets::pop::rules::income::pay_upkeep(game.world_mut(), a);
     assert_eq!(mat(&game, a).ducats, 10 + 3);
     assert_eq!(saved(&game), [Some(1)]);
     game.world_mut().get_mut::<Character>(ada).unwrap().cost = 2;
     // Not the controller: the full 2.
     set_track(&mut game, &["BBB", "AAA"]);
     set(&mut game, a, |m| m.ducats = 10);
-    crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
+    crate::rulesets::pop::rules::income::pay_upkeep(game.world_mut(), a);
     assert_eq!(mat(&game, a).ducats, 10 + 3 - 2);
 }
 
@@ -316,11 +316,11 @@ fn pop_19_controller_pays_1_ducat_less_per_advisor() {
 fn pop_19_controller_pays_1_adm_less_to_increase_stability() {
     let (mut game, me, other) = papal_game(with_curia);
     assert_eq!(
-        crate::sim::pop::economy::stability_cost(game.world(), me),
+        crate::rulesets::pop::rules::economy::stability_cost(game.world(), me),
         4
     );
     assert_eq!(
-        crate::sim::pop::economy::stability_cost(game.world(), other),
+        crate::rulesets::pop::rules::economy::stability_cost(game.world(), other),
         5
     );
     let listed = game.legal_actions_with_costs();
@@ -371,8 +371,8 @@ fn pop_19_uncontested_prestige_is_catholic_players_less_one() {
 #[test]
 fn pop_19_uncontested_prestige_is_at_most_3() {
     let mut game = Game::new(
-        crate::content::default_scenario(),
-        crate::sim::GameSetup::default(),
+        crate::rulesets::pop::content::default_scenario(),
+        crate::rulesets::pop::GameSetup::default(),
         1,
     )
     .unwrap();
@@ -400,10 +400,10 @@ fn pop_19_controller_scores_the_catholic_players_at_the_end() {
     let a = e(&game, "AAA");
     assert_eq!(curia::final_score(game.world(), a), 2);
     assert_eq!(curia::final_score(game.world(), e(&game, "BBB")), 0);
-    crate::sim::pop::scoring::final_scoring(game.world_mut(), "test".into());
+    crate::rulesets::pop::rules::scoring::final_scoring(game.world_mut(), "test".into());
     let outcome = game
         .world()
-        .resource::<crate::sim::pop::scoring::Outcome>()
+        .resource::<crate::rulesets::pop::rules::scoring::Outcome>()
         .clone();
     let score = |r: &str| {
         outcome
@@ -421,8 +421,8 @@ fn pop_19_controller_scores_the_catholic_players_at_the_end() {
 fn pop_19_excommunicate_costs_2_dip_and_strikes_the_target() {
     let (mut game, me, other) = papal_game(with_curia);
     let north = e(&game, "north");
-    crate::sim::pop::generic::add_influence(game.world_mut(), other, north, 5);
-    let target = crate::sim::state::key_of(game.world(), other);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), other, north, 5);
+    let target = crate::rulesets::pop::state::key_of(game.world(), other);
     let action = Action::Excommunicate {
         realm: target.clone(),
     };
@@ -434,14 +434,14 @@ fn pop_19_excommunicate_costs_2_dip_and_strikes_the_target() {
     assert_eq!(mat(&game, other).stability, stability - 1);
     assert_eq!(curia::cardinals_of(game.world(), other), 0);
     assert_eq!(
-        crate::sim::pop::relations::influence_in(game.world(), other, north),
+        crate::rulesets::pop::rules::relations::influence_in(game.world(), other, north),
         1,
         "4 influence discarded from Catholic areas"
     );
     // Every Catholic realm has the Excommunication CB on it.
     assert!(curia::excommunication_cb(game.world(), me, other));
     assert_eq!(
-        crate::sim::pop::war::casus_belli(game.world(), me, other),
+        crate::rulesets::pop::rules::war::casus_belli(game.world(), me, other),
         Some("its ruler's Excommunication")
     );
     let logged = |game: &Game, what: &str| {
@@ -461,7 +461,7 @@ fn pop_19_excommunicate_costs_2_dip_and_strikes_the_target() {
     // One Papal Action per Round: the other realm, made controller, finds the token placed.
     settle_turn(&mut game, me);
     assert_eq!(game.pending().unwrap().realm, target);
-    let mk = crate::sim::state::key_of(game.world(), me);
+    let mk = crate::rulesets::pop::state::key_of(game.world(), me);
     set_track(&mut game, &[&target, &mk]);
     tidy(&mut game);
     set(&mut game, other, |m| m.mp = [10, 10, 10]);
@@ -497,8 +497,8 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
         rules::CURIA_EXCOMMUNICATE,
     );
     // Not the controller.
-    let mk = crate::sim::state::key_of(game.world(), me);
-    let ok = crate::sim::state::key_of(game.world(), other);
+    let mk = crate::rulesets::pop::state::key_of(game.world(), me);
+    let ok = crate::rulesets::pop::state::key_of(game.world(), other);
     set_track(&mut game, &[&ok, &mk]);
     refused(
         &mut game,
@@ -508,7 +508,7 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
     // Age III.
     set_track(&mut game, &[&mk, &ok]);
     game.world_mut()
-        .resource_mut::<crate::sim::flow::Flow>()
+        .resource_mut::<crate::engine::flow::Flow>()
         .age = 3;
     refused(
         &mut game,
@@ -517,7 +517,7 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
     );
     // A Crusade needs 2 Muslim-owned provinces in its area.
     game.world_mut()
-        .resource_mut::<crate::sim::flow::Flow>()
+        .resource_mut::<crate::engine::flow::Flow>()
         .age = 1;
     refused(
         &mut game,
@@ -543,7 +543,7 @@ fn pop_19_excommunicate_refuses_self_an_unknown_and_an_eliminated_realm() {
     game.world_mut().entity_mut(capc).remove::<OwnedBy>();
     assert!(!game.legal_actions().contains(&ccc));
     refused(&mut game, ccc, rules::CURIA_EXCOMMUNICATE);
-    let mk = crate::sim::state::key_of(game.world(), me);
+    let mk = crate::rulesets::pop::state::key_of(game.world(), me);
     refused(
         &mut game,
         Action::Excommunicate { realm: mk },
@@ -571,7 +571,7 @@ fn pop_19_excommunicate_refuses_the_papal_states_and_needs_2_dip() {
     set(&mut game, me, |m| {
         m.mp[MpKind::Dip.index()] = curia::PAPAL_ACTION_DIP - 1
     });
-    let ok = crate::sim::state::key_of(game.world(), other);
+    let ok = crate::rulesets::pop::state::key_of(game.world(), other);
     refused(
         &mut game,
         Action::Excommunicate { realm: ok },
@@ -582,7 +582,7 @@ fn pop_19_excommunicate_refuses_the_papal_states_and_needs_2_dip() {
 #[test]
 fn pop_19_crusade_war_refused_on_a_non_muslim_or_a_realm_without_a_province_there() {
     let (mut game, _, other) = papal_game(with_crusade);
-    let ok = crate::sim::state::key_of(game.world(), other);
+    let ok = crate::rulesets::pop::state::key_of(game.world(), other);
     // BBB is Catholic.
     refused(
         &mut game,
@@ -594,7 +594,7 @@ fn pop_19_crusade_war_refused_on_a_non_muslim_or_a_realm_without_a_province_ther
     );
     // BBB turned Sunni owns no province in the east.
     game.world_mut().get_mut::<Realm>(other).unwrap().religion =
-        crate::content::schema::Religion::Sunni;
+        crate::rulesets::pop::content::schema::Religion::Sunni;
     tidy(&mut game);
     refused(
         &mut game,
@@ -620,7 +620,7 @@ fn pop_19_crusade_without_anyone_committed_costs_the_controller_2() {
     // Every Catholic realm has a Holy War CB on the Muslim owners there.
     assert!(curia::holy_war_cb(game.world(), other, ccc));
     assert_eq!(
-        crate::sim::pop::war::casus_belli(game.world(), other, ccc),
+        crate::rulesets::pop::rules::war::casus_belli(game.world(), other, ccc),
         Some("a Holy War (Crusade)")
     );
     let prestige = mat(&game, me).prestige;
@@ -658,12 +658,12 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
         "the war is free"
     );
     assert_eq!(m.prestige, prestige + 1);
-    assert!(crate::sim::pop::relations::at_war_between(
+    assert!(crate::rulesets::pop::rules::relations::at_war_between(
         game.world(),
         me,
         ccc
     ));
-    let mercenaries = crate::sim::pop::military::units_of(game.world(), me)
+    let mercenaries = crate::rulesets::pop::rules::military::units_of(game.world(), me)
         .into_iter()
         .filter(|u| {
             game.world()
@@ -672,7 +672,7 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
         })
         .count();
     assert_eq!(mercenaries, 2);
-    let name = crate::sim::state::key_of(game.world(), me);
+    let name = crate::rulesets::pop::state::key_of(game.world(), me);
     assert_eq!(game.world().resource::<Curia>().committed, [name.clone()]);
     let crusade = notes(&game, rules::CURIA_CRUSADE);
     for what in [
@@ -713,7 +713,7 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
             .insert((OwnedBy(me), ControlledBy(me)));
     }
     assert!(curia::muslim_provinces(game.world(), east).is_empty());
-    assert!(crate::sim::pop::military::own_units_at(game.world(), me, east, true).is_empty());
+    assert!(crate::rulesets::pop::rules::military::own_units_at(game.world(), me, east, true).is_empty());
     again(&mut game);
     assert_eq!(score(&mut game, &name), -2);
     assert!(
@@ -752,8 +752,8 @@ fn pop_19_crusade_holy_war_declaration_commits_the_realm() {
             area: east,
         },
     );
-    crate::sim::pop::war::declare_war(game.world_mut(), other, ccc);
-    let name = crate::sim::state::key_of(game.world(), other);
+    crate::rulesets::pop::rules::war::declare_war(game.world_mut(), other, ccc);
+    let name = crate::rulesets::pop::state::key_of(game.world(), other);
     assert_eq!(game.world().resource::<Curia>().committed, [name.clone()]);
     let stability = mat(&game, other).stability;
     assert_eq!(stability, 0, "a CB: no stability lost");
@@ -841,7 +841,7 @@ fn pop_19_cardinal_dies_the_event_taker_chooses_the_cardinal() {
     let mut game = cardinal_dies_game();
     set_track(&mut game, &["AAA", "BBB", "BBB"]);
     let me = take_event_until_cardinal_dies(&mut game);
-    let name = crate::sim::state::key_of(game.world(), me);
+    let name = crate::rulesets::pop::state::key_of(game.world(), me);
     let pending = game.pending().unwrap().clone();
     assert_eq!(pending.kind, DecisionKind::CardinalDies);
     assert_eq!(
@@ -852,7 +852,7 @@ fn pop_19_cardinal_dies_the_event_taker_chooses_the_cardinal() {
     let slot = |slot: u8| Action::ChooseCardinal { slot };
     assert_eq!(game.legal_actions(), [slot(0), slot(2)]);
     // The bot answers as FACTS' auto-resolution does: BBB has the most, its rightmost goes.
-    assert_eq!(crate::ai::Bot::new(3).choose(&game), Some(slot(2)));
+    assert_eq!(crate::rulesets::pop::bot::Bot::new(3).choose(&game), Some(slot(2)));
     refused(&mut game, slot(3), rules::CURIA_CARDINAL_DIES);
     refused(&mut game, slot(1), rules::CURIA_CARDINAL_DIES);
     refused(&mut game, Action::Decline, rules::CURIA_CARDINAL_DIES);
@@ -873,7 +873,7 @@ fn pop_19_cardinal_dies_the_event_taker_chooses_the_cardinal() {
 
 #[test]
 fn pop_19_cardinal_dies_on_the_event_nobody_took_auto_resolves() {
-    use crate::sim::pop::events::{EventInProgress, EventStage, Leftover, advance_event};
+    use crate::rulesets::pop::rules::events::{EventInProgress, EventStage, Leftover, advance_event};
     let mut game = cardinal_dies_game();
     set_track(&mut game, &["AAA", "BBB", "BBB"]);
     let a = e(&game, "AAA");
@@ -881,7 +881,7 @@ fn pop_19_cardinal_dies_on_the_event_nobody_took_auto_resolves() {
         .scenario()
         .events
         .iter()
-        .position(|ev| ev.symbols == [crate::content::schema::EventSymbol::CardinalDies])
+        .position(|ev| ev.symbols == [crate::rulesets::pop::content::schema::EventSymbol::CardinalDies])
         .unwrap();
     let before = game.pending().cloned();
     {
@@ -914,8 +914,8 @@ fn pop_19_excommunicate_the_target_chooses_which_cardinal_it_loses() {
     let (mut game, me, other) = papal_game(with_curia);
     let (ccc, north) = (e(&game, "CCC"), e(&game, "north"));
     let (mk, ok) = (
-        crate::sim::state::key_of(game.world(), me),
-        crate::sim::state::key_of(game.world(), other),
+        crate::rulesets::pop::state::key_of(game.world(), me),
+        crate::rulesets::pop::state::key_of(game.world(), other),
     );
     // I hold Roma (allied with the Papal States) and one slot; the other realm holds two
     // slots apart: 2 against 2, Roma leftmost, so I am the Papal Controller.
@@ -923,7 +923,7 @@ fn pop_19_excommunicate_the_target_chooses_which_cardinal_it_loses() {
     set_track(&mut game, &[&ok, &mk, &ok]);
     tidy(&mut game);
     assert_eq!(curia::controller(game.world()), Some(me));
-    crate::sim::pop::generic::add_influence(game.world_mut(), other, north, 5);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), other, north, 5);
     let stability = mat(&game, other).stability;
     game.apply(Action::Excommunicate { realm: ok.clone() })
         .unwrap();
@@ -934,7 +934,7 @@ fn pop_19_excommunicate_the_target_chooses_which_cardinal_it_loses() {
     let slot = |slot: u8| Action::ChooseCardinal { slot };
     assert_eq!(game.legal_actions(), [slot(0), slot(2)]);
     assert_eq!(
-        crate::ai::Bot::new(3).choose(&game),
+        crate::rulesets::pop::bot::Bot::new(3).choose(&game),
         Some(slot(2)),
         "the bot keeps its leftmost"
     );
@@ -944,7 +944,7 @@ fn pop_19_excommunicate_the_target_chooses_which_cardinal_it_loses() {
     assert_eq!(track(&game), [mk.clone(), ok.clone()]);
     assert_eq!(curia::cardinals_of(game.world(), other), 1);
     assert_eq!(
-        crate::sim::pop::relations::influence_in(game.world(), other, north),
+        crate::rulesets::pop::rules::relations::influence_in(game.world(), other, north),
         1,
         "then 4 influence discarded from Catholic areas"
     );
@@ -961,7 +961,7 @@ fn pop_19_excommunicate_the_target_chooses_which_cardinal_it_loses() {
 
 /// The `file:line:col` of the first error whose message contains `needle`.
 fn error_at(text: &str, needle: &str) -> String {
-    let errors = crate::content::parse_scenario(text, "pap.ron").unwrap_err();
+    let errors = crate::rulesets::pop::content::parse_scenario(text, "pap.ron").unwrap_err();
     let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
     let found = all
         .iter()
@@ -994,7 +994,7 @@ fn pop_19_content_checks_the_papacy_references() {
             "capital: \"capc\", religion: Catholic)",
             "capital: \"capc\", religion: Catholic, cardinals: 1)",
         );
-    let errors = crate::content::parse_scenario(&bad, "pap.ron").unwrap_err();
+    let errors = crate::rulesets::pop::content::parse_scenario(&bad, "pap.ron").unwrap_err();
     let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert_eq!(errors.len(), 3, "{all:#?}");
     assert_eq!(
@@ -1043,7 +1043,7 @@ fn pop_19_crusade_without_a_capital_area_logs_the_mercenaries_not_placed() {
         war: Some("CCC".into()),
     })
     .unwrap();
-    let name = crate::sim::state::key_of(game.world(), me);
+    let name = crate::rulesets::pop::state::key_of(game.world(), me);
     assert!(notes(&game, rules::CURIA_CRUSADE).iter().any(|(r, t, _)| {
         r.as_deref() == Some(&name)
             && t.contains(

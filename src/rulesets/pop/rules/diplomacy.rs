@@ -4,18 +4,18 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, DecisionKind, Illegal, Offer, ask};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::cards::draw_to_hand;
-use crate::sim::pop::economy::{change_mp, change_prestige, gain_ducats, spend};
-use crate::sim::pop::generic::*;
-use crate::sim::pop::ideas::{extra_alliances, extra_influence};
-use crate::sim::pop::relations::*;
-use crate::sim::pop::towns::{is_core, place_town, remove_tokens};
-use crate::sim::rules;
-use crate::sim::state::{Seats, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Offer, ask};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::cards::draw_to_hand;
+use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, gain_ducats, spend};
+use crate::rulesets::pop::rules::generic::*;
+use crate::rulesets::pop::rules::ideas::{extra_alliances, extra_influence};
+use crate::rulesets::pop::rules::relations::*;
+use crate::rulesets::pop::rules::towns::{is_core, place_town, remove_tokens};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Seats, key_of, sid_of, spawn_sim};
 
 /// Most alliances and most marriages a realm may have (FACTS 4).
 pub const MAX_ALLIANCES: usize = 3;
@@ -46,7 +46,7 @@ pub const FABRICATE_BATTLEGROUND_DIP: i32 = 1;
 /// What a claim fabricated in this area costs in dip: 1 in a Battleground Area of the Active or
 /// Upcoming Power Struggle, else 2. The check, the charge and the cost list all ask this.
 pub fn fabricate_dip(world: &World, area: Entity) -> i32 {
-    if crate::sim::pop::struggle::is_battleground(world, area) {
+    if crate::rulesets::pop::rules::struggle::is_battleground(world, area) {
         FABRICATE_BATTLEGROUND_DIP
     } else {
         FABRICATE_DIP
@@ -595,7 +595,7 @@ pub fn influence_with(world: &World, realm: Entity, npr: Entity) -> u8 {
 /// Realm the colonists in the pool as well (11.1 Influence on Distant Continents).
 pub fn influence_for_alliance(world: &World, realm: Entity, npr: Entity) -> u8 {
     let cubes = influence_with(world, realm, npr);
-    if crate::sim::pop::war::distant_realm(world, npr) {
+    if crate::rulesets::pop::rules::war::distant_realm(world, npr) {
         let colonists = world.get::<Mat>(realm).map_or(0, |m| m.colonists);
         cubes.saturating_add(colonists)
     } else {
@@ -626,7 +626,7 @@ pub fn forge_problem_but_cap(world: &World, realm: Entity, npr: Entity) -> Optio
     } else if at_war_between(world, realm, npr) {
         "you are at war with it".to_string()
     } else if influence_for_alliance(world, realm, npr) < FORGE_INFLUENCE {
-        if crate::sim::pop::war::distant_realm(world, npr) {
+        if crate::rulesets::pop::rules::war::distant_realm(world, npr) {
             "you need at least 2 colonists in your pool (they count as influence with a distant realm)"
                 .to_string()
         } else {
@@ -655,7 +655,7 @@ pub fn alliance_cap(world: &World, realm: Entity) -> usize {
 /// Royal Marriages across faiths (11.2 Eligible Marriage Partners): never between a Christian and a non-Christian realm,
 /// a Muslim and a non-Muslim realm, or with a Revolutionary realm.
 pub fn marriage_faith_problem(world: &World, a: Entity, b: Entity) -> Option<&'static str> {
-    use crate::sim::pop::religion::religion_of;
+    use crate::rulesets::pop::rules::religion::religion_of;
     let (Some(fa), Some(fb)) = (religion_of(world, a), religion_of(world, b)) else {
         return None;
     };
@@ -762,7 +762,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 .realm(&name)
                 .subject(sid_of(world, area_e)),
             );
-            crate::sim::pop::trade::open_continent(world, realm, area_e);
+            crate::rulesets::pop::rules::trade::open_continent(world, realm, area_e);
             Some(true)
         }
         _ => None,

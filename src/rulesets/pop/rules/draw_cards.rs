@@ -3,12 +3,12 @@
 
 use bevy::prelude::*;
 
-use crate::sim::flow::{Flow, Rules};
-use crate::sim::log::{Note, write};
-use crate::sim::pop::PopStep;
-use crate::sim::pop::events::{EventDisplay, EventSlot, event_def};
-use crate::sim::rules;
-use crate::sim::state::Seats;
+use crate::engine::flow::{Flow, Rules};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::events::{EventDisplay, EventSlot, event_def};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::Seats;
 
 pub struct DrawCardsPlugin;
 
@@ -28,7 +28,7 @@ fn reveal_events(world: &mut World) {
     let players = world.resource::<Seats>().0.len();
     let age = world.resource::<Flow>().age;
     let (count, face_up) = events_revealed(players);
-    *world.resource_mut::<crate::sim::pop::events::Leftover>() = Default::default();
+    *world.resource_mut::<crate::rulesets::pop::rules::events::Leftover>() = Default::default();
     let mut display = world.resource_mut::<EventDisplay>();
     let old: Vec<usize> = display.row.drain(..).map(|s| s.card).collect();
     display.discard.extend(old);

@@ -3,11 +3,11 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::log::{Note, write};
-use crate::sim::model::{Mat, Role, Serves, Unit, UnitOf, UnitStatus};
-use crate::sim::rules;
-use crate::sim::state::key_of;
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::{Mat, Role, Serves, Unit, UnitOf, UnitStatus};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::key_of;
 
 /// Most monarch power of one type a realm may store (7.1).
 pub const MP_CAP: i32 = 10;
@@ -33,7 +33,7 @@ pub fn stability_cost(world: &World, realm: Entity) -> i32 {
     stability_cost_with(
         world,
         realm,
-        crate::sim::pop::curia::stability_discount(world, realm),
+        crate::rulesets::pop::rules::curia::stability_discount(world, realm),
     )
 }
 
@@ -46,14 +46,14 @@ pub fn papal_stability_saving(world: &World, realm: Entity) -> i32 {
 fn stability_cost_with(world: &World, realm: Entity, papal: i32) -> i32 {
     let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
     (increase_stability_cost(stability)
-        - crate::sim::pop::ideas::stability_discount(world, realm)
+        - crate::rulesets::pop::rules::ideas::stability_discount(world, realm)
         - papal)
         .max(1)
 }
 
 /// Most interest tokens this realm may hold: 5, plus what its Ideas allow.
 pub fn max_loans(world: &World, realm: Entity) -> u8 {
-    MAX_LOANS.saturating_add(crate::sim::pop::ideas::extra_loans(world, realm))
+    MAX_LOANS.saturating_add(crate::rulesets::pop::rules::ideas::extra_loans(world, realm))
 }
 
 /// Gains or loses monarch power of one type. Gains above the cap are discarded at once.
@@ -298,10 +298,10 @@ pub fn bankruptcy(world: &mut World, realm: Entity) {
 mod tests {
     //! Rule arithmetic on a real game world (the mini test scenario).
     use super::*;
-    use crate::sim::Game;
-    use crate::sim::log::GameLog;
-    use crate::sim::pop::test_support::{count, e, game as mini, mat as mat_of, set};
-    use crate::sim::state::Index;
+    use crate::rulesets::pop::Game;
+    use crate::engine::log::GameLog;
+    use crate::rulesets::pop::rules::test_support::{count, e, game as mini, mat as mat_of, set};
+    use crate::rulesets::pop::state::Index;
 
     fn game() -> (Game, Entity) {
         let game = mini();

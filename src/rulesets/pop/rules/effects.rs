@@ -5,16 +5,16 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use crate::content::schema::{Effect, MpKind};
-use crate::sim::decision::{Action, Decision, DecisionKind, Pending};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::economy::{
+use crate::rulesets::pop::content::schema::{Effect, MpKind};
+use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Pending};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::economy::{
     MAX_LOANS, change_mp, change_prestige, change_stability, gain_ducats, pay_mandatory, take_loan,
 };
-use crate::sim::pop::towns::token_provinces;
-use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::rules::towns::token_provinces;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 /// Effects waiting to be resolved for a realm, first in front.
 #[derive(Resource, Clone, Debug, Default)]
@@ -98,7 +98,7 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
         }
         (Some(Effect::ExpandAnyNode), Action::ChooseNode { node }) => {
             world.resource_mut::<EffectQueue>().items.pop_front();
-            crate::sim::pop::trade::expand_node(world, realm, node);
+            crate::rulesets::pop::rules::trade::expand_node(world, realm, node);
             true
         }
         _ => false,
@@ -217,9 +217,9 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         Effect::Loan(n) => {
             for _ in 0..n {
                 let loans = world.get::<Mat>(realm).map_or(MAX_LOANS, |m| m.loans);
-                if loans >= crate::sim::pop::economy::max_loans(world, realm) {
+                if loans >= crate::rulesets::pop::rules::economy::max_loans(world, realm) {
                     // A loan the realm must take but may not: it cannot pay, so it goes bankrupt.
-                    crate::sim::pop::economy::bankruptcy(world, realm);
+                    crate::rulesets::pop::rules::economy::bankruptcy(world, realm);
                     break;
                 }
                 take_loan(world, realm, rules::FORCED_LOAN);
@@ -229,7 +229,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         Effect::Manpower(n) => {
             if let Some(mut mat) = world.get_mut::<Mat>(realm) {
                 if n >= 0 {
-                    mat.manpower = (mat.manpower + n).min(crate::sim::pop::towns::MANPOWER_CAP);
+                    mat.manpower = (mat.manpower + n).min(crate::rulesets::pop::rules::towns::MANPOWER_CAP);
                 } else {
                     let lost = (-n).min(mat.manpower);
                     mat.manpower -= lost;
@@ -269,15 +269,15 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                     .realm(&name)
                     .subject(sid_of(world, area_e)),
                 );
-                crate::sim::pop::trade::open_continent(world, realm, area_e);
+                crate::rulesets::pop::rules::trade::open_continent(world, realm, area_e);
             }
         }
         Effect::Faith(area, religion) => {
             if let Some(area_e) = world.resource::<Index>().get(&area) {
-                crate::sim::pop::religion::place_faith(world, area_e, religion);
+                crate::rulesets::pop::rules::religion::place_faith(world, area_e, religion);
             }
         }
-        Effect::Cardinal => crate::sim::pop::curia::gain_cardinal(world, realm),
+        Effect::Cardinal => crate::rulesets::pop::rules::curia::gain_cardinal(world, realm),
         Effect::CasusBelli(target) => {
             let Some(target_e) = world.resource::<Index>().get(&target) else {
                 return Progress::Done;
@@ -299,10 +299,10 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 .realm(&name),
             );
         }
-        Effect::ReplaceMilestones => crate::sim::pop::milestones::comet_sighted(world, realm),
-        Effect::ExpandNode(node) => crate::sim::pop::trade::expand_node(world, realm, &node),
+        Effect::ReplaceMilestones => crate::rulesets::pop::rules::milestones::comet_sighted(world, realm),
+        Effect::ExpandNode(node) => crate::rulesets::pop::rules::trade::expand_node(world, realm, &node),
         Effect::ExpandAnyNode => {
-            let nodes = crate::sim::pop::trade::expandable(world, realm);
+            let nodes = crate::rulesets::pop::rules::trade::expandable(world, realm);
             match nodes.as_slice() {
                 [] => write(
                     world,
@@ -312,7 +312,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                     )
                     .realm(&name),
                 ),
-                [only] => crate::sim::pop::trade::expand_node(world, realm, only),
+                [only] => crate::rulesets::pop::rules::trade::expand_node(world, realm, only),
                 _ => {
                     world
                         .resource_mut::<EffectQueue>()
@@ -333,8 +333,8 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
 
 /// One ill-health token to the realm's ruler; the second kills (with the Reaction window).
 fn ruler_ill_health(world: &mut World, realm: Entity) {
-    if let Some(ruler) = crate::sim::pop::characters::ruler_of(world, realm) {
-        crate::sim::pop::characters::make_ill(world, ruler);
+    if let Some(ruler) = crate::rulesets::pop::rules::characters::ruler_of(world, realm) {
+        crate::rulesets::pop::rules::characters::make_ill(world, ruler);
     }
 }
 
@@ -382,7 +382,7 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
             let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
                 return Vec::new();
             };
-            crate::sim::pop::trade::expandable(world, realm)
+            crate::rulesets::pop::rules::trade::expandable(world, realm)
                 .into_iter()
                 .map(|node| Action::ChooseNode { node })
                 .collect()
@@ -409,13 +409,13 @@ pub fn for_each_realm(
     mut visit: impl FnMut(&mut World, Entity, u32) -> Visit,
     mut answer: impl FnMut(&mut World, Entity, Action) -> Visit,
 ) -> bool {
-    use crate::sim::decision::take_answer;
-    use crate::sim::flow::step_progress;
-    let order = crate::sim::state::turn_order(world);
+    use crate::rulesets::pop::decision::take_answer;
+    use crate::engine::flow::step_progress;
+    let order = crate::rulesets::pop::state::turn_order(world);
     if let Some(action) = take_answer(world) {
-        if crate::sim::pop::battle::answer(world, &action) {
+        if crate::rulesets::pop::rules::battle::answer(world, &action) {
             // A side decided whether to retreat; the battle goes on below.
-        } else if crate::sim::pop::characters::answer_reaction(world, &action) {
+        } else if crate::rulesets::pop::rules::characters::answer_reaction(world, &action) {
             // A dead ruler replaced (or not) as a Reaction; the step goes on where it was.
         } else if !answer_effect(world, &action) {
             let cursor = step_progress(world).cursor as usize;
@@ -431,9 +431,9 @@ pub fn for_each_realm(
     loop {
         // A question a visit asked comes before the effects it queued.
         if world.resource::<Pending>().0.is_some()
-            || crate::sim::pop::battle::fight(world) == Progress::Waiting
+            || crate::rulesets::pop::rules::battle::fight(world) == Progress::Waiting
             || resolve_effects(world) == Progress::Waiting
-            || crate::sim::pop::characters::ask_reaction(world)
+            || crate::rulesets::pop::rules::characters::ask_reaction(world)
         {
             return false;
         }

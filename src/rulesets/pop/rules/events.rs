@@ -4,16 +4,16 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::{Effect, EventDef, EventSymbol};
-use crate::sim::decision::{Action, Decision, DecisionKind, Pending, ask};
-use crate::sim::log::{Note, write};
-use crate::sim::model::Mat;
-use crate::sim::pop::economy::gain_ducats;
-use crate::sim::pop::effects::Progress;
-use crate::sim::pop::effects::{EffectQueue, queue_effects};
-use crate::sim::pop::{characters, rebels};
-use crate::sim::rules;
-use crate::sim::state::{Content, Index, key_of};
+use crate::rulesets::pop::content::schema::{Effect, EventDef, EventSymbol};
+use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Pending, ask};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::Mat;
+use crate::rulesets::pop::rules::economy::gain_ducats;
+use crate::rulesets::pop::rules::effects::Progress;
+use crate::rulesets::pop::rules::effects::{EffectQueue, queue_effects};
+use crate::rulesets::pop::rules::{characters, rebels};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, Index, key_of};
 
 /// One card in the Event row.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -148,7 +148,7 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
             .amount(2 * others),
         );
     }
-    if let Some(mut marker) = world.get_mut::<crate::sim::model::RoundMarkers>(realm) {
+    if let Some(mut marker) = world.get_mut::<crate::rulesets::pop::model::RoundMarkers>(realm) {
         marker.took_event = true;
     }
     world.resource_mut::<EventInProgress>().0 = Some((realm, taken.card));
@@ -244,7 +244,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                         format!("\"{}\": {}", def.name, symbol_text(symbol)),
                     ),
                 );
-                use crate::sim::pop::{colonize, curia, military, struggle, symbols, trade};
+                use crate::rulesets::pop::rules::{colonize, curia, military, struggle, symbols, trade};
                 match symbol {
                     EventSymbol::Mortality(icon) => characters::mortality(world, *icon),
                     EventSymbol::Unrest => {
@@ -298,7 +298,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                     })
                     .and_then(|r| world.resource::<Index>().get(r));
                 let Some(owner) =
-                    owner.filter(|o| world.get::<crate::sim::model::PlayerRealm>(*o).is_some())
+                    owner.filter(|o| world.get::<crate::rulesets::pop::model::PlayerRealm>(*o).is_some())
                 else {
                     continue;
                 };
@@ -315,7 +315,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                     );
                 }
                 let adm = world
-                    .get::<crate::sim::model::Mat>(owner)
+                    .get::<crate::rulesets::pop::model::Mat>(owner)
                     .map_or(0, |m| m.mp[0]);
                 if leftover && (adm < LEFTOVER_RULER_ADM || !characters::can_rule(world, ruler)) {
                     continue;
@@ -380,10 +380,10 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
     match action {
         Action::AcceptRuler => {
             if world.resource::<Leftover>().resolving {
-                crate::sim::pop::economy::change_mp(
+                crate::rulesets::pop::rules::economy::change_mp(
                     world,
                     owner,
-                    crate::content::schema::MpKind::Adm,
+                    crate::rulesets::pop::content::schema::MpKind::Adm,
                     -LEFTOVER_RULER_ADM,
                     rules::EVENT_LEFTOVER,
                 );
@@ -434,10 +434,10 @@ pub struct Leftover {
 /// Once every player has taken an Event, the last taker auto-resolves the bottom symbols of the
 /// card nobody picked (its text has no effect); returns true if one was started.
 pub fn start_leftover_event(world: &mut World, last_taker: Entity) -> bool {
-    let seats = world.resource::<crate::sim::state::Seats>().0.clone();
+    let seats = world.resource::<crate::rulesets::pop::state::Seats>().0.clone();
     let all_took = seats.iter().all(|s| {
         world
-            .get::<crate::sim::model::RoundMarkers>(*s)
+            .get::<crate::rulesets::pop::model::RoundMarkers>(*s)
             .is_some_and(|m| m.took_event)
     });
     if !all_took

@@ -5,20 +5,20 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::economy::change_mp;
-use crate::sim::pop::generic::*;
-use crate::sim::pop::ideas::{extra_rerolls, quest_for_new_world};
-use crate::sim::pop::military::{
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::economy::change_mp;
+use crate::rulesets::pop::rules::generic::*;
+use crate::rulesets::pop::rules::ideas::{extra_rerolls, quest_for_new_world};
+use crate::rulesets::pop::rules::military::{
     army_places, controller, hostile_units_at, own_units_at, sail_destinations,
 };
-use crate::sim::pop::relations::*;
-use crate::sim::rng::GameRng;
-use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::rules::relations::*;
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 /// The exploration die (house rule: its faces are not public): each number 1-3 once plain and
 /// once with the failure mark.
@@ -145,7 +145,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     let Some(ship) = light_ships_at(world, realm, from).first().copied() else {
         return;
     };
-    crate::sim::pop::military::place_unit(world, ship, to);
+    crate::rulesets::pop::rules::military::place_unit(world, ship, to);
     let name = key_of(world, realm);
     write(
         world,
@@ -429,7 +429,7 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
         );
     }
     // Step 3: the continent's Trade Cards join the deck (a no-op once they are in).
-    crate::sim::pop::trade::open_continent(world, realm, area);
+    crate::rulesets::pop::rules::trade::open_continent(world, realm, area);
     let continent = here;
     if let (Some(continent), Some(mut known)) = (continent, world.get_mut::<Discovered>(realm)) {
         if !known.0.contains(&continent) {

@@ -5,18 +5,18 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
-use crate::sim::flow::Flow;
-use crate::sim::log::{Note, write};
-use crate::sim::pop::cards::{
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::engine::flow::Flow;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::rules::cards::{
     ActionDecks, Hand, card_deck, card_id, draw_to_hand, drawable, find_card, take_from_hand,
 };
-use crate::sim::pop::economy::{change_mp, spend};
-use crate::sim::pop::effects::queue_effects;
-use crate::sim::pop::generic::*;
-use crate::sim::rules;
-use crate::sim::state::{Content, key_of};
+use crate::rulesets::pop::rules::economy::{change_mp, spend};
+use crate::rulesets::pop::rules::effects::queue_effects;
+use crate::rulesets::pop::rules::generic::*;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, key_of};
 
 /// Most cards discarded by Change National Focus.
 pub const FOCUS_DISCARDS: usize = 3;
@@ -262,7 +262,7 @@ pub fn answer_problem(
         .then(|| Illegal::new(rules::NATIONAL_FOCUS, "that deck is empty")),
         (DecisionKind::FocusDraw { .. }, Action::TakeDiscard { card }) => {
             let err = |why: &str| Some(Illegal::new(rules::FOCUS_DISCARD_PICK, why));
-            let m = crate::sim::pop::generic::mat(world, realm);
+            let m = crate::rulesets::pop::rules::generic::mat(world, realm);
             let decks = world.resource::<ActionDecks>();
             let found = MpKind::ALL.into_iter().find_map(|kind| {
                 top_discards(decks, kind)

@@ -5,17 +5,17 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::{MpKind, Religion};
-use crate::sim::Game;
-use crate::sim::decision::{Action, DecisionKind, Offer};
-use crate::sim::flow::Flow;
-use crate::sim::model::*;
-use crate::sim::pop::cards::Hand;
-use crate::sim::pop::generic::{ExploreRoll, Generic};
-use crate::sim::pop::relations::influence_in;
-use crate::sim::pop::test_support::*;
-use crate::sim::pop::towns::is_core;
-use crate::sim::state::spawn_sim;
+use crate::rulesets::pop::content::schema::{MpKind, Religion};
+use crate::rulesets::pop::Game;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Offer};
+use crate::engine::flow::Flow;
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::cards::Hand;
+use crate::rulesets::pop::rules::generic::{ExploreRoll, Generic};
+use crate::rulesets::pop::rules::relations::influence_in;
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::rules::towns::is_core;
+use crate::rulesets::pop::state::spawn_sim;
 
 /// The mini game at the first turn, with 10 of each monarch power and 30 ducats for both.
 fn rich(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
@@ -23,7 +23,7 @@ fn rich(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
 }
 
 fn key(game: &Game, e: Entity) -> String {
-    crate::sim::state::key_of(game.world(), e)
+    crate::rulesets::pop::state::key_of(game.world(), e)
 }
 
 fn propose(game: &Game, to: Entity, offer: Offer) -> Action {
@@ -128,7 +128,7 @@ fn pop_5_1_marriage_costs_1_dip_cap_three_and_none_in_interregnum() {
         );
     }
     assert!(
-        crate::sim::pop::diplomacy::offer_problem(game.world(), me, other, &offer)
+        crate::rulesets::pop::rules::diplomacy::offer_problem(game.world(), me, other, &offer)
             .is_some_and(|p| p.rule == "pop.5.1.marriage")
     );
 }
@@ -136,7 +136,7 @@ fn pop_5_1_marriage_costs_1_dip_cap_three_and_none_in_interregnum() {
 #[test]
 fn pop_5_1_monetary_support_1_dip_per_10_ducats_rounded_up() {
     let (mut game, me, other) = rich(|t| t);
-    use crate::sim::pop::diplomacy::offer_dip;
+    use crate::rulesets::pop::rules::diplomacy::offer_dip;
     let money = |d| Offer {
         ducats: d,
         ..Default::default()
@@ -252,7 +252,7 @@ fn pop_5_1_province_sale_claim_price_adm_and_core_prestige() {
     );
     // Prices 3-15 each; capitals and vassals are not for sale.
     let probe = |game: &Game, p: &str, price| {
-        crate::sim::pop::diplomacy::offer_problem(game.world(), me, other, &sale(p, price))
+        crate::rulesets::pop::rules::diplomacy::offer_problem(game.world(), me, other, &sale(p, price))
             .map(|i| i.rule)
     };
     assert_eq!(probe(&game, "nora", 2), Some("pop.5.1.province_sale"));
@@ -327,7 +327,7 @@ fn pop_5_1_explore_discovers_a_territory_next_to_the_realm() {
     set_die(&mut game, me, 1, false, 0);
     game.apply(discover).unwrap();
     assert!(
-        crate::sim::pop::generic::has_claim(game.world(), me, farland),
+        crate::rulesets::pop::rules::generic::has_claim(game.world(), me, farland),
         "a colonial claim"
     );
     assert!(
@@ -381,7 +381,7 @@ fn pop_5_1_national_focus_shifts_one_from_each_pool_once_per_round() {
         from: vec![MpKind::Adm],
     };
     assert_eq!(
-        crate::sim::pop::focus::problem(game.world(), me, &again).map(|p| p.rule),
+        crate::rulesets::pop::rules::focus::problem(game.world(), me, &again).map(|p| p.rule),
         Some("pop.5.1.national_focus"),
         "once per Round"
     );
@@ -570,11 +570,11 @@ fn pop_5_1_change_religion_from_age_two_with_its_consequences() {
             "south"
         },
     );
-    crate::sim::pop::generic::add_influence(game.world_mut(), me, my_area, 4);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, my_area, 4);
     let east = e(&game, "east");
-    crate::sim::pop::generic::add_influence(game.world_mut(), me, east, 3);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, east, 3);
     game.apply(Action::ChangeReligion).unwrap();
-    crate::sim::pop::test_support::settle_turn(&mut game, me);
+    crate::rulesets::pop::rules::test_support::settle_turn(&mut game, me);
     let m = mat(&game, me);
     assert_eq!(m.prestige, 8, "lose 2 prestige");
     assert_eq!(m.stability, 0, "lose 1 stability");
@@ -609,7 +609,7 @@ fn pop_5_1_counter_reformation_3_adm_needs_a_token_on_the_board() {
         "pop.5.1.counter_reformation",
     );
     let east = e(&game, "east");
-    crate::sim::pop::religion::place_faith(game.world_mut(), east, Religion::CounterReformed);
+    crate::rulesets::pop::rules::religion::place_faith(game.world_mut(), east, Religion::CounterReformed);
     game.apply(Action::CounterReformation).unwrap();
     assert_eq!(mat(&game, me).mp(MpKind::Adm), 7);
     let capital = game.world().get::<Capital>(me).unwrap().0;
@@ -655,9 +655,9 @@ fn pop_act_influence_first_1_dip_then_dip_or_3_ducats_two_per_area_five_at_most(
         Some(DecisionKind::InfluenceMore)
     );
     // At 5, no more.
-    crate::sim::pop::generic::add_influence(game.world_mut(), me, east, 3);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, east, 3);
     assert_eq!(
-        crate::sim::pop::diplomacy::problem(game.world(), me, &Action::Influence { area: area() })
+        crate::rulesets::pop::rules::diplomacy::problem(game.world(), me, &Action::Influence { area: area() })
             .map(|p| p.rule),
         Some("pop.act.influence")
     );
@@ -670,11 +670,11 @@ fn pop_act_forge_alliance_half_tax_and_two_influence() {
     let forge = Action::ForgeAlliance {
         realm: "CCC".into(),
     };
-    crate::sim::pop::generic::add_influence(game.world_mut(), me, east, 1);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, east, 1);
     refused(&mut game, forge.clone(), "pop.act.forge_alliance");
-    crate::sim::pop::generic::add_influence(game.world_mut(), me, east, 1);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, east, 1);
     assert_eq!(
-        crate::sim::pop::diplomacy::forge_cost(game.world(), e(&game, "CCC")),
+        crate::rulesets::pop::rules::diplomacy::forge_cost(game.world(), e(&game, "CCC")),
         1,
         "half of tax income 1, rounded up"
     );
@@ -732,7 +732,7 @@ fn pop_act_fabricate_claim_two_dip_next_door_in_peace() {
     })
     .unwrap();
     assert_eq!(mat(&game, me).mp(MpKind::Dip), 8);
-    assert!(crate::sim::pop::generic::has_claim(game.world(), me, east));
+    assert!(crate::rulesets::pop::rules::generic::has_claim(game.world(), me, east));
     assert_eq!(
         count(&game, "pop.act.fabricate_claim"),
         2,
@@ -816,7 +816,7 @@ fn pop_7_6_core_token_by_integrate_area() {
     );
     // Once every province is a core, no second token.
     assert_eq!(
-        crate::sim::pop::integrate::problem(
+        crate::rulesets::pop::rules::integrate::problem(
             game.world(),
             me,
             &Action::IntegrateArea { area: area.into() }
@@ -906,10 +906,10 @@ fn pop_act_colonists_one_per_colonial_claim_at_most_4_and_native_uprising() {
         },
     );
     set(&mut game, me, |m| m.colonists = 2);
-    crate::sim::pop::colonize::gain_colonists(game.world_mut(), me);
+    crate::rulesets::pop::rules::colonize::gain_colonists(game.world_mut(), me);
     assert_eq!(mat(&game, me).colonists, 3);
     set(&mut game, me, |m| m.colonists = 4);
-    crate::sim::pop::colonize::gain_colonists(game.world_mut(), me);
+    crate::rulesets::pop::rules::colonize::gain_colonists(game.world_mut(), me);
     assert_eq!(mat(&game, me).colonists, 4, "the pool holds 4");
     assert_eq!(
         count(&game, "pop.act.colonists"),
@@ -917,15 +917,15 @@ fn pop_act_colonists_one_per_colonial_claim_at_most_4_and_native_uprising() {
         "a full pool logs nothing more"
     );
     // No distant town: the uprising takes a colonist.
-    crate::sim::pop::colonize::native_uprising(game.world_mut());
+    crate::rulesets::pop::rules::colonize::native_uprising(game.world_mut());
     assert_eq!(mat(&game, me).colonists, 3);
     assert_eq!(count(&game, "pop.act.colonists"), 2);
     // With a colony, its town gains unrest instead and the colonists stay.
     game.world_mut()
         .entity_mut(wild)
         .insert((OwnedBy(me), ControlledBy(me)));
-    crate::sim::pop::towns::place_small_town(game.world_mut(), me, wild);
-    crate::sim::pop::colonize::native_uprising(game.world_mut());
+    crate::rulesets::pop::rules::towns::place_small_town(game.world_mut(), me, wild);
+    crate::rulesets::pop::rules::colonize::native_uprising(game.world_mut());
     assert_eq!(mat(&game, me).colonists, 3);
     let unrest = game
         .world()
@@ -1011,15 +1011,15 @@ fn pop_effect_dnpr_expansion_takes_the_cheapest_npr_neighbour_else_stirs_unrest(
         )
     });
     let (ccc, nora, sora) = (e(&game, "CCC"), e(&game, "nora"), e(&game, "sora"));
-    crate::sim::pop::symbols::dnpr_expansion(game.world_mut(), "CCC");
+    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), "CCC");
     assert_eq!(game.world().get::<OwnedBy>(nora).map(|o| o.0), Some(ccc));
     assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 1);
     // No Non-Player Realm province is left beside CCC but capitals; Sora is BBB's core: nothing.
-    crate::sim::pop::symbols::dnpr_expansion(game.world_mut(), "CCC");
+    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), "CCC");
     assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 1);
     // Without BBB's flag, Sora's vassal gains unrest instead of being taken.
     game.world_mut().entity_mut(sora).remove::<PrintedCores>();
-    crate::sim::pop::symbols::dnpr_expansion(game.world_mut(), "CCC");
+    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), "CCC");
     assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 2);
     assert_ne!(game.world().get::<OwnedBy>(sora).map(|o| o.0), Some(ccc));
     let unrest = game
@@ -1028,7 +1028,7 @@ fn pop_effect_dnpr_expansion_takes_the_cheapest_npr_neighbour_else_stirs_unrest(
         .is_some_and(|h| h.iter().any(|t| game.world().get::<Unrest>(t).is_some()));
     assert!(unrest);
     // A realm that is not a Non-Player Realm does not expand.
-    crate::sim::pop::symbols::dnpr_expansion(game.world_mut(), "AAA");
+    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), "AAA");
     assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 2);
 }
 
@@ -1042,7 +1042,7 @@ fn pop_effect_faith_spread_of_religious_ideas_next_to_the_same_faith() {
             "(id: \"south\", name: \"South\", continent: \"europe\", religion: Protestant",
         )
     });
-    crate::sim::pop::symbols::spread_religious_ideas(game.world_mut());
+    crate::rulesets::pop::rules::symbols::spread_religious_ideas(game.world_mut());
     let religion = |g: &Game, a: &str| g.world().get::<Area>(e(g, a)).unwrap().religion;
     assert_eq!(religion(&game, "north"), Religion::Protestant);
     assert_eq!(religion(&game, "east"), Religion::Orthodox);
@@ -1075,20 +1075,20 @@ fn pop_effect_disloyal_vassals_unrest_and_rebels_except_for_the_active_player() 
             .is_some_and(|h| h.iter().any(|t| g.world().get::<Unrest>(t).is_some()))
     };
     // BBB's vassal Sora has no influence behind it; BBB is the active player: unrest only.
-    crate::sim::pop::symbols::disloyal_vassals(game.world_mut(), b);
+    crate::rulesets::pop::rules::symbols::disloyal_vassals(game.world_mut(), b);
     assert!(unrest(&game));
     assert_eq!(rebels_in_south(&game), 0);
     assert_eq!(count(&game, "pop.effect.disloyal_vassals"), 1);
     // Someone else's event: rebels as many as Sora's tax value.
     let tax = game.world().get::<Province>(sora).unwrap().tax_value();
-    crate::sim::pop::symbols::disloyal_vassals(game.world_mut(), a);
+    crate::rulesets::pop::rules::symbols::disloyal_vassals(game.world_mut(), a);
     assert_eq!(rebels_in_south(&game), tax as usize);
     // Influence there keeps the vassal loyal, unless another player has more.
-    crate::sim::pop::generic::add_influence(game.world_mut(), b, south, 1);
-    crate::sim::pop::symbols::disloyal_vassals(game.world_mut(), a);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, south, 1);
+    crate::rulesets::pop::rules::symbols::disloyal_vassals(game.world_mut(), a);
     assert_eq!(count(&game, "pop.effect.disloyal_vassals"), 2);
-    crate::sim::pop::generic::add_influence(game.world_mut(), a, south, 2);
-    crate::sim::pop::symbols::disloyal_vassals(game.world_mut(), a);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), a, south, 2);
+    crate::rulesets::pop::rules::symbols::disloyal_vassals(game.world_mut(), a);
     assert_eq!(
         count(&game, "pop.effect.disloyal_vassals"),
         3,
@@ -1098,7 +1098,7 @@ fn pop_effect_disloyal_vassals_unrest_and_rebels_except_for_the_active_player() 
 
 #[test]
 fn pop_5_1_focus_discard_pick_buys_one_new_card_from_the_top_5_discards_for_1_mp_and_2_ducats() {
-    use crate::sim::pop::cards::ActionDecks;
+    use crate::rulesets::pop::rules::cards::ActionDecks;
     let (mut game, me) = with_cards();
     // Every Adm card still in the deck goes to the discard pile.
     let pile: Vec<usize> = {
@@ -1161,7 +1161,7 @@ fn pop_5_1_focus_discard_pick_buys_one_new_card_from_the_top_5_discards_for_1_mp
 
 #[test]
 fn pop_5_1_focus_discard_pick_is_offered_with_every_draw_pile_empty_and_logged_under_its_id() {
-    use crate::sim::pop::cards::ActionDecks;
+    use crate::rulesets::pop::rules::cards::ActionDecks;
     let (mut game, me) = with_cards();
     // Every draw pile is empty; the cards lie in the discard piles.
     {
@@ -1229,7 +1229,7 @@ fn pop_5_1_focus_discard_pick_is_offered_with_every_draw_pile_empty_and_logged_u
 
 #[test]
 fn pop_5_1_national_focus_with_no_card_left_anywhere_exchanges_none() {
-    use crate::sim::pop::cards::ActionDecks;
+    use crate::rulesets::pop::rules::cards::ActionDecks;
     let (mut game, me) = with_cards();
     {
         let mut decks = game.world_mut().resource_mut::<ActionDecks>();

@@ -4,18 +4,18 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::Game;
-use crate::sim::decision::{Action, DecisionKind, Pending};
-use crate::sim::model::*;
-use crate::sim::pop::battle;
-use crate::sim::pop::effects::Progress;
-use crate::sim::pop::generic::{ExploreRoll, Generic, has_claim};
-use crate::sim::pop::ideas::{IdeaGrid, idea_index};
-use crate::sim::pop::military;
-use crate::sim::pop::relations::influence_in;
-use crate::sim::pop::test_support::*;
-use crate::sim::state::{key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::Game;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Pending};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::battle;
+use crate::rulesets::pop::rules::effects::Progress;
+use crate::rulesets::pop::rules::generic::{ExploreRoll, Generic, has_claim};
+use crate::rulesets::pop::rules::ideas::{IdeaGrid, idea_index};
+use crate::rulesets::pop::rules::military;
+use crate::rulesets::pop::rules::relations::influence_in;
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::state::{key_of, sid_of, spawn_sim};
 
 /// The mini game with one Idea, "test", doing `effects` (written in RON), both players rich
 /// (10 of each power, 30 ducats); returns the realm whose turn it is and the other one.
@@ -72,7 +72,7 @@ fn home(game: &Game, realm: Entity) -> &'static str {
 
 #[test]
 fn idea_stability_cost_makes_increase_stability_cheaper() {
-    use crate::sim::pop::economy::stability_cost;
+    use crate::rulesets::pop::rules::economy::stability_cost;
     let (mut game, me, _) = with_idea("StabilityCost(1)", |t| t);
     set(&mut game, me, |m| m.stability = 0);
     assert_eq!(stability_cost(game.world(), me), 5, "5 + stability");
@@ -90,7 +90,7 @@ fn idea_stability_cost_makes_increase_stability_cheaper() {
 
 #[test]
 fn idea_manpower_adds_to_the_tracks_in_phase_5_a() {
-    use crate::sim::pop::income::recount_manpower;
+    use crate::rulesets::pop::rules::income::recount_manpower;
     let (mut game, me, _) = with_idea("Manpower(2)", |t| t);
     set(&mut game, me, |m| m.exhausted_manpower = 0);
     recount_manpower(game.world_mut(), me);
@@ -126,8 +126,8 @@ fn idea_influence_places_a_third_cube_in_an_area_per_action() {
 
 #[test]
 fn idea_advisor_cost_cheaper_to_appoint_and_to_keep() {
-    use crate::sim::pop::characters;
-    use crate::sim::pop::income::pay_upkeep;
+    use crate::rulesets::pop::rules::characters;
+    use crate::rulesets::pop::rules::income::pay_upkeep;
     let edit = |t: String| {
         t.replace(
             "    action_cards: [],",
@@ -181,7 +181,7 @@ fn idea_explore_rerolls_allow_a_third_reroll() {
 
 #[test]
 fn idea_loans_raise_the_loan_limit() {
-    use crate::sim::pop::economy::{MAX_LOANS, max_loans};
+    use crate::rulesets::pop::rules::economy::{MAX_LOANS, max_loans};
     let (mut game, me, _) = with_idea("Loans(2)", |t| t);
     set(&mut game, me, |m| m.loans = MAX_LOANS);
     refused(&mut game, Action::TakeLoan, "pop.7.4.loan");
@@ -192,7 +192,7 @@ fn idea_loans_raise_the_loan_limit() {
     assert_eq!(mat(&game, me).ducats, 35);
     // A mandatory cost takes forced loans up to the new limit before bankruptcy.
     set(&mut game, me, |m| m.ducats = 0);
-    crate::sim::pop::economy::pay_mandatory(game.world_mut(), me, 3, "pop.effect.ducats");
+    crate::rulesets::pop::rules::economy::pay_mandatory(game.world_mut(), me, 3, "pop.effect.ducats");
     assert_eq!(mat(&game, me).loans, 7);
     assert_eq!(count(&game, "pop.7.4.bankruptcy"), 0);
 }
@@ -249,7 +249,7 @@ fn idea_naval_dice_adds_a_die_in_naval_battles() {
 
 #[test]
 fn idea_leader_cost_cheaper_generals_and_admirals() {
-    use crate::sim::pop::military::leader_cost;
+    use crate::rulesets::pop::rules::military::leader_cost;
     let (mut game, me, _) = with_idea("LeaderCost(1)", |t| {
         t.replace(
             "    characters: [",
@@ -266,17 +266,17 @@ fn idea_leader_cost_cheaper_generals_and_admirals() {
 
 #[test]
 fn idea_trade_income_adds_ducats_to_trade() {
-    use crate::sim::pop::test_support::{stack_trade_deck, with_trade};
+    use crate::rulesets::pop::rules::test_support::{stack_trade_deck, with_trade};
     let (mut game, me, _) = with_idea("TradeIncome(2)", with_trade);
     let cloth = 0;
     assert_eq!(
-        crate::sim::pop::trade::income_for(game.world(), me, cloth, "bay", 0),
+        crate::rulesets::pop::rules::trade::income_for(game.world(), me, cloth, "bay", 0),
         5,
         "row 1 of Cloth in the bay"
     );
     grant(&mut game, me);
     assert_eq!(
-        crate::sim::pop::trade::income_for(game.world(), me, cloth, "bay", 0),
+        crate::rulesets::pop::rules::trade::income_for(game.world(), me, cloth, "bay", 0),
         7
     );
     stack_trade_deck(&mut game, &["cloth"]);
@@ -293,7 +293,7 @@ fn idea_trade_income_adds_ducats_to_trade() {
 
 #[test]
 fn idea_alliances_raise_the_alliance_and_marriage_caps() {
-    use crate::sim::pop::diplomacy::{alliance_cap, marriage_cap};
+    use crate::rulesets::pop::rules::diplomacy::{alliance_cap, marriage_cap};
     let (mut game, me, other) = with_idea("Alliances(1)", |t| t);
     assert_eq!(alliance_cap(game.world(), me), 3);
     assert_eq!(marriage_cap(game.world(), me), 3);
@@ -305,7 +305,7 @@ fn idea_alliances_raise_the_alliance_and_marriage_caps() {
 
 #[test]
 fn idea_hand_limit_keeps_one_more_card() {
-    use crate::sim::pop::cards::hand_limit;
+    use crate::rulesets::pop::rules::cards::hand_limit;
     let (mut game, me, _) = with_idea("HandLimit(1)", |t| t);
     assert_eq!(hand_limit(game.world(), me), 5);
     grant(&mut game, me);
@@ -481,6 +481,6 @@ fn pop_5_1_explore_first_discovery_on_a_continent_is_logged_once() {
     .unwrap();
     assert_eq!(count(&game, "pop.5.1.explore_first"), 1);
     let farland = e(&game, "farland");
-    crate::sim::pop::explore::discover(game.world_mut(), other, farland);
+    crate::rulesets::pop::rules::explore::discover(game.world_mut(), other, farland);
     assert_eq!(count(&game, "pop.5.1.explore_first"), 1, "only the first");
 }

@@ -5,16 +5,16 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::{IdeaEffect, MpKind};
-use crate::sim::decision::Illegal;
-use crate::sim::flow::{Flow, Rules};
-use crate::sim::log::{Note, write};
-use crate::sim::model::Mat;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::economy::{change_mp, change_prestige};
-use crate::sim::rng::GameRng;
-use crate::sim::rules;
-use crate::sim::state::{Content, Index, Seats, key_of, sid_of};
+use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
+use crate::rulesets::pop::decision::Illegal;
+use crate::engine::flow::{Flow, Rules};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::Mat;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::economy::{change_mp, change_prestige};
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of};
 
 pub struct IdeasPlugin;
 
@@ -26,7 +26,7 @@ impl Plugin for IdeasPlugin {
                 Rules,
                 refresh_ideas_at_end_of_age
                     .in_set(PopStep::P5D)
-                    .before(crate::sim::pop::cleanup::end_age),
+                    .before(crate::rulesets::pop::rules::cleanup::end_age),
             );
     }
 }
@@ -111,7 +111,7 @@ pub fn refresh_ideas_at_end_of_age(world: &mut World) {
     // Phase 5 D asks questions (the last Milestone claims, the least-prestige swap) around
     // this step; while one waits the step runs again, and the Ideas must be replaced once.
     if world
-        .resource::<crate::sim::decision::Pending>()
+        .resource::<crate::rulesets::pop::decision::Pending>()
         .0
         .is_some()
     {
@@ -119,7 +119,7 @@ pub fn refresh_ideas_at_end_of_age(world: &mut World) {
     }
     let age = world.resource::<Flow>().age;
     if !world
-        .resource::<crate::sim::pop::events::EventDisplay>()
+        .resource::<crate::rulesets::pop::rules::events::EventDisplay>()
         .deck(age)
         .is_empty()
     {
@@ -245,9 +245,9 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
         .push((sid, idea));
     if def.government {
         if def.effects.contains(&IdeaEffect::Revolutionary) {
-            crate::sim::pop::religion::become_revolutionary(world, realm);
+            crate::rulesets::pop::rules::religion::become_revolutionary(world, realm);
         } else {
-            crate::sim::pop::religion::end_revolutionary_regime(world, realm);
+            crate::rulesets::pop::rules::religion::end_revolutionary_regime(world, realm);
         }
     }
 }
@@ -417,7 +417,7 @@ pub fn extra_hand(world: &World, realm: Entity) -> usize {
 
 /// Phase 4 E: Ideas that score prestige while stability is positive.
 pub fn score_idea_prestige(world: &mut World) {
-    for realm in crate::sim::state::turn_order(world) {
+    for realm in crate::rulesets::pop::state::turn_order(world) {
         let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
         if stability <= 0 {
             continue;

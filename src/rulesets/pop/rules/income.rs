@@ -5,19 +5,19 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
-use crate::sim::flow::Rules;
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::characters::advisors;
-use crate::sim::pop::economy::{change_mp, pay_mandatory};
-use crate::sim::pop::effects::{Visit, for_each_realm};
-use crate::sim::pop::military::units_of;
-use crate::sim::pop::towns::{MANPOWER_CAP, tracks};
-use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::engine::flow::Rules;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::characters::advisors;
+use crate::rulesets::pop::rules::economy::{change_mp, pay_mandatory};
+use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
+use crate::rulesets::pop::rules::military::units_of;
+use crate::rulesets::pop::rules::towns::{MANPOWER_CAP, tracks};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Index, key_of, sid_of};
 
 pub struct IncomePlugin;
 
@@ -90,7 +90,7 @@ fn cut_costs(world: &mut World) {
         },
         |world, realm, action| match action {
             Action::TakeLoan => {
-                crate::sim::pop::economy::take_loan(world, realm, rules::LOAN);
+                crate::rulesets::pop::rules::economy::take_loan(world, realm, rules::LOAN);
                 Visit::Asked
             }
             Action::FireAdvisor { character } => {
@@ -180,7 +180,7 @@ pub(crate) fn disband_unit(
         }
     }
     world.despawn(unit);
-    crate::sim::pop::military::discard_idle_leaders(world);
+    crate::rulesets::pop::rules::military::discard_idle_leaders(world);
     let name = key_of(world, realm);
     let what = if mercenary { "mercenary " } else { "" };
     write(
@@ -196,7 +196,7 @@ pub(crate) fn disband_unit(
 /// Friendly port areas the realm's ships at sea in `sea` can reach for free in step A: within
 /// a fleet's normal movement, through sea zones without hostile ships.
 fn recall_ports(world: &World, realm: Entity, sea: Entity) -> Vec<Entity> {
-    crate::sim::pop::military::sail_destinations(world, realm, sea)
+    crate::rulesets::pop::rules::military::sail_destinations(world, realm, sea)
         .into_iter()
         .filter(|p| world.get::<SeaZone>(*p).is_none())
         .collect()
@@ -215,7 +215,7 @@ pub(crate) fn recall_ships(world: &mut World, realm: Entity, from: &str, to: &st
         .collect();
     let count = ships.len();
     for ship in ships {
-        crate::sim::pop::military::place_unit(world, ship, port);
+        crate::rulesets::pop::rules::military::place_unit(world, ship, port);
     }
     // The admiral goes home with the fleet.
     let admirals: Vec<Entity> = world
@@ -282,7 +282,7 @@ pub fn cut_costs_candidates(world: &World, realm: Entity) -> Vec<Action> {
     all.extend(disband);
     if world
         .get::<Mat>(realm)
-        .is_some_and(|m| m.loans < crate::sim::pop::economy::max_loans(world, realm))
+        .is_some_and(|m| m.loans < crate::rulesets::pop::rules::economy::max_loans(world, realm))
     {
         all.push(Action::TakeLoan);
     }
@@ -311,8 +311,8 @@ pub fn advisor_upkeep(world: &World, realm: Entity, advisor: Entity) -> (i32, i3
     let Some(c) = world.get::<Character>(advisor) else {
         return (0, 0);
     };
-    let price = crate::sim::pop::ideas::advisor_price(world, realm, i32::from(c.cost)).max(0);
-    let cost = (price - crate::sim::pop::curia::advisor_discount(world, realm)).max(0);
+    let price = crate::rulesets::pop::rules::ideas::advisor_price(world, realm, i32::from(c.cost)).max(0);
+    let cost = (price - crate::rulesets::pop::rules::curia::advisor_discount(world, realm)).max(0);
     (cost, price - cost)
 }
 
@@ -320,7 +320,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
     let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
     let town_income = tracks(world, realm).income;
-    let idea_income = crate::sim::pop::ideas::idea_income(world, realm);
+    let idea_income = crate::rulesets::pop::rules::ideas::idea_income(world, realm);
     let stability = stability_income(mat.stability);
     let interest = i32::from(mat.loans);
     let mut advisor_list: Vec<(i32, Entity)> = advisors(world, realm)
@@ -579,7 +579,7 @@ fn charge_corruption(world: &mut World) {
 
 pub fn corruption_candidates(world: &World, realm: Entity, charge: u8) -> Vec<Action> {
     let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
-    let limit = crate::sim::pop::economy::max_loans(world, realm);
+    let limit = crate::rulesets::pop::rules::economy::max_loans(world, realm);
     let mut all: Vec<Action> = (0..=charge)
         .filter(|adm| i32::from(*adm) <= mat.mp(MpKind::Adm))
         .filter(|adm| i32::from(charge - adm) + i32::from(mat.loans) <= i32::from(limit))
@@ -623,7 +623,7 @@ pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
     let shown = tracks(world, realm).manpower;
     // Manpower Ideas add to the tracks, above their cap of 20.
-    let from_ideas = crate::sim::pop::ideas::idea_manpower(world, realm);
+    let from_ideas = crate::rulesets::pop::rules::ideas::idea_manpower(world, realm);
     let deployed = units_of(world, realm)
         .into_iter()
         .filter(|u| {
@@ -650,7 +650,7 @@ pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
     // The reserve is what the tracks show, less what is deployed or exhausted.
     let reserve = (shown.min(MANPOWER_CAP) + from_ideas - deployed - m.exhausted_manpower).max(0);
     m.manpower = reserve;
-    crate::sim::pop::colonize::gain_colonists(world, realm);
+    crate::rulesets::pop::rules::colonize::gain_colonists(world, realm);
     write(
         world,
         Note::new(

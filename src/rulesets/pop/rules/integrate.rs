@@ -3,16 +3,16 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, Illegal};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::economy::change_mp;
-use crate::sim::pop::generic::*;
-use crate::sim::pop::relations::*;
-use crate::sim::pop::towns::is_core;
-use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, Illegal};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::economy::change_mp;
+use crate::rulesets::pop::rules::generic::*;
+use crate::rulesets::pop::rules::relations::*;
+use crate::rulesets::pop::rules::towns::is_core;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 /// Integrate Area costs this much adm (house rule: the Development cards that carry the action
 /// are not in the content).

@@ -8,20 +8,20 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::{MilestoneCategory, MilestoneDef};
-use crate::sim::decision::{Action, DecisionKind, Illegal, Pending, ask, take_answer};
-use crate::sim::flow::{Flow, Rules};
-use crate::sim::log::{Note, write};
-use crate::sim::model::Mat;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::conditions::{describe, first_unmet};
-use crate::sim::pop::economy::change_prestige;
-use crate::sim::pop::effects::{Visit, apply_now, for_each_realm};
-use crate::sim::pop::events::EventDisplay;
-use crate::sim::pop::ideas::IdeaGrid;
-use crate::sim::rng::GameRng;
-use crate::sim::rules;
-use crate::sim::state::{Content, Index, Seats, key_of, sid_of};
+use crate::rulesets::pop::content::schema::{MilestoneCategory, MilestoneDef};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Pending, ask, take_answer};
+use crate::engine::flow::{Flow, Rules};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::Mat;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::conditions::{describe, first_unmet};
+use crate::rulesets::pop::rules::economy::change_prestige;
+use crate::rulesets::pop::rules::effects::{Visit, apply_now, for_each_realm};
+use crate::rulesets::pop::rules::events::EventDisplay;
+use crate::rulesets::pop::rules::ideas::IdeaGrid;
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of};
 
 pub struct MilestonesPlugin;
 
@@ -30,10 +30,10 @@ impl Plugin for MilestonesPlugin {
         app.init_resource::<Milestones>().add_systems(
             Rules,
             (
-                close_age_claims.before(crate::sim::pop::ideas::refresh_ideas_at_end_of_age),
+                close_age_claims.before(crate::rulesets::pop::rules::ideas::refresh_ideas_at_end_of_age),
                 offer_least_prestige_swap
-                    .after(crate::sim::pop::ideas::refresh_ideas_at_end_of_age)
-                    .before(crate::sim::pop::cleanup::end_age),
+                    .after(crate::rulesets::pop::rules::ideas::refresh_ideas_at_end_of_age)
+                    .before(crate::rulesets::pop::rules::cleanup::end_age),
             )
                 .in_set(PopStep::P5D),
         );
@@ -265,9 +265,9 @@ pub fn comet_sighted(world: &mut World, realm: Entity) {
 
 /// Whether the realm could complete anything now (a Mission or a Milestone).
 fn claimable(world: &World, realm: Entity) -> Vec<Action> {
-    crate::sim::pop::missions::claim_candidates(world, realm)
+    crate::rulesets::pop::rules::missions::claim_candidates(world, realm)
         .into_iter()
-        .filter(|a| crate::sim::pop::missions::claim_action_problem(world, realm, a).is_none())
+        .filter(|a| crate::rulesets::pop::rules::missions::claim_action_problem(world, realm, a).is_none())
         .collect()
 }
 
@@ -317,8 +317,8 @@ fn close_age_claims(world: &mut World) {
             Visit::Asked
         },
         |world, realm, action| {
-            if crate::sim::pop::missions::owns(&action) {
-                crate::sim::pop::missions::apply_claim(world, realm, &action);
+            if crate::rulesets::pop::rules::missions::owns(&action) {
+                crate::rulesets::pop::rules::missions::apply_claim(world, realm, &action);
                 Visit::Asked
             } else {
                 Visit::Next
@@ -489,7 +489,7 @@ fn apply_swap(world: &mut World, realm: Entity, action: &Action) {
 
 /// Answers worth checking for the end-of-Age claims.
 pub fn age_end_candidates(world: &World, realm: Entity) -> Vec<Action> {
-    let mut all = crate::sim::pop::missions::claim_candidates(world, realm);
+    let mut all = crate::rulesets::pop::rules::missions::claim_candidates(world, realm);
     all.push(Action::Decline);
     all
 }

@@ -6,23 +6,23 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::{IdeaEffect, MpKind};
-use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
-use crate::sim::flow::Rules;
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::battle::{self, BattleSpec, Party};
-use crate::sim::pop::cards::{ActionDecks, Hand, card_id, take_from_hand};
-use crate::sim::pop::characters::card_character;
-use crate::sim::pop::economy::{change_mp, spend};
-use crate::sim::pop::effects::Progress;
-use crate::sim::pop::generic::add_influence;
-use crate::sim::pop::ideas::idea_effects;
-use crate::sim::pop::relations::*;
-use crate::sim::pop::towns::place_town;
-use crate::sim::rules;
-use crate::sim::state::{Content, Index, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::engine::flow::Rules;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
+use crate::rulesets::pop::rules::cards::{ActionDecks, Hand, card_id, take_from_hand};
+use crate::rulesets::pop::rules::characters::card_character;
+use crate::rulesets::pop::rules::economy::{change_mp, spend};
+use crate::rulesets::pop::rules::effects::Progress;
+use crate::rulesets::pop::rules::generic::add_influence;
+use crate::rulesets::pop::rules::ideas::idea_effects;
+use crate::rulesets::pop::rules::relations::*;
+use crate::rulesets::pop::rules::towns::place_town;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, Index, key_of, sid_of, spawn_sim};
 
 pub struct MilitaryPlugin;
 
@@ -370,7 +370,7 @@ fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchS
         }
     }
     best.sort_by_key(|(s, _, _)| sid_of(world, *s));
-    let shores = crate::sim::pop::trade::shores_map(world);
+    let shores = crate::rulesets::pop::rules::trade::shores_map(world);
     for (sea, width, seas) in &best {
         for shore in shores.get(sea).into_iter().flatten().copied() {
             if shore == area {
@@ -834,7 +834,7 @@ pub fn leader_cost(world: &World, realm: Entity, character: Entity) -> i32 {
     } else {
         1
     };
-    (printed - crate::sim::pop::ideas::leader_discount(world, realm)).max(0)
+    (printed - crate::rulesets::pop::rules::ideas::leader_discount(world, realm)).max(0)
 }
 
 /// Whether a turn action is military; if so, whether it is legal.
@@ -1215,7 +1215,7 @@ pub fn declare_problem_in(
 
 /// A Disputed Succession through the realm's own marriage with the target.
 pub fn disputed_succession_cb(world: &World, realm: Entity, target: Entity) -> bool {
-    crate::sim::query_cache::with_query::<&Marriage, (), _>(world, |mut q| {
+    crate::engine::query_cache::with_query::<&Marriage, (), _>(world, |mut q| {
         q.any(|m| m.between(realm, target) && m.disputed)
     })
     .unwrap_or(false)
@@ -1229,7 +1229,7 @@ pub fn disputed_succession_cb(world: &World, realm: Entity, target: Entity) -> b
 pub fn start_free_war(world: &mut World, realm: Entity, target: Entity) {
     world.resource_mut::<MilitaryAction>().busy = true;
     let battles_before = world.resource::<battle::Battles>().fought;
-    crate::sim::pop::war::declare_war_paying(world, realm, target, false);
+    crate::rulesets::pop::rules::war::declare_war_paying(world, realm, target, false);
     world.resource_mut::<MilitaryAction>().declared = Some(Declared {
         battles_before,
         offered: false,
@@ -1245,7 +1245,7 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             };
             world.resource_mut::<MilitaryAction>().busy = true;
             let battles_before = world.resource::<battle::Battles>().fought;
-            crate::sim::pop::war::declare_war(world, realm, t);
+            crate::rulesets::pop::rules::war::declare_war(world, realm, t);
             world.resource_mut::<MilitaryAction>().declared = Some(Declared {
                 battles_before,
                 offered: false,
@@ -1331,9 +1331,9 @@ fn route(world: &World, from: Entity, to: Entity, land: bool) -> Vec<u32> {
     let shores = if land {
         Default::default()
     } else {
-        crate::sim::pop::colonize::shores(world)
+        crate::rulesets::pop::rules::colonize::shores(world)
     };
-    let next = |p: Entity| crate::sim::pop::colonize::neighbours(world, p, &shores);
+    let next = |p: Entity| crate::rulesets::pop::rules::colonize::neighbours(world, p, &shores);
     let mut path = vec![from];
     if !next(from).contains(&to) {
         let mut between: Vec<Entity> = next(from)
@@ -1543,7 +1543,7 @@ pub fn start_battles_at(
 
 /// The realm whose turn it is in the Action phase, if any.
 fn active_realm(world: &World) -> Option<u32> {
-    let phase2 = world.resource::<crate::sim::flow::Flow>().current().phase == 2;
+    let phase2 = world.resource::<crate::engine::flow::Flow>().current().phase == 2;
     phase2
         .then(|| world.resource::<MilitaryAction>().turn_of)
         .flatten()
@@ -1796,7 +1796,7 @@ pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
     if owner == Some(realm) {
         // Our own province back from an occupier.
         if let Some(occupier) = held.filter(|h| *h != realm) {
-            crate::sim::pop::towns::remove_tokens(world, occupier, province);
+            crate::rulesets::pop::rules::towns::remove_tokens(world, occupier, province);
         }
         world.entity_mut(province).insert(ControlledBy(realm));
         if let Some(mut m) = world.get_mut::<Mat>(realm) {
@@ -1811,7 +1811,7 @@ pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
         return;
     }
     if let Some(occupier) = held.filter(|h| Some(*h) != owner) {
-        crate::sim::pop::towns::remove_tokens(world, occupier, province);
+        crate::rulesets::pop::rules::towns::remove_tokens(world, occupier, province);
     } else if let Some(o) = owner {
         if let Some(mut m) = world.get_mut::<Mat>(o) {
             m.covered_slots += 1;
@@ -2057,13 +2057,13 @@ pub enum Step {
 pub fn continue_action(world: &mut World, realm: Entity) -> Step {
     loop {
         if world
-            .resource::<crate::sim::decision::Pending>()
+            .resource::<crate::rulesets::pop::decision::Pending>()
             .0
             .is_some()
         {
             return Step::Waiting;
         }
-        if crate::sim::pop::war::continue_calls(world) == Progress::Waiting {
+        if crate::rulesets::pop::rules::war::continue_calls(world) == Progress::Waiting {
             return Step::Waiting;
         }
         if battle::fight(world) == Progress::Waiting {
@@ -2333,7 +2333,7 @@ pub fn check_decision(
 /// it has deployed (cheapest first, mercenaries before regulars; regulars go to exhausted
 /// manpower).
 pub fn attrition(world: &mut World, active: Entity) {
-    for realm in crate::sim::state::turn_order(world) {
+    for realm in crate::rulesets::pop::state::turn_order(world) {
         if realm == active || enemies_of(world, realm).is_empty() {
             continue;
         }
@@ -2386,7 +2386,7 @@ pub fn attrition(world: &mut World, active: Entity) {
 /// Lost at sea: each opponent of the active player loses 1 ship standing in a sea zone that
 /// none of its own ports faces (the engine picks the lowest stable id).
 pub fn lost_at_sea(world: &mut World, active: Entity) {
-    for realm in crate::sim::state::turn_order(world) {
+    for realm in crate::rulesets::pop::state::turn_order(world) {
         if realm == active {
             continue;
         }

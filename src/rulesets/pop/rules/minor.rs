@@ -3,16 +3,16 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, Illegal, Tie};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::economy::{change_mp, change_stability};
-use crate::sim::pop::generic::{add_influence, markers, mat};
-use crate::sim::pop::relations::*;
-use crate::sim::pop::war::{self, end_alliance, remove_influence};
-use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, Illegal, Tie};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::economy::{change_mp, change_stability};
+use crate::rulesets::pop::rules::generic::{add_influence, markers, mat};
+use crate::rulesets::pop::rules::relations::*;
+use crate::rulesets::pop::rules::war::{self, end_alliance, remove_influence};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 /// Replenish Manpower refreshes this many exhausted units for each mil.
 pub const UNITS_PER_MIL: u8 = 3;

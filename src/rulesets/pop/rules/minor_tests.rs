@@ -3,19 +3,19 @@
 
 use bevy::prelude::Entity;
 
-use crate::sim::decision::{Action, Tie};
-use crate::sim::model::*;
-use crate::sim::pop::generic::{add_influence, has_claim};
-use crate::sim::pop::relations::{allied, influence_in, truce_between};
-use crate::sim::pop::test_support::*;
-use crate::sim::pop::war;
-use crate::sim::state::{sid_of, spawn_sim};
+use crate::rulesets::pop::decision::{Action, Tie};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::generic::{add_influence, has_claim};
+use crate::rulesets::pop::rules::relations::{allied, influence_in, truce_between};
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::rules::war;
+use crate::rulesets::pop::state::{sid_of, spawn_sim};
 
 /// Log entries under `rule` for `realm` with this amount.
-fn logged(game: &crate::sim::Game, rule: &str, realm: Entity, amount: i32) -> usize {
-    let name = crate::sim::state::key_of(game.world(), realm);
+fn logged(game: &crate::rulesets::pop::Game, rule: &str, realm: Entity, amount: i32) -> usize {
+    let name = crate::rulesets::pop::state::key_of(game.world(), realm);
     game.world()
-        .resource::<crate::sim::log::GameLog>()
+        .resource::<crate::engine::log::GameLog>()
         .entries
         .iter()
         .filter(|l| l.rule == rule && l.realm.as_deref() == Some(&name) && l.amount == Some(amount))
@@ -46,7 +46,7 @@ fn pop_act_replenish_manpower_costs_1_mil_per_3_units() {
     assert_eq!((m.mp[2], m.manpower, m.exhausted_manpower), (0, 5, 1));
     assert_eq!(
         game.pending().unwrap().kind,
-        crate::sim::DecisionKind::Turn,
+        crate::rulesets::pop::DecisionKind::Turn,
         "a minor action leaves the turn open"
     );
     assert!(count(&game, "pop.act.replenish_manpower") >= 1);
@@ -198,7 +198,7 @@ fn pop_act_cut_ties_with_an_active_ally_costs_2_stability_and_its_units() {
         1,
         "the loss is logged"
     );
-    let allied_left = crate::sim::pop::military::own_units_at(game.world(), me, north, true)
+    let allied_left = crate::rulesets::pop::rules::military::own_units_at(game.world(), me, north, true)
         .into_iter()
         .filter(|u| {
             game.world()

@@ -6,17 +6,17 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::MissionDef;
-use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
-use crate::sim::flow::{Flow, Rules};
-use crate::sim::log::{Note, write};
-use crate::sim::model::PlayerRealm;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::conditions::{all_met, describe, first_unmet};
-use crate::sim::pop::economy::change_prestige;
-use crate::sim::pop::effects::{Visit, apply_now, for_each_realm};
-use crate::sim::rules;
-use crate::sim::state::{Content, key_of};
+use crate::rulesets::pop::content::schema::MissionDef;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::engine::flow::{Flow, Rules};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::PlayerRealm;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::conditions::{all_met, describe, first_unmet};
+use crate::rulesets::pop::rules::economy::change_prestige;
+use crate::rulesets::pop::rules::effects::{Visit, apply_now, for_each_realm};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, key_of};
 
 pub struct MissionsPlugin;
 
@@ -50,8 +50,8 @@ pub struct Victories(pub Vec<(u32, u32)>);
 /// A victor set the terms of a peace (Phase 3 D).
 pub fn record_victory(world: &mut World, winner: Entity, loser: Entity) {
     let pair = (
-        crate::sim::state::sid_of(world, winner),
-        crate::sim::state::sid_of(world, loser),
+        crate::rulesets::pop::state::sid_of(world, winner),
+        crate::rulesets::pop::state::sid_of(world, loser),
     );
     world.resource_mut::<Victories>().0.push(pair);
 }
@@ -363,7 +363,7 @@ pub fn claim_candidates(world: &World, realm: Entity) -> Vec<Action> {
             mission: mission_id(world, m),
         })
         .collect();
-    all.extend(crate::sim::pop::milestones::claim_candidates(world));
+    all.extend(crate::rulesets::pop::rules::milestones::claim_candidates(world));
     all
 }
 
@@ -371,7 +371,7 @@ pub fn claim_action_problem(world: &World, realm: Entity, action: &Action) -> Op
     match action {
         Action::ClaimMission { mission } => claim_problem(world, realm, mission),
         Action::ClaimMilestone { milestone } => {
-            crate::sim::pop::milestones::complete_problem(world, realm, milestone)
+            crate::rulesets::pop::rules::milestones::complete_problem(world, realm, milestone)
         }
         _ => None,
     }
@@ -381,7 +381,7 @@ pub fn apply_claim(world: &mut World, realm: Entity, action: &Action) {
     match action {
         Action::ClaimMission { mission } => claim(world, realm, mission),
         Action::ClaimMilestone { milestone } => {
-            crate::sim::pop::milestones::complete(world, realm, milestone)
+            crate::rulesets::pop::rules::milestones::complete(world, realm, milestone)
         }
         _ => {}
     }

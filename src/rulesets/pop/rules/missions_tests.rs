@@ -4,17 +4,17 @@
 
 use bevy::prelude::*;
 
-use crate::ai::Bot;
-use crate::content::parse_scenario;
-use crate::content::schema::MilestoneCategory;
-use crate::sim::decision::{Action, DecisionKind};
-use crate::sim::flow::Flow;
-use crate::sim::pop::conditions::all_met;
-use crate::sim::pop::milestones::{self, Milestones};
-use crate::sim::pop::missions::{self, MissionHand};
-use crate::sim::pop::test_support::*;
-use crate::sim::state::Content;
-use crate::sim::{Game, GameSetup};
+use crate::rulesets::pop::bot::Bot;
+use crate::rulesets::pop::content::parse_scenario;
+use crate::rulesets::pop::content::schema::MilestoneCategory;
+use crate::rulesets::pop::decision::{Action, DecisionKind};
+use crate::engine::flow::Flow;
+use crate::rulesets::pop::rules::conditions::all_met;
+use crate::rulesets::pop::rules::milestones::{self, Milestones};
+use crate::rulesets::pop::rules::missions::{self, MissionHand};
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::state::Content;
+use crate::rulesets::pop::{Game, GameSetup};
 
 const CARDS: &str = r#"    ideas: [],
     missions: [
@@ -201,12 +201,12 @@ fn pop_seq_phase1_missions_prerequisite_unlocks_the_next_mission() {
     let a = e(&game, "AAA");
     let next = pick("m_a_next");
     let offered =
-        |game: &Game| crate::sim::pop::missions::phase1_candidates(game.world(), a).contains(&next);
+        |game: &Game| crate::rulesets::pop::rules::missions::phase1_candidates(game.world(), a).contains(&next);
     assert!(!offered(&game), "m_a_next needs m_g1 completed first");
     game.world_mut().get_mut::<MissionHand>(a).unwrap().done = vec![0];
     assert!(offered(&game));
     assert!(
-        !crate::sim::pop::missions::phase1_candidates(game.world(), a).contains(&pick("m_g1")),
+        !crate::rulesets::pop::rules::missions::phase1_candidates(game.world(), a).contains(&pick("m_g1")),
         "a completed Mission is not picked again"
     );
 }
@@ -261,10 +261,10 @@ fn pop_seq_final_scoring_counts_fulfilled_missions_only() {
 #[test]
 fn pop_seq_final_scoring_adds_the_missions_line() {
     let mut game = cards_game();
-    crate::ai::play_out(&mut game, 5);
+    crate::rulesets::pop::bot::play_out(&mut game, 5);
     let outcome = game
         .world()
-        .resource::<crate::sim::pop::scoring::Outcome>()
+        .resource::<crate::rulesets::pop::rules::scoring::Outcome>()
         .clone();
     for s in &outcome.scores {
         assert_eq!(
@@ -325,8 +325,8 @@ fn pop_milestone_complete_scores_5_3_1_in_order_and_the_reward_to_all() {
     assert_eq!(gained, vec![5, 3, 1]);
     for (r, m) in [a, b, c].iter().zip(&before) {
         assert_eq!(
-            mat(&game, *r).mp(crate::content::schema::MpKind::Dip),
-            (m.mp(crate::content::schema::MpKind::Dip) + 1).min(10),
+            mat(&game, *r).mp(crate::rulesets::pop::content::schema::MpKind::Dip),
+            (m.mp(crate::rulesets::pop::content::schema::MpKind::Dip) + 1).min(10),
             "every completer gets the reward"
         );
     }
@@ -335,7 +335,7 @@ fn pop_milestone_complete_scores_5_3_1_in_order_and_the_reward_to_all() {
         game.world().resource::<Milestones>().completers(m),
         vec![0, 1, 2]
             .iter()
-            .map(|i| crate::sim::state::sid_of(game.world(), [a, b, c][*i]))
+            .map(|i| crate::rulesets::pop::state::sid_of(game.world(), [a, b, c][*i]))
             .collect::<Vec<_>>()
     );
 }
@@ -475,7 +475,7 @@ fn missions_and_milestones_are_in_the_state_hash() {
 
 #[test]
 fn content_missions_and_milestones_validate_with_positions() {
-    let bad = with_cards(crate::sim::pop::test_support::MINI.to_string())
+    let bad = with_cards(crate::rulesets::pop::rules::test_support::MINI.to_string())
         .replace(
             "conditions: [Province(\"capc\")]",
             "conditions: [Province(\"nowhere\")]",
@@ -499,11 +499,11 @@ fn content_missions_and_milestones_validate_with_positions() {
 
 #[test]
 fn default_scenario_cards_hold_for_nobody_at_the_start_and_every_realm_has_a_deck() {
-    let game = Game::new(crate::content::default_scenario(), GameSetup::default(), 1).unwrap();
+    let game = Game::new(crate::rulesets::pop::content::default_scenario(), GameSetup::default(), 1).unwrap();
     let world = game.world();
     let content = world.resource::<Content>().0.clone();
-    for realm in world.resource::<crate::sim::state::Seats>().0.clone() {
-        let key = crate::sim::state::key_of(world, realm);
+    for realm in world.resource::<crate::rulesets::pop::state::Seats>().0.clone() {
+        let key = crate::rulesets::pop::state::key_of(world, realm);
         let deck: Vec<_> = content
             .missions
             .iter()
@@ -543,8 +543,8 @@ fn default_scenario_cards_hold_for_nobody_at_the_start_and_every_realm_has_a_dec
 
 #[test]
 fn bots_pick_and_complete_missions_and_milestones_in_a_1444_game() {
-    let mut game = Game::new(crate::content::default_scenario(), GameSetup::default(), 1).unwrap();
-    crate::ai::play_out(&mut game, 1);
+    let mut game = Game::new(crate::rulesets::pop::content::default_scenario(), GameSetup::default(), 1).unwrap();
+    crate::rulesets::pop::bot::play_out(&mut game, 1);
     assert!(game.is_over());
     let log = game.log();
     let completed = log
@@ -559,7 +559,7 @@ fn bots_pick_and_complete_missions_and_milestones_in_a_1444_game() {
         usize::from(game.flow().age) - 1,
         "{:?}",
         game.world()
-            .get_resource::<crate::sim::pop::scoring::Outcome>()
+            .get_resource::<crate::rulesets::pop::rules::scoring::Outcome>()
     );
 }
 
@@ -583,8 +583,8 @@ fn content_a_mod_adds_missions_and_milestones_checked_with_positions() {
 "#;
     let path = dir.join("good.ron");
     std::fs::write(&path, good).unwrap();
-    match crate::content::check_path(&path).unwrap() {
-        crate::content::LoadedFile::Mod(_, merged) => {
+    match crate::rulesets::pop::content::check_path(&path).unwrap() {
+        crate::rulesets::pop::content::LoadedFile::Mod(_, merged) => {
             assert!(merged.missions.iter().any(|m| m.id == "m_fra_flanders"));
             assert!(
                 merged
@@ -601,7 +601,7 @@ fn content_a_mod_adds_missions_and_milestones_checked_with_positions() {
         .replace("realms: [\"FRA\"]", "realms: [\"VEN\"]");
     let path = dir.join("bad.ron");
     std::fs::write(&path, &bad).unwrap();
-    let errors = crate::content::check_path(&path).unwrap_err();
+    let errors = crate::rulesets::pop::content::check_path(&path).unwrap_err();
     let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
     let file = path.display().to_string();
     assert!(

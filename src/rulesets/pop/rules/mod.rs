@@ -7,10 +7,10 @@
 
 use bevy::prelude::*;
 
-use crate::sim::decision::{Action, Decision, DecisionKind, Illegal, Pending};
-use crate::sim::flow::{StepDef, configure_steps};
-use crate::sim::rules;
-use crate::sim::state::Index;
+use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Illegal, Pending};
+use crate::engine::flow::{StepDef, configure_steps};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::Index;
 
 pub mod actions;
 pub mod battle;

@@ -3,16 +3,16 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::{Effect, MpKind};
-use crate::sim::flow::Rules;
-use crate::sim::log::{Note, write};
-use crate::sim::model::{Character, Mat};
-use crate::sim::pop::PopStep;
-use crate::sim::pop::characters::{advisor_of, ruler_skill};
-use crate::sim::pop::economy::change_mp;
-use crate::sim::pop::effects::{Visit, for_each_realm, queue_effects};
-use crate::sim::rules;
-use crate::sim::state::key_of;
+use crate::rulesets::pop::content::schema::{Effect, MpKind};
+use crate::engine::flow::Rules;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::{Character, Mat};
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::characters::{advisor_of, ruler_skill};
+use crate::rulesets::pop::rules::economy::change_mp;
+use crate::rulesets::pop::rules::effects::{Visit, for_each_realm, queue_effects};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::key_of;
 
 pub struct MonarchPowerPlugin;
 
@@ -29,7 +29,7 @@ pub fn skill_level(world: &World, realm: Entity, kind: MpKind) -> i32 {
         .map_or(0, |c| c.skill(kind));
     ruler_skill(world, realm, kind)
         + advisor
-        + crate::sim::pop::ideas::idea_skill(world, realm, kind)
+        + crate::rulesets::pop::rules::ideas::idea_skill(world, realm, kind)
 }
 
 pub(crate) fn gain_monarch_power(world: &mut World) {
@@ -55,7 +55,7 @@ pub(crate) fn gain_monarch_power(world: &mut World) {
             for (kind, amount) in income {
                 change_mp(world, realm, kind, amount, rules::MP_INCOME);
             }
-            if crate::sim::pop::curia::is_controller(world, realm) {
+            if crate::rulesets::pop::rules::curia::is_controller(world, realm) {
                 write(
                     world,
                     Note::new(

@@ -5,19 +5,19 @@
 
 use bevy::prelude::*;
 
-use crate::sim::decision::{Action, Pending, take_answer};
-use crate::sim::flow::{Rules, step_progress};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::battle::{self, BattleSpec, Party};
-use crate::sim::pop::effects::Progress;
-use crate::sim::pop::military::units_at;
-use crate::sim::pop::rebels::{counting_unrest, rebels_take};
-use crate::sim::pop::relations::*;
-use crate::sim::pop::towns::token_provinces;
-use crate::sim::rules;
-use crate::sim::state::{FirstPlayer, key_of, sid_of};
+use crate::rulesets::pop::decision::{Action, Pending, take_answer};
+use crate::engine::flow::{Rules, step_progress};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
+use crate::rulesets::pop::rules::effects::Progress;
+use crate::rulesets::pop::rules::military::units_at;
+use crate::rulesets::pop::rules::rebels::{counting_unrest, rebels_take};
+use crate::rulesets::pop::rules::relations::*;
+use crate::rulesets::pop::rules::towns::token_provinces;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{FirstPlayer, key_of, sid_of};
 
 pub struct RebelArmiesPlugin;
 
@@ -71,7 +71,7 @@ fn siege_or_move_rebels(world: &mut World) {
     if let Some(action) = take_answer(world) {
         if !battle::answer(world, &action) {
             if let Action::ChooseRealm { realm } = action {
-                crate::sim::pop::rebels::answer_liberation_colour(world, &realm);
+                crate::rulesets::pop::rules::rebels::answer_liberation_colour(world, &realm);
             }
         }
     }
@@ -123,7 +123,7 @@ fn move_rebels(world: &mut World) {
         let Some((_, to)) = best else { continue };
         let rebels = units_at(world, area, Party::Rebels, true);
         for u in &rebels {
-            crate::sim::pop::military::place_unit(world, *u, to);
+            crate::rulesets::pop::rules::military::place_unit(world, *u, to);
         }
         write(
             world,
@@ -237,7 +237,7 @@ fn rebels_siege_one(world: &mut World, area: Entity) -> bool {
 
 /// Siege strength the rebels of an area used in this step (kept in the step's progress).
 fn rebel_strength_used(world: &World, area: Entity) -> i32 {
-    let round = world.resource::<crate::sim::flow::Flow>().round;
+    let round = world.resource::<crate::engine::flow::Flow>().round;
     let s = world.resource::<RebelSiegeStrength>();
     if s.1 != round {
         return 0;
@@ -249,7 +249,7 @@ fn rebel_strength_used(world: &World, area: Entity) -> i32 {
 
 fn add_strength_used(world: &mut World, area: Entity, value: i32) {
     let sid = sid_of(world, area);
-    let round = world.resource::<crate::sim::flow::Flow>().round;
+    let round = world.resource::<crate::engine::flow::Flow>().round;
     let mut s = world.resource_mut::<RebelSiegeStrength>();
     if s.1 != round {
         s.0.clear();

@@ -2,15 +2,15 @@
 
 use bevy::prelude::*;
 
-use crate::sim::Game;
-use crate::sim::decision::{Action, DecisionKind, Pending};
-use crate::sim::log::GameLog;
-use crate::sim::model::*;
-use crate::sim::pop::effects::{EffectQueue, add_unrest};
-use crate::sim::pop::rebels::{RebelFace, counting_unrest, liberate, rebels_take, resolve_face};
-use crate::sim::pop::test_support::*;
-use crate::sim::pop::towns::tracks;
-use crate::sim::state::spawn_sim;
+use crate::rulesets::pop::Game;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Pending};
+use crate::engine::log::GameLog;
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::effects::{EffectQueue, add_unrest};
+use crate::rulesets::pop::rules::rebels::{RebelFace, counting_unrest, liberate, rebels_take, resolve_face};
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::rules::towns::tracks;
+use crate::rulesets::pop::state::spawn_sim;
 
 fn unrest(game: &mut Game, realm: &str, province: &str) {
     let (r, p) = (e(game, realm), e(game, province));
@@ -208,7 +208,7 @@ fn pop_14_3_liberation_territory_takes_the_active_players_colour() {
             province: "nora".into()
         }
     );
-    let options = crate::sim::pop::rebels::candidates(game.world(), a, &pending.kind);
+    let options = crate::rulesets::pop::rules::rebels::candidates(game.world(), a, &pending.kind);
     assert_eq!(
         options,
         vec![Action::ChooseRealm {
@@ -218,7 +218,7 @@ fn pop_14_3_liberation_territory_takes_the_active_players_colour() {
     );
     // The active player picks CCC, as the rebel-dice step would pass the answer on.
     game.world_mut().resource_mut::<Pending>().0 = None;
-    crate::sim::pop::rebels::answer_colour_for_tests(game.world_mut(), "CCC");
+    crate::rulesets::pop::rules::rebels::answer_colour_for_tests(game.world_mut(), "CCC");
     assert_eq!(game.world().get::<OwnedBy>(nora).unwrap().0, c);
     assert_eq!(game.world().get::<NprMarker>(nora).unwrap().0, c);
     assert_eq!(count(&game, "pop.14.3.liberation_territory"), 1);
@@ -254,7 +254,7 @@ fn pop_seq_phase3_a_cb_removal_costs_two_prestige_unless_at_war() {
     );
     set(&mut game, a, |m| m.prestige = 5);
     set(&mut game, b, |m| m.prestige = 5);
-    crate::sim::pop::rebels::remove_cb_and_truce_tokens_for_tests(game.world_mut());
+    crate::rulesets::pop::rules::rebels::remove_cb_and_truce_tokens_for_tests(game.world_mut());
     assert_eq!(mat(&game, a).prestige, 5, "at war with the target: no loss");
     assert_eq!(mat(&game, b).prestige, 5);
     let mut cbs = game.world_mut().query::<&CasusBelli>();
@@ -272,7 +272,7 @@ fn pop_seq_phase3_a_cb_removal_costs_two_prestige_unless_at_war() {
             target: b,
         },
     );
-    crate::sim::pop::rebels::remove_cb_and_truce_tokens_for_tests(game.world_mut());
+    crate::rulesets::pop::rules::rebels::remove_cb_and_truce_tokens_for_tests(game.world_mut());
     assert_eq!(mat(&game, a).prestige, 3);
 }
 
@@ -292,17 +292,17 @@ fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die
         });
     }
     game.world_mut().resource_mut::<Pending>().0 = None;
-    crate::sim::pop::rebels::start_event_rebel_dice(game.world_mut(), b);
+    crate::rulesets::pop::rules::rebels::start_event_rebel_dice(game.world_mut(), b);
     let mut guard = 0;
-    while crate::sim::pop::rebels::continue_event_rebel_dice(game.world_mut())
-        == crate::sim::pop::effects::Progress::Waiting
+    while crate::rulesets::pop::rules::rebels::continue_event_rebel_dice(game.world_mut())
+        == crate::rulesets::pop::rules::effects::Progress::Waiting
     {
         // Answer whatever the dice ask with the first legal answer.
         let action = game.legal_actions()[0].clone();
-        crate::sim::decision::take_answer(game.world_mut());
+        crate::rulesets::pop::decision::take_answer(game.world_mut());
         game.world_mut().resource_mut::<Pending>().0 = None;
-        if !crate::sim::pop::effects::answer_effect(game.world_mut(), &action) {
-            crate::sim::pop::rebels::answer_event_rebel_dice(game.world_mut(), &action);
+        if !crate::rulesets::pop::rules::effects::answer_effect(game.world_mut(), &action) {
+            crate::rulesets::pop::rules::rebels::answer_event_rebel_dice(game.world_mut(), &action);
         }
         guard += 1;
         assert!(guard < 20);
@@ -387,7 +387,7 @@ fn pop_act_suppress_unrest_one_mil_per_province() {
 
 #[test]
 fn pop_14_2_remove_unrest_answer_is_not_taken_for_a_rebellion() {
-    use crate::sim::pop::rebels::{RebelQuestion, RebelRoll};
+    use crate::rulesets::pop::rules::rebels::{RebelQuestion, RebelRoll};
     let mut game = game();
     let a = e(&game, "AAA");
     let north = e(&game, "north");
@@ -395,13 +395,13 @@ fn pop_14_2_remove_unrest_answer_is_not_taken_for_a_rebellion() {
     unrest(&mut game, "AAA", "nora");
     // Faces [Rebellion, RemoveUnrest]: the rebellion waits while the removal is asked.
     *game.world_mut().resource_mut::<RebelRoll>() = RebelRoll {
-        realm: Some(crate::sim::state::sid_of(game.world(), a)),
-        area: Some(crate::sim::state::sid_of(game.world(), north)),
+        realm: Some(crate::rulesets::pop::state::sid_of(game.world(), a)),
+        area: Some(crate::rulesets::pop::state::sid_of(game.world(), north)),
         rebellions: 1,
         asked: Some(RebelQuestion::RemoveUnrest),
         ..Default::default()
     };
-    crate::sim::pop::rebels::answer_rebel_dice(
+    crate::rulesets::pop::rules::rebels::answer_rebel_dice(
         game.world_mut(),
         a,
         Action::ChooseProvince {

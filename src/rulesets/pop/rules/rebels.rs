@@ -6,20 +6,20 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::Effect;
-use crate::sim::decision::{Action, DecisionKind, ask};
-use crate::sim::flow::Rules;
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::economy::{change_prestige, pay_mandatory};
-use crate::sim::pop::effects::{Visit, for_each_realm, queue_effects};
-use crate::sim::pop::relations::*;
-use crate::sim::pop::towns::{core_owners, is_core, place_town, remove_tokens, token_provinces};
-use crate::sim::pop::unrest_step::remove_unrest;
-use crate::sim::rng::GameRng;
-use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::content::schema::Effect;
+use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
+use crate::engine::flow::Rules;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::economy::{change_prestige, pay_mandatory};
+use crate::rulesets::pop::rules::effects::{Visit, for_each_realm, queue_effects};
+use crate::rulesets::pop::rules::relations::*;
+use crate::rulesets::pop::rules::towns::{core_owners, is_core, place_town, remove_tokens, token_provinces};
+use crate::rulesets::pop::rules::unrest_step::remove_unrest;
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 pub struct RebelsPlugin;
 
@@ -92,7 +92,7 @@ pub struct EventRebelDice {
 
 /// Starts the rebel dice of an Event's unrest symbol.
 pub fn start_event_rebel_dice(world: &mut World, active: Entity) {
-    let seats = world.resource::<crate::sim::state::Seats>().0.clone();
+    let seats = world.resource::<crate::rulesets::pop::state::Seats>().0.clone();
     let start = seats.iter().position(|s| *s == active).unwrap_or(0);
     let order = (0..seats.len())
         .map(|k| sid_of(world, seats[(start + k) % seats.len()]))
@@ -106,12 +106,12 @@ pub fn start_event_rebel_dice(world: &mut World, active: Entity) {
 }
 
 /// Runs the Event's rebel dice until a decision is needed or every player has rolled.
-pub fn continue_event_rebel_dice(world: &mut World) -> crate::sim::pop::effects::Progress {
-    use crate::sim::pop::effects::{Progress, resolve_effects};
+pub fn continue_event_rebel_dice(world: &mut World) -> crate::rulesets::pop::rules::effects::Progress {
+    use crate::rulesets::pop::rules::effects::{Progress, resolve_effects};
     loop {
         if resolve_effects(world) == Progress::Waiting
             || world
-                .resource::<crate::sim::decision::Pending>()
+                .resource::<crate::rulesets::pop::decision::Pending>()
                 .0
                 .is_some()
         {
@@ -213,7 +213,7 @@ fn roll_rebel_dice(world: &mut World) {
 pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit {
     let name = key_of(world, realm);
     if visits == 0 {
-        if world.resource::<crate::sim::flow::Flow>().step_id() == "pop.step.p3i"
+        if world.resource::<crate::engine::flow::Flow>().step_id() == "pop.step.p3i"
             && !unrest_areas(world, realm).is_empty()
         {
             write(
@@ -227,7 +227,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
         }
         // In Phase 3 the First Player is the active player (who picks liberated colours).
         let first = world
-            .get_resource::<crate::sim::state::FirstPlayer>()
+            .get_resource::<crate::rulesets::pop::state::FirstPlayer>()
             .map(|f| sid_of(world, f.0));
         visit_rebel_dice_capped(world, realm, first, false);
     }
@@ -281,8 +281,8 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
             continue;
         }
         if roll.rebellions > 0 {
-            if !crate::sim::pop::military::own_units_at(world, realm, area, true).is_empty() {
-                crate::sim::pop::military::raise_units(
+            if !crate::rulesets::pop::rules::military::own_units_at(world, realm, area, true).is_empty() {
+                crate::rulesets::pop::rules::military::raise_units(
                     world,
                     None,
                     area,
@@ -305,12 +305,12 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                     .amount(roll.rebellions as i32),
                 );
                 // The rebels and the army fight once all the dice are rolled.
-                crate::sim::pop::battle::queue(
+                crate::rulesets::pop::rules::battle::queue(
                     world,
-                    crate::sim::pop::battle::BattleSpec {
+                    crate::rulesets::pop::rules::battle::BattleSpec {
                         place: sid_of(world, area),
-                        attacker: crate::sim::pop::battle::Party::Rebels,
-                        defender: crate::sim::pop::battle::Party::Realm(sid_of(world, realm)),
+                        attacker: crate::rulesets::pop::rules::battle::Party::Rebels,
+                        defender: crate::rulesets::pop::rules::battle::Party::Realm(sid_of(world, realm)),
                         from: None,
                         naval: false,
                         npr_defence: false,
@@ -895,8 +895,8 @@ fn apply_prestige_penalties(world: &mut World) {
             change_prestige(world, owner, -3, rules::SEQ_PHASE3_E);
         }
     }
-    for realm in crate::sim::state::turn_order(world) {
-        let lost = crate::sim::pop::scoring::occupied_tax_value(world, realm).min(5);
+    for realm in crate::rulesets::pop::state::turn_order(world) {
+        let lost = crate::rulesets::pop::rules::scoring::occupied_tax_value(world, realm).min(5);
         if lost > 0 {
             let name = key_of(world, realm);
             write(
@@ -967,8 +967,8 @@ fn spread_religious_dissent(world: &mut World) {
             }
             let religion = world.get::<Realm>(realm).map(|r| r.religion);
             let differs = |world: &World, a: &Entity| {
-                !crate::sim::pop::religion::same_faith(
-                    crate::sim::pop::religion::area_faith(world, *a),
+                !crate::rulesets::pop::rules::religion::same_faith(
+                    crate::rulesets::pop::rules::religion::area_faith(world, *a),
                     religion,
                 )
             };
@@ -979,7 +979,7 @@ fn spread_religious_dissent(world: &mut World) {
                 .filter(|a| differs(world, a))
                 .collect();
             // Optional rule 5: rebel towns in dissenting areas turn to their pentagram side.
-            let religious = crate::sim::pop::religion::religious_rebel_towns(world, realm);
+            let religious = crate::rulesets::pop::rules::religion::religious_rebel_towns(world, realm);
             if !religious.is_empty() {
                 let places: Vec<String> = religious.iter().map(|p| key_of(world, *p)).collect();
                 write(
@@ -1041,7 +1041,7 @@ fn spread_religious_dissent(world: &mut World) {
             match action {
                 Action::ChooseProvince { province } => {
                     if let Some(p) = world.resource::<Index>().get(&province) {
-                        crate::sim::pop::effects::add_unrest(world, realm, p);
+                        crate::rulesets::pop::rules::effects::add_unrest(world, realm, p);
                     }
                 }
                 Action::RemoveInfluence { area } => {
@@ -1050,7 +1050,7 @@ fn spread_religious_dissent(world: &mut World) {
                         .get(&area)
                         .filter(|a| influence_in(world, realm, *a) > 0)
                     {
-                        crate::sim::pop::generic::add_influence(world, realm, a, -1);
+                        crate::rulesets::pop::rules::generic::add_influence(world, realm, a, -1);
                         let name = key_of(world, realm);
                         write(
                             world,

@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 
-use crate::sim::model::*;
-use crate::sim::query_cache::with_query;
-use crate::sim::state::sid_of;
+use crate::rulesets::pop::model::*;
+use crate::engine::query_cache::with_query;
+use crate::rulesets::pop::state::sid_of;
 
 /// Whether a marker of kind `T` joins the two realms.
 pub fn between<T: Component + Pairing>(world: &World, x: Entity, y: Entity) -> bool {

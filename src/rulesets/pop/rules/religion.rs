@@ -6,21 +6,21 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::{MpKind, Religion};
-use crate::sim::decision::{Action, Illegal};
-use crate::sim::flow::Flow;
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::economy::{change_mp, change_prestige, change_stability, spend};
-use crate::sim::pop::effects::{Progress, add_unrest, calm_holdings};
-use crate::sim::pop::generic::*;
-use crate::sim::pop::rebels::{
+use crate::rulesets::pop::content::schema::{MpKind, Religion};
+use crate::rulesets::pop::decision::{Action, Illegal};
+use crate::engine::flow::Flow;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability, spend};
+use crate::rulesets::pop::rules::effects::{Progress, add_unrest, calm_holdings};
+use crate::rulesets::pop::rules::generic::*;
+use crate::rulesets::pop::rules::rebels::{
     EventRebelDice, RebelRoll, continue_event_rebel_dice, counting_unrest,
 };
-use crate::sim::pop::relations::*;
-use crate::sim::pop::towns::token_provinces;
-use crate::sim::rules;
-use crate::sim::state::{Content, key_of, sid_of};
+use crate::rulesets::pop::rules::relations::*;
+use crate::rulesets::pop::rules::towns::token_provinces;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, key_of, sid_of};
 
 pub const CHANGE_PRESTIGE: i32 = 2;
 pub const CHANGE_STABILITY: i32 = 1;
@@ -232,7 +232,7 @@ pub fn revolution_on_board(world: &World) -> bool {
 fn convert_problem(world: &World, realm: Entity, area: &str) -> Option<Illegal> {
     let err = |why: String| Some(Illegal::new(rules::ACT_CONVERT_AREA, why));
     let Some(area) = world
-        .resource::<crate::sim::state::Index>()
+        .resource::<crate::rulesets::pop::state::Index>()
         .get(area)
         .filter(|a| world.get::<Area>(*a).is_some())
     else {
@@ -273,7 +273,7 @@ fn convert_problem(world: &World, realm: Entity, area: &str) -> Option<Illegal> 
 /// Convert Area: the realm's faith token goes on the area, one of its towns there turns to
 /// unrest and it rolls rebel dice for all its unrest in the area.
 fn convert_area(world: &mut World, realm: Entity, area: &str) -> Option<bool> {
-    let area = world.resource::<crate::sim::state::Index>().get(area)?;
+    let area = world.resource::<crate::rulesets::pop::state::Index>().get(area)?;
     let religion = religion_of(world, realm)?;
     let name = key_of(world, realm);
     let adm = convert_adm(world, realm);
@@ -344,7 +344,7 @@ pub fn set_state_religion(world: &mut World, realm: Entity, new: Religion) {
         .into_iter()
         .filter(|(_, m)| m.a == realm || m.b == realm)
         .filter(|(_, m)| {
-            crate::sim::pop::diplomacy::marriage_faith_problem(world, m.a, m.b).is_some()
+            crate::rulesets::pop::rules::diplomacy::marriage_faith_problem(world, m.a, m.b).is_some()
         })
         .collect();
     for (e, m) in forbidden {
@@ -506,7 +506,7 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
             .unwrap_or_default();
         for p in &towns {
             world.entity_mut(*p).remove::<RebelTown>();
-            crate::sim::pop::military::clear_unrest(world, realm, *p);
+            crate::rulesets::pop::rules::military::clear_unrest(world, realm, *p);
             if let Some(mut m) = world.get_mut::<Mat>(realm) {
                 m.covered_slots = (m.covered_slots - 1).max(0);
             }

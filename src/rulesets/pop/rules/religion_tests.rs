@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::{MpKind, Religion};
-use crate::sim::decision::Offer;
-use crate::sim::model::*;
-use crate::sim::pop::religion::{area_faith, place_faith};
-use crate::sim::pop::test_support::*;
-use crate::sim::state::key_of;
-use crate::sim::{Action, Game};
+use crate::rulesets::pop::content::schema::{MpKind, Religion};
+use crate::rulesets::pop::decision::Offer;
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::religion::{area_faith, place_faith};
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::state::key_of;
+use crate::rulesets::pop::{Action, Game};
 
 fn faith(game: &Game, area: &str) -> Option<Religion> {
     area_faith(game.world(), e(game, area))
@@ -25,7 +25,7 @@ fn give(game: &mut Game, realm: Entity, province: &str) {
     game.world_mut()
         .entity_mut(p)
         .insert((OwnedBy(realm), ControlledBy(realm)));
-    crate::sim::pop::towns::place_town(game.world_mut(), realm, p);
+    crate::rulesets::pop::rules::towns::place_town(game.world_mut(), realm, p);
 }
 
 #[test]
@@ -72,7 +72,7 @@ fn pop_act_convert_area_needs_every_other_province_in_a_realm_of_the_faith() {
     // A Protestant realm pays 1 adm less.
     game.world_mut().get_mut::<Realm>(me).unwrap().religion = Religion::Protestant;
     assert_eq!(
-        crate::sim::pop::religion::convert_adm(game.world(), me),
+        crate::rulesets::pop::rules::religion::convert_adm(game.world(), me),
         1,
         "Protestant discount"
     );
@@ -102,8 +102,8 @@ fn pop_15_revolution_spread_breaks_out_where_unrest_is_greatest_then_spreads() {
     let mut game = game();
     let nora = e(&game, "nora");
     let a = e(&game, "AAA");
-    crate::sim::pop::effects::add_unrest(game.world_mut(), a, nora);
-    crate::sim::pop::symbols::spread_revolution(game.world_mut());
+    crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), a, nora);
+    crate::rulesets::pop::rules::symbols::spread_revolution(game.world_mut());
     assert_eq!(
         faith(&game, "north"),
         Some(Religion::Revolutionary),
@@ -122,14 +122,14 @@ fn pop_15_revolution_spread_breaks_out_where_unrest_is_greatest_then_spreads() {
         Religion::Catholic
     );
     // The next symbol spreads to the remaining neighbour; the distant area never turns.
-    crate::sim::pop::symbols::spread_revolution(game.world_mut());
+    crate::rulesets::pop::rules::symbols::spread_revolution(game.world_mut());
     for area in ["north", "south", "east"] {
         assert_eq!(faith(&game, area), Some(Religion::Revolutionary), "{area}");
     }
     assert_ne!(faith(&game, "farland"), Some(Religion::Revolutionary));
     assert_eq!(count(&game, "pop.15.revolution_spread"), 3);
     // Removing a token shows the religion beneath again.
-    crate::sim::pop::religion::remove_revolution(game.world_mut(), north);
+    crate::rulesets::pop::rules::religion::remove_revolution(game.world_mut(), north);
     assert_eq!(faith(&game, "north"), Some(Religion::Catholic));
 }
 
@@ -139,9 +139,9 @@ fn pop_15_revolution_spread_counts_as_religious_dissent() {
     let a = e(&game, "AAA");
     let north = e(&game, "north");
     place_faith(game.world_mut(), north, Religion::Revolutionary);
-    let areas = crate::sim::pop::rebels::realm_areas(game.world(), a, false);
+    let areas = crate::rulesets::pop::rules::rebels::realm_areas(game.world(), a, false);
     assert!(areas.contains(&north));
-    assert!(!crate::sim::pop::religion::same_faith(
+    assert!(!crate::rulesets::pop::rules::religion::same_faith(
         area_faith(game.world(), north),
         Some(Religion::Catholic)
     ));
@@ -159,7 +159,7 @@ const REGIMES: &str = r#"    ideas: [
 #[test]
 fn pop_15_revolutionary_regime_changes_the_state_religion_and_ends_with_another_form() {
     let (mut game, me, _) = rich_game(|t| t.replace("    ideas: [],", REGIMES));
-    crate::sim::pop::ideas::research(game.world_mut(), me, "regime");
+    crate::rulesets::pop::rules::ideas::research(game.world_mut(), me, "regime");
     assert_eq!(
         game.world().get::<Realm>(me).unwrap().religion,
         Religion::Revolutionary
@@ -172,7 +172,7 @@ fn pop_15_revolutionary_regime_changes_the_state_religion_and_ends_with_another_
         "a Revolutionary token on the capital area"
     );
     assert_eq!(count(&game, "pop.15.revolutionary_regime"), 1);
-    crate::sim::pop::ideas::research(game.world_mut(), me, "crown");
+    crate::rulesets::pop::rules::ideas::research(game.world_mut(), me, "crown");
     assert_eq!(
         game.world().get::<Realm>(me).unwrap().religion,
         Religion::Catholic,
@@ -246,7 +246,7 @@ fn pop_act_convert_area_puts_the_unrest_on_a_town_before_a_vassal() {
     place_faith(game.world_mut(), area, Religion::Orthodox);
     let start = game.log().entries.len();
     game.apply(convert(home)).unwrap();
-    let town_sid = crate::sim::state::sid_of(game.world(), e(&game, town));
+    let town_sid = crate::rulesets::pop::state::sid_of(game.world(), e(&game, town));
     let first_unrest = game.log().entries[start..]
         .iter()
         .find(|x| x.rule == "pop.14.1.unrest")
@@ -261,7 +261,7 @@ fn pop_act_convert_area_puts_the_unrest_on_a_town_before_a_vassal() {
 #[test]
 fn pop_15_revolutionary_regime_ends_forbidden_marriages_and_a_counter_reformed_home_is_catholic() {
     let (mut game, me, other) = rich_game(|t| t.replace("    ideas: [],", REGIMES));
-    crate::sim::state::spawn_sim(
+    crate::rulesets::pop::state::spawn_sim(
         game.world_mut(),
         None,
         Marriage {
@@ -270,9 +270,9 @@ fn pop_15_revolutionary_regime_ends_forbidden_marriages_and_a_counter_reformed_h
             disputed: false,
         },
     );
-    let marriages = |game: &Game| crate::sim::pop::generic::markers::<Marriage>(game.world()).len();
+    let marriages = |game: &Game| crate::rulesets::pop::rules::generic::markers::<Marriage>(game.world()).len();
     let before = count(&game, "pop.5.1.marriage");
-    crate::sim::pop::ideas::research(game.world_mut(), me, "regime");
+    crate::rulesets::pop::rules::ideas::research(game.world_mut(), me, "regime");
     assert_eq!(
         marriages(&game),
         0,
@@ -283,7 +283,7 @@ fn pop_15_revolutionary_regime_ends_forbidden_marriages_and_a_counter_reformed_h
     let capital = game.world().get::<Capital>(me).unwrap().0;
     let home = game.world().get::<InArea>(capital).unwrap().0;
     game.world_mut().get_mut::<Area>(home).unwrap().religion = Religion::CounterReformed;
-    crate::sim::pop::ideas::research(game.world_mut(), me, "crown");
+    crate::rulesets::pop::rules::ideas::research(game.world_mut(), me, "crown");
     assert_eq!(
         game.world().get::<Realm>(me).unwrap().religion,
         Religion::Catholic,

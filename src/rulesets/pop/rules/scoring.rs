@@ -3,13 +3,13 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::sim::flow::{Flow, Rules};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::events::EventDisplay;
-use crate::sim::rules;
-use crate::sim::state::{Content, Seats, key_of};
+use crate::engine::flow::{Flow, Rules};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::events::EventDisplay;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, Seats, key_of};
 
 pub struct GameEndPlugin;
 
@@ -142,7 +142,7 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
     let mut alliances_q = world.query::<&Alliance>();
     let alliances: Vec<(Entity, Entity)> = alliances_q.iter(world).map(|a| (a.a, a.b)).collect();
     for realm in &seats {
-        let missions = crate::sim::pop::missions::score_at_end(world, *realm);
+        let missions = crate::rulesets::pop::rules::missions::score_at_end(world, *realm);
         let mat = world.get::<Mat>(*realm).cloned().unwrap_or_default();
         let count = |pairs: &[(Entity, Entity)]| {
             pairs
@@ -158,7 +158,7 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
             core_tokens: core_tokens.iter().filter(|r| *r == realm).count() as i32,
             marriages: count(&marriages),
             alliances: 2 * count(&alliances),
-            papacy: crate::sim::pop::curia::final_score(world, *realm),
+            papacy: crate::rulesets::pop::rules::curia::final_score(world, *realm),
             stability: 2 * mat.stability,
             occupied: -occupied_tax_value(world, *realm),
             loans: -i32::from(mat.loans),
@@ -211,4 +211,25 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
         scores,
         winner,
     });
+}
+
+/// Each Player Realm's score in seat order: its final score once the game is over, else its
+/// prestige so far.
+pub fn current_scores(world: &World) -> Vec<(String, i32)> {
+    if let Some(outcome) = world.get_resource::<Outcome>() {
+        return outcome
+            .scores
+            .iter()
+            .map(|s| (s.realm.clone(), s.total))
+            .collect();
+    }
+    world
+        .resource::<Seats>()
+        .0
+        .iter()
+        .map(|realm| {
+            let prestige = world.get::<Mat>(*realm).map_or(0, |m| m.prestige);
+            (key_of(world, *realm), prestige)
+        })
+        .collect()
 }

@@ -3,14 +3,14 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::EventKind;
-use crate::sim::flow::Rules;
-use crate::sim::log::{Note, write};
-use crate::sim::pop::PopStep;
-use crate::sim::pop::events::EventDisplay;
-use crate::sim::rng::GameRng;
-use crate::sim::rules;
-use crate::sim::state::{Content, FirstPlayer, Seats, key_of};
+use crate::rulesets::pop::content::schema::EventKind;
+use crate::engine::flow::Rules;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::events::EventDisplay;
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, FirstPlayer, Seats, key_of};
 
 pub struct SetupPlugin;
 
@@ -23,10 +23,10 @@ impl Plugin for SetupPlugin {
             (
                 build_event_decks,
                 choose_first_player,
-                crate::sim::pop::cards::shuffle_action_decks,
-                crate::sim::pop::ideas::open_grid,
-                crate::sim::pop::missions::prepare_mission_hands,
-                crate::sim::pop::milestones::reveal_first_milestones,
+                crate::rulesets::pop::rules::cards::shuffle_action_decks,
+                crate::rulesets::pop::rules::ideas::open_grid,
+                crate::rulesets::pop::rules::missions::prepare_mission_hands,
+                crate::rulesets::pop::rules::milestones::reveal_first_milestones,
             )
                 .chain()
                 .in_set(PopStep::Setup),

@@ -7,19 +7,19 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::PowerStruggleDef;
-use crate::sim::flow::Rules;
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::conditions::all_met;
-use crate::sim::pop::economy::change_prestige;
-use crate::sim::pop::generic::markers;
-use crate::sim::pop::military::controller;
-use crate::sim::pop::relations::{area_of, partners, provinces_of};
-use crate::sim::rng::GameRng;
-use crate::sim::rules;
-use crate::sim::state::{Content, Index, key_of, turn_order};
+use crate::rulesets::pop::content::schema::PowerStruggleDef;
+use crate::engine::flow::Rules;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::conditions::all_met;
+use crate::rulesets::pop::rules::economy::change_prestige;
+use crate::rulesets::pop::rules::generic::markers;
+use crate::rulesets::pop::rules::military::controller;
+use crate::rulesets::pop::rules::relations::{area_of, partners, provinces_of};
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, Index, key_of, turn_order};
 
 pub struct StrugglePlugin;
 
@@ -31,13 +31,13 @@ impl Plugin for StrugglePlugin {
                 Rules,
                 set_up_power_struggles
                     .in_set(PopStep::Setup)
-                    .after(crate::sim::pop::milestones::reveal_first_milestones),
+                    .after(crate::rulesets::pop::rules::milestones::reveal_first_milestones),
             )
             .add_systems(
                 Rules,
                 score_power_struggles
                     .in_set(PopStep::P4E)
-                    .after(crate::sim::pop::ideas::score_idea_prestige),
+                    .after(crate::rulesets::pop::rules::ideas::score_idea_prestige),
             );
     }
 }
@@ -146,7 +146,7 @@ fn battleground_areas(world: &World) -> Vec<Entity> {
         .flat_map(|c| content.power_struggles[*c].battlegrounds.iter())
         .filter_map(|a| index.get(a))
         .collect();
-    out.sort_by_key(|a| crate::sim::state::sid_of(world, *a));
+    out.sort_by_key(|a| crate::rulesets::pop::state::sid_of(world, *a));
     out.dedup();
     out
 }
@@ -169,14 +169,14 @@ struct AreaScore {
 
 /// Whether the realm has a town or vassal token in the area.
 fn present(world: &World, realm: Entity, area: Entity) -> bool {
-    crate::sim::pop::towns::token_provinces(world, realm, |_| true)
+    crate::rulesets::pop::rules::towns::token_provinces(world, realm, |_| true)
         .into_iter()
         .any(|p| area_of(world, p) == Some(area))
 }
 
 fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
     let mut tax_halves = 0;
-    let vassals = crate::sim::pop::rebels::vassals_in(world, realm, area, false);
+    let vassals = crate::rulesets::pop::rules::rebels::vassals_in(world, realm, area, false);
     for p in provinces_of(world, area) {
         if controller(world, p) != Some(realm) || world.get::<RebelTown>(p).is_some() {
             continue;
@@ -185,14 +185,14 @@ fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
         tax_halves += if vassals.contains(&p) { tax } else { 2 * tax };
     }
     let main_map = world.get::<Area>(area).is_some_and(|a| !a.distant);
-    let seats = &world.resource::<crate::sim::state::Seats>().0;
+    let seats = &world.resource::<crate::rulesets::pop::state::Seats>().0;
     let alone = main_map
         && present(world, realm, area)
         && seats
             .iter()
             .all(|o| *o == realm || !present(world, *o, area));
     let capital_here =
-        |partner: Entity| crate::sim::pop::relations::capital_area(world, partner) == Some(area);
+        |partner: Entity| crate::rulesets::pop::rules::relations::capital_area(world, partner) == Some(area);
     let allied_here = partners::<Alliance>(world, realm)
         .into_iter()
         .any(capital_here);

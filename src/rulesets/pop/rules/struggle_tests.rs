@@ -4,18 +4,18 @@
 
 use bevy::prelude::*;
 
-use crate::sim::decision::{Action, DecisionKind};
-use crate::sim::model::*;
-use crate::sim::pop::costs::action_cost;
-use crate::sim::pop::events::{EventInProgress, Leftover};
-use crate::sim::pop::milestones::{Milestones, comet_sighted, milestone_index};
-use crate::sim::pop::struggle::{
+use crate::rulesets::pop::decision::{Action, DecisionKind};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::costs::action_cost;
+use crate::rulesets::pop::rules::events::{EventInProgress, Leftover};
+use crate::rulesets::pop::rules::milestones::{Milestones, comet_sighted, milestone_index};
+use crate::rulesets::pop::rules::struggle::{
     PowerStruggles, activate, battleground_prestige, is_battleground, score_power_struggles,
 };
-use crate::sim::pop::test_support::*;
-use crate::sim::rules;
-use crate::sim::state::spawn_sim;
-use crate::sim::{Game, GameSetup};
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::spawn_sim;
+use crate::rulesets::pop::{Game, GameSetup};
 
 /// The deck, top first: "east" (battleground: east), "main" (south and east, two criteria),
 /// "far" (north and the distant farland).
@@ -44,7 +44,7 @@ fn board(game: &Game) -> PowerStruggles {
 
 fn card(game: &Game, id: &str) -> usize {
     game.world()
-        .resource::<crate::sim::state::Content>()
+        .resource::<crate::rulesets::pop::state::Content>()
         .0
         .power_struggles
         .iter()
@@ -108,7 +108,7 @@ fn pop_17_4_activate_does_nothing_without_the_advanced_rule() {
     );
     assert!(
         game.world()
-            .resource::<crate::sim::log::GameLog>()
+            .resource::<crate::engine::log::GameLog>()
             .entries
             .iter()
             .any(|l| l.rule == rules::STRUGGLE_ACTIVATE && l.text.contains("not in play"))
@@ -145,7 +145,7 @@ fn pop_17_4_battleground_scores_tax_value_vassals_half_alone_and_ties() {
     assert_eq!(battleground_prestige(game.world(), a, main).0, 2);
     // A town of AAA in the south takes BBB's "only Player Realm" point away: 3.
     let sora = e(&game, "sora");
-    crate::sim::pop::towns::place_town(game.world_mut(), a, sora);
+    crate::rulesets::pop::rules::towns::place_town(game.world_mut(), a, sora);
     assert_eq!(battleground_prestige(game.world(), b, main).0, 3);
 }
 
@@ -161,7 +161,7 @@ fn pop_17_4_battleground_alone_counts_on_the_main_map_only() {
     game.world_mut()
         .entity_mut(wild)
         .insert((OwnedBy(a), ControlledBy(a)));
-    crate::sim::pop::towns::place_town(game.world_mut(), a, wild);
+    crate::rulesets::pop::rules::towns::place_town(game.world_mut(), a, wild);
     assert_eq!(battleground_prestige(game.world(), a, far).0, 5);
 }
 
@@ -200,7 +200,7 @@ fn pop_17_4_fabricate_discount_one_dip_in_a_battleground_two_elsewhere() {
         is_battleground(game.world(), east),
         "the Upcoming card's area"
     );
-    let (mine, theirs) = if crate::sim::state::key_of(game.world(), me) == "AAA" {
+    let (mine, theirs) = if crate::rulesets::pop::state::key_of(game.world(), me) == "AAA" {
         ("north", "south")
     } else {
         ("south", "north")
@@ -218,7 +218,7 @@ fn pop_17_4_fabricate_discount_one_dip_in_a_battleground_two_elsewhere() {
     settle_turn(&mut game, me);
     let turn = game.pending().unwrap();
     assert_eq!(turn.kind, DecisionKind::Turn);
-    assert_eq!(turn.realm, crate::sim::state::key_of(game.world(), other));
+    assert_eq!(turn.realm, crate::rulesets::pop::state::key_of(game.world(), other));
     let before = mat(&game, other).mp[1];
     game.apply(claim(mine)).unwrap();
     assert_eq!(before - mat(&game, other).mp[1], 2);
@@ -241,7 +241,7 @@ fn pop_17_4_fabricate_discount_follows_the_active_card_and_needs_the_rule() {
 #[test]
 fn pop_17_4_setup_option_chosen_for_a_game_is_saved_and_replays() {
     let scenario = std::sync::Arc::new(
-        crate::content::parse_scenario(
+        crate::rulesets::pop::content::parse_scenario(
             &with_struggles(MINI.to_string()).replace(", power_struggles: true", ""),
             "mini.ron",
         )
@@ -258,10 +258,10 @@ fn pop_17_4_setup_option_chosen_for_a_game_is_saved_and_replays() {
         let first = game.legal_actions()[0].clone();
         game.apply(first).unwrap();
     }
-    let save = crate::save::Save::of(&game, None);
+    let save = crate::rulesets::pop::save::Save::of(&game, None);
     assert_eq!(save.setup.power_struggles, Some(true));
     let text = save.to_ron();
-    let replayed = crate::save::Save::parse(&text, "s.ron")
+    let replayed = crate::rulesets::pop::save::Save::parse(&text, "s.ron")
         .unwrap()
         .replay(scenario)
         .unwrap();
@@ -327,7 +327,7 @@ fn pop_milestone_comet_replaces_the_milestones_from_the_age_decks() {
             .iter()
             .map(|m| {
                 game.world()
-                    .resource::<crate::sim::state::Content>()
+                    .resource::<crate::rulesets::pop::state::Content>()
                     .0
                     .milestones[*m]
                     .id
@@ -363,10 +363,10 @@ fn pop_milestone_comet_replaces_the_milestones_from_the_age_decks() {
 #[test]
 fn pop_17_4_scored_in_bot_games() {
     let mut game = game_with(comet_everywhere);
-    crate::ai::play_out(&mut game, 5);
+    crate::rulesets::pop::bot::play_out(&mut game, 5);
     let activated = game
         .world()
-        .resource::<crate::sim::log::GameLog>()
+        .resource::<crate::engine::log::GameLog>()
         .entries
         .iter()
         .filter(|l| l.rule == rules::STRUGGLE_ACTIVATE && l.text.contains("becomes active"))

@@ -4,14 +4,14 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::Religion;
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::generic::*;
-use crate::sim::pop::relations::*;
-use crate::sim::pop::towns::core_owners;
-use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of};
+use crate::rulesets::pop::content::schema::Religion;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::generic::*;
+use crate::rulesets::pop::rules::relations::*;
+use crate::rulesets::pop::rules::towns::core_owners;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Index, key_of, sid_of};
 
 /// Tokens the Spread of Religious Ideas places.
 pub const RELIGION_TOKENS: usize = 4;
@@ -106,7 +106,7 @@ pub fn dnpr_expansion(world: &mut World, tag: &str) {
             .realm(tag)
             .subject(sid_of(world, p)),
         );
-        crate::sim::pop::effects::add_unrest(world, realm, p);
+        crate::rulesets::pop::rules::effects::add_unrest(world, realm, p);
         return;
     }
     write(
@@ -133,13 +133,13 @@ pub fn spread_religious_ideas(world: &mut World) {
         let Some(area) = religion_target(world, faith) else {
             continue;
         };
-        crate::sim::pop::religion::place_faith(world, area, faith);
+        crate::rulesets::pop::rules::religion::place_faith(world, area, faith);
     }
 }
 
 /// The area a token of `faith` goes to, if any: a Catholic area next to one of that faith.
 pub fn religion_target(world: &World, faith: Religion) -> Option<Entity> {
-    let religion = |a: Entity| crate::sim::pop::religion::area_faith(world, a);
+    let religion = |a: Entity| crate::rulesets::pop::rules::religion::area_faith(world, a);
     spread_target(world, |area| {
         world.get::<Area>(area).is_some_and(|a| !a.distant)
             && religion(area) == Some(Religion::Catholic)
@@ -210,7 +210,7 @@ pub const REVOLUTION_OUTBREAK: usize = 2;
 /// towns and vassals in unrest (then the higher tax value, then alphabetical) and the second
 /// next to it.
 pub fn spread_revolution(world: &mut World) {
-    let outbreak = !crate::sim::pop::religion::revolution_on_board(world);
+    let outbreak = !crate::rulesets::pop::rules::religion::revolution_on_board(world);
     let tokens = if outbreak {
         REVOLUTION_OUTBREAK
     } else {
@@ -235,7 +235,7 @@ pub fn spread_revolution(world: &mut World) {
             world,
             Note::new(rules::REVOLUTION_SPREAD, text).subject(sid_of(world, area)),
         );
-        crate::sim::pop::religion::place_faith(world, area, Religion::Revolutionary);
+        crate::rulesets::pop::rules::religion::place_faith(world, area, Religion::Revolutionary);
     }
 }
 
@@ -271,7 +271,7 @@ fn outbreak_area(world: &World) -> Option<Entity> {
 /// unrest to a calm vassal there and places rebels equal to the tax value of its vassals in that
 /// area; the active player adds the unrest but places no rebels.
 pub fn disloyal_vassals(world: &mut World, active: Entity) {
-    use crate::sim::pop::rebels::{realm_areas, vassals_in};
+    use crate::rulesets::pop::rules::rebels::{realm_areas, vassals_in};
     for realm in all_of::<PlayerRealm>(world) {
         for area in realm_areas(world, realm, true) {
             let mine = influence_in(world, realm, area);
@@ -308,9 +308,9 @@ pub fn disloyal_vassals(world: &mut World, active: Entity) {
                 .subject(sid_of(world, area)),
             );
             if let Some(p) = vassals_in(world, realm, area, true).first() {
-                crate::sim::pop::effects::add_unrest(world, realm, *p);
+                crate::rulesets::pop::rules::effects::add_unrest(world, realm, *p);
             }
-            crate::sim::pop::military::raise_units(
+            crate::rulesets::pop::rules::military::raise_units(
                 world,
                 None,
                 area,

@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 
-use crate::content::parse_scenario;
-use crate::sim::log::GameLog;
-use crate::sim::model::Mat;
-use crate::sim::state::Index;
-use crate::sim::{Game, GameSetup};
+use crate::rulesets::pop::content::parse_scenario;
+use crate::engine::log::GameLog;
+use crate::rulesets::pop::model::Mat;
+use crate::rulesets::pop::state::Index;
+use crate::rulesets::pop::{Game, GameSetup};
 
-pub const MINI: &str = include_str!("../../../tests/data/mini.ron");
+pub const MINI: &str = include_str!("../../../../tests/data/mini.ron");
 
 /// The mini scenario, edited by a text replacement, as a game at its first decision.
 pub fn game_with(edit: impl Fn(String) -> String) -> Game {
@@ -43,10 +43,10 @@ pub fn count(game: &Game, rule: &str) -> usize {
 /// Answers `realm`'s follow-up decisions of its action (the first legal answer) until the turn
 /// passes on.
 pub fn settle_turn(game: &mut Game, realm: Entity) {
-    let name = crate::sim::state::key_of(game.world(), realm);
+    let name = crate::rulesets::pop::state::key_of(game.world(), realm);
     while game
         .pending()
-        .is_some_and(|d| d.realm == name && !matches!(d.kind, crate::sim::DecisionKind::Turn))
+        .is_some_and(|d| d.realm == name && !matches!(d.kind, crate::rulesets::pop::DecisionKind::Turn))
     {
         let first = game.legal_actions()[0].clone();
         game.apply(first).unwrap();
@@ -73,14 +73,14 @@ pub fn rich_game(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
 pub fn give_card(game: &mut Game, realm: Entity, card: &str) {
     let index = game
         .world()
-        .resource::<crate::sim::state::Content>()
+        .resource::<crate::rulesets::pop::state::Content>()
         .0
         .action_cards
         .iter()
         .position(|c| c.id == card)
         .unwrap();
     game.world_mut()
-        .get_mut::<crate::sim::pop::cards::Hand>(realm)
+        .get_mut::<crate::rulesets::pop::rules::cards::Hand>(realm)
         .unwrap()
         .cards
         .push(index);
@@ -126,7 +126,7 @@ pub fn with_trade(text: String) -> String {
 /// Puts these Trade Cards (by id) on top of the Trade Deck, the first on top.
 pub fn stack_trade_deck(game: &mut Game, cards: &[&str]) {
     let ids: Vec<usize> = {
-        let content = &game.world().resource::<crate::sim::state::Content>().0;
+        let content = &game.world().resource::<crate::rulesets::pop::state::Content>().0;
         cards
             .iter()
             .map(|c| content.trade_cards.iter().position(|t| t.id == *c).unwrap())
@@ -134,14 +134,14 @@ pub fn stack_trade_deck(game: &mut Game, cards: &[&str]) {
     };
     let mut board = game
         .world_mut()
-        .resource_mut::<crate::sim::pop::trade::TradeBoard>();
+        .resource_mut::<crate::rulesets::pop::rules::trade::TradeBoard>();
     board.shuffled = true;
     board.deck.retain(|c| !ids.contains(c));
     board.deck.extend(ids.into_iter().rev());
 }
 
 /// Asserts that `action` is refused under `rule` and leaves the game exactly as it was.
-pub fn refused(game: &mut Game, action: crate::sim::Action, rule: &str) {
+pub fn refused(game: &mut Game, action: crate::rulesets::pop::Action, rule: &str) {
     let before = game.state_hash();
     let err = game.apply(action.clone()).unwrap_err();
     assert_eq!(err.rule, rule, "{action:?}: {err}");
@@ -158,12 +158,12 @@ pub fn spawn_unit(
     game: &mut Game,
     realm: Option<Entity>,
     place: &str,
-    kind: crate::sim::model::UnitKind,
-    status: crate::sim::model::UnitStatus,
+    kind: crate::rulesets::pop::model::UnitKind,
+    status: crate::rulesets::pop::model::UnitStatus,
 ) -> Entity {
-    use crate::sim::model::{At, Unit, UnitOf};
+    use crate::rulesets::pop::model::{At, Unit, UnitOf};
     let at = e(game, place);
-    let unit = crate::sim::state::spawn_sim(
+    let unit = crate::rulesets::pop::state::spawn_sim(
         game.world_mut(),
         None,
         (

@@ -3,16 +3,16 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::Game;
-use crate::sim::log::GameLog;
-use crate::sim::model::*;
-use crate::sim::pop::cards::Hand;
-use crate::sim::pop::characters::{self, advisor_of, ruler_of};
-use crate::sim::pop::income::{corruption_charge, pay_upkeep};
-use crate::sim::pop::monarch_power::skill_level;
-use crate::sim::pop::test_support::*;
-use crate::sim::pop::towns::{self, tracks};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::Game;
+use crate::engine::log::GameLog;
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::cards::Hand;
+use crate::rulesets::pop::rules::characters::{self, advisor_of, ruler_of};
+use crate::rulesets::pop::rules::income::{corruption_charge, pay_upkeep};
+use crate::rulesets::pop::rules::monarch_power::skill_level;
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::rules::towns::{self, tracks};
 
 #[test]
 fn pop_7_1_income_is_ruler_plus_advisor_and_regency_one() {
@@ -105,7 +105,7 @@ fn pop_7_2_no_ruler_penalty_in_phase_3_f() {
     let mut game = game();
     let a = e(&game, "AAA");
     let b = e(&game, "BBB");
-    crate::sim::state::spawn_sim(
+    crate::rulesets::pop::state::spawn_sim(
         game.world_mut(),
         None,
         Marriage {
@@ -118,17 +118,17 @@ fn pop_7_2_no_ruler_penalty_in_phase_3_f() {
     characters::kill(game.world_mut(), anna);
     set(&mut game, a, |m| m.stability = 0);
     // Play on until Phase 3 step F has run.
-    let mut bot = crate::ai::Bot::new(1);
+    let mut bot = crate::rulesets::pop::bot::Bot::new(1);
     while count(&game, "pop.7.2.no_ruler_penalty") == 0 && !game.is_over() {
         // Keep AAA without a ruler: decline every chance to replace it.
         let action = match game.pending() {
-            Some(d) if d.kind == crate::sim::DecisionKind::ReplaceDeadRuler => {
-                crate::sim::Action::Decline
+            Some(d) if d.kind == crate::rulesets::pop::DecisionKind::ReplaceDeadRuler => {
+                crate::rulesets::pop::Action::Decline
             }
             _ => bot.choose(&game).unwrap(),
         };
-        let action = if matches!(action, crate::sim::Action::Appoint { .. }) {
-            crate::sim::Action::Pass
+        let action = if matches!(action, crate::rulesets::pop::Action::Appoint { .. }) {
+            crate::rulesets::pop::Action::Pass
         } else {
             action
         };
@@ -136,7 +136,7 @@ fn pop_7_2_no_ruler_penalty_in_phase_3_f() {
             let first = game
                 .legal_actions()
                 .into_iter()
-                .find(|a| !matches!(a, crate::sim::Action::Appoint { .. }))
+                .find(|a| !matches!(a, crate::rulesets::pop::Action::Appoint { .. }))
                 .unwrap();
             game.apply(first).unwrap();
         }
@@ -213,7 +213,7 @@ fn pop_7_4_income_upkeep_with_stability_and_interest() {
     assert_eq!(mat(&game, a).ducats, 10 + 3 + 2 - 2 - 2);
     let b = game
         .world()
-        .get::<crate::sim::pop::income::IncomeBreakdown>(a)
+        .get::<crate::rulesets::pop::rules::income::IncomeBreakdown>(a)
         .unwrap()
         .clone();
     assert_eq!(
@@ -369,7 +369,7 @@ fn pop_7_6_cores_printed_npr_marker_and_core_token() {
     );
     assert!(towns::is_core(game.world(), nora, c));
     let north = e(&game, "north");
-    crate::sim::state::spawn_sim(
+    crate::rulesets::pop::state::spawn_sim(
         game.world_mut(),
         None,
         CoreToken {
@@ -400,12 +400,12 @@ fn game_with_ideas() -> Game {
 
 #[test]
 fn pop_5_1_research_idea_cost_prestige_and_earlier_researchers() {
-    use crate::sim::pop::ideas::{IdeaGrid, research, research_problem};
+    use crate::rulesets::pop::rules::ideas::{IdeaGrid, research, research_problem};
     let mut game = game_with_ideas();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
     let content = game
         .world()
-        .resource::<crate::sim::state::Content>()
+        .resource::<crate::rulesets::pop::state::Content>()
         .0
         .clone();
     let open: Vec<String> = game
@@ -448,7 +448,7 @@ fn pop_5_1_research_idea_cost_prestige_and_earlier_researchers() {
 
 #[test]
 fn ideas_modify_skill_income_and_score_prestige_in_phase_4_e() {
-    use crate::sim::pop::ideas::{IdeaGrid, idea_income, research};
+    use crate::rulesets::pop::rules::ideas::{IdeaGrid, idea_income, research};
     let mut game = game_with(|t| {
         t.replace(
             "    ideas: [],",
@@ -487,7 +487,7 @@ fn ideas_modify_skill_income_and_score_prestige_in_phase_4_e() {
     // One Government form at a time: Republic replaces Absolutism.
     set(&mut game, a, |m| m.mp = [10, 0, 0]);
     research(game.world_mut(), a, "republic");
-    let held: Vec<String> = crate::sim::pop::ideas::ideas_of(game.world(), a);
+    let held: Vec<String> = crate::rulesets::pop::rules::ideas::ideas_of(game.world(), a);
     assert_eq!(held, vec!["bureaucracy", "republic"]);
     assert_eq!(game.world().resource::<IdeaGrid>().researched.len(), 2);
 }

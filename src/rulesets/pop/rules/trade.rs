@@ -5,24 +5,24 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::{MpKind, TradeCardDef, TradeNodeDef, TradeRequirement};
-use crate::sim::decision::{Action, DecisionKind, Illegal, ask};
-use crate::sim::flow::{Flow, Rules};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::colonize::{neighbours, shores};
-use crate::sim::pop::economy::{change_mp, change_prestige, gain_ducats};
-use crate::sim::pop::explore::{hostile_sea, light_ships_at};
-use crate::sim::pop::generic::{Generic, Resume, lookup, mp, owner};
-use crate::sim::pop::ideas::trade_bonus;
-use crate::sim::pop::military::{army_places, sail_destinations};
-use crate::sim::pop::relations::{area_of, capital_area};
-use crate::sim::pop::scoring::tax_income;
-use crate::sim::pop::towns::token_provinces;
-use crate::sim::rng::GameRng;
-use crate::sim::rules;
-use crate::sim::state::{Content, Index, Seats, key_of, sid_of};
+use crate::rulesets::pop::content::schema::{MpKind, TradeCardDef, TradeNodeDef, TradeRequirement};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::engine::flow::{Flow, Rules};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::colonize::{neighbours, shores};
+use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, gain_ducats};
+use crate::rulesets::pop::rules::explore::{hostile_sea, light_ships_at};
+use crate::rulesets::pop::rules::generic::{Generic, Resume, lookup, mp, owner};
+use crate::rulesets::pop::rules::ideas::trade_bonus;
+use crate::rulesets::pop::rules::military::{army_places, sail_destinations};
+use crate::rulesets::pop::rules::relations::{area_of, capital_area};
+use crate::rulesets::pop::rules::scoring::tax_income;
+use crate::rulesets::pop::rules::towns::token_provinces;
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of};
 
 /// Trade Cards revealed by one Trade action (step 1).
 pub const REVEAL: usize = 3;
@@ -256,13 +256,13 @@ pub fn open_continent(world: &mut World, realm: Entity, area: Entity) {
 // The map: nodes, connections, protection
 
 pub fn node_def<'a>(
-    content: &'a crate::content::schema::Scenario,
+    content: &'a crate::rulesets::pop::content::schema::Scenario,
     id: &str,
 ) -> Option<&'a TradeNodeDef> {
     content.trade_nodes.iter().find(|n| n.id == id)
 }
 
-fn card_index(content: &crate::content::schema::Scenario, id: &str) -> Option<usize> {
+fn card_index(content: &crate::rulesets::pop::content::schema::Scenario, id: &str) -> Option<usize> {
     content.trade_cards.iter().position(|c| c.id == id)
 }
 
@@ -482,7 +482,7 @@ pub fn trade_power(
 /// its power qualifies for that nobody stronger took, the rest pushed down; then each pirate
 /// pushes everyone one row further. `None`: no income.
 pub fn assign_rows(
-    rows: &[crate::content::schema::TradeRowDef],
+    rows: &[crate::rulesets::pop::content::schema::TradeRowDef],
     powers: &[i32],
     pirates: usize,
 ) -> Vec<Option<usize>> {
@@ -1122,7 +1122,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
     else {
         return;
     };
-    crate::sim::pop::military::place_unit(world, ship, to);
+    crate::rulesets::pop::rules::military::place_unit(world, ship, to);
     let name = key_of(world, realm);
     let (from_n, to_n) = (key_of(world, from), key_of(world, to));
     write(

@@ -2,17 +2,17 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::MpKind;
-use crate::sim::Game;
-use crate::sim::decision::{Action, DecisionKind};
-use crate::sim::flow::Flow;
-use crate::sim::model::*;
-use crate::sim::pop::test_support::*;
-use crate::sim::pop::trade::{
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::Game;
+use crate::rulesets::pop::decision::{Action, DecisionKind};
+use crate::engine::flow::Flow;
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::rules::trade::{
     TradeBoard, assign_rows, connected, node_def, place_pirate, stand_merchants_up,
 };
-use crate::sim::rules;
-use crate::sim::state::{Content, key_of};
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Content, key_of};
 
 fn trade_game() -> (Game, Entity, Entity) {
     rich_game(with_trade)
@@ -58,17 +58,17 @@ fn trade(game: &mut Game, me: Entity, other: Entity, card: &str, node: &str) -> 
 #[test]
 fn pop_12_trade_income_rows_push_down_the_weaker_merchant() {
     // The income table as pure arithmetic: the stronger takes its row, the others go below.
-    let rows = crate::content::schema::TradeRowDef::default();
+    let rows = crate::rulesets::pop::content::schema::TradeRowDef::default();
     let rows = vec![
-        crate::content::schema::TradeRowDef {
+        crate::rulesets::pop::content::schema::TradeRowDef {
             power: 4,
             ..rows.clone()
         },
-        crate::content::schema::TradeRowDef {
+        crate::rulesets::pop::content::schema::TradeRowDef {
             power: 2,
             ..rows.clone()
         },
-        crate::content::schema::TradeRowDef { power: 1, ..rows },
+        crate::rulesets::pop::content::schema::TradeRowDef { power: 1, ..rows },
     ];
     assert_eq!(
         assign_rows(&rows, &[5, 4, 1], 0),
@@ -95,7 +95,7 @@ fn pop_12_trade_power_counts_merchant_key_provinces_plus_signs_and_protecting_sh
         .unwrap();
     let bay = node_def(&content, "bay").unwrap();
     let power =
-        |game: &Game| crate::sim::pop::trade::trade_power(game.world(), me, card, bay, true);
+        |game: &Game| crate::rulesets::pop::rules::trade::trade_power(game.world(), me, card, bay, true);
     assert_eq!(
         power(&game),
         4,
@@ -110,7 +110,7 @@ fn pop_12_trade_power_counts_merchant_key_provinces_plus_signs_and_protecting_sh
     light_ship(&mut game, me, "west_sea", false);
     assert_eq!(power(&game), 5, "a ship off the slots gives no power");
     assert_eq!(
-        crate::sim::pop::trade::trade_power(game.world(), me, card, bay, false),
+        crate::rulesets::pop::rules::trade::trade_power(game.world(), me, card, bay, false),
         2,
         "key provinces never count in a secondary node"
     );
@@ -418,7 +418,7 @@ fn pop_12_trade_deck_distant_cards_join_on_the_first_discovery() {
         .retain(|c| *c != 0);
     let deck = board(&game).deck.len();
     let farland = e(&game, "farland");
-    crate::sim::pop::explore::discover(game.world_mut(), me, farland);
+    crate::rulesets::pop::rules::explore::discover(game.world_mut(), me, farland);
     let b = board(&game);
     assert!(b.unused.is_empty());
     assert!(b.discard.is_empty(), "the discard pile is shuffled in too");
@@ -469,7 +469,7 @@ fn pop_12_pirates_symbol_auto_resolution() {
 fn pop_12_pirates_leave_at_the_end_of_the_age() {
     let (mut game, _, _) = trade_game();
     place_pirate(game.world_mut());
-    crate::sim::pop::trade::pirates_leave(game.world_mut());
+    crate::rulesets::pop::rules::trade::pirates_leave(game.world_mut());
     assert!(board(&game).pirates.is_empty());
 }
 
@@ -524,7 +524,7 @@ fn pop_12_requirement_own_a_key_province_or_neither_trade_there_nor_collect() {
 
 #[test]
 fn pop_12_requirement_a_holding_of_any_realm_on_a_key_province() {
-    use crate::sim::pop::trade::meets_requirement;
+    use crate::rulesets::pop::rules::trade::meets_requirement;
     let cloth = |game: &Game| {
         let content = game.world().resource::<Content>().0.clone();
         content
@@ -562,13 +562,13 @@ fn pop_12_trade_protection_slot_is_given_up_by_any_move() {
     let ship = light_ship(&mut game, me, "west_sea", true);
     let (west, far) = (e(&game, "west_sea"), e(&game, "far_sea"));
     assert_eq!(
-        crate::sim::pop::trade::protecting_ships(game.world(), west),
+        crate::rulesets::pop::rules::trade::protecting_ships(game.world(), west),
         [ship]
     );
     // Sailing off and back (a retreat, a recall, a voyage: every move) leaves the slot free.
-    crate::sim::pop::military::place_unit(game.world_mut(), ship, far);
-    crate::sim::pop::military::place_unit(game.world_mut(), ship, west);
-    assert!(crate::sim::pop::trade::protecting_ships(game.world(), west).is_empty());
+    crate::rulesets::pop::rules::military::place_unit(game.world_mut(), ship, far);
+    crate::rulesets::pop::rules::military::place_unit(game.world_mut(), ship, west);
+    assert!(crate::rulesets::pop::rules::trade::protecting_ships(game.world(), west).is_empty());
 }
 
 /// The trade game with a Diplomatic card "growth" (1 dip): Commercial Growth. The card decks
@@ -597,7 +597,7 @@ fn growth_game() -> (Game, Entity, Entity) {
 
 fn expand_notes(game: &Game) -> Vec<String> {
     game.world()
-        .resource::<crate::sim::log::GameLog>()
+        .resource::<crate::engine::log::GameLog>()
         .entries
         .iter()
         .filter(|l| l.rule == rules::TRADE_EXPAND)
@@ -648,8 +648,8 @@ fn pop_12_expand_with_one_node_left_needs_no_choice_and_with_none_does_nothing()
         .resource_mut::<TradeBoard>()
         .expanded
         .push("bay".into());
-    let any = [crate::content::schema::Effect::ExpandAnyNode];
-    crate::sim::pop::effects::apply_now(game.world_mut(), me, &any);
+    let any = [crate::rulesets::pop::content::schema::Effect::ExpandAnyNode];
+    crate::rulesets::pop::rules::effects::apply_now(game.world_mut(), me, &any);
     assert_eq!(
         board(&game).expanded,
         ["bay", "inland"],
@@ -660,7 +660,7 @@ fn pop_12_expand_with_one_node_left_needs_no_choice_and_with_none_does_nothing()
         DecisionKind::Turn,
         "no question"
     );
-    crate::sim::pop::effects::apply_now(game.world_mut(), me, &any);
+    crate::rulesets::pop::rules::effects::apply_now(game.world_mut(), me, &any);
     assert_eq!(board(&game).expanded, ["bay", "inland"]);
     assert_eq!(
         expand_notes(&game),
@@ -675,12 +675,12 @@ fn pop_12_expand_with_one_node_left_needs_no_choice_and_with_none_does_nothing()
 fn pop_12_expand_a_named_node_from_a_mission_or_event_once() {
     let (mut game, me, _) = trade_game();
     let name = key_of(game.world(), me);
-    let far = [crate::content::schema::Effect::ExpandNode("far".into())];
+    let far = [crate::rulesets::pop::content::schema::Effect::ExpandNode("far".into())];
     // A named node needs no merchant or connection: the card or Mission names it.
-    crate::sim::pop::effects::apply_now(game.world_mut(), me, &far);
-    crate::sim::pop::effects::apply_now(game.world_mut(), me, &far);
+    crate::rulesets::pop::rules::effects::apply_now(game.world_mut(), me, &far);
+    crate::rulesets::pop::rules::effects::apply_now(game.world_mut(), me, &far);
     assert_eq!(board(&game).expanded, ["far"], "expanded once");
-    assert!(crate::sim::pop::trade::is_expanded(game.world(), "far"));
+    assert!(crate::rulesets::pop::rules::trade::is_expanded(game.world(), "far"));
     assert_eq!(
         expand_notes(&game),
         [
@@ -700,7 +700,7 @@ fn pop_12_expand_bot_picks_its_own_merchants_node() {
     })
     .unwrap();
     assert_eq!(
-        crate::ai::Bot::new(1).choose(&game),
+        crate::rulesets::pop::bot::Bot::new(1).choose(&game),
         Some(Action::ChooseNode { node: "bay".into() }),
         "its merchant stands in the bay"
     );
@@ -712,7 +712,7 @@ fn pop_12_expand_bot_picks_its_own_merchants_node() {
         }
     }
     assert_eq!(
-        crate::ai::Bot::new(1).choose(&game),
+        crate::rulesets::pop::bot::Bot::new(1).choose(&game),
         Some(Action::ChooseNode {
             node: "inland".into()
         })
@@ -726,7 +726,7 @@ fn pop_12_expand_content_checks_the_node_and_keeps_the_choice_off_rewards() {
             "    action_cards: [],",
             "    action_cards: [(id: \"growth\", name: \"Growth\", deck: Dip, cost: 1, text: \"Growth.\", effects: [ExpandNode(\"nowhere\")])],\n    missions: [(id: \"m_trade\", name: \"Trade\", conditions: [Province(\"capa\")], reward: [ExpandAnyNode])],",
         );
-    let errors = crate::content::parse_scenario(&text, "x.ron").unwrap_err();
+    let errors = crate::rulesets::pop::content::parse_scenario(&text, "x.ron").unwrap_err();
     let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert_eq!(errors.len(), 2, "{all:#?}");
     let line = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;

@@ -3,16 +3,16 @@
 
 use bevy::prelude::*;
 
-use crate::content::schema::Effect;
-use crate::sim::decision::{Action, DecisionKind, ask};
-use crate::sim::flow::Rules;
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::effects::{Visit, for_each_realm, queue_effects};
-use crate::sim::pop::relations::*;
-use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of};
+use crate::rulesets::pop::content::schema::Effect;
+use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
+use crate::engine::flow::Rules;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::effects::{Visit, for_each_realm, queue_effects};
+use crate::rulesets::pop::rules::relations::*;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Index, key_of, sid_of};
 
 pub struct UnrestStepPlugin;
 
@@ -43,7 +43,7 @@ fn add_and_remove_unrest(world: &mut World) {
                 }
                 if stability <= -2
                     || (stability >= 2
-                        && !crate::sim::pop::rebels::counting_unrest(world, realm, None).is_empty())
+                        && !crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None).is_empty())
                 {
                     write(
                         world,
@@ -71,7 +71,7 @@ fn add_and_remove_unrest(world: &mut World) {
             }
             if stability >= 2
                 && visits == 0
-                && !crate::sim::pop::rebels::counting_unrest(world, realm, None).is_empty()
+                && !crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None).is_empty()
             {
                 ask(
                     world,
@@ -117,7 +117,7 @@ pub fn remove_unrest(world: &mut World, realm: Entity, province_key: &str, rule:
 
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     // Only unrest that counts (14.1): not under a rebel town or an occupier.
-    let mut all: Vec<Action> = crate::sim::pop::rebels::counting_unrest(world, realm, None)
+    let mut all: Vec<Action> = crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None)
         .into_iter()
         .map(|p| Action::ChooseProvince {
             province: key_of(world, p),

@@ -5,27 +5,27 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::content::schema::MpKind;
-use crate::sim::decision::{Action, DecisionKind, Illegal, PeaceTerm, Pending, ask, take_answer};
-use crate::sim::flow::{Rules, step_progress};
-use crate::sim::log::{Note, write};
-use crate::sim::model::*;
-use crate::sim::pop::PopStep;
-use crate::sim::pop::battle::{self, BattleSpec, Party};
-use crate::sim::pop::economy::{
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, PeaceTerm, Pending, ask, take_answer};
+use crate::engine::flow::{Rules, step_progress};
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
+use crate::rulesets::pop::rules::economy::{
     change_mp, change_prestige, change_stability, gain_ducats, pay_mandatory,
 };
-use crate::sim::pop::effects::{Progress, add_unrest};
-use crate::sim::pop::generic::add_influence;
-use crate::sim::pop::military::{
+use crate::rulesets::pop::rules::effects::{Progress, add_unrest};
+use crate::rulesets::pop::rules::generic::add_influence;
+use crate::rulesets::pop::rules::military::{
     Ground, controller, ground, hostile_units_at, own_units_at, raise_units, turn_rebel, units_at,
 };
-use crate::sim::pop::relations::*;
-use crate::sim::pop::towns::{core_owners, place_town, remove_tokens};
-use crate::sim::query_cache::with_query;
-use crate::sim::rng::GameRng;
-use crate::sim::rules;
-use crate::sim::state::{Index, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::rules::relations::*;
+use crate::rulesets::pop::rules::towns::{core_owners, place_town, remove_tokens};
+use crate::engine::query_cache::with_query;
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 pub struct WarPlugin;
 
@@ -143,16 +143,16 @@ fn is_player(world: &World, realm: Entity) -> bool {
 /// Tax value of a realm: its towns for a Player Realm, its provinces for a Non-Player Realm.
 pub fn realm_tax_value(world: &World, realm: Entity) -> i32 {
     if is_player(world, realm) {
-        return crate::sim::pop::scoring::tax_income(world, realm);
+        return crate::rulesets::pop::rules::scoring::tax_income(world, realm);
     }
-    crate::sim::pop::generic::province_tax(world, realm)
+    crate::rulesets::pop::rules::generic::province_tax(world, realm)
 }
 
 /// The Casus Belli `realm` holds against `target`, if any, in words. The Holy War CB comes
 /// first: a realm holding it is Committed to Crusade when it declares (19.3, house rule), so it
 /// is the CB used.
 pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'static str> {
-    if crate::sim::pop::curia::holy_war_cb(world, realm, target) {
+    if crate::rulesets::pop::rules::curia::holy_war_cb(world, realm, target) {
         return Some("a Holy War (Crusade)");
     }
     let token = with_query::<&CasusBelli, (), _>(world, |mut q| {
@@ -184,7 +184,7 @@ pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'sta
     if disputed {
         return Some("its Disputed Succession");
     }
-    if crate::sim::pop::curia::excommunication_cb(world, realm, target) {
+    if crate::rulesets::pop::rules::curia::excommunication_cb(world, realm, target) {
         return Some("its ruler's Excommunication");
     }
     None
@@ -205,12 +205,12 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
             world,
             realm,
             MpKind::Mil,
-            -crate::sim::pop::military::ACTIVATION_MIL,
+            -crate::rulesets::pop::rules::military::ACTIVATION_MIL,
             rules::WAR_DECLARE,
         );
     }
     let cb = casus_belli(world, realm, target);
-    crate::sim::pop::curia::note_declaration(world, realm, target);
+    crate::rulesets::pop::rules::curia::note_declaration(world, realm, target);
     write(
         world,
         Note::new(
@@ -306,8 +306,8 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
 
 fn queue_battles_after_declaration(world: &mut World, realm: Entity) {
     for land in [false, true] {
-        for place in crate::sim::pop::military::army_places(world, realm, land) {
-            crate::sim::pop::military::start_battles_at(world, realm, place, None, false, land);
+        for place in crate::rulesets::pop::rules::military::army_places(world, realm, land) {
+            crate::rulesets::pop::rules::military::start_battles_at(world, realm, place, None, false, land);
         }
     }
 }
@@ -470,7 +470,7 @@ pub fn units_lent_by(world: &World, npr: Entity) -> i32 {
 
 /// The allied units a realm commands, by stable id.
 pub fn allied_units(world: &World, realm: Entity) -> Vec<Entity> {
-    crate::sim::pop::military::units_of(world, realm)
+    crate::rulesets::pop::rules::military::units_of(world, realm)
         .into_iter()
         .filter(|u| {
             world
@@ -965,7 +965,7 @@ pub(crate) fn remove_influence(
 ) -> i32 {
     let mut left = i32::from(count);
     let mut removed = 0;
-    for (_, cube) in crate::sim::pop::generic::markers::<Influence>(world) {
+    for (_, cube) in crate::rulesets::pop::rules::generic::markers::<Influence>(world) {
         if left == 0 || cube.realm != realm || within.is_some_and(|w| !w.contains(&cube.area)) {
             continue;
         }
@@ -995,7 +995,7 @@ fn reset_phase3_counters(world: &mut World) {
         s.peace_done.clear();
         s.invaded.clear();
     }
-    crate::sim::pop::military::new_turn(world, None);
+    crate::rulesets::pop::rules::military::new_turn(world, None);
 }
 
 /// Land units a realm has deployed anywhere.
@@ -1403,7 +1403,7 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
         PeaceTerm::ForceConversion => {
             let rw = world.get::<Realm>(winner).map(|r| r.religion);
             let rl = world.get::<Realm>(loser).map(|r| r.religion);
-            crate::sim::pop::religion::same_faith(rw, rl)
+            crate::rulesets::pop::rules::religion::same_faith(rw, rl)
                 .then_some("the loser already shares your religion")
         }
         _ => None,
@@ -1420,7 +1420,7 @@ pub fn accept_problem(world: &World) -> Option<Illegal> {
         return None;
     }
     let (ally, enemy) = (entity(world, call.ally)?, entity(world, call.enemy)?);
-    crate::sim::pop::military::declare_problem(world, ally, enemy)
+    crate::rulesets::pop::rules::military::declare_problem(world, ally, enemy)
 }
 
 /// Legal-or-not answers to the peace questions (a Call to Arms that cannot be accepted must
@@ -1496,7 +1496,7 @@ fn answer_peace(world: &mut World, action: &Action) {
             ask_terms(world, q.war, winner, loser, false, true);
         }
         Action::Peace { term } if !q.surrender_asked => {
-            crate::sim::pop::missions::record_victory(world, winner, loser);
+            crate::rulesets::pop::rules::missions::record_victory(world, winner, loser);
             make_peace(world, q.war, winner, loser, *term);
         }
         _ => {
@@ -1619,7 +1619,7 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
         }
         PeaceTerm::ForceConversion => {
             if let Some(religion) = world.get::<Realm>(winner).map(|r| r.religion) {
-                crate::sim::pop::religion::set_state_religion(world, loser, religion);
+                crate::rulesets::pop::rules::religion::set_state_religion(world, loser, religion);
             }
             change_prestige(world, winner, 3, rules::WAR_PEACE);
             if is_player(world, loser) {
@@ -1673,12 +1673,12 @@ fn aftermath(world: &mut World, realm: Entity) {
     let Some(home) = capital_area(world, realm) else {
         return;
     };
-    for place in crate::sim::pop::military::army_places(world, realm, true) {
+    for place in crate::rulesets::pop::rules::military::army_places(world, realm, true) {
         if ground(world, realm, place) == Ground::Neutral {
             for u in own_units_at(world, realm, place, true) {
-                crate::sim::pop::military::place_unit(world, u, home);
+                crate::rulesets::pop::rules::military::place_unit(world, u, home);
             }
-            if let Some(g) = crate::sim::pop::military::commander_at(world, realm, place) {
+            if let Some(g) = crate::rulesets::pop::rules::military::commander_at(world, realm, place) {
                 world.entity_mut(g).insert(InCommand(home));
             }
             let name = key_of(world, realm);
@@ -1705,6 +1705,6 @@ pub fn launch_invasion_for_tests(world: &mut World, npr: Entity, enemy: Entity) 
 /// Runs Phase 3 step D on the board as it is, answering with `answer` first (for tests).
 #[cfg(test)]
 pub fn run_step_d_for_tests(world: &mut World, answer: Option<Action>) {
-    world.resource_mut::<crate::sim::decision::Answer>().0 = answer;
+    world.resource_mut::<crate::rulesets::pop::decision::Answer>().0 = answer;
     resolve_peace(world);
 }

@@ -5,16 +5,16 @@
 
 use bevy::prelude::*;
 
-use crate::sim::Game;
-use crate::sim::decision::{Action, DecisionKind, PeaceTerm, Pending};
-use crate::sim::model::*;
-use crate::sim::pop::battle::{self, BattleSpec, Die, Face, Party};
-use crate::sim::pop::effects::Progress;
-use crate::sim::pop::military;
-use crate::sim::pop::relations;
-use crate::sim::pop::test_support::*;
-use crate::sim::pop::war;
-use crate::sim::state::{sid_of, spawn_sim};
+use crate::rulesets::pop::Game;
+use crate::rulesets::pop::decision::{Action, DecisionKind, PeaceTerm, Pending};
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::battle::{self, BattleSpec, Die, Face, Party};
+use crate::rulesets::pop::rules::effects::Progress;
+use crate::rulesets::pop::rules::military;
+use crate::rulesets::pop::rules::relations;
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::rules::war;
+use crate::rulesets::pop::state::{sid_of, spawn_sim};
 
 /// Answers everything but a turn with "decline" or the first legal answer.
 fn to_turn(game: &mut Game) -> String {
@@ -674,7 +674,7 @@ fn pop_war_naval_transport_a_wide_bridge_beats_a_mountain_border() {
     game.world_mut()
         .entity_mut(east)
         .insert(Coasts(vec![west_sea]));
-    crate::sim::pop::trade::reset_shores_for_tests(game.world_mut());
+    crate::rulesets::pop::rules::trade::reset_shores_for_tests(game.world_mut());
     spawn_units(
         &mut game,
         Some("AAA"),
@@ -744,7 +744,7 @@ fn pop_war_move_two_areas_mountains_and_access() {
     let dest = military::destinations(game.world(), a, north);
     let names: Vec<String> = dest
         .iter()
-        .map(|(x, _)| crate::sim::state::key_of(game.world(), *x))
+        .map(|(x, _)| crate::rulesets::pop::state::key_of(game.world(), *x))
         .collect();
     assert!(names.contains(&"south".to_string()) && names.contains(&"east".to_string()));
     // South is BBB's land at peace: neutral ground stops the march, so east is reached only
@@ -848,8 +848,8 @@ fn pop_14_4_siege_rebel_town_removes_it_and_its_unrest() {
     let mut game = game();
     let a = e(&game, "AAA");
     let nora = e(&game, "nora");
-    crate::sim::pop::effects::add_unrest(game.world_mut(), a, nora);
-    crate::sim::pop::rebels::rebels_take(
+    crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), a, nora);
+    crate::rulesets::pop::rules::rebels::rebels_take(
         game.world_mut(),
         a,
         nora,
@@ -869,7 +869,7 @@ fn pop_14_4_siege_rebel_town_removes_it_and_its_unrest() {
     assert!(military::siege_targets(game.world(), a, e(&game, "north")).contains(&nora));
     military::take_by_siege(game.world_mut(), a, nora);
     assert!(game.world().get::<RebelTown>(nora).is_none());
-    assert!(crate::sim::pop::rebels::counting_unrest(game.world(), a, None).is_empty());
+    assert!(crate::rulesets::pop::rules::rebels::counting_unrest(game.world(), a, None).is_empty());
     assert_eq!(
         mat(&game, a).covered_slots,
         covered - 1,
@@ -1155,7 +1155,7 @@ fn pop_war_call_to_arms_refusal_ends_the_alliance_and_costs_prestige() {
     );
     assert!(
         game.world()
-            .resource::<crate::sim::log::GameLog>()
+            .resource::<crate::engine::log::GameLog>()
             .entries
             .iter()
             .any(|l| l.rule == "pop.war.call_to_arms"
@@ -1187,15 +1187,15 @@ fn pop_war_npr_invasion_adds_unrest_and_leaves_rebels() {
     declare(&mut game, "AAA", "CCC");
     game.world_mut().resource_mut::<Pending>().0 = None;
     // CCC borders north (AAA's towns): it invades there.
-    let unrest_before = crate::sim::pop::rebels::counting_unrest(game.world(), a, None).len();
+    let unrest_before = crate::rulesets::pop::rules::rebels::counting_unrest(game.world(), a, None).len();
     war::launch_invasion_for_tests(game.world_mut(), c, a);
     assert_eq!(count(&game, "pop.war.npr_invasion"), 1);
     assert_eq!(
-        crate::sim::pop::rebels::counting_unrest(game.world(), a, None).len(),
+        crate::rulesets::pop::rules::rebels::counting_unrest(game.world(), a, None).len(),
         unrest_before + 2,
         "2 unrest in the invaded area"
     );
-    let rebels = crate::sim::pop::rebel_armies::rebel_areas(game.world());
+    let rebels = crate::rulesets::pop::rules::rebel_armies::rebel_areas(game.world());
     assert_eq!(
         rebels,
         vec![e(&game, "north")],
@@ -1208,8 +1208,8 @@ fn pop_14_3_rebels_move_to_unrest_and_siege_large_first() {
     let mut game = game();
     let a = e(&game, "AAA");
     let (capa, nora) = (e(&game, "capa"), e(&game, "nora"));
-    crate::sim::pop::effects::add_unrest(game.world_mut(), a, capa);
-    crate::sim::pop::effects::add_unrest(game.world_mut(), a, nora);
+    crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), a, capa);
+    crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), a, nora);
     spawn_units(
         &mut game,
         None,
@@ -1219,7 +1219,7 @@ fn pop_14_3_rebels_move_to_unrest_and_siege_large_first() {
         2,
     );
     game.world_mut().resource_mut::<Pending>().0 = None;
-    crate::sim::pop::rebel_armies::run_step_c_for_tests(game.world_mut());
+    crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
     assert_eq!(
         count(&game, "pop.14.3.move"),
         1,
@@ -1453,7 +1453,7 @@ fn pop_7_4_unpaid_ships_at_sea_go_after_mercenaries_and_before_regulars() {
         m.stability = 0;
         m.loans = 0;
     });
-    crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
+    crate::rulesets::pop::rules::income::pay_upkeep(game.world_mut(), a);
     assert_eq!(
         count(&game, "pop.7.4.unpaid_units"),
         1,
@@ -1489,7 +1489,7 @@ fn pop_seq_phase4_a_recall_ships_to_port_and_disband_units() {
         UnitStatus::Regular,
         2,
     );
-    let candidates = crate::sim::pop::income::cut_costs_candidates(game.world(), a);
+    let candidates = crate::rulesets::pop::rules::income::cut_costs_candidates(game.world(), a);
     let recall = Action::RecallShips {
         from: "west_sea".into(),
         to: "north".into(),
@@ -1508,14 +1508,14 @@ fn pop_seq_phase4_a_recall_ships_to_port_and_disband_units() {
         mercenary: false,
     };
     assert!(candidates.contains(&disband));
-    crate::sim::pop::income::recall_ships(game.world_mut(), a, "west_sea", "north");
+    crate::rulesets::pop::rules::income::recall_ships(game.world_mut(), a, "west_sea", "north");
     let at_sea = all_units(&game, "AAA", "west_sea");
     assert_eq!(at_sea, 0);
     set(&mut game, a, |m| {
         m.ducats = 0;
         m.manpower = 4;
     });
-    crate::sim::pop::income::disband_unit(game.world_mut(), a, "north", UnitKind::Infantry, false);
+    crate::rulesets::pop::rules::income::disband_unit(game.world_mut(), a, "north", UnitKind::Infantry, false);
     assert_eq!(army(&game, "AAA", "north"), 1);
     assert_eq!(
         mat(&game, a).manpower,
@@ -1529,7 +1529,7 @@ fn pop_seq_phase4_a_recall_ships_to_port_and_disband_units() {
     );
     // Ships in port cost nothing: only the regular's 1 ducat and Ada's 2 are due.
     set(&mut game, a, |m| m.stability = 0);
-    crate::sim::pop::income::pay_upkeep(game.world_mut(), a);
+    crate::rulesets::pop::rules::income::pay_upkeep(game.world_mut(), a);
     assert_eq!(mat(&game, a).ducats, 3 - 1 - 2);
     assert_eq!(count(&game, "pop.7.4.unpaid_ships"), 0);
 }
@@ -1549,7 +1549,7 @@ fn all_units(game: &Game, realm: &str, place: &str) -> usize {
 /// Puts `n` influence cubes of `realm` in `area`.
 fn influence(game: &mut Game, realm: &str, area: &str, n: i32) {
     let (r, a) = (e(game, realm), e(game, area));
-    crate::sim::pop::generic::add_influence(game.world_mut(), r, a, n);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), r, a, n);
 }
 
 fn influence_in(game: &Game, realm: &str, area: &str) -> u8 {
@@ -1869,7 +1869,7 @@ fn pop_war_active_ally_declined_the_npr_stays_a_plain_ally_at_full_strength() {
 
 #[test]
 fn pop_war_call_to_arms_a_distant_npr_ally_costs_colonists_in_place_of_influence() {
-    use crate::sim::pop::costs::Cost;
+    use crate::rulesets::pop::rules::costs::Cost;
     // CCC's only province, large (it lends 1 unit), lies in the distant Farland.
     let mut game = game_with(|t| {
         t.replace(
@@ -1889,7 +1889,7 @@ fn pop_war_call_to_arms_a_distant_npr_ally_costs_colonists_in_place_of_influence
     game.world_mut()
         .entity_mut(wild)
         .insert((OwnedBy(r), ControlledBy(r)));
-    crate::sim::pop::towns::place_town(game.world_mut(), r, wild);
+    crate::rulesets::pop::rules::towns::place_town(game.world_mut(), r, wild);
     assert!(relations::realms_adjacent(game.world(), r, c));
     set(&mut game, r, |m| m.colonists = 2);
     game.apply(Action::DeclareWar {

@@ -1,0 +1,139 @@
+//! Content files of every ruleset: `ContentError` (`file:line:col: message`), the RON parse
+//! every ruleset's loader starts from, and the peek at a file's `ruleset:` field that tells the
+//! engine whose schema reads it.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::engine::ruleset::RulesetId;
+
+/// One problem in a content file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContentError {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl ContentError {
+    /// A problem with the file as a whole (it cannot be read, its base is missing, ...).
+    pub fn whole_file(file: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            file: file.into(),
+            line: 1,
+            col: 1,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for ContentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.col, self.message
+        )
+    }
+}
+
+impl std::error::Error for ContentError {}
+
+/// Hex BLAKE3 of a content text.
+pub fn content_hash(text: &str) -> String {
+    blake3::hash(text.as_bytes()).to_hex().to_string()
+}
+
+/// Parses RON text into `T`; a syntax or schema error as `file:line:col: message`.
+pub fn parse<T: serde::de::DeserializeOwned>(
+    text: &str,
+    file: &str,
+) -> Result<T, Vec<ContentError>> {
+    ron::Options::default().from_str::<T>(text).map_err(|e| {
+        vec![ContentError {
+            file: file.to_string(),
+            line: e.span.start.line.max(1),
+            col: e.span.start.col.max(1),
+            message: e.code.to_string(),
+        }]
+    })
+}
+
+/// Reads a content file; an unreadable file is one error at its first position.
+pub fn read(path: &Path) -> Result<String, Vec<ContentError>> {
+    std::fs::read_to_string(path).map_err(|e| {
+        vec![ContentError::whole_file(
+            path.display().to_string(),
+            format!("cannot read the file: {e}"),
+        )]
+    })
+}
+
+/// The first identifier of a RON text (skipping comments): tells `Scenario(` from `Mod(`.
+pub fn top_level_name(text: &str) -> Option<String> {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        if let Some(r) = rest.strip_prefix("//") {
+            rest = r.split_once('\n').map_or("", |(_, after)| after);
+        } else if let Some(r) = rest.strip_prefix("/*") {
+            rest = r.split_once("*/").map_or("", |(_, after)| after);
+        } else if rest.starts_with("#!") {
+            rest = rest.split_once('\n').map_or("", |(_, after)| after);
+        } else {
+            break;
+        }
+    }
+    let name: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    (!name.is_empty()).then_some(name)
+}
+
+/// A scenario's `ruleset:` field and nothing else (every other field is skipped).
+#[derive(Deserialize)]
+#[serde(rename = "Scenario")]
+struct RulesetField {
+    #[serde(default)]
+    ruleset: RulesetId,
+}
+
+/// A mod's `base:` field and nothing else.
+#[derive(Deserialize)]
+#[serde(rename = "Mod")]
+struct BaseField {
+    base: String,
+}
+
+/// Which ruleset a scenario text is written for (`ruleset:`, Price of Power when absent). An
+/// unknown ruleset name is an error at its position. A text that is not valid RON is left to
+/// the ruleset's own loader, which reports where it breaks: the answer is then `None`.
+pub fn peek_ruleset(text: &str, file: &str) -> Result<Option<RulesetId>, Vec<ContentError>> {
+    match ron::Options::default().from_str::<RulesetField>(text) {
+        Ok(field) => Ok(Some(field.ruleset)),
+        Err(e) if matches!(e.code, ron::error::Error::NoSuchEnumVariant { .. }) => {
+            Err(vec![ContentError {
+                file: file.to_string(),
+                line: e.span.start.line.max(1),
+                col: e.span.start.col.max(1),
+                message: format!(
+                    "{}; the rulesets are {}",
+                    e.code,
+                    RulesetId::ALL.map(RulesetId::key).join(", ")
+                ),
+            }])
+        }
+        Err(_) => Ok(None),
+    }
+}
+
+/// The base scenario a mod text names, if it can be read.
+pub fn peek_mod_base(text: &str) -> Option<String> {
+    ron::Options::default()
+        .from_str::<BaseField>(text)
+        .ok()
+        .map(|f| f.base)
+}

@@ -1,0 +1,60 @@
+//! The engine's half of decisions and actions: the pending decision, the answer on its way in,
+//! the history of every action applied, and `Illegal`, the answer to an action the rules refuse.
+//! Each ruleset brings its own `Action` and `Decision` types; these hold them.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+/// The decision the game waits on (`None` once the game is over).
+#[derive(Resource, Clone, Debug)]
+pub struct Pending<D: Send + Sync + 'static>(pub Option<D>);
+
+impl<D: Send + Sync + 'static> Default for Pending<D> {
+    fn default() -> Self {
+        Self(None)
+    }
+}
+
+/// The answer `apply` accepted, consumed by the rules system that asked.
+#[derive(Resource, Clone, Debug)]
+pub struct Answer<A: Send + Sync + 'static>(pub Option<A>);
+
+impl<A: Send + Sync + 'static> Default for Answer<A> {
+    fn default() -> Self {
+        Self(None)
+    }
+}
+
+/// Every action applied so far, in order: what a save records.
+#[derive(Resource, Clone, Debug)]
+pub struct ActionHistory<A: Send + Sync + 'static>(pub Vec<A>);
+
+impl<A: Send + Sync + 'static> Default for ActionHistory<A> {
+    fn default() -> Self {
+        Self(Vec::new())
+    }
+}
+
+/// Why an action was refused: the rule id that forbids it and a sentence for the player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Illegal {
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+impl Illegal {
+    pub fn new(rule: &'static str, reason: impl Into<String>) -> Self {
+        Self {
+            rule,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "illegal action ({}): {}", self.rule, self.reason)
+    }
+}
+
+impl std::error::Error for Illegal {}

@@ -1,0 +1,192 @@
+//! `Game`: one game of a scenario of any ruleset, built on a Bevy `App` whose world holds the
+//! board and whose `Rules` schedule runs the ruleset's sequence of play. `apply` is the only way
+//! to change it.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::engine::decision::{ActionHistory, Answer, Illegal, Pending};
+use crate::engine::flow::{Flow, add_rules_schedule, run_until_decision};
+use crate::engine::log::GameLog;
+use crate::engine::rng::GameRng;
+use crate::engine::ruleset::Ruleset;
+use crate::engine::state::{GameSetup, Index};
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameError {
+    UnknownPlayer(String),
+    DuplicatePlayer(String),
+    NoPlayers,
+}
+
+impl std::fmt::Display for GameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameError::UnknownPlayer(p) => {
+                write!(f, "\"{p}\" is not a Player Realm of this scenario")
+            }
+            GameError::DuplicatePlayer(p) => write!(f, "\"{p}\" is seated twice"),
+            GameError::NoPlayers => write!(f, "the scenario has no Player Realms"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// One game in progress of ruleset `R`.
+pub struct Game<R: Ruleset> {
+    app: App,
+    content: Arc<R::Content>,
+    /// The scenario as given, before this game's options changed it: what a save names.
+    base: Arc<R::Content>,
+    setup: GameSetup,
+    seed: u64,
+}
+
+impl<R: Ruleset> Game<R> {
+    /// Sets up a game and runs it to the first decision.
+    pub fn new(content: Arc<R::Content>, setup: GameSetup, seed: u64) -> Result<Self, GameError> {
+        let players = R::players(&content, &setup)?;
+        let base = content.clone();
+        let content = R::configure(&content, &setup);
+        let mut app = App::empty();
+        add_rules_schedule(&mut app);
+        R::insert_content(&mut app, &content);
+        app.insert_resource(GameRng::new(seed))
+            .init_resource::<Index>()
+            .init_resource::<GameLog>()
+            .init_resource::<Pending<R::Decision>>()
+            .init_resource::<Answer<R::Action>>()
+            .init_resource::<ActionHistory<R::Action>>();
+        R::build(&mut app, &content, &players);
+        let mut game = Game {
+            app,
+            content,
+            base,
+            setup: GameSetup { players, ..setup },
+            seed,
+        };
+        run_until_decision::<R>(game.app.world_mut());
+        Ok(game)
+    }
+
+    pub fn world(&self) -> &World {
+        self.app.world()
+    }
+
+    /// Mutable access for the crate's own unit tests; play goes through `apply`.
+    pub(crate) fn world_mut(&mut self) -> &mut World {
+        self.app.world_mut()
+    }
+
+    /// The content this game plays (the setup's options applied).
+    pub fn scenario(&self) -> &Arc<R::Content> {
+        &self.content
+    }
+
+    /// The scenario as loaded, without the options this game's setup changed; a save records
+    /// its hash so that replaying on the same file works.
+    pub fn base_scenario(&self) -> &Arc<R::Content> {
+        &self.base
+    }
+
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The decision the game waits on; `None` once the game is over.
+    pub fn pending(&self) -> Option<&R::Decision> {
+        self.world().resource::<Pending<R::Decision>>().0.as_ref()
+    }
+
+    /// The seat that must answer the pending decision.
+    pub fn decider(&self) -> Option<&str> {
+        self.pending().map(R::decider)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.world().resource::<Flow>().over
+    }
+
+    pub fn flow(&self) -> &Flow {
+        self.world().resource::<Flow>()
+    }
+
+    /// Every legal answer to the pending decision.
+    pub fn legal_actions(&self) -> Vec<R::Action> {
+        R::legal_actions(self.world())
+    }
+
+    /// Every legal answer to the pending decision with what it costs the deciding seat up front.
+    pub fn legal_actions_with_costs(&self) -> Vec<(R::Action, R::Cost)> {
+        R::legal_actions_with_costs(self.world())
+    }
+
+    /// What `action` would cost the seat deciding now (free when nobody decides).
+    pub fn action_cost(&self, action: &R::Action) -> R::Cost {
+        if self.pending().is_none() {
+            return R::Cost::default();
+        }
+        R::cost(self.world(), action)
+    }
+
+    /// Checks an action without applying it.
+    pub fn check(&self, action: &R::Action) -> Result<(), Illegal> {
+        R::check(self.world(), action)
+    }
+
+    /// Checks, records and applies an answer, then runs to the next decision. An illegal
+    /// action changes nothing.
+    pub fn apply(&mut self, action: R::Action) -> Result<(), Illegal> {
+        self.check(&action)?;
+        let world = self.world_mut();
+        world
+            .resource_mut::<ActionHistory<R::Action>>()
+            .0
+            .push(action.clone());
+        world.resource_mut::<Answer<R::Action>>().0 = Some(action);
+        run_until_decision::<R>(world);
+        Ok(())
+    }
+
+    /// Every action applied so far.
+    pub fn history(&self) -> &[R::Action] {
+        &self.world().resource::<ActionHistory<R::Action>>().0
+    }
+
+    pub fn log(&self) -> &GameLog {
+        self.world().resource::<GameLog>()
+    }
+
+    /// The whole state (see `docs/state_hash.md`).
+    pub fn snapshot(&self) -> R::Snapshot {
+        R::snapshot(self.world())
+    }
+
+    /// What one seat may see: its own hidden things and everyone's public state (`None`: what
+    /// a spectator sees).
+    pub fn view(&self, seat: Option<&str>) -> R::View {
+        R::view(self.world(), seat)
+    }
+
+    /// Hex digest of the whole game state.
+    pub fn state_hash(&self) -> String {
+        crate::engine::state::hash_of(&self.snapshot())
+    }
+
+    /// The winner once the game is over (`None` for a shared win or an unfinished game).
+    pub fn winner(&self) -> Option<String> {
+        R::winner(self.world())
+    }
+
+    /// Each seat's score as the ruleset counts it.
+    pub fn scores(&self) -> Vec<(String, i32)> {
+        R::scores(self.world())
+    }
+}

@@ -1,0 +1,158 @@
+//! The ruleset contract: what a ruleset gives the engine so that the engine can host it.
+//!
+//! The engine (`Game`, saves, replays, the command line, the client shell) is written once and
+//! knows a ruleset only through this trait. A ruleset brings its own content schema, its own
+//! `Action` and `Decision` types, its sequence of steps (a `Flow` of its own, chained in the
+//! `Rules` schedule), its legality checks and costs, its part of the state hash, its scoring, its
+//! per-seat view and its bot. `docs/rulesets.md` walks through adding one.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::content::ContentError;
+use crate::engine::decision::Illegal;
+use crate::engine::game::{Game, GameError};
+use crate::engine::state::GameSetup;
+
+/// Which ruleset a scenario or save is played with: the `ruleset:` field of every scenario.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RulesetId {
+    /// Price of Power (seeds 000-002).
+    #[default]
+    PriceOfPower,
+    /// Kingdom (seed 004): a hex-claiming kingdom's monthly turn.
+    Kingdom,
+    /// Raison d'Etat (seed 003): an action dial per Power, coalitions, battle cards.
+    RaisonDEtat,
+}
+
+impl RulesetId {
+    pub const ALL: [RulesetId; 3] = [
+        RulesetId::PriceOfPower,
+        RulesetId::Kingdom,
+        RulesetId::RaisonDEtat,
+    ];
+
+    /// The ruleset's name as players know it.
+    pub fn title(self) -> &'static str {
+        match self {
+            RulesetId::PriceOfPower => "Price of Power",
+            RulesetId::Kingdom => "Kingdom",
+            RulesetId::RaisonDEtat => "Raison d'Etat",
+        }
+    }
+
+    /// The name written in scenario files (`ruleset: PriceOfPower`).
+    pub fn key(self) -> &'static str {
+        match self {
+            RulesetId::PriceOfPower => "PriceOfPower",
+            RulesetId::Kingdom => "Kingdom",
+            RulesetId::RaisonDEtat => "RaisonDEtat",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<RulesetId> {
+        RulesetId::ALL.into_iter().find(|r| r.key() == key)
+    }
+}
+
+/// What a content file of a ruleset turned out to be, for `regnum check`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub ruleset: RulesetId,
+    /// "scenario 1444 (Europe in 1444)", "mod my_mod on 1444", ...
+    pub summary: String,
+}
+
+/// A bot for one ruleset: answers the pending decision of any seat it is asked for, through the
+/// legal actions the engine lists. Bots decide from what their seat may see (`Ruleset::view`).
+pub trait SeatBot<R: Ruleset> {
+    /// A bot whose own choices (temperament, tie-breaks) follow `seed`.
+    fn seeded(seed: u64) -> Self;
+    /// The answer to the pending decision, `None` once the game is over.
+    fn choose(&mut self, game: &Game<R>) -> Option<R::Action>;
+}
+
+/// One ruleset the engine can host.
+///
+/// Every function that reads the game takes the `World` of a game built by `build`; the engine
+/// never changes that world except by writing the answer to a pending decision and running the
+/// `Rules` schedule (`engine::flow::run_until_decision`).
+pub trait Ruleset: Sized + Send + Sync + 'static {
+    /// The id scenarios of this ruleset carry in their `ruleset:` field.
+    const ID: RulesetId;
+    /// The rule id logged when the sequence of play enters a new phase.
+    const PHASE_RULE: &'static str;
+
+    /// The ruleset's scenario: its own schema, read from RON.
+    type Content: Serialize + Send + Sync + 'static;
+    /// An answer to a decision: what humans, bots and saves send through `Game::apply`.
+    type Action: Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// A question the game waits on.
+    type Decision: Clone + Debug + Serialize + Send + Sync + 'static;
+    /// What an action costs the deciding seat up front.
+    type Cost: Clone + Debug + Default + Serialize;
+    /// Everything that decides what happens next: serialized and hashed for the state hash.
+    type Snapshot: Serialize;
+    /// What one seat may see: its own hidden things and everyone's public state.
+    type View: Serialize;
+    /// The ruleset's bot.
+    type Bot: SeatBot<Self>;
+
+    /// Parses and validates a scenario text of this ruleset; every problem as
+    /// `file:line:col: message`, all at once.
+    fn parse_content(text: &str, file: &str) -> Result<Self::Content, Vec<ContentError>>;
+    /// Checks a scenario or mod file of this ruleset (a mod applied to its base).
+    fn check_file(path: &Path, text: &str) -> Result<Checked, Vec<ContentError>>;
+    /// The scenario's id, written into saves.
+    fn content_id(content: &Self::Content) -> &str;
+    /// The scenario's name as players read it.
+    fn content_name(content: &Self::Content) -> &str;
+
+    /// The seats in play, in seat order, from the setup (empty: all of the scenario's).
+    fn players(content: &Self::Content, setup: &GameSetup) -> Result<Vec<String>, GameError>;
+    /// The content as this game plays it: the setup's options applied (the same `Arc` when they
+    /// change nothing).
+    fn configure(content: &Arc<Self::Content>, setup: &GameSetup) -> Arc<Self::Content>;
+    /// Inserts the content resource the rules read; the engine's own resources come next.
+    fn insert_content(app: &mut App, content: &Arc<Self::Content>);
+    /// Adds the ruleset's resources, its `Flow` and its rules plugins, then spawns the scenario's
+    /// board, seats and pieces into the world.
+    fn build(app: &mut App, content: &Arc<Self::Content>, players: &[String]);
+
+    /// The seat (realm, kingdom, Power) that must answer a decision.
+    fn decider(decision: &Self::Decision) -> &str;
+    /// Every legal answer to the pending decision.
+    fn legal_actions(world: &World) -> Vec<Self::Action>;
+    /// Whether `action` answers the pending decision legally; if not, the rule id that forbids it.
+    fn check(world: &World, action: &Self::Action) -> Result<(), Illegal>;
+    /// What `action` costs the seat deciding now.
+    fn cost(world: &World, action: &Self::Action) -> Self::Cost;
+    /// Every legal answer with its cost (a ruleset may compute them together, faster).
+    fn legal_actions_with_costs(world: &World) -> Vec<(Self::Action, Self::Cost)> {
+        Self::legal_actions(world)
+            .into_iter()
+            .map(|a| {
+                let cost = Self::cost(world, &a);
+                (a, cost)
+            })
+            .collect()
+    }
+
+    /// The whole state, for the state hash (`docs/state_hash.md`).
+    fn snapshot(world: &World) -> Self::Snapshot;
+    /// What `seat` may see (`None`: a spectator, public state only).
+    fn view(world: &World, seat: Option<&str>) -> Self::View;
+    /// The winner once the game is over (`None` for a shared win or an unfinished game).
+    fn winner(world: &World) -> Option<String>;
+    /// Each seat's score as the ruleset counts it (final once the game is over).
+    fn scores(world: &World) -> Vec<(String, i32)>;
+    /// Every rule id the ruleset writes into the log.
+    fn rule_ids() -> &'static [&'static str];
+}

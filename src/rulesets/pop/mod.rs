@@ -1,0 +1,186 @@
+//! Price of Power (seeds 000, 001 and 002): Ages of four Rounds of five phases, Player Realms
+//! governing monarch power, stability, towns and cores, with war, diplomacy, trade, colonies,
+//! the Papal Curia, Missions, Milestones and Power Struggles.
+//!
+//! Everything of this ruleset lives in this folder: its scenario schema and loading
+//! (`content`), its ECS model (`model`), its actions and decisions (`decision`), its rules, one
+//! plugin per part of the rule book (`rules`), its rule ids (`ids`), its snapshot and per-seat
+//! view (`snapshot`, `view`) and its bot (`bot`). `PriceOfPower` is its side of the engine's
+//! `Ruleset` contract.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::engine::content::ContentError;
+use crate::engine::flow::Flow;
+use crate::engine::ruleset::{Checked, Ruleset, RulesetId, SeatBot};
+
+pub mod bot;
+pub mod content;
+pub mod decision;
+pub mod ids;
+pub mod model;
+pub mod rules;
+pub mod save;
+pub mod snapshot;
+pub mod state;
+pub mod view;
+
+pub use crate::engine::decision::Illegal;
+pub use crate::engine::game::GameError;
+pub use crate::engine::state::GameSetup;
+pub use decision::{Action, Decision, DecisionKind};
+pub use rules::costs::Cost;
+
+/// A game of Price of Power.
+pub type Game = crate::engine::game::Game<PriceOfPower>;
+
+/// The Price of Power ruleset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PriceOfPower;
+
+impl SeatBot<PriceOfPower> for bot::Bot {
+    fn seeded(seed: u64) -> Self {
+        bot::Bot::new(seed)
+    }
+
+    fn choose(&mut self, game: &Game) -> Option<Action> {
+        bot::Bot::choose(self, game)
+    }
+}
+
+impl Ruleset for PriceOfPower {
+    const ID: RulesetId = RulesetId::PriceOfPower;
+    const PHASE_RULE: &'static str = ids::FLOW_PHASE;
+
+    type Content = content::Scenario;
+    type Action = Action;
+    type Decision = Decision;
+    type Cost = Cost;
+    type Snapshot = snapshot::Snapshot;
+    type View = view::SeatView;
+    type Bot = bot::Bot;
+
+    fn parse_content(text: &str, file: &str) -> Result<content::Scenario, Vec<ContentError>> {
+        content::parse_scenario(text, file)
+    }
+
+    fn check_file(path: &Path, text: &str) -> Result<Checked, Vec<ContentError>> {
+        let summary = match content::check_text(path, text)? {
+            content::LoadedFile::Scenario(s) => format!("scenario {} ({})", s.id, s.name),
+            content::LoadedFile::Mod(m, s) => format!("mod {} on scenario {}", m.id, s.id),
+        };
+        Ok(Checked {
+            ruleset: Self::ID,
+            summary,
+        })
+    }
+
+    fn content_id(content: &content::Scenario) -> &str {
+        &content.id
+    }
+
+    fn content_name(content: &content::Scenario) -> &str {
+        &content.name
+    }
+
+    fn players(content: &content::Scenario, setup: &GameSetup) -> Result<Vec<String>, GameError> {
+        state::resolve_players(content, setup)
+    }
+
+    fn configure(content: &Arc<content::Scenario>, setup: &GameSetup) -> Arc<content::Scenario> {
+        // Options chosen for this game override the scenario's.
+        let rebels = setup
+            .religious_rebels
+            .filter(|on| *on != content.options.religious_rebels);
+        let struggles = setup
+            .power_struggles
+            .filter(|on| *on != content.options.power_struggles);
+        if rebels.is_none() && struggles.is_none() {
+            return content.clone();
+        }
+        let mut changed = (**content).clone();
+        if let Some(on) = rebels {
+            changed.options.religious_rebels = on;
+        }
+        if let Some(on) = struggles {
+            changed.options.power_struggles = on;
+        }
+        Arc::new(changed)
+    }
+
+    fn insert_content(app: &mut App, content: &Arc<content::Scenario>) {
+        app.insert_resource(state::Content(content.clone()));
+    }
+
+    fn build(app: &mut App, content: &Arc<content::Scenario>, players: &[String]) {
+        app.init_resource::<rules::events::EventDisplay>()
+            .init_resource::<rules::events::EventInProgress>()
+            .init_resource::<rules::events::EventStage>()
+            .init_resource::<rules::events::PendingRulerOffer>()
+            .init_resource::<rules::events::Leftover>()
+            .init_resource::<rules::cards::ActionDecks>()
+            .init_resource::<crate::engine::flow::StepProgress>()
+            .init_resource::<rules::effects::EffectQueue>()
+            .init_resource::<rules::actions::ActionPhase>();
+        app.insert_resource(Flow::new(
+            rules::STEPS,
+            rules::ROUND_START,
+            content.options.first_age.clamp(1, 4),
+        ));
+        app.add_plugins(rules::PopRulesPlugin);
+        content::spawn::spawn_scenario(app.world_mut(), content, players);
+    }
+
+    fn decider(decision: &Decision) -> &str {
+        &decision.realm
+    }
+
+    fn legal_actions(world: &World) -> Vec<Action> {
+        rules::legal_actions(world)
+    }
+
+    fn check(world: &World, action: &Action) -> Result<(), Illegal> {
+        rules::check(world, action)
+    }
+
+    fn cost(world: &World, action: &Action) -> Cost {
+        let deciding = world
+            .resource::<decision::Pending>()
+            .0
+            .as_ref()
+            .and_then(|d| world.resource::<state::Index>().get(&d.realm));
+        match deciding {
+            Some(realm) => rules::costs::action_cost(world, realm, action),
+            None => Cost::default(),
+        }
+    }
+
+    fn legal_actions_with_costs(world: &World) -> Vec<(Action, Cost)> {
+        rules::costs::legal_actions_with_costs(world)
+    }
+
+    fn snapshot(world: &World) -> snapshot::Snapshot {
+        snapshot::snapshot(world)
+    }
+
+    fn view(world: &World, seat: Option<&str>) -> view::SeatView {
+        view::seat_view(world, seat)
+    }
+
+    fn winner(world: &World) -> Option<String> {
+        world
+            .get_resource::<rules::scoring::Outcome>()
+            .and_then(|o| o.winner.clone())
+    }
+
+    fn scores(world: &World) -> Vec<(String, i32)> {
+        rules::scoring::current_scores(world)
+    }
+
+    fn rule_ids() -> &'static [&'static str] {
+        ids::ALL
+    }
+}

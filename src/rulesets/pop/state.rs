@@ -1,0 +1,59 @@
+//! Price of Power's game-wide resources: the scenario, the seats and the First Player. The
+//! engine's id index, stable ids and game setup are re-exported here for the rules' use.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+pub use crate::engine::state::{GameSetup, Index, key_of, sid_of, spawn_sim};
+use crate::engine::game::GameError;
+use crate::rulesets::pop::content::schema::{RealmKind, Scenario};
+
+/// The scenario the game was built from (read-only during play).
+#[derive(Resource, Clone)]
+pub struct Content(pub Arc<Scenario>);
+
+/// The Player Realms in play, clockwise.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct Seats(pub Vec<Entity>);
+
+/// Holder of the First Player token.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct FirstPlayer(pub Entity);
+
+/// The Player Realms in clockwise order starting with the First Player.
+pub fn turn_order(world: &World) -> Vec<Entity> {
+    let seats = &world.resource::<Seats>().0;
+    let start = world
+        .get_resource::<FirstPlayer>()
+        .and_then(|f| seats.iter().position(|s| *s == f.0))
+        .unwrap_or(0);
+    (0..seats.len())
+        .map(|k| seats[(start + k) % seats.len()])
+        .collect()
+}
+
+/// The Player Realms seated by `setup` (all of the scenario's when it names none), checked.
+pub fn resolve_players(scenario: &Scenario, setup: &GameSetup) -> Result<Vec<String>, GameError> {
+    let playable: Vec<&str> = scenario
+        .realms
+        .iter()
+        .filter(|r| r.kind == RealmKind::Player)
+        .map(|r| r.id.as_str())
+        .collect();
+    if setup.players.is_empty() {
+        if playable.is_empty() {
+            return Err(GameError::NoPlayers);
+        }
+        return Ok(playable.iter().map(|s| s.to_string()).collect());
+    }
+    for (i, p) in setup.players.iter().enumerate() {
+        if !playable.contains(&p.as_str()) {
+            return Err(GameError::UnknownPlayer(p.clone()));
+        }
+        if setup.players[..i].contains(p) {
+            return Err(GameError::DuplicatePlayer(p.clone()));
+        }
+    }
+    Ok(setup.players.clone())
+}
