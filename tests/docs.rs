@@ -27,13 +27,17 @@ fn every_rule_id_is_documented() {
 
 #[test]
 fn logs_use_only_known_rule_ids() {
-    let mut game =
-        regnum::rulesets::pop::Game::new(regnum::rulesets::pop::content::default_scenario(), Default::default(), 2).unwrap();
+    let mut game = regnum::rulesets::pop::Game::new(
+        regnum::rulesets::pop::content::default_scenario(),
+        Default::default(),
+        2,
+    )
+    .unwrap();
     regnum::rulesets::pop::bot::play_out(&mut game, 2);
     for entry in &game.log().entries {
         assert!(
             regnum::rulesets::pop::ids::ALL.contains(&entry.rule),
-            "{} is not in sim::rules::ALL",
+            "{} is not in rulesets::pop::ids::ALL",
             entry.rule
         );
     }

@@ -64,14 +64,41 @@ pub enum Command {
         /// Print the game log, one line per entry: Age, Round, rule id, realm and what happened.
         #[arg(long, conflicts_with = "json")]
         log: bool,
+        /// Print, as JSON, what one seat may see of the final state: its own hand and secret
+        /// cards, everyone's public state; `--view spectator` for the public state alone.
+        #[arg(long, value_name = "SEAT", conflicts_with_all = ["json", "log"])]
+        view: Option<String>,
         /// Scenario file to replay on (default: the file named in the save, else the embedded one).
         #[arg(long)]
         scenario: Option<PathBuf>,
     },
 }
 
-/// Loads a scenario file, or the embedded default; errors printed as `file:line:col: message`.
+/// Loads a Price of Power scenario file, or the embedded default; errors printed as
+/// `file:line:col: message`. A scenario of another ruleset gets that ruleset's answer.
 pub fn load_scenario_or_default(path: Option<&PathBuf>) -> Result<Arc<Scenario>, String> {
+    let joined = |errors: Vec<crate::engine::content::ContentError>| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    if let Some(path) = path {
+        let text = crate::engine::content::read(path).map_err(joined)?;
+        let ruleset = crate::rulesets::ruleset_of(path, &text).map_err(joined)?;
+        if ruleset.is_some_and(|r| r != crate::engine::RulesetId::PriceOfPower) {
+            return crate::rulesets::check_path(path)
+                .map_err(joined)
+                .and_then(|checked| {
+                    Err(format!(
+                        "{}: {} scenarios cannot be simulated yet",
+                        path.display(),
+                        checked.ruleset.title()
+                    ))
+                });
+        }
+    }
     match path {
         None => Ok(content::default_scenario()),
         Some(path) => content::load_scenario(path)
@@ -95,7 +122,17 @@ pub fn run(command: Command) -> i32 {
             save,
             json,
             log,
+            view,
             scenario,
-        } => replay::run(&save, json, log, scenario.as_ref()),
+        } => {
+            let output = match (json, log, view.as_deref()) {
+                (true, _, _) => replay::Output::Json,
+                (_, true, _) => replay::Output::Log,
+                (_, _, Some("spectator")) => replay::Output::View(None),
+                (_, _, Some(seat)) => replay::Output::View(Some(seat)),
+                _ => replay::Output::Summary,
+            };
+            replay::run(&save, output, scenario.as_ref())
+        }
     }
 }

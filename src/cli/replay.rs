@@ -1,13 +1,34 @@
-//! `regnum replay`: replay a save, print a summary, the game log, or the final state as JSON.
+//! `regnum replay`: replay a save of any ruleset and print a summary, the game log, the final
+//! state as JSON, or what one seat may see of it.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use crate::cli::load_scenario_or_default;
-use crate::rulesets::pop::save::Save;
+use crate::engine::content::read;
+use crate::engine::ruleset::{Ruleset, RulesetId};
+use crate::engine::save::{Save, parse_header, read_text};
 
-pub fn run(path: &Path, json: bool, log: bool, scenario: Option<&PathBuf>) -> i32 {
-    let save = match Save::read(path) {
-        Ok(save) => save,
+/// What `replay` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output<'a> {
+    Summary,
+    Log,
+    Json,
+    /// The final state as one seat sees it (`None`: a spectator).
+    View(Option<&'a str>),
+}
+
+pub fn run(path: &Path, output: Output, scenario: Option<&PathBuf>) -> i32 {
+    let text = match read_text(path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let header = match parse_header(&text, &path.display().to_string()) {
+        Ok(header) => header,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
@@ -15,15 +36,71 @@ pub fn run(path: &Path, json: bool, log: bool, scenario: Option<&PathBuf>) -> i3
     };
     let scenario_path = scenario
         .cloned()
-        .or_else(|| save.scenario_file.as_ref().map(PathBuf::from));
-    let scenario = match load_scenario_or_default(scenario_path.as_ref()) {
-        Ok(s) => s,
+        .or_else(|| header.scenario_file.as_ref().map(PathBuf::from));
+    match header.ruleset {
+        RulesetId::PriceOfPower => replay::<crate::rulesets::pop::PriceOfPower>(
+            path,
+            &text,
+            output,
+            scenario_path.as_ref(),
+            crate::rulesets::pop::content::default_scenario,
+        ),
+        other @ (RulesetId::Kingdom | RulesetId::RaisonDEtat) => {
+            eprintln!(
+                "error: {} is a {} game; this version of Regnum cannot play that ruleset yet",
+                path.display(),
+                other.title()
+            );
+            1
+        }
+    }
+}
+
+/// Loads the scenario a save of ruleset `R` names (or the ruleset's embedded default).
+fn load_content<R: Ruleset>(
+    path: Option<&PathBuf>,
+    default: fn() -> Arc<R::Content>,
+) -> Result<Arc<R::Content>, String> {
+    let Some(path) = path else {
+        return Ok(default());
+    };
+    let errors = |errors: Vec<crate::engine::content::ContentError>| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let text = read(path).map_err(errors)?;
+    R::parse_content(&text, &path.display().to_string())
+        .map(Arc::new)
+        .map_err(errors)
+}
+
+fn replay<R: Ruleset>(
+    path: &Path,
+    text: &str,
+    output: Output,
+    scenario: Option<&PathBuf>,
+    default: fn() -> Arc<R::Content>,
+) -> i32 {
+    let save = match Save::<R>::parse(text, &path.display().to_string()) {
+        Ok(save) => save,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let content = match load_content::<R>(scenario, default) {
+        Ok(c) => c,
         Err(e) => {
             eprintln!("error: cannot load the save's scenario:\n{e}");
             return 1;
         }
     };
-    let game = match save.replay(scenario) {
+    // Strict: a save that no longer replays to its record is an error here (the desktop game
+    // opens it with a notice and plays on from the replayed state).
+    let game = match save.replay(content) {
         Ok(game) => game,
         Err(e) => {
             eprintln!("error: {e}");
@@ -31,72 +108,88 @@ pub fn run(path: &Path, json: bool, log: bool, scenario: Option<&PathBuf>) -> i3
         }
     };
     let hash = game.state_hash();
-    if log {
-        // Written by hand rather than with `println!`, so that a reader that stops early
-        // (`| head`) ends the listing quietly instead of a panic on the closed pipe.
-        use std::io::Write;
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-        for e in &game.log().entries {
-            let line = writeln!(
-                out,
-                "Age {} Round {} {:<34} {:<4} {}",
-                e.age,
-                e.round,
-                e.rule,
-                e.realm.as_deref().unwrap_or("-"),
-                e.text
-            );
-            if line.is_err() {
+    match output {
+        Output::Log => {
+            // Written by hand rather than with `println!`, so that a reader that stops early
+            // (`| head`) ends the listing quietly instead of a panic on the closed pipe.
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            for e in &game.log().entries {
+                let line = writeln!(
+                    out,
+                    "Age {} Round {} {:<34} {:<4} {}",
+                    e.age,
+                    e.round,
+                    e.rule,
+                    e.realm.as_deref().unwrap_or("-"),
+                    e.text
+                );
+                if line.is_err() {
+                    return 0;
+                }
+            }
+            if out.flush().is_err() {
                 return 0;
             }
         }
-        if out.flush().is_err() {
-            return 0;
-        }
-    } else if json {
-        let mut value = serde_json::to_value(game.snapshot()).expect("snapshots serialize");
-        value["hash"] = serde_json::Value::String(hash);
-        // The answers to the pending decision with what each costs the deciding realm (empty
-        // once the game is over); not part of the state, so not in the hash.
-        value["legal"] = game
-            .legal_actions_with_costs()
-            .into_iter()
-            .map(|(action, cost)| {
-                serde_json::json!({
-                    "action": action,
-                    "cost": cost,
-                    "cost_text": cost.describe(),
+        Output::Json => {
+            let mut value = serde_json::to_value(game.snapshot()).expect("snapshots serialize");
+            value["ruleset"] = serde_json::Value::String(R::ID.key().to_string());
+            value["hash"] = serde_json::Value::String(hash);
+            // The answers to the pending decision with what each costs the deciding seat (empty
+            // once the game is over); not part of the state, so not in the hash.
+            value["legal"] = game
+                .legal_actions_with_costs()
+                .into_iter()
+                .map(|(action, cost)| {
+                    serde_json::json!({
+                        "action": action,
+                        "cost_text": R::describe_cost(&cost),
+                        "cost": cost,
+                    })
                 })
-            })
-            .collect();
-        println!("{}", serde_json::to_string_pretty(&value).expect("json"));
-    } else {
-        let flow = game.flow();
-        println!("save:     {}", path.display());
-        println!(
-            "scenario: {} ({})",
-            game.scenario().name,
-            game.scenario().id
-        );
-        println!("seed:     {}", game.seed());
-        println!("players:  {}", game.setup().players.join(", "));
-        println!("actions:  {}", game.history().len());
-        println!(
-            "age:      {}, round {} ({} rounds played)",
-            flow.age, flow.round_in_age, flow.round
-        );
-        match (game.is_over(), game.winner()) {
-            (true, Some(w)) => println!("result:   {w} wins"),
-            (true, None) => println!("result:   a shared win"),
-            (false, _) => println!(
-                "result:   in progress, waiting on {}",
-                game.pending().map_or("nobody".to_string(), |d| format!(
-                    "{} ({:?})",
-                    d.realm, d.kind
-                ))
-            ),
+                .collect();
+            println!("{}", serde_json::to_string_pretty(&value).expect("json"));
         }
-        println!("hash:     {hash}");
+        Output::View(seat) => {
+            if let Some(seat) = seat
+                && !game.setup().players.iter().any(|p| p == seat)
+            {
+                eprintln!(
+                    "error: {seat} is not a seat of this game (seats: {})",
+                    game.setup().players.join(", ")
+                );
+                return 1;
+            }
+            let view = game.view(seat);
+            println!("{}", serde_json::to_string_pretty(&view).expect("json"));
+        }
+        Output::Summary => {
+            let flow = game.flow();
+            println!("save:     {}", path.display());
+            println!("ruleset:  {}", R::ID.title());
+            println!(
+                "scenario: {} ({})",
+                R::content_name(game.scenario()),
+                R::content_id(game.scenario())
+            );
+            println!("seed:     {}", game.seed());
+            println!("players:  {}", game.setup().players.join(", "));
+            println!("actions:  {}", game.history().len());
+            println!(
+                "age:      {}, round {} ({} rounds played)",
+                flow.age, flow.round_in_age, flow.round
+            );
+            match (game.is_over(), game.winner()) {
+                (true, Some(w)) => println!("result:   {w} wins"),
+                (true, None) => println!("result:   a shared win"),
+                (false, _) => println!(
+                    "result:   in progress, waiting on {}",
+                    game.pending()
+                        .map_or("nobody".to_string(), R::describe_decision)
+                ),
+            }
+            println!("hash:     {hash}");
+        }
     }
     0
 }

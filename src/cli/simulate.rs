@@ -8,8 +8,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::rulesets::pop::bot::play_out;
 use crate::cli::load_scenario_or_default;
+use crate::rulesets::pop::bot::play_out;
 use crate::rulesets::pop::save::Save;
 use crate::rulesets::pop::{Game, GameSetup};
 

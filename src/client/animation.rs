@@ -397,9 +397,11 @@ fn mover_of(world: &World, places: &BoardPlaces, entry: &LogEntry) -> Option<Mov
     // the sea starts and ends on land, so a march is told by its rule.
     let fleet = entry.rule != crate::rulesets::pop::ids::WAR_MOVE
         && entry.path.iter().any(|sid| {
-            index
-                .by_sid(*sid)
-                .is_some_and(|e| world.get::<crate::rulesets::pop::model::SeaZone>(e).is_some())
+            index.by_sid(*sid).is_some_and(|e| {
+                world
+                    .get::<crate::rulesets::pop::model::SeaZone>(e)
+                    .is_some()
+            })
         });
     Some(Mover {
         points,

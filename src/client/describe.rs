@@ -510,10 +510,11 @@ pub fn action_label(game: &Game, action: &Action) -> String {
 /// its influence.
 fn call_to_arms_text(game: &Game, ally: &str) -> String {
     let world = game.world();
-    let player = world
-        .resource::<Index>()
-        .get(ally)
-        .is_some_and(|a| world.get::<crate::rulesets::pop::model::PlayerRealm>(a).is_some());
+    let player = world.resource::<Index>().get(ally).is_some_and(|a| {
+        world
+            .get::<crate::rulesets::pop::model::PlayerRealm>(a)
+            .is_some()
+    });
     if player {
         format!("Call {} to arms (they may refuse)", name_of(game, ally))
     } else {
@@ -534,7 +535,8 @@ fn mission_text(game: &Game, id: &str) -> String {
     let Some(m) = game.scenario().missions.iter().find(|m| m.id == id) else {
         return id.to_string();
     };
-    let needs = crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &m.conditions);
+    let needs =
+        crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &m.conditions);
     if m.reward.is_empty() {
         format!("{} ({} prestige: {needs})", m.name, m.prestige)
     } else {
@@ -560,13 +562,15 @@ fn milestone_text(game: &Game, id: &str) -> String {
     let Some(m) = game.scenario().milestones.iter().find(|m| m.id == id) else {
         return id.to_string();
     };
-    let needs = crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &m.conditions);
-    let place = crate::rulesets::pop::rules::milestones::milestone_index(game.world(), id).map_or(0, |i| {
-        game.world()
-            .resource::<crate::rulesets::pop::rules::milestones::Milestones>()
-            .completers(i)
-            .len()
-    });
+    let needs =
+        crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &m.conditions);
+    let place =
+        crate::rulesets::pop::rules::milestones::milestone_index(game.world(), id).map_or(0, |i| {
+            game.world()
+                .resource::<crate::rulesets::pop::rules::milestones::Milestones>()
+                .completers(i)
+                .len()
+        });
     let prestige = crate::rulesets::pop::rules::milestones::PLACE_PRESTIGE
         .get(place)
         .copied()
@@ -617,8 +621,8 @@ fn character_name(game: &Game, id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::pop::content::default_scenario;
     use crate::rulesets::pop::GameSetup;
+    use crate::rulesets::pop::content::default_scenario;
 
     #[test]
     fn every_opening_action_has_a_label_for_people() {

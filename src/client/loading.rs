@@ -21,7 +21,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::AppState;
 use crate::rulesets::pop::content::schema::Scenario;
-use crate::rulesets::pop::content::{ContentError, DEFAULT_SCENARIO_FILE, DEFAULT_SCENARIO_RON, parse_scenario};
+use crate::rulesets::pop::content::{
+    ContentError, DEFAULT_SCENARIO_FILE, DEFAULT_SCENARIO_RON, parse_scenario,
+};
 
 /// The asset source that serves a scenario given on the command line (its folder).
 const FILE_SOURCE: &str = "regnum_scenario";

@@ -321,7 +321,8 @@ fn missions_section(ui: &mut egui::Ui, game: &Game, human: &str) {
         let Some(def) = game.scenario().missions.get(*m) else {
             continue;
         };
-        let needs = crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &def.conditions);
+        let needs =
+            crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &def.conditions);
         ui.label(format!("{}  ({} prestige)", def.name, def.prestige))
             .on_hover_text(format!("{}\nNeeds: {needs}", def.text));
     }
@@ -348,7 +349,8 @@ fn milestones_section(ui: &mut egui::Ui, game: &Game) {
             .filter_map(|sid| world.resource::<Index>().by_sid(sid))
             .map(|e| name_of(game, &key_of(world, e)))
             .collect();
-        let needs = crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &def.conditions);
+        let needs =
+            crate::rulesets::pop::rules::conditions::describe_all(game.scenario(), &def.conditions);
         let by = if done.is_empty() {
             String::new()
         } else {

@@ -16,7 +16,7 @@ use crate::client::AppState;
 use crate::client::automation::Automation;
 use crate::client::layout::PanelSlot;
 use crate::client::session::{ActiveGame, Notices, ScenarioInPlay, SessionSet, ctrl_held};
-use crate::rulesets::pop::save::Save;
+use crate::rulesets::pop::save::{Save, SaveError};
 
 pub const SAVE_DIR: &str = "saves";
 pub const QUICKSAVE: &str = "saves/quicksave.ron";
@@ -119,14 +119,20 @@ fn handle_save_requests(
                 }
             }
             SaveRequest::Load(path) => {
-                match Save::read(path).and_then(|s| s.replay(scenario.scenario.clone())) {
-                    Ok(loaded) => {
-                        let actions = loaded.history().len();
-                        game.replace(loaded);
-                        notices.push(
-                            "Loaded",
-                            format!("{} was replayed ({actions} actions).", path.display()),
-                        );
+                match Save::read(path).and_then(|s| s.replay_lenient(scenario.scenario.clone())) {
+                    Ok(replayed) => {
+                        let actions = replayed.game.history().len();
+                        game.replace(replayed.game);
+                        match replayed.problem {
+                            None => notices.push(
+                                "Loaded",
+                                format!("{} was replayed ({actions} actions).", path.display()),
+                            ),
+                            Some(problem) => notices.push(
+                                "Loaded, with a difference",
+                                replay_notice(&path.display().to_string(), actions, &problem),
+                            ),
+                        }
                     }
                     Err(e) => notices.push("The save could not be loaded", e.to_string()),
                 }
@@ -252,5 +258,21 @@ mod tests {
         std::fs::remove_dir_all(&dir).ok();
         assert_eq!(names, vec!["new.ron".to_string(), "old.ron".to_string()]);
         assert!(list_saves(Path::new("/no/such/folder")).is_empty());
+    }
+}
+
+/// What a person is told when a save no longer replays as recorded (made before a rules change):
+/// where the replay stopped, or that the state differs, and that play goes on from there.
+pub fn replay_notice(file: &str, actions: usize, problem: &SaveError) -> String {
+    match problem {
+        SaveError::IllegalAction { index, .. } => format!(
+            "{file}: the rules have changed since this save was made. {problem}. The game \
+             stops before that action ({index} of its actions were replayed): play goes on \
+             from there."
+        ),
+        _ => format!(
+            "{file}: the rules have changed since this save was made: {problem}. Its \
+             {actions} actions were replayed and play goes on from the state they give now."
+        ),
     }
 }

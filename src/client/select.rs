@@ -443,8 +443,8 @@ pub fn sea_details(game: &Game, key: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::pop::content::default_scenario;
     use crate::rulesets::pop::GameSetup;
+    use crate::rulesets::pop::content::default_scenario;
 
     #[test]
     fn the_tooltip_names_owner_and_tax_of_an_owned_province() {

@@ -12,13 +12,13 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::bot::Bot;
 use crate::client::AppState;
 use crate::client::failed::FailureReport;
 use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
 use crate::client::new_game::NewGameSettings;
-use crate::rulesets::pop::content::schema::Scenario;
 use crate::engine::rng::GameRng;
+use crate::rulesets::pop::bot::Bot;
+use crate::rulesets::pop::content::schema::Scenario;
 use crate::rulesets::pop::state::{Seats, key_of};
 use crate::rulesets::pop::{Action, Game, GameSetup, Illegal};
 
@@ -399,14 +399,27 @@ fn open_save(
 ) {
     match crate::rulesets::pop::save::Save::read(path).and_then(|save| {
         let seed = save.seed;
-        save.replay(scenario.clone()).map(|game| (game, seed))
+        save.replay_lenient(scenario.clone())
+            .map(|replayed| (replayed, seed))
     }) {
-        Ok((game, seed)) => {
+        Ok((replayed, seed)) => {
+            let game = replayed.game;
             info!(
                 "opened {} ({} actions replayed)",
                 path.display(),
                 game.history().len()
             );
+            if let Some(problem) = replayed.problem {
+                let text = crate::client::saves::replay_notice(
+                    &path.display().to_string(),
+                    game.history().len(),
+                    &problem,
+                );
+                warn!("{text}");
+                world
+                    .resource_mut::<Notices>()
+                    .push("Opened, with a difference", text);
+            }
             let humans = vec![first_seat(&game)];
             let file = world.resource::<ScenarioOrigin>().save_reference();
             world.insert_resource(ScenarioInPlay { scenario, file });
@@ -541,7 +554,9 @@ mod tests {
             played.apply(first).unwrap();
         }
         let good = dir.join("good.ron");
-        crate::rulesets::pop::save::Save::of(&played, None).write(&good).unwrap();
+        crate::rulesets::pop::save::Save::of(&played, None)
+            .write(&good)
+            .unwrap();
         let world_with = || {
             let mut world = World::new();
             world.insert_resource(ScenarioOrigin::Embedded);

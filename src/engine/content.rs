@@ -137,3 +137,24 @@ pub fn peek_mod_base(text: &str) -> Option<String> {
         .ok()
         .map(|f| f.base)
 }
+
+/// Where the value of the first `field:` outside comments is written, as (line, column), both
+/// from 1: for errors about a value the locator does not record (a bare word like `Kingdom`).
+pub fn value_position(text: &str, field: &str) -> Option<(usize, usize)> {
+    let pattern = format!("{field}:");
+    for (n, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let Some(at) = code.find(&pattern) else {
+            continue;
+        };
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let after = &code[at + pattern.len()..];
+        let skipped = after.len() - after.trim_start().len();
+        let col = code[..at + pattern.len() + skipped].chars().count() + 1;
+        return Some((n + 1, col));
+    }
+    None
+}

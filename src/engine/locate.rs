@@ -2,7 +2,8 @@
 //! duplicate id) can still say `file:line:col`.
 //!
 //! A small scanner walks the text once and records every string literal with its position, the
-//! field it belongs to and the top-level collection (`provinces`, `events`, ...) around it.
+//! field it belongs to and the top-level collection (`provinces`, `events`, ...) around it. Each
+//! ruleset names its own top-level collections (`Locator::new`).
 
 /// A string literal in the source.
 #[derive(Clone, Debug)]
@@ -19,24 +20,9 @@ pub struct Literal {
     pub bare: bool,
 }
 
-const SECTIONS: &[&str] = &[
-    "areas",
-    "provinces",
-    "sea_zones",
-    "realms",
-    "characters",
-    "events",
-    "action_cards",
-    "ideas",
-    "missions",
-    "milestones",
-    "trade_nodes",
-    "trade_cards",
-    "power_struggles",
-];
-
-/// All string literals of a RON text, in order.
-pub fn scan(text: &str) -> Vec<Literal> {
+/// All string literals of a RON text, in order; `sections` are the top-level collections of
+/// the ruleset's schema.
+pub fn scan(text: &str, sections: &[&str]) -> Vec<Literal> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut stack: Vec<Option<String>> = Vec::new();
@@ -98,7 +84,7 @@ pub fn scan(text: &str) -> Vec<Literal> {
                 .iter()
                 .rev()
                 .flatten()
-                .find(|s| SECTIONS.contains(&s.as_str()))
+                .find(|s| sections.contains(&s.as_str()))
                 .cloned();
             out.push(Literal {
                 value,
@@ -127,7 +113,7 @@ pub fn scan(text: &str) -> Vec<Literal> {
                     .iter()
                     .rev()
                     .flatten()
-                    .find(|s| SECTIONS.contains(&s.as_str()))
+                    .find(|s| sections.contains(&s.as_str()))
                     .cloned();
                 out.push(Literal {
                     value: ident.clone(),
@@ -170,9 +156,10 @@ pub struct Locator {
 }
 
 impl Locator {
-    pub fn new(text: &str) -> Self {
+    /// A locator for `text`, whose top-level collections of items are `sections`.
+    pub fn new(text: &str, sections: &[&str]) -> Self {
         Self {
-            literals: scan(text),
+            literals: scan(text, sections),
         }
     }
 
@@ -258,10 +245,12 @@ impl Locator {
 mod tests {
     use super::*;
 
+    const SECTIONS: &[&str] = &["provinces", "events"];
+
     #[test]
     fn finds_sections_fields_and_positions() {
         let text = "Scenario(\n  map: (provinces: [\n    (id: \"a\", area: \"x\", cores: [\"FRA\"]),\n  ]),\n)";
-        let lits = scan(text);
+        let lits = scan(text, SECTIONS);
         let a = lits.iter().find(|l| l.value == "a").unwrap();
         assert_eq!(
             (a.line, a.col, a.field.as_deref(), a.section.as_deref()),
@@ -269,7 +258,7 @@ mod tests {
         );
         let fra = lits.iter().find(|l| l.value == "FRA").unwrap();
         assert_eq!(fra.field.as_deref(), Some("cores"));
-        let loc = Locator::new(text);
+        let loc = Locator::new(text, SECTIONS);
         assert_eq!(loc.reference("provinces", "a", 0, "x"), Some((3, 21)));
         assert_eq!(loc.item("provinces", "a", 0), Some((3, 10)));
     }

@@ -93,7 +93,16 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The ruleset's scenario: its own schema, read from RON.
     type Content: Serialize + Send + Sync + 'static;
     /// An answer to a decision: what humans, bots and saves send through `Game::apply`.
-    type Action: Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Action: Clone
+        + Debug
+        + PartialEq
+        + Eq
+        + Hash
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
     /// A question the game waits on.
     type Decision: Clone + Debug + Serialize + Send + Sync + 'static;
     /// What an action costs the deciding seat up front.
@@ -128,6 +137,10 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     /// The seat (realm, kingdom, Power) that must answer a decision.
     fn decider(decision: &Self::Decision) -> &str;
+    /// A decision in a few words for people and logs: who decides what (`FRA (Turn)`).
+    fn describe_decision(decision: &Self::Decision) -> String;
+    /// A cost in a few words (`2 ADM, 3 ducats`; empty when free).
+    fn describe_cost(cost: &Self::Cost) -> String;
     /// Every legal answer to the pending decision.
     fn legal_actions(world: &World) -> Vec<Self::Action>;
     /// Whether `action` answers the pending decision legally; if not, the rule id that forbids it.
@@ -155,4 +168,16 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn scores(world: &World) -> Vec<(String, i32)>;
     /// Every rule id the ruleset writes into the log.
     fn rule_ids() -> &'static [&'static str];
+}
+
+/// Plays a game to its end with the ruleset's bot in every seat (the bot's own choices follow
+/// `seed`).
+pub fn play_out<R: Ruleset>(game: &mut Game<R>, seed: u64) {
+    let mut bot = R::Bot::seeded(seed);
+    while !game.is_over() {
+        let Some(action) = bot.choose(game) else {
+            break;
+        };
+        game.apply(action).expect("bots only choose legal actions");
+    }
 }

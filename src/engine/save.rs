@@ -216,10 +216,7 @@ impl<R: Ruleset> Save<R> {
 
     /// Replays the save on `content` and checks the recorded state hash: any difference is an
     /// error.
-    pub fn replay(
-        &self,
-        content: Arc<R::Content>,
-    ) -> Result<Game<R>, SaveError> {
+    pub fn replay(&self, content: Arc<R::Content>) -> Result<Game<R>, SaveError> {
         let replayed = self.replay_lenient(content)?;
         match replayed.problem {
             None => Ok(replayed.game),
@@ -230,10 +227,7 @@ impl<R: Ruleset> Save<R> {
     /// Replays the save on `content` as far as today's rules allow. The scenario must be the
     /// one the save names; an action the rules now refuse stops the replay before it, and a
     /// final state that differs from the record is reported, with the game as replayed.
-    pub fn replay_lenient(
-        &self,
-        content: Arc<R::Content>,
-    ) -> Result<Replayed<R>, SaveError> {
+    pub fn replay_lenient(&self, content: Arc<R::Content>) -> Result<Replayed<R>, SaveError> {
         if self.ruleset != R::ID {
             return Err(SaveError::Ruleset {
                 expected: R::ID,

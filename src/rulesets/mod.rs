@@ -46,9 +46,7 @@ pub fn check_path(path: &Path) -> Result<Checked, Vec<ContentError>> {
 
 /// The error for a file of a ruleset this build cannot read yet, at its `ruleset:` field.
 fn not_built_yet(path: &Path, text: &str, ruleset: RulesetId) -> ContentError {
-    let (line, col) = crate::engine::locate::Locator::new(text)
-        .top_level_field("ruleset")
-        .unwrap_or((1, 1));
+    let (line, col) = crate::engine::content::value_position(text, "ruleset").unwrap_or((1, 1));
     ContentError {
         file: path.display().to_string(),
         line,

@@ -2,7 +2,7 @@
 missions and milestones.
 
 All card texts are original flavour text written for Regnum. Effects use the
-`Effect` enum of src/content/schema.rs, written here as tuples:
+`Effect` enum of src/rulesets/pop/content/schema.rs, written here as tuples:
   ("Ducats", n) ("Mp", "Adm"|"Dip"|"Mil", n) ("AnyMp", n) ("Stability", n) ("Prestige", n)
   ("Unrest", n>=0) ("Loan", n>=0) ("RulerIllHealth",) ("Manpower", n) ("Claim", area) ("CasusBelli", realm)
   ("Faith", area, religion) ("ReplaceMilestones",) ("Cardinal",) ("ExpandNode", node) ("ExpandAnyNode",)
@@ -980,7 +980,7 @@ def ideas():
 
 # ---------------------------------------------------------------------------
 # Missions (17.2) and Milestones (17.3). Conditions use the `Condition` enum of
-# src/content/schema.rs, written as tuples like the effects:
+# src/rulesets/pop/content/schema.rs, written as tuples like the effects:
 #   ("Province", p) ("ProvincesIn", area, n) ("WholeArea", area) ("Provinces", n) ("TaxIncome", n)
 #   ("Towns", n) ("CoreTokens", n) ("Claims", n) ("ClaimOn", area) ("Alliances", n) ("Marriages", n)
 #   ("AlliedWith", realm) ("Ideas", n) ("IdeasOf", "Adm", n) ("Stability", n) ("Treasury", n)

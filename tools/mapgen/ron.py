@@ -1,4 +1,4 @@
-"""Write the scenario as RON (ron 0.12 / serde) matching src/content/schema.rs, and a
+"""Write the scenario as RON (ron 0.12 / serde) matching src/rulesets/pop/content/schema.rs, and a
 small RON reader used by check_refs.py to make sure the text parses back.
 
 Writer conventions: struct names are written (they must equal the Rust type
@@ -72,7 +72,7 @@ SPECS = {
                      ("conditions", "conditions"), ("reward", "effects")],
 }
 
-# Condition variants (src/content/schema.rs `Condition`) whose first argument is an identifier
+# Condition variants (src/rulesets/pop/content/schema.rs `Condition`) whose first argument is an identifier
 # (MpKind or Religion); every other string argument is quoted, lists are written as lists.
 COND_IDENT_FIRST = {"IdeasOf", "MonarchPower", "Religion"}
 

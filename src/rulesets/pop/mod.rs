@@ -138,6 +138,14 @@ impl Ruleset for PriceOfPower {
         &decision.realm
     }
 
+    fn describe_decision(decision: &Decision) -> String {
+        format!("{} ({:?})", decision.realm, decision.kind)
+    }
+
+    fn describe_cost(cost: &Cost) -> String {
+        cost.describe()
+    }
+
     fn legal_actions(world: &World) -> Vec<Action> {
         rules::legal_actions(world)
     }

@@ -11,7 +11,9 @@ use serde::Serialize;
 /// Brings `.iter()` on the target side of relations (`AreaProvinces`, `Owns`, ...) into scope.
 pub use bevy::ecs::relationship::RelationshipTarget;
 
-pub use crate::rulesets::pop::content::schema::{CharacterKind, Holding, MpKind, ProvinceSize, Religion, Terrain};
+pub use crate::rulesets::pop::content::schema::{
+    CharacterKind, Holding, MpKind, ProvinceSize, Religion, Terrain,
+};
 
 pub use crate::engine::state::{Key, Sid};
 

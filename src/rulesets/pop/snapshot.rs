@@ -7,11 +7,12 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::MpKind;
-use crate::rulesets::pop::decision::{ActionHistory, Decision, Pending};
 use crate::engine::flow::Flow;
 use crate::engine::flow::StepProgress;
 use crate::engine::log::GameLog;
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{ActionHistory, Decision, Pending};
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::actions::ActionPhase;
 use crate::rulesets::pop::rules::cards::{ActionDecks, Hand, card_id};
@@ -25,7 +26,6 @@ use crate::rulesets::pop::rules::monarch_power::skill_level;
 use crate::rulesets::pop::rules::rebels::{EventRebelDice, PendingLiberation, RebelRoll};
 use crate::rulesets::pop::rules::scoring::{Outcome, tax_income};
 use crate::rulesets::pop::rules::towns::{Tracks, tracks};
-use crate::engine::rng::GameRng;
 use crate::rulesets::pop::state::{Content, FirstPlayer, key_of};
 
 /// Version of the snapshot layout; bump it when fields change meaning.
@@ -153,11 +153,15 @@ fn rules_progress(world: &World) -> RulesProgress {
         liberation: world
             .get_resource::<PendingLiberation>()
             .map(|l| (key(l.loser), key(l.province))),
-        battles: world.resource::<crate::rulesets::pop::rules::battle::Battles>().clone(),
+        battles: world
+            .resource::<crate::rulesets::pop::rules::battle::Battles>()
+            .clone(),
         military: world
             .resource::<crate::rulesets::pop::rules::military::MilitaryAction>()
             .clone(),
-        war: world.resource::<crate::rulesets::pop::rules::war::WarState>().clone(),
+        war: world
+            .resource::<crate::rulesets::pop::rules::war::WarState>()
+            .clone(),
         rebel_sieges: world
             .resource::<crate::rulesets::pop::rules::rebel_armies::RebelSiegeStrength>()
             .clone(),
@@ -385,14 +389,18 @@ pub fn snapshot(world: &World) -> Snapshot {
         faiths,
         events: world.resource::<EventDisplay>().clone(),
         action_decks: world.resource::<ActionDecks>().clone(),
-        idea_grid: world.resource::<crate::rulesets::pop::rules::ideas::IdeaGrid>().clone(),
+        idea_grid: world
+            .resource::<crate::rulesets::pop::rules::ideas::IdeaGrid>()
+            .clone(),
         trade: world
             .resource::<crate::rulesets::pop::rules::trade::TradeBoard>()
             .clone(),
         power_struggles: world
             .resource::<crate::rulesets::pop::rules::struggle::PowerStruggles>()
             .clone(),
-        curia: world.resource::<crate::rulesets::pop::rules::curia::Curia>().clone(),
+        curia: world
+            .resource::<crate::rulesets::pop::rules::curia::Curia>()
+            .clone(),
         milestones_open: milestones
             .open
             .iter()

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-pub use crate::engine::state::{GameSetup, Index, key_of, sid_of, spawn_sim};
 use crate::engine::game::GameError;
+pub use crate::engine::state::{GameSetup, Index, key_of, sid_of, spawn_sim};
 use crate::rulesets::pop::content::schema::{RealmKind, Scenario};
 
 /// The scenario the game was built from (read-only during play).

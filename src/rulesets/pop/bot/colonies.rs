@@ -8,7 +8,9 @@ use bevy::prelude::*;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::Action;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::colonize::{colonial_claims, linked_to_capital, neighbours, shores};
+use crate::rulesets::pop::rules::colonize::{
+    colonial_claims, linked_to_capital, neighbours, shores,
+};
 use crate::rulesets::pop::rules::relations::area_of;
 use crate::rulesets::pop::state::Index;
 

@@ -6,10 +6,12 @@ use bevy::prelude::*;
 use chacha20::ChaCha8Rng;
 use rand::RngExt;
 
+use crate::engine::flow::Flow;
 use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Offer};
-use crate::engine::flow::Flow;
-use crate::rulesets::pop::model::{Area, Coasts, Forces, Mat, Province, Realm, Religion, Unit, UnitKind};
+use crate::rulesets::pop::model::{
+    Area, Coasts, Forces, Mat, Province, Realm, Religion, Unit, UnitKind,
+};
 use crate::rulesets::pop::rules::cards::{Hand, card_id};
 use crate::rulesets::pop::rules::diplomacy::{forge_cost, sale_prestige};
 use crate::rulesets::pop::rules::generic::{Generic, all_of, has_claim, owned, owner};
@@ -730,7 +732,9 @@ fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &[Action]) -
     let weakest = allies
         .into_iter()
         .filter(|a| {
-            world.get::<crate::rulesets::pop::model::NonPlayerRealm>(*a).is_some()
+            world
+                .get::<crate::rulesets::pop::model::NonPlayerRealm>(*a)
+                .is_some()
                 && enemies_of(world, *a).is_empty()
                 && !active.contains(&sid_of(world, *a))
         })
@@ -744,8 +748,10 @@ fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &[Action]) -
                 world.resource::<Index>().get(npr).is_some_and(|n| {
                     realm_tax_value(world, n) >= floor
                         && dip >= forge_cost(world, n) + 1
-                        && crate::rulesets::pop::rules::diplomacy::forge_problem_but_cap(world, realm, n)
-                            .is_none()
+                        && crate::rulesets::pop::rules::diplomacy::forge_problem_but_cap(
+                            world, realm, n,
+                        )
+                        .is_none()
                 })
             }
             _ => false,
@@ -808,7 +814,12 @@ mod tests {
         );
         grant(game.world_mut(), a, "gov_big");
         assert_eq!(
-            crate::rulesets::pop::bot::research_pick(game.world(), a, &rich, &[research("gov_small")]),
+            crate::rulesets::pop::bot::research_pick(
+                game.world(),
+                a,
+                &rich,
+                &[research("gov_small")]
+            ),
             None,
             "a government form worth less than the one held is not taken"
         );

@@ -116,9 +116,9 @@ impl Bot {
                 }
                 // Optional rule 5: religious rebels holding the capital are bought off by
                 // taking their faith.
-                if realm
-                    .is_some_and(|r| crate::rulesets::pop::rules::religion::rebels_force_conversion(world, r))
-                    && legal.contains(&Action::ChangeReligion)
+                if realm.is_some_and(|r| {
+                    crate::rulesets::pop::rules::religion::rebels_force_conversion(world, r)
+                }) && legal.contains(&Action::ChangeReligion)
                 {
                     return Some(Action::ChangeReligion);
                 }
@@ -451,11 +451,5 @@ fn value(effect: &Effect) -> i32 {
 
 /// Plays a whole game with bots in every seat; returns it finished.
 pub fn play_out(game: &mut Game, seed: u64) {
-    let mut bot = Bot::new(seed);
-    while !game.is_over() {
-        let Some(action) = bot.choose(game) else {
-            break;
-        };
-        game.apply(action).expect("bots only choose legal actions");
-    }
+    crate::engine::ruleset::play_out(game, seed);
 }

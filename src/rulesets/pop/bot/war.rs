@@ -11,7 +11,9 @@ use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, PeaceTerm};
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::battle::Battles;
-use crate::rulesets::pop::rules::military::{MilitaryAction, commander_at, controller, own_units_at};
+use crate::rulesets::pop::rules::military::{
+    MilitaryAction, commander_at, controller, own_units_at,
+};
 use crate::rulesets::pop::rules::relations::{enemies_of, provinces_of};
 use crate::rulesets::pop::rules::war::{casus_belli, deployed_land_units};
 use crate::rulesets::pop::state::Index;
@@ -108,7 +110,9 @@ fn invasion_sea(world: &World, realm: Entity, enemies: &[Entity]) -> Vec<Entity>
     let mut out: Vec<Entity> = own_seas
         .into_iter()
         .filter(|s| enemy_seas.contains(s))
-        .filter(|s| !crate::rulesets::pop::rules::military::hostile_units_at(world, realm, *s, false))
+        .filter(|s| {
+            !crate::rulesets::pop::rules::military::hostile_units_at(world, realm, *s, false)
+        })
         .collect();
     out.sort();
     out.dedup();
@@ -186,11 +190,16 @@ pub fn turn_action(
                 let through = crate::rulesets::pop::rules::military::marches(world, realm, f)
                     .iter()
                     .find(|m| m.to == t)
-                    .map_or(usize::MAX, crate::rulesets::pop::rules::military::March::limit);
+                    .map_or(
+                        usize::MAX,
+                        crate::rulesets::pop::rules::military::March::limit,
+                    );
                 let mine = own_units_at(world, realm, f, true).len().min(through);
                 let theirs = world.get::<Present>(t).map_or(0, |p| {
                     p.iter()
-                        .filter(|u| crate::rulesets::pop::rules::military::hostile_unit(world, realm, *u))
+                        .filter(|u| {
+                            crate::rulesets::pop::rules::military::hostile_unit(world, realm, *u)
+                        })
                         .count()
                 });
                 let (df, dt) = (
@@ -277,16 +286,17 @@ pub fn turn_action(
         // With a fleet, realms across the sea from an army are within reach too.
         let fleet = crate::rulesets::pop::rules::military::army_places(world, realm, false).len();
         if fleet > 0 {
-            let shores: Vec<Entity> = crate::rulesets::pop::rules::military::army_places(world, realm, true)
-                .into_iter()
-                .flat_map(|a| {
-                    let seas: Vec<(Entity, usize)> = world
-                        .get::<Coasts>(a)
-                        .map(|c| c.0.iter().map(|s| (*s, 1)).collect())
-                        .unwrap_or_default();
-                    across_bridges(world, a, &seas)
-                })
-                .collect();
+            let shores: Vec<Entity> =
+                crate::rulesets::pop::rules::military::army_places(world, realm, true)
+                    .into_iter()
+                    .flat_map(|a| {
+                        let seas: Vec<(Entity, usize)> = world
+                            .get::<Coasts>(a)
+                            .map(|c| c.0.iter().map(|s| (*s, 1)).collect())
+                            .unwrap_or_default();
+                        across_bridges(world, a, &seas)
+                    })
+                    .collect();
             near_areas.extend(shores);
             near_areas.sort();
             near_areas.dedup();
@@ -375,7 +385,8 @@ pub fn decide(
                 .as_ref()
                 .map_or(0, |r| r.units);
             let enemies = enemies_of(world, realm);
-            let has_ships = !crate::rulesets::pop::rules::military::army_places(world, realm, false).is_empty();
+            let has_ships =
+                !crate::rulesets::pop::rules::military::army_places(world, realm, false).is_empty();
             let enemy_ports = world
                 .try_query::<(&Province, &OwnedBy)>()
                 .is_some_and(|mut q| {

@@ -19,7 +19,7 @@ pub enum LoadedFile {
 /// Parses and validates a scenario text. `file` names it in errors.
 pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, Vec<ContentError>> {
     let scenario: Scenario = parse(text, file)?;
-    let errors = validate(&scenario, &Locator::new(text), file);
+    let errors = validate(&scenario, &Locator::new(text, super::SECTIONS), file);
     if errors.is_empty() {
         Ok(scenario)
     } else {
@@ -107,7 +107,7 @@ pub fn check_text(path: &Path, text: &str) -> Result<LoadedFile, Vec<ContentErro
     };
     let merged = apply_mod(&base, &m);
     // Errors are reported against the mod where the item comes from the mod.
-    let errors = validate(&merged, &Locator::new(text), &file);
+    let errors = validate(&merged, &Locator::new(text, super::SECTIONS), &file);
     if errors.is_empty() {
         Ok(LoadedFile::Mod(m, merged))
     } else {

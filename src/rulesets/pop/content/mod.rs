@@ -9,11 +9,27 @@ pub mod validate;
 
 pub use crate::engine::content::{ContentError, content_hash};
 pub use load::{
-    LoadedFile, apply_mod, check_path, check_text, default_scenario, load_scenario,
-    parse_scenario,
+    LoadedFile, apply_mod, check_path, check_text, default_scenario, load_scenario, parse_scenario,
 };
 pub use schema::Scenario;
 
 /// The default scenario, embedded so `regnum` runs from any folder.
 pub const DEFAULT_SCENARIO_RON: &str = include_str!("../../../../scenarios/1444.ron");
 pub const DEFAULT_SCENARIO_FILE: &str = "scenarios/1444.ron";
+
+/// The top-level collections of items in a Price of Power scenario, for locating errors.
+pub const SECTIONS: &[&str] = &[
+    "areas",
+    "provinces",
+    "sea_zones",
+    "realms",
+    "characters",
+    "events",
+    "action_cards",
+    "ideas",
+    "missions",
+    "milestones",
+    "trade_nodes",
+    "trade_cards",
+    "power_struggles",
+];

@@ -5,10 +5,11 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::MpKind;
-use crate::rulesets::pop::decision::{Action, Answer, Decision, DecisionKind, Illegal, Pending};
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, Answer, Decision, DecisionKind, Illegal, Pending};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::{Mat, RoundMarkers};
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::cards::{Hand, card_id};
@@ -17,7 +18,9 @@ use crate::rulesets::pop::rules::economy::{
     MAX_LOANS, REPAY_DUCATS, change_mp, change_stability, gain_ducats, increase_stability_cost,
     max_loans, repay_loan, stability_cost, take_loan,
 };
-use crate::rulesets::pop::rules::effects::{Progress, answer_effect, effect_candidates, resolve_effects};
+use crate::rulesets::pop::rules::effects::{
+    Progress, answer_effect, effect_candidates, resolve_effects,
+};
 use crate::rulesets::pop::rules::events::{
     EventDisplay, EventInProgress, advance_event, allowed_options, answer_ruler_offer,
     choose_option, event_busy, start_leftover_event, take_event,
@@ -25,7 +28,6 @@ use crate::rulesets::pop::rules::events::{
 use crate::rulesets::pop::rules::generic;
 use crate::rulesets::pop::rules::military;
 use crate::rulesets::pop::rules::rebels::counting_unrest;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{FirstPlayer, Index, Seats, key_of};
 
 pub struct ActionPhasePlugin;
@@ -460,7 +462,12 @@ fn suppress(world: &mut World, realm: Entity, province: &str) {
         -SUPPRESS_MIL,
         rules::ACT_SUPPRESS_UNREST,
     );
-    crate::rulesets::pop::rules::unrest_step::remove_unrest(world, realm, province, rules::ACT_SUPPRESS_UNREST);
+    crate::rulesets::pop::rules::unrest_step::remove_unrest(
+        world,
+        realm,
+        province,
+        rules::ACT_SUPPRESS_UNREST,
+    );
 }
 
 /// Provinces a realm may suppress: its own counting unrest.
@@ -573,7 +580,10 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
             let Some((_, card)) = world.resource::<EventInProgress>().0 else {
                 return Vec::new();
             };
-            let count = world.resource::<crate::rulesets::pop::state::Content>().0.events[card]
+            let count = world
+                .resource::<crate::rulesets::pop::state::Content>()
+                .0
+                .events[card]
                 .options
                 .len();
             (0..count as u8)

@@ -9,9 +9,11 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::engine::log::{Note, write};
+use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending, ask};
-use crate::engine::log::{Note, write};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::cards::ActionDecks;
 use crate::rulesets::pop::rules::characters::{card_character, make_ill};
@@ -23,8 +25,6 @@ use crate::rulesets::pop::rules::military::{
     raise_units, turn_rebel, units_at,
 };
 use crate::rulesets::pop::rules::relations::*;
-use crate::engine::rng::GameRng;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Index, key_of, sid_of};
 
 pub struct BattlePlugin;
@@ -853,7 +853,8 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
     }
     // Only an Active Ally holds back half its strength (11.3 Active Allies): a Non-Player Realm
     // left a plain ally by the Player Realm that answered its call defends in full.
-    let active_ally = crate::rulesets::pop::rules::war::active_allies(world).contains(&sid_of(world, npr));
+    let active_ally =
+        crate::rulesets::pop::rules::war::active_allies(world).contains(&sid_of(world, npr));
     if active_ally {
         capacity /= 2;
     }

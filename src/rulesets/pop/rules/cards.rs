@@ -4,16 +4,16 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::MpKind;
-use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::spend;
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
-use crate::engine::rng::GameRng;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, key_of};
 
 pub struct CardsPlugin;
@@ -94,7 +94,8 @@ pub fn shuffle_action_decks(world: &mut World) {
         rng.shuffle(deck);
     }
     world.insert_resource(decks);
-    let mut hands = world.query_filtered::<Entity, With<crate::rulesets::pop::model::PlayerRealm>>();
+    let mut hands =
+        world.query_filtered::<Entity, With<crate::rulesets::pop::model::PlayerRealm>>();
     let realms: Vec<Entity> = hands.iter(world).collect();
     for realm in realms {
         world.entity_mut(realm).insert(Hand::default());

@@ -4,16 +4,16 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::{CharacterKind, MpKind};
-use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::{CharacterKind, MpKind};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::cards::{ActionDecks, Hand, card_id, find_card, take_from_hand};
 use crate::rulesets::pop::rules::economy::{change_stability, spend};
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, Index, key_of, sid_of};
 
 pub struct CharactersPlugin;

@@ -5,10 +5,10 @@ use bevy::prelude::*;
 
 use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::RoundMarkers;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::events::EventDisplay;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::Content;
 
 pub struct CleanupPlugin;

@@ -6,15 +6,15 @@ use std::collections::{HashMap, VecDeque};
 
 use bevy::prelude::*;
 
+use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Illegal};
-use crate::engine::log::{Note, write};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::generic::*;
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::place_small_town;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Index, key_of, sid_of};
 
 /// A colony costs 4, paid in adm, colonists or any mix of the two.
@@ -203,7 +203,9 @@ pub fn linked_to_capital(world: &World, realm: Entity, target: Entity) -> bool {
 
 /// Provinces where the realm has a town (not a vassal).
 fn town_provinces(world: &World, realm: Entity) -> Vec<Entity> {
-    crate::rulesets::pop::rules::towns::token_provinces(world, realm, |t| world.get::<Town>(t).is_some())
+    crate::rulesets::pop::rules::towns::token_provinces(world, realm, |t| {
+        world.get::<Town>(t).is_some()
+    })
 }
 
 /// The areas facing each sea zone, for stepping ashore.

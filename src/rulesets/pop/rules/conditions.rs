@@ -9,7 +9,9 @@ use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::characters::advisors;
 use crate::rulesets::pop::rules::generic::{alliances_of, has_claim, markers, marriages_of, owned};
 use crate::rulesets::pop::rules::missions::Victories;
-use crate::rulesets::pop::rules::relations::{allied, area_of, at_war, influence_in, married, provinces_of};
+use crate::rulesets::pop::rules::relations::{
+    allied, area_of, at_war, influence_in, married, provinces_of,
+};
 use crate::rulesets::pop::rules::scoring::tax_income;
 use crate::rulesets::pop::state::{Content, Index, sid_of};
 
@@ -273,7 +275,10 @@ pub fn progress(world: &World, realm: Entity, conditions: &[Condition]) -> f32 {
 }
 
 /// A condition in words, with names from the scenario.
-pub fn describe(content: &crate::rulesets::pop::content::Scenario, condition: &Condition) -> String {
+pub fn describe(
+    content: &crate::rulesets::pop::content::Scenario,
+    condition: &Condition,
+) -> String {
     let area = |id: &str| {
         content
             .map
@@ -351,7 +356,10 @@ pub fn describe(content: &crate::rulesets::pop::content::Scenario, condition: &C
 }
 
 /// All conditions in words, joined.
-pub fn describe_all(content: &crate::rulesets::pop::content::Scenario, conditions: &[Condition]) -> String {
+pub fn describe_all(
+    content: &crate::rulesets::pop::content::Scenario,
+    conditions: &[Condition],
+) -> String {
     conditions
         .iter()
         .map(|c| describe(content, c))

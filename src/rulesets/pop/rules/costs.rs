@@ -272,7 +272,10 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
         Action::TakeDiscard { card } => {
             let content = &world.resource::<Content>().0;
             if let Some(def) = content.action_cards.iter().find(|c| c.id == *card) {
-                cost.add_mp(def.deck, crate::rulesets::pop::rules::focus::DISCARD_PICK_MP);
+                cost.add_mp(
+                    def.deck,
+                    crate::rulesets::pop::rules::focus::DISCARD_PICK_MP,
+                );
                 cost.ducats = crate::rulesets::pop::rules::focus::DISCARD_PICK_DUCATS;
             }
         }
@@ -303,7 +306,11 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
 /// pools go, manpower only as far as it is available, and ducats in full with the forced loans
 /// (5 ducats each, up to `max_loans` tokens) that cover a shortfall. A shortfall beyond the
 /// loans is bankruptcy; the ducats are still listed.
-pub fn effects_cost(mat: &Mat, max_loans: u8, effects: &[crate::rulesets::pop::content::schema::Effect]) -> Cost {
+pub fn effects_cost(
+    mat: &Mat,
+    max_loans: u8,
+    effects: &[crate::rulesets::pop::content::schema::Effect],
+) -> Cost {
     use crate::rulesets::pop::content::schema::Effect;
     let mut m = mat.clone();
     let mut cost = Cost::default();

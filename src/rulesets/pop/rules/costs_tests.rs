@@ -2,14 +2,14 @@
 
 use std::collections::BTreeSet;
 
+use crate::engine::log::LogEntry;
 use crate::rulesets::pop::bot::Bot;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::Action;
-use crate::engine::log::LogEntry;
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::rules::costs::{Cost, action_cost};
 use crate::rulesets::pop::rules::test_support::*;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::Index;
 use crate::rulesets::pop::{DecisionKind, Game};
 
@@ -186,7 +186,8 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
             }
             // An event option may have to be paid with forced loans (5 ducats each).
             assert!(
-                cost.ducats <= mat.ducats + crate::rulesets::pop::rules::economy::LOAN_DUCATS * cost.loans,
+                cost.ducats
+                    <= mat.ducats + crate::rulesets::pop::rules::economy::LOAN_DUCATS * cost.loans,
                 "{action:?} is legal but costs {} with {} ducats",
                 cost.describe(),
                 mat.ducats
@@ -337,7 +338,10 @@ fn pop_war_recruit_unit_costs_its_ducats_and_manpower() {
     );
     assert_eq!(
         infantry.ducats,
-        crate::rulesets::pop::rules::military::unit_cost(crate::rulesets::pop::model::UnitKind::Infantry, false)
+        crate::rulesets::pop::rules::military::unit_cost(
+            crate::rulesets::pop::model::UnitKind::Infantry,
+            false
+        )
     );
     assert_eq!(infantry.manpower, 1);
     assert_eq!(infantry.describe(), "2 ducats + 1 manpower");

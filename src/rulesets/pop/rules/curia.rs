@@ -13,17 +13,17 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::{MpKind, Religion};
-use crate::rulesets::pop::decision::{Action, Illegal};
 use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::{MpKind, Religion};
+use crate::rulesets::pop::decision::{Action, Illegal};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability};
 use crate::rulesets::pop::rules::generic::{markers, mp, owner};
 use crate::rulesets::pop::rules::military::own_units_at;
 use crate::rulesets::pop::rules::relations::{capital_area, owned_areas, provinces_of};
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of};
 
 /// Each Papal Action costs 2 dip (19.3).

@@ -4,14 +4,14 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::DecisionKind;
 use crate::rulesets::pop::Game;
+use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Pending};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::curia::{self, Curia};
 use crate::rulesets::pop::rules::test_support::*;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::spawn_sim;
 
 /// The mini scenario with a Papacy: CCC (made Catholic) stands in for the Papal States and its
@@ -713,7 +713,10 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
             .insert((OwnedBy(me), ControlledBy(me)));
     }
     assert!(curia::muslim_provinces(game.world(), east).is_empty());
-    assert!(crate::rulesets::pop::rules::military::own_units_at(game.world(), me, east, true).is_empty());
+    assert!(
+        crate::rulesets::pop::rules::military::own_units_at(game.world(), me, east, true)
+            .is_empty()
+    );
     again(&mut game);
     assert_eq!(score(&mut game, &name), -2);
     assert!(
@@ -852,7 +855,10 @@ fn pop_19_cardinal_dies_the_event_taker_chooses_the_cardinal() {
     let slot = |slot: u8| Action::ChooseCardinal { slot };
     assert_eq!(game.legal_actions(), [slot(0), slot(2)]);
     // The bot answers as FACTS' auto-resolution does: BBB has the most, its rightmost goes.
-    assert_eq!(crate::rulesets::pop::bot::Bot::new(3).choose(&game), Some(slot(2)));
+    assert_eq!(
+        crate::rulesets::pop::bot::Bot::new(3).choose(&game),
+        Some(slot(2))
+    );
     refused(&mut game, slot(3), rules::CURIA_CARDINAL_DIES);
     refused(&mut game, slot(1), rules::CURIA_CARDINAL_DIES);
     refused(&mut game, Action::Decline, rules::CURIA_CARDINAL_DIES);
@@ -873,7 +879,9 @@ fn pop_19_cardinal_dies_the_event_taker_chooses_the_cardinal() {
 
 #[test]
 fn pop_19_cardinal_dies_on_the_event_nobody_took_auto_resolves() {
-    use crate::rulesets::pop::rules::events::{EventInProgress, EventStage, Leftover, advance_event};
+    use crate::rulesets::pop::rules::events::{
+        EventInProgress, EventStage, Leftover, advance_event,
+    };
     let mut game = cardinal_dies_game();
     set_track(&mut game, &["AAA", "BBB", "BBB"]);
     let a = e(&game, "AAA");
@@ -881,7 +889,9 @@ fn pop_19_cardinal_dies_on_the_event_nobody_took_auto_resolves() {
         .scenario()
         .events
         .iter()
-        .position(|ev| ev.symbols == [crate::rulesets::pop::content::schema::EventSymbol::CardinalDies])
+        .position(|ev| {
+            ev.symbols == [crate::rulesets::pop::content::schema::EventSymbol::CardinalDies]
+        })
         .unwrap();
     let before = game.pending().cloned();
     {

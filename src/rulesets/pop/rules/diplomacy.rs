@@ -4,9 +4,10 @@
 
 use bevy::prelude::*;
 
+use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Offer, ask};
-use crate::engine::log::{Note, write};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::cards::draw_to_hand;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, gain_ducats, spend};
@@ -14,7 +15,6 @@ use crate::rulesets::pop::rules::generic::*;
 use crate::rulesets::pop::rules::ideas::{extra_alliances, extra_influence};
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::{is_core, place_town, remove_tokens};
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Seats, key_of, sid_of, spawn_sim};
 
 /// Most alliances and most marriages a realm may have (FACTS 4).

@@ -5,9 +5,9 @@ use bevy::prelude::*;
 
 use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::events::{EventDisplay, EventSlot, event_def};
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::Seats;
 
 pub struct DrawCardsPlugin;

@@ -3,10 +3,10 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::MpKind;
 use crate::engine::log::{Note, write};
-use crate::rulesets::pop::model::{Mat, Role, Serves, Unit, UnitOf, UnitStatus};
+use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::model::{Mat, Role, Serves, Unit, UnitOf, UnitStatus};
 use crate::rulesets::pop::state::key_of;
 
 /// Most monarch power of one type a realm may store (7.1).
@@ -53,7 +53,9 @@ fn stability_cost_with(world: &World, realm: Entity, papal: i32) -> i32 {
 
 /// Most interest tokens this realm may hold: 5, plus what its Ideas allow.
 pub fn max_loans(world: &World, realm: Entity) -> u8 {
-    MAX_LOANS.saturating_add(crate::rulesets::pop::rules::ideas::extra_loans(world, realm))
+    MAX_LOANS.saturating_add(crate::rulesets::pop::rules::ideas::extra_loans(
+        world, realm,
+    ))
 }
 
 /// Gains or loses monarch power of one type. Gains above the cap are discarded at once.
@@ -298,8 +300,8 @@ pub fn bankruptcy(world: &mut World, realm: Entity) {
 mod tests {
     //! Rule arithmetic on a real game world (the mini test scenario).
     use super::*;
-    use crate::rulesets::pop::Game;
     use crate::engine::log::GameLog;
+    use crate::rulesets::pop::Game;
     use crate::rulesets::pop::rules::test_support::{count, e, game as mini, mat as mat_of, set};
     use crate::rulesets::pop::state::Index;
 

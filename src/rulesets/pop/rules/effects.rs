@@ -5,15 +5,15 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
+use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{Effect, MpKind};
 use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Pending};
-use crate::engine::log::{Note, write};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{
     MAX_LOANS, change_mp, change_prestige, change_stability, gain_ducats, pay_mandatory, take_loan,
 };
 use crate::rulesets::pop::rules::towns::token_provinces;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 /// Effects waiting to be resolved for a realm, first in front.
@@ -229,7 +229,8 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         Effect::Manpower(n) => {
             if let Some(mut mat) = world.get_mut::<Mat>(realm) {
                 if n >= 0 {
-                    mat.manpower = (mat.manpower + n).min(crate::rulesets::pop::rules::towns::MANPOWER_CAP);
+                    mat.manpower =
+                        (mat.manpower + n).min(crate::rulesets::pop::rules::towns::MANPOWER_CAP);
                 } else {
                     let lost = (-n).min(mat.manpower);
                     mat.manpower -= lost;
@@ -299,8 +300,12 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 .realm(&name),
             );
         }
-        Effect::ReplaceMilestones => crate::rulesets::pop::rules::milestones::comet_sighted(world, realm),
-        Effect::ExpandNode(node) => crate::rulesets::pop::rules::trade::expand_node(world, realm, &node),
+        Effect::ReplaceMilestones => {
+            crate::rulesets::pop::rules::milestones::comet_sighted(world, realm)
+        }
+        Effect::ExpandNode(node) => {
+            crate::rulesets::pop::rules::trade::expand_node(world, realm, &node)
+        }
         Effect::ExpandAnyNode => {
             let nodes = crate::rulesets::pop::rules::trade::expandable(world, realm);
             match nodes.as_slice() {
@@ -409,8 +414,8 @@ pub fn for_each_realm(
     mut visit: impl FnMut(&mut World, Entity, u32) -> Visit,
     mut answer: impl FnMut(&mut World, Entity, Action) -> Visit,
 ) -> bool {
-    use crate::rulesets::pop::decision::take_answer;
     use crate::engine::flow::step_progress;
+    use crate::rulesets::pop::decision::take_answer;
     let order = crate::rulesets::pop::state::turn_order(world);
     if let Some(action) = take_answer(world) {
         if crate::rulesets::pop::rules::battle::answer(world, &action) {

@@ -4,15 +4,15 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{Effect, EventDef, EventSymbol};
 use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Pending, ask};
-use crate::engine::log::{Note, write};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::rules::economy::gain_ducats;
 use crate::rulesets::pop::rules::effects::Progress;
 use crate::rulesets::pop::rules::effects::{EffectQueue, queue_effects};
 use crate::rulesets::pop::rules::{characters, rebels};
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, Index, key_of};
 
 /// One card in the Event row.
@@ -244,7 +244,9 @@ pub fn advance_event(world: &mut World) -> Progress {
                         format!("\"{}\": {}", def.name, symbol_text(symbol)),
                     ),
                 );
-                use crate::rulesets::pop::rules::{colonize, curia, military, struggle, symbols, trade};
+                use crate::rulesets::pop::rules::{
+                    colonize, curia, military, struggle, symbols, trade,
+                };
                 match symbol {
                     EventSymbol::Mortality(icon) => characters::mortality(world, *icon),
                     EventSymbol::Unrest => {
@@ -297,9 +299,11 @@ pub fn advance_event(world: &mut World) -> Progress {
                             .and_then(|c| c.realm.as_deref())
                     })
                     .and_then(|r| world.resource::<Index>().get(r));
-                let Some(owner) =
-                    owner.filter(|o| world.get::<crate::rulesets::pop::model::PlayerRealm>(*o).is_some())
-                else {
+                let Some(owner) = owner.filter(|o| {
+                    world
+                        .get::<crate::rulesets::pop::model::PlayerRealm>(*o)
+                        .is_some()
+                }) else {
                     continue;
                 };
                 let leftover = world.resource::<Leftover>().resolving;
@@ -434,7 +438,10 @@ pub struct Leftover {
 /// Once every player has taken an Event, the last taker auto-resolves the bottom symbols of the
 /// card nobody picked (its text has no effect); returns true if one was started.
 pub fn start_leftover_event(world: &mut World, last_taker: Entity) -> bool {
-    let seats = world.resource::<crate::rulesets::pop::state::Seats>().0.clone();
+    let seats = world
+        .resource::<crate::rulesets::pop::state::Seats>()
+        .0
+        .clone();
     let all_took = seats.iter().all(|s| {
         world
             .get::<crate::rulesets::pop::model::RoundMarkers>(*s)

@@ -5,9 +5,11 @@
 
 use bevy::prelude::*;
 
+use crate::engine::log::{Note, write};
+use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
-use crate::engine::log::{Note, write};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::generic::*;
@@ -16,8 +18,6 @@ use crate::rulesets::pop::rules::military::{
     army_places, controller, hostile_units_at, own_units_at, sail_destinations,
 };
 use crate::rulesets::pop::rules::relations::*;
-use crate::engine::rng::GameRng;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 /// The exploration die (house rule: its faces are not public): each number 1-3 once plain and

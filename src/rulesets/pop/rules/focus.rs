@@ -5,17 +5,17 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::MpKind;
-use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::rules::cards::{
     ActionDecks, Hand, card_deck, card_id, draw_to_hand, drawable, find_card, take_from_hand,
 };
 use crate::rulesets::pop::rules::economy::{change_mp, spend};
 use crate::rulesets::pop::rules::effects::queue_effects;
 use crate::rulesets::pop::rules::generic::*;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, key_of};
 
 /// Most cards discarded by Change National Focus.

@@ -11,12 +11,12 @@ use bevy::prelude::*;
 
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Offer, Pending};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::{
     colonize, curia, diplomacy, explore, focus, integrate, minor, missions, religion, trade,
 };
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, key_of, sid_of};
 
 pub struct GenericActionsPlugin;
@@ -300,7 +300,9 @@ pub fn resume(world: &mut World) -> Resume {
 
 /// The entity of a content id or stable key, if any.
 pub fn lookup(world: &World, key: &str) -> Option<Entity> {
-    world.resource::<crate::rulesets::pop::state::Index>().get(key)
+    world
+        .resource::<crate::rulesets::pop::state::Index>()
+        .get(key)
 }
 
 pub fn mat(world: &World, realm: Entity) -> Mat {
@@ -314,7 +316,9 @@ pub fn mp(world: &World, realm: Entity, kind: MpKind) -> i32 {
 /// Entities with component `T`, in stable-id order.
 pub fn all_of<T: Component>(world: &World) -> Vec<Entity> {
     let Some(mut items) =
-        crate::engine::query_cache::with_query::<Entity, With<T>, _>(world, |q| q.collect::<Vec<_>>())
+        crate::engine::query_cache::with_query::<Entity, With<T>, _>(world, |q| {
+            q.collect::<Vec<_>>()
+        })
     else {
         return Vec::new();
     };

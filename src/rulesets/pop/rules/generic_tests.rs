@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::{MpKind, Religion};
-use crate::rulesets::pop::Game;
-use crate::rulesets::pop::decision::{Action, DecisionKind, Offer};
 use crate::engine::flow::Flow;
+use crate::rulesets::pop::Game;
+use crate::rulesets::pop::content::schema::{MpKind, Religion};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Offer};
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::cards::Hand;
 use crate::rulesets::pop::rules::generic::{ExploreRoll, Generic};
@@ -252,8 +252,13 @@ fn pop_5_1_province_sale_claim_price_adm_and_core_prestige() {
     );
     // Prices 3-15 each; capitals and vassals are not for sale.
     let probe = |game: &Game, p: &str, price| {
-        crate::rulesets::pop::rules::diplomacy::offer_problem(game.world(), me, other, &sale(p, price))
-            .map(|i| i.rule)
+        crate::rulesets::pop::rules::diplomacy::offer_problem(
+            game.world(),
+            me,
+            other,
+            &sale(p, price),
+        )
+        .map(|i| i.rule)
     };
     assert_eq!(probe(&game, "nora", 2), Some("pop.5.1.province_sale"));
     assert_eq!(probe(&game, "nora", 16), Some("pop.5.1.province_sale"));
@@ -609,7 +614,11 @@ fn pop_5_1_counter_reformation_3_adm_needs_a_token_on_the_board() {
         "pop.5.1.counter_reformation",
     );
     let east = e(&game, "east");
-    crate::rulesets::pop::rules::religion::place_faith(game.world_mut(), east, Religion::CounterReformed);
+    crate::rulesets::pop::rules::religion::place_faith(
+        game.world_mut(),
+        east,
+        Religion::CounterReformed,
+    );
     game.apply(Action::CounterReformation).unwrap();
     assert_eq!(mat(&game, me).mp(MpKind::Adm), 7);
     let capital = game.world().get::<Capital>(me).unwrap().0;
@@ -657,8 +666,12 @@ fn pop_act_influence_first_1_dip_then_dip_or_3_ducats_two_per_area_five_at_most(
     // At 5, no more.
     crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, east, 3);
     assert_eq!(
-        crate::rulesets::pop::rules::diplomacy::problem(game.world(), me, &Action::Influence { area: area() })
-            .map(|p| p.rule),
+        crate::rulesets::pop::rules::diplomacy::problem(
+            game.world(),
+            me,
+            &Action::Influence { area: area() }
+        )
+        .map(|p| p.rule),
         Some("pop.act.influence")
     );
 }
@@ -732,7 +745,11 @@ fn pop_act_fabricate_claim_two_dip_next_door_in_peace() {
     })
     .unwrap();
     assert_eq!(mat(&game, me).mp(MpKind::Dip), 8);
-    assert!(crate::rulesets::pop::rules::generic::has_claim(game.world(), me, east));
+    assert!(crate::rulesets::pop::rules::generic::has_claim(
+        game.world(),
+        me,
+        east
+    ));
     assert_eq!(
         count(&game, "pop.act.fabricate_claim"),
         2,

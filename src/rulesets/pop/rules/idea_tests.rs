@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::Game;
+use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending};
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::battle;
@@ -192,7 +192,12 @@ fn idea_loans_raise_the_loan_limit() {
     assert_eq!(mat(&game, me).ducats, 35);
     // A mandatory cost takes forced loans up to the new limit before bankruptcy.
     set(&mut game, me, |m| m.ducats = 0);
-    crate::rulesets::pop::rules::economy::pay_mandatory(game.world_mut(), me, 3, "pop.effect.ducats");
+    crate::rulesets::pop::rules::economy::pay_mandatory(
+        game.world_mut(),
+        me,
+        3,
+        "pop.effect.ducats",
+    );
     assert_eq!(mat(&game, me).loans, 7);
     assert_eq!(count(&game, "pop.7.4.bankruptcy"), 0);
 }

@@ -5,15 +5,15 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
-use crate::rulesets::pop::decision::Illegal;
 use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
+use crate::rulesets::pop::decision::Illegal;
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige};
-use crate::engine::rng::GameRng;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of};
 
 pub struct IdeasPlugin;

@@ -5,10 +5,11 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::MpKind;
-use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::characters::advisors;
@@ -16,7 +17,6 @@ use crate::rulesets::pop::rules::economy::{change_mp, pay_mandatory};
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
 use crate::rulesets::pop::rules::military::units_of;
 use crate::rulesets::pop::rules::towns::{MANPOWER_CAP, tracks};
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Index, key_of, sid_of};
 
 pub struct IncomePlugin;
@@ -311,7 +311,8 @@ pub fn advisor_upkeep(world: &World, realm: Entity, advisor: Entity) -> (i32, i3
     let Some(c) = world.get::<Character>(advisor) else {
         return (0, 0);
     };
-    let price = crate::rulesets::pop::rules::ideas::advisor_price(world, realm, i32::from(c.cost)).max(0);
+    let price =
+        crate::rulesets::pop::rules::ideas::advisor_price(world, realm, i32::from(c.cost)).max(0);
     let cost = (price - crate::rulesets::pop::rules::curia::advisor_discount(world, realm)).max(0);
     (cost, price - cost)
 }

@@ -8,10 +8,12 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::{MilestoneCategory, MilestoneDef};
-use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Pending, ask, take_answer};
 use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::content::schema::{MilestoneCategory, MilestoneDef};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Pending, ask, take_answer};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::conditions::{describe, first_unmet};
@@ -19,8 +21,6 @@ use crate::rulesets::pop::rules::economy::change_prestige;
 use crate::rulesets::pop::rules::effects::{Visit, apply_now, for_each_realm};
 use crate::rulesets::pop::rules::events::EventDisplay;
 use crate::rulesets::pop::rules::ideas::IdeaGrid;
-use crate::engine::rng::GameRng;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of};
 
 pub struct MilestonesPlugin;
@@ -30,7 +30,8 @@ impl Plugin for MilestonesPlugin {
         app.init_resource::<Milestones>().add_systems(
             Rules,
             (
-                close_age_claims.before(crate::rulesets::pop::rules::ideas::refresh_ideas_at_end_of_age),
+                close_age_claims
+                    .before(crate::rulesets::pop::rules::ideas::refresh_ideas_at_end_of_age),
                 offer_least_prestige_swap
                     .after(crate::rulesets::pop::rules::ideas::refresh_ideas_at_end_of_age)
                     .before(crate::rulesets::pop::rules::cleanup::end_age),
@@ -267,7 +268,9 @@ pub fn comet_sighted(world: &mut World, realm: Entity) {
 fn claimable(world: &World, realm: Entity) -> Vec<Action> {
     crate::rulesets::pop::rules::missions::claim_candidates(world, realm)
         .into_iter()
-        .filter(|a| crate::rulesets::pop::rules::missions::claim_action_problem(world, realm, a).is_none())
+        .filter(|a| {
+            crate::rulesets::pop::rules::missions::claim_action_problem(world, realm, a).is_none()
+        })
         .collect()
 }
 

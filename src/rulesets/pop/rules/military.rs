@@ -6,10 +6,11 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
-use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
@@ -21,7 +22,6 @@ use crate::rulesets::pop::rules::generic::add_influence;
 use crate::rulesets::pop::rules::ideas::idea_effects;
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::place_town;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, Index, key_of, sid_of, spawn_sim};
 
 pub struct MilitaryPlugin;
@@ -1543,7 +1543,11 @@ pub fn start_battles_at(
 
 /// The realm whose turn it is in the Action phase, if any.
 fn active_realm(world: &World) -> Option<u32> {
-    let phase2 = world.resource::<crate::engine::flow::Flow>().current().phase == 2;
+    let phase2 = world
+        .resource::<crate::engine::flow::Flow>()
+        .current()
+        .phase
+        == 2;
     phase2
         .then(|| world.resource::<MilitaryAction>().turn_of)
         .flatten()

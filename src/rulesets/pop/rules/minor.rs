@@ -3,15 +3,15 @@
 
 use bevy::prelude::*;
 
+use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Illegal, Tie};
-use crate::engine::log::{Note, write};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{change_mp, change_stability};
 use crate::rulesets::pop::rules::generic::{add_influence, markers, mat};
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::war::{self, end_alliance, remove_influence};
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 /// Replenish Manpower refreshes this many exhausted units for each mil.

@@ -198,14 +198,15 @@ fn pop_act_cut_ties_with_an_active_ally_costs_2_stability_and_its_units() {
         1,
         "the loss is logged"
     );
-    let allied_left = crate::rulesets::pop::rules::military::own_units_at(game.world(), me, north, true)
-        .into_iter()
-        .filter(|u| {
-            game.world()
-                .get::<Unit>(*u)
-                .is_some_and(|x| x.status == UnitStatus::Allied)
-        })
-        .count() as i32;
+    let allied_left =
+        crate::rulesets::pop::rules::military::own_units_at(game.world(), me, north, true)
+            .into_iter()
+            .filter(|u| {
+                game.world()
+                    .get::<Unit>(*u)
+                    .is_some_and(|x| x.status == UnitStatus::Allied)
+            })
+            .count() as i32;
     assert_eq!(allied_left, 2, "the 2 units it lent go back");
     assert!(!war::active_allies(game.world()).contains(&sid));
     assert_eq!(war::lent_at_activation(game.world(), c), 0);

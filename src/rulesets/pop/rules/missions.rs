@@ -6,16 +6,16 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::MissionDef;
-use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::MissionDef;
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::PlayerRealm;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::conditions::{all_met, describe, first_unmet};
 use crate::rulesets::pop::rules::economy::change_prestige;
 use crate::rulesets::pop::rules::effects::{Visit, apply_now, for_each_realm};
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, key_of};
 
 pub struct MissionsPlugin;
@@ -363,7 +363,9 @@ pub fn claim_candidates(world: &World, realm: Entity) -> Vec<Action> {
             mission: mission_id(world, m),
         })
         .collect();
-    all.extend(crate::rulesets::pop::rules::milestones::claim_candidates(world));
+    all.extend(crate::rulesets::pop::rules::milestones::claim_candidates(
+        world,
+    ));
     all
 }
 

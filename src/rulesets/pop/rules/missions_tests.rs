@@ -4,11 +4,11 @@
 
 use bevy::prelude::*;
 
+use crate::engine::flow::Flow;
 use crate::rulesets::pop::bot::Bot;
 use crate::rulesets::pop::content::parse_scenario;
 use crate::rulesets::pop::content::schema::MilestoneCategory;
 use crate::rulesets::pop::decision::{Action, DecisionKind};
-use crate::engine::flow::Flow;
 use crate::rulesets::pop::rules::conditions::all_met;
 use crate::rulesets::pop::rules::milestones::{self, Milestones};
 use crate::rulesets::pop::rules::missions::{self, MissionHand};
@@ -200,13 +200,15 @@ fn pop_seq_phase1_missions_prerequisite_unlocks_the_next_mission() {
     game.world_mut().resource_mut::<Flow>().round = 2;
     let a = e(&game, "AAA");
     let next = pick("m_a_next");
-    let offered =
-        |game: &Game| crate::rulesets::pop::rules::missions::phase1_candidates(game.world(), a).contains(&next);
+    let offered = |game: &Game| {
+        crate::rulesets::pop::rules::missions::phase1_candidates(game.world(), a).contains(&next)
+    };
     assert!(!offered(&game), "m_a_next needs m_g1 completed first");
     game.world_mut().get_mut::<MissionHand>(a).unwrap().done = vec![0];
     assert!(offered(&game));
     assert!(
-        !crate::rulesets::pop::rules::missions::phase1_candidates(game.world(), a).contains(&pick("m_g1")),
+        !crate::rulesets::pop::rules::missions::phase1_candidates(game.world(), a)
+            .contains(&pick("m_g1")),
         "a completed Mission is not picked again"
     );
 }
@@ -499,10 +501,19 @@ fn content_missions_and_milestones_validate_with_positions() {
 
 #[test]
 fn default_scenario_cards_hold_for_nobody_at_the_start_and_every_realm_has_a_deck() {
-    let game = Game::new(crate::rulesets::pop::content::default_scenario(), GameSetup::default(), 1).unwrap();
+    let game = Game::new(
+        crate::rulesets::pop::content::default_scenario(),
+        GameSetup::default(),
+        1,
+    )
+    .unwrap();
     let world = game.world();
     let content = world.resource::<Content>().0.clone();
-    for realm in world.resource::<crate::rulesets::pop::state::Seats>().0.clone() {
+    for realm in world
+        .resource::<crate::rulesets::pop::state::Seats>()
+        .0
+        .clone()
+    {
         let key = crate::rulesets::pop::state::key_of(world, realm);
         let deck: Vec<_> = content
             .missions
@@ -543,7 +554,12 @@ fn default_scenario_cards_hold_for_nobody_at_the_start_and_every_realm_has_a_dec
 
 #[test]
 fn bots_pick_and_complete_missions_and_milestones_in_a_1444_game() {
-    let mut game = Game::new(crate::rulesets::pop::content::default_scenario(), GameSetup::default(), 1).unwrap();
+    let mut game = Game::new(
+        crate::rulesets::pop::content::default_scenario(),
+        GameSetup::default(),
+        1,
+    )
+    .unwrap();
     crate::rulesets::pop::bot::play_out(&mut game, 1);
     assert!(game.is_over());
     let log = game.log();

@@ -7,8 +7,8 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Illegal, Pending};
 use crate::engine::flow::{StepDef, configure_steps};
+use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Illegal, Pending};
 use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::Index;
 

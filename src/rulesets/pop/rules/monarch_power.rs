@@ -3,15 +3,15 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::{Effect, MpKind};
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::{Effect, MpKind};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::{Character, Mat};
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::characters::{advisor_of, ruler_skill};
 use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm, queue_effects};
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::key_of;
 
 pub struct MonarchPowerPlugin;

@@ -5,9 +5,10 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::decision::{Action, Pending, take_answer};
 use crate::engine::flow::{Rules, step_progress};
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::decision::{Action, Pending, take_answer};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
@@ -16,7 +17,6 @@ use crate::rulesets::pop::rules::military::units_at;
 use crate::rulesets::pop::rules::rebels::{counting_unrest, rebels_take};
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::token_provinces;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{FirstPlayer, key_of, sid_of};
 
 pub struct RebelArmiesPlugin;

@@ -2,12 +2,14 @@
 
 use bevy::prelude::*;
 
+use crate::engine::log::GameLog;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending};
-use crate::engine::log::GameLog;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::effects::{EffectQueue, add_unrest};
-use crate::rulesets::pop::rules::rebels::{RebelFace, counting_unrest, liberate, rebels_take, resolve_face};
+use crate::rulesets::pop::rules::rebels::{
+    RebelFace, counting_unrest, liberate, rebels_take, resolve_face,
+};
 use crate::rulesets::pop::rules::test_support::*;
 use crate::rulesets::pop::rules::towns::tracks;
 use crate::rulesets::pop::state::spawn_sim;

@@ -6,19 +6,21 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::Effect;
-use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::content::schema::Effect;
+use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::{change_prestige, pay_mandatory};
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm, queue_effects};
 use crate::rulesets::pop::rules::relations::*;
-use crate::rulesets::pop::rules::towns::{core_owners, is_core, place_town, remove_tokens, token_provinces};
+use crate::rulesets::pop::rules::towns::{
+    core_owners, is_core, place_town, remove_tokens, token_provinces,
+};
 use crate::rulesets::pop::rules::unrest_step::remove_unrest;
-use crate::engine::rng::GameRng;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 pub struct RebelsPlugin;
@@ -92,7 +94,10 @@ pub struct EventRebelDice {
 
 /// Starts the rebel dice of an Event's unrest symbol.
 pub fn start_event_rebel_dice(world: &mut World, active: Entity) {
-    let seats = world.resource::<crate::rulesets::pop::state::Seats>().0.clone();
+    let seats = world
+        .resource::<crate::rulesets::pop::state::Seats>()
+        .0
+        .clone();
     let start = seats.iter().position(|s| *s == active).unwrap_or(0);
     let order = (0..seats.len())
         .map(|k| sid_of(world, seats[(start + k) % seats.len()]))
@@ -106,7 +111,9 @@ pub fn start_event_rebel_dice(world: &mut World, active: Entity) {
 }
 
 /// Runs the Event's rebel dice until a decision is needed or every player has rolled.
-pub fn continue_event_rebel_dice(world: &mut World) -> crate::rulesets::pop::rules::effects::Progress {
+pub fn continue_event_rebel_dice(
+    world: &mut World,
+) -> crate::rulesets::pop::rules::effects::Progress {
     use crate::rulesets::pop::rules::effects::{Progress, resolve_effects};
     loop {
         if resolve_effects(world) == Progress::Waiting
@@ -281,7 +288,9 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
             continue;
         }
         if roll.rebellions > 0 {
-            if !crate::rulesets::pop::rules::military::own_units_at(world, realm, area, true).is_empty() {
+            if !crate::rulesets::pop::rules::military::own_units_at(world, realm, area, true)
+                .is_empty()
+            {
                 crate::rulesets::pop::rules::military::raise_units(
                     world,
                     None,
@@ -310,7 +319,9 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                     crate::rulesets::pop::rules::battle::BattleSpec {
                         place: sid_of(world, area),
                         attacker: crate::rulesets::pop::rules::battle::Party::Rebels,
-                        defender: crate::rulesets::pop::rules::battle::Party::Realm(sid_of(world, realm)),
+                        defender: crate::rulesets::pop::rules::battle::Party::Realm(sid_of(
+                            world, realm,
+                        )),
                         from: None,
                         naval: false,
                         npr_defence: false,
@@ -979,7 +990,8 @@ fn spread_religious_dissent(world: &mut World) {
                 .filter(|a| differs(world, a))
                 .collect();
             // Optional rule 5: rebel towns in dissenting areas turn to their pentagram side.
-            let religious = crate::rulesets::pop::rules::religion::religious_rebel_towns(world, realm);
+            let religious =
+                crate::rulesets::pop::rules::religion::religious_rebel_towns(world, realm);
             if !religious.is_empty() {
                 let places: Vec<String> = religious.iter().map(|p| key_of(world, *p)).collect();
                 write(

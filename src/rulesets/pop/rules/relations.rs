@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::model::*;
 use crate::engine::query_cache::with_query;
+use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::state::sid_of;
 
 /// Whether a marker of kind `T` joins the two realms.

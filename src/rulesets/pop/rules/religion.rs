@@ -6,10 +6,11 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::{MpKind, Religion};
-use crate::rulesets::pop::decision::{Action, Illegal};
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::{MpKind, Religion};
+use crate::rulesets::pop::decision::{Action, Illegal};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability, spend};
 use crate::rulesets::pop::rules::effects::{Progress, add_unrest, calm_holdings};
@@ -19,7 +20,6 @@ use crate::rulesets::pop::rules::rebels::{
 };
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::token_provinces;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, key_of, sid_of};
 
 pub const CHANGE_PRESTIGE: i32 = 2;
@@ -273,7 +273,9 @@ fn convert_problem(world: &World, realm: Entity, area: &str) -> Option<Illegal> 
 /// Convert Area: the realm's faith token goes on the area, one of its towns there turns to
 /// unrest and it rolls rebel dice for all its unrest in the area.
 fn convert_area(world: &mut World, realm: Entity, area: &str) -> Option<bool> {
-    let area = world.resource::<crate::rulesets::pop::state::Index>().get(area)?;
+    let area = world
+        .resource::<crate::rulesets::pop::state::Index>()
+        .get(area)?;
     let religion = religion_of(world, realm)?;
     let name = key_of(world, realm);
     let adm = convert_adm(world, realm);
@@ -344,7 +346,8 @@ pub fn set_state_religion(world: &mut World, realm: Entity, new: Religion) {
         .into_iter()
         .filter(|(_, m)| m.a == realm || m.b == realm)
         .filter(|(_, m)| {
-            crate::rulesets::pop::rules::diplomacy::marriage_faith_problem(world, m.a, m.b).is_some()
+            crate::rulesets::pop::rules::diplomacy::marriage_faith_problem(world, m.a, m.b)
+                .is_some()
         })
         .collect();
     for (e, m) in forbidden {

@@ -270,7 +270,8 @@ fn pop_15_revolutionary_regime_ends_forbidden_marriages_and_a_counter_reformed_h
             disputed: false,
         },
     );
-    let marriages = |game: &Game| crate::rulesets::pop::rules::generic::markers::<Marriage>(game.world()).len();
+    let marriages =
+        |game: &Game| crate::rulesets::pop::rules::generic::markers::<Marriage>(game.world()).len();
     let before = count(&game, "pop.5.1.marriage");
     crate::rulesets::pop::rules::ideas::research(game.world_mut(), me, "regime");
     assert_eq!(

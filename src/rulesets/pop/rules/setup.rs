@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::EventKind;
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::content::schema::EventKind;
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::events::EventDisplay;
-use crate::engine::rng::GameRng;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, FirstPlayer, Seats, key_of};
 
 pub struct SetupPlugin;

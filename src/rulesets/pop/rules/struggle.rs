@@ -7,9 +7,11 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::PowerStruggleDef;
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::content::schema::PowerStruggleDef;
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::conditions::all_met;
@@ -17,8 +19,6 @@ use crate::rulesets::pop::rules::economy::change_prestige;
 use crate::rulesets::pop::rules::generic::markers;
 use crate::rulesets::pop::rules::military::controller;
 use crate::rulesets::pop::rules::relations::{area_of, partners, provinces_of};
-use crate::engine::rng::GameRng;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, Index, key_of, turn_order};
 
 pub struct StrugglePlugin;
@@ -191,8 +191,9 @@ fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
         && seats
             .iter()
             .all(|o| *o == realm || !present(world, *o, area));
-    let capital_here =
-        |partner: Entity| crate::rulesets::pop::rules::relations::capital_area(world, partner) == Some(area);
+    let capital_here = |partner: Entity| {
+        crate::rulesets::pop::rules::relations::capital_area(world, partner) == Some(area)
+    };
     let allied_here = partners::<Alliance>(world, realm)
         .into_iter()
         .any(capital_here);

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use crate::rulesets::pop::decision::{Action, DecisionKind};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::costs::action_cost;
 use crate::rulesets::pop::rules::events::{EventInProgress, Leftover};
@@ -13,7 +14,6 @@ use crate::rulesets::pop::rules::struggle::{
     PowerStruggles, activate, battleground_prestige, is_battleground, score_power_struggles,
 };
 use crate::rulesets::pop::rules::test_support::*;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::spawn_sim;
 use crate::rulesets::pop::{Game, GameSetup};
 
@@ -218,7 +218,10 @@ fn pop_17_4_fabricate_discount_one_dip_in_a_battleground_two_elsewhere() {
     settle_turn(&mut game, me);
     let turn = game.pending().unwrap();
     assert_eq!(turn.kind, DecisionKind::Turn);
-    assert_eq!(turn.realm, crate::rulesets::pop::state::key_of(game.world(), other));
+    assert_eq!(
+        turn.realm,
+        crate::rulesets::pop::state::key_of(game.world(), other)
+    );
     let before = mat(&game, other).mp[1];
     game.apply(claim(mine)).unwrap();
     assert_eq!(before - mat(&game, other).mp[1], 2);

@@ -4,13 +4,13 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::Religion;
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::Religion;
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::generic::*;
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::core_owners;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Index, key_of, sid_of};
 
 /// Tokens the Spread of Religious Ideas places.

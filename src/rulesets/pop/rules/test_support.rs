@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::parse_scenario;
 use crate::engine::log::GameLog;
+use crate::rulesets::pop::content::parse_scenario;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::state::Index;
 use crate::rulesets::pop::{Game, GameSetup};
@@ -44,10 +44,9 @@ pub fn count(game: &Game, rule: &str) -> usize {
 /// passes on.
 pub fn settle_turn(game: &mut Game, realm: Entity) {
     let name = crate::rulesets::pop::state::key_of(game.world(), realm);
-    while game
-        .pending()
-        .is_some_and(|d| d.realm == name && !matches!(d.kind, crate::rulesets::pop::DecisionKind::Turn))
-    {
+    while game.pending().is_some_and(|d| {
+        d.realm == name && !matches!(d.kind, crate::rulesets::pop::DecisionKind::Turn)
+    }) {
         let first = game.legal_actions()[0].clone();
         game.apply(first).unwrap();
     }
@@ -126,7 +125,10 @@ pub fn with_trade(text: String) -> String {
 /// Puts these Trade Cards (by id) on top of the Trade Deck, the first on top.
 pub fn stack_trade_deck(game: &mut Game, cards: &[&str]) {
     let ids: Vec<usize> = {
-        let content = &game.world().resource::<crate::rulesets::pop::state::Content>().0;
+        let content = &game
+            .world()
+            .resource::<crate::rulesets::pop::state::Content>()
+            .0;
         cards
             .iter()
             .map(|c| content.trade_cards.iter().position(|t| t.id == *c).unwrap())

@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::MpKind;
-use crate::rulesets::pop::Game;
 use crate::engine::log::GameLog;
+use crate::rulesets::pop::Game;
+use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::cards::Hand;
 use crate::rulesets::pop::rules::characters::{self, advisor_of, ruler_of};

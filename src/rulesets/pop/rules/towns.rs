@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
-use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::state::{key_of, sid_of, spawn_sim};
 
 /// Small town tokens on a mat's track, and how many more the +20 tile brings.

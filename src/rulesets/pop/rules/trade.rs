@@ -5,10 +5,12 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::{MpKind, TradeCardDef, TradeNodeDef, TradeRequirement};
-use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::content::schema::{MpKind, TradeCardDef, TradeNodeDef, TradeRequirement};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::colonize::{neighbours, shores};
@@ -20,8 +22,6 @@ use crate::rulesets::pop::rules::military::{army_places, sail_destinations};
 use crate::rulesets::pop::rules::relations::{area_of, capital_area};
 use crate::rulesets::pop::rules::scoring::tax_income;
 use crate::rulesets::pop::rules::towns::token_provinces;
-use crate::engine::rng::GameRng;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of};
 
 /// Trade Cards revealed by one Trade action (step 1).
@@ -262,7 +262,10 @@ pub fn node_def<'a>(
     content.trade_nodes.iter().find(|n| n.id == id)
 }
 
-fn card_index(content: &crate::rulesets::pop::content::schema::Scenario, id: &str) -> Option<usize> {
+fn card_index(
+    content: &crate::rulesets::pop::content::schema::Scenario,
+    id: &str,
+) -> Option<usize> {
     content.trade_cards.iter().position(|c| c.id == id)
 }
 

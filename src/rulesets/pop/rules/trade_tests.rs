@@ -2,16 +2,16 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::MpKind;
-use crate::rulesets::pop::Game;
-use crate::rulesets::pop::decision::{Action, DecisionKind};
 use crate::engine::flow::Flow;
+use crate::rulesets::pop::Game;
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{Action, DecisionKind};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::test_support::*;
 use crate::rulesets::pop::rules::trade::{
     TradeBoard, assign_rows, connected, node_def, place_pirate, stand_merchants_up,
 };
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Content, key_of};
 
 fn trade_game() -> (Game, Entity, Entity) {
@@ -94,8 +94,9 @@ fn pop_12_trade_power_counts_merchant_key_provinces_plus_signs_and_protecting_sh
         .find(|c| c.id == "cloth")
         .unwrap();
     let bay = node_def(&content, "bay").unwrap();
-    let power =
-        |game: &Game| crate::rulesets::pop::rules::trade::trade_power(game.world(), me, card, bay, true);
+    let power = |game: &Game| {
+        crate::rulesets::pop::rules::trade::trade_power(game.world(), me, card, bay, true)
+    };
     assert_eq!(
         power(&game),
         4,
@@ -675,12 +676,17 @@ fn pop_12_expand_with_one_node_left_needs_no_choice_and_with_none_does_nothing()
 fn pop_12_expand_a_named_node_from_a_mission_or_event_once() {
     let (mut game, me, _) = trade_game();
     let name = key_of(game.world(), me);
-    let far = [crate::rulesets::pop::content::schema::Effect::ExpandNode("far".into())];
+    let far = [crate::rulesets::pop::content::schema::Effect::ExpandNode(
+        "far".into(),
+    )];
     // A named node needs no merchant or connection: the card or Mission names it.
     crate::rulesets::pop::rules::effects::apply_now(game.world_mut(), me, &far);
     crate::rulesets::pop::rules::effects::apply_now(game.world_mut(), me, &far);
     assert_eq!(board(&game).expanded, ["far"], "expanded once");
-    assert!(crate::rulesets::pop::rules::trade::is_expanded(game.world(), "far"));
+    assert!(crate::rulesets::pop::rules::trade::is_expanded(
+        game.world(),
+        "far"
+    ));
     assert_eq!(
         expand_notes(&game),
         [

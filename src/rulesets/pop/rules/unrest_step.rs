@@ -3,15 +3,15 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::Effect;
-use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::Effect;
+use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm, queue_effects};
 use crate::rulesets::pop::rules::relations::*;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Index, key_of, sid_of};
 
 pub struct UnrestStepPlugin;
@@ -43,7 +43,10 @@ fn add_and_remove_unrest(world: &mut World) {
                 }
                 if stability <= -2
                     || (stability >= 2
-                        && !crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None).is_empty())
+                        && !crate::rulesets::pop::rules::rebels::counting_unrest(
+                            world, realm, None,
+                        )
+                        .is_empty())
                 {
                     write(
                         world,
@@ -71,7 +74,8 @@ fn add_and_remove_unrest(world: &mut World) {
             }
             if stability >= 2
                 && visits == 0
-                && !crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None).is_empty()
+                && !crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None)
+                    .is_empty()
             {
                 ask(
                     world,
@@ -117,12 +121,13 @@ pub fn remove_unrest(world: &mut World, realm: Entity, province_key: &str, rule:
 
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     // Only unrest that counts (14.1): not under a rebel town or an occupier.
-    let mut all: Vec<Action> = crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None)
-        .into_iter()
-        .map(|p| Action::ChooseProvince {
-            province: key_of(world, p),
-        })
-        .collect();
+    let mut all: Vec<Action> =
+        crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None)
+            .into_iter()
+            .map(|p| Action::ChooseProvince {
+                province: key_of(world, p),
+            })
+            .collect();
     all.push(Action::Decline);
     all
 }

@@ -5,10 +5,15 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rulesets::pop::content::schema::MpKind;
-use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, PeaceTerm, Pending, ask, take_answer};
 use crate::engine::flow::{Rules, step_progress};
 use crate::engine::log::{Note, write};
+use crate::engine::query_cache::with_query;
+use crate::engine::rng::GameRng;
+use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::decision::{
+    Action, DecisionKind, Illegal, PeaceTerm, Pending, ask, take_answer,
+};
+use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
@@ -22,9 +27,6 @@ use crate::rulesets::pop::rules::military::{
 };
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::{core_owners, place_town, remove_tokens};
-use crate::engine::query_cache::with_query;
-use crate::engine::rng::GameRng;
-use crate::rulesets::pop::ids as rules;
 use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 pub struct WarPlugin;
@@ -307,7 +309,9 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
 fn queue_battles_after_declaration(world: &mut World, realm: Entity) {
     for land in [false, true] {
         for place in crate::rulesets::pop::rules::military::army_places(world, realm, land) {
-            crate::rulesets::pop::rules::military::start_battles_at(world, realm, place, None, false, land);
+            crate::rulesets::pop::rules::military::start_battles_at(
+                world, realm, place, None, false, land,
+            );
         }
     }
 }
@@ -1678,7 +1682,9 @@ fn aftermath(world: &mut World, realm: Entity) {
             for u in own_units_at(world, realm, place, true) {
                 crate::rulesets::pop::rules::military::place_unit(world, u, home);
             }
-            if let Some(g) = crate::rulesets::pop::rules::military::commander_at(world, realm, place) {
+            if let Some(g) =
+                crate::rulesets::pop::rules::military::commander_at(world, realm, place)
+            {
                 world.entity_mut(g).insert(InCommand(home));
             }
             let name = key_of(world, realm);
@@ -1705,6 +1711,8 @@ pub fn launch_invasion_for_tests(world: &mut World, npr: Entity, enemy: Entity) 
 /// Runs Phase 3 step D on the board as it is, answering with `answer` first (for tests).
 #[cfg(test)]
 pub fn run_step_d_for_tests(world: &mut World, answer: Option<Action>) {
-    world.resource_mut::<crate::rulesets::pop::decision::Answer>().0 = answer;
+    world
+        .resource_mut::<crate::rulesets::pop::decision::Answer>()
+        .0 = answer;
     resolve_peace(world);
 }

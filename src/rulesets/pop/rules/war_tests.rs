@@ -1187,7 +1187,8 @@ fn pop_war_npr_invasion_adds_unrest_and_leaves_rebels() {
     declare(&mut game, "AAA", "CCC");
     game.world_mut().resource_mut::<Pending>().0 = None;
     // CCC borders north (AAA's towns): it invades there.
-    let unrest_before = crate::rulesets::pop::rules::rebels::counting_unrest(game.world(), a, None).len();
+    let unrest_before =
+        crate::rulesets::pop::rules::rebels::counting_unrest(game.world(), a, None).len();
     war::launch_invasion_for_tests(game.world_mut(), c, a);
     assert_eq!(count(&game, "pop.war.npr_invasion"), 1);
     assert_eq!(
@@ -1515,7 +1516,13 @@ fn pop_seq_phase4_a_recall_ships_to_port_and_disband_units() {
         m.ducats = 0;
         m.manpower = 4;
     });
-    crate::rulesets::pop::rules::income::disband_unit(game.world_mut(), a, "north", UnitKind::Infantry, false);
+    crate::rulesets::pop::rules::income::disband_unit(
+        game.world_mut(),
+        a,
+        "north",
+        UnitKind::Infantry,
+        false,
+    );
     assert_eq!(army(&game, "AAA", "north"), 1);
     assert_eq!(
         mat(&game, a).manpower,
