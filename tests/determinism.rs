@@ -78,7 +78,7 @@ fn damaged_saves_get_clear_errors() {
         Err(SaveError::Damaged(_))
     ));
     // A future format.
-    let future = text.replacen("format: 1", "format: 99", 1);
+    let future = text.replacen("format: 2", "format: 99", 1);
     assert!(matches!(
         Save::parse(&future, "f.ron"),
         Err(SaveError::Format(99))
