@@ -265,14 +265,22 @@ mod tests {
 /// where the replay stopped, or that the state differs, and that play goes on from there.
 pub fn replay_notice(file: &str, actions: usize, problem: &SaveError) -> String {
     match problem {
-        SaveError::IllegalAction { index, .. } => format!(
-            "{file}: the rules have changed since this save was made. {problem}. The game \
-             stops before that action ({index} of its actions were replayed): play goes on \
-             from there."
+        SaveError::IllegalAction {
+            index,
+            action,
+            illegal,
+        } => format!(
+            "{file} was saved under other rules. Its action {} ({action}) is refused by \
+             today's rules ({}: {}), so the game stops before it, after {index} actions. \
+             Play goes on from there.",
+            index + 1,
+            illegal.rule,
+            illegal.reason
         ),
         _ => format!(
-            "{file}: the rules have changed since this save was made: {problem}. Its \
-             {actions} actions were replayed and play goes on from the state they give now."
+            "{file} was saved under other rules: its {actions} actions, replayed under \
+             today's rules, give a different game from the one saved. Play goes on from the \
+             game as replayed."
         ),
     }
 }
