@@ -278,3 +278,18 @@ fn another_seats_secret_decision_is_shown_only_as_waiting() {
     assert_eq!(theirs["state"]["pending"]["kind"], "Hidden");
     assert_eq!(theirs["state"]["pending"]["realm"], decider.as_str());
 }
+
+#[test]
+fn simulate_answers_a_scenario_of_another_ruleset_without_reading_it_as_price_of_power() {
+    let path = temp_file(
+        "rde.ron",
+        "Scenario(\n    id: \"r\",\n    ruleset: RaisonDEtat,\n    powers: [],\n)\n",
+    );
+    let error = regnum::cli::load_scenario_or_default(Some(&path)).unwrap_err();
+    assert!(error.contains(":3:14:"), "{error}");
+    assert!(error.contains("Raison d'Etat"), "{error}");
+    assert!(
+        !error.contains("powers"),
+        "no Price of Power schema error: {error}"
+    );
+}

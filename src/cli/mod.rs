@@ -86,18 +86,7 @@ pub fn load_scenario_or_default(path: Option<&PathBuf>) -> Result<Arc<Scenario>,
     };
     if let Some(path) = path {
         let text = crate::engine::content::read(path).map_err(joined)?;
-        let ruleset = crate::rulesets::ruleset_of(path, &text).map_err(joined)?;
-        if ruleset.is_some_and(|r| r != crate::engine::RulesetId::PriceOfPower) {
-            return crate::rulesets::check_path(path)
-                .map_err(joined)
-                .and_then(|checked| {
-                    Err(format!(
-                        "{}: {} scenarios cannot be simulated yet",
-                        path.display(),
-                        checked.ruleset.title()
-                    ))
-                });
-        }
+        crate::rulesets::require_price_of_power(path, &text).map_err(joined)?;
     }
     match path {
         None => Ok(content::default_scenario()),

@@ -187,7 +187,8 @@ impl AssetLoader for ScenarioLoader {
             .map_err(|e| self.error(format!("cannot read the file: {e}")))?;
         let text = String::from_utf8(bytes)
             .map_err(|e| self.error(format!("the file is not UTF-8 text: {e}")))?;
-        parse_scenario(&text, &self.file)
+        crate::rulesets::require_price_of_power(std::path::Path::new(&self.file), &text)
+            .and_then(|()| parse_scenario(&text, &self.file))
             .map(|scenario| ScenarioAsset(Arc::new(scenario)))
             .map_err(|errors| ScenarioLoadError { errors })
     }

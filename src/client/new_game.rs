@@ -201,7 +201,9 @@ fn switch_scenario(
     scenarios: &mut Assets<ScenarioAsset>,
     origin: &mut ScenarioOrigin,
 ) -> Result<Arc<Scenario>, String> {
-    let scenario = match check_path(path) {
+    let playable = crate::engine::content::read(path)
+        .and_then(|text| crate::rulesets::require_price_of_power(path, &text));
+    let scenario = match playable.and_then(|()| check_path(path)) {
         Ok(LoadedFile::Scenario(s)) | Ok(LoadedFile::Mod(_, s)) => Arc::new(s),
         Err(errors) => {
             let lines: Vec<String> = errors.iter().take(5).map(ToString::to_string).collect();

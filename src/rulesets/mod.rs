@@ -44,6 +44,18 @@ pub fn check_path(path: &Path) -> Result<Checked, Vec<ContentError>> {
     }
 }
 
+/// For the parts that play Price of Power alone today (the desktop game, `simulate`): a file
+/// of another ruleset is refused with that ruleset's answer, never read with Price of Power's
+/// schema.
+pub fn require_price_of_power(path: &Path, text: &str) -> Result<(), Vec<ContentError>> {
+    match ruleset_of(path, text)? {
+        None | Some(RulesetId::PriceOfPower) => Ok(()),
+        Some(other @ (RulesetId::Kingdom | RulesetId::RaisonDEtat)) => {
+            Err(vec![not_built_yet(path, text, other)])
+        }
+    }
+}
+
 /// The error for a file of a ruleset this build cannot read yet, at its `ruleset:` field.
 fn not_built_yet(path: &Path, text: &str, ruleset: RulesetId) -> ContentError {
     let (line, col) = crate::engine::content::value_position(text, "ruleset").unwrap_or((1, 1));
