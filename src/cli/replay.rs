@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::engine::content::read;
+use crate::cli::load_content;
 use crate::engine::ruleset::{Ruleset, RulesetId};
 use crate::engine::save::{Save, parse_header, read_text};
 
@@ -54,27 +54,6 @@ pub fn run(path: &Path, output: Output, scenario: Option<&PathBuf>) -> i32 {
             1
         }
     }
-}
-
-/// Loads the scenario a save of ruleset `R` names (or the ruleset's embedded default).
-fn load_content<R: Ruleset>(
-    path: Option<&PathBuf>,
-    default: fn() -> Arc<R::Content>,
-) -> Result<Arc<R::Content>, String> {
-    let Some(path) = path else {
-        return Ok(default());
-    };
-    let errors = |errors: Vec<crate::engine::content::ContentError>| {
-        errors
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let text = read(path).map_err(errors)?;
-    R::parse_content(&text, &path.display().to_string())
-        .map(Arc::new)
-        .map_err(errors)
 }
 
 fn replay<R: Ruleset>(

@@ -12,7 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::AppState;
 use crate::client::layout::PanelSlot;
 use crate::client::session::ActiveGame;
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 
 /// The project's own rule ids and what they record (a markdown table of `| \`id\` | text |`).
 const PROJECT_RULE_IDS: &str = include_str!("../../docs/rule_ids.md");
@@ -177,7 +177,7 @@ fn show_help(
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     let mut last_group = "";
-                    let mut ids: Vec<&str> = rules::ALL.to_vec();
+                    let mut ids: Vec<&str> = ids::ALL.to_vec();
                     ids.sort_by_key(|id| {
                         let g = GROUPS
                             .iter()
@@ -225,7 +225,7 @@ mod tests {
     fn project_ids_have_their_documented_text_and_every_id_a_group() {
         let d = project_descriptions();
         assert!(d.get("pop.flow.round").is_some_and(|t| t.contains("Round")));
-        for id in rules::ALL {
+        for id in ids::ALL {
             assert_ne!(group_of(id), "Other rules", "{id} has no group");
         }
         assert_eq!(from_id("pop.7.4.forced_loan"), "forced loan");

@@ -41,9 +41,25 @@ impl std::fmt::Display for ContentError {
 
 impl std::error::Error for ContentError {}
 
-/// Hex BLAKE3 of a content text.
-pub fn content_hash(text: &str) -> String {
-    blake3::hash(text.as_bytes()).to_hex().to_string()
+impl ContentError {
+    /// A RON error where it happened in `file`.
+    pub fn at(file: &str, e: &ron::error::SpannedError) -> Self {
+        Self {
+            file: file.to_string(),
+            line: e.span.start.line.max(1),
+            col: e.span.start.col.max(1),
+            message: e.code.to_string(),
+        }
+    }
+}
+
+/// Every error on a line of its own, as `regnum check` prints them.
+pub fn joined(errors: &[ContentError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Parses RON text into `T`; a syntax or schema error as `file:line:col: message`.
@@ -51,14 +67,9 @@ pub fn parse<T: serde::de::DeserializeOwned>(
     text: &str,
     file: &str,
 ) -> Result<T, Vec<ContentError>> {
-    ron::Options::default().from_str::<T>(text).map_err(|e| {
-        vec![ContentError {
-            file: file.to_string(),
-            line: e.span.start.line.max(1),
-            col: e.span.start.col.max(1),
-            message: e.code.to_string(),
-        }]
-    })
+    ron::Options::default()
+        .from_str::<T>(text)
+        .map_err(|e| vec![ContentError::at(file, &e)])
 }
 
 /// Reads a content file; an unreadable file is one error at its first position.
@@ -115,16 +126,12 @@ pub fn peek_ruleset(text: &str, file: &str) -> Result<Option<RulesetId>, Vec<Con
     match ron::Options::default().from_str::<RulesetField>(text) {
         Ok(field) => Ok(Some(field.ruleset)),
         Err(e) if matches!(e.code, ron::error::Error::NoSuchEnumVariant { .. }) => {
-            Err(vec![ContentError {
-                file: file.to_string(),
-                line: e.span.start.line.max(1),
-                col: e.span.start.col.max(1),
-                message: format!(
-                    "{}; the rulesets are {}",
-                    e.code,
-                    RulesetId::ALL.map(RulesetId::key).join(", ")
-                ),
-            }])
+            let mut error = ContentError::at(file, &e);
+            error.message += &format!(
+                "; the rulesets are {}",
+                RulesetId::ALL.map(RulesetId::key).join(", ")
+            );
+            Err(vec![error])
         }
         Err(_) => Ok(None),
     }

@@ -25,10 +25,10 @@ impl std::fmt::Display for GameError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             GameError::UnknownPlayer(p) => {
-                write!(f, "\"{p}\" is not a Player Realm of this scenario")
+                write!(f, "\"{p}\" is not a seat of this scenario")
             }
             GameError::DuplicatePlayer(p) => write!(f, "\"{p}\" is seated twice"),
-            GameError::NoPlayers => write!(f, "the scenario has no Player Realms"),
+            GameError::NoPlayers => write!(f, "the scenario has no seats to play"),
         }
     }
 }

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::content::ContentError;
 use crate::engine::decision::Illegal;
 use crate::engine::game::Game;
 use crate::engine::ruleset::{Ruleset, RulesetId};
@@ -52,7 +53,6 @@ pub struct SaveHeader {
     pub format: u32,
     #[serde(default)]
     pub ruleset: RulesetId,
-    pub scenario: String,
     pub scenario_file: Option<String>,
 }
 
@@ -141,10 +141,7 @@ pub fn scenario_hash<C: Serialize>(content: &C) -> String {
 }
 
 fn damaged(file: &str, e: ron::error::SpannedError) -> SaveError {
-    SaveError::Damaged(format!(
-        "{file}:{}:{}: {}",
-        e.span.start.line, e.span.start.col, e.code
-    ))
+    SaveError::Damaged(ContentError::at(file, &e).to_string())
 }
 
 /// Reads a save's header: its format, ruleset and scenario.
@@ -202,9 +199,15 @@ impl<R: Ruleset> Save<R> {
         write_atomically(path, &self.to_ron())
     }
 
-    /// Parses a save of any format this version reads.
+    /// Parses a save of this ruleset, of any format this version reads.
     pub fn parse(text: &str, file: &str) -> Result<Save<R>, SaveError> {
-        parse_header(text, file)?;
+        let header = parse_header(text, file)?;
+        if header.ruleset != R::ID {
+            return Err(SaveError::Ruleset {
+                expected: R::ID,
+                found: header.ruleset,
+            });
+        }
         ron::Options::default()
             .from_str::<Save<R>>(text)
             .map_err(|e| damaged(file, e))

@@ -116,6 +116,8 @@ impl Ruleset for PriceOfPower {
     }
 
     fn build(app: &mut App, content: &Arc<content::Scenario>, players: &[String]) {
+        // The same resources in the same order as before the engine hosted several rulesets
+        // (the engine's `StepProgress` among them): the recorded state hashes were made so.
         app.init_resource::<rules::events::EventDisplay>()
             .init_resource::<rules::events::EventInProgress>()
             .init_resource::<rules::events::EventStage>()

@@ -1,9 +1,6 @@
 //! Price of Power's saves: the engine's saves and replays with this ruleset's actions.
 
-pub use crate::engine::save::{
-    OLDEST_SAVE_FORMAT, SAVE_FORMAT, SaveError, SaveHeader, parse_header, scenario_hash,
-    write_atomically,
-};
+pub use crate::engine::save::SaveError;
 
 use crate::rulesets::pop::PriceOfPower;
 

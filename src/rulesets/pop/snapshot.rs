@@ -445,8 +445,3 @@ fn mission_ids(
         })
         .unwrap_or_default()
 }
-
-/// BLAKE3 of the snapshot's JSON, as 64 hex digits.
-pub fn state_hash(snapshot: &Snapshot) -> String {
-    crate::engine::state::hash_of(snapshot)
-}

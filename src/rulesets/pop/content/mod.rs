@@ -7,7 +7,7 @@ pub mod schema;
 pub mod spawn;
 pub mod validate;
 
-pub use crate::engine::content::{ContentError, content_hash};
+pub use crate::engine::content::ContentError;
 pub use load::{
     LoadedFile, apply_mod, check_path, check_text, default_scenario, load_scenario, parse_scenario,
 };

@@ -9,7 +9,7 @@ use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Answer, Decision, DecisionKind, Illegal, Pending};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::{Mat, RoundMarkers};
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::cards::{Hand, card_id};
@@ -222,7 +222,7 @@ fn announce_turn(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
     write(
         world,
-        Note::new(rules::SEQ_PHASE2_TURN, format!("{name}'s turn")).realm(&name),
+        Note::new(ids::SEQ_PHASE2_TURN, format!("{name}'s turn")).realm(&name),
     );
 }
 
@@ -394,7 +394,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             world.resource_mut::<ActionPhase>().after_pass = false;
             end_main_action(world);
         }
-        Action::TakeLoan => take_loan(world, realm, rules::LOAN),
+        Action::TakeLoan => take_loan(world, realm, ids::LOAN),
         Action::RepayLoan => repay_loan(world, realm),
         Action::SuppressUnrest { province } => {
             suppress(world, realm, &province);
@@ -417,7 +417,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             write(
                 world,
                 Note::new(
-                    rules::ACT_INCREASE_STABILITY,
+                    ids::ACT_INCREASE_STABILITY,
                     format!("{name} increases stability"),
                 )
                 .realm(&name),
@@ -427,17 +427,17 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
                 write(
                     world,
                     Note::new(
-                        rules::CURIA_CONTROLLER,
+                        ids::CURIA_CONTROLLER,
                         format!("{name}, the Papal Controller, pays {papal} adm less: {cost} adm"),
                     )
                     .realm(&name),
                 );
             }
-            change_mp(world, realm, MpKind::Adm, -cost, rules::STABILITY_COST);
-            change_stability(world, realm, 1, rules::ACT_INCREASE_STABILITY);
+            change_mp(world, realm, MpKind::Adm, -cost, ids::STABILITY_COST);
+            change_stability(world, realm, 1, ids::ACT_INCREASE_STABILITY);
             end_main_action(world);
         }
-        Action::Appoint { card } => characters::appoint(world, realm, &card, rules::APPOINT_RULER),
+        Action::Appoint { card } => characters::appoint(world, realm, &card, ids::APPOINT_RULER),
         other => {
             military::handle_turn(world, realm, &other);
         }
@@ -460,13 +460,13 @@ fn suppress(world: &mut World, realm: Entity, province: &str) {
         realm,
         MpKind::Mil,
         -SUPPRESS_MIL,
-        rules::ACT_SUPPRESS_UNREST,
+        ids::ACT_SUPPRESS_UNREST,
     );
     crate::rulesets::pop::rules::unrest_step::remove_unrest(
         world,
         realm,
         province,
-        rules::ACT_SUPPRESS_UNREST,
+        ids::ACT_SUPPRESS_UNREST,
     );
 }
 
@@ -495,10 +495,10 @@ fn pass(world: &mut World, realm: Entity) {
     }
     write(
         world,
-        Note::new(rules::ACT_PASS, format!("{name} passes ({order}.)")).realm(&name),
+        Note::new(ids::ACT_PASS, format!("{name} passes ({order}.)")).realm(&name),
     );
     if let Some(money) = passing_money(players).get(usize::from(order) - 1) {
-        gain_ducats(world, realm, *money, rules::SEQ_PHASE2_PASS);
+        gain_ducats(world, realm, *money, ids::SEQ_PHASE2_PASS);
     }
     let holder = world.get_resource::<FirstPlayer>().map(|f| f.0);
     let takes_token = match order {
@@ -515,7 +515,7 @@ fn pass(world: &mut World, realm: Entity) {
         write(
             world,
             Note::new(
-                rules::SEQ_PHASE2_FIRST_PLAYER,
+                ids::SEQ_PHASE2_FIRST_PLAYER,
                 format!("{name} takes the First Player token"),
             )
             .realm(&name),
@@ -599,7 +599,7 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
     let realm = world
         .resource::<Index>()
         .get(&decision.realm)
-        .ok_or_else(|| Illegal::new(rules::SEQ_PHASE2_TURN, "no realm is deciding"))?;
+        .ok_or_else(|| Illegal::new(ids::SEQ_PHASE2_TURN, "no realm is deciding"))?;
     let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
     let markers = world
         .get::<RoundMarkers>(realm)
@@ -631,56 +631,56 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
             Ok(())
         }
         (DecisionKind::LastEvent, _) => Err(Illegal::new(
-            rules::SEQ_PHASE2_TURN,
+            ids::SEQ_PHASE2_TURN,
             "this last turn is only for taking the mandatory Event",
         )),
         (DecisionKind::EventOption { .. }, Action::ChooseOption { option }) => {
             let Some((_, card)) = world.resource::<EventInProgress>().0 else {
-                return wrong(rules::EVENT_CHOICE);
+                return wrong(ids::EVENT_CHOICE);
             };
             if allowed_options(world, realm, card).contains(option) {
                 Ok(())
             } else {
                 Err(Illegal::new(
-                    rules::EVENT_CHOICE,
+                    ids::EVENT_CHOICE,
                     "that option cannot be paid for, so the other must be taken",
                 ))
             }
         }
-        (DecisionKind::EventOption { .. }, _) => wrong(rules::EVENT_CHOICE),
+        (DecisionKind::EventOption { .. }, _) => wrong(ids::EVENT_CHOICE),
         (DecisionKind::MpType { .. }, Action::ChooseMp { .. })
             if effect_candidates(world, decision).contains(action) =>
         {
             Ok(())
         }
         (DecisionKind::MpType { .. }, Action::ChooseMp { .. }) => Err(Illegal::new(
-            rules::EFFECT_MP,
+            ids::EFFECT_MP,
             "lose monarch power from a pool that has some",
         )),
-        (DecisionKind::MpType { .. }, _) => wrong(rules::EFFECT_MP),
+        (DecisionKind::MpType { .. }, _) => wrong(ids::EFFECT_MP),
         (DecisionKind::UnrestTown, Action::ChooseProvince { .. }) => {
             if effect_candidates(world, decision).contains(action) {
                 Ok(())
             } else {
                 Err(Illegal::new(
-                    rules::UNREST,
+                    ids::UNREST,
                     "not one of your towns without unrest",
                 ))
             }
         }
-        (DecisionKind::UnrestTown, _) => wrong(rules::UNREST),
+        (DecisionKind::UnrestTown, _) => wrong(ids::UNREST),
         (DecisionKind::ExpandNode, Action::ChooseNode { node }) => {
             match crate::rulesets::pop::rules::trade::expand_problem(world, realm, node) {
                 Some(problem) => Err(problem),
                 None => Ok(()),
             }
         }
-        (DecisionKind::ExpandNode, _) => wrong(rules::TRADE_EXPAND),
+        (DecisionKind::ExpandNode, _) => wrong(ids::TRADE_EXPAND),
         (DecisionKind::AfterPass, Action::Decline) => Ok(()),
         (DecisionKind::AfterPass, Action::RepayLoan) => {
             check_turn_action(world, &mat, &markers, phase, action)
         }
-        (DecisionKind::AfterPass, _) => wrong(rules::REPAY),
+        (DecisionKind::AfterPass, _) => wrong(ids::REPAY),
         (DecisionKind::SuppressMore, _) => {
             let mil = mat.mp(MpKind::Mil);
             if candidates(world, decision).contains(action)
@@ -689,12 +689,12 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
                 Ok(())
             } else {
                 Err(Illegal::new(
-                    rules::ACT_SUPPRESS_UNREST,
+                    ids::ACT_SUPPRESS_UNREST,
                     "another province of yours in unrest for 1 mil, or stop",
                 ))
             }
         }
-        _ => wrong(rules::SEQ_PHASE2_TURN),
+        _ => wrong(ids::SEQ_PHASE2_TURN),
     }
 }
 
@@ -719,24 +719,24 @@ fn check_turn_action(
         Action::TakeEvent { slot } => {
             if markers.took_event {
                 return Err(Illegal::new(
-                    rules::EVENT,
+                    ids::EVENT,
                     "the Event action is taken once per Round",
                 ));
             }
             if main_done {
-                return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"));
+                return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "one action per turn"));
             }
             match display.row.get(usize::from(*slot)) {
                 Some(s) if s.face_up => Ok(()),
-                Some(_) => Err(Illegal::new(rules::EVENT, "that Event is face down")),
-                None => Err(Illegal::new(rules::EVENT, "no Event in that slot")),
+                Some(_) => Err(Illegal::new(ids::EVENT, "that Event is face down")),
+                None => Err(Illegal::new(ids::EVENT, "no Event in that slot")),
             }
         }
         Action::Pass => {
             let event_left = display.takeable().next().is_some();
             if !markers.took_event && event_left {
                 Err(Illegal::new(
-                    rules::ACT_PASS,
+                    ids::ACT_PASS,
                     "you cannot pass before taking this Round's Event",
                 ))
             } else {
@@ -745,7 +745,7 @@ fn check_turn_action(
         }
         Action::ResearchIdea { idea } => {
             if main_done {
-                return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"));
+                return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "one action per turn"));
             }
             match world
                 .resource::<ActionPhase>()
@@ -758,11 +758,11 @@ fn check_turn_action(
         }
         Action::SuppressUnrest { province } => {
             if main_done {
-                return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"));
+                return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "one action per turn"));
             }
             if mat.mp(MpKind::Mil) < SUPPRESS_MIL {
                 return Err(Illegal::new(
-                    rules::ACT_SUPPRESS_UNREST,
+                    ids::ACT_SUPPRESS_UNREST,
                     "suppressing unrest costs 1 mil a province",
                 ));
             }
@@ -772,14 +772,14 @@ fn check_turn_action(
                 Ok(())
             } else {
                 Err(Illegal::new(
-                    rules::ACT_SUPPRESS_UNREST,
+                    ids::ACT_SUPPRESS_UNREST,
                     format!("{province} has no unrest of yours to suppress"),
                 ))
             }
         }
         Action::IncreaseStability => {
             if main_done {
-                return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"));
+                return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "one action per turn"));
             }
             let cost = world
                 .resource::<ActionPhase>()
@@ -789,12 +789,12 @@ fn check_turn_action(
                 });
             if mat.stability >= 3 {
                 Err(Illegal::new(
-                    rules::ACT_INCREASE_STABILITY,
+                    ids::ACT_INCREASE_STABILITY,
                     "stability is already +3",
                 ))
             } else if mat.mp(MpKind::Adm) < cost {
                 Err(Illegal::new(
-                    rules::STABILITY_COST,
+                    ids::STABILITY_COST,
                     format!(
                         "increasing stability costs {cost} adm, you have {}",
                         mat.mp(MpKind::Adm)
@@ -811,7 +811,7 @@ fn check_turn_action(
                 .map_or(MAX_LOANS, |r| max_loans(world, r));
             if mat.loans >= limit {
                 Err(Illegal::new(
-                    rules::LOAN,
+                    ids::LOAN,
                     format!("no new loan with {limit} or more interest tokens"),
                 ))
             } else {
@@ -823,20 +823,20 @@ fn check_turn_action(
             match realm.and_then(|r| characters::appoint_problem(world, r, card, false)) {
                 Some(problem) => Err(problem),
                 None if realm.is_some() => Ok(()),
-                None => Err(Illegal::new(rules::SEQ_PHASE2_TURN, "nobody's turn")),
+                None => Err(Illegal::new(ids::SEQ_PHASE2_TURN, "nobody's turn")),
             }
         }
         Action::RepayLoan => {
             if mat.loans == 0 {
-                Err(Illegal::new(rules::REPAY, "no loan to repay"))
+                Err(Illegal::new(ids::REPAY, "no loan to repay"))
             } else if mat.ducats < REPAY_DUCATS {
-                Err(Illegal::new(rules::REPAY, "repaying a loan costs 6 ducats"))
+                Err(Illegal::new(ids::REPAY, "repaying a loan costs 6 ducats"))
             } else {
                 Ok(())
             }
         }
         _ => Err(Illegal::new(
-            rules::SEQ_PHASE2_TURN,
+            ids::SEQ_PHASE2_TURN,
             format!("{action:?} is not a turn action"),
         )),
     }

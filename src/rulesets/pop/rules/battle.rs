@@ -13,7 +13,7 @@ use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::cards::ActionDecks;
 use crate::rulesets::pop::rules::characters::{card_character, make_ill};
@@ -179,7 +179,7 @@ pub fn fight(world: &mut World) -> Progress {
                     write(
                         world,
                         Note::new(
-                            rules::BATTLE_RESULT,
+                            ids::BATTLE_RESULT,
                             format!("The battle at {place} breaks off after {MAX_ROUNDS} rounds"),
                         ),
                     );
@@ -239,7 +239,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
         party_name(world, spec.defender),
     );
     let mut note = Note::new(
-        rules::BATTLE_START,
+        ids::BATTLE_START,
         format!("Battle at {place}: {an} ({a} units) attacks {dn} ({d} units)"),
     )
     .subject(spec.place)
@@ -252,7 +252,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
         write(
             world,
             Note::new(
-                rules::BATTLE_NAVAL,
+                ids::BATTLE_NAVAL,
                 format!("A naval battle at {place}: ships before armies"),
             )
             .subject(spec.place),
@@ -262,7 +262,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
         write(
             world,
             Note::new(
-                rules::REBEL_BATTLE,
+                ids::REBEL_BATTLE,
                 format!("Rebels fight at {place}, to the last man"),
             )
             .subject(spec.place),
@@ -304,7 +304,7 @@ fn draw_npr_leader(world: &mut World, npr: Entity) -> Option<u32> {
     write(
         world,
         Note::new(
-            rules::BATTLE_NPR_DEFENCE,
+            ids::BATTLE_NPR_DEFENCE,
             format!("{name} is led by {who}, drawn from the military deck"),
         )
         .realm(&name),
@@ -422,7 +422,7 @@ fn roll_round(world: &mut World, fight: &Fight) {
         let h = hits(&units, &faces, tercios);
         let name = party_name(world, party);
         let mut note = Note::new(
-            rules::BATTLE_DICE,
+            ids::BATTLE_DICE,
             format!(
                 "{name} rolls {} {die:?} dice at {place} (round {}): {}; {h} hits",
                 faces.len(),
@@ -470,7 +470,7 @@ fn roll_round(world: &mut World, fight: &Fight) {
             write(
                 world,
                 Note::new(
-                    rules::BATTLE_LEADER_WOUND,
+                    ids::BATTLE_LEADER_WOUND,
                     format!("{who} is wounded at {place}"),
                 )
                 .subject(sid_of(world, leader)),
@@ -555,7 +555,7 @@ pub fn take_casualties(world: &mut World, spec: &BattleSpec, side: usize, hits: 
         let name = party_name(world, party);
         let place = place_name(world, spec);
         let mut note = Note::new(
-            rules::BATTLE_CASUALTIES,
+            ids::BATTLE_CASUALTIES,
             format!("{name} loses {lost} units at {place}"),
         )
         .subject(spec.place)
@@ -703,7 +703,7 @@ fn retreat(world: &mut World, fight: &Fight, side: usize, to: Entity) {
     }
     let name = party_name(world, party);
     let mut note = Note::new(
-        rules::BATTLE_RETREAT,
+        ids::BATTLE_RETREAT,
         format!(
             "{name} retreats from {} to {} with {} units",
             place_name(world, &fight.spec),
@@ -763,7 +763,7 @@ fn npr_gives_way(world: &mut World, fight: &Fight) -> bool {
     write(
         world,
         Note::new(
-            rules::BATTLE_RETREAT,
+            ids::BATTLE_RETREAT,
             format!(
                 "{name} has fewer units and gives way at {}",
                 place_name(world, &fight.spec)
@@ -787,7 +787,7 @@ fn finish(world: &mut World, winner: Option<usize>) {
         let loser = if w == 0 { spec.defender } else { spec.attacker };
         let name = party_name(world, party);
         let mut note = Note::new(
-            rules::BATTLE_RESULT,
+            ids::BATTLE_RESULT,
             format!(
                 "{name} wins the battle at {place} against {}",
                 party_name(world, loser)
@@ -804,7 +804,7 @@ fn finish(world: &mut World, winner: Option<usize>) {
             if sid == active && !given {
                 if let Some(r) = entity(world, sid) {
                     world.resource_mut::<MilitaryAction>().battle_mil_given = true;
-                    change_mp(world, r, MpKind::Mil, 1, rules::BATTLE_RESULT);
+                    change_mp(world, r, MpKind::Mil, 1, ids::BATTLE_RESULT);
                 }
             }
         }
@@ -874,7 +874,7 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
     write(
         world,
         Note::new(
-            rules::BATTLE_NPR_DEFENCE,
+            ids::BATTLE_NPR_DEFENCE,
             format!(
                 "{name} defends {} with {capacity} infantry{}",
                 key_of(world, area),
@@ -933,7 +933,7 @@ pub fn raise_npr_fleet(world: &mut World, npr: Entity, sea: Entity) -> usize {
         write(
             world,
             Note::new(
-                rules::BATTLE_NPR_DEFENCE,
+                ids::BATTLE_NPR_DEFENCE,
                 format!("{name} sends {ships} ships to {}", key_of(world, sea)),
             )
             .realm(&name)

@@ -9,7 +9,7 @@ use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::spend;
@@ -125,7 +125,7 @@ fn draw_one(world: &mut World, realm: Entity, kind: MpKind) {
             write(
                 world,
                 Note::new(
-                    rules::SEQ_PHASE1_DRAW,
+                    ids::SEQ_PHASE1_DRAW,
                     format!("{name} draws a {kind:?} card"),
                 )
                 .realm(&name),
@@ -134,7 +134,7 @@ fn draw_one(world: &mut World, realm: Entity, kind: MpKind) {
         None => write(
             world,
             Note::new(
-                rules::SEQ_PHASE1_DRAW,
+                ids::SEQ_PHASE1_DRAW,
                 format!("The {kind:?} deck is empty: {name} draws nothing"),
             )
             .realm(&name),
@@ -249,16 +249,13 @@ fn keep_action_cards(world: &mut World) {
                     // The first Round's hand (at most 4) is free.
                     let cost = keep_cost(world);
                     if cost > 0 {
-                        spend(world, realm, cost, rules::SEQ_PHASE1_KEEP);
+                        spend(world, realm, cost, ids::SEQ_PHASE1_KEEP);
                     }
                     world.get_mut::<Hand>(realm).expect("hand").cards.push(card);
                     write(
                         world,
-                        Note::new(
-                            rules::SEQ_PHASE1_KEEP,
-                            format!("{name} keeps \"{def_name}\""),
-                        )
-                        .realm(&name),
+                        Note::new(ids::SEQ_PHASE1_KEEP, format!("{name} keeps \"{def_name}\""))
+                            .realm(&name),
                     );
                 }
                 _ => {
@@ -267,7 +264,7 @@ fn keep_action_cards(world: &mut World) {
                     write(
                         world,
                         Note::new(
-                            rules::SEQ_PHASE1_KEEP,
+                            ids::SEQ_PHASE1_KEEP,
                             format!("{name} lets \"{def_name}\" go"),
                         )
                         .realm(&name),
@@ -304,7 +301,7 @@ fn discard_to_hand_limit(world: &mut World) {
         },
         |world, realm, action| {
             if let Action::DiscardCard { card } = action {
-                discard_from_hand(world, realm, &card, rules::SEQ_PHASE5_C);
+                discard_from_hand(world, realm, &card, ids::SEQ_PHASE5_C);
             }
             Visit::Asked
         },
@@ -375,7 +372,7 @@ pub fn check(
                 Ok(())
             } else {
                 Err(Illegal::new(
-                    rules::SEQ_PHASE1_DRAW,
+                    ids::SEQ_PHASE1_DRAW,
                     format!("the {deck:?} deck is empty"),
                 ))
             }
@@ -384,13 +381,13 @@ pub fn check(
         (DecisionKind::KeepCard { card }, Action::KeepCard { card: c }) if c == card => {
             if first_round(world) && hand.cards.len() >= FIRST_ROUND_KEEP {
                 return Err(Illegal::new(
-                    rules::SEQ_PHASE1_KEEP,
+                    ids::SEQ_PHASE1_KEEP,
                     "at most 4 cards are kept in the first Round",
                 ));
             }
             if world.get::<Mat>(realm).map_or(0, |m| m.ducats) < keep_cost(world) {
                 return Err(Illegal::new(
-                    rules::SEQ_PHASE1_KEEP,
+                    ids::SEQ_PHASE1_KEEP,
                     "keeping a card costs 2 ducats",
                 ));
             }
@@ -401,13 +398,13 @@ pub fn check(
                 Ok(())
             } else {
                 Err(Illegal::new(
-                    rules::SEQ_PHASE5_C,
+                    ids::SEQ_PHASE5_C,
                     "that card is not in your hand",
                 ))
             }
         }
         _ => Err(Illegal::new(
-            rules::SEQ_PHASE1_DRAW,
+            ids::SEQ_PHASE1_DRAW,
             format!("{action:?} does not answer this card decision"),
         )),
     }

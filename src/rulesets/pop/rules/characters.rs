@@ -8,7 +8,7 @@ use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{CharacterKind, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::cards::{ActionDecks, Hand, card_id, find_card, take_from_hand};
@@ -92,26 +92,26 @@ pub fn appoint_problem(
     let hand = world.get::<Hand>(realm)?;
     let Some(card) = find_card(world, &hand.cards, card_key) else {
         return Some(Illegal::new(
-            rules::APPOINT_ADVISOR,
+            ids::APPOINT_ADVISOR,
             "that card is not in your hand",
         ));
     };
     let Some(character) = card_character(world, card) else {
         return Some(Illegal::new(
-            rules::APPOINT_ADVISOR,
+            ids::APPOINT_ADVISOR,
             "that card shows no character",
         ));
     };
     if !available(world, character) {
         return Some(Illegal::new(
-            rules::APPOINT_ADVISOR,
+            ids::APPOINT_ADVISOR,
             "that character is not available",
         ));
     }
     let def = world.get::<Character>(character)?;
     match def.kind {
         CharacterKind::Advisor(_) if as_reaction => Some(Illegal::new(
-            rules::REACTION_APPOINT,
+            ids::REACTION_APPOINT,
             "only a leader can replace a dead ruler",
         )),
         CharacterKind::Advisor(_) => {
@@ -119,7 +119,7 @@ pub fn appoint_problem(
             let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
             (ducats < cost).then(|| {
                 Illegal::new(
-                    rules::APPOINT_ADVISOR,
+                    ids::APPOINT_ADVISOR,
                     format!("the advisor costs {cost} ducats, you have {ducats}"),
                 )
             })
@@ -132,7 +132,7 @@ pub fn appoint_problem(
             } else {
                 // Generals and admirals need an army or fleet mat to go under (the war rules).
                 Some(Illegal::new(
-                    rules::APPOINT_MILITARY_LEADER,
+                    ids::APPOINT_MILITARY_LEADER,
                     "a leader becomes ruler only in an Interregnum; generals need an army to command",
                 ))
             }
@@ -177,7 +177,7 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
     match def.kind {
         CharacterKind::Advisor(kind) => {
             let cost = appointment_cost(world, realm, character);
-            spend(world, realm, cost, rules::APPOINT_ADVISOR);
+            spend(world, realm, cost, ids::APPOINT_ADVISOR);
             if let Some(old) = advisor_of(world, realm, kind) {
                 world.entity_mut(old).remove::<(Serves, Role)>();
             }
@@ -187,7 +187,7 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
             write(
                 world,
                 Note::new(
-                    rules::APPOINT_ADVISOR,
+                    ids::APPOINT_ADVISOR,
                     format!("{name} appoints {who} as {kind:?} advisor"),
                 )
                 .realm(&name)
@@ -235,7 +235,7 @@ fn imperial_election(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(
-            rules::IMPERIAL_ELECTION,
+            ids::IMPERIAL_ELECTION,
             format!(
                 "The Emperor's ruler of {name} is gone: the electors keep the imperial title with {name} (the Empire's rules are not in play yet)"
             ),
@@ -249,7 +249,7 @@ pub fn historical_ruler(world: &mut World, realm: Entity, character: Entity) {
     if !available(world, character) {
         return;
     }
-    install_ruler(world, realm, character, rules::HISTORICAL_RULER);
+    install_ruler(world, realm, character, ids::HISTORICAL_RULER);
     let ill = {
         let content = world.resource::<Content>().0.clone();
         let id = key_of(world, character);
@@ -262,7 +262,7 @@ pub fn historical_ruler(world: &mut World, realm: Entity, character: Entity) {
         write(
             world,
             Note::new(
-                rules::HISTORICAL_ILL,
+                ids::HISTORICAL_ILL,
                 format!("{who} comes to the throne in ill health"),
             )
             .realm(&name)
@@ -283,7 +283,7 @@ pub fn make_ill(world: &mut World, character: Entity) {
     let who = key_of(world, character);
     let realm = world.get::<Serves>(character).map(|s| s.0);
     let mut note =
-        Note::new(rules::ILL_HEALTH, format!("{who} falls ill")).subject(sid_of(world, character));
+        Note::new(ids::ILL_HEALTH, format!("{who} falls ill")).subject(sid_of(world, character));
     if let Some(r) = realm {
         note = note.realm(key_of(world, r));
     }
@@ -300,7 +300,7 @@ pub fn kill(world: &mut World, character: Entity) {
     let realm = world.get::<Serves>(character).map(|s| s.0);
     let role = world.get::<Role>(character).copied();
     world.entity_mut(character).remove::<(Serves, Role)>();
-    let mut note = Note::new(rules::DEATH, format!("{who} dies")).subject(sid_of(world, character));
+    let mut note = Note::new(ids::DEATH, format!("{who} dies")).subject(sid_of(world, character));
     if let Some(r) = realm {
         note = note.realm(key_of(world, r));
     }
@@ -312,7 +312,7 @@ pub fn kill(world: &mut World, character: Entity) {
         write(
             world,
             Note::new(
-                rules::INTERREGNUM,
+                ids::INTERREGNUM,
                 format!("{name} has no ruler: a regency council of skill 1 governs"),
             )
             .realm(&name),
@@ -374,7 +374,7 @@ pub fn answer_reaction(world: &mut World, action: &Action) -> bool {
     };
     match action {
         Action::Appoint { card } => {
-            appoint(world, realm, card, rules::REACTION_APPOINT);
+            appoint(world, realm, card, ids::REACTION_APPOINT);
             true
         }
         Action::Decline => {
@@ -408,7 +408,7 @@ fn punish_interregnum(world: &mut World) {
             write(
                 world,
                 Note::new(
-                    rules::SEQ_PHASE3_F,
+                    ids::SEQ_PHASE3_F,
                     format!("{name} is in Interregnum at Phase 3 step F"),
                 )
                 .realm(&name),
@@ -416,12 +416,12 @@ fn punish_interregnum(world: &mut World) {
             write(
                 world,
                 Note::new(
-                    rules::NO_RULER_PENALTY,
+                    ids::NO_RULER_PENALTY,
                     format!("{name}: -1 stability, marriages disputed"),
                 )
                 .realm(&name),
             );
-            change_stability(world, realm, -1, rules::NO_RULER_PENALTY);
+            change_stability(world, realm, -1, ids::NO_RULER_PENALTY);
             let mut marriages = world.query::<&mut Marriage>();
             for mut m in marriages.iter_mut(world) {
                 if m.a == realm || m.b == realm {

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::RoundMarkers;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::events::EventDisplay;
@@ -26,7 +26,7 @@ fn reset_round_markers(world: &mut World) {
     for mut m in markers.iter_mut(world) {
         *m = RoundMarkers::default();
     }
-    write(world, Note::new(rules::SEQ_PHASE5_B, "Round markers reset"));
+    write(world, Note::new(ids::SEQ_PHASE5_B, "Round markers reset"));
 }
 
 /// Step D: when the current Age's event deck is empty the Age ends and the next one begins
@@ -50,7 +50,7 @@ pub fn end_age(world: &mut World) {
     write(
         world,
         Note::new(
-            rules::SEQ_PHASE5_D,
+            ids::SEQ_PHASE5_D,
             format!("The event deck of Age {age} is empty: the Age ends"),
         ),
     );
@@ -62,7 +62,7 @@ pub fn end_age(world: &mut World) {
         let next = flow.age;
         write(
             world,
-            Note::new(rules::FLOW_AGE, format!("Age {next} begins")).amount(i32::from(next)),
+            Note::new(ids::FLOW_AGE, format!("Age {next} begins")).amount(i32::from(next)),
         );
     }
 }

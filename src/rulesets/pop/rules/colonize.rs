@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Illegal};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::generic::*;
@@ -84,7 +84,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
     else {
         return None;
     };
-    let err = |why: &str| Some(Illegal::new(rules::ACT_COLONIZE, why));
+    let err = |why: &str| Some(Illegal::new(ids::ACT_COLONIZE, why));
     let Some(p) = world
         .resource::<Index>()
         .get(province)
@@ -133,7 +133,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     let name = key_of(world, realm);
     let adm = colonize_adm(*colonists);
     if adm > 0 {
-        change_mp(world, realm, MpKind::Adm, -adm, rules::ACT_COLONIZE);
+        change_mp(world, realm, MpKind::Adm, -adm, ids::ACT_COLONIZE);
     }
     if let Some(mut m) = world.get_mut::<Mat>(realm) {
         m.colonists -= colonists;
@@ -151,7 +151,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     write(
         world,
         Note::new(
-            rules::ACT_COLONIZE,
+            ids::ACT_COLONIZE,
             format!("{name} founds a colony on {province} ({adm} adm, {colonists} colonists)"),
         )
         .realm(&name)
@@ -275,7 +275,7 @@ pub fn gain_colonists(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(
-            rules::COLONISTS,
+            ids::COLONISTS,
             format!("{name}: colonists {before} -> {after} ({claims} colonial claims)"),
         )
         .realm(&name)
@@ -314,7 +314,7 @@ pub fn native_uprising(world: &mut World) {
         write(
             world,
             Note::new(
-                rules::COLONISTS,
+                ids::COLONISTS,
                 format!("{name} loses a colonist to a native uprising"),
             )
             .realm(&name)

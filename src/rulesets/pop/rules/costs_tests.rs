@@ -6,7 +6,7 @@ use crate::engine::log::LogEntry;
 use crate::rulesets::pop::bot::Bot;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::Action;
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::rules::costs::{Cost, action_cost};
 use crate::rulesets::pop::rules::test_support::*;
@@ -16,39 +16,39 @@ use crate::rulesets::pop::{DecisionKind, Game};
 /// The rule ids under which a realm pays for its own action (the action's price, not its
 /// effects): the log entries a cost must match.
 const PRICE_RULES: &[&str] = &[
-    rules::STABILITY_COST,
-    rules::ACT_SUPPRESS_UNREST,
-    rules::REPAY,
-    rules::RESEARCH_IDEA,
-    rules::SEQ_PHASE1_KEEP,
-    rules::SEQ_PHASE4_C,
-    rules::APPOINT_ADVISOR,
-    rules::APPOINT_MILITARY_LEADER,
-    rules::WAR_DECLARE,
-    rules::WAR_RECRUIT,
-    rules::WAR_MOVE,
-    rules::WAR_SIEGE,
-    rules::WAR_ACCESS,
-    rules::ALLIANCE,
-    rules::MARRIAGE,
-    rules::MONETARY_SUPPORT,
-    rules::PROVINCE_SALE,
-    rules::EXPLORE,
-    rules::NATIONAL_FOCUS,
-    rules::FOCUS_DISCARD_PICK,
-    rules::COUNTER_REFORMATION,
-    rules::ACT_INFLUENCE,
-    rules::ACT_FORGE_ALLIANCE,
-    rules::ACT_FABRICATE_CLAIM,
-    rules::ACT_INTEGRATE_AREA,
-    rules::ACT_PLAY_CARD,
-    rules::ACT_TRADE,
-    rules::GOLD_INFLATION,
-    rules::ACT_COLONIZE,
-    rules::ACT_REPLENISH_MANPOWER,
-    rules::ACT_CONVERT_AREA,
-    rules::CURIA_EXCOMMUNICATE,
-    rules::CURIA_CRUSADE,
+    ids::STABILITY_COST,
+    ids::ACT_SUPPRESS_UNREST,
+    ids::REPAY,
+    ids::RESEARCH_IDEA,
+    ids::SEQ_PHASE1_KEEP,
+    ids::SEQ_PHASE4_C,
+    ids::APPOINT_ADVISOR,
+    ids::APPOINT_MILITARY_LEADER,
+    ids::WAR_DECLARE,
+    ids::WAR_RECRUIT,
+    ids::WAR_MOVE,
+    ids::WAR_SIEGE,
+    ids::WAR_ACCESS,
+    ids::ALLIANCE,
+    ids::MARRIAGE,
+    ids::MONETARY_SUPPORT,
+    ids::PROVINCE_SALE,
+    ids::EXPLORE,
+    ids::NATIONAL_FOCUS,
+    ids::FOCUS_DISCARD_PICK,
+    ids::COUNTER_REFORMATION,
+    ids::ACT_INFLUENCE,
+    ids::ACT_FORGE_ALLIANCE,
+    ids::ACT_FABRICATE_CLAIM,
+    ids::ACT_INTEGRATE_AREA,
+    ids::ACT_PLAY_CARD,
+    ids::ACT_TRADE,
+    ids::GOLD_INFLATION,
+    ids::ACT_COLONIZE,
+    ids::ACT_REPLENISH_MANPOWER,
+    ids::ACT_CONVERT_AREA,
+    ids::CURIA_EXCOMMUNICATE,
+    ids::CURIA_CRUSADE,
 ];
 
 /// Monarch power and ducats the log says `realm` paid under price rules in `entries`:
@@ -58,7 +58,7 @@ fn charged(entries: &[LogEntry], realm: &str, step: &str) -> Cost {
 }
 
 /// The rule ids under which an event option's effects take monarch power and ducats.
-const EFFECT_RULES: &[&str] = &[rules::EFFECT_MP, rules::EFFECT_DUCATS];
+const EFFECT_RULES: &[&str] = &[ids::EFFECT_MP, ids::EFFECT_DUCATS];
 
 /// Like `charged`, under these rule ids, in one step or any.
 fn charged_by(entries: &[LogEntry], realm: &str, step: Option<&str>, under: &[&str]) -> Cost {
@@ -130,11 +130,11 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
             .is_empty();
         if effects_done && let Some((stated, realm, start)) = option.take() {
             let entries = &game.log().entries[start..];
-            if !entries.iter().any(|e| e.rule == rules::BANKRUPTCY) {
+            if !entries.iter().any(|e| e.rule == ids::BANKRUPTCY) {
                 // The option's effects come first; the bottom symbols and the ruler follow.
                 let end = entries
                     .iter()
-                    .position(|e| e.rule == rules::EVENT_SYMBOLS || e.rule == rules::EVENT_RULER)
+                    .position(|e| e.rule == ids::EVENT_SYMBOLS || e.rule == ids::EVENT_RULER)
                     .unwrap_or(entries.len());
                 let paid = charged_by(&entries[..end], &realm, None, EFFECT_RULES);
                 assert_eq!(
@@ -303,7 +303,7 @@ fn pop_7_3_increase_stability_beyond_the_purse_is_refused_with_its_rule() {
             .any(|(a, _)| *a == Action::IncreaseStability)
     );
     let refused = game.apply(Action::IncreaseStability).unwrap_err();
-    assert_eq!(refused.rule, rules::STABILITY_COST);
+    assert_eq!(refused.rule, ids::STABILITY_COST);
 }
 
 #[test]

@@ -17,7 +17,7 @@ use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
 use crate::rulesets::pop::decision::{Action, Illegal};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability};
@@ -257,7 +257,7 @@ fn set_up_curia(world: &mut World) {
         write(
             world,
             Note::new(
-                rules::CURIA_CARDINAL,
+                ids::CURIA_CARDINAL,
                 format!(
                     "The Papal Curia has {slots} regular slots besides Roma; cardinals: {track}"
                 ),
@@ -282,7 +282,7 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
         write(
             world,
             Note::new(
-                rules::CURIA_CARDINAL,
+                ids::CURIA_CARDINAL,
                 format!("{name} is not a Catholic Player Realm: no cardinal"),
             )
             .realm(&name),
@@ -293,7 +293,7 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
         write(
             world,
             Note::new(
-                rules::CURIA_ROMA,
+                ids::CURIA_ROMA,
                 format!("{name} controls Roma and may gain no other cardinal"),
             )
             .realm(&name),
@@ -309,7 +309,7 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(
-            rules::CURIA_CARDINAL,
+            ids::CURIA_CARDINAL,
             format!("{name} gains a cardinal in the first slot of the Papal Curia"),
         )
         .realm(&name)
@@ -319,7 +319,7 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
         write(
             world,
             Note::new(
-                rules::CURIA_CARDINAL,
+                ids::CURIA_CARDINAL,
                 format!("{back}'s cardinal is pushed off the last slot and goes back to {back}"),
             )
             .realm(&back)
@@ -356,13 +356,13 @@ pub fn tidy(world: &mut World) {
         if !realm.is_some_and(|r| may_hold_cardinals(world, r)) {
             gone.push((
                 key,
-                rules::CURIA_CARDINAL,
+                ids::CURIA_CARDINAL,
                 "it is not a Catholic Player Realm",
             ));
         } else if roma_controller.as_deref() == Some(key.as_str()) {
             gone.push((
                 key,
-                rules::CURIA_ROMA,
+                ids::CURIA_ROMA,
                 "it controls Roma and keeps no other cardinal",
             ));
         } else {
@@ -372,7 +372,7 @@ pub fn tidy(world: &mut World) {
     let slots = regular_slots(world);
     while kept.len() > slots {
         if let Some(key) = kept.pop() {
-            gone.push((key, rules::CURIA_CARDINAL, "the Curia lost a slot"));
+            gone.push((key, ids::CURIA_CARDINAL, "the Curia lost a slot"));
         }
     }
     let roma = roma_holder(world).map(|r| key_of(world, r));
@@ -405,7 +405,7 @@ pub fn tidy(world: &mut World) {
             Some(r) => format!("{r} takes the Roma cardinal slot"),
             None => "The Roma cardinal slot stands empty".to_string(),
         };
-        let mut note = Note::new(rules::CURIA_ROMA, text);
+        let mut note = Note::new(ids::CURIA_ROMA, text);
         if let Some(r) = &roma {
             note = note.realm(r);
         }
@@ -433,11 +433,11 @@ pub fn dying_cardinal(world: &World) -> Option<usize> {
 /// outcome): see `dying_cardinal`.
 pub fn cardinal_dies(world: &mut World) {
     match dying_cardinal(world) {
-        Some(slot) => remove_slot(world, slot, rules::CURIA_CARDINAL_DIES, "a cardinal dies"),
+        Some(slot) => remove_slot(world, slot, ids::CURIA_CARDINAL_DIES, "a cardinal dies"),
         None => write(
             world,
             Note::new(
-                rules::CURIA_CARDINAL_DIES,
+                ids::CURIA_CARDINAL_DIES,
                 "A cardinal dies: no regular cardinal is on the Papal Curia track",
             ),
         ),
@@ -507,13 +507,13 @@ pub fn answer_cardinal(
     let slot = usize::from(*slot);
     match kind {
         DecisionKind::CardinalDies => {
-            remove_slot(world, slot, rules::CURIA_CARDINAL_DIES, "a cardinal dies");
+            remove_slot(world, slot, ids::CURIA_CARDINAL_DIES, "a cardinal dies");
         }
         DecisionKind::ExcommunicationCardinal => {
             remove_slot(
                 world,
                 slot,
-                rules::CURIA_EXCOMMUNICATE,
+                ids::CURIA_EXCOMMUNICATE,
                 "its ruler is excommunicated",
             );
             let target = world.resource::<Curia>().excommunicated.clone();
@@ -561,13 +561,13 @@ pub(crate) fn score_curia(world: &mut World) {
         write(
             world,
             Note::new(
-                rules::CURIA_UNCONTESTED,
+                ids::CURIA_UNCONTESTED,
                 format!("{name} controls the Papal Curia uncontested: +{gain} prestige"),
             )
             .realm(&name),
         );
         if gain > 0 {
-            change_prestige(world, pope, gain, rules::CURIA_UNCONTESTED);
+            change_prestige(world, pope, gain, ids::CURIA_UNCONTESTED);
         }
     }
     score_crusade(world);
@@ -576,7 +576,7 @@ pub(crate) fn score_curia(world: &mut World) {
         write(
             world,
             Note::new(
-                rules::CURIA_EXCOMMUNICATE,
+                ids::CURIA_EXCOMMUNICATE,
                 format!("The Excommunicated token leaves {r}'s capital"),
             )
             .realm(&r),
@@ -611,17 +611,17 @@ fn score_crusade(world: &mut World) {
                 write(
                     world,
                     Note::new(
-                        rules::CURIA_CRUSADE_SCORING,
+                        ids::CURIA_CRUSADE_SCORING,
                         format!("Nobody answered the Crusade against {area_key}: the Papal Controller {name} loses {CRUSADE_SCORE} prestige"),
                     )
                     .realm(&name),
                 );
-                change_prestige(world, pope, -CRUSADE_SCORE, rules::CURIA_CRUSADE_SCORING);
+                change_prestige(world, pope, -CRUSADE_SCORE, ids::CURIA_CRUSADE_SCORING);
             }
             None => write(
                 world,
                 Note::new(
-                    rules::CURIA_CRUSADE_SCORING,
+                    ids::CURIA_CRUSADE_SCORING,
                     format!("Nobody answered the Crusade against {area_key}"),
                 ),
             ),
@@ -643,17 +643,17 @@ fn score_crusade(world: &mut World) {
         write(
             world,
             Note::new(
-                rules::CURIA_CRUSADE_SCORING,
+                ids::CURIA_CRUSADE_SCORING,
                 format!("{name}, committed to the Crusade against {area_key}: {delta:+} prestige ({why})"),
             )
             .realm(&name),
         );
-        change_prestige(world, realm, delta, rules::CURIA_CRUSADE_SCORING);
+        change_prestige(world, realm, delta, ids::CURIA_CRUSADE_SCORING);
     }
     write(
         world,
         Note::new(
-            rules::CURIA_CRUSADE,
+            ids::CURIA_CRUSADE,
             format!("The Crusade token leaves {area_key}"),
         ),
     );
@@ -719,7 +719,7 @@ fn commit(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(
-            rules::CURIA_CRUSADE,
+            ids::CURIA_CRUSADE,
             format!("{name} is Committed to Crusade"),
         )
         .realm(&name),
@@ -793,13 +793,13 @@ fn papal_action_problem(world: &World, realm: Entity) -> Option<Illegal> {
         "one Papal Action per Round: the token is on the board already"
     } else if mp(world, realm, MpKind::Dip) < PAPAL_ACTION_DIP {
         return Some(Illegal::new(
-            rules::CURIA_PAPAL_ACTION,
+            ids::CURIA_PAPAL_ACTION,
             format!("a Papal Action costs {PAPAL_ACTION_DIP} dip"),
         ));
     } else {
         return None;
     };
-    Some(Illegal::new(rules::CURIA_PAPAL_ACTION, why))
+    Some(Illegal::new(ids::CURIA_PAPAL_ACTION, why))
 }
 
 /// Why `realm` may not excommunicate the ruler of `target`, if so: the target must be a
@@ -839,15 +839,15 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                 None => "no such realm",
                 Some(t) => excommunicate_problem(world, realm, t)?,
             };
-            Some(Illegal::new(rules::CURIA_EXCOMMUNICATE, why))
+            Some(Illegal::new(ids::CURIA_EXCOMMUNICATE, why))
         }
         Action::CallCrusade { area, war } => {
             let Some(a) = index(area).filter(|a| world.get::<Area>(*a).is_some()) else {
-                return Some(Illegal::new(rules::CURIA_CRUSADE, "no such area"));
+                return Some(Illegal::new(ids::CURIA_CRUSADE, "no such area"));
             };
             if muslim_provinces(world, a).len() < CRUSADE_PROVINCES {
                 return Some(Illegal::new(
-                    rules::CURIA_CRUSADE,
+                    ids::CURIA_CRUSADE,
                     format!(
                         "a Crusade needs an area with at least {CRUSADE_PROVINCES} provinces owned by Muslim realms"
                     ),
@@ -857,11 +857,11 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                 return None;
             };
             let Some(t) = index(target) else {
-                return Some(Illegal::new(rules::CURIA_CRUSADE, "no such realm"));
+                return Some(Illegal::new(ids::CURIA_CRUSADE, "no such realm"));
             };
             if !is_muslim(world, t) || !owned_areas(world, t).contains(&a) {
                 return Some(Illegal::new(
-                    rules::CURIA_CRUSADE,
+                    ids::CURIA_CRUSADE,
                     "the Crusade's war is declared on a Muslim realm owning a province in its area",
                 ));
             }
@@ -883,7 +883,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 realm,
                 MpKind::Dip,
                 -PAPAL_ACTION_DIP,
-                rules::CURIA_EXCOMMUNICATE,
+                ids::CURIA_EXCOMMUNICATE,
             );
             {
                 world.resource_mut::<Curia>().excommunicated = Some(target.clone());
@@ -891,7 +891,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             write(
                 world,
                 Note::new(
-                    rules::CURIA_EXCOMMUNICATE,
+                    ids::CURIA_EXCOMMUNICATE,
                     format!("{name} excommunicates the ruler of {target}: every Catholic realm has a CB on {target} until Phase 4 step E"),
                 )
                 .realm(&name)
@@ -902,7 +902,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     world,
                     t,
                     -EXCOMMUNICATION_STABILITY,
-                    rules::CURIA_EXCOMMUNICATE,
+                    ids::CURIA_EXCOMMUNICATE,
                 );
                 // The realm chooses which of its cardinals goes when that changes the track.
                 if cardinal_choices(world, Some(target.as_str())).len() > 1 {
@@ -917,7 +917,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 remove_cardinal(
                     world,
                     t,
-                    rules::CURIA_EXCOMMUNICATE,
+                    ids::CURIA_EXCOMMUNICATE,
                     "its ruler is excommunicated",
                 );
                 discard_catholic_influence(world, t);
@@ -931,7 +931,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 realm,
                 MpKind::Dip,
                 -PAPAL_ACTION_DIP,
-                rules::CURIA_CRUSADE,
+                ids::CURIA_CRUSADE,
             );
             {
                 let mut curia = world.resource_mut::<Curia>();
@@ -941,7 +941,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             write(
                 world,
                 Note::new(
-                    rules::CURIA_CRUSADE,
+                    ids::CURIA_CRUSADE,
                     format!("{name} calls a Crusade against {area}: Catholic realms have a Holy War CB on the Muslim realms owning provinces there"),
                 )
                 .realm(&name)
@@ -953,7 +953,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             let Some(t) = target else {
                 return Some(true);
             };
-            change_prestige(world, realm, CRUSADE_PRESTIGE, rules::CURIA_CRUSADE);
+            change_prestige(world, realm, CRUSADE_PRESTIGE, ids::CURIA_CRUSADE);
             match capital_area(world, realm) {
                 Some(capital) => {
                 crate::rulesets::pop::rules::military::raise_units(
@@ -968,7 +968,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 write(
                     world,
                     Note::new(
-                        rules::CURIA_CRUSADE,
+                        ids::CURIA_CRUSADE,
                         format!("{name} gains {CRUSADE_MERCENARIES} mercenary infantry for the Crusade at {at}"),
                     )
                     .realm(&name)
@@ -978,7 +978,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 None => write(
                     world,
                     Note::new(
-                        rules::CURIA_CRUSADE,
+                        ids::CURIA_CRUSADE,
                         format!("{name} has no capital area: its {CRUSADE_MERCENARIES} mercenary infantry for the Crusade are not placed"),
                     )
                     .realm(&name),
@@ -1006,7 +1006,7 @@ fn discard_catholic_influence(world: &mut World, realm: Entity) {
         write(
             world,
             Note::new(
-                rules::CURIA_EXCOMMUNICATE,
+                ids::CURIA_EXCOMMUNICATE,
                 format!("{name} discards {removed} influence from Catholic areas"),
             )
             .realm(&name)

@@ -8,7 +8,7 @@ use crate::rulesets::pop::DecisionKind;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Pending};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::curia::{self, Curia};
 use crate::rulesets::pop::rules::test_support::*;
@@ -107,7 +107,7 @@ fn pop_19_cardinal_setup_slots_and_push_off() {
     assert_eq!(curia::regular_slots(game.world()), 3);
     assert_eq!(track(&game), ["AAA", "BBB"]);
     assert_eq!(
-        notes(&game, rules::CURIA_CARDINAL),
+        notes(&game, ids::CURIA_CARDINAL),
         [(
             None,
             "The Papal Curia has 3 regular slots besides Roma; cardinals: AAA, BBB".to_string(),
@@ -119,11 +119,11 @@ fn pop_19_cardinal_setup_slots_and_push_off() {
     curia::gain_cardinal(game.world_mut(), b);
     assert_eq!(track(&game), ["BBB", "AAA", "BBB"]);
     // The track is full: the rightmost cardinal is pushed off, back to its owner.
-    let before = count(&game, rules::CURIA_CARDINAL);
+    let before = count(&game, ids::CURIA_CARDINAL);
     curia::gain_cardinal(game.world_mut(), a);
     assert_eq!(track(&game), ["AAA", "BBB", "AAA"]);
     assert_eq!(curia::cardinals_of(game.world(), b), 1);
-    assert_eq!(count(&game, rules::CURIA_CARDINAL), before + 2);
+    assert_eq!(count(&game, ids::CURIA_CARDINAL), before + 2);
     // The snapshot (and so the state hash) carries the track.
     assert_eq!(game.snapshot().curia.cardinals, ["AAA", "BBB", "AAA"]);
 }
@@ -202,7 +202,7 @@ fn pop_19_roma_alliance_then_control_supersedes_it() {
         Some(b),
         "2 cardinals beat 1"
     );
-    let roma_notes = count(&game, rules::CURIA_ROMA);
+    let roma_notes = count(&game, ids::CURIA_ROMA);
     // AAA occupies Roma: it supersedes the alliance, and AAA keeps no other cardinal.
     let capc = e(&game, "capc");
     game.world_mut().entity_mut(capc).insert(ControlledBy(a));
@@ -214,7 +214,7 @@ fn pop_19_roma_alliance_then_control_supersedes_it() {
     assert_eq!(track(&game), ["BBB"]);
     assert_eq!(curia::cardinals_of(game.world(), a), 1);
     assert_eq!(
-        count(&game, rules::CURIA_ROMA),
+        count(&game, ids::CURIA_ROMA),
         roma_notes + 2,
         "its cardinal leaves and it takes the Roma slot"
     );
@@ -273,7 +273,7 @@ fn pop_19_controller_gains_1_dip_in_phase_4_d() {
     assert_eq!(mat(&game, a).mp(MpKind::Dip), 3);
     assert_eq!(mat(&game, b).mp(MpKind::Dip), 2);
     assert_eq!(
-        count(&game, rules::CURIA_CONTROLLER),
+        count(&game, ids::CURIA_CONTROLLER),
         2,
         "a note and the gain"
     );
@@ -292,7 +292,7 @@ fn pop_19_controller_pays_1_ducat_less_per_advisor() {
             .resource::<crate::engine::log::GameLog>()
             .entries
             .iter()
-            .filter(|l| l.rule == rules::CURIA_CONTROLLER && l.text.contains("advisors"))
+            .filter(|l| l.rule == ids::CURIA_CONTROLLER && l.text.contains("advisors"))
             .map(|l| l.amount)
             .collect::<Vec<_>>()
     };
@@ -329,11 +329,11 @@ fn pop_19_controller_pays_1_adm_less_to_increase_stability() {
         .find(|(a, _)| *a == Action::IncreaseStability)
         .unwrap();
     assert_eq!(cost.adm, 4);
-    let notes = count(&game, rules::CURIA_CONTROLLER);
+    let notes = count(&game, ids::CURIA_CONTROLLER);
     game.apply(Action::IncreaseStability).unwrap();
     assert_eq!(mat(&game, me).mp(MpKind::Adm), 6);
     assert_eq!(
-        count(&game, rules::CURIA_CONTROLLER),
+        count(&game, ids::CURIA_CONTROLLER),
         notes + 1,
         "the discount is logged"
     );
@@ -347,7 +347,7 @@ fn pop_19_uncontested_prestige_is_catholic_players_less_one() {
     game.world_mut()
         .run_system_cached(curia::score_curia)
         .unwrap();
-    assert_eq!(count(&game, rules::CURIA_UNCONTESTED), 0);
+    assert_eq!(count(&game, ids::CURIA_UNCONTESTED), 0);
     set_track(&mut game, &["BBB", "AAA", "BBB"]);
     let before = mat(&game, b).prestige;
     game.world_mut()
@@ -357,12 +357,12 @@ fn pop_19_uncontested_prestige_is_catholic_players_less_one() {
     assert_eq!(mat(&game, b).prestige, before + 1);
     assert_eq!(mat(&game, a).prestige, 0);
     assert_eq!(
-        count(&game, rules::CURIA_UNCONTESTED),
+        count(&game, ids::CURIA_UNCONTESTED),
         2,
         "a note and the prestige"
     );
     assert_eq!(
-        logged(&game, rules::CURIA_UNCONTESTED, "BBB"),
+        logged(&game, ids::CURIA_UNCONTESTED, "BBB"),
         1,
         "counted once"
     );
@@ -445,7 +445,7 @@ fn pop_19_excommunicate_costs_2_dip_and_strikes_the_target() {
         Some("its ruler's Excommunication")
     );
     let logged = |game: &Game, what: &str| {
-        notes(game, rules::CURIA_EXCOMMUNICATE)
+        notes(game, ids::CURIA_EXCOMMUNICATE)
             .iter()
             .any(|(_, t, _)| t.contains(what))
     };
@@ -468,7 +468,7 @@ fn pop_19_excommunicate_costs_2_dip_and_strikes_the_target() {
     refused(
         &mut game,
         Action::Excommunicate { realm: mk },
-        rules::CURIA_PAPAL_ACTION,
+        ids::CURIA_PAPAL_ACTION,
     );
     // Phase 4 step E takes the token away.
     game.world_mut()
@@ -494,7 +494,7 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
         Action::Excommunicate {
             realm: "CCC".into(),
         },
-        rules::CURIA_EXCOMMUNICATE,
+        ids::CURIA_EXCOMMUNICATE,
     );
     // Not the controller.
     let mk = crate::rulesets::pop::state::key_of(game.world(), me);
@@ -503,7 +503,7 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
     refused(
         &mut game,
         Action::Excommunicate { realm: ok.clone() },
-        rules::CURIA_PAPAL_ACTION,
+        ids::CURIA_PAPAL_ACTION,
     );
     // Age III.
     set_track(&mut game, &[&mk, &ok]);
@@ -513,7 +513,7 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
     refused(
         &mut game,
         Action::Excommunicate { realm: ok },
-        rules::CURIA_PAPAL_ACTION,
+        ids::CURIA_PAPAL_ACTION,
     );
     // A Crusade needs 2 Muslim-owned provinces in its area.
     game.world_mut()
@@ -525,7 +525,7 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
             area: "east".into(),
             war: None,
         },
-        rules::CURIA_CRUSADE,
+        ids::CURIA_CRUSADE,
     );
 }
 
@@ -542,19 +542,19 @@ fn pop_19_excommunicate_refuses_self_an_unknown_and_an_eliminated_realm() {
     let capc = e(&game, "capc");
     game.world_mut().entity_mut(capc).remove::<OwnedBy>();
     assert!(!game.legal_actions().contains(&ccc));
-    refused(&mut game, ccc, rules::CURIA_EXCOMMUNICATE);
+    refused(&mut game, ccc, ids::CURIA_EXCOMMUNICATE);
     let mk = crate::rulesets::pop::state::key_of(game.world(), me);
     refused(
         &mut game,
         Action::Excommunicate { realm: mk },
-        rules::CURIA_EXCOMMUNICATE,
+        ids::CURIA_EXCOMMUNICATE,
     );
     refused(
         &mut game,
         Action::Excommunicate {
             realm: "ZZZ".into(),
         },
-        rules::CURIA_EXCOMMUNICATE,
+        ids::CURIA_EXCOMMUNICATE,
     );
 }
 
@@ -566,7 +566,7 @@ fn pop_19_excommunicate_refuses_the_papal_states_and_needs_2_dip() {
         Action::Excommunicate {
             realm: "CCC".into(),
         },
-        rules::CURIA_EXCOMMUNICATE,
+        ids::CURIA_EXCOMMUNICATE,
     );
     set(&mut game, me, |m| {
         m.mp[MpKind::Dip.index()] = curia::PAPAL_ACTION_DIP - 1
@@ -575,7 +575,7 @@ fn pop_19_excommunicate_refuses_the_papal_states_and_needs_2_dip() {
     refused(
         &mut game,
         Action::Excommunicate { realm: ok },
-        rules::CURIA_PAPAL_ACTION,
+        ids::CURIA_PAPAL_ACTION,
     );
 }
 
@@ -590,7 +590,7 @@ fn pop_19_crusade_war_refused_on_a_non_muslim_or_a_realm_without_a_province_ther
             area: "east".into(),
             war: Some(ok.clone()),
         },
-        rules::CURIA_CRUSADE,
+        ids::CURIA_CRUSADE,
     );
     // BBB turned Sunni owns no province in the east.
     game.world_mut().get_mut::<Realm>(other).unwrap().religion =
@@ -602,7 +602,7 @@ fn pop_19_crusade_war_refused_on_a_non_muslim_or_a_realm_without_a_province_ther
             area: "east".into(),
             war: Some(ok),
         },
-        rules::CURIA_CRUSADE,
+        ids::CURIA_CRUSADE,
     );
 }
 
@@ -629,7 +629,7 @@ fn pop_19_crusade_without_anyone_committed_costs_the_controller_2() {
         .unwrap();
     assert_eq!(mat(&game, me).prestige, prestige - 2);
     assert_eq!(
-        count(&game, rules::CURIA_CRUSADE_SCORING),
+        count(&game, ids::CURIA_CRUSADE_SCORING),
         2,
         "a note and the prestige"
     );
@@ -674,7 +674,7 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
     assert_eq!(mercenaries, 2);
     let name = crate::rulesets::pop::state::key_of(game.world(), me);
     assert_eq!(game.world().resource::<Curia>().committed, [name.clone()]);
-    let crusade = notes(&game, rules::CURIA_CRUSADE);
+    let crusade = notes(&game, ids::CURIA_CRUSADE);
     for what in [
         format!("{name} calls a Crusade against east"),
         format!("{name} gains 2 mercenary infantry for the Crusade"),
@@ -688,13 +688,13 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
     // Scoring: no army in the area, and CCC still owns it there: -2 (logged once).
     let score = |game: &mut Game, name: &str| {
         let prestige = mat(game, me).prestige;
-        let before = logged(game, rules::CURIA_CRUSADE_SCORING, name);
+        let before = logged(game, ids::CURIA_CRUSADE_SCORING, name);
         game.world_mut()
             .run_system_cached(curia::score_curia)
             .unwrap();
         let delta = mat(game, me).prestige - prestige;
         assert_eq!(
-            logged(game, rules::CURIA_CRUSADE_SCORING, name) - before,
+            logged(game, ids::CURIA_CRUSADE_SCORING, name) - before,
             delta
         );
         delta
@@ -720,7 +720,7 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
     again(&mut game);
     assert_eq!(score(&mut game, &name), -2);
     assert!(
-        notes(&game, rules::CURIA_CRUSADE_SCORING)
+        notes(&game, ids::CURIA_CRUSADE_SCORING)
             .iter()
             .any(|(_, t, _)| t.contains("-2 prestige (it has no army there)"))
     );
@@ -760,7 +760,7 @@ fn pop_19_crusade_holy_war_declaration_commits_the_realm() {
     assert_eq!(game.world().resource::<Curia>().committed, [name.clone()]);
     let stability = mat(&game, other).stability;
     assert_eq!(stability, 0, "a CB: no stability lost");
-    let declared = notes(&game, rules::WAR_DECLARE);
+    let declared = notes(&game, ids::WAR_DECLARE);
     assert!(
         declared
             .iter()
@@ -768,7 +768,7 @@ fn pop_19_crusade_holy_war_declaration_commits_the_realm() {
         "{declared:#?}"
     );
     assert!(
-        notes(&game, rules::CURIA_CRUSADE)
+        notes(&game, ids::CURIA_CRUSADE)
             .iter()
             .any(|(r, t, _)| r.as_deref() == Some(&name) && t.contains("Committed to Crusade"))
     );
@@ -793,7 +793,7 @@ fn pop_19_cardinal_dies_takes_the_rightmost_of_the_realm_with_most() {
     assert_eq!(track(&game), Vec::<String>::new());
     assert_eq!(curia::cardinals_of(game.world(), a), 1, "Roma stays");
     curia::cardinal_dies(game.world_mut());
-    assert_eq!(count(&game, rules::CURIA_CARDINAL_DIES), 5);
+    assert_eq!(count(&game, ids::CURIA_CARDINAL_DIES), 5);
 }
 
 /// The mini game with a Papacy where every Event carries the Cardinal Dies symbol.
@@ -835,7 +835,7 @@ fn pop_19_cardinal_dies_with_one_outcome_resolves_from_an_event_symbol_unasked()
     let realm = take_event_until_cardinal_dies(&mut game);
     assert_ne!(game.pending().unwrap().kind, DecisionKind::CardinalDies);
     settle_turn(&mut game, realm);
-    assert_eq!(count(&game, rules::CURIA_CARDINAL_DIES), 1);
+    assert_eq!(count(&game, ids::CURIA_CARDINAL_DIES), 1);
     assert_eq!(track(&game), ["BBB"]);
 }
 
@@ -859,14 +859,14 @@ fn pop_19_cardinal_dies_the_event_taker_chooses_the_cardinal() {
         crate::rulesets::pop::bot::Bot::new(3).choose(&game),
         Some(slot(2))
     );
-    refused(&mut game, slot(3), rules::CURIA_CARDINAL_DIES);
-    refused(&mut game, slot(1), rules::CURIA_CARDINAL_DIES);
-    refused(&mut game, Action::Decline, rules::CURIA_CARDINAL_DIES);
+    refused(&mut game, slot(3), ids::CURIA_CARDINAL_DIES);
+    refused(&mut game, slot(1), ids::CURIA_CARDINAL_DIES);
+    refused(&mut game, Action::Decline, ids::CURIA_CARDINAL_DIES);
     // The player takes AAA's cardinal, which the auto-resolution would have spared.
     game.apply(slot(0)).unwrap();
     assert_eq!(track(&game), ["BBB", "BBB"]);
     assert_eq!(
-        notes(&game, rules::CURIA_CARDINAL_DIES),
+        notes(&game, ids::CURIA_CARDINAL_DIES),
         [(
             Some("AAA".to_string()),
             "AAA loses a cardinal (slot 1): a cardinal dies".to_string(),
@@ -874,7 +874,7 @@ fn pop_19_cardinal_dies_the_event_taker_chooses_the_cardinal() {
         )]
     );
     settle_turn(&mut game, me);
-    assert_eq!(count(&game, rules::CURIA_CARDINAL_DIES), 1);
+    assert_eq!(count(&game, ids::CURIA_CARDINAL_DIES), 1);
 }
 
 #[test]
@@ -948,8 +948,8 @@ fn pop_19_excommunicate_the_target_chooses_which_cardinal_it_loses() {
         Some(slot(2)),
         "the bot keeps its leftmost"
     );
-    refused(&mut game, slot(1), rules::CURIA_EXCOMMUNICATE);
-    refused(&mut game, slot(7), rules::CURIA_EXCOMMUNICATE);
+    refused(&mut game, slot(1), ids::CURIA_EXCOMMUNICATE);
+    refused(&mut game, slot(7), ids::CURIA_EXCOMMUNICATE);
     game.apply(slot(0)).unwrap();
     assert_eq!(track(&game), [mk.clone(), ok.clone()]);
     assert_eq!(curia::cardinals_of(game.world(), other), 1);
@@ -959,7 +959,7 @@ fn pop_19_excommunicate_the_target_chooses_which_cardinal_it_loses() {
         "then 4 influence discarded from Catholic areas"
     );
     assert!(
-        notes(&game, rules::CURIA_EXCOMMUNICATE)
+        notes(&game, ids::CURIA_EXCOMMUNICATE)
             .iter()
             .any(|(r, t, _)| r.as_deref() == Some(&ok)
                 && t == &format!("{ok} loses a cardinal (slot 1): its ruler is excommunicated"))
@@ -1054,7 +1054,7 @@ fn pop_19_crusade_without_a_capital_area_logs_the_mercenaries_not_placed() {
     })
     .unwrap();
     let name = crate::rulesets::pop::state::key_of(game.world(), me);
-    assert!(notes(&game, rules::CURIA_CRUSADE).iter().any(|(r, t, _)| {
+    assert!(notes(&game, ids::CURIA_CRUSADE).iter().any(|(r, t, _)| {
         r.as_deref() == Some(&name)
             && t.contains(
                 "no capital area: its 2 mercenary infantry for the Crusade are not placed",

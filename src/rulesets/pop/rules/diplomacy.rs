@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Offer, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::cards::draw_to_hand;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, gain_ducats, spend};
@@ -287,7 +287,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                 .filter(|o| *o != realm && world.resource::<Seats>().0.contains(o))
             else {
                 return Some(Illegal::new(
-                    rules::PROPOSAL,
+                    ids::PROPOSAL,
                     format!("{to} is not another player in this game"),
                 ));
             };
@@ -296,29 +296,29 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             }
             (!listed_shape(offer)).then(|| {
                 Illegal::new(
-                    rules::PROPOSAL,
+                    ids::PROPOSAL,
                     "offers come in the listed sizes: 5, 10 or 20 ducats, one province at 3, 6, 10 or 15",
                 )
             })
         }
         Action::Influence { area } => {
             let Some(area) = lookup(world, area).filter(|a| world.get::<Area>(*a).is_some()) else {
-                return Some(Illegal::new(rules::ACT_INFLUENCE, "no such area"));
+                return Some(Illegal::new(ids::ACT_INFLUENCE, "no such area"));
             };
             influence_problem(world, realm, area, 0, false).or_else(|| {
                 (mp(world, realm, MpKind::Dip) < INFLUENCE_DIP)
-                    .then(|| Illegal::new(rules::ACT_INFLUENCE, "the first influence costs 1 dip"))
+                    .then(|| Illegal::new(ids::ACT_INFLUENCE, "the first influence costs 1 dip"))
             })
         }
         Action::ForgeAlliance { realm: npr } => {
             let Some(npr) = lookup(world, npr) else {
-                return Some(Illegal::new(rules::ACT_FORGE_ALLIANCE, "no such realm"));
+                return Some(Illegal::new(ids::ACT_FORGE_ALLIANCE, "no such realm"));
             };
             forge_problem(world, realm, npr)
         }
         Action::FabricateClaim { area } => {
             let Some(area) = lookup(world, area).filter(|a| world.get::<Area>(*a).is_some()) else {
-                return Some(Illegal::new(rules::ACT_FABRICATE_CLAIM, "no such area"));
+                return Some(Illegal::new(ids::ACT_FABRICATE_CLAIM, "no such area"));
             };
             let why = if at_war(world, realm) {
                 "fabricating a claim needs peace"
@@ -335,7 +335,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             } else {
                 return None;
             };
-            Some(Illegal::new(rules::ACT_FABRICATE_CLAIM, why))
+            Some(Illegal::new(ids::ACT_FABRICATE_CLAIM, why))
         }
         _ => None,
     }
@@ -379,22 +379,22 @@ pub fn offer_problem(
         && offer.ducats == 0
         && offer.provinces.is_empty()
     {
-        return err(rules::PROPOSAL, "an offer must contain something".into());
+        return err(ids::PROPOSAL, "an offer must contain something".into());
     }
     if offer.ducats != 0 && !offer.provinces.is_empty() {
         return err(
-            rules::MONETARY_SUPPORT,
+            ids::MONETARY_SUPPORT,
             "Monetary Support and Buy/Sell Provinces may not go in the same turn".into(),
         );
     }
     let dip = offer_dip(offer);
     if mp(world, realm, MpKind::Dip) < dip {
         let rule = if offer.ducats != 0 {
-            rules::MONETARY_SUPPORT
+            ids::MONETARY_SUPPORT
         } else if offer.marriage.is_some() {
-            rules::MARRIAGE
+            ids::MARRIAGE
         } else {
-            rules::ALLIANCE
+            ids::ALLIANCE
         };
         return err(rule, format!("this deal costs you {dip} dip"));
     }
@@ -402,41 +402,41 @@ pub fn offer_problem(
     let only_money = "while either realm is at war, Monetary Support is the only transaction";
     if offer.alliance {
         if war {
-            return err(rules::ALLIANCE, only_money.into());
+            return err(ids::ALLIANCE, only_money.into());
         }
         if allied(world, realm, other) {
-            return err(rules::ALLIANCE, "you are already allied".into());
+            return err(ids::ALLIANCE, "you are already allied".into());
         }
         if alliances_of(world, realm) >= alliance_cap(world, realm)
             || alliances_of(world, other) >= alliance_cap(world, other)
         {
             return err(
-                rules::ALLIANCE,
+                ids::ALLIANCE,
                 "a realm has at most 3 alliances (4 with the Cabinet Idea)".into(),
             );
         }
     }
     if offer.marriage.is_some() {
         if war {
-            return err(rules::MARRIAGE, only_money.into());
+            return err(ids::MARRIAGE, only_money.into());
         }
         if world.get::<Interregnum>(realm).is_some() || world.get::<Interregnum>(other).is_some() {
             return err(
-                rules::INTERREGNUM_RESTRICTIONS,
+                ids::INTERREGNUM_RESTRICTIONS,
                 "no new Royal Marriage during an Interregnum".into(),
             );
         }
         if married(world, realm, other) {
-            return err(rules::MARRIAGE, "your houses are already married".into());
+            return err(ids::MARRIAGE, "your houses are already married".into());
         }
         if let Some(why) = marriage_faith_problem(world, realm, other) {
-            return err(rules::MARRIAGE, why.into());
+            return err(ids::MARRIAGE, why.into());
         }
         if marriages_of(world, realm) >= marriage_cap(world, realm)
             || marriages_of(world, other) >= marriage_cap(world, other)
         {
             return err(
-                rules::MARRIAGE,
+                ids::MARRIAGE,
                 "a realm has at most 3 marriages (4 with the Cabinet Idea)".into(),
             );
         }
@@ -449,14 +449,14 @@ pub fn offer_problem(
         };
         if mat(world, giver).ducats < amount {
             return err(
-                rules::MONETARY_SUPPORT,
+                ids::MONETARY_SUPPORT,
                 format!("{} does not have {amount} ducats", key_of(world, giver)),
             );
         }
     }
     if !offer.provinces.is_empty() {
         if war {
-            return err(rules::PROVINCE_SALE, only_money.into());
+            return err(ids::PROVINCE_SALE, only_money.into());
         }
         if let Some(p) = sale_problem(world, realm, other, offer) {
             return Some(p);
@@ -482,7 +482,7 @@ pub fn sale_sides(
 }
 
 fn sale_problem(world: &World, realm: Entity, other: Entity, offer: &Offer) -> Option<Illegal> {
-    let err = |why: String| Some(Illegal::new(rules::PROVINCE_SALE, why));
+    let err = |why: String| Some(Illegal::new(ids::PROVINCE_SALE, why));
     let Some((buyer, seller)) = sale_sides(world, realm, other, offer) else {
         return err("the provinces must belong to one of the two realms".into());
     };
@@ -571,7 +571,7 @@ fn influence_problem(
     } else {
         return None;
     };
-    Some(Illegal::new(rules::ACT_INFLUENCE, why))
+    Some(Illegal::new(ids::ACT_INFLUENCE, why))
 }
 
 /// Forge Alliance costs dip equal to half the NPR's tax income (rounded up), at least 1, at
@@ -606,7 +606,7 @@ pub fn influence_for_alliance(world: &World, realm: Entity, npr: Entity) -> u8 {
 fn forge_problem(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
     if alliances_of(world, realm) >= alliance_cap(world, realm) {
         return Some(Illegal::new(
-            rules::ACT_FORGE_ALLIANCE,
+            ids::ACT_FORGE_ALLIANCE,
             "a realm has at most 3 alliances (4 with the Cabinet Idea)",
         ));
     }
@@ -635,7 +635,7 @@ pub fn forge_problem_but_cap(world: &World, realm: Entity, npr: Entity) -> Optio
     } else {
         return None;
     };
-    Some(Illegal::new(rules::ACT_FORGE_ALLIANCE, why))
+    Some(Illegal::new(ids::ACT_FORGE_ALLIANCE, why))
 }
 
 /// An NPR allied to any Player Realm (house rule: one PR ally at a time).
@@ -683,7 +683,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             write(
                 world,
                 Note::new(
-                    rules::PROPOSAL,
+                    ids::PROPOSAL,
                     format!("{name} offers {to} a deal: {}", offer_text(offer)),
                 )
                 .realm(&name),
@@ -702,7 +702,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 realm,
                 MpKind::Dip,
                 -INFLUENCE_DIP,
-                rules::ACT_INFLUENCE,
+                ids::ACT_INFLUENCE,
             );
             place_influence(world, realm, area);
             world.resource_mut::<Generic>().influence = Some(InfluenceRun {
@@ -714,13 +714,13 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         Action::ForgeAlliance { realm: npr } => {
             let npr = lookup(world, npr)?;
             let cost = forge_cost(world, npr);
-            change_mp(world, realm, MpKind::Dip, -cost, rules::ACT_FORGE_ALLIANCE);
+            change_mp(world, realm, MpKind::Dip, -cost, ids::ACT_FORGE_ALLIANCE);
             spawn_sim(world, None, Alliance { a: realm, b: npr });
             let other = key_of(world, npr);
             write(
                 world,
                 Note::new(
-                    rules::ACT_FORGE_ALLIANCE,
+                    ids::ACT_FORGE_ALLIANCE,
                     format!("{name} forges an alliance with {other} for {cost} dip"),
                 )
                 .realm(&name)
@@ -735,7 +735,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 write(
                     world,
                     Note::new(
-                        rules::STRUGGLE_FABRICATE_DISCOUNT,
+                        ids::STRUGGLE_FABRICATE_DISCOUNT,
                         format!(
                             "{area} is a Power Struggle battleground: the claim costs {dip} dip"
                         ),
@@ -744,7 +744,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     .subject(sid_of(world, area_e)),
                 );
             }
-            change_mp(world, realm, MpKind::Dip, -dip, rules::ACT_FABRICATE_CLAIM);
+            change_mp(world, realm, MpKind::Dip, -dip, ids::ACT_FABRICATE_CLAIM);
             spawn_sim(
                 world,
                 None,
@@ -756,7 +756,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             write(
                 world,
                 Note::new(
-                    rules::ACT_FABRICATE_CLAIM,
+                    ids::ACT_FABRICATE_CLAIM,
                     format!("{name} fabricates a claim in {area}"),
                 )
                 .realm(&name)
@@ -777,7 +777,7 @@ fn place_influence(world: &mut World, realm: Entity, area: Entity) {
     write(
         world,
         Note::new(
-            rules::ACT_INFLUENCE,
+            ids::ACT_INFLUENCE,
             format!("{name} places influence in {area_name} ({count} there)"),
         )
         .realm(&name)
@@ -817,7 +817,7 @@ pub fn answer_problem(world: &World, action: &Action) -> Option<Illegal> {
             let deal = world.resource::<Generic>().deal.clone()?;
             offer_problem(world, deal.from, deal.to, &deal.offer)
         }
-        _ => Some(Illegal::new(rules::PROPOSAL, "accept or decline the offer")),
+        _ => Some(Illegal::new(ids::PROPOSAL, "accept or decline the offer")),
     }
 }
 
@@ -830,13 +830,13 @@ pub fn answer(world: &mut World, action: &Action) {
     if *action != Action::Accept {
         write(
             world,
-            Note::new(rules::PROPOSAL, format!("{to} declines {from}'s offer")).realm(&to),
+            Note::new(ids::PROPOSAL, format!("{to} declines {from}'s offer")).realm(&to),
         );
         return;
     }
     write(
         world,
-        Note::new(rules::PROPOSAL, format!("{to} accepts {from}'s offer")).realm(&to),
+        Note::new(ids::PROPOSAL, format!("{to} accepts {from}'s offer")).realm(&to),
     );
     make_deal(world, &deal);
 }
@@ -846,19 +846,19 @@ fn make_deal(world: &mut World, deal: &Deal) {
     let (a, b, offer) = (deal.from, deal.to, &deal.offer);
     let (an, bn) = (key_of(world, a), key_of(world, b));
     if offer.alliance {
-        change_mp(world, a, MpKind::Dip, -1, rules::ALLIANCE);
+        change_mp(world, a, MpKind::Dip, -1, ids::ALLIANCE);
         spawn_sim(world, None, Alliance { a, b });
         write(
             world,
             Note::new(
-                rules::ALLIANCE,
+                ids::ALLIANCE,
                 format!("{an} and {bn} enter into an alliance"),
             )
             .realm(&an),
         );
     }
     if let Some(kind) = offer.marriage {
-        change_mp(world, a, MpKind::Dip, -1, rules::MARRIAGE);
+        change_mp(world, a, MpKind::Dip, -1, ids::MARRIAGE);
         spawn_sim(
             world,
             None,
@@ -871,21 +871,21 @@ fn make_deal(world: &mut World, deal: &Deal) {
         write(
             world,
             Note::new(
-                rules::MARRIAGE,
+                ids::MARRIAGE,
                 format!("A royal marriage joins the houses of {an} and {bn}"),
             )
             .realm(&an),
         );
-        draw_to_hand(world, a, kind, rules::MARRIAGE);
-        draw_to_hand(world, b, kind, rules::MARRIAGE);
+        draw_to_hand(world, a, kind, ids::MARRIAGE);
+        draw_to_hand(world, b, kind, ids::MARRIAGE);
     }
     if offer.ducats != 0 {
         let dip = support_dip(offer.ducats);
-        change_mp(world, a, MpKind::Dip, -dip, rules::MONETARY_SUPPORT);
+        change_mp(world, a, MpKind::Dip, -dip, ids::MONETARY_SUPPORT);
         let (giver, taker) = if offer.ducats > 0 { (a, b) } else { (b, a) };
         let amount = offer.ducats.abs();
-        spend(world, giver, amount, rules::MONETARY_SUPPORT);
-        gain_ducats(world, taker, amount, rules::MONETARY_SUPPORT);
+        spend(world, giver, amount, ids::MONETARY_SUPPORT);
+        gain_ducats(world, taker, amount, ids::MONETARY_SUPPORT);
     }
     if !offer.provinces.is_empty() {
         let Some((buyer, seller)) = sale_sides(world, a, b, offer) else {
@@ -896,13 +896,13 @@ fn make_deal(world: &mut World, deal: &Deal) {
             .iter()
             .filter_map(|p| lookup(world, p))
             .collect();
-        change_mp(world, buyer, MpKind::Adm, -SALE_ADM, rules::PROVINCE_SALE);
-        change_mp(world, seller, MpKind::Adm, -SALE_ADM, rules::PROVINCE_SALE);
-        spend(world, buyer, offer.price, rules::PROVINCE_SALE);
-        gain_ducats(world, seller, offer.price, rules::PROVINCE_SALE);
+        change_mp(world, buyer, MpKind::Adm, -SALE_ADM, ids::PROVINCE_SALE);
+        change_mp(world, seller, MpKind::Adm, -SALE_ADM, ids::PROVINCE_SALE);
+        spend(world, buyer, offer.price, ids::PROVINCE_SALE);
+        gain_ducats(world, seller, offer.price, ids::PROVINCE_SALE);
         let lost = sale_prestige(world, seller, &provinces);
         if lost > 0 {
-            change_prestige(world, seller, -lost, rules::PROVINCE_SALE);
+            change_prestige(world, seller, -lost, ids::PROVINCE_SALE);
         }
         let (buyer_n, seller_n) = (key_of(world, buyer), key_of(world, seller));
         for p in provinces {
@@ -915,7 +915,7 @@ fn make_deal(world: &mut World, deal: &Deal) {
             write(
                 world,
                 Note::new(
-                    rules::PROVINCE_SALE,
+                    ids::PROVINCE_SALE,
                     format!("{seller_n} sells {place} to {buyer_n}"),
                 )
                 .realm(&buyer_n)
@@ -944,13 +944,13 @@ pub fn influence_answer_problem(world: &World, realm: Entity, action: &Action) -
         Action::InfluenceForDucats { area } => (area, true),
         _ => {
             return Some(Illegal::new(
-                rules::ACT_INFLUENCE,
+                ids::ACT_INFLUENCE,
                 "place more influence, or stop",
             ));
         }
     };
     let Some(area) = lookup(world, area).filter(|a| world.get::<Area>(*a).is_some()) else {
-        return Some(Illegal::new(rules::ACT_INFLUENCE, "no such area"));
+        return Some(Illegal::new(ids::ACT_INFLUENCE, "no such area"));
     };
     let placed = world
         .resource::<Generic>()
@@ -960,12 +960,9 @@ pub fn influence_answer_problem(world: &World, realm: Entity, action: &Action) -
         .unwrap_or(0);
     influence_problem(world, realm, area, placed, true).or_else(|| {
         if ducats && mat(world, realm).ducats < INFLUENCE_DUCATS {
-            Some(Illegal::new(
-                rules::ACT_INFLUENCE,
-                "influence costs 3 ducats",
-            ))
+            Some(Illegal::new(ids::ACT_INFLUENCE, "influence costs 3 ducats"))
         } else if !ducats && mp(world, realm, MpKind::Dip) < INFLUENCE_DIP {
-            Some(Illegal::new(rules::ACT_INFLUENCE, "influence costs 1 dip"))
+            Some(Illegal::new(ids::ACT_INFLUENCE, "influence costs 1 dip"))
         } else {
             None
         }
@@ -988,14 +985,14 @@ pub fn influence_answer(world: &mut World, action: &Action) {
         return;
     };
     if ducats {
-        spend(world, run.realm, INFLUENCE_DUCATS, rules::ACT_INFLUENCE);
+        spend(world, run.realm, INFLUENCE_DUCATS, ids::ACT_INFLUENCE);
     } else {
         change_mp(
             world,
             run.realm,
             MpKind::Dip,
             -INFLUENCE_DIP,
-            rules::ACT_INFLUENCE,
+            ids::ACT_INFLUENCE,
         );
     }
     place_influence(world, run.realm, area);

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::events::{EventDisplay, EventSlot, event_def};
 use crate::rulesets::pop::state::Seats;
@@ -50,7 +50,7 @@ fn reveal_events(world: &mut World) {
         write(
             world,
             Note::new(
-                rules::SEQ_PHASE1_EVENTS,
+                ids::SEQ_PHASE1_EVENTS,
                 format!("Event \"{name}\" revealed {side}"),
             )
             .amount(i as i32),

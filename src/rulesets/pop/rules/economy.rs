@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::{Mat, Role, Serves, Unit, UnitOf, UnitStatus};
 use crate::rulesets::pop::state::key_of;
 
@@ -76,7 +76,7 @@ pub fn change_mp(world: &mut World, realm: Entity, kind: MpKind, amount: i32, ru
         write(
             world,
             Note::new(
-                rules::MP_CAP,
+                ids::MP_CAP,
                 format!("{name}: {} {kind:?} power above 10 discarded", raw - MP_CAP),
             )
             .realm(&name)
@@ -94,12 +94,12 @@ pub fn change_stability(world: &mut World, realm: Entity, delta: i32, rule: &'st
             write(
                 world,
                 Note::new(
-                    rules::STABILITY_OVERFLOW,
+                    ids::STABILITY_OVERFLOW,
                     format!("{name} is at +3 stability: 2 adm instead"),
                 )
                 .realm(&name),
             );
-            change_mp(world, realm, MpKind::Adm, 2, rules::STABILITY_OVERFLOW);
+            change_mp(world, realm, MpKind::Adm, 2, ids::STABILITY_OVERFLOW);
         } else if delta < 0 && stability <= -3 {
             underflow(world, realm, &name);
         } else {
@@ -127,7 +127,7 @@ fn underflow(world: &mut World, realm: Entity, name: &str) {
     write(
         world,
         Note::new(
-            rules::STABILITY_UNDERFLOW,
+            ids::STABILITY_UNDERFLOW,
             format!("{name} is at -3 stability: loses 2 adm instead"),
         )
         .realm(name),
@@ -138,7 +138,7 @@ fn underflow(world: &mut World, realm: Entity, name: &str) {
             realm,
             MpKind::Adm,
             -from_adm,
-            rules::STABILITY_UNDERFLOW,
+            ids::STABILITY_UNDERFLOW,
         );
     }
     while missing > 0 {
@@ -151,7 +151,7 @@ fn underflow(world: &mut World, realm: Entity, name: &str) {
         if m.mp(kind) == 0 {
             break; // no monarch power at all: the rest is ignored
         }
-        change_mp(world, realm, kind, -1, rules::STABILITY_UNDERFLOW);
+        change_mp(world, realm, kind, -1, ids::STABILITY_UNDERFLOW);
         missing -= 1;
     }
 }
@@ -222,7 +222,7 @@ pub fn repay_loan(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(
-            rules::REPAY,
+            ids::REPAY,
             format!("{name} repays a loan for 6 ducats, {loans} left"),
         )
         .realm(&name)
@@ -242,7 +242,7 @@ pub fn pay_mandatory(world: &mut World, realm: Entity, cost: i32, rule: &'static
             bankruptcy(world, realm);
             return;
         }
-        take_loan(world, realm, rules::FORCED_LOAN);
+        take_loan(world, realm, ids::FORCED_LOAN);
     }
     let name = key_of(world, realm);
     mat(world, realm).ducats -= cost;
@@ -260,10 +260,10 @@ pub fn bankruptcy(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
     write(
         world,
-        Note::new(rules::BANKRUPTCY, format!("{name} goes bankrupt")).realm(&name),
+        Note::new(ids::BANKRUPTCY, format!("{name} goes bankrupt")).realm(&name),
     );
-    change_stability(world, realm, -3, rules::BANKRUPTCY);
-    change_prestige(world, realm, -5, rules::BANKRUPTCY);
+    change_stability(world, realm, -3, ids::BANKRUPTCY);
+    change_prestige(world, realm, -5, ids::BANKRUPTCY);
     {
         let mut m = mat(world, realm);
         m.ducats = 0;
@@ -273,7 +273,7 @@ pub fn bankruptcy(world: &mut World, realm: Entity) {
         let pool = mat(world, realm).mp(kind);
         let lost = (pool / 2).min(3);
         if lost > 0 {
-            change_mp(world, realm, kind, -lost, rules::BANKRUPTCY);
+            change_mp(world, realm, kind, -lost, ids::BANKRUPTCY);
         }
     }
     let mut mercenaries = world.query::<(Entity, &Unit, &UnitOf)>();
@@ -315,7 +315,7 @@ mod tests {
     fn pop_7_1_cap_surplus_discarded_on_every_gain() {
         let (mut game, realm) = game();
         set(&mut game, realm, |m| m.mp = [8, 0, 0]);
-        change_mp(game.world_mut(), realm, MpKind::Adm, 5, rules::EFFECT_MP);
+        change_mp(game.world_mut(), realm, MpKind::Adm, 5, ids::EFFECT_MP);
         assert_eq!(mat_of(&game, realm).mp[0], 10);
         let cap = game
             .world()
@@ -323,11 +323,11 @@ mod tests {
             .entries
             .iter()
             .rev()
-            .find(|e| e.rule == rules::MP_CAP)
+            .find(|e| e.rule == ids::MP_CAP)
             .unwrap()
             .clone();
         assert_eq!(cap.amount, Some(3));
-        change_mp(game.world_mut(), realm, MpKind::Dip, -2, rules::EFFECT_MP);
+        change_mp(game.world_mut(), realm, MpKind::Dip, -2, ids::EFFECT_MP);
         assert_eq!(mat_of(&game, realm).mp[1], 0, "no negative pools");
     }
 
@@ -338,11 +338,11 @@ mod tests {
             m.stability = 2;
             m.mp = [1, 0, 0];
         });
-        change_stability(game.world_mut(), realm, 3, rules::EFFECT_STABILITY);
+        change_stability(game.world_mut(), realm, 3, ids::EFFECT_STABILITY);
         let m = mat_of(&game, realm);
         assert_eq!((m.stability, m.mp[0]), (3, 1 + 2 + 2));
         assert_eq!(
-            count(&game, rules::STABILITY_OVERFLOW),
+            count(&game, ids::STABILITY_OVERFLOW),
             4,
             "2 steps, each a note and an MP gain"
         );
@@ -355,15 +355,15 @@ mod tests {
             m.stability = -3;
             m.mp = [3, 1, 0];
         });
-        change_stability(game.world_mut(), realm, -1, rules::EFFECT_STABILITY);
+        change_stability(game.world_mut(), realm, -1, ids::EFFECT_STABILITY);
         assert_eq!(mat_of(&game, realm).mp, [1, 1, 0]);
-        change_stability(game.world_mut(), realm, -1, rules::EFFECT_STABILITY);
+        change_stability(game.world_mut(), realm, -1, ids::EFFECT_STABILITY);
         assert_eq!(
             mat_of(&game, realm).mp,
             [0, 0, 0],
             "1 adm, then 1 dip for the missing adm"
         );
-        change_stability(game.world_mut(), realm, -1, rules::EFFECT_STABILITY);
+        change_stability(game.world_mut(), realm, -1, ids::EFFECT_STABILITY);
         let m = mat_of(&game, realm);
         assert_eq!(
             (m.mp, m.stability),
@@ -376,10 +376,10 @@ mod tests {
     fn pop_7_4_forced_loan_when_a_mandatory_cost_cannot_be_paid() {
         let (mut game, realm) = game();
         set(&mut game, realm, |m| m.ducats = 3);
-        pay_mandatory(game.world_mut(), realm, 7, rules::EFFECT_DUCATS);
+        pay_mandatory(game.world_mut(), realm, 7, ids::EFFECT_DUCATS);
         let m = mat_of(&game, realm);
         assert_eq!((m.ducats, m.loans), (3 + 5 - 7, 1));
-        assert_eq!(count(&game, rules::FORCED_LOAN), 1);
+        assert_eq!(count(&game, ids::FORCED_LOAN), 1);
     }
 
     #[test]
@@ -394,7 +394,7 @@ mod tests {
         });
         let advisor = game.world().resource::<Index>().get("adv_a").unwrap();
         assert!(game.world().get::<Serves>(advisor).is_some());
-        pay_mandatory(game.world_mut(), realm, 4, rules::EFFECT_DUCATS);
+        pay_mandatory(game.world_mut(), realm, 4, ids::EFFECT_DUCATS);
         let m = mat_of(&game, realm);
         assert_eq!(m.stability, -2, "-3 stability");
         assert_eq!(m.prestige, -1, "-5 prestige");
@@ -404,8 +404,8 @@ mod tests {
             game.world().get::<Serves>(advisor).is_none(),
             "advisors fired"
         );
-        assert_eq!(count(&game, rules::BANKRUPTCY) > 0, true);
-        assert_eq!(count(&game, rules::FORCED_LOAN), 0, "no loan with 5 tokens");
+        assert_eq!(count(&game, ids::BANKRUPTCY) > 0, true);
+        assert_eq!(count(&game, ids::FORCED_LOAN), 0, "no loan with 5 tokens");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{Effect, MpKind};
 use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Pending};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{
     MAX_LOANS, change_mp, change_prestige, change_stability, gain_ducats, pay_mandatory, take_loan,
@@ -74,7 +74,7 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
     match (front, action) {
         (Some(Effect::AnyMp(amount)), Action::ChooseMp { kind }) => {
             world.resource_mut::<EffectQueue>().items.pop_front();
-            change_mp(world, realm, *kind, amount, rules::EFFECT_MP);
+            change_mp(world, realm, *kind, amount, ids::EFFECT_MP);
             true
         }
         (
@@ -128,7 +128,7 @@ pub fn add_unrest(world: &mut World, realm: Entity, province: Entity) {
     let sid = sid_of(world, province);
     write(
         world,
-        Note::new(rules::UNREST, format!("Unrest in {place} ({name})"))
+        Note::new(ids::UNREST, format!("Unrest in {place} ({name})"))
             .realm(&name)
             .subject(sid),
     );
@@ -147,9 +147,9 @@ fn ask(world: &mut World, realm: Entity, kind: DecisionKind, prompt: String) -> 
 fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
     let name = key_of(world, realm);
     match effect {
-        Effect::Ducats(n) if n >= 0 => gain_ducats(world, realm, n, rules::EFFECT_DUCATS),
-        Effect::Ducats(n) => pay_mandatory(world, realm, -n, rules::EFFECT_DUCATS),
-        Effect::Mp(kind, n) => change_mp(world, realm, kind, n, rules::EFFECT_MP),
+        Effect::Ducats(n) if n >= 0 => gain_ducats(world, realm, n, ids::EFFECT_DUCATS),
+        Effect::Ducats(n) => pay_mandatory(world, realm, -n, ids::EFFECT_DUCATS),
+        Effect::Mp(kind, n) => change_mp(world, realm, kind, n, ids::EFFECT_MP),
         Effect::AnyMp(n) => {
             // Put it back in front: the answer resolves it.
             world
@@ -164,8 +164,8 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 format!("Choose the monarch power to {verb} ({})", n.abs()),
             );
         }
-        Effect::Stability(n) => change_stability(world, realm, n, rules::EFFECT_STABILITY),
-        Effect::Prestige(n) => change_prestige(world, realm, n, rules::EFFECT_PRESTIGE),
+        Effect::Stability(n) => change_stability(world, realm, n, ids::EFFECT_STABILITY),
+        Effect::Prestige(n) => change_prestige(world, realm, n, ids::EFFECT_PRESTIGE),
         Effect::Unrest(0) | Effect::UnrestIn(_, 0) => {}
         Effect::UnrestIn(area, n) => {
             let area_e = world.resource::<Index>().get(&area);
@@ -173,7 +173,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 write(
                     world,
                     Note::new(
-                        rules::EFFECT_NO_TARGET,
+                        ids::EFFECT_NO_TARGET,
                         format!("{name} has no calm town in {area} for unrest"),
                     )
                     .realm(&name),
@@ -196,7 +196,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 write(
                     world,
                     Note::new(
-                        rules::EFFECT_NO_TARGET,
+                        ids::EFFECT_NO_TARGET,
                         format!("{name} has no calm town for unrest"),
                     )
                     .realm(&name),
@@ -222,7 +222,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                     crate::rulesets::pop::rules::economy::bankruptcy(world, realm);
                     break;
                 }
-                take_loan(world, realm, rules::FORCED_LOAN);
+                take_loan(world, realm, ids::FORCED_LOAN);
             }
         }
         Effect::RulerIllHealth => ruler_ill_health(world, realm),
@@ -239,7 +239,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
             }
             write(
                 world,
-                Note::new(rules::EFFECT_MANPOWER, format!("{name}: manpower {n:+}"))
+                Note::new(ids::EFFECT_MANPOWER, format!("{name}: manpower {n:+}"))
                     .realm(&name)
                     .amount(n),
             );
@@ -264,7 +264,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 write(
                     world,
                     Note::new(
-                        rules::EFFECT_CLAIM,
+                        ids::EFFECT_CLAIM,
                         format!("{name} places a claim in {area}"),
                     )
                     .realm(&name)
@@ -294,7 +294,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
             write(
                 world,
                 Note::new(
-                    rules::EFFECT_CB,
+                    ids::EFFECT_CB,
                     format!("{name} gains a casus belli on {target}"),
                 )
                 .realm(&name),
@@ -312,7 +312,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 [] => write(
                     world,
                     Note::new(
-                        rules::TRADE_EXPAND,
+                        ids::TRADE_EXPAND,
                         format!("{name} has no Trade Node to expand: none within reach is left unexpanded"),
                     )
                     .realm(&name),

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{Effect, EventDef, EventSymbol};
 use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Pending, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::rules::economy::gain_ducats;
 use crate::rulesets::pop::rules::effects::Progress;
@@ -124,13 +124,13 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
     write(
         world,
         Note::new(
-            rules::EVENT,
+            ids::EVENT,
             format!("{name} takes the Event \"{}\"", def.name),
         )
         .realm(&name),
     );
     if taken.ducats > 0 {
-        gain_ducats(world, realm, taken.ducats, rules::EVENT_DUCATS);
+        gain_ducats(world, realm, taken.ducats, ids::EVENT_DUCATS);
     }
     let mut display = world.resource_mut::<EventDisplay>();
     let mut others = 0;
@@ -142,7 +142,7 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
         write(
             world,
             Note::new(
-                rules::EVENT_DUCATS,
+                ids::EVENT_DUCATS,
                 format!("2 ducats placed on each of {others} other face-up Events"),
             )
             .amount(2 * others),
@@ -188,7 +188,7 @@ pub fn choose_option(world: &mut World, option: u8) {
     write(
         world,
         Note::new(
-            rules::EVENT_CHOICE,
+            ids::EVENT_CHOICE,
             format!("{name} resolves \"{}\": {}", def.name, chosen.label),
         )
         .realm(&name)
@@ -240,7 +240,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                 write(
                     world,
                     Note::new(
-                        rules::EVENT_SYMBOLS,
+                        ids::EVENT_SYMBOLS,
                         format!("\"{}\": {}", def.name, symbol_text(symbol)),
                     ),
                 );
@@ -312,7 +312,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                     write(
                         world,
                         Note::new(
-                            rules::EVENT_RULER,
+                            ids::EVENT_RULER,
                             format!("\"{}\" shows {who}, a ruler of {whose}", def.name),
                         )
                         .realm(&whose),
@@ -368,7 +368,7 @@ pub fn advance_event(world: &mut World) -> Progress {
         write(
             world,
             Note::new(
-                rules::EVENT,
+                ids::EVENT,
                 format!("The Event \"{name}\" is turned face up"),
             ),
         );
@@ -389,7 +389,7 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
                     owner,
                     crate::rulesets::pop::content::schema::MpKind::Adm,
                     -LEFTOVER_RULER_ADM,
-                    rules::EVENT_LEFTOVER,
+                    ids::EVENT_LEFTOVER,
                 );
             }
             characters::historical_ruler(world, owner, ruler)
@@ -400,7 +400,7 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
             write(
                 world,
                 Note::new(
-                    rules::EVENT_RULER,
+                    ids::EVENT_RULER,
                     format!("{name} declines {who} as its ruler"),
                 )
                 .realm(&name),
@@ -459,7 +459,7 @@ pub fn start_leftover_event(world: &mut World, last_taker: Entity) -> bool {
     write(
         world,
         Note::new(
-            rules::EVENT_LEFTOVER,
+            ids::EVENT_LEFTOVER,
             format!(
                 "{name}, the last to take an Event, resolves the symbols of \"{}\"",
                 def.name

@@ -9,7 +9,7 @@ use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::generic::*;
@@ -113,23 +113,23 @@ pub fn ship_moves(world: &World, realm: Entity) -> Vec<(Entity, Entity)> {
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
     let cost = (mp(world, realm, MpKind::Dip) < EXPLORE_DIP
         || mp(world, realm, MpKind::Mil) < EXPLORE_MIL)
-        .then(|| Illegal::new(rules::EXPLORE, "exploring costs 1 dip and 1 mil"));
+        .then(|| Illegal::new(ids::EXPLORE, "exploring costs 1 dip and 1 mil"));
     match action {
         Action::Explore => cost,
         Action::ExploreWithShip { from, to } => cost.or_else(|| {
             if !quest_for_new_world(world, realm) {
                 return Some(Illegal::new(
-                    rules::EXPLORE_SHIP,
+                    ids::EXPLORE_SHIP,
                     "only \"Quest for the New World\" lets ships explore",
                 ));
             }
             let index = world.resource::<Index>();
             let (Some(f), Some(t)) = (index.get(from), index.get(to)) else {
-                return Some(Illegal::new(rules::EXPLORE_SHIP, "no such place"));
+                return Some(Illegal::new(ids::EXPLORE_SHIP, "no such place"));
             };
             (!ship_moves(world, realm).contains(&(f, t))).then(|| {
                 Illegal::new(
-                    rules::EXPLORE_SHIP,
+                    ids::EXPLORE_SHIP,
                     format!(
                         "no Light Ship of yours at {from} can sail to the distant, non-hostile sea zone {to}"
                     ),
@@ -150,7 +150,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     write(
         world,
         Note::new(
-            rules::EXPLORE_SHIP,
+            ids::EXPLORE_SHIP,
             format!(
                 "{name} sends a Light Ship from {} to {} to explore",
                 key_of(world, from),
@@ -170,7 +170,7 @@ fn roll(world: &mut World, realm: Entity, rerolls: u8) {
     write(
         world,
         Note::new(
-            rules::EXPLORE,
+            ids::EXPLORE,
             format!("{name} rolls the exploration die: {face}{what}"),
         )
         .realm(&name)
@@ -196,10 +196,10 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     let name = key_of(world, realm);
     write(
         world,
-        Note::new(rules::EXPLORE, format!("{name} explores")).realm(&name),
+        Note::new(ids::EXPLORE, format!("{name} explores")).realm(&name),
     );
-    change_mp(world, realm, MpKind::Dip, -EXPLORE_DIP, rules::EXPLORE);
-    change_mp(world, realm, MpKind::Mil, -EXPLORE_MIL, rules::EXPLORE);
+    change_mp(world, realm, MpKind::Dip, -EXPLORE_DIP, ids::EXPLORE);
+    change_mp(world, realm, MpKind::Mil, -EXPLORE_MIL, ids::EXPLORE);
     if let Some((from, to)) = ship {
         move_ship(world, realm, from, to);
     }
@@ -321,38 +321,38 @@ pub fn answers(world: &World, _realm: Entity) -> Vec<Action> {
 
 pub fn answer_problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
     let Some(state) = world.resource::<Generic>().explore else {
-        return Some(Illegal::new(rules::EXPLORE, "no exploration under way"));
+        return Some(Illegal::new(ids::EXPLORE, "no exploration under way"));
     };
     let dip = mp(world, realm, MpKind::Dip);
     match action {
         Action::Decline => None,
         Action::Reroll if state.rerolls >= max_rerolls(world, realm) => Some(Illegal::new(
-            rules::EXPLORE,
+            ids::EXPLORE,
             format!(
                 "at most {} re-rolls: the last roll stands",
                 max_rerolls(world, realm)
             ),
         )),
         Action::Reroll if dip < REROLL_DIP => {
-            Some(Illegal::new(rules::EXPLORE, "a re-roll costs 1 dip"))
+            Some(Illegal::new(ids::EXPLORE, "a re-roll costs 1 dip"))
         }
         Action::Reroll => None,
         Action::Discover { area } => {
             let Some(area) = world.resource::<Index>().get(area) else {
-                return Some(Illegal::new(rules::EXPLORE, "no such area"));
+                return Some(Illegal::new(ids::EXPLORE, "no such area"));
             };
             if let Some(why) = target_problem(world, realm, area, state.face, state.mark) {
-                return Some(Illegal::new(rules::EXPLORE, why));
+                return Some(Illegal::new(ids::EXPLORE, why));
             }
             (state.mark && dip < REROLL_DIP).then(|| {
                 Illegal::new(
-                    rules::EXPLORE,
+                    ids::EXPLORE,
                     "with the failure mark a discovery costs 1 dip",
                 )
             })
         }
         _ => Some(Illegal::new(
-            rules::EXPLORE,
+            ids::EXPLORE,
             "discover an area, re-roll, or give up",
         )),
     }
@@ -366,7 +366,7 @@ pub fn answer(world: &mut World, action: &Action) {
     let name = key_of(world, realm);
     match action {
         Action::Reroll => {
-            change_mp(world, realm, MpKind::Dip, -REROLL_DIP, rules::EXPLORE);
+            change_mp(world, realm, MpKind::Dip, -REROLL_DIP, ids::EXPLORE);
             roll(world, realm, state.rerolls + 1);
             return;
         }
@@ -375,24 +375,20 @@ pub fn answer(world: &mut World, action: &Action) {
                 return;
             };
             if state.mark {
-                change_mp(world, realm, MpKind::Dip, -REROLL_DIP, rules::EXPLORE);
+                change_mp(world, realm, MpKind::Dip, -REROLL_DIP, ids::EXPLORE);
             }
             discover(world, realm, area);
         }
         _ if state.mark => {
             write(
                 world,
-                Note::new(rules::EXPLORE, format!("{name}'s exploration fails")).realm(&name),
+                Note::new(ids::EXPLORE, format!("{name}'s exploration fails")).realm(&name),
             );
             lose_distant_ship(world, realm);
         }
         _ => write(
             world,
-            Note::new(
-                rules::EXPLORE,
-                format!("{name} finds nothing worth claiming"),
-            )
-            .realm(&name),
+            Note::new(ids::EXPLORE, format!("{name} finds nothing worth claiming")).realm(&name),
         ),
     }
     world.resource_mut::<Generic>().finished = true;
@@ -411,7 +407,7 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
     write(
         world,
         Note::new(
-            rules::EXPLORE,
+            ids::EXPLORE,
             format!("{name} discovers {area_name} and places a claim there"),
         )
         .realm(&name)
@@ -421,7 +417,7 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
         write(
             world,
             Note::new(
-                rules::EXPLORE_FIRST,
+                ids::EXPLORE_FIRST,
                 format!("{name} makes the first discovery on the continent {continent}"),
             )
             .realm(&name)
@@ -437,7 +433,7 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
             write(
                 world,
                 Note::new(
-                    rules::EXPLORE,
+                    ids::EXPLORE,
                     format!("{name} has discovered the continent {continent}"),
                 )
                 .realm(&name),
@@ -470,7 +466,7 @@ fn lose_distant_ship(world: &mut World, realm: Entity) {
         write(
             world,
             Note::new(
-                rules::EXPLORE,
+                ids::EXPLORE,
                 format!("{name} loses a ship on a distant sea"),
             )
             .realm(&name),

@@ -9,7 +9,7 @@ use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::rules::cards::{
     ActionDecks, Hand, card_deck, card_id, draw_to_hand, drawable, find_card, take_from_hand,
 };
@@ -70,7 +70,7 @@ pub fn focus_taken(world: &World, realm: Entity) -> bool {
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
     match action {
         Action::ChangeFocus { into, from } => {
-            let err = |why: &str| Some(Illegal::new(rules::NATIONAL_FOCUS, why));
+            let err = |why: &str| Some(Illegal::new(ids::NATIONAL_FOCUS, why));
             if focus_taken(world, realm) {
                 return err("Change National Focus is taken once per Round");
             }
@@ -94,19 +94,19 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
         Action::PlayCard { card } => {
             let Some(c) = find_card(world, &hand(world, realm), card) else {
                 return Some(Illegal::new(
-                    rules::ACT_PLAY_CARD,
+                    ids::ACT_PLAY_CARD,
                     "that card is not in your hand",
                 ));
             };
             let def = &world.resource::<Content>().0.action_cards[c];
             if mp(world, realm, def.deck) < i32::from(def.cost) {
                 Some(Illegal::new(
-                    rules::ACT_PLAY_CARD,
+                    ids::ACT_PLAY_CARD,
                     format!("{} costs {} {:?}", def.name, def.cost, def.deck),
                 ))
             } else if mat(world, realm).ducats < i32::from(def.ducats) {
                 Some(Illegal::new(
-                    rules::ACT_PLAY_CARD,
+                    ids::ACT_PLAY_CARD,
                     format!("{} also costs {} ducats", def.name, def.ducats),
                 ))
             } else {
@@ -129,15 +129,15 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             write(
                 world,
                 Note::new(
-                    rules::NATIONAL_FOCUS,
+                    ids::NATIONAL_FOCUS,
                     format!("{name} changes its National Focus"),
                 )
                 .realm(&name),
             );
             if let Some(into) = into {
                 for k in from {
-                    change_mp(world, realm, *k, -1, rules::NATIONAL_FOCUS);
-                    change_mp(world, realm, *into, 1, rules::NATIONAL_FOCUS);
+                    change_mp(world, realm, *k, -1, ids::NATIONAL_FOCUS);
+                    change_mp(world, realm, *into, 1, ids::NATIONAL_FOCUS);
                 }
             }
             world.resource_mut::<Generic>().focus = Some(FocusRun {
@@ -154,11 +154,8 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             let def = world.resource::<Content>().0.action_cards[c].clone();
             write(
                 world,
-                Note::new(
-                    rules::ACT_PLAY_CARD,
-                    format!("{name} plays \"{}\"", def.name),
-                )
-                .realm(&name),
+                Note::new(ids::ACT_PLAY_CARD, format!("{name} plays \"{}\"", def.name))
+                    .realm(&name),
             );
             if def.cost > 0 {
                 change_mp(
@@ -166,11 +163,11 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     realm,
                     def.deck,
                     -i32::from(def.cost),
-                    rules::ACT_PLAY_CARD,
+                    ids::ACT_PLAY_CARD,
                 );
             }
             if def.ducats > 0 {
-                spend(world, realm, i32::from(def.ducats), rules::ACT_PLAY_CARD);
+                spend(world, realm, i32::from(def.ducats), ids::ACT_PLAY_CARD);
             }
             world.resource_mut::<ActionDecks>().discard(c, def.deck);
             let done = def.effects.is_empty();
@@ -243,11 +240,11 @@ pub fn answer_problem(
     action: &Action,
 ) -> Option<Illegal> {
     let run = world.resource::<Generic>().focus.clone()?;
-    let err = |why: &str| Some(Illegal::new(rules::NATIONAL_FOCUS, why));
+    let err = |why: &str| Some(Illegal::new(ids::NATIONAL_FOCUS, why));
     match (kind, action) {
         (DecisionKind::FocusDiscard { .. }, Action::Decline) => (!run.shifted
             && run.discarded.is_empty())
-        .then(|| Illegal::new(rules::NATIONAL_FOCUS, "discard at least one card")),
+        .then(|| Illegal::new(ids::NATIONAL_FOCUS, "discard at least one card")),
         (DecisionKind::FocusDiscard { .. }, Action::DiscardCard { card }) => {
             if find_card(world, &hand(world, realm), card).is_none() {
                 err("that card is not in your hand")
@@ -259,9 +256,9 @@ pub fn answer_problem(
         }
         (DecisionKind::FocusDraw { .. }, Action::DrawCard { deck }) => (!drawable(world)
             .contains(deck))
-        .then(|| Illegal::new(rules::NATIONAL_FOCUS, "that deck is empty")),
+        .then(|| Illegal::new(ids::NATIONAL_FOCUS, "that deck is empty")),
         (DecisionKind::FocusDraw { .. }, Action::TakeDiscard { card }) => {
-            let err = |why: &str| Some(Illegal::new(rules::FOCUS_DISCARD_PICK, why));
+            let err = |why: &str| Some(Illegal::new(ids::FOCUS_DISCARD_PICK, why));
             let m = crate::rulesets::pop::rules::generic::mat(world, realm);
             let decks = world.resource::<ActionDecks>();
             let found = MpKind::ALL.into_iter().find_map(|kind| {
@@ -298,7 +295,7 @@ pub fn answer(world: &mut World, action: &Action) {
                 write(
                     world,
                     Note::new(
-                        rules::NATIONAL_FOCUS,
+                        ids::NATIONAL_FOCUS,
                         format!("{name} sets \"{card_name}\" aside to exchange"),
                     )
                     .realm(&name),
@@ -309,7 +306,7 @@ pub fn answer(world: &mut World, action: &Action) {
             run.draws_left = Some(run.discarded.len().saturating_sub(1) as u8);
         }
         Action::DrawCard { deck } => {
-            draw_to_hand(world, run.realm, *deck, rules::NATIONAL_FOCUS);
+            draw_to_hand(world, run.realm, *deck, ids::NATIONAL_FOCUS);
             run.draws_left = run.draws_left.map(|n| n.saturating_sub(1));
         }
         Action::TakeDiscard { card } => {
@@ -348,9 +345,9 @@ fn buy_discard(world: &mut World, realm: Entity, card: &str) {
         realm,
         kind,
         -DISCARD_PICK_MP,
-        rules::FOCUS_DISCARD_PICK,
+        ids::FOCUS_DISCARD_PICK,
     );
-    spend(world, realm, DISCARD_PICK_DUCATS, rules::FOCUS_DISCARD_PICK);
+    spend(world, realm, DISCARD_PICK_DUCATS, ids::FOCUS_DISCARD_PICK);
     if let Some(mut hand) = world.get_mut::<Hand>(realm) {
         hand.cards.push(c);
     }
@@ -359,7 +356,7 @@ fn buy_discard(world: &mut World, realm: Entity, card: &str) {
     write(
         world,
         Note::new(
-            rules::FOCUS_DISCARD_PICK,
+            ids::FOCUS_DISCARD_PICK,
             format!("{name} picks \"{card_name}\" from the {kind:?} discards for 1 {kind:?} and 2 ducats"),
         )
         .realm(&name),

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Offer, Pending};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::{
@@ -167,7 +167,7 @@ pub fn check(
     }
     if main_done {
         return Some(Err(Illegal::new(
-            rules::SEQ_PHASE2_TURN,
+            ids::SEQ_PHASE2_TURN,
             "one action per turn",
         )));
     }
@@ -248,7 +248,7 @@ pub fn check_decision(
         }
         DecisionKind::InfluenceMore => diplomacy::influence_answer_problem(world, realm, action),
         k if trade::owns_decision(k) => trade::answer_problem(world, realm, k, action),
-        _ => Some(Illegal::new(rules::SEQ_PHASE2_TURN, "not a decision here")),
+        _ => Some(Illegal::new(ids::SEQ_PHASE2_TURN, "not a decision here")),
     };
     match problem {
         Some(p) => Err(p),

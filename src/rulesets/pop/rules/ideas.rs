@@ -10,7 +10,7 @@ use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
 use crate::rulesets::pop::decision::Illegal;
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige};
@@ -100,7 +100,7 @@ pub fn fill_grid(world: &mut World, age: u8) {
     write(
         world,
         Note::new(
-            rules::FLOW_SETUP,
+            ids::FLOW_SETUP,
             format!("Ideas open for research: {}", names.join(", ")),
         ),
     );
@@ -147,20 +147,20 @@ pub fn idea_index(world: &World, id: &str) -> Option<usize> {
 pub fn research_problem(world: &World, realm: Entity, id: &str) -> Option<Illegal> {
     let Some(idea) = idea_index(world, id) else {
         return Some(Illegal::new(
-            rules::RESEARCH_IDEA,
+            ids::RESEARCH_IDEA,
             format!("no Idea \"{id}\""),
         ));
     };
     let grid = world.resource::<IdeaGrid>();
     if !grid.open.contains(&idea) {
         return Some(Illegal::new(
-            rules::RESEARCH_IDEA,
+            ids::RESEARCH_IDEA,
             "that Idea is not open for research",
         ));
     }
     if grid.holders(idea).contains(&sid_of(world, realm)) {
         return Some(Illegal::new(
-            rules::RESEARCH_IDEA,
+            ids::RESEARCH_IDEA,
             "you already hold that Idea",
         ));
     }
@@ -169,7 +169,7 @@ pub fn research_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
     let have = world.get::<Mat>(realm).map_or(0, |m| m.mp(kind));
     (have < cost).then(|| {
         Illegal::new(
-            rules::RESEARCH_IDEA,
+            ids::RESEARCH_IDEA,
             format!(
                 "{} costs {} {:?}, you have {have}",
                 def.name, def.cost, def.kind
@@ -196,19 +196,19 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
     write(
         world,
         Note::new(
-            rules::RESEARCH_IDEA,
+            ids::RESEARCH_IDEA,
             format!("{name} researches {}", def.name),
         )
         .realm(&name),
     );
     if let Some((kind, cost)) = idea_cost(world, id) {
-        change_mp(world, realm, kind, -cost, rules::RESEARCH_IDEA);
+        change_mp(world, realm, kind, -cost, ids::RESEARCH_IDEA);
     }
-    change_prestige(world, realm, RESEARCH_PRESTIGE, rules::RESEARCH_IDEA);
+    change_prestige(world, realm, RESEARCH_PRESTIGE, ids::RESEARCH_IDEA);
     if earlier.len() <= EARLIER_BONUS_LIMIT {
         for holder in earlier {
             if let Some(e) = world.resource::<Index>().by_sid(holder) {
-                change_prestige(world, e, 1, rules::RESEARCH_IDEA);
+                change_prestige(world, e, 1, ids::RESEARCH_IDEA);
             }
         }
     }
@@ -232,7 +232,7 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
             write(
                 world,
                 Note::new(
-                    rules::RESEARCH_IDEA,
+                    ids::RESEARCH_IDEA,
                     format!("{name} gives up {old_name} for {}", def.name),
                 )
                 .realm(&name),
@@ -434,14 +434,14 @@ pub fn score_idea_prestige(world: &mut World) {
             write(
                 world,
                 Note::new(
-                    rules::SEQ_PHASE4_E,
+                    ids::SEQ_PHASE4_E,
                     format!(
                         "{name} scores {prestige} prestige for its Ideas and positive stability"
                     ),
                 )
                 .realm(&name),
             );
-            change_prestige(world, realm, prestige, rules::SEQ_PHASE4_E);
+            change_prestige(world, realm, prestige, ids::SEQ_PHASE4_E);
         }
     }
 }

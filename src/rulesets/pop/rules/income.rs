@@ -9,7 +9,7 @@ use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::characters::advisors;
@@ -90,7 +90,7 @@ fn cut_costs(world: &mut World) {
         },
         |world, realm, action| match action {
             Action::TakeLoan => {
-                crate::rulesets::pop::rules::economy::take_loan(world, realm, rules::LOAN);
+                crate::rulesets::pop::rules::economy::take_loan(world, realm, ids::LOAN);
                 Visit::Asked
             }
             Action::FireAdvisor { character } => {
@@ -100,7 +100,7 @@ fn cut_costs(world: &mut World) {
                     write(
                         world,
                         Note::new(
-                            rules::SEQ_PHASE4_A,
+                            ids::SEQ_PHASE4_A,
                             format!("{name} fires {character} to cut costs"),
                         )
                         .realm(&name)
@@ -186,7 +186,7 @@ pub(crate) fn disband_unit(
     write(
         world,
         Note::new(
-            rules::SEQ_PHASE4_A,
+            ids::SEQ_PHASE4_A,
             format!("{name} disbands a {what}{kind:?} unit in {place} to cut costs"),
         )
         .realm(&name),
@@ -234,7 +234,7 @@ pub(crate) fn recall_ships(world: &mut World, realm: Entity, from: &str, to: &st
     write(
         world,
         Note::new(
-            rules::SEQ_PHASE4_A,
+            ids::SEQ_PHASE4_A,
             format!("{name} recalls {count} ships from {from} to port in {to}, free of upkeep"),
         )
         .realm(&name),
@@ -359,9 +359,9 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
                 )
             });
             let rule = if ship {
-                rules::UNPAID_SHIPS
+                ids::UNPAID_SHIPS
             } else {
-                rules::UNPAID_UNITS
+                ids::UNPAID_UNITS
             };
             if let Some(u) = world.get::<Unit>(unit).copied() {
                 if u.status == UnitStatus::Regular && !ship {
@@ -382,7 +382,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
             write(
                 world,
                 Note::new(
-                    rules::UNPAID_ADVISOR,
+                    ids::UNPAID_ADVISOR,
                     format!("{name} cannot pay {who} ({cost} ducats): the advisor leaves"),
                 )
                 .realm(&name)
@@ -402,7 +402,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         write(
             world,
             Note::new(
-                rules::CURIA_CONTROLLER,
+                ids::CURIA_CONTROLLER,
                 format!(
                     "{name}, the Papal Controller, pays {saved} {} less for its advisors",
                     if saved == 1 { "ducat" } else { "ducats" }
@@ -417,7 +417,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         write(
             world,
             Note::new(
-                rules::ADVISOR_UPKEEP,
+                ids::ADVISOR_UPKEEP,
                 format!("{name} pays {who} {cost} ducats"),
             )
             .realm(&name)
@@ -427,7 +427,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(
-            rules::TOWN_INCOME,
+            ids::TOWN_INCOME,
             format!("{name}: {town_income} ducats from its town and vassal tracks"),
         )
         .realm(&name)
@@ -437,7 +437,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         write(
             world,
             Note::new(
-                rules::STABILITY_PLUS1,
+                ids::STABILITY_PLUS1,
                 format!("{name}: +2 ducats for positive stability"),
             )
             .realm(&name)
@@ -447,7 +447,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         write(
             world,
             Note::new(
-                rules::STABILITY_MINUS1,
+                ids::STABILITY_MINUS1,
                 format!("{name}: -2 ducats for negative stability"),
             )
             .realm(&name)
@@ -463,12 +463,12 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     let shortfall = -world.get::<Mat>(realm).map_or(0, |m| m.ducats.min(0));
     if shortfall > 0 {
         world.get_mut::<Mat>(realm).expect("mat").ducats = 0;
-        pay_mandatory(world, realm, shortfall, rules::INCOME_UPKEEP);
+        pay_mandatory(world, realm, shortfall, ids::INCOME_UPKEEP);
     }
     write(
         world,
         Note::new(
-            rules::INCOME_UPKEEP,
+            ids::INCOME_UPKEEP,
             format!(
                 "{name}: towns {town_income:+}, ideas {idea_income:+}, stability {stability:+}, advisors -{advisor_cost}, units -{unit_cost}, interest -{interest}"
             ),
@@ -477,7 +477,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         .amount(net_before_interest - interest),
     );
     if interest > 0 {
-        pay_mandatory(world, realm, interest, rules::INTEREST);
+        pay_mandatory(world, realm, interest, ids::INTEREST);
     }
     world.entity_mut(realm).insert(IncomeBreakdown {
         towns: town_income,
@@ -491,7 +491,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(
-            rules::SEQ_PHASE4_B,
+            ids::SEQ_PHASE4_B,
             format!("{name} settles its income and upkeep"),
         )
         .realm(&name),
@@ -541,7 +541,7 @@ fn charge_corruption(world: &mut World) {
                 Action::PayCorruption { adm } => {
                     let adm = i32::from(adm).min(charge);
                     if adm > 0 {
-                        change_mp(world, realm, MpKind::Adm, -adm, rules::SEQ_PHASE4_C);
+                        change_mp(world, realm, MpKind::Adm, -adm, ids::SEQ_PHASE4_C);
                     }
                     let tokens = (charge - adm) as u8;
                     if let Some(mut m) = world.get_mut::<Mat>(realm) {
@@ -550,7 +550,7 @@ fn charge_corruption(world: &mut World) {
                     write(
                         world,
                         Note::new(
-                            rules::SEQ_PHASE4_C,
+                            ids::SEQ_PHASE4_C,
                             format!("{name} pays corruption: {adm} adm and {tokens} loan tokens"),
                         )
                         .realm(&name)
@@ -565,7 +565,7 @@ fn charge_corruption(world: &mut World) {
                     write(
                         world,
                         Note::new(
-                            rules::SEQ_PHASE4_C,
+                            ids::SEQ_PHASE4_C,
                             format!("{name} throws {thrown} ducats away to avoid corruption"),
                         )
                         .realm(&name)
@@ -600,7 +600,7 @@ pub fn check_corruption(
         Ok(())
     } else {
         Err(Illegal::new(
-            rules::SEQ_PHASE4_C,
+            ids::SEQ_PHASE4_C,
             "pay corruption with adm you have (loan tokens for the rest, at most 5 in all), or throw ducats away",
         ))
     }
@@ -655,7 +655,7 @@ pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(
-            rules::SEQ_PHASE5_A,
+            ids::SEQ_PHASE5_A,
             format!("{name}: manpower {reserve} available ({shown} on the tracks, {from_ideas:+} from Ideas), {recovered} recovered from exhaustion"),
         )
         .realm(&name)

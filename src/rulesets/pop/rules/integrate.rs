@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Illegal};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::generic::*;
@@ -35,7 +35,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
     let Action::IntegrateArea { area } = action else {
         return None;
     };
-    let err = |why: &str| Some(Illegal::new(rules::ACT_INTEGRATE_AREA, why));
+    let err = |why: &str| Some(Illegal::new(ids::ACT_INTEGRATE_AREA, why));
     let Some(area) = world
         .resource::<Index>()
         .get(area)
@@ -67,7 +67,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         realm,
         MpKind::Adm,
         -INTEGRATE_ADM,
-        rules::ACT_INTEGRATE_AREA,
+        ids::ACT_INTEGRATE_AREA,
     );
     for (e, token) in markers::<CoreToken>(world) {
         if token.area == area_e {
@@ -87,16 +87,12 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     );
     write(
         world,
-        Note::new(
-            rules::ACT_INTEGRATE_AREA,
-            format!("{name} integrates {area}"),
-        )
-        .realm(&name),
+        Note::new(ids::ACT_INTEGRATE_AREA, format!("{name} integrates {area}")).realm(&name),
     );
     write(
         world,
         Note::new(
-            rules::CORE_TOKEN,
+            ids::CORE_TOKEN,
             format!("A core token of {name} in {area}: its provinces are {name}'s cores"),
         )
         .realm(&name)

@@ -13,7 +13,7 @@ use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{MilestoneCategory, MilestoneDef};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Pending, ask, take_answer};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::conditions::{describe, first_unmet};
@@ -136,7 +136,7 @@ pub fn reveal_first_milestones(world: &mut World) {
     let text = format!("Milestones of Age {age}: {}", names(world, &drawn));
     write(
         world,
-        Note::new(rules::MILESTONE_REVEAL, text).amount(drawn.len() as i32),
+        Note::new(ids::MILESTONE_REVEAL, text).amount(drawn.len() as i32),
     );
 }
 
@@ -153,10 +153,10 @@ pub fn claim_candidates(world: &World) -> Vec<Action> {
 
 /// Why the realm cannot complete this Milestone now, if it cannot.
 pub fn complete_problem(world: &World, realm: Entity, id: &str) -> Option<Illegal> {
-    let err = |why: String| Some(Illegal::new(rules::MILESTONE_COMPLETE, why));
+    let err = |why: String| Some(Illegal::new(ids::MILESTONE_COMPLETE, why));
     if world.resource::<Flow>().current().phase == 1 {
         return Some(Illegal::new(
-            rules::SEQ_PHASE1_MISSIONS,
+            ids::SEQ_PHASE1_MISSIONS,
             "Milestones are never completed in Phase 1",
         ));
     }
@@ -170,7 +170,7 @@ pub fn complete_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
     let def = &defs(world)[m];
     first_unmet(world, realm, &def.conditions).map(|c| {
         Illegal::new(
-            rules::MILESTONE_COMPLETE,
+            ids::MILESTONE_COMPLETE,
             format!(
                 "{} is not fulfilled: {} is missing",
                 def.name,
@@ -195,7 +195,7 @@ pub fn complete(world: &mut World, realm: Entity, id: &str) {
     write(
         world,
         Note::new(
-            rules::MILESTONE_COMPLETE,
+            ids::MILESTONE_COMPLETE,
             format!(
                 "{name} completes the Milestone \"{}\" ({}.): +{prestige} prestige",
                 def.name,
@@ -206,7 +206,7 @@ pub fn complete(world: &mut World, realm: Entity, id: &str) {
         .amount(prestige),
     );
     if prestige > 0 {
-        change_prestige(world, realm, prestige, rules::MILESTONE_COMPLETE);
+        change_prestige(world, realm, prestige, ids::MILESTONE_COMPLETE);
     }
     apply_now(world, realm, &def.reward);
 }
@@ -258,7 +258,7 @@ pub fn comet_sighted(world: &mut World, realm: Entity) {
     }
     write(
         world,
-        Note::new(rules::MILESTONE_COMET, text)
+        Note::new(ids::MILESTONE_COMET, text)
             .realm(&name)
             .amount(swaps.len() as i32),
     );
@@ -344,7 +344,7 @@ fn close_age_claims(world: &mut World) {
         );
         write(
             world,
-            Note::new(rules::MILESTONE_REPLACE, text).amount(drawn.len() as i32),
+            Note::new(ids::MILESTONE_REPLACE, text).amount(drawn.len() as i32),
         );
     }
     let ideas_before = world.resource::<IdeaGrid>().open.clone();
@@ -445,7 +445,7 @@ pub fn swap_problem(world: &World, action: &Action) -> Option<Illegal> {
         None
     } else {
         Some(Illegal::new(
-            rules::MILESTONE_SWAP,
+            ids::MILESTONE_SWAP,
             "replace one new Milestone or Idea with another of the same deck, or keep them",
         ))
     }
@@ -487,7 +487,7 @@ fn apply_swap(world: &mut World, realm: Entity, action: &Action) {
         }
         _ => return,
     };
-    write(world, Note::new(rules::MILESTONE_SWAP, text).realm(&name));
+    write(world, Note::new(ids::MILESTONE_SWAP, text).realm(&name));
 }
 
 /// Answers worth checking for the end-of-Age claims.

@@ -10,7 +10,7 @@ use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
@@ -846,7 +846,7 @@ pub fn check_turn(
 ) -> Option<Result<(), Illegal>> {
     let once = || {
         if main_done {
-            Err(Illegal::new(rules::SEQ_PHASE2_TURN, "one action per turn"))
+            Err(Illegal::new(ids::SEQ_PHASE2_TURN, "one action per turn"))
         } else {
             Ok(())
         }
@@ -861,9 +861,9 @@ pub fn check_turn(
     };
     let result = match action {
         Action::DeclareWar { target } => {
-            once().and_then(|_| pay(rules::WAR_DECLARE)).and_then(|_| {
+            once().and_then(|_| pay(ids::WAR_DECLARE)).and_then(|_| {
                 let Some(t) = index(world, target) else {
-                    return Err(Illegal::new(rules::WAR_DECLARE, "no such realm"));
+                    return Err(Illegal::new(ids::WAR_DECLARE, "no such realm"));
                 };
                 match declare_problem(world, realm, t) {
                     Some(problem) => Err(problem),
@@ -872,51 +872,51 @@ pub fn check_turn(
             })
         }
         Action::Move { from, to } => once()
-            .and_then(|_| pay(rules::WAR_MOVE))
+            .and_then(|_| pay(ids::WAR_MOVE))
             .and_then(|_| move_problem(world, realm, from, to).map_or(Ok(()), Err)),
-        Action::Sail { from, to } => once().and_then(|_| pay(rules::WAR_MOVE)).and_then(|_| {
+        Action::Sail { from, to } => once().and_then(|_| pay(ids::WAR_MOVE)).and_then(|_| {
             let (Some(f), Some(t)) = (index(world, from), index(world, to)) else {
-                return Err(Illegal::new(rules::WAR_MOVE, "no such place"));
+                return Err(Illegal::new(ids::WAR_MOVE, "no such place"));
             };
             if own_units_at(world, realm, f, false).is_empty() {
                 return Err(Illegal::new(
-                    rules::WAR_MOVE,
+                    ids::WAR_MOVE,
                     format!("no fleet of yours at {from}"),
                 ));
             }
             if !sail_destinations(world, realm, f).contains(&t) {
                 return Err(Illegal::new(
-                    rules::WAR_MOVE,
+                    ids::WAR_MOVE,
                     format!("a fleet cannot sail from {from} to {to} in one activation"),
                 ));
             }
             Ok(())
         }),
-        Action::Recruit { area } => once().and_then(|_| pay(rules::WAR_RECRUIT)).and_then(|_| {
+        Action::Recruit { area } => once().and_then(|_| pay(ids::WAR_RECRUIT)).and_then(|_| {
             let Some(a) = index(world, area) else {
-                return Err(Illegal::new(rules::WAR_RECRUIT, "no such area"));
+                return Err(Illegal::new(ids::WAR_RECRUIT, "no such area"));
             };
             if !recruit_areas(world, realm).contains(&a) {
                 return Err(Illegal::new(
-                    rules::WAR_RECRUIT,
+                    ids::WAR_RECRUIT,
                     "recruit only in an area where you hold a province",
                 ));
             }
             let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
             if ducats < unit_cost(UnitKind::Galley, false) {
                 return Err(Illegal::new(
-                    rules::WAR_RECRUIT,
+                    ids::WAR_RECRUIT,
                     "no ducats to pay for a unit",
                 ));
             }
             Ok(())
         }),
-        Action::Siege { province } => once().and_then(|_| pay(rules::WAR_SIEGE)).and_then(|_| {
+        Action::Siege { province } => once().and_then(|_| pay(ids::WAR_SIEGE)).and_then(|_| {
             let Some(p) = index(world, province) else {
-                return Err(Illegal::new(rules::WAR_SIEGE, "no such province"));
+                return Err(Illegal::new(ids::WAR_SIEGE, "no such province"));
             };
             let Some(area) = world.get::<InArea>(p).map(|a| a.0) else {
-                return Err(Illegal::new(rules::WAR_SIEGE, "no such province"));
+                return Err(Illegal::new(ids::WAR_SIEGE, "no such province"));
             };
             siege_problem(world, realm, area, p, 0).map_or(Ok(()), Err)
         }),
@@ -933,17 +933,17 @@ pub fn check_turn(
 
 fn move_problem(world: &World, realm: Entity, from: &str, to: &str) -> Option<Illegal> {
     let (Some(f), Some(t)) = (index(world, from), index(world, to)) else {
-        return Some(Illegal::new(rules::WAR_MOVE, "no such area"));
+        return Some(Illegal::new(ids::WAR_MOVE, "no such area"));
     };
     if own_units_at(world, realm, f, true).is_empty() {
         return Some(Illegal::new(
-            rules::WAR_MOVE,
+            ids::WAR_MOVE,
             format!("no army of yours in {from}"),
         ));
     }
     if !destinations(world, realm, f).iter().any(|(a, _)| *a == t) {
         return Some(Illegal::new(
-            rules::WAR_MOVE,
+            ids::WAR_MOVE,
             format!(
                 "an army cannot march from {from} to {to} in one activation (two areas, stopping on hostile, neutral or distant ground)"
             ),
@@ -958,7 +958,7 @@ fn access_problem(world: &World, realm: Entity, to: Entity) -> Option<Illegal> {
         let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
         if ducats < ACCESS_DUCATS {
             return Some(Illegal::new(
-                rules::WAR_ACCESS,
+                ids::WAR_ACCESS,
                 "military access costs 1 influence there or 3 ducats",
             ));
         }
@@ -976,19 +976,19 @@ fn siege_problem(
     let army = own_units_at(world, realm, area, true);
     if army.is_empty() {
         return Some(Illegal::new(
-            rules::WAR_SIEGE,
+            ids::WAR_SIEGE,
             "no army of yours in that area",
         ));
     }
     if hostile_units_at(world, realm, area, true) {
         return Some(Illegal::new(
-            rules::WAR_SIEGE,
+            ids::WAR_SIEGE,
             "enemy units in the area must be beaten first",
         ));
     }
     if !siege_targets(world, realm, area).contains(&province) {
         return Some(Illegal::new(
-            rules::WAR_SIEGE,
+            ids::WAR_SIEGE,
             "only provinces held by an enemy, or rebel towns, can be besieged (islands need a ship)",
         ));
     }
@@ -996,14 +996,14 @@ fn siege_problem(
     let strength = siege_strength(world, &army);
     if value > strength {
         return Some(Illegal::new(
-            rules::WAR_SIEGE,
+            ids::WAR_SIEGE,
             format!("the army's siege strength is {strength}, the targets' tax value {value}"),
         ));
     }
     let cost = siege_cost(world, realm, area, province, value_so_far);
     if mil(world, realm) < cost {
         return Some(Illegal::new(
-            rules::WAR_SIEGE,
+            ids::WAR_SIEGE,
             format!("this siege costs {cost} mil (1 plus 1 for each extra unit)"),
         ));
     }
@@ -1056,7 +1056,7 @@ fn appoint_general_problem(
     card: &str,
     place: &str,
 ) -> Option<Illegal> {
-    let rule = rules::APPOINT_MILITARY_LEADER;
+    let rule = ids::APPOINT_MILITARY_LEADER;
     let hand = world.get::<Hand>(realm)?;
     let Some(card_index) = hand
         .cards
@@ -1102,7 +1102,7 @@ fn appoint_general_problem(
 }
 
 fn command_problem(world: &World, realm: Entity, character: &str, place: &str) -> Option<Illegal> {
-    let rule = rules::REPLACE_MILITARY_LEADER;
+    let rule = ids::REPLACE_MILITARY_LEADER;
     let (Some(c), Some(p)) = (index(world, character), index(world, place)) else {
         return Some(Illegal::new(rule, "no such leader or place"));
     };
@@ -1127,7 +1127,7 @@ fn command_problem(world: &World, realm: Entity, character: &str, place: &str) -
             if matches!(role, Some(Role::General)) {
                 rule
             } else {
-                rules::RULER_GENERAL
+                ids::RULER_GENERAL
             },
             "a general needs an army there",
         )),
@@ -1150,7 +1150,7 @@ pub fn declare_problem_in(
     realm: Entity,
     target: Entity,
 ) -> Option<Illegal> {
-    let rule = rules::WAR_DECLARE;
+    let rule = ids::WAR_DECLARE;
     if realm == target || world.get::<Realm>(target).is_none() {
         return Some(Illegal::new(rule, "not a realm you can attack"));
     }
@@ -1206,7 +1206,7 @@ pub fn declare_problem_in(
     }
     if world.get::<Interregnum>(realm).is_some() && !disputed_succession_cb(world, realm, target) {
         return Some(Illegal::new(
-            rules::INTERREGNUM_RESTRICTIONS,
+            ids::INTERREGNUM_RESTRICTIONS,
             "no war declarations during an Interregnum (except a Disputed Succession through your marriage)",
         ));
     }
@@ -1252,14 +1252,14 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             });
         }
         Action::Move { from, to } => {
-            pay_activation(world, realm, rules::WAR_MOVE);
+            pay_activation(world, realm, ids::WAR_MOVE);
             world.resource_mut::<MilitaryAction>().busy = true;
             if let (Some(f), Some(t)) = (index(world, from), index(world, to)) {
                 march(world, realm, f, t);
             }
         }
         Action::Sail { from, to } => {
-            pay_activation(world, realm, rules::WAR_MOVE);
+            pay_activation(world, realm, ids::WAR_MOVE);
             world.resource_mut::<MilitaryAction>().busy = true;
             if let (Some(f), Some(t)) = (index(world, from), index(world, to)) {
                 sail(world, realm, f, t);
@@ -1269,14 +1269,14 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             }
         }
         Action::Recruit { area } => {
-            pay_activation(world, realm, rules::WAR_RECRUIT);
+            pay_activation(world, realm, ids::WAR_RECRUIT);
             let Some(a) = index(world, area) else {
                 return true;
             };
             let name = key_of(world, realm);
             write(
                 world,
-                Note::new(rules::WAR_RECRUIT, format!("{name} recruits in {area}"))
+                Note::new(ids::WAR_RECRUIT, format!("{name} recruits in {area}"))
                     .realm(&name)
                     .subject(sid_of(world, a)),
             );
@@ -1299,7 +1299,7 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             };
             let value = world.get::<Province>(p).map_or(1, |x| x.tax_value());
             let cost = siege_cost(world, realm, area, p, 0);
-            change_mp(world, realm, MpKind::Mil, -cost, rules::WAR_SIEGE);
+            change_mp(world, realm, MpKind::Mil, -cost, ids::WAR_SIEGE);
             let sid = sid_of(world, area);
             {
                 let mut m = world.resource_mut::<MilitaryAction>();
@@ -1372,7 +1372,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
             write(
                 world,
                 Note::new(
-                    rules::WAR_ACCESS,
+                    ids::WAR_ACCESS,
                     format!(
                         "{name} uses 1 influence for military access to {}",
                         key_of(world, to)
@@ -1382,11 +1382,11 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
             );
         }
         AccessPrice::Ducats => {
-            spend(world, realm, ACCESS_DUCATS, rules::WAR_ACCESS);
+            spend(world, realm, ACCESS_DUCATS, ids::WAR_ACCESS);
             write(
                 world,
                 Note::new(
-                    rules::WAR_ACCESS,
+                    ids::WAR_ACCESS,
                     format!(
                         "{name} pays 3 ducats for military access to {}",
                         key_of(world, to)
@@ -1408,7 +1408,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     write(
         world,
         Note::new(
-            rules::WAR_MOVE,
+            ids::WAR_MOVE,
             format!(
                 "{name} marches {} units from {} to {}{}{}",
                 army.len(),
@@ -1442,7 +1442,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
         write(
             world,
             Note::new(
-                rules::WAR_NAVAL_TRANSPORT,
+                ids::WAR_NAVAL_TRANSPORT,
                 format!(
                     "{name}'s ships carry {} units from {} to {}",
                     army.len(),
@@ -1565,7 +1565,7 @@ fn sail(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     write(
         world,
         Note::new(
-            rules::WAR_MOVE,
+            ids::WAR_MOVE,
             format!(
                 "{name}'s fleet of {} sails from {} to {}",
                 fleet.len(),
@@ -1649,7 +1649,7 @@ pub fn recruit_unit_problem(
     kind: UnitKind,
     mercenary: bool,
 ) -> Option<Illegal> {
-    let rule = rules::WAR_RECRUIT;
+    let rule = ids::WAR_RECRUIT;
     let Some(r) = world.resource::<MilitaryAction>().recruiting.clone() else {
         return Some(Illegal::new(rule, "no recruitment going on"));
     };
@@ -1720,7 +1720,7 @@ fn recruit_unit(world: &mut World, realm: Entity, kind: UnitKind, mercenary: boo
         return;
     };
     let cost = unit_cost(kind, mercenary);
-    spend(world, realm, cost, rules::WAR_RECRUIT);
+    spend(world, realm, cost, ids::WAR_RECRUIT);
     let status = if mercenary {
         UnitStatus::Mercenary
     } else {
@@ -1752,7 +1752,7 @@ fn recruit_unit(world: &mut World, realm: Entity, kind: UnitKind, mercenary: boo
     write(
         world,
         Note::new(
-            rules::WAR_RECRUIT,
+            ids::WAR_RECRUIT,
             format!(
                 "{name} raises {} {kind:?} in {} for {cost} ducats",
                 if mercenary { "a mercenary" } else { "a" },
@@ -1784,7 +1784,7 @@ pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
         write(
             world,
             Note::new(
-                rules::SIEGE_REBEL_TOWN,
+                ids::SIEGE_REBEL_TOWN,
                 format!(
                     "{name} storms the rebel town of {place}: the rebels and their unrest are gone"
                 ),
@@ -1808,7 +1808,7 @@ pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
         }
         write(
             world,
-            Note::new(rules::WAR_SIEGE, format!("{name} retakes {place}"))
+            Note::new(ids::WAR_SIEGE, format!("{name} retakes {place}"))
                 .realm(&name)
                 .subject(sid),
         );
@@ -1837,7 +1837,7 @@ pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
     write(
         world,
         Note::new(
-            rules::WAR_SIEGE,
+            ids::WAR_SIEGE,
             format!(
                 "{name} besieges and occupies {place}{}",
                 owner.map_or(String::new(), |o| format!(" of {}", key_of(world, o)))
@@ -1905,7 +1905,7 @@ fn siege_more(world: &mut World, realm: Entity, province: &str) {
     let value = s.value + world.get::<Province>(p).map_or(1, |x| x.tax_value());
     let extra = siege_more_cost(world, realm, province);
     if extra > 0 {
-        change_mp(world, realm, MpKind::Mil, -extra, rules::WAR_SIEGE);
+        change_mp(world, realm, MpKind::Mil, -extra, ids::WAR_SIEGE);
     }
     if let Some(s) = world.resource_mut::<MilitaryAction>().sieging.as_mut() {
         s.value = value;
@@ -1940,7 +1940,7 @@ fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str) {
         realm,
         MpKind::Mil,
         -cost,
-        rules::APPOINT_MILITARY_LEADER,
+        ids::APPOINT_MILITARY_LEADER,
     );
     let land = !own_units_at(world, realm, p, true).is_empty();
     if let Some(old) = commander_at(world, realm, p) {
@@ -1955,7 +1955,7 @@ fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str) {
     write(
         world,
         Note::new(
-            rules::APPOINT_MILITARY_LEADER,
+            ids::APPOINT_MILITARY_LEADER,
             format!(
                 "{name} appoints {who} {} at {place} for {cost} mil",
                 if land { "general" } else { "admiral" }
@@ -1979,12 +1979,12 @@ fn command_army(world: &mut World, realm: Entity, character: &str, place: &str) 
         world
             .entity_mut(c)
             .insert((Role::RulerGeneral, InCommand(p)));
-        rules::RULER_GENERAL
+        ids::RULER_GENERAL
     } else {
         world.entity_mut(c).insert(InCommand(p));
-        rules::REPLACE_MILITARY_LEADER
+        ids::REPLACE_MILITARY_LEADER
     };
-    let text = if rule == rules::RULER_GENERAL {
+    let text = if rule == ids::RULER_GENERAL {
         format!("{name}'s ruler {character} takes command at {place} as Ruler General")
     } else {
         format!("{name}'s {character} takes command at {place}")
@@ -2017,7 +2017,7 @@ fn relieve(world: &mut World, leader: Entity, why: &str) {
     write(
         world,
         Note::new(
-            rules::REPLACE_MILITARY_LEADER,
+            ids::REPLACE_MILITARY_LEADER,
             format!("{name}'s {who} leaves command ({why})"),
         )
         .realm(&name)
@@ -2146,7 +2146,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
                 write(
                     world,
                     Note::new(
-                        rules::WAR_FREE_ACTIVATION,
+                        ids::WAR_FREE_ACTIVATION,
                         format!(
                             "No battle followed {name}'s declaration: a free Activate or Recruit"
                         ),
@@ -2289,16 +2289,15 @@ pub fn check_decision(
         (DecisionKind::RecruitUnits { .. }, Action::RecruitUnit { kind, mercenary }) => {
             recruit_unit_problem(world, realm, *kind, *mercenary).map_or(Ok(()), Err)
         }
-        (DecisionKind::RecruitUnits { .. }, _) => Err(Illegal::new(
-            rules::WAR_RECRUIT,
-            "recruit a unit, or be done",
-        )),
+        (DecisionKind::RecruitUnits { .. }, _) => {
+            Err(Illegal::new(ids::WAR_RECRUIT, "recruit a unit, or be done"))
+        }
         (DecisionKind::SiegeMore { .. }, _) => {
             if siege_more_candidates(world, realm).contains(action) {
                 Ok(())
             } else {
                 Err(Illegal::new(
-                    rules::WAR_SIEGE,
+                    ids::WAR_SIEGE,
                     "another province of the area within the army's strength, or done",
                 ))
             }
@@ -2308,7 +2307,7 @@ pub fn check_decision(
                 Ok(())
             } else {
                 Err(Illegal::new(
-                    rules::WAR_NAVAL_TRANSPORT,
+                    ids::WAR_NAVAL_TRANSPORT,
                     "an army's march across the bridge through the sea zone your ships sailed to, or decline",
                 ))
             }
@@ -2318,13 +2317,13 @@ pub fn check_decision(
                 Ok(())
             } else {
                 Err(Illegal::new(
-                    rules::WAR_FREE_ACTIVATION,
+                    ids::WAR_FREE_ACTIVATION,
                     "a Move, Sail or Recruit you could take, or decline",
                 ))
             }
         }
         _ => Err(Illegal::new(
-            rules::SEQ_PHASE2_TURN,
+            ids::SEQ_PHASE2_TURN,
             "not a military question",
         )),
     }
@@ -2377,7 +2376,7 @@ pub fn attrition(world: &mut World, active: Entity) {
         write(
             world,
             Note::new(
-                rules::WAR_ATTRITION,
+                ids::WAR_ATTRITION,
                 format!("{name} loses {losses} land units to attrition"),
             )
             .realm(&name)
@@ -2424,7 +2423,7 @@ pub fn lost_at_sea(world: &mut World, active: Entity) {
         write(
             world,
             Note::new(
-                rules::WAR_LOST_AT_SEA,
+                ids::WAR_LOST_AT_SEA,
                 format!("{name} loses a ship at sea, far from its ports"),
             )
             .realm(&name)

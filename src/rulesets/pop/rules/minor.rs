@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Illegal, Tie};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{change_mp, change_stability};
 use crate::rulesets::pop::rules::generic::{add_influence, markers, mat};
@@ -81,7 +81,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             let cost = replenish_cost(*units);
             if *units == 0 || i32::from(*units) > m.exhausted_manpower {
                 Some(Illegal::new(
-                    rules::ACT_REPLENISH_MANPOWER,
+                    ids::ACT_REPLENISH_MANPOWER,
                     format!(
                         "you have {} exhausted units to replenish",
                         m.exhausted_manpower
@@ -89,7 +89,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                 ))
             } else if m.mp(MpKind::Mil) < cost {
                 Some(Illegal::new(
-                    rules::ACT_REPLENISH_MANPOWER,
+                    ids::ACT_REPLENISH_MANPOWER,
                     format!(
                         "replenishing {units} units costs {cost} mil, you have {}",
                         m.mp(MpKind::Mil)
@@ -100,7 +100,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             }
         }
         Action::CutTies { tie } => {
-            let no = |text: String| Some(Illegal::new(rules::ACT_CUT_TIES, text));
+            let no = |text: String| Some(Illegal::new(ids::ACT_CUT_TIES, text));
             match tie {
                 Tie::Influence { area } => match lookup(area) {
                     Some(a) if influence_in(world, realm, a) > 0 => None,
@@ -138,7 +138,7 @@ pub fn apply(world: &mut World, realm: Entity, action: &Action) {
                 realm,
                 MpKind::Mil,
                 -cost,
-                rules::ACT_REPLENISH_MANPOWER,
+                ids::ACT_REPLENISH_MANPOWER,
             );
             if let Some(mut m) = world.get_mut::<Mat>(realm) {
                 m.exhausted_manpower -= i32::from(*units);
@@ -147,7 +147,7 @@ pub fn apply(world: &mut World, realm: Entity, action: &Action) {
             write(
                 world,
                 Note::new(
-                    rules::ACT_REPLENISH_MANPOWER,
+                    ids::ACT_REPLENISH_MANPOWER,
                     format!("{name} replenishes {units} exhausted units for {cost} mil"),
                 )
                 .realm(&name)
@@ -170,7 +170,7 @@ fn cut_ties(world: &mut World, realm: Entity, tie: &Tie) {
             write(
                 world,
                 Note::new(
-                    rules::ACT_CUT_TIES,
+                    ids::ACT_CUT_TIES,
                     format!("{name} takes 1 influence back from {area}"),
                 )
                 .realm(&name),
@@ -191,7 +191,7 @@ fn cut_ties(world: &mut World, realm: Entity, tie: &Tie) {
             write(
                 world,
                 Note::new(
-                    rules::ACT_CUT_TIES,
+                    ids::ACT_CUT_TIES,
                     format!("{name} gives up its claim on {area}"),
                 )
                 .realm(&name),
@@ -227,7 +227,7 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
     write(
         world,
         Note::new(
-            rules::ACT_CUT_TIES,
+            ids::ACT_CUT_TIES,
             format!(
                 "{name} ends its alliance with {other}{}",
                 if fighting {
@@ -245,21 +245,21 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
             realm,
             PEACEFUL_SPLIT_INFLUENCE,
             Some(&areas),
-            rules::ACT_CUT_TIES,
+            ids::ACT_CUT_TIES,
         );
         spawn_sim(world, None, Truce { a: realm, b: ally });
         write(
             world,
             Note::new(
-                rules::WAR_TRUCE,
+                ids::WAR_TRUCE,
                 format!("{name} and {other} part in a truce"),
             )
             .realm(&name),
         );
         return;
     }
-    change_stability(world, realm, -WARTIME_SPLIT_STABILITY, rules::ACT_CUT_TIES);
-    remove_influence(world, realm, u8::MAX, Some(&areas), rules::ACT_CUT_TIES);
+    change_stability(world, realm, -WARTIME_SPLIT_STABILITY, ids::ACT_CUT_TIES);
+    remove_influence(world, realm, u8::MAX, Some(&areas), ids::ACT_CUT_TIES);
     if active {
         // The units lent at its activation, counted then from its pre-war provinces.
         let lent = war::lent_at_activation(world, ally).max(0) as usize;
@@ -272,7 +272,7 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
         write(
             world,
             Note::new(
-                rules::ACT_CUT_TIES,
+                ids::ACT_CUT_TIES,
                 format!("{other} takes back {gone} allied units and fights its war alone"),
             )
             .realm(&name)

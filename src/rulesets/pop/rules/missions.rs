@@ -10,7 +10,7 @@ use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MissionDef;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::PlayerRealm;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::conditions::{all_met, describe, first_unmet};
@@ -137,7 +137,7 @@ pub fn phase1_candidates(world: &World, realm: Entity) -> Vec<Action> {
 
 /// Why this answer to the Phase 1 D decision is not allowed, if it is not.
 pub fn phase1_problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
-    let err = |why: String| Some(Illegal::new(rules::SEQ_PHASE1_MISSIONS, why));
+    let err = |why: String| Some(Illegal::new(ids::SEQ_PHASE1_MISSIONS, why));
     let h = hand(world, realm);
     let open = eligible(world, realm);
     let pickable = |id: &str| mission_index(world, id).is_some_and(|m| open.contains(&m));
@@ -231,11 +231,7 @@ fn pick(world: &mut World, realm: Entity, id: &str) {
     let name = key_of(world, realm);
     write(
         world,
-        Note::new(
-            rules::SEQ_PHASE1_MISSIONS,
-            format!("{name} picks a Mission"),
-        )
-        .realm(&name),
+        Note::new(ids::SEQ_PHASE1_MISSIONS, format!("{name} picks a Mission")).realm(&name),
     );
 }
 
@@ -251,7 +247,7 @@ fn put_back(world: &mut World, realm: Entity, id: &str) {
     write(
         world,
         Note::new(
-            rules::SEQ_PHASE1_MISSIONS,
+            ids::SEQ_PHASE1_MISSIONS,
             format!("{name} puts a Mission back into its deck"),
         )
         .realm(&name),
@@ -260,7 +256,7 @@ fn put_back(world: &mut World, realm: Entity, id: &str) {
 
 /// Why the realm cannot complete this Mission now, if it cannot.
 pub fn claim_problem(world: &World, realm: Entity, id: &str) -> Option<Illegal> {
-    let err = |why: String| Some(Illegal::new(rules::SEQ_PHASE1_MISSIONS, why));
+    let err = |why: String| Some(Illegal::new(ids::SEQ_PHASE1_MISSIONS, why));
     if world.resource::<Flow>().current().phase == 1 {
         return err("Missions are never completed in Phase 1".to_string());
     }
@@ -270,7 +266,7 @@ pub fn claim_problem(world: &World, realm: Entity, id: &str) -> Option<Illegal> 
     let def = &defs(world)[m];
     first_unmet(world, realm, &def.conditions).map(|c| {
         Illegal::new(
-            rules::SEQ_PHASE1_MISSIONS,
+            ids::SEQ_PHASE1_MISSIONS,
             format!(
                 "{} is not fulfilled: {} is missing",
                 def.name,
@@ -294,7 +290,7 @@ pub fn claim(world: &mut World, realm: Entity, id: &str) {
     write(
         world,
         Note::new(
-            rules::SEQ_PHASE1_MISSIONS,
+            ids::SEQ_PHASE1_MISSIONS,
             format!(
                 "{name} completes the Mission \"{}\" (+{} prestige)",
                 def.name, def.prestige
@@ -307,7 +303,7 @@ pub fn claim(world: &mut World, realm: Entity, id: &str) {
         world,
         realm,
         i32::from(def.prestige),
-        rules::SEQ_PHASE1_MISSIONS,
+        ids::SEQ_PHASE1_MISSIONS,
     );
     apply_now(world, realm, &def.reward);
 }
@@ -333,7 +329,7 @@ pub fn score_at_end(world: &mut World, realm: Entity) -> i32 {
         write(
             world,
             Note::new(
-                rules::SEQ_PHASE1_MISSIONS,
+                ids::SEQ_PHASE1_MISSIONS,
                 format!(
                     "{name} reveals the fulfilled Mission \"{}\" at the end (+{})",
                     def.name, def.prestige

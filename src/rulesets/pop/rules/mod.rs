@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use crate::engine::flow::{StepDef, configure_steps};
 use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Illegal, Pending};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::state::Index;
 
 pub mod actions;
@@ -225,12 +225,12 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
 pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
     let Some(decision) = world.resource::<Pending>().0.clone() else {
         return Err(Illegal::new(
-            rules::SEQ_GAME_END,
+            ids::SEQ_GAME_END,
             "nothing to decide: the game is over",
         ));
     };
     let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
-        return Err(Illegal::new(rules::SEQ_PHASE2_TURN, "no realm is deciding"));
+        return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "no realm is deciding"));
     };
     let listed = |rule: &'static str, what: &str| {
         if candidates(world, &decision).contains(action) {
@@ -254,38 +254,38 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
                 None => Ok(()),
             },
             _ => Err(Illegal::new(
-                rules::REACTION_APPOINT,
+                ids::REACTION_APPOINT,
                 "appoint a leader from your hand, or decline",
             )),
         },
         DecisionKind::HistoricalRuler { .. } => {
-            listed(rules::EVENT_RULER, "take the ruler or decline")
+            listed(ids::EVENT_RULER, "take the ruler or decline")
         }
         DecisionKind::RemoveUnrest => listed(
-            rules::STABILITY_PLUS2,
+            ids::STABILITY_PLUS2,
             "a province of yours in unrest, or decline",
         ),
         DecisionKind::CutCosts => listed(
-            rules::SEQ_PHASE4_A,
+            ids::SEQ_PHASE4_A,
             "fire an advisor, disband a unit, recall ships to port, take a loan, or be done",
         ),
         DecisionKind::Corruption { charge } => {
             income::check_corruption(world, realm, *charge, action)
         }
         DecisionKind::RebelRemoveUnrest { .. } => listed(
-            rules::REBEL_REMOVE_UNREST,
+            ids::REBEL_REMOVE_UNREST,
             "a province of that area in unrest",
         ),
         DecisionKind::AssignRebellion { .. } => listed(
-            rules::REBELLION_LIBERATES,
+            ids::REBELLION_LIBERATES,
             "one of your unrest provinces in that area",
         ),
         DecisionKind::LiberationColour { .. } => listed(
-            rules::LIBERATION_TERRITORY,
+            ids::LIBERATION_TERRITORY,
             "a Non-Player Realm near the province",
         ),
         DecisionKind::VassalDissent { .. } => listed(
-            rules::SEQ_PHASE3_G,
+            ids::SEQ_PHASE3_G,
             "a calm vassal of that area, or 1 influence there",
         ),
         DecisionKind::RecruitUnits { .. }
@@ -295,7 +295,7 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             military::check_decision(world, realm, &decision.kind, action)
         }
         DecisionKind::BattleRetreat { .. } => listed(
-            rules::BATTLE_RETREAT,
+            ids::BATTLE_RETREAT,
             "retreat to a safe neighbouring place, or fight on",
         ),
         DecisionKind::SendCalls { .. } => war::check_send(world, action),
@@ -314,7 +314,7 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
                 None => Ok(()),
             },
             _ => Err(Illegal::new(
-                rules::MILESTONE_COMPLETE,
+                ids::MILESTONE_COMPLETE,
                 "complete a Mission or Milestone, or go on",
             )),
         },
@@ -323,11 +323,11 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             None => Ok(()),
         },
         DecisionKind::CardinalDies => listed(
-            rules::CURIA_CARDINAL_DIES,
+            ids::CURIA_CARDINAL_DIES,
             "a regular cardinal on the Papal Curia track (Roma's never dies)",
         ),
         DecisionKind::ExcommunicationCardinal => listed(
-            rules::CURIA_EXCOMMUNICATE,
+            ids::CURIA_EXCOMMUNICATE,
             "one of your own regular cardinals",
         ),
         k if generic::owns(k) => generic::check_decision(world, realm, k, action),

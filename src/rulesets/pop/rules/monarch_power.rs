@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{Effect, MpKind};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::{Character, Mat};
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::characters::{advisor_of, ruler_skill};
@@ -44,7 +44,7 @@ pub(crate) fn gain_monarch_power(world: &mut World) {
             write(
                 world,
                 Note::new(
-                    rules::SEQ_PHASE4_D,
+                    ids::SEQ_PHASE4_D,
                     format!(
                         "{name} gains monarch power: {} adm, {} dip, {} mil",
                         income[0].1, income[1].1, income[2].1
@@ -53,25 +53,25 @@ pub(crate) fn gain_monarch_power(world: &mut World) {
                 .realm(&name),
             );
             for (kind, amount) in income {
-                change_mp(world, realm, kind, amount, rules::MP_INCOME);
+                change_mp(world, realm, kind, amount, ids::MP_INCOME);
             }
             if crate::rulesets::pop::rules::curia::is_controller(world, realm) {
                 write(
                     world,
                     Note::new(
-                        rules::CURIA_CONTROLLER,
+                        ids::CURIA_CONTROLLER,
                         format!("{name}, the Papal Controller, gains 1 dip"),
                     )
                     .realm(&name),
                 );
-                change_mp(world, realm, MpKind::Dip, 1, rules::CURIA_CONTROLLER);
+                change_mp(world, realm, MpKind::Dip, 1, ids::CURIA_CONTROLLER);
             }
             let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
             if stability >= 3 {
                 write(
                     world,
                     Note::new(
-                        rules::STABILITY_PLUS3,
+                        ids::STABILITY_PLUS3,
                         format!("{name} at +3 stability: 2 MP of choice"),
                     )
                     .realm(&name),
@@ -86,7 +86,7 @@ pub(crate) fn gain_monarch_power(world: &mut World) {
                 write(
                     world,
                     Note::new(
-                        rules::STABILITY_MINUS3,
+                        ids::STABILITY_MINUS3,
                         format!("{name} at -3 stability: 1 MP fewer"),
                     )
                     .realm(&name),

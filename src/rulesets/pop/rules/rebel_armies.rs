@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::engine::flow::{Rules, step_progress};
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::decision::{Action, Pending, take_answer};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
@@ -84,7 +84,7 @@ fn siege_or_move_rebels(world: &mut World) {
             step_progress(world).cursor = 1;
             write(
                 world,
-                Note::new(rules::SEQ_PHASE3_C, "Phase 3 C: rebels move and siege"),
+                Note::new(ids::SEQ_PHASE3_C, "Phase 3 C: rebels move and siege"),
             );
             move_rebels(world);
             continue;
@@ -128,7 +128,7 @@ fn move_rebels(world: &mut World) {
         write(
             world,
             Note::new(
-                rules::REBEL_MOVE,
+                ids::REBEL_MOVE,
                 format!(
                     "{} rebel units leave {} for {}, where there is unrest",
                     rebels.len(),
@@ -221,7 +221,7 @@ fn rebels_siege_one(world: &mut World, area: Entity) -> bool {
     write(
         world,
         Note::new(
-            rules::REBEL_SIEGE,
+            ids::REBEL_SIEGE,
             format!("Rebels besiege {} of {name}", key_of(world, province)),
         )
         .realm(&name)
@@ -231,7 +231,7 @@ fn rebels_siege_one(world: &mut World, area: Entity) -> bool {
         .get_resource::<FirstPlayer>()
         .map(|f| f.0)
         .unwrap_or(realm);
-    rebels_take(world, realm, province, active, rules::REBEL_SIEGE);
+    rebels_take(world, realm, province, active, ids::REBEL_SIEGE);
     true
 }
 

@@ -11,7 +11,7 @@ use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::Effect;
 use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::{change_prestige, pay_mandatory};
@@ -226,7 +226,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
             write(
                 world,
                 Note::new(
-                    rules::SEQ_PHASE3_I,
+                    ids::SEQ_PHASE3_I,
                     format!("{name} rolls rebel dice for its unrest"),
                 )
                 .realm(&name),
@@ -259,7 +259,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
             write(
                 world,
                 Note::new(
-                    rules::REBEL_ROLL,
+                    ids::REBEL_ROLL,
                     format!(
                         "{name} rolls {dice} rebel dice in {area_name}: {}",
                         faces
@@ -303,7 +303,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                 write(
                     world,
                     Note::new(
-                        rules::REBELLION_UNITS,
+                        ids::REBELLION_UNITS,
                         format!(
                             "{} rebel units rise in {area_name} against {name}'s army",
                             roll.rebellions
@@ -368,9 +368,9 @@ pub(crate) fn resolve_face(
         RebelFace::Rebellion => world.resource_mut::<RebelRoll>().rebellions += 1,
         RebelFace::NoEffect => write(
             world,
-            Note::new(rules::REBEL_NO_EFFECT, format!("{name}: no effect")).realm(&name),
+            Note::new(ids::REBEL_NO_EFFECT, format!("{name}: no effect")).realm(&name),
         ),
-        RebelFace::LoseDucats => pay_mandatory(world, realm, 2, rules::REBEL_LOSE_DUCATS),
+        RebelFace::LoseDucats => pay_mandatory(world, realm, 2, ids::REBEL_LOSE_DUCATS),
         RebelFace::LoseMp => {
             let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
             if mat.mp.iter().all(|p| *p == 0) {
@@ -379,7 +379,7 @@ pub(crate) fn resolve_face(
                 write(
                     world,
                     Note::new(
-                        rules::REBEL_LOSE_MP,
+                        ids::REBEL_LOSE_MP,
                         format!("{name} must discard 1 monarch power"),
                     )
                     .realm(&name),
@@ -407,7 +407,7 @@ pub(crate) fn resolve_face(
                 m.exhausted_manpower += 1;
                 write(
                     world,
-                    Note::new(rules::REBEL_EXHAUST, format!("{name} exhausts 1 manpower"))
+                    Note::new(ids::REBEL_EXHAUST, format!("{name} exhausts 1 manpower"))
                         .realm(&name)
                         .amount(-1),
                 );
@@ -417,7 +417,7 @@ pub(crate) fn resolve_face(
                 write(
                     world,
                     Note::new(
-                        rules::REBEL_EXHAUST,
+                        ids::REBEL_EXHAUST,
                         format!("{name} exhausts a deployed regular"),
                     )
                     .realm(&name)
@@ -433,14 +433,14 @@ pub(crate) fn resolve_face(
                 [] => write(
                     world,
                     Note::new(
-                        rules::REBEL_REMOVE_UNREST,
+                        ids::REBEL_REMOVE_UNREST,
                         format!("{name}: no unrest left to remove"),
                     )
                     .realm(&name),
                 ),
                 [only] => {
                     let key = key_of(world, *only);
-                    remove_unrest(world, realm, &key, rules::REBEL_REMOVE_UNREST);
+                    remove_unrest(world, realm, &key, ids::REBEL_REMOVE_UNREST);
                 }
                 _ => {
                     world.resource_mut::<RebelRoll>().asked = Some(RebelQuestion::RemoveUnrest);
@@ -466,12 +466,12 @@ fn cannot_pay(world: &mut World, realm: Entity, why: &str) {
     write(
         world,
         Note::new(
-            rules::REBEL_CANNOT_PAY,
+            ids::REBEL_CANNOT_PAY,
             format!("{name} cannot pay a rebel die ({why}): 2 ducats instead"),
         )
         .realm(&name),
     );
-    pay_mandatory(world, realm, 2, rules::REBEL_CANNOT_PAY);
+    pay_mandatory(world, realm, 2, ids::REBEL_CANNOT_PAY);
 }
 
 pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action) -> Visit {
@@ -485,11 +485,11 @@ pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action
                     .active
                     .and_then(|a| entity_of(world, a))
                     .unwrap_or(realm);
-                rebels_take(world, realm, p, active, rules::REBELLION_LIBERATES);
+                rebels_take(world, realm, p, active, ids::REBELLION_LIBERATES);
             }
         }
         (Some(RebelQuestion::RemoveUnrest), Action::ChooseProvince { province }) => {
-            remove_unrest(world, realm, &province, rules::REBEL_REMOVE_UNREST);
+            remove_unrest(world, realm, &province, ids::REBEL_REMOVE_UNREST);
         }
         (_, Action::ChooseRealm { realm: colour }) => answer_liberation_colour(world, &colour),
         _ => {}
@@ -515,7 +515,7 @@ pub fn rebels_take(
     write(
         world,
         Note::new(
-            rules::CORES,
+            ids::CORES,
             format!(
                 "{place} is {}a core of {name}",
                 if core { "" } else { "not " }
@@ -533,7 +533,7 @@ pub fn rebels_take(
             write(
                 world,
                 Note::new(
-                    rules::UNREST_COVERED,
+                    ids::UNREST_COVERED,
                     format!("The rebel town covers the unrest in {place}: it no longer counts"),
                 )
                 .realm(&name)
@@ -546,7 +546,7 @@ pub fn rebels_take(
         write(
             world,
             Note::new(
-                rules::REBEL_TOWN,
+                ids::REBEL_TOWN,
                 format!("Rebels hold {place}: a rebel town, and a cube on {name}'s track"),
             )
             .realm(&name)
@@ -591,7 +591,7 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
         write(
             world,
             Note::new(
-                rules::LIBERATION_OCCUPIED,
+                ids::LIBERATION_OCCUPIED,
                 format!("{place} returns to its lawful owner {name}"),
             )
             .realm(&name)
@@ -617,7 +617,7 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
         write(
             world,
             Note::new(
-                rules::LIBERATION_CORE,
+                ids::LIBERATION_CORE,
                 format!("{place} returns to {name}, whose core it is"),
             )
             .realm(&name)
@@ -636,7 +636,7 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
         write(
             world,
             Note::new(
-                rules::LIBERATION_TERRITORY,
+                ids::LIBERATION_TERRITORY,
                 format!("{place} is liberated and belongs to nobody"),
             )
             .subject(sid),
@@ -700,7 +700,7 @@ pub(crate) fn answer_liberation_colour(world: &mut World, colour: &str) {
     write(
         world,
         Note::new(
-            rules::LIBERATION_TERRITORY,
+            ids::LIBERATION_TERRITORY,
             format!("{place} becomes a province of {colour}"),
         )
         .realm(colour)
@@ -737,7 +737,7 @@ fn new_owner_cb(world: &mut World, loser: Entity, new_owner: Entity) {
     write(
         world,
         Note::new(
-            rules::LIBERATION_CB,
+            ids::LIBERATION_CB,
             format!("{l} places a CB on {n}'s capital"),
         )
         .realm(&l),
@@ -809,10 +809,10 @@ fn remove_cb_and_truce_tokens(world: &mut World) {
         let (h, t) = (key_of(world, cb.holder), key_of(world, cb.target));
         write(
             world,
-            Note::new(rules::SEQ_PHASE3_A, format!("{h}'s CB on {t} is removed")).realm(&h),
+            Note::new(ids::SEQ_PHASE3_A, format!("{h}'s CB on {t} is removed")).realm(&h),
         );
         if !at_war_with && world.get::<Mat>(cb.holder).is_some() {
-            change_prestige(world, cb.holder, -2, rules::SEQ_PHASE3_A);
+            change_prestige(world, cb.holder, -2, ids::SEQ_PHASE3_A);
         }
     }
     let truces: Vec<Entity> = world
@@ -826,7 +826,7 @@ fn remove_cb_and_truce_tokens(world: &mut World) {
         }
         write(
             world,
-            Note::new(rules::SEQ_PHASE3_A, format!("{n} truce tokens removed")).amount(n as i32),
+            Note::new(ids::SEQ_PHASE3_A, format!("{n} truce tokens removed")).amount(n as i32),
         );
     }
 }
@@ -889,7 +889,7 @@ fn apply_prestige_penalties(world: &mut World) {
             write(
                 world,
                 Note::new(
-                    rules::SEQ_PHASE3_E,
+                    ids::SEQ_PHASE3_E,
                     format!("{name}'s disputed succession is settled in its favour"),
                 )
                 .realm(&name),
@@ -898,12 +898,12 @@ fn apply_prestige_penalties(world: &mut World) {
             write(
                 world,
                 Note::new(
-                    rules::SEQ_PHASE3_E,
+                    ids::SEQ_PHASE3_E,
                     format!("{name}'s disputed succession is flipped back: -3 prestige"),
                 )
                 .realm(&name),
             );
-            change_prestige(world, owner, -3, rules::SEQ_PHASE3_E);
+            change_prestige(world, owner, -3, ids::SEQ_PHASE3_E);
         }
     }
     for realm in crate::rulesets::pop::state::turn_order(world) {
@@ -913,12 +913,12 @@ fn apply_prestige_penalties(world: &mut World) {
             write(
                 world,
                 Note::new(
-                    rules::SEQ_PHASE3_E,
+                    ids::SEQ_PHASE3_E,
                     format!("{name}'s towns held by enemies or rebels: -{lost} prestige"),
                 )
                 .realm(&name),
             );
-            change_prestige(world, realm, -lost, rules::SEQ_PHASE3_E);
+            change_prestige(world, realm, -lost, ids::SEQ_PHASE3_E);
         }
     }
 }
@@ -997,7 +997,7 @@ fn spread_religious_dissent(world: &mut World) {
                 write(
                     world,
                     Note::new(
-                        rules::RELIGIOUS_REBELS,
+                        ids::RELIGIOUS_REBELS,
                         format!("Religious rebels hold {} ({name})", places.join(", ")),
                     )
                     .realm(&name),
@@ -1008,7 +1008,7 @@ fn spread_religious_dissent(world: &mut World) {
                 write(
                     world,
                     Note::new(
-                        rules::SEQ_PHASE3_G,
+                        ids::SEQ_PHASE3_G,
                         format!("Religious dissent in {area_name}: a town of {name} gains unrest"),
                     )
                     .realm(&name),
@@ -1029,7 +1029,7 @@ fn spread_religious_dissent(world: &mut World) {
                     write(
                         world,
                         Note::new(
-                            rules::SEQ_PHASE3_G,
+                            ids::SEQ_PHASE3_G,
                             format!("Religious dissent among {name}'s vassals in {area_name}"),
                         )
                         .realm(&name),
@@ -1067,7 +1067,7 @@ fn spread_religious_dissent(world: &mut World) {
                         write(
                             world,
                             Note::new(
-                                rules::SEQ_PHASE3_G,
+                                ids::SEQ_PHASE3_G,
                                 format!("{name} removes 1 influence from {area}"),
                             )
                             .realm(&name),

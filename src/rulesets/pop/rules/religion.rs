@@ -10,7 +10,7 @@ use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
 use crate::rulesets::pop::decision::{Action, Illegal};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability, spend};
 use crate::rulesets::pop::rules::effects::{Progress, add_unrest, calm_holdings};
@@ -139,7 +139,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             } else {
                 return None;
             };
-            Some(Illegal::new(rules::CHANGE_RELIGION, why))
+            Some(Illegal::new(ids::CHANGE_RELIGION, why))
         }
         Action::CounterReformation => {
             let why = if religion_of(world, realm) != Some(Religion::Catholic) {
@@ -156,7 +156,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             } else {
                 return None;
             };
-            Some(Illegal::new(rules::COUNTER_REFORMATION, why))
+            Some(Illegal::new(ids::COUNTER_REFORMATION, why))
         }
         _ => None,
     }
@@ -177,7 +177,7 @@ pub fn place_faith(world: &mut World, area: Entity, religion: Religion) {
     write(
         world,
         Note::new(
-            rules::EFFECT_FAITH,
+            ids::EFFECT_FAITH,
             format!("A {religion:?} token is placed in {name}"),
         )
         .subject(sid_of(world, area)),
@@ -198,7 +198,7 @@ pub fn remove_revolution(world: &mut World, area: Entity) {
     write(
         world,
         Note::new(
-            rules::EFFECT_FAITH,
+            ids::EFFECT_FAITH,
             format!(
                 "The Revolutionary token leaves {name}; it is {} again",
                 shown.map_or_else(String::new, |r| format!("{r:?}"))
@@ -230,7 +230,7 @@ pub fn revolution_on_board(world: &World) -> bool {
 /// Convert Area (5.3c): the area must be of another faith, and the realm must own a province
 /// there with every other province owned by itself or by realms of its State Religion.
 fn convert_problem(world: &World, realm: Entity, area: &str) -> Option<Illegal> {
-    let err = |why: String| Some(Illegal::new(rules::ACT_CONVERT_AREA, why));
+    let err = |why: String| Some(Illegal::new(ids::ACT_CONVERT_AREA, why));
     let Some(area) = world
         .resource::<crate::rulesets::pop::state::Index>()
         .get(area)
@@ -279,14 +279,14 @@ fn convert_area(world: &mut World, realm: Entity, area: &str) -> Option<bool> {
     let religion = religion_of(world, realm)?;
     let name = key_of(world, realm);
     let adm = convert_adm(world, realm);
-    change_mp(world, realm, MpKind::Adm, -adm, rules::ACT_CONVERT_AREA);
-    spend(world, realm, CONVERT_DUCATS, rules::ACT_CONVERT_AREA);
+    change_mp(world, realm, MpKind::Adm, -adm, ids::ACT_CONVERT_AREA);
+    spend(world, realm, CONVERT_DUCATS, ids::ACT_CONVERT_AREA);
     let old = area_faith(world, area);
     let area_name = key_of(world, area);
     write(
         world,
         Note::new(
-            rules::ACT_CONVERT_AREA,
+            ids::ACT_CONVERT_AREA,
             format!(
                 "{name} converts {area_name} from {} to {religion:?}",
                 old.map_or_else(String::new, |r| format!("{r:?}"))
@@ -356,7 +356,7 @@ pub fn set_state_religion(world: &mut World, realm: Entity, new: Religion) {
         write(
             world,
             Note::new(
-                rules::MARRIAGE,
+                ids::MARRIAGE,
                 format!("The marriage of {a} and {b} ends: their faiths may no longer marry"),
             )
             .realm(&key_of(world, realm)),
@@ -374,7 +374,7 @@ pub fn become_revolutionary(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(
-            rules::REVOLUTIONARY_REGIME,
+            ids::REVOLUTIONARY_REGIME,
             format!(
                 "{name} proclaims a Revolutionary Regime: its State Religion was {} and is now Revolutionary",
                 old.map_or_else(String::new, |r| format!("{r:?}"))
@@ -407,7 +407,7 @@ pub fn end_revolutionary_regime(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(
-            rules::REVOLUTIONARY_REGIME,
+            ids::REVOLUTIONARY_REGIME,
             format!(
                 "{name} ends its Revolutionary Regime and adopts {new:?} as its State Religion"
             ),
@@ -427,14 +427,14 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 realm,
                 MpKind::Adm,
                 -COUNTER_REFORMATION_ADM,
-                rules::COUNTER_REFORMATION,
+                ids::COUNTER_REFORMATION,
             );
             place_faith(world, area, Religion::CounterReformed);
             let area_name = key_of(world, area);
             write(
                 world,
                 Note::new(
-                    rules::COUNTER_REFORMATION,
+                    ids::COUNTER_REFORMATION,
                     format!("{name} embraces the Counter-Reformation: a Counter-Reformed token in {area_name}"),
                 )
                 .realm(&name)
@@ -455,14 +455,14 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             write(
                 world,
                 Note::new(
-                    rules::CHANGE_RELIGION,
+                    ids::CHANGE_RELIGION,
                     format!("{name} changes its State Religion from {old:?} to {new:?}"),
                 )
                 .realm(&name),
             );
             set_state_religion(world, realm, new);
-            change_prestige(world, realm, -CHANGE_PRESTIGE, rules::CHANGE_RELIGION);
-            change_stability(world, realm, -CHANGE_STABILITY, rules::CHANGE_RELIGION);
+            change_prestige(world, realm, -CHANGE_PRESTIGE, ids::CHANGE_RELIGION);
+            change_stability(world, realm, -CHANGE_STABILITY, ids::CHANGE_RELIGION);
             drop_marriage(world, realm, old);
             move_influence(world, realm, old, new);
             if escape {
@@ -524,7 +524,7 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
         write(
             world,
             Note::new(
-                rules::RELIGIOUS_REBELS,
+                ids::RELIGIOUS_REBELS,
                 format!(
                     "{name} shares their faith now: {} rebel towns and {} rebel units leave {area_name}",
                     towns.len(),
@@ -559,7 +559,7 @@ fn drop_marriage(world: &mut World, realm: Entity, old: Religion) {
         write(
             world,
             Note::new(
-                rules::CHANGE_RELIGION,
+                ids::CHANGE_RELIGION,
                 format!("The marriage of {a} and {b} ends over the change of faith"),
             )
             .realm(&name),
@@ -603,7 +603,7 @@ fn move_influence(world: &mut World, realm: Entity, old: Religion, new: Religion
     write(
         world,
         Note::new(
-            rules::CHANGE_RELIGION,
+            ids::CHANGE_RELIGION,
             format!("{name} removes {removed} influence from areas of its old faith"),
         )
         .realm(&name)
@@ -629,7 +629,7 @@ fn move_influence(world: &mut World, realm: Entity, old: Religion, new: Religion
         write(
             world,
             Note::new(
-                rules::CHANGE_RELIGION,
+                ids::CHANGE_RELIGION,
                 format!("{name} places {placed} influence in areas of its new faith"),
             )
             .realm(&name)

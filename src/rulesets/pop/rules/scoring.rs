@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::engine::flow::{Flow, Rules};
 use crate::engine::log::{Note, write};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::events::EventDisplay;
@@ -55,11 +55,8 @@ fn start_round(world: &mut World) {
     let (age, round) = (flow.age, flow.round_in_age);
     write(
         world,
-        Note::new(
-            rules::FLOW_ROUND,
-            format!("Age {age}, Round {round} begins"),
-        )
-        .amount(i32::from(round)),
+        Note::new(ids::FLOW_ROUND, format!("Age {age}, Round {round} begins"))
+            .amount(i32::from(round)),
     );
 }
 
@@ -124,7 +121,7 @@ fn check_game_end(world: &mut World) {
     };
     write(
         world,
-        Note::new(rules::SEQ_GAME_END, format!("The game ends: {reason}")),
+        Note::new(ids::SEQ_GAME_END, format!("The game ends: {reason}")),
     );
     final_scoring(world, reason);
     world.resource_mut::<Flow>().over = true;
@@ -181,7 +178,7 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
         write(
             world,
             Note::new(
-                rules::SEQ_FINAL_SCORING,
+                ids::SEQ_FINAL_SCORING,
                 format!("{name} scores {gained:+}: {total} prestige"),
             )
             .realm(&name)
@@ -205,7 +202,7 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
         Some(w) => format!("{w} wins"),
         None => "a shared win".to_string(),
     };
-    write(world, Note::new(rules::SEQ_FINAL_SCORING, text));
+    write(world, Note::new(ids::SEQ_FINAL_SCORING, text));
     world.insert_resource(Outcome {
         reason,
         scores,

@@ -7,7 +7,7 @@ use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::EventKind;
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::events::EventDisplay;
 use crate::rulesets::pop::state::{Content, FirstPlayer, Seats, key_of};
@@ -87,7 +87,7 @@ fn build_event_decks(world: &mut World) {
         write(
             world,
             Note::new(
-                rules::FLOW_SETUP,
+                ids::FLOW_SETUP,
                 format!("Age {age} event deck: {count} cards"),
             )
             .amount(count as i32),
@@ -108,6 +108,6 @@ fn choose_first_player(world: &mut World) {
     let name = key_of(world, first);
     write(
         world,
-        Note::new(rules::FLOW_SETUP, format!("{name} is the First Player")).realm(&name),
+        Note::new(ids::FLOW_SETUP, format!("{name} is the First Player")).realm(&name),
     );
 }

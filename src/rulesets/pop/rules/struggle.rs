@@ -11,7 +11,7 @@ use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::PowerStruggleDef;
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::conditions::all_met;
@@ -89,7 +89,7 @@ fn set_up_power_struggles(world: &mut World) {
     };
     write(
         world,
-        Note::new(rules::STRUGGLE_SETUP, text).amount(content.power_struggles.len() as i32),
+        Note::new(ids::STRUGGLE_SETUP, text).amount(content.power_struggles.len() as i32),
     );
 }
 
@@ -100,7 +100,7 @@ pub fn activate(world: &mut World, source: &str) {
         write(
             world,
             Note::new(
-                rules::STRUGGLE_ACTIVATE,
+                ids::STRUGGLE_ACTIVATE,
                 format!("\"{source}\": Power Struggles are not in play"),
             ),
         );
@@ -110,7 +110,7 @@ pub fn activate(world: &mut World, source: &str) {
         write(
             world,
             Note::new(
-                rules::STRUGGLE_ACTIVATE,
+                ids::STRUGGLE_ACTIVATE,
                 format!("\"{source}\": the Power Struggle deck is used up"),
             ),
         );
@@ -125,7 +125,7 @@ pub fn activate(world: &mut World, source: &str) {
     write(
         world,
         Note::new(
-            rules::STRUGGLE_ACTIVATE,
+            ids::STRUGGLE_ACTIVATE,
             format!("\"{source}\": the Power Struggle \"{name}\" becomes active; upcoming: {next}"),
         ),
     );
@@ -250,7 +250,7 @@ pub fn score_power_struggles(world: &mut World) {
         write(
             world,
             Note::new(
-                rules::STRUGGLE_DISCARD,
+                ids::STRUGGLE_DISCARD,
                 format!("The Power Struggle \"{name}\" is scored and discarded"),
             ),
         );
@@ -270,7 +270,7 @@ fn score_card(world: &mut World, card: usize) {
         write(
             world,
             Note::new(
-                rules::STRUGGLE_BATTLEGROUND,
+                ids::STRUGGLE_BATTLEGROUND,
                 format!(
                     "{name} scores {prestige} prestige in the battlegrounds of \"{}\" ({})",
                     def.name,
@@ -279,7 +279,7 @@ fn score_card(world: &mut World, card: usize) {
             )
             .realm(&name),
         );
-        change_prestige(world, *realm, prestige, rules::STRUGGLE_BATTLEGROUND);
+        change_prestige(world, *realm, prestige, ids::STRUGGLE_BATTLEGROUND);
     }
     for criterion in &def.criteria {
         for realm in &realms {
@@ -296,7 +296,7 @@ fn score_card(world: &mut World, card: usize) {
             write(
                 world,
                 Note::new(
-                    rules::STRUGGLE_CRITERIA,
+                    ids::STRUGGLE_CRITERIA,
                     format!(
                         "{name} {verb} \"{}\" of \"{}\": {prestige:+} prestige",
                         criterion.text, def.name
@@ -304,7 +304,7 @@ fn score_card(world: &mut World, card: usize) {
                 )
                 .realm(&name),
             );
-            change_prestige(world, *realm, prestige, rules::STRUGGLE_CRITERIA);
+            change_prestige(world, *realm, prestige, ids::STRUGGLE_CRITERIA);
         }
     }
 }

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::rulesets::pop::decision::{Action, DecisionKind};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::costs::action_cost;
 use crate::rulesets::pop::rules::events::{EventInProgress, Leftover};
@@ -70,7 +70,7 @@ fn pop_17_4_setup_keeps_the_scenario_order_and_activation_reveals_the_next_upcom
         "the first listed on top"
     );
     assert_eq!(board(&game).upcoming(), Some(east));
-    assert_eq!(count(&game, rules::STRUGGLE_SETUP), 1);
+    assert_eq!(count(&game, ids::STRUGGLE_SETUP), 1);
     activate(game.world_mut(), "test");
     assert_eq!(board(&game).active, vec![east]);
     assert_eq!(
@@ -85,14 +85,14 @@ fn pop_17_4_setup_keeps_the_scenario_order_and_activation_reveals_the_next_upcom
     assert_eq!(board(&game).upcoming(), None);
     activate(game.world_mut(), "test");
     assert_eq!(
-        count(&game, rules::STRUGGLE_ACTIVATE),
+        count(&game, ids::STRUGGLE_ACTIVATE),
         4,
         "the last says the deck is used up"
     );
     score_power_struggles(game.world_mut());
     assert!(board(&game).active.is_empty());
     assert_eq!(board(&game).discard, vec![east, main, far]);
-    assert_eq!(count(&game, rules::STRUGGLE_DISCARD), 3);
+    assert_eq!(count(&game, ids::STRUGGLE_DISCARD), 3);
 }
 
 #[test]
@@ -102,7 +102,7 @@ fn pop_17_4_activate_does_nothing_without_the_advanced_rule() {
     activate(game.world_mut(), "test");
     assert!(board(&game).active.is_empty());
     assert_eq!(
-        count(&game, rules::STRUGGLE_ACTIVATE),
+        count(&game, ids::STRUGGLE_ACTIVATE),
         1,
         "a note says the symbol does nothing"
     );
@@ -111,9 +111,9 @@ fn pop_17_4_activate_does_nothing_without_the_advanced_rule() {
             .resource::<crate::engine::log::GameLog>()
             .entries
             .iter()
-            .any(|l| l.rule == rules::STRUGGLE_ACTIVATE && l.text.contains("not in play"))
+            .any(|l| l.rule == ids::STRUGGLE_ACTIVATE && l.text.contains("not in play"))
     );
-    assert_eq!(count(&game, rules::STRUGGLE_SETUP), 0);
+    assert_eq!(count(&game, ids::STRUGGLE_SETUP), 0);
 }
 
 #[test]
@@ -181,8 +181,8 @@ fn pop_17_4_criteria_gain_and_lose_prestige_in_phase_4e() {
     assert_eq!(prestige(&game, a) - pa, 3);
     assert_eq!(prestige(&game, b) - pb, 0);
     // A note and the prestige change each: 3 criteria scored, 1 realm in the battlegrounds.
-    assert_eq!(count(&game, rules::STRUGGLE_CRITERIA), 2 * 3);
-    assert_eq!(count(&game, rules::STRUGGLE_BATTLEGROUND), 2);
+    assert_eq!(count(&game, ids::STRUGGLE_CRITERIA), 2 * 3);
+    assert_eq!(count(&game, ids::STRUGGLE_BATTLEGROUND), 2);
     // Losing the north: AAA fails its own criterion (-1).
     let nora = e(&game, "nora");
     game.world_mut().entity_mut(nora).insert(OwnedBy(b));
@@ -210,10 +210,10 @@ fn pop_17_4_fabricate_discount_one_dip_in_a_battleground_two_elsewhere() {
     assert_eq!(action_cost(game.world(), me, &claim(theirs)).dip, 2);
     // With 1 dip only the battleground claim is affordable.
     set(&mut game, me, |m| m.mp[1] = 1);
-    refused(&mut game, claim(theirs), rules::ACT_FABRICATE_CLAIM);
+    refused(&mut game, claim(theirs), ids::ACT_FABRICATE_CLAIM);
     game.apply(claim("east")).unwrap();
     assert_eq!(mat(&game, me).mp[1], 0, "1 dip paid");
-    assert_eq!(count(&game, rules::STRUGGLE_FABRICATE_DISCOUNT), 1);
+    assert_eq!(count(&game, ids::STRUGGLE_FABRICATE_DISCOUNT), 1);
     // The other realm pays 2 outside the battlegrounds.
     settle_turn(&mut game, me);
     let turn = game.pending().unwrap();
@@ -225,7 +225,7 @@ fn pop_17_4_fabricate_discount_one_dip_in_a_battleground_two_elsewhere() {
     let before = mat(&game, other).mp[1];
     game.apply(claim(mine)).unwrap();
     assert_eq!(before - mat(&game, other).mp[1], 2);
-    assert_eq!(count(&game, rules::STRUGGLE_FABRICATE_DISCOUNT), 1);
+    assert_eq!(count(&game, ids::STRUGGLE_FABRICATE_DISCOUNT), 1);
 }
 
 #[test]
@@ -301,9 +301,9 @@ fn pop_17_4_activate_by_the_event_symbol_also_on_the_leftover_event_and_comet_on
             .unwrap_or_else(|| legal[0].clone());
         game.apply(pick).unwrap();
     }
-    assert_eq!(count(&game, rules::STRUGGLE_ACTIVATE), 3);
+    assert_eq!(count(&game, ids::STRUGGLE_ACTIVATE), 3);
     assert_eq!(board(&game).active.len(), 3);
-    assert_eq!(count(&game, rules::MILESTONE_COMET), 2);
+    assert_eq!(count(&game, ids::MILESTONE_COMET), 2);
 }
 
 /// Milestones for the mini scenario: two Expansion ones and one Politics one in Age 1.
@@ -356,11 +356,11 @@ fn pop_milestone_comet_replaces_the_milestones_from_the_age_decks() {
         game.world().resource::<Milestones>().completed.is_empty(),
         "the tag on the discarded card goes with it"
     );
-    assert_eq!(count(&game, rules::MILESTONE_COMET), 1);
+    assert_eq!(count(&game, ids::MILESTONE_COMET), 1);
     // A second comet: every deck is empty now, all stay.
     comet_sighted(game.world_mut(), a);
     assert_eq!(ids(&game), now);
-    assert_eq!(count(&game, rules::MILESTONE_COMET), 2);
+    assert_eq!(count(&game, ids::MILESTONE_COMET), 2);
 }
 
 #[test]
@@ -372,11 +372,11 @@ fn pop_17_4_scored_in_bot_games() {
         .resource::<crate::engine::log::GameLog>()
         .entries
         .iter()
-        .filter(|l| l.rule == rules::STRUGGLE_ACTIVATE && l.text.contains("becomes active"))
+        .filter(|l| l.rule == ids::STRUGGLE_ACTIVATE && l.text.contains("becomes active"))
         .count();
     assert_eq!(activated, 3, "each of the 3 cards once");
     assert_eq!(
-        count(&game, rules::STRUGGLE_DISCARD),
+        count(&game, ids::STRUGGLE_DISCARD),
         3,
         "every card scored in Phase 4 E"
     );

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::Religion;
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::generic::*;
 use crate::rulesets::pop::rules::relations::*;
@@ -29,7 +29,7 @@ pub fn dnpr_expansion(world: &mut World, tag: &str) {
         write(
             world,
             Note::new(
-                rules::EFFECT_NO_TARGET,
+                ids::EFFECT_NO_TARGET,
                 format!("DNPR expansion: {tag} is not a Non-Player Realm in this game"),
             ),
         );
@@ -84,7 +84,7 @@ pub fn dnpr_expansion(world: &mut World, tag: &str) {
         write(
             world,
             Note::new(
-                rules::DNPR_EXPANSION,
+                ids::DNPR_EXPANSION,
                 format!("{tag} expands: it takes {place} from {from}"),
             )
             .realm(tag)
@@ -100,7 +100,7 @@ pub fn dnpr_expansion(world: &mut World, tag: &str) {
         write(
             world,
             Note::new(
-                rules::DNPR_EXPANSION,
+                ids::DNPR_EXPANSION,
                 format!("{tag} stirs up {place}: its holding gains unrest"),
             )
             .realm(tag)
@@ -112,7 +112,7 @@ pub fn dnpr_expansion(world: &mut World, tag: &str) {
     write(
         world,
         Note::new(
-            rules::EFFECT_NO_TARGET,
+            ids::EFFECT_NO_TARGET,
             format!("DNPR expansion: {tag} has no neighbouring province to take"),
         ),
     );
@@ -233,7 +233,7 @@ pub fn spread_revolution(world: &mut World) {
         };
         write(
             world,
-            Note::new(rules::REVOLUTION_SPREAD, text).subject(sid_of(world, area)),
+            Note::new(ids::REVOLUTION_SPREAD, text).subject(sid_of(world, area)),
         );
         crate::rulesets::pop::rules::religion::place_faith(world, area, Religion::Revolutionary);
     }
@@ -299,7 +299,7 @@ pub fn disloyal_vassals(world: &mut World, active: Entity) {
             write(
                 world,
                 Note::new(
-                    rules::DISLOYAL_VASSALS,
+                    ids::DISLOYAL_VASSALS,
                     format!(
                         "The vassals of {name} in {area_name} waver: unrest and {rebels} rebels"
                     ),

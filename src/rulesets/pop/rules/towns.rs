@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::state::{key_of, sid_of, spawn_sim};
 
@@ -104,7 +104,7 @@ pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
         write(
             world,
             Note::new(
-                rules::TOWN_TRACK,
+                ids::TOWN_TRACK,
                 format!(
                     "{name} places a large town on {place} (slot {})",
                     before.large_towns + 1
@@ -132,7 +132,7 @@ pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
             write(
                 world,
                 Note::new(
-                    rules::TOWN_TRACK,
+                    ids::TOWN_TRACK,
                     format!(
                         "{name} places {how} on {place} (slot {})",
                         before.small_towns + placed
@@ -148,7 +148,7 @@ pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
             write(
                 world,
                 Note::new(
-                    rules::OUT_OF_TOWNS,
+                    ids::OUT_OF_TOWNS,
                     format!("{name} has used all 40 small towns: a vassal on {place}"),
                 )
                 .realm(&name)
@@ -175,7 +175,7 @@ pub fn place_small_town(world: &mut World, realm: Entity, province: Entity) {
         write(
             world,
             Note::new(
-                rules::TOWN_TRACK,
+                ids::TOWN_TRACK,
                 format!(
                     "{name} places a small town on {place} (slot {})",
                     before.small_towns + 1
@@ -189,7 +189,7 @@ pub fn place_small_town(world: &mut World, realm: Entity, province: Entity) {
         write(
             world,
             Note::new(
-                rules::OUT_OF_TOWNS,
+                ids::OUT_OF_TOWNS,
                 format!("{name} has used all 40 small towns: a vassal on {place}"),
             )
             .realm(&name)
@@ -222,14 +222,14 @@ fn note_income_tile(world: &mut World, realm: Entity, before: &Tracks) {
     if after.income_tile && !before.income_tile {
         write(
             world,
-            Note::new(rules::INCOME_TILE, format!("{name} has placed all 20 small towns of its mat: the +20 income tile and 20 more towns"))
+            Note::new(ids::INCOME_TILE, format!("{name} has placed all 20 small towns of its mat: the +20 income tile and 20 more towns"))
                 .realm(&name),
         );
     } else if !after.income_tile && before.income_tile {
         write(
             world,
             Note::new(
-                rules::INCOME_TILE,
+                ids::INCOME_TILE,
                 format!("{name} is below 20 small towns: the +20 income tile goes back"),
             )
             .realm(&name),

@@ -10,7 +10,7 @@ use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{MpKind, TradeCardDef, TradeNodeDef, TradeRequirement};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::colonize::{neighbours, shores};
@@ -161,7 +161,7 @@ fn set_up_trade(world: &mut World) {
     write(
         world,
         Note::new(
-            rules::TRADE_DECK,
+            ids::TRADE_DECK,
             format!(
                 "The Trade Deck holds {cards} cards ({out} distant cards set aside); {merchants} merchants are placed"
             ),
@@ -181,7 +181,7 @@ pub fn stand_merchants_up(world: &mut World) {
     if count > 0 {
         write(
             world,
-            Note::new(rules::MERCHANT, format!("{count} merchants stand up again")).amount(count),
+            Note::new(ids::MERCHANT, format!("{count} merchants stand up again")).amount(count),
         );
     }
 }
@@ -200,7 +200,7 @@ fn draw(world: &mut World) -> Option<usize> {
         write(
             world,
             Note::new(
-                rules::TRADE_DECK,
+                ids::TRADE_DECK,
                 "The Trade Deck is empty: its discard pile is shuffled into a new deck",
             ),
         );
@@ -241,7 +241,7 @@ pub fn open_continent(world: &mut World, realm: Entity, area: Entity) {
     write(
         world,
         Note::new(
-            rules::EXPLORE_FIRST,
+            ids::EXPLORE_FIRST,
             format!(
                 "First foothold on {continent}: {added} Trade Cards and the discard pile are shuffled into the Trade Deck"
             ),
@@ -699,14 +699,14 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
         return None;
     }
     if mp(world, realm, MpKind::Dip) < TRADE_DIP {
-        return Some(Illegal::new(rules::ACT_TRADE, "trading costs 1 dip"));
+        return Some(Illegal::new(ids::ACT_TRADE, "trading costs 1 dip"));
     }
     (!world
         .resource::<TradeBoard>()
         .has_available(&key_of(world, realm)))
     .then(|| {
         Illegal::new(
-            rules::MERCHANT,
+            ids::MERCHANT,
             "trading needs an upright merchant (they stand up again in Phase 5)",
         )
     })
@@ -720,9 +720,9 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     let name = key_of(world, realm);
     write(
         world,
-        Note::new(rules::ACT_TRADE, format!("{name} trades")).realm(&name),
+        Note::new(ids::ACT_TRADE, format!("{name} trades")).realm(&name),
     );
-    change_mp(world, realm, MpKind::Dip, -TRADE_DIP, rules::ACT_TRADE);
+    change_mp(world, realm, MpKind::Dip, -TRADE_DIP, ids::ACT_TRADE);
     let mut revealed = Vec::new();
     for _ in 0..REVEAL {
         match draw(world) {
@@ -738,7 +738,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     write(
         world,
         Note::new(
-            rules::TRADE_DECK,
+            ids::TRADE_DECK,
             format!("{name} reveals the Trade Cards {}", names.join(", ")),
         )
         .realm(&name)
@@ -832,7 +832,7 @@ pub fn answer_problem(
     let name = key_of(world, realm);
     let Some(run) = board.run.as_ref().filter(|r| r.realm == name) else {
         return Some(Illegal::new(
-            rules::ACT_TRADE,
+            ids::ACT_TRADE,
             "no Trade action of yours is under way",
         ));
     };
@@ -840,13 +840,13 @@ pub fn answer_problem(
         return match action {
             Action::PayInflation { adm: true } if mp(world, realm, MpKind::Adm) < INFLATION_ADM => {
                 Some(Illegal::new(
-                    rules::GOLD_INFLATION,
+                    ids::GOLD_INFLATION,
                     "you have no adm: take an interest token",
                 ))
             }
             Action::PayInflation { .. } => None,
             _ => Some(Illegal::new(
-                rules::GOLD_INFLATION,
+                ids::GOLD_INFLATION,
                 "pay 1 adm or take an interest token",
             )),
         };
@@ -862,7 +862,7 @@ pub fn answer_problem(
             merchant,
         } => card_problem(world, realm, run, card, node, merchant.as_deref()),
         _ => Some(Illegal::new(
-            rules::ACT_TRADE,
+            ids::ACT_TRADE,
             "pick a revealed card and a node, move a Light Ship, or take 2 ducats",
         )),
     }
@@ -876,7 +876,7 @@ fn ship_problem(
     to: &str,
     protect: bool,
 ) -> Option<Illegal> {
-    let err = |why: String| Some(Illegal::new(rules::TRADE_PROTECTION, why));
+    let err = |why: String| Some(Illegal::new(ids::TRADE_PROTECTION, why));
     if run.ship.is_some() {
         return err("only 1 Light Ship moves in a Trade action".into());
     }
@@ -925,7 +925,7 @@ fn card_problem(
     let name = key_of(world, realm);
     let Some(c) = card_index(&content, card).filter(|c| board.revealed.contains(c)) else {
         return Some(Illegal::new(
-            rules::TRADE_DECK,
+            ids::TRADE_DECK,
             format!("{card} is not a revealed card"),
         ));
     };
@@ -937,13 +937,13 @@ fn card_problem(
             .any(|n| n.secondary.as_deref() == Some(node));
     let Some(node_d) = node_def(&content, node).filter(|_| named) else {
         return Some(Illegal::new(
-            rules::TRADE_ELIGIBLE,
+            ids::TRADE_ELIGIBLE,
             format!("{} does not name the trade node {node}", def.name),
         ));
     };
     if !connected(world, realm, node_d) {
         return Some(Illegal::new(
-            rules::TRADE_ELIGIBLE,
+            ids::TRADE_ELIGIBLE,
             format!(
                 "no chain of your towns, vassals, influence or Light Ships links {} to your capital area",
                 node_d.name
@@ -961,14 +961,14 @@ fn card_problem(
             _ => "you need a town or vassal on one of its Key Provinces",
         };
         return Some(Illegal::new(
-            rules::TRADE_REQUIREMENT,
+            ids::TRADE_REQUIREMENT,
             format!("to trade {} at {}, {need}", def.name, node_d.name),
         ));
     }
     if let Some(sea) = run.ship.as_deref().and_then(|s| lookup(world, s)) {
         if !through_ship(world, realm, node_d, sea) {
             return Some(Illegal::new(
-                rules::TRADE_ELIGIBLE,
+                ids::TRADE_ELIGIBLE,
                 format!(
                     "after moving a Light Ship, the node must be next to it or connected through it; {} is not",
                     node_d.name
@@ -980,7 +980,7 @@ fn card_problem(
         (Some(m), None) if m.upright => {}
         (Some(_), None) => {
             return Some(Illegal::new(
-                rules::MERCHANT,
+                ids::MERCHANT,
                 format!(
                     "your merchant in {} is already used this Round",
                     node_d.name
@@ -989,7 +989,7 @@ fn card_problem(
         }
         (Some(_), Some(_)) => {
             return Some(Illegal::new(
-                rules::MERCHANT,
+                ids::MERCHANT,
                 format!(
                     "you already have a merchant in {}: only 1 per node",
                     node_d.name
@@ -1003,7 +1003,7 @@ fn card_problem(
                 .any(|m| m.realm == name && m.node.is_none())
             {
                 return Some(Illegal::new(
-                    rules::MERCHANT,
+                    ids::MERCHANT,
                     "no merchant of yours waits off the board: name the node one comes from",
                 ));
             }
@@ -1011,7 +1011,7 @@ fn card_problem(
         (None, Some(from)) => {
             if !board.merchant_at(&name, from).is_some_and(|m| m.upright) {
                 return Some(Illegal::new(
-                    rules::MERCHANT,
+                    ids::MERCHANT,
                     format!("you have no upright merchant in {from}"),
                 ));
             }
@@ -1020,7 +1020,7 @@ fn card_problem(
     if primary_of(def, node).is_some() {
         if board.pirates_at(node) > 0 {
             return Some(Illegal::new(
-                rules::PIRATES,
+                ids::PIRATES,
                 format!("a pirate in {} bars it as a secondary node", node_d.name),
             ));
         }
@@ -1030,7 +1030,7 @@ fn card_problem(
             .any(|r| trade_power(world, r, def, node_d, false) > mine);
         if stronger {
             return Some(Illegal::new(
-                rules::SECONDARY_NODE,
+                ids::SECONDARY_NODE,
                 format!(
                     "another realm has more trade power than you in the secondary node {}",
                     node_d.name
@@ -1064,12 +1064,12 @@ pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
             write(
                 world,
                 Note::new(
-                    rules::TRADE_DUCATS,
+                    ids::TRADE_DUCATS,
                     format!("{} discards the Trade Cards and takes 2 ducats", run.realm),
                 )
                 .realm(&run.realm),
             );
-            gain_ducats(world, realm, FALLBACK_DUCATS, rules::TRADE_DUCATS);
+            gain_ducats(world, realm, FALLBACK_DUCATS, ids::TRADE_DUCATS);
             finish(world);
         }
         Action::TradeShip { from, to, protect } => {
@@ -1131,7 +1131,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
     write(
         world,
         Note::new(
-            rules::TRADE_PROTECTION,
+            ids::TRADE_PROTECTION,
             format!("{name} sails a Light Ship from {from_n} to {to_n} to trade"),
         )
         .realm(&name)
@@ -1155,7 +1155,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
         write(
             world,
             Note::new(
-                rules::TRADE_PROTECTION,
+                ids::TRADE_PROTECTION,
                 format!(
                     "{name} displaces {other}'s Light Ship from a Trade Protection slot in {to_n}"
                 ),
@@ -1168,7 +1168,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
     write(
         world,
         Note::new(
-            rules::TRADE_PROTECTION,
+            ids::TRADE_PROTECTION,
             format!("{name}'s Light Ship protects trade in {to_n}"),
         )
         .realm(&name)
@@ -1199,7 +1199,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
         write(
             world,
             Note::new(
-                rules::PIRATES,
+                ids::PIRATES,
                 format!(
                     "{name}'s protecting Light Ships drive a pirate out of {}",
                     node_d.name
@@ -1214,7 +1214,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
         write(
             world,
             Note::new(
-                rules::SECONDARY_NODE,
+                ids::SECONDARY_NODE,
                 format!(
                     "{name} trades {} in the secondary node {} (from {primary})",
                     def.name, node_d.name
@@ -1232,7 +1232,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
                 write(
                     world,
                     Note::new(
-                        rules::TRADE_REQUIREMENT,
+                        ids::TRADE_REQUIREMENT,
                         format!(
                             "{who} owns no Key Province of {} for {}: no income there",
                             income_def.name, def.name
@@ -1253,7 +1253,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
         write(
             world,
             Note::new(
-                rules::TRADE_POWER,
+                ids::TRADE_POWER,
                 format!(
                     "{who}: trade power {} in {} for {}: {row}",
                     share.power, node_d.name, def.name
@@ -1270,14 +1270,14 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
             mine = ducats;
         }
         if ducats > 0 {
-            gain_ducats(world, share.realm, ducats, rules::TRADE_INCOME);
+            gain_ducats(world, share.realm, ducats, ids::TRADE_INCOME);
         }
     }
     if pirates > 0 {
         write(
             world,
             Note::new(
-                rules::PIRATES,
+                ids::PIRATES,
                 format!("{pirates} pirates push every trader one row down per pirate"),
             )
             .realm(&name)
@@ -1285,13 +1285,13 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
         );
     }
     if def.slaves && world.resource::<Flow>().age >= 3 {
-        change_prestige(world, realm, -1, rules::SLAVES);
+        change_prestige(world, realm, -1, ids::SLAVES);
     }
     if def.gold && mine * 2 > tax_income(world, realm) {
         write(
             world,
             Note::new(
-                rules::GOLD_INFLATION,
+                ids::GOLD_INFLATION,
                 format!(
                     "{name}'s gold brings {mine} ducats, more than half its tax income: inflation"
                 ),
@@ -1330,7 +1330,7 @@ fn place_merchant(world: &mut World, realm: &str, node: &str, from: Option<&str>
         }
         (true, None) => format!("{realm} places a merchant in {node_name} and lays it down"),
     };
-    write(world, Note::new(rules::MERCHANT, text).realm(realm));
+    write(world, Note::new(ids::MERCHANT, text).realm(realm));
 }
 
 /// Gold inflation (12.1): 1 adm, or an interest token with no ducats (it may take the realm
@@ -1342,7 +1342,7 @@ fn pay_inflation(world: &mut World, realm: Entity, adm: bool) {
             realm,
             MpKind::Adm,
             -INFLATION_ADM,
-            rules::GOLD_INFLATION,
+            ids::GOLD_INFLATION,
         );
         return;
     }
@@ -1357,7 +1357,7 @@ fn pay_inflation(world: &mut World, realm: Entity, adm: bool) {
     write(
         world,
         Note::new(
-            rules::GOLD_INFLATION,
+            ids::GOLD_INFLATION,
             format!("{name} takes an interest token for inflation ({loans} now)"),
         )
         .realm(&name)
@@ -1447,7 +1447,7 @@ pub fn place_pirate(world: &mut World) {
     write(
         world,
         Note::new(
-            rules::PIRATES,
+            ids::PIRATES,
             format!("A pirate ship lurks in {} ({count} there)", node.name),
         )
         .amount(1),
@@ -1461,7 +1461,7 @@ pub fn pirates_leave(world: &mut World) {
         write(
             world,
             Note::new(
-                rules::PIRATES,
+                ids::PIRATES,
                 format!("The Age ends: {gone} pirate ships leave the trade nodes"),
             )
             .amount(-(gone as i32)),
@@ -1510,7 +1510,7 @@ pub fn expand_problem(world: &World, realm: Entity, node: &str) -> Option<Illega
     } else {
         return None;
     };
-    Some(Illegal::new(rules::TRADE_EXPAND, why))
+    Some(Illegal::new(ids::TRADE_EXPAND, why))
 }
 
 /// Expands the node (by id): its income is read from the expanded column from now on. A node
@@ -1521,7 +1521,7 @@ pub fn expand_node(world: &mut World, realm: Entity, node: &str) {
         write(
             world,
             Note::new(
-                rules::TRADE_EXPAND,
+                ids::TRADE_EXPAND,
                 format!("{who} cannot expand \"{node}\": no such Trade Node"),
             )
             .realm(&who),
@@ -1532,7 +1532,7 @@ pub fn expand_node(world: &mut World, realm: Entity, node: &str) {
         write(
             world,
             Note::new(
-                rules::TRADE_EXPAND,
+                ids::TRADE_EXPAND,
                 format!("{} is expanded already", def.name),
             )
             .realm(&who),
@@ -1546,7 +1546,7 @@ pub fn expand_node(world: &mut World, realm: Entity, node: &str) {
     write(
         world,
         Note::new(
-            rules::TRADE_EXPAND,
+            ids::TRADE_EXPAND,
             format!(
                 "{who} expands {}: its income is read from the expanded column",
                 def.name

@@ -6,7 +6,7 @@ use crate::engine::flow::Flow;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::test_support::*;
 use crate::rulesets::pop::rules::trade::{
@@ -81,7 +81,7 @@ fn pop_12_trade_income_rows_push_down_the_weaker_merchant() {
     light_ship(&mut game, me, "west_sea", true);
     assert_eq!(trade(&mut game, me, other, "cloth", "bay"), (5, 3));
     assert_eq!(mat(&game, me).mp(MpKind::Dip), 9, "Trade costs 1 dip");
-    assert!(count(&game, rules::TRADE_INCOME) >= 2);
+    assert!(count(&game, ids::TRADE_INCOME) >= 2);
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn pop_12_pirates_push_everyone_one_row_down() {
         .pirates
         .push("bay".into());
     assert_eq!(trade(&mut game, me, other, "cloth", "bay"), (3, 2));
-    assert!(count(&game, rules::PIRATES) >= 1);
+    assert!(count(&game, ids::PIRATES) >= 1);
 
     let (mut game, me, other) = trade_game();
     let two = vec!["bay".to_string(), "bay".to_string()];
@@ -180,7 +180,7 @@ fn pop_12_secondary_node_pays_the_lowest_row_and_the_others_trade_at_the_primary
         (2, 5),
         "me: the lowest row of the secondary node; the other: alone at the bay, row 1"
     );
-    assert!(count(&game, rules::SECONDARY_NODE) >= 1);
+    assert!(count(&game, ids::SECONDARY_NODE) >= 1);
     let name = key_of(game.world(), me);
     assert!(board(&game).merchant_at(&name, "inland").is_some());
 }
@@ -194,7 +194,7 @@ fn pop_12_pirates_bar_a_secondary_node() {
         .push("inland".into());
     stack_trade_deck(&mut game, &["cloth"]);
     game.apply(Action::Trade).unwrap();
-    refused(&mut game, choose("cloth", "inland", None), rules::PIRATES);
+    refused(&mut game, choose("cloth", "inland", None), ids::PIRATES);
 }
 
 #[test]
@@ -221,8 +221,8 @@ fn pop_12_gold_inflation_costs_an_adm_or_an_interest_token() {
     game.apply(Action::PayInflation { adm: false }).unwrap();
     assert_eq!(mat(&game, me).loans, 6, "above 5 without Bankruptcy");
     assert_eq!(mat(&game, me).ducats, ducats, "the token brings no ducats");
-    assert_eq!(count(&game, rules::BANKRUPTCY), 0);
-    assert!(count(&game, rules::GOLD_INFLATION) >= 2);
+    assert_eq!(count(&game, ids::BANKRUPTCY), 0);
+    assert!(count(&game, ids::GOLD_INFLATION) >= 2);
     let _ = other;
     // Paying in adm instead.
     let (mut game, me, _) = trade_game();
@@ -246,7 +246,7 @@ fn pop_12_slaves_cost_a_prestige_in_ages_three_and_four() {
     let before = mat(&game, me).prestige;
     assert_eq!(trade(&mut game, me, other, "slaves", "inland").0, 2);
     assert_eq!(mat(&game, me).prestige, before - 1);
-    assert_eq!(count(&game, rules::SLAVES), 1);
+    assert_eq!(count(&game, ids::SLAVES), 1);
 }
 
 #[test]
@@ -261,11 +261,7 @@ fn pop_12_trade_ducats_discards_the_cards_for_two_ducats() {
     assert_eq!(board(&game).discard.len(), 3);
     assert!(board(&game).revealed.is_empty());
     assert!(board(&game).run.is_none());
-    assert_eq!(
-        count(&game, rules::TRADE_DUCATS),
-        2,
-        "the note and the gain"
-    );
+    assert_eq!(count(&game, ids::TRADE_DUCATS), 2, "the note and the gain");
 }
 
 #[test]
@@ -276,7 +272,7 @@ fn pop_12_merchant_lies_down_and_stands_up_in_phase_5() {
     assert!(!board(&game).merchant_at(&name, "bay").unwrap().upright);
     stand_merchants_up(game.world_mut());
     assert!(board(&game).merchants.iter().all(|m| m.upright));
-    assert!(count(&game, rules::MERCHANT) >= 2);
+    assert!(count(&game, ids::MERCHANT) >= 2);
 }
 
 #[test]
@@ -294,7 +290,7 @@ fn pop_12_merchant_needed_to_trade() {
             m.upright = false;
         }
     }
-    refused(&mut game, Action::Trade, rules::MERCHANT);
+    refused(&mut game, Action::Trade, ids::MERCHANT);
     assert!(!game.legal_actions().contains(&Action::Trade));
 }
 
@@ -327,12 +323,8 @@ fn pop_12_eligible_refuses_a_node_without_a_connection() {
     let (mut game, me, _) = trade_game();
     stack_trade_deck(&mut game, &["cloth"]);
     game.apply(Action::Trade).unwrap();
-    refused(
-        &mut game,
-        choose("cloth", "far", None),
-        rules::TRADE_ELIGIBLE,
-    );
-    refused(&mut game, choose("grain", "bay", None), rules::TRADE_DECK);
+    refused(&mut game, choose("cloth", "far", None), ids::TRADE_ELIGIBLE);
+    refused(&mut game, choose("grain", "bay", None), ids::TRADE_DECK);
     let name = key_of(game.world(), me);
     assert!(
         !game
@@ -347,7 +339,7 @@ fn pop_12_eligible_refuses_a_node_without_a_connection() {
 fn pop_act_trade_refused_without_dip() {
     let (mut game, me, _) = trade_game();
     set(&mut game, me, |m| m.mp[MpKind::Dip.index()] = 0);
-    refused(&mut game, Action::Trade, rules::ACT_TRADE);
+    refused(&mut game, Action::Trade, ids::ACT_TRADE);
 }
 
 #[test]
@@ -426,7 +418,7 @@ fn pop_12_trade_deck_distant_cards_join_on_the_first_discovery() {
     assert_eq!(b.deck.len(), deck + 2);
     assert!(b.deck.contains(&furs) && b.deck.contains(&0));
     assert!(
-        count(&game, rules::EXPLORE_FIRST) >= 2,
+        count(&game, ids::EXPLORE_FIRST) >= 2,
         "the discovery and the cards"
     );
 }
@@ -463,7 +455,7 @@ fn pop_12_pirates_symbol_auto_resolution() {
     assert_eq!(pick(&mut game).len(), 1);
     let first = pick(&mut again);
     assert!(first == ["bay"] || first == ["far"]);
-    assert!(count(&game, rules::PIRATES) >= 3);
+    assert!(count(&game, ids::PIRATES) >= 3);
 }
 
 #[test]
@@ -507,11 +499,7 @@ fn pop_12_requirement_own_a_key_province_or_neither_trade_there_nor_collect() {
         gained, 3,
         "3 power (merchant + 2 keys) takes the row for 2, and nobody pushes it down"
     );
-    assert_eq!(
-        count(&game, rules::TRADE_REQUIREMENT),
-        1,
-        "the rival's note"
-    );
+    assert_eq!(count(&game, ids::TRADE_REQUIREMENT), 1, "the rival's note");
     // The keys are the other realm's: I may not pick the node.
     let (mut game, _, _) = required_game("OwnKey", theirs);
     stack_trade_deck(&mut game, &["cloth"]);
@@ -519,7 +507,7 @@ fn pop_12_requirement_own_a_key_province_or_neither_trade_there_nor_collect() {
     refused(
         &mut game,
         choose("cloth", "bay", None),
-        rules::TRADE_REQUIREMENT,
+        ids::TRADE_REQUIREMENT,
     );
 }
 
@@ -553,7 +541,7 @@ fn pop_12_requirement_a_holding_of_any_realm_on_a_key_province() {
     refused(
         &mut game,
         choose("cloth", "bay", None),
-        rules::TRADE_REQUIREMENT,
+        ids::TRADE_REQUIREMENT,
     );
 }
 
@@ -601,7 +589,7 @@ fn expand_notes(game: &Game) -> Vec<String> {
         .resource::<crate::engine::log::GameLog>()
         .entries
         .iter()
-        .filter(|l| l.rule == rules::TRADE_EXPAND)
+        .filter(|l| l.rule == ids::TRADE_EXPAND)
         .map(|l| l.text.clone())
         .collect()
 }
@@ -623,9 +611,9 @@ fn pop_12_expand_commercial_growth_asks_the_node_and_income_reads_the_expanded_c
     // harbour is neither.
     let node = |n: &str| Action::ChooseNode { node: n.into() };
     assert_eq!(game.legal_actions(), [node("bay"), node("inland")]);
-    refused(&mut game, node("far"), rules::TRADE_EXPAND);
-    refused(&mut game, node("nowhere"), rules::TRADE_EXPAND);
-    refused(&mut game, Action::Pass, rules::TRADE_EXPAND);
+    refused(&mut game, node("far"), ids::TRADE_EXPAND);
+    refused(&mut game, node("nowhere"), ids::TRADE_EXPAND);
+    refused(&mut game, Action::Pass, ids::TRADE_EXPAND);
     game.apply(node("bay")).unwrap();
     assert_eq!(board(&game).expanded, ["bay"]);
     assert_eq!(
@@ -694,7 +682,7 @@ fn pop_12_expand_a_named_node_from_a_mission_or_event_once() {
             "Far Harbour is expanded already".to_string(),
         ]
     );
-    assert_eq!(count(&game, rules::TRADE_EXPAND), 2);
+    assert_eq!(count(&game, ids::TRADE_EXPAND), 2);
 }
 
 #[test]

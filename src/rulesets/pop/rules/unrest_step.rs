@@ -7,7 +7,7 @@ use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::Effect;
 use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm, queue_effects};
@@ -34,7 +34,7 @@ fn add_and_remove_unrest(world: &mut World) {
                     write(
                         world,
                         Note::new(
-                            rules::SEQ_PHASE3_H,
+                            ids::SEQ_PHASE3_H,
                             format!("{name} is still at war: 2 towns gain unrest"),
                         )
                         .realm(&name),
@@ -51,7 +51,7 @@ fn add_and_remove_unrest(world: &mut World) {
                     write(
                         world,
                         Note::new(
-                            rules::SEQ_PHASE3_H,
+                            ids::SEQ_PHASE3_H,
                             format!("{name}'s stability {stability:+} moves its unrest"),
                         )
                         .realm(&name),
@@ -61,7 +61,7 @@ fn add_and_remove_unrest(world: &mut World) {
                     write(
                         world,
                         Note::new(
-                            rules::STABILITY_MINUS2,
+                            ids::STABILITY_MINUS2,
                             format!("{name} at {stability} stability: 1 town gains unrest"),
                         )
                         .realm(&name),
@@ -89,7 +89,7 @@ fn add_and_remove_unrest(world: &mut World) {
         },
         |world, realm, action| {
             if let Action::ChooseProvince { province } = action {
-                remove_unrest(world, realm, &province, rules::STABILITY_PLUS2);
+                remove_unrest(world, realm, &province, ids::STABILITY_PLUS2);
             }
             Visit::Next
         },

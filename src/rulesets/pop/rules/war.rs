@@ -13,7 +13,7 @@ use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{
     Action, DecisionKind, Illegal, PeaceTerm, Pending, ask, take_answer,
 };
-use crate::rulesets::pop::ids as rules;
+use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
@@ -208,7 +208,7 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
             realm,
             MpKind::Mil,
             -crate::rulesets::pop::rules::military::ACTIVATION_MIL,
-            rules::WAR_DECLARE,
+            ids::WAR_DECLARE,
         );
     }
     let cb = casus_belli(world, realm, target);
@@ -216,7 +216,7 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
     write(
         world,
         Note::new(
-            rules::WAR_DECLARE,
+            ids::WAR_DECLARE,
             format!(
                 "{name} declares war on {tname}{}",
                 cb.map_or(" without a Casus Belli".to_string(), |c| format!(" ({c})"))
@@ -228,20 +228,20 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
         write(
             world,
             Note::new(
-                rules::INTERREGNUM_RESTRICTIONS,
+                ids::INTERREGNUM_RESTRICTIONS,
                 format!("{name} is in Interregnum: only its Disputed Succession allows this war"),
             )
             .realm(&name),
         );
     }
     if cb.is_none() {
-        change_stability(world, realm, -2, rules::WAR_DECLARE);
+        change_stability(world, realm, -2, ids::WAR_DECLARE);
     }
     let married = world
         .try_query::<&Marriage>()
         .is_some_and(|mut q| q.iter(world).any(|m| m.between(realm, target)));
     if married {
-        change_stability(world, realm, -1, rules::WAR_DECLARE);
+        change_stability(world, realm, -1, ids::WAR_DECLARE);
     }
     spawn_sim(
         world,
@@ -282,7 +282,7 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
     }
     world.resource_mut::<WarState>().calls.extend(calls);
     if is_player(world, target) {
-        change_mp(world, target, MpKind::Mil, 1, rules::WAR_DECLARE);
+        change_mp(world, target, MpKind::Mil, 1, ids::WAR_DECLARE);
     }
     // The attacker's influence in the target's areas is removed.
     for area in owned_areas(world, target) {
@@ -292,7 +292,7 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
             write(
                 world,
                 Note::new(
-                    rules::WAR_DECLARE,
+                    ids::WAR_DECLARE,
                     format!(
                         "{name} loses its {count} influence in {}",
                         key_of(world, area)
@@ -377,7 +377,7 @@ pub fn refusal_is_penalised(world: &World, call: &Call) -> bool {
 
 /// Why `ally` cannot be called to arms by this sender, if it cannot (5.2 Call to Arms, 11.3).
 pub fn call_problem(world: &World, sender: &Sender, ally: Entity) -> Option<Illegal> {
-    let no = |text: String| Some(Illegal::new(rules::WAR_CALL_TO_ARMS, text));
+    let no = |text: String| Some(Illegal::new(ids::WAR_CALL_TO_ARMS, text));
     let (Some(caller), Some(enemy)) = (entity(world, sender.caller), entity(world, sender.enemy))
     else {
         return no("no war to call allies into".into());
@@ -488,7 +488,7 @@ pub fn allied_units(world: &World, realm: Entity) -> Vec<Entity> {
 pub fn check_send(world: &World, action: &Action) -> Result<(), Illegal> {
     let Some(sender) = world.resource::<WarState>().sending.clone() else {
         return Err(Illegal::new(
-            rules::WAR_CALL_TO_ARMS,
+            ids::WAR_CALL_TO_ARMS,
             "no war to call allies into",
         ));
     };
@@ -497,14 +497,14 @@ pub fn check_send(world: &World, action: &Action) -> Result<(), Illegal> {
         Action::CallToArms { ally } => {
             let Some(a) = world.resource::<Index>().get(ally) else {
                 return Err(Illegal::new(
-                    rules::WAR_CALL_TO_ARMS,
+                    ids::WAR_CALL_TO_ARMS,
                     format!("no realm {ally}"),
                 ));
             };
             call_problem(world, &sender, a).map_or(Ok(()), Err)
         }
         _ => Err(Illegal::new(
-            rules::WAR_CALL_TO_ARMS,
+            ids::WAR_CALL_TO_ARMS,
             "call an ally to arms, or stop calling",
         )),
     }
@@ -536,7 +536,7 @@ pub fn answer_send(world: &mut World, action: &Action) {
         write(
             world,
             Note::new(
-                rules::WAR_CALL_TO_ARMS,
+                ids::WAR_CALL_TO_ARMS,
                 format!("{c} calls its ally {a} to arms against {e}"),
             )
             .realm(&c),
@@ -605,7 +605,7 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
     write(
         world,
         Note::new(
-            rules::WAR_CALL_TO_ARMS,
+            ids::WAR_CALL_TO_ARMS,
             format!(
                 "{c} calls its ally {n} to arms against {e} ({paid}): {lent} allied infantry join"
             ),
@@ -614,7 +614,7 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
         .amount(lent),
     );
     if realms_adjacent(world, npr, enemy) {
-        change_mp(world, caller, MpKind::Mil, 1, rules::WAR_CALL_TO_ARMS);
+        change_mp(world, caller, MpKind::Mil, 1, ids::WAR_CALL_TO_ARMS);
     }
 }
 
@@ -761,7 +761,7 @@ pub fn answer_activation(world: &mut World, action: &Action) {
         write(
             world,
             Note::new(
-                rules::WAR_ACTIVE_ALLY,
+                ids::WAR_ACTIVE_ALLY,
                 format!("{p} makes {n} an Active Ally: {lent} allied infantry join at its capital"),
             )
             .realm(&p)
@@ -771,7 +771,7 @@ pub fn answer_activation(world: &mut World, action: &Action) {
         write(
             world,
             Note::new(
-                rules::WAR_ACTIVE_ALLY,
+                ids::WAR_ACTIVE_ALLY,
                 format!("{p} leaves {n} a plain ally: it fights with its full strength on its own"),
             )
             .realm(&p),
@@ -869,7 +869,7 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         write(
             world,
             Note::new(
-                rules::WAR_CALL_TO_ARMS,
+                ids::WAR_CALL_TO_ARMS,
                 format!("{a} answers {c}'s Call to Arms and goes to war with {e}"),
             )
             .realm(&a),
@@ -880,7 +880,7 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
             write(
                 world,
                 Note::new(
-                    rules::WAR_CALL_TO_ARMS,
+                    ids::WAR_CALL_TO_ARMS,
                     format!("{a} sides with {c}: its alliance with {e} ends"),
                 )
                 .realm(&a),
@@ -890,7 +890,7 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         // call the other Non-Player Realm allies in its defence (11.3 Accepting a CtA, step 2),
         // then the choice whether to make the caller an Active Ally (step 4).
         if call.defensive && !is_player(world, caller) {
-            change_mp(world, ally, MpKind::Mil, 1, rules::WAR_CALL_TO_ARMS);
+            change_mp(world, ally, MpKind::Mil, 1, ids::WAR_CALL_TO_ARMS);
             let mut state = world.resource_mut::<WarState>();
             state.calls.insert(0, CallStep::Activate(call.clone()));
             state.calls.insert(
@@ -913,21 +913,21 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
     write(
         world,
         Note::new(
-            rules::WAR_CALL_TO_ARMS,
+            ids::WAR_CALL_TO_ARMS,
             format!("{a} refuses {c}'s Call to Arms: the alliance ends"),
         )
         .realm(&a),
     );
     let penalised = refusal_is_penalised(world, &call);
     if penalised {
-        change_prestige(world, ally, -REFUSAL_PRESTIGE, rules::WAR_CALL_TO_ARMS);
+        change_prestige(world, ally, -REFUSAL_PRESTIGE, ids::WAR_CALL_TO_ARMS);
         let areas = owned_areas(world, caller);
         remove_influence(
             world,
             ally,
             REFUSAL_INFLUENCE,
             Some(&areas),
-            rules::WAR_CALL_TO_ARMS,
+            ids::WAR_CALL_TO_ARMS,
         );
     }
     if penalised && is_player(world, caller) {
@@ -942,7 +942,7 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         write(
             world,
             Note::new(
-                rules::WAR_CALL_TO_ARMS,
+                ids::WAR_CALL_TO_ARMS,
                 format!("{c}, let down, places a CB on {a}'s capital"),
             )
             .realm(&c),
@@ -951,7 +951,7 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         spawn_sim(world, None, Truce { a: ally, b: caller });
         write(
             world,
-            Note::new(rules::WAR_TRUCE, format!("{a} and {c} part in a truce")).realm(&a),
+            Note::new(ids::WAR_TRUCE, format!("{a} and {c} part in a truce")).realm(&a),
         );
     }
     true
@@ -1023,7 +1023,7 @@ fn invade(world: &mut World) {
         write(
             world,
             Note::new(
-                rules::SEQ_PHASE3_B,
+                ids::SEQ_PHASE3_B,
                 "Phase 3 B: Non-Player Realms at war invade",
             ),
         );
@@ -1136,7 +1136,7 @@ fn launch_invasion(world: &mut World, npr: Entity, enemy: Entity, area: Entity) 
     write(
         world,
         Note::new(
-            rules::WAR_NPR_INVASION,
+            ids::WAR_NPR_INVASION,
             format!("{n} invades {a} with {count} units against {e}"),
         )
         .realm(&n)
@@ -1233,7 +1233,7 @@ fn resolve_peace(world: &mut World) {
         step_progress(world).cursor = 1;
         write(
             world,
-            Note::new(rules::SEQ_PHASE3_D, "Phase 3 D: peace resolution"),
+            Note::new(ids::SEQ_PHASE3_D, "Phase 3 D: peace resolution"),
         );
     }
     loop {
@@ -1262,7 +1262,7 @@ fn settle(world: &mut World, war_sid: u32, war: War) {
         write(
             world,
             Note::new(
-                rules::WAR_PEACE,
+                ids::WAR_PEACE,
                 format!(
                     "Nobody holds anything of the other: white peace between {} and {}",
                     key_of(world, a),
@@ -1298,7 +1298,7 @@ fn settle(world: &mut World, war_sid: u32, war: War) {
         write(
             world,
             Note::new(
-                rules::WAR_PEACE,
+                ids::WAR_PEACE,
                 format!(
                     "The war between {} and {} is inconclusive: the Non-Player Realm accepts white peace",
                     key_of(world, a),
@@ -1353,7 +1353,7 @@ fn ask_terms(
     write(
         world,
         Note::new(
-            rules::WAR_PEACE,
+            ids::WAR_PEACE,
             format!(
                 "{} wins the war against {l} ({})",
                 key_of(world, winner),
@@ -1379,7 +1379,7 @@ fn ask_terms(
 /// Why the victor may not impose this term, if it may not.
 pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option<Illegal> {
     let (Some(winner), Some(loser)) = (entity(world, q.winner), entity(world, q.loser)) else {
-        return Some(Illegal::new(rules::WAR_PEACE, "no war to settle"));
+        return Some(Illegal::new(ids::WAR_PEACE, "no war to settle"));
     };
     let npr = !is_player(world, loser);
     let holds_capital = world.get::<Capital>(loser).is_some_and(|c| {
@@ -1412,7 +1412,7 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
         }
         _ => None,
     };
-    why.map(|w| Illegal::new(rules::WAR_PEACE, w))
+    why.map(|w| Illegal::new(ids::WAR_PEACE, w))
 }
 
 /// Why the Call to Arms being answered cannot be accepted, if it cannot: an offensive call
@@ -1464,20 +1464,20 @@ pub fn check_peace(world: &World, kind: &DecisionKind, action: &Action) -> Resul
         }
         (DecisionKind::PeaceTerms { .. }, Action::Peace { term }) => {
             let Some(q) = world.resource::<WarState>().peace_asked.clone() else {
-                return Err(Illegal::new(rules::WAR_PEACE, "no war to settle"));
+                return Err(Illegal::new(ids::WAR_PEACE, "no war to settle"));
             };
             term_problem(world, &q, *term).map_or(Ok(()), Err)
         }
         (DecisionKind::CallToArms { .. }, _) => Err(Illegal::new(
-            rules::WAR_CALL_TO_ARMS,
+            ids::WAR_CALL_TO_ARMS,
             "answer the Call to Arms: accept or decline",
         )),
         (DecisionKind::ActivateAlly { .. }, Action::Accept | Action::Decline) => Ok(()),
         (DecisionKind::ActivateAlly { .. }, _) => Err(Illegal::new(
-            rules::WAR_ACTIVE_ALLY,
+            ids::WAR_ACTIVE_ALLY,
             "make the ally Active (accept) or leave it a plain ally (decline)",
         )),
-        _ => Err(Illegal::new(rules::WAR_PEACE, "answer the peace question")),
+        _ => Err(Illegal::new(ids::WAR_PEACE, "answer the peace question")),
     }
 }
 
@@ -1493,10 +1493,10 @@ fn answer_peace(world: &mut World, action: &Action) {
             let (w, l) = (key_of(world, winner), key_of(world, loser));
             write(
                 world,
-                Note::new(rules::WAR_SURRENDER, format!("{l} surrenders to {w}")).realm(&l),
+                Note::new(ids::WAR_SURRENDER, format!("{l} surrenders to {w}")).realm(&l),
             );
-            change_prestige(world, loser, -2, rules::WAR_SURRENDER);
-            change_prestige(world, winner, 2, rules::WAR_SURRENDER);
+            change_prestige(world, loser, -2, ids::WAR_SURRENDER);
+            change_prestige(world, winner, 2, ids::WAR_SURRENDER);
             ask_terms(world, q.war, winner, loser, false, true);
         }
         Action::Peace { term } if !q.surrender_asked => {
@@ -1507,7 +1507,7 @@ fn answer_peace(world: &mut World, action: &Action) {
             let l = key_of(world, loser);
             write(
                 world,
-                Note::new(rules::WAR_PEACE, format!("{l} fights on: the war goes on")).realm(&l),
+                Note::new(ids::WAR_PEACE, format!("{l} fights on: the war goes on")).realm(&l),
             );
         }
     }
@@ -1565,8 +1565,8 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
                 if Some(p) == capital {
                     give_back(world, p);
                     if is_player(world, loser) {
-                        pay_mandatory(world, loser, CAPITAL_RANSOM, rules::WAR_PEACE);
-                        gain_ducats(world, winner, CAPITAL_RANSOM, rules::WAR_PEACE);
+                        pay_mandatory(world, loser, CAPITAL_RANSOM, ids::WAR_PEACE);
+                        gain_ducats(world, winner, CAPITAL_RANSOM, ids::WAR_PEACE);
                     }
                 } else {
                     cede(world, p, winner);
@@ -1610,33 +1610,33 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
         PeaceTerm::WhitePeace => {
             for r in [winner, loser] {
                 if is_player(world, r) {
-                    change_prestige(world, r, -1, rules::WAR_PEACE);
+                    change_prestige(world, r, -1, ids::WAR_PEACE);
                 }
             }
         }
         PeaceTerm::Humiliation => {
             let p = (2 * returned_value).min(10);
-            change_prestige(world, winner, p, rules::WAR_PEACE);
+            change_prestige(world, winner, p, ids::WAR_PEACE);
             if is_player(world, loser) {
-                change_prestige(world, loser, -p, rules::WAR_PEACE);
+                change_prestige(world, loser, -p, ids::WAR_PEACE);
             }
         }
         PeaceTerm::ForceConversion => {
             if let Some(religion) = world.get::<Realm>(winner).map(|r| r.religion) {
                 crate::rulesets::pop::rules::religion::set_state_religion(world, loser, religion);
             }
-            change_prestige(world, winner, 3, rules::WAR_PEACE);
+            change_prestige(world, winner, 3, ids::WAR_PEACE);
             if is_player(world, loser) {
-                change_prestige(world, loser, -5, rules::WAR_PEACE);
+                change_prestige(world, loser, -5, ids::WAR_PEACE);
             }
-            remove_influence(world, loser, 4, None, rules::WAR_PEACE);
+            remove_influence(world, loser, 4, None, ids::WAR_PEACE);
         }
         _ => {}
     }
     write(
         world,
         Note::new(
-            rules::WAR_PEACE,
+            ids::WAR_PEACE,
             format!("Peace between {w} and {l}: {term:?}"),
         )
         .realm(&w),
@@ -1655,7 +1655,7 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
     write(
         world,
         Note::new(
-            rules::WAR_TRUCE,
+            ids::WAR_TRUCE,
             format!("A truce between {w} and {l} until the next Phase 3"),
         )
         .realm(&w),
@@ -1691,7 +1691,7 @@ fn aftermath(world: &mut World, realm: Entity) {
             write(
                 world,
                 Note::new(
-                    rules::WAR_PEACE,
+                    ids::WAR_PEACE,
                     format!("{name}'s army in {} goes home", key_of(world, place)),
                 )
                 .realm(&name),
