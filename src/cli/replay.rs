@@ -45,7 +45,14 @@ pub fn run(path: &Path, output: Output, scenario: Option<&PathBuf>) -> i32 {
             scenario_path.as_ref(),
             crate::rulesets::pop::content::default_scenario,
         ),
-        other @ (RulesetId::Kingdom | RulesetId::RaisonDEtat) => {
+        RulesetId::Kingdom => replay::<crate::rulesets::kingdom::Kingdom>(
+            path,
+            &text,
+            output,
+            scenario_path.as_ref(),
+            crate::rulesets::kingdom::content::default_scenario,
+        ),
+        other @ RulesetId::RaisonDEtat => {
             eprintln!(
                 "error: {} is a {} game; this version of Regnum cannot play that ruleset yet",
                 path.display(),

@@ -8,10 +8,16 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::cli::load_scenario_or_default;
-use crate::rulesets::pop::bot::play_out;
-use crate::rulesets::pop::save::Save;
-use crate::rulesets::pop::{Game, GameSetup};
+use std::sync::Arc;
+
+use crate::cli::load_content;
+use crate::engine::content::{joined, read};
+use crate::engine::game::Game;
+use crate::engine::ruleset::{Ruleset, RulesetId, play_out};
+use crate::engine::save::Save;
+use crate::engine::state::GameSetup;
+use crate::rulesets::kingdom::Kingdom;
+use crate::rulesets::pop::PriceOfPower;
 
 #[derive(Args, Debug, Clone)]
 pub struct SimulateArgs {
@@ -51,8 +57,9 @@ pub struct GameResult {
     pub hash: String,
     pub rounds: u32,
     pub winner: Option<String>,
-    /// Each Player Realm's final score, line by line (empty if the game did not end).
-    pub scores: Vec<crate::rulesets::pop::rules::scoring::FinalScore>,
+    /// Each seat's final score: `realm` and `total`, and the ruleset's own lines (empty if the
+    /// game did not end).
+    pub scores: Vec<serde_json::Value>,
     pub save: Option<String>,
 }
 
@@ -62,15 +69,53 @@ pub struct Report {
     pub rule_counts: BTreeMap<String, u64>,
 }
 
+/// Each seat's final score as a ruleset reports it in `simulate`'s JSON.
+type FinalScores<R> = fn(&Game<R>) -> Vec<serde_json::Value>;
+
+/// Price of Power's final scores, line by line.
+fn pop_scores(game: &Game<PriceOfPower>) -> Vec<serde_json::Value> {
+    game.world()
+        .get_resource::<crate::rulesets::pop::rules::scoring::Outcome>()
+        .map(|o| {
+            o.scores
+                .iter()
+                .map(|s| serde_json::to_value(s).expect("scores serialize"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Kingdom's scores with the kingdom sheet's figures behind them.
+fn kingdom_scores(game: &Game<Kingdom>) -> Vec<serde_json::Value> {
+    let snapshot = game.snapshot();
+    game.scores()
+        .into_iter()
+        .map(|(id, total)| {
+            let k = snapshot.kingdoms.iter().find(|k| k.kingdom.id == id);
+            serde_json::json!({
+                "realm": id,
+                "total": total,
+                "size": k.map(|k| k.sheet.size),
+                "districts": k.map(|k| k.sheet.districts),
+                "buildings": k.map(|k| k.sheet.buildings),
+                "treasury": k.map(|k| k.kingdom.treasury),
+                "unrest": k.map(|k| k.kingdom.unrest),
+                "anarchy": k.map(|k| k.kingdom.anarchy),
+            })
+        })
+        .collect()
+}
+
 /// Plays one bot game; returns its result and its log counts.
-pub fn play_one(
-    scenario: std::sync::Arc<crate::rulesets::pop::content::Scenario>,
+pub fn play_one<R: Ruleset>(
+    scenario: Arc<R::Content>,
     seed: u64,
     save_dir: Option<&PathBuf>,
     scenario_file: Option<&str>,
     setup: &GameSetup,
+    final_scores: FinalScores<R>,
 ) -> Result<(GameResult, BTreeMap<String, u64>), String> {
-    let mut game = Game::new(scenario, setup.clone(), seed).map_err(|e| e.to_string())?;
+    let mut game = Game::<R>::new(scenario, setup.clone(), seed).map_err(|e| e.to_string())?;
     play_out(&mut game, seed);
     let mut counts = BTreeMap::new();
     for entry in &game.log().entries {
@@ -91,18 +136,50 @@ pub fn play_one(
         hash: game.state_hash(),
         rounds: game.flow().round,
         winner: game.winner(),
-        scores: game
-            .world()
-            .get_resource::<crate::rulesets::pop::rules::scoring::Outcome>()
-            .map(|o| o.scores.clone())
-            .unwrap_or_default(),
+        scores: if game.is_over() { final_scores(&game) } else { Vec::new() },
         save,
     };
     Ok((result, counts))
 }
 
 pub fn run(args: &SimulateArgs) -> i32 {
-    let scenario = match load_scenario_or_default(args.scenario.as_ref()) {
+    let ruleset = match &args.scenario {
+        None => RulesetId::PriceOfPower,
+        Some(path) => {
+            let found = read(path).and_then(|text| crate::rulesets::ruleset_of(path, &text));
+            match found {
+                Ok(r) => r.unwrap_or(RulesetId::PriceOfPower),
+                Err(e) => {
+                    eprintln!("{}", joined(&e));
+                    return 1;
+                }
+            }
+        }
+    };
+    match ruleset {
+        RulesetId::PriceOfPower => simulate::<PriceOfPower>(
+            args,
+            crate::rulesets::pop::content::default_scenario,
+            pop_scores,
+        ),
+        RulesetId::Kingdom => simulate::<Kingdom>(
+            args,
+            crate::rulesets::kingdom::content::default_scenario,
+            kingdom_scores,
+        ),
+        RulesetId::RaisonDEtat => {
+            eprintln!("the Raison d'Etat ruleset is not playable in this version of Regnum yet");
+            1
+        }
+    }
+}
+
+fn simulate<R: Ruleset>(
+    args: &SimulateArgs,
+    default: fn() -> Arc<R::Content>,
+    final_scores: FinalScores<R>,
+) -> i32 {
+    let scenario = match load_content::<R>(args.scenario.as_ref(), default) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");
@@ -122,7 +199,7 @@ pub fn run(args: &SimulateArgs) -> i32 {
         power_struggles: args.power_struggles,
     };
     // Refuse a bad seat list once, before any thread starts.
-    if let Err(e) = Game::new(scenario.clone(), setup.clone(), args.seed) {
+    if let Err(e) = Game::<R>::new(scenario.clone(), setup.clone(), args.seed) {
         eprintln!("error: {e}");
         return 1;
     }
@@ -158,6 +235,7 @@ pub fn run(args: &SimulateArgs) -> i32 {
                         args.save_dir.as_ref(),
                         scenario_file.as_deref(),
                         &setup,
+                        final_scores,
                     ) {
                         Ok(r) => results.lock().expect("lock").push(r),
                         Err(e) => *failure.lock().expect("lock") = Some(e),
@@ -208,8 +286,9 @@ fn print_balance(games: &[GameResult]) {
     let mut table: BTreeMap<String, (u32, i64, u32)> = BTreeMap::new();
     for game in games {
         for score in &game.scores {
-            let row = table.entry(score.realm.clone()).or_default();
-            row.1 += i64::from(score.total);
+            let realm = score["realm"].as_str().unwrap_or("?").to_string();
+            let row = table.entry(realm).or_default();
+            row.1 += score["total"].as_i64().unwrap_or(0);
             row.2 += 1;
         }
         if let Some(w) = &game.winner {
@@ -219,7 +298,7 @@ fn print_balance(games: &[GameResult]) {
     if table.is_empty() {
         return;
     }
-    println!("realm   wins  average final prestige");
+    println!("seat    wins  average final score");
     for (realm, (wins, total, n)) in &table {
         let average = if *n == 0 {
             0.0

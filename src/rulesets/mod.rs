@@ -9,6 +9,7 @@ use std::path::Path;
 use crate::engine::content::{ContentError, peek_mod_base, peek_ruleset, read, top_level_name};
 use crate::engine::ruleset::{Checked, Ruleset, RulesetId};
 
+pub mod kingdom;
 pub mod pop;
 
 /// Which ruleset a content file is written for: a scenario's `ruleset:` field, a mod's base
@@ -17,7 +18,9 @@ pub mod pop;
 pub fn ruleset_of(path: &Path, text: &str) -> Result<Option<RulesetId>, Vec<ContentError>> {
     let file = path.display().to_string();
     if top_level_name(text).as_deref() != Some("Mod") {
-        return peek_ruleset(text, &file);
+        // A file too broken to parse still says whose it is in its `ruleset:` line, so that
+        // its own loader reports where it breaks.
+        return Ok(peek_ruleset(text, &file)?.or_else(|| written_ruleset(text)));
     }
     let Some(base) = peek_mod_base(text) else {
         return Ok(None);
@@ -32,14 +35,23 @@ pub fn ruleset_of(path: &Path, text: &str) -> Result<Option<RulesetId>, Vec<Cont
     }
 }
 
+/// The ruleset named on a file's `ruleset:` line, read as text.
+fn written_ruleset(text: &str) -> Option<RulesetId> {
+    let (line, col) = crate::engine::content::value_position(text, "ruleset")?;
+    let rest: String = text.lines().nth(line - 1)?.chars().skip(col - 1).collect();
+    let word: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+    RulesetId::from_key(&word)
+}
+
 /// Checks one scenario or mod file of any ruleset: what it is, or every problem in it as
 /// `file:line:col: message`.
 pub fn check_path(path: &Path) -> Result<Checked, Vec<ContentError>> {
     let text = read(path)?;
-    // Price of Power is the only ruleset built so far; a file of another gets its answer here.
-    // When Kingdom and Raison d'Etat land, this becomes a match on `ruleset_of`.
-    require_price_of_power(path, &text)?;
-    pop::PriceOfPower::check_file(path, &text)
+    match ruleset_of(path, &text)? {
+        Some(RulesetId::Kingdom) => kingdom::Kingdom::check_file(path, &text),
+        Some(RulesetId::RaisonDEtat) => Err(vec![not_built_yet(path, &text, RulesetId::RaisonDEtat)]),
+        None | Some(RulesetId::PriceOfPower) => pop::PriceOfPower::check_file(path, &text),
+    }
 }
 
 /// For the parts that play Price of Power alone today (the desktop game, `simulate`): a file

@@ -1,0 +1,304 @@
+//! Kingdom's bot: founds a kingdom on its start hex, explores outward, clears lairs it can beat,
+//! claims good land while it keeps a reserve for Consumption, prepares a site and builds a
+//! settlement up, and sets its edicts to keep Unrest down. It only looks at hexes its own
+//! leaders have explored, and every answer it gives is one the rules accept (`check`).
+
+use bevy::prelude::*;
+
+use crate::engine::rng::GameRng;
+use crate::engine::ruleset::SeatBot;
+use crate::rulesets::kingdom::content::schema::{Attr, EdictKind, Role};
+use crate::rulesets::kingdom::decision::{Action, DecisionKind, ItemRef};
+use crate::rulesets::kingdom::model::{Army, Board, Content, DISTRICT_CELLS, HexTile, Kingdom, Leader, Settlement};
+use crate::rulesets::kingdom::rules::sheet::{ability_modifier, holder, sheet};
+use crate::rulesets::kingdom::rules::{check, deciding};
+use crate::rulesets::kingdom::{Game, Kingdom as KingdomRuleset};
+
+pub struct Bot {
+    rng: GameRng,
+}
+
+impl SeatBot<KingdomRuleset> for Bot {
+    fn seeded(seed: u64) -> Self {
+        Bot { rng: GameRng::new(seed ^ 0x6b69_6e67) }
+    }
+
+    fn choose(&mut self, game: &Game) -> Option<Action> {
+        let world = game.world();
+        let (k, kind) = deciding(world)?;
+        let wanted = self.pick(world, k, kind);
+        Some(match wanted {
+            Some(a) if check(world, &a).is_ok() => a,
+            _ => Action::Done,
+        })
+    }
+}
+
+fn legal(world: &World, a: &Action) -> bool {
+    check(world, a).is_ok()
+}
+
+impl Bot {
+    fn pick(&mut self, world: &World, k: Entity, kind: DecisionKind) -> Option<Action> {
+        let s = &world.resource::<Content>().0;
+        let kingdom = world.get::<Kingdom>(k)?;
+        let sh = sheet(world, k);
+        // Keep enough for two months of Consumption before spending.
+        let reserve = 2 * sh.consumption.total.max(1) + 2;
+        let spare = kingdom.treasury - reserve;
+        let known = |t: &HexTile| t.explored & (1 << kingdom.seat) != 0;
+        let board = world.resource::<Board>();
+        let tiles: Vec<&HexTile> = board.hexes.iter().filter_map(|h| world.get::<HexTile>(*h)).collect();
+        let home = kingdom
+            .claimed
+            .first()
+            .and_then(|h| world.get::<HexTile>(*h))
+            .map(|t| t.hex)
+            .or_else(|| tiles.iter().find(|t| known(t)).map(|t| t.hex))?;
+        match kind {
+            DecisionKind::Enforcer => (kingdom.unrest > 0).then_some(Action::Enforce),
+            DecisionKind::LoseHex => kingdom
+                .claimed
+                .iter()
+                .rev()
+                .filter_map(|h| world.get::<HexTile>(*h))
+                .min_by_key(|t| (t.settlement.is_some(), t.improvements.len()))
+                .map(|t| Action::LoseHex((t.col, t.row))),
+            DecisionKind::Leadership => {
+                for role in &s.roles {
+                    if holder(world, kingdom, role.role).is_some() {
+                        continue;
+                    }
+                    let free = kingdom.leaders.iter().enumerate().filter_map(|(i, l)| {
+                        let leader = world.get::<Leader>(*l)?;
+                        leader.role.is_none().then(|| {
+                            let best = role.abilities.iter().map(|a| ability_modifier(leader.abilities[*a as usize])).max().unwrap_or(0);
+                            (best, i)
+                        })
+                    });
+                    let Some((_, i)) = free.max() else { continue };
+                    let focus = match (role.attribute, role.role) {
+                        (Some(_), _) => 0,
+                        (None, Role::Ruler) => {
+                            let n = crate::rulesets::kingdom::rules::sheet::ruler_attributes(sh.size).min(3);
+                            let mut attrs = Attr::ALL.to_vec();
+                            attrs.sort_by_key(|a| sh.attr(*a).total);
+                            attrs.iter().take(n as usize).fold(0, |f, a| f | a.bit())
+                        }
+                        (None, _) => Attr::ALL.iter().min_by_key(|a| sh.attr(**a).total).map_or(1, |a| a.bit()),
+                    };
+                    let a = Action::Assign { role: role.role, leader: i as u8, focus };
+                    if legal(world, &a) {
+                        return Some(a);
+                    }
+                }
+                None
+            }
+            DecisionKind::Claims => {
+                if kingdom.claimed.is_empty() {
+                    let start = tiles.iter().find(|t| known(t) && t.lair.is_none())?;
+                    return Some(Action::Claim((start.col, start.row)));
+                }
+                // Explore the nearest unknown hexes.
+                let mut frontier: Vec<&&HexTile> = tiles.iter().filter(|t| !known(t)).collect();
+                frontier.sort_by_key(|t| (t.hex.unsigned_distance_to(home), t.row, t.col));
+                for t in frontier.iter().take(12) {
+                    let a = Action::Explore((t.col, t.row));
+                    if legal(world, &a) {
+                        return Some(a);
+                    }
+                }
+                // Clear a lair next to the kingdom when an army can likely beat it.
+                for t in tiles.iter().filter(|t| known(t) && t.lair.is_some()) {
+                    let dc = t.lair.as_ref().map_or(99, |l| l.dc);
+                    for (i, a) in kingdom.armies.iter().enumerate() {
+                        let Some(army) = world.get::<Army>(*a) else { continue };
+                        if 11 + 2 * army.strength() + 2 >= dc && army.hp * 2 > army.max_hp() {
+                            let act = Action::Clear { at: (t.col, t.row), army: Some(i as u8) };
+                            if legal(world, &act) {
+                                return Some(act);
+                            }
+                        }
+                    }
+                    if dc <= 12 {
+                        let act = Action::Clear { at: (t.col, t.row), army: None };
+                        if legal(world, &act) {
+                            return Some(act);
+                        }
+                    }
+                }
+                if spare < 1 || kingdom.unrest >= 5 {
+                    return None;
+                }
+                let mut options: Vec<&&HexTile> = tiles.iter().filter(|t| known(t) && t.owner.is_none() && t.lair.is_none()).collect();
+                options.sort_by_key(|t| {
+                    let terrain = &s.terrains[t.terrain];
+                    let value = i32::from(terrain.farm.is_some()) * 3 + i32::from(t.resource.is_some()) * 2 + i32::from(t.river);
+                    (-value, t.hex.unsigned_distance_to(home), t.row, t.col)
+                });
+                options.into_iter().map(|t| Action::Claim((t.col, t.row))).find(|a| legal(world, a))
+            }
+            DecisionKind::Terrain => {
+                let has_site = kingdom.claimed.iter().filter_map(|h| world.get::<HexTile>(*h)).any(|t| t.prepared.is_some() || t.settlement.is_some());
+                let wants_second = kingdom.settlements.len() < s.goals.settlements as usize && sh.size >= 4 + 3 * kingdom.settlements.len() as u32;
+                let preparing = kingdom.claimed.iter().filter_map(|h| world.get::<HexTile>(*h)).any(|t| t.prepared.is_some() && t.settlement.is_none());
+                if (!has_site || (wants_second && !preparing)) && spare >= 1 {
+                    let mut sites: Vec<&HexTile> = kingdom.claimed.iter().filter_map(|h| world.get::<HexTile>(*h))
+                        .filter(|t| t.settlement.is_none() && t.prepared.is_none())
+                        .filter(|t| !kingdom.settlements.iter().any(|st| world.get::<Settlement>(*st).and_then(|x| world.get::<HexTile>(x.hex)).is_some_and(|o| o.hex.unsigned_distance_to(t.hex) < 2)))
+                        .collect();
+                    sites.sort_by_key(|t| (s.terrains[t.terrain].preparation.unwrap_or(99), t.row, t.col));
+                    if let Some(t) = sites.first() {
+                        let a = Action::Prepare((t.col, t.row));
+                        if legal(world, &a) && s.terrains[t.terrain].preparation.unwrap_or(99) <= spare {
+                            return Some(a);
+                        }
+                    }
+                }
+                if spare < 4 {
+                    return None;
+                }
+                let order = ["farm", "mine", "sawmill", "quarry", "road", "fishery"];
+                for imp in order {
+                    if imp == "road" && sh.size < 4 {
+                        continue;
+                    }
+                    if imp == "farm" && sh.consumption.total <= 1 {
+                        continue;
+                    }
+                    for h in &kingdom.claimed {
+                        let t = world.get::<HexTile>(*h)?;
+                        if matches!(imp, "mine" | "sawmill" | "quarry") && t.resource.is_none() && spare < 15 {
+                            continue;
+                        }
+                        let a = Action::Improve { at: (t.col, t.row), improvement: imp.to_string() };
+                        if legal(world, &a) {
+                            let cost = crate::rulesets::kingdom::rules::edict::improvement_cost(s, s.improvements.iter().position(|d| d.id == imp)?, t).unwrap_or(99);
+                            if cost <= spare {
+                                return Some(a);
+                            }
+                        }
+                    }
+                }
+                None
+            }
+            DecisionKind::Settlements => {
+                for h in &kingdom.claimed {
+                    let t = world.get::<HexTile>(*h)?;
+                    let a = Action::Found((t.col, t.row));
+                    if t.settlement.is_none() && t.prepared == Some(0) && legal(world, &a) {
+                        return Some(a);
+                    }
+                }
+                if spare < 1 {
+                    return None;
+                }
+                // The most useful building the Treasury allows, on the first lot that takes it.
+                let mut wishes: Vec<usize> = (0..s.buildings.len()).collect();
+                let worth = |i: usize| {
+                    let b = &s.buildings[i];
+                    let m = &b.mods;
+                    let mut v = 3 * (m.eco + m.loy + m.stab) - 4 * m.unrest + 2 * m.bp;
+                    if sh.unrest > 2 { v -= 6 * m.unrest; }
+                    if b.free_first && !kingdom.used.free_house { v += 12; }
+                    if b.lots == 0 { v -= 2; }
+                    (v * 100) / (b.cost.max(1) + 4)
+                };
+                wishes.sort_by_key(|i| (-worth(*i), *i));
+                let jitter = self.rng.below(3) as usize;
+                for st in &kingdom.settlements {
+                    let settlement = world.get::<Settlement>(*st)?;
+                    let t = world.get::<HexTile>(settlement.hex)?;
+                    let at = (t.col, t.row);
+                    for b in wishes.iter().skip(jitter).take(25) {
+                        let def = &s.buildings[*b];
+                        if def.cost > spare || worth(*b) <= 0 {
+                            continue;
+                        }
+                        for (di, _) in settlement.districts.iter().enumerate() {
+                            for cell in 0..DISTRICT_CELLS {
+                                for wide in [true, false] {
+                                    if def.lots != 2 && !wide {
+                                        continue;
+                                    }
+                                    let a = Action::Build { at, district: di as u8, cell, wide, building: def.id.clone() };
+                                    if legal(world, &a) {
+                                        return Some(a);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    let a = Action::AddDistrict(at);
+                    if spare > 10 && legal(world, &a) {
+                        return Some(a);
+                    }
+                }
+                None
+            }
+            DecisionKind::Armies => {
+                let lair_near = tiles.iter().any(|t| known(t) && t.lair.is_some() && t.hex.unsigned_distance_to(home) <= 4);
+                if kingdom.armies.is_empty() && lair_near && spare >= s.house.army_cost + 4 {
+                    if let Some(st) = kingdom.settlements.first().and_then(|e| world.get::<Settlement>(*e)) {
+                        let t = world.get::<HexTile>(st.hex)?;
+                        return Some(Action::RaiseArmy((t.col, t.row)));
+                    }
+                }
+                for (i, a) in kingdom.armies.iter().enumerate() {
+                    let army = world.get::<Army>(*a)?;
+                    if army.hp < army.max_hp() && spare >= 3 {
+                        return Some(Action::RepairArmy(i as u8));
+                    }
+                    if !army.equipped && spare >= 6 {
+                        return Some(Action::EquipArmy(i as u8));
+                    }
+                    if lair_near && army.size < 3 && spare >= 12 {
+                        return Some(Action::ExpandArmy(i as u8));
+                    }
+                }
+                None
+            }
+            DecisionKind::Edicts => {
+                let level = |e: EdictKind| kingdom.edicts[e as usize];
+                let (holidays, promotion, taxation) = if kingdom.unrest >= 4 || sh.loyalty.total < 0 {
+                    (1, 1, 1)
+                } else if kingdom.treasury < 8 {
+                    (0, 1, 2)
+                } else {
+                    (1, 1, 2)
+                };
+                for (e, want) in [(EdictKind::Holidays, holidays), (EdictKind::Promotion, promotion), (EdictKind::Taxation, taxation)] {
+                    if level(e) != want {
+                        return Some(Action::SetEdict { edict: e, level: want });
+                    }
+                }
+                None
+            }
+            DecisionKind::Withdraw => None,
+            DecisionKind::Deposit => (kingdom.purse_gp >= 4_000).then(|| Action::Deposit(kingdom.purse_gp / 4_000 * 4_000)),
+            DecisionKind::Sell => {
+                if let Some(i) = kingdom.items.iter().position(|gp| *gp > 4_000) {
+                    return Some(Action::Sell(ItemRef::Leaders(i as u8)));
+                }
+                for st in &kingdom.settlements {
+                    let settlement = world.get::<Settlement>(*st)?;
+                    let t = world.get::<HexTile>(settlement.hex)?;
+                    for (di, d) in settlement.districts.iter().enumerate() {
+                        for (bi, p) in d.placed.iter().enumerate() {
+                            for (si, slot) in p.slots.iter().enumerate() {
+                                if slot.1 {
+                                    let a = Action::Sell(ItemRef::Slot { at: (t.col, t.row), district: di as u8, building: bi as u8, slot: si as u8 });
+                                    if legal(world, &a) {
+                                        return Some(a);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                None
+            }
+            DecisionKind::Hire => (spare >= 12).then_some(Action::Hire(1)),
+        }
+    }
+}

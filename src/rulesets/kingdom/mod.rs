@@ -1,0 +1,180 @@
+//! Kingdom (seed 004, "Ruling a Kingdom"): a kingdom claims a frontier hex map month by month.
+//! Each month has four phases (Upkeep, Edict, Income, Event); kingdom checks roll d20 +
+//! Economy, Loyalty or Stability - Unrest against Command DC.
+//!
+//! Everything of this ruleset lives in this folder: its scenario schema and loading
+//! (`content`), its ECS model (`model`), its decisions and actions (`decision`), its rules, one
+//! module per phase (`rules`), its rule ids (`ids`), its snapshot and per-seat view
+//! (`snapshot`) and its bot (`bot`). `Kingdom` is its side of the engine's `Ruleset` contract.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::engine::content::ContentError;
+use crate::engine::decision::Illegal;
+use crate::engine::flow::{Flow, StepProgress};
+use crate::engine::game::GameError;
+use crate::engine::ruleset::{Checked, Ruleset, RulesetId};
+use crate::engine::state::GameSetup;
+
+pub mod bot;
+pub mod content;
+pub mod decision;
+pub mod ids;
+pub mod model;
+pub mod rules;
+pub mod snapshot;
+
+pub use decision::{Action, Decision, DecisionKind};
+
+/// A game of Kingdom.
+pub type Game = crate::engine::game::Game<Kingdom>;
+
+/// The Kingdom ruleset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Kingdom;
+
+/// Kingdom's actions are paid for when they happen (their BP are in the log and the Treasury):
+/// the cost shown up front is the BP an action takes from the Treasury.
+#[derive(Clone, Debug, Default, serde::Serialize, PartialEq, Eq)]
+pub struct Cost {
+    pub bp: i32,
+}
+
+impl Ruleset for Kingdom {
+    const ID: RulesetId = RulesetId::Kingdom;
+    const PHASE_RULE: &'static str = ids::FLOW_PHASE;
+
+    type Content = content::Scenario;
+    type Action = Action;
+    type Decision = Decision;
+    type Cost = Cost;
+    type Snapshot = snapshot::Snapshot;
+    type View = snapshot::Snapshot;
+    type Bot = bot::Bot;
+
+    fn parse_content(text: &str, file: &str) -> Result<content::Scenario, Vec<ContentError>> {
+        content::parse_scenario(text, file)
+    }
+
+    fn check_file(path: &Path, text: &str) -> Result<Checked, Vec<ContentError>> {
+        let s = content::parse_scenario(text, &path.display().to_string())?;
+        Ok(Checked {
+            ruleset: Self::ID,
+            summary: format!(
+                "scenario {} ({}): {}x{} hexes, {} kingdoms, {} buildings, {} events",
+                s.id,
+                s.name,
+                s.map.width,
+                s.map.height,
+                s.kingdoms.len(),
+                s.buildings.len(),
+                s.events.len()
+            ),
+        })
+    }
+
+    fn content_id(content: &content::Scenario) -> &str {
+        &content.id
+    }
+
+    fn content_name(content: &content::Scenario) -> &str {
+        &content.name
+    }
+
+    fn players(content: &content::Scenario, setup: &GameSetup) -> Result<Vec<String>, GameError> {
+        if setup.players.is_empty() {
+            if content.kingdoms.is_empty() {
+                return Err(GameError::NoPlayers);
+            }
+            return Ok(content.kingdoms.iter().map(|k| k.id.clone()).collect());
+        }
+        let mut out: Vec<String> = Vec::new();
+        for p in &setup.players {
+            if !content.kingdoms.iter().any(|k| &k.id == p) {
+                return Err(GameError::UnknownPlayer(p.clone()));
+            }
+            if out.contains(p) {
+                return Err(GameError::DuplicatePlayer(p.clone()));
+            }
+            out.push(p.clone());
+        }
+        Ok(out)
+    }
+
+    fn configure(content: &Arc<content::Scenario>, _setup: &GameSetup) -> Arc<content::Scenario> {
+        content.clone()
+    }
+
+    fn insert_content(app: &mut App, content: &Arc<content::Scenario>) {
+        app.insert_resource(model::Content(content.clone()));
+    }
+
+    fn build(app: &mut App, content: &Arc<content::Scenario>, players: &[String]) {
+        app.init_resource::<StepProgress>()
+            .init_resource::<rules::event::EventQueue>();
+        app.insert_resource(Flow::new(rules::STEPS, rules::MONTH_START, 1));
+        app.add_plugins(rules::KingdomRulesPlugin);
+        content::spawn::spawn_scenario(app.world_mut(), content, players);
+    }
+
+    fn decider(decision: &Decision) -> &str {
+        &decision.kingdom
+    }
+
+    fn describe_decision(decision: &Decision) -> String {
+        format!("{} ({:?})", decision.kingdom, decision.kind)
+    }
+
+    fn describe_cost(cost: &Cost) -> String {
+        if cost.bp == 0 { String::new() } else { format!("{} BP", cost.bp) }
+    }
+
+    fn legal_actions(world: &World) -> Vec<Action> {
+        rules::legal_actions(world)
+    }
+
+    fn check(world: &World, action: &Action) -> Result<(), Illegal> {
+        rules::check(world, action)
+    }
+
+    fn cost(world: &World, action: &Action) -> Cost {
+        let Some((k, _)) = rules::deciding(world) else {
+            return Cost::default();
+        };
+        let before = world.get::<model::Kingdom>(k).map_or(0, |k| k.treasury);
+        Cost { bp: rules::cost_of(world, k, action).unwrap_or(0).min(before.max(0)) }
+    }
+
+    fn snapshot(world: &World) -> snapshot::Snapshot {
+        snapshot::snapshot(world)
+    }
+
+    fn view(world: &World, seat: Option<&str>) -> snapshot::Snapshot {
+        snapshot::view(world, seat)
+    }
+
+    fn winner(world: &World) -> Option<String> {
+        world.get_resource::<model::Outcome>().and_then(|o| o.winner.clone())
+    }
+
+    fn scores(world: &World) -> Vec<(String, i32)> {
+        world
+            .resource::<model::Seats>()
+            .0
+            .iter()
+            .map(|k| {
+                (
+                    world.get::<model::Kingdom>(*k).expect("kingdom").id.clone(),
+                    rules::month::score(world, *k),
+                )
+            })
+            .collect()
+    }
+
+    fn rule_ids() -> &'static [&'static str] {
+        ids::ALL
+    }
+}

@@ -1,0 +1,254 @@
+//! Kingdom's month (seed 004): Upkeep, Edict, Income and Event, each step a `KmStep` system set
+//! in the `Rules` schedule, chained in the seed's order. Each step visits the kingdoms in seat
+//! order; a step that needs choices asks the kingdom again after each answer until it answers
+//! `Done`.
+
+use bevy::prelude::*;
+
+use crate::engine::decision::{Answer, Illegal, Pending};
+use crate::engine::flow::{StepDef, configure_steps, step_progress};
+use crate::rulesets::kingdom::decision::{Action, Decision, DecisionKind};
+use crate::rulesets::kingdom::ids;
+use crate::rulesets::kingdom::model::{Kingdom, Seats};
+
+pub mod edict;
+pub mod event;
+pub mod income;
+pub mod month;
+pub mod sheet;
+pub mod upkeep;
+
+#[cfg(test)]
+mod tests;
+
+/// The steps of a Kingdom game, in the seed's order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KmStep {
+    Setup,
+    MonthStart,
+    UpkeepStability,
+    UpkeepConsumption,
+    UpkeepItemSlots,
+    UpkeepUnrest,
+    EdictLeadership,
+    EdictClaims,
+    EdictTerrain,
+    EdictSettlements,
+    EdictArmies,
+    EdictEdicts,
+    IncomeWithdraw,
+    IncomeDeposit,
+    IncomeSell,
+    IncomeTaxes,
+    Event,
+    MonthEnd,
+}
+
+macro_rules! steps {
+    ($($set:ident => $id:literal, $phase:literal, $name:literal;)*) => {
+        /// Sets in the seed's order.
+        pub const SETS: &[KmStep] = &[$(KmStep::$set),*];
+        /// Step table for the flow cursor, index-aligned with `SETS`.
+        pub const STEPS: &[StepDef] = &[$(StepDef { id: $id, phase: $phase, name: $name }),*];
+    };
+}
+
+steps! {
+    Setup => "km.step.setup", 0, "Founding";
+    MonthStart => "km.step.month_start", 0, "Start of the month";
+    UpkeepStability => "km.step.upkeep1", 1, "Upkeep Phase: 1. Kingdom Stability";
+    UpkeepConsumption => "km.step.upkeep2", 1, "Upkeep Phase: 2. Pay Consumption";
+    UpkeepItemSlots => "km.step.upkeep3", 1, "Upkeep Phase: 3. Fill vacant magic item slots";
+    UpkeepUnrest => "km.step.upkeep4", 1, "Upkeep Phase: 4. Unrest";
+    EdictLeadership => "km.step.edict1", 2, "Edict Phase: 1. Select leadership";
+    EdictClaims => "km.step.edict2", 2, "Edict Phase: 2. Claim and abandon hexes";
+    EdictTerrain => "km.step.edict3", 2, "Edict Phase: 3. Terrain improvements";
+    EdictSettlements => "km.step.edict4", 2, "Edict Phase: 4. Settlements and buildings";
+    EdictArmies => "km.step.edict5", 2, "Edict Phase: 5. Army units";
+    EdictEdicts => "km.step.edict6", 2, "Edict Phase: 6. Edicts";
+    IncomeWithdraw => "km.step.income1", 3, "Income Phase: 1. Withdrawals";
+    IncomeDeposit => "km.step.income2", 3, "Income Phase: 2. Deposits";
+    IncomeSell => "km.step.income3", 3, "Income Phase: 3. Sell valuable items";
+    IncomeTaxes => "km.step.income4", 3, "Income Phase: 4. Generate income";
+    Event => "km.step.event", 4, "Event Phase";
+    MonthEnd => "km.step.month_end", 0, "End of the month";
+}
+
+/// Index of `KmStep::MonthStart` in `STEPS`: where the cursor wraps after a month.
+pub const MONTH_START: u16 = 1;
+
+/// The Kingdom rules: the step chain and one system per step.
+pub struct KingdomRulesPlugin;
+
+impl Plugin for KingdomRulesPlugin {
+    fn build(&self, app: &mut App) {
+        debug_assert_eq!(SETS.len(), STEPS.len());
+        configure_steps(app, SETS);
+        app.add_systems(
+            crate::engine::flow::Rules,
+            (
+                month::found_kingdoms.in_set(KmStep::Setup),
+                month::start_month.in_set(KmStep::MonthStart),
+                upkeep::check_stability.in_set(KmStep::UpkeepStability),
+                upkeep::pay_consumption.in_set(KmStep::UpkeepConsumption),
+                upkeep::fill_item_slots.in_set(KmStep::UpkeepItemSlots),
+                upkeep::settle_unrest.in_set(KmStep::UpkeepUnrest),
+                edict::select_leadership.in_set(KmStep::EdictLeadership),
+                edict::claim_hexes.in_set(KmStep::EdictClaims),
+                edict::improve_terrain.in_set(KmStep::EdictTerrain),
+                edict::build_settlements.in_set(KmStep::EdictSettlements),
+                edict::raise_armies.in_set(KmStep::EdictArmies),
+                edict::set_edicts.in_set(KmStep::EdictEdicts),
+                income::withdraw.in_set(KmStep::IncomeWithdraw),
+                income::deposit.in_set(KmStep::IncomeDeposit),
+                income::sell_items.in_set(KmStep::IncomeSell),
+                income::collect_taxes.in_set(KmStep::IncomeTaxes),
+                event::roll_events.in_set(KmStep::Event),
+                month::end_month.in_set(KmStep::MonthEnd),
+            ),
+        );
+    }
+}
+
+/// Takes the answer `apply` accepted, clearing the pending decision.
+pub fn take_answer(world: &mut World) -> Option<Action> {
+    let action = world.resource_mut::<Answer<Action>>().0.take()?;
+    world.resource_mut::<Pending<Decision>>().0 = None;
+    Some(action)
+}
+
+pub fn ask(world: &mut World, kingdom: Entity, kind: DecisionKind) {
+    let id = world.get::<Kingdom>(kingdom).expect("kingdom").id.clone();
+    world.resource_mut::<Pending<Decision>>().0 = Some(Decision { kingdom: id, kind });
+}
+
+/// The kingdoms in seat order.
+pub fn seats(world: &World) -> Vec<Entity> {
+    world.resource::<Seats>().0.clone()
+}
+
+/// Visits every kingdom in seat order for a step that asks `kind` again after each answer
+/// until the kingdom answers `Done`. `skip` passes over a kingdom that has nothing to decide;
+/// `perform` applies one (already checked) answer.
+pub fn ask_each(
+    world: &mut World,
+    kind: DecisionKind,
+    skip: fn(&World, Entity) -> bool,
+    perform: fn(&mut World, Entity, Action),
+) {
+    let kingdoms = seats(world);
+    loop {
+        let cursor = step_progress(world).cursor as usize;
+        let Some(&kingdom) = kingdoms.get(cursor) else {
+            return;
+        };
+        if let Some(action) = take_answer(world) {
+            if action == Action::Done {
+                step_progress(world).cursor += 1;
+                continue;
+            }
+            perform(world, kingdom, action);
+        }
+        if skip(world, kingdom) {
+            step_progress(world).cursor += 1;
+            continue;
+        }
+        ask(world, kingdom, kind);
+        return;
+    }
+}
+
+/// The kingdom that must answer the pending decision.
+pub fn deciding(world: &World) -> Option<(Entity, DecisionKind)> {
+    let d = world.resource::<Pending<Decision>>().0.as_ref()?;
+    let kingdom = world.resource::<crate::engine::state::Index>().get(&d.kingdom)?;
+    Some((kingdom, d.kind))
+}
+
+/// Whether `action` answers the pending decision legally; if not, the rule that forbids it.
+pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
+    let Some((kingdom, kind)) = deciding(world) else {
+        return Err(Illegal::new(ids::GAME_END, "the game is over: nobody is asked anything"));
+    };
+    match kind {
+        DecisionKind::Enforcer | DecisionKind::LoseHex => upkeep::check(world, kingdom, kind, action),
+        DecisionKind::Leadership
+        | DecisionKind::Claims
+        | DecisionKind::Terrain
+        | DecisionKind::Settlements
+        | DecisionKind::Armies
+        | DecisionKind::Edicts => edict::check(world, kingdom, kind, action),
+        DecisionKind::Withdraw | DecisionKind::Deposit | DecisionKind::Sell => {
+            income::check(world, kingdom, kind, action)
+        }
+        DecisionKind::Hire => event::check(world, kingdom, action),
+    }
+}
+
+/// Every legal answer to the pending decision.
+pub fn legal_actions(world: &World) -> Vec<Action> {
+    let Some((kingdom, kind)) = deciding(world) else {
+        return Vec::new();
+    };
+    let candidates = match kind {
+        DecisionKind::Enforcer | DecisionKind::LoseHex => upkeep::candidates(world, kingdom, kind),
+        DecisionKind::Withdraw | DecisionKind::Deposit | DecisionKind::Sell => {
+            income::candidates(world, kingdom, kind)
+        }
+        DecisionKind::Hire => vec![Action::Done, Action::Hire(1), Action::Hire(2), Action::Hire(3)],
+        _ => edict::candidates(world, kingdom, kind),
+    };
+    candidates
+        .into_iter()
+        .filter(|a| check(world, a).is_ok())
+        .collect()
+}
+
+/// The refusal for an action that does not answer this kind of decision.
+pub fn wrong_kind(kind: DecisionKind, action: &Action) -> Illegal {
+    let rule = match kind {
+        DecisionKind::Enforcer => ids::UPKEEP_ENFORCER,
+        DecisionKind::LoseHex => ids::UPKEEP_LOSE_HEX,
+        DecisionKind::Leadership => ids::EDICT_LEADERSHIP,
+        DecisionKind::Claims => ids::EDICT_CLAIM_HEX,
+        DecisionKind::Terrain => ids::EDICT_TERRAIN,
+        DecisionKind::Settlements => ids::EDICT_SETTLEMENT,
+        DecisionKind::Armies => ids::EDICT_ARMY,
+        DecisionKind::Edicts => ids::EDICT_EDICTS,
+        DecisionKind::Withdraw => ids::INCOME_WITHDRAW,
+        DecisionKind::Deposit => ids::INCOME_DEPOSIT,
+        DecisionKind::Sell => ids::INCOME_SELL_ITEM,
+        DecisionKind::Hire => ids::EVENT_RESOLVE,
+    };
+    Illegal::new(rule, format!("{action:?} does not answer the {kind:?} decision"))
+}
+
+/// The BP an action would take from the Treasury up front (`None` when it costs nothing).
+pub fn cost_of(world: &World, kingdom: Entity, action: &Action) -> Option<i32> {
+    use crate::rulesets::kingdom::model::{Board, Content, HexTile, Settlement};
+    let s = &world.resource::<Content>().0;
+    let tile = |at: (i32, i32)| world.resource::<Board>().at(at.0, at.1).and_then(|h| world.get::<HexTile>(h));
+    match action {
+        Action::Claim(_) => Some(1),
+        Action::Improve { at, improvement } => {
+            let i = s.improvements.iter().position(|d| &d.id == improvement)?;
+            edict::improvement_cost(s, i, tile(*at)?)
+        }
+        Action::Prepare(at) => s.terrains[tile(*at)?.terrain].preparation,
+        Action::AddDistrict(at) => s.terrains[tile(*at)?.terrain].preparation,
+        Action::Build { at, district, cell, wide, building } => {
+            let b = s.buildings.iter().position(|d| &d.id == building)?;
+            let st = world.get::<Settlement>(tile(*at)?.settlement?)?;
+            let d = st.districts.get(usize::from(*district))?;
+            let cells = edict::cells_for(s.buildings[b].lots, *cell, *wide)?;
+            Some(edict::building_cost(s, st, d, b, &cells))
+        }
+        Action::RaiseArmy(_) => Some(s.house.army_cost),
+        Action::Withdraw(bp) => Some(-i32::from(*bp)),
+        Action::Hire(t @ 1..=3) => Some(event::HIRE[usize::from(*t - 1)].0),
+        _ => {
+            let _ = kingdom;
+            None
+        }
+    }
+}

@@ -1,0 +1,408 @@
+//! The kingdom sheet: Economy, Loyalty and Stability with every modifier behind them,
+//! Consumption, Size, districts and Command DC, computed from the kingdom's own indexes (its
+//! claimed hexes, settlements, leaders and armies); and the kingdom check (d20 + attribute -
+//! Unrest against a DC, natural 1 and 20, every modifier logged).
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::engine::log::{Note, write};
+use crate::engine::rng::GameRng;
+use crate::rulesets::kingdom::content::Scenario;
+use crate::rulesets::kingdom::content::schema::{
+    Alignment, Attr, EdictKind, Forbid, LimitRow, Mods, Role, Special,
+};
+use crate::rulesets::kingdom::ids;
+use crate::rulesets::kingdom::model::{Army, Content, HexTile, Kingdom, Leader, Settlement};
+
+/// One modifier behind a figure.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Line {
+    pub label: String,
+    pub value: i32,
+}
+
+/// A figure of the sheet and the modifiers it sums.
+#[derive(Serialize, Clone, Debug, Default, PartialEq)]
+pub struct Figure {
+    pub total: i32,
+    pub lines: Vec<Line>,
+}
+
+impl Figure {
+    fn add(&mut self, label: impl Into<String>, value: i32) {
+        if value != 0 {
+            self.total += value;
+            self.lines.push(Line {
+                label: label.into(),
+                value,
+            });
+        }
+    }
+
+    /// "2 (alignment) + 3 (Ruler) - 1 (Taxation)".
+    pub fn explain(&self) -> String {
+        if self.lines.is_empty() {
+            return "0".into();
+        }
+        let mut out = String::new();
+        for (i, l) in self.lines.iter().enumerate() {
+            let sign = if l.value < 0 { "-" } else { "+" };
+            if i == 0 {
+                out += &format!("{} ({})", l.value, l.label);
+            } else {
+                out += &format!(" {sign} {} ({})", l.value.abs(), l.label);
+            }
+        }
+        out
+    }
+}
+
+/// The kingdom sheet.
+#[derive(Serialize, Clone, Debug, Default, PartialEq)]
+pub struct Sheet {
+    pub economy: Figure,
+    pub loyalty: Figure,
+    pub stability: Figure,
+    pub consumption: Figure,
+    pub command_dc: Figure,
+    pub size: u32,
+    pub districts: u32,
+    pub buildings: u32,
+    pub defense: i32,
+    pub fame: i32,
+    /// BP the kingdom's Mines, Quarries, Sawmills and buildings add to taxes.
+    pub bp_income: i32,
+    pub unrest: i32,
+    pub treasury: i32,
+    /// Roles without a leader (or whose new leader is still settling in).
+    pub vacant: Vec<Role>,
+}
+
+impl Sheet {
+    pub fn attr(&self, attr: Attr) -> &Figure {
+        match attr {
+            Attr::Economy => &self.economy,
+            Attr::Loyalty => &self.loyalty,
+            Attr::Stability => &self.stability,
+        }
+    }
+
+    fn attr_mut(&mut self, attr: Attr) -> &mut Figure {
+        match attr {
+            Attr::Economy => &mut self.economy,
+            Attr::Loyalty => &mut self.loyalty,
+            Attr::Stability => &mut self.stability,
+        }
+    }
+
+    fn add_mods(&mut self, label: &str, mods: &Mods, times: i32) {
+        self.economy.add(label, mods.eco * times);
+        self.loyalty.add(label, mods.loy * times);
+        self.stability.add(label, mods.stab * times);
+        self.consumption.add(label, mods.consumption * times);
+        self.defense += mods.defense * times;
+        self.fame += mods.fame * times;
+        self.bp_income += mods.bp * times;
+    }
+}
+
+/// An ability score's modifier: (score - 10) / 2, rounded down.
+pub fn ability_modifier(score: i32) -> i32 {
+    (score - 10).div_euclid(2)
+}
+
+/// How many attributes the Ruler's bonus goes to at this Size.
+pub fn ruler_attributes(size: u32) -> u32 {
+    match size {
+        0..=25 => 1,
+        26..=100 => 2,
+        _ => 3,
+    }
+}
+
+/// The improvement limits row for a Size.
+pub fn limits(s: &Scenario, size: u32) -> &LimitRow {
+    s.limits
+        .iter()
+        .find(|row| row.max_size.is_none_or(|max| size <= max))
+        .or(s.limits.last())
+        .expect("validated: at least one limits row")
+}
+
+/// The leader holding a role, if any.
+pub fn holder(world: &World, k: &Kingdom, role: Role) -> Option<Entity> {
+    k.leaders
+        .iter()
+        .copied()
+        .find(|l| world.get::<Leader>(*l).is_some_and(|l| l.role == Some(role)))
+}
+
+/// Whether a role's vacancy penalty applies: nobody holds it, or its new leader is settling in.
+pub fn is_vacant(world: &World, k: &Kingdom, role: Role) -> bool {
+    k.transition.contains(&role) || holder(world, k, role).is_none()
+}
+
+/// Whether a vacant role stops the kingdom from doing this.
+pub fn forbidden(world: &World, s: &Scenario, k: &Kingdom, what: Forbid) -> Option<Role> {
+    s.roles
+        .iter()
+        .find(|r| r.vacancy_forbids.contains(&what) && is_vacant(world, k, r.role))
+        .map(|r| r.role)
+}
+
+/// Whether any building of the kingdom has this special power.
+fn has_special(world: &World, s: &Scenario, k: &Kingdom, special: Special) -> bool {
+    k.settlements.iter().any(|e| {
+        world.get::<Settlement>(*e).is_some_and(|st| {
+            st.districts.iter().any(|d| {
+                d.placed
+                    .iter()
+                    .any(|p| s.buildings[p.building].special.contains(&special))
+            })
+        })
+    })
+}
+
+/// The whole sheet of a kingdom.
+pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
+    let s = &world.resource::<Content>().0;
+    let k = world.get::<Kingdom>(kingdom).expect("a kingdom");
+    let mut sheet = Sheet {
+        size: k.claimed.len() as u32,
+        unrest: k.unrest,
+        treasury: k.treasury,
+        ..Default::default()
+    };
+
+    // Alignment.
+    let (eco, loy, stab) = match k.alignment {
+        Alignment::LawfulGood => (2, 2, 0),
+        Alignment::NeutralGood => (0, 2, 2),
+        Alignment::ChaoticGood => (0, 4, 0),
+        Alignment::LawfulNeutral => (2, 0, 2),
+        Alignment::Neutral => (0, 0, 4),
+        Alignment::ChaoticNeutral => (0, 2, 2),
+        Alignment::LawfulEvil => (4, 0, 0),
+        Alignment::NeutralEvil => (2, 0, 2),
+        Alignment::ChaoticEvil => (2, 2, 0),
+    };
+    sheet.economy.add("alignment", eco);
+    sheet.loyalty.add("alignment", loy);
+    sheet.stability.add("alignment", stab);
+
+    // Leaders and vacancies.
+    for role in &s.roles {
+        let vacant = is_vacant(world, k, role.role);
+        if vacant {
+            if role.vacancy != Mods::default() || role.vacancy_unrest != 0 || !role.vacancy_forbids.is_empty() {
+                sheet.vacant.push(role.role);
+            }
+            let label = format!("{} vacant", role.name);
+            sheet.add_mods(&label, &role.vacancy, 1);
+            continue;
+        }
+        let Some(leader) = holder(world, k, role.role).and_then(|l| world.get::<Leader>(l)) else {
+            continue;
+        };
+        let best = role
+            .abilities
+            .iter()
+            .map(|a| ability_modifier(leader.abilities[*a as usize]))
+            .max()
+            .unwrap_or(0);
+        let bonus = if role.half { best.div_euclid(2) } else { best };
+        let label = format!("{} {}", role.name, leader.name);
+        match role.attribute {
+            Some(attr) => sheet.attr_mut(attr).add(label, bonus),
+            None => {
+                let (focus, most) = match role.role {
+                    Role::Ruler => (k.ruler_focus, ruler_attributes(sheet.size)),
+                    _ => (k.spymaster_focus, 1),
+                };
+                let mut given = 0;
+                for attr in Attr::ALL {
+                    if focus & attr.bit() != 0 && given < most {
+                        sheet.attr_mut(attr).add(label.clone(), bonus);
+                        given += 1;
+                    }
+                }
+            }
+        }
+    }
+    if k.enforcer_penalty {
+        sheet.loyalty.add("Royal Enforcer's failed check", -1);
+    }
+
+    // Edicts.
+    let no_holiday_benefit = forbidden(world, s, k, Forbid::HolidayBenefit).is_some();
+    let halve_promotion = has_special(world, s, k, Special::HalvePromotionConsumption);
+    let halve_taxation = has_special(world, s, k, Special::HalveTaxationLoyalty);
+    for edict in &s.edicts {
+        let level = usize::from(k.edicts[edict.kind as usize]).min(edict.levels.len() - 1);
+        let l = &edict.levels[level];
+        let label = format!("{:?}: {}", edict.kind, l.name);
+        let mut mods = l.mods.clone();
+        match edict.kind {
+            EdictKind::Holidays if no_holiday_benefit && mods.loy > 0 => mods.loy = 0,
+            EdictKind::Promotion if halve_promotion && mods.consumption > 0 => {
+                mods.consumption /= 2;
+            }
+            EdictKind::Taxation if halve_taxation && mods.loy < 0 => mods.loy /= 2,
+            _ => {}
+        }
+        sheet.add_mods(&label, &mods, 1);
+    }
+
+    // Size and terrain improvements.
+    sheet.consumption.add("Size", sheet.size as i32);
+    let mut counts = vec![0u32; s.improvements.len()];
+    for hex in &k.claimed {
+        let Some(tile) = world.get::<HexTile>(*hex) else {
+            continue;
+        };
+        for imp in &tile.improvements {
+            counts[*imp] += 1;
+            if tile.resource.is_some() {
+                let def = &s.improvements[*imp];
+                sheet.add_mods(&format!("{} on a resource", def.name), &def.resource_bonus, 1);
+            }
+        }
+    }
+    for (i, n) in counts.iter().enumerate() {
+        if *n == 0 {
+            continue;
+        }
+        let def = &s.improvements[i];
+        sheet.add_mods(&format!("{} x{n}", def.name), &def.mods, *n as i32);
+        for every in &def.every {
+            let times = (*n / every.count) as i32;
+            sheet.add_mods(&format!("{} per {}", def.name, every.count), &every.mods, times);
+        }
+    }
+
+    // Settlements and buildings.
+    for st in &k.settlements {
+        let Some(settlement) = world.get::<Settlement>(*st) else {
+            continue;
+        };
+        sheet.districts += settlement.districts.len() as u32;
+        for d in &settlement.districts {
+            for p in &d.placed {
+                let def = &s.buildings[p.building];
+                sheet.buildings += 1;
+                sheet.add_mods(&def.name, &def.mods, 1);
+            }
+        }
+    }
+
+    // Armies eat too.
+    let army_food: i32 = k
+        .armies
+        .iter()
+        .filter_map(|a| world.get::<Army>(*a))
+        .map(|a| i32::from(a.size))
+        .sum();
+    sheet.consumption.add("army units", army_food);
+
+    // Events' lasting effects.
+    for t in &k.temp {
+        match t.attr {
+            Some(attr) => sheet.attr_mut(attr).add(t.source.clone(), t.amount),
+            None => {}
+        }
+    }
+    let percent: i32 = k.temp.iter().filter(|t| t.attr.is_none()).map(|t| t.consumption_percent).sum();
+    if percent != 0 {
+        let base = sheet.consumption.total.max(0);
+        sheet.consumption.add(format!("events {percent:+}%"), base * percent / 100);
+    }
+    if sheet.consumption.total < 0 {
+        let floor = -sheet.consumption.total;
+        sheet.consumption.add("never below 0", floor);
+    }
+
+    sheet.command_dc.add("base", 20);
+    sheet.command_dc.add("Size", sheet.size as i32);
+    sheet.command_dc.add("districts", sheet.districts as i32);
+    sheet
+}
+
+/// The outcome of a kingdom check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckRoll {
+    pub natural: i32,
+    pub total: i32,
+    pub dc: i32,
+    pub success: bool,
+}
+
+impl CheckRoll {
+    /// By how much the check failed (0 on a success).
+    pub fn failed_by(&self) -> i32 {
+        if self.success { 0 } else { (self.dc - self.total).max(1) }
+    }
+}
+
+/// Rolls a d20.
+pub fn d20(world: &mut World) -> i32 {
+    world.resource_mut::<GameRng>().below(20) as i32 + 1
+}
+
+/// A kingdom check: d20 + attribute - Unrest (+ `extra`) against `dc`. A natural 1 fails and a
+/// natural 20 succeeds; in Anarchy the result counts as 0. Logged with every modifier.
+pub fn kingdom_check(
+    world: &mut World,
+    kingdom: Entity,
+    attr: Attr,
+    dc: i32,
+    dc_text: &str,
+    extra: &[(String, i32)],
+    purpose: &str,
+) -> CheckRoll {
+    let sheet = sheet(world, kingdom);
+    let natural = d20(world);
+    let (id, anarchy, unrest) = {
+        let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+        (k.id.clone(), k.anarchy, k.unrest)
+    };
+    let figure = sheet.attr(attr);
+    let extra_sum: i32 = extra.iter().map(|(_, v)| v).sum();
+    let total = if anarchy {
+        0
+    } else {
+        natural + figure.total - unrest + extra_sum
+    };
+    let success = !anarchy && natural != 1 && (natural == 20 || total >= dc);
+    let mut text = format!(
+        "{attr:?} check ({purpose}): d20 {natural} + {attr:?} {} [{}] - Unrest {unrest}",
+        figure.total,
+        figure.explain()
+    );
+    for (label, v) in extra {
+        text += &format!(" {} {} ({label})", if *v < 0 { "-" } else { "+" }, v.abs());
+    }
+    text += &format!(" = {total} against {dc_text} {dc}");
+    if anarchy {
+        text += ": in Anarchy every result counts as 0";
+    }
+    let roll = CheckRoll {
+        natural,
+        total,
+        dc,
+        success,
+    };
+    text += &match (success, natural) {
+        (true, 20) => ": a natural 20 succeeds".to_string(),
+        (true, _) => ": success".to_string(),
+        (false, 1) if !anarchy => ": a natural 1 fails".to_string(),
+        (false, _) => format!(": failed by {}", roll.failed_by()),
+    };
+    write(world, Note::new(ids::CHECK, text).realm(id).amount(total));
+    roll
+}
+
+/// Command DC of a kingdom.
+pub fn command_dc(world: &World, kingdom: Entity) -> i32 {
+    sheet(world, kingdom).command_dc.total
+}

@@ -1,0 +1,1 @@
+//! Tests of the Kingdom rules, each naming its rule id.
