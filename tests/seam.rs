@@ -178,10 +178,10 @@ fn a_scenario_of_another_ruleset_reaches_that_ruleset_not_price_of_power() {
     );
     let errors = check_path(&path).unwrap_err();
     assert_eq!(errors.len(), 1, "{errors:?}");
-    // Answered at its ruleset field, as Kingdom's, never with Price of Power's schema errors
-    // (`hexes` is no field of Price of Power).
-    assert_eq!((errors[0].line, errors[0].col), (4, 14), "{}", errors[0]);
-    assert!(errors[0].message.contains("Kingdom"), "{}", errors[0]);
+    // Read with Kingdom's own schema, which has no `hexes` field (its map is `map`), never with
+    // Price of Power's.
+    assert_eq!(errors[0].line, 5, "{}", errors[0]);
+    assert!(errors[0].message.contains("hexes"), "{}", errors[0]);
 }
 
 #[test]

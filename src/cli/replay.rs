@@ -102,9 +102,8 @@ fn replay<R: Ruleset>(
             for e in &game.log().entries {
                 let line = writeln!(
                     out,
-                    "Age {} Round {} {:<34} {:<4} {}",
-                    e.age,
-                    e.round,
+                    "{} {:<34} {:<4} {}",
+                    R::time_label(e.age, e.round),
                     e.rule,
                     e.realm.as_deref().unwrap_or("-"),
                     e.text
@@ -162,8 +161,9 @@ fn replay<R: Ruleset>(
             println!("players:  {}", game.setup().players.join(", "));
             println!("actions:  {}", game.history().len());
             println!(
-                "age:      {}, round {} ({} rounds played)",
-                flow.age, flow.round_in_age, flow.round
+                "time:     {} ({} rounds played)",
+                R::time_label(flow.age, flow.round_in_age),
+                flow.round
             );
             match (game.is_over(), game.winner()) {
                 (true, Some(w)) => println!("result:   {w} wins"),

@@ -168,6 +168,10 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn scores(world: &World) -> Vec<(String, i32)>;
     /// Every rule id the ruleset writes into the log.
     fn rule_ids() -> &'static [&'static str];
+    /// When a log entry happened, in the ruleset's own calendar (the log's `age` and `round`).
+    fn time_label(age: u8, round: u8) -> String {
+        format!("Age {age} Round {round}")
+    }
 }
 
 /// Plays a game to its end with the ruleset's bot in every seat (the bot's own choices follow

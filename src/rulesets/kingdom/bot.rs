@@ -14,13 +14,44 @@ use crate::rulesets::kingdom::rules::sheet::{ability_modifier, holder, sheet};
 use crate::rulesets::kingdom::rules::{check, deciding};
 use crate::rulesets::kingdom::{Game, Kingdom as KingdomRuleset};
 
+/// How a bot's leaders govern; each seat gets one from the bot's seed, so that simulations see
+/// every kind of kingdom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Temperament {
+    /// Grows only while its checks stay likely to pass.
+    Steady,
+    /// Claims land at worse odds and gives hexes up when Unrest climbs.
+    Ambitious,
+    /// Its leaders draw on the Treasury for themselves when it is full.
+    Greedy,
+    /// Reshuffles its council twice a year.
+    Restless,
+    /// Taxes without mercy and feasts on the Treasury: how a kingdom falls into Anarchy.
+    Tyrant,
+}
+
 pub struct Bot {
     rng: GameRng,
+    seed: u64,
+    /// (seat, month) of council reshuffles begun, so that each happens once.
+    reshuffles: Vec<(u8, u32)>,
+}
+
+impl Bot {
+    pub fn temperament(&self, seat: u8) -> Temperament {
+        match (self.seed.wrapping_add(u64::from(seat) * 3)) % 10 {
+            0..=2 => Temperament::Steady,
+            3 | 4 => Temperament::Ambitious,
+            5 | 6 => Temperament::Greedy,
+            7 | 8 => Temperament::Restless,
+            _ => Temperament::Tyrant,
+        }
+    }
 }
 
 impl SeatBot<KingdomRuleset> for Bot {
     fn seeded(seed: u64) -> Self {
-        Bot { rng: GameRng::new(seed ^ 0x6b69_6e67) }
+        Bot { rng: GameRng::new(seed ^ 0x6b69_6e67), seed, reshuffles: Vec::new() }
     }
 
     fn choose(&mut self, game: &Game) -> Option<Action> {
@@ -43,6 +74,8 @@ impl Bot {
         let s = &world.resource::<Content>().0;
         let kingdom = world.get::<Kingdom>(k)?;
         let sh = sheet(world, k);
+        let temper = self.temperament(kingdom.seat);
+        let month = world.resource::<crate::engine::flow::Flow>().round;
         // Keep enough for two months of Consumption before spending.
         let reserve = 2 * sh.consumption.total.max(1) + 2;
         let spare = kingdom.treasury - reserve;
@@ -56,7 +89,7 @@ impl Bot {
             .map(|t| t.hex)
             .or_else(|| tiles.iter().find(|t| known(t)).map(|t| t.hex))?;
         match kind {
-            DecisionKind::Enforcer => (kingdom.unrest > 0).then_some(Action::Enforce),
+            DecisionKind::Enforcer => (kingdom.unrest > 0 && temper != Temperament::Tyrant).then_some(Action::Enforce),
             DecisionKind::LoseHex => kingdom
                 .claimed
                 .iter()
@@ -65,6 +98,19 @@ impl Bot {
                 .min_by_key(|t| (t.settlement.is_some(), t.improvements.len()))
                 .map(|t| Action::LoseHex((t.col, t.row))),
             DecisionKind::Leadership => {
+                if temper == Temperament::Restless && month % 6 == 0 && !self.reshuffles.contains(&(kingdom.seat, month)) {
+                    // The Councilor steps down; the Consort moves into the seat, and the old
+                    // Councilor becomes Consort.
+                    let councilor = holder(world, kingdom, Role::Councilor);
+                    let consort = holder(world, kingdom, Role::Consort);
+                    if councilor.is_some() && consort.is_some() {
+                        self.reshuffles.push((kingdom.seat, month));
+                        return Some(Action::Abdicate { role: Role::Councilor, to: None });
+                    }
+                }
+                if holder(world, kingdom, Role::Councilor).is_none() && holder(world, kingdom, Role::Consort).is_some() {
+                    return Some(Action::Abdicate { role: Role::Consort, to: Some(Role::Councilor) });
+                }
                 for role in &s.roles {
                     if holder(world, kingdom, role.role).is_some() {
                         continue;
@@ -127,7 +173,20 @@ impl Bot {
                         }
                     }
                 }
-                if spare < 1 || kingdom.unrest >= 5 {
+                // Every hex raises Command DC: grow only while the checks stay likely to pass.
+                let margin = Attr::ALL
+                    .iter()
+                    .map(|a| sh.attr(*a).total - kingdom.unrest - sh.command_dc.total)
+                    .min()
+                    .unwrap_or(0);
+                let (most_unrest, worst_margin) = if temper == Temperament::Ambitious { (4, -10) } else { (1, -6) };
+                if temper == Temperament::Ambitious && kingdom.unrest >= 9 && kingdom.claimed.len() >= 3 {
+                    // Too big to hold: give up the newest hex without a settlement.
+                    if let Some(t) = kingdom.claimed.iter().rev().filter_map(|h| world.get::<HexTile>(*h)).find(|t| t.settlement.is_none()) {
+                        return Some(Action::Abandon((t.col, t.row)));
+                    }
+                }
+                if spare < 1 || kingdom.unrest > most_unrest || margin < worst_margin {
                     return None;
                 }
                 let mut options: Vec<&&HexTile> = tiles.iter().filter(|t| known(t) && t.owner.is_none() && t.lair.is_none()).collect();
@@ -195,14 +254,34 @@ impl Bot {
                 }
                 // The most useful building the Treasury allows, on the first lot that takes it.
                 let mut wishes: Vec<usize> = (0..s.buildings.len()).collect();
+                // The weakest attribute (against Command DC) is worth most; Unrest relief only
+                // counts while there is Unrest to relieve; nothing that adds Unrest.
+                let weakest = Attr::ALL.iter().copied().min_by_key(|a| sh.attr(*a).total).unwrap_or(Attr::Stability);
+                // How many of each the kingdom has: variety pays (and fills item slots).
+                let mut owned = vec![0i32; s.buildings.len()];
+                for st in &kingdom.settlements {
+                    if let Some(settlement) = world.get::<Settlement>(*st) {
+                        for d in &settlement.districts {
+                            for p in &d.placed {
+                                owned[p.building] += 1;
+                            }
+                        }
+                    }
+                }
                 let worth = |i: usize| {
                     let b = &s.buildings[i];
                     let m = &b.mods;
-                    let mut v = 3 * (m.eco + m.loy + m.stab) - 4 * m.unrest + 2 * m.bp;
-                    if sh.unrest > 2 { v -= 6 * m.unrest; }
+                    if m.unrest > 0 {
+                        return -1;
+                    }
+                    let items = i32::from(b.items.minor + 2 * b.items.medium + 3 * b.items.major);
+                    let mut v = 3 * (m.eco + m.loy + m.stab) + 3 * m.get(weakest) + 2 * m.bp + 4 * items;
+                    if kingdom.unrest > 0 {
+                        v -= 5 * m.unrest.max(-kingdom.unrest);
+                    }
                     if b.free_first && !kingdom.used.free_house { v += 12; }
                     if b.lots == 0 { v -= 2; }
-                    (v * 100) / (b.cost.max(1) + 4)
+                    (v * 100) / (b.cost.max(1) + 4) / (1 + owned[i])
                 };
                 wishes.sort_by_key(|i| (-worth(*i), *i));
                 let jitter = self.rng.below(3) as usize;
@@ -260,7 +339,9 @@ impl Bot {
             }
             DecisionKind::Edicts => {
                 let level = |e: EdictKind| kingdom.edicts[e as usize];
-                let (holidays, promotion, taxation) = if kingdom.unrest >= 4 || sh.loyalty.total < 0 {
+                let (holidays, promotion, taxation) = if temper == Temperament::Tyrant {
+                    (0, 0, 4)
+                } else if kingdom.unrest >= 4 || sh.loyalty.total < 0 {
                     (1, 1, 1)
                 } else if kingdom.treasury < 8 {
                     (0, 1, 2)
@@ -274,7 +355,11 @@ impl Bot {
                 }
                 None
             }
-            DecisionKind::Withdraw => None,
+            DecisionKind::Withdraw => match temper {
+                Temperament::Greedy => (kingdom.withdrawn == 0 && kingdom.treasury >= 25 && kingdom.unrest <= 1).then_some(Action::Withdraw(2)),
+                Temperament::Tyrant => (kingdom.withdrawn == 0 && kingdom.treasury >= 10).then_some(Action::Withdraw(3)),
+                _ => None,
+            },
             DecisionKind::Deposit => (kingdom.purse_gp >= 4_000).then(|| Action::Deposit(kingdom.purse_gp / 4_000 * 4_000)),
             DecisionKind::Sell => {
                 if let Some(i) = kingdom.items.iter().position(|gp| *gp > 4_000) {

@@ -177,4 +177,8 @@ impl Ruleset for Kingdom {
     fn rule_ids() -> &'static [&'static str] {
         ids::ALL
     }
+
+    fn time_label(year: u8, month: u8) -> String {
+        format!("Year {year} Month {month:>2}")
+    }
 }

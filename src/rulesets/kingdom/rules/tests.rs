@@ -1,1 +1,531 @@
-//! Tests of the Kingdom rules, each naming its rule id.
+//! Tests of the Kingdom rules (seed 004), each named after the rule id it checks, played
+//! through `Game::apply` on the Greywater Marches scenario. Where a d20 decides, the test reads
+//! the roll from the `km.check` entry and checks that the seed's consequence followed from it.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::engine::ruleset::Ruleset;
+use crate::engine::state::GameSetup;
+use crate::rulesets::kingdom::content::default_scenario;
+use crate::rulesets::kingdom::content::schema::{Attr, EdictKind, Role};
+use crate::rulesets::kingdom::decision::{Action, DecisionKind};
+use crate::rulesets::kingdom::ids;
+use crate::rulesets::kingdom::model::{Board, HexTile, Kingdom, Settlement, TempMod};
+use crate::rulesets::kingdom::rules::sheet::sheet;
+use crate::rulesets::kingdom::{Game, Kingdom as KingdomRuleset};
+
+fn game(seed: u64) -> Game {
+    Game::new(default_scenario(), GameSetup::default(), seed).expect("the scenario sets up")
+}
+
+fn kingdom(game: &Game, id: &str) -> Entity {
+    game.world().resource::<crate::engine::state::Index>().get(id).expect("kingdom")
+}
+
+fn k<'a>(game: &'a Game, id: &str) -> &'a Kingdom {
+    game.world().get::<Kingdom>(kingdom(game, id)).expect("kingdom")
+}
+
+fn start(game: &Game, id: &str) -> (i32, i32) {
+    game.scenario().kingdoms.iter().find(|k| k.id == id).expect("kingdom").start
+}
+
+fn pending(game: &Game) -> Option<(String, DecisionKind)> {
+    game.pending().map(|d| (d.kingdom.clone(), d.kind))
+}
+
+/// Answers `Done` (or the first legal answer where `Done` is refused) until `id` is asked
+/// `kind`.
+fn until(game: &mut Game, id: &str, kind: DecisionKind) {
+    for _ in 0..10_000 {
+        match pending(game) {
+            Some((who, what)) if who == id && what == kind => return,
+            None => panic!("the game ended before {id} was asked {kind:?}"),
+            _ => {}
+        }
+        let action = if game.check(&Action::Done).is_ok() {
+            Action::Done
+        } else {
+            game.legal_actions().into_iter().next().expect("a legal answer")
+        };
+        game.apply(action).expect("legal");
+    }
+    panic!("{id} was never asked {kind:?}");
+}
+
+/// Both kingdoms claim their start hex in month 1, then the game runs to ASH's next Claims.
+fn founded() -> Game {
+    let mut g = game(7);
+    for id in ["ASH", "VEL"] {
+        until(&mut g, id, DecisionKind::Claims);
+        let at = start(&g, id);
+        g.apply(Action::Claim(at)).expect("the first claim may be any explored hex");
+    }
+    g
+}
+
+fn with_world<T>(game: &mut Game, f: impl FnOnce(&mut World) -> T) -> T {
+    f(game.world_mut())
+}
+
+fn set_temp(game: &mut Game, id: &str, attr: Attr, amount: i32) {
+    let e = kingdom(game, id);
+    with_world(game, |w| {
+        w.get_mut::<Kingdom>(e).expect("kingdom").temp.push(TempMod {
+            source: "test".into(),
+            attr: Some(attr),
+            amount,
+            consumption_percent: 0,
+            months: 99,
+        });
+    });
+}
+
+/// The natural roll and total of a `km.check` log entry.
+fn roll_of(text: &str) -> (i32, i32) {
+    let natural = text.split("d20 ").nth(1).and_then(|t| t.split(' ').next()).and_then(|n| n.parse().ok()).expect("a d20");
+    let total = text.split(" = ").nth(1).and_then(|t| t.split(' ').next()).and_then(|n| n.parse().ok()).expect("a total");
+    (natural, total)
+}
+
+fn entries_since<'a>(game: &'a Game, from: usize, rule: &str, realm: &str) -> Vec<&'a crate::engine::log::LogEntry> {
+    game.log().entries[from..].iter().filter(|e| e.rule == rule && e.realm.as_deref() == Some(realm)).collect()
+}
+
+#[test]
+fn km_edict_claim_hex_first_anywhere_then_next_to_the_kingdom_for_1_bp() {
+    let mut g = game(3);
+    until(&mut g, "ASH", DecisionKind::Claims);
+    let before = k(&g, "ASH").treasury;
+    // An unexplored hex cannot be claimed.
+    let err = g.check(&Action::Claim((0, 0))).unwrap_err();
+    assert_eq!(err.rule, ids::EDICT_CLAIM_HEX);
+    g.apply(Action::Claim(start(&g, "ASH"))).unwrap();
+    assert_eq!(k(&g, "ASH").treasury, before - 1, "a claim costs 1 BP");
+    assert_eq!(sheet(g.world(), kingdom(&g, "ASH")).size, 1, "Size +1 per hex");
+    // At Size 1-10 one claim a month.
+    let (c, r) = start(&g, "ASH");
+    g.apply(Action::Explore((c + 1, r))).unwrap();
+    let err = g.check(&Action::Claim((c + 1, r))).unwrap_err();
+    assert_eq!(err.rule, ids::EDICT_CLAIM_HEX);
+    assert!(err.reason.contains("at most 1"), "{err}");
+    // Next month: an explored hex away from the kingdom is refused, a neighbour is accepted.
+    g.apply(Action::Done).unwrap();
+    until(&mut g, "ASH", DecisionKind::Claims);
+    g.apply(Action::Explore((c + 1, r + 1))).ok();
+    let far = (c + 3, r);
+    with_world(&mut g, |w| {
+        let hex = w.resource::<Board>().at(far.0, far.1).unwrap();
+        let mut t = w.get_mut::<HexTile>(hex).unwrap();
+        t.explored |= 1;
+        t.lair = None;
+    });
+    assert_eq!(g.check(&Action::Claim(far)).unwrap_err().rule, ids::EDICT_CLAIM_HEX);
+    g.apply(Action::Claim((c + 1, r))).unwrap();
+    assert_eq!(sheet(g.world(), kingdom(&g, "ASH")).size, 2);
+    assert_eq!(g.log().count(ids::EDICT_CLAIM_HEX) >= 2, true);
+}
+
+#[test]
+fn km_house_clear_a_lair_blocks_the_claim_until_cleared() {
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Claims);
+    let (c, r) = start(&g, "ASH");
+    let next = (c + 1, r);
+    with_world(&mut g, |w| {
+        let hex = w.resource::<Board>().at(next.0, next.1).unwrap();
+        let mut t = w.get_mut::<HexTile>(hex).unwrap();
+        t.explored |= 1;
+        t.lair = Some(crate::rulesets::kingdom::model::Lair { name: "Test den".into(), dc: 1, loot_gp: 700 });
+    });
+    let err = g.check(&Action::Claim(next)).unwrap_err();
+    assert_eq!(err.rule, ids::EDICT_CLAIM_HEX);
+    assert!(err.reason.contains("cleared"), "{err}");
+    let purse = k(&g, "ASH").purse_gp;
+    g.apply(Action::Clear { at: next, army: None }).unwrap();
+    let entry = g.log().entries.iter().rev().find(|e| e.rule == ids::HOUSE_CLEAR).unwrap();
+    if entry.text.contains("cleared") {
+        assert_eq!(k(&g, "ASH").purse_gp, purse + 700);
+        g.apply(Action::Claim(next)).unwrap();
+    } else {
+        assert!(entry.text.contains("d20 1 "), "only a natural 1 fails DC 1: {}", entry.text);
+    }
+}
+
+#[test]
+fn km_upkeep_is_skipped_at_zero_hexes() {
+    let mut g = game(5);
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    let month = g.flow().round;
+    while g.flow().round < month + 2 {
+        until(&mut g, "ASH", DecisionKind::Leadership);
+        if g.flow().round < month + 2 {
+            g.apply(Action::Done).unwrap();
+        }
+    }
+    for rule in [ids::UPKEEP_STABILITY, ids::UPKEEP_CONSUMPTION, ids::UPKEEP_UNREST] {
+        assert_eq!(g.log().count(rule), 0, "{rule} with no hexes");
+    }
+}
+
+#[test]
+fn km_upkeep_stability_success_lowers_unrest_or_gives_1_bp() {
+    for (seed, unrest) in [(11, 3), (12, 0)] {
+        let mut g = founded();
+        let _ = seed;
+        let e = kingdom(&g, "ASH");
+        with_world(&mut g, |w| w.get_mut::<Kingdom>(e).unwrap().unrest = unrest);
+        set_temp(&mut g, "ASH", Attr::Stability, 100);
+        let from = g.log().entries.len();
+        let treasury = k(&g, "ASH").treasury;
+        until(&mut g, "ASH", DecisionKind::Leadership);
+        let check = entries_since(&g, from, ids::CHECK, "ASH").into_iter().find(|e| e.text.starts_with("Stability check (Upkeep")).unwrap().text.clone();
+        let (natural, _) = roll_of(&check);
+        let stab = entries_since(&g, from, ids::UPKEEP_STABILITY, "ASH");
+        if natural == 1 {
+            continue;
+        }
+        assert_eq!(stab.len(), 1);
+        if unrest > 0 {
+            assert!(stab[0].text.contains(&format!("Unrest {unrest} -> {}", unrest - 1)), "{}", stab[0].text);
+        } else {
+            assert!(stab[0].text.contains("+1 BP"), "{}", stab[0].text);
+            assert_eq!(stab[0].amount, Some(1));
+            let _ = treasury;
+        }
+    }
+}
+
+#[test]
+fn km_upkeep_stability_failure_adds_1_or_1d4_unrest() {
+    let mut g = founded();
+    set_temp(&mut g, "ASH", Attr::Stability, -200);
+    let from = g.log().entries.len();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    let check = entries_since(&g, from, ids::CHECK, "ASH").into_iter().find(|e| e.text.starts_with("Stability check (Upkeep")).unwrap().text.clone();
+    let (natural, _) = roll_of(&check);
+    let stab = entries_since(&g, from, ids::UPKEEP_STABILITY, "ASH");
+    if natural != 20 {
+        // Failed by far more than 5: +1d4.
+        assert!(stab[0].text.contains("1d4 rolled"), "{}", stab[0].text);
+        let up = stab[0].amount.unwrap();
+        assert!((1..=4).contains(&up), "{up}");
+    }
+}
+
+#[test]
+fn km_upkeep_consumption_unpaid_empties_the_treasury_and_adds_2_unrest() {
+    let mut g = founded();
+    let e = kingdom(&g, "ASH");
+    with_world(&mut g, |w| {
+        let mut km = w.get_mut::<Kingdom>(e).unwrap();
+        km.treasury = 0;
+        km.edicts = [4, 4, 0];
+    });
+    let due = sheet(g.world(), e).consumption.total;
+    assert!(due > 0);
+    let from = g.log().entries.len();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    let cons = entries_since(&g, from, ids::UPKEEP_CONSUMPTION, "ASH");
+    assert!(cons.iter().any(|c| c.text.contains("cannot be paid")));
+    assert!(cons.iter().any(|c| c.text.starts_with("Unpaid Consumption") && c.amount == Some(2)), "{cons:?}");
+    assert!(k(&g, "ASH").treasury >= 0);
+}
+
+#[test]
+fn km_upkeep_unrest_rises_by_1_per_negative_attribute() {
+    let mut g = founded();
+    set_temp(&mut g, "ASH", Attr::Economy, -200);
+    set_temp(&mut g, "ASH", Attr::Loyalty, -200);
+    let from = g.log().entries.len();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    let unrest = entries_since(&g, from, ids::UPKEEP_UNREST, "ASH");
+    assert_eq!(unrest.len(), 2, "Economy and Loyalty below 0: {unrest:?}");
+    assert!(unrest.iter().all(|e| e.amount == Some(1)));
+}
+
+#[test]
+fn km_upkeep_enforcer_cuts_unrest_by_1_with_a_loyalty_check() {
+    let mut g = founded();
+    let e = kingdom(&g, "ASH");
+    with_world(&mut g, |w| w.get_mut::<Kingdom>(e).unwrap().unrest = 5);
+    until(&mut g, "ASH", DecisionKind::Enforcer);
+    let before = k(&g, "ASH").unrest;
+    let from = g.log().entries.len();
+    g.apply(Action::Enforce).unwrap();
+    let enforcer = entries_since(&g, from, ids::UPKEEP_ENFORCER, "ASH");
+    assert_eq!(enforcer[0].amount, Some(-1));
+    let check = entries_since(&g, from, ids::CHECK, "ASH");
+    assert!(check[0].text.starts_with("Loyalty check (the Royal Enforcer)"), "{}", check[0].text);
+    let failed = !check[0].text.contains("success") && !check[0].text.contains("natural 20");
+    assert_eq!(enforcer.len() == 2, failed, "a failed check costs Loyalty -1: {enforcer:?}");
+    assert!(k(&g, "ASH").unrest <= before);
+}
+
+#[test]
+fn km_upkeep_lose_hex_at_unrest_11_is_chosen_by_the_kingdom() {
+    let mut g = founded();
+    let e = kingdom(&g, "ASH");
+    with_world(&mut g, |w| w.get_mut::<Kingdom>(e).unwrap().unrest = 12);
+    until(&mut g, "ASH", DecisionKind::Enforcer);
+    g.apply(Action::Done).unwrap();
+    assert_eq!(pending(&g), Some(("ASH".into(), DecisionKind::LoseHex)));
+    assert_eq!(g.check(&Action::Done).unwrap_err().rule, ids::UPKEEP_LOSE_HEX);
+    assert_eq!(g.check(&Action::LoseHex((0, 0))).unwrap_err().rule, ids::UPKEEP_LOSE_HEX);
+    g.apply(Action::LoseHex(start(&g, "ASH"))).unwrap();
+    assert_eq!(sheet(g.world(), e).size, 0);
+    assert_eq!(g.log().count(ids::UPKEEP_LOSE_HEX), 1);
+}
+
+#[test]
+fn km_upkeep_anarchy_at_20_stops_every_action_and_zeroes_checks() {
+    let mut g = founded();
+    let e = kingdom(&g, "ASH");
+    with_world(&mut g, |w| {
+        let mut km = w.get_mut::<Kingdom>(e).unwrap();
+        km.unrest = 30;
+        km.anarchy = true;
+    });
+    until(&mut g, "ASH", DecisionKind::LoseHex);
+    assert!(k(&g, "ASH").anarchy);
+    assert!(g.log().entries.iter().any(|e| e.rule == ids::CHECK && e.text.contains("in Anarchy every result counts as 0")));
+    g.apply(Action::LoseHex(start(&g, "ASH"))).unwrap();
+    // The month goes on with VEL alone: ASH is asked nothing in the Edict phase.
+    let month = g.flow().round;
+    while g.flow().round == month {
+        if let Some((who, _)) = pending(&g) {
+            assert_ne!(who, "ASH", "a kingdom in Anarchy takes no actions");
+        }
+        g.apply(Action::Done).unwrap();
+    }
+}
+
+#[test]
+fn km_edict_abdicate_ruler_adds_2_unrest_and_a_loyalty_check_at_minus_4() {
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    let before = k(&g, "ASH").unrest;
+    let from = g.log().entries.len();
+    g.apply(Action::Abdicate { role: Role::Ruler, to: None }).unwrap();
+    assert_eq!(k(&g, "ASH").unrest, before + 2);
+    let check = &entries_since(&g, from, ids::CHECK, "ASH")[0].text;
+    assert!(check.contains("- 4 (the Ruler abdicates)"), "{check}");
+    // Moving between roles: no Unrest, +4.
+    let before = k(&g, "ASH").unrest;
+    let from = g.log().entries.len();
+    g.apply(Action::Abdicate { role: Role::Warden, to: Some(Role::Ruler) }).unwrap_err();
+    g.apply(Action::Abdicate { role: Role::Heir, to: Some(Role::Heir) }).unwrap_err();
+    let _ = from;
+    let from = g.log().entries.len();
+    g.apply(Action::Abdicate { role: Role::Warden, to: Some(Role::Consort) }).unwrap();
+    assert_eq!(k(&g, "ASH").unrest, before, "moving between roles adds no Unrest");
+    assert!(entries_since(&g, from, ids::CHECK, "ASH")[0].text.contains("+ 4 (moving between roles)"));
+}
+
+#[test]
+fn km_edict_vacancy_ruler_stops_claims() {
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    g.apply(Action::Abdicate { role: Role::Ruler, to: None }).unwrap();
+    until(&mut g, "ASH", DecisionKind::Claims);
+    let (c, r) = start(&g, "ASH");
+    g.apply(Action::Explore((c + 1, r))).ok();
+    let err = g.check(&Action::Claim((c + 1, r))).unwrap_err();
+    assert_eq!(err.rule, ids::EDICT_VACANCY);
+}
+
+#[test]
+fn km_edict_abandon_hex_adds_1_unrest_or_4_with_a_settlement() {
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Claims);
+    let before = k(&g, "ASH").unrest;
+    g.apply(Action::Abandon(start(&g, "ASH"))).unwrap();
+    assert_eq!(k(&g, "ASH").unrest, before + 1);
+    assert_eq!(sheet(g.world(), kingdom(&g, "ASH")).size, 0);
+}
+
+#[test]
+fn km_edict_terrain_costs_by_terrain_and_roads_double_with_a_river() {
+    let s = default_scenario();
+    let road = s.improvements.iter().position(|i| i.id == "road").unwrap();
+    let plains = s.terrains.iter().position(|t| t.id == "plains").unwrap();
+    let mut tile = HexTile {
+        col: 0, row: 0, hex: hexx::Hex::ZERO, terrain: plains, river: false, resource: None,
+        lair: None, ruin: None, explored: 0, owner: None, improvements: vec![], prepared: None, settlement: None,
+    };
+    let base = crate::rulesets::kingdom::rules::edict::improvement_cost(&s, road, &tile).unwrap();
+    tile.river = true;
+    assert_eq!(crate::rulesets::kingdom::rules::edict::improvement_cost(&s, road, &tile), Some(2 * base));
+}
+
+#[test]
+fn km_edict_settlement_and_building_with_the_free_first_house_and_the_limit() {
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Terrain);
+    let at = start(&g, "ASH");
+    g.apply(Action::Prepare(at)).unwrap();
+    until(&mut g, "ASH", DecisionKind::Settlements);
+    g.apply(Action::Found(at)).unwrap();
+    let e = kingdom(&g, "ASH");
+    assert_eq!(sheet(g.world(), e).command_dc.total, 20 + 1 + 1, "Command DC = 20 + Size + districts");
+    let build = |cell: u8, building: &str| Action::Build { at, district: 0, cell, wide: false, building: building.into() };
+    g.apply(build(0, "house")).unwrap();
+    // The free House leaves the month's one building (Size 1-10) for something else.
+    g.apply(build(1, "shrine")).unwrap();
+    let err = g.check(&build(2, "shrine")).unwrap_err();
+    assert_eq!(err.rule, ids::EDICT_BUILDING);
+    assert!(err.reason.contains("at most 1"), "{err}");
+    // Lots already built on are refused; a Tannery may not stand next to a House.
+    assert_eq!(g.check(&build(0, "shrine")).unwrap_err().rule, ids::EDICT_BUILDING);
+    let st = g.world().get::<HexTile>(g.world().resource::<Board>().at(at.0, at.1).unwrap()).unwrap().settlement.unwrap();
+    assert_eq!(g.world().get::<Settlement>(st).unwrap().districts[0].placed.len(), 2);
+}
+
+#[test]
+fn km_edict_edicts_change_the_sheet() {
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Edicts);
+    let e = kingdom(&g, "ASH");
+    let before = sheet(g.world(), e);
+    g.apply(Action::SetEdict { edict: EdictKind::Taxation, level: 4 }).unwrap();
+    let after = sheet(g.world(), e);
+    // Taxation Overwhelming: Economy +4, Loyalty -8 (from Normal's +2 / -2).
+    assert_eq!(after.economy.total - before.economy.total, 2);
+    assert_eq!(after.loyalty.total - before.loyalty.total, -6);
+    assert_eq!(g.check(&Action::SetEdict { edict: EdictKind::Taxation, level: 9 }).unwrap_err().rule, ids::EDICT_EDICTS);
+}
+
+#[test]
+fn km_edict_army_raise_costs_and_eats() {
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Terrain);
+    let at = start(&g, "ASH");
+    g.apply(Action::Prepare(at)).unwrap();
+    until(&mut g, "ASH", DecisionKind::Settlements);
+    g.apply(Action::Found(at)).unwrap();
+    until(&mut g, "ASH", DecisionKind::Armies);
+    let e = kingdom(&g, "ASH");
+    let (t, c) = (k(&g, "ASH").treasury, sheet(g.world(), e).consumption.total);
+    g.apply(Action::RaiseArmy(at)).unwrap();
+    assert_eq!(k(&g, "ASH").treasury, t - g.scenario().house.army_cost);
+    assert!(sheet(g.world(), e).consumption.total >= c, "an army unit eats");
+    assert_eq!(g.log().count(ids::EDICT_ARMY), 1);
+}
+
+#[test]
+fn km_income_withdraw_adds_unrest_and_checks_loyalty_against_dc_plus_bp() {
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Withdraw);
+    let e = kingdom(&g, "ASH");
+    let (unrest, purse, dc) = (k(&g, "ASH").unrest, k(&g, "ASH").purse_gp, sheet(g.world(), e).command_dc.total);
+    let from = g.log().entries.len();
+    g.apply(Action::Withdraw(3)).unwrap();
+    assert_eq!(k(&g, "ASH").purse_gp, purse + 6_000, "2,000 gp per BP");
+    let check = entries_since(&g, from, ids::CHECK, "ASH")[0].text.clone();
+    assert!(check.contains(&format!("against Command DC + 3 BP withdrawn {}", dc + 3)), "{check}");
+    let failed = !(check.contains("success") || check.contains("natural 20"));
+    assert_eq!(k(&g, "ASH").unrest, unrest + 1 + if failed { 3 } else { 0 });
+    // No deposit in an Income phase with withdrawals.
+    g.apply(Action::Done).unwrap();
+    if pending(&g) == Some(("ASH".into(), DecisionKind::Deposit)) {
+        assert_eq!(g.check(&Action::Deposit(4_000)).unwrap_err().rule, ids::INCOME_DEPOSIT);
+    }
+}
+
+#[test]
+fn km_income_deposit_gives_1_bp_per_full_4000_gp() {
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Deposit);
+    let t = k(&g, "ASH").treasury;
+    assert_eq!(g.check(&Action::Deposit(3_000)).unwrap_err().rule, ids::INCOME_DEPOSIT);
+    g.apply(Action::Deposit(4_000)).unwrap();
+    assert_eq!(k(&g, "ASH").treasury, t + 1);
+}
+
+#[test]
+fn km_income_taxes_are_the_economy_result_over_3() {
+    let mut g = founded();
+    let from = g.log().entries.len();
+    until(&mut g, "ASH", DecisionKind::Hire).ok_or_skip();
+    let taxes = entries_since(&g, from, ids::INCOME_TAXES, "ASH");
+    let check = entries_since(&g, from, ids::CHECK, "ASH").into_iter().find(|e| e.text.starts_with("Economy check (Income: taxes)")).unwrap().text.clone();
+    let (_, total) = roll_of(&check);
+    if check.contains(": success") || check.contains("natural 20") {
+        assert_eq!(taxes[0].amount, Some(total / 3), "{check}");
+    } else {
+        assert_eq!(taxes[0].amount, Some(0));
+    }
+}
+
+trait OkOrSkip {
+    fn ok_or_skip(self);
+}
+impl OkOrSkip for () {
+    fn ok_or_skip(self) {}
+}
+
+#[test]
+fn km_event_destroyed_blocks_add_unrest_and_halve_the_rebuild() {
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Terrain);
+    let at = start(&g, "ASH");
+    g.apply(Action::Prepare(at)).unwrap();
+    until(&mut g, "ASH", DecisionKind::Settlements);
+    g.apply(Action::Found(at)).unwrap();
+    g.apply(Action::Build { at, district: 0, cell: 0, wide: false, building: "house".into() }).unwrap();
+    g.apply(Action::Build { at, district: 0, cell: 1, wide: false, building: "shrine".into() }).unwrap();
+    let e = kingdom(&g, "ASH");
+    let st = g.world().get::<HexTile>(g.world().resource::<Board>().at(at.0, at.1).unwrap()).unwrap().settlement.unwrap();
+    let unrest = k(&g, "ASH").unrest;
+    with_world(&mut g, |w| crate::rulesets::kingdom::rules::event::destroy_blocks(w, e, st, 1, "Test fire"));
+    assert_eq!(k(&g, "ASH").unrest, unrest + 1, "+1 Unrest per destroyed block");
+    assert!(g.log().has(ids::EVENT_DESTROYED_BLOCKS));
+    let s = g.scenario().clone();
+    let settlement = g.world().get::<Settlement>(st).unwrap().clone();
+    assert!(settlement.districts[0].placed.is_empty(), "both lots were in block 0");
+    let shrine = s.buildings.iter().position(|b| b.id == "shrine").unwrap();
+    let cost = crate::rulesets::kingdom::rules::edict::building_cost(&s, &settlement, &settlement.districts[0], shrine, &[1]);
+    assert_eq!(cost, (s.buildings[shrine].cost + 1) / 2);
+}
+
+#[test]
+fn km_event_chance_is_25_percent_or_75_after_a_quiet_month() {
+    let mut g = game(21);
+    crate::engine::ruleset::play_out(&mut g, 21);
+    for e in g.log().entries.iter().filter(|e| e.rule == ids::EVENT_CHANCE) {
+        let roll = e.amount.unwrap();
+        let chance = if e.text.contains("75%") { 75 } else { 25 };
+        assert_eq!(e.text.ends_with(", an event"), roll <= chance, "{}", e.text);
+    }
+}
+
+#[test]
+fn km_same_seed_same_actions_same_hash_and_every_step_logs_its_rule() {
+    let play = |seed| {
+        let mut g = game(seed);
+        crate::engine::ruleset::play_out(&mut g, seed);
+        g
+    };
+    let (a, b) = (play(9), play(9));
+    assert_eq!(a.state_hash(), b.state_hash());
+    assert!(a.is_over());
+    assert_ne!(a.state_hash(), play(10).state_hash());
+    for rule in [ids::UPKEEP_STABILITY, ids::UPKEEP_CONSUMPTION, ids::EDICT_CLAIM_HEX, ids::INCOME_TAXES, ids::EVENT_CHANCE] {
+        assert!(a.log().has(rule), "{rule}");
+    }
+    for e in &a.log().entries {
+        assert!(KingdomRuleset::rule_ids().contains(&e.rule), "unlisted rule id {}", e.rule);
+    }
+}
+
+#[test]
+fn km_view_hides_unexplored_hexes() {
+    let g = game(4);
+    let view = g.view(Some("ASH"));
+    let unknown = view.hexes.iter().filter(|h| h.tile.terrain == usize::MAX).count();
+    assert!(unknown > 300, "{unknown}");
+    assert!(view.rng.is_none());
+    let _ = Arc::clone(g.scenario());
+}

@@ -32,7 +32,7 @@ pub fn add_unrest(world: &mut World, k: Entity, amount: i32, rule: &'static str,
         kingdom.unrest = (kingdom.unrest + amount).max(0);
         (kingdom.id.clone(), before, kingdom.unrest)
     };
-    if before != after || amount != 0 {
+    if before != after {
         write(
             world,
             Note::new(rule, format!("{why}: Unrest {before} -> {after}"))
