@@ -62,10 +62,27 @@ fn bench_full_bot_game(c: &mut Criterion) {
     });
 }
 
+fn bench_full_kingdom_game(c: &mut Criterion) {
+    use regnum::engine::ruleset::play_out as play_any;
+    let scenario = regnum::rulesets::kingdom::content::default_scenario();
+    let mut seed = 0u64;
+    c.bench_function("full_bot_game_kingdom_frontier", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut game =
+                regnum::rulesets::kingdom::Game::new(scenario.clone(), GameSetup::default(), seed)
+                    .unwrap();
+            play_any(&mut game, seed);
+            black_box(game.state_hash())
+        })
+    });
+}
+
 criterion_group!(
     benches,
     bench_apply_one_action,
     bench_legal_actions,
-    bench_full_bot_game
+    bench_full_bot_game,
+    bench_full_kingdom_game
 );
 criterion_main!(benches);

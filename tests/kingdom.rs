@@ -28,7 +28,10 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 fn check_accepts_the_kingdom_scenario_and_refuses_a_cut_copy_at_a_position() {
     let (code, out, _) = regnum(&["check", "scenarios/frontier.ron"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.starts_with("ok scenarios/frontier.ron: Kingdom scenario frontier"), "{out}");
+    assert!(
+        out.starts_with("ok scenarios/frontier.ron: Kingdom scenario frontier"),
+        "{out}"
+    );
     let dir = temp_dir("check");
     let text = std::fs::read_to_string("scenarios/frontier.ron").unwrap();
     let half = dir.join("half.ron");
@@ -36,14 +39,20 @@ fn check_accepts_the_kingdom_scenario_and_refuses_a_cut_copy_at_a_position() {
     let (code, out, _) = regnum(&["check", half.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
     let line = out.lines().next().unwrap();
-    let rest = line.strip_prefix(&format!("{}:", half.display())).expect(line);
+    let rest = line
+        .strip_prefix(&format!("{}:", half.display()))
+        .expect(line);
     let mut parts = rest.splitn(3, ':');
     assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
     assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
     // A modder's mistakes are all reported at once, each where it is.
     let broken = text
         .replacen("id: \"plains\"", "id: \"plains\"", 1)
-        .replacen("upgrade_from: Some(\"library\")", "upgrade_from: Some(\"libary\")", 1)
+        .replacen(
+            "upgrade_from: Some(\"library\")",
+            "upgrade_from: Some(\"libary\")",
+            1,
+        )
         .replacen("months: 36", "months: 0", 1);
     let bad = dir.join("bad.ron");
     std::fs::write(&bad, broken).unwrap();
@@ -59,32 +68,62 @@ fn two_hundred_bot_games_fire_every_kingdom_rule_and_replay_to_their_hashes() {
     let json = dir.join("k.json");
     let saves = dir.join("saves");
     let (code, _, err) = regnum(&[
-        "simulate", "--scenario", "scenarios/frontier.ron", "--games", "200", "--seed", "1",
-        "--json", json.to_str().unwrap(), "--save-dir", saves.to_str().unwrap(),
+        "simulate",
+        "--scenario",
+        "scenarios/frontier.ron",
+        "--games",
+        "200",
+        "--seed",
+        "1",
+        "--json",
+        json.to_str().unwrap(),
+        "--save-dir",
+        saves.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let ids = std::fs::read_to_string("docs/kingdom.md").unwrap();
     let seed_ids: Vec<&str> = ids
         .lines()
         .filter_map(|l| l.strip_prefix("| `"))
         .filter_map(|l| l.split('`').next())
-        .filter(|id| id.starts_with("km.upkeep") || id.starts_with("km.edict") || id.starts_with("km.income") || id.starts_with("km.event"))
+        .filter(|id| {
+            id.starts_with("km.upkeep")
+                || id.starts_with("km.edict")
+                || id.starts_with("km.income")
+                || id.starts_with("km.event")
+        })
         .collect();
-    assert_eq!(seed_ids.len(), 24, "docs/kingdom.md lists the 24 ids of RULE_IDS.md");
+    assert_eq!(
+        seed_ids.len(),
+        24,
+        "docs/kingdom.md lists the 24 ids of RULE_IDS.md"
+    );
     for id in seed_ids {
-        assert!(report["rule_counts"][id].as_u64().unwrap_or(0) > 0, "{id} never fired");
+        assert!(
+            report["rule_counts"][id].as_u64().unwrap_or(0) > 0,
+            "{id} never fired"
+        );
     }
     let games = report["games"].as_array().unwrap();
     assert_eq!(games.len(), 200);
     // Same seeds, same hashes.
     let again = dir.join("again.json");
     let (code, _, _) = regnum(&[
-        "simulate", "--scenario", "scenarios/frontier.ron", "--games", "5", "--seed", "1",
-        "--json", again.to_str().unwrap(),
+        "simulate",
+        "--scenario",
+        "scenarios/frontier.ron",
+        "--games",
+        "5",
+        "--seed",
+        "1",
+        "--json",
+        again.to_str().unwrap(),
     ]);
     assert_eq!(code, 0);
-    let again: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&again).unwrap()).unwrap();
+    let again: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&again).unwrap()).unwrap();
     for (a, b) in games.iter().zip(again["games"].as_array().unwrap()) {
         assert_eq!(a["hash"], b["hash"]);
     }
@@ -96,7 +135,13 @@ fn two_hundred_bot_games_fire_every_kingdom_rule_and_replay_to_their_hashes() {
     assert_eq!(state["hash"], games[0]["hash"]);
     assert_eq!(state["ruleset"], "Kingdom");
     for k in state["kingdoms"].as_array().unwrap() {
-        for figure in ["economy", "loyalty", "stability", "consumption", "command_dc"] {
+        for figure in [
+            "economy",
+            "loyalty",
+            "stability",
+            "consumption",
+            "command_dc",
+        ] {
             assert!(k["sheet"][figure]["total"].is_i64(), "{figure}: {k}");
         }
         for field in ["unrest", "treasury"] {
@@ -106,5 +151,8 @@ fn two_hundred_bot_games_fire_every_kingdom_rule_and_replay_to_their_hashes() {
     }
     let (code, out, _) = regnum(&["replay", save, "--log"]);
     assert_eq!(code, 0);
-    assert!(out.lines().next().unwrap().starts_with("Year 1 Month"), "{out}");
+    assert!(
+        out.lines().next().unwrap().starts_with("Year 1 Month"),
+        "{out}"
+    );
 }

@@ -136,7 +136,11 @@ pub fn play_one<R: Ruleset>(
         hash: game.state_hash(),
         rounds: game.flow().round,
         winner: game.winner(),
-        scores: if game.is_over() { final_scores(&game) } else { Vec::new() },
+        scores: if game.is_over() {
+            final_scores(&game)
+        } else {
+            Vec::new()
+        },
         save,
     };
     Ok((result, counts))

@@ -57,6 +57,8 @@ pub struct RealmLine {
 pub struct NewGameForm {
     /// Scenario and mod files found beside the working directory.
     pub files: Vec<PathBuf>,
+    /// Those of them written for Kingdom (they open Kingdom's window).
+    pub kingdom_files: Vec<PathBuf>,
     /// The scenario loaded now: its name and, for a file, where it came from.
     pub scenario_name: String,
     pub scenario_file: Option<PathBuf>,
@@ -103,6 +105,7 @@ impl NewGameForm {
             .collect();
         NewGameForm {
             files: Vec::new(),
+            kingdom_files: Vec::new(),
             scenario_name: scenario.name.clone(),
             scenario_file: None,
             realms,
@@ -166,6 +169,12 @@ fn open_form(
     };
     let mut form = NewGameForm::new(&scenario, new_seed());
     form.files = scenario_files(Path::new("."));
+    form.kingdom_files = form
+        .files
+        .iter()
+        .filter(|f| is_kingdom_file(f))
+        .cloned()
+        .collect();
     commands.insert_resource(form);
 }
 
@@ -191,6 +200,16 @@ pub fn scenario_files(root: &Path) -> Vec<PathBuf> {
     }
     files.sort();
     files
+}
+
+/// Whether a scenario file is written for Kingdom.
+fn is_kingdom_file(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|text| {
+        matches!(
+            crate::rulesets::ruleset_of(path, &text),
+            Ok(Some(crate::engine::ruleset::RulesetId::Kingdom))
+        )
+    })
 }
 
 /// Reads a scenario or a mod (applied to its base) and puts it in place of the loaded one,
@@ -225,6 +244,7 @@ fn show_form(
     assets: Option<Res<ScenarioAssets>>,
     mut scenarios: ResMut<Assets<ScenarioAsset>>,
     mut origin: ResMut<ScenarioOrigin>,
+    mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(mut form) = form else { return Ok(()) };
@@ -249,8 +269,13 @@ fn show_form(
                             ui.label("No scenarios/ or mods/ folder here.");
                         }
                         for file in &form.files {
+                            let label = if form.kingdom_files.contains(file) {
+                                format!("{} (Kingdom)", file.display())
+                            } else {
+                                file.display().to_string()
+                            };
                             if ui
-                                .selectable_label(false, file.display().to_string())
+                                .selectable_label(false, label)
                                 .clicked()
                             {
                                 picked = Some(file.clone());
@@ -321,13 +346,35 @@ fn show_form(
                 }
             });
         });
+    // A Kingdom scenario opens Kingdom's own window: this program starts again on it.
+    if let Some(path) = picked.as_ref().filter(|p| form.kingdom_files.contains(p)) {
+        match std::env::current_exe().and_then(|exe| {
+            std::process::Command::new(exe)
+                .arg("--scenario")
+                .arg(path)
+                .spawn()
+        }) {
+            Ok(_) => {
+                exit.write(AppExit::Success);
+            }
+            Err(e) => {
+                form.error = Some(format!(
+                    "{}: cannot open Kingdom's window: {e}",
+                    path.display()
+                ))
+            }
+        }
+        return Ok(());
+    }
     if let (Some(path), Some(assets)) = (picked, assets) {
         match switch_scenario(&path, &assets, &mut scenarios, &mut origin) {
             Ok(scenario) => {
                 let files = std::mem::take(&mut form.files);
+                let kingdom_files = std::mem::take(&mut form.kingdom_files);
                 let seed = form.seed.clone();
                 *form = NewGameForm::new(&scenario, 0);
                 form.files = files;
+                form.kingdom_files = kingdom_files;
                 form.seed = seed;
                 form.scenario_file = Some(path);
             }

@@ -49,7 +49,9 @@ pub fn check_path(path: &Path) -> Result<Checked, Vec<ContentError>> {
     let text = read(path)?;
     match ruleset_of(path, &text)? {
         Some(RulesetId::Kingdom) => kingdom::Kingdom::check_file(path, &text),
-        Some(RulesetId::RaisonDEtat) => Err(vec![not_built_yet(path, &text, RulesetId::RaisonDEtat)]),
+        Some(RulesetId::RaisonDEtat) => {
+            Err(vec![not_built_yet(path, &text, RulesetId::RaisonDEtat)])
+        }
         None | Some(RulesetId::PriceOfPower) => pop::PriceOfPower::check_file(path, &text),
     }
 }

@@ -9,7 +9,9 @@ use crate::engine::rng::GameRng;
 use crate::engine::ruleset::SeatBot;
 use crate::rulesets::kingdom::content::schema::{Attr, EdictKind, Role};
 use crate::rulesets::kingdom::decision::{Action, DecisionKind, ItemRef};
-use crate::rulesets::kingdom::model::{Army, Board, Content, DISTRICT_CELLS, HexTile, Kingdom, Leader, Settlement};
+use crate::rulesets::kingdom::model::{
+    Army, Board, Content, DISTRICT_CELLS, HexTile, Kingdom, Leader, Settlement,
+};
 use crate::rulesets::kingdom::rules::sheet::{ability_modifier, holder, sheet};
 use crate::rulesets::kingdom::rules::{check, deciding};
 use crate::rulesets::kingdom::{Game, Kingdom as KingdomRuleset};
@@ -51,7 +53,11 @@ impl Bot {
 
 impl SeatBot<KingdomRuleset> for Bot {
     fn seeded(seed: u64) -> Self {
-        Bot { rng: GameRng::new(seed ^ 0x6b69_6e67), seed, reshuffles: Vec::new() }
+        Bot {
+            rng: GameRng::new(seed ^ 0x6b69_6e67),
+            seed,
+            reshuffles: Vec::new(),
+        }
     }
 
     fn choose(&mut self, game: &Game) -> Option<Action> {
@@ -81,7 +87,11 @@ impl Bot {
         let spare = kingdom.treasury - reserve;
         let known = |t: &HexTile| t.explored & (1 << kingdom.seat) != 0;
         let board = world.resource::<Board>();
-        let tiles: Vec<&HexTile> = board.hexes.iter().filter_map(|h| world.get::<HexTile>(*h)).collect();
+        let tiles: Vec<&HexTile> = board
+            .hexes
+            .iter()
+            .filter_map(|h| world.get::<HexTile>(*h))
+            .collect();
         let home = kingdom
             .claimed
             .first()
@@ -89,7 +99,9 @@ impl Bot {
             .map(|t| t.hex)
             .or_else(|| tiles.iter().find(|t| known(t)).map(|t| t.hex))?;
         match kind {
-            DecisionKind::Enforcer => (kingdom.unrest > 0 && temper != Temperament::Tyrant).then_some(Action::Enforce),
+            DecisionKind::Enforcer => {
+                (kingdom.unrest > 0 && temper != Temperament::Tyrant).then_some(Action::Enforce)
+            }
             DecisionKind::LoseHex => kingdom
                 .claimed
                 .iter()
@@ -98,18 +110,29 @@ impl Bot {
                 .min_by_key(|t| (t.settlement.is_some(), t.improvements.len()))
                 .map(|t| Action::LoseHex((t.col, t.row))),
             DecisionKind::Leadership => {
-                if temper == Temperament::Restless && month % 6 == 0 && !self.reshuffles.contains(&(kingdom.seat, month)) {
+                if temper == Temperament::Restless
+                    && month % 6 == 0
+                    && !self.reshuffles.contains(&(kingdom.seat, month))
+                {
                     // The Councilor steps down; the Consort moves into the seat, and the old
                     // Councilor becomes Consort.
                     let councilor = holder(world, kingdom, Role::Councilor);
                     let consort = holder(world, kingdom, Role::Consort);
                     if councilor.is_some() && consort.is_some() {
                         self.reshuffles.push((kingdom.seat, month));
-                        return Some(Action::Abdicate { role: Role::Councilor, to: None });
+                        return Some(Action::Abdicate {
+                            role: Role::Councilor,
+                            to: None,
+                        });
                     }
                 }
-                if holder(world, kingdom, Role::Councilor).is_none() && holder(world, kingdom, Role::Consort).is_some() {
-                    return Some(Action::Abdicate { role: Role::Consort, to: Some(Role::Councilor) });
+                if holder(world, kingdom, Role::Councilor).is_none()
+                    && holder(world, kingdom, Role::Consort).is_some()
+                {
+                    return Some(Action::Abdicate {
+                        role: Role::Consort,
+                        to: Some(Role::Councilor),
+                    });
                 }
                 for role in &s.roles {
                     if holder(world, kingdom, role.role).is_some() {
@@ -118,7 +141,12 @@ impl Bot {
                     let free = kingdom.leaders.iter().enumerate().filter_map(|(i, l)| {
                         let leader = world.get::<Leader>(*l)?;
                         leader.role.is_none().then(|| {
-                            let best = role.abilities.iter().map(|a| ability_modifier(leader.abilities[*a as usize])).max().unwrap_or(0);
+                            let best = role
+                                .abilities
+                                .iter()
+                                .map(|a| ability_modifier(leader.abilities[*a as usize]))
+                                .max()
+                                .unwrap_or(0);
                             (best, i)
                         })
                     });
@@ -126,14 +154,23 @@ impl Bot {
                     let focus = match (role.attribute, role.role) {
                         (Some(_), _) => 0,
                         (None, Role::Ruler) => {
-                            let n = crate::rulesets::kingdom::rules::sheet::ruler_attributes(sh.size).min(3);
+                            let n =
+                                crate::rulesets::kingdom::rules::sheet::ruler_attributes(sh.size)
+                                    .min(3);
                             let mut attrs = Attr::ALL.to_vec();
                             attrs.sort_by_key(|a| sh.attr(*a).total);
                             attrs.iter().take(n as usize).fold(0, |f, a| f | a.bit())
                         }
-                        (None, _) => Attr::ALL.iter().min_by_key(|a| sh.attr(**a).total).map_or(1, |a| a.bit()),
+                        (None, _) => Attr::ALL
+                            .iter()
+                            .min_by_key(|a| sh.attr(**a).total)
+                            .map_or(1, |a| a.bit()),
                     };
-                    let a = Action::Assign { role: role.role, leader: i as u8, focus };
+                    let a = Action::Assign {
+                        role: role.role,
+                        leader: i as u8,
+                        focus,
+                    };
                     if legal(world, &a) {
                         return Some(a);
                     }
@@ -158,16 +195,24 @@ impl Bot {
                 for t in tiles.iter().filter(|t| known(t) && t.lair.is_some()) {
                     let dc = t.lair.as_ref().map_or(99, |l| l.dc);
                     for (i, a) in kingdom.armies.iter().enumerate() {
-                        let Some(army) = world.get::<Army>(*a) else { continue };
+                        let Some(army) = world.get::<Army>(*a) else {
+                            continue;
+                        };
                         if 11 + 2 * army.strength() + 2 >= dc && army.hp * 2 > army.max_hp() {
-                            let act = Action::Clear { at: (t.col, t.row), army: Some(i as u8) };
+                            let act = Action::Clear {
+                                at: (t.col, t.row),
+                                army: Some(i as u8),
+                            };
                             if legal(world, &act) {
                                 return Some(act);
                             }
                         }
                     }
                     if dc <= 12 {
-                        let act = Action::Clear { at: (t.col, t.row), army: None };
+                        let act = Action::Clear {
+                            at: (t.col, t.row),
+                            army: None,
+                        };
                         if legal(world, &act) {
                             return Some(act);
                         }
@@ -179,37 +224,85 @@ impl Bot {
                     .map(|a| sh.attr(*a).total - kingdom.unrest - sh.command_dc.total)
                     .min()
                     .unwrap_or(0);
-                let (most_unrest, worst_margin) = if temper == Temperament::Ambitious { (4, -10) } else { (1, -6) };
-                if temper == Temperament::Ambitious && kingdom.unrest >= 9 && kingdom.claimed.len() >= 3 {
+                let (most_unrest, worst_margin) = if temper == Temperament::Ambitious {
+                    (4, -10)
+                } else {
+                    (1, -6)
+                };
+                if temper == Temperament::Ambitious
+                    && kingdom.unrest >= 9
+                    && kingdom.claimed.len() >= 3
+                {
                     // Too big to hold: give up the newest hex without a settlement.
-                    if let Some(t) = kingdom.claimed.iter().rev().filter_map(|h| world.get::<HexTile>(*h)).find(|t| t.settlement.is_none()) {
+                    if let Some(t) = kingdom
+                        .claimed
+                        .iter()
+                        .rev()
+                        .filter_map(|h| world.get::<HexTile>(*h))
+                        .find(|t| t.settlement.is_none())
+                    {
                         return Some(Action::Abandon((t.col, t.row)));
                     }
                 }
                 if spare < 1 || kingdom.unrest > most_unrest || margin < worst_margin {
                     return None;
                 }
-                let mut options: Vec<&&HexTile> = tiles.iter().filter(|t| known(t) && t.owner.is_none() && t.lair.is_none()).collect();
+                let mut options: Vec<&&HexTile> = tiles
+                    .iter()
+                    .filter(|t| known(t) && t.owner.is_none() && t.lair.is_none())
+                    .collect();
                 options.sort_by_key(|t| {
                     let terrain = &s.terrains[t.terrain];
-                    let value = i32::from(terrain.farm.is_some()) * 3 + i32::from(t.resource.is_some()) * 2 + i32::from(t.river);
+                    let value = i32::from(terrain.farm.is_some()) * 3
+                        + i32::from(t.resource.is_some()) * 2
+                        + i32::from(t.river);
                     (-value, t.hex.unsigned_distance_to(home), t.row, t.col)
                 });
-                options.into_iter().map(|t| Action::Claim((t.col, t.row))).find(|a| legal(world, a))
+                options
+                    .into_iter()
+                    .map(|t| Action::Claim((t.col, t.row)))
+                    .find(|a| legal(world, a))
             }
             DecisionKind::Terrain => {
-                let has_site = kingdom.claimed.iter().filter_map(|h| world.get::<HexTile>(*h)).any(|t| t.prepared.is_some() || t.settlement.is_some());
-                let wants_second = kingdom.settlements.len() < s.goals.settlements as usize && sh.size >= 4 + 3 * kingdom.settlements.len() as u32;
-                let preparing = kingdom.claimed.iter().filter_map(|h| world.get::<HexTile>(*h)).any(|t| t.prepared.is_some() && t.settlement.is_none());
+                let has_site = kingdom
+                    .claimed
+                    .iter()
+                    .filter_map(|h| world.get::<HexTile>(*h))
+                    .any(|t| t.prepared.is_some() || t.settlement.is_some());
+                let wants_second = kingdom.settlements.len() < s.goals.settlements as usize
+                    && sh.size >= 4 + 3 * kingdom.settlements.len() as u32;
+                let preparing = kingdom
+                    .claimed
+                    .iter()
+                    .filter_map(|h| world.get::<HexTile>(*h))
+                    .any(|t| t.prepared.is_some() && t.settlement.is_none());
                 if (!has_site || (wants_second && !preparing)) && spare >= 1 {
-                    let mut sites: Vec<&HexTile> = kingdom.claimed.iter().filter_map(|h| world.get::<HexTile>(*h))
+                    let mut sites: Vec<&HexTile> = kingdom
+                        .claimed
+                        .iter()
+                        .filter_map(|h| world.get::<HexTile>(*h))
                         .filter(|t| t.settlement.is_none() && t.prepared.is_none())
-                        .filter(|t| !kingdom.settlements.iter().any(|st| world.get::<Settlement>(*st).and_then(|x| world.get::<HexTile>(x.hex)).is_some_and(|o| o.hex.unsigned_distance_to(t.hex) < 2)))
+                        .filter(|t| {
+                            !kingdom.settlements.iter().any(|st| {
+                                world
+                                    .get::<Settlement>(*st)
+                                    .and_then(|x| world.get::<HexTile>(x.hex))
+                                    .is_some_and(|o| o.hex.unsigned_distance_to(t.hex) < 2)
+                            })
+                        })
                         .collect();
-                    sites.sort_by_key(|t| (s.terrains[t.terrain].preparation.unwrap_or(99), t.row, t.col));
+                    sites.sort_by_key(|t| {
+                        (
+                            s.terrains[t.terrain].preparation.unwrap_or(99),
+                            t.row,
+                            t.col,
+                        )
+                    });
                     if let Some(t) = sites.first() {
                         let a = Action::Prepare((t.col, t.row));
-                        if legal(world, &a) && s.terrains[t.terrain].preparation.unwrap_or(99) <= spare {
+                        if legal(world, &a)
+                            && s.terrains[t.terrain].preparation.unwrap_or(99) <= spare
+                        {
                             return Some(a);
                         }
                     }
@@ -227,12 +320,23 @@ impl Bot {
                     }
                     for h in &kingdom.claimed {
                         let t = world.get::<HexTile>(*h)?;
-                        if matches!(imp, "mine" | "sawmill" | "quarry") && t.resource.is_none() && spare < 15 {
+                        if matches!(imp, "mine" | "sawmill" | "quarry")
+                            && t.resource.is_none()
+                            && spare < 15
+                        {
                             continue;
                         }
-                        let a = Action::Improve { at: (t.col, t.row), improvement: imp.to_string() };
+                        let a = Action::Improve {
+                            at: (t.col, t.row),
+                            improvement: imp.to_string(),
+                        };
                         if legal(world, &a) {
-                            let cost = crate::rulesets::kingdom::rules::edict::improvement_cost(s, s.improvements.iter().position(|d| d.id == imp)?, t).unwrap_or(99);
+                            let cost = crate::rulesets::kingdom::rules::edict::improvement_cost(
+                                s,
+                                s.improvements.iter().position(|d| d.id == imp)?,
+                                t,
+                            )
+                            .unwrap_or(99);
                             if cost <= spare {
                                 return Some(a);
                             }
@@ -256,7 +360,11 @@ impl Bot {
                 let mut wishes: Vec<usize> = (0..s.buildings.len()).collect();
                 // The weakest attribute (against Command DC) is worth most; Unrest relief only
                 // counts while there is Unrest to relieve; nothing that adds Unrest.
-                let weakest = Attr::ALL.iter().copied().min_by_key(|a| sh.attr(*a).total).unwrap_or(Attr::Stability);
+                let weakest = Attr::ALL
+                    .iter()
+                    .copied()
+                    .min_by_key(|a| sh.attr(*a).total)
+                    .unwrap_or(Attr::Stability);
                 // How many of each the kingdom has: variety pays (and fills item slots).
                 let mut owned = vec![0i32; s.buildings.len()];
                 for st in &kingdom.settlements {
@@ -275,12 +383,17 @@ impl Bot {
                         return -1;
                     }
                     let items = i32::from(b.items.minor + 2 * b.items.medium + 3 * b.items.major);
-                    let mut v = 3 * (m.eco + m.loy + m.stab) + 3 * m.get(weakest) + 2 * m.bp + 4 * items;
+                    let mut v =
+                        3 * (m.eco + m.loy + m.stab) + 3 * m.get(weakest) + 2 * m.bp + 4 * items;
                     if kingdom.unrest > 0 {
                         v -= 5 * m.unrest.max(-kingdom.unrest);
                     }
-                    if b.free_first && !kingdom.used.free_house { v += 12; }
-                    if b.lots == 0 { v -= 2; }
+                    if b.free_first && !kingdom.used.free_house {
+                        v += 12;
+                    }
+                    if b.lots == 0 {
+                        v -= 2;
+                    }
                     (v * 100) / (b.cost.max(1) + 4) / (1 + owned[i])
                 };
                 wishes.sort_by_key(|i| (-worth(*i), *i));
@@ -300,7 +413,13 @@ impl Bot {
                                     if def.lots != 2 && !wide {
                                         continue;
                                     }
-                                    let a = Action::Build { at, district: di as u8, cell, wide, building: def.id.clone() };
+                                    let a = Action::Build {
+                                        at,
+                                        district: di as u8,
+                                        cell,
+                                        wide,
+                                        building: def.id.clone(),
+                                    };
                                     if legal(world, &a) {
                                         return Some(a);
                                     }
@@ -316,9 +435,15 @@ impl Bot {
                 None
             }
             DecisionKind::Armies => {
-                let lair_near = tiles.iter().any(|t| known(t) && t.lair.is_some() && t.hex.unsigned_distance_to(home) <= 4);
+                let lair_near = tiles
+                    .iter()
+                    .any(|t| known(t) && t.lair.is_some() && t.hex.unsigned_distance_to(home) <= 4);
                 if kingdom.armies.is_empty() && lair_near && spare >= s.house.army_cost + 4 {
-                    if let Some(st) = kingdom.settlements.first().and_then(|e| world.get::<Settlement>(*e)) {
+                    if let Some(st) = kingdom
+                        .settlements
+                        .first()
+                        .and_then(|e| world.get::<Settlement>(*e))
+                    {
                         let t = world.get::<HexTile>(st.hex)?;
                         return Some(Action::RaiseArmy((t.col, t.row)));
                     }
@@ -348,19 +473,31 @@ impl Bot {
                 } else {
                     (1, 1, 2)
                 };
-                for (e, want) in [(EdictKind::Holidays, holidays), (EdictKind::Promotion, promotion), (EdictKind::Taxation, taxation)] {
+                for (e, want) in [
+                    (EdictKind::Holidays, holidays),
+                    (EdictKind::Promotion, promotion),
+                    (EdictKind::Taxation, taxation),
+                ] {
                     if level(e) != want {
-                        return Some(Action::SetEdict { edict: e, level: want });
+                        return Some(Action::SetEdict {
+                            edict: e,
+                            level: want,
+                        });
                     }
                 }
                 None
             }
             DecisionKind::Withdraw => match temper {
-                Temperament::Greedy => (kingdom.withdrawn == 0 && kingdom.treasury >= 25 && kingdom.unrest <= 1).then_some(Action::Withdraw(2)),
-                Temperament::Tyrant => (kingdom.withdrawn == 0 && kingdom.treasury >= 10).then_some(Action::Withdraw(3)),
+                Temperament::Greedy => {
+                    (kingdom.withdrawn == 0 && kingdom.treasury >= 25 && kingdom.unrest <= 1)
+                        .then_some(Action::Withdraw(2))
+                }
+                Temperament::Tyrant => (kingdom.withdrawn == 0 && kingdom.treasury >= 10)
+                    .then_some(Action::Withdraw(3)),
                 _ => None,
             },
-            DecisionKind::Deposit => (kingdom.purse_gp >= 4_000).then(|| Action::Deposit(kingdom.purse_gp / 4_000 * 4_000)),
+            DecisionKind::Deposit => (kingdom.purse_gp >= 4_000)
+                .then(|| Action::Deposit(kingdom.purse_gp / 4_000 * 4_000)),
             DecisionKind::Sell => {
                 if let Some(i) = kingdom.items.iter().position(|gp| *gp > 4_000) {
                     return Some(Action::Sell(ItemRef::Leaders(i as u8)));
@@ -372,7 +509,12 @@ impl Bot {
                         for (bi, p) in d.placed.iter().enumerate() {
                             for (si, slot) in p.slots.iter().enumerate() {
                                 if slot.1 {
-                                    let a = Action::Sell(ItemRef::Slot { at: (t.col, t.row), district: di as u8, building: bi as u8, slot: si as u8 });
+                                    let a = Action::Sell(ItemRef::Slot {
+                                        at: (t.col, t.row),
+                                        district: di as u8,
+                                        building: bi as u8,
+                                        slot: si as u8,
+                                    });
                                     if legal(world, &a) {
                                         return Some(a);
                                     }

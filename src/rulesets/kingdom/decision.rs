@@ -66,18 +66,31 @@ pub enum Action {
     LoseHex(At),
     /// Put a leader without a role into a vacant role; `focus` names the attributes (bits
     /// Economy 1, Loyalty 2, Stability 4) for the Ruler and the Spymaster.
-    Assign { role: Role, leader: u8, focus: u8 },
+    Assign {
+        role: Role,
+        leader: u8,
+        focus: u8,
+    },
     /// The leader holding `role` steps down; with `to`, takes that vacant role instead.
-    Abdicate { role: Role, to: Option<Role> },
+    Abdicate {
+        role: Role,
+        to: Option<Role>,
+    },
     /// Leaders explore a hex next to the kingdom or to a hex they explored.
     Explore(At),
     /// Clear a lair, with an army unit standing in or next to the hex (by its index) or with the
     /// leaders alone.
-    Clear { at: At, army: Option<u8> },
+    Clear {
+        at: At,
+        army: Option<u8>,
+    },
     Claim(At),
     Abandon(At),
     /// A terrain improvement by id.
-    Improve { at: At, improvement: String },
+    Improve {
+        at: At,
+        improvement: String,
+    },
     /// Prepare a hex for a settlement.
     Prepare(At),
     /// Found a settlement on a prepared hex.
@@ -98,7 +111,10 @@ pub enum Action {
     ExpandArmy(u8),
     EquipArmy(u8),
     RepairArmy(u8),
-    SetEdict { edict: EdictKind, level: u8 },
+    SetEdict {
+        edict: EdictKind,
+        level: u8,
+    },
     /// Withdraw BP from the Treasury for the leaders.
     Withdraw(u16),
     /// Deposit gp from the leaders' purse (every full 4,000 gp is 1 BP).

@@ -26,6 +26,8 @@ pub mod ids;
 pub mod model;
 pub mod rules;
 pub mod snapshot;
+#[cfg(feature = "client")]
+pub mod view;
 
 pub use decision::{Action, Decision, DecisionKind};
 
@@ -129,7 +131,11 @@ impl Ruleset for Kingdom {
     }
 
     fn describe_cost(cost: &Cost) -> String {
-        if cost.bp == 0 { String::new() } else { format!("{} BP", cost.bp) }
+        if cost.bp == 0 {
+            String::new()
+        } else {
+            format!("{} BP", cost.bp)
+        }
     }
 
     fn legal_actions(world: &World) -> Vec<Action> {
@@ -145,7 +151,11 @@ impl Ruleset for Kingdom {
             return Cost::default();
         };
         let before = world.get::<model::Kingdom>(k).map_or(0, |k| k.treasury);
-        Cost { bp: rules::cost_of(world, k, action).unwrap_or(0).min(before.max(0)) }
+        Cost {
+            bp: rules::cost_of(world, k, action)
+                .unwrap_or(0)
+                .min(before.max(0)),
+        }
     }
 
     fn snapshot(world: &World) -> snapshot::Snapshot {
@@ -157,7 +167,9 @@ impl Ruleset for Kingdom {
     }
 
     fn winner(world: &World) -> Option<String> {
-        world.get_resource::<model::Outcome>().and_then(|o| o.winner.clone())
+        world
+            .get_resource::<model::Outcome>()
+            .and_then(|o| o.winner.clone())
     }
 
     fn scores(world: &World) -> Vec<(String, i32)> {

@@ -9,7 +9,9 @@ use crate::engine::flow::{Flow, StepProgress};
 use crate::engine::rng::GameRng;
 use crate::engine::state::sid_of;
 use crate::rulesets::kingdom::decision::Decision;
-use crate::rulesets::kingdom::model::{Army, Board, HexTile, Kingdom, Leader, Outcome, Seats, Settlement};
+use crate::rulesets::kingdom::model::{
+    Army, Board, HexTile, Kingdom, Leader, Outcome, Seats, Settlement,
+};
 use crate::rulesets::kingdom::rules::event::EventQueue;
 use crate::rulesets::kingdom::rules::sheet::{Sheet, sheet};
 
@@ -78,9 +80,17 @@ pub fn snapshot(world: &World) -> Snapshot {
             KingdomState {
                 sid: sid_of(world, *k),
                 sheet: sheet(world, *k),
-                leaders: kingdom.leaders.iter().filter_map(|l| world.get::<Leader>(*l).cloned()).collect(),
+                leaders: kingdom
+                    .leaders
+                    .iter()
+                    .filter_map(|l| world.get::<Leader>(*l).cloned())
+                    .collect(),
                 claimed: kingdom.claimed.iter().map(|e| sid_of(world, *e)).collect(),
-                settlements: kingdom.settlements.iter().map(|e| sid_of(world, *e)).collect(),
+                settlements: kingdom
+                    .settlements
+                    .iter()
+                    .map(|e| sid_of(world, *e))
+                    .collect(),
                 armies: kingdom.armies.iter().map(|e| sid_of(world, *e)).collect(),
                 kingdom,
             }
@@ -109,10 +119,18 @@ pub fn snapshot(world: &World) -> Snapshot {
     all.sort_unstable();
     for (sid, e) in all {
         if let Some(s) = world.get::<Settlement>(e) {
-            settlements.push(SettlementState { sid, hex: sid_of(world, s.hex), settlement: s.clone() });
+            settlements.push(SettlementState {
+                sid,
+                hex: sid_of(world, s.hex),
+                settlement: s.clone(),
+            });
         }
         if let Some(a) = world.get::<Army>(e) {
-            armies.push(ArmyState { sid, hex: sid_of(world, a.hex), army: a.clone() });
+            armies.push(ArmyState {
+                sid,
+                hex: sid_of(world, a.hex),
+                army: a.clone(),
+            });
         }
     }
     Snapshot {
@@ -144,7 +162,11 @@ pub fn view(world: &World, seat: Option<&str>) -> Snapshot {
         None => u8::MAX,
     };
     for h in &mut snap.hexes {
-        let own = seat.is_some_and(|id| snap.kingdoms.iter().any(|k| k.kingdom.id == id && h.tile.owner == Some(k.kingdom.seat)));
+        let own = seat.is_some_and(|id| {
+            snap.kingdoms
+                .iter()
+                .any(|k| k.kingdom.id == id && h.tile.owner == Some(k.kingdom.seat))
+        });
         if h.tile.explored & mask == 0 && !own {
             h.tile.resource = None;
             h.tile.lair = None;

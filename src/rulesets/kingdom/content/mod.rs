@@ -41,7 +41,10 @@ pub fn default_scenario() -> Arc<Scenario> {
         parse_scenario(DEFAULT_SCENARIO_RON, DEFAULT_SCENARIO_FILE).unwrap_or_else(|errors| {
             // The embedded file is checked by the test suite; this is a build that skipped it.
             let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            panic!("the embedded Kingdom scenario is invalid:\n{}", text.join("\n"))
+            panic!(
+                "the embedded Kingdom scenario is invalid:\n{}",
+                text.join("\n")
+            )
         });
     Arc::new(scenario)
 }
@@ -62,9 +65,7 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
     let locator = Locator::new(text, SECTIONS);
     let mut errors = Vec::new();
     let mut error = |at: Option<(usize, usize)>, field: &str, message: String| {
-        let (line, col) = at
-            .or_else(|| value_position(text, field))
-            .unwrap_or((1, 1));
+        let (line, col) = at.or_else(|| value_position(text, field)).unwrap_or((1, 1));
         errors.push(ContentError {
             file: file.to_string(),
             line,
@@ -73,13 +74,25 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
         });
     };
     if s.ruleset != RulesetId::Kingdom {
-        error(None, "ruleset", "a Kingdom scenario must say `ruleset: Kingdom`".into());
+        error(
+            None,
+            "ruleset",
+            "a Kingdom scenario must say `ruleset: Kingdom`".into(),
+        );
     }
     if s.months == 0 {
-        error(None, "months", "the game must last at least one month".into());
+        error(
+            None,
+            "months",
+            "the game must last at least one month".into(),
+        );
     }
     if s.settlement_names.is_empty() {
-        error(None, "settlement_names", "give at least one settlement name".into());
+        error(
+            None,
+            "settlement_names",
+            "give at least one settlement name".into(),
+        );
     }
 
     // Terrains.
@@ -88,12 +101,18 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
     for (i, t) in s.terrains.iter().enumerate() {
         let occurrence = s.terrains[..i].iter().filter(|o| o.id == t.id).count();
         if !codes.insert(t.code) {
-            error(locator.field("terrains", &t.id, occurrence, "code"), "terrains",
-                format!("terrain code '{}' is used twice", t.code));
+            error(
+                locator.field("terrains", &t.id, occurrence, "code"),
+                "terrains",
+                format!("terrain code '{}' is used twice", t.code),
+            );
         }
         if !terrain_ids.insert(t.id.as_str()) {
-            error(locator.item("terrains", &t.id, occurrence), "terrains",
-                format!("terrain id \"{}\" is defined twice", t.id));
+            error(
+                locator.item("terrains", &t.id, occurrence),
+                "terrains",
+                format!("terrain id \"{}\" is defined twice", t.id),
+            );
         }
     }
 
@@ -103,19 +122,33 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
         .filter(|l| !l.bare && l.section.as_deref() == Some("rows"))
         .collect();
     if s.map.rows.len() != s.map.height as usize {
-        error(None, "rows", format!("the map is {} rows high but {} rows are given",
-            s.map.height, s.map.rows.len()));
+        error(
+            None,
+            "rows",
+            format!(
+                "the map is {} rows high but {} rows are given",
+                s.map.height,
+                s.map.rows.len()
+            ),
+        );
     }
     for (r, row) in s.map.rows.iter().enumerate() {
         let at = rows.get(r).map(|l| (l.line, l.col));
         let n = row.chars().count();
         if n != s.map.width as usize {
-            error(at, "rows", format!("row {r} has {n} hexes; the map is {} wide", s.map.width));
+            error(
+                at,
+                "rows",
+                format!("row {r} has {n} hexes; the map is {} wide", s.map.width),
+            );
         }
         for (c, code) in row.chars().enumerate() {
             if !codes.contains(&code) {
-                error(at.map(|(l, col)| (l, col + 1 + c)), "rows",
-                    format!("row {r}, column {c}: '{code}' is not a terrain code"));
+                error(
+                    at.map(|(l, col)| (l, col + 1 + c)),
+                    "rows",
+                    format!("row {r}, column {c}: '{code}' is not a terrain code"),
+                );
             }
         }
     }
@@ -123,7 +156,10 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
         c >= 0 && r >= 0 && (c as u32) < s.map.width && (r as u32) < s.map.height
     };
     let terrain_at = |(c, r): (i32, i32)| {
-        s.map.rows.get(r as usize).and_then(|row| row.chars().nth(c as usize))
+        s.map
+            .rows
+            .get(r as usize)
+            .and_then(|row| row.chars().nth(c as usize))
             .and_then(|code| s.terrains.iter().find(|t| t.code == code))
     };
     for at in &s.map.rivers {
@@ -134,14 +170,26 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
     let mut featured = HashSet::new();
     for f in &s.map.features {
         if !inside(f.at) {
-            error(None, "features", format!("feature at {:?} is off the map", f.at));
+            error(
+                None,
+                "features",
+                format!("feature at {:?} is off the map", f.at),
+            );
         } else if !featured.insert(f.at) {
-            error(None, "features", format!("hex {:?} has two features; give it one", f.at));
+            error(
+                None,
+                "features",
+                format!("hex {:?} has two features; give it one", f.at),
+            );
         }
         if let FeatureKind::Lair { dc, .. } = &f.kind
             && *dc < 1
         {
-            error(None, "features", format!("the lair at {:?} needs a DC of 1 or more", f.at));
+            error(
+                None,
+                "features",
+                format!("the lair at {:?} needs a DC of 1 or more", f.at),
+            );
         }
     }
 
@@ -151,43 +199,81 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
         error(None, "kingdoms", "the scenario has no kingdoms".into());
     }
     if s.kingdoms.len() > 8 {
-        error(None, "kingdoms", "at most 8 kingdoms can share a map".into());
+        error(
+            None,
+            "kingdoms",
+            "at most 8 kingdoms can share a map".into(),
+        );
     }
     let mut kingdom_ids = HashSet::new();
     for (i, k) in s.kingdoms.iter().enumerate() {
         let occurrence = s.kingdoms[..i].iter().filter(|o| o.id == k.id).count();
         let at = locator.item("kingdoms", &k.id, occurrence);
         if !kingdom_ids.insert(k.id.as_str()) {
-            error(at, "kingdoms", format!("kingdom id \"{}\" is used twice", k.id));
+            error(
+                at,
+                "kingdoms",
+                format!("kingdom id \"{}\" is used twice", k.id),
+            );
         }
         if !inside(k.start) {
-            error(at, "kingdoms", format!("{}'s start {:?} is off the map", k.id, k.start));
+            error(
+                at,
+                "kingdoms",
+                format!("{}'s start {:?} is off the map", k.id, k.start),
+            );
         } else if terrain_at(k.start).is_some_and(|t| t.water) {
-            error(at, "kingdoms", format!("{}'s start {:?} is open water", k.id, k.start));
+            error(
+                at,
+                "kingdoms",
+                format!("{}'s start {:?} is open water", k.id, k.start),
+            );
         }
-        if s.map.features.iter().any(|f| f.at == k.start && matches!(f.kind, FeatureKind::Lair { .. })) {
-            error(at, "kingdoms", format!("{}'s start {:?} holds a lair", k.id, k.start));
+        if s.map
+            .features
+            .iter()
+            .any(|f| f.at == k.start && matches!(f.kind, FeatureKind::Lair { .. }))
+        {
+            error(
+                at,
+                "kingdoms",
+                format!("{}'s start {:?} holds a lair", k.id, k.start),
+            );
         }
         if k.leaders.is_empty() {
             error(at, "kingdoms", format!("{} has no leaders", k.id));
         }
         let mut held = HashSet::new();
         for leader in &k.leaders {
-            for score in [leader.str, leader.dex, leader.con, leader.int, leader.wis, leader.cha] {
+            for score in [
+                leader.str, leader.dex, leader.con, leader.int, leader.wis, leader.cha,
+            ] {
                 if !(1..=40).contains(&score) {
-                    error(locator.reference("kingdoms", &k.id, occurrence, &leader.name), "leaders",
-                        format!("{}: ability scores run from 1 to 40", leader.name));
+                    error(
+                        locator.reference("kingdoms", &k.id, occurrence, &leader.name),
+                        "leaders",
+                        format!("{}: ability scores run from 1 to 40", leader.name),
+                    );
                     break;
                 }
             }
             if let Some(role) = leader.role {
                 if !held.insert(role) {
-                    error(locator.reference("kingdoms", &k.id, occurrence, &leader.name), "leaders",
-                        format!("{}: {role:?} is held by two leaders of {}", leader.name, k.id));
+                    error(
+                        locator.reference("kingdoms", &k.id, occurrence, &leader.name),
+                        "leaders",
+                        format!(
+                            "{}: {role:?} is held by two leaders of {}",
+                            leader.name, k.id
+                        ),
+                    );
                 }
                 if !roles.contains(&role) {
-                    error(locator.reference("kingdoms", &k.id, occurrence, &leader.name), "leaders",
-                        format!("{}: role {role:?} is not defined in `roles`", leader.name));
+                    error(
+                        locator.reference("kingdoms", &k.id, occurrence, &leader.name),
+                        "leaders",
+                        format!("{}: role {role:?} is not defined in `roles`", leader.name),
+                    );
                 }
             }
         }
@@ -200,62 +286,107 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
             error(None, "roles", format!("role {:?} is defined twice", r.role));
         }
         if r.abilities.is_empty() {
-            error(None, "roles", format!("role {:?} needs at least one ability", r.role));
+            error(
+                None,
+                "roles",
+                format!("role {:?} needs at least one ability", r.role),
+            );
         }
     }
     if !roles.contains(&Role::Ruler) {
         error(None, "roles", "the roles must include the Ruler".into());
     }
-    for kind in [schema::EdictKind::Holidays, schema::EdictKind::Promotion, schema::EdictKind::Taxation] {
+    for kind in [
+        schema::EdictKind::Holidays,
+        schema::EdictKind::Promotion,
+        schema::EdictKind::Taxation,
+    ] {
         match s.edicts.iter().filter(|e| e.kind == kind).count() {
             1 => {}
             0 => error(None, "edicts", format!("the {kind:?} edict is missing")),
-            _ => error(None, "edicts", format!("the {kind:?} edict is defined twice")),
+            _ => error(
+                None,
+                "edicts",
+                format!("the {kind:?} edict is defined twice"),
+            ),
         }
     }
     for e in &s.edicts {
         if e.levels.is_empty() || e.levels.len() > 10 {
-            error(None, "edicts", format!("the {:?} edict needs 1 to 10 levels", e.kind));
+            error(
+                None,
+                "edicts",
+                format!("the {:?} edict needs 1 to 10 levels", e.kind),
+            );
         }
     }
     if s.limits.is_empty() || s.limits.last().is_some_and(|l| l.max_size.is_some()) {
-        error(None, "limits", "the last size limit row must have `max_size: None`".into());
+        error(
+            None,
+            "limits",
+            "the last size limit row must have `max_size: None`".into(),
+        );
     }
-    if s.limits.windows(2).any(|w| match (w[0].max_size, w[1].max_size) {
-        (Some(a), Some(b)) => a >= b,
-        (None, _) => true,
-        _ => false,
-    }) {
-        error(None, "limits", "size limit rows must go from the smallest Size up".into());
+    if s.limits
+        .windows(2)
+        .any(|w| match (w[0].max_size, w[1].max_size) {
+            (Some(a), Some(b)) => a >= b,
+            (None, _) => true,
+            _ => false,
+        })
+    {
+        error(
+            None,
+            "limits",
+            "size limit rows must go from the smallest Size up".into(),
+        );
     }
 
     // Improvements and buildings.
     let mut improvement_ids = HashSet::new();
     for (i, imp) in s.improvements.iter().enumerate() {
-        let occurrence = s.improvements[..i].iter().filter(|o| o.id == imp.id).count();
+        let occurrence = s.improvements[..i]
+            .iter()
+            .filter(|o| o.id == imp.id)
+            .count();
         if !improvement_ids.insert(imp.id.as_str()) {
-            error(locator.item("improvements", &imp.id, occurrence), "improvements",
-                format!("improvement id \"{}\" is defined twice", imp.id));
+            error(
+                locator.item("improvements", &imp.id, occurrence),
+                "improvements",
+                format!("improvement id \"{}\" is defined twice", imp.id),
+            );
         }
         for t in &imp.terrains {
             if !terrain_ids.contains(t.as_str()) {
-                error(locator.reference("improvements", &imp.id, occurrence, t), "improvements",
-                    format!("{}: unknown terrain \"{t}\"", imp.id));
+                error(
+                    locator.reference("improvements", &imp.id, occurrence, t),
+                    "improvements",
+                    format!("{}: unknown terrain \"{t}\"", imp.id),
+                );
             }
         }
         if imp.every.iter().any(|e| e.count == 0) {
-            error(locator.item("improvements", &imp.id, occurrence), "improvements",
-                format!("{}: `every` needs a count of 1 or more", imp.id));
+            error(
+                locator.item("improvements", &imp.id, occurrence),
+                "improvements",
+                format!("{}: `every` needs a count of 1 or more", imp.id),
+            );
         }
     }
     for (i, imp) in s.improvements.iter().enumerate() {
-        let occurrence = s.improvements[..i].iter().filter(|o| o.id == imp.id).count();
+        let occurrence = s.improvements[..i]
+            .iter()
+            .filter(|o| o.id == imp.id)
+            .count();
         for need in &imp.needs {
             if let Need::Improvement(other) = need
                 && !improvement_ids.contains(other.as_str())
             {
-                error(locator.reference("improvements", &imp.id, occurrence, other), "improvements",
-                    format!("{}: unknown improvement \"{other}\"", imp.id));
+                error(
+                    locator.reference("improvements", &imp.id, occurrence, other),
+                    "improvements",
+                    format!("{}: unknown improvement \"{other}\"", imp.id),
+                );
             }
         }
     }
@@ -265,23 +396,42 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
         let occurrence = s.buildings[..i].iter().filter(|o| o.id == b.id).count();
         let at = locator.item("buildings", &b.id, occurrence);
         if !seen_buildings.insert(b.id.as_str()) {
-            error(at, "buildings", format!("building id \"{}\" is defined twice", b.id));
+            error(
+                at,
+                "buildings",
+                format!("building id \"{}\" is defined twice", b.id),
+            );
         }
         if ![0, 1, 2, 4].contains(&b.lots) {
-            error(locator.field("buildings", &b.id, occurrence, "lots"), "buildings",
-                format!("{}: a building fills 0, 1, 2 or 4 lots, not {}", b.id, b.lots));
+            error(
+                locator.field("buildings", &b.id, occurrence, "lots"),
+                "buildings",
+                format!(
+                    "{}: a building fills 0, 1, 2 or 4 lots, not {}",
+                    b.id, b.lots
+                ),
+            );
         }
         if b.cost < 0 {
-            error(locator.field("buildings", &b.id, occurrence, "cost"), "buildings",
-                format!("{}: a cost cannot be negative", b.id));
+            error(
+                locator.field("buildings", &b.id, occurrence, "cost"),
+                "buildings",
+                format!("{}: a cost cannot be negative", b.id),
+            );
         }
-        let refs = b.near.iter().map(|(id, _)| id)
+        let refs = b
+            .near
+            .iter()
+            .map(|(id, _)| id)
             .chain(&b.not_near)
             .chain(b.upgrade_from.iter());
         for other in refs {
             if !building_ids.contains(other.as_str()) {
-                error(locator.reference("buildings", &b.id, occurrence, other), "buildings",
-                    format!("{}: unknown building \"{other}\"", b.id));
+                error(
+                    locator.reference("buildings", &b.id, occurrence, other),
+                    "buildings",
+                    format!("{}: unknown building \"{other}\"", b.id),
+                );
             }
         }
     }
@@ -292,24 +442,44 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
     for (i, e) in s.events.iter().enumerate() {
         let occurrence = s.events[..i].iter().filter(|o| o.id == e.id).count();
         if !seen_events.insert(e.id.as_str()) {
-            error(locator.item("events", &e.id, occurrence), "events",
-                format!("event id \"{}\" is defined twice", e.id));
+            error(
+                locator.item("events", &e.id, occurrence),
+                "events",
+                format!("event id \"{}\" is defined twice", e.id),
+            );
         }
     }
     for row in &s.event_types {
         if let EventPick::Event(id) = &row.pick
             && !event_ids.contains(id.as_str())
         {
-            error(locator.top_level(id).or(value_position(text, "event_types")), "event_types",
-                format!("unknown event \"{id}\""));
+            error(
+                locator
+                    .top_level(id)
+                    .or(value_position(text, "event_types")),
+                "event_types",
+                format!("unknown event \"{id}\""),
+            );
         }
     }
-    let mut tables: Vec<(String, Vec<(u8, u8)>)> =
-        vec![("event_types".into(), s.event_types.iter().map(|r| r.range).collect())];
-    for table in [EventTable::BeneficialKingdom, EventTable::DangerousKingdom,
-        EventTable::BeneficialSettlement, EventTable::DangerousSettlement] {
-        tables.push((format!("the {table:?} events"),
-            s.events.iter().filter(|e| e.table == table).map(|e| e.range).collect()));
+    let mut tables: Vec<(String, Vec<(u8, u8)>)> = vec![(
+        "event_types".into(),
+        s.event_types.iter().map(|r| r.range).collect(),
+    )];
+    for table in [
+        EventTable::BeneficialKingdom,
+        EventTable::DangerousKingdom,
+        EventTable::BeneficialSettlement,
+        EventTable::DangerousSettlement,
+    ] {
+        tables.push((
+            format!("the {table:?} events"),
+            s.events
+                .iter()
+                .filter(|e| e.table == table)
+                .map(|e| e.range)
+                .collect(),
+        ));
     }
     for (name, mut ranges) in tables {
         ranges.sort_unstable();
@@ -334,7 +504,15 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
             problem = Some(format!("{name}: the d% results must run from 1 to 100"));
         }
         if let Some(p) = problem {
-            error(None, if name == "event_types" { "event_types" } else { "events" }, p);
+            error(
+                None,
+                if name == "event_types" {
+                    "event_types"
+                } else {
+                    "events"
+                },
+                p,
+            );
         }
     }
     errors

@@ -6,9 +6,7 @@ use bevy::prelude::*;
 use crate::engine::state::spawn_sim;
 use crate::rulesets::kingdom::content::Scenario;
 use crate::rulesets::kingdom::content::schema::{Attr, FeatureKind};
-use crate::rulesets::kingdom::model::{
-    Board, HexTile, Kingdom, Lair, Leader, Ruin, Seats, Used,
-};
+use crate::rulesets::kingdom::model::{Board, HexTile, Kingdom, Lair, Leader, Ruin, Seats, Used};
 
 /// Axial coordinates of a map position (pointy hexes, odd rows shifted right).
 pub fn axial(col: i32, row: i32) -> hexx::Hex {
@@ -121,7 +119,10 @@ pub fn spawn_scenario(world: &mut World, s: &Scenario, players: &[String]) {
                 },
             ));
         }
-        world.get_mut::<Kingdom>(kingdom).expect("just spawned").leaders = leaders;
+        world
+            .get_mut::<Kingdom>(kingdom)
+            .expect("just spawned")
+            .leaders = leaders;
         if let Some(start) = board.at(def.start.0, def.start.1) {
             world.get_mut::<HexTile>(start).expect("hex").explored |= 1 << seat;
         }

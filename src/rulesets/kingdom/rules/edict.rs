@@ -10,9 +10,7 @@ use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::engine::state::{sid_of, spawn_sim};
 use crate::rulesets::kingdom::content::Scenario;
-use crate::rulesets::kingdom::content::schema::{
-    Attr, Forbid, ImprovementCost, Need, Role,
-};
+use crate::rulesets::kingdom::content::schema::{Attr, Forbid, ImprovementCost, Need, Role};
 use crate::rulesets::kingdom::decision::{Action, At, DecisionKind};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{
@@ -101,7 +99,10 @@ fn illegal(rule: &'static str, reason: impl Into<String>) -> Result<(), Illegal>
 
 fn afford(k: &Kingdom, cost: i32, rule: &'static str, what: &str) -> Result<(), Illegal> {
     if k.treasury < cost {
-        return illegal(rule, format!("{what} costs {cost} BP; the Treasury holds {}", k.treasury));
+        return illegal(
+            rule,
+            format!("{what} costs {cost} BP; the Treasury holds {}", k.treasury),
+        );
     }
     Ok(())
 }
@@ -129,8 +130,14 @@ pub fn cells_for(lots: u8, cell: u8, wide: bool) -> Option<Vec<u8>> {
         1 => Some(vec![cell]),
         2 if wide => (col % 2 == 0).then(|| vec![cell, cell + 1]),
         2 => (row % 2 == 0).then(|| vec![cell, cell + DISTRICT_SIDE]),
-        4 => (row % 2 == 0 && col % 2 == 0)
-            .then(|| vec![cell, cell + 1, cell + DISTRICT_SIDE, cell + DISTRICT_SIDE + 1]),
+        4 => (row % 2 == 0 && col % 2 == 0).then(|| {
+            vec![
+                cell,
+                cell + 1,
+                cell + DISTRICT_SIDE,
+                cell + DISTRICT_SIDE + 1,
+            ]
+        }),
         _ => None,
     }
 }
@@ -163,7 +170,9 @@ fn neighbours_in(district: &District, cells: &[u8]) -> Vec<usize> {
             seen.push(i);
         }
     }
-    seen.into_iter().map(|i| district.placed[i].building).collect()
+    seen.into_iter()
+        .map(|i| district.placed[i].building)
+        .collect()
 }
 
 /// What a building would cost on these lots: half when it replaces the same building an event
@@ -190,7 +199,12 @@ pub fn building_cost(
 }
 
 /// The building this one would replace as an upgrade, if it stands on exactly these lots.
-fn upgrade_target(s: &Scenario, district: &District, building: usize, cells: &[u8]) -> Option<usize> {
+fn upgrade_target(
+    s: &Scenario,
+    district: &District,
+    building: usize,
+    cells: &[u8],
+) -> Option<usize> {
     let from = s.buildings[building].upgrade_from.as_ref()?;
     let i = district.at(*cells.first()?)?;
     let placed = &district.placed[i];
@@ -214,25 +228,53 @@ fn building_index(s: &Scenario, id: &str) -> Option<usize> {
 }
 
 /// Checks an Edict-phase answer.
-pub fn check(world: &World, kingdom: Entity, kind: DecisionKind, action: &Action) -> Result<(), Illegal> {
+pub fn check(
+    world: &World,
+    kingdom: Entity,
+    kind: DecisionKind,
+    action: &Action,
+) -> Result<(), Illegal> {
     let s = &world.resource::<Content>().0;
     let k = world.get::<Kingdom>(kingdom).expect("kingdom");
     let size = k.claimed.len() as u32;
     let limit = limits(s, size);
     match (kind, action) {
         (_, Action::Done) => Ok(()),
-        (DecisionKind::Leadership, Action::Assign { role, leader, focus }) => {
+        (
+            DecisionKind::Leadership,
+            Action::Assign {
+                role,
+                leader,
+                focus,
+            },
+        ) => {
             let Some(def) = s.roles.iter().find(|r| r.role == *role) else {
-                return illegal(ids::EDICT_LEADERSHIP, format!("{role:?} is not a role of this scenario"));
+                return illegal(
+                    ids::EDICT_LEADERSHIP,
+                    format!("{role:?} is not a role of this scenario"),
+                );
             };
             if holder(world, k, *role).is_some() {
-                return illegal(ids::EDICT_LEADERSHIP, format!("{} already has a leader", def.name));
+                return illegal(
+                    ids::EDICT_LEADERSHIP,
+                    format!("{} already has a leader", def.name),
+                );
             }
-            let Some(l) = k.leaders.get(usize::from(*leader)).and_then(|l| world.get::<Leader>(*l)) else {
-                return illegal(ids::EDICT_LEADERSHIP, format!("the kingdom has no leader {leader}"));
+            let Some(l) = k
+                .leaders
+                .get(usize::from(*leader))
+                .and_then(|l| world.get::<Leader>(*l))
+            else {
+                return illegal(
+                    ids::EDICT_LEADERSHIP,
+                    format!("the kingdom has no leader {leader}"),
+                );
             };
             if l.role.is_some() {
-                return illegal(ids::EDICT_LEADERSHIP, format!("{} already holds a role; step down first", l.name));
+                return illegal(
+                    ids::EDICT_LEADERSHIP,
+                    format!("{} already holds a role; step down first", l.name),
+                );
             }
             let wanted = match (def.attribute, role) {
                 (Some(_), _) => 0,
@@ -242,7 +284,11 @@ pub fn check(world: &World, kingdom: Entity, kind: DecisionKind, action: &Action
             if focus & !7 != 0 || focus.count_ones() != wanted {
                 return illegal(
                     ids::EDICT_LEADERSHIP,
-                    format!("{} adds to {wanted} chosen attribute(s); the focus names {}", def.name, focus.count_ones()),
+                    format!(
+                        "{} adds to {wanted} chosen attribute(s); the focus names {}",
+                        def.name,
+                        focus.count_ones()
+                    ),
                 );
             }
             Ok(())
@@ -253,13 +299,25 @@ pub fn check(world: &World, kingdom: Entity, kind: DecisionKind, action: &Action
             }
             if let Some(to) = to {
                 if *role == Role::Ruler {
-                    return illegal(ids::EDICT_ABDICATE, "the Ruler steps down without moving to another role");
+                    return illegal(
+                        ids::EDICT_ABDICATE,
+                        "the Ruler steps down without moving to another role",
+                    );
                 }
-                if to == role || !s.roles.iter().any(|r| r.role == *to) || holder(world, k, *to).is_some() {
-                    return illegal(ids::EDICT_ABDICATE, format!("{to:?} is not a vacant role to move to"));
+                if to == role
+                    || !s.roles.iter().any(|r| r.role == *to)
+                    || holder(world, k, *to).is_some()
+                {
+                    return illegal(
+                        ids::EDICT_ABDICATE,
+                        format!("{to:?} is not a vacant role to move to"),
+                    );
                 }
                 if *to == Role::Ruler {
-                    return illegal(ids::EDICT_ABDICATE, "a leader moving between roles cannot take the Ruler's seat this way; assign a Ruler");
+                    return illegal(
+                        ids::EDICT_ABDICATE,
+                        "a leader moving between roles cannot take the Ruler's seat this way; assign a Ruler",
+                    );
                 }
             }
             Ok(())
@@ -269,16 +327,29 @@ pub fn check(world: &World, kingdom: Entity, kind: DecisionKind, action: &Action
                 return illegal(ids::HOUSE_EXPLORE, format!("{at:?} is off the map"));
             };
             if tile.explored & (1 << k.seat) != 0 {
-                return illegal(ids::HOUSE_EXPLORE, "the leaders have explored this hex already");
+                return illegal(
+                    ids::HOUSE_EXPLORE,
+                    "the leaders have explored this hex already",
+                );
             }
             if k.used.explored >= u32::from(s.house.explorations_per_month) {
-                return illegal(ids::HOUSE_EXPLORE, format!("the leaders explore at most {} hexes a month", s.house.explorations_per_month));
+                return illegal(
+                    ids::HOUSE_EXPLORE,
+                    format!(
+                        "the leaders explore at most {} hexes a month",
+                        s.house.explorations_per_month
+                    ),
+                );
             }
-            let reach = neighbours(world, tile).iter().filter_map(|n| world.get::<HexTile>(*n)).any(|n| {
-                n.owner == Some(k.seat) || n.explored & (1 << k.seat) != 0
-            });
+            let reach = neighbours(world, tile)
+                .iter()
+                .filter_map(|n| world.get::<HexTile>(*n))
+                .any(|n| n.owner == Some(k.seat) || n.explored & (1 << k.seat) != 0);
             if !reach {
-                return illegal(ids::HOUSE_EXPLORE, "explore next to the kingdom or a hex the leaders know");
+                return illegal(
+                    ids::HOUSE_EXPLORE,
+                    "explore next to the kingdom or a hex the leaders know",
+                );
             }
             Ok(())
         }
@@ -297,21 +368,33 @@ pub fn check(world: &World, kingdom: Entity, kind: DecisionKind, action: &Action
             }
             if let Some(i) = army {
                 let Some((_, a)) = army_of(world, k, *i) else {
-                    return illegal(ids::HOUSE_CLEAR, format!("the kingdom has no army unit {i}"));
+                    return illegal(
+                        ids::HOUSE_CLEAR,
+                        format!("the kingdom has no army unit {i}"),
+                    );
                 };
                 let from = world.get::<HexTile>(a.hex).map(|t| t.hex);
                 if from.is_none_or(|h| h.unsigned_distance_to(tile.hex) > 3) {
-                    return illegal(ids::HOUSE_CLEAR, format!("{} is more than 3 hexes away", a.name));
+                    return illegal(
+                        ids::HOUSE_CLEAR,
+                        format!("{} is more than 3 hexes away", a.name),
+                    );
                 }
                 if a.hp <= 0 {
-                    return illegal(ids::HOUSE_CLEAR, format!("{} must be repaired first", a.name));
+                    return illegal(
+                        ids::HOUSE_CLEAR,
+                        format!("{} must be repaired first", a.name),
+                    );
                 }
             }
             Ok(())
         }
         (DecisionKind::Claims, Action::Claim(at)) => {
             if let Some(role) = forbidden(world, s, k, Forbid::Claims) {
-                return illegal(ids::EDICT_VACANCY, format!("with no {role:?} the kingdom cannot claim hexes"));
+                return illegal(
+                    ids::EDICT_VACANCY,
+                    format!("with no {role:?} the kingdom cannot claim hexes"),
+                );
             }
             let Some((_, tile)) = hex_at(world, *at) else {
                 return illegal(ids::EDICT_CLAIM_HEX, format!("{at:?} is off the map"));
@@ -320,49 +403,86 @@ pub fn check(world: &World, kingdom: Entity, kind: DecisionKind, action: &Action
                 return illegal(ids::EDICT_CLAIM_HEX, "the hex is already claimed");
             }
             if tile.explored & (1 << k.seat) == 0 {
-                return illegal(ids::EDICT_CLAIM_HEX, "a hex must be explored before it is claimed");
+                return illegal(
+                    ids::EDICT_CLAIM_HEX,
+                    "a hex must be explored before it is claimed",
+                );
             }
             if let Some(lair) = &tile.lair {
-                return illegal(ids::EDICT_CLAIM_HEX, format!("{} must be cleared before the hex is claimed", lair.name));
+                return illegal(
+                    ids::EDICT_CLAIM_HEX,
+                    format!("{} must be cleared before the hex is claimed", lair.name),
+                );
             }
             if !k.claimed.is_empty() && !touches_kingdom(world, k.seat, tile) {
-                return illegal(ids::EDICT_CLAIM_HEX, "a claimed hex must be next to the kingdom (only the first may be anywhere)");
+                return illegal(
+                    ids::EDICT_CLAIM_HEX,
+                    "a claimed hex must be next to the kingdom (only the first may be anywhere)",
+                );
             }
             if k.used.claims >= limit.claims {
-                return illegal(ids::EDICT_CLAIM_HEX, format!("at Size {size} the kingdom claims at most {} hexes a month", limit.claims));
+                return illegal(
+                    ids::EDICT_CLAIM_HEX,
+                    format!(
+                        "at Size {size} the kingdom claims at most {} hexes a month",
+                        limit.claims
+                    ),
+                );
             }
             afford(k, 1, ids::EDICT_CLAIM_HEX, "a claim")
         }
         (DecisionKind::Claims, Action::Abandon(at)) => {
             let owned = hex_at(world, *at).is_some_and(|(_, t)| t.owner == Some(k.seat));
             if !owned {
-                return illegal(ids::EDICT_ABANDON_HEX, "the kingdom can only abandon its own hexes");
+                return illegal(
+                    ids::EDICT_ABANDON_HEX,
+                    "the kingdom can only abandon its own hexes",
+                );
             }
             Ok(())
         }
         (DecisionKind::Terrain, Action::Improve { at, improvement }) => {
             let Some(i) = s.improvements.iter().position(|d| d.id == *improvement) else {
-                return illegal(ids::EDICT_TERRAIN, format!("there is no improvement \"{improvement}\""));
+                return illegal(
+                    ids::EDICT_TERRAIN,
+                    format!("there is no improvement \"{improvement}\""),
+                );
             };
             let def = &s.improvements[i];
-            let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat)) else {
-                return illegal(ids::EDICT_TERRAIN, "improvements go on the kingdom's own hexes");
+            let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat))
+            else {
+                return illegal(
+                    ids::EDICT_TERRAIN,
+                    "improvements go on the kingdom's own hexes",
+                );
             };
             if def.needs_ruler
                 && let Some(role) = forbidden(world, s, k, Forbid::FarmsAndRoads)
             {
-                return illegal(ids::EDICT_VACANCY, format!("with no {role:?} the kingdom cannot build Farms or Roads"));
+                return illegal(
+                    ids::EDICT_VACANCY,
+                    format!("with no {role:?} the kingdom cannot build Farms or Roads"),
+                );
             }
             if tile.improvements.contains(&i) {
-                return illegal(ids::EDICT_TERRAIN, format!("the hex has a {} already", def.name));
+                return illegal(
+                    ids::EDICT_TERRAIN,
+                    format!("the hex has a {} already", def.name),
+                );
             }
             let terrain = &s.terrains[tile.terrain];
             let water_ok = def.needs.contains(&Need::Water);
             if terrain.water && !water_ok {
-                return illegal(ids::EDICT_TERRAIN, format!("a {} cannot be built on open water", def.name));
+                return illegal(
+                    ids::EDICT_TERRAIN,
+                    format!("a {} cannot be built on open water", def.name),
+                );
             }
             if !def.terrains.is_empty() && !def.terrains.contains(&terrain.id) {
-                return illegal(ids::EDICT_TERRAIN, format!("a {} needs {}", def.name, def.terrains.join(" or ")));
+                return illegal(
+                    ids::EDICT_TERRAIN,
+                    format!("a {} needs {}", def.name, def.terrains.join(" or ")),
+                );
             }
             for need in &def.needs {
                 let met = match need {
@@ -370,7 +490,11 @@ pub fn check(world: &World, kingdom: Entity, kind: DecisionKind, action: &Action
                     Need::Water => near_water(world, s, tile),
                     Need::Settlement => tile.settlement.is_some(),
                     Need::Resource => tile.resource.is_some(),
-                    Need::Improvement(other) => s.improvements.iter().position(|d| &d.id == other).is_some_and(|o| tile.improvements.contains(&o)),
+                    Need::Improvement(other) => s
+                        .improvements
+                        .iter()
+                        .position(|d| &d.id == other)
+                        .is_some_and(|o| tile.improvements.contains(&o)),
                     Need::Size(n) => size >= *n,
                 };
                 if !met {
@@ -378,127 +502,248 @@ pub fn check(world: &World, kingdom: Entity, kind: DecisionKind, action: &Action
                 }
             }
             let Some(cost) = improvement_cost(s, i, tile) else {
-                return illegal(ids::EDICT_TERRAIN, format!("a {} cannot be built on {}", def.name, terrain.name));
+                return illegal(
+                    ids::EDICT_TERRAIN,
+                    format!("a {} cannot be built on {}", def.name, terrain.name),
+                );
             };
             if k.used.terrain >= limit.terrain {
-                return illegal(ids::EDICT_TERRAIN, format!("at Size {size} the kingdom builds at most {} terrain improvements a month", limit.terrain));
+                return illegal(
+                    ids::EDICT_TERRAIN,
+                    format!(
+                        "at Size {size} the kingdom builds at most {} terrain improvements a month",
+                        limit.terrain
+                    ),
+                );
             }
             afford(k, cost, ids::EDICT_TERRAIN, &def.name)
         }
         (DecisionKind::Terrain, Action::Prepare(at)) => {
-            let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat)) else {
-                return illegal(ids::EDICT_TERRAIN, "only the kingdom's own hexes can be prepared");
+            let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat))
+            else {
+                return illegal(
+                    ids::EDICT_TERRAIN,
+                    "only the kingdom's own hexes can be prepared",
+                );
             };
             let terrain = &s.terrains[tile.terrain];
             let Some(cost) = terrain.preparation else {
-                return illegal(ids::EDICT_TERRAIN, format!("no settlement can stand on {}", terrain.name));
+                return illegal(
+                    ids::EDICT_TERRAIN,
+                    format!("no settlement can stand on {}", terrain.name),
+                );
             };
             if tile.settlement.is_some() || tile.prepared.is_some() {
                 return illegal(ids::EDICT_TERRAIN, "the site is prepared already");
             }
             if k.used.terrain >= limit.terrain {
-                return illegal(ids::EDICT_TERRAIN, format!("at Size {size} the kingdom builds at most {} terrain improvements a month", limit.terrain));
+                return illegal(
+                    ids::EDICT_TERRAIN,
+                    format!(
+                        "at Size {size} the kingdom builds at most {} terrain improvements a month",
+                        limit.terrain
+                    ),
+                );
             }
             afford(k, cost, ids::EDICT_TERRAIN, "preparing the site")
         }
         (DecisionKind::Settlements, Action::Found(at)) => {
             if let Some(role) = forbidden(world, s, k, Forbid::Districts) {
-                return illegal(ids::EDICT_VACANCY, format!("with no {role:?} the kingdom cannot found settlements"));
+                return illegal(
+                    ids::EDICT_VACANCY,
+                    format!("with no {role:?} the kingdom cannot found settlements"),
+                );
             }
-            let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat)) else {
-                return illegal(ids::EDICT_SETTLEMENT, "settlements are founded on the kingdom's own hexes");
+            let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat))
+            else {
+                return illegal(
+                    ids::EDICT_SETTLEMENT,
+                    "settlements are founded on the kingdom's own hexes",
+                );
             };
             if tile.settlement.is_some() {
                 return illegal(ids::EDICT_SETTLEMENT, "the hex has a settlement already");
             }
             match tile.prepared {
                 Some(0) => {}
-                Some(m) => return illegal(ids::EDICT_SETTLEMENT, format!("the site needs {m} more month(s) of preparation")),
-                None => return illegal(ids::EDICT_SETTLEMENT, "prepare the site first (a terrain improvement)"),
+                Some(m) => {
+                    return illegal(
+                        ids::EDICT_SETTLEMENT,
+                        format!("the site needs {m} more month(s) of preparation"),
+                    );
+                }
+                None => {
+                    return illegal(
+                        ids::EDICT_SETTLEMENT,
+                        "prepare the site first (a terrain improvement)",
+                    );
+                }
             }
             if k.used.settlements >= limit.settlements {
-                return illegal(ids::EDICT_SETTLEMENT, format!("at Size {size} the kingdom creates at most {} settlements a month", limit.settlements));
+                return illegal(
+                    ids::EDICT_SETTLEMENT,
+                    format!(
+                        "at Size {size} the kingdom creates at most {} settlements a month",
+                        limit.settlements
+                    ),
+                );
             }
             Ok(())
         }
         (DecisionKind::Settlements, Action::AddDistrict(at)) => {
             if let Some(role) = forbidden(world, s, k, Forbid::Districts) {
-                return illegal(ids::EDICT_VACANCY, format!("with no {role:?} the kingdom cannot add districts"));
+                return illegal(
+                    ids::EDICT_VACANCY,
+                    format!("with no {role:?} the kingdom cannot add districts"),
+                );
             }
             let Some((st, settlement)) = settlement_at(world, k.seat, *at) else {
-                return illegal(ids::EDICT_SETTLEMENT, "no settlement of the kingdom stands there");
+                return illegal(
+                    ids::EDICT_SETTLEMENT,
+                    "no settlement of the kingdom stands there",
+                );
             };
             let _ = st;
-            let full = settlement.districts.iter().all(|d| {
-                (0..DISTRICT_CELLS).all(|c| d.at(c).is_some())
-            });
+            let full = settlement
+                .districts
+                .iter()
+                .all(|d| (0..DISTRICT_CELLS).all(|c| d.at(c).is_some()));
             if !full {
-                return illegal(ids::EDICT_SETTLEMENT, format!("{} has empty lots left", settlement.name));
+                return illegal(
+                    ids::EDICT_SETTLEMENT,
+                    format!("{} has empty lots left", settlement.name),
+                );
             }
             if k.used.settlements >= limit.settlements {
-                return illegal(ids::EDICT_SETTLEMENT, format!("at Size {size} the kingdom adds at most {} settlements or districts a month", limit.settlements));
+                return illegal(
+                    ids::EDICT_SETTLEMENT,
+                    format!(
+                        "at Size {size} the kingdom adds at most {} settlements or districts a month",
+                        limit.settlements
+                    ),
+                );
             }
             let tile = hex_at(world, *at).expect("settlement hex").1;
             let cost = s.terrains[tile.terrain].preparation.unwrap_or(1);
             afford(k, cost, ids::EDICT_SETTLEMENT, "a new district")
         }
-        (DecisionKind::Settlements, Action::Build { at, district, cell, wide, building }) => {
+        (
+            DecisionKind::Settlements,
+            Action::Build {
+                at,
+                district,
+                cell,
+                wide,
+                building,
+            },
+        ) => {
             let Some((_, settlement)) = settlement_at(world, k.seat, *at) else {
-                return illegal(ids::EDICT_BUILDING, "no settlement of the kingdom stands there");
+                return illegal(
+                    ids::EDICT_BUILDING,
+                    "no settlement of the kingdom stands there",
+                );
             };
             let Some(b) = building_index(s, building) else {
-                return illegal(ids::EDICT_BUILDING, format!("there is no building \"{building}\""));
+                return illegal(
+                    ids::EDICT_BUILDING,
+                    format!("there is no building \"{building}\""),
+                );
             };
             let def = &s.buildings[b];
             let Some(d) = settlement.districts.get(usize::from(*district)) else {
-                return illegal(ids::EDICT_BUILDING, format!("{} has no district {district}", settlement.name));
+                return illegal(
+                    ids::EDICT_BUILDING,
+                    format!("{} has no district {district}", settlement.name),
+                );
             };
             let Some(cells) = cells_for(def.lots, *cell, *wide) else {
-                return illegal(ids::EDICT_BUILDING, format!("a {}-lot {} cannot start on lot {cell} that way", def.lots, def.name));
+                return illegal(
+                    ids::EDICT_BUILDING,
+                    format!(
+                        "a {}-lot {} cannot start on lot {cell} that way",
+                        def.lots, def.name
+                    ),
+                );
             };
             if def.lots == 0 && d.placed.iter().any(|p| p.building == b) {
-                return illegal(ids::EDICT_BUILDING, format!("the district has a {} already", def.name));
+                return illegal(
+                    ids::EDICT_BUILDING,
+                    format!("the district has a {} already", def.name),
+                );
             }
             let upgrade = upgrade_target(s, d, b, &cells);
             if upgrade.is_none() && cells.iter().any(|c| d.at(*c).is_some()) {
                 return illegal(ids::EDICT_BUILDING, "those lots are built on");
             }
             if def.needs_water && !(d.water && cells.iter().any(|c| *c < DISTRICT_SIDE)) {
-                return illegal(ids::EDICT_BUILDING, format!("a {} must stand on a lot at the water's edge", def.name));
+                return illegal(
+                    ids::EDICT_BUILDING,
+                    format!("a {} must stand on a lot at the water's edge", def.name),
+                );
             }
             let near = neighbours_in(d, &cells);
             for (other, count) in &def.near {
                 let n = near
                     .iter()
-                    .filter(|i| &s.buildings[**i].id == other || (other == "house" && s.buildings[**i].house))
+                    .filter(|i| {
+                        &s.buildings[**i].id == other
+                            || (other == "house" && s.buildings[**i].house)
+                    })
                     .count();
                 if n < usize::from(*count) {
-                    return illegal(ids::EDICT_BUILDING, format!("a {} must stand next to {count} {other}", def.name));
+                    return illegal(
+                        ids::EDICT_BUILDING,
+                        format!("a {} must stand next to {count} {other}", def.name),
+                    );
                 }
             }
-            if let Some(bad) = near.iter().find(|i| def.not_near.contains(&s.buildings[**i].id)) {
-                return illegal(ids::EDICT_BUILDING, format!("a {} may not stand next to a {}", def.name, s.buildings[*bad].name));
+            if let Some(bad) = near
+                .iter()
+                .find(|i| def.not_near.contains(&s.buildings[**i].id))
+            {
+                return illegal(
+                    ids::EDICT_BUILDING,
+                    format!(
+                        "a {} may not stand next to a {}",
+                        def.name, s.buildings[*bad].name
+                    ),
+                );
             }
             let free = def.free_first && !k.used.free_house;
             if !free && limit.buildings.is_some_and(|most| k.used.buildings >= most) {
-                return illegal(ids::EDICT_BUILDING, format!("at Size {size} the kingdom builds at most {} buildings a month", limit.buildings.unwrap_or(0)));
+                return illegal(
+                    ids::EDICT_BUILDING,
+                    format!(
+                        "at Size {size} the kingdom builds at most {} buildings a month",
+                        limit.buildings.unwrap_or(0)
+                    ),
+                );
             }
             let cost = building_cost(s, settlement, d, b, &cells);
             afford(k, cost, ids::EDICT_BUILDING, &def.name)
         }
         (DecisionKind::Armies, Action::RaiseArmy(at)) => {
             if settlement_at(world, k.seat, *at).is_none() {
-                return illegal(ids::EDICT_ARMY, "army units are raised in the kingdom's settlements");
+                return illegal(
+                    ids::EDICT_ARMY,
+                    "army units are raised in the kingdom's settlements",
+                );
             }
             afford(k, s.house.army_cost, ids::EDICT_ARMY, "a new army unit")
         }
-        (DecisionKind::Armies, Action::ExpandArmy(i) | Action::EquipArmy(i) | Action::RepairArmy(i)) => {
+        (
+            DecisionKind::Armies,
+            Action::ExpandArmy(i) | Action::EquipArmy(i) | Action::RepairArmy(i),
+        ) => {
             let Some((_, a)) = army_of(world, k, *i) else {
                 return illegal(ids::EDICT_ARMY, format!("the kingdom has no army unit {i}"));
             };
             let cost = match action {
                 Action::ExpandArmy(_) if a.size >= s.house.army_max_size => {
-                    return illegal(ids::EDICT_ARMY, format!("{} is as large as a unit gets", a.name));
+                    return illegal(
+                        ids::EDICT_ARMY,
+                        format!("{} is as large as a unit gets", a.name),
+                    );
                 }
                 Action::ExpandArmy(_) => s.house.army_expand_cost * i32::from(a.size + 1),
                 Action::EquipArmy(_) if a.equipped => {
@@ -513,12 +758,22 @@ pub fn check(world: &World, kingdom: Entity, kind: DecisionKind, action: &Action
             afford(k, cost, ids::EDICT_ARMY, "that")
         }
         (DecisionKind::Edicts, Action::SetEdict { edict, level }) => {
-            let def = s.edicts.iter().find(|e| e.kind == *edict).expect("validated");
+            let def = s
+                .edicts
+                .iter()
+                .find(|e| e.kind == *edict)
+                .expect("validated");
             if usize::from(*level) >= def.levels.len() {
-                return illegal(ids::EDICT_EDICTS, format!("{edict:?} has levels 0 to {}", def.levels.len() - 1));
+                return illegal(
+                    ids::EDICT_EDICTS,
+                    format!("{edict:?} has levels 0 to {}", def.levels.len() - 1),
+                );
             }
             if k.edicts[*edict as usize] == *level {
-                return illegal(ids::EDICT_EDICTS, format!("{edict:?} is at that level already"));
+                return illegal(
+                    ids::EDICT_EDICTS,
+                    format!("{edict:?} is at that level already"),
+                );
             }
             Ok(())
         }
@@ -538,12 +793,22 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
             for r in &s.roles {
                 for leader in 0..k.leaders.len() as u8 {
                     for focus in 0..8u8 {
-                        out.push(Action::Assign { role: r.role, leader, focus });
+                        out.push(Action::Assign {
+                            role: r.role,
+                            leader,
+                            focus,
+                        });
                     }
                 }
-                out.push(Action::Abdicate { role: r.role, to: None });
+                out.push(Action::Abdicate {
+                    role: r.role,
+                    to: None,
+                });
                 for to in &s.roles {
-                    out.push(Action::Abdicate { role: r.role, to: Some(to.role) });
+                    out.push(Action::Abdicate {
+                        role: r.role,
+                        to: Some(to.role),
+                    });
                 }
             }
         }
@@ -565,7 +830,10 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
                 let at = (t.col, t.row);
                 out.push(Action::Prepare(at));
                 for imp in &s.improvements {
-                    out.push(Action::Improve { at, improvement: imp.id.clone() });
+                    out.push(Action::Improve {
+                        at,
+                        improvement: imp.id.clone(),
+                    });
                 }
             }
         }
@@ -585,7 +853,13 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
                                 if (b.lots != 2 && wide) || (b.lots == 0 && cell != 0) {
                                     continue;
                                 }
-                                out.push(Action::Build { at, district: di as u8, cell, wide, building: b.id.clone() });
+                                out.push(Action::Build {
+                                    at,
+                                    district: di as u8,
+                                    cell,
+                                    wide,
+                                    building: b.id.clone(),
+                                });
                             }
                         }
                     }
@@ -599,13 +873,20 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
                 out.push(Action::RaiseArmy((t.col, t.row)));
             }
             for i in 0..k.armies.len() as u8 {
-                out.extend([Action::ExpandArmy(i), Action::EquipArmy(i), Action::RepairArmy(i)]);
+                out.extend([
+                    Action::ExpandArmy(i),
+                    Action::EquipArmy(i),
+                    Action::RepairArmy(i),
+                ]);
             }
         }
         DecisionKind::Edicts => {
             for e in &s.edicts {
                 for level in 0..e.levels.len() as u8 {
-                    out.push(Action::SetEdict { edict: e.kind, level });
+                    out.push(Action::SetEdict {
+                        edict: e.kind,
+                        level,
+                    });
                 }
             }
         }
@@ -614,7 +895,14 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
     out
 }
 
-fn log(world: &mut World, kingdom: Entity, rule: &'static str, text: String, amount: Option<i32>, subject: Option<Entity>) {
+fn log(
+    world: &mut World,
+    kingdom: Entity,
+    rule: &'static str,
+    text: String,
+    amount: Option<i32>,
+    subject: Option<Entity>,
+) {
     let id = world.get::<Kingdom>(kingdom).expect("kingdom").id.clone();
     let mut note = Note::new(rule, text).realm(id);
     if let Some(a) = amount {
@@ -634,7 +922,11 @@ fn pay(world: &mut World, kingdom: Entity, cost: i32) {
 pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
     let s = world.resource::<Content>().0.clone();
     match action {
-        Action::Assign { role, leader, focus } => {
+        Action::Assign {
+            role,
+            leader,
+            focus,
+        } => {
             let l = world.get::<Kingdom>(kingdom).expect("kingdom").leaders[usize::from(leader)];
             world.get_mut::<Leader>(l).expect("leader").role = Some(role);
             {
@@ -646,8 +938,19 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 }
             }
             let name = world.get::<Leader>(l).expect("leader").name.clone();
-            let role_name = s.roles.iter().find(|r| r.role == role).map_or(String::new(), |r| r.name.clone());
-            log(world, kingdom, ids::EDICT_LEADERSHIP, format!("{name} becomes {role_name}"), None, Some(l));
+            let role_name = s
+                .roles
+                .iter()
+                .find(|r| r.role == role)
+                .map_or(String::new(), |r| r.name.clone());
+            log(
+                world,
+                kingdom,
+                ids::EDICT_LEADERSHIP,
+                format!("{name} becomes {role_name}"),
+                None,
+                Some(l),
+            );
         }
         Action::Abdicate { role, to } => abdicate(world, kingdom, role, to),
         Action::Explore(at) => explore(world, kingdom, at),
@@ -666,33 +969,90 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 k.claimed.push(hex);
                 k.used.claims += 1;
             }
-            let mut text = format!("Claims hex {at:?} for 1 BP: Size {}", world.get::<Kingdom>(kingdom).expect("kingdom").claimed.len());
+            let mut text = format!(
+                "Claims hex {at:?} for 1 BP: Size {}",
+                world
+                    .get::<Kingdom>(kingdom)
+                    .expect("kingdom")
+                    .claimed
+                    .len()
+            );
             if let Some(st) = town {
                 world.get_mut::<Settlement>(st).expect("settlement").owner = Some(seat);
-                world.get_mut::<Kingdom>(kingdom).expect("kingdom").settlements.push(st);
-                text += &format!("; the free town of {} is annexed", world.get::<Settlement>(st).expect("settlement").name);
+                world
+                    .get_mut::<Kingdom>(kingdom)
+                    .expect("kingdom")
+                    .settlements
+                    .push(st);
+                text += &format!(
+                    "; the free town of {} is annexed",
+                    world.get::<Settlement>(st).expect("settlement").name
+                );
             }
-            log(world, kingdom, ids::EDICT_CLAIM_HEX, text, Some(-1), Some(hex));
+            log(
+                world,
+                kingdom,
+                ids::EDICT_CLAIM_HEX,
+                text,
+                Some(-1),
+                Some(hex),
+            );
         }
         Action::Abandon(at) => {
             let (hex, tile) = hex_at(world, at).expect("checked");
             let had_settlement = tile.settlement.is_some();
             release_hex(world, kingdom, hex);
-            log(world, kingdom, ids::EDICT_ABANDON_HEX, format!("Abandons hex {at:?}"), None, Some(hex));
-            let (n, why) = if had_settlement { (4, "Abandoning a hex with a settlement") } else { (1, "Abandoning a hex") };
+            log(
+                world,
+                kingdom,
+                ids::EDICT_ABANDON_HEX,
+                format!("Abandons hex {at:?}"),
+                None,
+                Some(hex),
+            );
+            let (n, why) = if had_settlement {
+                (4, "Abandoning a hex with a settlement")
+            } else {
+                (1, "Abandoning a hex")
+            };
             add_unrest(world, kingdom, n, ids::EDICT_ABANDON_HEX, why);
         }
         Action::Improve { at, improvement } => {
-            let i = s.improvements.iter().position(|d| d.id == improvement).expect("checked");
+            let i = s
+                .improvements
+                .iter()
+                .position(|d| d.id == improvement)
+                .expect("checked");
             let (hex, tile) = hex_at(world, at).expect("checked");
             let cost = improvement_cost(&s, i, tile).expect("checked");
             pay(world, kingdom, cost);
-            world.get_mut::<HexTile>(hex).expect("hex").improvements.push(i);
-            world.get_mut::<Kingdom>(kingdom).expect("kingdom").used.terrain += 1;
+            world
+                .get_mut::<HexTile>(hex)
+                .expect("hex")
+                .improvements
+                .push(i);
+            world
+                .get_mut::<Kingdom>(kingdom)
+                .expect("kingdom")
+                .used
+                .terrain += 1;
             let def = &s.improvements[i];
-            log(world, kingdom, ids::EDICT_TERRAIN, format!("Builds a {} in hex {at:?} for {cost} BP", def.name), Some(-cost), Some(hex));
+            log(
+                world,
+                kingdom,
+                ids::EDICT_TERRAIN,
+                format!("Builds a {} in hex {at:?} for {cost} BP", def.name),
+                Some(-cost),
+                Some(hex),
+            );
             if def.mods.unrest != 0 {
-                add_unrest(world, kingdom, def.mods.unrest, ids::EDICT_TERRAIN, &format!("The new {}", def.name));
+                add_unrest(
+                    world,
+                    kingdom,
+                    def.mods.unrest,
+                    ids::EDICT_TERRAIN,
+                    &format!("The new {}", def.name),
+                );
             }
         }
         Action::Prepare(at) => {
@@ -702,9 +1062,24 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
             let months = terrain.preparation_months;
             pay(world, kingdom, cost);
             world.get_mut::<HexTile>(hex).expect("hex").prepared = Some(months);
-            world.get_mut::<Kingdom>(kingdom).expect("kingdom").used.terrain += 1;
-            let when = if months == 0 { "ready at once".to_string() } else { format!("ready in {months} month(s)") };
-            log(world, kingdom, ids::EDICT_TERRAIN, format!("Prepares a settlement site in hex {at:?} for {cost} BP ({when})"), Some(-cost), Some(hex));
+            world
+                .get_mut::<Kingdom>(kingdom)
+                .expect("kingdom")
+                .used
+                .terrain += 1;
+            let when = if months == 0 {
+                "ready at once".to_string()
+            } else {
+                format!("ready in {months} month(s)")
+            };
+            log(
+                world,
+                kingdom,
+                ids::EDICT_TERRAIN,
+                format!("Prepares a settlement site in hex {at:?} for {cost} BP ({when})"),
+                Some(-cost),
+                Some(hex),
+            );
         }
         Action::Found(at) => found(world, kingdom, at),
         Action::AddDistrict(at) => {
@@ -713,15 +1088,35 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
             let water = near_water(world, &s, tile);
             let st = tile.settlement.expect("checked");
             pay(world, kingdom, cost);
-            world.get_mut::<Kingdom>(kingdom).expect("kingdom").used.settlements += 1;
+            world
+                .get_mut::<Kingdom>(kingdom)
+                .expect("kingdom")
+                .used
+                .settlements += 1;
             let name = {
                 let mut settlement = world.get_mut::<Settlement>(st).expect("settlement");
-                settlement.districts.push(District { water, ..Default::default() });
+                settlement.districts.push(District {
+                    water,
+                    ..Default::default()
+                });
                 settlement.name.clone()
             };
-            log(world, kingdom, ids::EDICT_SETTLEMENT, format!("{name} grows a new district for {cost} BP (+1 Command DC)"), Some(-cost), Some(hex));
+            log(
+                world,
+                kingdom,
+                ids::EDICT_SETTLEMENT,
+                format!("{name} grows a new district for {cost} BP (+1 Command DC)"),
+                Some(-cost),
+                Some(hex),
+            );
         }
-        Action::Build { at, district, cell, wide, building } => build(world, kingdom, at, district, cell, wide, &building),
+        Action::Build {
+            at,
+            district,
+            cell,
+            wide,
+            building,
+        } => build(world, kingdom, at, district, cell, wide, &building),
         Action::RaiseArmy(at) => {
             let (hex, _) = hex_at(world, at).expect("checked");
             let cost = s.house.army_cost;
@@ -731,17 +1126,52 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 (k.seat, k.armies.len() + 1)
             };
             let name = format!("{} Company", ordinal(n));
-            let army = spawn_sim(world, None, Army { seat, name: name.clone(), hex, size: 1, hp: 10, equipped: false });
-            world.get_mut::<Kingdom>(kingdom).expect("kingdom").armies.push(army);
-            log(world, kingdom, ids::EDICT_ARMY, format!("Raises the {name} in hex {at:?} for {cost} BP (Consumption +1)"), Some(-cost), Some(army));
+            let army = spawn_sim(
+                world,
+                None,
+                Army {
+                    seat,
+                    name: name.clone(),
+                    hex,
+                    size: 1,
+                    hp: 10,
+                    equipped: false,
+                },
+            );
+            world
+                .get_mut::<Kingdom>(kingdom)
+                .expect("kingdom")
+                .armies
+                .push(army);
+            log(
+                world,
+                kingdom,
+                ids::EDICT_ARMY,
+                format!("Raises the {name} in hex {at:?} for {cost} BP (Consumption +1)"),
+                Some(-cost),
+                Some(army),
+            );
         }
         Action::ExpandArmy(i) | Action::EquipArmy(i) | Action::RepairArmy(i) => {
             let army = world.get::<Kingdom>(kingdom).expect("kingdom").armies[usize::from(i)];
             let a = world.get::<Army>(army).expect("army").clone();
             let (cost, text) = match action {
-                Action::ExpandArmy(_) => (s.house.army_expand_cost * i32::from(a.size + 1), format!("expands the {} to size {} (Consumption +1)", a.name, a.size + 1)),
-                Action::EquipArmy(_) => (s.house.army_equip_cost * i32::from(a.size), format!("equips the {} with better arms (+1 strength)", a.name)),
-                _ => (s.house.army_repair_cost * (a.max_hp() - a.hp + 4) / 5, format!("brings the {} back to full strength", a.name)),
+                Action::ExpandArmy(_) => (
+                    s.house.army_expand_cost * i32::from(a.size + 1),
+                    format!(
+                        "expands the {} to size {} (Consumption +1)",
+                        a.name,
+                        a.size + 1
+                    ),
+                ),
+                Action::EquipArmy(_) => (
+                    s.house.army_equip_cost * i32::from(a.size),
+                    format!("equips the {} with better arms (+1 strength)", a.name),
+                ),
+                _ => (
+                    s.house.army_repair_cost * (a.max_hp() - a.hp + 4) / 5,
+                    format!("brings the {} back to full strength", a.name),
+                ),
             };
             pay(world, kingdom, cost);
             {
@@ -755,21 +1185,50 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
                     _ => a.hp = a.max_hp(),
                 }
             }
-            log(world, kingdom, ids::EDICT_ARMY, format!("The kingdom {text} for {cost} BP"), Some(-cost), Some(army));
+            log(
+                world,
+                kingdom,
+                ids::EDICT_ARMY,
+                format!("The kingdom {text} for {cost} BP"),
+                Some(-cost),
+                Some(army),
+            );
         }
         Action::SetEdict { edict, level } => {
-            let def = s.edicts.iter().find(|e| e.kind == edict).expect("validated");
+            let def = s
+                .edicts
+                .iter()
+                .find(|e| e.kind == edict)
+                .expect("validated");
             world.get_mut::<Kingdom>(kingdom).expect("kingdom").edicts[edict as usize] = level;
             let l = &def.levels[usize::from(level)];
             let mut what = Vec::new();
-            for (n, v) in [("Economy", l.mods.eco), ("Loyalty", l.mods.loy), ("Stability", l.mods.stab), ("Consumption", l.mods.consumption)] {
+            for (n, v) in [
+                ("Economy", l.mods.eco),
+                ("Loyalty", l.mods.loy),
+                ("Stability", l.mods.stab),
+                ("Consumption", l.mods.consumption),
+            ] {
                 if v != 0 {
                     what.push(format!("{n} {v:+}"));
                 }
             }
-            log(world, kingdom, ids::EDICT_EDICTS, format!("{edict:?} set to {} ({})", l.name, what.join(", ")), Some(i32::from(level)), None);
+            log(
+                world,
+                kingdom,
+                ids::EDICT_EDICTS,
+                format!("{edict:?} set to {} ({})", l.name, what.join(", ")),
+                Some(i32::from(level)),
+                None,
+            );
         }
-        Action::Done | Action::Enforce | Action::LoseHex(_) | Action::Withdraw(_) | Action::Deposit(_) | Action::Sell(_) | Action::Hire(_) => {}
+        Action::Done
+        | Action::Enforce
+        | Action::LoseHex(_)
+        | Action::Withdraw(_)
+        | Action::Deposit(_)
+        | Action::Sell(_)
+        | Action::Hire(_) => {}
     }
 }
 
@@ -791,22 +1250,73 @@ fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>) {
     world.get_mut::<Leader>(leader).expect("leader").role = to;
     let (bonus, label) = match to {
         Some(other) => {
-            log(world, kingdom, ids::EDICT_ABDICATE, format!("{name} leaves {role:?} to become {other:?}: no Unrest, +4 on the Loyalty check"), None, Some(leader));
+            log(
+                world,
+                kingdom,
+                ids::EDICT_ABDICATE,
+                format!(
+                    "{name} leaves {role:?} to become {other:?}: no Unrest, +4 on the Loyalty check"
+                ),
+                None,
+                Some(leader),
+            );
             (4, "moving between roles")
         }
         None => {
             let unrest = if role == Role::Ruler { 2 } else { 1 };
-            log(world, kingdom, ids::EDICT_ABDICATE, format!("{name} steps down as {role:?}"), None, Some(leader));
-            add_unrest(world, kingdom, unrest, ids::EDICT_ABDICATE, &format!("{name} abdicates"));
-            if role == Role::Ruler { (-4, "the Ruler abdicates") } else { (0, "") }
+            log(
+                world,
+                kingdom,
+                ids::EDICT_ABDICATE,
+                format!("{name} steps down as {role:?}"),
+                None,
+                Some(leader),
+            );
+            add_unrest(
+                world,
+                kingdom,
+                unrest,
+                ids::EDICT_ABDICATE,
+                &format!("{name} abdicates"),
+            );
+            if role == Role::Ruler {
+                (-4, "the Ruler abdicates")
+            } else {
+                (0, "")
+            }
         }
     };
     let dc = sheet(world, kingdom).command_dc.total;
-    let extra = if bonus == 0 { Vec::new() } else { vec![(label.to_string(), bonus)] };
-    let roll = kingdom_check(world, kingdom, Attr::Loyalty, dc, "Command DC", &extra, "a leader steps down");
+    let extra = if bonus == 0 {
+        Vec::new()
+    } else {
+        vec![(label.to_string(), bonus)]
+    };
+    let roll = kingdom_check(
+        world,
+        kingdom,
+        Attr::Loyalty,
+        dc,
+        "Command DC",
+        &extra,
+        "a leader steps down",
+    );
     if !roll.success {
-        world.get_mut::<Kingdom>(kingdom).expect("kingdom").transition.push(role);
-        log(world, kingdom, ids::EDICT_VACANCY, format!("The Loyalty check failed: the {role:?} vacancy penalty applies this month while a new leader settles in"), None, None);
+        world
+            .get_mut::<Kingdom>(kingdom)
+            .expect("kingdom")
+            .transition
+            .push(role);
+        log(
+            world,
+            kingdom,
+            ids::EDICT_VACANCY,
+            format!(
+                "The Loyalty check failed: the {role:?} vacancy penalty applies this month while a new leader settles in"
+            ),
+            None,
+            None,
+        );
     }
 }
 
@@ -817,10 +1327,23 @@ fn explore(world: &mut World, kingdom: Entity, at: At) {
     let (terrain, river, resource, lair, ruin) = {
         let mut tile = world.get_mut::<HexTile>(hex).expect("hex");
         tile.explored |= 1 << seat;
-        (tile.terrain, tile.river, tile.resource.clone(), tile.lair.clone(), tile.ruin.take())
+        (
+            tile.terrain,
+            tile.river,
+            tile.resource.clone(),
+            tile.lair.clone(),
+            tile.ruin.take(),
+        )
     };
-    world.get_mut::<Kingdom>(kingdom).expect("kingdom").used.explored += 1;
-    let mut text = format!("The leaders explore hex {at:?}: {}", s.terrains[terrain].name);
+    world
+        .get_mut::<Kingdom>(kingdom)
+        .expect("kingdom")
+        .used
+        .explored += 1;
+    let mut text = format!(
+        "The leaders explore hex {at:?}: {}",
+        s.terrains[terrain].name
+    );
     if river {
         text += ", a river";
     }
@@ -828,7 +1351,10 @@ fn explore(world: &mut World, kingdom: Entity, at: At) {
         text += &format!(", {r}");
     }
     if let Some(l) = lair {
-        text += &format!(", and {} (DC {}) that must be cleared before a claim", l.name, l.dc);
+        text += &format!(
+            ", and {} (DC {}) that must be cleared before a claim",
+            l.name, l.dc
+        );
     }
     if let Some(r) = ruin {
         let mut k = world.get_mut::<Kingdom>(kingdom).expect("kingdom");
@@ -850,10 +1376,18 @@ fn clear(world: &mut World, kingdom: Entity, at: At, army: Option<u8>) {
     let k = world.get::<Kingdom>(kingdom).expect("kingdom").clone();
     let general = holder(world, &k, Role::General)
         .and_then(|l| world.get::<Leader>(l))
-        .map_or(0, |l| ability_modifier(l.abilities[0]).max(ability_modifier(l.abilities[5])));
+        .map_or(0, |l| {
+            ability_modifier(l.abilities[0]).max(ability_modifier(l.abilities[5]))
+        });
     let unit = army.map(|i| k.armies[usize::from(i)]);
-    let strength = unit.and_then(|a| world.get::<Army>(a)).map_or(0, |a| 2 * a.strength());
-    world.get_mut::<Kingdom>(kingdom).expect("kingdom").used.expeditions += 1;
+    let strength = unit
+        .and_then(|a| world.get::<Army>(a))
+        .map_or(0, |a| 2 * a.strength());
+    world
+        .get_mut::<Kingdom>(kingdom)
+        .expect("kingdom")
+        .used
+        .expeditions += 1;
     let natural = d20(world);
     let total = natural + general + strength;
     let success = natural != 1 && (natural == 20 || total >= lair.dc);
@@ -874,14 +1408,25 @@ fn clear(world: &mut World, kingdom: Entity, at: At, army: Option<u8>) {
         };
         text += &format!(": beaten back, the army loses {loss} hit points");
         if left <= 0 {
-            world.get_mut::<Kingdom>(kingdom).expect("kingdom").armies.retain(|e| *e != a);
+            world
+                .get_mut::<Kingdom>(kingdom)
+                .expect("kingdom")
+                .armies
+                .retain(|e| *e != a);
             world.despawn(a);
             text += " and is destroyed";
         }
     } else {
         text += ": beaten back";
     }
-    log(world, kingdom, ids::HOUSE_CLEAR, text, Some(total), Some(hex));
+    log(
+        world,
+        kingdom,
+        ids::HOUSE_CLEAR,
+        text,
+        Some(total),
+        Some(hex),
+    );
 }
 
 fn found(world: &mut World, kingdom: Entity, at: At) {
@@ -898,7 +1443,10 @@ fn found(world: &mut World, kingdom: Entity, at: At) {
             name: name.clone(),
             hex,
             owner: Some(seat),
-            districts: vec![District { water, ..Default::default() }],
+            districts: vec![District {
+                water,
+                ..Default::default()
+            }],
             discount: 0,
         },
     );
@@ -909,10 +1457,25 @@ fn found(world: &mut World, kingdom: Entity, at: At) {
         k.used.settlements += 1;
     }
     let edge = if water { ", with a water border" } else { "" };
-    log(world, kingdom, ids::EDICT_SETTLEMENT, format!("Founds {name} in hex {at:?}: one district of 9 blocks{edge} (+1 Command DC)"), None, Some(st));
+    log(
+        world,
+        kingdom,
+        ids::EDICT_SETTLEMENT,
+        format!("Founds {name} in hex {at:?}: one district of 9 blocks{edge} (+1 Command DC)"),
+        None,
+        Some(st),
+    );
 }
 
-fn build(world: &mut World, kingdom: Entity, at: At, district: u8, cell: u8, wide: bool, building: &str) {
+fn build(
+    world: &mut World,
+    kingdom: Entity,
+    at: At,
+    district: u8,
+    cell: u8,
+    wide: bool,
+    building: &str,
+) {
     let s = world.resource::<Content>().0.clone();
     let b = building_index(&s, building).expect("checked");
     let def = &s.buildings[b];
@@ -920,17 +1483,30 @@ fn build(world: &mut World, kingdom: Entity, at: At, district: u8, cell: u8, wid
     let st = tile.settlement.expect("checked");
     let cells = cells_for(def.lots, cell, wide).expect("checked");
     let mut settlement = world.get::<Settlement>(st).expect("settlement").clone();
-    let cost = building_cost(&s, &settlement, &settlement.districts[usize::from(district)], b, &cells);
+    let cost = building_cost(
+        &s,
+        &settlement,
+        &settlement.districts[usize::from(district)],
+        b,
+        &cells,
+    );
     let d = &mut settlement.districts[usize::from(district)];
     let upgraded = upgrade_target(&s, d, b, &cells).map(|i| d.placed.remove(i));
     d.ruined.retain(|(c, _)| !cells.contains(c));
     let mut slots = Vec::new();
-    for (tier, n) in [def.items.minor, def.items.medium, def.items.major].into_iter().enumerate() {
+    for (tier, n) in [def.items.minor, def.items.medium, def.items.major]
+        .into_iter()
+        .enumerate()
+    {
         for _ in 0..n {
             slots.push((tier as u8, false));
         }
     }
-    d.placed.push(Placed { building: b, cells, slots });
+    d.placed.push(Placed {
+        building: b,
+        cells,
+        slots,
+    });
     settlement.discount = 0;
     let name = settlement.name.clone();
     *world.get_mut::<Settlement>(st).expect("settlement") = settlement;
@@ -946,12 +1522,20 @@ fn build(world: &mut World, kingdom: Entity, at: At, district: u8, cell: u8, wid
         free
     };
     let mut what = Vec::new();
-    for (n, v) in [("Economy", def.mods.eco), ("Loyalty", def.mods.loy), ("Stability", def.mods.stab), ("Defense", def.mods.defense)] {
+    for (n, v) in [
+        ("Economy", def.mods.eco),
+        ("Loyalty", def.mods.loy),
+        ("Stability", def.mods.stab),
+        ("Defense", def.mods.defense),
+    ] {
         if v != 0 {
             what.push(format!("{n} {v:+}"));
         }
     }
-    let mut text = format!("Builds a {} in {name} (district {district}, lot {cell}) for {cost} BP", def.name);
+    let mut text = format!(
+        "Builds a {} in {name} (district {district}, lot {cell}) for {cost} BP",
+        def.name
+    );
     if let Some(old) = upgraded {
         text += &format!(", upgrading its {}", s.buildings[old.building].name);
     }
@@ -961,8 +1545,21 @@ fn build(world: &mut World, kingdom: Entity, at: At, district: u8, cell: u8, wid
     if free {
         text += "; the month's first House, Mansion, Noble Villa or Tenement is free of the limit";
     }
-    log(world, kingdom, ids::EDICT_BUILDING, text, Some(-cost), Some(st));
+    log(
+        world,
+        kingdom,
+        ids::EDICT_BUILDING,
+        text,
+        Some(-cost),
+        Some(st),
+    );
     if def.mods.unrest != 0 {
-        add_unrest(world, kingdom, def.mods.unrest, ids::EDICT_BUILDING, &format!("The new {}", def.name));
+        add_unrest(
+            world,
+            kingdom,
+            def.mods.unrest,
+            ids::EDICT_BUILDING,
+            &format!("The new {}", def.name),
+        );
     }
 }

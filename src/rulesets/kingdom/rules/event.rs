@@ -55,11 +55,16 @@ fn d100(world: &mut World) -> u8 {
 }
 
 fn find_event(s: &Scenario, table: EventTable, roll: u8) -> Option<usize> {
-    s.events.iter().position(|e| e.table == table && (e.range.0..=e.range.1).contains(&roll))
+    s.events
+        .iter()
+        .position(|e| e.table == table && (e.range.0..=e.range.1).contains(&roll))
 }
 
 fn set_queue(world: &mut World, queue: Vec<(usize, Option<Entity>)>) {
-    let hashed = queue.iter().map(|(e, st)| (*e, st.map(|s| sid_of(world, s)))).collect();
+    let hashed = queue
+        .iter()
+        .map(|(e, st)| (*e, st.map(|s| sid_of(world, s))))
+        .collect();
     *world.resource_mut::<EventQueue>() = EventQueue { queue, hashed };
 }
 
@@ -121,7 +126,15 @@ fn hire(world: &mut World, k: Entity, tier: u8) -> i32 {
     let (cost, bonus) = HIRE[usize::from(tier - 1)];
     world.get_mut::<Kingdom>(k).expect("kingdom").treasury -= cost;
     let id = world.get::<Kingdom>(k).expect("kingdom").id.clone();
-    write(world, Note::new(ids::EVENT_RESOLVE, format!("Hires adventurers for {cost} BP: +{bonus} on the event's check")).realm(id).amount(-cost));
+    write(
+        world,
+        Note::new(
+            ids::EVENT_RESOLVE,
+            format!("Hires adventurers for {cost} BP: +{bonus} on the event's check"),
+        )
+        .realm(id)
+        .amount(-cost),
+    );
     bonus
 }
 
@@ -135,13 +148,26 @@ fn draw_events(world: &mut World, k: Entity) -> Vec<(usize, Option<Entity>)> {
     let chance = if quiet { 75 } else { 25 };
     let roll_chance = d100(world);
     let happens = i32::from(roll_chance) <= chance;
-    world.get_mut::<Kingdom>(k).expect("kingdom").event_last_month = happens;
-    let why = if quiet { "75%, no event last month" } else { "25%" };
+    world
+        .get_mut::<Kingdom>(k)
+        .expect("kingdom")
+        .event_last_month = happens;
+    let why = if quiet {
+        "75%, no event last month"
+    } else {
+        "25%"
+    };
     write(
         world,
-        Note::new(ids::EVENT_CHANCE, format!("Chance of an event {why}: d% {roll_chance}, {}", if happens { "an event" } else { "a quiet month" }))
-            .realm(id)
-            .amount(i32::from(roll_chance)),
+        Note::new(
+            ids::EVENT_CHANCE,
+            format!(
+                "Chance of an event {why}: d% {roll_chance}, {}",
+                if happens { "an event" } else { "a quiet month" }
+            ),
+        )
+        .realm(id)
+        .amount(i32::from(roll_chance)),
     );
     if !happens {
         return Vec::new();
@@ -150,7 +176,11 @@ fn draw_events(world: &mut World, k: Entity) -> Vec<(usize, Option<Entity>)> {
     // "+ reroll" rows add an event and roll again; bounded so a modder's table cannot loop.
     for _ in 0..5 {
         let r = d100(world);
-        let Some(row) = s.event_types.iter().find(|row| (row.range.0..=row.range.1).contains(&r)) else {
+        let Some(row) = s
+            .event_types
+            .iter()
+            .find(|row| (row.range.0..=row.range.1).contains(&r))
+        else {
             break;
         };
         let event = match &row.pick {
@@ -161,9 +191,12 @@ fn draw_events(world: &mut World, k: Entity) -> Vec<(usize, Option<Entity>)> {
             }
         };
         if let Some(e) = event {
-            let settlement = matches!(s.events[e].table, EventTable::BeneficialSettlement | EventTable::DangerousSettlement)
-                .then(|| random_settlement(world, k))
-                .flatten();
+            let settlement = matches!(
+                s.events[e].table,
+                EventTable::BeneficialSettlement | EventTable::DangerousSettlement
+            )
+            .then(|| random_settlement(world, k))
+            .flatten();
             out.push((e, settlement));
         }
         if !row.reroll {
@@ -174,11 +207,17 @@ fn draw_events(world: &mut World, k: Entity) -> Vec<(usize, Option<Entity>)> {
 }
 
 fn random_settlement(world: &mut World, k: Entity) -> Option<Entity> {
-    let settlements = world.get::<Kingdom>(k).expect("kingdom").settlements.clone();
+    let settlements = world
+        .get::<Kingdom>(k)
+        .expect("kingdom")
+        .settlements
+        .clone();
     if settlements.is_empty() {
         return None;
     }
-    let i = world.resource_mut::<GameRng>().below(settlements.len() as u32) as usize;
+    let i = world
+        .resource_mut::<GameRng>()
+        .below(settlements.len() as u32) as usize;
     Some(settlements[i])
 }
 
@@ -186,39 +225,80 @@ fn resolve(world: &mut World, k: Entity, event: usize, settlement: Option<Entity
     let s = world.resource::<Content>().0.clone();
     let def = &s.events[event];
     let id = world.get::<Kingdom>(k).expect("kingdom").id.clone();
-    let settlement_event = matches!(def.table, EventTable::BeneficialSettlement | EventTable::DangerousSettlement);
-    let place = settlement.and_then(|st| world.get::<Settlement>(st)).map(|st| st.name.clone());
+    let settlement_event = matches!(
+        def.table,
+        EventTable::BeneficialSettlement | EventTable::DangerousSettlement
+    );
+    let place = settlement
+        .and_then(|st| world.get::<Settlement>(st))
+        .map(|st| st.name.clone());
     let mut text = format!("{}: {}", def.name, def.text);
     if let Some(p) = &place {
         text = format!("{} in {p}: {}", def.name, def.text);
     }
     if settlement_event && place.is_none() {
-        write(world, Note::new(ids::EVENT_RESOLVE, format!("{}: the kingdom has no settlement, so it passes harmlessly", def.name)).realm(id));
+        write(
+            world,
+            Note::new(
+                ids::EVENT_RESOLVE,
+                format!(
+                    "{}: the kingdom has no settlement, so it passes harmlessly",
+                    def.name
+                ),
+            )
+            .realm(id),
+        );
         return;
     }
     write(world, Note::new(ids::EVENT_RESOLVE, text).realm(id.clone()));
-    let target = settlement.or_else(|| world.get::<Kingdom>(k).expect("kingdom").settlements.first().copied());
+    let target = settlement.or_else(|| {
+        world
+            .get::<Kingdom>(k)
+            .expect("kingdom")
+            .settlements
+            .first()
+            .copied()
+    });
     for effect in &def.effects {
         apply_effect(world, k, target, effect, &def.name);
     }
     if let Some(check) = &def.check {
         let dc = sheet(world, k).command_dc.total + check.dc;
-        let extra = if bonus > 0 { vec![("adventurers".to_string(), bonus)] } else { Vec::new() };
+        let extra = if bonus > 0 {
+            vec![("adventurers".to_string(), bonus)]
+        } else {
+            Vec::new()
+        };
         let roll = kingdom_check(world, k, check.attr, dc, "Command DC", &extra, &def.name);
-        let effects = if roll.success { &check.success } else { &check.failure };
+        let effects = if roll.success {
+            &check.success
+        } else {
+            &check.failure
+        };
         for effect in effects {
             apply_effect(world, k, target, effect, &def.name);
         }
     }
 }
 
-fn apply_effect(world: &mut World, k: Entity, settlement: Option<Entity>, effect: &Effect, source: &str) {
+fn apply_effect(
+    world: &mut World,
+    k: Entity,
+    settlement: Option<Entity>,
+    effect: &Effect,
+    source: &str,
+) {
     let id = world.get::<Kingdom>(k).expect("kingdom").id.clone();
     match effect {
         Effect::Bp(d) => {
             let n = roll(world, *d);
             world.get_mut::<Kingdom>(k).expect("kingdom").treasury += n;
-            write(world, Note::new(ids::EVENT_RESOLVE, format!("{source}: +{n} BP")).realm(id).amount(n));
+            write(
+                world,
+                Note::new(ids::EVENT_RESOLVE, format!("{source}: +{n} BP"))
+                    .realm(id)
+                    .amount(n),
+            );
         }
         Effect::LoseBp(d) => {
             let n = roll(world, *d);
@@ -228,7 +308,12 @@ fn apply_effect(world: &mut World, k: Entity, settlement: Option<Entity>, effect
                 kingdom.treasury -= lost;
                 lost
             };
-            write(world, Note::new(ids::EVENT_RESOLVE, format!("{source}: -{lost} BP")).realm(id).amount(-lost));
+            write(
+                world,
+                Note::new(ids::EVENT_RESOLVE, format!("{source}: -{lost} BP"))
+                    .realm(id)
+                    .amount(-lost),
+            );
         }
         Effect::Unrest(d) => {
             let n = roll(world, *d);
@@ -238,25 +323,53 @@ fn apply_effect(world: &mut World, k: Entity, settlement: Option<Entity>, effect
             let n = roll(world, *d);
             add_unrest(world, k, -n, ids::EVENT_RESOLVE, source);
         }
-        Effect::Modifier { attr, amount, months } => {
-            world.get_mut::<Kingdom>(k).expect("kingdom").temp.push(TempMod {
-                source: source.to_string(),
-                attr: Some(*attr),
-                amount: *amount,
-                consumption_percent: 0,
-                months: *months,
-            });
-            write(world, Note::new(ids::EVENT_RESOLVE, format!("{source}: {attr:?} {amount:+} for {months} month(s)")).realm(id).amount(*amount));
+        Effect::Modifier {
+            attr,
+            amount,
+            months,
+        } => {
+            world
+                .get_mut::<Kingdom>(k)
+                .expect("kingdom")
+                .temp
+                .push(TempMod {
+                    source: source.to_string(),
+                    attr: Some(*attr),
+                    amount: *amount,
+                    consumption_percent: 0,
+                    months: *months,
+                });
+            write(
+                world,
+                Note::new(
+                    ids::EVENT_RESOLVE,
+                    format!("{source}: {attr:?} {amount:+} for {months} month(s)"),
+                )
+                .realm(id)
+                .amount(*amount),
+            );
         }
         Effect::Consumption { percent, months } => {
-            world.get_mut::<Kingdom>(k).expect("kingdom").temp.push(TempMod {
-                source: source.to_string(),
-                attr: None,
-                amount: 0,
-                consumption_percent: *percent,
-                months: *months,
-            });
-            write(world, Note::new(ids::EVENT_RESOLVE, format!("{source}: Consumption {percent:+}% for {months} month(s)")).realm(id).amount(*percent));
+            world
+                .get_mut::<Kingdom>(k)
+                .expect("kingdom")
+                .temp
+                .push(TempMod {
+                    source: source.to_string(),
+                    attr: None,
+                    amount: 0,
+                    consumption_percent: *percent,
+                    months: *months,
+                });
+            write(
+                world,
+                Note::new(
+                    ids::EVENT_RESOLVE,
+                    format!("{source}: Consumption {percent:+}% for {months} month(s)"),
+                )
+                .realm(id)
+                .amount(*percent),
+            );
         }
         Effect::DestroyBlocks(d) => {
             let n = roll(world, *d).max(0) as u32;
@@ -279,20 +392,56 @@ fn apply_effect(world: &mut World, k: Entity, settlement: Option<Entity>, effect
                 }
             }
             let filled = n - left;
-            write(world, Note::new(ids::EVENT_RESOLVE, format!("{source}: {filled} item slot(s) filled")).realm(id).amount(i32::from(filled)));
+            write(
+                world,
+                Note::new(
+                    ids::EVENT_RESOLVE,
+                    format!("{source}: {filled} item slot(s) filled"),
+                )
+                .realm(id)
+                .amount(i32::from(filled)),
+            );
         }
         Effect::Gold(gp) => {
             world.get_mut::<Kingdom>(k).expect("kingdom").purse_gp += gp;
-            write(world, Note::new(ids::EVENT_RESOLVE, format!("{source}: the leaders gain {gp} gp")).realm(id));
+            write(
+                world,
+                Note::new(
+                    ids::EVENT_RESOLVE,
+                    format!("{source}: the leaders gain {gp} gp"),
+                )
+                .realm(id),
+            );
         }
         Effect::Item(gp) => {
-            world.get_mut::<Kingdom>(k).expect("kingdom").items.push(*gp);
-            write(world, Note::new(ids::EVENT_RESOLVE, format!("{source}: the leaders gain an item worth {gp} gp")).realm(id));
+            world
+                .get_mut::<Kingdom>(k)
+                .expect("kingdom")
+                .items
+                .push(*gp);
+            write(
+                world,
+                Note::new(
+                    ids::EVENT_RESOLVE,
+                    format!("{source}: the leaders gain an item worth {gp} gp"),
+                )
+                .realm(id),
+            );
         }
         Effect::BuildingDiscount(bp) => {
             if let Some(st) = settlement {
-                world.get_mut::<Settlement>(st).expect("settlement").discount += bp;
-                write(world, Note::new(ids::EVENT_RESOLVE, format!("{source}: the next building there costs {bp} BP less")).realm(id));
+                world
+                    .get_mut::<Settlement>(st)
+                    .expect("settlement")
+                    .discount += bp;
+                write(
+                    world,
+                    Note::new(
+                        ids::EVENT_RESOLVE,
+                        format!("{source}: the next building there costs {bp} BP less"),
+                    )
+                    .realm(id),
+                );
             }
         }
     }
@@ -346,7 +495,13 @@ pub fn destroy_blocks(world: &mut World, k: Entity, st: Entity, n: u32, source: 
             .subject(sid_of(world, st))
             .amount(destroyed),
     );
-    add_unrest(world, k, destroyed, ids::EVENT_DESTROYED_BLOCKS, &format!("{destroyed} destroyed block(s)"));
+    add_unrest(
+        world,
+        k,
+        destroyed,
+        ids::EVENT_DESTROYED_BLOCKS,
+        &format!("{destroyed} destroyed block(s)"),
+    );
 }
 
 pub fn check(world: &World, kingdom: Entity, action: &Action) -> Result<(), Illegal> {
@@ -356,7 +511,10 @@ pub fn check(world: &World, kingdom: Entity, action: &Action) -> Result<(), Ille
             let (cost, _) = HIRE[usize::from(*tier - 1)];
             let treasury = world.get::<Kingdom>(kingdom).expect("kingdom").treasury;
             if treasury < cost {
-                return Err(Illegal::new(ids::EVENT_RESOLVE, format!("those adventurers cost {cost} BP; the Treasury holds {treasury}")));
+                return Err(Illegal::new(
+                    ids::EVENT_RESOLVE,
+                    format!("those adventurers cost {cost} BP; the Treasury holds {treasury}"),
+                ));
             }
             Ok(())
         }

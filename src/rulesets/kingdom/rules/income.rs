@@ -36,14 +36,22 @@ pub fn withdraw(world: &mut World) {
 
 /// Step 2.
 pub fn deposit(world: &mut World) {
-    ask_each(world, DecisionKind::Deposit, |w, k| {
-        idle(w, k) || w.get::<Kingdom>(k).expect("kingdom").purse_gp < GP_PER_DEPOSITED_BP
-    }, perform);
+    ask_each(
+        world,
+        DecisionKind::Deposit,
+        |w, k| idle(w, k) || w.get::<Kingdom>(k).expect("kingdom").purse_gp < GP_PER_DEPOSITED_BP,
+        perform,
+    );
 }
 
 /// Step 3.
 pub fn sell_items(world: &mut World) {
-    ask_each(world, DecisionKind::Sell, |w, k| idle(w, k) || sale_attempts_left(w, k) == 0, perform);
+    ask_each(
+        world,
+        DecisionKind::Sell,
+        |w, k| idle(w, k) || sale_attempts_left(w, k) == 0,
+        perform,
+    );
 }
 
 fn districts(world: &World, k: &Kingdom) -> u32 {
@@ -71,26 +79,56 @@ pub fn collect_taxes(world: &mut World) {
         if let Some(role) = forbidden(world, &s, &kingdom, Forbid::Taxes) {
             write(
                 world,
-                Note::new(ids::EDICT_VACANCY, format!("With no {role:?} no taxes are collected this month")).realm(kingdom.id.clone()),
+                Note::new(
+                    ids::EDICT_VACANCY,
+                    format!("With no {role:?} no taxes are collected this month"),
+                )
+                .realm(kingdom.id.clone()),
             );
         } else {
-            let roll = kingdom_check(world, k, Attr::Economy, sh.command_dc.total, "Command DC", &[], "Income: taxes");
-            let gain = if roll.success { roll.total.max(0) / 3 } else { 0 };
+            let roll = kingdom_check(
+                world,
+                k,
+                Attr::Economy,
+                sh.command_dc.total,
+                "Command DC",
+                &[],
+                "Income: taxes",
+            );
+            let gain = if roll.success {
+                roll.total.max(0) / 3
+            } else {
+                0
+            };
             world.get_mut::<Kingdom>(k).expect("kingdom").treasury += gain;
             let text = if roll.success {
-                format!("Taxes: the Economy check's result {} / 3 = {gain} BP", roll.total)
+                format!(
+                    "Taxes: the Economy check's result {} / 3 = {gain} BP",
+                    roll.total
+                )
             } else {
                 "Taxes: the Economy check failed; no BP".to_string()
             };
-            write(world, Note::new(ids::INCOME_TAXES, text).realm(kingdom.id.clone()).amount(gain));
+            write(
+                world,
+                Note::new(ids::INCOME_TAXES, text)
+                    .realm(kingdom.id.clone())
+                    .amount(gain),
+            );
         }
         if sh.bp_income != 0 && !kingdom.anarchy {
             world.get_mut::<Kingdom>(k).expect("kingdom").treasury += sh.bp_income;
             write(
                 world,
-                Note::new(ids::INCOME_TAXES, format!("Mines, quarries, sawmills and trades bring {} BP", sh.bp_income))
-                    .realm(kingdom.id.clone())
-                    .amount(sh.bp_income),
+                Note::new(
+                    ids::INCOME_TAXES,
+                    format!(
+                        "Mines, quarries, sawmills and trades bring {} BP",
+                        sh.bp_income
+                    ),
+                )
+                .realm(kingdom.id.clone())
+                .amount(sh.bp_income),
             );
         }
     }
@@ -100,7 +138,12 @@ pub fn collect_taxes(world: &mut World) {
 fn item(world: &World, k: &Kingdom, item: ItemRef) -> Option<(Option<u8>, u32, u32)> {
     match item {
         ItemRef::Leaders(i) => k.items.get(usize::from(i)).map(|gp| (None, *gp, 0)),
-        ItemRef::Slot { at, district, building, slot } => {
+        ItemRef::Slot {
+            at,
+            district,
+            building,
+            slot,
+        } => {
             let hex = world.resource::<Board>().at(at.0, at.1)?;
             let st = world.get::<HexTile>(hex)?.settlement?;
             let settlement = world.get::<Settlement>(st)?;
@@ -108,42 +151,77 @@ fn item(world: &World, k: &Kingdom, item: ItemRef) -> Option<(Option<u8>, u32, u
                 return None;
             }
             let d = settlement.districts.get(usize::from(district))?;
-            let (tier, filled) = *d.placed.get(usize::from(building))?.slots.get(usize::from(slot))?;
+            let (tier, filled) = *d
+                .placed
+                .get(usize::from(building))?
+                .slots
+                .get(usize::from(slot))?;
             filled.then_some((Some(tier), 0, sid_of(world, st)))
         }
     }
 }
 
-pub fn check(world: &World, kingdom: Entity, kind: DecisionKind, action: &Action) -> Result<(), Illegal> {
+pub fn check(
+    world: &World,
+    kingdom: Entity,
+    kind: DecisionKind,
+    action: &Action,
+) -> Result<(), Illegal> {
     let k = world.get::<Kingdom>(kingdom).expect("kingdom");
     match (kind, action) {
         (_, Action::Done) => Ok(()),
         (DecisionKind::Withdraw, Action::Withdraw(bp)) => {
             if *bp == 0 || i32::from(*bp) > k.treasury {
-                return Err(Illegal::new(ids::INCOME_WITHDRAW, format!("withdraw 1 to {} BP", k.treasury)));
+                return Err(Illegal::new(
+                    ids::INCOME_WITHDRAW,
+                    format!("withdraw 1 to {} BP", k.treasury),
+                ));
             }
             Ok(())
         }
         (DecisionKind::Deposit, Action::Deposit(gp)) => {
             if k.withdrawn > 0 {
-                return Err(Illegal::new(ids::INCOME_DEPOSIT, "no deposits in an Income phase with withdrawals: the withdrawal is paid in full first"));
+                return Err(Illegal::new(
+                    ids::INCOME_DEPOSIT,
+                    "no deposits in an Income phase with withdrawals: the withdrawal is paid in full first",
+                ));
             }
-            if *gp < GP_PER_DEPOSITED_BP || gp % GP_PER_DEPOSITED_BP != 0 || *gp > k.purse_gp {
-                return Err(Illegal::new(ids::INCOME_DEPOSIT, format!("deposit full 4,000 gp at a time, up to the {} gp the leaders hold", k.purse_gp)));
+            if *gp < GP_PER_DEPOSITED_BP || *gp > k.purse_gp {
+                return Err(Illegal::new(
+                    ids::INCOME_DEPOSIT,
+                    format!(
+                        "every full 4,000 gp deposited is 1 BP; the leaders hold {} gp",
+                        k.purse_gp
+                    ),
+                ));
             }
             Ok(())
         }
         (DecisionKind::Sell, Action::Sell(item_ref)) => {
             if sale_attempts_left(world, kingdom) == 0 {
-                return Err(Illegal::new(ids::INCOME_SELL_ITEM, "one sale may be tried per district each month"));
+                return Err(Illegal::new(
+                    ids::INCOME_SELL_ITEM,
+                    "one sale may be tried per district each month",
+                ));
             }
             let Some((tier, price, settlement)) = item(world, k, *item_ref) else {
-                return Err(Illegal::new(ids::INCOME_SELL_ITEM, "there is no such item to sell"));
+                return Err(Illegal::new(
+                    ids::INCOME_SELL_ITEM,
+                    "there is no such item to sell",
+                ));
             };
             match (tier, item_ref) {
-                (None, _) if price <= 4_000 => Err(Illegal::new(ids::INCOME_SELL_ITEM, "items of 4,000 gp or less are deposited, not sold")),
-                (Some(_), ItemRef::Slot { district, .. }) if k.used.sold_from.contains(&(settlement, *district)) => {
-                    Err(Illegal::new(ids::INCOME_SELL_ITEM, "that district has tried a sale this month"))
+                (None, _) if price <= 4_000 => Err(Illegal::new(
+                    ids::INCOME_SELL_ITEM,
+                    "items of 4,000 gp or less are deposited, not sold",
+                )),
+                (Some(_), ItemRef::Slot { district, .. })
+                    if k.used.sold_from.contains(&(settlement, *district)) =>
+                {
+                    Err(Illegal::new(
+                        ids::INCOME_SELL_ITEM,
+                        "that district has tried a sale this month",
+                    ))
                 }
                 _ => Ok(()),
             }
@@ -171,7 +249,12 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
                 for (di, d) in settlement.districts.iter().enumerate() {
                     for (bi, p) in d.placed.iter().enumerate() {
                         for si in 0..p.slots.len() {
-                            out.push(Action::Sell(ItemRef::Slot { at: (tile.col, tile.row), district: di as u8, building: bi as u8, slot: si as u8 }));
+                            out.push(Action::Sell(ItemRef::Slot {
+                                at: (tile.col, tile.row),
+                                district: di as u8,
+                                building: bi as u8,
+                                slot: si as u8,
+                            }));
                         }
                     }
                 }
@@ -194,22 +277,65 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 k.withdrawn += bp;
                 k.withdrawn
             };
-            write(world, Note::new(ids::INCOME_WITHDRAW, format!("Withdraws {bp} BP for {} gp", bp as u32 * GP_PER_WITHDRAWN_BP)).realm(id.clone()).amount(-bp));
-            add_unrest(world, kingdom, 1, ids::INCOME_WITHDRAW, "A withdrawal from the Treasury");
+            write(
+                world,
+                Note::new(
+                    ids::INCOME_WITHDRAW,
+                    format!(
+                        "Withdraws {bp} BP for {} gp",
+                        bp as u32 * GP_PER_WITHDRAWN_BP
+                    ),
+                )
+                .realm(id.clone())
+                .amount(-bp),
+            );
+            add_unrest(
+                world,
+                kingdom,
+                1,
+                ids::INCOME_WITHDRAW,
+                "A withdrawal from the Treasury",
+            );
             let dc = sheet(world, kingdom).command_dc.total + total;
-            let roll = kingdom_check(world, kingdom, Attr::Loyalty, dc, &format!("Command DC + {total} BP withdrawn"), &[], "a withdrawal");
+            let roll = kingdom_check(
+                world,
+                kingdom,
+                Attr::Loyalty,
+                dc,
+                &format!("Command DC + {total} BP withdrawn"),
+                &[],
+                "a withdrawal",
+            );
             if !roll.success {
-                add_unrest(world, kingdom, total, ids::INCOME_WITHDRAW, &format!("The people resent the {total} BP withdrawn"));
+                add_unrest(
+                    world,
+                    kingdom,
+                    total,
+                    ids::INCOME_WITHDRAW,
+                    &format!("The people resent the {total} BP withdrawn"),
+                );
             }
         }
         Action::Deposit(gp) => {
+            // Only full 4,000 gp count; the rest stays with the leaders.
             let bp = (gp / GP_PER_DEPOSITED_BP) as i32;
+            let taken = bp as u32 * GP_PER_DEPOSITED_BP;
             {
                 let mut k = world.get_mut::<Kingdom>(kingdom).expect("kingdom");
-                k.purse_gp -= gp;
+                k.purse_gp -= taken;
                 k.treasury += bp;
             }
-            write(world, Note::new(ids::INCOME_DEPOSIT, format!("Deposits {gp} gp: +{bp} BP")).realm(id).amount(bp));
+            let mut text = format!("Deposits {taken} gp: +{bp} BP");
+            if taken < gp {
+                text += &format!(
+                    " (the other {} gp make no full 4,000 and stay with the leaders)",
+                    gp - taken
+                );
+            }
+            write(
+                world,
+                Note::new(ids::INCOME_DEPOSIT, text).realm(id).amount(bp),
+            );
         }
         Action::Sell(item_ref) => {
             let k = world.get::<Kingdom>(kingdom).expect("kingdom").clone();
@@ -222,21 +348,55 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 }
             }
             let dc = sheet(world, kingdom).command_dc.total;
-            let roll = kingdom_check(world, kingdom, Attr::Economy, dc, "Command DC", &[], "selling an item");
+            let roll = kingdom_check(
+                world,
+                kingdom,
+                Attr::Economy,
+                dc,
+                "Command DC",
+                &[],
+                "selling an item",
+            );
             if !roll.success {
-                write(world, Note::new(ids::INCOME_SELL_ITEM, "The item finds no buyer").realm(id));
+                write(
+                    world,
+                    Note::new(ids::INCOME_SELL_ITEM, "The item finds no buyer").realm(id),
+                );
                 return;
             }
             let bp = match (tier, item_ref) {
-                (Some(t), ItemRef::Slot { at, district, building, slot }) => {
+                (
+                    Some(t),
+                    ItemRef::Slot {
+                        at,
+                        district,
+                        building,
+                        slot,
+                    },
+                ) => {
                     let hex = world.resource::<Board>().at(at.0, at.1).expect("checked");
-                    let st = world.get::<HexTile>(hex).and_then(|t| t.settlement).expect("checked");
-                    world.get_mut::<Settlement>(st).expect("settlement").districts[usize::from(district)].placed[usize::from(building)].slots[usize::from(slot)].1 = false;
+                    let st = world
+                        .get::<HexTile>(hex)
+                        .and_then(|t| t.settlement)
+                        .expect("checked");
+                    world
+                        .get_mut::<Settlement>(st)
+                        .expect("settlement")
+                        .districts[usize::from(district)]
+                    .placed[usize::from(building)]
+                    .slots[usize::from(slot)]
+                    .1 = false;
                     SLOT_ITEM_BP[usize::from(t)]
                 }
                 _ => {
-                    let ItemRef::Leaders(i) = item_ref else { unreachable!("leaders' items have no tier") };
-                    world.get_mut::<Kingdom>(kingdom).expect("kingdom").items.remove(usize::from(i));
+                    let ItemRef::Leaders(i) = item_ref else {
+                        unreachable!("leaders' items have no tier")
+                    };
+                    world
+                        .get_mut::<Kingdom>(kingdom)
+                        .expect("kingdom")
+                        .items
+                        .remove(usize::from(i));
                     ((price / 2) / 4_000) as i32
                 }
             };
@@ -247,7 +407,12 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 Some(_) => "a major item".to_string(),
                 None => format!("an item worth {price} gp"),
             };
-            write(world, Note::new(ids::INCOME_SELL_ITEM, format!("Sells {what}: +{bp} BP")).realm(id).amount(bp));
+            write(
+                world,
+                Note::new(ids::INCOME_SELL_ITEM, format!("Sells {what}: +{bp} BP"))
+                    .realm(id)
+                    .amount(bp),
+            );
         }
         _ => {}
     }

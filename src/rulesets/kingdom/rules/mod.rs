@@ -161,17 +161,24 @@ pub fn ask_each(
 /// The kingdom that must answer the pending decision.
 pub fn deciding(world: &World) -> Option<(Entity, DecisionKind)> {
     let d = world.resource::<Pending<Decision>>().0.as_ref()?;
-    let kingdom = world.resource::<crate::engine::state::Index>().get(&d.kingdom)?;
+    let kingdom = world
+        .resource::<crate::engine::state::Index>()
+        .get(&d.kingdom)?;
     Some((kingdom, d.kind))
 }
 
 /// Whether `action` answers the pending decision legally; if not, the rule that forbids it.
 pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
     let Some((kingdom, kind)) = deciding(world) else {
-        return Err(Illegal::new(ids::GAME_END, "the game is over: nobody is asked anything"));
+        return Err(Illegal::new(
+            ids::GAME_END,
+            "the game is over: nobody is asked anything",
+        ));
     };
     match kind {
-        DecisionKind::Enforcer | DecisionKind::LoseHex => upkeep::check(world, kingdom, kind, action),
+        DecisionKind::Enforcer | DecisionKind::LoseHex => {
+            upkeep::check(world, kingdom, kind, action)
+        }
         DecisionKind::Leadership
         | DecisionKind::Claims
         | DecisionKind::Terrain
@@ -195,7 +202,12 @@ pub fn legal_actions(world: &World) -> Vec<Action> {
         DecisionKind::Withdraw | DecisionKind::Deposit | DecisionKind::Sell => {
             income::candidates(world, kingdom, kind)
         }
-        DecisionKind::Hire => vec![Action::Done, Action::Hire(1), Action::Hire(2), Action::Hire(3)],
+        DecisionKind::Hire => vec![
+            Action::Done,
+            Action::Hire(1),
+            Action::Hire(2),
+            Action::Hire(3),
+        ],
         _ => edict::candidates(world, kingdom, kind),
     };
     candidates
@@ -220,14 +232,22 @@ pub fn wrong_kind(kind: DecisionKind, action: &Action) -> Illegal {
         DecisionKind::Sell => ids::INCOME_SELL_ITEM,
         DecisionKind::Hire => ids::EVENT_RESOLVE,
     };
-    Illegal::new(rule, format!("{action:?} does not answer the {kind:?} decision"))
+    Illegal::new(
+        rule,
+        format!("{action:?} does not answer the {kind:?} decision"),
+    )
 }
 
 /// The BP an action would take from the Treasury up front (`None` when it costs nothing).
 pub fn cost_of(world: &World, kingdom: Entity, action: &Action) -> Option<i32> {
     use crate::rulesets::kingdom::model::{Board, Content, HexTile, Settlement};
     let s = &world.resource::<Content>().0;
-    let tile = |at: (i32, i32)| world.resource::<Board>().at(at.0, at.1).and_then(|h| world.get::<HexTile>(h));
+    let tile = |at: (i32, i32)| {
+        world
+            .resource::<Board>()
+            .at(at.0, at.1)
+            .and_then(|h| world.get::<HexTile>(h))
+    };
     match action {
         Action::Claim(_) => Some(1),
         Action::Improve { at, improvement } => {
@@ -236,7 +256,13 @@ pub fn cost_of(world: &World, kingdom: Entity, action: &Action) -> Option<i32> {
         }
         Action::Prepare(at) => s.terrains[tile(*at)?.terrain].preparation,
         Action::AddDistrict(at) => s.terrains[tile(*at)?.terrain].preparation,
-        Action::Build { at, district, cell, wide, building } => {
+        Action::Build {
+            at,
+            district,
+            cell,
+            wide,
+            building,
+        } => {
             let b = s.buildings.iter().position(|d| &d.id == building)?;
             let st = world.get::<Settlement>(tile(*at)?.settlement?)?;
             let d = st.districts.get(usize::from(*district))?;

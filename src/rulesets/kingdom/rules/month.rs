@@ -41,7 +41,10 @@ pub fn start_month(world: &mut World) {
         flow.round_in_age = ((flow.round - 1) % 12 + 1) as u8;
     }
     let month = world.resource::<Flow>().round;
-    write(world, Note::new(ids::FLOW_MONTH, format!("Month {month} begins")).amount(month as i32));
+    write(
+        world,
+        Note::new(ids::FLOW_MONTH, format!("Month {month} begins")).amount(month as i32),
+    );
     let s = world.resource::<Content>().0.clone();
     for k in seats(world) {
         {
@@ -64,7 +67,11 @@ pub fn start_month(world: &mut World) {
                 || !role.vacancy_forbids.is_empty();
             if penalty {
                 let mut what = Vec::new();
-                for (n, v) in [("Economy", role.vacancy.eco), ("Loyalty", role.vacancy.loy), ("Stability", role.vacancy.stab)] {
+                for (n, v) in [
+                    ("Economy", role.vacancy.eco),
+                    ("Loyalty", role.vacancy.loy),
+                    ("Stability", role.vacancy.stab),
+                ] {
                     if v != 0 {
                         what.push(format!("{n} {v:+}"));
                     }
@@ -133,7 +140,10 @@ pub fn end_month(world: &mut World) {
         };
         let id = world.get::<Kingdom>(*k).expect("kingdom").id.clone();
         for source in expired {
-            write(world, Note::new(ids::HOUSE_EXPIRE, format!("{source} runs out")).realm(id.clone()));
+            write(
+                world,
+                Note::new(ids::HOUSE_EXPIRE, format!("{source} runs out")).realm(id.clone()),
+            );
         }
         let claimed = world.get::<Kingdom>(*k).expect("kingdom").claimed.clone();
         for hex in claimed {
@@ -146,14 +156,27 @@ pub fn end_month(world: &mut World) {
     }
     let s = world.resource::<Content>().0.clone();
     let month = world.resource::<Flow>().round;
-    let winners: Vec<Entity> = kingdoms.iter().copied().filter(|k| meets_goals(world, *k)).collect();
+    let winners: Vec<Entity> = kingdoms
+        .iter()
+        .copied()
+        .filter(|k| meets_goals(world, *k))
+        .collect();
     let out_of_time = month >= s.months;
     if winners.is_empty() && !out_of_time {
         return;
     }
-    let field = if winners.is_empty() { kingdoms.clone() } else { winners.clone() };
+    let field = if winners.is_empty() {
+        kingdoms.clone()
+    } else {
+        winners.clone()
+    };
     // The best score among those who qualify; ties go to the earlier seat.
-    let best = field.iter().copied().max_by_key(|k| (score(world, *k), std::cmp::Reverse(world.get::<Kingdom>(*k).expect("kingdom").seat)));
+    let best = field.iter().copied().max_by_key(|k| {
+        (
+            score(world, *k),
+            std::cmp::Reverse(world.get::<Kingdom>(*k).expect("kingdom").seat),
+        )
+    });
     let winner = match best {
         // With the goals unmet, a single kingdom has nobody to beat: it has not won.
         Some(k) if !winners.is_empty() || kingdoms.len() > 1 => {

@@ -132,10 +132,11 @@ pub fn limits(s: &Scenario, size: u32) -> &LimitRow {
 
 /// The leader holding a role, if any.
 pub fn holder(world: &World, k: &Kingdom, role: Role) -> Option<Entity> {
-    k.leaders
-        .iter()
-        .copied()
-        .find(|l| world.get::<Leader>(*l).is_some_and(|l| l.role == Some(role)))
+    k.leaders.iter().copied().find(|l| {
+        world
+            .get::<Leader>(*l)
+            .is_some_and(|l| l.role == Some(role))
+    })
 }
 
 /// Whether a role's vacancy penalty applies: nobody holds it, or its new leader is settling in.
@@ -195,7 +196,10 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
     for role in &s.roles {
         let vacant = is_vacant(world, k, role.role);
         if vacant {
-            if role.vacancy != Mods::default() || role.vacancy_unrest != 0 || !role.vacancy_forbids.is_empty() {
+            if role.vacancy != Mods::default()
+                || role.vacancy_unrest != 0
+                || !role.vacancy_forbids.is_empty()
+            {
                 sheet.vacant.push(role.role);
             }
             let label = format!("{} vacant", role.name);
@@ -265,7 +269,11 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
             counts[*imp] += 1;
             if tile.resource.is_some() {
                 let def = &s.improvements[*imp];
-                sheet.add_mods(&format!("{} on a resource", def.name), &def.resource_bonus, 1);
+                sheet.add_mods(
+                    &format!("{} on a resource", def.name),
+                    &def.resource_bonus,
+                    1,
+                );
             }
         }
     }
@@ -277,7 +285,11 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
         sheet.add_mods(&format!("{} x{n}", def.name), &def.mods, *n as i32);
         for every in &def.every {
             let times = (*n / every.count) as i32;
-            sheet.add_mods(&format!("{} per {}", def.name, every.count), &every.mods, times);
+            sheet.add_mods(
+                &format!("{} per {}", def.name, every.count),
+                &every.mods,
+                times,
+            );
         }
     }
 
@@ -312,10 +324,17 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
             None => {}
         }
     }
-    let percent: i32 = k.temp.iter().filter(|t| t.attr.is_none()).map(|t| t.consumption_percent).sum();
+    let percent: i32 = k
+        .temp
+        .iter()
+        .filter(|t| t.attr.is_none())
+        .map(|t| t.consumption_percent)
+        .sum();
     if percent != 0 {
         let base = sheet.consumption.total.max(0);
-        sheet.consumption.add(format!("events {percent:+}%"), base * percent / 100);
+        sheet
+            .consumption
+            .add(format!("events {percent:+}%"), base * percent / 100);
     }
     if sheet.consumption.total < 0 {
         let floor = -sheet.consumption.total;
@@ -340,7 +359,11 @@ pub struct CheckRoll {
 impl CheckRoll {
     /// By how much the check failed (0 on a success).
     pub fn failed_by(&self) -> i32 {
-        if self.success { 0 } else { (self.dc - self.total).max(1) }
+        if self.success {
+            0
+        } else {
+            (self.dc - self.total).max(1)
+        }
     }
 }
 

@@ -21,15 +21,25 @@ fn game(seed: u64) -> Game {
 }
 
 fn kingdom(game: &Game, id: &str) -> Entity {
-    game.world().resource::<crate::engine::state::Index>().get(id).expect("kingdom")
+    game.world()
+        .resource::<crate::engine::state::Index>()
+        .get(id)
+        .expect("kingdom")
 }
 
 fn k<'a>(game: &'a Game, id: &str) -> &'a Kingdom {
-    game.world().get::<Kingdom>(kingdom(game, id)).expect("kingdom")
+    game.world()
+        .get::<Kingdom>(kingdom(game, id))
+        .expect("kingdom")
 }
 
 fn start(game: &Game, id: &str) -> (i32, i32) {
-    game.scenario().kingdoms.iter().find(|k| k.id == id).expect("kingdom").start
+    game.scenario()
+        .kingdoms
+        .iter()
+        .find(|k| k.id == id)
+        .expect("kingdom")
+        .start
 }
 
 fn pending(game: &Game) -> Option<(String, DecisionKind)> {
@@ -48,7 +58,10 @@ fn until(game: &mut Game, id: &str, kind: DecisionKind) {
         let action = if game.check(&Action::Done).is_ok() {
             Action::Done
         } else {
-            game.legal_actions().into_iter().next().expect("a legal answer")
+            game.legal_actions()
+                .into_iter()
+                .next()
+                .expect("a legal answer")
         };
         game.apply(action).expect("legal");
     }
@@ -61,7 +74,8 @@ fn founded() -> Game {
     for id in ["ASH", "VEL"] {
         until(&mut g, id, DecisionKind::Claims);
         let at = start(&g, id);
-        g.apply(Action::Claim(at)).expect("the first claim may be any explored hex");
+        g.apply(Action::Claim(at))
+            .expect("the first claim may be any explored hex");
     }
     g
 }
@@ -73,25 +87,46 @@ fn with_world<T>(game: &mut Game, f: impl FnOnce(&mut World) -> T) -> T {
 fn set_temp(game: &mut Game, id: &str, attr: Attr, amount: i32) {
     let e = kingdom(game, id);
     with_world(game, |w| {
-        w.get_mut::<Kingdom>(e).expect("kingdom").temp.push(TempMod {
-            source: "test".into(),
-            attr: Some(attr),
-            amount,
-            consumption_percent: 0,
-            months: 99,
-        });
+        w.get_mut::<Kingdom>(e)
+            .expect("kingdom")
+            .temp
+            .push(TempMod {
+                source: "test".into(),
+                attr: Some(attr),
+                amount,
+                consumption_percent: 0,
+                months: 99,
+            });
     });
 }
 
 /// The natural roll and total of a `km.check` log entry.
 fn roll_of(text: &str) -> (i32, i32) {
-    let natural = text.split("d20 ").nth(1).and_then(|t| t.split(' ').next()).and_then(|n| n.parse().ok()).expect("a d20");
-    let total = text.split(" = ").nth(1).and_then(|t| t.split(' ').next()).and_then(|n| n.parse().ok()).expect("a total");
+    let natural = text
+        .split("d20 ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a d20");
+    let total = text
+        .split(" = ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a total");
     (natural, total)
 }
 
-fn entries_since<'a>(game: &'a Game, from: usize, rule: &str, realm: &str) -> Vec<&'a crate::engine::log::LogEntry> {
-    game.log().entries[from..].iter().filter(|e| e.rule == rule && e.realm.as_deref() == Some(realm)).collect()
+fn entries_since<'a>(
+    game: &'a Game,
+    from: usize,
+    rule: &str,
+    realm: &str,
+) -> Vec<&'a crate::engine::log::LogEntry> {
+    game.log().entries[from..]
+        .iter()
+        .filter(|e| e.rule == rule && e.realm.as_deref() == Some(realm))
+        .collect()
 }
 
 #[test]
@@ -104,7 +139,11 @@ fn km_edict_claim_hex_first_anywhere_then_next_to_the_kingdom_for_1_bp() {
     assert_eq!(err.rule, ids::EDICT_CLAIM_HEX);
     g.apply(Action::Claim(start(&g, "ASH"))).unwrap();
     assert_eq!(k(&g, "ASH").treasury, before - 1, "a claim costs 1 BP");
-    assert_eq!(sheet(g.world(), kingdom(&g, "ASH")).size, 1, "Size +1 per hex");
+    assert_eq!(
+        sheet(g.world(), kingdom(&g, "ASH")).size,
+        1,
+        "Size +1 per hex"
+    );
     // At Size 1-10 one claim a month.
     let (c, r) = start(&g, "ASH");
     g.apply(Action::Explore((c + 1, r))).unwrap();
@@ -122,7 +161,10 @@ fn km_edict_claim_hex_first_anywhere_then_next_to_the_kingdom_for_1_bp() {
         t.explored |= 1;
         t.lair = None;
     });
-    assert_eq!(g.check(&Action::Claim(far)).unwrap_err().rule, ids::EDICT_CLAIM_HEX);
+    assert_eq!(
+        g.check(&Action::Claim(far)).unwrap_err().rule,
+        ids::EDICT_CLAIM_HEX
+    );
     g.apply(Action::Claim((c + 1, r))).unwrap();
     assert_eq!(sheet(g.world(), kingdom(&g, "ASH")).size, 2);
     assert_eq!(g.log().count(ids::EDICT_CLAIM_HEX) >= 2, true);
@@ -138,19 +180,37 @@ fn km_house_clear_a_lair_blocks_the_claim_until_cleared() {
         let hex = w.resource::<Board>().at(next.0, next.1).unwrap();
         let mut t = w.get_mut::<HexTile>(hex).unwrap();
         t.explored |= 1;
-        t.lair = Some(crate::rulesets::kingdom::model::Lair { name: "Test den".into(), dc: 1, loot_gp: 700 });
+        t.lair = Some(crate::rulesets::kingdom::model::Lair {
+            name: "Test den".into(),
+            dc: 1,
+            loot_gp: 700,
+        });
     });
     let err = g.check(&Action::Claim(next)).unwrap_err();
     assert_eq!(err.rule, ids::EDICT_CLAIM_HEX);
     assert!(err.reason.contains("cleared"), "{err}");
     let purse = k(&g, "ASH").purse_gp;
-    g.apply(Action::Clear { at: next, army: None }).unwrap();
-    let entry = g.log().entries.iter().rev().find(|e| e.rule == ids::HOUSE_CLEAR).unwrap();
+    g.apply(Action::Clear {
+        at: next,
+        army: None,
+    })
+    .unwrap();
+    let entry = g
+        .log()
+        .entries
+        .iter()
+        .rev()
+        .find(|e| e.rule == ids::HOUSE_CLEAR)
+        .unwrap();
     if entry.text.contains("cleared") {
         assert_eq!(k(&g, "ASH").purse_gp, purse + 700);
         g.apply(Action::Claim(next)).unwrap();
     } else {
-        assert!(entry.text.contains("d20 1 "), "only a natural 1 fails DC 1: {}", entry.text);
+        assert!(
+            entry.text.contains("d20 1 "),
+            "only a natural 1 fails DC 1: {}",
+            entry.text
+        );
     }
 }
 
@@ -165,7 +225,11 @@ fn km_upkeep_is_skipped_at_zero_hexes() {
             g.apply(Action::Done).unwrap();
         }
     }
-    for rule in [ids::UPKEEP_STABILITY, ids::UPKEEP_CONSUMPTION, ids::UPKEEP_UNREST] {
+    for rule in [
+        ids::UPKEEP_STABILITY,
+        ids::UPKEEP_CONSUMPTION,
+        ids::UPKEEP_UNREST,
+    ] {
         assert_eq!(g.log().count(rule), 0, "{rule} with no hexes");
     }
 }
@@ -181,7 +245,12 @@ fn km_upkeep_stability_success_lowers_unrest_or_gives_1_bp() {
         let from = g.log().entries.len();
         let treasury = k(&g, "ASH").treasury;
         until(&mut g, "ASH", DecisionKind::Leadership);
-        let check = entries_since(&g, from, ids::CHECK, "ASH").into_iter().find(|e| e.text.starts_with("Stability check (Upkeep")).unwrap().text.clone();
+        let check = entries_since(&g, from, ids::CHECK, "ASH")
+            .into_iter()
+            .find(|e| e.text.starts_with("Stability check (Upkeep"))
+            .unwrap()
+            .text
+            .clone();
         let (natural, _) = roll_of(&check);
         let stab = entries_since(&g, from, ids::UPKEEP_STABILITY, "ASH");
         if natural == 1 {
@@ -189,7 +258,13 @@ fn km_upkeep_stability_success_lowers_unrest_or_gives_1_bp() {
         }
         assert_eq!(stab.len(), 1);
         if unrest > 0 {
-            assert!(stab[0].text.contains(&format!("Unrest {unrest} -> {}", unrest - 1)), "{}", stab[0].text);
+            assert!(
+                stab[0]
+                    .text
+                    .contains(&format!("Unrest {unrest} -> {}", unrest - 1)),
+                "{}",
+                stab[0].text
+            );
         } else {
             assert!(stab[0].text.contains("+1 BP"), "{}", stab[0].text);
             assert_eq!(stab[0].amount, Some(1));
@@ -204,7 +279,12 @@ fn km_upkeep_stability_failure_adds_1_or_1d4_unrest() {
     set_temp(&mut g, "ASH", Attr::Stability, -200);
     let from = g.log().entries.len();
     until(&mut g, "ASH", DecisionKind::Leadership);
-    let check = entries_since(&g, from, ids::CHECK, "ASH").into_iter().find(|e| e.text.starts_with("Stability check (Upkeep")).unwrap().text.clone();
+    let check = entries_since(&g, from, ids::CHECK, "ASH")
+        .into_iter()
+        .find(|e| e.text.starts_with("Stability check (Upkeep"))
+        .unwrap()
+        .text
+        .clone();
     let (natural, _) = roll_of(&check);
     let stab = entries_since(&g, from, ids::UPKEEP_STABILITY, "ASH");
     if natural != 20 {
@@ -230,7 +310,11 @@ fn km_upkeep_consumption_unpaid_empties_the_treasury_and_adds_2_unrest() {
     until(&mut g, "ASH", DecisionKind::Leadership);
     let cons = entries_since(&g, from, ids::UPKEEP_CONSUMPTION, "ASH");
     assert!(cons.iter().any(|c| c.text.contains("cannot be paid")));
-    assert!(cons.iter().any(|c| c.text.starts_with("Unpaid Consumption") && c.amount == Some(2)), "{cons:?}");
+    assert!(
+        cons.iter()
+            .any(|c| c.text.starts_with("Unpaid Consumption") && c.amount == Some(2)),
+        "{cons:?}"
+    );
     assert!(k(&g, "ASH").treasury >= 0);
 }
 
@@ -258,9 +342,19 @@ fn km_upkeep_enforcer_cuts_unrest_by_1_with_a_loyalty_check() {
     let enforcer = entries_since(&g, from, ids::UPKEEP_ENFORCER, "ASH");
     assert_eq!(enforcer[0].amount, Some(-1));
     let check = entries_since(&g, from, ids::CHECK, "ASH");
-    assert!(check[0].text.starts_with("Loyalty check (the Royal Enforcer)"), "{}", check[0].text);
+    assert!(
+        check[0]
+            .text
+            .starts_with("Loyalty check (the Royal Enforcer)"),
+        "{}",
+        check[0].text
+    );
     let failed = !check[0].text.contains("success") && !check[0].text.contains("natural 20");
-    assert_eq!(enforcer.len() == 2, failed, "a failed check costs Loyalty -1: {enforcer:?}");
+    assert_eq!(
+        enforcer.len() == 2,
+        failed,
+        "a failed check costs Loyalty -1: {enforcer:?}"
+    );
     assert!(k(&g, "ASH").unrest <= before);
 }
 
@@ -272,8 +366,14 @@ fn km_upkeep_lose_hex_at_unrest_11_is_chosen_by_the_kingdom() {
     until(&mut g, "ASH", DecisionKind::Enforcer);
     g.apply(Action::Done).unwrap();
     assert_eq!(pending(&g), Some(("ASH".into(), DecisionKind::LoseHex)));
-    assert_eq!(g.check(&Action::Done).unwrap_err().rule, ids::UPKEEP_LOSE_HEX);
-    assert_eq!(g.check(&Action::LoseHex((0, 0))).unwrap_err().rule, ids::UPKEEP_LOSE_HEX);
+    assert_eq!(
+        g.check(&Action::Done).unwrap_err().rule,
+        ids::UPKEEP_LOSE_HEX
+    );
+    assert_eq!(
+        g.check(&Action::LoseHex((0, 0))).unwrap_err().rule,
+        ids::UPKEEP_LOSE_HEX
+    );
     g.apply(Action::LoseHex(start(&g, "ASH"))).unwrap();
     assert_eq!(sheet(g.world(), e).size, 0);
     assert_eq!(g.log().count(ids::UPKEEP_LOSE_HEX), 1);
@@ -308,27 +408,55 @@ fn km_edict_abdicate_ruler_adds_2_unrest_and_a_loyalty_check_at_minus_4() {
     until(&mut g, "ASH", DecisionKind::Leadership);
     let before = k(&g, "ASH").unrest;
     let from = g.log().entries.len();
-    g.apply(Action::Abdicate { role: Role::Ruler, to: None }).unwrap();
+    g.apply(Action::Abdicate {
+        role: Role::Ruler,
+        to: None,
+    })
+    .unwrap();
     assert_eq!(k(&g, "ASH").unrest, before + 2);
     let check = &entries_since(&g, from, ids::CHECK, "ASH")[0].text;
     assert!(check.contains("- 4 (the Ruler abdicates)"), "{check}");
     // Moving between roles: no Unrest, +4.
     let before = k(&g, "ASH").unrest;
     let from = g.log().entries.len();
-    g.apply(Action::Abdicate { role: Role::Warden, to: Some(Role::Ruler) }).unwrap_err();
-    g.apply(Action::Abdicate { role: Role::Heir, to: Some(Role::Heir) }).unwrap_err();
+    g.apply(Action::Abdicate {
+        role: Role::Warden,
+        to: Some(Role::Ruler),
+    })
+    .unwrap_err();
+    g.apply(Action::Abdicate {
+        role: Role::Heir,
+        to: Some(Role::Heir),
+    })
+    .unwrap_err();
     let _ = from;
     let from = g.log().entries.len();
-    g.apply(Action::Abdicate { role: Role::Warden, to: Some(Role::Consort) }).unwrap();
-    assert_eq!(k(&g, "ASH").unrest, before, "moving between roles adds no Unrest");
-    assert!(entries_since(&g, from, ids::CHECK, "ASH")[0].text.contains("+ 4 (moving between roles)"));
+    g.apply(Action::Abdicate {
+        role: Role::Warden,
+        to: Some(Role::Consort),
+    })
+    .unwrap();
+    assert_eq!(
+        k(&g, "ASH").unrest,
+        before,
+        "moving between roles adds no Unrest"
+    );
+    assert!(
+        entries_since(&g, from, ids::CHECK, "ASH")[0]
+            .text
+            .contains("+ 4 (moving between roles)")
+    );
 }
 
 #[test]
 fn km_edict_vacancy_ruler_stops_claims() {
     let mut g = founded();
     until(&mut g, "ASH", DecisionKind::Leadership);
-    g.apply(Action::Abdicate { role: Role::Ruler, to: None }).unwrap();
+    g.apply(Action::Abdicate {
+        role: Role::Ruler,
+        to: None,
+    })
+    .unwrap();
     until(&mut g, "ASH", DecisionKind::Claims);
     let (c, r) = start(&g, "ASH");
     g.apply(Action::Explore((c + 1, r))).ok();
@@ -352,12 +480,26 @@ fn km_edict_terrain_costs_by_terrain_and_roads_double_with_a_river() {
     let road = s.improvements.iter().position(|i| i.id == "road").unwrap();
     let plains = s.terrains.iter().position(|t| t.id == "plains").unwrap();
     let mut tile = HexTile {
-        col: 0, row: 0, hex: hexx::Hex::ZERO, terrain: plains, river: false, resource: None,
-        lair: None, ruin: None, explored: 0, owner: None, improvements: vec![], prepared: None, settlement: None,
+        col: 0,
+        row: 0,
+        hex: hexx::Hex::ZERO,
+        terrain: plains,
+        river: false,
+        resource: None,
+        lair: None,
+        ruin: None,
+        explored: 0,
+        owner: None,
+        improvements: vec![],
+        prepared: None,
+        settlement: None,
     };
     let base = crate::rulesets::kingdom::rules::edict::improvement_cost(&s, road, &tile).unwrap();
     tile.river = true;
-    assert_eq!(crate::rulesets::kingdom::rules::edict::improvement_cost(&s, road, &tile), Some(2 * base));
+    assert_eq!(
+        crate::rulesets::kingdom::rules::edict::improvement_cost(&s, road, &tile),
+        Some(2 * base)
+    );
 }
 
 #[test]
@@ -369,8 +511,18 @@ fn km_edict_settlement_and_building_with_the_free_first_house_and_the_limit() {
     until(&mut g, "ASH", DecisionKind::Settlements);
     g.apply(Action::Found(at)).unwrap();
     let e = kingdom(&g, "ASH");
-    assert_eq!(sheet(g.world(), e).command_dc.total, 20 + 1 + 1, "Command DC = 20 + Size + districts");
-    let build = |cell: u8, building: &str| Action::Build { at, district: 0, cell, wide: false, building: building.into() };
+    assert_eq!(
+        sheet(g.world(), e).command_dc.total,
+        20 + 1 + 1,
+        "Command DC = 20 + Size + districts"
+    );
+    let build = |cell: u8, building: &str| Action::Build {
+        at,
+        district: 0,
+        cell,
+        wide: false,
+        building: building.into(),
+    };
     g.apply(build(0, "house")).unwrap();
     // The free House leaves the month's one building (Size 1-10) for something else.
     g.apply(build(1, "shrine")).unwrap();
@@ -378,9 +530,22 @@ fn km_edict_settlement_and_building_with_the_free_first_house_and_the_limit() {
     assert_eq!(err.rule, ids::EDICT_BUILDING);
     assert!(err.reason.contains("at most 1"), "{err}");
     // Lots already built on are refused; a Tannery may not stand next to a House.
-    assert_eq!(g.check(&build(0, "shrine")).unwrap_err().rule, ids::EDICT_BUILDING);
-    let st = g.world().get::<HexTile>(g.world().resource::<Board>().at(at.0, at.1).unwrap()).unwrap().settlement.unwrap();
-    assert_eq!(g.world().get::<Settlement>(st).unwrap().districts[0].placed.len(), 2);
+    assert_eq!(
+        g.check(&build(0, "shrine")).unwrap_err().rule,
+        ids::EDICT_BUILDING
+    );
+    let st = g
+        .world()
+        .get::<HexTile>(g.world().resource::<Board>().at(at.0, at.1).unwrap())
+        .unwrap()
+        .settlement
+        .unwrap();
+    assert_eq!(
+        g.world().get::<Settlement>(st).unwrap().districts[0]
+            .placed
+            .len(),
+        2
+    );
 }
 
 #[test]
@@ -389,12 +554,24 @@ fn km_edict_edicts_change_the_sheet() {
     until(&mut g, "ASH", DecisionKind::Edicts);
     let e = kingdom(&g, "ASH");
     let before = sheet(g.world(), e);
-    g.apply(Action::SetEdict { edict: EdictKind::Taxation, level: 4 }).unwrap();
+    g.apply(Action::SetEdict {
+        edict: EdictKind::Taxation,
+        level: 4,
+    })
+    .unwrap();
     let after = sheet(g.world(), e);
     // Taxation Overwhelming: Economy +4, Loyalty -8 (from Normal's +2 / -2).
     assert_eq!(after.economy.total - before.economy.total, 2);
     assert_eq!(after.loyalty.total - before.loyalty.total, -6);
-    assert_eq!(g.check(&Action::SetEdict { edict: EdictKind::Taxation, level: 9 }).unwrap_err().rule, ids::EDICT_EDICTS);
+    assert_eq!(
+        g.check(&Action::SetEdict {
+            edict: EdictKind::Taxation,
+            level: 9
+        })
+        .unwrap_err()
+        .rule,
+        ids::EDICT_EDICTS
+    );
 }
 
 #[test]
@@ -410,7 +587,10 @@ fn km_edict_army_raise_costs_and_eats() {
     let (t, c) = (k(&g, "ASH").treasury, sheet(g.world(), e).consumption.total);
     g.apply(Action::RaiseArmy(at)).unwrap();
     assert_eq!(k(&g, "ASH").treasury, t - g.scenario().house.army_cost);
-    assert!(sheet(g.world(), e).consumption.total >= c, "an army unit eats");
+    assert!(
+        sheet(g.world(), e).consumption.total >= c,
+        "an army unit eats"
+    );
     assert_eq!(g.log().count(ids::EDICT_ARMY), 1);
 }
 
@@ -419,18 +599,28 @@ fn km_income_withdraw_adds_unrest_and_checks_loyalty_against_dc_plus_bp() {
     let mut g = founded();
     until(&mut g, "ASH", DecisionKind::Withdraw);
     let e = kingdom(&g, "ASH");
-    let (unrest, purse, dc) = (k(&g, "ASH").unrest, k(&g, "ASH").purse_gp, sheet(g.world(), e).command_dc.total);
+    let (unrest, purse, dc) = (
+        k(&g, "ASH").unrest,
+        k(&g, "ASH").purse_gp,
+        sheet(g.world(), e).command_dc.total,
+    );
     let from = g.log().entries.len();
     g.apply(Action::Withdraw(3)).unwrap();
     assert_eq!(k(&g, "ASH").purse_gp, purse + 6_000, "2,000 gp per BP");
     let check = entries_since(&g, from, ids::CHECK, "ASH")[0].text.clone();
-    assert!(check.contains(&format!("against Command DC + 3 BP withdrawn {}", dc + 3)), "{check}");
+    assert!(
+        check.contains(&format!("against Command DC + 3 BP withdrawn {}", dc + 3)),
+        "{check}"
+    );
     let failed = !(check.contains("success") || check.contains("natural 20"));
     assert_eq!(k(&g, "ASH").unrest, unrest + 1 + if failed { 3 } else { 0 });
     // No deposit in an Income phase with withdrawals.
     g.apply(Action::Done).unwrap();
     if pending(&g) == Some(("ASH".into(), DecisionKind::Deposit)) {
-        assert_eq!(g.check(&Action::Deposit(4_000)).unwrap_err().rule, ids::INCOME_DEPOSIT);
+        assert_eq!(
+            g.check(&Action::Deposit(4_000)).unwrap_err().rule,
+            ids::INCOME_DEPOSIT
+        );
     }
 }
 
@@ -439,9 +629,14 @@ fn km_income_deposit_gives_1_bp_per_full_4000_gp() {
     let mut g = founded();
     until(&mut g, "ASH", DecisionKind::Deposit);
     let t = k(&g, "ASH").treasury;
-    assert_eq!(g.check(&Action::Deposit(3_000)).unwrap_err().rule, ids::INCOME_DEPOSIT);
+    assert_eq!(
+        g.check(&Action::Deposit(3_000)).unwrap_err().rule,
+        ids::INCOME_DEPOSIT
+    );
+    let purse = k(&g, "ASH").purse_gp;
     g.apply(Action::Deposit(4_000)).unwrap();
     assert_eq!(k(&g, "ASH").treasury, t + 1);
+    assert_eq!(k(&g, "ASH").purse_gp, purse - 4_000);
 }
 
 #[test]
@@ -450,7 +645,12 @@ fn km_income_taxes_are_the_economy_result_over_3() {
     let from = g.log().entries.len();
     until(&mut g, "ASH", DecisionKind::Hire).ok_or_skip();
     let taxes = entries_since(&g, from, ids::INCOME_TAXES, "ASH");
-    let check = entries_since(&g, from, ids::CHECK, "ASH").into_iter().find(|e| e.text.starts_with("Economy check (Income: taxes)")).unwrap().text.clone();
+    let check = entries_since(&g, from, ids::CHECK, "ASH")
+        .into_iter()
+        .find(|e| e.text.starts_with("Economy check (Income: taxes)"))
+        .unwrap()
+        .text
+        .clone();
     let (_, total) = roll_of(&check);
     if check.contains(": success") || check.contains("natural 20") {
         assert_eq!(taxes[0].amount, Some(total / 3), "{check}");
@@ -474,19 +674,53 @@ fn km_event_destroyed_blocks_add_unrest_and_halve_the_rebuild() {
     g.apply(Action::Prepare(at)).unwrap();
     until(&mut g, "ASH", DecisionKind::Settlements);
     g.apply(Action::Found(at)).unwrap();
-    g.apply(Action::Build { at, district: 0, cell: 0, wide: false, building: "house".into() }).unwrap();
-    g.apply(Action::Build { at, district: 0, cell: 1, wide: false, building: "shrine".into() }).unwrap();
+    g.apply(Action::Build {
+        at,
+        district: 0,
+        cell: 0,
+        wide: false,
+        building: "house".into(),
+    })
+    .unwrap();
+    g.apply(Action::Build {
+        at,
+        district: 0,
+        cell: 1,
+        wide: false,
+        building: "shrine".into(),
+    })
+    .unwrap();
     let e = kingdom(&g, "ASH");
-    let st = g.world().get::<HexTile>(g.world().resource::<Board>().at(at.0, at.1).unwrap()).unwrap().settlement.unwrap();
+    let st = g
+        .world()
+        .get::<HexTile>(g.world().resource::<Board>().at(at.0, at.1).unwrap())
+        .unwrap()
+        .settlement
+        .unwrap();
     let unrest = k(&g, "ASH").unrest;
-    with_world(&mut g, |w| crate::rulesets::kingdom::rules::event::destroy_blocks(w, e, st, 1, "Test fire"));
-    assert_eq!(k(&g, "ASH").unrest, unrest + 1, "+1 Unrest per destroyed block");
+    with_world(&mut g, |w| {
+        crate::rulesets::kingdom::rules::event::destroy_blocks(w, e, st, 1, "Test fire")
+    });
+    assert_eq!(
+        k(&g, "ASH").unrest,
+        unrest + 1,
+        "+1 Unrest per destroyed block"
+    );
     assert!(g.log().has(ids::EVENT_DESTROYED_BLOCKS));
     let s = g.scenario().clone();
     let settlement = g.world().get::<Settlement>(st).unwrap().clone();
-    assert!(settlement.districts[0].placed.is_empty(), "both lots were in block 0");
+    assert!(
+        settlement.districts[0].placed.is_empty(),
+        "both lots were in block 0"
+    );
     let shrine = s.buildings.iter().position(|b| b.id == "shrine").unwrap();
-    let cost = crate::rulesets::kingdom::rules::edict::building_cost(&s, &settlement, &settlement.districts[0], shrine, &[1]);
+    let cost = crate::rulesets::kingdom::rules::edict::building_cost(
+        &s,
+        &settlement,
+        &settlement.districts[0],
+        shrine,
+        &[1],
+    );
     assert_eq!(cost, (s.buildings[shrine].cost + 1) / 2);
 }
 
@@ -494,7 +728,12 @@ fn km_event_destroyed_blocks_add_unrest_and_halve_the_rebuild() {
 fn km_event_chance_is_25_percent_or_75_after_a_quiet_month() {
     let mut g = game(21);
     crate::engine::ruleset::play_out(&mut g, 21);
-    for e in g.log().entries.iter().filter(|e| e.rule == ids::EVENT_CHANCE) {
+    for e in g
+        .log()
+        .entries
+        .iter()
+        .filter(|e| e.rule == ids::EVENT_CHANCE)
+    {
         let roll = e.amount.unwrap();
         let chance = if e.text.contains("75%") { 75 } else { 25 };
         assert_eq!(e.text.ends_with(", an event"), roll <= chance, "{}", e.text);
@@ -512,11 +751,21 @@ fn km_same_seed_same_actions_same_hash_and_every_step_logs_its_rule() {
     assert_eq!(a.state_hash(), b.state_hash());
     assert!(a.is_over());
     assert_ne!(a.state_hash(), play(10).state_hash());
-    for rule in [ids::UPKEEP_STABILITY, ids::UPKEEP_CONSUMPTION, ids::EDICT_CLAIM_HEX, ids::INCOME_TAXES, ids::EVENT_CHANCE] {
+    for rule in [
+        ids::UPKEEP_STABILITY,
+        ids::UPKEEP_CONSUMPTION,
+        ids::EDICT_CLAIM_HEX,
+        ids::INCOME_TAXES,
+        ids::EVENT_CHANCE,
+    ] {
         assert!(a.log().has(rule), "{rule}");
     }
     for e in &a.log().entries {
-        assert!(KingdomRuleset::rule_ids().contains(&e.rule), "unlisted rule id {}", e.rule);
+        assert!(
+            KingdomRuleset::rule_ids().contains(&e.rule),
+            "unlisted rule id {}",
+            e.rule
+        );
     }
 }
 
@@ -524,7 +773,11 @@ fn km_same_seed_same_actions_same_hash_and_every_step_logs_its_rule() {
 fn km_view_hides_unexplored_hexes() {
     let g = game(4);
     let view = g.view(Some("ASH"));
-    let unknown = view.hexes.iter().filter(|h| h.tile.terrain == usize::MAX).count();
+    let unknown = view
+        .hexes
+        .iter()
+        .filter(|h| h.tile.terrain == usize::MAX)
+        .count();
     assert!(unknown > 300, "{unknown}");
     assert!(view.rng.is_none());
     let _ = Arc::clone(g.scenario());

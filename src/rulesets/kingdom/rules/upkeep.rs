@@ -49,7 +49,15 @@ pub fn check_stability(world: &mut World) {
             continue;
         }
         let dc = sheet(world, k).command_dc.total;
-        let roll = kingdom_check(world, k, Attr::Stability, dc, "Command DC", &[], "Upkeep: Stability");
+        let roll = kingdom_check(
+            world,
+            k,
+            Attr::Stability,
+            dc,
+            "Command DC",
+            &[],
+            "Upkeep: Stability",
+        );
         if roll.success {
             let unrest = world.get::<Kingdom>(k).expect("kingdom").unrest;
             if unrest > 0 {
@@ -59,13 +67,22 @@ pub fn check_stability(world: &mut World) {
                 world.get_mut::<Kingdom>(k).expect("kingdom").treasury += 1;
                 write(
                     world,
-                    Note::new(ids::UPKEEP_STABILITY, "The kingdom is secure and Unrest is 0: surplus goods bring +1 BP")
-                        .realm(id)
-                        .amount(1),
+                    Note::new(
+                        ids::UPKEEP_STABILITY,
+                        "The kingdom is secure and Unrest is 0: surplus goods bring +1 BP",
+                    )
+                    .realm(id)
+                    .amount(1),
                 );
             }
         } else if roll.failed_by() < 5 {
-            add_unrest(world, k, 1, ids::UPKEEP_STABILITY, "The Stability check failed by less than 5");
+            add_unrest(
+                world,
+                k,
+                1,
+                ids::UPKEEP_STABILITY,
+                "The Stability check failed by less than 5",
+            );
         } else {
             let d4 = world.resource_mut::<GameRng>().below(4) as i32 + 1;
             add_unrest(
@@ -98,7 +115,11 @@ pub fn pay_consumption(world: &mut World) {
                 world,
                 Note::new(
                     ids::UPKEEP_CONSUMPTION,
-                    format!("Consumption {due} [{}] paid: Treasury {treasury} -> {} BP", consumption.explain(), treasury - due),
+                    format!(
+                        "Consumption {due} [{}] paid: Treasury {treasury} -> {} BP",
+                        consumption.explain(),
+                        treasury - due
+                    ),
                 )
                 .realm(id)
                 .amount(-due),
@@ -234,7 +255,13 @@ fn raise_unrest(world: &mut World, k: Entity) {
     for attr in Attr::ALL {
         let value = sh.attr(attr).total;
         if value < 0 {
-            add_unrest(world, k, 1, ids::UPKEEP_UNREST, &format!("{attr:?} is {value}, below 0"));
+            add_unrest(
+                world,
+                k,
+                1,
+                ids::UPKEEP_UNREST,
+                &format!("{attr:?} is {value}, below 0"),
+            );
         }
     }
     let s = world.resource::<Content>().0.clone();
@@ -267,22 +294,44 @@ fn raise_unrest(world: &mut World, k: Entity) {
 
 fn enforcer_may_act(world: &World, k: Entity) -> bool {
     let kingdom = world.get::<Kingdom>(k).expect("kingdom");
-    !kingdom.anarchy && kingdom.unrest > 0 && holder(world, kingdom, Role::RoyalEnforcer).is_some()
+    !kingdom.anarchy
+        && kingdom.unrest > 0
+        && holder(world, kingdom, Role::RoyalEnforcer).is_some()
         && !kingdom.transition.contains(&Role::RoyalEnforcer)
 }
 
 fn use_enforcer(world: &mut World, k: Entity) {
-    add_unrest(world, k, -1, ids::UPKEEP_ENFORCER, "The Royal Enforcer cracks down");
+    add_unrest(
+        world,
+        k,
+        -1,
+        ids::UPKEEP_ENFORCER,
+        "The Royal Enforcer cracks down",
+    );
     let dc = sheet(world, k).command_dc.total;
-    let roll = kingdom_check(world, k, Attr::Loyalty, dc, "Command DC", &[], "the Royal Enforcer");
+    let roll = kingdom_check(
+        world,
+        k,
+        Attr::Loyalty,
+        dc,
+        "Command DC",
+        &[],
+        "the Royal Enforcer",
+    );
     if !roll.success {
         let id = kingdom_id(world, k);
-        world.get_mut::<Kingdom>(k).expect("kingdom").enforcer_penalty = true;
+        world
+            .get_mut::<Kingdom>(k)
+            .expect("kingdom")
+            .enforcer_penalty = true;
         write(
             world,
-            Note::new(ids::UPKEEP_ENFORCER, "The crackdown angers the people: Loyalty -1 until the end of the month")
-                .realm(id)
-                .amount(-1),
+            Note::new(
+                ids::UPKEEP_ENFORCER,
+                "The crackdown angers the people: Loyalty -1 until the end of the month",
+            )
+            .realm(id)
+            .amount(-1),
         );
     }
 }
@@ -303,8 +352,11 @@ fn update_anarchy(world: &mut World, k: Entity) {
         world.get_mut::<Kingdom>(k).expect("kingdom").anarchy = false;
         write(
             world,
-            Note::new(ids::UPKEEP_ANARCHY, format!("Unrest {unrest}: order returns and the kingdom leaves Anarchy"))
-                .realm(id),
+            Note::new(
+                ids::UPKEEP_ANARCHY,
+                format!("Unrest {unrest}: order returns and the kingdom leaves Anarchy"),
+            )
+            .realm(id),
         );
     }
 }
@@ -345,12 +397,16 @@ fn lose_hex(world: &mut World, k: Entity, (col, row): At) {
     let unrest = world.get::<Kingdom>(k).expect("kingdom").unrest;
     let town = release_hex(world, k, hex);
     let id = kingdom_id(world, k);
-    let mut text = format!("Unrest {unrest}: the kingdom loses hex ({col}, {row}) and its improvements");
+    let mut text =
+        format!("Unrest {unrest}: the kingdom loses hex ({col}, {row}) and its improvements");
     if let Some(town) = town {
         text += &format!("; {town} becomes a free town that must be annexed");
     }
     let sid = sid_of(world, hex);
-    write(world, Note::new(ids::UPKEEP_LOSE_HEX, text).realm(id).subject(sid));
+    write(
+        world,
+        Note::new(ids::UPKEEP_LOSE_HEX, text).realm(id).subject(sid),
+    );
 }
 
 /// Checks an answer to the Enforcer or lose-a-hex decision.
@@ -367,7 +423,10 @@ pub fn check(world: &World, k: Entity, kind: DecisionKind, action: &Action) -> R
             if owned {
                 Ok(())
             } else {
-                Err(Illegal::new(ids::UPKEEP_LOSE_HEX, format!("hex ({col}, {row}) is not the kingdom's to lose")))
+                Err(Illegal::new(
+                    ids::UPKEEP_LOSE_HEX,
+                    format!("hex ({col}, {row}) is not the kingdom's to lose"),
+                ))
             }
         }
         (DecisionKind::LoseHex, Action::Done) => Err(Illegal::new(
