@@ -41,7 +41,9 @@ struct StartRequest(Option<(Vec<bool>, u64)>);
 /// Events shown as cards: the log position read up to, and the cards not yet dismissed.
 #[derive(Resource, Default)]
 struct EventCards {
-    seen: usize,
+    /// `None` until the first frame of a game: what happened before (a loaded save's past) is
+    /// in the log, not on cards.
+    seen: Option<usize>,
     open: Vec<(String, String)>,
 }
 
@@ -506,20 +508,22 @@ fn draw_panels(
         });
     // Event cards for the kingdom at the screen.
     let entries = &session.game.log().entries;
-    if cards.seen > entries.len() {
-        cards.seen = 0;
-    }
-    for e in &entries[cards.seen..] {
+    let from = match cards.seen {
+        Some(n) if n <= entries.len() => n,
+        _ => entries.len(),
+    };
+    for e in &entries[from..] {
+        let hire = e.text.starts_with("Hires adventurers");
         if e.rule == ids::EVENT_RESOLVE
+            && !hire
             && e.realm.as_deref() == Some(session.front.as_str())
             && e.text.contains(": ")
         {
             let (name, text) = e.text.split_once(": ").unwrap_or((&e.text, ""));
+            // The lines of one event (its text, then its effects) go on one card.
+            let base = name.split(" in ").next().unwrap_or(name);
             if let Some(last) = cards.open.last_mut()
-                && (name.starts_with(&last.0)
-                    || last
-                        .0
-                        .starts_with(name.split(" in ").next().unwrap_or(name)))
+                && last.0.split(" in ").next() == Some(base)
             {
                 last.1 += &format!("\n{text}");
                 continue;
@@ -527,7 +531,7 @@ fn draw_panels(
             cards.open.push((name.to_string(), text.to_string()));
         }
     }
-    cards.seen = entries.len();
+    cards.seen = Some(entries.len());
     if cards.open.len() > 3 {
         let extra = cards.open.len() - 3;
         cards.open.drain(..extra);
