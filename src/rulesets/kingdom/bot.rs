@@ -12,8 +12,8 @@ use crate::rulesets::kingdom::decision::{Action, DecisionKind, ItemRef};
 use crate::rulesets::kingdom::model::{
     Army, Board, Content, DISTRICT_CELLS, HexTile, Kingdom, Leader, Settlement,
 };
-use crate::rulesets::kingdom::rules::sheet::{ability_modifier, holder, sheet};
-use crate::rulesets::kingdom::rules::{check, deciding};
+use crate::rulesets::kingdom::rules::sheet::{ability_modifier, holder, totals};
+use crate::rulesets::kingdom::rules::{check, check_as, deciding};
 use crate::rulesets::kingdom::{Game, Kingdom as KingdomRuleset};
 
 /// How a bot's leaders govern; each seat gets one from the bot's seed, so that simulations see
@@ -71,15 +71,18 @@ impl SeatBot<KingdomRuleset> for Bot {
     }
 }
 
-fn legal(world: &World, a: &Action) -> bool {
-    check(world, a).is_ok()
+/// Whether the rules accept `a` from the kingdom deciding now (the pending decision is the
+/// one the bot was asked, so it is not looked up again for every answer weighed).
+fn legal_for(world: &World, (k, kind): (Entity, DecisionKind), a: &Action) -> bool {
+    check_as(world, k, kind, a).is_ok()
 }
 
 impl Bot {
     fn pick(&mut self, world: &World, k: Entity, kind: DecisionKind) -> Option<Action> {
         let s = &world.resource::<Content>().0;
         let kingdom = world.get::<Kingdom>(k)?;
-        let sh = sheet(world, k);
+        let legal = |a: &Action| legal_for(world, (k, kind), a);
+        let sh = totals(world, k);
         let temper = self.temperament(kingdom.seat);
         let month = world.resource::<crate::engine::flow::Flow>().round;
         // Keep enough for two months of Consumption before spending.
@@ -87,17 +90,23 @@ impl Bot {
         let spare = kingdom.treasury - reserve;
         let known = |t: &HexTile| t.explored & (1 << kingdom.seat) != 0;
         let board = world.resource::<Board>();
-        let tiles: Vec<&HexTile> = board
-            .hexes
-            .iter()
-            .filter_map(|h| world.get::<HexTile>(*h))
-            .collect();
+        // The whole map is read only by the steps that look beyond the kingdom's own hexes.
+        let tiles: Vec<&HexTile> = if matches!(kind, DecisionKind::Claims | DecisionKind::Armies) {
+            board
+                .hexes
+                .iter()
+                .filter_map(|h| world.get::<HexTile>(*h))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let home = kingdom
             .claimed
             .first()
             .and_then(|h| world.get::<HexTile>(*h))
             .map(|t| t.hex)
-            .or_else(|| tiles.iter().find(|t| known(t)).map(|t| t.hex))?;
+            .or_else(|| tiles.iter().find(|t| known(t)).map(|t| t.hex))
+            .unwrap_or(hexx::Hex::ZERO);
         match kind {
             DecisionKind::Enforcer => {
                 (kingdom.unrest > 0 && temper != Temperament::Tyrant).then_some(Action::Enforce)
@@ -171,7 +180,7 @@ impl Bot {
                         leader: i as u8,
                         focus,
                     };
-                    if legal(world, &a) {
+                    if legal(&a) {
                         return Some(a);
                     }
                 }
@@ -184,10 +193,16 @@ impl Bot {
                 }
                 // Explore the nearest unknown hexes.
                 let mut frontier: Vec<&&HexTile> = tiles.iter().filter(|t| !known(t)).collect();
-                frontier.sort_by_key(|t| (t.hex.unsigned_distance_to(home), t.row, t.col));
+                // Only the nearest dozen matter: pick them, then order them.
+                let key = |t: &&&HexTile| (t.hex.unsigned_distance_to(home), t.row, t.col);
+                if frontier.len() > 12 {
+                    frontier.select_nth_unstable_by_key(11, key);
+                    frontier.truncate(12);
+                }
+                frontier.sort_unstable_by_key(key);
                 for t in frontier.iter().take(12) {
                     let a = Action::Explore((t.col, t.row));
-                    if legal(world, &a) {
+                    if legal(&a) {
                         return Some(a);
                     }
                 }
@@ -203,7 +218,7 @@ impl Bot {
                                 at: (t.col, t.row),
                                 army: Some(i as u8),
                             };
-                            if legal(world, &act) {
+                            if legal(&act) {
                                 return Some(act);
                             }
                         }
@@ -213,7 +228,7 @@ impl Bot {
                             at: (t.col, t.row),
                             army: None,
                         };
-                        if legal(world, &act) {
+                        if legal(&act) {
                             return Some(act);
                         }
                     }
@@ -251,7 +266,7 @@ impl Bot {
                     .iter()
                     .filter(|t| known(t) && t.owner.is_none() && t.lair.is_none())
                     .collect();
-                options.sort_by_key(|t| {
+                options.sort_by_cached_key(|t| {
                     let terrain = &s.terrains[t.terrain];
                     let value = i32::from(terrain.farm.is_some()) * 3
                         + i32::from(t.resource.is_some()) * 2
@@ -261,7 +276,7 @@ impl Bot {
                 options
                     .into_iter()
                     .map(|t| Action::Claim((t.col, t.row)))
-                    .find(|a| legal(world, a))
+                    .find(|a| legal(a))
             }
             DecisionKind::Terrain => {
                 let has_site = kingdom
@@ -300,7 +315,7 @@ impl Bot {
                     });
                     if let Some(t) = sites.first() {
                         let a = Action::Prepare((t.col, t.row));
-                        if legal(world, &a)
+                        if legal(&a)
                             && s.terrains[t.terrain].preparation.unwrap_or(99) <= spare
                         {
                             return Some(a);
@@ -330,7 +345,7 @@ impl Bot {
                             at: (t.col, t.row),
                             improvement: imp.to_string(),
                         };
-                        if legal(world, &a) {
+                        if legal(&a) {
                             let cost = crate::rulesets::kingdom::rules::edict::improvement_cost(
                                 s,
                                 s.improvements.iter().position(|d| d.id == imp)?,
@@ -349,7 +364,7 @@ impl Bot {
                 for h in &kingdom.claimed {
                     let t = world.get::<HexTile>(*h)?;
                     let a = Action::Found((t.col, t.row));
-                    if t.settlement.is_none() && t.prepared == Some(0) && legal(world, &a) {
+                    if t.settlement.is_none() && t.prepared == Some(0) && legal(&a) {
                         return Some(a);
                     }
                 }
@@ -396,7 +411,7 @@ impl Bot {
                     }
                     (v * 100) / (b.cost.max(1) + 4) / (1 + owned[i])
                 };
-                wishes.sort_by_key(|i| (-worth(*i), *i));
+                wishes.sort_by_cached_key(|i| (-worth(*i), *i));
                 let jitter = self.rng.below(3) as usize;
                 for st in &kingdom.settlements {
                     let settlement = world.get::<Settlement>(*st)?;
@@ -420,7 +435,7 @@ impl Bot {
                                         wide,
                                         building: def.id.clone(),
                                     };
-                                    if legal(world, &a) {
+                                    if legal(&a) {
                                         return Some(a);
                                     }
                                 }
@@ -428,7 +443,7 @@ impl Bot {
                         }
                     }
                     let a = Action::AddDistrict(at);
-                    if spare > 10 && legal(world, &a) {
+                    if spare > 10 && legal(&a) {
                         return Some(a);
                     }
                 }
@@ -515,7 +530,7 @@ impl Bot {
                                         building: bi as u8,
                                         slot: si as u8,
                                     });
-                                    if legal(world, &a) {
+                                    if legal(&a) {
                                         return Some(a);
                                     }
                                 }

@@ -182,6 +182,18 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
                 format!("hex {:?} has two features; give it one", f.at),
             );
         }
+        if let FeatureKind::Ruin { item_gp, .. } = &f.kind
+            && (1..=4_000).contains(item_gp)
+        {
+            error(
+                None,
+                "features",
+                format!(
+                    "the ruin at {:?} holds an item of {item_gp} gp: an item of 4,000 gp or less is deposited as coin, so give it as `gp`",
+                    f.at
+                ),
+            );
+        }
         if let FeatureKind::Lair { dc, .. } = &f.kind
             && *dc < 1
         {
@@ -460,6 +472,21 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
                 "event_types",
                 format!("unknown event \"{id}\""),
             );
+        }
+    }
+    for e in &s.events {
+        let check = e.check.iter().flat_map(|c| c.success.iter().chain(&c.failure));
+        for effect in e.effects.iter().chain(check) {
+            if let schema::Effect::Item(gp) = effect
+                && *gp <= 4_000
+            {
+                let occurrence = 0;
+                error(
+                    locator.item("events", &e.id, occurrence),
+                    "events",
+                    format!("{}: an item of 4,000 gp or less is deposited as coin; use Gold({gp})", e.id),
+                );
+            }
         }
     }
     let mut tables: Vec<(String, Vec<(u8, u8)>)> = vec![(

@@ -18,7 +18,7 @@ use crate::rulesets::kingdom::model::{
     Placed, Settlement,
 };
 use crate::rulesets::kingdom::rules::sheet::{
-    ability_modifier, d20, forbidden, holder, kingdom_check, limits, ruler_attributes, sheet,
+    ability_modifier, d20, forbidden, holder, kingdom_check, limits, ruler_attributes, totals,
 };
 use crate::rulesets::kingdom::rules::upkeep::{add_unrest, release_hex};
 use crate::rulesets::kingdom::rules::{ask_each, wrong_kind};
@@ -1286,7 +1286,7 @@ fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>) {
             }
         }
     };
-    let dc = sheet(world, kingdom).command_dc.total;
+    let dc = totals(world, kingdom).command_dc.total;
     let extra = if bonus == 0 {
         Vec::new()
     } else {

@@ -15,7 +15,7 @@ use crate::rulesets::kingdom::content::schema::{Dice, Effect, EventPick, EventTa
 use crate::rulesets::kingdom::decision::{Action, DecisionKind};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Content, DISTRICT_SIDE, Kingdom, Settlement, TempMod};
-use crate::rulesets::kingdom::rules::sheet::{kingdom_check, sheet};
+use crate::rulesets::kingdom::rules::sheet::{kingdom_check, totals};
 use crate::rulesets::kingdom::rules::upkeep::add_unrest;
 use crate::rulesets::kingdom::rules::{ask, seats, take_answer, wrong_kind};
 
@@ -263,7 +263,7 @@ fn resolve(world: &mut World, k: Entity, event: usize, settlement: Option<Entity
         apply_effect(world, k, target, effect, &def.name);
     }
     if let Some(check) = &def.check {
-        let dc = sheet(world, k).command_dc.total + check.dc;
+        let dc = totals(world, k).command_dc.total + check.dc;
         let extra = if bonus > 0 {
             vec![("adventurers".to_string(), bonus)]
         } else {

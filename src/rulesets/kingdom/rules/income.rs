@@ -13,7 +13,7 @@ use crate::rulesets::kingdom::content::schema::{Attr, Forbid};
 use crate::rulesets::kingdom::decision::{Action, DecisionKind, ItemRef};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Board, Content, HexTile, Kingdom, Settlement};
-use crate::rulesets::kingdom::rules::sheet::{forbidden, kingdom_check, sheet};
+use crate::rulesets::kingdom::rules::sheet::{forbidden, kingdom_check, totals};
 use crate::rulesets::kingdom::rules::upkeep::add_unrest;
 use crate::rulesets::kingdom::rules::{ask_each, seats, wrong_kind};
 
@@ -75,7 +75,7 @@ pub fn collect_taxes(world: &mut World) {
             continue;
         }
         let kingdom = world.get::<Kingdom>(k).expect("kingdom").clone();
-        let sh = sheet(world, k);
+        let sh = totals(world, k);
         if let Some(role) = forbidden(world, &s, &kingdom, Forbid::Taxes) {
             write(
                 world,
@@ -296,7 +296,7 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 ids::INCOME_WITHDRAW,
                 "A withdrawal from the Treasury",
             );
-            let dc = sheet(world, kingdom).command_dc.total + total;
+            let dc = totals(world, kingdom).command_dc.total + total;
             let roll = kingdom_check(
                 world,
                 kingdom,
@@ -347,7 +347,7 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
                     km.used.sold_from.push((settlement, district));
                 }
             }
-            let dc = sheet(world, kingdom).command_dc.total;
+            let dc = totals(world, kingdom).command_dc.total;
             let roll = kingdom_check(
                 world,
                 kingdom,

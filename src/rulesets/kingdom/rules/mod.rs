@@ -175,6 +175,17 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             "the game is over: nobody is asked anything",
         ));
     };
+    check_as(world, kingdom, kind, action)
+}
+
+/// `check` for a caller that already knows who decides what (`deciding`): the bot, which
+/// weighs many answers to one decision.
+pub fn check_as(
+    world: &World,
+    kingdom: Entity,
+    kind: DecisionKind,
+    action: &Action,
+) -> Result<(), Illegal> {
     match kind {
         DecisionKind::Enforcer | DecisionKind::LoseHex => {
             upkeep::check(world, kingdom, kind, action)

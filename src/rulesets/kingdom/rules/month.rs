@@ -10,7 +10,7 @@ use crate::rulesets::kingdom::content::schema::Role;
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Content, HexTile, Kingdom, Outcome, Used};
 use crate::rulesets::kingdom::rules::seats;
-use crate::rulesets::kingdom::rules::sheet::{is_vacant, sheet};
+use crate::rulesets::kingdom::rules::sheet::{is_vacant, totals};
 
 /// Setup: the founders stand on their start hex, explored and cleared; nothing is claimed yet.
 pub fn found_kingdoms(world: &mut World) {
@@ -102,7 +102,7 @@ pub fn score(world: &World, kingdom: Entity) -> i32 {
     if k.anarchy {
         return 0;
     }
-    let sh = sheet(world, kingdom);
+    let sh = totals(world, kingdom);
     sh.size as i32 + 2 * sh.districts as i32 + sh.buildings as i32 + k.treasury / 10 - k.unrest
 }
 
@@ -113,7 +113,7 @@ pub fn meets_goals(world: &World, kingdom: Entity) -> bool {
     if k.anarchy {
         return false;
     }
-    let sh = sheet(world, kingdom);
+    let sh = totals(world, kingdom);
     sh.size >= s.goals.size
         && k.settlements.len() as u32 >= s.goals.settlements
         && sh.buildings >= s.goals.buildings

@@ -27,16 +27,44 @@ pub struct Line {
 pub struct Figure {
     pub total: i32,
     pub lines: Vec<Line>,
+    /// Only the total is kept (`totals`): no line is written, no label formatted.
+    #[serde(skip)]
+    brief: bool,
+}
+
+/// A modifier's label, made only when the sheet keeps its lines.
+pub trait Label {
+    fn text(self) -> String;
+}
+
+impl Label for &str {
+    fn text(self) -> String {
+        self.to_string()
+    }
+}
+
+impl Label for String {
+    fn text(self) -> String {
+        self
+    }
+}
+
+impl<F: FnOnce() -> String> Label for F {
+    fn text(self) -> String {
+        self()
+    }
 }
 
 impl Figure {
-    fn add(&mut self, label: impl Into<String>, value: i32) {
+    fn add(&mut self, label: impl Label, value: i32) {
         if value != 0 {
             self.total += value;
-            self.lines.push(Line {
-                label: label.into(),
-                value,
-            });
+            if !self.brief {
+                self.lines.push(Line {
+                    label: label.text(),
+                    value,
+                });
+            }
         }
     }
 
@@ -96,11 +124,11 @@ impl Sheet {
         }
     }
 
-    fn add_mods(&mut self, label: &str, mods: &Mods, times: i32) {
-        self.economy.add(label, mods.eco * times);
-        self.loyalty.add(label, mods.loy * times);
-        self.stability.add(label, mods.stab * times);
-        self.consumption.add(label, mods.consumption * times);
+    fn add_mods(&mut self, label: impl Fn() -> String, mods: &Mods, times: i32) {
+        self.economy.add(&label, mods.eco * times);
+        self.loyalty.add(&label, mods.loy * times);
+        self.stability.add(&label, mods.stab * times);
+        self.consumption.add(&label, mods.consumption * times);
         self.defense += mods.defense * times;
         self.fame += mods.fame * times;
         self.bp_income += mods.bp * times;
@@ -165,14 +193,33 @@ fn has_special(world: &World, s: &Scenario, k: &Kingdom, special: Special) -> bo
     })
 }
 
-/// The whole sheet of a kingdom.
+/// The whole sheet of a kingdom, every figure with the modifiers behind it.
 pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
+    build_sheet(world, kingdom, false)
+}
+
+/// The sheet's totals alone, without the lines behind them: for the bots and the rules'
+/// own questions, which ask often and read only the numbers.
+pub fn totals(world: &World, kingdom: Entity) -> Sheet {
+    build_sheet(world, kingdom, true)
+}
+
+fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
     let s = &world.resource::<Content>().0;
     let k = world.get::<Kingdom>(kingdom).expect("a kingdom");
+    let figure = || Figure {
+        brief,
+        ..Default::default()
+    };
     let mut sheet = Sheet {
         size: k.claimed.len() as u32,
         unrest: k.unrest,
         treasury: k.treasury,
+        economy: figure(),
+        loyalty: figure(),
+        stability: figure(),
+        consumption: figure(),
+        command_dc: figure(),
         ..Default::default()
     };
 
@@ -192,9 +239,16 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
     sheet.loyalty.add("alignment", loy);
     sheet.stability.add("alignment", stab);
 
-    // Leaders and vacancies.
+    // Leaders and vacancies: who holds each role, read once.
+    let holders: Vec<(Role, &Leader)> = k
+        .leaders
+        .iter()
+        .filter_map(|l| world.get::<Leader>(*l))
+        .filter_map(|l| l.role.map(|r| (r, l)))
+        .collect();
     for role in &s.roles {
-        let vacant = is_vacant(world, k, role.role);
+        let held = holders.iter().find(|(r, _)| *r == role.role).map(|(_, l)| *l);
+        let vacant = held.is_none() || k.transition.contains(&role.role);
         if vacant {
             if role.vacancy != Mods::default()
                 || role.vacancy_unrest != 0
@@ -202,11 +256,10 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
             {
                 sheet.vacant.push(role.role);
             }
-            let label = format!("{} vacant", role.name);
-            sheet.add_mods(&label, &role.vacancy, 1);
+            sheet.add_mods(|| format!("{} vacant", role.name), &role.vacancy, 1);
             continue;
         }
-        let Some(leader) = holder(world, k, role.role).and_then(|l| world.get::<Leader>(l)) else {
+        let Some(leader) = held else {
             continue;
         };
         let best = role
@@ -216,7 +269,7 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
             .max()
             .unwrap_or(0);
         let bonus = if role.half { best.div_euclid(2) } else { best };
-        let label = format!("{} {}", role.name, leader.name);
+        let label = || format!("{} {}", role.name, leader.name);
         match role.attribute {
             Some(attr) => sheet.attr_mut(attr).add(label, bonus),
             None => {
@@ -227,7 +280,7 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
                 let mut given = 0;
                 for attr in Attr::ALL {
                     if focus & attr.bit() != 0 && given < most {
-                        sheet.attr_mut(attr).add(label.clone(), bonus);
+                        sheet.attr_mut(attr).add(label, bonus);
                         given += 1;
                     }
                 }
@@ -245,7 +298,7 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
     for edict in &s.edicts {
         let level = usize::from(k.edicts[edict.kind as usize]).min(edict.levels.len() - 1);
         let l = &edict.levels[level];
-        let label = format!("{:?}: {}", edict.kind, l.name);
+        let label = || format!("{:?}: {}", edict.kind, l.name);
         let mut mods = l.mods.clone();
         match edict.kind {
             EdictKind::Holidays if no_holiday_benefit && mods.loy > 0 => mods.loy = 0,
@@ -255,7 +308,7 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
             EdictKind::Taxation if halve_taxation && mods.loy < 0 => mods.loy /= 2,
             _ => {}
         }
-        sheet.add_mods(&label, &mods, 1);
+        sheet.add_mods(label, &mods, 1);
     }
 
     // Size and terrain improvements.
@@ -270,7 +323,7 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
             if tile.resource.is_some() {
                 let def = &s.improvements[*imp];
                 sheet.add_mods(
-                    &format!("{} on a resource", def.name),
+                    || format!("{} on a resource", def.name),
                     &def.resource_bonus,
                     1,
                 );
@@ -282,11 +335,11 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
             continue;
         }
         let def = &s.improvements[i];
-        sheet.add_mods(&format!("{} x{n}", def.name), &def.mods, *n as i32);
+        sheet.add_mods(|| format!("{} x{n}", def.name), &def.mods, *n as i32);
         for every in &def.every {
             let times = (*n / every.count) as i32;
             sheet.add_mods(
-                &format!("{} per {}", def.name, every.count),
+                || format!("{} per {}", def.name, every.count),
                 &every.mods,
                 times,
             );
@@ -303,7 +356,7 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
             for p in &d.placed {
                 let def = &s.buildings[p.building];
                 sheet.buildings += 1;
-                sheet.add_mods(&def.name, &def.mods, 1);
+                sheet.add_mods(|| def.name.clone(), &def.mods, 1);
             }
         }
     }
@@ -320,7 +373,7 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
     // Events' lasting effects.
     for t in &k.temp {
         match t.attr {
-            Some(attr) => sheet.attr_mut(attr).add(t.source.clone(), t.amount),
+            Some(attr) => sheet.attr_mut(attr).add(|| t.source.clone(), t.amount),
             None => {}
         }
     }
@@ -334,7 +387,7 @@ pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
         let base = sheet.consumption.total.max(0);
         sheet
             .consumption
-            .add(format!("events {percent:+}%"), base * percent / 100);
+            .add(|| format!("events {percent:+}%"), base * percent / 100);
     }
     if sheet.consumption.total < 0 {
         let floor = -sheet.consumption.total;
@@ -427,5 +480,5 @@ pub fn kingdom_check(
 
 /// Command DC of a kingdom.
 pub fn command_dc(world: &World, kingdom: Entity) -> i32 {
-    sheet(world, kingdom).command_dc.total
+    totals(world, kingdom).command_dc.total
 }

@@ -13,7 +13,7 @@ use crate::rulesets::kingdom::content::schema::{Attr, Role};
 use crate::rulesets::kingdom::decision::{Action, At, DecisionKind};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Board, Content, HexTile, Kingdom, Settlement};
-use crate::rulesets::kingdom::rules::sheet::{holder, is_vacant, kingdom_check, sheet};
+use crate::rulesets::kingdom::rules::sheet::{holder, is_vacant, kingdom_check, sheet, totals};
 use crate::rulesets::kingdom::rules::{ask, seats, take_answer, wrong_kind};
 
 fn kingdom_id(world: &World, k: Entity) -> String {
@@ -48,7 +48,7 @@ pub fn check_stability(world: &mut World) {
         if !controls_hexes(world, k) {
             continue;
         }
-        let dc = sheet(world, k).command_dc.total;
+        let dc = totals(world, k).command_dc.total;
         let roll = kingdom_check(
             world,
             k,
@@ -251,7 +251,7 @@ pub fn settle_unrest(world: &mut World) {
 }
 
 fn raise_unrest(world: &mut World, k: Entity) {
-    let sh = sheet(world, k);
+    let sh = totals(world, k);
     for attr in Attr::ALL {
         let value = sh.attr(attr).total;
         if value < 0 {
@@ -308,7 +308,7 @@ fn use_enforcer(world: &mut World, k: Entity) {
         ids::UPKEEP_ENFORCER,
         "The Royal Enforcer cracks down",
     );
-    let dc = sheet(world, k).command_dc.total;
+    let dc = totals(world, k).command_dc.total;
     let roll = kingdom_check(
         world,
         k,
