@@ -53,13 +53,15 @@ fn check_accepts_the_kingdom_scenario_and_refuses_a_cut_copy_at_a_position() {
             "upgrade_from: Some(\"libary\")",
             1,
         )
-        .replacen("months: 36", "months: 0", 1);
+        .replacen("months: 36", "months: 0", 1)
+        .replacen("Item(10000)", "Item(3000)", 1);
     let bad = dir.join("bad.ron");
     std::fs::write(&bad, broken).unwrap();
     let (code, out, _) = regnum(&["check", bad.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(out.contains("unknown building \"libary\""), "{out}");
     assert!(out.contains("at least one month"), "{out}");
+    assert!(out.contains("deposited as coin"), "{out}");
 }
 
 #[test]
