@@ -23,6 +23,8 @@ pub struct KingdomPanelsPlugin;
 impl Plugin for KingdomPanelsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<LogFilter>()
+            .init_resource::<HelpOpen>()
+            .add_systems(Update, toggle_help)
             .init_resource::<StartRequest>()
             .init_resource::<EventCards>()
             .add_systems(EguiPrimaryContextPass, (draw_panels, draw_screens))
@@ -33,6 +35,48 @@ impl Plugin for KingdomPanelsPlugin {
 /// The text the log is filtered by.
 #[derive(Resource, Default)]
 pub struct LogFilter(pub String);
+
+/// Whether the help window (F1) is open.
+#[derive(Resource, Default)]
+pub struct HelpOpen(pub bool);
+
+fn toggle_help(keyboard: Res<ButtonInput<KeyCode>>, mut help: ResMut<HelpOpen>) {
+    if keyboard.just_pressed(KeyCode::F1) {
+        help.0 = !help.0;
+    }
+}
+
+/// The help text: the month, the checks, and the controls, in a few lines each.
+const HELP: &[(&str, &str)] = &[
+    (
+        "The month",
+        "Each month has four phases, every kingdom in turn: Upkeep (the kingdom's upkeep is automatic except the Royal Enforcer's crackdown and, at Unrest 11 or more, which hex to lose), Edict (six steps: leaders, hexes, terrain, settlements, armies, edicts; press Done to move on), Income (withdraw, deposit, sell, then taxes are rolled) and Event.",
+    ),
+    (
+        "Checks",
+        "A kingdom check rolls d20 + Economy, Loyalty or Stability - Unrest against the Command DC (20 + Size + districts). A natural 1 always fails and a natural 20 always succeeds. Every check in the log shows its roll, each modifier behind the attribute, the Unrest and the DC.",
+    ),
+    (
+        "Growing",
+        "Explore next to your land (two hexes a month), clear lairs with an expedition (an army unit helps), then claim an explored, cleared hex next to your kingdom for 1 BP. Each hex raises Size, Consumption and the Command DC: grow only as fast as your attributes keep up.",
+    ),
+    (
+        "Settlements",
+        "Prepare a site (a terrain improvement; plains are ready at once), found the settlement, then build on its lots: open Lots and click an empty lot to see what fits there and what it would change. The first House, Mansion, Noble Villa or Tenement each month is free of the building limit.",
+    ),
+    (
+        "Unrest",
+        "Unrest is taken from every check. A failed Stability check, unpaid Consumption, negative attributes, vacant roles and withdrawals raise it. At 11 the kingdom loses a hex each month; at 20 it falls into Anarchy: no actions, every check counts as 0.",
+    ),
+    (
+        "Winning",
+        "Reach the scenario's goals (Size, settlements, buildings) without being in Anarchy; if the months run out first, the best score wins (Size + 2 per district + buildings + Treasury / 10 - Unrest).",
+    ),
+    (
+        "Controls",
+        "Click a hex to see only its actions; hover it for its card. Right or middle drag or the arrow keys pan, the wheel zooms. Ctrl+S saves to saves/kingdom-quicksave.ron (open it again with --load), Ctrl+Z undoes back to your last decision. F1 opens and closes this help.",
+    ),
+];
 
 /// The new-game screen's answer, taken by an exclusive system.
 #[derive(Resource, Default)]
@@ -410,6 +454,7 @@ fn draw_panels(
     mut settlement: ResMut<SettlementWindow>,
     mut cards: ResMut<EventCards>,
     screen: Option<Res<Screen>>,
+    mut help: ResMut<HelpOpen>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut session) = session else {
@@ -460,6 +505,9 @@ fn draw_panels(
                         &mut session,
                         std::path::Path::new("saves/kingdom-quicksave.ron"),
                     );
+                }
+                if ui.button("?").on_hover_text("Help (F1)").clicked() {
+                    help.0 = !help.0;
                 }
                 if ui
                     .button("Lots")
@@ -557,6 +605,25 @@ fn draw_panels(
     if let Some(at) = hovered.0 {
         hex_card(&ctx, &view, at, &s);
     }
+    let mut open = help.0;
+    egui::Window::new("How to rule a kingdom")
+        .open(&mut open)
+        .default_width(460.0)
+        .show(&ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for (title, text) in HELP {
+                    ui.strong(*title);
+                    ui.label(*text);
+                    ui.add_space(4.0);
+                }
+                ui.label(
+                    egui::RichText::new("The rules notes and every house rule: docs/kingdom.md")
+                        .small()
+                        .weak(),
+                );
+            });
+        });
+    help.0 = open;
     if let Some(next) = session.handover.clone() {
         egui::Area::new(egui::Id::new("km_handover"))
             .order(egui::Order::Foreground)
