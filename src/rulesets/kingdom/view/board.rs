@@ -45,9 +45,9 @@ pub struct Hovered(pub Option<(i32, i32)>);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct Selected(pub Option<(i32, i32)>);
 
-/// The session revision the board shows.
+/// The game (generation) and revision the board shows.
 #[derive(Resource, Default)]
-struct Painted(u64);
+struct Painted(u64, u64);
 
 #[derive(Component)]
 struct BoardCamera;
@@ -166,10 +166,13 @@ fn paint_board(
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
     let Some(mut session) = session else { return };
-    if faces.is_empty() || (painted.0 == session.revision && !selected.is_changed()) {
+    if faces.is_empty()
+        || ((painted.0, painted.1) == (session.generation, session.revision)
+            && !selected.is_changed())
+    {
         return;
     }
-    painted.0 = session.revision;
+    *painted = Painted(session.generation, session.revision);
     let s = session.game.scenario().clone();
     let view: std::sync::Arc<Snapshot> = session.view();
     let colours: Vec<Color> = view

@@ -24,7 +24,8 @@ impl Plugin for KingdomPanelsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<LogFilter>()
             .init_resource::<HelpOpen>()
-            .add_systems(Update, toggle_help)
+            .init_resource::<LoadList>()
+            .add_systems(Update, (toggle_help, load_picked))
             .init_resource::<StartRequest>()
             .init_resource::<EventCards>()
             .add_systems(EguiPrimaryContextPass, (draw_panels, draw_screens))
@@ -35,6 +36,24 @@ impl Plugin for KingdomPanelsPlugin {
 /// The text the log is filtered by.
 #[derive(Resource, Default)]
 pub struct LogFilter(pub String);
+
+/// The list of saves to load, while its window is open; the one picked.
+#[derive(Resource, Default)]
+struct LoadList {
+    files: Option<Vec<std::path::PathBuf>>,
+    picked: Option<std::path::PathBuf>,
+}
+
+fn load_picked(world: &mut World) {
+    let Some(path) = world.resource_mut::<LoadList>().picked.take() else {
+        return;
+    };
+    if let Err(e) = crate::rulesets::kingdom::view::session::open_save(world, &path)
+        && let Some(mut session) = world.get_non_send_mut::<KmSession>()
+    {
+        session.notice = Some(e);
+    }
+}
 
 /// Whether the help window (F1) is open.
 #[derive(Resource, Default)]
@@ -85,9 +104,10 @@ struct StartRequest(Option<(Vec<bool>, u64)>);
 /// Events shown as cards: the log position read up to, and the cards not yet dismissed.
 #[derive(Resource, Default)]
 struct EventCards {
-    /// `None` until the first frame of a game: what happened before (a loaded save's past) is
-    /// in the log, not on cards.
-    seen: Option<usize>,
+    /// The game (generation) and log position read up to; `None` or another game's: what
+    /// happened before this game came to the screen (a loaded save's past) is in the log, not
+    /// on cards.
+    seen: Option<(u64, usize)>,
     open: Vec<(String, String)>,
 }
 
@@ -455,6 +475,7 @@ fn draw_panels(
     mut cards: ResMut<EventCards>,
     screen: Option<Res<Screen>>,
     mut help: ResMut<HelpOpen>,
+    mut loads: ResMut<LoadList>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut session) = session else {
@@ -505,6 +526,16 @@ fn draw_panels(
                         &mut session,
                         std::path::Path::new("saves/kingdom-quicksave.ron"),
                     );
+                }
+                if ui
+                    .button("Load")
+                    .on_hover_text("Open a Kingdom save from saves/")
+                    .clicked()
+                {
+                    loads.files = match loads.files {
+                        Some(_) => None,
+                        None => Some(crate::rulesets::kingdom::view::session::list_saves()),
+                    };
                 }
                 if ui.button("?").on_hover_text("Help (F1)").clicked() {
                     help.0 = !help.0;
@@ -557,8 +588,11 @@ fn draw_panels(
     // Event cards for the kingdom at the screen.
     let entries = &session.game.log().entries;
     let from = match cards.seen {
-        Some(n) if n <= entries.len() => n,
-        _ => entries.len(),
+        Some((generation, n)) if generation == session.generation && n <= entries.len() => n,
+        _ => {
+            cards.open.clear();
+            entries.len()
+        }
     };
     for e in &entries[from..] {
         let hire = e.text.starts_with("Hires adventurers");
@@ -579,7 +613,7 @@ fn draw_panels(
             cards.open.push((name.to_string(), text.to_string()));
         }
     }
-    cards.seen = Some(entries.len());
+    cards.seen = Some((session.generation, entries.len()));
     if cards.open.len() > 3 {
         let extra = cards.open.len() - 3;
         cards.open.drain(..extra);
@@ -604,6 +638,28 @@ fn draw_panels(
     }
     if let Some(at) = hovered.0 {
         hex_card(&ctx, &view, at, &s);
+    }
+    if let Some(files) = loads.files.clone() {
+        let mut open = true;
+        let mut picked = None;
+        egui::Window::new("Load a Kingdom save")
+            .open(&mut open)
+            .show(&ctx, |ui| {
+                if files.is_empty() {
+                    ui.label("No Kingdom saves in saves/ yet: Ctrl+S makes one.");
+                }
+                for f in &files {
+                    if ui.button(f.display().to_string()).clicked() {
+                        picked = Some(f.clone());
+                    }
+                }
+            });
+        if picked.is_some() || !open {
+            loads.files = None;
+        }
+        if picked.is_some() {
+            loads.picked = picked;
+        }
     }
     let mut open = help.0;
     egui::Window::new("How to rule a kingdom")

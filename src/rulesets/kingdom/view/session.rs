@@ -20,6 +20,8 @@ use crate::rulesets::kingdom::content::{Scenario, default_scenario};
 use crate::rulesets::kingdom::snapshot::Snapshot;
 use crate::rulesets::kingdom::{Game, Kingdom, bot::Bot};
 
+static NEXT_GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
 /// Where the game comes from, as given on the command line.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Launch {
@@ -60,6 +62,9 @@ pub struct KmSession {
     pub scenario_file: Option<String>,
     /// Bumped on every change so the board repaints only when something happened.
     pub revision: u64,
+    /// Different for every game put on the screen (a new game, a load): what was drawn or
+    /// read for another game is stale whatever its revision.
+    pub generation: u64,
     /// A message for the player (a save written, a save that replayed differently).
     pub notice: Option<String>,
     /// The hot-seat hand-over screen is up, for this kingdom.
@@ -91,6 +96,7 @@ impl KmSession {
             deciders: Vec::new(),
             scenario_file,
             revision: 1,
+            generation: NEXT_GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             notice: None,
             handover: None,
             cache: None,
@@ -165,6 +171,8 @@ impl KmSession {
             game.apply(a).expect("the same actions replay");
         }
         self.game = game;
+        // The log is a new one (replayed), not a continuation of the one shown.
+        self.generation = NEXT_GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.deciders.truncate(last);
         self.bot = Bot::seeded(self.game.seed());
         self.revision += 1;
@@ -224,18 +232,12 @@ fn load_scenario(world: &mut World) {
     };
     let file = file.map(|p| p.display().to_string());
     if let Some(save) = save {
-        match save.replay_lenient(scenario.clone()) {
-            Ok(replayed) => {
-                let humans = replayed.game.setup().players.clone();
-                let mut session = KmSession::new(replayed.game, humans, file);
-                session.notice = Some(match replayed.problem {
-                    None => "Loaded".into(),
-                    Some(p) => format!("Loaded, with a difference: {p}"),
-                });
+        match replayed_session(save, scenario, file) {
+            Ok(session) => {
                 world.insert_non_send(session);
                 world.insert_resource(Screen::Playing);
             }
-            Err(e) => fail(world, e.to_string()),
+            Err(e) => fail(world, e),
         }
         return;
     }
@@ -255,6 +257,86 @@ fn load_scenario(world: &mut World) {
         humans[0] = true;
         world.insert_resource(Screen::NewGame { humans, seed: 1 });
     }
+}
+
+/// A save replayed as far as today's rules allow, as the game at the screen. The first seat
+/// is the person's; bots play the others.
+fn replayed_session(
+    save: Save<Kingdom>,
+    scenario: Arc<Scenario>,
+    file: Option<String>,
+) -> Result<KmSession, String> {
+    let replayed = save.replay_lenient(scenario).map_err(|e| e.to_string())?;
+    let humans = replayed
+        .game
+        .setup()
+        .players
+        .iter()
+        .take(1)
+        .cloned()
+        .collect();
+    let mut session = KmSession::new(replayed.game, humans, file);
+    session.notice = Some(match replayed.problem {
+        None => "Loaded".into(),
+        Some(p) => format!("Loaded, with a difference: {p}"),
+    });
+    Ok(session)
+}
+
+/// Opens a save in the running window, on the scenario file it names (or the embedded one).
+/// A save of another map size needs a fresh window (`--load`).
+pub fn open_save(world: &mut World, path: &Path) -> Result<(), String> {
+    let save = Save::<Kingdom>::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = save.scenario_file.clone();
+    let scenario = match &file {
+        None => default_scenario(),
+        Some(f) => {
+            let p = PathBuf::from(f);
+            let text = read(&p).map_err(|e| joined(&e))?;
+            Arc::new(Kingdom::parse_content(&text, f).map_err(|e| joined(&e))?)
+        }
+    };
+    if let Some(current) = world.get_non_send::<KmSession>() {
+        let shown = &current.game.scenario().map;
+        if (shown.width, shown.height) != (scenario.map.width, scenario.map.height) {
+            return Err(format!(
+                "{} is on a map of another size; open it with `regnum --load {}`",
+                path.display(),
+                path.display()
+            ));
+        }
+    }
+    let session = replayed_session(save, scenario, file)?;
+    world.insert_non_send(session);
+    world.insert_resource(Screen::Playing);
+    Ok(())
+}
+
+/// Kingdom saves in `saves/`, newest first.
+pub fn list_saves() -> Vec<PathBuf> {
+    let mut found: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir("saves")
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .filter(|p| {
+                    std::fs::read_to_string(p).is_ok_and(|text| {
+                        crate::engine::save::parse_header(&text, "")
+                            .is_ok_and(|h| h.ruleset == crate::engine::ruleset::RulesetId::Kingdom)
+                    })
+                })
+                .map(|p| {
+                    let when = std::fs::metadata(&p)
+                        .and_then(|m| m.modified())
+                        .unwrap_or(std::time::UNIX_EPOCH);
+                    (when, p)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.into_iter().map(|(_, p)| p).collect()
 }
 
 fn fail(world: &mut World, problems: String) {
