@@ -315,9 +315,7 @@ impl Bot {
                     });
                     if let Some(t) = sites.first() {
                         let a = Action::Prepare((t.col, t.row));
-                        if legal(&a)
-                            && s.terrains[t.terrain].preparation.unwrap_or(99) <= spare
-                        {
+                        if legal(&a) && s.terrains[t.terrain].preparation.unwrap_or(99) <= spare {
                             return Some(a);
                         }
                     }

@@ -475,7 +475,10 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
         }
     }
     for e in &s.events {
-        let check = e.check.iter().flat_map(|c| c.success.iter().chain(&c.failure));
+        let check = e
+            .check
+            .iter()
+            .flat_map(|c| c.success.iter().chain(&c.failure));
         for effect in e.effects.iter().chain(check) {
             if let schema::Effect::Item(gp) = effect
                 && *gp <= 4_000
@@ -484,7 +487,10 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
                 error(
                     locator.item("events", &e.id, occurrence),
                     "events",
-                    format!("{}: an item of 4,000 gp or less is deposited as coin; use Gold({gp})", e.id),
+                    format!(
+                        "{}: an item of 4,000 gp or less is deposited as coin; use Gold({gp})",
+                        e.id
+                    ),
                 );
             }
         }

@@ -247,7 +247,10 @@ fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
         .filter_map(|l| l.role.map(|r| (r, l)))
         .collect();
     for role in &s.roles {
-        let held = holders.iter().find(|(r, _)| *r == role.role).map(|(_, l)| *l);
+        let held = holders
+            .iter()
+            .find(|(r, _)| *r == role.role)
+            .map(|(_, l)| *l);
         let vacant = held.is_none() || k.transition.contains(&role.role);
         if vacant {
             if role.vacancy != Mods::default()
