@@ -782,3 +782,54 @@ fn km_view_hides_unexplored_hexes() {
     assert!(view.rng.is_none());
     let _ = Arc::clone(g.scenario());
 }
+
+/// Random legal play (every kind of answer, not only the bot's) never panics, never leaves a
+/// Treasury below 0 or Unrest below 0, and replays to the same hash.
+#[test]
+fn km_random_legal_play_keeps_the_invariants() {
+    for seed in 0..6u64 {
+        let mut g = game(seed);
+        let mut rng = crate::engine::rng::GameRng::new(seed + 100);
+        for _ in 0..3000 {
+            if g.is_over() {
+                break;
+            }
+            let legal = g.legal_actions();
+            assert!(!legal.is_empty(), "a pending decision always has an answer");
+            // Mostly something that builds the kingdom up (so that settlements, buildings,
+            // armies and sales happen), sometimes anything legal (abdications, abandoned hexes,
+            // withdrawals), and Done now and then so that the months go by.
+            let building: Vec<&Action> = legal
+                .iter()
+                .filter(|a| {
+                    !matches!(
+                        a,
+                        Action::Done
+                            | Action::Abdicate { .. }
+                            | Action::Abandon(_)
+                            | Action::Withdraw(_)
+                    )
+                })
+                .collect();
+            let roll = rng.below(100);
+            let action = if roll < 85 && !building.is_empty() {
+                building[rng.below(building.len() as u32) as usize].clone()
+            } else if roll >= 97 || !legal.contains(&Action::Done) {
+                legal[rng.below(legal.len() as u32) as usize].clone()
+            } else {
+                Action::Done
+            };
+            g.apply(action).expect("a legal action applies");
+            for id in ["ASH", "VEL"] {
+                let km = k(&g, id);
+                assert!(km.treasury >= 0, "{id}'s Treasury went below 0");
+                assert!(km.unrest >= 0);
+            }
+        }
+        let mut again = game(seed);
+        for a in g.history().to_vec() {
+            again.apply(a).unwrap();
+        }
+        assert_eq!(again.state_hash(), g.state_hash());
+    }
+}
