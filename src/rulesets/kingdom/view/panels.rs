@@ -350,8 +350,35 @@ fn decision_panel(
         .auto_shrink([false, false])
         .show(ui, |ui| {
             let mut shown = 0;
+            let mut picked = None;
+            // Stepping down costs Unrest and a Loyalty check: those answers wait behind a
+            // header, so that a vacant seat's candidates come first.
+            let abdications: Vec<&Action> = legal
+                .iter()
+                .filter(|a| matches!(a, Action::Abdicate { .. }))
+                .collect();
+            if !abdications.is_empty() {
+                egui::CollapsingHeader::new(format!("Step down or move ({})", abdications.len()))
+                    .show(ui, |ui| {
+                        for a in &abdications {
+                            if ui
+                                .button(describe::action(&session.game, &view, &s, a))
+                                .clicked()
+                            {
+                                picked = Some((*a).clone());
+                            }
+                        }
+                    });
+            }
+            if let Some(a) = picked {
+                session.apply(a);
+                return;
+            }
             for a in legal.iter() {
-                if matches!(a, Action::Done | Action::Build { .. }) {
+                if matches!(
+                    a,
+                    Action::Done | Action::Build { .. } | Action::Abdicate { .. }
+                ) {
                     continue;
                 }
                 if let (Some(sel), Some(at)) = (selected, at_of(a))
@@ -372,7 +399,7 @@ fn decision_panel(
                     return;
                 }
             }
-            if shown == 0 {
+            if shown == 0 && abdications.is_empty() {
                 ui.label("Nothing to do here: choose Done, or select another hex.");
             }
         });
