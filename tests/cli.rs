@@ -1,49 +1,22 @@
 //! The command line as a new user meets it: check, simulate, replay, with their exit codes.
 
+mod common;
+
 use std::process::Command;
 
-fn regnum(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_regnum"))
-        .args(args)
-        .output()
-        .expect("regnum runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("regnum-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{check_refuses_a_cut_copy, regnum, temp_dir};
 
 #[test]
 fn check_accepts_the_scenarios_and_rejects_a_cut_one_with_a_position() {
     let (code, out, _) = regnum(&["check", "scenarios/1444.ron", "tests/data/mini.ron"]);
     assert_eq!(code, 0, "{out}");
     assert_eq!(out.lines().filter(|l| l.starts_with("ok ")).count(), 2);
-    let dir = temp_dir("check");
-    let text = std::fs::read_to_string("scenarios/1444.ron").unwrap();
-    let half = dir.join("half.ron");
-    std::fs::write(&half, &text[..text.len() / 2]).unwrap();
-    let (code, out, _) = regnum(&["check", half.to_str().unwrap()]);
-    assert_eq!(code, 1);
-    let line = out.lines().next().unwrap();
-    let rest = line
-        .strip_prefix(&format!("{}:", half.display()))
-        .expect(line);
-    let mut parts = rest.splitn(3, ':');
-    assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
-    assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
+    check_refuses_a_cut_copy("scenarios/1444.ron", &temp_dir("cli-check"));
 }
 
 #[test]
 fn simulate_is_deterministic_and_replay_prints_the_same_hash() {
-    let dir = temp_dir("sim");
+    let dir = temp_dir("cli-sim");
     let (d, j1, j2) = (dir.join("d"), dir.join("s1.json"), dir.join("s2.json"));
     let base = ["simulate", "--games", "4", "--seed", "11", "--threads", "2"];
     let (code, _, err) = regnum(

@@ -3,26 +3,9 @@
 //! RULE_IDS.md, give the same hashes for the same seeds, and a save replays to its hash with
 //! each kingdom's figures in `replay --json`.
 
-use std::process::Command;
+mod common;
 
-fn regnum(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_regnum"))
-        .args(args)
-        .output()
-        .expect("regnum runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("regnum-km-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{check_refuses_a_cut_copy, regnum, temp_dir};
 
 #[test]
 fn check_accepts_the_kingdom_scenario_and_refuses_a_cut_copy_at_a_position() {
@@ -32,22 +15,11 @@ fn check_accepts_the_kingdom_scenario_and_refuses_a_cut_copy_at_a_position() {
         out.starts_with("ok scenarios/frontier.ron: Kingdom scenario frontier"),
         "{out}"
     );
-    let dir = temp_dir("check");
+    let dir = temp_dir("km-check");
+    check_refuses_a_cut_copy("scenarios/frontier.ron", &dir);
     let text = std::fs::read_to_string("scenarios/frontier.ron").unwrap();
-    let half = dir.join("half.ron");
-    std::fs::write(&half, &text[..text.len() / 2]).unwrap();
-    let (code, out, _) = regnum(&["check", half.to_str().unwrap()]);
-    assert_eq!(code, 1, "{out}");
-    let line = out.lines().next().unwrap();
-    let rest = line
-        .strip_prefix(&format!("{}:", half.display()))
-        .expect(line);
-    let mut parts = rest.splitn(3, ':');
-    assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
-    assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
     // A modder's mistakes are all reported at once, each where it is.
     let broken = text
-        .replacen("id: \"plains\"", "id: \"plains\"", 1)
         .replacen(
             "upgrade_from: Some(\"library\")",
             "upgrade_from: Some(\"libary\")",
@@ -66,7 +38,7 @@ fn check_accepts_the_kingdom_scenario_and_refuses_a_cut_copy_at_a_position() {
 
 #[test]
 fn two_hundred_bot_games_fire_every_kingdom_rule_and_replay_to_their_hashes() {
-    let dir = temp_dir("sim");
+    let dir = temp_dir("km-sim");
     let json = dir.join("k.json");
     let saves = dir.join("saves");
     let (code, _, err) = regnum(&[

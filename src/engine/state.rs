@@ -31,6 +31,30 @@ pub struct GameSetup {
     pub power_struggles: Option<bool>,
 }
 
+/// The seats in play, in seat order: those the setup names (each a seat the scenario offers,
+/// none twice), or every seat the scenario offers when it names none.
+pub fn resolve_seats(
+    offered: &[&str],
+    setup: &GameSetup,
+) -> Result<Vec<String>, crate::engine::game::GameError> {
+    use crate::engine::game::GameError;
+    if setup.players.is_empty() {
+        if offered.is_empty() {
+            return Err(GameError::NoPlayers);
+        }
+        return Ok(offered.iter().map(|s| s.to_string()).collect());
+    }
+    for (i, p) in setup.players.iter().enumerate() {
+        if !offered.contains(&p.as_str()) {
+            return Err(GameError::UnknownPlayer(p.clone()));
+        }
+        if setup.players[..i].contains(p) {
+            return Err(GameError::DuplicatePlayer(p.clone()));
+        }
+    }
+    Ok(setup.players.clone())
+}
+
 /// Lookup from content ids and stable ids to entities. Never iterated: order comes from `Sid`.
 #[derive(Resource, Default, Clone)]
 pub struct Index {

@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests: the small test scenario and game builders.
+//! Helpers shared by the integration tests: the small test scenario and game builders, and
+//! running the `regnum` binary as a user would.
 #![allow(dead_code)]
 
 use std::sync::Arc;
@@ -67,4 +68,41 @@ pub fn mat(game: &Game, realm: &str) -> regnum::rulesets::pop::model::Mat {
         .find(|r| r.id == realm)
         .and_then(|r| r.mat)
         .expect("a Player Realm")
+}
+
+/// Runs the `regnum` binary: its exit code, standard output and standard error.
+pub fn regnum(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_regnum"))
+        .args(args)
+        .output()
+        .expect("regnum runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A fresh, empty folder for one test.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("regnum-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `regnum check` refuses the first half of `scenario` with an error at `file:line:col`.
+pub fn check_refuses_a_cut_copy(scenario: &str, dir: &std::path::Path) {
+    let text = std::fs::read_to_string(scenario).unwrap();
+    let half = dir.join("half.ron");
+    std::fs::write(&half, &text[..text.len() / 2]).unwrap();
+    let (code, out, _) = regnum(&["check", half.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let line = out.lines().next().unwrap();
+    let rest = line
+        .strip_prefix(&format!("{}:", half.display()))
+        .expect(line);
+    let mut parts = rest.splitn(3, ':');
+    assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
+    assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
 }

@@ -12,7 +12,7 @@ use crate::rulesets::kingdom::decision::{Action, DecisionKind, ItemRef};
 use crate::rulesets::kingdom::model::{
     Army, Board, Content, DISTRICT_CELLS, HexTile, Kingdom, Leader, Settlement,
 };
-use crate::rulesets::kingdom::rules::sheet::{ability_modifier, holder, totals};
+use crate::rulesets::kingdom::rules::sheet::{holder, role_bonus, totals};
 use crate::rulesets::kingdom::rules::{check, check_as, deciding};
 use crate::rulesets::kingdom::{Game, Kingdom as KingdomRuleset};
 
@@ -149,15 +149,7 @@ impl Bot {
                     }
                     let free = kingdom.leaders.iter().enumerate().filter_map(|(i, l)| {
                         let leader = world.get::<Leader>(*l)?;
-                        leader.role.is_none().then(|| {
-                            let best = role
-                                .abilities
-                                .iter()
-                                .map(|a| ability_modifier(leader.abilities[*a as usize]))
-                                .max()
-                                .unwrap_or(0);
-                            (best, i)
-                        })
+                        leader.role.is_none().then(|| (role_bonus(role, leader), i))
                     });
                     let Some((_, i)) = free.max() else { continue };
                     let focus = match (role.attribute, role.role) {

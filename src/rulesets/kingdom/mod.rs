@@ -87,23 +87,8 @@ impl Ruleset for Kingdom {
     }
 
     fn players(content: &content::Scenario, setup: &GameSetup) -> Result<Vec<String>, GameError> {
-        if setup.players.is_empty() {
-            if content.kingdoms.is_empty() {
-                return Err(GameError::NoPlayers);
-            }
-            return Ok(content.kingdoms.iter().map(|k| k.id.clone()).collect());
-        }
-        let mut out: Vec<String> = Vec::new();
-        for p in &setup.players {
-            if !content.kingdoms.iter().any(|k| &k.id == p) {
-                return Err(GameError::UnknownPlayer(p.clone()));
-            }
-            if out.contains(p) {
-                return Err(GameError::DuplicatePlayer(p.clone()));
-            }
-            out.push(p.clone());
-        }
-        Ok(out)
+        let offered: Vec<&str> = content.kingdoms.iter().map(|k| k.id.as_str()).collect();
+        crate::engine::state::resolve_seats(&offered, setup)
     }
 
     fn configure(content: &Arc<content::Scenario>, _setup: &GameSetup) -> Arc<content::Scenario> {
@@ -150,11 +135,8 @@ impl Ruleset for Kingdom {
         let Some((k, _)) = rules::deciding(world) else {
             return Cost::default();
         };
-        let before = world.get::<model::Kingdom>(k).map_or(0, |k| k.treasury);
         Cost {
-            bp: rules::cost_of(world, k, action)
-                .unwrap_or(0)
-                .min(before.max(0)),
+            bp: rules::cost_of(world, k, action).unwrap_or(0),
         }
     }
 

@@ -143,9 +143,6 @@ pub struct Kingdom {
     /// The attributes the Ruler's and the Spymaster's bonuses go to (bits of `Attr::bit`).
     pub ruler_focus: u8,
     pub spymaster_focus: u8,
-    /// Unrest applied once from completed buildings and improvements is in `unrest`; the lasting
-    /// modifiers are recomputed from the kingdom's hexes and settlements.
-    pub months_in_goal: u32,
 }
 
 /// A leader of a kingdom.

@@ -41,19 +41,5 @@ pub fn resolve_players(scenario: &Scenario, setup: &GameSetup) -> Result<Vec<Str
         .filter(|r| r.kind == RealmKind::Player)
         .map(|r| r.id.as_str())
         .collect();
-    if setup.players.is_empty() {
-        if playable.is_empty() {
-            return Err(GameError::NoPlayers);
-        }
-        return Ok(playable.iter().map(|s| s.to_string()).collect());
-    }
-    for (i, p) in setup.players.iter().enumerate() {
-        if !playable.contains(&p.as_str()) {
-            return Err(GameError::UnknownPlayer(p.clone()));
-        }
-        if setup.players[..i].contains(p) {
-            return Err(GameError::DuplicatePlayer(p.clone()));
-        }
-    }
-    Ok(setup.players.clone())
+    crate::engine::state::resolve_seats(&playable, setup)
 }

@@ -103,7 +103,6 @@ pub fn spawn_scenario(world: &mut World, s: &Scenario, players: &[String]) {
                 withdrawn: 0,
                 ruler_focus: Attr::Economy.bit(),
                 spymaster_focus: Attr::Stability.bit(),
-                months_in_goal: 0,
             },
         );
         let mut leaders = Vec::new();

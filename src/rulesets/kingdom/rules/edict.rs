@@ -211,7 +211,8 @@ fn upgrade_target(
     (s.buildings[placed.building].id == *from && placed.cells == cells).then_some(i)
 }
 
-fn settlement_at(world: &World, seat: u8, at: At) -> Option<(Entity, &Settlement)> {
+/// The kingdom's settlement on a hex, if it has one there.
+pub fn settlement_at(world: &World, seat: u8, at: At) -> Option<(Entity, &Settlement)> {
     let (_, tile) = hex_at(world, at)?;
     let st = tile.settlement?;
     let settlement = world.get::<Settlement>(st)?;
@@ -225,6 +226,65 @@ fn army_of<'w>(world: &'w World, k: &Kingdom, index: u8) -> Option<(Entity, &'w 
 
 fn building_index(s: &Scenario, id: &str) -> Option<usize> {
     s.buildings.iter().position(|b| b.id == id)
+}
+
+/// BP a claim takes from the Treasury.
+pub const CLAIM_BP: i32 = 1;
+
+/// The BP an Edict-phase action takes from the Treasury, from the scenario's tables: the one
+/// price `check`, `perform` and the cost shown to players all read. `None`: free, or nothing
+/// there to price.
+pub fn bp_cost(world: &World, k: &Kingdom, action: &Action) -> Option<i32> {
+    let s = &world.resource::<Content>().0;
+    let army = |i: &u8| army_of(world, k, *i).map(|(_, a)| a);
+    match action {
+        Action::Claim(_) => Some(CLAIM_BP),
+        Action::Improve { at, improvement } => {
+            let i = s.improvements.iter().position(|d| &d.id == improvement)?;
+            improvement_cost(s, i, hex_at(world, *at)?.1)
+        }
+        Action::Prepare(at) | Action::AddDistrict(at) => {
+            s.terrains[hex_at(world, *at)?.1.terrain].preparation
+        }
+        Action::Build {
+            at,
+            district,
+            cell,
+            wide,
+            building,
+        } => {
+            let (_, settlement) = settlement_at(world, k.seat, *at)?;
+            let b = building_index(s, building)?;
+            let d = settlement.districts.get(usize::from(*district))?;
+            let cells = cells_for(s.buildings[b].lots, *cell, *wide)?;
+            Some(building_cost(s, settlement, d, b, &cells))
+        }
+        Action::RaiseArmy(_) => Some(s.house.army_cost),
+        Action::ExpandArmy(i) => army(i).map(|a| s.house.army_expand_cost * i32::from(a.size + 1)),
+        Action::EquipArmy(i) => army(i).map(|a| s.house.army_equip_cost * i32::from(a.size)),
+        // Per 5 hit points lost, rounded up.
+        Action::RepairArmy(i) => {
+            army(i).map(|a| s.house.army_repair_cost * (a.max_hp() - a.hp + 4) / 5)
+        }
+        _ => None,
+    }
+}
+
+/// Refuses one more improvement of a kind when the month's limit by Size is reached.
+fn within_limit(
+    rule: &'static str,
+    used: u32,
+    most: u32,
+    size: u32,
+    what: &str,
+) -> Result<(), Illegal> {
+    if used >= most {
+        return illegal(
+            rule,
+            format!("at Size {size} the kingdom makes at most {most} {what} a month"),
+        );
+    }
+    Ok(())
 }
 
 /// Checks an Edict-phase answer.
@@ -420,16 +480,14 @@ pub fn check(
                     "a claimed hex must be next to the kingdom (only the first may be anywhere)",
                 );
             }
-            if k.used.claims >= limit.claims {
-                return illegal(
-                    ids::EDICT_CLAIM_HEX,
-                    format!(
-                        "at Size {size} the kingdom claims at most {} hexes a month",
-                        limit.claims
-                    ),
-                );
-            }
-            afford(k, 1, ids::EDICT_CLAIM_HEX, "a claim")
+            within_limit(
+                ids::EDICT_CLAIM_HEX,
+                k.used.claims,
+                limit.claims,
+                size,
+                "hex claims",
+            )?;
+            afford(k, CLAIM_BP, ids::EDICT_CLAIM_HEX, "a claim")
         }
         (DecisionKind::Claims, Action::Abandon(at)) => {
             let owned = hex_at(world, *at).is_some_and(|(_, t)| t.owner == Some(k.seat));
@@ -507,15 +565,13 @@ pub fn check(
                     format!("a {} cannot be built on {}", def.name, terrain.name),
                 );
             };
-            if k.used.terrain >= limit.terrain {
-                return illegal(
-                    ids::EDICT_TERRAIN,
-                    format!(
-                        "at Size {size} the kingdom builds at most {} terrain improvements a month",
-                        limit.terrain
-                    ),
-                );
-            }
+            within_limit(
+                ids::EDICT_TERRAIN,
+                k.used.terrain,
+                limit.terrain,
+                size,
+                "terrain improvements",
+            )?;
             afford(k, cost, ids::EDICT_TERRAIN, &def.name)
         }
         (DecisionKind::Terrain, Action::Prepare(at)) => {
@@ -536,15 +592,13 @@ pub fn check(
             if tile.settlement.is_some() || tile.prepared.is_some() {
                 return illegal(ids::EDICT_TERRAIN, "the site is prepared already");
             }
-            if k.used.terrain >= limit.terrain {
-                return illegal(
-                    ids::EDICT_TERRAIN,
-                    format!(
-                        "at Size {size} the kingdom builds at most {} terrain improvements a month",
-                        limit.terrain
-                    ),
-                );
-            }
+            within_limit(
+                ids::EDICT_TERRAIN,
+                k.used.terrain,
+                limit.terrain,
+                size,
+                "terrain improvements",
+            )?;
             afford(k, cost, ids::EDICT_TERRAIN, "preparing the site")
         }
         (DecisionKind::Settlements, Action::Found(at)) => {
@@ -579,15 +633,13 @@ pub fn check(
                     );
                 }
             }
-            if k.used.settlements >= limit.settlements {
-                return illegal(
-                    ids::EDICT_SETTLEMENT,
-                    format!(
-                        "at Size {size} the kingdom creates at most {} settlements a month",
-                        limit.settlements
-                    ),
-                );
-            }
+            within_limit(
+                ids::EDICT_SETTLEMENT,
+                k.used.settlements,
+                limit.settlements,
+                size,
+                "new settlements or districts",
+            )?;
             Ok(())
         }
         (DecisionKind::Settlements, Action::AddDistrict(at)) => {
@@ -597,13 +649,12 @@ pub fn check(
                     format!("with no {role:?} the kingdom cannot add districts"),
                 );
             }
-            let Some((st, settlement)) = settlement_at(world, k.seat, *at) else {
+            let Some((_, settlement)) = settlement_at(world, k.seat, *at) else {
                 return illegal(
                     ids::EDICT_SETTLEMENT,
                     "no settlement of the kingdom stands there",
                 );
             };
-            let _ = st;
             let full = settlement
                 .districts
                 .iter()
@@ -614,17 +665,14 @@ pub fn check(
                     format!("{} has empty lots left", settlement.name),
                 );
             }
-            if k.used.settlements >= limit.settlements {
-                return illegal(
-                    ids::EDICT_SETTLEMENT,
-                    format!(
-                        "at Size {size} the kingdom adds at most {} settlements or districts a month",
-                        limit.settlements
-                    ),
-                );
-            }
-            let tile = hex_at(world, *at).expect("settlement hex").1;
-            let cost = s.terrains[tile.terrain].preparation.unwrap_or(1);
+            within_limit(
+                ids::EDICT_SETTLEMENT,
+                k.used.settlements,
+                limit.settlements,
+                size,
+                "new settlements or districts",
+            )?;
+            let cost = bp_cost(world, k, action).unwrap_or(0);
             afford(k, cost, ids::EDICT_SETTLEMENT, "a new district")
         }
         (
@@ -710,14 +758,14 @@ pub fn check(
                 );
             }
             let free = def.free_first && !k.used.free_house;
-            if !free && limit.buildings.is_some_and(|most| k.used.buildings >= most) {
-                return illegal(
+            if !free && let Some(most) = limit.buildings {
+                within_limit(
                     ids::EDICT_BUILDING,
-                    format!(
-                        "at Size {size} the kingdom builds at most {} buildings a month",
-                        limit.buildings.unwrap_or(0)
-                    ),
-                );
+                    k.used.buildings,
+                    most,
+                    size,
+                    "buildings",
+                )?;
             }
             let cost = building_cost(s, settlement, d, b, &cells);
             afford(k, cost, ids::EDICT_BUILDING, &def.name)
@@ -729,7 +777,12 @@ pub fn check(
                     "army units are raised in the kingdom's settlements",
                 );
             }
-            afford(k, s.house.army_cost, ids::EDICT_ARMY, "a new army unit")
+            afford(
+                k,
+                bp_cost(world, k, action).unwrap_or(0),
+                ids::EDICT_ARMY,
+                "a new army unit",
+            )
         }
         (
             DecisionKind::Armies,
@@ -738,24 +791,27 @@ pub fn check(
             let Some((_, a)) = army_of(world, k, *i) else {
                 return illegal(ids::EDICT_ARMY, format!("the kingdom has no army unit {i}"));
             };
-            let cost = match action {
+            match action {
                 Action::ExpandArmy(_) if a.size >= s.house.army_max_size => {
                     return illegal(
                         ids::EDICT_ARMY,
                         format!("{} is as large as a unit gets", a.name),
                     );
                 }
-                Action::ExpandArmy(_) => s.house.army_expand_cost * i32::from(a.size + 1),
                 Action::EquipArmy(_) if a.equipped => {
                     return illegal(ids::EDICT_ARMY, format!("{} is equipped already", a.name));
                 }
-                Action::EquipArmy(_) => s.house.army_equip_cost * i32::from(a.size),
-                _ if a.hp >= a.max_hp() => {
+                Action::RepairArmy(_) if a.hp >= a.max_hp() => {
                     return illegal(ids::EDICT_ARMY, format!("{} is at full strength", a.name));
                 }
-                _ => s.house.army_repair_cost * (a.max_hp() - a.hp + 4) / 5,
-            };
-            afford(k, cost, ids::EDICT_ARMY, "that")
+                _ => {}
+            }
+            afford(
+                k,
+                bp_cost(world, k, action).unwrap_or(0),
+                ids::EDICT_ARMY,
+                "that",
+            )
         }
         (DecisionKind::Edicts, Action::SetEdict { edict, level }) => {
             let def = s
@@ -957,7 +1013,7 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
         Action::Clear { at, army } => clear(world, kingdom, at, army),
         Action::Claim(at) => {
             let (hex, _) = hex_at(world, at).expect("checked");
-            pay(world, kingdom, 1);
+            pay(world, kingdom, CLAIM_BP);
             let seat = world.get::<Kingdom>(kingdom).expect("kingdom").seat;
             let town = {
                 let mut tile = world.get_mut::<HexTile>(hex).expect("hex");
@@ -970,7 +1026,7 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 k.used.claims += 1;
             }
             let mut text = format!(
-                "Claims hex {at:?} for 1 BP: Size {}",
+                "Claims hex {at:?} for {CLAIM_BP} BP: Size {}",
                 world
                     .get::<Kingdom>(kingdom)
                     .expect("kingdom")
@@ -994,7 +1050,7 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 kingdom,
                 ids::EDICT_CLAIM_HEX,
                 text,
-                Some(-1),
+                Some(-CLAIM_BP),
                 Some(hex),
             );
         }
@@ -1083,8 +1139,9 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
         }
         Action::Found(at) => found(world, kingdom, at),
         Action::AddDistrict(at) => {
+            let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+            let cost = bp_cost(world, k, &action).expect("checked");
             let (hex, tile) = hex_at(world, at).expect("checked");
-            let cost = s.terrains[tile.terrain].preparation.unwrap_or(1);
             let water = near_water(world, &s, tile);
             let st = tile.settlement.expect("checked");
             pay(world, kingdom, cost);
@@ -1119,7 +1176,8 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
         } => build(world, kingdom, at, district, cell, wide, &building),
         Action::RaiseArmy(at) => {
             let (hex, _) = hex_at(world, at).expect("checked");
-            let cost = s.house.army_cost;
+            let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+            let cost = bp_cost(world, k, &action).expect("checked");
             pay(world, kingdom, cost);
             let (seat, n) = {
                 let k = world.get::<Kingdom>(kingdom).expect("kingdom");
@@ -1155,23 +1213,18 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
         Action::ExpandArmy(i) | Action::EquipArmy(i) | Action::RepairArmy(i) => {
             let army = world.get::<Kingdom>(kingdom).expect("kingdom").armies[usize::from(i)];
             let a = world.get::<Army>(army).expect("army").clone();
-            let (cost, text) = match action {
-                Action::ExpandArmy(_) => (
-                    s.house.army_expand_cost * i32::from(a.size + 1),
-                    format!(
-                        "expands the {} to size {} (Consumption +1)",
-                        a.name,
-                        a.size + 1
-                    ),
+            let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+            let cost = bp_cost(world, k, &action).expect("checked");
+            let text = match action {
+                Action::ExpandArmy(_) => format!(
+                    "expands the {} to size {} (Consumption +1)",
+                    a.name,
+                    a.size + 1
                 ),
-                Action::EquipArmy(_) => (
-                    s.house.army_equip_cost * i32::from(a.size),
-                    format!("equips the {} with better arms (+1 strength)", a.name),
-                ),
-                _ => (
-                    s.house.army_repair_cost * (a.max_hp() - a.hp + 4) / 5,
-                    format!("brings the {} back to full strength", a.name),
-                ),
+                Action::EquipArmy(_) => {
+                    format!("equips the {} with better arms (+1 strength)", a.name)
+                }
+                _ => format!("brings the {} back to full strength", a.name),
             };
             pay(world, kingdom, cost);
             {

@@ -6,7 +6,6 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::decision::Illegal;
-use crate::engine::flow::step_progress;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::engine::state::sid_of;
@@ -17,7 +16,9 @@ use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Content, DISTRICT_SIDE, Kingdom, Settlement, TempMod};
 use crate::rulesets::kingdom::rules::sheet::{kingdom_check, totals};
 use crate::rulesets::kingdom::rules::upkeep::add_unrest;
-use crate::rulesets::kingdom::rules::{ask, seats, take_answer, wrong_kind};
+use crate::rulesets::kingdom::rules::{
+    ask, next_kingdom, next_stage, seats, staged, take_answer, wrong_kind,
+};
 
 /// Hiring adventurers for an event's check: (BP, bonus) by tier 1-3.
 pub const HIRE: [(i32, i32); 3] = [(4, 2), (8, 5), (16, 10)];
@@ -72,31 +73,24 @@ fn set_queue(world: &mut World, queue: Vec<(usize, Option<Entity>)>) {
 pub fn roll_events(world: &mut World) {
     let kingdoms = seats(world);
     loop {
-        let (cursor, stage) = {
-            let p = step_progress(world);
-            (p.cursor as usize, p.visits)
-        };
-        let Some(&k) = kingdoms.get(cursor) else {
+        let Some((k, stage)) = staged(world, &kingdoms) else {
             return;
         };
         let answer = take_answer(world);
         match stage {
             0 => {
                 if world.get::<Kingdom>(k).expect("kingdom").claimed.is_empty() {
-                    let mut p = step_progress(world);
-                    p.cursor += 1;
+                    next_kingdom(world);
                     continue;
                 }
                 let queue = draw_events(world, k);
                 set_queue(world, queue);
-                step_progress(world).visits = 1;
+                next_stage(world);
             }
             1 => {
                 let mut queue = world.resource::<EventQueue>().queue.clone();
                 if queue.is_empty() {
-                    let mut p = step_progress(world);
-                    p.cursor += 1;
-                    p.visits = 0;
+                    next_kingdom(world);
                     continue;
                 }
                 let (event, settlement) = queue[0];
@@ -221,7 +215,15 @@ fn random_settlement(world: &mut World, k: Entity) -> Option<Entity> {
     Some(settlements[i])
 }
 
-fn resolve(world: &mut World, k: Entity, event: usize, settlement: Option<Entity>, bonus: i32) {
+/// Resolves one event for a kingdom: its text, its effects, its check (with `bonus` from hired
+/// adventurers) and what the check's outcome brings.
+pub(crate) fn resolve(
+    world: &mut World,
+    k: Entity,
+    event: usize,
+    settlement: Option<Entity>,
+    bonus: i32,
+) {
     let s = world.resource::<Content>().0.clone();
     let def = &s.events[event];
     let id = world.get::<Kingdom>(k).expect("kingdom").id.clone();

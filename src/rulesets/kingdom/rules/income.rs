@@ -12,7 +12,8 @@ use crate::engine::state::sid_of;
 use crate::rulesets::kingdom::content::schema::{Attr, Forbid};
 use crate::rulesets::kingdom::decision::{Action, DecisionKind, ItemRef};
 use crate::rulesets::kingdom::ids;
-use crate::rulesets::kingdom::model::{Board, Content, HexTile, Kingdom, Settlement};
+use crate::rulesets::kingdom::model::{Content, HexTile, Kingdom, Settlement};
+use crate::rulesets::kingdom::rules::edict::settlement_at;
 use crate::rulesets::kingdom::rules::sheet::{forbidden, kingdom_check, totals};
 use crate::rulesets::kingdom::rules::upkeep::add_unrest;
 use crate::rulesets::kingdom::rules::{ask_each, seats, wrong_kind};
@@ -144,12 +145,7 @@ fn item(world: &World, k: &Kingdom, item: ItemRef) -> Option<(Option<u8>, u32, u
             building,
             slot,
         } => {
-            let hex = world.resource::<Board>().at(at.0, at.1)?;
-            let st = world.get::<HexTile>(hex)?.settlement?;
-            let settlement = world.get::<Settlement>(st)?;
-            if settlement.owner != Some(k.seat) {
-                return None;
-            }
+            let (st, settlement) = settlement_at(world, k.seat, at)?;
             let d = settlement.districts.get(usize::from(district))?;
             let (tier, filled) = *d
                 .placed
@@ -374,11 +370,8 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
                         slot,
                     },
                 ) => {
-                    let hex = world.resource::<Board>().at(at.0, at.1).expect("checked");
-                    let st = world
-                        .get::<HexTile>(hex)
-                        .and_then(|t| t.settlement)
-                        .expect("checked");
+                    let seat = world.get::<Kingdom>(kingdom).expect("kingdom").seat;
+                    let (st, _) = settlement_at(world, seat, at).expect("checked");
                     world
                         .get_mut::<Settlement>(st)
                         .expect("settlement")

@@ -127,6 +127,27 @@ pub fn seats(world: &World) -> Vec<Entity> {
     world.resource::<Seats>().0.clone()
 }
 
+/// For a step that goes through each kingdom in stages: the kingdom it is at and that
+/// kingdom's stage (`None` once every kingdom is done). Progress lives in `StepProgress`, so
+/// the step picks up where it was after each answer.
+pub fn staged(world: &mut World, kingdoms: &[Entity]) -> Option<(Entity, u32)> {
+    let p = step_progress(world);
+    let (cursor, stage) = (p.cursor as usize, p.visits);
+    kingdoms.get(cursor).map(|k| (*k, stage))
+}
+
+/// The staged step moves on to its next stage for the same kingdom.
+pub fn next_stage(world: &mut World) {
+    step_progress(world).visits += 1;
+}
+
+/// The staged step moves on to the next kingdom, at its first stage.
+pub fn next_kingdom(world: &mut World) {
+    let mut p = step_progress(world);
+    p.cursor += 1;
+    p.visits = 0;
+}
+
 /// Visits every kingdom in seat order for a step that asks `kind` again after each answer
 /// until the kingdom answers `Done`. `skip` passes over a kingdom that has nothing to decide;
 /// `perform` applies one (already checked) answer.
@@ -249,43 +270,12 @@ pub fn wrong_kind(kind: DecisionKind, action: &Action) -> Illegal {
     )
 }
 
-/// The BP an action would take from the Treasury up front (`None` when it costs nothing).
+/// The BP an action would take from the Treasury up front (`None` when it costs nothing;
+/// a withdrawal's is negative: it gives BP to the leaders).
 pub fn cost_of(world: &World, kingdom: Entity, action: &Action) -> Option<i32> {
-    use crate::rulesets::kingdom::model::{Board, Content, HexTile, Settlement};
-    let s = &world.resource::<Content>().0;
-    let tile = |at: (i32, i32)| {
-        world
-            .resource::<Board>()
-            .at(at.0, at.1)
-            .and_then(|h| world.get::<HexTile>(h))
-    };
     match action {
-        Action::Claim(_) => Some(1),
-        Action::Improve { at, improvement } => {
-            let i = s.improvements.iter().position(|d| &d.id == improvement)?;
-            edict::improvement_cost(s, i, tile(*at)?)
-        }
-        Action::Prepare(at) => s.terrains[tile(*at)?.terrain].preparation,
-        Action::AddDistrict(at) => s.terrains[tile(*at)?.terrain].preparation,
-        Action::Build {
-            at,
-            district,
-            cell,
-            wide,
-            building,
-        } => {
-            let b = s.buildings.iter().position(|d| &d.id == building)?;
-            let st = world.get::<Settlement>(tile(*at)?.settlement?)?;
-            let d = st.districts.get(usize::from(*district))?;
-            let cells = edict::cells_for(s.buildings[b].lots, *cell, *wide)?;
-            Some(edict::building_cost(s, st, d, b, &cells))
-        }
-        Action::RaiseArmy(_) => Some(s.house.army_cost),
         Action::Withdraw(bp) => Some(-i32::from(*bp)),
         Action::Hire(t @ 1..=3) => Some(event::HIRE[usize::from(*t - 1)].0),
-        _ => {
-            let _ = kingdom;
-            None
-        }
+        _ => edict::bp_cost(world, world.get::<Kingdom>(kingdom)?, action),
     }
 }

@@ -6,7 +6,6 @@ use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
-use crate::rulesets::kingdom::content::schema::Role;
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Content, HexTile, Kingdom, Outcome, Used};
 use crate::rulesets::kingdom::rules::seats;
@@ -206,10 +205,4 @@ pub fn end_month(world: &mut World) {
     write(world, note);
     world.insert_resource(Outcome { winner, reason });
     world.resource_mut::<Flow>().over = true;
-}
-
-/// Whether the kingdom's Ruler seat is filled (for the help texts and the bot).
-pub fn has_ruler(world: &World, kingdom: Entity) -> bool {
-    let k = world.get::<Kingdom>(kingdom).expect("kingdom");
-    !is_vacant(world, k, Role::Ruler)
 }

@@ -10,7 +10,7 @@ use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::kingdom::content::Scenario;
 use crate::rulesets::kingdom::content::schema::{
-    Alignment, Attr, EdictKind, Forbid, LimitRow, Mods, Role, Special,
+    Alignment, Attr, EdictKind, Forbid, LimitRow, Mods, Role, RoleDef, Special,
 };
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Army, Content, HexTile, Kingdom, Leader, Settlement};
@@ -140,6 +140,18 @@ pub fn ability_modifier(score: i32) -> i32 {
     (score - 10).div_euclid(2)
 }
 
+/// What a leader adds in a role: the best modifier of the role's abilities, halved (rounded
+/// down) for a role that takes half.
+pub fn role_bonus(role: &RoleDef, leader: &Leader) -> i32 {
+    let best = role
+        .abilities
+        .iter()
+        .map(|a| ability_modifier(leader.abilities[*a as usize]))
+        .max()
+        .unwrap_or(0);
+    if role.half { best.div_euclid(2) } else { best }
+}
+
 /// How many attributes the Ruler's bonus goes to at this Size.
 pub fn ruler_attributes(size: u32) -> u32 {
     match size {
@@ -265,13 +277,7 @@ fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
         let Some(leader) = held else {
             continue;
         };
-        let best = role
-            .abilities
-            .iter()
-            .map(|a| ability_modifier(leader.abilities[*a as usize]))
-            .max()
-            .unwrap_or(0);
-        let bonus = if role.half { best.div_euclid(2) } else { best };
+        let bonus = role_bonus(role, leader);
         let label = || format!("{} {}", role.name, leader.name);
         match role.attribute {
             Some(attr) => sheet.attr_mut(attr).add(label, bonus),
@@ -479,9 +485,4 @@ pub fn kingdom_check(
     };
     write(world, Note::new(ids::CHECK, text).realm(id).amount(total));
     roll
-}
-
-/// Command DC of a kingdom.
-pub fn command_dc(world: &World, kingdom: Entity) -> i32 {
-    totals(world, kingdom).command_dc.total
 }

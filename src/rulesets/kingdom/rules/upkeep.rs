@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 
 use crate::engine::decision::Illegal;
-use crate::engine::flow::step_progress;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::engine::state::sid_of;
@@ -14,7 +13,9 @@ use crate::rulesets::kingdom::decision::{Action, At, DecisionKind};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Board, Content, HexTile, Kingdom, Settlement};
 use crate::rulesets::kingdom::rules::sheet::{holder, is_vacant, kingdom_check, sheet, totals};
-use crate::rulesets::kingdom::rules::{ask, seats, take_answer, wrong_kind};
+use crate::rulesets::kingdom::rules::{
+    ask, next_kingdom, next_stage, seats, staged, take_answer, wrong_kind,
+};
 
 fn kingdom_id(world: &World, k: Entity) -> String {
     world.get::<Kingdom>(k).expect("kingdom").id.clone()
@@ -197,21 +198,14 @@ pub fn fill_item_slots(world: &mut World) {
 pub fn settle_unrest(world: &mut World) {
     let kingdoms = seats(world);
     loop {
-        let (cursor, stage) = {
-            let p = step_progress(world);
-            (p.cursor as usize, p.visits)
-        };
-        let Some(&k) = kingdoms.get(cursor) else {
+        let Some((k, stage)) = staged(world, &kingdoms) else {
             return;
         };
         let answer = take_answer(world);
-        let next_stage = |world: &mut World| step_progress(world).visits += 1;
         match stage {
             0 => {
                 if !controls_hexes(world, k) {
-                    let mut p = step_progress(world);
-                    p.cursor += 1;
-                    p.visits = 0;
+                    next_kingdom(world);
                     continue;
                 }
                 raise_unrest(world, k);
@@ -241,11 +235,7 @@ pub fn settle_unrest(world: &mut World) {
                 }
                 next_stage(world);
             }
-            _ => {
-                let mut p = step_progress(world);
-                p.cursor += 1;
-                p.visits = 0;
-            }
+            _ => next_kingdom(world),
         }
     }
 }
@@ -380,9 +370,7 @@ pub fn release_hex(world: &mut World, k: Entity, hex: Entity) -> Option<String> 
     let mut town = None;
     if let Some(st) = settlement {
         kingdom.settlements.retain(|e| *e != st);
-        let armies_here: Vec<Entity> = kingdom.armies.clone();
         drop(kingdom);
-        let _ = armies_here;
         let mut s = world.get_mut::<Settlement>(st).expect("settlement");
         s.owner = None;
         town = Some(s.name.clone());
