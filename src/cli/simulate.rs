@@ -2,13 +2,11 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-
-use std::sync::Arc;
 
 use crate::cli::load_content;
 use crate::engine::content::{joined, read};
@@ -69,43 +67,6 @@ pub struct Report {
     pub rule_counts: BTreeMap<String, u64>,
 }
 
-/// Each seat's final score as a ruleset reports it in `simulate`'s JSON.
-type FinalScores<R> = fn(&Game<R>) -> Vec<serde_json::Value>;
-
-/// Price of Power's final scores, line by line.
-fn pop_scores(game: &Game<PriceOfPower>) -> Vec<serde_json::Value> {
-    game.world()
-        .get_resource::<crate::rulesets::pop::rules::scoring::Outcome>()
-        .map(|o| {
-            o.scores
-                .iter()
-                .map(|s| serde_json::to_value(s).expect("scores serialize"))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// Kingdom's scores with the kingdom sheet's figures behind them.
-fn kingdom_scores(game: &Game<Kingdom>) -> Vec<serde_json::Value> {
-    let snapshot = game.snapshot();
-    game.scores()
-        .into_iter()
-        .map(|(id, total)| {
-            let k = snapshot.kingdoms.iter().find(|k| k.kingdom.id == id);
-            serde_json::json!({
-                "realm": id,
-                "total": total,
-                "size": k.map(|k| k.sheet.size),
-                "districts": k.map(|k| k.sheet.districts),
-                "buildings": k.map(|k| k.sheet.buildings),
-                "treasury": k.map(|k| k.kingdom.treasury),
-                "unrest": k.map(|k| k.kingdom.unrest),
-                "anarchy": k.map(|k| k.kingdom.anarchy),
-            })
-        })
-        .collect()
-}
-
 /// Plays one bot game; returns its result and its log counts.
 pub fn play_one<R: Ruleset>(
     scenario: Arc<R::Content>,
@@ -113,7 +74,6 @@ pub fn play_one<R: Ruleset>(
     save_dir: Option<&PathBuf>,
     scenario_file: Option<&str>,
     setup: &GameSetup,
-    final_scores: FinalScores<R>,
 ) -> Result<(GameResult, BTreeMap<String, u64>), String> {
     let mut game = Game::<R>::new(scenario, setup.clone(), seed).map_err(|e| e.to_string())?;
     play_out(&mut game, seed);
@@ -137,7 +97,7 @@ pub fn play_one<R: Ruleset>(
         rounds: game.flow().round,
         winner: game.winner(),
         scores: if game.is_over() {
-            final_scores(&game)
+            R::final_scores(game.world())
         } else {
             Vec::new()
         },
@@ -161,16 +121,12 @@ pub fn run(args: &SimulateArgs) -> i32 {
         }
     };
     match ruleset {
-        RulesetId::PriceOfPower => simulate::<PriceOfPower>(
-            args,
-            crate::rulesets::pop::content::default_scenario,
-            pop_scores,
-        ),
-        RulesetId::Kingdom => simulate::<Kingdom>(
-            args,
-            crate::rulesets::kingdom::content::default_scenario,
-            kingdom_scores,
-        ),
+        RulesetId::PriceOfPower => {
+            simulate::<PriceOfPower>(args, crate::rulesets::pop::content::default_scenario)
+        }
+        RulesetId::Kingdom => {
+            simulate::<Kingdom>(args, crate::rulesets::kingdom::content::default_scenario)
+        }
         RulesetId::RaisonDEtat => {
             eprintln!("the Raison d'Etat ruleset is not playable in this version of Regnum yet");
             1
@@ -178,11 +134,7 @@ pub fn run(args: &SimulateArgs) -> i32 {
     }
 }
 
-fn simulate<R: Ruleset>(
-    args: &SimulateArgs,
-    default: fn() -> Arc<R::Content>,
-    final_scores: FinalScores<R>,
-) -> i32 {
+fn simulate<R: Ruleset>(args: &SimulateArgs, default: fn() -> Arc<R::Content>) -> i32 {
     let scenario = match load_content::<R>(args.scenario.as_ref(), default) {
         Ok(s) => s,
         Err(e) => {
@@ -233,13 +185,12 @@ fn simulate<R: Ruleset>(
                         *n += 1;
                         *n - 1
                     };
-                    match play_one(
+                    match play_one::<R>(
                         scenario.clone(),
                         args.seed + i,
                         args.save_dir.as_ref(),
                         scenario_file.as_deref(),
                         &setup,
-                        final_scores,
                     ) {
                         Ok(r) => results.lock().expect("lock").push(r),
                         Err(e) => *failure.lock().expect("lock") = Some(e),

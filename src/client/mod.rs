@@ -92,23 +92,6 @@ impl Plugin for ClientPlugin {
     }
 }
 
-/// Whether the window to open is Kingdom's: a `ruleset: Kingdom` scenario, or a save of a
-/// Kingdom game.
-fn is_kingdom(scenario: Option<&std::path::Path>, load: Option<&std::path::Path>) -> bool {
-    use crate::engine::ruleset::RulesetId;
-    if let Some(path) = scenario
-        && let Ok(text) = std::fs::read_to_string(path)
-    {
-        return matches!(
-            crate::rulesets::ruleset_of(path, &text),
-            Ok(Some(RulesetId::Kingdom))
-        );
-    }
-    load.and_then(|path| std::fs::read_to_string(path).ok())
-        .and_then(|text| crate::engine::save::parse_header(&text, "").ok())
-        .is_some_and(|h| h.ruleset == RulesetId::Kingdom)
-}
-
 /// Opens the game window on the embedded default scenario, or on `scenario` (a path, absolute
 /// or relative to the working directory); `automation` may leave the playing to the bots and
 /// end the run by itself. Returns the process exit code.
@@ -117,9 +100,9 @@ pub fn run(
     load: Option<PathBuf>,
     automation: automation::Automation,
 ) -> i32 {
-    // A Kingdom scenario or save opens Kingdom's own window.
-    if is_kingdom(scenario.as_deref(), load.as_deref()) {
-        return crate::rulesets::kingdom::view::run(scenario, load, automation);
+    // A ruleset with a window of its own (Kingdom) opens it for its scenarios and saves.
+    if let Some(ruleset) = crate::rulesets::own_window(scenario.as_deref(), load.as_deref()) {
+        return crate::rulesets::run_own_window(ruleset, scenario, load, automation);
     }
     // A save opened from the command line plays on the scenario file it names, unless one is
     // given; a save that cannot be read is reported once the window is up.

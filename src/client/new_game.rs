@@ -172,7 +172,7 @@ fn open_form(
     form.kingdom_files = form
         .files
         .iter()
-        .filter(|f| is_kingdom_file(f))
+        .filter(|f| crate::rulesets::own_window(Some(f), None).is_some())
         .cloned()
         .collect();
     commands.insert_resource(form);
@@ -200,16 +200,6 @@ pub fn scenario_files(root: &Path) -> Vec<PathBuf> {
     }
     files.sort();
     files
-}
-
-/// Whether a scenario file is written for Kingdom.
-fn is_kingdom_file(path: &Path) -> bool {
-    std::fs::read_to_string(path).is_ok_and(|text| {
-        matches!(
-            crate::rulesets::ruleset_of(path, &text),
-            Ok(Some(crate::engine::ruleset::RulesetId::Kingdom))
-        )
-    })
 }
 
 /// Reads a scenario or a mod (applied to its base) and puts it in place of the loaded one,

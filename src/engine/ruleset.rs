@@ -168,6 +168,14 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn scores(world: &World) -> Vec<(String, i32)>;
     /// Every rule id the ruleset writes into the log.
     fn rule_ids() -> &'static [&'static str];
+    /// Each seat's final score as `simulate` reports it: at least `realm` and `total`, and the
+    /// ruleset's own lines beside them.
+    fn final_scores(world: &World) -> Vec<serde_json::Value> {
+        Self::scores(world)
+            .into_iter()
+            .map(|(realm, total)| serde_json::json!({ "realm": realm, "total": total }))
+            .collect()
+    }
     /// When a log entry happened, in the ruleset's own calendar (the log's `age` and `round`).
     fn time_label(age: u8, round: u8) -> String {
         format!("Age {age} Round {round}")

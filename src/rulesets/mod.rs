@@ -35,6 +35,38 @@ pub fn ruleset_of(path: &Path, text: &str) -> Result<Option<RulesetId>, Vec<Cont
     }
 }
 
+/// The ruleset whose own window opens for this scenario or save, if it has one (Kingdom's
+/// window is its own app; Price of Power plays in `client`'s).
+pub fn own_window(scenario: Option<&Path>, load: Option<&Path>) -> Option<RulesetId> {
+    let ruleset = match scenario {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).ok()?;
+            ruleset_of(path, &text).ok()??
+        }
+        None => {
+            let text = std::fs::read_to_string(load?).ok()?;
+            crate::engine::save::parse_header(&text, "").ok()?.ruleset
+        }
+    };
+    (ruleset == RulesetId::Kingdom).then_some(ruleset)
+}
+
+/// Opens the window of a ruleset that has its own (see `own_window`); the process exit code.
+#[cfg(feature = "client")]
+pub fn run_own_window(
+    ruleset: RulesetId,
+    scenario: Option<std::path::PathBuf>,
+    load: Option<std::path::PathBuf>,
+    automation: crate::client::automation::Automation,
+) -> i32 {
+    match ruleset {
+        RulesetId::Kingdom => kingdom::view::run(scenario, load, automation),
+        RulesetId::PriceOfPower | RulesetId::RaisonDEtat => {
+            unreachable!("own_window names only rulesets with a window of their own")
+        }
+    }
+}
+
 /// The ruleset named on a file's `ruleset:` line, read as text.
 fn written_ruleset(text: &str) -> Option<RulesetId> {
     let (line, col) = crate::engine::content::value_position(text, "ruleset")?;

@@ -172,6 +172,27 @@ impl Ruleset for Kingdom {
         ids::ALL
     }
 
+    fn final_scores(world: &World) -> Vec<serde_json::Value> {
+        // The score with the kingdom sheet's figures behind it.
+        let snapshot = snapshot::snapshot(world);
+        Self::scores(world)
+            .into_iter()
+            .map(|(id, total)| {
+                let k = snapshot.kingdoms.iter().find(|k| k.kingdom.id == id);
+                serde_json::json!({
+                    "realm": id,
+                    "total": total,
+                    "size": k.map(|k| k.sheet.size),
+                    "districts": k.map(|k| k.sheet.districts),
+                    "buildings": k.map(|k| k.sheet.buildings),
+                    "treasury": k.map(|k| k.kingdom.treasury),
+                    "unrest": k.map(|k| k.kingdom.unrest),
+                    "anarchy": k.map(|k| k.kingdom.anarchy),
+                })
+            })
+            .collect()
+    }
+
     fn time_label(year: u8, month: u8) -> String {
         format!("Year {year} Month {month:>2}")
     }

@@ -100,6 +100,8 @@ pub struct Used {
     pub explored: u32,
     /// Expeditions against lairs (one a month).
     pub expeditions: u32,
+    /// Adventurers were hired in this Event phase (once a phase).
+    pub hired: bool,
     /// Sale attempts in the Income phase, and the districts that sold a slot item.
     pub sales: u32,
     pub sold_from: Vec<(u32, u8)>,

@@ -193,4 +193,17 @@ impl Ruleset for PriceOfPower {
     fn rule_ids() -> &'static [&'static str] {
         ids::ALL
     }
+
+    fn final_scores(world: &World) -> Vec<serde_json::Value> {
+        // The final scoring, line by line.
+        world
+            .get_resource::<rules::scoring::Outcome>()
+            .map(|o| {
+                o.scores
+                    .iter()
+                    .map(|s| serde_json::to_value(s).expect("scores serialize"))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
 }

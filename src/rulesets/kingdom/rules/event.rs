@@ -97,7 +97,8 @@ pub fn roll_events(world: &mut World) {
                 let s = world.resource::<Content>().0.clone();
                 let can_hire = s.events[event].check.is_some() && {
                     let kingdom = world.get::<Kingdom>(k).expect("kingdom");
-                    !kingdom.anarchy && kingdom.treasury >= HIRE[0].0
+                    // Adventurers are hired once per Event phase.
+                    !kingdom.anarchy && !kingdom.used.hired && kingdom.treasury >= HIRE[0].0
                 };
                 if can_hire && answer.is_none() {
                     ask(world, k, DecisionKind::Hire);
@@ -118,7 +119,11 @@ pub fn roll_events(world: &mut World) {
 
 fn hire(world: &mut World, k: Entity, tier: u8) -> i32 {
     let (cost, bonus) = HIRE[usize::from(tier - 1)];
-    world.get_mut::<Kingdom>(k).expect("kingdom").treasury -= cost;
+    {
+        let mut kingdom = world.get_mut::<Kingdom>(k).expect("kingdom");
+        kingdom.treasury -= cost;
+        kingdom.used.hired = true;
+    }
     let id = world.get::<Kingdom>(k).expect("kingdom").id.clone();
     write(
         world,
@@ -511,7 +516,14 @@ pub fn check(world: &World, kingdom: Entity, action: &Action) -> Result<(), Ille
         Action::Done => Ok(()),
         Action::Hire(tier @ 1..=3) => {
             let (cost, _) = HIRE[usize::from(*tier - 1)];
-            let treasury = world.get::<Kingdom>(kingdom).expect("kingdom").treasury;
+            let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+            if k.used.hired {
+                return Err(Illegal::new(
+                    ids::EVENT_RESOLVE,
+                    "adventurers are hired once per Event phase",
+                ));
+            }
+            let treasury = k.treasury;
             if treasury < cost {
                 return Err(Illegal::new(
                     ids::EVENT_RESOLVE,
