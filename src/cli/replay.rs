@@ -52,14 +52,13 @@ pub fn run(path: &Path, output: Output, scenario: Option<&PathBuf>) -> i32 {
             scenario_path.as_ref(),
             crate::rulesets::kingdom::content::default_scenario,
         ),
-        other @ RulesetId::RaisonDEtat => {
-            eprintln!(
-                "error: {} is a {} game; this version of Regnum cannot play that ruleset yet",
-                path.display(),
-                other.title()
-            );
-            1
-        }
+        RulesetId::RaisonDEtat => replay::<crate::rulesets::raison::RaisonDEtat>(
+            path,
+            &text,
+            output,
+            scenario_path.as_ref(),
+            crate::rulesets::raison::content::default_scenario,
+        ),
     }
 }
 

@@ -127,10 +127,10 @@ pub fn run(args: &SimulateArgs) -> i32 {
         RulesetId::Kingdom => {
             simulate::<Kingdom>(args, crate::rulesets::kingdom::content::default_scenario)
         }
-        RulesetId::RaisonDEtat => {
-            eprintln!("the Raison d'Etat ruleset is not playable in this version of Regnum yet");
-            1
-        }
+        RulesetId::RaisonDEtat => simulate::<crate::rulesets::raison::RaisonDEtat>(
+            args,
+            crate::rulesets::raison::content::default_scenario,
+        ),
     }
 }
 

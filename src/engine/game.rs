@@ -19,6 +19,8 @@ pub enum GameError {
     UnknownPlayer(String),
     DuplicatePlayer(String),
     NoPlayers,
+    /// The ruleset needs more seats than the setup names.
+    TooFewPlayers { need: usize, got: usize },
 }
 
 impl std::fmt::Display for GameError {
@@ -29,6 +31,9 @@ impl std::fmt::Display for GameError {
             }
             GameError::DuplicatePlayer(p) => write!(f, "\"{p}\" is seated twice"),
             GameError::NoPlayers => write!(f, "the scenario has no seats to play"),
+            GameError::TooFewPlayers { need, got } => {
+                write!(f, "this game needs at least {need} seats; {got} were named")
+            }
         }
     }
 }

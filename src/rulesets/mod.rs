@@ -11,6 +11,7 @@ use crate::engine::ruleset::{Checked, Ruleset, RulesetId};
 
 pub mod kingdom;
 pub mod pop;
+pub mod raison;
 
 /// Which ruleset a content file is written for: a scenario's `ruleset:` field, a mod's base
 /// scenario's (beside the mod, else the embedded default). `None` when the text cannot be read
@@ -81,9 +82,7 @@ pub fn check_path(path: &Path) -> Result<Checked, Vec<ContentError>> {
     let text = read(path)?;
     match ruleset_of(path, &text)? {
         Some(RulesetId::Kingdom) => kingdom::Kingdom::check_file(path, &text),
-        Some(RulesetId::RaisonDEtat) => {
-            Err(vec![not_built_yet(path, &text, RulesetId::RaisonDEtat)])
-        }
+        Some(RulesetId::RaisonDEtat) => raison::RaisonDEtat::check_file(path, &text),
         None | Some(RulesetId::PriceOfPower) => pop::PriceOfPower::check_file(path, &text),
     }
 }

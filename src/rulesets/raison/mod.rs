@@ -1,0 +1,224 @@
+//! Raison d'Etat (seed 003, the player aid): Powers act at the same moment, each on the segment
+//! of its own action dial (Muster, Taxation, Subsidise & Mercenaries, Leadership, Mobilisation,
+//! Gain Influence, Movement); Coalitions, battles fought with face-down Battle cards, Minor
+//! Powers bid for with Morale, the Imperial Election, and an Influence victory.
+//!
+//! Everything of this ruleset lives in this folder: its scenario schema and loading
+//! (`content`), its ECS model (`model`), its decisions and actions (`decision`), its rules
+//! (`rules`: the round, the actions, movement, battles), its rule ids (`ids`), its snapshot and
+//! per-seat view (`snapshot`) and its bot (`bot`). `RaisonDEtat` is its side of the engine's
+//! `Ruleset` contract. The house rules it settles are in `docs/raison.md`.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::engine::content::ContentError;
+use crate::engine::decision::Illegal;
+use crate::engine::flow::Flow;
+use crate::engine::game::GameError;
+use crate::engine::ruleset::{Checked, Ruleset, RulesetId};
+use crate::engine::state::GameSetup;
+
+pub mod bot;
+pub mod content;
+pub mod decision;
+pub mod ids;
+pub mod model;
+pub mod rules;
+pub mod snapshot;
+
+pub use decision::{Action, Decision, DecisionKind, MoveKind};
+
+/// A game of Raison d'Etat.
+pub type Game = crate::engine::game::Game<RaisonDEtat>;
+
+/// The Raison d'Etat ruleset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RaisonDEtat;
+
+/// What an action costs up front: the Money a Mobilisation purchase takes.
+#[derive(Clone, Debug, Default, serde::Serialize, PartialEq, Eq)]
+pub struct Cost {
+    pub money: i32,
+}
+
+/// The fewest seated Major Powers a game needs (the seed's "3-6 player game").
+pub const MIN_SEATS: usize = 3;
+
+impl Ruleset for RaisonDEtat {
+    const ID: RulesetId = RulesetId::RaisonDEtat;
+    const PHASE_RULE: &'static str = ids::FLOW_PHASE;
+
+    type Content = content::Scenario;
+    type Action = Action;
+    type Decision = Decision;
+    type Cost = Cost;
+    type Snapshot = snapshot::Snapshot;
+    type View = snapshot::Snapshot;
+    type Bot = bot::Bot;
+
+    fn parse_content(text: &str, file: &str) -> Result<content::Scenario, Vec<ContentError>> {
+        content::parse_scenario(text, file)
+    }
+
+    fn check_file(path: &Path, text: &str) -> Result<Checked, Vec<ContentError>> {
+        let s = content::parse_scenario(text, &path.display().to_string())?;
+        let majors = s.powers.iter().filter(|p| p.major).count();
+        Ok(Checked {
+            ruleset: Self::ID,
+            summary: format!(
+                "scenario {} ({}): {} territories, {} sea lanes, {majors} Major and {} Minor Powers, {} generals, {} battle cards",
+                s.id,
+                s.name,
+                s.territories.len(),
+                s.sea_lanes.len(),
+                s.powers.len() - majors,
+                s.powers.iter().map(|p| p.generals.len()).sum::<usize>(),
+                s.deck.iter().map(|c| usize::from(c.count)).sum::<usize>()
+            ),
+        })
+    }
+
+    fn content_id(content: &content::Scenario) -> &str {
+        &content.id
+    }
+
+    fn content_name(content: &content::Scenario) -> &str {
+        &content.name
+    }
+
+    fn players(content: &content::Scenario, setup: &GameSetup) -> Result<Vec<String>, GameError> {
+        let offered: Vec<&str> = content
+            .powers
+            .iter()
+            .filter(|p| p.major)
+            .map(|p| p.id.as_str())
+            .collect();
+        let seats = crate::engine::state::resolve_seats(&offered, setup)?;
+        if seats.len() < MIN_SEATS {
+            return Err(GameError::TooFewPlayers {
+                need: MIN_SEATS,
+                got: seats.len(),
+            });
+        }
+        Ok(seats)
+    }
+
+    fn configure(content: &Arc<content::Scenario>, _setup: &GameSetup) -> Arc<content::Scenario> {
+        content.clone()
+    }
+
+    fn insert_content(app: &mut App, content: &Arc<content::Scenario>) {
+        app.insert_resource(model::Content(content.clone()));
+    }
+
+    fn build(app: &mut App, content: &Arc<content::Scenario>, players: &[String]) {
+        app.init_resource::<rules::Turn>()
+            .init_resource::<model::Outcome>();
+        app.insert_resource(Flow::new(rules::STEPS, rules::ROUND_START, 1));
+        app.add_plugins(rules::RaisonRulesPlugin);
+        content::spawn::spawn_scenario(app.world_mut(), content, players);
+    }
+
+    fn decider(decision: &Decision) -> &str {
+        &decision.seat
+    }
+
+    fn describe_decision(decision: &Decision) -> String {
+        if decision.seat == decision.power {
+            format!("{} ({:?})", decision.seat, decision.kind)
+        } else {
+            format!("{} for {} ({:?})", decision.seat, decision.power, decision.kind)
+        }
+    }
+
+    fn describe_cost(cost: &Cost) -> String {
+        if cost.money == 0 {
+            String::new()
+        } else {
+            format!("{} Money", cost.money)
+        }
+    }
+
+    fn legal_actions(world: &World) -> Vec<Action> {
+        rules::legal_actions(world)
+    }
+
+    fn check(world: &World, action: &Action) -> Result<(), Illegal> {
+        rules::check(world, action)
+    }
+
+    fn cost(world: &World, action: &Action) -> Cost {
+        let h = &world.resource::<model::Content>().0.house;
+        let money = match action {
+            Action::BuyUnit { .. } => h.unit_cost,
+            Action::BuyFortress { .. } => h.fortress_cost,
+            Action::BuyCard => h.card_cost,
+            Action::BuyMorale => h.morale_cost,
+            Action::GiveMoney { .. } => 1,
+            _ => 0,
+        };
+        Cost { money }
+    }
+
+    fn snapshot(world: &World) -> snapshot::Snapshot {
+        snapshot::snapshot(world)
+    }
+
+    fn view(world: &World, seat: Option<&str>) -> snapshot::Snapshot {
+        snapshot::view(world, seat)
+    }
+
+    fn winner(world: &World) -> Option<String> {
+        world
+            .get_resource::<model::Outcome>()
+            .and_then(|o| o.winner.clone())
+    }
+
+    fn scores(world: &World) -> Vec<(String, i32)> {
+        world
+            .resource::<model::Seats>()
+            .0
+            .iter()
+            .map(|p| {
+                (
+                    model::power_id(world, *p).to_string(),
+                    model::purse(world, *p).influence,
+                )
+            })
+            .collect()
+    }
+
+    fn rule_ids() -> &'static [&'static str] {
+        ids::ALL
+    }
+
+    fn final_scores(world: &World) -> Vec<serde_json::Value> {
+        Self::scores(world)
+            .into_iter()
+            .map(|(id, total)| {
+                let p = world.resource::<model::MapIndex>().power(&id).expect("seat");
+                let purse = model::purse(world, p);
+                let minors: Vec<String> = model::powers(world)
+                    .filter(|q| *q != p && model::player_of(world, *q) == Some(p))
+                    .map(|q| model::power_id(world, q).to_string())
+                    .collect();
+                serde_json::json!({
+                    "realm": id,
+                    "total": total,
+                    "money": purse.money,
+                    "morale": purse.morale,
+                    "cards": purse.hand.len(),
+                    "minors": minors,
+                    "emperor": world.resource::<model::Table>().emperor == Some(p),
+                })
+            })
+            .collect()
+    }
+
+    fn time_label(round: u8, turn: u8) -> String {
+        format!("Round {round:>2} Turn {turn}")
+    }
+}

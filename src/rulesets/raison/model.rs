@@ -1,0 +1,268 @@
+//! Raison d'Etat's pieces as ECS data: Territories, Powers and Generals are entities (with a
+//! small index each, so rules and bots ask by number, not by name); the map's fixed facts
+//! (borders, sea lanes, kinds, values) are one `MapIndex` built at spawn; the shared table
+//! (round, deck, Emperor) and the action turn in progress are resources.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::rulesets::raison::content::schema::{DialAction, Scenario, Side, Status};
+
+/// A Power's index in the scenario's `powers` list.
+pub type P = u8;
+/// A Territory's index in the scenario's `territories` list.
+pub type T = u16;
+/// A General's index among every Power's Generals, in scenario order.
+pub type G = u16;
+
+/// The scenario the game plays.
+#[derive(Resource, Clone)]
+pub struct Content(pub Arc<Scenario>);
+
+/// A land Territory on the map.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Territory {
+    pub index: T,
+}
+
+/// Who holds a Territory: the Power whose Garrison stands there, and whether a Fortress does.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Hold {
+    pub garrison: Option<P>,
+    pub fortress: bool,
+}
+
+/// A Power, major or minor.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Power {
+    pub index: P,
+}
+
+/// A Power's supply, hand and standing.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Purse {
+    pub money: i32,
+    pub morale: i32,
+    pub influence: i32,
+    /// Battle cards by value, kept sorted.
+    pub hand: Vec<u8>,
+    /// Its Diplomatic Status this round (a Minor's mirrors its controller's: see `status`).
+    pub status: Status,
+    /// A Minor Power's controlling Major (a Major controls itself).
+    pub controller: Option<P>,
+    /// Whether it is a Major Power in this game (seated Majors; an unseated Major plays as a
+    /// Minor).
+    pub major: bool,
+}
+
+/// A General.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct General {
+    pub index: G,
+    pub power: P,
+}
+
+/// Where a General stands (`None`: off-map) and how many Units it leads.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Army {
+    pub at: Option<T>,
+    pub units: u8,
+}
+
+/// The kind of a Territory, with Powers as indices.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Kind {
+    Home(P),
+    Undisputed,
+    Disputed(Vec<P>),
+}
+
+/// The map's fixed facts, by index: what the rules ask most, answered without walking the
+/// World.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct MapIndex {
+    pub territory_ids: Vec<String>,
+    pub kinds: Vec<Kind>,
+    pub values: Vec<u8>,
+    pub electors: Vec<bool>,
+    /// Land borders, both ways, sorted.
+    pub borders: Vec<Vec<T>>,
+    /// Sea lanes by index: their two ends.
+    pub lanes: Vec<(T, T)>,
+    /// The sea lanes leaving each Territory.
+    pub lanes_at: Vec<Vec<u16>>,
+    pub power_ids: Vec<String>,
+    pub capitals: Vec<T>,
+    pub general_ids: Vec<String>,
+    /// Entities by index.
+    pub territories: Vec<Entity>,
+    pub powers: Vec<Entity>,
+    pub generals: Vec<Entity>,
+    /// Each Power's Generals.
+    pub generals_of: Vec<Vec<G>>,
+}
+
+impl MapIndex {
+    pub fn territory(&self, id: &str) -> Option<T> {
+        self.territory_ids.iter().position(|t| t == id).map(|i| i as T)
+    }
+    pub fn power(&self, id: &str) -> Option<P> {
+        self.power_ids.iter().position(|p| p == id).map(|i| i as P)
+    }
+    pub fn general(&self, id: &str) -> Option<G> {
+        self.general_ids.iter().position(|g| g == id).map(|i| i as G)
+    }
+    pub fn borders(&self, a: T, b: T) -> bool {
+        self.borders[a as usize].binary_search(&b).is_ok()
+    }
+}
+
+/// The shared table: the round, the action turn, the Emperor and the battle-card deck.
+#[derive(Resource, Clone, Debug, Default, Serialize)]
+pub struct Table {
+    /// Rounds begun, from 1.
+    pub round: u32,
+    /// The action turn within the round, from 0.
+    pub turn: u8,
+    pub emperor: Option<P>,
+    /// The draw pile, top last.
+    pub deck: Vec<u8>,
+    pub discard: Vec<u8>,
+}
+
+/// Seats in play: the seated Major Powers in seat order.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Seats(pub Vec<P>);
+
+/// The end of the game.
+#[derive(Resource, Clone, Debug, Default, Serialize)]
+pub struct Outcome {
+    pub winner: Option<String>,
+    /// Why the game ended.
+    pub reason: String,
+}
+
+/// A Power's Diplomatic Status as the rules read it: a Minor mirrors its controller.
+pub fn status(world: &World, p: P) -> Status {
+    let purse = purse(world, p);
+    match purse.controller {
+        Some(c) if c != p && !purse.major => purse_of(world, c).status,
+        _ => purse.status,
+    }
+}
+
+/// The Coalition side a Power is in this round, if any.
+pub fn side(world: &World, p: P) -> Option<Side> {
+    match status(world, p) {
+        Status::Coalition(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// The Major that decides for `p` (itself for a Major; `None` for a Minor nobody controls yet).
+pub fn player_of(world: &World, p: P) -> Option<P> {
+    let purse = purse(world, p);
+    if purse.major {
+        Some(p)
+    } else {
+        purse.controller
+    }
+}
+
+/// Whether two Powers are played by the same player (a Major and the Minors it controls).
+pub fn same_player(world: &World, a: P, b: P) -> bool {
+    a == b || matches!((player_of(world, a), player_of(world, b)), (Some(x), Some(y)) if x == y)
+}
+
+/// Whether two different Powers are Coalition Allies this round.
+pub fn coalition_allies(world: &World, a: P, b: P) -> bool {
+    a != b && matches!((side(world, a), side(world, b)), (Some(x), Some(y)) if x == y)
+}
+
+/// Whether `b` is a friend of `a`: the same player or a Coalition Ally. Friends never fight.
+pub fn friends(world: &World, a: P, b: P) -> bool {
+    same_player(world, a, b) || coalition_allies(world, a, b)
+}
+
+pub fn map(world: &World) -> &MapIndex {
+    world.resource::<MapIndex>()
+}
+
+pub fn purse(world: &World, p: P) -> &Purse {
+    purse_of(world, p)
+}
+
+fn purse_of(world: &World, p: P) -> &Purse {
+    let e = world.resource::<MapIndex>().powers[p as usize];
+    world.get::<Purse>(e).expect("every Power has a purse")
+}
+
+pub fn purse_mut(world: &mut World, p: P) -> Mut<'_, Purse> {
+    let e = world.resource::<MapIndex>().powers[p as usize];
+    world.get_mut::<Purse>(e).expect("every Power has a purse")
+}
+
+pub fn hold(world: &World, t: T) -> Hold {
+    let e = world.resource::<MapIndex>().territories[t as usize];
+    *world.get::<Hold>(e).expect("every Territory has a hold")
+}
+
+pub fn hold_mut(world: &mut World, t: T) -> Mut<'_, Hold> {
+    let e = world.resource::<MapIndex>().territories[t as usize];
+    world.get_mut::<Hold>(e).expect("every Territory has a hold")
+}
+
+pub fn army(world: &World, g: G) -> Army {
+    let e = world.resource::<MapIndex>().generals[g as usize];
+    *world.get::<Army>(e).expect("every General has an army")
+}
+
+pub fn army_mut(world: &mut World, g: G) -> Mut<'_, Army> {
+    let e = world.resource::<MapIndex>().generals[g as usize];
+    world.get_mut::<Army>(e).expect("every General has an army")
+}
+
+pub fn owner_of_general(world: &World, g: G) -> P {
+    let e = world.resource::<MapIndex>().generals[g as usize];
+    world.get::<General>(e).expect("general").power
+}
+
+/// Who controls a Territory: the Power whose Garrison stands there; with no Garrison, a Home
+/// Territory's own Power; else nobody.
+pub fn controller(world: &World, t: T) -> Option<P> {
+    if let Some(p) = hold(world, t).garrison {
+        return Some(p);
+    }
+    match &map(world).kinds[t as usize] {
+        Kind::Home(p) => Some(*p),
+        _ => None,
+    }
+}
+
+/// The Generals standing in a Territory, in index order.
+pub fn generals_at(world: &World, t: T) -> Vec<G> {
+    let m = map(world);
+    (0..m.generals.len() as G)
+        .filter(|g| army(world, *g).at == Some(t))
+        .collect()
+}
+
+/// The action a Power's dial shows in the current action turn.
+pub fn segment(world: &World, p: P) -> DialAction {
+    let content = &world.resource::<Content>().0;
+    let n = content.dial.len();
+    let turn = world.resource::<Table>().turn as usize;
+    let start = content.powers[p as usize].dial_start as usize;
+    content.dial[(start + turn) % n]
+}
+
+/// Every Power's index, in scenario order.
+pub fn powers(world: &World) -> std::ops::Range<P> {
+    0..map(world).powers.len() as P
+}
+
+pub fn power_id(world: &World, p: P) -> &str {
+    &map(world).power_ids[p as usize]
+}

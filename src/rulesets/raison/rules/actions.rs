@@ -1,0 +1,658 @@
+//! The actions on the dial (seed 003, "Actions"): Muster, Taxation, Subsidise & Mercenaries,
+//! Leadership, Mobilisation with Corruption, Gain Influence, and the hand limit at the end of
+//! every action. Movement and battles have their own modules.
+
+use bevy::prelude::*;
+
+use crate::engine::log::{Note, write};
+use crate::rulesets::raison::content::schema::{DialAction, Status};
+use crate::rulesets::raison::decision::{Action, DecisionKind};
+use crate::rulesets::raison::ids;
+use crate::rulesets::raison::model::{
+    Kind, MapIndex, P, Table, army, army_mut, coalition_allies, controller, generals_at, hold,
+    hold_mut, map, power_id, powers, purse, purse_mut, segment, status,
+};
+use crate::rulesets::raison::rules::round::{discard, draw, gain_influence};
+use crate::rulesets::raison::rules::{Doing, Stage, Turn, ask, movement, take_answer};
+
+fn house(world: &World) -> &crate::rulesets::raison::content::schema::HouseRules {
+    &world
+        .resource::<crate::rulesets::raison::model::Content>()
+        .0
+        .house
+}
+
+fn note(world: &mut World, rule: &'static str, p: P, text: String) {
+    let id = power_id(world, p).to_string();
+    write(world, Note::new(rule, text).realm(id));
+}
+
+/// Plays the actions of the turn, Power after Power, until one asks a decision (`true`) or the
+/// turn is over (`false`: the next turn begins).
+pub fn act(world: &mut World) -> bool {
+    loop {
+        if world.resource::<crate::engine::flow::Flow>().over {
+            return true;
+        }
+        let (actor, doing) = {
+            let turn = world.resource::<Turn>();
+            (turn.order.get(turn.actor).copied(), turn.doing)
+        };
+        let Some(p) = actor else {
+            let mut table = world.resource_mut::<Table>();
+            table.turn += 1;
+            world.resource_mut::<Turn>().stage = Stage::Start;
+            return false;
+        };
+        let asked = match doing {
+            Doing::Begin => begin(world, p),
+            Doing::MusterDiscard => muster_discard(world, p),
+            Doing::LeadershipChoice => leadership(world, p),
+            Doing::Placing => placing(world, p),
+            Doing::Withdrawing => withdrawing(world, p),
+            Doing::Subsidising => subsidising(world, p),
+            Doing::Mobilising => mobilising(world, p),
+            Doing::ChoosingEnvoy
+            | Doing::Moving
+            | Doing::Consent
+            | Doing::Battles
+            | Doing::Garrisons
+            | Doing::Grant => movement::step(world, p),
+            Doing::HandLimit => hand_limit(world, p),
+        };
+        if asked {
+            return true;
+        }
+    }
+}
+
+fn set_doing(world: &mut World, doing: Doing) {
+    world.resource_mut::<Turn>().doing = doing;
+}
+
+/// The action is over: every Power over the hand limit discards down to it, the actor first.
+pub fn finish(world: &mut World, p: P) {
+    let limit = house(world).hand_limit as usize;
+    let mut over: Vec<P> = powers(world)
+        .filter(|q| purse(world, *q).hand.len() > limit)
+        .collect();
+    if let Some(i) = over.iter().position(|q| *q == p) {
+        over.remove(i);
+        over.insert(0, p);
+    }
+    let mut turn = world.resource_mut::<Turn>();
+    turn.over_limit = over;
+    turn.doing = Doing::HandLimit;
+}
+
+fn hand_limit(world: &mut World, actor: P) -> bool {
+    let limit = house(world).hand_limit as usize;
+    loop {
+        let Some(&p) = world.resource::<Turn>().over_limit.first() else {
+            // The next Power's action.
+            let mut turn = world.resource_mut::<Turn>();
+            turn.actor += 1;
+            turn.doing = Doing::Begin;
+            turn.given = 0;
+            turn.gave_cards = None;
+            return false;
+        };
+        if let Some(Action::Discard(v)) = take_answer(world) {
+            discard(world, p, v);
+            let left = purse(world, p).hand.len();
+            note(world, ids::HAND_LIMIT, p, format!(
+                "{} discards a {v} to keep within the hand limit of {limit} ({left} left)",
+                power_id(world, p)
+            ));
+        }
+        if purse(world, p).hand.len() > limit {
+            ask(world, p, DecisionKind::HandLimit);
+            return true;
+        }
+        world.resource_mut::<Turn>().over_limit.remove(0);
+        let _ = actor;
+    }
+}
+
+/// The cards a Power may discard: one of each value it holds.
+pub fn discard_choices(world: &World, p: P) -> Vec<Action> {
+    let mut hand = purse(world, p).hand.clone();
+    hand.dedup();
+    hand.into_iter().map(Action::Discard).collect()
+}
+
+fn begin(world: &mut World, p: P) -> bool {
+    match segment(world, p) {
+        DialAction::Muster => {
+            match draw(world, p) {
+                Some(c) => note(world, ids::MUSTER, p, format!("{} musters and draws a {c}", power_id(world, p))),
+                None => note(world, ids::MUSTER, p, format!("{} musters; no Battle card is left to draw", power_id(world, p))),
+            }
+            if purse(world, p).hand.is_empty() {
+                finish(world, p);
+            } else {
+                set_doing(world, Doing::MusterDiscard);
+            }
+        }
+        DialAction::Taxation => {
+            taxation(world, p);
+            finish(world, p);
+        }
+        DialAction::Subsidise => start_subsidy(world, p),
+        DialAction::Leadership | DialAction::LeadershipAndSubsidise => {
+            set_doing(world, Doing::LeadershipChoice)
+        }
+        DialAction::Mobilisation => set_doing(world, Doing::Mobilising),
+        DialAction::GainInfluence => {
+            gain_influence_action(world, p);
+            finish(world, p);
+        }
+        DialAction::Movement => movement::begin(world, p),
+    }
+    false
+}
+
+fn muster_discard(world: &mut World, p: P) -> bool {
+    if let Some(Action::Discard(v)) = take_answer(world) {
+        discard(world, p, v);
+        note(world, ids::MUSTER, p, format!("{} discards a {v}", power_id(world, p)));
+        finish(world, p);
+        return false;
+    }
+    ask(world, p, DecisionKind::MusterDiscard);
+    true
+}
+
+/// What Taxation would bring `p` now: its controlled Home Territories, Undisputed ones, and
+/// Disputed ones without its stripe, each at its value; doubled when Neutral.
+pub fn tax_income(world: &World, p: P) -> i32 {
+    let m = map(world);
+    let mut total = 0;
+    for t in 0..m.territory_ids.len() {
+        if controller(world, t as u16) != Some(p) {
+            continue;
+        }
+        let counts = match &m.kinds[t] {
+            Kind::Home(h) => *h == p,
+            Kind::Undisputed => true,
+            Kind::Disputed(stripes) => !stripes.contains(&p),
+        };
+        if counts {
+            total += i32::from(m.values[t]);
+        }
+    }
+    if status(world, p) == Status::Neutral {
+        total *= 2;
+    }
+    total
+}
+
+fn taxation(world: &mut World, p: P) {
+    let income = tax_income(world, p);
+    let neutral = status(world, p) == Status::Neutral;
+    let money = {
+        let mut purse = purse_mut(world, p);
+        purse.money += income;
+        purse.money
+    };
+    let doubled = if neutral { " (doubled: Neutral)" } else { "" };
+    let id = power_id(world, p).to_string();
+    write(
+        world,
+        Note::new(
+            ids::TAXATION,
+            format!("{id} collects {income} Money in taxes{doubled}; now {money}"),
+        )
+        .realm(id)
+        .amount(income),
+    );
+}
+
+/// What Gain Influence would bring `p` now: its controlled Disputed Territories with its
+/// stripe, other Powers' Home Territories it controls, each at its value, and the Emperor's 2.
+pub fn influence_income(world: &World, p: P) -> i32 {
+    let m = map(world);
+    let mut total = 0;
+    for t in 0..m.territory_ids.len() {
+        if controller(world, t as u16) != Some(p) {
+            continue;
+        }
+        let counts = match &m.kinds[t] {
+            Kind::Home(h) => *h != p,
+            Kind::Undisputed => false,
+            Kind::Disputed(stripes) => stripes.contains(&p),
+        };
+        if counts {
+            total += i32::from(m.values[t]);
+        }
+    }
+    if world.resource::<Table>().emperor == Some(p) {
+        total += house(world).emperor_influence;
+    }
+    total
+}
+
+fn gain_influence_action(world: &mut World, p: P) {
+    if !purse(world, p).major {
+        note(world, ids::GAIN_INFLUENCE, p, format!(
+            "{} is a Minor Power: it takes no Gain Influence action",
+            power_id(world, p)
+        ));
+        return;
+    }
+    let amount = influence_income(world, p);
+    if amount == 0 {
+        note(world, ids::GAIN_INFLUENCE, p, format!("{} gains no Influence", power_id(world, p)));
+        return;
+    }
+    let emperor = world.resource::<Table>().emperor == Some(p);
+    let why = if emperor {
+        "its striped Disputed Territories, other Powers' Homes, and the Imperial crown"
+    } else {
+        "its striped Disputed Territories and other Powers' Homes"
+    };
+    gain_influence(world, p, amount, ids::GAIN_INFLUENCE, why);
+}
+
+// ---- Subsidise & Mercenaries ----
+
+fn start_subsidy(world: &mut World, p: P) {
+    let mut turn = world.resource_mut::<Turn>();
+    turn.given = 0;
+    turn.gave_cards = None;
+    turn.doing = Doing::Subsidising;
+    let _ = p;
+}
+
+/// The Coalition Allies `p` may give to.
+fn allies(world: &World, p: P) -> Vec<P> {
+    powers(world).filter(|q| coalition_allies(world, p, *q)).collect()
+}
+
+/// The gifts `p` may make now: one Money or one Battle card to a Coalition Ally, up to the
+/// limit, all of one kind; `Done` always.
+pub fn subsidy_choices(world: &World, p: P) -> Vec<Action> {
+    let turn = world.resource::<Turn>();
+    let limit = house(world).subsidy_limit;
+    let mut out = Vec::new();
+    if turn.given < limit {
+        let purse = purse(world, p);
+        let mut values = purse.hand.clone();
+        values.dedup();
+        for q in allies(world, p) {
+            let to = power_id(world, q).to_string();
+            if turn.gave_cards != Some(true) && purse.money > 0 {
+                out.push(Action::GiveMoney { to: to.clone() });
+            }
+            if turn.gave_cards != Some(false) {
+                for v in &values {
+                    out.push(Action::GiveCard {
+                        to: to.clone(),
+                        value: *v,
+                    });
+                }
+            }
+        }
+    }
+    out.push(Action::Done);
+    out
+}
+
+/// Why a gift is refused.
+pub fn why_not_give(world: &World, p: P, to: &str, action: &Action) -> String {
+    let Some(q) = world.resource::<MapIndex>().power(to) else {
+        return format!("\"{to}\" is not a Power");
+    };
+    if !coalition_allies(world, p, q) {
+        return format!(
+            "rde.coalition|{to} is not a Coalition Ally of {}: Subsidise & Mercenaries give only to Coalition Allies",
+            power_id(world, p)
+        );
+    }
+    let turn = world.resource::<Turn>();
+    if turn.given >= house(world).subsidy_limit {
+        return format!("at most {} may be given in one action", house(world).subsidy_limit);
+    }
+    match action {
+        Action::GiveMoney { .. } if turn.gave_cards == Some(true) => {
+            "Subsidise or Mercenaries, not both: Battle cards were given already".into()
+        }
+        Action::GiveCard { .. } if turn.gave_cards == Some(false) => {
+            "rde.mercenaries|Subsidise or Mercenaries, not both: Money was given already".into()
+        }
+        Action::GiveMoney { .. } => "no Money left to give".into(),
+        Action::GiveCard { value, .. } => format!("no {value} in hand to give"),
+        _ => String::new(),
+    }
+}
+
+fn subsidising(world: &mut World, p: P) -> bool {
+    match take_answer(world) {
+        Some(Action::GiveMoney { to }) => {
+            let q = world.resource::<MapIndex>().power(&to).expect("legal gift");
+            purse_mut(world, p).money -= 1;
+            purse_mut(world, q).money += 1;
+            let mut turn = world.resource_mut::<Turn>();
+            turn.given += 1;
+            turn.gave_cards = Some(false);
+            note(world, ids::SUBSIDISE, p, format!("{} subsidises {to} with 1 Money", power_id(world, p)));
+        }
+        Some(Action::GiveCard { to, value }) => {
+            let q = world.resource::<MapIndex>().power(&to).expect("legal gift");
+            {
+                let mut purse = purse_mut(world, p);
+                let i = purse.hand.iter().position(|c| *c == value).expect("legal gift");
+                purse.hand.remove(i);
+            }
+            {
+                let mut purse = purse_mut(world, q);
+                let at = purse.hand.partition_point(|c| *c <= value);
+                purse.hand.insert(at, value);
+            }
+            let mut turn = world.resource_mut::<Turn>();
+            turn.given += 1;
+            turn.gave_cards = Some(true);
+            note(world, ids::MERCENARIES, p, format!("{} sends {to} a Battle card as Mercenaries", power_id(world, p)));
+        }
+        Some(_) => {
+            // Done.
+            finish(world, p);
+            return false;
+        }
+        None => {
+            if allies(world, p).is_empty() {
+                note(world, ids::SUBSIDISE, p, format!(
+                    "{} has no Coalition Ally to subsidise",
+                    power_id(world, p)
+                ));
+                finish(world, p);
+                return false;
+            }
+        }
+    }
+    if subsidy_choices(world, p).len() == 1 {
+        finish(world, p);
+        return false;
+    }
+    ask(world, p, DecisionKind::Subsidise);
+    true
+}
+
+// ---- Leadership ----
+
+/// Off-map Generals of `p`.
+fn placeable(world: &World, p: P) -> Vec<u16> {
+    map(world).generals_of[p as usize]
+        .iter()
+        .copied()
+        .filter(|g| army(world, *g).at.is_none())
+        .collect()
+}
+
+/// Territories `p` controls where a General may be placed (no rival General there).
+fn placement_targets(world: &World, p: P) -> Vec<u16> {
+    let m = map(world);
+    (0..m.territory_ids.len() as u16)
+        .filter(|t| controller(world, *t) == Some(p))
+        .filter(|t| {
+            generals_at(world, *t)
+                .iter()
+                .all(|g| crate::rulesets::raison::model::friends(world, p, crate::rulesets::raison::model::owner_of_general(world, *g)))
+        })
+        .collect()
+}
+
+fn on_map(world: &World, p: P) -> Vec<u16> {
+    map(world).generals_of[p as usize]
+        .iter()
+        .copied()
+        .filter(|g| army(world, *g).at.is_some())
+        .collect()
+}
+
+/// The Leadership options open to `p`.
+pub fn leadership_choices(world: &World, p: P) -> Vec<Action> {
+    let mut out = Vec::new();
+    if !placeable(world, p).is_empty() && !placement_targets(world, p).is_empty() {
+        out.push(Action::PlaceGenerals);
+    }
+    if !on_map(world, p).is_empty() {
+        out.push(Action::WithdrawGenerals);
+    }
+    out.push(Action::TakeCard);
+    if purse(world, p).morale < house(world).max_morale {
+        out.push(Action::GainMorale);
+    }
+    out
+}
+
+pub fn place_choices(world: &World, p: P) -> Vec<Action> {
+    let m = map(world);
+    let targets = placement_targets(world, p);
+    let mut out = Vec::new();
+    for g in placeable(world, p) {
+        for t in &targets {
+            out.push(Action::Place {
+                general: m.general_ids[g as usize].clone(),
+                territory: m.territory_ids[*t as usize].clone(),
+            });
+        }
+    }
+    out.push(Action::Done);
+    out
+}
+
+pub fn withdraw_choices(world: &World, p: P) -> Vec<Action> {
+    let m = map(world);
+    let mut out: Vec<Action> = on_map(world, p)
+        .into_iter()
+        .map(|g| Action::Withdraw {
+            general: m.general_ids[g as usize].clone(),
+        })
+        .collect();
+    out.push(Action::Done);
+    out
+}
+
+/// After Leadership: Subsidise & Mercenaries in the 1702 dial, else the action is over.
+fn after_leadership(world: &mut World, p: P) {
+    if segment(world, p) == DialAction::LeadershipAndSubsidise {
+        start_subsidy(world, p);
+    } else {
+        finish(world, p);
+    }
+}
+
+fn leadership(world: &mut World, p: P) -> bool {
+    match take_answer(world) {
+        Some(Action::PlaceGenerals) => set_doing(world, Doing::Placing),
+        Some(Action::WithdrawGenerals) => set_doing(world, Doing::Withdrawing),
+        Some(Action::TakeCard) => {
+            let text = match draw(world, p) {
+                Some(c) => format!("{} takes a Battle card (a {c})", power_id(world, p)),
+                None => format!("{} takes a Battle card, but none is left", power_id(world, p)),
+            };
+            note(world, ids::LEADERSHIP, p, text);
+            after_leadership(world, p);
+        }
+        Some(_) => {
+            let max = house(world).max_morale;
+            let morale = {
+                let mut purse = purse_mut(world, p);
+                purse.morale = (purse.morale + 1).min(max);
+                purse.morale
+            };
+            note(world, ids::LEADERSHIP, p, format!("{} gains 1 Morale; now {morale}", power_id(world, p)));
+            after_leadership(world, p);
+        }
+        None => {
+            ask(world, p, DecisionKind::Leadership);
+            return true;
+        }
+    }
+    false
+}
+
+fn placing(world: &mut World, p: P) -> bool {
+    match take_answer(world) {
+        Some(Action::Place { general, territory }) => {
+            let (g, t) = {
+                let m = world.resource::<MapIndex>();
+                (m.general(&general).expect("legal"), m.territory(&territory).expect("legal"))
+            };
+            army_mut(world, g).at = Some(t);
+            note(world, ids::LEADERSHIP, p, format!("{general} takes the field in {territory}"));
+        }
+        Some(_) => {
+            after_leadership(world, p);
+            return false;
+        }
+        None => {}
+    }
+    if place_choices(world, p).len() == 1 {
+        after_leadership(world, p);
+        return false;
+    }
+    ask(world, p, DecisionKind::PlaceGenerals);
+    true
+}
+
+fn withdrawing(world: &mut World, p: P) -> bool {
+    match take_answer(world) {
+        Some(Action::Withdraw { general }) => {
+            let g = world.resource::<MapIndex>().general(&general).expect("legal");
+            army_mut(world, g).at = None;
+            note(world, ids::LEADERSHIP, p, format!("{general} leaves the map"));
+        }
+        Some(_) => {
+            after_leadership(world, p);
+            return false;
+        }
+        None => {}
+    }
+    if withdraw_choices(world, p).len() == 1 {
+        after_leadership(world, p);
+        return false;
+    }
+    ask(world, p, DecisionKind::WithdrawGenerals);
+    true
+}
+
+// ---- Mobilisation ----
+
+/// The purchases open to `p` with the Money it holds.
+pub fn mobilise_choices(world: &World, p: P) -> Vec<Action> {
+    let h = house(world);
+    let m = map(world);
+    let purse = purse(world, p);
+    let mut out = Vec::new();
+    if purse.money >= h.unit_cost {
+        for g in &m.generals_of[p as usize] {
+            if army(world, *g).units < h.max_units {
+                out.push(Action::BuyUnit {
+                    general: m.general_ids[*g as usize].clone(),
+                });
+            }
+        }
+    }
+    if purse.money >= h.fortress_cost {
+        for t in 0..m.territory_ids.len() as u16 {
+            if controller(world, t) == Some(p) && !hold(world, t).fortress {
+                out.push(Action::BuyFortress {
+                    territory: m.territory_ids[t as usize].clone(),
+                });
+            }
+        }
+    }
+    let table = world.resource::<Table>();
+    if purse.money >= h.card_cost && !(table.deck.is_empty() && table.discard.is_empty()) {
+        out.push(Action::BuyCard);
+    }
+    if purse.money >= h.morale_cost && purse.morale < h.max_morale {
+        out.push(Action::BuyMorale);
+    }
+    out.push(Action::Done);
+    out
+}
+
+fn mobilising(world: &mut World, p: P) -> bool {
+    let h = house(world).clone();
+    let id = power_id(world, p).to_string();
+    match take_answer(world) {
+        Some(Action::BuyUnit { general }) => {
+            let g = world.resource::<MapIndex>().general(&general).expect("legal");
+            purse_mut(world, p).money -= h.unit_cost;
+            army_mut(world, g).units += 1;
+            let units = army(world, g).units;
+            note(world, ids::MOBILISATION, p, format!("{id} buys a Unit for {general} ({units} now) for {} Money", h.unit_cost));
+        }
+        Some(Action::BuyFortress { territory }) => {
+            let t = world.resource::<MapIndex>().territory(&territory).expect("legal");
+            purse_mut(world, p).money -= h.fortress_cost;
+            hold_mut(world, t).fortress = true;
+            note(world, ids::MOBILISATION, p, format!("{id} builds a Fortress in {territory} for {} Money", h.fortress_cost));
+        }
+        Some(Action::BuyCard) => {
+            purse_mut(world, p).money -= h.card_cost;
+            let c = draw(world, p);
+            note(world, ids::MOBILISATION, p, format!(
+                "{id} buys a Battle card for {} Money{}",
+                h.card_cost,
+                c.map(|c| format!(" (a {c})")).unwrap_or_default()
+            ));
+        }
+        Some(Action::BuyMorale) => {
+            let morale = {
+                let mut purse = purse_mut(world, p);
+                purse.money -= h.morale_cost;
+                purse.morale += 1;
+                purse.morale
+            };
+            note(world, ids::MOBILISATION, p, format!("{id} buys 1 Morale for {} Money; now {morale}", h.morale_cost));
+        }
+        Some(_) => {
+            end_mobilisation(world, p);
+            return false;
+        }
+        None => {}
+    }
+    if mobilise_choices(world, p).len() == 1 {
+        end_mobilisation(world, p);
+        return false;
+    }
+    ask(world, p, DecisionKind::Mobilise);
+    true
+}
+
+/// After the purchases: a Battle card for each off-map General, then Corruption.
+fn end_mobilisation(world: &mut World, p: P) {
+    let id = power_id(world, p).to_string();
+    let off: Vec<u16> = map(world).generals_of[p as usize]
+        .iter()
+        .copied()
+        .filter(|g| army(world, *g).at.is_none())
+        .collect();
+    if !off.is_empty() {
+        let mut drawn = 0;
+        for _ in &off {
+            if draw(world, p).is_some() {
+                drawn += 1;
+            }
+        }
+        note(world, ids::MOBILISATION, p, format!(
+            "{id} takes {drawn} Battle card(s) for its {} General(s) off the map",
+            off.len()
+        ));
+    }
+    let lost = std::mem::take(&mut purse_mut(world, p).money);
+    write(
+        world,
+        Note::new(
+            ids::CORRUPTION,
+            format!("Corruption: {id}'s {lost} unspent Money returns to the supply"),
+        )
+        .realm(id)
+        .amount(lost),
+    );
+    finish(world, p);
+}

@@ -1,0 +1,642 @@
+//! Movement (seed 003, action 7): the Envoy chosen first, then rounds of movement in which
+//! each General makes a land advance, a sea advance or a strategic land movement; Coalition
+//! Allies are asked before a General enters their Territories or crosses their Sea Lanes; at the
+//! end of each round every Territory holding rival pieces is fought over; the Envoy grants (or
+//! not) each further round.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use crate::engine::log::{Note, write};
+use crate::rulesets::raison::content::schema::Status;
+use crate::rulesets::raison::decision::{Action, DecisionKind, MoveKind};
+use crate::rulesets::raison::ids;
+use crate::rulesets::raison::model::{
+    G, Kind, MapIndex, P, T, army, army_mut, coalition_allies, controller, friends, generals_at,
+    hold, hold_mut, map, owner_of_general, power_id, powers, same_player, status,
+};
+use crate::rulesets::raison::rules::actions::finish;
+use crate::rulesets::raison::rules::{Doing, Turn, WaitingMove, ask, battle, take_answer};
+
+fn house(world: &World) -> &crate::rulesets::raison::content::schema::HouseRules {
+    &world
+        .resource::<crate::rulesets::raison::model::Content>()
+        .0
+        .house
+}
+
+fn note(world: &mut World, rule: &'static str, p: P, text: String) {
+    let id = power_id(world, p).to_string();
+    write(world, Note::new(rule, text).realm(id));
+}
+
+/// The Powers `p` may choose as Envoy: any other Power not in its Coalition and not played by
+/// the same player.
+pub fn envoy_candidates(world: &World, p: P) -> Vec<P> {
+    powers(world)
+        .filter(|q| {
+            *q != p
+                && !same_player(world, p, *q)
+                && !coalition_allies(world, p, *q)
+                && crate::rulesets::raison::model::player_of(world, *q).is_some()
+        })
+        .collect()
+}
+
+pub fn envoy_choices(world: &World, p: P) -> Vec<Action> {
+    envoy_candidates(world, p)
+        .into_iter()
+        .map(|q| Action::ChooseEnvoy(power_id(world, q).to_string()))
+        .collect()
+}
+
+pub fn why_not_envoy(world: &World, p: P, e: &str) -> String {
+    match world.resource::<MapIndex>().power(e) {
+        None => format!("\"{e}\" is not a Power"),
+        Some(q) if q == p => "a Power cannot be its own Envoy".into(),
+        Some(q) if same_player(world, p, q) => format!(
+            "rde.minor_control|{e} is played by the same player as {}: Powers of one player may not select each other as Envoy",
+            power_id(world, p)
+        ),
+        Some(q) if coalition_allies(world, p, q) => format!(
+            "{e} is in {}'s Coalition: the Envoy cannot be in the same Coalition",
+            power_id(world, p)
+        ),
+        Some(_) => format!("{e} cannot be Envoy now"),
+    }
+}
+
+fn movers(world: &World, p: P) -> Vec<G> {
+    map(world).generals_of[p as usize]
+        .iter()
+        .copied()
+        .filter(|g| army(world, *g).at.is_some())
+        .collect()
+}
+
+/// The Movement action begins: with no General on the map there is nothing to move; else the
+/// Envoy is chosen first (none when no Power may be Envoy: one round only).
+pub fn begin(world: &mut World, p: P) {
+    {
+        let mut turn = world.resource_mut::<Turn>();
+        turn.envoy = None;
+        turn.move_round = 1;
+        turn.moved.clear();
+        turn.consents.clear();
+        turn.waiting = None;
+        turn.contested.clear();
+        turn.battled.clear();
+        turn.offers.clear();
+        turn.battle = None;
+    }
+    if movers(world, p).is_empty() {
+        note(world, ids::MOVEMENT, p, format!("{} has no General on the map to move", power_id(world, p)));
+        finish(world, p);
+        return;
+    }
+    if envoy_candidates(world, p).is_empty() {
+        note(world, ids::ENVOY, p, format!(
+            "No Power may be {}'s Envoy: one round of movement only",
+            power_id(world, p)
+        ));
+        world.resource_mut::<Turn>().doing = Doing::Moving;
+    } else {
+        world.resource_mut::<Turn>().doing = Doing::ChoosingEnvoy;
+    }
+}
+
+/// Plays the Movement action's current step; `true` when a decision was asked.
+pub fn step(world: &mut World, p: P) -> bool {
+    let doing = world.resource::<Turn>().doing;
+    match doing {
+        Doing::ChoosingEnvoy => {
+            if let Some(Action::ChooseEnvoy(e)) = take_answer(world) {
+                let q = world.resource::<MapIndex>().power(&e).expect("legal envoy");
+                world.resource_mut::<Turn>().envoy = Some(q);
+                world.resource_mut::<Turn>().doing = Doing::Moving;
+                note(world, ids::ENVOY, p, format!("{} chooses {e} as its Envoy", power_id(world, p)));
+                return false;
+            }
+            ask(world, p, DecisionKind::Envoy);
+            true
+        }
+        Doing::Moving => moving(world, p),
+        Doing::Consent => consent(world, p),
+        Doing::Battles => battles(world, p),
+        Doing::Garrisons => garrisons(world, p),
+        _ => grant(world, p),
+    }
+}
+
+fn moving(world: &mut World, p: P) -> bool {
+    match take_answer(world) {
+        Some(Action::Move { general, to, how }) => {
+            let (g, t) = {
+                let m = world.resource::<MapIndex>();
+                (m.general(&general).expect("legal"), m.territory(&to).expect("legal"))
+            };
+            let (path, needs) = route(world, p, g, t, how).expect("legal move");
+            if needs.is_empty() {
+                perform_move(world, p, g, &path, how);
+            } else {
+                let mut turn = world.resource_mut::<Turn>();
+                turn.waiting = Some(WaitingMove {
+                    general: g,
+                    path,
+                    how,
+                    ask: needs,
+                });
+                turn.doing = Doing::Consent;
+                return false;
+            }
+        }
+        Some(_) => {
+            end_round_of_movement(world);
+            return false;
+        }
+        None => {}
+    }
+    if move_choices(world, p).len() == 1 {
+        end_round_of_movement(world);
+        return false;
+    }
+    let round = world.resource::<Turn>().move_round;
+    ask(world, p, DecisionKind::Move { round });
+    true
+}
+
+fn consent(world: &mut World, p: P) -> bool {
+    let Some(waiting) = world.resource::<Turn>().waiting.clone() else {
+        world.resource_mut::<Turn>().doing = Doing::Moving;
+        return false;
+    };
+    let ally = waiting.ask[0];
+    match take_answer(world) {
+        Some(Action::Agree) => {
+            world.resource_mut::<Turn>().consents.push((ally, true));
+            note(world, ids::COALITION, ally, format!(
+                "{} lets {} move through its Territories and Sea Lanes",
+                power_id(world, ally),
+                power_id(world, p)
+            ));
+            let mut turn = world.resource_mut::<Turn>();
+            let w = turn.waiting.as_mut().expect("waiting");
+            w.ask.remove(0);
+            if w.ask.is_empty() {
+                let w = turn.waiting.take().expect("waiting");
+                turn.doing = Doing::Moving;
+                perform_move(world, p, w.general, &w.path, w.how);
+            }
+            false
+        }
+        Some(_) => {
+            world.resource_mut::<Turn>().consents.push((ally, false));
+            note(world, ids::COALITION, ally, format!(
+                "{} refuses {} passage through its Territories and Sea Lanes",
+                power_id(world, ally),
+                power_id(world, p)
+            ));
+            let mut turn = world.resource_mut::<Turn>();
+            turn.waiting = None;
+            turn.doing = Doing::Moving;
+            false
+        }
+        None => {
+            let mover = power_id(world, p).to_string();
+            ask(world, ally, DecisionKind::Consent { mover });
+            true
+        }
+    }
+}
+
+fn perform_move(world: &mut World, p: P, g: G, path: &[T], how: MoveKind) {
+    let to = *path.last().expect("a move goes somewhere");
+    army_mut(world, g).at = Some(to);
+    world.resource_mut::<Turn>().moved.push(g);
+    let m = map(world);
+    let names: Vec<&str> = path.iter().map(|t| m.territory_ids[*t as usize].as_str()).collect();
+    let general = m.general_ids[g as usize].clone();
+    let kind = match how {
+        MoveKind::Land => "a land advance",
+        MoveKind::Sea => "a sea advance",
+        MoveKind::Strategic => "a strategic land movement",
+    };
+    let text = format!("{general} makes {kind} to {}", names.join(" - "));
+    let id = power_id(world, p).to_string();
+    let sid = crate::engine::state::sid_of(world, world.resource::<MapIndex>().generals[g as usize]);
+    write(world, Note::new(ids::MOVEMENT, text).realm(id).subject(sid));
+}
+
+/// Whether `t` holds a General or Garrison that `p` would have to fight.
+pub fn rivals_in(world: &World, p: P, t: T) -> bool {
+    hold(world, t).garrison.is_some_and(|q| !friends(world, p, q))
+        || generals_at(world, t)
+            .iter()
+            .any(|g| !friends(world, p, owner_of_general(world, *g)))
+}
+
+/// Whether `p` may pass through or stand in `t` as its own or a friend's (for strategic
+/// movement): controlled by `p`, a Power of its player, or a Coalition Ally, with no rival
+/// General.
+fn friendly_ground(world: &World, p: P, t: T) -> bool {
+    controller(world, t).is_some_and(|c| friends(world, p, c))
+        && !generals_at(world, t)
+            .iter()
+            .any(|g| !friends(world, p, owner_of_general(world, *g)))
+}
+
+/// The Ally whose consent entering `t` needs, if any (a Coalition Ally controlling it; Powers
+/// of one player move freely through each other's Territories).
+fn consent_for(world: &World, p: P, t: T) -> Option<P> {
+    controller(world, t).filter(|c| coalition_allies(world, p, *c) && !same_player(world, p, *c))
+}
+
+fn refused(world: &World, q: P) -> bool {
+    world
+        .resource::<Turn>()
+        .consents
+        .iter()
+        .any(|(a, yes)| *a == q && !yes)
+}
+
+fn agreed(world: &World, q: P) -> bool {
+    world
+        .resource::<Turn>()
+        .consents
+        .iter()
+        .any(|(a, yes)| *a == q && *yes)
+}
+
+/// The controller of a Sea Lane: the Power controlling both of its ends, if one does.
+pub fn lane_controller(world: &World, lane: u16) -> Option<P> {
+    let (a, b) = map(world).lanes[lane as usize];
+    match (controller(world, a), controller(world, b)) {
+        (Some(x), Some(y)) if x == y => Some(x),
+        _ => None,
+    }
+}
+
+/// The way General `g` of `p` would go to `to` by `how`, and the Allies still to ask; or why
+/// it may not.
+pub fn route(world: &World, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>, Vec<P>), String> {
+    let m = map(world);
+    let gid = &m.general_ids[g as usize];
+    if owner_of_general(world, g) != p {
+        return Err(format!("{gid} is not {}'s General", power_id(world, p)));
+    }
+    let a = army(world, g);
+    let Some(from) = a.at else {
+        return Err(format!("{gid} is off the map"));
+    };
+    if world.resource::<Turn>().moved.contains(&g) {
+        return Err(format!("{gid} has moved in this round of movement already"));
+    }
+    if from == to {
+        return Err(format!("{gid} is in {} already", m.territory_ids[to as usize]));
+    }
+    let mut needs: Vec<P> = Vec::new();
+    let path: Vec<T> = match how {
+        MoveKind::Land => {
+            if !m.borders(from, to) {
+                return Err(format!(
+                    "{} does not border {}",
+                    m.territory_ids[from as usize], m.territory_ids[to as usize]
+                ));
+            }
+            vec![to]
+        }
+        MoveKind::Sea => {
+            let lane = m.lanes_at[from as usize].iter().copied().find(|l| {
+                let (x, y) = m.lanes[*l as usize];
+                (x == from && y == to) || (y == from && x == to)
+            });
+            let Some(lane) = lane else {
+                return Err(format!(
+                    "no Sea Lane joins {} and {}",
+                    m.territory_ids[from as usize], m.territory_ids[to as usize]
+                ));
+            };
+            if let Some(c) = lane_controller(world, lane) {
+                if !same_player(world, p, c) {
+                    if coalition_allies(world, p, c) {
+                        needs.push(c);
+                    } else {
+                        return Err(format!(
+                            "the Sea Lane is controlled by {}: only an uncontrolled Sea Lane, your own or a consenting Coalition Ally's may be crossed",
+                            power_id(world, c)
+                        ));
+                    }
+                }
+            }
+            vec![to]
+        }
+        MoveKind::Strategic => {
+            let Some(path) = strategic_path(world, p, from, to) else {
+                return Err(format!(
+                    "{} cannot be reached in {} steps through Territories of {} and its Allies",
+                    m.territory_ids[to as usize],
+                    house(world).strategic_steps,
+                    power_id(world, p)
+                ));
+            };
+            for t in &path {
+                if let Some(c) = consent_for(world, p, *t) {
+                    needs.push(c);
+                }
+            }
+            path
+        }
+    };
+    if let Some(c) = consent_for(world, p, to) {
+        needs.push(c);
+    }
+    if rivals_in(world, p, to) && status(world, p) == Status::Neutral {
+        return Err(format!(
+            "rde.diplomacy|{} is Neutral this round: a Neutral Power does not attack (docs/raison.md)",
+            power_id(world, p)
+        ));
+    }
+    needs.sort_unstable();
+    needs.dedup();
+    if let Some(q) = needs.iter().find(|q| refused(world, **q)) {
+        return Err(format!(
+            "rde.coalition|{} refused passage in this Movement action",
+            power_id(world, *q)
+        ));
+    }
+    needs.retain(|q| !agreed(world, *q));
+    Ok((path, needs))
+}
+
+/// The shortest way from `from` to `to` over friendly ground, within the house limit of steps,
+/// preferring ground of `p`'s own player (no consent needed), then the lowest Territory ids.
+fn strategic_path(world: &World, p: P, from: T, to: T) -> Option<Vec<T>> {
+    let steps = house(world).strategic_steps as usize;
+    let own = |t: T| {
+        controller(world, t).is_some_and(|c| same_player(world, p, c)) && friendly_ground(world, p, t)
+    };
+    let allied = |t: T| {
+        friendly_ground(world, p, t) && controller(world, t).is_some_and(|c| !refused(world, c))
+    };
+    bfs(world, from, to, steps, &own).or_else(|| bfs(world, from, to, steps, &allied))
+}
+
+fn bfs(world: &World, from: T, to: T, steps: usize, ok: &dyn Fn(T) -> bool) -> Option<Vec<T>> {
+    let m = map(world);
+    let mut parent: Vec<Option<T>> = vec![None; m.territory_ids.len()];
+    let mut dist = vec![usize::MAX; m.territory_ids.len()];
+    dist[from as usize] = 0;
+    let mut queue = VecDeque::from([from]);
+    while let Some(t) = queue.pop_front() {
+        if t == to {
+            break;
+        }
+        if dist[t as usize] >= steps {
+            continue;
+        }
+        for n in &m.borders[t as usize] {
+            if dist[*n as usize] == usize::MAX && ok(*n) {
+                dist[*n as usize] = dist[t as usize] + 1;
+                parent[*n as usize] = Some(t);
+                queue.push_back(*n);
+            }
+        }
+    }
+    if dist[to as usize] == usize::MAX || dist[to as usize] < 2 {
+        return None;
+    }
+    let mut path = vec![to];
+    let mut at = to;
+    while let Some(prev) = parent[at as usize] {
+        if prev == from {
+            break;
+        }
+        path.push(prev);
+        at = prev;
+    }
+    path.reverse();
+    Some(path)
+}
+
+/// Every move open to `p` now, then `Done` (end the round of movement).
+pub fn move_choices(world: &World, p: P) -> Vec<Action> {
+    let m = map(world);
+    let mut out = Vec::new();
+    let moved = &world.resource::<Turn>().moved;
+    for g in movers(world, p) {
+        if moved.contains(&g) {
+            continue;
+        }
+        let from = army(world, g).at.expect("on the map");
+        let mut push = |to: T, how: MoveKind| {
+            if route(world, p, g, to, how).is_ok() {
+                out.push(Action::Move {
+                    general: m.general_ids[g as usize].clone(),
+                    to: m.territory_ids[to as usize].clone(),
+                    how,
+                });
+            }
+        };
+        for n in &m.borders[from as usize] {
+            push(*n, MoveKind::Land);
+        }
+        for l in &m.lanes_at[from as usize] {
+            let (a, b) = m.lanes[*l as usize];
+            push(if a == from { b } else { a }, MoveKind::Sea);
+        }
+        // Strategic movement: destinations two or more steps away over friendly ground.
+        for t in 0..m.territory_ids.len() as T {
+            if t != from && !m.borders(from, t) && friendly_ground(world, p, t) {
+                push(t, MoveKind::Strategic);
+            }
+        }
+    }
+    out.push(Action::Done);
+    out
+}
+
+/// Why a move is refused.
+pub fn why_not(world: &World, p: P, general: &str, to: &str, how: MoveKind) -> String {
+    let m = world.resource::<MapIndex>();
+    let (Some(g), Some(t)) = (m.general(general), m.territory(to)) else {
+        return format!("no General \"{general}\" or Territory \"{to}\"");
+    };
+    match route(world, p, g, t, how) {
+        Err(e) => e,
+        Ok(_) => "that move is not open now".into(),
+    }
+}
+
+/// The round of movement ends: the Territories to fight over, in map order.
+fn end_round_of_movement(world: &mut World) {
+    let p = {
+        let turn = world.resource::<Turn>();
+        turn.order[turn.actor]
+    };
+    let m = map(world);
+    let contested: Vec<T> = (0..m.territory_ids.len() as T)
+        .filter(|t| contested(world, p, *t))
+        .collect();
+    let mut turn = world.resource_mut::<Turn>();
+    turn.contested = contested;
+    turn.battled.clear();
+    turn.doing = Doing::Battles;
+}
+
+/// Whether `t` holds a General of the mover `p` and a rival General or Garrison.
+pub fn contested(world: &World, p: P, t: T) -> bool {
+    generals_at(world, t)
+        .iter()
+        .any(|g| owner_of_general(world, *g) == p)
+        && rivals_in(world, p, t)
+}
+
+fn battles(world: &mut World, p: P) -> bool {
+    loop {
+        if world.resource::<crate::engine::flow::Flow>().over {
+            return true;
+        }
+        if world.resource::<Turn>().battle.is_some() {
+            if battle::step(world) {
+                return true;
+            }
+            continue;
+        }
+        let next = {
+            let mut turn = world.resource_mut::<Turn>();
+            if turn.contested.is_empty() {
+                None
+            } else {
+                Some(turn.contested.remove(0))
+            }
+        };
+        match next {
+            Some(t) => {
+                if contested(world, p, t) {
+                    world.resource_mut::<Turn>().battled.push(t);
+                    battle::start(world, p, t);
+                }
+            }
+            None => {
+                offer_garrisons(world, p);
+                return false;
+            }
+        }
+    }
+}
+
+/// Whether `p` may leave a Garrison in `t`: none stands there, `p` does not control it, and it
+/// is not a Home Territory of a Coalition Ally or of a Power of the same player.
+pub fn may_garrison(world: &World, p: P, t: T) -> bool {
+    if hold(world, t).garrison.is_some() || controller(world, t) == Some(p) {
+        return false;
+    }
+    match &map(world).kinds[t as usize] {
+        Kind::Home(h) => !friends(world, p, *h),
+        _ => true,
+    }
+}
+
+fn offer_garrisons(world: &mut World, p: P) {
+    let battled = world.resource::<Turn>().battled.clone();
+    let mut offers = Vec::new();
+    for g in movers(world, p) {
+        let t = army(world, g).at.expect("on the map");
+        if battled.contains(&t) || offers.iter().any(|(_, o)| *o == t) {
+            continue;
+        }
+        if may_garrison(world, p, t) && !rivals_in(world, p, t) {
+            offers.push((g, t));
+        }
+    }
+    let mut turn = world.resource_mut::<Turn>();
+    turn.offers = offers;
+    turn.doing = Doing::Garrisons;
+}
+
+/// Converts one of `g`'s Units into a Garrison of `p` in `t` (the General stays, with one Unit
+/// fewer).
+pub fn convert_to_garrison(world: &mut World, p: P, g: G, t: T, rule: &'static str) {
+    hold_mut(world, t).garrison = Some(p);
+    let units = {
+        let mut a = army_mut(world, g);
+        a.units = a.units.saturating_sub(1);
+        a.units
+    };
+    let m = map(world);
+    let text = format!(
+        "{} converts a Unit into a Garrison and takes control of {} ({units} Units left)",
+        m.general_ids[g as usize],
+        m.territory_ids[t as usize],
+    );
+    note(world, rule, p, text);
+}
+
+fn garrisons(world: &mut World, p: P) -> bool {
+    loop {
+        let Some(&(g, t)) = world.resource::<Turn>().offers.first() else {
+            world.resource_mut::<Turn>().doing = Doing::Grant;
+            return false;
+        };
+        match take_answer(world) {
+            Some(Action::Garrison) => {
+                world.resource_mut::<Turn>().offers.remove(0);
+                convert_to_garrison(world, p, g, t, ids::MOVEMENT);
+            }
+            Some(_) => {
+                world.resource_mut::<Turn>().offers.remove(0);
+            }
+            None => {
+                if army(world, g).at != Some(t) || army(world, g).units == 0 || !may_garrison(world, p, t) {
+                    world.resource_mut::<Turn>().offers.remove(0);
+                    continue;
+                }
+                let territory = map(world).territory_ids[t as usize].clone();
+                ask(world, p, DecisionKind::Garrison { territory });
+                return true;
+            }
+        }
+    }
+}
+
+fn grant(world: &mut World, p: P) -> bool {
+    let (envoy, round, moved) = {
+        let turn = world.resource::<Turn>();
+        (turn.envoy, turn.move_round, !turn.moved.is_empty())
+    };
+    let more = moved && round < house(world).movement_rounds && !movers(world, p).is_empty();
+    let Some(envoy) = envoy.filter(|_| more) else {
+        finish(world, p);
+        return false;
+    };
+    match take_answer(world) {
+        Some(Action::Agree) => {
+            note(world, ids::ENVOY, envoy, format!(
+                "Envoy {} grants {} round {} of movement",
+                power_id(world, envoy),
+                power_id(world, p),
+                round + 1
+            ));
+            let mut turn = world.resource_mut::<Turn>();
+            turn.move_round += 1;
+            turn.moved.clear();
+            turn.doing = Doing::Moving;
+            false
+        }
+        Some(_) => {
+            note(world, ids::ENVOY, envoy, format!(
+                "Envoy {} refuses {} another round of movement",
+                power_id(world, envoy),
+                power_id(world, p)
+            ));
+            finish(world, p);
+            false
+        }
+        None => {
+            let mover = power_id(world, p).to_string();
+            ask(world, envoy, DecisionKind::Grant { mover });
+            true
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Raison d'Etat rule tests.

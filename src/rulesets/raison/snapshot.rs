@@ -1,0 +1,153 @@
+//! Raison d'Etat's state as data: the whole of it for the state hash (`snapshot`), and what one
+//! seat may see (`view`): its own hand and those of the Minors it controls, everyone's public
+//! state, hand sizes but not hands, face-down Battle cards as hidden, secret choices only its
+//! own until revealed, and the deck's size but not its order.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::rulesets::raison::content::schema::{DialAction, Status};
+use crate::rulesets::raison::model::{
+    Content, Hold, MapIndex, Outcome, Table, army, controller, hold, player_of, purse, segment,
+};
+use crate::rulesets::raison::rules::Turn;
+
+#[derive(Serialize, Clone, Debug)]
+pub struct Snapshot {
+    pub round: u32,
+    /// The action turn within the round, from 1.
+    pub turn: u8,
+    pub emperor: Option<String>,
+    /// The draw pile, top last (empty in a seat's view, where only its size shows).
+    pub deck: Vec<u8>,
+    pub deck_size: usize,
+    pub discard: Vec<u8>,
+    pub powers: Vec<PowerState>,
+    pub territories: Vec<TerritoryState>,
+    pub generals: Vec<GeneralState>,
+    /// The action turn in progress (secret choices and hidden cards blanked in a view).
+    pub progress: Turn,
+    pub outcome: Outcome,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct PowerState {
+    pub id: String,
+    pub major: bool,
+    pub money: i32,
+    pub morale: i32,
+    pub influence: i32,
+    /// The hand (empty in another seat's view).
+    pub hand: Vec<u8>,
+    pub hand_size: usize,
+    pub status: Status,
+    /// The Major that plays it (itself for a Major).
+    pub player: Option<String>,
+    /// What its dial shows this action turn.
+    pub segment: DialAction,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct TerritoryState {
+    pub id: String,
+    pub garrison: Option<String>,
+    pub fortress: bool,
+    pub controller: Option<String>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct GeneralState {
+    pub id: String,
+    pub power: String,
+    pub at: Option<String>,
+    pub units: u8,
+}
+
+/// The whole state: what the state hash is made of.
+pub fn snapshot(world: &World) -> Snapshot {
+    let m = world.resource::<MapIndex>();
+    let table = world.resource::<Table>();
+    let pid = |p: u8| m.power_ids[p as usize].clone();
+    let powers = (0..m.powers.len() as u8)
+        .map(|p| {
+            let purse = purse(world, p);
+            PowerState {
+                id: pid(p),
+                major: purse.major,
+                money: purse.money,
+                morale: purse.morale,
+                influence: purse.influence,
+                hand: purse.hand.clone(),
+                hand_size: purse.hand.len(),
+                status: crate::rulesets::raison::model::status(world, p),
+                player: player_of(world, p).map(pid),
+                segment: segment(world, p),
+            }
+        })
+        .collect();
+    let territories = (0..m.territory_ids.len() as u16)
+        .map(|t| {
+            let Hold { garrison, fortress } = hold(world, t);
+            TerritoryState {
+                id: m.territory_ids[t as usize].clone(),
+                garrison: garrison.map(pid),
+                fortress,
+                controller: controller(world, t).map(pid),
+            }
+        })
+        .collect();
+    let generals = (0..m.generals.len() as u16)
+        .map(|g| {
+            let a = army(world, g);
+            GeneralState {
+                id: m.general_ids[g as usize].clone(),
+                power: pid(crate::rulesets::raison::model::owner_of_general(world, g)),
+                at: a.at.map(|t| m.territory_ids[t as usize].clone()),
+                units: a.units,
+            }
+        })
+        .collect();
+    let _ = world.resource::<Content>();
+    Snapshot {
+        round: table.round,
+        turn: table.turn + 1,
+        emperor: table.emperor.map(pid),
+        deck: table.deck.clone(),
+        deck_size: table.deck.len(),
+        discard: table.discard.clone(),
+        powers,
+        territories,
+        generals,
+        progress: world.resource::<Turn>().clone(),
+        outcome: world.resource::<Outcome>().clone(),
+    }
+}
+
+/// What `seat` may see (`None`: a spectator, public state only).
+pub fn view(world: &World, seat: Option<&str>) -> Snapshot {
+    let mut s = snapshot(world);
+    let m = world.resource::<MapIndex>();
+    let me = seat.and_then(|id| m.power(id));
+    // Powers `seat` plays: itself and the Minors it controls.
+    let mine = |p: u8| me.is_some_and(|me| player_of(world, p) == Some(me));
+    s.deck.clear();
+    for (p, power) in s.powers.iter_mut().enumerate() {
+        if !mine(p as u8) {
+            power.hand.clear();
+        }
+    }
+    s.progress.secret.retain(|(p, _)| mine(*p));
+    if let Some(b) = s.progress.battle.as_mut() {
+        for pile in &mut b.piles {
+            if mine(pile.owner) {
+                continue;
+            }
+            for c in &mut pile.cards {
+                if !c.face_up && !c.revealed {
+                    c.value = 0;
+                }
+            }
+        }
+    }
+    s
+}
