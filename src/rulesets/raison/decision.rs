@@ -69,6 +69,14 @@ pub enum MoveKind {
     Strategic,
 }
 
+/// One card committed in a battle: the pile (a General's id, `None` for the Garrison's) and
+/// its place in that pile, from 0.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CardRef {
+    pub pile: Option<String>,
+    pub card: u8,
+}
+
 /// An answer to a decision.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -109,12 +117,12 @@ pub enum Action {
     /// Support a battle with this adjacent General.
     Support { general: String },
     /// Commit a Battle card to the pile of one of your Generals in the battle (`None`: the
-    /// Garrison's pile). A 2 or a 3 played face up uses its ability on the opposing pile
-    /// `target` (reveal its first hidden card; discard its last card) and adds no strength.
+    /// Garrison's pile). A 2 or a 3 played face up uses its ability on an opponent's card,
+    /// `target` (a 2 reveals it, a 3 discards it), and adds no strength.
     PlayCard {
         value: u8,
         pile: Option<String>,
-        target: Option<Option<String>>,
+        target: Option<CardRef>,
     },
     /// Commit no more Battle cards in this battle.
     Pass,

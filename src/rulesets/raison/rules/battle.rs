@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
-use crate::rulesets::raison::decision::{Action, DecisionKind};
+use crate::rulesets::raison::decision::{Action, CardRef, DecisionKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{
     G, MapIndex, P, T, Table, army, army_mut, controller, friends, generals_at, hold, hold_mut,
@@ -243,18 +243,26 @@ pub fn commit_choices(world: &World, p: P) -> Vec<Action> {
                 pile: pile_name(world, *g),
                 target: None,
             });
+            if *v != 2 && *v != 3 {
+                continue;
+            }
             for pile in b.piles.iter().filter(|x| x.attacker != my_side) {
-                let usable = match v {
-                    2 => pile.cards.iter().any(|c| !c.face_up && !c.revealed && !c.discarded),
-                    3 => pile.cards.iter().any(|c| !c.discarded),
-                    _ => false,
-                };
-                if usable {
-                    out.push(Action::PlayCard {
-                        value: *v,
-                        pile: pile_name(world, *g),
-                        target: Some(pile_name(world, pile.general)),
-                    });
+                for (i, c) in pile.cards.iter().enumerate() {
+                    let usable = if *v == 2 {
+                        !c.face_up && !c.revealed && !c.discarded
+                    } else {
+                        !c.discarded
+                    };
+                    if usable {
+                        out.push(Action::PlayCard {
+                            value: *v,
+                            pile: pile_name(world, *g),
+                            target: Some(CardRef {
+                                pile: pile_name(world, pile.general),
+                                card: i as u8,
+                            }),
+                        });
+                    }
                 }
             }
         }
@@ -525,7 +533,7 @@ fn last_committer(world: &World) -> P {
     world.resource::<Turn>().committer.expect("a committer")
 }
 
-fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: Option<Option<String>>) {
+fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: Option<CardRef>) {
     {
         let mut purse = purse_mut(world, q);
         if let Some(i) = purse.hand.iter().position(|c| *c == value) {
@@ -565,26 +573,26 @@ fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: O
     };
     write(world, Note::new(ids::BATTLE_CARD, text).realm(power_id(world, q).to_string()));
     let Some(target) = target else { return };
-    let target_general = target.as_deref().and_then(|g| world.resource::<MapIndex>().general(g));
+    let target_general = target
+        .pile
+        .as_deref()
+        .and_then(|g| world.resource::<MapIndex>().general(g));
     let effect = {
         let mut b = battle_mut(world);
-        let pile = b
+        let card = b
             .piles
             .iter_mut()
-            .find(|x| x.attacker != attacker_side && x.general == target_general);
-        match (value, pile) {
-            (2, Some(pile)) => pile
-                .cards
-                .iter_mut()
-                .find(|c| !c.face_up && !c.revealed && !c.discarded)
-                .map(|c| {
-                    c.revealed = true;
-                    format!("reveals a {}", c.value)
-                }),
-            (3, Some(pile)) => pile.cards.iter_mut().rev().find(|c| !c.discarded).map(|c| {
+            .find(|x| x.attacker != attacker_side && x.general == target_general)
+            .and_then(|pile| pile.cards.get_mut(target.card as usize));
+        match (value, card) {
+            (2, Some(c)) => {
+                c.revealed = true;
+                Some(format!("reveals a {}", c.value))
+            }
+            (3, Some(c)) => {
                 c.discarded = true;
-                format!("discards a {}", c.value)
-            }),
+                Some(format!("discards a {}", c.value))
+            }
             _ => None,
         }
     };
@@ -592,7 +600,7 @@ fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: O
         let text = format!(
             "{}'s {value} {effect} in {}'s pile",
             power_id(world, q),
-            target.unwrap_or_else(|| "the Garrison".into())
+            target.pile.unwrap_or_else(|| "the Garrison".into())
         );
         write(world, Note::new(ids::BATTLE_CARD, text).realm(power_id(world, q).to_string()));
     }
