@@ -42,6 +42,7 @@ pub mod player_mat;
 pub mod saves;
 pub mod select;
 pub mod session;
+pub mod shell;
 pub mod tokens;
 pub mod top_bar;
 pub mod tracks;

@@ -36,8 +36,8 @@ pub fn ruleset_of(path: &Path, text: &str) -> Result<Option<RulesetId>, Vec<Cont
     }
 }
 
-/// The ruleset whose own window opens for this scenario or save, if it has one (Kingdom's
-/// window is its own app; Price of Power plays in `client`'s).
+/// The ruleset whose own window opens for this scenario or save, if it has one (Kingdom's and
+/// Raison d'Etat's windows are client-shell apps; Price of Power plays in `client`'s).
 pub fn own_window(scenario: Option<&Path>, load: Option<&Path>) -> Option<RulesetId> {
     let ruleset = match scenario {
         Some(path) => {
@@ -49,7 +49,7 @@ pub fn own_window(scenario: Option<&Path>, load: Option<&Path>) -> Option<Rulese
             crate::engine::save::parse_header(&text, "").ok()?.ruleset
         }
     };
-    (ruleset == RulesetId::Kingdom).then_some(ruleset)
+    (ruleset != RulesetId::PriceOfPower).then_some(ruleset)
 }
 
 /// Opens the window of a ruleset that has its own (see `own_window`); the process exit code.
@@ -62,7 +62,8 @@ pub fn run_own_window(
 ) -> i32 {
     match ruleset {
         RulesetId::Kingdom => kingdom::view::run(scenario, load, automation),
-        RulesetId::PriceOfPower | RulesetId::RaisonDEtat => {
+        RulesetId::RaisonDEtat => raison::view::run(scenario, load, automation),
+        RulesetId::PriceOfPower => {
             unreachable!("own_window names only rulesets with a window of their own")
         }
     }

@@ -28,6 +28,8 @@ pub mod ids;
 pub mod model;
 pub mod rules;
 pub mod snapshot;
+#[cfg(feature = "client")]
+pub mod view;
 
 pub use decision::{Action, Decision, DecisionKind, MoveKind};
 

@@ -1,8 +1,9 @@
 //! The egui overlays of the Kingdom window: the top bar (month, phase, whose turn, save, undo),
 //! the kingdom sheet (every figure with the sum behind it, leaders and vacancies, edicts), the
 //! decision panel (every legal answer, filtered by the selected hex), the log (filterable, every
-//! check with its roll, modifiers and DC), the hex card under the pointer, event cards, the
-//! hot-seat hand-over, and the new-game and failure windows.
+//! check with its roll, modifiers and DC), the hex card under the pointer and event cards. The
+//! new-game and failure screens, the log panel, help, loading and the hand-over are the client
+//! shell's (`client::shell::panels`).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -13,93 +14,21 @@ use crate::rulesets::kingdom::rules::sheet::Figure;
 use crate::rulesets::kingdom::snapshot::Snapshot;
 use crate::rulesets::kingdom::view::board::{Hovered, Selected};
 use crate::rulesets::kingdom::view::describe;
-use crate::rulesets::kingdom::view::session::{
-    KmSession, LoadedScenario, Screen, save, start_game,
+use crate::client::shell::Screen;
+use crate::client::shell::panels::{
+    HelpOpen, LoadList, LogFilter, log_panel, notice_line, top_bar_buttons,
 };
+use crate::rulesets::kingdom::view::session::KmSession;
 use crate::rulesets::kingdom::view::settlement::SettlementWindow;
 
 pub struct KingdomPanelsPlugin;
 
 impl Plugin for KingdomPanelsPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<LogFilter>()
-            .init_resource::<HelpOpen>()
-            .init_resource::<LoadList>()
-            .add_systems(Update, (toggle_help, load_picked))
-            .init_resource::<StartRequest>()
-            .init_resource::<EventCards>()
-            .add_systems(EguiPrimaryContextPass, (draw_panels, draw_screens))
-            .add_systems(Update, start_requested);
+        app.init_resource::<EventCards>()
+            .add_systems(EguiPrimaryContextPass, draw_panels);
     }
 }
-
-/// The text the log is filtered by.
-#[derive(Resource, Default)]
-pub struct LogFilter(pub String);
-
-/// The list of saves to load, while its window is open; the one picked.
-#[derive(Resource, Default)]
-struct LoadList {
-    files: Option<Vec<std::path::PathBuf>>,
-    picked: Option<std::path::PathBuf>,
-}
-
-fn load_picked(world: &mut World) {
-    let Some(path) = world.resource_mut::<LoadList>().picked.take() else {
-        return;
-    };
-    if let Err(e) = crate::rulesets::kingdom::view::session::open_save(world, &path)
-        && let Some(mut session) = world.get_non_send_mut::<KmSession>()
-    {
-        session.notice = Some(e);
-    }
-}
-
-/// Whether the help window (F1) is open.
-#[derive(Resource, Default)]
-pub struct HelpOpen(pub bool);
-
-fn toggle_help(keyboard: Res<ButtonInput<KeyCode>>, mut help: ResMut<HelpOpen>) {
-    if keyboard.just_pressed(KeyCode::F1) {
-        help.0 = !help.0;
-    }
-}
-
-/// The help text: the month, the checks, and the controls, in a few lines each.
-const HELP: &[(&str, &str)] = &[
-    (
-        "The month",
-        "Each month has four phases, every kingdom in turn: Upkeep (the kingdom's upkeep is automatic except the Royal Enforcer's crackdown and, at Unrest 11 or more, which hex to lose), Edict (six steps: leaders, hexes, terrain, settlements, armies, edicts; press Done to move on), Income (withdraw, deposit, sell, then taxes are rolled) and Event.",
-    ),
-    (
-        "Checks",
-        "A kingdom check rolls d20 + Economy, Loyalty or Stability - Unrest against the Command DC (20 + Size + districts). A natural 1 always fails and a natural 20 always succeeds. Every check in the log shows its roll, each modifier behind the attribute, the Unrest and the DC.",
-    ),
-    (
-        "Growing",
-        "Explore next to your land (two hexes a month), clear lairs with an expedition (an army unit helps), then claim an explored, cleared hex next to your kingdom for 1 BP. Each hex raises Size, Consumption and the Command DC: grow only as fast as your attributes keep up.",
-    ),
-    (
-        "Settlements",
-        "Prepare a site (a terrain improvement; plains are ready at once), found the settlement, then build on its lots: open Lots and click an empty lot to see what fits there and what it would change. The first House, Mansion, Noble Villa or Tenement each month is free of the building limit.",
-    ),
-    (
-        "Unrest",
-        "Unrest is taken from every check. A failed Stability check, unpaid Consumption, negative attributes, vacant roles and withdrawals raise it. At 11 the kingdom loses a hex each month; at 20 it falls into Anarchy: no actions, every check counts as 0.",
-    ),
-    (
-        "Winning",
-        "Reach the scenario's goals (Size, settlements, buildings) without being in Anarchy; if the months run out first, the best score wins (Size + 2 per district + buildings + Treasury / 10 - Unrest).",
-    ),
-    (
-        "Controls",
-        "Click a hex to see only its actions; hover it for its card. Right or middle drag or the arrow keys pan, the wheel zooms. Ctrl+S saves to saves/kingdom-quicksave.ron (open it again with --load), Ctrl+Z undoes back to your last decision. F1 opens and closes this help.",
-    ),
-];
-
-/// The new-game screen's answer, taken by an exclusive system.
-#[derive(Resource, Default)]
-struct StartRequest(Option<(Vec<bool>, u64)>);
 
 /// Events shown as cards: the log position read up to, and the cards not yet dismissed.
 #[derive(Resource, Default)]
@@ -109,12 +38,6 @@ struct EventCards {
     /// on cards.
     seen: Option<(u64, usize)>,
     open: Vec<(String, String)>,
-}
-
-fn start_requested(world: &mut World) {
-    if let Some((humans, seed)) = world.resource_mut::<StartRequest>().0.take() {
-        start_game(world, &humans, seed);
-    }
 }
 
 fn figure_row(ui: &mut egui::Ui, name: &str, f: &Figure) {
@@ -214,54 +137,6 @@ fn sheet_panel(
                 ui.label(format!("Edicts - {}", edicts.join("; ")));
             });
     }
-}
-
-fn log_panel(ui: &mut egui::Ui, session: &KmSession, filter: &mut String) {
-    ui.horizontal(|ui| {
-        ui.strong("Log");
-        ui.label("filter:");
-        ui.text_edit_singleline(filter);
-        ui.label(
-            egui::RichText::new("(rule id, kingdom or words; e.g. km.check)")
-                .small()
-                .weak(),
-        );
-    });
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .stick_to_bottom(true)
-        .show(ui, |ui| {
-            let entries: Vec<_> = session
-                .game
-                .log()
-                .entries
-                .iter()
-                .filter(|e| {
-                    filter.is_empty()
-                        || e.rule.contains(filter.as_str())
-                        || e.text.contains(filter.as_str())
-                        || e.realm.as_deref() == Some(filter.as_str())
-                })
-                .collect();
-            let start = entries.len().saturating_sub(300);
-            for e in &entries[start..] {
-                let line = format!(
-                    "Y{} M{:>2}  {:<24} {:<4} {}",
-                    e.age,
-                    e.round,
-                    e.rule,
-                    e.realm.as_deref().unwrap_or("-"),
-                    e.text
-                );
-                let text = egui::RichText::new(line).monospace().size(11.0);
-                let text = if e.rule == ids::CHECK {
-                    text.color(egui::Color32::from_rgb(170, 200, 240))
-                } else {
-                    text
-                };
-                ui.label(text);
-            }
-        });
 }
 
 fn decision_panel(
@@ -537,36 +412,7 @@ fn draw_panels(
             ui.separator();
             ui.label(format!("Screen: {}", session.front));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui
-                    .button("Undo")
-                    .on_hover_text("Back to before your last decision (Ctrl+Z)")
-                    .clicked()
-                {
-                    session.undo();
-                }
-                if ui
-                    .button("Save")
-                    .on_hover_text("saves/kingdom-quicksave.ron (Ctrl+S)")
-                    .clicked()
-                {
-                    save(
-                        &mut session,
-                        std::path::Path::new("saves/kingdom-quicksave.ron"),
-                    );
-                }
-                if ui
-                    .button("Load")
-                    .on_hover_text("Open a Kingdom save from saves/")
-                    .clicked()
-                {
-                    loads.files = match loads.files {
-                        Some(_) => None,
-                        None => Some(crate::rulesets::kingdom::view::session::list_saves()),
-                    };
-                }
-                if ui.button("?").on_hover_text("Help (F1)").clicked() {
-                    help.0 = !help.0;
-                }
+                top_bar_buttons(ui, &mut session, &mut loads, &mut help);
                 if ui
                     .button("Lots")
                     .on_hover_text("The settlement view")
@@ -576,21 +422,20 @@ fn draw_panels(
                 }
             });
         });
-        if let Some(n) = session.notice.clone() {
-            ui.horizontal(|ui| {
-                ui.colored_label(egui::Color32::from_rgb(240, 210, 120), n);
-                if ui.small_button("x").clicked() {
-                    session.notice = None;
-                }
-            });
-        }
+        notice_line(ui, &mut session);
     });
     // The log first, so that it runs the whole width under the board.
     egui::Panel::bottom("km_log")
         .resizable(true)
         .default_size(170.0)
         .show(&mut ui, |ui| {
-            log_panel(ui, &session, &mut filter.0);
+            log_panel(
+                ui,
+                &session,
+                &mut filter.0,
+                "(rule id, kingdom or words; e.g. km.check)",
+                &[ids::CHECK],
+            );
         });
     egui::Panel::right("km_sheet")
         .resizable(true)
@@ -665,120 +510,6 @@ fn draw_panels(
     }
     if let Some(at) = hovered.0 {
         hex_card(&ctx, &view, at, &s);
-    }
-    if let Some(files) = loads.files.clone() {
-        let mut open = true;
-        let mut picked = None;
-        egui::Window::new("Load a Kingdom save")
-            .open(&mut open)
-            .show(&ctx, |ui| {
-                if files.is_empty() {
-                    ui.label("No Kingdom saves in saves/ yet: Ctrl+S makes one.");
-                }
-                for f in &files {
-                    if ui.button(f.display().to_string()).clicked() {
-                        picked = Some(f.clone());
-                    }
-                }
-            });
-        if picked.is_some() || !open {
-            loads.files = None;
-        }
-        if picked.is_some() {
-            loads.picked = picked;
-        }
-    }
-    let mut open = help.0;
-    egui::Window::new("How to rule a kingdom")
-        .open(&mut open)
-        .default_width(460.0)
-        .show(&ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                for (title, text) in HELP {
-                    ui.strong(*title);
-                    ui.label(*text);
-                    ui.add_space(4.0);
-                }
-                ui.label(
-                    egui::RichText::new("The rules notes and every house rule: docs/kingdom.md")
-                        .small()
-                        .weak(),
-                );
-            });
-        });
-    help.0 = open;
-    if let Some(next) = session.handover.clone() {
-        egui::Area::new(egui::Id::new("km_handover"))
-            .order(egui::Order::Foreground)
-            .fixed_pos(ctx.viewport_rect().min)
-            .show(&ctx, |ui| {
-                let size = ctx.viewport_rect().size();
-                let (rect, _) = ui.allocate_exact_size(size, egui::Sense::click());
-                ui.painter()
-                    .rect_filled(rect, 0.0, egui::Color32::from_rgb(20, 20, 24));
-                ui.scope_builder(egui::UiBuilder::new().max_rect(rect.shrink(200.0)), |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.heading(format!("Pass the screen to {next}"));
-                        if ui.button("I am here").clicked() {
-                            session.handover = None;
-                        }
-                    });
-                });
-            });
-    }
-    Ok(())
-}
-
-fn draw_screens(
-    mut contexts: EguiContexts,
-    screen: Option<ResMut<Screen>>,
-    loaded: Option<Res<LoadedScenario>>,
-    mut start: ResMut<StartRequest>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let Some(mut screen) = screen else {
-        return Ok(());
-    };
-    match &mut *screen {
-        Screen::Playing => {}
-        Screen::Failed(problems) => {
-            egui::Window::new("This scenario cannot be played")
-                .collapsible(false)
-                .show(&ctx, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| {
-                        for line in problems.lines() {
-                            ui.monospace(line);
-                        }
-                    });
-                });
-        }
-        Screen::NewGame { humans, seed } => {
-            let Some(loaded) = loaded else { return Ok(()) };
-            egui::Window::new("New game of Kingdom").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).collapsible(false).show(&ctx, |ui| {
-                ui.heading(&loaded.scenario.name);
-                ui.label(&loaded.scenario.description);
-                ui.separator();
-                ui.label("Who rules each kingdom? (Several people share one screen, hot-seat.)");
-                for (k, human) in loaded.scenario.kingdoms.iter().zip(humans.iter_mut()) {
-                    ui.horizontal(|ui| {
-                        ui.label(format!("{} ({})", k.name, k.id));
-                        ui.radio_value(human, true, "a person");
-                        ui.radio_value(human, false, "a bot");
-                    });
-                }
-                ui.horizontal(|ui| {
-                    ui.label("Seed:");
-                    ui.add(egui::DragValue::new(seed));
-                });
-                ui.label(format!(
-                    "Goals: Size {}, {} settlements, {} buildings within {} months, never in Anarchy.",
-                    loaded.scenario.goals.size, loaded.scenario.goals.settlements, loaded.scenario.goals.buildings, loaded.scenario.months
-                ));
-                if ui.button(egui::RichText::new("Found the kingdoms").strong()).clicked() {
-                    start.0 = Some((humans.clone(), *seed));
-                }
-            });
-        }
     }
     Ok(())
 }

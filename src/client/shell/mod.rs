@@ -1,0 +1,77 @@
+//! The client shell: what every ruleset's window shares, written once (issue 14's seam on the
+//! screen). A ruleset with a window of its own implements `Shelled` and adds
+//! `ShellSessionPlugin<R>` (the game, seats, bots, saves, undo, unattended runs) and
+//! `ShellPanelsPlugin<R>` (the new-game and failure screens, the log panel with its filter, the
+//! load list, F1 help, the hot-seat hand-over); it draws only its own board, mat and decision
+//! panels.
+
+use std::sync::Arc;
+
+use crate::engine::ruleset::Ruleset;
+
+pub mod panels;
+pub mod session;
+
+pub use panels::{LogFilter, ShellPanelsPlugin};
+pub use session::{LoadedScenario, Screen, Session, ShellSessionPlugin};
+
+/// What the shell needs to know of a ruleset beyond the engine's contract.
+pub trait Shelled: Ruleset {
+    /// The window's title.
+    const WINDOW_TITLE: &'static str;
+    /// Where `Ctrl+S` saves.
+    const QUICKSAVE: &'static str;
+    /// The F1 help window's title and its sections (title, text).
+    const HELP_TITLE: &'static str;
+    const HELP: &'static [(&'static str, &'static str)];
+    /// The rules notes with every house rule, named at the foot of the help.
+    const RULES_NOTES: &'static str;
+    /// The new-game screen's start button.
+    const START_LABEL: &'static str;
+    /// The scenario embedded in the game, for a window opened without `--scenario`.
+    fn default_scenario() -> Arc<Self::Content>;
+    /// The seats a scenario offers, as (id, name), in seat order.
+    fn seats(content: &Self::Content) -> Vec<(String, String)>;
+    /// The scenario's description and what wins, for the new-game screen.
+    fn introduction(content: &Self::Content) -> (String, String);
+    /// Whether a save on `other` can be shown in a window drawn for `shown` (else the save
+    /// needs a fresh window).
+    fn same_board(shown: &Self::Content, other: &Self::Content) -> bool {
+        let _ = (shown, other);
+        true
+    }
+}
+
+/// Opens the window of ruleset `R` on a scenario file (or the embedded one), or on a save,
+/// with the shell's plugins and the ruleset's own (`board`, `panels`). Returns the process
+/// exit code.
+pub fn run<R: Shelled, M>(
+    scenario: Option<std::path::PathBuf>,
+    load: Option<std::path::PathBuf>,
+    automation: crate::client::automation::Automation,
+    own: impl bevy::app::Plugins<M>,
+) -> i32 {
+    use bevy::prelude::*;
+    let mut app = App::new();
+    app.insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.11)))
+        .insert_resource(automation)
+        .insert_resource(session::Launch { scenario, load })
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: R::WINDOW_TITLE.into(),
+                resolution: bevy::window::WindowResolution::from((1280u32, 800u32)),
+                ..default()
+            }),
+            ..default()
+        }))
+        .add_plugins(bevy_egui::EguiPlugin::default())
+        .add_plugins((
+            ShellSessionPlugin::<R>::default(),
+            ShellPanelsPlugin::<R>::default(),
+        ))
+        .add_plugins(own);
+    match app.run() {
+        AppExit::Success => 0,
+        AppExit::Error(code) => i32::from(code.get()),
+    }
+}

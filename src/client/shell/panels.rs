@@ -1,0 +1,323 @@
+//! The egui overlays every ruleset's window shares: the new-game screen (who plays each seat,
+//! the seed), the failure screen (every `file:line:col` problem), the log panel with its filter,
+//! the top bar's Undo, Save, Load and Help buttons with the notice line, the list of saves to
+//! load, the F1 help window, and the hot-seat hand-over screen.
+
+use std::marker::PhantomData;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::client::shell::Shelled;
+use crate::client::shell::session::{
+    LoadedScenario, Screen, Session, list_saves, open_save, save, start_game,
+};
+
+/// The shared overlays for ruleset `R`.
+pub struct ShellPanelsPlugin<R: Shelled>(PhantomData<R>);
+
+impl<R: Shelled> Default for ShellPanelsPlugin<R> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<R: Shelled> Plugin for ShellPanelsPlugin<R> {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<LogFilter>()
+            .init_resource::<HelpOpen>()
+            .init_resource::<LoadList>()
+            .init_resource::<StartRequest>()
+            .add_systems(
+                Update,
+                (toggle_help, load_picked::<R>, start_requested::<R>),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                (draw_screens::<R>, draw_overlays::<R>),
+            );
+    }
+}
+
+/// The text the log is filtered by.
+#[derive(Resource, Default)]
+pub struct LogFilter(pub String);
+
+/// Whether the help window (F1) is open.
+#[derive(Resource, Default)]
+pub struct HelpOpen(pub bool);
+
+/// The list of saves to load, while its window is open; the one picked.
+#[derive(Resource, Default)]
+pub struct LoadList {
+    pub files: Option<Vec<PathBuf>>,
+    picked: Option<PathBuf>,
+}
+
+/// The new-game screen's answer, taken by an exclusive system.
+#[derive(Resource, Default)]
+struct StartRequest(Option<(Vec<bool>, u64)>);
+
+fn toggle_help(keyboard: Res<ButtonInput<KeyCode>>, mut help: ResMut<HelpOpen>) {
+    if keyboard.just_pressed(KeyCode::F1) {
+        help.0 = !help.0;
+    }
+}
+
+fn load_picked<R: Shelled>(world: &mut World) {
+    let Some(path) = world.resource_mut::<LoadList>().picked.take() else {
+        return;
+    };
+    if let Err(e) = open_save::<R>(world, &path)
+        && let Some(mut session) = world.get_non_send_mut::<Session<R>>()
+    {
+        session.notice = Some(e);
+    }
+}
+
+fn start_requested<R: Shelled>(world: &mut World) {
+    if let Some((humans, seed)) = world.resource_mut::<StartRequest>().0.take() {
+        start_game::<R>(world, &humans, seed);
+    }
+}
+
+/// The top bar's right-hand buttons (Undo, Save, Load, Help), then the notice line under the
+/// bar. Call inside a right-to-left layout.
+pub fn top_bar_buttons<R: Shelled>(
+    ui: &mut egui::Ui,
+    session: &mut Session<R>,
+    loads: &mut LoadList,
+    help: &mut HelpOpen,
+) {
+    if ui
+        .button("Undo")
+        .on_hover_text("Back to before your last decision (Ctrl+Z)")
+        .clicked()
+    {
+        session.undo();
+    }
+    if ui
+        .button("Save")
+        .on_hover_text(format!("{} (Ctrl+S)", R::QUICKSAVE))
+        .clicked()
+    {
+        save(session, std::path::Path::new(R::QUICKSAVE));
+    }
+    if ui
+        .button("Load")
+        .on_hover_text(format!("Open a {} save from saves/", R::ID.title()))
+        .clicked()
+    {
+        loads.files = match loads.files {
+            Some(_) => None,
+            None => Some(list_saves::<R>()),
+        };
+    }
+    if ui.button("?").on_hover_text("Help (F1)").clicked() {
+        help.0 = !help.0;
+    }
+}
+
+/// The notice line (a save written, an illegal answer), with a button to dismiss it.
+pub fn notice_line<R: Shelled>(ui: &mut egui::Ui, session: &mut Session<R>) {
+    if let Some(n) = session.notice.clone() {
+        ui.horizontal(|ui| {
+            ui.colored_label(egui::Color32::from_rgb(240, 210, 120), n);
+            if ui.small_button("x").clicked() {
+                session.notice = None;
+            }
+        });
+    }
+}
+
+/// The log: the last 300 entries matching the filter (a rule id, a seat or any words), each
+/// with the ruleset's time stamp; entries of `highlight` rules stand out.
+pub fn log_panel<R: Shelled>(
+    ui: &mut egui::Ui,
+    session: &Session<R>,
+    filter: &mut String,
+    hint: &str,
+    highlight: &[&str],
+) {
+    ui.horizontal(|ui| {
+        ui.strong("Log");
+        ui.label("filter:");
+        ui.text_edit_singleline(filter);
+        ui.label(egui::RichText::new(hint).small().weak());
+    });
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            let entries: Vec<_> = session
+                .game
+                .log()
+                .entries
+                .iter()
+                .filter(|e| {
+                    filter.is_empty()
+                        || e.rule.contains(filter.as_str())
+                        || e.text.contains(filter.as_str())
+                        || e.realm.as_deref() == Some(filter.as_str())
+                })
+                .collect();
+            let start = entries.len().saturating_sub(300);
+            for e in &entries[start..] {
+                let line = format!(
+                    "{}  {:<24} {:<4} {}",
+                    R::time_label(e.age, e.round),
+                    e.rule,
+                    e.realm.as_deref().unwrap_or("-"),
+                    e.text
+                );
+                let text = egui::RichText::new(line).monospace().size(11.0);
+                let text = if highlight.contains(&e.rule) {
+                    text.color(egui::Color32::from_rgb(170, 200, 240))
+                } else {
+                    text
+                };
+                ui.label(text);
+            }
+        });
+}
+
+/// The load list, the help window and the hand-over screen, over whatever the ruleset draws.
+fn draw_overlays<R: Shelled>(
+    mut contexts: EguiContexts,
+    session: Option<NonSendMut<Session<R>>>,
+    mut help: ResMut<HelpOpen>,
+    mut loads: ResMut<LoadList>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    if let Some(files) = loads.files.clone() {
+        let mut open = true;
+        let mut picked = None;
+        egui::Window::new(format!("Load a {} save", R::ID.title()))
+            .open(&mut open)
+            .show(&ctx, |ui| {
+                if files.is_empty() {
+                    ui.label(format!(
+                        "No {} saves in saves/ yet: Ctrl+S makes one.",
+                        R::ID.title()
+                    ));
+                }
+                for f in &files {
+                    if ui.button(f.display().to_string()).clicked() {
+                        picked = Some(f.clone());
+                    }
+                }
+            });
+        if picked.is_some() || !open {
+            loads.files = None;
+        }
+        if picked.is_some() {
+            loads.picked = picked;
+        }
+    }
+    let mut open = help.0;
+    egui::Window::new(R::HELP_TITLE)
+        .open(&mut open)
+        .default_width(460.0)
+        .show(&ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for (title, text) in R::HELP {
+                    ui.strong(*title);
+                    ui.label(*text);
+                    ui.add_space(4.0);
+                }
+                ui.label(
+                    egui::RichText::new(format!(
+                        "The rules notes and every house rule: {}",
+                        R::RULES_NOTES
+                    ))
+                    .small()
+                    .weak(),
+                );
+            });
+        });
+    help.0 = open;
+    let Some(mut session) = session else {
+        return Ok(());
+    };
+    if let Some(next) = session.handover.clone() {
+        egui::Area::new(egui::Id::new("shell_handover"))
+            .order(egui::Order::Foreground)
+            .fixed_pos(ctx.viewport_rect().min)
+            .show(&ctx, |ui| {
+                let size = ctx.viewport_rect().size();
+                let (rect, _) = ui.allocate_exact_size(size, egui::Sense::click());
+                ui.painter()
+                    .rect_filled(rect, 0.0, egui::Color32::from_rgb(20, 20, 24));
+                ui.scope_builder(egui::UiBuilder::new().max_rect(rect.shrink(200.0)), |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.heading(format!("Pass the screen to {next}"));
+                        if ui.button("I am here").clicked() {
+                            session.handover = None;
+                        }
+                    });
+                });
+            });
+    }
+    Ok(())
+}
+
+/// The failure screen and the new-game screen.
+fn draw_screens<R: Shelled>(
+    mut contexts: EguiContexts,
+    screen: Option<ResMut<Screen>>,
+    loaded: Option<Res<LoadedScenario<R>>>,
+    mut start: ResMut<StartRequest>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(mut screen) = screen else {
+        return Ok(());
+    };
+    match &mut *screen {
+        Screen::Playing => {}
+        Screen::Failed(problems) => {
+            egui::Window::new("This scenario cannot be played")
+                .collapsible(false)
+                .show(&ctx, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        for line in problems.lines() {
+                            ui.monospace(line);
+                        }
+                    });
+                });
+        }
+        Screen::NewGame { humans, seed } => {
+            let Some(loaded) = loaded else { return Ok(()) };
+            let (description, goal) = R::introduction(&loaded.scenario);
+            egui::Window::new(format!("New game of {}", R::ID.title()))
+                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+                .collapsible(false)
+                .show(&ctx, |ui| {
+                    ui.heading(R::content_name(&loaded.scenario));
+                    ui.label(description);
+                    ui.separator();
+                    ui.label("Who plays each seat? (Several people share one screen, hot-seat.)");
+                    for ((id, name), human) in R::seats(&loaded.scenario).iter().zip(humans.iter_mut())
+                    {
+                        ui.horizontal(|ui| {
+                            ui.label(format!("{name} ({id})"));
+                            ui.radio_value(human, true, "a person");
+                            ui.radio_value(human, false, "a bot");
+                        });
+                    }
+                    ui.horizontal(|ui| {
+                        ui.label("Seed:");
+                        ui.add(egui::DragValue::new(seed));
+                    });
+                    ui.label(goal);
+                    if ui
+                        .button(egui::RichText::new(R::START_LABEL).strong())
+                        .clicked()
+                    {
+                        start.0 = Some((humans.clone(), *seed));
+                    }
+                });
+        }
+    }
+    Ok(())
+}

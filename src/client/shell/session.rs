@@ -1,0 +1,522 @@
+//! The game in a ruleset's window, written once for every ruleset the shell hosts: loading the
+//! scenario (or a save), who sits at the screen, the bots that answer for every other seat,
+//! saves (`Ctrl+S`), undo (`Ctrl+Z`, back to the last decision a person made, replayed from the
+//! start so nothing is re-rolled), and the unattended runs of `--autoplay`, `--screenshot` and
+//! `--frames`.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::winit::{UpdateMode, WinitSettings};
+use bevy_egui::input::egui_wants_any_keyboard_input;
+
+use crate::client::automation::Automation;
+use crate::engine::content::{joined, read};
+use crate::engine::ruleset::SeatBot;
+use crate::engine::save::Save;
+use crate::engine::game::Game;
+use crate::engine::state::GameSetup;
+use crate::client::shell::Shelled;
+
+static NEXT_GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// Where the game comes from, as given on the command line.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Launch {
+    pub scenario: Option<PathBuf>,
+    pub load: Option<PathBuf>,
+}
+
+/// Which screen the window shows.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub enum Screen {
+    /// Choosing who plays each seat.
+    NewGame {
+        humans: Vec<bool>,
+        seed: u64,
+    },
+    Playing,
+    /// The scenario or save cannot be used: every problem, one per line.
+    Failed(String),
+}
+
+/// The loaded scenario, before a game starts.
+#[derive(Resource)]
+pub struct LoadedScenario<R: Shelled> {
+    pub scenario: Arc<R::Content>,
+    pub file: Option<String>,
+}
+
+impl<R: Shelled> Clone for LoadedScenario<R> {
+    fn clone(&self) -> Self {
+        Self {
+            scenario: self.scenario.clone(),
+            file: self.file.clone(),
+        }
+    }
+}
+
+/// The game in play. `Game` owns a Bevy `App`, which is not `Send`: non-send data.
+pub struct Session<R: Shelled> {
+    pub game: Game<R>,
+    bot: R::Bot,
+    /// Seats people decide for at this screen.
+    pub humans: Vec<String>,
+    /// The seat whose view the screen shows: the human deciding now, else the last one.
+    pub front: String,
+    /// Who decided each action of the history, for undo.
+    deciders: Vec<String>,
+    pub scenario_file: Option<String>,
+    /// Bumped on every change so the board repaints only when something happened.
+    pub revision: u64,
+    /// Different for every game put on the screen (a new game, a load): what was drawn or
+    /// read for another game is stale whatever its revision.
+    pub generation: u64,
+    /// A message for the player (a save written, a save that replayed differently).
+    pub notice: Option<String>,
+    /// The hot-seat hand-over screen is up, for this seat.
+    pub handover: Option<String>,
+    /// What the panels read, computed once per revision: the view of the seat in front and the
+    /// legal answers to the pending decision.
+    cache: Option<Cached<R>>,
+}
+
+struct Cached<R: Shelled> {
+    revision: u64,
+    front: String,
+    view: Arc<R::View>,
+    legal: Arc<Vec<R::Action>>,
+}
+
+impl<R: Shelled> Session<R> {
+    pub fn new(game: Game<R>, humans: Vec<String>, scenario_file: Option<String>) -> Self {
+        let front = humans
+            .first()
+            .cloned()
+            .unwrap_or_else(|| game.setup().players[0].clone());
+        let seed = game.seed();
+        Session {
+            game,
+            bot: R::Bot::seeded(seed),
+            humans,
+            front,
+            deciders: Vec::new(),
+            scenario_file,
+            revision: 1,
+            generation: NEXT_GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            notice: None,
+            handover: None,
+            cache: None,
+        }
+    }
+
+    fn refresh(&mut self) -> &Cached<R> {
+        let stale = self
+            .cache
+            .as_ref()
+            .is_none_or(|c| c.revision != self.revision || c.front != self.front);
+        if stale {
+            self.cache = Some(Cached {
+                revision: self.revision,
+                front: self.front.clone(),
+                view: Arc::new(self.game.view(Some(&self.front))),
+                legal: Arc::new(self.game.legal_actions()),
+            });
+        }
+        self.cache.as_ref().expect("just filled")
+    }
+
+    /// What the seat in front of the screen may see.
+    pub fn view(&mut self) -> Arc<R::View> {
+        self.refresh().view.clone()
+    }
+
+    /// The legal answers to the pending decision.
+    pub fn legal(&mut self) -> Arc<Vec<R::Action>> {
+        self.refresh().legal.clone()
+    }
+
+    /// Applies a person's answer (the panels call this).
+    pub fn apply(&mut self, action: R::Action) {
+        let who = self.game.decider().unwrap_or_default().to_string();
+        match self.game.apply(action) {
+            Ok(()) => {
+                self.deciders.push(who);
+                self.revision += 1;
+            }
+            Err(illegal) => self.notice = Some(illegal.to_string()),
+        }
+    }
+
+    /// Whether a person decides now.
+    pub fn human_turn(&self) -> bool {
+        self.game
+            .decider()
+            .is_some_and(|d| self.humans.iter().any(|h| h == d))
+    }
+
+    /// Back to before the last action a person took: the game is replayed from the start with
+    /// the actions before it, so every roll comes out as it did.
+    pub fn undo(&mut self) {
+        let Some(last) = self.deciders.iter().rposition(|d| self.humans.contains(d)) else {
+            self.notice = Some("Nothing of yours to undo".into());
+            return;
+        };
+        let actions = self.game.history()[..last].to_vec();
+        let mut game = match Game::<R>::new(
+            self.game.base_scenario().clone(),
+            self.game.setup().clone(),
+            self.game.seed(),
+        ) {
+            Ok(g) => g,
+            Err(e) => {
+                self.notice = Some(e.to_string());
+                return;
+            }
+        };
+        for a in actions {
+            game.apply(a).expect("the same actions replay");
+        }
+        self.game = game;
+        // The log is a new one (replayed), not a continuation of the one shown.
+        self.generation = NEXT_GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.deciders.truncate(last);
+        self.bot = R::Bot::seeded(self.game.seed());
+        self.revision += 1;
+        self.notice = Some("Undone: back to before your last decision".into());
+    }
+}
+
+/// The session's systems for ruleset `R`.
+pub struct ShellSessionPlugin<R: Shelled>(std::marker::PhantomData<R>);
+
+impl<R: Shelled> Default for ShellSessionPlugin<R> {
+    fn default() -> Self {
+        Self(std::marker::PhantomData)
+    }
+}
+
+impl<R: Shelled> Plugin for ShellSessionPlugin<R> {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Startup, load_scenario::<R>).add_systems(
+            Update,
+            (
+                play_bots::<R>,
+                keys::<R>.run_if(not(egui_wants_any_keyboard_input)),
+            )
+                .chain(),
+        );
+        let automation = app.world().resource::<Automation>().clone();
+        if automation.is_active() {
+            app.insert_resource(WinitSettings {
+                focused_mode: UpdateMode::Continuous,
+                unfocused_mode: UpdateMode::Continuous,
+            })
+            .init_resource::<Unattended>()
+            .add_systems(Update, run_unattended::<R>.after(play_bots::<R>));
+        }
+    }
+}
+
+fn load_scenario<R: Shelled>(world: &mut World) {
+    let launch = world.resource::<Launch>().clone();
+    let automation = world.resource::<Automation>().clone();
+    // A save names its scenario file; `--scenario` wins.
+    let save = match &launch.load {
+        Some(path) => match Save::<R>::read(path) {
+            Ok(save) => Some(save),
+            Err(e) => {
+                fail(world, format!("{}: {e}", path.display()));
+                return;
+            }
+        },
+        None => None,
+    };
+    let file = launch.scenario.clone().or_else(|| {
+        save.as_ref()
+            .and_then(|s| s.scenario_file.as_ref().map(PathBuf::from))
+    });
+    let scenario = match &file {
+        None => R::default_scenario(),
+        Some(path) => match read(path)
+            .and_then(|text| R::parse_content(&text, &path.display().to_string()))
+        {
+            Ok(s) => Arc::new(s),
+            Err(errors) => {
+                fail(world, joined(&errors));
+                return;
+            }
+        },
+    };
+    let file = file.map(|p| p.display().to_string());
+    if let Some(save) = save {
+        match replayed_session(save, scenario, file) {
+            Ok(session) => {
+                world.insert_non_send(session);
+                world.insert_resource(Screen::Playing);
+            }
+            Err(e) => fail(world, e),
+        }
+        return;
+    }
+    let players = R::seats(&scenario).len();
+    world.insert_resource(LoadedScenario::<R> {
+        scenario: scenario.clone(),
+        file: file.clone(),
+    });
+    if automation.is_active() {
+        // Nobody is at the screen: bots play every seat.
+        let game = Game::<R>::new(scenario, GameSetup::default(), 1)
+            .expect("a validated scenario sets up");
+        world.insert_non_send(Session::new(game, Vec::new(), file));
+        world.insert_resource(Screen::Playing);
+    } else {
+        let mut humans = vec![false; players];
+        humans[0] = true;
+        world.insert_resource(Screen::NewGame { humans, seed: 1 });
+    }
+}
+
+/// A save replayed as far as today's rules allow, as the game at the screen. The first seat
+/// is the person's; bots play the others.
+fn replayed_session<R: Shelled>(
+    save: Save<R>,
+    scenario: Arc<R::Content>,
+    file: Option<String>,
+) -> Result<Session<R>, String> {
+    let replayed = save.replay_lenient(scenario).map_err(|e| e.to_string())?;
+    let humans = replayed
+        .game
+        .setup()
+        .players
+        .iter()
+        .take(1)
+        .cloned()
+        .collect();
+    let mut session = Session::new(replayed.game, humans, file);
+    session.notice = Some(match replayed.problem {
+        None => "Loaded".into(),
+        Some(p) => format!("Loaded, with a difference: {p}"),
+    });
+    Ok(session)
+}
+
+/// Opens a save in the running window, on the scenario file it names (or the embedded one).
+/// A save on a board the window cannot redraw (`Shelled::same_board`) needs a fresh window
+/// (`--load`).
+pub fn open_save<R: Shelled>(world: &mut World, path: &Path) -> Result<(), String> {
+    let save = Save::<R>::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = save.scenario_file.clone();
+    let scenario = match &file {
+        None => R::default_scenario(),
+        Some(f) => {
+            let p = PathBuf::from(f);
+            let text = read(&p).map_err(|e| joined(&e))?;
+            Arc::new(R::parse_content(&text, f).map_err(|e| joined(&e))?)
+        }
+    };
+    if let Some(current) = world.get_non_send::<Session<R>>() {
+        if !R::same_board(current.game.scenario(), &scenario) {
+            return Err(format!(
+                "{} is on another board; open it with `regnum --load {}`",
+                path.display(),
+                path.display()
+            ));
+        }
+    }
+    let session = replayed_session(save, scenario, file)?;
+    world.insert_non_send(session);
+    world.insert_resource(Screen::Playing);
+    Ok(())
+}
+
+/// Saves of ruleset `R` in `saves/`, newest first.
+pub fn list_saves<R: Shelled>() -> Vec<PathBuf> {
+    let mut found: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir("saves")
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .filter(|p| {
+                    std::fs::read_to_string(p).is_ok_and(|text| {
+                        crate::engine::save::parse_header(&text, "")
+                            .is_ok_and(|h| h.ruleset == R::ID)
+                    })
+                })
+                .map(|p| {
+                    let when = std::fs::metadata(&p)
+                        .and_then(|m| m.modified())
+                        .unwrap_or(std::time::UNIX_EPOCH);
+                    (when, p)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
+fn fail(world: &mut World, problems: String) {
+    eprintln!("{problems}");
+    world.insert_resource(Screen::Failed(problems));
+}
+
+/// Starts the game chosen on the new-game screen.
+pub fn start_game<R: Shelled>(world: &mut World, humans: &[bool], seed: u64) {
+    let loaded = world.resource::<LoadedScenario<R>>().clone();
+    let seats: Vec<String> = R::seats(&loaded.scenario)
+        .into_iter()
+        .zip(humans)
+        .filter(|(_, h)| **h)
+        .map(|((id, _), _)| id)
+        .collect();
+    match Game::<R>::new(loaded.scenario, GameSetup::default(), seed) {
+        Ok(game) => {
+            world.insert_non_send(Session::new(game, seats, loaded.file));
+            world.insert_resource(Screen::Playing);
+        }
+        Err(e) => fail(world, e.to_string()),
+    }
+}
+
+/// Bots answer every decision no person at the screen owns; the screen follows the person who
+/// decides, with a hand-over between two people.
+fn play_bots<R: Shelled>(session: Option<NonSendMut<Session<R>>>, automation: Res<Automation>) {
+    let Some(mut session) = session else { return };
+    let watching = automation.autoplay_rounds.is_none() && !session.humans.is_empty();
+    // Without people, the whole game may run in one frame; with them, a few bot moves per
+    // frame keep the window responsive.
+    let budget = if watching { 40 } else { 100_000 };
+    for _ in 0..budget {
+        if session.game.is_over() || session.human_turn() {
+            break;
+        }
+        if let Some(limit) = automation.autoplay_rounds
+            && session.game.flow().round > limit
+        {
+            break;
+        }
+        let s = &mut *session;
+        let Some(action) = s.bot.choose(&s.game) else {
+            break;
+        };
+        let who = s.game.decider().unwrap_or_default().to_string();
+        s.game.apply(action).expect("bots choose legal actions");
+        s.deciders.push(who);
+        s.revision += 1;
+    }
+    if let Some(decider) = session.game.decider().map(str::to_string)
+        && session.humans.contains(&decider)
+        && decider != session.front
+    {
+        session.front = decider.clone();
+        session.handover = Some(decider);
+        session.revision += 1;
+    }
+}
+
+fn keys<R: Shelled>(keyboard: Res<ButtonInput<KeyCode>>, session: Option<NonSendMut<Session<R>>>) {
+    let Some(mut session) = session else { return };
+    let ctrl = keyboard.pressed(KeyCode::ControlLeft) || keyboard.pressed(KeyCode::ControlRight);
+    if ctrl && keyboard.just_pressed(KeyCode::KeyS) {
+        save(&mut session, Path::new(R::QUICKSAVE));
+    }
+    if ctrl && keyboard.just_pressed(KeyCode::KeyZ) {
+        session.undo();
+    }
+}
+
+/// Writes a save (to a temporary file, then renamed).
+pub fn save<R: Shelled>(session: &mut Session<R>, path: &Path) {
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let save = Save::of(&session.game, session.scenario_file.as_deref());
+    session.notice = Some(match save.write(path) {
+        Ok(()) => format!("Saved to {}", path.display()),
+        Err(e) => format!("Cannot save to {}: {e}", path.display()),
+    });
+}
+
+/// Where an unattended run is.
+#[derive(Resource, Default)]
+enum Unattended {
+    #[default]
+    Playing,
+    Settling(u32),
+    Measuring(Vec<f32>),
+    Capturing,
+}
+
+fn run_unattended<R: Shelled>(
+    mut commands: Commands,
+    automation: Res<Automation>,
+    time: Res<Time>,
+    screen: Option<Res<Screen>>,
+    session: Option<NonSend<Session<R>>>,
+    mut state: ResMut<Unattended>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if matches!(screen.as_deref(), Some(Screen::Failed(_))) {
+        exit.write(AppExit::error());
+        return;
+    }
+    let Some(session) = session else { return };
+    match &mut *state {
+        Unattended::Playing => {
+            let done = session.game.is_over()
+                || automation
+                    .autoplay_rounds
+                    .is_none_or(|n| session.game.flow().round > n);
+            if done {
+                *state = Unattended::Settling(30);
+            }
+        }
+        Unattended::Settling(n) => {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                *state = match automation.frames {
+                    Some(_) => Unattended::Measuring(Vec::new()),
+                    None => Unattended::Capturing,
+                };
+                if automation.frames.is_none() {
+                    capture(&mut commands, &automation, &mut exit);
+                }
+            }
+        }
+        Unattended::Measuring(samples) => {
+            samples.push(time.delta_secs());
+            if samples.len() >= automation.frames.unwrap_or(0) as usize {
+                if let Some(report) = crate::client::automation::FrameReport::of(samples) {
+                    println!("{report}");
+                }
+                *state = Unattended::Capturing;
+                capture(&mut commands, &automation, &mut exit);
+            }
+        }
+        Unattended::Capturing => {}
+    }
+}
+
+fn capture(commands: &mut Commands, automation: &Automation, exit: &mut MessageWriter<AppExit>) {
+    let Some(path) = automation.screenshot.clone() else {
+        exit.write(AppExit::Success);
+        return;
+    };
+    let _ = std::fs::remove_file(&path);
+    let mut save = save_to_disk(path.clone());
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            save(captured);
+            let written = std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
+            exit.write(if written {
+                AppExit::Success
+            } else {
+                AppExit::error()
+            });
+        },
+    );
+}
