@@ -78,11 +78,46 @@ fn bench_full_kingdom_game(c: &mut Criterion) {
     });
 }
 
+fn bench_full_raison_games(c: &mut Criterion) {
+    use regnum::engine::ruleset::play_out as play_any;
+    for (name, text, file) in [
+        (
+            "full_bot_game_raison_1618",
+            include_str!("../scenarios/rde_1618.ron"),
+            "rde_1618.ron",
+        ),
+        (
+            "full_bot_game_raison_1702",
+            include_str!("../scenarios/rde_1702.ron"),
+            "rde_1702.ron",
+        ),
+    ] {
+        let scenario = std::sync::Arc::new(
+            regnum::rulesets::raison::content::parse_scenario(text, file).unwrap(),
+        );
+        let mut seed = 0u64;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut game = regnum::rulesets::raison::Game::new(
+                    scenario.clone(),
+                    GameSetup::default(),
+                    seed,
+                )
+                .unwrap();
+                play_any(&mut game, seed);
+                black_box(game.state_hash())
+            })
+        });
+    }
+}
+
 criterion_group!(
     benches,
     bench_apply_one_action,
     bench_legal_actions,
     bench_full_bot_game,
-    bench_full_kingdom_game
+    bench_full_kingdom_game,
+    bench_full_raison_games
 );
 criterion_main!(benches);

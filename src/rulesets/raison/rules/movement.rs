@@ -382,6 +382,36 @@ fn strategic_path(world: &World, p: P, from: T, to: T) -> Option<Vec<T>> {
     bfs(world, from, to, steps, &own).or_else(|| bfs(world, from, to, steps, &allied))
 }
 
+/// Every Territory a strategic move from `from` can reach: within the house limit of steps
+/// over friendly ground whose controller has not refused passage, two or more steps away.
+fn strategic_reach(world: &World, p: P, from: T) -> Vec<T> {
+    let steps = house(world).strategic_steps as usize;
+    let m = map(world);
+    let mut dist = vec![usize::MAX; m.territory_ids.len()];
+    dist[from as usize] = 0;
+    let mut queue = VecDeque::from([from]);
+    let mut out = Vec::new();
+    while let Some(t) = queue.pop_front() {
+        if dist[t as usize] >= 2 {
+            out.push(t);
+        }
+        if dist[t as usize] >= steps {
+            continue;
+        }
+        for n in &m.borders[t as usize] {
+            if dist[*n as usize] == usize::MAX
+                && friendly_ground(world, p, *n)
+                && controller(world, *n).is_some_and(|c| !refused(world, c))
+            {
+                dist[*n as usize] = dist[t as usize] + 1;
+                queue.push_back(*n);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
 fn bfs(world: &World, from: T, to: T, steps: usize, ok: &dyn Fn(T) -> bool) -> Option<Vec<T>> {
     let m = map(world);
     let mut parent: Vec<Option<T>> = vec![None; m.territory_ids.len()];
@@ -445,9 +475,10 @@ pub fn move_choices(world: &World, p: P) -> Vec<Action> {
             let (a, b) = m.lanes[*l as usize];
             push(if a == from { b } else { a }, MoveKind::Sea);
         }
-        // Strategic movement: destinations two or more steps away over friendly ground.
-        for t in 0..m.territory_ids.len() as T {
-            if t != from && !m.borders(from, t) && friendly_ground(world, p, t) {
+        // Strategic movement: destinations two or more steps away over friendly ground, found
+        // with one search (`strategic_path` finds the same ones, one at a time).
+        for t in strategic_reach(world, p, from) {
+            if !m.borders(from, t) {
                 push(t, MoveKind::Strategic);
             }
         }
