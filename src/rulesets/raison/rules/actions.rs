@@ -306,7 +306,7 @@ pub fn why_not_give(world: &World, p: P, to: &str, action: &Action) -> String {
     };
     if !coalition_allies(world, p, q) {
         return format!(
-            "rde.coalition|{to} is not a Coalition Ally of {}: Subsidise & Mercenaries give only to Coalition Allies",
+            "{to} is not a Coalition Ally of {}: Subsidise & Mercenaries give only to Coalition Allies",
             power_id(world, p)
         );
     }
