@@ -125,7 +125,8 @@ fn begin(world: &mut World, p: P) -> bool {
     match segment(world, p) {
         DialAction::Muster => {
             match draw(world, p) {
-                Some(c) => note(world, ids::MUSTER, p, format!("{} musters and draws a {c}", power_id(world, p))),
+                // The card stays secret: the log is read by every seat.
+                Some(_) => note(world, ids::MUSTER, p, format!("{} musters and draws a Battle card", power_id(world, p))),
                 None => note(world, ids::MUSTER, p, format!("{} musters; no Battle card is left to draw", power_id(world, p))),
             }
             if purse(world, p).hand.is_empty() {
@@ -305,7 +306,7 @@ pub fn why_not_give(world: &World, p: P, to: &str, action: &Action) -> String {
     };
     if !coalition_allies(world, p, q) {
         return format!(
-            "rde.coalition|{to} is not a Coalition Ally of {}: Subsidise & Mercenaries give only to Coalition Allies",
+            "{to} is not a Coalition Ally of {}: Subsidise & Mercenaries give only to Coalition Allies",
             power_id(world, p)
         );
     }
@@ -469,7 +470,7 @@ fn leadership(world: &mut World, p: P) -> bool {
         Some(Action::WithdrawGenerals) => set_doing(world, Doing::Withdrawing),
         Some(Action::TakeCard) => {
             let text = match draw(world, p) {
-                Some(c) => format!("{} takes a Battle card (a {c})", power_id(world, p)),
+                Some(_) => format!("{} takes a Battle card", power_id(world, p)),
                 None => format!("{} takes a Battle card, but none is left", power_id(world, p)),
             };
             note(world, ids::LEADERSHIP, p, text);
@@ -594,12 +595,8 @@ fn mobilising(world: &mut World, p: P) -> bool {
         }
         Some(Action::BuyCard) => {
             purse_mut(world, p).money -= h.card_cost;
-            let c = draw(world, p);
-            note(world, ids::MOBILISATION, p, format!(
-                "{id} buys a Battle card for {} Money{}",
-                h.card_cost,
-                c.map(|c| format!(" (a {c})")).unwrap_or_default()
-            ));
+            draw(world, p);
+            note(world, ids::MOBILISATION, p, format!("{id} buys a Battle card for {} Money", h.card_cost));
         }
         Some(Action::BuyMorale) => {
             let morale = {
