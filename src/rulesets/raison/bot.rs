@@ -1,7 +1,8 @@
-//! Raison d'Etat's bot: answers every decision from its own seat's view (`snapshot::view`: its
-//! own hand and secret choices, everyone's public state) and the public map. Each seat gets a
-//! temperament from the bot's seed: a Hawk picks fights and Coalitions, a Merchant stays Neutral
-//! more often and buys Fortresses, a Schemer bids hard for Minor Powers.
+//! Raison d'Etat's bot: answers every decision from what its own seat may see (`snapshot::board`:
+//! its hand, everyone's public figures, the public board, the battle with others' face-down
+//! cards hidden) and the public map. Each seat gets a temperament from the bot's seed: a Hawk
+//! picks fights and Coalitions, a Merchant stays Neutral more often and buys Fortresses, a
+//! Schemer bids hard for Minor Powers.
 
 use crate::engine::game::Game;
 use crate::engine::rng::GameRng;
@@ -10,7 +11,7 @@ use crate::rulesets::raison::RaisonDEtat;
 use crate::rulesets::raison::content::schema::{Side, Status};
 use crate::rulesets::raison::decision::{Action, DecisionKind, MoveKind};
 use crate::rulesets::raison::model::{Kind, MapIndex};
-use crate::rulesets::raison::snapshot::Snapshot;
+use crate::rulesets::raison::snapshot::{Board, board};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Temperament {
@@ -38,9 +39,18 @@ impl SeatBot<RaisonDEtat> for Bot {
         if legal.len() <= 1 {
             return legal.into_iter().next();
         }
-        let view = game.view(Some(&decision.seat));
         let map = game.world().resource::<MapIndex>();
         let me = map.power(&decision.power)?;
+        let seat = map.power(&decision.seat)?;
+        // The board only where the choice reads it.
+        let full = matches!(
+            decision.kind,
+            DecisionKind::PlaceGenerals
+                | DecisionKind::Mobilise
+                | DecisionKind::Move { .. }
+                | DecisionKind::Commit { .. }
+        );
+        let view = board(game.world(), seat, me, full);
         let ctx = Ctx {
             view: &view,
             map,
@@ -67,14 +77,21 @@ impl SeatBot<RaisonDEtat> for Bot {
             DecisionKind::Retreat { .. } => legal.first().cloned(),
         };
         pick.filter(|a| legal.contains(a))
-            .or_else(|| legal.iter().find(|a| **a == Action::Done || **a == Action::Pass).cloned())
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|a| **a == Action::Done || **a == Action::Pass)
+                    .cloned()
+            })
             .or_else(|| legal.first().cloned())
     }
 }
 
 impl Bot {
     fn temperament(&self, p: u8) -> Temperament {
-        match (self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (p % 32)).wrapping_add(u64::from(p)) % 3 {
+        match (self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (p % 32)).wrapping_add(u64::from(p))
+            % 3
+        {
             0 => Temperament::Hawk,
             1 => Temperament::Merchant,
             _ => Temperament::Schemer,
@@ -83,23 +100,19 @@ impl Bot {
 }
 
 struct Ctx<'a> {
-    view: &'a Snapshot,
+    view: &'a Board,
     map: &'a MapIndex,
     me: u8,
     temperament: Temperament,
 }
 
 impl Ctx<'_> {
-    fn my(&self) -> &crate::rulesets::raison::snapshot::PowerState {
+    fn my(&self) -> &crate::rulesets::raison::snapshot::PublicPower {
         &self.view.powers[self.me as usize]
     }
 
-    fn my_id(&self) -> &str {
-        &self.map.power_ids[self.me as usize]
-    }
-
-    fn controller(&self, t: usize) -> Option<&str> {
-        self.view.territories[t].controller.as_deref()
+    fn power(&self, id: &str) -> Option<u8> {
+        self.map.power(id)
     }
 
     /// What a Territory is worth to me if I held it: Influence for my stripe or another's Home
@@ -137,14 +150,16 @@ impl Ctx<'_> {
             Temperament::Hawk => 2,
             Temperament::Merchant => 1,
         };
-        let n = (rng.below(cap + 1) as i32).min(morale).min((morale - 1).max(0));
+        let n = (rng.below(cap + 1) as i32)
+            .min(morale)
+            .min((morale - 1).max(0));
         Some(Action::Bid(n))
     }
 
     fn vote(&self) -> Action {
         // A Major votes for itself; a Minor's votes go to its controller.
-        let player = self.my().player.clone().unwrap_or_else(|| self.my_id().to_string());
-        Action::Vote(player)
+        let player = self.my().player.unwrap_or(self.me);
+        Action::Vote(self.map.power_ids[player as usize].clone())
     }
 
     fn lowest_card(&self, legal: &[Action]) -> Option<Action> {
@@ -162,7 +177,7 @@ impl Ctx<'_> {
         if legal.contains(&Action::PlaceGenerals) {
             return Action::PlaceGenerals;
         }
-        if self.my().hand.len() < 4 || !legal.contains(&Action::GainMorale) {
+        if self.view.hand.len() < 4 || !legal.contains(&Action::GainMorale) {
             Action::TakeCard
         } else {
             Action::GainMorale
@@ -178,7 +193,7 @@ impl Ctx<'_> {
                     let t = self.map.territory(territory)? as usize;
                     let score: i32 = self.map.borders[t]
                         .iter()
-                        .filter(|n| self.controller(**n as usize) != Some(self.my_id()))
+                        .filter(|n| self.view.controllers[**n as usize] != Some(self.me))
                         .map(|n| self.worth(*n as usize))
                         .sum();
                     Some((score, a))
@@ -193,8 +208,11 @@ impl Ctx<'_> {
         if rng.below(3) != 0 {
             return Some(Action::Done);
         }
-        if self.my().hand.len() > 4 {
-            if let Some(a) = legal.iter().find(|a| matches!(a, Action::GiveCard { value: 1 | 2, .. })) {
+        if self.view.hand.len() > 4 {
+            if let Some(a) = legal
+                .iter()
+                .find(|a| matches!(a, Action::GiveCard { value: 1 | 2, .. }))
+            {
                 return Some(a.clone());
             }
         }
@@ -209,12 +227,16 @@ impl Ctx<'_> {
     fn mobilise(&self, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
         let money = self.my().money;
         if money >= 5 && (self.temperament == Temperament::Merchant || rng.below(4) == 0) {
+            let capital = self.map.capitals[self.me as usize] as usize;
             let fortress = legal
                 .iter()
                 .filter_map(|a| match a {
                     Action::BuyFortress { territory } => {
                         let t = self.map.territory(territory)? as usize;
-                        Some((i32::from(self.map.values[t]) + if t == self.map.capitals[self.me as usize] as usize { 2 } else { 0 }, a))
+                        Some((
+                            i32::from(self.map.values[t]) + if t == capital { 2 } else { 0 },
+                            a,
+                        ))
                     }
                     _ => None,
                 })
@@ -228,13 +250,13 @@ impl Ctx<'_> {
             .iter()
             .filter_map(|a| match a {
                 Action::BuyUnit { general } => {
-                    let g = self.view.generals.iter().find(|x| x.id == *general)?;
-                    Some(((g.at.is_none(), g.units), a))
+                    let (_, at, units) = self.view.generals[self.map.general(general)? as usize];
+                    Some(((at.is_none(), units), a))
                 }
                 _ => None,
             })
             .min_by_key(|(k, _)| *k);
-        let hand = self.my().hand.len();
+        let hand = self.view.hand.len();
         if hand < 3 && legal.contains(&Action::BuyCard) {
             return Some(Action::BuyCard);
         }
@@ -256,9 +278,8 @@ impl Ctx<'_> {
             .iter()
             .filter_map(|a| match a {
                 Action::ChooseEnvoy(e) => {
-                    let p = self.view.powers.iter().find(|x| x.id == *e)?;
-                    let inf = if p.major { p.influence } else { -1 };
-                    Some((inf, a))
+                    let p = self.view.powers[self.power(e)? as usize];
+                    Some((if p.major { p.influence } else { -1 }, a))
                 }
                 _ => None,
             })
@@ -267,7 +288,8 @@ impl Ctx<'_> {
     }
 
     fn influence_of(&self, id: &str) -> i32 {
-        self.view.powers.iter().find(|p| p.id == id).map_or(0, |p| p.influence)
+        self.power(id)
+            .map_or(0, |p| self.view.powers[p as usize].influence)
     }
 
     fn consent(&self, mover: &str, rng: &mut GameRng) -> Action {
@@ -280,7 +302,8 @@ impl Ctx<'_> {
     }
 
     fn grant(&self, mover: &str) -> Action {
-        let mine = self.view.powers.iter().find(|p| p.id == self.my().player.clone().unwrap_or_default()).map_or(0, |p| p.influence);
+        let player = self.my().player.unwrap_or(self.me);
+        let mine = self.view.powers[player as usize].influence;
         if self.influence_of(mover) <= mine {
             Action::Agree
         } else {
@@ -289,37 +312,41 @@ impl Ctx<'_> {
     }
 
     /// The strength a defender shows in `t`: its Generals' Units, Garrison and Fortress, and a
-    /// guess of 3 for each card it may play.
+    /// guess of 2 for each of up to two cards it may play.
     fn defence(&self, t: usize) -> i32 {
-        let id = &self.map.territory_ids[t];
-        let ts = &self.view.territories[t];
         let mut s = 0;
-        let mut owners: Vec<&str> = Vec::new();
-        for g in &self.view.generals {
-            if g.at.as_deref() == Some(id.as_str()) && g.power != self.my_id() {
-                s += i32::from(g.units);
-                owners.push(&g.power);
+        let mut owners: Vec<u8> = Vec::new();
+        for (power, at, units) in &self.view.generals {
+            if *at == Some(t as u16) && *power != self.me {
+                s += i32::from(*units);
+                owners.push(*power);
             }
         }
-        if let Some(gar) = &ts.garrison {
-            if gar != self.my_id() {
+        if let Some(gar) = self.view.garrisons[t] {
+            if gar != self.me {
                 s += 1;
                 owners.push(gar);
-                if ts.fortress {
+                if self.view.fortresses[t] {
                     s += 2;
                 }
             }
         }
         owners.dedup();
         for o in owners {
-            let cards = self.view.powers.iter().find(|p| p.id == o).map_or(0, |p| p.hand_size);
-            s += 2 * cards.min(2) as i32;
+            s += 2 * self.view.powers[o as usize].hand_size.min(2) as i32;
         }
         s
     }
 
     fn movement(&self, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
-        let my_cards: i32 = self.my().hand.iter().rev().take(2).map(|c| i32::from(*c)).sum();
+        let my_cards: i32 = self
+            .view
+            .hand
+            .iter()
+            .rev()
+            .take(2)
+            .map(|c| i32::from(*c))
+            .sum();
         let aggression = match self.temperament {
             Temperament::Hawk => 0,
             Temperament::Schemer => 1,
@@ -330,37 +357,37 @@ impl Ctx<'_> {
             let Action::Move { general, to, how } = a else {
                 continue;
             };
-            let Some(g) = self.view.generals.iter().find(|x| x.id == *general) else {
+            let (Some(g), Some(t)) = (self.map.general(general), self.map.territory(to)) else {
                 continue;
             };
-            let Some(t) = self.map.territory(to) else { continue };
+            let units = self.view.generals[g as usize].2;
             let t = t as usize;
-            let ts = &self.view.territories[t];
-            let here = self.map.territory_ids[t].as_str();
             let rivals = self
                 .view
                 .generals
                 .iter()
-                .any(|x| x.at.as_deref() == Some(here) && x.power != self.my_id())
-                || ts.garrison.as_deref().is_some_and(|gar| gar != self.my_id());
+                .any(|(p, at, _)| *at == Some(t as u16) && *p != self.me)
+                || self.view.garrisons[t].is_some_and(|gar| gar != self.me);
+            let own_home = matches!(self.map.kinds[t], Kind::Home(h)
+                if self.view.powers[h as usize].player == Some(self.me) || h == self.me);
             let score = if rivals {
-                let mine = i32::from(g.units) + my_cards;
+                let mine = i32::from(units) + my_cards;
                 let theirs = self.defence(t);
-                if mine > theirs + aggression && g.units >= 2 {
+                if mine > theirs + aggression && units >= 2 {
                     3 + self.worth(t) + (mine - theirs).min(3)
                 } else {
                     -1
                 }
-            } else if ts.controller.as_deref() != Some(self.my_id())
-                && ts.garrison.is_none()
-                && !matches!(self.map.kinds[t], Kind::Home(h) if self.view.powers[h as usize].player.as_deref() == Some(self.my_id()))
-                && g.units >= 2
+            } else if self.view.controllers[t] != Some(self.me)
+                && self.view.garrisons[t].is_none()
+                && !own_home
+                && units >= 2
             {
                 1 + self.worth(t)
             } else {
                 -1
             };
-            let score = score * 4 - if *how == MoveKind::Strategic { 1 } else { 0 } + rng.below(3) as i32;
+            let score = score * 4 - i32::from(*how == MoveKind::Strategic) + rng.below(3) as i32;
             if score > 0 && best.is_none_or(|(b, _)| score > b) {
                 best = Some((score, a));
             }
@@ -369,10 +396,12 @@ impl Ctx<'_> {
     }
 
     fn commit(&self, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
-        let b = self.view.progress.battle.as_ref()?;
-        let me = self.my_id();
-        let my_side_attacker = b.attack.iter().any(|g| self.view.generals[*g as usize].power == me)
-            || b.support.iter().any(|(g, a)| *a && self.view.generals[*g as usize].power == me);
+        let b = self.view.battle.as_ref()?;
+        let me = self.me;
+        let owner = |g: &u16| self.view.generals[*g as usize].0;
+        let units = |g: &u16| i32::from(self.view.generals[*g as usize].2);
+        let my_side_attacker = b.attack.iter().any(|g| owner(g) == me)
+            || b.support.iter().any(|(g, a)| *a && owner(g) == me);
         // Known strength on each side, with 3 for every hidden card of the other side.
         let mut mine = 0;
         let mut theirs = 0;
@@ -389,14 +418,18 @@ impl Ctx<'_> {
                 theirs += sum;
             }
         }
-        let units = |gs: &[u16]| -> i32 { gs.iter().map(|g| i32::from(self.view.generals[*g as usize].units)).sum() };
-        let (att_units, def_units) = (units(&b.attack), units(&b.defend));
-        let support: (i32, i32) = b.support.iter().fold((0, 0), |acc, (g, a)| {
-            let u = i32::from(self.view.generals[*g as usize].units);
-            if *a { (acc.0 + u, acc.1) } else { (acc.0, acc.1 + u) }
+        let support = b.support.iter().fold((0, 0), |acc, (g, a)| {
+            if *a {
+                (acc.0 + units(g), acc.1)
+            } else {
+                (acc.0, acc.1 + units(g))
+            }
         });
-        let fixed_def = def_units + support.1 + i32::from(b.garrison.is_some()) + if b.fortress { 2 } else { 0 };
-        let fixed_att = att_units + support.0;
+        let fixed_def = b.defend.iter().map(units).sum::<i32>()
+            + support.1
+            + i32::from(b.garrison.is_some())
+            + if b.fortress { 2 } else { 0 };
+        let fixed_att = b.attack.iter().map(units).sum::<i32>() + support.0;
         if my_side_attacker {
             mine += fixed_att;
             theirs += fixed_def;
@@ -409,14 +442,21 @@ impl Ctx<'_> {
         }
         // A face-up 3 against the other side's pile now and then; else the highest card.
         if rng.below(4) == 0 {
-            if let Some(a) = legal.iter().find(|a| matches!(a, Action::PlayCard { value: 3, target: Some(_), .. })) {
+            if let Some(a) = legal
+                .iter()
+                .find(|a| matches!(a, Action::PlayCard { value: 3, target: Some(_), .. }))
+            {
                 return Some(a.clone());
             }
         }
         legal
             .iter()
             .filter_map(|a| match a {
-                Action::PlayCard { value, target: None, .. } => Some((*value, a)),
+                Action::PlayCard {
+                    value,
+                    target: None,
+                    ..
+                } => Some((*value, a)),
                 _ => None,
             })
             .max_by_key(|(v, _)| *v)

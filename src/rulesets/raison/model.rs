@@ -102,17 +102,21 @@ pub struct MapIndex {
     pub generals: Vec<Entity>,
     /// Each Power's Generals.
     pub generals_of: Vec<Vec<G>>,
+    /// Indices by content id (Territories, Powers and Generals have distinct id spaces).
+    pub territory_by_id: std::collections::HashMap<String, T>,
+    pub power_by_id: std::collections::HashMap<String, P>,
+    pub general_by_id: std::collections::HashMap<String, G>,
 }
 
 impl MapIndex {
     pub fn territory(&self, id: &str) -> Option<T> {
-        self.territory_ids.iter().position(|t| t == id).map(|i| i as T)
+        self.territory_by_id.get(id).copied()
     }
     pub fn power(&self, id: &str) -> Option<P> {
-        self.power_ids.iter().position(|p| p == id).map(|i| i as P)
+        self.power_by_id.get(id).copied()
     }
     pub fn general(&self, id: &str) -> Option<G> {
-        self.general_ids.iter().position(|g| g == id).map(|i| i as G)
+        self.general_by_id.get(id).copied()
     }
     pub fn borders(&self, a: T, b: T) -> bool {
         self.borders[a as usize].binary_search(&b).is_ok()
@@ -171,19 +175,54 @@ pub fn player_of(world: &World, p: P) -> Option<P> {
     }
 }
 
+/// Who is whose friend this round, as bit sets by Power: the same player (a Major and the
+/// Minors it controls) and Coalition Allies. Derived from the Powers' statuses and controllers,
+/// refreshed (`refresh_relations`) whenever one changes, so the rules' hottest question is one
+/// look-up.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Relations {
+    pub same_player: Vec<u64>,
+    pub allies: Vec<u64>,
+}
+
+/// Recomputes `Relations` from the Powers' statuses and controllers.
+pub fn refresh_relations(world: &mut World) {
+    let n = world.resource::<MapIndex>().powers.len();
+    let mut r = Relations {
+        same_player: vec![0; n],
+        allies: vec![0; n],
+    };
+    for a in 0..n as P {
+        for b in 0..n as P {
+            let same = a == b
+                || matches!((player_of(world, a), player_of(world, b)), (Some(x), Some(y)) if x == y);
+            let allied =
+                a != b && matches!((side(world, a), side(world, b)), (Some(x), Some(y)) if x == y);
+            if same {
+                r.same_player[a as usize] |= 1 << b;
+            }
+            if allied {
+                r.allies[a as usize] |= 1 << b;
+            }
+        }
+    }
+    world.insert_resource(r);
+}
+
 /// Whether two Powers are played by the same player (a Major and the Minors it controls).
 pub fn same_player(world: &World, a: P, b: P) -> bool {
-    a == b || matches!((player_of(world, a), player_of(world, b)), (Some(x), Some(y)) if x == y)
+    world.resource::<Relations>().same_player[a as usize] & (1 << b) != 0
 }
 
 /// Whether two different Powers are Coalition Allies this round.
 pub fn coalition_allies(world: &World, a: P, b: P) -> bool {
-    a != b && matches!((side(world, a), side(world, b)), (Some(x), Some(y)) if x == y)
+    world.resource::<Relations>().allies[a as usize] & (1 << b) != 0
 }
 
 /// Whether `b` is a friend of `a`: the same player or a Coalition Ally. Friends never fight.
 pub fn friends(world: &World, a: P, b: P) -> bool {
-    same_player(world, a, b) || coalition_allies(world, a, b)
+    let r = world.resource::<Relations>();
+    (r.same_player[a as usize] | r.allies[a as usize]) & (1 << b) != 0
 }
 
 pub fn map(world: &World) -> &MapIndex {
@@ -232,21 +271,39 @@ pub fn owner_of_general(world: &World, g: G) -> P {
 /// Who controls a Territory: the Power whose Garrison stands there; with no Garrison, a Home
 /// Territory's own Power; else nobody.
 pub fn controller(world: &World, t: T) -> Option<P> {
-    if let Some(p) = hold(world, t).garrison {
-        return Some(p);
-    }
-    match &map(world).kinds[t as usize] {
-        Kind::Home(p) => Some(*p),
+    let m = map(world);
+    let hold = world
+        .get::<Hold>(m.territories[t as usize])
+        .expect("every Territory has a hold");
+    hold.garrison.or(match m.kinds[t as usize] {
+        Kind::Home(p) => Some(p),
         _ => None,
-    }
+    })
 }
 
+/// Which Generals stand in each Territory, in index order: an index the rules keep as
+/// Generals move (`place`), so that "who is here" is one look-up, not a walk over every General.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Stands(pub Vec<Vec<G>>);
+
 /// The Generals standing in a Territory, in index order.
-pub fn generals_at(world: &World, t: T) -> Vec<G> {
-    let m = map(world);
-    (0..m.generals.len() as G)
-        .filter(|g| army(world, *g).at == Some(t))
-        .collect()
+pub fn generals_at(world: &World, t: T) -> &[G] {
+    &world.resource::<Stands>().0[t as usize]
+}
+
+/// Moves General `g` to `at` (`None`: off the map), keeping `Stands` up to date. The only way
+/// the rules move a General.
+pub fn place(world: &mut World, g: G, at: Option<T>) {
+    let from = std::mem::replace(&mut army_mut(world, g).at, at);
+    let mut stands = world.resource_mut::<Stands>();
+    if let Some(f) = from {
+        stands.0[f as usize].retain(|x| *x != g);
+    }
+    if let Some(t) = at {
+        let here = &mut stands.0[t as usize];
+        let i = here.partition_point(|x| *x < g);
+        here.insert(i, g);
+    }
 }
 
 /// The action a Power's dial shows in the current action turn.

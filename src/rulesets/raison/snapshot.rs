@@ -63,12 +63,11 @@ pub struct GeneralState {
     pub units: u8,
 }
 
-/// The whole state: what the state hash is made of.
-pub fn snapshot(world: &World) -> Snapshot {
+/// Every Power's state, hands included.
+fn powers_of(world: &World) -> Vec<PowerState> {
     let m = world.resource::<MapIndex>();
-    let table = world.resource::<Table>();
     let pid = |p: u8| m.power_ids[p as usize].clone();
-    let powers = (0..m.powers.len() as u8)
+    (0..m.powers.len() as u8)
         .map(|p| {
             let purse = purse(world, p);
             PowerState {
@@ -84,7 +83,15 @@ pub fn snapshot(world: &World) -> Snapshot {
                 segment: segment(world, p),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The whole state: what the state hash is made of.
+pub fn snapshot(world: &World) -> Snapshot {
+    let m = world.resource::<MapIndex>();
+    let table = world.resource::<Table>();
+    let pid = |p: u8| m.power_ids[p as usize].clone();
+    let powers = powers_of(world);
     let territories = (0..m.territory_ids.len() as u16)
         .map(|t| {
             let Hold { garrison, fortress } = hold(world, t);
@@ -125,7 +132,10 @@ pub fn snapshot(world: &World) -> Snapshot {
 
 /// What `seat` may see (`None`: a spectator, public state only).
 pub fn view(world: &World, seat: Option<&str>) -> Snapshot {
-    let mut s = snapshot(world);
+    hide(world, seat, snapshot(world))
+}
+
+fn hide(world: &World, seat: Option<&str>, mut s: Snapshot) -> Snapshot {
     let m = world.resource::<MapIndex>();
     let me = seat.and_then(|id| m.power(id));
     // Powers `seat` plays: itself and the Minors it controls.
@@ -150,4 +160,111 @@ pub fn view(world: &World, seat: Option<&str>) -> Snapshot {
         }
     }
     s
+}
+
+/// What one seat may see, by index rather than by name: the public board, every Power's
+/// public figures, the seat's own hand and the battle with others' face-down cards hidden. Bots
+/// read this (it costs no string copies); people read `view`.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub powers: Vec<PublicPower>,
+    /// The hand of the Power the question is for (the seat's own, or a Minor it plays).
+    pub hand: Vec<u8>,
+    pub controllers: Vec<Option<u8>>,
+    pub garrisons: Vec<Option<u8>>,
+    pub fortresses: Vec<bool>,
+    /// Each General's Power, place and Units.
+    pub generals: Vec<(u8, Option<u16>, u8)>,
+    pub battle: Option<crate::rulesets::raison::rules::battle::Battle>,
+    pub emperor: Option<u8>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct PublicPower {
+    pub major: bool,
+    pub money: i32,
+    pub morale: i32,
+    pub influence: i32,
+    pub hand_size: usize,
+    pub status: Status,
+    pub player: Option<u8>,
+}
+
+/// The board as seat `seat` sees it, for questions about Power `power`; with `full` false only
+/// the Powers and the hand (the territories, Generals and battle left empty), for questions that
+/// do not read the board.
+pub fn board(world: &World, seat: u8, power: u8, full: bool) -> Board {
+    let m = world.resource::<MapIndex>();
+    let purse_of = |p: u8| {
+        world
+            .get::<crate::rulesets::raison::model::Purse>(m.powers[p as usize])
+            .expect("every Power has a purse")
+    };
+    let powers = (0..m.powers.len() as u8)
+        .map(|p| {
+            let purse = purse_of(p);
+            PublicPower {
+                major: purse.major,
+                money: purse.money,
+                morale: purse.morale,
+                influence: purse.influence,
+                hand_size: purse.hand.len(),
+                status: crate::rulesets::raison::model::status(world, p),
+                player: player_of(world, p),
+            }
+        })
+        .collect();
+    let hand = if player_of(world, power) == Some(seat) || power == seat {
+        purse_of(power).hand.clone()
+    } else {
+        Vec::new()
+    };
+    let mut b = Board {
+        powers,
+        hand,
+        controllers: Vec::new(),
+        garrisons: Vec::new(),
+        fortresses: Vec::new(),
+        generals: Vec::new(),
+        battle: None,
+        emperor: world.resource::<Table>().emperor,
+    };
+    if !full {
+        return b;
+    }
+    for (t, e) in m.territories.iter().enumerate() {
+        let h = *world.get::<Hold>(*e).expect("every Territory has a hold");
+        let home = match m.kinds[t] {
+            crate::rulesets::raison::model::Kind::Home(p) => Some(p),
+            _ => None,
+        };
+        b.controllers.push(h.garrison.or(home));
+        b.garrisons.push(h.garrison);
+        b.fortresses.push(h.fortress);
+    }
+    b.generals = m
+        .generals
+        .iter()
+        .map(|e| {
+            let g = world
+                .get::<crate::rulesets::raison::model::General>(*e)
+                .expect("general");
+            let a = world.get::<crate::rulesets::raison::model::Army>(*e).expect("army");
+            (g.power, a.at, a.units)
+        })
+        .collect();
+    b.battle = world.resource::<Turn>().battle.clone().map(|mut battle| {
+        for pile in &mut battle.piles {
+            if player_of(world, pile.owner) == Some(seat) {
+                continue;
+            }
+            for c in &mut pile.cards {
+                if !c.face_up && !c.revealed {
+                    c.value = 0;
+                }
+            }
+        }
+        battle
+    });
+    b
 }

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::engine::state::spawn_sim;
 use crate::rulesets::raison::content::schema::{Scenario, TerritoryKind};
 use crate::rulesets::raison::model::{
-    Army, General, Hold, Kind, MapIndex, P, Power, Purse, Seats, T, Table, Territory,
+    Army, General, Hold, Kind, MapIndex, P, Power, Purse, Seats, Stands, T, Table, Territory,
 };
 
 /// Spawns the board, the Powers and their pieces. `players` are the seated Majors, in seat
@@ -50,6 +50,9 @@ pub fn spawn_scenario(world: &mut World, s: &Arc<Scenario>, players: &[String]) 
         powers: Vec::new(),
         generals: Vec::new(),
         generals_of: vec![Vec::new(); s.powers.len()],
+        territory_by_id: Default::default(),
+        power_by_id: Default::default(),
+        general_by_id: Default::default(),
     };
     for (i, t) in s.territories.iter().enumerate() {
         for a in &t.adjacent {
@@ -136,8 +139,19 @@ pub fn spawn_scenario(world: &mut World, s: &Arc<Scenario>, players: &[String]) 
         .position(|p| p.emperor)
         .map(|p| p as P)
         .filter(|p| seats.contains(p));
+    map.territory_by_id = (map.territory_ids.iter().cloned()).zip(0..).collect();
+    map.power_by_id = (map.power_ids.iter().cloned()).zip(0..).collect();
+    map.general_by_id = (map.general_ids.iter().cloned()).zip(0..).collect();
+    let mut stands = vec![Vec::new(); s.territories.len()];
+    for (i, g) in s.powers.iter().flat_map(|p| &p.generals).enumerate() {
+        if let Some(t) = &g.at {
+            stands[territory(t) as usize].push(i as u16);
+        }
+    }
+    world.insert_resource(Stands(stands));
     world.insert_resource(map);
     world.insert_resource(Seats(seats));
+    crate::rulesets::raison::model::refresh_relations(world);
     world.insert_resource(Table {
         round: 0,
         turn: 0,

@@ -9,7 +9,7 @@ use crate::rulesets::raison::content::schema::{DialAction, Status};
 use crate::rulesets::raison::decision::{Action, DecisionKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{
-    Kind, MapIndex, P, Table, army, army_mut, coalition_allies, controller, generals_at, hold,
+    Kind, MapIndex, P, Table, army, army_mut, place, coalition_allies, controller, generals_at, hold,
     hold_mut, map, power_id, powers, purse, purse_mut, segment, status,
 };
 use crate::rulesets::raison::rules::round::{discard, draw, gain_influence};
@@ -501,7 +501,7 @@ fn placing(world: &mut World, p: P) -> bool {
                 let m = world.resource::<MapIndex>();
                 (m.general(&general).expect("legal"), m.territory(&territory).expect("legal"))
             };
-            army_mut(world, g).at = Some(t);
+            place(world, g, Some(t));
             note(world, ids::LEADERSHIP, p, format!("{general} takes the field in {territory}"));
         }
         Some(_) => {
@@ -522,7 +522,7 @@ fn withdrawing(world: &mut World, p: P) -> bool {
     match take_answer(world) {
         Some(Action::Withdraw { general }) => {
             let g = world.resource::<MapIndex>().general(&general).expect("legal");
-            army_mut(world, g).at = None;
+            place(world, g, None);
             note(world, ids::LEADERSHIP, p, format!("{general} leaves the map"));
         }
         Some(_) => {
@@ -543,37 +543,94 @@ fn withdrawing(world: &mut World, p: P) -> bool {
 
 /// The purchases open to `p` with the Money it holds.
 pub fn mobilise_choices(world: &World, p: P) -> Vec<Action> {
-    let h = house(world);
     let m = map(world);
-    let purse = purse(world, p);
     let mut out = Vec::new();
-    if purse.money >= h.unit_cost {
-        for g in &m.generals_of[p as usize] {
-            if army(world, *g).units < h.max_units {
-                out.push(Action::BuyUnit {
-                    general: m.general_ids[*g as usize].clone(),
-                });
-            }
+    for g in &m.generals_of[p as usize] {
+        if may_buy_item(world, p, Purchase::Unit(*g)) {
+            out.push(Action::BuyUnit {
+                general: m.general_ids[*g as usize].clone(),
+            });
         }
     }
-    if purse.money >= h.fortress_cost {
-        for t in 0..m.territory_ids.len() as u16 {
-            if controller(world, t) == Some(p) && !hold(world, t).fortress {
+    if purse(world, p).money >= house(world).fortress_cost {
+        for t in 0..m.territory_ids.len() {
+            if may_buy_item(world, p, Purchase::Fortress(t as u16)) {
                 out.push(Action::BuyFortress {
-                    territory: m.territory_ids[t as usize].clone(),
+                    territory: m.territory_ids[t].clone(),
                 });
             }
         }
     }
-    let table = world.resource::<Table>();
-    if purse.money >= h.card_cost && !(table.deck.is_empty() && table.discard.is_empty()) {
+    if may_buy_item(world, p, Purchase::Card) {
         out.push(Action::BuyCard);
     }
-    if purse.money >= h.morale_cost && purse.morale < h.max_morale {
+    if may_buy_item(world, p, Purchase::Morale) {
         out.push(Action::BuyMorale);
     }
     out.push(Action::Done);
     out
+}
+
+/// A Mobilisation purchase, by index.
+#[derive(Clone, Copy, Debug)]
+enum Purchase {
+    Unit(u16),
+    Fortress(u16),
+    Card,
+    Morale,
+}
+
+/// Whether `p` may make this Mobilisation purchase now: it has the Money, and a Unit goes to a
+/// General of its own below the house limit, a Fortress to a Territory it controls without one,
+/// a card comes from a deck (or discards) not empty, Morale stays within its limit. The one rule
+/// behind `mobilise_choices` and `check` (`may_buy`).
+fn may_buy_item(world: &World, p: P, item: Purchase) -> bool {
+    let h = house(world);
+    let purse = purse(world, p);
+    match item {
+        Purchase::Unit(g) => {
+            purse.money >= h.unit_cost
+                && map(world).generals_of[p as usize].contains(&g)
+                && army(world, g).units < h.max_units
+        }
+        Purchase::Fortress(t) => {
+            purse.money >= h.fortress_cost
+                && controller(world, t) == Some(p)
+                && !hold(world, t).fortress
+        }
+        Purchase::Card => {
+            let table = world.resource::<Table>();
+            purse.money >= h.card_cost && !(table.deck.is_empty() && table.discard.is_empty())
+        }
+        Purchase::Morale => purse.money >= h.morale_cost && purse.morale < h.max_morale,
+    }
+}
+
+/// Whether an answer to the Mobilisation question is legal (`Done` always is).
+pub fn may_buy(world: &World, p: P, a: &Action) -> bool {
+    let m = map(world);
+    let item = match a {
+        Action::Done => return true,
+        Action::BuyUnit { general } => m.general(general).map(Purchase::Unit),
+        Action::BuyFortress { territory } => m.territory(territory).map(Purchase::Fortress),
+        Action::BuyCard => Some(Purchase::Card),
+        Action::BuyMorale => Some(Purchase::Morale),
+        _ => None,
+    };
+    item.is_some_and(|i| may_buy_item(world, p, i))
+}
+
+/// Whether any purchase is open to `p` (`mobilise_choices` would list more than `Done`),
+/// cheapest questions first.
+fn can_buy(world: &World, p: P) -> bool {
+    may_buy_item(world, p, Purchase::Card)
+        || may_buy_item(world, p, Purchase::Morale)
+        || map(world).generals_of[p as usize]
+            .iter()
+            .any(|g| may_buy_item(world, p, Purchase::Unit(*g)))
+        || (purse(world, p).money >= house(world).fortress_cost
+            && (0..map(world).territory_ids.len() as u16)
+                .any(|t| may_buy_item(world, p, Purchase::Fortress(t))))
 }
 
 fn mobilising(world: &mut World, p: P) -> bool {
@@ -613,7 +670,7 @@ fn mobilising(world: &mut World, p: P) -> bool {
         }
         None => {}
     }
-    if mobilise_choices(world, p).len() == 1 {
+    if !can_buy(world, p) {
         end_mobilisation(world, p);
         return false;
     }

@@ -13,7 +13,7 @@ use crate::engine::log::{Note, write};
 use crate::rulesets::raison::decision::{Action, CardRef, DecisionKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{
-    G, MapIndex, P, T, Table, army, army_mut, controller, friends, generals_at, hold, hold_mut,
+    G, MapIndex, P, T, Table, army, army_mut, place, controller, friends, generals_at, hold, hold_mut,
     map, owner_of_general, power_id, powers, purse, purse_mut, same_player, side,
 };
 use crate::rulesets::raison::rules::movement::{convert_to_garrison, may_garrison, rivals_in};
@@ -341,13 +341,13 @@ pub fn step(world: &mut World) -> bool {
                 match take_answer(world) {
                     Some(Action::ToCapital) => {
                         let cap = map(world).capitals[q as usize];
-                        army_mut(world, g).at = Some(cap);
+                        place(world, g, Some(cap));
                         battle_mut(world).retreats.remove(0);
                         let text = format!("{} falls back to its capital {}", gid(world, g), tid(world, cap));
                         write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()));
                     }
                     Some(_) => {
-                        army_mut(world, g).at = None;
+                        place(world, g, None);
                         battle_mut(world).retreats.remove(0);
                         let text = format!("{} is placed off the map", gid(world, g));
                         write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()));
@@ -772,7 +772,7 @@ fn retreat_after_draw(world: &mut World, g: G, from: T) {
         }
     }
     let to = best.map(|(_, t)| t);
-    army_mut(world, g).at = to;
+    place(world, g, to);
     let text = match to {
         Some(t) => format!("{} retreats to {}", gid(world, g), tid(world, t)),
         None => format!("{} finds no Territory to retreat to and leaves the map", gid(world, g)),

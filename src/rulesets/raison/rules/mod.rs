@@ -270,7 +270,22 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             "the game is over: nobody is asked anything",
         ));
     };
-    if legal_actions(world).contains(action) {
+    // A move is checked by the movement rule itself (`route` is what `move_choices` lists),
+    // without listing every other move.
+    let legal = match (&d.kind, action) {
+        (DecisionKind::Move { .. }, Action::Move { general, to, how }) => {
+            let m = world.resource::<crate::rulesets::raison::model::MapIndex>();
+            match (m.general(general), m.territory(to)) {
+                (Some(g), Some(t)) => movement::route(world, p, g, t, *how).is_ok(),
+                _ => false,
+            }
+        }
+        // A purchase by the Mobilisation rule itself (`may_buy` is what `mobilise_choices`
+        // lists).
+        (DecisionKind::Mobilise, a) => actions::may_buy(world, p, a),
+        _ => legal_actions(world).contains(action),
+    };
+    if legal {
         return Ok(());
     }
     Err(refusal(world, p, &d.kind, action))

@@ -13,7 +13,7 @@ use crate::rulesets::raison::content::schema::Status;
 use crate::rulesets::raison::decision::{Action, DecisionKind, MoveKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{
-    G, Kind, MapIndex, P, T, army, army_mut, coalition_allies, controller, friends, generals_at,
+    G, Kind, MapIndex, P, T, army, army_mut, place, coalition_allies, controller, friends, generals_at,
     hold, hold_mut, map, owner_of_general, power_id, powers, same_player, status,
 };
 use crate::rulesets::raison::rules::actions::finish;
@@ -157,7 +157,7 @@ fn moving(world: &mut World, p: P) -> bool {
         }
         None => {}
     }
-    if move_choices(world, p).len() == 1 {
+    if !any_move(world, p) {
         end_round_of_movement(world);
         return false;
     }
@@ -212,7 +212,7 @@ fn consent(world: &mut World, p: P) -> bool {
 
 fn perform_move(world: &mut World, p: P, g: G, path: &[T], how: MoveKind) {
     let to = *path.last().expect("a move goes somewhere");
-    army_mut(world, g).at = Some(to);
+    place(world, g, Some(to));
     world.resource_mut::<Turn>().moved.push(g);
     let m = map(world);
     let names: Vec<&str> = path.iter().map(|t| m.territory_ids[*t as usize].as_str()).collect();
@@ -449,6 +449,26 @@ fn bfs(world: &World, from: T, to: T, steps: usize, ok: &dyn Fn(T) -> bool) -> O
     Some(path)
 }
 
+/// Whether any move is open to `p` now (`move_choices` would list more than `Done`).
+fn any_move(world: &World, p: P) -> bool {
+    let m = map(world);
+    let moved = &world.resource::<Turn>().moved;
+    movers(world, p).into_iter().filter(|g| !moved.contains(g)).any(|g| {
+        let from = army(world, g).at.expect("on the map");
+        m.borders[from as usize]
+            .iter()
+            .any(|n| route(world, p, g, *n, MoveKind::Land).is_ok())
+            || m.lanes_at[from as usize].iter().any(|l| {
+                let (a, b) = m.lanes[*l as usize];
+                let to = if a == from { b } else { a };
+                route(world, p, g, to, MoveKind::Sea).is_ok()
+            })
+            || strategic_reach(world, p, from)
+                .iter()
+                .any(|t| !m.borders(from, *t))
+    })
+}
+
 /// Every move open to `p` now, then `Done` (end the round of movement).
 pub fn move_choices(world: &World, p: P) -> Vec<Action> {
     let m = map(world);
@@ -477,9 +497,14 @@ pub fn move_choices(world: &World, p: P) -> Vec<Action> {
         }
         // Strategic movement: destinations two or more steps away over friendly ground, found
         // with one search (`strategic_path` finds the same ones, one at a time).
+        // Every such destination is open: `route` would find its way and no refusal on it.
         for t in strategic_reach(world, p, from) {
             if !m.borders(from, t) {
-                push(t, MoveKind::Strategic);
+                out.push(Action::Move {
+                    general: m.general_ids[g as usize].clone(),
+                    to: m.territory_ids[t as usize].clone(),
+                    how: MoveKind::Strategic,
+                });
             }
         }
     }

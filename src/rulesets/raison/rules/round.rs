@@ -101,6 +101,7 @@ pub fn choose_statuses(world: &mut World) {
             .realm(power_id(world, p).to_string()),
         );
     }
+    crate::rulesets::raison::model::refresh_relations(world);
     for p in powers(world) {
         let purse = purse(world, p);
         if purse.major {
@@ -490,6 +491,7 @@ fn resolve_bids(world: &mut World, minor: P) {
     );
     purse_mut(world, winner).morale -= best;
     purse_mut(world, minor).controller = Some(winner);
+    crate::rulesets::raison::model::refresh_relations(world);
     let kept = if incumbent == Some(winner) { "keeps" } else { "takes" };
     write(
         world,
