@@ -221,6 +221,11 @@ impl Ruleset for RaisonDEtat {
     }
 
     fn time_label(round: u8, turn: u8) -> String {
-        format!("Round {round:>2} Turn {turn}")
+        if turn == 0 {
+            // Between action turns: the start of the round, the Diplomacy phase.
+            format!("Round {round:>2}       ")
+        } else {
+            format!("Round {round:>2} Turn {turn}")
+        }
     }
 }

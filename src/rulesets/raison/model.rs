@@ -84,6 +84,9 @@ pub enum Kind {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct MapIndex {
     pub territory_ids: Vec<String>,
+    /// Names as players read them, for the log.
+    pub territory_names: Vec<String>,
+    pub general_names: Vec<String>,
     pub kinds: Vec<Kind>,
     pub values: Vec<u8>,
     pub electors: Vec<bool>,

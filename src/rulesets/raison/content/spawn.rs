@@ -25,6 +25,13 @@ pub fn spawn_scenario(world: &mut World, s: &Arc<Scenario>, players: &[String]) 
     };
     let mut map = MapIndex {
         territory_ids: s.territories.iter().map(|t| t.id.clone()).collect(),
+        territory_names: s.territories.iter().map(|t| t.name.clone()).collect(),
+        general_names: s
+            .powers
+            .iter()
+            .flat_map(|p| &p.generals)
+            .map(|g| g.name.clone())
+            .collect(),
         kinds: s
             .territories
             .iter()

@@ -502,7 +502,12 @@ fn placing(world: &mut World, p: P) -> bool {
                 (m.general(&general).expect("legal"), m.territory(&territory).expect("legal"))
             };
             place(world, g, Some(t));
-            note(world, ids::LEADERSHIP, p, format!("{general} takes the field in {territory}"));
+            let text = format!(
+                "{} takes the field in {}",
+                map(world).general_names[g as usize],
+                map(world).territory_names[t as usize]
+            );
+            note(world, ids::LEADERSHIP, p, text);
         }
         Some(_) => {
             after_leadership(world, p);
@@ -523,7 +528,8 @@ fn withdrawing(world: &mut World, p: P) -> bool {
         Some(Action::Withdraw { general }) => {
             let g = world.resource::<MapIndex>().general(&general).expect("legal");
             place(world, g, None);
-            note(world, ids::LEADERSHIP, p, format!("{general} leaves the map"));
+            let text = format!("{} leaves the map", map(world).general_names[g as usize]);
+            note(world, ids::LEADERSHIP, p, text);
         }
         Some(_) => {
             after_leadership(world, p);
@@ -642,13 +648,15 @@ fn mobilising(world: &mut World, p: P) -> bool {
             purse_mut(world, p).money -= h.unit_cost;
             army_mut(world, g).units += 1;
             let units = army(world, g).units;
-            note(world, ids::MOBILISATION, p, format!("{id} buys a Unit for {general} ({units} now) for {} Money", h.unit_cost));
+            let name = map(world).general_names[g as usize].clone();
+            note(world, ids::MOBILISATION, p, format!("{id} buys a Unit for {name} ({units} now) for {} Money", h.unit_cost));
         }
         Some(Action::BuyFortress { territory }) => {
             let t = world.resource::<MapIndex>().territory(&territory).expect("legal");
             purse_mut(world, p).money -= h.fortress_cost;
             hold_mut(world, t).fortress = true;
-            note(world, ids::MOBILISATION, p, format!("{id} builds a Fortress in {territory} for {} Money", h.fortress_cost));
+            let name = map(world).territory_names[t as usize].clone();
+            note(world, ids::MOBILISATION, p, format!("{id} builds a Fortress in {name} for {} Money", h.fortress_cost));
         }
         Some(Action::BuyCard) => {
             purse_mut(world, p).money -= h.card_cost;

@@ -103,6 +103,15 @@ fn gid(world: &World, g: G) -> String {
     map(world).general_ids[g as usize].clone()
 }
 
+/// A Territory's and a General's names, for the log.
+fn tname(world: &World, t: T) -> &str {
+    &map(world).territory_names[t as usize]
+}
+
+fn gname(world: &World, g: G) -> &str {
+    &map(world).general_names[g as usize]
+}
+
 /// Opens the battle for `t`, moved into by `mover`.
 pub fn start(world: &mut World, mover: P, t: T) {
     let here = generals_at(world, t);
@@ -126,7 +135,7 @@ pub fn start(world: &mut World, mover: P, t: T) {
         "{} attacks {} in {}",
         power_id(world, mover),
         power_id(world, defender),
-        tid(world, t)
+        tname(world, t)
     );
     write(world, Note::new(ids::BATTLE, text).realm(power_id(world, mover).to_string()));
     let b = Battle {
@@ -343,13 +352,13 @@ pub fn step(world: &mut World) -> bool {
                         let cap = map(world).capitals[q as usize];
                         place(world, g, Some(cap));
                         battle_mut(world).retreats.remove(0);
-                        let text = format!("{} falls back to its capital {}", gid(world, g), tid(world, cap));
+                        let text = format!("{} falls back to its capital {}", gname(world, g), tname(world, cap));
                         write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()));
                     }
                     Some(_) => {
                         place(world, g, None);
                         battle_mut(world).retreats.remove(0);
-                        let text = format!("{} is placed off the map", gid(world, g));
+                        let text = format!("{} is placed off the map", gname(world, g));
                         write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()));
                     }
                     None => {
@@ -392,9 +401,10 @@ fn ask_support(world: &mut World) -> bool {
                 battle_mut(world).support.push((g, attacker_side));
                 let side = if attacker_side { "the attacker" } else { "the defender" };
                 let text = format!(
-                    "{general} of {} supports {side} from {}",
+                    "{} of {} supports {side} from {}",
+                    gname(world, g),
                     power_id(world, q),
-                    tid(world, army(world, g).at.expect("on the map"))
+                    tname(world, army(world, g).at.expect("on the map"))
                 );
                 write(world, Note::new(ids::BATTLE_SUPPORT, text).realm(power_id(world, q).to_string()));
             }
@@ -447,7 +457,7 @@ fn open_commitment(world: &mut World) {
         let (a, d) = strengths(world, b);
         format!(
             "Strengths in {} before Battle cards: {} {a}, {} {d}",
-            tid(world, b.territory),
+            tname(world, b.territory),
             power_id(world, b.attacker),
             power_id(world, b.defender)
         )
@@ -565,7 +575,7 @@ fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: O
             }),
         }
     }
-    let where_ = pile.clone().unwrap_or_else(|| "its Garrison".into());
+    let where_ = general.map_or("its Garrison", |g| gname(world, g)).to_string();
     let text = if face_up {
         format!("{} plays a {value} face up on {where_}'s pile", power_id(world, q))
     } else {
@@ -600,7 +610,7 @@ fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: O
         let text = format!(
             "{}'s {value} {effect} in {}'s pile",
             power_id(world, q),
-            target.pile.unwrap_or_else(|| "the Garrison".into())
+            target_general.map_or("the Garrison", |g| gname(world, g))
         );
         write(world, Note::new(ids::BATTLE_CARD, text).realm(power_id(world, q).to_string()));
     }
@@ -670,7 +680,7 @@ fn resolve(world: &mut World) {
             format!(
                 "{} for {}: {}",
                 power_id(world, pile.owner),
-                pile.general.map(|g| gid(world, g)).unwrap_or_else(|| "the Garrison".into()),
+                pile.general.map(|g| gname(world, g)).unwrap_or_else(|| "the Garrison".into()),
                 shown.join(", ")
             )
         })
@@ -682,7 +692,7 @@ fn resolve(world: &mut World) {
     };
     let text = format!(
         "Battle of {}: {} {att} against {} {def}{}; {verdict}",
-        tid(world, t),
+        tname(world, t),
         power_id(world, b.attacker),
         power_id(world, b.defender),
         if cards.is_empty() { String::new() } else { format!(" (cards: {})", cards.join("; ")) }
@@ -723,7 +733,7 @@ fn resolve(world: &mut World) {
         std::cmp::Ordering::Equal => {
             let text = format!(
                 "Draw in {}: {} holds it, the attacker falls back",
-                tid(world, t),
+                tname(world, t),
                 power_id(world, b.defender)
             );
             write(world, Note::new(ids::BATTLE_DRAW, text).realm(power_id(world, b.defender).to_string()));
@@ -774,8 +784,8 @@ fn retreat_after_draw(world: &mut World, g: G, from: T) {
     let to = best.map(|(_, t)| t);
     place(world, g, to);
     let text = match to {
-        Some(t) => format!("{} retreats to {}", gid(world, g), tid(world, t)),
-        None => format!("{} finds no Territory to retreat to and leaves the map", gid(world, g)),
+        Some(t) => format!("{} retreats to {}", gname(world, g), tname(world, t)),
+        None => format!("{} finds no Territory to retreat to and leaves the map", gname(world, g)),
     };
     write(world, Note::new(ids::BATTLE_DRAW, text).realm(power_id(world, q).to_string()));
 }
@@ -804,13 +814,13 @@ fn win(world: &mut World, b: &Battle, attacker_won: bool) {
         if let Some(q) = b.garrison {
             push_unique(&mut losing_powers, q);
             hold_mut(world, t).garrison = None;
-            let text = format!("{}'s Garrison in {} is lost", power_id(world, q), tid(world, t));
+            let text = format!("{}'s Garrison in {} is lost", power_id(world, q), tname(world, t));
             write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()));
         }
     }
     for g in &losers_here {
         let q = owner_of_general(world, *g);
-        let text = format!("{} loses all its Units in {}", gid(world, *g), tid(world, t));
+        let text = format!("{} loses all its Units in {}", gname(world, *g), tname(world, t));
         write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()));
     }
     // Morale: the house loss for each losing Power, plus 1 for every undiscarded 5 it played.
@@ -838,7 +848,7 @@ fn win(world: &mut World, b: &Battle, attacker_won: bool) {
     // was defeated; those in the Territory gain 1 more when in a Coalition and a defeated
     // General was of the opposing Coalition (not Minors, not supporters).
     let winner = if attacker_won { b.attacker } else { b.defender };
-    let text = format!("{} wins the battle of {}", power_id(world, winner), tid(world, t));
+    let text = format!("{} wins the battle of {}", power_id(world, winner), tname(world, t));
     write(world, Note::new(ids::BATTLE_WIN, text).realm(power_id(world, winner).to_string()));
     if !losers_here.is_empty() {
         let mut here: Vec<P> = Vec::new();

@@ -215,8 +215,8 @@ fn perform_move(world: &mut World, p: P, g: G, path: &[T], how: MoveKind) {
     place(world, g, Some(to));
     world.resource_mut::<Turn>().moved.push(g);
     let m = map(world);
-    let names: Vec<&str> = path.iter().map(|t| m.territory_ids[*t as usize].as_str()).collect();
-    let general = m.general_ids[g as usize].clone();
+    let names: Vec<&str> = path.iter().map(|t| m.territory_names[*t as usize].as_str()).collect();
+    let general = m.general_names[g as usize].clone();
     let kind = match how {
         MoveKind::Land => "a land advance",
         MoveKind::Sea => "a sea advance",
@@ -623,8 +623,8 @@ pub fn convert_to_garrison(world: &mut World, p: P, g: G, t: T, rule: &'static s
     let m = map(world);
     let text = format!(
         "{} converts a Unit into a Garrison and takes control of {} ({units} Units left)",
-        m.general_ids[g as usize],
-        m.territory_ids[t as usize],
+        m.general_names[g as usize],
+        m.territory_names[t as usize],
     );
     note(world, rule, p, text);
 }

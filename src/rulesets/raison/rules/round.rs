@@ -72,6 +72,13 @@ pub fn start_round(world: &mut World) {
 /// in secret; all are revealed together, and each Minor mirrors its controller.
 pub fn choose_statuses(world: &mut World) {
     if world.resource::<Table>().round <= 1 {
+        write(
+            world,
+            Note::new(
+                ids::DIPLOMACY,
+                "No Diplomacy phase in round 1: every Power keeps the status it starts with",
+            ),
+        );
         return;
     }
     if let Some(Action::ChooseStatus(s)) = take_answer(world) {
