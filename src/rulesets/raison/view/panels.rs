@@ -13,6 +13,7 @@ use crate::client::shell::panels::{
     HelpOpen, LoadList, LogFilter, log_panel, notice_line, top_bar_buttons,
 };
 use crate::rulesets::raison::content::Scenario;
+use crate::rulesets::raison::Action;
 use crate::rulesets::raison::content::schema::DialAction;
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::snapshot::Snapshot;
@@ -25,8 +26,83 @@ pub struct RaisonPanelsPlugin;
 impl Plugin for RaisonPanelsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<MapState>()
+            .init_resource::<BattleReports>()
             .add_systems(Startup, spawn_camera)
             .add_systems(EguiPrimaryContextPass, draw_panels);
+    }
+}
+
+/// Battles the Power at the screen fought, shown once each with every card turned over: the log
+/// position read up to (per game), and the reports not yet dismissed.
+#[derive(Resource, Default)]
+struct BattleReports {
+    seen: Option<(u64, usize)>,
+    open: Vec<String>,
+}
+
+/// Reads the new log entries for battles the seat at the screen (or a Minor it plays) fought.
+fn collect_battles(reports: &mut BattleReports, session: &RdeSession, view: &Snapshot) {
+    let entries = &session.game.log().entries;
+    let from = match reports.seen {
+        Some((generation, n)) if generation == session.generation && n <= entries.len() => n,
+        _ => {
+            reports.open.clear();
+            entries.len()
+        }
+    };
+    let mine: Vec<&str> = view
+        .powers
+        .iter()
+        .filter(|p| p.player.as_deref() == Some(session.front.as_str()))
+        .map(|p| p.id.as_str())
+        .collect();
+    for e in &entries[from..] {
+        if e.rule != ids::BATTLE || !e.text.starts_with("Battle of ") {
+            continue;
+        }
+        // "Battle of T: A n against D m (cards: ...); verdict"
+        let sides = e.text.split(": ").nth(1).unwrap_or_default();
+        if mine.iter().any(|p| sides.starts_with(&format!("{p} ")) || sides.contains(&format!("against {p} "))) {
+            reports.open.push(e.text.clone());
+        }
+    }
+    reports.seen = Some((session.generation, entries.len()));
+    if reports.open.len() > 3 {
+        let extra = reports.open.len() - 3;
+        reports.open.drain(..extra);
+    }
+}
+
+fn show_battles(ctx: &egui::Context, reports: &mut BattleReports) {
+    let mut close = None;
+    for (i, text) in reports.open.iter().enumerate() {
+        let (title, rest) = text.split_once(": ").unwrap_or((text, ""));
+        let (sides, rest) = rest.split_once(" (cards: ").unwrap_or((rest, ""));
+        let (cards, verdict) = rest.rsplit_once("); ").unwrap_or(("", rest));
+        egui::Window::new(title)
+            .id(egui::Id::new(("battle_report", i)))
+            .default_pos(egui::pos2(420.0, 110.0 + 40.0 * i as f32))
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.set_max_width(340.0);
+                ui.strong(sides.split("; ").next().unwrap_or(sides));
+                for pile in cards.split("; ").filter(|c| !c.is_empty()) {
+                    ui.label(format!("Cards turned over: {pile}"));
+                }
+                let verdict = if verdict.is_empty() {
+                    sides.rsplit("; ").next().unwrap_or_default()
+                } else {
+                    verdict
+                };
+                ui.label(egui::RichText::new(verdict).strong());
+                if ui.button("OK").clicked() {
+                    close = Some(i);
+                }
+            });
+    }
+    if let Some(i) = close {
+        reports.open.remove(i);
     }
 }
 
@@ -295,8 +371,9 @@ fn decision_panel(ui: &mut egui::Ui, session: &mut RdeSession, selected: Option<
                     continue;
                 }
             }
+            // Purchases name their price; a gift of Money says what it gives already.
             let cost = session.game.action_cost(a);
-            let label = if cost.money > 0 {
+            let label = if cost.money > 0 && !matches!(a, Action::GiveMoney { .. }) {
                 format!("{} ({} Money)", describe::action(&s, a), cost.money)
             } else {
                 describe::action(&s, a)
@@ -319,6 +396,7 @@ fn draw_panels(
     mut help: ResMut<HelpOpen>,
     mut loads: ResMut<LoadList>,
     mut map_state: ResMut<MapState>,
+    mut reports: ResMut<BattleReports>,
     screen: Option<Res<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -395,5 +473,9 @@ fn draw_panels(
     egui::CentralPanel::no_frame().show(&mut ui, |ui| {
         map::draw(ui, &mut map_state, &s, &view, generation, revision);
     });
+    if !session.humans.is_empty() {
+        collect_battles(&mut reports, &session, &view);
+        show_battles(&ctx, &mut reports);
+    }
     Ok(())
 }
