@@ -200,17 +200,27 @@ pub fn board(world: &World, seat: u8, power: u8, full: bool) -> Board {
             .get::<crate::rulesets::raison::model::Purse>(m.powers[p as usize])
             .expect("every Power has a purse")
     };
-    let powers = (0..m.powers.len() as u8)
+    // Every purse once; a Minor's status and player come from its controller's.
+    let purses: Vec<&crate::rulesets::raison::model::Purse> =
+        (0..m.powers.len() as u8).map(purse_of).collect();
+    let player = |p: usize| -> Option<u8> {
+        if purses[p].major { Some(p as u8) } else { purses[p].controller }
+    };
+    let powers = (0..purses.len())
         .map(|p| {
-            let purse = purse_of(p);
+            let purse = purses[p];
+            let status = match purse.controller {
+                Some(c) if !purse.major && c as usize != p => purses[c as usize].status,
+                _ => purse.status,
+            };
             PublicPower {
                 major: purse.major,
                 money: purse.money,
                 morale: purse.morale,
                 influence: purse.influence,
                 hand_size: purse.hand.len(),
-                status: crate::rulesets::raison::model::status(world, p),
-                player: player_of(world, p),
+                status,
+                player: player(p),
             }
         })
         .collect();

@@ -9,7 +9,7 @@ use crate::rulesets::raison::content::schema::{DialAction, Status};
 use crate::rulesets::raison::decision::{Action, DecisionKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{
-    Kind, MapIndex, P, Table, army, army_mut, place, coalition_allies, controller, generals_at, hold,
+    Kind, MapIndex, P, Table, army, army_mut, place, coalition_allies, controller, generals_at,
     hold_mut, map, power_id, powers, purse, purse_mut, segment, status,
 };
 use crate::rulesets::raison::rules::round::{discard, draw, gain_influence};
@@ -600,9 +600,15 @@ fn may_buy_item(world: &World, p: P, item: Purchase) -> bool {
                 && army(world, g).units < h.max_units
         }
         Purchase::Fortress(t) => {
-            purse.money >= h.fortress_cost
-                && controller(world, t) == Some(p)
-                && !hold(world, t).fortress
+            purse.money >= h.fortress_cost && {
+                // One look at the Territory: its Garrison, else its Home Power, controls it.
+                let m = map(world);
+                let hold = world
+                    .get::<crate::rulesets::raison::model::Hold>(m.territories[t as usize])
+                    .expect("every Territory has a hold");
+                let home = matches!(m.kinds[t as usize], Kind::Home(h) if h == p);
+                !hold.fortress && (hold.garrison == Some(p) || (hold.garrison.is_none() && home))
+            }
         }
         Purchase::Card => {
             let table = world.resource::<Table>();
