@@ -72,6 +72,34 @@ pub fn parse<T: serde::de::DeserializeOwned>(
         .map_err(|e| vec![ContentError::at(file, &e)])
 }
 
+/// Parses `text` into `T`, then checks it with `validate`; every problem at once.
+pub fn parse_validated<T: serde::de::DeserializeOwned>(
+    text: &str,
+    file: &str,
+    validate: impl Fn(&T, &str, &str) -> Vec<ContentError>,
+) -> Result<T, Vec<ContentError>> {
+    let content: T = parse(text, file)?;
+    let errors = validate(&content, text, file);
+    if errors.is_empty() {
+        Ok(content)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A scenario embedded in the binary, parsed. The test suite checks every embedded scenario,
+/// so a failure here is a build that skipped the tests: it panics with every problem.
+pub fn embedded<T>(
+    text: &str,
+    file: &str,
+    parse: fn(&str, &str) -> Result<T, Vec<ContentError>>,
+) -> std::sync::Arc<T> {
+    let content = parse(text, file).unwrap_or_else(|errors| {
+        panic!("the embedded scenario {file} is invalid:\n{}", joined(&errors))
+    });
+    std::sync::Arc::new(content)
+}
+
 /// Reads a content file; an unreadable file is one error at its first position.
 pub fn read(path: &Path) -> Result<String, Vec<ContentError>> {
     std::fs::read_to_string(path).map_err(|e| {

@@ -82,6 +82,17 @@ fn start_requested<R: Shelled>(world: &mut World) {
     }
 }
 
+/// A Ui over the whole window, behind egui's windows, for a ruleset's panels.
+pub fn background_ui(ctx: &egui::Context, name: &'static str) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new(name),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
 /// The top bar's right-hand buttons (Undo, Save, Load, Help), then the notice line under the
 /// bar. Call inside a right-to-left layout.
 pub fn top_bar_buttons<R: Shelled>(

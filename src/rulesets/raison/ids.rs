@@ -57,34 +57,7 @@ pub const FLOW_TURN: &str = "rde.flow.turn";
 /// The game ends without a victory: the last round is over (most Influence wins).
 pub const GAME_END: &str = "rde.game.end";
 
-/// The seed's ids, in `RULE_IDS.md` order.
-pub const SEED: &[&str] = &[
-    DIPLOMACY,
-    COALITION,
-    MUSTER,
-    TAXATION,
-    SUBSIDISE,
-    MERCENARIES,
-    LEADERSHIP,
-    MOBILISATION,
-    CORRUPTION,
-    GAIN_INFLUENCE,
-    MOVEMENT,
-    ENVOY,
-    HAND_LIMIT,
-    BATTLE,
-    BATTLE_SUPPORT,
-    BATTLE_CARD,
-    BATTLE_DRAW,
-    BATTLE_WIN,
-    BATTLE_LOSS,
-    IMPERIAL_ELECTION,
-    VICTORY,
-    MINOR_BIDDING,
-    MINOR_CONTROL,
-];
-
-/// Every id the ruleset writes.
+/// Every id the ruleset writes: the seed's 23 first, in `RULE_IDS.md` order, then ours.
 pub const ALL: &[&str] = &[
     DIPLOMACY,
     COALITION,

@@ -16,7 +16,7 @@ use crate::rulesets::kingdom::view::board::{Hovered, Selected};
 use crate::rulesets::kingdom::view::describe;
 use crate::client::shell::Screen;
 use crate::client::shell::panels::{
-    HelpOpen, LoadList, LogFilter, log_panel, notice_line, top_bar_buttons,
+    HelpOpen, LoadList, LogFilter, background_ui, log_panel, notice_line, top_bar_buttons,
 };
 use crate::rulesets::kingdom::view::session::KmSession;
 use crate::rulesets::kingdom::view::settlement::SettlementWindow;
@@ -388,13 +388,7 @@ fn draw_panels(
     }
     let s = session.game.scenario().clone();
     let view = session.view();
-    let mut ui = egui::Ui::new(
-        ctx.clone(),
-        egui::Id::new("kingdom_panels"),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut ui = background_ui(&ctx, "kingdom_panels");
     egui::Panel::top("km_top").show(&mut ui, |ui| {
         ui.horizontal(|ui| {
             let flow = session.game.flow();

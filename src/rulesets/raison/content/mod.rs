@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use crate::engine::content::{ContentError, parse, value_position};
+use crate::engine::content::{ContentError, value_position};
 use crate::engine::locate::Locator;
 use crate::engine::ruleset::RulesetId;
 
@@ -24,27 +24,12 @@ pub const SECTIONS: &[&str] = &["powers", "generals", "territories", "sea_lanes"
 
 /// The embedded default scenario.
 pub fn default_scenario() -> Arc<Scenario> {
-    let scenario =
-        parse_scenario(DEFAULT_SCENARIO_RON, DEFAULT_SCENARIO_FILE).unwrap_or_else(|errors| {
-            // The embedded file is checked by the test suite; this is a build that skipped it.
-            let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            panic!(
-                "the embedded Raison d'Etat scenario is invalid:\n{}",
-                text.join("\n")
-            )
-        });
-    Arc::new(scenario)
+    crate::engine::content::embedded(DEFAULT_SCENARIO_RON, DEFAULT_SCENARIO_FILE, parse_scenario)
 }
 
 /// Parses a scenario and checks every cross-reference; all problems at once.
 pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, Vec<ContentError>> {
-    let scenario: Scenario = parse(text, file)?;
-    let errors = validate(&scenario, text, file);
-    if errors.is_empty() {
-        Ok(scenario)
-    } else {
-        Err(errors)
-    }
+    crate::engine::content::parse_validated(text, file, validate)
 }
 
 /// Every problem of a parsed scenario, each at the place in `text` it concerns.

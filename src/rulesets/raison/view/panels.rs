@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::Screen;
 use crate::client::shell::panels::{
-    HelpOpen, LoadList, LogFilter, log_panel, notice_line, top_bar_buttons,
+    HelpOpen, LoadList, LogFilter, background_ui, log_panel, notice_line, top_bar_buttons,
 };
 use crate::rulesets::raison::content::Scenario;
 use crate::rulesets::raison::Action;
@@ -408,13 +408,7 @@ fn draw_panels(
     }
     let s = session.game.scenario().clone();
     let view = session.view();
-    let mut ui = egui::Ui::new(
-        ctx.clone(),
-        egui::Id::new("raison_panels"),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut ui = background_ui(&ctx, "raison_panels");
     egui::Panel::top("rde_top").show(&mut ui, |ui| {
         ui.horizontal(|ui| {
             ui.strong(&s.name);
