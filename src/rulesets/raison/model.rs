@@ -103,8 +103,9 @@ pub struct MapIndex {
     pub territories: Vec<Entity>,
     pub powers: Vec<Entity>,
     pub generals: Vec<Entity>,
-    /// Each Power's Generals.
+    /// Each Power's Generals, and each General's Power.
     pub generals_of: Vec<Vec<G>>,
+    pub general_owner: Vec<P>,
     /// Indices by content id (Territories, Powers and Generals have distinct id spaces).
     pub territory_by_id: std::collections::HashMap<String, T>,
     pub power_by_id: std::collections::HashMap<String, P>,
@@ -191,21 +192,23 @@ pub struct Relations {
 /// Recomputes `Relations` from the Powers' statuses and controllers.
 pub fn refresh_relations(world: &mut World) {
     let n = world.resource::<MapIndex>().powers.len();
+    // Each Power's player and Coalition side, read once: a Minor's come from its controller.
+    let (player, side): (Vec<Option<P>>, Vec<Option<Side>>) = (0..n as P)
+        .map(|p| (player_of(world, p), side(world, p)))
+        .unzip();
     let mut r = Relations {
         same_player: vec![0; n],
         allies: vec![0; n],
     };
-    for a in 0..n as P {
-        for b in 0..n as P {
-            let same = a == b
-                || matches!((player_of(world, a), player_of(world, b)), (Some(x), Some(y)) if x == y);
-            let allied =
-                a != b && matches!((side(world, a), side(world, b)), (Some(x), Some(y)) if x == y);
+    for a in 0..n {
+        for b in 0..n {
+            let same = a == b || matches!((player[a], player[b]), (Some(x), Some(y)) if x == y);
+            let allied = a != b && matches!((side[a], side[b]), (Some(x), Some(y)) if x == y);
             if same {
-                r.same_player[a as usize] |= 1 << b;
+                r.same_player[a] |= 1 << b;
             }
             if allied {
-                r.allies[a as usize] |= 1 << b;
+                r.allies[a] |= 1 << b;
             }
         }
     }
@@ -266,9 +269,9 @@ pub fn army_mut(world: &mut World, g: G) -> Mut<'_, Army> {
     world.get_mut::<Army>(e).expect("every General has an army")
 }
 
+/// The Power a General serves (fixed for the game: read from the index, not the entity).
 pub fn owner_of_general(world: &World, g: G) -> P {
-    let e = world.resource::<MapIndex>().generals[g as usize];
-    world.get::<General>(e).expect("general").power
+    world.resource::<MapIndex>().general_owner[g as usize]
 }
 
 /// Who controls a Territory: the Power whose Garrison stands there; with no Garrison, a Home

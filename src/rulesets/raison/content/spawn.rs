@@ -57,6 +57,7 @@ pub fn spawn_scenario(world: &mut World, s: &Arc<Scenario>, players: &[String]) 
         powers: Vec::new(),
         generals: Vec::new(),
         generals_of: vec![Vec::new(); s.powers.len()],
+        general_owner: Vec::new(),
         territory_by_id: Default::default(),
         power_by_id: Default::default(),
         general_by_id: Default::default(),
@@ -136,6 +137,7 @@ pub fn spawn_scenario(world: &mut World, s: &Arc<Scenario>, players: &[String]) 
             map.generals.push(e);
             map.general_ids.push(g.id.clone());
             map.generals_of[i].push(index);
+            map.general_owner.push(i as P);
         }
     }
     // The crown stays with a Major that plays; an unseated Major plays as a Minor and cannot
