@@ -11,7 +11,7 @@ use crate::rulesets::raison::RaisonDEtat;
 use crate::rulesets::raison::content::schema::{Side, Status};
 use crate::rulesets::raison::decision::{Action, DecisionKind, MoveKind};
 use crate::rulesets::raison::model::{Kind, MapIndex};
-use crate::rulesets::raison::snapshot::{Board, board};
+use crate::rulesets::raison::snapshot::{Board, Part, board};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Temperament {
@@ -34,7 +34,7 @@ impl SeatBot<RaisonDEtat> for Bot {
     }
 
     fn choose(&mut self, game: &Game<RaisonDEtat>) -> Option<Action> {
-        let decision = game.pending()?.clone();
+        let decision = game.pending()?;
         let legal = game.legal_actions();
         if legal.len() <= 1 {
             return legal.into_iter().next();
@@ -42,15 +42,15 @@ impl SeatBot<RaisonDEtat> for Bot {
         let map = game.world().resource::<MapIndex>();
         let me = map.power(&decision.power)?;
         let seat = map.power(&decision.seat)?;
-        // The board only where the choice reads it.
-        let full = matches!(
-            decision.kind,
-            DecisionKind::PlaceGenerals
-                | DecisionKind::Mobilise
-                | DecisionKind::Move { .. }
-                | DecisionKind::Commit { .. }
-        );
-        let view = board(game.world(), seat, me, full);
+        // The board only as far as the question reads it.
+        let part = match decision.kind {
+            DecisionKind::Mobilise => Part::Generals,
+            DecisionKind::PlaceGenerals | DecisionKind::Move { .. } | DecisionKind::Commit { .. } => {
+                Part::Full
+            }
+            _ => Part::Powers,
+        };
+        let view = board(game.world(), seat, me, part);
         let ctx = Ctx {
             view: &view,
             map,

@@ -231,6 +231,62 @@ pub fn friends(world: &World, a: P, b: P) -> bool {
     (r.same_player[a as usize] | r.allies[a as usize]) & (1 << b) != 0
 }
 
+/// The rules' read-only questions about the board with every index fetched once: for loops that
+/// ask many (a search over the map, every move of a turn).
+pub struct Lens<'w> {
+    pub world: &'w World,
+    pub m: &'w MapIndex,
+    relations: &'w Relations,
+    stands: &'w Stands,
+}
+
+impl<'w> Lens<'w> {
+    pub fn new(world: &'w World) -> Self {
+        Self {
+            world,
+            m: world.resource::<MapIndex>(),
+            relations: world.resource::<Relations>(),
+            stands: world.resource::<Stands>(),
+        }
+    }
+
+    pub fn hold(&self, t: T) -> Hold {
+        *self
+            .world
+            .get::<Hold>(self.m.territories[t as usize])
+            .expect("every Territory has a hold")
+    }
+
+    /// As `controller`.
+    pub fn controller(&self, t: T) -> Option<P> {
+        self.hold(t).garrison.or(match self.m.kinds[t as usize] {
+            Kind::Home(p) => Some(p),
+            _ => None,
+        })
+    }
+
+    pub fn same_player(&self, a: P, b: P) -> bool {
+        self.relations.same_player[a as usize] & (1 << b) != 0
+    }
+
+    pub fn coalition_allies(&self, a: P, b: P) -> bool {
+        self.relations.allies[a as usize] & (1 << b) != 0
+    }
+
+    pub fn friends(&self, a: P, b: P) -> bool {
+        (self.relations.same_player[a as usize] | self.relations.allies[a as usize]) & (1 << b)
+            != 0
+    }
+
+    pub fn generals_at(&self, t: T) -> &'w [G] {
+        &self.stands.0[t as usize]
+    }
+
+    pub fn owner(&self, g: G) -> P {
+        self.m.general_owner[g as usize]
+    }
+}
+
 pub fn map(world: &World) -> &MapIndex {
     world.resource::<MapIndex>()
 }

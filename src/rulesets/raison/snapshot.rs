@@ -190,10 +190,20 @@ pub struct PublicPower {
     pub player: Option<u8>,
 }
 
-/// The board as seat `seat` sees it, for questions about Power `power`; with `full` false only
-/// the Powers and the hand (the territories, Generals and battle left empty), for questions that
-/// do not read the board.
-pub fn board(world: &World, seat: u8, power: u8, full: bool) -> Board {
+/// How much of the board a question reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Part {
+    /// The Powers and the hand.
+    Powers,
+    /// ... and the Generals.
+    Generals,
+    /// ... and the Territories and the battle.
+    Full,
+}
+
+/// The board as seat `seat` sees it, for questions about Power `power`, as far as `part` (the
+/// rest left empty), so a question about cards does not pay for the map.
+pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
     let m = world.resource::<MapIndex>();
     let purse_of = |p: u8| {
         world
@@ -239,9 +249,24 @@ pub fn board(world: &World, seat: u8, power: u8, full: bool) -> Board {
         battle: None,
         emperor: world.resource::<Table>().emperor,
     };
-    if !full {
+    if part == Part::Powers {
         return b;
     }
+    b.generals = m
+        .generals
+        .iter()
+        .enumerate()
+        .map(|(g, e)| {
+            let a = world.get::<crate::rulesets::raison::model::Army>(*e).expect("army");
+            (m.general_owner[g], a.at, a.units)
+        })
+        .collect();
+    if part == Part::Generals {
+        return b;
+    }
+    b.controllers.reserve(m.territories.len());
+    b.garrisons.reserve(m.territories.len());
+    b.fortresses.reserve(m.territories.len());
     for (t, e) in m.territories.iter().enumerate() {
         let h = *world.get::<Hold>(*e).expect("every Territory has a hold");
         let home = match m.kinds[t] {
@@ -252,17 +277,6 @@ pub fn board(world: &World, seat: u8, power: u8, full: bool) -> Board {
         b.garrisons.push(h.garrison);
         b.fortresses.push(h.fortress);
     }
-    b.generals = m
-        .generals
-        .iter()
-        .map(|e| {
-            let g = world
-                .get::<crate::rulesets::raison::model::General>(*e)
-                .expect("general");
-            let a = world.get::<crate::rulesets::raison::model::Army>(*e).expect("army");
-            (g.power, a.at, a.units)
-        })
-        .collect();
     b.battle = world.resource::<Turn>().battle.clone().map(|mut battle| {
         for pile in &mut battle.piles {
             if player_of(world, pile.owner) == Some(seat) {

@@ -549,28 +549,29 @@ fn withdrawing(world: &mut World, p: P) -> bool {
 
 /// The purchases open to `p` with the Money it holds.
 pub fn mobilise_choices(world: &World, p: P) -> Vec<Action> {
-    let m = map(world);
+    let shop = Shop::new(world, p);
+    let m = shop.m;
     let mut out = Vec::new();
     for g in &m.generals_of[p as usize] {
-        if may_buy_item(world, p, Purchase::Unit(*g)) {
+        if shop.may(Purchase::Unit(*g)) {
             out.push(Action::BuyUnit {
                 general: m.general_ids[*g as usize].clone(),
             });
         }
     }
-    if purse(world, p).money >= house(world).fortress_cost {
+    if shop.money >= shop.h.fortress_cost {
         for t in 0..m.territory_ids.len() {
-            if may_buy_item(world, p, Purchase::Fortress(t as u16)) {
+            if shop.may(Purchase::Fortress(t as u16)) {
                 out.push(Action::BuyFortress {
                     territory: m.territory_ids[t].clone(),
                 });
             }
         }
     }
-    if may_buy_item(world, p, Purchase::Card) {
+    if shop.may(Purchase::Card) {
         out.push(Action::BuyCard);
     }
-    if may_buy_item(world, p, Purchase::Morale) {
+    if shop.may(Purchase::Morale) {
         out.push(Action::BuyMorale);
     }
     out.push(Action::Done);
@@ -591,30 +592,63 @@ enum Purchase {
 /// a card comes from a deck (or discards) not empty, Morale stays within its limit. The one rule
 /// behind `mobilise_choices` and `check` (`may_buy`).
 fn may_buy_item(world: &World, p: P, item: Purchase) -> bool {
-    let h = house(world);
-    let purse = purse(world, p);
-    match item {
-        Purchase::Unit(g) => {
-            purse.money >= h.unit_cost
-                && map(world).generals_of[p as usize].contains(&g)
-                && army(world, g).units < h.max_units
+    Shop::new(world, p).may(item)
+}
+
+/// What the Mobilisation rule reads, fetched once for a whole list of purchases.
+struct Shop<'w> {
+    world: &'w World,
+    m: &'w MapIndex,
+    h: &'w crate::rulesets::raison::content::schema::HouseRules,
+    p: P,
+    money: i32,
+    morale: i32,
+}
+
+impl<'w> Shop<'w> {
+    fn new(world: &'w World, p: P) -> Self {
+        let purse = purse(world, p);
+        Shop {
+            world,
+            m: map(world),
+            h: house(world),
+            p,
+            money: purse.money,
+            morale: purse.morale,
         }
-        Purchase::Fortress(t) => {
-            purse.money >= h.fortress_cost && {
-                // One look at the Territory: its Garrison, else its Home Power, controls it.
-                let m = map(world);
-                let hold = world
-                    .get::<crate::rulesets::raison::model::Hold>(m.territories[t as usize])
-                    .expect("every Territory has a hold");
-                let home = matches!(m.kinds[t as usize], Kind::Home(h) if h == p);
-                !hold.fortress && (hold.garrison == Some(p) || (hold.garrison.is_none() && home))
+    }
+
+    fn may(&self, item: Purchase) -> bool {
+        let (h, p) = (self.h, self.p);
+        match item {
+            Purchase::Unit(g) => {
+                self.money >= h.unit_cost
+                    && self.m.generals_of[p as usize].contains(&g)
+                    && self
+                        .world
+                        .get::<crate::rulesets::raison::model::Army>(self.m.generals[g as usize])
+                        .is_some_and(|a| a.units < h.max_units)
             }
+            Purchase::Fortress(t) => {
+                self.money >= h.fortress_cost && {
+                    // One look at the Territory: its Garrison, else its Home Power, controls it.
+                    let hold = self
+                        .world
+                        .get::<crate::rulesets::raison::model::Hold>(
+                            self.m.territories[t as usize],
+                        )
+                        .expect("every Territory has a hold");
+                    let home = matches!(self.m.kinds[t as usize], Kind::Home(h) if h == p);
+                    !hold.fortress
+                        && (hold.garrison == Some(p) || (hold.garrison.is_none() && home))
+                }
+            }
+            Purchase::Card => {
+                let table = self.world.resource::<Table>();
+                self.money >= h.card_cost && !(table.deck.is_empty() && table.discard.is_empty())
+            }
+            Purchase::Morale => self.money >= h.morale_cost && self.morale < h.max_morale,
         }
-        Purchase::Card => {
-            let table = world.resource::<Table>();
-            purse.money >= h.card_cost && !(table.deck.is_empty() && table.discard.is_empty())
-        }
-        Purchase::Morale => purse.money >= h.morale_cost && purse.morale < h.max_morale,
     }
 }
 
@@ -635,14 +669,14 @@ pub fn may_buy(world: &World, p: P, a: &Action) -> bool {
 /// Whether any purchase is open to `p` (`mobilise_choices` would list more than `Done`),
 /// cheapest questions first.
 fn can_buy(world: &World, p: P) -> bool {
-    may_buy_item(world, p, Purchase::Card)
-        || may_buy_item(world, p, Purchase::Morale)
-        || map(world).generals_of[p as usize]
+    let shop = Shop::new(world, p);
+    shop.may(Purchase::Card)
+        || shop.may(Purchase::Morale)
+        || shop.m.generals_of[p as usize]
             .iter()
-            .any(|g| may_buy_item(world, p, Purchase::Unit(*g)))
-        || (purse(world, p).money >= house(world).fortress_cost
-            && (0..map(world).territory_ids.len() as u16)
-                .any(|t| may_buy_item(world, p, Purchase::Fortress(t))))
+            .any(|g| shop.may(Purchase::Unit(*g)))
+        || (shop.money >= shop.h.fortress_cost
+            && (0..shop.m.territory_ids.len() as u16).any(|t| shop.may(Purchase::Fortress(t))))
 }
 
 fn mobilising(world: &mut World, p: P) -> bool {

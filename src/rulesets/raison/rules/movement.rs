@@ -13,8 +13,9 @@ use crate::rulesets::raison::content::schema::Status;
 use crate::rulesets::raison::decision::{Action, DecisionKind, MoveKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{
-    G, Kind, MapIndex, P, T, army, army_mut, place, coalition_allies, controller, friends, generals_at,
-    hold, hold_mut, map, owner_of_general, power_id, powers, same_player, status,
+    Lens,
+    G, Kind, MapIndex, P, T, army, army_mut, place, coalition_allies, controller, friends,
+    hold, hold_mut, map, power_id, powers, same_player, status,
 };
 use crate::rulesets::raison::rules::actions::finish;
 use crate::rulesets::raison::rules::{Doing, Turn, WaitingMove, ask, battle, take_answer};
@@ -230,48 +231,45 @@ fn perform_move(world: &mut World, p: P, g: G, path: &[T], how: MoveKind) {
 
 /// Whether `t` holds a General or Garrison that `p` would have to fight.
 pub fn rivals_in(world: &World, p: P, t: T) -> bool {
-    hold(world, t).garrison.is_some_and(|q| !friends(world, p, q))
-        || generals_at(world, t)
-            .iter()
-            .any(|g| !friends(world, p, owner_of_general(world, *g)))
+    rivals(&Lens::new(world), p, t)
+}
+
+fn rivals(l: &Lens, p: P, t: T) -> bool {
+    l.hold(t).garrison.is_some_and(|q| !l.friends(p, q))
+        || l.generals_at(t).iter().any(|g| !l.friends(p, l.owner(*g)))
 }
 
 /// Whether `p` may pass through or stand in `t` as its own or a friend's (for strategic
 /// movement): controlled by `p`, a Power of its player, or a Coalition Ally, with no rival
 /// General.
-fn friendly_ground(world: &World, p: P, t: T) -> bool {
-    controller(world, t).is_some_and(|c| friends(world, p, c))
-        && !generals_at(world, t)
-            .iter()
-            .any(|g| !friends(world, p, owner_of_general(world, *g)))
+fn friendly_ground(l: &Lens, p: P, t: T) -> bool {
+    l.controller(t).is_some_and(|c| l.friends(p, c))
+        && !l.generals_at(t).iter().any(|g| !l.friends(p, l.owner(*g)))
 }
 
 /// The Ally whose consent entering `t` needs, if any (a Coalition Ally controlling it; Powers
 /// of one player move freely through each other's Territories).
-fn consent_for(world: &World, p: P, t: T) -> Option<P> {
-    controller(world, t).filter(|c| coalition_allies(world, p, *c) && !same_player(world, p, *c))
+fn consent_for(l: &Lens, p: P, t: T) -> Option<P> {
+    l.controller(t)
+        .filter(|c| l.coalition_allies(p, *c) && !l.same_player(p, *c))
 }
 
-fn refused(world: &World, q: P) -> bool {
-    world
-        .resource::<Turn>()
-        .consents
-        .iter()
-        .any(|(a, yes)| *a == q && !yes)
+fn refused(consents: &[(P, bool)], q: P) -> bool {
+    consents.iter().any(|(a, yes)| *a == q && !yes)
 }
 
-fn agreed(world: &World, q: P) -> bool {
-    world
-        .resource::<Turn>()
-        .consents
-        .iter()
-        .any(|(a, yes)| *a == q && *yes)
+fn agreed(consents: &[(P, bool)], q: P) -> bool {
+    consents.iter().any(|(a, yes)| *a == q && *yes)
 }
 
 /// The controller of a Sea Lane: the Power controlling both of its ends, if one does.
 pub fn lane_controller(world: &World, lane: u16) -> Option<P> {
-    let (a, b) = map(world).lanes[lane as usize];
-    match (controller(world, a), controller(world, b)) {
+    lane_owner(&Lens::new(world), lane)
+}
+
+fn lane_owner(l: &Lens, lane: u16) -> Option<P> {
+    let (a, b) = l.m.lanes[lane as usize];
+    match (l.controller(a), l.controller(b)) {
         (Some(x), Some(y)) if x == y => Some(x),
         _ => None,
     }
@@ -280,16 +278,21 @@ pub fn lane_controller(world: &World, lane: u16) -> Option<P> {
 /// The way General `g` of `p` would go to `to` by `how`, and the Allies still to ask; or why
 /// it may not.
 pub fn route(world: &World, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>, Vec<P>), String> {
-    let m = map(world);
+    route_with(&Lens::new(world), p, g, to, how)
+}
+
+fn route_with(l: &Lens, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>, Vec<P>), String> {
+    let (world, m) = (l.world, l.m);
     let gid = &m.general_ids[g as usize];
-    if owner_of_general(world, g) != p {
+    if l.owner(g) != p {
         return Err(format!("{gid} is not {}'s General", power_id(world, p)));
     }
     let a = army(world, g);
     let Some(from) = a.at else {
         return Err(format!("{gid} is off the map"));
     };
-    if world.resource::<Turn>().moved.contains(&g) {
+    let turn = world.resource::<Turn>();
+    if turn.moved.contains(&g) {
         return Err(format!("{gid} has moved in this round of movement already"));
     }
     if from == to {
@@ -317,9 +320,9 @@ pub fn route(world: &World, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>,
                     m.territory_ids[from as usize], m.territory_ids[to as usize]
                 ));
             };
-            if let Some(c) = lane_controller(world, lane) {
-                if !same_player(world, p, c) {
-                    if coalition_allies(world, p, c) {
+            if let Some(c) = lane_owner(l, lane) {
+                if !l.same_player(p, c) {
+                    if l.coalition_allies(p, c) {
                         needs.push(c);
                     } else {
                         return Err(format!(
@@ -332,7 +335,7 @@ pub fn route(world: &World, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>,
             vec![to]
         }
         MoveKind::Strategic => {
-            let Some(path) = strategic_path(world, p, from, to) else {
+            let Some(path) = strategic_path(l, &turn.consents, p, from, to) else {
                 return Err(format!(
                     "{} cannot be reached in {} steps through Territories of {} and its Allies",
                     m.territory_ids[to as usize],
@@ -341,17 +344,17 @@ pub fn route(world: &World, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>,
                 ));
             };
             for t in &path {
-                if let Some(c) = consent_for(world, p, *t) {
+                if let Some(c) = consent_for(l, p, *t) {
                     needs.push(c);
                 }
             }
             path
         }
     };
-    if let Some(c) = consent_for(world, p, to) {
+    if let Some(c) = consent_for(l, p, to) {
         needs.push(c);
     }
-    if rivals_in(world, p, to) && status(world, p) == Status::Neutral {
+    if rivals(l, p, to) && status(world, p) == Status::Neutral {
         return Err(format!(
             "rde.diplomacy|{} is Neutral this round: a Neutral Power does not attack (docs/raison.md)",
             power_id(world, p)
@@ -359,34 +362,33 @@ pub fn route(world: &World, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>,
     }
     needs.sort_unstable();
     needs.dedup();
-    if let Some(q) = needs.iter().find(|q| refused(world, **q)) {
+    if let Some(q) = needs.iter().find(|q| refused(&turn.consents, **q)) {
         return Err(format!(
             "rde.coalition|{} refused passage in this Movement action",
             power_id(world, *q)
         ));
     }
-    needs.retain(|q| !agreed(world, *q));
+    needs.retain(|q| !agreed(&turn.consents, *q));
     Ok((path, needs))
 }
 
 /// The shortest way from `from` to `to` over friendly ground, within the house limit of steps,
 /// preferring ground of `p`'s own player (no consent needed), then the lowest Territory ids.
-fn strategic_path(world: &World, p: P, from: T, to: T) -> Option<Vec<T>> {
-    let steps = house(world).strategic_steps as usize;
-    let own = |t: T| {
-        controller(world, t).is_some_and(|c| same_player(world, p, c)) && friendly_ground(world, p, t)
-    };
+fn strategic_path(l: &Lens, consents: &[(P, bool)], p: P, from: T, to: T) -> Option<Vec<T>> {
+    let steps = house(l.world).strategic_steps as usize;
+    let own = |t: T| l.controller(t).is_some_and(|c| l.same_player(p, c)) && friendly_ground(l, p, t);
     let allied = |t: T| {
-        friendly_ground(world, p, t) && controller(world, t).is_some_and(|c| !refused(world, c))
+        friendly_ground(l, p, t) && l.controller(t).is_some_and(|c| !refused(consents, c))
     };
-    bfs(world, from, to, steps, &own).or_else(|| bfs(world, from, to, steps, &allied))
+    bfs(l.m, from, to, steps, &own).or_else(|| bfs(l.m, from, to, steps, &allied))
 }
 
 /// Every Territory a strategic move from `from` can reach: within the house limit of steps
 /// over friendly ground whose controller has not refused passage, two or more steps away.
-fn strategic_reach(world: &World, p: P, from: T) -> Vec<T> {
-    let steps = house(world).strategic_steps as usize;
-    let m = map(world);
+fn strategic_reach(l: &Lens, p: P, from: T) -> Vec<T> {
+    let steps = house(l.world).strategic_steps as usize;
+    let consents = &l.world.resource::<Turn>().consents;
+    let m = l.m;
     let mut dist = vec![usize::MAX; m.territory_ids.len()];
     dist[from as usize] = 0;
     let mut queue = VecDeque::from([from]);
@@ -400,8 +402,8 @@ fn strategic_reach(world: &World, p: P, from: T) -> Vec<T> {
         }
         for n in &m.borders[t as usize] {
             if dist[*n as usize] == usize::MAX
-                && friendly_ground(world, p, *n)
-                && controller(world, *n).is_some_and(|c| !refused(world, c))
+                && friendly_ground(l, p, *n)
+                && l.controller(*n).is_some_and(|c| !refused(consents, c))
             {
                 dist[*n as usize] = dist[t as usize] + 1;
                 queue.push_back(*n);
@@ -412,8 +414,7 @@ fn strategic_reach(world: &World, p: P, from: T) -> Vec<T> {
     out
 }
 
-fn bfs(world: &World, from: T, to: T, steps: usize, ok: &dyn Fn(T) -> bool) -> Option<Vec<T>> {
-    let m = map(world);
+fn bfs(m: &MapIndex, from: T, to: T, steps: usize, ok: &dyn Fn(T) -> bool) -> Option<Vec<T>> {
     let mut parent: Vec<Option<T>> = vec![None; m.territory_ids.len()];
     let mut dist = vec![usize::MAX; m.territory_ids.len()];
     dist[from as usize] = 0;
@@ -451,19 +452,20 @@ fn bfs(world: &World, from: T, to: T, steps: usize, ok: &dyn Fn(T) -> bool) -> O
 
 /// Whether any move is open to `p` now (`move_choices` would list more than `Done`).
 fn any_move(world: &World, p: P) -> bool {
-    let m = map(world);
+    let l = Lens::new(world);
+    let m = l.m;
     let moved = &world.resource::<Turn>().moved;
     movers(world, p).into_iter().filter(|g| !moved.contains(g)).any(|g| {
         let from = army(world, g).at.expect("on the map");
         m.borders[from as usize]
             .iter()
-            .any(|n| route(world, p, g, *n, MoveKind::Land).is_ok())
-            || m.lanes_at[from as usize].iter().any(|l| {
-                let (a, b) = m.lanes[*l as usize];
+            .any(|n| route_with(&l, p, g, *n, MoveKind::Land).is_ok())
+            || m.lanes_at[from as usize].iter().any(|ln| {
+                let (a, b) = m.lanes[*ln as usize];
                 let to = if a == from { b } else { a };
-                route(world, p, g, to, MoveKind::Sea).is_ok()
+                route_with(&l, p, g, to, MoveKind::Sea).is_ok()
             })
-            || strategic_reach(world, p, from)
+            || strategic_reach(&l, p, from)
                 .iter()
                 .any(|t| !m.borders(from, *t))
     })
@@ -471,8 +473,9 @@ fn any_move(world: &World, p: P) -> bool {
 
 /// Every move open to `p` now, then `Done` (end the round of movement).
 pub fn move_choices(world: &World, p: P) -> Vec<Action> {
-    let m = map(world);
-    let mut out = Vec::new();
+    let l = Lens::new(world);
+    let m = l.m;
+    let mut out = Vec::with_capacity(32);
     let moved = &world.resource::<Turn>().moved;
     for g in movers(world, p) {
         if moved.contains(&g) {
@@ -480,7 +483,7 @@ pub fn move_choices(world: &World, p: P) -> Vec<Action> {
         }
         let from = army(world, g).at.expect("on the map");
         let mut push = |to: T, how: MoveKind| {
-            if route(world, p, g, to, how).is_ok() {
+            if route_with(&l, p, g, to, how).is_ok() {
                 out.push(Action::Move {
                     general: m.general_ids[g as usize].clone(),
                     to: m.territory_ids[to as usize].clone(),
@@ -498,7 +501,7 @@ pub fn move_choices(world: &World, p: P) -> Vec<Action> {
         // Strategic movement: destinations two or more steps away over friendly ground, found
         // with one search (`strategic_path` finds the same ones, one at a time).
         // Every such destination is open: `route` would find its way and no refusal on it.
-        for t in strategic_reach(world, p, from) {
+        for t in strategic_reach(&l, p, from) {
             if !m.borders(from, t) {
                 out.push(Action::Move {
                     general: m.general_ids[g as usize].clone(),
@@ -530,9 +533,9 @@ fn end_round_of_movement(world: &mut World) {
         let turn = world.resource::<Turn>();
         turn.order[turn.actor]
     };
-    let m = map(world);
-    let contested: Vec<T> = (0..m.territory_ids.len() as T)
-        .filter(|t| contested(world, p, *t))
+    let l = Lens::new(world);
+    let contested: Vec<T> = (0..l.m.territory_ids.len() as T)
+        .filter(|t| contested_in(&l, p, *t))
         .collect();
     let mut turn = world.resource_mut::<Turn>();
     turn.contested = contested;
@@ -542,10 +545,11 @@ fn end_round_of_movement(world: &mut World) {
 
 /// Whether `t` holds a General of the mover `p` and a rival General or Garrison.
 pub fn contested(world: &World, p: P, t: T) -> bool {
-    generals_at(world, t)
-        .iter()
-        .any(|g| owner_of_general(world, *g) == p)
-        && rivals_in(world, p, t)
+    contested_in(&Lens::new(world), p, t)
+}
+
+fn contested_in(l: &Lens, p: P, t: T) -> bool {
+    l.generals_at(t).iter().any(|g| l.owner(*g) == p) && rivals(l, p, t)
 }
 
 fn battles(world: &mut World, p: P) -> bool {
