@@ -147,7 +147,15 @@ fn hide(world: &World, seat: Option<&str>, mut s: Snapshot) -> Snapshot {
         }
     }
     s.progress.secret.retain(|(p, _)| mine(*p));
-    if let Some(b) = s.progress.battle.as_mut() {
+    // Once the battle is decided every card has been turned over (the log shows them).
+    let decided = |b: &crate::rulesets::raison::rules::battle::Battle| {
+        matches!(
+            b.stage,
+            crate::rulesets::raison::rules::battle::BattleStage::Garrison
+                | crate::rulesets::raison::rules::battle::BattleStage::Retreat
+        )
+    };
+    if let Some(b) = s.progress.battle.as_mut().filter(|b| !decided(b)) {
         for pile in &mut b.piles {
             if mine(pile.owner) {
                 continue;

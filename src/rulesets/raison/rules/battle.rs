@@ -246,13 +246,14 @@ pub fn commit_choices(world: &World, p: P) -> Vec<Action> {
     };
     let mut out = Vec::new();
     for v in &values {
-        for (g, _) in &mine {
+        for (i, (g, _)) in mine.iter().enumerate() {
             out.push(Action::PlayCard {
                 value: *v,
                 pile: pile_name(world, *g),
                 target: None,
             });
-            if *v != 2 && *v != 3 {
+            // A face-up 2 or 3 adds nothing to its pile: it goes on the first one.
+            if (*v != 2 && *v != 3) || i > 0 {
                 continue;
             }
             for pile in b.piles.iter().filter(|x| x.attacker != my_side) {

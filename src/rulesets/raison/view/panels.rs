@@ -296,9 +296,14 @@ fn battle_box(ui: &mut egui::Ui, s: &Scenario, view: &Snapshot) {
         }
         for pile in b.piles.iter().filter(|p| p.attacker == attacker) {
             ui.horizontal(|ui| {
-                let owner = pile
-                    .general
-                    .map_or("Garrison".to_string(), |g| view.generals[g as usize].id.clone());
+                let owner = pile.general.map_or("Garrison".to_string(), |g| {
+                    let id = &view.generals[g as usize].id;
+                    s.powers
+                        .iter()
+                        .flat_map(|p| &p.generals)
+                        .find(|x| x.id == *id)
+                        .map_or(id.clone(), |x| x.name.clone())
+                });
                 ui.label(egui::RichText::new(format!("{owner}:")).small());
                 for c in &pile.cards {
                     let text = if c.value == 0 {
@@ -461,7 +466,9 @@ fn draw_panels(
         .resizable(true)
         .default_size(280.0)
         .show(&mut ui, |ui| {
-            decision_panel(ui, &mut session, map_state.selected);
+            egui::ScrollArea::vertical()
+                .id_salt("rde_decision_scroll")
+                .show(ui, |ui| decision_panel(ui, &mut session, map_state.selected));
         });
     let (generation, revision) = (session.generation, session.revision);
     egui::CentralPanel::no_frame().show(&mut ui, |ui| {
