@@ -138,7 +138,7 @@ impl Ctx<'_> {
                 _ => Status::Coalition(if rng.below(2) == 0 { Side::A } else { Side::B }),
             },
             _ if roll < 8 => Status::Neutral,
-            _ => Status::Coalition(if self.me % 2 == 0 { Side::A } else { Side::B }),
+            _ => Status::Coalition(if self.me.is_multiple_of(2) { Side::A } else { Side::B }),
         };
         Some(Action::ChooseStatus(s))
     }
@@ -208,19 +208,17 @@ impl Ctx<'_> {
         if rng.below(3) != 0 {
             return Some(Action::Done);
         }
-        if self.view.hand.len() > 4 {
-            if let Some(a) = legal
+        if self.view.hand.len() > 4
+            && let Some(a) = legal
                 .iter()
                 .find(|a| matches!(a, Action::GiveCard { value: 1 | 2, .. }))
             {
                 return Some(a.clone());
             }
-        }
-        if self.my().money > 3 {
-            if let Some(a) = legal.iter().find(|a| matches!(a, Action::GiveMoney { .. })) {
+        if self.my().money > 3
+            && let Some(a) = legal.iter().find(|a| matches!(a, Action::GiveMoney { .. })) {
                 return Some(a.clone());
             }
-        }
         Some(Action::Done)
     }
 
@@ -322,15 +320,14 @@ impl Ctx<'_> {
                 owners.push(*power);
             }
         }
-        if let Some(gar) = self.view.garrisons[t] {
-            if gar != self.me {
+        if let Some(gar) = self.view.garrisons[t]
+            && gar != self.me {
                 s += 1;
                 owners.push(gar);
                 if self.view.fortresses[t] {
                     s += 2;
                 }
             }
-        }
         owners.dedup();
         for o in owners {
             s += 2 * self.view.powers[o as usize].hand_size.min(2) as i32;
@@ -441,14 +438,13 @@ impl Ctx<'_> {
             return Some(Action::Pass);
         }
         // A face-up 3 against the other side's pile now and then; else the highest card.
-        if rng.below(4) == 0 {
-            if let Some(a) = legal
+        if rng.below(4) == 0
+            && let Some(a) = legal
                 .iter()
                 .find(|a| matches!(a, Action::PlayCard { value: 3, target: Some(_), .. }))
             {
                 return Some(a.clone());
             }
-        }
         legal
             .iter()
             .filter_map(|a| match a {

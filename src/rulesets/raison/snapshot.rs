@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::rulesets::raison::content::schema::{DialAction, Status};
 use crate::rulesets::raison::model::{
-    Content, Hold, MapIndex, Outcome, Table, army, controller, hold, player_of, purse, segment,
+    Hold, MapIndex, Outcome, Table, army, controller, hold, player_of, purse, segment,
 };
 use crate::rulesets::raison::rules::Turn;
 
@@ -114,7 +114,6 @@ pub fn snapshot(world: &World) -> Snapshot {
             }
         })
         .collect();
-    let _ = world.resource::<Content>();
     Snapshot {
         round: table.round,
         turn: table.turn + 1,

@@ -363,15 +363,14 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
             );
         }
     }
-    if let Some(keeper) = s.powers.iter().find(|p| p.id == s.round_keeper) {
-        if keeper.dial_start != 0 {
+    if let Some(keeper) = s.powers.iter().find(|p| p.id == s.round_keeper)
+        && keeper.dial_start != 0 {
             error(
                 locator.top_level(&s.round_keeper),
                 "round_keeper",
                 format!("the round keeper {}'s dial must start on Muster (dial_start: 0)", keeper.id),
             );
         }
-    }
     if s.powers.iter().filter(|p| p.emperor).count() > 1 {
         error(None, "emperor", "only one Power can start as Emperor".into());
     }

@@ -58,7 +58,7 @@ pub fn act(world: &mut World) -> bool {
             | Doing::Battles
             | Doing::Garrisons
             | Doing::Grant => movement::step(world, p),
-            Doing::HandLimit => hand_limit(world, p),
+            Doing::HandLimit => hand_limit(world),
         };
         if asked {
             return true;
@@ -85,7 +85,7 @@ pub fn finish(world: &mut World, p: P) {
     turn.doing = Doing::HandLimit;
 }
 
-fn hand_limit(world: &mut World, actor: P) -> bool {
+fn hand_limit(world: &mut World) -> bool {
     let limit = house(world).hand_limit as usize;
     loop {
         let Some(&p) = world.resource::<Turn>().over_limit.first() else {
@@ -110,7 +110,6 @@ fn hand_limit(world: &mut World, actor: P) -> bool {
             return true;
         }
         world.resource_mut::<Turn>().over_limit.remove(0);
-        let _ = actor;
     }
 }
 
@@ -139,7 +138,7 @@ fn begin(world: &mut World, p: P) -> bool {
             taxation(world, p);
             finish(world, p);
         }
-        DialAction::Subsidise => start_subsidy(world, p),
+        DialAction::Subsidise => start_subsidy(world),
         DialAction::Leadership | DialAction::LeadershipAndSubsidise => {
             set_doing(world, Doing::LeadershipChoice)
         }
@@ -257,12 +256,11 @@ fn gain_influence_action(world: &mut World, p: P) {
 
 // ---- Subsidise & Mercenaries ----
 
-fn start_subsidy(world: &mut World, p: P) {
+fn start_subsidy(world: &mut World) {
     let mut turn = world.resource_mut::<Turn>();
     turn.given = 0;
     turn.gave_cards = None;
     turn.doing = Doing::Subsidising;
-    let _ = p;
 }
 
 /// The Coalition Allies `p` may give to.
@@ -458,7 +456,7 @@ pub fn withdraw_choices(world: &World, p: P) -> Vec<Action> {
 /// After Leadership: Subsidise & Mercenaries in the 1702 dial, else the action is over.
 fn after_leadership(world: &mut World, p: P) {
     if segment(world, p) == DialAction::LeadershipAndSubsidise {
-        start_subsidy(world, p);
+        start_subsidy(world);
     } else {
         finish(world, p);
     }

@@ -419,11 +419,7 @@ fn ask_support(world: &mut World) -> bool {
             battle_mut(world).queue.remove(0);
             continue;
         }
-        let (territory, t) = {
-            let b = battle(world);
-            (tid(world, b.territory), b.territory)
-        };
-        let _ = t;
+        let territory = tid(world, battle(world).territory);
         ask(world, q, DecisionKind::Support { territory, attacker: attacker_side });
         return true;
     }
@@ -681,7 +677,7 @@ fn resolve(world: &mut World) {
             format!(
                 "{} for {}: {}",
                 power_id(world, pile.owner),
-                pile.general.map(|g| gname(world, g)).unwrap_or_else(|| "the Garrison".into()),
+                pile.general.map(|g| gname(world, g)).unwrap_or_else(|| "the Garrison"),
                 shown.join(", ")
             )
         })
@@ -811,14 +807,13 @@ fn win(world: &mut World, b: &Battle, attacker_won: bool) {
             push_unique(&mut losing_powers, owner_of_general(world, *g));
         }
     }
-    if attacker_won {
-        if let Some(q) = b.garrison {
+    if attacker_won
+        && let Some(q) = b.garrison {
             push_unique(&mut losing_powers, q);
             hold_mut(world, t).garrison = None;
             let text = format!("{}'s Garrison in {} is lost", power_id(world, q), tname(world, t));
             write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()));
         }
-    }
     for g in &losers_here {
         let q = owner_of_general(world, *g);
         let text = format!("{} loses all its Units in {}", gname(world, *g), tname(world, t));
@@ -856,11 +851,10 @@ fn win(world: &mut World, b: &Battle, attacker_won: bool) {
         for g in &winners_here {
             push_unique(&mut here, owner_of_general(world, *g));
         }
-        if !attacker_won {
-            if let Some(q) = b.garrison {
+        if !attacker_won
+            && let Some(q) = b.garrison {
                 push_unique(&mut here, q);
             }
-        }
         let mut all = here.clone();
         for (g, a) in &b.support {
             if *a == attacker_won {

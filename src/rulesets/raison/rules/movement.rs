@@ -320,8 +320,8 @@ fn route_with(l: &Lens, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>, Vec
                     m.territory_ids[from as usize], m.territory_ids[to as usize]
                 ));
             };
-            if let Some(c) = lane_owner(l, lane) {
-                if !l.same_player(p, c) {
+            if let Some(c) = lane_owner(l, lane)
+                && !l.same_player(p, c) {
                     if l.coalition_allies(p, c) {
                         needs.push(c);
                     } else {
@@ -331,7 +331,6 @@ fn route_with(l: &Lens, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>, Vec
                         ));
                     }
                 }
-            }
             vec![to]
         }
         MoveKind::Strategic => {

@@ -219,7 +219,6 @@ pub fn discard(world: &mut World, p: P, value: u8) {
     let mut purse = purse_mut(world, p);
     if let Some(i) = purse.hand.iter().position(|c| *c == value) {
         purse.hand.remove(i);
-        drop(purse);
         world.resource_mut::<Table>().discard.push(value);
     }
 }
