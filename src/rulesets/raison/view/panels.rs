@@ -286,13 +286,11 @@ fn battle_box(ui: &mut egui::Ui, s: &Scenario, view: &Snapshot) {
                 ui.label(format!("{} in support", general(*g)));
             }
         }
-        if !attacker {
-            if let Some(_) = b.garrison {
-                ui.label(format!(
-                    "Garrison{}",
-                    if b.fortress { " and Fortress" } else { "" }
-                ));
-            }
+        if !attacker && b.garrison.is_some() {
+            ui.label(format!(
+                "Garrison{}",
+                if b.fortress { " and Fortress" } else { "" }
+            ));
         }
         for pile in b.piles.iter().filter(|p| p.attacker == attacker) {
             ui.horizontal(|ui| {
