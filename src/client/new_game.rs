@@ -57,8 +57,9 @@ pub struct RealmLine {
 pub struct NewGameForm {
     /// Scenario and mod files found beside the working directory.
     pub files: Vec<PathBuf>,
-    /// Those of them written for Kingdom (they open Kingdom's window).
-    pub kingdom_files: Vec<PathBuf>,
+    /// Those of them written for another ruleset (they open that ruleset's own window), with
+    /// their ruleset.
+    pub own_window_files: Vec<(PathBuf, crate::engine::ruleset::RulesetId)>,
     /// The scenario loaded now: its name and, for a file, where it came from.
     pub scenario_name: String,
     pub scenario_file: Option<PathBuf>,
@@ -105,7 +106,7 @@ impl NewGameForm {
             .collect();
         NewGameForm {
             files: Vec::new(),
-            kingdom_files: Vec::new(),
+            own_window_files: Vec::new(),
             scenario_name: scenario.name.clone(),
             scenario_file: None,
             realms,
@@ -169,11 +170,10 @@ fn open_form(
     };
     let mut form = NewGameForm::new(&scenario, new_seed());
     form.files = scenario_files(Path::new("."));
-    form.kingdom_files = form
+    form.own_window_files = form
         .files
         .iter()
-        .filter(|f| crate::rulesets::own_window(Some(f), None).is_some())
-        .cloned()
+        .filter_map(|f| crate::rulesets::own_window(Some(f), None).map(|r| (f.clone(), r)))
         .collect();
     commands.insert_resource(form);
 }
@@ -259,10 +259,11 @@ fn show_form(
                             ui.label("No scenarios/ or mods/ folder here.");
                         }
                         for file in &form.files {
-                            let label = if form.kingdom_files.contains(file) {
-                                format!("{} (Kingdom)", file.display())
-                            } else {
-                                file.display().to_string()
+                            let label = match form.own_window_files.iter().find(|(f, _)| f == file) {
+                                Some((_, ruleset)) => {
+                                    format!("{} ({})", file.display(), ruleset.title())
+                                }
+                                None => file.display().to_string(),
                             };
                             if ui
                                 .selectable_label(false, label)
@@ -336,8 +337,13 @@ fn show_form(
                 }
             });
         });
-    // A Kingdom scenario opens Kingdom's own window: this program starts again on it.
-    if let Some(path) = picked.as_ref().filter(|p| form.kingdom_files.contains(p)) {
+    // A scenario of another ruleset opens that ruleset's own window: this program starts again
+    // on it.
+    let other = picked
+        .as_ref()
+        .and_then(|p| form.own_window_files.iter().find(|(f, _)| f == p))
+        .map(|(_, r)| r.title());
+    if let (Some(path), Some(title)) = (picked.as_ref(), other) {
         match std::env::current_exe().and_then(|exe| {
             std::process::Command::new(exe)
                 .arg("--scenario")
@@ -349,7 +355,7 @@ fn show_form(
             }
             Err(e) => {
                 form.error = Some(format!(
-                    "{}: cannot open Kingdom's window: {e}",
+                    "{}: cannot open {title}'s window: {e}",
                     path.display()
                 ))
             }
@@ -360,11 +366,11 @@ fn show_form(
         match switch_scenario(&path, &assets, &mut scenarios, &mut origin) {
             Ok(scenario) => {
                 let files = std::mem::take(&mut form.files);
-                let kingdom_files = std::mem::take(&mut form.kingdom_files);
+                let own_window_files = std::mem::take(&mut form.own_window_files);
                 let seed = form.seed.clone();
                 *form = NewGameForm::new(&scenario, 0);
                 form.files = files;
-                form.kingdom_files = kingdom_files;
+                form.own_window_files = own_window_files;
                 form.seed = seed;
                 form.scenario_file = Some(path);
             }
