@@ -25,7 +25,11 @@ fn check_accepts_both_scenarios_and_reports_every_mistake_at_its_place() {
     let text = std::fs::read_to_string("scenarios/rde_1618.ron").unwrap();
     let broken = text
         .replacen("victory: 30", "victory: 0", 1)
-        .replacen("\"portugal\", \"andalusia\"", "\"portugall\", \"andalusia\"", 1)
+        .replacen(
+            "\"portugal\", \"andalusia\"",
+            "\"portugall\", \"andalusia\"",
+            1,
+        )
         .replacen("capital: \"ile_de_france\"", "capital: \"castile\"", 1);
     assert_ne!(broken, text, "the test's edits must apply");
     let bad = dir.join("bad.ron");
@@ -50,10 +54,9 @@ fn check_accepts_both_scenarios_and_reports_every_mistake_at_its_place() {
 #[test]
 fn two_hundred_bot_games_of_each_scenario_fire_every_rule_and_replay_to_their_hashes() {
     let dir = temp_dir("rde-sim");
-    let recorded: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string("tests/data/raison_hashes.json").unwrap(),
-    )
-    .unwrap();
+    let recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("tests/data/raison_hashes.json").unwrap())
+            .unwrap();
     let mut fired = std::collections::BTreeSet::new();
     for (i, file) in SCENARIOS.iter().enumerate() {
         let json = dir.join(format!("r{i}.json"));
@@ -82,13 +85,20 @@ fn two_hundred_bot_games_of_each_scenario_fire_every_rule_and_replay_to_their_ha
         let games = report["games"].as_array().unwrap();
         assert_eq!(games.len(), 200);
         for g in games {
-            assert!(g["winner"].is_string(), "{file}: every game has a winner: {g}");
+            assert!(
+                g["winner"].is_string(),
+                "{file}: every game has a winner: {g}"
+            );
         }
         // The rules play as they did when the hashes were recorded (a deliberate rules change
         // updates tests/data/raison_hashes.json in the same commit and says so).
         let expected = recorded[*file].as_array().unwrap();
         for (g, h) in games.iter().zip(expected) {
-            assert_eq!(&g["hash"], h, "{file}: seed {} plays differently", g["seed"]);
+            assert_eq!(
+                &g["hash"], h,
+                "{file}: seed {} plays differently",
+                g["seed"]
+            );
         }
         // Same seeds, same hashes.
         let again = dir.join(format!("again{i}.json"));
@@ -128,7 +138,11 @@ fn two_hundred_bot_games_of_each_scenario_fire_every_rule_and_replay_to_their_ha
         .filter_map(|l| l.split('`').next())
         .filter(|id| id.starts_with("rde.") && id.matches('.').count() == 1)
         .collect();
-    assert_eq!(seed_ids.len(), 23, "docs/raison.md lists the 23 ids of RULE_IDS.md");
+    assert_eq!(
+        seed_ids.len(),
+        23,
+        "docs/raison.md lists the 23 ids of RULE_IDS.md"
+    );
     for id in seed_ids {
         assert!(fired.contains(id), "{id} never fired in 400 games");
     }

@@ -95,7 +95,10 @@ pub fn embedded<T>(
     parse: fn(&str, &str) -> Result<T, Vec<ContentError>>,
 ) -> std::sync::Arc<T> {
     let content = parse(text, file).unwrap_or_else(|errors| {
-        panic!("the embedded scenario {file} is invalid:\n{}", joined(&errors))
+        panic!(
+            "the embedded scenario {file} is invalid:\n{}",
+            joined(&errors)
+        )
     });
     std::sync::Arc::new(content)
 }

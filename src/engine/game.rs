@@ -20,7 +20,10 @@ pub enum GameError {
     DuplicatePlayer(String),
     NoPlayers,
     /// The ruleset needs more seats than the setup names.
-    TooFewPlayers { need: usize, got: usize },
+    TooFewPlayers {
+        need: usize,
+        got: usize,
+    },
 }
 
 impl std::fmt::Display for GameError {

@@ -308,7 +308,8 @@ fn draw_screens<R: Shelled>(
                     ui.label(description);
                     ui.separator();
                     ui.label("Who plays each seat? (Several people share one screen, hot-seat.)");
-                    for ((id, name), human) in R::seats(&loaded.scenario).iter().zip(humans.iter_mut())
+                    for ((id, name), human) in
+                        R::seats(&loaded.scenario).iter().zip(humans.iter_mut())
                     {
                         ui.horizontal(|ui| {
                             ui.label(format!("{name} ({id})"));

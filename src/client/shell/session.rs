@@ -13,12 +13,12 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use crate::client::automation::Automation;
+use crate::client::shell::Shelled;
 use crate::engine::content::{joined, read};
+use crate::engine::game::Game;
 use crate::engine::ruleset::SeatBot;
 use crate::engine::save::Save;
-use crate::engine::game::Game;
 use crate::engine::state::GameSetup;
-use crate::client::shell::Shelled;
 
 static NEXT_GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
@@ -240,15 +240,15 @@ fn load_scenario<R: Shelled>(world: &mut World) {
     });
     let scenario = match &file {
         None => R::default_scenario(),
-        Some(path) => match read(path)
-            .and_then(|text| R::parse_content(&text, &path.display().to_string()))
-        {
-            Ok(s) => Arc::new(s),
-            Err(errors) => {
-                fail(world, joined(&errors));
-                return;
+        Some(path) => {
+            match read(path).and_then(|text| R::parse_content(&text, &path.display().to_string())) {
+                Ok(s) => Arc::new(s),
+                Err(errors) => {
+                    fail(world, joined(&errors));
+                    return;
+                }
             }
-        },
+        }
     };
     let file = file.map(|p| p.display().to_string());
     if let Some(save) = save {

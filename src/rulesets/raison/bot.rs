@@ -45,9 +45,9 @@ impl SeatBot<RaisonDEtat> for Bot {
         // The board only as far as the question reads it.
         let part = match decision.kind {
             DecisionKind::Mobilise => Part::Generals,
-            DecisionKind::PlaceGenerals | DecisionKind::Move { .. } | DecisionKind::Commit { .. } => {
-                Part::Full
-            }
+            DecisionKind::PlaceGenerals
+            | DecisionKind::Move { .. }
+            | DecisionKind::Commit { .. } => Part::Full,
             _ => Part::Powers,
         };
         let view = board(game.world(), seat, me, part);
@@ -138,7 +138,11 @@ impl Ctx<'_> {
                 _ => Status::Coalition(if rng.below(2) == 0 { Side::A } else { Side::B }),
             },
             _ if roll < 8 => Status::Neutral,
-            _ => Status::Coalition(if self.me.is_multiple_of(2) { Side::A } else { Side::B }),
+            _ => Status::Coalition(if self.me.is_multiple_of(2) {
+                Side::A
+            } else {
+                Side::B
+            }),
         };
         Some(Action::ChooseStatus(s))
     }
@@ -212,13 +216,14 @@ impl Ctx<'_> {
             && let Some(a) = legal
                 .iter()
                 .find(|a| matches!(a, Action::GiveCard { value: 1 | 2, .. }))
-            {
-                return Some(a.clone());
-            }
+        {
+            return Some(a.clone());
+        }
         if self.my().money > 3
-            && let Some(a) = legal.iter().find(|a| matches!(a, Action::GiveMoney { .. })) {
-                return Some(a.clone());
-            }
+            && let Some(a) = legal.iter().find(|a| matches!(a, Action::GiveMoney { .. }))
+        {
+            return Some(a.clone());
+        }
         Some(Action::Done)
     }
 
@@ -291,7 +296,13 @@ impl Ctx<'_> {
     }
 
     fn consent(&self, mover: &str, rng: &mut GameRng) -> Action {
-        let leader = self.view.powers.iter().map(|p| p.influence).max().unwrap_or(0);
+        let leader = self
+            .view
+            .powers
+            .iter()
+            .map(|p| p.influence)
+            .max()
+            .unwrap_or(0);
         if self.influence_of(mover) >= leader && leader > 10 || rng.below(5) == 0 {
             Action::Refuse
         } else {
@@ -321,13 +332,14 @@ impl Ctx<'_> {
             }
         }
         if let Some(gar) = self.view.garrisons[t]
-            && gar != self.me {
-                s += 1;
-                owners.push(gar);
-                if self.view.fortresses[t] {
-                    s += 2;
-                }
+            && gar != self.me
+        {
+            s += 1;
+            owners.push(gar);
+            if self.view.fortresses[t] {
+                s += 2;
             }
+        }
         owners.dedup();
         for o in owners {
             s += 2 * self.view.powers[o as usize].hand_size.min(2) as i32;
@@ -439,12 +451,19 @@ impl Ctx<'_> {
         }
         // A face-up 3 against the other side's pile now and then; else the highest card.
         if rng.below(4) == 0
-            && let Some(a) = legal
-                .iter()
-                .find(|a| matches!(a, Action::PlayCard { value: 3, target: Some(_), .. }))
-            {
-                return Some(a.clone());
-            }
+            && let Some(a) = legal.iter().find(|a| {
+                matches!(
+                    a,
+                    Action::PlayCard {
+                        value: 3,
+                        target: Some(_),
+                        ..
+                    }
+                )
+            })
+        {
+            return Some(a.clone());
+        }
         legal
             .iter()
             .filter_map(|a| match a {

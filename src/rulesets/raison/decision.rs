@@ -93,14 +93,28 @@ pub enum Action {
     WithdrawGenerals,
     TakeCard,
     GainMorale,
-    Place { general: String, territory: String },
-    Withdraw { general: String },
+    Place {
+        general: String,
+        territory: String,
+    },
+    Withdraw {
+        general: String,
+    },
     /// Subsidise: one Money to an Ally; Mercenaries: one Battle card to an Ally.
-    GiveMoney { to: String },
-    GiveCard { to: String, value: u8 },
+    GiveMoney {
+        to: String,
+    },
+    GiveCard {
+        to: String,
+        value: u8,
+    },
     /// Mobilisation purchases.
-    BuyUnit { general: String },
-    BuyFortress { territory: String },
+    BuyUnit {
+        general: String,
+    },
+    BuyFortress {
+        territory: String,
+    },
     BuyCard,
     BuyMorale,
     /// The Envoy for this Movement action.
@@ -115,7 +129,9 @@ pub enum Action {
     Agree,
     Refuse,
     /// Support a battle with this adjacent General.
-    Support { general: String },
+    Support {
+        general: String,
+    },
     /// Commit a Battle card to the pile of one of your Generals in the battle (`None`: the
     /// Garrison's pile). A 2 or a 3 played face up uses its ability on an opponent's card,
     /// `target` (a 2 reveals it, a 3 discards it), and adds no strength.

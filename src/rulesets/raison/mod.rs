@@ -132,7 +132,10 @@ impl Ruleset for RaisonDEtat {
         if decision.seat == decision.power {
             format!("{} ({:?})", decision.seat, decision.kind)
         } else {
-            format!("{} for {} ({:?})", decision.seat, decision.power, decision.kind)
+            format!(
+                "{} for {} ({:?})",
+                decision.seat, decision.power, decision.kind
+            )
         }
     }
 
@@ -201,7 +204,10 @@ impl Ruleset for RaisonDEtat {
         Self::scores(world)
             .into_iter()
             .map(|(id, total)| {
-                let p = world.resource::<model::MapIndex>().power(&id).expect("seat");
+                let p = world
+                    .resource::<model::MapIndex>()
+                    .power(&id)
+                    .expect("seat");
                 let purse = model::purse(world, p);
                 let minors: Vec<String> = model::powers(world)
                     .filter(|q| *q != p && model::player_of(world, *q) == Some(p))

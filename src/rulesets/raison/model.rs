@@ -274,8 +274,7 @@ impl<'w> Lens<'w> {
     }
 
     pub fn friends(&self, a: P, b: P) -> bool {
-        (self.relations.same_player[a as usize] | self.relations.allies[a as usize]) & (1 << b)
-            != 0
+        (self.relations.same_player[a as usize] | self.relations.allies[a as usize]) & (1 << b) != 0
     }
 
     pub fn generals_at(&self, t: T) -> &'w [G] {
@@ -312,7 +311,9 @@ pub fn hold(world: &World, t: T) -> Hold {
 
 pub fn hold_mut(world: &mut World, t: T) -> Mut<'_, Hold> {
     let e = world.resource::<MapIndex>().territories[t as usize];
-    world.get_mut::<Hold>(e).expect("every Territory has a hold")
+    world
+        .get_mut::<Hold>(e)
+        .expect("every Territory has a hold")
 }
 
 pub fn army(world: &World, g: G) -> Army {

@@ -221,7 +221,11 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
     let purses: Vec<&crate::rulesets::raison::model::Purse> =
         (0..m.powers.len() as u8).map(purse_of).collect();
     let player = |p: usize| -> Option<u8> {
-        if purses[p].major { Some(p as u8) } else { purses[p].controller }
+        if purses[p].major {
+            Some(p as u8)
+        } else {
+            purses[p].controller
+        }
     };
     let powers = (0..purses.len())
         .map(|p| {
@@ -264,7 +268,9 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
         .iter()
         .enumerate()
         .map(|(g, e)| {
-            let a = world.get::<crate::rulesets::raison::model::Army>(*e).expect("army");
+            let a = world
+                .get::<crate::rulesets::raison::model::Army>(*e)
+                .expect("army");
             (m.general_owner[g], a.at, a.units)
         })
         .collect();

@@ -8,16 +8,16 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::shell::Screen;
+use crate::client::shell::panels::{
+    HelpOpen, LoadList, LogFilter, background_ui, log_panel, notice_line, top_bar_buttons,
+};
 use crate::rulesets::kingdom::decision::Action;
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::rules::sheet::Figure;
 use crate::rulesets::kingdom::snapshot::Snapshot;
 use crate::rulesets::kingdom::view::board::{Hovered, Selected};
 use crate::rulesets::kingdom::view::describe;
-use crate::client::shell::Screen;
-use crate::client::shell::panels::{
-    HelpOpen, LoadList, LogFilter, background_ui, log_panel, notice_line, top_bar_buttons,
-};
 use crate::rulesets::kingdom::view::session::KmSession;
 use crate::rulesets::kingdom::view::settlement::SettlementWindow;
 

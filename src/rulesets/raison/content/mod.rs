@@ -53,10 +53,18 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
         );
     }
     if s.victory <= 0 {
-        error(None, "victory", "the Influence target must be above 0".into());
+        error(
+            None,
+            "victory",
+            "the Influence target must be above 0".into(),
+        );
     }
     if s.max_rounds == 0 {
-        error(None, "max_rounds", "the game must last at least one round".into());
+        error(
+            None,
+            "max_rounds",
+            "the game must last at least one round".into(),
+        );
     }
     if s.dial.first() != Some(&DialAction::Muster) {
         error(None, "dial", "the dial must begin with Muster".into());
@@ -75,11 +83,15 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
         error(
             None,
             "house",
-            "hand_limit, movement_rounds, strategic_steps and max_units must be at least 1"
-                .into(),
+            "hand_limit, movement_rounds, strategic_steps and max_units must be at least 1".into(),
         );
     }
-    if h.max_morale < 0 || h.fortress_cost < 0 || h.unit_cost < 1 || h.card_cost < 1 || h.morale_cost < 1 {
+    if h.max_morale < 0
+        || h.fortress_cost < 0
+        || h.unit_cost < 1
+        || h.card_cost < 1
+        || h.morale_cost < 1
+    {
         error(
             None,
             "house",
@@ -90,10 +102,18 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
     let mut cards = 0u32;
     for c in &s.deck {
         if !(1..=5).contains(&c.value) {
-            error(None, "deck", format!("Battle cards run from 1 to 5, not {}", c.value));
+            error(
+                None,
+                "deck",
+                format!("Battle cards run from 1 to 5, not {}", c.value),
+            );
         }
         if !values.insert(c.value) {
-            error(None, "deck", format!("the deck lists the {} twice", c.value));
+            error(
+                None,
+                "deck",
+                format!("the deck lists the {} twice", c.value),
+            );
         }
         cards += u32::from(c.count);
     }
@@ -120,7 +140,10 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
             error(
                 locator.field("territories", &t.id, occurrence, "value"),
                 "territories",
-                format!("territory \"{}\" has value {}; values run from 1 to 3", t.id, t.value),
+                format!(
+                    "territory \"{}\" has value {}; values run from 1 to 3",
+                    t.id, t.value
+                ),
             );
         }
         let named: Vec<&String> = match &t.kind {
@@ -199,6 +222,17 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
     let mut seen_powers = HashSet::new();
     let mut general_ids = HashSet::new();
     let mut garrisoned: HashMap<&str, &str> = HashMap::new();
+    // Friendships are kept as 64-bit sets, one bit a Power.
+    if s.powers.len() > 64 {
+        error(
+            None,
+            "powers",
+            format!(
+                "a scenario may have at most 64 Powers; this one has {}",
+                s.powers.len()
+            ),
+        );
+    }
     let majors = s.powers.iter().filter(|p| p.major).count();
     if majors < 3 {
         error(
@@ -230,9 +264,9 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
             );
         }
         let home_of_p = |t: &str| {
-            territory_ids.get(t).is_some_and(|i| {
-                matches!(&s.territories[*i].kind, TerritoryKind::Home(o) if *o == p.id)
-            })
+            territory_ids.get(t).is_some_and(
+                |i| matches!(&s.territories[*i].kind, TerritoryKind::Home(o) if *o == p.id),
+            )
         };
         if !territory_ids.contains_key(p.capital.as_str()) {
             error(
@@ -244,7 +278,10 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
             error(
                 at("capital"),
                 "powers",
-                format!("{}'s capital \"{}\" must be one of its Home territories", p.id, p.capital),
+                format!(
+                    "{}'s capital \"{}\" must be one of its Home territories",
+                    p.id, p.capital
+                ),
             );
         }
         if p.money < 0 || p.morale < 0 || p.influence < 0 {
@@ -258,7 +295,10 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
             error(
                 at("morale"),
                 "powers",
-                format!("{}'s morale {} is above max_morale {}", p.id, p.morale, s.house.max_morale),
+                format!(
+                    "{}'s morale {} is above max_morale {}",
+                    p.id, p.morale, s.house.max_morale
+                ),
             );
         }
         if let Some(c) = &p.controller {
@@ -267,7 +307,10 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
                 error(
                     at("controller"),
                     "powers",
-                    format!("{} is a Major Power; only Minor Powers have a controller", p.id),
+                    format!(
+                        "{} is a Major Power; only Minor Powers have a controller",
+                        p.id
+                    ),
                 );
             } else if !major.is_some_and(|m| m.major) {
                 error(
@@ -281,7 +324,10 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
             error(
                 at("emperor"),
                 "powers",
-                format!("{} is a Minor Power and cannot hold the Imperial crown", p.id),
+                format!(
+                    "{} is a Minor Power and cannot hold the Imperial crown",
+                    p.id
+                ),
             );
         }
         for t in p.garrisons.iter().chain(&p.fortresses) {
@@ -307,7 +353,10 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
                 error(
                     locator.reference("powers", &p.id, occurrence, t),
                     "powers",
-                    format!("{}'s Fortress in \"{t}\" must stand in a territory it controls (a Home territory or one it garrisons)", p.id),
+                    format!(
+                        "{}'s Fortress in \"{t}\" must stand in a territory it controls (a Home territory or one it garrisons)",
+                        p.id
+                    ),
                 );
             }
         }
@@ -321,13 +370,20 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
         for g in &p.generals {
             let g_at = locator.item("generals", &g.id, 0);
             if !general_ids.insert(g.id.as_str()) {
-                error(g_at, "generals", format!("General id \"{}\" is defined twice", g.id));
+                error(
+                    g_at,
+                    "generals",
+                    format!("General id \"{}\" is defined twice", g.id),
+                );
             }
             if g.units > s.house.max_units {
                 error(
                     g_at,
                     "generals",
-                    format!("{} leads {} Units; max_units is {}", g.id, g.units, s.house.max_units),
+                    format!(
+                        "{} leads {} Units; max_units is {}",
+                        g.id, g.units, s.house.max_units
+                    ),
                 );
             }
             if let Some(t) = &g.at {
@@ -341,7 +397,10 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
                     error(
                         locator.reference("generals", &g.id, 0, t),
                         "generals",
-                        format!("General {} must start in a territory {} controls", g.id, p.id),
+                        format!(
+                            "General {} must start in a territory {} controls",
+                            g.id, p.id
+                        ),
                     );
                 }
                 if g.units == 0 {
@@ -364,15 +423,23 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
         }
     }
     if let Some(keeper) = s.powers.iter().find(|p| p.id == s.round_keeper)
-        && keeper.dial_start != 0 {
-            error(
-                locator.top_level(&s.round_keeper),
-                "round_keeper",
-                format!("the round keeper {}'s dial must start on Muster (dial_start: 0)", keeper.id),
-            );
-        }
+        && keeper.dial_start != 0
+    {
+        error(
+            locator.top_level(&s.round_keeper),
+            "round_keeper",
+            format!(
+                "the round keeper {}'s dial must start on Muster (dial_start: 0)",
+                keeper.id
+            ),
+        );
+    }
     if s.powers.iter().filter(|p| p.emperor).count() > 1 {
-        error(None, "emperor", "only one Power can start as Emperor".into());
+        error(
+            None,
+            "emperor",
+            "only one Power can start as Emperor".into(),
+        );
     }
     errors
 }

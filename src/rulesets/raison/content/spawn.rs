@@ -21,7 +21,10 @@ pub fn spawn_scenario(world: &mut World, s: &Arc<Scenario>, players: &[String]) 
             .expect("validated territory") as T
     };
     let power = |id: &str| -> P {
-        s.powers.iter().position(|p| p.id == id).expect("validated power") as P
+        s.powers
+            .iter()
+            .position(|p| p.id == id)
+            .expect("validated power") as P
     };
     let mut map = MapIndex {
         territory_ids: s.territories.iter().map(|t| t.id.clone()).collect(),
@@ -38,7 +41,9 @@ pub fn spawn_scenario(world: &mut World, s: &Arc<Scenario>, players: &[String]) 
             .map(|t| match &t.kind {
                 TerritoryKind::Home(p) => Kind::Home(power(p)),
                 TerritoryKind::Undisputed => Kind::Undisputed,
-                TerritoryKind::Disputed(ps) => Kind::Disputed(ps.iter().map(|p| power(p)).collect()),
+                TerritoryKind::Disputed(ps) => {
+                    Kind::Disputed(ps.iter().map(|p| power(p)).collect())
+                }
             })
             .collect(),
         values: s.territories.iter().map(|t| t.value).collect(),
@@ -109,7 +114,10 @@ pub fn spawn_scenario(world: &mut World, s: &Arc<Scenario>, players: &[String]) 
                     controller: if seated {
                         Some(i as P)
                     } else {
-                        p.controller.as_deref().map(power).filter(|c| seats.contains(c))
+                        p.controller
+                            .as_deref()
+                            .map(power)
+                            .filter(|c| seats.contains(c))
                     },
                     major: seated,
                 },

@@ -9,8 +9,8 @@ use crate::rulesets::raison::content::schema::{DialAction, Status};
 use crate::rulesets::raison::decision::{Action, DecisionKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{
-    Kind, MapIndex, P, Table, army, army_mut, place, coalition_allies, controller, generals_at,
-    hold_mut, map, power_id, powers, purse, purse_mut, segment, status,
+    Kind, MapIndex, P, Table, army, army_mut, coalition_allies, controller, generals_at, hold_mut,
+    map, place, power_id, powers, purse, purse_mut, segment, status,
 };
 use crate::rulesets::raison::rules::round::{discard, draw, gain_influence};
 use crate::rulesets::raison::rules::{Doing, Stage, Turn, ask, movement, take_answer};
@@ -48,8 +48,7 @@ pub fn act(world: &mut World) -> bool {
             Doing::Begin => begin(world, p),
             Doing::MusterDiscard => muster_discard(world, p),
             Doing::LeadershipChoice => leadership(world, p),
-            Doing::Placing => placing(world, p),
-            Doing::Withdrawing => withdrawing(world, p),
+            Doing::Placing | Doing::Withdrawing => commanding(world, p),
             Doing::Subsidising => subsidising(world, p),
             Doing::Mobilising => mobilising(world, p),
             Doing::ChoosingEnvoy
@@ -100,10 +99,15 @@ fn hand_limit(world: &mut World) -> bool {
         if let Some(Action::Discard(v)) = take_answer(world) {
             discard(world, p, v);
             let left = purse(world, p).hand.len();
-            note(world, ids::HAND_LIMIT, p, format!(
-                "{} discards a {v} to keep within the hand limit of {limit} ({left} left)",
-                power_id(world, p)
-            ));
+            note(
+                world,
+                ids::HAND_LIMIT,
+                p,
+                format!(
+                    "{} discards a {v} to keep within the hand limit of {limit} ({left} left)",
+                    power_id(world, p)
+                ),
+            );
         }
         if purse(world, p).hand.len() > limit {
             ask(world, p, DecisionKind::HandLimit);
@@ -125,8 +129,21 @@ fn begin(world: &mut World, p: P) -> bool {
         DialAction::Muster => {
             match draw(world, p) {
                 // The card stays secret: the log is read by every seat.
-                Some(_) => note(world, ids::MUSTER, p, format!("{} musters and draws a Battle card", power_id(world, p))),
-                None => note(world, ids::MUSTER, p, format!("{} musters; no Battle card is left to draw", power_id(world, p))),
+                Some(_) => note(
+                    world,
+                    ids::MUSTER,
+                    p,
+                    format!("{} musters and draws a Battle card", power_id(world, p)),
+                ),
+                None => note(
+                    world,
+                    ids::MUSTER,
+                    p,
+                    format!(
+                        "{} musters; no Battle card is left to draw",
+                        power_id(world, p)
+                    ),
+                ),
             }
             if purse(world, p).hand.is_empty() {
                 finish(world, p);
@@ -155,7 +172,12 @@ fn begin(world: &mut World, p: P) -> bool {
 fn muster_discard(world: &mut World, p: P) -> bool {
     if let Some(Action::Discard(v)) = take_answer(world) {
         discard(world, p, v);
-        note(world, ids::MUSTER, p, format!("{} discards a {v}", power_id(world, p)));
+        note(
+            world,
+            ids::MUSTER,
+            p,
+            format!("{} discards a {v}", power_id(world, p)),
+        );
         finish(world, p);
         return false;
     }
@@ -234,15 +256,25 @@ pub fn influence_income(world: &World, p: P) -> i32 {
 
 fn gain_influence_action(world: &mut World, p: P) {
     if !purse(world, p).major {
-        note(world, ids::GAIN_INFLUENCE, p, format!(
-            "{} is a Minor Power: it takes no Gain Influence action",
-            power_id(world, p)
-        ));
+        note(
+            world,
+            ids::GAIN_INFLUENCE,
+            p,
+            format!(
+                "{} is a Minor Power: it takes no Gain Influence action",
+                power_id(world, p)
+            ),
+        );
         return;
     }
     let amount = influence_income(world, p);
     if amount == 0 {
-        note(world, ids::GAIN_INFLUENCE, p, format!("{} gains no Influence", power_id(world, p)));
+        note(
+            world,
+            ids::GAIN_INFLUENCE,
+            p,
+            format!("{} gains no Influence", power_id(world, p)),
+        );
         return;
     }
     let emperor = world.resource::<Table>().emperor == Some(p);
@@ -265,7 +297,9 @@ fn start_subsidy(world: &mut World) {
 
 /// The Coalition Allies `p` may give to.
 fn allies(world: &World, p: P) -> Vec<P> {
-    powers(world).filter(|q| coalition_allies(world, p, *q)).collect()
+    powers(world)
+        .filter(|q| coalition_allies(world, p, *q))
+        .collect()
 }
 
 /// The gifts `p` may make now: one Money or one Battle card to a Coalition Ally, up to the
@@ -310,7 +344,10 @@ pub fn why_not_give(world: &World, p: P, to: &str, action: &Action) -> String {
     }
     let turn = world.resource::<Turn>();
     if turn.given >= house(world).subsidy_limit {
-        return format!("at most {} may be given in one action", house(world).subsidy_limit);
+        return format!(
+            "at most {} may be given in one action",
+            house(world).subsidy_limit
+        );
     }
     match action {
         Action::GiveMoney { .. } if turn.gave_cards == Some(true) => {
@@ -334,13 +371,22 @@ fn subsidising(world: &mut World, p: P) -> bool {
             let mut turn = world.resource_mut::<Turn>();
             turn.given += 1;
             turn.gave_cards = Some(false);
-            note(world, ids::SUBSIDISE, p, format!("{} subsidises {to} with 1 Money", power_id(world, p)));
+            note(
+                world,
+                ids::SUBSIDISE,
+                p,
+                format!("{} subsidises {to} with 1 Money", power_id(world, p)),
+            );
         }
         Some(Action::GiveCard { to, value }) => {
             let q = world.resource::<MapIndex>().power(&to).expect("legal gift");
             {
                 let mut purse = purse_mut(world, p);
-                let i = purse.hand.iter().position(|c| *c == value).expect("legal gift");
+                let i = purse
+                    .hand
+                    .iter()
+                    .position(|c| *c == value)
+                    .expect("legal gift");
                 purse.hand.remove(i);
             }
             {
@@ -351,7 +397,15 @@ fn subsidising(world: &mut World, p: P) -> bool {
             let mut turn = world.resource_mut::<Turn>();
             turn.given += 1;
             turn.gave_cards = Some(true);
-            note(world, ids::MERCENARIES, p, format!("{} sends {to} a Battle card as Mercenaries", power_id(world, p)));
+            note(
+                world,
+                ids::MERCENARIES,
+                p,
+                format!(
+                    "{} sends {to} a Battle card as Mercenaries",
+                    power_id(world, p)
+                ),
+            );
         }
         Some(_) => {
             // Done.
@@ -360,10 +414,12 @@ fn subsidising(world: &mut World, p: P) -> bool {
         }
         None => {
             if allies(world, p).is_empty() {
-                note(world, ids::SUBSIDISE, p, format!(
-                    "{} has no Coalition Ally to subsidise",
-                    power_id(world, p)
-                ));
+                note(
+                    world,
+                    ids::SUBSIDISE,
+                    p,
+                    format!("{} has no Coalition Ally to subsidise", power_id(world, p)),
+                );
                 finish(world, p);
                 return false;
             }
@@ -394,9 +450,13 @@ fn placement_targets(world: &World, p: P) -> Vec<u16> {
     (0..m.territory_ids.len() as u16)
         .filter(|t| controller(world, *t) == Some(p))
         .filter(|t| {
-            generals_at(world, *t)
-                .iter()
-                .all(|g| crate::rulesets::raison::model::friends(world, p, crate::rulesets::raison::model::owner_of_general(world, *g)))
+            generals_at(world, *t).iter().all(|g| {
+                crate::rulesets::raison::model::friends(
+                    world,
+                    p,
+                    crate::rulesets::raison::model::owner_of_general(world, *g),
+                )
+            })
         })
         .collect()
 }
@@ -469,7 +529,10 @@ fn leadership(world: &mut World, p: P) -> bool {
         Some(Action::TakeCard) => {
             let text = match draw(world, p) {
                 Some(_) => format!("{} takes a Battle card", power_id(world, p)),
-                None => format!("{} takes a Battle card, but none is left", power_id(world, p)),
+                None => format!(
+                    "{} takes a Battle card, but none is left",
+                    power_id(world, p)
+                ),
             };
             note(world, ids::LEADERSHIP, p, text);
             after_leadership(world, p);
@@ -481,7 +544,12 @@ fn leadership(world: &mut World, p: P) -> bool {
                 purse.morale = (purse.morale + 1).min(max);
                 purse.morale
             };
-            note(world, ids::LEADERSHIP, p, format!("{} gains 1 Morale; now {morale}", power_id(world, p)));
+            note(
+                world,
+                ids::LEADERSHIP,
+                p,
+                format!("{} gains 1 Morale; now {morale}", power_id(world, p)),
+            );
             after_leadership(world, p);
         }
         None => {
@@ -492,12 +560,17 @@ fn leadership(world: &mut World, p: P) -> bool {
     false
 }
 
-fn placing(world: &mut World, p: P) -> bool {
+/// Leadership's first option: Generals placed (or, chosen instead, taken off the map) one at a
+/// time until `Done` or none is left to move.
+fn commanding(world: &mut World, p: P) -> bool {
     match take_answer(world) {
         Some(Action::Place { general, territory }) => {
             let (g, t) = {
                 let m = world.resource::<MapIndex>();
-                (m.general(&general).expect("legal"), m.territory(&territory).expect("legal"))
+                (
+                    m.general(&general).expect("legal"),
+                    m.territory(&territory).expect("legal"),
+                )
             };
             place(world, g, Some(t));
             let text = format!(
@@ -507,24 +580,11 @@ fn placing(world: &mut World, p: P) -> bool {
             );
             note(world, ids::LEADERSHIP, p, text);
         }
-        Some(_) => {
-            after_leadership(world, p);
-            return false;
-        }
-        None => {}
-    }
-    if place_choices(world, p).len() == 1 {
-        after_leadership(world, p);
-        return false;
-    }
-    ask(world, p, DecisionKind::PlaceGenerals);
-    true
-}
-
-fn withdrawing(world: &mut World, p: P) -> bool {
-    match take_answer(world) {
         Some(Action::Withdraw { general }) => {
-            let g = world.resource::<MapIndex>().general(&general).expect("legal");
+            let g = world
+                .resource::<MapIndex>()
+                .general(&general)
+                .expect("legal");
             place(world, g, None);
             let text = format!("{} leaves the map", map(world).general_names[g as usize]);
             note(world, ids::LEADERSHIP, p, text);
@@ -535,11 +595,16 @@ fn withdrawing(world: &mut World, p: P) -> bool {
         }
         None => {}
     }
-    if withdraw_choices(world, p).len() == 1 {
+    let (choices, kind) = if world.resource::<Turn>().doing == Doing::Placing {
+        (place_choices(world, p), DecisionKind::PlaceGenerals)
+    } else {
+        (withdraw_choices(world, p), DecisionKind::WithdrawGenerals)
+    };
+    if choices.len() == 1 {
         after_leadership(world, p);
         return false;
     }
-    ask(world, p, DecisionKind::WithdrawGenerals);
+    ask(world, p, kind);
     true
 }
 
@@ -632,9 +697,7 @@ impl<'w> Shop<'w> {
                     // One look at the Territory: its Garrison, else its Home Power, controls it.
                     let hold = self
                         .world
-                        .get::<crate::rulesets::raison::model::Hold>(
-                            self.m.territories[t as usize],
-                        )
+                        .get::<crate::rulesets::raison::model::Hold>(self.m.territories[t as usize])
                         .expect("every Territory has a hold");
                     let home = matches!(self.m.kinds[t as usize], Kind::Home(h) if h == p);
                     !hold.fortress
@@ -682,24 +745,51 @@ fn mobilising(world: &mut World, p: P) -> bool {
     let id = power_id(world, p).to_string();
     match take_answer(world) {
         Some(Action::BuyUnit { general }) => {
-            let g = world.resource::<MapIndex>().general(&general).expect("legal");
+            let g = world
+                .resource::<MapIndex>()
+                .general(&general)
+                .expect("legal");
             purse_mut(world, p).money -= h.unit_cost;
             army_mut(world, g).units += 1;
             let units = army(world, g).units;
             let name = map(world).general_names[g as usize].clone();
-            note(world, ids::MOBILISATION, p, format!("{id} buys a Unit for {name} ({units} now) for {} Money", h.unit_cost));
+            note(
+                world,
+                ids::MOBILISATION,
+                p,
+                format!(
+                    "{id} buys a Unit for {name} ({units} now) for {} Money",
+                    h.unit_cost
+                ),
+            );
         }
         Some(Action::BuyFortress { territory }) => {
-            let t = world.resource::<MapIndex>().territory(&territory).expect("legal");
+            let t = world
+                .resource::<MapIndex>()
+                .territory(&territory)
+                .expect("legal");
             purse_mut(world, p).money -= h.fortress_cost;
             hold_mut(world, t).fortress = true;
             let name = map(world).territory_names[t as usize].clone();
-            note(world, ids::MOBILISATION, p, format!("{id} builds a Fortress in {name} for {} Money", h.fortress_cost));
+            note(
+                world,
+                ids::MOBILISATION,
+                p,
+                format!(
+                    "{id} builds a Fortress in {name} for {} Money",
+                    h.fortress_cost
+                ),
+            );
         }
         Some(Action::BuyCard) => {
             purse_mut(world, p).money -= h.card_cost;
             draw(world, p);
-            note(world, ids::MOBILISATION, p, format!("{id} buys a Battle card for {} Money", h.card_cost));
+            note(
+                world,
+                ids::MOBILISATION,
+                p,
+                format!("{id} buys a Battle card for {} Money", h.card_cost),
+            );
         }
         Some(Action::BuyMorale) => {
             let morale = {
@@ -708,7 +798,15 @@ fn mobilising(world: &mut World, p: P) -> bool {
                 purse.morale += 1;
                 purse.morale
             };
-            note(world, ids::MOBILISATION, p, format!("{id} buys 1 Morale for {} Money; now {morale}", h.morale_cost));
+            note(
+                world,
+                ids::MOBILISATION,
+                p,
+                format!(
+                    "{id} buys 1 Morale for {} Money; now {morale}",
+                    h.morale_cost
+                ),
+            );
         }
         Some(_) => {
             end_mobilisation(world, p);
@@ -739,10 +837,15 @@ fn end_mobilisation(world: &mut World, p: P) {
                 drawn += 1;
             }
         }
-        note(world, ids::MOBILISATION, p, format!(
-            "{id} takes {drawn} Battle card(s) for its {} General(s) off the map",
-            off.len()
-        ));
+        note(
+            world,
+            ids::MOBILISATION,
+            p,
+            format!(
+                "{id} takes {drawn} Battle card(s) for its {} General(s) off the map",
+                off.len()
+            ),
+        );
     }
     let lost = std::mem::take(&mut purse_mut(world, p).money);
     write(

@@ -13,8 +13,8 @@ use crate::engine::log::{Note, write};
 use crate::rulesets::raison::decision::{Action, CardRef, DecisionKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{
-    G, MapIndex, P, T, Table, army, army_mut, place, controller, friends, generals_at, hold, hold_mut,
-    map, owner_of_general, power_id, powers, purse, purse_mut, same_player, side,
+    G, MapIndex, P, T, Table, army, army_mut, controller, friends, generals_at, hold, hold_mut,
+    map, owner_of_general, place, power_id, powers, purse, purse_mut, same_player, side,
 };
 use crate::rulesets::raison::rules::movement::{convert_to_garrison, may_garrison, rivals_in};
 use crate::rulesets::raison::rules::round::{draw, gain_influence};
@@ -92,7 +92,9 @@ fn battle(world: &World) -> &Battle {
 }
 
 fn battle_mut(world: &mut World) -> Mut<'_, Battle> {
-    world.resource_mut::<Turn>().map_unchanged(|t| t.battle.as_mut().expect("a battle"))
+    world
+        .resource_mut::<Turn>()
+        .map_unchanged(|t| t.battle.as_mut().expect("a battle"))
 }
 
 fn tid(world: &World, t: T) -> String {
@@ -137,7 +139,10 @@ pub fn start(world: &mut World, mover: P, t: T) {
         power_id(world, defender),
         tname(world, t)
     );
-    write(world, Note::new(ids::BATTLE, text).realm(power_id(world, mover).to_string()));
+    write(
+        world,
+        Note::new(ids::BATTLE, text).realm(power_id(world, mover).to_string()),
+    );
     let b = Battle {
         territory: t,
         attacker: mover,
@@ -335,7 +340,13 @@ pub fn step(world: &mut World) -> bool {
                     Some(_) => battle_mut(world).stage = BattleStage::Retreat,
                     None => {
                         if garrisoning_general(world).is_some() && may_garrison(world, mover, t) {
-                            ask(world, mover, DecisionKind::Garrison { territory: tid(world, t) });
+                            ask(
+                                world,
+                                mover,
+                                DecisionKind::Garrison {
+                                    territory: tid(world, t),
+                                },
+                            );
                             return true;
                         }
                         battle_mut(world).stage = BattleStage::Retreat;
@@ -353,14 +364,24 @@ pub fn step(world: &mut World) -> bool {
                         let cap = map(world).capitals[q as usize];
                         place(world, g, Some(cap));
                         battle_mut(world).retreats.remove(0);
-                        let text = format!("{} falls back to its capital {}", gname(world, g), tname(world, cap));
-                        write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()));
+                        let text = format!(
+                            "{} falls back to its capital {}",
+                            gname(world, g),
+                            tname(world, cap)
+                        );
+                        write(
+                            world,
+                            Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()),
+                        );
                     }
                     Some(_) => {
                         place(world, g, None);
                         battle_mut(world).retreats.remove(0);
                         let text = format!("{} is placed off the map", gname(world, g));
-                        write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()));
+                        write(
+                            world,
+                            Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()),
+                        );
                     }
                     None => {
                         let general = gid(world, g);
@@ -376,10 +397,11 @@ pub fn step(world: &mut World) -> bool {
 /// The mover's General in the won Territory that converts a Unit: the first with one left.
 fn garrisoning_general(world: &World) -> Option<G> {
     let b = battle(world);
-    b.attack
-        .iter()
-        .copied()
-        .find(|g| owner_of_general(world, *g) == b.attacker && army(world, *g).units > 0 && army(world, *g).at == Some(b.territory))
+    b.attack.iter().copied().find(|g| {
+        owner_of_general(world, *g) == b.attacker
+            && army(world, *g).units > 0
+            && army(world, *g).at == Some(b.territory)
+    })
 }
 
 fn ask_support(world: &mut World) -> bool {
@@ -398,16 +420,26 @@ fn ask_support(world: &mut World) -> bool {
         };
         match take_answer(world) {
             Some(Action::Support { general }) => {
-                let g = world.resource::<MapIndex>().general(&general).expect("legal");
+                let g = world
+                    .resource::<MapIndex>()
+                    .general(&general)
+                    .expect("legal");
                 battle_mut(world).support.push((g, attacker_side));
-                let side = if attacker_side { "the attacker" } else { "the defender" };
+                let side = if attacker_side {
+                    "the attacker"
+                } else {
+                    "the defender"
+                };
                 let text = format!(
                     "{} of {} supports {side} from {}",
                     gname(world, g),
                     power_id(world, q),
                     tname(world, army(world, g).at.expect("on the map"))
                 );
-                write(world, Note::new(ids::BATTLE_SUPPORT, text).realm(power_id(world, q).to_string()));
+                write(
+                    world,
+                    Note::new(ids::BATTLE_SUPPORT, text).realm(power_id(world, q).to_string()),
+                );
             }
             Some(_) => {
                 battle_mut(world).queue.remove(0);
@@ -420,7 +452,14 @@ fn ask_support(world: &mut World) -> bool {
             continue;
         }
         let territory = tid(world, battle(world).territory);
-        ask(world, q, DecisionKind::Support { territory, attacker: attacker_side });
+        ask(
+            world,
+            q,
+            DecisionKind::Support {
+                territory,
+                attacker: attacker_side,
+            },
+        );
         return true;
     }
 }
@@ -479,8 +518,20 @@ fn next_committer(world: &mut World) -> Option<P> {
     for _ in 0..2 {
         let (side_att, list, cursor) = {
             let b = battle(world);
-            let list = if b.attacker_next { &b.attackers } else { &b.defenders };
-            (b.attacker_next, list.clone(), if b.attacker_next { b.cursor.0 } else { b.cursor.1 })
+            let list = if b.attacker_next {
+                &b.attackers
+            } else {
+                &b.defenders
+            };
+            (
+                b.attacker_next,
+                list.clone(),
+                if b.attacker_next {
+                    b.cursor.0
+                } else {
+                    b.cursor.1
+                },
+            )
         };
         let n = list.len();
         for k in 0..n {
@@ -511,11 +562,18 @@ fn ask_commit(world: &mut World) -> bool {
     if let Some(answer) = take_answer(world) {
         let q = last_committer(world);
         match answer {
-            Action::PlayCard { value, pile, target } => play_card(world, q, value, pile, target),
+            Action::PlayCard {
+                value,
+                pile,
+                target,
+            } => play_card(world, q, value, pile, target),
             _ => {
                 battle_mut(world).passed.push(q);
                 let text = format!("{} commits no more Battle cards", power_id(world, q));
-                write(world, Note::new(ids::BATTLE_CARD, text).realm(power_id(world, q).to_string()));
+                write(
+                    world,
+                    Note::new(ids::BATTLE_CARD, text).realm(power_id(world, q).to_string()),
+                );
             }
         }
         // The other side commits next.
@@ -547,7 +605,9 @@ fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: O
             purse.hand.remove(i);
         }
     }
-    let general = pile.as_deref().and_then(|g| world.resource::<MapIndex>().general(g));
+    let general = pile
+        .as_deref()
+        .and_then(|g| world.resource::<MapIndex>().general(g));
     let attacker_side = own_piles(world, q)
         .iter()
         .find(|(g, _)| *g == general)
@@ -562,7 +622,11 @@ fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: O
             revealed: face_up,
             discarded: false,
         };
-        match b.piles.iter_mut().find(|x| x.owner == q && x.general == general) {
+        match b
+            .piles
+            .iter_mut()
+            .find(|x| x.owner == q && x.general == general)
+        {
             Some(x) => x.cards.push(played),
             None => b.piles.push(Pile {
                 owner: q,
@@ -572,13 +636,24 @@ fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: O
             }),
         }
     }
-    let where_ = general.map_or("its Garrison", |g| gname(world, g)).to_string();
+    let where_ = general
+        .map_or("its Garrison", |g| gname(world, g))
+        .to_string();
     let text = if face_up {
-        format!("{} plays a {value} face up on {where_}'s pile", power_id(world, q))
+        format!(
+            "{} plays a {value} face up on {where_}'s pile",
+            power_id(world, q)
+        )
     } else {
-        format!("{} commits a Battle card face down to {where_}'s pile", power_id(world, q))
+        format!(
+            "{} commits a Battle card face down to {where_}'s pile",
+            power_id(world, q)
+        )
     };
-    write(world, Note::new(ids::BATTLE_CARD, text).realm(power_id(world, q).to_string()));
+    write(
+        world,
+        Note::new(ids::BATTLE_CARD, text).realm(power_id(world, q).to_string()),
+    );
     let Some(target) = target else { return };
     let target_general = target
         .pile
@@ -609,7 +684,10 @@ fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: O
             power_id(world, q),
             target_general.map_or("the Garrison", |g| gname(world, g))
         );
-        write(world, Note::new(ids::BATTLE_CARD, text).realm(power_id(world, q).to_string()));
+        write(
+            world,
+            Note::new(ids::BATTLE_CARD, text).realm(power_id(world, q).to_string()),
+        );
     }
 }
 
@@ -677,7 +755,9 @@ fn resolve(world: &mut World) {
             format!(
                 "{} for {}: {}",
                 power_id(world, pile.owner),
-                pile.general.map(|g| gname(world, g)).unwrap_or_else(|| "the Garrison"),
+                pile.general
+                    .map(|g| gname(world, g))
+                    .unwrap_or_else(|| "the Garrison"),
                 shown.join(", ")
             )
         })
@@ -692,9 +772,18 @@ fn resolve(world: &mut World) {
         tname(world, t),
         power_id(world, b.attacker),
         power_id(world, b.defender),
-        if cards.is_empty() { String::new() } else { format!(" (cards: {})", cards.join("; ")) }
+        if cards.is_empty() {
+            String::new()
+        } else {
+            format!(" (cards: {})", cards.join("; "))
+        }
     );
-    write(world, Note::new(ids::BATTLE, text).realm(power_id(world, b.attacker).to_string()).amount(att - def));
+    write(
+        world,
+        Note::new(ids::BATTLE, text)
+            .realm(power_id(world, b.attacker).to_string())
+            .amount(att - def),
+    );
 
     // Always: every General that took part loses a Unit; every Power that played a card draws.
     let mut everyone: Vec<G> = b.attack.clone();
@@ -720,7 +809,11 @@ fn resolve(world: &mut World) {
         } else {
             format!(
                 "; {} draw a Battle card for playing",
-                players.iter().map(|q| power_id(world, *q)).collect::<Vec<_>>().join(", ")
+                players
+                    .iter()
+                    .map(|q| power_id(world, *q))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         }
     );
@@ -733,7 +826,10 @@ fn resolve(world: &mut World) {
                 tname(world, t),
                 power_id(world, b.defender)
             );
-            write(world, Note::new(ids::BATTLE_DRAW, text).realm(power_id(world, b.defender).to_string()));
+            write(
+                world,
+                Note::new(ids::BATTLE_DRAW, text).realm(power_id(world, b.defender).to_string()),
+            );
             for g in &b.attack {
                 retreat_after_draw(world, *g, t);
             }
@@ -782,9 +878,15 @@ fn retreat_after_draw(world: &mut World, g: G, from: T) {
     place(world, g, to);
     let text = match to {
         Some(t) => format!("{} retreats to {}", gname(world, g), tname(world, t)),
-        None => format!("{} finds no Territory to retreat to and leaves the map", gname(world, g)),
+        None => format!(
+            "{} finds no Territory to retreat to and leaves the map",
+            gname(world, g)
+        ),
     };
-    write(world, Note::new(ids::BATTLE_DRAW, text).realm(power_id(world, q).to_string()));
+    write(
+        world,
+        Note::new(ids::BATTLE_DRAW, text).realm(power_id(world, q).to_string()),
+    );
 }
 
 fn win(world: &mut World, b: &Battle, attacker_won: bool) {
@@ -807,17 +909,30 @@ fn win(world: &mut World, b: &Battle, attacker_won: bool) {
             push_unique(&mut losing_powers, owner_of_general(world, *g));
         }
     }
-    if attacker_won
-        && let Some(q) = b.garrison {
-            push_unique(&mut losing_powers, q);
-            hold_mut(world, t).garrison = None;
-            let text = format!("{}'s Garrison in {} is lost", power_id(world, q), tname(world, t));
-            write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()));
-        }
+    if attacker_won && let Some(q) = b.garrison {
+        push_unique(&mut losing_powers, q);
+        hold_mut(world, t).garrison = None;
+        let text = format!(
+            "{}'s Garrison in {} is lost",
+            power_id(world, q),
+            tname(world, t)
+        );
+        write(
+            world,
+            Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()),
+        );
+    }
     for g in &losers_here {
         let q = owner_of_general(world, *g);
-        let text = format!("{} loses all its Units in {}", gname(world, *g), tname(world, t));
-        write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()));
+        let text = format!(
+            "{} loses all its Units in {}",
+            gname(world, *g),
+            tname(world, t)
+        );
+        write(
+            world,
+            Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, q).to_string()),
+        );
     }
     // Morale: the house loss for each losing Power, plus 1 for every undiscarded 5 it played.
     let base = house(world).battle_loss_morale;
@@ -836,25 +951,43 @@ fn win(world: &mut World, b: &Battle, attacker_won: bool) {
             purse.morale = (purse.morale - lost).max(0);
             before - purse.morale
         };
-        let extra = if fives > 0 { format!(" ({fives} for its 5s)") } else { String::new() };
-        let text = format!("{} loses {morale} Morale for the defeat{extra}", power_id(world, *q));
-        write(world, Note::new(ids::BATTLE_LOSS, text).realm(power_id(world, *q).to_string()).amount(-morale));
+        let extra = if fives > 0 {
+            format!(" ({fives} for its 5s)")
+        } else {
+            String::new()
+        };
+        let text = format!(
+            "{} loses {morale} Morale for the defeat{extra}",
+            power_id(world, *q)
+        );
+        write(
+            world,
+            Note::new(ids::BATTLE_LOSS, text)
+                .realm(power_id(world, *q).to_string())
+                .amount(-morale),
+        );
     }
     // Influence: every Power of the winning side that took part gains 1 if an opposing General
     // was defeated; those in the Territory gain 1 more when in a Coalition and a defeated
     // General was of the opposing Coalition (not Minors, not supporters).
     let winner = if attacker_won { b.attacker } else { b.defender };
-    let text = format!("{} wins the battle of {}", power_id(world, winner), tname(world, t));
-    write(world, Note::new(ids::BATTLE_WIN, text).realm(power_id(world, winner).to_string()));
+    let text = format!(
+        "{} wins the battle of {}",
+        power_id(world, winner),
+        tname(world, t)
+    );
+    write(
+        world,
+        Note::new(ids::BATTLE_WIN, text).realm(power_id(world, winner).to_string()),
+    );
     if !losers_here.is_empty() {
         let mut here: Vec<P> = Vec::new();
         for g in &winners_here {
             push_unique(&mut here, owner_of_general(world, *g));
         }
-        if !attacker_won
-            && let Some(q) = b.garrison {
-                push_unique(&mut here, q);
-            }
+        if !attacker_won && let Some(q) = b.garrison {
+            push_unique(&mut here, q);
+        }
         let mut all = here.clone();
         for (g, a) in &b.support {
             if *a == attacker_won {
@@ -871,7 +1004,13 @@ fn win(world: &mut World, b: &Battle, attacker_won: bool) {
                 && purse(world, q).major
                 && side(world, q).is_some_and(|s| loser_sides.iter().any(|l| *l != s));
             if bonus {
-                gain_influence(world, q, 1, ids::BATTLE_WIN, "the Coalition bonus: the defeated General was of the opposing Coalition");
+                gain_influence(
+                    world,
+                    q,
+                    1,
+                    ids::BATTLE_WIN,
+                    "the Coalition bonus: the defeated General was of the opposing Coalition",
+                );
             }
         }
     }

@@ -337,7 +337,11 @@ fn refusal(world: &World, p: P, kind: &DecisionKind, action: &Action) -> Illegal
     let (rule, reason) = match reason.split_once('|') {
         // A reason may name a more precise rule: "rde.coalition|...".
         Some((r, text)) => (
-            ids::ALL.iter().find(|id| **id == r).copied().unwrap_or(rule),
+            ids::ALL
+                .iter()
+                .find(|id| **id == r)
+                .copied()
+                .unwrap_or(rule),
             text.to_string(),
         ),
         None => (rule, reason),

@@ -13,9 +13,8 @@ use crate::rulesets::raison::content::schema::Status;
 use crate::rulesets::raison::decision::{Action, DecisionKind, MoveKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{
-    Lens,
-    G, Kind, MapIndex, P, T, army, army_mut, place, coalition_allies, controller, friends,
-    hold, hold_mut, map, power_id, powers, same_player, status,
+    G, Kind, Lens, MapIndex, P, T, army, army_mut, coalition_allies, controller, friends, hold,
+    hold_mut, map, place, power_id, powers, same_player, status,
 };
 use crate::rulesets::raison::rules::actions::finish;
 use crate::rulesets::raison::rules::{Doing, Turn, WaitingMove, ask, battle, take_answer};
@@ -92,15 +91,25 @@ pub fn begin(world: &mut World, p: P) {
         turn.battle = None;
     }
     if movers(world, p).is_empty() {
-        note(world, ids::MOVEMENT, p, format!("{} has no General on the map to move", power_id(world, p)));
+        note(
+            world,
+            ids::MOVEMENT,
+            p,
+            format!("{} has no General on the map to move", power_id(world, p)),
+        );
         finish(world, p);
         return;
     }
     if envoy_candidates(world, p).is_empty() {
-        note(world, ids::ENVOY, p, format!(
-            "No Power may be {}'s Envoy: one round of movement only",
-            power_id(world, p)
-        ));
+        note(
+            world,
+            ids::ENVOY,
+            p,
+            format!(
+                "No Power may be {}'s Envoy: one round of movement only",
+                power_id(world, p)
+            ),
+        );
         world.resource_mut::<Turn>().doing = Doing::Moving;
     } else {
         world.resource_mut::<Turn>().doing = Doing::ChoosingEnvoy;
@@ -116,7 +125,12 @@ pub fn step(world: &mut World, p: P) -> bool {
                 let q = world.resource::<MapIndex>().power(&e).expect("legal envoy");
                 world.resource_mut::<Turn>().envoy = Some(q);
                 world.resource_mut::<Turn>().doing = Doing::Moving;
-                note(world, ids::ENVOY, p, format!("{} chooses {e} as its Envoy", power_id(world, p)));
+                note(
+                    world,
+                    ids::ENVOY,
+                    p,
+                    format!("{} chooses {e} as its Envoy", power_id(world, p)),
+                );
                 return false;
             }
             ask(world, p, DecisionKind::Envoy);
@@ -135,7 +149,10 @@ fn moving(world: &mut World, p: P) -> bool {
         Some(Action::Move { general, to, how }) => {
             let (g, t) = {
                 let m = world.resource::<MapIndex>();
-                (m.general(&general).expect("legal"), m.territory(&to).expect("legal"))
+                (
+                    m.general(&general).expect("legal"),
+                    m.territory(&to).expect("legal"),
+                )
             };
             let (path, needs) = route(world, p, g, t, how).expect("legal move");
             if needs.is_empty() {
@@ -176,11 +193,16 @@ fn consent(world: &mut World, p: P) -> bool {
     match take_answer(world) {
         Some(Action::Agree) => {
             world.resource_mut::<Turn>().consents.push((ally, true));
-            note(world, ids::COALITION, ally, format!(
-                "{} lets {} move through its Territories and Sea Lanes",
-                power_id(world, ally),
-                power_id(world, p)
-            ));
+            note(
+                world,
+                ids::COALITION,
+                ally,
+                format!(
+                    "{} lets {} move through its Territories and Sea Lanes",
+                    power_id(world, ally),
+                    power_id(world, p)
+                ),
+            );
             let mut turn = world.resource_mut::<Turn>();
             let w = turn.waiting.as_mut().expect("waiting");
             w.ask.remove(0);
@@ -193,11 +215,16 @@ fn consent(world: &mut World, p: P) -> bool {
         }
         Some(_) => {
             world.resource_mut::<Turn>().consents.push((ally, false));
-            note(world, ids::COALITION, ally, format!(
-                "{} refuses {} passage through its Territories and Sea Lanes",
-                power_id(world, ally),
-                power_id(world, p)
-            ));
+            note(
+                world,
+                ids::COALITION,
+                ally,
+                format!(
+                    "{} refuses {} passage through its Territories and Sea Lanes",
+                    power_id(world, ally),
+                    power_id(world, p)
+                ),
+            );
             let mut turn = world.resource_mut::<Turn>();
             turn.waiting = None;
             turn.doing = Doing::Moving;
@@ -216,7 +243,10 @@ fn perform_move(world: &mut World, p: P, g: G, path: &[T], how: MoveKind) {
     place(world, g, Some(to));
     world.resource_mut::<Turn>().moved.push(g);
     let m = map(world);
-    let names: Vec<&str> = path.iter().map(|t| m.territory_names[*t as usize].as_str()).collect();
+    let names: Vec<&str> = path
+        .iter()
+        .map(|t| m.territory_names[*t as usize].as_str())
+        .collect();
     let general = m.general_names[g as usize].clone();
     let kind = match how {
         MoveKind::Land => "a land advance",
@@ -225,7 +255,8 @@ fn perform_move(world: &mut World, p: P, g: G, path: &[T], how: MoveKind) {
     };
     let text = format!("{general} makes {kind} to {}", names.join(" - "));
     let id = power_id(world, p).to_string();
-    let sid = crate::engine::state::sid_of(world, world.resource::<MapIndex>().generals[g as usize]);
+    let sid =
+        crate::engine::state::sid_of(world, world.resource::<MapIndex>().generals[g as usize]);
     write(world, Note::new(ids::MOVEMENT, text).realm(id).subject(sid));
 }
 
@@ -263,10 +294,6 @@ fn agreed(consents: &[(P, bool)], q: P) -> bool {
 }
 
 /// The controller of a Sea Lane: the Power controlling both of its ends, if one does.
-pub fn lane_controller(world: &World, lane: u16) -> Option<P> {
-    lane_owner(&Lens::new(world), lane)
-}
-
 fn lane_owner(l: &Lens, lane: u16) -> Option<P> {
     let (a, b) = l.m.lanes[lane as usize];
     match (l.controller(a), l.controller(b)) {
@@ -296,7 +323,10 @@ fn route_with(l: &Lens, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>, Vec
         return Err(format!("{gid} has moved in this round of movement already"));
     }
     if from == to {
-        return Err(format!("{gid} is in {} already", m.territory_ids[to as usize]));
+        return Err(format!(
+            "{gid} is in {} already",
+            m.territory_ids[to as usize]
+        ));
     }
     let mut needs: Vec<P> = Vec::new();
     let path: Vec<T> = match how {
@@ -321,16 +351,17 @@ fn route_with(l: &Lens, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>, Vec
                 ));
             };
             if let Some(c) = lane_owner(l, lane)
-                && !l.same_player(p, c) {
-                    if l.coalition_allies(p, c) {
-                        needs.push(c);
-                    } else {
-                        return Err(format!(
-                            "the Sea Lane is controlled by {}: only an uncontrolled Sea Lane, your own or a consenting Coalition Ally's may be crossed",
-                            power_id(world, c)
-                        ));
-                    }
+                && !l.same_player(p, c)
+            {
+                if l.coalition_allies(p, c) {
+                    needs.push(c);
+                } else {
+                    return Err(format!(
+                        "the Sea Lane is controlled by {}: only an uncontrolled Sea Lane, your own or a consenting Coalition Ally's may be crossed",
+                        power_id(world, c)
+                    ));
                 }
+            }
             vec![to]
         }
         MoveKind::Strategic => {
@@ -375,10 +406,10 @@ fn route_with(l: &Lens, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>, Vec
 /// preferring ground of `p`'s own player (no consent needed), then the lowest Territory ids.
 fn strategic_path(l: &Lens, consents: &[(P, bool)], p: P, from: T, to: T) -> Option<Vec<T>> {
     let steps = house(l.world).strategic_steps as usize;
-    let own = |t: T| l.controller(t).is_some_and(|c| l.same_player(p, c)) && friendly_ground(l, p, t);
-    let allied = |t: T| {
-        friendly_ground(l, p, t) && l.controller(t).is_some_and(|c| !refused(consents, c))
-    };
+    let own =
+        |t: T| l.controller(t).is_some_and(|c| l.same_player(p, c)) && friendly_ground(l, p, t);
+    let allied =
+        |t: T| friendly_ground(l, p, t) && l.controller(t).is_some_and(|c| !refused(consents, c));
     bfs(l.m, from, to, steps, &own).or_else(|| bfs(l.m, from, to, steps, &allied))
 }
 
@@ -454,20 +485,23 @@ fn any_move(world: &World, p: P) -> bool {
     let l = Lens::new(world);
     let m = l.m;
     let moved = &world.resource::<Turn>().moved;
-    movers(world, p).into_iter().filter(|g| !moved.contains(g)).any(|g| {
-        let from = army(world, g).at.expect("on the map");
-        m.borders[from as usize]
-            .iter()
-            .any(|n| route_with(&l, p, g, *n, MoveKind::Land).is_ok())
-            || m.lanes_at[from as usize].iter().any(|ln| {
-                let (a, b) = m.lanes[*ln as usize];
-                let to = if a == from { b } else { a };
-                route_with(&l, p, g, to, MoveKind::Sea).is_ok()
-            })
-            || strategic_reach(&l, p, from)
+    movers(world, p)
+        .into_iter()
+        .filter(|g| !moved.contains(g))
+        .any(|g| {
+            let from = army(world, g).at.expect("on the map");
+            m.borders[from as usize]
                 .iter()
-                .any(|t| !m.borders(from, *t))
-    })
+                .any(|n| route_with(&l, p, g, *n, MoveKind::Land).is_ok())
+                || m.lanes_at[from as usize].iter().any(|ln| {
+                    let (a, b) = m.lanes[*ln as usize];
+                    let to = if a == from { b } else { a };
+                    route_with(&l, p, g, to, MoveKind::Sea).is_ok()
+                })
+                || strategic_reach(&l, p, from)
+                    .iter()
+                    .any(|t| !m.borders(from, *t))
+        })
 }
 
 /// Every move open to `p` now, then `Done` (end the round of movement).
@@ -626,8 +660,7 @@ pub fn convert_to_garrison(world: &mut World, p: P, g: G, t: T, rule: &'static s
     let m = map(world);
     let text = format!(
         "{} converts a Unit into a Garrison and takes control of {} ({units} Units left)",
-        m.general_names[g as usize],
-        m.territory_names[t as usize],
+        m.general_names[g as usize], m.territory_names[t as usize],
     );
     note(world, rule, p, text);
 }
@@ -647,7 +680,10 @@ fn garrisons(world: &mut World, p: P) -> bool {
                 world.resource_mut::<Turn>().offers.remove(0);
             }
             None => {
-                if army(world, g).at != Some(t) || army(world, g).units == 0 || !may_garrison(world, p, t) {
+                if army(world, g).at != Some(t)
+                    || army(world, g).units == 0
+                    || !may_garrison(world, p, t)
+                {
                     world.resource_mut::<Turn>().offers.remove(0);
                     continue;
                 }
@@ -671,12 +707,17 @@ fn grant(world: &mut World, p: P) -> bool {
     };
     match take_answer(world) {
         Some(Action::Agree) => {
-            note(world, ids::ENVOY, envoy, format!(
-                "Envoy {} grants {} round {} of movement",
-                power_id(world, envoy),
-                power_id(world, p),
-                round + 1
-            ));
+            note(
+                world,
+                ids::ENVOY,
+                envoy,
+                format!(
+                    "Envoy {} grants {} round {} of movement",
+                    power_id(world, envoy),
+                    power_id(world, p),
+                    round + 1
+                ),
+            );
             let mut turn = world.resource_mut::<Turn>();
             turn.move_round += 1;
             turn.moved.clear();
@@ -684,11 +725,16 @@ fn grant(world: &mut World, p: P) -> bool {
             false
         }
         Some(_) => {
-            note(world, ids::ENVOY, envoy, format!(
-                "Envoy {} refuses {} another round of movement",
-                power_id(world, envoy),
-                power_id(world, p)
-            ));
+            note(
+                world,
+                ids::ENVOY,
+                envoy,
+                format!(
+                    "Envoy {} refuses {} another round of movement",
+                    power_id(world, envoy),
+                    power_id(world, p)
+                ),
+            );
             finish(world, p);
             false
         }

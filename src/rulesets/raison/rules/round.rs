@@ -65,7 +65,10 @@ pub fn start_round(world: &mut World) {
         flow.round_in_age = 0;
     }
     *world.resource_mut::<Turn>() = Turn::default();
-    write(world, Note::new(ids::FLOW_PHASE, format!("Round {round} begins")).amount(round as i32));
+    write(
+        world,
+        Note::new(ids::FLOW_PHASE, format!("Round {round} begins")).amount(round as i32),
+    );
 }
 
 /// The Diplomacy phase (skipped in round 1): every seated Major chooses its Diplomatic Status
@@ -85,7 +88,8 @@ pub fn choose_statuses(world: &mut World) {
         let mut turn = world.resource_mut::<Turn>();
         let p = turn.queue.remove(0);
         turn.secret.push((p, Secret::Status(s)));
-    } else if world.resource::<Turn>().secret.is_empty() && world.resource::<Turn>().queue.is_empty()
+    } else if world.resource::<Turn>().secret.is_empty()
+        && world.resource::<Turn>().queue.is_empty()
     {
         let seats = world.resource::<Seats>().0.clone();
         world.resource_mut::<Turn>().queue = seats;
@@ -103,7 +107,11 @@ pub fn choose_statuses(world: &mut World) {
             world,
             Note::new(
                 ids::DIPLOMACY,
-                format!("{} declares itself {}", power_id(world, p), describe_status(s, &names)),
+                format!(
+                    "{} declares itself {}",
+                    power_id(world, p),
+                    describe_status(s, &names)
+                ),
             )
             .realm(power_id(world, p).to_string()),
         );
@@ -169,7 +177,11 @@ pub fn end_round(world: &mut World) {
         return;
     }
     let seats = world.resource::<Seats>().0.clone();
-    let best = seats.iter().map(|p| purse(world, *p).influence).max().unwrap_or(0);
+    let best = seats
+        .iter()
+        .map(|p| purse(world, *p).influence)
+        .max()
+        .unwrap_or(0);
     let leaders: Vec<P> = seats
         .iter()
         .copied()
@@ -184,7 +196,11 @@ pub fn end_round(world: &mut World) {
         None => format!(
             "The last round is over; nobody reached {} Influence, and {} share the lead with {best}: no single winner",
             content.victory,
-            leaders.iter().map(|p| power_id(world, *p)).collect::<Vec<_>>().join(", ")
+            leaders
+                .iter()
+                .map(|p| power_id(world, *p))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     };
     write(world, Note::new(ids::GAME_END, text).amount(best));
@@ -248,9 +264,15 @@ pub fn gain_influence(world: &mut World, p: P, amount: i32, rule: &'static str, 
     };
     write(
         world,
-        Note::new(rule, format!("{} gains {amount} Influence{via}: {why}; now {total}", power_id(world, to)))
-            .realm(power_id(world, to).to_string())
-            .amount(amount),
+        Note::new(
+            rule,
+            format!(
+                "{} gains {amount} Influence{via}: {why}; now {total}",
+                power_id(world, to)
+            ),
+        )
+        .realm(power_id(world, to).to_string())
+        .amount(amount),
     );
     let victory = world.resource::<Content>().0.victory;
     if total >= victory && !world.resource::<Flow>().over {
@@ -258,7 +280,10 @@ pub fn gain_influence(world: &mut World, p: P, amount: i32, rule: &'static str, 
             world,
             Note::new(
                 ids::VICTORY,
-                format!("{} reaches {total} Influence (target {victory}) and wins at once", power_id(world, to)),
+                format!(
+                    "{} reaches {total} Influence (target {victory}) and wins at once",
+                    power_id(world, to)
+                ),
             )
             .realm(power_id(world, to).to_string())
             .amount(total),
@@ -302,7 +327,8 @@ pub fn begin_turn(world: &mut World) -> bool {
         .filter(|p| {
             let purse = purse(world, *p);
             !purse.major
-                && (segment(world, *p) == DialAction::Muster || (first && purse.controller.is_none()))
+                && (segment(world, *p) == DialAction::Muster
+                    || (first && purse.controller.is_none()))
         })
         .collect();
     let election = content
@@ -349,11 +375,15 @@ pub fn electors(world: &World) -> Vec<(P, i32)> {
 /// seat order). `true` when a vote was asked.
 pub fn hold_election(world: &mut World) -> bool {
     if let Some(Action::Vote(candidate)) = take_answer(world) {
-        let c = world.resource::<MapIndex>().power(&candidate).expect("legal vote");
+        let c = world
+            .resource::<MapIndex>()
+            .power(&candidate)
+            .expect("legal vote");
         let mut turn = world.resource_mut::<Turn>();
         let p = turn.queue.remove(0);
         turn.secret.push((p, Secret::Vote(c)));
-    } else if world.resource::<Turn>().secret.is_empty() && world.resource::<Turn>().queue.is_empty()
+    } else if world.resource::<Turn>().secret.is_empty()
+        && world.resource::<Turn>().queue.is_empty()
     {
         let voters: Vec<P> = electors(world)
             .into_iter()
@@ -377,7 +407,11 @@ pub fn hold_election(world: &mut World) -> bool {
         if let Some(t) = tally.iter_mut().find(|(p, _)| p == c) {
             t.1 += n;
         }
-        lines.push(format!("{} casts {n} for {}", power_id(world, *voter), power_id(world, *c)));
+        lines.push(format!(
+            "{} casts {n} for {}",
+            power_id(world, *voter),
+            power_id(world, *c)
+        ));
     }
     let incumbent = world.resource::<Table>().emperor;
     let best = tally.iter().map(|t| t.1).max().unwrap_or(0);
@@ -401,10 +435,18 @@ pub fn hold_election(world: &mut World) -> bool {
             ids::IMPERIAL_ELECTION,
             format!(
                 "Imperial Election: {}; {result}",
-                if lines.is_empty() { "no elector votes".to_string() } else { lines.join(", ") }
+                if lines.is_empty() {
+                    "no elector votes".to_string()
+                } else {
+                    lines.join(", ")
+                }
             ),
         )
-        .realm(emperor.map(|e| power_id(world, e).to_string()).unwrap_or_default()),
+        .realm(
+            emperor
+                .map(|e| power_id(world, e).to_string())
+                .unwrap_or_default(),
+        ),
     );
     world.resource_mut::<Turn>().stage = Stage::Bidding;
     false
@@ -422,7 +464,9 @@ pub fn vote_choices(world: &World) -> Vec<Action> {
 
 /// The bids a Major may make: 0 up to its Morale.
 pub fn bid_choices(world: &World, p: P) -> Vec<Action> {
-    (0..=purse(world, p).morale.max(0)).map(Action::Bid).collect()
+    (0..=purse(world, p).morale.max(0))
+        .map(Action::Bid)
+        .collect()
 }
 
 /// The secret Morale bids for each Minor at its Muster, one Minor after another: every seated
@@ -498,7 +542,11 @@ fn resolve_bids(world: &mut World, minor: P) {
     purse_mut(world, winner).morale -= best;
     purse_mut(world, minor).controller = Some(winner);
     crate::rulesets::raison::model::refresh_relations(world);
-    let kept = if incumbent == Some(winner) { "keeps" } else { "takes" };
+    let kept = if incumbent == Some(winner) {
+        "keeps"
+    } else {
+        "takes"
+    };
     write(
         world,
         Note::new(

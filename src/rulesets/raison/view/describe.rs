@@ -46,27 +46,57 @@ pub fn status(s: &Scenario, st: Status) -> String {
 /// The question, in a sentence.
 pub fn question(s: &Scenario, kind: &DecisionKind) -> String {
     match kind {
-        DecisionKind::Status => "Choose your Diplomatic Status for this round (secret until all have chosen)".into(),
-        DecisionKind::Bid { minor } => format!("Bid Morale, in secret, for control of {}", power(s, minor)),
+        DecisionKind::Status => {
+            "Choose your Diplomatic Status for this round (secret until all have chosen)".into()
+        }
+        DecisionKind::Bid { minor } => {
+            format!("Bid Morale, in secret, for control of {}", power(s, minor))
+        }
         DecisionKind::Vote => "Cast your electors' votes for the Holy Roman Emperor".into(),
         DecisionKind::MusterDiscard => "Muster: discard one Battle card".into(),
         DecisionKind::Leadership => "Leadership: choose one option".into(),
-        DecisionKind::PlaceGenerals => "Place off-map Generals in Territories you control, then Done".into(),
+        DecisionKind::PlaceGenerals => {
+            "Place off-map Generals in Territories you control, then Done".into()
+        }
         DecisionKind::WithdrawGenerals => "Take Generals off the map, then Done".into(),
-        DecisionKind::Subsidise => "Subsidise & Mercenaries: give up to 3 Money or 3 Battle cards to Coalition Allies".into(),
+        DecisionKind::Subsidise => {
+            "Subsidise & Mercenaries: give up to 3 Money or 3 Battle cards to Coalition Allies"
+                .into()
+        }
         DecisionKind::Mobilise => "Mobilisation: buy, then Done (unspent Money is lost)".into(),
-        DecisionKind::Envoy => "Movement: choose your Envoy (it may grant more rounds of movement)".into(),
-        DecisionKind::Move { round } => format!("Movement, round {round}: move your Generals, then Done"),
-        DecisionKind::Consent { mover } => format!("{} asks to pass through your Territories and Sea Lanes", power(s, mover)),
-        DecisionKind::Grant { mover } => format!("As Envoy: grant {} another round of movement?", power(s, mover)),
-        DecisionKind::Support { territory: t, attacker } => format!(
+        DecisionKind::Envoy => {
+            "Movement: choose your Envoy (it may grant more rounds of movement)".into()
+        }
+        DecisionKind::Move { round } => {
+            format!("Movement, round {round}: move your Generals, then Done")
+        }
+        DecisionKind::Consent { mover } => format!(
+            "{} asks to pass through your Territories and Sea Lanes",
+            power(s, mover)
+        ),
+        DecisionKind::Grant { mover } => format!(
+            "As Envoy: grant {} another round of movement?",
+            power(s, mover)
+        ),
+        DecisionKind::Support {
+            territory: t,
+            attacker,
+        } => format!(
             "Support the {} in the battle of {} with an adjacent General?",
             if *attacker { "attacker" } else { "defender" },
             territory(s, t)
         ),
-        DecisionKind::Commit { territory: t } => format!("Battle of {}: commit a Battle card or pass", territory(s, t)),
-        DecisionKind::Garrison { territory: t } => format!("Convert a Unit into a Garrison to take control of {}?", territory(s, t)),
-        DecisionKind::Retreat { general: g } => format!("{} lost: to the capital, or off the map?", general(s, g)),
+        DecisionKind::Commit { territory: t } => format!(
+            "Battle of {}: commit a Battle card or pass",
+            territory(s, t)
+        ),
+        DecisionKind::Garrison { territory: t } => format!(
+            "Convert a Unit into a Garrison to take control of {}?",
+            territory(s, t)
+        ),
+        DecisionKind::Retreat { general: g } => {
+            format!("{} lost: to the capital, or off the map?", general(s, g))
+        }
         DecisionKind::HandLimit => "Hand limit: discard down to the limit".into(),
     }
 }
@@ -82,7 +112,10 @@ pub fn action(s: &Scenario, a: &Action) -> String {
         Action::WithdrawGenerals => "Take Generals off the map".into(),
         Action::TakeCard => "Take 1 Battle card".into(),
         Action::GainMorale => "Gain 1 Morale".into(),
-        Action::Place { general: g, territory: t } => format!("{} to {}", general(s, g), territory(s, t)),
+        Action::Place {
+            general: g,
+            territory: t,
+        } => format!("{} to {}", general(s, g), territory(s, t)),
         Action::Withdraw { general: g } => format!("{} off the map", general(s, g)),
         Action::GiveMoney { to } => format!("Give 1 Money to {}", power(s, to)),
         Action::GiveCard { to, value } => format!("Give a {value} to {}", power(s, to)),
@@ -91,7 +124,11 @@ pub fn action(s: &Scenario, a: &Action) -> String {
         Action::BuyCard => "A Battle card".into(),
         Action::BuyMorale => "1 Morale".into(),
         Action::ChooseEnvoy(p) => format!("Envoy: {}", power(s, p)),
-        Action::Move { general: g, to, how } => format!(
+        Action::Move {
+            general: g,
+            to,
+            how,
+        } => format!(
             "{} {} {}",
             general(s, g),
             match how {
@@ -104,8 +141,16 @@ pub fn action(s: &Scenario, a: &Action) -> String {
         Action::Agree => "Agree".into(),
         Action::Refuse => "Refuse".into(),
         Action::Support { general: g } => format!("Support with {}", general(s, g)),
-        Action::PlayCard { value, pile: p, target: None } => format!("Commit a {value} face down to {}", pile(s, p)),
-        Action::PlayCard { value, target: Some(t), .. } => format!(
+        Action::PlayCard {
+            value,
+            pile: p,
+            target: None,
+        } => format!("Commit a {value} face down to {}", pile(s, p)),
+        Action::PlayCard {
+            value,
+            target: Some(t),
+            ..
+        } => format!(
             "Play the {value} face up: {} card {} of {}",
             if *value == 2 { "reveal" } else { "discard" },
             t.card + 1,

@@ -54,7 +54,10 @@ impl Raster {
         for (y, line) in lines.take(height).enumerate() {
             let mut x = 0usize;
             let mut land = false;
-            for run in line.split_whitespace().filter_map(|n| n.parse::<usize>().ok()) {
+            for run in line
+                .split_whitespace()
+                .filter_map(|n| n.parse::<usize>().ok())
+            {
                 if land {
                     for px in x..(x + run).min(width) {
                         let (fx, fy) = (px as f32 + 0.5, y as f32 + 0.5);
@@ -80,8 +83,16 @@ impl Raster {
                 if c == u16::MAX {
                     continue;
                 }
-                let right = if x + 1 < width { r.cell[y * width + x + 1] } else { c };
-                let down = if y + 1 < height { r.cell[(y + 1) * width + x] } else { c };
+                let right = if x + 1 < width {
+                    r.cell[y * width + x + 1]
+                } else {
+                    c
+                };
+                let down = if y + 1 < height {
+                    r.cell[(y + 1) * width + x]
+                } else {
+                    c
+                };
                 r.edge[y * width + x] = right != c || down != c;
             }
         }
@@ -295,21 +306,43 @@ pub fn draw(
         };
         painter.circle_filled(at, 7.0, egui::Color32::from_rgb(250, 246, 232));
         painter.circle_stroke(at, 7.0, ring);
-        painter.text(at, egui::Align2::CENTER_CENTER, t.value.to_string(), small.clone(), egui::Color32::BLACK);
+        painter.text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            t.value.to_string(),
+            small.clone(),
+            egui::Color32::BLACK,
+        );
         if t.elector {
             let e = at + egui::vec2(-11.0, -9.0);
             painter.circle_filled(e, 5.0, egui::Color32::from_rgb(120, 60, 150));
-            painter.text(e, egui::Align2::CENTER_CENTER, "E", egui::FontId::proportional(8.0), egui::Color32::WHITE);
+            painter.text(
+                e,
+                egui::Align2::CENTER_CENTER,
+                "E",
+                egui::FontId::proportional(8.0),
+                egui::Color32::WHITE,
+            );
         }
         if let Some(g) = &state_t.garrison {
             let r = egui::Rect::from_center_size(at + egui::vec2(-10.0, 9.0), egui::vec2(8.0, 8.0));
             painter.rect_filled(r, 1.0, power_colour(s, g));
-            painter.rect_stroke(r, 1.0, egui::Stroke::new(1.0, egui::Color32::BLACK), egui::StrokeKind::Outside);
+            painter.rect_stroke(
+                r,
+                1.0,
+                egui::Stroke::new(1.0, egui::Color32::BLACK),
+                egui::StrokeKind::Outside,
+            );
         }
         if state_t.fortress {
             let r = egui::Rect::from_center_size(at + egui::vec2(0.0, 11.0), egui::vec2(9.0, 7.0));
             painter.rect_filled(r, 0.0, egui::Color32::from_rgb(90, 90, 95));
-            painter.rect_stroke(r, 0.0, egui::Stroke::new(1.0, egui::Color32::WHITE), egui::StrokeKind::Outside);
+            painter.rect_stroke(
+                r,
+                0.0,
+                egui::Stroke::new(1.0, egui::Color32::WHITE),
+                egui::StrokeKind::Outside,
+            );
         }
         if state.zoom >= 1.6 {
             painter.text(
@@ -330,7 +363,13 @@ pub fn draw(
             let c = at + egui::vec2(12.0 + 15.0 * k as f32, -2.0);
             painter.circle_filled(c, 7.5, power_colour(s, &g.power));
             painter.circle_stroke(c, 7.5, egui::Stroke::new(1.5, egui::Color32::BLACK));
-            painter.text(c, egui::Align2::CENTER_CENTER, g.units.to_string(), egui::FontId::proportional(10.0), egui::Color32::WHITE);
+            painter.text(
+                c,
+                egui::Align2::CENTER_CENTER,
+                g.units.to_string(),
+                egui::FontId::proportional(10.0),
+                egui::Color32::WHITE,
+            );
         }
     }
     if let Some(h) = state.hovered {
@@ -357,13 +396,23 @@ pub fn draw(
             .collect();
         response.on_hover_ui_at_pointer(|ui| {
             ui.strong(&t.name);
-            ui.label(format!("{kind}, value {}{}", t.value, if t.elector { ", an elector" } else { "" }));
+            ui.label(format!(
+                "{kind}, value {}{}",
+                t.value,
+                if t.elector { ", an elector" } else { "" }
+            ));
             ui.label(format!(
                 "Controlled by {}",
-                st.controller.as_deref().map_or("nobody".into(), |c| super::describe::power(s, c).to_string())
+                st.controller
+                    .as_deref()
+                    .map_or("nobody".into(), |c| super::describe::power(s, c)
+                        .to_string())
             ));
             if let Some(g) = &st.garrison {
-                ui.label(format!("Garrison of {g}{}", if st.fortress { ", with a Fortress" } else { "" }));
+                ui.label(format!(
+                    "Garrison of {g}{}",
+                    if st.fortress { ", with a Fortress" } else { "" }
+                ));
             } else if st.fortress {
                 ui.label("A Fortress");
             }

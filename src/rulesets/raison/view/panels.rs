@@ -12,8 +12,8 @@ use crate::client::shell::Screen;
 use crate::client::shell::panels::{
     HelpOpen, LoadList, LogFilter, background_ui, log_panel, notice_line, top_bar_buttons,
 };
-use crate::rulesets::raison::content::Scenario;
 use crate::rulesets::raison::Action;
+use crate::rulesets::raison::content::Scenario;
 use crate::rulesets::raison::content::schema::DialAction;
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::snapshot::Snapshot;
@@ -62,7 +62,9 @@ fn collect_battles(reports: &mut BattleReports, session: &RdeSession, view: &Sna
         }
         // "Battle of T: A n against D m (cards: ...); verdict"
         let sides = e.text.split(": ").nth(1).unwrap_or_default();
-        if mine.iter().any(|p| sides.starts_with(&format!("{p} ")) || sides.contains(&format!("against {p} "))) {
+        if mine.iter().any(|p| {
+            sides.starts_with(&format!("{p} ")) || sides.contains(&format!("against {p} "))
+        }) {
             reports.open.push(e.text.clone());
         }
     }
@@ -169,7 +171,11 @@ fn influence_track(ui: &mut egui::Ui, s: &Scenario, view: &Snapshot) {
     let width = ui.available_width().min(900.0);
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 26.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    let x = |v: i32| rect.left() + 20.0 + (rect.width() - 40.0) * (v.clamp(0, s.victory) as f32 / s.victory as f32);
+    let x = |v: i32| {
+        rect.left()
+            + 20.0
+            + (rect.width() - 40.0) * (v.clamp(0, s.victory) as f32 / s.victory as f32)
+    };
     let y = rect.center().y;
     painter.line_segment(
         [egui::pos2(x(0), y), egui::pos2(x(s.victory), y)],
@@ -207,7 +213,8 @@ fn power_panel(ui: &mut egui::Ui, s: &Scenario, view: &Snapshot, front: &str) {
                 dial(ui, s, p.segment, colour);
                 ui.vertical(|ui| {
                     ui.horizontal(|ui| {
-                        let (r, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                        let (r, _) =
+                            ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
                         ui.painter().rect_filled(r, 2.0, colour);
                         let title = format!("{} ({})", def.name, p.id);
                         if p.id == front {
@@ -216,7 +223,10 @@ fn power_panel(ui: &mut egui::Ui, s: &Scenario, view: &Snapshot, front: &str) {
                             ui.label(title);
                         }
                         if view.emperor.as_deref() == Some(p.id.as_str()) {
-                            ui.label(egui::RichText::new("Emperor").color(egui::Color32::from_rgb(230, 190, 60)));
+                            ui.label(
+                                egui::RichText::new("Emperor")
+                                    .color(egui::Color32::from_rgb(230, 190, 60)),
+                            );
                         }
                     });
                     let who = if p.major {
@@ -247,7 +257,11 @@ fn power_panel(ui: &mut egui::Ui, s: &Scenario, view: &Snapshot, front: &str) {
                                     .corner_radius(3.0)
                                     .inner_margin(egui::Margin::symmetric(5, 1))
                                     .show(ui, |ui| {
-                                        ui.label(egui::RichText::new(c.to_string()).color(egui::Color32::BLACK).strong());
+                                        ui.label(
+                                            egui::RichText::new(c.to_string())
+                                                .color(egui::Color32::BLACK)
+                                                .strong(),
+                                        );
                                     });
                             }
                         });
@@ -261,7 +275,9 @@ fn power_panel(ui: &mut egui::Ui, s: &Scenario, view: &Snapshot, front: &str) {
 /// The battle being fought: each side's Generals, the Garrison and Fortress, and the piles,
 /// hidden cards as "?".
 fn battle_box(ui: &mut egui::Ui, s: &Scenario, view: &Snapshot) {
-    let Some(b) = &view.progress.battle else { return };
+    let Some(b) = &view.progress.battle else {
+        return;
+    };
     let t = &s.territories[b.territory as usize];
     ui.separator();
     ui.heading(format!("Battle of {}", t.name));
@@ -349,7 +365,11 @@ fn decision_panel(ui: &mut egui::Ui, session: &mut RdeSession, selected: Option<
     ui.heading(if d.seat == d.power {
         describe::power(&s, &d.power).to_string()
     } else {
-        format!("{} for {}", describe::power(&s, &d.seat), describe::power(&s, &d.power))
+        format!(
+            "{} for {}",
+            describe::power(&s, &d.seat),
+            describe::power(&s, &d.power)
+        )
     });
     ui.label(describe::question(&s, &d.kind));
     if !mine {
@@ -359,33 +379,45 @@ fn decision_panel(ui: &mut egui::Ui, session: &mut RdeSession, selected: Option<
     }
     let legal = session.legal();
     let place = selected.map(|t| s.territories[t as usize].id.clone());
-    let about_place = place
-        .as_ref()
-        .is_some_and(|p| legal.iter().any(|a| describe::places(a).contains(&p.as_str())));
+    let about_place = place.as_ref().is_some_and(|p| {
+        legal
+            .iter()
+            .any(|a| describe::places(a).contains(&p.as_str()))
+    });
     if let (Some(p), true) = (&place, about_place) {
-        ui.label(egui::RichText::new(format!("Only what concerns {p} (click it again to see all)")).small().weak());
+        ui.label(
+            egui::RichText::new(format!(
+                "Only what concerns {p} (click it again to see all)"
+            ))
+            .small()
+            .weak(),
+        );
     }
     let mut chosen = None;
-    egui::ScrollArea::vertical().id_salt("rde_choices").max_height(360.0).show(ui, |ui| {
-        for a in legal.iter() {
-            if about_place {
-                let places = describe::places(a);
-                if !places.is_empty() && !places.contains(&place.as_deref().unwrap_or_default()) {
-                    continue;
+    egui::ScrollArea::vertical()
+        .id_salt("rde_choices")
+        .max_height(360.0)
+        .show(ui, |ui| {
+            for a in legal.iter() {
+                if about_place {
+                    let places = describe::places(a);
+                    if !places.is_empty() && !places.contains(&place.as_deref().unwrap_or_default())
+                    {
+                        continue;
+                    }
+                }
+                // Purchases name their price; a gift of Money says what it gives already.
+                let cost = session.game.action_cost(a);
+                let label = if cost.money > 0 && !matches!(a, Action::GiveMoney { .. }) {
+                    format!("{} ({} Money)", describe::action(&s, a), cost.money)
+                } else {
+                    describe::action(&s, a)
+                };
+                if ui.button(label).clicked() {
+                    chosen = Some(a.clone());
                 }
             }
-            // Purchases name their price; a gift of Money says what it gives already.
-            let cost = session.game.action_cost(a);
-            let label = if cost.money > 0 && !matches!(a, Action::GiveMoney { .. }) {
-                format!("{} ({} Money)", describe::action(&s, a), cost.money)
-            } else {
-                describe::action(&s, a)
-            };
-            if ui.button(label).clicked() {
-                chosen = Some(a.clone());
-            }
-        }
-    });
+        });
     battle_box(ui, &s, &view);
     if let Some(a) = chosen {
         session.apply(a);
@@ -426,7 +458,9 @@ fn draw_panels(
             ui.separator();
             ui.label(format!(
                 "Emperor: {}",
-                view.emperor.as_deref().map_or("none", |e| describe::power(&s, e))
+                view.emperor
+                    .as_deref()
+                    .map_or("none", |e| describe::power(&s, e))
             ));
             ui.separator();
             ui.label(format!("Screen: {}", session.front));
@@ -466,7 +500,9 @@ fn draw_panels(
         .show(&mut ui, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("rde_decision_scroll")
-                .show(ui, |ui| decision_panel(ui, &mut session, map_state.selected));
+                .show(ui, |ui| {
+                    decision_panel(ui, &mut session, map_state.selected)
+                });
         });
     let (generation, revision) = (session.generation, session.revision);
     egui::CentralPanel::no_frame().show(&mut ui, |ui| {
