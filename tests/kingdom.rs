@@ -82,25 +82,25 @@ fn two_hundred_bot_games_fire_every_kingdom_rule_and_replay_to_their_hashes() {
     }
     let games = report["games"].as_array().unwrap();
     assert_eq!(games.len(), 200);
-    // Same seeds, same hashes.
-    let again = dir.join("again.json");
-    let (code, _, _) = regnum(&[
-        "simulate",
-        "--scenario",
-        "scenarios/frontier.ron",
-        "--games",
-        "5",
-        "--seed",
-        "1",
-        "--json",
-        again.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0);
-    let again: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&again).unwrap()).unwrap();
-    for (a, b) in games.iter().zip(again["games"].as_array().unwrap()) {
-        assert_eq!(a["hash"], b["hash"]);
-    }
+    // Same seeds, same hashes as recorded (tests/data/kingdom_hashes.json).
+    let recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("tests/data/kingdom_hashes.json").unwrap())
+            .unwrap();
+    let recorded = recorded["scenarios/frontier.ron"].as_array().unwrap();
+    assert_eq!(recorded.len(), 200);
+    let changed: Vec<_> = games
+        .iter()
+        .zip(recorded)
+        .enumerate()
+        .filter(|(_, (g, r))| g["hash"] != **r)
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert!(
+        changed.is_empty(),
+        "{} of 200 games changed (seeds {:?}...)",
+        changed.len(),
+        &changed[..changed.len().min(5)]
+    );
     // A save replays to its hash; the JSON shows each kingdom's figures.
     let save = games[0]["save"].as_str().unwrap();
     let (code, out, err) = regnum(&["replay", save, "--json"]);
