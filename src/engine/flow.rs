@@ -6,6 +6,11 @@
 //! is over and the cursor moves on. A system that needs a choice pushes a `Decision` and returns;
 //! it runs again, with the answer, once `apply` accepts one. Such systems keep their progress in
 //! resources, so a step may run several times before it is done.
+//!
+//! A ruleset whose every system belongs to exactly one step may instead give each step a
+//! schedule of its own (`StepRules`, `add_step_schedules`): the driver then runs only the
+//! current step's systems, instead of the whole `Rules` schedule with every step's gate
+//! evaluated on each pass (that evaluation was a fifth of a Kingdom bot game's time).
 
 use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
@@ -117,6 +122,35 @@ pub fn in_step(index: u16) -> impl FnMut(Res<Flow>) -> bool + Clone {
     move |flow: Res<Flow>| flow.step == index && !flow.over
 }
 
+/// The schedule of one step (by index into the ruleset's `StepDef`s), for a ruleset that
+/// registered its steps with `add_step_schedules`.
+#[derive(ScheduleLabel, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StepRules(pub u16);
+
+/// Present when the ruleset's steps run in their own `StepRules` schedules.
+#[derive(Resource)]
+pub struct OwnStepSchedules;
+
+/// Gives each of `count` steps its own single-threaded schedule (`StepRules(index)`); the
+/// ruleset then adds each step's systems to its schedule instead of to a set in `Rules`.
+pub fn add_step_schedules(app: &mut App, count: usize) {
+    for index in 0..count {
+        let mut schedule = Schedule::new(StepRules(index as u16));
+        schedule.set_executor(SingleThreadedExecutor::default());
+        app.add_schedule(schedule);
+    }
+    app.insert_resource(OwnStepSchedules);
+}
+
+/// The schedule of `step` among a ruleset's steps in rule-book order.
+pub fn step_schedule<S: PartialEq>(steps: &[S], step: S) -> StepRules {
+    let index = steps
+        .iter()
+        .position(|s| *s == step)
+        .expect("the step is one of the ruleset's steps");
+    StepRules(index as u16)
+}
+
 /// Adds the `Rules` schedule, single-threaded, to an app.
 pub fn add_rules_schedule(app: &mut App) {
     let mut schedule = Schedule::new(Rules);
@@ -142,7 +176,12 @@ pub fn run_until_decision<R: Ruleset>(world: &mut World) {
         if world.resource::<Flow>().over {
             return;
         }
-        world.run_schedule(Rules);
+        if world.contains_resource::<OwnStepSchedules>() {
+            let step = world.resource::<Flow>().step;
+            world.run_schedule(StepRules(step));
+        } else {
+            world.run_schedule(Rules);
+        }
         // An answer nobody consumed means the asking system did not run: drop it rather than
         // let it answer a later question.
         let unconsumed = world.resource_mut::<Answer<R::Action>>().0.take();

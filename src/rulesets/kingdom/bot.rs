@@ -7,13 +7,15 @@ use bevy::prelude::*;
 
 use crate::engine::rng::GameRng;
 use crate::engine::ruleset::SeatBot;
+use crate::rulesets::kingdom::content::schema::Forbid;
 use crate::rulesets::kingdom::content::schema::{Attr, EdictKind, Role};
 use crate::rulesets::kingdom::decision::{Action, DecisionKind, ItemRef};
 use crate::rulesets::kingdom::model::{
     Army, Board, Content, DISTRICT_CELLS, HexTile, Kingdom, Leader, Settlement,
 };
-use crate::rulesets::kingdom::rules::sheet::{holder, role_bonus, totals};
-use crate::rulesets::kingdom::rules::{check, check_as, deciding};
+use crate::rulesets::kingdom::rules::edict::{CLAIM_BP, Why, cells_for, improvement_cost};
+use crate::rulesets::kingdom::rules::sheet::{forbidden, holder, limits, role_bonus, totals};
+use crate::rulesets::kingdom::rules::{check_as, deciding};
 use crate::rulesets::kingdom::{Game, Kingdom as KingdomRuleset};
 
 /// How a bot's leaders govern; each seat gets one from the bot's seed, so that simulations see
@@ -65,7 +67,7 @@ impl SeatBot<KingdomRuleset> for Bot {
         let (k, kind) = deciding(world)?;
         let wanted = self.pick(world, k, kind);
         Some(match wanted {
-            Some(a) if check(world, &a).is_ok() => a,
+            Some(a) if legal_for(world, (k, kind), &a) => a,
             _ => Action::Done,
         })
     }
@@ -74,7 +76,7 @@ impl SeatBot<KingdomRuleset> for Bot {
 /// Whether the rules accept `a` from the kingdom deciding now (the pending decision is the
 /// one the bot was asked, so it is not looked up again for every answer weighed).
 fn legal_for(world: &World, (k, kind): (Entity, DecisionKind), a: &Action) -> bool {
-    check_as(world, k, kind, a).is_ok()
+    check_as(world, k, kind, a, Why::Quiet).is_ok()
 }
 
 impl Bot {
@@ -82,31 +84,32 @@ impl Bot {
         let s = &world.resource::<Content>().0;
         let kingdom = world.get::<Kingdom>(k)?;
         let legal = |a: &Action| legal_for(world, (k, kind), a);
-        let sh = totals(world, k);
+        // The sheet's totals, worked out only for the answers that weigh them.
+        let sheet = std::cell::OnceCell::new();
+        let sh = || sheet.get_or_init(|| totals(world, k));
         let temper = self.temperament(kingdom.seat);
         let month = world.resource::<crate::engine::flow::Flow>().round;
         // Keep enough for two months of Consumption before spending.
-        let reserve = 2 * sh.consumption.total.max(1) + 2;
-        let spare = kingdom.treasury - reserve;
+        let spare = || kingdom.treasury - (2 * sh().consumption.total.max(1) + 2);
         let known = |t: &HexTile| t.explored & (1 << kingdom.seat) != 0;
         let board = world.resource::<Board>();
-        // The whole map is read only by the steps that look beyond the kingdom's own hexes.
-        let tiles: Vec<&HexTile> = if matches!(kind, DecisionKind::Claims | DecisionKind::Armies) {
-            board
-                .hexes
-                .iter()
-                .filter_map(|h| world.get::<HexTile>(*h))
-                .collect()
-        } else {
-            Vec::new()
+        // The whole map, in board order, read only when a step looks beyond the kingdom's own
+        // hexes (and only once per decision).
+        let all_tiles = std::cell::OnceCell::new();
+        let tiles = || -> &Vec<&HexTile> { all_tiles.get_or_init(|| board.tiles(world)) };
+        let home = || {
+            kingdom
+                .claimed
+                .first()
+                .and_then(|h| world.get::<HexTile>(*h))
+                .map(|t| t.hex)
+                .or_else(|| tiles().iter().find(|t| known(t)).map(|t| t.hex))
+                .unwrap_or(hexx::Hex::ZERO)
         };
-        let home = kingdom
-            .claimed
-            .first()
-            .and_then(|h| world.get::<HexTile>(*h))
-            .map(|t| t.hex)
-            .or_else(|| tiles.iter().find(|t| known(t)).map(|t| t.hex))
-            .unwrap_or(hexx::Hex::ZERO);
+        // What this month's limits by Size still allow: an answer a spent limit forbids is
+        // not weighed at all (the rules would refuse every one of them).
+        let limit = limits(s, kingdom.claimed.len() as u32);
+        let used = &kingdom.used;
         match kind {
             DecisionKind::Enforcer => {
                 (kingdom.unrest > 0 && temper != Temperament::Tyrant).then_some(Action::Enforce)
@@ -155,16 +158,17 @@ impl Bot {
                     let focus = match (role.attribute, role.role) {
                         (Some(_), _) => 0,
                         (None, Role::Ruler) => {
-                            let n =
-                                crate::rulesets::kingdom::rules::sheet::ruler_attributes(sh.size)
-                                    .min(3);
+                            let n = crate::rulesets::kingdom::rules::sheet::ruler_attributes(
+                                kingdom.claimed.len() as u32,
+                            )
+                            .min(3);
                             let mut attrs = Attr::ALL.to_vec();
-                            attrs.sort_by_key(|a| sh.attr(*a).total);
+                            attrs.sort_by_key(|a| sh().attr(*a).total);
                             attrs.iter().take(n as usize).fold(0, |f, a| f | a.bit())
                         }
                         (None, _) => Attr::ALL
                             .iter()
-                            .min_by_key(|a| sh.attr(**a).total)
+                            .min_by_key(|a| sh().attr(**a).total)
                             .map_or(1, |a| a.bit()),
                     };
                     let a = Action::Assign {
@@ -180,26 +184,33 @@ impl Bot {
             }
             DecisionKind::Claims => {
                 if kingdom.claimed.is_empty() {
-                    let start = tiles.iter().find(|t| known(t) && t.lair.is_none())?;
+                    let start = tiles().iter().find(|t| known(t) && t.lair.is_none())?;
                     return Some(Action::Claim((start.col, start.row)));
                 }
                 // Explore the nearest unknown hexes.
-                let mut frontier: Vec<&&HexTile> = tiles.iter().filter(|t| !known(t)).collect();
-                // Only the nearest dozen matter: pick them, then order them.
-                let key = |t: &&&HexTile| (t.hex.unsigned_distance_to(home), t.row, t.col);
-                if frontier.len() > 12 {
-                    frontier.select_nth_unstable_by_key(11, key);
-                    frontier.truncate(12);
-                }
-                frontier.sort_unstable_by_key(key);
-                for t in frontier.iter().take(12) {
-                    let a = Action::Explore((t.col, t.row));
+                let home = home();
+                let may_explore = used.explored < u32::from(s.house.explorations_per_month);
+                // Only the nearest dozen matter.
+                let frontier = if may_explore {
+                    board.nearest_unexplored(kingdom.seat, home, 12)
+                } else {
+                    Vec::new()
+                };
+                for at in frontier {
+                    let a = Action::Explore(at);
                     if legal(&a) {
                         return Some(a);
                     }
                 }
-                // Clear a lair next to the kingdom when an army can likely beat it.
-                for t in tiles.iter().filter(|t| known(t) && t.lair.is_some()) {
+                // Clear a lair next to the kingdom when an army can likely beat it (one
+                // expedition a month).
+                let lairs = if used.expeditions < 1 {
+                    &board.lairs[..]
+                } else {
+                    &[]
+                };
+                let lairs = lairs.iter().filter_map(|h| world.get::<HexTile>(*h));
+                for t in lairs.filter(|t| known(t) && t.lair.is_some()) {
                     let dc = t.lair.as_ref().map_or(99, |l| l.dc);
                     for (i, a) in kingdom.armies.iter().enumerate() {
                         let Some(army) = world.get::<Army>(*a) else {
@@ -228,7 +239,7 @@ impl Bot {
                 // Every hex raises Command DC: grow only while the checks stay likely to pass.
                 let margin = Attr::ALL
                     .iter()
-                    .map(|a| sh.attr(*a).total - kingdom.unrest - sh.command_dc.total)
+                    .map(|a| sh().attr(*a).total - kingdom.unrest - sh().command_dc.total)
                     .min()
                     .unwrap_or(0);
                 let (most_unrest, worst_margin) = if temper == Temperament::Ambitious {
@@ -251,13 +262,36 @@ impl Bot {
                         return Some(Action::Abandon((t.col, t.row)));
                     }
                 }
-                if spare < 1 || kingdom.unrest > most_unrest || margin < worst_margin {
+                if spare() < 1 || kingdom.unrest > most_unrest || margin < worst_margin {
                     return None;
                 }
-                let mut options: Vec<&&HexTile> = tiles
-                    .iter()
-                    .filter(|t| known(t) && t.owner.is_none() && t.lair.is_none())
-                    .collect();
+                if used.claims >= limit.claims
+                    || kingdom.treasury < CLAIM_BP
+                    || forbidden(world, s, kingdom, Forbid::Claims).is_some()
+                {
+                    return None;
+                }
+                // A new claim touches the kingdom: only the hexes next to it are weighed.
+                let mut options: Vec<&HexTile> = Vec::new();
+                for h in &kingdom.claimed {
+                    let Some(claimed) = world.get::<HexTile>(*h) else {
+                        continue;
+                    };
+                    for n in claimed.hex.all_neighbors() {
+                        let (col, row) = crate::rulesets::kingdom::content::spawn::offset(n);
+                        let Some(t) = board.at(col, row).and_then(|e| world.get::<HexTile>(e))
+                        else {
+                            continue;
+                        };
+                        if known(t)
+                            && t.owner.is_none()
+                            && t.lair.is_none()
+                            && !options.iter().any(|o| o.hex == t.hex)
+                        {
+                            options.push(t);
+                        }
+                    }
+                }
                 options.sort_by_cached_key(|t| {
                     let terrain = &s.terrains[t.terrain];
                     let value = i32::from(terrain.farm.is_some()) * 3
@@ -271,19 +305,22 @@ impl Bot {
                     .find(|a| legal(a))
             }
             DecisionKind::Terrain => {
+                if used.terrain >= limit.terrain {
+                    return None;
+                }
                 let has_site = kingdom
                     .claimed
                     .iter()
                     .filter_map(|h| world.get::<HexTile>(*h))
                     .any(|t| t.prepared.is_some() || t.settlement.is_some());
                 let wants_second = kingdom.settlements.len() < s.goals.settlements as usize
-                    && sh.size >= 4 + 3 * kingdom.settlements.len() as u32;
+                    && kingdom.claimed.len() >= 4 + 3 * kingdom.settlements.len();
                 let preparing = kingdom
                     .claimed
                     .iter()
                     .filter_map(|h| world.get::<HexTile>(*h))
                     .any(|t| t.prepared.is_some() && t.settlement.is_none());
-                if (!has_site || (wants_second && !preparing)) && spare >= 1 {
+                if (!has_site || (wants_second && !preparing)) && spare() >= 1 {
                     let mut sites: Vec<&HexTile> = kingdom
                         .claimed
                         .iter()
@@ -307,44 +344,48 @@ impl Bot {
                     });
                     if let Some(t) = sites.first() {
                         let a = Action::Prepare((t.col, t.row));
-                        if legal(&a) && s.terrains[t.terrain].preparation.unwrap_or(99) <= spare {
+                        if legal(&a) && s.terrains[t.terrain].preparation.unwrap_or(99) <= spare() {
                             return Some(a);
                         }
                     }
                 }
-                if spare < 4 {
+                if spare() < 4 {
                     return None;
                 }
                 let order = ["farm", "mine", "sawmill", "quarry", "road", "fishery"];
                 for imp in order {
-                    if imp == "road" && sh.size < 4 {
+                    if imp == "road" && kingdom.claimed.len() < 4 {
                         continue;
                     }
-                    if imp == "farm" && sh.consumption.total <= 1 {
+                    if imp == "farm" && sh().consumption.total <= 1 {
                         continue;
                     }
+                    // The rules refuse an improvement the scenario lacks, one the hex has
+                    // already, and one its terrain cannot take: those hexes are not weighed.
+                    let Some(i) = s.improvements.iter().position(|d| d.id == imp) else {
+                        continue;
+                    };
+                    let def = &s.improvements[i];
                     for h in &kingdom.claimed {
                         let t = world.get::<HexTile>(*h)?;
                         if matches!(imp, "mine" | "sawmill" | "quarry")
                             && t.resource.is_none()
-                            && spare < 15
+                            && spare() < 15
                         {
+                            continue;
+                        }
+                        let cost = improvement_cost(s, i, t);
+                        let wrong_terrain = !def.terrains.is_empty()
+                            && !def.terrains.contains(&s.terrains[t.terrain].id);
+                        if t.improvements.contains(&i) || cost.is_none() || wrong_terrain {
                             continue;
                         }
                         let a = Action::Improve {
                             at: (t.col, t.row),
                             improvement: imp.to_string(),
                         };
-                        if legal(&a) {
-                            let cost = crate::rulesets::kingdom::rules::edict::improvement_cost(
-                                s,
-                                s.improvements.iter().position(|d| d.id == imp)?,
-                                t,
-                            )
-                            .unwrap_or(99);
-                            if cost <= spare {
-                                return Some(a);
-                            }
+                        if legal(&a) && cost.unwrap_or(99) <= spare() {
+                            return Some(a);
                         }
                     }
                 }
@@ -358,17 +399,16 @@ impl Bot {
                         return Some(a);
                     }
                 }
-                if spare < 1 {
+                if spare() < 1 {
                     return None;
                 }
                 // The most useful building the Treasury allows, on the first lot that takes it.
-                let mut wishes: Vec<usize> = (0..s.buildings.len()).collect();
                 // The weakest attribute (against Command DC) is worth most; Unrest relief only
                 // counts while there is Unrest to relieve; nothing that adds Unrest.
                 let weakest = Attr::ALL
                     .iter()
                     .copied()
-                    .min_by_key(|a| sh.attr(*a).total)
+                    .min_by_key(|a| sh().attr(*a).total)
                     .unwrap_or(Attr::Stability);
                 // How many of each the kingdom has: variety pays (and fills item slots).
                 let mut owned = vec![0i32; s.buildings.len()];
@@ -401,21 +441,42 @@ impl Bot {
                     }
                     (v * 100) / (b.cost.max(1) + 4) / (1 + owned[i])
                 };
-                wishes.sort_by_cached_key(|i| (-worth(*i), *i));
+                // The 25 wishes after a jitter of up to 2: only the best 27 are ordered (each
+                // key ends in the building's own index, so no two are equal).
                 let jitter = self.rng.below(3) as usize;
+                let mut wishes: Vec<(i32, usize)> =
+                    (0..s.buildings.len()).map(|i| (-worth(i), i)).collect();
+                if wishes.len() > 27 {
+                    wishes.select_nth_unstable(26);
+                    wishes.truncate(27);
+                }
+                wishes.sort_unstable();
+                let wishes: Vec<usize> = wishes.into_iter().map(|(_, i)| i).collect();
                 for st in &kingdom.settlements {
                     let settlement = world.get::<Settlement>(*st)?;
                     let t = world.get::<HexTile>(settlement.hex)?;
                     let at = (t.col, t.row);
                     for b in wishes.iter().skip(jitter).take(25) {
                         let def = &s.buildings[*b];
-                        if def.cost > spare || worth(*b) <= 0 {
+                        if def.cost > spare() || worth(*b) <= 0 {
                             continue;
                         }
-                        for (di, _) in settlement.districts.iter().enumerate() {
+                        let free = def.free_first && !used.free_house;
+                        if !free && limit.buildings.is_some_and(|most| used.buildings >= most) {
+                            continue;
+                        }
+                        for (di, d) in settlement.districts.iter().enumerate() {
                             for cell in 0..DISTRICT_CELLS {
                                 for wide in [true, false] {
                                     if def.lots != 2 && !wide {
+                                        continue;
+                                    }
+                                    // Built-on lots take only an upgrade.
+                                    let taken = cells_for(def.lots, cell, wide).is_none_or(|c| {
+                                        def.upgrade_from.is_none()
+                                            && c.iter().any(|c| d.at(*c).is_some())
+                                    });
+                                    if taken {
                                         continue;
                                     }
                                     let a = Action::Build {
@@ -433,17 +494,24 @@ impl Bot {
                         }
                     }
                     let a = Action::AddDistrict(at);
-                    if spare > 10 && legal(&a) {
+                    if spare() > 10 && legal(&a) {
                         return Some(a);
                     }
                 }
                 None
             }
             DecisionKind::Armies => {
-                let lair_near = tiles
-                    .iter()
-                    .any(|t| known(t) && t.lair.is_some() && t.hex.unsigned_distance_to(home) <= 4);
-                if kingdom.armies.is_empty() && lair_near && spare >= s.house.army_cost + 4 {
+                let lair_near = || {
+                    let home = home();
+                    board
+                        .lairs
+                        .iter()
+                        .filter_map(|h| world.get::<HexTile>(*h))
+                        .any(|t| {
+                            known(t) && t.lair.is_some() && t.hex.unsigned_distance_to(home) <= 4
+                        })
+                };
+                if kingdom.armies.is_empty() && spare() >= s.house.army_cost + 4 && lair_near() {
                     if let Some(st) = kingdom
                         .settlements
                         .first()
@@ -455,13 +523,13 @@ impl Bot {
                 }
                 for (i, a) in kingdom.armies.iter().enumerate() {
                     let army = world.get::<Army>(*a)?;
-                    if army.hp < army.max_hp() && spare >= 3 {
+                    if army.hp < army.max_hp() && spare() >= 3 {
                         return Some(Action::RepairArmy(i as u8));
                     }
-                    if !army.equipped && spare >= 6 {
+                    if !army.equipped && spare() >= 6 {
                         return Some(Action::EquipArmy(i as u8));
                     }
-                    if lair_near && army.size < 3 && spare >= 12 {
+                    if army.size < 3 && spare() >= 12 && lair_near() {
                         return Some(Action::ExpandArmy(i as u8));
                     }
                 }
@@ -471,7 +539,7 @@ impl Bot {
                 let level = |e: EdictKind| kingdom.edicts[e as usize];
                 let (holidays, promotion, taxation) = if temper == Temperament::Tyrant {
                     (0, 0, 4)
-                } else if kingdom.unrest >= 4 || sh.loyalty.total < 0 {
+                } else if kingdom.unrest >= 4 || sh().loyalty.total < 0 {
                     (1, 1, 1)
                 } else if kingdom.treasury < 8 {
                     (0, 1, 2)
@@ -530,7 +598,7 @@ impl Bot {
                 }
                 None
             }
-            DecisionKind::Hire => (spare >= 12).then_some(Action::Hire(1)),
+            DecisionKind::Hire => (spare() >= 12).then_some(Action::Hire(1)),
         }
     }
 }

@@ -16,6 +16,24 @@ pub struct Board {
     pub width: i32,
     pub height: i32,
     pub hexes: Vec<Entity>,
+    /// The hexes that held a lair when the map was laid out, in board order (lairs are
+    /// cleared, never made, during play: read `HexTile::lair` for whether one is still there).
+    pub lairs: Vec<Entity>,
+    /// Which seats (by bit) have explored each hex, index-aligned with `hexes`: the same bits
+    /// as `HexTile::explored`, both set by `mark_explored`, so that a bot's search for the
+    /// nearest unknown hexes reads no hex entity.
+    pub explored: Vec<u8>,
+}
+
+/// A kingdom's leaders have explored a hex: on the hex and in the board's index.
+pub fn mark_explored(world: &mut World, hex: Entity, seat: u8) {
+    if let Some(mut tile) = world.get_mut::<HexTile>(hex) {
+        tile.explored |= 1 << seat;
+    }
+    let mut board = world.resource_mut::<Board>();
+    if let Some(i) = board.hexes.iter().position(|h| *h == hex) {
+        board.explored[i] |= 1 << seat;
+    }
 }
 
 impl Board {
@@ -24,6 +42,63 @@ impl Board {
             return None;
         }
         self.hexes.get((row * self.width + col) as usize).copied()
+    }
+
+    /// The hexes `seat` has not explored nearest `home`, at most `most` of them as (column,
+    /// row), ordered by distance, then row, then column: rings are walked outward from `home`
+    /// until they hold enough, reading only the board's index of explored hexes.
+    pub fn nearest_unexplored(&self, seat: u8, home: hexx::Hex, most: usize) -> Vec<(i32, i32)> {
+        // No hex of the board lies farther from `home` than its farthest corner.
+        let corners = [
+            (0, 0),
+            (self.width - 1, 0),
+            (0, self.height - 1),
+            (self.width - 1, self.height - 1),
+        ];
+        let farthest = corners
+            .iter()
+            .map(|(c, r)| {
+                crate::rulesets::kingdom::content::spawn::axial(*c, *r).unsigned_distance_to(home)
+            })
+            .max()
+            .unwrap_or(0);
+        let mut found: Vec<(u32, i32, i32)> = Vec::new();
+        for radius in 0..=farthest {
+            for hex in home.ring(radius) {
+                let (col, row) = crate::rulesets::kingdom::content::spawn::offset(hex);
+                let on_board = col >= 0 && row >= 0 && col < self.width && row < self.height;
+                let index = (row * self.width + col) as usize;
+                if on_board
+                    && self
+                        .explored
+                        .get(index)
+                        .is_some_and(|e| e & (1 << seat) == 0)
+                {
+                    found.push((radius, row, col));
+                }
+            }
+            if found.len() >= most {
+                break;
+            }
+        }
+        found.sort_unstable();
+        found.truncate(most);
+        found.into_iter().map(|(_, row, col)| (col, row)).collect()
+    }
+
+    /// Every hex of the board, in board order (row by row), read in one pass over the
+    /// components rather than one look-up per hex.
+    pub fn tiles<'w>(&self, world: &'w World) -> Vec<&'w HexTile> {
+        let mut slots: Vec<Option<&HexTile>> = vec![None; self.hexes.len()];
+        if let Some(mut query) = world.try_query::<(Entity, &HexTile)>() {
+            for (e, tile) in query.iter(world) {
+                let i = (tile.row * self.width + tile.col) as usize;
+                if self.hexes.get(i) == Some(&e) {
+                    slots[i] = Some(tile);
+                }
+            }
+        }
+        slots.into_iter().flatten().collect()
     }
 }
 
@@ -122,6 +197,10 @@ pub struct Kingdom {
     pub items: Vec<u32>,
     #[serde(skip)]
     pub leaders: Vec<Entity>,
+    /// Each leader's role, index-aligned with `leaders`: kept by the rules wherever a role
+    /// changes (`seat_leader`), so that asking who holds a role reads no leader entity.
+    #[serde(skip)]
+    pub roles: Vec<Option<Role>>,
     /// Holidays, Promotion, Taxation levels.
     pub edicts: [u8; 3],
     /// Claimed hexes, in the order claimed.

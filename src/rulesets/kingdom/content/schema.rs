@@ -257,7 +257,7 @@ pub struct RoleDef {
 }
 
 /// Modifiers a building, improvement, edict level or role gives the kingdom sheet.
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Mods {
     pub eco: i32,

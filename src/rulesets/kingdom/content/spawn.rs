@@ -6,7 +6,9 @@ use bevy::prelude::*;
 use crate::engine::state::spawn_sim;
 use crate::rulesets::kingdom::content::Scenario;
 use crate::rulesets::kingdom::content::schema::{Attr, FeatureKind};
-use crate::rulesets::kingdom::model::{Board, HexTile, Kingdom, Lair, Leader, Ruin, Seats, Used};
+use crate::rulesets::kingdom::model::{
+    Board, HexTile, Kingdom, Lair, Leader, Ruin, Seats, Used, mark_explored,
+};
 
 /// Axial coordinates of a map position (pointy hexes, odd rows shifted right).
 pub fn axial(col: i32, row: i32) -> hexx::Hex {
@@ -28,6 +30,8 @@ pub fn spawn_scenario(world: &mut World, s: &Scenario, players: &[String]) {
         width: s.map.width as i32,
         height: s.map.height as i32,
         hexes: Vec::with_capacity((s.map.width * s.map.height) as usize),
+        lairs: Vec::new(),
+        explored: Vec::new(),
     };
     for (r, row) in s.map.rows.iter().enumerate() {
         for (c, code) in row.chars().enumerate() {
@@ -68,9 +72,16 @@ pub fn spawn_scenario(world: &mut World, s: &Scenario, players: &[String]) {
                 }
             }
             let key = format!("hex:{col},{row_i}");
-            board.hexes.push(spawn_sim(world, Some(&key), tile));
+            let has_lair = tile.lair.is_some();
+            let hex = spawn_sim(world, Some(&key), tile);
+            board.hexes.push(hex);
+            if has_lair {
+                board.lairs.push(hex);
+            }
         }
     }
+    board.explored = vec![0; board.hexes.len()];
+    world.insert_resource(board);
     let mut seats = Vec::new();
     for (seat, id) in players.iter().enumerate() {
         let Some(def) = s.kingdoms.iter().find(|k| &k.id == id) else {
@@ -89,6 +100,7 @@ pub fn spawn_scenario(world: &mut World, s: &Scenario, players: &[String]) {
                 purse_gp: def.purse_gp,
                 items: Vec::new(),
                 leaders: Vec::new(),
+                roles: Vec::new(),
                 edicts: [1, 1, 2],
                 claimed: Vec::new(),
                 settlements: Vec::new(),
@@ -118,15 +130,13 @@ pub fn spawn_scenario(world: &mut World, s: &Scenario, players: &[String]) {
                 },
             ));
         }
-        world
-            .get_mut::<Kingdom>(kingdom)
-            .expect("just spawned")
-            .leaders = leaders;
-        if let Some(start) = board.at(def.start.0, def.start.1) {
-            world.get_mut::<HexTile>(start).expect("hex").explored |= 1 << seat;
+        let mut k = world.get_mut::<Kingdom>(kingdom).expect("just spawned");
+        k.roles = def.leaders.iter().map(|l| l.role).collect();
+        k.leaders = leaders;
+        if let Some(start) = world.resource::<Board>().at(def.start.0, def.start.1) {
+            mark_explored(world, start, seat as u8);
         }
         seats.push(kingdom);
     }
-    world.insert_resource(board);
     world.insert_resource(Seats(seats));
 }

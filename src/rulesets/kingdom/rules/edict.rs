@@ -15,7 +15,7 @@ use crate::rulesets::kingdom::decision::{Action, At, DecisionKind};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{
     Army, Board, Content, DISTRICT_CELLS, DISTRICT_SIDE, District, HexTile, Kingdom, Leader,
-    Placed, Settlement,
+    Placed, Settlement, mark_explored,
 };
 use crate::rulesets::kingdom::rules::sheet::{
     ability_modifier, d20, forbidden, holder, kingdom_check, limits, ruler_attributes, totals,
@@ -93,16 +93,30 @@ fn touches_kingdom(world: &World, seat: u8, tile: &HexTile) -> bool {
         .any(|n| n.owner == Some(seat))
 }
 
-fn illegal(rule: &'static str, reason: impl Into<String>) -> Result<(), Illegal> {
-    Err(Illegal::new(rule, reason))
+/// Whether a refusal is explained in words (to a person, the log, a test) or only names its
+/// rule (to a bot weighing hundreds of answers, which reads nothing but whether it is legal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    Explain,
+    Quiet,
 }
 
-fn afford(k: &Kingdom, cost: i32, rule: &'static str, what: &str) -> Result<(), Illegal> {
+fn illegal<S: Into<String>>(
+    why: Why,
+    rule: &'static str,
+    reason: impl FnOnce() -> S,
+) -> Result<(), Illegal> {
+    Err(match why {
+        Why::Explain => Illegal::new(rule, reason()),
+        Why::Quiet => Illegal::new(rule, String::new()),
+    })
+}
+
+fn afford(why: Why, k: &Kingdom, cost: i32, rule: &'static str, what: &str) -> Result<(), Illegal> {
     if k.treasury < cost {
-        return illegal(
-            rule,
-            format!("{what} costs {cost} BP; the Treasury holds {}", k.treasury),
-        );
+        return illegal(why, rule, || {
+            format!("{what} costs {cost} BP; the Treasury holds {}", k.treasury)
+        });
     }
     Ok(())
 }
@@ -119,24 +133,50 @@ pub fn improvement_cost(s: &Scenario, improvement: usize, tile: &HexTile) -> Opt
     }
 }
 
+/// The lots one building fills (none to four), held without an allocation: the bot weighs
+/// thousands of placements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cells {
+    len: u8,
+    lots: [u8; 4],
+}
+
+impl Cells {
+    fn of(lots: &[u8]) -> Self {
+        let mut out = Cells {
+            len: lots.len() as u8,
+            lots: [0; 4],
+        };
+        out.lots[..lots.len()].copy_from_slice(lots);
+        out
+    }
+}
+
+impl std::ops::Deref for Cells {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.lots[..usize::from(self.len)]
+    }
+}
+
 /// The lots a building would fill: `cell` is its first lot, `wide` lays two lots across.
-pub fn cells_for(lots: u8, cell: u8, wide: bool) -> Option<Vec<u8>> {
+pub fn cells_for(lots: u8, cell: u8, wide: bool) -> Option<Cells> {
     if cell >= DISTRICT_CELLS {
         return None;
     }
     let (row, col) = (cell / DISTRICT_SIDE, cell % DISTRICT_SIDE);
     match lots {
-        0 => (cell == 0).then(Vec::new),
-        1 => Some(vec![cell]),
-        2 if wide => (col % 2 == 0).then(|| vec![cell, cell + 1]),
-        2 => (row % 2 == 0).then(|| vec![cell, cell + DISTRICT_SIDE]),
+        0 => (cell == 0).then(|| Cells::of(&[])),
+        1 => Some(Cells::of(&[cell])),
+        2 if wide => (col % 2 == 0).then(|| Cells::of(&[cell, cell + 1])),
+        2 => (row % 2 == 0).then(|| Cells::of(&[cell, cell + DISTRICT_SIDE])),
         4 => (row % 2 == 0 && col % 2 == 0).then(|| {
-            vec![
+            Cells::of(&[
                 cell,
                 cell + 1,
                 cell + DISTRICT_SIDE,
                 cell + DISTRICT_SIDE + 1,
-            ]
+            ])
         }),
         _ => None,
     }
@@ -272,6 +312,7 @@ pub fn bp_cost(world: &World, k: &Kingdom, action: &Action) -> Option<i32> {
 
 /// Refuses one more improvement of a kind when the month's limit by Size is reached.
 fn within_limit(
+    why: Why,
     rule: &'static str,
     used: u32,
     most: u32,
@@ -279,20 +320,20 @@ fn within_limit(
     what: &str,
 ) -> Result<(), Illegal> {
     if used >= most {
-        return illegal(
-            rule,
-            format!("at Size {size} the kingdom makes at most {most} {what} a month"),
-        );
+        return illegal(why, rule, || {
+            format!("at Size {size} the kingdom makes at most {most} {what} a month")
+        });
     }
     Ok(())
 }
 
-/// Checks an Edict-phase answer.
+/// Checks an Edict-phase answer; `why` says whether a refusal is put in words.
 pub fn check(
     world: &World,
     kingdom: Entity,
     kind: DecisionKind,
     action: &Action,
+    why: Why,
 ) -> Result<(), Illegal> {
     let s = &world.resource::<Content>().0;
     let k = world.get::<Kingdom>(kingdom).expect("kingdom");
@@ -309,32 +350,28 @@ pub fn check(
             },
         ) => {
             let Some(def) = s.roles.iter().find(|r| r.role == *role) else {
-                return illegal(
-                    ids::EDICT_LEADERSHIP,
-                    format!("{role:?} is not a role of this scenario"),
-                );
+                return illegal(why, ids::EDICT_LEADERSHIP, || {
+                    format!("{role:?} is not a role of this scenario")
+                });
             };
             if holder(world, k, *role).is_some() {
-                return illegal(
-                    ids::EDICT_LEADERSHIP,
-                    format!("{} already has a leader", def.name),
-                );
+                return illegal(why, ids::EDICT_LEADERSHIP, || {
+                    format!("{} already has a leader", def.name)
+                });
             }
             let Some(l) = k
                 .leaders
                 .get(usize::from(*leader))
                 .and_then(|l| world.get::<Leader>(*l))
             else {
-                return illegal(
-                    ids::EDICT_LEADERSHIP,
-                    format!("the kingdom has no leader {leader}"),
-                );
+                return illegal(why, ids::EDICT_LEADERSHIP, || {
+                    format!("the kingdom has no leader {leader}")
+                });
             };
             if l.role.is_some() {
-                return illegal(
-                    ids::EDICT_LEADERSHIP,
-                    format!("{} already holds a role; step down first", l.name),
-                );
+                return illegal(why, ids::EDICT_LEADERSHIP, || {
+                    format!("{} already holds a role; step down first", l.name)
+                });
             }
             let wanted = match (def.attribute, role) {
                 (Some(_), _) => 0,
@@ -342,41 +379,43 @@ pub fn check(
                 (None, _) => 1,
             };
             if focus & !7 != 0 || focus.count_ones() != wanted {
-                return illegal(
-                    ids::EDICT_LEADERSHIP,
+                return illegal(why, ids::EDICT_LEADERSHIP, || {
                     format!(
                         "{} adds to {wanted} chosen attribute(s); the focus names {}",
                         def.name,
                         focus.count_ones()
-                    ),
-                );
+                    )
+                });
             }
             Ok(())
         }
         (DecisionKind::Leadership, Action::Abdicate { role, to }) => {
             if holder(world, k, *role).is_none() {
-                return illegal(ids::EDICT_ABDICATE, format!("nobody holds {role:?}"));
+                return illegal(why, ids::EDICT_ABDICATE, || {
+                    format!("nobody holds {role:?}")
+                });
             }
             if let Some(to) = to {
                 if *role == Role::Ruler {
                     return illegal(
+                        why,
                         ids::EDICT_ABDICATE,
-                        "the Ruler steps down without moving to another role",
+                        || "the Ruler steps down without moving to another role",
                     );
                 }
                 if to == role
                     || !s.roles.iter().any(|r| r.role == *to)
                     || holder(world, k, *to).is_some()
                 {
-                    return illegal(
-                        ids::EDICT_ABDICATE,
-                        format!("{to:?} is not a vacant role to move to"),
-                    );
+                    return illegal(why, ids::EDICT_ABDICATE, || {
+                        format!("{to:?} is not a vacant role to move to")
+                    });
                 }
                 if *to == Role::Ruler {
                     return illegal(
+                        why,
                         ids::EDICT_ABDICATE,
-                        "a leader moving between roles cannot take the Ruler's seat this way; assign a Ruler",
+                        || "a leader moving between roles cannot take the Ruler's seat this way; assign a Ruler",
                     );
                 }
             }
@@ -384,22 +423,22 @@ pub fn check(
         }
         (DecisionKind::Claims, Action::Explore(at)) => {
             let Some((_, tile)) = hex_at(world, *at) else {
-                return illegal(ids::HOUSE_EXPLORE, format!("{at:?} is off the map"));
+                return illegal(why, ids::HOUSE_EXPLORE, || format!("{at:?} is off the map"));
             };
             if tile.explored & (1 << k.seat) != 0 {
                 return illegal(
+                    why,
                     ids::HOUSE_EXPLORE,
-                    "the leaders have explored this hex already",
+                    || "the leaders have explored this hex already",
                 );
             }
             if k.used.explored >= u32::from(s.house.explorations_per_month) {
-                return illegal(
-                    ids::HOUSE_EXPLORE,
+                return illegal(why, ids::HOUSE_EXPLORE, || {
                     format!(
                         "the leaders explore at most {} hexes a month",
                         s.house.explorations_per_month
-                    ),
-                );
+                    )
+                });
             }
             let reach = neighbours(world, tile)
                 .iter()
@@ -407,140 +446,146 @@ pub fn check(
                 .any(|n| n.owner == Some(k.seat) || n.explored & (1 << k.seat) != 0);
             if !reach {
                 return illegal(
+                    why,
                     ids::HOUSE_EXPLORE,
-                    "explore next to the kingdom or a hex the leaders know",
+                    || "explore next to the kingdom or a hex the leaders know",
                 );
             }
             Ok(())
         }
         (DecisionKind::Claims, Action::Clear { at, army }) => {
             let Some((_, tile)) = hex_at(world, *at) else {
-                return illegal(ids::HOUSE_CLEAR, format!("{at:?} is off the map"));
+                return illegal(why, ids::HOUSE_CLEAR, || format!("{at:?} is off the map"));
             };
             if tile.explored & (1 << k.seat) == 0 {
-                return illegal(ids::HOUSE_CLEAR, "explore the hex before clearing it");
+                return illegal(
+                    why,
+                    ids::HOUSE_CLEAR,
+                    || "explore the hex before clearing it",
+                );
             }
             if tile.lair.is_none() {
-                return illegal(ids::HOUSE_CLEAR, "there is no lair to clear here");
+                return illegal(why, ids::HOUSE_CLEAR, || "there is no lair to clear here");
             }
             if k.used.expeditions >= 1 {
-                return illegal(ids::HOUSE_CLEAR, "the leaders lead one expedition a month");
+                return illegal(
+                    why,
+                    ids::HOUSE_CLEAR,
+                    || "the leaders lead one expedition a month",
+                );
             }
             if let Some(i) = army {
                 let Some((_, a)) = army_of(world, k, *i) else {
-                    return illegal(
-                        ids::HOUSE_CLEAR,
-                        format!("the kingdom has no army unit {i}"),
-                    );
+                    return illegal(why, ids::HOUSE_CLEAR, || {
+                        format!("the kingdom has no army unit {i}")
+                    });
                 };
                 let from = world.get::<HexTile>(a.hex).map(|t| t.hex);
                 if from.is_none_or(|h| h.unsigned_distance_to(tile.hex) > 3) {
-                    return illegal(
-                        ids::HOUSE_CLEAR,
-                        format!("{} is more than 3 hexes away", a.name),
-                    );
+                    return illegal(why, ids::HOUSE_CLEAR, || {
+                        format!("{} is more than 3 hexes away", a.name)
+                    });
                 }
                 if a.hp <= 0 {
-                    return illegal(
-                        ids::HOUSE_CLEAR,
-                        format!("{} must be repaired first", a.name),
-                    );
+                    return illegal(why, ids::HOUSE_CLEAR, || {
+                        format!("{} must be repaired first", a.name)
+                    });
                 }
             }
             Ok(())
         }
         (DecisionKind::Claims, Action::Claim(at)) => {
             if let Some(role) = forbidden(world, s, k, Forbid::Claims) {
-                return illegal(
-                    ids::EDICT_VACANCY,
-                    format!("with no {role:?} the kingdom cannot claim hexes"),
-                );
+                return illegal(why, ids::EDICT_VACANCY, || {
+                    format!("with no {role:?} the kingdom cannot claim hexes")
+                });
             }
             let Some((_, tile)) = hex_at(world, *at) else {
-                return illegal(ids::EDICT_CLAIM_HEX, format!("{at:?} is off the map"));
+                return illegal(why, ids::EDICT_CLAIM_HEX, || {
+                    format!("{at:?} is off the map")
+                });
             };
             if tile.owner.is_some() {
-                return illegal(ids::EDICT_CLAIM_HEX, "the hex is already claimed");
+                return illegal(why, ids::EDICT_CLAIM_HEX, || "the hex is already claimed");
             }
             if tile.explored & (1 << k.seat) == 0 {
                 return illegal(
+                    why,
                     ids::EDICT_CLAIM_HEX,
-                    "a hex must be explored before it is claimed",
+                    || "a hex must be explored before it is claimed",
                 );
             }
             if let Some(lair) = &tile.lair {
-                return illegal(
-                    ids::EDICT_CLAIM_HEX,
-                    format!("{} must be cleared before the hex is claimed", lair.name),
-                );
+                return illegal(why, ids::EDICT_CLAIM_HEX, || {
+                    format!("{} must be cleared before the hex is claimed", lair.name)
+                });
             }
             if !k.claimed.is_empty() && !touches_kingdom(world, k.seat, tile) {
                 return illegal(
+                    why,
                     ids::EDICT_CLAIM_HEX,
-                    "a claimed hex must be next to the kingdom (only the first may be anywhere)",
+                    || "a claimed hex must be next to the kingdom (only the first may be anywhere)",
                 );
             }
             within_limit(
+                why,
                 ids::EDICT_CLAIM_HEX,
                 k.used.claims,
                 limit.claims,
                 size,
                 "hex claims",
             )?;
-            afford(k, CLAIM_BP, ids::EDICT_CLAIM_HEX, "a claim")
+            afford(why, k, CLAIM_BP, ids::EDICT_CLAIM_HEX, "a claim")
         }
         (DecisionKind::Claims, Action::Abandon(at)) => {
             let owned = hex_at(world, *at).is_some_and(|(_, t)| t.owner == Some(k.seat));
             if !owned {
                 return illegal(
+                    why,
                     ids::EDICT_ABANDON_HEX,
-                    "the kingdom can only abandon its own hexes",
+                    || "the kingdom can only abandon its own hexes",
                 );
             }
             Ok(())
         }
         (DecisionKind::Terrain, Action::Improve { at, improvement }) => {
             let Some(i) = s.improvements.iter().position(|d| d.id == *improvement) else {
-                return illegal(
-                    ids::EDICT_TERRAIN,
-                    format!("there is no improvement \"{improvement}\""),
-                );
+                return illegal(why, ids::EDICT_TERRAIN, || {
+                    format!("there is no improvement \"{improvement}\"")
+                });
             };
             let def = &s.improvements[i];
             let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat))
             else {
                 return illegal(
+                    why,
                     ids::EDICT_TERRAIN,
-                    "improvements go on the kingdom's own hexes",
+                    || "improvements go on the kingdom's own hexes",
                 );
             };
             if def.needs_ruler
                 && let Some(role) = forbidden(world, s, k, Forbid::FarmsAndRoads)
             {
-                return illegal(
-                    ids::EDICT_VACANCY,
-                    format!("with no {role:?} the kingdom cannot build Farms or Roads"),
-                );
+                return illegal(why, ids::EDICT_VACANCY, || {
+                    format!("with no {role:?} the kingdom cannot build Farms or Roads")
+                });
             }
             if tile.improvements.contains(&i) {
-                return illegal(
-                    ids::EDICT_TERRAIN,
-                    format!("the hex has a {} already", def.name),
-                );
+                return illegal(why, ids::EDICT_TERRAIN, || {
+                    format!("the hex has a {} already", def.name)
+                });
             }
             let terrain = &s.terrains[tile.terrain];
             let water_ok = def.needs.contains(&Need::Water);
             if terrain.water && !water_ok {
-                return illegal(
-                    ids::EDICT_TERRAIN,
-                    format!("a {} cannot be built on open water", def.name),
-                );
+                return illegal(why, ids::EDICT_TERRAIN, || {
+                    format!("a {} cannot be built on open water", def.name)
+                });
             }
             if !def.terrains.is_empty() && !def.terrains.contains(&terrain.id) {
-                return illegal(
-                    ids::EDICT_TERRAIN,
-                    format!("a {} needs {}", def.name, def.terrains.join(" or ")),
-                );
+                return illegal(why, ids::EDICT_TERRAIN, || {
+                    format!("a {} needs {}", def.name, def.terrains.join(" or "))
+                });
             }
             for need in &def.needs {
                 let met = match need {
@@ -556,84 +601,92 @@ pub fn check(
                     Need::Size(n) => size >= *n,
                 };
                 if !met {
-                    return illegal(ids::EDICT_TERRAIN, format!("a {} needs {need:?}", def.name));
+                    return illegal(why, ids::EDICT_TERRAIN, || {
+                        format!("a {} needs {need:?}", def.name)
+                    });
                 }
             }
             let Some(cost) = improvement_cost(s, i, tile) else {
-                return illegal(
-                    ids::EDICT_TERRAIN,
-                    format!("a {} cannot be built on {}", def.name, terrain.name),
-                );
+                return illegal(why, ids::EDICT_TERRAIN, || {
+                    format!("a {} cannot be built on {}", def.name, terrain.name)
+                });
             };
             within_limit(
+                why,
                 ids::EDICT_TERRAIN,
                 k.used.terrain,
                 limit.terrain,
                 size,
                 "terrain improvements",
             )?;
-            afford(k, cost, ids::EDICT_TERRAIN, &def.name)
+            afford(why, k, cost, ids::EDICT_TERRAIN, &def.name)
         }
         (DecisionKind::Terrain, Action::Prepare(at)) => {
             let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat))
             else {
                 return illegal(
+                    why,
                     ids::EDICT_TERRAIN,
-                    "only the kingdom's own hexes can be prepared",
+                    || "only the kingdom's own hexes can be prepared",
                 );
             };
             let terrain = &s.terrains[tile.terrain];
             let Some(cost) = terrain.preparation else {
-                return illegal(
-                    ids::EDICT_TERRAIN,
-                    format!("no settlement can stand on {}", terrain.name),
-                );
+                return illegal(why, ids::EDICT_TERRAIN, || {
+                    format!("no settlement can stand on {}", terrain.name)
+                });
             };
             if tile.settlement.is_some() || tile.prepared.is_some() {
-                return illegal(ids::EDICT_TERRAIN, "the site is prepared already");
+                return illegal(why, ids::EDICT_TERRAIN, || "the site is prepared already");
             }
             within_limit(
+                why,
                 ids::EDICT_TERRAIN,
                 k.used.terrain,
                 limit.terrain,
                 size,
                 "terrain improvements",
             )?;
-            afford(k, cost, ids::EDICT_TERRAIN, "preparing the site")
+            afford(why, k, cost, ids::EDICT_TERRAIN, "preparing the site")
         }
         (DecisionKind::Settlements, Action::Found(at)) => {
             if let Some(role) = forbidden(world, s, k, Forbid::Districts) {
-                return illegal(
-                    ids::EDICT_VACANCY,
-                    format!("with no {role:?} the kingdom cannot found settlements"),
-                );
+                return illegal(why, ids::EDICT_VACANCY, || {
+                    format!("with no {role:?} the kingdom cannot found settlements")
+                });
             }
             let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat))
             else {
                 return illegal(
+                    why,
                     ids::EDICT_SETTLEMENT,
-                    "settlements are founded on the kingdom's own hexes",
+                    || "settlements are founded on the kingdom's own hexes",
                 );
             };
             if tile.settlement.is_some() {
-                return illegal(ids::EDICT_SETTLEMENT, "the hex has a settlement already");
+                return illegal(
+                    why,
+                    ids::EDICT_SETTLEMENT,
+                    || "the hex has a settlement already",
+                );
             }
             match tile.prepared {
                 Some(0) => {}
                 Some(m) => {
-                    return illegal(
-                        ids::EDICT_SETTLEMENT,
-                        format!("the site needs {m} more month(s) of preparation"),
-                    );
+                    return illegal(why, ids::EDICT_SETTLEMENT, || {
+                        format!("the site needs {m} more month(s) of preparation")
+                    });
                 }
                 None => {
                     return illegal(
+                        why,
                         ids::EDICT_SETTLEMENT,
-                        "prepare the site first (a terrain improvement)",
+                        || "prepare the site first (a terrain improvement)",
                     );
                 }
             }
             within_limit(
+                why,
                 ids::EDICT_SETTLEMENT,
                 k.used.settlements,
                 limit.settlements,
@@ -644,15 +697,15 @@ pub fn check(
         }
         (DecisionKind::Settlements, Action::AddDistrict(at)) => {
             if let Some(role) = forbidden(world, s, k, Forbid::Districts) {
-                return illegal(
-                    ids::EDICT_VACANCY,
-                    format!("with no {role:?} the kingdom cannot add districts"),
-                );
+                return illegal(why, ids::EDICT_VACANCY, || {
+                    format!("with no {role:?} the kingdom cannot add districts")
+                });
             }
             let Some((_, settlement)) = settlement_at(world, k.seat, *at) else {
                 return illegal(
+                    why,
                     ids::EDICT_SETTLEMENT,
-                    "no settlement of the kingdom stands there",
+                    || "no settlement of the kingdom stands there",
                 );
             };
             let full = settlement
@@ -660,12 +713,12 @@ pub fn check(
                 .iter()
                 .all(|d| (0..DISTRICT_CELLS).all(|c| d.at(c).is_some()));
             if !full {
-                return illegal(
-                    ids::EDICT_SETTLEMENT,
-                    format!("{} has empty lots left", settlement.name),
-                );
+                return illegal(why, ids::EDICT_SETTLEMENT, || {
+                    format!("{} has empty lots left", settlement.name)
+                });
             }
             within_limit(
+                why,
                 ids::EDICT_SETTLEMENT,
                 k.used.settlements,
                 limit.settlements,
@@ -673,7 +726,7 @@ pub fn check(
                 "new settlements or districts",
             )?;
             let cost = bp_cost(world, k, action).unwrap_or(0);
-            afford(k, cost, ids::EDICT_SETTLEMENT, "a new district")
+            afford(why, k, cost, ids::EDICT_SETTLEMENT, "a new district")
         }
         (
             DecisionKind::Settlements,
@@ -687,47 +740,43 @@ pub fn check(
         ) => {
             let Some((_, settlement)) = settlement_at(world, k.seat, *at) else {
                 return illegal(
+                    why,
                     ids::EDICT_BUILDING,
-                    "no settlement of the kingdom stands there",
+                    || "no settlement of the kingdom stands there",
                 );
             };
             let Some(b) = building_index(s, building) else {
-                return illegal(
-                    ids::EDICT_BUILDING,
-                    format!("there is no building \"{building}\""),
-                );
+                return illegal(why, ids::EDICT_BUILDING, || {
+                    format!("there is no building \"{building}\"")
+                });
             };
             let def = &s.buildings[b];
             let Some(d) = settlement.districts.get(usize::from(*district)) else {
-                return illegal(
-                    ids::EDICT_BUILDING,
-                    format!("{} has no district {district}", settlement.name),
-                );
+                return illegal(why, ids::EDICT_BUILDING, || {
+                    format!("{} has no district {district}", settlement.name)
+                });
             };
             let Some(cells) = cells_for(def.lots, *cell, *wide) else {
-                return illegal(
-                    ids::EDICT_BUILDING,
+                return illegal(why, ids::EDICT_BUILDING, || {
                     format!(
                         "a {}-lot {} cannot start on lot {cell} that way",
                         def.lots, def.name
-                    ),
-                );
+                    )
+                });
             };
             if def.lots == 0 && d.placed.iter().any(|p| p.building == b) {
-                return illegal(
-                    ids::EDICT_BUILDING,
-                    format!("the district has a {} already", def.name),
-                );
+                return illegal(why, ids::EDICT_BUILDING, || {
+                    format!("the district has a {} already", def.name)
+                });
             }
             let upgrade = upgrade_target(s, d, b, &cells);
             if upgrade.is_none() && cells.iter().any(|c| d.at(*c).is_some()) {
-                return illegal(ids::EDICT_BUILDING, "those lots are built on");
+                return illegal(why, ids::EDICT_BUILDING, || "those lots are built on");
             }
             if def.needs_water && !(d.water && cells.iter().any(|c| *c < DISTRICT_SIDE)) {
-                return illegal(
-                    ids::EDICT_BUILDING,
-                    format!("a {} must stand on a lot at the water's edge", def.name),
-                );
+                return illegal(why, ids::EDICT_BUILDING, || {
+                    format!("a {} must stand on a lot at the water's edge", def.name)
+                });
             }
             let near = neighbours_in(d, &cells);
             for (other, count) in &def.near {
@@ -739,27 +788,26 @@ pub fn check(
                     })
                     .count();
                 if n < usize::from(*count) {
-                    return illegal(
-                        ids::EDICT_BUILDING,
-                        format!("a {} must stand next to {count} {other}", def.name),
-                    );
+                    return illegal(why, ids::EDICT_BUILDING, || {
+                        format!("a {} must stand next to {count} {other}", def.name)
+                    });
                 }
             }
             if let Some(bad) = near
                 .iter()
                 .find(|i| def.not_near.contains(&s.buildings[**i].id))
             {
-                return illegal(
-                    ids::EDICT_BUILDING,
+                return illegal(why, ids::EDICT_BUILDING, || {
                     format!(
                         "a {} may not stand next to a {}",
                         def.name, s.buildings[*bad].name
-                    ),
-                );
+                    )
+                });
             }
             let free = def.free_first && !k.used.free_house;
             if !free && let Some(most) = limit.buildings {
                 within_limit(
+                    why,
                     ids::EDICT_BUILDING,
                     k.used.buildings,
                     most,
@@ -768,16 +816,18 @@ pub fn check(
                 )?;
             }
             let cost = building_cost(s, settlement, d, b, &cells);
-            afford(k, cost, ids::EDICT_BUILDING, &def.name)
+            afford(why, k, cost, ids::EDICT_BUILDING, &def.name)
         }
         (DecisionKind::Armies, Action::RaiseArmy(at)) => {
             if settlement_at(world, k.seat, *at).is_none() {
                 return illegal(
+                    why,
                     ids::EDICT_ARMY,
-                    "army units are raised in the kingdom's settlements",
+                    || "army units are raised in the kingdom's settlements",
                 );
             }
             afford(
+                why,
                 k,
                 bp_cost(world, k, action).unwrap_or(0),
                 ids::EDICT_ARMY,
@@ -789,24 +839,30 @@ pub fn check(
             Action::ExpandArmy(i) | Action::EquipArmy(i) | Action::RepairArmy(i),
         ) => {
             let Some((_, a)) = army_of(world, k, *i) else {
-                return illegal(ids::EDICT_ARMY, format!("the kingdom has no army unit {i}"));
+                return illegal(why, ids::EDICT_ARMY, || {
+                    format!("the kingdom has no army unit {i}")
+                });
             };
             match action {
                 Action::ExpandArmy(_) if a.size >= s.house.army_max_size => {
-                    return illegal(
-                        ids::EDICT_ARMY,
-                        format!("{} is as large as a unit gets", a.name),
-                    );
+                    return illegal(why, ids::EDICT_ARMY, || {
+                        format!("{} is as large as a unit gets", a.name)
+                    });
                 }
                 Action::EquipArmy(_) if a.equipped => {
-                    return illegal(ids::EDICT_ARMY, format!("{} is equipped already", a.name));
+                    return illegal(why, ids::EDICT_ARMY, || {
+                        format!("{} is equipped already", a.name)
+                    });
                 }
                 Action::RepairArmy(_) if a.hp >= a.max_hp() => {
-                    return illegal(ids::EDICT_ARMY, format!("{} is at full strength", a.name));
+                    return illegal(why, ids::EDICT_ARMY, || {
+                        format!("{} is at full strength", a.name)
+                    });
                 }
                 _ => {}
             }
             afford(
+                why,
                 k,
                 bp_cost(world, k, action).unwrap_or(0),
                 ids::EDICT_ARMY,
@@ -820,16 +876,14 @@ pub fn check(
                 .find(|e| e.kind == *edict)
                 .expect("validated");
             if usize::from(*level) >= def.levels.len() {
-                return illegal(
-                    ids::EDICT_EDICTS,
-                    format!("{edict:?} has levels 0 to {}", def.levels.len() - 1),
-                );
+                return illegal(why, ids::EDICT_EDICTS, || {
+                    format!("{edict:?} has levels 0 to {}", def.levels.len() - 1)
+                });
             }
             if k.edicts[*edict as usize] == *level {
-                return illegal(
-                    ids::EDICT_EDICTS,
-                    format!("{edict:?} is at that level already"),
-                );
+                return illegal(why, ids::EDICT_EDICTS, || {
+                    format!("{edict:?} is at that level already")
+                });
             }
             Ok(())
         }
@@ -984,7 +1038,7 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
             focus,
         } => {
             let l = world.get::<Kingdom>(kingdom).expect("kingdom").leaders[usize::from(leader)];
-            world.get_mut::<Leader>(l).expect("leader").role = Some(role);
+            seat_leader(world, kingdom, l, Some(role));
             {
                 let mut k = world.get_mut::<Kingdom>(kingdom).expect("kingdom");
                 match role {
@@ -1296,11 +1350,20 @@ fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
+/// Gives a leader a role (or none), on the leader and in the kingdom's index of roles.
+fn seat_leader(world: &mut World, kingdom: Entity, leader: Entity, role: Option<Role>) {
+    world.get_mut::<Leader>(leader).expect("leader").role = role;
+    let mut k = world.get_mut::<Kingdom>(kingdom).expect("kingdom");
+    if let Some(i) = k.leaders.iter().position(|l| *l == leader) {
+        k.roles[i] = role;
+    }
+}
+
 fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>) {
     let k = world.get::<Kingdom>(kingdom).expect("kingdom").clone();
     let leader = holder(world, &k, role).expect("checked");
     let name = world.get::<Leader>(leader).expect("leader").name.clone();
-    world.get_mut::<Leader>(leader).expect("leader").role = to;
+    seat_leader(world, kingdom, leader, to);
     let (bonus, label) = match to {
         Some(other) => {
             log(
@@ -1377,9 +1440,9 @@ fn explore(world: &mut World, kingdom: Entity, at: At) {
     let s = world.resource::<Content>().0.clone();
     let (hex, _) = hex_at(world, at).expect("checked");
     let seat = world.get::<Kingdom>(kingdom).expect("kingdom").seat;
+    mark_explored(world, hex, seat);
     let (terrain, river, resource, lair, ruin) = {
         let mut tile = world.get_mut::<HexTile>(hex).expect("hex");
-        tile.explored |= 1 << seat;
         (
             tile.terrain,
             tile.river,
@@ -1557,7 +1620,7 @@ fn build(
     }
     d.placed.push(Placed {
         building: b,
-        cells,
+        cells: cells.to_vec(),
         slots,
     });
     settlement.discount = 0;

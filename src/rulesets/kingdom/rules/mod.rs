@@ -1,12 +1,12 @@
-//! Kingdom's month (seed 004): Upkeep, Edict, Income and Event, each step a `KmStep` system set
-//! in the `Rules` schedule, chained in the seed's order. Each step visits the kingdoms in seat
+//! Kingdom's month (seed 004): Upkeep, Edict, Income and Event, each step a `KmStep` with a
+//! schedule of its own (`StepRules`), run in the seed's order. Each step visits the kingdoms in seat
 //! order; a step that needs choices asks the kingdom again after each answer until it answers
 //! `Done`.
 
 use bevy::prelude::*;
 
 use crate::engine::decision::{Answer, Illegal, Pending};
-use crate::engine::flow::{StepDef, configure_steps, step_progress};
+use crate::engine::flow::{StepDef, add_step_schedules, step_progress, step_schedule};
 use crate::rulesets::kingdom::decision::{Action, Decision, DecisionKind};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Kingdom, Seats};
@@ -22,7 +22,7 @@ pub mod upkeep;
 mod tests;
 
 /// The steps of a Kingdom game, in the seed's order.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum KmStep {
     Setup,
     MonthStart,
@@ -46,7 +46,7 @@ pub enum KmStep {
 
 macro_rules! steps {
     ($($set:ident => $id:literal, $phase:literal, $name:literal;)*) => {
-        /// Sets in the seed's order.
+        /// Steps in the seed's order.
         pub const SETS: &[KmStep] = &[$(KmStep::$set),*];
         /// Step table for the flow cursor, index-aligned with `SETS`.
         pub const STEPS: &[StepDef] = &[$(StepDef { id: $id, phase: $phase, name: $name }),*];
@@ -77,36 +77,32 @@ steps! {
 /// Index of `KmStep::MonthStart` in `STEPS`: where the cursor wraps after a month.
 pub const MONTH_START: u16 = 1;
 
-/// The Kingdom rules: the step chain and one system per step.
+/// The Kingdom rules: one system per step, each in the step's own schedule.
 pub struct KingdomRulesPlugin;
 
 impl Plugin for KingdomRulesPlugin {
     fn build(&self, app: &mut App) {
         debug_assert_eq!(SETS.len(), STEPS.len());
-        configure_steps(app, SETS);
-        app.add_systems(
-            crate::engine::flow::Rules,
-            (
-                month::found_kingdoms.in_set(KmStep::Setup),
-                month::start_month.in_set(KmStep::MonthStart),
-                upkeep::check_stability.in_set(KmStep::UpkeepStability),
-                upkeep::pay_consumption.in_set(KmStep::UpkeepConsumption),
-                upkeep::fill_item_slots.in_set(KmStep::UpkeepItemSlots),
-                upkeep::settle_unrest.in_set(KmStep::UpkeepUnrest),
-                edict::select_leadership.in_set(KmStep::EdictLeadership),
-                edict::claim_hexes.in_set(KmStep::EdictClaims),
-                edict::improve_terrain.in_set(KmStep::EdictTerrain),
-                edict::build_settlements.in_set(KmStep::EdictSettlements),
-                edict::raise_armies.in_set(KmStep::EdictArmies),
-                edict::set_edicts.in_set(KmStep::EdictEdicts),
-                income::withdraw.in_set(KmStep::IncomeWithdraw),
-                income::deposit.in_set(KmStep::IncomeDeposit),
-                income::sell_items.in_set(KmStep::IncomeSell),
-                income::collect_taxes.in_set(KmStep::IncomeTaxes),
-                event::roll_events.in_set(KmStep::Event),
-                month::end_month.in_set(KmStep::MonthEnd),
-            ),
-        );
+        add_step_schedules(app, SETS.len());
+        let at = |step| step_schedule(SETS, step);
+        app.add_systems(at(KmStep::Setup), month::found_kingdoms)
+            .add_systems(at(KmStep::MonthStart), month::start_month)
+            .add_systems(at(KmStep::UpkeepStability), upkeep::check_stability)
+            .add_systems(at(KmStep::UpkeepConsumption), upkeep::pay_consumption)
+            .add_systems(at(KmStep::UpkeepItemSlots), upkeep::fill_item_slots)
+            .add_systems(at(KmStep::UpkeepUnrest), upkeep::settle_unrest)
+            .add_systems(at(KmStep::EdictLeadership), edict::select_leadership)
+            .add_systems(at(KmStep::EdictClaims), edict::claim_hexes)
+            .add_systems(at(KmStep::EdictTerrain), edict::improve_terrain)
+            .add_systems(at(KmStep::EdictSettlements), edict::build_settlements)
+            .add_systems(at(KmStep::EdictArmies), edict::raise_armies)
+            .add_systems(at(KmStep::EdictEdicts), edict::set_edicts)
+            .add_systems(at(KmStep::IncomeWithdraw), income::withdraw)
+            .add_systems(at(KmStep::IncomeDeposit), income::deposit)
+            .add_systems(at(KmStep::IncomeSell), income::sell_items)
+            .add_systems(at(KmStep::IncomeTaxes), income::collect_taxes)
+            .add_systems(at(KmStep::Event), event::roll_events)
+            .add_systems(at(KmStep::MonthEnd), month::end_month);
     }
 }
 
@@ -196,16 +192,17 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             "the game is over: nobody is asked anything",
         ));
     };
-    check_as(world, kingdom, kind, action)
+    check_as(world, kingdom, kind, action, edict::Why::Explain)
 }
 
 /// `check` for a caller that already knows who decides what (`deciding`): the bot, which
-/// weighs many answers to one decision.
+/// weighs many answers to one decision and needs no refusal put in words (`Why::Quiet`).
 pub fn check_as(
     world: &World,
     kingdom: Entity,
     kind: DecisionKind,
     action: &Action,
+    why: edict::Why,
 ) -> Result<(), Illegal> {
     match kind {
         DecisionKind::Enforcer | DecisionKind::LoseHex => {
@@ -216,7 +213,7 @@ pub fn check_as(
         | DecisionKind::Terrain
         | DecisionKind::Settlements
         | DecisionKind::Armies
-        | DecisionKind::Edicts => edict::check(world, kingdom, kind, action),
+        | DecisionKind::Edicts => edict::check(world, kingdom, kind, action, why),
         DecisionKind::Withdraw | DecisionKind::Deposit | DecisionKind::Sell => {
             income::check(world, kingdom, kind, action)
         }
@@ -244,7 +241,7 @@ pub fn legal_actions(world: &World) -> Vec<Action> {
     };
     candidates
         .into_iter()
-        .filter(|a| check(world, a).is_ok())
+        .filter(|a| check_as(world, kingdom, kind, a, edict::Why::Quiet).is_ok())
         .collect()
 }
 

@@ -3,6 +3,8 @@
 //! claimed hexes, settlements, leaders and armies); and the kingdom check (d20 + attribute -
 //! Unrest against a DC, natural 1 and 20, every modifier logged).
 
+use std::fmt::Write;
+
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -27,60 +29,108 @@ pub struct Line {
 pub struct Figure {
     pub total: i32,
     pub lines: Vec<Line>,
-    /// Only the total is kept (`totals`): no line is written, no label formatted.
+    /// What is kept beside the total.
     #[serde(skip)]
-    brief: bool,
+    keep: Keep,
+    /// The explanation, written as the modifiers come (`Keep::Text`).
+    #[serde(skip)]
+    text: String,
 }
 
-/// A modifier's label, made only when the sheet keeps its lines.
+/// What a figure keeps of the modifiers behind it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Keep {
+    /// Every modifier as a `Line` (the sheet a person looks at).
+    #[default]
+    Lines,
+    /// Only the explanation's text (a logged check): no `Line` made.
+    Text,
+    /// Only the total (`totals`): no label written at all.
+    Total,
+}
+
+/// A modifier's label, written only when the sheet keeps it.
 pub trait Label {
-    fn text(self) -> String;
+    fn write_to(self, out: &mut String);
 }
 
 impl Label for &str {
-    fn text(self) -> String {
-        self.to_string()
+    fn write_to(self, out: &mut String) {
+        out.push_str(self);
     }
 }
 
-impl Label for String {
-    fn text(self) -> String {
-        self
+impl<F: FnOnce(&mut String)> Label for F {
+    fn write_to(self, out: &mut String) {
+        self(out)
     }
 }
 
-impl<F: FnOnce() -> String> Label for F {
-    fn text(self) -> String {
-        self()
-    }
+/// A label formatted straight into the explanation: `label!("{} x{n}", def.name)`.
+macro_rules! label {
+    ($($format:tt)*) => {
+        |out: &mut String| {
+            // Writing to a String cannot fail.
+            let _ = write!(out, $($format)*);
+        }
+    };
 }
 
 impl Figure {
+    #[inline(always)]
     fn add(&mut self, label: impl Label, value: i32) {
-        if value != 0 {
-            self.total += value;
-            if !self.brief {
-                self.lines.push(Line {
-                    label: label.text(),
-                    value,
-                });
+        if value == 0 {
+            return;
+        }
+        self.total += value;
+        if self.keep != Keep::Total {
+            self.keep_label(label, value);
+        }
+    }
+
+    fn keep_label(&mut self, label: impl Label, value: i32) {
+        match self.keep {
+            Keep::Total => {}
+            Keep::Lines => {
+                let mut text = String::new();
+                label.write_to(&mut text);
+                self.lines.push(Line { label: text, value });
+            }
+            Keep::Text => {
+                // The same words `explain` makes from lines.
+                let _ = if self.text.is_empty() {
+                    write!(self.text, "{value} (")
+                } else {
+                    let sign = if value < 0 { "-" } else { "+" };
+                    write!(self.text, " {sign} {} (", value.abs())
+                };
+                label.write_to(&mut self.text);
+                self.text.push(')');
             }
         }
     }
 
     /// "2 (alignment) + 3 (Ruler) - 1 (Taxation)".
     pub fn explain(&self) -> String {
+        if self.keep == Keep::Text {
+            return if self.text.is_empty() {
+                "0".into()
+            } else {
+                self.text.clone()
+            };
+        }
         if self.lines.is_empty() {
             return "0".into();
         }
         let mut out = String::new();
         for (i, l) in self.lines.iter().enumerate() {
             let sign = if l.value < 0 { "-" } else { "+" };
-            if i == 0 {
-                out += &format!("{} ({})", l.value, l.label);
+            // Writing to a String cannot fail.
+            let _ = if i == 0 {
+                write!(out, "{} ({})", l.value, l.label)
             } else {
-                out += &format!(" {sign} {} ({})", l.value.abs(), l.label);
-            }
+                write!(out, " {sign} {} ({})", l.value.abs(), l.label)
+            };
         }
         out
     }
@@ -124,7 +174,7 @@ impl Sheet {
         }
     }
 
-    fn add_mods(&mut self, label: impl Fn() -> String, mods: &Mods, times: i32) {
+    fn add_mods(&mut self, label: impl Fn(&mut String), mods: &Mods, times: i32) {
         self.economy.add(&label, mods.eco * times);
         self.loyalty.add(&label, mods.loy * times);
         self.stability.add(&label, mods.stab * times);
@@ -171,12 +221,9 @@ pub fn limits(s: &Scenario, size: u32) -> &LimitRow {
 }
 
 /// The leader holding a role, if any.
-pub fn holder(world: &World, k: &Kingdom, role: Role) -> Option<Entity> {
-    k.leaders.iter().copied().find(|l| {
-        world
-            .get::<Leader>(*l)
-            .is_some_and(|l| l.role == Some(role))
-    })
+pub fn holder(_world: &World, k: &Kingdom, role: Role) -> Option<Entity> {
+    let i = k.roles.iter().position(|r| *r == Some(role))?;
+    k.leaders.get(i).copied()
 }
 
 /// Whether a role's vacancy penalty applies: nobody holds it, or its new leader is settling in.
@@ -192,46 +239,75 @@ pub fn forbidden(world: &World, s: &Scenario, k: &Kingdom, what: Forbid) -> Opti
         .map(|r| r.role)
 }
 
-/// Whether any building of the kingdom has this special power.
-fn has_special(world: &World, s: &Scenario, k: &Kingdom, special: Special) -> bool {
-    k.settlements.iter().any(|e| {
-        world.get::<Settlement>(*e).is_some_and(|st| {
-            st.districts.iter().any(|d| {
-                d.placed
-                    .iter()
-                    .any(|p| s.buildings[p.building].special.contains(&special))
-            })
-        })
-    })
+/// Whether any building of the kingdom has each of these special powers (one walk over the
+/// buildings for all of them).
+fn has_specials<const N: usize>(
+    world: &World,
+    s: &Scenario,
+    k: &Kingdom,
+    specials: [Special; N],
+) -> [bool; N] {
+    let mut found = [false; N];
+    for st in k
+        .settlements
+        .iter()
+        .filter_map(|e| world.get::<Settlement>(*e))
+    {
+        for p in st.districts.iter().flat_map(|d| &d.placed) {
+            for (i, special) in specials.iter().enumerate() {
+                found[i] |= s.buildings[p.building].special.contains(special);
+            }
+        }
+    }
+    found
 }
 
 /// The whole sheet of a kingdom, every figure with the modifiers behind it.
 pub fn sheet(world: &World, kingdom: Entity) -> Sheet {
-    build_sheet(world, kingdom, false)
+    build_sheet(world, kingdom, Detail::All)
 }
 
 /// The sheet's totals alone, without the lines behind them: for the bots and the rules'
 /// own questions, which ask often and read only the numbers.
 pub fn totals(world: &World, kingdom: Entity) -> Sheet {
-    build_sheet(world, kingdom, true)
+    build_sheet(world, kingdom, Detail::Totals)
 }
 
-fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
+/// The sheet with the lines behind one figure only (the one a check or a payment explains).
+pub fn explaining(world: &World, kingdom: Entity, figure: Detail) -> Sheet {
+    build_sheet(world, kingdom, figure)
+}
+
+/// Which figures of a sheet keep the lines behind them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    All,
+    Totals,
+    Attr(Attr),
+    Consumption,
+}
+
+fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
     let s = &world.resource::<Content>().0;
     let k = world.get::<Kingdom>(kingdom).expect("a kingdom");
-    let figure = || Figure {
-        brief,
+    // A check explains one figure in its log line; the sheet a person opens keeps every line.
+    let figure = |shown: bool| Figure {
+        keep: match (detail, shown) {
+            (Detail::All, _) => Keep::Lines,
+            (_, true) => Keep::Text,
+            (_, false) => Keep::Total,
+        },
         ..Default::default()
     };
     let mut sheet = Sheet {
         size: k.claimed.len() as u32,
         unrest: k.unrest,
         treasury: k.treasury,
-        economy: figure(),
-        loyalty: figure(),
-        stability: figure(),
-        consumption: figure(),
-        command_dc: figure(),
+        economy: figure(detail == Detail::Attr(Attr::Economy)),
+        loyalty: figure(detail == Detail::Attr(Attr::Loyalty)),
+        stability: figure(detail == Detail::Attr(Attr::Stability)),
+        consumption: figure(detail == Detail::Consumption),
+        command_dc: figure(false),
         ..Default::default()
     };
 
@@ -253,10 +329,10 @@ fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
 
     // Leaders and vacancies: who holds each role, read once.
     let holders: Vec<(Role, &Leader)> = k
-        .leaders
+        .roles
         .iter()
-        .filter_map(|l| world.get::<Leader>(*l))
-        .filter_map(|l| l.role.map(|r| (r, l)))
+        .zip(&k.leaders)
+        .filter_map(|(r, l)| Some(((*r)?, world.get::<Leader>(*l)?)))
         .collect();
     for role in &s.roles {
         let held = holders
@@ -271,14 +347,14 @@ fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
             {
                 sheet.vacant.push(role.role);
             }
-            sheet.add_mods(|| format!("{} vacant", role.name), &role.vacancy, 1);
+            sheet.add_mods(label!("{} vacant", role.name), &role.vacancy, 1);
             continue;
         }
         let Some(leader) = held else {
             continue;
         };
         let bonus = role_bonus(role, leader);
-        let label = || format!("{} {}", role.name, leader.name);
+        let label = label!("{} {}", role.name, leader.name);
         match role.attribute {
             Some(attr) => sheet.attr_mut(attr).add(label, bonus),
             None => {
@@ -300,15 +376,25 @@ fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
         sheet.loyalty.add("Royal Enforcer's failed check", -1);
     }
 
-    // Edicts.
-    let no_holiday_benefit = forbidden(world, s, k, Forbid::HolidayBenefit).is_some();
-    let halve_promotion = has_special(world, s, k, Special::HalvePromotionConsumption);
-    let halve_taxation = has_special(world, s, k, Special::HalveTaxationLoyalty);
+    // Edicts. (A role is vacant as `is_vacant` says, read from the holders found above.)
+    let no_holiday_benefit = s.roles.iter().any(|r| {
+        r.vacancy_forbids.contains(&Forbid::HolidayBenefit)
+            && (k.transition.contains(&r.role) || !holders.iter().any(|(h, _)| *h == r.role))
+    });
+    let [halve_promotion, halve_taxation] = has_specials(
+        world,
+        s,
+        k,
+        [
+            Special::HalvePromotionConsumption,
+            Special::HalveTaxationLoyalty,
+        ],
+    );
     for edict in &s.edicts {
         let level = usize::from(k.edicts[edict.kind as usize]).min(edict.levels.len() - 1);
         let l = &edict.levels[level];
-        let label = || format!("{:?}: {}", edict.kind, l.name);
-        let mut mods = l.mods.clone();
+        let label = label!("{:?}: {}", edict.kind, l.name);
+        let mut mods = l.mods;
         match edict.kind {
             EdictKind::Holidays if no_holiday_benefit && mods.loy > 0 => mods.loy = 0,
             EdictKind::Promotion if halve_promotion && mods.consumption > 0 => {
@@ -331,11 +417,7 @@ fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
             counts[*imp] += 1;
             if tile.resource.is_some() {
                 let def = &s.improvements[*imp];
-                sheet.add_mods(
-                    || format!("{} on a resource", def.name),
-                    &def.resource_bonus,
-                    1,
-                );
+                sheet.add_mods(label!("{} on a resource", def.name), &def.resource_bonus, 1);
             }
         }
     }
@@ -344,11 +426,11 @@ fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
             continue;
         }
         let def = &s.improvements[i];
-        sheet.add_mods(|| format!("{} x{n}", def.name), &def.mods, *n as i32);
+        sheet.add_mods(label!("{} x{n}", def.name), &def.mods, *n as i32);
         for every in &def.every {
             let times = (*n / every.count) as i32;
             sheet.add_mods(
-                || format!("{} per {}", def.name, every.count),
+                label!("{} per {}", def.name, every.count),
                 &every.mods,
                 times,
             );
@@ -365,7 +447,7 @@ fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
             for p in &d.placed {
                 let def = &s.buildings[p.building];
                 sheet.buildings += 1;
-                sheet.add_mods(|| def.name.clone(), &def.mods, 1);
+                sheet.add_mods(label!("{}", def.name), &def.mods, 1);
             }
         }
     }
@@ -382,7 +464,7 @@ fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
     // Events' lasting effects.
     for t in &k.temp {
         match t.attr {
-            Some(attr) => sheet.attr_mut(attr).add(|| t.source.clone(), t.amount),
+            Some(attr) => sheet.attr_mut(attr).add(label!("{}", t.source), t.amount),
             None => {}
         }
     }
@@ -396,7 +478,7 @@ fn build_sheet(world: &World, kingdom: Entity, brief: bool) -> Sheet {
         let base = sheet.consumption.total.max(0);
         sheet
             .consumption
-            .add(|| format!("events {percent:+}%"), base * percent / 100);
+            .add(label!("events {percent:+}%"), base * percent / 100);
     }
     if sheet.consumption.total < 0 {
         let floor = -sheet.consumption.total;
@@ -445,7 +527,7 @@ pub fn kingdom_check(
     extra: &[(String, i32)],
     purpose: &str,
 ) -> CheckRoll {
-    let sheet = sheet(world, kingdom);
+    let sheet = explaining(world, kingdom, Detail::Attr(attr));
     let natural = d20(world);
     let (id, anarchy, unrest) = {
         let k = world.get::<Kingdom>(kingdom).expect("kingdom");

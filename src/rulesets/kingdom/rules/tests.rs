@@ -155,8 +155,8 @@ fn km_edict_claim_hex_first_anywhere_then_next_to_the_kingdom_for_1_bp() {
     let far = (c + 3, r);
     with_world(&mut g, |w| {
         let hex = w.resource::<Board>().at(far.0, far.1).unwrap();
+        crate::rulesets::kingdom::model::mark_explored(w, hex, 0);
         let mut t = w.get_mut::<HexTile>(hex).unwrap();
-        t.explored |= 1;
         t.lair = None;
     });
     assert_eq!(
@@ -176,8 +176,9 @@ fn km_house_clear_a_lair_blocks_the_claim_until_cleared() {
     let next = (c + 1, r);
     with_world(&mut g, |w| {
         let hex = w.resource::<Board>().at(next.0, next.1).unwrap();
+        w.resource_mut::<Board>().lairs.push(hex);
+        crate::rulesets::kingdom::model::mark_explored(w, hex, 0);
         let mut t = w.get_mut::<HexTile>(hex).unwrap();
-        t.explored |= 1;
         t.lair = Some(crate::rulesets::kingdom::model::Lair {
             name: "Test den".into(),
             dc: 1,

@@ -12,7 +12,9 @@ use crate::rulesets::kingdom::content::schema::{Attr, Role};
 use crate::rulesets::kingdom::decision::{Action, At, DecisionKind};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Board, Content, HexTile, Kingdom, Settlement};
-use crate::rulesets::kingdom::rules::sheet::{holder, is_vacant, kingdom_check, sheet, totals};
+use crate::rulesets::kingdom::rules::sheet::{
+    Detail, explaining, holder, is_vacant, kingdom_check, totals,
+};
 use crate::rulesets::kingdom::rules::{
     ask, next_kingdom, next_stage, seats, staged, take_answer, wrong_kind,
 };
@@ -104,7 +106,7 @@ pub fn pay_consumption(world: &mut World) {
         if !controls_hexes(world, k) {
             continue;
         }
-        let consumption = sheet(world, k).consumption;
+        let consumption = explaining(world, k, Detail::Consumption).consumption;
         let (id, treasury) = {
             let kingdom = world.get::<Kingdom>(k).expect("kingdom");
             (kingdom.id.clone(), kingdom.treasury)

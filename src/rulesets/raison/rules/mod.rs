@@ -1,7 +1,7 @@
 //! Raison d'Etat's round (seed 003): the Diplomacy phase (skipped in round 1), then the Actions
 //! phase, one action turn per dial segment, every Power acting on the segment its own dial
 //! shows; the Imperial Election comes before the French Muster and the Minor Powers' bids before
-//! their Muster. Each phase is a `RdeStep` system set in the `Rules` schedule; the action turns
+//! their Muster. Each phase is a `RdeStep` with a schedule of its own (`StepRules`); the action turns
 //! run as one state machine (`Turn`) that asks a decision and returns, and picks up where it
 //! was once `apply` brings the answer.
 
@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::decision::{Answer, Illegal, Pending};
-use crate::engine::flow::{StepDef, configure_steps};
+use crate::engine::flow::{StepDef, add_step_schedules, step_schedule};
 use crate::rulesets::raison::content::schema::Status;
 use crate::rulesets::raison::decision::{Action, Decision, DecisionKind, MoveKind};
 use crate::rulesets::raison::ids;
@@ -24,7 +24,7 @@ pub mod round;
 mod tests;
 
 /// The steps of a round, in the seed's order.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RdeStep {
     Setup,
     RoundStart,
@@ -33,7 +33,7 @@ pub enum RdeStep {
     RoundEnd,
 }
 
-/// Sets in the seed's order.
+/// Steps in the seed's order.
 pub const SETS: &[RdeStep] = &[
     RdeStep::Setup,
     RdeStep::RoundStart,
@@ -79,17 +79,13 @@ pub struct RaisonRulesPlugin;
 
 impl Plugin for RaisonRulesPlugin {
     fn build(&self, app: &mut App) {
-        configure_steps(app, SETS);
-        app.add_systems(
-            crate::engine::flow::Rules,
-            (
-                round::set_up.in_set(RdeStep::Setup),
-                round::start_round.in_set(RdeStep::RoundStart),
-                round::choose_statuses.in_set(RdeStep::Diplomacy),
-                play_action_turns.in_set(RdeStep::Actions),
-                round::end_round.in_set(RdeStep::RoundEnd),
-            ),
-        );
+        add_step_schedules(app, SETS.len());
+        let at = |step| step_schedule(SETS, step);
+        app.add_systems(at(RdeStep::Setup), round::set_up)
+            .add_systems(at(RdeStep::RoundStart), round::start_round)
+            .add_systems(at(RdeStep::Diplomacy), round::choose_statuses)
+            .add_systems(at(RdeStep::Actions), play_action_turns)
+            .add_systems(at(RdeStep::RoundEnd), round::end_round);
     }
 }
 
