@@ -508,3 +508,92 @@ fn pop_7_2_imperial_election_when_the_emperors_ruler_dies() {
     characters::kill(game.world_mut(), ruler_b);
     assert_eq!(count(&game, "pop.7.2.imperial_election"), 1);
 }
+
+/// The mini game, edited, at the first Turn decision (earlier decisions answered with their first
+/// legal answer), with 10 of each monarch power and 30 ducats for both Player Realms; returns
+/// the realm whose turn it is.
+fn at_turn(edit: impl Fn(String) -> String) -> (Game, Entity) {
+    let mut game = game_with(edit);
+    while game
+        .pending()
+        .is_some_and(|d| d.kind != crate::rulesets::pop::DecisionKind::Turn)
+    {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    for r in [e(&game, "AAA"), e(&game, "BBB")] {
+        set(&mut game, r, |m| {
+            m.mp = [10, 10, 10];
+            m.ducats = 30;
+        });
+    }
+    let me = e(&game, &game.pending().unwrap().realm.clone());
+    (game, me)
+}
+
+#[test]
+fn pop_7_3_stability_through_a_card_pays_the_surcharge() {
+    use crate::rulesets::pop::Action;
+    use crate::rulesets::pop::rules::costs::action_cost;
+    // "When increasing your Stability (through an Action Card or a Basic Action), modify that
+    // Action's cost according to your current Stability."
+    let card = |t: String| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"codify\", name: \"Codify the Laws\", deck: Adm, cost: 2, text: \"Laws.\", effects: [Stability(1)]), (id: \"audit\", name: \"Audit\", deck: Adm, cost: 2, text: \"Audit.\", effects: [Ducats(2)])],",
+        )
+    };
+    let (mut game, me) = at_turn(card);
+    set(&mut game, me, |m| {
+        m.stability = 2;
+        m.mp = [3, 10, 10];
+    });
+    give_card(&mut game, me, "codify");
+    let play = Action::PlayCard {
+        card: "codify".into(),
+    };
+    assert_eq!(
+        action_cost(game.world(), me, &play).adm,
+        4,
+        "the cost shown to the player: 2 on the card + 2 for stability +2"
+    );
+    refused(&mut game, play.clone(), "pop.7.3.increase_cost");
+    set(&mut game, me, |m| m.mp = [4, 10, 10]);
+    game.apply(play).unwrap();
+    settle_turn(&mut game, me);
+    assert_eq!(mat(&game, me).mp[0], 0, "2 + 2 adm paid");
+    assert_eq!(mat(&game, me).stability, 3);
+    assert!(count(&game, "pop.7.3.increase_cost") >= 1);
+
+    // At -1 the surcharge is -1: the card costs 1; a card that does not touch stability pays its
+    // price only.
+    let (mut game, me) = at_turn(card);
+    set(&mut game, me, |m| m.stability = -1);
+    give_card(&mut game, me, "codify");
+    give_card(&mut game, me, "audit");
+    let audit = Action::PlayCard {
+        card: "audit".into(),
+    };
+    assert_eq!(action_cost(game.world(), me, &audit).adm, 2);
+    game.apply(Action::PlayCard {
+        card: "codify".into(),
+    })
+    .unwrap();
+    settle_turn(&mut game, me);
+    assert_eq!(mat(&game, me).mp[0], 9, "2 - 1 adm paid");
+    assert_eq!(mat(&game, me).stability, 0);
+}
+
+#[test]
+fn pop_7_3_increase_stability_at_plus_three_is_legal_and_yields_two_adm() {
+    use crate::rulesets::pop::Action;
+    // "If you gain Stability when at +3, you instead gain 2a per step": the Basic Action is not
+    // refused at +3; it costs 5 + 3 adm and the step becomes 2 adm.
+    let (mut game, me, _) = rich_game(|t| t);
+    set(&mut game, me, |m| m.stability = 3);
+    assert!(game.legal_actions().contains(&Action::IncreaseStability));
+    game.apply(Action::IncreaseStability).unwrap();
+    assert_eq!(mat(&game, me).stability, 3);
+    assert_eq!(mat(&game, me).mp[0], 10 - 8 + 2);
+    assert_eq!(count(&game, "pop.7.3.overflow"), 2, "a note and the gain");
+}
