@@ -823,17 +823,12 @@ pub fn commander_at(world: &World, realm: Entity, place: Entity) -> Option<Entit
     })
 }
 
-/// Mil a general or admiral costs `realm` (HR: 1, or 2 for a leader rolling 2 or more dice;
-/// Ideas may make it cheaper, down to 0).
+/// Mil a general or admiral costs `realm`: the 1 or 2 mil printed on its card (7.2, the
+/// character's `cost`); Ideas may make it cheaper, down to 0.
 pub fn leader_cost(world: &World, realm: Entity, character: Entity) -> i32 {
-    let printed = if world
+    let printed = world
         .get::<Character>(character)
-        .is_some_and(|c| c.dice >= 2)
-    {
-        2
-    } else {
-        1
-    };
+        .map_or(0, |c| i32::from(c.cost));
     (printed - crate::rulesets::pop::rules::ideas::leader_discount(world, realm)).max(0)
 }
 

@@ -597,3 +597,93 @@ fn pop_7_3_increase_stability_at_plus_three_is_legal_and_yields_two_adm() {
     assert_eq!(mat(&game, me).mp[0], 10 - 8 + 2);
     assert_eq!(count(&game, "pop.7.3.overflow"), 2, "a note and the gain");
 }
+
+#[test]
+fn pop_7_2_general_costs_the_mil_printed_on_its_card() {
+    use crate::rulesets::pop::Action;
+    use crate::rulesets::pop::model::{UnitKind, UnitStatus};
+    // "Generals and Admirals may be Appointed at a cost of 1 or 2c each (stated in the lower
+    // right corner of the card)": a 2-dice leader printed at 1 costs 1, a 1-die leader printed
+    // at 2 costs 2.
+    let (mut game, me) = at_turn(|t| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"dunois\", name: \"Dunois\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_d\")), (id: \"gil\", name: \"Gil\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_g\"))],",
+        )
+        .replace(
+            "    characters: [",
+            "    characters: [\n        (id: \"gen_d\", name: \"Jean\", kind: Leader, skills: (2, 2, 4), dice: 2, cost: 1),\n        (id: \"gen_g\", name: \"Gil\", kind: Leader, skills: (1, 1, 3), dice: 1, cost: 2),",
+        )
+    });
+    let area = if crate::rulesets::pop::state::key_of(game.world(), me) == "AAA" {
+        "north"
+    } else {
+        "south"
+    };
+    spawn_unit(
+        &mut game,
+        Some(me),
+        area,
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+    );
+    give_card(&mut game, me, "dunois");
+    give_card(&mut game, me, "gil");
+    game.apply(Action::AppointGeneral {
+        card: "dunois".into(),
+        place: area.into(),
+    })
+    .unwrap();
+    assert_eq!(mat(&game, me).mp[2], 9, "1 mil printed on Dunois's card");
+    game.apply(Action::AppointGeneral {
+        card: "gil".into(),
+        place: area.into(),
+    })
+    .unwrap();
+    assert_eq!(mat(&game, me).mp[2], 7, "2 mil printed on Gil's card");
+}
+
+#[test]
+fn pop_7_3_minus_three_receives_one_fewer_before_the_cap() {
+    use crate::rulesets::pop::{Action, DecisionKind};
+    // "-3s: Receive 1d fewer (of your choice) in Phase 4, Step D": the income is 1 smaller, and
+    // only then does the cap of 10 discard the surplus. A full adm pool receiving 5 - 1 adm stays
+    // at 10; the penalty is not taken out of the pool after the cap.
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let mut bot = crate::rulesets::pop::bot::Bot::new(1);
+    let mut asked = None;
+    for _ in 0..3000 {
+        if game.is_over() {
+            break;
+        }
+        for r in [a, b] {
+            set(&mut game, r, |m| m.stability = -3);
+        }
+        let d = game.pending().unwrap().clone();
+        if matches!(d.kind, DecisionKind::MpType { amount: -1 })
+            && d.prompt.contains("Stability -3")
+        {
+            asked = Some(e(&game, &d.realm));
+            break;
+        }
+        let action = bot.choose(&game).unwrap();
+        if game.apply(action).is_err() {
+            let first = game.legal_actions()[0].clone();
+            game.apply(first).unwrap();
+        }
+    }
+    let realm = asked.expect("Phase 4 D asks which type to receive 1 fewer of");
+    let income =
+        [MpKind::Adm, MpKind::Dip, MpKind::Mil].map(|k| skill_level(game.world(), realm, k));
+    assert!(income.iter().all(|n| *n >= 1));
+    set(&mut game, realm, |m| m.mp = [10, 5, 0]);
+    let before = count(&game, "pop.7.3.minus3");
+    game.apply(Action::ChooseMp { kind: MpKind::Adm }).unwrap();
+    assert_eq!(
+        mat(&game, realm).mp,
+        [10, 5 + income[1], income[2]],
+        "1 adm fewer received, then the surplus above 10 discarded"
+    );
+    assert_eq!(count(&game, "pop.7.3.minus3"), before + 1);
+}
