@@ -390,7 +390,8 @@ pub fn decide(
                         .then(|| pick(legal, |a| *a == Action::Reroll))
                         .flatten()
                 })
-                .or(Some(Action::Decline))
+                .or_else(|| pick(legal, |a| *a == Action::Decline))
+                .or_else(|| legal.first().cloned())
         }
         DecisionKind::InfluenceMore => {
             // One more cube in the same area: dip while there is plenty, else ducats if rich.
