@@ -280,10 +280,9 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             ids::REBELLION_LIBERATES,
             "one of your unrest provinces in that area",
         ),
-        DecisionKind::LiberationColour { .. } => listed(
-            ids::LIBERATION_TERRITORY,
-            "a Non-Player Realm near the province",
-        ),
+        DecisionKind::LiberationColour { .. } => {
+            listed(ids::LIBERATION_TERRITORY, "a Non-Player Realm")
+        }
         DecisionKind::VassalDissent { .. } => listed(
             ids::SEQ_PHASE3_G,
             "a calm vassal of that area, or 1 influence there",

@@ -6,7 +6,9 @@ use crate::engine::log::GameLog;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending};
 use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::battle::Party;
 use crate::rulesets::pop::rules::effects::{EffectQueue, add_unrest};
+use crate::rulesets::pop::rules::military;
 use crate::rulesets::pop::rules::rebels::{
     RebelFace, counting_unrest, liberate, rebels_take, resolve_face,
 };
@@ -470,4 +472,92 @@ fn pop_7_4_repay_with_passing_money_in_the_same_turn() {
     game.apply(Action::RepayLoan).unwrap();
     let m = mat(&game, realm);
     assert_eq!((m.loans, m.ducats), (0, 3 + 5 - 6));
+}
+
+/// Gives the realm's tokens in `province` unrest, and clears a rebel town there.
+fn hold_unrest(game: &mut Game, realm: Entity, province: &str) {
+    let p = e(game, province);
+    game.world_mut().entity_mut(p).remove::<RebelTown>();
+    let tokens: Vec<Entity> = game
+        .world()
+        .get::<Holdings>(p)
+        .map(|h| h.iter().collect())
+        .unwrap_or_default();
+    for t in tokens {
+        if game.world().get::<TokenOf>(t).is_some_and(|o| o.0 == realm) {
+            game.world_mut().entity_mut(t).insert(Unrest);
+        }
+    }
+}
+
+#[test]
+fn pop_14_3_c_liberated_territory_colour_any_npr() {
+    // "A Territory ... the PR's t is replaced with a æ of a color chosen by the Active Player":
+    // any Non-Player Realm, not only one nearby. DDD holds only a province far away.
+    let mut game = game_with(|t| {
+        t.replace(
+            "        (id: \"CCC\", name: \"Celand\",",
+            "        (id: \"DDD\", name: \"Deland\", kind: NonPlayer, colour: (90, 90, 90), capital: \"dora\"),\n        (id: \"CCC\", name: \"Celand\",",
+        )
+        .replace(
+            "            (id: \"wild\", name: \"Wild\",",
+            "            (id: \"dora\", name: \"Dora\", area: \"farland\", cores: [\"DDD\"], owner: Some(\"DDD\"),\n             shape: [[(320.0, 100.0), (400.0, 100.0), (400.0, 180.0), (320.0, 180.0)]], site: (360.0, 140.0)),\n            (id: \"wild\", name: \"Wild\",",
+        )
+    });
+    let a = e(&game, "AAA");
+    let nora = e(&game, "nora");
+    game.world_mut()
+        .get_mut::<PrintedCores>(nora)
+        .unwrap()
+        .0
+        .clear();
+    let asked = |game: &Game| {
+        game.pending()
+            .is_some_and(|d| matches!(d.kind, DecisionKind::LiberationColour { .. }))
+    };
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            if game.world().get::<OwnedBy>(nora).is_some_and(|o| o.0 == a) {
+                hold_unrest(game, a, "nora");
+                let north = e(game, "north");
+                // No army of AAA's to fight them off.
+                for u in military::own_units_at(game.world(), a, north, true) {
+                    game.world_mut().despawn(u);
+                }
+                if military::units_at(game.world(), north, Party::Rebels, true).is_empty() {
+                    spawn_unit(game, None, "north", UnitKind::Infantry, UnitStatus::Rebel);
+                }
+            }
+        },
+        asked,
+    );
+    assert!(
+        reached,
+        "nora is liberated: {} {:?}",
+        game.is_over(),
+        game.log()
+            .entries
+            .iter()
+            .filter(|n| n.rule.contains("14.") || n.rule.contains("flow"))
+            .map(|n| (n.rule, n.text.clone()))
+            .take(60)
+            .collect::<Vec<_>>()
+    );
+    let far = Action::ChooseRealm {
+        realm: "DDD".into(),
+    };
+    assert!(
+        game.legal_actions().contains(&far),
+        "{:?}",
+        game.legal_actions()
+    );
+    assert!(game.legal_actions().contains(&Action::ChooseRealm {
+        realm: "CCC".into()
+    }));
+    game.apply(far).unwrap();
+    let d = e(&game, "DDD");
+    assert_eq!(game.world().get::<OwnedBy>(nora).unwrap().0, d);
+    assert_eq!(game.world().get::<NprMarker>(nora).unwrap().0, d);
 }

@@ -654,33 +654,15 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
     );
 }
 
-/// Non-Player Realms a liberated territory may join: those with provinces in its area or a
-/// neighbouring area; every Non-Player Realm when none is near.
-pub fn liberation_colours(world: &World, province: Entity) -> Vec<Entity> {
-    let area = area_of(world, province);
-    let mut near: Vec<Entity> = Vec::new();
-    let mut areas: Vec<Entity> = area.into_iter().collect();
-    if let Some(borders) = area.and_then(|a| world.get::<LandBorders>(a)) {
-        areas.extend(borders.0.iter().map(|(a, _)| *a));
-    }
-    for a in areas {
-        if let Some(provinces) = world.get::<AreaProvinces>(a) {
-            for p in provinces.iter() {
-                if let Some(owner) = world.get::<OwnedBy>(p).map(|o| o.0) {
-                    if world.get::<NonPlayerRealm>(owner).is_some() && !near.contains(&owner) {
-                        near.push(owner);
-                    }
-                }
-            }
-        }
-    }
-    if near.is_empty() {
-        if let Some(mut q) = world.try_query_filtered::<Entity, With<NonPlayerRealm>>() {
-            near = q.iter(world).collect();
-        }
-    }
-    near.sort_by_key(|e| key_of(world, *e));
-    near
+/// Non-Player Realms a liberated territory may join: every one of them, since the colour is
+/// "chosen by the Active Player" (14.3 c) with no limit on which.
+pub fn liberation_colours(world: &World, _province: Entity) -> Vec<Entity> {
+    let mut all: Vec<Entity> = world
+        .try_query_filtered::<Entity, With<NonPlayerRealm>>()
+        .map(|mut q| q.iter(world).collect())
+        .unwrap_or_default();
+    all.sort_by_key(|e| key_of(world, *e));
+    all
 }
 
 pub(crate) fn answer_liberation_colour(world: &mut World, colour: &str) {
