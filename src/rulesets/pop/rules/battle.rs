@@ -86,6 +86,10 @@ pub struct Battles {
     pub current: Option<Fight>,
     /// Battles begun so far in the game.
     pub fought: usize,
+    /// Battles against rebels placed by Rebellion results, held back until every Rebel Die
+    /// roll has been resolved (14.2); `release_held` queues them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<BattleSpec>,
 }
 
 /// A battle that lasts this many rounds breaks off: both sides keep their ground.
@@ -105,6 +109,24 @@ pub fn queue(world: &mut World, spec: BattleSpec) {
     } else {
         b.queue.push(spec);
     }
+}
+
+/// Holds a battle back until `release_held` (a Rebellion's battle waits for the other dice).
+pub fn hold(world: &mut World, spec: BattleSpec) {
+    let mut b = world.resource_mut::<Battles>();
+    if !b.held.contains(&spec) {
+        b.held.push(spec);
+    }
+}
+
+/// Queues the battles held back, in the order they arose; true if there were any.
+pub fn release_held(world: &mut World) -> bool {
+    let held = std::mem::take(&mut world.resource_mut::<Battles>().held);
+    let any = !held.is_empty();
+    for spec in held {
+        queue(world, spec);
+    }
+    any
 }
 
 pub fn busy(world: &World) -> bool {
