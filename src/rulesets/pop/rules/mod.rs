@@ -196,6 +196,7 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         | DecisionKind::VassalDissent { .. } => rebels::candidates(world, realm, &decision.kind),
         DecisionKind::RecruitUnits { .. }
         | DecisionKind::SiegeMore { .. }
+        | DecisionKind::OccupyRebelTown { .. }
         | DecisionKind::NavalTransport { .. }
         | DecisionKind::FreeActivation => {
             military::decision_candidates(world, realm, &decision.kind)
@@ -289,6 +290,7 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         ),
         DecisionKind::RecruitUnits { .. }
         | DecisionKind::SiegeMore { .. }
+        | DecisionKind::OccupyRebelTown { .. }
         | DecisionKind::NavalTransport { .. }
         | DecisionKind::FreeActivation => {
             military::check_decision(world, realm, &decision.kind, action)

@@ -2025,3 +2025,67 @@ fn pop_14_3_rebels_draw_a_military_leader_like_npr_units() {
         "3 dice and the leader's 2"
     );
 }
+
+#[test]
+fn pop_14_4_besieger_chooses_whether_to_place_its_town_on_an_enemys_rebel_town() {
+    // "If you are at War with the Owner of this Province, you MAY place your own t on top of
+    // theirs (in u state) as normal": the besieger is asked.
+    for accept in [false, true] {
+        let mut game = game();
+        let me = to_turn(&mut game);
+        let them = other(&me);
+        rich(&mut game, &me);
+        declare(&mut game, &me, them);
+        let (r, t) = (e(&game, &me), e(&game, them));
+        let small = if them == "AAA" { "nora" } else { "sora" };
+        let p = e(&game, small);
+        crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), t, p);
+        crate::rulesets::pop::rules::rebels::rebels_take(
+            game.world_mut(),
+            t,
+            p,
+            t,
+            "pop.14.2.rebellion_liberates",
+        );
+        assert!(game.world().get::<RebelTown>(p).is_some());
+        spawn_units(
+            &mut game,
+            Some(&me),
+            home(them),
+            UnitKind::Infantry,
+            UnitStatus::Regular,
+            1,
+        );
+        game.apply(Action::Siege {
+            province: small.into(),
+        })
+        .unwrap();
+        assert!(game.world().get::<RebelTown>(p).is_none());
+        assert_eq!(
+            game.pending().unwrap().kind,
+            DecisionKind::OccupyRebelTown {
+                province: small.into()
+            }
+        );
+        assert_eq!(game.legal_actions(), vec![Action::Accept, Action::Decline]);
+        game.apply(if accept {
+            Action::Accept
+        } else {
+            Action::Decline
+        })
+        .unwrap();
+        let mine = game
+            .world()
+            .get::<Holdings>(p)
+            .unwrap()
+            .iter()
+            .any(|x| game.world().get::<TokenOf>(x).is_some_and(|o| o.0 == r));
+        assert_eq!(mine, accept, "the besieger's town only if it chose so");
+        assert_eq!(
+            game.world()
+                .get::<ControlledBy>(p)
+                .is_some_and(|c| c.0 == r),
+            accept
+        );
+    }
+}
