@@ -224,7 +224,7 @@ fn pop_7_3_increase_cost_is_five_plus_stability() {
 }
 
 #[test]
-fn pop_7_3_increase_cost_refused_when_short_or_at_plus_three() {
+fn pop_7_3_increase_cost_refused_when_short_and_overflows_at_plus_three() {
     let scenario = mini_with(|t| {
         t.replace(
             "options: (first_age: 1, last_age: 2)",
@@ -251,10 +251,19 @@ fn pop_7_3_increase_cost_refused_when_short_or_at_plus_three() {
         )
     });
     let mut game = Game::new(scenario, GameSetup::default(), 6).unwrap();
-    assert_eq!(
-        game.apply(Action::IncreaseStability).unwrap_err().rule,
-        "pop.act.increase_stability"
-    );
+    // At +3 the action is legal: 5 + 3 adm paid, and the step becomes 2 adm (7.3).
+    let me = game.pending().unwrap().realm.clone();
+    game.apply(Action::IncreaseStability).unwrap();
+    let realm = game
+        .world()
+        .resource::<regnum::rulesets::pop::state::Index>()
+        .get(&me)
+        .unwrap();
+    let mat = game
+        .world()
+        .get::<regnum::rulesets::pop::model::Mat>(realm)
+        .unwrap();
+    assert_eq!((mat.stability, mat.mp[0]), (3, 10 - 8 + 2));
 }
 
 #[test]

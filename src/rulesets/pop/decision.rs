@@ -278,6 +278,9 @@ pub enum DecisionKind {
     RecruitUnits { area: String },
     /// Sieging in this area: another province within the army's strength, or done.
     SiegeMore { area: String },
+    /// A rebel town of a realm you are at war with was stormed (14.4): place your own town on
+    /// the province (`Accept`, unrest side up) or leave it to its owner (`Decline`).
+    OccupyRebelTown { province: String },
     /// War declared and no battle followed: a free Activate or Recruit, or none.
     FreeActivation,
     /// Ships moved to `sea` (Naval Transport after a Naval Movement, 5.5c): carry an army

@@ -66,7 +66,8 @@ pub fn turn(
             card: card_id(world, c),
         };
         if worth > PLAY_WORTH
-            && mat.mp(def.deck) >= i32::from(def.cost) + 2
+            && mat.mp(def.deck)
+                >= crate::rulesets::pop::rules::economy::card_mp_cost(world, realm, def) + 2
             && mat.ducats >= i32::from(def.ducats) + 4
             && legal.contains(&play)
         {
@@ -389,7 +390,8 @@ pub fn decide(
                         .then(|| pick(legal, |a| *a == Action::Reroll))
                         .flatten()
                 })
-                .or(Some(Action::Decline))
+                .or_else(|| pick(legal, |a| *a == Action::Decline))
+                .or_else(|| legal.first().cloned())
         }
         DecisionKind::InfluenceMore => {
             // One more cube in the same area: dip while there is plenty, else ducats if rich.

@@ -322,6 +322,7 @@ impl Bot {
             }
             DecisionKind::RecruitUnits { .. }
             | DecisionKind::SiegeMore { .. }
+            | DecisionKind::OccupyRebelTown { .. }
             | DecisionKind::NavalTransport { .. }
             | DecisionKind::FreeActivation
             | DecisionKind::BattleRetreat { .. }

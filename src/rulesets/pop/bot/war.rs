@@ -440,6 +440,8 @@ pub fn decide(
             }
             Some(Action::Decline)
         }
+        // A town on the stormed province of an enemy: occupied land counts in the peace.
+        DecisionKind::OccupyRebelTown { .. } => Some(Action::Accept),
         DecisionKind::SiegeMore { .. } => legal
             .iter()
             .find(|a| matches!(a, Action::ChooseProvince { .. }))

@@ -787,12 +787,8 @@ fn check_turn_action(
                 .map_or(increase_stability_cost(mat.stability), |r| {
                     stability_cost(world, r)
                 });
-            if mat.stability >= 3 {
-                Err(Illegal::new(
-                    ids::ACT_INCREASE_STABILITY,
-                    "stability is already +3",
-                ))
-            } else if mat.mp(MpKind::Adm) < cost {
+            // Legal at +3 as well: the gained step becomes 2 adm (7.3, Stability Beyond +3).
+            if mat.mp(MpKind::Adm) < cost {
                 Err(Illegal::new(
                     ids::STABILITY_COST,
                     format!(

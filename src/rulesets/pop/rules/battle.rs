@@ -73,7 +73,8 @@ pub struct Fight {
     pub spec: BattleSpec,
     pub round: u32,
     pub stage: Stage,
-    /// The leader a Non-Player Realm drew from the military deck (character stable id).
+    /// The leader a Non-Player Realm or the rebels drew from the military deck (character
+    /// stable id).
     pub npr_leader: Option<u32>,
     /// The side asked whether to retreat (0 attacker, 1 defender).
     pub asked: Option<u8>,
@@ -85,6 +86,10 @@ pub struct Battles {
     pub current: Option<Fight>,
     /// Battles begun so far in the game.
     pub fought: usize,
+    /// Battles against rebels placed by Rebellion results, held back until every Rebel Die
+    /// roll has been resolved (14.2); `release_held` queues them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<BattleSpec>,
 }
 
 /// A battle that lasts this many rounds breaks off: both sides keep their ground.
@@ -104,6 +109,24 @@ pub fn queue(world: &mut World, spec: BattleSpec) {
     } else {
         b.queue.push(spec);
     }
+}
+
+/// Holds a battle back until `release_held` (a Rebellion's battle waits for the other dice).
+pub fn hold(world: &mut World, spec: BattleSpec) {
+    let mut b = world.resource_mut::<Battles>();
+    if !b.held.contains(&spec) {
+        b.held.push(spec);
+    }
+}
+
+/// Queues the battles held back, in the order they arose; true if there were any.
+pub fn release_held(world: &mut World) -> bool {
+    let held = std::mem::take(&mut world.resource_mut::<Battles>().held);
+    let any = !held.is_empty();
+    for spec in held {
+        queue(world, spec);
+    }
+    any
 }
 
 pub fn busy(world: &World) -> bool {
@@ -268,14 +291,20 @@ fn begin(world: &mut World, spec: BattleSpec) {
             .subject(spec.place),
         );
     }
-    // A Non-Player Realm defending with 3 or more units draws a leader from the military deck.
+    // A Non-Player Realm defending with 3 or more units draws a leader from the military deck;
+    // rebels, who fight just like NPR units (14.3), draw one too when 3 or more of them fight.
     let mut npr_leader = None;
     if let Some(npr) =
         realm_of(world, spec.defender).filter(|r| world.get::<NonPlayerRealm>(*r).is_some())
     {
         if d >= 3 {
-            npr_leader = draw_npr_leader(world, npr);
+            let name = key_of(world, npr);
+            npr_leader = draw_npr_leader(world, &name, ids::BATTLE_NPR_DEFENCE);
         }
+    } else if (spec.defender == Party::Rebels && d >= 3)
+        || (spec.attacker == Party::Rebels && a >= 3)
+    {
+        npr_leader = draw_npr_leader(world, "The rebels", ids::REBEL_BATTLE);
     }
     world.resource_mut::<Battles>().current = Some(Fight {
         spec,
@@ -286,7 +315,9 @@ fn begin(world: &mut World, spec: BattleSpec) {
     });
 }
 
-fn draw_npr_leader(world: &mut World, npr: Entity) -> Option<u32> {
+/// The top Military card, discarded; its leader (one rolling dice) leads the NPR or rebel side
+/// called `name`.
+fn draw_npr_leader(world: &mut World, name: &str, rule: &'static str) -> Option<u32> {
     let card = world.resource_scope(|world, mut decks: Mut<ActionDecks>| {
         let card = decks.draw(MpKind::Mil, &mut world.resource_mut::<GameRng>());
         if let Some(c) = card {
@@ -299,16 +330,19 @@ fn draw_npr_leader(world: &mut World, npr: Entity) -> Option<u32> {
             .get::<Character>(*ch)
             .is_some_and(|x| x.kind == CharacterKind::Leader && x.dice > 0)
     })?;
-    let name = key_of(world, npr);
     let who = key_of(world, leader);
-    write(
-        world,
-        Note::new(
-            ids::BATTLE_NPR_DEFENCE,
+    let mut note = Note::new(
+        rule,
+        format!("{name} are led by {who}, drawn from the military deck"),
+    );
+    if rule == ids::BATTLE_NPR_DEFENCE {
+        note = Note::new(
+            rule,
             format!("{name} is led by {who}, drawn from the military deck"),
         )
-        .realm(&name),
-    );
+        .realm(name);
+    }
+    write(world, note);
     Some(sid_of(world, leader))
 }
 
@@ -364,6 +398,10 @@ fn leader_of(world: &World, fight: &Fight, side: usize) -> Option<Entity> {
     } else {
         fight.spec.defender
     };
+    if party == Party::Rebels {
+        // Rebels fight just like NPR units (14.3): the leader they drew, if any.
+        return fight.npr_leader.and_then(|s| entity(world, s));
+    }
     let realm = realm_of(world, party)?;
     let place = entity(world, fight.spec.place)?;
     if world.get::<NonPlayerRealm>(realm).is_some() {

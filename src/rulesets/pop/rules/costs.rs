@@ -253,7 +253,7 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
                 .unwrap_or_default();
             if let Some(c) = cards::find_card(world, &hand, card) {
                 let def = &world.resource::<Content>().0.action_cards[c];
-                cost.add_mp(def.deck, i32::from(def.cost));
+                cost.add_mp(def.deck, economy::card_mp_cost(world, realm, def));
                 cost.ducats = i32::from(def.ducats);
             }
         }

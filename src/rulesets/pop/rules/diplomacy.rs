@@ -29,9 +29,9 @@ pub const INFLUENCE_DIP: i32 = 1;
 /// Price of one province sold: 3 to 15 ducats.
 pub const MIN_PRICE: i32 = 3;
 pub const MAX_PRICE: i32 = 15;
-/// Ducat amounts a realm may offer or ask for (house rule: a few sizes, see rules notes).
+/// Ducat amounts the candidate offers list (any other amount may be proposed too).
 pub const SUPPORT_SIZES: [i32; 3] = [5, 10, 20];
-/// Prices per province a realm may offer (house rule: a few sizes).
+/// Prices per province the candidate offers list (any price from 3 to 15 may be proposed).
 pub const PRICE_SIZES: [i32; 4] = [3, 6, 10, 15];
 /// Influence: a first cube for 1 dip, more for 1 dip or 3 ducats each.
 pub const INFLUENCE_DUCATS: i32 = 3;
@@ -172,6 +172,7 @@ pub fn offers(world: &World, realm: Entity, other: Entity) -> Vec<Offer> {
             });
         }
     }
+    debug_assert!(all.iter().all(listed_shape));
     all
 }
 
@@ -291,15 +292,9 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                     format!("{to} is not another player in this game"),
                 ));
             };
-            if let Some(p) = offer_problem(world, realm, other, offer) {
-                return Some(p);
-            }
-            (!listed_shape(offer)).then(|| {
-                Illegal::new(
-                    ids::PROPOSAL,
-                    "offers come in the listed sizes: 5, 10 or 20 ducats, one province at 3, 6, 10 or 15",
-                )
-            })
+            // Any combination the seed allows is legal (5.1: "all other combinations are
+            // possible"); the listed shapes only keep the list of candidate offers short.
+            offer_problem(world, realm, other, offer)
         }
         Action::Influence { area } => {
             let Some(area) = lookup(world, area).filter(|a| world.get::<Area>(*a).is_some()) else {
@@ -341,7 +336,8 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
     }
 }
 
-/// Whether an offer has one of the shapes `offers` lists (the rules checked the rest).
+/// Whether an offer has one of the shapes `offers` lists as candidates. Only the list keeps to
+/// these shapes: a proposal of any other shape the seed allows is legal too.
 fn listed_shape(offer: &Offer) -> bool {
     let friendly = offer.alliance || offer.marriage.is_some();
     if offer.ducats != 0 {

@@ -22,9 +22,44 @@ fn mat(world: &mut World, realm: Entity) -> Mut<'_, Mat> {
         .expect("only Player Realms have a mat")
 }
 
+/// The Increase Stability Basic Action's own price in adm, before the stability surcharge.
+pub const INCREASE_STABILITY_ADM: i32 = 5;
+
+/// What increasing stability adds to an action's cost (7.3: "modify that Action's cost according
+/// to your current Stability"): the current stability, so +2 adds 2 and -1 takes 1 off. The same
+/// for the Increase Stability Basic Action and for an Action Card that increases stability.
+pub fn stability_surcharge(stability: i32) -> i32 {
+    stability
+}
+
 /// Increase Stability costs 5 + current stability in adm (7.3).
 pub fn increase_stability_cost(stability: i32) -> i32 {
-    5 + stability
+    INCREASE_STABILITY_ADM + stability_surcharge(stability)
+}
+
+/// Whether playing this Action Card increases stability (one of its effects gains stability).
+pub fn card_increases_stability(
+    def: &crate::rulesets::pop::content::schema::ActionCardDef,
+) -> bool {
+    def.effects
+        .iter()
+        .any(|e| matches!(e, crate::rulesets::pop::content::schema::Effect::Stability(n) if *n > 0))
+}
+
+/// What playing this Action Card costs the realm in the card's monarch power: the price on the
+/// card, plus the stability surcharge when the card increases stability (7.3), never below 0.
+pub fn card_mp_cost(
+    world: &World,
+    realm: Entity,
+    def: &crate::rulesets::pop::content::schema::ActionCardDef,
+) -> i32 {
+    let price = i32::from(def.cost);
+    if card_increases_stability(def) {
+        let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
+        (price + stability_surcharge(stability)).max(0)
+    } else {
+        price
+    }
 }
 
 /// What Increase Stability costs this realm: the table less its Ideas' discount and the Papal

@@ -354,10 +354,23 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 .and_then(|r| world.get::<Mat>(r))
                 .cloned()
                 .unwrap_or_default();
-            let kinds: Vec<MpKind> = MpKind::ALL
-                .into_iter()
-                .filter(|k| amount >= 0 || mat.mp(*k) > 0)
-                .collect();
+            let from_effect = matches!(
+                world.resource::<EffectQueue>().items.front(),
+                Some(Effect::AnyMp(_))
+            );
+            let kinds: Vec<MpKind> = if from_effect || amount >= 0 {
+                MpKind::ALL
+                    .into_iter()
+                    .filter(|k| amount >= 0 || mat.mp(*k) > 0)
+                    .collect()
+            } else {
+                // Stability -3 in Phase 4 D: 1 fewer of a type the realm receives.
+                world
+                    .resource::<Index>()
+                    .get(&decision.realm)
+                    .map(|r| crate::rulesets::pop::rules::monarch_power::shortfall_kinds(world, r))
+                    .unwrap_or_default()
+            };
             let kinds = if kinds.is_empty() {
                 MpKind::ALL.to_vec()
             } else {

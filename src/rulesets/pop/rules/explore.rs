@@ -319,12 +319,29 @@ pub fn answers(world: &World, _realm: Entity) -> Vec<Action> {
     all
 }
 
+/// Whether a plain (unmarked) result discovers at least one area for the realm.
+fn usable_result(world: &World, realm: Entity, face: u8) -> bool {
+    all_of::<Area>(world)
+        .into_iter()
+        .filter(|a| world.get::<Area>(*a).is_some_and(|a| a.distant))
+        .any(|a| target_problem(world, realm, a, face, false).is_none())
+}
+
 pub fn answer_problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
     let Some(state) = world.resource::<Generic>().explore else {
         return Some(Illegal::new(ids::EXPLORE, "no exploration under way"));
     };
     let dip = mp(world, realm, MpKind::Dip);
     match action {
+        // "Either use the result or pay to re-roll": a plain result that discovers something
+        // must be used (or re-rolled); only a failure mark, or a result with nothing to
+        // discover, lets the exploration end empty-handed.
+        Action::Decline if !state.mark && usable_result(world, realm, state.face) => {
+            Some(Illegal::new(
+                ids::EXPLORE,
+                "use the result (discover an area it allows) or pay 1 dip to re-roll",
+            ))
+        }
         Action::Decline => None,
         Action::Reroll if state.rerolls >= max_rerolls(world, realm) => Some(Illegal::new(
             ids::EXPLORE,

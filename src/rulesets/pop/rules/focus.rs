@@ -13,7 +13,9 @@ use crate::rulesets::pop::ids;
 use crate::rulesets::pop::rules::cards::{
     ActionDecks, Hand, card_deck, card_id, draw_to_hand, drawable, find_card, take_from_hand,
 };
-use crate::rulesets::pop::rules::economy::{change_mp, spend};
+use crate::rulesets::pop::rules::economy::{
+    card_increases_stability, card_mp_cost, change_mp, spend,
+};
 use crate::rulesets::pop::rules::effects::queue_effects;
 use crate::rulesets::pop::rules::generic::*;
 use crate::rulesets::pop::state::{Content, key_of};
@@ -99,10 +101,16 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                 ));
             };
             let def = &world.resource::<Content>().0.action_cards[c];
-            if mp(world, realm, def.deck) < i32::from(def.cost) {
+            let cost = card_mp_cost(world, realm, def);
+            if mp(world, realm, def.deck) < cost {
+                let rule = if cost > i32::from(def.cost) {
+                    ids::STABILITY_COST
+                } else {
+                    ids::ACT_PLAY_CARD
+                };
                 Some(Illegal::new(
-                    ids::ACT_PLAY_CARD,
-                    format!("{} costs {} {:?}", def.name, def.cost, def.deck),
+                    rule,
+                    format!("{} costs {cost} {:?}", def.name, def.deck),
                 ))
             } else if mat(world, realm).ducats < i32::from(def.ducats) {
                 Some(Illegal::new(
@@ -157,14 +165,14 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 Note::new(ids::ACT_PLAY_CARD, format!("{name} plays \"{}\"", def.name))
                     .realm(&name),
             );
-            if def.cost > 0 {
-                change_mp(
-                    world,
-                    realm,
-                    def.deck,
-                    -i32::from(def.cost),
-                    ids::ACT_PLAY_CARD,
-                );
+            let cost = card_mp_cost(world, realm, &def);
+            if cost > 0 {
+                let rule = if card_increases_stability(&def) {
+                    ids::STABILITY_COST
+                } else {
+                    ids::ACT_PLAY_CARD
+                };
+                change_mp(world, realm, def.deck, -cost, rule);
             }
             if def.ducats > 0 {
                 spend(world, realm, i32::from(def.ducats), ids::ACT_PLAY_CARD);

@@ -176,17 +176,7 @@ fn pop_5_1_monetary_support_refusals() {
         },
     );
     refused(&mut game, action, "pop.5.1.monetary_support");
-    // Odd sizes are not offered.
     set(&mut game, me, |m| m.ducats = 30);
-    let action = propose(
-        &game,
-        other,
-        Offer {
-            ducats: 7,
-            ..Default::default()
-        },
-    );
-    refused(&mut game, action, "pop.5.1.proposal");
     // At war, only money.
     let ccc = e(&game, "CCC");
     spawn_sim(
@@ -284,6 +274,72 @@ fn pop_5_1_province_sale_claim_price_adm_and_core_prestige() {
     assert!(count(&game, "pop.5.1.province_sale") >= 1);
 }
 
+#[test]
+fn pop_5_1_player_diplomacy_all_other_combinations_are_possible() {
+    // "You may not perform 'Monetary Support' and 'Buy/Sell Provinces' in the same Turn, but all
+    // other combinations are possible": an alliance, a marriage and 7 ducats in one deal.
+    let (mut game, me, other) = rich(|t| t);
+    let deal = Offer {
+        alliance: true,
+        marriage: Some(MpKind::Adm),
+        ducats: 7,
+        ..Default::default()
+    };
+    game.apply(propose(&game, other, deal)).unwrap();
+    game.apply(Action::Accept).unwrap();
+    assert_eq!(
+        mat(&game, me).mp(MpKind::Dip),
+        10 - 1 - 1 - 1,
+        "1 dip for the alliance, 1 for the marriage, 1 per 10 ducats rounded up"
+    );
+    assert_eq!(mat(&game, me).ducats, 23);
+    assert_eq!(mat(&game, other).ducats, 37);
+    assert_eq!(markers::<Alliance>(&mut game).len(), 1);
+    assert_eq!(markers::<Marriage>(&mut game).len(), 1);
+
+    // An alliance together with a province sold at 4 ducats (any price from 3 to 15).
+    let (mut game, me, other) = rich(|t| t);
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let north = e(&game, "north");
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Claim {
+            realm: b,
+            area: north,
+        },
+    );
+    let deal = Offer {
+        alliance: true,
+        provinces: vec!["nora".into()],
+        price: 4,
+        ..Default::default()
+    };
+    game.apply(propose(&game, other, deal)).unwrap();
+    game.apply(Action::Accept).unwrap();
+    assert_eq!(game.world().get::<OwnedBy>(e(&game, "nora")).unwrap().0, b);
+    assert_eq!(mat(&game, a).ducats, 34);
+    assert_eq!(mat(&game, b).ducats, 26);
+    assert_eq!(mat(&game, me).mp(MpKind::Dip), 9, "the alliance's 1 dip");
+    assert_eq!(
+        mat(&game, a).mp(MpKind::Adm),
+        9,
+        "each side of the sale pays 1 adm"
+    );
+    assert_eq!(mat(&game, b).mp(MpKind::Adm), 9);
+    assert_eq!(markers::<Alliance>(&mut game).len(), 1);
+    // Money together with a sale stays refused.
+    let (mut game, _, other) = rich(|t| t);
+    let both = Offer {
+        ducats: 7,
+        provinces: vec!["nora".into()],
+        price: 4,
+        ..Default::default()
+    };
+    let action = propose(&game, other, both);
+    refused(&mut game, action, "pop.5.1.monetary_support");
+}
+
 /// The mini game with Farland as exploration Territory 1.
 fn explorers() -> (Game, Entity, Entity) {
     rich(|t| {
@@ -368,6 +424,41 @@ fn pop_5_1_explore_failure_mark_costs_1_dip_or_fails() {
             .iter()
             .any(|e| e.rule == "pop.5.1.explore" && e.text.contains("fails"))
     );
+}
+
+#[test]
+fn pop_5_1_explore_must_use_the_result_of_the_last_roll() {
+    // "Either use the result or pay 1b to re-roll ... you must use the result of the last roll
+    // you make": a plain 1 that discovers Farland cannot be given up.
+    let (mut game, me, _) = explorers();
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 1, false, 0);
+    refused(&mut game, Action::Decline, "pop.5.1.explore");
+    assert!(!game.legal_actions().contains(&Action::Decline));
+    assert!(game.legal_actions().contains(&Action::Reroll));
+    // The last roll allowed: it must be used.
+    set_die(&mut game, me, 1, false, 2);
+    refused(&mut game, Action::Decline, "pop.5.1.explore");
+    assert_eq!(
+        game.legal_actions(),
+        vec![Action::Discover {
+            area: "farland".into()
+        }]
+    );
+    // A plain 2 discovers nothing here: the exploration may end.
+    set_die(&mut game, me, 2, false, 2);
+    game.apply(Action::Decline).unwrap();
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|e| e.rule == "pop.5.1.explore" && e.text.contains("finds nothing"))
+    );
+    // With the failure mark giving up stays legal (the exploration fails).
+    let (mut game, me, _) = explorers();
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 1, true, 0);
+    assert!(game.legal_actions().contains(&Action::Decline));
 }
 
 #[test]

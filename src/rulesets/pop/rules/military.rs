@@ -83,6 +83,10 @@ pub struct MilitaryAction {
     /// The sea zone (stable id) ships sailed to in this action: an army may be carried across
     /// a bridge through it once any naval battle is over (5.5c).
     pub transport: Option<u32>,
+    /// A stormed rebel town of an enemy (province stable id): the besieger chooses whether to
+    /// place its own town there (14.4 "you may").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub occupy: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -823,17 +827,12 @@ pub fn commander_at(world: &World, realm: Entity, place: Entity) -> Option<Entit
     })
 }
 
-/// Mil a general or admiral costs `realm` (HR: 1, or 2 for a leader rolling 2 or more dice;
-/// Ideas may make it cheaper, down to 0).
+/// Mil a general or admiral costs `realm`: the 1 or 2 mil printed on its card (7.2, the
+/// character's `cost`); Ideas may make it cheaper, down to 0.
 pub fn leader_cost(world: &World, realm: Entity, character: Entity) -> i32 {
-    let printed = if world
+    let printed = world
         .get::<Character>(character)
-        .is_some_and(|c| c.dice >= 2)
-    {
-        2
-    } else {
-        1
-    };
+        .map_or(0, |c| i32::from(c.cost));
     (printed - crate::rulesets::pop::rules::ideas::leader_discount(world, realm)).max(0)
 }
 
@@ -1765,7 +1764,8 @@ fn recruit_unit(world: &mut World, realm: Entity, kind: UnitKind, mercenary: boo
     );
 }
 
-/// Takes a province by siege: a rebel town is cleared (and, at war with its owner, occupied);
+/// Takes a province by siege: a rebel town is cleared (and, at war with its owner, the besieger
+/// is asked whether to occupy it);
 /// an enemy's province is occupied (the besieger's town, unrest side up, and a cube on the
 /// owner's track); one's own province held by an enemy comes back.
 pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
@@ -1795,7 +1795,20 @@ pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
         if owner == Some(realm) || owner.is_none_or(|o| !at_war_between(world, realm, o)) {
             return;
         }
+        // "You may place your own t on top of theirs": the besieger decides.
+        world.resource_mut::<MilitaryAction>().occupy = Some(sid);
+        return;
     }
+    occupy_by_siege(world, realm, province);
+}
+
+/// The besieger's town goes on a province it took by siege (unrest side up, a cube on the
+/// owner's track), or its own province comes back from an occupier.
+fn occupy_by_siege(world: &mut World, realm: Entity, province: Entity) {
+    let name = key_of(world, realm);
+    let place = key_of(world, province);
+    let sid = sid_of(world, province);
+    let owner = world.get::<OwnedBy>(province).map(|o| o.0);
     let held = controller(world, province);
     if owner == Some(realm) {
         // Our own province back from an occupier.
@@ -2102,6 +2115,24 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
             finish_recruiting(world, realm);
             continue;
         }
+        if let Some(p) = m.occupy {
+            let province = world
+                .resource::<Index>()
+                .by_sid(p)
+                .map(|x| key_of(world, x))
+                .unwrap_or_default();
+            ask(
+                world,
+                name,
+                DecisionKind::OccupyRebelTown {
+                    province: province.clone(),
+                },
+                format!(
+                    "The rebel town of {province} is stormed: place your own town there (you are at war with its owner), or not"
+                ),
+            );
+            return Step::Waiting;
+        }
         if let Some(s) = &m.sieging {
             if siege_more_candidates(world, realm).len() > 1 {
                 let area = world
@@ -2213,6 +2244,26 @@ pub fn answer(world: &mut World, realm: Entity, kind: &DecisionKind, action: &Ac
         (DecisionKind::SiegeMore { .. }, _) => {
             world.resource_mut::<MilitaryAction>().sieging = None;
         }
+        (DecisionKind::OccupyRebelTown { .. }, answer) => {
+            let p = world.resource_mut::<MilitaryAction>().occupy.take();
+            let p = p.and_then(|p| world.resource::<Index>().by_sid(p));
+            if let Some(p) = p {
+                if *answer == Action::Accept {
+                    occupy_by_siege(world, realm, p);
+                } else {
+                    let (name, place) = (key_of(world, realm), key_of(world, p));
+                    write(
+                        world,
+                        Note::new(
+                            ids::SIEGE_REBEL_TOWN,
+                            format!("{name} leaves {place} to its owner"),
+                        )
+                        .realm(&name)
+                        .subject(sid_of(world, p)),
+                    );
+                }
+            }
+        }
         (DecisionKind::NavalTransport { .. }, Action::Move { from, to }) => {
             if let (Some(f), Some(t)) = (index(world, from), index(world, to)) {
                 march(world, realm, f, t);
@@ -2261,6 +2312,7 @@ pub fn decision_candidates(world: &World, realm: Entity, kind: &DecisionKind) ->
     match kind {
         DecisionKind::RecruitUnits { .. } => recruit_unit_candidates(),
         DecisionKind::SiegeMore { .. } => siege_more_candidates(world, realm),
+        DecisionKind::OccupyRebelTown { .. } => vec![Action::Accept, Action::Decline],
         DecisionKind::NavalTransport { sea } => {
             let mut all = index(world, sea)
                 .map(|s| transport_candidates(world, realm, s))
@@ -2292,6 +2344,11 @@ pub fn check_decision(
         (DecisionKind::RecruitUnits { .. }, _) => {
             Err(Illegal::new(ids::WAR_RECRUIT, "recruit a unit, or be done"))
         }
+        (DecisionKind::OccupyRebelTown { .. }, Action::Accept | Action::Decline) => Ok(()),
+        (DecisionKind::OccupyRebelTown { .. }, _) => Err(Illegal::new(
+            ids::SIEGE_REBEL_TOWN,
+            "place your town on the stormed province, or leave it",
+        )),
         (DecisionKind::SiegeMore { .. }, _) => {
             if siege_more_candidates(world, realm).contains(action) {
                 Ok(())

@@ -196,6 +196,7 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         | DecisionKind::VassalDissent { .. } => rebels::candidates(world, realm, &decision.kind),
         DecisionKind::RecruitUnits { .. }
         | DecisionKind::SiegeMore { .. }
+        | DecisionKind::OccupyRebelTown { .. }
         | DecisionKind::NavalTransport { .. }
         | DecisionKind::FreeActivation => {
             military::decision_candidates(world, realm, &decision.kind)
@@ -280,16 +281,16 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             ids::REBELLION_LIBERATES,
             "one of your unrest provinces in that area",
         ),
-        DecisionKind::LiberationColour { .. } => listed(
-            ids::LIBERATION_TERRITORY,
-            "a Non-Player Realm near the province",
-        ),
+        DecisionKind::LiberationColour { .. } => {
+            listed(ids::LIBERATION_TERRITORY, "a Non-Player Realm")
+        }
         DecisionKind::VassalDissent { .. } => listed(
             ids::SEQ_PHASE3_G,
             "a calm vassal of that area, or 1 influence there",
         ),
         DecisionKind::RecruitUnits { .. }
         | DecisionKind::SiegeMore { .. }
+        | DecisionKind::OccupyRebelTown { .. }
         | DecisionKind::NavalTransport { .. }
         | DecisionKind::FreeActivation => {
             military::check_decision(world, realm, &decision.kind, action)

@@ -1,11 +1,12 @@
 //! Phase 4 step D, monarch power income (7.1): ruler skill plus advisor skill per type (1 for
-//! each type during an Interregnum), stability +3 gives 2 MP of choice, -3 costs 1.
+//! each type during an Interregnum), stability +3 gives 2 MP of choice, -3 receives 1 fewer.
 
 use bevy::prelude::*;
 
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{Effect, MpKind};
+use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::{Character, Mat};
 use crate::rulesets::pop::rules::PopStep;
@@ -32,69 +33,130 @@ pub fn skill_level(world: &World, realm: Entity, kind: MpKind) -> i32 {
         + crate::rulesets::pop::rules::ideas::idea_skill(world, realm, kind)
 }
 
+/// The monarch power a realm receives in Phase 4 D, by type: its skill levels, plus the Papal
+/// Controller's 1 dip.
+fn income(world: &World, realm: Entity) -> [i32; 3] {
+    let mut income = MpKind::ALL.map(|k| skill_level(world, realm, k));
+    if crate::rulesets::pop::rules::curia::is_controller(world, realm) {
+        income[MpKind::Dip.index()] += 1;
+    }
+    income
+}
+
+/// The types a realm at -3 stability may receive 1 fewer of: those it receives any of.
+pub fn shortfall_kinds(world: &World, realm: Entity) -> Vec<MpKind> {
+    let income = income(world, realm);
+    MpKind::ALL
+        .into_iter()
+        .filter(|k| income[k.index()] > 0)
+        .collect()
+}
+
 pub(crate) fn gain_monarch_power(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
-            let name = key_of(world, realm);
-            let income: Vec<(MpKind, i32)> = MpKind::ALL
-                .iter()
-                .map(|k| (*k, skill_level(world, realm, *k)))
-                .collect();
-            write(
-                world,
-                Note::new(
-                    ids::SEQ_PHASE4_D,
-                    format!(
-                        "{name} gains monarch power: {} adm, {} dip, {} mil",
-                        income[0].1, income[1].1, income[2].1
-                    ),
-                )
-                .realm(&name),
-            );
-            for (kind, amount) in income {
-                change_mp(world, realm, kind, amount, ids::MP_INCOME);
-            }
-            if crate::rulesets::pop::rules::curia::is_controller(world, realm) {
-                write(
-                    world,
-                    Note::new(
-                        ids::CURIA_CONTROLLER,
-                        format!("{name}, the Papal Controller, gains 1 dip"),
-                    )
-                    .realm(&name),
-                );
-                change_mp(world, realm, MpKind::Dip, 1, ids::CURIA_CONTROLLER);
-            }
             let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
-            if stability >= 3 {
-                write(
-                    world,
-                    Note::new(
-                        ids::STABILITY_PLUS3,
-                        format!("{name} at +3 stability: 2 MP of choice"),
-                    )
-                    .realm(&name),
-                );
-                queue_effects(
-                    world,
-                    realm,
-                    vec![Effect::AnyMp(1), Effect::AnyMp(1)],
-                    "stability +3",
-                );
-            } else if stability <= -3 {
-                write(
-                    world,
-                    Note::new(
-                        ids::STABILITY_MINUS3,
-                        format!("{name} at -3 stability: 1 MP fewer"),
-                    )
-                    .realm(&name),
-                );
-                queue_effects(world, realm, vec![Effect::AnyMp(-1)], "stability -3");
+            if stability <= -3 {
+                // "-3s: Receive 1d fewer (of your choice)": the income itself is 1 smaller, before
+                // the cap of 10 discards any surplus (7.1, 7.3).
+                let kinds = shortfall_kinds(world, realm);
+                if kinds.len() > 1 {
+                    let name = key_of(world, realm);
+                    ask(
+                        world,
+                        name,
+                        DecisionKind::MpType { amount: -1 },
+                        "Stability -3: choose the monarch power to receive 1 fewer of",
+                    );
+                    return Visit::Asked;
+                }
+                receive(world, realm, kinds.first().copied());
+            } else {
+                receive(world, realm, None);
             }
             Visit::Next
         },
-        |_, _, _| Visit::Next,
+        |world, realm, action| {
+            if let Action::ChooseMp { kind } = action {
+                receive(world, realm, Some(kind));
+            }
+            Visit::Next
+        },
     );
+}
+
+/// Adds the realm's Phase 4 D income, 1 fewer of `fewer` (stability -3), each pool capped at 10
+/// only after that; +3 stability then gives 2 MP of choice.
+fn receive(world: &mut World, realm: Entity, fewer: Option<MpKind>) {
+    let name = key_of(world, realm);
+    let mut skills = MpKind::ALL.map(|k| skill_level(world, realm, k));
+    let controller = crate::rulesets::pop::rules::curia::is_controller(world, realm);
+    let mut papal = i32::from(controller);
+    write(
+        world,
+        Note::new(
+            ids::SEQ_PHASE4_D,
+            format!(
+                "{name} gains monarch power: {} adm, {} dip, {} mil",
+                skills[0], skills[1], skills[2]
+            ),
+        )
+        .realm(&name),
+    );
+    if let Some(kind) = fewer {
+        if skills[kind.index()] > 0 {
+            skills[kind.index()] -= 1;
+        } else if kind == MpKind::Dip {
+            papal = (papal - 1).max(0);
+        }
+        write(
+            world,
+            Note::new(
+                ids::STABILITY_MINUS3,
+                format!("{name} at -3 stability: receives 1 {kind:?} fewer"),
+            )
+            .realm(&name)
+            .amount(-1),
+        );
+    } else if world.get::<Mat>(realm).is_some_and(|m| m.stability <= -3) {
+        write(
+            world,
+            Note::new(
+                ids::STABILITY_MINUS3,
+                format!("{name} at -3 stability: receives no monarch power to lose 1 of"),
+            )
+            .realm(&name),
+        );
+    }
+    for kind in MpKind::ALL {
+        change_mp(world, realm, kind, skills[kind.index()], ids::MP_INCOME);
+    }
+    if controller {
+        write(
+            world,
+            Note::new(
+                ids::CURIA_CONTROLLER,
+                format!("{name}, the Papal Controller, gains 1 dip"),
+            )
+            .realm(&name),
+        );
+        change_mp(world, realm, MpKind::Dip, papal, ids::CURIA_CONTROLLER);
+    }
+    if world.get::<Mat>(realm).is_some_and(|m| m.stability >= 3) {
+        write(
+            world,
+            Note::new(
+                ids::STABILITY_PLUS3,
+                format!("{name} at +3 stability: 2 MP of choice"),
+            )
+            .realm(&name),
+        );
+        queue_effects(
+            world,
+            realm,
+            vec![Effect::AnyMp(1), Effect::AnyMp(1)],
+            "stability +3",
+        );
+    }
 }

@@ -6,7 +6,9 @@ use crate::engine::log::GameLog;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending};
 use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::battle::Party;
 use crate::rulesets::pop::rules::effects::{EffectQueue, add_unrest};
+use crate::rulesets::pop::rules::military;
 use crate::rulesets::pop::rules::rebels::{
     RebelFace, counting_unrest, liberate, rebels_take, resolve_face,
 };
@@ -470,4 +472,231 @@ fn pop_7_4_repay_with_passing_money_in_the_same_turn() {
     game.apply(Action::RepayLoan).unwrap();
     let m = mat(&game, realm);
     assert_eq!((m.loans, m.ducats), (0, 3 + 5 - 6));
+}
+
+/// Gives the realm's tokens in `province` unrest, and clears a rebel town there.
+fn hold_unrest(game: &mut Game, realm: Entity, province: &str) {
+    let p = e(game, province);
+    game.world_mut().entity_mut(p).remove::<RebelTown>();
+    let tokens: Vec<Entity> = game
+        .world()
+        .get::<Holdings>(p)
+        .map(|h| h.iter().collect())
+        .unwrap_or_default();
+    for t in tokens {
+        if game.world().get::<TokenOf>(t).is_some_and(|o| o.0 == realm) {
+            game.world_mut().entity_mut(t).insert(Unrest);
+        }
+    }
+}
+
+#[test]
+fn pop_14_2_one_rebel_die_per_town_with_unrest() {
+    // "Players must roll Rebel Dice for each of their t/v with u": two small towns with unrest on
+    // one large province roll two dice, not one for the province.
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let capa = e(&game, "capa");
+    let large: Vec<Entity> = game.world().get::<Holdings>(capa).unwrap().iter().collect();
+    for t in large {
+        game.world_mut().despawn(t);
+    }
+    for _ in 0..2 {
+        spawn_sim(
+            game.world_mut(),
+            None,
+            (Town { large: false }, TokenOf(a), OnProvince(capa)),
+        );
+    }
+    let nora = e(&game, "nora");
+    let reached = play_until(
+        &mut game,
+        3000,
+        |game| {
+            hold_unrest(game, a, "capa");
+            let tokens: Vec<Entity> = game
+                .world()
+                .get::<Holdings>(nora)
+                .map(|h| h.iter().collect())
+                .unwrap_or_default();
+            for t in tokens {
+                game.world_mut().entity_mut(t).remove::<Unrest>();
+            }
+            set(game, a, |m| m.stability = 0);
+        },
+        |game| {
+            game.log()
+                .entries
+                .iter()
+                .any(|n| n.rule == "pop.seq.phase3.i" && n.realm.as_deref() == Some("AAA"))
+        },
+    );
+    assert!(reached, "Phase 3 I came");
+    let log = &game.log().entries;
+    let start = log
+        .iter()
+        .position(|n| n.rule == "pop.seq.phase3.i" && n.realm.as_deref() == Some("AAA"))
+        .unwrap();
+    let roll = log[start..]
+        .iter()
+        .find(|n| n.rule == "pop.14.2.roll" && n.realm.as_deref() == Some("AAA"))
+        .unwrap();
+    assert_eq!(roll.amount, Some(2), "{}", roll.text);
+    assert!(
+        roll.text.contains("rolls 2 rebel dice in north"),
+        "{}",
+        roll.text
+    );
+}
+
+#[test]
+fn pop_14_2_rebellion_battles_come_after_all_rebel_dice() {
+    // "A ? is placed in the Area for each r result, triggering a Battle after all Rebel Dice rolls
+    // have been resolved": the first realm's rebellion is fought only after the second realm has
+    // rolled too.
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let homes = [
+        (a, "north", ["capa", "nora"]),
+        (b, "south", ["capb", "sora"]),
+    ];
+    // A Phase 3 I where a realm's rebellion raised units and another realm rolled after it.
+    let found = |game: &Game| -> Option<(usize, usize)> {
+        let log = &game.log().entries;
+        for (i, n) in log.iter().enumerate() {
+            if n.rule != "pop.14.2.rebellion_units" {
+                continue;
+            }
+            let step_end = log[i..]
+                .iter()
+                .position(|x| {
+                    x.rule == "pop.flow.phase" || x.rule == "pop.seq.phase3.i" && x.realm == n.realm
+                })
+                .map_or(log.len(), |k| i + k);
+            if let Some(k) = log[i..step_end]
+                .iter()
+                .rposition(|x| x.rule == "pop.14.2.roll" && x.realm != n.realm)
+            {
+                return Some((i, i + k));
+            }
+        }
+        None
+    };
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            for (realm, area, provinces) in homes {
+                for p in provinces {
+                    hold_unrest(game, realm, p);
+                }
+                set(game, realm, |m| m.stability = 0);
+                let here = military::own_units_at(game.world(), realm, e(game, area), true).len();
+                for _ in here..3 {
+                    spawn_unit(
+                        game,
+                        Some(realm),
+                        area,
+                        UnitKind::Infantry,
+                        UnitStatus::Regular,
+                    );
+                }
+            }
+        },
+        |game| found(game).is_some(),
+    );
+    assert!(
+        reached,
+        "a rebellion against an army, with another realm rolling after it"
+    );
+    let (rising, last_roll) = found(&game).unwrap();
+    let log = &game.log().entries;
+    assert!(
+        !log[rising..last_roll]
+            .iter()
+            .any(|x| x.rule == "pop.battle.start"),
+        "no rebellion battle before every rebel die is rolled: {:?}",
+        log[rising..=last_roll]
+            .iter()
+            .map(|x| (x.rule, x.text.clone()))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        log[last_roll..]
+            .iter()
+            .any(|x| x.rule == "pop.battle.start"),
+        "the battle comes after the dice"
+    );
+}
+
+#[test]
+fn pop_14_3_c_liberated_territory_colour_any_npr() {
+    // "A Territory ... the PR's t is replaced with a æ of a color chosen by the Active Player":
+    // any Non-Player Realm, not only one nearby. DDD holds only a province far away.
+    let mut game = game_with(|t| {
+        t.replace(
+            "        (id: \"CCC\", name: \"Celand\",",
+            "        (id: \"DDD\", name: \"Deland\", kind: NonPlayer, colour: (90, 90, 90), capital: \"dora\"),\n        (id: \"CCC\", name: \"Celand\",",
+        )
+        .replace(
+            "            (id: \"wild\", name: \"Wild\",",
+            "            (id: \"dora\", name: \"Dora\", area: \"farland\", cores: [\"DDD\"], owner: Some(\"DDD\"),\n             shape: [[(320.0, 100.0), (400.0, 100.0), (400.0, 180.0), (320.0, 180.0)]], site: (360.0, 140.0)),\n            (id: \"wild\", name: \"Wild\",",
+        )
+    });
+    let a = e(&game, "AAA");
+    let nora = e(&game, "nora");
+    game.world_mut()
+        .get_mut::<PrintedCores>(nora)
+        .unwrap()
+        .0
+        .clear();
+    let asked = |game: &Game| {
+        game.pending()
+            .is_some_and(|d| matches!(d.kind, DecisionKind::LiberationColour { .. }))
+    };
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            if game.world().get::<OwnedBy>(nora).is_some_and(|o| o.0 == a) {
+                hold_unrest(game, a, "nora");
+                let north = e(game, "north");
+                // No army of AAA's to fight them off.
+                for u in military::own_units_at(game.world(), a, north, true) {
+                    game.world_mut().despawn(u);
+                }
+                if military::units_at(game.world(), north, Party::Rebels, true).is_empty() {
+                    spawn_unit(game, None, "north", UnitKind::Infantry, UnitStatus::Rebel);
+                }
+            }
+        },
+        asked,
+    );
+    assert!(
+        reached,
+        "nora is liberated: {} {:?}",
+        game.is_over(),
+        game.log()
+            .entries
+            .iter()
+            .filter(|n| n.rule.contains("14.") || n.rule.contains("flow"))
+            .map(|n| (n.rule, n.text.clone()))
+            .take(60)
+            .collect::<Vec<_>>()
+    );
+    let far = Action::ChooseRealm {
+        realm: "DDD".into(),
+    };
+    assert!(
+        game.legal_actions().contains(&far),
+        "{:?}",
+        game.legal_actions()
+    );
+    assert!(game.legal_actions().contains(&Action::ChooseRealm {
+        realm: "CCC".into()
+    }));
+    game.apply(far).unwrap();
+    let d = e(&game, "DDD");
+    assert_eq!(game.world().get::<OwnedBy>(nora).unwrap().0, d);
+    assert_eq!(game.world().get::<NprMarker>(nora).unwrap().0, d);
 }

@@ -130,6 +130,8 @@ pub fn continue_event_rebel_dice(
             .get(state.index)
             .and_then(|s| entity_of(world, *s))
         else {
+            // Every player has rolled: the Rebellions' battles come now (14.2).
+            crate::rulesets::pop::rules::battle::release_held(world);
             return Progress::Done;
         };
         if state.visits == 0 {
@@ -196,6 +198,23 @@ pub fn counting_unrest(world: &World, realm: Entity, area: Option<Entity>) -> Ve
         .collect()
 }
 
+/// The realm's towns and vassals with counting unrest in an area: one Rebel Die each (14.2:
+/// "for each of their t/v with u"; two small towns on a large province roll two).
+pub fn unrest_tokens(world: &World, realm: Entity, area: Entity) -> usize {
+    counting_unrest(world, realm, Some(area))
+        .into_iter()
+        .filter_map(|p| world.get::<Holdings>(p))
+        .map(|h| {
+            h.iter()
+                .filter(|t| {
+                    world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm)
+                        && world.get::<Unrest>(*t).is_some()
+                })
+                .count()
+        })
+        .sum()
+}
+
 /// Areas with counting unrest of `realm`, by area id.
 fn unrest_areas(world: &World, realm: Entity) -> Vec<Entity> {
     let mut areas: Vec<Entity> = counting_unrest(world, realm, None)
@@ -211,9 +230,16 @@ fn entity_of(world: &World, sid: u32) -> Option<Entity> {
     world.resource::<Index>().by_sid(sid)
 }
 
-/// Phase 3 step I: each realm with unrest rolls rebel dice, area by area, in turn order.
+/// Phase 3 step I: each realm with unrest rolls rebel dice, area by area, in turn order; the
+/// battles of Rebellion results are fought once every realm has rolled.
 fn roll_rebel_dice(world: &mut World) {
-    for_each_realm(world, visit_rebel_dice, answer_rebel_dice);
+    if for_each_realm(world, visit_rebel_dice, answer_rebel_dice)
+        && crate::rulesets::pop::rules::battle::release_held(world)
+    {
+        // A retreat question waits; its answer comes back through `for_each_realm`, which
+        // fights on.
+        let _ = crate::rulesets::pop::rules::battle::fight(world);
+    }
 }
 
 /// One realm's rebel dice as a resumable routine (also used for rebel dice caused by Events).
@@ -247,7 +273,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                 return Visit::Next;
             };
             let area = entity_of(world, next).expect("area");
-            let mut dice = counting_unrest(world, realm, Some(area)).len();
+            let mut dice = unrest_tokens(world, realm, area);
             if let Some(left) = roll.dice_left {
                 dice = dice.min(left as usize);
                 world.resource_mut::<RebelRoll>().dice_left = Some(left - dice as u32);
@@ -313,8 +339,9 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                     .subject(sid_of(world, area))
                     .amount(roll.rebellions as i32),
                 );
-                // The rebels and the army fight once all the dice are rolled.
-                crate::rulesets::pop::rules::battle::queue(
+                // The rebels and the army fight once all the dice are rolled (14.2: "triggering
+                // a Battle after all Rebel Dice rolls have been resolved"), every realm's.
+                crate::rulesets::pop::rules::battle::hold(
                     world,
                     crate::rulesets::pop::rules::battle::BattleSpec {
                         place: sid_of(world, area),
@@ -654,33 +681,15 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
     );
 }
 
-/// Non-Player Realms a liberated territory may join: those with provinces in its area or a
-/// neighbouring area; every Non-Player Realm when none is near.
-pub fn liberation_colours(world: &World, province: Entity) -> Vec<Entity> {
-    let area = area_of(world, province);
-    let mut near: Vec<Entity> = Vec::new();
-    let mut areas: Vec<Entity> = area.into_iter().collect();
-    if let Some(borders) = area.and_then(|a| world.get::<LandBorders>(a)) {
-        areas.extend(borders.0.iter().map(|(a, _)| *a));
-    }
-    for a in areas {
-        if let Some(provinces) = world.get::<AreaProvinces>(a) {
-            for p in provinces.iter() {
-                if let Some(owner) = world.get::<OwnedBy>(p).map(|o| o.0) {
-                    if world.get::<NonPlayerRealm>(owner).is_some() && !near.contains(&owner) {
-                        near.push(owner);
-                    }
-                }
-            }
-        }
-    }
-    if near.is_empty() {
-        if let Some(mut q) = world.try_query_filtered::<Entity, With<NonPlayerRealm>>() {
-            near = q.iter(world).collect();
-        }
-    }
-    near.sort_by_key(|e| key_of(world, *e));
-    near
+/// Non-Player Realms a liberated territory may join: every one of them, since the colour is
+/// "chosen by the Active Player" (14.3 c) with no limit on which.
+pub fn liberation_colours(world: &World, _province: Entity) -> Vec<Entity> {
+    let mut all: Vec<Entity> = world
+        .try_query_filtered::<Entity, With<NonPlayerRealm>>()
+        .map(|mut q| q.iter(world).collect())
+        .unwrap_or_default();
+    all.sort_by_key(|e| key_of(world, *e));
+    all
 }
 
 pub(crate) fn answer_liberation_colour(world: &mut World, colour: &str) {

@@ -182,3 +182,30 @@ pub fn spawn_unit(
     }
     unit
 }
+
+/// Plays on through `apply` with the bot (the first legal answer where its pick is refused),
+/// calling `keep` before every answer to hold a situation in place, until `done` holds or
+/// `limit` answers have been given. True if `done` held.
+pub fn play_until(
+    game: &mut Game,
+    limit: usize,
+    mut keep: impl FnMut(&mut Game),
+    done: impl Fn(&Game) -> bool,
+) -> bool {
+    let mut bot = crate::rulesets::pop::bot::Bot::new(1);
+    for _ in 0..limit {
+        if done(game) {
+            return true;
+        }
+        if game.is_over() {
+            return false;
+        }
+        keep(game);
+        let action = bot.choose(game).expect("the bot answers");
+        if game.apply(action).is_err() {
+            let first = game.legal_actions()[0].clone();
+            game.apply(first).unwrap();
+        }
+    }
+    done(game)
+}

@@ -508,3 +508,182 @@ fn pop_7_2_imperial_election_when_the_emperors_ruler_dies() {
     characters::kill(game.world_mut(), ruler_b);
     assert_eq!(count(&game, "pop.7.2.imperial_election"), 1);
 }
+
+/// The mini game, edited, at the first Turn decision (earlier decisions answered with their first
+/// legal answer), with 10 of each monarch power and 30 ducats for both Player Realms; returns
+/// the realm whose turn it is.
+fn at_turn(edit: impl Fn(String) -> String) -> (Game, Entity) {
+    let mut game = game_with(edit);
+    while game
+        .pending()
+        .is_some_and(|d| d.kind != crate::rulesets::pop::DecisionKind::Turn)
+    {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    for r in [e(&game, "AAA"), e(&game, "BBB")] {
+        set(&mut game, r, |m| {
+            m.mp = [10, 10, 10];
+            m.ducats = 30;
+        });
+    }
+    let me = e(&game, &game.pending().unwrap().realm.clone());
+    (game, me)
+}
+
+#[test]
+fn pop_7_3_stability_through_a_card_pays_the_surcharge() {
+    use crate::rulesets::pop::Action;
+    use crate::rulesets::pop::rules::costs::action_cost;
+    // "When increasing your Stability (through an Action Card or a Basic Action), modify that
+    // Action's cost according to your current Stability."
+    let card = |t: String| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"codify\", name: \"Codify the Laws\", deck: Adm, cost: 2, text: \"Laws.\", effects: [Stability(1)]), (id: \"audit\", name: \"Audit\", deck: Adm, cost: 2, text: \"Audit.\", effects: [Ducats(2)])],",
+        )
+    };
+    let (mut game, me) = at_turn(card);
+    set(&mut game, me, |m| {
+        m.stability = 2;
+        m.mp = [3, 10, 10];
+    });
+    give_card(&mut game, me, "codify");
+    let play = Action::PlayCard {
+        card: "codify".into(),
+    };
+    assert_eq!(
+        action_cost(game.world(), me, &play).adm,
+        4,
+        "the cost shown to the player: 2 on the card + 2 for stability +2"
+    );
+    refused(&mut game, play.clone(), "pop.7.3.increase_cost");
+    set(&mut game, me, |m| m.mp = [4, 10, 10]);
+    game.apply(play).unwrap();
+    settle_turn(&mut game, me);
+    assert_eq!(mat(&game, me).mp[0], 0, "2 + 2 adm paid");
+    assert_eq!(mat(&game, me).stability, 3);
+    assert!(count(&game, "pop.7.3.increase_cost") >= 1);
+
+    // At -1 the surcharge is -1: the card costs 1; a card that does not touch stability pays its
+    // price only.
+    let (mut game, me) = at_turn(card);
+    set(&mut game, me, |m| m.stability = -1);
+    give_card(&mut game, me, "codify");
+    give_card(&mut game, me, "audit");
+    let audit = Action::PlayCard {
+        card: "audit".into(),
+    };
+    assert_eq!(action_cost(game.world(), me, &audit).adm, 2);
+    game.apply(Action::PlayCard {
+        card: "codify".into(),
+    })
+    .unwrap();
+    settle_turn(&mut game, me);
+    assert_eq!(mat(&game, me).mp[0], 9, "2 - 1 adm paid");
+    assert_eq!(mat(&game, me).stability, 0);
+}
+
+#[test]
+fn pop_7_3_increase_stability_at_plus_three_is_legal_and_yields_two_adm() {
+    use crate::rulesets::pop::Action;
+    // "If you gain Stability when at +3, you instead gain 2a per step": the Basic Action is not
+    // refused at +3; it costs 5 + 3 adm and the step becomes 2 adm.
+    let (mut game, me, _) = rich_game(|t| t);
+    set(&mut game, me, |m| m.stability = 3);
+    assert!(game.legal_actions().contains(&Action::IncreaseStability));
+    game.apply(Action::IncreaseStability).unwrap();
+    assert_eq!(mat(&game, me).stability, 3);
+    assert_eq!(mat(&game, me).mp[0], 10 - 8 + 2);
+    assert_eq!(count(&game, "pop.7.3.overflow"), 2, "a note and the gain");
+}
+
+#[test]
+fn pop_7_2_general_costs_the_mil_printed_on_its_card() {
+    use crate::rulesets::pop::Action;
+    use crate::rulesets::pop::model::{UnitKind, UnitStatus};
+    // "Generals and Admirals may be Appointed at a cost of 1 or 2c each (stated in the lower
+    // right corner of the card)": a 2-dice leader printed at 1 costs 1, a 1-die leader printed
+    // at 2 costs 2.
+    let (mut game, me) = at_turn(|t| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"dunois\", name: \"Dunois\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_d\")), (id: \"gil\", name: \"Gil\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_g\"))],",
+        )
+        .replace(
+            "    characters: [",
+            "    characters: [\n        (id: \"gen_d\", name: \"Jean\", kind: Leader, skills: (2, 2, 4), dice: 2, cost: 1),\n        (id: \"gen_g\", name: \"Gil\", kind: Leader, skills: (1, 1, 3), dice: 1, cost: 2),",
+        )
+    });
+    let area = if crate::rulesets::pop::state::key_of(game.world(), me) == "AAA" {
+        "north"
+    } else {
+        "south"
+    };
+    spawn_unit(
+        &mut game,
+        Some(me),
+        area,
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+    );
+    give_card(&mut game, me, "dunois");
+    give_card(&mut game, me, "gil");
+    game.apply(Action::AppointGeneral {
+        card: "dunois".into(),
+        place: area.into(),
+    })
+    .unwrap();
+    assert_eq!(mat(&game, me).mp[2], 9, "1 mil printed on Dunois's card");
+    game.apply(Action::AppointGeneral {
+        card: "gil".into(),
+        place: area.into(),
+    })
+    .unwrap();
+    assert_eq!(mat(&game, me).mp[2], 7, "2 mil printed on Gil's card");
+}
+
+#[test]
+fn pop_7_3_minus_three_receives_one_fewer_before_the_cap() {
+    use crate::rulesets::pop::{Action, DecisionKind};
+    // "-3s: Receive 1d fewer (of your choice) in Phase 4, Step D": the income is 1 smaller, and
+    // only then does the cap of 10 discard the surplus. A full adm pool receiving 5 - 1 adm stays
+    // at 10; the penalty is not taken out of the pool after the cap.
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let mut bot = crate::rulesets::pop::bot::Bot::new(1);
+    let mut asked = None;
+    for _ in 0..3000 {
+        if game.is_over() {
+            break;
+        }
+        for r in [a, b] {
+            set(&mut game, r, |m| m.stability = -3);
+        }
+        let d = game.pending().unwrap().clone();
+        if matches!(d.kind, DecisionKind::MpType { amount: -1 })
+            && d.prompt.contains("Stability -3")
+        {
+            asked = Some(e(&game, &d.realm));
+            break;
+        }
+        let action = bot.choose(&game).unwrap();
+        if game.apply(action).is_err() {
+            let first = game.legal_actions()[0].clone();
+            game.apply(first).unwrap();
+        }
+    }
+    let realm = asked.expect("Phase 4 D asks which type to receive 1 fewer of");
+    let income =
+        [MpKind::Adm, MpKind::Dip, MpKind::Mil].map(|k| skill_level(game.world(), realm, k));
+    assert!(income.iter().all(|n| *n >= 1));
+    set(&mut game, realm, |m| m.mp = [10, 5, 0]);
+    let before = count(&game, "pop.7.3.minus3");
+    game.apply(Action::ChooseMp { kind: MpKind::Adm }).unwrap();
+    assert_eq!(
+        mat(&game, realm).mp,
+        [10, 5 + income[1], income[2]],
+        "1 adm fewer received, then the surplus above 10 discarded"
+    );
+    assert_eq!(count(&game, "pop.7.3.minus3"), before + 1);
+}

@@ -1937,3 +1937,155 @@ fn pop_war_call_to_arms_a_distant_npr_ally_costs_colonists_in_place_of_influence
             .any(|l| l.rule == "pop.war.call_to_arms" && l.text.contains("2 colonists"))
     );
 }
+
+#[test]
+fn pop_14_3_rebels_draw_a_military_leader_like_npr_units() {
+    // "Rebel Units will fight just like NPR Units": 3 or more of them draw the top Military card
+    // and fight with the dice of the leader on it (FACTS, NPR behaviour).
+    let mut game = game_with(|t| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"hunyadi_card\", name: \"Hunyadi\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"hunyadi\"))],",
+        )
+        .replace(
+            "    characters: [",
+            "    characters: [\n        (id: \"hunyadi\", name: \"John Hunyadi\", kind: Leader, skills: (1, 2, 5), dice: 2, cost: 2),",
+        )
+        .replace(
+            "neighbours: [(area: \"south\"), (area: \"east\", mountain: true)], seas: [\"west_sea\"]),",
+            "neighbours: [(area: \"south\"), (area: \"east\", mountain: true), (area: \"waste\")], seas: [\"west_sea\"]),\n            (id: \"waste\", name: \"Waste\", continent: \"europe\", religion: Catholic, neighbours: [(area: \"north\"), (area: \"south\")]),",
+        )
+        .replace(
+            "neighbours: [(area: \"north\"), (area: \"east\")], seas: [\"west_sea\"]),",
+            "neighbours: [(area: \"north\"), (area: \"east\"), (area: \"waste\")], seas: [\"west_sea\"]),",
+        )
+    });
+    let me = to_turn(&mut game);
+    rich(&mut game, &me);
+    spawn_units(
+        &mut game,
+        Some(&me),
+        home(&me),
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        3,
+    );
+    spawn_units(
+        &mut game,
+        None,
+        "waste",
+        UnitKind::Infantry,
+        UnitStatus::Rebel,
+        3,
+    );
+    // The leader's card on top of the Military deck.
+    let card = game
+        .world()
+        .resource::<crate::rulesets::pop::state::Content>()
+        .0
+        .action_cards
+        .iter()
+        .position(|c| c.id == "hunyadi_card")
+        .unwrap();
+    {
+        let mut decks = game
+            .world_mut()
+            .resource_mut::<crate::rulesets::pop::rules::cards::ActionDecks>();
+        let decks = &mut *decks;
+        for pile in decks.decks.iter_mut().chain(decks.discard.iter_mut()) {
+            pile.retain(|c| *c != card);
+        }
+        decks.decks[2].push(card);
+    }
+    for r in ["AAA", "BBB"] {
+        let r = e(&game, r);
+        game.world_mut()
+            .get_mut::<crate::rulesets::pop::rules::cards::Hand>(r)
+            .unwrap()
+            .cards
+            .retain(|c| *c != card);
+    }
+    game.apply(Action::Move {
+        from: home(&me).into(),
+        to: "waste".into(),
+    })
+    .unwrap();
+    let log = &game.log().entries;
+    assert!(
+        log.iter()
+            .any(|x| x.rule == "pop.14.3.battle" && x.text.contains("led by hunyadi")),
+        "{:?}",
+        log.iter()
+            .filter(|x| x.rule.contains("battle"))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        log.iter()
+            .any(|x| x.rule == "pop.battle.dice" && x.text.starts_with("the rebels rolls 5 ")),
+        "3 dice and the leader's 2"
+    );
+}
+
+#[test]
+fn pop_14_4_besieger_chooses_whether_to_place_its_town_on_an_enemys_rebel_town() {
+    // "If you are at War with the Owner of this Province, you MAY place your own t on top of
+    // theirs (in u state) as normal": the besieger is asked.
+    for accept in [false, true] {
+        let mut game = game();
+        let me = to_turn(&mut game);
+        let them = other(&me);
+        rich(&mut game, &me);
+        declare(&mut game, &me, them);
+        let (r, t) = (e(&game, &me), e(&game, them));
+        let small = if them == "AAA" { "nora" } else { "sora" };
+        let p = e(&game, small);
+        crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), t, p);
+        crate::rulesets::pop::rules::rebels::rebels_take(
+            game.world_mut(),
+            t,
+            p,
+            t,
+            "pop.14.2.rebellion_liberates",
+        );
+        assert!(game.world().get::<RebelTown>(p).is_some());
+        spawn_units(
+            &mut game,
+            Some(&me),
+            home(them),
+            UnitKind::Infantry,
+            UnitStatus::Regular,
+            1,
+        );
+        game.apply(Action::Siege {
+            province: small.into(),
+        })
+        .unwrap();
+        assert!(game.world().get::<RebelTown>(p).is_none());
+        assert_eq!(
+            game.pending().unwrap().kind,
+            DecisionKind::OccupyRebelTown {
+                province: small.into()
+            }
+        );
+        assert_eq!(game.legal_actions(), vec![Action::Accept, Action::Decline]);
+        game.apply(if accept {
+            Action::Accept
+        } else {
+            Action::Decline
+        })
+        .unwrap();
+        let mine = game
+            .world()
+            .get::<Holdings>(p)
+            .unwrap()
+            .iter()
+            .any(|x| game.world().get::<TokenOf>(x).is_some_and(|o| o.0 == r));
+        assert_eq!(mine, accept, "the besieger's town only if it chose so");
+        assert_eq!(
+            game.world()
+                .get::<ControlledBy>(p)
+                .is_some_and(|c| c.0 == r),
+            accept
+        );
+    }
+}
