@@ -292,7 +292,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
         );
     }
     // A Non-Player Realm defending with 3 or more units draws a leader from the military deck;
-    // rebels, who fight just like NPR units (14.3), draw one too when 3 or more of them fight.
+    // rebels, who fight just like NPR units (14.3), draw one too when 3 or more of them defend.
     let mut npr_leader = None;
     if let Some(npr) =
         realm_of(world, spec.defender).filter(|r| world.get::<NonPlayerRealm>(*r).is_some())
@@ -301,9 +301,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
             let name = key_of(world, npr);
             npr_leader = draw_npr_leader(world, &name, ids::BATTLE_NPR_DEFENCE);
         }
-    } else if (spec.defender == Party::Rebels && d >= 3)
-        || (spec.attacker == Party::Rebels && a >= 3)
-    {
+    } else if spec.defender == Party::Rebels && d >= 3 {
         npr_leader = draw_npr_leader(world, "The rebels", ids::REBEL_BATTLE);
     }
     world.resource_mut::<Battles>().current = Some(Fight {
