@@ -105,3 +105,83 @@ fn simulate_is_deterministic_and_replay_prints_the_same_hash() {
     assert_eq!(code, 1);
     assert!(err.contains("the save is damaged"), "{err}");
 }
+
+#[test]
+fn a_mods_base_is_a_scenario_id_beside_it_never_a_path() {
+    // A valid scenario outside the mod's folder: naming it through `base` must not load it.
+    let dir = temp_dir("cli-mod-base");
+    let outside = dir.join("outside");
+    let mods = dir.join("mods");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(&mods).unwrap();
+    std::fs::copy("tests/data/mini.ron", outside.join("evil.ron")).unwrap();
+    let absolute = outside.join("evil").display().to_string();
+    for base in ["../outside/evil", absolute.as_str()] {
+        let m = mods.join("m.ron");
+        std::fs::write(
+            &m,
+            format!("Mod(id: \"m\", name: \"x\",\n    base: \"{base}\")\n"),
+        )
+        .unwrap();
+        let (code, out, _) = regnum(&["check", m.to_str().unwrap()]);
+        assert_eq!(code, 1, "base {base} was followed: {out}");
+        let line = out.lines().find(|l| l.contains("base")).unwrap_or("");
+        assert!(line.contains("m.ron:2:11: "), "{out}");
+        assert!(line.contains("a path is not allowed"), "{out}");
+    }
+    // The same mod beside its base, named by id, is fine.
+    std::fs::copy("tests/data/mini.ron", mods.join("mini.ron")).unwrap();
+    let m = mods.join("good.ron");
+    std::fs::write(&m, "Mod(id: \"m\", name: \"x\", base: \"mini\")\n").unwrap();
+    let (code, out, _) = regnum(&["check", m.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn a_save_opens_only_a_scenario_file_inside_the_games_folder() {
+    let dir = temp_dir("cli-save-scenario");
+    let saves = dir.join("saves");
+    // Played on a file given by its absolute path inside the working folder: the save records
+    // it relative to that folder, and replays by itself.
+    let here = std::env::current_dir().unwrap();
+    let frontier = here.join("scenarios/frontier.ron");
+    let (code, _, err) = regnum(&[
+        "simulate",
+        "--scenario",
+        frontier.to_str().unwrap(),
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--save-dir",
+        saves.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let save = saves.join("game-5.ron");
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        text.contains("scenario_file: Some(\"scenarios/frontier.ron\")"),
+        "{text:.400}"
+    );
+    let (code, _, err) = regnum(&["replay", save.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    // A save naming a file outside the folder (absolute, or through ..) is not followed.
+    for named in ["/etc/hostname", "../outside.ron", "scenarios/../../x.ron"] {
+        let bad = dir.join("bad.ron");
+        std::fs::write(&bad, text.replace("scenarios/frontier.ron", named)).unwrap();
+        let (code, _, err) = regnum(&["replay", bad.to_str().unwrap()]);
+        assert_eq!(code, 1, "{named} was followed");
+        assert!(
+            err.contains("not inside the folder the game runs in"),
+            "{err}"
+        );
+        // The player may still name the scenario.
+        let (code, _, err) = regnum(&[
+            "replay",
+            bad.to_str().unwrap(),
+            "--scenario",
+            "scenarios/frontier.ron",
+        ]);
+        assert_eq!(code, 0, "{err}");
+    }
+}

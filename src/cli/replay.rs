@@ -34,9 +34,16 @@ pub fn run(path: &Path, output: Output, scenario: Option<&PathBuf>) -> i32 {
             return 1;
         }
     };
-    let scenario_path = scenario
-        .cloned()
-        .or_else(|| header.scenario_file.as_ref().map(PathBuf::from));
+    let scenario_path = match scenario {
+        Some(given) => Some(given.clone()),
+        None => match crate::engine::save::scenario_file_of(header.scenario_file.as_deref()) {
+            Ok(named) => named,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return 1;
+            }
+        },
+    };
     match header.ruleset {
         RulesetId::PriceOfPower => replay::<crate::rulesets::pop::PriceOfPower>(
             path,

@@ -226,8 +226,7 @@ fn simulate<R: Ruleset>(args: &SimulateArgs, default: fn() -> Arc<R::Content>) -
     print_balance(&report.games);
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&report).expect("reports serialize");
-        let tmp = path.with_extension("json.tmp");
-        if let Err(e) = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path)) {
+        if let Err(e) = crate::engine::save::write_atomically(path, &text) {
             eprintln!("error: cannot write {}: {e}", path.display());
             return 1;
         }

@@ -110,7 +110,13 @@ pub fn run(
     let scenario = scenario.or_else(|| {
         load.as_ref()
             .and_then(|path| crate::rulesets::pop::save::Save::read(path).ok())
-            .and_then(|save| save.scenario_file.map(PathBuf::from))
+            .and_then(|save| {
+                // A save that names a file outside the game's folder falls back to the
+                // embedded scenario, and its replay then says that it does not match.
+                crate::engine::save::scenario_file_of(save.scenario_file.as_deref())
+                    .ok()
+                    .flatten()
+            })
     });
     let origin = loading::ScenarioOrigin::from_cli(scenario);
     let mut app = App::new();

@@ -2,7 +2,7 @@
 //! every ruleset's loader starts from, and the peek at a file's `ruleset:` field that tells the
 //! engine whose schema reads it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
@@ -174,6 +174,21 @@ pub fn peek_mod_base(text: &str) -> Option<String> {
         .from_str::<BaseField>(text)
         .ok()
         .map(|f| f.base)
+}
+
+/// The scenario file a mod's `base:` names: `<base>.ron` beside the mod, only when `base` is a
+/// plain id (letters, digits, `_` and `-`). A mod from a stranger must not make Regnum read a
+/// file elsewhere on the disk (`../elsewhere/file`, `/etc/...`).
+pub fn mod_base_file(mod_path: &Path, base: &str) -> Option<PathBuf> {
+    is_plain_id(base).then(|| mod_path.with_file_name(format!("{base}.ron")))
+}
+
+/// Letters, digits, `_` and `-`, at least one: an id that cannot name a path.
+pub fn is_plain_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
 /// Where the value of the first `field:` outside comments is written, as (line, column), both

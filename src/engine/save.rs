@@ -6,7 +6,7 @@
 //! rulesets) still loads and replays as Price of Power.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
@@ -82,6 +82,8 @@ pub enum SaveError {
         expected: String,
         found: String,
     },
+    /// The save names a scenario file outside the folder the game runs in.
+    ScenarioOutside(String),
 }
 
 impl std::fmt::Display for SaveError {
@@ -117,6 +119,10 @@ impl std::fmt::Display for SaveError {
                     index + 1
                 )
             }
+            SaveError::ScenarioOutside(file) => write!(
+                f,
+                "the save names the scenario file {file}, which is not inside the folder the game runs in (an absolute path or one through ..); it is not opened: give the scenario with --scenario"
+            ),
             SaveError::HashMismatch { expected, found } => write!(
                 f,
                 "replaying the save gives state hash {found}, but it recorded {expected} (a changed scenario or engine?)"
@@ -159,8 +165,9 @@ pub fn read_text(path: &Path) -> Result<String, SaveError> {
     std::fs::read_to_string(path).map_err(|e| SaveError::Io(format!("{}: {e}", path.display())))
 }
 
-/// Writes `text` to a temporary file beside `path`, flushes it to the disk and renames it, so
-/// an interrupted write never destroys an earlier file.
+/// Writes `text` to a temporary file beside `path`, flushes it to the disk, renames it and
+/// flushes the folder, so that an interrupted write (a crash, a power cut) never destroys an
+/// earlier file and a finished one survives.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".tmp");
@@ -170,7 +177,48 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
         file.write_all(text.as_bytes())?;
         file.sync_all()?;
     }
-    std::fs::rename(&tmp, path)
+    std::fs::rename(&tmp, path)?;
+    // The rename is only durable once the folder's entry is on the disk too (POSIX); folders
+    // cannot be opened for syncing everywhere (Windows), where this is skipped.
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if let Ok(dir) = std::fs::File::open(folder) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+/// The scenario file a save names, if it may be opened: a relative path that stays inside the
+/// folder the game runs in (no `..`, no root). A save from someone else must not make Regnum
+/// read any other file on the disk; the player can still name the file with `--scenario`.
+pub fn scenario_file_of(named: Option<&str>) -> Result<Option<PathBuf>, SaveError> {
+    let Some(named) = named else {
+        return Ok(None);
+    };
+    let path = PathBuf::from(named);
+    let inside = path
+        .components()
+        .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
+    if inside && !named.is_empty() {
+        Ok(Some(path))
+    } else {
+        Err(SaveError::ScenarioOutside(named.to_string()))
+    }
+}
+
+/// How a save records the scenario file it was played on: relative to the folder the game runs
+/// in when the file lies inside it (so that `scenario_file_of` opens it again).
+fn recorded_scenario_file(file: &str) -> String {
+    let path = Path::new(file);
+    if path.is_absolute()
+        && let Ok(here) = std::env::current_dir()
+        && let Ok(inside) = path.strip_prefix(&here)
+    {
+        return inside.display().to_string();
+    }
+    file.to_string()
 }
 
 impl<R: Ruleset> Save<R> {
@@ -180,7 +228,7 @@ impl<R: Ruleset> Save<R> {
             ruleset: R::ID,
             scenario: R::content_id(game.scenario()).to_string(),
             scenario_hash: scenario_hash(game.base_scenario().as_ref()),
-            scenario_file: scenario_file.map(str::to_string),
+            scenario_file: scenario_file.map(recorded_scenario_file),
             seed: game.seed(),
             setup: game.setup().clone(),
             actions: game.history().to_vec(),

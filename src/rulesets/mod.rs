@@ -26,7 +26,10 @@ pub fn ruleset_of(path: &Path, text: &str) -> Result<Option<RulesetId>, Vec<Cont
     let Some(base) = peek_mod_base(text) else {
         return Ok(None);
     };
-    let beside = path.with_file_name(format!("{base}.ron"));
+    // A base that is not a plain id is left to the mod's own loader, which refuses it.
+    let Some(beside) = crate::engine::content::mod_base_file(path, &base) else {
+        return Ok(None);
+    };
     match std::fs::read_to_string(&beside) {
         Ok(base_text) => Ok(peek_ruleset(&base_text, &beside.display().to_string())
             .ok()

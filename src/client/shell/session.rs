@@ -234,10 +234,19 @@ fn load_scenario<R: Shelled>(world: &mut World) {
         },
         None => None,
     };
-    let file = launch.scenario.clone().or_else(|| {
-        save.as_ref()
-            .and_then(|s| s.scenario_file.as_ref().map(PathBuf::from))
-    });
+    let file = match (&launch.scenario, &save) {
+        (Some(given), _) => Some(given.clone()),
+        (None, Some(s)) => {
+            match crate::engine::save::scenario_file_of(s.scenario_file.as_deref()) {
+                Ok(named) => named,
+                Err(e) => {
+                    fail(world, e.to_string());
+                    return;
+                }
+            }
+        }
+        (None, None) => None,
+    };
     let scenario = match &file {
         None => R::default_scenario(),
         Some(path) => {
@@ -308,13 +317,15 @@ fn replayed_session<R: Shelled>(
 /// (`--load`).
 pub fn open_save<R: Shelled>(world: &mut World, path: &Path) -> Result<(), String> {
     let save = Save::<R>::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let named = crate::engine::save::scenario_file_of(save.scenario_file.as_deref())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let file = save.scenario_file.clone();
-    let scenario = match &file {
+    let scenario = match &named {
         None => R::default_scenario(),
-        Some(f) => {
-            let p = PathBuf::from(f);
-            let text = read(&p).map_err(|e| joined(&e))?;
-            Arc::new(R::parse_content(&text, f).map_err(|e| joined(&e))?)
+        Some(p) => {
+            let f = p.display().to_string();
+            let text = read(p).map_err(|e| joined(&e))?;
+            Arc::new(R::parse_content(&text, &f).map_err(|e| joined(&e))?)
         }
     };
     if let Some(current) = world.get_non_send::<Session<R>>() {

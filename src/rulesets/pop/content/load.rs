@@ -88,7 +88,18 @@ pub fn check_text(path: &Path, text: &str) -> Result<LoadedFile, Vec<ContentErro
         return parse_scenario(text, &file).map(LoadedFile::Scenario);
     }
     let m: ModDef = parse(text, &file)?;
-    let beside = path.with_file_name(format!("{}.ron", m.base));
+    let Some(beside) = crate::engine::content::mod_base_file(path, &m.base) else {
+        let (line, col) = crate::engine::content::value_position(text, "base").unwrap_or((1, 1));
+        return Err(vec![ContentError {
+            file,
+            line,
+            col,
+            message: format!(
+                "base \"{}\" must be the id of a scenario (letters, digits, _ and -), looked for beside the mod as <base>.ron; a path is not allowed",
+                m.base
+            ),
+        }]);
+    };
     let base = if beside.exists() {
         load_scenario(&beside)?
     } else if m.base == default_scenario().id {
