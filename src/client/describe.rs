@@ -76,6 +76,10 @@ pub fn effect_text(game: &Game, effect: &Effect) -> String {
         Effect::RulerIllHealth => "ill health for the ruler".to_string(),
         Effect::Manpower(n) => format!("{} manpower", signed(*n)),
         Effect::Claim(area) => format!("a claim on {}", area_name(game, area)),
+        Effect::CoreToken(area) => format!(
+            "a core token in {}: its provinces become your cores",
+            area_name(game, area)
+        ),
         Effect::CasusBelli(realm) => format!("a casus belli on {}", name_of(game, realm)),
         Effect::Faith(area, religion) => {
             format!("{area} turns {religion:?}", area = area_name(game, area))

@@ -442,6 +442,8 @@ fn value(effect: &Effect) -> i32 {
         Effect::RulerIllHealth => -8,
         Effect::Manpower(n) => *n,
         Effect::Claim(_) | Effect::CasusBelli(_) => 3,
+        // Cores: no liberation there, and 1 at final scoring.
+        Effect::CoreToken(_) => 6,
         Effect::Faith(..) => 1,
         Effect::ReplaceMilestones => 0,
         Effect::Cardinal => 10,

@@ -354,6 +354,10 @@ pub enum Effect {
     Manpower(i32),
     /// Place a claim in an area.
     Claim(String),
+    /// Place the realm's core token in an area (7.6: "Sometimes a core token may be placed via
+    /// a Mission reward"): every province there becomes its core, displacing NPR markers and
+    /// other core tokens; nothing happens where all of them are its cores already.
+    CoreToken(String),
     /// Place a casus belli on a realm's capital.
     CasusBelli(String),
     /// Place a religion token in an area (by id): the area now belongs to that faith (e.g. a

@@ -547,9 +547,10 @@ fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effec
         }
     }
     match effect {
-        Effect::Claim(area) | Effect::UnrestIn(area, _) | Effect::Faith(area, _) => {
-            c.reference(section, id, "area", "areas", area)
-        }
+        Effect::Claim(area)
+        | Effect::CoreToken(area)
+        | Effect::UnrestIn(area, _)
+        | Effect::Faith(area, _) => c.reference(section, id, "area", "areas", area),
         Effect::CasusBelli(realm) => c.reference(section, id, "CasusBelli", "realms", realm),
         Effect::ExpandNode(node) => c.reference(section, id, "ExpandNode", "trade_nodes", node),
         _ => {}
@@ -946,7 +947,7 @@ fn check_goal(
                 section,
                 id,
                 None,
-                format!("reward of \"{id}\": {effect:?} asks a choice or is no reward; use Ducats, Mp, Stability, Prestige, Manpower, Claim, CasusBelli, Faith or ExpandNode"),
+                format!("reward of \"{id}\": {effect:?} asks a choice or is no reward; use Ducats, Mp, Stability, Prestige, Manpower, Claim, CoreToken, CasusBelli, Faith or ExpandNode"),
             );
         }
     }

@@ -244,6 +244,11 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                     .amount(n),
             );
         }
+        Effect::CoreToken(area) => {
+            if let Some(area_e) = world.resource::<Index>().get(&area) {
+                crate::rulesets::pop::rules::integrate::place_core_token(world, realm, area_e);
+            }
+        }
         Effect::Claim(area) => {
             let Some(area_e) = world.resource::<Index>().get(&area) else {
                 return Progress::Done;

@@ -69,6 +69,36 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         -INTEGRATE_ADM,
         ids::ACT_INTEGRATE_AREA,
     );
+    write(
+        world,
+        Note::new(ids::ACT_INTEGRATE_AREA, format!("{name} integrates {area}")).realm(&name),
+    );
+    place_core_token(world, realm, area_e);
+    Some(true)
+}
+
+/// Places `realm`'s core token in an area (7.6), by Integrate Area or a reward: it displaces
+/// the other core tokens and the NPR markers there. Where every province is already the
+/// realm's core, no token may be placed: `false`, and nothing changes.
+pub fn place_core_token(world: &mut World, realm: Entity, area_e: Entity) -> bool {
+    let name = key_of(world, realm);
+    let area = key_of(world, area_e);
+    if provinces_of(world, area_e)
+        .iter()
+        .all(|p| is_core(world, *p, realm))
+    {
+        write(
+            world,
+            Note::new(
+                ids::CORE_TOKEN,
+                format!(
+                    "No core token of {name} in {area}: every province there is its core already"
+                ),
+            )
+            .realm(&name),
+        );
+        return false;
+    }
     for (e, token) in markers::<CoreToken>(world) {
         if token.area == area_e {
             world.despawn(e);
@@ -87,10 +117,6 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     );
     write(
         world,
-        Note::new(ids::ACT_INTEGRATE_AREA, format!("{name} integrates {area}")).realm(&name),
-    );
-    write(
-        world,
         Note::new(
             ids::CORE_TOKEN,
             format!("A core token of {name} in {area}: its provinces are {name}'s cores"),
@@ -98,5 +124,5 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         .realm(&name)
         .subject(sid_of(world, area_e)),
     );
-    Some(true)
+    true
 }

@@ -632,3 +632,63 @@ fn content_a_mod_adds_missions_and_milestones_checked_with_positions() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn pop_7_6_a_core_token_may_be_placed_via_a_mission_reward() {
+    // "Sometimes a core token may be placed via a Mission reward": the Mission's reward names
+    // an area; the token makes every province there the realm's core (here the other realm's
+    // home area), and it cannot be placed where all are its cores already.
+    let mut game = game_with(|t| {
+        with_cards(t).replace(
+            "reward: [Ducats(3)]),",
+            "reward: [CoreToken(\"south\"), CoreToken(\"north\")]),",
+        )
+    });
+    while matches!(
+        game.pending().map(|d| &d.kind),
+        Some(DecisionKind::Missions { .. })
+    ) {
+        let realm = deciding(&game);
+        let next = if hand_of(&game, realm).held.is_empty() {
+            pick("m_g1")
+        } else {
+            pick("m_g2")
+        };
+        game.apply(next).unwrap();
+    }
+    let realm = deciding(&game);
+    let name = crate::rulesets::pop::state::key_of(game.world(), realm);
+    let (home, other) = if name == "AAA" {
+        ("north", "south")
+    } else {
+        ("south", "north")
+    };
+    let other_prov = if other == "south" { "sora" } else { "nora" };
+    assert!(!crate::rulesets::pop::rules::towns::is_core(
+        game.world(),
+        e(&game, other_prov),
+        realm
+    ));
+    set(&mut game, realm, |m| m.stability = 1);
+    let tokens_before = game.log().count("pop.7.6.core_token");
+    game.apply(claim("m_g1")).unwrap();
+    assert!(
+        crate::rulesets::pop::rules::towns::is_core(game.world(), e(&game, other_prov), realm),
+        "{other_prov} is {name}'s core after the reward"
+    );
+    let home_province = if home == "north" { "nora" } else { "sora" };
+    assert!(crate::rulesets::pop::rules::towns::is_core(
+        game.world(),
+        e(&game, home_province),
+        realm
+    ));
+    // One token placed, one refused (its home area is all its cores): both logged.
+    assert_eq!(game.log().count("pop.7.6.core_token"), tokens_before + 2);
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|l| l.text.contains("every province there is its core already")),
+        "the home area takes no token"
+    );
+}
