@@ -185,3 +185,21 @@ fn a_save_opens_only_a_scenario_file_inside_the_games_folder() {
         assert_eq!(code, 0, "{err}");
     }
 }
+
+#[test]
+fn a_file_over_64_mib_is_refused_before_it_is_read() {
+    let dir = temp_dir("cli-big");
+    let big = dir.join("big.ron");
+    // Sparse: the size is there without writing the bytes.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(65 * 1024 * 1024)
+        .unwrap();
+    let (code, out, _) = regnum(&["check", big.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("big.ron:1:1: "), "{out}");
+    assert!(out.contains("at most 64 MiB"), "{out}");
+    let (code, _, err) = regnum(&["replay", big.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("at most 64 MiB"), "{err}");
+}

@@ -105,12 +105,26 @@ pub fn embedded<T>(
 
 /// Reads a content file; an unreadable file is one error at its first position.
 pub fn read(path: &Path) -> Result<String, Vec<ContentError>> {
-    std::fs::read_to_string(path).map_err(|e| {
-        vec![ContentError::whole_file(
-            path.display().to_string(),
-            format!("cannot read the file: {e}"),
-        )]
-    })
+    read_limited(path).map_err(|e| vec![ContentError::whole_file(path.display().to_string(), e)])
+}
+
+/// The most a scenario, mod or save may weigh: the largest shipped file is a few MiB; a bigger
+/// one is refused before it is read into memory.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Reads a text file no larger than `MAX_FILE_BYTES`; the error says why in words.
+pub fn read_limited(path: &Path) -> Result<String, String> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read the file: {e}"))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(format!(
+            "the file is {} MiB; Regnum reads files of at most {} MiB",
+            size / (1024 * 1024),
+            MAX_FILE_BYTES / (1024 * 1024)
+        ));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read the file: {e}"))
 }
 
 /// The first identifier of a RON text (skipping comments): tells `Scenario(` from `Mod(`.

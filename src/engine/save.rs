@@ -162,7 +162,8 @@ pub fn parse_header(text: &str, file: &str) -> Result<SaveHeader, SaveError> {
 }
 
 pub fn read_text(path: &Path) -> Result<String, SaveError> {
-    std::fs::read_to_string(path).map_err(|e| SaveError::Io(format!("{}: {e}", path.display())))
+    crate::engine::content::read_limited(path)
+        .map_err(|e| SaveError::Io(format!("{}: {e}", path.display())))
 }
 
 /// Writes `text` to a temporary file beside `path`, flushes it to the disk, renames it and

@@ -30,7 +30,7 @@ pub fn ruleset_of(path: &Path, text: &str) -> Result<Option<RulesetId>, Vec<Cont
     let Some(beside) = crate::engine::content::mod_base_file(path, &base) else {
         return Ok(None);
     };
-    match std::fs::read_to_string(&beside) {
+    match crate::engine::content::read_limited(&beside) {
         Ok(base_text) => Ok(peek_ruleset(&base_text, &beside.display().to_string())
             .ok()
             .flatten()),
@@ -44,11 +44,11 @@ pub fn ruleset_of(path: &Path, text: &str) -> Result<Option<RulesetId>, Vec<Cont
 pub fn own_window(scenario: Option<&Path>, load: Option<&Path>) -> Option<RulesetId> {
     let ruleset = match scenario {
         Some(path) => {
-            let text = std::fs::read_to_string(path).ok()?;
+            let text = crate::engine::content::read_limited(path).ok()?;
             ruleset_of(path, &text).ok()??
         }
         None => {
-            let text = std::fs::read_to_string(load?).ok()?;
+            let text = crate::engine::content::read_limited(load?).ok()?;
             crate::engine::save::parse_header(&text, "").ok()?.ruleset
         }
     };

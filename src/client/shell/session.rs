@@ -352,7 +352,7 @@ pub fn list_saves<R: Shelled>() -> Vec<PathBuf> {
                 .map(|e| e.path())
                 .filter(|p| p.extension().is_some_and(|x| x == "ron"))
                 .filter(|p| {
-                    std::fs::read_to_string(p).is_ok_and(|text| {
+                    crate::engine::content::read_limited(p).is_ok_and(|text| {
                         crate::engine::save::parse_header(&text, "")
                             .is_ok_and(|h| h.ruleset == R::ID)
                     })
