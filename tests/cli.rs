@@ -203,3 +203,94 @@ fn a_file_over_64_mib_is_refused_before_it_is_read() {
     assert_eq!(code, 1);
     assert!(err.contains("at most 64 MiB"), "{err}");
 }
+
+/// Not a test by itself: the writer that `a_save_survives_its_writer_being_killed` starts in a
+/// child process (this test binary, run with `REGNUM_KILL_WRITER` set) and kills. It rewrites
+/// one save over and over, alternating between two games, as autosave does.
+#[test]
+fn kill_writer_child() {
+    let Ok(target) = std::env::var("REGNUM_KILL_WRITER") else {
+        return;
+    };
+    let texts: Vec<String> = std::env::var("REGNUM_KILL_SOURCES")
+        .unwrap()
+        .split(';')
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    let target = std::path::Path::new(&target);
+    loop {
+        for text in &texts {
+            regnum::engine::save::write_atomically(target, text).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_save_survives_its_writer_being_killed() {
+    let dir = temp_dir("cli-kill");
+    let saves = dir.join("saves");
+    let (code, _, err) = regnum(&[
+        "simulate",
+        "--scenario",
+        "scenarios/frontier.ron",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--save-dir",
+        saves.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let sources = [saves.join("game-3.ron"), saves.join("game-4.ron")];
+    let whole: Vec<String> = sources
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    let target = dir.join("autosave.ron");
+    let mut state = 0x2545_f491_u64;
+    for round in 0..12 {
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args(["kill_writer_child", "--exact", "--nocapture"])
+            .env("REGNUM_KILL_WRITER", &target)
+            .env(
+                "REGNUM_KILL_SOURCES",
+                format!("{};{}", sources[0].display(), sources[1].display()),
+            )
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait until the writer has written once, then a varying number of further writes
+        // (read back as changes of the file), and kill it there: mid-write more often than not.
+        while !target.exists() {
+            std::thread::yield_now();
+        }
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        let changes = 1 + (state >> 60) as usize;
+        let mut last = std::fs::metadata(&target).unwrap().modified().unwrap();
+        let mut seen = 0;
+        // Bounded, should the file system's clock be too coarse to tell writes apart.
+        let mut polls = 0u32;
+        while seen < changes && polls < 2_000_000 {
+            polls += 1;
+            if let Ok(now) = std::fs::metadata(&target).and_then(|m| m.modified())
+                && now != last
+            {
+                last = now;
+                seen += 1;
+            }
+        }
+        child.kill().unwrap(); // SIGKILL on Unix
+        child.wait().unwrap();
+        let text = std::fs::read_to_string(&target).unwrap();
+        assert!(
+            whole.contains(&text),
+            "round {round}: the save is not whole after the kill ({} bytes)",
+            text.len()
+        );
+    }
+    // And what survives replays to its recorded hash.
+    let (code, _, err) = regnum(&["replay", target.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+}
