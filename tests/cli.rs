@@ -294,3 +294,25 @@ fn a_save_survives_its_writer_being_killed() {
     let (code, _, err) = regnum(&["replay", target.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn simulate_checks_invariants_after_every_action() {
+    for scenario in [
+        "scenarios/frontier.ron",
+        "scenarios/rde_1618.ron",
+        "tests/data/mini.ron",
+    ] {
+        let (code, out, err) = regnum(&[
+            "simulate",
+            "--scenario",
+            scenario,
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--check-invariants",
+        ]);
+        assert_eq!(code, 0, "{scenario}: {out}{err}");
+        assert!(out.contains("invariants: 0 break(s) in 3 games"), "{out}");
+    }
+}

@@ -47,6 +47,10 @@ pub struct SimulateArgs {
     /// default: as the scenario says).
     #[arg(long)]
     pub power_struggles: Option<bool>,
+    /// Check the ruleset's invariants after every action, and that each game's save reopens
+    /// to the same state hash; report the breaks and exit 1 if there is any.
+    #[arg(long)]
+    pub check_invariants: bool,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -59,12 +63,47 @@ pub struct GameResult {
     /// game did not end).
     pub scores: Vec<serde_json::Value>,
     pub save: Option<String>,
+    /// What `--check-invariants` found wrong, in words (empty when unchecked or whole).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub breaks: Vec<String>,
 }
 
 #[derive(Serialize, Debug, Default)]
 pub struct Report {
     pub games: Vec<GameResult>,
     pub rule_counts: BTreeMap<String, u64>,
+}
+
+/// What `--check-invariants` finds wrong in one game: broken invariants after each action (the
+/// first few), and a save that does not reopen to the same state hash.
+fn check_game<R: Ruleset>(
+    scenario: Arc<R::Content>,
+    seed: u64,
+    setup: &GameSetup,
+) -> Result<(Game<R>, Vec<String>), String> {
+    let mut game =
+        Game::<R>::new(scenario.clone(), setup.clone(), seed).map_err(|e| e.to_string())?;
+    let mut breaks = Vec::new();
+    crate::engine::ruleset::play_out_checking(&mut game, seed, |g, applied| {
+        if breaks.len() < 10 {
+            for b in R::broken_invariants(g.world()) {
+                breaks.push(format!("seed {seed}, after action {applied}: {b}"));
+            }
+        }
+    });
+    let text = Save::of(&game, None).to_ron();
+    let reopened =
+        Save::<R>::parse(&text, "(the game's save)").and_then(|save| save.replay(scenario));
+    match reopened {
+        Ok(again) if again.state_hash() == game.state_hash() => {}
+        Ok(again) => breaks.push(format!(
+            "seed {seed}: the save reopens to state hash {}, not {}",
+            again.state_hash(),
+            game.state_hash()
+        )),
+        Err(e) => breaks.push(format!("seed {seed}: the save does not reopen: {e}")),
+    }
+    Ok((game, breaks))
 }
 
 /// Plays one bot game; returns its result and its log counts.
@@ -74,9 +113,15 @@ pub fn play_one<R: Ruleset>(
     save_dir: Option<&PathBuf>,
     scenario_file: Option<&str>,
     setup: &GameSetup,
+    check_invariants: bool,
 ) -> Result<(GameResult, BTreeMap<String, u64>), String> {
-    let mut game = Game::<R>::new(scenario, setup.clone(), seed).map_err(|e| e.to_string())?;
-    play_out(&mut game, seed);
+    let (game, breaks) = if check_invariants {
+        check_game::<R>(scenario, seed, setup)?
+    } else {
+        let mut game = Game::<R>::new(scenario, setup.clone(), seed).map_err(|e| e.to_string())?;
+        play_out(&mut game, seed);
+        (game, Vec::new())
+    };
     let mut counts = BTreeMap::new();
     for entry in &game.log().entries {
         *counts.entry(entry.rule.to_string()).or_insert(0) += 1;
@@ -102,6 +147,7 @@ pub fn play_one<R: Ruleset>(
             Vec::new()
         },
         save,
+        breaks,
     };
     Ok((result, counts))
 }
@@ -191,6 +237,7 @@ fn simulate<R: Ruleset>(args: &SimulateArgs, default: fn() -> Arc<R::Content>) -
                         args.save_dir.as_ref(),
                         scenario_file.as_deref(),
                         &setup,
+                        args.check_invariants,
                     ) {
                         Ok(r) => results.lock().expect("lock").push(r),
                         Err(e) => *failure.lock().expect("lock") = Some(e),
@@ -228,6 +275,20 @@ fn simulate<R: Ruleset>(args: &SimulateArgs, default: fn() -> Arc<R::Content>) -
         let text = serde_json::to_string_pretty(&report).expect("reports serialize");
         if let Err(e) = crate::engine::save::write_atomically(path, &text) {
             eprintln!("error: cannot write {}: {e}", path.display());
+            return 1;
+        }
+    }
+    if args.check_invariants {
+        let breaks: Vec<&String> = report.games.iter().flat_map(|g| &g.breaks).collect();
+        println!(
+            "invariants: {} break(s) in {} games (after every action; each save reopened to its hash)",
+            breaks.len(),
+            report.games.len()
+        );
+        for b in &breaks {
+            println!("  {b}");
+        }
+        if !breaks.is_empty() {
             return 1;
         }
     }

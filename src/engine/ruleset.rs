@@ -176,6 +176,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
             .map(|(realm, total)| serde_json::json!({ "realm": realm, "total": total }))
             .collect()
     }
+    /// What is wrong with the state, if anything: broken invariants of the ruleset (no
+    /// negative treasury or pool, figures inside their tracks), each in words. Checked after
+    /// every action by `simulate --check-invariants`.
+    fn broken_invariants(_world: &World) -> Vec<String> {
+        Vec::new()
+    }
     /// When a log entry happened, in the ruleset's own calendar (the log's `age` and `round`).
     fn time_label(age: u8, round: u8) -> String {
         format!("Age {age} Round {round}")
@@ -185,11 +191,23 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 /// Plays a game to its end with the ruleset's bot in every seat (the bot's own choices follow
 /// `seed`).
 pub fn play_out<R: Ruleset>(game: &mut Game<R>, seed: u64) {
+    play_out_checking(game, seed, |_, _| {});
+}
+
+/// `play_out`, calling `after` with the game and the number of actions applied after each one.
+pub fn play_out_checking<R: Ruleset>(
+    game: &mut Game<R>,
+    seed: u64,
+    mut after: impl FnMut(&Game<R>, usize),
+) {
     let mut bot = R::Bot::seeded(seed);
+    let mut applied = 0;
     while !game.is_over() {
         let Some(action) = bot.choose(game) else {
             break;
         };
         game.apply(action).expect("bots only choose legal actions");
+        applied += 1;
+        after(game, applied);
     }
 }

@@ -154,6 +154,39 @@ impl Ruleset for Kingdom {
             .and_then(|o| o.winner.clone())
     }
 
+    fn broken_invariants(world: &World) -> Vec<String> {
+        let mut broken = Vec::new();
+        for k in &world.resource::<model::Seats>().0 {
+            let Some(kingdom) = world.get::<model::Kingdom>(*k) else {
+                broken.push("a seat without its kingdom".into());
+                continue;
+            };
+            if kingdom.unrest < 0 {
+                broken.push(format!("{}: Unrest {}", kingdom.id, kingdom.unrest));
+            }
+            if kingdom.treasury < 0 {
+                broken.push(format!("{}: Treasury {} BP", kingdom.id, kingdom.treasury));
+            }
+            let owned = kingdom
+                .claimed
+                .iter()
+                .filter(|h| {
+                    world
+                        .get::<model::HexTile>(**h)
+                        .is_some_and(|t| t.owner == Some(kingdom.seat))
+                })
+                .count();
+            if owned != kingdom.claimed.len() {
+                broken.push(format!(
+                    "{}: {} hexes claimed, {owned} of them its own on the board",
+                    kingdom.id,
+                    kingdom.claimed.len()
+                ));
+            }
+        }
+        broken
+    }
+
     fn scores(world: &World) -> Vec<(String, i32)> {
         world
             .resource::<model::Seats>()

@@ -190,6 +190,26 @@ impl Ruleset for PriceOfPower {
         rules::scoring::current_scores(world)
     }
 
+    fn broken_invariants(world: &World) -> Vec<String> {
+        let mut broken = Vec::new();
+        for realm in Self::snapshot(world).realms {
+            let Some(m) = realm.mat else { continue };
+            let id = &realm.id;
+            if !m.mp.iter().all(|p| (0..=10).contains(p)) {
+                broken.push(format!("{id}: monarch power {:?} outside 0-10", m.mp));
+            }
+            if !(-3..=3).contains(&m.stability) {
+                broken.push(format!("{id}: stability {}", m.stability));
+            }
+            if m.ducats < 0 {
+                broken.push(format!("{id}: {} ducats", m.ducats));
+            }
+            // Interest tokens have no hard cap: corruption and gold inflation add them past the
+            // loan limit (bankruptcy answers a loan taken at 5+), so only their sign is kept.
+        }
+        broken
+    }
+
     fn rule_ids() -> &'static [&'static str] {
         ids::ALL
     }

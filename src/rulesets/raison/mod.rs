@@ -182,6 +182,25 @@ impl Ruleset for RaisonDEtat {
             .and_then(|o| o.winner.clone())
     }
 
+    fn broken_invariants(world: &World) -> Vec<String> {
+        let mut broken = Vec::new();
+        if let Some(mut powers) = world.try_query::<(&model::Power, &model::Purse)>() {
+            for (power, purse) in powers.iter(world) {
+                let id = model::power_id(world, power.index);
+                for (what, n) in [
+                    ("money", purse.money),
+                    ("morale", purse.morale),
+                    ("influence", purse.influence),
+                ] {
+                    if n < 0 {
+                        broken.push(format!("{id}: {what} {n}"));
+                    }
+                }
+            }
+        }
+        broken
+    }
+
     fn scores(world: &World) -> Vec<(String, i32)> {
         world
             .resource::<model::Seats>()
