@@ -505,7 +505,13 @@ pub fn decide(
             .find(|a| matches!(a, Action::CallToArms { .. }))
             .cloned()
             .or(Some(Action::Decline)),
-        DecisionKind::CallToArms { defensive, .. } => Some(if !legal.contains(&Action::Accept) {
+        DecisionKind::CallToArms {
+            defensive, enemy, ..
+        } => Some(if !legal.contains(&Action::Accept) {
+            Action::Decline
+        } else if imperial_call_too_risky(world, realm, enemy) {
+            // Defending the HRE against a much stronger army: losing 1 Imperial Authority is
+            // the cheaper price (18.4).
             Action::Decline
         } else if *defensive || mat.mp(MpKind::Mil) >= 2 || rng.random_range(0..2) == 0 {
             Action::Accept
@@ -544,6 +550,24 @@ pub fn decide(
         .find(|a| legal.contains(a)),
         _ => None,
     }
+}
+
+/// Whether the call is the Emperor's Defend the HRE call against an enemy with more than twice
+/// the bot's deployed land units (and at least 3 more).
+fn imperial_call_too_risky(world: &World, realm: Entity, enemy: &str) -> bool {
+    let imperial = world
+        .resource::<crate::rulesets::pop::rules::war::WarState>()
+        .asked
+        .as_ref()
+        .is_some_and(|c| c.imperial);
+    let Some(e) = entity(world, enemy) else {
+        return false;
+    };
+    let (mine, theirs) = (
+        deployed_land_units(world, realm),
+        deployed_land_units(world, e),
+    );
+    imperial && theirs > 2 * mine && theirs >= mine + 3
 }
 
 /// Whether to make a Non-Player Realm that called the bot an Active Ally: its lent infantry are
