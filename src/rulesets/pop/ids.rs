@@ -240,6 +240,7 @@ pub const EMPIRE_INCOME: &str = "pop.18.5.income";
 pub const EMPIRE_MONARCH_POWER: &str = "pop.18.6.monarch_power";
 pub const EMPIRE_PRESTIGE: &str = "pop.18.7.prestige";
 pub const EMPIRE_INCREASE: &str = "pop.18.9.increase_authority";
+pub const EMPIRE_LIBERATION: &str = "pop.18.11.imperial_liberation";
 pub const EMPIRE_DOW_SHIELD: &str = "pop.18.12.dow_shield";
 pub const EMPIRE_DEFEND: &str = "pop.18.13.defend_call";
 pub const EMPIRE_DEFEND_REFUSED: &str = "pop.18.14.defend_refused";
@@ -458,6 +459,7 @@ pub const ALL: &[&str] = &[
     EMPIRE_MONARCH_POWER,
     EMPIRE_PRESTIGE,
     EMPIRE_INCREASE,
+    EMPIRE_LIBERATION,
     EMPIRE_DOW_SHIELD,
     EMPIRE_DEFEND,
     EMPIRE_DEFEND_REFUSED,

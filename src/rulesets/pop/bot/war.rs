@@ -331,7 +331,12 @@ pub fn turn_action(
                 if npr && strength as usize > army_size(world, realm) + if bold { 4 } else { 2 } {
                     continue;
                 }
-                targets.push((strength - if cb { 5 } else { 0 }, a.clone()));
+                // The Emperor favours winning back the Empire's land from outsiders (18.6).
+                let reclaim = crate::rulesets::pop::rules::empire::reclaim_target(world, realm, t);
+                targets.push((
+                    strength - if cb { 5 } else { 0 } - if reclaim { 3 } else { 0 },
+                    a.clone(),
+                ));
             }
         }
         targets.sort_by_key(|(s, _)| *s);

@@ -24,6 +24,8 @@ use crate::rulesets::pop::rules::generic::{mp, owner};
 use crate::rulesets::pop::rules::relations::{at_war_between, influence_in, provinces_of};
 use crate::rulesets::pop::state::{Content, Index, Seats, key_of};
 
+/// The Casus Belli the Emperor holds on outsiders holding land of the Empire (18.3).
+pub const IMPERIAL_LIBERATION: &str = "Imperial Liberation";
 /// Imperial Authority runs from 0 to 6 (18.1).
 pub const MAX_AUTHORITY: i32 = 6;
 /// An Imperial Election is held when the Emperor's ruler goes with E at most this (18.9).
@@ -509,6 +511,33 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
 // ---------------------------------------------------------------------------------------------
 // War
 
+/// Whether the Emperor holds the Imperial Liberation Casus Belli on `target` (18.3): an outsider
+/// owning or occupying a province in an area still inside the Empire.
+pub fn imperial_liberation_cb(world: &World, realm: Entity, target: Entity) -> bool {
+    if !is_emperor(world, realm) || !is_external(world, target) {
+        return false;
+    }
+    listed_areas(world, |c| &c.0.options.hre_areas)
+        .into_iter()
+        .filter(|(_, a)| hre_area(world, *a))
+        .flat_map(|(_, a)| provinces_of(world, a))
+        .any(|p| {
+            owner(world, p) == Some(target)
+                || crate::rulesets::pop::rules::military::controller(world, p) == Some(target)
+        })
+}
+
+/// Whether the Emperor's bot should favour a war on `target`: an outsider holding land in an
+/// area of the Empire, one that left included (winning it back brings the area back, 18.6).
+pub fn reclaim_target(world: &World, realm: Entity, target: Entity) -> bool {
+    is_emperor(world, realm)
+        && is_external(world, target)
+        && listed_areas(world, |c| &c.0.options.hre_areas)
+            .into_iter()
+            .flat_map(|(_, a)| provinces_of(world, a))
+            .any(|p| owner(world, p) == Some(target))
+}
+
 /// Why `attacker` may not declare war on `target` under the Emperor's protection (FACTS 5): the
 /// target is a member at peace with an Emperor who is the attacker's ally or truce partner, or
 /// has passed.
@@ -533,10 +562,22 @@ pub fn shield_problem(
 
 /// A declaration against a member: logs that the Emperor's protection was checked and does not
 /// stand in the way (the Emperor is neither the attacker's ally nor truce partner, nor passed).
-pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb: bool) {
+pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb: Option<&str>) {
     let Some(emp) = emperor(world) else {
         return;
     };
+    if cb == Some(IMPERIAL_LIBERATION) {
+        let (a, t) = (key_of(world, attacker), key_of(world, target));
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_LIBERATION,
+                format!("{a}, the Emperor, uses its Imperial Liberation Casus Belli on {t}, which holds land of the Empire"),
+            )
+            .realm(&a),
+        );
+    }
+    let cb = cb.is_some();
     if !is_member(world, target) || emp == target {
         return;
     }

@@ -414,3 +414,28 @@ fn pop_18_32_final_score_adds_authority() {
     assert_eq!(score("BBB").empire, 0);
     assert_eq!(count(&game, "pop.18.32.final_score"), 1);
 }
+
+#[test]
+fn pop_18_11_imperial_liberation_cb_on_outsiders_holding_imperial_land() {
+    let mut game = game_with(with_empire(3));
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    assert!(!empire::imperial_liberation_cb(game.world(), a, b));
+    give(&mut game, "nora", b);
+    assert!(empire::imperial_liberation_cb(game.world(), a, b));
+    assert!(
+        !empire::imperial_liberation_cb(game.world(), b, a),
+        "the Emperor's only"
+    );
+    assert_eq!(
+        war::casus_belli(game.world(), a, b),
+        Some(empire::IMPERIAL_LIBERATION)
+    );
+    let stability = mat(&game, a).stability;
+    war::declare_war(game.world_mut(), a, b);
+    assert_eq!(
+        mat(&game, a).stability,
+        stability,
+        "a CB: no stability lost"
+    );
+    assert_eq!(count(&game, "pop.18.11.imperial_liberation"), 1);
+}

@@ -192,6 +192,9 @@ pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'sta
     if crate::rulesets::pop::rules::curia::excommunication_cb(world, realm, target) {
         return Some("its ruler's Excommunication");
     }
+    if crate::rulesets::pop::rules::empire::imperial_liberation_cb(world, realm, target) {
+        return Some(crate::rulesets::pop::rules::empire::IMPERIAL_LIBERATION);
+    }
     None
 }
 
@@ -216,7 +219,7 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
     }
     let cb = casus_belli(world, realm, target);
     crate::rulesets::pop::rules::curia::note_declaration(world, realm, target);
-    crate::rulesets::pop::rules::empire::note_declaration(world, realm, target, cb.is_some());
+    crate::rulesets::pop::rules::empire::note_declaration(world, realm, target, cb);
     let emperor_called = crate::rulesets::pop::rules::empire::defend_call(world, realm, target);
     write(
         world,
