@@ -410,6 +410,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             };
             format!("{verb} {whose}cardinal in slot {}", usize::from(*slot) + 1)
         }
+        Action::IncreaseAuthority => "Increase Imperial Authority".to_string(),
         Action::Excommunicate { realm } => {
             format!("Excommunicate the ruler of {}", name_of(game, realm))
         }

@@ -1409,6 +1409,13 @@ TRADE_PROTECTION = {
 # public). The track fills left to right in the order of the realms, so France stands leftmost.
 CARDINALS = {"FRA": 1, "CAS": 1, "HAB": 1}
 # The Papal States and the province of Roma (19.1).
+# The Holy Roman Empire (18.3): the areas inside its border and the Elector Areas. The book
+# has four electorates on this map; South Germany is a fifth (house rule) so that Imperial
+# Authority can reach 6 (18.1: at most 1 + the Elector Areas).
+HRE_AREAS = ["low_countries", "rhineland", "north_germany", "brandenburg", "saxony",
+             "south_germany", "austria", "alps", "bohemia"]
+ELECTORS = ["rhineland", "saxony", "brandenburg", "bohemia", "south_germany"]
+
 PAPAL_STATES = "PAP"
 ROMA = "rome"
 

@@ -177,6 +177,8 @@ pub enum Action {
     /// this area; `war`: a Muslim realm with provinces there on which it declares war at once,
     /// free, gaining 1 prestige and 2 mercenary infantry (`None`: no war now).
     CallCrusade { area: String, war: Option<String> },
+    /// Increase Imperial Authority (18.1, basic action of the Emperor): 1 + E adm for +1 E.
+    IncreaseAuthority,
     /// Pick a Trade Node (by content id) an effect applies to (Commercial Growth expands it).
     ChooseNode { node: String },
     /// Pick the cardinal in this regular slot of the Papal Curia track (0 = leftmost, Roma

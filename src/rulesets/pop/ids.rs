@@ -231,6 +231,29 @@ pub const CURIA_CRUSADE: &str = "pop.19.crusade";
 pub const CURIA_CRUSADE_SCORING: &str = "pop.19.crusade_scoring";
 pub const CURIA_CARDINAL_DIES: &str = "pop.19.cardinal_dies";
 
+/// The Holy Roman Empire (18), the project's own ids (docs/rule_ids.md).
+pub const EMPIRE_SETUP: &str = "pop.18.1.setup";
+pub const EMPIRE_LANDS: &str = "pop.18.2.lands";
+pub const EMPIRE_ELECTORS: &str = "pop.18.3.electors";
+pub const EMPIRE_BOUNDS: &str = "pop.18.4.bounds";
+pub const EMPIRE_INCOME: &str = "pop.18.5.income";
+pub const EMPIRE_MONARCH_POWER: &str = "pop.18.6.monarch_power";
+pub const EMPIRE_PRESTIGE: &str = "pop.18.7.prestige";
+pub const EMPIRE_INCREASE: &str = "pop.18.9.increase_authority";
+pub const EMPIRE_LIBERATION: &str = "pop.18.11.imperial_liberation";
+pub const EMPIRE_DOW_SHIELD: &str = "pop.18.12.dow_shield";
+pub const EMPIRE_DEFEND: &str = "pop.18.13.defend_call";
+pub const EMPIRE_DEFEND_REFUSED: &str = "pop.18.14.defend_refused";
+pub const EMPIRE_PEACE: &str = "pop.18.19.peace";
+pub const EMPIRE_INTERNAL_WAR: &str = "pop.18.22.internal_war";
+pub const EMPIRE_ANNEX: &str = "pop.18.23.annex";
+pub const EMPIRE_LEAVE: &str = "pop.18.24.leave";
+pub const EMPIRE_REJOIN: &str = "pop.18.25.rejoin";
+pub const EMPIRE_ELECTION: &str = "pop.18.28.election";
+pub const EMPIRE_VOTE: &str = "pop.18.29.vote";
+pub const EMPIRE_ELECTION_BONUS: &str = "pop.18.30.election_bonus";
+pub const EMPIRE_FINAL_SCORE: &str = "pop.18.32.final_score";
+
 /// Every id the engine can write, for the documentation test.
 pub const ALL: &[&str] = &[
     ACT_REPLENISH_MANPOWER,
@@ -428,4 +451,25 @@ pub const ALL: &[&str] = &[
     CURIA_CRUSADE,
     CURIA_CRUSADE_SCORING,
     CURIA_CARDINAL_DIES,
+    EMPIRE_SETUP,
+    EMPIRE_LANDS,
+    EMPIRE_ELECTORS,
+    EMPIRE_BOUNDS,
+    EMPIRE_INCOME,
+    EMPIRE_MONARCH_POWER,
+    EMPIRE_PRESTIGE,
+    EMPIRE_INCREASE,
+    EMPIRE_LIBERATION,
+    EMPIRE_DOW_SHIELD,
+    EMPIRE_DEFEND,
+    EMPIRE_DEFEND_REFUSED,
+    EMPIRE_PEACE,
+    EMPIRE_INTERNAL_WAR,
+    EMPIRE_ANNEX,
+    EMPIRE_LEAVE,
+    EMPIRE_REJOIN,
+    EMPIRE_ELECTION,
+    EMPIRE_VOTE,
+    EMPIRE_ELECTION_BONUS,
+    EMPIRE_FINAL_SCORE,
 ];

@@ -202,6 +202,9 @@ pub struct Snapshot {
     /// The Papal Curia track (regular slots, leftmost first), the Roma slot's holder, and the
     /// Excommunicated and Crusade tokens.
     pub curia: crate::rulesets::pop::rules::curia::Curia,
+    /// The Holy Roman Empire: the Emperor, Imperial Authority, the areas that left, the areas
+    /// wholly owned by outsiders and the Elector Areas counting.
+    pub empire: crate::rulesets::pop::rules::empire::Empire,
     /// The Milestones on display (by id), who completed which, and the full bookkeeping.
     pub milestones_open: Vec<String>,
     pub milestones_completed: Vec<(String, String)>,
@@ -400,6 +403,9 @@ pub fn snapshot(world: &World) -> Snapshot {
             .clone(),
         curia: world
             .resource::<crate::rulesets::pop::rules::curia::Curia>()
+            .clone(),
+        empire: world
+            .resource::<crate::rulesets::pop::rules::empire::Empire>()
             .clone(),
         milestones_open: milestones
             .open

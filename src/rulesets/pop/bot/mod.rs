@@ -126,6 +126,13 @@ impl Bot {
                 if let Some(a) = realm.and_then(|r| curia::papal_action(world, r, &mat, &legal)) {
                     return Some(a);
                 }
+                // The Emperor raises Imperial Authority when its adm leaves a margin (18.1).
+                if legal.contains(&Action::IncreaseAuthority)
+                    && mat.mp(MpKind::Adm)
+                        >= crate::rulesets::pop::rules::empire::increase_cost(world) + 3
+                {
+                    return Some(Action::IncreaseAuthority);
+                }
                 if let Some(r) = realm {
                     if let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, &legal, bold) {
                         if legal.contains(&a) {

@@ -331,7 +331,12 @@ pub fn turn_action(
                 if npr && strength as usize > army_size(world, realm) + if bold { 4 } else { 2 } {
                     continue;
                 }
-                targets.push((strength - if cb { 5 } else { 0 }, a.clone()));
+                // The Emperor favours winning back the Empire's land from outsiders (18.6).
+                let reclaim = crate::rulesets::pop::rules::empire::reclaim_target(world, realm, t);
+                targets.push((
+                    strength - if cb { 5 } else { 0 } - if reclaim { 3 } else { 0 },
+                    a.clone(),
+                ));
             }
         }
         targets.sort_by_key(|(s, _)| *s);
@@ -505,7 +510,13 @@ pub fn decide(
             .find(|a| matches!(a, Action::CallToArms { .. }))
             .cloned()
             .or(Some(Action::Decline)),
-        DecisionKind::CallToArms { defensive, .. } => Some(if !legal.contains(&Action::Accept) {
+        DecisionKind::CallToArms {
+            defensive, enemy, ..
+        } => Some(if !legal.contains(&Action::Accept) {
+            Action::Decline
+        } else if imperial_call_too_risky(world, realm, enemy) {
+            // Defending the HRE against a much stronger army: losing 1 Imperial Authority is
+            // the cheaper price (18.4).
             Action::Decline
         } else if *defensive || mat.mp(MpKind::Mil) >= 2 || rng.random_range(0..2) == 0 {
             Action::Accept
@@ -544,6 +555,24 @@ pub fn decide(
         .find(|a| legal.contains(a)),
         _ => None,
     }
+}
+
+/// Whether the call is the Emperor's Defend the HRE call against an enemy with more than twice
+/// the bot's deployed land units (and at least 3 more).
+fn imperial_call_too_risky(world: &World, realm: Entity, enemy: &str) -> bool {
+    let imperial = world
+        .resource::<crate::rulesets::pop::rules::war::WarState>()
+        .asked
+        .as_ref()
+        .is_some_and(|c| c.imperial);
+    let Some(e) = entity(world, enemy) else {
+        return false;
+    };
+    let (mine, theirs) = (
+        deployed_land_units(world, realm),
+        deployed_land_units(world, e),
+    );
+    imperial && theirs > 2 * mine && theirs >= mine + 3
 }
 
 /// Whether to make a Non-Player Realm that called the bot an Active Ally: its lent infantry are

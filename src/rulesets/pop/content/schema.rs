@@ -58,6 +58,13 @@ pub struct ScenarioOptions {
     pub starting_mp: i32,
     /// The realm whose ruler is Holy Roman Emperor at the start, if any.
     pub emperor: Option<String>,
+    /// The Holy Roman Empire (18.3): the areas inside the Empire's border at the start. Realms
+    /// whose capital lies in one of them are its members.
+    pub hre_areas: Vec<String>,
+    /// The Elector Areas (18.3), each also listed in `hre_areas`.
+    pub electors: Vec<String>,
+    /// The Emperor's Imperial Authority at the start (18.1: 3 in 1444), 0 to 6.
+    pub imperial_authority: i32,
     /// Merchants each Player Realm owns (12.4: 2 unless the scenario says otherwise); those
     /// its `merchants` list does not place wait off the board until a Trade action places them.
     pub merchants: u8,
@@ -80,6 +87,9 @@ impl Default for ScenarioOptions {
             starting_ducats: 15,
             starting_mp: 3,
             emperor: None,
+            hre_areas: Vec::new(),
+            electors: Vec::new(),
+            imperial_authority: 3,
             merchants: 2,
             papal_states: None,
             roma: None,

@@ -489,6 +489,7 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         );
     }
     check_curia(&mut c, s);
+    check_empire(&mut c, s);
     if s.options.first_age < 1 || s.options.last_age > 4 || s.options.first_age > s.options.last_age
     {
         c.problem(
@@ -855,6 +856,41 @@ fn check_trade(c: &mut Checker, s: &Scenario) {
                 format!("only Player Realms have merchants, not \"{}\"", r.id),
             );
         }
+    }
+}
+
+/// The Holy Roman Empire (18): known areas, electors inside the Empire, authority 0 to 6.
+fn check_empire(c: &mut Checker, s: &Scenario) {
+    let o = &s.options;
+    for (field, list) in [("hre_areas", &o.hre_areas), ("electors", &o.electors)] {
+        let unknown: Vec<&String> = list.iter().filter(|a| !c.has("areas", a)).collect();
+        for area in unknown {
+            c.problem(
+                "areas",
+                "",
+                Some(area),
+                format!("options: {field}: unknown area id \"{area}\""),
+            );
+        }
+    }
+    for area in o.electors.iter().filter(|a| !o.hre_areas.contains(a)) {
+        c.problem(
+            "areas",
+            "",
+            Some(area),
+            format!("options: electors: \"{area}\" is not listed in hre_areas"),
+        );
+    }
+    if !(0..=6).contains(&o.imperial_authority) {
+        c.problem(
+            "realms",
+            "",
+            o.emperor.as_deref(),
+            format!(
+                "options: imperial_authority: {} is outside 0 to 6",
+                o.imperial_authority
+            ),
+        );
     }
 }
 

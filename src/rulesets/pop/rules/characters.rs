@@ -224,24 +224,21 @@ pub fn install_ruler(world: &mut World, realm: Entity, character: Entity, rule: 
 }
 
 /// The Emperor hook of 7.2: when the ruler of the Emperor's realm dies or is discarded, the
-/// Imperial Election of 18.9 follows. The Holy Roman Empire's rules are not built yet, so the
-/// election is a placeholder: it is logged and the title stays with the realm.
+/// Imperial Election of 18.9 follows (`empire::ruler_gone`).
 fn imperial_election(world: &mut World, realm: Entity) {
-    let name = key_of(world, realm);
-    let emperor = world.resource::<Content>().0.options.emperor.clone();
-    if emperor.as_deref() != Some(name.as_str()) {
+    if !crate::rulesets::pop::rules::empire::is_emperor(world, realm) {
         return;
     }
+    let name = key_of(world, realm);
     write(
         world,
         Note::new(
             ids::IMPERIAL_ELECTION,
-            format!(
-                "The Emperor's ruler of {name} is gone: the electors keep the imperial title with {name} (the Empire's rules are not in play yet)"
-            ),
+            format!("The Emperor's ruler of {name} is gone: the rules of Imperial Elections apply"),
         )
         .realm(&name),
     );
+    crate::rulesets::pop::rules::empire::ruler_gone(world, realm);
 }
 
 /// A historical ruler from an Event takes the throne; with the H icon it starts ill.

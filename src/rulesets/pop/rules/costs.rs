@@ -293,6 +293,9 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
                 }
             }
         }
+        Action::IncreaseAuthority => {
+            cost.adm = crate::rulesets::pop::rules::empire::increase_cost(world)
+        }
         Action::Excommunicate { .. } | Action::CallCrusade { .. } => {
             cost.dip = crate::rulesets::pop::rules::curia::PAPAL_ACTION_DIP
         }

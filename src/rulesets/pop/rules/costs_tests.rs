@@ -49,6 +49,7 @@ const PRICE_RULES: &[&str] = &[
     ids::ACT_CONVERT_AREA,
     ids::CURIA_EXCOMMUNICATE,
     ids::CURIA_CRUSADE,
+    ids::EMPIRE_INCREASE,
 ];
 
 /// Monarch power and ducats the log says `realm` paid under price rules in `entries`:

@@ -132,6 +132,9 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     all.extend(integrate::candidates(world, realm));
     all.extend(colonize::candidates(world, realm));
     all.extend(curia::candidates(world, realm));
+    all.extend(crate::rulesets::pop::rules::empire::candidates(
+        world, realm,
+    ));
     all.extend(missions::claim_candidates(world, realm));
     all.extend(minor::candidates(world, realm));
     all
@@ -161,7 +164,8 @@ pub fn check(
         || religion::owns(action)
         || integrate::owns(action)
         || colonize::owns(action)
-        || curia::owns(action);
+        || curia::owns(action)
+        || crate::rulesets::pop::rules::empire::owns(action);
     if !ours {
         return None;
     }
@@ -178,7 +182,8 @@ pub fn check(
         .or_else(|| religion::problem(world, realm, action))
         .or_else(|| integrate::problem(world, realm, action))
         .or_else(|| colonize::problem(world, realm, action))
-        .or_else(|| curia::problem(world, realm, action));
+        .or_else(|| curia::problem(world, realm, action))
+        .or_else(|| crate::rulesets::pop::rules::empire::problem(world, realm, action));
     Some(match problem {
         Some(p) => Err(p),
         None => Ok(()),
@@ -205,6 +210,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         .or_else(|| integrate::handle(world, realm, action))
         .or_else(|| colonize::handle(world, realm, action))
         .or_else(|| curia::handle(world, realm, action))
+        .or_else(|| crate::rulesets::pop::rules::empire::handle(world, realm, action))
 }
 
 /// Whether a decision kind is one of ours.

@@ -322,6 +322,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
     let town_income = tracks(world, realm).income;
     let idea_income = crate::rulesets::pop::rules::ideas::idea_income(world, realm);
+    let imperial = crate::rulesets::pop::rules::empire::imperial_income(world, realm);
     let stability = stability_income(mat.stability);
     let interest = i32::from(mat.loans);
     let mut advisor_list: Vec<(i32, Entity)> = advisors(world, realm)
@@ -339,7 +340,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         advisors.iter().map(|(c, _)| c).sum::<i32>() + (unit_halves + 1) / 2
     };
     // What the treasury can give to optional costs once income is in and interest is set aside.
-    let budget = mat.ducats + town_income + idea_income + stability - interest;
+    let budget = mat.ducats + town_income + idea_income + imperial + stability - interest;
     // Which unpaid unit goes first is the player's choice in step A; what is still unpaid in
     // step B goes in this order: mercenaries (dearest), ships at sea (the rule singles them
     // out), then regulars, so the army holding the land is kept longest.
@@ -433,6 +434,17 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         .realm(&name)
         .amount(town_income),
     );
+    if imperial > 0 {
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_INCOME,
+                format!("{name}, the Emperor: {imperial} ducats of Imperial Authority"),
+            )
+            .realm(&name)
+            .amount(imperial),
+        );
+    }
     if stability > 0 {
         write(
             world,
@@ -454,7 +466,8 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
             .amount(-2),
         );
     }
-    let net_before_interest = town_income + idea_income + stability - advisor_cost - unit_cost;
+    let net_before_interest =
+        town_income + idea_income + imperial + stability - advisor_cost - unit_cost;
     if let Some(mut m) = world.get_mut::<Mat>(realm) {
         m.ducats += net_before_interest;
     }
@@ -470,7 +483,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         Note::new(
             ids::INCOME_UPKEEP,
             format!(
-                "{name}: towns {town_income:+}, ideas {idea_income:+}, stability {stability:+}, advisors -{advisor_cost}, units -{unit_cost}, interest -{interest}"
+                "{name}: towns {town_income:+}, ideas {idea_income:+}, empire {imperial:+}, stability {stability:+}, advisors -{advisor_cost}, units -{unit_cost}, interest -{interest}"
             ),
         )
         .realm(&name)

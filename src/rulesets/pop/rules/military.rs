@@ -1176,6 +1176,14 @@ pub fn declare_problem_in(
     if let Some(why) = covered(target) {
         return Some(Illegal::new(rule, why));
     }
+    if let Some(p) = crate::rulesets::pop::rules::empire::shield_problem(
+        world,
+        |x| covered(x).is_some(),
+        realm,
+        target,
+    ) {
+        return Some(p);
+    }
     if world.get::<NonPlayerRealm>(target).is_some() {
         for pr in rel
             .allies_of(target)

@@ -25,6 +25,7 @@ pub mod diplomacy;
 pub mod draw_cards;
 pub mod economy;
 pub mod effects;
+pub mod empire;
 pub mod events;
 pub mod explore;
 pub mod focus;
@@ -162,6 +163,7 @@ impl Plugin for PopRulesPlugin {
             trade::TradePlugin,
             struggle::StrugglePlugin,
             curia::CuriaPlugin,
+            empire::EmpirePlugin,
         ));
     }
 }
@@ -339,6 +341,8 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
 mod costs_tests;
 #[cfg(test)]
 mod curia_tests;
+#[cfg(test)]
+mod empire_tests;
 #[cfg(test)]
 mod generic_tests;
 #[cfg(test)]

@@ -143,6 +143,7 @@ fn receive(world: &mut World, realm: Entity, fewer: Option<MpKind>) {
         );
         change_mp(world, realm, MpKind::Dip, papal, ids::CURIA_CONTROLLER);
     }
+    crate::rulesets::pop::rules::empire::gain_monarch_power(world, realm);
     if world.get::<Mat>(realm).is_some_and(|m| m.stability >= 3) {
         write(
             world,

@@ -33,6 +33,8 @@ pub struct FinalScore {
     pub alliances: i32,
     /// The Papal Controller: the number of Catholic Player Realms (19).
     pub papacy: i32,
+    /// The Emperor: its Imperial Authority (18).
+    pub empire: i32,
     pub stability: i32,
     pub occupied: i32,
     pub loans: i32,
@@ -156,6 +158,7 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
             marriages: count(&marriages),
             alliances: 2 * count(&alliances),
             papacy: crate::rulesets::pop::rules::curia::final_score(world, *realm),
+            empire: crate::rulesets::pop::rules::empire::final_score(world, *realm),
             stability: 2 * mat.stability,
             occupied: -occupied_tax_value(world, *realm),
             loans: -i32::from(mat.loans),
@@ -168,11 +171,15 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
             + s.marriages
             + s.alliances
             + s.papacy
+            + s.empire
             + s.stability
             + s.occupied
             + s.loans;
         if let Some(mut m) = world.get_mut::<Mat>(*realm) {
             m.prestige = s.total;
+        }
+        if crate::rulesets::pop::rules::empire::is_emperor(world, *realm) {
+            crate::rulesets::pop::rules::empire::note_final_score(world, *realm, s.empire);
         }
         let (name, gained, total) = (s.realm.clone(), s.total - s.prestige_before, s.total);
         write(

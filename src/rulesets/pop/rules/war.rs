@@ -50,6 +50,9 @@ pub struct Call {
     pub caller: u32,
     pub enemy: u32,
     pub defensive: bool,
+    /// Defending the HRE (18.4): the Emperor called by an Imperial Subject, no ally.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub imperial: bool,
 }
 
 /// A peace question asked in Phase 3 step D.
@@ -189,6 +192,9 @@ pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'sta
     if crate::rulesets::pop::rules::curia::excommunication_cb(world, realm, target) {
         return Some("its ruler's Excommunication");
     }
+    if crate::rulesets::pop::rules::empire::imperial_liberation_cb(world, realm, target) {
+        return Some(crate::rulesets::pop::rules::empire::IMPERIAL_LIBERATION);
+    }
     None
 }
 
@@ -213,6 +219,8 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
     }
     let cb = casus_belli(world, realm, target);
     crate::rulesets::pop::rules::curia::note_declaration(world, realm, target);
+    crate::rulesets::pop::rules::empire::note_declaration(world, realm, target, cb);
+    let emperor_called = crate::rulesets::pop::rules::empire::defend_call(world, realm, target);
     write(
         world,
         Note::new(
@@ -261,6 +269,16 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
         defensive: false,
         npr_only: false,
     })];
+    // Defending the HRE (18.4): a Player Realm Emperor is called next.
+    if let Some(emp) = emperor_called {
+        calls.push(CallStep::Answer(Call {
+            ally: sid_of(world, emp),
+            caller: defender,
+            enemy: attacker,
+            defensive: true,
+            imperial: true,
+        }));
+    }
     if is_player(world, target) {
         calls.push(CallStep::Send(Sender {
             caller: defender,
@@ -276,6 +294,7 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
                     caller: defender,
                     enemy: attacker,
                     defensive: true,
+                    imperial: false,
                 }));
             }
         }
@@ -548,6 +567,7 @@ pub fn answer_send(world: &mut World, action: &Action) {
                 caller: sender.caller,
                 enemy: sender.enemy,
                 defensive: sender.defensive,
+                imperial: false,
             }),
         );
     } else {
@@ -788,11 +808,39 @@ fn ask_call(world: &mut World, call: Call) -> bool {
     ) else {
         return false;
     };
-    if !allied(world, ally, caller) || at_war_between(world, ally, enemy) {
+    if (!call.imperial && !allied(world, ally, caller)) || at_war_between(world, ally, enemy) {
         return false;
     }
     let (c, e) = (key_of(world, caller), key_of(world, enemy));
     let defensive = call.defensive;
+    if call.imperial {
+        if at_war_between(world, ally, caller) {
+            return false;
+        }
+        let a = key_of(world, ally);
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_DEFEND,
+                format!("{e}, outside the Empire, attacks the Imperial Subject {c}: the Emperor {a} is called to Defend the HRE"),
+            )
+            .realm(&a),
+        );
+        world.resource_mut::<WarState>().asked = Some(call);
+        ask(
+            world,
+            a,
+            DecisionKind::CallToArms {
+                ally: c.clone(),
+                enemy: e.clone(),
+                defensive,
+            },
+            format!(
+                "Defend the HRE: {c}, an Imperial Subject, calls you to arms against {e}; refusing costs 1 Imperial Authority"
+            ),
+        );
+        return true;
+    }
     world.resource_mut::<WarState>().asked = Some(call);
     ask(
         world,
@@ -853,6 +901,30 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         key_of(world, caller),
         key_of(world, enemy),
     );
+    if call.imperial {
+        if *action == Action::Accept {
+            spawn_sim(
+                world,
+                None,
+                War {
+                    attacker: enemy,
+                    defender: ally,
+                },
+            );
+            write(
+                world,
+                Note::new(
+                    ids::EMPIRE_DEFEND,
+                    format!("{a} Defends the HRE: it joins {c}'s war against {e}"),
+                )
+                .realm(&a),
+            );
+            change_mp(world, ally, MpKind::Mil, 1, ids::EMPIRE_DEFEND);
+        } else {
+            crate::rulesets::pop::rules::empire::refuse_defence(world, caller, enemy);
+        }
+        return true;
+    }
     if *action == Action::Accept {
         let war = if call.defensive {
             War {
@@ -1546,6 +1618,14 @@ fn cede(world: &mut World, province: Entity, to: Entity) {
 /// Ends a war on these terms, places a truce, and sends the armies home.
 pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity, term: PeaceTerm) {
     let (w, l) = (key_of(world, winner), key_of(world, loser));
+    let the_war = entity(world, war_sid).and_then(|e| world.get::<War>(e).copied());
+    crate::rulesets::pop::rules::empire::after_peace(
+        world,
+        the_war,
+        winner,
+        loser,
+        term == PeaceTerm::Annex,
+    );
     let mut returned_value = 0;
     match term {
         PeaceTerm::WhitePeace | PeaceTerm::Humiliation | PeaceTerm::ForceConversion => {

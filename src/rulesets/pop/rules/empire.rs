@@ -1,0 +1,861 @@
+//! The Holy Roman Empire (18): the Emperor and Imperial Authority (E), the Empire's lands,
+//! members and Elector Areas, the Emperor's income, monarch power and prestige, the Increase
+//! Authority action, the shield over members, Defending the HRE, the authority won and lost in
+//! wars, Areas leaving and rejoining, Imperial Elections and final scoring.
+//!
+//! The state is the `Empire` resource. Which areas lie inside the Empire and which are
+//! electorates comes from the scenario options (`hre_areas`, `electors`); the areas that left
+//! (a "Not HRE" token) and the electors counting now are kept in the resource. `tidy` runs after
+//! every pass of the rules and keeps it legal: areas leave and rejoin on ownership changes, the
+//! counting electors are recomputed, and E is held under its cap (docs/rules_notes.md).
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::engine::flow::Rules;
+use crate::engine::log::{Note, write};
+use crate::rulesets::pop::content::schema::{MpKind, Religion};
+use crate::rulesets::pop::decision::{Action, Illegal};
+use crate::rulesets::pop::ids;
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::PopStep;
+use crate::rulesets::pop::rules::economy::{change_mp, change_prestige};
+use crate::rulesets::pop::rules::generic::{mp, owner};
+use crate::rulesets::pop::rules::relations::{at_war_between, influence_in, provinces_of};
+use crate::rulesets::pop::state::{Content, Index, Seats, key_of};
+
+/// The Casus Belli the Emperor holds on outsiders holding land of the Empire (18.3).
+pub const IMPERIAL_LIBERATION: &str = "Imperial Liberation";
+/// Imperial Authority runs from 0 to 6 (18.1).
+pub const MAX_AUTHORITY: i32 = 6;
+/// An Imperial Election is held when the Emperor's ruler goes with E at most this (18.9).
+pub const ELECTION_MAX_AUTHORITY: i32 = 4;
+/// After an election E below this rises by 1 (18.9).
+pub const ELECTION_FLOOR: i32 = 3;
+
+pub struct EmpirePlugin;
+
+impl Plugin for EmpirePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Empire>()
+            .add_systems(Rules, set_up_empire.in_set(PopStep::Setup))
+            .add_systems(Rules, score_empire.in_set(PopStep::P4E))
+            .add_systems(Rules, tidy.after(PopStep::RoundEnd));
+    }
+}
+
+/// The Holy Roman Empire on the board.
+#[derive(Resource, Serialize, Clone, Debug, Default, PartialEq)]
+pub struct Empire {
+    /// The Emperor's realm (content id); `None` when the scenario has no Empire.
+    pub emperor: Option<String>,
+    /// Imperial Authority, 0 to 6.
+    pub authority: i32,
+    /// Areas of the Empire that left it (a "Not HRE" token), in scenario order.
+    pub left: Vec<String>,
+    /// Areas of the Empire wholly owned by realms outside it when the rules last looked: an
+    /// area leaves only when it becomes so, never for how the scenario starts.
+    pub outside: Vec<String>,
+    /// The Elector Areas counting now (18.3), in scenario order.
+    pub electors: Vec<String>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who is who
+
+/// The Emperor's realm, if the Empire is in play.
+pub fn emperor(world: &World) -> Option<Entity> {
+    let key = world.get_resource::<Empire>()?.emperor.clone()?;
+    world.resource::<Index>().get(&key)
+}
+
+pub fn is_emperor(world: &World, realm: Entity) -> bool {
+    emperor(world) == Some(realm)
+}
+
+/// Imperial Authority (0 without an Empire).
+pub fn authority(world: &World) -> i32 {
+    world
+        .get_resource::<Empire>()
+        .filter(|e| e.emperor.is_some())
+        .map_or(0, |e| e.authority)
+}
+
+/// Whether the area lies inside the Empire now: listed by the scenario and not left.
+pub fn hre_area(world: &World, area: Entity) -> bool {
+    let key = key_of(world, area);
+    let content = &world.resource::<Content>().0;
+    content.options.hre_areas.contains(&key) && !world.resource::<Empire>().left.contains(&key)
+}
+
+fn capital_province(world: &World, realm: Entity) -> Option<Entity> {
+    world.get::<Capital>(realm).map(|c| c.0)
+}
+
+/// A member of the Empire (18.3): a realm in play whose capital lies inside the Empire.
+pub fn is_member(world: &World, realm: Entity) -> bool {
+    world.get::<Realm>(realm).is_some()
+        && world
+            .get::<Owns>(realm)
+            .is_some_and(|o| o.iter().next().is_some())
+        && capital_province(world, realm)
+            .and_then(|p| world.get::<InArea>(p).map(|a| a.0))
+            .is_some_and(|a| hre_area(world, a))
+}
+
+/// An Imperial Subject: a member that is not the Emperor.
+pub fn is_subject(world: &World, realm: Entity) -> bool {
+    emperor(world).is_some() && !is_emperor(world, realm) && is_member(world, realm)
+}
+
+/// A realm outside the Empire: neither the Emperor nor a member.
+pub fn is_external(world: &World, realm: Entity) -> bool {
+    !is_emperor(world, realm) && !is_member(world, realm)
+}
+
+/// The scenario's HRE areas, as entities, in scenario order.
+fn listed_areas(world: &World, pick: impl Fn(&Content) -> &Vec<String>) -> Vec<(String, Entity)> {
+    let content = world.resource::<Content>();
+    pick(content)
+        .iter()
+        .filter_map(|k| Some((k.clone(), world.resource::<Index>().get(k)?)))
+        .collect()
+}
+
+/// Whether an Elector Area counts (18.3): it lies inside the Empire and holds the capital of a
+/// member that still owns it.
+fn elector_counts(world: &World, area: Entity) -> bool {
+    hre_area(world, area)
+        && provinces_of(world, area)
+            .into_iter()
+            .any(|p| owner(world, p).is_some_and(|o| capital_province(world, o) == Some(p)))
+}
+
+fn counting_electors(world: &World) -> Vec<String> {
+    listed_areas(world, |c| &c.0.options.electors)
+        .into_iter()
+        .filter(|(_, a)| elector_counts(world, *a))
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// The cap on E (18.1): 6, and at most 1 + the Elector Areas counting.
+pub fn max_authority(world: &World) -> i32 {
+    (1 + world.resource::<Empire>().electors.len() as i32).min(MAX_AUTHORITY)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Authority
+
+/// Changes E by `delta` within its bounds (0 to the cap) and logs it under `rule`; returns the
+/// change made.
+pub fn change_authority(world: &mut World, delta: i32, rule: &'static str, why: &str) -> i32 {
+    let Some(name) = world.resource::<Empire>().emperor.clone() else {
+        return 0;
+    };
+    let before = world.resource::<Empire>().authority;
+    let cap = max_authority(world).max(0);
+    let after = if delta > 0 {
+        (before + delta).min(cap.max(before))
+    } else {
+        (before + delta).max(0)
+    };
+    world.resource_mut::<Empire>().authority = after;
+    let made = after - before;
+    let text = if made == delta {
+        format!("Imperial Authority {before} -> {after}: {why}")
+    } else {
+        format!(
+            "Imperial Authority stays within 0 to {cap}: {before} -> {after} instead of {:+} ({why})",
+            delta
+        )
+    };
+    write(world, Note::new(rule, text).realm(&name).amount(made));
+    made
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup and upkeep of the Empire's state
+
+fn set_up_empire(world: &mut World) {
+    let content = world.resource::<Content>().0.clone();
+    let Some(name) = content
+        .options
+        .emperor
+        .clone()
+        .filter(|k| world.resource::<Index>().get(k).is_some())
+    else {
+        return;
+    };
+    let start = content.options.imperial_authority.clamp(0, MAX_AUTHORITY);
+    world.insert_resource(Empire {
+        emperor: Some(name.clone()),
+        authority: start,
+        ..Default::default()
+    });
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_SETUP,
+            format!("{name} holds the imperial title with Imperial Authority {start}"),
+        )
+        .realm(&name)
+        .amount(start),
+    );
+    let mut members: Vec<String> = crate::rulesets::pop::rules::generic::all_of::<Realm>(world)
+        .into_iter()
+        .filter(|r| is_member(world, *r))
+        .map(|r| key_of(world, r))
+        .collect();
+    members.sort();
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_LANDS,
+            format!(
+                "The Empire's areas: {}; its members: {}",
+                content.options.hre_areas.join(", "),
+                members.join(", ")
+            ),
+        )
+        .amount(members.len() as i32),
+    );
+    let outside = wholly_outside(world);
+    world.resource_mut::<Empire>().outside = outside;
+    refresh_electors(world);
+    let cap = max_authority(world);
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_BOUNDS,
+            format!(
+                "Imperial Authority is held between 0 and {cap} (1 + the Elector Areas, at most 6)"
+            ),
+        )
+        .realm(&name)
+        .amount(cap),
+    );
+    enforce_cap(world);
+}
+
+/// The Empire's areas wholly owned by realms outside it.
+fn wholly_outside(world: &World) -> Vec<String> {
+    listed_areas(world, |c| &c.0.options.hre_areas)
+        .into_iter()
+        .filter(|(_, a)| {
+            let provinces = provinces_of(world, *a);
+            !provinces.is_empty()
+                && provinces
+                    .iter()
+                    .all(|p| owner(world, *p).is_some_and(|o| is_external(world, o)))
+        })
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// Whether every province of a left area is owned by the Emperor, a member, or a realm whose
+/// capital lies in that area (it becomes a member again when the area rejoins; house rule)
+/// (18.6).
+fn wholly_inside(world: &World, area: Entity) -> bool {
+    let provinces = provinces_of(world, area);
+    let home = |o: Entity| {
+        capital_province(world, o)
+            .and_then(|c| world.get::<InArea>(c))
+            .is_some_and(|a| a.0 == area)
+    };
+    !provinces.is_empty()
+        && provinces
+            .iter()
+            .all(|p| owner(world, *p).is_some_and(|o| !is_external(world, o) || home(o)))
+}
+
+/// Recomputes the counting Elector Areas, logging a change.
+fn refresh_electors(world: &mut World) {
+    let now = counting_electors(world);
+    if world.resource::<Empire>().electors == now {
+        return;
+    }
+    world.resource_mut::<Empire>().electors = now.clone();
+    let name = world
+        .resource::<Empire>()
+        .emperor
+        .clone()
+        .unwrap_or_default();
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_ELECTORS,
+            format!(
+                "The Elector Areas counting: {}",
+                if now.is_empty() {
+                    "none".to_string()
+                } else {
+                    now.join(", ")
+                }
+            ),
+        )
+        .realm(&name)
+        .amount(now.len() as i32),
+    );
+}
+
+/// E above its cap drops to it (18.1: 1 per Elector Area lost below E - 1).
+fn enforce_cap(world: &mut World) {
+    let cap = max_authority(world);
+    let e = world.resource::<Empire>().authority;
+    if e > cap {
+        change_authority(
+            world,
+            cap - e,
+            ids::EMPIRE_BOUNDS,
+            "fewer Elector Areas count than Imperial Authority allows",
+        );
+    }
+}
+
+/// Keeps the Empire legal after anything that may have changed the board (runs after every pass
+/// of the rules; also called at once after a peace): areas leave or rejoin (18.6), the electors
+/// counting are recomputed and E is held under its cap.
+pub fn tidy(world: &mut World) {
+    if world.resource::<Empire>().emperor.is_none() {
+        return;
+    }
+    let outside_before = world.resource::<Empire>().outside.clone();
+    let outside_now = wholly_outside(world);
+    for (key, area) in listed_areas(world, |c| &c.0.options.hre_areas) {
+        let left = world.resource::<Empire>().left.contains(&key);
+        if !left && outside_now.contains(&key) && !outside_before.contains(&key) {
+            world.resource_mut::<Empire>().left.push(key.clone());
+            change_authority(
+                world,
+                -1,
+                ids::EMPIRE_LEAVE,
+                &format!("{key} is wholly owned by realms outside the Empire and leaves it"),
+            );
+        } else if left && wholly_inside(world, area) {
+            world.resource_mut::<Empire>().left.retain(|k| *k != key);
+            change_authority(
+                world,
+                1,
+                ids::EMPIRE_REJOIN,
+                &format!(
+                    "{key} is wholly owned by the Emperor and members again and rejoins the Empire"
+                ),
+            );
+        }
+    }
+    let outside_after = wholly_outside(world);
+    world.resource_mut::<Empire>().outside = outside_after;
+    refresh_electors(world);
+    enforce_cap(world);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 4: income, monarch power, prestige
+
+/// The Emperor's extra tax income in Phase 4 B (18.1: E ducats, not Base Tax).
+pub fn imperial_income(world: &World, realm: Entity) -> i32 {
+    if is_emperor(world, realm) {
+        authority(world)
+    } else {
+        0
+    }
+}
+
+/// The Emperor's extra monarch power in Phase 4 D by E (18.1): [adm, dip, mil].
+pub fn monarch_power_bonus(world: &World, realm: Entity) -> [i32; 3] {
+    if !is_emperor(world, realm) {
+        return [0, 0, 0];
+    }
+    match authority(world) {
+        2 | 3 => [0, 1, 0],
+        4 | 5 => [0, 1, 1],
+        e if e >= 6 => [0, 2, 1],
+        _ => [0, 0, 0],
+    }
+}
+
+/// Phase 4 D: the Emperor gains its bonus monarch power (called by the monarch power step).
+pub fn gain_monarch_power(world: &mut World, realm: Entity) {
+    let bonus = monarch_power_bonus(world, realm);
+    if bonus == [0, 0, 0] {
+        return;
+    }
+    let name = key_of(world, realm);
+    let e = authority(world);
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_MONARCH_POWER,
+            format!(
+                "{name}, the Emperor at Imperial Authority {e}, gains {} dip and {} mil",
+                bonus[1], bonus[2]
+            ),
+        )
+        .realm(&name),
+    );
+    for kind in MpKind::ALL {
+        if bonus[kind.index()] > 0 {
+            change_mp(
+                world,
+                realm,
+                kind,
+                bonus[kind.index()],
+                ids::EMPIRE_MONARCH_POWER,
+            );
+        }
+    }
+}
+
+/// Phase 4 E: at E 6 the Emperor scores 1 prestige (18.1).
+pub(crate) fn score_empire(world: &mut World) {
+    let Some(realm) = emperor(world) else {
+        return;
+    };
+    if authority(world) < MAX_AUTHORITY || world.get::<PlayerRealm>(realm).is_none() {
+        return;
+    }
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_PRESTIGE,
+            format!("{name}, the Emperor at Imperial Authority 6, scores 1 prestige"),
+        )
+        .realm(&name),
+    );
+    change_prestige(world, realm, 1, ids::EMPIRE_PRESTIGE);
+}
+
+/// Final scoring: the Emperor scores E prestige (FACTS 6).
+pub fn final_score(world: &World, realm: Entity) -> i32 {
+    if is_emperor(world, realm) {
+        authority(world)
+    } else {
+        0
+    }
+}
+
+/// Logs the Emperor's final-scoring line.
+pub fn note_final_score(world: &mut World, realm: Entity, points: i32) {
+    if points == 0 && !is_emperor(world, realm) {
+        return;
+    }
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_FINAL_SCORE,
+            format!("{name}, the Emperor, scores its Imperial Authority: {points} prestige"),
+        )
+        .realm(&name)
+        .amount(points),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Increase Authority (18.1): a basic action of the Emperor
+
+pub fn owns(action: &Action) -> bool {
+    matches!(action, Action::IncreaseAuthority)
+}
+
+/// Adm the Emperor pays to raise E by 1: 1 + E.
+pub fn increase_cost(world: &World) -> i32 {
+    1 + authority(world)
+}
+
+pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+    if is_emperor(world, realm) {
+        vec![Action::IncreaseAuthority]
+    } else {
+        Vec::new()
+    }
+}
+
+pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
+    if !owns(action) {
+        return None;
+    }
+    let cost = increase_cost(world);
+    let why = if !is_emperor(world, realm) {
+        "only the Emperor raises Imperial Authority".to_string()
+    } else if authority(world) >= max_authority(world) {
+        format!(
+            "Imperial Authority is at its cap of {} (1 + the Elector Areas, at most 6)",
+            max_authority(world)
+        )
+    } else if mp(world, realm, MpKind::Adm) < cost {
+        format!("raising Imperial Authority costs {cost} adm (1 + Imperial Authority)")
+    } else {
+        return None;
+    };
+    Some(Illegal::new(ids::EMPIRE_INCREASE, why))
+}
+
+pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
+    if !owns(action) {
+        return None;
+    }
+    let cost = increase_cost(world);
+    change_mp(world, realm, MpKind::Adm, -cost, ids::EMPIRE_INCREASE);
+    change_authority(
+        world,
+        1,
+        ids::EMPIRE_INCREASE,
+        &format!("the Emperor spends {cost} adm"),
+    );
+    Some(true)
+}
+
+// ---------------------------------------------------------------------------------------------
+// War
+
+/// Whether the Emperor holds the Imperial Liberation Casus Belli on `target` (18.3): an outsider
+/// owning or occupying a province in an area still inside the Empire.
+pub fn imperial_liberation_cb(world: &World, realm: Entity, target: Entity) -> bool {
+    if !is_emperor(world, realm) || !is_external(world, target) {
+        return false;
+    }
+    listed_areas(world, |c| &c.0.options.hre_areas)
+        .into_iter()
+        .filter(|(_, a)| hre_area(world, *a))
+        .flat_map(|(_, a)| provinces_of(world, a))
+        .any(|p| {
+            owner(world, p) == Some(target)
+                || crate::rulesets::pop::rules::military::controller(world, p) == Some(target)
+        })
+}
+
+/// Whether the Emperor's bot should favour a war on `target`: an outsider holding land in an
+/// area of the Empire, one that left included (winning it back brings the area back, 18.6).
+pub fn reclaim_target(world: &World, realm: Entity, target: Entity) -> bool {
+    is_emperor(world, realm)
+        && is_external(world, target)
+        && listed_areas(world, |c| &c.0.options.hre_areas)
+            .into_iter()
+            .flat_map(|(_, a)| provinces_of(world, a))
+            .any(|p| owner(world, p) == Some(target))
+}
+
+/// Why `attacker` may not declare war on `target` under the Emperor's protection (FACTS 5): the
+/// target is a member at peace with an Emperor who is the attacker's ally or truce partner, or
+/// has passed.
+pub fn shield_problem(
+    world: &World,
+    covered: impl Fn(Entity) -> bool,
+    attacker: Entity,
+    target: Entity,
+) -> Option<Illegal> {
+    let emp = emperor(world)?;
+    if emp == attacker || emp == target || !is_member(world, target) {
+        return None;
+    }
+    if at_war_between(world, emp, target) || !covered(emp) {
+        return None;
+    }
+    Some(Illegal::new(
+        ids::EMPIRE_DOW_SHIELD,
+        "that realm is a member of the Holy Roman Empire at peace with an Emperor you may not attack",
+    ))
+}
+
+/// A declaration against a member: logs that the Emperor's protection was checked and does not
+/// stand in the way (the Emperor is neither the attacker's ally nor truce partner, nor passed).
+pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb: Option<&str>) {
+    let Some(emp) = emperor(world) else {
+        return;
+    };
+    if cb == Some(IMPERIAL_LIBERATION) {
+        let (a, t) = (key_of(world, attacker), key_of(world, target));
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_LIBERATION,
+                format!("{a}, the Emperor, uses its Imperial Liberation Casus Belli on {t}, which holds land of the Empire"),
+            )
+            .realm(&a),
+        );
+    }
+    let cb = cb.is_some();
+    if !is_member(world, target) || emp == target {
+        return;
+    }
+    let (a, t) = (key_of(world, attacker), key_of(world, target));
+    if emp == attacker {
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_DOW_SHIELD,
+                format!("{t} is a member of the Empire: its own Emperor {a} attacks it"),
+            )
+            .realm(&a),
+        );
+        if !cb {
+            change_authority(
+                world,
+                -1,
+                ids::EMPIRE_INTERNAL_WAR,
+                &format!("the Emperor declares war on the member {t} without a Casus Belli"),
+            );
+        }
+        return;
+    }
+    let e = key_of(world, emp);
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_DOW_SHIELD,
+            format!("{t} is a member of the Empire, but the Emperor {e} is neither {a}'s ally nor truce partner and has not passed: the war may go on"),
+        )
+        .realm(&a),
+    );
+}
+
+/// Whether a declaration of `attacker` on `target` calls a Player Realm Emperor to Defend the
+/// HRE (18.4): the target is an Imperial Subject, the attacker is outside the Empire, E is at
+/// least 1, and the Emperor is a Player Realm at war with neither.
+pub fn defend_call(world: &World, attacker: Entity, target: Entity) -> Option<Entity> {
+    let emp = emperor(world)?;
+    (authority(world) >= 1
+        && world.get::<PlayerRealm>(emp).is_some()
+        && is_subject(world, target)
+        && is_external(world, attacker)
+        && emp != attacker
+        && !at_war_between(world, emp, target)
+        && !at_war_between(world, emp, attacker))
+    .then_some(emp)
+}
+
+/// The Emperor refuses to Defend the HRE: 1 authority instead of the usual penalties.
+pub fn refuse_defence(world: &mut World, subject: Entity, enemy: Entity) {
+    let (s, e) = (key_of(world, subject), key_of(world, enemy));
+    change_authority(
+        world,
+        -1,
+        ids::EMPIRE_DEFEND_REFUSED,
+        &format!("the Emperor refuses to defend {s} against {e}"),
+    );
+}
+
+/// After a peace between `winner` and `loser` of the war `war` (18.4, 18.5): the Emperor
+/// defeating an attacker from outside the Empire gains 1 (its conquests stay with the Emperor,
+/// so no HRE province goes to an outsider); losing to one costs 1; fully annexing a member of
+/// its own faith costs 1.
+pub fn after_peace(
+    world: &mut World,
+    war: Option<War>,
+    winner: Entity,
+    loser: Entity,
+    annexed: bool,
+) {
+    let Some(emp) = emperor(world) else {
+        return;
+    };
+    let religion = |r: Entity| world.get::<Realm>(r).map(|x| x.religion);
+    if annexed && winner == emp && loser != emp {
+        let member_before = world
+            .get::<Capital>(loser)
+            .and_then(|c| world.get::<InArea>(c.0))
+            .is_some_and(|a| hre_area(world, a.0));
+        if member_before && religion(winner) == religion(loser) {
+            let l = key_of(world, loser);
+            change_authority(
+                world,
+                -1,
+                ids::EMPIRE_ANNEX,
+                &format!("the Emperor fully annexes {l}, a member of its own faith"),
+            );
+        }
+    }
+    let Some(war) = war else {
+        return;
+    };
+    let (w, l) = (key_of(world, winner), key_of(world, loser));
+    if winner == emp && war.attacker == loser && is_external(world, loser) && !annexed {
+        change_authority(
+            world,
+            1,
+            ids::EMPIRE_PEACE,
+            &format!("the Emperor defeats {l}, an attacker from outside the Empire"),
+        );
+    } else if loser == emp && war.attacker == winner && is_external(world, winner) {
+        change_authority(
+            world,
+            -1,
+            ids::EMPIRE_PEACE,
+            &format!("the Emperor loses its war against {w}, an attacker from outside the Empire"),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Imperial Elections (18.9)
+
+/// Whether a Player Realm may be elected: it follows the Empire's official faith (Catholic;
+/// the Empire's religion rules are not built, so it stays Catholic).
+fn eligible(world: &World, realm: Entity) -> bool {
+    world.get::<PlayerRealm>(realm).is_some()
+        && world
+            .get::<Realm>(realm)
+            .is_some_and(|r| r.religion.catholic() && r.religion != Religion::Revolutionary)
+        && world
+            .get::<Owns>(realm)
+            .is_some_and(|o| o.iter().next().is_some())
+}
+
+/// Picks among tied realms as the sitting Emperor would: itself if tied, else the first in seat
+/// order (house rule).
+fn emperors_pick(world: &World, tied: &[Entity]) -> Option<Entity> {
+    let emp = emperor(world);
+    if let Some(e) = emp.filter(|e| tied.contains(e)) {
+        return Some(e);
+    }
+    tied.first().copied()
+}
+
+/// The vote of one counting Elector Area: an eligible Player Realm with its capital there; else
+/// the eligible Player Realm with the most influence there (at least 1).
+fn vote_of(world: &World, area: Entity, seats: &[Entity]) -> Option<Entity> {
+    let eligible_here: Vec<Entity> = seats
+        .iter()
+        .copied()
+        .filter(|r| eligible(world, *r))
+        .collect();
+    if let Some(r) = eligible_here.iter().copied().find(|r| {
+        capital_province(world, *r)
+            .and_then(|p| world.get::<InArea>(p))
+            .is_some_and(|a| a.0 == area)
+    }) {
+        return Some(r);
+    }
+    let best = eligible_here
+        .iter()
+        .map(|r| influence_in(world, *r, area))
+        .max()
+        .unwrap_or(0);
+    if best == 0 {
+        return None;
+    }
+    let tied: Vec<Entity> = eligible_here
+        .into_iter()
+        .filter(|r| influence_in(world, *r, area) == best)
+        .collect();
+    emperors_pick(world, &tied)
+}
+
+/// The Emperor's ruler is replaced or discarded (7.2, 18.9): with E at most 4 and a Player
+/// Realm Emperor, an Imperial Election is held at once.
+pub fn ruler_gone(world: &mut World, realm: Entity) {
+    if !is_emperor(world, realm) {
+        return;
+    }
+    let name = key_of(world, realm);
+    let e = authority(world);
+    if world.get::<PlayerRealm>(realm).is_none() {
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_ELECTION,
+                format!("{name}, a Non-Player Emperor, holds no election"),
+            )
+            .realm(&name),
+        );
+        return;
+    }
+    if e > ELECTION_MAX_AUTHORITY {
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_ELECTION,
+                format!("Imperial Authority {e} is above {ELECTION_MAX_AUTHORITY}: no Imperial Election, {name} keeps the title"),
+            )
+            .realm(&name),
+        );
+        return;
+    }
+    let seats: Vec<Entity> = world
+        .get_resource::<Seats>()
+        .map(|s| s.0.clone())
+        .unwrap_or_default();
+    if !seats.iter().any(|r| eligible(world, *r)) {
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_ELECTION,
+                format!(
+                    "An Imperial Election: no Player Realm is eligible, {name} keeps the title"
+                ),
+            )
+            .realm(&name),
+        );
+        change_authority(
+            world,
+            -2,
+            ids::EMPIRE_ELECTION,
+            "no Player Realm is eligible in the election",
+        );
+        return;
+    }
+    let mut tally: Vec<(Entity, usize)> = seats.iter().map(|r| (*r, 0)).collect();
+    let electors: Vec<(String, Entity)> = listed_areas(world, |c| &c.0.options.electors)
+        .into_iter()
+        .filter(|(k, _)| world.resource::<Empire>().electors.contains(k))
+        .collect();
+    for (key, area) in electors {
+        let vote = vote_of(world, area, &seats);
+        let text = match vote {
+            Some(v) => format!("The Elector Area {key} votes for {}", key_of(world, v)),
+            None => format!("The Elector Area {key} does not vote"),
+        };
+        let mut note = Note::new(ids::EMPIRE_VOTE, text);
+        if let Some(v) = vote {
+            note = note.realm(key_of(world, v));
+            if let Some(t) = tally.iter_mut().find(|(r, _)| *r == v) {
+                t.1 += 1;
+            }
+        }
+        write(world, note);
+    }
+    let best = tally.iter().map(|(_, n)| *n).max().unwrap_or(0);
+    if best == 0 {
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_ELECTION,
+                format!("An Imperial Election: no Elector Area votes, {name} keeps the title"),
+            )
+            .realm(&name),
+        );
+        return;
+    }
+    let tied: Vec<Entity> = tally
+        .iter()
+        .filter(|(_, n)| *n == best)
+        .map(|(r, _)| *r)
+        .collect();
+    let Some(winner) = emperors_pick(world, &tied) else {
+        return;
+    };
+    let w = key_of(world, winner);
+    world.resource_mut::<Empire>().emperor = Some(w.clone());
+    let text = if winner == realm {
+        format!("An Imperial Election: {w} is re-elected Emperor with {best} votes")
+    } else {
+        format!("An Imperial Election: {w} is elected Emperor with {best} votes, succeeding {name}")
+    };
+    write(
+        world,
+        Note::new(ids::EMPIRE_ELECTION, text)
+            .realm(&w)
+            .amount(best as i32),
+    );
+    if authority(world) < ELECTION_FLOOR {
+        change_authority(
+            world,
+            1,
+            ids::EMPIRE_ELECTION_BONUS,
+            "Imperial Authority below 3 after an election",
+        );
+    }
+}

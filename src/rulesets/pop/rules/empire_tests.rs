@@ -1,0 +1,441 @@
+//! The Holy Roman Empire (18) on the mini scenario: Aland (AAA) is Emperor, North and East are
+//! the Empire's areas and both are Elector Areas, so Celand (CCC, capital in East) is an Imperial
+//! Subject and Beland (BBB, in South) lies outside. Authority starts at 1 unless a test says.
+
+use bevy::prelude::*;
+
+use crate::rulesets::pop::Action;
+use crate::rulesets::pop::DecisionKind;
+use crate::rulesets::pop::content::schema::{MpKind, Religion};
+use crate::rulesets::pop::decision::PeaceTerm;
+use crate::rulesets::pop::model::*;
+use crate::rulesets::pop::rules::empire::{self, Empire};
+use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::rules::{characters, military, war};
+use crate::rulesets::pop::state::spawn_sim;
+
+fn with_empire(authority: i32) -> impl Fn(String) -> String {
+    move |t: String| {
+        t.replace(
+            "options: (first_age: 1, last_age: 2)",
+            &format!(
+                "options: (first_age: 1, last_age: 2, emperor: Some(\"AAA\"), hre_areas: [\"north\", \"east\"], electors: [\"north\", \"east\"], imperial_authority: {authority})"
+            ),
+        )
+    }
+}
+
+fn empire_of(game: &crate::rulesets::pop::Game) -> Empire {
+    game.world().resource::<Empire>().clone()
+}
+
+fn set_authority(game: &mut crate::rulesets::pop::Game, e: i32) {
+    game.world_mut().resource_mut::<Empire>().authority = e;
+}
+
+fn give(game: &mut crate::rulesets::pop::Game, province: &str, to: Entity) {
+    let p = e(game, province);
+    game.world_mut()
+        .entity_mut(p)
+        .insert((OwnedBy(to), ControlledBy(to)));
+}
+
+#[test]
+fn pop_18_1_setup_names_the_emperor_and_its_authority() {
+    let game = game_with(with_empire(3));
+    let emp = empire_of(&game);
+    assert_eq!(emp.emperor.as_deref(), Some("AAA"));
+    assert_eq!(emp.authority, 3);
+    assert_eq!(count(&game, "pop.18.1.setup"), 1);
+    // Part of the state hash's snapshot and of every seat's view.
+    let view = serde_json::to_value(crate::rulesets::pop::view::seat_view(
+        game.world(),
+        Some("BBB"),
+    ))
+    .unwrap();
+    assert_eq!(view["state"]["empire"]["authority"], 3);
+    assert_eq!(view["state"]["empire"]["emperor"], "AAA");
+    // Without the option no Empire is in play.
+    let plain = crate::rulesets::pop::rules::test_support::game();
+    assert_eq!(empire_of(&plain).emperor, None);
+    assert_eq!(count(&plain, "pop.18.1.setup"), 0);
+    assert_ne!(plain.state_hash(), game.state_hash());
+}
+
+#[test]
+fn pop_18_2_lands_members_are_realms_with_their_capital_inside() {
+    let game = game_with(with_empire(3));
+    let w = game.world();
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    assert!(empire::is_member(w, a) && empire::is_member(w, c));
+    assert!(!empire::is_member(w, b) && empire::is_external(w, b));
+    assert!(empire::is_subject(w, c) && !empire::is_subject(w, a));
+    assert_eq!(count(&game, "pop.18.2.lands"), 1);
+}
+
+#[test]
+fn pop_18_3_electors_count_while_a_member_owns_its_capital_there() {
+    let mut game = game_with(with_empire(3));
+    assert_eq!(empire_of(&game).electors, vec!["north", "east"]);
+    // Beland takes Celand's capital: East no longer counts.
+    let b = e(&game, "BBB");
+    give(&mut game, "capc", b);
+    empire::tidy(game.world_mut());
+    assert_eq!(empire_of(&game).electors, vec!["north"]);
+    assert!(count(&game, "pop.18.3.electors") >= 2);
+}
+
+#[test]
+fn pop_18_4_bounds_cap_authority_at_one_plus_the_electors() {
+    let mut game = game_with(with_empire(6));
+    // Two Elector Areas: at most 3.
+    assert_eq!(empire_of(&game).authority, 3);
+    assert_eq!(empire::max_authority(game.world()), 3);
+    let b = e(&game, "BBB");
+    give(&mut game, "capc", b);
+    empire::tidy(game.world_mut());
+    assert_eq!(empire_of(&game).authority, 2, "one elector left: at most 2");
+    // Never below 0.
+    set_authority(&mut game, 0);
+    let made = empire::change_authority(game.world_mut(), -1, "pop.18.4.bounds", "test");
+    assert_eq!((made, empire_of(&game).authority), (0, 0));
+    assert!(count(&game, "pop.18.4.bounds") >= 2);
+}
+
+#[test]
+fn pop_18_5_income_adds_authority_to_the_emperors_tax() {
+    let mut plain = crate::rulesets::pop::rules::test_support::game();
+    let mut game = game_with(with_empire(3));
+    let a = e(&game, "AAA");
+    for g in [&mut plain, &mut game] {
+        set(g, a, |m| {
+            m.ducats = 10;
+            m.stability = 0;
+            m.loans = 0;
+        });
+        crate::rulesets::pop::rules::income::pay_upkeep(g.world_mut(), a);
+    }
+    assert_eq!(mat(&game, a).ducats - mat(&plain, a).ducats, 3);
+    assert_eq!(count(&game, "pop.18.5.income"), 1);
+    // Not Base Tax: the final score's tax income is unchanged.
+    assert_eq!(
+        crate::rulesets::pop::rules::scoring::tax_income(game.world(), a),
+        crate::rulesets::pop::rules::scoring::tax_income(plain.world(), a)
+    );
+}
+
+#[test]
+fn pop_18_6_monarch_power_by_authority() {
+    let mut game = game_with(with_empire(3));
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    for (auth, bonus) in [
+        (0, [0, 0, 0]),
+        (1, [0, 0, 0]),
+        (2, [0, 1, 0]),
+        (3, [0, 1, 0]),
+        (4, [0, 1, 1]),
+        (5, [0, 1, 1]),
+        (6, [0, 2, 1]),
+    ] {
+        set_authority(&mut game, auth);
+        assert_eq!(
+            empire::monarch_power_bonus(game.world(), a),
+            bonus,
+            "E {auth}"
+        );
+        assert_eq!(empire::monarch_power_bonus(game.world(), b), [0, 0, 0]);
+    }
+    set_authority(&mut game, 4);
+    set(&mut game, a, |m| m.mp = [0, 0, 0]);
+    empire::gain_monarch_power(game.world_mut(), a);
+    assert_eq!(mat(&game, a).mp, [0, 1, 1]);
+    assert!(count(&game, "pop.18.6.monarch_power") >= 1);
+}
+
+#[test]
+fn pop_18_7_prestige_at_authority_six() {
+    let mut game = game_with(with_empire(3));
+    let a = e(&game, "AAA");
+    set(&mut game, a, |m| m.prestige = 0);
+    set_authority(&mut game, 5);
+    empire::score_empire(game.world_mut());
+    assert_eq!(mat(&game, a).prestige, 0);
+    set_authority(&mut game, 6);
+    empire::score_empire(game.world_mut());
+    assert_eq!(mat(&game, a).prestige, 1);
+    assert!(count(&game, "pop.18.7.prestige") >= 1);
+}
+
+#[test]
+fn pop_18_9_increase_authority_costs_one_plus_authority_adm() {
+    let (mut game, me, other) = rich_game(with_empire(1));
+    let key = crate::rulesets::pop::state::key_of(game.world(), me);
+    game.world_mut().resource_mut::<Empire>().emperor = Some(key);
+    assert!(game.legal_actions().contains(&Action::IncreaseAuthority));
+    game.apply(Action::IncreaseAuthority).unwrap();
+    assert_eq!(empire_of(&game).authority, 2);
+    assert_eq!(mat(&game, me).mp(MpKind::Adm), 8, "1 + E = 2 adm");
+    assert!(count(&game, "pop.18.9.increase_authority") >= 1);
+    // Beland is not the Emperor.
+    settle_turn(&mut game, me);
+    if game.pending().is_some_and(|d| d.kind == DecisionKind::Turn) {
+        let whose = game.pending().unwrap().realm.clone();
+        if whose == crate::rulesets::pop::state::key_of(game.world(), other) {
+            refused(
+                &mut game,
+                Action::IncreaseAuthority,
+                "pop.18.9.increase_authority",
+            );
+        }
+    }
+    // At the cap (3 with two electors) it is refused.
+    let mut g2 = rich_game(with_empire(3));
+    let key = crate::rulesets::pop::state::key_of(g2.0.world(), g2.1);
+    g2.0.world_mut().resource_mut::<Empire>().emperor = Some(key);
+    refused(
+        &mut g2.0,
+        Action::IncreaseAuthority,
+        "pop.18.9.increase_authority",
+    );
+}
+
+#[test]
+fn pop_18_12_dow_shield_covers_members_of_an_allied_emperor() {
+    let mut game = game_with(with_empire(3));
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    assert!(
+        military::declare_problem(game.world(), b, c)
+            .is_none_or(|p| p.rule != "pop.18.12.dow_shield")
+    );
+    spawn_sim(game.world_mut(), None, Alliance { a, b });
+    let p = military::declare_problem(game.world(), b, c).expect("shielded");
+    assert_eq!(p.rule, "pop.18.12.dow_shield");
+    // A truce shields as well.
+    let mut game = game_with(with_empire(3));
+    spawn_sim(game.world_mut(), None, Truce { a, b });
+    let p = military::declare_problem(game.world(), b, c).expect("shielded");
+    assert_eq!(p.rule, "pop.18.12.dow_shield");
+}
+
+/// Beland declares war on Celand through `apply`, sends no calls, and the Emperor is asked.
+fn beland_attacks_celand(authority: i32) -> (crate::rulesets::pop::Game, Entity, Entity) {
+    let (mut game, me, _) = rich_game(with_empire(authority));
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    if me != b {
+        // Make it Beland's turn by passing Aland's.
+        game.apply(Action::Pass).unwrap();
+        settle_turn(&mut game, a);
+    }
+    game.apply(Action::DeclareWar {
+        target: "CCC".into(),
+    })
+    .unwrap();
+    let ok = play_until(
+        &mut game,
+        20,
+        |_| {},
+        |g| {
+            g.pending()
+                .is_some_and(|d| matches!(d.kind, DecisionKind::CallToArms { .. }))
+        },
+    );
+    assert!(ok, "the Emperor is called to Defend the HRE");
+    assert_eq!(game.pending().unwrap().realm, "AAA");
+    (game, a, b)
+}
+
+#[test]
+fn pop_18_13_defend_call_the_emperor_joins_as_defender() {
+    let (mut game, a, b) = beland_attacks_celand(2);
+    game.apply(Action::Accept).unwrap();
+    assert!(crate::rulesets::pop::rules::relations::at_war_between(
+        game.world(),
+        a,
+        b
+    ));
+    assert!(count(&game, "pop.18.13.defend_call") >= 2);
+    assert_eq!(empire_of(&game).authority, 2);
+}
+
+#[test]
+fn pop_18_14_defend_refused_costs_one_authority_only() {
+    let (mut game, a, b) = beland_attacks_celand(2);
+    let prestige = mat(&game, a).prestige;
+    game.apply(Action::Decline).unwrap();
+    assert_eq!(empire_of(&game).authority, 1);
+    assert_eq!(mat(&game, a).prestige, prestige, "no usual refusal penalty");
+    assert!(!crate::rulesets::pop::rules::relations::truce_between(
+        game.world(),
+        a,
+        e(&game, "CCC")
+    ));
+    assert!(!crate::rulesets::pop::rules::relations::at_war_between(
+        game.world(),
+        a,
+        b
+    ));
+    assert_eq!(count(&game, "pop.18.14.defend_refused"), 1);
+}
+
+fn war_between(game: &mut crate::rulesets::pop::Game, attacker: Entity, defender: Entity) -> u32 {
+    let w = spawn_sim(game.world_mut(), None, War { attacker, defender });
+    crate::rulesets::pop::state::sid_of(game.world(), w)
+}
+
+#[test]
+fn pop_18_19_peace_against_an_outside_attacker() {
+    let mut game = game_with(with_empire(1));
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let sid = war_between(&mut game, b, a);
+    war::make_peace(game.world_mut(), sid, a, b, PeaceTerm::WhitePeace);
+    assert_eq!(empire_of(&game).authority, 2, "won: +1");
+    let sid = war_between(&mut game, b, a);
+    war::make_peace(game.world_mut(), sid, b, a, PeaceTerm::WhitePeace);
+    assert_eq!(empire_of(&game).authority, 1, "lost: -1");
+    // A war the Emperor started does not count.
+    let sid = war_between(&mut game, a, b);
+    war::make_peace(game.world_mut(), sid, a, b, PeaceTerm::WhitePeace);
+    assert_eq!(empire_of(&game).authority, 1);
+    assert_eq!(count(&game, "pop.18.19.peace"), 2);
+}
+
+#[test]
+fn pop_18_22_internal_war_without_cb_costs_authority() {
+    let mut game = game_with(with_empire(3));
+    let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
+    war::declare_war(game.world_mut(), a, c);
+    assert_eq!(empire_of(&game).authority, 2);
+    assert_eq!(count(&game, "pop.18.22.internal_war"), 1);
+}
+
+#[test]
+fn pop_18_23_annex_of_a_member_of_the_same_faith() {
+    let mut game = game_with(|t| {
+        with_empire(3)(t).replace(
+            "capital: \"capc\", religion: Orthodox",
+            "capital: \"capc\", religion: Catholic",
+        )
+    });
+    let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
+    assert_eq!(
+        game.world().get::<Realm>(c).unwrap().religion,
+        Religion::Catholic
+    );
+    let sid = war_between(&mut game, a, c);
+    war::make_peace(game.world_mut(), sid, a, c, PeaceTerm::Annex);
+    assert_eq!(empire_of(&game).authority, 2);
+    assert_eq!(count(&game, "pop.18.23.annex"), 1);
+}
+
+#[test]
+fn pop_18_24_leave_and_pop_18_25_rejoin_on_ownership_changes() {
+    let mut game = game_with(with_empire(3));
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    assert!(empire_of(&game).left.is_empty(), "nothing leaves at setup");
+    give(&mut game, "capc", b);
+    empire::tidy(game.world_mut());
+    assert_eq!(empire_of(&game).left, vec!["east"]);
+    assert_eq!(count(&game, "pop.18.24.leave"), 1);
+    assert!(!empire::is_member(game.world(), e(&game, "CCC")));
+    give(&mut game, "capc", a);
+    empire::tidy(game.world_mut());
+    assert!(empire_of(&game).left.is_empty());
+    assert_eq!(count(&game, "pop.18.25.rejoin"), 1);
+}
+
+#[test]
+fn pop_18_30_election_bonus_after_the_emperor_wins_a_tie() {
+    let mut game = game_with(with_empire(2));
+    let (b, east) = (e(&game, "BBB"), e(&game, "east"));
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, east, 2);
+    let ruler = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), ruler);
+    // North votes for Aland (its capital), East for Beland (influence): 1-1, Aland keeps it.
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("AAA"));
+    assert_eq!(count(&game, "pop.18.29.vote"), 2);
+    assert_eq!(count(&game, "pop.18.28.election"), 1);
+    // E was below 3 after the election: +1.
+    assert_eq!(empire_of(&game).authority, 3);
+    assert_eq!(count(&game, "pop.18.30.election_bonus"), 1);
+}
+
+#[test]
+fn pop_18_29_vote_elects_a_new_emperor() {
+    let mut game = game_with(|t| {
+        with_empire(3)(t).replace(
+            "capital: \"capa\", ruler",
+            "capital: \"capa\", religion: Orthodox, ruler",
+        )
+    });
+    let (b, north, east) = (e(&game, "BBB"), e(&game, "north"), e(&game, "east"));
+    for area in [north, east] {
+        crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, area, 1);
+    }
+    let ruler = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), ruler);
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("BBB"));
+    assert_eq!(empire_of(&game).authority, 3, "no bonus at 3");
+    assert_eq!(count(&game, "pop.18.30.election_bonus"), 0);
+    assert!(empire::is_emperor(game.world(), b));
+}
+
+#[test]
+fn pop_18_28_no_election_above_authority_four() {
+    let mut game = game_with(with_empire(3));
+    game.world_mut().resource_mut::<Empire>().electors =
+        vec!["north".into(), "east".into(), "x".into(), "y".into()];
+    set_authority(&mut game, 5);
+    let ruler = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), ruler);
+    assert_eq!(count(&game, "pop.18.29.vote"), 0, "no election at E 5");
+    assert_eq!(empire_of(&game).authority, 5);
+}
+
+#[test]
+fn pop_18_32_final_score_adds_authority() {
+    let mut game = game_with(with_empire(3));
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    set(&mut game, a, |m| m.prestige = 0);
+    set(&mut game, b, |m| m.prestige = 0);
+    crate::rulesets::pop::rules::scoring::final_scoring(game.world_mut(), "test".into());
+    let outcome = game
+        .world()
+        .resource::<crate::rulesets::pop::rules::scoring::Outcome>()
+        .clone();
+    let score = |k: &str| {
+        outcome
+            .scores
+            .iter()
+            .find(|s| s.realm == k)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(score("AAA").empire, 3);
+    assert_eq!(score("BBB").empire, 0);
+    assert_eq!(count(&game, "pop.18.32.final_score"), 1);
+}
+
+#[test]
+fn pop_18_11_imperial_liberation_cb_on_outsiders_holding_imperial_land() {
+    let mut game = game_with(with_empire(3));
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    assert!(!empire::imperial_liberation_cb(game.world(), a, b));
+    give(&mut game, "nora", b);
+    assert!(empire::imperial_liberation_cb(game.world(), a, b));
+    assert!(
+        !empire::imperial_liberation_cb(game.world(), b, a),
+        "the Emperor's only"
+    );
+    assert_eq!(
+        war::casus_belli(game.world(), a, b),
+        Some(empire::IMPERIAL_LIBERATION)
+    );
+    let stability = mat(&game, a).stability;
+    war::declare_war(game.world_mut(), a, b);
+    assert_eq!(
+        mat(&game, a).stability,
+        stability,
+        "a CB: no stability lost"
+    );
+    assert_eq!(count(&game, "pop.18.11.imperial_liberation"), 1);
+}
