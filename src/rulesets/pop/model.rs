@@ -55,8 +55,6 @@ pub struct Mat {
     pub prestige: i32,
     pub manpower: i32,
     pub exhausted_manpower: i32,
-    /// Cubes covering town-track slots (towns occupied by enemies or rebels).
-    pub covered_slots: i32,
     /// The colonist pool (0-4), filled by colonial claims in Phase 5 step A.
     pub colonists: u8,
 }

@@ -133,7 +133,7 @@ fn pop_14_2_rebel_town_on_a_core_with_a_cube_on_the_track() {
     unrest(&mut game, "AAA", "nora");
     rebels_take(game.world_mut(), a, nora, a, "pop.14.2.rebellion_liberates");
     assert!(game.world().get::<RebelTown>(nora).is_some());
-    assert_eq!(mat(&game, a).covered_slots, 1);
+    assert_eq!(tracks(game.world(), a).covered, 1);
     assert_eq!(
         tracks(game.world(), a).income,
         3 - 1,
@@ -158,10 +158,10 @@ fn pop_14_3_liberation_occupied_returns_to_the_lawful_owner() {
         None,
         (Town { large: false }, TokenOf(a), OnProvince(sora), Unrest),
     );
-    set(&mut game, b, |m| m.covered_slots = 1);
+    assert_eq!(tracks(game.world(), b).covered, 1);
     rebels_take(game.world_mut(), a, sora, a, "pop.14.2.rebellion_liberates");
     assert_eq!(game.world().get::<ControlledBy>(sora).unwrap().0, b);
-    assert_eq!(mat(&game, b).covered_slots, 0);
+    assert_eq!(tracks(game.world(), b).covered, 0);
     assert_eq!(
         tracks(game.world(), a).small_towns,
         1,
@@ -699,4 +699,81 @@ fn pop_14_3_c_liberated_territory_colour_any_npr() {
     let d = e(&game, "DDD");
     assert_eq!(game.world().get::<OwnedBy>(nora).unwrap().0, d);
     assert_eq!(game.world().get::<NprMarker>(nora).unwrap().0, d);
+}
+
+#[test]
+fn pop_14_2_rebel_town_cube_covers_the_slot_of_the_town_under_it() {
+    // "Place a Rebel Town on top of your t/v, and cover the corresponding slot on the Town or
+    // Vassal Track": the large town of Capa is worth 2 on the large-town track, so AAA's tax
+    // income falls from 3 (large 2 + small 1) to 1, not to 2.
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let capa = e(&game, "capa");
+    assert_eq!(tracks(game.world(), a).income, 3);
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            if game.world().get::<RebelTown>(capa).is_some() {
+                return;
+            }
+            hold_unrest(game, a, "capa");
+            let nora = e(game, "nora");
+            let tokens: Vec<Entity> = game
+                .world()
+                .get::<Holdings>(nora)
+                .map(|h| h.iter().collect())
+                .unwrap_or_default();
+            for t in tokens {
+                game.world_mut().entity_mut(t).remove::<Unrest>();
+            }
+            set(game, a, |m| m.stability = 0);
+            let north = e(game, "north");
+            for u in military::own_units_at(game.world(), a, north, true) {
+                game.world_mut().despawn(u);
+            }
+        },
+        |game| game.world().get::<RebelTown>(capa).is_some(),
+    );
+    assert!(reached, "rebels took Capa");
+    assert!(count(&game, "pop.14.2.rebel_town") + count(&game, "pop.14.3.siege") > 0);
+    let t = tracks(game.world(), a);
+    assert_eq!(
+        (t.covered_large, t.covered_small, t.covered_vassals),
+        (1, 0, 0),
+        "the cube is on the large-town track"
+    );
+    assert_eq!(t.income, 1, "the large town's 2 are covered");
+    assert_eq!(t.manpower, 1);
+    // Storming the rebel town takes the cube off the same slot: the income is whole again.
+    military::take_by_siege(game.world_mut(), a, capa);
+    let t = tracks(game.world(), a);
+    assert_eq!((t.covered, t.income), (0, 3));
+}
+
+#[test]
+fn pop_14_2_rebel_town_on_a_vassal_covers_the_vassal_track() {
+    // A vassal's slot is worth 1/2 on the Vassal Track: the cube goes there, not on the small
+    // towns. BBB holds Capb (large) and the vassal Sora; a second small town shows the income.
+    let mut game = game();
+    let b = e(&game, "BBB");
+    let sora = e(&game, "sora");
+    let capb = e(&game, "capb");
+    spawn_sim(
+        game.world_mut(),
+        None,
+        (Town { large: false }, TokenOf(b), OnProvince(capb)),
+    );
+    assert_eq!(tracks(game.world(), b).income, 3);
+    unrest(&mut game, "BBB", "sora");
+    rebels_take(game.world_mut(), b, sora, b, "pop.14.2.rebellion_liberates");
+    let t = tracks(game.world(), b);
+    assert_eq!(
+        (t.covered_vassals, t.covered_small, t.covered_large),
+        (1, 0, 0)
+    );
+    assert_eq!(
+        t.income, 3,
+        "half a ducat rounds down to nothing either way"
+    );
 }

@@ -567,9 +567,6 @@ pub fn rebels_take(
                 .subject(sid_of(world, province)),
             );
         }
-        if let Some(mut m) = world.get_mut::<Mat>(holder) {
-            m.covered_slots += 1;
-        }
         write(
             world,
             Note::new(
@@ -611,9 +608,6 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
     if let Some(lawful) = owner.filter(|o| *o != loser) {
         remove_tokens(world, loser, province);
         world.entity_mut(province).insert(ControlledBy(lawful));
-        if let Some(mut m) = world.get_mut::<Mat>(lawful) {
-            m.covered_slots = (m.covered_slots - 1).max(0);
-        }
         let name = key_of(world, lawful);
         write(
             world,

@@ -1524,9 +1524,6 @@ fn give_back(world: &mut World, province: Entity) -> i32 {
     };
     remove_tokens(world, held, province);
     world.entity_mut(province).insert(ControlledBy(owner));
-    if let Some(mut m) = world.get_mut::<Mat>(owner) {
-        m.covered_slots = (m.covered_slots - 1).max(0);
-    }
     world.get::<Province>(province).map_or(1, |p| p.tax_value())
 }
 
@@ -1534,9 +1531,6 @@ fn give_back(world: &mut World, province: Entity) -> i32 {
 fn cede(world: &mut World, province: Entity, to: Entity) {
     if let Some(owner) = world.get::<OwnedBy>(province).map(|o| o.0) {
         remove_tokens(world, owner, province);
-        if let Some(mut m) = world.get_mut::<Mat>(owner) {
-            m.covered_slots = (m.covered_slots - 1).max(0);
-        }
     }
     world
         .entity_mut(province)

@@ -13,6 +13,7 @@ use crate::rulesets::pop::rules::effects::Progress;
 use crate::rulesets::pop::rules::military;
 use crate::rulesets::pop::rules::relations;
 use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::rules::towns::tracks;
 use crate::rulesets::pop::rules::war;
 use crate::rulesets::pop::state::{sid_of, spawn_sim};
 
@@ -821,7 +822,7 @@ fn pop_war_siege_occupies_within_strength_for_mil_per_extra_unit() {
         2,
         "infantry 1 + two cavalry 1/2 each"
     );
-    let covered = mat(&game, t).covered_slots;
+    let covered = tracks(game.world(), t).covered;
     game.apply(Action::Siege {
         province: capital.into(),
     })
@@ -831,7 +832,7 @@ fn pop_war_siege_occupies_within_strength_for_mil_per_extra_unit() {
     let p = e(&game, capital);
     assert_eq!(game.world().get::<ControlledBy>(p).unwrap().0, r);
     assert_eq!(
-        mat(&game, t).covered_slots,
+        tracks(game.world(), t).covered,
         covered + 1,
         "the owner covers a slot"
     );
@@ -857,7 +858,7 @@ fn pop_14_4_siege_rebel_town_removes_it_and_its_unrest() {
         "pop.14.2.rebellion_liberates",
     );
     assert!(game.world().get::<RebelTown>(nora).is_some());
-    let covered = mat(&game, a).covered_slots;
+    let covered = tracks(game.world(), a).covered;
     spawn_units(
         &mut game,
         Some("AAA"),
@@ -871,7 +872,7 @@ fn pop_14_4_siege_rebel_town_removes_it_and_its_unrest() {
     assert!(game.world().get::<RebelTown>(nora).is_none());
     assert!(crate::rulesets::pop::rules::rebels::counting_unrest(game.world(), a, None).is_empty());
     assert_eq!(
-        mat(&game, a).covered_slots,
+        tracks(game.world(), a).covered,
         covered - 1,
         "the cube comes off the track"
     );
@@ -935,7 +936,7 @@ fn pop_war_peace_keep_board_cedes_occupations_and_ransoms_capitals() {
     assert_eq!(game.world().get::<ControlledBy>(capb).unwrap().0, b);
     assert_eq!(mat(&game, b).ducats, 30, "for a ransom of 10");
     assert_eq!(mat(&game, a).ducats, 50);
-    assert_eq!(mat(&game, b).covered_slots, 0);
+    assert_eq!(tracks(game.world(), b).covered, 0);
 }
 
 #[test]
