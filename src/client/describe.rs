@@ -216,7 +216,12 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             Some(DecisionKind::MpType { amount }) => format!("Gain {amount} {}", mp_name(*kind)),
             _ => mp_name(*kind).to_string(),
         },
-        Action::ChooseProvince { province } => province_name(game, province),
+        Action::ChooseProvince { province } => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::RebelSiege { .. }) => {
+                format!("Rebels besiege {}", province_name(game, province))
+            }
+            _ => province_name(game, province),
+        },
         Action::TakeLoan => format!("Take a Loan (+{LOAN_DUCATS} ducats)"),
         // Prices are not restated here: the action list shows the engine's cost beside each.
         Action::RepayLoan => "Repay a Loan".to_string(),

@@ -777,3 +777,126 @@ fn pop_14_2_rebel_town_on_a_vassal_covers_the_vassal_track() {
         "half a ducat rounds down to nothing either way"
     );
 }
+
+/// The mini scenario with a second Player Realm in North: BBB holds Nora (its core), AAA holds
+/// Capa (large) and a new small province Nova.
+fn two_realms_in_north() -> Game {
+    game_with(|t| {
+        t.replace(
+            "(id: \"nora\", name: \"Nora\", area: \"north\", cores: [\"AAA\"], owner: Some(\"AAA\"),",
+            "(id: \"nova\", name: \"Nova\", area: \"north\", cores: [\"AAA\"], owner: Some(\"AAA\"),\n             shape: [[(100.0, 150.0), (150.0, 150.0), (150.0, 200.0), (100.0, 200.0)]], site: (120.0, 170.0)),\n            (id: \"nora\", name: \"Nora\", area: \"north\", cores: [\"BBB\"], owner: Some(\"BBB\"),",
+        )
+    })
+}
+
+/// One rebel in North, no armies there, unrest on Nora and Nova only.
+fn one_rebel_in_north(game: &mut Game) {
+    let (a, b) = (e(game, "AAA"), e(game, "BBB"));
+    let north = e(game, "north");
+    for r in [a, b] {
+        for u in military::own_units_at(game.world(), r, north, true) {
+            game.world_mut().despawn(u);
+        }
+    }
+    let rebels = military::units_at(game.world(), north, Party::Rebels, true);
+    if rebels.is_empty() {
+        spawn_unit(game, None, "north", UnitKind::Infantry, UnitStatus::Rebel);
+    }
+    for u in rebels.into_iter().skip(1) {
+        game.world_mut().despawn(u);
+    }
+    hold_unrest(game, b, "nora");
+    hold_unrest(game, a, "nova");
+    let capa = e(game, "capa");
+    let tokens: Vec<Entity> = game
+        .world()
+        .get::<Holdings>(capa)
+        .map(|h| h.iter().collect())
+        .unwrap_or_default();
+    for t in tokens {
+        game.world_mut().entity_mut(t).remove::<Unrest>();
+    }
+}
+
+#[test]
+fn pop_14_3_the_player_with_the_lowest_tax_income_in_the_area_chooses_the_siege() {
+    // "If an Area contains several PRs with Provinces in Unrest, the player with the lowest Tax
+    // Income in this Area chooses which Province the Rebels will Siege (within the limits of the
+    // criteria above)." In North AAA has 3 (Capa 2, Nova 1), BBB 1 (Nora): BBB chooses. One
+    // rebel can siege only a small province, so Capa is no choice; BBB may send the rebels to
+    // AAA's Nova.
+    let mut game = two_realms_in_north();
+    let (a, nova) = (e(&game, "AAA"), e(&game, "nova"));
+    let asked = |game: &Game| {
+        game.pending()
+            .is_some_and(|d| matches!(d.kind, DecisionKind::RebelSiege { .. }))
+    };
+    let reached = play_until(&mut game, 6000, one_rebel_in_north, asked);
+    assert!(reached, "the rebels' siege in North is asked");
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, "BBB", "the lowest tax income in the area chooses");
+    assert_eq!(
+        d.kind,
+        DecisionKind::RebelSiege {
+            area: "north".into()
+        }
+    );
+    assert_eq!(
+        game.legal_actions(),
+        vec![
+            Action::ChooseProvince {
+                province: "nora".into()
+            },
+            Action::ChooseProvince {
+                province: "nova".into()
+            },
+        ],
+        "small provinces only (one rebel), alphabetical"
+    );
+    refused(
+        &mut game,
+        Action::ChooseProvince {
+            province: "capa".into(),
+        },
+        "pop.14.3.siege_choice",
+    );
+    game.apply(Action::ChooseProvince {
+        province: "nova".into(),
+    })
+    .unwrap();
+    assert!(game.world().get::<RebelTown>(nova).is_some());
+    assert_eq!(tracks(game.world(), a).covered_small, 1);
+    assert!(count(&game, "pop.14.3.siege_choice") >= 1);
+}
+
+#[test]
+fn pop_14_3_with_one_player_realm_ties_go_alphabetically_by_province() {
+    // With one Player Realm in unrest nobody is asked: the rebels take the first province by
+    // name among those the criteria allow (Nora before Nova, whatever their spawn order).
+    let mut game = two_realms_in_north();
+    let (a, nora, nova) = (e(&game, "AAA"), e(&game, "nora"), e(&game, "nova"));
+    // Nora becomes AAA's too.
+    let tokens: Vec<Entity> = game.world().get::<Holdings>(nora).unwrap().iter().collect();
+    for t in tokens {
+        game.world_mut().despawn(t);
+    }
+    game.world_mut()
+        .entity_mut(nora)
+        .insert((OwnedBy(a), ControlledBy(a)));
+    spawn_sim(
+        game.world_mut(),
+        None,
+        (Town { large: false }, TokenOf(a), OnProvince(nora)),
+    );
+    game.world_mut().get_mut::<PrintedCores>(nora).unwrap().0 = vec![a];
+    one_rebel_in_north(&mut game);
+    hold_unrest(&mut game, a, "nora");
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
+    assert!(
+        game.pending()
+            .is_none_or(|d| !matches!(d.kind, DecisionKind::RebelSiege { .. }))
+    );
+    assert!(game.world().get::<RebelTown>(nora).is_some());
+    assert!(game.world().get::<RebelTown>(nova).is_none());
+}
