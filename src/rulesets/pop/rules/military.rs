@@ -1212,10 +1212,11 @@ pub fn declare_problem_in(
     None
 }
 
-/// A Disputed Succession through the realm's own marriage with the target.
+/// A Disputed Succession through the realm's own marriage with the target: the realm's token on
+/// the target shows the Disputed Succession side (the target is the partner "experiencing" it).
 pub fn disputed_succession_cb(world: &World, realm: Entity, target: Entity) -> bool {
     crate::engine::query_cache::with_query::<&Marriage, (), _>(world, |mut q| {
-        q.any(|m| m.between(realm, target) && m.disputed)
+        q.any(|m| m.between(realm, target) && m.disputed_on(target))
     })
     .unwrap_or(false)
 }

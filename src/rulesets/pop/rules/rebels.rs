@@ -834,28 +834,42 @@ fn remove_cb_and_truce_tokens(world: &mut World) {
     }
 }
 
-/// Step E: disputed successions flip back and cost their owner 3 prestige (unless the only
-/// Player Realm allied to that realm, with, for a Non-Player Realm, the most influence there,
-/// at least 2); each player loses prestige for the tax value of its towns held by enemies or
-/// rebels, at most 5.
+/// Step E: every Disputed Succession token flips back and costs its owner (the partner who placed
+/// it on the realm without a ruler) 3 prestige, unless that owner is the only Player Realm
+/// allied to the realm the token is on and, for a Non-Player Realm, has the most influence
+/// there (at least 2); each player loses prestige for the tax value of its towns held by enemies
+/// or rebels, at most 5.
 fn apply_prestige_penalties(world: &mut World) {
-    let disputed: Vec<(u32, Entity, Marriage)> = world
+    let marriages: Vec<(u32, Entity, Marriage)> = world
         .try_query::<(Entity, &Sid, &Marriage)>()
         .map(|mut q| {
             q.iter(world)
-                .filter(|(_, _, m)| m.disputed)
+                .filter(|(_, _, m)| m.disputed())
                 .map(|(e, s, m)| (s.0, e, *m))
                 .collect()
         })
         .unwrap_or_default();
-    let mut disputed = disputed;
-    disputed.sort_by_key(|(s, _, _)| *s);
-    for (_, entity, m) in disputed {
-        world
-            .get_mut::<Marriage>(entity)
-            .expect("marriage")
-            .disputed = false;
-        let owner = m.a;
+    let mut marriages = marriages;
+    marriages.sort_by_key(|(s, _, _)| *s);
+    // One entry per turned token: (the marriage, the realm the token is on, its owner).
+    let mut tokens: Vec<(Entity, Entity, Entity)> = Vec::new();
+    for (_, entity, m) in &marriages {
+        if m.disputed_a {
+            tokens.push((*entity, m.a, m.b));
+        }
+        if m.disputed_b {
+            tokens.push((*entity, m.b, m.a));
+        }
+    }
+    for (entity, on, owner) in tokens {
+        {
+            let mut m = world.get_mut::<Marriage>(entity).expect("marriage");
+            if m.a == on {
+                m.disputed_a = false;
+            } else {
+                m.disputed_b = false;
+            }
+        }
         if world.get::<Mat>(owner).is_none() {
             continue;
         }
@@ -863,15 +877,14 @@ fn apply_prestige_penalties(world: &mut World) {
             .try_query::<&Alliance>()
             .map(|mut q| {
                 q.iter(world)
-                    .filter(|a| a.a == m.b || a.b == m.b)
-                    .map(|a| if a.a == m.b { a.b } else { a.a })
+                    .filter_map(|a| a.other(on))
                     .filter(|r| world.get::<PlayerRealm>(*r).is_some())
                     .collect()
             })
             .unwrap_or_default();
         let sole_ally = allies == vec![owner];
-        let most_influence = world.get::<NonPlayerRealm>(m.b).is_none() || {
-            let capital_area = world.get::<Capital>(m.b).and_then(|c| area_of(world, c.0));
+        let most_influence = world.get::<NonPlayerRealm>(on).is_none() || {
+            let capital_area = world.get::<Capital>(on).and_then(|c| area_of(world, c.0));
             capital_area.is_some_and(|a| {
                 let mine = influence_in(world, owner, a);
                 let best_other = world
@@ -888,12 +901,15 @@ fn apply_prestige_penalties(world: &mut World) {
             })
         };
         let name = key_of(world, owner);
+        let there = key_of(world, on);
         if sole_ally && most_influence {
             write(
                 world,
                 Note::new(
                     ids::SEQ_PHASE3_E,
-                    format!("{name}'s disputed succession is settled in its favour"),
+                    format!(
+                        "{name}'s disputed succession token on {there} is settled in its favour"
+                    ),
                 )
                 .realm(&name),
             );
@@ -902,7 +918,9 @@ fn apply_prestige_penalties(world: &mut World) {
                 world,
                 Note::new(
                     ids::SEQ_PHASE3_E,
-                    format!("{name}'s disputed succession is flipped back: -3 prestige"),
+                    format!(
+                        "{name}'s disputed succession token on {there} is flipped back: -3 prestige"
+                    ),
                 )
                 .realm(&name),
             );

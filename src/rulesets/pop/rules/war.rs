@@ -179,10 +179,8 @@ pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'sta
     if core_token {
         return Some("a core token on its land");
     }
-    let disputed = with_query::<&Marriage, (), _>(world, |mut q| {
-        q.any(|m| m.disputed && (m.a == target || m.b == target))
-    })
-    .unwrap_or(false);
+    let disputed = with_query::<&Marriage, (), _>(world, |mut q| q.any(|m| m.disputed_on(target)))
+        .unwrap_or(false);
     if disputed {
         return Some("its Disputed Succession");
     }

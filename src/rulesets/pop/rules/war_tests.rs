@@ -222,7 +222,8 @@ fn pop_war_declare_with_a_claim_costs_no_stability_and_a_marriage_costs_one() {
         Marriage {
             a: r,
             b: t,
-            disputed: false,
+            disputed_a: false,
+            disputed_b: false,
         },
     );
     assert_eq!(
@@ -281,7 +282,8 @@ fn pop_war_declare_forbidden_cases_and_interregnum_restrictions() {
         Marriage {
             a: r,
             b: t,
-            disputed: true,
+            disputed_a: false,
+            disputed_b: true,
         },
     );
     game.apply(Action::DeclareWar {
@@ -1655,7 +1657,8 @@ fn pop_war_call_to_arms_needs_influence_and_is_refused_with_its_rule() {
         Marriage {
             a: r,
             b: c,
-            disputed: false,
+            disputed_a: false,
+            disputed_b: false,
         },
     );
     influence(&mut game, &me, "east", 1);
