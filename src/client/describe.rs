@@ -234,6 +234,17 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         },
         Action::Appoint { card } => format!("Appoint from {}", card_name(game, card)),
         Action::FireAdvisor { character } => format!("Fire {}", character_name(game, character)),
+        Action::DisbandUnit { place, kind, .. }
+            if matches!(
+                decision.map(|d| &d.kind),
+                Some(DecisionKind::RebelExhaust { .. })
+            ) =>
+        {
+            format!(
+                "Exhaust a deployed {kind:?} unit in {}",
+                area_name(game, place)
+            )
+        }
         Action::DisbandUnit {
             place,
             kind,
@@ -313,6 +324,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         ),
         Action::Retreat { to } => format!("Retreat to {} (one more loss)", area_name(game, to)),
         Action::Accept => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::RebelExhaust { .. }) => "Exhaust 1 Available manpower".to_string(),
             Some(DecisionKind::CallToArms { .. }) => "Answer the Call to Arms".to_string(),
             Some(DecisionKind::ActivateAlly { ally, units }) => format!(
                 "Make {} an Active Ally ({units} allied infantry)",

@@ -241,6 +241,8 @@ impl Bot {
             | DecisionKind::AssignRebellion { .. }
             | DecisionKind::LiberationColour { .. }
             | DecisionKind::VassalDissent { .. } => None,
+            // 14.2: exhaust from Available manpower, keeping the armies in the field.
+            DecisionKind::RebelExhaust { .. } => Some(Action::Accept),
             // 14.3: send the rebels to a rival's province where the criteria allow.
             DecisionKind::RebelSiege { .. } => legal
                 .iter()

@@ -900,3 +900,62 @@ fn pop_14_3_with_one_player_realm_ties_go_alphabetically_by_province() {
     assert!(game.world().get::<RebelTown>(nora).is_some());
     assert!(game.world().get::<RebelTown>(nova).is_none());
 }
+
+#[test]
+fn pop_14_2_exhaust_manpower_from_available_or_deployed_units_as_the_player_chooses() {
+    // "Exhaust 1 m: Move 1 Regular Unit from Available m, or from your Deployed Units, to
+    // Exhausted m." With both at hand the player is asked; a deployed infantry exhausted leaves
+    // the Available manpower as it was.
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let north = e(&game, "north");
+    let asked = |game: &Game| {
+        game.pending()
+            .is_some_and(|d| matches!(d.kind, DecisionKind::RebelExhaust { .. }))
+    };
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            hold_unrest(game, a, "capa");
+            hold_unrest(game, a, "nora");
+            set(game, a, |m| {
+                m.stability = 0;
+                m.manpower = m.manpower.max(2);
+            });
+            if military::own_units_at(game.world(), a, north, true).is_empty() {
+                spawn_unit(
+                    game,
+                    Some(a),
+                    "north",
+                    UnitKind::Infantry,
+                    UnitStatus::Regular,
+                );
+            }
+        },
+        asked,
+    );
+    assert!(reached, "a rebel die's exhaust face with both at hand");
+    assert_eq!(game.pending().unwrap().realm, "AAA");
+    let legal = game.legal_actions();
+    assert!(legal.contains(&Action::Accept), "{legal:?}");
+    let infantry = Action::DisbandUnit {
+        place: "north".into(),
+        kind: UnitKind::Infantry,
+        mercenary: false,
+    };
+    assert!(legal.contains(&infantry), "{legal:?}");
+    let before = mat(&game, a);
+    let units = military::own_units_at(game.world(), a, north, true).len();
+    game.apply(infantry).unwrap();
+    let after = mat(&game, a);
+    assert_eq!(after.exhausted_manpower, before.exhausted_manpower + 1);
+    assert_eq!(
+        after.manpower, before.manpower,
+        "Available manpower untouched"
+    );
+    assert_eq!(
+        military::own_units_at(game.world(), a, north, true).len(),
+        units - 1
+    );
+}

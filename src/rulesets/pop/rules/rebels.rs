@@ -81,6 +81,7 @@ pub struct RebelRoll {
 pub enum RebelQuestion {
     AssignRebellion,
     RemoveUnrest,
+    Exhaust,
 }
 
 /// Rebel dice called by an Event: every player rolls, clockwise from the active player.
@@ -416,42 +417,26 @@ pub(crate) fn resolve_face(
             }
         }
         RebelFace::Exhaust => {
+            // "Move 1 Regular Unit from Available m, or from your Deployed Units, to Exhausted
+            // m": the realm chooses when it has both.
             let available = world.get::<Mat>(realm).map_or(0, |m| m.manpower);
-            let deployed = world.get::<Forces>(realm).and_then(|f| {
-                f.iter().find(|u| {
-                    world.get::<Unit>(*u).is_some_and(|u| {
-                        u.status == UnitStatus::Regular
-                            && matches!(
-                                u.kind,
-                                UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
-                            )
-                    })
-                })
-            });
-            if available > 0 {
-                let mut m = world.get_mut::<Mat>(realm).expect("mat");
-                m.manpower -= 1;
-                m.exhausted_manpower += 1;
-                write(
-                    world,
-                    Note::new(ids::REBEL_EXHAUST, format!("{name} exhausts 1 manpower"))
-                        .realm(&name)
-                        .amount(-1),
-                );
-            } else if let Some(unit) = deployed {
-                world.despawn(unit);
-                world.get_mut::<Mat>(realm).expect("mat").exhausted_manpower += 1;
-                write(
-                    world,
-                    Note::new(
-                        ids::REBEL_EXHAUST,
-                        format!("{name} exhausts a deployed regular"),
-                    )
-                    .realm(&name)
-                    .amount(-1),
-                );
-            } else {
-                cannot_pay(world, realm, "no manpower to exhaust");
+            let deployed = deployed_regulars(world, realm);
+            match (available > 0, deployed.first().copied()) {
+                (true, Some(_)) => {
+                    world.resource_mut::<RebelRoll>().asked = Some(RebelQuestion::Exhaust);
+                    ask(
+                        world,
+                        name,
+                        DecisionKind::RebelExhaust {
+                            area: key_of(world, area),
+                        },
+                        "Rebel die: exhaust 1 manpower, from Available or a deployed regular",
+                    );
+                    return Some(Visit::Asked);
+                }
+                (true, None) => exhaust_available(world, realm),
+                (false, Some(unit)) => exhaust_deployed(world, realm, unit),
+                (false, None) => cannot_pay(world, realm, "no manpower to exhaust"),
             }
         }
         RebelFace::RemoveUnrest => {
@@ -487,6 +472,83 @@ pub(crate) fn resolve_face(
     None
 }
 
+/// The realm's deployed regular land units, in stable-id order.
+fn deployed_regulars(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut units: Vec<Entity> = world
+        .get::<Forces>(realm)
+        .map(|f| {
+            f.iter()
+                .filter(|u| {
+                    world.get::<Unit>(*u).is_some_and(|u| {
+                        u.status == UnitStatus::Regular
+                            && matches!(
+                                u.kind,
+                                UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
+                            )
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    units.sort_by_key(|u| sid_of(world, *u));
+    units
+}
+
+/// Answers to "exhaust 1 manpower": Available manpower (Accept), or a deployed regular unit of a
+/// kind at a place (DisbandUnit), one of each.
+pub fn exhaust_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = Vec::new();
+    if world.get::<Mat>(realm).is_some_and(|m| m.manpower > 0) {
+        all.push(Action::Accept);
+    }
+    for u in deployed_regulars(world, realm) {
+        let (Some(unit), Some(at)) = (world.get::<Unit>(u), world.get::<At>(u)) else {
+            continue;
+        };
+        let action = Action::DisbandUnit {
+            place: key_of(world, at.0),
+            kind: unit.kind,
+            mercenary: false,
+        };
+        if !all.contains(&action) {
+            all.push(action);
+        }
+    }
+    all
+}
+
+fn exhaust_available(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    let mut m = world.get_mut::<Mat>(realm).expect("mat");
+    m.manpower -= 1;
+    m.exhausted_manpower += 1;
+    write(
+        world,
+        Note::new(ids::REBEL_EXHAUST, format!("{name} exhausts 1 manpower"))
+            .realm(&name)
+            .amount(-1),
+    );
+}
+
+fn exhaust_deployed(world: &mut World, realm: Entity, unit: Entity) {
+    let name = key_of(world, realm);
+    let place = world
+        .get::<At>(unit)
+        .map(|a| key_of(world, a.0))
+        .unwrap_or_default();
+    world.despawn(unit);
+    world.get_mut::<Mat>(realm).expect("mat").exhausted_manpower += 1;
+    write(
+        world,
+        Note::new(
+            ids::REBEL_EXHAUST,
+            format!("{name} exhausts a deployed regular in {place}"),
+        )
+        .realm(&name)
+        .amount(-1),
+    );
+}
+
 /// A face that cannot be paid costs 2 ducats instead (then a forced loan, then bankruptcy).
 fn cannot_pay(world: &mut World, realm: Entity, why: &str) {
     let name = key_of(world, realm);
@@ -517,6 +579,18 @@ pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action
         }
         (Some(RebelQuestion::RemoveUnrest), Action::ChooseProvince { province }) => {
             remove_unrest(world, realm, &province, ids::REBEL_REMOVE_UNREST);
+        }
+        (Some(RebelQuestion::Exhaust), Action::Accept) => exhaust_available(world, realm),
+        (Some(RebelQuestion::Exhaust), Action::DisbandUnit { place, kind, .. }) => {
+            let unit = deployed_regulars(world, realm).into_iter().find(|u| {
+                world.get::<Unit>(*u).is_some_and(|x| x.kind == kind)
+                    && world
+                        .get::<At>(*u)
+                        .is_some_and(|a| key_of(world, a.0) == place)
+            });
+            if let Some(unit) = unit {
+                exhaust_deployed(world, realm, unit);
+            }
         }
         (_, Action::ChooseRealm { realm: colour }) => answer_liberation_colour(world, &colour),
         _ => {}
@@ -759,6 +833,7 @@ pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Acti
                 })
                 .collect()
         }
+        DecisionKind::RebelExhaust { .. } => exhaust_candidates(world, realm),
         DecisionKind::LiberationColour { province } => {
             let Some(p) = world.resource::<Index>().get(province) else {
                 return Vec::new();
