@@ -1,7 +1,8 @@
-//! Phase 3 step C (14.3): rebel units in an area without unrest move to a neighbouring area
-//! that has some (fighting any army they find there); then rebels siege the unrest provinces
-//! of their area, 1 strength each, large provinces first: a core becomes a rebel town, anything
-//! else is Liberated.
+//! Phase 3 step C (14.3, FACTS Phase 3 C): rebel units in an area without unrest move, all but
+//! one, to a neighbouring area that has some where they are not outnumbered (fighting any army
+//! they find there), or lose one of theirs; then rebels siege the unrest provinces of their
+//! area, 1 strength each, large provinces first: a core becomes a rebel town, anything else is
+//! Liberated.
 
 use bevy::prelude::*;
 
@@ -27,20 +28,22 @@ impl Plugin for RebelArmiesPlugin {
     }
 }
 
-/// Areas where rebel units stand, in stable-id order.
+/// Areas where rebel units stand, most rebels first, ties alphabetical (FACTS Phase 3 C).
 pub fn rebel_areas(world: &World) -> Vec<Entity> {
-    let mut areas: Vec<Entity> = world
-        .try_query::<(&Unit, &At)>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter(|(u, _)| u.status == UnitStatus::Rebel && u.kind.is_land())
-                .map(|(_, at)| at.0)
-                .collect()
-        })
-        .unwrap_or_default();
-    areas.sort_by_key(|a| sid_of(world, *a));
-    areas.dedup();
-    areas
+    let mut counts: Vec<(Entity, usize)> = Vec::new();
+    if let Some(mut q) = world.try_query::<(&Unit, &At)>() {
+        for (u, at) in q.iter(world) {
+            if u.status != UnitStatus::Rebel || !u.kind.is_land() {
+                continue;
+            }
+            match counts.iter_mut().find(|(a, _)| *a == at.0) {
+                Some(c) => c.1 += 1,
+                None => counts.push((at.0, 1)),
+            }
+        }
+    }
+    counts.sort_by_key(|(a, n)| (std::cmp::Reverse(*n), key_of(world, *a)));
+    counts.into_iter().map(|(a, _)| a).collect()
 }
 
 /// Counting unrest provinces in an area, of every realm: (realm, province).
@@ -103,29 +106,66 @@ fn siege_or_move_rebels(world: &mut World) {
     }
 }
 
-/// Rebels in an area with no unrest march to the neighbouring area with the most unrest; an
-/// army of any realm there is attacked.
+/// Land units of Player Realms (any realm's army) in an area.
+fn armies_at(world: &World, area: Entity) -> usize {
+    world.get::<Present>(area).map_or(0, |p| {
+        p.iter()
+            .filter(|u| {
+                world.get::<UnitOf>(*u).is_some()
+                    && world.get::<Unit>(*u).is_some_and(|x| x.kind.is_land())
+            })
+            .count()
+    })
+}
+
+/// FACTS Phase 3 C: rebels in an area with no unrest (at the start of the step, areas with the
+/// most rebels first, ties alphabetical) move, all but one, to the land-neighbouring area with
+/// unrest where they are not outnumbered (the most unrest there, ties alphabetical) and attack
+/// the largest army there; with no such area 1 rebel is removed.
 fn move_rebels(world: &mut World) {
-    for area in rebel_areas(world) {
-        if !unrest_in(world, area).is_empty() {
+    let idle: Vec<Entity> = rebel_areas(world)
+        .into_iter()
+        .filter(|a| unrest_in(world, *a).is_empty())
+        .collect();
+    for area in idle {
+        let rebels = units_at(world, area, Party::Rebels, true);
+        let Some((&stay, movers)) = rebels.split_first() else {
             continue;
-        }
-        let mut best: Option<(usize, Entity)> = None;
-        let borders: Vec<Entity> = world
+        };
+        let mut borders: Vec<Entity> = world
             .get::<LandBorders>(area)
             .map(|b| b.0.iter().map(|(a, _)| *a).collect())
             .unwrap_or_default();
-        let mut borders = borders;
-        borders.sort_by_key(|a| sid_of(world, *a));
+        borders.sort_by_key(|a| key_of(world, *a));
+        let mut best: Option<(usize, Entity)> = None;
         for b in borders {
             let n = unrest_in(world, b).len();
-            if n > 0 && best.is_none_or(|(m, _)| n > m) {
+            let there = units_at(world, b, Party::Rebels, true).len();
+            let outnumbered = armies_at(world, b) > movers.len() + there;
+            if n > 0 && !outnumbered && best.is_none_or(|(m, _)| n > m) {
                 best = Some((n, b));
             }
         }
-        let Some((_, to)) = best else { continue };
-        let rebels = units_at(world, area, Party::Rebels, true);
-        for u in &rebels {
+        let Some((_, to)) = best else {
+            world.despawn(stay);
+            write(
+                world,
+                Note::new(
+                    ids::REBEL_MOVE,
+                    format!(
+                        "The rebels in {} have nowhere to go: 1 of them is removed",
+                        key_of(world, area)
+                    ),
+                )
+                .subject(sid_of(world, area))
+                .amount(-1),
+            );
+            continue;
+        };
+        if movers.is_empty() {
+            continue;
+        }
+        for u in movers {
             crate::rulesets::pop::rules::military::place_unit(world, *u, to);
         }
         write(
@@ -133,14 +173,14 @@ fn move_rebels(world: &mut World) {
             Note::new(
                 ids::REBEL_MOVE,
                 format!(
-                    "{} rebel units leave {} for {}, where there is unrest",
-                    rebels.len(),
+                    "{} rebel units leave {} for {}, where there is unrest; 1 stays",
+                    movers.len(),
                     key_of(world, area),
                     key_of(world, to)
                 ),
             )
             .subject(sid_of(world, to))
-            .amount(rebels.len() as i32),
+            .amount(movers.len() as i32),
         );
         // The largest army there is attacked.
         let mut armies: Vec<(usize, u32)> = Vec::new();

@@ -959,3 +959,144 @@ fn pop_14_2_exhaust_manpower_from_available_or_deployed_units_as_the_player_choo
         units - 1
     );
 }
+
+/// Exactly `n` rebels in `area`.
+fn rebels_in(game: &mut Game, area: &str, n: usize) {
+    let at = e(game, area);
+    let rebels = military::units_at(game.world(), at, Party::Rebels, true);
+    for u in rebels.iter().skip(n) {
+        game.world_mut().despawn(*u);
+    }
+    for _ in rebels.len()..n {
+        spawn_unit(game, None, area, UnitKind::Infantry, UnitStatus::Rebel);
+    }
+}
+
+/// Exactly `n` infantry of `realm` in `area`.
+fn army_in(game: &mut Game, realm: Entity, area: &str, n: usize) {
+    let at = e(game, area);
+    let units = military::own_units_at(game.world(), realm, at, true);
+    for u in units.iter().skip(n) {
+        game.world_mut().despawn(*u);
+    }
+    for _ in units.len()..n {
+        spawn_unit(
+            game,
+            Some(realm),
+            area,
+            UnitKind::Infantry,
+            UnitStatus::Regular,
+        );
+    }
+}
+
+/// No unrest on any of the realm's tokens in these provinces.
+fn calm(game: &mut Game, provinces: &[&str]) {
+    for p in provinces {
+        let p = e(game, p);
+        let tokens: Vec<Entity> = game
+            .world()
+            .get::<Holdings>(p)
+            .map(|h| h.iter().collect())
+            .unwrap_or_default();
+        for t in tokens {
+            game.world_mut().entity_mut(t).remove::<Unrest>();
+        }
+    }
+}
+
+#[test]
+fn pop_14_3_rebels_without_unrest_move_all_but_one_to_unrest_where_not_outnumbered() {
+    // "If, at the start of Phase 3, Step C, ? find themselves in an Area with no u, they may move
+    // as described on page 9" (FACTS: all rebels but one move to an adjacent-by-land area that
+    // has unrest, as long as they are not outnumbered there). Three rebels in East, unrest in
+    // North and no army there: two march, one stays.
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let (north, east) = (e(&game, "north"), e(&game, "east"));
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            rebels_in(game, "east", 3);
+            rebels_in(game, "north", 0);
+            rebels_in(game, "south", 0);
+            for r in [a, b] {
+                army_in(game, r, "north", 0);
+                army_in(game, r, "east", 0);
+            }
+            hold_unrest(game, a, "capa");
+            hold_unrest(game, a, "nora");
+            calm(game, &["capb", "sora"]);
+        },
+        |game| count(game, "pop.14.3.move") > 0,
+    );
+    assert!(reached, "Phase 3 C came");
+    let rebels = |game: &Game, at| military::units_at(game.world(), at, Party::Rebels, true).len();
+    assert_eq!((rebels(&game, north), rebels(&game, east)), (2, 1));
+    let note = game
+        .log()
+        .entries
+        .iter()
+        .find(|n| n.rule == "pop.14.3.move")
+        .unwrap();
+    assert_eq!(note.amount, Some(2), "{}", note.text);
+}
+
+#[test]
+fn pop_14_3_outnumbered_rebels_with_nowhere_to_go_lose_one() {
+    // Not outnumbered, or they stay: AAA's 3 infantry in North outnumber the 2 rebels that could
+    // march from East, South has no unrest, so no area qualifies and 1 rebel is removed (FACTS).
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let (north, east) = (e(&game, "north"), e(&game, "east"));
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            rebels_in(game, "east", 3);
+            rebels_in(game, "north", 0);
+            rebels_in(game, "south", 0);
+            army_in(game, a, "north", 3);
+            army_in(game, b, "east", 0);
+            army_in(game, a, "east", 0);
+            hold_unrest(game, a, "capa");
+            hold_unrest(game, a, "nora");
+            calm(game, &["capb", "sora"]);
+        },
+        |game| count(game, "pop.14.3.move") > 0,
+    );
+    assert!(reached, "Phase 3 C came");
+    let rebels = |game: &Game, at| military::units_at(game.world(), at, Party::Rebels, true).len();
+    assert_eq!((rebels(&game, north), rebels(&game, east)), (0, 2));
+    assert_eq!(
+        military::own_units_at(game.world(), a, north, true).len(),
+        3,
+        "no battle"
+    );
+    let note = game
+        .log()
+        .entries
+        .iter()
+        .find(|n| n.rule == "pop.14.3.move")
+        .unwrap();
+    assert!(note.text.contains("nowhere to go"), "{}", note.text);
+}
+
+#[test]
+fn pop_14_3_c_areas_with_the_most_rebels_go_first_ties_alphabetical() {
+    // FACTS Phase 3 C: "Areas are handled in order of most rebels first, ties alphabetical."
+    let mut game = game();
+    let (north, south) = (e(&game, "north"), e(&game, "south"));
+    rebels_in(&mut game, "north", 1);
+    rebels_in(&mut game, "south", 2);
+    assert_eq!(
+        crate::rulesets::pop::rules::rebel_armies::rebel_areas(game.world()),
+        vec![south, north]
+    );
+    rebels_in(&mut game, "north", 2);
+    assert_eq!(
+        crate::rulesets::pop::rules::rebel_armies::rebel_areas(game.world()),
+        vec![north, south]
+    );
+}

@@ -1220,14 +1220,14 @@ fn pop_14_3_rebels_move_to_unrest_and_siege_large_first() {
         "east",
         UnitKind::Infantry,
         UnitStatus::Rebel,
-        2,
+        3,
     );
     game.world_mut().resource_mut::<Pending>().0 = None;
     crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
     assert_eq!(
         count(&game, "pop.14.3.move"),
         1,
-        "east has no unrest: they march to north"
+        "east has no unrest: all but one march to north"
     );
     assert_eq!(count(&game, "pop.14.3.siege"), 1);
     assert_eq!(
