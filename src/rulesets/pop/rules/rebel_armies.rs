@@ -70,15 +70,15 @@ fn unrest_in(world: &World, area: Entity) -> Vec<(Entity, Entity)> {
 }
 
 fn siege_or_move_rebels(world: &mut World) {
-    if let Some(action) = take_answer(world) {
-        if !battle::answer(world, &action) {
-            match action {
-                Action::ChooseRealm { realm } => {
-                    crate::rulesets::pop::rules::rebels::answer_liberation_colour(world, &realm);
-                }
-                Action::ChooseProvince { province } => answer_siege(world, &province),
-                _ => {}
+    if let Some(action) = take_answer(world)
+        && !battle::answer(world, &action)
+    {
+        match action {
+            Action::ChooseRealm { realm } => {
+                crate::rulesets::pop::rules::rebels::answer_liberation_colour(world, &realm);
             }
+            Action::ChooseProvince { province } => answer_siege(world, &province),
+            _ => {}
         }
     }
     loop {
