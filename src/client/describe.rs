@@ -220,7 +220,12 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             Some(DecisionKind::MpType { amount }) => format!("Gain {amount} {}", mp_name(*kind)),
             _ => mp_name(*kind).to_string(),
         },
-        Action::ChooseProvince { province } => province_name(game, province),
+        Action::ChooseProvince { province } => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::RebelSiege { .. }) => {
+                format!("Rebels besiege {}", province_name(game, province))
+            }
+            _ => province_name(game, province),
+        },
         Action::TakeLoan => format!("Take a Loan (+{LOAN_DUCATS} ducats)"),
         // Prices are not restated here: the action list shows the engine's cost beside each.
         Action::RepayLoan => "Repay a Loan".to_string(),
@@ -233,6 +238,17 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         },
         Action::Appoint { card } => format!("Appoint from {}", card_name(game, card)),
         Action::FireAdvisor { character } => format!("Fire {}", character_name(game, character)),
+        Action::DisbandUnit { place, kind, .. }
+            if matches!(
+                decision.map(|d| &d.kind),
+                Some(DecisionKind::RebelExhaust { .. })
+            ) =>
+        {
+            format!(
+                "Exhaust a deployed {kind:?} unit in {}",
+                area_name(game, place)
+            )
+        }
         Action::DisbandUnit {
             place,
             kind,
@@ -312,6 +328,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         ),
         Action::Retreat { to } => format!("Retreat to {} (one more loss)", area_name(game, to)),
         Action::Accept => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::RebelExhaust { .. }) => "Exhaust 1 Available manpower".to_string(),
             Some(DecisionKind::CallToArms { .. }) => "Answer the Call to Arms".to_string(),
             Some(DecisionKind::ActivateAlly { ally, units }) => format!(
                 "Make {} an Active Ally ({units} allied infantry)",

@@ -270,6 +270,12 @@ pub enum DecisionKind {
     RebelRemoveUnrest { area: String },
     /// Rebel die "rebellion": which unrest province of the area the rebels take.
     AssignRebellion { area: String },
+    /// Rebel die "exhaust 1 manpower": from Available manpower (Accept) or which deployed
+    /// regular (DisbandUnit).
+    RebelExhaust { area: String },
+    /// 14.3: several Player Realms have unrest in the area; the one with the lowest tax income
+    /// there chooses which province the rebels besiege.
+    RebelSiege { area: String },
     /// A liberated territory becomes a province of which Non-Player Realm.
     LiberationColour { province: String },
     /// Religious dissent in a vassal area: a vassal gains unrest, or 1 influence goes.

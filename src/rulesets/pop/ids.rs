@@ -105,6 +105,7 @@ pub const REPLACE_MILITARY_LEADER: &str = "pop.7.2.replace_military_leader";
 pub const INTERREGNUM_RESTRICTIONS: &str = "pop.7.2.interregnum_restrictions";
 pub const REBEL_BATTLE: &str = "pop.14.3.battle";
 pub const REBEL_SIEGE: &str = "pop.14.3.siege";
+pub const REBEL_SIEGE_CHOICE: &str = "pop.14.3.siege_choice";
 pub const REBEL_MOVE: &str = "pop.14.3.move";
 pub const SIEGE_REBEL_TOWN: &str = "pop.14.4.siege_rebel_town";
 pub const WAR_DECLARE: &str = "pop.war.declare";
@@ -272,6 +273,7 @@ pub const ALL: &[&str] = &[
     INTERREGNUM_RESTRICTIONS,
     REBEL_BATTLE,
     REBEL_SIEGE,
+    REBEL_SIEGE_CHOICE,
     REBEL_MOVE,
     SIEGE_REBEL_TOWN,
     WAR_DECLARE,

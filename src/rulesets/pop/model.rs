@@ -55,8 +55,6 @@ pub struct Mat {
     pub prestige: i32,
     pub manpower: i32,
     pub exhausted_manpower: i32,
-    /// Cubes covering town-track slots (towns occupied by enemies or rebels).
-    pub covered_slots: i32,
     /// The colonist pool (0-4), filled by colonial claims in Phase 5 step A.
     pub colonists: u8,
 }
@@ -370,12 +368,37 @@ pub struct Alliance {
     pub b: Entity,
 }
 
-/// A royal marriage; `disputed` is the Disputed Succession side.
+/// A royal marriage. Each Player Realm side has its marriage token on the other realm (an NPR
+/// places none); `disputed_a` says the token on `a` shows its Disputed Succession side (`a` had
+/// no ruler at Phase 3 F), `disputed_b` the same for the token on `b`.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Marriage {
     pub a: Entity,
     pub b: Entity,
-    pub disputed: bool,
+    pub disputed_a: bool,
+    pub disputed_b: bool,
+}
+
+impl Marriage {
+    /// A marriage with no token turned.
+    pub fn new(a: Entity, b: Entity) -> Self {
+        Marriage {
+            a,
+            b,
+            disputed_a: false,
+            disputed_b: false,
+        }
+    }
+
+    /// Whether the token on `realm` (placed by its partner) shows the Disputed Succession side.
+    pub fn disputed_on(&self, realm: Entity) -> bool {
+        (self.a == realm && self.disputed_a) || (self.b == realm && self.disputed_b)
+    }
+
+    /// Whether either token shows the Disputed Succession side.
+    pub fn disputed(&self) -> bool {
+        self.disputed_a || self.disputed_b
+    }
 }
 
 /// Two realms at war (attacker side first).

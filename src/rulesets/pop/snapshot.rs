@@ -355,8 +355,13 @@ pub fn snapshot(world: &World) -> Snapshot {
         markers.push(format!("#{sid} alliance {} {}", key(a.a), key(a.b)));
     }
     for (sid, _, m) in sorted::<Marriage>(world) {
-        let side = if m.disputed { "disputed" } else { "marriage" };
-        markers.push(format!("#{sid} {side} {} {}", key(m.a), key(m.b)));
+        let side = if m.disputed() { "disputed" } else { "marriage" };
+        let on: String = [(m.disputed_a, m.a), (m.disputed_b, m.b)]
+            .iter()
+            .filter(|(d, _)| *d)
+            .map(|(_, r)| format!(" on {}", key(*r)))
+            .collect();
+        markers.push(format!("#{sid} {side} {} {}{on}", key(m.a), key(m.b)));
     }
     for (sid, _, w) in sorted::<War>(world) {
         markers.push(format!(

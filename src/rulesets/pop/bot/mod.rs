@@ -11,7 +11,7 @@ use chacha20::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
 use crate::rulesets::pop::content::schema::{Effect, MpKind};
-use crate::rulesets::pop::model::{Interregnum, Mat, RoundMarkers};
+use crate::rulesets::pop::model::{Interregnum, Mat, OwnedBy, RoundMarkers};
 use crate::rulesets::pop::rules::characters::advisors;
 use crate::rulesets::pop::rules::economy::stability_cost;
 use crate::rulesets::pop::rules::events::{EventDisplay, EventInProgress};
@@ -248,6 +248,19 @@ impl Bot {
             | DecisionKind::AssignRebellion { .. }
             | DecisionKind::LiberationColour { .. }
             | DecisionKind::VassalDissent { .. } => None,
+            // 14.2: exhaust from Available manpower, keeping the armies in the field.
+            DecisionKind::RebelExhaust { .. } => Some(Action::Accept),
+            // 14.3: send the rebels to a rival's province where the criteria allow.
+            DecisionKind::RebelSiege { .. } => legal
+                .iter()
+                .find(|a| match a {
+                    Action::ChooseProvince { province } => world
+                        .resource::<Index>()
+                        .get(province)
+                        .is_some_and(|p| world.get::<OwnedBy>(p).map(|o| o.0) != realm),
+                    _ => false,
+                })
+                .cloned(),
             DecisionKind::AfterPass => Some(if mat.ducats >= if bold { 25 } else { 12 } {
                 Action::RepayLoan
             } else {

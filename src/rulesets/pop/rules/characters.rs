@@ -392,8 +392,8 @@ pub fn reaction_candidates(world: &World, realm: Entity) -> Vec<Action> {
     all
 }
 
-/// Phase 3 step F: a realm without a ruler loses 1 stability and its marriages turn into
-/// Disputed Successions.
+/// Phase 3 step F: a realm without a ruler loses 1 stability, and the marriage tokens on it (its
+/// Player Realm partners'; a Non-Player Realm places none) turn to Disputed Succession.
 fn punish_interregnum(world: &mut World) {
     for_each_realm(
         world,
@@ -414,15 +414,25 @@ fn punish_interregnum(world: &mut World) {
                 world,
                 Note::new(
                     ids::NO_RULER_PENALTY,
-                    format!("{name}: -1 stability, marriages disputed"),
+                    format!("{name}: -1 stability, the marriage tokens on it disputed"),
                 )
                 .realm(&name),
             );
             change_stability(world, realm, -1, ids::NO_RULER_PENALTY);
-            let mut marriages = world.query::<&mut Marriage>();
-            for mut m in marriages.iter_mut(world) {
-                if m.a == realm || m.b == realm {
-                    m.disputed = true;
+            let partners: Vec<(Entity, Entity)> = world
+                .query::<(Entity, &Marriage)>()
+                .iter(world)
+                .filter_map(|(e, m)| m.other(realm).map(|p| (e, p)))
+                .collect();
+            for (e, partner) in partners {
+                if world.get::<PlayerRealm>(partner).is_none() {
+                    continue;
+                }
+                let mut m = world.get_mut::<Marriage>(e).expect("marriage");
+                if m.a == realm {
+                    m.disputed_a = true;
+                } else {
+                    m.disputed_b = true;
                 }
             }
             Visit::Next

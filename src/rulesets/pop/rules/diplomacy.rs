@@ -855,15 +855,7 @@ fn make_deal(world: &mut World, deal: &Deal) {
     }
     if let Some(kind) = offer.marriage {
         change_mp(world, a, MpKind::Dip, -1, ids::MARRIAGE);
-        spawn_sim(
-            world,
-            None,
-            Marriage {
-                a,
-                b,
-                disputed: false,
-            },
-        );
+        spawn_sim(world, None, Marriage::new(a, b));
         write(
             world,
             Note::new(

@@ -123,7 +123,8 @@ fn pop_5_1_marriage_costs_1_dip_cap_three_and_none_in_interregnum() {
             Marriage {
                 a: other,
                 b: npr,
-                disputed: false,
+                disputed_a: false,
+                disputed_b: false,
             },
         );
     }
@@ -655,7 +656,8 @@ fn pop_5_1_change_religion_from_age_two_with_its_consequences() {
         Marriage {
             a: me,
             b: other,
-            disputed: false,
+            disputed_a: false,
+            disputed_b: false,
         },
     );
     let my_area = e(

@@ -1220,10 +1220,11 @@ pub fn declare_problem_in(
     None
 }
 
-/// A Disputed Succession through the realm's own marriage with the target.
+/// A Disputed Succession through the realm's own marriage with the target: the realm's token on
+/// the target shows the Disputed Succession side (the target is the partner "experiencing" it).
 pub fn disputed_succession_cb(world: &World, realm: Entity, target: Entity) -> bool {
     crate::engine::query_cache::with_query::<&Marriage, (), _>(world, |mut q| {
-        q.any(|m| m.between(realm, target) && m.disputed)
+        q.any(|m| m.between(realm, target) && m.disputed_on(target))
     })
     .unwrap_or(false)
 }
@@ -1785,9 +1786,6 @@ pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
         world.entity_mut(province).remove::<RebelTown>();
         if let Some(o) = owner {
             clear_unrest(world, o, province);
-            if let Some(mut m) = world.get_mut::<Mat>(o) {
-                m.covered_slots = (m.covered_slots - 1).max(0);
-            }
         }
         write(
             world,
@@ -1824,9 +1822,6 @@ fn occupy_by_siege(world: &mut World, realm: Entity, province: Entity) {
             crate::rulesets::pop::rules::towns::remove_tokens(world, occupier, province);
         }
         world.entity_mut(province).insert(ControlledBy(realm));
-        if let Some(mut m) = world.get_mut::<Mat>(realm) {
-            m.covered_slots = (m.covered_slots - 1).max(0);
-        }
         write(
             world,
             Note::new(ids::WAR_SIEGE, format!("{name} retakes {place}"))
@@ -1837,11 +1832,8 @@ fn occupy_by_siege(world: &mut World, realm: Entity, province: Entity) {
     }
     if let Some(occupier) = held.filter(|h| Some(*h) != owner) {
         crate::rulesets::pop::rules::towns::remove_tokens(world, occupier, province);
-    } else if let Some(o) = owner {
-        if let Some(mut m) = world.get_mut::<Mat>(o) {
-            m.covered_slots += 1;
-        }
     }
+    // The owner's track now shows a cube on this town's slot (`towns::slot_covered`).
     let before: Vec<Entity> = world
         .get::<RealmTokens>(realm)
         .map(|t| t.iter().collect())

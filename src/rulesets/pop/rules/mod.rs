@@ -194,8 +194,10 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::Corruption { charge } => income::corruption_candidates(world, realm, *charge),
         DecisionKind::RebelRemoveUnrest { .. }
         | DecisionKind::AssignRebellion { .. }
+        | DecisionKind::RebelExhaust { .. }
         | DecisionKind::LiberationColour { .. }
         | DecisionKind::VassalDissent { .. } => rebels::candidates(world, realm, &decision.kind),
+        DecisionKind::RebelSiege { .. } => rebel_armies::siege_candidates(world, &decision.kind),
         DecisionKind::RecruitUnits { .. }
         | DecisionKind::SiegeMore { .. }
         | DecisionKind::OccupyRebelTown { .. }
@@ -286,6 +288,14 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         DecisionKind::LiberationColour { .. } => {
             listed(ids::LIBERATION_TERRITORY, "a Non-Player Realm")
         }
+        DecisionKind::RebelExhaust { .. } => listed(
+            ids::REBEL_EXHAUST,
+            "Available manpower, or one of your deployed regular units",
+        ),
+        DecisionKind::RebelSiege { .. } => listed(
+            ids::REBEL_SIEGE_CHOICE,
+            "an unrest province of that area the rebels can besiege (large ones first)",
+        ),
         DecisionKind::VassalDissent { .. } => listed(
             ids::SEQ_PHASE3_G,
             "a calm vassal of that area, or 1 influence there",

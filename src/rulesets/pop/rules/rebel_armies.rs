@@ -1,13 +1,14 @@
-//! Phase 3 step C (14.3): rebel units in an area without unrest move to a neighbouring area
-//! that has some (fighting any army they find there); then rebels siege the unrest provinces
-//! of their area, 1 strength each, large provinces first: a core becomes a rebel town, anything
-//! else is Liberated.
+//! Phase 3 step C (14.3, FACTS Phase 3 C): rebel units in an area without unrest move, all but
+//! one, to a neighbouring area that has some where they are not outnumbered (fighting any army
+//! they find there), or lose one of theirs; then rebels siege the unrest provinces of their
+//! area, 1 strength each, large provinces first: a core becomes a rebel town, anything else is
+//! Liberated.
 
 use bevy::prelude::*;
 
 use crate::engine::flow::{Rules, step_progress};
 use crate::engine::log::{Note, write};
-use crate::rulesets::pop::decision::{Action, Pending, take_answer};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Pending, ask, take_answer};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
@@ -16,8 +17,7 @@ use crate::rulesets::pop::rules::effects::Progress;
 use crate::rulesets::pop::rules::military::units_at;
 use crate::rulesets::pop::rules::rebels::{counting_unrest, rebels_take};
 use crate::rulesets::pop::rules::relations::*;
-use crate::rulesets::pop::rules::towns::token_provinces;
-use crate::rulesets::pop::state::{FirstPlayer, key_of, sid_of};
+use crate::rulesets::pop::state::{FirstPlayer, Index, key_of, sid_of};
 
 pub struct RebelArmiesPlugin;
 
@@ -28,20 +28,22 @@ impl Plugin for RebelArmiesPlugin {
     }
 }
 
-/// Areas where rebel units stand, in stable-id order.
+/// Areas where rebel units stand, most rebels first, ties alphabetical (FACTS Phase 3 C).
 pub fn rebel_areas(world: &World) -> Vec<Entity> {
-    let mut areas: Vec<Entity> = world
-        .try_query::<(&Unit, &At)>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter(|(u, _)| u.status == UnitStatus::Rebel && u.kind.is_land())
-                .map(|(_, at)| at.0)
-                .collect()
-        })
-        .unwrap_or_default();
-    areas.sort_by_key(|a| sid_of(world, *a));
-    areas.dedup();
-    areas
+    let mut counts: Vec<(Entity, usize)> = Vec::new();
+    if let Some(mut q) = world.try_query::<(&Unit, &At)>() {
+        for (u, at) in q.iter(world) {
+            if u.status != UnitStatus::Rebel || !u.kind.is_land() {
+                continue;
+            }
+            match counts.iter_mut().find(|(a, _)| *a == at.0) {
+                Some(c) => c.1 += 1,
+                None => counts.push((at.0, 1)),
+            }
+        }
+    }
+    counts.sort_by_key(|(a, n)| (std::cmp::Reverse(*n), key_of(world, *a)));
+    counts.into_iter().map(|(a, _)| a).collect()
 }
 
 /// Counting unrest provinces in an area, of every realm: (realm, province).
@@ -68,11 +70,15 @@ fn unrest_in(world: &World, area: Entity) -> Vec<(Entity, Entity)> {
 }
 
 fn siege_or_move_rebels(world: &mut World) {
-    if let Some(action) = take_answer(world) {
-        if !battle::answer(world, &action) {
-            if let Action::ChooseRealm { realm } = action {
+    if let Some(action) = take_answer(world)
+        && !battle::answer(world, &action)
+    {
+        match action {
+            Action::ChooseRealm { realm } => {
                 crate::rulesets::pop::rules::rebels::answer_liberation_colour(world, &realm);
             }
+            Action::ChooseProvince { province } => answer_siege(world, &province),
+            _ => {}
         }
     }
     loop {
@@ -100,29 +106,66 @@ fn siege_or_move_rebels(world: &mut World) {
     }
 }
 
-/// Rebels in an area with no unrest march to the neighbouring area with the most unrest; an
-/// army of any realm there is attacked.
+/// Land units of Player Realms (any realm's army) in an area.
+fn armies_at(world: &World, area: Entity) -> usize {
+    world.get::<Present>(area).map_or(0, |p| {
+        p.iter()
+            .filter(|u| {
+                world.get::<UnitOf>(*u).is_some()
+                    && world.get::<Unit>(*u).is_some_and(|x| x.kind.is_land())
+            })
+            .count()
+    })
+}
+
+/// FACTS Phase 3 C: rebels in an area with no unrest (at the start of the step, areas with the
+/// most rebels first, ties alphabetical) move, all but one, to the land-neighbouring area with
+/// unrest where they are not outnumbered (the most unrest there, ties alphabetical) and attack
+/// the largest army there; with no such area 1 rebel is removed.
 fn move_rebels(world: &mut World) {
-    for area in rebel_areas(world) {
-        if !unrest_in(world, area).is_empty() {
+    let idle: Vec<Entity> = rebel_areas(world)
+        .into_iter()
+        .filter(|a| unrest_in(world, *a).is_empty())
+        .collect();
+    for area in idle {
+        let rebels = units_at(world, area, Party::Rebels, true);
+        let Some((&stay, movers)) = rebels.split_first() else {
             continue;
-        }
-        let mut best: Option<(usize, Entity)> = None;
-        let borders: Vec<Entity> = world
+        };
+        let mut borders: Vec<Entity> = world
             .get::<LandBorders>(area)
             .map(|b| b.0.iter().map(|(a, _)| *a).collect())
             .unwrap_or_default();
-        let mut borders = borders;
-        borders.sort_by_key(|a| sid_of(world, *a));
+        borders.sort_by_key(|a| key_of(world, *a));
+        let mut best: Option<(usize, Entity)> = None;
         for b in borders {
             let n = unrest_in(world, b).len();
-            if n > 0 && best.is_none_or(|(m, _)| n > m) {
+            let there = units_at(world, b, Party::Rebels, true).len();
+            let outnumbered = armies_at(world, b) > movers.len() + there;
+            if n > 0 && !outnumbered && best.is_none_or(|(m, _)| n > m) {
                 best = Some((n, b));
             }
         }
-        let Some((_, to)) = best else { continue };
-        let rebels = units_at(world, area, Party::Rebels, true);
-        for u in &rebels {
+        let Some((_, to)) = best else {
+            world.despawn(stay);
+            write(
+                world,
+                Note::new(
+                    ids::REBEL_MOVE,
+                    format!(
+                        "The rebels in {} have nowhere to go: 1 of them is removed",
+                        key_of(world, area)
+                    ),
+                )
+                .subject(sid_of(world, area))
+                .amount(-1),
+            );
+            continue;
+        };
+        if movers.is_empty() {
+            continue;
+        }
+        for u in movers {
             crate::rulesets::pop::rules::military::place_unit(world, *u, to);
         }
         write(
@@ -130,14 +173,14 @@ fn move_rebels(world: &mut World) {
             Note::new(
                 ids::REBEL_MOVE,
                 format!(
-                    "{} rebel units leave {} for {}, where there is unrest",
-                    rebels.len(),
+                    "{} rebel units leave {} for {}, where there is unrest; 1 stays",
+                    movers.len(),
                     key_of(world, area),
                     key_of(world, to)
                 ),
             )
             .subject(sid_of(world, to))
-            .amount(rebels.len() as i32),
+            .amount(movers.len() as i32),
         );
         // The largest army there is attacked.
         let mut armies: Vec<(usize, u32)> = Vec::new();
@@ -174,10 +217,12 @@ fn move_rebels(world: &mut World) {
     }
 }
 
-/// Rebels of an area take one more unrest province if their strength allows. The realm with
-/// the lowest tax income in the area is hit first (ties: stable id), large provinces first.
-/// Returns false when nothing more is taken.
-fn rebels_siege_one(world: &mut World, area: Entity) -> bool {
+/// What the rebels of an area may siege next: the unrest provinces within the criteria of 14.3
+/// (large ones first while the strength left allows one, then small ones), alphabetical by
+/// province, each with the realm whose token it is; and who chooses among them: with several
+/// Player Realms in unrest there, the one with the lowest tax income in the area (none on a tie
+/// for lowest, when the first alphabetically is taken).
+pub fn siege_choices(world: &World, area: Entity) -> (Option<Entity>, Vec<(Entity, Entity)>) {
     let strength = units_at(world, area, Party::Rebels, true).len() as i32;
     // Armies of any realm there must be beaten first.
     let armies = world.get::<Present>(area).is_some_and(|p| {
@@ -187,34 +232,123 @@ fn rebels_siege_one(world: &mut World, area: Entity) -> bool {
         })
     });
     if strength == 0 || armies {
+        return (None, Vec::new());
+    }
+    let left = strength - rebel_strength_used(world, area);
+    let targets = unrest_in(world, area);
+    let value = |p: Entity| world.get::<Province>(p).map_or(1, |x| x.tax_value());
+    let large: Vec<(Entity, Entity)> = targets
+        .iter()
+        .copied()
+        .filter(|(_, p)| value(*p) > 1 && value(*p) <= left)
+        .collect();
+    let mut choices: Vec<(Entity, Entity)> = if large.is_empty() {
+        targets
+            .iter()
+            .copied()
+            .filter(|(_, p)| value(*p) <= left)
+            .collect()
+    } else {
+        large
+    };
+    choices.sort_by_key(|(r, p)| (key_of(world, *p), key_of(world, *r)));
+    let mut realms: Vec<Entity> = targets.iter().map(|(r, _)| *r).collect();
+    realms.sort_by_key(|r| sid_of(world, *r));
+    realms.dedup();
+    if realms.len() < 2 || choices.len() < 2 {
+        return (None, choices);
+    }
+    let incomes: Vec<(i32, Entity)> = realms
+        .iter()
+        .map(|r| (area_tax_income_halves(world, *r, area), *r))
+        .collect();
+    let lowest = incomes.iter().map(|(i, _)| *i).min().unwrap_or(0);
+    let lowest: Vec<Entity> = incomes
+        .iter()
+        .filter(|(i, _)| *i == lowest)
+        .map(|(_, r)| *r)
+        .collect();
+    let chooser = (lowest.len() == 1).then(|| lowest[0]);
+    (chooser, choices)
+}
+
+/// A realm's tax income in an area, in half ducats: 2 per small town, 4 per large, 1 per vassal
+/// (a vassal counts 1/2), slots under a cube counting nothing.
+pub fn area_tax_income_halves(world: &World, realm: Entity, area: Entity) -> i32 {
+    let Some(tokens) = world.get::<RealmTokens>(realm) else {
+        return 0;
+    };
+    tokens
+        .iter()
+        .filter_map(|t| world.get::<OnProvince>(t).map(|p| (t, p.0)))
+        .filter(|(_, p)| world.get::<InArea>(*p).is_some_and(|a| a.0 == area))
+        .filter(|(_, p)| !crate::rulesets::pop::rules::towns::slot_covered(world, realm, *p))
+        .map(|(t, _)| match world.get::<Town>(t) {
+            Some(Town { large: true }) => 4,
+            Some(_) => 2,
+            None if world.get::<Vassal>(t).is_some() => 1,
+            None => 0,
+        })
+        .sum()
+}
+
+/// Answers to the Rebel Siege decision: the provinces within the criteria, alphabetical.
+pub fn siege_candidates(world: &World, kind: &DecisionKind) -> Vec<Action> {
+    let DecisionKind::RebelSiege { area } = kind else {
+        return Vec::new();
+    };
+    let Some(area) = world.resource::<Index>().get(area) else {
+        return Vec::new();
+    };
+    siege_choices(world, area)
+        .1
+        .into_iter()
+        .map(|(_, p)| Action::ChooseProvince {
+            province: key_of(world, p),
+        })
+        .collect()
+}
+
+/// Rebels of an area take one more unrest province if their strength allows: large provinces
+/// first, then alphabetical; with several Player Realms in unrest there, the one with the
+/// lowest tax income in the area is asked which. Returns false when nothing more is taken (or
+/// a question is pending).
+fn rebels_siege_one(world: &mut World, area: Entity) -> bool {
+    let (chooser, choices) = siege_choices(world, area);
+    if choices.is_empty() {
         return false;
     }
-    let used = rebel_strength_used(world, area);
-    let mut targets = unrest_in(world, area);
-    let income = |world: &World, r: Entity| -> i32 {
-        token_provinces(world, r, |_| true)
-            .into_iter()
-            .filter(|p| world.get::<InArea>(*p).is_some_and(|a| a.0 == area))
-            .filter_map(|p| world.get::<Province>(p).map(|x| x.tax_value()))
-            .sum()
-    };
-    targets.sort_by_key(|(r, p)| {
-        let large = world
-            .get::<Province>(*p)
-            .is_some_and(|x| x.size == ProvinceSize::Large);
-        (
-            income(world, *r),
-            sid_of(world, *r),
-            !large,
-            sid_of(world, *p),
-        )
-    });
-    let Some((realm, province)) = targets
-        .into_iter()
-        .find(|(_, p)| world.get::<Province>(*p).map_or(1, |x| x.tax_value()) <= strength - used)
-    else {
-        return false;
-    };
+    if let Some(chooser) = chooser {
+        let name = key_of(world, chooser);
+        let place = key_of(world, area);
+        write(
+            world,
+            Note::new(
+                ids::REBEL_SIEGE_CHOICE,
+                format!(
+                    "{name}, with the lowest tax income in {place}, chooses what the rebels besiege"
+                ),
+            )
+            .realm(&name)
+            .subject(sid_of(world, area)),
+        );
+        ask(
+            world,
+            name,
+            DecisionKind::RebelSiege {
+                area: place.clone(),
+            },
+            format!("Rebels in {place}: choose the province they besiege"),
+        );
+        return true;
+    }
+    let (realm, province) = choices[0];
+    rebels_besiege(world, area, realm, province);
+    true
+}
+
+/// The rebels of `area` besiege `province` (of `realm`'s token).
+fn rebels_besiege(world: &mut World, area: Entity, realm: Entity, province: Entity) {
     let value = world.get::<Province>(province).map_or(1, |x| x.tax_value());
     add_strength_used(world, area, value);
     let name = key_of(world, realm);
@@ -232,7 +366,25 @@ fn rebels_siege_one(world: &mut World, area: Entity) -> bool {
         .map(|f| f.0)
         .unwrap_or(realm);
     rebels_take(world, realm, province, active, ids::REBEL_SIEGE);
-    true
+}
+
+/// The chooser's answer: the rebels of the area now in hand besiege that province.
+fn answer_siege(world: &mut World, province: &str) {
+    let cursor = step_progress(world).cursor;
+    let Some(area) = rebel_areas(world).get(cursor as usize - 1).copied() else {
+        return;
+    };
+    let Some(p) = world.resource::<Index>().get(province) else {
+        return;
+    };
+    let Some((realm, province)) = siege_choices(world, area)
+        .1
+        .into_iter()
+        .find(|(_, x)| *x == p)
+    else {
+        return;
+    };
+    rebels_besiege(world, area, realm, province);
 }
 
 /// Siege strength the rebels of an area used in this step (kept in the step's progress).

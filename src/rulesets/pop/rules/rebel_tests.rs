@@ -133,7 +133,7 @@ fn pop_14_2_rebel_town_on_a_core_with_a_cube_on_the_track() {
     unrest(&mut game, "AAA", "nora");
     rebels_take(game.world_mut(), a, nora, a, "pop.14.2.rebellion_liberates");
     assert!(game.world().get::<RebelTown>(nora).is_some());
-    assert_eq!(mat(&game, a).covered_slots, 1);
+    assert_eq!(tracks(game.world(), a).covered, 1);
     assert_eq!(
         tracks(game.world(), a).income,
         3 - 1,
@@ -158,10 +158,10 @@ fn pop_14_3_liberation_occupied_returns_to_the_lawful_owner() {
         None,
         (Town { large: false }, TokenOf(a), OnProvince(sora), Unrest),
     );
-    set(&mut game, b, |m| m.covered_slots = 1);
+    assert_eq!(tracks(game.world(), b).covered, 1);
     rebels_take(game.world_mut(), a, sora, a, "pop.14.2.rebellion_liberates");
     assert_eq!(game.world().get::<ControlledBy>(sora).unwrap().0, b);
-    assert_eq!(mat(&game, b).covered_slots, 0);
+    assert_eq!(tracks(game.world(), b).covered, 0);
     assert_eq!(
         tracks(game.world(), a).small_towns,
         1,
@@ -699,4 +699,404 @@ fn pop_14_3_c_liberated_territory_colour_any_npr() {
     let d = e(&game, "DDD");
     assert_eq!(game.world().get::<OwnedBy>(nora).unwrap().0, d);
     assert_eq!(game.world().get::<NprMarker>(nora).unwrap().0, d);
+}
+
+#[test]
+fn pop_14_2_rebel_town_cube_covers_the_slot_of_the_town_under_it() {
+    // "Place a Rebel Town on top of your t/v, and cover the corresponding slot on the Town or
+    // Vassal Track": the large town of Capa is worth 2 on the large-town track, so AAA's tax
+    // income falls from 3 (large 2 + small 1) to 1, not to 2.
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let capa = e(&game, "capa");
+    assert_eq!(tracks(game.world(), a).income, 3);
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            if game.world().get::<RebelTown>(capa).is_some() {
+                return;
+            }
+            hold_unrest(game, a, "capa");
+            let nora = e(game, "nora");
+            let tokens: Vec<Entity> = game
+                .world()
+                .get::<Holdings>(nora)
+                .map(|h| h.iter().collect())
+                .unwrap_or_default();
+            for t in tokens {
+                game.world_mut().entity_mut(t).remove::<Unrest>();
+            }
+            set(game, a, |m| m.stability = 0);
+            let north = e(game, "north");
+            for u in military::own_units_at(game.world(), a, north, true) {
+                game.world_mut().despawn(u);
+            }
+        },
+        |game| game.world().get::<RebelTown>(capa).is_some(),
+    );
+    assert!(reached, "rebels took Capa");
+    assert!(count(&game, "pop.14.2.rebel_town") + count(&game, "pop.14.3.siege") > 0);
+    let t = tracks(game.world(), a);
+    assert_eq!(
+        (t.covered_large, t.covered_small, t.covered_vassals),
+        (1, 0, 0),
+        "the cube is on the large-town track"
+    );
+    assert_eq!(t.income, 1, "the large town's 2 are covered");
+    assert_eq!(t.manpower, 1);
+    // Storming the rebel town takes the cube off the same slot: the income is whole again.
+    military::take_by_siege(game.world_mut(), a, capa);
+    let t = tracks(game.world(), a);
+    assert_eq!((t.covered, t.income), (0, 3));
+}
+
+#[test]
+fn pop_14_2_rebel_town_on_a_vassal_covers_the_vassal_track() {
+    // A vassal's slot is worth 1/2 on the Vassal Track: the cube goes there, not on the small
+    // towns. BBB holds Capb (large) and the vassal Sora; a second small town shows the income.
+    let mut game = game();
+    let b = e(&game, "BBB");
+    let sora = e(&game, "sora");
+    let capb = e(&game, "capb");
+    spawn_sim(
+        game.world_mut(),
+        None,
+        (Town { large: false }, TokenOf(b), OnProvince(capb)),
+    );
+    assert_eq!(tracks(game.world(), b).income, 3);
+    unrest(&mut game, "BBB", "sora");
+    rebels_take(game.world_mut(), b, sora, b, "pop.14.2.rebellion_liberates");
+    let t = tracks(game.world(), b);
+    assert_eq!(
+        (t.covered_vassals, t.covered_small, t.covered_large),
+        (1, 0, 0)
+    );
+    assert_eq!(
+        t.income, 3,
+        "half a ducat rounds down to nothing either way"
+    );
+}
+
+/// The mini scenario with a second Player Realm in North: BBB holds Nora (its core), AAA holds
+/// Capa (large) and a new small province Nova.
+fn two_realms_in_north() -> Game {
+    game_with(|t| {
+        t.replace(
+            "(id: \"nora\", name: \"Nora\", area: \"north\", cores: [\"AAA\"], owner: Some(\"AAA\"),",
+            "(id: \"nova\", name: \"Nova\", area: \"north\", cores: [\"AAA\"], owner: Some(\"AAA\"),\n             shape: [[(100.0, 150.0), (150.0, 150.0), (150.0, 200.0), (100.0, 200.0)]], site: (120.0, 170.0)),\n            (id: \"nora\", name: \"Nora\", area: \"north\", cores: [\"BBB\"], owner: Some(\"BBB\"),",
+        )
+    })
+}
+
+/// One rebel in North, no armies there, unrest on Nora and Nova only.
+fn one_rebel_in_north(game: &mut Game) {
+    let (a, b) = (e(game, "AAA"), e(game, "BBB"));
+    let north = e(game, "north");
+    for r in [a, b] {
+        for u in military::own_units_at(game.world(), r, north, true) {
+            game.world_mut().despawn(u);
+        }
+    }
+    let rebels = military::units_at(game.world(), north, Party::Rebels, true);
+    if rebels.is_empty() {
+        spawn_unit(game, None, "north", UnitKind::Infantry, UnitStatus::Rebel);
+    }
+    for u in rebels.into_iter().skip(1) {
+        game.world_mut().despawn(u);
+    }
+    hold_unrest(game, b, "nora");
+    hold_unrest(game, a, "nova");
+    let capa = e(game, "capa");
+    let tokens: Vec<Entity> = game
+        .world()
+        .get::<Holdings>(capa)
+        .map(|h| h.iter().collect())
+        .unwrap_or_default();
+    for t in tokens {
+        game.world_mut().entity_mut(t).remove::<Unrest>();
+    }
+}
+
+#[test]
+fn pop_14_3_the_player_with_the_lowest_tax_income_in_the_area_chooses_the_siege() {
+    // "If an Area contains several PRs with Provinces in Unrest, the player with the lowest Tax
+    // Income in this Area chooses which Province the Rebels will Siege (within the limits of the
+    // criteria above)." In North AAA has 3 (Capa 2, Nova 1), BBB 1 (Nora): BBB chooses. One
+    // rebel can siege only a small province, so Capa is no choice; BBB may send the rebels to
+    // AAA's Nova.
+    let mut game = two_realms_in_north();
+    let (a, nova) = (e(&game, "AAA"), e(&game, "nova"));
+    let asked = |game: &Game| {
+        game.pending()
+            .is_some_and(|d| matches!(d.kind, DecisionKind::RebelSiege { .. }))
+    };
+    let reached = play_until(&mut game, 6000, one_rebel_in_north, asked);
+    assert!(reached, "the rebels' siege in North is asked");
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, "BBB", "the lowest tax income in the area chooses");
+    assert_eq!(
+        d.kind,
+        DecisionKind::RebelSiege {
+            area: "north".into()
+        }
+    );
+    assert_eq!(
+        game.legal_actions(),
+        vec![
+            Action::ChooseProvince {
+                province: "nora".into()
+            },
+            Action::ChooseProvince {
+                province: "nova".into()
+            },
+        ],
+        "small provinces only (one rebel), alphabetical"
+    );
+    refused(
+        &mut game,
+        Action::ChooseProvince {
+            province: "capa".into(),
+        },
+        "pop.14.3.siege_choice",
+    );
+    game.apply(Action::ChooseProvince {
+        province: "nova".into(),
+    })
+    .unwrap();
+    assert!(game.world().get::<RebelTown>(nova).is_some());
+    assert_eq!(tracks(game.world(), a).covered_small, 1);
+    assert!(count(&game, "pop.14.3.siege_choice") >= 1);
+}
+
+#[test]
+fn pop_14_3_with_one_player_realm_ties_go_alphabetically_by_province() {
+    // With one Player Realm in unrest nobody is asked: the rebels take the first province by
+    // name among those the criteria allow (Nora before Nova, whatever their spawn order).
+    let mut game = two_realms_in_north();
+    let (a, nora, nova) = (e(&game, "AAA"), e(&game, "nora"), e(&game, "nova"));
+    // Nora becomes AAA's too.
+    let tokens: Vec<Entity> = game.world().get::<Holdings>(nora).unwrap().iter().collect();
+    for t in tokens {
+        game.world_mut().despawn(t);
+    }
+    game.world_mut()
+        .entity_mut(nora)
+        .insert((OwnedBy(a), ControlledBy(a)));
+    spawn_sim(
+        game.world_mut(),
+        None,
+        (Town { large: false }, TokenOf(a), OnProvince(nora)),
+    );
+    game.world_mut().get_mut::<PrintedCores>(nora).unwrap().0 = vec![a];
+    one_rebel_in_north(&mut game);
+    hold_unrest(&mut game, a, "nora");
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
+    assert!(
+        game.pending()
+            .is_none_or(|d| !matches!(d.kind, DecisionKind::RebelSiege { .. }))
+    );
+    assert!(game.world().get::<RebelTown>(nora).is_some());
+    assert!(game.world().get::<RebelTown>(nova).is_none());
+}
+
+#[test]
+fn pop_14_2_exhaust_manpower_from_available_or_deployed_units_as_the_player_chooses() {
+    // "Exhaust 1 m: Move 1 Regular Unit from Available m, or from your Deployed Units, to
+    // Exhausted m." With both at hand the player is asked; a deployed infantry exhausted leaves
+    // the Available manpower as it was.
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let north = e(&game, "north");
+    let asked = |game: &Game| {
+        game.pending()
+            .is_some_and(|d| matches!(d.kind, DecisionKind::RebelExhaust { .. }))
+    };
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            hold_unrest(game, a, "capa");
+            hold_unrest(game, a, "nora");
+            set(game, a, |m| {
+                m.stability = 0;
+                m.manpower = m.manpower.max(2);
+            });
+            if military::own_units_at(game.world(), a, north, true).is_empty() {
+                spawn_unit(
+                    game,
+                    Some(a),
+                    "north",
+                    UnitKind::Infantry,
+                    UnitStatus::Regular,
+                );
+            }
+        },
+        asked,
+    );
+    assert!(reached, "a rebel die's exhaust face with both at hand");
+    assert_eq!(game.pending().unwrap().realm, "AAA");
+    let legal = game.legal_actions();
+    assert!(legal.contains(&Action::Accept), "{legal:?}");
+    let infantry = Action::DisbandUnit {
+        place: "north".into(),
+        kind: UnitKind::Infantry,
+        mercenary: false,
+    };
+    assert!(legal.contains(&infantry), "{legal:?}");
+    let before = mat(&game, a);
+    let units = military::own_units_at(game.world(), a, north, true).len();
+    game.apply(infantry).unwrap();
+    let after = mat(&game, a);
+    assert_eq!(after.exhausted_manpower, before.exhausted_manpower + 1);
+    assert_eq!(
+        after.manpower, before.manpower,
+        "Available manpower untouched"
+    );
+    assert_eq!(
+        military::own_units_at(game.world(), a, north, true).len(),
+        units - 1
+    );
+}
+
+/// Exactly `n` rebels in `area`.
+fn rebels_in(game: &mut Game, area: &str, n: usize) {
+    let at = e(game, area);
+    let rebels = military::units_at(game.world(), at, Party::Rebels, true);
+    for u in rebels.iter().skip(n) {
+        game.world_mut().despawn(*u);
+    }
+    for _ in rebels.len()..n {
+        spawn_unit(game, None, area, UnitKind::Infantry, UnitStatus::Rebel);
+    }
+}
+
+/// Exactly `n` infantry of `realm` in `area`.
+fn army_in(game: &mut Game, realm: Entity, area: &str, n: usize) {
+    let at = e(game, area);
+    let units = military::own_units_at(game.world(), realm, at, true);
+    for u in units.iter().skip(n) {
+        game.world_mut().despawn(*u);
+    }
+    for _ in units.len()..n {
+        spawn_unit(
+            game,
+            Some(realm),
+            area,
+            UnitKind::Infantry,
+            UnitStatus::Regular,
+        );
+    }
+}
+
+/// No unrest on any of the realm's tokens in these provinces.
+fn calm(game: &mut Game, provinces: &[&str]) {
+    for p in provinces {
+        let p = e(game, p);
+        let tokens: Vec<Entity> = game
+            .world()
+            .get::<Holdings>(p)
+            .map(|h| h.iter().collect())
+            .unwrap_or_default();
+        for t in tokens {
+            game.world_mut().entity_mut(t).remove::<Unrest>();
+        }
+    }
+}
+
+#[test]
+fn pop_14_3_rebels_without_unrest_move_all_but_one_to_unrest_where_not_outnumbered() {
+    // "If, at the start of Phase 3, Step C, ? find themselves in an Area with no u, they may move
+    // as described on page 9" (FACTS: all rebels but one move to an adjacent-by-land area that
+    // has unrest, as long as they are not outnumbered there). Three rebels in East, unrest in
+    // North and no army there: two march, one stays.
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let (north, east) = (e(&game, "north"), e(&game, "east"));
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            rebels_in(game, "east", 3);
+            rebels_in(game, "north", 0);
+            rebels_in(game, "south", 0);
+            for r in [a, b] {
+                army_in(game, r, "north", 0);
+                army_in(game, r, "east", 0);
+            }
+            hold_unrest(game, a, "capa");
+            hold_unrest(game, a, "nora");
+            calm(game, &["capb", "sora"]);
+        },
+        |game| count(game, "pop.14.3.move") > 0,
+    );
+    assert!(reached, "Phase 3 C came");
+    let rebels = |game: &Game, at| military::units_at(game.world(), at, Party::Rebels, true).len();
+    assert_eq!((rebels(&game, north), rebels(&game, east)), (2, 1));
+    let note = game
+        .log()
+        .entries
+        .iter()
+        .find(|n| n.rule == "pop.14.3.move")
+        .unwrap();
+    assert_eq!(note.amount, Some(2), "{}", note.text);
+}
+
+#[test]
+fn pop_14_3_outnumbered_rebels_with_nowhere_to_go_lose_one() {
+    // Not outnumbered, or they stay: AAA's 3 infantry in North outnumber the 2 rebels that could
+    // march from East, South has no unrest, so no area qualifies and 1 rebel is removed (FACTS).
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let (north, east) = (e(&game, "north"), e(&game, "east"));
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            rebels_in(game, "east", 3);
+            rebels_in(game, "north", 0);
+            rebels_in(game, "south", 0);
+            army_in(game, a, "north", 3);
+            army_in(game, b, "east", 0);
+            army_in(game, a, "east", 0);
+            hold_unrest(game, a, "capa");
+            hold_unrest(game, a, "nora");
+            calm(game, &["capb", "sora"]);
+        },
+        |game| count(game, "pop.14.3.move") > 0,
+    );
+    assert!(reached, "Phase 3 C came");
+    let rebels = |game: &Game, at| military::units_at(game.world(), at, Party::Rebels, true).len();
+    assert_eq!((rebels(&game, north), rebels(&game, east)), (0, 2));
+    assert_eq!(
+        military::own_units_at(game.world(), a, north, true).len(),
+        3,
+        "no battle"
+    );
+    let note = game
+        .log()
+        .entries
+        .iter()
+        .find(|n| n.rule == "pop.14.3.move")
+        .unwrap();
+    assert!(note.text.contains("nowhere to go"), "{}", note.text);
+}
+
+#[test]
+fn pop_14_3_c_areas_with_the_most_rebels_go_first_ties_alphabetical() {
+    // FACTS Phase 3 C: "Areas are handled in order of most rebels first, ties alphabetical."
+    let mut game = game();
+    let (north, south) = (e(&game, "north"), e(&game, "south"));
+    rebels_in(&mut game, "north", 1);
+    rebels_in(&mut game, "south", 2);
+    assert_eq!(
+        crate::rulesets::pop::rules::rebel_armies::rebel_areas(game.world()),
+        vec![south, north]
+    );
+    rebels_in(&mut game, "north", 2);
+    assert_eq!(
+        crate::rulesets::pop::rules::rebel_armies::rebel_areas(game.world()),
+        vec![north, south]
+    );
 }

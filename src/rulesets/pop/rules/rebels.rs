@@ -81,6 +81,7 @@ pub struct RebelRoll {
 pub enum RebelQuestion {
     AssignRebellion,
     RemoveUnrest,
+    Exhaust,
 }
 
 /// Rebel dice called by an Event: every player rolls, clockwise from the active player.
@@ -416,42 +417,26 @@ pub(crate) fn resolve_face(
             }
         }
         RebelFace::Exhaust => {
+            // "Move 1 Regular Unit from Available m, or from your Deployed Units, to Exhausted
+            // m": the realm chooses when it has both.
             let available = world.get::<Mat>(realm).map_or(0, |m| m.manpower);
-            let deployed = world.get::<Forces>(realm).and_then(|f| {
-                f.iter().find(|u| {
-                    world.get::<Unit>(*u).is_some_and(|u| {
-                        u.status == UnitStatus::Regular
-                            && matches!(
-                                u.kind,
-                                UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
-                            )
-                    })
-                })
-            });
-            if available > 0 {
-                let mut m = world.get_mut::<Mat>(realm).expect("mat");
-                m.manpower -= 1;
-                m.exhausted_manpower += 1;
-                write(
-                    world,
-                    Note::new(ids::REBEL_EXHAUST, format!("{name} exhausts 1 manpower"))
-                        .realm(&name)
-                        .amount(-1),
-                );
-            } else if let Some(unit) = deployed {
-                world.despawn(unit);
-                world.get_mut::<Mat>(realm).expect("mat").exhausted_manpower += 1;
-                write(
-                    world,
-                    Note::new(
-                        ids::REBEL_EXHAUST,
-                        format!("{name} exhausts a deployed regular"),
-                    )
-                    .realm(&name)
-                    .amount(-1),
-                );
-            } else {
-                cannot_pay(world, realm, "no manpower to exhaust");
+            let deployed = deployed_regulars(world, realm);
+            match (available > 0, deployed.first().copied()) {
+                (true, Some(_)) => {
+                    world.resource_mut::<RebelRoll>().asked = Some(RebelQuestion::Exhaust);
+                    ask(
+                        world,
+                        name,
+                        DecisionKind::RebelExhaust {
+                            area: key_of(world, area),
+                        },
+                        "Rebel die: exhaust 1 manpower, from Available or a deployed regular",
+                    );
+                    return Some(Visit::Asked);
+                }
+                (true, None) => exhaust_available(world, realm),
+                (false, Some(unit)) => exhaust_deployed(world, realm, unit),
+                (false, None) => cannot_pay(world, realm, "no manpower to exhaust"),
             }
         }
         RebelFace::RemoveUnrest => {
@@ -487,6 +472,83 @@ pub(crate) fn resolve_face(
     None
 }
 
+/// The realm's deployed regular land units, in stable-id order.
+fn deployed_regulars(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut units: Vec<Entity> = world
+        .get::<Forces>(realm)
+        .map(|f| {
+            f.iter()
+                .filter(|u| {
+                    world.get::<Unit>(*u).is_some_and(|u| {
+                        u.status == UnitStatus::Regular
+                            && matches!(
+                                u.kind,
+                                UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
+                            )
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    units.sort_by_key(|u| sid_of(world, *u));
+    units
+}
+
+/// Answers to "exhaust 1 manpower": Available manpower (Accept), or a deployed regular unit of a
+/// kind at a place (DisbandUnit), one of each.
+pub fn exhaust_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = Vec::new();
+    if world.get::<Mat>(realm).is_some_and(|m| m.manpower > 0) {
+        all.push(Action::Accept);
+    }
+    for u in deployed_regulars(world, realm) {
+        let (Some(unit), Some(at)) = (world.get::<Unit>(u), world.get::<At>(u)) else {
+            continue;
+        };
+        let action = Action::DisbandUnit {
+            place: key_of(world, at.0),
+            kind: unit.kind,
+            mercenary: false,
+        };
+        if !all.contains(&action) {
+            all.push(action);
+        }
+    }
+    all
+}
+
+fn exhaust_available(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    let mut m = world.get_mut::<Mat>(realm).expect("mat");
+    m.manpower -= 1;
+    m.exhausted_manpower += 1;
+    write(
+        world,
+        Note::new(ids::REBEL_EXHAUST, format!("{name} exhausts 1 manpower"))
+            .realm(&name)
+            .amount(-1),
+    );
+}
+
+fn exhaust_deployed(world: &mut World, realm: Entity, unit: Entity) {
+    let name = key_of(world, realm);
+    let place = world
+        .get::<At>(unit)
+        .map(|a| key_of(world, a.0))
+        .unwrap_or_default();
+    world.despawn(unit);
+    world.get_mut::<Mat>(realm).expect("mat").exhausted_manpower += 1;
+    write(
+        world,
+        Note::new(
+            ids::REBEL_EXHAUST,
+            format!("{name} exhausts a deployed regular in {place}"),
+        )
+        .realm(&name)
+        .amount(-1),
+    );
+}
+
 /// A face that cannot be paid costs 2 ducats instead (then a forced loan, then bankruptcy).
 fn cannot_pay(world: &mut World, realm: Entity, why: &str) {
     let name = key_of(world, realm);
@@ -517,6 +579,18 @@ pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action
         }
         (Some(RebelQuestion::RemoveUnrest), Action::ChooseProvince { province }) => {
             remove_unrest(world, realm, &province, ids::REBEL_REMOVE_UNREST);
+        }
+        (Some(RebelQuestion::Exhaust), Action::Accept) => exhaust_available(world, realm),
+        (Some(RebelQuestion::Exhaust), Action::DisbandUnit { place, kind, .. }) => {
+            let unit = deployed_regulars(world, realm).into_iter().find(|u| {
+                world.get::<Unit>(*u).is_some_and(|x| x.kind == kind)
+                    && world
+                        .get::<At>(*u)
+                        .is_some_and(|a| key_of(world, a.0) == place)
+            });
+            if let Some(unit) = unit {
+                exhaust_deployed(world, realm, unit);
+            }
         }
         (_, Action::ChooseRealm { realm: colour }) => answer_liberation_colour(world, &colour),
         _ => {}
@@ -567,9 +641,6 @@ pub fn rebels_take(
                 .subject(sid_of(world, province)),
             );
         }
-        if let Some(mut m) = world.get_mut::<Mat>(holder) {
-            m.covered_slots += 1;
-        }
         write(
             world,
             Note::new(
@@ -611,9 +682,6 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
     if let Some(lawful) = owner.filter(|o| *o != loser) {
         remove_tokens(world, loser, province);
         world.entity_mut(province).insert(ControlledBy(lawful));
-        if let Some(mut m) = world.get_mut::<Mat>(lawful) {
-            m.covered_slots = (m.covered_slots - 1).max(0);
-        }
         let name = key_of(world, lawful);
         write(
             world,
@@ -765,6 +833,7 @@ pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Acti
                 })
                 .collect()
         }
+        DecisionKind::RebelExhaust { .. } => exhaust_candidates(world, realm),
         DecisionKind::LiberationColour { province } => {
             let Some(p) = world.resource::<Index>().get(province) else {
                 return Vec::new();
@@ -840,28 +909,42 @@ fn remove_cb_and_truce_tokens(world: &mut World) {
     }
 }
 
-/// Step E: disputed successions flip back and cost their owner 3 prestige (unless the only
-/// Player Realm allied to that realm, with, for a Non-Player Realm, the most influence there,
-/// at least 2); each player loses prestige for the tax value of its towns held by enemies or
-/// rebels, at most 5.
+/// Step E: every Disputed Succession token flips back and costs its owner (the partner who placed
+/// it on the realm without a ruler) 3 prestige, unless that owner is the only Player Realm
+/// allied to the realm the token is on and, for a Non-Player Realm, has the most influence
+/// there (at least 2); each player loses prestige for the tax value of its towns held by enemies
+/// or rebels, at most 5.
 fn apply_prestige_penalties(world: &mut World) {
-    let disputed: Vec<(u32, Entity, Marriage)> = world
+    let marriages: Vec<(u32, Entity, Marriage)> = world
         .try_query::<(Entity, &Sid, &Marriage)>()
         .map(|mut q| {
             q.iter(world)
-                .filter(|(_, _, m)| m.disputed)
+                .filter(|(_, _, m)| m.disputed())
                 .map(|(e, s, m)| (s.0, e, *m))
                 .collect()
         })
         .unwrap_or_default();
-    let mut disputed = disputed;
-    disputed.sort_by_key(|(s, _, _)| *s);
-    for (_, entity, m) in disputed {
-        world
-            .get_mut::<Marriage>(entity)
-            .expect("marriage")
-            .disputed = false;
-        let owner = m.a;
+    let mut marriages = marriages;
+    marriages.sort_by_key(|(s, _, _)| *s);
+    // One entry per turned token: (the marriage, the realm the token is on, its owner).
+    let mut tokens: Vec<(Entity, Entity, Entity)> = Vec::new();
+    for (_, entity, m) in &marriages {
+        if m.disputed_a {
+            tokens.push((*entity, m.a, m.b));
+        }
+        if m.disputed_b {
+            tokens.push((*entity, m.b, m.a));
+        }
+    }
+    for (entity, on, owner) in tokens {
+        {
+            let mut m = world.get_mut::<Marriage>(entity).expect("marriage");
+            if m.a == on {
+                m.disputed_a = false;
+            } else {
+                m.disputed_b = false;
+            }
+        }
         if world.get::<Mat>(owner).is_none() {
             continue;
         }
@@ -869,15 +952,14 @@ fn apply_prestige_penalties(world: &mut World) {
             .try_query::<&Alliance>()
             .map(|mut q| {
                 q.iter(world)
-                    .filter(|a| a.a == m.b || a.b == m.b)
-                    .map(|a| if a.a == m.b { a.b } else { a.a })
+                    .filter_map(|a| a.other(on))
                     .filter(|r| world.get::<PlayerRealm>(*r).is_some())
                     .collect()
             })
             .unwrap_or_default();
         let sole_ally = allies == vec![owner];
-        let most_influence = world.get::<NonPlayerRealm>(m.b).is_none() || {
-            let capital_area = world.get::<Capital>(m.b).and_then(|c| area_of(world, c.0));
+        let most_influence = world.get::<NonPlayerRealm>(on).is_none() || {
+            let capital_area = world.get::<Capital>(on).and_then(|c| area_of(world, c.0));
             capital_area.is_some_and(|a| {
                 let mine = influence_in(world, owner, a);
                 let best_other = world
@@ -894,12 +976,15 @@ fn apply_prestige_penalties(world: &mut World) {
             })
         };
         let name = key_of(world, owner);
+        let there = key_of(world, on);
         if sole_ally && most_influence {
             write(
                 world,
                 Note::new(
                     ids::SEQ_PHASE3_E,
-                    format!("{name}'s disputed succession is settled in its favour"),
+                    format!(
+                        "{name}'s disputed succession token on {there} is settled in its favour"
+                    ),
                 )
                 .realm(&name),
             );
@@ -908,7 +993,9 @@ fn apply_prestige_penalties(world: &mut World) {
                 world,
                 Note::new(
                     ids::SEQ_PHASE3_E,
-                    format!("{name}'s disputed succession is flipped back: -3 prestige"),
+                    format!(
+                        "{name}'s disputed succession token on {there} is flipped back: -3 prestige"
+                    ),
                 )
                 .realm(&name),
             );

@@ -510,9 +510,6 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
         for p in &towns {
             world.entity_mut(*p).remove::<RebelTown>();
             crate::rulesets::pop::rules::military::clear_unrest(world, realm, *p);
-            if let Some(mut m) = world.get_mut::<Mat>(realm) {
-                m.covered_slots = (m.covered_slots - 1).max(0);
-            }
         }
         for u in &rebels {
             world.despawn(*u);

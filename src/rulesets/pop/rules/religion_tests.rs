@@ -267,7 +267,8 @@ fn pop_15_revolutionary_regime_ends_forbidden_marriages_and_a_counter_reformed_h
         Marriage {
             a: me,
             b: other,
-            disputed: false,
+            disputed_a: false,
+            disputed_b: false,
         },
     );
     let marriages =

@@ -199,7 +199,7 @@ fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
         .any(capital_here);
     let married_here = markers::<Marriage>(world)
         .iter()
-        .filter(|(_, m)| !m.disputed)
+        .filter(|(_, m)| !m.disputed())
         .filter_map(|(_, m)| m.other(realm))
         .any(capital_here);
     AreaScore {

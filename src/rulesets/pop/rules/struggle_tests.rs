@@ -139,7 +139,8 @@ fn pop_17_4_battleground_scores_tax_value_vassals_half_alone_and_ties() {
         Marriage {
             a,
             b: ccc,
-            disputed: false,
+            disputed_a: false,
+            disputed_b: false,
         },
     );
     assert_eq!(battleground_prestige(game.world(), a, main).0, 2);

@@ -111,7 +111,8 @@ fn pop_7_2_no_ruler_penalty_in_phase_3_f() {
         Marriage {
             a: b,
             b: a,
-            disputed: false,
+            disputed_a: false,
+            disputed_b: false,
         },
     );
     let anna = e(&game, "ruler_a");
@@ -144,8 +145,9 @@ fn pop_7_2_no_ruler_penalty_in_phase_3_f() {
     assert_eq!(count(&game, "pop.seq.phase3.f"), 1);
     let mut q = game.world_mut().query::<&Marriage>();
     assert!(
-        q.iter(game.world()).all(|m| m.disputed),
-        "marriages turn into Disputed Successions"
+        q.iter(game.world())
+            .all(|m| m.disputed_on(a) && !m.disputed_on(b)),
+        "BBB's marriage token on AAA turns to Disputed Succession"
     );
     let stab_notes: Vec<_> = game
         .world()
@@ -686,4 +688,121 @@ fn pop_7_3_minus_three_receives_one_fewer_before_the_cap() {
         "1 adm fewer received, then the surplus above 10 discarded"
     );
     assert_eq!(count(&game, "pop.7.3.minus3"), before + 1);
+}
+
+/// Plays on, keeping `realm` without a ruler (every chance to appoint one declined), until
+/// `done` holds.
+fn play_in_interregnum(game: &mut Game, realm: Entity, done: impl Fn(&Game) -> bool) {
+    use crate::rulesets::pop::{Action, DecisionKind};
+    let name = crate::rulesets::pop::state::key_of(game.world(), realm);
+    let mut bot = crate::rulesets::pop::bot::Bot::new(1);
+    for _ in 0..6000 {
+        if done(game) || game.is_over() {
+            return;
+        }
+        let mine = game.pending().is_some_and(|d| d.realm == name);
+        let action = match game.pending() {
+            Some(d) if d.kind == DecisionKind::ReplaceDeadRuler => Action::Decline,
+            Some(d) if matches!(d.kind, DecisionKind::HistoricalRuler { .. }) => Action::Decline,
+            _ => bot.choose(game).unwrap(),
+        };
+        let action = match action {
+            Action::Appoint { .. } if mine => Action::Pass,
+            a => a,
+        };
+        if game.apply(action).is_err() {
+            let first = game
+                .legal_actions()
+                .into_iter()
+                .find(|a| !(mine && matches!(a, Action::Appoint { .. })))
+                .unwrap();
+            game.apply(first).unwrap();
+        }
+        if world_has_ruler(game, realm) {
+            return;
+        }
+    }
+}
+
+fn world_has_ruler(game: &Game, realm: Entity) -> bool {
+    game.world().get::<Interregnum>(realm).is_none()
+}
+
+#[test]
+fn pop_7_2_only_the_marriage_tokens_on_the_realm_without_a_ruler_flip() {
+    // "A PR that has no Ruler at Phase 3, Step F, loses 1 s, and any Marriage tokens (M) on this
+    // Realm will be flipped to the Disputed Succession (L) side." AAA proposed both marriages; with
+    // AAA in Interregnum only BBB's token on AAA turns. AAA's own tokens, on BBB and on the
+    // Non-Player Realm CCC (which places none on AAA), stay as they are. Then (Phase 3 E) the
+    // token's owner, BBB, loses 3 prestige for it; AAA, the proposer, loses nothing for it.
+    let mut game = game();
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    let with_b =
+        crate::rulesets::pop::state::spawn_sim(game.world_mut(), None, Marriage::new(a, b));
+    let with_c =
+        crate::rulesets::pop::state::spawn_sim(game.world_mut(), None, Marriage::new(a, c));
+    let anna = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), anna);
+    let flipped = |game: &Game| count(game, "pop.7.2.no_ruler_penalty") > 0;
+    play_in_interregnum(&mut game, a, flipped);
+    assert!(flipped(&game), "Phase 3 F came with AAA in Interregnum");
+    let m = *game.world().get::<Marriage>(with_b).unwrap();
+    assert!(m.disputed_on(a), "BBB's token on AAA shows the L side");
+    assert!(!m.disputed_on(b), "AAA's token on BBB does not");
+    let n = *game.world().get::<Marriage>(with_c).unwrap();
+    assert!(
+        !n.disputed(),
+        "nothing of CCC's lies on AAA; AAA's token on CCC stays"
+    );
+    // Casus belli: against AAA, whose succession is disputed, not against BBB; in its own
+    // Interregnum AAA may not declare war on BBB through the marriage.
+    assert!(crate::rulesets::pop::rules::military::disputed_succession_cb(game.world(), b, a));
+    assert!(!crate::rulesets::pop::rules::military::disputed_succession_cb(game.world(), a, b));
+    // Phase 3 E of the next Round: BBB's token flips back at BBB's cost.
+    let settled = |game: &Game| {
+        game.log()
+            .entries
+            .iter()
+            .any(|n| n.rule == "pop.seq.phase3.e" && n.text.contains("disputed succession"))
+    };
+    let mut bot = crate::rulesets::pop::bot::Bot::new(2);
+    for _ in 0..6000 {
+        if settled(&game) || game.is_over() {
+            break;
+        }
+        // No alliance with AAA, which would spare its only Player Realm ally.
+        let alliances: Vec<Entity> = game
+            .world_mut()
+            .query::<(Entity, &Alliance)>()
+            .iter(game.world())
+            .filter(|(_, x)| x.other(a).is_some())
+            .map(|(e, _)| e)
+            .collect();
+        for x in alliances {
+            game.world_mut().despawn(x);
+        }
+        let action = bot.choose(&game).unwrap();
+        if game.apply(action).is_err() {
+            let first = game.legal_actions()[0].clone();
+            game.apply(first).unwrap();
+        }
+    }
+    let notes: Vec<(Option<String>, String)> = game
+        .log()
+        .entries
+        .iter()
+        .filter(|n| n.rule == "pop.seq.phase3.e" && n.text.contains("disputed succession"))
+        .map(|n| (n.realm.clone(), n.text.clone()))
+        .collect();
+    assert_eq!(
+        notes,
+        vec![(
+            Some("BBB".to_string()),
+            "BBB's disputed succession token on AAA is flipped back: -3 prestige".to_string()
+        )]
+    );
+    assert!(
+        !game.world().get::<Marriage>(with_b).unwrap().disputed_on(b),
+        "BBB had its ruler all along"
+    );
 }

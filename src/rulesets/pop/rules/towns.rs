@@ -24,8 +24,12 @@ pub struct Tracks {
     pub small_towns: i32,
     pub large_towns: i32,
     pub vassals: i32,
-    /// Cubes covering slots (occupied or rebel-held towns), which show nothing.
+    /// Cubes covering slots (occupied or rebel-held towns), which show nothing: all of them,
+    /// then those on each track (14.2: the cube covers the slot of the token under it).
     pub covered: i32,
+    pub covered_small: i32,
+    pub covered_large: i32,
+    pub covered_vassals: i32,
     /// The +20 income tile is out (all 20 small towns of the mat placed).
     pub income_tile: bool,
     pub small_left: i32,
@@ -36,29 +40,54 @@ pub struct Tracks {
     pub manpower: i32,
 }
 
+/// Whether a realm's token on `province` lies under a cube: the province is its own and holds a
+/// rebel town (14.2), or an enemy occupies it (the occupier's town on top).
+pub fn slot_covered(world: &World, realm: Entity, province: Entity) -> bool {
+    let own = world.get::<OwnedBy>(province).is_some_and(|o| o.0 == realm);
+    own && (world.get::<RebelTown>(province).is_some()
+        || world
+            .get::<ControlledBy>(province)
+            .is_some_and(|c| c.0 != realm))
+}
+
 /// Counts the realm's tokens and what its tracks show.
 pub fn tracks(world: &World, realm: Entity) -> Tracks {
     let mut t = Tracks::default();
     if let Some(tokens) = world.get::<RealmTokens>(realm) {
         for token in tokens.iter() {
+            let covered = world
+                .get::<OnProvince>(token)
+                .is_some_and(|p| slot_covered(world, realm, p.0));
             match world.get::<Town>(token) {
-                Some(Town { large: true }) => t.large_towns += 1,
-                Some(_) => t.small_towns += 1,
-                None if world.get::<Vassal>(token).is_some() => t.vassals += 1,
+                Some(Town { large: true }) => {
+                    t.large_towns += 1;
+                    t.covered_large += covered as i32;
+                }
+                Some(_) => {
+                    t.small_towns += 1;
+                    t.covered_small += covered as i32;
+                }
+                None if world.get::<Vassal>(token).is_some() => {
+                    t.vassals += 1;
+                    t.covered_vassals += covered as i32;
+                }
                 None => {}
             }
         }
     }
-    t.covered = world.get::<Mat>(realm).map_or(0, |m| m.covered_slots);
+    t.covered = t.covered_small + t.covered_large + t.covered_vassals;
     t.income_tile = t.small_towns >= SMALL_TRACK;
     t.small_left = SMALL_TOTAL - t.small_towns;
     t.large_left = LARGE_TRACK - t.large_towns;
-    // Covered slots are the rightmost uncovered ones: they take away the most recent income.
-    let small_income = (t.small_towns - t.covered).max(0);
-    t.income = small_income + 2 * t.large_towns + t.vassals / 2;
+    // A cube covers the slot of the token under it: a large town's 2 on the large track, a small
+    // town's 1, a vassal's 1/2.
+    let small_income = t.small_towns - t.covered_small;
+    let large_income = 2 * (t.large_towns - t.covered_large);
+    let vassal_income = (t.vassals - t.covered_vassals) / 2;
+    t.income = small_income + large_income + vassal_income;
     let half_up = |n: i32| (n + 1) / 2;
-    t.manpower = (half_up(small_income) + half_up(2 * t.large_towns) + half_up(t.vassals / 2))
-        .min(MANPOWER_CAP);
+    t.manpower =
+        (half_up(small_income) + half_up(large_income) + half_up(vassal_income)).min(MANPOWER_CAP);
     t
 }
 

@@ -182,10 +182,8 @@ pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'sta
     if core_token {
         return Some("a core token on its land");
     }
-    let disputed = with_query::<&Marriage, (), _>(world, |mut q| {
-        q.any(|m| m.disputed && (m.a == target || m.b == target))
-    })
-    .unwrap_or(false);
+    let disputed = with_query::<&Marriage, (), _>(world, |mut q| q.any(|m| m.disputed_on(target)))
+        .unwrap_or(false);
     if disputed {
         return Some("its Disputed Succession");
     }
@@ -1596,9 +1594,6 @@ fn give_back(world: &mut World, province: Entity) -> i32 {
     };
     remove_tokens(world, held, province);
     world.entity_mut(province).insert(ControlledBy(owner));
-    if let Some(mut m) = world.get_mut::<Mat>(owner) {
-        m.covered_slots = (m.covered_slots - 1).max(0);
-    }
     world.get::<Province>(province).map_or(1, |p| p.tax_value())
 }
 
@@ -1606,9 +1601,6 @@ fn give_back(world: &mut World, province: Entity) -> i32 {
 fn cede(world: &mut World, province: Entity, to: Entity) {
     if let Some(owner) = world.get::<OwnedBy>(province).map(|o| o.0) {
         remove_tokens(world, owner, province);
-        if let Some(mut m) = world.get_mut::<Mat>(owner) {
-            m.covered_slots = (m.covered_slots - 1).max(0);
-        }
     }
     world
         .entity_mut(province)

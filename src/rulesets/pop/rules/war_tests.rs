@@ -13,6 +13,7 @@ use crate::rulesets::pop::rules::effects::Progress;
 use crate::rulesets::pop::rules::military;
 use crate::rulesets::pop::rules::relations;
 use crate::rulesets::pop::rules::test_support::*;
+use crate::rulesets::pop::rules::towns::tracks;
 use crate::rulesets::pop::rules::war;
 use crate::rulesets::pop::state::{sid_of, spawn_sim};
 
@@ -221,7 +222,8 @@ fn pop_war_declare_with_a_claim_costs_no_stability_and_a_marriage_costs_one() {
         Marriage {
             a: r,
             b: t,
-            disputed: false,
+            disputed_a: false,
+            disputed_b: false,
         },
     );
     assert_eq!(
@@ -280,7 +282,8 @@ fn pop_war_declare_forbidden_cases_and_interregnum_restrictions() {
         Marriage {
             a: r,
             b: t,
-            disputed: true,
+            disputed_a: false,
+            disputed_b: true,
         },
     );
     game.apply(Action::DeclareWar {
@@ -821,7 +824,7 @@ fn pop_war_siege_occupies_within_strength_for_mil_per_extra_unit() {
         2,
         "infantry 1 + two cavalry 1/2 each"
     );
-    let covered = mat(&game, t).covered_slots;
+    let covered = tracks(game.world(), t).covered;
     game.apply(Action::Siege {
         province: capital.into(),
     })
@@ -831,7 +834,7 @@ fn pop_war_siege_occupies_within_strength_for_mil_per_extra_unit() {
     let p = e(&game, capital);
     assert_eq!(game.world().get::<ControlledBy>(p).unwrap().0, r);
     assert_eq!(
-        mat(&game, t).covered_slots,
+        tracks(game.world(), t).covered,
         covered + 1,
         "the owner covers a slot"
     );
@@ -857,7 +860,7 @@ fn pop_14_4_siege_rebel_town_removes_it_and_its_unrest() {
         "pop.14.2.rebellion_liberates",
     );
     assert!(game.world().get::<RebelTown>(nora).is_some());
-    let covered = mat(&game, a).covered_slots;
+    let covered = tracks(game.world(), a).covered;
     spawn_units(
         &mut game,
         Some("AAA"),
@@ -871,7 +874,7 @@ fn pop_14_4_siege_rebel_town_removes_it_and_its_unrest() {
     assert!(game.world().get::<RebelTown>(nora).is_none());
     assert!(crate::rulesets::pop::rules::rebels::counting_unrest(game.world(), a, None).is_empty());
     assert_eq!(
-        mat(&game, a).covered_slots,
+        tracks(game.world(), a).covered,
         covered - 1,
         "the cube comes off the track"
     );
@@ -935,7 +938,7 @@ fn pop_war_peace_keep_board_cedes_occupations_and_ransoms_capitals() {
     assert_eq!(game.world().get::<ControlledBy>(capb).unwrap().0, b);
     assert_eq!(mat(&game, b).ducats, 30, "for a ransom of 10");
     assert_eq!(mat(&game, a).ducats, 50);
-    assert_eq!(mat(&game, b).covered_slots, 0);
+    assert_eq!(tracks(game.world(), b).covered, 0);
 }
 
 #[test]
@@ -1217,14 +1220,14 @@ fn pop_14_3_rebels_move_to_unrest_and_siege_large_first() {
         "east",
         UnitKind::Infantry,
         UnitStatus::Rebel,
-        2,
+        3,
     );
     game.world_mut().resource_mut::<Pending>().0 = None;
     crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
     assert_eq!(
         count(&game, "pop.14.3.move"),
         1,
-        "east has no unrest: they march to north"
+        "east has no unrest: all but one march to north"
     );
     assert_eq!(count(&game, "pop.14.3.siege"), 1);
     assert_eq!(
@@ -1654,7 +1657,8 @@ fn pop_war_call_to_arms_needs_influence_and_is_refused_with_its_rule() {
         Marriage {
             a: r,
             b: c,
-            disputed: false,
+            disputed_a: false,
+            disputed_b: false,
         },
     );
     influence(&mut game, &me, "east", 1);
