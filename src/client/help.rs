@@ -87,6 +87,7 @@ const GROUPS: &[(&str, &str)] = &[
     ("pop.12.", "Trade: merchants, trade power, pirates"),
     ("pop.15.", "Religion and the revolution"),
     ("pop.17.4.", "Power Struggles"),
+    ("pop.18.", "The Holy Roman Empire"),
     ("pop.19.", "The Papal Curia"),
     ("pop.effect.", "Card and event effects"),
     ("pop.war.", "War"),

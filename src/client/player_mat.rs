@@ -94,6 +94,7 @@ fn show_player_mat(
                         milestones_section(ui, &game.game);
                         ui.separator();
                         tracks::curia_section(ui, &game.game);
+                        tracks::empire_section(ui, &game.game);
                         tracks::power_struggles_section(ui, &game.game);
                         ui.separator();
                         if let Some(realm) = realms_section(ui, &game) {

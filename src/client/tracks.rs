@@ -1,6 +1,7 @@
 //! The shared tracks shown under the Player Mat: the Papal Curia (cardinals, Roma, the Papal
-//! Controller and the Papal Action tokens) and the Power Struggles (the Upcoming card and the
-//! Active ones with their Battleground Areas and criteria).
+//! Controller and the Papal Action tokens), the Holy Roman Empire (the Emperor, Imperial
+//! Authority, the Elector Areas counting, areas that left) and the Power Struggles (the Upcoming
+//! card and the Active ones with their Battleground Areas and criteria).
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -86,6 +87,59 @@ pub fn curia_section(ui: &mut egui::Ui, game: &Game) {
             format!("committed: {}", committed.join(", "))
         };
         ui.label(format!("Crusade against {} ({by})", area_name(game, area)));
+    }
+}
+
+/// The Holy Roman Empire, when the scenario has one (an Emperor is named).
+pub fn empire_section(ui: &mut egui::Ui, game: &Game) {
+    use crate::rulesets::pop::rules::empire::{self, Empire};
+    let world = game.world();
+    let state = world.resource::<Empire>();
+    let Some(emperor) = &state.emperor else {
+        return;
+    };
+    ui.strong("Holy Roman Empire");
+    ui.label(format!("Emperor: {}", name_of(game, emperor)));
+    let authority = state.authority;
+    let cap = empire::max_authority(world);
+    ui.horizontal(|ui| {
+        ui.label("Imperial Authority");
+        for i in 1..=6 {
+            // Gold for the authority held, grey up to the cap, dark above it.
+            let fill = if i <= authority {
+                egui::Color32::from_rgb(212, 175, 55)
+            } else if i <= cap {
+                egui::Color32::from_gray(150)
+            } else {
+                egui::Color32::from_gray(60)
+            };
+            let (rect, response) =
+                ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, fill);
+            response.on_hover_text(if i <= cap {
+                format!("Imperial Authority {authority} of at most {cap} now")
+            } else {
+                format!("Above the cap of {cap}: 1 + the Elector Areas counting")
+            });
+        }
+        ui.label(format!("{authority}/{cap}"));
+    })
+    .response
+    .on_hover_text(
+        "The Emperor gains that many ducats in Phase 4 B, 1 dip at 2-3, 1 dip and 1 mil at          4-5, 2 dip and 1 mil at 6 (Phase 4 D), 1 prestige a Round at 6, and that many prestige          at the end (rules pop.18).",
+    );
+    let electors: Vec<String> = state.electors.iter().map(|a| area_name(game, a)).collect();
+    ui.label(format!(
+        "Elector Areas counting: {}",
+        if electors.is_empty() {
+            "none".to_string()
+        } else {
+            electors.join(", ")
+        }
+    ));
+    if !state.left.is_empty() {
+        let left: Vec<String> = state.left.iter().map(|a| area_name(game, a)).collect();
+        ui.label(format!("Left the Empire: {}", left.join(", ")));
     }
 }
 

@@ -314,6 +314,17 @@ pub fn kill(world: &mut World, character: Entity) {
             )
             .realm(&name),
         );
+        // The restrictions begin now (7.2): say so, as the player meets them in every choice.
+        write(
+            world,
+            Note::new(
+                ids::INTERREGNUM_RESTRICTIONS,
+                format!(
+                    "Until {name} has a ruler it declares no war (but on a realm whose succession its own marriage disputes) and makes no royal marriage"
+                ),
+            )
+            .realm(&name),
+        );
         if leader_cards(world, realm).next().is_some() {
             world.resource_mut::<DeadRulers>().0.push(realm);
         }
