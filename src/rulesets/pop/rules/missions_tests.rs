@@ -85,7 +85,11 @@ fn claim(id: &str) -> Action {
 
 /// Both realms pick m_g1 and m_g2 in the first Phase 1 D; the game then waits on the first turn.
 fn to_first_turn() -> Game {
-    let mut game = cards_game();
+    first_turn_of(cards_game())
+}
+
+/// `to_first_turn` for a game with other cards.
+fn first_turn_of(mut game: Game) -> Game {
     while matches!(
         game.pending().map(|d| &d.kind),
         Some(DecisionKind::Missions { .. })
@@ -638,24 +642,12 @@ fn pop_7_6_a_core_token_may_be_placed_via_a_mission_reward() {
     // "Sometimes a core token may be placed via a Mission reward": the Mission's reward names
     // an area; the token makes every province there the realm's core (here the other realm's
     // home area), and it cannot be placed where all are its cores already.
-    let mut game = game_with(|t| {
+    let mut game = first_turn_of(game_with(|t| {
         with_cards(t).replace(
             "reward: [Ducats(3)]),",
             "reward: [CoreToken(\"south\"), CoreToken(\"north\")]),",
         )
-    });
-    while matches!(
-        game.pending().map(|d| &d.kind),
-        Some(DecisionKind::Missions { .. })
-    ) {
-        let realm = deciding(&game);
-        let next = if hand_of(&game, realm).held.is_empty() {
-            pick("m_g1")
-        } else {
-            pick("m_g2")
-        };
-        game.apply(next).unwrap();
-    }
+    }));
     let realm = deciding(&game);
     let name = crate::rulesets::pop::state::key_of(game.world(), realm);
     let (home, other) = if name == "AAA" {
