@@ -511,15 +511,16 @@ impl Bot {
                             known(t) && t.lair.is_some() && t.hex.unsigned_distance_to(home) <= 4
                         })
                 };
-                if kingdom.armies.is_empty() && spare() >= s.house.army_cost + 4 && lair_near() {
-                    if let Some(st) = kingdom
+                if kingdom.armies.is_empty()
+                    && spare() >= s.house.army_cost + 4
+                    && lair_near()
+                    && let Some(st) = kingdom
                         .settlements
                         .first()
                         .and_then(|e| world.get::<Settlement>(*e))
-                    {
-                        let t = world.get::<HexTile>(st.hex)?;
-                        return Some(Action::RaiseArmy((t.col, t.row)));
-                    }
+                {
+                    let t = world.get::<HexTile>(st.hex)?;
+                    return Some(Action::RaiseArmy((t.col, t.row)));
                 }
                 for (i, a) in kingdom.armies.iter().enumerate() {
                     let army = world.get::<Army>(*a)?;

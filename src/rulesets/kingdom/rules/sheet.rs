@@ -463,9 +463,8 @@ fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
 
     // Events' lasting effects.
     for t in &k.temp {
-        match t.attr {
-            Some(attr) => sheet.attr_mut(attr).add(label!("{}", t.source), t.amount),
-            None => {}
+        if let Some(attr) = t.attr {
+            sheet.attr_mut(attr).add(label!("{}", t.source), t.amount);
         }
     }
     let percent: i32 = k
