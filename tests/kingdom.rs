@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{check_refuses_a_cut_copy, regnum, temp_dir};
+use common::{assert_recorded_hashes, check_refuses_a_cut_copy, regnum, simulate_report, temp_dir};
 
 #[test]
 fn check_accepts_the_kingdom_scenario_and_refuses_a_cut_copy_at_a_position() {
@@ -39,24 +39,7 @@ fn check_accepts_the_kingdom_scenario_and_refuses_a_cut_copy_at_a_position() {
 #[test]
 fn two_hundred_bot_games_fire_every_kingdom_rule_and_replay_to_their_hashes() {
     let dir = temp_dir("km-sim");
-    let json = dir.join("k.json");
-    let saves = dir.join("saves");
-    let (code, _, err) = regnum(&[
-        "simulate",
-        "--scenario",
-        "scenarios/frontier.ron",
-        "--games",
-        "200",
-        "--seed",
-        "1",
-        "--json",
-        json.to_str().unwrap(),
-        "--save-dir",
-        saves.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let report = simulate_report("scenarios/frontier.ron", 200, &dir, "k");
     let ids = std::fs::read_to_string("docs/kingdom.md").unwrap();
     let seed_ids: Vec<&str> = ids
         .lines()
@@ -82,24 +65,11 @@ fn two_hundred_bot_games_fire_every_kingdom_rule_and_replay_to_their_hashes() {
     }
     let games = report["games"].as_array().unwrap();
     assert_eq!(games.len(), 200);
-    // Same seeds, same hashes as recorded (tests/data/kingdom_hashes.json).
-    let recorded: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string("tests/data/kingdom_hashes.json").unwrap())
-            .unwrap();
-    let recorded = recorded["scenarios/frontier.ron"].as_array().unwrap();
-    assert_eq!(recorded.len(), 200);
-    let changed: Vec<_> = games
-        .iter()
-        .zip(recorded)
-        .enumerate()
-        .filter(|(_, (g, r))| g["hash"] != **r)
-        .map(|(i, _)| i + 1)
-        .collect();
-    assert!(
-        changed.is_empty(),
-        "{} of 200 games changed (seeds {:?}...)",
-        changed.len(),
-        &changed[..changed.len().min(5)]
+    // Same seeds, same hashes as recorded.
+    assert_recorded_hashes(
+        games,
+        "tests/data/kingdom_hashes.json",
+        "scenarios/frontier.ron",
     );
     // A save replays to its hash; the JSON shows each kingdom's figures.
     let save = games[0]["save"].as_str().unwrap();

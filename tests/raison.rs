@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{check_refuses_a_cut_copy, regnum, temp_dir};
+use common::{assert_recorded_hashes, check_refuses_a_cut_copy, regnum, simulate_report, temp_dir};
 
 const SCENARIOS: [&str; 2] = ["scenarios/rde_1618.ron", "scenarios/rde_1702.ron"];
 
@@ -54,29 +54,9 @@ fn check_accepts_both_scenarios_and_reports_every_mistake_at_its_place() {
 #[test]
 fn two_hundred_bot_games_of_each_scenario_fire_every_rule_and_replay_to_their_hashes() {
     let dir = temp_dir("rde-sim");
-    let recorded: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string("tests/data/raison_hashes.json").unwrap())
-            .unwrap();
     let mut fired = std::collections::BTreeSet::new();
     for (i, file) in SCENARIOS.iter().enumerate() {
-        let json = dir.join(format!("r{i}.json"));
-        let saves = dir.join(format!("saves{i}"));
-        let (code, _, err) = regnum(&[
-            "simulate",
-            "--scenario",
-            file,
-            "--games",
-            "200",
-            "--seed",
-            "1",
-            "--json",
-            json.to_str().unwrap(),
-            "--save-dir",
-            saves.to_str().unwrap(),
-        ]);
-        assert_eq!(code, 0, "{err}");
-        let report: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let report = simulate_report(file, 200, &dir, &format!("r{i}"));
         for (id, n) in report["rule_counts"].as_object().unwrap() {
             if n.as_u64().unwrap_or(0) > 0 {
                 fired.insert(id.clone());
@@ -90,35 +70,9 @@ fn two_hundred_bot_games_of_each_scenario_fire_every_rule_and_replay_to_their_ha
                 "{file}: every game has a winner: {g}"
             );
         }
-        // The rules play as they did when the hashes were recorded (a deliberate rules change
-        // updates tests/data/raison_hashes.json in the same commit and says so).
-        let expected = recorded[*file].as_array().unwrap();
-        for (g, h) in games.iter().zip(expected) {
-            assert_eq!(
-                &g["hash"], h,
-                "{file}: seed {} plays differently",
-                g["seed"]
-            );
-        }
-        // Same seeds, same hashes.
-        let again = dir.join(format!("again{i}.json"));
-        let (code, _, _) = regnum(&[
-            "simulate",
-            "--scenario",
-            file,
-            "--games",
-            "3",
-            "--seed",
-            "1",
-            "--json",
-            again.to_str().unwrap(),
-        ]);
-        assert_eq!(code, 0);
-        let again: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&again).unwrap()).unwrap();
-        for (a, b) in games.iter().zip(again["games"].as_array().unwrap()) {
-            assert_eq!(a["hash"], b["hash"]);
-        }
+        // The rules play as they did when the hashes were recorded (the same seeds give the
+        // same hashes, run after run).
+        assert_recorded_hashes(games, "tests/data/raison_hashes.json", file);
         // A save replays to its hash; the JSON shows each Power.
         let save = games[0]["save"].as_str().unwrap();
         let (code, out, err) = regnum(&["replay", save, "--json"]);

@@ -106,3 +106,52 @@ pub fn check_refuses_a_cut_copy(scenario: &str, dir: &std::path::Path) {
     assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
     assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{line}");
 }
+
+/// Runs `regnum simulate --scenario FILE --games N --seed 1 --json --save-dir` into `dir`
+/// (`tag` names the files) and returns its JSON report.
+pub fn simulate_report(
+    scenario: &str,
+    games: u64,
+    dir: &std::path::Path,
+    tag: &str,
+) -> serde_json::Value {
+    let json = dir.join(format!("{tag}.json"));
+    let saves = dir.join(format!("{tag}-saves"));
+    let (code, _, err) = regnum(&[
+        "simulate",
+        "--scenario",
+        scenario,
+        "--games",
+        &games.to_string(),
+        "--seed",
+        "1",
+        "--json",
+        json.to_str().unwrap(),
+        "--save-dir",
+        saves.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{scenario}: {err}");
+    serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap()
+}
+
+/// The games of a `simulate` report give the hashes recorded for `scenario` in a fixture
+/// (`tests/data/*_hashes.json`; a deliberate rules change records them again and says so).
+pub fn assert_recorded_hashes(games: &[serde_json::Value], fixture: &str, scenario: &str) {
+    let recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture).unwrap()).unwrap();
+    let recorded = recorded[scenario].as_array().unwrap();
+    assert_eq!(recorded.len(), games.len(), "{scenario}: games recorded");
+    let changed: Vec<_> = games
+        .iter()
+        .zip(recorded)
+        .filter(|(g, r)| g["hash"] != **r)
+        .map(|(g, _)| g["seed"].clone())
+        .collect();
+    assert!(
+        changed.is_empty(),
+        "{scenario}: {} of {} games play differently (seeds {:?}...)",
+        changed.len(),
+        games.len(),
+        &changed[..changed.len().min(5)]
+    );
+}

@@ -128,8 +128,8 @@ impl Bot {
                 {
                     // The Councilor steps down; the Consort moves into the seat, and the old
                     // Councilor becomes Consort.
-                    let councilor = holder(world, kingdom, Role::Councilor);
-                    let consort = holder(world, kingdom, Role::Consort);
+                    let councilor = holder(kingdom, Role::Councilor);
+                    let consort = holder(kingdom, Role::Consort);
                     if councilor.is_some() && consort.is_some() {
                         self.reshuffles.push((kingdom.seat, month));
                         return Some(Action::Abdicate {
@@ -138,8 +138,8 @@ impl Bot {
                         });
                     }
                 }
-                if holder(world, kingdom, Role::Councilor).is_none()
-                    && holder(world, kingdom, Role::Consort).is_some()
+                if holder(kingdom, Role::Councilor).is_none()
+                    && holder(kingdom, Role::Consort).is_some()
                 {
                     return Some(Action::Abdicate {
                         role: Role::Consort,
@@ -147,7 +147,7 @@ impl Bot {
                     });
                 }
                 for role in &s.roles {
-                    if holder(world, kingdom, role.role).is_some() {
+                    if holder(kingdom, role.role).is_some() {
                         continue;
                     }
                     let free = kingdom.leaders.iter().enumerate().filter_map(|(i, l)| {
@@ -267,7 +267,7 @@ impl Bot {
                 }
                 if used.claims >= limit.claims
                     || kingdom.treasury < CLAIM_BP
-                    || forbidden(world, s, kingdom, Forbid::Claims).is_some()
+                    || forbidden(s, kingdom, Forbid::Claims).is_some()
                 {
                     return None;
                 }

@@ -354,7 +354,7 @@ pub fn check(
                     format!("{role:?} is not a role of this scenario")
                 });
             };
-            if holder(world, k, *role).is_some() {
+            if holder(k, *role).is_some() {
                 return illegal(why, ids::EDICT_LEADERSHIP, || {
                     format!("{} already has a leader", def.name)
                 });
@@ -390,7 +390,7 @@ pub fn check(
             Ok(())
         }
         (DecisionKind::Leadership, Action::Abdicate { role, to }) => {
-            if holder(world, k, *role).is_none() {
+            if holder(k, *role).is_none() {
                 return illegal(why, ids::EDICT_ABDICATE, || {
                     format!("nobody holds {role:?}")
                 });
@@ -403,9 +403,7 @@ pub fn check(
                         || "the Ruler steps down without moving to another role",
                     );
                 }
-                if to == role
-                    || !s.roles.iter().any(|r| r.role == *to)
-                    || holder(world, k, *to).is_some()
+                if to == role || !s.roles.iter().any(|r| r.role == *to) || holder(k, *to).is_some()
                 {
                     return illegal(why, ids::EDICT_ABDICATE, || {
                         format!("{to:?} is not a vacant role to move to")
@@ -495,7 +493,7 @@ pub fn check(
             Ok(())
         }
         (DecisionKind::Claims, Action::Claim(at)) => {
-            if let Some(role) = forbidden(world, s, k, Forbid::Claims) {
+            if let Some(role) = forbidden(s, k, Forbid::Claims) {
                 return illegal(why, ids::EDICT_VACANCY, || {
                     format!("with no {role:?} the kingdom cannot claim hexes")
                 });
@@ -564,7 +562,7 @@ pub fn check(
                 );
             };
             if def.needs_ruler
-                && let Some(role) = forbidden(world, s, k, Forbid::FarmsAndRoads)
+                && let Some(role) = forbidden(s, k, Forbid::FarmsAndRoads)
             {
                 return illegal(why, ids::EDICT_VACANCY, || {
                     format!("with no {role:?} the kingdom cannot build Farms or Roads")
@@ -650,7 +648,7 @@ pub fn check(
             afford(why, k, cost, ids::EDICT_TERRAIN, "preparing the site")
         }
         (DecisionKind::Settlements, Action::Found(at)) => {
-            if let Some(role) = forbidden(world, s, k, Forbid::Districts) {
+            if let Some(role) = forbidden(s, k, Forbid::Districts) {
                 return illegal(why, ids::EDICT_VACANCY, || {
                     format!("with no {role:?} the kingdom cannot found settlements")
                 });
@@ -696,7 +694,7 @@ pub fn check(
             Ok(())
         }
         (DecisionKind::Settlements, Action::AddDistrict(at)) => {
-            if let Some(role) = forbidden(world, s, k, Forbid::Districts) {
+            if let Some(role) = forbidden(s, k, Forbid::Districts) {
                 return illegal(why, ids::EDICT_VACANCY, || {
                     format!("with no {role:?} the kingdom cannot add districts")
                 });
@@ -1361,7 +1359,7 @@ fn seat_leader(world: &mut World, kingdom: Entity, leader: Entity, role: Option<
 
 fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>) {
     let k = world.get::<Kingdom>(kingdom).expect("kingdom").clone();
-    let leader = holder(world, &k, role).expect("checked");
+    let leader = holder(&k, role).expect("checked");
     let name = world.get::<Leader>(leader).expect("leader").name.clone();
     seat_leader(world, kingdom, leader, to);
     let (bonus, label) = match to {
@@ -1490,7 +1488,7 @@ fn clear(world: &mut World, kingdom: Entity, at: At, army: Option<u8>) {
     let (hex, tile) = hex_at(world, at).expect("checked");
     let lair = tile.lair.clone().expect("checked");
     let k = world.get::<Kingdom>(kingdom).expect("kingdom").clone();
-    let general = holder(world, &k, Role::General)
+    let general = holder(&k, Role::General)
         .and_then(|l| world.get::<Leader>(l))
         .map_or(0, |l| {
             ability_modifier(l.abilities[0]).max(ability_modifier(l.abilities[5]))

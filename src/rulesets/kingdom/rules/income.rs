@@ -77,7 +77,7 @@ pub fn collect_taxes(world: &mut World) {
         }
         let kingdom = world.get::<Kingdom>(k).expect("kingdom").clone();
         let sh = totals(world, k);
-        if let Some(role) = forbidden(world, &s, &kingdom, Forbid::Taxes) {
+        if let Some(role) = forbidden(&s, &kingdom, Forbid::Taxes) {
             write(
                 world,
                 Note::new(

@@ -56,7 +56,7 @@ pub fn start_month(world: &mut World) {
             continue;
         }
         for role in &s.roles {
-            if !is_vacant(world, &kingdom, role.role) {
+            if !is_vacant(&kingdom, role.role) {
                 continue;
             }
             let penalty = role.vacancy.eco != 0

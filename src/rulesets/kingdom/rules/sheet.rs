@@ -221,21 +221,21 @@ pub fn limits(s: &Scenario, size: u32) -> &LimitRow {
 }
 
 /// The leader holding a role, if any.
-pub fn holder(_world: &World, k: &Kingdom, role: Role) -> Option<Entity> {
+pub fn holder(k: &Kingdom, role: Role) -> Option<Entity> {
     let i = k.roles.iter().position(|r| *r == Some(role))?;
     k.leaders.get(i).copied()
 }
 
 /// Whether a role's vacancy penalty applies: nobody holds it, or its new leader is settling in.
-pub fn is_vacant(world: &World, k: &Kingdom, role: Role) -> bool {
-    k.transition.contains(&role) || holder(world, k, role).is_none()
+pub fn is_vacant(k: &Kingdom, role: Role) -> bool {
+    k.transition.contains(&role) || holder(k, role).is_none()
 }
 
 /// Whether a vacant role stops the kingdom from doing this.
-pub fn forbidden(world: &World, s: &Scenario, k: &Kingdom, what: Forbid) -> Option<Role> {
+pub fn forbidden(s: &Scenario, k: &Kingdom, what: Forbid) -> Option<Role> {
     s.roles
         .iter()
-        .find(|r| r.vacancy_forbids.contains(&what) && is_vacant(world, k, r.role))
+        .find(|r| r.vacancy_forbids.contains(&what) && is_vacant(k, r.role))
         .map(|r| r.role)
 }
 

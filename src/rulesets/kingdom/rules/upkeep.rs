@@ -259,7 +259,7 @@ fn raise_unrest(world: &mut World, k: Entity) {
     let s = world.resource::<Content>().0.clone();
     let kingdom = world.get::<Kingdom>(k).expect("kingdom").clone();
     for role in &s.roles {
-        if role.vacancy_unrest != 0 && is_vacant(world, &kingdom, role.role) {
+        if role.vacancy_unrest != 0 && is_vacant(&kingdom, role.role) {
             add_unrest(
                 world,
                 k,
@@ -288,7 +288,7 @@ fn enforcer_may_act(world: &World, k: Entity) -> bool {
     let kingdom = world.get::<Kingdom>(k).expect("kingdom");
     !kingdom.anarchy
         && kingdom.unrest > 0
-        && holder(world, kingdom, Role::RoyalEnforcer).is_some()
+        && holder(kingdom, Role::RoyalEnforcer).is_some()
         && !kingdom.transition.contains(&Role::RoyalEnforcer)
 }
 
