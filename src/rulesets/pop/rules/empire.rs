@@ -141,7 +141,7 @@ fn counting_electors(world: &World) -> Vec<String> {
 
 /// The cap on E (18.1): 6, and at most 1 + the Elector Areas counting.
 pub fn max_authority(world: &World) -> i32 {
-    (1 + world.resource::<Empire>().electors.len() as i32).min(MAX_AUTHORITY)
+    (1 + counting_electors(world).len() as i32).min(MAX_AUTHORITY)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,8 +314,8 @@ fn enforce_cap(world: &mut World) {
 }
 
 /// Keeps the Empire legal after anything that may have changed the board (runs after every pass
-/// of the rules; also called at once after a peace): areas leave or rejoin (18.6), the electors
-/// counting are recomputed and E is held under its cap.
+/// of the rules): areas leave or rejoin (18.6), the electors counting are recomputed (for the
+/// log and the view; the cap and the votes read the board itself) and E is held under its cap.
 pub fn tidy(world: &mut World) {
     if world.resource::<Empire>().emperor.is_none() {
         return;
@@ -672,7 +672,7 @@ pub fn after_peace(
         return;
     };
     let (w, l) = (key_of(world, winner), key_of(world, loser));
-    if winner == emp && war.attacker == loser && is_external(world, loser) && !annexed {
+    if winner == emp && war.attacker == loser && is_external(world, loser) {
         change_authority(
             world,
             1,
@@ -800,7 +800,7 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
     let mut tally: Vec<(Entity, usize)> = seats.iter().map(|r| (*r, 0)).collect();
     let electors: Vec<(String, Entity)> = listed_areas(world, |c| &c.0.options.electors)
         .into_iter()
-        .filter(|(k, _)| world.resource::<Empire>().electors.contains(k))
+        .filter(|(_, a)| elector_counts(world, *a))
         .collect();
     for (key, area) in electors {
         let vote = vote_of(world, area, &seats);

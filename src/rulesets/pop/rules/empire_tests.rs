@@ -219,8 +219,21 @@ fn pop_18_12_dow_shield_covers_members_of_an_allied_emperor() {
 
 /// Beland declares war on Celand through `apply`, sends no calls, and the Emperor is asked.
 fn beland_attacks_celand(authority: i32) -> (crate::rulesets::pop::Game, Entity, Entity) {
+    beland_attacks_celand_allied(authority, false)
+}
+
+/// Beland declares war on Celand, a member; the Emperor (Aland, allied to Celand when
+/// `allied`) is asked to Defend the HRE.
+fn beland_attacks_celand_allied(
+    authority: i32,
+    allied: bool,
+) -> (crate::rulesets::pop::Game, Entity, Entity) {
     let (mut game, me, _) = rich_game(with_empire(authority));
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    if allied {
+        let c = e(&game, "CCC");
+        spawn_sim(game.world_mut(), None, Alliance { a, b: c });
+    }
     if me != b {
         // Make it Beland's turn by passing Aland's.
         game.apply(Action::Pass).unwrap();
@@ -274,6 +287,24 @@ fn pop_18_14_defend_refused_costs_one_authority_only() {
         a,
         b
     ));
+    assert_eq!(count(&game, "pop.18.14.defend_refused"), 1);
+}
+
+#[test]
+fn pop_18_14_an_emperor_refusing_the_empire_is_not_called_again_as_an_ally() {
+    // The Emperor is also Celand's ally: it answers the Empire's call only, and refusing it
+    // costs 1 authority "instead of" a refused Call to Arms' penalties.
+    let (mut game, a, _) = beland_attacks_celand_allied(2, true);
+    let prestige = mat(&game, a).prestige;
+    game.apply(Action::Decline).unwrap();
+    assert_eq!(empire_of(&game).authority, 1);
+    assert!(
+        !game
+            .pending()
+            .is_some_and(|d| d.realm == "AAA" && matches!(d.kind, DecisionKind::CallToArms { .. })),
+        "the Emperor is not asked again as Celand's ally"
+    );
+    assert_eq!(mat(&game, a).prestige, prestige, "no usual refusal penalty");
     assert_eq!(count(&game, "pop.18.14.defend_refused"), 1);
 }
 
@@ -382,8 +413,6 @@ fn pop_18_29_vote_elects_a_new_emperor() {
 #[test]
 fn pop_18_28_no_election_above_authority_four() {
     let mut game = game_with(with_empire(3));
-    game.world_mut().resource_mut::<Empire>().electors =
-        vec!["north".into(), "east".into(), "x".into(), "y".into()];
     set_authority(&mut game, 5);
     let ruler = e(&game, "ruler_a");
     characters::kill(game.world_mut(), ruler);

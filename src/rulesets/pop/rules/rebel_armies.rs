@@ -371,7 +371,10 @@ fn rebels_besiege(world: &mut World, area: Entity, realm: Entity, province: Enti
 /// The chooser's answer: the rebels of the area now in hand besiege that province.
 fn answer_siege(world: &mut World, province: &str) {
     let cursor = step_progress(world).cursor;
-    let Some(area) = rebel_areas(world).get(cursor as usize - 1).copied() else {
+    let Some(area) = (cursor as usize)
+        .checked_sub(1)
+        .and_then(|i| rebel_areas(world).get(i).copied())
+    else {
         return;
     };
     let Some(p) = world.resource::<Index>().get(province) else {

@@ -286,7 +286,13 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
         }));
     } else {
         for ally in partners::<Alliance>(world, target) {
-            if ally != realm && is_player(world, ally) && !at_war_between(world, ally, realm) {
+            // An Emperor called to Defend the HRE answers that call only (18.4: refusing it
+            // costs 1 authority instead of the usual penalties).
+            if ally != realm
+                && Some(ally) != emperor_called
+                && is_player(world, ally)
+                && !at_war_between(world, ally, realm)
+            {
                 calls.push(CallStep::Answer(Call {
                     ally: sid_of(world, ally),
                     caller: defender,
@@ -473,8 +479,15 @@ fn callable_allies(world: &World, sender: &Sender) -> Vec<Action> {
     };
     let mut allies = partners::<Alliance>(world, caller);
     allies.sort_by_key(|a| key_of(world, *a));
+    // An Emperor called to Defend the HRE in this war is not called again as an ally.
+    let imperial = sender
+        .defensive
+        .then(|| entity(world, sender.enemy))
+        .flatten()
+        .and_then(|enemy| crate::rulesets::pop::rules::empire::defend_call(world, enemy, caller));
     allies
         .into_iter()
+        .filter(|a| Some(*a) != imperial)
         .filter(|a| call_problem(world, sender, *a).is_none())
         .map(|a| Action::CallToArms {
             ally: key_of(world, a),
