@@ -100,3 +100,69 @@ fn two_hundred_bot_games_fire_every_kingdom_rule_and_replay_to_their_hashes() {
         "{out}"
     );
 }
+
+/// The Edict's building list is pruned before `check` runs on it (for speed): at every
+/// Settlements decision of a few bot games, it must still be exactly the placements `check`
+/// accepts, found by trying every building on every lot of every settlement.
+#[test]
+fn the_listed_buildings_are_exactly_the_placements_check_accepts() {
+    use regnum::engine::game::Game;
+    use regnum::engine::ruleset::{Ruleset, SeatBot};
+    use regnum::rulesets::kingdom::model::{DISTRICT_CELLS, HexTile, Settlement};
+    use regnum::rulesets::kingdom::{Action, DecisionKind, Kingdom};
+
+    let content = regnum::rulesets::kingdom::content::default_scenario();
+    let mut decisions = 0;
+    for seed in 1..=2 {
+        let mut game = Game::<Kingdom>::new(content.clone(), Default::default(), seed).unwrap();
+        let mut bot = <Kingdom as Ruleset>::Bot::seeded(seed);
+        while !game.is_over() {
+            if game
+                .pending()
+                .is_some_and(|d| d.kind == DecisionKind::Settlements)
+            {
+                decisions += 1;
+                let world = game.world();
+                let mut tried = Vec::new();
+                // No Settlement component is registered before the first town is founded.
+                let mut query = world.try_query::<&Settlement>();
+                for settlement in query.iter_mut().flat_map(|q| q.iter(world)) {
+                    let t = world.get::<HexTile>(settlement.hex).unwrap();
+                    for district in 0..=settlement.districts.len() as u8 {
+                        for building in &content.buildings {
+                            for cell in 0..=DISTRICT_CELLS {
+                                for wide in [false, true] {
+                                    tried.push(Action::Build {
+                                        at: (t.col, t.row),
+                                        district,
+                                        cell,
+                                        wide,
+                                        building: building.id.clone(),
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+                let mut accepted: Vec<Action> = tried
+                    .into_iter()
+                    .filter(|a| game.check(a).is_ok())
+                    .collect();
+                let mut listed: Vec<Action> = game
+                    .legal_actions()
+                    .into_iter()
+                    .filter(|a| matches!(a, Action::Build { .. }))
+                    .collect();
+                accepted.sort_by_key(|a| format!("{a:?}"));
+                listed.sort_by_key(|a| format!("{a:?}"));
+                assert_eq!(listed, accepted, "seed {seed}");
+            }
+            let action = bot.choose(&game).unwrap();
+            game.apply(action).unwrap();
+        }
+    }
+    assert!(
+        decisions > 50,
+        "only {decisions} Settlements decisions were tried"
+    );
+}

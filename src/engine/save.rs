@@ -317,6 +317,9 @@ impl<R: Ruleset> Save<R> {
     }
 }
 
+/// The first 12 characters of a hash, for messages (a damaged save's "hash" may be any text).
 fn short(hash: &str) -> &str {
-    &hash[..hash.len().min(12)]
+    hash.char_indices()
+        .nth(12)
+        .map_or(hash, |(end, _)| &hash[..end])
 }

@@ -468,7 +468,8 @@ impl Bot {
                         for (di, d) in settlement.districts.iter().enumerate() {
                             for cell in 0..DISTRICT_CELLS {
                                 for wide in [true, false] {
-                                    if def.lots != 2 && !wide {
+                                    // Only a two-lot building is laid across or down.
+                                    if def.lots != 2 && wide {
                                         continue;
                                     }
                                     // Built-on lots take only an upgrade.

@@ -159,9 +159,10 @@ impl std::ops::Deref for Cells {
     }
 }
 
-/// The lots a building would fill: `cell` is its first lot, `wide` lays two lots across.
+/// The lots a building would fill: `cell` is its first lot, `wide` lays two lots across (only
+/// a two-lot building has a direction, so each placement is one action).
 pub fn cells_for(lots: u8, cell: u8, wide: bool) -> Option<Cells> {
-    if cell >= DISTRICT_CELLS {
+    if cell >= DISTRICT_CELLS || (wide && lots != 2) {
         return None;
     }
     let (row, col) = (cell / DISTRICT_SIDE, cell % DISTRICT_SIDE);
@@ -954,11 +955,25 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
                     continue;
                 };
                 out.push(Action::AddDistrict(at));
-                for (di, _) in st.districts.iter().enumerate() {
-                    for b in &s.buildings {
+                // Only placements `check` could accept are listed: while the month's buildings
+                // are spent only the free first House is, and a built-on lot takes only an
+                // upgrade (the check then filters the rest; the list is the same, found faster).
+                let limit = limits(s, k.claimed.len() as u32);
+                let spent = limit.buildings.is_some_and(|most| k.used.buildings >= most);
+                for (di, d) in st.districts.iter().enumerate() {
+                    for (bi, b) in s.buildings.iter().enumerate() {
+                        let free = b.free_first && !k.used.free_house;
+                        if spent && !free {
+                            continue;
+                        }
                         for cell in 0..DISTRICT_CELLS {
                             for wide in [false, true] {
-                                if (b.lots != 2 && wide) || (b.lots == 0 && cell != 0) {
+                                let Some(cells) = cells_for(b.lots, cell, wide) else {
+                                    continue;
+                                };
+                                if upgrade_target(s, d, bi, &cells).is_none()
+                                    && cells.iter().any(|c| d.at(*c).is_some())
+                                {
                                     continue;
                                 }
                                 out.push(Action::Build {

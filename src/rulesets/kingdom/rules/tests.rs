@@ -595,6 +595,17 @@ fn km_edict_settlement_and_building_with_the_free_first_house_and_the_limit() {
         wide: false,
         building: building.into(),
     };
+    // Only a two-lot building has a direction: a House laid "across" is not a second way of
+    // writing the same placement (legal_actions offers each placement once).
+    let across = Action::Build {
+        at,
+        district: 0,
+        cell: 0,
+        wide: true,
+        building: "house".into(),
+    };
+    assert_eq!(g.check(&across).unwrap_err().rule, ids::EDICT_BUILDING);
+    assert!(!g.legal_actions().contains(&across));
     let from = g.log().entries.len();
     g.apply(build(0, "house")).unwrap();
     let built = entries_since(&g, from, ids::EDICT_BUILDING, "ASH");
