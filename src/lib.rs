@@ -5,10 +5,12 @@
 //! - `rulesets`: one folder per ruleset (its content schema, rules, bot and views), and the
 //!   registry that picks the ruleset a file or save is written for.
 //! - `cli`: the headless commands (`check`, `simulate`, `replay`).
+//! - `fuzzing`: the fuzz targets (`fuzz/` runs them under libFuzzer, `tests/fuzz_smoke.rs` in CI).
 //! - `client` (feature `client`): the desktop game.
 
 pub mod cli;
 pub mod engine;
+pub mod fuzzing;
 pub mod rulesets;
 
 #[cfg(feature = "client")]

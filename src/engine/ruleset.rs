@@ -145,6 +145,13 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn legal_actions(world: &World) -> Vec<Self::Action>;
     /// Whether `action` answers the pending decision legally; if not, the rule id that forbids it.
     fn check(world: &World, action: &Self::Action) -> Result<(), Illegal>;
+    /// Whether `legal_actions` lists every legal action of this one's shape. An action with
+    /// open-ended amounts (a proposal bundling any provinces for any price) is legal whenever
+    /// `check` allows it, while the list offers only a sample; the fuzz targets hold every
+    /// other accepted action to having been offered.
+    fn listed_in_full(_action: &Self::Action) -> bool {
+        true
+    }
     /// What `action` costs the seat deciding now.
     fn cost(world: &World, action: &Self::Action) -> Self::Cost;
     /// Every legal answer with its cost (a ruleset may compute them together, faster).

@@ -83,11 +83,16 @@ fn written_ruleset(text: &str) -> Option<RulesetId> {
 /// Checks one scenario or mod file of any ruleset: what it is, or every problem in it as
 /// `file:line:col: message`.
 pub fn check_path(path: &Path) -> Result<Checked, Vec<ContentError>> {
-    let text = read(path)?;
-    match ruleset_of(path, &text)? {
-        Some(RulesetId::Kingdom) => kingdom::Kingdom::check_file(path, &text),
-        Some(RulesetId::RaisonDEtat) => raison::RaisonDEtat::check_file(path, &text),
-        None | Some(RulesetId::PriceOfPower) => pop::PriceOfPower::check_file(path, &text),
+    check_text(path, &read(path)?)
+}
+
+/// `check_path` on a text already read: `path` names the file in errors and is where a mod's
+/// base scenario is looked for.
+pub fn check_text(path: &Path, text: &str) -> Result<Checked, Vec<ContentError>> {
+    match ruleset_of(path, text)? {
+        Some(RulesetId::Kingdom) => kingdom::Kingdom::check_file(path, text),
+        Some(RulesetId::RaisonDEtat) => raison::RaisonDEtat::check_file(path, text),
+        None | Some(RulesetId::PriceOfPower) => pop::PriceOfPower::check_file(path, text),
     }
 }
 

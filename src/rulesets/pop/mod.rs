@@ -190,11 +190,19 @@ impl Ruleset for PriceOfPower {
         rules::scoring::current_scores(world)
     }
 
+    fn listed_in_full(action: &Action) -> bool {
+        // A proposal may bundle any of the seed's terms; the list offers one term at a time.
+        match action {
+            Action::Propose { offer, .. } => rules::diplomacy::listed_shape(offer),
+            _ => true,
+        }
+    }
+
     fn broken_invariants(world: &World) -> Vec<String> {
         let mut broken = Vec::new();
-        for realm in Self::snapshot(world).realms {
-            let Some(m) = realm.mat else { continue };
-            let id = &realm.id;
+        // Read off the mats alone: a whole snapshot per action is most of a fuzzed input's time.
+        for (_, entity, m) in snapshot::sorted::<model::Mat>(world) {
+            let id = crate::engine::state::key_of(world, entity);
             if !m.mp.iter().all(|p| (0..=10).contains(p)) {
                 broken.push(format!("{id}: monarch power {:?} outside 0-10", m.mp));
             }

@@ -219,7 +219,7 @@ pub struct Snapshot {
 }
 
 /// Entities with component `T` and that component, in stable-id order.
-fn sorted<T: Component>(world: &World) -> Vec<(u32, Entity, &T)> {
+pub(crate) fn sorted<T: Component>(world: &World) -> Vec<(u32, Entity, &T)> {
     let Some(mut query) = world.try_query::<(Entity, &Sid)>() else {
         return Vec::new();
     };

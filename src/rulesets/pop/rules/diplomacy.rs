@@ -338,7 +338,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
 
 /// Whether an offer has one of the shapes `offers` lists as candidates. Only the list keeps to
 /// these shapes: a proposal of any other shape the seed allows is legal too.
-fn listed_shape(offer: &Offer) -> bool {
+pub fn listed_shape(offer: &Offer) -> bool {
     let friendly = offer.alliance || offer.marriage.is_some();
     if offer.ducats != 0 {
         !friendly
