@@ -630,6 +630,82 @@ fn pop_14_2_rebellion_battles_come_after_all_rebel_dice() {
 }
 
 #[test]
+fn pop_14_2_an_events_rebellion_battles_come_before_the_event_goes_on() {
+    // "Certain Events will also require Rebel Dice to be rolled", and a Rebellion against an
+    // army triggers "a Battle after all Rebel Dice rolls have been resolved": once every player
+    // has rolled for the Event, before its next symbol (here each such Event's Mortality).
+    let mut game = game_with(|t| {
+        t.replace(
+            "symbols: [Mortality(1)]",
+            "symbols: [Unrest, Mortality(1)]",
+        )
+    });
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let homes = [
+        (a, "north", ["capa", "nora"]),
+        (b, "south", ["capb", "sora"]),
+    ];
+    // An Event's rebellion against an army, and where that Event's next symbol begins.
+    let found = |game: &Game| -> Option<(usize, usize)> {
+        let log = &game.log().entries;
+        let mut in_event = false;
+        for (i, n) in log.iter().enumerate() {
+            match n.rule {
+                "pop.5.1.event_symbols" => in_event = n.text.contains("unrest symbol"),
+                "pop.flow.phase" | "pop.seq.phase3.i" | "pop.seq.phase2.turn" => in_event = false,
+                "pop.14.2.rebellion_units" if in_event => {
+                    let next = log[i..]
+                        .iter()
+                        .position(|x| x.rule == "pop.5.1.event_symbols")?;
+                    return Some((i, i + next));
+                }
+                _ => {}
+            }
+        }
+        None
+    };
+    let reached = play_until(
+        &mut game,
+        6000,
+        |game| {
+            for (realm, area, provinces) in homes {
+                for p in provinces {
+                    hold_unrest(game, realm, p);
+                }
+                let here = military::own_units_at(game.world(), realm, e(game, area), true).len();
+                for _ in here..3 {
+                    spawn_unit(
+                        game,
+                        Some(realm),
+                        area,
+                        UnitKind::Infantry,
+                        UnitStatus::Regular,
+                    );
+                }
+            }
+        },
+        |game| found(game).is_some(),
+    );
+    assert!(reached, "an Event's rebellion against an army, and the Event going on");
+    let (rising, next_symbol) = found(&game).unwrap();
+    let log = &game.log().entries;
+    let between: Vec<(&str, &str)> = log[rising..next_symbol]
+        .iter()
+        .map(|x| (x.rule, x.text.as_str()))
+        .collect();
+    let battle = between
+        .iter()
+        .position(|(rule, _)| *rule == "pop.battle.start")
+        .unwrap_or_else(|| panic!("the battle is fought before the next symbol: {between:?}"));
+    assert!(
+        !between[battle..]
+            .iter()
+            .any(|(rule, _)| *rule == "pop.14.2.roll"),
+        "every rebel die is rolled before the battle: {between:?}"
+    );
+}
+
+#[test]
 fn pop_14_3_c_liberated_territory_colour_any_npr() {
     // "A Territory ... the PR's t is replaced with a æ of a color chosen by the Active Player":
     // any Non-Player Realm, not only one nearby. DDD holds only a province far away.

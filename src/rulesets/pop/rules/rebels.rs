@@ -131,9 +131,11 @@ pub fn continue_event_rebel_dice(
             .get(state.index)
             .and_then(|s| entity_of(world, *s))
         else {
-            // Every player has rolled: the Rebellions' battles come now (14.2).
+            // Every player has rolled: the Rebellions' battles come now (14.2), before the
+            // Event's next symbol. A battle's question (a retreat) comes back here, and the
+            // fighting goes on.
             crate::rulesets::pop::rules::battle::release_held(world);
-            return Progress::Done;
+            return crate::rulesets::pop::rules::battle::fight(world);
         };
         if state.visits == 0 {
             // Set up the roll, capped at one die for the active player.
