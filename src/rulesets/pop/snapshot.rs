@@ -119,6 +119,9 @@ pub struct RulesProgress {
     pub military: crate::rulesets::pop::rules::military::MilitaryAction,
     pub war: crate::rulesets::pop::rules::war::WarState,
     pub rebel_sieges: crate::rulesets::pop::rules::rebel_armies::RebelSiegeStrength,
+    /// The areas Phase 3 C resolves, in order (empty, and not written, outside that step).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rebel_order: Vec<(u32, bool)>,
     /// Generic actions in progress (a deal, an exploration, ...) and once-per-Round marks.
     pub generic: String,
 }
@@ -164,6 +167,10 @@ fn rules_progress(world: &World) -> RulesProgress {
             .clone(),
         rebel_sieges: world
             .resource::<crate::rulesets::pop::rules::rebel_armies::RebelSiegeStrength>()
+            .clone(),
+        rebel_order: world
+            .resource::<crate::rulesets::pop::rules::rebel_armies::RebelOrder>()
+            .0
             .clone(),
         generic: world
             .resource::<crate::rulesets::pop::rules::generic::Generic>()

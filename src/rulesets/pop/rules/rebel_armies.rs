@@ -1,8 +1,9 @@
-//! Phase 3 step C (14.3, FACTS Phase 3 C): rebel units in an area without unrest move, all but
-//! one, to a neighbouring area that has some where they are not outnumbered (fighting any army
-//! they find there), or lose one of theirs; then rebels siege the unrest provinces of their
-//! area, 1 strength each, large provinces first: a core becomes a rebel town, anything else is
-//! Liberated.
+//! Phase 3 step C (14.3, FACTS Phase 3 C): areas with rebel units are resolved one at a time,
+//! most rebels first (ties alphabetical, the order fixed when the step begins). In an area that
+//! had no unrest when the step began the rebels move, all but one, to a neighbouring area with
+//! unrest where they are not outnumbered and fight any army there at once, or lose one of
+//! theirs; elsewhere they siege the area's unrest provinces, 1 strength each, large provinces
+//! first: a core becomes a rebel town, anything else is Liberated.
 
 use bevy::prelude::*;
 
@@ -24,6 +25,7 @@ pub struct RebelArmiesPlugin;
 impl Plugin for RebelArmiesPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<RebelSiegeStrength>()
+            .init_resource::<RebelOrder>()
             .add_systems(Rules, siege_or_move_rebels.in_set(PopStep::P3C));
     }
 }
@@ -92,19 +94,43 @@ fn siege_or_move_rebels(world: &mut World) {
                 world,
                 Note::new(ids::SEQ_PHASE3_C, "Phase 3 C: rebels move and siege"),
             );
-            move_rebels(world);
+            // "At the start of Phase 3, Step C": which areas have rebels, in what order, and
+            // which of them have no unrest (their rebels move).
+            let order = rebel_areas(world)
+                .into_iter()
+                .map(|a| (sid_of(world, a), unrest_in(world, a).is_empty()))
+                .collect();
+            world.resource_mut::<RebelOrder>().0 = order;
             continue;
         }
-        // Sieges, one area at a time; `cursor - 1` areas are done.
-        let areas = rebel_areas(world);
-        let Some(area) = areas.get(cursor as usize - 1).copied() else {
+        // One area at a time; `cursor - 1` areas are done. A move's battle is fought (at the
+        // top of the loop) before the next area.
+        let next = world
+            .resource::<RebelOrder>()
+            .0
+            .get(cursor as usize - 1)
+            .copied();
+        let Some((sid, idle)) = next else {
+            world.resource_mut::<RebelOrder>().0.clear();
             return;
         };
-        if !rebels_siege_one(world, area) {
+        let Some(area) = world.resource::<Index>().by_sid(sid) else {
+            step_progress(world).cursor += 1;
+            continue;
+        };
+        if idle {
+            move_rebels_from(world, area);
+            step_progress(world).cursor += 1;
+        } else if !rebels_siege_one(world, area) {
             step_progress(world).cursor += 1;
         }
     }
 }
+
+/// The areas step C resolves, in order: stable id, and whether the area had no unrest when the
+/// step began. Empty outside step C.
+#[derive(Resource, Clone, Debug, Default, serde::Serialize)]
+pub struct RebelOrder(pub Vec<(u32, bool)>);
 
 /// Land units of Player Realms (any realm's army) in an area.
 fn armies_at(world: &World, area: Entity) -> usize {
@@ -118,102 +144,113 @@ fn armies_at(world: &World, area: Entity) -> usize {
     })
 }
 
-/// FACTS Phase 3 C: rebels in an area with no unrest (at the start of the step, areas with the
-/// most rebels first, ties alphabetical) move, all but one, to the land-neighbouring area with
-/// unrest where they are not outnumbered (the most unrest there, ties alphabetical) and attack
-/// the largest army there; with no such area 1 rebel is removed.
-fn move_rebels(world: &mut World) {
-    let idle: Vec<Entity> = rebel_areas(world)
+/// Player Realms' towns in an area.
+fn player_towns_in(world: &World, area: Entity) -> usize {
+    provinces_of(world, area)
         .into_iter()
-        .filter(|a| unrest_in(world, *a).is_empty())
-        .collect();
-    for area in idle {
-        let rebels = units_at(world, area, Party::Rebels, true);
-        let Some((&stay, movers)) = rebels.split_first() else {
-            continue;
-        };
-        let mut borders: Vec<Entity> = world
-            .get::<LandBorders>(area)
-            .map(|b| b.0.iter().map(|(a, _)| *a).collect())
-            .unwrap_or_default();
-        borders.sort_by_key(|a| key_of(world, *a));
-        let mut best: Option<(usize, Entity)> = None;
-        for b in borders {
-            let n = unrest_in(world, b).len();
-            let there = units_at(world, b, Party::Rebels, true).len();
-            let outnumbered = armies_at(world, b) > movers.len() + there;
-            if n > 0 && !outnumbered && best.is_none_or(|(m, _)| n > m) {
-                best = Some((n, b));
-            }
+        .filter_map(|p| world.get::<Holdings>(p))
+        .flat_map(|h| h.iter().collect::<Vec<_>>())
+        .filter(|t| world.get::<Town>(*t).is_some())
+        .filter(|t| {
+            world
+                .get::<TokenOf>(*t)
+                .is_some_and(|o| world.get::<PlayerRealm>(o.0).is_some())
+        })
+        .count()
+}
+
+/// FACTS Phase 3 C: the rebels of an area that had no unrest when the step began move, all but
+/// one, to the land-neighbouring area with unrest where they are not outnumbered by Player
+/// Realms' land units (the most unrest there, then the most Player Realm towns, then
+/// alphabetical) and attack the largest army there at once; with no such area 1 rebel is
+/// removed.
+fn move_rebels_from(world: &mut World, area: Entity) {
+    let rebels = units_at(world, area, Party::Rebels, true);
+    let Some((&stay, movers)) = rebels.split_first() else {
+        return;
+    };
+    let mut borders: Vec<Entity> = world
+        .get::<LandBorders>(area)
+        .map(|b| b.0.iter().map(|(a, _)| *a).collect())
+        .unwrap_or_default();
+    borders.sort_by_key(|a| key_of(world, *a));
+    let mut best: Option<((usize, usize), Entity)> = None;
+    for b in borders {
+        let n = unrest_in(world, b).len();
+        let there = units_at(world, b, Party::Rebels, true).len();
+        let outnumbered = armies_at(world, b) > movers.len() + there;
+        let rank = (n, player_towns_in(world, b));
+        if n > 0 && !outnumbered && best.is_none_or(|(m, _)| rank > m) {
+            best = Some((rank, b));
         }
-        let Some((_, to)) = best else {
-            world.despawn(stay);
-            write(
-                world,
-                Note::new(
-                    ids::REBEL_MOVE,
-                    format!(
-                        "The rebels in {} have nowhere to go: 1 of them is removed",
-                        key_of(world, area)
-                    ),
-                )
-                .subject(sid_of(world, area))
-                .amount(-1),
-            );
-            continue;
-        };
-        if movers.is_empty() {
-            continue;
-        }
-        for u in movers {
-            crate::rulesets::pop::rules::military::place_unit(world, *u, to);
-        }
+    }
+    let Some((_, to)) = best else {
+        world.despawn(stay);
         write(
             world,
             Note::new(
                 ids::REBEL_MOVE,
                 format!(
-                    "{} rebel units leave {} for {}, where there is unrest; 1 stays",
-                    movers.len(),
-                    key_of(world, area),
-                    key_of(world, to)
+                    "The rebels in {} have nowhere to go: 1 of them is removed",
+                    key_of(world, area)
                 ),
             )
-            .subject(sid_of(world, to))
-            .amount(movers.len() as i32),
+            .subject(sid_of(world, area))
+            .amount(-1),
         );
-        // The largest army there is attacked.
-        let mut armies: Vec<(usize, u32)> = Vec::new();
-        if let Some(present) = world.get::<Present>(to) {
-            for u in present.iter() {
-                if let (Some(owner), true) = (
-                    world.get::<UnitOf>(u).map(|o| o.0),
-                    world.get::<Unit>(u).is_some_and(|x| x.kind.is_land()),
-                ) {
-                    let sid = sid_of(world, owner);
-                    match armies.iter_mut().find(|(_, s)| *s == sid) {
-                        Some(e) => e.0 += 1,
-                        None => armies.push((1, sid)),
-                    }
+        return;
+    };
+    if movers.is_empty() {
+        return;
+    }
+    for u in movers {
+        crate::rulesets::pop::rules::military::place_unit(world, *u, to);
+    }
+    write(
+        world,
+        Note::new(
+            ids::REBEL_MOVE,
+            format!(
+                "{} rebel units leave {} for {}, where there is unrest; 1 stays",
+                movers.len(),
+                key_of(world, area),
+                key_of(world, to)
+            ),
+        )
+        .subject(sid_of(world, to))
+        .amount(movers.len() as i32),
+    );
+    // The largest army there is attacked.
+    let mut armies: Vec<(usize, u32)> = Vec::new();
+    if let Some(present) = world.get::<Present>(to) {
+        for u in present.iter() {
+            if let (Some(owner), true) = (
+                world.get::<UnitOf>(u).map(|o| o.0),
+                world.get::<Unit>(u).is_some_and(|x| x.kind.is_land()),
+            ) {
+                let sid = sid_of(world, owner);
+                match armies.iter_mut().find(|(_, s)| *s == sid) {
+                    Some(e) => e.0 += 1,
+                    None => armies.push((1, sid)),
                 }
             }
         }
-        armies.sort_by_key(|(n, s)| (std::cmp::Reverse(*n), *s));
-        if let Some((_, sid)) = armies.first() {
-            battle::queue(
-                world,
-                BattleSpec {
-                    place: sid_of(world, to),
-                    attacker: Party::Rebels,
-                    defender: Party::Realm(*sid),
-                    from: Some(sid_of(world, area)),
-                    naval: false,
-                    npr_defence: false,
-                    active: None,
-                    invaders: false,
-                },
-            );
-        }
+    }
+    armies.sort_by_key(|(n, s)| (std::cmp::Reverse(*n), *s));
+    if let Some((_, sid)) = armies.first() {
+        battle::queue(
+            world,
+            BattleSpec {
+                place: sid_of(world, to),
+                attacker: Party::Rebels,
+                defender: Party::Realm(*sid),
+                from: Some(sid_of(world, area)),
+                naval: false,
+                npr_defence: false,
+                active: None,
+                invaders: false,
+            },
+        );
     }
 }
 

@@ -634,12 +634,8 @@ fn pop_14_2_an_events_rebellion_battles_come_before_the_event_goes_on() {
     // "Certain Events will also require Rebel Dice to be rolled", and a Rebellion against an
     // army triggers "a Battle after all Rebel Dice rolls have been resolved": once every player
     // has rolled for the Event, before its next symbol (here each such Event's Mortality).
-    let mut game = game_with(|t| {
-        t.replace(
-            "symbols: [Mortality(1)]",
-            "symbols: [Unrest, Mortality(1)]",
-        )
-    });
+    let mut game =
+        game_with(|t| t.replace("symbols: [Mortality(1)]", "symbols: [Unrest, Mortality(1)]"));
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
     let homes = [
         (a, "north", ["capa", "nora"]),
@@ -686,7 +682,10 @@ fn pop_14_2_an_events_rebellion_battles_come_before_the_event_goes_on() {
         },
         |game| found(game).is_some(),
     );
-    assert!(reached, "an Event's rebellion against an army, and the Event going on");
+    assert!(
+        reached,
+        "an Event's rebellion against an army, and the Event going on"
+    );
     let (rising, next_symbol) = found(&game).unwrap();
     let log = &game.log().entries;
     let between: Vec<(&str, &str)> = log[rising..next_symbol]

@@ -1229,6 +1229,11 @@ fn pop_14_3_rebels_move_to_unrest_and_siege_large_first() {
         1,
         "east has no unrest: all but one march to north"
     );
+    // Each area either sieges or moves, in the order fixed when the step began: north had no
+    // rebels then, so the newcomers siege at the next step C.
+    assert_eq!(count(&game, "pop.14.3.siege"), 0);
+    crate::engine::flow::step_progress(game.world_mut()).cursor = 0;
+    crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
     assert_eq!(count(&game, "pop.14.3.siege"), 1);
     assert_eq!(
         count(&game, "pop.7.6.cores"),
@@ -1247,6 +1252,138 @@ fn pop_14_3_rebels_move_to_unrest_and_siege_large_first() {
     assert!(
         game.world().get::<RebelTown>(nora).is_none(),
         "no strength left for nora"
+    );
+}
+
+/// The mini scenario with Sora a town of BBB (south: 2 Player Realm towns) and AAA's Nora
+/// token gone (north: 1), unrest on Capa and Capb, and `east` rebels in the east.
+fn rebels_between_north_and_south(east: usize) -> Game {
+    let mut game = game_with(|t| {
+        t.replace(
+            r#"cores: ["BBB"], owner: Some("BBB"), holding: Vassal,"#,
+            r#"cores: ["BBB"], owner: Some("BBB"),"#,
+        )
+    });
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let (nora, capa, capb) = (e(&game, "nora"), e(&game, "capa"), e(&game, "capb"));
+    crate::rulesets::pop::rules::towns::remove_tokens(game.world_mut(), a, nora);
+    crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), a, capa);
+    crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), b, capb);
+    spawn_units(
+        &mut game,
+        None,
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Rebel,
+        east,
+    );
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    game
+}
+
+fn rebels(game: &Game, area: &str) -> usize {
+    military::units_at(game.world(), e(game, area), Party::Rebels, true).len()
+}
+
+#[test]
+fn pop_14_3_c_rebels_move_to_the_most_unrest_then_the_most_player_towns() {
+    // "Prefer the Area with most u, then most PR t, then alphabetically": north and south have
+    // one unrest province each; south has two Player Realm towns to north's one.
+    let mut game = rebels_between_north_and_south(3);
+    crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
+    assert_eq!(
+        (
+            rebels(&game, "east"),
+            rebels(&game, "south"),
+            rebels(&game, "north")
+        ),
+        (1, 2, 0),
+        "all but one march to south, not to north (first alphabetically)"
+    );
+}
+
+#[test]
+fn pop_14_3_c_areas_siege_or_move_one_at_a_time_most_rebels_first() {
+    // "Resolve Areas in order of most ? to fewest ?": south's 4 rebels siege Capb first, so
+    // when the east's 3 rebels move, south's unrest is gone and they go north.
+    let mut game = rebels_between_north_and_south(3);
+    spawn_units(
+        &mut game,
+        None,
+        "south",
+        UnitKind::Infantry,
+        UnitStatus::Rebel,
+        4,
+    );
+    crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
+    assert!(game.world().get::<RebelTown>(e(&game, "capb")).is_some());
+    assert_eq!(
+        (
+            rebels(&game, "east"),
+            rebels(&game, "north"),
+            rebels(&game, "south")
+        ),
+        (1, 2, 4)
+    );
+    let log = &game.log().entries;
+    let siege = log.iter().position(|n| n.rule == "pop.14.3.siege").unwrap();
+    let moved = log.iter().position(|n| n.rule == "pop.14.3.move").unwrap();
+    assert!(siege < moved, "the area with the most rebels goes first");
+}
+
+#[test]
+fn pop_14_3_c_a_moves_battle_is_fought_before_the_next_area() {
+    // "Resolve Battle immediately if there are any PR Land Units in this Area": the east's
+    // rebels attack AAA's army in the north (one town each side now: alphabetical) before the
+    // south's rebels siege.
+    let mut game = rebels_between_north_and_south(5);
+    let (b, sora) = (e(&game, "BBB"), e(&game, "sora"));
+    crate::rulesets::pop::rules::towns::remove_tokens(game.world_mut(), b, sora);
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        1,
+    );
+    spawn_units(
+        &mut game,
+        None,
+        "south",
+        UnitKind::Infantry,
+        UnitStatus::Rebel,
+        2,
+    );
+    let mut guard = 0;
+    loop {
+        crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
+        if game.world().resource::<Pending>().0.is_none() {
+            break;
+        }
+        // A retreat question: rebels fight to the last man, the army answers no.
+        let answer = game.legal_actions()[0].clone();
+        game.world_mut().resource_mut::<Pending>().0 = None;
+        game.world_mut()
+            .resource_mut::<crate::rulesets::pop::decision::Answer>()
+            .0 = Some(answer);
+        guard += 1;
+        assert!(guard < 20);
+    }
+    let log = &game.log().entries;
+    let at = |rule: &str| log.iter().position(|n| n.rule == rule);
+    let (moved, battle, siege) = (
+        at("pop.14.3.move"),
+        at("pop.battle.start"),
+        at("pop.14.3.siege"),
+    );
+    assert!(
+        moved.is_some() && battle.is_some() && siege.is_some(),
+        "{moved:?} {battle:?} {siege:?}"
+    );
+    assert!(
+        moved < battle && battle < siege,
+        "{moved:?} {battle:?} {siege:?}"
     );
 }
 
