@@ -238,16 +238,30 @@ fn set_up_empire(world: &mut World) {
     enforce_cap(world);
 }
 
-/// The Empire's areas wholly owned by realms outside it.
+/// Whether a province's owner holds it as a vassal (its token there is a vassal).
+fn vassalized(world: &World, province: Entity) -> bool {
+    let Some(o) = owner(world, province) else {
+        return false;
+    };
+    world.get::<Holdings>(province).is_some_and(|h| {
+        h.iter().any(|t| {
+            world.get::<TokenOf>(t).is_some_and(|x| x.0 == o) && world.get::<Vassal>(t).is_some()
+        })
+    })
+}
+
+/// The Empire's areas wholly -owned- by realms outside it (18.6): a province an outsider holds
+/// as a vassal is not owned by it, and keeps the area in.
 fn wholly_outside(world: &World) -> Vec<String> {
     listed_areas(world, |c| &c.0.options.hre_areas)
         .into_iter()
         .filter(|(_, a)| {
             let provinces = provinces_of(world, *a);
             !provinces.is_empty()
-                && provinces
-                    .iter()
-                    .all(|p| owner(world, *p).is_some_and(|o| is_external(world, o)))
+                && provinces.iter().all(|p| {
+                    owner(world, *p).is_some_and(|o| is_external(world, o))
+                        && !vassalized(world, *p)
+                })
         })
         .map(|(k, _)| k)
         .collect()
@@ -321,10 +335,23 @@ pub fn tidy(world: &mut World) {
         return;
     }
     let outside_before = world.resource::<Empire>().outside.clone();
-    let outside_now = wholly_outside(world);
-    for (key, area) in listed_areas(world, |c| &c.0.options.hre_areas) {
-        let left = world.resource::<Empire>().left.contains(&key);
-        if !left && outside_now.contains(&key) && !outside_before.contains(&key) {
+    // An area leaving makes the realms with their capital there outsiders, which may take
+    // another area out with it: leave until nothing more does.
+    loop {
+        let outside_now = wholly_outside(world);
+        let leaving: Vec<String> = listed_areas(world, |c| &c.0.options.hre_areas)
+            .into_iter()
+            .map(|(key, _)| key)
+            .filter(|key| {
+                outside_now.contains(key)
+                    && !outside_before.contains(key)
+                    && !world.resource::<Empire>().left.contains(key)
+            })
+            .collect();
+        if leaving.is_empty() {
+            break;
+        }
+        for key in leaving {
             world.resource_mut::<Empire>().left.push(key.clone());
             change_authority(
                 world,
@@ -332,7 +359,11 @@ pub fn tidy(world: &mut World) {
                 ids::EMPIRE_LEAVE,
                 &format!("{key} is wholly owned by realms outside the Empire and leaves it"),
             );
-        } else if left && wholly_inside(world, area) {
+        }
+    }
+    for (key, area) in listed_areas(world, |c| &c.0.options.hre_areas) {
+        let left = world.resource::<Empire>().left.contains(&key);
+        if left && wholly_inside(world, area) {
             world.resource_mut::<Empire>().left.retain(|k| *k != key);
             change_authority(
                 world,
@@ -714,8 +745,29 @@ fn emperors_pick(world: &World, tied: &[Entity]) -> Option<Entity> {
     tied.first().copied()
 }
 
+/// The Player Realm whose vassals are the only vassals in an area with no Non-Player Realm
+/// province (18.9: such an area votes for it automatically).
+fn sole_vassal_lord(world: &World, area: Entity) -> Option<Entity> {
+    let provinces = provinces_of(world, area);
+    let npr = provinces
+        .iter()
+        .any(|p| owner(world, *p).is_some_and(|o| world.get::<PlayerRealm>(o).is_none()));
+    if npr {
+        return None;
+    }
+    let mut lords = provinces
+        .iter()
+        .filter_map(|p| world.get::<Holdings>(*p))
+        .flat_map(|h| h.iter().collect::<Vec<_>>())
+        .filter(|t| world.get::<Vassal>(*t).is_some())
+        .filter_map(|t| world.get::<TokenOf>(t).map(|o| o.0));
+    let first = lords.next()?;
+    lords.all(|l| l == first).then_some(first)
+}
+
 /// The vote of one counting Elector Area: an eligible Player Realm with its capital there; else
-/// the eligible Player Realm with the most influence there (at least 1).
+/// the eligible Player Realm holding every vassal of an area with no Non-Player Realm province;
+/// else the eligible Player Realm with the most influence there (at least 1).
 fn vote_of(world: &World, area: Entity, seats: &[Entity]) -> Option<Entity> {
     let eligible_here: Vec<Entity> = seats
         .iter()
@@ -728,6 +780,9 @@ fn vote_of(world: &World, area: Entity, seats: &[Entity]) -> Option<Entity> {
             .is_some_and(|a| a.0 == area)
     }) {
         return Some(r);
+    }
+    if let Some(lord) = sole_vassal_lord(world, area).filter(|l| eligible_here.contains(l)) {
+        return Some(lord);
     }
     let best = eligible_here
         .iter()

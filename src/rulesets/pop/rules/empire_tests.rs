@@ -375,6 +375,153 @@ fn pop_18_24_leave_and_pop_18_25_rejoin_on_ownership_changes() {
 }
 
 #[test]
+fn pop_18_24_an_area_an_outsider_holds_as_a_vassal_stays_in_the_empire() {
+    // "If all the Provinces in an HRE Area are -Owned- by external Realms ... that Area will
+    // automatically leave": Beland vassalizing Celand's capital does not own it.
+    let mut game = game_with(with_empire(3));
+    let (b, c, capc) = (e(&game, "BBB"), e(&game, "CCC"), e(&game, "capc"));
+    crate::rulesets::pop::rules::towns::remove_tokens(game.world_mut(), c, capc);
+    spawn_sim(
+        game.world_mut(),
+        None,
+        (Vassal, TokenOf(b), OnProvince(capc)),
+    );
+    give(&mut game, "capc", b);
+    empire::tidy(game.world_mut());
+    assert!(empire_of(&game).left.is_empty(), "a vassal keeps East in");
+    assert_eq!(count(&game, "pop.18.24.leave"), 0);
+    // Owned outright, it leaves.
+    crate::rulesets::pop::rules::towns::remove_tokens(game.world_mut(), b, capc);
+    spawn_sim(
+        game.world_mut(),
+        None,
+        (Town { large: false }, TokenOf(b), OnProvince(capc)),
+    );
+    empire::tidy(game.world_mut());
+    assert_eq!(empire_of(&game).left, vec!["east"]);
+}
+
+#[test]
+fn pop_18_24_an_area_leaving_takes_out_an_area_its_members_held() {
+    // East leaving makes Celand (capital in East) an outsider; North, wholly Celand's, then
+    // leaves in the same pass: 2 steps of authority.
+    let mut game = game_with(with_empire(3));
+    let (b, c) = (e(&game, "BBB"), e(&game, "CCC"));
+    for p in ["capa", "nora"] {
+        give(&mut game, p, c);
+    }
+    empire::tidy(game.world_mut());
+    assert!(
+        empire_of(&game).left.is_empty(),
+        "Celand is a member: North stays"
+    );
+    give(&mut game, "capc", b);
+    empire::tidy(game.world_mut());
+    let mut left = empire_of(&game).left;
+    left.sort();
+    assert_eq!(left, vec!["east", "north"]);
+    assert_eq!(count(&game, "pop.18.24.leave"), 2);
+}
+
+#[test]
+fn pop_18_29_an_elector_area_of_one_realms_vassals_votes_for_it() {
+    // "An Elector Area with no NPR Provinces where all v belong to a single PR will
+    // automatically vote for that PR, if eligible": North's Nora is Beland's vassal, Aland
+    // (capital in North) follows another faith, nobody has influence there.
+    let mut game = game_with(|t| {
+        with_empire(3)(t)
+            .replace(
+                "capital: \"capa\", ruler",
+                "capital: \"capa\", religion: Orthodox, ruler",
+            )
+            .replace(
+                r#"(id: "nora", name: "Nora", area: "north", cores: ["AAA"], owner: Some("AAA"),"#,
+                r#"(id: "nora", name: "Nora", area: "north", cores: ["AAA"], owner: Some("BBB"), holding: Vassal,"#,
+            )
+    });
+    let ruler = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), ruler);
+    let votes: Vec<String> = game
+        .log()
+        .entries
+        .iter()
+        .filter(|n| n.rule == "pop.18.29.vote")
+        .map(|n| n.text.clone())
+        .collect();
+    assert!(
+        votes.contains(&"The Elector Area north votes for BBB".to_string()),
+        "{votes:?}"
+    );
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("BBB"));
+}
+
+/// Aland (and Beland too, with `both`) follows the Orthodox faith: not eligible (18.9).
+fn orthodox(both: bool) -> impl Fn(String) -> String {
+    move |t: String| {
+        let t = with_empire(3)(t).replace(
+            "capital: \"capa\", ruler",
+            "capital: \"capa\", religion: Orthodox, ruler",
+        );
+        if both {
+            t.replace(
+                "capital: \"capb\", ruler",
+                "capital: \"capb\", religion: Orthodox, ruler",
+            )
+        } else {
+            t
+        }
+    }
+}
+
+#[test]
+fn pop_18_28_with_no_eligible_player_realm_the_emperor_keeps_the_title_at_two_less() {
+    // "If no PR is eligible to become Emperor, the Emperor title remains with the current
+    // Emperor, but E drops by 2."
+    let mut game = game_with(orthodox(true));
+    let ruler = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), ruler);
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("AAA"));
+    assert_eq!(empire_of(&game).authority, 1);
+    assert_eq!(count(&game, "pop.18.29.vote"), 0, "no vote is counted");
+}
+
+#[test]
+fn pop_18_28_with_no_elector_voting_the_emperor_keeps_the_title() {
+    // Beland is eligible but has no capital, vassal or influence in an Elector Area; Aland,
+    // whose capital is in North, is not eligible: no area votes, nobody is elected.
+    let mut game = game_with(orthodox(false));
+    let ruler = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), ruler);
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("AAA"));
+    assert_eq!(empire_of(&game).authority, 3, "no penalty and no bonus");
+    assert_eq!(
+        count(&game, "pop.18.29.vote"),
+        2,
+        "both areas are asked and abstain"
+    );
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|n| n.rule == "pop.18.28.election" && n.text.contains("no Elector Area votes"))
+    );
+}
+
+#[test]
+fn pop_18_28_a_non_player_emperor_holds_no_election() {
+    // "No election is held if the Emperor is controlled by an NPR."
+    let mut game = game_with(|t| {
+        with_empire(3)(t).replace("emperor: Some(\"AAA\")", "emperor: Some(\"CCC\")")
+    });
+    let c = e(&game, "CCC");
+    empire::ruler_gone(game.world_mut(), c);
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("CCC"));
+    assert_eq!(empire_of(&game).authority, 3);
+    assert_eq!(count(&game, "pop.18.29.vote"), 0);
+    assert_eq!(count(&game, "pop.18.28.election"), 1, "the log says why");
+}
+
+#[test]
 fn pop_18_30_election_bonus_after_the_emperor_wins_a_tie() {
     let mut game = game_with(with_empire(2));
     let (b, east) = (e(&game, "BBB"), e(&game, "east"));
