@@ -22,7 +22,7 @@ use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige};
 use crate::rulesets::pop::rules::generic::{mp, owner};
 use crate::rulesets::pop::rules::relations::{at_war_between, influence_in, provinces_of};
-use crate::rulesets::pop::state::{Content, Index, Seats, key_of};
+use crate::rulesets::pop::state::{Content, Index, Seats, key_of, spawn_sim};
 
 /// The Casus Belli the Emperor holds on outsiders holding land of the Empire (18.3).
 pub const IMPERIAL_LIBERATION: &str = "Imperial Liberation";
@@ -609,10 +609,33 @@ pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb:
         );
     }
     let cb = cb.is_some();
-    if !is_member(world, target) || emp == target {
+    if !is_member(world, target) {
         return;
     }
     let (a, t) = (key_of(world, attacker), key_of(world, target));
+    if !cb && is_subject(world, attacker) && world.get::<PlayerRealm>(emp).is_some() {
+        // 18.5: a subject attacking another member without a Casus Belli gives the Emperor one.
+        spawn_sim(
+            world,
+            None,
+            CasusBelli {
+                holder: emp,
+                target: attacker,
+            },
+        );
+        let e = key_of(world, emp);
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_INTERNAL_WAR,
+                format!("{a}, an Imperial Subject, attacks the member {t} without a Casus Belli: the Emperor {e} places a Casus Belli on {a}"),
+            )
+            .realm(&e),
+        );
+    }
+    if emp == target {
+        return;
+    }
     if emp == attacker {
         write(
             world,
@@ -629,6 +652,7 @@ pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb:
                 ids::EMPIRE_INTERNAL_WAR,
                 &format!("the Emperor declares war on the member {t} without a Casus Belli"),
             );
+            remove_imperial_influence(world, attacker, 3);
         }
         return;
     }
@@ -641,6 +665,35 @@ pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb:
         )
         .realm(&a),
     );
+}
+
+/// 18.5: the Emperor removes `n` of its influence cubes from the Empire's areas, where it has
+/// the most first, ties alphabetical (house rule: the book leaves the choice to the Emperor).
+fn remove_imperial_influence(world: &mut World, emp: Entity, n: i32) {
+    let name = key_of(world, emp);
+    let mut removed = 0;
+    while removed < n {
+        let best = listed_areas(world, |c| &c.0.options.hre_areas)
+            .into_iter()
+            .filter(|(_, a)| hre_area(world, *a))
+            .map(|(k, a)| (influence_in(world, emp, a), k, a))
+            .filter(|(i, _, _)| *i > 0)
+            .min_by(|x, y| y.0.cmp(&x.0).then_with(|| x.1.cmp(&y.1)));
+        let Some((_, key, area)) = best else {
+            break;
+        };
+        crate::rulesets::pop::rules::generic::add_influence(world, emp, area, -1);
+        removed += 1;
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_INTERNAL_WAR,
+                format!("{name} removes 1 influence from {key} for attacking a member without a Casus Belli"),
+            )
+            .realm(&name)
+            .amount(-1),
+        );
+    }
 }
 
 /// Whether a declaration of `attacker` on `target` calls a Player Realm Emperor to Defend the

@@ -332,11 +332,49 @@ fn pop_18_19_peace_against_an_outside_attacker() {
 
 #[test]
 fn pop_18_22_internal_war_without_cb_costs_authority() {
+    // "If the Emperor does not have a CB when Declaring War against one of their Imperial
+    // Subjects, they will lose 1 E and must remove 3 I from HRE Areas."
     let mut game = game_with(with_empire(3));
     let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
+    let (north, east) = (e(&game, "north"), e(&game, "east"));
+    for area in [north, east] {
+        crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), a, area, 2);
+    }
     war::declare_war(game.world_mut(), a, c);
     assert_eq!(empire_of(&game).authority, 2);
+    // Where it has the most first, ties alphabetical: east, north, east.
+    let w = game.world();
+    assert_eq!(
+        (
+            crate::rulesets::pop::rules::relations::influence_in(w, a, east),
+            crate::rulesets::pop::rules::relations::influence_in(w, a, north)
+        ),
+        (0, 1)
+    );
+    assert_eq!(count(&game, "pop.18.22.internal_war"), 1 + 3);
+}
+
+#[test]
+fn pop_18_22_a_subject_attacking_a_member_without_cb_gives_the_emperor_a_cb() {
+    // "If an Imperial Subject Declares War on another HRE Member without a CB, the Emperor must
+    // place a CB token on the Capital of the Aggressor." Beland's capital is inside here.
+    let mut game = game_with(|t| {
+        with_empire(3)(t).replace(
+            "hre_areas: [\"north\", \"east\"]",
+            "hre_areas: [\"north\", \"east\", \"south\"]",
+        )
+    });
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    assert!(empire::is_subject(game.world(), b));
+    war::declare_war(game.world_mut(), b, c);
+    let mut q = game.world_mut().query::<&CasusBelli>();
+    let cbs: Vec<(Entity, Entity)> = q
+        .iter(game.world())
+        .map(|cb| (cb.holder, cb.target))
+        .collect();
+    assert!(cbs.contains(&(a, b)), "{cbs:?}");
     assert_eq!(count(&game, "pop.18.22.internal_war"), 1);
+    assert_eq!(empire_of(&game).authority, 3, "the Emperor loses nothing");
 }
 
 #[test]
