@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
+use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
 use crate::rulesets::pop::decision::{Action, Illegal};
 use crate::rulesets::pop::ids;
@@ -40,6 +41,12 @@ impl Plugin for EmpirePlugin {
         app.init_resource::<Empire>()
             .add_systems(Rules, set_up_empire.in_set(PopStep::Setup))
             .add_systems(Rules, score_empire.in_set(PopStep::P4E))
+            .add_systems(
+                Rules,
+                roll_npr_authority
+                    .in_set(PopStep::RoundEnd)
+                    .before(crate::rulesets::pop::rules::scoring::check_game_end),
+            )
             .add_systems(Rules, tidy.after(PopStep::RoundEnd));
     }
 }
@@ -456,6 +463,44 @@ pub(crate) fn score_empire(world: &mut World) {
         .realm(&name),
     );
     change_prestige(world, realm, 1, ids::EMPIRE_PRESTIGE);
+}
+
+/// 18.8: a Non-Player Emperor's authority moves with a die at the end of each Round: 1 takes
+/// 1 away, 6 adds 1, 2-5 take 1 away when 2 or more below E and add 1 when 2 or more above it.
+pub(crate) fn roll_npr_authority(world: &mut World) {
+    let Some(emp) = emperor(world) else {
+        return;
+    };
+    if world.get::<PlayerRealm>(emp).is_some() {
+        return;
+    }
+    let roll = i32::from(world.resource_mut::<GameRng>().d6());
+    let e = authority(world);
+    let delta = match roll {
+        1 => -1,
+        6 => 1,
+        r if r <= e - 2 => -1,
+        r if r >= e + 2 => 1,
+        _ => 0,
+    };
+    let name = key_of(world, emp);
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_BOUNDS,
+            format!("{name}, a Non-Player Emperor, rolls {roll} against Imperial Authority {e}"),
+        )
+        .realm(&name)
+        .amount(roll),
+    );
+    if delta != 0 {
+        change_authority(
+            world,
+            delta,
+            ids::EMPIRE_BOUNDS,
+            "the Non-Player Emperor's end-of-Round roll",
+        );
+    }
 }
 
 /// Final scoring: the Emperor scores E prestige (FACTS 6).

@@ -125,6 +125,27 @@ fn pop_18_5_income_adds_authority_to_the_emperors_tax() {
 }
 
 #[test]
+fn pop_18_5_manpower_adds_authority_to_the_emperors_reserve() {
+    // "The Holy Roman Emperor's E value is added directly to their m value", adjusted in
+    // Phase 5 step A.
+    let mut plain = crate::rulesets::pop::rules::test_support::game();
+    let mut game = game_with(with_empire(3));
+    let a = e(&game, "AAA");
+    for g in [&mut plain, &mut game] {
+        crate::rulesets::pop::rules::income::recount_manpower(g.world_mut(), a);
+    }
+    assert_eq!(mat(&game, a).manpower - mat(&plain, a).manpower, 3);
+    set_authority(&mut game, 5);
+    crate::rulesets::pop::rules::income::recount_manpower(game.world_mut(), a);
+    assert_eq!(mat(&game, a).manpower - mat(&plain, a).manpower, 5);
+    // Beland, no Emperor, gets nothing.
+    let b = e(&game, "BBB");
+    crate::rulesets::pop::rules::income::recount_manpower(game.world_mut(), b);
+    crate::rulesets::pop::rules::income::recount_manpower(plain.world_mut(), b);
+    assert_eq!(mat(&game, b).manpower, mat(&plain, b).manpower);
+}
+
+#[test]
 fn pop_18_6_monarch_power_by_authority() {
     let mut game = game_with(with_empire(3));
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
@@ -652,4 +673,69 @@ fn pop_18_11_imperial_liberation_cb_on_outsiders_holding_imperial_land() {
         "a CB: no stability lost"
     );
     assert_eq!(count(&game, "pop.18.11.imperial_liberation"), 1);
+}
+
+#[test]
+fn pop_18_2_a_subject_may_not_research_government_ideas_at_authority_three() {
+    // "PR HRE Members ... may not Research Government Ideas if E is +3 or higher." Beland's
+    // capital is inside the Empire here.
+    let ideas = "    ideas: [\n        (id: \"gov\", name: \"Gov\", kind: Adm, basic: true, age: 1, cost: 1, government: true),\n    ],";
+    let mut game = game_with(|t| {
+        with_empire(3)(t)
+            .replace(
+                "hre_areas: [\"north\", \"east\"]",
+                "hre_areas: [\"north\", \"east\", \"south\"]",
+            )
+            .replace("    ideas: [],", ideas)
+    });
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    for r in [a, b] {
+        set(&mut game, r, |m| m.mp = [5, 5, 5]);
+    }
+    let research = |game: &crate::rulesets::pop::Game, r| {
+        crate::rulesets::pop::rules::ideas::research_problem(game.world(), r, "gov").map(|p| p.rule)
+    };
+    assert_eq!(research(&game, b), Some("pop.18.2.lands"));
+    assert_eq!(research(&game, a), None, "the Emperor is no subject");
+    set_authority(&mut game, 2);
+    assert_eq!(research(&game, b), None, "allowed below 3");
+}
+
+#[test]
+fn pop_18_4_a_non_player_emperors_authority_rolls_at_the_end_of_each_round() {
+    // 18.8: "Roll a 6-sided die at the end of the Round": 1 decreases E, 6 increases it, 2-5
+    // decrease it when 2+ lower than E and increase it when 2+ higher.
+    let mut game = game_with(|t| {
+        with_empire(3)(t).replace("emperor: Some(\"AAA\")", "emperor: Some(\"CCC\")")
+    });
+    game.world_mut()
+        .insert_resource(crate::engine::rng::GameRng::new(77));
+    let mut twin = crate::engine::rng::GameRng::new(77);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        let e0 = empire_of(&game).authority;
+        let roll = i32::from(twin.d6());
+        let expected = match roll {
+            1 => e0 - 1,
+            6 => e0 + 1,
+            r if r <= e0 - 2 => e0 - 1,
+            r if r >= e0 + 2 => e0 + 1,
+            _ => e0,
+        }
+        .clamp(0, empire::max_authority(game.world()));
+        empire::roll_npr_authority(game.world_mut());
+        assert_eq!(
+            empire_of(&game).authority,
+            expected,
+            "roll {roll} at E {e0}"
+        );
+        seen.insert((roll, expected - e0));
+    }
+    assert!(seen.iter().any(|(_, d)| *d < 0) && seen.iter().any(|(_, d)| *d > 0));
+    // A Player Realm Emperor does not roll.
+    let mut pr = game_with(with_empire(3));
+    let before = count(&pr, "pop.18.4.bounds");
+    empire::roll_npr_authority(pr.world_mut());
+    assert_eq!(empire_of(&pr).authority, 3);
+    assert_eq!(count(&pr, "pop.18.4.bounds"), before);
 }

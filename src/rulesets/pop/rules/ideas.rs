@@ -165,6 +165,16 @@ pub fn research_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
         ));
     }
     let def = &world.resource::<Content>().0.ideas[idea];
+    // 18.3: an Imperial Subject may not research Government Ideas while E is 3 or more.
+    if def.government
+        && crate::rulesets::pop::rules::empire::is_subject(world, realm)
+        && crate::rulesets::pop::rules::empire::authority(world) >= 3
+    {
+        return Some(Illegal::new(
+            ids::EMPIRE_LANDS,
+            "an Imperial Subject may not research a Government Idea while Imperial Authority is 3 or more",
+        ));
+    }
     let (kind, cost) = idea_cost(world, id)?;
     let have = world.get::<Mat>(realm).map_or(0, |m| m.mp(kind));
     (have < cost).then(|| {

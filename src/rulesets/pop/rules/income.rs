@@ -638,6 +638,12 @@ pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
     let shown = tracks(world, realm).manpower;
     // Manpower Ideas add to the tracks, above their cap of 20.
     let from_ideas = crate::rulesets::pop::rules::ideas::idea_manpower(world, realm);
+    // 18.1: the Emperor's Imperial Authority is added to its manpower (not to Base Tax).
+    let from_empire = if crate::rulesets::pop::rules::empire::is_emperor(world, realm) {
+        crate::rulesets::pop::rules::empire::authority(world)
+    } else {
+        0
+    };
     let deployed = units_of(world, realm)
         .into_iter()
         .filter(|u| {
@@ -662,7 +668,9 @@ pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
     };
     m.exhausted_manpower -= recovered;
     // The reserve is what the tracks show, less what is deployed or exhausted.
-    let reserve = (shown.min(MANPOWER_CAP) + from_ideas - deployed - m.exhausted_manpower).max(0);
+    let reserve =
+        (shown.min(MANPOWER_CAP) + from_ideas + from_empire - deployed - m.exhausted_manpower)
+            .max(0);
     m.manpower = reserve;
     crate::rulesets::pop::rules::colonize::gain_colonists(world, realm);
     write(
@@ -674,4 +682,15 @@ pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
         .realm(&name)
         .amount(recovered),
     );
+    if from_empire > 0 {
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_INCOME,
+                format!("{name}, the Emperor: {from_empire:+} manpower from Imperial Authority"),
+            )
+            .realm(&name)
+            .amount(from_empire),
+        );
+    }
 }

@@ -95,7 +95,7 @@ pub fn occupied_tax_value(world: &World, realm: Entity) -> i32 {
 
 /// After Phase 5: the game ends when the last Age's deck is empty, when someone has 100+
 /// prestige and leads by 20, or when a realm has every town and vassal on the board.
-fn check_game_end(world: &mut World) {
+pub(crate) fn check_game_end(world: &mut World) {
     let flow = world.resource::<Flow>().clone();
     let last_age = world.resource::<Content>().0.options.last_age.min(4);
     let seats = world.resource::<Seats>().0.clone();
