@@ -549,6 +549,26 @@ fn pop_14_2_one_rebel_die_per_town_with_unrest() {
     );
 }
 
+/// Keeps each realm's two home provinces in unrest and 3 of its infantry in the home area, so
+/// that rebel dice keep raising rebellions against an army.
+fn armed_unrest(game: &mut Game, homes: &[(Entity, &str, [&str; 2])]) {
+    for (realm, area, provinces) in homes {
+        for p in provinces {
+            hold_unrest(game, *realm, p);
+        }
+        let here = military::own_units_at(game.world(), *realm, e(game, area), true).len();
+        for _ in here..3 {
+            spawn_unit(
+                game,
+                Some(*realm),
+                area,
+                UnitKind::Infantry,
+                UnitStatus::Regular,
+            );
+        }
+    }
+}
+
 #[test]
 fn pop_14_2_rebellion_battles_come_after_all_rebel_dice() {
     // "A ? is placed in the Area for each r result, triggering a Battle after all Rebel Dice rolls
@@ -586,21 +606,9 @@ fn pop_14_2_rebellion_battles_come_after_all_rebel_dice() {
         &mut game,
         6000,
         |game| {
-            for (realm, area, provinces) in homes {
-                for p in provinces {
-                    hold_unrest(game, realm, p);
-                }
+            armed_unrest(game, &homes);
+            for (realm, _, _) in homes {
                 set(game, realm, |m| m.stability = 0);
-                let here = military::own_units_at(game.world(), realm, e(game, area), true).len();
-                for _ in here..3 {
-                    spawn_unit(
-                        game,
-                        Some(realm),
-                        area,
-                        UnitKind::Infantry,
-                        UnitStatus::Regular,
-                    );
-                }
             }
         },
         |game| found(game).is_some(),
@@ -663,23 +671,7 @@ fn pop_14_2_an_events_rebellion_battles_come_before_the_event_goes_on() {
     let reached = play_until(
         &mut game,
         6000,
-        |game| {
-            for (realm, area, provinces) in homes {
-                for p in provinces {
-                    hold_unrest(game, realm, p);
-                }
-                let here = military::own_units_at(game.world(), realm, e(game, area), true).len();
-                for _ in here..3 {
-                    spawn_unit(
-                        game,
-                        Some(realm),
-                        area,
-                        UnitKind::Infantry,
-                        UnitStatus::Regular,
-                    );
-                }
-            }
-        },
+        |game| armed_unrest(game, &homes),
         |game| found(game).is_some(),
     );
     assert!(
