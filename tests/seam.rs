@@ -77,8 +77,9 @@ fn a_format_1_save_from_before_the_seam_replays_to_its_hash() {
     );
     // Issue 17 changed rules the recorded game ran into: its actions were cut at the first
     // one today's rules refuse (action 548, then action 154 once the Exhaust face of a Rebel
-    // Die became the player's choice), and its scenario hash is that of the 1444 scenario with
-    // the Holy Roman Empire; the game is in progress at its end.
+    // Die became the player's choice), and its scenario hash is that of today's 1444 scenario
+    // (last set when three Administrative cards became Development cards, none of which the
+    // recorded game draws); the game is in progress at its end.
     assert!(!game.is_over());
     assert_eq!(save.actions.len(), 153);
 }

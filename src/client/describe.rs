@@ -89,6 +89,9 @@ pub fn effect_text(game: &Game, effect: &Effect) -> String {
             format!("expand the {} trade node", trade_node_name(game, node))
         }
         Effect::ExpandAnyNode => "expand a trade node of your choice".to_string(),
+        Effect::IntegrateArea => {
+            "Integrate Area: a core token in an area you own whole, of your choice".to_string()
+        }
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),
     }
@@ -411,6 +414,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             "Take an interest token for gold inflation".to_string()
         }
         Action::IntegrateArea { area } => format!("Integrate {}", area_name(game, area)),
+        Action::PlaceInfluence { area } => {
+            format!("Place 1 influence in {} (new faith)", area_name(game, area))
+        }
         Action::ConvertArea { area } => format!("Convert {}", area_name(game, area)),
         Action::ChooseNode { node } => format!("Expand {}", trade_node_name(game, node)),
         Action::ChooseCardinal { slot } => {

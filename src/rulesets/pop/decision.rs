@@ -140,8 +140,11 @@ pub enum Action {
     PayInflation { adm: bool },
     /// Basic action (Administrative): Convert Area, this area takes the realm's State Religion.
     ConvertArea { area: String },
-    /// Basic action: Integrate Area, a core token on this area.
+    /// Integrate Area, a core token on this area: the answer to a Development card's question.
     IntegrateArea { area: String },
+    /// Change State Religion: place one of the influence it moved in this area of the new
+    /// faith.
+    PlaceInfluence { area: String },
     /// Basic action: play this Action Card from the hand for its effects.
     PlayCard { card: String },
     /// Basic action (Administrative): found a colony on this vacant Territory, paying 4 in adm
@@ -341,6 +344,17 @@ pub enum DecisionKind {
     AgeSwap,
     /// Commercial Growth: choose the Trade Node to expand.
     ExpandNode,
+    /// A Development card's Integrate Area: choose the area for the core token.
+    IntegrateArea,
+    /// Change State Religion (5.1): choose which marriage, with its token in an area of the
+    /// abandoned faith, ends (answered with `ChooseRealm`).
+    ReligionMarriage,
+    /// Change State Religion: choose an area of the abandoned faith to take one influence from
+    /// (`RemoveInfluence`); `left` cubes are still to go.
+    ReligionInfluenceOut { left: u8 },
+    /// Change State Religion: choose an area of the new faith for one removed influence
+    /// (`PlaceInfluence`); `left` cubes are still to place.
+    ReligionInfluenceIn { left: u8 },
     /// The Cardinal Dies symbol of the Event you took: choose the cardinal (not Roma's) that
     /// leaves the Papal Curia.
     CardinalDies,

@@ -78,12 +78,6 @@ pub fn turn(
     if let Some(a) = card_exchange(world, realm, mat, legal, &value) {
         return Some(a);
     }
-    // Integrate an area: a core token scores at the end and guards against liberation.
-    if adm >= 6 {
-        if let Some(a) = pick(legal, |a| matches!(a, Action::IntegrateArea { .. })) {
-            return Some(a);
-        }
-    }
     // At the alliance cap, a much larger partner is worth more than the smallest ally at
     // peace: cut ties with it first (its 5 influence and a truce are the price).
     if let Some(cut) = trade_up_alliance(world, realm, dip, legal) {
@@ -490,6 +484,14 @@ fn card_worth(
     {
         return 0;
     }
+    // A Development card needs an area to integrate (7.6).
+    if def
+        .effects
+        .contains(&crate::rulesets::pop::content::schema::Effect::IntegrateArea)
+        && crate::rulesets::pop::rules::integrate::integrable(world, realm).is_empty()
+    {
+        return 0;
+    }
     def.effects.iter().map(value).sum()
 }
 
@@ -649,6 +651,57 @@ fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &[Action]
 /// The Trade Node the bot expands (Commercial Growth): where its own merchant stands, then
 /// where it owns the most key power (Key Provinces of the Trade Cards naming the node, '+'
 /// signs included), then fewest rival merchants to share the gain with, then the first listed.
+/// The area to integrate with a Development card: the one with the most provinces that are
+/// not yet the realm's cores (each becomes one, safe from liberation), the first by stable id
+/// on a tie.
+pub fn integrate_pick(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+    let index = world.resource::<Index>();
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::IntegrateArea { area } => index.get(area).map(|e| (a, e)),
+            _ => None,
+        })
+        .map(|(a, area)| {
+            let new_cores = crate::rulesets::pop::rules::relations::provinces_of(world, area)
+                .into_iter()
+                .filter(|p| !crate::rulesets::pop::rules::towns::is_core(world, *p, realm))
+                .count();
+            (a, new_cores)
+        })
+        .fold(None, |best: Option<(&Action, usize)>, (a, n)| match best {
+            Some((_, m)) if m >= n => best,
+            _ => Some((a, n)),
+        })
+        .map(|(a, _)| a.clone())
+}
+
+/// Of answers naming areas (`RemoveInfluence`, `PlaceInfluence`), the area where the realm has
+/// the most influence (`most`) or the least, the first by stable id on a tie.
+pub fn influence_pick(
+    world: &World,
+    realm: Entity,
+    legal: &[Action],
+    most: bool,
+) -> Option<Action> {
+    let index = world.resource::<Index>();
+    let held = |a: &Action| match a {
+        Action::RemoveInfluence { area } | Action::PlaceInfluence { area } => index
+            .get(area)
+            .map(|e| crate::rulesets::pop::rules::relations::influence_in(world, realm, e) as i32),
+        _ => None,
+    };
+    let mut best: Option<(i32, &Action)> = None;
+    for a in legal {
+        let Some(n) = held(a) else { continue };
+        let better = best.is_none_or(|(b, _)| if most { n > b } else { n < b });
+        if better {
+            best = Some((n, a));
+        }
+    }
+    best.map(|(_, a)| a.clone())
+}
+
 pub fn expand_pick(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
     let content = &world.resource::<Content>().0;
     let board = world.resource::<trade::TradeBoard>();

@@ -367,6 +367,18 @@ impl Bot {
             DecisionKind::AgeEndClaims => Some(missions::claim(&legal).unwrap_or(Action::Decline)),
             DecisionKind::AgeSwap => missions::age_swap(world, realm?, &legal),
             DecisionKind::ExpandNode => realm.and_then(|r| generic::expand_pick(world, r, &legal)),
+            DecisionKind::IntegrateArea => {
+                realm.and_then(|r| generic::integrate_pick(world, r, &legal))
+            }
+            // Change State Religion: the first marriage; influence leaves where the bot has the
+            // least and goes where it has the most, to keep and build majorities.
+            DecisionKind::ReligionMarriage => legal.first().cloned(),
+            DecisionKind::ReligionInfluenceOut { .. } => {
+                realm.and_then(|r| generic::influence_pick(world, r, &legal, false))
+            }
+            DecisionKind::ReligionInfluenceIn { .. } => {
+                realm.and_then(|r| generic::influence_pick(world, r, &legal, true))
+            }
             // The Event's cardinal and the excommunicated realm's: as FACTS' auto-resolution
             // (16.5) and the rightmost of its own, keeping its leftmost for the tie-break.
             DecisionKind::CardinalDies => crate::rulesets::pop::rules::curia::dying_cardinal(world)
@@ -469,6 +481,9 @@ fn value(effect: &Effect) -> i32 {
         Effect::Cardinal => 10,
         // An expanded node pays 1-3 ducats more a row, to every merchant there.
         Effect::ExpandNode(_) | Effect::ExpandAnyNode => 5,
+        // A core token from a Development card: as a rewarded one (the card is only playable
+        // where an area qualifies).
+        Effect::IntegrateArea => 6,
     }
 }
 

@@ -386,6 +386,11 @@ pub enum Effect {
     /// expanded where it has a merchant or a valid connection (house rule). Asks a choice, so
     /// it is no Mission or Milestone reward.
     ExpandAnyNode,
+    /// Integrate Area, the action of a Development card (7.6): a core token in an area of the
+    /// realm's choice where it owns every province and not all are its cores yet. Asks a choice,
+    /// so it is no Mission or Milestone reward (those name the area: `CoreToken`); a card
+    /// carrying it cannot be played while no area qualifies.
+    IntegrateArea,
 }
 
 /// Bottom-row symbols on an event card, resolved left to right (FACTS section 3).

@@ -978,6 +978,7 @@ fn check_goal(
                 | Effect::Loan(_)
                 | Effect::RulerIllHealth
                 | Effect::ExpandAnyNode
+                | Effect::IntegrateArea
         ) {
             c.problem(
                 section,

@@ -330,7 +330,10 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             answer_ruler_offer(world, &action);
             return;
         }
-        DecisionKind::MpType { .. } | DecisionKind::UnrestTown | DecisionKind::ExpandNode => {
+        DecisionKind::MpType { .. }
+        | DecisionKind::UnrestTown
+        | DecisionKind::ExpandNode
+        | DecisionKind::IntegrateArea => {
             answer_effect(world, &action);
             return;
         }
@@ -677,6 +680,11 @@ pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), 
             }
         }
         (DecisionKind::ExpandNode, _) => wrong(ids::TRADE_EXPAND),
+        (DecisionKind::IntegrateArea, Action::IntegrateArea { area }) => {
+            crate::rulesets::pop::rules::integrate::answer_problem(world, realm, area)
+                .map_or(Ok(()), Err)
+        }
+        (DecisionKind::IntegrateArea, _) => wrong(ids::ACT_INTEGRATE_AREA),
         (DecisionKind::AfterPass, Action::Decline) => Ok(()),
         (DecisionKind::AfterPass, Action::RepayLoan) => {
             check_turn_action(world, &mat, &markers, phase, action)

@@ -16,7 +16,7 @@ use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::relations::{influence_in, owned_areas};
 use crate::rulesets::pop::rules::{
     actions, cards, characters, colonize, diplomacy, economy, explore, generic, ideas, income,
-    integrate, military, minor, religion, trade, war,
+    military, minor, religion, trade, war,
 };
 use crate::rulesets::pop::state::{Content, Index};
 
@@ -245,7 +245,6 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
         Action::Trade => cost.dip = trade::TRADE_DIP,
         Action::PayInflation { adm: true } => cost.adm = trade::INFLATION_ADM,
         Action::PayInflation { adm: false } => cost.loans = 1,
-        Action::IntegrateArea { .. } => cost.adm = integrate::INTEGRATE_ADM,
         Action::PlayCard { card } => {
             let hand = world
                 .get::<crate::rulesets::pop::rules::cards::Hand>(realm)

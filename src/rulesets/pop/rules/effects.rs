@@ -13,6 +13,7 @@ use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{
     MAX_LOANS, change_mp, change_prestige, change_stability, gain_ducats, pay_mandatory, take_loan,
 };
+use crate::rulesets::pop::rules::integrate;
 use crate::rulesets::pop::rules::towns::token_provinces;
 use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
@@ -99,6 +100,14 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
         (Some(Effect::ExpandAnyNode), Action::ChooseNode { node }) => {
             world.resource_mut::<EffectQueue>().items.pop_front();
             crate::rulesets::pop::rules::trade::expand_node(world, realm, node);
+            true
+        }
+        (Some(Effect::IntegrateArea), Action::IntegrateArea { area }) => {
+            let Some(area) = world.resource::<Index>().get(area) else {
+                return false;
+            };
+            world.resource_mut::<EffectQueue>().items.pop_front();
+            integrate::integrate(world, realm, area);
             true
         }
         _ => false,
@@ -337,6 +346,30 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 }
             }
         }
+        Effect::IntegrateArea => match integrate::integrable(world, realm).as_slice() {
+            // Playing the card is refused while no area qualifies; an Event may still carry it.
+            [] => write(
+                world,
+                Note::new(
+                    ids::ACT_INTEGRATE_AREA,
+                    format!("{name} has no area to integrate: none it owns whole has a province that is not its core"),
+                )
+                .realm(&name),
+            ),
+            [only] => integrate::integrate(world, realm, *only),
+            _ => {
+                world
+                    .resource_mut::<EffectQueue>()
+                    .items
+                    .push_front(Effect::IntegrateArea);
+                return ask(
+                    world,
+                    realm,
+                    DecisionKind::IntegrateArea,
+                    "Integrate Area: choose the area for your core token".to_string(),
+                );
+            }
+        },
     }
     Progress::Done
 }
@@ -408,6 +441,17 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
             crate::rulesets::pop::rules::trade::expandable(world, realm)
                 .into_iter()
                 .map(|node| Action::ChooseNode { node })
+                .collect()
+        }
+        DecisionKind::IntegrateArea => {
+            let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+                return Vec::new();
+            };
+            integrate::integrable(world, realm)
+                .into_iter()
+                .map(|a| Action::IntegrateArea {
+                    area: key_of(world, a),
+                })
                 .collect()
         }
         _ => Vec::new(),

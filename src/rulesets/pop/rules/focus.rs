@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
-use crate::rulesets::pop::content::schema::MpKind;
+use crate::rulesets::pop::content::schema::{Effect, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::rules::cards::{
@@ -18,6 +18,7 @@ use crate::rulesets::pop::rules::economy::{
 };
 use crate::rulesets::pop::rules::effects::queue_effects;
 use crate::rulesets::pop::rules::generic::*;
+use crate::rulesets::pop::rules::integrate;
 use crate::rulesets::pop::state::{Content, key_of};
 
 /// Most cards discarded by Change National Focus.
@@ -116,6 +117,18 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                 Some(Illegal::new(
                     ids::ACT_PLAY_CARD,
                     format!("{} also costs {} ducats", def.name, def.ducats),
+                ))
+            } else if def.effects.contains(&Effect::IntegrateArea)
+                && integrate::integrable(world, realm).is_empty()
+            {
+                // A Development card is played for its Integrate Area action, which needs an
+                // area the realm owns whole with a province that is not its core (7.6).
+                Some(Illegal::new(
+                    ids::ACT_INTEGRATE_AREA,
+                    format!(
+                        "{}: you own no whole area with a province that is not your core",
+                        def.name
+                    ),
                 ))
             } else {
                 None

@@ -71,6 +71,8 @@ pub struct Generic {
     pub explore: Option<ExploreRoll>,
     pub focus: Option<FocusRun>,
     pub influence: Option<InfluenceRun>,
+    /// A Change State Religion whose price is being paid, choice by choice.
+    pub religion_change: Option<religion::ReligionChange>,
     /// Rebel dice after a change of State Religion are being rolled for this realm.
     pub religion_dice: Option<Entity>,
     /// (realm, Round number) of each Change National Focus taken (the cube on the mat).
@@ -83,7 +85,13 @@ impl Generic {
     /// The progress with realms named by content id, for the state snapshot.
     pub fn describe(&self, world: &World) -> String {
         let key = |e: Entity| key_of(world, e);
-        format!(
+        // Only while one is going on, so the snapshot of every other state reads as before.
+        let change = self
+            .religion_change
+            .as_ref()
+            .map(|c| format!(", religion change {}", c.describe(world)))
+            .unwrap_or_default();
+        let text = format!(
             "deal {:?}, explore {:?}, focus {:?}, influence {:?}, religion dice {:?}, focus taken {:?}, finished {}",
             self.deal
                 .as_ref()
@@ -106,7 +114,8 @@ impl Generic {
                 .map(|(r, n)| (key(*r), *n))
                 .collect::<Vec<_>>(),
             self.finished
-        )
+        );
+        text + &change
     }
 }
 
@@ -129,7 +138,6 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     all.extend(explore::candidates(world, realm));
     all.extend(focus::candidates(world, realm));
     all.extend(religion::candidates(world, realm));
-    all.extend(integrate::candidates(world, realm));
     all.extend(colonize::candidates(world, realm));
     all.extend(curia::candidates(world, realm));
     all.extend(crate::rulesets::pop::rules::empire::candidates(
@@ -207,7 +215,6 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         .or_else(|| explore::handle(world, realm, action))
         .or_else(|| focus::handle(world, realm, action))
         .or_else(|| religion::handle(world, realm, action))
-        .or_else(|| integrate::handle(world, realm, action))
         .or_else(|| colonize::handle(world, realm, action))
         .or_else(|| curia::handle(world, realm, action))
         .or_else(|| crate::rulesets::pop::rules::empire::handle(world, realm, action))
@@ -222,6 +229,9 @@ pub fn owns(kind: &DecisionKind) -> bool {
             | DecisionKind::FocusDiscard { .. }
             | DecisionKind::FocusDraw { .. }
             | DecisionKind::InfluenceMore
+            | DecisionKind::ReligionMarriage
+            | DecisionKind::ReligionInfluenceOut { .. }
+            | DecisionKind::ReligionInfluenceIn { .. }
     ) || trade::owns_decision(kind)
 }
 
@@ -234,6 +244,9 @@ pub fn decision_candidates(world: &World, realm: Entity, kind: &DecisionKind) ->
             focus::answers(world, realm, kind)
         }
         DecisionKind::InfluenceMore => diplomacy::influence_answers(world, realm),
+        DecisionKind::ReligionMarriage
+        | DecisionKind::ReligionInfluenceOut { .. }
+        | DecisionKind::ReligionInfluenceIn { .. } => religion::answers(world, kind),
         k if trade::owns_decision(k) => trade::answers(world, realm, k),
         _ => Vec::new(),
     }
@@ -253,6 +266,9 @@ pub fn check_decision(
             focus::answer_problem(world, realm, kind, action)
         }
         DecisionKind::InfluenceMore => diplomacy::influence_answer_problem(world, realm, action),
+        DecisionKind::ReligionMarriage
+        | DecisionKind::ReligionInfluenceOut { .. }
+        | DecisionKind::ReligionInfluenceIn { .. } => religion::answer_problem(world, kind, action),
         k if trade::owns_decision(k) => trade::answer_problem(world, realm, k, action),
         _ => Some(Illegal::new(ids::SEQ_PHASE2_TURN, "not a decision here")),
     };
@@ -271,6 +287,9 @@ pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
             focus::answer(world, action)
         }
         DecisionKind::InfluenceMore => diplomacy::influence_answer(world, action),
+        DecisionKind::ReligionMarriage
+        | DecisionKind::ReligionInfluenceOut { .. }
+        | DecisionKind::ReligionInfluenceIn { .. } => religion::answer(world, action),
         k if trade::owns_decision(k) => trade::answer(world, k, action),
         _ => {}
     }

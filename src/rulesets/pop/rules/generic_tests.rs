@@ -698,6 +698,171 @@ fn pop_5_1_change_religion_from_age_two_with_its_consequences() {
     assert!(count(&game, "pop.5.1.change_religion") >= 1);
 }
 
+/// The mini game with two more Non-Player Realms: Deland (DDD) in the Catholic Isle, Fjordland
+/// (EEE) in the Protestant Fjord; East is made Protestant. The realm whose turn it is has 4
+/// influence in its home area and 3 in the other player's (both Catholic), is married to the
+/// other player and to Deland, and it is Age II.
+fn religion_choices_game() -> (Game, Entity, Entity) {
+    let (mut game, me, other) = rich(|t| {
+        t.replace(
+            "            (id: \"farland\",",
+            "            (id: \"isle\", name: \"Isle\", continent: \"europe\", religion: Catholic, seas: [\"west_sea\"]),\n            (id: \"fjord\", name: \"Fjord\", continent: \"europe\", religion: Protestant, seas: [\"west_sea\"]),\n            (id: \"farland\",",
+        )
+        .replace(
+            "            (id: \"wild\",",
+            "            (id: \"isla\", name: \"Isla\", area: \"isle\", cores: [\"DDD\"], owner: Some(\"DDD\"), shape: [[(300.0, 80.0), (320.0, 80.0), (320.0, 120.0), (300.0, 120.0)]], site: (310.0, 100.0)),\n            (id: \"fjora\", name: \"Fjora\", area: \"fjord\", cores: [\"EEE\"], owner: Some(\"EEE\"), shape: [[(300.0, 120.0), (320.0, 120.0), (320.0, 160.0), (300.0, 160.0)]], site: (310.0, 140.0)),\n            (id: \"wild\",",
+        )
+        .replace(
+            "    realms: [",
+            "    realms: [\n        (id: \"DDD\", name: \"Deland\", kind: NonPlayer, colour: (120, 120, 40), capital: \"isla\"),\n        (id: \"EEE\", name: \"Fjordland\", kind: NonPlayer, colour: (40, 120, 120), capital: \"fjora\", religion: Protestant),",
+        )
+    });
+    age_two(&mut game);
+    let east = e(&game, "east");
+    crate::rulesets::pop::rules::religion::place_faith(
+        game.world_mut(),
+        east,
+        Religion::Protestant,
+    );
+    let deland = e(&game, "DDD");
+    for partner in [other, deland] {
+        spawn_sim(
+            game.world_mut(),
+            None,
+            Marriage {
+                a: me,
+                b: partner,
+                disputed_a: false,
+                disputed_b: false,
+            },
+        );
+    }
+    let (home, away) = if key(&game, me) == "AAA" {
+        ("north", "south")
+    } else {
+        ("south", "north")
+    };
+    let (home, away) = (e(&game, home), e(&game, away));
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, home, 4);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, away, 3);
+    (game, me, other)
+}
+
+#[test]
+fn pop_5_1_change_religion_the_realm_chooses_the_marriage_the_influence_and_where_it_goes() {
+    let (mut game, me, other) = religion_choices_game();
+    let name = key(&game, me);
+    let (home, away) = if name == "AAA" {
+        ("north", "south")
+    } else {
+        ("south", "north")
+    };
+    let (home_e, away_e) = (e(&game, home), e(&game, away));
+    let (east, fjord) = (e(&game, "east"), e(&game, "fjord"));
+    game.apply(Action::ChangeReligion).unwrap();
+    // Both marriage tokens lie in Catholic capital areas: the realm chooses which ends.
+    let pending = game.pending().unwrap().clone();
+    assert_eq!(
+        (pending.kind, pending.realm.as_str()),
+        (DecisionKind::ReligionMarriage, name.as_str())
+    );
+    let realm = |r: &str| Action::ChooseRealm { realm: r.into() };
+    let other_name = key(&game, other);
+    let mut offered = game.legal_actions();
+    offered.sort_by_key(|a| format!("{a:?}"));
+    let mut expected = vec![realm("DDD"), realm(&other_name)];
+    expected.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(offered, expected);
+    refused(&mut game, realm("CCC"), "pop.5.1.change_religion");
+    game.apply(realm("DDD")).unwrap();
+    let marriages = markers::<Marriage>(&mut game);
+    assert_eq!(marriages.len(), 1, "one marriage goes");
+    assert!(
+        marriages[0].a == other || marriages[0].b == other,
+        "the one with Deland"
+    );
+    // 7 influence in two Catholic areas: 5 go, one at a time, where the realm says.
+    let out = |a: &str| Action::RemoveInfluence { area: a.into() };
+    assert_eq!(
+        game.pending().unwrap().kind,
+        DecisionKind::ReligionInfluenceOut { left: 5 }
+    );
+    refused(&mut game, out("east"), "pop.5.1.change_religion");
+    for area in [away, away, home, home, home] {
+        game.apply(out(area)).unwrap();
+    }
+    assert_eq!(influence_in(game.world(), me, away_e), 1, "3 - 2");
+    assert_eq!(influence_in(game.world(), me, home_e), 1, "4 - 3");
+    // The 5 go to Protestant areas with a Non-Player Realm's province: East or Fjord.
+    let put = |a: &str| Action::PlaceInfluence { area: a.into() };
+    assert_eq!(
+        game.pending().unwrap().kind,
+        DecisionKind::ReligionInfluenceIn { left: 5 }
+    );
+    refused(&mut game, put(home), "pop.5.1.change_religion");
+    for area in ["fjord", "fjord", "east", "fjord", "fjord"] {
+        game.apply(put(area)).unwrap();
+    }
+    assert_eq!(influence_in(game.world(), me, fjord), 4);
+    assert_eq!(influence_in(game.world(), me, east), 1);
+    crate::rulesets::pop::rules::test_support::settle_turn(&mut game, me);
+    assert_ne!(game.pending().unwrap().realm, name, "the action is over");
+    assert_eq!(
+        game.world().get::<Realm>(me).unwrap().religion,
+        Religion::Protestant
+    );
+}
+
+#[test]
+fn pop_5_1_change_religion_asks_nothing_where_there_is_no_choice() {
+    // 5 or fewer cubes of the old faith all go; one area to place them in takes them (up to 5).
+    let (mut game, me, other) = religion_choices_game();
+    let name = key(&game, me);
+    let (home, away) = if name == "AAA" {
+        ("north", "south")
+    } else {
+        ("south", "north")
+    };
+    let (home_e, away_e) = (e(&game, home), e(&game, away));
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, away_e, -2);
+    let deland = e(&game, "DDD");
+    let (marriage, _) = game
+        .world_mut()
+        .query::<(Entity, &Marriage)>()
+        .iter(game.world())
+        .find(|(_, m)| m.b == deland)
+        .map(|(e, m)| (e, *m))
+        .unwrap();
+    game.world_mut().despawn(marriage);
+    let fjord = e(&game, "fjord");
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, fjord, 5);
+    game.apply(Action::ChangeReligion).unwrap();
+    let kinds_asked = game.pending().map(|d| d.kind.clone());
+    assert!(
+        !matches!(
+            kinds_asked,
+            Some(
+                DecisionKind::ReligionMarriage
+                    | DecisionKind::ReligionInfluenceOut { .. }
+                    | DecisionKind::ReligionInfluenceIn { .. }
+            )
+        ),
+        "{kinds_asked:?}"
+    );
+    assert!(
+        markers::<Marriage>(&mut game).is_empty(),
+        "the only one ends"
+    );
+    assert_eq!(influence_in(game.world(), me, home_e), 0);
+    assert_eq!(influence_in(game.world(), me, away_e), 0);
+    assert_eq!(
+        influence_in(game.world(), me, e(&game, "east")),
+        5,
+        "Fjord is full: all 5 to East"
+    );
+    let _ = other;
+}
+
 #[test]
 fn pop_5_1_counter_reformation_3_adm_needs_a_token_on_the_board() {
     let (mut game, me, _) = rich(|t| t);
@@ -888,9 +1053,19 @@ fn pop_act_trade_one_dip_for_ducats() {
     assert!(count(&game, "pop.12.trade_ducats") >= 1);
 }
 
-#[test]
-fn pop_7_6_core_token_by_integrate_area() {
-    let (mut game, me, _) = rich(|t| {
+/// The mini game with an Administrative Development card "dev" (2 adm: Integrate Area), at the
+/// first turn (Phase 1's card decisions answered first), both realms with 10 of each monarch
+/// power and 30 ducats, "dev" in the hand of the realm whose turn it is. `free_home` takes the
+/// Player Realms' flags off their second provinces, so their home areas are not all cores.
+fn development_game(free_home: bool) -> (Game, Entity, Entity) {
+    let (mut game, a, b) = rich_game(|t| {
+        let t = t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"dev\", name: \"Development\", deck: Adm, cost: 2, text: \"Dev.\", effects: [IntegrateArea])],",
+        );
+        if !free_home {
+            return t;
+        }
         t.replace(
             "(id: \"nora\", name: \"Nora\", area: \"north\", cores: [\"AAA\"]",
             "(id: \"nora\", name: \"Nora\", area: \"north\", cores: []",
@@ -900,40 +1075,122 @@ fn pop_7_6_core_token_by_integrate_area() {
             "(id: \"sora\", name: \"Sora\", area: \"south\", cores: []",
         )
     });
-    let (area, province) = if key(&game, me) == "AAA" {
+    while game.pending().is_some_and(|d| d.kind != DecisionKind::Turn) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    for r in [a, b] {
+        set(&mut game, r, |m| {
+            m.mp = [10, 10, 10];
+            m.ducats = 30;
+        });
+    }
+    let me = e(&game, &game.pending().unwrap().realm.clone());
+    give_card(&mut game, me, "dev");
+    (game, me, if me == a { b } else { a })
+}
+
+fn home_of(game: &Game, me: Entity) -> (&'static str, &'static str) {
+    if key(game, me) == "AAA" {
         ("north", "nora")
     } else {
         ("south", "sora")
-    };
+    }
+}
+
+#[test]
+fn pop_7_6_integrate_area_is_the_action_of_a_development_card_not_a_basic_action() {
+    let (mut game, me, _) = development_game(true);
+    let (area, _) = home_of(&game, me);
+    let integrate = Action::IntegrateArea { area: area.into() };
+    assert!(
+        !game.legal_actions().contains(&integrate),
+        "no Basic Action Integrate Area"
+    );
+    refused(&mut game, integrate, "pop.act.integrate_area");
+    assert!(
+        game.legal_actions()
+            .contains(&Action::PlayCard { card: "dev".into() })
+    );
+}
+
+#[test]
+fn pop_7_6_core_token_by_integrate_area_on_a_development_card() {
+    let (mut game, me, _) = development_game(true);
+    let (area, province) = home_of(&game, me);
     let p = e(&game, province);
     assert!(!is_core(game.world(), p, me));
-    refused(
-        &mut game,
-        Action::IntegrateArea {
-            area: "east".into(),
-        },
-        "pop.act.integrate_area",
+    game.apply(Action::PlayCard { card: "dev".into() }).unwrap();
+    // Only its home area qualifies: integrated at once, no question.
+    assert_eq!(
+        mat(&game, me).mp(MpKind::Adm),
+        8,
+        "the card's 2 adm, nothing more"
     );
-    game.apply(Action::IntegrateArea { area: area.into() })
-        .unwrap();
-    assert_eq!(mat(&game, me).mp(MpKind::Adm), 7, "3 adm");
     assert!(is_core(game.world(), p, me));
     assert_eq!(count(&game, "pop.7.6.core_token"), 1);
-    assert_eq!(
-        count(&game, "pop.act.integrate_area"),
-        2,
-        "the payment and the action"
+    assert_eq!(count(&game, "pop.act.integrate_area"), 1);
+    let tokens = markers::<CoreToken>(&mut game);
+    assert_eq!(tokens.len(), 1);
+    assert_eq!((tokens[0].realm, tokens[0].area), (me, e(&game, area)));
+    assert!(
+        crate::rulesets::pop::rules::integrate::integrable(game.world(), me).is_empty(),
+        "once every province is a core, no second token"
     );
-    // Once every province is a core, no second token.
-    assert_eq!(
-        crate::rulesets::pop::rules::integrate::problem(
-            game.world(),
-            me,
-            &Action::IntegrateArea { area: area.into() }
-        )
-        .map(|p| p.rule),
-        Some("pop.act.integrate_area")
+}
+
+#[test]
+fn pop_7_6_a_development_card_cannot_be_played_without_an_area_to_integrate() {
+    // Every area the realm owns whole is all its cores already.
+    let (mut game, me, _) = development_game(false);
+    assert!(crate::rulesets::pop::rules::integrate::integrable(game.world(), me).is_empty());
+    let play = Action::PlayCard { card: "dev".into() };
+    assert!(!game.legal_actions().contains(&play));
+    refused(&mut game, play, "pop.act.integrate_area");
+}
+
+#[test]
+fn pop_7_6_the_player_chooses_among_the_areas_it_owns_whole_and_the_token_displaces_others() {
+    let (mut game, me, other) = development_game(true);
+    let (home, _) = home_of(&game, me);
+    // It conquers East, Celand's core, whole; Beland holds a core token there.
+    let capc = e(&game, "capc");
+    let (celand, east) = (e(&game, "CCC"), e(&game, "east"));
+    crate::rulesets::pop::rules::towns::remove_tokens(game.world_mut(), celand, capc);
+    game.world_mut()
+        .entity_mut(capc)
+        .insert((OwnedBy(me), ControlledBy(me)));
+    crate::rulesets::pop::rules::towns::place_town(game.world_mut(), me, capc);
+    spawn_sim(
+        game.world_mut(),
+        None,
+        CoreToken {
+            realm: other,
+            area: east,
+        },
     );
+    game.apply(Action::PlayCard { card: "dev".into() }).unwrap();
+    let pending = game.pending().unwrap().clone();
+    assert_eq!(pending.kind, DecisionKind::IntegrateArea);
+    assert_eq!(pending.realm, key(&game, me));
+    let choose = |a: &str| Action::IntegrateArea { area: a.into() };
+    let mut offered = game.legal_actions();
+    offered.sort_by_key(|a| format!("{a:?}"));
+    let mut both = vec![choose("east"), choose(home)];
+    both.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(offered, both);
+    refused(&mut game, choose("farland"), "pop.act.integrate_area");
+    refused(&mut game, Action::Pass, "pop.act.integrate_area");
+    game.apply(choose("east")).unwrap();
+    assert!(is_core(game.world(), capc, me));
+    assert!(
+        !is_core(game.world(), capc, celand),
+        "no other realm's core"
+    );
+    let tokens = markers::<CoreToken>(&mut game);
+    assert_eq!(tokens.len(), 1, "Beland's token was displaced");
+    assert_eq!((tokens[0].realm, tokens[0].area), (me, east));
+    assert_eq!(mat(&game, me).mp(MpKind::Adm), 8);
 }
 
 fn ship(game: &mut Game, realm: Entity, sea: &str) {

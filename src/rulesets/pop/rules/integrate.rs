@@ -1,48 +1,50 @@
-//! Integrate Area (7.6): a core token on an area whose provinces the realm owns, making them all
-//! its cores and displacing NPR markers and other core tokens there.
+//! Integrate Area (7.6), the action of a Development card: a core token on an area whose
+//! provinces the realm owns, making them all its cores and displacing NPR markers and other core
+//! tokens there.
 
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
-use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Illegal};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::generic::*;
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::is_core;
 use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
-/// Integrate Area costs this much adm (house rule: the Development cards that carry the action
-/// are not in the content).
-pub const INTEGRATE_ADM: i32 = 3;
-
+/// Whether a turn action is Integrate Area: it is refused as one (the action is on a
+/// Development card, 7.6), so the refusal names its rule.
 pub fn owns(action: &Action) -> bool {
     matches!(action, Action::IntegrateArea { .. })
 }
 
-pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+/// Integrate Area is no Basic Action: a realm takes it by playing a Development card (an Action
+/// Card carrying `Effect::IntegrateArea`), which then asks for the area.
+pub fn problem(_world: &World, _realm: Entity, action: &Action) -> Option<Illegal> {
+    owns(action).then(|| {
+        Illegal::new(
+            ids::ACT_INTEGRATE_AREA,
+            "Integrate Area is the action of a Development card: play one to choose the area",
+        )
+    })
+}
+
+/// The areas `realm` may integrate now: it owns every province there and not all of them are
+/// its cores already (7.6), in stable-id order.
+pub fn integrable(world: &World, realm: Entity) -> Vec<Entity> {
     owned_areas(world, realm)
         .into_iter()
-        .map(|a| Action::IntegrateArea {
-            area: key_of(world, a),
-        })
+        .filter(|a| area_problem(world, realm, *a).is_none())
         .collect()
 }
 
-pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
-    let Action::IntegrateArea { area } = action else {
-        return None;
-    };
+/// Why `realm` may not place a core token in `area` by Integrate Area, if it may not.
+pub fn area_problem(world: &World, realm: Entity, area: Entity) -> Option<Illegal> {
     let err = |why: &str| Some(Illegal::new(ids::ACT_INTEGRATE_AREA, why));
-    let Some(area) = world
-        .resource::<Index>()
-        .get(area)
-        .filter(|a| world.get::<Area>(*a).is_some())
-    else {
+    if world.get::<Area>(area).is_none() {
         return err("no such area");
-    };
+    }
     let provinces = provinces_of(world, area);
     if provinces.is_empty() || provinces.iter().any(|p| owner(world, *p) != Some(realm)) {
         return err("you must own every province of the area");
@@ -50,31 +52,31 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
     if provinces.iter().all(|p| is_core(world, *p, realm)) {
         return err("every province there is already your core");
     }
-    if mp(world, realm, MpKind::Adm) < INTEGRATE_ADM {
-        return err("integrating an area costs 3 adm");
-    }
     None
 }
 
-pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool> {
-    let Action::IntegrateArea { area } = action else {
-        return None;
-    };
-    let area_e = world.resource::<Index>().get(area)?;
+/// The same check for an answer naming the area by id.
+pub fn answer_problem(world: &World, realm: Entity, area: &str) -> Option<Illegal> {
+    match world.resource::<Index>().get(area) {
+        Some(a) => area_problem(world, realm, a),
+        None => Some(Illegal::new(ids::ACT_INTEGRATE_AREA, "no such area")),
+    }
+}
+
+/// Integrates `area` for `realm`: the action's log line, then the core token.
+pub fn integrate(world: &mut World, realm: Entity, area: Entity) {
     let name = key_of(world, realm);
-    change_mp(
-        world,
-        realm,
-        MpKind::Adm,
-        -INTEGRATE_ADM,
-        ids::ACT_INTEGRATE_AREA,
-    );
+    let area_key = key_of(world, area);
     write(
         world,
-        Note::new(ids::ACT_INTEGRATE_AREA, format!("{name} integrates {area}")).realm(&name),
+        Note::new(
+            ids::ACT_INTEGRATE_AREA,
+            format!("{name} integrates {area_key}"),
+        )
+        .realm(&name)
+        .subject(sid_of(world, area)),
     );
-    place_core_token(world, realm, area_e);
-    Some(true)
+    place_core_token(world, realm, area);
 }
 
 /// Places `realm`'s core token in an area (7.6), by Integrate Area or a reward: it displaces

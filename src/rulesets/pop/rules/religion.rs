@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
-use crate::rulesets::pop::decision::{Action, Illegal};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability, spend};
@@ -463,16 +463,23 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             set_state_religion(world, realm, new);
             change_prestige(world, realm, -CHANGE_PRESTIGE, ids::CHANGE_RELIGION);
             change_stability(world, realm, -CHANGE_STABILITY, ids::CHANGE_RELIGION);
-            drop_marriage(world, realm, old);
-            move_influence(world, realm, old, new);
-            if escape {
-                make_peace_with_the_faithful(world, realm, new);
-            }
-            let areas = unrest_in_old_faith(world, realm, old);
-            if areas.is_empty() {
-                return Some(true);
-            }
-            start_religion_dice(world, realm, areas);
+            // The realm's choices (which marriage, which influence goes, where it goes) follow
+            // one by one through `resume`, then the unrest and the rebel dice.
+            let to_remove = old_faith_influence(world, realm, old)
+                .iter()
+                .map(|(_, n)| *n)
+                .sum::<i32>()
+                .min(CHANGE_INFLUENCE);
+            world.resource_mut::<Generic>().religion_change = Some(ReligionChange {
+                realm,
+                old,
+                new,
+                escape,
+                marriage_done: false,
+                to_remove: to_remove as u8,
+                removed: 0,
+                to_place: 0,
+            });
             Some(false)
         }
         _ => None,
@@ -534,36 +541,6 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
     }
 }
 
-/// Removes one marriage whose token lies in an area of the abandoned faith (the partner's
-/// capital area); the first by stable id.
-fn drop_marriage(world: &mut World, realm: Entity, old: Religion) {
-    let marriage = markers::<Marriage>(world).into_iter().find(|(_, m)| {
-        let partner = if m.a == realm {
-            Some(m.b)
-        } else if m.b == realm {
-            Some(m.a)
-        } else {
-            None
-        };
-        partner
-            .and_then(|p| capital_area(world, p))
-            .is_some_and(|a| same_faith(area_faith(world, a), Some(old)))
-    });
-    if let Some((e, m)) = marriage.into_iter().take(CHANGE_MARRIAGES).next() {
-        world.despawn(e);
-        let (a, b) = (key_of(world, m.a), key_of(world, m.b));
-        let name = key_of(world, realm);
-        write(
-            world,
-            Note::new(
-                ids::CHANGE_RELIGION,
-                format!("The marriage of {a} and {b} ends over the change of faith"),
-            )
-            .realm(&name),
-        );
-    }
-}
-
 /// Discards up to `n` of the realm's influence cubes from areas whose faith (`area_faith`, so a
 /// Revolutionary token counts) passes `faith`, in stable-id order. Returns how many went.
 pub fn discard_influence_of_faith(
@@ -587,15 +564,147 @@ pub fn discard_influence_of_faith(
     removed
 }
 
-/// Removes 5 influence in all from areas of the abandoned faith (in stable-id order) and puts
-/// it in areas of the new faith with a Non-Player Realm's province, up to 5 in each; what does
-/// not fit goes back to the supply.
-fn move_influence(world: &mut World, realm: Entity, old: Religion, new: Religion) {
-    let removed =
-        discard_influence_of_faith(world, realm, |f| same_faith(f, Some(old)), CHANGE_INFLUENCE);
-    if removed == 0 {
-        return;
+/// A Change State Religion in progress: the choices of its price still to make (5.1).
+#[derive(Clone, Debug)]
+pub struct ReligionChange {
+    pub realm: Entity,
+    pub old: Religion,
+    pub new: Religion,
+    /// Adopting the faith of religious rebels (optional rule 5).
+    pub escape: bool,
+    /// The marriage token (if any) has been removed.
+    pub marriage_done: bool,
+    /// Influence still to remove from areas of the abandoned faith (5 in all, or what there is).
+    pub to_remove: u8,
+    /// Influence removed so far (for the log line).
+    pub removed: u8,
+    /// Removed influence still to place in areas of the new faith.
+    pub to_place: u8,
+}
+
+impl ReligionChange {
+    pub fn describe(&self, world: &World) -> String {
+        format!(
+            "{} {:?}->{:?} escape {} marriage done {} remove {} removed {} place {}",
+            key_of(world, self.realm),
+            self.old,
+            self.new,
+            self.escape,
+            self.marriage_done,
+            self.to_remove,
+            self.removed,
+            self.to_place
+        )
     }
+}
+
+/// The realm's influence in areas of `faith` (a Revolutionary token counts, as `area_faith`),
+/// by area in stable-id order.
+fn old_faith_influence(world: &World, realm: Entity, faith: Religion) -> Vec<(Entity, i32)> {
+    let mut out: Vec<(Entity, i32)> = markers::<Influence>(world)
+        .into_iter()
+        .filter(|(_, i)| i.realm == realm && i.count > 0)
+        .filter(|(_, i)| same_faith(area_faith(world, i.area), Some(faith)))
+        .map(|(_, i)| (i.area, i32::from(i.count)))
+        .collect();
+    out.sort_by_key(|(a, _)| sid_of(world, *a));
+    out
+}
+
+/// The realms married to `realm` whose marriage token lies in an area of the abandoned faith
+/// (the token sits in the partner's capital area), in stable-id order.
+pub fn partners_of_old_faith(world: &World, realm: Entity, old: Religion) -> Vec<Entity> {
+    let mut out: Vec<Entity> = markers::<Marriage>(world)
+        .into_iter()
+        .filter_map(|(_, m)| {
+            if m.a == realm {
+                Some(m.b)
+            } else if m.b == realm {
+                Some(m.a)
+            } else {
+                None
+            }
+        })
+        .filter(|p| {
+            capital_area(world, *p).is_some_and(|a| same_faith(area_faith(world, a), Some(old)))
+        })
+        .collect();
+    out.sort_by_key(|p| sid_of(world, *p));
+    out.dedup();
+    out
+}
+
+/// Areas of the new faith where the moved influence may go: a Non-Player Realm's province
+/// there (where influence is placed, 5.4b) and fewer than 5 of the realm's cubes, in stable-id
+/// order.
+pub fn new_faith_targets(world: &World, realm: Entity, new: Religion) -> Vec<Entity> {
+    all_of::<Area>(world)
+        .into_iter()
+        .filter(|a| area_faith(world, *a) == Some(new))
+        .filter(|a| {
+            provinces_of(world, *a)
+                .iter()
+                .any(|p| owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some()))
+        })
+        .filter(|a| influence_in(world, realm, *a) < 5)
+        .collect()
+}
+
+fn end_marriage_with(world: &mut World, realm: Entity, partner: Entity) {
+    let Some((e, _)) = markers::<Marriage>(world)
+        .into_iter()
+        .find(|(_, m)| (m.a == realm && m.b == partner) || (m.b == realm && m.a == partner))
+    else {
+        return;
+    };
+    world.despawn(e);
+    let (a, b) = (key_of(world, realm), key_of(world, partner));
+    write(
+        world,
+        Note::new(
+            ids::CHANGE_RELIGION,
+            format!("The marriage of {a} and {b} ends over the change of faith"),
+        )
+        .realm(&a),
+    );
+}
+
+fn change_mut(world: &mut World) -> Mut<'_, ReligionChange> {
+    Mut::map_unchanged(world.resource_mut::<Generic>(), |g| {
+        g.religion_change
+            .as_mut()
+            .expect("a change of religion in progress")
+    })
+}
+
+/// Takes one cube of the realm's influence from `area` as part of the price.
+fn remove_one(world: &mut World, realm: Entity, area: Entity, n: i32) {
+    add_influence(world, realm, area, -n);
+    let mut c = change_mut(world);
+    c.to_remove -= n as u8;
+    c.removed += n as u8;
+    c.to_place += n as u8;
+}
+
+fn place_one(world: &mut World, realm: Entity, area: Entity, n: i32) {
+    add_influence(world, realm, area, n);
+    let name = key_of(world, realm);
+    let area_name = key_of(world, area);
+    write(
+        world,
+        Note::new(
+            ids::CHANGE_RELIGION,
+            format!("{name} places {n} influence in {area_name}, of its new faith"),
+        )
+        .realm(&name)
+        .subject(sid_of(world, area))
+        .amount(n),
+    );
+    change_mut(world).to_place -= n as u8;
+}
+
+fn note_removed(world: &mut World, realm: Entity) {
+    let removed = i32::from(change_mut(world).removed);
     let name = key_of(world, realm);
     write(
         world,
@@ -606,32 +715,189 @@ fn move_influence(world: &mut World, realm: Entity, old: Religion, new: Religion
         .realm(&name)
         .amount(-removed),
     );
-    let targets: Vec<Entity> = all_of::<Area>(world)
-        .into_iter()
-        .filter(|a| area_faith(world, *a) == Some(new))
-        .filter(|a| {
-            provinces_of(world, *a)
-                .iter()
-                .any(|p| owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some()))
-        })
-        .collect();
-    let mut placed = 0;
-    for area in targets {
-        while placed < removed && influence_in(world, realm, area) < 5 {
-            add_influence(world, realm, area, 1);
-            placed += 1;
+}
+
+/// Carries a Change State Religion on through its price (5.1): one marriage token in an area
+/// of the abandoned faith goes, then 5 influence in all from such areas, placed again in areas
+/// of the new faith; where more than one way is open the realm chooses, one token at a time.
+/// Then the unrest in the realm's areas of the old faith and their rebel dice. Returns
+/// `Waiting` while a choice is asked.
+fn continue_change(world: &mut World) -> Progress {
+    loop {
+        let Some(c) = world.resource::<Generic>().religion_change.clone() else {
+            return Progress::Done;
+        };
+        let realm = c.realm;
+        let name = key_of(world, realm);
+        if !c.marriage_done {
+            match partners_of_old_faith(world, realm, c.old).as_slice() {
+                [] => {}
+                [only] => end_marriage_with(world, realm, *only),
+                _ => {
+                    ask(
+                        world,
+                        name.clone(),
+                        DecisionKind::ReligionMarriage,
+                        "Change State Religion: choose the marriage, in an area of your old faith, that ends".to_string(),
+                    );
+                    return Progress::Waiting;
+                }
+            }
+            change_mut(world).marriage_done = true;
+            continue;
         }
+        if c.to_remove > 0 {
+            let held = old_faith_influence(world, realm, c.old);
+            let total: i32 = held.iter().map(|(_, n)| *n).sum();
+            if held.is_empty() {
+                change_mut(world).to_remove = 0;
+            } else if held.len() == 1 || total <= i32::from(c.to_remove) {
+                // No choice: it all goes, or it all comes from one area.
+                let mut left = i32::from(c.to_remove);
+                for (area, n) in held {
+                    let take = n.min(left);
+                    remove_one(world, realm, area, take);
+                    left -= take;
+                }
+                change_mut(world).to_remove = 0;
+            } else {
+                ask(
+                    world,
+                    name.clone(),
+                    DecisionKind::ReligionInfluenceOut { left: c.to_remove },
+                    format!(
+                        "Change State Religion: remove {} more influence from an area of your old faith",
+                        c.to_remove
+                    ),
+                );
+                return Progress::Waiting;
+            }
+            if change_mut(world).removed > 0 {
+                note_removed(world, realm);
+            }
+            continue;
+        }
+        if c.to_place > 0 {
+            match new_faith_targets(world, realm, c.new).as_slice() {
+                [] => {
+                    write(
+                        world,
+                        Note::new(
+                            ids::CHANGE_RELIGION,
+                            format!(
+                                "{name} has no area of its new faith for {} influence: it goes back to the supply",
+                                c.to_place
+                            ),
+                        )
+                        .realm(&name),
+                    );
+                    change_mut(world).to_place = 0;
+                }
+                [only] => {
+                    let room = (5 - i32::from(influence_in(world, realm, *only)))
+                        .min(i32::from(c.to_place));
+                    place_one(world, realm, *only, room);
+                }
+                _ => {
+                    ask(
+                        world,
+                        name.clone(),
+                        DecisionKind::ReligionInfluenceIn { left: c.to_place },
+                        format!(
+                            "Change State Religion: place {} more influence in an area of your new faith",
+                            c.to_place
+                        ),
+                    );
+                    return Progress::Waiting;
+                }
+            }
+            continue;
+        }
+        world.resource_mut::<Generic>().religion_change = None;
+        if c.escape {
+            make_peace_with_the_faithful(world, realm, c.new);
+        }
+        let areas = unrest_in_old_faith(world, realm, c.old);
+        if !areas.is_empty() {
+            start_religion_dice(world, realm, areas);
+        } else {
+            world.resource_mut::<Generic>().finished = true;
+        }
+        return Progress::Done;
     }
-    if placed > 0 {
-        write(
-            world,
-            Note::new(
-                ids::CHANGE_RELIGION,
-                format!("{name} places {placed} influence in areas of its new faith"),
-            )
-            .realm(&name)
-            .amount(placed),
-        );
+}
+
+/// Answers worth checking for the choices of a Change State Religion.
+pub fn answers(world: &World, kind: &DecisionKind) -> Vec<Action> {
+    let Some(c) = world.resource::<Generic>().religion_change.clone() else {
+        return Vec::new();
+    };
+    match kind {
+        DecisionKind::ReligionMarriage => partners_of_old_faith(world, c.realm, c.old)
+            .into_iter()
+            .map(|p| Action::ChooseRealm {
+                realm: key_of(world, p),
+            })
+            .collect(),
+        DecisionKind::ReligionInfluenceOut { .. } => old_faith_influence(world, c.realm, c.old)
+            .into_iter()
+            .map(|(a, _)| Action::RemoveInfluence {
+                area: key_of(world, a),
+            })
+            .collect(),
+        DecisionKind::ReligionInfluenceIn { .. } => new_faith_targets(world, c.realm, c.new)
+            .into_iter()
+            .map(|a| Action::PlaceInfluence {
+                area: key_of(world, a),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+pub fn answer_problem(world: &World, kind: &DecisionKind, action: &Action) -> Option<Illegal> {
+    if answers(world, kind).contains(action) {
+        return None;
+    }
+    let why = match kind {
+        DecisionKind::ReligionMarriage => {
+            "choose a realm married to you whose capital area is of your old faith"
+        }
+        DecisionKind::ReligionInfluenceOut { .. } => {
+            "choose an area of your old faith where you have influence"
+        }
+        _ => {
+            "choose an area of your new faith with a Non-Player Realm's province and room for your influence"
+        }
+    };
+    Some(Illegal::new(ids::CHANGE_RELIGION, why))
+}
+
+/// Feeds one choice of a Change State Religion; `resume` goes on from there.
+pub fn answer(world: &mut World, action: &Action) {
+    let Some(c) = world.resource::<Generic>().religion_change.clone() else {
+        return;
+    };
+    let index = world.resource::<crate::rulesets::pop::state::Index>();
+    let target = match action {
+        Action::ChooseRealm { realm: key }
+        | Action::RemoveInfluence { area: key }
+        | Action::PlaceInfluence { area: key } => index.get(key),
+        _ => None,
+    };
+    let Some(target) = target else { return };
+    match action {
+        Action::ChooseRealm { .. } => {
+            end_marriage_with(world, c.realm, target);
+            change_mut(world).marriage_done = true;
+        }
+        Action::RemoveInfluence { .. } => {
+            remove_one(world, c.realm, target, 1);
+            if change_mut(world).to_remove == 0 {
+                note_removed(world, c.realm);
+            }
+        }
+        _ => place_one(world, c.realm, target, 1),
     }
 }
 
@@ -657,6 +923,11 @@ fn unrest_in_old_faith(world: &mut World, realm: Entity, old: Religion) -> Vec<E
 }
 
 pub fn resume(world: &mut World) -> Resume {
+    if world.resource::<Generic>().religion_change.is_some()
+        && continue_change(world) == Progress::Waiting
+    {
+        return Resume::Waiting;
+    }
     if world.resource::<Generic>().religion_dice.is_none() {
         return Resume::Idle;
     }
