@@ -346,6 +346,9 @@ pub enum DecisionKind {
     ExpandNode,
     /// A Development card's Integrate Area: choose the area for the core token.
     IntegrateArea,
+    /// A Lost at Sea symbol: choose which of your ships far from your ports is lost (answered
+    /// with `DisbandUnit`).
+    LostAtSea,
     /// Change State Religion (5.1): choose which marriage, with its token in an area of the
     /// abandoned faith, ends (answered with `ChooseRealm`).
     ReligionMarriage,

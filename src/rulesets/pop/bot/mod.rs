@@ -370,6 +370,18 @@ impl Bot {
             DecisionKind::IntegrateArea => {
                 realm.and_then(|r| generic::integrate_pick(world, r, &legal))
             }
+            // Lost at Sea: the cheapest ship goes (a galley, then a light ship, then a heavy one).
+            DecisionKind::LostAtSea => legal
+                .iter()
+                .min_by_key(|a| match a {
+                    Action::DisbandUnit { kind, .. } => match kind {
+                        crate::rulesets::pop::model::UnitKind::Galley => 0,
+                        crate::rulesets::pop::model::UnitKind::LightShip => 1,
+                        _ => 2,
+                    },
+                    _ => 3,
+                })
+                .cloned(),
             // Change State Religion: the first marriage; influence leaves where the bot has the
             // least and goes where it has the most, to keep and build majorities.
             DecisionKind::ReligionMarriage => legal.first().cloned(),

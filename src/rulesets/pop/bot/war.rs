@@ -138,7 +138,24 @@ pub fn turn_action(
 ) -> Option<Action> {
     let enemies = enemies_of(world, realm);
     let mil = mat.mp(MpKind::Mil);
-    // Minor actions: the ruler leads the largest army; a general from the hand for another.
+    // Minor actions: a general or admiral waiting on an empty mat takes an army or fleet that
+    // has no commander (free); the ruler leads the largest army; a general from the hand for
+    // another.
+    for a in legal {
+        if let Action::CommandArmy { character, place } = a {
+            let c = entity(world, character)?;
+            let p = entity(world, place)?;
+            let waiting = world.get::<InCommand>(c).is_none();
+            let wanted = match world.get::<Role>(c) {
+                Some(Role::General) => own_units_at(world, realm, p, true).len() >= 2,
+                Some(Role::Admiral) => !own_units_at(world, realm, p, false).is_empty(),
+                _ => false,
+            };
+            if waiting && wanted && commander_at(world, realm, p).is_none() {
+                return Some(a.clone());
+            }
+        }
+    }
     for a in legal {
         if let Action::CommandArmy { character, place } = a {
             let c = entity(world, character)?;

@@ -352,6 +352,10 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             crate::rulesets::pop::rules::battle::answer(world, &action);
             return;
         }
+        DecisionKind::LostAtSea => {
+            crate::rulesets::pop::rules::events::answer_lost_at_sea(world, &action);
+            return;
+        }
         DecisionKind::CallToArms { .. } => {
             crate::rulesets::pop::rules::war::answer_call(world, &action);
             return;

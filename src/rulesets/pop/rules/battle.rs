@@ -21,8 +21,8 @@ use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::effects::Progress;
 use crate::rulesets::pop::rules::ideas::idea_effects;
 use crate::rulesets::pop::rules::military::{
-    Ground, MilitaryAction, commander_at, discard_idle_leaders, ground, hostile_units_at,
-    raise_units, turn_rebel, units_at,
+    Ground, MilitaryAction, commander_at, ground, hostile_units_at, raise_units,
+    release_idle_commanders, turn_rebel, units_at,
 };
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::state::{Index, key_of, sid_of};
@@ -856,7 +856,7 @@ fn finish(world: &mut World, winner: Option<usize>) {
         let invaders = side_units(world, &spec, 0);
         turn_rebel(world, &invaders);
     }
-    discard_idle_leaders(world);
+    release_idle_commanders(world);
 }
 
 /// Raises a Non-Player Realm's defence of `area` against an enemy: infantry equal to its

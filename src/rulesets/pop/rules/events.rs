@@ -67,6 +67,12 @@ pub enum EventStage {
     RebelDice {
         next: u8,
     },
+    /// A Lost at Sea symbol: the Active Player's opponent number `victim` (in turn order) is to
+    /// lose a ship, or is choosing which; then the next ones, then symbol `next`.
+    LostAtSea {
+        next: u8,
+        victim: u8,
+    },
     Ruler,
     /// Waiting for another player to take or refuse the ruler on the card.
     RulerOffered,
@@ -215,6 +221,25 @@ fn symbol_text(symbol: &EventSymbol) -> String {
     }
 }
 
+/// The answer of the player choosing its ship lost at sea: it goes, and the next opponent's
+/// turn comes.
+pub fn answer_lost_at_sea(world: &mut World, action: &Action) {
+    let (Some((realm, _)), EventStage::LostAtSea { next, victim }) = (
+        world.resource::<EventInProgress>().0,
+        *world.resource::<EventStage>(),
+    ) else {
+        return;
+    };
+    use crate::rulesets::pop::rules::military;
+    if let Some(&loser) = military::lost_at_sea_victims(world, realm).get(usize::from(victim)) {
+        military::lose_ship_at_sea(world, loser, action);
+    }
+    world.insert_resource(EventStage::LostAtSea {
+        next,
+        victim: victim + 1,
+    });
+}
+
 /// Resolves what follows the option: the bottom symbols left to right, then the ruler on the
 /// card, then the card goes to the discard and the next card turns face up. Returns `Waiting`
 /// while a decision (another player taking the ruler) is pending.
@@ -254,7 +279,12 @@ pub fn advance_event(world: &mut World) -> Progress {
                         world.insert_resource(EventStage::RebelDice { next: next + 1 });
                     }
                     EventSymbol::Attrition => military::attrition(world, realm),
-                    EventSymbol::LostAtSea => military::lost_at_sea(world, realm),
+                    EventSymbol::LostAtSea => {
+                        world.insert_resource(EventStage::LostAtSea {
+                            next: next + 1,
+                            victim: 0,
+                        });
+                    }
                     EventSymbol::NativeUprising => colonize::native_uprising(world),
                     EventSymbol::DnprExpansion(tag) => symbols::dnpr_expansion(world, tag),
                     EventSymbol::DisloyalVassals => symbols::disloyal_vassals(world, realm),
@@ -276,6 +306,36 @@ pub fn advance_event(world: &mut World) -> Progress {
                     return Progress::Waiting;
                 }
                 world.insert_resource(EventStage::Symbols { next });
+            }
+            EventStage::LostAtSea { next, victim } => {
+                use crate::rulesets::pop::rules::military;
+                let victims = military::lost_at_sea_victims(world, realm);
+                let Some(&loser) = victims.get(usize::from(victim)) else {
+                    world.insert_resource(EventStage::Symbols { next });
+                    continue;
+                };
+                match military::lost_at_sea_choices(world, loser).as_slice() {
+                    [] => {}
+                    [only] => military::lose_ship_at_sea(world, loser, &only.clone()),
+                    _ => {
+                        // Each player picks its own ship (FACTS 3); the stage waits on it.
+                        let name = key_of(world, loser);
+                        crate::rulesets::pop::decision::ask(
+                            world,
+                            name,
+                            DecisionKind::LostAtSea,
+                            format!(
+                                "\"{}\": a ship of yours is lost at sea; choose which",
+                                def.name
+                            ),
+                        );
+                        return Progress::Waiting;
+                    }
+                }
+                world.insert_resource(EventStage::LostAtSea {
+                    next,
+                    victim: victim + 1,
+                });
             }
             EventStage::Ruler => {
                 world.insert_resource(EventStage::Done);

@@ -180,7 +180,7 @@ pub(crate) fn disband_unit(
         }
     }
     world.despawn(unit);
-    crate::rulesets::pop::rules::military::discard_idle_leaders(world);
+    crate::rulesets::pop::rules::military::release_idle_commanders(world);
     let name = key_of(world, realm);
     let what = if mercenary { "mercenary " } else { "" };
     write(

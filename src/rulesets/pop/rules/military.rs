@@ -29,7 +29,7 @@ pub struct MilitaryPlugin;
 impl Plugin for MilitaryPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<MilitaryAction>()
-            .add_systems(Rules, discard_idle_leaders.in_set(PopStep::P5A));
+            .add_systems(Rules, release_idle_commanders.in_set(PopStep::P5A));
     }
 }
 
@@ -827,6 +827,50 @@ pub fn commander_at(world: &World, realm: Entity, place: Entity) -> Option<Entit
     })
 }
 
+/// A Player Realm's Army Mats (three armies) and Fleet Mats (one fleet) (EUP-W 9.0c): each holds
+/// one military leader, tucked under it (7.2).
+pub const ARMY_MATS: usize = 3;
+pub const FLEET_MATS: usize = 1;
+
+/// The realm's military leaders on its Army Mats (`land`: generals and a Ruler General) or its
+/// Fleet Mat (admirals), whether their army or fleet is on the board or not, by stable id.
+pub fn leaders_on_mats(world: &World, realm: Entity, land: bool) -> Vec<Entity> {
+    let mut out: Vec<Entity> = world
+        .get::<Court>(realm)
+        .map(|c| {
+            c.iter()
+                .filter(|ch| match world.get::<Role>(*ch) {
+                    Some(Role::General | Role::RulerGeneral) => land,
+                    Some(Role::Admiral) => !land,
+                    _ => false,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort_by_key(|c| sid_of(world, *c));
+    out
+}
+
+fn mats(land: bool) -> usize {
+    if land { ARMY_MATS } else { FLEET_MATS }
+}
+
+/// Why no further military leader may take a mat: every one already holds a leader, so a new
+/// one can only replace one (appointed where one commands).
+fn mats_full_problem(world: &World, realm: Entity, place: Entity, land: bool) -> Option<Illegal> {
+    let full = leaders_on_mats(world, realm, land).len() >= mats(land);
+    (full && commander_at(world, realm, place).is_none()).then(|| {
+        Illegal::new(
+            ids::APPOINT_MILITARY_LEADER,
+            if land {
+                "each of your 3 Army Mats has its general: appoint one where a general commands, to replace it"
+            } else {
+                "your Fleet Mat has its admiral: appoint one where it commands, to replace it"
+            },
+        )
+    })
+}
+
 /// Mil a general or admiral costs `realm`: the 1 or 2 mil printed on its card (7.2, the
 /// character's `cost`); Ideas may make it cheaper, down to 0.
 pub fn leader_cost(world: &World, realm: Entity, character: Entity) -> i32 {
@@ -1093,6 +1137,10 @@ fn appoint_general_problem(
             "a general or admiral goes under one of your armies or fleets",
         ));
     }
+    let land = !own_units_at(world, realm, p, true).is_empty();
+    if let Some(problem) = mats_full_problem(world, realm, p, land) {
+        return Some(problem);
+    }
     let cost = leader_cost(world, realm, character);
     if mil(world, realm) < cost {
         return Some(Illegal::new(rule, format!("this leader costs {cost} mil")));
@@ -1130,6 +1178,17 @@ fn command_problem(world: &World, realm: Entity, character: &str, place: &str) -
             },
             "a general needs an army there",
         )),
+        // The Ruler General token goes on an Army Mat: a free one, or one whose general it
+        // replaces.
+        Some(Role::Ruler)
+            if leaders_on_mats(world, realm, true).len() >= ARMY_MATS
+                && commander_at(world, realm, p).is_none() =>
+        {
+            Some(Illegal::new(
+                ids::RULER_GENERAL,
+                "each of your 3 Army Mats has its general: the ruler can only take one's place",
+            ))
+        }
         _ => None,
     }
 }
@@ -1463,7 +1522,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
         );
     }
     start_battles_at(world, realm, to, Some(from), already_there, true);
-    discard_idle_leaders(world);
+    release_idle_commanders(world);
 }
 
 /// Queues the battle that units of `realm` arriving at (or recruited in, or declared war in)
@@ -1956,13 +2015,14 @@ fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str) {
         ids::APPOINT_MILITARY_LEADER,
     );
     let land = !own_units_at(world, realm, p, true).is_empty();
-    if let Some(old) = commander_at(world, realm, p) {
-        relieve(world, old, "replaced");
-    }
+    let old = commander_at(world, realm, p);
     let role = if land { Role::General } else { Role::Admiral };
     world
         .entity_mut(character)
         .insert((Serves(realm), role, InCommand(p)));
+    if let Some(old) = old {
+        replaced(world, realm, old, land);
+    }
     let name = key_of(world, realm);
     let who = key_of(world, character);
     write(
@@ -1983,9 +2043,7 @@ fn command_army(world: &mut World, realm: Entity, character: &str, place: &str) 
     let (Some(c), Some(p)) = (index(world, character), index(world, place)) else {
         return;
     };
-    if let Some(old) = commander_at(world, realm, p) {
-        relieve(world, old, "replaced");
-    }
+    let old = commander_at(world, realm, p);
     let name = key_of(world, realm);
     let role = world.get::<Role>(c).copied();
     let rule = if matches!(role, Some(Role::Ruler | Role::RulerGeneral)) {
@@ -2005,6 +2063,54 @@ fn command_army(world: &mut World, realm: Entity, character: &str, place: &str) 
     write(
         world,
         Note::new(rule, text).realm(&name).subject(sid_of(world, c)),
+    );
+    if let Some(old) = old {
+        let land = !matches!(world.get::<Role>(old), Some(Role::Admiral));
+        replaced(world, realm, old, land);
+    }
+}
+
+/// A military leader replaced at its army or fleet (7.2): a Ruler General goes back to ruling;
+/// a general or admiral relocates to a mat without a leader if one is left (it waits there, off
+/// the board, until it takes command again), else it is discarded.
+fn replaced(world: &mut World, realm: Entity, old: Entity, land: bool) {
+    if matches!(world.get::<Role>(old), Some(Role::RulerGeneral)) {
+        relieve(world, old, "replaced");
+        return;
+    }
+    let others = leaders_on_mats(world, realm, land)
+        .into_iter()
+        .filter(|l| *l != old)
+        .count();
+    if others < mats(land) {
+        to_empty_mat(world, old, "replaced; it moves to a free mat");
+    } else {
+        relieve(
+            world,
+            old,
+            if land {
+                "replaced, with no Army Mat free to move to"
+            } else {
+                "replaced, with no Fleet Mat free to move to"
+            },
+        );
+    }
+}
+
+/// A general or admiral leaves its army or fleet but stays on its mat, serving, off the board.
+fn to_empty_mat(world: &mut World, leader: Entity, why: &str) {
+    world.entity_mut(leader).remove::<InCommand>();
+    let realm = world.get::<Serves>(leader).map(|s| s.0);
+    let who = key_of(world, leader);
+    let name = realm.map(|r| key_of(world, r)).unwrap_or_default();
+    write(
+        world,
+        Note::new(
+            ids::REPLACE_MILITARY_LEADER,
+            format!("{name}'s {who} leaves its command ({why}) and stays on its mat"),
+        )
+        .realm(&name)
+        .subject(sid_of(world, leader)),
     );
 }
 
@@ -2038,9 +2144,10 @@ fn relieve(world: &mut World, leader: Entity, why: &str) {
     );
 }
 
-/// Generals and admirals with no army or fleet left to command are discarded; a Ruler General
-/// without an army goes back to the court.
-pub fn discard_idle_leaders(world: &mut World) {
+/// Generals and admirals whose army or fleet has no unit left stay on their (now empty) mats,
+/// serving, to be moved to another army later (7.2: "even one without any Units"); a Ruler
+/// General without an army goes back to the court.
+pub fn release_idle_commanders(world: &mut World) {
     let leaders: Vec<(Entity, Entity, Entity)> = world
         .try_query::<(Entity, &InCommand, &Serves)>()
         .map(|mut q| q.iter(world).map(|(e, c, s)| (e, c.0, s.0)).collect())
@@ -2049,8 +2156,13 @@ pub fn discard_idle_leaders(world: &mut World) {
     leaders.sort_by_key(|(e, _, _)| sid_of(world, *e));
     for (leader, place, realm) in leaders {
         let land = !matches!(world.get::<Role>(leader), Some(Role::Admiral));
-        if own_units_at(world, realm, place, land).is_empty() {
-            relieve(world, leader, "no army or fleet left to command");
+        if !own_units_at(world, realm, place, land).is_empty() {
+            continue;
+        }
+        if matches!(world.get::<Role>(leader), Some(Role::RulerGeneral)) {
+            relieve(world, leader, "no army left to command");
+        } else {
+            to_empty_mat(world, leader, "no unit left under it");
         }
     }
 }
@@ -2439,53 +2551,92 @@ pub fn attrition(world: &mut World, active: Entity) {
             .realm(&name)
             .amount(-(losses as i32)),
         );
-        discard_idle_leaders(world);
+        release_idle_commanders(world);
     }
 }
 
-/// Lost at sea: each opponent of the active player loses 1 ship standing in a sea zone that
-/// none of its own ports faces (the engine picks the lowest stable id).
-pub fn lost_at_sea(world: &mut World, active: Entity) {
-    for realm in crate::rulesets::pop::state::turn_order(world) {
-        if realm == active {
-            continue;
-        }
-        let ports: Vec<Entity> = world
-            .get::<Owns>(realm)
-            .map(|o| {
-                o.iter()
-                    .filter_map(|p| world.get::<Province>(p).and_then(|x| x.port))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut ships: Vec<Entity> = world
-            .get::<Forces>(realm)
-            .map(|f| {
-                f.iter()
-                    .filter(|u| world.get::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
-                    .filter(|u| {
-                        world.get::<At>(*u).is_some_and(|at| {
-                            world.get::<SeaZone>(at.0).is_some() && !ports.contains(&at.0)
-                        })
+/// Lost at sea (FACTS 3): the realms that lose a ship, the Active Player's opponents in turn
+/// order.
+pub fn lost_at_sea_victims(world: &World, active: Entity) -> Vec<Entity> {
+    crate::rulesets::pop::state::turn_order(world)
+        .into_iter()
+        .filter(|r| *r != active)
+        .collect()
+}
+
+/// The realm's ships that may be lost at sea: in a sea zone that none of its own ports faces,
+/// in stable-id order.
+fn ships_far_from_port(world: &World, realm: Entity) -> Vec<Entity> {
+    let ports: Vec<Entity> = world
+        .get::<Owns>(realm)
+        .map(|o| {
+            o.iter()
+                .filter_map(|p| world.get::<Province>(p).and_then(|x| x.port))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut ships: Vec<Entity> = world
+        .get::<Forces>(realm)
+        .map(|f| {
+            f.iter()
+                .filter(|u| world.get::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
+                .filter(|u| {
+                    world.get::<At>(*u).is_some_and(|at| {
+                        world.get::<SeaZone>(at.0).is_some() && !ports.contains(&at.0)
                     })
-                    .collect()
-            })
-            .unwrap_or_default();
-        ships.sort_by_key(|u| sid_of(world, *u));
-        let Some(ship) = ships.first().copied() else {
-            continue;
-        };
-        world.despawn(ship);
-        let name = key_of(world, realm);
-        write(
-            world,
-            Note::new(
-                ids::WAR_LOST_AT_SEA,
-                format!("{name} loses a ship at sea, far from its ports"),
-            )
-            .realm(&name)
-            .amount(-1),
-        );
-        discard_idle_leaders(world);
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    ships.sort_by_key(|u| sid_of(world, *u));
+    ships
+}
+
+/// The ship as the answer naming it: its sea zone, kind and whether it is a mercenary.
+fn ship_answer(world: &World, ship: Entity) -> Option<Action> {
+    let unit = world.get::<Unit>(ship)?;
+    let at = world.get::<At>(ship)?;
+    Some(Action::DisbandUnit {
+        place: key_of(world, at.0),
+        kind: unit.kind,
+        mercenary: unit.status == UnitStatus::Mercenary,
+    })
+}
+
+/// The different ships the realm may choose to lose at sea (each player picks its own, FACTS
+/// 3): one answer per sea zone, kind and status.
+pub fn lost_at_sea_choices(world: &World, realm: Entity) -> Vec<Action> {
+    let mut out: Vec<Action> = Vec::new();
+    for ship in ships_far_from_port(world, realm) {
+        if let Some(a) = ship_answer(world, ship).filter(|a| !out.contains(a)) {
+            out.push(a);
+        }
     }
+    out
+}
+
+/// The realm loses the ship the answer names (the first such by stable id), logged.
+pub fn lose_ship_at_sea(world: &mut World, realm: Entity, choice: &Action) {
+    let Some(ship) = ships_far_from_port(world, realm)
+        .into_iter()
+        .find(|s| ship_answer(world, *s).as_ref() == Some(choice))
+    else {
+        return;
+    };
+    let place = world
+        .get::<At>(ship)
+        .map(|a| key_of(world, a.0))
+        .unwrap_or_default();
+    world.despawn(ship);
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            ids::WAR_LOST_AT_SEA,
+            format!("{name} loses a ship at sea in {place}, far from its ports"),
+        )
+        .realm(&name)
+        .amount(-1),
+    );
+    release_idle_commanders(world);
 }

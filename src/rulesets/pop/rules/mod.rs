@@ -206,6 +206,7 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
             military::decision_candidates(world, realm, &decision.kind)
         }
         DecisionKind::BattleRetreat { .. } => battle::retreat_candidates(world),
+        DecisionKind::LostAtSea => military::lost_at_sea_choices(world, realm),
         DecisionKind::SendCalls { .. } => war::send_candidates(world),
         DecisionKind::CallToArms { .. }
         | DecisionKind::ActivateAlly { .. }
@@ -310,6 +311,10 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         DecisionKind::BattleRetreat { .. } => listed(
             ids::BATTLE_RETREAT,
             "retreat to a safe neighbouring place, or fight on",
+        ),
+        DecisionKind::LostAtSea => listed(
+            ids::WAR_LOST_AT_SEA,
+            "one of your ships in a sea zone none of your ports faces",
         ),
         DecisionKind::SendCalls { .. } => war::check_send(world, action),
         DecisionKind::CallToArms { .. }

@@ -645,6 +645,129 @@ fn pop_7_2_general_costs_the_mil_printed_on_its_card() {
     assert_eq!(mat(&game, me).mp[2], 7, "2 mil printed on Gil's card");
 }
 
+/// The mini game at the first turn with four leader cards (gen_1..gen_4, 1 mil each) in the
+/// hand of the realm to act, and one of its infantry in each of North, South and East; returns
+/// the game, the realm and those three areas.
+fn four_generals() -> (Game, Entity, [&'static str; 3]) {
+    use crate::rulesets::pop::model::{UnitKind, UnitStatus};
+    let (mut game, me) = at_turn(|t| {
+        let cards: Vec<String> = (1..=4)
+            .map(|i| format!("(id: \"gen_{i}\", name: \"Captain {i}\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_{i}\"))"))
+            .collect();
+        let characters: String = (1..=4)
+            .map(|i| format!("\n        (id: \"gen_{i}\", name: \"Captain {i}\", kind: Leader, skills: (1, 1, 3), dice: 1, cost: 1),"))
+            .collect();
+        t.replace(
+            "    action_cards: [],",
+            &format!("    action_cards: [{}],", cards.join(", ")),
+        )
+        .replace(
+            "    characters: [",
+            &format!("    characters: [{characters}"),
+        )
+    });
+    let areas = ["north", "south", "east"];
+    for area in areas {
+        spawn_unit(
+            &mut game,
+            Some(me),
+            area,
+            UnitKind::Infantry,
+            UnitStatus::Regular,
+        );
+    }
+    for i in 1..=4 {
+        give_card(&mut game, me, &format!("gen_{i}"));
+    }
+    (game, me, areas)
+}
+
+fn appoint(card: &str, place: &str) -> crate::rulesets::pop::Action {
+    crate::rulesets::pop::Action::AppointGeneral {
+        card: card.into(),
+        place: place.into(),
+    }
+}
+
+/// (serving, commanding there) of a character.
+fn post(game: &Game, character: &str) -> (bool, Option<String>) {
+    let c = e(game, character);
+    (
+        game.world().get::<Serves>(c).is_some(),
+        game.world()
+            .get::<InCommand>(c)
+            .map(|p| crate::rulesets::pop::state::key_of(game.world(), p.0)),
+    )
+}
+
+#[test]
+fn pop_7_2_a_replaced_general_moves_to_a_free_army_mat_else_it_is_discarded() {
+    let (mut game, me, [north, south, east]) = four_generals();
+    game.apply(appoint("gen_1", north)).unwrap();
+    // Replaced with two Army Mats free: gen_1 waits on one, still serving.
+    game.apply(appoint("gen_2", north)).unwrap();
+    assert_eq!(post(&game, "gen_1"), (true, None));
+    assert_eq!(post(&game, "gen_2"), (true, Some(north.into())));
+    game.apply(appoint("gen_3", south)).unwrap();
+    assert_eq!(
+        crate::rulesets::pop::rules::military::leaders_on_mats(game.world(), me, true).len(),
+        3
+    );
+    // All three mats hold a general: a fourth only replaces one.
+    refused(
+        &mut game,
+        appoint("gen_4", east),
+        "pop.7.2.appoint_military_leader",
+    );
+    assert!(!game.legal_actions().contains(&appoint("gen_4", east)));
+    game.apply(appoint("gen_4", south)).unwrap();
+    assert_eq!(
+        post(&game, "gen_3"),
+        (false, None),
+        "no Army Mat free to move to: discarded"
+    );
+    // The general waiting on its mat takes the army in East (free).
+    let mil = mat(&game, me).mp[2];
+    game.apply(crate::rulesets::pop::Action::CommandArmy {
+        character: "gen_1".into(),
+        place: east.into(),
+    })
+    .unwrap();
+    assert_eq!(post(&game, "gen_1"), (true, Some(east.into())));
+    assert_eq!(mat(&game, me).mp[2], mil, "moving a general is free");
+    assert!(count(&game, "pop.7.2.replace_military_leader") >= 2);
+}
+
+#[test]
+fn pop_7_2_a_general_whose_army_is_gone_stays_on_its_mat_and_moves_to_another_army() {
+    let (mut game, me, [north, south, _]) = four_generals();
+    game.apply(appoint("gen_1", north)).unwrap();
+    let gone = crate::rulesets::pop::rules::military::own_units_at(
+        game.world(),
+        me,
+        e(&game, north),
+        true,
+    );
+    for u in gone {
+        game.world_mut().despawn(u);
+    }
+    crate::rulesets::pop::rules::military::release_idle_commanders(game.world_mut());
+    assert_eq!(post(&game, "gen_1"), (true, None), "not discarded");
+    assert!(
+        game.legal_actions()
+            .contains(&crate::rulesets::pop::Action::CommandArmy {
+                character: "gen_1".into(),
+                place: south.into(),
+            })
+    );
+    game.apply(crate::rulesets::pop::Action::CommandArmy {
+        character: "gen_1".into(),
+        place: south.into(),
+    })
+    .unwrap();
+    assert_eq!(post(&game, "gen_1"), (true, Some(south.into())));
+}
+
 #[test]
 fn pop_7_3_minus_three_receives_one_fewer_before_the_cap() {
     use crate::rulesets::pop::{Action, DecisionKind};

@@ -1435,27 +1435,108 @@ fn pop_war_attrition_one_land_unit_in_four_and_lost_at_sea() {
         7,
         "the active player is spared"
     );
-    // far_sea faces no port of AAA: a ship there is lost; one in west_sea (capa's port) is not.
-    spawn_units(
-        &mut game,
-        Some("AAA"),
-        "far_sea",
-        UnitKind::LightShip,
-        UnitStatus::Regular,
-        1,
-    );
-    spawn_units(
-        &mut game,
-        Some("AAA"),
-        "west_sea",
-        UnitKind::LightShip,
-        UnitStatus::Regular,
-        1,
-    );
-    military::lost_at_sea(game.world_mut(), b);
-    let ships = |g: &Game, s: &str| military::own_units_at(g.world(), a, e(g, s), false).len();
-    assert_eq!((ships(&game, "far_sea"), ships(&game, "west_sea")), (0, 1));
     assert_eq!(count(&game, "pop.war.attrition"), 1);
+}
+
+/// The mini game where every Event carries a Lost at Sea symbol; the realm to act takes the
+/// first Event and answers its own questions until someone else is asked. Returns the game,
+/// the active realm and its opponent.
+fn lost_at_sea_game(ships: &[(&str, UnitKind)]) -> (Game, Entity, Entity) {
+    let mut game = game_with(|t| {
+        t.replace("symbols: [Mortality(1)]", "symbols: [LostAtSea]")
+            .replace("symbols: []", "symbols: [LostAtSea]")
+    });
+    let me_key = game.pending().unwrap().realm.clone();
+    let me = e(&game, &me_key);
+    let other_key = if me_key == "AAA" { "BBB" } else { "AAA" };
+    let other = e(&game, other_key);
+    for (place, kind) in ships {
+        for owner in [me_key.as_str(), other_key] {
+            spawn_units(&mut game, Some(owner), place, *kind, UnitStatus::Regular, 1);
+        }
+    }
+    let take = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::TakeEvent { .. }))
+        .unwrap();
+    game.apply(take).unwrap();
+    while game
+        .pending()
+        .is_some_and(|d| d.realm == me_key && d.kind != DecisionKind::Turn)
+    {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    (game, me, other)
+}
+
+fn ships_of(game: &Game, realm: Entity, place: &str) -> Vec<UnitKind> {
+    let mut kinds: Vec<UnitKind> =
+        military::own_units_at(game.world(), realm, e(game, place), false)
+            .into_iter()
+            .map(|u| game.world().get::<Unit>(u).unwrap().kind)
+            .collect();
+    kinds.sort_by_key(|k| format!("{k:?}"));
+    kinds
+}
+
+#[test]
+fn pop_war_lost_at_sea_each_opponent_picks_its_own_ship_far_from_its_ports() {
+    // Far Sea faces no port; West Sea faces both capitals' ports.
+    let (mut game, me, other) = lost_at_sea_game(&[
+        ("far_sea", UnitKind::LightShip),
+        ("far_sea", UnitKind::HeavyShip),
+        ("west_sea", UnitKind::LightShip),
+    ]);
+    let pending = game.pending().unwrap().clone();
+    assert_eq!(pending.kind, DecisionKind::LostAtSea);
+    assert_eq!(
+        pending.realm,
+        crate::rulesets::pop::state::key_of(game.world(), other),
+        "the opponent chooses"
+    );
+    let lose = |place: &str, kind| Action::DisbandUnit {
+        place: place.into(),
+        kind,
+        mercenary: false,
+    };
+    let mut offered = game.legal_actions();
+    offered.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(
+        offered,
+        [
+            lose("far_sea", UnitKind::HeavyShip),
+            lose("far_sea", UnitKind::LightShip)
+        ]
+    );
+    refused(
+        &mut game,
+        lose("west_sea", UnitKind::LightShip),
+        "pop.war.lost_at_sea",
+    );
+    game.apply(lose("far_sea", UnitKind::HeavyShip)).unwrap();
+    assert_eq!(ships_of(&game, other, "far_sea"), [UnitKind::LightShip]);
+    assert_eq!(ships_of(&game, other, "west_sea"), [UnitKind::LightShip]);
+    assert_eq!(
+        ships_of(&game, me, "far_sea"),
+        [UnitKind::HeavyShip, UnitKind::LightShip],
+        "the Active Player loses none"
+    );
+    assert_eq!(count(&game, "pop.war.lost_at_sea"), 1);
+}
+
+#[test]
+fn pop_war_lost_at_sea_asks_nothing_where_the_ships_are_alike_or_near_home() {
+    let (game, me, other) = lost_at_sea_game(&[
+        ("far_sea", UnitKind::LightShip),
+        ("far_sea", UnitKind::LightShip),
+        ("west_sea", UnitKind::HeavyShip),
+    ]);
+    assert_ne!(game.pending().unwrap().kind, DecisionKind::LostAtSea);
+    assert_eq!(ships_of(&game, other, "far_sea"), [UnitKind::LightShip]);
+    assert_eq!(ships_of(&game, other, "west_sea"), [UnitKind::HeavyShip]);
+    assert_eq!(ships_of(&game, me, "far_sea").len(), 2);
     assert_eq!(count(&game, "pop.war.lost_at_sea"), 1);
 }
 
