@@ -894,6 +894,43 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
     if active_ally {
         capacity /= 2;
     }
+    // Under a Non-Player Emperor an area of the Empire is defended by the Empire as well
+    // (18.8), once per area and turn.
+    let area_sid = sid_of(world, area);
+    let before = world.resource::<MilitaryAction>().hre_outsiders_before;
+    let imperial = match before {
+        Some(n)
+            if !world
+                .resource::<MilitaryAction>()
+                .empire_defended
+                .contains(&area_sid) =>
+        {
+            crate::rulesets::pop::rules::empire::npr_empire_defence(world, npr, area, n)
+        }
+        _ => 0,
+    };
+    if imperial != 0 {
+        world
+            .resource_mut::<MilitaryAction>()
+            .empire_defended
+            .push(area_sid);
+        let total = (capacity + imperial).max(0);
+        let name = key_of(world, npr);
+        write(
+            world,
+            Note::new(
+                ids::BATTLE_NPR_DEFENCE,
+                format!(
+                    "The Empire stands by {name} in {}: {imperial:+} units (3 x Imperial Authority, less 2 for each area of the Empire outsiders already held)",
+                    key_of(world, area)
+                ),
+            )
+            .realm(&name)
+            .subject(area_sid)
+            .amount(imperial),
+        );
+        capacity = total;
+    }
     world
         .resource_mut::<MilitaryAction>()
         .capacity_used

@@ -65,6 +65,10 @@ pub struct Empire {
     pub outside: Vec<String>,
     /// The Elector Areas counting now (18.3), in scenario order.
     pub electors: Vec<String>,
+    /// The Empire ceased to exist (18.7, 18.8): a Non-Player Emperor fully annexed, or an
+    /// Emperor turned Revolutionary. `emperor` is `None` from then on.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub dissolved: bool,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -78,6 +82,55 @@ pub fn emperor(world: &World) -> Option<Entity> {
 
 pub fn is_emperor(world: &World, realm: Entity) -> bool {
     emperor(world) == Some(realm)
+}
+
+/// The Emperor when it is a Non-Player Realm (18.8).
+pub fn npr_emperor(world: &World) -> Option<Entity> {
+    emperor(world).filter(|e| world.get::<NonPlayerRealm>(*e).is_some())
+}
+
+/// How many areas of the Empire hold units of realms outside it (18.8's count).
+pub fn areas_with_outsiders(world: &World) -> u32 {
+    listed_areas(world, |c| &c.0.options.hre_areas)
+        .into_iter()
+        .filter(|(_, a)| hre_area(world, *a))
+        .filter(|(_, a)| {
+            world.get::<Present>(*a).is_some_and(|present| {
+                present.iter().any(|u| {
+                    world
+                        .get::<UnitOf>(u)
+                        .is_some_and(|o| is_external(world, o.0))
+                })
+            })
+        })
+        .count() as u32
+}
+
+/// The Empire's share in defending an area of the Empire attacked while the Emperor is a
+/// Non-Player Realm (18.8): 3 x E, less 2 for each area of the Empire that held outsiders'
+/// units before this turn began (`outsiders_before`). Only for an NPR member of the Empire.
+pub fn npr_empire_defence(world: &World, npr: Entity, area: Entity, outsiders_before: u32) -> i32 {
+    if npr_emperor(world).is_none() || !hre_area(world, area) || !is_member(world, npr) {
+        return 0;
+    }
+    3 * authority(world) - 2 * outsiders_before as i32
+}
+
+/// The Holy Roman Empire ceases to exist for the rest of the game (18.7, 18.8).
+pub fn dissolve(world: &mut World, rule: &'static str, why: &str) {
+    let Some(emp) = world.resource::<Empire>().emperor.clone() else {
+        return;
+    };
+    {
+        let mut empire = world.resource_mut::<Empire>();
+        empire.emperor = None;
+        empire.authority = 0;
+        empire.dissolved = true;
+    }
+    write(
+        world,
+        Note::new(rule, format!("The Holy Roman Empire is dissolved: {why}")).realm(&emp),
+    );
 }
 
 /// Imperial Authority (0 without an Empire).
@@ -781,6 +834,16 @@ pub fn after_peace(
     let Some(emp) = emperor(world) else {
         return;
     };
+    if annexed && loser == emp {
+        // Only a Non-Player Realm can be annexed (18.8).
+        let (w, l) = (key_of(world, winner), key_of(world, loser));
+        dissolve(
+            world,
+            ids::EMPIRE_ANNEX,
+            &format!("{w} fully annexes {l}, the Non-Player Emperor"),
+        );
+        return;
+    }
     let religion = |r: Entity| world.get::<Realm>(r).map(|x| x.religion);
     if annexed && winner == emp && loser != emp {
         let member_before = world

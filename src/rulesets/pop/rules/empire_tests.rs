@@ -739,3 +739,86 @@ fn pop_18_4_a_non_player_emperors_authority_rolls_at_the_end_of_each_round() {
     assert_eq!(empire_of(&pr).authority, 3);
     assert_eq!(count(&pr, "pop.18.4.bounds"), before);
 }
+
+fn under_npr_emperor(authority: i32) -> crate::rulesets::pop::Game {
+    game_with(move |t| {
+        with_empire(authority)(t).replace("emperor: Some(\"AAA\")", "emperor: Some(\"CCC\")")
+    })
+}
+
+#[test]
+fn pop_18_8_a_non_player_emperor_cannot_be_vassalized_and_its_annexation_dissolves_the_empire() {
+    let mut game = under_npr_emperor(3);
+    let (b, c) = (e(&game, "BBB"), e(&game, "CCC"));
+    let sid = |g: &crate::rulesets::pop::Game, x| crate::rulesets::pop::state::sid_of(g.world(), x);
+    let q = war::PeaceQuestion {
+        war: 0,
+        winner: sid(&game, b),
+        loser: sid(&game, c),
+        total: true,
+        surrendered: false,
+        surrender_asked: false,
+    };
+    let refusal = war::term_problem(game.world(), &q, PeaceTerm::Vassalize).unwrap();
+    assert_eq!(refusal.rule, "pop.war.peace");
+    assert!(refusal.reason.contains("Non-Player Emperor"), "{refusal:?}");
+    // Fully annexed, the Empire ceases to exist.
+    empire::after_peace(game.world_mut(), None, b, c, true);
+    let after = empire_of(&game);
+    assert_eq!(
+        (after.emperor, after.authority, after.dissolved),
+        (None, 0, true)
+    );
+    assert_eq!(count(&game, "pop.18.23.annex"), 1);
+    empire::tidy(game.world_mut());
+    assert_eq!(empire_of(&game).emperor, None, "it never comes back");
+}
+
+#[test]
+fn pop_18_8_under_a_non_player_emperor_the_empire_defends_its_areas() {
+    // "Military Capacity of any defending NPR(s) + 3 x E - 2 x the number of HRE Areas
+    // containing non-HRE Units prior to this Turn."
+    let mut game = under_npr_emperor(3);
+    let (b, c, east) = (e(&game, "BBB"), e(&game, "CCC"), e(&game, "east"));
+    let capacity = {
+        let mut plain = game_with(with_empire(3));
+        military::new_turn(plain.world_mut(), Some(b));
+        crate::rulesets::pop::rules::battle::raise_npr_defence(plain.world_mut(), c, east)
+    };
+    military::new_turn(game.world_mut(), Some(b));
+    let raised = crate::rulesets::pop::rules::battle::raise_npr_defence(game.world_mut(), c, east);
+    assert_eq!(raised, capacity + 9, "3 x E with no outsider in the Empire");
+    // Once per area and turn.
+    let again = crate::rulesets::pop::rules::battle::raise_npr_defence(game.world_mut(), c, east);
+    assert_eq!(
+        again, 0,
+        "its capacity is used and the Empire has stood by it"
+    );
+    // Beland's units stood in North (an area of the Empire) before the next turn: 9 - 2.
+    spawn_unit(
+        &mut game,
+        Some(b),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+    );
+    military::new_turn(game.world_mut(), Some(b));
+    let raised = crate::rulesets::pop::rules::battle::raise_npr_defence(game.world_mut(), c, east);
+    assert_eq!(raised, capacity + 7);
+    assert!(count(&game, "pop.battle.npr_defence") >= 4);
+}
+
+#[test]
+fn pop_18_7_an_emperor_turning_revolutionary_dissolves_the_empire() {
+    let mut game = game_with(with_empire(3));
+    let a = e(&game, "AAA");
+    crate::rulesets::pop::rules::religion::become_revolutionary(game.world_mut(), a);
+    let after = empire_of(&game);
+    assert_eq!((after.emperor, after.dissolved), (None, true));
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|n| n.text.contains("The Holy Roman Empire is dissolved"))
+    );
+}

@@ -87,6 +87,13 @@ pub struct MilitaryAction {
     /// place its own town there (14.4 "you may").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub occupy: Option<u32>,
+    /// Under a Non-Player Emperor: the areas of the Empire that held outsiders' units when this
+    /// turn began (18.8), counted once at the start of the turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hre_outsiders_before: Option<u32>,
+    /// Areas (stable ids) whose defence got the Empire's share this turn (once per area).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub empire_defended: Vec<u32>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -153,9 +160,12 @@ pub fn turn_rebel(world: &mut World, units: &[Entity]) {
 /// Resets the per-turn counters when a new turn begins.
 pub fn new_turn(world: &mut World, realm: Option<Entity>) {
     let sid = realm.map(|r| sid_of(world, r));
+    let hre_outsiders_before = crate::rulesets::pop::rules::empire::npr_emperor(world)
+        .map(|_| crate::rulesets::pop::rules::empire::areas_with_outsiders(world));
     let mut m = world.resource_mut::<MilitaryAction>();
     *m = MilitaryAction {
         turn_of: sid,
+        hre_outsiders_before,
         ..Default::default()
     };
 }

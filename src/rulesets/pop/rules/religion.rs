@@ -387,6 +387,13 @@ pub fn become_revolutionary(world: &mut World, realm: Entity) {
     {
         place_faith(world, area, Religion::Revolutionary);
     }
+    if crate::rulesets::pop::rules::empire::is_emperor(world, realm) {
+        crate::rulesets::pop::rules::empire::dissolve(
+            world,
+            ids::REVOLUTIONARY_REGIME,
+            &format!("its Emperor {name} adopts Revolutionary Ideology (18.7)"),
+        );
+    }
 }
 
 /// A Revolutionary realm researching another government form (15.0): the Revolutionary token

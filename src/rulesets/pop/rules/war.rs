@@ -1476,6 +1476,9 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
             Some("humiliation needs the enemy capital or a surrender")
         }
         PeaceTerm::Vassalize if !npr => Some("only a Non-Player Realm can be vassalized"),
+        PeaceTerm::Vassalize if crate::rulesets::pop::rules::empire::is_emperor(world, loser) => {
+            Some("a Non-Player Emperor cannot be vassalized (18.8)")
+        }
         PeaceTerm::Vassalize => {
             let capital_area = capital_area(world, loser);
             let other = occupied_by(world, winner, loser)
