@@ -414,6 +414,18 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             "Take an interest token for gold inflation".to_string()
         }
         Action::IntegrateArea { area } => format!("Integrate {}", area_name(game, area)),
+        Action::PayLevy { levy } => match levy {
+            crate::rulesets::pop::decision::LevyKind::Manpower => {
+                "Exhaust 2 manpower (at most half)".to_string()
+            }
+            crate::rulesets::pop::decision::LevyKind::Ducats => {
+                "Give up 6 ducats (at most half your tax income)".to_string()
+            }
+            crate::rulesets::pop::decision::LevyKind::Prestige => "Lose 1 prestige".to_string(),
+            crate::rulesets::pop::decision::LevyKind::CasusBelli => {
+                "Place a casus belli on the aggressor".to_string()
+            }
+        },
         Action::PlaceInfluence { area } => {
             format!("Place 1 influence in {} (new faith)", area_name(game, area))
         }

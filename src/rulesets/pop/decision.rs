@@ -145,6 +145,8 @@ pub enum Action {
     /// Change State Religion: place one of the influence it moved in this area of the new
     /// faith.
     PlaceInfluence { area: String },
+    /// Defending the HRE: the Imperial Subject's part (18.3).
+    PayLevy { levy: LevyKind },
     /// Basic action: play this Action Card from the hand for its effects.
     PlayCard { card: String },
     /// Basic action (Administrative): found a colony on this vacant Territory, paying 4 in adm
@@ -217,6 +219,19 @@ pub enum PeaceTerm {
     Annex,
     /// The loser takes the victor's religion: victor +3 prestige, loser -5 and 4 influence.
     ForceConversion,
+}
+
+/// How an Imperial Subject pays its part when the Emperor Defends the HRE (18.3).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LevyKind {
+    /// Exhaust 2 manpower (at most half of it).
+    Manpower,
+    /// Lose 6 ducats (at most half the tax income).
+    Ducats,
+    /// Lose 1 prestige.
+    Prestige,
+    /// Place a Casus Belli on the aggressor's capital.
+    CasusBelli,
 }
 
 /// What a Player-to-Player Diplomacy action offers (5.1). Several transactions may go
@@ -346,6 +361,9 @@ pub enum DecisionKind {
     ExpandNode,
     /// A Development card's Integrate Area: choose the area for the core token.
     IntegrateArea,
+    /// Defending the HRE (18.3): an Imperial Subject chooses how it pays its part against the
+    /// aggressor (answered with `PayLevy`).
+    ImperialLevy { aggressor: String },
     /// A Lost at Sea symbol: choose which of your ships far from your ports is lost (answered
     /// with `DisbandUnit`).
     LostAtSea,

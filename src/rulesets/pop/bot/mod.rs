@@ -370,6 +370,10 @@ impl Bot {
             DecisionKind::IntegrateArea => {
                 realm.and_then(|r| generic::integrate_pick(world, r, &legal))
             }
+            // The subject's part in the Emperor's defence: the casus belli costs nothing.
+            DecisionKind::ImperialLevy { .. } => Some(Action::PayLevy {
+                levy: crate::rulesets::pop::decision::LevyKind::CasusBelli,
+            }),
             // Lost at Sea: the cheapest ship goes (a galley, then a light ship, then a heavy one).
             DecisionKind::LostAtSea => legal
                 .iter()

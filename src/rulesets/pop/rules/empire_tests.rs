@@ -822,3 +822,128 @@ fn pop_18_7_an_emperor_turning_revolutionary_dissolves_the_empire() {
             .any(|n| n.text.contains("The Holy Roman Empire is dissolved"))
     );
 }
+
+/// The Empire with a third Player Realm, Deland (DDD), whose capital Dela lies in the Empire's
+/// area West: an Imperial Subject. Beland declares war on Celand; the Emperor (Aland) is asked
+/// to Defend the HRE. Returns the game, Aland, Beland and Deland.
+fn beland_attacks_celand_with_a_player_subject() -> (crate::rulesets::pop::Game, [Entity; 3]) {
+    let mut game = game_with(|t| {
+        with_empire(2)(t)
+            .replace("hre_areas: [\"north\", \"east\"]", "hre_areas: [\"north\", \"east\", \"west\"]")
+            .replace(
+                "            (id: \"farland\",",
+                "            (id: \"west\", name: \"West\", continent: \"europe\", religion: Catholic, seas: [\"west_sea\"]),\n            (id: \"farland\",",
+            )
+            .replace(
+                "            (id: \"wild\",",
+                "            (id: \"dela\", name: \"Dela\", area: \"west\", size: Large, cores: [\"DDD\"], owner: Some(\"DDD\"), shape: [[(300.0, 80.0), (320.0, 80.0), (320.0, 120.0), (300.0, 120.0)]], site: (310.0, 100.0)),\n            (id: \"wild\",",
+            )
+            .replace(
+                "    realms: [",
+                "    realms: [\n        (id: \"DDD\", name: \"Deland\", kind: Player, colour: (120, 120, 40), capital: \"dela\", ruler: Some(\"ruler_d\")),",
+            )
+            .replace(
+                "    characters: [",
+                "    characters: [\n        (id: \"ruler_d\", name: \"Dirk\", kind: Leader, skills: (2, 2, 2), mortality: Some(2)),",
+            )
+    });
+    while game.pending().is_some_and(|d| d.kind != DecisionKind::Turn) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    let (a, b, d) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "DDD"));
+    assert!(empire::is_subject(game.world(), d));
+    for r in [a, b, d] {
+        set(&mut game, r, |m| {
+            m.mp = [10, 10, 10];
+            m.ducats = 30;
+        });
+    }
+    while game.pending().is_some_and(|p| p.realm != "BBB") {
+        let r = e(&game, &game.pending().unwrap().realm.clone());
+        game.apply(Action::Pass).unwrap();
+        settle_turn(&mut game, r);
+    }
+    game.apply(Action::DeclareWar {
+        target: "CCC".into(),
+    })
+    .unwrap();
+    let ok = play_until(
+        &mut game,
+        20,
+        |_| {},
+        |g| {
+            g.pending().is_some_and(|d| {
+                matches!(d.kind, DecisionKind::CallToArms { .. }) && d.realm == "AAA"
+            })
+        },
+    );
+    assert!(ok, "the Emperor is called to Defend the HRE");
+    (game, [a, b, d])
+}
+
+#[test]
+fn pop_18_13_a_player_subject_pays_its_part_when_the_emperor_defends_the_hre() {
+    // "As an Imperial Subject, every time the Emperor activates Defending the HRE, you must do
+    // one of the following: Exhaust 2 m (max. 1/2 of total m); Lose 6 D (max. 1/2 of Tax
+    // Income); Lose 1 prestige; Place a CB token on Aggressor's Capital."
+    let (mut game, [_, b, d]) = beland_attacks_celand_with_a_player_subject();
+    set(&mut game, d, |m| {
+        m.manpower = 3;
+        m.exhausted_manpower = 0;
+    });
+    game.apply(Action::Accept).unwrap();
+    let pending = game.pending().unwrap().clone();
+    assert_eq!(pending.realm, "DDD");
+    assert_eq!(
+        pending.kind,
+        DecisionKind::ImperialLevy {
+            aggressor: "BBB".into()
+        }
+    );
+    let pay = |levy| Action::PayLevy { levy };
+    use crate::rulesets::pop::decision::LevyKind;
+    assert_eq!(
+        game.legal_actions(),
+        [
+            pay(LevyKind::Manpower),
+            pay(LevyKind::Ducats),
+            pay(LevyKind::Prestige),
+            pay(LevyKind::CasusBelli)
+        ]
+    );
+    refused(&mut game, Action::Decline, "pop.18.13.defend_call");
+    game.apply(pay(LevyKind::Manpower)).unwrap();
+    let m = mat(&game, d);
+    assert_eq!(
+        (m.manpower, m.exhausted_manpower),
+        (2, 1),
+        "2, but at most half of 3"
+    );
+    // The other ways, each answered directly.
+    let levy = |g: &mut crate::rulesets::pop::Game, kind| {
+        let sid =
+            |g: &crate::rulesets::pop::Game, x| crate::rulesets::pop::state::sid_of(g.world(), x);
+        let l = war::Levy {
+            subject: sid(g, d),
+            aggressor: sid(g, b),
+        };
+        g.world_mut().resource_mut::<war::WarState>().levying = Some(l);
+        war::answer_levy(g.world_mut(), &pay(kind));
+    };
+    let before = mat(&game, d);
+    levy(&mut game, LevyKind::Ducats);
+    // Dela, a large town: tax income 2, so 1 ducat rather than 6.
+    assert_eq!(mat(&game, d).ducats, before.ducats - 1);
+    levy(&mut game, LevyKind::Prestige);
+    assert_eq!(mat(&game, d).prestige, before.prestige - 1);
+    levy(&mut game, LevyKind::CasusBelli);
+    let cbs: Vec<CasusBelli> = game
+        .world_mut()
+        .query::<&CasusBelli>()
+        .iter(game.world())
+        .copied()
+        .collect();
+    assert!(cbs.iter().any(|c| c.holder == d && c.target == b));
+    assert!(count(&game, "pop.18.13.defend_call") >= 6);
+}

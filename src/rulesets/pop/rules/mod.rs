@@ -207,6 +207,7 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         }
         DecisionKind::BattleRetreat { .. } => battle::retreat_candidates(world),
         DecisionKind::LostAtSea => military::lost_at_sea_choices(world, realm),
+        DecisionKind::ImperialLevy { .. } => war::levy_candidates(),
         DecisionKind::SendCalls { .. } => war::send_candidates(world),
         DecisionKind::CallToArms { .. }
         | DecisionKind::ActivateAlly { .. }
@@ -311,6 +312,10 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         DecisionKind::BattleRetreat { .. } => listed(
             ids::BATTLE_RETREAT,
             "retreat to a safe neighbouring place, or fight on",
+        ),
+        DecisionKind::ImperialLevy { .. } => listed(
+            ids::EMPIRE_DEFEND,
+            "exhaust manpower, give up ducats, lose prestige, or place a casus belli",
         ),
         DecisionKind::LostAtSea => listed(
             ids::WAR_LOST_AT_SEA,

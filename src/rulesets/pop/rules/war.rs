@@ -11,7 +11,7 @@ use crate::engine::query_cache::with_query;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{
-    Action, DecisionKind, Illegal, PeaceTerm, Pending, ask, take_answer,
+    Action, DecisionKind, Illegal, LevyKind, PeaceTerm, Pending, ask, take_answer,
 };
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
@@ -89,7 +89,22 @@ pub enum CallStep {
     /// Active (11.3 Accepting a CtA, step 4); `call.ally` is the Player Realm, `call.caller`
     /// the Non-Player Realm.
     Activate(Call),
+    /// A Player Realm Imperial Subject pays its part when the Emperor Defends the HRE (18.3).
+    Levy(Levy),
 }
+
+/// An Imperial Subject's part in Defending the HRE (18.3): `subject` chooses one of the four
+/// ways to pay; `aggressor` is the realm outside the Empire the Emperor fights.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Levy {
+    pub subject: u32,
+    pub aggressor: u32,
+}
+
+/// Most manpower a subject exhausts, and most ducats it loses, for the Emperor's defence
+/// (18.3: 2 manpower, at most half its total; 6 ducats, at most half its tax income).
+pub const LEVY_MANPOWER: i32 = 2;
+pub const LEVY_DUCATS: i32 = 6;
 
 #[derive(Resource, Clone, Debug, Default, Serialize)]
 pub struct WarState {
@@ -111,6 +126,9 @@ pub struct WarState {
     pub peace_asked: Option<PeaceQuestion>,
     /// Non-Player Realms that invaded this Round.
     pub invaded: Vec<u32>,
+    /// The Imperial Subject choosing how to pay for the Emperor's defence (18.3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub levying: Option<Levy>,
 }
 
 pub fn active_allies(world: &World) -> Vec<u32> {
@@ -683,6 +701,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
                 || state.asked.is_some()
                 || state.sending.is_some()
                 || state.activating.is_some()
+                || state.levying.is_some()
             {
                 return Progress::Waiting;
             }
@@ -732,8 +751,94 @@ pub fn continue_calls(world: &mut World) -> Progress {
                     return Progress::Waiting;
                 }
             }
+            CallStep::Levy(levy) => {
+                let (Some(subject), Some(aggressor)) =
+                    (entity(world, levy.subject), entity(world, levy.aggressor))
+                else {
+                    continue;
+                };
+                let (s, a) = (key_of(world, subject), key_of(world, aggressor));
+                world.resource_mut::<WarState>().levying = Some(levy);
+                ask(
+                    world,
+                    s,
+                    DecisionKind::ImperialLevy {
+                        aggressor: a.clone(),
+                    },
+                    format!(
+                        "The Emperor Defends the HRE against {a}: as an Imperial Subject, exhaust 2 manpower, give up 6 ducats, lose 1 prestige, or place a casus belli on {a}"
+                    ),
+                );
+                return Progress::Waiting;
+            }
         }
     }
+}
+
+/// What a subject may pay for the Emperor's defence: always all four ways (18.3).
+pub fn levy_candidates() -> Vec<Action> {
+    [
+        LevyKind::Manpower,
+        LevyKind::Ducats,
+        LevyKind::Prestige,
+        LevyKind::CasusBelli,
+    ]
+    .into_iter()
+    .map(|levy| Action::PayLevy { levy })
+    .collect()
+}
+
+/// The subject's choice: 2 manpower exhausted (at most half of its available manpower), 6
+/// ducats lost (at most half its tax income), 1 prestige lost, or a Casus Belli on the
+/// aggressor's capital (18.3).
+pub fn answer_levy(world: &mut World, action: &Action) {
+    let Some(levy) = world.resource_mut::<WarState>().levying.take() else {
+        return;
+    };
+    let (Some(subject), Some(aggressor), Action::PayLevy { levy: kind }) = (
+        entity(world, levy.subject),
+        entity(world, levy.aggressor),
+        action,
+    ) else {
+        return;
+    };
+    let (s, a) = (key_of(world, subject), key_of(world, aggressor));
+    let rule = ids::EMPIRE_DEFEND;
+    let text = match kind {
+        LevyKind::Manpower => {
+            let available = world.get::<Mat>(subject).map_or(0, |m| m.manpower);
+            let n = LEVY_MANPOWER.min(available / 2);
+            if let Some(mut m) = world.get_mut::<Mat>(subject) {
+                m.manpower -= n;
+                m.exhausted_manpower += n;
+            }
+            format!("{s} exhausts {n} manpower for the Emperor's defence against {a}")
+        }
+        LevyKind::Ducats => {
+            let tax = crate::rulesets::pop::rules::scoring::tax_income(world, subject);
+            let n = LEVY_DUCATS.min(tax / 2);
+            if n > 0 {
+                pay_mandatory(world, subject, n, rule);
+            }
+            format!("{s} gives up {n} ducats for the Emperor's defence against {a}")
+        }
+        LevyKind::Prestige => {
+            change_prestige(world, subject, -1, rule);
+            format!("{s} loses 1 prestige for the Emperor's defence against {a}")
+        }
+        LevyKind::CasusBelli => {
+            spawn_sim(
+                world,
+                None,
+                CasusBelli {
+                    holder: subject,
+                    target: aggressor,
+                },
+            );
+            format!("{s} places a casus belli on {a}'s capital for the Emperor's defence")
+        }
+    };
+    write(world, Note::new(rule, text).realm(&s));
 }
 
 /// Asks a Player Realm that answered a Non-Player Realm ally's call whether to make it Active;
@@ -931,6 +1036,22 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
                 .realm(&a),
             );
             change_mp(world, ally, MpKind::Mil, 1, ids::EMPIRE_DEFEND);
+            // Every Player Realm Imperial Subject pays its part (18.3), in seat order, before
+            // the calls go on.
+            let levies: Vec<CallStep> = crate::rulesets::pop::state::turn_order(world)
+                .into_iter()
+                .filter(|r| {
+                    crate::rulesets::pop::rules::empire::is_subject(world, *r)
+                        && is_player(world, *r)
+                })
+                .map(|r| {
+                    CallStep::Levy(Levy {
+                        subject: sid_of(world, r),
+                        aggressor: call.enemy,
+                    })
+                })
+                .collect();
+            world.resource_mut::<WarState>().calls.splice(0..0, levies);
         } else {
             crate::rulesets::pop::rules::empire::refuse_defence(world, caller, enemy);
         }
