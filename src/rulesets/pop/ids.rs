@@ -254,6 +254,7 @@ pub const EMPIRE_ELECTION: &str = "pop.18.28.election";
 pub const EMPIRE_VOTE: &str = "pop.18.29.vote";
 pub const EMPIRE_ELECTION_BONUS: &str = "pop.18.30.election_bonus";
 pub const EMPIRE_FINAL_SCORE: &str = "pop.18.32.final_score";
+pub const EMPIRE_FAITH: &str = "pop.18.33.faith";
 
 /// Every id the engine can write, for the documentation test.
 pub const ALL: &[&str] = &[
@@ -473,5 +474,6 @@ pub const ALL: &[&str] = &[
     EMPIRE_ELECTION,
     EMPIRE_VOTE,
     EMPIRE_ELECTION_BONUS,
+    EMPIRE_FAITH,
     EMPIRE_FINAL_SCORE,
 ];

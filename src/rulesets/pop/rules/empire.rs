@@ -43,7 +43,8 @@ impl Plugin for EmpirePlugin {
             .add_systems(Rules, score_empire.in_set(PopStep::P4E))
             .add_systems(
                 Rules,
-                roll_npr_authority
+                (check_faith, roll_npr_authority)
+                    .chain()
                     .in_set(PopStep::RoundEnd)
                     .before(crate::rulesets::pop::rules::scoring::check_game_end),
             )
@@ -69,7 +70,38 @@ pub struct Empire {
     /// Emperor turned Revolutionary. `emperor` is `None` from then on.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub dissolved: bool,
+    /// The Empire's official religion (18.7): Catholic at the start, checked at the end of
+    /// every Round from Age III.
+    #[serde(skip_serializing_if = "HreFaith::is_catholic")]
+    pub faith: HreFaith,
 }
+
+/// The official religion of the Empire (18.7): Catholic, Protestant, or none (Diverse Faiths).
+#[derive(Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HreFaith {
+    #[default]
+    Catholic,
+    Protestant,
+    Diverse,
+}
+
+impl HreFaith {
+    fn is_catholic(&self) -> bool {
+        *self == HreFaith::Catholic
+    }
+
+    /// The State Religion a realm must follow to be elected, if any.
+    pub fn religion(self) -> Option<Religion> {
+        match self {
+            HreFaith::Catholic => Some(Religion::Catholic),
+            HreFaith::Protestant => Some(Religion::Protestant),
+            HreFaith::Diverse => None,
+        }
+    }
+}
+
+/// The Age from which the Empire's religion may change (18.7).
+pub const FAITH_FROM_AGE: u8 = 3;
 
 // ---------------------------------------------------------------------------------------------
 // Who is who
@@ -518,6 +550,81 @@ pub(crate) fn score_empire(world: &mut World) {
     change_prestige(world, realm, 1, ids::EMPIRE_PRESTIGE);
 }
 
+/// 18.7: from Age III, at the end of every Round the Empire's religion follows its counting
+/// Elector Areas: all Protestant, it turns Protestant (E -1 when it was not); all Catholic
+/// (Counter-Reformed counting as Catholic), it is Catholic; of several faiths, it has none.
+pub(crate) fn check_faith(world: &mut World) {
+    if emperor(world).is_none()
+        || world.resource::<crate::engine::flow::Flow>().age < FAITH_FROM_AGE
+    {
+        return;
+    }
+    let faiths: Vec<Option<Religion>> = listed_areas(world, |c| &c.0.options.electors)
+        .into_iter()
+        .filter(|(_, a)| elector_counts(world, *a))
+        .map(|(_, a)| {
+            crate::rulesets::pop::rules::religion::area_faith(world, a)
+                .map(crate::rulesets::pop::rules::religion::state_religion_of)
+        })
+        .collect();
+    if faiths.is_empty() {
+        return;
+    }
+    let all = |r: Religion| faiths.iter().all(|f| *f == Some(r));
+    let now = if all(Religion::Protestant) {
+        HreFaith::Protestant
+    } else if all(Religion::Catholic) {
+        HreFaith::Catholic
+    } else {
+        HreFaith::Diverse
+    };
+    let before = world.resource::<Empire>().faith;
+    if now == before {
+        return;
+    }
+    world.resource_mut::<Empire>().faith = now;
+    let name = world
+        .resource::<Empire>()
+        .emperor
+        .clone()
+        .unwrap_or_default();
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_FAITH,
+            match now {
+                HreFaith::Diverse => "The Elector Areas are of several faiths: the Holy Roman Empire has no official religion".to_string(),
+                faith => format!("The Elector Areas are all {faith:?}: the Holy Roman Empire's official religion is {faith:?}"),
+            },
+        )
+        .realm(&name),
+    );
+    if now == HreFaith::Protestant {
+        change_authority(
+            world,
+            -1,
+            ids::EMPIRE_FAITH,
+            "the Holy Roman Empire turns Protestant",
+        );
+    }
+}
+
+/// Why the Emperor may not change its State Religion (18.7): only once the Empire has an
+/// official religion other than the Emperor's.
+pub fn change_religion_problem(world: &World, realm: Entity) -> Option<&'static str> {
+    if !is_emperor(world, realm) {
+        return None;
+    }
+    let official = world.resource::<Empire>().faith.religion();
+    let own = world.get::<Realm>(realm).map(|r| r.religion);
+    match official {
+        Some(r) if Some(r) != own => None,
+        _ => Some(
+            "the Emperor changes its State Religion only once the Empire's official religion is another",
+        ),
+    }
+}
+
 /// 18.8: a Non-Player Emperor's authority moves with a die at the end of each Round: 1 takes
 /// 1 away, 6 adds 1, 2-5 take 1 away when 2 or more below E and add 1 when 2 or more above it.
 pub(crate) fn roll_npr_authority(world: &mut World) {
@@ -887,10 +994,13 @@ pub fn after_peace(
 /// Whether a Player Realm may be elected: it follows the Empire's official faith (Catholic;
 /// the Empire's religion rules are not built, so it stays Catholic).
 fn eligible(world: &World, realm: Entity) -> bool {
+    let official = world.resource::<Empire>().faith.religion();
     world.get::<PlayerRealm>(realm).is_some()
-        && world
-            .get::<Realm>(realm)
-            .is_some_and(|r| r.religion.catholic() && r.religion != Religion::Revolutionary)
+        && world.get::<Realm>(realm).is_some_and(|r| {
+            official.is_none_or(|o| {
+                crate::rulesets::pop::rules::religion::state_religion_of(r.religion) == o
+            })
+        })
         && world
             .get::<Owns>(realm)
             .is_some_and(|o| o.iter().next().is_some())

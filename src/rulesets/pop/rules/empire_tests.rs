@@ -947,3 +947,83 @@ fn pop_18_13_a_player_subject_pays_its_part_when_the_emperor_defends_the_hre() {
     assert!(cbs.iter().any(|c| c.holder == d && c.target == b));
     assert!(count(&game, "pop.18.13.defend_call") >= 6);
 }
+
+#[test]
+fn pop_18_33_faith_follows_the_elector_areas_from_age_three() {
+    use crate::rulesets::pop::rules::empire::HreFaith;
+    use crate::rulesets::pop::rules::religion::place_faith;
+    let mut game = game_with(with_empire(3));
+    let (north, east) = (e(&game, "north"), e(&game, "east"));
+    // Age I-II: North Catholic and East Orthodox, but the religion cannot change yet.
+    empire::check_faith(game.world_mut());
+    assert_eq!(empire_of(&game).faith, HreFaith::Catholic);
+    game.world_mut()
+        .resource_mut::<crate::engine::flow::Flow>()
+        .age = 3;
+    empire::check_faith(game.world_mut());
+    assert_eq!(
+        empire_of(&game).faith,
+        HreFaith::Diverse,
+        "of several faiths: none"
+    );
+    assert_eq!(empire_of(&game).authority, 3);
+    for area in [north, east] {
+        place_faith(game.world_mut(), area, Religion::Protestant);
+    }
+    empire::check_faith(game.world_mut());
+    assert_eq!(empire_of(&game).faith, HreFaith::Protestant);
+    assert_eq!(
+        empire_of(&game).authority,
+        2,
+        "turning Protestant costs 1 E"
+    );
+    place_faith(game.world_mut(), north, Religion::Catholic);
+    place_faith(game.world_mut(), east, Religion::CounterReformed);
+    empire::check_faith(game.world_mut());
+    assert_eq!(
+        empire_of(&game).faith,
+        HreFaith::Catholic,
+        "Counter-Reformed counts as Catholic"
+    );
+    assert_eq!(empire_of(&game).authority, 2);
+    assert_eq!(
+        count(&game, "pop.18.33.faith"),
+        4,
+        "three changes and the authority"
+    );
+}
+
+#[test]
+fn pop_18_33_the_official_religion_decides_who_is_elected_and_when_the_emperor_may_convert() {
+    use crate::rulesets::pop::rules::empire::HreFaith;
+    let mut game = game_with(with_empire(3));
+    let a = e(&game, "AAA");
+    game.world_mut()
+        .resource_mut::<crate::engine::flow::Flow>()
+        .age = 2;
+    // A Catholic Emperor of a Catholic Empire may not change its State Religion.
+    let problem =
+        crate::rulesets::pop::rules::religion::problem(game.world(), a, &Action::ChangeReligion);
+    assert_eq!(problem.map(|p| p.rule), Some("pop.18.33.faith"));
+    game.world_mut().resource_mut::<Empire>().faith = HreFaith::Diverse;
+    assert!(
+        crate::rulesets::pop::rules::religion::problem(game.world(), a, &Action::ChangeReligion)
+            .is_some(),
+        "no official religion: still not"
+    );
+    game.world_mut().resource_mut::<Empire>().faith = HreFaith::Protestant;
+    assert_eq!(
+        crate::rulesets::pop::rules::religion::problem(game.world(), a, &Action::ChangeReligion),
+        None,
+        "the Empire turned Protestant: the Emperor may follow"
+    );
+    // Both Player Realms are Catholic: none may be elected in a Protestant Empire.
+    let ruler = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), ruler);
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("AAA"));
+    assert_eq!(
+        empire_of(&game).authority,
+        1,
+        "no eligible Player Realm: E drops by 2"
+    );
+}

@@ -136,6 +136,10 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                 Some(Religion::Catholic | Religion::Protestant)
             ) {
                 "only a Catholic or Protestant realm changes its State Religion by this action"
+            } else if let Some(why) =
+                crate::rulesets::pop::rules::empire::change_religion_problem(world, realm)
+            {
+                return Some(Illegal::new(ids::EMPIRE_FAITH, why));
             } else {
                 return None;
             };
