@@ -361,6 +361,9 @@ pub enum DecisionKind {
     ExpandNode,
     /// A Development card's Integrate Area: choose the area for the core token.
     IntegrateArea,
+    /// An Emperor with its capital in the Empire, attacked directly from outside: take up
+    /// Defending the HRE (`Accept`) or not (`Decline`) (18.4).
+    DefendTheHre { aggressor: String },
     /// Defending the HRE (18.3): an Imperial Subject chooses how it pays its part against the
     /// aggressor (answered with `PayLevy`).
     ImperialLevy { aggressor: String },

@@ -370,6 +370,8 @@ impl Bot {
             DecisionKind::IntegrateArea => {
                 realm.and_then(|r| generic::integrate_pick(world, r, &legal))
             }
+            // An Emperor attacked from outside takes up the Empire's defence: it costs nothing.
+            DecisionKind::DefendTheHre { .. } => Some(Action::Accept),
             // The subject's part in the Emperor's defence: the casus belli costs nothing.
             DecisionKind::ImperialLevy { .. } => Some(Action::PayLevy {
                 levy: crate::rulesets::pop::decision::LevyKind::CasusBelli,

@@ -356,6 +356,10 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             crate::rulesets::pop::rules::events::answer_lost_at_sea(world, &action);
             return;
         }
+        DecisionKind::DefendTheHre { .. } => {
+            crate::rulesets::pop::rules::war::answer_defend_itself(world, &action);
+            return;
+        }
         DecisionKind::ImperialLevy { .. } => {
             crate::rulesets::pop::rules::war::answer_levy(world, &action);
             return;

@@ -74,6 +74,10 @@ pub struct Empire {
     /// every Round from Age III.
     #[serde(skip_serializing_if = "HreFaith::is_catholic")]
     pub faith: HreFaith,
+    /// The Emperor is Defending the HRE (the tag on the Status Mat, 18.4): set when it accepts
+    /// a subject's call or takes up its own defence, it lasts while the Emperor is at war.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub defending: bool,
 }
 
 /// The official religion of the Empire (18.7): Catholic, Protestant, or none (Diverse Faiths).
@@ -425,6 +429,12 @@ fn enforce_cap(world: &mut World) {
 pub fn tidy(world: &mut World) {
     if world.resource::<Empire>().emperor.is_none() {
         return;
+    }
+    if world.resource::<Empire>().defending
+        && emperor(world)
+            .is_none_or(|emp| !crate::rulesets::pop::rules::relations::at_war(world, emp))
+    {
+        world.resource_mut::<Empire>().defending = false;
     }
     let outside_before = world.resource::<Empire>().outside.clone();
     // An area leaving makes the realms with their capital there outsiders, which may take
@@ -904,6 +914,34 @@ fn remove_imperial_influence(world: &mut World, emp: Entity, n: i32) {
 /// Whether a declaration of `attacker` on `target` calls a Player Realm Emperor to Defend the
 /// HRE (18.4): the target is an Imperial Subject, the attacker is outside the Empire, E is at
 /// least 1, and the Emperor is a Player Realm at war with neither.
+/// Whether a Player Realm Emperor whose capital lies in the Empire, attacked directly by a realm
+/// outside it, may take up Defending the HRE for itself (18.4), with E at 1 or more.
+pub fn may_defend_itself(world: &World, attacker: Entity, target: Entity) -> bool {
+    is_emperor(world, target)
+        && authority(world) >= 1
+        && world.get::<PlayerRealm>(target).is_some()
+        && is_external(world, attacker)
+        && capital_province(world, target)
+            .and_then(|c| world.get::<InArea>(c))
+            .is_some_and(|a| hre_area(world, a.0))
+}
+
+/// The Emperor takes up Defending the HRE (18.4): the tag is placed until it is at peace.
+pub fn start_defending(world: &mut World) {
+    world.resource_mut::<Empire>().defending = true;
+}
+
+/// Free military access through the Empire's areas (18.4): while the Emperor is Defending the
+/// HRE, for the Emperor and for anyone at war with it.
+pub fn free_access(world: &World, realm: Entity, area: Entity) -> bool {
+    let Some(emp) = emperor(world) else {
+        return false;
+    };
+    world.resource::<Empire>().defending
+        && hre_area(world, area)
+        && (realm == emp || at_war_between(world, realm, emp))
+}
+
 pub fn defend_call(world: &World, attacker: Entity, target: Entity) -> Option<Entity> {
     let emp = emperor(world)?;
     (authority(world) >= 1

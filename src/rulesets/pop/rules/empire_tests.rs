@@ -1027,3 +1027,81 @@ fn pop_18_33_the_official_religion_decides_who_is_elected_and_when_the_emperor_m
         "no eligible Player Realm: E drops by 2"
     );
 }
+
+#[test]
+fn pop_18_13_while_the_emperor_defends_the_hre_military_access_in_the_empire_is_free() {
+    use crate::rulesets::pop::rules::military::{AccessPrice, access_price};
+    let mut game = game_with(with_empire(2));
+    let (a, b, east, north) = (
+        e(&game, "AAA"),
+        e(&game, "BBB"),
+        e(&game, "east"),
+        e(&game, "north"),
+    );
+    assert_eq!(access_price(game.world(), a, east), AccessPrice::Ducats);
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: b,
+            defender: a,
+        },
+    );
+    game.world_mut().resource_mut::<Empire>().defending = true;
+    // The Emperor and anyone at war with it cross the Empire's areas for free.
+    assert_eq!(access_price(game.world(), a, east), AccessPrice::Free);
+    assert_eq!(access_price(game.world(), b, east), AccessPrice::Free);
+    assert_eq!(
+        access_price(game.world(), b, north),
+        AccessPrice::Free,
+        "enemy land"
+    );
+    // At peace again, the tag comes off.
+    let wars: Vec<Entity> = game
+        .world_mut()
+        .query_filtered::<Entity, With<War>>()
+        .iter(game.world())
+        .collect();
+    for w in wars {
+        game.world_mut().despawn(w);
+    }
+    empire::tidy(game.world_mut());
+    assert!(!empire_of(&game).defending);
+    assert_eq!(access_price(game.world(), a, east), AccessPrice::Ducats);
+}
+
+#[test]
+fn pop_18_13_an_emperor_attacked_directly_from_outside_may_defend_the_hre_itself() {
+    // "If a PR Emperor's own Capital is located inside the HRE, they may also activate the
+    // Defending the HRE ability when a non-HRE Realm Declares War on them directly."
+    let (mut game, me, _) = rich_game(with_empire(2));
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    if me != b {
+        game.apply(Action::Pass).unwrap();
+        settle_turn(&mut game, a);
+    }
+    game.apply(Action::DeclareWar {
+        target: "AAA".into(),
+    })
+    .unwrap();
+    let ok = play_until(
+        &mut game,
+        20,
+        |_| {},
+        |g| {
+            g.pending()
+                .is_some_and(|d| matches!(d.kind, DecisionKind::DefendTheHre { .. }))
+        },
+    );
+    assert!(ok, "the Emperor is asked");
+    assert_eq!(game.pending().unwrap().realm, "AAA");
+    assert_eq!(game.legal_actions(), [Action::Accept, Action::Decline]);
+    game.apply(Action::Accept).unwrap();
+    assert!(empire_of(&game).defending);
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|n| n.rule == "pop.18.13.defend_call" && n.text.contains("attack on itself"))
+    );
+}

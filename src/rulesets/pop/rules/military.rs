@@ -1094,7 +1094,9 @@ pub enum AccessPrice {
 
 /// What military access into `to` costs `realm` now.
 pub fn access_price(world: &World, realm: Entity, to: Entity) -> AccessPrice {
-    if ground(world, realm, to) != Ground::Neutral {
+    if ground(world, realm, to) != Ground::Neutral
+        || crate::rulesets::pop::rules::empire::free_access(world, realm, to)
+    {
         AccessPrice::Free
     } else if influence_in(world, realm, to) > 0 {
         AccessPrice::Influence

@@ -208,6 +208,7 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::BattleRetreat { .. } => battle::retreat_candidates(world),
         DecisionKind::LostAtSea => military::lost_at_sea_choices(world, realm),
         DecisionKind::ImperialLevy { .. } => war::levy_candidates(),
+        DecisionKind::DefendTheHre { .. } => vec![Action::Accept, Action::Decline],
         DecisionKind::SendCalls { .. } => war::send_candidates(world),
         DecisionKind::CallToArms { .. }
         | DecisionKind::ActivateAlly { .. }
@@ -312,6 +313,10 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         DecisionKind::BattleRetreat { .. } => listed(
             ids::BATTLE_RETREAT,
             "retreat to a safe neighbouring place, or fight on",
+        ),
+        DecisionKind::DefendTheHre { .. } => listed(
+            ids::EMPIRE_DEFEND,
+            "take up Defending the HRE (accept) or not (decline)",
         ),
         DecisionKind::ImperialLevy { .. } => listed(
             ids::EMPIRE_DEFEND,

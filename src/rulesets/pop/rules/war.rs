@@ -91,6 +91,9 @@ pub enum CallStep {
     Activate(Call),
     /// A Player Realm Imperial Subject pays its part when the Emperor Defends the HRE (18.3).
     Levy(Levy),
+    /// A Player Realm Emperor with its capital in the Empire, attacked directly from outside,
+    /// decides whether to take up Defending the HRE (18.4); `subject` is the Emperor here.
+    DefendItself(Levy),
 }
 
 /// An Imperial Subject's part in Defending the HRE (18.3): `subject` chooses one of the four
@@ -129,6 +132,9 @@ pub struct WarState {
     /// The Imperial Subject choosing how to pay for the Emperor's defence (18.3).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub levying: Option<Levy>,
+    /// The Emperor deciding whether to Defend the HRE against a direct attack (18.4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defending_itself: Option<Levy>,
 }
 
 pub fn active_allies(world: &World) -> Vec<u32> {
@@ -293,6 +299,13 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
             enemy: attacker,
             defensive: true,
             imperial: true,
+        }));
+    }
+    // An Emperor attacked directly may take up the Empire's defence itself (18.4).
+    if crate::rulesets::pop::rules::empire::may_defend_itself(world, realm, target) {
+        calls.push(CallStep::DefendItself(Levy {
+            subject: defender,
+            aggressor: attacker,
         }));
     }
     if is_player(world, target) {
@@ -702,6 +715,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
                 || state.sending.is_some()
                 || state.activating.is_some()
                 || state.levying.is_some()
+                || state.defending_itself.is_some()
             {
                 return Progress::Waiting;
             }
@@ -751,6 +765,30 @@ pub fn continue_calls(world: &mut World) -> Progress {
                     return Progress::Waiting;
                 }
             }
+            CallStep::DefendItself(defence) => {
+                let (Some(emp), Some(aggressor)) = (
+                    entity(world, defence.subject),
+                    entity(world, defence.aggressor),
+                ) else {
+                    continue;
+                };
+                if !at_war_between(world, emp, aggressor) {
+                    continue;
+                }
+                let (s, a) = (key_of(world, emp), key_of(world, aggressor));
+                world.resource_mut::<WarState>().defending_itself = Some(defence);
+                ask(
+                    world,
+                    s,
+                    DecisionKind::DefendTheHre {
+                        aggressor: a.clone(),
+                    },
+                    format!(
+                        "{a}, outside the Empire, attacks you, the Emperor: take up Defending the HRE (your Player Realm subjects pay their part; free military access in the Empire), or not"
+                    ),
+                );
+                return Progress::Waiting;
+            }
             CallStep::Levy(levy) => {
                 let (Some(subject), Some(aggressor)) =
                     (entity(world, levy.subject), entity(world, levy.aggressor))
@@ -773,6 +811,51 @@ pub fn continue_calls(world: &mut World) -> Progress {
             }
         }
     }
+}
+
+/// The Emperor takes up Defending the HRE against `aggressor` (18.4): the tag goes on, and every
+/// Player Realm Imperial Subject pays its part (18.3), in seat order, before the calls go on.
+fn defend_the_hre(world: &mut World, aggressor: u32) {
+    crate::rulesets::pop::rules::empire::start_defending(world);
+    let levies: Vec<CallStep> = crate::rulesets::pop::state::turn_order(world)
+        .into_iter()
+        .filter(|r| {
+            crate::rulesets::pop::rules::empire::is_subject(world, *r) && is_player(world, *r)
+        })
+        .map(|r| {
+            CallStep::Levy(Levy {
+                subject: sid_of(world, r),
+                aggressor,
+            })
+        })
+        .collect();
+    world.resource_mut::<WarState>().calls.splice(0..0, levies);
+}
+
+/// The Emperor's answer on defending itself as the Empire (18.4).
+pub fn answer_defend_itself(world: &mut World, action: &Action) {
+    let Some(defence) = world.resource_mut::<WarState>().defending_itself.take() else {
+        return;
+    };
+    if *action != Action::Accept {
+        return;
+    }
+    let (Some(emp), Some(aggressor)) = (
+        entity(world, defence.subject),
+        entity(world, defence.aggressor),
+    ) else {
+        return;
+    };
+    let (s, a) = (key_of(world, emp), key_of(world, aggressor));
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_DEFEND,
+            format!("{s}, the Emperor, Defends the HRE against {a}'s attack on itself"),
+        )
+        .realm(&s),
+    );
+    defend_the_hre(world, defence.aggressor);
 }
 
 /// What a subject may pay for the Emperor's defence: always all four ways (18.3).
@@ -1036,22 +1119,7 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
                 .realm(&a),
             );
             change_mp(world, ally, MpKind::Mil, 1, ids::EMPIRE_DEFEND);
-            // Every Player Realm Imperial Subject pays its part (18.3), in seat order, before
-            // the calls go on.
-            let levies: Vec<CallStep> = crate::rulesets::pop::state::turn_order(world)
-                .into_iter()
-                .filter(|r| {
-                    crate::rulesets::pop::rules::empire::is_subject(world, *r)
-                        && is_player(world, *r)
-                })
-                .map(|r| {
-                    CallStep::Levy(Levy {
-                        subject: sid_of(world, r),
-                        aggressor: call.enemy,
-                    })
-                })
-                .collect();
-            world.resource_mut::<WarState>().calls.splice(0..0, levies);
+            defend_the_hre(world, call.enemy);
         } else {
             crate::rulesets::pop::rules::empire::refuse_defence(world, caller, enemy);
         }
