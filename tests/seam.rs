@@ -73,13 +73,14 @@ fn a_format_1_save_from_before_the_seam_replays_to_its_hash() {
     let game = save.replay(default_scenario()).unwrap();
     assert_eq!(
         game.state_hash(),
-        "54b7bf4164bc99a92befd6ed07a3e54b1dc5ccdc45884faa122fea2d7be60099"
+        "f009e2bb6b87cc8d92afc0240504f37b95ff50fdc9331b838d2e1244831514b7"
     );
     // Issue 17 changed rules the recorded game ran into: its actions were cut at the first
     // one today's rules refuse (action 548, then action 154 once the Exhaust face of a Rebel
     // Die became the player's choice), and its scenario hash is that of today's 1444 scenario
     // (last set when three Administrative cards became Development cards, none of which the
-    // recorded game draws); the game is in progress at its end.
+    // recorded game draws), and its recorded hash was set again when the Emperor's Imperial
+    // Influence came onto the board at setup (18.2); the game is in progress at its end.
     assert!(!game.is_over());
     assert_eq!(save.actions.len(), 153);
 }

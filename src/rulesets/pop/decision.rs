@@ -361,6 +361,9 @@ pub enum DecisionKind {
     ExpandNode,
     /// A Development card's Integrate Area: choose the area for the core token.
     IntegrateArea,
+    /// Phase 5 B (18.2): the Emperor places one of its `left` Imperial Influence cubes
+    /// (answered with `PlaceInfluence`).
+    ImperialInfluence { left: u8 },
     /// An Emperor with its capital in the Empire, attacked directly from outside: take up
     /// Defending the HRE (`Accept`) or not (`Decline`) (18.4).
     DefendTheHre { aggressor: String },

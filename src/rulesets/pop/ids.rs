@@ -255,6 +255,7 @@ pub const EMPIRE_VOTE: &str = "pop.18.29.vote";
 pub const EMPIRE_ELECTION_BONUS: &str = "pop.18.30.election_bonus";
 pub const EMPIRE_FINAL_SCORE: &str = "pop.18.32.final_score";
 pub const EMPIRE_FAITH: &str = "pop.18.33.faith";
+pub const EMPIRE_IMPERIAL_INFLUENCE: &str = "pop.18.34.imperial_influence";
 
 /// Every id the engine can write, for the documentation test.
 pub const ALL: &[&str] = &[
@@ -475,5 +476,6 @@ pub const ALL: &[&str] = &[
     EMPIRE_VOTE,
     EMPIRE_ELECTION_BONUS,
     EMPIRE_FAITH,
+    EMPIRE_IMPERIAL_INFLUENCE,
     EMPIRE_FINAL_SCORE,
 ];

@@ -702,6 +702,26 @@ pub fn influence_pick(
     best.map(|(_, a)| a.clone())
 }
 
+/// Where the Emperor's bot puts an Imperial Influence cube: an Elector Area first, where it has
+/// the least influence (its own and Imperial), the first by scenario order on a tie.
+pub fn imperial_influence_pick(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+    let index = world.resource::<Index>();
+    let electors = &world.resource::<Content>().0.options.electors;
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::PlaceInfluence { area } => index.get(area).map(|e| (a, area, e)),
+            _ => None,
+        })
+        .min_by_key(|(_, key, area)| {
+            (
+                !electors.contains(key),
+                crate::rulesets::pop::rules::empire::influence_with_imperial(world, realm, *area),
+            )
+        })
+        .map(|(a, _, _)| a.clone())
+}
+
 pub fn expand_pick(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
     let content = &world.resource::<Content>().0;
     let board = world.resource::<trade::TradeBoard>();

@@ -370,6 +370,11 @@ impl Bot {
             DecisionKind::IntegrateArea => {
                 realm.and_then(|r| generic::integrate_pick(world, r, &legal))
             }
+            // Imperial Influence: into the Elector Area where the Emperor's lead is smallest, for
+            // the votes; else the first area.
+            DecisionKind::ImperialInfluence { .. } => {
+                realm.and_then(|r| generic::imperial_influence_pick(world, r, &legal))
+            }
             // An Emperor attacked from outside takes up the Empire's defence: it costs nothing.
             DecisionKind::DefendTheHre { .. } => Some(Action::Accept),
             // The subject's part in the Emperor's defence: the casus belli costs nothing.

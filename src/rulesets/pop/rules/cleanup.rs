@@ -21,7 +21,7 @@ impl Plugin for CleanupPlugin {
 }
 
 /// Step B: reset the round markers of every Player Realm.
-fn reset_round_markers(world: &mut World) {
+pub(crate) fn reset_round_markers(world: &mut World) {
     let mut markers = world.query::<&mut RoundMarkers>();
     for mut m in markers.iter_mut(world) {
         *m = RoundMarkers::default();

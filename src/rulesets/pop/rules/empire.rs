@@ -16,7 +16,7 @@ use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
-use crate::rulesets::pop::decision::{Action, Illegal};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
@@ -48,6 +48,12 @@ impl Plugin for EmpirePlugin {
                     .in_set(PopStep::RoundEnd)
                     .before(crate::rulesets::pop::rules::scoring::check_game_end),
             )
+            .add_systems(
+                Rules,
+                redistribute_imperial_influence
+                    .in_set(PopStep::P5B)
+                    .after(crate::rulesets::pop::rules::cleanup::reset_round_markers),
+            )
             .add_systems(Rules, tidy.after(PopStep::RoundEnd));
     }
 }
@@ -78,6 +84,16 @@ pub struct Empire {
     /// a subject's call or takes up its own defence, it lasts while the Emperor is at war.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub defending: bool,
+    /// Imperial Influence cubes on the board (18.2): (area, cubes), in the order placed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub imperial_influence: Vec<(String, u8)>,
+    /// Imperial Influence cubes the Emperor still has to place in this Phase 5 B.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub imperial_to_place: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// The official religion of the Empire (18.7): Catholic, Protestant, or none (Diverse Faiths).
@@ -167,6 +183,171 @@ pub fn dissolve(world: &mut World, rule: &'static str, why: &str) {
         world,
         Note::new(rule, format!("The Holy Roman Empire is dissolved: {why}")).realm(&emp),
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Imperial Influence (18.2)
+
+/// Imperial Influence cubes in an area.
+pub fn imperial_influence_in(world: &World, area: Entity) -> u8 {
+    let key = key_of(world, area);
+    world
+        .resource::<Empire>()
+        .imperial_influence
+        .iter()
+        .find(|(a, _)| *a == key)
+        .map_or(0, |(_, n)| *n)
+}
+
+/// A realm's influence in an area, the Emperor's Imperial Influence there included (18.2: it
+/// works as the Emperor's influence, e.g. for the votes of 18.9).
+pub fn influence_with_imperial(world: &World, realm: Entity, area: Entity) -> u8 {
+    let own = influence_in(world, realm, area);
+    if is_emperor(world, realm) {
+        own + imperial_influence_in(world, area)
+    } else {
+        own
+    }
+}
+
+/// Where Imperial Influence may go (18.2): areas of the Empire with a province owned by a
+/// Non-Player member, in scenario order.
+pub fn imperial_targets(world: &World) -> Vec<Entity> {
+    listed_areas(world, |c| &c.0.options.hre_areas)
+        .into_iter()
+        .map(|(_, a)| a)
+        .filter(|a| hre_area(world, *a))
+        .filter(|a| {
+            provinces_of(world, *a).iter().any(|p| {
+                owner(world, *p).is_some_and(|o| {
+                    world.get::<NonPlayerRealm>(o).is_some() && is_member(world, o)
+                })
+            })
+        })
+        .collect()
+}
+
+/// Puts one Imperial Influence cube in an area.
+pub fn place_imperial(world: &mut World, area: Entity) {
+    let key = key_of(world, area);
+    {
+        let mut empire = world.resource_mut::<Empire>();
+        match empire
+            .imperial_influence
+            .iter_mut()
+            .find(|(a, _)| *a == key)
+        {
+            Some((_, n)) => *n += 1,
+            None => empire.imperial_influence.push((key.clone(), 1)),
+        }
+        empire.imperial_to_place = empire.imperial_to_place.saturating_sub(1);
+    }
+    let name = world
+        .resource::<Empire>()
+        .emperor
+        .clone()
+        .unwrap_or_default();
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_IMPERIAL_INFLUENCE,
+            format!("{name} places an Imperial Influence cube in {key}"),
+        )
+        .realm(&name)
+        .subject(crate::rulesets::pop::state::sid_of(world, area)),
+    );
+}
+
+/// Takes every Imperial Influence cube off the board and gives the Emperor E of them to place
+/// (a Player Realm Emperor only: Imperial Influence serves elections and the Emperor's defence,
+/// which a Non-Player Emperor has none of).
+fn take_up_imperial_influence(world: &mut World) {
+    let e = authority(world);
+    let player = emperor(world).is_some_and(|emp| world.get::<PlayerRealm>(emp).is_some());
+    let mut empire = world.resource_mut::<Empire>();
+    empire.imperial_influence.clear();
+    empire.imperial_to_place = if player {
+        e.clamp(0, MAX_AUTHORITY) as u8
+    } else {
+        0
+    };
+}
+
+/// Places the cubes still to place where no choice is left: all in the only area that may take
+/// them, or none when no area may. Returns whether a choice remains.
+fn place_imperial_without_choice(world: &mut World) -> bool {
+    loop {
+        if world.resource::<Empire>().imperial_to_place == 0 {
+            return false;
+        }
+        match imperial_targets(world).as_slice() {
+            [] => {
+                world.resource_mut::<Empire>().imperial_to_place = 0;
+                return false;
+            }
+            [only] => place_imperial(world, *only),
+            _ => return true,
+        }
+    }
+}
+
+/// Setup (18.2): the Emperor's E cubes, by the house rule for the setup instructions the
+/// sources do not give: one in each area that may take them, in scenario order, around again.
+fn set_up_imperial_influence(world: &mut World) {
+    take_up_imperial_influence(world);
+    if !place_imperial_without_choice(world) {
+        return;
+    }
+    while world.resource::<Empire>().imperial_to_place > 0 {
+        for area in imperial_targets(world) {
+            if world.resource::<Empire>().imperial_to_place == 0 {
+                break;
+            }
+            place_imperial(world, area);
+        }
+    }
+}
+
+/// Phase 5 B (18.2): the Imperial Influence is taken up and placed again to match E, the
+/// Emperor choosing each cube's area.
+fn redistribute_imperial_influence(world: &mut World) {
+    use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
+    if emperor(world).is_none() {
+        return;
+    }
+    let done = for_each_realm(
+        world,
+        |world, realm, visits| {
+            if !is_emperor(world, realm) {
+                return Visit::Next;
+            }
+            if visits == 0 {
+                take_up_imperial_influence(world);
+            }
+            if !place_imperial_without_choice(world) {
+                return Visit::Next;
+            }
+            let left = world.resource::<Empire>().imperial_to_place;
+            ask(
+                world,
+                key_of(world, realm),
+                DecisionKind::ImperialInfluence { left },
+                format!(
+                    "Place your Imperial Influence: {left} more cubes, in areas of the Empire with a Non-Player member's province"
+                ),
+            );
+            Visit::Asked
+        },
+        |world, _, action| {
+            if let Action::PlaceInfluence { area } = action
+                && let Some(a) = world.resource::<Index>().get(&area)
+            {
+                place_imperial(world, a);
+            }
+            Visit::Asked
+        },
+    );
+    let _ = done;
 }
 
 /// Imperial Authority (0 without an Empire).
@@ -319,6 +500,7 @@ fn set_up_empire(world: &mut World) {
     let outside = wholly_outside(world);
     world.resource_mut::<Empire>().outside = outside;
     refresh_electors(world);
+    set_up_imperial_influence(world);
     let cap = max_authority(world);
     write(
         world,
@@ -455,6 +637,11 @@ pub fn tidy(world: &mut World) {
         }
         for key in leaving {
             world.resource_mut::<Empire>().left.push(key.clone());
+            // Its Imperial Influence goes back to the supply (18.2).
+            world
+                .resource_mut::<Empire>()
+                .imperial_influence
+                .retain(|(a, _)| *a != key);
             change_authority(
                 world,
                 -1,
@@ -1095,7 +1282,7 @@ fn vote_of(world: &World, area: Entity, seats: &[Entity]) -> Option<Entity> {
     }
     let best = eligible_here
         .iter()
-        .map(|r| influence_in(world, *r, area))
+        .map(|r| influence_with_imperial(world, *r, area))
         .max()
         .unwrap_or(0);
     if best == 0 {
@@ -1103,7 +1290,7 @@ fn vote_of(world: &World, area: Entity, seats: &[Entity]) -> Option<Entity> {
     }
     let tied: Vec<Entity> = eligible_here
         .into_iter()
-        .filter(|r| influence_in(world, *r, area) == best)
+        .filter(|r| influence_with_imperial(world, *r, area) == best)
         .collect();
     emperors_pick(world, &tied)
 }

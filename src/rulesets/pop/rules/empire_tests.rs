@@ -1105,3 +1105,87 @@ fn pop_18_13_an_emperor_attacked_directly_from_outside_may_defend_the_hre_itself
             .any(|n| n.rule == "pop.18.13.defend_call" && n.text.contains("attack on itself"))
     );
 }
+
+#[test]
+fn pop_18_34_imperial_influence_is_placed_at_setup_and_counts_for_the_votes() {
+    // Only East has a Non-Player member's province (Celand's capital): all 3 cubes go there.
+    let mut game = game_with(with_empire(3));
+    assert_eq!(
+        empire_of(&game).imperial_influence,
+        [("east".to_string(), 3)]
+    );
+    assert_eq!(count(&game, "pop.18.34.imperial_influence"), 3);
+    // Beland has 2 influence in East, the Emperor none of its own but 3 Imperial: East votes
+    // for Aland.
+    let (a, b, east) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "east"));
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, east, 2);
+    assert_eq!(empire::influence_with_imperial(game.world(), a, east), 3);
+    assert_eq!(empire::influence_with_imperial(game.world(), b, east), 2);
+    let ruler = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), ruler);
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("AAA"));
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .filter(|n| n.rule == "pop.18.29.vote")
+            .all(|n| !n.text.contains("BBB")),
+        "no area votes for Beland"
+    );
+}
+
+#[test]
+fn pop_18_34_imperial_influence_is_placed_again_in_phase_5_b_and_leaves_with_its_area() {
+    // Nora belongs to Celand too: North and East both take Imperial Influence.
+    let mut game = game_with(|t| {
+        with_empire(2)(t).replace(
+            "(id: \"nora\", name: \"Nora\", area: \"north\", cores: [\"AAA\"], owner: Some(\"AAA\")",
+            "(id: \"nora\", name: \"Nora\", area: \"north\", cores: [\"CCC\"], owner: Some(\"CCC\")",
+        )
+    });
+    assert_eq!(
+        empire_of(&game).imperial_influence,
+        [("north".to_string(), 1), ("east".to_string(), 1)],
+        "one in each, in scenario order"
+    );
+    let ok = play_until(
+        &mut game,
+        3000,
+        |_| {},
+        |g| {
+            g.pending()
+                .is_some_and(|d| matches!(d.kind, DecisionKind::ImperialInfluence { .. }))
+        },
+    );
+    assert!(ok, "Phase 5 B asks the Emperor");
+    let e_now = empire_of(&game).authority;
+    assert_eq!(game.pending().unwrap().realm, "AAA");
+    assert_eq!(
+        game.pending().unwrap().kind,
+        DecisionKind::ImperialInfluence { left: e_now as u8 }
+    );
+    assert!(
+        empire_of(&game).imperial_influence.is_empty(),
+        "taken up first"
+    );
+    let put = |a: &str| Action::PlaceInfluence { area: a.into() };
+    refused(&mut game, put("south"), "pop.18.34.imperial_influence");
+    for _ in 0..e_now {
+        game.apply(put("east")).unwrap();
+    }
+    assert_eq!(
+        empire_of(&game).imperial_influence,
+        [("east".to_string(), e_now as u8)]
+    );
+    // Beland, outside the Empire, takes East whole: East leaves, and its cubes with it.
+    let b = e(&game, "BBB");
+    give(&mut game, "capc", b);
+    empire::tidy(game.world_mut());
+    assert!(empire_of(&game).left.contains(&"east".to_string()));
+    assert!(empire_of(&game).imperial_influence.is_empty());
+    assert!(
+        empire::imperial_targets(game.world())
+            .iter()
+            .all(|a| *a != e(&game, "east"))
+    );
+}

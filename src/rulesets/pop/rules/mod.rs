@@ -209,6 +209,12 @@ fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::LostAtSea => military::lost_at_sea_choices(world, realm),
         DecisionKind::ImperialLevy { .. } => war::levy_candidates(),
         DecisionKind::DefendTheHre { .. } => vec![Action::Accept, Action::Decline],
+        DecisionKind::ImperialInfluence { .. } => empire::imperial_targets(world)
+            .into_iter()
+            .map(|a| Action::PlaceInfluence {
+                area: crate::rulesets::pop::state::key_of(world, a),
+            })
+            .collect(),
         DecisionKind::SendCalls { .. } => war::send_candidates(world),
         DecisionKind::CallToArms { .. }
         | DecisionKind::ActivateAlly { .. }
@@ -313,6 +319,10 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         DecisionKind::BattleRetreat { .. } => listed(
             ids::BATTLE_RETREAT,
             "retreat to a safe neighbouring place, or fight on",
+        ),
+        DecisionKind::ImperialInfluence { .. } => listed(
+            ids::EMPIRE_IMPERIAL_INFLUENCE,
+            "an area of the Empire with a Non-Player member's province",
         ),
         DecisionKind::DefendTheHre { .. } => listed(
             ids::EMPIRE_DEFEND,

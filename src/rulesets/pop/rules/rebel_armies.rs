@@ -405,12 +405,15 @@ fn rebels_besiege(world: &mut World, area: Entity, realm: Entity, province: Enti
     rebels_take(world, realm, province, active, ids::REBEL_SIEGE);
 }
 
-/// The chooser's answer: the rebels of the area now in hand besiege that province.
+/// The chooser's answer: the rebels of the area now in hand besiege that province. The area is
+/// the one the step's order (fixed when it began) has at the cursor: the board's own ranking of
+/// rebel areas may have changed since, as rebels of earlier areas moved.
 fn answer_siege(world: &mut World, province: &str) {
     let cursor = step_progress(world).cursor;
     let Some(area) = (cursor as usize)
         .checked_sub(1)
-        .and_then(|i| rebel_areas(world).get(i).copied())
+        .and_then(|i| world.resource::<RebelOrder>().0.get(i).copied())
+        .and_then(|(sid, _)| world.resource::<Index>().by_sid(sid))
     else {
         return;
     };

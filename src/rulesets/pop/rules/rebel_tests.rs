@@ -937,6 +937,43 @@ fn pop_14_3_the_player_with_the_lowest_tax_income_in_the_area_chooses_the_siege(
 }
 
 #[test]
+fn pop_14_3_the_siege_choice_is_for_the_area_in_hand_after_earlier_rebels_moved() {
+    // Three rebels in East (no unrest there) come first and move; the board's ranking of rebel
+    // areas changes, but the choice asked for North is still North's. (The answer was once
+    // looked up in the changed ranking, missed, and the same question came back for ever.)
+    let mut game = two_realms_in_north();
+    let nova = e(&game, "nova");
+    let setup = |game: &mut Game| {
+        one_rebel_in_north(game);
+        let east = e(game, "east");
+        let rebels = military::units_at(game.world(), east, Party::Rebels, true).len();
+        for _ in rebels..3 {
+            spawn_unit(game, None, "east", UnitKind::Infantry, UnitStatus::Rebel);
+        }
+    };
+    let asked = |game: &Game| {
+        game.pending()
+            .is_some_and(|d| matches!(d.kind, DecisionKind::RebelSiege { .. }))
+    };
+    assert!(play_until(&mut game, 6000, setup, asked));
+    assert_eq!(
+        game.pending().unwrap().kind,
+        DecisionKind::RebelSiege {
+            area: "north".into()
+        }
+    );
+    game.apply(Action::ChooseProvince {
+        province: "nova".into(),
+    })
+    .unwrap();
+    assert!(
+        game.world().get::<RebelTown>(nova).is_some(),
+        "the siege took place"
+    );
+    assert!(!asked(&game), "the question does not come back");
+}
+
+#[test]
 fn pop_14_3_with_one_player_realm_ties_go_alphabetically_by_province() {
     // With one Player Realm in unrest nobody is asked: the rebels take the first province by
     // name among those the criteria allow (Nora before Nova, whatever their spawn order).
