@@ -78,6 +78,10 @@ pub struct Fight {
     pub npr_leader: Option<u32>,
     /// The side asked whether to retreat (0 attacker, 1 defender).
     pub asked: Option<u8>,
+    /// The Imperial manpower fighting beside the Emperor (unit stable ids, 18.4): survivors go
+    /// back to the pool when the battle ends.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub imperial: Vec<u32>,
 }
 
 #[derive(Resource, Clone, Debug, Default, Serialize, PartialEq)]
@@ -304,12 +308,14 @@ fn begin(world: &mut World, spec: BattleSpec) {
     } else if spec.defender == Party::Rebels && d >= 3 {
         npr_leader = draw_npr_leader(world, "The rebels", ids::REBEL_BATTLE);
     }
+    let imperial = crate::rulesets::pop::rules::empire::raise_imperial_manpower(world, &spec);
     world.resource_mut::<Battles>().current = Some(Fight {
         spec,
         round: 0,
         stage: Stage::Roll,
         npr_leader,
         asked: None,
+        imperial,
     });
 }
 
@@ -816,6 +822,7 @@ fn finish(world: &mut World, winner: Option<usize>) {
     let Some(fight) = world.resource_mut::<Battles>().current.take() else {
         return;
     };
+    crate::rulesets::pop::rules::empire::return_imperial_manpower(world, &fight.imperial);
     let spec = fight.spec.clone();
     let place = place_name(world, &spec);
     if let Some(w) = winner {

@@ -90,7 +90,13 @@ pub struct Empire {
     /// Imperial Influence cubes the Emperor still has to place in this Phase 5 B.
     #[serde(skip_serializing_if = "is_zero")]
     pub imperial_to_place: u8,
+    /// The Imperial manpower pool (18.4): infantry that fight beside the Emperor.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub imperial_manpower: u8,
 }
+
+/// The Imperial manpower pool holds at most this many units (18.4).
+pub const MAX_IMPERIAL_MANPOWER: u8 = 8;
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
@@ -227,6 +233,136 @@ pub fn imperial_targets(world: &World) -> Vec<Entity> {
         .collect()
 }
 
+// ---------------------------------------------------------------------------------------------
+// Imperial manpower (18.4)
+
+/// The Emperor takes up Defending the HRE: as many units as its influence in the counting
+/// Elector Areas (Imperial Influence included) join the Imperial manpower pool, up to 8.
+pub fn fill_imperial_manpower(world: &mut World) {
+    let Some(emp) = emperor(world) else {
+        return;
+    };
+    let influence: u32 = listed_areas(world, |c| &c.0.options.electors)
+        .into_iter()
+        .filter(|(_, a)| elector_counts(world, *a))
+        .map(|(_, a)| u32::from(influence_with_imperial(world, emp, a)))
+        .sum();
+    let before = world.resource::<Empire>().imperial_manpower;
+    let now = (u32::from(before) + influence).min(u32::from(MAX_IMPERIAL_MANPOWER)) as u8;
+    world.resource_mut::<Empire>().imperial_manpower = now;
+    let name = key_of(world, emp);
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_DEFEND,
+            format!("{influence} influence in the Elector Areas: the Imperial manpower pool holds {now} units (at most 8)"),
+        )
+        .realm(&name)
+        .amount(i32::from(now)),
+    );
+}
+
+/// At the start of a land battle the Emperor fights (18.4): in an area of the Empire, or one of
+/// its own areas next by land to one, the Imperial manpower joins its side as allied infantry,
+/// unless the enemy there is a Non-Player member of the Empire. Returns the units raised.
+pub fn raise_imperial_manpower(
+    world: &mut World,
+    spec: &crate::rulesets::pop::rules::battle::BattleSpec,
+) -> Vec<u32> {
+    use crate::rulesets::pop::rules::battle::Party;
+    let pool = world.resource::<Empire>().imperial_manpower;
+    let Some(emp) = emperor(world) else {
+        return Vec::new();
+    };
+    let index = world.resource::<Index>();
+    let (Some(place), emp_sid) = (
+        index.by_sid(spec.place),
+        crate::rulesets::pop::state::sid_of(world, emp),
+    ) else {
+        return Vec::new();
+    };
+    let enemy = if spec.attacker == Party::Realm(emp_sid) {
+        spec.defender
+    } else if spec.defender == Party::Realm(emp_sid) {
+        spec.attacker
+    } else {
+        return Vec::new();
+    };
+    if pool == 0 || spec.naval {
+        return Vec::new();
+    }
+    let near_the_empire = hre_area(world, place)
+        || (provinces_of(world, place)
+            .iter()
+            .any(|p| owner(world, *p) == Some(emp))
+            && world
+                .get::<LandBorders>(place)
+                .is_some_and(|b| b.0.iter().any(|(a, _)| hre_area(world, *a))));
+    let npr_member = match enemy {
+        Party::Realm(sid) => index
+            .by_sid(sid)
+            .is_some_and(|r| world.get::<NonPlayerRealm>(r).is_some() && is_member(world, r)),
+        Party::Rebels => false,
+    };
+    if !near_the_empire || npr_member {
+        return Vec::new();
+    }
+    let units = crate::rulesets::pop::rules::military::raise_units(
+        world,
+        Some(emp),
+        place,
+        UnitKind::Infantry,
+        UnitStatus::Allied,
+        usize::from(pool),
+    );
+    let name = key_of(world, emp);
+    write(
+        world,
+        Note::new(
+            ids::EMPIRE_DEFEND,
+            format!(
+                "{pool} Imperial infantry fight beside {name} at {}",
+                key_of(world, place)
+            ),
+        )
+        .realm(&name)
+        .amount(i32::from(pool)),
+    );
+    units
+        .into_iter()
+        .map(|u| crate::rulesets::pop::state::sid_of(world, u))
+        .collect()
+}
+
+/// When the battle ends, the Imperial infantry that survived go back to the pool.
+pub fn return_imperial_manpower(world: &mut World, raised: &[u32]) {
+    if raised.is_empty() {
+        return;
+    }
+    let survivors: Vec<Entity> = raised
+        .iter()
+        .filter_map(|sid| world.resource::<Index>().by_sid(*sid))
+        .filter(|u| world.get::<Unit>(*u).is_some())
+        .collect();
+    let back = survivors.len().min(usize::from(MAX_IMPERIAL_MANPOWER)) as u8;
+    for u in survivors {
+        world.despawn(u);
+    }
+    world.resource_mut::<Empire>().imperial_manpower = back;
+}
+
+/// Phase 5 B: the pool is emptied once the Emperor is at peace (18.4).
+fn empty_imperial_manpower_at_peace(world: &mut World) {
+    let Some(emp) = emperor(world) else {
+        return;
+    };
+    if world.resource::<Empire>().imperial_manpower > 0
+        && !crate::rulesets::pop::rules::relations::at_war(world, emp)
+    {
+        world.resource_mut::<Empire>().imperial_manpower = 0;
+    }
+}
+
 /// Puts one Imperial Influence cube in an area.
 pub fn place_imperial(world: &mut World, area: Entity) {
     let key = key_of(world, area);
@@ -315,6 +451,7 @@ fn redistribute_imperial_influence(world: &mut World) {
     if emperor(world).is_none() {
         return;
     }
+    empty_imperial_manpower_at_peace(world);
     let done = for_each_realm(
         world,
         |world, realm, visits| {

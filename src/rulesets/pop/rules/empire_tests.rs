@@ -1189,3 +1189,58 @@ fn pop_18_34_imperial_influence_is_placed_again_in_phase_5_b_and_leaves_with_its
             .all(|a| *a != e(&game, "east"))
     );
 }
+
+#[test]
+fn pop_18_13_imperial_manpower_fights_beside_the_emperor_and_survivors_return_to_the_pool() {
+    use crate::rulesets::pop::rules::battle::{BattleSpec, Party};
+    // Setup put the Emperor's 2 Imperial Influence in East, a counting Elector Area: taking up
+    // the defence fills the pool with 2.
+    let (mut game, a, b) = beland_attacks_celand(2);
+    game.apply(Action::Accept).unwrap();
+    assert_eq!(empire_of(&game).imperial_manpower, 2);
+    let sid = |g: &crate::rulesets::pop::Game, x| crate::rulesets::pop::state::sid_of(g.world(), x);
+    let spec = |g: &crate::rulesets::pop::Game, place: &str, attacker: Entity| BattleSpec {
+        place: sid(g, e(g, place)),
+        attacker: Party::Realm(sid(g, attacker)),
+        defender: Party::Realm(sid(g, a)),
+        from: None,
+        naval: false,
+        npr_defence: false,
+        active: None,
+        invaders: false,
+    };
+    // Not against a Non-Player member of the Empire, nor away from the Empire.
+    let c = e(&game, "CCC");
+    let against_celand = spec(&game, "north", c);
+    assert!(empire::raise_imperial_manpower(game.world_mut(), &against_celand).is_empty());
+    let in_south = spec(&game, "south", b);
+    assert!(empire::raise_imperial_manpower(game.world_mut(), &in_south).is_empty());
+    // Beland attacking in North: 2 allied infantry of the Emperor's join the battle.
+    let in_north = spec(&game, "north", b);
+    let raised = empire::raise_imperial_manpower(game.world_mut(), &in_north);
+    assert_eq!(raised.len(), 2);
+    let units: Vec<Entity> = raised
+        .iter()
+        .map(|s| {
+            game.world()
+                .resource::<crate::rulesets::pop::state::Index>()
+                .by_sid(*s)
+                .unwrap()
+        })
+        .collect();
+    for u in &units {
+        assert_eq!(game.world().get::<UnitOf>(*u).map(|o| o.0), Some(a));
+        assert_eq!(
+            game.world().get::<Unit>(*u).unwrap().status,
+            UnitStatus::Allied
+        );
+    }
+    // One falls; the other goes back to the pool when the battle ends.
+    game.world_mut().despawn(units[0]);
+    empire::return_imperial_manpower(game.world_mut(), &raised);
+    assert_eq!(empire_of(&game).imperial_manpower, 1);
+    assert!(
+        game.world().get::<Unit>(units[1]).is_none(),
+        "off the board again"
+    );
+}

@@ -119,7 +119,7 @@ pub struct Declared {
 }
 
 /// Puts `count` new units of one kind and status at a place, fighting for `realm` (none for
-/// rebels).
+/// rebels). Returns them.
 pub fn raise_units(
     world: &mut World,
     realm: Option<Entity>,
@@ -127,7 +127,8 @@ pub fn raise_units(
     kind: UnitKind,
     status: UnitStatus,
     count: usize,
-) {
+) -> Vec<Entity> {
+    let mut raised = Vec::with_capacity(count);
     for _ in 0..count {
         let unit = spawn_sim(
             world,
@@ -144,7 +145,9 @@ pub fn raise_units(
         if let Some(r) = realm {
             world.entity_mut(unit).insert(UnitOf(r));
         }
+        raised.push(unit);
     }
+    raised
 }
 
 /// Units that stay on the board as rebels (invaders after a Non-Player Realm's invasion).

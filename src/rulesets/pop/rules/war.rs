@@ -817,6 +817,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
 /// Player Realm Imperial Subject pays its part (18.3), in seat order, before the calls go on.
 fn defend_the_hre(world: &mut World, aggressor: u32) {
     crate::rulesets::pop::rules::empire::start_defending(world);
+    crate::rulesets::pop::rules::empire::fill_imperial_manpower(world);
     let levies: Vec<CallStep> = crate::rulesets::pop::state::turn_order(world)
         .into_iter()
         .filter(|r| {
