@@ -96,6 +96,10 @@ pub fn empire_section(ui: &mut egui::Ui, game: &Game) {
     let world = game.world();
     let state = world.resource::<Empire>();
     let Some(emperor) = &state.emperor else {
+        if state.dissolved {
+            ui.strong("Holy Roman Empire");
+            ui.label("Dissolved: it is gone for the rest of the game (rules pop.18).");
+        }
         return;
     };
     ui.strong("Holy Roman Empire");
@@ -140,6 +144,28 @@ pub fn empire_section(ui: &mut egui::Ui, game: &Game) {
     if !state.left.is_empty() {
         let left: Vec<String> = state.left.iter().map(|a| area_name(game, a)).collect();
         ui.label(format!("Left the Empire: {}", left.join(", ")));
+    }
+    ui.label(match state.faith {
+        empire::HreFaith::Catholic => "Official religion: Catholic".to_string(),
+        empire::HreFaith::Protestant => "Official religion: Protestant".to_string(),
+        empire::HreFaith::Diverse => "Official religion: none (diverse faiths)".to_string(),
+    })
+    .on_hover_text(
+        "From Age III the Empire follows its Elector Areas' faith at the end of every Round; only a realm of its religion may be elected (rule pop.18.33.faith).",
+    );
+    if !state.imperial_influence.is_empty() {
+        let cubes: Vec<String> = state
+            .imperial_influence
+            .iter()
+            .map(|(a, n)| format!("{} {n}", area_name(game, a)))
+            .collect();
+        ui.label(format!("Imperial Influence: {}", cubes.join(", ")))
+            .on_hover_text("E grey cubes, placed again every Phase 5 B; they count as the Emperor's influence in the votes (rule pop.18.34.imperial_influence).");
+    }
+    if state.defending {
+        ui.label(
+            "Defending the HRE: free military access in the Empire while the Emperor is at war",
+        );
     }
 }
 
