@@ -335,17 +335,19 @@ fn draw_npr_leader(world: &mut World, name: &str, rule: &'static str) -> Option<
             .is_some_and(|x| x.kind == CharacterKind::Leader && x.dice > 0)
     })?;
     let who = key_of(world, leader);
-    let mut note = Note::new(
-        rule,
-        format!("{name} are led by {who}, drawn from the military deck"),
-    );
-    if rule == ids::BATTLE_NPR_DEFENCE {
-        note = Note::new(
+    // A Non-Player Realm is one realm ("is"), the rebels many ("are").
+    let note = if rule == ids::BATTLE_NPR_DEFENCE {
+        Note::new(
             rule,
             format!("{name} is led by {who}, drawn from the military deck"),
         )
-        .realm(name);
-    }
+        .realm(name)
+    } else {
+        Note::new(
+            rule,
+            format!("{name} are led by {who}, drawn from the military deck"),
+        )
+    };
     write(world, note);
     Some(sid_of(world, leader))
 }

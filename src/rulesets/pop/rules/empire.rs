@@ -138,6 +138,15 @@ pub fn emperor(world: &World) -> Option<Entity> {
     world.resource::<Index>().get(&key)
 }
 
+/// The Emperor's content id, for the log ("" without an Empire).
+fn emperor_key(world: &World) -> String {
+    world
+        .resource::<Empire>()
+        .emperor
+        .clone()
+        .unwrap_or_default()
+}
+
 pub fn is_emperor(world: &World, realm: Entity) -> bool {
     emperor(world) == Some(realm)
 }
@@ -378,11 +387,7 @@ pub fn place_imperial(world: &mut World, area: Entity) {
         }
         empire.imperial_to_place = empire.imperial_to_place.saturating_sub(1);
     }
-    let name = world
-        .resource::<Empire>()
-        .emperor
-        .clone()
-        .unwrap_or_default();
+    let name = emperor_key(world);
     write(
         world,
         Note::new(
@@ -705,11 +710,7 @@ fn refresh_electors(world: &mut World) {
         return;
     }
     world.resource_mut::<Empire>().electors = now.clone();
-    let name = world
-        .resource::<Empire>()
-        .emperor
-        .clone()
-        .unwrap_or_default();
+    let name = emperor_key(world);
     write(
         world,
         Note::new(
@@ -917,11 +918,7 @@ pub(crate) fn check_faith(world: &mut World) {
         return;
     }
     world.resource_mut::<Empire>().faith = now;
-    let name = world
-        .resource::<Empire>()
-        .emperor
-        .clone()
-        .unwrap_or_default();
+    let name = emperor_key(world);
     write(
         world,
         Note::new(

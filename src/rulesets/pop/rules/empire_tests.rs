@@ -260,22 +260,31 @@ fn beland_attacks_celand_allied(
         game.apply(Action::Pass).unwrap();
         settle_turn(&mut game, a);
     }
+    declare_until(&mut game, "CCC", |k| {
+        matches!(k, DecisionKind::CallToArms { .. })
+    });
+    assert_eq!(game.pending().unwrap().realm, "AAA");
+    (game, a, b)
+}
+
+/// The realm whose turn it is declares war on `target` through `apply`, and the game goes on
+/// until a decision of the kind `asked` is pending.
+fn declare_until(
+    game: &mut crate::rulesets::pop::Game,
+    target: &str,
+    asked: impl Fn(&DecisionKind) -> bool,
+) {
     game.apply(Action::DeclareWar {
-        target: "CCC".into(),
+        target: target.into(),
     })
     .unwrap();
     let ok = play_until(
-        &mut game,
+        game,
         20,
         |_| {},
-        |g| {
-            g.pending()
-                .is_some_and(|d| matches!(d.kind, DecisionKind::CallToArms { .. }))
-        },
+        |g| g.pending().is_some_and(|d| asked(&d.kind)),
     );
-    assert!(ok, "the Emperor is called to Defend the HRE");
-    assert_eq!(game.pending().unwrap().realm, "AAA");
-    (game, a, b)
+    assert!(ok, "the decision is asked");
 }
 
 #[test]
@@ -864,21 +873,14 @@ fn beland_attacks_celand_with_a_player_subject() -> (crate::rulesets::pop::Game,
         game.apply(Action::Pass).unwrap();
         settle_turn(&mut game, r);
     }
-    game.apply(Action::DeclareWar {
-        target: "CCC".into(),
-    })
-    .unwrap();
-    let ok = play_until(
-        &mut game,
-        20,
-        |_| {},
-        |g| {
-            g.pending().is_some_and(|d| {
-                matches!(d.kind, DecisionKind::CallToArms { .. }) && d.realm == "AAA"
-            })
-        },
+    declare_until(&mut game, "CCC", |k| {
+        matches!(k, DecisionKind::CallToArms { .. })
+    });
+    assert_eq!(
+        game.pending().unwrap().realm,
+        "AAA",
+        "the Emperor is called"
     );
-    assert!(ok, "the Emperor is called to Defend the HRE");
     (game, [a, b, d])
 }
 
@@ -1080,20 +1082,9 @@ fn pop_18_13_an_emperor_attacked_directly_from_outside_may_defend_the_hre_itself
         game.apply(Action::Pass).unwrap();
         settle_turn(&mut game, a);
     }
-    game.apply(Action::DeclareWar {
-        target: "AAA".into(),
-    })
-    .unwrap();
-    let ok = play_until(
-        &mut game,
-        20,
-        |_| {},
-        |g| {
-            g.pending()
-                .is_some_and(|d| matches!(d.kind, DecisionKind::DefendTheHre { .. }))
-        },
-    );
-    assert!(ok, "the Emperor is asked");
+    declare_until(&mut game, "AAA", |k| {
+        matches!(k, DecisionKind::DefendTheHre { .. })
+    });
     assert_eq!(game.pending().unwrap().realm, "AAA");
     assert_eq!(game.legal_actions(), [Action::Accept, Action::Decline]);
     game.apply(Action::Accept).unwrap();

@@ -737,26 +737,27 @@ fn religion_choices_game() -> (Game, Entity, Entity) {
             },
         );
     }
-    let (home, away) = if key(&game, me) == "AAA" {
-        ("north", "south")
-    } else {
-        ("south", "north")
-    };
+    let (home, away) = home_and_away(&key(&game, me));
     let (home, away) = (e(&game, home), e(&game, away));
     crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, home, 4);
     crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, away, 3);
     (game, me, other)
 }
 
+/// A Player Realm's home area and the other Player Realm's, by its id.
+fn home_and_away(realm: &str) -> (&'static str, &'static str) {
+    if realm == "AAA" {
+        ("north", "south")
+    } else {
+        ("south", "north")
+    }
+}
+
 #[test]
 fn pop_5_1_change_religion_the_realm_chooses_the_marriage_the_influence_and_where_it_goes() {
     let (mut game, me, other) = religion_choices_game();
     let name = key(&game, me);
-    let (home, away) = if name == "AAA" {
-        ("north", "south")
-    } else {
-        ("south", "north")
-    };
+    let (home, away) = home_and_away(&name);
     let (home_e, away_e) = (e(&game, home), e(&game, away));
     let (east, fjord) = (e(&game, "east"), e(&game, "fjord"));
     game.apply(Action::ChangeReligion).unwrap();
@@ -818,11 +819,7 @@ fn pop_5_1_change_religion_asks_nothing_where_there_is_no_choice() {
     // 5 or fewer cubes of the old faith all go; one area to place them in takes them (up to 5).
     let (mut game, me, other) = religion_choices_game();
     let name = key(&game, me);
-    let (home, away) = if name == "AAA" {
-        ("north", "south")
-    } else {
-        ("south", "north")
-    };
+    let (home, away) = home_and_away(&name);
     let (home_e, away_e) = (e(&game, home), e(&game, away));
     crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, away_e, -2);
     let deland = e(&game, "DDD");
