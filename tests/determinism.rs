@@ -122,3 +122,26 @@ fn the_bot_does_not_use_the_game_rng() {
     }
     assert_eq!(replay.state_hash(), game.state_hash());
 }
+
+#[test]
+fn a_bot_game_that_does_not_end_is_stopped_and_called_stuck() {
+    // `simulate` stops a game still going after `MAX_BOT_ACTIONS` (a question that keeps coming
+    // back) instead of running for ever; here the cap is 40 actions.
+    use regnum::engine::ruleset::{PlayedOut, play_out_within};
+    let mut game = Game::new(default_scenario(), GameSetup::default(), 3).unwrap();
+    let mut seen = 0;
+    let ended = play_out_within(&mut game, 3, 40, |_, applied| seen = applied);
+    assert_eq!(ended, PlayedOut::Stuck);
+    assert_eq!((seen, game.history().len()), (40, 40));
+    assert!(!game.is_over());
+    let mut whole = Game::new(default_scenario(), GameSetup::default(), 3).unwrap();
+    assert_eq!(
+        play_out_within(
+            &mut whole,
+            3,
+            regnum::engine::ruleset::MAX_BOT_ACTIONS,
+            |_, _| {}
+        ),
+        PlayedOut::Over
+    );
+}

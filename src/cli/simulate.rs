@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::cli::load_content;
 use crate::engine::content::{joined, read};
 use crate::engine::game::Game;
-use crate::engine::ruleset::{Ruleset, RulesetId, play_out};
+use crate::engine::ruleset::{MAX_BOT_ACTIONS, PlayedOut, Ruleset, RulesetId, play_out};
 use crate::engine::save::Save;
 use crate::engine::state::GameSetup;
 use crate::rulesets::kingdom::Kingdom;
@@ -75,7 +75,7 @@ pub struct Report {
 }
 
 /// What `--check-invariants` finds wrong in one game: broken invariants after each action (the
-/// first few), and a save that does not reopen to the same state hash.
+/// first few), a game stopped as stuck, and a save that does not reopen to the same state hash.
 fn check_game<R: Ruleset>(
     scenario: Arc<R::Content>,
     seed: u64,
@@ -84,13 +84,16 @@ fn check_game<R: Ruleset>(
     let mut game =
         Game::<R>::new(scenario.clone(), setup.clone(), seed).map_err(|e| e.to_string())?;
     let mut breaks = Vec::new();
-    crate::engine::ruleset::play_out_checking(&mut game, seed, |g, applied| {
+    let ended = crate::engine::ruleset::play_out_checking(&mut game, seed, |g, applied| {
         if breaks.len() < 10 {
             for b in R::broken_invariants(g.world()) {
                 breaks.push(format!("seed {seed}, after action {applied}: {b}"));
             }
         }
     });
+    if ended == PlayedOut::Stuck {
+        breaks.push(stuck(seed));
+    }
     let text = Save::of(&game, None).to_ron();
     let reopened =
         Save::<R>::parse(&text, "(the game's save)").and_then(|save| save.replay(scenario));
@@ -106,6 +109,13 @@ fn check_game<R: Ruleset>(
     Ok((game, breaks))
 }
 
+/// What a stuck game is reported as.
+fn stuck(seed: u64) -> String {
+    format!(
+        "seed {seed}: no end after {MAX_BOT_ACTIONS} actions, so the game was stopped (a question that keeps coming back?); with --save-dir its save is kept for a look (`regnum replay --log`)"
+    )
+}
+
 /// Plays one bot game; returns its result and its log counts.
 pub fn play_one<R: Ruleset>(
     scenario: Arc<R::Content>,
@@ -115,12 +125,13 @@ pub fn play_one<R: Ruleset>(
     setup: &GameSetup,
     check_invariants: bool,
 ) -> Result<(GameResult, BTreeMap<String, u64>), String> {
-    let (game, breaks) = if check_invariants {
-        check_game::<R>(scenario, seed, setup)?
+    let (game, breaks, stuck_here) = if check_invariants {
+        let (game, breaks) = check_game::<R>(scenario, seed, setup)?;
+        (game, breaks, false)
     } else {
         let mut game = Game::<R>::new(scenario, setup.clone(), seed).map_err(|e| e.to_string())?;
-        play_out(&mut game, seed);
-        (game, Vec::new())
+        let ended = play_out(&mut game, seed);
+        (game, Vec::new(), ended == PlayedOut::Stuck)
     };
     let mut counts = BTreeMap::new();
     for entry in &game.log().entries {
@@ -136,6 +147,10 @@ pub fn play_one<R: Ruleset>(
         }
         None => None,
     };
+    // A stuck game stops the run (after its save, for a look), so no figure counts it.
+    if stuck_here {
+        return Err(stuck(seed));
+    }
     let result = GameResult {
         seed,
         hash: game.state_hash(),

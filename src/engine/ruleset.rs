@@ -195,26 +195,56 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     }
 }
 
+/// A bot game still going after this many actions is stuck (a question that keeps coming back,
+/// say): `play_out` stops it rather than run for ever. Whole games of every ruleset take a few
+/// thousand.
+pub const MAX_BOT_ACTIONS: usize = 200_000;
+
+/// How a game played by `play_out` stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayedOut {
+    /// The game is over.
+    Over,
+    /// The bot found no answer.
+    NoAnswer,
+    /// `MAX_BOT_ACTIONS` were applied and the game went on: it was stopped.
+    Stuck,
+}
+
 /// Plays a game to its end with the ruleset's bot in every seat (the bot's own choices follow
 /// `seed`).
-pub fn play_out<R: Ruleset>(game: &mut Game<R>, seed: u64) {
-    play_out_checking(game, seed, |_, _| {});
+pub fn play_out<R: Ruleset>(game: &mut Game<R>, seed: u64) -> PlayedOut {
+    play_out_checking(game, seed, |_, _| {})
 }
 
 /// `play_out`, calling `after` with the game and the number of actions applied after each one.
 pub fn play_out_checking<R: Ruleset>(
     game: &mut Game<R>,
     seed: u64,
+    after: impl FnMut(&Game<R>, usize),
+) -> PlayedOut {
+    play_out_within(game, seed, MAX_BOT_ACTIONS, after)
+}
+
+/// `play_out_checking`, stopping the game as stuck after `max_actions`.
+pub fn play_out_within<R: Ruleset>(
+    game: &mut Game<R>,
+    seed: u64,
+    max_actions: usize,
     mut after: impl FnMut(&Game<R>, usize),
-) {
+) -> PlayedOut {
     let mut bot = R::Bot::seeded(seed);
     let mut applied = 0;
     while !game.is_over() {
+        if applied >= max_actions {
+            return PlayedOut::Stuck;
+        }
         let Some(action) = bot.choose(game) else {
-            break;
+            return PlayedOut::NoAnswer;
         };
         game.apply(action).expect("bots only choose legal actions");
         applied += 1;
         after(game, applied);
     }
+    PlayedOut::Over
 }
