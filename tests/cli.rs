@@ -316,3 +316,47 @@ fn simulate_checks_invariants_after_every_action() {
         assert!(out.contains("invariants: 0 break(s) in 3 games"), "{out}");
     }
 }
+
+#[test]
+fn replay_log_reads_with_the_scenarios_names_not_raw_ids() {
+    // The log keeps ids; `replay --log` shows the text with the names the scenario gives
+    // realms, provinces, areas and characters (the realm column keeps its short id).
+    let dir = temp_dir("cli-names");
+    let d = dir.join("d");
+    let (code, _, err) = regnum(&[
+        "simulate",
+        "--games",
+        "1",
+        "--seed",
+        "16",
+        "--save-dir",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, log, err) = regnum(&["replay", "--log", d.join("game-16.ron").to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let scenario = regnum::rulesets::pop::content::default_scenario();
+    let raw: std::collections::HashSet<&str> = scenario
+        .realms
+        .iter()
+        .map(|r| (&r.id, &r.name))
+        .chain(scenario.map.provinces.iter().map(|p| (&p.id, &p.name)))
+        .chain(scenario.map.areas.iter().map(|a| (&a.id, &a.name)))
+        .chain(scenario.characters.iter().map(|c| (&c.id, &c.name)))
+        .filter(|(id, name)| id != name)
+        .map(|(id, _)| id.as_str())
+        .collect();
+    let mut lines = 0;
+    for line in log.lines() {
+        // "Age A Round R rule realm text..."
+        let text: Vec<&str> = line.split_whitespace().skip(6).collect();
+        let text = text.join(" ");
+        let found: Vec<&str> = text
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| raw.contains(w))
+            .collect();
+        assert!(found.is_empty(), "raw ids {found:?} in: {line}");
+        lines += 1;
+    }
+    assert!(lines > 1000, "a whole game's log ({lines} lines)");
+}

@@ -105,6 +105,8 @@ fn replay<R: Ruleset>(
             // Written by hand rather than with `println!`, so that a reader that stops early
             // (`| head`) ends the listing quietly instead of a panic on the closed pipe.
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            // The realm column keeps its short id; the text reads with the scenario's names.
+            let names = R::display_names(game.scenario());
             for e in &game.log().entries {
                 let line = writeln!(
                     out,
@@ -112,7 +114,7 @@ fn replay<R: Ruleset>(
                     R::time_label(e.age, e.round),
                     e.rule,
                     e.realm.as_deref().unwrap_or("-"),
-                    e.text
+                    names.readable(&e.text)
                 );
                 if line.is_err() {
                     return 0;

@@ -52,10 +52,22 @@ fn show_log(
     places: Option<Res<BoardPlaces>>,
     mut view: ResMut<BoardView>,
     mut playback: ResMut<Playback>,
+    mut names: Local<Option<(usize, crate::engine::log::DisplayNames)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
     let g = &game.game;
+    // The log keeps ids; its lines read with the scenario's names (built once per scenario).
+    let scenario_key = std::sync::Arc::as_ptr(g.scenario()) as usize;
+    if names.as_ref().is_none_or(|(k, _)| *k != scenario_key) {
+        *names = Some((
+            scenario_key,
+            <crate::rulesets::pop::PriceOfPower as crate::engine::ruleset::Ruleset>::display_names(
+                g.scenario(),
+            ),
+        ));
+    }
+    let names = &names.as_ref().expect("just built").1;
     let entries = &g.log().entries;
     let shown: Vec<&LogEntry> = entries.iter().filter(|e| filter.keeps(e)).collect();
     let mut clicked: Option<&LogEntry> = None;
@@ -106,7 +118,7 @@ fn show_log(
                             let stamp = format!("{}.{}  ", roman(entry.age), entry.round);
                             job.append(&stamp, 0.0, egui::TextFormat::simple(small.clone(), grey));
                             job.append(
-                                &entry.text,
+                                &names.readable(&entry.text),
                                 0.0,
                                 egui::TextFormat::simple(body.clone(), text_colour),
                             );

@@ -101,3 +101,63 @@ pub fn write(world: &mut World, note: Note) {
         path: note.path,
     });
 }
+
+/// Content ids and the names a scenario gives them, for showing log text to people: the log
+/// keeps ids (stable, searchable), the reader sees names.
+#[derive(Clone, Debug, Default)]
+pub struct DisplayNames(std::collections::HashMap<String, String>);
+
+impl DisplayNames {
+    pub fn new(pairs: impl IntoIterator<Item = (String, String)>) -> Self {
+        Self(pairs.into_iter().filter(|(id, name)| id != name).collect())
+    }
+
+    /// The name of an id, or the id itself.
+    pub fn name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.0.get(id).map_or(id, String::as_str)
+    }
+
+    /// `text` with every whole word that is a named id (letters, digits and `_`) replaced by
+    /// its name.
+    pub fn readable(&self, text: &str) -> String {
+        if self.0.is_empty() {
+            return text.to_string();
+        }
+        let mut out = String::with_capacity(text.len() + 16);
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            if !word.is_empty() {
+                out.push_str(self.name(word));
+                word.clear();
+            }
+        };
+        for c in text.chars() {
+            if c.is_alphanumeric() || c == '_' {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    }
+}
+
+#[cfg(test)]
+mod display_names_tests {
+    use super::DisplayNames;
+
+    #[test]
+    fn whole_ids_become_names_and_the_rest_stays() {
+        let names = DisplayNames::new([
+            ("FRA".to_string(), "France".to_string()),
+            ("ile_de_france".to_string(), "Ile-de-France".to_string()),
+        ]);
+        assert_eq!(
+            names.readable("FRA besieges ile_de_france (FRANCE, ile_de_france2): 3 units"),
+            "France besieges Ile-de-France (FRANCE, ile_de_france2): 3 units"
+        );
+        assert_eq!(DisplayNames::default().readable("FRA"), "FRA");
+    }
+}

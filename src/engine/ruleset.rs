@@ -175,6 +175,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn scores(world: &World) -> Vec<(String, i32)>;
     /// Every rule id the ruleset writes into the log.
     fn rule_ids() -> &'static [&'static str];
+
+    /// The names the content gives its ids (realms, places, characters, cards ...), for log
+    /// text shown to people (`engine::log::DisplayNames`). None by default.
+    fn display_names(_content: &Self::Content) -> crate::engine::log::DisplayNames {
+        crate::engine::log::DisplayNames::default()
+    }
     /// Each seat's final score as `simulate` reports it: at least `realm` and `total`, and the
     /// ruleset's own lines beside them.
     fn final_scores(world: &World) -> Vec<serde_json::Value> {
