@@ -174,13 +174,16 @@ pub fn log_panel<R: Shelled>(
                 })
                 .collect();
             let start = entries.len().saturating_sub(300);
+            // The log keeps ids; its lines read with the content's names (a small map, built
+            // for the frame).
+            let names = R::display_names(session.game.scenario());
             for e in &entries[start..] {
                 let line = format!(
                     "{}  {:<24} {:<4} {}",
                     R::time_label(e.age, e.round),
                     e.rule,
                     e.realm.as_deref().unwrap_or("-"),
-                    e.text
+                    names.readable(&e.text)
                 );
                 let text = egui::RichText::new(line).monospace().size(11.0);
                 let text = if highlight.contains(&e.rule) {

@@ -205,6 +205,20 @@ impl Ruleset for Kingdom {
         ids::ALL
     }
 
+    fn display_names(content: &Self::Content) -> crate::engine::log::DisplayNames {
+        let c = content;
+        let pairs = c
+            .kingdoms
+            .iter()
+            .map(|x| (&x.id, &x.name))
+            .chain(c.terrains.iter().map(|x| (&x.id, &x.name)))
+            .chain(c.improvements.iter().map(|x| (&x.id, &x.name)))
+            .chain(c.buildings.iter().map(|x| (&x.id, &x.name)))
+            .chain(c.events.iter().map(|x| (&x.id, &x.name)))
+            .map(|(id, name)| (id.clone(), name.clone()));
+        crate::engine::log::DisplayNames::new(pairs)
+    }
+
     fn final_scores(world: &World) -> Vec<serde_json::Value> {
         // The score with the kingdom sheet's figures behind it.
         let snapshot = snapshot::snapshot(world);
