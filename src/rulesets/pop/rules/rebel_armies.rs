@@ -320,12 +320,7 @@ pub fn area_tax_income_halves(world: &World, realm: Entity, area: Entity) -> i32
         .filter_map(|t| world.get::<OnProvince>(t).map(|p| (t, p.0)))
         .filter(|(_, p)| world.get::<InArea>(*p).is_some_and(|a| a.0 == area))
         .filter(|(_, p)| !crate::rulesets::pop::rules::towns::slot_covered(world, realm, *p))
-        .map(|(t, _)| match world.get::<Town>(t) {
-            Some(Town { large: true }) => 4,
-            Some(_) => 2,
-            None if world.get::<Vassal>(t).is_some() => 1,
-            None => 0,
-        })
+        .map(|(t, _)| crate::rulesets::pop::rules::towns::tax_halves(world, t))
         .sum()
 }
 

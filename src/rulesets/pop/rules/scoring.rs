@@ -67,14 +67,10 @@ pub fn tax_income(world: &World, realm: Entity) -> i32 {
     let Some(tokens) = world.get::<RealmTokens>(realm) else {
         return 0;
     };
-    let mut halves = 0;
-    for token in tokens.iter() {
-        if let Some(town) = world.get::<Town>(token) {
-            halves += if town.large { 4 } else { 2 };
-        } else if world.get::<Vassal>(token).is_some() {
-            halves += 1;
-        }
-    }
+    let halves: i32 = tokens
+        .iter()
+        .map(|t| crate::rulesets::pop::rules::towns::tax_halves(world, t))
+        .sum();
     halves / 2
 }
 

@@ -91,6 +91,16 @@ pub fn tracks(world: &World, realm: Entity) -> Tracks {
     t
 }
 
+/// A token's tax income in halves of a ducat (7.5): a large town 4, a small town 2, a vassal 1.
+pub fn tax_halves(world: &World, token: Entity) -> i32 {
+    match world.get::<Town>(token) {
+        Some(Town { large: true }) => 4,
+        Some(_) => 2,
+        None if world.get::<Vassal>(token).is_some() => 1,
+        None => 0,
+    }
+}
+
 /// Provinces where the realm's tokens that pass `keep` stand, in stable-id order, each once.
 pub fn token_provinces(world: &World, realm: Entity, keep: impl Fn(Entity) -> bool) -> Vec<Entity> {
     let Some(tokens) = world.get::<RealmTokens>(realm) else {
