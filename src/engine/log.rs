@@ -118,28 +118,37 @@ impl DisplayNames {
     }
 
     /// `text` with every whole word that is a named id (letters, digits and `_`) replaced by
-    /// its name.
+    /// its name. A name ending in "s" takes a bare apostrophe where the id took "'s"
+    /// ("TUR's turn" reads "Ottomans' turn").
     pub fn readable(&self, text: &str) -> String {
         if self.0.is_empty() {
             return text.to_string();
         }
+        let chars: Vec<char> = text.chars().collect();
+        let is_word = |c: char| c.is_alphanumeric() || c == '_';
         let mut out = String::with_capacity(text.len() + 16);
-        let mut word = String::new();
-        let flush = |word: &mut String, out: &mut String| {
-            if !word.is_empty() {
-                out.push_str(self.name(word));
-                word.clear();
+        let mut i = 0;
+        while i < chars.len() {
+            if !is_word(chars[i]) {
+                out.push(chars[i]);
+                i += 1;
+                continue;
             }
-        };
-        for c in text.chars() {
-            if c.is_alphanumeric() || c == '_' {
-                word.push(c);
-            } else {
-                flush(&mut word, &mut out);
-                out.push(c);
+            let start = i;
+            while i < chars.len() && is_word(chars[i]) {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            let name = self.name(&word);
+            out.push_str(name);
+            let possessive = chars.get(i) == Some(&'\'')
+                && chars.get(i + 1) == Some(&'s')
+                && chars.get(i + 2).is_none_or(|c| !is_word(*c));
+            if name != word && name.ends_with('s') && possessive {
+                out.push('\'');
+                i += 2;
             }
         }
-        flush(&mut word, &mut out);
         out
     }
 }
@@ -159,5 +168,13 @@ mod display_names_tests {
             "France besieges Ile-de-France (FRANCE, ile_de_france2): 3 units"
         );
         assert_eq!(DisplayNames::default().readable("FRA"), "FRA");
+        let names = DisplayNames::new([
+            ("TUR".to_string(), "Ottomans".to_string()),
+            ("ENG".to_string(), "England".to_string()),
+        ]);
+        assert_eq!(
+            names.readable("TUR's turn, ENG's turn, TUR'sx, TUR."),
+            "Ottomans' turn, England's turn, Ottomans'sx, Ottomans."
+        );
     }
 }
