@@ -43,6 +43,26 @@ pub struct HelpWindow {
     search: String,
 }
 
+/// How to play Price of Power, in a few paragraphs (the help window's first section).
+pub const HOW_TO_PLAY: &[(&str, &str)] = &[
+    (
+        "The aim",
+        "Lead your realm from the first Age to the last and end with the most prestige. Prestige comes from Missions and Milestones, Ideas, wars won, the Papacy and the Empire, and at the end from your provinces, core tokens and final scoring; the game can also end early when a realm is far ahead.",
+    ),
+    (
+        "The Round",
+        "Each Round has five phases. 1 Draw Cards: draw action cards and choose which to keep, and pick Missions. 2 Actions: in turn, each realm takes one action a turn (an action card, diplomacy, war, trade, exploring, governing) plus any minor actions, and must take one Event before it passes. 3 Peace and Rebels: wars may end, rebels move and besiege, unrest spreads. 4 Income and Upkeep: taxes, upkeep, monarch power and prestige. 5 Cleanup: the hand limit, Milestones, the next Round.",
+    ),
+    (
+        "Your mat",
+        "Monarch power (administrative, diplomatic, military; at most 10 each) pays for actions; ducats pay for armies, advisors and loans; stability (from -3 to +3) helps or hurts every Round; your towns give tax income and manpower. Hover a figure for what it means.",
+    ),
+    (
+        "Choosing",
+        "The right-hand panel shows what you may do now, with its cost. Anything the rules forbid is not offered; the log line under each change names the rule (search for it below).",
+    ),
+];
+
 /// Keys and clicks, as the help window lists them.
 pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Drag (left or middle button)", "move the board"),
@@ -155,6 +175,16 @@ fn show_help(
         .default_size([560.0, 520.0])
         .resizable(true)
         .show(ctx, |ui| {
+            egui::CollapsingHeader::new(egui::RichText::new("How to play").heading())
+                .default_open(false)
+                .show(ui, |ui| {
+                    for (title, text) in HOW_TO_PLAY {
+                        ui.strong(*title);
+                        ui.label(*text);
+                        ui.add_space(4.0);
+                    }
+                });
+            ui.separator();
             ui.heading("Shortcuts");
             egui::Grid::new("help_keys").striped(true).show(ui, |ui| {
                 for (keys, what) in SHORTCUTS {
