@@ -755,6 +755,15 @@ pub fn tidy(world: &mut World) {
             .is_none_or(|emp| !crate::rulesets::pop::rules::relations::at_war(world, emp))
     {
         world.resource_mut::<Empire>().defending = false;
+        let name = emperor_key(world);
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_DEFEND,
+                format!("{name} is at peace: Defending the HRE ends"),
+            )
+            .realm(&name),
+        );
     }
     let outside_before = world.resource::<Empire>().outside.clone();
     // An area leaving makes the realms with their capital there outsiders, which may take

@@ -856,18 +856,9 @@ fn beland_attacks_celand_with_a_player_subject() -> (crate::rulesets::pop::Game,
                 "    characters: [\n        (id: \"ruler_d\", name: \"Dirk\", kind: Leader, skills: (2, 2, 2), mortality: Some(2)),",
             )
     });
-    while game.pending().is_some_and(|d| d.kind != DecisionKind::Turn) {
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).unwrap();
-    }
+    to_first_turn(&mut game);
     let (a, b, d) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "DDD"));
     assert!(empire::is_subject(game.world(), d));
-    for r in [a, b, d] {
-        set(&mut game, r, |m| {
-            m.mp = [10, 10, 10];
-            m.ducats = 30;
-        });
-    }
     while game.pending().is_some_and(|p| p.realm != "BBB") {
         let r = e(&game, &game.pending().unwrap().realm.clone());
         game.apply(Action::Pass).unwrap();
@@ -1058,6 +1049,23 @@ fn pop_18_13_while_the_emperor_defends_the_hre_military_access_in_the_empire_is_
         AccessPrice::Free,
         "enemy land"
     );
+    spawn_unit(
+        &mut game,
+        Some(a),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+    );
+    let ducats = mat(&game, a).ducats;
+    military::march(game.world_mut(), a, north, east);
+    assert_eq!(military::own_units_at(game.world(), a, east, true).len(), 1);
+    assert_eq!(mat(&game, a).ducats, ducats, "nothing paid");
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|n| n.rule == "pop.war.access" && n.text.contains("free military access"))
+    );
     // At peace again, the tag comes off.
     let wars: Vec<Entity> = game
         .world_mut()
@@ -1069,6 +1077,12 @@ fn pop_18_13_while_the_emperor_defends_the_hre_military_access_in_the_empire_is_
     }
     empire::tidy(game.world_mut());
     assert!(!empire_of(&game).defending);
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|n| n.rule == "pop.18.13.defend_call" && n.text.contains("Defending the HRE ends"))
+    );
     assert_eq!(access_price(game.world(), a, east), AccessPrice::Ducats);
 }
 
@@ -1189,6 +1203,14 @@ fn pop_18_13_imperial_manpower_fights_beside_the_emperor_and_survivors_return_to
     let (mut game, a, b) = beland_attacks_celand(2);
     game.apply(Action::Accept).unwrap();
     assert_eq!(empire_of(&game).imperial_manpower, 2);
+    let logged = |g: &crate::rulesets::pop::Game, words: &str| {
+        g.log()
+            .entries
+            .iter()
+            .filter(|n| n.rule == "pop.18.13.defend_call" && n.text.contains(words))
+            .count()
+    };
+    assert_eq!(logged(&game, "the Imperial manpower pool holds 2 units"), 1);
     let sid = |g: &crate::rulesets::pop::Game, x| crate::rulesets::pop::state::sid_of(g.world(), x);
     let spec = |g: &crate::rulesets::pop::Game, place: &str, attacker: Entity| BattleSpec {
         place: sid(g, e(g, place)),
@@ -1210,6 +1232,10 @@ fn pop_18_13_imperial_manpower_fights_beside_the_emperor_and_survivors_return_to
     let in_north = spec(&game, "north", b);
     let raised = empire::raise_imperial_manpower(game.world_mut(), &in_north);
     assert_eq!(raised.len(), 2);
+    assert_eq!(
+        logged(&game, "2 Imperial infantry fight beside AAA at north"),
+        1
+    );
     let units: Vec<Entity> = raised
         .iter()
         .map(|s| {

@@ -806,6 +806,16 @@ fn pop_5_1_change_religion_the_realm_chooses_the_marriage_the_influence_and_wher
     }
     assert_eq!(influence_in(game.world(), me, fjord), 4);
     assert_eq!(influence_in(game.world(), me, east), 1);
+    let lines = |words: &str| {
+        game.log()
+            .entries
+            .iter()
+            .filter(|n| n.rule == "pop.5.1.change_religion" && n.text.contains(words))
+            .count()
+    };
+    assert_eq!(lines("removes 5 influence from areas of its old faith"), 1);
+    assert_eq!(lines("places 1 influence in"), 5);
+    assert_eq!(lines("ends over the change of faith"), 1);
     crate::rulesets::pop::rules::test_support::settle_turn(&mut game, me);
     assert_ne!(game.pending().unwrap().realm, name, "the action is over");
     assert_eq!(
@@ -1072,17 +1082,7 @@ fn development_game(free_home: bool) -> (Game, Entity, Entity) {
             "(id: \"sora\", name: \"Sora\", area: \"south\", cores: []",
         )
     });
-    while game.pending().is_some_and(|d| d.kind != DecisionKind::Turn) {
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).unwrap();
-    }
-    for r in [a, b] {
-        set(&mut game, r, |m| {
-            m.mp = [10, 10, 10];
-            m.ducats = 30;
-        });
-    }
-    let me = e(&game, &game.pending().unwrap().realm.clone());
+    let me = to_first_turn(&mut game);
     give_card(&mut game, me, "dev");
     (game, me, if me == a { b } else { a })
 }

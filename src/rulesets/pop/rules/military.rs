@@ -1448,6 +1448,17 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
         army.truncate(way.limit());
     }
     match access_price(world, realm, to) {
+        AccessPrice::Free if ground(world, realm, to) == Ground::Neutral => write(
+            world,
+            Note::new(
+                ids::WAR_ACCESS,
+                format!(
+                    "{name} marches into {} with free military access: the Emperor Defends the HRE",
+                    key_of(world, to)
+                ),
+            )
+            .realm(&name),
+        ),
         AccessPrice::Free => {}
         AccessPrice::Influence => {
             add_influence(world, realm, to, -1);

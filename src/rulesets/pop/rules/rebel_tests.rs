@@ -430,22 +430,9 @@ fn pop_14_2_remove_unrest_answer_is_not_taken_for_a_rebellion() {
 #[test]
 fn pop_7_4_repay_with_passing_money_in_the_same_turn() {
     let mut game = game();
-    let me = game.pending().unwrap().realm.clone();
-    let realm = e(&game, &me);
     // Take this Round's Event first (passing needs it), then pass with a loan and 3 ducats.
-    let take = game
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::TakeEvent { .. }))
-        .unwrap();
-    game.apply(take).unwrap();
-    while game
-        .pending()
-        .is_some_and(|d| d.realm == me && d.kind != DecisionKind::Turn)
-    {
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).unwrap();
-    }
+    let me = take_first_event(&mut game);
+    let realm = e(&game, &me);
     // Wait for my next turn.
     while game
         .pending()

@@ -52,6 +52,45 @@ pub fn settle_turn(game: &mut Game, realm: Entity) {
     }
 }
 
+/// Answers the first legal answer to every question before the first Phase 2 turn, then gives
+/// every Player Realm 10 of each monarch power and 30 ducats. Returns the realm whose turn it is.
+pub fn to_first_turn(game: &mut Game) -> Entity {
+    while game
+        .pending()
+        .is_some_and(|d| d.kind != crate::rulesets::pop::DecisionKind::Turn)
+    {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    let players: Vec<Entity> = game
+        .world_mut()
+        .query_filtered::<Entity, With<crate::rulesets::pop::model::PlayerRealm>>()
+        .iter(game.world())
+        .collect();
+    for r in players {
+        set(game, r, |m| {
+            m.mp = [10, 10, 10];
+            m.ducats = 30;
+        });
+    }
+    e(game, &game.pending().unwrap().realm.clone())
+}
+
+/// The realm whose turn it is takes the first Event on display and answers its own questions
+/// (the first legal answer) until the turn passes on. Returns that realm's id.
+pub fn take_first_event(game: &mut Game) -> String {
+    let me = game.pending().unwrap().realm.clone();
+    let take = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, crate::rulesets::pop::Action::TakeEvent { .. }))
+        .unwrap();
+    game.apply(take).unwrap();
+    let realm = e(game, &me);
+    settle_turn(game, realm);
+    me
+}
+
 /// The mini game at its first turn, edited, with 10 of each monarch power and 30 ducats for
 /// both Player Realms; returns the realm whose turn it is and the other one.
 pub fn rich_game(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {

@@ -516,20 +516,7 @@ fn pop_7_2_imperial_election_when_the_emperors_ruler_dies() {
 /// the realm whose turn it is.
 fn at_turn(edit: impl Fn(String) -> String) -> (Game, Entity) {
     let mut game = game_with(edit);
-    while game
-        .pending()
-        .is_some_and(|d| d.kind != crate::rulesets::pop::DecisionKind::Turn)
-    {
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).unwrap();
-    }
-    for r in [e(&game, "AAA"), e(&game, "BBB")] {
-        set(&mut game, r, |m| {
-            m.mp = [10, 10, 10];
-            m.ducats = 30;
-        });
-    }
-    let me = e(&game, &game.pending().unwrap().realm.clone());
+    let me = to_first_turn(&mut game);
     (game, me)
 }
 
@@ -753,6 +740,14 @@ fn pop_7_2_a_general_whose_army_is_gone_stays_on_its_mat_and_moves_to_another_ar
     }
     crate::rulesets::pop::rules::military::release_idle_commanders(game.world_mut());
     assert_eq!(post(&game, "gen_1"), (true, None), "not discarded");
+    assert!(
+        game.world()
+            .resource::<GameLog>()
+            .entries
+            .iter()
+            .any(|n| n.rule == "pop.7.2.replace_military_leader"
+                && n.text.contains("stays on its mat"))
+    );
     assert!(
         game.legal_actions()
             .contains(&crate::rulesets::pop::Action::CommandArmy {

@@ -570,17 +570,7 @@ fn growth_game() -> (Game, Entity, Entity) {
             "    action_cards: [(id: \"growth\", name: \"Commercial Growth\", deck: Dip, cost: 1, text: \"Growth.\", effects: [ExpandAnyNode])],",
         )
     });
-    while game.pending().is_some_and(|d| d.kind != DecisionKind::Turn) {
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).unwrap();
-    }
-    for r in [a, b] {
-        set(&mut game, r, |m| {
-            m.mp = [10, 10, 10];
-            m.ducats = 30;
-        });
-    }
-    let me = e(&game, &game.pending().unwrap().realm.clone());
+    let me = to_first_turn(&mut game);
     (game, me, if me == a { b } else { a })
 }
 

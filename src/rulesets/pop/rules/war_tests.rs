@@ -1455,19 +1455,7 @@ fn lost_at_sea_game(ships: &[(&str, UnitKind)]) -> (Game, Entity, Entity) {
             spawn_units(&mut game, Some(owner), place, *kind, UnitStatus::Regular, 1);
         }
     }
-    let take = game
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::TakeEvent { .. }))
-        .unwrap();
-    game.apply(take).unwrap();
-    while game
-        .pending()
-        .is_some_and(|d| d.realm == me_key && d.kind != DecisionKind::Turn)
-    {
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).unwrap();
-    }
+    take_first_event(&mut game);
     (game, me, other)
 }
 
