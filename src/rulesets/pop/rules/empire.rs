@@ -1241,9 +1241,6 @@ fn remove_imperial_influence(world: &mut World, emp: Entity, n: i32) {
     }
 }
 
-/// Whether a declaration of `attacker` on `target` calls a Player Realm Emperor to Defend the
-/// HRE (18.4): the target is an Imperial Subject, the attacker is outside the Empire, E is at
-/// least 1, and the Emperor is a Player Realm at war with neither.
 /// Whether a Player Realm Emperor whose capital lies in the Empire, attacked directly by a realm
 /// outside it, may take up Defending the HRE for itself (18.4), with E at 1 or more.
 pub fn may_defend_itself(world: &World, attacker: Entity, target: Entity) -> bool {
@@ -1272,6 +1269,9 @@ pub fn free_access(world: &World, realm: Entity, area: Entity) -> bool {
         && (realm == emp || at_war_between(world, realm, emp))
 }
 
+/// Whether a declaration of `attacker` on `target` calls a Player Realm Emperor to Defend the
+/// HRE (18.4): the target is an Imperial Subject, the attacker is outside the Empire, E is at
+/// least 1, and the Emperor is a Player Realm at war with neither.
 pub fn defend_call(world: &World, attacker: Entity, target: Entity) -> Option<Entity> {
     let emp = emperor(world)?;
     (authority(world) >= 1
@@ -1532,6 +1532,7 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
         return;
     };
     let w = key_of(world, winner);
+    let was_defending = world.resource::<Empire>().defending;
     world.resource_mut::<Empire>().emperor = Some(w.clone());
     let text = if winner == realm {
         format!("An Imperial Election: {w} is re-elected Emperor with {best} votes")
@@ -1550,6 +1551,52 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
             1,
             ids::EMPIRE_ELECTION_BONUS,
             "Imperial Authority below 3 after an election",
+        );
+    }
+    if winner != realm && was_defending {
+        take_up_the_defence(world, winner);
+    }
+}
+
+/// 18.9: a Player Realm elected while the departed Emperor was Defending the HRE places a Casus
+/// Belli token on the realms outside the Empire at war with Non-Player members (the book's "a CB
+/// token on any non-HRE Realm at war with NPR HRE Members", read as each of them: a token costs
+/// nothing, so a player would take every one). The Imperial manpower pool stays as it is.
+fn take_up_the_defence(world: &mut World, new_emperor: Entity) {
+    let mut aggressors: Vec<(u32, Entity)> = world
+        .try_query::<(Entity, &Sid, &Realm)>()
+        .map(|mut q| q.iter(world).map(|(e, s, _)| (s.0, e)).collect())
+        .unwrap_or_default();
+    aggressors.sort_by_key(|(s, _)| *s);
+    let aggressors: Vec<Entity> = aggressors
+        .into_iter()
+        .map(|(_, r)| r)
+        .filter(|r| {
+            *r != new_emperor
+                && is_external(world, *r)
+                && crate::rulesets::pop::rules::relations::enemies_of(world, *r)
+                    .into_iter()
+                    .any(|x| is_member(world, x) && world.get::<PlayerRealm>(x).is_none())
+        })
+        .collect();
+    let e = key_of(world, new_emperor);
+    for target in aggressors {
+        spawn_sim(
+            world,
+            None,
+            CasusBelli {
+                holder: new_emperor,
+                target,
+            },
+        );
+        let t = key_of(world, target);
+        write(
+            world,
+            Note::new(
+                ids::EMPIRE_ELECTION,
+                format!("{e}, elected while the Empire was being defended, places a Casus Belli on {t}, at war with a Non-Player member"),
+            )
+            .realm(&e),
         );
     }
 }

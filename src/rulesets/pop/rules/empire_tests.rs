@@ -1261,3 +1261,309 @@ fn pop_18_13_imperial_manpower_fights_beside_the_emperor_and_survivors_return_to
         "off the board again"
     );
 }
+
+/// Beland, outside the Empire, is at war with Celand (a Non-Player subject) and with Aland, the
+/// Emperor Defending the HRE. Beland holds Celand's only province with `beland` infantry in
+/// East; Aland has `aland` infantry at home. Phase 3 step D runs once. Returns the game, the
+/// three realms and Celand's province.
+fn beland_holds_celand_against_the_emperor(
+    beland: usize,
+    aland: usize,
+) -> (crate::rulesets::pop::Game, [Entity; 3], Entity) {
+    let mut game = game_with(with_empire(2));
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    let capc = e(&game, "capc");
+    war_between(&mut game, b, c);
+    war_between(&mut game, b, a);
+    game.world_mut().resource_mut::<Empire>().defending = true;
+    military::take_by_siege(game.world_mut(), b, capc);
+    for (realm, place, n) in [(b, "east", beland), (a, "north", aland)] {
+        for _ in 0..n {
+            spawn_unit(
+                &mut game,
+                Some(realm),
+                place,
+                UnitKind::Infantry,
+                UnitStatus::Regular,
+            );
+        }
+    }
+    game.world_mut()
+        .resource_mut::<crate::rulesets::pop::decision::Pending>()
+        .0 = None;
+    war::run_step_d_for_tests(game.world_mut(), None);
+    (game, [a, b, c], capc)
+}
+
+fn asked(game: &crate::rulesets::pop::Game) -> crate::rulesets::pop::decision::Decision {
+    game.world()
+        .resource::<crate::rulesets::pop::decision::Pending>()
+        .0
+        .clone()
+        .expect("a decision")
+}
+
+#[test]
+fn pop_18_19_peace_a_realm_at_war_with_the_defending_emperor_imposes_no_peace_on_its_subjects() {
+    // "While the Defending the HRE slot is tagged, PRs at War with the Emperor may not enforce
+    // Peace on any Imperial Subjects unless they have achieved a Victory over the Emperor."
+    // Beland beat Celand outright (its only province held, no army), but not Aland (3 to 2).
+    let (mut game, [a, b, c], capc) = beland_holds_celand_against_the_emperor(3, 2);
+    let d = asked(&game);
+    assert_eq!(d.realm, "AAA", "{d:?}");
+    assert!(
+        matches!(d.kind, DecisionKind::Surrender { .. }),
+        "Celand's war waits; the war with the Emperor is inconclusive, and Beland (holding Celand's province for the Emperor's side) is ahead: {d:?}"
+    );
+    assert_eq!(count(&game, "pop.18.19.peace"), 1, "the wait is logged");
+    // Aland fights on: Celand's war goes on too, its province still held.
+    war::run_step_d_for_tests(game.world_mut(), Some(Action::Decline));
+    assert!(
+        game.world()
+            .resource::<crate::rulesets::pop::decision::Pending>()
+            .0
+            .is_none()
+    );
+    assert!(crate::rulesets::pop::rules::relations::at_war_between(
+        game.world(),
+        b,
+        c
+    ));
+    assert!(crate::rulesets::pop::rules::relations::at_war_between(
+        game.world(),
+        b,
+        a
+    ));
+    assert_eq!(game.world().get::<ControlledBy>(capc).unwrap().0, b);
+    assert_eq!(game.world().get::<OwnedBy>(capc).unwrap().0, c);
+}
+
+#[test]
+fn pop_18_19_peace_once_the_emperor_surrenders_the_victor_settles_with_its_subjects() {
+    let (mut game, [a, b, c], capc) = beland_holds_celand_against_the_emperor(3, 2);
+    war::run_step_d_for_tests(game.world_mut(), Some(Action::Accept));
+    let d = asked(&game);
+    assert_eq!(
+        (d.realm.as_str(), &d.kind),
+        (
+            "BBB",
+            &DecisionKind::PeaceTerms {
+                enemy: "AAA".into()
+            }
+        )
+    );
+    war::run_step_d_for_tests(
+        game.world_mut(),
+        Some(Action::Peace {
+            term: PeaceTerm::Humiliation,
+        }),
+    );
+    assert!(!crate::rulesets::pop::rules::relations::at_war_between(
+        game.world(),
+        b,
+        a
+    ));
+    // Beland has beaten the Emperor: Celand's war is settled on its own, a total victory.
+    let d = asked(&game);
+    assert_eq!(
+        (d.realm.as_str(), &d.kind),
+        (
+            "BBB",
+            &DecisionKind::PeaceTerms {
+                enemy: "CCC".into()
+            }
+        )
+    );
+    war::run_step_d_for_tests(
+        game.world_mut(),
+        Some(Action::Peace {
+            term: PeaceTerm::Annex,
+        }),
+    );
+    assert_eq!(game.world().get::<OwnedBy>(capc).unwrap().0, b);
+    assert!(!crate::rulesets::pop::rules::relations::at_war_between(
+        game.world(),
+        b,
+        c
+    ));
+}
+
+#[test]
+fn pop_18_19_peace_a_realm_that_beat_the_emperor_may_impose_peace_on_a_subject() {
+    // 4 to 2: Beland's partial victory over the Emperor frees its hand against Celand.
+    let (game, _, _) = beland_holds_celand_against_the_emperor(4, 2);
+    let d = asked(&game);
+    assert_eq!(
+        (d.realm.as_str(), &d.kind),
+        (
+            "BBB",
+            &DecisionKind::PeaceTerms {
+                enemy: "CCC".into()
+            }
+        )
+    );
+    assert_eq!(count(&game, "pop.18.19.peace"), 0, "nothing waits");
+}
+
+#[test]
+fn pop_18_19_peace_the_emperor_winning_makes_the_peace_of_its_non_player_subjects() {
+    // "Peace must be negotiated with the Emperor, who may agree to Peace Terms on behalf of their
+    // NPR Imperial Subjects as they would for any Active Allies." Aland beats Beland 6 to 3.
+    let (mut game, [a, b, c], capc) = beland_holds_celand_against_the_emperor(3, 6);
+    let d = asked(&game);
+    assert_eq!(
+        (d.realm.as_str(), &d.kind),
+        (
+            "AAA",
+            &DecisionKind::PeaceTerms {
+                enemy: "BBB".into()
+            }
+        )
+    );
+    let prestige = mat(&game, b).prestige;
+    war::run_step_d_for_tests(
+        game.world_mut(),
+        Some(Action::Peace {
+            term: PeaceTerm::KeepBoard,
+        }),
+    );
+    let w = game.world();
+    assert!(!crate::rulesets::pop::rules::relations::at_war_between(
+        w, b, a
+    ));
+    assert!(
+        !crate::rulesets::pop::rules::relations::at_war_between(w, b, c),
+        "the Emperor's peace covers Celand"
+    );
+    assert_eq!(
+        w.get::<ControlledBy>(capc).unwrap().0,
+        c,
+        "Celand's province goes back"
+    );
+    assert_eq!(
+        mat(&game, b).prestige,
+        prestige,
+        "no prestige for the subject's peace"
+    );
+    let mut truces = game.world_mut().query::<&Truce>();
+    let pairs: Vec<(Entity, Entity)> = truces.iter(game.world()).map(|t| (t.a, t.b)).collect();
+    assert!(pairs.contains(&(a, b)));
+    assert!(
+        !pairs.iter().any(|(x, y)| [*x, *y].contains(&c)),
+        "no truce with the Emperor's subject: {pairs:?}"
+    );
+    assert_eq!(
+        empire_of(&game).authority,
+        3,
+        "the Emperor beat an outside attacker: +1"
+    );
+    assert_eq!(
+        count(&game, "pop.18.19.peace"),
+        1 + 1 + 1,
+        "wait, +1 E, Celand's peace"
+    );
+    assert!(
+        game.world()
+            .resource::<crate::rulesets::pop::decision::Pending>()
+            .0
+            .is_none()
+    );
+}
+
+#[test]
+fn pop_18_19_peace_a_white_peace_with_the_emperor_is_peace_with_its_subjects() {
+    // Beland holds nothing of Aland but Celand's province: with the Emperor's side counted
+    // whole, that is no automatic white peace; Aland surrenders and Beland chooses white peace.
+    let (mut game, [a, b, c], capc) = beland_holds_celand_against_the_emperor(3, 2);
+    war::run_step_d_for_tests(game.world_mut(), Some(Action::Accept));
+    war::run_step_d_for_tests(
+        game.world_mut(),
+        Some(Action::Peace {
+            term: PeaceTerm::WhitePeace,
+        }),
+    );
+    let w = game.world();
+    assert!(!crate::rulesets::pop::rules::relations::at_war_between(
+        w, b, a
+    ));
+    assert!(!crate::rulesets::pop::rules::relations::at_war_between(
+        w, b, c
+    ));
+    assert_eq!(w.get::<ControlledBy>(capc).unwrap().0, c);
+    assert!(
+        w.resource::<crate::rulesets::pop::decision::Pending>()
+            .0
+            .is_none()
+    );
+}
+
+/// The mini scenario with a fourth realm, Deland (DDD, a Non-Player Realm based in South,
+/// outside the Empire), and Aland of another faith than the Empire so that Beland is elected.
+fn with_deland(t: String) -> String {
+    with_empire(3)(t)
+        .replace(
+            "capital: \"capa\", ruler",
+            "capital: \"capa\", religion: Orthodox, ruler",
+        )
+        .replace(
+            "        (id: \"capc\",",
+            "        (id: \"capd\", name: \"Capd\", area: \"south\", cores: [\"DDD\"], owner: Some(\"DDD\"),\n             shape: [[(100.0, 0.0), (150.0, 0.0), (150.0, 50.0), (100.0, 50.0)]], site: (125.0, 25.0)),\n        (id: \"capc\",",
+        )
+        .replace(
+            "capital: \"capc\", religion: Orthodox),",
+            "capital: \"capc\", religion: Orthodox),\n        (id: \"DDD\", name: \"Deland\", kind: NonPlayer, colour: (90, 90, 90), capital: \"capd\"),",
+        )
+}
+
+#[test]
+fn pop_18_28_election_a_new_emperor_elected_during_the_defence_places_a_cb_on_the_aggressors() {
+    // "If a new PR is elected Emperor while the departed Emperor was Defending the HRE, the new
+    // Emperor may place a CB token on any non-HRE Realm at war with NPR HRE Members. The
+    // Imperial m stays at its current level."
+    let mut game = game_with(with_deland);
+    let (a, b, c, d) = (
+        e(&game, "AAA"),
+        e(&game, "BBB"),
+        e(&game, "CCC"),
+        e(&game, "DDD"),
+    );
+    assert!(empire::is_external(game.world(), d));
+    war_between(&mut game, d, c);
+    war_between(&mut game, d, a);
+    {
+        let mut empire = game.world_mut().resource_mut::<Empire>();
+        empire.defending = true;
+        empire.imperial_manpower = 4;
+    }
+    let (north, east) = (e(&game, "north"), e(&game, "east"));
+    for area in [north, east] {
+        crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, area, 1);
+    }
+    let ruler = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), ruler);
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("BBB"));
+    let mut q = game.world_mut().query::<&CasusBelli>();
+    let cbs: Vec<(Entity, Entity)> = q
+        .iter(game.world())
+        .map(|cb| (cb.holder, cb.target))
+        .collect();
+    assert_eq!(cbs, [(b, d)], "Deland fights Celand, a Non-Player member");
+    assert_eq!(empire_of(&game).imperial_manpower, 4, "the pool stays");
+    assert!(count(&game, "pop.18.28.election") >= 2);
+}
+
+#[test]
+fn pop_18_28_election_outside_a_defence_places_no_cb() {
+    let mut game = game_with(with_deland);
+    let (b, c, d) = (e(&game, "BBB"), e(&game, "CCC"), e(&game, "DDD"));
+    war_between(&mut game, d, c);
+    let (north, east) = (e(&game, "north"), e(&game, "east"));
+    for area in [north, east] {
+        crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, area, 1);
+    }
+    let ruler = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), ruler);
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("BBB"));
+    let mut q = game.world_mut().query::<&CasusBelli>();
+    assert_eq!(q.iter(game.world()).count(), 0);
+}

@@ -26,6 +26,7 @@ pub mod draw_cards;
 pub mod economy;
 pub mod effects;
 pub mod empire;
+pub mod empire_peace;
 pub mod events;
 pub mod explore;
 pub mod focus;

@@ -126,6 +126,10 @@ pub struct WarState {
     pub lent: Vec<(u32, i32)>,
     /// Wars settled (or left to go on) in this Phase 3 step D.
     pub peace_done: Vec<u32>,
+    /// Wars of a Player Realm with an Imperial Subject set aside in this Phase 3 step D until
+    /// the Player Realm's peace with the defending Emperor (18.4).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub waiting_for_emperor: Vec<u32>,
     pub peace_asked: Option<PeaceQuestion>,
     /// Non-Player Realms that invaded this Round.
     pub invaded: Vec<u32>,
@@ -1270,6 +1274,7 @@ fn reset_phase3_counters(world: &mut World) {
     {
         let mut s = world.resource_mut::<WarState>();
         s.peace_done.clear();
+        s.waiting_for_emperor.clear();
         s.invaded.clear();
     }
     crate::rulesets::pop::rules::military::new_turn(world, None);
@@ -1468,7 +1473,7 @@ pub fn occupied_by(world: &World, occupier: Entity, owner: Entity) -> Vec<Entity
     out
 }
 
-fn total_victory(world: &World, winner: Entity, loser: Entity) -> bool {
+pub(crate) fn total_victory(world: &World, winner: Entity, loser: Entity) -> bool {
     let all_taken = world.get::<Owns>(loser).is_some_and(|o| {
         o.iter().next().is_some()
             && o.iter()
@@ -1485,7 +1490,7 @@ fn rebels_in_areas(world: &World, realm: Entity) -> usize {
         .sum()
 }
 
-fn partial_victory(world: &World, winner: Entity, loser: Entity) -> bool {
+pub(crate) fn partial_victory(world: &World, winner: Entity, loser: Entity) -> bool {
     let mine = deployed_land_units(world, winner);
     let theirs = deployed_land_units(world, loser);
     if mine == 0 {
@@ -1523,15 +1528,36 @@ fn resolve_peace(world: &mut World) {
             return;
         };
         world.resource_mut::<WarState>().peace_done.push(sid);
+        if crate::rulesets::pop::rules::empire_peace::waits_for_the_emperor(world, &war) {
+            crate::rulesets::pop::rules::empire_peace::wait_for_the_emperor(world, sid, &war);
+            continue;
+        }
         settle(world, sid, war);
+    }
+}
+
+/// Who won a war between `a` and `d`, if anyone: `(winner, loser, total)`, total victories
+/// before partial ones, the attacker's before the defender's (10.1).
+pub(crate) fn outcome(world: &World, a: Entity, d: Entity) -> Option<(Entity, Entity, bool)> {
+    if total_victory(world, a, d) {
+        Some((a, d, true))
+    } else if total_victory(world, d, a) {
+        Some((d, a, true))
+    } else if partial_victory(world, a, d) {
+        Some((a, d, false))
+    } else if partial_victory(world, d, a) {
+        Some((d, a, false))
+    } else {
+        None
     }
 }
 
 fn settle(world: &mut World, war_sid: u32, war: War) {
     let (a, d) = (war.attacker, war.defender);
-    let a_holds = occupied_by(world, a, d);
-    let d_holds = occupied_by(world, d, a);
-    if a_holds.is_empty() && d_holds.is_empty() {
+    // The defending Emperor's Non-Player subjects count as part of its side (18.4, 10.3).
+    let (a_holds, d_holds) =
+        crate::rulesets::pop::rules::empire_peace::holdings_across(world, a, d);
+    if a_holds == 0 && d_holds == 0 {
         write(
             world,
             Note::new(
@@ -1546,18 +1572,7 @@ fn settle(world: &mut World, war_sid: u32, war: War) {
         make_peace(world, war_sid, a, d, PeaceTerm::WhitePeace);
         return;
     }
-    let outcome = if total_victory(world, a, d) {
-        Some((a, d, true))
-    } else if total_victory(world, d, a) {
-        Some((d, a, true))
-    } else if partial_victory(world, a, d) {
-        Some((a, d, false))
-    } else if partial_victory(world, d, a) {
-        Some((d, a, false))
-    } else {
-        None
-    };
-    if let Some((winner, loser, total)) = outcome {
+    if let Some((winner, loser, total)) = outcome(world, a, d) {
         if !is_player(world, winner) {
             make_peace(world, war_sid, winner, loser, PeaceTerm::WhitePeace);
             return;
@@ -1582,11 +1597,7 @@ fn settle(world: &mut World, war_sid: u32, war: War) {
         make_peace(world, war_sid, a, d, PeaceTerm::WhitePeace);
         return;
     }
-    let (winner, loser) = if a_holds.len() > d_holds.len() {
-        (a, d)
-    } else {
-        (d, a)
-    };
+    let (winner, loser) = if a_holds > d_holds { (a, d) } else { (d, a) };
     world.resource_mut::<WarState>().peace_asked = Some(PeaceQuestion {
         war: war_sid,
         winner: sid_of(world, winner),
@@ -1790,7 +1801,7 @@ fn answer_peace(world: &mut World, action: &Action) {
 }
 
 /// Gives an occupied province back to its lawful owner.
-fn give_back(world: &mut World, province: Entity) -> i32 {
+pub(crate) fn give_back(world: &mut World, province: Entity) -> i32 {
     let owner = world.get::<OwnedBy>(province).map(|o| o.0);
     let Some(held) = world.get::<ControlledBy>(province).map(|c| c.0) else {
         return 0;
@@ -1941,11 +1952,14 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
     for r in [winner, loser] {
         aftermath(world, r);
     }
+    crate::rulesets::pop::rules::empire_peace::after_peace_with_the_emperor(
+        world, winner, loser, term,
+    );
 }
 
 /// After a peace: a realm at peace with everyone sends its allied units away, an Active Ally
 /// goes back to being an ally, and armies standing on neutral ground go home.
-fn aftermath(world: &mut World, realm: Entity) {
+pub(crate) fn aftermath(world: &mut World, realm: Entity) {
     if enemies_of(world, realm).is_empty() {
         deactivate(world, realm);
         for u in allied_units(world, realm) {
