@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::pop::content::schema::{Effect, MpKind};
+use crate::rulesets::pop::content::schema::{ActionCardDef, Effect, EventDef, MpKind};
 use crate::rulesets::pop::decision::{DecisionKind, Offer, PeaceTerm, Tie};
 use crate::rulesets::pop::model::{Court, Role, Title, UnitKind};
 use crate::rulesets::pop::rules::economy::LOAN_DUCATS;
@@ -174,6 +174,57 @@ pub fn effects_text(game: &Game, effects: &[Effect]) -> String {
         .map(|e| effect_text(game, e))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// What an Event card does, for its tooltip: its text, each option with its effects in words,
+/// and the symbols at its bottom that everyone resolves after the choice.
+pub fn event_tooltip(game: &Game, def: &EventDef) -> String {
+    let mut lines = vec![def.text.clone()];
+    for (i, option) in def.options.iter().enumerate() {
+        let effects = if option.effects.is_empty() {
+            "nothing".to_string()
+        } else {
+            effects_text(game, &option.effects)
+        };
+        lines.push(format!(
+            "Option {} - {}: {effects}",
+            char::from(b'A' + i as u8),
+            option.label
+        ));
+    }
+    if !def.symbols.is_empty() {
+        let symbols: Vec<String> = def
+            .symbols
+            .iter()
+            .map(crate::rulesets::pop::rules::events::symbol_text)
+            .collect();
+        lines.push(format!("Then, for everyone: {}", symbols.join("; ")));
+    }
+    lines.join("\n")
+}
+
+/// What an action card does, for its tooltip: its text, its effects in words, its price and
+/// when it can be played.
+pub fn card_tooltip(game: &Game, def: &ActionCardDef) -> String {
+    let price = if def.ducats > 0 {
+        format!("{} {} + {} ducats", def.cost, mp_name(def.deck), def.ducats)
+    } else {
+        format!("{} {}", def.cost, mp_name(def.deck))
+    };
+    let mut lines = vec![def.text.clone()];
+    if !def.effects.is_empty() {
+        lines.push(format!("Effect: {}", effects_text(game, &def.effects)));
+        lines.push(format!(
+            "Play it for {price} as the main action of a turn in Phase 2"
+        ));
+    }
+    if let Some(character) = &def.character {
+        lines.push(format!(
+            "{} (the character on the card) can be appointed from it",
+            name_of(game, character)
+        ));
+    }
+    lines.join("\n")
 }
 
 /// A button label for a legal action of the pending decision. Its price is not part of it:

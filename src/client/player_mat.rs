@@ -24,12 +24,17 @@ pub struct PlayerMatPlugin;
 
 impl Plugin for PlayerMatPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
+        app.init_resource::<Confirming>().add_systems(
             EguiPrimaryContextPass,
             show_player_mat.in_set(PanelSlot::Right),
         );
     }
 }
+
+/// A choice waiting for the person's confirmation: the action and why it asks (its stability,
+/// prestige or war, in the rules' own words with display names).
+#[derive(Resource, Default)]
+struct Confirming(Option<(Action, String, String)>);
 
 fn show_player_mat(
     mut contexts: EguiContexts,
@@ -38,9 +43,46 @@ fn show_player_mat(
     mut pace: ResMut<BotPace>,
     mut choose: MessageWriter<Choose>,
     mut selection: ResMut<Selection>,
+    mut confirming: ResMut<Confirming>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
+    // A choice that costs stability or prestige, or starts a war, waits for a second click.
+    if let Some((action, label, why)) = confirming.0.clone() {
+        let still_legal = game.humans_turn() && game.game.check(&action).is_ok();
+        let mut answer = None;
+        if still_legal {
+            egui::Modal::new(egui::Id::new("confirm_choice")).show(&ctx, |ui| {
+                ui.set_max_width(420.0);
+                ui.heading(&label);
+                ui.add_space(4.0);
+                for line in why.lines() {
+                    ui.label(line);
+                }
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui.button("Confirm (Enter)").clicked()
+                        || ui.input(|i| i.key_pressed(egui::Key::Enter))
+                    {
+                        answer = Some(true);
+                    }
+                    if ui.button("Cancel (Esc)").clicked()
+                        || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                    {
+                        answer = Some(false);
+                    }
+                });
+            });
+        } else {
+            answer = Some(false);
+        }
+        if let Some(confirmed) = answer {
+            confirming.0 = None;
+            if confirmed {
+                choose.write(Choose(action));
+            }
+        }
+    }
     // The mat follows a realm clicked on the board; the hand stays the human's own.
     let viewed = selection
         .realm
@@ -74,7 +116,19 @@ fn show_player_mat(
                         mat_section(ui, &game.game, &viewed);
                         ui.separator();
                         if let Some(action) = decision_section(ui, &game, &mut pace) {
-                            choose.write(Choose(action));
+                            match game.game.warning(&action) {
+                                Some(why) if confirming.0.is_none() => {
+                                    let names = <crate::rulesets::pop::PriceOfPower as crate::engine::ruleset::Ruleset>::display_names(
+                                        game.game.scenario(),
+                                    );
+                                    let label = action_label(&game.game, &action);
+                                    confirming.0 = Some((action, label, names.readable(&why)));
+                                }
+                                Some(_) => {}
+                                None => {
+                                    choose.write(Choose(action));
+                                }
+                            }
                         }
                         ui.separator();
                         // With several people at the screen a hand shows only on its
@@ -262,7 +316,14 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
                             .color(egui::Color32::from_rgb(230, 200, 110)),
                     );
                 }
-                if ui.add(button).clicked() {
+                let mut response = ui.add(button);
+                // Worked out only for the button under the pointer: the list can be long.
+                if response.hovered()
+                    && let Some(tip) = action_tooltip(g, &action)
+                {
+                    response = response.on_hover_text(tip);
+                }
+                if response.clicked() {
                     picked = Some(action);
                 }
             }
@@ -276,6 +337,38 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
         }
     }
     picked
+}
+
+/// What a choice does, on hover, where a card says more than its button: an Event's options and
+/// symbols, an action card's effects and price, and why a choice will ask to be confirmed.
+fn action_tooltip(game: &Game, action: &Action) -> Option<String> {
+    let describe = crate::client::describe::event_tooltip;
+    let scenario = game.scenario();
+    let card_text = match action {
+        Action::TakeEvent { slot } => game
+            .world()
+            .resource::<EventDisplay>()
+            .row
+            .get(usize::from(*slot))
+            .and_then(|s| scenario.events.get(s.card))
+            .map(|def| describe(game, def)),
+        Action::PlayCard { card } | Action::Appoint { card } => scenario
+            .action_cards
+            .iter()
+            .find(|c| c.id == *card)
+            .map(|def| crate::client::describe::card_tooltip(game, def)),
+        _ => None,
+    };
+    let warning = game.warning(action).map(|w| {
+        <crate::rulesets::pop::PriceOfPower as crate::engine::ruleset::Ruleset>::display_names(
+            scenario,
+        )
+        .readable(&w)
+    });
+    match (card_text, warning) {
+        (Some(c), Some(w)) => Some(format!("{c}\n\n{w}")),
+        (c, w) => c.or(w),
+    }
 }
 
 fn hand_section(ui: &mut egui::Ui, game: &Game, human: &str) {
@@ -297,7 +390,7 @@ fn hand_section(ui: &mut egui::Ui, game: &Game, human: &str) {
             format!("{} {}", mp_name(def.deck), def.cost)
         };
         ui.label(format!("{}  ({cost}){note}", def.name))
-            .on_hover_text(&def.text);
+            .on_hover_text(crate::client::describe::card_tooltip(game, def));
     };
     for card in &hand.cards {
         line(ui, *card, "");
@@ -370,12 +463,11 @@ fn event_row_section(ui: &mut egui::Ui, game: &Game) {
     }
     for slot in &display.row {
         if slot.face_up {
-            let name = game
-                .scenario()
-                .events
-                .get(slot.card)
-                .map_or("?", |e| e.name.as_str());
-            ui.label(format!("{name}  ({} D)", slot.ducats));
+            let Some(def) = game.scenario().events.get(slot.card) else {
+                continue;
+            };
+            ui.label(format!("{}  ({} D)", def.name, slot.ducats))
+                .on_hover_text(crate::client::describe::event_tooltip(game, def));
         } else {
             ui.label(egui::RichText::new("(face down)").weak());
         }

@@ -144,6 +144,12 @@ impl<R: Ruleset> Game<R> {
         R::cost(self.world(), action)
     }
 
+    /// Why `action` should be confirmed before it is taken, if it should (`Ruleset::warning`).
+    pub fn warning(&self, action: &R::Action) -> Option<String> {
+        self.pending()?;
+        R::warning(self.world(), action)
+    }
+
     /// Checks an action without applying it.
     pub fn check(&self, action: &R::Action) -> Result<(), Illegal> {
         R::check(self.world(), action)

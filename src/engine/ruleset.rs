@@ -154,6 +154,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     }
     /// What `action` costs the seat deciding now.
     fn cost(world: &World, action: &Self::Action) -> Self::Cost;
+    /// Why `action` should be confirmed before it is taken, in words the player reads (it costs
+    /// Stability or Prestige, starts a war, cannot be undone), from the same rules that apply
+    /// it; `None` for an ordinary choice. The client asks before sending such an action.
+    fn warning(_world: &World, _action: &Self::Action) -> Option<String> {
+        None
+    }
     /// Every legal answer with its cost (a ruleset may compute them together, faster).
     fn legal_actions_with_costs(world: &World) -> Vec<(Self::Action, Self::Cost)> {
         Self::legal_actions(world)

@@ -156,6 +156,15 @@ impl Ruleset for PriceOfPower {
         rules::check(world, action)
     }
 
+    fn warning(world: &World, action: &Action) -> Option<String> {
+        let realm = world
+            .resource::<decision::Pending>()
+            .0
+            .as_ref()
+            .and_then(|d| world.resource::<state::Index>().get(&d.realm))?;
+        rules::costs::warning(world, realm, action)
+    }
+
     fn cost(world: &World, action: &Action) -> Cost {
         let deciding = world
             .resource::<decision::Pending>()

@@ -230,7 +230,17 @@ fn keep_action_cards(world: &mut World) {
                 DecisionKind::KeepCard {
                     card: def.id.clone(),
                 },
-                format!("Keep \"{}\" ({:?}) for 2 ducats?", def.name, def.deck),
+                match keep_cost(world) {
+                    0 if hand.cards.len() >= FIRST_ROUND_KEEP => format!(
+                        "You keep {FIRST_ROUND_KEEP} cards already, the most in the first Round: \"{}\" ({:?}) goes",
+                        def.name, def.deck
+                    ),
+                    0 => format!(
+                        "Keep \"{}\" ({:?})? Free in the first Round (at most {FIRST_ROUND_KEEP} kept)",
+                        def.name, def.deck
+                    ),
+                    price => format!("Keep \"{}\" ({:?}) for {price} ducats?", def.name, def.deck),
+                },
             );
             Visit::Asked
         },

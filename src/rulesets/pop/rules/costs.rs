@@ -162,7 +162,13 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
                 refusal_cost(world, realm, &mut cost);
             }
         }
-        Action::DeclareWar { .. } => cost.mil = military::ACTIVATION_MIL,
+        Action::DeclareWar { target } => {
+            cost.mil = military::ACTIVATION_MIL;
+            if let Some(target) = index(target) {
+                cost.stability = war::declaration_stability(world, realm, target);
+                cost.influence = war::declaration_influence(world, realm, target);
+            }
+        }
         Action::Recruit { .. } | Action::Sail { .. } => {
             cost.mil = activation(world, pending.as_ref())
         }
@@ -477,4 +483,58 @@ fn influence_within(world: &World, realm: Entity, areas: &[Entity]) -> i32 {
         .iter()
         .map(|a| i32::from(influence_in(world, realm, *a)))
         .sum()
+}
+
+/// Why `realm` should confirm `action` before taking it, in words (with content ids, which the
+/// client shows by name): a declaration of war says what it starts and every price of it with
+/// its reason; any other choice costing stability or prestige says so. `None` otherwise.
+pub fn warning(world: &World, realm: Entity, action: &Action) -> Option<String> {
+    let cost = action_cost(world, realm, action);
+    let mut why = Vec::new();
+    if let Action::DeclareWar { target: key } = action {
+        let target = world.resource::<Index>().get(key)?;
+        why.push(format!("This starts a war with {key}."));
+        let has_cb = war::casus_belli(world, realm, target).is_some();
+        if !has_cb {
+            why.push(format!(
+                "You hold no Casus Belli on {key}: -{} stability.",
+                war::NO_CB_STABILITY
+            ));
+        }
+        if war::married(world, realm, target) {
+            why.push(format!(
+                "You are married to {key}: -{} stability.",
+                war::MARRIED_STABILITY
+            ));
+        }
+        if cost.influence > 0 {
+            why.push(format!(
+                "{} of your influence cubes leave the board (all of them in {key}'s areas).",
+                cost.influence
+            ));
+        }
+        if crate::rulesets::pop::rules::empire::internal_war(world, realm, target, has_cb) {
+            why.push(format!(
+                "As Emperor, attacking {key}, a member of the Empire, without a Casus Belli costs 1 Imperial Authority and 3 influence in the Empire."
+            ));
+        }
+    } else {
+        if cost.stability > 0 {
+            why.push(format!("This costs {} stability.", cost.stability));
+        }
+        if cost.prestige > 0 {
+            why.push(format!("This costs {} prestige.", cost.prestige));
+        }
+    }
+    if cost.stability > 0 {
+        let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
+        let below = (cost.stability - (stability + 3)).max(0);
+        if below > 0 {
+            why.push(format!(
+                "Your stability is {stability:+}: it stops at -3, and each step below costs 2 ADM instead ({below} step{}).",
+                if below == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    (!why.is_empty()).then(|| why.join("\n"))
 }

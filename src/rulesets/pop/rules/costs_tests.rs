@@ -52,8 +52,10 @@ const PRICE_RULES: &[&str] = &[
     ids::EMPIRE_INCREASE,
 ];
 
-/// Monarch power and ducats the log says `realm` paid under price rules in `entries`:
-/// `change_mp` writes "<Kind> power a -> b" with the change, ducat payments name "ducats".
+/// Monarch power, ducats, stability and prestige the log says `realm` paid under price rules in
+/// `entries`: `change_mp` writes "<Kind> power a -> b" with the change, ducat payments name
+/// "ducats", `change_stability` and `change_prestige` write "<realm>: stability a -> b" and
+/// "<realm>: prestige a -> b"; a stability loss at -3 is paid in adm instead and logged as such.
 fn charged(entries: &[LogEntry], realm: &str, step: &str) -> Cost {
     charged_by(entries, realm, Some(step), PRICE_RULES)
 }
@@ -65,6 +67,13 @@ const EFFECT_RULES: &[&str] = &[ids::EFFECT_MP, ids::EFFECT_DUCATS];
 fn charged_by(entries: &[LogEntry], realm: &str, step: Option<&str>, under: &[&str]) -> Cost {
     let mut paid = Cost::default();
     for e in entries {
+        if e.rule == ids::STABILITY_UNDERFLOW
+            && e.realm.as_deref() == Some(realm)
+            && step.is_none_or(|s| e.step == s)
+        {
+            paid.stability += 1;
+            continue;
+        }
         let Some(amount) = e.amount.filter(|a| *a < 0) else {
             continue;
         };
@@ -74,7 +83,11 @@ fn charged_by(entries: &[LogEntry], realm: &str, step: Option<&str>, under: &[&s
         {
             continue;
         }
-        if e.text.contains("Adm power") {
+        if e.text.contains(": stability ") {
+            paid.stability -= amount;
+        } else if e.text.contains(": prestige ") {
+            paid.prestige -= amount;
+        } else if e.text.contains("Adm power") {
             paid.adm -= amount;
         } else if e.text.contains("Dip power") {
             paid.dip -= amount;
@@ -87,13 +100,15 @@ fn charged_by(entries: &[LogEntry], realm: &str, step: Option<&str>, under: &[&s
     paid
 }
 
-/// The part of a cost the log can show: monarch power and ducats.
-fn mp_and_ducats(cost: &Cost) -> Cost {
+/// The part of a cost the log can show: monarch power, ducats, stability and prestige.
+fn logged_part(cost: &Cost) -> Cost {
     Cost {
         adm: cost.adm,
         dip: cost.dip,
         mil: cost.mil,
         ducats: cost.ducats,
+        stability: cost.stability,
+        prestige: cost.prestige,
         ..Cost::default()
     }
 }
@@ -155,7 +170,7 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
                         stated.describe()
                     );
                 }
-                if !mp_and_ducats(&stated).is_free() || stated.any_mp > 0 {
+                if !logged_part(&stated).is_free() || stated.any_mp > 0 {
                     verified.insert("ChooseOption".to_string());
                 }
             }
@@ -220,13 +235,13 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
         let paid = charged(&game.log().entries[before..], &decision.realm, step);
         assert_eq!(
             paid,
-            mp_and_ducats(&stated),
+            logged_part(&stated),
             "{action:?} for {} in {step}: stated {}, the rules charged {}",
             decision.realm,
             stated.describe(),
             paid.describe()
         );
-        if !mp_and_ducats(&stated).is_free() {
+        if !logged_part(&stated).is_free() {
             verified.insert(action_name(&action));
         }
     }
@@ -255,6 +270,7 @@ fn pop_costs_of_a_whole_bot_game_match_what_the_rules_charge() {
         "Move",
         "Siege",
         "ChooseOption",
+        "DeclareWar",
     ] {
         assert!(
             verified.contains(expected),
@@ -426,7 +442,18 @@ fn pop_seq_phase1_keep_is_free_in_the_first_round_and_listed_so() {
                 .legal_actions_with_costs()
                 .into_iter()
                 .find(|(a, _)| matches!(a, Action::KeepCard { .. }));
-            // Without 2 ducats keeping is not listed at all.
+            // Without 2 ducats keeping is not listed at all. The question says the same price
+            // as the button.
+            let prompt = game.pending().unwrap().prompt.clone();
+            if game.flow().round == 1 {
+                if keep.is_some() {
+                    assert!(prompt.contains("Free in the first Round"), "{prompt}");
+                } else {
+                    assert!(prompt.contains("the most in the first Round"), "{prompt}");
+                }
+            } else {
+                assert!(prompt.ends_with("for 2 ducats?"), "{prompt}");
+            }
             if let Some((_, cost)) = keep {
                 if game.flow().round == 1 {
                     assert!(cost.is_free(), "{}", cost.describe());
@@ -485,4 +512,63 @@ fn pop_costs_of_an_event_option_with_forced_loans_and_short_pools() {
     assert_eq!(c.manpower, 1, "only the available manpower is exhausted");
     assert_eq!(c.ducats, 0, "a gain is no cost");
     assert_eq!(cost(&[Effect::Prestige(-2)]).describe(), "2 prestige");
+}
+
+#[test]
+fn pop_war_declare_cost_lists_its_stability_and_influence_and_asks_to_confirm() {
+    // FACTS 5, declaration steps 2 and 5: 2 stability for a target without a Casus Belli, 1 more
+    // for one the attacker is married to, and all its influence in the target's areas.
+    use crate::rulesets::pop::model::Marriage;
+    use crate::rulesets::pop::rules::relations::influence_in;
+    let (mut game, me, other) = rich_game(|t| t);
+    set(&mut game, me, |m| m.stability = -1);
+    let home_of_other = game
+        .world()
+        .get::<crate::rulesets::pop::model::Capital>(other)
+        .and_then(|c| game.world().get::<crate::rulesets::pop::model::InArea>(c.0))
+        .unwrap()
+        .0;
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, home_of_other, 2);
+    crate::rulesets::pop::state::spawn_sim(game.world_mut(), None, Marriage::new(me, other));
+    let target = crate::rulesets::pop::state::key_of(game.world(), other);
+    let declare = Action::DeclareWar {
+        target: target.clone(),
+    };
+    let cost = game.action_cost(&declare);
+    assert_eq!(
+        cost,
+        Cost {
+            mil: 1,
+            stability: 3,
+            influence: 2,
+            ..Cost::default()
+        }
+    );
+    assert_eq!(cost.describe(), "1 MIL + 2 influence + 3 stability");
+    let warning = game
+        .warning(&declare)
+        .expect("a declaration asks to confirm");
+    for words in [
+        format!("This starts a war with {target}."),
+        format!("You hold no Casus Belli on {target}: -2 stability."),
+        format!("You are married to {target}: -1 stability."),
+        "2 of your influence cubes leave the board".to_string(),
+        "Your stability is -1: it stops at -3, and each step below costs 2 ADM instead (1 step)"
+            .to_string(),
+    ] {
+        assert!(warning.contains(&words), "{words:?} in {warning:?}");
+    }
+    let before = mat(&game, me);
+    game.apply(declare).unwrap();
+    let after = mat(&game, me);
+    assert_eq!(after.stability, -3);
+    assert_eq!(after.mp(MpKind::Mil), before.mp(MpKind::Mil) - 1);
+    assert_eq!(
+        after.mp(MpKind::Adm),
+        before.mp(MpKind::Adm) - 2,
+        "the third step is paid in adm"
+    );
+    assert_eq!(influence_in(game.world(), me, home_of_other), 0);
+    // An ordinary choice asks nothing.
+    assert!(game.warning(&Action::Pass).is_none());
 }

@@ -1197,7 +1197,7 @@ pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb:
                 ids::EMPIRE_INTERNAL_WAR,
                 &format!("the Emperor declares war on the member {t} without a Casus Belli"),
             );
-            remove_imperial_influence(world, attacker, 3);
+            remove_imperial_influence(world, attacker, INTERNAL_WAR_INFLUENCE);
         }
         return;
     }
@@ -1212,23 +1212,62 @@ pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb:
     );
 }
 
-/// 18.5: the Emperor removes `n` of its influence cubes from the Empire's areas, where it has
-/// the most first, ties alphabetical (house rule: the book leaves the choice to the Emperor).
-fn remove_imperial_influence(world: &mut World, emp: Entity, n: i32) {
-    let name = key_of(world, emp);
-    let mut removed = 0;
-    while removed < n {
-        let best = listed_areas(world, |c| &c.0.options.hre_areas)
-            .into_iter()
-            .filter(|(_, a)| hre_area(world, *a))
-            .map(|(k, a)| (influence_in(world, emp, a), k, a))
-            .filter(|(i, _, _)| *i > 0)
-            .min_by(|x, y| y.0.cmp(&x.0).then_with(|| x.1.cmp(&y.1)));
-        let Some((_, key, area)) = best else {
+/// 18.5: the areas from which the Emperor removes `n` of its influence cubes, one entry per
+/// cube: where it has the most first, ties alphabetical (house rule: the book leaves the choice
+/// to the Emperor); fewer if it has fewer there.
+fn imperial_influence_removal(world: &World, emp: Entity, n: usize) -> Vec<(String, Entity)> {
+    let mut left: Vec<(String, Entity, u8)> = listed_areas(world, |c| &c.0.options.hre_areas)
+        .into_iter()
+        .filter(|(_, a)| hre_area(world, *a))
+        .map(|(k, a)| (k, a, influence_in(world, emp, a)))
+        .collect();
+    let mut plan = Vec::new();
+    while plan.len() < n {
+        let Some(best) = left
+            .iter_mut()
+            .filter(|(_, _, i)| *i > 0)
+            .min_by(|x, y| y.2.cmp(&x.2).then_with(|| x.0.cmp(&y.0)))
+        else {
             break;
         };
+        best.2 -= 1;
+        plan.push((best.0.clone(), best.1));
+    }
+    plan
+}
+
+/// The Emperor declaring on a member without a Casus Belli removes this many influence cubes
+/// from the Empire's areas (18.5).
+pub const INTERNAL_WAR_INFLUENCE: usize = 3;
+
+/// Whether a declaration is the Emperor's on a member without a Casus Belli (18.5: it costs 1
+/// authority and 3 influence).
+pub fn internal_war(world: &World, attacker: Entity, target: Entity, has_cb: bool) -> bool {
+    !has_cb && is_emperor(world, attacker) && attacker != target && is_member(world, target)
+}
+
+/// The areas an Emperor's declaration on `target` without a Casus Belli takes its influence
+/// from (18.5), one entry per cube; none for any other declaration.
+pub fn internal_war_influence(
+    world: &World,
+    attacker: Entity,
+    target: Entity,
+    has_cb: bool,
+) -> Vec<Entity> {
+    if !internal_war(world, attacker, target, has_cb) {
+        return Vec::new();
+    }
+    imperial_influence_removal(world, attacker, INTERNAL_WAR_INFLUENCE)
+        .into_iter()
+        .map(|(_, a)| a)
+        .collect()
+}
+
+/// 18.5: the Emperor removes `n` of its influence cubes from the Empire's areas.
+fn remove_imperial_influence(world: &mut World, emp: Entity, n: usize) {
+    let name = key_of(world, emp);
+    for (key, area) in imperial_influence_removal(world, emp, n) {
         crate::rulesets::pop::rules::generic::add_influence(world, emp, area, -1);
-        removed += 1;
         write(
             world,
             Note::new(

@@ -203,8 +203,8 @@ pub fn choose_option(world: &mut World, option: u8) {
     queue_effects(world, realm, chosen.effects.clone(), &def.name);
 }
 
-/// What the log says as an event's bottom symbol is resolved.
-fn symbol_text(symbol: &EventSymbol) -> String {
+/// What the log says as an event's bottom symbol is resolved (and the client, before).
+pub fn symbol_text(symbol: &EventSymbol) -> String {
     match symbol {
         EventSymbol::Mortality(icon) => format!("mortality symbol {icon}"),
         EventSymbol::Unrest => "unrest symbol, every player rolls rebel dice".into(),

@@ -224,6 +224,51 @@ pub fn casus_belli(world: &World, realm: Entity, target: Entity) -> Option<&'sta
     None
 }
 
+/// Stability lost for declaring war without a Casus Belli, and on a realm one is married to
+/// (FACTS section 5, step 2).
+pub const NO_CB_STABILITY: i32 = 2;
+pub const MARRIED_STABILITY: i32 = 1;
+
+/// Whether `realm` and `target` are joined by a royal marriage.
+pub fn married(world: &World, realm: Entity, target: Entity) -> bool {
+    world
+        .try_query::<&Marriage>()
+        .is_some_and(|mut q| q.iter(world).any(|m| m.between(realm, target)))
+}
+
+/// The stability a declaration of war on `target` costs `realm` (step 2): 2 without a Casus
+/// Belli, 1 more when married to it.
+pub fn declaration_stability(world: &World, realm: Entity, target: Entity) -> i32 {
+    let no_cb = if casus_belli(world, realm, target).is_none() {
+        NO_CB_STABILITY
+    } else {
+        0
+    };
+    no_cb
+        + if married(world, realm, target) {
+            MARRIED_STABILITY
+        } else {
+            0
+        }
+}
+
+/// The influence cubes a declaration of war on `target` takes off the board (step 5: all the
+/// attacker's influence in the target's areas; 18.5: first three of an Emperor declaring on a
+/// member without a Casus Belli, where it has the most).
+pub fn declaration_influence(world: &World, realm: Entity, target: Entity) -> i32 {
+    let has_cb = casus_belli(world, realm, target).is_some();
+    let internal =
+        crate::rulesets::pop::rules::empire::internal_war_influence(world, realm, target, has_cb);
+    let in_target_areas: usize = owned_areas(world, target)
+        .into_iter()
+        .map(|area| {
+            let taken_first = internal.iter().filter(|a| **a == area).count();
+            usize::from(influence_in(world, realm, area)).saturating_sub(taken_first)
+        })
+        .sum();
+    (internal.len() + in_target_areas) as i32
+}
+
 /// Declares war (FACTS section 5, steps 1-5; the battles of step 6 are queued; step 7 is the
 /// free activation `military::continue_action` offers).
 pub fn declare_war(world: &mut World, realm: Entity, target: Entity) {
@@ -269,13 +314,10 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
         );
     }
     if cb.is_none() {
-        change_stability(world, realm, -2, ids::WAR_DECLARE);
+        change_stability(world, realm, -NO_CB_STABILITY, ids::WAR_DECLARE);
     }
-    let married = world
-        .try_query::<&Marriage>()
-        .is_some_and(|mut q| q.iter(world).any(|m| m.between(realm, target)));
-    if married {
-        change_stability(world, realm, -1, ids::WAR_DECLARE);
+    if married(world, realm, target) {
+        change_stability(world, realm, -MARRIED_STABILITY, ids::WAR_DECLARE);
     }
     spawn_sim(
         world,
