@@ -519,6 +519,16 @@ pub fn warning(world: &World, realm: Entity, action: &Action) -> Option<String> 
             ));
         }
     } else {
+        let imperial_call = world
+            .resource::<war::WarState>()
+            .asked
+            .as_ref()
+            .is_some_and(|call| call.imperial);
+        if *action == Action::Decline && imperial_call {
+            why.push(
+                "Refusing to Defend the HRE costs the Emperor 1 Imperial Authority.".to_string(),
+            );
+        }
         if cost.stability > 0 {
             why.push(format!("This costs {} stability.", cost.stability));
         }

@@ -50,6 +50,7 @@ const PRICE_RULES: &[&str] = &[
     ids::CURIA_EXCOMMUNICATE,
     ids::CURIA_CRUSADE,
     ids::EMPIRE_INCREASE,
+    ids::CHANGE_RELIGION,
 ];
 
 /// Monarch power, ducats, stability and prestige the log says `realm` paid under price rules in
@@ -67,7 +68,9 @@ const EFFECT_RULES: &[&str] = &[ids::EFFECT_MP, ids::EFFECT_DUCATS];
 fn charged_by(entries: &[LogEntry], realm: &str, step: Option<&str>, under: &[&str]) -> Cost {
     let mut paid = Cost::default();
     for e in entries {
+        // One note per step lost at -3 (its adm follows under the same rule).
         if e.rule == ids::STABILITY_UNDERFLOW
+            && e.text.contains("is at -3 stability")
             && e.realm.as_deref() == Some(realm)
             && step.is_none_or(|s| e.step == s)
         {
@@ -236,10 +239,15 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
         assert_eq!(
             paid,
             logged_part(&stated),
-            "{action:?} for {} in {step}: stated {}, the rules charged {}",
+            "{action:?} for {} in {step} (seed {seed}): stated {}, the rules charged {}; the log said:\n{}",
             decision.realm,
             stated.describe(),
-            paid.describe()
+            paid.describe(),
+            game.log().entries[before..]
+                .iter()
+                .map(|e| format!("  {} {}", e.rule, e.text))
+                .collect::<Vec<_>>()
+                .join("\n")
         );
         if !logged_part(&stated).is_free() {
             verified.insert(action_name(&action));
@@ -571,4 +579,32 @@ fn pop_war_declare_cost_lists_its_stability_and_influence_and_asks_to_confirm() 
     assert_eq!(influence_in(game.world(), me, home_of_other), 0);
     // An ordinary choice asks nothing.
     assert!(game.warning(&Action::Pass).is_none());
+}
+
+/// The measure: every action of 200 whole bot games of 1444 (seeds 1-200, the recorded
+/// fixture's) is charged what its button shows: about 160 s on 2 cores in the debug build, too
+/// long for every `cargo test`, so `.ci/run` runs it on its own after the suite:
+/// `cargo test --lib pop_costs_of_200_bot_games -- --ignored`.
+#[test]
+#[ignore]
+fn pop_costs_of_200_bot_games_match_what_the_rules_charge() {
+    let games: u64 = std::env::var("REGNUM_COST_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200);
+    let verified = std::sync::Mutex::new(BTreeSet::new());
+    std::thread::scope(|scope| {
+        for lane in 0..2u64 {
+            let verified = &verified;
+            scope.spawn(move || {
+                for seed in (1..=games).filter(|s| s % 2 == lane) {
+                    let seen = play_and_compare(full_game(seed), seed, usize::MAX);
+                    verified.lock().unwrap().extend(seen);
+                }
+            });
+        }
+    });
+    let verified = verified.into_inner().unwrap();
+    assert!(verified.contains("DeclareWar"), "{verified:?}");
+    eprintln!("{games} games; priced actions checked: {verified:?}");
 }

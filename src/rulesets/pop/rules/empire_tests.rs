@@ -304,6 +304,10 @@ fn pop_18_13_defend_call_the_emperor_joins_as_defender() {
 fn pop_18_14_defend_refused_costs_one_authority_only() {
     let (mut game, a, b) = beland_attacks_celand(2);
     let prestige = mat(&game, a).prestige;
+    // The button shows no price, and the confirmation names the authority lost.
+    assert!(game.action_cost(&Action::Decline).is_free());
+    let warning = game.warning(&Action::Decline).expect("a confirmation");
+    assert!(warning.contains("1 Imperial Authority"), "{warning}");
     game.apply(Action::Decline).unwrap();
     assert_eq!(empire_of(&game).authority, 1);
     assert_eq!(mat(&game, a).prestige, prestige, "no usual refusal penalty");

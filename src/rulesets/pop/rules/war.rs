@@ -472,7 +472,8 @@ pub fn refusal_is_penalised(world: &World, call: &Call) -> bool {
         return false;
     };
     let excused = world.get::<RoundMarkers>(ally).is_some_and(|m| m.passed) || at_war(world, ally);
-    call.defensive && !excused
+    // An Emperor refusing the Empire's call loses 1 authority instead (18.4).
+    call.defensive && !call.imperial && !excused
 }
 
 /// Why `ally` cannot be called to arms by this sender, if it cannot (5.2 Call to Arms, 11.3).
