@@ -231,8 +231,12 @@ fn unit_of(rule: &str) -> &'static str {
     }
 }
 
-/// The words floated for an entry: a signed amount where one makes sense, else the text.
-fn float_text(entry: &LogEntry) -> (String, egui::Color32) {
+/// The words floated for an entry: a signed amount where one makes sense, else the text, read
+/// with the scenario's names.
+fn float_text(
+    entry: &LogEntry,
+    names: &crate::engine::log::DisplayNames,
+) -> (String, egui::Color32) {
     let unit = unit_of(entry.rule);
     match entry.amount {
         Some(n) if !unit.is_empty() => {
@@ -244,8 +248,9 @@ fn float_text(entry: &LogEntry) -> (String, egui::Color32) {
             (format!("{n:+}{unit}"), colour)
         }
         _ => {
-            let mut text: String = entry.text.chars().take(42).collect();
-            if entry.text.chars().count() > 42 {
+            let readable = names.readable(&entry.text);
+            let mut text: String = readable.chars().take(42).collect();
+            if readable.chars().count() > 42 {
                 text.push('…');
             }
             (text, egui::Color32::from_rgb(255, 240, 200))
@@ -308,10 +313,12 @@ fn play_beats(
     game: Option<NonSend<ActiveGame>>,
     places: Option<Res<BoardPlaces>>,
     mut playback: ResMut<Playback>,
+    mut names: Local<Option<(usize, crate::engine::log::DisplayNames)>>,
 ) {
     let (Some(game), Some(places)) = (game, places) else {
         return;
     };
+    let names = crate::client::describe::scenario_names(&mut names, &game.game);
     let world = game.game.world();
     let factor = playback.speed.factor();
     let dt = time.delta_secs() * factor.min(8.0);
@@ -361,7 +368,7 @@ fn play_beats(
         }
         let at = places.of_entry(world, &entry);
         if let Some(at) = at {
-            let (text, colour) = float_text(&entry);
+            let (text, colour) = float_text(&entry, names);
             let line = playback
                 .floaters
                 .iter()
@@ -611,9 +618,15 @@ mod tests {
 
     #[test]
     fn amounts_float_signed_and_rolls_give_their_faces() {
-        let (text, _) = float_text(&entry("pop.effect.ducats", "FRA gains 3 ducats", Some(3)));
+        let (text, _) = float_text(
+            &entry("pop.effect.ducats", "FRA gains 3 ducats", Some(3)),
+            &Default::default(),
+        );
         assert_eq!(text, "+3 D");
-        let (text, _) = float_text(&entry("pop.effect.prestige", "", Some(-1)));
+        let (text, _) = float_text(
+            &entry("pop.effect.prestige", "", Some(-1)),
+            &Default::default(),
+        );
         assert_eq!(text, "-1 prestige");
         assert_eq!(
             faces_of("France rolls 2 rebel dice in Brittany: Rebellion, NoEffect"),

@@ -176,6 +176,74 @@ pub fn effects_text(game: &Game, effects: &[Effect]) -> String {
         .join(", ")
 }
 
+/// The scenario's display names (`Ruleset::display_names`), built once per scenario and kept in
+/// `cache` (a system's `Local`): log text, floating labels and warnings read with them.
+pub fn scenario_names<'a>(
+    cache: &'a mut Option<(usize, crate::engine::log::DisplayNames)>,
+    game: &Game,
+) -> &'a crate::engine::log::DisplayNames {
+    let key = std::sync::Arc::as_ptr(game.scenario()) as usize;
+    if cache.as_ref().is_none_or(|(k, _)| *k != key) {
+        *cache = Some((
+            key,
+            <crate::rulesets::pop::PriceOfPower as crate::engine::ruleset::Ruleset>::display_names(
+                game.scenario(),
+            ),
+        ));
+    }
+    &cache.as_ref().expect("just built").1
+}
+
+/// Another seat's pending question as the person at the screen may read it: in the third
+/// person, and without what that seat holds in secret (the card it may keep, its hand, its
+/// Missions), which the prompt written for that seat names.
+pub fn others_question(game: &Game, decision: &crate::rulesets::pop::decision::Decision) -> String {
+    let who = name_of(game, &decision.realm);
+    let secret = match &decision.kind {
+        DecisionKind::KeepCard { .. } => Some("whether to keep a card it drew"),
+        DecisionKind::HandLimit => Some("which cards to discard down to the hand limit"),
+        DecisionKind::FocusDiscard { .. } => {
+            Some("which cards to discard for a new National Focus")
+        }
+        DecisionKind::Missions { .. } => Some("which Missions to hold"),
+        DecisionKind::AgeEndClaims => Some("which Missions or Milestones to complete"),
+        _ => None,
+    };
+    match secret {
+        Some(what) => format!("{who} is deciding {what}"),
+        None => format!("{who} is deciding: {}", third_person(&decision.prompt)),
+    }
+}
+
+/// A prompt written to "you" turned to the third person, word by word.
+fn third_person(text: &str) -> String {
+    let swap = |word: &str| -> Option<&'static str> {
+        Some(match word {
+            "you" => "they",
+            "You" => "They",
+            "your" => "their",
+            "Your" => "Their",
+            "yours" => "theirs",
+            "yourself" => "itself",
+            _ => return None,
+        })
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    for c in text.chars().chain(std::iter::once('\0')) {
+        if c.is_alphabetic() {
+            word.push(c);
+            continue;
+        }
+        out.push_str(swap(&word).unwrap_or(&word));
+        word.clear();
+        if c != '\0' {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// What an Event card does, for its tooltip: its text, each option with its effects in words,
 /// and the symbols at its bottom that everyone resolves after the choice.
 pub fn event_tooltip(game: &Game, def: &EventDef) -> String {
@@ -758,6 +826,10 @@ mod tests {
         let game =
             Game::new(default_scenario(), GameSetup::default(), 7).expect("default scenario plays");
         assert_eq!(effect_text(&game, &Effect::Ducats(3)), "+3 ducats");
+        assert_eq!(
+            third_person("Your turn: you choose, yours (Youth)"),
+            "Their turn: they choose, theirs (Youth)"
+        );
         assert_eq!(effect_text(&game, &Effect::Mp(MpKind::Dip, -1)), "-1 DIP");
         assert_eq!(effect_text(&game, &Effect::Unrest(1)), "unrest in 1 town");
     }

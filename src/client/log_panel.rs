@@ -58,16 +58,7 @@ fn show_log(
     let Some(game) = game else { return Ok(()) };
     let g = &game.game;
     // The log keeps ids; its lines read with the scenario's names (built once per scenario).
-    let scenario_key = std::sync::Arc::as_ptr(g.scenario()) as usize;
-    if names.as_ref().is_none_or(|(k, _)| *k != scenario_key) {
-        *names = Some((
-            scenario_key,
-            <crate::rulesets::pop::PriceOfPower as crate::engine::ruleset::Ruleset>::display_names(
-                g.scenario(),
-            ),
-        ));
-    }
-    let names = &names.as_ref().expect("just built").1;
+    let names = crate::client::describe::scenario_names(&mut names, g);
     let entries = &g.log().entries;
     let shown: Vec<&LogEntry> = entries.iter().filter(|e| filter.keeps(e)).collect();
     let mut clicked: Option<&LogEntry> = None;

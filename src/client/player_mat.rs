@@ -44,6 +44,8 @@ fn show_player_mat(
     mut choose: MessageWriter<Choose>,
     mut selection: ResMut<Selection>,
     mut confirming: ResMut<Confirming>,
+    mut shown_decision: Local<Option<String>>,
+    mut names: Local<Option<(usize, crate::engine::log::DisplayNames)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
@@ -115,11 +117,39 @@ fn show_player_mat(
                         }
                         mat_section(ui, &game.game, &viewed);
                         ui.separator();
-                        if let Some(action) = decision_section(ui, &game, &mut pace) {
+                        // A new decision of the person at the screen is scrolled into view.
+                        let key = game.game.pending().map(|d| {
+                            format!("{}|{}|{}", d.realm, d.prompt, game.game.log().entries.len())
+                        });
+                        let fresh = game.humans_turn() && key != *shown_decision;
+                        if fresh || !game.humans_turn() {
+                            *shown_decision = key;
+                        }
+                        if viewed != game.human {
+                            // Someone else's mat: the person's own buttons stay out of it.
+                            ui.strong("Decision");
+                            if game.humans_turn() {
+                                ui.label(format!(
+                                    "{} has a decision waiting: go back to its mat to answer it.",
+                                    name_of(&game.game, &game.human)
+                                ));
+                                if ui.button("Back to your decision (Esc)").clicked() {
+                                    selection.realm = None;
+                                }
+                            } else if let Some(d) = game.game.pending() {
+                                ui.label(crate::client::describe::others_question(&game.game, d));
+                            }
+                        } else if let Some(action) = decision_section(
+                            ui,
+                            &game,
+                            &mut pace,
+                            fresh,
+                            crate::client::describe::scenario_names(&mut names, &game.game),
+                        ) {
                             match game.game.warning(&action) {
                                 Some(why) if confirming.0.is_none() => {
-                                    let names = <crate::rulesets::pop::PriceOfPower as crate::engine::ruleset::Ruleset>::display_names(
-                                        game.game.scenario(),
+                                    let names = crate::client::describe::scenario_names(
+                                        &mut names, &game.game,
                                     );
                                     let label = action_label(&game.game, &action);
                                     confirming.0 = Some((action, label, names.readable(&why)));
@@ -134,6 +164,16 @@ fn show_player_mat(
                         // With several people at the screen a hand shows only on its
                         // owner's own turn, never while the bots play.
                         if game.humans.len() <= 1 || game.humans_turn() {
+                            if viewed != game.human {
+                                // The hand below is the person's own, not the viewed realm's.
+                                ui.label(
+                                    egui::RichText::new(format!(
+                                        "Your own hand and Missions ({}):",
+                                        name_of(&game.game, &game.human)
+                                    ))
+                                    .italics(),
+                                );
+                            }
                             hand_section(ui, &game.game, &game.human);
                             missions_section(ui, &game.game, &game.human);
                         } else {
@@ -274,12 +314,30 @@ fn mat_section(ui: &mut egui::Ui, game: &Game, human: &str) {
 }
 
 /// The pending decision; returns the action the human clicked, if any.
-fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) -> Option<Action> {
+fn decision_section(
+    ui: &mut egui::Ui,
+    game: &ActiveGame,
+    pace: &mut BotPace,
+    fresh: bool,
+    names: &crate::engine::log::DisplayNames,
+) -> Option<Action> {
     let g = &game.game;
     let mut picked = None;
     // The switch sits beside the heading so it stays put while the buttons below change.
     ui.horizontal(|ui| {
-        ui.strong("Decision");
+        // The person's own decision is marked; a new one out of sight is scrolled to the top.
+        let heading = if game.humans_turn() {
+            ui.label(
+                egui::RichText::new("Decision - yours")
+                    .strong()
+                    .color(egui::Color32::from_rgb(140, 220, 140)),
+            )
+        } else {
+            ui.strong("Decision")
+        };
+        if fresh && !ui.clip_rect().contains_rect(heading.rect) {
+            heading.scroll_to_me(Some(egui::Align::TOP));
+        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             ui.checkbox(
                 &mut pace.fast_forward,
@@ -319,7 +377,7 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
                 let mut response = ui.add(button);
                 // Worked out only for the button under the pointer: the list can be long.
                 if response.hovered()
-                    && let Some(tip) = action_tooltip(g, &action)
+                    && let Some(tip) = action_tooltip(g, &action, names)
                 {
                     response = response.on_hover_text(tip);
                 }
@@ -329,11 +387,10 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
             }
         }
         Some(decision) => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label(format!("{} is deciding", name_of(g, &decision.realm)));
+                ui.label(crate::client::describe::others_question(g, decision));
             });
-            ui.label(egui::RichText::new(&decision.prompt).weak());
         }
     }
     picked
@@ -341,7 +398,11 @@ fn decision_section(ui: &mut egui::Ui, game: &ActiveGame, pace: &mut BotPace) ->
 
 /// What a choice does, on hover, where a card says more than its button: an Event's options and
 /// symbols, an action card's effects and price, and why a choice will ask to be confirmed.
-fn action_tooltip(game: &Game, action: &Action) -> Option<String> {
+fn action_tooltip(
+    game: &Game,
+    action: &Action,
+    names: &crate::engine::log::DisplayNames,
+) -> Option<String> {
     let describe = crate::client::describe::event_tooltip;
     let scenario = game.scenario();
     let card_text = match action {
@@ -359,12 +420,7 @@ fn action_tooltip(game: &Game, action: &Action) -> Option<String> {
             .map(|def| crate::client::describe::card_tooltip(game, def)),
         _ => None,
     };
-    let warning = game.warning(action).map(|w| {
-        <crate::rulesets::pop::PriceOfPower as crate::engine::ruleset::Ruleset>::display_names(
-            scenario,
-        )
-        .readable(&w)
-    });
+    let warning = game.warning(action).map(|w| names.readable(&w));
     match (card_text, warning) {
         (Some(c), Some(w)) => Some(format!("{c}\n\n{w}")),
         (c, w) => c.or(w),
