@@ -261,6 +261,7 @@ fn zoom_with_wheel(
 fn move_with_keys(
     keys: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,
+    egui_wants: Res<EguiWantsInput>,
     mut view: ResMut<BoardView>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
@@ -269,8 +270,9 @@ fn move_with_keys(
         view.fit_pending = true;
         return;
     }
-    // Ctrl+S saves and Ctrl+Z undoes: those are not moves.
-    if crate::client::session::ctrl_held(&keys) {
+    // Ctrl+S saves and Ctrl+Z undoes: those are not moves; nor are keys typed into a text box
+    // (the log's filter).
+    if crate::client::session::ctrl_held(&keys) || egui_wants.wants_any_keyboard_input() {
         return;
     }
     let (mut transform, mut projection) = camera.into_inner();
@@ -288,10 +290,15 @@ fn move_with_keys(
     if keys.any_pressed([KeyCode::KeyS, KeyCode::ArrowDown]) {
         dir.y -= 1.0;
     }
-    // 600 screen pixels a second, whatever the zoom.
+    // 600 screen pixels a second, whatever the zoom, and never past the board's edge: the
+    // centre of the view stays over the board.
     let step = dir * 600.0 * scale * time.delta_secs();
-    transform.translation.x += step.x;
-    transform.translation.y += step.y;
+    if step != Vec2::ZERO {
+        let moved = transform.translation.truncate() + step;
+        let held = view.bounds.map_or(moved, |b| moved.clamp(b.min, b.max));
+        transform.translation.x = held.x;
+        transform.translation.y = held.y;
+    }
     let mut zoom = 1.0;
     if keys.any_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
         zoom /= 1.0 + 1.5 * time.delta_secs();

@@ -339,10 +339,11 @@ fn decision_section(
             heading.scroll_to_me(Some(egui::Align::TOP));
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.checkbox(
-                &mut pace.fast_forward,
-                "Bots: fast-forward to a human's turn",
-            );
+            // Short enough to fit beside the heading with the scroll bar showing.
+            ui.checkbox(&mut pace.fast_forward, "Fast-forward bots")
+                .on_hover_text(
+                    "The bots play on without waiting for the log to play back, up to the next human decision",
+                );
         });
     });
     match g.pending() {
