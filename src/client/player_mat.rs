@@ -10,12 +10,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::describe::{action_label, mp_name, name_of, ruler_of};
 use crate::client::layout::{FreeRect, PanelSlot, in_free_rect};
 use crate::client::palette;
-use crate::client::select::Selection;
+use crate::client::select::{Pointed, Selection};
 use crate::client::session::{ActiveGame, BotPace, Choose};
 use crate::client::tracks;
+use crate::engine::choices::{KindGroup, Target};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::model::{Character, Interregnum, Mat, Realm, RoundMarkers, Title};
 use crate::rulesets::pop::rules::cards::Hand;
+use crate::rulesets::pop::rules::costs::Cost;
 use crate::rulesets::pop::rules::events::EventDisplay;
 use crate::rulesets::pop::state::{Index, Seats, key_of};
 use crate::rulesets::pop::{Action, Game};
@@ -46,9 +48,13 @@ fn show_player_mat(
     mut confirming: ResMut<Confirming>,
     mut shown_decision: Local<Option<String>>,
     mut names: Local<Option<(usize, crate::engine::log::DisplayNames)>>,
+    mut choice_filter: Local<ChoiceFilter>,
+    mut pointed: ResMut<Pointed>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
+    // Set again below while the pointer rests on a choice about something on the board.
+    pointed.0 = None;
     // A choice that costs stability or prestige, or starts a war, waits for a second click.
     if let Some((action, label, why)) = confirming.0.clone() {
         let still_legal = game.humans_turn() && game.game.check(&action).is_ok();
@@ -145,6 +151,8 @@ fn show_player_mat(
                             &mut pace,
                             fresh,
                             crate::client::describe::scenario_names(&mut names, &game.game),
+                            &mut choice_filter,
+                            &mut pointed.0,
                         ) {
                             match game.game.warning(&action) {
                                 Some(why) if confirming.0.is_none() => {
@@ -320,6 +328,8 @@ fn decision_section(
     pace: &mut BotPace,
     fresh: bool,
     names: &crate::engine::log::DisplayNames,
+    choices: &mut ChoiceFilter,
+    pointed: &mut Option<Target>,
 ) -> Option<Action> {
     let g = &game.game;
     let mut picked = None;
@@ -355,6 +365,9 @@ fn decision_section(
         }
         Some(decision) if decision.realm == game.human && game.humans_turn() => {
             ui.label(&decision.prompt);
+            if fresh {
+                choices.filter.clear();
+            }
             let legal = g.legal_actions_with_costs();
             if legal.is_empty() {
                 ui.colored_label(
@@ -362,28 +375,46 @@ fn decision_section(
                     "No legal action: the game is stuck here.",
                 );
             }
-            for (action, cost) in legal {
-                let label = action_label(g, &action);
-                let mut button = egui::Button::new(label)
-                    .wrap()
-                    .min_size(egui::vec2(ui.available_width(), 24.0));
-                // The engine's price, right-aligned and small; free actions show none.
-                if !cost.is_free() {
-                    // Gold like the ducats on the mat, so the price reads at a glance.
-                    button = button.right_text(
-                        egui::RichText::new(cost.describe())
-                            .color(egui::Color32::from_rgb(230, 200, 110)),
+            let mut button = |ui: &mut egui::Ui, action: &Action, cost: &Cost| {
+                if choice_button(ui, g, action, cost, names, pointed) {
+                    picked = Some(action.clone());
+                }
+            };
+            if legal.len() <= FLAT_CHOICES {
+                for (action, cost) in &legal {
+                    button(ui, action, cost);
+                }
+            } else {
+                // Many choices: the kinds open now, each folded, with a filter over them all.
+                ui.horizontal(|ui| {
+                    ui.label("Filter:");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut choices.filter)
+                            .hint_text("any word of a choice")
+                            .desired_width(ui.available_width()),
                     );
-                }
-                let mut response = ui.add(button);
-                // Worked out only for the button under the pointer: the list can be long.
-                if response.hovered()
-                    && let Some(tip) = action_tooltip(g, &action, names)
-                {
-                    response = response.on_hover_text(tip);
-                }
-                if response.clicked() {
-                    picked = Some(action);
+                });
+                let words: Vec<String> = choices
+                    .filter
+                    .split_whitespace()
+                    .map(str::to_lowercase)
+                    .collect();
+                if words.is_empty() {
+                    for group in g.grouped_choices() {
+                        kind_section(ui, g, &group, names, &mut button);
+                    }
+                } else {
+                    let mut shown = 0;
+                    for (action, cost) in &legal {
+                        let label = action_label(g, action).to_lowercase();
+                        if words.iter().all(|w| label.contains(w.as_str())) {
+                            button(ui, action, cost);
+                            shown += 1;
+                        }
+                    }
+                    if shown == 0 {
+                        ui.label(egui::RichText::new("No choice has those words.").weak());
+                    }
                 }
             }
         }
@@ -395,6 +426,119 @@ fn decision_section(
         }
     }
     picked
+}
+
+/// Up to this many choices show as one list; more are grouped by kind (22).
+const FLAT_CHOICES: usize = 12;
+
+/// The words the person narrows a long decision's choices with.
+#[derive(Default)]
+struct ChoiceFilter {
+    filter: String,
+}
+
+/// One choice as a button with its price; true when clicked. Hovering it shows what it does
+/// and points at its target on the board.
+fn choice_button(
+    ui: &mut egui::Ui,
+    g: &Game,
+    action: &Action,
+    cost: &Cost,
+    names: &crate::engine::log::DisplayNames,
+    pointed: &mut Option<Target>,
+) -> bool {
+    let label = action_label(g, action);
+    let mut button = egui::Button::new(label)
+        .wrap()
+        .min_size(egui::vec2(ui.available_width(), 24.0));
+    // The engine's price, right-aligned and small; free actions show none.
+    if !cost.is_free() {
+        // Gold like the ducats on the mat, so the price reads at a glance.
+        button = button.right_text(
+            egui::RichText::new(cost.describe()).color(egui::Color32::from_rgb(230, 200, 110)),
+        );
+    }
+    let mut response = ui.add(button);
+    // Worked out only for the button under the pointer: the list can be long.
+    if response.hovered() {
+        *pointed = crate::rulesets::pop::topics::topic(g.world(), action).target;
+        if let Some(tip) = action_tooltip(g, action, names) {
+            response = response.on_hover_text(tip);
+        }
+    }
+    response.clicked()
+}
+
+/// One kind of action: a kind with one choice is that choice's button; a larger one is a folded
+/// header with its number of choices and their price range, its choices grouped by target.
+fn kind_section(
+    ui: &mut egui::Ui,
+    g: &Game,
+    group: &KindGroup<(Action, Cost)>,
+    names: &crate::engine::log::DisplayNames,
+    button: &mut impl FnMut(&mut egui::Ui, &Action, &Cost),
+) {
+    if group.len() == 1 {
+        if let Some((action, cost)) = group.choices().next() {
+            button(ui, action, cost);
+        }
+        return;
+    }
+    let weight = |c: &Cost| {
+        c.adm
+            + c.dip
+            + c.mil
+            + c.ducats
+            + c.manpower
+            + c.colonists
+            + c.influence
+            + c.prestige
+            + c.stability
+            + c.loans
+            + c.any_mp
+    };
+    let cheapest = group.choices().map(|(_, c)| *c).min_by_key(weight);
+    let dearest = group.choices().map(|(_, c)| *c).max_by_key(weight);
+    let price = match (cheapest, dearest) {
+        (Some(a), Some(b)) if a == b => a.describe(),
+        (Some(a), Some(b)) => format!("{} to {}", a.describe(), b.describe()),
+        _ => String::new(),
+    };
+    let header = egui::RichText::new(format!("{} ({})  {price}", group.kind, group.len()));
+    egui::CollapsingHeader::new(header)
+        .id_salt(("choices", group.kind))
+        .default_open(false)
+        .show(ui, |ui| {
+            for (target, choices) in &group.by_target {
+                match target {
+                    Some(t) if choices.len() > 1 => {
+                        ui.label(egui::RichText::new(target_name(g, t, names)).strong());
+                        ui.indent(("target", t.id()), |ui| {
+                            for (action, cost) in choices {
+                                button(ui, action, cost);
+                            }
+                        });
+                    }
+                    _ => {
+                        for (action, cost) in choices {
+                            button(ui, action, cost);
+                        }
+                    }
+                }
+            }
+        });
+}
+
+/// A target as a sub-heading: the realm, area, province or card by name, an army by its place.
+fn target_name(g: &Game, target: &Target, names: &crate::engine::log::DisplayNames) -> String {
+    match target {
+        Target::Force(place) => {
+            format!("Forces in {}", crate::client::describe::area_name(g, place))
+        }
+        Target::Area(a) | Target::Sea(a) => crate::client::describe::area_name(g, a),
+        Target::Realm(r) => name_of(g, r),
+        Target::Province(id) | Target::Card(id) => names.name(id).to_string(),
+    }
 }
 
 /// What a choice does, on hover, where a card says more than its button: an Event's options and

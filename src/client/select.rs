@@ -33,6 +33,7 @@ impl Plugin for BoardSelectPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Hover>()
             .init_resource::<Selection>()
+            .init_resource::<Pointed>()
             .add_systems(
                 Update,
                 (
@@ -46,7 +47,7 @@ impl Plugin for BoardSelectPlugin {
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                (outline_selection, show_hover_tooltip)
+                (outline_selection, outline_pointed, show_hover_tooltip)
                     .chain()
                     .in_set(PanelSlot::Windows)
                     .run_if(in_state(AppState::Playing)),
@@ -62,6 +63,11 @@ pub struct Hover {
     pub sea: Option<String>,
     pub screen: Vec2,
 }
+
+/// What the choice under the pointer in the decision panel is about (22): its provinces are
+/// outlined on the board while the pointer stays on it.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Pointed(pub Option<crate::engine::choices::Target>);
 
 /// What the person clicked: a province and its owner, or a realm picked from a panel.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -182,6 +188,64 @@ fn outline_selection(
             points,
             egui::Stroke::new(2.0, egui::Color32::from_rgb(255, 220, 60)),
         ));
+    }
+    Ok(())
+}
+
+/// Outlines the provinces of the pointed choice's target: a realm's provinces, an area's, one
+/// province, or the area an army stands in.
+fn outline_pointed(
+    mut contexts: EguiContexts,
+    free: Res<FreeRect>,
+    map: Res<ScreenMap>,
+    pointed: Res<Pointed>,
+    game: Option<NonSend<ActiveGame>>,
+) -> Result {
+    use crate::engine::choices::Target;
+    let ctx = contexts.ctx_mut()?;
+    let (Some(target), Some(game)) = (pointed.0.as_ref(), game) else {
+        return Ok(());
+    };
+    let g = &game.game;
+    let world = g.world();
+    let owner_of = |id: &str| {
+        world
+            .resource::<Index>()
+            .get(id)
+            .and_then(|p| world.get::<OwnedBy>(p))
+            .map(|o| key_of(world, o.0))
+    };
+    let provinces: Vec<&crate::rulesets::pop::content::schema::ProvinceDef> = g
+        .scenario()
+        .map
+        .provinces
+        .iter()
+        .filter(|p| match target {
+            Target::Realm(r) => owner_of(&p.id).as_deref() == Some(r.as_str()),
+            Target::Area(a) | Target::Force(a) => p.area == *a,
+            Target::Province(id) => p.id == *id,
+            Target::Sea(_) | Target::Card(_) => false,
+        })
+        .collect();
+    if provinces.is_empty() {
+        return Ok(());
+    }
+    let painter = board_painter(ctx, &free, "board_pointed");
+    for province in provinces {
+        for ring in &province.shape {
+            let points: Vec<egui::Pos2> = ring
+                .iter()
+                .map(|(x, y)| pos(&map, Vec2::new(*x, *y)))
+                .collect();
+            painter.add(egui::Shape::closed_line(
+                points.clone(),
+                egui::Stroke::new(4.0, egui::Color32::from_black_alpha(170)),
+            ));
+            painter.add(egui::Shape::closed_line(
+                points,
+                egui::Stroke::new(2.0, egui::Color32::from_rgb(120, 230, 255)),
+            ));
+        }
     }
     Ok(())
 }

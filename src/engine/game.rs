@@ -144,6 +144,15 @@ impl<R: Ruleset> Game<R> {
         R::cost(self.world(), action)
     }
 
+    /// The legal answers with their costs, grouped by kind and target for people
+    /// (`choices::group`): every legal action exactly once.
+    pub fn grouped_choices(&self) -> Vec<crate::engine::choices::KindGroup<(R::Action, R::Cost)>> {
+        let world = self.world();
+        crate::engine::choices::group(self.legal_actions_with_costs(), R::kinds(), |(a, _)| {
+            R::topic(world, a)
+        })
+    }
+
     /// Why `action` should be confirmed before it is taken, if it should (`Ruleset::warning`).
     pub fn warning(&self, action: &R::Action) -> Option<String> {
         self.pending()?;

@@ -5,6 +5,7 @@
 //!
 //! Nothing here names a ruleset except `RulesetId`, the list scenario files choose from.
 
+pub mod choices;
 pub mod content;
 pub mod decision;
 pub mod flow;

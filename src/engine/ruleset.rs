@@ -154,6 +154,15 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     }
     /// What `action` costs the seat deciding now.
     fn cost(world: &World, action: &Self::Action) -> Self::Cost;
+    /// The kinds of action in the order the client lists them (`choices::group`).
+    fn kinds() -> &'static [&'static str] {
+        &[]
+    }
+    /// What `action` is about: its kind (one of `kinds`) and the piece or place it concerns,
+    /// as data (the client groups choices with it and points at the target on the board).
+    fn topic(_world: &World, _action: &Self::Action) -> crate::engine::choices::Topic {
+        crate::engine::choices::Topic::new("Choices")
+    }
     /// Why `action` should be confirmed before it is taken, in words the player reads (it costs
     /// Stability or Prestige, starts a war, cannot be undone), from the same rules that apply
     /// it; `None` for an ordinary choice. The client asks before sending such an action.

@@ -26,6 +26,7 @@ pub mod rules;
 pub mod save;
 pub mod snapshot;
 pub mod state;
+pub mod topics;
 pub mod view;
 
 pub use crate::engine::decision::Illegal;
@@ -154,6 +155,14 @@ impl Ruleset for PriceOfPower {
 
     fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         rules::check(world, action)
+    }
+
+    fn kinds() -> &'static [&'static str] {
+        topics::KINDS
+    }
+
+    fn topic(world: &World, action: &Action) -> crate::engine::choices::Topic {
+        topics::topic(world, action)
     }
 
     fn warning(world: &World, action: &Action) -> Option<String> {

@@ -194,6 +194,19 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
             game.legal_actions(),
             "the cost list holds exactly the legal actions"
         );
+        // The grouped view (22) holds them too, each once, with the same cost.
+        let mut grouped: Vec<String> = game
+            .grouped_choices()
+            .iter()
+            .flat_map(|g| g.choices().map(|c| format!("{c:?}")).collect::<Vec<_>>())
+            .collect();
+        let mut flat: Vec<String> = listed.iter().map(|c| format!("{c:?}")).collect();
+        grouped.sort();
+        flat.sort();
+        assert_eq!(
+            grouped, flat,
+            "the grouped choices are exactly the legal actions"
+        );
         for (action, cost) in &listed {
             for kind in MpKind::ALL {
                 assert!(
