@@ -116,6 +116,51 @@ fn mesh_of(topology: PrimitiveTopology, positions: Vec<[f32; 3]>, indices: Vec<u
 }
 
 /// The board's extent: `map.bounds`, or the geometry's own if the scenario leaves it unset.
+/// The provinces a realm owns on its capital's continent, with room around them for its
+/// neighbours (three times their extent, at least a fifth of the sheet's), inside the sheet.
+fn home_frame(
+    game: &crate::rulesets::pop::Game,
+    map: &MapDef,
+    realm: &str,
+    sheet: Rect,
+) -> Option<Rect> {
+    let world = game.world();
+    let index = world.resource::<crate::rulesets::pop::state::Index>();
+    let realm_entity = index.get(realm)?;
+    let continent_of = |area: &str| {
+        map.areas
+            .iter()
+            .find(|a| a.id == area)
+            .map(|a| a.continent.clone())
+    };
+    let owned = |p: &crate::rulesets::pop::content::schema::ProvinceDef| {
+        index
+            .get(&p.id)
+            .and_then(|e| world.get::<crate::rulesets::pop::model::OwnedBy>(e))
+            .is_some_and(|o| o.0 == realm_entity)
+    };
+    let home_continent = world
+        .get::<crate::rulesets::pop::model::Capital>(realm_entity)
+        .map(|c| crate::rulesets::pop::state::key_of(world, c.0))
+        .and_then(|capital| map.provinces.iter().find(|p| p.id == capital))
+        .and_then(|p| continent_of(&p.area))?;
+    let mut rect: Option<Rect> = None;
+    for p in map
+        .provinces
+        .iter()
+        .filter(|p| owned(p) && continent_of(&p.area).as_deref() == Some(home_continent.as_str()))
+    {
+        for (x, y) in p.shape.iter().flatten().copied().chain([p.site]) {
+            let at = Vec2::new(x, y);
+            rect = Some(rect.map_or(Rect::from_corners(at, at), |r| r.union_point(at)));
+        }
+    }
+    let rect = rect?;
+    let size = (rect.size() * 3.0).max(sheet.size() / 5.0);
+    let framed = Rect::from_center_size(rect.center(), size).intersect(sheet);
+    (!framed.is_empty()).then_some(framed)
+}
+
 pub fn board_bounds(map: &MapDef) -> Option<Rect> {
     let (x0, y0, x1, y1) = map.bounds;
     if x1 > x0 && y1 > y0 {
@@ -145,6 +190,7 @@ fn spawn_board(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut view: ResMut<BoardView>,
+    game: Option<NonSend<ActiveGame>>,
 ) {
     let Some(scenario) = scenario.get(&scenarios) else {
         return;
@@ -152,6 +198,10 @@ fn spawn_board(
     let map = &scenario.map;
     view.bounds = board_bounds(map);
     view.fit_pending = true;
+    // With a person at the screen the board opens on their realm; `Home` shows the whole sheet.
+    view.frame = game
+        .filter(|g| !g.humans.is_empty())
+        .and_then(|g| home_frame(&g.game, map, &g.human, view.bounds?));
 
     let mut fill =
         |commands: &mut Commands, rings: &[Vec<Point>], material: Handle<ColorMaterial>, z: f32| {

@@ -56,6 +56,9 @@ pub struct BoardCamera;
 pub struct BoardView {
     pub bounds: Option<Rect>,
     pub fit_pending: bool,
+    /// The part of the board the next fit frames instead of the whole sheet (once): the
+    /// person's own realm and its neighbours when a game opens.
+    pub frame: Option<Rect>,
     /// Move the camera so this board point is at the centre of the free part of the window.
     pub centre_on: Option<Vec2>,
 }
@@ -125,9 +128,10 @@ fn fit_board_when_asked(
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {
     // Wait for the panels' first layout: the board goes where they leave room.
-    let (true, Some(bounds)) = (view.fit_pending && free.ready, view.bounds) else {
+    let (true, Some(whole)) = (view.fit_pending && free.ready, view.bounds) else {
         return;
     };
+    let bounds = view.frame.take().unwrap_or(whole);
     let (mut transform, mut projection) = camera.into_inner();
     let size = window.size();
     let free_min = Vec2::new(free.rect.min.x, free.rect.min.y);

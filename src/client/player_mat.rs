@@ -54,7 +54,7 @@ fn show_player_mat(
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
     // Set again below while the pointer rests on a choice about something on the board.
-    pointed.0 = None;
+    pointed.0.clear();
     // A choice that costs stability or prestige, or starts a war, waits for a second click.
     if let Some((action, label, why)) = confirming.0.clone() {
         let still_legal = game.humans_turn() && game.game.check(&action).is_ok();
@@ -131,9 +131,11 @@ fn show_player_mat(
                         if fresh || !game.humans_turn() {
                             *shown_decision = key;
                         }
-                        if viewed != game.human {
-                            // Someone else's mat: the person's own buttons stay out of it.
+                        let chosen = if viewed != game.human {
+                            // Someone else's mat: the person's own buttons stay out of it, but
+                            // for the choices about what was clicked.
                             ui.strong("Decision");
+                            let mut picked = None;
                             if game.humans_turn() {
                                 ui.label(format!(
                                     "{} has a decision waiting: go back to its mat to answer it.",
@@ -142,18 +144,31 @@ fn show_player_mat(
                                 if ui.button("Back to your decision (Esc)").clicked() {
                                     selection.realm = None;
                                 }
+                                about_section(
+                                    ui,
+                                    &game.game,
+                                    &selection,
+                                    crate::client::describe::scenario_names(&mut names, &game.game),
+                                    &mut pointed.0,
+                                    &mut picked,
+                                );
                             } else if let Some(d) = game.game.pending() {
                                 ui.label(crate::client::describe::others_question(&game.game, d));
                             }
-                        } else if let Some(action) = decision_section(
-                            ui,
-                            &game,
-                            &mut pace,
-                            fresh,
-                            crate::client::describe::scenario_names(&mut names, &game.game),
-                            &mut choice_filter,
-                            &mut pointed.0,
-                        ) {
+                            picked
+                        } else {
+                            decision_section(
+                                ui,
+                                &game,
+                                &mut pace,
+                                fresh,
+                                crate::client::describe::scenario_names(&mut names, &game.game),
+                                &mut choice_filter,
+                                &mut pointed.0,
+                                &selection,
+                            )
+                        };
+                        if let Some(action) = chosen {
                             match game.game.warning(&action) {
                                 Some(why) if confirming.0.is_none() => {
                                     let names = crate::client::describe::scenario_names(
@@ -329,7 +344,8 @@ fn decision_section(
     fresh: bool,
     names: &crate::engine::log::DisplayNames,
     choices: &mut ChoiceFilter,
-    pointed: &mut Option<Target>,
+    pointed: &mut Vec<Target>,
+    selection: &Selection,
 ) -> Option<Action> {
     let g = &game.game;
     let mut picked = None;
@@ -368,6 +384,7 @@ fn decision_section(
             if fresh {
                 choices.filter.clear();
             }
+            about_section(ui, g, selection, names, pointed, &mut picked);
             let legal = g.legal_actions_with_costs();
             if legal.is_empty() {
                 ui.colored_label(
@@ -445,7 +462,7 @@ fn choice_button(
     action: &Action,
     cost: &Cost,
     names: &crate::engine::log::DisplayNames,
-    pointed: &mut Option<Target>,
+    pointed: &mut Vec<Target>,
 ) -> bool {
     let label = action_label(g, action);
     let mut button = egui::Button::new(label)
@@ -461,12 +478,92 @@ fn choice_button(
     let mut response = ui.add(button);
     // Worked out only for the button under the pointer: the list can be long.
     if response.hovered() {
-        *pointed = crate::rulesets::pop::topics::topic(g.world(), action).target;
+        *pointed = pointing_at(g, action).into_iter().collect();
         if let Some(tip) = action_tooltip(g, action, names) {
             response = response.on_hover_text(tip);
         }
     }
     response.clicked()
+}
+
+/// Where a choice points on the board: a march or a voyage at where it goes, anything else at
+/// what it is about.
+fn pointing_at(g: &Game, action: &Action) -> Option<Target> {
+    match action {
+        Action::Move { to, .. } => Some(Target::Area(to.clone())),
+        Action::Sail { to, .. } => Some(Target::Sea(to.clone())),
+        _ => crate::rulesets::pop::topics::topic(g.world(), action).target,
+    }
+}
+
+/// What the person clicked on the board, as the targets its choices may be about: the
+/// province, its area and the forces there, and its owner (or a realm picked from a list).
+fn selected_targets(g: &Game, selection: &Selection) -> (String, Vec<Target>) {
+    let mut targets = Vec::new();
+    let mut title = String::new();
+    if let Some(p) = &selection.province {
+        targets.push(Target::Province(p.clone()));
+        if let Some(def) = g.scenario().map.provinces.iter().find(|d| d.id == *p) {
+            title = def.name.clone();
+            targets.push(Target::Area(def.area.clone()));
+            targets.push(Target::Force(def.area.clone()));
+        }
+    }
+    if let Some(r) = &selection.realm {
+        targets.push(Target::Realm(r.clone()));
+        title = if title.is_empty() {
+            name_of(g, r)
+        } else {
+            format!("{title} ({})", name_of(g, r))
+        };
+    }
+    (title, targets)
+}
+
+/// The person's choices about what was clicked on the board, listed there and then; the
+/// marches open to an army clicked have their destinations outlined.
+fn about_section(
+    ui: &mut egui::Ui,
+    g: &Game,
+    selection: &Selection,
+    names: &crate::engine::log::DisplayNames,
+    pointed: &mut Vec<Target>,
+    picked: &mut Option<Action>,
+) {
+    let (title, targets) = selected_targets(g, selection);
+    if targets.is_empty() {
+        return;
+    }
+    let about: Vec<(Action, Cost)> = g
+        .legal_actions_with_costs()
+        .into_iter()
+        .filter(|(a, _)| {
+            crate::rulesets::pop::topics::topic(g.world(), a)
+                .target
+                .is_some_and(|t| targets.contains(&t))
+        })
+        .collect();
+    if about.is_empty() {
+        return;
+    }
+    let marches: Vec<Target> = about
+        .iter()
+        .filter_map(|(a, _)| match a {
+            Action::Move { .. } | Action::Sail { .. } => pointing_at(g, a),
+            _ => None,
+        })
+        .collect();
+    if pointed.is_empty() {
+        *pointed = marches;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(egui::RichText::new(format!("Your choices about {title}")).strong());
+        for (action, cost) in &about {
+            if choice_button(ui, g, action, cost, names, pointed) {
+                *picked = Some(action.clone());
+            }
+        }
+    });
 }
 
 /// One kind of action: a kind with one choice is that choice's button; a larger one is a folded

@@ -64,10 +64,10 @@ pub struct Hover {
     pub screen: Vec2,
 }
 
-/// What the choice under the pointer in the decision panel is about (22): its provinces are
-/// outlined on the board while the pointer stays on it.
+/// What the choice under the pointer in the decision panel is about (22), or the destinations
+/// of the marches open to an army clicked on the board: their provinces are outlined.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
-pub struct Pointed(pub Option<crate::engine::choices::Target>);
+pub struct Pointed(pub Vec<crate::engine::choices::Target>);
 
 /// What the person clicked: a province and its owner, or a realm picked from a panel.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -203,7 +203,7 @@ fn outline_pointed(
 ) -> Result {
     use crate::engine::choices::Target;
     let ctx = contexts.ctx_mut()?;
-    let (Some(target), Some(game)) = (pointed.0.as_ref(), game) else {
+    let Some(game) = game.filter(|_| !pointed.0.is_empty()) else {
         return Ok(());
     };
     let g = &game.game;
@@ -220,11 +220,13 @@ fn outline_pointed(
         .map
         .provinces
         .iter()
-        .filter(|p| match target {
-            Target::Realm(r) => owner_of(&p.id).as_deref() == Some(r.as_str()),
-            Target::Area(a) | Target::Force(a) => p.area == *a,
-            Target::Province(id) => p.id == *id,
-            Target::Sea(_) | Target::Card(_) => false,
+        .filter(|p| {
+            pointed.0.iter().any(|target| match target {
+                Target::Realm(r) => owner_of(&p.id).as_deref() == Some(r.as_str()),
+                Target::Area(a) | Target::Force(a) => p.area == *a,
+                Target::Province(id) => p.id == *id,
+                Target::Sea(_) | Target::Card(_) => false,
+            })
         })
         .collect();
     if provinces.is_empty() {
