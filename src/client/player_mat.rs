@@ -296,34 +296,78 @@ fn mat_section(ui: &mut egui::Ui, game: &Game, human: &str) {
             None => "none".to_string(),
         }
     };
-    ui.label(format!("Ruler: {ruler}"));
+    ui.label(format!("Ruler: {ruler}")).on_hover_text(
+        "The ruler's skills (ADM/DIP/MIL) are monarch power gained in every Phase 4 D (rule 7.1); without a ruler a regency council gives 1 of each",
+    );
+    court_lines(ui, game, realm);
     let Some(mat) = world.get::<Mat>(realm) else {
         return;
+    };
+    // Each figure says on hover what it is, what changes it and, where there is one, the sum
+    // behind it, from the rules' own helpers.
+    let figure = |ui: &mut egui::Ui, name: &str, value: String, tip: String| {
+        ui.label(name).on_hover_text(&tip);
+        ui.strong(value).on_hover_text(tip);
     };
     egui::Grid::new("mat_grid")
         .num_columns(4)
         .spacing([18.0, 4.0])
         .show(ui, |ui| {
-            ui.label("Ducats");
-            ui.strong(mat.ducats.to_string());
-            ui.label("Loans");
-            ui.strong(mat.loans.to_string());
+            figure(
+                ui,
+                "Ducats",
+                mat.ducats.to_string(),
+                "The treasury: actions, advisors, units and keeping cards are paid from it; Phase 4 B adds the tax income and takes the upkeep".to_string(),
+            );
+            figure(
+                ui,
+                "Loans",
+                mat.loans.to_string(),
+                format!(
+                    "Interest tokens: each brought {} ducats, costs 1 ducat of upkeep in every Phase 4 B and {} ducats to repay (rule 7.4)",
+                    crate::rulesets::pop::rules::economy::LOAN_DUCATS,
+                    crate::rulesets::pop::rules::economy::REPAY_DUCATS
+                ),
+            );
             ui.end_row();
             for kind in MpKind::ALL {
-                ui.label(mp_name(kind));
-                ui.strong(mat.mp(kind).to_string());
+                figure(
+                    ui,
+                    mp_name(kind),
+                    mat.mp(kind).to_string(),
+                    mp_tip(world, realm, kind),
+                );
             }
             ui.end_row();
-            ui.label("Stability");
-            ui.strong(format!("{:+}", mat.stability));
-            ui.label("Prestige");
-            ui.strong(mat.prestige.to_string());
+            figure(
+                ui,
+                "Stability",
+                format!("{:+}", mat.stability),
+                format!(
+                    "From -3 to +3 (rule 7.3). Increase Stability costs {} ADM now; at +3 a realm gains 2 monarch power of its choice in Phase 4 D, at -3 one fewer, and each step lost below -3 costs 2 ADM",
+                    crate::rulesets::pop::rules::economy::stability_cost(world, realm)
+                ),
+            );
+            figure(
+                ui,
+                "Prestige",
+                mat.prestige.to_string(),
+                "Victory points: Missions, Milestones, won wars and Ideas bring it, defeats and refused calls cost it; the most at the end wins (rule 17)".to_string(),
+            );
             ui.end_row();
-            ui.label("Manpower");
-            ui.strong(mat.manpower.to_string());
+            figure(
+                ui,
+                "Manpower",
+                mat.manpower.to_string(),
+                "Available manpower: a regular land unit recruited takes 1; Phase 5 A refills it from what the tracks show, less units deployed and manpower exhausted".to_string(),
+            );
             if mat.exhausted_manpower > 0 {
-                ui.label("Exhausted");
-                ui.strong(mat.exhausted_manpower.to_string());
+                figure(
+                    ui,
+                    "Exhausted",
+                    mat.exhausted_manpower.to_string(),
+                    "Exhausted manpower: half of it (at least 3, at most 6) comes back in Phase 5 A".to_string(),
+                );
             }
             ui.end_row();
             if mat.colonists > 0 {
@@ -334,6 +378,81 @@ fn mat_section(ui: &mut egui::Ui, game: &Game, human: &str) {
                 ui.end_row();
             }
         });
+}
+
+/// Where a type of monarch power comes from in the next Phase 4 D: the sum behind the figure.
+fn mp_tip(world: &World, realm: Entity, kind: MpKind) -> String {
+    use crate::rulesets::pop::rules::{characters, curia, empire, ideas};
+    let ruler = characters::ruler_skill(world, realm, kind);
+    let advisor = characters::advisor_of(world, realm, kind)
+        .and_then(|a| world.get::<Character>(a))
+        .map_or(0, |c| c.skill(kind));
+    let from_ideas = ideas::idea_skill(world, realm, kind);
+    let mut parts = vec![format!("ruler {ruler}"), format!("advisor {advisor}")];
+    if from_ideas != 0 {
+        parts.push(format!("Ideas {from_ideas}"));
+    }
+    if kind == MpKind::Dip && curia::is_controller(world, realm) {
+        parts.push("Papal Controller 1".to_string());
+    }
+    let imperial = empire::monarch_power_bonus(world, realm)[kind.index()];
+    if imperial != 0 {
+        parts.push(format!("Emperor {imperial}"));
+    }
+    format!(
+        "{} monarch power, at most 10 kept (rule 7.1). Next Phase 4 D: {}",
+        mp_name(kind),
+        parts.join(" + ")
+    )
+}
+
+/// The realm's advisors and the generals and admirals on its Army and Fleet Mats, with their
+/// skills; each says on hover what it gives and costs.
+fn court_lines(ui: &mut egui::Ui, game: &Game, realm: Entity) {
+    use crate::rulesets::pop::rules::{characters, income, military};
+    let world = game.world();
+    let who = |c: Entity| {
+        world
+            .get::<Title>(c)
+            .map_or_else(|| key_of(world, c), |t| t.0.clone())
+    };
+    let advisors = characters::advisors(world, realm);
+    if !advisors.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Advisors:");
+            for a in advisors {
+                let Some(c) = world.get::<Character>(a) else {
+                    continue;
+                };
+                let (kind, skill) = MpKind::ALL
+                    .into_iter()
+                    .map(|k| (k, c.skill(k)))
+                    .max_by_key(|(_, s)| *s)
+                    .unwrap_or((MpKind::Adm, 0));
+                let upkeep = income::advisor_upkeep(world, realm, a).0;
+                ui.label(format!("{} ({} {skill})", who(a), mp_name(kind)))
+                    .on_hover_text(format!(
+                        "Adds {skill} {} in every Phase 4 D; upkeep {upkeep} ducats in every Phase 4 B (rule 7.2)",
+                        mp_name(kind)
+                    ));
+            }
+        });
+    }
+    for (land, title) in [(true, "Generals"), (false, "Admirals")] {
+        let leaders = military::leaders_on_mats(world, realm, land);
+        if leaders.is_empty() {
+            continue;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{title}:"));
+            for l in leaders {
+                let dice = world.get::<Character>(l).map_or(0, |c| c.dice);
+                ui.label(format!("{} ({dice} dice)", who(l))).on_hover_text(
+                    "Leads an army or fleet on its mat: its dice add to the battle's rolls (rule 7.2)",
+                );
+            }
+        });
+    }
 }
 
 /// The pending decision; returns the action the human clicked, if any.
