@@ -885,10 +885,13 @@ fn pop_18_13_a_player_subject_pays_its_part_when_the_emperor_defends_the_hre() {
     // one of the following: Exhaust 2 m (max. 1/2 of total m); Lose 6 D (max. 1/2 of Tax
     // Income); Lose 1 prestige; Place a CB token on Aggressor's Capital."
     let (mut game, [_, b, d]) = beland_attacks_celand_with_a_player_subject();
+    // Plenty available: the limit is half of Deland's total manpower, what its tracks show.
     set(&mut game, d, |m| {
-        m.manpower = 3;
+        m.manpower = 6;
         m.exhausted_manpower = 0;
     });
+    let total = crate::rulesets::pop::rules::income::manpower_value(game.world(), d).total();
+    assert_eq!(total, 1, "what Deland's tracks show");
     game.apply(Action::Accept).unwrap();
     let pending = game.pending().unwrap().clone();
     assert_eq!(pending.realm, "DDD");
@@ -914,8 +917,8 @@ fn pop_18_13_a_player_subject_pays_its_part_when_the_emperor_defends_the_hre() {
     let m = mat(&game, d);
     assert_eq!(
         (m.manpower, m.exhausted_manpower),
-        (2, 1),
-        "2, but at most half of 3"
+        (6, 0),
+        "2, but at most half of its total manpower of 1 (rounded down): none, though 6 are available"
     );
     // The other ways, each answered directly.
     let levy = |g: &mut crate::rulesets::pop::Game, kind| {

@@ -632,18 +632,42 @@ fn update_manpower(world: &mut World) {
     );
 }
 
+/// Where a realm's manpower value (its total `m`) comes from: what the tracks show (counted up
+/// to their cap of 20), manpower Ideas above that cap, and the Emperor's Imperial Authority
+/// (18.1).
+pub struct ManpowerValue {
+    pub shown: i32,
+    pub from_ideas: i32,
+    pub from_empire: i32,
+}
+
+impl ManpowerValue {
+    pub fn total(&self) -> i32 {
+        self.shown.min(MANPOWER_CAP) + self.from_ideas + self.from_empire
+    }
+}
+
+pub fn manpower_value(world: &World, realm: Entity) -> ManpowerValue {
+    ManpowerValue {
+        shown: tracks(world, realm).manpower,
+        from_ideas: crate::rulesets::pop::rules::ideas::idea_manpower(world, realm),
+        from_empire: if crate::rulesets::pop::rules::empire::is_emperor(world, realm) {
+            crate::rulesets::pop::rules::empire::authority(world)
+        } else {
+            0
+        },
+    }
+}
+
 /// One realm's Phase 5 A manpower count.
 pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
-    let shown = tracks(world, realm).manpower;
-    // Manpower Ideas add to the tracks, above their cap of 20.
-    let from_ideas = crate::rulesets::pop::rules::ideas::idea_manpower(world, realm);
-    // 18.1: the Emperor's Imperial Authority is added to its manpower (not to Base Tax).
-    let from_empire = if crate::rulesets::pop::rules::empire::is_emperor(world, realm) {
-        crate::rulesets::pop::rules::empire::authority(world)
-    } else {
-        0
-    };
+    let value = manpower_value(world, realm);
+    let ManpowerValue {
+        shown,
+        from_ideas,
+        from_empire,
+    } = value;
     let deployed = units_of(world, realm)
         .into_iter()
         .filter(|u| {
@@ -668,9 +692,7 @@ pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
     };
     m.exhausted_manpower -= recovered;
     // The reserve is what the tracks show, less what is deployed or exhausted.
-    let reserve =
-        (shown.min(MANPOWER_CAP) + from_ideas + from_empire - deployed - m.exhausted_manpower)
-            .max(0);
+    let reserve = (value.total() - deployed - m.exhausted_manpower).max(0);
     m.manpower = reserve;
     crate::rulesets::pop::rules::colonize::gain_colonists(world, realm);
     write(

@@ -937,8 +937,10 @@ pub fn answer_levy(world: &mut World, action: &Action) {
     let rule = ids::EMPIRE_DEFEND;
     let text = match kind {
         LevyKind::Manpower => {
+            // At most half its total manpower (18.3), and never more than is available.
+            let total = crate::rulesets::pop::rules::income::manpower_value(world, subject).total();
             let available = world.get::<Mat>(subject).map_or(0, |m| m.manpower);
-            let n = LEVY_MANPOWER.min(available / 2);
+            let n = LEVY_MANPOWER.min(total / 2).min(available).max(0);
             if let Some(mut m) = world.get_mut::<Mat>(subject) {
                 m.manpower -= n;
                 m.exhausted_manpower += n;
