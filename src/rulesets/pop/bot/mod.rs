@@ -7,6 +7,9 @@ mod generic;
 mod missions;
 mod war;
 
+#[cfg(test)]
+mod blind_tests;
+
 use chacha20::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
