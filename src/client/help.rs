@@ -86,6 +86,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
     ("Space", "skip the animations still queued"),
     ("F1", "this window"),
+    (
+        "F2",
+        "the Stats window: each realm's figures Round by Round",
+    ),
 ];
 
 /// What each part of the rules covers, by id prefix, in the order shown.

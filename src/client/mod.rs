@@ -43,6 +43,7 @@ pub mod saves;
 pub mod select;
 pub mod session;
 pub mod shell;
+pub mod stats_panel;
 pub mod tokens;
 pub mod top_bar;
 pub mod tracks;
@@ -72,6 +73,7 @@ impl Plugin for ClientPlugin {
                 session::SessionPlugin,
                 saves::SavesPlugin,
                 trade_nodes::TradeNodesPlugin,
+                stats_panel::StatsPanelPlugin,
             ))
             .add_plugins((
                 camera::BoardCameraPlugin,

@@ -228,7 +228,8 @@ fn swatch(ui: &mut egui::Ui, colour: egui::Color32) {
     ui.painter().rect_filled(rect, 2.0, colour);
 }
 
-fn realm_swatch_colour(game: &Game, realm: Entity) -> egui::Color32 {
+/// A realm's colour as the panels show it (a swatch, a chart's line).
+pub(crate) fn realm_swatch_colour(game: &Game, realm: Entity) -> egui::Color32 {
     let rgb = game
         .world()
         .get::<Realm>(realm)

@@ -30,6 +30,7 @@ fn show_top_bar(
     mut save_list: ResMut<SaveList>,
     mut undo: MessageWriter<Undo>,
     mut help: ResMut<HelpWindow>,
+    mut stats: ResMut<crate::client::stats_panel::StatsWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
@@ -58,6 +59,13 @@ fn show_top_bar(
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui.button("?").on_hover_text("Help and rules (F1)").clicked() {
                         help.open = !help.open;
+                    }
+                    if ui
+                        .button("Stats")
+                        .on_hover_text("Each realm's figures Round by Round (F2)")
+                        .clicked()
+                    {
+                        stats.open = !stats.open;
                     }
                     if ui
                         .button("Load")

@@ -26,6 +26,7 @@ pub mod rules;
 pub mod save;
 pub mod snapshot;
 pub mod state;
+pub mod stats;
 pub mod topics;
 pub mod view;
 

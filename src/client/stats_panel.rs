@@ -1,0 +1,138 @@
+//! The Stats window (`F2` or the top bar's Stats): each Player Realm's prestige, treasury,
+//! stability, monarch power, provinces or land units Round by Round, as lines in the realm's
+//! colour (`rulesets::pop::stats`, which replays the game, so a loaded save charts its whole
+//! history).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_plot::{Legend, Line, Plot};
+
+use crate::client::AppState;
+use crate::client::describe::name_of;
+use crate::client::layout::PanelSlot;
+use crate::client::session::ActiveGame;
+use crate::rulesets::pop::stats::{FIGURES, Sample, by_round};
+
+pub struct StatsPanelPlugin;
+
+impl Plugin for StatsPanelPlugin {
+    fn build(&self, app: &mut App) {
+        // `REGNUM_STATS` set opens it at the start (with --autoplay and --screenshot, the
+        // charts of a bot game in one picture).
+        app.insert_resource(StatsWindow {
+            open: std::env::var_os("REGNUM_STATS").is_some(),
+            figure: 0,
+        })
+        .add_systems(
+            Update,
+            toggle_stats_on_f2.run_if(in_state(AppState::Playing)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            show_stats
+                .in_set(PanelSlot::Windows)
+                .run_if(in_state(AppState::Playing)),
+        );
+    }
+}
+
+/// Whether the Stats window is open, and which figure it charts.
+#[derive(Resource, Default)]
+pub struct StatsWindow {
+    pub open: bool,
+    pub figure: usize,
+}
+
+fn toggle_stats_on_f2(keys: Res<ButtonInput<KeyCode>>, mut stats: ResMut<StatsWindow>) {
+    if keys.just_pressed(KeyCode::F2) {
+        stats.open = !stats.open;
+    }
+}
+
+/// The samples charted, kept until the game reaches another Round (or is swapped for another):
+/// replaying a whole game each frame would be far too slow.
+struct Charted {
+    key: (u64, u32, bool),
+    samples: Result<Vec<Sample>, String>,
+}
+
+fn show_stats(
+    mut contexts: EguiContexts,
+    game: Option<NonSend<ActiveGame>>,
+    mut stats: ResMut<StatsWindow>,
+    mut charted: Local<Option<Charted>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(game) = game.filter(|_| stats.open) else {
+        return Ok(());
+    };
+    let g = &game.game;
+    let key = (game.generation, g.flow().round, g.is_over());
+    if charted.as_ref().is_none_or(|c| c.key != key) {
+        *charted = Some(Charted {
+            key,
+            samples: by_round(g),
+        });
+    }
+    let charted = charted.as_ref().expect("just filled");
+    let mut open = stats.open;
+    egui::Window::new("Stats")
+        .open(&mut open)
+        .default_size([520.0, 340.0])
+        .show(&ctx, |ui| {
+            ui.horizontal(|ui| {
+                for (i, (name, _)) in FIGURES.iter().enumerate() {
+                    ui.selectable_value(&mut stats.figure, i, *name);
+                }
+            });
+            let samples = match &charted.samples {
+                Ok(s) => s,
+                Err(why) => {
+                    ui.label(format!("No chart: {why}"));
+                    return;
+                }
+            };
+            let (name, read) = FIGURES[stats.figure.min(FIGURES.len() - 1)];
+            let labels: Vec<String> = samples.iter().map(|s| s.label.clone()).collect();
+            let seats: Vec<String> = samples
+                .first()
+                .map(|s| s.realms.iter().map(|(r, _)| r.clone()).collect())
+                .unwrap_or_default();
+            ui.label(format!(
+                "{name} at the start of each Round, and now (x: Rounds played)"
+            ));
+            Plot::new("stats_plot")
+                .legend(Legend::default())
+                .x_axis_formatter(move |mark, _| {
+                    labels
+                        .get(mark.value.round() as usize)
+                        .filter(|_| (mark.value - mark.value.round()).abs() < 1e-6)
+                        .cloned()
+                        .unwrap_or_default()
+                })
+                .show(ui, |plot| {
+                    for seat in &seats {
+                        let points: Vec<[f64; 2]> = samples
+                            .iter()
+                            .enumerate()
+                            .filter_map(|(i, s)| {
+                                s.realms
+                                    .iter()
+                                    .find(|(r, _)| r == seat)
+                                    .map(|(_, f)| [i as f64, f64::from(read(f))])
+                            })
+                            .collect();
+                        let colour = g
+                            .world()
+                            .resource::<crate::rulesets::pop::state::Index>()
+                            .get(seat)
+                            .map_or(egui::Color32::GRAY, |r| {
+                                crate::client::player_mat::realm_swatch_colour(g, r)
+                            });
+                        plot.line(Line::new(name_of(g, seat), points).color(colour).width(2.0));
+                    }
+                });
+        });
+    stats.open = open;
+    Ok(())
+}
