@@ -235,11 +235,18 @@ fn show_form(
     mut scenarios: ResMut<Assets<ScenarioAsset>>,
     mut origin: ResMut<ScenarioOrigin>,
     mut exit: MessageWriter<AppExit>,
+    mut load_on_start: ResMut<crate::client::session::LoadOnStart>,
+    mut saves: Local<Option<Vec<(PathBuf, Option<std::time::SystemTime>)>>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(mut form) = form else { return Ok(()) };
     let mut start = false;
     let mut picked: Option<PathBuf> = None;
+    // The saves on disk, newest first, read once while the form is open.
+    let saves = saves.get_or_insert_with(|| {
+        crate::client::saves::list_saves(std::path::Path::new(crate::client::saves::SAVE_DIR))
+    });
+    let mut resume: Option<PathBuf> = None;
     egui::Window::new("New game")
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
@@ -336,7 +343,47 @@ fn show_form(
                     start = true;
                 }
             });
+            // Or carry on: the latest autosave at once, or any save on disk.
+            if !saves.is_empty() {
+                ui.separator();
+                let autosave = std::path::Path::new(crate::client::saves::AUTOSAVE);
+                ui.horizontal(|ui| {
+                    if let Some((path, _)) = saves.iter().find(|(p, _)| p == autosave)
+                        && ui
+                            .button("Continue")
+                            .on_hover_text(format!(
+                                "Go on with the last autosave ({})",
+                                path.display()
+                            ))
+                            .clicked()
+                    {
+                        resume = Some(path.clone());
+                    }
+                    ui.label("Load:");
+                    egui::ComboBox::from_id_salt("load_save")
+                        .selected_text("a save ...")
+                        .show_ui(ui, |ui| {
+                            for (path, _) in saves.iter() {
+                                let name = path
+                                    .file_name()
+                                    .map_or_else(|| path.display().to_string(), |n| {
+                                        n.to_string_lossy().to_string()
+                                    });
+                                if ui.selectable_label(false, name).clicked() {
+                                    resume = Some(path.clone());
+                                }
+                            }
+                        });
+                });
+            }
         });
+    if let Some(path) = resume {
+        // The session opens the save on entering the board, as `regnum --load` does.
+        load_on_start.0 = Some(path);
+        commands.remove_resource::<NewGameForm>();
+        next.set(AppState::Playing);
+        return Ok(());
+    }
     // A scenario of another ruleset opens that ruleset's own window: this program starts again
     // on it.
     let other = picked

@@ -448,7 +448,12 @@ fn court_lines(ui: &mut egui::Ui, game: &Game, realm: Entity) {
             ui.label(format!("{title}:"));
             for l in leaders {
                 let dice = world.get::<Character>(l).map_or(0, |c| c.dice);
-                ui.label(format!("{} ({dice} dice)", who(l))).on_hover_text(
+                let dice = if dice == 1 {
+                    "1 die".to_string()
+                } else {
+                    format!("{dice} dice")
+                };
+                ui.label(format!("{} ({dice})", who(l))).on_hover_text(
                     "Leads an army or fleet on its mat: its dice add to the battle's rolls (rule 7.2)",
                 );
             }
@@ -758,6 +763,48 @@ fn target_name(g: &Game, target: &Target, names: &crate::engine::log::DisplayNam
     }
 }
 
+/// What an action deck holds, for its Draw button: how many cards are left and discarded, how
+/// many carry an advisor or leader, and the kinds of effect its other cards have.
+fn deck_tooltip(game: &Game, deck: MpKind) -> String {
+    let world = game.world();
+    let decks = world.resource::<crate::rulesets::pop::rules::cards::ActionDecks>();
+    let (left, discarded) = (
+        decks.decks[deck.index()].len(),
+        decks.discard[deck.index()].len(),
+    );
+    let cards: Vec<&crate::rulesets::pop::content::schema::ActionCardDef> = game
+        .scenario()
+        .action_cards
+        .iter()
+        .filter(|c| c.deck == deck)
+        .collect();
+    let characters = cards.iter().filter(|c| c.character.is_some()).count();
+    let mut kinds: Vec<String> = Vec::new();
+    for effect in cards.iter().flat_map(|c| c.effects.iter()) {
+        let text = crate::client::describe::effect_text(game, effect);
+        // One example per kind of effect: the words after the number.
+        let kind: String = text
+            .split_whitespace()
+            .filter(|w| !w.starts_with(['+', '-']) && !w.chars().all(|c| c.is_ascii_digit()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    kinds.truncate(8);
+    format!(
+        "The {} action deck: {left} cards left, {discarded} discarded (an empty deck is shuffled again from its discards). Of its {} cards, {characters} carry an advisor or a leader; the others give {}.",
+        mp_name(deck),
+        cards.len(),
+        if kinds.is_empty() {
+            "nothing listed".to_string()
+        } else {
+            kinds.join(", ")
+        }
+    )
+}
+
 /// What a choice does, on hover, where a card says more than its button: an Event's options and
 /// symbols, an action card's effects and price, and why a choice will ask to be confirmed.
 fn action_tooltip(
@@ -780,6 +827,7 @@ fn action_tooltip(
             .iter()
             .find(|c| c.id == *card)
             .map(|def| crate::client::describe::card_tooltip(game, def)),
+        Action::DrawCard { deck } => Some(deck_tooltip(game, *deck)),
         _ => None,
     };
     let warning = game.warning(action).map(|w| names.readable(&w));

@@ -33,13 +33,21 @@ pub fn skill_level(world: &World, realm: Entity, kind: MpKind) -> i32 {
         + crate::rulesets::pop::rules::ideas::idea_skill(world, realm, kind)
 }
 
+/// Where a realm's Phase 4 D monarch power comes from: its skill levels by type, and the
+/// Papal Controller's 1 dip (0 for anyone else).
+fn income_parts(world: &World, realm: Entity) -> ([i32; 3], i32) {
+    let skills = MpKind::ALL.map(|k| skill_level(world, realm, k));
+    let papal = i32::from(crate::rulesets::pop::rules::curia::is_controller(
+        world, realm,
+    ));
+    (skills, papal)
+}
+
 /// The monarch power a realm receives in Phase 4 D, by type: its skill levels, plus the Papal
 /// Controller's 1 dip.
 fn income(world: &World, realm: Entity) -> [i32; 3] {
-    let mut income = MpKind::ALL.map(|k| skill_level(world, realm, k));
-    if crate::rulesets::pop::rules::curia::is_controller(world, realm) {
-        income[MpKind::Dip.index()] += 1;
-    }
+    let (mut income, papal) = income_parts(world, realm);
+    income[MpKind::Dip.index()] += papal;
     income
 }
 
@@ -90,9 +98,8 @@ pub(crate) fn gain_monarch_power(world: &mut World) {
 /// only after that; +3 stability then gives 2 MP of choice.
 fn receive(world: &mut World, realm: Entity, fewer: Option<MpKind>) {
     let name = key_of(world, realm);
-    let mut skills = MpKind::ALL.map(|k| skill_level(world, realm, k));
-    let controller = crate::rulesets::pop::rules::curia::is_controller(world, realm);
-    let mut papal = i32::from(controller);
+    let (mut skills, mut papal) = income_parts(world, realm);
+    let controller = papal > 0;
     write(
         world,
         Note::new(
