@@ -764,7 +764,7 @@ fn target_name(g: &Game, target: &Target, names: &crate::engine::log::DisplayNam
 }
 
 /// What an action deck holds, for its Draw button: how many cards are left and discarded, how
-/// many carry an advisor or leader, and the kinds of effect its other cards have.
+/// many carry a character to appoint, and the kinds of effect its cards have.
 fn deck_tooltip(game: &Game, deck: MpKind) -> String {
     let world = game.world();
     let decks = world.resource::<crate::rulesets::pop::rules::cards::ActionDecks>();
@@ -794,7 +794,7 @@ fn deck_tooltip(game: &Game, deck: MpKind) -> String {
     }
     kinds.truncate(8);
     format!(
-        "The {} action deck: {left} cards left, {discarded} discarded (an empty deck is shuffled again from its discards). Of its {} cards, {characters} carry an advisor or a leader; the others give {}.",
+        "The {} action deck: {left} cards left, {discarded} discarded (an empty deck is shuffled again from its discards). Of its {} cards, {characters} carry a character to appoint (an advisor or a leader); the cards' effects give {}.",
         mp_name(deck),
         cards.len(),
         if kinds.is_empty() {
