@@ -517,8 +517,12 @@ fn decision_section(
                     "No legal action: the game is stuck here.",
                 );
             }
+            // A new short decision puts the keyboard on its first choice: the arrow keys move
+            // between choices and Enter takes one (egui's own focus moves).
+            let mut focus_first = fresh && legal.len() <= FLAT_CHOICES;
             let mut button = |ui: &mut egui::Ui, action: &Action, cost: &Cost| {
-                if choice_button(ui, g, action, cost, names, pointed) {
+                let focus = std::mem::take(&mut focus_first);
+                if choice_button(ui, g, action, cost, names, pointed, focus) {
                     picked = Some(action.clone());
                 }
             };
@@ -588,6 +592,7 @@ fn choice_button(
     cost: &Cost,
     names: &crate::engine::log::DisplayNames,
     pointed: &mut Vec<Target>,
+    focus: bool,
 ) -> bool {
     let label = action_label(g, action);
     let mut button = egui::Button::new(label)
@@ -601,6 +606,9 @@ fn choice_button(
         );
     }
     let mut response = ui.add(button);
+    if focus {
+        response.request_focus();
+    }
     // Worked out only for the button under the pointer: the list can be long.
     if response.hovered() {
         *pointed = pointing_at(g, action).into_iter().collect();
@@ -684,7 +692,7 @@ fn about_section(
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(egui::RichText::new(format!("Your choices about {title}")).strong());
         for (action, cost) in &about {
-            if choice_button(ui, g, action, cost, names, pointed) {
+            if choice_button(ui, g, action, cost, names, pointed, false) {
                 *picked = Some(action.clone());
             }
         }
