@@ -175,21 +175,36 @@ fn outline_selection(
         return Ok(());
     };
     let painter = board_painter(ctx, &free, "board_selection");
+    outline(
+        &painter,
+        &map,
+        province,
+        egui::Color32::from_rgb(255, 220, 60),
+    );
+    Ok(())
+}
+
+/// Draws a province's outline in `colour` over a dark rim, so it reads on any fill.
+fn outline(
+    painter: &egui::Painter,
+    map: &ScreenMap,
+    province: &crate::rulesets::pop::content::schema::ProvinceDef,
+    colour: egui::Color32,
+) {
     for ring in &province.shape {
         let points: Vec<egui::Pos2> = ring
             .iter()
-            .map(|(x, y)| pos(&map, Vec2::new(*x, *y)))
+            .map(|(x, y)| pos(map, Vec2::new(*x, *y)))
             .collect();
         painter.add(egui::Shape::closed_line(
             points.clone(),
-            egui::Stroke::new(4.0, egui::Color32::from_black_alpha(160)),
+            egui::Stroke::new(4.0, egui::Color32::from_black_alpha(165)),
         ));
         painter.add(egui::Shape::closed_line(
             points,
-            egui::Stroke::new(2.0, egui::Color32::from_rgb(255, 220, 60)),
+            egui::Stroke::new(2.0, colour),
         ));
     }
-    Ok(())
 }
 
 /// Outlines the provinces of the pointed choice's target: a realm's provinces, an area's, one
@@ -234,20 +249,12 @@ fn outline_pointed(
     }
     let painter = board_painter(ctx, &free, "board_pointed");
     for province in provinces {
-        for ring in &province.shape {
-            let points: Vec<egui::Pos2> = ring
-                .iter()
-                .map(|(x, y)| pos(&map, Vec2::new(*x, *y)))
-                .collect();
-            painter.add(egui::Shape::closed_line(
-                points.clone(),
-                egui::Stroke::new(4.0, egui::Color32::from_black_alpha(170)),
-            ));
-            painter.add(egui::Shape::closed_line(
-                points,
-                egui::Stroke::new(2.0, egui::Color32::from_rgb(120, 230, 255)),
-            ));
-        }
+        outline(
+            &painter,
+            &map,
+            province,
+            egui::Color32::from_rgb(120, 230, 255),
+        );
     }
     Ok(())
 }

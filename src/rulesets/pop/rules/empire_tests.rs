@@ -1302,6 +1302,11 @@ fn beland_holds_celand_against_the_emperor(
     (game, [a, b, c], capc)
 }
 
+/// The victor answers the peace question of Phase 3 step D with `term`.
+fn impose(game: &mut crate::rulesets::pop::Game, term: PeaceTerm) {
+    war::run_step_d_for_tests(game.world_mut(), Some(Action::Peace { term }));
+}
+
 fn asked(game: &crate::rulesets::pop::Game) -> crate::rulesets::pop::decision::Decision {
     game.world()
         .resource::<crate::rulesets::pop::decision::Pending>()
@@ -1359,12 +1364,7 @@ fn pop_18_19_peace_once_the_emperor_surrenders_the_victor_settles_with_its_subje
             }
         )
     );
-    war::run_step_d_for_tests(
-        game.world_mut(),
-        Some(Action::Peace {
-            term: PeaceTerm::Humiliation,
-        }),
-    );
+    impose(&mut game, PeaceTerm::Humiliation);
     assert!(!crate::rulesets::pop::rules::relations::at_war_between(
         game.world(),
         b,
@@ -1381,12 +1381,7 @@ fn pop_18_19_peace_once_the_emperor_surrenders_the_victor_settles_with_its_subje
             }
         )
     );
-    war::run_step_d_for_tests(
-        game.world_mut(),
-        Some(Action::Peace {
-            term: PeaceTerm::Annex,
-        }),
-    );
+    impose(&mut game, PeaceTerm::Annex);
     assert_eq!(game.world().get::<OwnedBy>(capc).unwrap().0, b);
     assert!(!crate::rulesets::pop::rules::relations::at_war_between(
         game.world(),
@@ -1428,12 +1423,7 @@ fn pop_18_19_peace_the_emperor_winning_makes_the_peace_of_its_non_player_subject
         )
     );
     let prestige = mat(&game, b).prestige;
-    war::run_step_d_for_tests(
-        game.world_mut(),
-        Some(Action::Peace {
-            term: PeaceTerm::KeepBoard,
-        }),
-    );
+    impose(&mut game, PeaceTerm::KeepBoard);
     let w = game.world();
     assert!(!crate::rulesets::pop::rules::relations::at_war_between(
         w, b, a
@@ -1483,12 +1473,7 @@ fn pop_18_19_peace_a_white_peace_with_the_emperor_is_peace_with_its_subjects() {
     // whole, that is no automatic white peace; Aland surrenders and Beland chooses white peace.
     let (mut game, [a, b, c], capc) = beland_holds_celand_against_the_emperor(3, 2);
     war::run_step_d_for_tests(game.world_mut(), Some(Action::Accept));
-    war::run_step_d_for_tests(
-        game.world_mut(),
-        Some(Action::Peace {
-            term: PeaceTerm::WhitePeace,
-        }),
-    );
+    impose(&mut game, PeaceTerm::WhitePeace);
     let w = game.world();
     assert!(!crate::rulesets::pop::rules::relations::at_war_between(
         w, b, a
