@@ -1307,6 +1307,20 @@ fn impose(game: &mut crate::rulesets::pop::Game, term: PeaceTerm) {
     war::run_step_d_for_tests(game.world_mut(), Some(Action::Peace { term }));
 }
 
+/// The peace question pending is `victor`'s, choosing terms against `enemy`.
+fn assert_terms_asked(game: &crate::rulesets::pop::Game, victor: &str, enemy: &str) {
+    let d = asked(game);
+    assert_eq!(
+        (d.realm.as_str(), &d.kind),
+        (
+            victor,
+            &DecisionKind::PeaceTerms {
+                enemy: enemy.into()
+            }
+        )
+    );
+}
+
 fn asked(game: &crate::rulesets::pop::Game) -> crate::rulesets::pop::decision::Decision {
     game.world()
         .resource::<crate::rulesets::pop::decision::Pending>()
@@ -1354,16 +1368,7 @@ fn pop_18_19_peace_a_realm_at_war_with_the_defending_emperor_imposes_no_peace_on
 fn pop_18_19_peace_once_the_emperor_surrenders_the_victor_settles_with_its_subjects() {
     let (mut game, [a, b, c], capc) = beland_holds_celand_against_the_emperor(3, 2);
     war::run_step_d_for_tests(game.world_mut(), Some(Action::Accept));
-    let d = asked(&game);
-    assert_eq!(
-        (d.realm.as_str(), &d.kind),
-        (
-            "BBB",
-            &DecisionKind::PeaceTerms {
-                enemy: "AAA".into()
-            }
-        )
-    );
+    assert_terms_asked(&game, "BBB", "AAA");
     impose(&mut game, PeaceTerm::Humiliation);
     assert!(!crate::rulesets::pop::rules::relations::at_war_between(
         game.world(),
@@ -1371,16 +1376,7 @@ fn pop_18_19_peace_once_the_emperor_surrenders_the_victor_settles_with_its_subje
         a
     ));
     // Beland has beaten the Emperor: Celand's war is settled on its own, a total victory.
-    let d = asked(&game);
-    assert_eq!(
-        (d.realm.as_str(), &d.kind),
-        (
-            "BBB",
-            &DecisionKind::PeaceTerms {
-                enemy: "CCC".into()
-            }
-        )
-    );
+    assert_terms_asked(&game, "BBB", "CCC");
     impose(&mut game, PeaceTerm::Annex);
     assert_eq!(game.world().get::<OwnedBy>(capc).unwrap().0, b);
     assert!(!crate::rulesets::pop::rules::relations::at_war_between(
@@ -1394,16 +1390,7 @@ fn pop_18_19_peace_once_the_emperor_surrenders_the_victor_settles_with_its_subje
 fn pop_18_19_peace_a_realm_that_beat_the_emperor_may_impose_peace_on_a_subject() {
     // 4 to 2: Beland's partial victory over the Emperor frees its hand against Celand.
     let (game, _, _) = beland_holds_celand_against_the_emperor(4, 2);
-    let d = asked(&game);
-    assert_eq!(
-        (d.realm.as_str(), &d.kind),
-        (
-            "BBB",
-            &DecisionKind::PeaceTerms {
-                enemy: "CCC".into()
-            }
-        )
-    );
+    assert_terms_asked(&game, "BBB", "CCC");
     assert_eq!(count(&game, "pop.18.19.peace"), 0, "nothing waits");
 }
 
@@ -1412,16 +1399,7 @@ fn pop_18_19_peace_the_emperor_winning_makes_the_peace_of_its_non_player_subject
     // "Peace must be negotiated with the Emperor, who may agree to Peace Terms on behalf of their
     // NPR Imperial Subjects as they would for any Active Allies." Aland beats Beland 6 to 3.
     let (mut game, [a, b, c], capc) = beland_holds_celand_against_the_emperor(3, 6);
-    let d = asked(&game);
-    assert_eq!(
-        (d.realm.as_str(), &d.kind),
-        (
-            "AAA",
-            &DecisionKind::PeaceTerms {
-                enemy: "BBB".into()
-            }
-        )
-    );
+    assert_terms_asked(&game, "AAA", "BBB");
     let prestige = mat(&game, b).prestige;
     impose(&mut game, PeaceTerm::KeepBoard);
     let w = game.world();
