@@ -59,6 +59,7 @@ fn show_outcome(
     mut contexts: EguiContexts,
     free: Res<FreeRect>,
     game: Option<NonSend<ActiveGame>>,
+    mut names: Local<Option<(usize, crate::engine::log::DisplayNames)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let offset = board_offset(ctx, &free);
@@ -67,6 +68,7 @@ fn show_outcome(
     if !g.is_over() {
         return Ok(());
     }
+    let names = crate::client::describe::scenario_names(&mut names, g);
     let outcome = g
         .world()
         .get_resource::<Outcome>()
@@ -78,11 +80,12 @@ fn show_outcome(
         .resizable(false)
         .show(ctx, |ui| {
             match &outcome.winner {
-                Some(w) => ui.heading(format!("{} wins", name_of(g, w))),
+                Some(w) => ui.heading(format!("Winner: {}", name_of(g, w))),
                 None => ui.heading("A shared victory"),
             };
             if !outcome.reason.is_empty() {
-                ui.label(&outcome.reason);
+                // The rules say why with realm ids; people read names.
+                ui.label(names.readable(&outcome.reason));
             }
             let mut scores = outcome.scores.clone();
             scores.sort_by_key(|s| std::cmp::Reverse(s.total));
