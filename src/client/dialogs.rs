@@ -60,6 +60,7 @@ fn show_outcome(
     free: Res<FreeRect>,
     game: Option<NonSend<ActiveGame>>,
     mut names: Local<Option<(usize, crate::engine::log::DisplayNames)>>,
+    mut stats: ResMut<crate::client::stats_panel::StatsWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let offset = board_offset(ctx, &free);
@@ -130,6 +131,10 @@ fn show_outcome(
                     ui.end_row();
                 }
             });
+            // How the game went, Round by Round: the Stats window's charts.
+            if ui.button("How the game went (charts, F2)").clicked() {
+                stats.open = true;
+            }
         });
     Ok(())
 }
