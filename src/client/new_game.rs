@@ -226,6 +226,11 @@ fn switch_scenario(
     Ok(scenario)
 }
 
+/// The saves on disk with when they were written, newest first.
+type SaveList = Vec<(PathBuf, Option<std::time::SystemTime>)>;
+
+// A Bevy system: each argument is a system parameter it reads or writes.
+#[allow(clippy::too_many_arguments)]
 fn show_form(
     mut commands: Commands,
     mut contexts: EguiContexts,
@@ -236,7 +241,7 @@ fn show_form(
     mut origin: ResMut<ScenarioOrigin>,
     mut exit: MessageWriter<AppExit>,
     mut load_on_start: ResMut<crate::client::session::LoadOnStart>,
-    mut saves: Local<Option<Vec<(PathBuf, Option<std::time::SystemTime>)>>>,
+    mut saves: Local<Option<SaveList>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(mut form) = form else { return Ok(()) };

@@ -38,6 +38,8 @@ impl Plugin for PlayerMatPlugin {
 #[derive(Resource, Default)]
 struct Confirming(Option<(Action, String, String)>);
 
+// A Bevy system: each argument is a system parameter it reads or writes.
+#[allow(clippy::too_many_arguments)]
 fn show_player_mat(
     mut contexts: EguiContexts,
     mut free: ResMut<FreeRect>,
@@ -157,11 +159,11 @@ fn show_player_mat(
                             }
                             picked
                         } else {
+                            choice_filter.fresh = fresh;
                             decision_section(
                                 ui,
                                 &game,
                                 &mut pace,
-                                fresh,
                                 crate::client::describe::scenario_names(&mut names, &game.game),
                                 &mut choice_filter,
                                 &mut pointed.0,
@@ -383,23 +385,13 @@ fn mat_section(ui: &mut egui::Ui, game: &Game, human: &str) {
 
 /// Where a type of monarch power comes from in the next Phase 4 D: the sum behind the figure.
 fn mp_tip(world: &World, realm: Entity, kind: MpKind) -> String {
-    use crate::rulesets::pop::rules::{characters, curia, empire, ideas};
-    let ruler = characters::ruler_skill(world, realm, kind);
-    let advisor = characters::advisor_of(world, realm, kind)
-        .and_then(|a| world.get::<Character>(a))
-        .map_or(0, |c| c.skill(kind));
-    let from_ideas = ideas::idea_skill(world, realm, kind);
-    let mut parts = vec![format!("ruler {ruler}"), format!("advisor {advisor}")];
-    if from_ideas != 0 {
-        parts.push(format!("Ideas {from_ideas}"));
-    }
-    if kind == MpKind::Dip && curia::is_controller(world, realm) {
-        parts.push("Papal Controller 1".to_string());
-    }
-    let imperial = empire::monarch_power_bonus(world, realm)[kind.index()];
-    if imperial != 0 {
-        parts.push(format!("Emperor {imperial}"));
-    }
+    // The ruler and the advisor always show; other sources only when they give something.
+    let parts: Vec<String> =
+        crate::rulesets::pop::rules::monarch_power::income_sources(world, realm, kind)
+            .into_iter()
+            .filter(|(source, n)| *n != 0 || matches!(*source, "ruler" | "advisor"))
+            .map(|(source, n)| format!("{source} {n}"))
+            .collect();
     format!(
         "{} monarch power, at most 10 kept (rule 7.1). Next Phase 4 D: {}",
         mp_name(kind),
@@ -466,13 +458,13 @@ fn decision_section(
     ui: &mut egui::Ui,
     game: &ActiveGame,
     pace: &mut BotPace,
-    fresh: bool,
     names: &crate::engine::log::DisplayNames,
     choices: &mut ChoiceFilter,
     pointed: &mut Vec<Target>,
     selection: &Selection,
 ) -> Option<Action> {
     let g = &game.game;
+    let fresh = choices.fresh;
     let mut picked = None;
     // The switch sits beside the heading so it stays put while the buttons below change.
     ui.horizontal(|ui| {
@@ -577,10 +569,12 @@ fn decision_section(
 /// Up to this many choices show as one list; more are grouped by kind (22).
 const FLAT_CHOICES: usize = 12;
 
-/// The words the person narrows a long decision's choices with.
+/// The words the person narrows a long decision's choices with, and whether the decision shown
+/// is new this frame (the filter then starts empty and the panel comes to it).
 #[derive(Default)]
 struct ChoiceFilter {
     filter: String,
+    fresh: bool,
 }
 
 /// One choice as a button with its price; true when clicked. Hovering it shows what it does

@@ -121,7 +121,7 @@ mod tests {
     fn group_keeps_every_choice_once_kinds_in_the_rulesets_order() {
         let choices = ["war:a", "pass", "war:b", "war:a", "trade", "odd"];
         let topic = |c: &&str| match c.split_once(':') {
-            Some((kind, t)) if kind == "war" => Topic::about("War", Target::Realm(t.to_string())),
+            Some(("war", t)) => Topic::about("War", Target::Realm(t.to_string())),
             _ if *c == "pass" => Topic::new("Pass"),
             _ if *c == "trade" => Topic::new("Trade"),
             _ => Topic::new("Other"),

@@ -23,8 +23,11 @@ pub struct Figures {
     pub land_units: i32,
 }
 
+/// Reads one figure.
+pub type Reading = fn(&Figures) -> i32;
+
 /// The figures the panel can chart, with their names.
-pub const FIGURES: &[(&str, fn(&Figures) -> i32)] = &[
+pub const FIGURES: &[(&str, Reading)] = &[
     ("Prestige", |f| f.prestige),
     ("Ducats", |f| f.ducats),
     ("Stability", |f| f.stability),

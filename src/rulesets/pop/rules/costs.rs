@@ -515,7 +515,11 @@ pub fn warning(world: &World, realm: Entity, action: &Action) -> Option<String> 
         }
         if crate::rulesets::pop::rules::empire::internal_war(world, realm, target, has_cb) {
             why.push(format!(
-                "As Emperor, attacking {key}, a member of the Empire, without a Casus Belli costs 1 Imperial Authority and 3 influence in the Empire."
+                "As Emperor, attacking {key}, a member of the Empire, without a Casus Belli costs 1 Imperial Authority and {} of your influence in the Empire (counted above).",
+                crate::rulesets::pop::rules::empire::internal_war_influence(
+                    world, realm, target, has_cb
+                )
+                .len()
             ));
         }
     } else {

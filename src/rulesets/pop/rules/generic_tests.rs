@@ -419,12 +419,7 @@ fn pop_5_1_explore_failure_mark_costs_1_dip_or_fails() {
     game.apply(Action::Explore).unwrap();
     set_die(&mut game, me, 1, true, 0);
     game.apply(Action::Decline).unwrap();
-    assert!(
-        game.log()
-            .entries
-            .iter()
-            .any(|e| e.rule == "pop.5.1.explore" && e.text.contains("fails"))
-    );
+    assert!(logged(&game, "pop.5.1.explore", "fails"));
 }
 
 #[test]
@@ -449,12 +444,7 @@ fn pop_5_1_explore_must_use_the_result_of_the_last_roll() {
     // A plain 2 discovers nothing here: the exploration may end.
     set_die(&mut game, me, 2, false, 2);
     game.apply(Action::Decline).unwrap();
-    assert!(
-        game.log()
-            .entries
-            .iter()
-            .any(|e| e.rule == "pop.5.1.explore" && e.text.contains("finds nothing"))
-    );
+    assert!(logged(&game, "pop.5.1.explore", "finds nothing"));
     // With the failure mark giving up stays legal (the exploration fails).
     let (mut game, me, _) = explorers();
     game.apply(Action::Explore).unwrap();
@@ -1575,12 +1565,7 @@ fn pop_5_1_focus_discard_pick_is_offered_with_every_draw_pile_empty_and_logged_u
         3,
         "the 1 MP, the 2 ducats and the pick"
     );
-    assert!(
-        game.log()
-            .entries
-            .iter()
-            .any(|x| x.rule == "pop.5.1.focus_discard_pick" && x.text.contains("picks"))
-    );
+    assert!(logged(&game, "pop.5.1.focus_discard_pick", "picks"));
     // The second new card is drawn: the pile is rebuilt from all but its top 5.
     let draw = game
         .legal_actions()

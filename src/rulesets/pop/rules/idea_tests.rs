@@ -454,12 +454,7 @@ fn pop_5_1_explore_failure_removes_a_ship_on_a_distant_continent() {
     );
     assert_eq!(ships_at(&game, me, "deep_sea"), 1);
     assert_eq!(ships_at(&game, me, from), 0);
-    assert!(
-        game.log()
-            .entries
-            .iter()
-            .any(|x| x.rule == "pop.5.1.explore" && x.text.contains("loses a ship"))
-    );
+    assert!(logged(&game, "pop.5.1.explore", "loses a ship"));
     // A ship at home is never lost.
     let (mut game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
     let from = home(&game, me);

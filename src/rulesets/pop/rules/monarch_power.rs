@@ -23,14 +23,43 @@ impl Plugin for MonarchPowerPlugin {
     }
 }
 
-/// A realm's total skill level in one type: ruler (or regency 1) plus that type's advisor.
+/// A realm's total skill level in one type: ruler (or regency 1) plus that type's advisor plus
+/// its Ideas.
 pub fn skill_level(world: &World, realm: Entity, kind: MpKind) -> i32 {
+    skill_sources(world, realm, kind)
+        .iter()
+        .map(|(_, n)| n)
+        .sum()
+}
+
+/// Where a skill level comes from: the ruler (or regency), the advisor, the Ideas.
+fn skill_sources(world: &World, realm: Entity, kind: MpKind) -> [(&'static str, i32); 3] {
     let advisor = advisor_of(world, realm, kind)
         .and_then(|a| world.get::<Character>(a))
         .map_or(0, |c| c.skill(kind));
-    ruler_skill(world, realm, kind)
-        + advisor
-        + crate::rulesets::pop::rules::ideas::idea_skill(world, realm, kind)
+    [
+        ("ruler", ruler_skill(world, realm, kind)),
+        ("advisor", advisor),
+        (
+            "Ideas",
+            crate::rulesets::pop::rules::ideas::idea_skill(world, realm, kind),
+        ),
+    ]
+}
+
+/// Everything a realm will gain of one type in the next Phase 4 D, by source (the sum behind
+/// the figure on the mat): its skill levels, the Papal Controller's 1 dip, and the Emperor's
+/// bonus by Imperial Authority (18.1). Stability +3 or -3 comes on top.
+pub fn income_sources(world: &World, realm: Entity, kind: MpKind) -> Vec<(&'static str, i32)> {
+    let mut sources = skill_sources(world, realm, kind).to_vec();
+    if kind == MpKind::Dip {
+        sources.push(("Papal Controller", income_parts(world, realm).1));
+    }
+    sources.push((
+        "Emperor",
+        crate::rulesets::pop::rules::empire::monarch_power_bonus(world, realm)[kind.index()],
+    ));
+    sources
 }
 
 /// Where a realm's Phase 4 D monarch power comes from: its skill levels by type, and the

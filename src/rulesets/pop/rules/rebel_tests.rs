@@ -94,13 +94,7 @@ fn pop_14_2_cannot_pay_costs_two_ducats_then_a_loan_then_bankruptcy() {
         m.loans = 5;
     });
     resolve_face(game.world_mut(), a, north, RebelFace::LoseMp);
-    assert!(
-        game.world()
-            .resource::<GameLog>()
-            .entries
-            .iter()
-            .any(|n| n.rule == "pop.7.4.bankruptcy" && n.text.contains("goes bankrupt"))
-    );
+    assert!(logged(&game, "pop.7.4.bankruptcy", "goes bankrupt"));
 }
 
 #[test]

@@ -40,6 +40,14 @@ pub fn count(game: &Game, rule: &str) -> usize {
     game.world().resource::<GameLog>().count(rule)
 }
 
+/// Whether the log holds an entry with this rule id whose text has these words.
+pub fn logged(game: &Game, rule: &str, words: &str) -> bool {
+    game.log()
+        .entries
+        .iter()
+        .any(|e| e.rule == rule && e.text.contains(words))
+}
+
 /// Answers `realm`'s follow-up decisions of its action (the first legal answer) until the turn
 /// passes on.
 pub fn settle_turn(game: &mut Game, realm: Entity) {

@@ -877,12 +877,7 @@ fn pop_7_2_only_the_marriage_tokens_on_the_realm_without_a_ruler_flip() {
     assert!(crate::rulesets::pop::rules::military::disputed_succession_cb(game.world(), b, a));
     assert!(!crate::rulesets::pop::rules::military::disputed_succession_cb(game.world(), a, b));
     // Phase 3 E of the next Round: BBB's token flips back at BBB's cost.
-    let settled = |game: &Game| {
-        game.log()
-            .entries
-            .iter()
-            .any(|n| n.rule == "pop.seq.phase3.e" && n.text.contains("disputed succession"))
-    };
+    let settled = |game: &Game| logged(game, "pop.seq.phase3.e", "disputed succession");
     let mut bot = crate::rulesets::pop::bot::Bot::new(2);
     for _ in 0..6000 {
         if settled(&game) || game.is_over() {

@@ -2140,12 +2140,7 @@ fn pop_war_call_to_arms_a_distant_npr_ally_costs_colonists_in_place_of_influence
         allied_before + 1,
         "a distant realm's double capacity does not double the units it lends"
     );
-    assert!(
-        game.log()
-            .entries
-            .iter()
-            .any(|l| l.rule == "pop.war.call_to_arms" && l.text.contains("2 colonists"))
-    );
+    assert!(logged(&game, "pop.war.call_to_arms", "2 colonists"));
 }
 
 #[test]
