@@ -9,7 +9,7 @@ use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::Action;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::colonize::{
-    colonial_claims, linked_to_capital, neighbours, shores,
+    colonial_claims, linked_to_capital, neighbours,
 };
 use crate::rulesets::pop::rules::relations::area_of;
 use crate::rulesets::pop::state::Index;
@@ -43,7 +43,7 @@ pub fn sea_lane(world: &World, realm: Entity) -> Vec<Entity> {
     if targets.is_empty() {
         return Vec::new();
     }
-    let shores = shores(world);
+    let shores = crate::rulesets::pop::rules::trade::shores_map(world);
     // Breadth-first over sea zones from the capital's coasts (other areas are not crossed).
     let mut parent: HashMap<Entity, Entity> = HashMap::new();
     let mut queue: VecDeque<Entity> = VecDeque::new();

@@ -183,7 +183,7 @@ pub fn linked_to_capital(world: &World, realm: Entity, target: Entity) -> bool {
                 .collect()
         })
         .unwrap_or_default();
-    let shores = shores(world);
+    let shores = crate::rulesets::pop::rules::trade::shores_map(world);
     let mut seen = vec![capital];
     let mut queue = VecDeque::from([capital]);
     while let Some(node) = queue.pop_front() {

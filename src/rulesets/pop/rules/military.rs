@@ -1411,9 +1411,9 @@ fn pay_activation(world: &mut World, realm: Entity, rule: &'static str) {
 /// Armies march over land borders only (`land`); fleets also touch the ports on their shores.
 fn route(world: &World, from: Entity, to: Entity, land: bool) -> Vec<u32> {
     let shores = if land {
-        Default::default()
+        std::borrow::Cow::Owned(Default::default())
     } else {
-        crate::rulesets::pop::rules::colonize::shores(world)
+        crate::rulesets::pop::rules::trade::shores_map(world)
     };
     let next = |p: Entity| crate::rulesets::pop::rules::colonize::neighbours(world, p, &shores);
     let mut path = vec![from];
