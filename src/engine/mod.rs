@@ -12,6 +12,7 @@ pub mod flow;
 pub mod game;
 pub mod locate;
 pub mod log;
+pub mod memo;
 pub mod query_cache;
 pub mod rng;
 pub mod ruleset;

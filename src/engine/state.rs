@@ -1,8 +1,6 @@
 //! Game-wide resources shared by every ruleset: the game setup, stable ids and content ids of
 //! entities, and the index from ids to entities.
 
-use std::collections::HashMap;
-
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -58,7 +56,8 @@ pub fn resolve_seats(
 /// Lookup from content ids and stable ids to entities. Never iterated: order comes from `Sid`.
 #[derive(Resource, Default, Clone)]
 pub struct Index {
-    by_key: HashMap<String, Entity>,
+    /// Looked up for every action's ids: a fast hasher (never iterated, so order is moot).
+    by_key: bevy::platform::collections::HashMap<String, Entity>,
     by_sid: Vec<Entity>,
 }
 

@@ -101,14 +101,14 @@ pub enum Why {
     Quiet,
 }
 
-fn illegal<S: Into<String>>(
+fn illegal<S: Into<std::borrow::Cow<'static, str>>>(
     why: Why,
     rule: &'static str,
     reason: impl FnOnce() -> S,
 ) -> Result<(), Illegal> {
     Err(match why {
         Why::Explain => Illegal::new(rule, reason()),
-        Why::Quiet => Illegal::new(rule, String::new()),
+        Why::Quiet => Illegal::new(rule, ""),
     })
 }
 

@@ -1,6 +1,7 @@
 //! The bot's colonial plans: found a colony on a colonial claim when it can, and otherwise
 //! post light ships along the sea lane that would link the claim to the capital.
 
+use super::legal::Legal;
 use std::collections::{HashMap, VecDeque};
 
 use bevy::prelude::*;
@@ -8,16 +9,14 @@ use bevy::prelude::*;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::Action;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::colonize::{
-    colonial_claims, linked_to_capital, neighbours,
-};
+use crate::rulesets::pop::rules::colonize::{colonial_claims, linked_to_capital, neighbours};
 use crate::rulesets::pop::rules::relations::area_of;
 use crate::rulesets::pop::state::Index;
 
 /// The Colonize answer using the most colonists, keeping at least 2 adm in hand.
-pub fn colonize(mat: &Mat, legal: &[Action]) -> Option<Action> {
+pub fn colonize(mat: &Mat, legal: &Legal) -> Option<Action> {
     legal
-        .iter()
+        .matching(|a| matches!(a, Action::Colonize { .. }))
         .filter_map(|a| match a {
             Action::Colonize { colonists, .. } => Some((*colonists, a)),
             _ => None,
@@ -104,7 +103,7 @@ pub fn wants_ship(world: &World, realm: Entity) -> bool {
 
 /// A Sail that brings a ship in port, or at sea off the lane, closer to the lane's first gap.
 /// Ships already on the lane stay where they are: they hold it.
-pub fn sail_to_gap(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+pub fn sail_to_gap(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
     let lane = sea_lane(world, realm);
     let gap = *lane.iter().find(|s| !has_ship(world, realm, **s))?;
     let index = world.resource::<Index>();
@@ -123,7 +122,7 @@ pub fn sail_to_gap(world: &World, realm: Entity, legal: &[Action]) -> Option<Act
         }
     }
     legal
-        .iter()
+        .matching(|a| matches!(a, Action::Sail { .. }))
         .filter_map(|a| match a {
             Action::Sail { from, to } => {
                 let (f, t) = (index.get(from)?, index.get(to)?);

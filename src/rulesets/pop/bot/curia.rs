@@ -1,6 +1,7 @@
 //! The bot's Papal Actions (19.3): a Crusade against a Muslim-held area next to its own land
 //! when its army there can fight, or the excommunication of a rival Catholic Player Realm.
 
+use super::legal::Legal;
 use bevy::prelude::*;
 
 use crate::rulesets::pop::content::schema::MpKind;
@@ -16,7 +17,7 @@ use crate::rulesets::pop::state::Index;
 const CRUSADE_ARMY: usize = 2;
 
 /// A Papal Action worth taking now, if any.
-pub fn papal_action(world: &World, realm: Entity, mat: &Mat, legal: &[Action]) -> Option<Action> {
+pub fn papal_action(world: &World, realm: Entity, mat: &Mat, legal: &Legal) -> Option<Action> {
     if mat.mp(MpKind::Dip) < curia::PAPAL_ACTION_DIP + 1 {
         return None;
     }
@@ -25,14 +26,14 @@ pub fn papal_action(world: &World, realm: Entity, mat: &Mat, legal: &[Action]) -
 
 /// A Crusade with its free war, against an area the realm borders (it owns a province there or
 /// next to it by land) where its army is strong enough; only at peace.
-fn crusade(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+fn crusade(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
     if at_war(world, realm) {
         return None;
     }
     let mine = owned_areas(world, realm);
     let index = world.resource::<Index>();
     legal
-        .iter()
+        .matching(|a| matches!(a, Action::CallCrusade { .. }))
         .filter_map(|a| match a {
             Action::CallCrusade {
                 area,
@@ -62,14 +63,14 @@ fn crusade(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
 /// Excommunicate the Catholic Player Realm that threatens the realm most: an enemy first, then
 /// a rival close behind in the Curia (a regular cardinal, at most one fewer than the
 /// controller's), then a prestige leader well ahead of it.
-fn excommunication(world: &World, realm: Entity, mat: &Mat, legal: &[Action]) -> Option<Action> {
+fn excommunication(world: &World, realm: Entity, mat: &Mat, legal: &Legal) -> Option<Action> {
     if mat.mp(MpKind::Dip) < 2 * curia::PAPAL_ACTION_DIP {
         return None;
     }
     let index = world.resource::<Index>();
     let enemies = enemies_of(world, realm);
     let candidates: Vec<(i32, Action)> = legal
-        .iter()
+        .matching(|a| matches!(a, Action::Excommunicate { .. }))
         .filter_map(|a| match a {
             Action::Excommunicate { realm: t } => Some((a, index.get(t)?)),
             _ => None,

@@ -2,6 +2,7 @@
 //! exploring, influence and alliances with Non-Player Realms, claims, trade, national focus,
 //! action cards, integrating areas and (rarely) a change of faith.
 
+use super::legal::Legal;
 use bevy::prelude::*;
 use chacha20::ChaCha8Rng;
 use rand::RngExt;
@@ -20,8 +21,8 @@ use crate::rulesets::pop::rules::relations::{allied, enemies_of, married, provin
 use crate::rulesets::pop::rules::trade;
 use crate::rulesets::pop::state::{Content, Index};
 
-fn pick(legal: &[Action], f: impl Fn(&Action) -> bool) -> Option<Action> {
-    legal.iter().find(|a| f(a)).cloned()
+fn pick(legal: &Legal, f: impl Fn(&Action) -> bool) -> Option<Action> {
+    legal.find(f)
 }
 
 /// Whether the other player's bot would take this offer (a bot only offers what it expects
@@ -46,7 +47,7 @@ pub fn turn(
     world: &World,
     realm: Entity,
     mat: &Mat,
-    legal: &[Action],
+    legal: &Legal,
     rng: &mut ChaCha8Rng,
     value: impl Fn(&crate::rulesets::pop::content::schema::Effect) -> i32,
 ) -> Option<Action> {
@@ -151,8 +152,7 @@ pub fn turn(
     // Influence where an alliance could follow.
     if dip >= 4 && rng.random_range(0..2) == 0 {
         let options: Vec<&Action> = legal
-            .iter()
-            .filter(|a| matches!(a, Action::Influence { .. }))
+            .matching(|a| matches!(a, Action::Influence { .. }))
             .collect();
         if !options.is_empty() {
             return Some(options[rng.random_range(0..options.len())].clone());
@@ -176,8 +176,7 @@ pub fn turn(
     // A claim next door, for a later war; a Power Struggle battleground first, where it costs
     // half and scores prestige when the struggle comes (17.4).
     let claims: Vec<&Action> = legal
-        .iter()
-        .filter(|a| matches!(a, Action::FabricateClaim { .. }))
+        .matching(|a| matches!(a, Action::FabricateClaim { .. }))
         .collect();
     let cheap: Vec<&Action> = claims
         .iter()
@@ -225,8 +224,7 @@ pub fn turn(
             _ => 0,
         };
         if let Some(a) = legal
-            .iter()
-            .filter(|a| matches!(a, Action::ConvertArea { .. }))
+            .matching(|a| matches!(a, Action::ConvertArea { .. }))
             .max_by_key(|a| held(a))
         {
             return Some(a.clone());
@@ -265,7 +263,7 @@ pub fn wants_explorer(world: &World, realm: Entity) -> bool {
 
 /// A Recruit in an area with a port of the realm, to build an explorer (a Light Ship costs 4
 /// ducats and the action 1 mil), at peace and with money to spare.
-fn explorer_recruit(world: &World, realm: Entity, mat: &Mat, legal: &[Action]) -> Option<Action> {
+fn explorer_recruit(world: &World, realm: Entity, mat: &Mat, legal: &Legal) -> Option<Action> {
     if !wants_explorer(world, realm)
         || mat.ducats < 10
         || mat.mp(MpKind::Mil) < 3
@@ -286,7 +284,7 @@ fn explorer_recruit(world: &World, realm: Entity, mat: &Mat, legal: &[Action]) -
 
 /// The Explore that first sails a Light Ship to the distant sea zone touching the most distant
 /// areas the realm has no claim in yet (ties: the first listed).
-fn best_ship_move(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+fn best_ship_move(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
     let unclaimed_near = |sea: Entity| {
         all_of::<Area>(world)
             .into_iter()
@@ -296,7 +294,7 @@ fn best_ship_move(world: &World, realm: Entity, legal: &[Action]) -> Option<Acti
             .count()
     };
     legal
-        .iter()
+        .matching(|a| matches!(a, Action::ExploreWithShip { .. }))
         .filter_map(|a| match a {
             Action::ExploreWithShip { to, .. } => world
                 .resource::<Index>()
@@ -365,7 +363,7 @@ pub fn decide(
     realm: Entity,
     mat: &Mat,
     kind: &DecisionKind,
-    legal: &[Action],
+    legal: &Legal,
 ) -> Option<Action> {
     match kind {
         DecisionKind::Proposal { from, offer } => {
@@ -439,12 +437,14 @@ pub fn decide(
             // A card worth playing on top of a discard pile is bought (1 MP + 2 ducats) rather
             // than drawn blind; otherwise a draw from the deck of the fullest pool.
             let content = &world.resource::<Content>().0;
-            let offered = legal.iter().filter_map(|a| match a {
-                Action::TakeDiscard { card } => {
-                    content.action_cards.iter().position(|c| c.id == *card)
-                }
-                _ => None,
-            });
+            let offered = legal
+                .matching(|a| matches!(a, Action::TakeDiscard { .. }))
+                .filter_map(|a| match a {
+                    Action::TakeDiscard { card } => {
+                        content.action_cards.iter().position(|c| c.id == *card)
+                    }
+                    _ => None,
+                });
             if let Some(c) = discard_pick(world, realm, mat, offered, &super::value) {
                 return Some(Action::TakeDiscard {
                     card: card_id(world, c),
@@ -564,7 +564,7 @@ fn card_exchange(
     world: &World,
     realm: Entity,
     mat: &Mat,
-    legal: &[Action],
+    legal: &Legal,
     value: &impl Fn(&crate::rulesets::pop::content::schema::Effect) -> i32,
 ) -> Option<Action> {
     let exchange = Action::ChangeFocus {
@@ -583,11 +583,11 @@ fn card_exchange(
 /// The revealed card and node that pay the bot most (keeping merchants where they stand when
 /// it is all the same), a Light Ship sailed to a protection slot first when that pays more, or
 /// the 2 ducats when no card beats them.
-fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &[Action]) -> Action {
+fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &Legal) -> Action {
     let content = world.resource::<Content>().0.clone();
     let card_of = |id: &str| content.trade_cards.iter().position(|c| c.id == id);
     let mut best: Option<(i32, &Action)> = None;
-    for a in legal {
+    for a in legal.matching(|a| matches!(a, Action::ChooseTradeCard { .. })) {
         let Action::ChooseTradeCard {
             card,
             node,
@@ -610,7 +610,7 @@ fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &[Action]
         let revealed: Vec<usize> = world.resource::<trade::TradeBoard>().revealed.clone();
         let index = world.resource::<Index>();
         let mut ship: Option<(i32, &Action)> = None;
-        for a in legal {
+        for a in legal.matching(|a| matches!(a, Action::TradeShip { .. })) {
             let Action::TradeShip { to, protect, .. } = a else {
                 continue;
             };
@@ -654,10 +654,10 @@ fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &[Action]
 /// The area to integrate with a Development card: the one with the most provinces that are
 /// not yet the realm's cores (each becomes one, safe from liberation), the first by stable id
 /// on a tie.
-pub fn integrate_pick(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+pub fn integrate_pick(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
     let index = world.resource::<Index>();
     legal
-        .iter()
+        .matching(|a| matches!(a, Action::IntegrateArea { .. }))
         .filter_map(|a| match a {
             Action::IntegrateArea { area } => index.get(area).map(|e| (a, e)),
             _ => None,
@@ -678,12 +678,7 @@ pub fn integrate_pick(world: &World, realm: Entity, legal: &[Action]) -> Option<
 
 /// Of answers naming areas (`RemoveInfluence`, `PlaceInfluence`), the area where the realm has
 /// the most influence (`most`) or the least, the first by stable id on a tie.
-pub fn influence_pick(
-    world: &World,
-    realm: Entity,
-    legal: &[Action],
-    most: bool,
-) -> Option<Action> {
+pub fn influence_pick(world: &World, realm: Entity, legal: &Legal, most: bool) -> Option<Action> {
     let index = world.resource::<Index>();
     let held = |a: &Action| match a {
         Action::RemoveInfluence { area } | Action::PlaceInfluence { area } => index
@@ -692,7 +687,7 @@ pub fn influence_pick(
         _ => None,
     };
     let mut best: Option<(i32, &Action)> = None;
-    for a in legal {
+    for a in legal.all() {
         let Some(n) = held(a) else { continue };
         let better = best.is_none_or(|(b, _)| if most { n > b } else { n < b });
         if better {
@@ -704,11 +699,11 @@ pub fn influence_pick(
 
 /// Where the Emperor's bot puts an Imperial Influence cube: an Elector Area first, where it has
 /// the least influence (its own and Imperial), the first by scenario order on a tie.
-pub fn imperial_influence_pick(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+pub fn imperial_influence_pick(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
     let index = world.resource::<Index>();
     let electors = &world.resource::<Content>().0.options.electors;
     legal
-        .iter()
+        .matching(|a| matches!(a, Action::PlaceInfluence { .. }))
         .filter_map(|a| match a {
             Action::PlaceInfluence { area } => index.get(area).map(|e| (a, area, e)),
             _ => None,
@@ -722,7 +717,7 @@ pub fn imperial_influence_pick(world: &World, realm: Entity, legal: &[Action]) -
         .map(|(a, _, _)| a.clone())
 }
 
-pub fn expand_pick(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+pub fn expand_pick(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
     let content = &world.resource::<Content>().0;
     let board = world.resource::<trade::TradeBoard>();
     let name = crate::rulesets::pop::state::key_of(world, realm);
@@ -750,7 +745,7 @@ pub fn expand_pick(world: &World, realm: Entity, legal: &[Action]) -> Option<Act
         (mine, keys, -rivals)
     };
     let mut best: Option<((i32, i32, i32), &Action)> = None;
-    for a in legal {
+    for a in legal.matching(|a| matches!(a, Action::ChooseNode { .. })) {
         let Action::ChooseNode { node } = a else {
             continue;
         };
@@ -794,7 +789,7 @@ fn accepts(world: &World, realm: Entity, from: Entity, mat: &Mat, offer: &Offer)
 
 /// Cut Ties with the smallest Non-Player Realm ally at peace when the alliances are full and an
 /// NPR at least 3 tax larger could be allied at once instead.
-fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &[Action]) -> Option<Action> {
+fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &Legal) -> Option<Action> {
     use crate::rulesets::pop::rules::diplomacy::alliance_cap;
     use crate::rulesets::pop::rules::relations::partners;
     use crate::rulesets::pop::rules::war::{active_allies, realm_tax_value};
@@ -872,7 +867,11 @@ mod tests {
         let mut game = game;
         let a = e(&game, "AAA");
         let research = |id: &str| Action::ResearchIdea { idea: id.into() };
-        let legal = vec![research("loans"), research("skill"), research("gov_small")];
+        let legal = Legal::known(vec![
+            research("loans"),
+            research("skill"),
+            research("gov_small"),
+        ]);
         let mut rich = mat(&game, a);
         rich.mp = [10, 10, 10];
         assert_eq!(
@@ -893,7 +892,7 @@ mod tests {
                 game.world(),
                 a,
                 &rich,
-                &[research("gov_small")]
+                &Legal::known(vec![research("gov_small")])
             ),
             None,
             "a government form worth less than the one held is not taken"
@@ -910,14 +909,14 @@ mod tests {
         let mut m = mat(&game, a);
         m.ducats = 20;
         m.mp = [10, 10, 10];
-        let legal = vec![
+        let legal = Legal::known(vec![
             Action::Recruit {
                 area: "east".into(),
             },
             Action::Recruit {
                 area: "north".into(),
             },
-        ];
+        ]);
         assert_eq!(
             explorer_recruit(game.world(), a, &m, &legal),
             Some(Action::Recruit {
@@ -944,7 +943,10 @@ mod tests {
             from: "north".into(),
             to: "far_sea".into(),
         };
-        let legal = crate::rulesets::pop::rules::explore::candidates(game.world(), a);
+        let legal = Legal::known(crate::rulesets::pop::rules::explore::candidates(
+            game.world(),
+            a,
+        ));
         assert!(legal.contains(&sail));
         assert_eq!(
             best_ship_move(game.world(), a, &legal),
@@ -1001,7 +1003,7 @@ mod tests {
         let world = game.world();
         let value = &crate::rulesets::pop::bot::value;
         assert_eq!(dead_cards(world, me, value).len(), 3, "none worth playing");
-        let legal = game.legal_actions();
+        let legal = Legal::known(game.legal_actions());
         let exchange = Action::ChangeFocus {
             into: None,
             from: vec![],
@@ -1018,7 +1020,7 @@ mod tests {
                 DecisionKind::FocusDiscard { .. } | DecisionKind::FocusDraw { .. }
             )
         }) {
-            let legal = game.legal_actions();
+            let legal = Legal::known(game.legal_actions());
             let pick = decide(game.world(), me, &mat(&game, me), &d.kind, &legal).unwrap();
             game.apply(pick).unwrap();
             steps += 1;

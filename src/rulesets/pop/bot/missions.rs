@@ -2,6 +2,7 @@
 //! back one that is far off when a much nearer one waits in the deck, complete whatever is
 //! fulfilled as soon as it may, and at the end of an Age swap in the Milestone it is nearest to.
 
+use super::legal::Legal;
 use bevy::prelude::*;
 
 use crate::rulesets::pop::Action;
@@ -33,22 +34,16 @@ fn milestone_progress(world: &World, realm: Entity, id: &str) -> f32 {
 
 /// Complete a Milestone (its prestige falls as others complete it) or a Mission, if any is
 /// legal now.
-pub fn claim(legal: &[Action]) -> Option<Action> {
+pub fn claim(legal: &Legal) -> Option<Action> {
     legal
-        .iter()
         .find(|a| matches!(a, Action::ClaimMilestone { .. }))
-        .or_else(|| {
-            legal
-                .iter()
-                .find(|a| matches!(a, Action::ClaimMission { .. }))
-        })
-        .cloned()
+        .or_else(|| legal.find(|a| matches!(a, Action::ClaimMission { .. })))
 }
 
 /// Phase 1 D: fill the hand with the nearest Missions; swap a poor one for a much nearer one.
-pub fn phase1(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+pub fn phase1(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
     let best_pick = legal
-        .iter()
+        .matching(|a| matches!(a, Action::PickMission { .. }))
         .filter_map(|a| match a {
             Action::PickMission { mission } => Some((mission_progress(world, realm, mission), a)),
             _ => None,
@@ -58,7 +53,7 @@ pub fn phase1(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> 
         return Some(a.clone());
     }
     let best_swap = legal
-        .iter()
+        .matching(|a| matches!(a, Action::SwapMission { .. }))
         .filter_map(|a| match a {
             Action::SwapMission { give, take } => {
                 let (old, new) = (
@@ -75,9 +70,9 @@ pub fn phase1(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> 
 
 /// End of Age, least prestige: bring in the Milestone the realm is nearest to, if it is much
 /// nearer than the one it replaces; Ideas stay as drawn.
-pub fn age_swap(world: &World, realm: Entity, legal: &[Action]) -> Option<Action> {
+pub fn age_swap(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
     let best = legal
-        .iter()
+        .matching(|a| matches!(a, Action::SwapMilestone { .. }))
         .filter_map(|a| match a {
             Action::SwapMilestone { old, new } => Some((
                 milestone_progress(world, realm, new) - milestone_progress(world, realm, old),

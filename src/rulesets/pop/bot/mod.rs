@@ -4,6 +4,7 @@
 mod colonies;
 mod curia;
 mod generic;
+pub mod legal;
 mod missions;
 mod war;
 
@@ -21,6 +22,7 @@ use crate::rulesets::pop::rules::events::{EventDisplay, EventInProgress};
 use crate::rulesets::pop::rules::relations::enemies_of;
 use crate::rulesets::pop::state::{Content, Index};
 use crate::rulesets::pop::{Action, DecisionKind, Game};
+use legal::Legal;
 
 /// A bot with its own RNG for tie-breaks.
 pub struct Bot {
@@ -72,12 +74,17 @@ impl Bot {
 
     /// Picks one legal action for the pending decision; `None` when there is nothing to decide.
     pub fn choose(&mut self, game: &Game) -> Option<Action> {
+        // The bot asks what the rules asked while listing the legal actions: remembered.
+        crate::engine::memo::scope(game.world(), || self.choose_in(game))
+    }
+
+    fn choose_in(&mut self, game: &Game) -> Option<Action> {
         let decision = game.pending()?.clone();
-        let legal = game.legal_actions();
+        let world = game.world();
+        let legal = Legal::of(world, &decision);
         if legal.is_empty() {
             return None;
         }
-        let world = game.world();
         let realm = world.resource::<Index>().get(&decision.realm);
         let mat = realm
             .and_then(|r| world.get::<Mat>(r))
@@ -96,10 +103,7 @@ impl Bot {
                     return Some(claim);
                 }
                 // Minor actions first: a ruler for an empty throne, an advisor for an empty seat.
-                let appoint = legal
-                    .iter()
-                    .find(|a| matches!(a, Action::Appoint { .. }))
-                    .cloned();
+                let appoint = legal.find(|a| matches!(a, Action::Appoint { .. }));
                 let interregnum = realm.is_some_and(|r| world.get::<Interregnum>(r).is_some());
                 let wants_advisor = mat.ducats >= if bold { 6 } else { 10 }
                     && realm.is_some_and(|r| advisors(world, r).len() < 3);
@@ -107,10 +111,7 @@ impl Bot {
                     return Some(appoint);
                 }
                 // Two or more unrest and some mil to spare: suppress them.
-                let suppress = legal
-                    .iter()
-                    .find(|a| matches!(a, Action::SuppressUnrest { .. }))
-                    .cloned();
+                let suppress = legal.find(|a| matches!(a, Action::SuppressUnrest { .. }));
                 let unrest = realm.map_or(0, |r| {
                     crate::rulesets::pop::rules::rebels::counting_unrest(world, r, None).len()
                 });
@@ -155,7 +156,7 @@ impl Bot {
                     }
                     if mat.mp(MpKind::Mil) >= 3 && mat.ducats >= 8 && colonies::wants_ship(world, r)
                     {
-                        let port = legal.iter().find(|a| match a {
+                        let port = legal.find(|a| match a {
                             Action::Recruit { area } => {
                                 world.resource::<Index>().get(area).is_some_and(|a| {
                                     crate::rulesets::pop::rules::generic::has_own_port(world, r, a)
@@ -164,7 +165,7 @@ impl Bot {
                             _ => false,
                         });
                         if let Some(a) = port {
-                            return Some(a.clone());
+                            return Some(a);
                         }
                     }
                 }
@@ -215,7 +216,7 @@ impl Bot {
                 {
                     Some(Action::RepayLoan)
                 } else {
-                    legal.iter().find(|a| **a == Action::Pass).cloned()
+                    legal.find(|a| *a == Action::Pass)
                 }
             }
             DecisionKind::EventOption { .. } => {
@@ -223,6 +224,7 @@ impl Bot {
                 card.and_then(|card| {
                     let def = &world.resource::<Content>().0.events[card];
                     legal
+                        .all()
                         .iter()
                         .max_by_key(|a| match a {
                             Action::ChooseOption { option } => def
@@ -254,16 +256,13 @@ impl Bot {
             // 14.2: exhaust from Available manpower, keeping the armies in the field.
             DecisionKind::RebelExhaust { .. } => Some(Action::Accept),
             // 14.3: send the rebels to a rival's province where the criteria allow.
-            DecisionKind::RebelSiege { .. } => legal
-                .iter()
-                .find(|a| match a {
-                    Action::ChooseProvince { province } => world
-                        .resource::<Index>()
-                        .get(province)
-                        .is_some_and(|p| world.get::<OwnedBy>(p).map(|o| o.0) != realm),
-                    _ => false,
-                })
-                .cloned(),
+            DecisionKind::RebelSiege { .. } => legal.find(|a| match a {
+                Action::ChooseProvince { province } => world
+                    .resource::<Index>()
+                    .get(province)
+                    .is_some_and(|p| world.get::<OwnedBy>(p).map(|o| o.0) != realm),
+                _ => false,
+            }),
             DecisionKind::AfterPass => Some(if mat.ducats >= if bold { 25 } else { 12 } {
                 Action::RepayLoan
             } else {
@@ -271,10 +270,7 @@ impl Bot {
             }),
             DecisionKind::SuppressMore => {
                 if mat.mp(MpKind::Mil) >= 2 {
-                    legal
-                        .iter()
-                        .find(|a| matches!(a, Action::ChooseProvince { .. }))
-                        .cloned()
+                    legal.find(|a| matches!(a, Action::ChooseProvince { .. }))
                 } else {
                     Some(Action::Decline)
                 }
@@ -295,8 +291,7 @@ impl Bot {
                     .sum();
                 let upkeep = court + i32::from(mat.loans) + war::army_upkeep(world, r);
                 let short = mat.ducats + income < upkeep;
-                let first =
-                    |pred: &dyn Fn(&Action) -> bool| legal.iter().find(|a| pred(a)).cloned();
+                let first = |pred: &dyn Fn(&Action) -> bool| legal.find(pred);
                 if bold {
                     // Borrow rather than give up anything, while the bankers still lend; past
                     // that, whatever the treasury cannot carry goes unpaid in step B.
@@ -386,6 +381,7 @@ impl Bot {
             }),
             // Lost at Sea: the cheapest ship goes (a galley, then a light ship, then a heavy one).
             DecisionKind::LostAtSea => legal
+                .all()
                 .iter()
                 .min_by_key(|a| match a {
                     Action::DisbandUnit { kind, .. } => match kind {
@@ -410,8 +406,7 @@ impl Bot {
             DecisionKind::CardinalDies => crate::rulesets::pop::rules::curia::dying_cardinal(world)
                 .map(|slot| Action::ChooseCardinal { slot: slot as u8 }),
             DecisionKind::ExcommunicationCardinal => legal
-                .iter()
-                .filter(|a| matches!(a, Action::ChooseCardinal { .. }))
+                .matching(|a| matches!(a, Action::ChooseCardinal { .. }))
                 .last()
                 .cloned(),
             DecisionKind::Corruption { charge } => {
@@ -425,14 +420,17 @@ impl Bot {
         };
         // A heuristic that names an action the rules refuse here falls back to a legal one.
         let pick = pick.filter(|p| legal.contains(p));
-        Some(pick.unwrap_or_else(|| legal[self.rng.random_range(0..legal.len())].clone()))
+        Some(pick.unwrap_or_else(|| {
+            let all = legal.all();
+            all[self.rng.random_range(0..all.len())].clone()
+        }))
     }
 
     /// The face-up Event with the most ducats on it (ties by lot).
-    fn richest_event(&mut self, game: &Game, legal: &[Action]) -> Option<Action> {
+    fn richest_event(&mut self, game: &Game, legal: &Legal) -> Option<Action> {
         let display = game.world().resource::<EventDisplay>();
         let events: Vec<(i32, &Action)> = legal
-            .iter()
+            .matching(|a| matches!(a, Action::TakeEvent { .. }))
             .filter_map(|a| match a {
                 Action::TakeEvent { slot } => {
                     display.row.get(usize::from(*slot)).map(|s| (s.ducats, a))
@@ -457,7 +455,7 @@ fn research_pick(
     world: &bevy::prelude::World,
     realm: bevy::prelude::Entity,
     mat: &Mat,
-    legal: &[Action],
+    legal: &Legal,
 ) -> Option<Action> {
     let content = &world.resource::<Content>().0;
     let held = crate::rulesets::pop::rules::ideas::ideas_of(world, realm);
@@ -468,7 +466,7 @@ fn research_pick(
         .map(|i| generic::idea_value(world, realm, &i.effects))
         .sum();
     legal
-        .iter()
+        .matching(|a| matches!(a, Action::ResearchIdea { .. }))
         .filter_map(|a| match a {
             Action::ResearchIdea { idea } => {
                 content.ideas.iter().find(|i| &i.id == idea).map(|i| (i, a))

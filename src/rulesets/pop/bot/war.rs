@@ -1,6 +1,7 @@
 //! The bot at war: when to raise an army and a fleet, whom to attack, where to march and sail,
 //! what to besiege, when to retreat or surrender, and which peace to impose.
 
+use super::legal::Legal;
 use std::collections::{HashMap, VecDeque};
 
 use bevy::prelude::*;
@@ -50,12 +51,13 @@ fn distances(world: &World, realm: Entity, targets: &[Entity]) -> HashMap<Entity
     let bridges = crate::rulesets::pop::rules::military::naval_bridges(world, realm);
     let mut dist = HashMap::new();
     let mut queue = VecDeque::new();
-    if let Some(mut q) = world.try_query::<(Entity, &InArea)>() {
-        let mut starts: Vec<Entity> = q
-            .iter(world)
-            .filter(|(p, _)| controller(world, *p).is_some_and(|c| targets.contains(&c)))
-            .map(|(_, a)| a.0)
-            .collect();
+    if let Some(mut starts) =
+        crate::engine::query_cache::with_query::<(Entity, &InArea), (), _>(world, |q| {
+            q.filter(|(p, _)| controller(world, *p).is_some_and(|c| targets.contains(&c)))
+                .map(|(_, a)| a.0)
+                .collect::<Vec<Entity>>()
+        })
+    {
         starts.sort();
         starts.dedup();
         for s in starts {
@@ -95,11 +97,9 @@ fn invasion_sea(world: &World, realm: Entity, enemies: &[Entity]) -> Vec<Entity>
         .filter(|a| world.get::<SeaZone>(**a).is_none())
         .flat_map(|a| coasts(*a))
         .collect();
-    let enemy_seas: Vec<Entity> = world
-        .try_query::<(Entity, &InArea)>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter(|(p, _)| controller(world, *p).is_some_and(|c| enemies.contains(&c)))
+    let enemy_seas: Vec<Entity> =
+        crate::engine::query_cache::with_query::<(Entity, &InArea), (), _>(world, |q| {
+            q.filter(|(p, _)| controller(world, *p).is_some_and(|c| enemies.contains(&c)))
                 .map(|(_, a)| a.0)
                 .collect::<Vec<_>>()
         })
@@ -133,7 +133,7 @@ pub fn turn_action(
     world: &World,
     realm: Entity,
     mat: &Mat,
-    legal: &[Action],
+    legal: &Legal,
     bold: bool,
 ) -> Option<Action> {
     let enemies = enemies_of(world, realm);
@@ -141,7 +141,7 @@ pub fn turn_action(
     // Minor actions: a general or admiral waiting on an empty mat takes an army or fleet that
     // has no commander (free); the ruler leads the largest army; a general from the hand for
     // another.
-    for a in legal {
+    for a in legal.matching(|a| matches!(a, Action::CommandArmy { .. })) {
         if let Action::CommandArmy { character, place } = a {
             let c = entity(world, character)?;
             let p = entity(world, place)?;
@@ -156,7 +156,7 @@ pub fn turn_action(
             }
         }
     }
-    for a in legal {
+    for a in legal.matching(|a| matches!(a, Action::CommandArmy { .. })) {
         if let Action::CommandArmy { character, place } = a {
             let c = entity(world, character)?;
             let p = entity(world, place)?;
@@ -170,7 +170,7 @@ pub fn turn_action(
         }
     }
     if mil >= 4 {
-        for a in legal {
+        for a in legal.matching(|a| matches!(a, Action::AppointGeneral { .. })) {
             if let Action::AppointGeneral { place, .. } = a {
                 let p = entity(world, place)?;
                 if commander_at(world, realm, p).is_none()
@@ -192,13 +192,13 @@ pub fn turn_action(
     }
     if !enemies.is_empty() {
         // Besiege what the army can take.
-        if let Some(s) = legal.iter().find(|a| matches!(a, Action::Siege { .. })) {
-            return Some(s.clone());
+        if let Some(s) = legal.find(|a| matches!(a, Action::Siege { .. })) {
+            return Some(s);
         }
         let dist = distances(world, realm, &enemies);
         // March towards the enemy, avoiding stronger armies.
         let mut best: Option<(u32, Action)> = None;
-        for a in legal {
+        for a in legal.matching(|a| matches!(a, Action::Move { .. })) {
             if let Action::Move { from, to } = a {
                 let (Some(f), Some(t)) = (entity(world, from), entity(world, to)) else {
                     continue;
@@ -240,7 +240,7 @@ pub fn turn_action(
             let seas = invasion_sea(world, realm, &enemies);
             let bridged = crate::rulesets::pop::rules::military::naval_bridges(world, realm);
             if !seas.iter().any(|s| bridged.iter().any(|(b, _)| b == s)) {
-                for a in legal {
+                for a in legal.matching(|a| matches!(a, Action::Sail { .. })) {
                     if let Action::Sail { to, .. } = a {
                         if entity(world, to).is_some_and(|t| seas.contains(&t)) {
                             return Some(a.clone());
@@ -250,15 +250,18 @@ pub fn turn_action(
             }
         }
         // Fleets sail to where an enemy's ports face.
-        for a in legal {
+        // The sea zones the enemies' ports face, found once for every fleet's sail.
+        let enemy_ports: Vec<Entity> =
+            crate::engine::query_cache::with_query::<(&Province, &OwnedBy), (), _>(world, |q| {
+                q.filter(|(_, o)| enemies.contains(&o.0))
+                    .filter_map(|(p, _)| p.port)
+                    .collect()
+            })
+            .unwrap_or_default();
+        for a in legal.matching(|a| matches!(a, Action::Sail { .. })) {
             if let Action::Sail { to, .. } = a {
                 let Some(t) = entity(world, to) else { continue };
-                let enemy_port = world
-                    .try_query::<(&Province, &OwnedBy)>()
-                    .is_some_and(|mut q| {
-                        q.iter(world)
-                            .any(|(p, o)| p.port == Some(t) && enemies.contains(&o.0))
-                    });
+                let enemy_port = enemy_ports.contains(&t);
                 // A bold realm keeps its fleets out blockading; a prudent one sometimes.
                 if enemy_port && (bold || rng.random_range(0..3) == 0) {
                     return Some(a.clone());
@@ -282,8 +285,8 @@ pub fn turn_action(
     // At peace: keep a small army, and sometimes go to war against a weak neighbour.
     let (peace_army, peace_funds) = if bold { (6, 8) } else { (4, 12) };
     if mil >= 2 && mat.ducats >= peace_funds && army_size(world, realm) < peace_army {
-        if let Some(r) = legal.iter().find(|a| matches!(a, Action::Recruit { .. })) {
-            return Some(r.clone());
+        if let Some(r) = legal.find(|a| matches!(a, Action::Recruit { .. })) {
+            return Some(r);
         }
     }
     if mil >= 3 && army_size(world, realm) >= 3 {
@@ -324,7 +327,7 @@ pub fn turn_action(
             .filter_map(|p| controller(world, p))
             .collect();
         let mut targets: Vec<(i32, Action)> = Vec::new();
-        for a in legal {
+        for a in legal.matching(|a| matches!(a, Action::DeclareWar { .. })) {
             if let Action::DeclareWar { target } = a {
                 let Some(t) = entity(world, target) else {
                     continue;
@@ -376,9 +379,9 @@ pub fn army_upkeep(world: &World, realm: Entity) -> i32 {
     (halves + 1) / 2
 }
 
-fn closest_recruit(world: &World, legal: &[Action], dist: &HashMap<Entity, u32>) -> Option<Action> {
+fn closest_recruit(world: &World, legal: &Legal, dist: &HashMap<Entity, u32>) -> Option<Action> {
     legal
-        .iter()
+        .matching(|a| matches!(a, Action::Recruit { .. }))
         .filter_map(|a| match a {
             Action::Recruit { area } => {
                 let d = entity(world, area).and_then(|e| dist.get(&e).copied());
@@ -397,7 +400,7 @@ pub fn decide(
     realm: Entity,
     mat: &Mat,
     kind: &DecisionKind,
-    legal: &[Action],
+    legal: &Legal,
 ) -> Option<Action> {
     match kind {
         DecisionKind::RecruitUnits { .. } => {
@@ -409,12 +412,12 @@ pub fn decide(
             let enemies = enemies_of(world, realm);
             let has_ships =
                 !crate::rulesets::pop::rules::military::army_places(world, realm, false).is_empty();
-            let enemy_ports = world
-                .try_query::<(&Province, &OwnedBy)>()
-                .is_some_and(|mut q| {
-                    q.iter(world)
-                        .any(|(p, o)| p.port.is_some() && enemies.contains(&o.0))
-                });
+            let enemy_ports =
+                crate::engine::query_cache::with_query::<(&Province, &OwnedBy), (), _>(
+                    world,
+                    |mut q| q.any(|(p, o)| p.port.is_some() && enemies.contains(&o.0)),
+                )
+                .unwrap_or(false);
             let want = |a: &Action| legal.contains(a);
             if done >= 4 || mat.ducats < 6 {
                 return Some(Action::Decline);
@@ -465,9 +468,7 @@ pub fn decide(
         // A town on the stormed province of an enemy: occupied land counts in the peace.
         DecisionKind::OccupyRebelTown { .. } => Some(Action::Accept),
         DecisionKind::SiegeMore { .. } => legal
-            .iter()
             .find(|a| matches!(a, Action::ChooseProvince { .. }))
-            .cloned()
             .or(Some(Action::Decline)),
         // Carried across the sea only towards an enemy: the march that ends nearest one.
         DecisionKind::NavalTransport { .. } => {
@@ -477,7 +478,7 @@ pub fn decide(
             }
             let dist = distances(world, realm, &enemies);
             legal
-                .iter()
+                .matching(|a| matches!(a, Action::Move { .. }))
                 .filter_map(|a| match a {
                     Action::Move { from, to } => {
                         let f = dist.get(&entity(world, from)?).copied().unwrap_or(99);
@@ -491,10 +492,8 @@ pub fn decide(
                 .or(Some(Action::Decline))
         }
         DecisionKind::FreeActivation => legal
-            .iter()
             .find(|a| matches!(a, Action::Move { .. }))
-            .or_else(|| legal.iter().find(|a| matches!(a, Action::Recruit { .. })))
-            .cloned()
+            .or_else(|| legal.find(|a| matches!(a, Action::Recruit { .. })))
             .or(Some(Action::Decline)),
         DecisionKind::BattleRetreat { .. } => {
             let fight = world.resource::<Battles>().current.clone()?;
@@ -512,10 +511,7 @@ pub fn decide(
                     .count()
             });
             if theirs >= 2 * mine {
-                legal
-                    .iter()
-                    .find(|a| matches!(a, Action::Retreat { .. }))
-                    .cloned()
+                legal.find(|a| matches!(a, Action::Retreat { .. }))
             } else {
                 Some(Action::Decline)
             }
@@ -523,9 +519,7 @@ pub fn decide(
         // Every ally that can be called is called: Player Realms may still refuse, and a
         // Non-Player Realm lends its troops for a little influence.
         DecisionKind::SendCalls { .. } => legal
-            .iter()
             .find(|a| matches!(a, Action::CallToArms { .. }))
-            .cloned()
             .or(Some(Action::Decline)),
         DecisionKind::CallToArms {
             defensive, enemy, ..

@@ -84,7 +84,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
     else {
         return None;
     };
-    let err = |why: &str| Some(Illegal::new(ids::ACT_COLONIZE, why));
+    let err = |why: &'static str| Some(Illegal::new(ids::ACT_COLONIZE, why));
     let Some(p) = world
         .resource::<Index>()
         .get(province)

@@ -144,6 +144,11 @@ fn roma_controller(world: &World) -> Option<Entity> {
 /// with the Papal States; else the Catholic Player Realm allied with the Papal States (the
 /// oldest alliance when several are).
 pub fn roma_holder(world: &World) -> Option<Entity> {
+    struct RomaHolder;
+    *crate::engine::memo::cached::<RomaHolder, _, _>(world, (), || roma_holder_now(world))
+}
+
+fn roma_holder_now(world: &World) -> Option<Entity> {
     if let Some(c) = roma_controller(world) {
         return may_hold_cardinals(world, c).then_some(c);
     }
@@ -177,6 +182,13 @@ pub fn cardinals_of(world: &World, realm: Entity) -> usize {
 /// Each Catholic Player Realm with cardinals: (realm, cardinals, position of its leftmost
 /// cardinal: 0 for Roma, then 1, 2, ... for the regular slots).
 fn standings(world: &World) -> Vec<(Entity, usize, usize)> {
+    struct Standings;
+    crate::engine::memo::cached::<Standings, _, _>(world, (), || standings_now(world))
+        .as_ref()
+        .clone()
+}
+
+fn standings_now(world: &World) -> Vec<(Entity, usize, usize)> {
     let curia = world.resource::<Curia>();
     let roma = roma_holder(world);
     catholic_players(world)

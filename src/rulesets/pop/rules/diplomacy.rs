@@ -262,6 +262,15 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
 /// Areas next to the realm (its own or a land neighbour of one where it is present) with a
 /// province it does not own: where a claim may be fabricated (house rule on "next to").
 fn claimable_areas(world: &World, realm: Entity) -> Vec<Entity> {
+    struct Claimable;
+    crate::engine::memo::cached::<Claimable, _, _>(world, realm, || {
+        claimable_areas_now(world, realm)
+    })
+    .as_ref()
+    .clone()
+}
+
+fn claimable_areas_now(world: &World, realm: Entity) -> Vec<Entity> {
     let presence = presence_areas(world, realm);
     let mut areas = presence.clone();
     for a in &presence {

@@ -134,8 +134,8 @@ pub const FAITH_FROM_AGE: u8 = 3;
 
 /// The Emperor's realm, if the Empire is in play.
 pub fn emperor(world: &World) -> Option<Entity> {
-    let key = world.get_resource::<Empire>()?.emperor.clone()?;
-    world.resource::<Index>().get(&key)
+    let key = world.get_resource::<Empire>()?.emperor.as_deref()?;
+    world.resource::<Index>().get(key)
 }
 
 /// The Emperor's content id, for the log ("" without an Empire).
@@ -502,9 +502,13 @@ pub fn authority(world: &World) -> i32 {
 
 /// Whether the area lies inside the Empire now: listed by the scenario and not left.
 pub fn hre_area(world: &World, area: Entity) -> bool {
-    let key = key_of(world, area);
+    // Areas always carry their content id (key_of's "#sid" is for keyless entities).
+    let Some(key) = world.get::<Key>(area).map(|k| k.0.as_str()) else {
+        return false;
+    };
     let content = &world.resource::<Content>().0;
-    content.options.hre_areas.contains(&key) && !world.resource::<Empire>().left.contains(&key)
+    content.options.hre_areas.iter().any(|k| k == key)
+        && !world.resource::<Empire>().left.iter().any(|k| k == key)
 }
 
 fn capital_province(world: &World, realm: Entity) -> Option<Entity> {
@@ -544,10 +548,12 @@ fn listed_areas(world: &World, pick: impl Fn(&Content) -> &Vec<String>) -> Vec<(
 /// Whether an Elector Area counts (18.3): it lies inside the Empire and holds the capital of a
 /// member that still owns it.
 fn elector_counts(world: &World, area: Entity) -> bool {
+    // "Any province" does not depend on their order: read unsorted (asked every pass).
     hre_area(world, area)
-        && provinces_of(world, area)
-            .into_iter()
-            .any(|p| owner(world, p).is_some_and(|o| capital_province(world, o) == Some(p)))
+        && world.get::<AreaProvinces>(area).is_some_and(|ps| {
+            ps.iter()
+                .any(|p| owner(world, p).is_some_and(|o| capital_province(world, o) == Some(p)))
+        })
 }
 
 fn counting_electors(world: &World) -> Vec<String> {
@@ -673,15 +679,32 @@ fn vassalized(world: &World, province: Entity) -> bool {
 /// The Empire's areas wholly -owned- by realms outside it (18.6): a province an outsider holds
 /// as a vassal is not owned by it, and keeps the area in.
 fn wholly_outside(world: &World) -> Vec<String> {
+    // Asked after every pass of the rules: realms are few and provinces many, so each owner's
+    // standing is worked out once, and the provinces are read unsorted ("every province" does
+    // not depend on their order).
+    let mut standing: Vec<(Entity, bool)> = Vec::new();
+    let mut external = |o: Entity| match standing.iter().find(|(r, _)| *r == o) {
+        Some((_, x)) => *x,
+        None => {
+            let x = is_external(world, o);
+            standing.push((o, x));
+            x
+        }
+    };
     listed_areas(world, |c| &c.0.options.hre_areas)
         .into_iter()
         .filter(|(_, a)| {
-            let provinces = provinces_of(world, *a);
-            !provinces.is_empty()
-                && provinces.iter().all(|p| {
-                    owner(world, *p).is_some_and(|o| is_external(world, o))
-                        && !vassalized(world, *p)
-                })
+            let Some(provinces) = world.get::<AreaProvinces>(*a) else {
+                return false;
+            };
+            let mut any = false;
+            for p in provinces.iter() {
+                any = true;
+                if !(owner(world, p).is_some_and(&mut external) && !vassalized(world, p)) {
+                    return false;
+                }
+            }
+            any
         })
         .map(|(k, _)| k)
         .collect()
@@ -768,8 +791,9 @@ pub fn tidy(world: &mut World) {
     let outside_before = world.resource::<Empire>().outside.clone();
     // An area leaving makes the realms with their capital there outsiders, which may take
     // another area out with it: leave until nothing more does.
+    let mut outside_now;
     loop {
-        let outside_now = wholly_outside(world);
+        outside_now = wholly_outside(world);
         let leaving: Vec<String> = listed_areas(world, |c| &c.0.options.hre_areas)
             .into_iter()
             .map(|(key, _)| key)
@@ -797,9 +821,11 @@ pub fn tidy(world: &mut World) {
             );
         }
     }
+    let mut rejoined = false;
     for (key, area) in listed_areas(world, |c| &c.0.options.hre_areas) {
         let left = world.resource::<Empire>().left.contains(&key);
         if left && wholly_inside(world, area) {
+            rejoined = true;
             world.resource_mut::<Empire>().left.retain(|k| *k != key);
             change_authority(
                 world,
@@ -811,7 +837,12 @@ pub fn tidy(world: &mut World) {
             );
         }
     }
-    let outside_after = wholly_outside(world);
+    // Nothing changed since the last count unless an area rejoined.
+    let outside_after = if rejoined {
+        wholly_outside(world)
+    } else {
+        outside_now
+    };
     world.resource_mut::<Empire>().outside = outside_after;
     refresh_electors(world);
     enforce_cap(world);

@@ -73,7 +73,7 @@ pub fn focus_taken(world: &World, realm: Entity) -> bool {
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
     match action {
         Action::ChangeFocus { into, from } => {
-            let err = |why: &str| Some(Illegal::new(ids::NATIONAL_FOCUS, why));
+            let err = |why: &'static str| Some(Illegal::new(ids::NATIONAL_FOCUS, why));
             if focus_taken(world, realm) {
                 return err("Change National Focus is taken once per Round");
             }
@@ -261,7 +261,7 @@ pub fn answer_problem(
     action: &Action,
 ) -> Option<Illegal> {
     let run = world.resource::<Generic>().focus.clone()?;
-    let err = |why: &str| Some(Illegal::new(ids::NATIONAL_FOCUS, why));
+    let err = |why: &'static str| Some(Illegal::new(ids::NATIONAL_FOCUS, why));
     match (kind, action) {
         (DecisionKind::FocusDiscard { .. }, Action::Decline) => (!run.shifted
             && run.discarded.is_empty())
@@ -279,7 +279,9 @@ pub fn answer_problem(
             .contains(deck))
         .then(|| Illegal::new(ids::NATIONAL_FOCUS, "that deck is empty")),
         (DecisionKind::FocusDraw { .. }, Action::TakeDiscard { card }) => {
-            let err = |why: &str| Some(Illegal::new(ids::FOCUS_DISCARD_PICK, why));
+            let err = |why: std::borrow::Cow<'static, str>| {
+                Some(Illegal::new(ids::FOCUS_DISCARD_PICK, why))
+            };
             let m = crate::rulesets::pop::rules::generic::mat(world, realm);
             let decks = world.resource::<ActionDecks>();
             let found = MpKind::ALL.into_iter().find_map(|kind| {
@@ -289,12 +291,15 @@ pub fn answer_problem(
                     .then_some(kind)
             });
             match found {
-                None => err("only one of the top 5 cards of a discard pile"),
-                Some(_) if run.bought_discard => err("one new card from the discards per action"),
+                None => err("only one of the top 5 cards of a discard pile".into()),
+                Some(_) if run.bought_discard => {
+                    err("one new card from the discards per action".into())
+                }
                 Some(kind) if m.mp(kind) < DISCARD_PICK_MP || m.ducats < DISCARD_PICK_DUCATS => {
-                    err(&format!(
-                        "picking from the {kind:?} discards costs 1 {kind:?} and 2 ducats"
-                    ))
+                    err(
+                        format!("picking from the {kind:?} discards costs 1 {kind:?} and 2 ducats")
+                            .into(),
+                    )
                 }
                 Some(_) => None,
             }

@@ -353,6 +353,13 @@ pub fn all_of<T: Component>(world: &World) -> Vec<Entity> {
 
 /// Markers of type `T` (claims, alliances, ...), with their entity, in stable-id order.
 pub fn markers<T: Component + Copy>(world: &World) -> Vec<(Entity, T)> {
+    struct Markers<T>(std::marker::PhantomData<T>);
+    crate::engine::memo::cached::<Markers<T>, _, _>(world, (), || markers_now::<T>(world))
+        .as_ref()
+        .clone()
+}
+
+fn markers_now<T: Component + Copy>(world: &World) -> Vec<(Entity, T)> {
     all_of::<T>(world)
         .into_iter()
         .filter_map(|e| world.get::<T>(e).map(|t| (e, *t)))
@@ -389,6 +396,15 @@ pub fn has_core_token(world: &World, realm: Entity, area: Entity) -> bool {
 
 /// Areas where a realm is present: it owns a province there or has a claim or core token.
 pub fn presence_areas(world: &World, realm: Entity) -> Vec<Entity> {
+    struct PresenceAreas;
+    crate::engine::memo::cached::<PresenceAreas, _, _>(world, realm, || {
+        presence_areas_now(world, realm)
+    })
+    .as_ref()
+    .clone()
+}
+
+fn presence_areas_now(world: &World, realm: Entity) -> Vec<Entity> {
     let mut areas: Vec<Entity> = owned(world, realm)
         .into_iter()
         .filter_map(|p| area_of(world, p))

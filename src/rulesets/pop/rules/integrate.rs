@@ -41,7 +41,7 @@ pub fn integrable(world: &World, realm: Entity) -> Vec<Entity> {
 
 /// Why `realm` may not place a core token in `area` by Integrate Area, if it may not.
 pub fn area_problem(world: &World, realm: Entity, area: Entity) -> Option<Illegal> {
-    let err = |why: &str| Some(Illegal::new(ids::ACT_INTEGRATE_AREA, why));
+    let err = |why: &'static str| Some(Illegal::new(ids::ACT_INTEGRATE_AREA, why));
     if world.get::<Area>(area).is_none() {
         return err("no such area");
     }

@@ -298,6 +298,13 @@ pub const UNITS_PER_SHIP: usize = 3;
 /// an ally's, 11.3) stand there at sea and no hostile ship does, with how many land units they
 /// carry across (3 per ship).
 pub fn naval_bridges(world: &World, realm: Entity) -> Vec<(Entity, usize)> {
+    struct Bridges;
+    crate::engine::memo::cached::<Bridges, _, _>(world, realm, || naval_bridges_now(world, realm))
+        .as_ref()
+        .clone()
+}
+
+fn naval_bridges_now(world: &World, realm: Entity) -> Vec<(Entity, usize)> {
     let friendly = |u: Entity| {
         world
             .get::<Unit>(u)
@@ -306,11 +313,9 @@ pub fn naval_bridges(world: &World, realm: Entity) -> Vec<(Entity, usize)> {
                 .get::<UnitOf>(u)
                 .is_some_and(|o| o.0 == realm || allied(world, realm, o.0))
     };
-    let mut out: Vec<(Entity, usize)> = world
-        .try_query::<(Entity, &SeaZone, &Present)>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter(|(s, _, _)| !hostile_units_at(world, realm, *s, false))
+    let mut out: Vec<(Entity, usize)> =
+        crate::engine::query_cache::with_query::<(Entity, &SeaZone, &Present), (), _>(world, |q| {
+            q.filter(|(s, _, _)| !hostile_units_at(world, realm, *s, false))
                 .map(|(s, _, present)| (s, present.iter().filter(|u| friendly(*u)).count()))
                 .filter(|(_, ships)| *ships > 0)
                 .map(|(s, ships)| (s, UNITS_PER_SHIP * ships))
@@ -445,6 +450,15 @@ fn way_limit(mountain: bool, carried: Option<usize>) -> usize {
 /// own ships as if the shores bordered by land. Per destination the way that lets the most
 /// units through (then the one without mountains or sea).
 pub fn marches(world: &World, realm: Entity, from: Entity) -> Vec<March> {
+    struct Marches;
+    crate::engine::memo::cached::<Marches, _, _>(world, (realm, from), || {
+        marches_now(world, realm, from)
+    })
+    .as_ref()
+    .clone()
+}
+
+fn marches_now(world: &World, realm: Entity, from: Entity) -> Vec<March> {
     let bridges = naval_bridges(world, realm);
     let mut out: Vec<March> = Vec::new();
     let mut add = |way: March| {
@@ -580,6 +594,15 @@ pub fn army_places(world: &World, realm: Entity, land: bool) -> Vec<Entity> {
 /// Where the fleet at `from` may sail: up to two sea steps, into a sea zone or a port area of
 /// its own; entering a sea zone with hostile ships stops it.
 pub fn sail_destinations(world: &World, realm: Entity, from: Entity) -> Vec<Entity> {
+    struct Sails;
+    crate::engine::memo::cached::<Sails, _, _>(world, (realm, from), || {
+        sail_destinations_now(world, realm, from)
+    })
+    .as_ref()
+    .clone()
+}
+
+fn sail_destinations_now(world: &World, realm: Entity, from: Entity) -> Vec<Entity> {
     let seas_next = |place: Entity| -> Vec<Entity> {
         if world.get::<SeaZone>(place).is_some() {
             let mut next: Vec<Entity> = world
@@ -714,18 +737,17 @@ fn island_blocked(world: &World, realm: Entity, province: Entity) -> bool {
 /// The turn's military actions worth checking (legal or not; `check_turn` filters).
 pub fn turn_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
-    let rel = Relations::of(world);
-    if let Some(mut q) = world.try_query_filtered::<Entity, (With<Realm>, With<Owns>)>() {
-        let mut realms: Vec<Entity> = q.iter(world).filter(|r| *r != realm).collect();
+    if let Some(mut realms) =
+        crate::engine::query_cache::with_query::<Entity, (With<Realm>, With<Owns>), _>(world, |q| {
+            q.filter(|r| *r != realm).collect::<Vec<_>>()
+        })
+    {
         realms.sort_by_key(|r| sid_of(world, *r));
-        all.extend(
-            realms
-                .into_iter()
-                .filter(|r| declare_problem_in(world, &rel, realm, *r).is_none())
-                .map(|r| Action::DeclareWar {
-                    target: key_of(world, r),
-                }),
-        );
+        // Every realm with land is a candidate: `check` asks `declare_problem` of the one a
+        // bot or a person weighs (the bot weighs declarations only when it wants a war).
+        all.extend(realms.into_iter().map(|r| Action::DeclareWar {
+            target: key_of(world, r),
+        }));
     }
     all.extend(move_candidates(world, realm));
     all.extend(

@@ -174,13 +174,19 @@ pub fn legal_actions(world: &World) -> Vec<Action> {
     let Some(decision) = world.resource::<Pending>().0.clone() else {
         return Vec::new();
     };
-    candidates(world, &decision)
-        .into_iter()
-        .filter(|a| check(world, a).is_ok())
-        .collect()
+    // Candidates ask the same questions again (where an army may march, who is at war):
+    // remembered while the World cannot change.
+    crate::engine::memo::scope(world, || {
+        candidates(world, &decision)
+            .into_iter()
+            .filter(|a| check(world, a).is_ok())
+            .collect()
+    })
 }
 
-fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
+/// The answers worth checking for a decision, legal or not, in the order `legal_actions`
+/// lists the legal ones (the bot checks only those it considers; see `bot::legal`).
+pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
     let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
         return Vec::new();
     };

@@ -10,14 +10,42 @@ use crate::rulesets::pop::state::sid_of;
 
 /// Whether a marker of kind `T` joins the two realms.
 pub fn between<T: Component + Pairing>(world: &World, x: Entity, y: Entity) -> bool {
+    if crate::engine::memo::active(world) {
+        return sides_of::<T>(world)
+            .iter()
+            .any(|(a, b)| (*a == x && *b == y) || (*a == y && *b == x));
+    }
     with_query::<&T, (), _>(world, |mut q| q.any(|m| m.between(x, y))).unwrap_or(false)
+}
+
+/// The two sides of every marker of kind `T`, in query order: remembered while the World
+/// cannot change, since wars and alliances are asked about for every candidate action.
+fn sides_of<T: Component + Pairing>(world: &World) -> std::rc::Rc<Vec<(Entity, Entity)>> {
+    struct Sides<T>(std::marker::PhantomData<T>);
+    crate::engine::memo::cached::<Sides<T>, _, _>(world, (), || {
+        with_query::<&T, (), _>(world, |q| q.map(|m| m.sides()).collect()).unwrap_or_default()
+    })
 }
 
 /// The realms joined to `realm` by a marker of kind `T`, in stable-id order.
 pub fn partners<T: Component + Pairing>(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut out: Vec<Entity> =
+    let mut out: Vec<Entity> = if crate::engine::memo::active(world) {
+        sides_of::<T>(world)
+            .iter()
+            .filter_map(|(a, b)| {
+                if *a == realm {
+                    Some(*b)
+                } else if *b == realm {
+                    Some(*a)
+                } else {
+                    None
+                }
+            })
+            .collect()
+    } else {
         with_query::<&T, (), _>(world, |q| q.filter_map(|m| m.other(realm)).collect())
-            .unwrap_or_default();
+            .unwrap_or_default()
+    };
     out.sort_by_key(|e| sid_of(world, *e));
     out.dedup();
     out
@@ -72,6 +100,13 @@ pub fn area_of(world: &World, province: Entity) -> Option<Entity> {
 
 /// The provinces of an area, in stable-id order.
 pub fn provinces_of(world: &World, area: Entity) -> Vec<Entity> {
+    struct ProvincesOf;
+    crate::engine::memo::cached::<ProvincesOf, _, _>(world, area, || provinces_of_now(world, area))
+        .as_ref()
+        .clone()
+}
+
+fn provinces_of_now(world: &World, area: Entity) -> Vec<Entity> {
     let mut out: Vec<Entity> = world
         .get::<AreaProvinces>(area)
         .map(|p| p.iter().collect())

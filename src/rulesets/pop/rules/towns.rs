@@ -285,10 +285,12 @@ pub fn is_core(world: &World, province: Entity, realm: Entity) -> bool {
 /// The realms a province is a core of.
 pub fn core_owners(world: &World, province: Entity) -> Vec<Entity> {
     if let Some(area) = world.get::<InArea>(province).map(|a| a.0) {
-        if let Some(mut tokens) = world.try_query::<&CoreToken>() {
-            if let Some(token) = tokens.iter(world).find(|t| t.area == area) {
-                return vec![token.realm];
-            }
+        let realm =
+            crate::engine::query_cache::with_query::<&CoreToken, (), _>(world, |mut tokens| {
+                tokens.find(|t| t.area == area).map(|t| t.realm)
+            });
+        if let Some(Some(realm)) = realm {
+            return vec![realm];
         }
     }
     if let Some(marker) = world.get::<NprMarker>(province) {

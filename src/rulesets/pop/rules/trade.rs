@@ -293,12 +293,12 @@ fn carriers(world: &World, realm: Entity) -> HashSet<Entity> {
         .into_iter()
         .filter_map(|p| area_of(world, p))
         .collect();
-    if let Some(mut q) = world.try_query::<&Influence>() {
-        out.extend(
-            q.iter(world)
-                .filter(|i| i.realm == realm && i.count > 0)
-                .map(|i| i.area),
-        );
+    if let Some(areas) = crate::engine::query_cache::with_query::<&Influence, (), _>(world, |q| {
+        q.filter(|i| i.realm == realm && i.count > 0)
+            .map(|i| i.area)
+            .collect::<Vec<_>>()
+    }) {
+        out.extend(areas);
     }
     if let Some(forces) = world.get::<Forces>(realm) {
         out.extend(
@@ -411,14 +411,15 @@ fn ship_chain(
 
 /// Light Ships on the Trade Protection slots of a sea zone, in stable-id order.
 pub fn protecting_ships(world: &World, sea: Entity) -> Vec<Entity> {
-    let Some(mut q) = world.try_query::<(Entity, &At)>() else {
+    let Some(mut out) =
+        crate::engine::query_cache::with_query::<(Entity, &At), (), _>(world, |q| {
+            q.filter(|(e, at)| at.0 == sea && protects(world, *e))
+                .map(|(e, _)| e)
+                .collect::<Vec<Entity>>()
+        })
+    else {
         return Vec::new();
     };
-    let mut out: Vec<Entity> = q
-        .iter(world)
-        .filter(|(e, at)| at.0 == sea && protects(world, *e))
-        .map(|(e, _)| e)
-        .collect();
     out.sort_by_key(|e| sid_of(world, *e));
     out
 }
