@@ -1,5 +1,5 @@
-//! The command line: `regnum` opens the desktop game; `check`, `simulate` and `replay` run
-//! headless.
+//! The command line: `regnum` opens the desktop game; `check`, `simulate`, `report` and
+//! `replay` run headless.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,6 +13,7 @@ use crate::rulesets::pop::content::{self, Scenario};
 
 pub mod check;
 pub mod replay;
+pub mod report;
 pub mod simulate;
 
 #[derive(Parser, Debug)]
@@ -57,6 +58,9 @@ pub enum Command {
     },
     /// Bots play complete games headless (game i uses seed S+i).
     Simulate(simulate::SimulateArgs),
+    /// A balance report: bots play N games of a scenario (and of a second version with
+    /// --against) and an HTML page with charts is written to --out.
+    Report(report::ReportArgs),
     /// Replay a save and print a summary (or the final state as JSON).
     Replay {
         /// The save file.
@@ -107,6 +111,7 @@ pub fn run(command: Command) -> i32 {
     match command {
         Command::Check { paths } => check::run(&paths),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Report(args) => report::run(&args),
         Command::Replay {
             save,
             json,

@@ -220,55 +220,24 @@ fn simulate<R: Ruleset>(args: &SimulateArgs, default: fn() -> Arc<R::Content>) -
         eprintln!("error: {e}");
         return 1;
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let bar = ProgressBar::new(args.games);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} games ({per_sec}, eta {eta})",
+    let threads = threads_or_all(args.threads);
+    let results = in_parallel(args.games, threads, |i| {
+        play_one::<R>(
+            scenario.clone(),
+            args.seed + i,
+            args.save_dir.as_ref(),
+            scenario_file.as_deref(),
+            &setup,
+            args.check_invariants,
         )
-        .expect("valid template"),
-    );
-    let next = Mutex::new(0u64);
-    let results = Mutex::new(Vec::new());
-    let failure = Mutex::new(None::<String>);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = {
-                        let mut n = next.lock().expect("lock");
-                        if *n >= args.games || failure.lock().expect("lock").is_some() {
-                            return;
-                        }
-                        *n += 1;
-                        *n - 1
-                    };
-                    match play_one::<R>(
-                        scenario.clone(),
-                        args.seed + i,
-                        args.save_dir.as_ref(),
-                        scenario_file.as_deref(),
-                        &setup,
-                        args.check_invariants,
-                    ) {
-                        Ok(r) => results.lock().expect("lock").push(r),
-                        Err(e) => *failure.lock().expect("lock") = Some(e),
-                    }
-                    bar.inc(1);
-                }
-            });
-        }
     });
-    bar.finish_and_clear();
-    if let Some(e) = failure.into_inner().expect("lock") {
-        eprintln!("error: {e}");
-        return 1;
-    }
-    let mut results = results.into_inner().expect("lock");
-    results.sort_by_key(|(r, _)| r.seed);
+    let results = match results {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     let mut report = Report::default();
     for (result, counts) in results {
         for (rule, n) in counts {
@@ -308,6 +277,60 @@ fn simulate<R: Ruleset>(args: &SimulateArgs, default: fn() -> Arc<R::Content>) -
         }
     }
     0
+}
+
+/// The worker threads asked for, else one per core.
+pub fn threads_or_all(threads: Option<usize>) -> usize {
+    threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
+
+/// Runs `play(i)` for every i in 0..games on `threads` workers, with a progress bar; the
+/// results come back in order of i. The first error stops the run (games under way finish).
+pub fn in_parallel<T: Send>(
+    games: u64,
+    threads: usize,
+    play: impl Fn(u64) -> Result<T, String> + Sync,
+) -> Result<Vec<T>, String> {
+    let bar = ProgressBar::new(games);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} games ({per_sec}, eta {eta})",
+        )
+        .expect("valid template"),
+    );
+    let next = Mutex::new(0u64);
+    let results = Mutex::new(Vec::new());
+    let failure = Mutex::new(None::<String>);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = {
+                        let mut n = next.lock().expect("lock");
+                        if *n >= games || failure.lock().expect("lock").is_some() {
+                            return;
+                        }
+                        *n += 1;
+                        *n - 1
+                    };
+                    match play(i) {
+                        Ok(r) => results.lock().expect("lock").push((i, r)),
+                        Err(e) => *failure.lock().expect("lock") = Some(e),
+                    }
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failure.into_inner().expect("lock") {
+        return Err(e);
+    }
+    let mut results = results.into_inner().expect("lock");
+    results.sort_by_key(|(i, _)| *i);
+    Ok(results.into_iter().map(|(_, r)| r).collect())
 }
 
 /// Wins and average final score per realm, so that a modder sees the balance of a scenario at a

@@ -190,6 +190,11 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn scores(world: &World) -> Vec<(String, i32)>;
     /// Every rule id the ruleset writes into the log.
     fn rule_ids() -> &'static [&'static str];
+    /// The log's rule ids that mean a seat is in trouble (a bankruptcy, Anarchy, a battle
+    /// lost), each with a plural label: the balance report counts them per seat.
+    fn trouble_rules() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
 
     /// The names the content gives its ids (realms, places, characters, cards ...), for log
     /// text shown to people (`engine::log::DisplayNames`). None by default.

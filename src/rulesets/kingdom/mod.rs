@@ -201,6 +201,15 @@ impl Ruleset for Kingdom {
             .collect()
     }
 
+    fn trouble_rules() -> &'static [(&'static str, &'static str)] {
+        &[
+            (
+                ids::UPKEEP_ANARCHY,
+                "Anarchy entries (falling in or climbing out)",
+            ),
+            (ids::UPKEEP_LOSE_HEX, "hexes lost to Unrest"),
+        ]
+    }
     fn rule_ids() -> &'static [&'static str] {
         ids::ALL
     }

@@ -237,6 +237,13 @@ impl Ruleset for PriceOfPower {
         broken
     }
 
+    fn trouble_rules() -> &'static [(&'static str, &'static str)] {
+        &[
+            (ids::BANKRUPTCY, "bankruptcies"),
+            (ids::INTERREGNUM, "interregna"),
+            (ids::REBELLION_LIBERATES, "provinces liberated by rebels"),
+        ]
+    }
     fn rule_ids() -> &'static [&'static str] {
         ids::ALL
     }

@@ -215,6 +215,9 @@ impl Ruleset for RaisonDEtat {
             .collect()
     }
 
+    fn trouble_rules() -> &'static [(&'static str, &'static str)] {
+        &[(ids::BATTLE_LOSS, "battles lost")]
+    }
     fn rule_ids() -> &'static [&'static str] {
         ids::ALL
     }
