@@ -55,6 +55,9 @@ pub enum Command {
         /// Scenario or mod files (.ron).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// Keep watching the files: check them again each time one is saved with new content.
+        #[arg(long)]
+        watch: bool,
     },
     /// Bots play complete games headless (game i uses seed S+i).
     Simulate(simulate::SimulateArgs),
@@ -109,7 +112,11 @@ pub fn load_scenario_or_default(path: Option<&PathBuf>) -> Result<Arc<Scenario>,
 /// Runs a headless command; returns the process exit code.
 pub fn run(command: Command) -> i32 {
     match command {
-        Command::Check { paths } => check::run(&paths),
+        Command::Check {
+            paths,
+            watch: false,
+        } => check::run(&paths),
+        Command::Check { paths, watch: true } => check::watch(&paths),
         Command::Simulate(args) => simulate::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Replay {

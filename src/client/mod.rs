@@ -14,7 +14,8 @@
 //! - `layout`, `top_bar`, `player_mat`, `log_panel`, `dialogs`, `help`: the egui overlays;
 //! - `animation`: the log played back on the board, at a chosen speed;
 //! - `handover`: the hot-seat screen between two people's turns;
-//! - `automation`: `--autoplay` and `--screenshot`, unattended runs for tests.
+//! - `automation`: `--autoplay` and `--screenshot`, unattended runs for tests;
+//! - `hot_reload`: the scenario file saved while the game runs is checked again and offered.
 
 use std::path::PathBuf;
 
@@ -31,6 +32,7 @@ pub mod dialogs;
 pub mod failed;
 pub mod handover;
 pub mod help;
+pub mod hot_reload;
 pub mod labels;
 pub mod layout;
 pub mod loading;
@@ -74,6 +76,7 @@ impl Plugin for ClientPlugin {
                 saves::SavesPlugin,
                 trade_nodes::TradeNodesPlugin,
                 stats_panel::StatsPanelPlugin,
+                hot_reload::HotReloadPlugin,
             ))
             .add_plugins((
                 camera::BoardCameraPlugin,
