@@ -113,6 +113,44 @@ pub fn group<C>(
     groups
 }
 
+/// For the rulesets' tests: plays a bot game of `R` and, every `every` actions, checks that the
+/// grouped choices hold exactly the legal actions (each once, in a kind the ruleset lists).
+#[cfg(test)]
+pub fn assert_bot_game_grouped<R: crate::engine::ruleset::Ruleset>(
+    scenario: std::sync::Arc<R::Content>,
+    seed: u64,
+    every: usize,
+) -> usize {
+    let mut game = crate::engine::game::Game::<R>::new(scenario, Default::default(), seed)
+        .expect("the scenario plays");
+    let mut checked = 0;
+    crate::engine::ruleset::play_out_checking(&mut game, seed, |g, applied| {
+        if applied % every != 0 {
+            return;
+        }
+        let legal = g.legal_actions();
+        let groups = g.grouped_choices();
+        let grouped: Vec<&R::Action> = groups
+            .iter()
+            .flat_map(|k| k.choices())
+            .map(|(a, _)| a)
+            .collect();
+        assert_eq!(
+            grouped.len(),
+            legal.len(),
+            "every legal action is grouped once"
+        );
+        for a in &legal {
+            assert!(grouped.contains(&a), "{a:?} is grouped");
+        }
+        for k in &groups {
+            assert!(R::kinds().contains(&k.kind), "{} is a listed kind", k.kind);
+        }
+        checked += 1;
+    });
+    checked
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

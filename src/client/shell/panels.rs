@@ -82,6 +82,71 @@ fn start_requested<R: Shelled>(world: &mut World) {
     }
 }
 
+/// Up to this many choices are listed as plain buttons; more are grouped by kind (22).
+pub const FLAT_CHOICES: usize = 12;
+
+/// A decision's choices as people read them (22), the same for every ruleset: a few are plain
+/// buttons; more are grouped by kind (folded, each with its count) and then by what they are
+/// about, under a filter box that narrows them by any words. Returns the choice clicked.
+pub fn choice_list<A: Clone>(
+    ui: &mut egui::Ui,
+    groups: &[crate::engine::choices::KindGroup<A>],
+    filter: &mut String,
+    label: impl Fn(&A) -> String,
+) -> Option<A> {
+    let total: usize = groups.iter().map(|g| g.len()).sum();
+    let mut chosen = None;
+    if total <= FLAT_CHOICES {
+        for a in groups.iter().flat_map(|g| g.choices()) {
+            if ui.button(label(a)).clicked() {
+                chosen = Some(a.clone());
+            }
+        }
+        return chosen;
+    }
+    ui.horizontal(|ui| {
+        ui.label("Filter:");
+        ui.text_edit_singleline(filter);
+    });
+    let words: Vec<String> = filter.split_whitespace().map(str::to_lowercase).collect();
+    let shown = |text: &str| {
+        let text = text.to_lowercase();
+        words.iter().all(|w| text.contains(w.as_str()))
+    };
+    for g in groups {
+        let matching: Vec<(Option<&crate::engine::choices::Target>, &A, String)> = g
+            .by_target
+            .iter()
+            .flat_map(|(t, list)| list.iter().map(move |a| (t.as_ref(), a)))
+            .map(|(t, a)| (t, a, label(a)))
+            .filter(|(t, _, text)| {
+                shown(&format!("{} {} {text}", g.kind, t.map_or("", |t| t.id())))
+            })
+            .collect();
+        if matching.is_empty() {
+            continue;
+        }
+        let header = egui::CollapsingHeader::new(format!("{} ({})", g.kind, matching.len()))
+            .id_salt(("choice_kind", g.kind))
+            .open((!words.is_empty()).then_some(true));
+        header.show(ui, |ui| {
+            let mut last: Option<Option<&crate::engine::choices::Target>> = None;
+            for (t, a, text) in &matching {
+                if last != Some(*t) {
+                    if let Some(t) = t {
+                        ui.label(egui::RichText::new(t.id()).small().weak());
+                    }
+                    last = Some(*t);
+                }
+                if ui.button(text).clicked() {
+                    chosen = Some((*a).clone());
+                }
+            }
+        });
+    }
+    chosen
+}
+
 /// A Ui over the whole window, behind egui's windows, for a ruleset's panels.
 pub fn background_ui(ctx: &egui::Context, name: &'static str) -> egui::Ui {
     egui::Ui::new(
@@ -254,6 +319,39 @@ fn draw_overlays<R: Shelled>(
     let Some(mut session) = session else {
         return Ok(());
     };
+    // An answer the rules warn about waits for a second click (Enter confirms, Escape cancels).
+    if let Some((action, why)) = session.confirming.clone() {
+        let mut answer = None;
+        if session.game.check(&action).is_err() {
+            answer = Some(false);
+        } else {
+            egui::Modal::new(egui::Id::new("shell_confirm")).show(&ctx, |ui| {
+                ui.set_max_width(420.0);
+                ui.heading("Are you sure?");
+                ui.add_space(4.0);
+                ui.label(&why);
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui.button("Confirm (Enter)").clicked()
+                        || ui.input(|i| i.key_pressed(egui::Key::Enter))
+                    {
+                        answer = Some(true);
+                    }
+                    if ui.button("Cancel (Esc)").clicked()
+                        || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                    {
+                        answer = Some(false);
+                    }
+                });
+            });
+        }
+        if let Some(confirmed) = answer {
+            session.confirming = None;
+            if confirmed {
+                session.apply(action);
+            }
+        }
+    }
     if let Some(next) = session.handover.clone() {
         egui::Area::new(egui::Id::new("shell_handover"))
             .order(egui::Order::Foreground)

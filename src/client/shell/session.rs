@@ -78,6 +78,10 @@ pub struct Session<R: Shelled> {
     pub notice: Option<String>,
     /// The hot-seat hand-over screen is up, for this seat.
     pub handover: Option<String>,
+    /// A person's answer waiting for a second click, with why (`Ruleset::warning`).
+    pub confirming: Option<(R::Action, String)>,
+    /// The words the decision panel's grouped choices are filtered by.
+    pub choice_filter: String,
     /// What the panels read, computed once per revision: the view of the seat in front and the
     /// legal answers to the pending decision.
     cache: Option<Cached<R>>,
@@ -108,6 +112,8 @@ impl<R: Shelled> Session<R> {
             generation: NEXT_GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             notice: None,
             handover: None,
+            confirming: None,
+            choice_filter: String::new(),
             cache: None,
         }
     }
@@ -136,6 +142,15 @@ impl<R: Shelled> Session<R> {
     /// The legal answers to the pending decision.
     pub fn legal(&mut self) -> Arc<Vec<R::Action>> {
         self.refresh().legal.clone()
+    }
+
+    /// A person's answer from a panel: one the rules warn about (it costs Unrest, gives up a
+    /// hex) waits for confirmation; any other is applied at once.
+    pub fn choose(&mut self, action: R::Action) {
+        match self.game.warning(&action) {
+            Some(why) => self.confirming = Some((action, why)),
+            None => self.apply(action),
+        }
     }
 
     /// Applies a person's answer (the panels call this).

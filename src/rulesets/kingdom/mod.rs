@@ -26,6 +26,7 @@ pub mod ids;
 pub mod model;
 pub mod rules;
 pub mod snapshot;
+pub mod topics;
 #[cfg(feature = "client")]
 pub mod view;
 
@@ -131,6 +132,15 @@ impl Ruleset for Kingdom {
         rules::check(world, action)
     }
 
+    fn kinds() -> &'static [&'static str] {
+        topics::KINDS
+    }
+    fn topic(_world: &World, action: &Action) -> crate::engine::choices::Topic {
+        topics::topic(action)
+    }
+    fn warning(world: &World, action: &Action) -> Option<String> {
+        topics::warning(world, action)
+    }
     fn cost(world: &World, action: &Action) -> Cost {
         let Some((k, _)) = rules::deciding(world) else {
             return Cost::default();

@@ -28,6 +28,7 @@ pub mod ids;
 pub mod model;
 pub mod rules;
 pub mod snapshot;
+pub mod topics;
 #[cfg(feature = "client")]
 pub mod view;
 
@@ -155,6 +156,12 @@ impl Ruleset for RaisonDEtat {
         rules::check(world, action)
     }
 
+    fn kinds() -> &'static [&'static str] {
+        topics::KINDS
+    }
+    fn topic(_world: &World, action: &Action) -> crate::engine::choices::Topic {
+        topics::topic(action)
+    }
     fn cost(world: &World, action: &Action) -> Cost {
         let h = &world.resource::<model::Content>().0.house;
         let money = match action {

@@ -58,7 +58,7 @@ fn no_land(world: &World, k: Entity) -> bool {
     kingdom.anarchy || kingdom.claimed.is_empty()
 }
 
-fn hex_at(world: &World, (col, row): At) -> Option<(Entity, &HexTile)> {
+pub(crate) fn hex_at(world: &World, (col, row): At) -> Option<(Entity, &HexTile)> {
     let e = world.resource::<Board>().at(col, row)?;
     Some((e, world.get::<HexTile>(e)?))
 }
@@ -1133,11 +1133,7 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 None,
                 Some(hex),
             );
-            let (n, why) = if had_settlement {
-                (4, "Abandoning a hex with a settlement")
-            } else {
-                (1, "Abandoning a hex")
-            };
+            let (n, why) = abandon_unrest(had_settlement);
             add_unrest(world, kingdom, n, ids::EDICT_ABANDON_HEX, why);
         }
         Action::Improve { at, improvement } => {
@@ -1372,6 +1368,20 @@ fn seat_leader(world: &mut World, kingdom: Entity, leader: Entity, role: Option<
     }
 }
 
+/// Unrest for giving up a hex: 1, or 4 with a settlement on it.
+pub fn abandon_unrest(had_settlement: bool) -> (i32, &'static str) {
+    if had_settlement {
+        (4, "Abandoning a hex with a settlement")
+    } else {
+        (1, "Abandoning a hex")
+    }
+}
+
+/// Unrest for a leader stepping down: 2 for the Ruler, 1 for any other role.
+pub fn abdication_unrest(role: Role) -> i32 {
+    if role == Role::Ruler { 2 } else { 1 }
+}
+
 fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>) {
     let k = world.get::<Kingdom>(kingdom).expect("kingdom").clone();
     let leader = holder(&k, role).expect("checked");
@@ -1392,7 +1402,7 @@ fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>) {
             (4, "moving between roles")
         }
         None => {
-            let unrest = if role == Role::Ruler { 2 } else { 1 };
+            let unrest = abdication_unrest(role);
             log(
                 world,
                 kingdom,

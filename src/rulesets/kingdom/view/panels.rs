@@ -224,7 +224,7 @@ fn decision_panel(
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            let mut shown = 0;
+            let shown;
             let mut picked = None;
             // Stepping down costs Unrest and a Loyalty check: those answers wait behind a
             // header, so that a vacant seat's candidates come first.
@@ -246,33 +246,38 @@ fn decision_panel(
                     });
             }
             if let Some(a) = picked {
-                session.apply(a);
+                session.choose(a);
                 return;
             }
-            for a in legal.iter() {
-                if matches!(
-                    a,
-                    Action::Done | Action::Build { .. } | Action::Abdicate { .. }
-                ) {
-                    continue;
-                }
-                if let (Some(sel), Some(at)) = (selected, at_of(a))
-                    && sel != at
-                {
-                    continue;
-                }
-                shown += 1;
-                if shown > 120 {
-                    ui.label("... select a hex to see more");
-                    break;
-                }
-                if ui
-                    .button(describe::action(&session.game, &view, &s, a))
-                    .clicked()
-                {
-                    session.apply(a.clone());
-                    return;
-                }
+            let list: Vec<Action> = legal
+                .iter()
+                .filter(|a| {
+                    !matches!(
+                        a,
+                        Action::Done | Action::Build { .. } | Action::Abdicate { .. }
+                    )
+                })
+                .filter(|a| match (selected, at_of(a)) {
+                    (Some(sel), Some(at)) => sel == at,
+                    _ => true,
+                })
+                .cloned()
+                .collect();
+            shown = list.len();
+            // Grouped by kind and hex as every ruleset's panel groups (22).
+            let groups = crate::engine::choices::group(
+                list,
+                crate::rulesets::kingdom::topics::KINDS,
+                crate::rulesets::kingdom::topics::topic,
+            );
+            let mut filter = std::mem::take(&mut session.choice_filter);
+            let picked = crate::client::shell::panels::choice_list(ui, &groups, &mut filter, |a| {
+                describe::action(&session.game, &view, &s, a)
+            });
+            session.choice_filter = filter;
+            if let Some(a) = picked {
+                session.choose(a);
+                return;
             }
             if shown == 0 && abdications.is_empty() {
                 ui.label("Nothing to do here: choose Done, or select another hex.");

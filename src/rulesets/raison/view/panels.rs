@@ -394,33 +394,42 @@ fn decision_panel(ui: &mut egui::Ui, session: &mut RdeSession, selected: Option<
         );
     }
     let mut chosen = None;
+    let list: Vec<Action> = legal
+        .iter()
+        .filter(|a| {
+            if !about_place {
+                return true;
+            }
+            let places = describe::places(a);
+            places.is_empty() || places.contains(&place.as_deref().unwrap_or_default())
+        })
+        .cloned()
+        .collect();
+    // Grouped by kind and by the Power, Territory or General they concern (22).
+    let groups = crate::engine::choices::group(
+        list,
+        crate::rulesets::raison::topics::KINDS,
+        crate::rulesets::raison::topics::topic,
+    );
+    let mut filter = std::mem::take(&mut session.choice_filter);
     egui::ScrollArea::vertical()
         .id_salt("rde_choices")
         .max_height(360.0)
         .show(ui, |ui| {
-            for a in legal.iter() {
-                if about_place {
-                    let places = describe::places(a);
-                    if !places.is_empty() && !places.contains(&place.as_deref().unwrap_or_default())
-                    {
-                        continue;
-                    }
-                }
+            chosen = crate::client::shell::panels::choice_list(ui, &groups, &mut filter, |a| {
                 // Purchases name their price; a gift of Money says what it gives already.
                 let cost = session.game.action_cost(a);
-                let label = if cost.money > 0 && !matches!(a, Action::GiveMoney { .. }) {
+                if cost.money > 0 && !matches!(a, Action::GiveMoney { .. }) {
                     format!("{} ({} Money)", describe::action(&s, a), cost.money)
                 } else {
                     describe::action(&s, a)
-                };
-                if ui.button(label).clicked() {
-                    chosen = Some(a.clone());
                 }
-            }
+            });
         });
+    session.choice_filter = filter;
     battle_box(ui, &s, &view);
     if let Some(a) = chosen {
-        session.apply(a);
+        session.choose(a);
     }
 }
 
