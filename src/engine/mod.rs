@@ -18,6 +18,7 @@ pub mod rng;
 pub mod ruleset;
 pub mod save;
 pub mod state;
+pub mod stats;
 pub mod watch;
 
 pub use decision::Illegal;

@@ -190,6 +190,15 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn scores(world: &World) -> Vec<(String, i32)>;
     /// Every rule id the ruleset writes into the log.
     fn rule_ids() -> &'static [&'static str];
+    /// The figures the Stats window charts for every seat (19), by name, in the order
+    /// `figures` gives them. None by default (Price of Power has a window of its own).
+    fn figure_names() -> &'static [&'static str] {
+        &[]
+    }
+    /// Each seat's figures as they stand, in the order of `figure_names`.
+    fn figures(_world: &World) -> Vec<(String, Vec<i32>)> {
+        Vec::new()
+    }
     /// The log's rule ids that mean a seat is in trouble (a bankruptcy, Anarchy, a battle
     /// lost), each with a plural label: the balance report counts them per seat.
     fn trouble_rules() -> &'static [(&'static str, &'static str)] {

@@ -29,6 +29,11 @@ impl<R: Shelled> Plugin for ShellPanelsPlugin<R> {
             .init_resource::<HelpOpen>()
             .init_resource::<LoadList>()
             .init_resource::<StartRequest>()
+            .insert_resource(StatsOpen {
+                // `REGNUM_STATS` set opens it at the start (a screenshot of the charts).
+                open: std::env::var_os("REGNUM_STATS").is_some(),
+                figure: 0,
+            })
             .add_systems(
                 Update,
                 (toggle_help, load_picked::<R>, start_requested::<R>),
@@ -59,9 +64,16 @@ pub struct LoadList {
 #[derive(Resource, Default)]
 struct StartRequest(Option<(Vec<bool>, u64)>);
 
-fn toggle_help(keyboard: Res<ButtonInput<KeyCode>>, mut help: ResMut<HelpOpen>) {
+fn toggle_help(
+    keyboard: Res<ButtonInput<KeyCode>>,
+    mut help: ResMut<HelpOpen>,
+    mut stats: ResMut<StatsOpen>,
+) {
     if keyboard.just_pressed(KeyCode::F1) {
         help.0 = !help.0;
+    }
+    if keyboard.just_pressed(KeyCode::F2) {
+        stats.open = !stats.open;
     }
 }
 
@@ -165,6 +177,7 @@ pub fn top_bar_buttons<R: Shelled>(
     session: &mut Session<R>,
     loads: &mut LoadList,
     help: &mut HelpOpen,
+    stats: &mut StatsOpen,
 ) {
     if ui
         .button("Undo")
@@ -189,6 +202,14 @@ pub fn top_bar_buttons<R: Shelled>(
             Some(_) => None,
             None => Some(list_saves::<R>()),
         };
+    }
+    if !R::figure_names().is_empty()
+        && ui
+            .button("Stats")
+            .on_hover_text("Each seat's figures over the game (F2)")
+            .clicked()
+    {
+        stats.open = !stats.open;
     }
     if ui.button("?").on_hover_text("Help (F1)").clicked() {
         help.0 = !help.0;
@@ -267,6 +288,8 @@ fn draw_overlays<R: Shelled>(
     session: Option<NonSendMut<Session<R>>>,
     mut help: ResMut<HelpOpen>,
     mut loads: ResMut<LoadList>,
+    mut stats: ResMut<StatsOpen>,
+    mut charted: Local<Charted>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     if let Some(files) = loads.files.clone() {
@@ -319,6 +342,7 @@ fn draw_overlays<R: Shelled>(
     let Some(mut session) = session else {
         return Ok(());
     };
+    stats_window(&ctx, &session, &mut stats, &mut charted);
     // An answer the rules warn about waits for a second click (Enter confirms, Escape cancels).
     if let Some((action, why)) = session.confirming.clone() {
         let mut answer = None;
@@ -433,4 +457,94 @@ fn draw_screens<R: Shelled>(
         }
     }
     Ok(())
+}
+
+/// The Stats window (`F2` or the top bar's Stats), for every ruleset in the shell (19): each
+/// seat's figures (`Ruleset::figure_names`) at the start of every Round and now, one line per
+/// seat, read from a replay of the game so a loaded save charts its whole history.
+#[derive(Resource, Default)]
+pub struct StatsOpen {
+    pub open: bool,
+    pub figure: usize,
+}
+
+/// The samples charted, kept until the game reaches another Round or is swapped for another.
+#[derive(Default)]
+pub struct Charted {
+    key: Option<(u64, u32, bool)>,
+    samples: Option<Result<Vec<crate::engine::stats::Sample>, String>>,
+}
+
+/// Draws the Stats window when it is open.
+pub fn stats_window<R: Shelled>(
+    ctx: &egui::Context,
+    session: &Session<R>,
+    stats: &mut StatsOpen,
+    charted: &mut Charted,
+) {
+    if !stats.open || R::figure_names().is_empty() {
+        return;
+    }
+    let g = &session.game;
+    let key = (session.generation, g.flow().round, g.is_over());
+    if charted.key != Some(key) {
+        charted.key = Some(key);
+        charted.samples = Some(crate::engine::stats::by_round(g));
+    }
+    let names = R::figure_names();
+    let mut open = stats.open;
+    egui::Window::new("Stats")
+        .open(&mut open)
+        .default_size([520.0, 340.0])
+        .show(ctx, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (i, name) in names.iter().enumerate() {
+                    ui.selectable_value(&mut stats.figure, i, *name);
+                }
+            });
+            let samples = match charted.samples.as_ref() {
+                Some(Ok(s)) => s,
+                Some(Err(why)) => {
+                    ui.label(format!("No chart: {why}"));
+                    return;
+                }
+                None => return,
+            };
+            let figure = stats.figure.min(names.len() - 1);
+            let labels: Vec<String> = samples.iter().map(|s| s.label.clone()).collect();
+            let seats: Vec<String> = samples
+                .last()
+                .map(|s| s.seats.iter().map(|(r, _)| r.clone()).collect())
+                .unwrap_or_default();
+            ui.label(format!(
+                "{} at the start of each Round, and now",
+                names[figure]
+            ));
+            egui_plot::Plot::new("shell_stats_plot")
+                .legend(egui_plot::Legend::default())
+                .x_axis_formatter(move |mark, _| {
+                    labels
+                        .get(mark.value.round() as usize)
+                        .filter(|_| (mark.value - mark.value.round()).abs() < 1e-6)
+                        .cloned()
+                        .unwrap_or_default()
+                })
+                .show(ui, |plot| {
+                    for seat in &seats {
+                        let points: Vec<[f64; 2]> = samples
+                            .iter()
+                            .enumerate()
+                            .filter_map(|(i, s)| {
+                                s.seats
+                                    .iter()
+                                    .find(|(r, _)| r == seat)
+                                    .and_then(|(_, f)| f.get(figure))
+                                    .map(|v| [i as f64, f64::from(*v)])
+                            })
+                            .collect();
+                        plot.line(egui_plot::Line::new(seat.clone(), points).width(2.0));
+                    }
+                });
+        });
+    stats.open = open;
 }

@@ -211,6 +211,38 @@ impl Ruleset for Kingdom {
             .collect()
     }
 
+    fn figure_names() -> &'static [&'static str] {
+        &[
+            "Economy",
+            "Loyalty",
+            "Stability",
+            "Unrest",
+            "Treasury (BP)",
+            "Size",
+        ]
+    }
+    fn figures(world: &World) -> Vec<(String, Vec<i32>)> {
+        world
+            .resource::<model::Seats>()
+            .0
+            .iter()
+            .map(|k| {
+                let sheet = rules::sheet::totals(world, *k);
+                let id = world.get::<model::Kingdom>(*k).expect("kingdom").id.clone();
+                (
+                    id,
+                    vec![
+                        sheet.economy.total,
+                        sheet.loyalty.total,
+                        sheet.stability.total,
+                        sheet.unrest,
+                        sheet.treasury,
+                        sheet.size as i32,
+                    ],
+                )
+            })
+            .collect()
+    }
     fn trouble_rules() -> &'static [(&'static str, &'static str)] {
         &[
             (

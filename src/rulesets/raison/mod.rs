@@ -222,6 +222,28 @@ impl Ruleset for RaisonDEtat {
             .collect()
     }
 
+    fn figure_names() -> &'static [&'static str] {
+        &["Influence", "Money", "Morale", "Battle cards"]
+    }
+    fn figures(world: &World) -> Vec<(String, Vec<i32>)> {
+        world
+            .resource::<model::Seats>()
+            .0
+            .iter()
+            .map(|p| {
+                let purse = model::purse(world, *p);
+                (
+                    model::power_id(world, *p).to_string(),
+                    vec![
+                        purse.influence,
+                        purse.money,
+                        purse.morale,
+                        purse.hand.len() as i32,
+                    ],
+                )
+            })
+            .collect()
+    }
     fn trouble_rules() -> &'static [(&'static str, &'static str)] {
         &[(ids::BATTLE_LOSS, "battles lost")]
     }

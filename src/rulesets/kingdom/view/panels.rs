@@ -10,7 +10,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::Screen;
 use crate::client::shell::panels::{
-    HelpOpen, LoadList, LogFilter, background_ui, log_panel, notice_line, top_bar_buttons,
+    HelpOpen, LoadList, LogFilter, StatsOpen, background_ui, log_panel, notice_line,
+    top_bar_buttons,
 };
 use crate::rulesets::kingdom::decision::Action;
 use crate::rulesets::kingdom::ids;
@@ -383,6 +384,7 @@ fn draw_panels(
     screen: Option<Res<Screen>>,
     mut help: ResMut<HelpOpen>,
     mut loads: ResMut<LoadList>,
+    mut stats: ResMut<StatsOpen>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut session) = session else {
@@ -411,7 +413,7 @@ fn draw_panels(
             ui.separator();
             ui.label(format!("Screen: {}", session.front));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                top_bar_buttons(ui, &mut session, &mut loads, &mut help);
+                top_bar_buttons(ui, &mut session, &mut loads, &mut help, &mut stats);
                 if ui
                     .button("Lots")
                     .on_hover_text("The settlement view")

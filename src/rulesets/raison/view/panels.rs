@@ -10,7 +10,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::Screen;
 use crate::client::shell::panels::{
-    HelpOpen, LoadList, LogFilter, background_ui, log_panel, notice_line, top_bar_buttons,
+    HelpOpen, LoadList, LogFilter, StatsOpen, background_ui, log_panel, notice_line,
+    top_bar_buttons,
 };
 use crate::rulesets::raison::Action;
 use crate::rulesets::raison::content::Scenario;
@@ -439,6 +440,7 @@ fn draw_panels(
     mut filter: ResMut<LogFilter>,
     mut help: ResMut<HelpOpen>,
     mut loads: ResMut<LoadList>,
+    mut stats: ResMut<StatsOpen>,
     mut map_state: ResMut<MapState>,
     mut reports: ResMut<BattleReports>,
     screen: Option<Res<Screen>>,
@@ -474,7 +476,7 @@ fn draw_panels(
             ui.separator();
             ui.label(format!("Screen: {}", session.front));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                top_bar_buttons(ui, &mut session, &mut loads, &mut help);
+                top_bar_buttons(ui, &mut session, &mut loads, &mut help, &mut stats);
             });
         });
         ui.horizontal(|ui| {
