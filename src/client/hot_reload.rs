@@ -113,33 +113,14 @@ pub fn same_map(a: &Scenario, b: &Scenario) -> bool {
     serde_json::to_string(&a.map).ok() == serde_json::to_string(&b.map).ok()
 }
 
-/// A new game on `scenario` with the seed and seats of `game`; with `replay`, the actions of
-/// `game` applied again in order until one is refused by the new rules. Returns the game, the
-/// number of actions replayed and, if the replay stopped early, why.
+/// A new game on `scenario` with the seed and seats of `game`, its actions replayed or not
+/// (`engine::game::restarted_on`, shared with the other rulesets' windows).
 pub fn restart_on(
     game: &Game,
     scenario: Arc<Scenario>,
     replay: bool,
 ) -> Result<(Game, usize, Option<String>), String> {
-    let mut fresh = Game::new(scenario, game.setup().clone(), game.seed())
-        .map_err(|e| format!("the new scenario cannot be set up with these seats: {e}"))?;
-    let mut replayed = 0;
-    let mut stopped = None;
-    if replay {
-        for action in game.history() {
-            match fresh.apply(action.clone()) {
-                Ok(()) => replayed += 1,
-                Err(illegal) => {
-                    stopped = Some(format!(
-                        "action {} ({action:?}) is refused now: {illegal}",
-                        replayed + 1
-                    ));
-                    break;
-                }
-            }
-        }
-    }
-    Ok((fresh, replayed, stopped))
+    crate::engine::game::restarted_on(game, scenario, replay)
 }
 
 #[allow(clippy::too_many_arguments)]

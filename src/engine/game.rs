@@ -213,3 +213,32 @@ impl<R: Ruleset> Game<R> {
         R::scores(self.world())
     }
 }
+
+/// A new game on `content` with the seed and seats of `game` (hot reload, 19); with `replay`,
+/// `game`'s actions applied again in order until the new rules refuse one. Returns the game, how
+/// many actions were replayed and, when the replay stopped early, why.
+pub fn restarted_on<R: Ruleset>(
+    game: &Game<R>,
+    content: std::sync::Arc<R::Content>,
+    replay: bool,
+) -> Result<(Game<R>, usize, Option<String>), String> {
+    let mut fresh = Game::<R>::new(content, game.setup().clone(), game.seed())
+        .map_err(|e| format!("the new scenario cannot be set up with these seats: {e}"))?;
+    let mut replayed = 0;
+    let mut stopped = None;
+    if replay {
+        for action in game.history() {
+            match fresh.apply(action.clone()) {
+                Ok(()) => replayed += 1,
+                Err(illegal) => {
+                    stopped = Some(format!(
+                        "action {} ({action:?}) is refused now: {illegal}",
+                        replayed + 1
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+    Ok((fresh, replayed, stopped))
+}

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::engine::ruleset::Ruleset;
 
+pub mod hot_reload;
 pub mod panels;
 pub mod session;
 
@@ -55,7 +56,10 @@ pub fn run<R: Shelled, M>(
     let mut app = App::new();
     app.insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.11)))
         .insert_resource(automation)
-        .insert_resource(session::Launch { scenario, load })
+        .insert_resource(session::Launch {
+            scenario: scenario.clone(),
+            load,
+        })
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: R::WINDOW_TITLE.into(),
@@ -68,8 +72,13 @@ pub fn run<R: Shelled, M>(
         .add_plugins((
             ShellSessionPlugin::<R>::default(),
             ShellPanelsPlugin::<R>::default(),
+            hot_reload::ShellHotReloadPlugin::<R>::default(),
         ))
         .add_plugins(own);
+    // A window opened on a scenario file watches it (hot reload).
+    if let Some(path) = scenario {
+        app.insert_resource(hot_reload::ScenarioWatch::new(path));
+    }
     match app.run() {
         AppExit::Success => 0,
         AppExit::Error(code) => i32::from(code.get()),
