@@ -472,6 +472,9 @@ pub struct StatsOpen {
 #[derive(Default)]
 pub struct Charted {
     key: Option<(u64, u32, bool)>,
+    /// The game (its generation) whose end opened the window: the end of a game shows its
+    /// charts beside the final scores, once.
+    opened_at_end: Option<u64>,
     samples: Option<Result<Vec<crate::engine::stats::Sample>, String>>,
 }
 
@@ -482,10 +485,14 @@ pub fn stats_window<R: Shelled>(
     stats: &mut StatsOpen,
     charted: &mut Charted,
 ) {
+    let g = &session.game;
+    if g.is_over() && charted.opened_at_end != Some(session.generation) {
+        charted.opened_at_end = Some(session.generation);
+        stats.open = true;
+    }
     if !stats.open || R::figure_names().is_empty() {
         return;
     }
-    let g = &session.game;
     let key = (session.generation, g.flow().round, g.is_over());
     if charted.key != Some(key) {
         charted.key = Some(key);
