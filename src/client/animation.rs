@@ -504,17 +504,28 @@ fn paint_animations(
 fn dice_tray(painter: &egui::Painter, free: &FreeRect, playback: &Playback) {
     let die = 40.0;
     let row = die + 20.0;
+    let font = egui::FontId::proportional(12.0);
+    // Each face is as wide as its words need (at least a square die), so nothing is cut.
+    let face_width = |face: &str| {
+        let (short, ink) = face_label(face);
+        let text = painter.layout_no_wrap(short, font.clone(), ink).size().x;
+        (text + 10.0).max(die)
+    };
     let widest = playback
         .tray
         .iter()
-        .map(|r| r.faces.len())
-        .max()
-        .unwrap_or(1) as f32;
+        .map(|r| r.faces.iter().map(|f| face_width(f) + 4.0).sum::<f32>())
+        .fold(0.0f32, f32::max);
     let size = egui::vec2(
-        (widest * (die + 4.0) + 12.0).max(120.0),
+        (widest + 12.0).max(120.0),
         row * playback.tray.len() as f32 + 8.0,
     );
-    let min = free.rect.min + egui::vec2(8.0, 8.0);
+    // The board's bottom-right corner: the top-left holds the Americas inset, the bottom-left
+    // the map's legend.
+    let min = egui::pos2(
+        free.rect.right() - size.x - 8.0,
+        free.rect.bottom() - size.y - 8.0,
+    );
     painter.rect_filled(
         egui::Rect::from_min_size(min, size),
         4.0,
@@ -529,11 +540,12 @@ fn dice_tray(painter: &egui::Painter, free: &FreeRect, playback: &Playback) {
             egui::FontId::proportional(11.0),
             egui::Color32::from_gray(210),
         );
-        for (k, face) in roll.faces.iter().enumerate() {
-            let rect = egui::Rect::from_min_size(
-                egui::pos2(min.x + 6.0 + k as f32 * (die + 4.0), top + 16.0),
-                egui::vec2(die, die),
-            );
+        let mut left = min.x + 6.0;
+        for face in &roll.faces {
+            let width = face_width(face);
+            let rect =
+                egui::Rect::from_min_size(egui::pos2(left, top + 16.0), egui::vec2(width, die));
+            left += width + 4.0;
             painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(240, 232, 215));
             let (short, ink) = face_label(face);
             painter.text(
@@ -567,8 +579,9 @@ pub fn face_label(face: &str) -> (String, egui::Color32) {
         "Cavalry" => ("Cav", plain),
         "Artillery" => ("Art", plain),
         "Blank" => ("", plain),
-        // Anything else (the exploration die's numbers) as written, cut to fit.
-        other => return (other.chars().take(6).collect(), plain),
+        // Anything else (the exploration die's numbers, a monarch power type) as written; the
+        // tray widens the die to fit it.
+        other => return (other.chars().take(20).collect(), plain),
     };
     (text.to_string(), ink)
 }
