@@ -43,6 +43,25 @@ pub struct HelpWindow {
     search: String,
 }
 
+impl HelpWindow {
+    /// Opens the help on one rule id (its meaning, its part of the rules, its latest line):
+    /// the log's link from a line to the rule behind it.
+    pub fn look_up(&mut self, rule: &str) {
+        self.open = true;
+        self.search = rule.to_string();
+    }
+}
+
+/// What a rule id means, from the rule-id tables (or read from the id itself).
+pub fn meaning(id: &str) -> String {
+    static DESCRIPTIONS: std::sync::OnceLock<HashMap<&'static str, &'static str>> =
+        std::sync::OnceLock::new();
+    DESCRIPTIONS
+        .get_or_init(project_descriptions)
+        .get(id)
+        .map_or_else(|| from_id(id), |d| d.to_string())
+}
+
 /// How to play Price of Power, in a few paragraphs (the help window's first section).
 pub const HOW_TO_PLAY: &[(&str, &str)] = &[
     (
@@ -76,6 +95,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Click a province", "select it; the mat shows its owner"),
     ("Escape", "clear the selection, back to your own mat"),
     ("Click a log line", "centre the board on what it concerns"),
+    (
+        "Right-click a log line",
+        "the rule behind it, here (hover the line for what the rule means)",
+    ),
     (
         "Ctrl+Z",
         "take back your last action (not past a die roll or a card shown)",

@@ -53,6 +53,7 @@ fn show_log(
     mut view: ResMut<BoardView>,
     mut playback: ResMut<Playback>,
     mut names: Local<Option<(usize, crate::engine::log::DisplayNames)>>,
+    mut help: ResMut<crate::client::help::HelpWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
@@ -125,6 +126,23 @@ fn show_log(
                             if placed && response.clicked() {
                                 clicked = Some(entry);
                             }
+                            // The rule behind the line: what it means on hover, the help
+                            // window on it with a right click (23).
+                            if response.secondary_clicked() {
+                                help.look_up(entry.rule);
+                            }
+                            let response = response.on_hover_ui(|ui| {
+                                ui.label(format!(
+                                    "{}: {}",
+                                    entry.rule,
+                                    crate::client::help::meaning(entry.rule)
+                                ));
+                                ui.label(
+                                    egui::RichText::new("Right-click: this rule in the help (F1)")
+                                        .small()
+                                        .weak(),
+                                );
+                            });
                             if placed {
                                 response.on_hover_cursor(egui::CursorIcon::PointingHand);
                             }
