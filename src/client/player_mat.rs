@@ -538,8 +538,15 @@ fn decision_section(
                     .map(str::to_lowercase)
                     .collect();
                 if words.is_empty() {
+                    let mut first_header = None;
                     for group in g.grouped_choices() {
-                        kind_section(ui, g, &group, names, &mut button);
+                        let header = kind_section(ui, g, &group, names, &mut button);
+                        first_header = first_header.or(header);
+                    }
+                    // A new long decision puts the keyboard on its first kind: the arrow keys
+                    // (or Tab) move between kinds, Enter opens one and then its choices.
+                    if let Some(h) = first_header.filter(|_| fresh) {
+                        h.request_focus();
                     }
                 } else {
                     let mut shown = 0;
@@ -701,12 +708,12 @@ fn kind_section(
     group: &KindGroup<(Action, Cost)>,
     names: &crate::engine::log::DisplayNames,
     button: &mut impl FnMut(&mut egui::Ui, &Action, &Cost),
-) {
+) -> Option<egui::Response> {
     if group.len() == 1 {
         if let Some((action, cost)) = group.choices().next() {
             button(ui, action, cost);
         }
-        return;
+        return None;
     }
     let weight = |c: &Cost| {
         c.adm
@@ -729,7 +736,7 @@ fn kind_section(
         _ => String::new(),
     };
     let header = egui::RichText::new(format!("{} ({})  {price}", group.kind, group.len()));
-    egui::CollapsingHeader::new(header)
+    let shown = egui::CollapsingHeader::new(header)
         .id_salt(("choices", group.kind))
         .default_open(false)
         .show(ui, |ui| {
@@ -751,6 +758,7 @@ fn kind_section(
                 }
             }
         });
+    Some(shown.header_response)
 }
 
 /// A target as a sub-heading: the realm, area, province or card by name, an army by its place.
