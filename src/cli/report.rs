@@ -264,10 +264,8 @@ fn seats(v: &Version) -> Vec<String> {
                 out.push(seat.clone());
             }
         }
-        if let Some(w) = &g.winner {
-            if !out.contains(w) {
-                out.push(w.clone());
-            }
+        if let Some(w) = g.winner.as_ref().filter(|w| !out.contains(w)) {
+            out.push(w.clone());
         }
     }
     out
@@ -724,6 +722,9 @@ fn svg(
     }
 }
 
+/// A bar's height and, where it has one, its 95% interval.
+type Bar = (f64, Option<(f64, f64)>);
+
 fn colour(i: usize) -> RGBColor {
     if i == 0 { BLUE } else { ORANGE }
 }
@@ -733,7 +734,7 @@ fn bars(
     title: &str,
     y_desc: &str,
     seats: &[String],
-    values: &[Vec<(f64, Option<(f64, f64)>)>],
+    values: &[Vec<Bar>],
     y_max: f64,
     y_format: &dyn Fn(&f64) -> String,
 ) -> String {
@@ -794,7 +795,7 @@ fn bars(
 }
 
 fn win_chart(seats: &[String], versions: &[&Version]) -> String {
-    let values: Vec<Vec<(f64, Option<(f64, f64)>)>> = versions
+    let values: Vec<Vec<Bar>> = versions
         .iter()
         .map(|v| {
             let n = v.games.len() as u32;
@@ -822,13 +823,13 @@ fn win_chart(seats: &[String], versions: &[&Version]) -> String {
         "share of games won (%)",
         seats,
         &values,
-        (top * 1.1).min(1.0).max(0.05),
+        (top * 1.1).clamp(0.05, 1.0),
         &|y| format!("{:.0}", 100.0 * y),
     )
 }
 
 fn trouble_chart(seats: &[String], versions: &[&Version], label: &str) -> String {
-    let values: Vec<Vec<(f64, Option<(f64, f64)>)>> = versions
+    let values: Vec<Vec<Bar>> = versions
         .iter()
         .map(|v| {
             seats

@@ -215,10 +215,11 @@ fn show_reload_window(
                     p.scenario = scenario.clone();
                 }
                 // Names and colours read from the scenario asset follow the new content.
-                if let Some(handle) = handles.as_ref().map(|h| h.scenario.clone()) {
-                    if let Some(mut asset) = assets.get_mut(&handle) {
-                        asset.0 = scenario.clone();
-                    }
+                if let Some(mut asset) = handles
+                    .as_ref()
+                    .and_then(|h| assets.get_mut(&h.scenario.clone()))
+                {
+                    asset.0 = scenario.clone();
                 }
                 let text = match stopped {
                     None if replay => {

@@ -44,6 +44,8 @@ impl LogFilter {
     }
 }
 
+// A Bevy system: each argument is a system parameter it reads or writes.
+#[allow(clippy::too_many_arguments)]
 fn show_log(
     mut contexts: EguiContexts,
     mut free: ResMut<FreeRect>,

@@ -225,7 +225,6 @@ fn decision_panel(
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            let shown;
             let mut picked = None;
             // Stepping down costs Unrest and a Loyalty check: those answers wait behind a
             // header, so that a vacant seat's candidates come first.
@@ -264,7 +263,7 @@ fn decision_panel(
                 })
                 .cloned()
                 .collect();
-            shown = list.len();
+            let shown = list.len();
             // Grouped by kind and hex as every ruleset's panel groups (22).
             let groups = crate::engine::choices::group(
                 list,

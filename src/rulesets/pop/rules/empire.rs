@@ -700,7 +700,7 @@ fn wholly_outside(world: &World) -> Vec<String> {
             let mut any = false;
             for p in provinces.iter() {
                 any = true;
-                if !(owner(world, p).is_some_and(&mut external) && !vassalized(world, p)) {
+                if !owner(world, p).is_some_and(&mut external) || vassalized(world, p) {
                     return false;
                 }
             }

@@ -434,6 +434,8 @@ fn decision_panel(ui: &mut egui::Ui, session: &mut RdeSession, selected: Option<
     }
 }
 
+// A Bevy system: each argument is a system parameter it reads or writes.
+#[allow(clippy::too_many_arguments)]
 fn draw_panels(
     mut contexts: EguiContexts,
     session: Option<NonSendMut<RdeSession>>,
