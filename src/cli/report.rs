@@ -722,6 +722,16 @@ fn svg(
     }
 }
 
+/// The seat whose bars stand at `x` (seats sit at 0, 1, 2, ...), as an axis label.
+fn seat_at(seats: &[String], x: f64) -> String {
+    let i = x.round();
+    if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < seats.len() {
+        seats[i as usize].clone()
+    } else {
+        String::new()
+    }
+}
+
 /// A bar's height and, where it has one, its 95% interval.
 type Bar = (f64, Option<(f64, f64)>);
 
@@ -754,14 +764,7 @@ fn bars(
             .bold_line_style(GRID)
             .disable_x_mesh()
             .x_labels(n)
-            .x_label_formatter(&|x| {
-                let i = x.round();
-                if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < seats.len() {
-                    seats[i as usize].clone()
-                } else {
-                    String::new()
-                }
-            })
+            .x_label_formatter(&|x| seat_at(seats, *x))
             .y_label_formatter(y_format)
             .y_desc(y_desc)
             .draw()
@@ -889,14 +892,7 @@ fn score_chart(seats: &[String], versions: &[&Version]) -> String {
             .bold_line_style(GRID)
             .disable_x_mesh()
             .x_labels(n)
-            .x_label_formatter(&|x| {
-                let i = x.round();
-                if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < seats.len() {
-                    seats[i as usize].clone()
-                } else {
-                    String::new()
-                }
-            })
+            .x_label_formatter(&|x| seat_at(seats, *x))
             .y_label_formatter(&|y| format!("{y:.0}"))
             .y_desc("final score")
             .draw()

@@ -60,32 +60,11 @@ fn show_player_mat(
     // A choice that costs stability or prestige, or starts a war, waits for a second click.
     if let Some((action, label, why)) = confirming.0.clone() {
         let still_legal = game.humans_turn() && game.game.check(&action).is_ok();
-        let mut answer = None;
-        if still_legal {
-            egui::Modal::new(egui::Id::new("confirm_choice")).show(&ctx, |ui| {
-                ui.set_max_width(420.0);
-                ui.heading(&label);
-                ui.add_space(4.0);
-                for line in why.lines() {
-                    ui.label(line);
-                }
-                ui.add_space(8.0);
-                ui.horizontal(|ui| {
-                    if ui.button("Confirm (Enter)").clicked()
-                        || ui.input(|i| i.key_pressed(egui::Key::Enter))
-                    {
-                        answer = Some(true);
-                    }
-                    if ui.button("Cancel (Esc)").clicked()
-                        || ui.input(|i| i.key_pressed(egui::Key::Escape))
-                    {
-                        answer = Some(false);
-                    }
-                });
-            });
+        let answer = if still_legal {
+            crate::client::shell::panels::confirm_modal(&ctx, &label, &why)
         } else {
-            answer = Some(false);
-        }
+            Some(false)
+        };
         if let Some(confirmed) = answer {
             confirming.0 = None;
             if confirmed {

@@ -94,6 +94,34 @@ fn start_requested<R: Shelled>(world: &mut World) {
     }
 }
 
+/// A choice waiting for a second click (23), the same in every window: its heading, why it
+/// should be confirmed (a line per reason), Confirm (Enter) and Cancel (Escape). `Some` once
+/// the person answered.
+pub fn confirm_modal(ctx: &egui::Context, heading: &str, why: &str) -> Option<bool> {
+    let mut answer = None;
+    egui::Modal::new(egui::Id::new("confirm_choice")).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.heading(heading);
+        ui.add_space(4.0);
+        for line in why.lines() {
+            ui.label(line);
+        }
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Confirm (Enter)").clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Enter))
+            {
+                answer = Some(true);
+            }
+            if ui.button("Cancel (Esc)").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
+                answer = Some(false);
+            }
+        });
+    });
+    answer
+}
+
 /// Up to this many choices are listed as plain buttons; more are grouped by kind (22).
 pub const FLAT_CHOICES: usize = 12;
 
@@ -345,30 +373,11 @@ fn draw_overlays<R: Shelled>(
     stats_window(&ctx, &session, &mut stats, &mut charted);
     // An answer the rules warn about waits for a second click (Enter confirms, Escape cancels).
     if let Some((action, why)) = session.confirming.clone() {
-        let mut answer = None;
-        if session.game.check(&action).is_err() {
-            answer = Some(false);
+        let answer = if session.game.check(&action).is_err() {
+            Some(false)
         } else {
-            egui::Modal::new(egui::Id::new("shell_confirm")).show(&ctx, |ui| {
-                ui.set_max_width(420.0);
-                ui.heading("Are you sure?");
-                ui.add_space(4.0);
-                ui.label(&why);
-                ui.add_space(8.0);
-                ui.horizontal(|ui| {
-                    if ui.button("Confirm (Enter)").clicked()
-                        || ui.input(|i| i.key_pressed(egui::Key::Enter))
-                    {
-                        answer = Some(true);
-                    }
-                    if ui.button("Cancel (Esc)").clicked()
-                        || ui.input(|i| i.key_pressed(egui::Key::Escape))
-                    {
-                        answer = Some(false);
-                    }
-                });
-            });
-        }
+            confirm_modal(&ctx, "Are you sure?", &why)
+        };
         if let Some(confirmed) = answer {
             session.confirming = None;
             if confirmed {
