@@ -469,6 +469,9 @@ fn paint_animations(
         let at = pos(&map, m.position()) + egui::vec2(-10.0, -16.0);
         crate::client::tokens::paint_stack(&painter, at, Some(m.colour), m.count, m.fleet, &font);
     }
+    // Words already placed this frame: a label that would cover one moves up until it
+    // clears it (floaters from nearby places rise at once and would overlap at 1x).
+    let mut placed: Vec<egui::Rect> = Vec::new();
     for f in &playback.floaters {
         let t = (f.age / FLOAT_SECONDS).clamp(0.0, 1.0);
         let alpha = ((1.0 - t) * 255.0) as u8;
@@ -485,7 +488,15 @@ fn paint_animations(
         let colour = egui::Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), alpha);
         let galley =
             painter.layout_no_wrap(f.text.clone(), egui::FontId::proportional(14.0), colour);
-        let rect = egui::Align2::CENTER_BOTTOM.anchor_size(at + lift, galley.size());
+        let mut rect = egui::Align2::CENTER_BOTTOM.anchor_size(at + lift, galley.size());
+        while let Some(other) = placed
+            .iter()
+            .find(|p| p.intersects(rect.expand2(egui::vec2(5.0, 1.0))))
+        {
+            let up = rect.max.y - other.min.y + 3.0;
+            rect = rect.translate(egui::vec2(0.0, -up));
+        }
+        placed.push(rect.expand2(egui::vec2(5.0, 1.0)));
         // A dark pill behind the words so they read on any province colour.
         painter.rect_filled(
             rect.expand2(egui::vec2(5.0, 1.0)),
