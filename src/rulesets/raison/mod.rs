@@ -162,6 +162,9 @@ impl Ruleset for RaisonDEtat {
     fn topic(_world: &World, action: &Action) -> crate::engine::choices::Topic {
         topics::topic(action)
     }
+    fn warning(world: &World, action: &Action) -> Option<String> {
+        topics::warning(world, action)
+    }
     fn cost(world: &World, action: &Action) -> Cost {
         let h = &world.resource::<model::Content>().0.house;
         let money = match action {

@@ -1,8 +1,12 @@
 //! What each Raison d'Etat action is about (22): its kind, in the order the decision panel
 //! lists kinds, and the Power, Territory or General it concerns.
 
+use bevy::prelude::*;
+
 use crate::engine::choices::{Target, Topic};
-use crate::rulesets::raison::decision::Action;
+use crate::rulesets::raison::decision::{Action, Decision};
+use crate::rulesets::raison::model::MapIndex;
+use crate::rulesets::raison::rules::movement::rivals_in;
 
 pub const DIPLOMACY: &str = "Diplomacy";
 pub const ELECTIONS: &str = "Minors and the Empire";
@@ -61,8 +65,63 @@ pub fn topic(action: &Action) -> Topic {
     }
 }
 
+/// Why an answer should be confirmed (23): a General marching where a rival General or
+/// Garrison stands starts a battle there at the end of the round of movement (the movement
+/// rules' own test of who must be fought).
+pub fn warning(world: &World, action: &Action) -> Option<String> {
+    let Action::Move { general, to, .. } = action else {
+        return None;
+    };
+    let decision = world
+        .get_resource::<crate::engine::decision::Pending<Decision>>()?
+        .0
+        .as_ref()?;
+    let index = world.resource::<MapIndex>();
+    let (p, t) = (index.power(&decision.power)?, index.territory(to)?);
+    rivals_in(world, p, t).then(|| {
+        format!(
+            "{general} marches into {to}, where a rival General or Garrison stands: a battle is fought there once this round of movement ends."
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_onto_rivals_asks_for_confirmation_and_an_ordinary_answer_does_not() {
+        let mut game = crate::rulesets::raison::Game::new(
+            crate::rulesets::raison::content::default_scenario(),
+            Default::default(),
+            5,
+        )
+        .unwrap();
+        let mut bot: crate::rulesets::raison::bot::Bot =
+            crate::engine::ruleset::SeatBot::<crate::rulesets::raison::RaisonDEtat>::seeded(5);
+        let mut warned = 0;
+        let mut quiet = 0;
+        for _ in 0..3000 {
+            if game.is_over() {
+                break;
+            }
+            for a in game.legal_actions() {
+                match (&a, game.warning(&a)) {
+                    (Action::Move { .. }, Some(w)) => {
+                        assert!(w.contains("battle"), "{w}");
+                        warned += 1;
+                    }
+                    (Action::Move { .. }, None) => quiet += 1,
+                    (_, w) => assert_eq!(w, None, "{a:?}"),
+                }
+            }
+            let Some(a) = crate::engine::ruleset::SeatBot::choose(&mut bot, &game) else {
+                break;
+            };
+            game.apply(a).unwrap();
+        }
+        assert!(warned > 0 && quiet > 0, "{warned} warned, {quiet} quiet");
+    }
     #[test]
     fn every_choice_of_a_bot_game_is_grouped_once_under_a_listed_kind() {
         let checked = crate::engine::choices::assert_bot_game_grouped::<
