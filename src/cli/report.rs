@@ -94,10 +94,9 @@ pub fn play_for_report<R: Ruleset>(
         }
         from
     });
-    let mut rule_counts = BTreeMap::new();
+    let rule_counts = crate::cli::simulate::rule_counts(game.log());
     let mut troubles: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
     for entry in &game.log().entries {
-        *rule_counts.entry(entry.rule.to_string()).or_insert(0) += 1;
         if let Some((_, label)) = R::trouble_rules().iter().find(|(id, _)| *id == entry.rule) {
             let seat = entry.realm.clone().unwrap_or_else(|| "-".into());
             *troubles

@@ -116,6 +116,15 @@ fn stuck(seed: u64) -> String {
     )
 }
 
+/// How many times each rule id stands in a game's log.
+pub fn rule_counts(log: &crate::engine::log::GameLog) -> BTreeMap<String, u64> {
+    let mut counts = BTreeMap::new();
+    for entry in &log.entries {
+        *counts.entry(entry.rule.to_string()).or_insert(0) += 1;
+    }
+    counts
+}
+
 /// Plays one bot game; returns its result and its log counts.
 pub fn play_one<R: Ruleset>(
     scenario: Arc<R::Content>,
@@ -133,10 +142,7 @@ pub fn play_one<R: Ruleset>(
         let ended = play_out(&mut game, seed);
         (game, Vec::new(), ended == PlayedOut::Stuck)
     };
-    let mut counts = BTreeMap::new();
-    for entry in &game.log().entries {
-        *counts.entry(entry.rule.to_string()).or_insert(0) += 1;
-    }
+    let counts = rule_counts(game.log());
     let save = match save_dir {
         Some(dir) => {
             let path = dir.join(format!("game-{seed}.ron"));

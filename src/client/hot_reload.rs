@@ -8,14 +8,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use crate::client::AppState;
-use crate::client::layout::{FreeRect, PanelSlot};
+use crate::client::layout::PanelSlot;
 use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
 use crate::client::session::{ActiveGame, ScenarioInPlay};
+use crate::client::shell::hot_reload::{Reply, Shown, reload_window, restart_notice};
 use crate::engine::watch::Watched;
-use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::parse_scenario;
 use crate::rulesets::pop::content::schema::Scenario;
 
@@ -113,20 +113,9 @@ pub fn same_map(a: &Scenario, b: &Scenario) -> bool {
     serde_json::to_string(&a.map).ok() == serde_json::to_string(&b.map).ok()
 }
 
-/// A new game on `scenario` with the seed and seats of `game`, its actions replayed or not
-/// (`engine::game::restarted_on`, shared with the other rulesets' windows).
-pub fn restart_on(
-    game: &Game,
-    scenario: Arc<Scenario>,
-    replay: bool,
-) -> Result<(Game, usize, Option<String>), String> {
-    crate::engine::game::restarted_on(game, scenario, replay)
-}
-
 #[allow(clippy::too_many_arguments)]
 fn show_reload_window(
     mut contexts: EguiContexts,
-    free: Res<FreeRect>,
     mut reload: ResMut<Reload>,
     watch: Option<Res<ScenarioWatch>>,
     game: Option<NonSendMut<ActiveGame>>,
@@ -139,76 +128,25 @@ fn show_reload_window(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let at = [free.rect.right() - 20.0, free.rect.top() + 20.0];
-    let mut close = false;
-    let mut restart: Option<bool> = None;
-    match offer {
-        Offer::Broken(errors) => {
-            egui::Window::new("Scenario file has errors")
-                .id(egui::Id::new("hot_reload"))
-                .pivot(egui::Align2::RIGHT_TOP)
-                .fixed_pos(at)
-                .collapsible(false)
-                .resizable(false)
-                .show(ctx, |ui| {
-                    ui.set_max_width(560.0);
-                    ui.label(format!(
-                        "{} was saved, but it does not load. The game goes on as it was; fix the file and save it again.",
-                        watch.shown
-                    ));
-                    egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-                        for e in errors {
-                            ui.monospace(e);
-                        }
-                    });
-                    if ui.button("Close").clicked() {
-                        close = true;
-                    }
-                });
-        }
-        Offer::Ready { map_changed, .. } => {
-            let actions = game.as_ref().map_or(0, |g| g.game.history().len());
-            egui::Window::new("Scenario file changed")
-                .id(egui::Id::new("hot_reload"))
-                .pivot(egui::Align2::RIGHT_TOP)
-                .fixed_pos(at)
-                .collapsible(false)
-                .resizable(false)
-                .show(ctx, |ui| {
-                    ui.set_max_width(420.0);
-                    if *map_changed {
-                        ui.label(format!(
-                            "{} loads, but its map changed: the board is drawn when the game opens, so quit and open it again to play on the new map.",
-                            watch.shown
-                        ));
-                    } else {
-                        ui.label(format!(
-                            "{} loads. Restart on the new content, with the same seed and seats?",
-                            watch.shown
-                        ));
-                        if actions > 0
-                            && ui
-                                .button(format!("Restart and replay the {actions} actions played"))
-                                .on_hover_text("The actions are applied again in order, until the new rules refuse one.")
-                                .clicked()
-                        {
-                            restart = Some(true);
-                        }
-                        let fresh = if actions > 0 { "Restart from the beginning" } else { "Restart" };
-                        if ui.button(fresh).clicked() {
-                            restart = Some(false);
-                        }
-                    }
-                    if ui.button("Keep playing as it was").clicked() {
-                        close = true;
-                    }
-                });
-        }
-    }
+    let shown = match offer {
+        Offer::Broken(errors) => Shown::Broken(errors),
+        Offer::Ready {
+            map_changed: true, ..
+        } => Shown::BoardChanged,
+        Offer::Ready { .. } => Shown::Ready {
+            actions: Some(game.as_ref().map_or(0, |g| g.game.history().len())),
+        },
+    };
+    let reply = reload_window(ctx, &watch.shown, shown);
+    let restart = match reply {
+        Some(Reply::Restart { replay }) => Some(replay),
+        _ => None,
+    };
+    let mut close = reply == Some(Reply::Close);
     if let (Some(replay), Some(Offer::Ready { scenario, .. }), Some(mut game)) =
         (restart, reload.0.as_ref(), game)
     {
-        match restart_on(&game.game, scenario.clone(), replay) {
+        match crate::engine::game::restarted_on(&game.game, scenario.clone(), replay) {
             Ok((fresh, replayed, stopped)) => {
                 game.replace(fresh);
                 if let Some(p) = in_play.as_mut() {
@@ -221,19 +159,7 @@ fn show_reload_window(
                 {
                     asset.0 = scenario.clone();
                 }
-                let text = match stopped {
-                    None if replay => {
-                        format!(
-                            "Restarted on {}: all {replayed} actions replayed.",
-                            watch.shown
-                        )
-                    }
-                    None => format!("Restarted on {} from the beginning.", watch.shown),
-                    Some(why) => format!(
-                        "Restarted on {}: {replayed} actions replayed; the replay stopped there, {why}.",
-                        watch.shown
-                    ),
-                };
+                let text = restart_notice(&watch.shown, replay, replayed, stopped.as_deref());
                 info!("{text}");
                 notices.push("Restarted", text);
             }
@@ -251,6 +177,7 @@ fn show_reload_window(
 mod tests {
     use super::*;
     use crate::engine::state::GameSetup;
+    use crate::rulesets::pop::Game;
     use crate::rulesets::pop::bot::Bot;
     use crate::rulesets::pop::content::default_scenario;
 
@@ -267,10 +194,12 @@ mod tests {
     #[test]
     fn a_restart_on_the_same_content_replays_to_the_same_state() {
         let game = played(40);
-        let (again, replayed, stopped) = restart_on(&game, default_scenario(), true).unwrap();
+        let (again, replayed, stopped) =
+            crate::engine::game::restarted_on(&game, default_scenario(), true).unwrap();
         assert_eq!((replayed, stopped), (40, None));
         assert_eq!(again.state_hash(), game.state_hash());
-        let (fresh, replayed, _) = restart_on(&game, default_scenario(), false).unwrap();
+        let (fresh, replayed, _) =
+            crate::engine::game::restarted_on(&game, default_scenario(), false).unwrap();
         assert_eq!(replayed, 0);
         assert_eq!(fresh.seed(), game.seed());
         assert_eq!(fresh.setup(), game.setup());
@@ -283,7 +212,8 @@ mod tests {
         let france = edited.realms.iter_mut().find(|r| r.id == "FRA").unwrap();
         france.prestige = 30;
         assert!(same_map(&edited, &default_scenario()));
-        let (fresh, _, _) = restart_on(&game, Arc::new(edited), false).unwrap();
+        let (fresh, _, _) =
+            crate::engine::game::restarted_on(&game, Arc::new(edited), false).unwrap();
         let world = fresh.world();
         let fra = world
             .resource::<crate::rulesets::pop::state::Index>()

@@ -5,7 +5,6 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use egui_plot::{Legend, Line, Plot};
 
 use crate::client::AppState;
 use crate::client::describe::name_of;
@@ -101,37 +100,30 @@ fn show_stats(
             ui.label(format!(
                 "{name} at the start of each Round, and now (x: Rounds played)"
             ));
-            Plot::new("stats_plot")
-                .legend(Legend::default())
-                .x_axis_formatter(move |mark, _| {
-                    labels
-                        .get(mark.value.round() as usize)
-                        .filter(|_| (mark.value - mark.value.round()).abs() < 1e-6)
-                        .cloned()
-                        .unwrap_or_default()
+            let lines = seats
+                .iter()
+                .map(|seat| {
+                    let points = samples
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, s)| {
+                            s.realms
+                                .iter()
+                                .find(|(r, _)| r == seat)
+                                .map(|(_, f)| [i as f64, f64::from(read(f))])
+                        })
+                        .collect();
+                    let colour = g
+                        .world()
+                        .resource::<crate::rulesets::pop::state::Index>()
+                        .get(seat)
+                        .map_or(egui::Color32::GRAY, |r| {
+                            crate::client::player_mat::realm_swatch_colour(g, r)
+                        });
+                    (name_of(g, seat), Some(colour), points)
                 })
-                .show(ui, |plot| {
-                    for seat in &seats {
-                        let points: Vec<[f64; 2]> = samples
-                            .iter()
-                            .enumerate()
-                            .filter_map(|(i, s)| {
-                                s.realms
-                                    .iter()
-                                    .find(|(r, _)| r == seat)
-                                    .map(|(_, f)| [i as f64, f64::from(read(f))])
-                            })
-                            .collect();
-                        let colour = g
-                            .world()
-                            .resource::<crate::rulesets::pop::state::Index>()
-                            .get(seat)
-                            .map_or(egui::Color32::GRAY, |r| {
-                                crate::client::player_mat::realm_swatch_colour(g, r)
-                            });
-                        plot.line(Line::new(name_of(g, seat), points).color(colour).width(2.0));
-                    }
-                });
+                .collect();
+            crate::client::shell::panels::plot_by_round(ui, "stats_plot", labels, lines);
         });
     stats.open = open;
     Ok(())

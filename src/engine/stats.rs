@@ -28,8 +28,13 @@ fn sample<R: Ruleset>(game: &Game<R>) -> Sample {
 /// The figures at the start of every Round the game reached, then now. Fails only when the
 /// game's own actions do not replay (a broken save), with why.
 pub fn by_round<R: Ruleset>(game: &Game<R>) -> Result<Vec<Sample>, String> {
-    let mut replay = Game::<R>::new(game.scenario().clone(), game.setup().clone(), game.seed())
-        .map_err(|e| e.to_string())?;
+    // The scenario as loaded: `new` applies the setup's options to it again.
+    let mut replay = Game::<R>::new(
+        game.base_scenario().clone(),
+        game.setup().clone(),
+        game.seed(),
+    )
+    .map_err(|e| e.to_string())?;
     let mut out = vec![sample(&replay)];
     let mut round = replay.flow().round;
     for (i, action) in game.history().iter().enumerate() {

@@ -89,6 +89,108 @@ fn check_scenario_file<R: Shelled>(
     commands.insert_resource(offer);
 }
 
+/// What the person answered in the hot-reload window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reply {
+    Close,
+    Restart { replay: bool },
+}
+
+/// What the hot-reload window shows.
+pub enum Shown<'a> {
+    /// The saved file does not load: its errors.
+    Broken(&'a [String]),
+    /// It loads, but the board drawn at start would not match it.
+    BoardChanged,
+    /// It loads: a restart is offered (`actions` played so far; `None` before a game starts).
+    Ready { actions: Option<usize> },
+}
+
+/// The hot-reload window of every window (Price of Power's and the shell's): a broken file's
+/// errors, or the offer to restart on the new content. `Some` once the person answered.
+pub fn reload_window(ctx: &egui::Context, file: &str, shown: Shown) -> Option<Reply> {
+    let mut reply = None;
+    let title = match shown {
+        Shown::Broken(_) => "Scenario file has errors",
+        _ => "Scenario file changed",
+    };
+    egui::Window::new(title)
+        .id(egui::Id::new("hot_reload"))
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| match shown {
+            Shown::Broken(errors) => {
+                ui.set_max_width(560.0);
+                ui.label(format!(
+                    "{file} was saved, but it does not load. The game goes on as it was; fix the file and save it again."
+                ));
+                egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
+                    for e in errors {
+                        ui.monospace(e);
+                    }
+                });
+                if ui.button("Close").clicked() {
+                    reply = Some(Reply::Close);
+                }
+            }
+            Shown::BoardChanged | Shown::Ready { .. } => {
+                ui.set_max_width(420.0);
+                match shown {
+                    Shown::BoardChanged => {
+                        ui.label(format!(
+                            "{file} loads, but its board changed: the board is drawn when the game opens, so open it again to play on the new board."
+                        ));
+                    }
+                    Shown::Ready { actions: None } => {
+                        ui.label(format!("{file} loads: the new game will be set up on it."));
+                    }
+                    _ => {}
+                }
+                if let Shown::Ready {
+                    actions: Some(actions),
+                } = shown
+                {
+                    ui.label(format!(
+                        "{file} loads. Restart on the new content, with the same seed and seats?"
+                    ));
+                    if actions > 0
+                        && ui
+                            .button(format!("Restart and replay the {actions} actions played"))
+                            .on_hover_text(
+                                "The actions are applied again in order, until the new rules refuse one.",
+                            )
+                            .clicked()
+                    {
+                        reply = Some(Reply::Restart { replay: true });
+                    }
+                    let fresh = if actions > 0 {
+                        "Restart from the beginning"
+                    } else {
+                        "Restart"
+                    };
+                    if ui.button(fresh).clicked() {
+                        reply = Some(Reply::Restart { replay: false });
+                    }
+                }
+                if ui.button("Keep playing as it was").clicked() {
+                    reply = Some(Reply::Close);
+                }
+            }
+        });
+    reply
+}
+
+/// What a restart did, for the person (`engine::game::restarted_on`'s answer).
+pub fn restart_notice(file: &str, replay: bool, replayed: usize, stopped: Option<&str>) -> String {
+    match stopped {
+        None if replay => format!("Restarted on {file}: all {replayed} actions replayed."),
+        None => format!("Restarted on {file} from the beginning."),
+        Some(why) => format!(
+            "Restarted on {file}: {replayed} actions replayed; the replay stopped there, {why}."
+        ),
+    }
+}
+
 fn offer_reload<R: Shelled>(
     mut commands: Commands,
     mut contexts: EguiContexts,
@@ -101,73 +203,29 @@ fn offer_reload<R: Shelled>(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?.clone();
-    let mut close = false;
-    let mut restart: Option<bool> = None;
-    let actions = session.as_ref().map_or(0, |s| s.game.history().len());
-    match &*offer {
-        Offer::Broken(errors) => {
-            egui::Window::new("Scenario file has errors")
-                .id(egui::Id::new("shell_hot_reload"))
-                .collapsible(false)
-                .show(&ctx, |ui| {
-                    ui.set_max_width(560.0);
-                    ui.label(format!(
-                        "{} was saved, but it does not load. The game goes on as it was; fix the file and save it again.",
-                        watch.shown
-                    ));
-                    egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-                        for e in errors {
-                            ui.monospace(e);
-                        }
-                    });
-                    close = ui.button("Close").clicked();
-                });
-        }
-        Offer::Ready { same_board, .. } => {
-            egui::Window::new("Scenario file changed")
-                .id(egui::Id::new("shell_hot_reload"))
-                .collapsible(false)
-                .show(&ctx, |ui| {
-                    ui.set_max_width(420.0);
-                    if !same_board {
-                        ui.label(format!(
-                            "{} loads, but its board changed: the board is drawn when the window opens, so open it again to play on it.",
-                            watch.shown
-                        ));
-                    } else if session.is_some() {
-                        ui.label(format!(
-                            "{} loads. Restart on the new content, with the same seed and seats?",
-                            watch.shown
-                        ));
-                        if actions > 0
-                            && ui
-                                .button(format!("Restart and replay the {actions} actions played"))
-                                .clicked()
-                        {
-                            restart = Some(true);
-                        }
-                        let fresh = if actions > 0 { "Restart from the beginning" } else { "Restart" };
-                        if ui.button(fresh).clicked() {
-                            restart = Some(false);
-                        }
-                    } else {
-                        ui.label(format!(
-                            "{} loads: the new game will be set up on it.",
-                            watch.shown
-                        ));
-                    }
-                    if ui.button("Keep playing as it was").clicked() {
-                        close = true;
-                    }
-                });
+    let shown = match &*offer {
+        Offer::Broken(errors) => Shown::Broken(errors),
+        Offer::Ready {
+            same_board: false, ..
+        } => Shown::BoardChanged,
+        Offer::Ready { content, .. } => {
             // Before a game starts, the new-game screen simply takes the new content.
-            if let (Offer::Ready { content, .. }, None, Some(mut loaded), true) =
-                (&*offer, session.as_ref(), loaded, *same_board)
+            if session.is_none()
+                && let Some(mut loaded) = loaded
             {
                 loaded.scenario = content.clone();
             }
+            Shown::Ready {
+                actions: session.as_ref().map(|s| s.game.history().len()),
+            }
         }
-    }
+    };
+    let reply = reload_window(&ctx, &watch.shown, shown);
+    let restart = match reply {
+        Some(Reply::Restart { replay }) => Some(replay),
+        _ => None,
+    };
+    let mut close = reply == Some(Reply::Close);
     if let (Some(replay), Offer::Ready { content, .. }, Some(mut session)) =
         (restart, &*offer, session)
     {
@@ -176,19 +234,12 @@ fn offer_reload<R: Shelled>(
                 let humans = session.humans.clone();
                 let file = session.scenario_file.clone();
                 *session = Session::new(game, humans, file);
-                session.notice = Some(match stopped {
-                    None if replay => {
-                        format!(
-                            "Restarted on {}: all {replayed} actions replayed",
-                            watch.shown
-                        )
-                    }
-                    None => format!("Restarted on {} from the beginning", watch.shown),
-                    Some(why) => format!(
-                        "Restarted on {}: {replayed} actions replayed, then {why}",
-                        watch.shown
-                    ),
-                });
+                session.notice = Some(restart_notice(
+                    &watch.shown,
+                    replay,
+                    replayed,
+                    stopped.as_deref(),
+                ));
             }
             Err(e) => session.notice = Some(e),
         }

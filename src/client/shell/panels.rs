@@ -487,6 +487,32 @@ pub struct Charted {
     samples: Option<Result<Vec<crate::engine::stats::Sample>, String>>,
 }
 
+/// One chart line: its name, its colour (`None`: egui's next), its points (x: the sample).
+pub type ChartLine = (String, Option<egui::Color32>, Vec<[f64; 2]>);
+
+/// Lines over a game's samples (19), the same chart in every window: x is the sample, labelled
+/// with its moment in the game ("I.2", "Year 1 Month 3", "now").
+pub fn plot_by_round(ui: &mut egui::Ui, id: &str, labels: Vec<String>, lines: Vec<ChartLine>) {
+    egui_plot::Plot::new(id)
+        .legend(egui_plot::Legend::default())
+        .x_axis_formatter(move |mark, _| {
+            labels
+                .get(mark.value.round() as usize)
+                .filter(|_| (mark.value - mark.value.round()).abs() < 1e-6)
+                .cloned()
+                .unwrap_or_default()
+        })
+        .show(ui, |plot| {
+            for (name, colour, points) in lines {
+                let line = egui_plot::Line::new(name, points).width(2.0);
+                plot.line(match colour {
+                    Some(c) => line.color(c),
+                    None => line,
+                });
+            }
+        });
+}
+
 /// Draws the Stats window when it is open.
 pub fn stats_window<R: Shelled>(
     ctx: &egui::Context,
@@ -536,31 +562,24 @@ pub fn stats_window<R: Shelled>(
                 "{} at the start of each Round, and now",
                 names[figure]
             ));
-            egui_plot::Plot::new("shell_stats_plot")
-                .legend(egui_plot::Legend::default())
-                .x_axis_formatter(move |mark, _| {
-                    labels
-                        .get(mark.value.round() as usize)
-                        .filter(|_| (mark.value - mark.value.round()).abs() < 1e-6)
-                        .cloned()
-                        .unwrap_or_default()
+            let lines = seats
+                .iter()
+                .map(|seat| {
+                    let points = samples
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, s)| {
+                            s.seats
+                                .iter()
+                                .find(|(r, _)| r == seat)
+                                .and_then(|(_, f)| f.get(figure))
+                                .map(|v| [i as f64, f64::from(*v)])
+                        })
+                        .collect();
+                    (seat.clone(), None, points)
                 })
-                .show(ui, |plot| {
-                    for seat in &seats {
-                        let points: Vec<[f64; 2]> = samples
-                            .iter()
-                            .enumerate()
-                            .filter_map(|(i, s)| {
-                                s.seats
-                                    .iter()
-                                    .find(|(r, _)| r == seat)
-                                    .and_then(|(_, f)| f.get(figure))
-                                    .map(|v| [i as f64, f64::from(*v)])
-                            })
-                            .collect();
-                        plot.line(egui_plot::Line::new(seat.clone(), points).width(2.0));
-                    }
-                });
+                .collect();
+            plot_by_round(ui, "shell_stats_plot", labels, lines);
         });
     stats.open = open;
 }
