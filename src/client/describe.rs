@@ -411,7 +411,17 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             }
             _ => "Decline".to_string(),
         },
-        Action::ChooseRealm { realm } => name_of(game, realm),
+        Action::ChooseRealm { realm } => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::ElectionTie { area: Some(area) }) => format!(
+                "{}: the vote of {}",
+                name_of(game, realm),
+                area_name(game, area)
+            ),
+            Some(DecisionKind::ElectionTie { area: None }) => {
+                format!("{} becomes Emperor", name_of(game, realm))
+            }
+            _ => name_of(game, realm),
+        },
         Action::RemoveInfluence { area } => {
             format!("Remove 1 influence from {}", area_name(game, area))
         }

@@ -370,6 +370,10 @@ pub enum DecisionKind {
     /// Defending the HRE (18.3): an Imperial Subject chooses how it pays its part against the
     /// aggressor (answered with `PayLevy`).
     ImperialLevy { aggressor: String },
+    /// An Imperial Election ties (18.9): as the sitting Emperor, choose which of the realms
+    /// tied receives the vote of the Elector Area `area`, or (`None`) is elected (answered with
+    /// `ChooseRealm`).
+    ElectionTie { area: Option<String> },
     /// A Lost at Sea symbol: choose which of your ships far from your ports is lost (answered
     /// with `DisbandUnit`).
     LostAtSea,

@@ -373,6 +373,9 @@ impl Bot {
             DecisionKind::ImperialInfluence { .. } => {
                 realm.and_then(|r| generic::imperial_influence_pick(world, r, &legal))
             }
+            // An Emperor breaking an election tie keeps the title if it can, else favours an ally,
+            // else the realm with the least prestige (the weakest rival).
+            DecisionKind::ElectionTie { .. } => realm.and_then(|r| election_pick(world, r, &legal)),
             // An Emperor attacked from outside takes up the Empire's defence: it costs nothing.
             DecisionKind::DefendTheHre { .. } => Some(Action::Accept),
             // The subject's part in the Emperor's defence: the casus belli costs nothing.
@@ -514,4 +517,32 @@ fn value(effect: &Effect) -> i32 {
 /// Plays a whole game with bots in every seat; returns it finished.
 pub fn play_out(game: &mut Game, seed: u64) {
     crate::engine::ruleset::play_out(game, seed);
+}
+
+/// The sitting Emperor's choice among realms tied in an Imperial Election (18.9).
+fn election_pick(
+    world: &bevy::prelude::World,
+    emperor: bevy::prelude::Entity,
+    legal: &Legal,
+) -> Option<Action> {
+    let index = world.resource::<Index>();
+    let allies = crate::rulesets::pop::rules::relations::player_allies(world, emperor);
+    legal
+        .all()
+        .iter()
+        .min_by_key(|a| {
+            let Action::ChooseRealm { realm } = a else {
+                return (3, 0);
+            };
+            let r = index.get(realm);
+            let prestige = r
+                .and_then(|r| world.get::<Mat>(r))
+                .map_or(0, |m| m.prestige);
+            match r {
+                Some(r) if r == emperor => (0, 0),
+                Some(r) if allies.contains(&r) => (1, prestige),
+                _ => (2, prestige),
+            }
+        })
+        .cloned()
 }

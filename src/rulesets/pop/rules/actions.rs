@@ -322,7 +322,7 @@ fn clockwise_after(seats: &[Entity], current: Option<Entity>) -> Vec<Entity> {
 
 fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
     match asked {
-        DecisionKind::ReplaceDeadRuler => {
+        DecisionKind::ReplaceDeadRuler | DecisionKind::ElectionTie { .. } => {
             characters::answer_reaction(world, &action);
             return;
         }

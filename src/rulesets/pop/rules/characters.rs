@@ -361,8 +361,13 @@ pub fn mortality(world: &mut World, icon: u8) {
     }
 }
 
-/// Asks the next realm whose ruler died whether it replaces the ruler at once.
+/// Asks what a ruler's going asks at once, before play goes on: first the sitting Emperor to
+/// break a tie of the Imperial Election it set off (18.9), then the next realm whose ruler died
+/// whether it replaces the ruler (a Reaction). Returns whether it asked.
 pub fn ask_reaction(world: &mut World) -> bool {
+    if crate::rulesets::pop::rules::empire::ask_election_tie(world) {
+        return true;
+    }
     let Some(realm) = world.resource::<DeadRulers>().0.first().copied() else {
         return false;
     };
@@ -375,8 +380,13 @@ pub fn ask_reaction(world: &mut World) -> bool {
     true
 }
 
-/// Answers the Reaction window.
+/// Answers what `ask_reaction` asked: an election tie, or the Reaction window.
 pub fn answer_reaction(world: &mut World, action: &Action) -> bool {
+    if let Action::ChooseRealm { realm } = action
+        && crate::rulesets::pop::rules::empire::break_election_tie(world, realm)
+    {
+        return true;
+    }
     let Some(realm) = world.resource::<DeadRulers>().0.first().copied() else {
         return false;
     };

@@ -10,7 +10,7 @@ use crate::rulesets::pop::rules::characters::advisors;
 use crate::rulesets::pop::rules::generic::{alliances_of, has_claim, markers, marriages_of, owned};
 use crate::rulesets::pop::rules::missions::Victories;
 use crate::rulesets::pop::rules::relations::{
-    allied, area_of, at_war, influence_in, married, provinces_of,
+    allied, area_of, at_war, influence_counted, married, provinces_of,
 };
 use crate::rulesets::pop::rules::scoring::tax_income;
 use crate::rulesets::pop::state::{Content, Index, sid_of};
@@ -180,7 +180,7 @@ pub fn measure(world: &World, realm: Entity, condition: &Condition) -> Measure {
             Measure::yes(entity(world, r).is_some_and(|r| married(world, realm, r)))
         }
         Condition::InfluenceIn(a, n) => Measure::count(
-            area(a).map_or(0, |a| usize::from(influence_in(world, realm, a))),
+            area(a).map_or(0, |a| usize::from(influence_counted(world, realm, a))),
             *n,
         ),
         Condition::Ideas(n) => Measure::count(ideas(world, realm, None), *n),

@@ -240,7 +240,11 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut partners: Vec<Entity> = markers::<Influence>(world)
         .into_iter()
         .filter(|(_, i)| i.realm == realm)
-        .flat_map(|(_, i)| provinces_of(world, i.area))
+        .map(|(_, i)| i.area)
+        .chain(crate::rulesets::pop::rules::empire::imperial_areas_of(
+            world, realm,
+        ))
+        .flat_map(|a| provinces_of(world, a))
         .filter_map(|p| owner(world, p))
         .filter(|o| world.get::<NonPlayerRealm>(*o).is_some())
         .collect();
@@ -569,7 +573,7 @@ fn influence_problem(
         "no influence goes to a distant area (colonists count as influence there instead)"
     } else if !influence_area(world, area) {
         "influence goes to areas with a Non-Player Realm's province"
-    } else if influence_in(world, realm, area) >= INFLUENCE_MAX {
+    } else if influence_counted(world, realm, area) >= INFLUENCE_MAX {
         "at most 5 influence in an area"
     } else if placed_now >= INFLUENCE_PER_TURN + extra_influence(world, realm) {
         "at most 2 influence in an area per turn (more with Ideas)"
@@ -593,7 +597,10 @@ pub fn influence_with(world: &World, realm: Entity, npr: Entity) -> u8 {
         .collect();
     areas.sort_by_key(|e| sid_of(world, *e));
     areas.dedup();
-    areas.iter().map(|a| influence_in(world, realm, *a)).sum()
+    areas
+        .iter()
+        .map(|a| influence_counted(world, realm, *a))
+        .sum()
 }
 
 /// Influence that counts for Forge Alliance: the cubes in the NPR's areas, and with a Distant

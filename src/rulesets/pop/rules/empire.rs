@@ -93,6 +93,32 @@ pub struct Empire {
     /// The Imperial manpower pool (18.4): infantry that fight beside the Emperor.
     #[serde(skip_serializing_if = "is_zero")]
     pub imperial_manpower: u8,
+    /// An Imperial Election under way (18.9), waiting for the Emperor to break a tie.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub election: Option<Election>,
+}
+
+/// An Imperial Election being held (18.9): the Elector Areas vote one by one, and where the
+/// most influence in an area, or the most votes overall, is tied, the sitting Emperor chooses.
+#[derive(Serialize, Clone, Debug, Default, PartialEq)]
+pub struct Election {
+    /// The Emperor whose ruler went: it holds the title, and breaks ties, until the result.
+    pub emperor: String,
+    /// Whether it was Defending the HRE when its ruler went.
+    pub was_defending: bool,
+    /// Counting Elector Areas that have not voted yet, in scenario order.
+    pub to_vote: Vec<String>,
+    /// Votes so far, one line per seat in seat order.
+    pub tally: Vec<(String, usize)>,
+    /// The realms tied, waiting for the Emperor's choice (empty while none is).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tied: Vec<String>,
+    /// The Elector Area whose vote the tie is for; `None` for the title itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tie_area: Option<String>,
+    /// The tie has been put to the Emperor as a decision.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub asked: bool,
 }
 
 /// The Imperial manpower pool holds at most this many units (18.4).
@@ -214,8 +240,39 @@ pub fn imperial_influence_in(world: &World, area: Entity) -> u8 {
         .map_or(0, |(_, n)| *n)
 }
 
+/// Areas holding Imperial Influence, in the order placed, when `realm` is the Emperor (they
+/// count as its influence there, 18.2); none for any other realm.
+pub fn imperial_areas_of(world: &World, realm: Entity) -> Vec<Entity> {
+    if !is_emperor(world, realm) {
+        return Vec::new();
+    }
+    let index = world.resource::<Index>();
+    world
+        .resource::<Empire>()
+        .imperial_influence
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .filter_map(|(a, _)| index.get(a))
+        .collect()
+}
+
+/// The Imperial Influence in `area` goes back to the supply (removed as the Emperor's
+/// influence would be); Phase 5 B places it again. Returns how many cubes went.
+pub fn return_imperial_influence(world: &mut World, area: Entity) -> u8 {
+    let key = key_of(world, area);
+    let mut empire = world.resource_mut::<Empire>();
+    let gone = empire
+        .imperial_influence
+        .iter()
+        .find(|(a, _)| *a == key)
+        .map_or(0, |(_, n)| *n);
+    empire.imperial_influence.retain(|(a, _)| *a != key);
+    gone
+}
+
 /// A realm's influence in an area, the Emperor's Imperial Influence there included (18.2: it
-/// works as the Emperor's influence, e.g. for the votes of 18.9).
+/// works as the Emperor's influence "for most purposes": the votes of 18.9, requirements,
+/// majorities, access and trade connections; see `relations::influence_counted`).
 pub fn influence_with_imperial(world: &World, realm: Entity, area: Entity) -> u8 {
     let own = influence_in(world, realm, area);
     if is_emperor(world, realm) {
@@ -1444,14 +1501,22 @@ fn eligible(world: &World, realm: Entity) -> bool {
             .is_some_and(|o| o.iter().next().is_some())
 }
 
-/// Picks among tied realms as the sitting Emperor would: itself if tied, else the first in seat
-/// order (house rule).
-fn emperors_pick(world: &World, tied: &[Entity]) -> Option<Entity> {
-    let emp = emperor(world);
-    if let Some(e) = emp.filter(|e| tied.contains(e)) {
-        return Some(e);
+/// Who one Elector Area votes for (18.9).
+enum Vote {
+    For(Entity),
+    /// Several eligible realms tie: the sitting Emperor chooses among them.
+    Tied(Vec<Entity>),
+    Abstains,
+}
+
+impl Vote {
+    fn among(mut realms: Vec<Entity>) -> Self {
+        match realms.len() {
+            0 => Vote::Abstains,
+            1 => Vote::For(realms.remove(0)),
+            _ => Vote::Tied(realms),
+        }
     }
-    tied.first().copied()
 }
 
 /// The Player Realm whose vassals are the only vassals in an area with no Non-Player Realm
@@ -1476,22 +1541,28 @@ fn sole_vassal_lord(world: &World, area: Entity) -> Option<Entity> {
 
 /// The vote of one counting Elector Area: an eligible Player Realm with its capital there; else
 /// the eligible Player Realm holding every vassal of an area with no Non-Player Realm province;
-/// else the eligible Player Realm with the most influence there (at least 1).
-fn vote_of(world: &World, area: Entity, seats: &[Entity]) -> Option<Entity> {
+/// else the eligible Player Realm with the most influence there (at least 1, Imperial Influence
+/// included). Two realms based there, or tied for the most influence, are a tie.
+fn vote_of(world: &World, area: Entity, seats: &[Entity]) -> Vote {
     let eligible_here: Vec<Entity> = seats
         .iter()
         .copied()
         .filter(|r| eligible(world, *r))
         .collect();
-    if let Some(r) = eligible_here.iter().copied().find(|r| {
-        capital_province(world, *r)
-            .and_then(|p| world.get::<InArea>(p))
-            .is_some_and(|a| a.0 == area)
-    }) {
-        return Some(r);
+    let based: Vec<Entity> = eligible_here
+        .iter()
+        .copied()
+        .filter(|r| {
+            capital_province(world, *r)
+                .and_then(|p| world.get::<InArea>(p))
+                .is_some_and(|a| a.0 == area)
+        })
+        .collect();
+    if !based.is_empty() {
+        return Vote::among(based);
     }
     if let Some(lord) = sole_vassal_lord(world, area).filter(|l| eligible_here.contains(l)) {
-        return Some(lord);
+        return Vote::For(lord);
     }
     let best = eligible_here
         .iter()
@@ -1499,22 +1570,28 @@ fn vote_of(world: &World, area: Entity, seats: &[Entity]) -> Option<Entity> {
         .max()
         .unwrap_or(0);
     if best == 0 {
-        return None;
+        return Vote::Abstains;
     }
-    let tied: Vec<Entity> = eligible_here
-        .into_iter()
-        .filter(|r| influence_with_imperial(world, *r, area) == best)
-        .collect();
-    emperors_pick(world, &tied)
+    Vote::among(
+        eligible_here
+            .into_iter()
+            .filter(|r| influence_with_imperial(world, *r, area) == best)
+            .collect(),
+    )
 }
 
 /// The Emperor's ruler is replaced or discarded (7.2, 18.9): with E at most 4 and a Player
-/// Realm Emperor, an Imperial Election is held at once.
+/// Realm Emperor, an Imperial Election is held at once. Where it ties, it waits for the
+/// sitting Emperor's choice (`ask_election_tie`).
 pub fn ruler_gone(world: &mut World, realm: Entity) {
     if !is_emperor(world, realm) {
         return;
     }
     let name = key_of(world, realm);
+    if world.resource::<Empire>().election.is_some() {
+        // The title is being decided already: this ruler's going changes nothing of it.
+        return;
+    }
     let e = authority(world);
     if world.get::<PlayerRealm>(realm).is_none() {
         write(
@@ -1561,59 +1638,147 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
         );
         return;
     }
-    let mut tally: Vec<(Entity, usize)> = seats.iter().map(|r| (*r, 0)).collect();
-    let electors: Vec<(String, Entity)> = listed_areas(world, |c| &c.0.options.electors)
+    let to_vote: Vec<String> = listed_areas(world, |c| &c.0.options.electors)
         .into_iter()
         .filter(|(_, a)| elector_counts(world, *a))
+        .map(|(key, _)| key)
         .collect();
-    for (key, area) in electors {
-        let vote = vote_of(world, area, &seats);
-        let text = match vote {
-            Some(v) => format!("The Elector Area {key} votes for {}", key_of(world, v)),
-            None => format!("The Elector Area {key} does not vote"),
-        };
-        let mut note = Note::new(ids::EMPIRE_VOTE, text);
-        if let Some(v) = vote {
-            note = note.realm(key_of(world, v));
-            if let Some(t) = tally.iter_mut().find(|(r, _)| *r == v) {
-                t.1 += 1;
-            }
-        }
-        write(world, note);
-    }
-    let best = tally.iter().map(|(_, n)| *n).max().unwrap_or(0);
-    if best == 0 {
-        write(
-            world,
-            Note::new(
-                ids::EMPIRE_ELECTION,
-                format!("An Imperial Election: no Elector Area votes, {name} keeps the title"),
-            )
-            .realm(&name),
-        );
-        return;
-    }
-    let tied: Vec<Entity> = tally
-        .iter()
-        .filter(|(_, n)| *n == best)
-        .map(|(r, _)| *r)
-        .collect();
-    let Some(winner) = emperors_pick(world, &tied) else {
-        return;
-    };
-    let w = key_of(world, winner);
+    let tally = seats.iter().map(|r| (key_of(world, *r), 0)).collect();
     let was_defending = world.resource::<Empire>().defending;
-    world.resource_mut::<Empire>().emperor = Some(w.clone());
-    let text = if winner == realm {
-        format!("An Imperial Election: {w} is re-elected Emperor with {best} votes")
-    } else {
-        format!("An Imperial Election: {w} is elected Emperor with {best} votes, succeeding {name}")
+    world.resource_mut::<Empire>().election = Some(Election {
+        emperor: name,
+        was_defending,
+        to_vote,
+        tally,
+        ..default()
+    });
+    hold_election(world);
+}
+
+/// Counts the votes of the Elector Areas still to vote, then proclaims the result, until done
+/// or until a tie waits for the sitting Emperor.
+fn hold_election(world: &mut World) {
+    let seats: Vec<Entity> = world
+        .get_resource::<Seats>()
+        .map(|s| s.0.clone())
+        .unwrap_or_default();
+    loop {
+        let Some(election) = world.resource::<Empire>().election.clone() else {
+            return;
+        };
+        if !election.tied.is_empty() {
+            return;
+        }
+        if let Some(key) = election.to_vote.first().cloned() {
+            if let Some(e) = world.resource_mut::<Empire>().election.as_mut() {
+                e.to_vote.remove(0);
+            }
+            let Some(area) = world.resource::<Index>().get(&key) else {
+                continue;
+            };
+            match vote_of(world, area, &seats) {
+                Vote::For(realm) => cast_vote(world, &key, Some(realm), false),
+                Vote::Abstains => cast_vote(world, &key, None, false),
+                Vote::Tied(realms) => {
+                    let tied = realms.iter().map(|r| key_of(world, *r)).collect();
+                    wait_for_the_emperor(world, tied, Some(key));
+                    return;
+                }
+            }
+            continue;
+        }
+        let best = election.tally.iter().map(|(_, n)| *n).max().unwrap_or(0);
+        if best == 0 {
+            world.resource_mut::<Empire>().election = None;
+            let name = election.emperor;
+            write(
+                world,
+                Note::new(
+                    ids::EMPIRE_ELECTION,
+                    format!("An Imperial Election: no Elector Area votes, {name} keeps the title"),
+                )
+                .realm(&name),
+            );
+            return;
+        }
+        let mut top: Vec<String> = election
+            .tally
+            .into_iter()
+            .filter(|(_, n)| *n == best)
+            .map(|(r, _)| r)
+            .collect();
+        if top.len() > 1 {
+            wait_for_the_emperor(world, top, None);
+            return;
+        }
+        proclaim(world, &top.remove(0), false);
+        return;
+    }
+}
+
+fn wait_for_the_emperor(world: &mut World, tied: Vec<String>, area: Option<String>) {
+    if let Some(e) = world.resource_mut::<Empire>().election.as_mut() {
+        e.tied = tied;
+        e.tie_area = area;
+        e.asked = false;
+    }
+}
+
+/// One Elector Area's vote (or abstention) is counted; `chosen`: the Emperor broke a tie for it.
+fn cast_vote(world: &mut World, area: &str, vote: Option<Entity>, chosen: bool) {
+    let text = match vote {
+        Some(v) if chosen => format!(
+            "The Elector Area {area} votes for {}, the Emperor's choice among those tied for the most influence there",
+            key_of(world, v)
+        ),
+        Some(v) => format!("The Elector Area {area} votes for {}", key_of(world, v)),
+        None => format!("The Elector Area {area} does not vote"),
     };
+    let mut note = Note::new(ids::EMPIRE_VOTE, text);
+    if let Some(v) = vote {
+        let key = key_of(world, v);
+        note = note.realm(&key);
+        if let Some(e) = world.resource_mut::<Empire>().election.as_mut()
+            && let Some(line) = e.tally.iter_mut().find(|(r, _)| *r == key)
+        {
+            line.1 += 1;
+        }
+    }
+    write(world, note);
+}
+
+/// The election's winner takes the title (`by_tie`: the sitting Emperor chose it among those
+/// tied for the most votes); E below 3 rises by 1; a new Emperor elected during the defence
+/// takes it up.
+fn proclaim(world: &mut World, winner: &str, by_tie: bool) {
+    let Some(election) = world.resource_mut::<Empire>().election.take() else {
+        return;
+    };
+    let Some(realm) = world.resource::<Index>().get(winner) else {
+        return;
+    };
+    let votes = election
+        .tally
+        .iter()
+        .find(|(r, _)| r == winner)
+        .map_or(0, |(_, n)| *n);
+    let old = election.emperor;
+    world.resource_mut::<Empire>().emperor = Some(winner.to_string());
+    let mut text = if winner == old {
+        format!("An Imperial Election: {winner} is re-elected Emperor with {votes} votes")
+    } else {
+        format!(
+            "An Imperial Election: {winner} is elected Emperor with {votes} votes, succeeding {old}"
+        )
+    };
+    if by_tie {
+        text.push_str(&format!(", {old} breaking the tie for the most votes"));
+    }
     write(
         world,
         Note::new(ids::EMPIRE_ELECTION, text)
-            .realm(&w)
-            .amount(best as i32),
+            .realm(winner)
+            .amount(votes as i32),
     );
     if authority(world) < ELECTION_FLOOR {
         change_authority(
@@ -1623,9 +1788,81 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
             "Imperial Authority below 3 after an election",
         );
     }
-    if winner != realm && was_defending {
-        take_up_the_defence(world, winner);
+    if winner != old && election.was_defending {
+        take_up_the_defence(world, realm);
     }
+}
+
+/// Asks the sitting Emperor to break the tie an Imperial Election waits on (18.9: "Ties ... are
+/// decided by the current Emperor"). Returns whether it asked.
+pub fn ask_election_tie(world: &mut World) -> bool {
+    let Some(election) = world.resource::<Empire>().election.clone() else {
+        return false;
+    };
+    if election.tied.is_empty() {
+        return false;
+    }
+    let names = election.tied.join(", ");
+    let prompt = match &election.tie_area {
+        Some(area) => format!(
+            "Imperial Election: {names} tie for the most influence in the Elector Area {area}. As Emperor, choose who receives its vote"
+        ),
+        None => format!(
+            "Imperial Election: {names} tie for the most Elector votes. As Emperor, choose who is elected"
+        ),
+    };
+    if let Some(e) = world.resource_mut::<Empire>().election.as_mut() {
+        e.asked = true;
+    }
+    ask(
+        world,
+        election.emperor,
+        DecisionKind::ElectionTie {
+            area: election.tie_area,
+        },
+        prompt,
+    );
+    true
+}
+
+/// The answers to an election tie: one of the realms tied, in seat order.
+pub fn election_tie_candidates(world: &World) -> Vec<Action> {
+    world
+        .resource::<Empire>()
+        .election
+        .as_ref()
+        .map(|e| {
+            e.tied
+                .iter()
+                .map(|r| Action::ChooseRealm { realm: r.clone() })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The sitting Emperor's answer to an election tie: `choice` receives the area's vote, or the
+/// title; the election then goes on. Returns false when no tie was asked or `choice` is not tied.
+pub fn break_election_tie(world: &mut World, choice: &str) -> bool {
+    let Some(election) = world.resource::<Empire>().election.clone() else {
+        return false;
+    };
+    if !election.asked || !election.tied.iter().any(|r| r == choice) {
+        return false;
+    }
+    if let Some(e) = world.resource_mut::<Empire>().election.as_mut() {
+        e.tied.clear();
+        e.tie_area = None;
+        e.asked = false;
+    }
+    match election.tie_area {
+        Some(area) => {
+            let vote = world.resource::<Index>().get(choice);
+            cast_vote(world, &area, vote, true);
+            hold_election(world);
+        }
+        None => proclaim(world, choice, true),
+    }
+    true
 }
 
 /// 18.9: a Player Realm elected while the departed Emperor was Defending the HRE places a Casus

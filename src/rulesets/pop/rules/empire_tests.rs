@@ -375,12 +375,14 @@ fn pop_18_22_internal_war_without_cb_costs_authority() {
         crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), a, area, 2);
     }
     // The price shown beforehand: the 3 cubes, of which 2 in East (Celand's area) where the
-    // declaration would take the rest anyway, so 3 in all; and why.
+    // declaration would take the rest anyway, so 3 of Aland's own; and the 3 Imperial Influence
+    // cubes (E 3) in East, which go as Aland's influence there does (18.2); and why.
+    assert_eq!(empire::imperial_influence_in(game.world(), east), 3);
     let declare = Action::DeclareWar {
         target: "CCC".into(),
     };
     let cost = crate::rulesets::pop::rules::costs::action_cost(game.world(), a, &declare);
-    assert_eq!((cost.influence, cost.stability), (3, 2));
+    assert_eq!((cost.influence, cost.stability), (6, 2));
     let warning = crate::rulesets::pop::rules::costs::warning(game.world(), a, &declare).unwrap();
     assert!(
         warning.contains("1 Imperial Authority and 3 of your influence in the Empire"),
@@ -397,6 +399,7 @@ fn pop_18_22_internal_war_without_cb_costs_authority() {
         ),
         (0, 1)
     );
+    assert_eq!(empire::imperial_influence_in(game.world(), east), 0);
     assert_eq!(count(&game, "pop.18.22.internal_war"), 1 + 3);
 }
 
@@ -600,20 +603,135 @@ fn pop_18_28_a_non_player_emperor_holds_no_election() {
     assert_eq!(count(&game, "pop.18.28.election"), 1, "the log says why");
 }
 
+/// Aland's ruler Anna, already ill, falls to the Mortality symbol of the first such Event
+/// taken; play goes on (the first legal answer, an Event whenever a turn can take one) until the
+/// sitting Emperor is asked to break an election tie, or the election is over.
+fn emperors_ruler_dies_in_an_event(game: &mut crate::rulesets::pop::Game) {
+    let anna = e(game, "ruler_a");
+    to_first_turn(game);
+    game.world_mut().get_mut::<IllHealth>(anna).unwrap().0 = 1;
+    for _ in 0..300 {
+        let pending = game.pending().unwrap().clone();
+        if matches!(pending.kind, DecisionKind::ElectionTie { .. })
+            || count(game, "pop.18.28.election") > 0
+        {
+            return;
+        }
+        let legal = game.legal_actions();
+        let action = legal
+            .iter()
+            .find(|a| matches!(a, Action::TakeEvent { .. }))
+            .unwrap_or(&legal[0])
+            .clone();
+        game.apply(action).unwrap();
+    }
+    panic!("Anna never died");
+}
+
+fn choose(realm: &str) -> Action {
+    Action::ChooseRealm {
+        realm: realm.into(),
+    }
+}
+
 #[test]
 fn pop_18_30_election_bonus_after_the_emperor_wins_a_tie() {
+    // "Ties ... for highest number of Elector votes, are decided by the current Emperor."
+    // Aland's two Imperial Influence cubes (E 2) sit in East, Celand's area.
     let mut game = game_with(with_empire(2));
     let (b, east) = (e(&game, "BBB"), e(&game, "east"));
-    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, east, 2);
-    let ruler = e(&game, "ruler_a");
-    characters::kill(game.world_mut(), ruler);
-    // North votes for Aland (its capital), East for Beland (influence): 1-1, Aland keeps it.
-    assert_eq!(empire_of(&game).emperor.as_deref(), Some("AAA"));
+    assert_eq!(empire::imperial_influence_in(game.world(), east), 2);
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, east, 3);
+    emperors_ruler_dies_in_an_event(&mut game);
+    // North votes for Aland (its capital), East for Beland (3 influence to 2): 1-1, Aland
+    // decides.
     assert_eq!(count(&game, "pop.18.29.vote"), 2);
-    assert_eq!(count(&game, "pop.18.28.election"), 1);
+    let asked = game.pending().unwrap().clone();
+    assert_eq!(asked.realm, "AAA", "the sitting Emperor breaks the tie");
+    assert_eq!(asked.kind, DecisionKind::ElectionTie { area: None });
+    assert_eq!(game.legal_actions(), vec![choose("AAA"), choose("BBB")]);
+    refused(&mut game, choose("CCC"), "pop.18.28.election");
+    assert_eq!(
+        empire_of(&game).emperor.as_deref(),
+        Some("AAA"),
+        "not decided yet"
+    );
+    game.apply(choose("AAA")).unwrap();
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("AAA"));
+    assert!(empire_of(&game).election.is_none());
+    assert!(logged(
+        &game,
+        "pop.18.28.election",
+        "re-elected Emperor with 1 votes"
+    ));
     // E was below 3 after the election: +1.
     assert_eq!(empire_of(&game).authority, 3);
     assert_eq!(count(&game, "pop.18.30.election_bonus"), 1);
+}
+
+#[test]
+fn pop_18_28_election_the_emperor_may_break_the_tie_for_a_rival() {
+    let mut game = game_with(with_empire(3));
+    let (b, east) = (e(&game, "BBB"), e(&game, "east"));
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, east, 4);
+    emperors_ruler_dies_in_an_event(&mut game);
+    game.apply(choose("BBB")).unwrap();
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("BBB"));
+    assert!(empire::is_emperor(game.world(), b));
+    assert!(logged(&game, "pop.18.28.election", "AAA breaking the tie"));
+    assert_eq!(empire_of(&game).authority, 3, "no bonus at 3");
+}
+
+#[test]
+fn pop_18_29_vote_a_tie_for_the_most_influence_in_an_area_is_the_emperors_to_break() {
+    // "Ties for most I in an Area ... are decided by the current Emperor." Celand's capital in
+    // East makes no vote (a Non-Player Realm): Aland's 2 Imperial Influence (E 2) count as its
+    // influence there, and Beland has 2 cubes.
+    let mut game = game_with(with_empire(2));
+    let (b, east) = (e(&game, "BBB"), e(&game, "east"));
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, east, 2);
+    emperors_ruler_dies_in_an_event(&mut game);
+    assert_eq!(
+        count(&game, "pop.18.29.vote"),
+        1,
+        "North has voted, East waits"
+    );
+    let asked = game.pending().unwrap().clone();
+    assert_eq!(asked.realm, "AAA");
+    assert_eq!(
+        asked.kind,
+        DecisionKind::ElectionTie {
+            area: Some("east".into())
+        }
+    );
+    refused(&mut game, choose("CCC"), "pop.18.29.vote");
+    // The Emperor gives East's vote to Beland: 1-1 overall, a second tie to break.
+    game.apply(choose("BBB")).unwrap();
+    assert!(logged(
+        &game,
+        "pop.18.29.vote",
+        "east votes for BBB, the Emperor's choice"
+    ));
+    assert_eq!(
+        game.pending().unwrap().kind,
+        DecisionKind::ElectionTie { area: None }
+    );
+    game.apply(choose("BBB")).unwrap();
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("BBB"));
+    assert_eq!(empire_of(&game).authority, 3, "E 2 after an election: +1");
+}
+
+#[test]
+fn pop_18_29_vote_a_bot_emperor_breaks_a_tie_for_itself() {
+    let mut game = game_with(with_empire(2));
+    let (b, east) = (e(&game, "BBB"), e(&game, "east"));
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, east, 2);
+    emperors_ruler_dies_in_an_event(&mut game);
+    let mut bot = crate::rulesets::pop::bot::Bot::new(1);
+    let pick = bot.choose(&game).unwrap();
+    assert_eq!(pick, choose("AAA"));
+    game.apply(pick).unwrap();
+    assert_eq!(empire_of(&game).emperor.as_deref(), Some("AAA"));
 }
 
 #[test]
@@ -1045,7 +1163,9 @@ fn pop_18_13_while_the_emperor_defends_the_hre_military_access_in_the_empire_is_
         e(&game, "east"),
         e(&game, "north"),
     );
-    assert_eq!(access_price(game.world(), a, east), AccessPrice::Ducats);
+    // Aland's Imperial Influence in East counts as its influence there (18.2).
+    assert_eq!(access_price(game.world(), a, east), AccessPrice::Influence);
+    assert_eq!(access_price(game.world(), b, east), AccessPrice::Ducats);
     spawn_sim(
         game.world_mut(),
         None,
@@ -1091,7 +1211,7 @@ fn pop_18_13_while_the_emperor_defends_the_hre_military_access_in_the_empire_is_
         "pop.18.13.defend_call",
         "Defending the HRE ends"
     ));
-    assert_eq!(access_price(game.world(), a, east), AccessPrice::Ducats);
+    assert_eq!(access_price(game.world(), b, east), AccessPrice::Ducats);
 }
 
 #[test]
@@ -1139,6 +1259,49 @@ fn pop_18_34_imperial_influence_is_placed_at_setup_and_counts_for_the_votes() {
             .filter(|n| n.rule == "pop.18.29.vote")
             .all(|n| !n.text.contains("BBB")),
         "no area votes for Beland"
+    );
+}
+
+#[test]
+fn pop_18_34_imperial_influence_works_as_the_emperors_influence_but_is_not_spent() {
+    // "For most purposes Imperial I works just the same way as regular I." Aland (E 3) has its 3
+    // Imperial cubes in East, Celand's area, and none of its own anywhere.
+    use crate::rulesets::pop::content::schema::Condition;
+    use crate::rulesets::pop::rules::{conditions, diplomacy, minor};
+    let (mut game, _, _) = rich_game(with_empire(3));
+    let (a, b, c, east) = (
+        e(&game, "AAA"),
+        e(&game, "BBB"),
+        e(&game, "CCC"),
+        e(&game, "east"),
+    );
+    assert_eq!(
+        crate::rulesets::pop::rules::relations::influence_in(game.world(), a, east),
+        0
+    );
+    // An alliance with Celand needs 2 influence in its areas: Aland has them, Beland not.
+    assert_eq!(diplomacy::forge_problem_but_cap(game.world(), a, c), None);
+    assert!(diplomacy::forge_problem_but_cap(game.world(), b, c).is_some());
+    // A Mission's "3 influence in East".
+    let m = conditions::measure(game.world(), a, &Condition::InfluenceIn("east".into(), 3));
+    assert_eq!((m.have, m.need), (3, 3));
+    // The limit of 5 influence in an area counts them.
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), a, east, 2);
+    let problem = diplomacy::problem(
+        game.world(),
+        a,
+        &Action::Influence {
+            area: "east".into(),
+        },
+    );
+    assert!(problem.is_some_and(|p| p.reason.contains("at most 5")));
+    // Cut Ties gives up the Emperor's own cubes only: 2 in East, never an Imperial one.
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), a, east, -2);
+    assert!(
+        !minor::candidates(game.world(), a)
+            .iter()
+            .any(|x| matches!(x, Action::CutTies { .. })),
+        "nothing of its own to give up"
     );
 }
 

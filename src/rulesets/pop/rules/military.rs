@@ -1123,7 +1123,7 @@ pub fn access_price(world: &World, realm: Entity, to: Entity) -> AccessPrice {
         || crate::rulesets::pop::rules::empire::free_access(world, realm, to)
     {
         AccessPrice::Free
-    } else if influence_in(world, realm, to) > 0 {
+    } else if influence_counted(world, realm, to) > 0 {
         AccessPrice::Influence
     } else {
         AccessPrice::Ducats

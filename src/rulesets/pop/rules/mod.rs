@@ -216,6 +216,7 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::LostAtSea => military::lost_at_sea_choices(world, realm),
         DecisionKind::ImperialLevy { .. } => war::levy_candidates(),
         DecisionKind::DefendTheHre { .. } => vec![Action::Accept, Action::Decline],
+        DecisionKind::ElectionTie { .. } => empire::election_tie_candidates(world),
         DecisionKind::ImperialInfluence { .. } => empire::imperial_targets(world)
             .into_iter()
             .map(|a| Action::PlaceInfluence {
@@ -338,6 +339,14 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         DecisionKind::ImperialLevy { .. } => listed(
             ids::EMPIRE_DEFEND,
             "exhaust manpower, give up ducats, lose prestige, or place a casus belli",
+        ),
+        DecisionKind::ElectionTie { area: Some(_) } => listed(
+            ids::EMPIRE_VOTE,
+            "one of the realms tied for the most influence in that Elector Area",
+        ),
+        DecisionKind::ElectionTie { area: None } => listed(
+            ids::EMPIRE_ELECTION,
+            "one of the realms tied for the most Elector votes",
         ),
         DecisionKind::LostAtSea => listed(
             ids::WAR_LOST_AT_SEA,

@@ -76,6 +76,9 @@ fn siege_or_move_rebels(world: &mut World) {
         && !battle::answer(world, &action)
     {
         match action {
+            // A ruler fallen in a battle against rebels may have set off an Imperial Election.
+            Action::ChooseRealm { realm }
+                if crate::rulesets::pop::rules::empire::break_election_tie(world, &realm) => {}
             Action::ChooseRealm { realm } => {
                 crate::rulesets::pop::rules::rebels::answer_liberation_colour(world, &realm);
             }
@@ -84,7 +87,10 @@ fn siege_or_move_rebels(world: &mut World) {
         }
     }
     loop {
-        if world.resource::<Pending>().0.is_some() || battle::fight(world) == Progress::Waiting {
+        if world.resource::<Pending>().0.is_some()
+            || battle::fight(world) == Progress::Waiting
+            || crate::rulesets::pop::rules::empire::ask_election_tie(world)
+        {
             return;
         }
         let cursor = step_progress(world).cursor;

@@ -963,16 +963,12 @@ fn apply_prestige_penalties(world: &mut World) {
         let most_influence = world.get::<NonPlayerRealm>(on).is_none() || {
             let capital_area = world.get::<Capital>(on).and_then(|c| area_of(world, c.0));
             capital_area.is_some_and(|a| {
-                let mine = influence_in(world, owner, a);
-                let best_other = world
-                    .try_query::<&Influence>()
-                    .map(|mut q| {
-                        q.iter(world)
-                            .filter(|i| i.area == a && i.realm != owner)
-                            .map(|i| i.count)
-                            .max()
-                            .unwrap_or(0)
-                    })
+                let mine = influence_counted(world, owner, a);
+                let best_other = crate::rulesets::pop::rules::generic::all_of::<PlayerRealm>(world)
+                    .into_iter()
+                    .filter(|r| *r != owner)
+                    .map(|r| influence_counted(world, r, a))
+                    .max()
                     .unwrap_or(0);
                 mine >= 2 && mine > best_other
             })

@@ -94,6 +94,13 @@ pub fn influence_in(world: &World, realm: Entity, area: Entity) -> u8 {
     .unwrap_or(0)
 }
 
+/// The influence a realm counts in an area: its own cubes and, for the Emperor, the Imperial
+/// Influence there (18.2: "for most purposes Imperial I works just the same way as regular I").
+/// What is paid or given up in influence is the realm's own cubes only (`influence_in`).
+pub fn influence_counted(world: &World, realm: Entity, area: Entity) -> u8 {
+    crate::rulesets::pop::rules::empire::influence_with_imperial(world, realm, area)
+}
+
 pub fn area_of(world: &World, province: Entity) -> Option<Entity> {
     world.get::<InArea>(province).map(|a| a.0)
 }

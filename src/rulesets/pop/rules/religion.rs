@@ -657,7 +657,7 @@ pub fn new_faith_targets(world: &World, realm: Entity, new: Religion) -> Vec<Ent
                 .iter()
                 .any(|p| owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some()))
         })
-        .filter(|a| influence_in(world, realm, *a) < 5)
+        .filter(|a| influence_counted(world, realm, *a) < 5)
         .collect()
 }
 
@@ -805,7 +805,7 @@ fn continue_change(world: &mut World) -> Progress {
                     change_mut(world).to_place = 0;
                 }
                 [only] => {
-                    let room = (5 - i32::from(influence_in(world, realm, *only)))
+                    let room = (5 - i32::from(influence_counted(world, realm, *only)))
                         .min(i32::from(c.to_place));
                     place_one(world, realm, *only, room);
                 }

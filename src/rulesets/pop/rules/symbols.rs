@@ -274,13 +274,13 @@ pub fn disloyal_vassals(world: &mut World, active: Entity) {
     use crate::rulesets::pop::rules::rebels::{realm_areas, vassals_in};
     for realm in all_of::<PlayerRealm>(world) {
         for area in realm_areas(world, realm, true) {
-            let mine = influence_in(world, realm, area);
+            let mine = influence_counted(world, realm, area);
             let married_here = partners::<Marriage>(world, realm)
                 .iter()
                 .any(|p| world.get::<Capital>(*p).and_then(|c| area_of(world, c.0)) == Some(area));
             let outbid = all_of::<PlayerRealm>(world)
                 .into_iter()
-                .any(|o| o != realm && influence_in(world, o, area) > mine);
+                .any(|o| o != realm && influence_counted(world, o, area) > mine);
             if !(mine == 0 && !married_here || outbid) {
                 continue;
             }

@@ -300,6 +300,10 @@ fn carriers(world: &World, realm: Entity) -> HashSet<Entity> {
     }) {
         out.extend(areas);
     }
+    // The Emperor's Imperial Influence connects as its influence does (18.2).
+    out.extend(crate::rulesets::pop::rules::empire::imperial_areas_of(
+        world, realm,
+    ));
     if let Some(forces) = world.get::<Forces>(realm) {
         out.extend(
             forces

@@ -263,7 +263,7 @@ pub fn declaration_influence(world: &World, realm: Entity, target: Entity) -> i3
         .into_iter()
         .map(|area| {
             let taken_first = internal.iter().filter(|a| **a == area).count();
-            usize::from(influence_in(world, realm, area)).saturating_sub(taken_first)
+            usize::from(influence_counted(world, realm, area)).saturating_sub(taken_first)
         })
         .sum();
     (internal.len() + in_target_areas) as i32
@@ -384,11 +384,20 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
     if is_player(world, target) {
         change_mp(world, target, MpKind::Mil, 1, ids::WAR_DECLARE);
     }
-    // The attacker's influence in the target's areas is removed.
+    // The attacker's influence in the target's areas is removed, an Emperor's Imperial
+    // Influence there too (18.2: it works as the Emperor's influence; it comes back in Phase 5 B).
     for area in owned_areas(world, target) {
-        let count = influence_in(world, realm, area);
+        let own = influence_in(world, realm, area);
+        if own > 0 {
+            add_influence(world, realm, area, -i32::from(own));
+        }
+        let imperial = if crate::rulesets::pop::rules::empire::is_emperor(world, realm) {
+            crate::rulesets::pop::rules::empire::return_imperial_influence(world, area)
+        } else {
+            0
+        };
+        let count = own + imperial;
         if count > 0 {
-            add_influence(world, realm, area, -i32::from(count));
             write(
                 world,
                 Note::new(
@@ -1338,8 +1347,13 @@ pub fn deployed_land_units(world: &World, realm: Entity) -> usize {
 /// areas) invades a neighbouring area holding an enemy town: 2 unrest there and invaders equal
 /// to half its tax value, who fight at once and then stay on as rebels.
 fn invade(world: &mut World) {
-    if let Some(action) = take_answer(world) {
-        battle::answer(world, &action);
+    use crate::rulesets::pop::rules::empire;
+    if let Some(action) = take_answer(world)
+        && !battle::answer(world, &action)
+        && let Action::ChooseRealm { realm } = &action
+    {
+        // A ruler fallen in an invasion battle may have set off an Imperial Election.
+        empire::break_election_tie(world, realm);
     }
     if step_progress(world).cursor == 0 {
         step_progress(world).cursor = 1;
@@ -1352,7 +1366,10 @@ fn invade(world: &mut World) {
         );
     }
     loop {
-        if world.resource::<Pending>().0.is_some() || battle::fight(world) == Progress::Waiting {
+        if world.resource::<Pending>().0.is_some()
+            || battle::fight(world) == Progress::Waiting
+            || empire::ask_election_tie(world)
+        {
             return;
         }
         let Some((npr, enemy)) = next_invader(world) else {
