@@ -125,24 +125,39 @@ pub fn confirm_modal(ctx: &egui::Context, heading: &str, why: &str) -> Option<bo
 /// Up to this many choices are listed as plain buttons; more are grouped by kind (22).
 pub const FLAT_CHOICES: usize = 12;
 
+/// What the pointer did in a list of choices: the choice clicked, and the one under the pointer
+/// (its target is lit on the board, 22).
+pub struct Picked<A> {
+    pub chosen: Option<A>,
+    pub hovered: Option<A>,
+}
+
 /// A decision's choices as people read them (22), the same for every ruleset: a few are plain
 /// buttons; more are grouped by kind (folded, each with its count) and then by what they are
-/// about, under a filter box that narrows them by any words. Returns the choice clicked.
+/// about, under a filter box that narrows them by any words.
 pub fn choice_list<A: Clone>(
     ui: &mut egui::Ui,
     groups: &[crate::engine::choices::KindGroup<A>],
     filter: &mut String,
     label: impl Fn(&A) -> String,
-) -> Option<A> {
+) -> Picked<A> {
     let total: usize = groups.iter().map(|g| g.len()).sum();
     let mut chosen = None;
+    let mut hovered = None;
+    let mut button = |ui: &mut egui::Ui, a: &A, text: String| {
+        let response = ui.button(text);
+        if response.clicked() {
+            chosen = Some(a.clone());
+        }
+        if response.hovered() {
+            hovered = Some(a.clone());
+        }
+    };
     if total <= FLAT_CHOICES {
         for a in groups.iter().flat_map(|g| g.choices()) {
-            if ui.button(label(a)).clicked() {
-                chosen = Some(a.clone());
-            }
+            button(ui, a, label(a));
         }
-        return chosen;
+        return Picked { chosen, hovered };
     }
     ui.horizontal(|ui| {
         ui.label("Filter:");
@@ -178,13 +193,11 @@ pub fn choice_list<A: Clone>(
                     }
                     last = Some(*t);
                 }
-                if ui.button(text).clicked() {
-                    chosen = Some((*a).clone());
-                }
+                button(ui, a, text.clone());
             }
         });
     }
-    chosen
+    Picked { chosen, hovered }
 }
 
 /// A Ui over the whole window, behind egui's windows, for a ruleset's panels.

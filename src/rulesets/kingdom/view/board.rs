@@ -12,6 +12,9 @@ use bevy_egui::input::egui_wants_any_pointer_input;
 use crate::rulesets::kingdom::snapshot::Snapshot;
 use crate::rulesets::kingdom::view::session::KmSession;
 
+/// The ring of the hex a hovered choice is about (22).
+const LIT: Color = Color::srgb(1.0, 0.84, 0.2);
+
 /// Size of a hex (centre to corner) in world units.
 pub const HEX: f32 = 30.0;
 
@@ -21,6 +24,7 @@ impl Plugin for HexBoardPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Hovered>()
             .init_resource::<Selected>()
+            .init_resource::<ChoiceHover>()
             .init_resource::<Painted>()
             .add_systems(Startup, spawn_camera)
             .add_systems(
@@ -44,6 +48,10 @@ pub struct Hovered(pub Option<(i32, i32)>);
 /// The hex last clicked.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct Selected(pub Option<(i32, i32)>);
+
+/// The hex of the choice under the pointer in the decision panel, lit on the board (22).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct ChoiceHover(pub Option<(i32, i32)>);
 
 /// The game (generation) and revision the board shows.
 #[derive(Resource, Default)]
@@ -162,13 +170,15 @@ fn paint_board(
     faces: Query<&HexFace>,
     markers: Query<Entity, With<Marker>>,
     selected: Res<Selected>,
+    lit: Res<ChoiceHover>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
     let Some(mut session) = session else { return };
     if faces.is_empty()
         || ((painted.0, painted.1) == (session.generation, session.revision)
-            && !selected.is_changed())
+            && !selected.is_changed()
+            && !lit.is_changed())
     {
         return;
     }
@@ -204,7 +214,9 @@ fn paint_board(
             None => GAP,
         };
         if let Some(mut m) = materials.get_mut(&face.ring) {
-            m.color = if selected.0 == Some((h.tile.col, h.tile.row)) {
+            m.color = if lit.0 == Some((h.tile.col, h.tile.row)) {
+                LIT
+            } else if selected.0 == Some((h.tile.col, h.tile.row)) {
                 Color::WHITE
             } else {
                 ring

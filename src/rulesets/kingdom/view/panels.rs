@@ -17,7 +17,7 @@ use crate::rulesets::kingdom::decision::Action;
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::rules::sheet::Figure;
 use crate::rulesets::kingdom::snapshot::Snapshot;
-use crate::rulesets::kingdom::view::board::{Hovered, Selected};
+use crate::rulesets::kingdom::view::board::{ChoiceHover, Hovered, Selected};
 use crate::rulesets::kingdom::view::describe;
 use crate::rulesets::kingdom::view::session::KmSession;
 use crate::rulesets::kingdom::view::settlement::SettlementWindow;
@@ -146,6 +146,7 @@ fn decision_panel(
     selected: Option<(i32, i32)>,
     settlement: &mut SettlementWindow,
     clear_selection: &mut bool,
+    lit: &mut Option<(i32, i32)>,
 ) {
     let view = session.view();
     let Some(decision) = session.game.pending().cloned() else {
@@ -275,7 +276,8 @@ fn decision_panel(
                 describe::action(&session.game, &view, &s, a)
             });
             session.choice_filter = filter;
-            if let Some(a) = picked {
+            *lit = picked.hovered.as_ref().and_then(at_of);
+            if let Some(a) = picked.chosen {
                 session.choose(a);
                 return;
             }
@@ -378,6 +380,7 @@ fn draw_panels(
     mut filter: ResMut<LogFilter>,
     hovered: Res<Hovered>,
     mut selected: ResMut<Selected>,
+    mut choice_hover: ResMut<ChoiceHover>,
     mut settlement: ResMut<SettlementWindow>,
     mut cards: ResMut<EventCards>,
     screen: Option<Res<Screen>>,
@@ -452,9 +455,21 @@ fn draw_panels(
         .max_size(480.0)
         .show(&mut ui, |ui| {
             let mut clear = false;
-            decision_panel(ui, &mut session, selected.0, &mut settlement, &mut clear);
+            let mut lit = None;
+            decision_panel(
+                ui,
+                &mut session,
+                selected.0,
+                &mut settlement,
+                &mut clear,
+                &mut lit,
+            );
             if clear {
                 selected.0 = None;
+            }
+            // Written only on a change: the board repaints when it changes.
+            if choice_hover.0 != lit {
+                choice_hover.0 = lit;
             }
         });
     // Event cards for the kingdom at the screen.

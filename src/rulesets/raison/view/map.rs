@@ -179,6 +179,9 @@ pub fn paint(r: &Raster, s: &Scenario, view: &Snapshot) -> egui::ColorImage {
     egui::ColorImage::new([r.width, r.height], pixels)
 }
 
+/// The ring around a Territory a hovered choice is about (22).
+const LIT: egui::Color32 = egui::Color32::from_rgb(255, 214, 51);
+
 /// The map's camera and what the pointer is on.
 #[derive(Resource)]
 pub struct MapState {
@@ -188,6 +191,8 @@ pub struct MapState {
     pub pan: egui::Vec2,
     pub hovered: Option<u16>,
     pub selected: Option<u16>,
+    /// Territories of the choice under the pointer in the decision panel (22).
+    pub lit: Vec<u16>,
 }
 
 impl Default for MapState {
@@ -199,6 +204,7 @@ impl Default for MapState {
             pan: egui::Vec2::ZERO,
             hovered: None,
             selected: None,
+            lit: Vec::new(),
         }
     }
 }
@@ -297,6 +303,9 @@ pub fn draw(
         let state_t = &view.territories[i];
         if state.selected == Some(i as u16) {
             painter.circle_stroke(at, 16.0, egui::Stroke::new(2.5, egui::Color32::WHITE));
+        }
+        if state.lit.contains(&(i as u16)) {
+            painter.circle_stroke(at, 20.0, egui::Stroke::new(3.0, LIT));
         }
         // The value, ringed in gold at a capital; an elector's E beside it.
         let ring = if capitals.contains(&t.id.as_str()) {

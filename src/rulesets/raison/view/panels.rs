@@ -351,7 +351,14 @@ fn battle_box(ui: &mut egui::Ui, s: &Scenario, view: &Snapshot) {
     }
 }
 
-fn decision_panel(ui: &mut egui::Ui, session: &mut RdeSession, selected: Option<u16>) {
+/// The decision, its question and its choices; `lit` gets the Territories of the choice under
+/// the pointer, for the map to light (22).
+fn decision_panel(
+    ui: &mut egui::Ui,
+    session: &mut RdeSession,
+    selected: Option<u16>,
+    lit: &mut Vec<u16>,
+) {
     let s = session.game.scenario().clone();
     let view = session.view();
     let Some(d) = session.game.pending().cloned() else {
@@ -417,7 +424,7 @@ fn decision_panel(ui: &mut egui::Ui, session: &mut RdeSession, selected: Option<
         .id_salt("rde_choices")
         .max_height(360.0)
         .show(ui, |ui| {
-            chosen = crate::client::shell::panels::choice_list(ui, &groups, &mut filter, |a| {
+            let picked = crate::client::shell::panels::choice_list(ui, &groups, &mut filter, |a| {
                 // Purchases name their price; a gift of Money says what it gives already.
                 let cost = session.game.action_cost(a);
                 if cost.money > 0 && !matches!(a, Action::GiveMoney { .. }) {
@@ -426,6 +433,10 @@ fn decision_panel(ui: &mut egui::Ui, session: &mut RdeSession, selected: Option<
                     describe::action(&s, a)
                 }
             });
+            chosen = picked.chosen;
+            if let Some(a) = &picked.hovered {
+                *lit = lit_territories(&s, &view, a);
+            }
         });
     session.choice_filter = filter;
     battle_box(ui, &s, &view);
@@ -514,7 +525,9 @@ fn draw_panels(
             egui::ScrollArea::vertical()
                 .id_salt("rde_decision_scroll")
                 .show(ui, |ui| {
-                    decision_panel(ui, &mut session, map_state.selected)
+                    let mut lit = Vec::new();
+                    decision_panel(ui, &mut session, map_state.selected, &mut lit);
+                    map_state.lit = lit;
                 });
         });
     let (generation, revision) = (session.generation, session.revision);
@@ -526,4 +539,32 @@ fn draw_panels(
         show_battles(&ctx, &mut reports);
     }
     Ok(())
+}
+
+/// The Territories a choice is about, as map indices: where it places, moves or builds, or where
+/// the General it names stands.
+fn lit_territories(
+    s: &crate::rulesets::raison::content::Scenario,
+    view: &crate::rulesets::raison::snapshot::Snapshot,
+    a: &Action,
+) -> Vec<u16> {
+    let general_at = |g: &str| {
+        view.generals
+            .iter()
+            .find(|x| x.id == g)
+            .and_then(|x| x.at.clone())
+    };
+    let mut ids: Vec<String> = describe::places(a).into_iter().map(String::from).collect();
+    match a {
+        Action::Move { general, .. }
+        | Action::Withdraw { general }
+        | Action::BuyUnit { general }
+        | Action::Support { general } => ids.extend(general_at(general)),
+        Action::PlayCard { pile: Some(g), .. } => ids.extend(general_at(g)),
+        _ => {}
+    }
+    ids.iter()
+        .filter_map(|id| s.territories.iter().position(|t| t.id == *id))
+        .map(|i| i as u16)
+        .collect()
 }
