@@ -135,6 +135,7 @@ impl Bot {
                         return Some(Action::Abdicate {
                             role: Role::Councilor,
                             to: None,
+                            focus: 0,
                         });
                     }
                 }
@@ -144,6 +145,7 @@ impl Bot {
                     return Some(Action::Abdicate {
                         role: Role::Consort,
                         to: Some(Role::Councilor),
+                        focus: 0,
                     });
                 }
                 for role in &s.roles {

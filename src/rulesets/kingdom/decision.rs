@@ -71,10 +71,13 @@ pub enum Action {
         leader: u8,
         focus: u8,
     },
-    /// The leader holding `role` steps down; with `to`, takes that vacant role instead.
+    /// The leader holding `role` steps down; with `to`, takes that vacant role instead, with
+    /// `focus` naming its attributes as `Assign` does (the Ruler's and the Spymaster's seats).
     Abdicate {
         role: Role,
         to: Option<Role>,
+        #[serde(default)]
+        focus: u8,
     },
     /// Leaders explore a hex next to the kingdom or to a hex they explored.
     Explore(At),

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use crate::engine::choices::{Target, Topic};
+use crate::rulesets::kingdom::content::schema::Role;
 use crate::rulesets::kingdom::decision::{Action, At};
 use crate::rulesets::kingdom::rules::edict::{abandon_unrest, abdication_unrest, hex_at};
 
@@ -76,7 +77,7 @@ pub fn warning(world: &World, action: &Action) -> Option<String> {
                 }
             ))
         }
-        Action::Abdicate { role, to: None } => Some(format!(
+        Action::Abdicate { role, to, .. } if to.is_none() || *role == Role::Ruler => Some(format!(
             "The {role:?} stepping down raises Unrest by {} and calls for a Loyalty check.",
             abdication_unrest(*role)
         )),
@@ -109,6 +110,7 @@ mod tests {
             .warning(&Action::Abdicate {
                 role: Role::Ruler,
                 to: None,
+                focus: 0,
             })
             .unwrap();
         assert!(

@@ -231,7 +231,8 @@ pub fn building_cost(
         .first()
         .is_some_and(|c| district.ruined.contains(&(*c, building)))
     {
-        cost = (cost + 1) / 2;
+        // Halved, rounded down as the Pathfinder rules round unless told otherwise.
+        cost /= 2;
     }
     if let Some(old) = upgrade_target(s, district, building, cells) {
         cost = (cost - s.buildings[district.placed[old].building].cost).max(0);
@@ -374,11 +375,7 @@ pub fn check(
                     format!("{} already holds a role; step down first", l.name)
                 });
             }
-            let wanted = match (def.attribute, role) {
-                (Some(_), _) => 0,
-                (None, Role::Ruler) => ruler_attributes(size).min(3),
-                (None, _) => 1,
-            };
+            let wanted = focus_wanted(def.attribute.is_some(), *role, size);
             if focus & !7 != 0 || focus.count_ones() != wanted {
                 return illegal(why, ids::EDICT_LEADERSHIP, || {
                     format!(
@@ -390,33 +387,41 @@ pub fn check(
             }
             Ok(())
         }
-        (DecisionKind::Leadership, Action::Abdicate { role, to }) => {
+        (DecisionKind::Leadership, Action::Abdicate { role, to, focus }) => {
             if holder(k, *role).is_none() {
                 return illegal(why, ids::EDICT_ABDICATE, || {
                     format!("nobody holds {role:?}")
                 });
             }
-            if let Some(to) = to {
-                if *role == Role::Ruler {
+            let Some(to) = to else {
+                if *focus != 0 {
                     return illegal(
                         why,
                         ids::EDICT_ABDICATE,
-                        || "the Ruler steps down without moving to another role",
+                        || "a leader stepping down chooses no attributes",
                     );
                 }
-                if to == role || !s.roles.iter().any(|r| r.role == *to) || holder(k, *to).is_some()
-                {
-                    return illegal(why, ids::EDICT_ABDICATE, || {
-                        format!("{to:?} is not a vacant role to move to")
-                    });
-                }
-                if *to == Role::Ruler {
-                    return illegal(
-                        why,
-                        ids::EDICT_ABDICATE,
-                        || "a leader moving between roles cannot take the Ruler's seat this way; assign a Ruler",
-                    );
-                }
+                return Ok(());
+            };
+            let Some(def) = s.roles.iter().find(|r| r.role == *to) else {
+                return illegal(why, ids::EDICT_ABDICATE, || {
+                    format!("{to:?} is not a role of this scenario")
+                });
+            };
+            if to == role || holder(k, *to).is_some() {
+                return illegal(why, ids::EDICT_ABDICATE, || {
+                    format!("{to:?} is not a vacant role to move to")
+                });
+            }
+            let wanted = focus_wanted(def.attribute.is_some(), *to, size);
+            if focus & !7 != 0 || focus.count_ones() != wanted {
+                return illegal(why, ids::EDICT_ABDICATE, || {
+                    format!(
+                        "{} adds to {wanted} chosen attribute(s); the focus names {}",
+                        def.name,
+                        focus.count_ones()
+                    )
+                });
             }
             Ok(())
         }
@@ -912,12 +917,16 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
                 out.push(Action::Abdicate {
                     role: r.role,
                     to: None,
+                    focus: 0,
                 });
                 for to in &s.roles {
-                    out.push(Action::Abdicate {
-                        role: r.role,
-                        to: Some(to.role),
-                    });
+                    for focus in 0..8u8 {
+                        out.push(Action::Abdicate {
+                            role: r.role,
+                            to: Some(to.role),
+                            focus,
+                        });
+                    }
                 }
             }
         }
@@ -1052,14 +1061,7 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
         } => {
             let l = world.get::<Kingdom>(kingdom).expect("kingdom").leaders[usize::from(leader)];
             seat_leader(world, kingdom, l, Some(role));
-            {
-                let mut k = world.get_mut::<Kingdom>(kingdom).expect("kingdom");
-                match role {
-                    Role::Ruler => k.ruler_focus = focus,
-                    Role::Spymaster => k.spymaster_focus = focus,
-                    _ => {}
-                }
-            }
+            set_focus(world, kingdom, role, focus);
             let name = world.get::<Leader>(l).expect("leader").name.clone();
             let role_name = s
                 .roles
@@ -1075,7 +1077,7 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 Some(l),
             );
         }
-        Action::Abdicate { role, to } => abdicate(world, kingdom, role, to),
+        Action::Abdicate { role, to, focus } => abdicate(world, kingdom, role, to, focus),
         Action::Explore(at) => explore(world, kingdom, at),
         Action::Clear { at, army } => clear(world, kingdom, at, army),
         Action::Claim(at) => {
@@ -1382,12 +1384,49 @@ pub fn abdication_unrest(role: Role) -> i32 {
     if role == Role::Ruler { 2 } else { 1 }
 }
 
-fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>) {
+/// How many attributes a leader taking `role` chooses (the `focus` bits): none for a role with
+/// a fixed attribute; the Ruler as many as the kingdom's size gives (at most 3); one otherwise.
+fn focus_wanted(fixed_attribute: bool, role: Role, size: u32) -> u32 {
+    match (fixed_attribute, role) {
+        (true, _) => 0,
+        (false, Role::Ruler) => ruler_attributes(size).min(3),
+        (false, _) => 1,
+    }
+}
+
+/// The attributes chosen for the Ruler's or the Spymaster's seat.
+fn set_focus(world: &mut World, kingdom: Entity, role: Role, focus: u8) {
+    let mut k = world.get_mut::<Kingdom>(kingdom).expect("kingdom");
+    match role {
+        Role::Ruler => k.ruler_focus = focus,
+        Role::Spymaster => k.spymaster_focus = focus,
+        _ => {}
+    }
+}
+
+/// A leader steps down from `role`, to no role or (`to`) to a vacant one. Only a leader who is
+/// not the Ruler moving to another role is spared the Unrest and gets +4 on the Loyalty check;
+/// the Ruler moving to another seat abdicates as the Ruler does (+2 Unrest, -4).
+fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>, focus: u8) {
     let k = world.get::<Kingdom>(kingdom).expect("kingdom").clone();
     let leader = holder(&k, role).expect("checked");
     let name = world.get::<Leader>(leader).expect("leader").name.clone();
     seat_leader(world, kingdom, leader, to);
-    let (bonus, label) = match to {
+    if let Some(to) = to {
+        set_focus(world, kingdom, to, focus);
+    }
+    let moving = to.filter(|_| role != Role::Ruler);
+    if let (Some(to), None) = (to, moving) {
+        log(
+            world,
+            kingdom,
+            ids::EDICT_ABDICATE,
+            format!("{name} gives up the Ruler's seat to become {to:?}"),
+            None,
+            Some(leader),
+        );
+    }
+    let (bonus, label) = match moving {
         Some(other) => {
             log(
                 world,

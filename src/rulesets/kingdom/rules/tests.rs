@@ -407,6 +407,7 @@ fn km_edict_abdicate_ruler_adds_2_unrest_and_a_loyalty_check_at_minus_4() {
     g.apply(Action::Abdicate {
         role: Role::Ruler,
         to: None,
+        focus: 0,
     })
     .unwrap();
     assert_eq!(k(&g, "ASH").unrest, before + 2);
@@ -415,19 +416,16 @@ fn km_edict_abdicate_ruler_adds_2_unrest_and_a_loyalty_check_at_minus_4() {
     // Moving between roles: no Unrest, +4.
     let before = k(&g, "ASH").unrest;
     g.apply(Action::Abdicate {
-        role: Role::Warden,
-        to: Some(Role::Ruler),
-    })
-    .unwrap_err();
-    g.apply(Action::Abdicate {
         role: Role::Heir,
         to: Some(Role::Heir),
+        focus: 0,
     })
     .unwrap_err();
     let from = g.log().entries.len();
     g.apply(Action::Abdicate {
         role: Role::Warden,
         to: Some(Role::Consort),
+        focus: 0,
     })
     .unwrap();
     assert_eq!(
@@ -449,6 +447,7 @@ fn km_edict_vacancy_ruler_stops_claims() {
     g.apply(Action::Abdicate {
         role: Role::Ruler,
         to: None,
+        focus: 0,
     })
     .unwrap();
     until(&mut g, "ASH", DecisionKind::Claims);
@@ -532,6 +531,7 @@ fn km_edict_leadership_fills_a_vacant_role_and_logs_it() {
     g.apply(Action::Abdicate {
         role: Role::Warden,
         to: None,
+        focus: 0,
     })
     .unwrap();
     let spare = k(&g, "ASH")
@@ -805,7 +805,19 @@ fn km_event_destroyed_blocks_add_unrest_and_halve_the_rebuild() {
         shrine,
         &[1],
     );
-    assert_eq!(cost, (s.buildings[shrine].cost + 1) / 2);
+    assert_eq!(cost, s.buildings[shrine].cost / 2);
+    // "The cost to build the replacement structure is halved", rounded down: a House (3 BP)
+    // is rebuilt for 1.
+    let house = s.buildings.iter().position(|b| b.id == "house").unwrap();
+    assert_eq!(s.buildings[house].cost, 3);
+    let cost = crate::rulesets::kingdom::rules::edict::building_cost(
+        &s,
+        &settlement,
+        &settlement.districts[0],
+        house,
+        &[0],
+    );
+    assert_eq!(cost, 1);
 }
 
 #[test]
@@ -1042,4 +1054,76 @@ fn km_event_resolve_applies_the_event_and_logs_it() {
     let gained: i32 = logged.iter().filter_map(|l| l.amount).sum();
     assert!(gained >= 1);
     assert_eq!(k(&g, "ASH").treasury, treasury + gained);
+}
+
+#[test]
+fn km_edict_abdicate_a_leader_moves_into_the_vacant_ruler_seat_without_unrest() {
+    // "If you are not the Ruler and are leaving one leadership role to take a different one in
+    // the kingdom, the Unrest increase does not occur and you gain a +4 bonus on the Loyalty
+    // check": the Ruler's seat included ("give every player a chance to play the role of
+    // ruler").
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    g.apply(Action::Abdicate {
+        role: Role::Ruler,
+        to: None,
+        focus: 0,
+    })
+    .unwrap();
+    let before = k(&g, "ASH").unrest;
+    // The Ruler's seat names its attribute (one at Size 0): a focus of none is refused.
+    let err = g
+        .check(&Action::Abdicate {
+            role: Role::Warden,
+            to: Some(Role::Ruler),
+            focus: 0,
+        })
+        .unwrap_err();
+    assert_eq!(err.rule, ids::EDICT_ABDICATE);
+    let from = g.log().entries.len();
+    g.apply(Action::Abdicate {
+        role: Role::Warden,
+        to: Some(Role::Ruler),
+        focus: 2,
+    })
+    .unwrap();
+    assert_eq!(k(&g, "ASH").unrest, before, "no Unrest for moving");
+    assert_eq!(
+        k(&g, "ASH").ruler_focus,
+        2,
+        "the new Ruler's bonus goes to Loyalty"
+    );
+    assert!(
+        entries_since(&g, from, ids::CHECK, "ASH")[0]
+            .text
+            .contains("+ 4 (moving between roles)")
+    );
+}
+
+#[test]
+fn km_edict_abdicate_the_ruler_moving_to_another_seat_still_abdicates() {
+    // The waiver is for a leader who is not the Ruler: the Ruler leaving its seat for another
+    // one raises Unrest by 2 and takes -4 on the check.
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    g.apply(Action::Abdicate {
+        role: Role::Warden,
+        to: None,
+        focus: 0,
+    })
+    .unwrap();
+    let before = k(&g, "ASH").unrest;
+    let from = g.log().entries.len();
+    g.apply(Action::Abdicate {
+        role: Role::Ruler,
+        to: Some(Role::Warden),
+        focus: 0,
+    })
+    .unwrap();
+    assert_eq!(k(&g, "ASH").unrest, before + 2);
+    assert!(
+        entries_since(&g, from, ids::CHECK, "ASH")[0]
+            .text
+            .contains("- 4 (the Ruler abdicates)")
+    );
 }

@@ -73,19 +73,14 @@ pub fn action(game: &Game, view: &Snapshot, s: &Scenario, a: &Action) -> String 
             focus,
         } => {
             let name = leader_name(game, view, *leader);
-            let mut t = format!("{name} becomes {role:?}");
-            if *focus != 0 {
-                let attrs: Vec<&str> = [(1, "Economy"), (2, "Loyalty"), (4, "Stability")]
-                    .iter()
-                    .filter(|(b, _)| focus & b != 0)
-                    .map(|(_, n)| *n)
-                    .collect();
-                t += &format!(" (bonus to {})", attrs.join(", "));
-            }
-            t
+            format!("{name} becomes {role:?}{}", focus_names(*focus))
         }
-        Action::Abdicate { role, to: None } => format!("The {role:?} steps down"),
-        Action::Abdicate { role, to: Some(to) } => format!("The {role:?} moves to {to:?}"),
+        Action::Abdicate { role, to: None, .. } => format!("The {role:?} steps down"),
+        Action::Abdicate {
+            role,
+            to: Some(to),
+            focus,
+        } => format!("The {role:?} moves to {to:?}{}", focus_names(*focus)),
         Action::Explore(at) => format!("Explore hex {at:?}"),
         Action::Clear { at, army: None } => format!("Expedition to clear the lair at {at:?}"),
         Action::Clear { at, army: Some(i) } => format!("Army unit {i} clears the lair at {at:?}"),
@@ -161,4 +156,17 @@ fn leader_name(game: &Game, view: &Snapshot, index: u8) -> String {
         .find(|k| k.kingdom.id == d.kingdom)
         .and_then(|k| k.leaders.get(usize::from(index)))
         .map_or(format!("leader {index}"), |l| l.name.clone())
+}
+
+/// " (bonus to Economy, Loyalty)" for the attributes a seat's `focus` bits name; "" for none.
+fn focus_names(focus: u8) -> String {
+    if focus == 0 {
+        return String::new();
+    }
+    let attrs: Vec<&str> = [(1, "Economy"), (2, "Loyalty"), (4, "Stability")]
+        .iter()
+        .filter(|(b, _)| focus & b != 0)
+        .map(|(_, n)| *n)
+        .collect();
+    format!(" (bonus to {})", attrs.join(", "))
 }

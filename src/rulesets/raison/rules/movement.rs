@@ -9,12 +9,11 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
-use crate::rulesets::raison::content::schema::Status;
 use crate::rulesets::raison::decision::{Action, DecisionKind, MoveKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{
     G, Kind, Lens, MapIndex, P, T, army, army_mut, coalition_allies, controller, friends, hold,
-    hold_mut, map, place, power_id, powers, same_player, status,
+    hold_mut, map, place, power_id, powers, same_player,
 };
 use crate::rulesets::raison::rules::actions::finish;
 use crate::rulesets::raison::rules::{Doing, Turn, WaitingMove, ask, battle, take_answer};
@@ -383,12 +382,6 @@ fn route_with(l: &Lens, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>, Vec
     };
     if let Some(c) = consent_for(l, p, to) {
         needs.push(c);
-    }
-    if rivals(l, p, to) && status(world, p) == Status::Neutral {
-        return Err(format!(
-            "rde.diplomacy|{} is Neutral this round: a Neutral Power does not attack (docs/raison.md)",
-            power_id(world, p)
-        ));
     }
     needs.sort_unstable();
     needs.dedup();

@@ -1121,19 +1121,20 @@ fn rde_movement_land_sea_and_strategic_moves_and_the_refused_ones() {
 }
 
 #[test]
-fn rde_movement_a_neutral_power_may_not_attack() {
+fn rde_movement_a_neutral_power_may_attack() {
+    // The seed gives Neutral Powers doubled Taxation and nothing else: "If at the end of a round
+    // of movement a General is in a Territory with a rival General or Garrison, resolve a
+    // battle" holds for them too.
     let mut s = coalition_scenario();
     pw(&mut s, "AAA").status = Status::Neutral;
     pw(&mut s, "BBB").status = Status::Expansionist;
     let mut g = game(s);
     until(&mut g, "AAA", is_envoy);
     play(&mut g, Action::ChooseEnvoy("BBB".into()));
-    let e = refused(&mut g, mv("a_gen", "dis_b", MoveKind::Land));
-    assert_eq!(e.rule, ids::DIPLOMACY);
-    assert!(
-        g.legal_actions()
-            .contains(&mv("a_gen", "mid", MoveKind::Land))
-    );
+    let attack = mv("a_gen", "dis_b", MoveKind::Land);
+    assert!(g.legal_actions().contains(&attack));
+    play(&mut g, attack);
+    assert_eq!(at(&g, "a_gen").as_deref(), Some("dis_b"));
 }
 
 #[test]
