@@ -815,6 +815,20 @@ fn pop_5_1_change_religion_the_realm_chooses_the_marriage_the_influence_and_wher
 }
 
 #[test]
+fn pop_5_1_change_religion_a_counter_reformed_area_takes_influence_for_the_catholic_faith() {
+    // "Place the removed I into Areas with the same faith as your new State Religion": a
+    // Counter-Reformed area is of the Catholic faith.
+    use crate::rulesets::pop::rules::religion::{new_faith_targets, place_faith};
+    let (mut game, me, _) = religion_choices_game();
+    let east = e(&game, "east");
+    place_faith(game.world_mut(), east, Religion::CounterReformed);
+    let targets = new_faith_targets(game.world(), me, Religion::Catholic);
+    assert!(targets.contains(&east), "Counter-Reformed East takes Catholic influence");
+    assert!(targets.contains(&e(&game, "isle")), "and Catholic Isle");
+    assert!(!targets.contains(&e(&game, "fjord")), "never Protestant Fjord");
+}
+
+#[test]
 fn pop_5_1_change_religion_asks_nothing_where_there_is_no_choice() {
     // 5 or fewer cubes of the old faith all go; one area to place them in takes them (up to 5).
     let (mut game, me, other) = religion_choices_game();
@@ -874,6 +888,15 @@ fn pop_5_1_counter_reformation_3_adm_needs_a_token_on_the_board() {
         east,
         Religion::CounterReformed,
     );
+    // Like any change of State Religion by this action, not before Age II.
+    let age = game.flow().age;
+    assert_eq!(age, 1);
+    refused(
+        &mut game,
+        Action::CounterReformation,
+        "pop.5.1.counter_reformation",
+    );
+    age_two(&mut game);
     game.apply(Action::CounterReformation).unwrap();
     assert_eq!(mat(&game, me).mp(MpKind::Adm), 7);
     let capital = game.world().get::<Capital>(me).unwrap().0;

@@ -146,7 +146,11 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             Some(Illegal::new(ids::CHANGE_RELIGION, why))
         }
         Action::CounterReformation => {
-            let why = if religion_of(world, realm) != Some(Religion::Catholic) {
+            // The Counter-Reformation is the Change State Religion action's alternative, and
+            // that action starts with Age II.
+            let why = if world.resource::<Flow>().age < CHANGE_FROM_AGE {
+                "the Counter-Reformation, like any change of State Religion, is open from Age II on"
+            } else if religion_of(world, realm) != Some(Religion::Catholic) {
                 "only Catholic realms embrace the Counter-Reformation"
             } else if !counter_reformed_on_board(world) {
                 "there is no Counter-Reformed token on the board yet"
@@ -645,13 +649,14 @@ pub fn partners_of_old_faith(world: &World, realm: Entity, old: Religion) -> Vec
     out
 }
 
-/// Areas of the new faith where the moved influence may go: a Non-Player Realm's province
-/// there (where influence is placed, 5.4b) and fewer than 5 of the realm's cubes, in stable-id
-/// order.
+/// Areas of the new faith where the moved influence may go ("Areas with the same faith as your
+/// new State Religion": a Counter-Reformed area is of the Catholic faith): a Non-Player Realm's
+/// province there (where influence is placed, 5.4b) and fewer than 5 of the realm's cubes, in
+/// stable-id order.
 pub fn new_faith_targets(world: &World, realm: Entity, new: Religion) -> Vec<Entity> {
     all_of::<Area>(world)
         .into_iter()
-        .filter(|a| area_faith(world, *a) == Some(new))
+        .filter(|a| same_faith(area_faith(world, *a), Some(new)))
         .filter(|a| {
             provinces_of(world, *a)
                 .iter()
