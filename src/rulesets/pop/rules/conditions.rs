@@ -92,11 +92,17 @@ fn units(world: &World, realm: Entity, land: bool) -> usize {
     })
 }
 
-/// Tokens of the realm showing unrest, and Rebel Towns on its provinces.
+/// Tokens of the realm showing unrest that counts, and Rebel Towns on its provinces. Unrest
+/// covered by a Rebel Town or by a Player Realm occupant's town "does not count for any purpose"
+/// (14.1): a token under a Rebel Town counts as that Rebel Town only, and one under an
+/// occupant's town not at all.
 fn unrest(world: &World, realm: Entity) -> usize {
     let tokens = world.get::<RealmTokens>(realm).map_or(0, |t| {
         t.iter()
-            .filter(|e| world.get::<Unrest>(*e).is_some() && world.get::<OnProvince>(*e).is_some())
+            .filter(|e| world.get::<Unrest>(*e).is_some())
+            .filter_map(|e| world.get::<OnProvince>(e).map(|p| p.0))
+            .filter(|p| world.get::<RebelTown>(*p).is_none())
+            .filter(|p| world.get::<ControlledBy>(*p).is_none_or(|c| c.0 == realm))
             .count()
     });
     let rebel_towns = owned(world, realm)

@@ -823,9 +823,15 @@ fn pop_5_1_change_religion_a_counter_reformed_area_takes_influence_for_the_catho
     let east = e(&game, "east");
     place_faith(game.world_mut(), east, Religion::CounterReformed);
     let targets = new_faith_targets(game.world(), me, Religion::Catholic);
-    assert!(targets.contains(&east), "Counter-Reformed East takes Catholic influence");
+    assert!(
+        targets.contains(&east),
+        "Counter-Reformed East takes Catholic influence"
+    );
     assert!(targets.contains(&e(&game, "isle")), "and Catholic Isle");
-    assert!(!targets.contains(&e(&game, "fjord")), "never Protestant Fjord");
+    assert!(
+        !targets.contains(&e(&game, "fjord")),
+        "never Protestant Fjord"
+    );
 }
 
 #[test]

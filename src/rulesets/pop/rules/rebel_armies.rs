@@ -44,8 +44,31 @@ pub fn rebel_areas(world: &World) -> Vec<Entity> {
             }
         }
     }
-    counts.sort_by_key(|(a, n)| (std::cmp::Reverse(*n), key_of(world, *a)));
+    counts.sort_by_key(|(a, n)| (std::cmp::Reverse(*n), alphabetical(world, *a)));
     counts.into_iter().map(|(a, _)| a).collect()
+}
+
+/// How a province or area sorts "alphabetically": by the name players read on the board, then
+/// by its content id (two places may share a name).
+fn alphabetical(world: &World, place: Entity) -> (String, String) {
+    let key = key_of(world, place);
+    let content = &world.resource::<crate::rulesets::pop::state::Content>().0;
+    let name = content
+        .map
+        .provinces
+        .iter()
+        .find(|p| p.id == key)
+        .map(|p| p.name.clone())
+        .or_else(|| {
+            content
+                .map
+                .areas
+                .iter()
+                .find(|a| a.id == key)
+                .map(|a| a.name.clone())
+        })
+        .unwrap_or_else(|| key.clone());
+    (name.to_lowercase(), key)
 }
 
 /// Counting unrest provinces in an area, of every realm: (realm, province).
@@ -262,7 +285,7 @@ fn move_rebels_from(world: &mut World, area: Entity) {
 
 /// What the rebels of an area may siege next: the unrest provinces within the criteria of 14.3
 /// (large ones first while the strength left allows one, then small ones), alphabetical by
-/// province, each with the realm whose token it is; and who chooses among them: with several
+/// province name, each with the realm whose token it is; and who chooses among them: with several
 /// Player Realms in unrest there, the one with the lowest tax income in the area (none on a tie
 /// for lowest, when the first alphabetically is taken).
 pub fn siege_choices(world: &World, area: Entity) -> (Option<Entity>, Vec<(Entity, Entity)>) {
@@ -294,7 +317,7 @@ pub fn siege_choices(world: &World, area: Entity) -> (Option<Entity>, Vec<(Entit
     } else {
         large
     };
-    choices.sort_by_key(|(r, p)| (key_of(world, *p), key_of(world, *r)));
+    choices.sort_by_key(|(r, p)| (alphabetical(world, *p), key_of(world, *r)));
     let mut realms: Vec<Entity> = targets.iter().map(|(r, _)| *r).collect();
     realms.sort_by_key(|r| sid_of(world, *r));
     realms.dedup();

@@ -38,6 +38,22 @@ fn pop_14_1_unrest_flips_the_token_and_covered_unrest_does_not_count() {
     let b = e(&game, "BBB");
     game.world_mut().entity_mut(nora).insert(ControlledBy(b));
     assert!(counting_unrest(game.world(), a, None).is_empty());
+    // "for any purpose": a Mission's "no unrest" is failed by the Rebel Town on Capa, never by
+    // the covered unrest under Beland's occupation of Nora.
+    use crate::rulesets::pop::content::schema::Condition;
+    use crate::rulesets::pop::rules::conditions::measure;
+    assert_eq!(measure(game.world(), a, &Condition::NoUnrest).have, -1);
+    game.world_mut().entity_mut(capa).remove::<RebelTown>();
+    game.world_mut().entity_mut(capa).remove::<Unrest>();
+    let tokens: Vec<Entity> = game.world().get::<Holdings>(capa).unwrap().iter().collect();
+    for t in tokens {
+        game.world_mut().entity_mut(t).remove::<Unrest>();
+    }
+    assert_eq!(
+        measure(game.world(), a, &Condition::NoUnrest).have,
+        0,
+        "only covered unrest is left: no unrest that counts"
+    );
 }
 
 #[test]
@@ -984,6 +1000,60 @@ fn pop_14_3_with_one_player_realm_ties_go_alphabetically_by_province() {
     );
     assert!(game.world().get::<RebelTown>(nora).is_some());
     assert!(game.world().get::<RebelTown>(nova).is_none());
+}
+
+#[test]
+fn pop_14_3_alphabetically_means_by_the_province_names_players_read() {
+    // "If there is a tie, pick Provinces alphabetically": by name, not by content id. Nora is
+    // renamed Zora, so Nova comes first although "nora" sorts before "nova".
+    let mut game = two_realms_in_north();
+    {
+        let content = &game
+            .world()
+            .resource::<crate::rulesets::pop::state::Content>()
+            .0;
+        let mut edited = (**content).clone();
+        edited
+            .map
+            .provinces
+            .iter_mut()
+            .find(|p| p.id == "nora")
+            .unwrap()
+            .name = "Zora".into();
+        game.world_mut()
+            .insert_resource(crate::rulesets::pop::state::Content(std::sync::Arc::new(
+                edited,
+            )));
+    }
+    let (a, nora, nova) = (e(&game, "AAA"), e(&game, "nora"), e(&game, "nova"));
+    // Nora becomes AAA's too.
+    let tokens: Vec<Entity> = game.world().get::<Holdings>(nora).unwrap().iter().collect();
+    for t in tokens {
+        game.world_mut().despawn(t);
+    }
+    game.world_mut()
+        .entity_mut(nora)
+        .insert((OwnedBy(a), ControlledBy(a)));
+    spawn_sim(
+        game.world_mut(),
+        None,
+        (Town { large: false }, TokenOf(a), OnProvince(nora)),
+    );
+    game.world_mut().get_mut::<PrintedCores>(nora).unwrap().0 = vec![a];
+    one_rebel_in_north(&mut game);
+    hold_unrest(&mut game, a, "nora");
+    hold_unrest(&mut game, a, "nova");
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
+    assert!(
+        game.pending()
+            .is_none_or(|d| !matches!(d.kind, DecisionKind::RebelSiege { .. }))
+    );
+    assert!(
+        game.world().get::<RebelTown>(nova).is_some(),
+        "Nova before Zora"
+    );
+    assert!(game.world().get::<RebelTown>(nora).is_none());
 }
 
 #[test]

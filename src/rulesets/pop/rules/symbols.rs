@@ -257,13 +257,28 @@ fn revolution_target(world: &World) -> Option<Entity> {
 }
 
 /// Where the revolution breaks out: the main-map area with the most Player Realm holdings in
-/// unrest, then the higher tax value, then alphabetical.
+/// unrest that counts (14.1: none under a Rebel Town or an occupant's town), then the higher
+/// tax value, then alphabetical.
 fn outbreak_area(world: &World) -> Option<Entity> {
     best_area(
         world,
         |a| main_map_without_revolution(world, a),
-        |provinces| player_tokens(world, provinces, |t| world.get::<Unrest>(t).is_some()),
+        |provinces| {
+            player_tokens(world, provinces, |t| {
+                world.get::<Unrest>(t).is_some() && unrest_counts(world, t)
+            })
+        },
     )
+}
+
+/// Whether the unrest on a town or vassal token counts: it is not covered by a Rebel Town or by
+/// the town of a realm occupying the province.
+fn unrest_counts(world: &World, token: Entity) -> bool {
+    let (Some(on), Some(of)) = (world.get::<OnProvince>(token), world.get::<TokenOf>(token)) else {
+        return false;
+    };
+    world.get::<RebelTown>(on.0).is_none()
+        && world.get::<ControlledBy>(on.0).is_none_or(|c| c.0 == of.0)
 }
 
 /// Disloyal Vassals: each Player Realm with a vassal area where it has neither influence nor a
