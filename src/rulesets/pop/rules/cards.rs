@@ -86,8 +86,21 @@ pub fn find_card(world: &World, list: &[usize], id: &str) -> Option<usize> {
 pub fn shuffle_action_decks(world: &mut World) {
     let content = world.resource::<Content>().0.clone();
     let mut decks = ActionDecks::default();
+    let index = world.resource::<crate::rulesets::pop::state::Index>();
     for (i, card) in content.action_cards.iter().enumerate() {
-        decks.decks[card.deck.index()].push(i);
+        // The card of a character serving from the start is tucked under its mat, not dealt.
+        let serving = card
+            .character
+            .as_deref()
+            .and_then(|c| index.get(c))
+            .is_some_and(|c| {
+                world
+                    .get::<crate::rulesets::pop::model::Serves>(c)
+                    .is_some()
+            });
+        if !serving {
+            decks.decks[card.deck.index()].push(i);
+        }
     }
     let mut rng = world.resource_mut::<GameRng>();
     for deck in &mut decks.decks {

@@ -162,11 +162,11 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
     else {
         return;
     };
-    let Some(card) = take_from_hand(world, realm, card_key) else {
+    // The card is tucked under the mat while its character serves (7.2): out of the decks
+    // until the character leaves play (`leave_play`).
+    if take_from_hand(world, realm, card_key).is_none() {
         return;
-    };
-    let deck = world.resource::<Content>().0.action_cards[card].deck;
-    world.resource_mut::<ActionDecks>().discard(card, deck);
+    }
     let name = key_of(world, realm);
     let who = key_of(world, character);
     let sid = sid_of(world, character);
@@ -179,7 +179,7 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
             let cost = appointment_cost(world, realm, character);
             spend(world, realm, cost, ids::APPOINT_ADVISOR);
             if let Some(old) = advisor_of(world, realm, kind) {
-                world.entity_mut(old).remove::<(Serves, Role)>();
+                leave_play(world, old);
             }
             world
                 .entity_mut(character)
@@ -204,7 +204,7 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
 /// Interregnum.
 pub fn install_ruler(world: &mut World, realm: Entity, character: Entity, rule: &'static str) {
     if let Some(old) = ruler_of(world, realm) {
-        world.entity_mut(old).remove::<(Serves, Role)>();
+        leave_play(world, old);
         imperial_election(world, realm);
     }
     world
@@ -296,7 +296,7 @@ pub fn kill(world: &mut World, character: Entity) {
     let who = key_of(world, character);
     let realm = world.get::<Serves>(character).map(|s| s.0);
     let role = world.get::<Role>(character).copied();
-    world.entity_mut(character).remove::<(Serves, Role)>();
+    leave_play(world, character);
     let mut note = Note::new(ids::DEATH, format!("{who} dies")).subject(sid_of(world, character));
     if let Some(r) = realm {
         note = note.realm(key_of(world, r));
@@ -359,6 +359,49 @@ pub fn mortality(world: &mut World, icon: u8) {
     for (_, character) in hit {
         make_ill(world, character);
     }
+}
+
+/// A character leaves play (dies, is fired, replaced or not paid): its card, tucked under the
+/// mat while it served, goes to its deck's discard pile, and its Ill Health tokens go back to
+/// the supply with it ("Dead characters are discarded", 7.2). A character that came with no
+/// card (a historical ruler from an Event) simply leaves.
+pub fn leave_play(world: &mut World, character: Entity) {
+    world
+        .entity_mut(character)
+        .remove::<(Serves, Role, crate::rulesets::pop::model::InCommand)>();
+    if let Some(mut ill) = world.get_mut::<IllHealth>(character) {
+        ill.0 = 0;
+    }
+    if let Some(card) = tucked_card(world, character) {
+        let deck = world.resource::<Content>().0.action_cards[card].deck;
+        world.resource_mut::<ActionDecks>().discard(card, deck);
+    }
+}
+
+/// The card of `character` that lies in no deck, discard pile or hand: the one tucked under a
+/// mat while it serves.
+pub fn tucked_card(world: &World, character: Entity) -> Option<usize> {
+    let id = key_of(world, character);
+    let content = &world.resource::<Content>().0;
+    let decks = world.resource::<ActionDecks>();
+    let held = |card: usize| {
+        decks
+            .decks
+            .iter()
+            .chain(decks.discard.iter())
+            .any(|d| d.contains(&card))
+            || crate::engine::query_cache::with_query::<&Hand, (), _>(world, |mut q| {
+                q.any(|h| h.cards.contains(&card) || h.drawn.contains(&card))
+            })
+            .unwrap_or(false)
+    };
+    content
+        .action_cards
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.character.as_deref() == Some(id.as_str()))
+        .map(|(i, _)| i)
+        .find(|i| !held(*i))
 }
 
 /// Asks what a ruler's going asks at once, before play goes on: first the sitting Emperor to

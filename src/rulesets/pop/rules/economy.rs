@@ -327,7 +327,7 @@ pub fn bankruptcy(world: &mut World, realm: Entity) {
         .map(|(e, _, _)| e)
         .collect();
     for advisor in fired {
-        world.entity_mut(advisor).remove::<(Serves, Role)>();
+        crate::rulesets::pop::rules::characters::leave_play(world, advisor);
     }
 }
 

@@ -95,7 +95,7 @@ fn cut_costs(world: &mut World) {
             }
             Action::FireAdvisor { character } => {
                 if let Some(c) = world.resource::<Index>().get(&character) {
-                    world.entity_mut(c).remove::<(Serves, Role)>();
+                    crate::rulesets::pop::rules::characters::leave_play(world, c);
                     let name = key_of(world, realm);
                     write(
                         world,
@@ -379,7 +379,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         } else if !advisor_list.is_empty() {
             let (cost, advisor) = advisor_list.remove(0);
             let who = key_of(world, advisor);
-            world.entity_mut(advisor).remove::<(Serves, Role)>();
+            crate::rulesets::pop::rules::characters::leave_play(world, advisor);
             write(
                 world,
                 Note::new(

@@ -14,7 +14,7 @@ use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
-use crate::rulesets::pop::rules::cards::{ActionDecks, Hand, card_id, take_from_hand};
+use crate::rulesets::pop::rules::cards::{Hand, card_id, take_from_hand};
 use crate::rulesets::pop::rules::characters::card_character;
 use crate::rulesets::pop::rules::economy::{change_mp, spend};
 use crate::rulesets::pop::rules::effects::Progress;
@@ -22,7 +22,7 @@ use crate::rulesets::pop::rules::generic::add_influence;
 use crate::rulesets::pop::rules::ideas::idea_effects;
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::place_town;
-use crate::rulesets::pop::state::{Content, Index, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
 
 pub struct MilitaryPlugin;
 
@@ -2047,13 +2047,10 @@ fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str) {
     else {
         return;
     };
-    let Some(card_index) = take_from_hand(world, realm, card) else {
+    // Tucked under the Army or Fleet Mat while the leader serves (7.2; `leave_play`).
+    if take_from_hand(world, realm, card).is_none() {
         return;
-    };
-    let deck = world.resource::<Content>().0.action_cards[card_index].deck;
-    world
-        .resource_mut::<ActionDecks>()
-        .discard(card_index, deck);
+    }
     let cost = leader_cost(world, realm, character);
     change_mp(
         world,
@@ -2175,11 +2172,7 @@ fn relieve(world: &mut World, leader: Entity, why: &str) {
                 .remove::<InCommand>()
                 .insert(Role::Ruler);
         }
-        _ => {
-            world
-                .entity_mut(leader)
-                .remove::<(Serves, Role, InCommand)>();
-        }
+        _ => crate::rulesets::pop::rules::characters::leave_play(world, leader),
     }
     write(
         world,

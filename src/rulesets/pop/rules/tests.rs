@@ -202,6 +202,64 @@ fn pop_7_2_appoint_advisor_costs_its_ducats_and_replaces_the_old_one() {
 }
 
 #[test]
+fn pop_7_2_a_serving_characters_card_is_tucked_and_discarded_when_it_leaves_play() {
+    // "tuck its card underneath your Player Mat"; "Dead characters are discarded": while Bea
+    // serves her card is in no deck, discard pile or hand, so nobody can draw it; when she dies
+    // it goes to the Administrative discards with its Ill Health tokens gone.
+    use crate::rulesets::pop::rules::cards::ActionDecks;
+    let mut game = game_with(|t| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"c1\", name: \"Treasurer\", deck: Adm, cost: 1, character: Some(\"adv_b\"))],",
+        )
+        .replace(
+            "    characters: [",
+            "    characters: [\n        (id: \"adv_b\", name: \"Bea\", kind: Advisor(Adm), skills: (3, 0, 0), cost: 4, mortality: Some(3)),",
+        )
+    });
+    let a = e(&game, "AAA");
+    // The card is drawn: out of its deck (or whoever drew it at setup), into Aland's hand.
+    for deck in &mut game.world_mut().resource_mut::<ActionDecks>().decks {
+        deck.retain(|c| *c != 0);
+    }
+    for mut hand in game
+        .world_mut()
+        .query::<&mut Hand>()
+        .iter_mut(game.world_mut())
+    {
+        hand.cards.retain(|c| *c != 0);
+        hand.drawn.retain(|c| *c != 0);
+    }
+    give_card(&mut game, a, "c1");
+    set(&mut game, a, |m| m.ducats = 10);
+    characters::appoint(game.world_mut(), a, "c1", "pop.7.2.appoint_ruler");
+    let bea = e(&game, "adv_b");
+    let decks = game.world().resource::<ActionDecks>().clone();
+    assert!(
+        decks
+            .decks
+            .iter()
+            .chain(decks.discard.iter())
+            .all(|d| d.is_empty()),
+        "tucked, not discarded: {decks:?}"
+    );
+    assert_eq!(characters::tucked_card(game.world(), bea), Some(0));
+    characters::make_ill(game.world_mut(), bea);
+    characters::make_ill(game.world_mut(), bea);
+    assert!(game.world().get::<Serves>(bea).is_none(), "she died");
+    let decks = game.world().resource::<ActionDecks>().clone();
+    assert_eq!(
+        decks.discard[MpKind::Adm.index()],
+        vec![0],
+        "her card is discarded"
+    );
+    assert_eq!(game.world().get::<IllHealth>(bea).unwrap().0, 0);
+    // Drawn again one day, the card can be appointed again.
+    give_card(&mut game, a, "c1");
+    assert!(characters::appoint_problem(game.world(), a, "c1", false).is_none());
+}
+
+#[test]
 fn pop_7_4_income_upkeep_with_stability_and_interest() {
     let mut game = game();
     let a = e(&game, "AAA");
