@@ -2597,11 +2597,15 @@ pub fn attrition(world: &mut World, active: Entity) {
 }
 
 /// Lost at sea (FACTS 3): the realms that lose a ship, the Active Player's opponents in turn
-/// order.
+/// order; on the Event nobody took, every player ("Each player picks their own", the
+/// auto-resolution of an unpicked card), the last taker included.
 pub fn lost_at_sea_victims(world: &World, active: Entity) -> Vec<Entity> {
+    let leftover = world
+        .get_resource::<crate::rulesets::pop::rules::events::Leftover>()
+        .is_some_and(|l| l.resolving);
     crate::rulesets::pop::state::turn_order(world)
         .into_iter()
-        .filter(|r| *r != active)
+        .filter(|r| leftover || *r != active)
         .collect()
 }
 

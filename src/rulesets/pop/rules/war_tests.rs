@@ -1438,6 +1438,24 @@ fn pop_war_attrition_one_land_unit_in_four_and_lost_at_sea() {
     assert_eq!(count(&game, "pop.war.attrition"), 1);
 }
 
+#[test]
+fn pop_war_lost_at_sea_on_the_event_nobody_took_every_player_picks_its_own() {
+    // FACTS' auto-resolution of an unpicked card: "Lost at sea: ... (Each player picks their
+    // own.)": the last taker, who resolves it, is no Active Player spared.
+    let game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let mut game = game;
+    assert_eq!(military::lost_at_sea_victims(game.world(), a), vec![b]);
+    game.world_mut()
+        .resource_mut::<crate::rulesets::pop::rules::events::Leftover>()
+        .resolving = true;
+    let mut all = military::lost_at_sea_victims(game.world(), a);
+    all.sort();
+    let mut both = vec![a, b];
+    both.sort();
+    assert_eq!(all, both);
+}
+
 /// The mini game where every Event carries a Lost at Sea symbol; the realm to act takes the
 /// first Event and answers its own questions until someone else is asked. Returns the game,
 /// the active realm and its opponent.
