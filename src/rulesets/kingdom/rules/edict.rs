@@ -49,7 +49,14 @@ pub fn raise_armies(world: &mut World) {
 }
 /// Step 6.
 pub fn set_edicts(world: &mut World) {
-    ask_each(world, DecisionKind::Edicts, no_land, perform);
+    // "Select or adjust your edict levels as you wish": with land or not (only Upkeep is
+    // skipped at 0 hexes), though not in Anarchy.
+    ask_each(
+        world,
+        DecisionKind::Edicts,
+        |w, k| w.get::<Kingdom>(k).expect("kingdom").anarchy,
+        perform,
+    );
 }
 
 /// Nothing to improve, settle or command without land (or in Anarchy).

@@ -79,10 +79,8 @@ pub fn roll_events(world: &mut World) {
         let answer = take_answer(world);
         match stage {
             0 => {
-                if world.get::<Kingdom>(k).expect("kingdom").claimed.is_empty() {
-                    next_kingdom(world);
-                    continue;
-                }
+                // Every kingdom rolls for an Event, with land or not: the seed skips only the
+                // Upkeep phase at 0 hexes.
                 let queue = draw_events(world, k);
                 set_queue(world, queue);
                 next_stage(world);

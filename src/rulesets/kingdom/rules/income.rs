@@ -25,9 +25,10 @@ pub const GP_PER_WITHDRAWN_BP: u32 = 2_000;
 /// gp a deposited BP takes.
 pub const GP_PER_DEPOSITED_BP: u32 = 4_000;
 
+/// A kingdom in Anarchy takes no Income actions. Holding no hex stops none of them: the seed
+/// skips only the Upkeep phase at 0 hexes.
 fn idle(world: &World, k: Entity) -> bool {
-    let kingdom = world.get::<Kingdom>(k).expect("kingdom");
-    kingdom.anarchy || kingdom.claimed.is_empty()
+    world.get::<Kingdom>(k).expect("kingdom").anarchy
 }
 
 /// Step 1.
@@ -72,9 +73,6 @@ fn sale_attempts_left(world: &World, k: Entity) -> u32 {
 pub fn collect_taxes(world: &mut World) {
     let s = world.resource::<Content>().0.clone();
     for k in seats(world) {
-        if world.get::<Kingdom>(k).expect("kingdom").claimed.is_empty() {
-            continue;
-        }
         let kingdom = world.get::<Kingdom>(k).expect("kingdom").clone();
         let sh = totals(world, k);
         if let Some(role) = forbidden(&s, &kingdom, Forbid::Taxes) {

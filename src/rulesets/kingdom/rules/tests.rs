@@ -231,6 +231,18 @@ fn km_upkeep_is_skipped_at_zero_hexes() {
     ] {
         assert_eq!(g.log().count(rule), 0, "{rule} with no hexes");
     }
+    // Only Upkeep is skipped: with no hex the kingdom still collects taxes and rolls for an
+    // Event every month, and is asked for its edicts.
+    let ash = |rule: &str| {
+        g.log()
+            .entries
+            .iter()
+            .filter(|e| e.rule == rule && e.realm.as_deref() == Some("ASH"))
+            .count()
+    };
+    assert!(ash(ids::INCOME_TAXES) >= 2, "taxes with no hexes");
+    assert!(ash(ids::EVENT_CHANCE) >= 2, "an Event roll with no hexes");
+    until(&mut g, "ASH", DecisionKind::Edicts);
 }
 
 #[test]

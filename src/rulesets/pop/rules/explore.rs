@@ -249,18 +249,12 @@ pub fn next_to_realm(world: &World, realm: Entity, area: Entity) -> bool {
             );
         }
     }
-    let mut near = seas.clone();
-    for s in &seas {
-        near.extend(
-            world
-                .get::<SeaNeighbours>(*s)
-                .map(|n| n.0.clone())
-                .unwrap_or_default(),
-        );
-    }
+    // Adjacency is not carried further (2.0: "A Realm is adjacent to anything that its
+    // Provinces are adjacent to"; a port to the sea zones it faces): an area across a second
+    // sea zone is within reach only of a ship, with the Quest for the New World.
     world
         .get::<Coasts>(area)
-        .is_some_and(|c| c.0.iter().any(|s| near.contains(s)))
+        .is_some_and(|c| c.0.iter().any(|s| seas.contains(s)))
 }
 
 /// A distant area holding a Non-Player Realm's province, a town or a vassal.

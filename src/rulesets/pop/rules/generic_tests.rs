@@ -348,6 +348,8 @@ fn explorers() -> (Game, Entity, Entity) {
             "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true,",
             "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true, explore: 1,",
         )
+        // Its coast faces the West Sea too, where both capitals have their ports.
+        .replace("seas: [\"far_sea\"]),", "seas: [\"far_sea\", \"west_sea\"]),")
     })
 }
 
@@ -374,6 +376,33 @@ fn pop_5_1_explore_costs_1_dip_1_mil_and_rerolls_twice_at_most() {
     game.apply(Action::Reroll).unwrap();
     assert_eq!(mat(&game, me).mp(MpKind::Dip), 7, "1 dip a re-roll");
     refused(&mut game, Action::Reroll, "pop.5.1.explore");
+}
+
+#[test]
+fn pop_5_1_explore_a_territory_across_a_second_sea_zone_is_not_adjacent() {
+    // "Any Discovery made must be adjacent to your Realm": Farland faces only the Far Sea, which
+    // borders the West Sea the capitals' ports face. Two sea zones away is not adjacent.
+    let (mut game, me, _) = rich(|t| {
+        t.replace(
+            "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true,",
+            "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true, explore: 1,",
+        )
+    });
+    let farland = e(&game, "farland");
+    assert!(!crate::rulesets::pop::rules::explore::next_to_realm(
+        game.world(),
+        me,
+        farland
+    ));
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 1, false, 0);
+    refused(
+        &mut game,
+        Action::Discover {
+            area: "farland".into(),
+        },
+        "pop.5.1.explore",
+    );
 }
 
 #[test]

@@ -472,6 +472,8 @@ fn pop_5_1_explore_first_discovery_on_a_continent_is_logged_once() {
             "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true,",
             "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true, explore: 1,",
         )
+        // Its coast faces the West Sea too, where both capitals have their ports.
+        .replace("seas: [\"far_sea\"]),", "seas: [\"far_sea\", \"west_sea\"]),")
     });
     game.apply(Action::Explore).unwrap();
     set_die(&mut game, me, 1, false);
