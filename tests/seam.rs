@@ -73,14 +73,16 @@ fn a_format_1_save_from_before_the_seam_replays_to_its_hash() {
     let game = save.replay(default_scenario()).unwrap();
     assert_eq!(
         game.state_hash(),
-        "f009e2bb6b87cc8d92afc0240504f37b95ff50fdc9331b838d2e1244831514b7"
+        "0e2415f5bbf218a1fdb7ba57d4d3c8042b01957ed5deb70ec70febc9013e9521"
     );
     // Issue 17 changed rules the recorded game ran into: its actions were cut at the first
     // one today's rules refuse (action 548, then action 154 once the Exhaust face of a Rebel
     // Die became the player's choice), and its scenario hash is that of today's 1444 scenario
     // (last set when three Administrative cards became Development cards, none of which the
     // recorded game draws), and its recorded hash was set again when the Emperor's Imperial
-    // Influence came onto the board at setup (18.2); the game is in progress at its end.
+    // Influence came onto the board at setup (18.2), and again when an appointed character's
+    // card began to stay tucked under its mat instead of going to the discards (7.2); every
+    // one of its 153 actions is still legal; the game is in progress at its end.
     assert!(!game.is_over());
     assert_eq!(save.actions.len(), 153);
 }
