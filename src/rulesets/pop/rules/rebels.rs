@@ -676,7 +676,9 @@ pub struct PendingLiberation {
 /// Liberation (14.3): (a) occupied: the occupier's town goes home and the lawful owner's cube
 /// comes off; (b) the core of another realm: it returns to that realm (a Player Realm places a
 /// town); (c) a territory: it becomes a Non-Player Realm province of the active player's choice.
-/// The realm that lost it places a CB on the new owner's capital; any truce between them ends.
+/// In (b) and (c) the realm that lost it places a CB on the new owner's capital and any truce
+/// between them ends; in (a) nobody does: an occupied province is not the occupier's ("neither
+/// part of the Occupant's Realm nor the Lawful Owner's", 2.0) and its owner does not change.
 pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Entity) {
     let owner = world.get::<OwnedBy>(province).map(|o| o.0);
     let place = key_of(world, province);
@@ -694,7 +696,6 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
             .realm(&name)
             .subject(sid),
         );
-        new_owner_cb(world, loser, lawful);
         return;
     }
     let cores: Vec<Entity> = core_owners(world, province)
