@@ -320,6 +320,8 @@ pub fn bankruptcy(world: &mut World, realm: Entity) {
     for unit in doomed {
         world.despawn(unit);
     }
+    // A general or admiral left with no unit leaves its command (7.2).
+    crate::rulesets::pop::rules::military::release_idle_commanders(world);
     let mut advisors = world.query::<(Entity, &Role, &Serves)>();
     let fired: Vec<Entity> = advisors
         .iter(world)

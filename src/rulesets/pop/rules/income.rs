@@ -393,6 +393,8 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
             break;
         }
     }
+    // A general or admiral whose last unit went unpaid leaves its command (7.2).
+    crate::rulesets::pop::rules::military::release_idle_commanders(world);
     let advisor_cost: i32 = advisor_list.iter().map(|(c, _)| c).sum();
     let unit_cost = total(&[], &units);
     let saved: i32 = advisor_list

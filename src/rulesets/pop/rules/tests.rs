@@ -337,6 +337,43 @@ fn pop_7_4_unpaid_interest_forces_a_loan_or_bankruptcy() {
 }
 
 #[test]
+fn pop_7_4_bankruptcy_takes_the_mercenaries_and_their_general_leaves_command() {
+    // Bankruptcy removes every mercenary; a general left with no unit under it goes back to its
+    // Army Mat ("a General moved to another Army (even one without any Units)").
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let north = e(&game, "north");
+    for u in crate::rulesets::pop::rules::military::own_units_at(game.world(), a, north, true) {
+        game.world_mut().despawn(u);
+    }
+    spawn_unit(
+        &mut game,
+        Some(a),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Mercenary,
+    );
+    let arno = e(&game, "heir_a");
+    game.world_mut()
+        .entity_mut(arno)
+        .insert((Serves(a), Role::General, InCommand(north)));
+    crate::rulesets::pop::rules::economy::bankruptcy(game.world_mut(), a);
+    assert!(
+        crate::rulesets::pop::rules::military::own_units_at(game.world(), a, north, true)
+            .is_empty()
+    );
+    assert!(
+        game.world().get::<InCommand>(arno).is_none(),
+        "no army to command"
+    );
+    assert!(logged(
+        &game,
+        "pop.7.2.replace_military_leader",
+        "no unit left under it"
+    ));
+}
+
+#[test]
 fn pop_seq_phase4_c_corruption_charge() {
     assert_eq!(corruption_charge(49), 0);
     assert_eq!(corruption_charge(50), 1);
