@@ -406,6 +406,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             Some(DecisionKind::AgeEndClaims) => "Complete nothing more".to_string(),
             Some(DecisionKind::AgeSwap) => "Keep the new Ideas and Milestones".to_string(),
             Some(DecisionKind::SendCalls { .. }) => "Call no more allies".to_string(),
+            Some(DecisionKind::MarriageDraw { .. }) => "Draw no card".to_string(),
             Some(DecisionKind::ActivateAlly { ally, .. }) => {
                 format!("Leave {} a plain ally", name_of(game, ally))
             }
@@ -467,6 +468,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 name_of(game, ally)
             ),
             Some(DecisionKind::Surrender { .. }) => "Surrender".to_string(),
+            Some(DecisionKind::MarriageDraw { kind }) => {
+                format!("Draw a card from the {} deck", mp_name(*kind))
+            }
             _ => "Accept".to_string(),
         },
         Action::Peace { term } => peace_text(*term).to_string(),

@@ -333,6 +333,9 @@ pub enum DecisionKind {
     PeaceTerms { enemy: String },
     /// Another player offers a deal: accept or decline.
     Proposal { from: String, offer: Offer },
+    /// A Royal Marriage was made: draw an Action Card of this type (`Accept`) or not
+    /// (`Decline`) (5.1: "both players may draw").
+    MarriageDraw { kind: MpKind },
     /// Explore: the exploration die shows `face` (`mark`: the failure mark); discover, re-roll
     /// (`rerolls` used so far) or give up.
     Exploration { face: u8, mark: bool, rerolls: u8 },

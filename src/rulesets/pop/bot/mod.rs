@@ -282,6 +282,8 @@ impl Bot {
             }),
             DecisionKind::ReplaceDeadRuler => legal.first().cloned(),
             DecisionKind::HistoricalRuler { .. } => Some(Action::AcceptRuler),
+            // A card drawn for a marriage costs nothing (the hand limit comes in Phase 5 C).
+            DecisionKind::MarriageDraw { .. } => Some(Action::Accept),
             DecisionKind::CutCosts => {
                 let r = realm?;
                 let income = crate::rulesets::pop::rules::towns::tracks(world, r).income;

@@ -312,6 +312,15 @@ impl MpKind {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// The type's name as the rulebook writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            MpKind::Adm => "Administrative",
+            MpKind::Dip => "Diplomatic",
+            MpKind::Mil => "Military",
+        }
+    }
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

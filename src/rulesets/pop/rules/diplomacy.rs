@@ -853,6 +853,30 @@ pub fn answer(world: &mut World, action: &Action) {
     make_deal(world, &deal);
 }
 
+/// A realm's answer to the draw a Royal Marriage offers it: `Accept` draws the card.
+pub fn answer_marriage_draw(world: &mut World, action: &Action) {
+    if world.resource::<Generic>().marriage_draws.is_empty() {
+        return;
+    }
+    let (realm, kind) = world.resource_mut::<Generic>().marriage_draws.remove(0);
+    if *action == Action::Accept {
+        draw_to_hand(world, realm, kind, ids::MARRIAGE);
+    } else {
+        let name = key_of(world, realm);
+        write(
+            world,
+            Note::new(
+                ids::MARRIAGE,
+                format!("{name} draws no card for the marriage"),
+            )
+            .realm(&name),
+        );
+    }
+    if world.resource::<Generic>().marriage_draws.is_empty() {
+        world.resource_mut::<Generic>().finished = true;
+    }
+}
+
 /// Carries out an accepted deal.
 fn make_deal(world: &mut World, deal: &Deal) {
     let (a, b, offer) = (deal.from, deal.to, &deal.offer);
@@ -880,8 +904,9 @@ fn make_deal(world: &mut World, deal: &Deal) {
             )
             .realm(&an),
         );
-        draw_to_hand(world, a, kind, ids::MARRIAGE);
-        draw_to_hand(world, b, kind, ids::MARRIAGE);
+        // "both players may draw an Action Card of a type chosen by the Active Player": each is
+        // asked, the Active Player first.
+        world.resource_mut::<Generic>().marriage_draws = vec![(a, kind), (b, kind)];
     }
     if offer.ducats != 0 {
         let dip = support_dip(offer.ducats);
@@ -1009,6 +1034,19 @@ pub fn influence_answer(world: &mut World, action: &Action) {
 
 pub fn resume(world: &mut World) -> Resume {
     let g = world.resource::<Generic>().clone();
+    if let Some((realm, kind)) = g.marriage_draws.first().copied() {
+        let name = key_of(world, realm);
+        ask(
+            world,
+            name,
+            DecisionKind::MarriageDraw { kind },
+            format!(
+                "The royal marriage is made: draw an Action Card from the {} deck, or not",
+                kind.name()
+            ),
+        );
+        return Resume::Waiting;
+    }
     if let Some(deal) = g.deal {
         let (from, to) = (key_of(world, deal.from), key_of(world, deal.to));
         let text = offer_text(&deal.offer);

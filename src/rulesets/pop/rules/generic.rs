@@ -75,6 +75,9 @@ pub struct Generic {
     pub religion_change: Option<religion::ReligionChange>,
     /// Rebel dice after a change of State Religion are being rolled for this realm.
     pub religion_dice: Option<Entity>,
+    /// A Royal Marriage was just made: these realms, in turn, may draw an Action Card of this
+    /// type (5.1: "both players may draw").
+    pub marriage_draws: Vec<(Entity, MpKind)>,
     /// (realm, Round number) of each Change National Focus taken (the cube on the mat).
     pub focus_taken: Vec<(Entity, u32)>,
     /// The action in progress is over: the turn's main action is done.
@@ -91,6 +94,17 @@ impl Generic {
             .as_ref()
             .map(|c| format!(", religion change {}", c.describe(world)))
             .unwrap_or_default();
+        let draws = if self.marriage_draws.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", marriage draws {:?}",
+                self.marriage_draws
+                    .iter()
+                    .map(|(r, k)| (key(*r), *k))
+                    .collect::<Vec<_>>()
+            )
+        };
         let text = format!(
             "deal {:?}, explore {:?}, focus {:?}, influence {:?}, religion dice {:?}, focus taken {:?}, finished {}",
             self.deal
@@ -115,7 +129,7 @@ impl Generic {
                 .collect::<Vec<_>>(),
             self.finished
         );
-        text + &change
+        text + &change + &draws
     }
 }
 
@@ -225,6 +239,7 @@ pub fn owns(kind: &DecisionKind) -> bool {
     matches!(
         kind,
         DecisionKind::Proposal { .. }
+            | DecisionKind::MarriageDraw { .. }
             | DecisionKind::Exploration { .. }
             | DecisionKind::FocusDiscard { .. }
             | DecisionKind::FocusDraw { .. }
@@ -238,7 +253,9 @@ pub fn owns(kind: &DecisionKind) -> bool {
 /// Answers worth checking for one of our decisions.
 pub fn decision_candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action> {
     match kind {
-        DecisionKind::Proposal { .. } => vec![Action::Accept, Action::Decline],
+        DecisionKind::Proposal { .. } | DecisionKind::MarriageDraw { .. } => {
+            vec![Action::Accept, Action::Decline]
+        }
         DecisionKind::Exploration { .. } => explore::answers(world, realm),
         DecisionKind::FocusDiscard { .. } | DecisionKind::FocusDraw { .. } => {
             focus::answers(world, realm, kind)
@@ -261,6 +278,8 @@ pub fn check_decision(
 ) -> Result<(), Illegal> {
     let problem = match kind {
         DecisionKind::Proposal { .. } => diplomacy::answer_problem(world, action),
+        DecisionKind::MarriageDraw { .. } => (!matches!(action, Action::Accept | Action::Decline))
+            .then(|| Illegal::new(ids::MARRIAGE, "draw the card (accept) or not (decline)")),
         DecisionKind::Exploration { .. } => explore::answer_problem(world, realm, action),
         DecisionKind::FocusDiscard { .. } | DecisionKind::FocusDraw { .. } => {
             focus::answer_problem(world, realm, kind, action)
@@ -282,6 +301,7 @@ pub fn check_decision(
 pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
     match kind {
         DecisionKind::Proposal { .. } => diplomacy::answer(world, action),
+        DecisionKind::MarriageDraw { .. } => diplomacy::answer_marriage_draw(world, action),
         DecisionKind::Exploration { .. } => explore::answer(world, action),
         DecisionKind::FocusDiscard { .. } | DecisionKind::FocusDraw { .. } => {
             focus::answer(world, action)

@@ -135,6 +135,64 @@ fn pop_5_1_marriage_costs_1_dip_cap_three_and_none_in_interregnum() {
 }
 
 #[test]
+fn pop_5_1_marriage_both_players_may_draw_a_card_of_the_active_players_type() {
+    // "When entering into a Marriage, both players may draw an Action Card of a type chosen by
+    // the Active Player": the Active Player is asked first, then the other; a draw is optional.
+    let mut game = game_with(|t| {
+        t.replace(
+            "    action_cards: [],",
+            &format!(
+                "    action_cards: [{}],",
+                (1..=12)
+                    .map(|i| format!("(id: \"d{i}\", name: \"Envoys {i}\", deck: Dip, cost: 1, text: \"Envoys.\", effects: [Ducats(1)])"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+    });
+    let me = to_first_turn(&mut game);
+    let other = e(
+        &game,
+        if key(&game, me) == "AAA" {
+            "BBB"
+        } else {
+            "AAA"
+        },
+    );
+    let hand = |game: &Game, r: Entity| game.world().get::<Hand>(r).unwrap().cards.len();
+    let (mine, theirs) = (hand(&game, me), hand(&game, other));
+    let offer = Offer {
+        marriage: Some(MpKind::Dip),
+        ..Default::default()
+    };
+    game.apply(propose(&game, other, offer)).unwrap();
+    game.apply(Action::Accept).unwrap();
+    let asked = game.pending().unwrap().clone();
+    assert_eq!(asked.realm, key(&game, me));
+    assert_eq!(asked.kind, DecisionKind::MarriageDraw { kind: MpKind::Dip });
+    assert_eq!(game.legal_actions(), vec![Action::Accept, Action::Decline]);
+    game.apply(Action::Accept).unwrap();
+    assert_eq!(hand(&game, me), mine + 1);
+    let asked = game.pending().unwrap().clone();
+    assert_eq!(asked.realm, key(&game, other));
+    assert_eq!(asked.kind, DecisionKind::MarriageDraw { kind: MpKind::Dip });
+    game.apply(Action::Decline).unwrap();
+    assert_eq!(
+        hand(&game, other),
+        theirs,
+        "the other player declined its card"
+    );
+    assert!(logged(&game, "pop.5.1.marriage", "draws no card"));
+    assert!(
+        !matches!(
+            game.pending().unwrap().kind,
+            DecisionKind::MarriageDraw { .. }
+        ),
+        "the action is over"
+    );
+}
+
+#[test]
 fn pop_5_1_monetary_support_1_dip_per_10_ducats_rounded_up() {
     let (mut game, me, other) = rich(|t| t);
     use crate::rulesets::pop::rules::diplomacy::offer_dip;
