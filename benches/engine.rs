@@ -112,8 +112,33 @@ fn bench_full_raison_games(c: &mut Criterion) {
     }
 }
 
+/// Scaling (issue 18): the same rules and seats on the 1444 map and on four copies of it side by
+/// side (`content::scale::scaled`), whole bot games on the same seeds. The Events are the same,
+/// so both last as many Rounds; the cost should grow no faster than the map (at most 4 times).
+fn bench_map_scaling(c: &mut Criterion) {
+    let base = default_scenario();
+    let mut group = c.benchmark_group("map_scaling");
+    group.sample_size(10);
+    for k in [1usize, 4] {
+        let scenario = std::sync::Arc::new(
+            regnum::rulesets::pop::content::scale::scaled_checked(&base, k).unwrap(),
+        );
+        let mut seed = 0u64;
+        group.bench_function(format!("full_bot_game_1444_map_x{k}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut game = Game::new(scenario.clone(), GameSetup::default(), seed).unwrap();
+                play_out(&mut game, seed);
+                black_box(game.state_hash())
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    bench_map_scaling,
     bench_apply_one_action,
     bench_legal_actions,
     bench_full_bot_game,

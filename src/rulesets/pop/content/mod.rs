@@ -3,6 +3,7 @@
 //! into a World (`spawn`).
 
 pub mod load;
+pub mod scale;
 pub mod schema;
 pub mod spawn;
 pub mod validate;
