@@ -449,7 +449,16 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             area_name(game, to)
         ),
         Action::Siege { province } => format!("Besiege {}", province_name(game, province)),
-        Action::AppointGeneral { card, place } => format!(
+        Action::AppointGeneral {
+            card,
+            place,
+            fleet: true,
+        } => format!(
+            "Appoint the leader on {} admiral of the fleet in port at {}",
+            card_name(game, card),
+            area_name(game, place)
+        ),
+        Action::AppointGeneral { card, place, .. } => format!(
             "Appoint the leader on {} to command at {}",
             card_name(game, card),
             area_name(game, place)

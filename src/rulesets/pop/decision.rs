@@ -78,7 +78,14 @@ pub enum Action {
     Siege { province: String },
     /// Minor action (1-2 mil): the leader on this card in hand commands the army or fleet at
     /// `place` as general or admiral.
-    AppointGeneral { card: String, place: String },
+    /// `fleet`: in a port area holding both the realm's army and its fleet, the leader becomes
+    /// the fleet's admiral instead of the army's general.
+    AppointGeneral {
+        card: String,
+        place: String,
+        #[serde(default)]
+        fleet: bool,
+    },
     /// Minor action: a serving leader takes command at `place` (the ruler as Ruler General,
     /// free; a general or admiral moving to another army or fleet).
     CommandArmy { character: String, place: String },

@@ -151,7 +151,8 @@ pub fn turn_action(
                 Some(Role::Admiral) => !own_units_at(world, realm, p, false).is_empty(),
                 _ => false,
             };
-            if waiting && wanted && commander_at(world, realm, p).is_none() {
+            let land = !matches!(world.get::<Role>(c), Some(Role::Admiral));
+            if waiting && wanted && commander_at(world, realm, p, land).is_none() {
                 return Some(a.clone());
             }
         }
@@ -162,7 +163,7 @@ pub fn turn_action(
             let p = entity(world, place)?;
             let ruler = matches!(world.get::<Role>(c), Some(Role::Ruler));
             if ruler
-                && commander_at(world, realm, p).is_none()
+                && commander_at(world, realm, p, true).is_none()
                 && own_units_at(world, realm, p, true).len() >= 3
             {
                 return Some(a.clone());
@@ -171,9 +172,14 @@ pub fn turn_action(
     }
     if mil >= 4 {
         for a in legal.matching(|a| matches!(a, Action::AppointGeneral { .. })) {
-            if let Action::AppointGeneral { place, .. } = a {
+            if let Action::AppointGeneral {
+                place,
+                fleet: false,
+                ..
+            } = a
+            {
                 let p = entity(world, place)?;
-                if commander_at(world, realm, p).is_none()
+                if commander_at(world, realm, p, true).is_none()
                     && own_units_at(world, realm, p, true).len() >= 3
                 {
                     return Some(a.clone());

@@ -413,7 +413,9 @@ fn leader_of(world: &World, fight: &Fight, side: usize) -> Option<Entity> {
     if world.get::<NonPlayerRealm>(realm).is_some() {
         return fight.npr_leader.and_then(|s| entity(world, s));
     }
-    commander_at(world, realm, place)
+    // A land battle is fought in an area (by the general there), a naval one at sea.
+    let land = world.get::<SeaZone>(place).is_none();
+    commander_at(world, realm, place, land)
 }
 
 fn roll_round(world: &mut World, fight: &Fight) {

@@ -814,7 +814,18 @@ fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
             all.push(Action::AppointGeneral {
                 card: card_id(world, card),
                 place: key_of(world, *place),
+                fleet: false,
             });
+            // A port area with both an army and a fleet: the leader may go to either.
+            if !own_units_at(world, realm, *place, true).is_empty()
+                && !own_units_at(world, realm, *place, false).is_empty()
+            {
+                all.push(Action::AppointGeneral {
+                    card: card_id(world, card),
+                    place: key_of(world, *place),
+                    fleet: true,
+                });
+            }
         }
     }
     for character in leaders_serving(world, realm) {
@@ -848,16 +859,19 @@ fn leaders_serving(world: &World, realm: Entity) -> Vec<Entity> {
 }
 
 /// The leader commanding the realm's army or fleet at a place.
-pub fn commander_at(world: &World, realm: Entity, place: Entity) -> Option<Entity> {
+/// The realm's general (`land`: the Ruler General or a general) or admiral commanding at
+/// `place`. A port's area may hold both an army with its general and a fleet with its admiral.
+pub fn commander_at(world: &World, realm: Entity, place: Entity, land: bool) -> Option<Entity> {
     world.get::<Court>(realm).and_then(|c| {
         c.iter().find(|ch| {
             world
                 .get::<InCommand>(*ch)
                 .is_some_and(|cmd| cmd.0 == place)
-                && matches!(
-                    world.get::<Role>(*ch),
-                    Some(Role::RulerGeneral | Role::General | Role::Admiral)
-                )
+                && match world.get::<Role>(*ch) {
+                    Some(Role::RulerGeneral | Role::General) => land,
+                    Some(Role::Admiral) => !land,
+                    _ => false,
+                }
         })
     })
 }
@@ -894,7 +908,7 @@ fn mats(land: bool) -> usize {
 /// one can only replace one (appointed where one commands).
 fn mats_full_problem(world: &World, realm: Entity, place: Entity, land: bool) -> Option<Illegal> {
     let full = leaders_on_mats(world, realm, land).len() >= mats(land);
-    (full && commander_at(world, realm, place).is_none()).then(|| {
+    (full && commander_at(world, realm, place, land).is_none()).then(|| {
         Illegal::new(
             ids::APPOINT_MILITARY_LEADER,
             if land {
@@ -998,8 +1012,8 @@ pub fn check_turn(
             };
             siege_problem(world, realm, area, p, 0).map_or(Ok(()), Err)
         }),
-        Action::AppointGeneral { card, place } => {
-            appoint_general_problem(world, realm, card, place).map_or(Ok(()), Err)
+        Action::AppointGeneral { card, place, fleet } => {
+            appoint_general_problem(world, realm, card, place, *fleet).map_or(Ok(()), Err)
         }
         Action::CommandArmy { character, place } => {
             command_problem(world, realm, character, place).map_or(Ok(()), Err)
@@ -1130,11 +1144,19 @@ pub fn access_price(world: &World, realm: Entity, to: Entity) -> AccessPrice {
     }
 }
 
+/// Whether a leader appointed at `place` commands the army there (a general) rather than the
+/// fleet (an admiral): the army where there is one, unless `fleet` asks for the admiral of a
+/// fleet in port beside it.
+fn leader_goes_to_land(world: &World, realm: Entity, place: Entity, fleet: bool) -> bool {
+    !fleet && !own_units_at(world, realm, place, true).is_empty()
+}
+
 fn appoint_general_problem(
     world: &World,
     realm: Entity,
     card: &str,
     place: &str,
+    fleet: bool,
 ) -> Option<Illegal> {
     let rule = ids::APPOINT_MILITARY_LEADER;
     let hand = world.get::<Hand>(realm)?;
@@ -1174,7 +1196,17 @@ fn appoint_general_problem(
             "a general or admiral goes under one of your armies or fleets",
         ));
     }
-    let land = !own_units_at(world, realm, p, true).is_empty();
+    if fleet
+        && (own_units_at(world, realm, p, true).is_empty()
+            || own_units_at(world, realm, p, false).is_empty())
+    {
+        // With no army there a leader goes to the fleet anyway (`fleet: false` says so).
+        return Some(Illegal::new(
+            rule,
+            "naming the fleet is for a port area holding both your army and your fleet",
+        ));
+    }
+    let land = leader_goes_to_land(world, realm, p, fleet);
     if let Some(problem) = mats_full_problem(world, realm, p, land) {
         return Some(problem);
     }
@@ -1219,7 +1251,7 @@ fn command_problem(world: &World, realm: Entity, character: &str, place: &str) -
         // replaces.
         Some(Role::Ruler)
             if leaders_on_mats(world, realm, true).len() >= ARMY_MATS
-                && commander_at(world, realm, p).is_none() =>
+                && commander_at(world, realm, p, true).is_none() =>
         {
             Some(Illegal::new(
                 ids::RULER_GENERAL,
@@ -1413,7 +1445,9 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             }
             take_by_siege(world, realm, p);
         }
-        Action::AppointGeneral { card, place } => appoint_general(world, realm, card, place),
+        Action::AppointGeneral { card, place, fleet } => {
+            appoint_general(world, realm, card, place, *fleet)
+        }
         Action::CommandArmy { character, place } => command_army(world, realm, character, place),
         _ => return false,
     }
@@ -1516,7 +1550,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
         place_unit(world, *u, to);
     }
     if all_move {
-        if let Some(general) = commander_at(world, realm, from) {
+        if let Some(general) = commander_at(world, realm, from, true) {
             world.entity_mut(general).insert(InCommand(to));
         }
     }
@@ -1674,7 +1708,7 @@ fn sail(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     for u in &fleet {
         place_unit(world, *u, to);
     }
-    if let Some(admiral) = commander_at(world, realm, from) {
+    if let Some(admiral) = commander_at(world, realm, from, false) {
         world.entity_mut(admiral).insert(InCommand(to));
     }
     write(
@@ -2033,7 +2067,7 @@ fn siege_more(world: &mut World, realm: Entity, province: &str) {
     take_by_siege(world, realm, p);
 }
 
-fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str) {
+fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str, fleet: bool) {
     let Some(p) = index(world, place) else { return };
     let cards = world
         .get::<Hand>(realm)
@@ -2059,8 +2093,8 @@ fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str) {
         -cost,
         ids::APPOINT_MILITARY_LEADER,
     );
-    let land = !own_units_at(world, realm, p, true).is_empty();
-    let old = commander_at(world, realm, p);
+    let land = leader_goes_to_land(world, realm, p, fleet);
+    let old = commander_at(world, realm, p, land);
     let role = if land { Role::General } else { Role::Admiral };
     world
         .entity_mut(character)
@@ -2088,7 +2122,8 @@ fn command_army(world: &mut World, realm: Entity, character: &str, place: &str) 
     let (Some(c), Some(p)) = (index(world, character), index(world, place)) else {
         return;
     };
-    let old = commander_at(world, realm, p);
+    let land = !matches!(world.get::<Role>(c), Some(Role::Admiral));
+    let old = commander_at(world, realm, p, land);
     let name = key_of(world, realm);
     let role = world.get::<Role>(c).copied();
     let rule = if matches!(role, Some(Role::Ruler | Role::RulerGeneral)) {

@@ -716,15 +716,73 @@ fn pop_7_2_general_costs_the_mil_printed_on_its_card() {
     game.apply(Action::AppointGeneral {
         card: "dunois".into(),
         place: area.into(),
+        fleet: false,
     })
     .unwrap();
     assert_eq!(mat(&game, me).mp[2], 9, "1 mil printed on Dunois's card");
     game.apply(Action::AppointGeneral {
         card: "gil".into(),
         place: area.into(),
+        fleet: false,
     })
     .unwrap();
     assert_eq!(mat(&game, me).mp[2], 7, "2 mil printed on Gil's card");
+}
+
+#[test]
+fn pop_7_2_a_port_area_with_an_army_and_a_fleet_takes_a_general_and_an_admiral() {
+    // "A Military Leader must be tucked underneath an Army or Fleet Mat": where the realm's
+    // army and its fleet in port share an area, a leader may go to either, and each keeps to
+    // its own.
+    use crate::rulesets::pop::Action;
+    let (mut game, me) = at_turn(|t| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"dunois\", name: \"Dunois\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_d\")), (id: \"gil\", name: \"Gil\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_g\"))],",
+        )
+        .replace(
+            "    characters: [",
+            "    characters: [\n        (id: \"gen_d\", name: \"Jean\", kind: Leader, skills: (2, 2, 4), dice: 2, cost: 1),\n        (id: \"gen_g\", name: \"Gil\", kind: Leader, skills: (1, 1, 3), dice: 1, cost: 1),",
+        )
+    });
+    let name = crate::rulesets::pop::state::key_of(game.world(), me);
+    let area = if name == "AAA" { "north" } else { "south" };
+    let place = e(&game, area);
+    spawn_unit(
+        &mut game,
+        Some(me),
+        area,
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+    );
+    spawn_unit(
+        &mut game,
+        Some(me),
+        area,
+        UnitKind::LightShip,
+        UnitStatus::Regular,
+    );
+    give_card(&mut game, me, "dunois");
+    give_card(&mut game, me, "gil");
+    let appoint = |card: &str, fleet| Action::AppointGeneral {
+        card: card.into(),
+        place: area.into(),
+        fleet,
+    };
+    assert!(game.legal_actions().contains(&appoint("dunois", true)));
+    game.apply(appoint("dunois", true)).unwrap();
+    let (jean, gil) = (e(&game, "gen_d"), e(&game, "gen_g"));
+    assert_eq!(game.world().get::<Role>(jean), Some(&Role::Admiral));
+    game.apply(appoint("gil", false)).unwrap();
+    assert_eq!(game.world().get::<Role>(gil), Some(&Role::General));
+    use crate::rulesets::pop::rules::military::commander_at;
+    assert_eq!(commander_at(game.world(), me, place, true), Some(gil));
+    assert_eq!(commander_at(game.world(), me, place, false), Some(jean));
+    // Naming the fleet is offered only where an army and a fleet share the place.
+    assert!(!game.legal_actions().iter().any(|a| matches!(
+        a,
+        Action::AppointGeneral { place, fleet: true, .. } if place != area
+    )));
 }
 
 /// The mini game at the first turn with four leader cards (gen_1..gen_4, 1 mil each) in the
@@ -768,6 +826,7 @@ fn appoint(card: &str, place: &str) -> crate::rulesets::pop::Action {
     crate::rulesets::pop::Action::AppointGeneral {
         card: card.into(),
         place: place.into(),
+        fleet: false,
     }
 }
 

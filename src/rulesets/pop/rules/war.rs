@@ -2037,7 +2037,7 @@ pub(crate) fn aftermath(world: &mut World, realm: Entity) {
                 crate::rulesets::pop::rules::military::place_unit(world, u, home);
             }
             if let Some(g) =
-                crate::rulesets::pop::rules::military::commander_at(world, realm, place)
+                crate::rulesets::pop::rules::military::commander_at(world, realm, place, true)
             {
                 world.entity_mut(g).insert(InCommand(home));
             }
