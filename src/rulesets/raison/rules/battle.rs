@@ -909,7 +909,16 @@ fn win(world: &mut World, b: &Battle, attacker_won: bool) {
             push_unique(&mut losing_powers, owner_of_general(world, *g));
         }
     }
-    if attacker_won && let Some(q) = b.garrison {
+    // "Losing Garrisons are lost and removed": the defender's when the attacker wins; when the
+    // defender wins, a Garrison of the attacker's side standing in the Territory.
+    let losing_garrison = if attacker_won {
+        b.garrison
+    } else {
+        hold(world, t)
+            .garrison
+            .filter(|q| friends(world, b.attacker, *q))
+    };
+    if let Some(q) = losing_garrison {
         push_unique(&mut losing_powers, q);
         hold_mut(world, t).garrison = None;
         let text = format!(

@@ -1792,6 +1792,32 @@ fn rde_battle_loss_attacker_loses_all_units_and_goes_to_its_capital() {
 }
 
 #[test]
+fn rde_battle_loss_the_attackers_own_garrison_there_is_lost_too() {
+    // "Losing Garrisons are lost and removed": AAA garrisons Mid, where BBB's General stands;
+    // AAA's weaker General marches in and loses, and AAA's Garrison in Mid goes with the battle.
+    let mut s = battle_scenario(1, 3, 1, 0, 0);
+    pw(&mut s, "AAA").garrisons.push("mid".into());
+    let mut g = game(s);
+    // BBB's General came to stand in Mid in an earlier round (a set-up the scenario refuses).
+    {
+        let w = g.world_mut();
+        let m = crate::rulesets::raison::model::map(w);
+        let (b_gen, mid) = (
+            m.general_ids.iter().position(|x| x == "b_gen").unwrap() as u16,
+            m.territory_ids.iter().position(|x| x == "mid").unwrap() as u16,
+        );
+        crate::rulesets::raison::model::place(w, b_gen, Some(mid));
+    }
+    attack(&mut g, "AAA", "a_gen", "mid");
+    logged(&g, ids::BATTLE, "BBB wins");
+    assert!(
+        texts(&g, ids::BATTLE_LOSS).contains(&"AAA's Garrison in mid is lost".to_string()),
+        "{:?}",
+        texts(&g, ids::BATTLE_LOSS)
+    );
+}
+
+#[test]
 fn rde_battle_loss_defender_loses_its_garrison_and_goes_off_map_when_its_capital_is_taken() {
     let mut s = battle_scenario(5, 1, 1, 0, 0);
     pw(&mut s, "AAA").garrisons.push("b_cap".into());
