@@ -488,6 +488,9 @@ pub struct IdeaDef {
     pub government: bool,
     /// What the Idea does once researched.
     pub effects: Vec<IdeaEffect>,
+    /// Effects applied once, when the Idea is researched (5.1: "Apply any immediate effects in
+    /// the Idea's description"), in order, asking where they ask.
+    pub immediate: Vec<Effect>,
 }
 
 /// What a researched Idea does. Modders combine these.

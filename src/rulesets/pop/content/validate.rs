@@ -477,6 +477,11 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
             check_effect(&mut c, "action_cards", &card.id, effect);
         }
     }
+    for idea in &s.ideas {
+        for effect in &idea.immediate {
+            check_effect(&mut c, "ideas", &idea.id, effect);
+        }
+    }
     check_missions(&mut c, s);
     check_trade(&mut c, s);
     check_power_struggles(&mut c, s);

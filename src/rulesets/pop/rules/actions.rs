@@ -418,7 +418,11 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
         }
         Action::ResearchIdea { idea } => {
             crate::rulesets::pop::rules::ideas::research(world, realm, &idea);
-            end_main_action(world);
+            // With immediate effects queued the Action phase resolves them, then ends the
+            // action (as for a played card).
+            if !crate::rulesets::pop::rules::ideas::has_immediate_effects(world, &idea) {
+                end_main_action(world);
+            }
         }
         Action::ChooseProvince { province } if world.resource::<ActionPhase>().suppressing => {
             suppress(world, realm, &province);

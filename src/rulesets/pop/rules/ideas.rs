@@ -260,6 +260,21 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
             crate::rulesets::pop::rules::religion::end_revolutionary_regime(world, realm);
         }
     }
+    if !def.immediate.is_empty() {
+        crate::rulesets::pop::rules::effects::queue_effects(
+            world,
+            realm,
+            def.immediate.clone(),
+            &def.name,
+        );
+    }
+}
+
+/// Whether researching this Idea queues immediate effects (the Action phase then resolves them
+/// before the action ends).
+pub fn has_immediate_effects(world: &World, id: &str) -> bool {
+    idea_index(world, id)
+        .is_some_and(|i| !world.resource::<Content>().0.ideas[i].immediate.is_empty())
 }
 
 /// Ideas a realm holds, by id.

@@ -496,6 +496,45 @@ fn game_with_ideas() -> Game {
 }
 
 #[test]
+fn pop_5_1_research_idea_applies_its_immediate_effects() {
+    // "Apply any immediate effects in the Idea's description": an Idea whose card gives 4
+    // ducats and lets the realm choose 1 monarch power of any type, once, when researched.
+    use crate::rulesets::pop::Action;
+    let (mut game, me) = at_turn(|t| {
+        t.replace(
+            "    ideas: [],",
+            r#"    ideas: [
+        (id: "basic_adm", name: "Basic Adm", kind: Adm, basic: true, age: 1, cost: 3, immediate: [Ducats(4), AnyMp(1)]),
+    ],"#,
+        )
+    });
+    set(&mut game, me, |m| m.mp = [10, 5, 10]);
+    let ducats = mat(&game, me).ducats;
+    game.apply(Action::ResearchIdea {
+        idea: "basic_adm".into(),
+    })
+    .unwrap();
+    assert_eq!(mat(&game, me).ducats, ducats + 4);
+    let asked = game.pending().unwrap().clone();
+    assert_eq!(
+        asked.realm,
+        crate::rulesets::pop::state::key_of(game.world(), me)
+    );
+    assert!(matches!(
+        asked.kind,
+        crate::rulesets::pop::DecisionKind::MpType { amount: 1 }
+    ));
+    let dip = mat(&game, me).mp[1];
+    game.apply(Action::ChooseMp { kind: MpKind::Dip }).unwrap();
+    assert_eq!(mat(&game, me).mp[1], dip + 1);
+    assert_ne!(
+        game.pending().unwrap().realm,
+        crate::rulesets::pop::state::key_of(game.world(), me),
+        "then the action is over"
+    );
+}
+
+#[test]
 fn pop_5_1_research_idea_cost_prestige_and_earlier_researchers() {
     use crate::rulesets::pop::rules::ideas::{IdeaGrid, research, research_problem};
     let mut game = game_with_ideas();
