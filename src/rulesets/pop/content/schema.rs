@@ -489,7 +489,9 @@ pub struct IdeaDef {
     /// What the Idea does once researched.
     pub effects: Vec<IdeaEffect>,
     /// Effects applied once, when the Idea is researched (5.1: "Apply any immediate effects in
-    /// the Idea's description"), in order, asking where they ask.
+    /// the Idea's description"), in order, asking where they ask. Left out of a written
+    /// scenario when empty, so that the scenario hash of files without it stays as it was.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub immediate: Vec<Effect>,
 }
 
