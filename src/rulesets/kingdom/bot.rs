@@ -108,7 +108,7 @@ impl Bot {
         };
         // What this month's limits by Size still allow: an answer a spent limit forbids is
         // not weighed at all (the rules would refuse every one of them).
-        let limit = limits(s, kingdom.claimed.len() as u32);
+        let limit = limits(s, crate::rulesets::kingdom::model::limit_size(kingdom));
         let used = &kingdom.used;
         match kind {
             DecisionKind::Enforcer => {

@@ -168,6 +168,10 @@ pub struct TempMod {
 /// What the kingdom has done this Edict phase, against the limits by Size.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct Used {
+    /// The kingdom's Size when this month's Edict phase began: the phase's limits go by it
+    /// ("The number of improvements you can make during a single phase is limited by your
+    /// kingdom's size"), so a hex claimed in the phase does not raise them.
+    pub edict_size: Option<u32>,
     pub claims: u32,
     pub terrain: u32,
     pub settlements: u32,
@@ -181,6 +185,12 @@ pub struct Used {
     pub sales: u32,
     pub sold_from: Vec<(u32, u8)>,
     pub free_house: bool,
+}
+
+/// The Size this month's Edict limits go by: the Size when the Edict phase began (the current
+/// Size before it has).
+pub fn limit_size(k: &Kingdom) -> u32 {
+    k.used.edict_size.unwrap_or(k.claimed.len() as u32)
 }
 
 /// A kingdom: one seat.

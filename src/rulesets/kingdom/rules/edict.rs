@@ -15,7 +15,7 @@ use crate::rulesets::kingdom::decision::{Action, At, DecisionKind};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{
     Army, Board, Content, DISTRICT_CELLS, DISTRICT_SIDE, District, HexTile, Kingdom, Leader,
-    Placed, Settlement, mark_explored,
+    Placed, Settlement, limit_size, mark_explored,
 };
 use crate::rulesets::kingdom::rules::sheet::{
     ability_modifier, d20, forbidden, holder, kingdom_check, limits, ruler_attributes, totals,
@@ -29,6 +29,13 @@ fn in_anarchy(world: &World, k: Entity) -> bool {
 
 /// Step 1.
 pub fn select_leadership(world: &mut World) {
+    // The Edict phase begins: its limits go by the Size each kingdom has now.
+    for k in crate::rulesets::kingdom::rules::seats(world) {
+        let mut kingdom = world.get_mut::<Kingdom>(k).expect("kingdom");
+        if kingdom.used.edict_size.is_none() {
+            kingdom.used.edict_size = Some(kingdom.claimed.len() as u32);
+        }
+    }
     ask_each(world, DecisionKind::Leadership, in_anarchy, perform);
 }
 /// Step 2.
@@ -347,7 +354,8 @@ pub fn check(
     let s = &world.resource::<Content>().0;
     let k = world.get::<Kingdom>(kingdom).expect("kingdom");
     let size = k.claimed.len() as u32;
-    let limit = limits(s, size);
+    let phase_size = limit_size(k);
+    let limit = limits(s, phase_size);
     match (kind, action) {
         (_, Action::Done) => Ok(()),
         (
@@ -543,7 +551,7 @@ pub fn check(
                 ids::EDICT_CLAIM_HEX,
                 k.used.claims,
                 limit.claims,
-                size,
+                phase_size,
                 "hex claims",
             )?;
             afford(why, k, CLAIM_BP, ids::EDICT_CLAIM_HEX, "a claim")
@@ -627,7 +635,7 @@ pub fn check(
                 ids::EDICT_TERRAIN,
                 k.used.terrain,
                 limit.terrain,
-                size,
+                phase_size,
                 "terrain improvements",
             )?;
             afford(why, k, cost, ids::EDICT_TERRAIN, &def.name)
@@ -655,7 +663,7 @@ pub fn check(
                 ids::EDICT_TERRAIN,
                 k.used.terrain,
                 limit.terrain,
-                size,
+                phase_size,
                 "terrain improvements",
             )?;
             afford(why, k, cost, ids::EDICT_TERRAIN, "preparing the site")
@@ -701,7 +709,7 @@ pub fn check(
                 ids::EDICT_SETTLEMENT,
                 k.used.settlements,
                 limit.settlements,
-                size,
+                phase_size,
                 "new settlements or districts",
             )?;
             Ok(())
@@ -733,7 +741,7 @@ pub fn check(
                 ids::EDICT_SETTLEMENT,
                 k.used.settlements,
                 limit.settlements,
-                size,
+                phase_size,
                 "new settlements or districts",
             )?;
             let cost = bp_cost(world, k, action).unwrap_or(0);
@@ -822,7 +830,7 @@ pub fn check(
                     ids::EDICT_BUILDING,
                     k.used.buildings,
                     most,
-                    size,
+                    phase_size,
                     "buildings",
                 )?;
             }
@@ -974,7 +982,7 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
                 // Only placements `check` could accept are listed: while the month's buildings
                 // are spent only the free first House is, and a built-on lot takes only an
                 // upgrade (the check then filters the rest; the list is the same, found faster).
-                let limit = limits(s, k.claimed.len() as u32);
+                let limit = limits(s, limit_size(k));
                 let spent = limit.buildings.is_some_and(|most| k.used.buildings >= most);
                 for (di, d) in st.districts.iter().enumerate() {
                     for (bi, b) in s.buildings.iter().enumerate() {

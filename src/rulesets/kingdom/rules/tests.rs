@@ -1139,3 +1139,34 @@ fn km_edict_abdicate_the_ruler_moving_to_another_seat_still_abdicates() {
             .contains("- 4 (the Ruler abdicates)")
     );
 }
+
+#[test]
+fn km_edict_limits_go_by_the_size_when_the_phase_began() {
+    // "The number of improvements you can make during a single phase is limited by your
+    // kingdom's size": the Size the phase began with; a hex claimed in it raises no limit.
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Claims);
+    let e = kingdom(&g, "ASH");
+    let size = k(&g, "ASH").claimed.len() as u32;
+    assert_eq!(
+        k(&g, "ASH").used.edict_size,
+        Some(size),
+        "taken as the Edict phase began"
+    );
+    // A kingdom that began the phase at Size 10 and has claimed one hex in it (Size 11 now,
+    // where the limit is 2) still has the Size-10 limit of 1.
+    with_world(&mut g, |w| {
+        let first = w.get::<Kingdom>(e).unwrap().claimed[0];
+        let mut kk = w.get_mut::<Kingdom>(e).unwrap();
+        kk.used.edict_size = Some(10);
+        kk.used.claims = 1;
+        while kk.claimed.len() < 11 {
+            kk.claimed.push(first);
+        }
+    });
+    let (c, r) = start(&g, "ASH");
+    g.apply(Action::Explore((c + 1, r))).ok();
+    let err = g.check(&Action::Claim((c + 1, r))).unwrap_err();
+    assert_eq!(err.rule, ids::EDICT_CLAIM_HEX);
+    assert!(err.reason.contains("at Size 10"), "{}", err.reason);
+}
