@@ -1,7 +1,8 @@
 //! The Stats window (`F2` or the top bar's Stats): each Player Realm's prestige, treasury,
 //! stability, monarch power, provinces or land units Round by Round, as lines in the realm's
-//! colour (`rulesets::pop::stats`, which replays the game, so a loaded save charts its whole
-//! history).
+//! colour (the figures of `rulesets::pop::stats`, sampled by `engine::stats`, which replays the
+//! game, so a loaded save charts its whole history; the series as every ruleset's Stats window
+//! draws them).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -10,7 +11,8 @@ use crate::client::AppState;
 use crate::client::describe::name_of;
 use crate::client::layout::PanelSlot;
 use crate::client::session::ActiveGame;
-use crate::rulesets::pop::stats::{FIGURES, Sample, by_round};
+use crate::engine::stats::{Sample, by_round};
+use crate::rulesets::pop::stats::FIGURE_NAMES;
 
 pub struct StatsPanelPlugin;
 
@@ -80,7 +82,7 @@ fn show_stats(
         .default_size([520.0, 340.0])
         .show(&ctx, |ui| {
             ui.horizontal(|ui| {
-                for (i, (name, _)) in FIGURES.iter().enumerate() {
+                for (i, name) in FIGURE_NAMES.iter().enumerate() {
                     ui.selectable_value(&mut stats.figure, i, *name);
                 }
             });
@@ -91,36 +93,20 @@ fn show_stats(
                     return;
                 }
             };
-            let (name, read) = FIGURES[stats.figure.min(FIGURES.len() - 1)];
+            let figure = stats.figure.min(FIGURE_NAMES.len() - 1);
+            let name = FIGURE_NAMES[figure];
             let labels: Vec<String> = samples.iter().map(|s| s.label.clone()).collect();
-            let seats: Vec<String> = samples
-                .first()
-                .map(|s| s.realms.iter().map(|(r, _)| r.clone()).collect())
-                .unwrap_or_default();
             ui.label(format!(
                 "{name} at the start of each Round, and now (x: Rounds played)"
             ));
-            let lines = seats
-                .iter()
-                .map(|seat| {
-                    let points = samples
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(i, s)| {
-                            s.realms
-                                .iter()
-                                .find(|(r, _)| r == seat)
-                                .map(|(_, f)| [i as f64, f64::from(read(f))])
-                        })
-                        .collect();
-                    let colour = g
-                        .world()
-                        .resource::<crate::rulesets::pop::state::Index>()
-                        .get(seat)
-                        .map_or(egui::Color32::GRAY, |r| {
-                            crate::client::player_mat::realm_swatch_colour(g, r)
-                        });
-                    (name_of(g, seat), Some(colour), points)
+            let index = g.world().resource::<crate::rulesets::pop::state::Index>();
+            let lines = crate::client::shell::panels::figure_series(samples, figure)
+                .into_iter()
+                .map(|(seat, points)| {
+                    let colour = index.get(&seat).map_or(egui::Color32::GRAY, |r| {
+                        crate::client::player_mat::realm_swatch_colour(g, r)
+                    });
+                    (name_of(g, &seat), Some(colour), points)
                 })
                 .collect();
             crate::client::shell::panels::plot_by_round(ui, "stats_plot", labels, lines);

@@ -191,7 +191,7 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// Every rule id the ruleset writes into the log.
     fn rule_ids() -> &'static [&'static str];
     /// The figures the Stats window charts for every seat (19), by name, in the order
-    /// `figures` gives them. None by default (Price of Power has a window of its own).
+    /// `figures` gives them. None by default.
     fn figure_names() -> &'static [&'static str] {
         &[]
     }

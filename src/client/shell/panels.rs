@@ -505,6 +505,35 @@ pub type ChartLine = (String, Option<egui::Color32>, Vec<[f64; 2]>);
 
 /// Lines over a game's samples (19), the same chart in every window: x is the sample, labelled
 /// with its moment in the game ("I.2", "Year 1 Month 3", "now").
+/// One line of points per seat for figure `figure` of the samples (x: the sample's place), each
+/// with its seat's id, in the order of the last sample's seats.
+pub fn figure_series(
+    samples: &[crate::engine::stats::Sample],
+    figure: usize,
+) -> Vec<(String, Vec<[f64; 2]>)> {
+    let seats: Vec<String> = samples
+        .last()
+        .map(|s| s.seats.iter().map(|(r, _)| r.clone()).collect())
+        .unwrap_or_default();
+    seats
+        .into_iter()
+        .map(|seat| {
+            let points = samples
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| {
+                    s.seats
+                        .iter()
+                        .find(|(r, _)| *r == seat)
+                        .and_then(|(_, f)| f.get(figure))
+                        .map(|v| [i as f64, f64::from(*v)])
+                })
+                .collect();
+            (seat, points)
+        })
+        .collect()
+}
+
 pub fn plot_by_round(ui: &mut egui::Ui, id: &str, labels: Vec<String>, lines: Vec<ChartLine>) {
     egui_plot::Plot::new(id)
         .legend(egui_plot::Legend::default())
@@ -567,30 +596,13 @@ pub fn stats_window<R: Shelled>(
             };
             let figure = stats.figure.min(names.len() - 1);
             let labels: Vec<String> = samples.iter().map(|s| s.label.clone()).collect();
-            let seats: Vec<String> = samples
-                .last()
-                .map(|s| s.seats.iter().map(|(r, _)| r.clone()).collect())
-                .unwrap_or_default();
             ui.label(format!(
                 "{} at the start of each Round, and now",
                 names[figure]
             ));
-            let lines = seats
-                .iter()
-                .map(|seat| {
-                    let points = samples
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(i, s)| {
-                            s.seats
-                                .iter()
-                                .find(|(r, _)| r == seat)
-                                .and_then(|(_, f)| f.get(figure))
-                                .map(|v| [i as f64, f64::from(*v)])
-                        })
-                        .collect();
-                    (seat.clone(), None, points)
-                })
+            let lines = figure_series(samples, figure)
+                .into_iter()
+                .map(|(seat, points)| (seat, None, points))
                 .collect();
             plot_by_round(ui, "shell_stats_plot", labels, lines);
         });

@@ -237,6 +237,12 @@ impl Ruleset for PriceOfPower {
         broken
     }
 
+    fn figure_names() -> &'static [&'static str] {
+        stats::FIGURE_NAMES
+    }
+    fn figures(world: &World) -> Vec<(String, Vec<i32>)> {
+        stats::seat_figures(world)
+    }
     fn trouble_rules() -> &'static [(&'static str, &'static str)] {
         &[
             (ids::BANKRUPTCY, "bankruptcies"),
