@@ -37,6 +37,7 @@ pub const REPAY: &str = "pop.7.4.repay";
 pub const BANKRUPTCY: &str = "pop.7.4.bankruptcy";
 pub const ILL_HEALTH: &str = "pop.7.2.ill_health";
 pub const DEATH: &str = "pop.7.2.death";
+pub const CARD_DISCARDED: &str = "pop.7.2.card_discarded";
 pub const INTERREGNUM: &str = "pop.7.2.interregnum";
 pub const UNREST: &str = "pop.14.1.unrest";
 pub const UNREST_COVERED: &str = "pop.14.1.covered";
@@ -333,6 +334,7 @@ pub const ALL: &[&str] = &[
     BANKRUPTCY,
     ILL_HEALTH,
     DEATH,
+    CARD_DISCARDED,
     INTERREGNUM,
     UNREST,
     UNREST_COVERED,

@@ -375,6 +375,18 @@ pub fn leave_play(world: &mut World, character: Entity) {
     if let Some(card) = tucked_card(world, character) {
         let deck = world.resource::<Content>().0.action_cards[card].deck;
         world.resource_mut::<ActionDecks>().discard(card, deck);
+        let who = key_of(world, character);
+        let name = world.resource::<Content>().0.action_cards[card]
+            .name
+            .clone();
+        write(
+            world,
+            Note::new(
+                ids::CARD_DISCARDED,
+                format!("{who} has left play: the card \"{name}\" goes to the discard pile"),
+            )
+            .subject(sid_of(world, character)),
+        );
     }
 }
 

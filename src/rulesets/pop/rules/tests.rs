@@ -253,6 +253,11 @@ fn pop_7_2_a_serving_characters_card_is_tucked_and_discarded_when_it_leaves_play
         vec![0],
         "her card is discarded"
     );
+    assert!(logged(
+        &game,
+        "pop.7.2.card_discarded",
+        "\"Treasurer\" goes to the discard pile"
+    ));
     assert_eq!(game.world().get::<IllHealth>(bea).unwrap().0, 0);
     // Drawn again one day, the card can be appointed again.
     give_card(&mut game, a, "c1");
