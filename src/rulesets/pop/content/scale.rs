@@ -17,6 +17,12 @@ pub fn scaled(base: &Scenario, k: usize) -> Scenario {
         let tag = |id: &str| format!("{id}_x{copy}");
         let dx = width * (copy - 1) as f32;
         let shift = |p: (f32, f32)| (p.0 + dx, p.1);
+        let shift_shape = |shape: &[Vec<(f32, f32)>]| -> Vec<Vec<(f32, f32)>> {
+            shape
+                .iter()
+                .map(|ring| ring.iter().map(|q| shift(*q)).collect())
+                .collect()
+        };
         for a in &base.map.areas {
             let mut c = a.clone();
             c.id = tag(&a.id);
@@ -32,11 +38,7 @@ pub fn scaled(base: &Scenario, k: usize) -> Scenario {
             c.id = tag(&z.id);
             c.name = format!("{} {copy}", z.name);
             c.neighbours = z.neighbours.iter().map(|n| tag(n)).collect();
-            c.shape = z
-                .shape
-                .iter()
-                .map(|ring| ring.iter().map(|p| shift(*p)).collect())
-                .collect();
+            c.shape = shift_shape(&z.shape);
             c.site = shift(z.site);
             s.map.sea_zones.push(c);
         }
@@ -48,11 +50,7 @@ pub fn scaled(base: &Scenario, k: usize) -> Scenario {
             c.port = p.port.as_deref().map(&tag);
             c.cores = p.cores.iter().map(|r| tag(r)).collect();
             c.owner = p.owner.as_deref().map(&tag);
-            c.shape = p
-                .shape
-                .iter()
-                .map(|ring| ring.iter().map(|q| shift(*q)).collect())
-                .collect();
+            c.shape = shift_shape(&p.shape);
             c.site = shift(p.site);
             s.map.provinces.push(c);
         }
