@@ -13,6 +13,7 @@ fn main() {
             cli.autoplay,
             cli.screenshot,
             cli.frames,
+            cli.empty_window,
         ),
     };
     std::process::exit(code);
@@ -25,7 +26,11 @@ fn open_desktop(
     autoplay: Option<u32>,
     screenshot: Option<std::path::PathBuf>,
     frames: Option<u32>,
+    empty_window: bool,
 ) -> i32 {
+    if empty_window {
+        return regnum::client::empty_window::run(frames.unwrap_or(1));
+    }
     let automation = regnum::client::automation::Automation {
         autoplay_rounds: autoplay,
         screenshot,
@@ -41,6 +46,7 @@ fn open_desktop(
     _autoplay: Option<u32>,
     _screenshot: Option<std::path::PathBuf>,
     _frames: Option<u32>,
+    _empty_window: bool,
 ) -> i32 {
     eprintln!(
         "this build has no desktop client (built without the `client` feature); see `regnum --help`"

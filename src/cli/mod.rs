@@ -39,6 +39,10 @@ pub struct Cli {
     /// time N frames of the full board, print the frame-time report and quit.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub frames: Option<u32>,
+    /// With --frames: time an empty Bevy+egui window of the same size instead of the board,
+    /// the baseline the board's frame time is compared with (`tools/frame_ratio.sh`).
+    #[arg(long, requires = "frames")]
+    pub empty_window: bool,
     /// Desktop game: open this save, replayed on the scenario it names (a mod's file too), or
     /// on --scenario when given.
     #[arg(long, value_name = "SAVE")]

@@ -181,11 +181,12 @@ impl FrameReport {
     }
 }
 
-impl std::fmt::Display for FrameReport {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "frames: {} frames of the full board: mean {:.1} ms ({:.0} fps), median {:.1} ms, \
+impl FrameReport {
+    /// The report as one line, saying what was drawn (`tools/frame_ratio.sh` reads the median
+    /// from it).
+    pub fn line(&self, subject: &str) -> String {
+        format!(
+            "frames: {} frames of {subject}: mean {:.1} ms ({:.0} fps), median {:.1} ms, \
              95th percentile {:.1} ms, worst {:.1} ms",
             self.frames,
             self.mean_ms,
@@ -194,6 +195,12 @@ impl std::fmt::Display for FrameReport {
             self.p95_ms,
             self.worst_ms
         )
+    }
+}
+
+impl std::fmt::Display for FrameReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.line("the full board"))
     }
 }
 

@@ -3,7 +3,7 @@
 //! triangulated with earcut. Provinces are repainted whenever the game changes (owners move).
 
 use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::mesh::{Indices, PrimitiveTopology, VertexAttributeValues};
 use bevy::prelude::*;
 
 use crate::client::AppState;
@@ -43,37 +43,70 @@ impl Plugin for BoardPlugin {
     }
 }
 
-/// A province on the board, by content id; its material is its own so it can be repainted.
+/// Every province's fill in one mesh, so the whole map of provinces is one draw: each province
+/// owns a run of the mesh's vertices, whose colour is its owner's. One draw instead of one per
+/// province (each with a material of its own) is what keeps a software renderer's frame close
+/// to an empty window's (issue 18).
 #[derive(Component, Debug)]
-pub struct ProvinceTile {
-    pub key: String,
-    pub material: Handle<ColorMaterial>,
+pub struct ProvinceFills {
+    pub mesh: Handle<Mesh>,
+    /// Each province's content id and its vertices in the mesh.
+    pub runs: Vec<(String, std::ops::Range<usize>)>,
+}
+
+/// Rings triangulated into one mesh, piece by piece, remembering which vertices each piece owns.
+#[derive(Default)]
+struct FillBuilder {
+    positions: Vec<[f32; 3]>,
+    indices: Vec<u32>,
+}
+
+impl FillBuilder {
+    /// Adds a piece's rings; returns the vertices it took.
+    fn add(&mut self, rings: &[Vec<Point>]) -> std::ops::Range<usize> {
+        let start = self.positions.len();
+        for ring in rings {
+            let ring = open_ring(ring);
+            if ring.len() < 3 {
+                continue;
+            }
+            let flat: Vec<f64> = ring
+                .iter()
+                .flat_map(|(x, y)| [f64::from(*x), f64::from(*y)])
+                .collect();
+            let Ok(triangles) = earcutr::earcut(&flat, &[], 2) else {
+                continue;
+            };
+            if triangles.is_empty() {
+                continue;
+            }
+            let base = self.positions.len() as u32;
+            self.positions
+                .extend(ring.iter().map(|(x, y)| [*x, *y, 0.0]));
+            self.indices
+                .extend(triangles.into_iter().map(|i| base + i as u32));
+        }
+        start..self.positions.len()
+    }
+
+    fn build(self) -> Option<Mesh> {
+        (!self.indices.is_empty()).then(|| {
+            mesh_of(
+                PrimitiveTopology::TriangleList,
+                self.positions,
+                self.indices,
+            )
+        })
+    }
 }
 
 /// Triangulates rings (each an outline, closed or not) into one mesh.
-pub fn fill_mesh(rings: &[Vec<Point>]) -> Option<Mesh> {
-    let mut positions: Vec<[f32; 3]> = Vec::new();
-    let mut indices: Vec<u32> = Vec::new();
+pub fn fill_mesh<'a>(rings: impl IntoIterator<Item = &'a Vec<Point>>) -> Option<Mesh> {
+    let mut builder = FillBuilder::default();
     for ring in rings {
-        let ring = open_ring(ring);
-        if ring.len() < 3 {
-            continue;
-        }
-        let flat: Vec<f64> = ring
-            .iter()
-            .flat_map(|(x, y)| [f64::from(*x), f64::from(*y)])
-            .collect();
-        let Ok(triangles) = earcutr::earcut(&flat, &[], 2) else {
-            continue;
-        };
-        let base = positions.len() as u32;
-        positions.extend(ring.iter().map(|(x, y)| [*x, *y, 0.0]));
-        indices.extend(triangles.into_iter().map(|i| base + i as u32));
+        builder.add(std::slice::from_ref(ring));
     }
-    if indices.is_empty() {
-        return None;
-    }
-    Some(mesh_of(PrimitiveTopology::TriangleList, positions, indices))
+    builder.build()
 }
 
 /// Every ring edge as a line segment: borders drawn one pixel wide at any zoom.
@@ -203,37 +236,45 @@ fn spawn_board(
         .filter(|g| !g.humans.is_empty())
         .and_then(|g| home_frame(&g.game, map, &g.human, view.bounds?));
 
-    let mut fill =
-        |commands: &mut Commands, rings: &[Vec<Point>], material: Handle<ColorMaterial>, z: f32| {
-            fill_mesh(rings).map(|mesh| {
-                commands
-                    .spawn((
-                        Mesh2d(meshes.add(mesh)),
-                        MeshMaterial2d(material),
-                        Transform::from_xyz(0.0, 0.0, z),
-                    ))
-                    .id()
-            })
-        };
-    let backdrop = materials.add(palette::BACKDROP);
-    fill(&mut commands, &map.backdrop, backdrop, z::BACKDROP);
-    let sea = materials.add(palette::SEA_ZONE);
-    for zone in &map.sea_zones {
-        fill(&mut commands, &zone.shape, sea.clone(), z::SEA);
-    }
-    for province in &map.provinces {
-        let material = materials.add(palette::UNOWNED);
-        if let Some(entity) = fill(
-            &mut commands,
-            &province.shape,
-            material.clone(),
-            z::PROVINCE,
-        ) {
-            commands.entity(entity).insert(ProvinceTile {
-                key: province.id.clone(),
-                material,
-            });
+    let mut fill = |commands: &mut Commands, mesh: Option<Mesh>, colour: Color, z: f32| {
+        if let Some(mesh) = mesh {
+            commands.spawn((
+                Mesh2d(meshes.add(mesh)),
+                MeshMaterial2d(materials.add(colour)),
+                Transform::from_xyz(0.0, 0.0, z),
+            ));
         }
+    };
+    fill(
+        &mut commands,
+        fill_mesh(&map.backdrop),
+        palette::BACKDROP,
+        z::BACKDROP,
+    );
+    fill(
+        &mut commands,
+        fill_mesh(map.sea_zones.iter().flat_map(|s| &s.shape)),
+        palette::SEA_ZONE,
+        z::SEA,
+    );
+    // The provinces: one mesh, painted through its vertex colours over a white material.
+    let mut builder = FillBuilder::default();
+    let runs: Vec<(String, std::ops::Range<usize>)> = map
+        .provinces
+        .iter()
+        .map(|p| (p.id.clone(), builder.add(&p.shape)))
+        .collect();
+    if let Some(mut mesh) = builder.build() {
+        let unowned = LinearRgba::from(palette::UNOWNED).to_f32_array();
+        let count = mesh.count_vertices();
+        mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, vec![unowned; count]);
+        let mesh = meshes.add(mesh);
+        commands.spawn((
+            Mesh2d(mesh.clone()),
+            MeshMaterial2d(materials.add(Color::WHITE)),
+            Transform::from_xyz(0.0, 0.0, z::PROVINCE),
+            ProvinceFills { mesh, runs },
+        ));
     }
 
     let mut spawn_lines = |mesh: Option<Mesh>, colour: Color, z: f32| {
@@ -278,8 +319,8 @@ fn province_colour(world: &World, index: &Index, key: &str) -> Color {
 
 fn paint_provinces(
     game: Option<NonSend<ActiveGame>>,
-    tiles: Query<&ProvinceTile>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    fills: Query<&ProvinceFills>,
+    mut meshes: ResMut<Assets<Mesh>>,
     mut painted: Local<u64>,
 ) {
     let Some(game) = game else { return };
@@ -288,13 +329,75 @@ fn paint_provinces(
     }
     let world = game.game.world();
     let index = world.resource::<Index>();
-    for tile in &tiles {
-        let colour = province_colour(world, index, &tile.key);
-        if let Some(mut material) = materials.get_mut(&tile.material)
-            && material.color != colour
+    for fills in &fills {
+        // Read first and write only on a change: taking the mesh mutably uploads it again.
+        let Some(mesh) = meshes.get(&fills.mesh) else {
+            continue;
+        };
+        let Some(VertexAttributeValues::Float32x4(now)) = mesh.attribute(Mesh::ATTRIBUTE_COLOR)
+        else {
+            continue;
+        };
+        let wanted: Vec<(std::ops::Range<usize>, [f32; 4])> = fills
+            .runs
+            .iter()
+            .map(|(key, run)| {
+                let colour = province_colour(world, index, key);
+                (run.clone(), LinearRgba::from(colour).to_f32_array())
+            })
+            .filter(|(run, colour)| {
+                now.get(run.clone())
+                    .is_some_and(|v| v.iter().any(|c| c != colour))
+            })
+            .collect();
+        if wanted.is_empty() {
+            continue;
+        }
+        let Some(mut mesh) = meshes.get_mut(&fills.mesh) else {
+            continue;
+        };
+        if let Some(VertexAttributeValues::Float32x4(colours)) =
+            mesh.attribute_mut(Mesh::ATTRIBUTE_COLOR)
         {
-            material.color = colour;
+            for (run, colour) in wanted {
+                colours[run].fill(colour);
+            }
         }
     }
     *painted = game.revision;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(x: f32) -> Vec<Vec<Point>> {
+        vec![vec![
+            (x, 0.0),
+            (x + 1.0, 0.0),
+            (x + 1.0, 1.0),
+            (x, 1.0),
+            (x, 0.0),
+        ]]
+    }
+
+    #[test]
+    fn provinces_share_one_mesh_each_owning_its_own_vertices() {
+        let mut builder = FillBuilder::default();
+        let a = builder.add(&square(0.0));
+        // A ring with fewer than three distinct points has no area and takes no vertices.
+        let empty = builder.add(&[vec![(5.0, 5.0), (6.0, 6.0)]]);
+        let b = builder.add(&square(2.0));
+        // The closing point is dropped: four vertices a square.
+        assert_eq!((a.clone(), empty.clone(), b.clone()), (0..4, 4..4, 4..8));
+        let mesh = builder.build().expect("two squares make a mesh");
+        assert_eq!(mesh.count_vertices(), 8);
+        let Some(Indices::U32(indices)) = mesh.indices() else {
+            panic!("u32 indices");
+        };
+        // Two triangles a square, each square's triangles on its own vertices.
+        assert_eq!(indices.len(), 12);
+        assert!(indices[..6].iter().all(|i| a.contains(&(*i as usize))));
+        assert!(indices[6..].iter().all(|i| b.contains(&(*i as usize))));
+    }
 }

@@ -29,6 +29,7 @@ pub mod board;
 pub mod camera;
 pub mod describe;
 pub mod dialogs;
+pub mod empty_window;
 pub mod failed;
 pub mod handover;
 pub mod help;
@@ -94,7 +95,8 @@ impl Plugin for ClientPlugin {
                 help::HelpPlugin,
                 animation::AnimationPlugin,
                 automation::AutomationPlugin,
-            ));
+            ))
+            .add_plugins(shell::renderer::RendererFitPlugin);
     }
 }
 

@@ -11,6 +11,7 @@ use crate::engine::ruleset::Ruleset;
 
 pub mod hot_reload;
 pub mod panels;
+pub mod renderer;
 pub mod session;
 
 pub use panels::{LogFilter, ShellPanelsPlugin};
@@ -73,6 +74,7 @@ pub fn run<R: Shelled, M>(
             ShellSessionPlugin::<R>::default(),
             ShellPanelsPlugin::<R>::default(),
             hot_reload::ShellHotReloadPlugin::<R>::default(),
+            renderer::RendererFitPlugin,
         ))
         .add_plugins(own);
     // A window opened on a scenario file watches it (hot reload).
