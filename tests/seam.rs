@@ -304,16 +304,38 @@ fn another_seats_secret_decision_is_shown_only_as_waiting() {
 }
 
 #[test]
-fn simulate_answers_a_scenario_of_another_ruleset_without_reading_it_as_price_of_power() {
-    let path = temp_file(
-        "rde.ron",
-        "Scenario(\n    id: \"r\",\n    ruleset: RaisonDEtat,\n    powers: [],\n)\n",
-    );
-    let error = regnum::cli::load_scenario_or_default(Some(&path)).unwrap_err();
+fn price_of_powers_window_sends_a_scenario_of_another_ruleset_to_its_own_window() {
+    let text = "Scenario(\n    id: \"r\",\n    ruleset: RaisonDEtat,\n    powers: [],\n)\n";
+    let path = temp_file("rde.ron", text);
+    let errors = regnum::rulesets::require_price_of_power(&path, text).unwrap_err();
+    let error = errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n");
     assert!(error.contains(":3:14:"), "{error}");
-    assert!(error.contains("Raison d'Etat"), "{error}");
+    assert!(
+        error.contains("Raison d'Etat scenario") && error.contains("own window"),
+        "{error}"
+    );
     assert!(
         !error.contains("powers"),
         "no Price of Power schema error: {error}"
     );
+}
+
+#[test]
+fn every_ruleset_is_reached_through_the_one_dispatch_with_its_own_embedded_scenario() {
+    struct Named;
+    impl regnum::rulesets::ForRuleset for Named {
+        type Output = String;
+        fn run<R: regnum::engine::ruleset::Ruleset>(self) -> String {
+            R::content_id(&R::default_content()).to_string()
+        }
+    }
+    let ids: Vec<String> = regnum::engine::ruleset::RulesetId::ALL
+        .into_iter()
+        .map(|r| regnum::rulesets::for_ruleset(r, Named))
+        .collect();
+    assert_eq!(ids, ["1444", "frontier", "1618"]);
 }

@@ -8,8 +8,6 @@ use clap::{Parser, Subcommand};
 
 use crate::engine::content::{joined, read};
 use crate::engine::ruleset::Ruleset;
-use crate::rulesets::pop::PriceOfPower;
-use crate::rulesets::pop::content::{self, Scenario};
 
 pub mod check;
 pub mod replay;
@@ -90,27 +88,14 @@ pub enum Command {
 
 /// Loads a scenario file of ruleset `R`, or the ruleset's embedded default; errors printed as
 /// `file:line:col: message`.
-pub fn load_content<R: Ruleset>(
-    path: Option<&PathBuf>,
-    default: fn() -> Arc<R::Content>,
-) -> Result<Arc<R::Content>, String> {
+pub fn load_content<R: Ruleset>(path: Option<&PathBuf>) -> Result<Arc<R::Content>, String> {
     let Some(path) = path else {
-        return Ok(default());
+        return Ok(R::default_content());
     };
     let text = read(path).map_err(|e| joined(&e))?;
     R::parse_content(&text, &path.display().to_string())
         .map(Arc::new)
         .map_err(|e| joined(&e))
-}
-
-/// Loads a Price of Power scenario file, or the embedded default. A scenario of another ruleset
-/// gets that ruleset's answer (only Price of Power can be simulated so far).
-pub fn load_scenario_or_default(path: Option<&PathBuf>) -> Result<Arc<Scenario>, String> {
-    if let Some(path) = path {
-        let text = read(path).map_err(|e| joined(&e))?;
-        crate::rulesets::require_price_of_power(path, &text).map_err(|e| joined(&e))?;
-    }
-    load_content::<PriceOfPower>(path, content::default_scenario)
 }
 
 /// Runs a headless command; returns the process exit code.

@@ -3,10 +3,9 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use crate::cli::load_content;
-use crate::engine::ruleset::{Ruleset, RulesetId};
+use crate::engine::ruleset::Ruleset;
 use crate::engine::save::{Save, parse_header, read_text};
 
 /// What `replay` prints.
@@ -44,38 +43,30 @@ pub fn run(path: &Path, output: Output, scenario: Option<&PathBuf>) -> i32 {
             }
         },
     };
-    match header.ruleset {
-        RulesetId::PriceOfPower => replay::<crate::rulesets::pop::PriceOfPower>(
-            path,
-            &text,
-            output,
-            scenario_path.as_ref(),
-            crate::rulesets::pop::content::default_scenario,
-        ),
-        RulesetId::Kingdom => replay::<crate::rulesets::kingdom::Kingdom>(
-            path,
-            &text,
-            output,
-            scenario_path.as_ref(),
-            crate::rulesets::kingdom::content::default_scenario,
-        ),
-        RulesetId::RaisonDEtat => replay::<crate::rulesets::raison::RaisonDEtat>(
-            path,
-            &text,
-            output,
-            scenario_path.as_ref(),
-            crate::rulesets::raison::content::default_scenario,
-        ),
+    struct Replay<'a> {
+        path: &'a Path,
+        text: &'a str,
+        output: Output<'a>,
+        scenario: Option<&'a PathBuf>,
     }
+    impl crate::rulesets::ForRuleset for Replay<'_> {
+        type Output = i32;
+        fn run<R: Ruleset>(self) -> i32 {
+            replay::<R>(self.path, self.text, self.output, self.scenario)
+        }
+    }
+    crate::rulesets::for_ruleset(
+        header.ruleset,
+        Replay {
+            path,
+            text: &text,
+            output,
+            scenario: scenario_path.as_ref(),
+        },
+    )
 }
 
-fn replay<R: Ruleset>(
-    path: &Path,
-    text: &str,
-    output: Output,
-    scenario: Option<&PathBuf>,
-    default: fn() -> Arc<R::Content>,
-) -> i32 {
+fn replay<R: Ruleset>(path: &Path, text: &str, output: Output, scenario: Option<&PathBuf>) -> i32 {
     let save = match Save::<R>::parse(text, &path.display().to_string()) {
         Ok(save) => save,
         Err(e) => {
@@ -83,7 +74,7 @@ fn replay<R: Ruleset>(
             return 1;
         }
     };
-    let content = match load_content::<R>(scenario, default) {
+    let content = match load_content::<R>(scenario) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: cannot load the save's scenario:\n{e}");

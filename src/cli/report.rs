@@ -157,20 +157,14 @@ pub fn run(args: &ReportArgs) -> i32 {
             }
         }
     }
-    let result = match ruleset {
-        RulesetId::PriceOfPower => report::<crate::rulesets::pop::PriceOfPower>(
-            args,
-            crate::rulesets::pop::content::default_scenario,
-        ),
-        RulesetId::Kingdom => report::<crate::rulesets::kingdom::Kingdom>(
-            args,
-            crate::rulesets::kingdom::content::default_scenario,
-        ),
-        RulesetId::RaisonDEtat => report::<crate::rulesets::raison::RaisonDEtat>(
-            args,
-            crate::rulesets::raison::content::default_scenario,
-        ),
-    };
+    struct Report<'a>(&'a ReportArgs);
+    impl crate::rulesets::ForRuleset for Report<'_> {
+        type Output = Result<PathBuf, String>;
+        fn run<R: Ruleset>(self) -> Self::Output {
+            report::<R>(self.0)
+        }
+    }
+    let result = crate::rulesets::for_ruleset(ruleset, Report(args));
     match result {
         Ok(path) => {
             println!("wrote {}", path.display());
@@ -199,12 +193,8 @@ pub struct Version {
     pub games: Vec<GameFigures>,
 }
 
-fn play_version<R: Ruleset>(
-    args: &ReportArgs,
-    path: Option<&PathBuf>,
-    default: fn() -> Arc<R::Content>,
-) -> Result<Version, String> {
-    let scenario = load_content::<R>(path, default)?;
+fn play_version<R: Ruleset>(args: &ReportArgs, path: Option<&PathBuf>) -> Result<Version, String> {
+    let scenario = load_content::<R>(path)?;
     let setup = GameSetup {
         players: args.players.clone(),
         ..GameSetup::default()
@@ -220,13 +210,10 @@ fn play_version<R: Ruleset>(
     Ok(Version { name, games })
 }
 
-fn report<R: Ruleset>(
-    args: &ReportArgs,
-    default: fn() -> Arc<R::Content>,
-) -> Result<PathBuf, String> {
-    let base = play_version::<R>(args, args.scenario.as_ref(), default)?;
+fn report<R: Ruleset>(args: &ReportArgs) -> Result<PathBuf, String> {
+    let base = play_version::<R>(args, args.scenario.as_ref())?;
     let other = match &args.against {
-        Some(path) => Some(play_version::<R>(args, Some(path), default)?),
+        Some(path) => Some(play_version::<R>(args, Some(path))?),
         None => None,
     };
     std::fs::create_dir_all(&args.out)

@@ -14,8 +14,6 @@ use crate::engine::game::Game;
 use crate::engine::ruleset::{MAX_BOT_ACTIONS, PlayedOut, Ruleset, RulesetId, play_out};
 use crate::engine::save::Save;
 use crate::engine::state::GameSetup;
-use crate::rulesets::kingdom::Kingdom;
-use crate::rulesets::pop::PriceOfPower;
 
 #[derive(Args, Debug, Clone)]
 pub struct SimulateArgs {
@@ -187,22 +185,18 @@ pub fn run(args: &SimulateArgs) -> i32 {
             }
         }
     };
-    match ruleset {
-        RulesetId::PriceOfPower => {
-            simulate::<PriceOfPower>(args, crate::rulesets::pop::content::default_scenario)
+    struct Simulate<'a>(&'a SimulateArgs);
+    impl crate::rulesets::ForRuleset for Simulate<'_> {
+        type Output = i32;
+        fn run<R: Ruleset>(self) -> i32 {
+            simulate::<R>(self.0)
         }
-        RulesetId::Kingdom => {
-            simulate::<Kingdom>(args, crate::rulesets::kingdom::content::default_scenario)
-        }
-        RulesetId::RaisonDEtat => simulate::<crate::rulesets::raison::RaisonDEtat>(
-            args,
-            crate::rulesets::raison::content::default_scenario,
-        ),
     }
+    crate::rulesets::for_ruleset(ruleset, Simulate(args))
 }
 
-fn simulate<R: Ruleset>(args: &SimulateArgs, default: fn() -> Arc<R::Content>) -> i32 {
-    let scenario = match load_content::<R>(args.scenario.as_ref(), default) {
+fn simulate<R: Ruleset>(args: &SimulateArgs) -> i32 {
+    let scenario = match load_content::<R>(args.scenario.as_ref()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");

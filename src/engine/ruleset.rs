@@ -117,6 +117,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// Parses and validates a scenario text of this ruleset; every problem as
     /// `file:line:col: message`, all at once.
     fn parse_content(text: &str, file: &str) -> Result<Self::Content, Vec<ContentError>>;
+    /// The scenario embedded in the game, played when no file is given.
+    fn default_content() -> Arc<Self::Content>;
     /// Checks a scenario or mod file of this ruleset (a mod applied to its base).
     fn check_file(path: &Path, text: &str) -> Result<Checked, Vec<ContentError>>;
     /// The scenario's id, written into saves.

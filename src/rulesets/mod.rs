@@ -1,8 +1,11 @@
-//! The rulesets the engine hosts, one folder each, and the one place that names them all: which
-//! ruleset reads a content file, which replays a save.
+//! The rulesets the engine hosts, one folder each, and the one place that names them all:
+//! `for_ruleset` turns a `RulesetId` (a scenario's `ruleset:` field, a save's header) into the
+//! ruleset's type for whatever is generic over it (`check`, `simulate`, `report`, `replay`), and
+//! `run_own_window` opens a ruleset's window.
 //!
 //! A ruleset is a type implementing `engine::ruleset::Ruleset`. Adding one is a folder beside
-//! `pop/` and one arm in each match below (`docs/rulesets.md`).
+//! `pop/`, an arm in `for_ruleset` and, for a window of its own, one in `run_own_window`
+//! (`docs/rulesets.md`).
 
 use std::path::Path;
 
@@ -12,6 +15,21 @@ use crate::engine::ruleset::{Checked, Ruleset, RulesetId};
 pub mod kingdom;
 pub mod pop;
 pub mod raison;
+
+/// Work that is generic over the ruleset, done by `for_ruleset` for the one a file names.
+pub trait ForRuleset {
+    type Output;
+    fn run<R: Ruleset>(self) -> Self::Output;
+}
+
+/// Does `work` with the ruleset `id` names: the one match over the rulesets outside the client.
+pub fn for_ruleset<W: ForRuleset>(id: RulesetId, work: W) -> W::Output {
+    match id {
+        RulesetId::PriceOfPower => work.run::<pop::PriceOfPower>(),
+        RulesetId::Kingdom => work.run::<kingdom::Kingdom>(),
+        RulesetId::RaisonDEtat => work.run::<raison::RaisonDEtat>(),
+    }
+}
 
 /// Which ruleset a content file is written for: a scenario's `ruleset:` field, a mod's base
 /// scenario's (beside the mod, else the embedded default). `None` when the text cannot be read
@@ -89,35 +107,43 @@ pub fn check_path(path: &Path) -> Result<Checked, Vec<ContentError>> {
 /// `check_path` on a text already read: `path` names the file in errors and is where a mod's
 /// base scenario is looked for.
 pub fn check_text(path: &Path, text: &str) -> Result<Checked, Vec<ContentError>> {
-    match ruleset_of(path, text)? {
-        Some(RulesetId::Kingdom) => kingdom::Kingdom::check_file(path, text),
-        Some(RulesetId::RaisonDEtat) => raison::RaisonDEtat::check_file(path, text),
-        None | Some(RulesetId::PriceOfPower) => pop::PriceOfPower::check_file(path, text),
+    struct CheckFile<'a>(&'a Path, &'a str);
+    impl ForRuleset for CheckFile<'_> {
+        type Output = Result<Checked, Vec<ContentError>>;
+        fn run<R: Ruleset>(self) -> Self::Output {
+            R::check_file(self.0, self.1)
+        }
     }
+    // A file too broken to tell is Price of Power's, whose loader then says where it breaks.
+    let ruleset = ruleset_of(path, text)?.unwrap_or(RulesetId::PriceOfPower);
+    for_ruleset(ruleset, CheckFile(path, text))
 }
 
-/// For the parts that play Price of Power alone today (the desktop game, `simulate`): a file
-/// of another ruleset is refused with that ruleset's answer, never read with Price of Power's
-/// schema.
+/// For Price of Power's own window (its new-game screen and scenario loader): a file of
+/// another ruleset is refused with a message that says where it opens, never read with Price
+/// of Power's schema.
 pub fn require_price_of_power(path: &Path, text: &str) -> Result<(), Vec<ContentError>> {
     match ruleset_of(path, text)? {
         None | Some(RulesetId::PriceOfPower) => Ok(()),
         Some(other @ (RulesetId::Kingdom | RulesetId::RaisonDEtat)) => {
-            Err(vec![not_built_yet(path, text, other)])
+            Err(vec![opens_elsewhere(path, text, other)])
         }
     }
 }
 
-/// The error for a file of a ruleset this build cannot read yet, at its `ruleset:` field.
-fn not_built_yet(path: &Path, text: &str, ruleset: RulesetId) -> ContentError {
+/// The error for a file of another ruleset, at its `ruleset:` field.
+fn opens_elsewhere(path: &Path, text: &str, ruleset: RulesetId) -> ContentError {
     let (line, col) = crate::engine::content::value_position(text, "ruleset").unwrap_or((1, 1));
     ContentError {
         file: path.display().to_string(),
         line,
         col,
         message: format!(
-            "the {} ruleset is not playable in this version of Regnum yet",
-            ruleset.title()
+            "this is a {} scenario, not Price of Power's: it opens in {}'s own window \
+             (`regnum --scenario {}`)",
+            ruleset.title(),
+            ruleset.title(),
+            path.display()
         ),
     }
 }

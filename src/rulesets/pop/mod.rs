@@ -65,6 +65,10 @@ impl Ruleset for PriceOfPower {
     type View = view::SeatView;
     type Bot = bot::Bot;
 
+    fn default_content() -> Arc<content::Scenario> {
+        content::default_scenario()
+    }
+
     fn parse_content(text: &str, file: &str) -> Result<content::Scenario, Vec<ContentError>> {
         content::parse_scenario(text, file)
     }

@@ -62,6 +62,10 @@ impl Ruleset for RaisonDEtat {
     type View = snapshot::Snapshot;
     type Bot = bot::Bot;
 
+    fn default_content() -> Arc<content::Scenario> {
+        content::default_scenario()
+    }
+
     fn parse_content(text: &str, file: &str) -> Result<content::Scenario, Vec<ContentError>> {
         content::parse_scenario(text, file)
     }
