@@ -2,6 +2,7 @@
 //! post light ships along the sea lane that would link the claim to the capital.
 
 use super::legal::Legal;
+use crate::rulesets::pop::rules::actions::TurnPart;
 use std::collections::{HashMap, VecDeque};
 
 use bevy::prelude::*;
@@ -16,7 +17,9 @@ use crate::rulesets::pop::state::Index;
 /// The Colonize answer using the most colonists, keeping at least 2 adm in hand.
 pub fn colonize(mat: &Mat, legal: &Legal) -> Option<Action> {
     legal
-        .matching(|a| matches!(a, Action::Colonize { .. }))
+        .matching_in(&[TurnPart::Colonize], |a| {
+            matches!(a, Action::Colonize { .. })
+        })
         .filter_map(|a| match a {
             Action::Colonize { colonists, .. } => Some((*colonists, a)),
             _ => None,
@@ -122,7 +125,7 @@ pub fn sail_to_gap(world: &World, realm: Entity, legal: &Legal) -> Option<Action
         }
     }
     legal
-        .matching(|a| matches!(a, Action::Sail { .. }))
+        .matching_in(&[TurnPart::Moves], |a| matches!(a, Action::Sail { .. }))
         .filter_map(|a| match a {
             Action::Sail { from, to } => {
                 let (f, t) = (index.get(from)?, index.get(to)?);

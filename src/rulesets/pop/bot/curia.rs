@@ -2,6 +2,7 @@
 //! when its army there can fight, or the excommunication of a rival Catholic Player Realm.
 
 use super::legal::Legal;
+use crate::rulesets::pop::rules::actions::TurnPart;
 use bevy::prelude::*;
 
 use crate::rulesets::pop::content::schema::MpKind;
@@ -33,7 +34,9 @@ fn crusade(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
     let mine = owned_areas(world, realm);
     let index = world.resource::<Index>();
     legal
-        .matching(|a| matches!(a, Action::CallCrusade { .. }))
+        .matching_in(&[TurnPart::Curia], |a| {
+            matches!(a, Action::CallCrusade { .. })
+        })
         .filter_map(|a| match a {
             Action::CallCrusade {
                 area,
@@ -70,7 +73,9 @@ fn excommunication(world: &World, realm: Entity, mat: &Mat, legal: &Legal) -> Op
     let index = world.resource::<Index>();
     let enemies = enemies_of(world, realm);
     let candidates: Vec<(i32, Action)> = legal
-        .matching(|a| matches!(a, Action::Excommunicate { .. }))
+        .matching_in(&[TurnPart::Curia], |a| {
+            matches!(a, Action::Excommunicate { .. })
+        })
         .filter_map(|a| match a {
             Action::Excommunicate { realm: t } => Some((a, index.get(t)?)),
             _ => None,

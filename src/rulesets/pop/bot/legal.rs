@@ -1,73 +1,169 @@
-//! The legal answers to a decision as the bot reads them: checked only when the bot asks about
-//! them. `legal_actions` checks every candidate (a Phase 2 turn has some 230, most of them
-//! offers and declarations the bot never weighs); the bot asks "is there a legal Siege?" or
-//! "is Pass legal?" and only those candidates are checked, each at most once.
+//! The legal answers to a decision as the bot reads them: built and checked only when the bot
+//! asks about them. `legal_actions` builds and checks every candidate (a Phase 2 turn has some
+//! 230, most of them offers and declarations the bot never weighs); the bot asks "is there a
+//! legal Siege?" or "is Pass legal?", and only the part of a turn's candidates that can hold the
+//! answer is built (`actions::TurnPart`), and only the candidates asked about are checked, each
+//! at most once.
 //!
 //! Every question answers exactly as it would over the full list of legal actions, in the same
 //! order, so a bot reading this set chooses what it chose before: `find(pred)` is the first
 //! legal candidate matching `pred`, which is the first action of `legal_actions` matching it
-//! (predicates are pure questions about the World and the action).
+//! (predicates are pure questions about the World and the action). `find_in(parts, pred)` looks
+//! only in the turn parts named: the caller promises that nothing outside them matches `pred`
+//! (debug builds check the promise).
 
 use std::cell::{OnceCell, RefCell};
 
 use bevy::prelude::*;
 
 use crate::rulesets::pop::decision::{Action, Decision};
+use crate::rulesets::pop::rules::actions::{TurnPart, is_turn, turn_part};
 use crate::rulesets::pop::rules::{candidates, check};
+use crate::rulesets::pop::state::Index;
+
+/// A run of candidates and each one's verdict once checked.
+struct Built {
+    actions: Vec<Action>,
+    verdicts: RefCell<Vec<Option<bool>>>,
+}
+
+impl Built {
+    fn new(actions: Vec<Action>, known: Option<bool>) -> Self {
+        let verdicts = RefCell::new(vec![known; actions.len()]);
+        Built { actions, verdicts }
+    }
+}
+
+/// One part of the candidates: built at once (a decision that is not a turn), or a turn's part
+/// built on first use.
+struct Part {
+    turn: Option<TurnPart>,
+    built: OnceCell<Built>,
+}
 
 pub struct Legal<'w> {
     world: Option<&'w World>,
-    candidates: Vec<Action>,
-    /// Each candidate's verdict once checked.
-    verdicts: RefCell<Vec<Option<bool>>>,
+    realm: Option<Entity>,
+    parts: Vec<Part>,
     all: OnceCell<Vec<Action>>,
 }
 
 impl<'w> Legal<'w> {
-    /// The legal answers to `decision` in `world` (checked lazily).
+    /// The legal answers to `decision` in `world` (built and checked lazily).
     pub fn of(world: &'w World, decision: &Decision) -> Self {
-        let candidates = candidates(world, decision);
-        let verdicts = RefCell::new(vec![None; candidates.len()]);
+        let realm = world.resource::<Index>().get(&decision.realm);
+        let parts = if is_turn(&decision.kind) && realm.is_some() {
+            TurnPart::ALL
+                .into_iter()
+                .map(|part| Part {
+                    turn: Some(part),
+                    built: OnceCell::new(),
+                })
+                .collect()
+        } else {
+            vec![Part {
+                turn: None,
+                built: OnceCell::from(Built::new(candidates(world, decision), None)),
+            }]
+        };
         Self {
             world: Some(world),
-            candidates,
-            verdicts,
+            realm,
+            parts,
             all: OnceCell::new(),
         }
     }
 
     /// A set of actions known to be legal (tests hand the bot a list of their own).
     pub fn known(actions: Vec<Action>) -> Self {
-        let verdicts = RefCell::new(vec![Some(true); actions.len()]);
         Self {
             world: None,
-            candidates: actions,
-            verdicts,
+            realm: None,
+            parts: vec![Part {
+                turn: None,
+                built: OnceCell::from(Built::new(actions, Some(true))),
+            }],
             all: OnceCell::new(),
         }
     }
 
-    fn legal_at(&self, i: usize) -> bool {
-        if let Some(known) = self.verdicts.borrow()[i] {
+    fn part(&self, i: usize) -> &Built {
+        let part = &self.parts[i];
+        part.built.get_or_init(|| {
+            let actions = match (self.world, part.turn) {
+                (Some(world), Some(turn)) => turn_part(world, self.realm, turn),
+                _ => Vec::new(),
+            };
+            Built::new(actions, None)
+        })
+    }
+
+    fn legal_at(&self, part: usize, i: usize) -> bool {
+        let built = self.part(part);
+        if let Some(known) = built.verdicts.borrow()[i] {
             return known;
         }
         let ok = self
             .world
-            .is_some_and(|w| check(w, &self.candidates[i]).is_ok());
-        self.verdicts.borrow_mut()[i] = Some(ok);
+            .is_some_and(|w| check(w, &built.actions[i]).is_ok());
+        built.verdicts.borrow_mut()[i] = Some(ok);
         ok
+    }
+
+    /// Whether part `i` is searched by a question about `parts` (`None`: every part). A part
+    /// that is not a turn's holds every answer, so it is always searched.
+    fn searched(&self, i: usize, parts: Option<&[TurnPart]>) -> bool {
+        match (self.parts[i].turn, parts) {
+            (Some(turn), Some(parts)) => parts.contains(&turn),
+            _ => true,
+        }
+    }
+
+    fn matching_among<'a>(
+        &'a self,
+        parts: Option<&'a [TurnPart]>,
+        mut pred: impl FnMut(&Action) -> bool + 'a,
+    ) -> impl Iterator<Item = &'a Action> + 'a {
+        (0..self.parts.len())
+            .filter(move |i| self.searched(*i, parts))
+            .flat_map(move |i| {
+                let built = self.part(i);
+                (0..built.actions.len()).map(move |j| (i, j, &built.actions[j]))
+            })
+            .filter(move |(i, j, a)| pred(a) && self.legal_at(*i, *j))
+            .map(|(_, _, a)| a)
     }
 
     /// The legal actions matching `pred`, in order, checked one by one as the iterator goes.
     pub fn matching<'a>(
         &'a self,
-        mut pred: impl FnMut(&Action) -> bool + 'a,
+        pred: impl FnMut(&Action) -> bool + 'a,
     ) -> impl Iterator<Item = &'a Action> + 'a {
-        self.candidates
-            .iter()
-            .enumerate()
-            .filter(move |(i, a)| pred(a) && self.legal_at(*i))
-            .map(|(_, a)| a)
+        self.matching_among(None, pred)
+    }
+
+    /// The legal actions matching `pred` among a turn's `parts`, in order: for a question whose
+    /// answers can only be in those parts, which spares building the others.
+    pub fn matching_in<'a>(
+        &'a self,
+        parts: &'a [TurnPart],
+        pred: impl Fn(&Action) -> bool + 'a,
+    ) -> impl Iterator<Item = &'a Action> + 'a {
+        #[cfg(debug_assertions)]
+        self.check_promise(parts, &pred);
+        self.matching_among(Some(parts), pred)
+    }
+
+    /// Debug builds: nothing outside `parts` matches `pred` (builds every part, checks none).
+    #[cfg(debug_assertions)]
+    fn check_promise(&self, parts: &[TurnPart], pred: &impl Fn(&Action) -> bool) {
+        for i in (0..self.parts.len()).filter(|i| !self.searched(*i, Some(parts))) {
+            let stray = self.part(i).actions.iter().find(|a| pred(a));
+            assert!(
+                stray.is_none(),
+                "a question about {parts:?} matches {stray:?}, which is in another part"
+            );
+        }
     }
 
     /// The first legal action matching `pred`.
@@ -75,17 +171,29 @@ impl<'w> Legal<'w> {
         self.matching(pred).next().cloned()
     }
 
+    /// The first legal action matching `pred` among a turn's `parts` (see `matching_in`).
+    pub fn find_in(&self, parts: &[TurnPart], pred: impl Fn(&Action) -> bool) -> Option<Action> {
+        self.matching_in(parts, pred).next().cloned()
+    }
+
     /// Whether a legal action matches `pred`.
     pub fn any(&self, pred: impl FnMut(&Action) -> bool) -> bool {
         self.matching(pred).next().is_some()
     }
 
-    /// Whether `action` is legal (and among the answers the rules list).
+    /// Whether `action` is legal (and among the answers the rules list). Only the part that
+    /// would list it is built.
     pub fn contains(&self, action: &Action) -> bool {
-        self.candidates
-            .iter()
-            .position(|a| a == action)
-            .is_some_and(|i| self.legal_at(i))
+        let home = TurnPart::of(action);
+        (0..self.parts.len())
+            .filter(|i| self.parts[*i].turn.is_none_or(|t| t == home))
+            .any(|i| {
+                self.part(i)
+                    .actions
+                    .iter()
+                    .position(|a| a == action)
+                    .is_some_and(|j| self.legal_at(i, j))
+            })
     }
 
     /// The first legal action.

@@ -3,6 +3,7 @@
 //! fulfilled as soon as it may, and at the end of an Age swap in the Milestone it is nearest to.
 
 use super::legal::Legal;
+use crate::rulesets::pop::rules::actions::TurnPart;
 use bevy::prelude::*;
 
 use crate::rulesets::pop::Action;
@@ -36,8 +37,14 @@ fn milestone_progress(world: &World, realm: Entity, id: &str) -> f32 {
 /// legal now.
 pub fn claim(legal: &Legal) -> Option<Action> {
     legal
-        .find(|a| matches!(a, Action::ClaimMilestone { .. }))
-        .or_else(|| legal.find(|a| matches!(a, Action::ClaimMission { .. })))
+        .find_in(&[TurnPart::Missions], |a| {
+            matches!(a, Action::ClaimMilestone { .. })
+        })
+        .or_else(|| {
+            legal.find_in(&[TurnPart::Missions], |a| {
+                matches!(a, Action::ClaimMission { .. })
+            })
+        })
 }
 
 /// Phase 1 D: fill the hand with the nearest Missions; swap a poor one for a much nearer one.

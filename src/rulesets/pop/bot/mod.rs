@@ -11,6 +11,7 @@ mod war;
 #[cfg(test)]
 mod blind_tests;
 
+use crate::rulesets::pop::rules::actions::TurnPart;
 use chacha20::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
@@ -103,7 +104,8 @@ impl Bot {
                     return Some(claim);
                 }
                 // Minor actions first: a ruler for an empty throne, an advisor for an empty seat.
-                let appoint = legal.find(|a| matches!(a, Action::Appoint { .. }));
+                let appoint =
+                    legal.find_in(&[TurnPart::Basic], |a| matches!(a, Action::Appoint { .. }));
                 let interregnum = realm.is_some_and(|r| world.get::<Interregnum>(r).is_some());
                 let wants_advisor = mat.ducats >= if bold { 6 } else { 10 }
                     && realm.is_some_and(|r| advisors(world, r).len() < 3);
@@ -111,7 +113,9 @@ impl Bot {
                     return Some(appoint);
                 }
                 // Two or more unrest and some mil to spare: suppress them.
-                let suppress = legal.find(|a| matches!(a, Action::SuppressUnrest { .. }));
+                let suppress = legal.find_in(&[TurnPart::Basic], |a| {
+                    matches!(a, Action::SuppressUnrest { .. })
+                });
                 let unrest = realm.map_or(0, |r| {
                     crate::rulesets::pop::rules::rebels::counting_unrest(world, r, None).len()
                 });
@@ -156,7 +160,7 @@ impl Bot {
                     }
                     if mat.mp(MpKind::Mil) >= 3 && mat.ducats >= 8 && colonies::wants_ship(world, r)
                     {
-                        let port = legal.find(|a| match a {
+                        let port = legal.find_in(&[TurnPart::Recruits], |a| match a {
                             Action::Recruit { area } => {
                                 world.resource::<Index>().get(area).is_some_and(|a| {
                                     crate::rulesets::pop::rules::generic::has_own_port(world, r, a)
@@ -471,7 +475,9 @@ fn research_pick(
         .map(|i| generic::idea_value(world, realm, &i.effects))
         .sum();
     legal
-        .matching(|a| matches!(a, Action::ResearchIdea { .. }))
+        .matching_in(&[TurnPart::Ideas], |a| {
+            matches!(a, Action::ResearchIdea { .. })
+        })
         .filter_map(|a| match a {
             Action::ResearchIdea { idea } => {
                 content.ideas.iter().find(|i| &i.id == idea).map(|i| (i, a))

@@ -2,6 +2,7 @@
 //! what to besiege, when to retreat or surrender, and which peace to impose.
 
 use super::legal::Legal;
+use crate::rulesets::pop::rules::actions::TurnPart;
 use std::collections::{HashMap, VecDeque};
 
 use bevy::prelude::*;
@@ -141,7 +142,9 @@ pub fn turn_action(
     // Minor actions: a general or admiral waiting on an empty mat takes an army or fleet that
     // has no commander (free); the ruler leads the largest army; a general from the hand for
     // another.
-    for a in legal.matching(|a| matches!(a, Action::CommandArmy { .. })) {
+    for a in legal.matching_in(&[TurnPart::Leaders], |a| {
+        matches!(a, Action::CommandArmy { .. })
+    }) {
         if let Action::CommandArmy { character, place } = a {
             let c = entity(world, character)?;
             let p = entity(world, place)?;
@@ -157,7 +160,9 @@ pub fn turn_action(
             }
         }
     }
-    for a in legal.matching(|a| matches!(a, Action::CommandArmy { .. })) {
+    for a in legal.matching_in(&[TurnPart::Leaders], |a| {
+        matches!(a, Action::CommandArmy { .. })
+    }) {
         if let Action::CommandArmy { character, place } = a {
             let c = entity(world, character)?;
             let p = entity(world, place)?;
@@ -171,7 +176,9 @@ pub fn turn_action(
         }
     }
     if mil >= 4 {
-        for a in legal.matching(|a| matches!(a, Action::AppointGeneral { .. })) {
+        for a in legal.matching_in(&[TurnPart::Leaders], |a| {
+            matches!(a, Action::AppointGeneral { .. })
+        }) {
             if let Action::AppointGeneral {
                 place,
                 fleet: false,
@@ -198,13 +205,13 @@ pub fn turn_action(
     }
     if !enemies.is_empty() {
         // Besiege what the army can take.
-        if let Some(s) = legal.find(|a| matches!(a, Action::Siege { .. })) {
+        if let Some(s) = legal.find_in(&[TurnPart::Sieges], |a| matches!(a, Action::Siege { .. })) {
             return Some(s);
         }
         let dist = distances(world, realm, &enemies);
         // March towards the enemy, avoiding stronger armies.
         let mut best: Option<(u32, Action)> = None;
-        for a in legal.matching(|a| matches!(a, Action::Move { .. })) {
+        for a in legal.matching_in(&[TurnPart::Moves], |a| matches!(a, Action::Move { .. })) {
             if let Action::Move { from, to } = a {
                 let (Some(f), Some(t)) = (entity(world, from), entity(world, to)) else {
                     continue;
@@ -246,7 +253,8 @@ pub fn turn_action(
             let seas = invasion_sea(world, realm, &enemies);
             let bridged = crate::rulesets::pop::rules::military::naval_bridges(world, realm);
             if !seas.iter().any(|s| bridged.iter().any(|(b, _)| b == s)) {
-                for a in legal.matching(|a| matches!(a, Action::Sail { .. })) {
+                for a in legal.matching_in(&[TurnPart::Moves], |a| matches!(a, Action::Sail { .. }))
+                {
                     if let Action::Sail { to, .. } = a {
                         if entity(world, to).is_some_and(|t| seas.contains(&t)) {
                             return Some(a.clone());
@@ -264,7 +272,7 @@ pub fn turn_action(
                     .collect()
             })
             .unwrap_or_default();
-        for a in legal.matching(|a| matches!(a, Action::Sail { .. })) {
+        for a in legal.matching_in(&[TurnPart::Moves], |a| matches!(a, Action::Sail { .. })) {
             if let Action::Sail { to, .. } = a {
                 let Some(t) = entity(world, to) else { continue };
                 let enemy_port = enemy_ports.contains(&t);
@@ -291,7 +299,9 @@ pub fn turn_action(
     // At peace: keep a small army, and sometimes go to war against a weak neighbour.
     let (peace_army, peace_funds) = if bold { (6, 8) } else { (4, 12) };
     if mil >= 2 && mat.ducats >= peace_funds && army_size(world, realm) < peace_army {
-        if let Some(r) = legal.find(|a| matches!(a, Action::Recruit { .. })) {
+        if let Some(r) = legal.find_in(&[TurnPart::Recruits], |a| {
+            matches!(a, Action::Recruit { .. })
+        }) {
             return Some(r);
         }
     }
@@ -333,7 +343,7 @@ pub fn turn_action(
             .filter_map(|p| controller(world, p))
             .collect();
         let mut targets: Vec<(i32, Action)> = Vec::new();
-        for a in legal.matching(|a| matches!(a, Action::DeclareWar { .. })) {
+        for a in legal.matching_in(&[TurnPart::War], |a| matches!(a, Action::DeclareWar { .. })) {
             if let Action::DeclareWar { target } = a {
                 let Some(t) = entity(world, target) else {
                     continue;

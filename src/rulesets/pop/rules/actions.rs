@@ -544,43 +544,180 @@ fn pass(world: &mut World, realm: Entity) {
 }
 
 /// Answers worth checking for the pending decision, legal or not; `check` filters them.
+/// The parts of a turn's candidates, in the order `candidates` lists them. A bot asking about
+/// one kind of action builds only the part that holds it (`bot::legal`): a turn's offers,
+/// declarations and influence are many, and most turns never weigh them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnPart {
+    /// Taking an Event, the basic actions, appointing from the hand, suppressing unrest.
+    Basic,
+    /// Declarations of war.
+    War,
+    /// Marches and sails.
+    Moves,
+    Recruits,
+    Sieges,
+    /// Generals, admirals and the ruler taking command.
+    Leaders,
+    Diplomacy,
+    Trade,
+    Explore,
+    Focus,
+    Religion,
+    Colonize,
+    Curia,
+    Empire,
+    Missions,
+    Minor,
+    Ideas,
+}
+
+impl TurnPart {
+    pub const ALL: [TurnPart; 17] = [
+        TurnPart::Basic,
+        TurnPart::War,
+        TurnPart::Moves,
+        TurnPart::Recruits,
+        TurnPart::Sieges,
+        TurnPart::Leaders,
+        TurnPart::Diplomacy,
+        TurnPart::Trade,
+        TurnPart::Explore,
+        TurnPart::Focus,
+        TurnPart::Religion,
+        TurnPart::Colonize,
+        TurnPart::Curia,
+        TurnPart::Empire,
+        TurnPart::Missions,
+        TurnPart::Minor,
+        TurnPart::Ideas,
+    ];
+
+    /// The part a turn action is listed in.
+    pub fn of(action: &Action) -> TurnPart {
+        use crate::rulesets::pop::rules::{
+            colonize, curia, diplomacy, empire, explore, focus, minor, missions, religion, trade,
+        };
+        match action {
+            Action::TakeEvent { .. }
+            | Action::IncreaseStability
+            | Action::TakeLoan
+            | Action::RepayLoan
+            | Action::Pass
+            | Action::Appoint { .. }
+            | Action::SuppressUnrest { .. } => TurnPart::Basic,
+            Action::ResearchIdea { .. } => TurnPart::Ideas,
+            Action::DeclareWar { .. } => TurnPart::War,
+            Action::Move { .. } | Action::Sail { .. } => TurnPart::Moves,
+            Action::Recruit { .. } => TurnPart::Recruits,
+            Action::Siege { .. } => TurnPart::Sieges,
+            a if diplomacy::owns(a) => TurnPart::Diplomacy,
+            a if trade::owns(a) => TurnPart::Trade,
+            a if explore::owns(a) => TurnPart::Explore,
+            a if focus::owns(a) => TurnPart::Focus,
+            a if religion::owns(a) => TurnPart::Religion,
+            a if colonize::owns(a) => TurnPart::Colonize,
+            a if curia::owns(a) => TurnPart::Curia,
+            a if empire::owns(a) => TurnPart::Empire,
+            a if missions::owns(a) => TurnPart::Missions,
+            a if minor::owns(a) => TurnPart::Minor,
+            _ => TurnPart::Leaders,
+        }
+    }
+}
+
+/// One part of the candidates of `realm`'s turn (`None`: a realm not on the board, which has
+/// only the Events and the basic actions).
+pub fn turn_part(world: &World, realm: Option<Entity>, part: TurnPart) -> Vec<Action> {
+    use crate::rulesets::pop::rules::{
+        colonize, curia, diplomacy, empire, explore, focus, minor, missions, religion, trade,
+    };
+    let Some(realm) = realm else {
+        return match part {
+            TurnPart::Basic => basic_candidates(world, None),
+            _ => Vec::new(),
+        };
+    };
+    let built = match part {
+        TurnPart::Basic => basic_candidates(world, Some(realm)),
+        TurnPart::War => military::declare_candidates(world, realm),
+        TurnPart::Moves => military::move_candidates(world, realm),
+        TurnPart::Recruits => military::recruit_candidates(world, realm),
+        TurnPart::Sieges => military::siege_candidates(world, realm),
+        TurnPart::Leaders => military::leader_candidates(world, realm),
+        TurnPart::Diplomacy => diplomacy::candidates(world, realm),
+        TurnPart::Trade => trade::candidates(world, realm),
+        TurnPart::Explore => explore::candidates(world, realm),
+        TurnPart::Focus => focus::candidates(world, realm),
+        TurnPart::Religion => religion::candidates(world, realm),
+        TurnPart::Colonize => colonize::candidates(world, realm),
+        TurnPart::Curia => curia::candidates(world, realm),
+        TurnPart::Empire => empire::candidates(world, realm),
+        TurnPart::Missions => missions::claim_candidates(world, realm),
+        TurnPart::Minor => minor::candidates(world, realm),
+        TurnPart::Ideas => {
+            let content = &world.resource::<crate::rulesets::pop::state::Content>().0;
+            world
+                .resource::<crate::rulesets::pop::rules::ideas::IdeaGrid>()
+                .open
+                .iter()
+                .map(|i| Action::ResearchIdea {
+                    idea: content.ideas[*i].id.clone(),
+                })
+                .collect()
+        }
+    };
+    debug_assert!(
+        built.iter().all(|a| TurnPart::of(a) == part),
+        "a {part:?} candidate that TurnPart::of files elsewhere: {:?}",
+        built.iter().find(|a| TurnPart::of(a) != part)
+    );
+    built
+}
+
+/// Taking an Event, the basic actions and, for a realm on the board, appointing a card from its
+/// hand and suppressing its unrest.
+fn basic_candidates(world: &World, realm: Option<Entity>) -> Vec<Action> {
+    let display = world.resource::<EventDisplay>();
+    let mut all: Vec<Action> = display
+        .takeable()
+        .map(|slot| Action::TakeEvent { slot: slot as u8 })
+        .collect();
+    all.extend([
+        Action::IncreaseStability,
+        Action::TakeLoan,
+        Action::RepayLoan,
+        Action::Pass,
+    ]);
+    if let Some(realm) = realm {
+        let hand = world
+            .get::<Hand>(realm)
+            .map(|h| h.cards.clone())
+            .unwrap_or_default();
+        all.extend(hand.into_iter().map(|c| Action::Appoint {
+            card: card_id(world, c),
+        }));
+        all.extend(suppressible(world, realm));
+    }
+    all
+}
+
+/// Whether a decision is a turn, whose candidates come in `TurnPart`s.
+pub fn is_turn(kind: &DecisionKind) -> bool {
+    matches!(
+        kind,
+        DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent
+    )
+}
+
 pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
     match &decision.kind {
-        DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent => {
-            let display = world.resource::<EventDisplay>();
-            let mut all: Vec<Action> = display
-                .takeable()
-                .map(|slot| Action::TakeEvent { slot: slot as u8 })
-                .collect();
-            all.extend([
-                Action::IncreaseStability,
-                Action::TakeLoan,
-                Action::RepayLoan,
-                Action::Pass,
-            ]);
-            if let Some(realm) = world.resource::<Index>().get(&decision.realm) {
-                let hand = world
-                    .get::<Hand>(realm)
-                    .map(|h| h.cards.clone())
-                    .unwrap_or_default();
-                all.extend(hand.into_iter().map(|c| Action::Appoint {
-                    card: card_id(world, c),
-                }));
-                all.extend(suppressible(world, realm));
-                all.extend(military::turn_candidates(world, realm));
-                all.extend(generic::candidates(world, realm));
-                let content = &world.resource::<crate::rulesets::pop::state::Content>().0;
-                all.extend(
-                    world
-                        .resource::<crate::rulesets::pop::rules::ideas::IdeaGrid>()
-                        .open
-                        .iter()
-                        .map(|i| Action::ResearchIdea {
-                            idea: content.ideas[*i].id.clone(),
-                        }),
-                );
-            }
-            all
+        kind if is_turn(kind) => {
+            let realm = world.resource::<Index>().get(&decision.realm);
+            TurnPart::ALL
+                .into_iter()
+                .flat_map(|part| turn_part(world, realm, part))
+                .collect()
         }
         DecisionKind::AfterPass => vec![Action::RepayLoan, Action::Decline],
         DecisionKind::SuppressMore => {

@@ -144,24 +144,6 @@ pub enum Resume {
     Finished,
 }
 
-/// Turn actions worth checking (legal or not) for `realm`.
-pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
-    let mut all = Vec::new();
-    all.extend(diplomacy::candidates(world, realm));
-    all.extend(trade::candidates(world, realm));
-    all.extend(explore::candidates(world, realm));
-    all.extend(focus::candidates(world, realm));
-    all.extend(religion::candidates(world, realm));
-    all.extend(colonize::candidates(world, realm));
-    all.extend(curia::candidates(world, realm));
-    all.extend(crate::rulesets::pop::rules::empire::candidates(
-        world, realm,
-    ));
-    all.extend(missions::claim_candidates(world, realm));
-    all.extend(minor::candidates(world, realm));
-    all
-}
-
 /// Checks one of our turn actions; `None` when the action is not ours.
 pub fn check(
     world: &World,

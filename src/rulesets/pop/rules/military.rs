@@ -734,8 +734,8 @@ fn island_blocked(world: &World, realm: Entity, province: Entity) -> bool {
         .any(|s| !own_units_at(world, realm, *s, false).is_empty())
 }
 
-/// The turn's military actions worth checking (legal or not; `check_turn` filters).
-pub fn turn_candidates(world: &World, realm: Entity) -> Vec<Action> {
+/// Declarations of war worth checking: on every realm with land.
+pub fn declare_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
     if let Some(mut realms) =
         crate::engine::query_cache::with_query::<Entity, (With<Realm>, With<Owns>), _>(world, |q| {
@@ -749,14 +749,22 @@ pub fn turn_candidates(world: &World, realm: Entity) -> Vec<Action> {
             target: key_of(world, r),
         }));
     }
-    all.extend(move_candidates(world, realm));
-    all.extend(
-        recruit_areas(world, realm)
-            .into_iter()
-            .map(|a| Action::Recruit {
-                area: key_of(world, a),
-            }),
-    );
+    all
+}
+
+/// Recruiting in each area where the realm may.
+pub fn recruit_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    recruit_areas(world, realm)
+        .into_iter()
+        .map(|a| Action::Recruit {
+            area: key_of(world, a),
+        })
+        .collect()
+}
+
+/// Sieges by the realm's armies where no hostile army stands.
+pub fn siege_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = Vec::new();
     for area in army_places(world, realm, true) {
         if hostile_units_at(world, realm, area, true) {
             continue;
@@ -767,11 +775,11 @@ pub fn turn_candidates(world: &World, realm: Entity) -> Vec<Action> {
             });
         }
     }
-    all.extend(leader_candidates(world, realm));
     all
 }
 
-fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
+/// Marches and sails of the realm's armies and fleets.
+pub fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
     for from in army_places(world, realm, true) {
         for (to, _) in destinations(world, realm, from) {
@@ -792,7 +800,7 @@ fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
     all
 }
 
-fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
+pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
     let mut places = army_places(world, realm, true);
     places.extend(army_places(world, realm, false));
