@@ -21,6 +21,10 @@ use crate::rulesets::pop::rules::actions::{TurnPart, is_turn, turn_part};
 use crate::rulesets::pop::rules::{candidates, check};
 use crate::rulesets::pop::state::Index;
 
+/// Where a candidate stands in a `Legal`: its part and its place there.
+#[derive(Clone, Copy, Debug)]
+pub struct Ticket(usize, usize);
+
 /// A run of candidates and each one's verdict once checked.
 struct Built {
     actions: Vec<Action>,
@@ -164,6 +168,31 @@ impl<'w> Legal<'w> {
                 "a question about {parts:?} matches {stray:?}, which is in another part"
             );
         }
+    }
+
+    /// The candidates matching `pred` among a turn's `parts`, in order, legal or not, each with
+    /// a ticket for `is_legal`: a bot that weighs candidates by cheaper questions first checks
+    /// only those that would change its choice. Since checks are pure, weighing first and
+    /// checking the survivors in the same order chooses what filtering first would have.
+    pub fn unchecked_in<'a>(
+        &'a self,
+        parts: &'a [TurnPart],
+        pred: impl Fn(&Action) -> bool + 'a,
+    ) -> impl Iterator<Item = (Ticket, &'a Action)> + 'a {
+        #[cfg(debug_assertions)]
+        self.check_promise(parts, &pred);
+        (0..self.parts.len())
+            .filter(move |i| self.searched(*i, Some(parts)))
+            .flat_map(move |i| {
+                let built = self.part(i);
+                (0..built.actions.len()).map(move |j| (Ticket(i, j), &built.actions[j]))
+            })
+            .filter(move |(_, a)| pred(a))
+    }
+
+    /// Whether the candidate behind a ticket from `unchecked_in` is legal (checked once).
+    pub fn is_legal(&self, ticket: Ticket) -> bool {
+        self.legal_at(ticket.0, ticket.1)
     }
 
     /// The first legal action matching `pred`.

@@ -211,11 +211,22 @@ pub fn turn_action(
         let dist = distances(world, realm, &enemies);
         // March towards the enemy, avoiding stronger armies.
         let mut best: Option<(u32, Action)> = None;
-        for a in legal.matching_in(&[TurnPart::Moves], |a| matches!(a, Action::Move { .. })) {
+        for (ticket, a) in
+            legal.unchecked_in(&[TurnPart::Moves], |a| matches!(a, Action::Move { .. }))
+        {
             if let Action::Move { from, to } = a {
                 let (Some(f), Some(t)) = (entity(world, from), entity(world, to)) else {
                     continue;
                 };
+                // Nearer the enemy than the best so far, or not worth weighing (asked first:
+                // the distances are known, the march's legality is not).
+                let (df, dt) = (
+                    dist.get(&f).copied().unwrap_or(99),
+                    dist.get(&t).copied().unwrap_or(99),
+                );
+                if dt >= df || best.as_ref().is_some_and(|(d, _)| dt >= *d) {
+                    continue;
+                }
                 // Only as many as the way lets through (mountains, ships) go.
                 let through = crate::rulesets::pop::rules::military::marches(world, realm, f)
                     .iter()
@@ -232,11 +243,7 @@ pub fn turn_action(
                         })
                         .count()
                 });
-                let (df, dt) = (
-                    dist.get(&f).copied().unwrap_or(99),
-                    dist.get(&t).copied().unwrap_or(99),
-                );
-                if dt < df && mine > theirs && best.as_ref().is_none_or(|(d, _)| dt < *d) {
+                if mine > theirs && legal.is_legal(ticket) {
                     best = Some((dt, a.clone()));
                 }
             }
@@ -343,11 +350,17 @@ pub fn turn_action(
             .filter_map(|p| controller(world, p))
             .collect();
         let mut targets: Vec<(i32, Action)> = Vec::new();
-        for a in legal.matching_in(&[TurnPart::War], |a| matches!(a, Action::DeclareWar { .. })) {
+        for (ticket, a) in
+            legal.unchecked_in(&[TurnPart::War], |a| matches!(a, Action::DeclareWar { .. }))
+        {
             if let Action::DeclareWar { target } = a {
                 let Some(t) = entity(world, target) else {
                     continue;
                 };
+                // Only a neighbour is a target: asked before the rules are (cheaper).
+                if !near_realms.contains(&t) || !legal.is_legal(ticket) {
+                    continue;
+                }
                 let cb = casus_belli(world, realm, t).is_some();
                 let npr = world.get::<NonPlayerRealm>(t).is_some();
                 // Without a casus belli stability drops by 2: a prudent realm only risks it
@@ -358,9 +371,6 @@ pub fn turn_action(
                     mat.stability >= 1 && npr
                 };
                 if !cb && !risk_ok {
-                    continue;
-                }
-                if !near_realms.contains(&t) {
                     continue;
                 }
                 let strength = crate::rulesets::pop::rules::war::realm_tax_value(world, t);

@@ -614,16 +614,24 @@ fn elector_counts(world: &World, area: Entity) -> bool {
 }
 
 fn counting_electors(world: &World) -> Vec<String> {
-    listed_areas(world, |c| &c.0.options.electors)
-        .into_iter()
-        .filter(|(_, a)| elector_counts(world, *a))
-        .map(|(k, _)| k)
-        .collect()
+    counting_elector_keys(world).cloned().collect()
+}
+
+/// The Elector Areas counting, as the scenario lists them (borrowed: asked after every pass).
+fn counting_elector_keys(world: &World) -> impl Iterator<Item = &String> {
+    let index = world.resource::<Index>();
+    world
+        .resource::<Content>()
+        .0
+        .options
+        .electors
+        .iter()
+        .filter(move |key| index.get(key).is_some_and(|a| elector_counts(world, a)))
 }
 
 /// The cap on E (18.1): 6, and at most 1 + the Elector Areas counting.
 pub fn max_authority(world: &World) -> i32 {
-    (1 + counting_electors(world).len() as i32).min(MAX_AUTHORITY)
+    (1 + counting_elector_keys(world).count() as i32).min(MAX_AUTHORITY)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -748,10 +756,16 @@ fn wholly_outside(world: &World) -> Vec<String> {
             x
         }
     };
-    listed_areas(world, |c| &c.0.options.hre_areas)
-        .into_iter()
-        .filter(|(_, a)| {
-            let Some(provinces) = world.get::<AreaProvinces>(*a) else {
+    // The keys are copied only for the areas outside (few, usually none).
+    let index = world.resource::<Index>();
+    world
+        .resource::<Content>()
+        .0
+        .options
+        .hre_areas
+        .iter()
+        .filter(|key| {
+            let Some(provinces) = index.get(key).and_then(|a| world.get::<AreaProvinces>(a)) else {
                 return false;
             };
             let mut any = false;
@@ -763,7 +777,7 @@ fn wholly_outside(world: &World) -> Vec<String> {
             }
             any
         })
-        .map(|(k, _)| k)
+        .cloned()
         .collect()
 }
 
@@ -785,10 +799,11 @@ fn wholly_inside(world: &World, area: Entity) -> bool {
 
 /// Recomputes the counting Elector Areas, logging a change.
 fn refresh_electors(world: &mut World) {
-    let now = counting_electors(world);
-    if world.resource::<Empire>().electors == now {
+    // Compared in place: the list is built only when it changed.
+    if counting_elector_keys(world).eq(world.resource::<Empire>().electors.iter()) {
         return;
     }
+    let now = counting_electors(world);
     world.resource_mut::<Empire>().electors = now.clone();
     let name = emperor_key(world);
     write(
@@ -851,9 +866,10 @@ pub fn tidy(world: &mut World) {
     let mut outside_now;
     loop {
         outside_now = wholly_outside(world);
-        let leaving: Vec<String> = listed_areas(world, |c| &c.0.options.hre_areas)
-            .into_iter()
-            .map(|(key, _)| key)
+        // In the scenario's order, as `wholly_outside` lists them.
+        let leaving: Vec<String> = outside_now
+            .iter()
+            .cloned()
             .filter(|key| {
                 outside_now.contains(key)
                     && !outside_before.contains(key)
@@ -879,7 +895,11 @@ pub fn tidy(world: &mut World) {
         }
     }
     let mut rejoined = false;
-    for (key, area) in listed_areas(world, |c| &c.0.options.hre_areas) {
+    let any_left = !world.resource::<Empire>().left.is_empty();
+    for (key, area) in any_left
+        .then(|| listed_areas(world, |c| &c.0.options.hre_areas))
+        .unwrap_or_default()
+    {
         let left = world.resource::<Empire>().left.contains(&key);
         if left && wholly_inside(world, area) {
             rejoined = true;

@@ -361,8 +361,27 @@ pub fn connected(world: &World, realm: Entity, node: &TradeNodeDef) -> bool {
     let Some(capital) = capital_area(world, realm) else {
         return false;
     };
-    let touched = touched_from(world, capital, &carriers(world, realm));
-    node_places(world, node).iter().any(|p| touched.contains(p))
+    let touched = reached(world, realm, capital, None);
+    node_places(world, node)
+        .iter()
+        .any(|p| touched.0.contains(p))
+}
+
+/// The places the realm's chain of carriers reaches from its capital area, with a Light Ship
+/// added in `sea` if given, and those carriers: remembered while the World cannot change (a
+/// Trade decision checks every node and every sea zone against the same chain).
+fn reached(
+    world: &World,
+    realm: Entity,
+    capital: Entity,
+    sea: Option<Entity>,
+) -> std::rc::Rc<(HashSet<Entity>, HashSet<Entity>)> {
+    struct Reached;
+    crate::engine::memo::cached::<Reached, _, _>(world, (realm, capital, sea), || {
+        let mut carriers = carriers(world, realm);
+        carriers.extend(sea);
+        (touched_from(world, capital, &carriers), carriers)
+    })
 }
 
 /// Whether a Light Ship sailing to `sea` would let the realm trade in the node (the bots'
@@ -371,11 +390,10 @@ pub fn connected_with_ship(world: &World, realm: Entity, node: &TradeNodeDef, se
     let Some(capital) = capital_area(world, realm) else {
         return false;
     };
-    let mut carriers = carriers(world, realm);
-    carriers.insert(sea);
-    let touched = touched_from(world, capital, &carriers);
+    let reached = reached(world, realm, capital, Some(sea));
+    let (touched, carriers) = (&reached.0, &reached.1);
     node_places(world, node).iter().any(|p| touched.contains(p))
-        && ship_chain(world, node, sea, &touched, &carriers)
+        && ship_chain(world, node, sea, touched, carriers)
 }
 
 /// Step 4 after a Light Ship moved to `sea`: the node is next to the ship, or connected to the
@@ -384,9 +402,8 @@ fn through_ship(world: &World, realm: Entity, node: &TradeNodeDef, sea: Entity) 
     let Some(capital) = capital_area(world, realm) else {
         return false;
     };
-    let carriers = carriers(world, realm);
-    let touched = touched_from(world, capital, &carriers);
-    ship_chain(world, node, sea, &touched, &carriers)
+    let reached = reached(world, realm, capital, None);
+    ship_chain(world, node, sea, &reached.0, &reached.1)
 }
 
 /// The node touches the ship's sea zone, or the chain from the capital (`touched`) reaches the
