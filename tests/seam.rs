@@ -315,7 +315,7 @@ fn price_of_powers_window_sends_a_scenario_of_another_ruleset_to_its_own_window(
         .join("\n");
     assert!(error.contains(":3:14:"), "{error}");
     assert!(
-        error.contains("Raison d'Etat scenario") && error.contains("own window"),
+        error.contains("for Raison d'Etat") && error.contains("own window"),
         "{error}"
     );
     assert!(

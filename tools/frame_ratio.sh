@@ -27,16 +27,21 @@ if [ -z "${VK_ICD_FILENAMES:-}" ] && [ -f "$lavapipe" ]; then
 fi
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+log=$(mktemp)
+trap 'rm -f "$out" "$log"' EXIT
+# Either run may fail (no display, no renderer): its report is then missing, which is said
+# below with the runs' own messages.
 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
     "$1" --frames "$2" --empty-window
     shift 2
     "$@"
-' _ "$binary" "$frames" "$binary" --frames "$frames" "$@" 2>/dev/null | grep '^frames:' | tee "$out"
-empty=$(sed -n 's/^frames: .* of an empty window: .* median \([0-9.]*\) ms.*/\1/p' "$out")
-board=$(sed -n 's/^frames: .* of the full board: .* median \([0-9.]*\) ms.*/\1/p' "$out")
+' _ "$binary" "$frames" "$binary" --frames "$frames" "$@" > "$out" 2> "$log" || true
+grep '^frames:' "$out" || true
+empty=$(sed -n 's/^frames: .* of an empty window: .* median \([0-9.]*\) ms.*/\1/p' "$out" | head -1)
+board=$(sed -n 's/^frames: .* of the full board: .* median \([0-9.]*\) ms.*/\1/p' "$out" | head -1)
 if [ -z "$empty" ] || [ -z "$board" ]; then
-    echo "frame_ratio: a run printed no report" >&2
+    echo "frame_ratio: a run printed no report; its messages:" >&2
+    tail -20 "$log" >&2
     exit 1
 fi
 awk -v b="$board" -v e="$empty" 'BEGIN { printf "ratio: the full board takes %.2f times an empty window (median %.1f ms against %.1f ms)\n", b / e, b, e }'

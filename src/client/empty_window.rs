@@ -75,7 +75,8 @@ fn time_frames(time: Res<Time>, mut timing: ResMut<Timing>, mut exit: MessageWri
         return;
     }
     timing.samples.push(time.delta_secs());
-    if timing.samples.len() < timing.wanted as usize {
+    if timing.samples.len() != timing.wanted as usize {
+        // Short of the count, or past it while the exit takes effect: one report only.
         return;
     }
     if let Some(report) = FrameReport::of(&timing.samples) {

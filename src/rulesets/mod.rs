@@ -22,7 +22,8 @@ pub trait ForRuleset {
     fn run<R: Ruleset>(self) -> Self::Output;
 }
 
-/// Does `work` with the ruleset `id` names: the one match over the rulesets outside the client.
+/// Does `work` with the ruleset `id` names: the one match over the rulesets outside the client
+/// and the fuzzing harness (which plays Price of Power on its own small scenario).
 pub fn for_ruleset<W: ForRuleset>(id: RulesetId, work: W) -> W::Output {
     match id {
         RulesetId::PriceOfPower => work.run::<pop::PriceOfPower>(),
@@ -139,7 +140,7 @@ fn opens_elsewhere(path: &Path, text: &str, ruleset: RulesetId) -> ContentError 
         line,
         col,
         message: format!(
-            "this is a {} scenario, not Price of Power's: it opens in {}'s own window \
+            "this file is for {}, not Price of Power: it opens in {}'s own window \
              (`regnum --scenario {}`)",
             ruleset.title(),
             ruleset.title(),
