@@ -3,6 +3,7 @@
 //! action cards, integrating areas and (rarely) a change of faith.
 
 use super::legal::Legal;
+use crate::rulesets::pop::rules::actions::TurnPart;
 use bevy::prelude::*;
 use chacha20::ChaCha8Rng;
 use rand::RngExt;
@@ -23,6 +24,11 @@ use crate::rulesets::pop::state::{Content, Index};
 
 fn pick(legal: &Legal, f: impl Fn(&Action) -> bool) -> Option<Action> {
     legal.find(f)
+}
+
+/// `pick` among a turn's diplomatic actions only (offers, alliances, influence, claims).
+fn pick_diplomacy(legal: &Legal, f: impl Fn(&Action) -> bool) -> Option<Action> {
+    legal.find_in(&[TurnPart::Diplomacy], f)
 }
 
 /// Whether the other player's bot would take this offer (a bot only offers what it expects
@@ -85,7 +91,7 @@ pub fn turn(
         return Some(cut);
     }
     // An alliance with an NPR where the influence is already in place.
-    if let Some(a) = pick(legal, |a| match a {
+    if let Some(a) = pick_diplomacy(legal, |a| match a {
         Action::ForgeAlliance { realm: npr } => world
             .resource::<Index>()
             .get(npr)
@@ -105,15 +111,15 @@ pub fn turn(
             }
             _ => false,
         };
-        if let Some(a) =
-            pick(legal, |a| friendly(a, true)).or_else(|| pick(legal, |a| friendly(a, false)))
+        if let Some(a) = pick_diplomacy(legal, |a| friendly(a, true))
+            .or_else(|| pick_diplomacy(legal, |a| friendly(a, false)))
         {
             return Some(a);
         }
     }
     // Short of money with loans: ask a married or allied player for support.
     if mat.ducats < 4 && mat.loans >= 1 && dip >= 2 {
-        if let Some(a) = pick(legal, |a| match a {
+        if let Some(a) = pick_diplomacy(legal, |a| match a {
             Action::Propose {
                 realm: other,
                 offer,
@@ -132,7 +138,7 @@ pub fn turn(
     }
     // Buy a province where the realm holds a claim, when rich.
     if mat.ducats >= 25 && adm >= 3 {
-        if let Some(a) = pick(legal, |a| match a {
+        if let Some(a) = pick_diplomacy(legal, |a| match a {
             Action::Propose { offer, .. } => {
                 offer.price == 10
                     && welcome(world, realm, a)
@@ -152,7 +158,9 @@ pub fn turn(
     // Influence where an alliance could follow.
     if dip >= 4 && rng.random_range(0..2) == 0 {
         let options: Vec<&Action> = legal
-            .matching(|a| matches!(a, Action::Influence { .. }))
+            .matching_in(&[TurnPart::Diplomacy], |a| {
+                matches!(a, Action::Influence { .. })
+            })
             .collect();
         if !options.is_empty() {
             return Some(options[rng.random_range(0..options.len())].clone());
@@ -176,7 +184,9 @@ pub fn turn(
     // A claim next door, for a later war; a Power Struggle battleground first, where it costs
     // half and scores prestige when the struggle comes (17.4).
     let claims: Vec<&Action> = legal
-        .matching(|a| matches!(a, Action::FabricateClaim { .. }))
+        .matching_in(&[TurnPart::Diplomacy], |a| {
+            matches!(a, Action::FabricateClaim { .. })
+        })
         .collect();
     let cheap: Vec<&Action> = claims
         .iter()
@@ -224,7 +234,9 @@ pub fn turn(
             _ => 0,
         };
         if let Some(a) = legal
-            .matching(|a| matches!(a, Action::ConvertArea { .. }))
+            .matching_in(&[TurnPart::Religion], |a| {
+                matches!(a, Action::ConvertArea { .. })
+            })
             .max_by_key(|a| held(a))
         {
             return Some(a.clone());
@@ -271,7 +283,7 @@ fn explorer_recruit(world: &World, realm: Entity, mat: &Mat, legal: &Legal) -> O
     {
         return None;
     }
-    pick(legal, |a| match a {
+    legal.find_in(&[TurnPart::Recruits], |a| match a {
         Action::Recruit { area } => world.resource::<Index>().get(area).is_some_and(|area| {
             provinces_of(world, area).iter().any(|p| {
                 owner(world, *p) == Some(realm)
@@ -294,7 +306,9 @@ fn best_ship_move(world: &World, realm: Entity, legal: &Legal) -> Option<Action>
             .count()
     };
     legal
-        .matching(|a| matches!(a, Action::ExploreWithShip { .. }))
+        .matching_in(&[TurnPart::Explore], |a| {
+            matches!(a, Action::ExploreWithShip { .. })
+        })
         .filter_map(|a| match a {
             Action::ExploreWithShip { to, .. } => world
                 .resource::<Index>()
