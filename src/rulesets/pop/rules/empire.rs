@@ -869,12 +869,10 @@ pub fn tidy(world: &mut World) {
         // In the scenario's order, as `wholly_outside` lists them.
         let leaving: Vec<String> = outside_now
             .iter()
-            .cloned()
             .filter(|key| {
-                outside_now.contains(key)
-                    && !outside_before.contains(key)
-                    && !world.resource::<Empire>().left.contains(key)
+                !outside_before.contains(key) && !world.resource::<Empire>().left.contains(key)
             })
+            .cloned()
             .collect();
         if leaving.is_empty() {
             break;
@@ -895,11 +893,13 @@ pub fn tidy(world: &mut World) {
         }
     }
     let mut rejoined = false;
-    let any_left = !world.resource::<Empire>().left.is_empty();
-    for (key, area) in any_left
-        .then(|| listed_areas(world, |c| &c.0.options.hre_areas))
-        .unwrap_or_default()
-    {
+    // Only an area that left can rejoin: none, usually.
+    let candidates = if world.resource::<Empire>().left.is_empty() {
+        Vec::new()
+    } else {
+        listed_areas(world, |c| &c.0.options.hre_areas)
+    };
+    for (key, area) in candidates {
         let left = world.resource::<Empire>().left.contains(&key);
         if left && wholly_inside(world, area) {
             rejoined = true;
