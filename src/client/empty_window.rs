@@ -5,7 +5,6 @@
 //! one virtual display and prints how many times an empty window the board costs.
 
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
@@ -36,14 +35,7 @@ pub fn run(frames: u32) -> i32 {
             wanted: frames.max(1),
             samples: Vec::with_capacity(frames as usize),
         })
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Regnum (empty window)".into(),
-                resolution: WindowResolution::from((1280u32, 800u32)),
-                ..default()
-            }),
-            ..default()
-        }))
+        .add_plugins(DefaultPlugins.set(crate::client::game_window("Regnum (empty window)")))
         // Bevy's defaults as they come (the game drops multisampling on a software renderer;
         // the empty window keeps it, as an empty Bevy window has it).
         .add_plugins(EguiPlugin::default())

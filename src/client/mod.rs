@@ -100,6 +100,18 @@ impl Plugin for ClientPlugin {
     }
 }
 
+/// The window every ruleset's game opens in (and the frame-time baseline): 1280x800.
+pub fn game_window(title: &str) -> WindowPlugin {
+    WindowPlugin {
+        primary_window: Some(Window {
+            title: title.into(),
+            resolution: WindowResolution::from((1280u32, 800u32)),
+            ..default()
+        }),
+        ..default()
+    }
+}
+
 /// Opens the game window on the embedded default scenario, or on `scenario` (a path, absolute
 /// or relative to the working directory); `automation` may leave the playing to the bots and
 /// end the run by itself. Returns the process exit code.
@@ -133,14 +145,7 @@ pub fn run(
         .insert_resource(origin)
         .insert_resource(automation)
         .insert_resource(session::LoadOnStart(load))
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Regnum".into(),
-                resolution: WindowResolution::from((1280u32, 800u32)),
-                ..default()
-            }),
-            ..default()
-        }))
+        .add_plugins(DefaultPlugins.set(game_window("Regnum")))
         .add_plugins(EguiPlugin::default())
         .add_plugins(ClientPlugin);
     match app.run() {

@@ -61,14 +61,7 @@ pub fn run<R: Shelled, M>(
             scenario: scenario.clone(),
             load,
         })
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: R::WINDOW_TITLE.into(),
-                resolution: bevy::window::WindowResolution::from((1280u32, 800u32)),
-                ..default()
-            }),
-            ..default()
-        }))
+        .add_plugins(DefaultPlugins.set(crate::client::game_window(R::WINDOW_TITLE)))
         .add_plugins(bevy_egui::EguiPlugin::default())
         .add_plugins((
             ShellSessionPlugin::<R>::default(),

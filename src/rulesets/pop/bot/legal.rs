@@ -123,19 +123,28 @@ impl<'w> Legal<'w> {
         }
     }
 
+    /// Every candidate in the parts searched, in order, with its ticket; parts are built as
+    /// the iterator reaches them.
+    fn candidates_among<'a>(
+        &'a self,
+        parts: Option<&'a [TurnPart]>,
+    ) -> impl Iterator<Item = (Ticket, &'a Action)> + 'a {
+        (0..self.parts.len())
+            .filter(move |i| self.searched(*i, parts))
+            .flat_map(move |i| {
+                let built = self.part(i);
+                (0..built.actions.len()).map(move |j| (Ticket(i, j), &built.actions[j]))
+            })
+    }
+
     fn matching_among<'a>(
         &'a self,
         parts: Option<&'a [TurnPart]>,
         mut pred: impl FnMut(&Action) -> bool + 'a,
     ) -> impl Iterator<Item = &'a Action> + 'a {
-        (0..self.parts.len())
-            .filter(move |i| self.searched(*i, parts))
-            .flat_map(move |i| {
-                let built = self.part(i);
-                (0..built.actions.len()).map(move |j| (i, j, &built.actions[j]))
-            })
-            .filter(move |(i, j, a)| pred(a) && self.legal_at(*i, *j))
-            .map(|(_, _, a)| a)
+        self.candidates_among(parts)
+            .filter(move |(ticket, a)| pred(a) && self.is_legal(*ticket))
+            .map(|(_, a)| a)
     }
 
     /// The legal actions matching `pred`, in order, checked one by one as the iterator goes.
@@ -181,12 +190,7 @@ impl<'w> Legal<'w> {
     ) -> impl Iterator<Item = (Ticket, &'a Action)> + 'a {
         #[cfg(debug_assertions)]
         self.check_promise(parts, &pred);
-        (0..self.parts.len())
-            .filter(move |i| self.searched(*i, Some(parts)))
-            .flat_map(move |i| {
-                let built = self.part(i);
-                (0..built.actions.len()).map(move |j| (Ticket(i, j), &built.actions[j]))
-            })
+        self.candidates_among(Some(parts))
             .filter(move |(_, a)| pred(a))
     }
 

@@ -11,7 +11,9 @@ use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::PopStep;
-use crate::rulesets::pop::rules::cards::{ActionDecks, Hand, card_id, find_card, take_from_hand};
+use crate::rulesets::pop::rules::cards::{
+    ActionDecks, Hand, card_deck, card_id, find_card, take_from_hand,
+};
 use crate::rulesets::pop::rules::economy::{change_stability, spend};
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
 use crate::rulesets::pop::state::{Content, Index, key_of, sid_of};
@@ -373,7 +375,7 @@ pub fn leave_play(world: &mut World, character: Entity) {
         ill.0 = 0;
     }
     if let Some(card) = tucked_card(world, character) {
-        let deck = world.resource::<Content>().0.action_cards[card].deck;
+        let deck = card_deck(world, card);
         world.resource_mut::<ActionDecks>().discard(card, deck);
         let who = key_of(world, character);
         let name = world.resource::<Content>().0.action_cards[card]

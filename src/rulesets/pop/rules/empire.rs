@@ -593,13 +593,21 @@ pub fn is_external(world: &World, realm: Entity) -> bool {
     !is_emperor(world, realm) && !is_member(world, realm)
 }
 
-/// The scenario's HRE areas, as entities, in scenario order.
+/// The scenario's HRE areas (or Elector Areas), as entities, in scenario order.
 fn listed_areas(world: &World, pick: impl Fn(&Content) -> &Vec<String>) -> Vec<(String, Entity)> {
-    let content = world.resource::<Content>();
-    pick(content)
+    listed(world, pick).map(|(k, a)| (k.clone(), a)).collect()
+}
+
+/// `listed_areas` borrowed from the scenario, for the questions asked after every pass of the
+/// rules (nothing copied).
+fn listed<'w>(
+    world: &'w World,
+    pick: impl Fn(&'w Content) -> &'w Vec<String>,
+) -> impl Iterator<Item = (&'w String, Entity)> {
+    let index = world.resource::<Index>();
+    pick(world.resource::<Content>())
         .iter()
-        .filter_map(|k| Some((k.clone(), world.resource::<Index>().get(k)?)))
-        .collect()
+        .filter_map(move |k| Some((k, index.get(k)?)))
 }
 
 /// Whether an Elector Area counts (18.3): it lies inside the Empire and holds the capital of a
@@ -619,14 +627,9 @@ fn counting_electors(world: &World) -> Vec<String> {
 
 /// The Elector Areas counting, as the scenario lists them (borrowed: asked after every pass).
 fn counting_elector_keys(world: &World) -> impl Iterator<Item = &String> {
-    let index = world.resource::<Index>();
-    world
-        .resource::<Content>()
-        .0
-        .options
-        .electors
-        .iter()
-        .filter(move |key| index.get(key).is_some_and(|a| elector_counts(world, a)))
+    listed(world, |c| &c.0.options.electors)
+        .filter(move |(_, a)| elector_counts(world, *a))
+        .map(|(k, _)| k)
 }
 
 /// The cap on E (18.1): 6, and at most 1 + the Elector Areas counting.
@@ -757,15 +760,9 @@ fn wholly_outside(world: &World) -> Vec<String> {
         }
     };
     // The keys are copied only for the areas outside (few, usually none).
-    let index = world.resource::<Index>();
-    world
-        .resource::<Content>()
-        .0
-        .options
-        .hre_areas
-        .iter()
-        .filter(|key| {
-            let Some(provinces) = index.get(key).and_then(|a| world.get::<AreaProvinces>(a)) else {
+    listed(world, |c| &c.0.options.hre_areas)
+        .filter(|(_, area)| {
+            let Some(provinces) = world.get::<AreaProvinces>(*area) else {
                 return false;
             };
             let mut any = false;
@@ -777,7 +774,7 @@ fn wholly_outside(world: &World) -> Vec<String> {
             }
             any
         })
-        .cloned()
+        .map(|(key, _)| key.clone())
         .collect()
 }
 

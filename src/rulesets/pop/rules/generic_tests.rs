@@ -737,14 +737,7 @@ fn pop_5_1_change_religion_from_age_two_with_its_consequences() {
             disputed_b: false,
         },
     );
-    let my_area = e(
-        &game,
-        if key(&game, me) == "AAA" {
-            "north"
-        } else {
-            "south"
-        },
-    );
+    let my_area = e(&game, home_area(&game, me));
     crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, my_area, 4);
     let east = e(&game, "east");
     crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, east, 3);

@@ -59,14 +59,6 @@ fn ships_at(game: &Game, realm: Entity, place: &str) -> usize {
     military::own_units_at(game.world(), realm, e(game, place), false).len()
 }
 
-fn home(game: &Game, realm: Entity) -> &'static str {
-    if key_of(game.world(), realm) == "AAA" {
-        "north"
-    } else {
-        "south"
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Idea effects
 
@@ -214,7 +206,7 @@ fn idea_naval_dice_adds_a_die_in_naval_battles() {
             defender: other,
         },
     );
-    let from = home(&game, me);
+    let from = home_area(&game, me);
     spawn_ships(&mut game, me, from, UnitKind::LightShip, 2);
     spawn_ships(&mut game, other, "west_sea", UnitKind::LightShip, 2);
     game.world_mut().resource_mut::<Pending>().0 = None;
@@ -345,7 +337,7 @@ fn set_die(game: &mut Game, realm: Entity, face: u8, mark: bool) {
 #[test]
 fn pop_5_1_explore_ship_moves_one_light_ship_to_a_distant_sea_with_qftnw() {
     let (mut game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
-    let from = home(&game, me);
+    let from = home_area(&game, me);
     spawn_ships(&mut game, me, from, UnitKind::LightShip, 2);
     let sail = Action::ExploreWithShip {
         from: from.into(),
@@ -389,7 +381,7 @@ fn pop_5_1_explore_ship_moves_one_light_ship_to_a_distant_sea_with_qftnw() {
 fn pop_5_1_explore_ship_never_enters_a_hostile_sea_zone() {
     let (mut game, me, other) = with_idea("QuestForTheNewWorld", deep_sea);
     grant(&mut game, me);
-    let from = home(&game, me);
+    let from = home_area(&game, me);
     spawn_ships(&mut game, me, from, UnitKind::LightShip, 1);
     spawn_ships(&mut game, other, "far_sea", UnitKind::LightShip, 1);
     let sail = Action::ExploreWithShip {
@@ -437,7 +429,7 @@ fn pop_5_1_explore_discovery_next_to_a_ship_only_with_qftnw() {
 fn pop_5_1_explore_failure_removes_a_ship_on_a_distant_continent() {
     let (mut game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
     grant(&mut game, me);
-    let from = home(&game, me);
+    let from = home_area(&game, me);
     spawn_ships(&mut game, me, from, UnitKind::LightShip, 1);
     spawn_ships(&mut game, me, "deep_sea", UnitKind::HeavyShip, 1);
     game.apply(Action::ExploreWithShip {
@@ -457,7 +449,7 @@ fn pop_5_1_explore_failure_removes_a_ship_on_a_distant_continent() {
     assert!(logged(&game, "pop.5.1.explore", "loses a ship"));
     // A ship at home is never lost.
     let (mut game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
-    let from = home(&game, me);
+    let from = home_area(&game, me);
     spawn_ships(&mut game, me, from, UnitKind::LightShip, 1);
     game.apply(Action::Explore).unwrap();
     set_die(&mut game, me, 2, true);

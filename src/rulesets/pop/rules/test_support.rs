@@ -256,3 +256,12 @@ pub fn play_until(
     }
     done(game)
 }
+
+/// The home area of a realm of the mini scenario: "north" for AAA, "south" for the other.
+pub fn home_area(game: &Game, realm: Entity) -> &'static str {
+    if crate::rulesets::pop::state::key_of(game.world(), realm) == "AAA" {
+        "north"
+    } else {
+        "south"
+    }
+}

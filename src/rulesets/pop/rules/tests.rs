@@ -726,6 +726,21 @@ fn pop_7_3_increase_stability_at_plus_three_is_legal_and_yields_two_adm() {
     assert_eq!(count(&game, "pop.7.3.overflow"), 2, "a note and the gain");
 }
 
+/// At the first turn, with two leaders' cards in the decks: Dunois (2 dice, 1 mil printed) and
+/// Gil (1 die, `gil_cost` mil printed).
+fn with_two_leaders(gil_cost: u8) -> (Game, Entity) {
+    at_turn(|t| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"dunois\", name: \"Dunois\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_d\")), (id: \"gil\", name: \"Gil\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_g\"))],",
+        )
+        .replace(
+            "    characters: [",
+            &format!("    characters: [\n        (id: \"gen_d\", name: \"Jean\", kind: Leader, skills: (2, 2, 4), dice: 2, cost: 1),\n        (id: \"gen_g\", name: \"Gil\", kind: Leader, skills: (1, 1, 3), dice: 1, cost: {gil_cost}),"),
+        )
+    })
+}
+
 #[test]
 fn pop_7_2_general_costs_the_mil_printed_on_its_card() {
     use crate::rulesets::pop::Action;
@@ -733,21 +748,8 @@ fn pop_7_2_general_costs_the_mil_printed_on_its_card() {
     // "Generals and Admirals may be Appointed at a cost of 1 or 2c each (stated in the lower
     // right corner of the card)": a 2-dice leader printed at 1 costs 1, a 1-die leader printed
     // at 2 costs 2.
-    let (mut game, me) = at_turn(|t| {
-        t.replace(
-            "    action_cards: [],",
-            "    action_cards: [(id: \"dunois\", name: \"Dunois\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_d\")), (id: \"gil\", name: \"Gil\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_g\"))],",
-        )
-        .replace(
-            "    characters: [",
-            "    characters: [\n        (id: \"gen_d\", name: \"Jean\", kind: Leader, skills: (2, 2, 4), dice: 2, cost: 1),\n        (id: \"gen_g\", name: \"Gil\", kind: Leader, skills: (1, 1, 3), dice: 1, cost: 2),",
-        )
-    });
-    let area = if crate::rulesets::pop::state::key_of(game.world(), me) == "AAA" {
-        "north"
-    } else {
-        "south"
-    };
+    let (mut game, me) = with_two_leaders(2);
+    let area = home_area(&game, me);
     spawn_unit(
         &mut game,
         Some(me),
@@ -779,18 +781,8 @@ fn pop_7_2_a_port_area_with_an_army_and_a_fleet_takes_a_general_and_an_admiral()
     // army and its fleet in port share an area, a leader may go to either, and each keeps to
     // its own.
     use crate::rulesets::pop::Action;
-    let (mut game, me) = at_turn(|t| {
-        t.replace(
-            "    action_cards: [],",
-            "    action_cards: [(id: \"dunois\", name: \"Dunois\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_d\")), (id: \"gil\", name: \"Gil\", deck: Mil, cost: 1, text: \"A captain.\", character: Some(\"gen_g\"))],",
-        )
-        .replace(
-            "    characters: [",
-            "    characters: [\n        (id: \"gen_d\", name: \"Jean\", kind: Leader, skills: (2, 2, 4), dice: 2, cost: 1),\n        (id: \"gen_g\", name: \"Gil\", kind: Leader, skills: (1, 1, 3), dice: 1, cost: 1),",
-        )
-    });
-    let name = crate::rulesets::pop::state::key_of(game.world(), me);
-    let area = if name == "AAA" { "north" } else { "south" };
+    let (mut game, me) = with_two_leaders(1);
+    let area = home_area(&game, me);
     let place = e(&game, area);
     spawn_unit(
         &mut game,
