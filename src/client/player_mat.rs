@@ -127,7 +127,7 @@ fn show_player_mat(
                                 }
                                 about_section(
                                     ui,
-                                    &game.game,
+                                    &game,
                                     &selection,
                                     crate::client::describe::scenario_names(&mut names, &game.game),
                                     &mut pointed.0,
@@ -480,7 +480,7 @@ fn decision_section(
             if fresh {
                 choices.filter.clear();
             }
-            about_section(ui, g, selection, names, pointed, &mut picked);
+            about_section(ui, game, selection, names, pointed, &mut picked);
             let legal = g.legal_actions_with_costs();
             if legal.is_empty() {
                 ui.colored_label(
@@ -493,7 +493,7 @@ fn decision_section(
             let mut focus_first = fresh && legal.len() <= FLAT_CHOICES;
             let mut button = |ui: &mut egui::Ui, action: &Action, cost: &Cost| {
                 let focus = std::mem::take(&mut focus_first);
-                if choice_button(ui, g, action, cost, names, pointed, focus) {
+                if choice_button(ui, game, action, cost, names, pointed, focus) {
                     picked = Some(action.clone());
                 }
             };
@@ -567,13 +567,14 @@ struct ChoiceFilter {
 /// and points at its target on the board.
 fn choice_button(
     ui: &mut egui::Ui,
-    g: &Game,
+    active: &ActiveGame,
     action: &Action,
     cost: &Cost,
     names: &crate::engine::log::DisplayNames,
     pointed: &mut Vec<Target>,
     focus: bool,
 ) -> bool {
+    let g = &active.game;
     let label = action_label(g, action);
     let mut button = egui::Button::new(label)
         .wrap()
@@ -592,9 +593,13 @@ fn choice_button(
     // Worked out only for the button under the pointer: the list can be long.
     if response.hovered() {
         *pointed = pointing_at(g, action).into_iter().collect();
-        if let Some(tip) = action_tooltip(g, action, names) {
-            response = response.on_hover_text(tip);
-        }
+        // What the card or the rules say of it, then what it would change (22, 23).
+        let preview = active.preview(action).describe(names);
+        let tip = match action_tooltip(g, action, names) {
+            Some(tip) => format!("{tip}\n\n{preview}"),
+            None => preview,
+        };
+        response = response.on_hover_text(tip);
     }
     response.clicked()
 }
@@ -637,12 +642,13 @@ fn selected_targets(g: &Game, selection: &Selection) -> (String, Vec<Target>) {
 /// marches open to an army clicked have their destinations outlined.
 fn about_section(
     ui: &mut egui::Ui,
-    g: &Game,
+    active: &ActiveGame,
     selection: &Selection,
     names: &crate::engine::log::DisplayNames,
     pointed: &mut Vec<Target>,
     picked: &mut Option<Action>,
 ) {
+    let g = &active.game;
     let (title, targets) = selected_targets(g, selection);
     if targets.is_empty() {
         return;
@@ -672,7 +678,7 @@ fn about_section(
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(egui::RichText::new(format!("Your choices about {title}")).strong());
         for (action, cost) in &about {
-            if choice_button(ui, g, action, cost, names, pointed, false) {
+            if choice_button(ui, active, action, cost, names, pointed, false) {
                 *picked = Some(action.clone());
             }
         }

@@ -16,7 +16,8 @@ use crate::client::AppState;
 use crate::client::failed::FailureReport;
 use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
 use crate::client::new_game::NewGameSettings;
-use crate::engine::rng::GameRng;
+use crate::engine::preview::{Preview, PreviewCache};
+use crate::rulesets::pop::PriceOfPower;
 use crate::rulesets::pop::bot::Bot;
 use crate::rulesets::pop::content::schema::Scenario;
 use crate::rulesets::pop::state::{Seats, key_of};
@@ -75,6 +76,8 @@ pub struct ActiveGame {
     pub generation: u64,
     /// One mark per action applied since this game was built or loaded, for undo.
     marks: Vec<StepMark>,
+    /// The last preview a choice's tooltip asked for (22, 23).
+    previews: PreviewCache<PriceOfPower>,
 }
 
 /// What undo needs to know about one applied action.
@@ -84,25 +87,6 @@ struct StepMark {
     realm: String,
     /// Applying it rolled dice or showed a card: what was seen cannot be taken back.
     revealed: bool,
-}
-
-/// Log entries that show something that was hidden or random: dice, draws, revealed cards.
-/// Undo never goes back past one (the game would replay the same outcome, but the player has
-/// already seen it). The RNG moving is caught separately, so this list only needs the draws
-/// that take a card from an already shuffled deck.
-pub fn reveals(rule: &str) -> bool {
-    const MARKS: [&str; 9] = [
-        "roll",
-        "dice",
-        "draw",
-        "reveal",
-        "events",
-        "battle",
-        "pop.5.1.event",
-        "setup",
-        "rebellion",
-    ];
-    MARKS.iter().any(|m| rule.contains(m))
 }
 
 impl ActiveGame {
@@ -118,6 +102,7 @@ impl ActiveGame {
             revision: 1,
             generation: 0,
             marks: Vec::new(),
+            previews: PreviewCache::default(),
         };
         active.follow_decision();
         active
@@ -130,17 +115,17 @@ impl ActiveGame {
             .pending()
             .map(|d| d.realm.clone())
             .unwrap_or_default();
-        let rng_before = self.game.world().resource::<GameRng>().position();
-        let log_before = self.game.log().entries.len();
-        self.game.apply(action)?;
-        let revealed = self.game.world().resource::<GameRng>().position() != rng_before
-            || self.game.log().entries[log_before..]
-                .iter()
-                .any(|e| reveals(e.rule));
+        let revealed = self.game.apply_revealing(action)?;
         self.marks.push(StepMark { realm, revealed });
         self.revision += 1;
         self.follow_decision();
         Ok(())
+    }
+
+    /// What `action` would do now, worked out by the rules on a copy of the game
+    /// (`engine::preview`); nothing hidden or random is shown.
+    pub fn preview(&self, action: &Action) -> Preview {
+        self.previews.get(self.revision, &self.game, action)
     }
 
     /// The human deciding now may take back their last action: it was theirs, made since
@@ -159,17 +144,12 @@ impl ActiveGame {
         if !self.can_undo() {
             return false;
         }
-        let history = self.game.history();
-        let keep = &history[..history.len() - 1];
-        let replayed = Game::new(
-            self.game.scenario().clone(),
-            self.game.setup().clone(),
-            self.game.seed(),
-        )
-        .ok()
-        .and_then(|mut g| keep.iter().all(|a| g.apply(a.clone()).is_ok()).then_some(g));
+        let replayed = self
+            .game
+            .replayed_to(self.game.history().len() - 1)
+            .inspect_err(|why| error!("undo: {why}"))
+            .ok();
         let Some(game) = replayed else {
-            error!("undo: replaying the game without its last action failed");
             return false;
         };
         self.game = game;
@@ -640,8 +620,11 @@ mod tests {
             }
         }
         assert!(undone > 0, "some action could be taken back");
-        assert!(reveals("pop.14.2.roll") && reveals("pop.seq.phase1.draw"));
-        assert!(!reveals("pop.act.pass"));
+        use crate::engine::Ruleset;
+        use crate::rulesets::pop::PriceOfPower;
+        assert!(PriceOfPower::reveals("pop.14.2.roll"));
+        assert!(PriceOfPower::reveals("pop.seq.phase1.draw"));
+        assert!(!PriceOfPower::reveals("pop.act.pass"));
     }
 
     #[test]

@@ -178,6 +178,35 @@ impl<R: Ruleset> Game<R> {
         Ok(())
     }
 
+    /// Applies like `apply` and says whether doing so showed something that was hidden or
+    /// random (a die, a draw, a revealed card or secret): what a seat has seen cannot be taken
+    /// back by undo, and a preview cannot show it in advance.
+    pub fn apply_revealing(&mut self, action: R::Action) -> Result<bool, Illegal> {
+        let rng_before = self.world().resource::<GameRng>().position();
+        let log_before = self.log().entries.len();
+        self.apply(action)?;
+        Ok(self.world().resource::<GameRng>().position() != rng_before
+            || self.log().entries[log_before..]
+                .iter()
+                .any(|e| R::reveals(e.rule)))
+    }
+
+    /// The same game rebuilt from its scenario, setup and seed with its first `actions`
+    /// actions applied again (undo, previews): the game is deterministic, so nothing is
+    /// re-rolled. Fails only when the actions do not replay (a broken save), with why.
+    pub fn replayed_to(&self, actions: usize) -> Result<Game<R>, String> {
+        let mut game = Game::<R>::new(self.base.clone(), self.setup.clone(), self.seed)
+            .map_err(|e| e.to_string())?;
+        for (i, action) in self.history()[..actions.min(self.history().len())]
+            .iter()
+            .enumerate()
+        {
+            game.apply(action.clone())
+                .map_err(|e| format!("action {} does not replay: {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+
     /// Every action applied so far.
     pub fn history(&self) -> &[R::Action] {
         &self.world().resource::<ActionHistory<R::Action>>().0

@@ -13,6 +13,7 @@ pub mod game;
 pub mod locate;
 pub mod log;
 pub mod memo;
+pub mod preview;
 pub mod query_cache;
 pub mod rng;
 pub mod ruleset;

@@ -201,6 +201,21 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn figures(_world: &World) -> Vec<(String, Vec<i32>)> {
         Vec::new()
     }
+    /// Whether a log entry under `rule` shows something that was hidden or random: a die, a
+    /// draw, a revealed card, a secret choice made known. Undo never goes back past one, and a
+    /// preview never shows one in advance. A moving RNG is caught apart from this, so a ruleset
+    /// only needs to name what reveals without rolling (a card off an already shuffled deck, a
+    /// secret). By default: rules whose ids speak of rolls, dice, draws, reveals or battles.
+    fn reveals(rule: &str) -> bool {
+        crate::engine::preview::GENERIC_REVEALS
+            .iter()
+            .any(|m| rule.contains(m))
+    }
+    /// Where the game stands for a preview (`engine::preview`): each seat's figures by name
+    /// and the public facts between seats. By default the Stats window's figures, no facts.
+    fn standing(world: &World) -> crate::engine::preview::Standing {
+        crate::engine::preview::Standing::of_figures(Self::figure_names(), Self::figures(world))
+    }
     /// The log's rule ids that mean a seat is in trouble (a bankruptcy, Anarchy, a battle
     /// lost), each with a plural label: the balance report counts them per seat.
     fn trouble_rules() -> &'static [(&'static str, &'static str)] {

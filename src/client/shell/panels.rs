@@ -134,24 +134,29 @@ pub struct Picked<A> {
 
 /// A decision's choices as people read them (22), the same for every ruleset: a few are plain
 /// buttons; more are grouped by kind (folded, each with its count) and then by what they are
-/// about, under a filter box that narrows them by any words.
+/// about, under a filter box that narrows them by any words. Hovering a choice shows its
+/// `tooltip` (what it would do, 23).
 pub fn choice_list<A: Clone>(
     ui: &mut egui::Ui,
     groups: &[crate::engine::choices::KindGroup<A>],
     filter: &mut String,
     label: impl Fn(&A) -> String,
+    tooltip: impl Fn(&A) -> String,
 ) -> Picked<A> {
     let total: usize = groups.iter().map(|g| g.len()).sum();
     let mut chosen = None;
     let mut hovered = None;
     let mut button = |ui: &mut egui::Ui, a: &A, text: String| {
-        let response = ui.button(text);
+        let mut response = ui.button(text);
         if response.clicked() {
             chosen = Some(a.clone());
         }
+        // Worked out only for the choice under the pointer.
         if response.hovered() {
             hovered = Some(a.clone());
+            response = response.on_hover_text(tooltip(a));
         }
+        let _ = response;
     };
     if total <= FLAT_CHOICES {
         for a in groups.iter().flat_map(|g| g.choices()) {

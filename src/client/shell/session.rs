@@ -66,8 +66,8 @@ pub struct Session<R: Shelled> {
     pub humans: Vec<String>,
     /// The seat whose view the screen shows: the human deciding now, else the last one.
     pub front: String,
-    /// Who decided each action of the history, for undo.
-    deciders: Vec<String>,
+    /// Each action applied at this screen, for undo (a loaded game's earlier actions have none).
+    marks: Vec<Mark>,
     pub scenario_file: Option<String>,
     /// Bumped on every change so the board repaints only when something happened.
     pub revision: u64,
@@ -85,6 +85,16 @@ pub struct Session<R: Shelled> {
     /// What the panels read, computed once per revision: the view of the seat in front and the
     /// legal answers to the pending decision.
     cache: Option<Cached<R>>,
+    /// The last preview a choice's tooltip asked for (22, 23).
+    previews: crate::engine::preview::PreviewCache<R>,
+}
+
+/// One action applied at this screen: where it stands in the history, who decided it, and
+/// whether applying it showed a die, a card or a secret (undo never goes back past that).
+struct Mark {
+    at: usize,
+    who: String,
+    revealed: bool,
 }
 
 struct Cached<R: Shelled> {
@@ -106,7 +116,7 @@ impl<R: Shelled> Session<R> {
             bot: R::Bot::seeded(seed),
             humans,
             front,
-            deciders: Vec::new(),
+            marks: Vec::new(),
             scenario_file,
             revision: 1,
             generation: NEXT_GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -115,6 +125,7 @@ impl<R: Shelled> Session<R> {
             confirming: None,
             choice_filter: String::new(),
             cache: None,
+            previews: Default::default(),
         }
     }
 
@@ -132,6 +143,21 @@ impl<R: Shelled> Session<R> {
             });
         }
         self.cache.as_ref().expect("just filled")
+    }
+
+    /// What `action` would do now, in words (22, 23): worked out by the rules on a copy of the
+    /// game (`engine::preview`), with nothing hidden or random shown, and why it would ask to
+    /// be confirmed, if it would.
+    pub fn preview_text(&self, action: &R::Action) -> String {
+        let names = R::display_names(self.game.base_scenario());
+        let preview = self
+            .previews
+            .get(self.revision, &self.game, action)
+            .describe(&names);
+        match self.game.warning(action) {
+            Some(why) => format!("{preview}\n\nAsks to be confirmed: {why}"),
+            None => preview,
+        }
     }
 
     /// What the seat in front of the screen may see.
@@ -155,14 +181,19 @@ impl<R: Shelled> Session<R> {
 
     /// Applies a person's answer (the panels call this).
     pub fn apply(&mut self, action: R::Action) {
-        let who = self.game.decider().unwrap_or_default().to_string();
-        match self.game.apply(action) {
-            Ok(()) => {
-                self.deciders.push(who);
-                self.revision += 1;
-            }
+        match self.apply_marked(action) {
+            Ok(()) => self.revision += 1,
             Err(illegal) => self.notice = Some(illegal.to_string()),
         }
+    }
+
+    /// Applies an answer and marks it for undo.
+    fn apply_marked(&mut self, action: R::Action) -> Result<(), crate::engine::Illegal> {
+        let who = self.game.decider().unwrap_or_default().to_string();
+        let at = self.game.history().len();
+        let revealed = self.game.apply_revealing(action)?;
+        self.marks.push(Mark { at, who, revealed });
+        Ok(())
     }
 
     /// Whether a person decides now.
@@ -173,31 +204,35 @@ impl<R: Shelled> Session<R> {
     }
 
     /// Back to before the last action a person took: the game is replayed from the start with
-    /// the actions before it, so every roll comes out as it did.
+    /// the actions before it, so every roll comes out as it did. Refused when that action or
+    /// any after it showed a die, a card or a secret: what was seen cannot be unseen.
     pub fn undo(&mut self) {
-        let Some(last) = self.deciders.iter().rposition(|d| self.humans.contains(d)) else {
+        let Some(last) = self
+            .marks
+            .iter()
+            .rposition(|m| self.humans.contains(&m.who))
+        else {
             self.notice = Some("Nothing of yours to undo".into());
             return;
         };
-        let actions = self.game.history()[..last].to_vec();
-        let mut game = match Game::<R>::new(
-            self.game.base_scenario().clone(),
-            self.game.setup().clone(),
-            self.game.seed(),
-        ) {
+        if self.marks[last..].iter().any(|m| m.revealed) {
+            self.notice = Some(
+                "Cannot undo: a die was rolled or a card or secret shown since your last decision"
+                    .into(),
+            );
+            return;
+        }
+        let game = match self.game.replayed_to(self.marks[last].at) {
             Ok(g) => g,
             Err(e) => {
-                self.notice = Some(e.to_string());
+                self.notice = Some(e);
                 return;
             }
         };
-        for a in actions {
-            game.apply(a).expect("the same actions replay");
-        }
         self.game = game;
         // The log is a new one (replayed), not a continuation of the one shown.
         self.generation = NEXT_GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self.deciders.truncate(last);
+        self.marks.truncate(last);
         self.bot = R::Bot::seeded(self.game.seed());
         self.revision += 1;
         self.notice = Some("Undone: back to before your last decision".into());
@@ -429,9 +464,7 @@ fn play_bots<R: Shelled>(session: Option<NonSendMut<Session<R>>>, automation: Re
         let Some(action) = s.bot.choose(&s.game) else {
             break;
         };
-        let who = s.game.decider().unwrap_or_default().to_string();
-        s.game.apply(action).expect("bots choose legal actions");
-        s.deciders.push(who);
+        s.apply_marked(action).expect("bots choose legal actions");
         s.revision += 1;
     }
     if let Some(decider) = session.game.decider().map(str::to_string)
@@ -545,4 +578,75 @@ fn capture(commands: &mut Commands, automation: &Automation, exit: &mut MessageW
             });
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::raison::RaisonDEtat;
+
+    fn game_with(actions: usize) -> Game<RaisonDEtat> {
+        let mut game = Game::<RaisonDEtat>::new(
+            crate::rulesets::raison::content::default_scenario(),
+            Default::default(),
+            3,
+        )
+        .unwrap();
+        for _ in 0..actions {
+            let a = game.legal_actions().into_iter().next().unwrap();
+            game.apply(a).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn undo_goes_back_to_a_persons_last_decision_of_a_loaded_game_and_never_past_a_reveal() {
+        // A loaded game: its earlier actions were not taken at this screen.
+        let game = game_with(5);
+        let seats = game.setup().players.clone();
+        let mut session = Session::new(game, seats, None);
+        let mut undone = 0;
+        let mut refused = 0;
+        for _ in 0..120 {
+            if session.game.is_over() {
+                break;
+            }
+            let len = session.game.history().len();
+            let hash = session.game.state_hash();
+            let a = session.legal().first().cloned().unwrap();
+            let revealed = {
+                let mut copy = session.game.replayed_to(len).unwrap();
+                copy.apply_revealing(a.clone()).unwrap()
+            };
+            session.apply(a);
+            session.undo();
+            if revealed {
+                // What was shown stays shown: the game goes on from it.
+                assert_eq!(session.game.history().len(), len + 1);
+                assert!(
+                    session
+                        .notice
+                        .as_deref()
+                        .unwrap()
+                        .starts_with("Cannot undo")
+                );
+                refused += 1;
+            } else {
+                assert_eq!(
+                    session.game.history().len(),
+                    len,
+                    "back to before it, not to 0"
+                );
+                assert_eq!(session.game.state_hash(), hash);
+                undone += 1;
+                // Move on with the same answer.
+                let a = session.legal().first().cloned().unwrap();
+                session.apply(a);
+            }
+        }
+        assert!(
+            undone > 0 && refused > 0,
+            "{undone} undone, {refused} refused"
+        );
+    }
 }

@@ -247,6 +247,18 @@ impl Ruleset for PriceOfPower {
     fn figures(world: &World) -> Vec<(String, Vec<i32>)> {
         stats::seat_figures(world)
     }
+    fn reveals(rule: &str) -> bool {
+        // Besides rolls, draws and battles: an Event card turned up, the set-up's deals, and
+        // the rebels' results.
+        const MARKS: [&str; 4] = ["events", "pop.5.1.event", "setup", "rebellion"];
+        crate::engine::preview::GENERIC_REVEALS
+            .iter()
+            .chain(MARKS.iter())
+            .any(|m| rule.contains(m))
+    }
+    fn standing(world: &World) -> crate::engine::preview::Standing {
+        stats::standing(world)
+    }
     fn trouble_rules() -> &'static [(&'static str, &'static str)] {
         &[
             (ids::BANKRUPTCY, "bankruptcies"),

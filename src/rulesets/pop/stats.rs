@@ -50,6 +50,74 @@ pub fn seat_figures(world: &World) -> Vec<(String, Vec<i32>)> {
         .unwrap_or_default()
 }
 
+/// Where the game stands for a preview of an action (22, 23): each Player Realm's mat figures
+/// one by one (each kind of monarch power apart), and the wars, alliances, truces, royal
+/// marriages and casus belli between any realms, Non-Player Realms included.
+pub fn standing(world: &World) -> crate::engine::preview::Standing {
+    use crate::rulesets::pop::model::{Alliance, CasusBelli, Marriage, Pairing, Truce, War};
+    let seats = world
+        .get_resource::<Seats>()
+        .map(|s| {
+            s.0.iter()
+                .map(|r| {
+                    let mat = world.get::<Mat>(*r).cloned().unwrap_or_default();
+                    let all = figures(world, *r);
+                    (
+                        key_of(world, *r),
+                        vec![
+                            ("Ducats", mat.ducats),
+                            ("ADM", mat.mp(MpKind::Adm)),
+                            ("DIP", mat.mp(MpKind::Dip)),
+                            ("MIL", mat.mp(MpKind::Mil)),
+                            ("Stability", mat.stability),
+                            ("Prestige", mat.prestige),
+                            ("Manpower", mat.manpower),
+                            ("Loans", i32::from(mat.loans)),
+                            ("Provinces", all[4]),
+                            ("Land units", all[5]),
+                        ],
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut facts = std::collections::BTreeSet::new();
+    fn pairs<T: Component + Pairing>(
+        world: &World,
+        facts: &mut std::collections::BTreeSet<String>,
+        words: &str,
+    ) {
+        let found = crate::engine::query_cache::with_query::<&T, (), _>(world, |q| {
+            q.map(|m| m.sides()).collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
+        for (a, b) in found {
+            let (mut a, mut b) = (key_of(world, a), key_of(world, b));
+            // Either order is the same fact.
+            if b < a {
+                std::mem::swap(&mut a, &mut b);
+            }
+            facts.insert(format!("{words} between {a} and {b}"));
+        }
+    }
+    pairs::<War>(world, &mut facts, "war");
+    pairs::<Alliance>(world, &mut facts, "an alliance");
+    pairs::<Truce>(world, &mut facts, "a truce");
+    pairs::<Marriage>(world, &mut facts, "a royal marriage");
+    let cbs = crate::engine::query_cache::with_query::<&CasusBelli, (), _>(world, |q| {
+        q.map(|c| (c.holder, c.target)).collect::<Vec<_>>()
+    })
+    .unwrap_or_default();
+    for (holder, target) in cbs {
+        facts.insert(format!(
+            "a casus belli of {} on {}",
+            key_of(world, holder),
+            key_of(world, target)
+        ));
+    }
+    crate::engine::preview::Standing { seats, facts }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

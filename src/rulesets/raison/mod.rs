@@ -251,6 +251,20 @@ impl Ruleset for RaisonDEtat {
             })
             .collect()
     }
+    fn reveals(rule: &str) -> bool {
+        // Secret choices made known together: Diplomatic Statuses, Minor Power bids, Imperial
+        // votes (and the control they settle); face-down Battle cards go under "battle".
+        [
+            ids::DIPLOMACY,
+            ids::MINOR_BIDDING,
+            ids::MINOR_CONTROL,
+            ids::IMPERIAL_ELECTION,
+        ]
+        .contains(&rule)
+            || crate::engine::preview::GENERIC_REVEALS
+                .iter()
+                .any(|m| rule.contains(m))
+    }
     fn trouble_rules() -> &'static [(&'static str, &'static str)] {
         &[(ids::BATTLE_LOSS, "battles lost")]
     }

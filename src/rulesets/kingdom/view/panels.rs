@@ -272,9 +272,13 @@ fn decision_panel(
                 crate::rulesets::kingdom::topics::topic,
             );
             let mut filter = std::mem::take(&mut session.choice_filter);
-            let picked = crate::client::shell::panels::choice_list(ui, &groups, &mut filter, |a| {
-                describe::action(&session.game, &view, &s, a)
-            });
+            let picked = crate::client::shell::panels::choice_list(
+                ui,
+                &groups,
+                &mut filter,
+                |a| describe::action(&session.game, &view, &s, a),
+                |a| session.preview_text(a),
+            );
             session.choice_filter = filter;
             *lit = picked.hovered.as_ref().and_then(at_of);
             if let Some(a) = picked.chosen {

@@ -424,15 +424,21 @@ fn decision_panel(
         .id_salt("rde_choices")
         .max_height(360.0)
         .show(ui, |ui| {
-            let picked = crate::client::shell::panels::choice_list(ui, &groups, &mut filter, |a| {
-                // Purchases name their price; a gift of Money says what it gives already.
-                let cost = session.game.action_cost(a);
-                if cost.money > 0 && !matches!(a, Action::GiveMoney { .. }) {
-                    format!("{} ({} Money)", describe::action(&s, a), cost.money)
-                } else {
-                    describe::action(&s, a)
-                }
-            });
+            let picked = crate::client::shell::panels::choice_list(
+                ui,
+                &groups,
+                &mut filter,
+                |a| {
+                    // Purchases name their price; a gift of Money says what it gives already.
+                    let cost = session.game.action_cost(a);
+                    if cost.money > 0 && !matches!(a, Action::GiveMoney { .. }) {
+                        format!("{} ({} Money)", describe::action(&s, a), cost.money)
+                    } else {
+                        describe::action(&s, a)
+                    }
+                },
+                |a| session.preview_text(a),
+            );
             chosen = picked.chosen;
             if let Some(a) = &picked.hovered {
                 *lit = lit_territories(&s, &view, a);

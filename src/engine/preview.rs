@@ -1,0 +1,259 @@
+//! What an action would do, shown before it is taken (22, 23), for every ruleset: the game is
+//! rebuilt to where it stands, the action is applied to that copy through the same `apply` that
+//! plays it, and each seat's figures and the public facts between seats are compared. So the
+//! preview and the rules cannot disagree. An action whose outcome turns on a die, a card or
+//! another seat's secret shows no outcome at all: a preview must not let a player peek.
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+
+use crate::engine::game::Game;
+use crate::engine::log::DisplayNames;
+use crate::engine::ruleset::Ruleset;
+
+/// Words in rule ids that show something hidden or random, whatever the ruleset
+/// (`Ruleset::reveals` by default).
+pub const GENERIC_REVEALS: &[&str] = &["roll", "dice", "draw", "reveal", "battle"];
+
+/// Where the game stands, as a preview compares it: each seat's figures by name, and the facts
+/// between seats that everyone sees (a war, an alliance, a marriage), in words with ids.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    pub seats: Vec<(String, Vec<(&'static str, i32)>)>,
+    pub facts: BTreeSet<String>,
+}
+
+impl Standing {
+    /// The Stats window's figures, paired with their names; no facts.
+    pub fn of_figures(names: &'static [&'static str], seats: Vec<(String, Vec<i32>)>) -> Self {
+        Standing {
+            seats: seats
+                .into_iter()
+                .map(|(seat, values)| (seat, names.iter().copied().zip(values).collect()))
+                .collect(),
+            facts: BTreeSet::new(),
+        }
+    }
+}
+
+/// One figure of one seat that an action changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FigureChange {
+    pub seat: String,
+    pub figure: &'static str,
+    pub before: i32,
+    pub after: i32,
+}
+
+/// What an action would do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Preview {
+    /// Nothing hidden or random decides it: every change to the seats' figures, and the facts
+    /// it makes true or ends, up to the next decision.
+    Known {
+        changes: Vec<FigureChange>,
+        begins: Vec<String>,
+        ends: Vec<String>,
+    },
+    /// A die, a card or a secret decides it: only its price is known in advance.
+    Unknown,
+    /// The game could not be rebuilt to look ahead (a broken history), with why.
+    Failed(String),
+}
+
+impl Preview {
+    /// In words for a tooltip, ids shown by their names.
+    pub fn describe(&self, names: &DisplayNames) -> String {
+        match self {
+            Preview::Unknown => {
+                "It rolls a die, draws or turns a card, or reveals a secret choice: what follows is not shown in advance."
+                    .to_string()
+            }
+            Preview::Failed(why) => format!("No preview: {why}"),
+            Preview::Known {
+                changes,
+                begins,
+                ends,
+            } => {
+                if changes.is_empty() && begins.is_empty() && ends.is_empty() {
+                    return "By itself it changes no figure on any mat.".to_string();
+                }
+                let mut lines = vec!["What it changes (nothing rolled or drawn):".to_string()];
+                let mut seats: Vec<&str> = Vec::new();
+                for c in changes {
+                    if !seats.contains(&c.seat.as_str()) {
+                        seats.push(&c.seat);
+                    }
+                }
+                for seat in seats {
+                    let figures: Vec<String> = changes
+                        .iter()
+                        .filter(|c| c.seat == seat)
+                        .map(|c| format!("{} {} -> {}", c.figure, c.before, c.after))
+                        .collect();
+                    lines.push(format!("{}: {}", names.name(seat), figures.join(", ")));
+                }
+                for fact in begins {
+                    lines.push(format!("Begins: {}", names.readable(fact)));
+                }
+                for fact in ends {
+                    lines.push(format!("Ends: {}", names.readable(fact)));
+                }
+                lines.join("\n")
+            }
+        }
+    }
+}
+
+/// What `action` would do in `game`, which is left as it is.
+pub fn preview<R: Ruleset>(game: &Game<R>, action: &R::Action) -> Preview {
+    let mut copy = match game.replayed_to(game.history().len()) {
+        Ok(copy) => copy,
+        Err(why) => return Preview::Failed(why),
+    };
+    let before = R::standing(copy.world());
+    match copy.apply_revealing(action.clone()) {
+        Ok(true) => Preview::Unknown,
+        Ok(false) => compare(&before, &R::standing(copy.world())),
+        Err(illegal) => Preview::Failed(illegal.to_string()),
+    }
+}
+
+/// The changes from one standing to another.
+pub fn compare(before: &Standing, after: &Standing) -> Preview {
+    let mut changes = Vec::new();
+    for (seat, figures) in &after.seats {
+        let old = before.seats.iter().find(|(s, _)| s == seat);
+        for (figure, value) in figures {
+            let was = old
+                .and_then(|(_, f)| f.iter().find(|(n, _)| n == figure))
+                .map_or(0, |(_, v)| *v);
+            if was != *value {
+                changes.push(FigureChange {
+                    seat: seat.clone(),
+                    figure,
+                    before: was,
+                    after: *value,
+                });
+            }
+        }
+    }
+    Preview::Known {
+        changes,
+        begins: after.facts.difference(&before.facts).cloned().collect(),
+        ends: before.facts.difference(&after.facts).cloned().collect(),
+    }
+}
+
+/// The last preview a window asked for, kept while the pointer rests on the same choice of
+/// the same moment of the game (rebuilding the game takes a few milliseconds).
+pub struct PreviewCache<R: Ruleset> {
+    last: RefCell<Option<(u64, R::Action, Preview)>>,
+}
+
+impl<R: Ruleset> Default for PreviewCache<R> {
+    fn default() -> Self {
+        PreviewCache {
+            last: RefCell::new(None),
+        }
+    }
+}
+
+impl<R: Ruleset> PreviewCache<R> {
+    /// The preview of `action` at `revision` (a number the window changes with every change to
+    /// the game).
+    pub fn get(&self, revision: u64, game: &Game<R>, action: &R::Action) -> Preview {
+        if let Some((r, a, p)) = self.last.borrow().as_ref()
+            && *r == revision
+            && a == action
+        {
+            return p.clone();
+        }
+        let p = preview(game, action);
+        *self.last.borrow_mut() = Some((revision, action.clone(), p.clone()));
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ruleset::SeatBot;
+
+    /// Plays `actions` bot actions; before each, the preview of the bot's choice must be what
+    /// applying it then does: the same changes when nothing hidden or random decided it, and
+    /// `Unknown` exactly when something was shown. The game previewed is left as it was.
+    fn previews_match_what_applying_does<R: Ruleset>(
+        scenario: std::sync::Arc<R::Content>,
+        actions: usize,
+    ) -> (usize, usize) {
+        let mut game = Game::<R>::new(scenario, Default::default(), 5).unwrap();
+        let mut bot = R::Bot::seeded(5);
+        let (mut known, mut unknown) = (0, 0);
+        for _ in 0..actions {
+            let Some(a) = bot.choose(&game) else { break };
+            let hash = game.state_hash();
+            let preview = preview(&game, &a);
+            assert_eq!(game.state_hash(), hash, "a preview leaves the game alone");
+            let before = R::standing(game.world());
+            let revealed = game.apply_revealing(a.clone()).unwrap();
+            if revealed {
+                assert_eq!(preview, Preview::Unknown, "{a:?}");
+                unknown += 1;
+            } else {
+                assert_eq!(
+                    preview,
+                    compare(&before, &R::standing(game.world())),
+                    "{a:?}"
+                );
+                known += 1;
+            }
+        }
+        (known, unknown)
+    }
+
+    #[test]
+    fn a_preview_shows_what_applying_does_and_nothing_rolled_drawn_or_secret() {
+        let (known, unknown) = previews_match_what_applying_does::<
+            crate::rulesets::pop::PriceOfPower,
+        >(crate::rulesets::pop::content::default_scenario(), 60);
+        assert!(known > 0 && unknown > 0, "{known} known, {unknown} unknown");
+        let (known, unknown) = previews_match_what_applying_does::<crate::rulesets::kingdom::Kingdom>(
+            crate::rulesets::kingdom::content::default_scenario(),
+            60,
+        );
+        assert!(known > 0 && unknown > 0, "{known} known, {unknown} unknown");
+        let (known, unknown) = previews_match_what_applying_does::<
+            crate::rulesets::raison::RaisonDEtat,
+        >(crate::rulesets::raison::content::default_scenario(), 60);
+        assert!(known > 0 && unknown > 0, "{known} known, {unknown} unknown");
+    }
+
+    #[test]
+    fn price_of_power_previews_name_each_figure_and_each_new_relation() {
+        use crate::rulesets::pop::PriceOfPower;
+        let before = Standing {
+            seats: vec![("FRA".into(), vec![("Ducats", 10), ("Stability", 0)])],
+            facts: ["a truce between ENG and FRA".to_string()].into(),
+        };
+        let after = Standing {
+            seats: vec![("FRA".into(), vec![("Ducats", 7), ("Stability", 0)])],
+            facts: ["war between ENG and FRA".to_string()].into(),
+        };
+        let p = compare(&before, &after);
+        let names = <PriceOfPower as Ruleset>::display_names(
+            &crate::rulesets::pop::content::default_scenario(),
+        );
+        let text = p.describe(&names);
+        assert!(text.contains("France: Ducats 10 -> 7"), "{text}");
+        assert!(!text.contains("Stability"), "{text}");
+        assert!(
+            text.contains("Begins: war between England and France"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Ends: a truce between England and France"),
+            "{text}"
+        );
+    }
+}
