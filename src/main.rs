@@ -14,6 +14,7 @@ fn main() {
             cli.screenshot,
             cli.frames,
             cli.empty_window,
+            cli.pick_on_board,
         ),
     };
     std::process::exit(code);
@@ -27,6 +28,7 @@ fn open_desktop(
     screenshot: Option<std::path::PathBuf>,
     frames: Option<u32>,
     empty_window: bool,
+    pick_on_board: bool,
 ) -> i32 {
     if empty_window {
         return regnum::client::empty_window::run(frames.unwrap_or(1));
@@ -35,6 +37,7 @@ fn open_desktop(
         autoplay_rounds: autoplay,
         screenshot,
         frames,
+        pick_on_board,
     };
     regnum::client::run(scenario, load, automation)
 }
@@ -47,6 +50,7 @@ fn open_desktop(
     _screenshot: Option<std::path::PathBuf>,
     _frames: Option<u32>,
     _empty_window: bool,
+    _pick_on_board: bool,
 ) -> i32 {
     eprintln!(
         "this build has no desktop client (built without the `client` feature); see `regnum --help`"

@@ -41,6 +41,12 @@ pub struct Cli {
     /// the baseline the board's frame time is compared with (`tools/frame_ratio.sh`).
     #[arg(long, requires = "frames")]
     pub empty_window: bool,
+    /// Desktop game, for tests (Price of Power's window): the bots play every seat until
+    /// yours may march, then a march is picked as a person picks it, by clicking the army's
+    /// province and then its destination on the board; the game quits once it is applied
+    /// (after the screenshot, with --screenshot), or with a non-zero code if it is not.
+    #[arg(long)]
+    pub pick_on_board: bool,
     /// Desktop game: open this save, replayed on the scenario it names (a mod's file too), or
     /// on --scenario when given.
     #[arg(long, value_name = "SAVE")]

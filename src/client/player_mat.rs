@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::describe::{action_label, mp_name, name_of, ruler_of};
 use crate::client::layout::{FreeRect, PanelSlot, in_free_rect};
 use crate::client::palette;
-use crate::client::select::{Pointed, Selection};
+use crate::client::select::{BoardPick, Pointed, Selection};
 use crate::client::session::{ActiveGame, BotPace, Choose};
 use crate::client::tracks;
 use crate::engine::choices::{KindGroup, Target};
@@ -52,6 +52,7 @@ fn show_player_mat(
     mut names: Local<Option<(usize, crate::engine::log::DisplayNames)>>,
     mut choice_filter: Local<ChoiceFilter>,
     mut pointed: ResMut<Pointed>,
+    mut board_pick: ResMut<BoardPick>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
@@ -71,6 +72,13 @@ fn show_player_mat(
                 choose.write(Choose(action));
             }
         }
+    }
+    // A march picked by clicking its destination goes the way a click on its button goes.
+    if let Some(action) = board_pick.0.take()
+        && game.humans_turn()
+        && game.game.check(&action).is_ok()
+    {
+        send_or_confirm(&game, action, &mut confirming, &mut choose, &mut names);
     }
     // The mat follows a realm clicked on the board; the hand stays the human's own.
     let viewed = selection
@@ -150,19 +158,13 @@ fn show_player_mat(
                             )
                         };
                         if let Some(action) = chosen {
-                            match game.game.warning(&action) {
-                                Some(why) if confirming.0.is_none() => {
-                                    let names = crate::client::describe::scenario_names(
-                                        &mut names, &game.game,
-                                    );
-                                    let label = action_label(&game.game, &action);
-                                    confirming.0 = Some((action, label, names.readable(&why)));
-                                }
-                                Some(_) => {}
-                                None => {
-                                    choose.write(Choose(action));
-                                }
-                            }
+                            send_or_confirm(
+                                &game,
+                                action,
+                                &mut confirming,
+                                &mut choose,
+                                &mut names,
+                            );
                         }
                         ui.separator();
                         // With several people at the screen a hand shows only on its
@@ -550,6 +552,28 @@ fn decision_section(
         }
     }
     picked
+}
+
+/// Sends the person's choice, or first asks for confirmation when the rules warn about it
+/// (it costs stability or prestige, starts a war).
+fn send_or_confirm(
+    game: &ActiveGame,
+    action: Action,
+    confirming: &mut Confirming,
+    choose: &mut MessageWriter<Choose>,
+    names: &mut Option<(usize, crate::engine::log::DisplayNames)>,
+) {
+    match game.game.warning(&action) {
+        Some(why) if confirming.0.is_none() => {
+            let names = crate::client::describe::scenario_names(names, &game.game);
+            let label = action_label(&game.game, &action);
+            confirming.0 = Some((action, label, names.readable(&why)));
+        }
+        Some(_) => {}
+        None => {
+            choose.write(Choose(action));
+        }
+    }
 }
 
 /// Up to this many choices show as one list; more are grouped by kind (22).

@@ -2,6 +2,9 @@
 //! and unrest, religion, an occupier, units in its area); a click (a press and release without
 //! dragging) selects the province and its owner, whose Player Mat the right panel then shows;
 //! `Escape` or a click on the sea clears the selection. The selected province is outlined.
+//! With an army's area selected and its marches listed (their destinations outlined), a click
+//! on a destination picks that march (or that voyage, for a fleet in port), as a person
+//! would pick it from the list.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -33,6 +36,7 @@ impl Plugin for BoardSelectPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Hover>()
             .init_resource::<Selection>()
+            .init_resource::<BoardPick>()
             .init_resource::<Pointed>()
             .add_systems(
                 Update,
@@ -68,6 +72,11 @@ pub struct Hover {
 /// of the marches open to an army clicked on the board: their provinces are outlined.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct Pointed(pub Vec<crate::engine::choices::Target>);
+
+/// A march or voyage picked by clicking its destination on the board (22), waiting for the
+/// decision panel to send it (or to ask for confirmation first, as a click on the list would).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct BoardPick(pub Option<crate::rulesets::pop::Action>);
 
 /// What the person clicked: a province and its owner, or a realm picked from a panel.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -116,6 +125,7 @@ fn select_on_click(
     hover: Res<Hover>,
     game: Option<NonSend<ActiveGame>>,
     mut selection: ResMut<Selection>,
+    mut pick: ResMut<BoardPick>,
     mut pressed_at: Local<Option<Vec2>>,
 ) {
     let cursor = window.cursor_position();
@@ -132,6 +142,15 @@ fn select_on_click(
         return;
     }
     let Some(game) = game else { return };
+    if let Some(action) = march_to_clicked(&game, &selection, &hover) {
+        pick.0 = Some(action);
+        // The destination stays outlined; the mat stays the person's own, not its owner's.
+        selection.set_if_neq(Selection {
+            province: hover.province.clone(),
+            realm: None,
+        });
+        return;
+    }
     let owner = hover
         .province
         .as_deref()
@@ -141,6 +160,43 @@ fn select_on_click(
         realm: owner,
     };
     selection.set_if_neq(now);
+}
+
+/// The person's march or voyage from the selected province's area to the place just clicked
+/// (a province's area or a sea zone), when it is their turn and exactly that one is legal.
+pub fn march_to_clicked(
+    game: &ActiveGame,
+    selection: &Selection,
+    hover: &Hover,
+) -> Option<crate::rulesets::pop::Action> {
+    use crate::rulesets::pop::Action;
+    if !game.humans_turn() {
+        return None;
+    }
+    let g = &game.game;
+    let area_of = |p: &str| {
+        g.scenario()
+            .map
+            .provinces
+            .iter()
+            .find(|d| d.id == p)
+            .map(|d| d.area.clone())
+    };
+    let origin = area_of(selection.province.as_deref()?)?;
+    let place = match (&hover.province, &hover.sea) {
+        (Some(p), _) => area_of(p)?,
+        (None, Some(sea)) => sea.clone(),
+        _ => return None,
+    };
+    if place == origin {
+        return None;
+    }
+    let mut marches = g.legal_actions().into_iter().filter(|a| match a {
+        Action::Move { from, to } | Action::Sail { from, to } => *from == origin && *to == place,
+        _ => false,
+    });
+    let first = marches.next()?;
+    marches.next().is_none().then_some(first)
 }
 
 fn clear_selection_on_escape(keys: Res<ButtonInput<KeyCode>>, mut selection: ResMut<Selection>) {
@@ -539,5 +595,61 @@ mod tests {
         let lines = province_details(&game, &key_of(world, capital));
         assert!(lines.iter().any(|l| l == "Capital of France"), "{lines:?}");
         assert!(sea_details(&game, &game.scenario().map.sea_zones[0].id).len() >= 1);
+    }
+
+    #[test]
+    fn a_click_on_an_outlined_destination_picks_that_march_and_elsewhere_none() {
+        use crate::rulesets::pop::Action;
+        let game = Game::new(default_scenario(), GameSetup::default(), 7).expect("plays");
+        let mut active = ActiveGame::new(game, 7, vec!["FRA".into()]);
+        let area_of = |g: &Game, p: &str| {
+            g.scenario()
+                .map
+                .provinces
+                .iter()
+                .find(|d| d.area == p)
+                .map(|d| d.id.clone())
+        };
+        for _ in 0..5000 {
+            let march = active.humans_turn().then(|| {
+                active
+                    .game
+                    .legal_actions()
+                    .into_iter()
+                    .find(|a| matches!(a, Action::Move { .. }))
+            });
+            if let Some(Some(Action::Move { from, to })) = march {
+                let g = &active.game;
+                let selection = Selection {
+                    province: area_of(g, &from),
+                    realm: None,
+                };
+                let mut hover = Hover {
+                    province: area_of(g, &to),
+                    ..Default::default()
+                };
+                assert_eq!(
+                    march_to_clicked(&active, &selection, &hover),
+                    Some(Action::Move {
+                        from: from.clone(),
+                        to: to.clone()
+                    })
+                );
+                // A click in the army's own area, or on an area no march goes to, picks none.
+                hover.province = area_of(g, &from);
+                assert_eq!(march_to_clicked(&active, &selection, &hover), None);
+                let unreachable = g.scenario().map.areas.iter().find(|a| {
+                    !g.legal_actions().contains(&Action::Move {
+                        from: from.clone(),
+                        to: a.id.clone(),
+                    })
+                });
+                hover.province = area_of(g, &unreachable.expect("an area").id);
+                assert_eq!(march_to_clicked(&active, &selection, &hover), None);
+                return;
+            }
+            assert!(active.step_bot(), "the bots answer");
+        }
+        panic!("France never had a march to pick");
     }
 }

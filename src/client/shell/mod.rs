@@ -54,6 +54,10 @@ pub fn run<R: Shelled, M>(
     own: impl bevy::app::Plugins<M>,
 ) -> i32 {
     use bevy::prelude::*;
+    if automation.pick_on_board {
+        eprintln!("--pick-on-board picks a march in Price of Power's window only");
+        return 2;
+    }
     let mut app = App::new();
     app.insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.11)))
         .insert_resource(automation)
