@@ -31,6 +31,12 @@ const FLOAT_SECONDS: f32 = 1.6;
 const MAX_QUEUE: usize = 40;
 /// Rolls kept in the dice tray.
 const TRAY_ROLLS: usize = 3;
+/// Seconds the tray stays after its newest roll, then the seconds it takes to fade away, so it
+/// never hides the tokens under it for long.
+const TRAY_HOLD_SECONDS: f32 = 8.0;
+const TRAY_FADE_SECONDS: f32 = 2.0;
+/// How much of the tray shows while the pointer is over it: the board beneath reads through.
+const TRAY_SEE_THROUGH: f32 = 0.15;
 /// How long a march or voyage takes on the board, at 1x.
 const MOVE_SECONDS: f32 = 1.0;
 
@@ -158,6 +164,8 @@ pub struct Playback {
     floaters: Vec<Floater>,
     movers: Vec<Mover>,
     tray: VecDeque<Roll>,
+    /// When the newest roll landed in the tray: the tray fades away once it has been read.
+    tray_since: Option<std::time::Instant>,
     skip: bool,
 }
 
@@ -430,6 +438,7 @@ fn push_roll(playback: &mut Playback, entry: &LogEntry) {
         who: entry.realm.clone().unwrap_or_default(),
         faces,
     });
+    playback.tray_since = Some(std::time::Instant::now());
     while playback.tray.len() > TRAY_ROLLS {
         playback.tray.pop_front();
     }
@@ -506,13 +515,33 @@ fn paint_animations(
         painter.galley(rect.min, galley, colour);
     }
     if !playback.tray.is_empty() {
-        dice_tray(&painter, &free, &playback);
+        let shown = playback
+            .tray_since
+            .map_or(0.0, |t| t.elapsed().as_secs_f32());
+        let pointer = ctx.pointer_latest_pos();
+        dice_tray(&painter, &free, &playback, tray_opacity(shown), pointer);
     }
     Ok(())
 }
 
-/// The latest rolls, one row each, in the board's upper-left corner.
-fn dice_tray(painter: &egui::Painter, free: &FreeRect, playback: &Playback) {
+/// How much of the tray shows `shown` seconds after its newest roll: whole while it is read,
+/// then fading to nothing.
+fn tray_opacity(shown: f32) -> f32 {
+    (1.0 - (shown - TRAY_HOLD_SECONDS) / TRAY_FADE_SECONDS).clamp(0.0, 1.0)
+}
+
+/// The latest rolls, one row each, in the board's bottom-right corner, at `opacity`; nearly
+/// see-through while the pointer is over it, so what lies beneath can be read.
+fn dice_tray(
+    painter: &egui::Painter,
+    free: &FreeRect,
+    playback: &Playback,
+    opacity: f32,
+    pointer: Option<egui::Pos2>,
+) {
+    if opacity <= 0.0 {
+        return;
+    }
     let die = 40.0;
     let row = die + 20.0;
     let font = egui::FontId::proportional(12.0);
@@ -537,11 +566,16 @@ fn dice_tray(painter: &egui::Painter, free: &FreeRect, playback: &Playback) {
         free.rect.right() - size.x - 8.0,
         free.rect.bottom() - size.y - 8.0,
     );
-    painter.rect_filled(
-        egui::Rect::from_min_size(min, size),
-        4.0,
-        egui::Color32::from_black_alpha(160),
-    );
+    let tray = egui::Rect::from_min_size(min, size);
+    let opacity = if pointer.is_some_and(|p| tray.contains(p)) {
+        opacity.min(TRAY_SEE_THROUGH)
+    } else {
+        opacity
+    };
+    // Everything of the tray through one painter at the tray's opacity.
+    let mut painter = painter.clone();
+    painter.multiply_opacity(opacity);
+    painter.rect_filled(tray, 4.0, egui::Color32::from_black_alpha(160));
     for (i, roll) in playback.tray.iter().enumerate() {
         let top = min.y + 4.0 + row * i as f32;
         painter.text(
@@ -614,6 +648,16 @@ mod tests {
             amount,
             path: Vec::new(),
         }
+    }
+
+    #[test]
+    fn the_dice_tray_stays_while_it_is_read_then_fades_away() {
+        assert_eq!(tray_opacity(0.0), 1.0);
+        assert_eq!(tray_opacity(TRAY_HOLD_SECONDS), 1.0);
+        let half = tray_opacity(TRAY_HOLD_SECONDS + TRAY_FADE_SECONDS / 2.0);
+        assert!((half - 0.5).abs() < 1e-4, "{half}");
+        assert_eq!(tray_opacity(TRAY_HOLD_SECONDS + TRAY_FADE_SECONDS), 0.0);
+        assert_eq!(tray_opacity(60.0), 0.0);
     }
 
     #[test]

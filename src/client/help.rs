@@ -16,6 +16,12 @@ use crate::rulesets::pop::ids;
 
 /// The project's own rule ids and what they record (a markdown table of `| \`id\` | text |`).
 const PROJECT_RULE_IDS: &str = include_str!("../../docs/rule_ids.md");
+/// Kingdom's and Raison d'Etat's rule-id tables (the same `| \`id\` | meaning |` rows), so a
+/// rule id of any ruleset is explained wherever it shows (a choice's preview).
+const OTHER_RULE_IDS: [&str; 2] = [
+    include_str!("../../docs/kingdom.md"),
+    include_str!("../../docs/raison.md"),
+];
 
 pub struct HelpPlugin;
 
@@ -146,7 +152,8 @@ const GROUPS: &[(&str, &str)] = &[
 /// `id -> text` from the project's rule-id tables.
 fn project_descriptions() -> HashMap<&'static str, &'static str> {
     let mut map = HashMap::new();
-    for line in PROJECT_RULE_IDS.lines() {
+    let tables = std::iter::once(PROJECT_RULE_IDS).chain(OTHER_RULE_IDS);
+    for line in tables.flat_map(str::lines) {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         if cells.len() >= 3
             && let Some(id) = cells[1].strip_prefix('`').and_then(|c| c.strip_suffix('`'))
@@ -177,6 +184,15 @@ fn toggle_help_on_f1(keys: Res<ButtonInput<KeyCode>>, mut help: ResMut<HelpWindo
     }
 }
 
+/// Where a widget without access to the help window (a choice's button) leaves the rule id a
+/// right click asked for, in egui's frame data; the help window takes it up.
+const LOOK_UP_ASKED: &str = "help_look_up_asked";
+
+/// Asks the help window to open on `rule` (from anywhere an egui `Ui` is at hand).
+pub fn ask_to_look_up(ctx: &egui::Context, rule: &'static str) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(LOOK_UP_ASKED), rule));
+}
+
 fn show_help(
     mut contexts: EguiContexts,
     mut help: ResMut<HelpWindow>,
@@ -184,6 +200,11 @@ fn show_help(
     mut descriptions: Local<Option<HashMap<&'static str, &'static str>>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if let Some(rule) =
+        ctx.data_mut(|d| d.remove_temp::<&'static str>(egui::Id::new(LOOK_UP_ASKED)))
+    {
+        help.look_up(rule);
+    }
     if !help.open {
         return Ok(());
     }
@@ -287,5 +308,8 @@ mod tests {
             assert_ne!(group_of(id), "Other rules", "{id} has no group");
         }
         assert_eq!(from_id("pop.7.4.forced_loan"), "forced loan");
+        // The other rulesets' ids are explained too (their choices' previews name them).
+        assert!(meaning("km.upkeep.stability").contains("Stability check"));
+        assert!(meaning("rde.diplomacy").contains("Diplomacy phase"));
     }
 }

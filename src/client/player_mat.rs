@@ -617,12 +617,19 @@ fn choice_button(
     // Worked out only for the button under the pointer: the list can be long.
     if response.hovered() {
         *pointed = pointing_at(g, action).into_iter().collect();
-        // What the card or the rules say of it, then what it would change (22, 23).
-        let preview = active.preview(action).describe(names);
-        let tip = match action_tooltip(g, action, names) {
-            Some(tip) => format!("{tip}\n\n{preview}"),
-            None => preview,
-        };
+        // What the card or the rules say of it, then what it would change and the rules it
+        // goes through (22, 23); a right click opens the help on the first of those.
+        let preview = active.preview(action);
+        let mut tip = preview.describe(names, crate::client::help::meaning);
+        if let Some(card) = action_tooltip(g, action, names) {
+            tip = format!("{card}\n\n{tip}");
+        }
+        if let Some(rule) = preview.rules.first() {
+            tip.push_str("\nRight-click: this rule in the help (F1)");
+            if response.secondary_clicked() {
+                crate::client::help::ask_to_look_up(ui.ctx(), rule);
+            }
+        }
         response = response.on_hover_text(tip);
     }
     response.clicked()

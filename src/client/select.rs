@@ -234,20 +234,21 @@ fn outline_selection(
     outline(
         &painter,
         &map,
-        province,
+        &province.shape,
         egui::Color32::from_rgb(255, 220, 60),
     );
     Ok(())
 }
 
-/// Draws a province's outline in `colour` over a dark rim, so it reads on any fill.
+/// Draws a province's or a sea zone's outline (its shape's rings) in `colour` over a dark rim,
+/// so it reads on any fill.
 fn outline(
     painter: &egui::Painter,
     map: &ScreenMap,
-    province: &crate::rulesets::pop::content::schema::ProvinceDef,
+    shape: &[Vec<crate::rulesets::pop::content::schema::Point>],
     colour: egui::Color32,
 ) {
-    for ring in &province.shape {
+    for ring in shape {
         let points: Vec<egui::Pos2> = ring
             .iter()
             .map(|(x, y)| pos(map, Vec2::new(*x, *y)))
@@ -264,7 +265,7 @@ fn outline(
 }
 
 /// Outlines the provinces of the pointed choice's target: a realm's provinces, an area's, one
-/// province, or the area an army stands in.
+/// province, the area an army stands in, or the sea zone (or port area) a voyage ends in.
 fn outline_pointed(
     mut contexts: EguiContexts,
     free: Res<FreeRect>,
@@ -294,23 +295,30 @@ fn outline_pointed(
         .filter(|p| {
             pointed.0.iter().any(|target| match target {
                 Target::Realm(r) => owner_of(&p.id).as_deref() == Some(r.as_str()),
-                Target::Area(a) | Target::Force(a) => p.area == *a,
+                // A voyage may end in a port's area as well as at sea.
+                Target::Area(a) | Target::Force(a) | Target::Sea(a) => p.area == *a,
                 Target::Province(id) => p.id == *id,
-                Target::Sea(_) | Target::Card(_) => false,
+                Target::Card(_) => false,
             })
         })
         .collect();
-    if provinces.is_empty() {
+    let seas: Vec<&crate::rulesets::pop::content::schema::SeaZoneDef> = g
+        .scenario()
+        .map
+        .sea_zones
+        .iter()
+        .filter(|z| pointed.0.contains(&Target::Sea(z.id.clone())))
+        .collect();
+    if provinces.is_empty() && seas.is_empty() {
         return Ok(());
     }
     let painter = board_painter(ctx, &free, "board_pointed");
+    let colour = egui::Color32::from_rgb(120, 230, 255);
     for province in provinces {
-        outline(
-            &painter,
-            &map,
-            province,
-            egui::Color32::from_rgb(120, 230, 255),
-        );
+        outline(&painter, &map, &province.shape, colour);
+    }
+    for sea in seas {
+        outline(&painter, &map, &sea.shape, colour);
     }
     Ok(())
 }

@@ -159,6 +159,12 @@ impl<R: Ruleset> Game<R> {
         R::warning(self.world(), action)
     }
 
+    /// What the rules say `action` does beyond its label (`Ruleset::explain`).
+    pub fn explain(&self, action: &R::Action) -> Option<String> {
+        self.pending()?;
+        R::explain(self.world(), action)
+    }
+
     /// Checks an action without applying it.
     pub fn check(&self, action: &R::Action) -> Result<(), Illegal> {
         R::check(self.world(), action)

@@ -45,9 +45,17 @@ pub struct FigureChange {
     pub after: i32,
 }
 
-/// What an action would do.
+/// What an action would do: its outcome, and the rules it goes through (the ids of the log
+/// entries applying it writes, first to last, each once), which the help explains.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Preview {
+pub struct Preview {
+    pub outcome: Outcome,
+    pub rules: Vec<&'static str>,
+}
+
+/// What an action would change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
     /// Nothing hidden or random decides it: every change to the seats' figures, and the facts
     /// it makes true or ends, up to the next decision.
     Known {
@@ -62,15 +70,32 @@ pub enum Preview {
 }
 
 impl Preview {
+    /// In words for a tooltip, ids shown by their names, then the rules it goes through with
+    /// what each means (`meaning`).
+    pub fn describe(&self, names: &DisplayNames, meaning: impl Fn(&str) -> String) -> String {
+        let outcome = self.outcome.describe(names);
+        if self.rules.is_empty() {
+            return outcome;
+        }
+        let rules: Vec<String> = self
+            .rules
+            .iter()
+            .map(|r| format!("{r}: {}", meaning(r)))
+            .collect();
+        format!("{outcome}\n\nRules: {}", rules.join("; "))
+    }
+}
+
+impl Outcome {
     /// In words for a tooltip, ids shown by their names.
     pub fn describe(&self, names: &DisplayNames) -> String {
         match self {
-            Preview::Unknown => {
+            Outcome::Unknown => {
                 "It rolls a die, draws or turns a card, or reveals a secret choice: what follows is not shown in advance."
                     .to_string()
             }
-            Preview::Failed(why) => format!("No preview: {why}"),
-            Preview::Known {
+            Outcome::Failed(why) => format!("No preview: {why}"),
+            Outcome::Known {
                 changes,
                 begins,
                 ends,
@@ -107,20 +132,49 @@ impl Preview {
 
 /// What `action` would do in `game`, which is left as it is.
 pub fn preview<R: Ruleset>(game: &Game<R>, action: &R::Action) -> Preview {
+    let failed = |why: String| Preview {
+        outcome: Outcome::Failed(why),
+        rules: Vec::new(),
+    };
     let mut copy = match game.replayed_to(game.history().len()) {
         Ok(copy) => copy,
-        Err(why) => return Preview::Failed(why),
+        Err(why) => return failed(why),
     };
     let before = R::standing(copy.world());
-    match copy.apply_revealing(action.clone()) {
-        Ok(true) => Preview::Unknown,
+    let logged = copy.log().entries.len();
+    let outcome = match copy.apply_revealing(action.clone()) {
+        Ok(true) => Outcome::Unknown,
         Ok(false) => compare(&before, &R::standing(copy.world())),
-        Err(illegal) => Preview::Failed(illegal.to_string()),
+        Err(illegal) => return failed(illegal.to_string()),
+    };
+    Preview {
+        outcome,
+        rules: rules_of(&copy.log().entries[logged..]),
     }
 }
 
+/// The rules log entries went through, each once, the sequence of play's own ids (phases,
+/// turns) left out.
+/// Only the ids: the entries' words may tell what a die or a card showed.
+pub fn rules_of(entries: &[crate::engine::log::LogEntry]) -> Vec<&'static str> {
+    let mut rules: Vec<&'static str> = Vec::new();
+    for entry in entries {
+        // The next seat's turn is not the action's doing.
+        let sequence = entry.rule.contains(".flow.") || entry.rule.ends_with(".turn");
+        if !rules.contains(&entry.rule) && !sequence {
+            rules.push(entry.rule);
+        }
+    }
+    rules.truncate(MAX_RULES);
+    rules
+}
+
+/// At most this many rule ids are named under a preview: the action's own and its first
+/// consequences, not a whole phase that it ends.
+const MAX_RULES: usize = 4;
+
 /// The changes from one standing to another.
-pub fn compare(before: &Standing, after: &Standing) -> Preview {
+pub fn compare(before: &Standing, after: &Standing) -> Outcome {
     let mut changes = Vec::new();
     for (seat, figures) in &after.seats {
         let old = before.seats.iter().find(|(s, _)| s == seat);
@@ -138,7 +192,7 @@ pub fn compare(before: &Standing, after: &Standing) -> Preview {
             }
         }
     }
-    Preview::Known {
+    Outcome::Known {
         changes,
         begins: after.facts.difference(&before.facts).cloned().collect(),
         ends: before.facts.difference(&after.facts).cloned().collect(),
@@ -196,13 +250,15 @@ mod tests {
             let preview = preview(&game, &a);
             assert_eq!(game.state_hash(), hash, "a preview leaves the game alone");
             let before = R::standing(game.world());
+            let logged = game.log().entries.len();
             let revealed = game.apply_revealing(a.clone()).unwrap();
+            assert_eq!(preview.rules, rules_of(&game.log().entries[logged..]));
             if revealed {
-                assert_eq!(preview, Preview::Unknown, "{a:?}");
+                assert_eq!(preview.outcome, Outcome::Unknown, "{a:?}");
                 unknown += 1;
             } else {
                 assert_eq!(
-                    preview,
+                    preview.outcome,
                     compare(&before, &R::standing(game.world())),
                     "{a:?}"
                 );
@@ -245,6 +301,12 @@ mod tests {
             &crate::rulesets::pop::content::default_scenario(),
         );
         let text = p.describe(&names);
+        let p = Preview {
+            outcome: p,
+            rules: vec!["pop.act.loan"],
+        };
+        let with_rules = p.describe(&names, |r| format!("what {r} means"));
+        assert!(with_rules.ends_with("Rules: pop.act.loan: what pop.act.loan means"));
         assert!(text.contains("France: Ducats 10 -> 7"), "{text}");
         assert!(!text.contains("Stability"), "{text}");
         assert!(

@@ -171,6 +171,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn warning(_world: &World, _action: &Self::Action) -> Option<String> {
         None
     }
+    /// What the rules say `action` does, in the player's words, where its label and its preview
+    /// do not tell it all (a consequence that shows later, a choice that costs nothing); `None`
+    /// for an ordinary choice. The client shows it on hover.
+    fn explain(_world: &World, _action: &Self::Action) -> Option<String> {
+        None
+    }
     /// Every legal answer with its cost (a ruleset may compute them together, faster).
     fn legal_actions_with_costs(world: &World) -> Vec<(Self::Action, Self::Cost)> {
         Self::legal_actions(world)

@@ -145,15 +145,20 @@ impl<R: Shelled> Session<R> {
         self.cache.as_ref().expect("just filled")
     }
 
-    /// What `action` would do now, in words (22, 23): worked out by the rules on a copy of the
-    /// game (`engine::preview`), with nothing hidden or random shown, and why it would ask to
-    /// be confirmed, if it would.
+    /// What `action` would do now, in words (22, 23): what the rules say of it
+    /// (`Ruleset::explain`), what it changes, worked out by the rules on a copy of the game
+    /// (`engine::preview`, nothing hidden or random shown), the rules it goes through, and why
+    /// it would ask to be confirmed, if it would.
     pub fn preview_text(&self, action: &R::Action) -> String {
         let names = R::display_names(self.game.base_scenario());
         let preview = self
             .previews
             .get(self.revision, &self.game, action)
-            .describe(&names);
+            .describe(&names, crate::client::help::meaning);
+        let preview = match self.game.explain(action) {
+            Some(what) => format!("{what}\n\n{preview}"),
+            None => preview,
+        };
         match self.game.warning(action) {
             Some(why) => format!("{preview}\n\nAsks to be confirmed: {why}"),
             None => preview,

@@ -169,6 +169,9 @@ impl Ruleset for RaisonDEtat {
     fn warning(world: &World, action: &Action) -> Option<String> {
         topics::warning(world, action)
     }
+    fn explain(world: &World, action: &Action) -> Option<String> {
+        topics::explain(world, action)
+    }
     fn cost(world: &World, action: &Action) -> Cost {
         let h = &world.resource::<model::Content>().0.house;
         let money = match action {

@@ -85,6 +85,45 @@ pub fn warning(world: &World, action: &Action) -> Option<String> {
     })
 }
 
+/// What an answer does that its label does not say (23): consent and its refusal, the Envoy's
+/// grant, a beaten General's retreat, a Garrison after a win. None of these costs anything, so
+/// none asks for confirmation (seed 003 names no price for them); each says what follows.
+pub fn explain(world: &World, action: &Action) -> Option<String> {
+    use crate::rulesets::raison::decision::DecisionKind;
+    let decision = world
+        .get_resource::<crate::engine::decision::Pending<Decision>>()?
+        .0
+        .as_ref()?;
+    let text = match (&decision.kind, action) {
+        (DecisionKind::Consent { mover }, Action::Agree) => format!(
+            "{mover}'s General may cross your Territories and Sea Lanes on this move. It costs you nothing."
+        ),
+        (DecisionKind::Consent { mover }, Action::Refuse) => format!(
+            "{mover}'s General may not cross your Territories and Sea Lanes: that move does not happen, and {mover} moves on with its other Generals. Refusing costs you nothing and leaves your Coalition as it is."
+        ),
+        (DecisionKind::Grant { mover }, Action::Agree) => {
+            format!("As {mover}'s Envoy, you give it one more round of movement.")
+        }
+        (DecisionKind::Grant { mover }, Action::Refuse) => {
+            format!("As {mover}'s Envoy, you end its movement now. It costs you nothing.")
+        }
+        (DecisionKind::Retreat { general }, Action::ToCapital) => format!(
+            "{general}, with no Units left, goes to its Capital Territory and stays on the map."
+        ),
+        (DecisionKind::Retreat { general }, Action::OffMap) => format!(
+            "{general}, with no Units left, leaves the map. Only a Leadership action places it again, and while it is off-map its Power takes 1 Battle card at each Mobilisation."
+        ),
+        (DecisionKind::Garrison { territory }, Action::Garrison) => format!(
+            "One Unit of the winning General becomes a Garrison: you take control of {territory}."
+        ),
+        (DecisionKind::Garrison { territory }, Action::NoGarrison) => {
+            format!("No Unit becomes a Garrison: control of {territory} stays as it is.")
+        }
+        _ => return None,
+    };
+    Some(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,5 +167,62 @@ mod tests {
             crate::rulesets::raison::RaisonDEtat,
         >(crate::rulesets::raison::content::default_scenario(), 5, 7);
         assert!(checked > 50, "{checked} decisions checked");
+    }
+
+    #[test]
+    fn refusals_retreats_and_garrisons_say_what_follows_and_cost_the_chooser_nothing() {
+        use crate::engine::preview::{Outcome, preview};
+        let mut game = crate::rulesets::raison::Game::new(
+            crate::rulesets::raison::content::default_scenario(),
+            Default::default(),
+            5,
+        )
+        .unwrap();
+        let mut bot: crate::rulesets::raison::bot::Bot =
+            crate::engine::ruleset::SeatBot::<crate::rulesets::raison::RaisonDEtat>::seeded(5);
+        let mut explained = std::collections::BTreeSet::new();
+        for _ in 0..6000 {
+            if game.is_over() {
+                break;
+            }
+            let seat = game.decider().unwrap().to_string();
+            for a in game.legal_actions() {
+                let free = matches!(
+                    a,
+                    Action::Agree
+                        | Action::Refuse
+                        | Action::ToCapital
+                        | Action::OffMap
+                        | Action::Garrison
+                        | Action::NoGarrison
+                );
+                if !free {
+                    continue;
+                }
+                let text = game
+                    .explain(&a)
+                    .unwrap_or_else(|| panic!("{a:?} unexplained"));
+                assert_eq!(game.warning(&a), None, "{a:?} needs no confirmation");
+                assert_eq!(game.action_cost(&a).money, 0);
+                if matches!(a, Action::Refuse) && !explained.contains("Refuse") {
+                    assert!(text.contains("costs you nothing"), "{text}");
+                    // The refusing seat's own figures do not move.
+                    if let Outcome::Known { changes, .. } = preview(&game, &a).outcome {
+                        assert!(changes.iter().all(|c| c.seat != seat), "{changes:?}");
+                    }
+                }
+                explained.insert(format!("{a:?}"));
+            }
+            let Some(a) = crate::engine::ruleset::SeatBot::choose(&mut bot, &game) else {
+                break;
+            };
+            game.apply(a).unwrap();
+        }
+        assert!(
+            ["Agree", "Refuse", "OffMap"]
+                .iter()
+                .all(|k| explained.contains(*k)),
+            "{explained:?}"
+        );
     }
 }
