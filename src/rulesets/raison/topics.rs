@@ -99,7 +99,7 @@ pub fn explain(world: &World, action: &Action) -> Option<String> {
             "{mover}'s General may cross your Territories and Sea Lanes on this move. It costs you nothing."
         ),
         (DecisionKind::Consent { mover }, Action::Refuse) => format!(
-            "{mover}'s General may not cross your Territories and Sea Lanes: that move does not happen, and {mover} moves on with its other Generals. Refusing costs you nothing and leaves your Coalition as it is."
+            "{mover}'s General may not cross your Territories and Sea Lanes: that move does not happen, and no move of {mover} that needs you is open for the rest of its Movement action. Refusing costs you nothing and leaves your Coalition as it is."
         ),
         (DecisionKind::Grant { mover }, Action::Agree) => {
             format!("As {mover}'s Envoy, you give it one more round of movement.")
