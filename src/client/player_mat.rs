@@ -646,7 +646,8 @@ fn pointing_at(g: &Game, action: &Action) -> Option<Target> {
 }
 
 /// What the person clicked on the board, as the targets its choices may be about: the
-/// province, its area and the forces there, and its owner (or a realm picked from a list).
+/// province, its area and the forces there, and its owner (or a realm picked from a list); or
+/// a sea zone and the fleets there.
 fn selected_targets(g: &Game, selection: &Selection) -> (String, Vec<Target>) {
     let mut targets = Vec::new();
     let mut title = String::new();
@@ -657,6 +658,16 @@ fn selected_targets(g: &Game, selection: &Selection) -> (String, Vec<Target>) {
             targets.push(Target::Area(def.area.clone()));
             targets.push(Target::Force(def.area.clone()));
         }
+    }
+    if let Some(sea) = selection
+        .sea
+        .as_ref()
+        .filter(|_| selection.province.is_none())
+    {
+        // The fleets there, and the sea zone itself.
+        targets.push(Target::Force(sea.clone()));
+        targets.push(Target::Sea(sea.clone()));
+        title = crate::client::describe::area_name(g, sea);
     }
     if let Some(r) = &selection.realm {
         targets.push(Target::Realm(r.clone()));

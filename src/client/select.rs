@@ -1,7 +1,8 @@
 //! Pointing at the board: hovering a province shows a tooltip (owner, tax value, cores, towns
 //! and unrest, religion, an occupier, units in its area); a click (a press and release without
 //! dragging) selects the province and its owner, whose Player Mat the right panel then shows;
-//! `Escape` or a click on the sea clears the selection. The selected province is outlined.
+//! a click on a sea zone selects it (the choices about fleets there are listed); `Escape`
+//! clears the selection. The selected province or sea zone is outlined.
 //! With an army's area selected and its marches listed (their destinations outlined), a click
 //! on a destination picks that march (or that voyage, for a fleet in port), as a person
 //! would pick it from the list.
@@ -78,11 +79,13 @@ pub struct Pointed(pub Vec<crate::engine::choices::Target>);
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct BoardPick(pub Option<crate::rulesets::pop::Action>);
 
-/// What the person clicked: a province and its owner, or a realm picked from a panel.
+/// What the person clicked: a province and its owner, a sea zone, or a realm picked from a
+/// panel.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct Selection {
     pub province: Option<String>,
     pub realm: Option<String>,
+    pub sea: Option<String>,
 }
 
 fn find_hovered_province(
@@ -148,6 +151,7 @@ fn select_on_click(
         selection.set_if_neq(Selection {
             province: hover.province.clone(),
             realm: None,
+            sea: hover.sea.clone(),
         });
         return;
     }
@@ -158,6 +162,7 @@ fn select_on_click(
     let now = Selection {
         province: hover.province.clone(),
         realm: owner,
+        sea: hover.sea.clone(),
     };
     selection.set_if_neq(now);
 }
@@ -182,7 +187,12 @@ pub fn march_to_clicked(
             .find(|d| d.id == p)
             .map(|d| d.area.clone())
     };
-    let origin = area_of(selection.province.as_deref()?)?;
+    // From the selected province's area, or from the selected sea zone (a fleet at sea).
+    let origin = match (&selection.province, &selection.sea) {
+        (Some(p), _) => area_of(p)?,
+        (None, Some(sea)) => sea.clone(),
+        _ => return None,
+    };
     let place = match (&hover.province, &hover.sea) {
         (Some(p), _) => area_of(p)?,
         (None, Some(sea)) => sea.clone(),
@@ -221,22 +231,28 @@ fn outline_selection(
     scenarios: Res<Assets<ScenarioAsset>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let (Some(key), Some(scenario)) = (
-        selection.province.as_deref(),
-        scenario.and_then(|s| s.get(&scenarios)),
-    ) else {
+    let Some(scenario) = scenario.and_then(|s| s.get(&scenarios)) else {
         return Ok(());
     };
-    let Some(province) = scenario.map.provinces.iter().find(|p| p.id == key) else {
+    let map_def = &scenario.map;
+    let shape = match (&selection.province, &selection.sea) {
+        (Some(key), _) => map_def
+            .provinces
+            .iter()
+            .find(|p| p.id == *key)
+            .map(|p| &p.shape),
+        (None, Some(key)) => map_def
+            .sea_zones
+            .iter()
+            .find(|z| z.id == *key)
+            .map(|z| &z.shape),
+        _ => None,
+    };
+    let Some(shape) = shape else {
         return Ok(());
     };
     let painter = board_painter(ctx, &free, "board_selection");
-    outline(
-        &painter,
-        &map,
-        &province.shape,
-        egui::Color32::from_rgb(255, 220, 60),
-    );
+    outline(&painter, &map, shape, egui::Color32::from_rgb(255, 220, 60));
     Ok(())
 }
 
@@ -630,7 +646,7 @@ mod tests {
                 let g = &active.game;
                 let selection = Selection {
                     province: area_of(g, &from),
-                    realm: None,
+                    ..Default::default()
                 };
                 let mut hover = Hover {
                     province: area_of(g, &to),
