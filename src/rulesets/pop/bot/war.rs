@@ -49,14 +49,53 @@ fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> V
 /// Steps from every area to the nearest area holding a province of one of `targets`, over land
 /// and across the realm's Naval Bridges.
 fn distances(world: &World, realm: Entity, targets: &[Entity]) -> HashMap<Entity, u32> {
+    distances_within(world, realm, targets, None)
+}
+
+/// The areas a war is fought for: the Emperor goes first for an enemy's provinces in an area
+/// that left the Empire (it rejoins, and Imperial Authority rises, once members or the Emperor
+/// hold it all again: 18.6); `None` for any area an enemy holds.
+fn war_aims(world: &World, realm: Entity, enemies: &[Entity]) -> Option<Vec<Entity>> {
+    if !crate::rulesets::pop::rules::empire::is_emperor(world, realm) {
+        return None;
+    }
+    let left = &world
+        .resource::<crate::rulesets::pop::rules::empire::Empire>()
+        .left;
+    if left.is_empty() {
+        return None;
+    }
+    let index = world.resource::<crate::rulesets::pop::state::Index>();
+    let aims: Vec<Entity> = left
+        .iter()
+        .filter_map(|key| index.get(key))
+        .filter(|area| {
+            crate::rulesets::pop::rules::relations::provinces_of(world, *area)
+                .iter()
+                .any(|p| controller(world, *p).is_some_and(|c| enemies.contains(&c)))
+        })
+        .collect();
+    (!aims.is_empty()).then_some(aims)
+}
+
+/// `distances`, counted to the areas in `within` only when it is given.
+fn distances_within(
+    world: &World,
+    realm: Entity,
+    targets: &[Entity],
+    within: Option<&[Entity]>,
+) -> HashMap<Entity, u32> {
     let bridges = crate::rulesets::pop::rules::military::naval_bridges(world, realm);
     let mut dist = HashMap::new();
     let mut queue = VecDeque::new();
     if let Some(mut starts) =
         crate::engine::query_cache::with_query::<(Entity, &InArea), (), _>(world, |q| {
-            q.filter(|(p, _)| controller(world, *p).is_some_and(|c| targets.contains(&c)))
-                .map(|(_, a)| a.0)
-                .collect::<Vec<Entity>>()
+            q.filter(|(p, a)| {
+                within.is_none_or(|w| w.contains(&a.0))
+                    && controller(world, *p).is_some_and(|c| targets.contains(&c))
+            })
+            .map(|(_, a)| a.0)
+            .collect::<Vec<Entity>>()
         })
     {
         starts.sort();
@@ -208,8 +247,9 @@ pub fn turn_action(
         if let Some(s) = legal.find_in(&[TurnPart::Sieges], |a| matches!(a, Action::Siege { .. })) {
             return Some(s);
         }
-        let dist = distances(world, realm, &enemies);
-        // March towards the enemy, avoiding stronger armies.
+        let aims = war_aims(world, realm, &enemies);
+        let dist = distances_within(world, realm, &enemies, aims.as_deref());
+        // March towards the enemy (or what the war is for), avoiding stronger armies.
         let mut best: Option<(u32, Action)> = None;
         for (ticket, a) in
             legal.unchecked_in(&[TurnPart::Moves], |a| matches!(a, Action::Move { .. }))
@@ -670,5 +710,42 @@ mod tests {
             !activate_ally(game.world(), b, c, 1),
             "an ally with the enemy in its land keeps its full strength"
         );
+    }
+
+    #[test]
+    fn pop_18_25_the_emperor_marches_for_an_area_that_left_while_an_enemy_holds_part_of_it() {
+        use crate::rulesets::pop::rules::empire::Empire;
+        let mut game = crate::rulesets::pop::Game::new(
+            crate::rulesets::pop::content::default_scenario(),
+            Default::default(),
+            1,
+        )
+        .expect("1444 plays");
+        let world = game.world_mut();
+        let key = |w: &World, k: &str| w.resource::<Index>().get(k).expect(k);
+        let (hab, fra) = (key(world, "HAB"), key(world, "FRA"));
+        let (cologne, rhineland) = (key(world, "cologne"), key(world, "rhineland"));
+        assert!(crate::rulesets::pop::rules::empire::is_emperor(world, hab));
+        // No area has left: the Emperor fights where any war is.
+        assert_eq!(war_aims(world, hab, &[fra]), None);
+        world.resource_mut::<Empire>().left.push("rhineland".into());
+        // The area left, but no enemy of the Emperor holds anything there.
+        assert_eq!(war_aims(world, hab, &[fra]), None);
+        world
+            .entity_mut(cologne)
+            .insert((OwnedBy(fra), ControlledBy(fra)));
+        assert_eq!(war_aims(world, hab, &[fra]), Some(vec![rhineland]));
+        // Only the Emperor has this aim.
+        assert_eq!(war_aims(world, fra, &[hab]), None);
+        // Its marches are weighed by the way to the Rhineland, not to the nearest French land.
+        let dist = distances_within(world, hab, &[fra], Some(&[rhineland]));
+        assert_eq!(dist.get(&rhineland), Some(&0));
+        let paris = key(world, "ile_de_france");
+        assert!(
+            dist.get(&paris).is_some_and(|d| *d > 0),
+            "{:?}",
+            dist.get(&paris)
+        );
+        assert_eq!(distances(world, hab, &[fra]).get(&paris), Some(&0));
     }
 }
