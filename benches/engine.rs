@@ -42,6 +42,15 @@ fn bench_apply_one_action(c: &mut Criterion) {
     });
 }
 
+fn bench_new_game(c: &mut Criterion) {
+    // Setting up 1444 and running it to its first decision: every full game, undo, preview,
+    // chart and fuzz input pays it once.
+    let scenario = default_scenario();
+    c.bench_function("new_game_1444", |b| {
+        b.iter(|| black_box(Game::new(scenario.clone(), GameSetup::default(), 42).unwrap()))
+    });
+}
+
 fn bench_legal_actions(c: &mut Criterion) {
     let (game, _) = mid_game();
     c.bench_function("legal_actions", |b| {
@@ -140,6 +149,7 @@ criterion_group!(
     benches,
     bench_map_scaling,
     bench_apply_one_action,
+    bench_new_game,
     bench_legal_actions,
     bench_full_bot_game,
     bench_full_kingdom_game,
