@@ -1,104 +1,20 @@
-//! The desktop game (feature `client`): a window showing the board, egui panels for the player
-//! mat, the pending decision and the log; a new-game screen decides which realms people play
-//! (hot-seat) and which the bots play.
-//!
-//! The client only reads the game (world queries, the log) and changes it only through
-//! `Game::apply`, like a bot or a replay would. Its plugins, one per file:
-//! - `loading`: the scenario as a Bevy asset through bevy_asset_loader (`AppState::Loading`);
-//! - `failed`: the screen listing every `file:line:col` error when that load fails;
-//! - `new_game`: the new-game screen (`AppState::NewGame`): who plays each realm, the seed;
-//! - `session`: the game in play, the human seats and the bots that answer for everyone else;
-//! - `saves`: quicksave, autosave each Round, the list of saves to load;
-//! - `camera`, `board`, `places`, `tokens`, `labels`: the map and the pieces on it;
-//! - `select`: hovering and clicking provinces;
-//! - `layout`, `top_bar`, `player_mat`, `log_panel`, `dialogs`, `help`: the egui overlays;
-//! - `animation`: the log played back on the board, at a chosen speed;
-//! - `handover`: the hot-seat screen between two people's turns;
-//! - `automation`: `--autoplay` and `--screenshot`, unattended runs for tests;
-//! - `hot_reload`: the scenario file saved while the game runs is checked again and offered.
+//! The desktop game (feature `client`): what every ruleset's window shares. `shell` is the
+//! client shell Kingdom's and Raison d'Etat's windows are built on (new-game, loading and
+//! failure screens, log panel, saves and undo, hot-seat hand-over, help, previews of choices);
+//! `automation` what an unattended run asks for; `rule_text` what each rule id means;
+//! `empty_window` the frame-time baseline. Each ruleset's own window lives in its folder
+//! (`rulesets::pop::window`, `rulesets::kingdom::view`, `rulesets::raison::view`); `run` opens
+//! the one a scenario or save names.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
-use bevy_egui::EguiPlugin;
 
-pub mod animation;
 pub mod automation;
-pub mod board;
-pub mod camera;
-pub mod describe;
-pub mod dialogs;
 pub mod empty_window;
-pub mod failed;
-pub mod handover;
-pub mod help;
-pub mod hot_reload;
-pub mod labels;
-pub mod layout;
-pub mod loading;
-pub mod log_panel;
-pub mod new_game;
-pub mod palette;
-pub mod places;
-pub mod player_mat;
-pub mod saves;
-pub mod select;
-pub mod session;
+pub mod rule_text;
 pub mod shell;
-pub mod stats_panel;
-pub mod tokens;
-pub mod top_bar;
-pub mod tracks;
-pub mod trade_nodes;
-
-/// Where the client is: loading the scenario, showing why it could not, setting up a new game,
-/// or playing.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum AppState {
-    #[default]
-    Loading,
-    Failed,
-    NewGame,
-    Playing,
-}
-
-/// Every plugin of the desktop game. `run` adds it after `DefaultPlugins`.
-pub struct ClientPlugin;
-
-impl Plugin for ClientPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_state::<AppState>()
-            .add_plugins((
-                loading::LoadingPlugin,
-                failed::FailedScreenPlugin,
-                new_game::NewGamePlugin,
-                session::SessionPlugin,
-                saves::SavesPlugin,
-                trade_nodes::TradeNodesPlugin,
-                stats_panel::StatsPanelPlugin,
-                hot_reload::HotReloadPlugin,
-            ))
-            .add_plugins((
-                camera::BoardCameraPlugin,
-                board::BoardPlugin,
-                places::BoardPlacesPlugin,
-                tokens::TokenMarkersPlugin,
-                select::BoardSelectPlugin,
-                labels::ProvinceLabelsPlugin,
-                layout::UiLayoutPlugin,
-                top_bar::TopBarPlugin,
-                player_mat::PlayerMatPlugin,
-                log_panel::LogPanelPlugin,
-                dialogs::DialogsPlugin,
-                handover::HandoverPlugin,
-                help::HelpPlugin,
-                animation::AnimationPlugin,
-                automation::AutomationPlugin,
-            ))
-            .add_plugins(shell::renderer::RendererFitPlugin);
-    }
-}
 
 /// The window every ruleset's game opens in (and the frame-time baseline): 1280x800.
 pub fn game_window(title: &str) -> WindowPlugin {
@@ -112,44 +28,16 @@ pub fn game_window(title: &str) -> WindowPlugin {
     }
 }
 
-/// Opens the game window on the embedded default scenario, or on `scenario` (a path, absolute
-/// or relative to the working directory); `automation` may leave the playing to the bots and
-/// end the run by itself. Returns the process exit code.
+/// Opens the window of the ruleset a scenario or save names (Price of Power's for the embedded
+/// default); `automation` may leave the playing to the bots and end the run by itself. Returns
+/// the process exit code.
 pub fn run(
     scenario: Option<PathBuf>,
     load: Option<PathBuf>,
     automation: automation::Automation,
 ) -> i32 {
-    // A ruleset with a window of its own (Kingdom) opens it for its scenarios and saves.
-    if let Some(ruleset) = crate::rulesets::own_window(scenario.as_deref(), load.as_deref()) {
-        return crate::rulesets::run_own_window(ruleset, scenario, load, automation);
-    }
-    // A save opened from the command line plays on the scenario file it names, unless one is
-    // given; a save that cannot be read is reported once the window is up.
-    let scenario = scenario.or_else(|| {
-        load.as_ref()
-            .and_then(|path| crate::rulesets::pop::save::Save::read(path).ok())
-            .and_then(|save| {
-                // A save that names a file outside the game's folder falls back to the
-                // embedded scenario, and its replay then says that it does not match.
-                crate::engine::save::scenario_file_of(save.scenario_file.as_deref())
-                    .ok()
-                    .flatten()
-            })
-    });
-    let origin = loading::ScenarioOrigin::from_cli(scenario);
-    let mut app = App::new();
-    // A custom asset source must exist before `AssetPlugin` builds the asset server.
-    loading::register_scenario_source(&mut app, &origin);
-    app.insert_resource(ClearColor(palette::SEA_DEEP))
-        .insert_resource(origin)
-        .insert_resource(automation)
-        .insert_resource(session::LoadOnStart(load))
-        .add_plugins(DefaultPlugins.set(game_window("Regnum")))
-        .add_plugins(EguiPlugin::default())
-        .add_plugins(ClientPlugin);
-    match app.run() {
-        AppExit::Success => 0,
-        AppExit::Error(code) => i32::from(code.get()),
+    match crate::rulesets::own_window(scenario.as_deref(), load.as_deref()) {
+        Some(ruleset) => crate::rulesets::run_own_window(ruleset, scenario, load, automation),
+        None => crate::rulesets::pop::window::run(scenario, load, automation),
     }
 }

@@ -154,7 +154,7 @@ impl<R: Shelled> Session<R> {
         let preview = self
             .previews
             .get(self.revision, &self.game, action)
-            .describe(&names, crate::client::help::meaning);
+            .describe(&names, crate::client::rule_text::meaning);
         let preview = match self.game.explain(action) {
             Some(what) => format!("{what}\n\n{preview}"),
             None => preview,

@@ -29,6 +29,8 @@ pub mod state;
 pub mod stats;
 pub mod topics;
 pub mod view;
+#[cfg(feature = "client")]
+pub mod window;
 
 pub use crate::engine::decision::Illegal;
 pub use crate::engine::game::GameError;

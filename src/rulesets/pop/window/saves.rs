@@ -12,11 +12,13 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
 use crate::client::automation::Automation;
-use crate::client::layout::PanelSlot;
-use crate::client::session::{ActiveGame, Notices, ScenarioInPlay, SessionSet, ctrl_held};
 use crate::rulesets::pop::save::{Save, SaveError};
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::layout::PanelSlot;
+use crate::rulesets::pop::window::session::{
+    ActiveGame, Notices, ScenarioInPlay, SessionSet, ctrl_held,
+};
 
 pub const SAVE_DIR: &str = "saves";
 pub const QUICKSAVE: &str = "saves/quicksave.ron";

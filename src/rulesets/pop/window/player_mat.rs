@@ -7,12 +7,6 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::describe::{action_label, mp_name, name_of, ruler_of};
-use crate::client::layout::{FreeRect, PanelSlot, in_free_rect};
-use crate::client::palette;
-use crate::client::select::{BoardPick, Pointed, Selection};
-use crate::client::session::{ActiveGame, BotPace, Choose};
-use crate::client::tracks;
 use crate::engine::choices::{KindGroup, Target};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::model::{Character, Interregnum, Mat, Realm, RoundMarkers, Title};
@@ -20,6 +14,12 @@ use crate::rulesets::pop::rules::cards::Hand;
 use crate::rulesets::pop::rules::costs::Cost;
 use crate::rulesets::pop::rules::events::EventDisplay;
 use crate::rulesets::pop::state::{Index, Seats, key_of};
+use crate::rulesets::pop::window::describe::{action_label, mp_name, name_of, ruler_of};
+use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot, in_free_rect};
+use crate::rulesets::pop::window::palette;
+use crate::rulesets::pop::window::select::{BoardPick, Pointed, Selection};
+use crate::rulesets::pop::window::session::{ActiveGame, BotPace, Choose};
+use crate::rulesets::pop::window::tracks;
 use crate::rulesets::pop::{Action, Game};
 
 pub struct PlayerMatPlugin;
@@ -137,12 +137,16 @@ fn show_player_mat(
                                     ui,
                                     &game,
                                     &selection,
-                                    crate::client::describe::scenario_names(&mut names, &game.game),
+                                    crate::rulesets::pop::window::describe::scenario_names(
+                                        &mut names, &game.game,
+                                    ),
                                     &mut pointed.0,
                                     &mut picked,
                                 );
                             } else if let Some(d) = game.game.pending() {
-                                ui.label(crate::client::describe::others_question(&game.game, d));
+                                ui.label(crate::rulesets::pop::window::describe::others_question(
+                                    &game.game, d,
+                                ));
                             }
                             picked
                         } else {
@@ -151,7 +155,9 @@ fn show_player_mat(
                                 ui,
                                 &game,
                                 &mut pace,
-                                crate::client::describe::scenario_names(&mut names, &game.game),
+                                crate::rulesets::pop::window::describe::scenario_names(
+                                    &mut names, &game.game,
+                                ),
                                 &mut choice_filter,
                                 &mut pointed.0,
                                 &selection,
@@ -547,7 +553,9 @@ fn decision_section(
         Some(decision) => {
             ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label(crate::client::describe::others_question(g, decision));
+                ui.label(crate::rulesets::pop::window::describe::others_question(
+                    g, decision,
+                ));
             });
         }
     }
@@ -565,7 +573,7 @@ fn send_or_confirm(
 ) {
     match game.game.warning(&action) {
         Some(why) if confirming.0.is_none() => {
-            let names = crate::client::describe::scenario_names(names, &game.game);
+            let names = crate::rulesets::pop::window::describe::scenario_names(names, &game.game);
             let label = action_label(&game.game, &action);
             confirming.0 = Some((action, label, names.readable(&why)));
         }
@@ -620,14 +628,14 @@ fn choice_button(
         // What the card or the rules say of it, then what it would change and the rules it
         // goes through (22, 23); a right click opens the help on the first of those.
         let preview = active.preview(action);
-        let mut tip = preview.describe(names, crate::client::help::meaning);
+        let mut tip = preview.describe(names, crate::client::rule_text::meaning);
         if let Some(card) = action_tooltip(g, action, names) {
             tip = format!("{card}\n\n{tip}");
         }
         if let Some(rule) = preview.rules.first() {
             tip.push_str("\nRight-click: this rule in the help (F1)");
             if response.secondary_clicked() {
-                crate::client::help::ask_to_look_up(ui.ctx(), rule);
+                crate::rulesets::pop::window::help::ask_to_look_up(ui.ctx(), rule);
             }
         }
         response = response.on_hover_text(tip);
@@ -667,7 +675,7 @@ fn selected_targets(g: &Game, selection: &Selection) -> (String, Vec<Target>) {
         // The fleets there, and the sea zone itself.
         targets.push(Target::Force(sea.clone()));
         targets.push(Target::Sea(sea.clone()));
-        title = crate::client::describe::area_name(g, sea);
+        title = crate::rulesets::pop::window::describe::area_name(g, sea);
     }
     if let Some(r) = &selection.realm {
         targets.push(Target::Realm(r.clone()));
@@ -792,9 +800,12 @@ fn kind_section(
 fn target_name(g: &Game, target: &Target, names: &crate::engine::log::DisplayNames) -> String {
     match target {
         Target::Force(place) => {
-            format!("Forces in {}", crate::client::describe::area_name(g, place))
+            format!(
+                "Forces in {}",
+                crate::rulesets::pop::window::describe::area_name(g, place)
+            )
         }
-        Target::Area(a) | Target::Sea(a) => crate::client::describe::area_name(g, a),
+        Target::Area(a) | Target::Sea(a) => crate::rulesets::pop::window::describe::area_name(g, a),
         Target::Realm(r) => name_of(g, r),
         Target::Province(id) | Target::Card(id) => names.name(id).to_string(),
     }
@@ -818,7 +829,7 @@ fn deck_tooltip(game: &Game, deck: MpKind) -> String {
     let characters = cards.iter().filter(|c| c.character.is_some()).count();
     let mut kinds: Vec<String> = Vec::new();
     for effect in cards.iter().flat_map(|c| c.effects.iter()) {
-        let text = crate::client::describe::effect_text(game, effect);
+        let text = crate::rulesets::pop::window::describe::effect_text(game, effect);
         // One example per kind of effect: the words after the number.
         let kind: String = text
             .split_whitespace()
@@ -849,7 +860,7 @@ fn action_tooltip(
     action: &Action,
     names: &crate::engine::log::DisplayNames,
 ) -> Option<String> {
-    let describe = crate::client::describe::event_tooltip;
+    let describe = crate::rulesets::pop::window::describe::event_tooltip;
     let scenario = game.scenario();
     let card_text = match action {
         Action::TakeEvent { slot } => game
@@ -863,7 +874,7 @@ fn action_tooltip(
             .action_cards
             .iter()
             .find(|c| c.id == *card)
-            .map(|def| crate::client::describe::card_tooltip(game, def)),
+            .map(|def| crate::rulesets::pop::window::describe::card_tooltip(game, def)),
         Action::DrawCard { deck } => Some(deck_tooltip(game, *deck)),
         _ => None,
     };
@@ -893,7 +904,9 @@ fn hand_section(ui: &mut egui::Ui, game: &Game, human: &str) {
             format!("{} {}", mp_name(def.deck), def.cost)
         };
         ui.label(format!("{}  ({cost}){note}", def.name))
-            .on_hover_text(crate::client::describe::card_tooltip(game, def));
+            .on_hover_text(crate::rulesets::pop::window::describe::card_tooltip(
+                game, def,
+            ));
     };
     for card in &hand.cards {
         line(ui, *card, "");
@@ -970,7 +983,9 @@ fn event_row_section(ui: &mut egui::Ui, game: &Game) {
                 continue;
             };
             ui.label(format!("{}  ({} D)", def.name, slot.ducats))
-                .on_hover_text(crate::client::describe::event_tooltip(game, def));
+                .on_hover_text(crate::rulesets::pop::window::describe::event_tooltip(
+                    game, def,
+                ));
         } else {
             ui.label(egui::RichText::new("(face down)").weak());
         }

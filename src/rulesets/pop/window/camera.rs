@@ -16,8 +16,8 @@ use bevy_egui::input::{
     EguiWantsInput, egui_wants_any_keyboard_input, egui_wants_any_pointer_input,
 };
 
-use crate::client::AppState;
-use crate::client::layout::FreeRect;
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::layout::FreeRect;
 
 pub struct BoardCameraPlugin;
 
@@ -276,7 +276,9 @@ fn move_with_keys(
     }
     // Ctrl+S saves and Ctrl+Z undoes: those are not moves; nor are keys typed into a text box
     // (the log's filter).
-    if crate::client::session::ctrl_held(&keys) || egui_wants.wants_any_keyboard_input() {
+    if crate::rulesets::pop::window::session::ctrl_held(&keys)
+        || egui_wants.wants_any_keyboard_input()
+    {
         return;
     }
     let (mut transform, mut projection) = camera.into_inner();

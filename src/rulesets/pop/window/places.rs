@@ -7,12 +7,12 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use crate::client::AppState;
-use crate::client::loading::{ScenarioAsset, ScenarioAssets};
-use crate::client::session::SessionSet;
 use crate::rulesets::pop::content::schema::Scenario;
 use crate::rulesets::pop::model::{At, Capital, Claim, CoreToken, Key, OnProvince, Serves, UnitOf};
 use crate::rulesets::pop::state::Index;
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets};
+use crate::rulesets::pop::window::session::SessionSet;
 
 pub struct BoardPlacesPlugin;
 

@@ -12,14 +12,6 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
-use crate::client::camera::{CameraSet, ScreenMap, pointer_on_board};
-use crate::client::describe::name_of;
-use crate::client::layout::{FreeRect, PanelSlot};
-use crate::client::loading::{ScenarioAsset, ScenarioAssets};
-use crate::client::places::BoardPlaces;
-use crate::client::session::ActiveGame;
-use crate::client::tokens::{board_painter, pos};
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::model::{
     Alliance, At, Capital, CasusBelli, Claim, ControlledBy, CoreToken, Holdings, InArea, Influence,
@@ -27,6 +19,14 @@ use crate::rulesets::pop::model::{
     UnitStatus, Unrest, Vassal, War,
 };
 use crate::rulesets::pop::state::{Index, key_of};
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::camera::{CameraSet, ScreenMap, pointer_on_board};
+use crate::rulesets::pop::window::describe::name_of;
+use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot};
+use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets};
+use crate::rulesets::pop::window::places::BoardPlaces;
+use crate::rulesets::pop::window::session::ActiveGame;
+use crate::rulesets::pop::window::tokens::{board_painter, pos};
 
 /// A press that moves less than this (logical pixels) before release is a click, not a drag.
 const CLICK_SLOP: f32 = 5.0;

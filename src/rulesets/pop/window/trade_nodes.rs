@@ -6,13 +6,15 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
-use crate::client::camera::ScreenMap;
-use crate::client::layout::{FreeRect, PanelSlot};
-use crate::client::session::{ActiveGame, SessionSet};
-use crate::client::tokens::{INK, board_painter, pos, readable_on, realm_egui_colour};
 use crate::rulesets::pop::rules::trade::TradeBoard;
 use crate::rulesets::pop::state::Index;
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::camera::ScreenMap;
+use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot};
+use crate::rulesets::pop::window::session::{ActiveGame, SessionSet};
+use crate::rulesets::pop::window::tokens::{
+    INK, board_painter, pos, readable_on, realm_egui_colour,
+};
 
 pub struct TradeNodesPlugin;
 
@@ -29,7 +31,7 @@ impl Plugin for TradeNodesPlugin {
                 EguiPrimaryContextPass,
                 paint_trade
                     .in_set(PanelSlot::Windows)
-                    .before(crate::client::tokens::paint_tokens)
+                    .before(crate::rulesets::pop::window::tokens::paint_tokens)
                     .run_if(in_state(AppState::Playing)),
             );
     }

@@ -6,14 +6,14 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology, VertexAttributeValues};
 use bevy::prelude::*;
 
-use crate::client::AppState;
-use crate::client::camera::BoardView;
-use crate::client::loading::{ScenarioAsset, ScenarioAssets};
-use crate::client::palette;
-use crate::client::session::{ActiveGame, SessionSet};
 use crate::rulesets::pop::content::schema::{MapDef, Point};
 use crate::rulesets::pop::model::{NonPlayerRealm, OwnedBy, PlayerRealm, Realm};
 use crate::rulesets::pop::state::Index;
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::camera::BoardView;
+use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets};
+use crate::rulesets::pop::window::palette;
+use crate::rulesets::pop::window::session::{ActiveGame, SessionSet};
 
 /// Draw order, back to front.
 pub mod z {

@@ -5,14 +5,14 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::describe::{name_of, roman};
-use crate::client::help::HelpWindow;
-use crate::client::layout::{FreeRect, PanelSlot, in_free_rect};
-use crate::client::palette;
-use crate::client::saves::{SaveList, SaveRequest};
-use crate::client::session::{ActiveGame, Undo};
 use crate::rulesets::pop::model::{Mat, Realm};
 use crate::rulesets::pop::state::{FirstPlayer, Seats, key_of};
+use crate::rulesets::pop::window::describe::{name_of, roman};
+use crate::rulesets::pop::window::help::HelpWindow;
+use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot, in_free_rect};
+use crate::rulesets::pop::window::palette;
+use crate::rulesets::pop::window::saves::{SaveList, SaveRequest};
+use crate::rulesets::pop::window::session::{ActiveGame, Undo};
 
 pub struct TopBarPlugin;
 
@@ -30,7 +30,7 @@ fn show_top_bar(
     mut save_list: ResMut<SaveList>,
     mut undo: MessageWriter<Undo>,
     mut help: ResMut<HelpWindow>,
-    mut stats: ResMut<crate::client::stats_panel::StatsWindow>,
+    mut stats: ResMut<crate::rulesets::pop::window::stats_panel::StatsWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };

@@ -12,15 +12,15 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::client::AppState;
-use crate::client::failed::FailureReport;
-use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
-use crate::client::new_game::NewGameSettings;
 use crate::engine::preview::{Preview, PreviewCache};
 use crate::rulesets::pop::PriceOfPower;
 use crate::rulesets::pop::bot::Bot;
 use crate::rulesets::pop::content::schema::Scenario;
 use crate::rulesets::pop::state::{Seats, key_of};
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::failed::FailureReport;
+use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
+use crate::rulesets::pop::window::new_game::NewGameSettings;
 use crate::rulesets::pop::{Action, Game, GameSetup, Illegal};
 
 /// Pause between two bot actions when not fast-forwarding.
@@ -390,7 +390,7 @@ fn open_save(
                 game.history().len()
             );
             if let Some(problem) = replayed.problem {
-                let text = crate::client::saves::replay_notice(
+                let text = crate::rulesets::pop::window::saves::replay_notice(
                     &path.display().to_string(),
                     game.history().len(),
                     &problem,
@@ -406,7 +406,7 @@ fn open_save(
             world.insert_non_send(ActiveGame::new(game, seed, humans));
         }
         Err(e) => {
-            world.insert_resource(crate::client::failed::FailedSave(
+            world.insert_resource(crate::rulesets::pop::window::failed::FailedSave(
                 path.display().to_string(),
             ));
             fail(world, format!("{}: {e}", path.display()));
@@ -540,7 +540,7 @@ mod tests {
         let world_with = || {
             let mut world = World::new();
             world.insert_resource(ScenarioOrigin::Embedded);
-            world.init_resource::<crate::client::failed::FailureReport>();
+            world.init_resource::<crate::rulesets::pop::window::failed::FailureReport>();
             world.init_resource::<NextState<AppState>>();
             world
         };
@@ -559,7 +559,9 @@ mod tests {
         let mut world = world_with();
         open_save(&mut world, default_scenario(), &bad);
         assert!(world.get_non_send::<ActiveGame>().is_none());
-        let report = &world.resource::<crate::client::failed::FailureReport>().0;
+        let report = &world
+            .resource::<crate::rulesets::pop::window::failed::FailureReport>()
+            .0;
         assert!(
             report[0].starts_with(&format!(
                 "{}: the save is damaged: {}:1:",
@@ -570,7 +572,7 @@ mod tests {
         );
         assert!(
             world
-                .get_resource::<crate::client::failed::FailedSave>()
+                .get_resource::<crate::rulesets::pop::window::failed::FailedSave>()
                 .is_some()
         );
         std::fs::remove_dir_all(&dir).ok();

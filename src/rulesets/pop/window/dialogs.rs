@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::describe::name_of;
-use crate::client::layout::{FreeRect, PanelSlot};
-use crate::client::session::{ActiveGame, Notices};
 use crate::rulesets::pop::rules::scoring::Outcome;
+use crate::rulesets::pop::window::describe::name_of;
+use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot};
+use crate::rulesets::pop::window::session::{ActiveGame, Notices};
 
 pub struct DialogsPlugin;
 
@@ -60,7 +60,7 @@ fn show_outcome(
     free: Res<FreeRect>,
     game: Option<NonSend<ActiveGame>>,
     mut names: Local<Option<(usize, crate::engine::log::DisplayNames)>>,
-    mut stats: ResMut<crate::client::stats_panel::StatsWindow>,
+    mut stats: ResMut<crate::rulesets::pop::window::stats_panel::StatsWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let offset = board_offset(ctx, &free);
@@ -69,7 +69,7 @@ fn show_outcome(
     if !g.is_over() {
         return Ok(());
     }
-    let names = crate::client::describe::scenario_names(&mut names, g);
+    let names = crate::rulesets::pop::window::describe::scenario_names(&mut names, g);
     let outcome = g
         .world()
         .get_resource::<Outcome>()

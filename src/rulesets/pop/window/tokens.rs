@@ -16,18 +16,18 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
-use crate::client::camera::ScreenMap;
-use crate::client::layout::{FreeRect, PanelSlot};
-use crate::client::palette;
-use crate::client::places::BoardPlaces;
-use crate::client::session::{ActiveGame, SessionSet};
 use crate::rulesets::pop::model::{
     Alliance, At, CasusBelli, Claim, CoreToken, Holdings, Influence, Marriage, NonPlayerRealm,
     PlayerRealm, Realm, RebelTown, TokenOf, Town, Truce, Unit, UnitKind, UnitOf, UnitStatus,
     Unrest, Vassal, War,
 };
 use crate::rulesets::pop::state::Index;
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::camera::ScreenMap;
+use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot};
+use crate::rulesets::pop::window::palette;
+use crate::rulesets::pop::window::places::BoardPlaces;
+use crate::rulesets::pop::window::session::{ActiveGame, SessionSet};
 
 pub struct TokenMarkersPlugin;
 
@@ -298,7 +298,7 @@ pub fn paint_tokens(
     free: Res<FreeRect>,
     map: Res<ScreenMap>,
     view: Res<TokenView>,
-    playback: Res<crate::client::animation::Playback>,
+    playback: Res<crate::rulesets::pop::window::animation::Playback>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !free.ready {

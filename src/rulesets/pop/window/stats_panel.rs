@@ -7,12 +7,12 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
-use crate::client::describe::name_of;
-use crate::client::layout::PanelSlot;
-use crate::client::session::ActiveGame;
 use crate::engine::stats::{Sample, by_round};
 use crate::rulesets::pop::stats::FIGURE_NAMES;
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::describe::name_of;
+use crate::rulesets::pop::window::layout::PanelSlot;
+use crate::rulesets::pop::window::session::ActiveGame;
 
 pub struct StatsPanelPlugin;
 
@@ -104,7 +104,7 @@ fn show_stats(
                 .into_iter()
                 .map(|(seat, points)| {
                     let colour = index.get(&seat).map_or(egui::Color32::GRAY, |r| {
-                        crate::client::player_mat::realm_swatch_colour(g, r)
+                        crate::rulesets::pop::window::player_mat::realm_swatch_colour(g, r)
                     });
                     (name_of(g, &seat), Some(colour), points)
                 })

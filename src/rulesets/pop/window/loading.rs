@@ -19,11 +19,11 @@ use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
 use crate::rulesets::pop::content::schema::Scenario;
 use crate::rulesets::pop::content::{
     ContentError, DEFAULT_SCENARIO_FILE, DEFAULT_SCENARIO_RON, parse_scenario,
 };
+use crate::rulesets::pop::window::AppState;
 
 /// The asset source that serves a scenario given on the command line (its folder).
 const FILE_SOURCE: &str = "regnum_scenario";
@@ -256,7 +256,7 @@ mod tests {
     use bevy::state::app::StatesPlugin;
 
     use super::*;
-    use crate::client::failed::{FailedScreenPlugin, FailureReport};
+    use crate::rulesets::pop::window::failed::{FailedScreenPlugin, FailureReport};
 
     fn loading_app(origin: ScenarioOrigin) -> App {
         let mut app = App::new();

@@ -14,13 +14,13 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
-use crate::client::camera::ScreenMap;
-use crate::client::layout::{FreeRect, PanelSlot};
-use crate::client::places::BoardPlaces;
-use crate::client::session::{ActiveGame, BotPace, SessionSet};
-use crate::client::tokens::{board_painter, pos};
 use crate::engine::log::LogEntry;
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::camera::ScreenMap;
+use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot};
+use crate::rulesets::pop::window::places::BoardPlaces;
+use crate::rulesets::pop::window::session::{ActiveGame, BotPace, SessionSet};
+use crate::rulesets::pop::window::tokens::{board_painter, pos};
 
 /// One beat at 1x, seconds.
 const BEAT_SECONDS: f32 = 0.5;
@@ -326,7 +326,7 @@ fn play_beats(
     let (Some(game), Some(places)) = (game, places) else {
         return;
     };
-    let names = crate::client::describe::scenario_names(&mut names, &game.game);
+    let names = crate::rulesets::pop::window::describe::scenario_names(&mut names, &game.game);
     let world = game.game.world();
     let factor = playback.speed.factor();
     let dt = time.delta_secs() * factor.min(8.0);
@@ -420,7 +420,7 @@ fn mover_of(world: &World, places: &BoardPlaces, entry: &LogEntry) -> Option<Mov
         });
     Some(Mover {
         points,
-        colour: crate::client::tokens::realm_egui_colour(world, realm),
+        colour: crate::rulesets::pop::window::tokens::realm_egui_colour(world, realm),
         count: entry.amount.unwrap_or(0).max(0) as usize,
         fleet,
         seq: entry.seq,
@@ -476,7 +476,14 @@ fn paint_animations(
             4.0,
         ));
         let at = pos(&map, m.position()) + egui::vec2(-10.0, -16.0);
-        crate::client::tokens::paint_stack(&painter, at, Some(m.colour), m.count, m.fleet, &font);
+        crate::rulesets::pop::window::tokens::paint_stack(
+            &painter,
+            at,
+            Some(m.colour),
+            m.count,
+            m.fleet,
+            &font,
+        );
     }
     // Words already placed this frame: a label that would cover one moves up until it
     // clears it (floaters from nearby places rise at once and would overlap at 1x).

@@ -11,13 +11,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
 use crate::client::automation::Automation;
-use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
-use crate::client::palette;
-use crate::client::session::new_seed;
 use crate::rulesets::pop::content::load::{LoadedFile, check_path};
 use crate::rulesets::pop::content::schema::{RealmKind, Scenario};
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
+use crate::rulesets::pop::window::palette;
+use crate::rulesets::pop::window::session::new_seed;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -153,7 +153,7 @@ impl NewGameForm {
 fn open_form(
     mut commands: Commands,
     automation: Res<Automation>,
-    load: Option<Res<crate::client::session::LoadOnStart>>,
+    load: Option<Res<crate::rulesets::pop::window::session::LoadOnStart>>,
     assets: Option<Res<ScenarioAssets>>,
     scenarios: Res<Assets<ScenarioAsset>>,
     mut next: ResMut<NextState<AppState>>,
@@ -240,7 +240,7 @@ fn show_form(
     mut scenarios: ResMut<Assets<ScenarioAsset>>,
     mut origin: ResMut<ScenarioOrigin>,
     mut exit: MessageWriter<AppExit>,
-    mut load_on_start: ResMut<crate::client::session::LoadOnStart>,
+    mut load_on_start: ResMut<crate::rulesets::pop::window::session::LoadOnStart>,
     mut saves: Local<Option<SaveList>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -249,7 +249,9 @@ fn show_form(
     let mut picked: Option<PathBuf> = None;
     // The saves on disk, newest first, read once while the form is open.
     let saves = saves.get_or_insert_with(|| {
-        crate::client::saves::list_saves(std::path::Path::new(crate::client::saves::SAVE_DIR))
+        crate::rulesets::pop::window::saves::list_saves(std::path::Path::new(
+            crate::rulesets::pop::window::saves::SAVE_DIR,
+        ))
     });
     let mut resume: Option<PathBuf> = None;
     egui::Window::new("New game")
@@ -351,7 +353,7 @@ fn show_form(
             // Or carry on: the latest autosave at once, or any save on disk.
             if !saves.is_empty() {
                 ui.separator();
-                let autosave = std::path::Path::new(crate::client::saves::AUTOSAVE);
+                let autosave = std::path::Path::new(crate::rulesets::pop::window::saves::AUTOSAVE);
                 ui.horizontal(|ui| {
                     if let Some((path, _)) = saves.iter().find(|(p, _)| p == autosave)
                         && ui

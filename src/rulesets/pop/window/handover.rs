@@ -6,13 +6,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
-use crate::client::describe::name_of;
-use crate::client::layout::PanelSlot;
-use crate::client::select::Selection;
-use crate::client::session::ActiveGame;
 use crate::rulesets::pop::model::Realm;
 use crate::rulesets::pop::state::Index;
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::describe::name_of;
+use crate::rulesets::pop::window::layout::PanelSlot;
+use crate::rulesets::pop::window::select::Selection;
+use crate::rulesets::pop::window::session::ActiveGame;
 
 pub struct HandoverPlugin;
 

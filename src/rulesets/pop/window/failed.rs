@@ -7,8 +7,8 @@ use bevy::asset::AssetLoadError;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
-use crate::client::loading::{ScenarioHandle, ScenarioLoadError, ScenarioOrigin};
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::loading::{ScenarioHandle, ScenarioLoadError, ScenarioOrigin};
 
 pub struct FailedScreenPlugin;
 

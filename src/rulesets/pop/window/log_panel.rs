@@ -7,15 +7,15 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::animation::{Playback, Speed};
-use crate::client::camera::BoardView;
-use crate::client::describe::{name_of, roman};
-use crate::client::help::group_of;
-use crate::client::layout::{FreeRect, PanelSlot, in_free_rect};
-use crate::client::places::BoardPlaces;
-use crate::client::session::ActiveGame;
 use crate::engine::log::LogEntry;
 use crate::rulesets::pop::state::{Seats, key_of};
+use crate::rulesets::pop::window::animation::{Playback, Speed};
+use crate::rulesets::pop::window::camera::BoardView;
+use crate::rulesets::pop::window::describe::{name_of, roman};
+use crate::rulesets::pop::window::help::group_of;
+use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot, in_free_rect};
+use crate::rulesets::pop::window::places::BoardPlaces;
+use crate::rulesets::pop::window::session::ActiveGame;
 
 pub struct LogPanelPlugin;
 
@@ -55,13 +55,13 @@ fn show_log(
     mut view: ResMut<BoardView>,
     mut playback: ResMut<Playback>,
     mut names: Local<Option<(usize, crate::engine::log::DisplayNames)>>,
-    mut help: ResMut<crate::client::help::HelpWindow>,
+    mut help: ResMut<crate::rulesets::pop::window::help::HelpWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };
     let g = &game.game;
     // The log keeps ids; its lines read with the scenario's names (built once per scenario).
-    let names = crate::client::describe::scenario_names(&mut names, g);
+    let names = crate::rulesets::pop::window::describe::scenario_names(&mut names, g);
     let entries = &g.log().entries;
     let shown: Vec<&LogEntry> = entries.iter().filter(|e| filter.keeps(e)).collect();
     let mut clicked: Option<&LogEntry> = None;
@@ -137,7 +137,7 @@ fn show_log(
                                 ui.label(format!(
                                     "{}: {}",
                                     entry.rule,
-                                    crate::client::help::meaning(entry.rule)
+                                    crate::client::rule_text::meaning(entry.rule)
                                 ));
                                 ui.label(
                                     egui::RichText::new("Right-click: this rule in the help (F1)")

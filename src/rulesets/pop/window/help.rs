@@ -9,19 +9,11 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
-use crate::client::layout::PanelSlot;
-use crate::client::session::ActiveGame;
+use crate::client::rule_text::{descriptions as project_descriptions, from_id};
 use crate::rulesets::pop::ids;
-
-/// The project's own rule ids and what they record (a markdown table of `| \`id\` | text |`).
-const PROJECT_RULE_IDS: &str = include_str!("../../docs/rule_ids.md");
-/// Kingdom's and Raison d'Etat's rule-id tables (the same `| \`id\` | meaning |` rows), so a
-/// rule id of any ruleset is explained wherever it shows (a choice's preview).
-const OTHER_RULE_IDS: [&str; 2] = [
-    include_str!("../../docs/kingdom.md"),
-    include_str!("../../docs/raison.md"),
-];
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::layout::PanelSlot;
+use crate::rulesets::pop::window::session::ActiveGame;
 
 pub struct HelpPlugin;
 
@@ -56,16 +48,6 @@ impl HelpWindow {
         self.open = true;
         self.search = rule.to_string();
     }
-}
-
-/// What a rule id means, from the rule-id tables (or read from the id itself).
-pub fn meaning(id: &str) -> String {
-    static DESCRIPTIONS: std::sync::OnceLock<HashMap<&'static str, &'static str>> =
-        std::sync::OnceLock::new();
-    DESCRIPTIONS
-        .get_or_init(project_descriptions)
-        .get(id)
-        .map_or_else(|| from_id(id), |d| d.to_string())
 }
 
 /// How to play Price of Power, in a few paragraphs (the help window's first section).
@@ -148,26 +130,6 @@ const GROUPS: &[(&str, &str)] = &[
     ("pop.dip", "Diplomacy"),
     ("pop.milestone.", "Missions and milestones"),
 ];
-
-/// `id -> text` from the project's rule-id tables.
-fn project_descriptions() -> HashMap<&'static str, &'static str> {
-    let mut map = HashMap::new();
-    let tables = std::iter::once(PROJECT_RULE_IDS).chain(OTHER_RULE_IDS);
-    for line in tables.flat_map(str::lines) {
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        if cells.len() >= 3
-            && let Some(id) = cells[1].strip_prefix('`').and_then(|c| c.strip_suffix('`'))
-        {
-            map.insert(id, cells[2]);
-        }
-    }
-    map
-}
-
-/// A readable fallback from the id itself: `pop.7.4.forced_loan` -> "forced loan".
-fn from_id(id: &str) -> String {
-    id.rsplit('.').next().unwrap_or(id).replace('_', " ")
-}
 
 /// The group an id belongs to (the longest matching prefix), or "Other".
 pub fn group_of(id: &str) -> &'static str {
@@ -299,6 +261,7 @@ fn show_help(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::client::rule_text::meaning;
 
     #[test]
     fn project_ids_have_their_documented_text_and_every_id_a_group() {

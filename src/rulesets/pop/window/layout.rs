@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::AppState;
+use crate::rulesets::pop::window::AppState;
 
 pub struct UiLayoutPlugin;
 

@@ -6,13 +6,13 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::client::describe::{area_name, name_of};
-use crate::client::palette;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::model::Realm;
 use crate::rulesets::pop::rules::curia::{self, Curia};
 use crate::rulesets::pop::rules::struggle::PowerStruggles;
 use crate::rulesets::pop::state::{Index, key_of};
+use crate::rulesets::pop::window::describe::{area_name, name_of};
+use crate::rulesets::pop::window::palette;
 
 /// A slot of the Curia track: a square in its realm's colour, empty when no cardinal sits there.
 fn slot(ui: &mut egui::Ui, game: &Game, realm: Option<&str>, tip: String) {

@@ -5,13 +5,13 @@
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 
-use crate::client::AppState;
-use crate::client::board::z;
-use crate::client::camera::{BoardCamera, CameraSet, ScreenSized, zoom_of};
-use crate::client::loading::{ScenarioAsset, ScenarioAssets};
-use crate::client::palette;
-use crate::client::session::SessionSet;
 use crate::rulesets::pop::content::schema::Point;
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::board::z;
+use crate::rulesets::pop::window::camera::{BoardCamera, CameraSet, ScreenSized, zoom_of};
+use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets};
+use crate::rulesets::pop::window::palette;
+use crate::rulesets::pop::window::session::SessionSet;
 
 /// Font size of province names, in screen pixels.
 const FONT_PX: f32 = 12.0;

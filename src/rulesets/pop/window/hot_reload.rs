@@ -10,14 +10,14 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
-use crate::client::AppState;
-use crate::client::layout::PanelSlot;
-use crate::client::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
-use crate::client::session::{ActiveGame, ScenarioInPlay};
 use crate::client::shell::hot_reload::{Reply, Shown, reload_window, restart_notice};
 use crate::engine::watch::Watched;
 use crate::rulesets::pop::content::parse_scenario;
 use crate::rulesets::pop::content::schema::Scenario;
+use crate::rulesets::pop::window::AppState;
+use crate::rulesets::pop::window::layout::PanelSlot;
+use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
+use crate::rulesets::pop::window::session::{ActiveGame, ScenarioInPlay};
 
 /// How often the scenario file is looked at.
 const POLL_SECONDS: f32 = 0.5;
@@ -122,7 +122,7 @@ fn show_reload_window(
     mut in_play: Option<ResMut<ScenarioInPlay>>,
     handles: Option<Res<ScenarioAssets>>,
     mut assets: ResMut<Assets<ScenarioAsset>>,
-    mut notices: ResMut<crate::client::session::Notices>,
+    mut notices: ResMut<crate::rulesets::pop::window::session::Notices>,
 ) -> Result {
     let (Some(offer), Some(watch)) = (reload.0.as_ref(), watch) else {
         return Ok(());
