@@ -188,10 +188,14 @@ impl<R: Ruleset> Game<R> {
     /// random (a die, a draw, a revealed card or secret): what a seat has seen cannot be taken
     /// back by undo, and a preview cannot show it in advance.
     pub fn apply_revealing(&mut self, action: R::Action) -> Result<bool, Illegal> {
-        let rng_before = self.world().resource::<GameRng>().position();
+        let seen = |g: &Self| {
+            let rng = g.world().resource::<GameRng>();
+            (rng.position(), rng.shown())
+        };
+        let before = seen(self);
         let log_before = self.log().entries.len();
         self.apply(action)?;
-        Ok(self.world().resource::<GameRng>().position() != rng_before
+        Ok(seen(self) != before
             || self.log().entries[log_before..]
                 .iter()
                 .any(|e| R::reveals(e.rule)))

@@ -142,15 +142,20 @@ pub fn preview<R: Ruleset>(game: &Game<R>, action: &R::Action) -> Preview {
     };
     let before = R::standing(copy.world());
     let logged = copy.log().entries.len();
-    let outcome = match copy.apply_revealing(action.clone()) {
-        Ok(true) => Outcome::Unknown,
-        Ok(false) => compare(&before, &R::standing(copy.world())),
+    let (outcome, mut rules) = match copy.apply_revealing(action.clone()) {
+        Ok(true) => (Outcome::Unknown, rules_of(&copy.log().entries[logged..])),
+        Ok(false) => (
+            compare(&before, &R::standing(copy.world())),
+            rules_of(&copy.log().entries[logged..]),
+        ),
         Err(illegal) => return failed(illegal.to_string()),
     };
-    Preview {
-        outcome,
-        rules: rules_of(&copy.log().entries[logged..]),
+    if outcome == Outcome::Unknown {
+        // Which rules follow a roll or a draw can tell how it fell (a battle drawn or lost, a
+        // rebel die with no effect): only the action's own rule is named.
+        rules.truncate(1);
     }
+    Preview { outcome, rules }
 }
 
 /// The rules log entries went through, each once, the sequence of play's own ids (phases,
@@ -252,7 +257,11 @@ mod tests {
             let before = R::standing(game.world());
             let logged = game.log().entries.len();
             let revealed = game.apply_revealing(a.clone()).unwrap();
-            assert_eq!(preview.rules, rules_of(&game.log().entries[logged..]));
+            let mut rules = rules_of(&game.log().entries[logged..]);
+            if revealed {
+                rules.truncate(1);
+            }
+            assert_eq!(preview.rules, rules);
             if revealed {
                 assert_eq!(preview.outcome, Outcome::Unknown, "{a:?}");
                 unknown += 1;
@@ -317,5 +326,33 @@ mod tests {
             text.contains("Ends: a truce between England and France"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_card_off_a_shuffled_deck_counts_as_shown_though_the_rng_does_not_move() {
+        use crate::engine::rng::GameRng;
+        use crate::rulesets::pop::content::schema::MpKind;
+        // Price of Power's action decks: a draw that needs no reshuffle.
+        let mut rng = GameRng::new(1);
+        let mut decks = crate::rulesets::pop::rules::cards::ActionDecks::default();
+        decks.decks[MpKind::Adm.index()] = vec![3, 4];
+        let at = rng.position();
+        assert_eq!(decks.draw(MpKind::Adm, &mut rng), Some(4));
+        assert_eq!((rng.position(), rng.shown()), (at, 1));
+        // Raison d'Etat's Battle cards, drawn in the middle of a game.
+        let mut game = Game::<crate::rulesets::raison::RaisonDEtat>::new(
+            crate::rulesets::raison::content::default_scenario(),
+            Default::default(),
+            2,
+        )
+        .unwrap();
+        let world = game.world_mut();
+        let (at, shown) = {
+            let rng = world.resource::<GameRng>();
+            (rng.position(), rng.shown())
+        };
+        assert!(crate::rulesets::raison::rules::round::draw(world, 0).is_some());
+        let rng = world.resource::<GameRng>();
+        assert_eq!((rng.position(), rng.shown()), (at, shown + 1));
     }
 }

@@ -10,6 +10,10 @@ use rand::{RngExt, SeedableRng};
 pub struct GameRng {
     rng: ChaCha8Rng,
     seed: u64,
+    /// Cards drawn or turned from decks this RNG shuffled: each shows someone what the shuffle
+    /// decided, without moving the RNG (`show`). Not part of the state hash: it only tells undo
+    /// and previews that something hidden became known.
+    shown: u64,
 }
 
 impl GameRng {
@@ -17,6 +21,7 @@ impl GameRng {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed),
             seed,
+            shown: 0,
         }
     }
 
@@ -27,6 +32,18 @@ impl GameRng {
     /// How many 32-bit words have been drawn: part of the state hash.
     pub fn position(&self) -> u128 {
         self.rng.get_word_pos()
+    }
+
+    /// A card comes off a shuffled deck (drawn into a hand, turned up, revealed): what the
+    /// shuffle decided is seen. Every ruleset's draw calls it, so that undo never goes back past
+    /// a draw and a preview never shows one, even when the deck was shuffled long before.
+    pub fn show(&mut self) {
+        self.shown += 1;
+    }
+
+    /// How many cards have come off shuffled decks (`show`).
+    pub fn shown(&self) -> u64 {
+        self.shown
     }
 
     /// A number in `0..n` (n > 0).

@@ -54,7 +54,11 @@ impl ActionDecks {
             rng.shuffle(&mut reshuffled);
             self.decks[i] = reshuffled;
         }
-        self.decks[i].pop()
+        let card = self.decks[i].pop();
+        if card.is_some() {
+            rng.show();
+        }
+        card
     }
 
     pub fn discard(&mut self, card: usize, kind: MpKind) {

@@ -117,6 +117,8 @@ pub fn activate(world: &mut World, source: &str) {
         return;
     };
     world.resource_mut::<PowerStruggles>().active.push(card);
+    // The next card of the shuffled deck is shown as the upcoming one.
+    world.resource_mut::<crate::engine::rng::GameRng>().show();
     let name = def(world, card).name.clone();
     let next = world.resource::<PowerStruggles>().upcoming().map_or_else(
         || "none".to_string(),

@@ -207,6 +207,9 @@ fn draw(world: &mut World) -> Option<usize> {
     }
     let card = board.deck.pop();
     world.insert_resource(board);
+    if card.is_some() {
+        world.resource_mut::<GameRng>().show();
+    }
     card
 }
 

@@ -224,6 +224,7 @@ pub fn draw(world: &mut World, p: P) -> Option<u8> {
         world.resource_mut::<Table>().deck = discards;
     }
     let card = world.resource_mut::<Table>().deck.pop()?;
+    world.resource_mut::<GameRng>().show();
     let mut purse = purse_mut(world, p);
     let at = purse.hand.partition_point(|c| *c <= card);
     purse.hand.insert(at, card);
