@@ -168,6 +168,54 @@ fn army_size(world: &World, realm: Entity) -> usize {
 }
 
 /// A turn action for war, if the bot wants one.
+/// The march that brings an army nearest the places `dist` counts to, among those whose army
+/// outnumbers the hostile units where it goes (only as many as the way lets through count).
+fn best_march(
+    world: &World,
+    realm: Entity,
+    legal: &Legal,
+    dist: &HashMap<Entity, u32>,
+) -> Option<Action> {
+    let mut best: Option<(u32, Action)> = None;
+    for (ticket, a) in legal.unchecked_in(&[TurnPart::Moves], |a| matches!(a, Action::Move { .. }))
+    {
+        if let Action::Move { from, to } = a {
+            let (Some(f), Some(t)) = (entity(world, from), entity(world, to)) else {
+                continue;
+            };
+            // Nearer the enemy than the best so far, or not worth weighing (asked first:
+            // the distances are known, the march's legality is not).
+            let (df, dt) = (
+                dist.get(&f).copied().unwrap_or(99),
+                dist.get(&t).copied().unwrap_or(99),
+            );
+            if dt >= df || best.as_ref().is_some_and(|(d, _)| dt >= *d) {
+                continue;
+            }
+            // Only as many as the way lets through (mountains, ships) go.
+            let through = crate::rulesets::pop::rules::military::marches(world, realm, f)
+                .iter()
+                .find(|m| m.to == t)
+                .map_or(
+                    usize::MAX,
+                    crate::rulesets::pop::rules::military::March::limit,
+                );
+            let mine = own_units_at(world, realm, f, true).len().min(through);
+            let theirs = world.get::<Present>(t).map_or(0, |p| {
+                p.iter()
+                    .filter(|u| {
+                        crate::rulesets::pop::rules::military::hostile_unit(world, realm, *u)
+                    })
+                    .count()
+            });
+            if mine > theirs && legal.is_legal(ticket) {
+                best = Some((dt, a.clone()));
+            }
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
 pub fn turn_action(
     rng: &mut ChaCha8Rng,
     world: &World,
@@ -249,48 +297,20 @@ pub fn turn_action(
         }
         let aims = war_aims(world, realm, &enemies);
         let dist = distances_within(world, realm, &enemies, aims.as_deref());
-        // March towards the enemy (or what the war is for), avoiding stronger armies.
-        let mut best: Option<(u32, Action)> = None;
-        for (ticket, a) in
-            legal.unchecked_in(&[TurnPart::Moves], |a| matches!(a, Action::Move { .. }))
-        {
-            if let Action::Move { from, to } = a {
-                let (Some(f), Some(t)) = (entity(world, from), entity(world, to)) else {
-                    continue;
-                };
-                // Nearer the enemy than the best so far, or not worth weighing (asked first:
-                // the distances are known, the march's legality is not).
-                let (df, dt) = (
-                    dist.get(&f).copied().unwrap_or(99),
-                    dist.get(&t).copied().unwrap_or(99),
-                );
-                if dt >= df || best.as_ref().is_some_and(|(d, _)| dt >= *d) {
-                    continue;
-                }
-                // Only as many as the way lets through (mountains, ships) go.
-                let through = crate::rulesets::pop::rules::military::marches(world, realm, f)
-                    .iter()
-                    .find(|m| m.to == t)
-                    .map_or(
-                        usize::MAX,
-                        crate::rulesets::pop::rules::military::March::limit,
-                    );
-                let mine = own_units_at(world, realm, f, true).len().min(through);
-                let theirs = world.get::<Present>(t).map_or(0, |p| {
-                    p.iter()
-                        .filter(|u| {
-                            crate::rulesets::pop::rules::military::hostile_unit(world, realm, *u)
-                        })
-                        .count()
-                });
-                if mine > theirs && legal.is_legal(ticket) {
-                    best = Some((dt, a.clone()));
-                }
-            }
-        }
-        if let Some((_, a)) = best {
+        // March towards the enemy (or what the war is for), avoiding stronger armies; when no
+        // march leads towards the war's aim, towards the nearest enemy land as any realm does.
+        if let Some(a) = best_march(world, realm, legal, &dist) {
             return Some(a);
         }
+        let dist = if aims.is_some() {
+            let dist = distances(world, realm, &enemies);
+            if let Some(a) = best_march(world, realm, legal, &dist) {
+                return Some(a);
+            }
+            dist
+        } else {
+            dist
+        };
         // An army with no way to the enemy by land: a fleet sails to bridge it over the sea.
         let stuck = crate::rulesets::pop::rules::military::army_places(world, realm, true)
             .into_iter()
