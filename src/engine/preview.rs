@@ -91,7 +91,7 @@ impl Outcome {
     pub fn describe(&self, names: &DisplayNames) -> String {
         match self {
             Outcome::Unknown => {
-                "It rolls a die, draws or turns a card, or reveals a secret choice: what follows is not shown in advance, and once seen it cannot be undone."
+                "It, or what follows it before the next decision, rolls a die, draws or turns a card, or reveals a secret choice: the outcome is not shown in advance, and once seen it cannot be undone."
                     .to_string()
             }
             Outcome::Failed(why) => format!("No preview: {why}"),
