@@ -51,6 +51,21 @@ fn bench_new_game(c: &mut Criterion) {
     });
 }
 
+fn bench_preview_late_game(c: &mut Criterion) {
+    // A choice's preview (22, 23) rebuilds the game and replays its whole history: its cost
+    // grows with the game, so it is measured late, 1500 actions in.
+    let mut game = Game::new(default_scenario(), GameSetup::default(), 42).unwrap();
+    let mut bot = Bot::new(42);
+    for _ in 0..1500 {
+        let action = bot.choose(&game).unwrap();
+        game.apply(action).unwrap();
+    }
+    let action = bot.choose(&game).unwrap();
+    c.bench_function("preview_1500_actions_in_1444", |b| {
+        b.iter(|| black_box(regnum::engine::preview::preview(&game, &action)))
+    });
+}
+
 fn bench_legal_actions(c: &mut Criterion) {
     let (game, _) = mid_game();
     c.bench_function("legal_actions", |b| {
@@ -150,6 +165,7 @@ criterion_group!(
     bench_map_scaling,
     bench_apply_one_action,
     bench_new_game,
+    bench_preview_late_game,
     bench_legal_actions,
     bench_full_bot_game,
     bench_full_kingdom_game,

@@ -205,7 +205,8 @@ pub fn compare(before: &Standing, after: &Standing) -> Outcome {
 }
 
 /// The last preview a window asked for, kept while the pointer rests on the same choice of
-/// the same moment of the game (rebuilding the game takes a few milliseconds).
+/// the same moment of the game: rebuilding the game grows with its history (criterion
+/// `preview_1500_actions_in_1444`: 15.8 ms 1500 actions into a game of 1444).
 pub struct PreviewCache<R: Ruleset> {
     last: RefCell<Option<(u64, R::Action, Preview)>>,
 }
