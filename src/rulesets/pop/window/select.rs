@@ -167,8 +167,9 @@ fn select_on_click(
     selection.set_if_neq(now);
 }
 
-/// The person's march or voyage from the selected province's area to the place just clicked
-/// (a province's area or a sea zone), when it is their turn and exactly that one is legal.
+/// The person's march or voyage from the selected province's area (or sea zone) to the place
+/// just clicked (a province's area or a sea zone), when it is their turn and that one is legal;
+/// where both a march and a voyage go there, a click on land picks the march.
 pub fn march_to_clicked(
     game: &ActiveGame,
     selection: &Selection,
@@ -201,12 +202,25 @@ pub fn march_to_clicked(
     if place == origin {
         return None;
     }
-    let mut marches = g.legal_actions().into_iter().filter(|a| match a {
-        Action::Move { from, to } | Action::Sail { from, to } => *from == origin && *to == place,
-        _ => false,
-    });
-    let first = marches.next()?;
-    marches.next().is_none().then_some(first)
+    let marches: Vec<Action> = g
+        .legal_actions()
+        .into_iter()
+        .filter(|a| match a {
+            Action::Move { from, to } | Action::Sail { from, to } => {
+                *from == origin && *to == place
+            }
+            _ => false,
+        })
+        .collect();
+    // Where an army may march and a fleet sail between the same two places, a click on land
+    // is the march (the voyage stays in the list).
+    match marches.as_slice() {
+        [one] => Some(one.clone()),
+        several => several
+            .iter()
+            .find(|a| matches!(a, Action::Move { .. }) && hover.province.is_some())
+            .cloned(),
+    }
 }
 
 fn clear_selection_on_escape(keys: Res<ButtonInput<KeyCode>>, mut selection: ResMut<Selection>) {
