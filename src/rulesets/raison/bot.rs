@@ -479,3 +479,113 @@ impl Ctx<'_> {
             .or(Some(Action::Pass))
     }
 }
+
+#[cfg(test)]
+mod blind_tests {
+    //! The bot decides from what its own seat may see (14): another seat's hand, its face-down
+    //! Battle cards, its secret choices not yet revealed and the order of the deck are hidden,
+    //! so changing them must never change the bot's choice.
+
+    use super::*;
+    use crate::rulesets::raison::model::{Table, player_of, powers, purse_mut};
+    use crate::rulesets::raison::rules::{Secret, Turn};
+    use bevy::prelude::World;
+
+    /// Replaces everything `seat` may not see by something else of the same shape.
+    fn scramble(world: &mut World, seat: u8) {
+        let other = |world: &World, p: u8| player_of(world, p) != Some(seat);
+        let twist = |v: u8| v % 5 + 1;
+        for p in powers(world) {
+            if other(world, p) {
+                let mut purse = purse_mut(world, p);
+                for c in purse.hand.iter_mut() {
+                    *c = twist(*c);
+                }
+            }
+        }
+        world.resource_mut::<Table>().deck.reverse();
+        let owners: Vec<bool> = {
+            let turn = world.resource::<Turn>();
+            turn.secret.iter().map(|(p, _)| other(world, *p)).collect()
+        };
+        let battle_others: Vec<bool> = world
+            .resource::<Turn>()
+            .battle
+            .as_ref()
+            .map(|b| {
+                b.piles
+                    .iter()
+                    .map(|pile| other(world, pile.owner))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut turn = world.resource_mut::<Turn>();
+        for ((_, secret), hidden) in turn.secret.iter_mut().zip(owners) {
+            if hidden {
+                *secret = match *secret {
+                    Secret::Status(Status::Neutral) => Secret::Status(Status::Expansionist),
+                    Secret::Status(_) => Secret::Status(Status::Neutral),
+                    Secret::Bid(n) => Secret::Bid(n + 3),
+                    Secret::Vote(c) => Secret::Vote(c.wrapping_add(1)),
+                };
+            }
+        }
+        if let Some(b) = turn.battle.as_mut() {
+            for (pile, hidden) in b.piles.iter_mut().zip(battle_others) {
+                if hidden {
+                    for c in pile.cards.iter_mut().filter(|c| !c.face_up && !c.revealed) {
+                        c.value = twist(c.value);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn raison_bots_choose_the_same_whatever_the_other_seats_hide() {
+        let mut compared = 0;
+        let mut scrambled = 0;
+        for seed in [1u64, 2] {
+            let mut game = Game::<RaisonDEtat>::new(
+                crate::rulesets::raison::content::default_scenario(),
+                Default::default(),
+                seed,
+            )
+            .unwrap();
+            let mut bot = Bot::seeded(seed);
+            for step in 0..4000usize {
+                if game.is_over() {
+                    break;
+                }
+                if step % 2 == 0 {
+                    let decision = game.pending().unwrap().clone();
+                    let seat = game
+                        .world()
+                        .resource::<MapIndex>()
+                        .power(&decision.seat)
+                        .unwrap();
+                    let seeing = Bot::seeded(seed ^ step as u64).choose(&game);
+                    let mut blind_game = game.replayed_to(game.history().len()).unwrap();
+                    scramble(blind_game.world_mut(), seat);
+                    // Something hidden was there to change (the test is not idle).
+                    if blind_game.state_hash() != game.state_hash() {
+                        scrambled += 1;
+                    }
+                    let blind = Bot::seeded(seed ^ step as u64).choose(&blind_game);
+                    assert_eq!(
+                        seeing, blind,
+                        "seed {seed}, decision {step} ({decision:?}): the bot's choice changed with what its seat cannot see"
+                    );
+                    compared += 1;
+                }
+                let action = bot.choose(&game).unwrap();
+                game.apply(action).unwrap();
+            }
+        }
+        assert!(compared > 500, "only {compared} decisions compared");
+        assert!(
+            scrambled * 2 > compared,
+            "{scrambled} of {compared} had anything hidden"
+        );
+    }
+}
