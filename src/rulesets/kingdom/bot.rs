@@ -606,3 +606,78 @@ impl Bot {
         }
     }
 }
+
+#[cfg(test)]
+mod blind_tests {
+    //! The bot decides from what its own seat may see (14): of a hex its leaders have not
+    //! explored (and it does not claim) it knows only that it is there, so changing what such
+    //! a hex holds must never change the bot's choice.
+
+    use super::*;
+    use crate::engine::ruleset::SeatBot;
+    use crate::rulesets::kingdom::model::{Content, HexTile, Kingdom as KingdomSeat};
+
+    /// Changes every hex `seat` has not explored: its terrain, river, resource, lair and ruin.
+    fn scramble(world: &mut World, seat: u8) {
+        let terrains = world.resource::<Content>().0.terrains.len();
+        let mut tiles = world.query::<&mut HexTile>();
+        for mut t in tiles.iter_mut(world) {
+            if t.explored & (1 << seat) != 0 || t.owner == Some(seat) {
+                continue;
+            }
+            t.terrain = (t.terrain + 1) % terrains.max(1);
+            t.river = !t.river;
+            t.resource = match t.resource {
+                Some(_) => None,
+                None => Some("hidden gold".into()),
+            };
+            t.lair = None;
+            t.ruin = None;
+        }
+    }
+
+    #[test]
+    fn kingdom_bots_choose_the_same_whatever_lies_in_hexes_they_have_not_explored() {
+        let mut compared = 0;
+        let mut scrambled = 0;
+        for seed in [1u64, 2] {
+            let mut game = Game::new(
+                crate::rulesets::kingdom::content::default_scenario(),
+                Default::default(),
+                seed,
+            )
+            .unwrap();
+            let mut bot = Bot::seeded(seed);
+            for step in 0..3000usize {
+                if game.is_over() {
+                    break;
+                }
+                if step % 2 == 0 {
+                    let (k, _) = deciding(game.world()).unwrap();
+                    let seat = game.world().get::<KingdomSeat>(k).unwrap().seat;
+                    let seeing = Bot::seeded(seed ^ step as u64).choose(&game);
+                    let mut blind_game = game.replayed_to(game.history().len()).unwrap();
+                    scramble(blind_game.world_mut(), seat);
+                    if blind_game.state_hash() != game.state_hash() {
+                        scrambled += 1;
+                    }
+                    let blind = Bot::seeded(seed ^ step as u64).choose(&blind_game);
+                    assert_eq!(
+                        seeing,
+                        blind,
+                        "seed {seed}, decision {step} ({:?}): the bot's choice changed with what its leaders have not explored",
+                        game.pending()
+                    );
+                    compared += 1;
+                }
+                let action = bot.choose(&game).unwrap();
+                game.apply(action).unwrap();
+            }
+        }
+        assert!(compared > 300, "only {compared} decisions compared");
+        assert!(
+            scrambled * 2 > compared,
+            "{scrambled} of {compared} had anything hidden"
+        );
+    }
+}
