@@ -258,11 +258,13 @@ fn optional_rule_5_chosen_for_a_game_overrides_the_scenario_and_is_kept_in_its_s
     use regnum::rulesets::pop::{Game, GameSetup};
     let scenario = mini();
     assert!(!scenario.options.religious_rebels);
-    let setup = GameSetup {
-        religious_rebels: Some(true),
-        ..Default::default()
-    };
+    let setup =
+        GameSetup::default().with_option(regnum::rulesets::pop::OPTION_RELIGIOUS_REBELS, true);
     let game = Game::new(scenario, setup, 1).unwrap();
     assert!(game.scenario().options.religious_rebels);
-    assert_eq!(game.setup().religious_rebels, Some(true));
+    assert_eq!(
+        game.setup()
+            .option(regnum::rulesets::pop::OPTION_RELIGIOUS_REBELS),
+        Some(true)
+    );
 }

@@ -210,11 +210,17 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> i32 {
         }
     }
     let scenario_file = args.scenario.as_ref().map(|p| p.display().to_string());
-    let setup = GameSetup {
+    // The options as a setup names them (Price of Power's two, the only ones so far).
+    let mut setup = GameSetup {
         players: args.players.clone(),
-        religious_rebels: args.religious_rebels.then_some(true),
-        power_struggles: args.power_struggles,
+        ..Default::default()
     };
+    if args.religious_rebels {
+        setup = setup.with_option(crate::rulesets::pop::OPTION_RELIGIOUS_REBELS, true);
+    }
+    if let Some(on) = args.power_struggles {
+        setup = setup.with_option(crate::rulesets::pop::OPTION_POWER_STRUGGLES, on);
+    }
     // Refuse a bad seat list once, before any thread starts.
     if let Err(e) = Game::<R>::new(scenario.clone(), setup.clone(), args.seed) {
         eprintln!("error: {e}");

@@ -13,20 +13,61 @@ pub struct Sid(pub u32);
 #[derive(Component, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Key(pub String);
 
-/// Who plays: the scenario's Player Realms taking part, in clockwise seat order.
+/// Who plays: the scenario's Player Realms taking part, in clockwise seat order, and the
+/// options of its ruleset switched on or off for this game. Saved with the game, so a replay
+/// plays by the same rules.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
-#[serde(default)]
+#[serde(default, from = "SetupOnDisk")]
 pub struct GameSetup {
     /// Realm ids of the Player Realms in play; empty means all of the scenario's.
     pub players: Vec<String>,
-    /// Optional rule 5 (religious rebels) switched on or off for this game; `None` keeps the
-    /// scenario's option. Saved with the game, so a replay plays by the same rules.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub religious_rebels: Option<bool>,
-    /// Advanced rule 17.4 (Power Struggles) switched on or off for this game; `None` keeps the
-    /// scenario's option. Saved with the game like `religious_rebels`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub power_struggles: Option<bool>,
+    /// The ruleset's options chosen for this game, by the name the ruleset gives them (Price of
+    /// Power: `religious_rebels`, `power_struggles`); an option not named keeps the scenario's
+    /// setting. The engine does not read them: the ruleset's `configure` does.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub options: std::collections::BTreeMap<String, bool>,
+}
+
+impl GameSetup {
+    /// The setting chosen for option `name` (`None`: the scenario's own).
+    pub fn option(&self, name: &str) -> Option<bool> {
+        self.options.get(name).copied()
+    }
+
+    /// Chooses `name` on or off for this game.
+    pub fn with_option(mut self, name: &str, on: bool) -> Self {
+        self.options.insert(name.to_string(), on);
+        self
+    }
+}
+
+/// A setup as saves hold it: saves written before the options were the ruleset's own name
+/// Price of Power's two options as fields of their own, read into `options`.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct SetupOnDisk {
+    players: Vec<String>,
+    options: std::collections::BTreeMap<String, bool>,
+    religious_rebels: Option<bool>,
+    power_struggles: Option<bool>,
+}
+
+impl From<SetupOnDisk> for GameSetup {
+    fn from(disk: SetupOnDisk) -> Self {
+        let mut options = disk.options;
+        for (name, on) in [
+            ("religious_rebels", disk.religious_rebels),
+            ("power_struggles", disk.power_struggles),
+        ] {
+            if let Some(on) = on {
+                options.entry(name.to_string()).or_insert(on);
+            }
+        }
+        GameSetup {
+            players: disk.players,
+            options,
+        }
+    }
 }
 
 /// The seats in play, in seat order: those the setup names (each a seat the scenario offers,
@@ -105,4 +146,28 @@ pub fn sid_of(world: &World, entity: Entity) -> u32 {
 pub fn hash_of<T: Serialize>(value: &T) -> String {
     let bytes = serde_json::to_vec(value).expect("snapshots always serialize");
     blake3::hash(&bytes).to_hex().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setup_saved_with_the_old_option_fields_reads_into_options_and_writes_back_as_options() {
+        let old: GameSetup = ron::from_str(
+            "(players: [\"FRA\"], religious_rebels: Some(true), power_struggles: Some(false))",
+        )
+        .unwrap();
+        assert_eq!(old.players, vec!["FRA".to_string()]);
+        assert_eq!(old.option("religious_rebels"), Some(true));
+        assert_eq!(old.option("power_struggles"), Some(false));
+        assert_eq!(old.option("anything_else"), None);
+        let text = ron::to_string(&old).unwrap();
+        assert!(!text.contains("religious_rebels: Some"), "{text}");
+        assert_eq!(ron::from_str::<GameSetup>(&text).unwrap(), old);
+        // No options: nothing written, the scenario's settings kept.
+        let plain = GameSetup::default();
+        assert!(!ron::to_string(&plain).unwrap().contains("options"));
+        assert_eq!(ron::from_str::<GameSetup>("()").unwrap(), plain);
+    }
 }

@@ -38,6 +38,11 @@ pub use crate::engine::state::GameSetup;
 pub use decision::{Action, Decision, DecisionKind};
 pub use rules::costs::Cost;
 
+/// Optional rule 5 (religious rebels), as a game's setup names it (`GameSetup::option`).
+pub const OPTION_RELIGIOUS_REBELS: &str = "religious_rebels";
+/// Advanced rule 17.4 (Power Struggles), as a game's setup names it.
+pub const OPTION_POWER_STRUGGLES: &str = "power_struggles";
+
 /// A game of Price of Power.
 pub type Game = crate::engine::game::Game<PriceOfPower>;
 
@@ -101,10 +106,10 @@ impl Ruleset for PriceOfPower {
     fn configure(content: &Arc<content::Scenario>, setup: &GameSetup) -> Arc<content::Scenario> {
         // Options chosen for this game override the scenario's.
         let rebels = setup
-            .religious_rebels
+            .option(OPTION_RELIGIOUS_REBELS)
             .filter(|on| *on != content.options.religious_rebels);
         let struggles = setup
-            .power_struggles
+            .option(OPTION_POWER_STRUGGLES)
             .filter(|on| *on != content.options.power_struggles);
         if rebels.is_none() && struggles.is_none() {
             return content.clone();

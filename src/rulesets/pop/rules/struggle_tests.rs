@@ -251,10 +251,8 @@ fn pop_17_4_setup_option_chosen_for_a_game_is_saved_and_replays() {
         )
         .unwrap(),
     );
-    let setup = GameSetup {
-        power_struggles: Some(true),
-        ..Default::default()
-    };
+    let setup =
+        GameSetup::default().with_option(crate::rulesets::pop::OPTION_POWER_STRUGGLES, true);
     let mut game = Game::new(scenario.clone(), setup, 3).unwrap();
     assert!(game.scenario().options.power_struggles);
     assert_eq!(board(&game).deck.len(), 3);
@@ -263,7 +261,11 @@ fn pop_17_4_setup_option_chosen_for_a_game_is_saved_and_replays() {
         game.apply(first).unwrap();
     }
     let save = crate::rulesets::pop::save::Save::of(&game, None);
-    assert_eq!(save.setup.power_struggles, Some(true));
+    assert_eq!(
+        save.setup
+            .option(crate::rulesets::pop::OPTION_POWER_STRUGGLES),
+        Some(true)
+    );
     let text = save.to_ron();
     let replayed = crate::rulesets::pop::save::Save::parse(&text, "s.ron")
         .unwrap()

@@ -340,9 +340,16 @@ fn start_game(world: &mut World) {
         Some(s) => (
             GameSetup {
                 players: s.players,
-                religious_rebels: Some(s.religious_rebels),
-                power_struggles: Some(s.power_struggles),
-            },
+                ..Default::default()
+            }
+            .with_option(
+                crate::rulesets::pop::OPTION_RELIGIOUS_REBELS,
+                s.religious_rebels,
+            )
+            .with_option(
+                crate::rulesets::pop::OPTION_POWER_STRUGGLES,
+                s.power_struggles,
+            ),
             Some(s.humans),
             s.seed,
         ),
