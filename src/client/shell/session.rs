@@ -654,4 +654,58 @@ mod tests {
             "{undone} undone, {refused} refused"
         );
     }
+
+    #[test]
+    fn undo_is_refused_when_a_bot_rolled_or_drew_after_the_persons_decision() {
+        use crate::engine::ruleset::{Ruleset, SeatBot};
+        use crate::rulesets::kingdom::Kingdom;
+        let game = Game::<Kingdom>::new(
+            crate::rulesets::kingdom::content::default_scenario(),
+            Default::default(),
+            4,
+        )
+        .unwrap();
+        let person = game.setup().players[0].clone();
+        let mut session = Session::new(game, vec![person.clone()], None);
+        let mut bot = <Kingdom as Ruleset>::Bot::seeded(4);
+        let mut refused = false;
+        for _ in 0..3000 {
+            if session.game.is_over() {
+                break;
+            }
+            if session.human_turn() {
+                let a = session.legal().first().cloned().unwrap();
+                session.apply(a);
+                continue;
+            }
+            // A bot's answer; once one shows a roll or a card after the person's last
+            // decision, undo must refuse and leave the game as it is.
+            let len = session.game.history().len();
+            let a = bot.choose(&session.game).unwrap();
+            let revealed = {
+                let mut copy = session.game.replayed_to(len).unwrap();
+                copy.apply_revealing(a.clone()).unwrap()
+            };
+            session.apply(a);
+            let person_acted = session.marks.iter().any(|m| m.who == person);
+            if revealed && person_acted {
+                let hash = session.game.state_hash();
+                session.undo();
+                assert!(
+                    session
+                        .notice
+                        .as_deref()
+                        .unwrap()
+                        .starts_with("Cannot undo")
+                );
+                assert_eq!(session.game.state_hash(), hash);
+                refused = true;
+                break;
+            }
+        }
+        assert!(
+            refused,
+            "no bot roll or draw followed the person's decision"
+        );
+    }
 }
