@@ -24,7 +24,7 @@ struct Timing {
 /// Opens the empty window, times `frames` frames, prints the report and returns the exit code.
 pub fn run(frames: u32) -> i32 {
     let mut app = App::new();
-    app.insert_resource(ClearColor(crate::rulesets::pop::window::palette::SEA_DEEP))
+    app.insert_resource(ClearColor(crate::client::SEA_DEEP))
         .insert_resource(WinitSettings {
             // As in the game's unattended runs: a virtual display never focuses the window.
             focused_mode: UpdateMode::Continuous,

@@ -16,6 +16,10 @@ pub mod empty_window;
 pub mod rule_text;
 pub mod shell;
 
+/// The deep sea behind a board: the clear colour of Price of Power's window and of the
+/// empty baseline window it is timed against.
+pub const SEA_DEEP: Color = Color::srgb(0.40, 0.52, 0.62);
+
 /// The window every ruleset's game opens in (and the frame-time baseline): 1280x800.
 pub fn game_window(title: &str) -> WindowPlugin {
     WindowPlugin {

@@ -142,20 +142,32 @@ pub fn preview<R: Ruleset>(game: &Game<R>, action: &R::Action) -> Preview {
     };
     let before = R::standing(copy.world());
     let logged = copy.log().entries.len();
-    let (outcome, mut rules) = match copy.apply_revealing(action.clone()) {
-        Ok(true) => (Outcome::Unknown, rules_of(&copy.log().entries[logged..])),
-        Ok(false) => (
-            compare(&before, &R::standing(copy.world())),
-            rules_of(&copy.log().entries[logged..]),
-        ),
-        Err(illegal) => return failed(illegal.to_string()),
-    };
-    if outcome == Outcome::Unknown {
-        // Which rules follow a roll or a draw can tell how it fell (a battle drawn or lost, a
-        // rebel die with no effect): only the action's own rule is named.
-        rules.truncate(1);
+    match copy.apply_revealing(action.clone()) {
+        Ok(false) => Preview {
+            outcome: compare(&before, &R::standing(copy.world())),
+            rules: rules_of(&copy.log().entries[logged..]),
+        },
+        Ok(true) => Preview {
+            outcome: Outcome::Unknown,
+            rules: rules_before_a_reveal::<R>(&copy.log().entries[logged..]),
+        },
+        Err(illegal) => failed(illegal.to_string()),
     }
-    Preview { outcome, rules }
+}
+
+/// For an outcome that turns on a roll or a draw: which rules follow it can tell how it fell
+/// (a battle drawn or lost, a rebel die with no effect), so only the action's own first rule is
+/// named, and none when its first line is already the roll or the draw.
+pub fn rules_before_a_reveal<R: Ruleset>(
+    entries: &[crate::engine::log::LogEntry],
+) -> Vec<&'static str> {
+    let before = entries
+        .iter()
+        .position(|e| R::reveals(e.rule))
+        .unwrap_or(entries.len());
+    let mut rules = rules_of(&entries[..before]);
+    rules.truncate(1);
+    rules
 }
 
 /// The rules log entries went through, each once, the sequence of play's own ids (phases,
@@ -258,11 +270,17 @@ mod tests {
             let before = R::standing(game.world());
             let logged = game.log().entries.len();
             let revealed = game.apply_revealing(a.clone()).unwrap();
-            let mut rules = rules_of(&game.log().entries[logged..]);
-            if revealed {
-                rules.truncate(1);
-            }
+            let entries = &game.log().entries[logged..];
+            let rules = if revealed {
+                rules_before_a_reveal::<R>(entries)
+            } else {
+                rules_of(entries)
+            };
             assert_eq!(preview.rules, rules);
+            // A hidden outcome names at most the action's own rule, never one that reveals.
+            if revealed {
+                assert!(preview.rules.len() <= 1 && preview.rules.iter().all(|r| !R::reveals(r)));
+            }
             if revealed {
                 assert_eq!(preview.outcome, Outcome::Unknown, "{a:?}");
                 unknown += 1;

@@ -10,9 +10,8 @@ use rand::{RngExt, SeedableRng};
 pub struct GameRng {
     rng: ChaCha8Rng,
     seed: u64,
-    /// Cards drawn or turned from decks this RNG shuffled: each shows someone what the shuffle
-    /// decided, without moving the RNG (`show`). Not part of the state hash: it only tells undo
-    /// and previews that something hidden became known.
+    /// Hidden things made known without moving the RNG (`show`). Not part of the state hash:
+    /// it only tells undo and previews that something hidden became known.
     shown: u64,
 }
 
@@ -34,9 +33,12 @@ impl GameRng {
         self.rng.get_word_pos()
     }
 
-    /// A card comes off a shuffled deck (drawn into a hand, turned up, revealed): what the
-    /// shuffle decided is seen. Every ruleset's draw calls it, so that undo never goes back past
-    /// a draw and a preview never shows one, even when the deck was shuffled long before.
+    /// Something hidden becomes known without the RNG moving: a card comes off a deck shuffled
+    /// earlier (drawn into a hand, turned up) or a hidden place is explored. The rules call it
+    /// where that happens (Price of Power's action, Trade and Power Struggle decks, Raison
+    /// d'Etat's Battle cards, Kingdom's exploring; Price of Power's Events are caught by their
+    /// rule ids, `Ruleset::reveals`), so that undo never goes back past it and a preview never
+    /// shows it, even when the deck was shuffled long before.
     pub fn show(&mut self) {
         self.shown += 1;
     }

@@ -491,8 +491,9 @@ mod blind_tests {
     use crate::rulesets::raison::rules::{Secret, Turn};
     use bevy::prelude::World;
 
-    /// Replaces everything `seat` may not see by something else of the same shape.
-    fn scramble(world: &mut World, seat: u8) {
+    /// Replaces everything `seat` may not see by something else of the same shape; says how many
+    /// secret choices and face-down Battle cards it changed.
+    fn scramble(world: &mut World, seat: u8) -> (usize, usize) {
         let other = |world: &World, p: u8| player_of(world, p) != Some(seat);
         let twist = |v: u8| v % 5 + 1;
         for p in powers(world) {
@@ -501,6 +502,7 @@ mod blind_tests {
                 for c in purse.hand.iter_mut() {
                     *c = twist(*c);
                 }
+                purse.hand.sort_unstable();
             }
         }
         world.resource_mut::<Table>().deck.reverse();
@@ -519,9 +521,11 @@ mod blind_tests {
                     .collect()
             })
             .unwrap_or_default();
+        let (mut secrets, mut cards) = (0, 0);
         let mut turn = world.resource_mut::<Turn>();
         for ((_, secret), hidden) in turn.secret.iter_mut().zip(owners) {
             if hidden {
+                secrets += 1;
                 *secret = match *secret {
                     Secret::Status(Status::Neutral) => Secret::Status(Status::Expansionist),
                     Secret::Status(_) => Secret::Status(Status::Neutral),
@@ -530,21 +534,32 @@ mod blind_tests {
                 };
             }
         }
-        if let Some(b) = turn.battle.as_mut() {
+        // Once a battle is decided every card has been turned over (the view shows them).
+        let decided = |b: &crate::rulesets::raison::rules::battle::Battle| {
+            matches!(
+                b.stage,
+                crate::rulesets::raison::rules::battle::BattleStage::Garrison
+                    | crate::rulesets::raison::rules::battle::BattleStage::Retreat
+            )
+        };
+        if let Some(b) = turn.battle.as_mut().filter(|b| !decided(b)) {
             for (pile, hidden) in b.piles.iter_mut().zip(battle_others) {
                 if hidden {
                     for c in pile.cards.iter_mut().filter(|c| !c.face_up && !c.revealed) {
                         c.value = twist(c.value);
+                        cards += 1;
                     }
                 }
             }
         }
+        (secrets, cards)
     }
 
     #[test]
     fn raison_bots_choose_the_same_whatever_the_other_seats_hide() {
         let mut compared = 0;
         let mut scrambled = 0;
+        let (mut secrets, mut cards) = (0, 0);
         for seed in [1u64, 2] {
             let mut game = Game::<RaisonDEtat>::new(
                 crate::rulesets::raison::content::default_scenario(),
@@ -566,7 +581,9 @@ mod blind_tests {
                         .unwrap();
                     let seeing = Bot::seeded(seed ^ step as u64).choose(&game);
                     let mut blind_game = game.replayed_to(game.history().len()).unwrap();
-                    scramble(blind_game.world_mut(), seat);
+                    let (s, c) = scramble(blind_game.world_mut(), seat);
+                    secrets += s;
+                    cards += c;
                     // Something hidden was there to change (the test is not idle).
                     if blind_game.state_hash() != game.state_hash() {
                         scrambled += 1;
@@ -586,6 +603,11 @@ mod blind_tests {
         assert!(
             scrambled * 2 > compared,
             "{scrambled} of {compared} had anything hidden"
+        );
+        // Each kind of hidden thing was there to change at some decision.
+        assert!(
+            secrets > 0 && cards > 0,
+            "{secrets} secret choices, {cards} cards changed"
         );
     }
 }

@@ -1518,6 +1518,9 @@ fn explore(world: &mut World, kingdom: Entity, at: At) {
     let (hex, _) = hex_at(world, at).expect("checked");
     let seat = world.get::<Kingdom>(kingdom).expect("kingdom").seat;
     mark_explored(world, hex, seat);
+    // What the hex holds was hidden until now: undo cannot take the look back, and a preview
+    // cannot show it before.
+    world.resource_mut::<crate::engine::rng::GameRng>().show();
     let (terrain, river, resource, lair, ruin) = {
         let mut tile = world.get_mut::<HexTile>(hex).expect("hex");
         (

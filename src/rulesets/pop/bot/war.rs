@@ -167,7 +167,6 @@ fn army_size(world: &World, realm: Entity) -> usize {
     deployed_land_units(world, realm)
 }
 
-/// A turn action for war, if the bot wants one.
 /// The march that brings an army nearest the places `dist` counts to, among those whose army
 /// outnumbers the hostile units where it goes (only as many as the way lets through count).
 fn best_march(
@@ -216,6 +215,7 @@ fn best_march(
     best.map(|(_, a)| a)
 }
 
+/// A turn action for war, if the bot wants one.
 pub fn turn_action(
     rng: &mut ChaCha8Rng,
     world: &World,

@@ -117,8 +117,16 @@ pub fn activate(world: &mut World, source: &str) {
         return;
     };
     world.resource_mut::<PowerStruggles>().active.push(card);
-    // The next card of the shuffled deck is shown as the upcoming one.
-    world.resource_mut::<crate::engine::rng::GameRng>().show();
+    // The next card of a shuffled deck is shown as the upcoming one (a deck in the scenario's
+    // order shows nothing that was not known).
+    let shuffled = world
+        .resource::<crate::rulesets::pop::state::Content>()
+        .0
+        .options
+        .shuffle_power_struggles;
+    if shuffled && world.resource::<PowerStruggles>().upcoming().is_some() {
+        world.resource_mut::<crate::engine::rng::GameRng>().show();
+    }
     let name = def(world, card).name.clone();
     let next = world.resource::<PowerStruggles>().upcoming().map_or_else(
         || "none".to_string(),

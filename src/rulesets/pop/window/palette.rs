@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 /// Open sea: the clear colour behind everything.
-pub const SEA_DEEP: Color = Color::srgb(0.40, 0.52, 0.62);
+pub use crate::client::SEA_DEEP;
 /// Sea zones: a little lighter than the open sea, so their extent shows.
 pub const SEA_ZONE: Color = Color::srgb(0.52, 0.64, 0.73);
 pub const SEA_BORDER: Color = Color::srgb(0.44, 0.56, 0.66);
