@@ -24,6 +24,8 @@ pub enum GameError {
         need: usize,
         got: usize,
     },
+    /// The setup names an option the ruleset does not have (`Ruleset::option_names`).
+    UnknownOption(String),
 }
 
 impl std::fmt::Display for GameError {
@@ -36,6 +38,9 @@ impl std::fmt::Display for GameError {
             GameError::NoPlayers => write!(f, "the scenario has no seats to play"),
             GameError::TooFewPlayers { need, got } => {
                 write!(f, "this game needs at least {need} seats; {got} were named")
+            }
+            GameError::UnknownOption(o) => {
+                write!(f, "\"{o}\" is not an option of this game's rules")
             }
         }
     }
@@ -56,6 +61,13 @@ pub struct Game<R: Ruleset> {
 impl<R: Ruleset> Game<R> {
     /// Sets up a game and runs it to the first decision.
     pub fn new(content: Arc<R::Content>, setup: GameSetup, seed: u64) -> Result<Self, GameError> {
+        if let Some(unknown) = setup
+            .options
+            .keys()
+            .find(|o| !R::option_names().contains(&o.as_str()))
+        {
+            return Err(GameError::UnknownOption(unknown.clone()));
+        }
         let players = R::players(&content, &setup)?;
         let base = content.clone();
         let content = R::configure(&content, &setup);

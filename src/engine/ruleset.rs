@@ -131,6 +131,11 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The content as this game plays it: the setup's options applied (the same `Arc` when they
     /// change nothing).
     fn configure(content: &Arc<Self::Content>, setup: &GameSetup) -> Arc<Self::Content>;
+    /// The options a game's setup may switch on or off (`GameSetup::option`), which
+    /// `configure` reads; a setup naming another is refused. None by default.
+    fn option_names() -> &'static [&'static str] {
+        &[]
+    }
     /// Inserts the content resource the rules read; the engine's own resources come next.
     fn insert_content(app: &mut App, content: &Arc<Self::Content>);
     /// Adds the ruleset's resources, its `Flow` and its rules plugins, then spawns the scenario's

@@ -165,6 +165,18 @@ mod tests {
         let text = ron::to_string(&old).unwrap();
         assert!(!text.contains("religious_rebels: Some"), "{text}");
         assert_eq!(ron::from_str::<GameSetup>(&text).unwrap(), old);
+        // Another ruleset's game refuses an option it does not have.
+        let kingdom = crate::engine::game::Game::<crate::rulesets::kingdom::Kingdom>::new(
+            crate::rulesets::kingdom::content::default_scenario(),
+            GameSetup::default().with_option("religious_rebels", true),
+            1,
+        );
+        assert_eq!(
+            kingdom.err(),
+            Some(crate::engine::game::GameError::UnknownOption(
+                "religious_rebels".into()
+            ))
+        );
         // No options: nothing written, the scenario's settings kept.
         let plain = GameSetup::default();
         assert!(!ron::to_string(&plain).unwrap().contains("options"));

@@ -103,6 +103,9 @@ impl Ruleset for PriceOfPower {
         state::resolve_players(content, setup)
     }
 
+    fn option_names() -> &'static [&'static str] {
+        &[OPTION_RELIGIOUS_REBELS, OPTION_POWER_STRUGGLES]
+    }
     fn configure(content: &Arc<content::Scenario>, setup: &GameSetup) -> Arc<content::Scenario> {
         // Options chosen for this game override the scenario's.
         let rebels = setup
