@@ -42,7 +42,10 @@ impl GameSetup {
 }
 
 /// A setup as saves hold it: saves written before the options were the ruleset's own name
-/// Price of Power's two options as fields of their own, read into `options`.
+/// Price of Power's two options as fields of their own, read into `options`. These two names
+/// are the engine's only mention of a ruleset's options, kept so those saves still open; RON
+/// cannot read unknown fields into a map (`serde(flatten)` needs a map, and a save writes a
+/// struct), so they are listed.
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct SetupOnDisk {

@@ -590,6 +590,23 @@ mod tests {
     use super::*;
     use crate::rulesets::raison::RaisonDEtat;
 
+    /// Whether applying `a` now would show something hidden (worked out on a copy).
+    fn would_reveal<R: Shelled>(game: &Game<R>, a: &R::Action) -> bool {
+        let mut copy = game.replayed_to(game.history().len()).unwrap();
+        copy.apply_revealing(a.clone()).unwrap()
+    }
+
+    /// Undo was refused and said so.
+    fn assert_undo_refused<R: Shelled>(session: &Session<R>) {
+        assert!(
+            session
+                .notice
+                .as_deref()
+                .unwrap()
+                .starts_with("Cannot undo")
+        );
+    }
+
     fn game_with(actions: usize) -> Game<RaisonDEtat> {
         let mut game = Game::<RaisonDEtat>::new(
             crate::rulesets::raison::content::default_scenario(),
@@ -619,22 +636,13 @@ mod tests {
             let len = session.game.history().len();
             let hash = session.game.state_hash();
             let a = session.legal().first().cloned().unwrap();
-            let revealed = {
-                let mut copy = session.game.replayed_to(len).unwrap();
-                copy.apply_revealing(a.clone()).unwrap()
-            };
+            let revealed = would_reveal(&session.game, &a);
             session.apply(a);
             session.undo();
             if revealed {
                 // What was shown stays shown: the game goes on from it.
                 assert_eq!(session.game.history().len(), len + 1);
-                assert!(
-                    session
-                        .notice
-                        .as_deref()
-                        .unwrap()
-                        .starts_with("Cannot undo")
-                );
+                assert_undo_refused(&session);
                 refused += 1;
             } else {
                 assert_eq!(
@@ -680,24 +688,14 @@ mod tests {
             }
             // A bot's answer; once one shows a roll or a card after the person's last
             // decision, undo must refuse and leave the game as it is.
-            let len = session.game.history().len();
             let a = bot.choose(&session.game).unwrap();
-            let revealed = {
-                let mut copy = session.game.replayed_to(len).unwrap();
-                copy.apply_revealing(a.clone()).unwrap()
-            };
+            let revealed = would_reveal(&session.game, &a);
             session.apply(a);
             let person_acted = session.marks.iter().any(|m| m.who == person);
             if revealed && person_acted {
                 let hash = session.game.state_hash();
                 session.undo();
-                assert!(
-                    session
-                        .notice
-                        .as_deref()
-                        .unwrap()
-                        .starts_with("Cannot undo")
-                );
+                assert_undo_refused(&session);
                 assert_eq!(session.game.state_hash(), hash);
                 refused = true;
                 break;

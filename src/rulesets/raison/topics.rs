@@ -128,16 +128,27 @@ pub fn explain(world: &World, action: &Action) -> Option<String> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_move_onto_rivals_asks_for_confirmation_and_an_ordinary_answer_does_not() {
-        let mut game = crate::rulesets::raison::Game::new(
+    /// A game of the embedded scenario and the bot that plays it, both from `seed`.
+    fn bot_game(
+        seed: u64,
+    ) -> (
+        crate::rulesets::raison::Game,
+        crate::rulesets::raison::bot::Bot,
+    ) {
+        let game = crate::rulesets::raison::Game::new(
             crate::rulesets::raison::content::default_scenario(),
             Default::default(),
-            5,
+            seed,
         )
         .unwrap();
-        let mut bot: crate::rulesets::raison::bot::Bot =
-            crate::engine::ruleset::SeatBot::<crate::rulesets::raison::RaisonDEtat>::seeded(5);
+        let bot =
+            crate::engine::ruleset::SeatBot::<crate::rulesets::raison::RaisonDEtat>::seeded(seed);
+        (game, bot)
+    }
+
+    #[test]
+    fn a_move_onto_rivals_asks_for_confirmation_and_an_ordinary_answer_does_not() {
+        let (mut game, mut bot) = bot_game(5);
         let mut warned = 0;
         let mut quiet = 0;
         for _ in 0..3000 {
@@ -172,14 +183,7 @@ mod tests {
     #[test]
     fn refusals_retreats_and_garrisons_say_what_follows_and_cost_the_chooser_nothing() {
         use crate::engine::preview::{Outcome, preview};
-        let mut game = crate::rulesets::raison::Game::new(
-            crate::rulesets::raison::content::default_scenario(),
-            Default::default(),
-            5,
-        )
-        .unwrap();
-        let mut bot: crate::rulesets::raison::bot::Bot =
-            crate::engine::ruleset::SeatBot::<crate::rulesets::raison::RaisonDEtat>::seeded(5);
+        let (mut game, mut bot) = bot_game(5);
         let mut explained = std::collections::BTreeSet::new();
         for _ in 0..6000 {
             if game.is_over() {

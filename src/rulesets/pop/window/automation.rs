@@ -237,16 +237,17 @@ fn seek_a_march(
                 let (Action::Move { from, to } | Action::Sail { from, to }) = a else {
                     return None;
                 };
-                let alike = legal
+                // Only a march the clicks would pick themselves, with no confirmation asked.
+                let on_land = game
+                    .game
+                    .scenario()
+                    .map
+                    .provinces
                     .iter()
-                    .filter(|b| match b {
-                        Action::Move { from: f, to: t } | Action::Sail { from: f, to: t } => {
-                            f == from && t == to
-                        }
-                        _ => false,
-                    })
-                    .count();
-                if alike != 1 || game.game.warning(a).is_some() {
+                    .any(|p| p.area == *to);
+                let picked =
+                    crate::rulesets::pop::window::select::march_between(&legal, from, to, on_land);
+                if picked.as_ref() != Some(a) || game.game.warning(a).is_some() {
                     return None;
                 }
                 // The army is picked by clicking a province of its area.

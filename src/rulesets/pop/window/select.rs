@@ -177,7 +177,6 @@ pub fn march_to_clicked(
     selection: &Selection,
     hover: &Hover,
 ) -> Option<crate::rulesets::pop::Action> {
-    use crate::rulesets::pop::Action;
     if !game.humans_turn() {
         return None;
     }
@@ -204,24 +203,37 @@ pub fn march_to_clicked(
     if place == origin {
         return None;
     }
-    let marches: Vec<Action> = g
-        .legal_actions()
-        .into_iter()
+    march_between(
+        &g.legal_actions(),
+        &origin,
+        &place,
+        hover.province.is_some(),
+    )
+}
+
+/// Among `legal`, the march or voyage a click picks from `origin` to `place` (an area or a sea
+/// zone): the only one between them; where an army may march and a fleet sail between the same
+/// two places, the march for a click on land (the voyage stays in the list).
+pub fn march_between(
+    legal: &[crate::rulesets::pop::Action],
+    origin: &str,
+    place: &str,
+    on_land: bool,
+) -> Option<crate::rulesets::pop::Action> {
+    use crate::rulesets::pop::Action;
+    let marches: Vec<&Action> = legal
+        .iter()
         .filter(|a| match a {
-            Action::Move { from, to } | Action::Sail { from, to } => {
-                *from == origin && *to == place
-            }
+            Action::Move { from, to } | Action::Sail { from, to } => from == origin && to == place,
             _ => false,
         })
         .collect();
-    // Where an army may march and a fleet sail between the same two places, a click on land
-    // is the march (the voyage stays in the list).
     match marches.as_slice() {
-        [one] => Some(one.clone()),
+        [one] => Some((*one).clone()),
         several => several
             .iter()
-            .find(|a| matches!(a, Action::Move { .. }) && hover.province.is_some())
-            .cloned(),
+            .find(|a| on_land && matches!(a, Action::Move { .. }))
+            .map(|a| (*a).clone()),
     }
 }
 
