@@ -403,26 +403,59 @@ fn draw_overlays<R: Shelled>(
             }
         }
     }
-    if let Some(next) = session.handover.clone() {
-        egui::Area::new(egui::Id::new("shell_handover"))
-            .order(egui::Order::Foreground)
-            .fixed_pos(ctx.viewport_rect().min)
-            .show(&ctx, |ui| {
-                let size = ctx.viewport_rect().size();
-                let (rect, _) = ui.allocate_exact_size(size, egui::Sense::click());
-                ui.painter()
-                    .rect_filled(rect, 0.0, egui::Color32::from_rgb(20, 20, 24));
-                ui.scope_builder(egui::UiBuilder::new().max_rect(rect.shrink(200.0)), |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.heading(format!("Pass the screen to {next}"));
-                        if ui.button("I am here").clicked() {
-                            session.handover = None;
-                        }
-                    });
-                });
-            });
+    if session.handover_needed() {
+        let name = R::display_names(session.game.base_scenario())
+            .name(&session.front)
+            .to_string();
+        if handover_screen(&ctx, &name, None) {
+            session.take_the_mouse();
+        }
     }
     Ok(())
+}
+
+/// The hot-seat hand-over: a screen over the whole window ("pass the mouse to ...") so the next
+/// person does not see the hand and mat of the one before, with the seat's colour where it has
+/// one. Returns whether the next person clicked (the screen then lifts).
+pub fn handover_screen(ctx: &egui::Context, name: &str, colour: Option<egui::Color32>) -> bool {
+    let screen = ctx.viewport_rect();
+    let mut taken = false;
+    // An opaque, interactable area over everything: nothing behind it shows or takes clicks.
+    egui::Area::new(egui::Id::new("handover"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(screen.min)
+        .show(ctx, |ui| {
+            let (rect, response) = ui.allocate_exact_size(screen.size(), egui::Sense::click());
+            let painter = ui.painter();
+            painter.rect_filled(rect, 0.0, egui::Color32::from_rgb(24, 22, 20));
+            let centre = rect.center();
+            if let Some(colour) = colour {
+                painter.rect_filled(
+                    egui::Rect::from_center_size(
+                        centre - egui::vec2(0.0, 70.0),
+                        egui::vec2(60.0, 40.0),
+                    ),
+                    4.0,
+                    colour,
+                );
+            }
+            painter.text(
+                centre,
+                egui::Align2::CENTER_CENTER,
+                format!("Pass the mouse to {name}"),
+                egui::FontId::proportional(34.0),
+                egui::Color32::WHITE,
+            );
+            painter.text(
+                centre + egui::vec2(0.0, 44.0),
+                egui::Align2::CENTER_CENTER,
+                format!("{name}: click anywhere to see your mat and hand."),
+                egui::FontId::proportional(18.0),
+                egui::Color32::from_gray(190),
+            );
+            taken = response.clicked();
+        });
+    taken
 }
 
 /// The failure screen and the new-game screen.

@@ -76,8 +76,9 @@ pub struct Session<R: Shelled> {
     pub generation: u64,
     /// A message for the player (a save written, a save that replayed differently).
     pub notice: Option<String>,
-    /// The hot-seat hand-over screen is up, for this seat.
-    pub handover: Option<String>,
+    /// The seat whose person last took the mouse at a hot-seat hand-over (`None` before the
+    /// first): while another person's seat decides, the hand-over screen covers the window.
+    pub at_screen: Option<String>,
     /// A person's answer waiting for a second click, with why (`Ruleset::warning`).
     pub confirming: Option<(R::Action, String)>,
     /// The words the decision panel's grouped choices are filtered by.
@@ -105,13 +106,17 @@ struct Cached<R: Shelled> {
 }
 
 impl<R: Shelled> Session<R> {
+    /// `humans`: the seats people play at this screen; those not in play are dropped. The
+    /// screen shows the first of them (else seat 0, watched), then follows whoever decides.
     pub fn new(game: Game<R>, humans: Vec<String>, scenario_file: Option<String>) -> Self {
+        let humans = in_play(&game, humans);
         let front = humans
             .first()
+            .or(game.setup().players.first())
             .cloned()
-            .unwrap_or_else(|| game.setup().players[0].clone());
+            .unwrap_or_default();
         let seed = game.seed();
-        Session {
+        let mut session = Session {
             game,
             bot: R::Bot::seeded(seed),
             humans,
@@ -119,14 +124,75 @@ impl<R: Shelled> Session<R> {
             marks: Vec::new(),
             scenario_file,
             revision: 1,
-            generation: NEXT_GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            generation: next_generation(),
             notice: None,
-            handover: None,
+            at_screen: None,
             confirming: None,
             choice_filter: String::new(),
             cache: None,
             previews: Default::default(),
+        };
+        session.follow_decision();
+        session
+    }
+
+    /// Swaps in another game (a loaded save, a reloaded scenario): the people at the screen
+    /// keep the seats still in play; with none left, seat 0 is a person's.
+    pub fn replace(&mut self, game: Game<R>) {
+        let mut humans = in_play(&game, std::mem::take(&mut self.humans));
+        if humans.is_empty()
+            && let Some(first) = game.setup().players.first()
+        {
+            humans.push(first.clone());
         }
+        self.front = humans[0].clone();
+        self.humans = humans;
+        self.game = game;
+        self.marks.clear();
+        self.confirming = None;
+        self.bot = R::Bot::seeded(self.game.seed());
+        self.revision += 1;
+        self.generation = next_generation();
+        self.follow_decision();
+    }
+
+    /// The screen shows the person whose decision is pending.
+    fn follow_decision(&mut self) {
+        if let Some(decider) = self.game.decider()
+            && self.humans.iter().any(|h| h == decider)
+            && decider != self.front
+        {
+            self.front = decider.to_string();
+        }
+    }
+
+    /// People decide for this seat at this screen.
+    pub fn is_human(&self, seat: &str) -> bool {
+        self.humans.iter().any(|h| h == seat)
+    }
+
+    /// A bot must answer the pending decision.
+    pub fn bots_turn(&self) -> bool {
+        self.game.decider().is_some_and(|d| !self.is_human(d))
+    }
+
+    /// The hot-seat hand-over screen must cover the window: another person's seat decides
+    /// now (only with two or more people at the screen).
+    pub fn handover_needed(&self) -> bool {
+        self.humans.len() > 1
+            && self.human_turn()
+            && self.at_screen.as_deref() != Some(self.front.as_str())
+    }
+
+    /// The person whose seat decides took the mouse: the hand-over screen lifts.
+    pub fn take_the_mouse(&mut self) {
+        self.at_screen = Some(self.front.clone());
+    }
+
+    /// What `action` would do now, worked out by the rules on a copy of the game
+    /// (`engine::preview`); nothing hidden or random is shown.
+    pub fn preview(&self, action: &R::Action) -> crate::engine::preview::Preview {
+        self.previews.get(self.revision, &self.game, action)
     }
 
     fn refresh(&mut self) -> &Cached<R> {
@@ -184,21 +250,38 @@ impl<R: Shelled> Session<R> {
         }
     }
 
-    /// Applies a person's answer (the panels call this).
+    /// Applies a person's answer (the panels call this); a refusal becomes the notice.
     pub fn apply(&mut self, action: R::Action) {
-        match self.apply_marked(action) {
-            Ok(()) => self.revision += 1,
-            Err(illegal) => self.notice = Some(illegal.to_string()),
+        if let Err(illegal) = self.try_apply(action) {
+            self.notice = Some(illegal.to_string());
         }
     }
 
-    /// Applies an answer and marks it for undo.
-    fn apply_marked(&mut self, action: R::Action) -> Result<(), crate::engine::Illegal> {
+    /// Applies an answer through the game's one door and marks it for undo; a refusal changes
+    /// nothing.
+    pub fn try_apply(&mut self, action: R::Action) -> Result<(), crate::engine::Illegal> {
         let who = self.game.decider().unwrap_or_default().to_string();
         let at = self.game.history().len();
         let revealed = self.game.apply_revealing(action)?;
         self.marks.push(Mark { at, who, revealed });
+        self.revision += 1;
+        self.follow_decision();
         Ok(())
+    }
+
+    /// Lets the bot answer the pending decision, whoever's it is (an unattended run plays the
+    /// people's seats too). `false` when it had nothing to answer.
+    pub fn step_bot(&mut self) -> bool {
+        let Some(action) = self.bot.choose(&self.game) else {
+            return false;
+        };
+        match self.try_apply(action) {
+            Ok(()) => true,
+            Err(illegal) => {
+                error!("a bot chose an illegal action: {illegal}");
+                false
+            }
+        }
     }
 
     /// Whether a person decides now.
@@ -208,40 +291,74 @@ impl<R: Shelled> Session<R> {
             .is_some_and(|d| self.humans.iter().any(|h| h == d))
     }
 
-    /// Back to before the last action a person took: the game is replayed from the start with
-    /// the actions before it, so every roll comes out as it did. Refused when that action or
-    /// any after it showed a die, a card or a secret: what was seen cannot be unseen.
-    pub fn undo(&mut self) {
-        let Some(last) = self
+    /// The mark of the last decision taken at this screen by a person, if it was the person
+    /// deciding now and nothing shown since (a die, a card, a secret) forbids taking it back.
+    fn undoable(&self) -> Result<usize, &'static str> {
+        let last = self
             .marks
             .iter()
-            .rposition(|m| self.humans.contains(&m.who))
-        else {
-            self.notice = Some("Nothing of yours to undo".into());
-            return;
-        };
+            .rposition(|m| self.is_human(&m.who))
+            .filter(|&last| self.human_turn() && self.game.decider() == Some(&self.marks[last].who))
+            .ok_or("Nothing of yours to undo: only the last decision of the person deciding now, made at this screen, can be taken back")?;
         if self.marks[last..].iter().any(|m| m.revealed) {
-            self.notice = Some(
-                "Cannot undo: a die was rolled or a card or secret shown since your last decision"
-                    .into(),
+            return Err(
+                "Cannot undo: a die was rolled or a card or secret shown since your last decision",
             );
-            return;
         }
+        Ok(last)
+    }
+
+    /// Whether `undo` would take something back now.
+    pub fn can_undo(&self) -> bool {
+        self.undoable().is_ok()
+    }
+
+    /// Back to before the last decision of the person deciding now (and whatever the bots did
+    /// after it): the game is replayed from the start with the actions before it, so every roll
+    /// comes out as it did. Refused when another person decided since, or when that decision
+    /// or anything after it showed a die, a card or a secret: what was seen cannot be unseen.
+    /// Returns whether it went back; the notice says what happened.
+    pub fn undo(&mut self) -> bool {
+        let last = match self.undoable() {
+            Ok(last) => last,
+            Err(why) => {
+                self.notice = Some(why.into());
+                return false;
+            }
+        };
         let game = match self.game.replayed_to(self.marks[last].at) {
             Ok(g) => g,
             Err(e) => {
                 self.notice = Some(e);
-                return;
+                return false;
             }
         };
         self.game = game;
         // The log is a new one (replayed), not a continuation of the one shown.
-        self.generation = NEXT_GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.generation = next_generation();
         self.marks.truncate(last);
         self.bot = R::Bot::seeded(self.game.seed());
         self.revision += 1;
+        self.follow_decision();
         self.notice = Some("Undone: back to before your last decision".into());
+        true
     }
+}
+
+fn next_generation() -> u64 {
+    NEXT_GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Those of `seats` that hold a seat in `game`, each once.
+fn in_play<R: Shelled>(game: &Game<R>, seats: Vec<String>) -> Vec<String> {
+    let players = &game.setup().players;
+    let mut kept: Vec<String> = Vec::new();
+    for seat in seats {
+        if players.contains(&seat) && !kept.contains(&seat) {
+            kept.push(seat);
+        }
+    }
+    kept
 }
 
 /// The session's systems for ruleset `R`.
@@ -448,8 +565,8 @@ pub fn start_game<R: Shelled>(world: &mut World, humans: &[bool], seed: u64) {
     }
 }
 
-/// Bots answer every decision no person at the screen owns; the screen follows the person who
-/// decides, with a hand-over between two people.
+/// Bots answer every decision no person at the screen owns (the screen follows the person who
+/// decides; `Session::handover_needed` covers it between two people).
 fn play_bots<R: Shelled>(session: Option<NonSendMut<Session<R>>>, automation: Res<Automation>) {
     let Some(mut session) = session else { return };
     let watching = automation.autoplay_rounds.is_none() && !session.humans.is_empty();
@@ -465,20 +582,9 @@ fn play_bots<R: Shelled>(session: Option<NonSendMut<Session<R>>>, automation: Re
         {
             break;
         }
-        let s = &mut *session;
-        let Some(action) = s.bot.choose(&s.game) else {
+        if !session.step_bot() {
             break;
-        };
-        s.apply_marked(action).expect("bots choose legal actions");
-        s.revision += 1;
-    }
-    if let Some(decider) = session.game.decider().map(str::to_string)
-        && session.humans.contains(&decider)
-        && decider != session.front
-    {
-        session.front = decider.clone();
-        session.handover = Some(decider);
-        session.revision += 1;
+        }
     }
 }
 
@@ -629,16 +735,33 @@ mod tests {
         let mut session = Session::new(game, seats, None);
         let mut undone = 0;
         let mut refused = 0;
+        let mut passed_on = 0;
         for _ in 0..120 {
             if session.game.is_over() {
                 break;
             }
             let len = session.game.history().len();
             let hash = session.game.state_hash();
+            let who = session.game.decider().unwrap().to_string();
             let a = session.legal().first().cloned().unwrap();
             let revealed = would_reveal(&session.game, &a);
             session.apply(a);
+            let still_theirs = session.game.decider() == Some(who.as_str());
+            let after = session.game.state_hash();
             session.undo();
+            if !still_theirs {
+                // Hot-seat: the next person cannot take back the one before's decision.
+                assert_eq!(session.game.state_hash(), after);
+                assert!(
+                    session
+                        .notice
+                        .as_deref()
+                        .unwrap()
+                        .starts_with("Nothing of yours")
+                );
+                passed_on += 1;
+                continue;
+            }
             if revealed {
                 // What was shown stays shown: the game goes on from it.
                 assert_eq!(session.game.history().len(), len + 1);
@@ -658,8 +781,8 @@ mod tests {
             }
         }
         assert!(
-            undone > 0 && refused > 0,
-            "{undone} undone, {refused} refused"
+            undone > 0 && refused > 0 && passed_on > 0,
+            "{undone} undone, {refused} refused, {passed_on} passed on"
         );
     }
 
@@ -677,29 +800,32 @@ mod tests {
         let mut session = Session::new(game, vec![person.clone()], None);
         let mut bot = <Kingdom as Ruleset>::Bot::seeded(4);
         let mut refused = false;
+        // A bot showed a roll or a card since the person's last decision.
+        let mut shown_since = false;
         for _ in 0..3000 {
             if session.game.is_over() {
                 break;
             }
             if session.human_turn() {
+                // Back at the person's decision after a bot's roll or draw: undo must refuse
+                // and leave the game as it is.
+                if shown_since {
+                    let hash = session.game.state_hash();
+                    assert!(!session.can_undo());
+                    assert!(!session.undo());
+                    assert_undo_refused(&session);
+                    assert_eq!(session.game.state_hash(), hash);
+                    refused = true;
+                    break;
+                }
                 let a = session.legal().first().cloned().unwrap();
                 session.apply(a);
                 continue;
             }
-            // A bot's answer; once one shows a roll or a card after the person's last
-            // decision, undo must refuse and leave the game as it is.
             let a = bot.choose(&session.game).unwrap();
-            let revealed = would_reveal(&session.game, &a);
-            session.apply(a);
             let person_acted = session.marks.iter().any(|m| m.who == person);
-            if revealed && person_acted {
-                let hash = session.game.state_hash();
-                session.undo();
-                assert_undo_refused(&session);
-                assert_eq!(session.game.state_hash(), hash);
-                refused = true;
-                break;
-            }
+            shown_since |= person_acted && would_reveal(&session.game, &a);
+            session.apply(a);
         }
         assert!(
             refused,

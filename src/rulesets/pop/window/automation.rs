@@ -197,7 +197,7 @@ fn seek_a_march(
             exit.write(AppExit::error());
             return;
         }
-        if game.humans_turn() {
+        if game.human_turn() {
             // A place's spot on screen: a province of the area (or the sea zone itself) whose
             // label point is well inside the board and is found there again by the pointer.
             let spot = |place: &str| -> Option<Vec2> {

@@ -234,7 +234,7 @@ fn spawn_board(
     // With a person at the screen the board opens on their realm; `Home` shows the whole sheet.
     view.frame = game
         .filter(|g| !g.humans.is_empty())
-        .and_then(|g| home_frame(&g.game, map, &g.human, view.bounds?));
+        .and_then(|g| home_frame(&g.game, map, &g.front, view.bounds?));
 
     let mut fill = |commands: &mut Commands, mesh: Option<Mesh>, colour: Color, z: f32| {
         if let Some(mesh) = mesh {

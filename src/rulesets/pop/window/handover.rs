@@ -1,11 +1,12 @@
-//! Hot-seat hand-over: when the decision passes from one person's realm to another's, a screen
-//! covers the whole window ("pass the mouse to ...") so the next player does not see the hand
-//! and mat of the one before; it lifts when the next player clicks. Only with two or more human
-//! realms.
+//! Hot-seat hand-over in Price of Power's window: when the decision passes from one person's
+//! realm to another's, the shell's hand-over screen (`client::shell::panels::handover_screen`)
+//! covers the window in the realm's colour until the next player clicks; the mat then opens on
+//! their own realm. When it is needed is the shell session's (`Session::handover_needed`).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::shell::panels::handover_screen;
 use crate::rulesets::pop::model::Realm;
 use crate::rulesets::pop::state::Index;
 use crate::rulesets::pop::window::AppState;
@@ -18,7 +19,7 @@ pub struct HandoverPlugin;
 
 impl Plugin for HandoverPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Handover>().add_systems(
+        app.add_systems(
             EguiPrimaryContextPass,
             show_handover_screen
                 .in_set(PanelSlot::Windows)
@@ -27,79 +28,25 @@ impl Plugin for HandoverPlugin {
     }
 }
 
-/// The human realm whose player last took the mouse.
-#[derive(Resource, Default, Debug)]
-pub struct Handover {
-    pub at_screen: Option<String>,
-}
-
-impl Handover {
-    /// The screen must cover the window: another person's realm decides now.
-    pub fn needed(&self, game: &ActiveGame) -> bool {
-        game.humans.len() > 1
-            && game.humans_turn()
-            && self.at_screen.as_deref() != Some(game.human.as_str())
-    }
-}
-
 fn show_handover_screen(
     mut contexts: EguiContexts,
-    game: Option<NonSend<ActiveGame>>,
-    mut handover: ResMut<Handover>,
+    game: Option<NonSendMut<ActiveGame>>,
     mut selection: ResMut<Selection>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let Some(game) = game else { return Ok(()) };
-    if !handover.needed(&game) {
+    let Some(mut game) = game else { return Ok(()) };
+    if !game.handover_needed() {
         return Ok(());
     }
-    let g = &game.game;
-    let name = name_of(g, &game.human);
-    let world = g.world();
+    let name = name_of(&game.game, &game.front);
+    let world = game.game.world();
     let colour = world
         .resource::<Index>()
-        .get(&game.human)
+        .get(&game.front)
         .and_then(|r| world.get::<Realm>(r))
-        .map_or(egui::Color32::GRAY, |r| {
-            egui::Color32::from_rgb(r.colour.0, r.colour.1, r.colour.2)
-        });
-    let screen = ctx.viewport_rect();
-    let mut taken = false;
-    // An opaque, interactable area over everything: nothing behind it shows or takes clicks.
-    egui::Area::new(egui::Id::new("handover"))
-        .order(egui::Order::Foreground)
-        .fixed_pos(screen.min)
-        .show(ctx, |ui| {
-            let (rect, response) = ui.allocate_exact_size(screen.size(), egui::Sense::click());
-            let painter = ui.painter();
-            painter.rect_filled(rect, 0.0, egui::Color32::from_rgb(24, 22, 20));
-            let centre = rect.center();
-            painter.rect_filled(
-                egui::Rect::from_center_size(
-                    centre - egui::vec2(0.0, 70.0),
-                    egui::vec2(60.0, 40.0),
-                ),
-                4.0,
-                colour,
-            );
-            painter.text(
-                centre,
-                egui::Align2::CENTER_CENTER,
-                format!("Pass the mouse to {name}"),
-                egui::FontId::proportional(34.0),
-                egui::Color32::WHITE,
-            );
-            painter.text(
-                centre + egui::vec2(0.0, 44.0),
-                egui::Align2::CENTER_CENTER,
-                format!("{name}: click anywhere to see your mat and hand."),
-                egui::FontId::proportional(18.0),
-                egui::Color32::from_gray(190),
-            );
-            taken = response.clicked();
-        });
-    if taken {
-        handover.at_screen = Some(game.human.clone());
+        .map(|r| egui::Color32::from_rgb(r.colour.0, r.colour.1, r.colour.2));
+    if handover_screen(ctx, &name, colour) {
+        game.take_the_mouse();
         // The mat opens on the new player's own realm.
         *selection = Selection::default();
     }

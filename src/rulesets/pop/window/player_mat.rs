@@ -60,7 +60,7 @@ fn show_player_mat(
     pointed.0.clear();
     // A choice that costs stability or prestige, or starts a war, waits for a second click.
     if let Some((action, label, why)) = confirming.0.clone() {
-        let still_legal = game.humans_turn() && game.game.check(&action).is_ok();
+        let still_legal = game.human_turn() && game.game.check(&action).is_ok();
         let answer = if still_legal {
             crate::client::shell::panels::confirm_modal(&ctx, &label, &why)
         } else {
@@ -75,7 +75,7 @@ fn show_player_mat(
     }
     // A march picked by clicking its destination goes the way a click on its button goes.
     if let Some(action) = board_pick.0.take()
-        && game.humans_turn()
+        && game.human_turn()
         && game.game.check(&action).is_ok()
     {
         send_or_confirm(&game, action, &mut confirming, &mut choose, &mut names);
@@ -85,7 +85,7 @@ fn show_player_mat(
         .realm
         .clone()
         .filter(|r| game.game.setup().players.contains(r))
-        .unwrap_or_else(|| game.human.clone());
+        .unwrap_or_else(|| game.front.clone());
     in_free_rect(&ctx, &mut free, "player_mat", |ui| {
         egui::Panel::right("player_mat")
             .resizable(true)
@@ -96,7 +96,7 @@ fn show_player_mat(
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         turn_header(ui, &game);
-                        if viewed != game.human {
+                        if viewed != game.front {
                             ui.horizontal(|ui| {
                                 ui.label(
                                     egui::RichText::new(format!(
@@ -116,19 +116,19 @@ fn show_player_mat(
                         let key = game.game.pending().map(|d| {
                             format!("{}|{}|{}", d.realm, d.prompt, game.game.log().entries.len())
                         });
-                        let fresh = game.humans_turn() && key != *shown_decision;
-                        if fresh || !game.humans_turn() {
+                        let fresh = game.human_turn() && key != *shown_decision;
+                        if fresh || !game.human_turn() {
                             *shown_decision = key;
                         }
-                        let chosen = if viewed != game.human {
+                        let chosen = if viewed != game.front {
                             // Someone else's mat: the person's own buttons stay out of it, but
                             // for the choices about what was clicked.
                             ui.strong("Decision");
                             let mut picked = None;
-                            if game.humans_turn() {
+                            if game.human_turn() {
                                 ui.label(format!(
                                     "{} has a decision waiting: go back to its mat to answer it.",
-                                    name_of(&game.game, &game.human)
+                                    name_of(&game.game, &game.front)
                                 ));
                                 if ui.button("Back to your decision (Esc)").clicked() {
                                     selection.realm = None;
@@ -175,19 +175,19 @@ fn show_player_mat(
                         ui.separator();
                         // With several people at the screen a hand shows only on its
                         // owner's own turn, never while the bots play.
-                        if game.humans.len() <= 1 || game.humans_turn() {
-                            if viewed != game.human {
+                        if game.humans.len() <= 1 || game.human_turn() {
+                            if viewed != game.front {
                                 // The hand below is the person's own, not the viewed realm's.
                                 ui.label(
                                     egui::RichText::new(format!(
                                         "Your own hand and Missions ({}):",
-                                        name_of(&game.game, &game.human)
+                                        name_of(&game.game, &game.front)
                                     ))
                                     .italics(),
                                 );
                             }
-                            hand_section(ui, &game.game, &game.human);
-                            missions_section(ui, &game.game, &game.human);
+                            hand_section(ui, &game.game, &game.front);
+                            missions_section(ui, &game.game, &game.front);
                         } else {
                             ui.label(
                                 egui::RichText::new("Hands are hidden until a human decides.")
@@ -230,8 +230,8 @@ pub(crate) fn realm_swatch_colour(game: &Game, realm: Entity) -> egui::Color32 {
 /// sharing the screen see whose turn it is.
 fn turn_header(ui: &mut egui::Ui, game: &ActiveGame) {
     let g = &game.game;
-    let name = name_of(g, &game.human);
-    let (text, colour) = if game.humans_turn() {
+    let name = name_of(g, &game.front);
+    let (text, colour) = if game.human_turn() {
         (
             format!("{name}, your decision"),
             egui::Color32::from_rgb(120, 220, 120),
@@ -456,7 +456,7 @@ fn decision_section(
     // The switch sits beside the heading so it stays put while the buttons below change.
     ui.horizontal(|ui| {
         // The person's own decision is marked; a new one out of sight is scrolled to the top.
-        let heading = if game.humans_turn() {
+        let heading = if game.human_turn() {
             ui.label(
                 egui::RichText::new("Decision - yours")
                     .strong()
@@ -483,7 +483,7 @@ fn decision_section(
         None => {
             ui.label("Nothing to decide.");
         }
-        Some(decision) if decision.realm == game.human && game.humans_turn() => {
+        Some(decision) if decision.realm == game.front && game.human_turn() => {
             ui.label(&decision.prompt);
             if fresh {
                 choices.filter.clear();
@@ -1014,7 +1014,7 @@ fn realms_section(ui: &mut egui::Ui, active: &ActiveGame) -> Option<String> {
                 ui.horizontal(|ui| {
                     swatch(ui, realm_swatch_colour(game, *realm));
                     let name = name_of(game, &key);
-                    let text = if key == active.human && active.humans_turn() {
+                    let text = if key == active.front && active.human_turn() {
                         egui::RichText::new(format!("{name} (deciding)")).strong()
                     } else if active.is_human(&key) {
                         egui::RichText::new(format!("{name} (human)")).strong()

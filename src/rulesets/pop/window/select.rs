@@ -177,7 +177,7 @@ pub fn march_to_clicked(
     selection: &Selection,
     hover: &Hover,
 ) -> Option<crate::rulesets::pop::Action> {
-    if !game.humans_turn() {
+    if !game.human_turn() {
         return None;
     }
     let g = &game.game;
@@ -653,7 +653,7 @@ mod tests {
     fn a_click_on_an_outlined_destination_picks_that_march_and_elsewhere_none() {
         use crate::rulesets::pop::Action;
         let game = Game::new(default_scenario(), GameSetup::default(), 7).expect("plays");
-        let mut active = ActiveGame::new(game, 7, vec!["FRA".into()]);
+        let mut active = ActiveGame::new(game, vec!["FRA".into()], None);
         let area_of = |g: &Game, p: &str| {
             g.scenario()
                 .map
@@ -663,7 +663,7 @@ mod tests {
                 .map(|d| d.id.clone())
         };
         for _ in 0..5000 {
-            let march = active.humans_turn().then(|| {
+            let march = active.human_turn().then(|| {
                 active
                     .game
                     .legal_actions()

@@ -12,16 +12,15 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::engine::preview::{Preview, PreviewCache};
+use crate::client::shell::{Session, Shelled};
 use crate::rulesets::pop::PriceOfPower;
-use crate::rulesets::pop::bot::Bot;
-use crate::rulesets::pop::content::schema::Scenario;
+use crate::rulesets::pop::content::schema::{RealmKind, Scenario};
 use crate::rulesets::pop::state::{Seats, key_of};
 use crate::rulesets::pop::window::AppState;
 use crate::rulesets::pop::window::failed::FailureReport;
 use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
 use crate::rulesets::pop::window::new_game::NewGameSettings;
-use crate::rulesets::pop::{Action, Game, GameSetup, Illegal};
+use crate::rulesets::pop::{Action, Game, GameSetup};
 
 /// Pause between two bot actions when not fast-forwarding.
 pub const BOT_STEP_SECONDS: f32 = 0.15;
@@ -59,175 +58,47 @@ pub enum SessionSet {
     Advance,
 }
 
-/// The game in play. `Game` owns a Bevy `App`, which is not `Send`, so this is non-send data
-/// living on the main thread.
-pub struct ActiveGame {
-    pub game: Game,
-    bot: Bot,
-    /// Realm ids of the seats people decide for, at this one screen.
-    pub humans: Vec<String>,
-    /// The human realm the panels show: the one deciding now, else the last one that did (or
-    /// the first human seat). With no human seat at all, seat 0, watched.
-    pub human: String,
-    /// Bumped on every change, so the board repaints only when something happened.
-    pub revision: u64,
-    /// Bumped when the game is swapped for another (a load, an undo): its log is not a
-    /// continuation of the one shown before.
-    pub generation: u64,
-    /// One mark per action applied since this game was built or loaded, for undo.
-    marks: Vec<StepMark>,
-    /// The last preview a choice's tooltip asked for (22, 23).
-    previews: PreviewCache<PriceOfPower>,
-}
+/// The game in play: the shell's session (`client::shell::Session`), written once for every
+/// ruleset: the game and its one door, the human seats and the bots, undo that never goes
+/// back past a die or a shown card, previews, and the hot-seat hand-over's state. `Game` owns a
+/// Bevy `App`, which is not `Send`, so this is non-send data living on the main thread.
+pub type ActiveGame = Session<PriceOfPower>;
 
-/// What undo needs to know about one applied action.
-#[derive(Clone, Debug)]
-struct StepMark {
-    /// The realm that decided it.
-    realm: String,
-    /// Applying it rolled dice or showed a card: what was seen cannot be taken back.
-    revealed: bool,
-}
+impl Shelled for PriceOfPower {
+    const WINDOW_TITLE: &'static str = "Regnum";
+    const QUICKSAVE: &'static str = crate::rulesets::pop::window::saves::QUICKSAVE;
+    const HELP_TITLE: &'static str = "Regnum: help";
+    const HELP: &'static [(&'static str, &'static str)] =
+        crate::rulesets::pop::window::help::HOW_TO_PLAY;
+    const RULES_NOTES: &'static str = "docs/rules_notes.md";
+    const START_LABEL: &'static str = "Start";
 
-impl ActiveGame {
-    /// `humans`: the realms people play; those not in play are dropped.
-    pub fn new(game: Game, seed: u64, humans: Vec<String>) -> Self {
-        let humans = in_play(&game, humans);
-        let human = humans.first().cloned().unwrap_or_else(|| first_seat(&game));
-        let mut active = ActiveGame {
-            game,
-            bot: Bot::new(seed),
-            humans,
-            human,
-            revision: 1,
-            generation: 0,
-            marks: Vec::new(),
-            previews: PreviewCache::default(),
-        };
-        active.follow_decision();
-        active
+    fn default_scenario() -> Arc<Scenario> {
+        crate::rulesets::pop::content::load::default_scenario()
     }
 
-    /// The only way the client changes the game.
-    pub fn apply(&mut self, action: Action) -> Result<(), Illegal> {
-        let realm = self
-            .game
-            .pending()
-            .map(|d| d.realm.clone())
-            .unwrap_or_default();
-        let revealed = self.game.apply_revealing(action)?;
-        self.marks.push(StepMark { realm, revealed });
-        self.revision += 1;
-        self.follow_decision();
-        Ok(())
+    /// The Player Realms, in the scenario's order.
+    fn seats(content: &Scenario) -> Vec<(String, String)> {
+        content
+            .realms
+            .iter()
+            .filter(|r| r.kind == RealmKind::Player)
+            .map(|r| (r.id.clone(), r.name.clone()))
+            .collect()
     }
 
-    /// What `action` would do now, worked out by the rules on a copy of the game
-    /// (`engine::preview`); nothing hidden or random is shown.
-    pub fn preview(&self, action: &Action) -> Preview {
-        self.previews.get(self.revision, &self.game, action)
+    fn introduction(content: &Scenario) -> (String, String) {
+        (
+            content.description.clone(),
+            "The realm with the most Victory Points when the last Age ends wins.".into(),
+        )
     }
 
-    /// The human deciding now may take back their last action: it was theirs, made since
-    /// this game was built or loaded, and it showed no die or card.
-    pub fn can_undo(&self) -> bool {
-        self.humans_turn()
-            && self.marks.last().is_some_and(|m| {
-                !m.revealed && self.game.pending().is_some_and(|d| d.realm == m.realm)
-            })
+    /// The board is built once from the scenario's map: a save on another map needs a fresh
+    /// window.
+    fn same_board(shown: &Scenario, other: &Scenario) -> bool {
+        shown.id == other.id
     }
-
-    /// Takes back the last action by replaying the scenario from its seed with every action
-    /// but that one (the game is deterministic, so nothing is re-rolled). `false` when undo
-    /// is not allowed now or the replay fails (the game is then left as it was).
-    pub fn undo(&mut self) -> bool {
-        if !self.can_undo() {
-            return false;
-        }
-        let replayed = self
-            .game
-            .replayed_to(self.game.history().len() - 1)
-            .inspect_err(|why| error!("undo: {why}"))
-            .ok();
-        let Some(game) = replayed else {
-            return false;
-        };
-        self.game = game;
-        self.marks.pop();
-        self.revision += 1;
-        self.generation += 1;
-        self.follow_decision();
-        true
-    }
-
-    /// Swaps in another game of the same scenario (a loaded save): its setup decides who is in
-    /// play; this session's humans stay human where still in play, else seat 0 is.
-    pub fn replace(&mut self, game: Game) {
-        let mut humans = in_play(&game, std::mem::take(&mut self.humans));
-        if humans.is_empty() {
-            humans.push(first_seat(&game));
-        }
-        self.human = humans[0].clone();
-        self.humans = humans;
-        self.game = game;
-        self.marks.clear();
-        self.revision += 1;
-        self.generation += 1;
-        self.follow_decision();
-    }
-
-    /// People decide for this realm.
-    pub fn is_human(&self, realm: &str) -> bool {
-        self.humans.iter().any(|h| h == realm)
-    }
-
-    /// The panels show the human realm whose decision is pending.
-    fn follow_decision(&mut self) {
-        if let Some(d) = self.game.pending()
-            && self.is_human(&d.realm)
-        {
-            self.human = d.realm.clone();
-        }
-    }
-
-    /// The pending decision is a human's (the one in `human`).
-    pub fn humans_turn(&self) -> bool {
-        self.game.pending().is_some_and(|d| self.is_human(&d.realm))
-    }
-
-    /// A bot must answer the pending decision.
-    pub fn bots_turn(&self) -> bool {
-        self.game
-            .pending()
-            .is_some_and(|d| !self.is_human(&d.realm))
-    }
-
-    /// Lets the bot answer the pending decision, whoever's it is (automation plays the human's
-    /// seat too). `false` when it had nothing to answer.
-    pub(crate) fn step_bot(&mut self) -> bool {
-        let Some(action) = self.bot.choose(&self.game) else {
-            return false;
-        };
-        match self.apply(action) {
-            Ok(()) => true,
-            Err(illegal) => {
-                error!("a bot chose an illegal action: {illegal}");
-                false
-            }
-        }
-    }
-}
-
-/// Those of `realms` that hold a seat in `game`.
-fn in_play(game: &Game, realms: Vec<String>) -> Vec<String> {
-    let players = &game.setup().players;
-    let mut kept: Vec<String> = Vec::new();
-    for realm in realms {
-        if players.contains(&realm) && !kept.contains(&realm) {
-            kept.push(realm);
-        }
-    }
-    kept
 }
 
 /// Realm id of seat 0.
@@ -365,8 +236,11 @@ fn start_game(world: &mut World) {
                 humans
             );
             let file = world.resource::<ScenarioOrigin>().save_reference();
-            world.insert_resource(ScenarioInPlay { scenario, file });
-            world.insert_non_send(ActiveGame::new(game, seed, humans));
+            world.insert_resource(ScenarioInPlay {
+                scenario,
+                file: file.clone(),
+            });
+            world.insert_non_send(ActiveGame::new(game, humans, file));
         }
         Err(e) => fail(
             world,
@@ -384,12 +258,10 @@ fn open_save(
     scenario: std::sync::Arc<crate::rulesets::pop::content::schema::Scenario>,
     path: &std::path::Path,
 ) {
-    match crate::rulesets::pop::save::Save::read(path).and_then(|save| {
-        let seed = save.seed;
-        save.replay_lenient(scenario.clone())
-            .map(|replayed| (replayed, seed))
-    }) {
-        Ok((replayed, seed)) => {
+    match crate::rulesets::pop::save::Save::read(path)
+        .and_then(|save| save.replay_lenient(scenario.clone()))
+    {
+        Ok(replayed) => {
             let game = replayed.game;
             info!(
                 "opened {} ({} actions replayed)",
@@ -409,8 +281,11 @@ fn open_save(
             }
             let humans = vec![first_seat(&game)];
             let file = world.resource::<ScenarioOrigin>().save_reference();
-            world.insert_resource(ScenarioInPlay { scenario, file });
-            world.insert_non_send(ActiveGame::new(game, seed, humans));
+            world.insert_resource(ScenarioInPlay {
+                scenario,
+                file: file.clone(),
+            });
+            world.insert_non_send(ActiveGame::new(game, humans, file));
         }
         Err(e) => {
             world.insert_resource(crate::rulesets::pop::window::failed::FailedSave(
@@ -436,10 +311,10 @@ fn apply_human_choices(
     let Some(mut game) = game else { return };
     for Choose(action) in choices.read() {
         // A click from a frame drawn before the bots moved on must not answer their decision.
-        if !game.humans_turn() {
+        if !game.human_turn() {
             continue;
         }
-        if let Err(illegal) = game.apply(action.clone()) {
+        if let Err(illegal) = game.try_apply(action.clone()) {
             notices.push("That is not allowed", format!("{illegal}"));
         }
     }
@@ -462,11 +337,10 @@ fn undo_when_asked(
         requests.read().count() > 0 || (ctrl_held(&keys) && keys.just_pressed(KeyCode::KeyZ));
     let Some(mut game) = game else { return };
     if asked && !game.undo() {
-        notices.push(
-            "Nothing to undo",
-            "Only your own last action can be taken back, and not once a die was rolled or a \
-             card was shown.",
-        );
+        let why = game.notice.take().unwrap_or_default();
+        notices.push("Nothing to undo", why);
+    } else if asked {
+        game.notice = None;
     }
 }
 
@@ -516,16 +390,16 @@ mod tests {
     fn only_realms_in_play_are_human_and_bots_answer_the_rest() {
         let active = ActiveGame::new(
             game(&["FRA", "ENG", "CAS"]),
-            7,
             vec!["ENG".into(), "POR".into(), "FRA".into()],
+            None,
         );
         assert_eq!(active.humans, vec!["ENG".to_string(), "FRA".to_string()]);
         let pending = active.game.pending().expect("a decision").realm.clone();
-        assert_eq!(active.humans_turn(), active.is_human(&pending));
+        assert_eq!(active.human_turn(), active.is_human(&pending));
         assert_eq!(active.bots_turn(), !active.is_human(&pending));
-        if active.humans_turn() {
+        if active.human_turn() {
             assert_eq!(
-                active.human, pending,
+                active.front, pending,
                 "the panels follow the deciding human"
             );
         }
@@ -587,7 +461,7 @@ mod tests {
 
     #[test]
     fn a_loaded_game_keeps_the_humans_still_in_play_else_seat_zero() {
-        let mut active = ActiveGame::new(game(&["FRA", "ENG"]), 7, vec!["ENG".into()]);
+        let mut active = ActiveGame::new(game(&["FRA", "ENG"]), vec!["ENG".into()], None);
         active.replace(game(&["ENG", "CAS"]));
         assert_eq!(active.humans, vec!["ENG".to_string()]);
         active.replace(game(&["CAS", "TUR"]));
@@ -596,8 +470,11 @@ mod tests {
 
     #[test]
     fn undo_replays_without_the_last_action_and_stops_at_a_reveal() {
-        let mut active =
-            ActiveGame::new(game(&["FRA", "ENG"]), 7, vec!["FRA".into(), "ENG".into()]);
+        let mut active = ActiveGame::new(
+            game(&["FRA", "ENG"]),
+            vec!["FRA".into(), "ENG".into()],
+            None,
+        );
         assert!(!active.can_undo(), "nothing applied yet");
         let mut undone = 0;
         for _ in 0..300 {
@@ -612,7 +489,7 @@ mod tests {
                 .into_iter()
                 .next()
                 .expect("legal");
-            active.apply(action).expect("applies");
+            active.try_apply(action).expect("applies");
             if active.can_undo() {
                 assert!(active.undo());
                 assert_eq!(active.game.history().len(), len);
@@ -625,7 +502,7 @@ mod tests {
                     .into_iter()
                     .last()
                     .expect("legal");
-                active.apply(other).expect("applies");
+                active.try_apply(other).expect("applies");
             }
         }
         assert!(undone > 0, "some action could be taken back");
@@ -638,7 +515,7 @@ mod tests {
 
     #[test]
     fn the_panels_follow_each_human_in_turn() {
-        let mut active = ActiveGame::new(game(&[]), 7, Vec::new());
+        let mut active = ActiveGame::new(game(&[]), Vec::new(), None);
         let all = active.game.setup().players.clone();
         active.humans = all.clone();
         for _ in 0..40 {
@@ -646,16 +523,16 @@ mod tests {
                 break;
             };
             let realm = d.realm.clone();
-            assert!(active.humans_turn());
+            assert!(active.human_turn());
             let action = active
                 .game
                 .legal_actions()
                 .into_iter()
                 .next()
                 .expect("legal");
-            active.apply(action).expect("applies");
+            active.try_apply(action).expect("applies");
             if let Some(next) = active.game.pending() {
-                assert_eq!(active.human, next.realm, "after {realm}");
+                assert_eq!(active.front, next.realm, "after {realm}");
             }
         }
     }

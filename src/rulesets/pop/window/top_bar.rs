@@ -96,10 +96,10 @@ fn show_top_bar(
                 ui.separator();
                 if g.is_over() {
                     ui.strong("Game over");
-                } else if game.humans_turn() {
+                } else if game.human_turn() {
                     ui.colored_label(
                         egui::Color32::from_rgb(120, 220, 120),
-                        format!("{}, your turn", name_of(g, &game.human)),
+                        format!("{}, your turn", name_of(g, &game.front)),
                     );
                 } else if let Some(d) = g.pending() {
                     ui.label(format!("{} is deciding ...", name_of(g, &d.realm)));
