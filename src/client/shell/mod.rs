@@ -12,6 +12,7 @@ use crate::engine::ruleset::Ruleset;
 pub mod hot_reload;
 pub mod panels;
 pub mod renderer;
+pub mod saves;
 pub mod session;
 
 pub use panels::{LogFilter, ShellPanelsPlugin};
@@ -23,6 +24,8 @@ pub trait Shelled: Ruleset {
     const WINDOW_TITLE: &'static str;
     /// Where `Ctrl+S` saves.
     const QUICKSAVE: &'static str;
+    /// Where the game is saved by itself each time a new Round begins.
+    const AUTOSAVE: &'static str;
     /// The F1 help window's title and its sections (title, text).
     const HELP_TITLE: &'static str;
     const HELP: &'static [(&'static str, &'static str)];

@@ -10,9 +10,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::Shelled;
-use crate::client::shell::session::{
-    LoadedScenario, Screen, Session, list_saves, open_save, save, start_game,
-};
+use crate::client::shell::session::{LoadedScenario, Screen, Session, open_save, save, start_game};
 
 /// The shared overlays for ruleset `R`.
 pub struct ShellPanelsPlugin<R: Shelled>(PhantomData<R>);
@@ -56,7 +54,7 @@ pub struct HelpOpen(pub bool);
 /// The list of saves to load, while its window is open; the one picked.
 #[derive(Resource, Default)]
 pub struct LoadList {
-    pub files: Option<Vec<PathBuf>>,
+    pub files: Option<Vec<crate::client::shell::saves::SaveFile>>,
     picked: Option<PathBuf>,
 }
 
@@ -246,7 +244,9 @@ pub fn top_bar_buttons<R: Shelled>(
     {
         loads.files = match loads.files {
             Some(_) => None,
-            None => Some(list_saves::<R>()),
+            None => Some(crate::client::shell::saves::list_saves::<R>(
+                std::path::Path::new(crate::client::shell::saves::SAVE_DIR),
+            )),
         };
     }
     if !R::figure_names().is_empty()
@@ -338,25 +338,10 @@ fn draw_overlays<R: Shelled>(
     mut charted: Local<Charted>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    if let Some(files) = loads.files.clone() {
-        let mut open = true;
-        let mut picked = None;
-        egui::Window::new(format!("Load a {} save", R::ID.title()))
-            .open(&mut open)
-            .show(&ctx, |ui| {
-                if files.is_empty() {
-                    ui.label(format!(
-                        "No {} saves in saves/ yet: Ctrl+S makes one.",
-                        R::ID.title()
-                    ));
-                }
-                for f in &files {
-                    if ui.button(f.display().to_string()).clicked() {
-                        picked = Some(f.clone());
-                    }
-                }
-            });
-        if picked.is_some() || !open {
+    if let Some(files) = &loads.files {
+        let title = format!("Load a {} save", R::ID.title());
+        let (open, picked) = crate::client::shell::saves::save_list_window(&ctx, &title, files);
+        if !open {
             loads.files = None;
         }
         if picked.is_some() {

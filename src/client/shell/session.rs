@@ -377,6 +377,7 @@ impl<R: Shelled> Plugin for ShellSessionPlugin<R> {
             (
                 play_bots::<R>,
                 keys::<R>.run_if(not(egui_wants_any_keyboard_input)),
+                crate::client::shell::saves::autosave_each_round::<R>,
             )
                 .chain(),
         );
@@ -432,8 +433,8 @@ fn load_scenario<R: Shelled>(world: &mut World) {
         }
     };
     let file = file.map(|p| p.display().to_string());
-    if let Some(save) = save {
-        match replayed_session(save, scenario, file) {
+    if let (Some(save), Some(from)) = (save, &launch.load) {
+        match replayed_session(from, save, scenario, file) {
             Ok(session) => {
                 world.insert_non_send(session);
                 world.insert_resource(Screen::Playing);
@@ -463,11 +464,13 @@ fn load_scenario<R: Shelled>(world: &mut World) {
 /// A save replayed as far as today's rules allow, as the game at the screen. The first seat
 /// is the person's; bots play the others.
 fn replayed_session<R: Shelled>(
+    from: &Path,
     save: Save<R>,
     scenario: Arc<R::Content>,
     file: Option<String>,
 ) -> Result<Session<R>, String> {
     let replayed = save.replay_lenient(scenario).map_err(|e| e.to_string())?;
+    let actions = replayed.game.history().len();
     let humans = replayed
         .game
         .setup()
@@ -479,7 +482,9 @@ fn replayed_session<R: Shelled>(
     let mut session = Session::new(replayed.game, humans, file);
     session.notice = Some(match replayed.problem {
         None => "Loaded".into(),
-        Some(p) => format!("Loaded, with a difference: {p}"),
+        Some(p) => {
+            crate::client::shell::saves::replay_notice(&from.display().to_string(), actions, &p)
+        }
     });
     Ok(session)
 }
@@ -509,37 +514,10 @@ pub fn open_save<R: Shelled>(world: &mut World, path: &Path) -> Result<(), Strin
             ));
         }
     }
-    let session = replayed_session(save, scenario, file)?;
+    let session = replayed_session(path, save, scenario, file)?;
     world.insert_non_send(session);
     world.insert_resource(Screen::Playing);
     Ok(())
-}
-
-/// Saves of ruleset `R` in `saves/`, newest first.
-pub fn list_saves<R: Shelled>() -> Vec<PathBuf> {
-    let mut found: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir("saves")
-        .map(|entries| {
-            entries
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .filter(|p| {
-                    crate::engine::content::read_limited(p).is_ok_and(|text| {
-                        crate::engine::save::parse_header(&text, "")
-                            .is_ok_and(|h| h.ruleset == R::ID)
-                    })
-                })
-                .map(|p| {
-                    let when = std::fs::metadata(&p)
-                        .and_then(|m| m.modified())
-                        .unwrap_or(std::time::UNIX_EPOCH);
-                    (when, p)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    found.sort_by(|a, b| b.0.cmp(&a.0));
-    found.into_iter().map(|(_, p)| p).collect()
 }
 
 fn fail(world: &mut World, problems: String) {
@@ -599,13 +577,14 @@ fn keys<R: Shelled>(keyboard: Res<ButtonInput<KeyCode>>, session: Option<NonSend
     }
 }
 
-/// Writes a save (to a temporary file, then renamed).
+/// Writes a save (to a temporary file, then renamed); the notice says where, or why not.
 pub fn save<R: Shelled>(session: &mut Session<R>, path: &Path) {
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
-    let save = Save::of(&session.game, session.scenario_file.as_deref());
-    session.notice = Some(match save.write(path) {
+    let written = crate::client::shell::saves::write_save(
+        &session.game,
+        session.scenario_file.as_deref(),
+        path,
+    );
+    session.notice = Some(match written {
         Ok(()) => format!("Saved to {}", path.display()),
         Err(e) => format!("Cannot save to {}: {e}", path.display()),
     });

@@ -14,6 +14,7 @@ pub type KmSession = crate::client::shell::Session<Kingdom>;
 impl Shelled for Kingdom {
     const WINDOW_TITLE: &'static str = "Regnum - Kingdom";
     const QUICKSAVE: &'static str = "saves/kingdom-quicksave.ron";
+    const AUTOSAVE: &'static str = "saves/kingdom-autosave.ron";
     const HELP_TITLE: &'static str = "How to rule a kingdom";
     const HELP: &'static [(&'static str, &'static str)] = HELP;
     const RULES_NOTES: &'static str = "docs/kingdom.md";

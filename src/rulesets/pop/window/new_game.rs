@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::automation::Automation;
+use crate::rulesets::pop::PriceOfPower;
 use crate::rulesets::pop::content::load::{LoadedFile, check_path};
 use crate::rulesets::pop::content::schema::{RealmKind, Scenario};
 use crate::rulesets::pop::window::AppState;
@@ -226,8 +227,8 @@ fn switch_scenario(
     Ok(scenario)
 }
 
-/// The saves on disk with when they were written, newest first.
-type SaveList = Vec<(PathBuf, Option<std::time::SystemTime>)>;
+/// Price of Power's saves on disk with when they were written, newest first.
+type SaveList = Vec<crate::client::shell::saves::SaveFile>;
 
 // A Bevy system: each argument is a system parameter it reads or writes.
 #[allow(clippy::too_many_arguments)]
@@ -249,8 +250,8 @@ fn show_form(
     let mut picked: Option<PathBuf> = None;
     // The saves on disk, newest first, read once while the form is open.
     let saves = saves.get_or_insert_with(|| {
-        crate::rulesets::pop::window::saves::list_saves(std::path::Path::new(
-            crate::rulesets::pop::window::saves::SAVE_DIR,
+        crate::client::shell::saves::list_saves::<PriceOfPower>(std::path::Path::new(
+            crate::client::shell::saves::SAVE_DIR,
         ))
     });
     let mut resume: Option<PathBuf> = None;
@@ -353,9 +354,11 @@ fn show_form(
             // Or carry on: the latest autosave at once, or any save on disk.
             if !saves.is_empty() {
                 ui.separator();
-                let autosave = std::path::Path::new(crate::rulesets::pop::window::saves::AUTOSAVE);
+                let autosave = std::path::Path::new(
+                    <PriceOfPower as crate::client::shell::Shelled>::AUTOSAVE,
+                );
                 ui.horizontal(|ui| {
-                    if let Some((path, _)) = saves.iter().find(|(p, _)| p == autosave)
+                    if let Some(path) = saves.iter().map(|f| &f.path).find(|p| *p == autosave)
                         && ui
                             .button("Continue")
                             .on_hover_text(format!(
@@ -370,7 +373,7 @@ fn show_form(
                     egui::ComboBox::from_id_salt("load_save")
                         .selected_text("a save ...")
                         .show_ui(ui, |ui| {
-                            for (path, _) in saves.iter() {
+                            for path in saves.iter().map(|f| &f.path) {
                                 let name = path
                                     .file_name()
                                     .map_or_else(|| path.display().to_string(), |n| {

@@ -66,7 +66,8 @@ pub type ActiveGame = Session<PriceOfPower>;
 
 impl Shelled for PriceOfPower {
     const WINDOW_TITLE: &'static str = "Regnum";
-    const QUICKSAVE: &'static str = crate::rulesets::pop::window::saves::QUICKSAVE;
+    const QUICKSAVE: &'static str = "saves/quicksave.ron";
+    const AUTOSAVE: &'static str = "saves/autosave.ron";
     const HELP_TITLE: &'static str = "Regnum: help";
     const HELP: &'static [(&'static str, &'static str)] =
         crate::rulesets::pop::window::help::HOW_TO_PLAY;
@@ -269,7 +270,7 @@ fn open_save(
                 game.history().len()
             );
             if let Some(problem) = replayed.problem {
-                let text = crate::rulesets::pop::window::saves::replay_notice(
+                let text = crate::client::shell::saves::replay_notice(
                     &path.display().to_string(),
                     game.history().len(),
                     &problem,

@@ -13,6 +13,7 @@ pub type RdeSession = crate::client::shell::Session<RaisonDEtat>;
 impl Shelled for RaisonDEtat {
     const WINDOW_TITLE: &'static str = "Regnum - Raison d'Etat";
     const QUICKSAVE: &'static str = "saves/raison-quicksave.ron";
+    const AUTOSAVE: &'static str = "saves/raison-autosave.ron";
     const HELP_TITLE: &'static str = "How to play Raison d'Etat";
     const HELP: &'static [(&'static str, &'static str)] = HELP;
     const RULES_NOTES: &'static str = "docs/raison.md";
