@@ -14,6 +14,7 @@ pub mod panels;
 pub mod renderer;
 pub mod saves;
 pub mod session;
+pub mod unattended;
 
 pub use panels::{LogFilter, ShellPanelsPlugin};
 pub use session::{LoadedScenario, Screen, Session, ShellSessionPlugin};
@@ -75,7 +76,14 @@ pub fn run<R: Shelled, M>(
             ShellPanelsPlugin::<R>::default(),
             hot_reload::ShellHotReloadPlugin::<R>::default(),
             renderer::RendererFitPlugin,
+            unattended::UnattendedPlugin::<R>::default(),
         ))
+        .add_systems(
+            Update,
+            unattended::quit_on_failure.run_if(|screen: Option<Res<Screen>>| {
+                matches!(screen.as_deref(), Some(Screen::Failed(_)))
+            }),
+        )
         .add_plugins(own);
     // A window opened on a scenario file watches it (hot reload).
     if let Some(path) = scenario {

@@ -449,6 +449,7 @@ fn draw_screens<R: Shelled>(
     screen: Option<ResMut<Screen>>,
     loaded: Option<Res<LoadedScenario<R>>>,
     mut start: ResMut<StartRequest>,
+    mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut screen) = screen else {
@@ -457,15 +458,10 @@ fn draw_screens<R: Shelled>(
     match &mut *screen {
         Screen::Playing => {}
         Screen::Failed(problems) => {
-            egui::Window::new("This scenario cannot be played")
-                .collapsible(false)
-                .show(&ctx, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| {
-                        for line in problems.lines() {
-                            ui.monospace(line);
-                        }
-                    });
-                });
+            let lines: Vec<&str> = problems.lines().collect();
+            if failure_window(&ctx, "This game cannot be played", None, &lines) {
+                exit.write(AppExit::error());
+            }
         }
         Screen::NewGame { humans, seed } => {
             let Some(loaded) = loaded else { return Ok(()) };
@@ -502,6 +498,49 @@ fn draw_screens<R: Shelled>(
         }
     }
     Ok(())
+}
+
+/// The failure screen: every `file:line:col: message` of a scenario, mod or save that cannot
+/// be played (a broken file is an answer, not an endless loading screen), and a Quit button.
+/// `file` names the file at fault where the lines do not. Returns whether Quit was pressed.
+pub fn failure_window<S: AsRef<str>>(
+    ctx: &egui::Context,
+    title: &str,
+    file: Option<&str>,
+    problems: &[S],
+) -> bool {
+    let mut quit = false;
+    egui::Window::new(title)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .default_width(760.0)
+        .show(ctx, |ui| {
+            let count = format!(
+                "{} problem{}",
+                problems.len(),
+                if problems.len() == 1 { "" } else { "s" }
+            );
+            ui.label(match file {
+                Some(file) => format!("{file} has {count}. Fix the file and start Regnum again."),
+                None => format!("{count}. Fix the file and start Regnum again."),
+            });
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .max_height(420.0)
+                .show(ui, |ui| {
+                    for line in problems {
+                        ui.label(
+                            egui::RichText::new(line.as_ref())
+                                .monospace()
+                                .color(egui::Color32::from_rgb(255, 140, 120)),
+                        );
+                    }
+                });
+            ui.separator();
+            quit = ui.button("Quit").clicked();
+        });
+    quit
 }
 
 /// The Stats window (`F2` or the top bar's Stats), for every ruleset in the shell (19): each

@@ -1,15 +1,12 @@
 //! The game in a ruleset's window, written once for every ruleset the shell hosts: loading the
 //! scenario (or a save), who sits at the screen, the bots that answer for every other seat,
 //! saves (`Ctrl+S`), undo (`Ctrl+Z`, back to the last decision a person made, replayed from the
-//! start so nothing is re-rolled), and the unattended runs of `--autoplay`, `--screenshot` and
-//! `--frames`.
+//! start so nothing is re-rolled). Unattended runs are `unattended`'s.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
-use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use crate::client::automation::Automation;
@@ -381,15 +378,6 @@ impl<R: Shelled> Plugin for ShellSessionPlugin<R> {
             )
                 .chain(),
         );
-        let automation = app.world().resource::<Automation>().clone();
-        if automation.is_active() {
-            app.insert_resource(WinitSettings {
-                focused_mode: UpdateMode::Continuous,
-                unfocused_mode: UpdateMode::Continuous,
-            })
-            .init_resource::<Unattended>()
-            .add_systems(Update, run_unattended::<R>.after(play_bots::<R>));
-        }
     }
 }
 
@@ -545,19 +533,15 @@ pub fn start_game<R: Shelled>(world: &mut World, humans: &[bool], seed: u64) {
 
 /// Bots answer every decision no person at the screen owns (the screen follows the person who
 /// decides; `Session::handover_needed` covers it between two people).
+/// In an unattended run the bots play every seat through `unattended` instead.
 fn play_bots<R: Shelled>(session: Option<NonSendMut<Session<R>>>, automation: Res<Automation>) {
     let Some(mut session) = session else { return };
-    let watching = automation.autoplay_rounds.is_none() && !session.humans.is_empty();
-    // Without people, the whole game may run in one frame; with them, a few bot moves per
-    // frame keep the window responsive.
-    let budget = if watching { 40 } else { 100_000 };
-    for _ in 0..budget {
+    if automation.is_active() {
+        return;
+    }
+    // A few bot moves per frame keep the window responsive.
+    for _ in 0..40 {
         if session.game.is_over() || session.human_turn() {
-            break;
-        }
-        if let Some(limit) = automation.autoplay_rounds
-            && session.game.flow().round > limit
-        {
             break;
         }
         if !session.step_bot() {
@@ -588,86 +572,6 @@ pub fn save<R: Shelled>(session: &mut Session<R>, path: &Path) {
         Ok(()) => format!("Saved to {}", path.display()),
         Err(e) => format!("Cannot save to {}: {e}", path.display()),
     });
-}
-
-/// Where an unattended run is.
-#[derive(Resource, Default)]
-enum Unattended {
-    #[default]
-    Playing,
-    Settling(u32),
-    Measuring(Vec<f32>),
-    Capturing,
-}
-
-fn run_unattended<R: Shelled>(
-    mut commands: Commands,
-    automation: Res<Automation>,
-    time: Res<Time>,
-    screen: Option<Res<Screen>>,
-    session: Option<NonSend<Session<R>>>,
-    mut state: ResMut<Unattended>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    if matches!(screen.as_deref(), Some(Screen::Failed(_))) {
-        exit.write(AppExit::error());
-        return;
-    }
-    let Some(session) = session else { return };
-    match &mut *state {
-        Unattended::Playing => {
-            let done = session.game.is_over()
-                || automation
-                    .autoplay_rounds
-                    .is_none_or(|n| session.game.flow().round > n);
-            if done {
-                *state = Unattended::Settling(30);
-            }
-        }
-        Unattended::Settling(n) => {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                *state = match automation.frames {
-                    Some(_) => Unattended::Measuring(Vec::new()),
-                    None => Unattended::Capturing,
-                };
-                if automation.frames.is_none() {
-                    capture(&mut commands, &automation, &mut exit);
-                }
-            }
-        }
-        Unattended::Measuring(samples) => {
-            samples.push(time.delta_secs());
-            if samples.len() >= automation.frames.unwrap_or(0) as usize {
-                if let Some(report) = crate::client::automation::FrameReport::of(samples) {
-                    println!("{report}");
-                }
-                *state = Unattended::Capturing;
-                capture(&mut commands, &automation, &mut exit);
-            }
-        }
-        Unattended::Capturing => {}
-    }
-}
-
-fn capture(commands: &mut Commands, automation: &Automation, exit: &mut MessageWriter<AppExit>) {
-    let Some(path) = automation.screenshot.clone() else {
-        exit.write(AppExit::Success);
-        return;
-    };
-    let _ = std::fs::remove_file(&path);
-    let mut save = save_to_disk(path.clone());
-    commands.spawn(Screenshot::primary_window()).observe(
-        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-            save(captured);
-            let written = std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
-            exit.write(if written {
-                AppExit::Success
-            } else {
-                AppExit::error()
-            });
-        },
-    );
 }
 
 #[cfg(test)]

@@ -1,156 +1,49 @@
-//! Unattended runs for tests and screenshots: `--autoplay N` lets the bots play every seat, the
-//! human's too, for N complete Rounds as fast as the window allows; `--screenshot FILE` then
-//! saves a PNG of the window (a few frames after the board is drawn) and quits with code 0;
-//! `--frames N` times N frames of the drawn board first and prints the frame-time report;
-//! `--pick-on-board` (Price of Power's window) lets the bots play every seat until the person's
-//! realm may march, then picks a march the way a person does: a click on the army's province,
-//! a click on an outlined destination, through the window's own pointer input.
-//!
-//! In this mode nobody is at the screen, so a scenario that cannot be played quits with a
-//! non-zero code instead of waiting on the failure screen, and so does a game the bots cannot
-//! move on or a screenshot that never arrives. The bots' moves go through `Game::apply` like
-//! every other change the client makes.
+//! Price of Power's own part of an unattended run (the rest, `--autoplay`, `--frames` and
+//! `--screenshot`, is the shell's `client::shell::unattended`): `--pick-on-board` lets the bots
+//! play every seat until the person's realm may march, then picks a march the way a person
+//! does: a click on the army's province, a click on an outlined destination, through the
+//! window's own pointer input. It exits non-zero unless the march is applied.
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
-use bevy::winit::{UpdateMode, WinitSettings};
 
-use crate::client::automation::{Automation, FrameReport};
+use crate::client::automation::Automation;
+use crate::client::shell::unattended::{
+    FRAME_BUDGET, Progress, UnattendedPlugin, UnattendedSet, quit_on_failure,
+};
+use crate::rulesets::pop::PriceOfPower;
 use crate::rulesets::pop::window::AppState;
-use crate::rulesets::pop::window::session::{ActiveGame, BotPace, SessionSet};
-
-/// Frame time the bots may spend before letting the window redraw, so the board visibly moves
-/// while they play.
-const FRAME_BUDGET: Duration = Duration::from_millis(50);
-/// Frames drawn after the last change before the screenshot: the board, its labels and the
-/// egui panels each need a frame or two to catch up with the game.
-const SETTLE_FRAMES: u32 = 10;
-/// How long to wait for the screenshot to come back from the renderer before giving up.
-const CAPTURE_TIMEOUT: Duration = Duration::from_secs(60);
+use crate::rulesets::pop::window::session::{ActiveGame, SessionSet};
 
 pub struct AutomationPlugin;
 
 impl Plugin for AutomationPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Automation>();
-        if !app.world().resource::<Automation>().is_active() {
+        app.add_plugins(UnattendedPlugin::<PriceOfPower>::default())
+            .configure_sets(Update, UnattendedSet.after(SessionSet::Advance))
+            .add_systems(Update, quit_on_failure.run_if(in_state(AppState::Failed)));
+        if !app.world().resource::<Automation>().pick_on_board {
             return;
         }
-        // Bevy slows an unfocused window down to save power, and under a virtual display
-        // (tests) the window is never focused.
-        app.insert_resource(WinitSettings {
-            focused_mode: UpdateMode::Continuous,
-            unfocused_mode: UpdateMode::Continuous,
-        })
-        .init_resource::<Progress>()
-        .add_systems(
-            OnEnter(AppState::Playing),
-            plan_run.after(SessionSet::Start),
-        )
-        .add_systems(
+        app.init_resource::<Pick>().add_systems(
             Update,
-            (
-                play_all_seats.after(SessionSet::Advance),
-                seek_a_march.after(play_all_seats),
-                click_the_board.after(seek_a_march),
-                take_screenshot.after(click_the_board),
-                give_up_on_screenshot,
-            )
+            (seek_a_march, click_the_board)
+                .chain()
+                .after(UnattendedSet)
                 .run_if(in_state(AppState::Playing)),
-        )
-        .add_systems(Update, quit_on_failure.run_if(in_state(AppState::Failed)));
+        );
     }
 }
 
-/// Where the unattended run is.
+/// Where picking on the board is, while the shell's run is `Progress::Driven`.
 #[derive(Resource, Default, Debug)]
-enum Progress {
-    /// Not playing yet.
-    #[default]
-    Starting,
-    /// The bots play until this Round begins (or the game ends).
-    Autoplay { until_round: u32 },
+enum Pick {
     /// The bots play every seat until the person's realm may march somewhere on screen.
-    SeekingMarch,
+    #[default]
+    Seeking,
     /// Clicking the march's two places, one step a few frames apart.
     Clicking(Clicks),
-    /// Drawing a few frames of the final position.
-    Settling { frames_left: u32 },
-    /// Timing frames of the final position (seconds per frame).
-    Measuring { samples: Vec<f32>, wanted: u32 },
-    /// The screenshot is asked for; the observer quits once it is written.
-    Capturing { since: Instant },
-}
-
-fn plan_run(
-    automation: Res<Automation>,
-    game: Option<NonSend<ActiveGame>>,
-    mut progress: ResMut<Progress>,
-    mut pace: ResMut<BotPace>,
-) {
-    // No game means setting it up failed, and the state moves on to `Failed`.
-    let Some(game) = game else { return };
-    *progress = match automation.autoplay_rounds {
-        Some(rounds) => {
-            // This plugin plays the bots' seats too; the session's paced bots would only
-            // interleave their own moves with it.
-            pace.paused = true;
-            let until_round = game.game.flow().round + rounds;
-            info!("autoplay: the bots play every seat until Round {until_round} begins");
-            Progress::Autoplay { until_round }
-        }
-        None if automation.pick_on_board => {
-            pace.paused = true;
-            Progress::SeekingMarch
-        }
-        None => Progress::Settling {
-            frames_left: SETTLE_FRAMES,
-        },
-    };
-}
-
-fn play_all_seats(
-    automation: Res<Automation>,
-    mut progress: ResMut<Progress>,
-    game: Option<NonSendMut<ActiveGame>>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    let Progress::Autoplay { until_round } = *progress else {
-        return;
-    };
-    let Some(mut game) = game else { return };
-    let started = Instant::now();
-    while started.elapsed() < FRAME_BUDGET {
-        if game.game.is_over() || game.game.flow().round >= until_round {
-            let flow = game.game.flow();
-            info!(
-                "autoplay: done at Round {} ({} actions{})",
-                flow.round,
-                game.game.history().len(),
-                if flow.over { ", game over" } else { "" }
-            );
-            *progress = if automation.pick_on_board {
-                Progress::SeekingMarch
-            } else {
-                Progress::Settling {
-                    frames_left: SETTLE_FRAMES,
-                }
-            };
-            return;
-        }
-        if !game.step_bot() {
-            // A pending decision without an answer would keep the test waiting forever.
-            error!(
-                "autoplay: the bots found no legal answer to {:?}",
-                game.game.pending()
-            );
-            exit.write(AppExit::error());
-            return;
-        }
-    }
 }
 
 /// A march picked on the board: the action, where to click for its army and for its
@@ -173,7 +66,8 @@ const PICK_TIMEOUT_FRAMES: u32 = 120;
 /// whose army and destination both show on the board, needs no confirmation, and is the only
 /// one between those two places; then starts clicking.
 fn seek_a_march(
-    mut progress: ResMut<Progress>,
+    progress: Res<Progress>,
+    mut pick: ResMut<Pick>,
     game: Option<NonSendMut<ActiveGame>>,
     free: Res<crate::rulesets::pop::window::layout::FreeRect>,
     map: Res<crate::rulesets::pop::window::camera::ScreenMap>,
@@ -181,7 +75,7 @@ fn seek_a_march(
     mut exit: MessageWriter<AppExit>,
 ) {
     use crate::rulesets::pop::Action;
-    if !matches!(*progress, Progress::SeekingMarch) {
+    if *progress != Progress::Driven || !matches!(*pick, Pick::Seeking) {
         return;
     }
     let (Some(mut game), Some(places)) = (game, places) else {
@@ -263,7 +157,7 @@ fn seek_a_march(
             });
             if let Some((march, army, destination)) = found {
                 info!("pick-on-board: clicking the board for {march:?}");
-                *progress = Progress::Clicking(Clicks {
+                *pick = Pick::Clicking(Clicks {
                     march,
                     army,
                     destination,
@@ -289,6 +183,7 @@ fn seek_a_march(
 /// the march is applied, the run goes on to its screenshot.
 fn click_the_board(
     mut progress: ResMut<Progress>,
+    mut pick: ResMut<Pick>,
     game: Option<NonSend<ActiveGame>>,
     mut window: Single<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>,
     mut moved: MessageWriter<bevy::window::CursorMoved>,
@@ -296,7 +191,7 @@ fn click_the_board(
     mut exit: MessageWriter<AppExit>,
 ) {
     use bevy::input::ButtonState;
-    let Progress::Clicking(clicks) = &mut *progress else {
+    let Pick::Clicking(clicks) = &mut *pick else {
         return;
     };
     let Some(game) = game else { return };
@@ -334,9 +229,8 @@ fn click_the_board(
                 );
                 println!("{line}");
                 info!("{line}");
-                *progress = Progress::Settling {
-                    frames_left: SETTLE_FRAMES,
-                };
+                *progress = Progress::settle();
+                *pick = Pick::Seeking;
                 return;
             }
             if u32::from(clicks.step) > 6 + PICK_TIMEOUT_FRAMES {
@@ -352,101 +246,4 @@ fn click_the_board(
     }
     clicks.step += 1;
     clicks.wait = CLICK_FRAMES;
-}
-
-fn take_screenshot(
-    mut commands: Commands,
-    automation: Res<Automation>,
-    time: Res<Time>,
-    mut progress: ResMut<Progress>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    if let Progress::Measuring { samples, wanted } = &mut *progress {
-        samples.push(time.delta_secs());
-        if samples.len() < *wanted as usize {
-            return;
-        }
-        if let Some(report) = FrameReport::of(samples) {
-            println!("{report}");
-            info!("{report}");
-        }
-        if automation.screenshot.is_none() {
-            exit.write(AppExit::Success);
-            *progress = Progress::Starting;
-            return;
-        }
-        // Straight on to the screenshot.
-        *progress = Progress::Settling { frames_left: 0 };
-    }
-    let Progress::Settling { frames_left } = &mut *progress else {
-        return;
-    };
-    if *frames_left > 0 {
-        *frames_left -= 1;
-        if *frames_left == 0
-            && let Some(wanted) = automation.frames
-        {
-            *progress = Progress::Measuring {
-                samples: Vec::with_capacity(wanted as usize),
-                wanted,
-            };
-        }
-        return;
-    }
-    let Some(path) = automation.screenshot.clone() else {
-        exit.write(AppExit::Success);
-        return;
-    };
-    // A file left by an earlier run must not pass for this one's screenshot.
-    if let Err(e) = std::fs::remove_file(&path)
-        && e.kind() != std::io::ErrorKind::NotFound
-    {
-        error!("screenshot: cannot replace {}: {e}", path.display());
-        exit.write(AppExit::error());
-        return;
-    }
-    info!("screenshot: capturing the window to {}", path.display());
-    commands
-        .spawn(Screenshot::primary_window())
-        .observe(save_and_quit(path));
-    *progress = Progress::Capturing {
-        since: Instant::now(),
-    };
-}
-
-/// Bevy's own `save_to_disk`, then quits: with code 0 if the file is there, else 1 (Bevy only
-/// logs a failed save).
-fn save_and_quit(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>, MessageWriter<AppExit>) {
-    let mut save = save_to_disk(path.clone());
-    move |captured, mut exit| {
-        save(captured);
-        if written(&path) {
-            exit.write(AppExit::Success);
-        } else {
-            error!("screenshot: {} was not written", path.display());
-            exit.write(AppExit::error());
-        }
-    }
-}
-
-fn written(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.len() > 0)
-}
-
-fn give_up_on_screenshot(progress: Res<Progress>, mut exit: MessageWriter<AppExit>) {
-    if let Progress::Capturing { since } = *progress
-        && since.elapsed() > CAPTURE_TIMEOUT
-    {
-        error!(
-            "screenshot: the renderer sent nothing back in {} s",
-            CAPTURE_TIMEOUT.as_secs()
-        );
-        exit.write(AppExit::error());
-    }
-}
-
-/// The failure screen waits for a person to read it; a test must notice instead. The failure
-/// plugin has already printed every problem to stderr on entering `Failed`.
-fn quit_on_failure(mut exit: MessageWriter<AppExit>) {
-    exit.write(AppExit::error());
 }

@@ -1,12 +1,14 @@
 //! The screen shown when the scenario cannot be played: every `file:line:col: message` of the
 //! scenario (or the reason the game could not be set up), so a broken mod file is an answer
 //! rather than an endless loading screen; likewise a save given with `--load` that cannot be
-//! replayed. The same lines go to stderr.
+//! replayed. The same lines go to stderr. The window is the shell's (`failure_window`); this
+//! file gathers the lines from Price of Power's asset loader.
 
 use bevy::asset::AssetLoadError;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
+use crate::client::shell::panels::failure_window;
 use crate::rulesets::pop::window::AppState;
 use crate::rulesets::pop::window::loading::{ScenarioHandle, ScenarioLoadError, ScenarioOrigin};
 
@@ -77,34 +79,8 @@ fn show_failure(
         Some(save) => ("The save cannot be opened", save.0.clone()),
         None => ("The scenario cannot be played", origin.shown()),
     };
-    egui::Window::new(title)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
-        .resizable(false)
-        .default_width(760.0)
-        .show(ctx, |ui| {
-            ui.label(format!(
-                "{} has {} problem{}. Fix the file and start Regnum again.",
-                file,
-                report.0.len(),
-                if report.0.len() == 1 { "" } else { "s" }
-            ));
-            ui.separator();
-            egui::ScrollArea::vertical()
-                .max_height(420.0)
-                .show(ui, |ui| {
-                    for line in &report.0 {
-                        ui.label(
-                            egui::RichText::new(line)
-                                .monospace()
-                                .color(egui::Color32::from_rgb(255, 140, 120)),
-                        );
-                    }
-                });
-            ui.separator();
-            if ui.button("Quit").clicked() {
-                exit.write(AppExit::error());
-            }
-        });
+    if failure_window(ctx, title, Some(&file), &report.0) {
+        exit.write(AppExit::error());
+    }
     Ok(())
 }

@@ -134,8 +134,6 @@ pub struct BotPace {
     timer: Timer,
     /// Play every bot decision at once until it is a human's turn again.
     pub fast_forward: bool,
-    /// The bots here stay idle: automation (`--autoplay`) plays every seat itself.
-    pub paused: bool,
     /// The board is still showing the last moves (the animation plugin sets this): the bots
     /// wait so people can follow them.
     pub held: bool,
@@ -146,7 +144,6 @@ impl Default for BotPace {
         BotPace {
             timer: Timer::from_seconds(BOT_STEP_SECONDS, TimerMode::Repeating),
             fast_forward: false,
-            paused: false,
             held: false,
         }
     }
@@ -345,9 +342,15 @@ fn undo_when_asked(
     }
 }
 
-fn play_bots(time: Res<Time>, mut pace: ResMut<BotPace>, game: Option<NonSendMut<ActiveGame>>) {
+/// In an unattended run the bots play every seat through the shell's `unattended` instead.
+fn play_bots(
+    time: Res<Time>,
+    automation: Res<crate::client::automation::Automation>,
+    mut pace: ResMut<BotPace>,
+    game: Option<NonSendMut<ActiveGame>>,
+) {
     let Some(mut game) = game else { return };
-    if pace.paused {
+    if automation.is_active() {
         return;
     }
     if pace.fast_forward {
