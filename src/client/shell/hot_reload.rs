@@ -33,6 +33,23 @@ impl<R: Shelled> Plugin for ShellHotReloadPlugin<R> {
     }
 }
 
+/// Only the watching: `check_scenario_file` offers what a saved scenario file holds as an
+/// `Offer<R>`, and the window answers it its own way (Price of Power's, whose scenario is a
+/// Bevy asset).
+pub struct ScenarioWatchPlugin<R: Shelled>(PhantomData<R>);
+
+impl<R: Shelled> Default for ScenarioWatchPlugin<R> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<R: Shelled> Plugin for ScenarioWatchPlugin<R> {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, check_scenario_file::<R>);
+    }
+}
+
 /// The scenario file being watched (set when the window opens on one).
 #[derive(Resource)]
 pub struct ScenarioWatch {
@@ -44,8 +61,14 @@ pub struct ScenarioWatch {
 
 impl ScenarioWatch {
     pub fn new(path: PathBuf) -> Self {
+        let shown = path.display().to_string();
+        Self::shown_as(path, shown)
+    }
+
+    /// Watches `path`, named `shown` in messages and errors (the path as the person gave it).
+    pub fn shown_as(path: PathBuf, shown: String) -> Self {
         ScenarioWatch {
-            shown: path.display().to_string(),
+            shown,
             watched: Watched::new(std::slice::from_ref(&path)),
             path,
             timer: Timer::from_seconds(POLL_SECONDS, TimerMode::Repeating),
@@ -53,10 +76,19 @@ impl ScenarioWatch {
     }
 }
 
-/// What the last change offers.
+impl ScenarioWatch {
+    /// The file as messages name it.
+    pub fn shown(&self) -> &str {
+        &self.shown
+    }
+}
+
+/// What the last change of the scenario file offers, until the person answers.
 #[derive(Resource)]
-enum Offer<R: Shelled> {
+pub enum Offer<R: Shelled> {
+    /// The file does not load: its errors, as `file:line:col: message`.
     Broken(Vec<String>),
+    /// The file loads; `same_board`: the board drawn at the start still fits it.
     Ready {
         content: Arc<R::Content>,
         same_board: bool,

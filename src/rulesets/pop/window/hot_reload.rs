@@ -2,36 +2,29 @@
 //! noticed. A broken file gets every `file:line:col: message` in a window and the game goes on
 //! as it was; a valid one is offered: restart on the new content with the same seed and seats,
 //! either from the start or replaying the actions played so far (as many as the new rules
-//! still allow).
-
-use std::path::PathBuf;
-use std::sync::Arc;
+//! still allow). The watching, the check and the window are the shell's
+//! (`client::shell::hot_reload`); here the restart also updates the scenario asset the board's
+//! names and colours are read from.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
-use crate::client::shell::hot_reload::{Reply, Shown, reload_window, restart_notice};
-use crate::engine::watch::Watched;
-use crate::rulesets::pop::content::parse_scenario;
+use crate::client::shell::hot_reload::{
+    Offer, Reply, ScenarioWatch, ScenarioWatchPlugin, Shown, reload_window, restart_notice,
+};
+use crate::rulesets::pop::PriceOfPower;
 use crate::rulesets::pop::content::schema::Scenario;
 use crate::rulesets::pop::window::AppState;
 use crate::rulesets::pop::window::layout::PanelSlot;
 use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
 use crate::rulesets::pop::window::session::{ActiveGame, ScenarioInPlay};
 
-/// How often the scenario file is looked at.
-const POLL_SECONDS: f32 = 0.5;
-
 pub struct HotReloadPlugin;
 
 impl Plugin for HotReloadPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Reload>()
+        app.add_plugins(ScenarioWatchPlugin::<PriceOfPower>::default())
             .add_systems(OnEnter(AppState::Playing), watch_scenario_file)
-            .add_systems(
-                Update,
-                check_changed_scenario.run_if(in_state(AppState::Playing)),
-            )
             .add_systems(
                 EguiPrimaryContextPass,
                 show_reload_window
@@ -41,71 +34,15 @@ impl Plugin for HotReloadPlugin {
     }
 }
 
-/// The scenario file the game was started from, being watched.
-#[derive(Resource)]
-struct ScenarioWatch {
-    path: PathBuf,
-    /// The path as the person gave it, for messages (and the errors' file name).
-    shown: String,
-    watched: Watched,
-    timer: Timer,
-}
-
-/// What the last change of the scenario file offers.
-#[derive(Resource, Default)]
-pub struct Reload(pub Option<Offer>);
-
-pub enum Offer {
-    /// The file does not load: its errors, as `file:line:col: message`.
-    Broken(Vec<String>),
-    /// The file loads: restart on it (unless its map changed, which the board drew at start).
-    Ready {
-        scenario: Arc<Scenario>,
-        map_changed: bool,
-    },
-}
-
+/// The scenario file the game was started from is watched (by the shell's `ScenarioWatch`).
 fn watch_scenario_file(mut commands: Commands, origin: Res<ScenarioOrigin>) {
     let ScenarioOrigin::File { dir, name, given } = &*origin else {
         return;
     };
-    let path = dir.join(name);
-    commands.insert_resource(ScenarioWatch {
-        watched: Watched::new(std::slice::from_ref(&path)),
-        path,
-        shown: given.display().to_string(),
-        timer: Timer::from_seconds(POLL_SECONDS, TimerMode::Repeating),
-    });
-}
-
-fn check_changed_scenario(
-    time: Res<Time>,
-    watch: Option<ResMut<ScenarioWatch>>,
-    mut reload: ResMut<Reload>,
-    in_play: Option<Res<ScenarioInPlay>>,
-) {
-    let Some(mut watch) = watch else { return };
-    if !watch.timer.tick(time.delta()).just_finished() || watch.watched.changed().is_empty() {
-        return;
-    }
-    let text = match std::fs::read_to_string(&watch.path) {
-        Ok(text) => text,
-        Err(e) => {
-            reload.0 = Some(Offer::Broken(vec![format!(
-                "{}: cannot be read: {e}",
-                watch.shown
-            )]));
-            return;
-        }
-    };
-    info!("{} changed: checking it again", watch.shown);
-    reload.0 = Some(match parse_scenario(&text, &watch.shown) {
-        Err(errors) => Offer::Broken(errors.iter().map(ToString::to_string).collect()),
-        Ok(scenario) => Offer::Ready {
-            map_changed: in_play.is_some_and(|p| !same_map(&p.scenario, &scenario)),
-            scenario: Arc::new(scenario),
-        },
-    });
+    commands.insert_resource(ScenarioWatch::shown_as(
+        dir.join(name),
+        given.display().to_string(),
+    ));
 }
 
 /// Whether two scenarios draw the same board (the board's meshes are made once, at start).
@@ -113,10 +50,12 @@ pub fn same_map(a: &Scenario, b: &Scenario) -> bool {
     serde_json::to_string(&a.map).ok() == serde_json::to_string(&b.map).ok()
 }
 
+// A Bevy system: each argument is a system parameter it reads or writes.
 #[allow(clippy::too_many_arguments)]
 fn show_reload_window(
+    mut commands: Commands,
     mut contexts: EguiContexts,
-    mut reload: ResMut<Reload>,
+    offer: Option<Res<Offer<PriceOfPower>>>,
     watch: Option<Res<ScenarioWatch>>,
     game: Option<NonSendMut<ActiveGame>>,
     mut in_play: Option<ResMut<ScenarioInPlay>>,
@@ -124,27 +63,32 @@ fn show_reload_window(
     mut assets: ResMut<Assets<ScenarioAsset>>,
     mut notices: ResMut<crate::rulesets::pop::window::session::Notices>,
 ) -> Result {
-    let (Some(offer), Some(watch)) = (reload.0.as_ref(), watch) else {
+    let (Some(offer), Some(watch)) = (offer, watch) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let shown = match offer {
+    let shown = match &*offer {
         Offer::Broken(errors) => Shown::Broken(errors),
         Offer::Ready {
-            map_changed: true, ..
+            same_board: false, ..
         } => Shown::BoardChanged,
         Offer::Ready { .. } => Shown::Ready {
             actions: Some(game.as_ref().map_or(0, |g| g.game.history().len())),
         },
     };
-    let reply = reload_window(ctx, &watch.shown, shown);
+    let reply = reload_window(ctx, watch.shown(), shown);
     let restart = match reply {
         Some(Reply::Restart { replay }) => Some(replay),
         _ => None,
     };
     let mut close = reply == Some(Reply::Close);
-    if let (Some(replay), Some(Offer::Ready { scenario, .. }), Some(mut game)) =
-        (restart, reload.0.as_ref(), game)
+    if let (
+        Some(replay),
+        Offer::Ready {
+            content: scenario, ..
+        },
+        Some(mut game),
+    ) = (restart, &*offer, game)
     {
         match crate::engine::game::restarted_on(&game.game, scenario.clone(), replay) {
             Ok((fresh, replayed, stopped)) => {
@@ -159,7 +103,7 @@ fn show_reload_window(
                 {
                     asset.0 = scenario.clone();
                 }
-                let text = restart_notice(&watch.shown, replay, replayed, stopped.as_deref());
+                let text = restart_notice(watch.shown(), replay, replayed, stopped.as_deref());
                 info!("{text}");
                 notices.push("Restarted", text);
             }
@@ -168,7 +112,7 @@ fn show_reload_window(
         close = true;
     }
     if close {
-        reload.0 = None;
+        commands.remove_resource::<Offer<PriceOfPower>>();
     }
     Ok(())
 }
@@ -213,7 +157,7 @@ mod tests {
         france.prestige = 30;
         assert!(same_map(&edited, &default_scenario()));
         let (fresh, _, _) =
-            crate::engine::game::restarted_on(&game, Arc::new(edited), false).unwrap();
+            crate::engine::game::restarted_on(&game, std::sync::Arc::new(edited), false).unwrap();
         let world = fresh.world();
         let fra = world
             .resource::<crate::rulesets::pop::state::Index>()

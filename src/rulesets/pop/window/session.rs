@@ -95,10 +95,10 @@ impl Shelled for PriceOfPower {
         )
     }
 
-    /// The board is built once from the scenario's map: a save on another map needs a fresh
+    /// The board's meshes are made once from the scenario's map: another map needs a fresh
     /// window.
     fn same_board(shown: &Scenario, other: &Scenario) -> bool {
-        shown.id == other.id
+        crate::rulesets::pop::window::hot_reload::same_map(shown, other)
     }
 }
 
