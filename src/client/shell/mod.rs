@@ -10,13 +10,15 @@ use std::sync::Arc;
 use crate::engine::ruleset::Ruleset;
 
 pub mod hot_reload;
+pub mod log_panel;
 pub mod panels;
 pub mod renderer;
 pub mod saves;
 pub mod session;
 pub mod unattended;
 
-pub use panels::{LogFilter, ShellPanelsPlugin};
+pub use log_panel::LogFilter;
+pub use panels::ShellPanelsPlugin;
 pub use session::{LoadedScenario, Screen, Session, ShellSessionPlugin};
 
 /// What the shell needs to know of a ruleset beyond the engine's contract.
@@ -45,6 +47,15 @@ pub trait Shelled: Ruleset {
     fn same_board(shown: &Self::Content, other: &Self::Content) -> bool {
         let _ = (shown, other);
         true
+    }
+    /// The group of rules a log entry's id belongs to, for the log's filter (by default its
+    /// first two parts, `km.upkeep`).
+    fn rule_group(id: &str) -> String {
+        log_panel::rule_id_prefix(id)
+    }
+    /// A log line's time stamp (by default `Ruleset::time_label`).
+    fn log_stamp(age: u8, round: u8) -> String {
+        Self::time_label(age, round)
     }
 }
 

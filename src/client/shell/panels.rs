@@ -23,7 +23,7 @@ impl<R: Shelled> Default for ShellPanelsPlugin<R> {
 
 impl<R: Shelled> Plugin for ShellPanelsPlugin<R> {
     fn build(&self, app: &mut App) {
-        app.init_resource::<LogFilter>()
+        app.init_resource::<crate::client::shell::LogFilter>()
             .init_resource::<HelpOpen>()
             .init_resource::<LoadList>()
             .init_resource::<StartRequest>()
@@ -42,10 +42,6 @@ impl<R: Shelled> Plugin for ShellPanelsPlugin<R> {
             );
     }
 }
-
-/// The text the log is filtered by.
-#[derive(Resource, Default)]
-pub struct LogFilter(pub String);
 
 /// Whether the help window (F1) is open.
 #[derive(Resource, Default)]
@@ -272,60 +268,6 @@ pub fn notice_line<R: Shelled>(ui: &mut egui::Ui, session: &mut Session<R>) {
             }
         });
     }
-}
-
-/// The log: the last 300 entries matching the filter (a rule id, a seat or any words), each
-/// with the ruleset's time stamp; entries of `highlight` rules stand out.
-pub fn log_panel<R: Shelled>(
-    ui: &mut egui::Ui,
-    session: &Session<R>,
-    filter: &mut String,
-    hint: &str,
-    highlight: &[&str],
-) {
-    ui.horizontal(|ui| {
-        ui.strong("Log");
-        ui.label("filter:");
-        ui.text_edit_singleline(filter);
-        ui.label(egui::RichText::new(hint).small().weak());
-    });
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .stick_to_bottom(true)
-        .show(ui, |ui| {
-            let entries: Vec<_> = session
-                .game
-                .log()
-                .entries
-                .iter()
-                .filter(|e| {
-                    filter.is_empty()
-                        || e.rule.contains(filter.as_str())
-                        || e.text.contains(filter.as_str())
-                        || e.realm.as_deref() == Some(filter.as_str())
-                })
-                .collect();
-            let start = entries.len().saturating_sub(300);
-            // The log keeps ids; its lines read with the content's names (a small map, built
-            // for the frame).
-            let names = R::display_names(session.game.scenario());
-            for e in &entries[start..] {
-                let line = format!(
-                    "{}  {:<24} {:<4} {}",
-                    R::time_label(e.age, e.round),
-                    e.rule,
-                    e.realm.as_deref().unwrap_or("-"),
-                    names.readable(&e.text)
-                );
-                let text = egui::RichText::new(line).monospace().size(11.0);
-                let text = if highlight.contains(&e.rule) {
-                    text.color(egui::Color32::from_rgb(170, 200, 240))
-                } else {
-                    text
-                };
-                ui.label(text);
-            }
-        });
 }
 
 /// The load list, the help window and the hand-over screen, over whatever the ruleset draws.

@@ -100,6 +100,19 @@ impl Shelled for PriceOfPower {
     fn same_board(shown: &Scenario, other: &Scenario) -> bool {
         crate::rulesets::pop::window::hot_reload::same_map(shown, other)
     }
+
+    /// The groups the help window lists the rule ids in.
+    fn rule_group(id: &str) -> String {
+        crate::rulesets::pop::window::help::group_of(id).to_string()
+    }
+
+    /// "I.2": the Age in Roman numerals and the Round.
+    fn log_stamp(age: u8, round: u8) -> String {
+        format!(
+            "{}.{round}",
+            crate::rulesets::pop::window::describe::roman(age)
+        )
+    }
 }
 
 /// Realm id of seat 0.

@@ -9,10 +9,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::Screen;
+use crate::client::shell::log_panel::{LogFilter, log_panel};
 use crate::client::shell::panels::{
-    HelpOpen, LoadList, LogFilter, StatsOpen, background_ui, log_panel, notice_line,
-    top_bar_buttons,
+    HelpOpen, LoadList, StatsOpen, background_ui, notice_line, top_bar_buttons,
 };
+use crate::engine::ruleset::Ruleset;
 use crate::rulesets::raison::Action;
 use crate::rulesets::raison::content::Scenario;
 use crate::rulesets::raison::content::schema::DialAction;
@@ -508,13 +509,21 @@ fn draw_panels(
         .resizable(true)
         .default_size(150.0)
         .show(&mut ui, |ui| {
-            log_panel(
+            let names = <crate::rulesets::raison::RaisonDEtat as Ruleset>::display_names(
+                session.game.scenario(),
+            );
+            let clicks = log_panel(
                 ui,
                 &session,
-                &mut filter.0,
-                "(rule id, Power or words; e.g. rde.battle)",
+                &names,
+                &mut filter,
+                "Words of a line or a rule id, e.g. rde.battle",
                 &[ids::BATTLE, ids::VICTORY, ids::IMPERIAL_ELECTION],
+                |_| {},
             );
+            if clicks.look_up.is_some() {
+                help.0 = true;
+            }
         });
     egui::Panel::right("rde_powers")
         .resizable(true)
