@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::engine::ruleset::Ruleset;
 
+pub mod help;
 pub mod hot_reload;
 pub mod log_panel;
 pub mod panels;
@@ -32,6 +33,9 @@ pub trait Shelled: Ruleset {
     /// The F1 help window's title and its sections (title, text).
     const HELP_TITLE: &'static str;
     const HELP: &'static [(&'static str, &'static str)];
+    /// The window's own keyboard and mouse shortcuts, listed in the help before those every
+    /// window shares (`help::SHELL_SHORTCUTS`).
+    const SHORTCUTS: &'static [(&'static str, &'static str)] = &[];
     /// The rules notes with every house rule, named at the foot of the help.
     const RULES_NOTES: &'static str;
     /// The new-game screen's start button.
@@ -52,6 +56,18 @@ pub trait Shelled: Ruleset {
     /// first two parts, `km.upkeep`).
     fn rule_group(id: &str) -> String {
         log_panel::rule_id_prefix(id)
+    }
+    /// The rule groups in the order the help lists them (by default as they first come in
+    /// `Ruleset::rule_ids`).
+    fn rule_groups() -> Vec<String> {
+        let mut groups: Vec<String> = Vec::new();
+        for id in Self::rule_ids() {
+            let group = Self::rule_group(id);
+            if !groups.contains(&group) {
+                groups.push(group);
+            }
+        }
+        groups
     }
     /// A log line's time stamp (by default `Ruleset::time_label`).
     fn log_stamp(age: u8, round: u8) -> String {

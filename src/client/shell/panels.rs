@@ -24,7 +24,7 @@ impl<R: Shelled> Default for ShellPanelsPlugin<R> {
 impl<R: Shelled> Plugin for ShellPanelsPlugin<R> {
     fn build(&self, app: &mut App) {
         app.init_resource::<crate::client::shell::LogFilter>()
-            .init_resource::<HelpOpen>()
+            .init_resource::<HelpWindow>()
             .init_resource::<LoadList>()
             .init_resource::<StartRequest>()
             .insert_resource(StatsOpen {
@@ -43,9 +43,7 @@ impl<R: Shelled> Plugin for ShellPanelsPlugin<R> {
     }
 }
 
-/// Whether the help window (F1) is open.
-#[derive(Resource, Default)]
-pub struct HelpOpen(pub bool);
+pub use crate::client::shell::help::HelpWindow;
 
 /// The list of saves to load, while its window is open; the one picked.
 #[derive(Resource, Default)]
@@ -60,11 +58,11 @@ struct StartRequest(Option<(Vec<bool>, u64)>);
 
 fn toggle_help(
     keyboard: Res<ButtonInput<KeyCode>>,
-    mut help: ResMut<HelpOpen>,
+    mut help: ResMut<HelpWindow>,
     mut stats: ResMut<StatsOpen>,
 ) {
     if keyboard.just_pressed(KeyCode::F1) {
-        help.0 = !help.0;
+        help.toggle();
     }
     if keyboard.just_pressed(KeyCode::F2) {
         stats.open = !stats.open;
@@ -216,7 +214,7 @@ pub fn top_bar_buttons<R: Shelled>(
     ui: &mut egui::Ui,
     session: &mut Session<R>,
     loads: &mut LoadList,
-    help: &mut HelpOpen,
+    help: &mut HelpWindow,
     stats: &mut StatsOpen,
 ) {
     if ui
@@ -254,7 +252,7 @@ pub fn top_bar_buttons<R: Shelled>(
         stats.open = !stats.open;
     }
     if ui.button("?").on_hover_text("Help (F1)").clicked() {
-        help.0 = !help.0;
+        help.toggle();
     }
 }
 
@@ -274,7 +272,7 @@ pub fn notice_line<R: Shelled>(ui: &mut egui::Ui, session: &mut Session<R>) {
 fn draw_overlays<R: Shelled>(
     mut contexts: EguiContexts,
     session: Option<NonSendMut<Session<R>>>,
-    mut help: ResMut<HelpOpen>,
+    mut help: ResMut<HelpWindow>,
     mut loads: ResMut<LoadList>,
     mut stats: ResMut<StatsOpen>,
     mut charted: Local<Charted>,
@@ -290,28 +288,7 @@ fn draw_overlays<R: Shelled>(
             loads.picked = picked;
         }
     }
-    let mut open = help.0;
-    egui::Window::new(R::HELP_TITLE)
-        .open(&mut open)
-        .default_width(460.0)
-        .show(&ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                for (title, text) in R::HELP {
-                    ui.strong(*title);
-                    ui.label(*text);
-                    ui.add_space(4.0);
-                }
-                ui.label(
-                    egui::RichText::new(format!(
-                        "The rules notes and every house rule: {}",
-                        R::RULES_NOTES
-                    ))
-                    .small()
-                    .weak(),
-                );
-            });
-        });
-    help.0 = open;
+    crate::client::shell::help::help_window::<R>(&ctx, &mut help, session.as_deref());
     let Some(mut session) = session else {
         return Ok(());
     };

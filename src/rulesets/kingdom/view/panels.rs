@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::shell::Screen;
 use crate::client::shell::log_panel::{LogFilter, log_panel};
 use crate::client::shell::panels::{
-    HelpOpen, LoadList, StatsOpen, background_ui, notice_line, top_bar_buttons,
+    HelpWindow, LoadList, StatsOpen, background_ui, notice_line, top_bar_buttons,
 };
 use crate::engine::ruleset::Ruleset;
 use crate::rulesets::kingdom::decision::Action;
@@ -389,7 +389,7 @@ fn draw_panels(
     mut settlement: ResMut<SettlementWindow>,
     mut cards: ResMut<EventCards>,
     screen: Option<Res<Screen>>,
-    mut help: ResMut<HelpOpen>,
+    mut help: ResMut<HelpWindow>,
     mut loads: ResMut<LoadList>,
     mut stats: ResMut<StatsOpen>,
 ) -> Result {
@@ -449,8 +449,8 @@ fn draw_panels(
                 &[ids::CHECK],
                 |_| {},
             );
-            if clicks.look_up.is_some() {
-                help.0 = true;
+            if let Some(rule) = clicks.look_up {
+                help.look_up(rule);
             }
         });
     egui::Panel::right("km_sheet")

@@ -1,16 +1,13 @@
-//! The help window (`F1` or the top bar's `?`): the keyboard and mouse shortcuts, and every
-//! rule id the engine writes into the log, grouped by the part of the rules it belongs to, each
-//! with what it means and the latest line of this game's log that carries it. A search box
-//! narrows the list.
-
-use std::collections::HashMap;
+//! Price of Power's part of the help window (the window itself is the shell's,
+//! `client::shell::help`, `F1` or the top bar's `?`): how to play, the board's own shortcuts, and
+//! the parts of the rules its rule ids are grouped in, by id prefix.
 
 use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
 use bevy_egui::input::egui_wants_any_keyboard_input;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::rule_text::{descriptions as project_descriptions, from_id};
-use crate::rulesets::pop::ids;
+use crate::client::shell::help::{HelpWindow, help_window, toggle_help_on_f1};
+use crate::rulesets::pop::PriceOfPower;
 use crate::rulesets::pop::window::AppState;
 use crate::rulesets::pop::window::layout::PanelSlot;
 use crate::rulesets::pop::window::session::ActiveGame;
@@ -35,19 +32,14 @@ impl Plugin for HelpPlugin {
     }
 }
 
-#[derive(Resource, Default)]
-pub struct HelpWindow {
-    pub open: bool,
-    search: String,
-}
-
-impl HelpWindow {
-    /// Opens the help on one rule id (its meaning, its part of the rules, its latest line):
-    /// the log's link from a line to the rule behind it.
-    pub fn look_up(&mut self, rule: &str) {
-        self.open = true;
-        self.search = rule.to_string();
-    }
+fn show_help(
+    mut contexts: bevy_egui::EguiContexts,
+    mut help: ResMut<HelpWindow>,
+    game: Option<NonSend<ActiveGame>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    help_window::<PriceOfPower>(ctx, &mut help, game.as_deref());
+    Ok(())
 }
 
 /// How to play Price of Power, in a few paragraphs (the help window's first section).
@@ -82,25 +74,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
     ("Click a province", "select it; the mat shows its owner"),
     ("Escape", "clear the selection, back to your own mat"),
-    ("Click a log line", "centre the board on what it concerns"),
-    (
-        "Right-click a log line",
-        "the rule behind it, here (hover the line for what the rule means)",
-    ),
-    (
-        "Ctrl+Z",
-        "take back your last action (not past a die roll or a card shown)",
-    ),
-    (
-        "Ctrl+S",
-        "save to saves/quicksave.ron (a new Round also autosaves)",
-    ),
     ("Space", "skip the animations still queued"),
-    ("F1", "this window"),
-    (
-        "F2",
-        "the Stats window: each realm's figures Round by Round",
-    ),
 ];
 
 /// What each part of the rules covers, by id prefix, in the order shown.
@@ -131,7 +105,16 @@ const GROUPS: &[(&str, &str)] = &[
     ("pop.milestone.", "Missions and milestones"),
 ];
 
-/// The group an id belongs to (the longest matching prefix), or "Other".
+/// The groups in the order the help lists them.
+pub fn group_names() -> Vec<String> {
+    GROUPS
+        .iter()
+        .map(|(_, name)| name.to_string())
+        .chain(std::iter::once("Other rules".to_string()))
+        .collect()
+}
+
+/// The group an id belongs to (the longest matching prefix), or "Other rules".
 pub fn group_of(id: &str) -> &'static str {
     GROUPS
         .iter()
@@ -140,128 +123,11 @@ pub fn group_of(id: &str) -> &'static str {
         .map_or("Other rules", |(_, name)| name)
 }
 
-fn toggle_help_on_f1(keys: Res<ButtonInput<KeyCode>>, mut help: ResMut<HelpWindow>) {
-    if keys.just_pressed(KeyCode::F1) {
-        help.open = !help.open;
-    }
-}
-
-/// Where a widget without access to the help window (a choice's button) leaves the rule id a
-/// right click asked for, in egui's frame data; the help window takes it up.
-const LOOK_UP_ASKED: &str = "help_look_up_asked";
-
-/// Asks the help window to open on `rule` (from anywhere an egui `Ui` is at hand).
-pub fn ask_to_look_up(ctx: &egui::Context, rule: &'static str) {
-    ctx.data_mut(|d| d.insert_temp(egui::Id::new(LOOK_UP_ASKED), rule));
-}
-
-fn show_help(
-    mut contexts: EguiContexts,
-    mut help: ResMut<HelpWindow>,
-    game: Option<NonSend<ActiveGame>>,
-    mut descriptions: Local<Option<HashMap<&'static str, &'static str>>>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    if let Some(rule) =
-        ctx.data_mut(|d| d.remove_temp::<&'static str>(egui::Id::new(LOOK_UP_ASKED)))
-    {
-        help.look_up(rule);
-    }
-    if !help.open {
-        return Ok(());
-    }
-    let descriptions = descriptions.get_or_insert_with(project_descriptions);
-    // The latest log text per rule id, as a live example.
-    let mut example: HashMap<&str, &str> = HashMap::new();
-    if let Some(game) = &game {
-        for entry in &game.game.log().entries {
-            example.insert(entry.rule, entry.text.as_str());
-        }
-    }
-    let mut open = true;
-    let HelpWindow { search, .. } = &mut *help;
-    egui::Window::new("Help")
-        .open(&mut open)
-        .default_size([560.0, 520.0])
-        .resizable(true)
-        .show(ctx, |ui| {
-            egui::CollapsingHeader::new(egui::RichText::new("How to play").heading())
-                .default_open(false)
-                .show(ui, |ui| {
-                    for (title, text) in HOW_TO_PLAY {
-                        ui.strong(*title);
-                        ui.label(*text);
-                        ui.add_space(4.0);
-                    }
-                });
-            ui.separator();
-            ui.heading("Shortcuts");
-            egui::Grid::new("help_keys").striped(true).show(ui, |ui| {
-                for (keys, what) in SHORTCUTS {
-                    ui.strong(*keys);
-                    ui.label(*what);
-                    ui.end_row();
-                }
-            });
-            ui.separator();
-            ui.heading("Rule ids in the log");
-            ui.label(
-                "Every log line ends with the id of the rule that made the change. \
-                 The log's filter picks lines by the start of the id.",
-            );
-            ui.horizontal(|ui| {
-                ui.label("Search");
-                ui.text_edit_singleline(search);
-            });
-            let needle = search.to_lowercase();
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    let mut last_group = "";
-                    let mut ids: Vec<&str> = ids::ALL.to_vec();
-                    ids.sort_by_key(|id| {
-                        let g = GROUPS
-                            .iter()
-                            .position(|(_, name)| *name == group_of(id))
-                            .unwrap_or(GROUPS.len());
-                        (g, *id)
-                    });
-                    for id in ids {
-                        let text = descriptions
-                            .get(id)
-                            .map_or_else(|| from_id(id), |t| t.to_string());
-                        let seen = example.get(id).copied();
-                        if !needle.is_empty()
-                            && !id.contains(&needle)
-                            && !text.to_lowercase().contains(&needle)
-                            && !seen.is_some_and(|s| s.to_lowercase().contains(&needle))
-                        {
-                            continue;
-                        }
-                        let group = group_of(id);
-                        if group != last_group {
-                            ui.add_space(4.0);
-                            ui.strong(group);
-                            last_group = group;
-                        }
-                        ui.horizontal_wrapped(|ui| {
-                            ui.monospace(id);
-                            ui.label(text);
-                        });
-                        if let Some(seen) = seen {
-                            ui.label(egui::RichText::new(format!("    latest: {seen}")).weak());
-                        }
-                    }
-                });
-        });
-    help.open = open;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::rule_text::meaning;
+    use crate::client::rule_text::{descriptions as project_descriptions, from_id, meaning};
+    use crate::rulesets::pop::ids;
 
     #[test]
     fn project_ids_have_their_documented_text_and_every_id_a_group() {

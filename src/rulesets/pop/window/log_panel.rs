@@ -34,7 +34,7 @@ fn show_log(
     mut view: ResMut<BoardView>,
     mut playback: ResMut<Playback>,
     mut names: Local<Option<(usize, crate::engine::log::DisplayNames)>>,
-    mut help: ResMut<crate::rulesets::pop::window::help::HelpWindow>,
+    mut help: ResMut<crate::client::shell::help::HelpWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else { return Ok(()) };

@@ -635,7 +635,7 @@ fn choice_button(
         if let Some(rule) = preview.rules.first() {
             tip.push_str("\nRight-click: this rule in the help (F1)");
             if response.secondary_clicked() {
-                crate::rulesets::pop::window::help::ask_to_look_up(ui.ctx(), rule);
+                crate::client::shell::help::ask_to_look_up(ui.ctx(), rule);
             }
         }
         response = response.on_hover_text(tip);

@@ -68,9 +68,11 @@ impl Shelled for PriceOfPower {
     const WINDOW_TITLE: &'static str = "Regnum";
     const QUICKSAVE: &'static str = "saves/quicksave.ron";
     const AUTOSAVE: &'static str = "saves/autosave.ron";
-    const HELP_TITLE: &'static str = "Regnum: help";
+    const HELP_TITLE: &'static str = "Help";
     const HELP: &'static [(&'static str, &'static str)] =
         crate::rulesets::pop::window::help::HOW_TO_PLAY;
+    const SHORTCUTS: &'static [(&'static str, &'static str)] =
+        crate::rulesets::pop::window::help::SHORTCUTS;
     const RULES_NOTES: &'static str = "docs/rules_notes.md";
     const START_LABEL: &'static str = "Start";
 
@@ -104,6 +106,10 @@ impl Shelled for PriceOfPower {
     /// The groups the help window lists the rule ids in.
     fn rule_group(id: &str) -> String {
         crate::rulesets::pop::window::help::group_of(id).to_string()
+    }
+
+    fn rule_groups() -> Vec<String> {
+        crate::rulesets::pop::window::help::group_names()
     }
 
     /// "I.2": the Age in Roman numerals and the Round.

@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::shell::help::HelpWindow;
 use crate::rulesets::pop::model::{Mat, Realm};
 use crate::rulesets::pop::state::{FirstPlayer, Seats, key_of};
 use crate::rulesets::pop::window::describe::{name_of, roman};
-use crate::rulesets::pop::window::help::HelpWindow;
 use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot, in_free_rect};
 use crate::rulesets::pop::window::palette;
 use crate::rulesets::pop::window::saves::{SaveList, SaveRequest};

@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::shell::Screen;
 use crate::client::shell::log_panel::{LogFilter, log_panel};
 use crate::client::shell::panels::{
-    HelpOpen, LoadList, StatsOpen, background_ui, notice_line, top_bar_buttons,
+    HelpWindow, LoadList, StatsOpen, background_ui, notice_line, top_bar_buttons,
 };
 use crate::engine::ruleset::Ruleset;
 use crate::rulesets::raison::Action;
@@ -458,7 +458,7 @@ fn draw_panels(
     mut contexts: EguiContexts,
     session: Option<NonSendMut<RdeSession>>,
     mut filter: ResMut<LogFilter>,
-    mut help: ResMut<HelpOpen>,
+    mut help: ResMut<HelpWindow>,
     mut loads: ResMut<LoadList>,
     mut stats: ResMut<StatsOpen>,
     mut map_state: ResMut<MapState>,
@@ -521,8 +521,8 @@ fn draw_panels(
                 &[ids::BATTLE, ids::VICTORY, ids::IMPERIAL_ELECTION],
                 |_| {},
             );
-            if clicks.look_up.is_some() {
-                help.0 = true;
+            if let Some(rule) = clicks.look_up {
+                help.look_up(rule);
             }
         });
     egui::Panel::right("rde_powers")
