@@ -60,6 +60,16 @@ pub fn ruleset_of(path: &Path, text: &str) -> Result<Option<RulesetId>, Vec<Cont
 
 /// The ruleset whose own window opens for this scenario or save, if it has one (Kingdom's and
 /// Raison d'Etat's windows are client-shell apps; Price of Power plays in `client`'s).
+/// The ruleset a scenario or mod file is written for (Price of Power when it names none), or
+/// `None` when the file cannot be read or told.
+pub fn ruleset_of_file(path: &Path) -> Option<RulesetId> {
+    let text = crate::engine::content::read_limited(path).ok()?;
+    match ruleset_of(path, &text) {
+        Ok(found) => Some(found.unwrap_or(RulesetId::PriceOfPower)),
+        Err(_) => None,
+    }
+}
+
 pub fn own_window(scenario: Option<&Path>, load: Option<&Path>) -> Option<RulesetId> {
     let ruleset = match scenario {
         Some(path) => {

@@ -12,6 +12,7 @@ use crate::engine::ruleset::Ruleset;
 pub mod help;
 pub mod hot_reload;
 pub mod log_panel;
+pub mod new_game;
 pub mod panels;
 pub mod renderer;
 pub mod saves;
@@ -40,10 +41,23 @@ pub trait Shelled: Ruleset {
     const RULES_NOTES: &'static str;
     /// The new-game screen's start button.
     const START_LABEL: &'static str;
+    /// Whether the new-game screen may leave a seat out of the game.
+    const SEATS_MAY_SIT_OUT: bool = false;
     /// The scenario embedded in the game, for a window opened without `--scenario`.
     fn default_scenario() -> Arc<Self::Content>;
     /// The seats a scenario offers, as (id, name), in seat order.
     fn seats(content: &Self::Content) -> Vec<(String, String)>;
+    /// A seat's colour on the new-game screen, where it has one.
+    fn seat_colour(content: &Self::Content, seat: &str) -> Option<(u8, u8, u8)> {
+        let _ = (content, seat);
+        None
+    }
+    /// The options of `Ruleset::option_names` as the new-game screen offers them: (name,
+    /// label, on as the scenario sets it).
+    fn options(content: &Self::Content) -> Vec<(&'static str, String, bool)> {
+        let _ = content;
+        Vec::new()
+    }
     /// The scenario's description and what wins, for the new-game screen.
     fn introduction(content: &Self::Content) -> (String, String);
     /// Whether a save on `other` can be shown in a window drawn for `shown` (else the save

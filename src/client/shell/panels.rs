@@ -10,7 +10,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::Shelled;
-use crate::client::shell::session::{LoadedScenario, Screen, Session, open_save, save, start_game};
+use crate::client::shell::new_game::{FormAnswer, new_game_window, open_in_its_window};
+use crate::client::shell::session::{
+    LoadedScenario, Screen, Session, open_save, save, start_game, switch_scenario,
+};
 
 /// The shared overlays for ruleset `R`.
 pub struct ShellPanelsPlugin<R: Shelled>(PhantomData<R>);
@@ -54,7 +57,7 @@ pub struct LoadList {
 
 /// The new-game screen's answer, taken by an exclusive system.
 #[derive(Resource, Default)]
-struct StartRequest(Option<(Vec<bool>, u64)>);
+struct StartRequest(Option<FormAnswer>);
 
 fn toggle_help(
     keyboard: Res<ButtonInput<KeyCode>>,
@@ -81,8 +84,33 @@ fn load_picked<R: Shelled>(world: &mut World) {
 }
 
 fn start_requested<R: Shelled>(world: &mut World) {
-    if let Some((humans, seed)) = world.resource_mut::<StartRequest>().0.take() {
-        start_game::<R>(world, &humans, seed);
+    let Some(answer) = world.resource_mut::<StartRequest>().0.take() else {
+        return;
+    };
+    let problem = match answer {
+        FormAnswer::Start(settings) => {
+            start_game::<R>(world, &settings);
+            None
+        }
+        FormAnswer::Pick(path, None) => {
+            switch_scenario::<R>(world, &path);
+            None
+        }
+        // Another ruleset's scenario opens that ruleset's window: this program starts again
+        // on it, and this window closes.
+        FormAnswer::Pick(path, Some(_)) => match open_in_its_window(&path) {
+            Ok(()) => {
+                world.write_message(AppExit::Success);
+                None
+            }
+            Err(e) => Some(e),
+        },
+        FormAnswer::Resume(path) => open_save::<R>(world, &path).err(),
+    };
+    if let (Some(problem), Some(Screen::NewGame(form))) =
+        (problem, world.get_resource_mut::<Screen>().as_deref_mut())
+    {
+        form.error = Some(problem);
     }
 }
 
@@ -382,38 +410,11 @@ fn draw_screens<R: Shelled>(
                 exit.write(AppExit::error());
             }
         }
-        Screen::NewGame { humans, seed } => {
-            let Some(loaded) = loaded else { return Ok(()) };
-            let (description, goal) = R::introduction(&loaded.scenario);
-            egui::Window::new(format!("New game of {}", R::ID.title()))
-                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-                .collapsible(false)
-                .show(&ctx, |ui| {
-                    ui.heading(R::content_name(&loaded.scenario));
-                    ui.label(description);
-                    ui.separator();
-                    ui.label("Who plays each seat? (Several people share one screen, hot-seat.)");
-                    for ((id, name), human) in
-                        R::seats(&loaded.scenario).iter().zip(humans.iter_mut())
-                    {
-                        ui.horizontal(|ui| {
-                            ui.label(format!("{name} ({id})"));
-                            ui.radio_value(human, true, "a person");
-                            ui.radio_value(human, false, "a bot");
-                        });
-                    }
-                    ui.horizontal(|ui| {
-                        ui.label("Seed:");
-                        ui.add(egui::DragValue::new(seed));
-                    });
-                    ui.label(goal);
-                    if ui
-                        .button(egui::RichText::new(R::START_LABEL).strong())
-                        .clicked()
-                    {
-                        start.0 = Some((humans.clone(), *seed));
-                    }
-                });
+        Screen::NewGame(form) => {
+            let introduction = loaded.map(|l| R::introduction(&l.scenario));
+            if let Some(answer) = new_game_window::<R>(&ctx, form, introduction) {
+                start.0 = Some(answer);
+            }
         }
     }
     Ok(())

@@ -29,11 +29,8 @@ pub struct Launch {
 /// Which screen the window shows.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub enum Screen {
-    /// Choosing who plays each seat.
-    NewGame {
-        humans: Vec<bool>,
-        seed: u64,
-    },
+    /// Choosing the scenario, who plays each seat, the options and the seed.
+    NewGame(Box<crate::client::shell::new_game::NewGameForm>),
     Playing,
     /// The scenario or save cannot be used: every problem, one per line.
     Failed(String),
@@ -431,7 +428,6 @@ fn load_scenario<R: Shelled>(world: &mut World) {
         }
         return;
     }
-    let players = R::seats(&scenario).len();
     world.insert_resource(LoadedScenario::<R> {
         scenario: scenario.clone(),
         file: file.clone(),
@@ -443,9 +439,13 @@ fn load_scenario<R: Shelled>(world: &mut World) {
         world.insert_non_send(Session::new(game, Vec::new(), file));
         world.insert_resource(Screen::Playing);
     } else {
-        let mut humans = vec![false; players];
-        humans[0] = true;
-        world.insert_resource(Screen::NewGame { humans, seed: 1 });
+        let form = crate::client::shell::new_game::NewGameForm::new::<R>(
+            &scenario,
+            launch.scenario.clone(),
+            crate::client::shell::new_game::new_seed(),
+        )
+        .look_around::<R>(Path::new("."));
+        world.insert_resource(Screen::NewGame(Box::new(form)));
     }
 }
 
@@ -514,21 +514,45 @@ fn fail(world: &mut World, problems: String) {
 }
 
 /// Starts the game chosen on the new-game screen.
-pub fn start_game<R: Shelled>(world: &mut World, humans: &[bool], seed: u64) {
+pub fn start_game<R: Shelled>(
+    world: &mut World,
+    settings: &crate::client::shell::new_game::NewGameSettings,
+) {
     let loaded = world.resource::<LoadedScenario<R>>().clone();
-    let seats: Vec<String> = R::seats(&loaded.scenario)
-        .into_iter()
-        .zip(humans)
-        .filter(|(_, h)| **h)
-        .map(|((id, _), _)| id)
-        .collect();
-    match Game::<R>::new(loaded.scenario, GameSetup::default(), seed) {
+    match Game::<R>::new(loaded.scenario, settings.setup(), settings.seed) {
         Ok(game) => {
-            world.insert_non_send(Session::new(game, seats, loaded.file));
+            world.insert_non_send(Session::new(game, settings.humans.clone(), loaded.file));
             world.insert_resource(Screen::Playing);
         }
         Err(e) => fail(world, e.to_string()),
     }
+}
+
+/// Puts the scenario or mod file picked on the new-game screen in place of the loaded one
+/// (the form then shows its seats and options), or says why it cannot be played.
+pub fn switch_scenario<R: Shelled>(world: &mut World, path: &Path) {
+    let shown = path.display().to_string();
+    let content = read(path).and_then(|text| R::parse_content(&text, &shown));
+    let Some(Screen::NewGame(form)) = world.get_resource::<Screen>().cloned() else {
+        return;
+    };
+    let form = match content {
+        Ok(content) => {
+            let form = form.on::<R>(&content, path.to_path_buf());
+            world.insert_resource(LoadedScenario::<R> {
+                scenario: Arc::new(content),
+                file: Some(shown),
+            });
+            form
+        }
+        Err(errors) => {
+            let lines: Vec<String> = errors.iter().take(5).map(ToString::to_string).collect();
+            let mut form = *form;
+            form.error = Some(lines.join("\n"));
+            form
+        }
+    };
+    world.insert_resource(Screen::NewGame(Box::new(form)));
 }
 
 /// Bots answer every decision no person at the screen owns (the screen follows the person who

@@ -32,6 +32,14 @@ impl Shelled for Kingdom {
             .collect()
     }
 
+    fn seat_colour(content: &Scenario, seat: &str) -> Option<(u8, u8, u8)> {
+        content
+            .kingdoms
+            .iter()
+            .find(|k| k.id == seat)
+            .map(|k| k.colour)
+    }
+
     fn introduction(s: &Scenario) -> (String, String) {
         (
             s.description.clone(),

@@ -1,5 +1,5 @@
 //! The game in play: built when entering `AppState::Playing` from the loaded scenario and the
-//! new-game screen's `NewGameSettings` (without them, as in unattended runs: every Player Realm
+//! new-game screen's `ChosenSettings` (without them, as in unattended runs: every Player Realm
 //! plays and seat 0 is the human's). Every realm marked human is decided at this screen
 //! (hot-seat); the bots play the others.
 //!
@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
+use crate::client::shell::new_game::new_seed;
 use crate::client::shell::{Session, Shelled};
 use crate::rulesets::pop::PriceOfPower;
 use crate::rulesets::pop::content::schema::{RealmKind, Scenario};
@@ -19,7 +20,7 @@ use crate::rulesets::pop::state::{Seats, key_of};
 use crate::rulesets::pop::window::AppState;
 use crate::rulesets::pop::window::failed::FailureReport;
 use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
-use crate::rulesets::pop::window::new_game::NewGameSettings;
+use crate::rulesets::pop::window::new_game::ChosenSettings;
 use crate::rulesets::pop::{Action, Game, GameSetup};
 
 /// Pause between two bot actions when not fast-forwarding.
@@ -74,7 +75,9 @@ impl Shelled for PriceOfPower {
     const SHORTCUTS: &'static [(&'static str, &'static str)] =
         crate::rulesets::pop::window::help::SHORTCUTS;
     const RULES_NOTES: &'static str = "docs/rules_notes.md";
-    const START_LABEL: &'static str = "Start";
+    const START_LABEL: &'static str = "Start game";
+    /// A Player Realm left out of the game is a Non-Player Realm.
+    const SEATS_MAY_SIT_OUT: bool = true;
 
     fn default_scenario() -> Arc<Scenario> {
         crate::rulesets::pop::content::load::default_scenario()
@@ -90,10 +93,33 @@ impl Shelled for PriceOfPower {
             .collect()
     }
 
+    fn seat_colour(content: &Scenario, seat: &str) -> Option<(u8, u8, u8)> {
+        content
+            .realms
+            .iter()
+            .find(|r| r.id == seat)
+            .map(|r| r.colour)
+    }
+
+    fn options(content: &Scenario) -> Vec<(&'static str, String, bool)> {
+        vec![
+            (
+                crate::rulesets::pop::OPTION_RELIGIOUS_REBELS,
+                "Optional rule 5: religious rebels (rebel towns in areas of another faith can force a change of State Religion)".into(),
+                content.options.religious_rebels,
+            ),
+            (
+                crate::rulesets::pop::OPTION_POWER_STRUGGLES,
+                "Power Struggles (advanced rule: contested areas scored for prestige when an event activates them)".into(),
+                content.options.power_struggles,
+            ),
+        ]
+    }
+
     fn introduction(content: &Scenario) -> (String, String) {
         (
             content.description.clone(),
-            "The realm with the most Victory Points when the last Age ends wins.".into(),
+            "The realm with the most prestige when the last Age ends wins; a realm far ahead may end the game early.".into(),
         )
     }
 
@@ -187,19 +213,6 @@ impl Notices {
     }
 }
 
-/// Seed of a new game: `REGNUM_SEED` if set (repeatable sessions), else the clock.
-pub(crate) fn new_seed() -> u64 {
-    if let Some(seed) = std::env::var("REGNUM_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-    {
-        return seed;
-    }
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-}
-
 /// A save to open instead of a new game (`regnum --load SAVE`).
 #[derive(Resource, Default)]
 pub struct LoadOnStart(pub Option<std::path::PathBuf>);
@@ -223,24 +236,9 @@ fn start_game(world: &mut World) {
         return;
     }
     // Without the new-game screen's choice: every Player Realm, seat 0 human.
-    let settings = world.get_resource::<NewGameSettings>().cloned();
+    let settings = world.get_resource::<ChosenSettings>().map(|c| c.0.clone());
     let (setup, humans, seed) = match settings {
-        Some(s) => (
-            GameSetup {
-                players: s.players,
-                ..Default::default()
-            }
-            .with_option(
-                crate::rulesets::pop::OPTION_RELIGIOUS_REBELS,
-                s.religious_rebels,
-            )
-            .with_option(
-                crate::rulesets::pop::OPTION_POWER_STRUGGLES,
-                s.power_struggles,
-            ),
-            Some(s.humans),
-            s.seed,
-        ),
+        Some(s) => (s.setup(), Some(s.humans), s.seed),
         None => (GameSetup::default(), None, new_seed()),
     };
     match Game::new(scenario.clone(), setup, seed) {

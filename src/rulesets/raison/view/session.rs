@@ -32,6 +32,14 @@ impl Shelled for RaisonDEtat {
             .collect()
     }
 
+    fn seat_colour(content: &Scenario, seat: &str) -> Option<(u8, u8, u8)> {
+        content
+            .powers
+            .iter()
+            .find(|p| p.id == seat)
+            .map(|p| p.colour)
+    }
+
     fn introduction(s: &Scenario) -> (String, String) {
         let minors: Vec<&str> = s
             .powers
