@@ -41,6 +41,8 @@ pub trait Shelled: Ruleset {
     const RULES_NOTES: &'static str;
     /// The new-game screen's start button.
     const START_LABEL: &'static str;
+    /// Pause between two bot actions at the screen when not fast-forwarding.
+    const BOT_STEP_SECONDS: f32 = 0.15;
     /// Whether the new-game screen may leave a seat out of the game.
     const SEATS_MAY_SIT_OUT: bool = false;
     /// The scenario embedded in the game, for a window opened without `--scenario`.

@@ -236,15 +236,18 @@ pub fn background_ui(ctx: &egui::Context, name: &'static str) -> egui::Ui {
     )
 }
 
-/// The top bar's right-hand buttons (Undo, Save, Load, Help), then the notice line under the
-/// bar. Call inside a right-to-left layout.
+/// The top bar's right-hand controls (fast-forward of the bots, Undo, Save, Load, Stats,
+/// Help). Call inside a right-to-left layout.
 pub fn top_bar_buttons<R: Shelled>(
     ui: &mut egui::Ui,
     session: &mut Session<R>,
     loads: &mut LoadList,
     help: &mut HelpWindow,
     stats: &mut StatsOpen,
+    pace: &mut crate::client::shell::session::BotPace,
 ) {
+    ui.checkbox(&mut pace.fast_forward, "Fast-forward bots")
+        .on_hover_text("Play the bots' moves at once, up to the next decision of a person here");
     if ui
         .button("Undo")
         .on_hover_text("Back to before your last decision (Ctrl+Z)")

@@ -366,15 +366,17 @@ impl<R: Shelled> Default for ShellSessionPlugin<R> {
 
 impl<R: Shelled> Plugin for ShellSessionPlugin<R> {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, load_scenario::<R>).add_systems(
-            Update,
-            (
-                play_bots::<R>,
-                keys::<R>.run_if(not(egui_wants_any_keyboard_input)),
-                crate::client::shell::saves::autosave_each_round::<R>,
-            )
-                .chain(),
-        );
+        app.insert_resource(BotPace::new::<R>())
+            .add_systems(Startup, load_scenario::<R>)
+            .add_systems(
+                Update,
+                (
+                    play_bots::<R>,
+                    keys::<R>.run_if(not(egui_wants_any_keyboard_input)),
+                    crate::client::shell::saves::autosave_each_round::<R>,
+                )
+                    .chain(),
+            );
     }
 }
 
@@ -555,22 +557,65 @@ pub fn switch_scenario<R: Shelled>(world: &mut World, path: &Path) {
     world.insert_resource(Screen::NewGame(Box::new(form)));
 }
 
-/// Bots answer every decision no person at the screen owns (the screen follows the person who
-/// decides; `Session::handover_needed` covers it between two people).
-/// In an unattended run the bots play every seat through `unattended` instead.
-fn play_bots<R: Shelled>(session: Option<NonSendMut<Session<R>>>, automation: Res<Automation>) {
+/// Frame time fast-forward may spend on bot actions before letting the window redraw.
+const FAST_FORWARD_BUDGET: std::time::Duration = std::time::Duration::from_millis(30);
+
+/// How the bots play at the screen: one action every `Shelled::BOT_STEP_SECONDS` so people
+/// can follow them, or, fast-forwarded, all at once up to a person's next decision.
+#[derive(Resource)]
+pub struct BotPace {
+    timer: Timer,
+    /// Play every bot decision at once until it is a person's turn again.
+    pub fast_forward: bool,
+    /// The board is still showing the last moves (a window's animation sets this): the bots
+    /// wait so people can follow them.
+    pub held: bool,
+}
+
+impl BotPace {
+    pub fn new<R: Shelled>() -> Self {
+        BotPace {
+            timer: Timer::from_seconds(R::BOT_STEP_SECONDS, TimerMode::Repeating),
+            fast_forward: false,
+            held: false,
+        }
+    }
+}
+
+/// Bots answer every decision no person at the screen owns, at the pace of `BotPace` (the
+/// screen follows the person who decides; `Session::handover_needed` covers it between two
+/// people). In an unattended run the bots play every seat through `unattended` instead.
+pub fn play_bots<R: Shelled>(
+    time: Res<Time>,
+    automation: Res<Automation>,
+    mut pace: ResMut<BotPace>,
+    session: Option<NonSendMut<Session<R>>>,
+) {
     let Some(mut session) = session else { return };
     if automation.is_active() {
         return;
     }
-    // A few bot moves per frame keep the window responsive.
-    for _ in 0..40 {
-        if session.game.is_over() || session.human_turn() {
-            break;
+    if pace.fast_forward {
+        let started = std::time::Instant::now();
+        let mut stepped = false;
+        while session.bots_turn() && started.elapsed() < FAST_FORWARD_BUDGET {
+            if !session.step_bot() {
+                break;
+            }
+            stepped = true;
         }
-        if !session.step_bot() {
-            break;
+        // Switched on during the person's own turn, it waits for the bots' next run; it is
+        // done once they have played up to the person's next decision.
+        if (stepped && !session.bots_turn()) || session.game.is_over() {
+            pace.fast_forward = false;
         }
+        return;
+    }
+    if pace.held {
+        return;
+    }
+    if pace.timer.tick(time.delta()).just_finished() && session.bots_turn() {
+        session.step_bot();
     }
 }
 

@@ -392,6 +392,7 @@ fn draw_panels(
     mut help: ResMut<HelpWindow>,
     mut loads: ResMut<LoadList>,
     mut stats: ResMut<StatsOpen>,
+    mut pace: ResMut<crate::client::shell::session::BotPace>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut session) = session else {
@@ -420,7 +421,14 @@ fn draw_panels(
             ui.separator();
             ui.label(format!("Screen: {}", session.front));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                top_bar_buttons(ui, &mut session, &mut loads, &mut help, &mut stats);
+                top_bar_buttons(
+                    ui,
+                    &mut session,
+                    &mut loads,
+                    &mut help,
+                    &mut stats,
+                    &mut pace,
+                );
                 if ui
                     .button("Lots")
                     .on_hover_text("The settlement view")

@@ -15,6 +15,8 @@ impl Shelled for Kingdom {
     const WINDOW_TITLE: &'static str = "Regnum - Kingdom";
     const QUICKSAVE: &'static str = "saves/kingdom-quicksave.ron";
     const AUTOSAVE: &'static str = "saves/kingdom-autosave.ron";
+    /// A kingdom's month is many small steps, none of them drawn as a move on the board.
+    const BOT_STEP_SECONDS: f32 = 0.05;
     const HELP_TITLE: &'static str = "How to rule a kingdom";
     const HELP: &'static [(&'static str, &'static str)] = HELP;
     const RULES_NOTES: &'static str = "docs/kingdom.md";

@@ -14,12 +14,13 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::shell::session::BotPace;
 use crate::engine::log::LogEntry;
 use crate::rulesets::pop::window::AppState;
 use crate::rulesets::pop::window::camera::ScreenMap;
 use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot};
 use crate::rulesets::pop::window::places::BoardPlaces;
-use crate::rulesets::pop::window::session::{ActiveGame, BotPace, SessionSet};
+use crate::rulesets::pop::window::session::{ActiveGame, SessionSet};
 use crate::rulesets::pop::window::tokens::{board_painter, pos};
 
 /// One beat at 1x, seconds.

@@ -7,6 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::shell::session::BotPace;
 use crate::engine::choices::{KindGroup, Target};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::model::{Character, Interregnum, Mat, Realm, RoundMarkers, Title};
@@ -18,7 +19,7 @@ use crate::rulesets::pop::window::describe::{action_label, mp_name, name_of, rul
 use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot, in_free_rect};
 use crate::rulesets::pop::window::palette;
 use crate::rulesets::pop::window::select::{BoardPick, Pointed, Selection};
-use crate::rulesets::pop::window::session::{ActiveGame, BotPace, Choose};
+use crate::rulesets::pop::window::session::{ActiveGame, Choose};
 use crate::rulesets::pop::window::tracks;
 use crate::rulesets::pop::{Action, Game};
 

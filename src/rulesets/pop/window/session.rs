@@ -8,11 +8,11 @@
 //! a human's next decision when fast-forward is on.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
 use crate::client::shell::new_game::new_seed;
+use crate::client::shell::session::{BotPace, play_bots};
 use crate::client::shell::{Session, Shelled};
 use crate::rulesets::pop::PriceOfPower;
 use crate::rulesets::pop::content::schema::{RealmKind, Scenario};
@@ -23,18 +23,13 @@ use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets, Scena
 use crate::rulesets::pop::window::new_game::ChosenSettings;
 use crate::rulesets::pop::{Action, Game, GameSetup};
 
-/// Pause between two bot actions when not fast-forwarding.
-pub const BOT_STEP_SECONDS: f32 = 0.15;
-/// Frame time fast-forward may spend on bot actions before letting the window redraw.
-const FAST_FORWARD_BUDGET: Duration = Duration::from_millis(30);
-
 pub struct SessionPlugin;
 
 impl Plugin for SessionPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<Choose>()
             .add_message::<Undo>()
-            .init_resource::<BotPace>()
+            .insert_resource(BotPace::new::<PriceOfPower>())
             .init_resource::<Notices>()
             .add_systems(
                 OnEnter(AppState::Playing),
@@ -42,7 +37,11 @@ impl Plugin for SessionPlugin {
             )
             .add_systems(
                 Update,
-                (undo_when_asked, apply_human_choices, play_bots)
+                (
+                    undo_when_asked,
+                    apply_human_choices,
+                    play_bots::<PriceOfPower>,
+                )
                     .chain()
                     .in_set(SessionSet::Advance)
                     .run_if(in_state(AppState::Playing)),
@@ -172,27 +171,6 @@ pub struct Choose(pub Action);
 /// The human takes back their last action (`Ctrl+Z` or the panel's button).
 #[derive(Message, Clone, Copy, Debug)]
 pub struct Undo;
-
-/// How the bots play.
-#[derive(Resource)]
-pub struct BotPace {
-    timer: Timer,
-    /// Play every bot decision at once until it is a human's turn again.
-    pub fast_forward: bool,
-    /// The board is still showing the last moves (the animation plugin sets this): the bots
-    /// wait so people can follow them.
-    pub held: bool,
-}
-
-impl Default for BotPace {
-    fn default() -> Self {
-        BotPace {
-            timer: Timer::from_seconds(BOT_STEP_SECONDS, TimerMode::Repeating),
-            fast_forward: false,
-            held: false,
-        }
-    }
-}
 
 /// Messages for the person (errors, confirmations), shown one window each.
 #[derive(Resource, Default)]
@@ -356,41 +334,6 @@ fn undo_when_asked(
         notices.push("Nothing to undo", why);
     } else if asked {
         game.notice = None;
-    }
-}
-
-/// In an unattended run the bots play every seat through the shell's `unattended` instead.
-fn play_bots(
-    time: Res<Time>,
-    automation: Res<crate::client::automation::Automation>,
-    mut pace: ResMut<BotPace>,
-    game: Option<NonSendMut<ActiveGame>>,
-) {
-    let Some(mut game) = game else { return };
-    if automation.is_active() {
-        return;
-    }
-    if pace.fast_forward {
-        let started = Instant::now();
-        let mut stepped = false;
-        while game.bots_turn() && started.elapsed() < FAST_FORWARD_BUDGET {
-            if !game.step_bot() {
-                break;
-            }
-            stepped = true;
-        }
-        // Switched on during the human's own turn, it waits for the bots' next run; it is
-        // done once they have played up to the human's next decision.
-        if (stepped && !game.bots_turn()) || game.game.is_over() {
-            pace.fast_forward = false;
-        }
-        return;
-    }
-    if pace.held {
-        return;
-    }
-    if pace.timer.tick(time.delta()).just_finished() && game.bots_turn() {
-        game.step_bot();
     }
 }
 

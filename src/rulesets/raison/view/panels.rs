@@ -461,6 +461,7 @@ fn draw_panels(
     mut help: ResMut<HelpWindow>,
     mut loads: ResMut<LoadList>,
     mut stats: ResMut<StatsOpen>,
+    mut pace: ResMut<crate::client::shell::session::BotPace>,
     mut map_state: ResMut<MapState>,
     mut reports: ResMut<BattleReports>,
     screen: Option<Res<Screen>>,
@@ -496,7 +497,14 @@ fn draw_panels(
             ui.separator();
             ui.label(format!("Screen: {}", session.front));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                top_bar_buttons(ui, &mut session, &mut loads, &mut help, &mut stats);
+                top_bar_buttons(
+                    ui,
+                    &mut session,
+                    &mut loads,
+                    &mut help,
+                    &mut stats,
+                    &mut pace,
+                );
             });
         });
         ui.horizontal(|ui| {

@@ -14,6 +14,8 @@ impl Shelled for RaisonDEtat {
     const WINDOW_TITLE: &'static str = "Regnum - Raison d'Etat";
     const QUICKSAVE: &'static str = "saves/raison-quicksave.ron";
     const AUTOSAVE: &'static str = "saves/raison-autosave.ron";
+    /// A Power's turn is a few steps; the map shows each move.
+    const BOT_STEP_SECONDS: f32 = 0.1;
     const HELP_TITLE: &'static str = "How to play Raison d'Etat";
     const HELP: &'static [(&'static str, &'static str)] = HELP;
     const RULES_NOTES: &'static str = "docs/raison.md";
