@@ -134,25 +134,32 @@ pub fn check_text(path: &Path, text: &str) -> Result<Checked, Vec<ContentError>>
 /// another ruleset is refused with a message that says where it opens, never read with Price
 /// of Power's schema.
 pub fn require_price_of_power(path: &Path, text: &str) -> Result<(), Vec<ContentError>> {
-    match ruleset_of(path, text)? {
-        None | Some(RulesetId::PriceOfPower) => Ok(()),
-        Some(other @ (RulesetId::Kingdom | RulesetId::RaisonDEtat)) => {
-            Err(vec![opens_elsewhere(path, text, other)])
-        }
+    require_ruleset(path, text, RulesetId::PriceOfPower)
+}
+
+/// For a ruleset's window loading a file: a file of another ruleset is refused with a
+/// message that says where it opens (a file naming none is Price of Power's).
+pub fn require_ruleset(path: &Path, text: &str, id: RulesetId) -> Result<(), Vec<ContentError>> {
+    let written = ruleset_of(path, text)?.unwrap_or(RulesetId::PriceOfPower);
+    if written == id {
+        Ok(())
+    } else {
+        Err(vec![opens_elsewhere(path, text, written, id)])
     }
 }
 
 /// The error for a file of another ruleset, at its `ruleset:` field.
-fn opens_elsewhere(path: &Path, text: &str, ruleset: RulesetId) -> ContentError {
+fn opens_elsewhere(path: &Path, text: &str, ruleset: RulesetId, here: RulesetId) -> ContentError {
     let (line, col) = crate::engine::content::value_position(text, "ruleset").unwrap_or((1, 1));
     ContentError {
         file: path.display().to_string(),
         line,
         col,
         message: format!(
-            "this file is for {}, not Price of Power: it opens in {}'s own window \
+            "this file is for {}, not {}: it opens in {}'s own window \
              (`regnum --scenario {}`)",
             ruleset.title(),
+            here.title(),
             ruleset.title(),
             path.display()
         ),

@@ -11,6 +11,7 @@ use crate::engine::ruleset::Ruleset;
 
 pub mod help;
 pub mod hot_reload;
+pub mod loading;
 pub mod log_panel;
 pub mod new_game;
 pub mod panels;
@@ -24,7 +25,7 @@ pub use panels::ShellPanelsPlugin;
 pub use session::{LoadedScenario, Screen, Session, ShellSessionPlugin};
 
 /// What the shell needs to know of a ruleset beyond the engine's contract.
-pub trait Shelled: Ruleset {
+pub trait Shelled: Ruleset + bevy::reflect::TypePath {
     /// The window's title.
     const WINDOW_TITLE: &'static str;
     /// Where `Ctrl+S` saves.
@@ -45,7 +46,10 @@ pub trait Shelled: Ruleset {
     const BOT_STEP_SECONDS: f32 = 0.15;
     /// Whether the new-game screen may leave a seat out of the game.
     const SEATS_MAY_SIT_OUT: bool = false;
-    /// The scenario embedded in the game, for a window opened without `--scenario`.
+    /// The scenario embedded in the game, for a window opened without `--scenario`: its
+    /// text, the file it comes from, and parsed.
+    const DEFAULT_RON: &'static str;
+    const DEFAULT_FILE: &'static str;
     fn default_scenario() -> Arc<Self::Content>;
     /// The seats a scenario offers, as (id, name), in seat order.
     fn seats(content: &Self::Content) -> Vec<(String, String)>;
@@ -105,15 +109,36 @@ pub fn run<R: Shelled, M>(
         eprintln!("--pick-on-board picks a march in Price of Power's window only");
         return 2;
     }
+    // A save opened from the command line plays on the scenario file it names, unless one is
+    // given (a save naming a file outside the game's folder is refused once the window is up).
+    let named_by_save = load
+        .as_ref()
+        .and_then(|path| crate::engine::save::Save::<R>::read(path).ok())
+        .and_then(|save| {
+            crate::engine::save::scenario_file_of(save.scenario_file.as_deref())
+                .ok()
+                .flatten()
+        });
+    let origin = loading::ScenarioOrigin::from_cli::<R>(scenario.clone().or(named_by_save));
     let mut app = App::new();
+    // A custom asset source must exist before `AssetPlugin` builds the asset server.
+    loading::register_scenario_source(&mut app, &origin);
     app.insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.11)))
         .insert_resource(automation)
+        .insert_resource(origin)
         .insert_resource(session::Launch {
             scenario: scenario.clone(),
             load,
         })
         .add_plugins(DefaultPlugins.set(crate::client::game_window(R::WINDOW_TITLE)))
         .add_plugins(bevy_egui::EguiPlugin::default())
+        .init_state::<session::ShellState>()
+        .add_plugins(loading::LoadingPlugin::<R, session::ShellState> {
+            loading: session::ShellState::Loading,
+            loaded: session::ShellState::Loaded,
+            failed: session::ShellState::Failed,
+            ruleset: std::marker::PhantomData,
+        })
         .add_plugins((
             ShellSessionPlugin::<R>::default(),
             ShellPanelsPlugin::<R>::default(),

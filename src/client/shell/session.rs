@@ -26,6 +26,16 @@ pub struct Launch {
     pub load: Option<PathBuf>,
 }
 
+/// Where the window is: loading the scenario (a Bevy asset, `shell::loading`), then on the
+/// screens of `Screen`.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ShellState {
+    #[default]
+    Loading,
+    Loaded,
+    Failed,
+}
+
 /// Which screen the window shows.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub enum Screen {
@@ -367,7 +377,8 @@ impl<R: Shelled> Default for ShellSessionPlugin<R> {
 impl<R: Shelled> Plugin for ShellSessionPlugin<R> {
     fn build(&self, app: &mut App) {
         app.insert_resource(BotPace::new::<R>())
-            .add_systems(Startup, load_scenario::<R>)
+            .add_systems(OnEnter(ShellState::Loaded), start_from_loaded::<R>)
+            .add_systems(OnEnter(ShellState::Failed), loading_failed::<R>)
             .add_systems(
                 Update,
                 (
@@ -380,10 +391,41 @@ impl<R: Shelled> Plugin for ShellSessionPlugin<R> {
     }
 }
 
-fn load_scenario<R: Shelled>(world: &mut World) {
+/// The window could not load its scenario: the failure screen lists why.
+fn loading_failed<R: Shelled>(world: &mut World) {
+    let mut lines = crate::client::shell::loading::load_failure::<R>(world);
+    if lines.is_empty() {
+        let shown = world
+            .resource::<crate::client::shell::loading::ScenarioOrigin>()
+            .shown();
+        lines.push(format!("{shown}: the scenario could not be loaded"));
+    }
+    fail(world, lines.join("\n"));
+}
+
+/// The scenario is loaded: a save given with `--load` is replayed on it, an unattended run
+/// starts a game of bots, and otherwise the new-game screen opens.
+fn start_from_loaded<R: Shelled>(world: &mut World) {
     let launch = world.resource::<Launch>().clone();
     let automation = world.resource::<Automation>().clone();
-    // A save names its scenario file; `--scenario` wins.
+    let origin = world
+        .resource::<crate::client::shell::loading::ScenarioOrigin>()
+        .clone();
+    let loaded = world
+        .get_resource::<crate::client::shell::loading::ContentAssets<R>>()
+        .and_then(|assets| {
+            assets.get(world.resource::<Assets<crate::client::shell::loading::ContentAsset<R>>>())
+        });
+    let Some(scenario) = loaded else {
+        fail(
+            world,
+            format!(
+                "{}: the scenario asset is missing after loading",
+                origin.shown()
+            ),
+        );
+        return;
+    };
     let save = match &launch.load {
         Some(path) => match Save::<R>::read(path) {
             Ok(save) => Some(save),
@@ -394,31 +436,15 @@ fn load_scenario<R: Shelled>(world: &mut World) {
         },
         None => None,
     };
-    let file = match (&launch.scenario, &save) {
-        (Some(given), _) => Some(given.clone()),
-        (None, Some(s)) => {
-            match crate::engine::save::scenario_file_of(s.scenario_file.as_deref()) {
-                Ok(named) => named,
-                Err(e) => {
-                    fail(world, e.to_string());
-                    return;
-                }
-            }
-        }
-        (None, None) => None,
-    };
-    let scenario = match &file {
-        None => R::default_scenario(),
-        Some(path) => {
-            match read(path).and_then(|text| R::parse_content(&text, &path.display().to_string())) {
-                Ok(s) => Arc::new(s),
-                Err(errors) => {
-                    fail(world, joined(&errors));
-                    return;
-                }
-            }
-        }
-    };
+    // A save that names a file outside the game's folder is refused (the window then loaded
+    // the embedded scenario).
+    if let (None, Some(s)) = (&launch.scenario, &save)
+        && let Err(e) = crate::engine::save::scenario_file_of(s.scenario_file.as_deref())
+    {
+        fail(world, e.to_string());
+        return;
+    }
+    let file = origin.file();
     let file = file.map(|p| p.display().to_string());
     if let (Some(save), Some(from)) = (save, &launch.load) {
         match replayed_session(from, save, scenario, file) {

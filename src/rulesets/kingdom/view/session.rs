@@ -11,7 +11,19 @@ use crate::rulesets::kingdom::content::{Scenario, default_scenario};
 /// The game at the screen.
 pub type KmSession = crate::client::shell::Session<Kingdom>;
 
+// The shell's generic assets (`ContentAsset<R>`) name their ruleset by type path.
+impl bevy::reflect::TypePath for Kingdom {
+    fn type_path() -> &'static str {
+        "regnum::rulesets::kingdom::Kingdom"
+    }
+    fn short_type_path() -> &'static str {
+        "Kingdom"
+    }
+}
+
 impl Shelled for Kingdom {
+    const DEFAULT_RON: &'static str = crate::rulesets::kingdom::content::DEFAULT_SCENARIO_RON;
+    const DEFAULT_FILE: &'static str = crate::rulesets::kingdom::content::DEFAULT_SCENARIO_FILE;
     const WINDOW_TITLE: &'static str = "Regnum - Kingdom";
     const QUICKSAVE: &'static str = "saves/kingdom-quicksave.ron";
     const AUTOSAVE: &'static str = "saves/kingdom-autosave.ron";

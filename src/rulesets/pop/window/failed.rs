@@ -2,15 +2,15 @@
 //! scenario (or the reason the game could not be set up), so a broken mod file is an answer
 //! rather than an endless loading screen; likewise a save given with `--load` that cannot be
 //! replayed. The same lines go to stderr. The window is the shell's (`failure_window`); this
-//! file gathers the lines from Price of Power's asset loader.
+//! file gathers the lines of the shell's loading (`load_failure`) in Price of Power's states.
 
-use bevy::asset::AssetLoadError;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use crate::client::shell::panels::failure_window;
+use crate::rulesets::pop::PriceOfPower;
 use crate::rulesets::pop::window::AppState;
-use crate::rulesets::pop::window::loading::{ScenarioHandle, ScenarioLoadError, ScenarioOrigin};
+use crate::rulesets::pop::window::loading::ScenarioOrigin;
 
 pub struct FailedScreenPlugin;
 
@@ -34,37 +34,21 @@ pub struct FailureReport(pub Vec<String>);
 #[derive(Resource, Debug)]
 pub struct FailedSave(pub String);
 
-fn collect_failure(
-    mut report: ResMut<FailureReport>,
-    server: Res<AssetServer>,
-    handle: Option<Res<ScenarioHandle>>,
-    origin: Res<ScenarioOrigin>,
-) {
-    if report.0.is_empty()
-        && let Some(handle) = handle
-        && let Some(bevy::asset::LoadState::Failed(error)) = server.get_load_state(&handle.0)
-    {
-        report.0 = describe_load_error(&error, &origin.shown());
+fn collect_failure(world: &mut World) {
+    let lines = crate::client::shell::loading::load_failure::<PriceOfPower>(world);
+    let shown = world.resource::<ScenarioOrigin>().shown();
+    let mut report = world.resource_mut::<FailureReport>();
+    if report.0.is_empty() {
+        report.0 = lines;
     }
     if report.0.is_empty() {
-        report.0.push(format!(
-            "{}: the scenario could not be loaded",
-            origin.shown()
-        ));
+        report
+            .0
+            .push(format!("{shown}: the scenario could not be loaded"));
     }
     for line in &report.0 {
         eprintln!("{line}");
     }
-}
-
-/// The scenario loader's own errors line by line; any other asset error as one line.
-fn describe_load_error(error: &AssetLoadError, file: &str) -> Vec<String> {
-    if let AssetLoadError::AssetLoaderError(e) = error
-        && let Some(scenario) = e.error().downcast_ref::<ScenarioLoadError>()
-    {
-        return scenario.errors.iter().map(ToString::to_string).collect();
-    }
-    vec![format!("{file}:1:1: {error}")]
 }
 
 fn show_failure(

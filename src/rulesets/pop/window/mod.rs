@@ -67,7 +67,7 @@ impl Plugin for ClientPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<AppState>()
             .add_plugins((
-                loading::LoadingPlugin,
+                loading::loading_plugin(),
                 failed::FailedScreenPlugin,
                 new_game::NewGamePlugin,
                 session::SessionPlugin,
@@ -118,7 +118,7 @@ pub fn run(
                     .flatten()
             })
     });
-    let origin = loading::ScenarioOrigin::from_cli(scenario);
+    let origin = loading::ScenarioOrigin::from_cli::<crate::rulesets::pop::PriceOfPower>(scenario);
     let mut app = App::new();
     // A custom asset source must exist before `AssetPlugin` builds the asset server.
     loading::register_scenario_source(&mut app, &origin);

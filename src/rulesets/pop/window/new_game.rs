@@ -90,9 +90,12 @@ fn switch_scenario(
         }
     };
     scenarios
-        .insert(assets.scenario.id(), ScenarioAsset(scenario.clone()))
+        .insert(
+            assets.scenario.id(),
+            crate::client::shell::loading::ContentAsset(scenario.clone()),
+        )
         .map_err(|e| e.to_string())?;
-    *origin = ScenarioOrigin::from_cli(Some(path.to_path_buf()));
+    *origin = ScenarioOrigin::from_cli::<PriceOfPower>(Some(path.to_path_buf()));
     Ok(scenario)
 }
 

@@ -64,7 +64,19 @@ pub enum SessionSet {
 /// Bevy `App`, which is not `Send`, so this is non-send data living on the main thread.
 pub type ActiveGame = Session<PriceOfPower>;
 
+// The shell's generic assets (`ContentAsset<R>`) name their ruleset by type path.
+impl bevy::reflect::TypePath for PriceOfPower {
+    fn type_path() -> &'static str {
+        "regnum::rulesets::pop::PriceOfPower"
+    }
+    fn short_type_path() -> &'static str {
+        "PriceOfPower"
+    }
+}
+
 impl Shelled for PriceOfPower {
+    const DEFAULT_RON: &'static str = crate::rulesets::pop::content::DEFAULT_SCENARIO_RON;
+    const DEFAULT_FILE: &'static str = crate::rulesets::pop::content::DEFAULT_SCENARIO_FILE;
     const WINDOW_TITLE: &'static str = "Regnum";
     const QUICKSAVE: &'static str = "saves/quicksave.ron";
     const AUTOSAVE: &'static str = "saves/autosave.ron";
@@ -384,7 +396,7 @@ mod tests {
             .unwrap();
         let world_with = || {
             let mut world = World::new();
-            world.insert_resource(ScenarioOrigin::Embedded);
+            world.insert_resource(ScenarioOrigin::from_cli::<PriceOfPower>(None));
             world.init_resource::<crate::rulesets::pop::window::failed::FailureReport>();
             world.init_resource::<NextState<AppState>>();
             world

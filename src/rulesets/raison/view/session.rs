@@ -10,7 +10,19 @@ use crate::rulesets::raison::content::{Scenario, default_scenario};
 /// The game at the screen.
 pub type RdeSession = crate::client::shell::Session<RaisonDEtat>;
 
+// The shell's generic assets (`ContentAsset<R>`) name their ruleset by type path.
+impl bevy::reflect::TypePath for RaisonDEtat {
+    fn type_path() -> &'static str {
+        "regnum::rulesets::raison::RaisonDEtat"
+    }
+    fn short_type_path() -> &'static str {
+        "RaisonDEtat"
+    }
+}
+
 impl Shelled for RaisonDEtat {
+    const DEFAULT_RON: &'static str = crate::rulesets::raison::content::DEFAULT_SCENARIO_RON;
+    const DEFAULT_FILE: &'static str = crate::rulesets::raison::content::DEFAULT_SCENARIO_FILE;
     const WINDOW_TITLE: &'static str = "Regnum - Raison d'Etat";
     const QUICKSAVE: &'static str = "saves/raison-quicksave.ron";
     const AUTOSAVE: &'static str = "saves/raison-autosave.ron";
