@@ -1,6 +1,7 @@
 //! The desktop game (feature `client`): what every ruleset's window shares. `shell` is the
-//! client shell Kingdom's and Raison d'Etat's windows are built on (new-game, loading and
-//! failure screens, log panel, saves and undo, hot-seat hand-over, help, previews of choices);
+//! client shell every ruleset's window is built on (loading, new-game and failure screens, log
+//! panel, saves and undo, the bots' pace, hot-seat hand-over, help, hot reload, previews of
+//! choices, unattended runs);
 //! `automation` what an unattended run asks for; `rule_text` what each rule id means;
 //! `empty_window` the frame-time baseline. Each ruleset's own window lives in its folder
 //! (`rulesets::pop::window`, `rulesets::kingdom::view`, `rulesets::raison::view`); `run` opens

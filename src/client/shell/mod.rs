@@ -1,9 +1,10 @@
 //! The client shell: what every ruleset's window shares, written once (issue 14's seam on the
-//! screen). A ruleset with a window of its own implements `Shelled` and adds
-//! `ShellSessionPlugin<R>` (the game, seats, bots, saves, undo, unattended runs) and
-//! `ShellPanelsPlugin<R>` (the new-game and failure screens, the log panel with its filter, the
-//! load list, F1 help, the hot-seat hand-over); it draws only its own board, mat and decision
-//! panels.
+//! screen). A ruleset implements `Shelled`; `run` opens its window with the shell's plugins
+//! (`ShellSessionPlugin<R>`: the game, seats, bots' pace, saves, undo; `LoadingPlugin`;
+//! `ShellPanelsPlugin<R>`: the new-game and failure screens, the load list, F1 help, the
+//! hot-seat hand-over; hot reload; unattended runs) and its own, which draw only its board, mat
+//! and decision panels. Price of Power's window has its own state machine and uses the same
+//! pieces one by one (`docs/rulesets.md`).
 
 use std::sync::Arc;
 
