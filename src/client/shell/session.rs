@@ -521,14 +521,14 @@ pub fn open_save<R: Shelled>(world: &mut World, path: &Path) -> Result<(), Strin
             Arc::new(R::parse_content(&text, &f).map_err(|e| joined(&e))?)
         }
     };
-    if let Some(current) = world.get_non_send::<Session<R>>() {
-        if !R::same_board(current.game.scenario(), &scenario) {
-            return Err(format!(
-                "{} is on another board; open it with `regnum --load {}`",
-                path.display(),
-                path.display()
-            ));
-        }
+    if let Some(current) = world.get_non_send::<Session<R>>()
+        && !R::same_board(current.game.scenario(), &scenario)
+    {
+        return Err(format!(
+            "{} is on another board; open it with `regnum --load {}`",
+            path.display(),
+            path.display()
+        ));
     }
     let session = replayed_session(path, save, scenario, file)?;
     world.insert_non_send(session);
