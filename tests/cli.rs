@@ -360,3 +360,67 @@ fn replay_log_reads_with_the_scenarios_names_not_raw_ids() {
     }
     assert!(lines > 1000, "a whole game's log ({lines} lines)");
 }
+
+#[test]
+fn simulate_switches_a_rulesets_options_by_name_and_refuses_one_it_does_not_have() {
+    let dir = temp_dir("cli-options");
+    let run = |extra: &[&str], json: &str| {
+        let out = dir.join(json);
+        let args = [
+            &[
+                "simulate",
+                "--scenario",
+                "tests/data/mini.ron",
+                "--games",
+                "2",
+                "--seed",
+                "3",
+                "--json",
+                out.to_str().unwrap(),
+            ][..],
+            extra,
+        ]
+        .concat();
+        let (code, _, err) = regnum(&args);
+        let hashes = std::fs::read_to_string(&out).ok().map(|text| {
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            v["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["hash"].as_str().unwrap().to_string())
+                .collect::<Vec<_>>()
+        });
+        (code, err, hashes)
+    };
+    // By name, and by the short flag: the same games.
+    let (code, err, by_name) = run(&["--option", "religious_rebels=true"], "a.json");
+    assert_eq!(code, 0, "{err}");
+    let (code, err, by_flag) = run(&["--religious-rebels"], "b.json");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(by_name, by_flag);
+    // A name the ruleset does not have is refused with the names it has.
+    let (code, err, _) = run(&["--option", "dragons=true"], "c.json");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("\"dragons\" is not an option")
+            && err.contains("religious_rebels, power_struggles"),
+        "{err}"
+    );
+    // A value that is not true or false is answered by the parser.
+    let (code, err, _) = run(&["--option", "religious_rebels=maybe"], "d.json");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("true or false"), "{err}");
+    // Kingdom has no options.
+    let (code, _, err) = regnum(&[
+        "simulate",
+        "--scenario",
+        "scenarios/frontier.ron",
+        "--games",
+        "1",
+        "--option",
+        "religious_rebels=true",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("which have none"), "{err}");
+}

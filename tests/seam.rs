@@ -89,7 +89,7 @@ fn a_format_1_save_from_before_the_seam_replays_to_its_hash() {
 }
 
 #[test]
-fn new_saves_are_format_2_and_name_their_ruleset() {
+fn new_saves_are_format_2_or_3_with_options_and_name_their_ruleset() {
     let game = Game::new(default_scenario(), GameSetup::default(), 3).unwrap();
     let text = Save::of(&game, None).to_ron();
     assert!(text.contains("format: 2"), "{text}");
@@ -100,6 +100,23 @@ fn new_saves_are_format_2_and_name_their_ruleset() {
         (2, RulesetId::PriceOfPower)
     );
     // A save of another ruleset is not read as Price of Power's.
+    // A game with options is format 3 (a format-2 reader would ignore them), and reads back
+    // to its hash.
+    let with_options = Game::new(
+        default_scenario(),
+        GameSetup::default().with_option(regnum::rulesets::pop::OPTION_RELIGIOUS_REBELS, true),
+        3,
+    )
+    .unwrap();
+    let optioned = Save::of(&with_options, None).to_ron();
+    assert!(optioned.contains("format: 3"), "{optioned}");
+    assert!(optioned.contains("religious_rebels"), "{optioned}");
+    let reread = Save::parse(&optioned, "options.ron").unwrap();
+    assert_eq!(reread.setup, with_options.setup().clone());
+    assert_eq!(
+        reread.replay(default_scenario()).unwrap().state_hash(),
+        with_options.state_hash()
+    );
     let kingdom = text.replace("ruleset: PriceOfPower", "ruleset: Kingdom");
     match Save::parse(&kingdom, "k.ron") {
         Err(SaveError::Ruleset { expected, found }) => {

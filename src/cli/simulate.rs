@@ -38,11 +38,15 @@ pub struct SimulateArgs {
     /// Player Realms in play, in seat order, comma-separated (default: all of the scenario's).
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
-    /// Play with optional rule 5, religious rebels (default: as the scenario says).
+    /// Switch one of the ruleset's options for every game, `NAME=BOOL` (repeatable; e.g.
+    /// Price of Power's `religious_rebels=true`); an option not named keeps the scenario's
+    /// setting.
+    #[arg(long = "option", value_name = "NAME=BOOL", value_parser = parse_option)]
+    pub options: Vec<(String, bool)>,
+    /// Short for `--option religious_rebels=true`: Price of Power's optional rule 5.
     #[arg(long)]
     pub religious_rebels: bool,
-    /// Play with or without the advanced rule 17.4, Power Struggles (`--power-struggles false`;
-    /// default: as the scenario says).
+    /// Short for `--option power_struggles=BOOL`: Price of Power's advanced rule 17.4.
     #[arg(long)]
     pub power_struggles: Option<bool>,
     /// Check the ruleset's invariants after every action, and that each game's save reopens
@@ -210,11 +214,14 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> i32 {
         }
     }
     let scenario_file = args.scenario.as_ref().map(|p| p.display().to_string());
-    // The options as a setup names them (Price of Power's two, the only ones so far).
+    // The options as a setup names them; the ruleset refuses a name it does not have.
     let mut setup = GameSetup {
         players: args.players.clone(),
         ..Default::default()
     };
+    for (name, on) in &args.options {
+        setup = setup.with_option(name, *on);
+    }
     if args.religious_rebels {
         setup = setup.with_option(crate::rulesets::pop::OPTION_RELIGIOUS_REBELS, true);
     }
@@ -366,4 +373,16 @@ fn print_balance(games: &[GameResult]) {
         };
         println!("{realm:<6} {wins:>5}  {average:>6.1}");
     }
+}
+
+/// `NAME=BOOL` of `--option`.
+fn parse_option(text: &str) -> Result<(String, bool), String> {
+    let (name, on) = text
+        .split_once('=')
+        .ok_or_else(|| format!("{text:?}: write NAME=true or NAME=false"))?;
+    let on = on
+        .trim()
+        .parse::<bool>()
+        .map_err(|_| format!("{text:?}: the value must be true or false"))?;
+    Ok((name.trim().to_string(), on))
 }

@@ -24,8 +24,12 @@ pub enum GameError {
         need: usize,
         got: usize,
     },
-    /// The setup names an option the ruleset does not have (`Ruleset::option_names`).
-    UnknownOption(String),
+    /// The setup names an option the ruleset does not have; `known`: those it has
+    /// (`Ruleset::option_names`).
+    UnknownOption {
+        name: String,
+        known: Vec<&'static str>,
+    },
 }
 
 impl std::fmt::Display for GameError {
@@ -39,9 +43,17 @@ impl std::fmt::Display for GameError {
             GameError::TooFewPlayers { need, got } => {
                 write!(f, "this game needs at least {need} seats; {got} were named")
             }
-            GameError::UnknownOption(o) => {
-                write!(f, "\"{o}\" is not an option of this game's rules")
+            GameError::UnknownOption { name, known } if known.is_empty() => {
+                write!(
+                    f,
+                    "\"{name}\" is not an option of this game's rules, which have none"
+                )
             }
+            GameError::UnknownOption { name, known } => write!(
+                f,
+                "\"{name}\" is not an option of this game's rules; its options: {}",
+                known.join(", ")
+            ),
         }
     }
 }
@@ -66,7 +78,10 @@ impl<R: Ruleset> Game<R> {
             .keys()
             .find(|o| !R::option_names().contains(&o.as_str()))
         {
-            return Err(GameError::UnknownOption(unknown.clone()));
+            return Err(GameError::UnknownOption {
+                name: unknown.clone(),
+                known: R::option_names().to_vec(),
+            });
         }
         let players = R::players(&content, &setup)?;
         let base = content.clone();

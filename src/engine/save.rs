@@ -19,7 +19,12 @@ use crate::engine::ruleset::{Ruleset, RulesetId};
 use crate::engine::state::GameSetup;
 
 /// Version of the save layout written now. Loading reads this one and every earlier one.
-pub const SAVE_FORMAT: u32 = 2;
+/// Format 3: the setup names the ruleset's options by name (`setup: (options: {...})`); it is
+/// written only for a game with options, so that a reader of format 2 (which would ignore
+/// them and replay a different game) says instead that it cannot read the save.
+pub const SAVE_FORMAT: u32 = 3;
+/// The format written for a game whose setup chooses no option: 2, which names the ruleset.
+pub const SAVE_FORMAT_WITHOUT_OPTIONS: u32 = 2;
 /// The oldest layout still read: format 1 saves are Price of Power games.
 pub const OLDEST_SAVE_FORMAT: u32 = 1;
 
@@ -225,7 +230,11 @@ fn recorded_scenario_file(file: &str) -> String {
 impl<R: Ruleset> Save<R> {
     pub fn of(game: &Game<R>, scenario_file: Option<&str>) -> Save<R> {
         Save {
-            format: SAVE_FORMAT,
+            format: if game.setup().options.is_empty() {
+                SAVE_FORMAT_WITHOUT_OPTIONS
+            } else {
+                SAVE_FORMAT
+            },
             ruleset: R::ID,
             scenario: R::content_id(game.scenario()).to_string(),
             scenario_hash: scenario_hash(game.base_scenario().as_ref()),

@@ -176,9 +176,10 @@ mod tests {
         );
         assert_eq!(
             kingdom.err(),
-            Some(crate::engine::game::GameError::UnknownOption(
-                "religious_rebels".into()
-            ))
+            Some(crate::engine::game::GameError::UnknownOption {
+                name: "religious_rebels".into(),
+                known: Vec::new(),
+            })
         );
         // No options: nothing written, the scenario's settings kept.
         let plain = GameSetup::default();
