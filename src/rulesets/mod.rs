@@ -58,8 +58,6 @@ pub fn ruleset_of(path: &Path, text: &str) -> Result<Option<RulesetId>, Vec<Cont
     }
 }
 
-/// The ruleset whose own window opens for this scenario or save, if it has one (Kingdom's and
-/// Raison d'Etat's windows are client-shell apps; Price of Power plays in `client`'s).
 /// The ruleset a scenario or mod file is written for (Price of Power when it names none), or
 /// `None` when the file cannot be read or told.
 pub fn ruleset_of_file(path: &Path) -> Option<RulesetId> {
@@ -70,6 +68,8 @@ pub fn ruleset_of_file(path: &Path) -> Option<RulesetId> {
     }
 }
 
+/// The ruleset whose own window opens for this scenario or save, if it has one (Kingdom's and
+/// Raison d'Etat's; Price of Power's window is `client::run`'s default).
 pub fn own_window(scenario: Option<&Path>, load: Option<&Path>) -> Option<RulesetId> {
     let ruleset = match scenario {
         Some(path) => {
@@ -138,13 +138,12 @@ pub fn require_price_of_power(path: &Path, text: &str) -> Result<(), Vec<Content
 }
 
 /// For a ruleset's window loading a file: a file of another ruleset is refused with a
-/// message that says where it opens (a file naming none is Price of Power's).
+/// message that says where it opens. A file whose ruleset cannot be told is left to this
+/// ruleset's own reader, which says where it breaks.
 pub fn require_ruleset(path: &Path, text: &str, id: RulesetId) -> Result<(), Vec<ContentError>> {
-    let written = ruleset_of(path, text)?.unwrap_or(RulesetId::PriceOfPower);
-    if written == id {
-        Ok(())
-    } else {
-        Err(vec![opens_elsewhere(path, text, written, id)])
+    match ruleset_of(path, text)? {
+        Some(written) if written != id => Err(vec![opens_elsewhere(path, text, written, id)]),
+        _ => Ok(()),
     }
 }
 

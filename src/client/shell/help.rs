@@ -50,7 +50,6 @@ pub fn toggle_help_on_f1(keys: Res<ButtonInput<KeyCode>>, mut help: ResMut<HelpW
 
 /// Shortcuts every window shares, listed after the ruleset's own (`Shelled::SHORTCUTS`).
 pub const SHELL_SHORTCUTS: &[(&str, &str)] = &[
-    ("Click a log line", "centre the board on what it concerns"),
     (
         "Right-click a log line",
         "the rule behind it, here (hover the line for what the rule means)",

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::Shelled;
-use crate::client::shell::session::{LoadedScenario, Session};
+use crate::client::shell::session::{LoadedScenario, Screen, Session};
 use crate::engine::watch::Watched;
 
 /// How often the scenario file is looked at.
@@ -230,6 +230,7 @@ fn offer_reload<R: Shelled>(
     watch: Option<Res<ScenarioWatch>>,
     session: Option<NonSendMut<Session<R>>>,
     loaded: Option<ResMut<LoadedScenario<R>>>,
+    mut screen: Option<ResMut<Screen>>,
 ) -> Result {
     let (Some(offer), Some(watch)) = (offer, watch) else {
         return Ok(());
@@ -241,11 +242,20 @@ fn offer_reload<R: Shelled>(
             same_board: false, ..
         } => Shown::BoardChanged,
         Offer::Ready { content, .. } => {
-            // Before a game starts, the new-game screen simply takes the new content.
+            // Before a game starts, the new-game screen simply takes the new content: its
+            // seats and options too.
             if session.is_none()
                 && let Some(mut loaded) = loaded
+                && !Arc::ptr_eq(&loaded.scenario, content)
             {
                 loaded.scenario = content.clone();
+                if let Some(Screen::NewGame(form)) = screen.as_deref_mut() {
+                    let file = form
+                        .scenario_file
+                        .clone()
+                        .unwrap_or_else(|| watch.path.clone());
+                    **form = form.on::<R>(content, file);
+                }
             }
             Shown::Ready {
                 actions: session.as_ref().map(|s| s.game.history().len()),

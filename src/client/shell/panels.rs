@@ -342,7 +342,9 @@ fn draw_overlays<R: Shelled>(
         let name = R::display_names(session.game.base_scenario())
             .name(&session.front)
             .to_string();
-        if handover_screen(&ctx, &name, None) {
+        let colour = R::seat_colour(session.game.base_scenario(), &session.front)
+            .map(|(r, g, b)| egui::Color32::from_rgb(r, g, b));
+        if handover_screen(&ctx, &name, colour) {
             session.take_the_mouse();
         }
     }

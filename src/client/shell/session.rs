@@ -296,7 +296,10 @@ impl<R: Shelled> Session<R> {
     }
 
     /// The mark of the last decision taken at this screen by a person, if it was the person
-    /// deciding now and nothing shown since (a die, a card, a secret) forbids taking it back.
+    /// deciding now, no other seat (a person or a bot) answered anything since, and nothing
+    /// shown since (a die, a card, a secret) forbids taking it back. Another seat's answer is a
+    /// barrier: taking it back would let a person try a move, see how another player answers
+    /// (from a hand or a temperament they cannot see), and try another.
     fn undoable(&self) -> Result<usize, &'static str> {
         let last = self
             .marks
@@ -304,6 +307,12 @@ impl<R: Shelled> Session<R> {
             .rposition(|m| self.is_human(&m.who))
             .filter(|&last| self.human_turn() && self.game.decider() == Some(&self.marks[last].who))
             .ok_or("Nothing of yours to undo: only the last decision of the person deciding now, made at this screen, can be taken back")?;
+        if self.marks[last..]
+            .iter()
+            .any(|m| m.who != self.marks[last].who)
+        {
+            return Err("Cannot undo: another player has answered since your last decision");
+        }
         if self.marks[last..].iter().any(|m| m.revealed) {
             return Err(
                 "Cannot undo: a die was rolled or a card or secret shown since your last decision",
@@ -317,11 +326,12 @@ impl<R: Shelled> Session<R> {
         self.undoable().is_ok()
     }
 
-    /// Back to before the last decision of the person deciding now (and whatever the bots did
-    /// after it): the game is replayed from the start with the actions before it, so every roll
-    /// comes out as it did. Refused when another person decided since, or when that decision
-    /// or anything after it showed a die, a card or a secret: what was seen cannot be unseen.
-    /// Returns whether it went back; the notice says what happened.
+    /// Back to before the last decision of the person deciding now: the game is replayed from
+    /// the start with the actions before it, so every roll comes out as it did. Refused when
+    /// another seat answered since, or when that decision or anything after it showed a die, a
+    /// card or a secret: what was seen cannot be unseen. The bots keep their state (no bot
+    /// answered since, so nothing of theirs is taken back or re-rolled). Returns whether it
+    /// went back; the notice says what happened.
     pub fn undo(&mut self) -> bool {
         let last = match self.undoable() {
             Ok(last) => last,
@@ -341,7 +351,7 @@ impl<R: Shelled> Session<R> {
         // The log is a new one (replayed), not a continuation of the one shown.
         self.generation = next_generation();
         self.marks.truncate(last);
-        self.bot = R::Bot::seeded(self.game.seed());
+        self.confirming = None;
         self.revision += 1;
         self.follow_decision();
         self.notice = Some("Undone: back to before your last decision".into());
@@ -552,7 +562,16 @@ pub fn start_game<R: Shelled>(
             world.insert_non_send(Session::new(game, settings.humans.clone(), loaded.file));
             world.insert_resource(Screen::Playing);
         }
-        Err(e) => fail(world, e.to_string()),
+        // The form says why, and the person may change it.
+        Err(e) => {
+            if let Some(mut screen) = world.get_resource_mut::<Screen>()
+                && let Screen::NewGame(form) = &mut *screen
+            {
+                form.error = Some(format!("The game cannot be set up: {e}"));
+            } else {
+                fail(world, e.to_string());
+            }
+        }
     }
 }
 
@@ -571,6 +590,10 @@ pub fn switch_scenario<R: Shelled>(world: &mut World, path: &Path) {
                 scenario: Arc::new(content),
                 file: Some(shown),
             });
+            // Hot reload follows the file picked.
+            world.insert_resource(crate::client::shell::hot_reload::ScenarioWatch::new(
+                path.to_path_buf(),
+            ));
             form
         }
         Err(errors) => {
@@ -809,5 +832,62 @@ mod tests {
             refused,
             "no bot roll or draw followed the person's decision"
         );
+    }
+
+    #[test]
+    fn undo_stops_at_another_seats_answer_and_leaves_the_bots_as_they_were() {
+        use crate::engine::ruleset::{Ruleset, SeatBot};
+        use crate::rulesets::kingdom::Kingdom;
+        let game = Game::<Kingdom>::new(
+            crate::rulesets::kingdom::content::default_scenario(),
+            Default::default(),
+            6,
+        )
+        .unwrap();
+        let person = game.setup().players[0].clone();
+        let mut session = Session::new(game, vec![person.clone()], None);
+        let mut bot = <Kingdom as Ruleset>::Bot::seeded(6);
+        let mut undone = false;
+        let mut barred = false;
+        for _ in 0..3000 {
+            if session.game.is_over() || (undone && barred) {
+                break;
+            }
+            if session.human_turn() {
+                // Right after the person's own answer, with nothing shown and the turn still
+                // theirs, undo goes back.
+                let legal = session.legal();
+                let keeps_the_turn = |a: &<Kingdom as Ruleset>::Action| {
+                    let mut copy = session
+                        .game
+                        .replayed_to(session.game.history().len())
+                        .unwrap();
+                    let revealed = copy.apply_revealing(a.clone()).unwrap();
+                    !revealed && copy.decider() == Some(person.as_str())
+                };
+                if !undone && let Some(a) = legal.iter().take(8).find(|a| keeps_the_turn(a)) {
+                    let hash = session.game.state_hash();
+                    session.apply(a.clone());
+                    assert!(session.undo(), "{:?}", session.notice);
+                    assert_eq!(session.game.state_hash(), hash);
+                    undone = true;
+                }
+                let a = session.legal().first().cloned().unwrap();
+                session.apply(a);
+                continue;
+            }
+            let a = bot.choose(&session.game).unwrap();
+            session.apply(a);
+            // Back at the person's decision after a bot answered: refused, nothing changed.
+            if session.human_turn() && session.marks.iter().any(|m| m.who == person) {
+                let hash = session.game.state_hash();
+                assert!(!session.can_undo());
+                assert!(!session.undo());
+                assert_undo_refused(&session);
+                assert_eq!(session.game.state_hash(), hash);
+                barred = true;
+            }
+        }
+        assert!(undone && barred, "undone {undone}, barred {barred}");
     }
 }

@@ -75,6 +75,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Click a province", "select it; the mat shows its owner"),
     ("Escape", "clear the selection, back to your own mat"),
     ("Space", "skip the animations still queued"),
+    ("Click a log line", "centre the board on what it concerns"),
 ];
 
 /// What each part of the rules covers, by id prefix, in the order shown.
