@@ -45,8 +45,10 @@ pub trait Shelled: Ruleset + bevy::reflect::TypePath {
     const START_LABEL: &'static str;
     /// Pause between two bot actions at the screen when not fast-forwarding.
     const BOT_STEP_SECONDS: f32 = 0.15;
-    /// Whether the new-game screen may leave a seat out of the game.
+    /// Whether the new-game screen may leave a seat out of the game, and what such a seat
+    /// becomes (the choice's label).
     const SEATS_MAY_SIT_OUT: bool = false;
+    const SIT_OUT_LABEL: &'static str = "Not playing";
     /// The scenario embedded in the game, for a window opened without `--scenario`: its
     /// text, the file it comes from, and parsed.
     const DEFAULT_RON: &'static str;

@@ -305,7 +305,7 @@ pub fn new_game_window<R: Shelled>(
                             ui.selectable_value(
                                 &mut line.choice,
                                 SeatChoice::NotPlaying,
-                                "Not playing",
+                                R::SIT_OUT_LABEL,
                             );
                         }
                         ui.end_row();

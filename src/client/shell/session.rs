@@ -890,4 +890,39 @@ mod tests {
         }
         assert!(undone && barred, "undone {undone}, barred {barred}");
     }
+
+    #[test]
+    fn a_game_the_form_cannot_set_up_says_why_on_the_form_and_a_seat_may_sit_out() {
+        use crate::client::shell::new_game::{NewGameForm, SeatChoice};
+        // Raison d'Etat seats at least three Majors: with two, the form says so.
+        let content = crate::rulesets::raison::content::default_scenario();
+        let mut form = NewGameForm::new::<RaisonDEtat>(&content, None, 1);
+        for line in form.seats.iter_mut().skip(2) {
+            line.choice = SeatChoice::NotPlaying;
+        }
+        let mut world = World::new();
+        world.insert_resource(LoadedScenario::<RaisonDEtat> {
+            scenario: content.clone(),
+            file: None,
+        });
+        world.insert_resource(Screen::NewGame(Box::new(form.clone())));
+        start_game::<RaisonDEtat>(&mut world, &form.settings().unwrap());
+        match world.resource::<Screen>() {
+            Screen::NewGame(form) => assert!(
+                form.error
+                    .as_deref()
+                    .is_some_and(|e| e.contains("at least 3")),
+                "{:?}",
+                form.error
+            ),
+            other => panic!("{other:?}"),
+        }
+        assert!(world.get_non_send::<Session<RaisonDEtat>>().is_none());
+        // Three Majors seated, the rest played as Minors: the game starts.
+        form.seats[2].choice = SeatChoice::Bot;
+        start_game::<RaisonDEtat>(&mut world, &form.settings().unwrap());
+        assert_eq!(*world.resource::<Screen>(), Screen::Playing);
+        let session = world.get_non_send::<Session<RaisonDEtat>>().unwrap();
+        assert_eq!(session.game.setup().players.len(), 3);
+    }
 }

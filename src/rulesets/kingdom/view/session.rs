@@ -29,6 +29,8 @@ impl Shelled for Kingdom {
     const AUTOSAVE: &'static str = "saves/kingdom-autosave.ron";
     /// A kingdom's month is many small steps, none of them drawn as a move on the board.
     const BOT_STEP_SECONDS: f32 = 0.05;
+    /// One kingdom alone is the open rules' own game: a kingdom left out is not founded.
+    const SEATS_MAY_SIT_OUT: bool = true;
     const HELP_TITLE: &'static str = "How to rule a kingdom";
     const HELP: &'static [(&'static str, &'static str)] = HELP;
     const RULES_NOTES: &'static str = "docs/kingdom.md";

@@ -28,6 +28,10 @@ impl Shelled for RaisonDEtat {
     const AUTOSAVE: &'static str = "saves/raison-autosave.ron";
     /// A Power's turn is a few steps; the map shows each move.
     const BOT_STEP_SECONDS: f32 = 0.1;
+    /// A Major Power nobody plays is played as a Minor (at least three Majors are seated; the
+    /// form says so when fewer are).
+    const SEATS_MAY_SIT_OUT: bool = true;
+    const SIT_OUT_LABEL: &'static str = "As a Minor";
     const HELP_TITLE: &'static str = "How to play Raison d'Etat";
     const HELP: &'static [(&'static str, &'static str)] = HELP;
     const RULES_NOTES: &'static str = "docs/raison.md";
