@@ -151,11 +151,13 @@ fn filter_boxes<R: Shelled>(
     let shown_seat = filter
         .seat
         .as_deref()
-        .map_or("every seat".to_string(), |s| names.name(s).to_string());
+        .map_or(format!("every {}", R::SEAT_NOUN), |s| {
+            names.name(s).to_string()
+        });
     egui::ComboBox::from_id_salt("log_seat")
         .selected_text(shown_seat)
         .show_ui(ui, |ui| {
-            ui.selectable_value(&mut filter.seat, None, "every seat");
+            ui.selectable_value(&mut filter.seat, None, format!("every {}", R::SEAT_NOUN));
             for seat in &game.setup().players {
                 let name = names.name(seat).to_string();
                 ui.selectable_value(&mut filter.seat, Some(seat.clone()), name);

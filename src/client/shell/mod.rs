@@ -43,6 +43,8 @@ pub trait Shelled: Ruleset + bevy::reflect::TypePath {
     const RULES_NOTES: &'static str;
     /// The new-game screen's start button.
     const START_LABEL: &'static str;
+    /// What the ruleset calls a seat ("realm", "kingdom", "Power"), in the shell's words.
+    const SEAT_NOUN: &'static str = "seat";
     /// Pause between two bot actions at the screen when not fast-forwarding.
     const BOT_STEP_SECONDS: f32 = 0.15;
     /// Whether the new-game screen may leave a seat out of the game, and what such a seat

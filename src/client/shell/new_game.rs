@@ -274,7 +274,10 @@ pub fn new_game_window<R: Shelled>(
                 ui.label(egui::RichText::new(goal).weak());
             }
             ui.add_space(4.0);
-            ui.label("Who plays each seat? Several people take turns at this screen.");
+            ui.label(format!(
+                "Who plays each {}? Several people take turns at this screen.",
+                R::SEAT_NOUN
+            ));
             ui.add_space(6.0);
             egui::Grid::new("new_game_seats")
                 .num_columns(4)

@@ -31,6 +31,7 @@ impl Shelled for Kingdom {
     const BOT_STEP_SECONDS: f32 = 0.05;
     /// One kingdom alone is the open rules' own game: a kingdom left out is not founded.
     const SEATS_MAY_SIT_OUT: bool = true;
+    const SEAT_NOUN: &'static str = "kingdom";
     const HELP_TITLE: &'static str = "How to rule a kingdom";
     const HELP: &'static [(&'static str, &'static str)] = HELP;
     const RULES_NOTES: &'static str = "docs/kingdom.md";

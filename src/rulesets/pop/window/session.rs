@@ -89,6 +89,7 @@ impl Shelled for PriceOfPower {
     const START_LABEL: &'static str = "Start game";
     /// A Player Realm left out of the game is a Non-Player Realm.
     const SEATS_MAY_SIT_OUT: bool = true;
+    const SEAT_NOUN: &'static str = "Player Realm";
 
     fn default_scenario() -> Arc<Scenario> {
         crate::rulesets::pop::content::load::default_scenario()

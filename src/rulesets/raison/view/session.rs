@@ -32,6 +32,7 @@ impl Shelled for RaisonDEtat {
     /// form says so when fewer are).
     const SEATS_MAY_SIT_OUT: bool = true;
     const SIT_OUT_LABEL: &'static str = "As a Minor";
+    const SEAT_NOUN: &'static str = "Major Power";
     const HELP_TITLE: &'static str = "How to play Raison d'Etat";
     const HELP: &'static [(&'static str, &'static str)] = HELP;
     const RULES_NOTES: &'static str = "docs/raison.md";
