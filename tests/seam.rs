@@ -324,7 +324,8 @@ fn another_seats_secret_decision_is_shown_only_as_waiting() {
 fn price_of_powers_window_sends_a_scenario_of_another_ruleset_to_its_own_window() {
     let text = "Scenario(\n    id: \"r\",\n    ruleset: RaisonDEtat,\n    powers: [],\n)\n";
     let path = temp_file("rde.ron", text);
-    let errors = regnum::rulesets::require_price_of_power(&path, text).unwrap_err();
+    let errors =
+        regnum::rulesets::require_ruleset(&path, text, RulesetId::PriceOfPower).unwrap_err();
     let error = errors
         .iter()
         .map(ToString::to_string)

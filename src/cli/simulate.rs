@@ -40,7 +40,7 @@ pub struct SimulateArgs {
     pub players: Vec<String>,
     /// Switch one of the ruleset's options for every game, `NAME=BOOL` (repeatable; e.g.
     /// Price of Power's `religious_rebels=true`); an option not named keeps the scenario's
-    /// setting.
+    /// setting, and one named here wins over its short form below.
     #[arg(long = "option", value_name = "NAME=BOOL", value_parser = parse_option)]
     pub options: Vec<(String, bool)>,
     /// Short for `--option religious_rebels=true`: Price of Power's optional rule 5.
@@ -219,14 +219,15 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> i32 {
         players: args.players.clone(),
         ..Default::default()
     };
-    for (name, on) in &args.options {
-        setup = setup.with_option(name, *on);
-    }
     if args.religious_rebels {
         setup = setup.with_option(crate::rulesets::pop::OPTION_RELIGIOUS_REBELS, true);
     }
     if let Some(on) = args.power_struggles {
         setup = setup.with_option(crate::rulesets::pop::OPTION_POWER_STRUGGLES, on);
+    }
+    // An option named in full wins over its short form.
+    for (name, on) in &args.options {
+        setup = setup.with_option(name, *on);
     }
     // Refuse a bad seat list once, before any thread starts.
     if let Err(e) = Game::<R>::new(scenario.clone(), setup.clone(), args.seed) {

@@ -12,8 +12,14 @@ use crate::engine::log::DisplayNames;
 use crate::engine::ruleset::Ruleset;
 
 /// Words in rule ids that show something hidden or random, whatever the ruleset
-/// (`Ruleset::reveals` by default).
+/// (`Ruleset::reveals` by default): whole words of the id (`names_a_word`), so that
+/// `pop.19.controller` is no roll, `km.income.withdraw` no draw and a battleground no battle.
 pub const GENERIC_REVEALS: &[&str] = &["roll", "dice", "draw", "reveal", "battle"];
+
+/// Whether rule id `rule` has one of `words` as a whole word (its parts between `.` and `_`).
+pub fn names_a_word(rule: &str, words: &[&str]) -> bool {
+    rule.split(['.', '_']).any(|part| words.contains(&part))
+}
 
 /// Where the game stands, as a preview compares it: each seat's figures by name, and the facts
 /// between seats that everyone sees (a war, an alliance, a marriage), in words with ids.
@@ -249,6 +255,34 @@ impl<R: Ruleset> PreviewCache<R> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_reveal_is_named_by_a_whole_word_of_the_rule_id() {
+        use crate::engine::ruleset::Ruleset;
+        use crate::rulesets::kingdom::Kingdom;
+        use crate::rulesets::pop::PriceOfPower;
+        use crate::rulesets::raison::RaisonDEtat;
+        for shown in [
+            "pop.14.2.roll",
+            "pop.battle.dice",
+            "pop.seq.phase1.draw",
+            "pop.milestone.reveal",
+            "pop.seq.phase1.events",
+            "pop.5.1.event_choice",
+            "pop.flow.setup",
+            "pop.14.2.rebellion_units",
+        ] {
+            assert!(PriceOfPower::reveals(shown), "{shown}");
+        }
+        // Words inside other words are not reveals.
+        for hidden_nothing in ["pop.19.controller", "pop.17.4.battleground", "pop.act.pass"] {
+            assert!(!PriceOfPower::reveals(hidden_nothing), "{hidden_nothing}");
+        }
+        assert!(!Kingdom::reveals("km.income.withdraw"));
+        assert!(RaisonDEtat::reveals("rde.battle_card"));
+        assert!(RaisonDEtat::reveals("rde.battle"));
+    }
+
     use super::*;
     use crate::engine::ruleset::SeatBot;
 

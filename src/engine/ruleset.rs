@@ -218,9 +218,7 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// only needs to name what reveals without rolling (a card off an already shuffled deck, a
     /// secret). By default: rules whose ids speak of rolls, dice, draws, reveals or battles.
     fn reveals(rule: &str) -> bool {
-        crate::engine::preview::GENERIC_REVEALS
-            .iter()
-            .any(|m| rule.contains(m))
+        crate::engine::preview::names_a_word(rule, crate::engine::preview::GENERIC_REVEALS)
     }
     /// Where the game stands for a preview (`engine::preview`): each seat's figures by name
     /// and the public facts between seats. By default the Stats window's figures, no facts.

@@ -130,13 +130,6 @@ pub fn check_text(path: &Path, text: &str) -> Result<Checked, Vec<ContentError>>
     for_ruleset(ruleset, CheckFile(path, text))
 }
 
-/// For Price of Power's own window (its new-game screen and scenario loader): a file of
-/// another ruleset is refused with a message that says where it opens, never read with Price
-/// of Power's schema.
-pub fn require_price_of_power(path: &Path, text: &str) -> Result<(), Vec<ContentError>> {
-    require_ruleset(path, text, RulesetId::PriceOfPower)
-}
-
 /// For a ruleset's window loading a file: a file of another ruleset is refused with a
 /// message that says where it opens. A file whose ruleset cannot be told is left to this
 /// ruleset's own reader, which says where it breaks.

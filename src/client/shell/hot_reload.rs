@@ -28,7 +28,7 @@ impl<R: Shelled> Default for ShellHotReloadPlugin<R> {
 
 impl<R: Shelled> Plugin for ShellHotReloadPlugin<R> {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, check_scenario_file::<R>)
+        app.add_plugins(ScenarioWatchPlugin::<R>::default())
             .add_systems(EguiPrimaryContextPass, offer_reload::<R>);
     }
 }
@@ -273,9 +273,8 @@ fn offer_reload<R: Shelled>(
     {
         match crate::engine::game::restarted_on(&session.game, content.clone(), replay) {
             Ok((game, replayed, stopped)) => {
-                let humans = session.humans.clone();
-                let file = session.scenario_file.clone();
-                *session = Session::new(game, humans, file);
+                // The same people keep their seats; the bots start again with the game.
+                session.replace(game);
                 session.notice = Some(restart_notice(
                     &watch.shown,
                     replay,

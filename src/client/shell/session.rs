@@ -222,8 +222,7 @@ impl<R: Shelled> Session<R> {
     pub fn preview_text(&self, action: &R::Action) -> String {
         let names = R::display_names(self.game.base_scenario());
         let preview = self
-            .previews
-            .get(self.revision, &self.game, action)
+            .preview(action)
             .describe(&names, crate::client::rule_text::meaning);
         let preview = match self.game.explain(action) {
             Some(what) => format!("{what}\n\n{preview}"),
@@ -787,19 +786,30 @@ mod tests {
         );
     }
 
-    #[test]
-    fn undo_is_refused_when_a_bot_rolled_or_drew_after_the_persons_decision() {
-        use crate::engine::ruleset::{Ruleset, SeatBot};
-        use crate::rulesets::kingdom::Kingdom;
-        let game = Game::<Kingdom>::new(
+    /// A Kingdom game whose first seat is a person's and whose other seat a bot answers for
+    /// (the session's own bots are not used: the tests step them).
+    fn kingdom_with_one_person(
+        seed: u64,
+    ) -> (
+        Session<crate::rulesets::kingdom::Kingdom>,
+        String,
+        <crate::rulesets::kingdom::Kingdom as crate::engine::ruleset::Ruleset>::Bot,
+    ) {
+        use crate::engine::ruleset::SeatBot;
+        let game = Game::<crate::rulesets::kingdom::Kingdom>::new(
             crate::rulesets::kingdom::content::default_scenario(),
             Default::default(),
-            4,
+            seed,
         )
         .unwrap();
         let person = game.setup().players[0].clone();
-        let mut session = Session::new(game, vec![person.clone()], None);
-        let mut bot = <Kingdom as Ruleset>::Bot::seeded(4);
+        let session = Session::new(game, vec![person.clone()], None);
+        (session, person, SeatBot::seeded(seed))
+    }
+
+    #[test]
+    fn undo_is_refused_when_a_bot_rolled_or_drew_after_the_persons_decision() {
+        let (mut session, person, mut bot) = kingdom_with_one_person(4);
         let mut refused = false;
         // A bot showed a roll or a card since the person's last decision.
         let mut shown_since = false;
@@ -836,17 +846,8 @@ mod tests {
 
     #[test]
     fn undo_stops_at_another_seats_answer_and_leaves_the_bots_as_they_were() {
-        use crate::engine::ruleset::{Ruleset, SeatBot};
-        use crate::rulesets::kingdom::Kingdom;
-        let game = Game::<Kingdom>::new(
-            crate::rulesets::kingdom::content::default_scenario(),
-            Default::default(),
-            6,
-        )
-        .unwrap();
-        let person = game.setup().players[0].clone();
-        let mut session = Session::new(game, vec![person.clone()], None);
-        let mut bot = <Kingdom as Ruleset>::Bot::seeded(6);
+        use crate::engine::ruleset::Ruleset;
+        let (mut session, person, mut bot) = kingdom_with_one_person(6);
         let mut undone = false;
         let mut barred = false;
         for _ in 0..3000 {
@@ -857,14 +858,15 @@ mod tests {
                 // Right after the person's own answer, with nothing shown and the turn still
                 // theirs, undo goes back.
                 let legal = session.legal();
-                let keeps_the_turn = |a: &<Kingdom as Ruleset>::Action| {
-                    let mut copy = session
-                        .game
-                        .replayed_to(session.game.history().len())
-                        .unwrap();
-                    let revealed = copy.apply_revealing(a.clone()).unwrap();
-                    !revealed && copy.decider() == Some(person.as_str())
-                };
+                let keeps_the_turn =
+                    |a: &<crate::rulesets::kingdom::Kingdom as Ruleset>::Action| {
+                        let mut copy = session
+                            .game
+                            .replayed_to(session.game.history().len())
+                            .unwrap();
+                        let revealed = copy.apply_revealing(a.clone()).unwrap();
+                        !revealed && copy.decider() == Some(person.as_str())
+                    };
                 if !undone && let Some(a) = legal.iter().take(8).find(|a| keeps_the_turn(a)) {
                     let hash = session.game.state_hash();
                     session.apply(a.clone());

@@ -258,13 +258,11 @@ impl Ruleset for PriceOfPower {
         stats::seat_figures(world)
     }
     fn reveals(rule: &str) -> bool {
-        // Besides rolls, draws and battles: an Event card turned up, the set-up's deals, and
-        // the rebels' results.
-        const MARKS: [&str; 4] = ["events", "pop.5.1.event", "setup", "rebellion"];
-        crate::engine::preview::GENERIC_REVEALS
-            .iter()
-            .chain(MARKS.iter())
-            .any(|m| rule.contains(m))
+        // Besides rolls, draws and battles: Event cards turned up and resolved, the set-up's
+        // deals, and the rebels' results.
+        const MARKS: [&str; 4] = ["events", "event", "setup", "rebellion"];
+        use crate::engine::preview::{GENERIC_REVEALS, names_a_word};
+        names_a_word(rule, GENERIC_REVEALS) || names_a_word(rule, &MARKS)
     }
     fn standing(world: &World) -> crate::engine::preview::Standing {
         stats::standing(world)

@@ -62,6 +62,13 @@ pub fn standing(world: &World) -> crate::engine::preview::Standing {
                 .map(|r| {
                     let mat = world.get::<Mat>(*r).cloned().unwrap_or_default();
                     let all = figures(world, *r);
+                    // The Stats window's figures by their names there.
+                    let named = |name: &str| {
+                        FIGURE_NAMES
+                            .iter()
+                            .position(|n| *n == name)
+                            .map_or(0, |i| all[i])
+                    };
                     (
                         key_of(world, *r),
                         vec![
@@ -73,8 +80,8 @@ pub fn standing(world: &World) -> crate::engine::preview::Standing {
                             ("Prestige", mat.prestige),
                             ("Manpower", mat.manpower),
                             ("Loans", i32::from(mat.loans)),
-                            ("Provinces", all[4]),
-                            ("Land units", all[5]),
+                            ("Provinces", named("Provinces")),
+                            ("Land units", named("Land units")),
                         ],
                     )
                 })

@@ -264,9 +264,7 @@ impl Ruleset for RaisonDEtat {
             ids::IMPERIAL_ELECTION,
         ]
         .contains(&rule)
-            || crate::engine::preview::GENERIC_REVEALS
-                .iter()
-                .any(|m| rule.contains(m))
+            || crate::engine::preview::names_a_word(rule, crate::engine::preview::GENERIC_REVEALS)
     }
     fn trouble_rules() -> &'static [(&'static str, &'static str)] {
         &[(ids::BATTLE_LOSS, "battles lost")]

@@ -17,7 +17,7 @@ use crate::rulesets::pop::content::schema::Scenario;
 use crate::rulesets::pop::window::AppState;
 use crate::rulesets::pop::window::layout::PanelSlot;
 use crate::rulesets::pop::window::loading::{ScenarioAsset, ScenarioAssets, ScenarioOrigin};
-use crate::rulesets::pop::window::session::{ActiveGame, ScenarioInPlay};
+use crate::rulesets::pop::window::session::ActiveGame;
 
 pub struct HotReloadPlugin;
 
@@ -58,7 +58,6 @@ fn show_reload_window(
     offer: Option<Res<Offer<PriceOfPower>>>,
     watch: Option<Res<ScenarioWatch>>,
     game: Option<NonSendMut<ActiveGame>>,
-    mut in_play: Option<ResMut<ScenarioInPlay>>,
     handles: Option<Res<ScenarioAssets>>,
     mut assets: ResMut<Assets<ScenarioAsset>>,
     mut notices: ResMut<crate::rulesets::pop::window::session::Notices>,
@@ -93,9 +92,6 @@ fn show_reload_window(
         match crate::engine::game::restarted_on(&game.game, scenario.clone(), replay) {
             Ok((fresh, replayed, stopped)) => {
                 game.replace(fresh);
-                if let Some(p) = in_play.as_mut() {
-                    p.scenario = scenario.clone();
-                }
                 // Names and colours read from the scenario asset follow the new content.
                 if let Some(mut asset) = handles
                     .as_ref()

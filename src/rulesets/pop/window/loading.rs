@@ -6,7 +6,7 @@
 
 use std::marker::PhantomData;
 
-use crate::client::shell::loading::{ContentAsset, ContentAssets, ContentHandle, LoadingPlugin};
+use crate::client::shell::loading::{ContentAsset, ContentAssets, LoadingPlugin};
 use crate::rulesets::pop::PriceOfPower;
 use crate::rulesets::pop::window::AppState;
 
@@ -16,8 +16,6 @@ pub use crate::client::shell::loading::{ScenarioOrigin, register_scenario_source
 pub type ScenarioAsset = ContentAsset<PriceOfPower>;
 /// The loaded scenario's handle, once loading succeeded.
 pub type ScenarioAssets = ContentAssets<PriceOfPower>;
-/// The scenario's handle from the moment loading starts.
-pub type ScenarioHandle = ContentHandle<PriceOfPower>;
 
 /// The shell's loading in Price of Power's states.
 pub fn loading_plugin() -> LoadingPlugin<PriceOfPower, AppState> {

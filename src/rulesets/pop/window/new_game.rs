@@ -80,8 +80,9 @@ fn switch_scenario(
     scenarios: &mut Assets<ScenarioAsset>,
     origin: &mut ScenarioOrigin,
 ) -> Result<Arc<Scenario>, String> {
-    let playable = crate::engine::content::read(path)
-        .and_then(|text| crate::rulesets::require_price_of_power(path, &text));
+    let playable = crate::engine::content::read(path).and_then(|text| {
+        crate::rulesets::require_ruleset(path, &text, crate::engine::RulesetId::PriceOfPower)
+    });
     let scenario = match playable.and_then(|()| check_path(path)) {
         Ok(LoadedFile::Scenario(s)) | Ok(LoadedFile::Mod(_, s)) => Arc::new(s),
         Err(errors) => {
@@ -138,7 +139,8 @@ fn show_form(
             let Some(assets) = assets else { return Ok(()) };
             match switch_scenario(&path, &assets, &mut scenarios, &mut origin) {
                 Ok(scenario) => form.0 = form.0.on::<PriceOfPower>(&scenario, path),
-                Err(e) => form.0.error = Some(format!("{}: {e}", path.display())),
+                // Each line already names the file and where in it.
+                Err(e) => form.0.error = Some(e),
             }
         }
         FormAnswer::Start(settings) => {

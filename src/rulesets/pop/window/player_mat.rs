@@ -34,10 +34,11 @@ impl Plugin for PlayerMatPlugin {
     }
 }
 
-/// A choice waiting for the person's confirmation: the action and why it asks (its stability,
-/// prestige or war, in the rules' own words with display names).
+/// A choice waiting for the person's confirmation: the game's revision when it was asked (an
+/// undo, a load or a restart since drops it), the action, its label and why it asks (its
+/// stability, prestige or war, in the rules' own words with display names).
 #[derive(Resource, Default)]
-struct Confirming(Option<(Action, String, String)>);
+struct Confirming(Option<(u64, Action, String, String)>);
 
 // A Bevy system: each argument is a system parameter it reads or writes.
 #[allow(clippy::too_many_arguments)]
@@ -60,8 +61,9 @@ fn show_player_mat(
     // Set again below while the pointer rests on a choice about something on the board.
     pointed.0.clear();
     // A choice that costs stability or prestige, or starts a war, waits for a second click.
-    if let Some((action, label, why)) = confirming.0.clone() {
-        let still_legal = game.human_turn() && game.game.check(&action).is_ok();
+    if let Some((asked_at, action, label, why)) = confirming.0.clone() {
+        let still_legal =
+            asked_at == game.revision && game.human_turn() && game.game.check(&action).is_ok();
         let answer = if still_legal {
             crate::client::shell::panels::confirm_modal(&ctx, &label, &why)
         } else {
@@ -576,7 +578,7 @@ fn send_or_confirm(
         Some(why) if confirming.0.is_none() => {
             let names = crate::rulesets::pop::window::describe::scenario_names(names, &game.game);
             let label = action_label(&game.game, &action);
-            confirming.0 = Some((action, label, names.readable(&why)));
+            confirming.0 = Some((game.revision, action, label, names.readable(&why)));
         }
         Some(_) => {}
         None => {

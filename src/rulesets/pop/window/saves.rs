@@ -19,9 +19,7 @@ use crate::rulesets::pop::PriceOfPower;
 use crate::rulesets::pop::save::Save;
 use crate::rulesets::pop::window::AppState;
 use crate::rulesets::pop::window::layout::PanelSlot;
-use crate::rulesets::pop::window::session::{
-    ActiveGame, Notices, ScenarioInPlay, SessionSet, ctrl_held,
-};
+use crate::rulesets::pop::window::session::{ActiveGame, Notices, SessionSet, ctrl_held};
 
 const QUICKSAVE: &str = PriceOfPower::QUICKSAVE;
 
@@ -87,16 +85,19 @@ fn save_on_ctrl_s(keys: Res<ButtonInput<KeyCode>>, mut requests: MessageWriter<S
 fn handle_save_requests(
     mut requests: MessageReader<SaveRequest>,
     game: Option<NonSendMut<ActiveGame>>,
-    scenario: Option<Res<ScenarioInPlay>>,
     mut notices: ResMut<Notices>,
 ) {
-    let (Some(mut game), Some(scenario)) = (game, scenario) else {
+    let Some(mut game) = game else {
         return;
     };
     for request in requests.read() {
         match request {
             SaveRequest::Save => {
-                match write_save(&game.game, scenario.file.as_deref(), Path::new(QUICKSAVE)) {
+                match write_save(
+                    &game.game,
+                    game.scenario_file.as_deref(),
+                    Path::new(QUICKSAVE),
+                ) {
                     Ok(()) => notices.push("Saved", format!("The game was saved to {QUICKSAVE}.")),
                     Err(e) => {
                         notices.push("The game could not be saved", format!("{QUICKSAVE}: {e}"))
@@ -104,7 +105,9 @@ fn handle_save_requests(
                 }
             }
             SaveRequest::Load(path) => {
-                match Save::read(path).and_then(|s| s.replay_lenient(scenario.scenario.clone())) {
+                // Replayed on the scenario in play (its content before this game's options).
+                let scenario = game.game.base_scenario().clone();
+                match Save::read(path).and_then(|s| s.replay_lenient(scenario)) {
                     Ok(replayed) => {
                         let actions = replayed.game.history().len();
                         game.replace(replayed.game);

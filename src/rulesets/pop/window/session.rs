@@ -170,13 +170,6 @@ fn first_seat(game: &Game) -> String {
         .unwrap_or_default()
 }
 
-/// The scenario of the game in play and where it came from (for saves).
-#[derive(Resource, Clone)]
-pub struct ScenarioInPlay {
-    pub scenario: Arc<Scenario>,
-    pub file: Option<String>,
-}
-
 /// The human answers the pending decision.
 #[derive(Message, Clone, Debug)]
 pub struct Choose(pub Action);
@@ -242,10 +235,6 @@ fn start_game(world: &mut World) {
                 humans
             );
             let file = world.resource::<ScenarioOrigin>().save_reference();
-            world.insert_resource(ScenarioInPlay {
-                scenario,
-                file: file.clone(),
-            });
             world.insert_non_send(ActiveGame::new(game, humans, file));
         }
         Err(e) => fail(
@@ -287,10 +276,6 @@ fn open_save(
             }
             let humans = vec![first_seat(&game)];
             let file = world.resource::<ScenarioOrigin>().save_reference();
-            world.insert_resource(ScenarioInPlay {
-                scenario,
-                file: file.clone(),
-            });
             world.insert_non_send(ActiveGame::new(game, humans, file));
         }
         Err(e) => {
