@@ -189,6 +189,18 @@ pub fn check(
                     ),
                 ));
             }
+            // Only full 4,000 gp become BP, so a deposit names whole 4,000s: 5,000 gp would be
+            // 4,000 gp under another name (one move, one spelling; the list offers the 4,000s).
+            if *gp % GP_PER_DEPOSITED_BP != 0 {
+                return Err(Illegal::new(
+                    ids::INCOME_DEPOSIT,
+                    format!(
+                        "deposit whole 4,000 gp ({} gp would be {} BP; the rest stays with the leaders anyway)",
+                        gp,
+                        gp / GP_PER_DEPOSITED_BP
+                    ),
+                ));
+            }
             Ok(())
         }
         (DecisionKind::Sell, Action::Sell(item_ref)) => {
@@ -311,21 +323,14 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
             }
         }
         Action::Deposit(gp) => {
-            // Only full 4,000 gp count; the rest stays with the leaders.
+            // `check` takes only whole 4,000s: every 4,000 gp is 1 BP.
             let bp = (gp / GP_PER_DEPOSITED_BP) as i32;
-            let taken = bp as u32 * GP_PER_DEPOSITED_BP;
             {
                 let mut k = world.get_mut::<Kingdom>(kingdom).expect("kingdom");
-                k.purse_gp -= taken;
+                k.purse_gp -= gp;
                 k.treasury += bp;
             }
-            let mut text = format!("Deposits {taken} gp: +{bp} BP");
-            if taken < gp {
-                text += &format!(
-                    " (the other {} gp make no full 4,000 and stay with the leaders)",
-                    gp - taken
-                );
-            }
+            let text = format!("Deposits {gp} gp: +{bp} BP");
             write(
                 world,
                 Note::new(ids::INCOME_DEPOSIT, text).realm(id).amount(bp),

@@ -735,7 +735,20 @@ fn km_income_deposit_gives_1_bp_per_full_4000_gp() {
         g.check(&Action::Deposit(3_000)).unwrap_err().rule,
         ids::INCOME_DEPOSIT
     );
+    // The leaders hold 9,000 gp: two full 4,000s and 1,000 over.
+    let e = kingdom(&g, "ASH");
+    with_world(&mut g, |w| w.get_mut::<Kingdom>(e).unwrap().purse_gp = 9_000);
     let purse = k(&g, "ASH").purse_gp;
+    // Only whole 4,000s: 5,000 gp would be the same 1 BP under another name.
+    {
+        assert_eq!(
+            g.check(&Action::Deposit(5_000)).unwrap_err().rule,
+            ids::INCOME_DEPOSIT
+        );
+    }
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::Deposit(4_000)) && legal.contains(&Action::Deposit(8_000)));
+    assert!(!legal.contains(&Action::Deposit(5_000)) && !legal.contains(&Action::Deposit(9_000)));
     g.apply(Action::Deposit(4_000)).unwrap();
     assert_eq!(k(&g, "ASH").treasury, t + 1);
     assert_eq!(k(&g, "ASH").purse_gp, purse - 4_000);
