@@ -343,6 +343,54 @@ fn within_limit(
     Ok(())
 }
 
+/// What every check of one kingdom's Edict answers reads, looked up once: `legal_actions`
+/// checks hundreds of candidates, and each look-up of a resource or component by its type is a
+/// hash of the type's id.
+pub struct Checking<'w> {
+    world: &'w World,
+    s: &'w Scenario,
+    board: &'w Board,
+    k: &'w Kingdom,
+}
+
+impl<'w> Checking<'w> {
+    pub fn new(world: &'w World, kingdom: Entity) -> Self {
+        Self {
+            world,
+            s: &world.resource::<Content>().0,
+            board: world.resource::<Board>(),
+            k: world.get::<Kingdom>(kingdom).expect("kingdom"),
+        }
+    }
+
+    /// `hex_at` on the board read once.
+    fn hex_at(&self, (col, row): At) -> Option<(Entity, &'w HexTile)> {
+        let e = self.board.at(col, row)?;
+        Some((e, self.world.get::<HexTile>(e)?))
+    }
+
+    /// `settlement_at` for this kingdom, on the board read once.
+    fn settlement_at(&self, at: At) -> Option<(Entity, &'w Settlement)> {
+        let (_, tile) = self.hex_at(at)?;
+        let st = tile.settlement?;
+        let settlement = self.world.get::<Settlement>(st)?;
+        (settlement.owner == Some(self.k.seat)).then_some((st, settlement))
+    }
+}
+
+/// Whether `kind` is a decision of the Edict phase (checked here).
+pub fn answers(kind: DecisionKind) -> bool {
+    matches!(
+        kind,
+        DecisionKind::Leadership
+            | DecisionKind::Claims
+            | DecisionKind::Terrain
+            | DecisionKind::Settlements
+            | DecisionKind::Armies
+            | DecisionKind::Edicts
+    )
+}
+
 /// Checks an Edict-phase answer; `why` says whether a refusal is put in words.
 pub fn check(
     world: &World,
@@ -351,562 +399,575 @@ pub fn check(
     action: &Action,
     why: Why,
 ) -> Result<(), Illegal> {
-    let s = &world.resource::<Content>().0;
-    let k = world.get::<Kingdom>(kingdom).expect("kingdom");
-    let size = k.claimed.len() as u32;
-    let phase_size = limit_size(k);
-    let limit = limits(s, phase_size);
-    match (kind, action) {
-        (_, Action::Done) => Ok(()),
-        (
-            DecisionKind::Leadership,
-            Action::Assign {
-                role,
-                leader,
-                focus,
-            },
-        ) => {
-            let Some(def) = s.roles.iter().find(|r| r.role == *role) else {
-                return illegal(why, ids::EDICT_LEADERSHIP, || {
-                    format!("{role:?} is not a role of this scenario")
-                });
-            };
-            if holder(k, *role).is_some() {
-                return illegal(why, ids::EDICT_LEADERSHIP, || {
-                    format!("{} already has a leader", def.name)
-                });
+    Checking::new(world, kingdom).check(kind, action, why)
+}
+
+impl Checking<'_> {
+    /// Checks an Edict-phase answer of this kingdom.
+    pub fn check(&self, kind: DecisionKind, action: &Action, why: Why) -> Result<(), Illegal> {
+        let (world, s, k) = (self.world, self.s, self.k);
+        let size = k.claimed.len() as u32;
+        let phase_size = limit_size(k);
+        let limit = limits(s, phase_size);
+        match (kind, action) {
+            (_, Action::Done) => Ok(()),
+            (
+                DecisionKind::Leadership,
+                Action::Assign {
+                    role,
+                    leader,
+                    focus,
+                },
+            ) => {
+                let Some(def) = s.roles.iter().find(|r| r.role == *role) else {
+                    return illegal(why, ids::EDICT_LEADERSHIP, || {
+                        format!("{role:?} is not a role of this scenario")
+                    });
+                };
+                if holder(k, *role).is_some() {
+                    return illegal(why, ids::EDICT_LEADERSHIP, || {
+                        format!("{} already has a leader", def.name)
+                    });
+                }
+                let Some(l) = k
+                    .leaders
+                    .get(usize::from(*leader))
+                    .and_then(|l| world.get::<Leader>(*l))
+                else {
+                    return illegal(why, ids::EDICT_LEADERSHIP, || {
+                        format!("the kingdom has no leader {leader}")
+                    });
+                };
+                if l.role.is_some() {
+                    return illegal(why, ids::EDICT_LEADERSHIP, || {
+                        format!("{} already holds a role; step down first", l.name)
+                    });
+                }
+                let wanted = focus_wanted(def.attribute.is_some(), *role, size);
+                if focus & !7 != 0 || focus.count_ones() != wanted {
+                    return illegal(why, ids::EDICT_LEADERSHIP, || {
+                        format!(
+                            "{} adds to {wanted} chosen attribute(s); the focus names {}",
+                            def.name,
+                            focus.count_ones()
+                        )
+                    });
+                }
+                Ok(())
             }
-            let Some(l) = k
-                .leaders
-                .get(usize::from(*leader))
-                .and_then(|l| world.get::<Leader>(*l))
-            else {
-                return illegal(why, ids::EDICT_LEADERSHIP, || {
-                    format!("the kingdom has no leader {leader}")
-                });
-            };
-            if l.role.is_some() {
-                return illegal(why, ids::EDICT_LEADERSHIP, || {
-                    format!("{} already holds a role; step down first", l.name)
-                });
+            (DecisionKind::Leadership, Action::Abdicate { role, to, focus }) => {
+                if holder(k, *role).is_none() {
+                    return illegal(why, ids::EDICT_ABDICATE, || {
+                        format!("nobody holds {role:?}")
+                    });
+                }
+                let Some(to) = to else {
+                    if *focus != 0 {
+                        return illegal(
+                            why,
+                            ids::EDICT_ABDICATE,
+                            || "a leader stepping down chooses no attributes",
+                        );
+                    }
+                    return Ok(());
+                };
+                let Some(def) = s.roles.iter().find(|r| r.role == *to) else {
+                    return illegal(why, ids::EDICT_ABDICATE, || {
+                        format!("{to:?} is not a role of this scenario")
+                    });
+                };
+                if to == role || holder(k, *to).is_some() {
+                    return illegal(why, ids::EDICT_ABDICATE, || {
+                        format!("{to:?} is not a vacant role to move to")
+                    });
+                }
+                let wanted = focus_wanted(def.attribute.is_some(), *to, size);
+                if focus & !7 != 0 || focus.count_ones() != wanted {
+                    return illegal(why, ids::EDICT_ABDICATE, || {
+                        format!(
+                            "{} adds to {wanted} chosen attribute(s); the focus names {}",
+                            def.name,
+                            focus.count_ones()
+                        )
+                    });
+                }
+                Ok(())
             }
-            let wanted = focus_wanted(def.attribute.is_some(), *role, size);
-            if focus & !7 != 0 || focus.count_ones() != wanted {
-                return illegal(why, ids::EDICT_LEADERSHIP, || {
-                    format!(
-                        "{} adds to {wanted} chosen attribute(s); the focus names {}",
-                        def.name,
-                        focus.count_ones()
-                    )
-                });
-            }
-            Ok(())
-        }
-        (DecisionKind::Leadership, Action::Abdicate { role, to, focus }) => {
-            if holder(k, *role).is_none() {
-                return illegal(why, ids::EDICT_ABDICATE, || {
-                    format!("nobody holds {role:?}")
-                });
-            }
-            let Some(to) = to else {
-                if *focus != 0 {
+            (DecisionKind::Claims, Action::Explore(at)) => {
+                let Some((_, tile)) = self.hex_at(*at) else {
+                    return illegal(why, ids::HOUSE_EXPLORE, || format!("{at:?} is off the map"));
+                };
+                if tile.explored & (1 << k.seat) != 0 {
                     return illegal(
                         why,
-                        ids::EDICT_ABDICATE,
-                        || "a leader stepping down chooses no attributes",
+                        ids::HOUSE_EXPLORE,
+                        || "the leaders have explored this hex already",
                     );
                 }
-                return Ok(());
-            };
-            let Some(def) = s.roles.iter().find(|r| r.role == *to) else {
-                return illegal(why, ids::EDICT_ABDICATE, || {
-                    format!("{to:?} is not a role of this scenario")
-                });
-            };
-            if to == role || holder(k, *to).is_some() {
-                return illegal(why, ids::EDICT_ABDICATE, || {
-                    format!("{to:?} is not a vacant role to move to")
-                });
-            }
-            let wanted = focus_wanted(def.attribute.is_some(), *to, size);
-            if focus & !7 != 0 || focus.count_ones() != wanted {
-                return illegal(why, ids::EDICT_ABDICATE, || {
-                    format!(
-                        "{} adds to {wanted} chosen attribute(s); the focus names {}",
-                        def.name,
-                        focus.count_ones()
-                    )
-                });
-            }
-            Ok(())
-        }
-        (DecisionKind::Claims, Action::Explore(at)) => {
-            let Some((_, tile)) = hex_at(world, *at) else {
-                return illegal(why, ids::HOUSE_EXPLORE, || format!("{at:?} is off the map"));
-            };
-            if tile.explored & (1 << k.seat) != 0 {
-                return illegal(
-                    why,
-                    ids::HOUSE_EXPLORE,
-                    || "the leaders have explored this hex already",
-                );
-            }
-            if k.used.explored >= u32::from(s.house.explorations_per_month) {
-                return illegal(why, ids::HOUSE_EXPLORE, || {
-                    format!(
-                        "the leaders explore at most {} hexes a month",
-                        s.house.explorations_per_month
-                    )
-                });
-            }
-            let reach = neighbours(world, tile)
-                .iter()
-                .filter_map(|n| world.get::<HexTile>(*n))
-                .any(|n| n.owner == Some(k.seat) || n.explored & (1 << k.seat) != 0);
-            if !reach {
-                return illegal(
-                    why,
-                    ids::HOUSE_EXPLORE,
-                    || "explore next to the kingdom or a hex the leaders know",
-                );
-            }
-            Ok(())
-        }
-        (DecisionKind::Claims, Action::Clear { at, army }) => {
-            let Some((_, tile)) = hex_at(world, *at) else {
-                return illegal(why, ids::HOUSE_CLEAR, || format!("{at:?} is off the map"));
-            };
-            if tile.explored & (1 << k.seat) == 0 {
-                return illegal(
-                    why,
-                    ids::HOUSE_CLEAR,
-                    || "explore the hex before clearing it",
-                );
-            }
-            if tile.lair.is_none() {
-                return illegal(why, ids::HOUSE_CLEAR, || "there is no lair to clear here");
-            }
-            if k.used.expeditions >= 1 {
-                return illegal(
-                    why,
-                    ids::HOUSE_CLEAR,
-                    || "the leaders lead one expedition a month",
-                );
-            }
-            if let Some(i) = army {
-                let Some((_, a)) = army_of(world, k, *i) else {
-                    return illegal(why, ids::HOUSE_CLEAR, || {
-                        format!("the kingdom has no army unit {i}")
-                    });
-                };
-                let from = world.get::<HexTile>(a.hex).map(|t| t.hex);
-                if from.is_none_or(|h| h.unsigned_distance_to(tile.hex) > 3) {
-                    return illegal(why, ids::HOUSE_CLEAR, || {
-                        format!("{} is more than 3 hexes away", a.name)
+                if k.used.explored >= u32::from(s.house.explorations_per_month) {
+                    return illegal(why, ids::HOUSE_EXPLORE, || {
+                        format!(
+                            "the leaders explore at most {} hexes a month",
+                            s.house.explorations_per_month
+                        )
                     });
                 }
-                if a.hp <= 0 {
-                    return illegal(why, ids::HOUSE_CLEAR, || {
-                        format!("{} must be repaired first", a.name)
+                let reach = neighbours(world, tile)
+                    .iter()
+                    .filter_map(|n| world.get::<HexTile>(*n))
+                    .any(|n| n.owner == Some(k.seat) || n.explored & (1 << k.seat) != 0);
+                if !reach {
+                    return illegal(
+                        why,
+                        ids::HOUSE_EXPLORE,
+                        || "explore next to the kingdom or a hex the leaders know",
+                    );
+                }
+                Ok(())
+            }
+            (DecisionKind::Claims, Action::Clear { at, army }) => {
+                let Some((_, tile)) = self.hex_at(*at) else {
+                    return illegal(why, ids::HOUSE_CLEAR, || format!("{at:?} is off the map"));
+                };
+                if tile.explored & (1 << k.seat) == 0 {
+                    return illegal(
+                        why,
+                        ids::HOUSE_CLEAR,
+                        || "explore the hex before clearing it",
+                    );
+                }
+                if tile.lair.is_none() {
+                    return illegal(why, ids::HOUSE_CLEAR, || "there is no lair to clear here");
+                }
+                if k.used.expeditions >= 1 {
+                    return illegal(
+                        why,
+                        ids::HOUSE_CLEAR,
+                        || "the leaders lead one expedition a month",
+                    );
+                }
+                if let Some(i) = army {
+                    let Some((_, a)) = army_of(world, k, *i) else {
+                        return illegal(why, ids::HOUSE_CLEAR, || {
+                            format!("the kingdom has no army unit {i}")
+                        });
+                    };
+                    let from = world.get::<HexTile>(a.hex).map(|t| t.hex);
+                    if from.is_none_or(|h| h.unsigned_distance_to(tile.hex) > 3) {
+                        return illegal(why, ids::HOUSE_CLEAR, || {
+                            format!("{} is more than 3 hexes away", a.name)
+                        });
+                    }
+                    if a.hp <= 0 {
+                        return illegal(why, ids::HOUSE_CLEAR, || {
+                            format!("{} must be repaired first", a.name)
+                        });
+                    }
+                }
+                Ok(())
+            }
+            (DecisionKind::Claims, Action::Claim(at)) => {
+                if let Some(role) = forbidden(s, k, Forbid::Claims) {
+                    return illegal(why, ids::EDICT_VACANCY, || {
+                        format!("with no {role:?} the kingdom cannot claim hexes")
                     });
                 }
-            }
-            Ok(())
-        }
-        (DecisionKind::Claims, Action::Claim(at)) => {
-            if let Some(role) = forbidden(s, k, Forbid::Claims) {
-                return illegal(why, ids::EDICT_VACANCY, || {
-                    format!("with no {role:?} the kingdom cannot claim hexes")
-                });
-            }
-            let Some((_, tile)) = hex_at(world, *at) else {
-                return illegal(why, ids::EDICT_CLAIM_HEX, || {
-                    format!("{at:?} is off the map")
-                });
-            };
-            if tile.owner.is_some() {
-                return illegal(why, ids::EDICT_CLAIM_HEX, || "the hex is already claimed");
-            }
-            if tile.explored & (1 << k.seat) == 0 {
-                return illegal(
-                    why,
-                    ids::EDICT_CLAIM_HEX,
-                    || "a hex must be explored before it is claimed",
-                );
-            }
-            if let Some(lair) = &tile.lair {
-                return illegal(why, ids::EDICT_CLAIM_HEX, || {
-                    format!("{} must be cleared before the hex is claimed", lair.name)
-                });
-            }
-            if !k.claimed.is_empty() && !touches_kingdom(world, k.seat, tile) {
-                return illegal(
-                    why,
-                    ids::EDICT_CLAIM_HEX,
-                    || "a claimed hex must be next to the kingdom (only the first may be anywhere)",
-                );
-            }
-            within_limit(
-                why,
-                ids::EDICT_CLAIM_HEX,
-                k.used.claims,
-                limit.claims,
-                phase_size,
-                "hex claims",
-            )?;
-            afford(why, k, CLAIM_BP, ids::EDICT_CLAIM_HEX, "a claim")
-        }
-        (DecisionKind::Claims, Action::Abandon(at)) => {
-            let owned = hex_at(world, *at).is_some_and(|(_, t)| t.owner == Some(k.seat));
-            if !owned {
-                return illegal(
-                    why,
-                    ids::EDICT_ABANDON_HEX,
-                    || "the kingdom can only abandon its own hexes",
-                );
-            }
-            Ok(())
-        }
-        (DecisionKind::Terrain, Action::Improve { at, improvement }) => {
-            let Some(i) = s.improvements.iter().position(|d| d.id == *improvement) else {
-                return illegal(why, ids::EDICT_TERRAIN, || {
-                    format!("there is no improvement \"{improvement}\"")
-                });
-            };
-            let def = &s.improvements[i];
-            let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat))
-            else {
-                return illegal(
-                    why,
-                    ids::EDICT_TERRAIN,
-                    || "improvements go on the kingdom's own hexes",
-                );
-            };
-            if def.needs_ruler
-                && let Some(role) = forbidden(s, k, Forbid::FarmsAndRoads)
-            {
-                return illegal(why, ids::EDICT_VACANCY, || {
-                    format!("with no {role:?} the kingdom cannot build Farms or Roads")
-                });
-            }
-            if tile.improvements.contains(&i) {
-                return illegal(why, ids::EDICT_TERRAIN, || {
-                    format!("the hex has a {} already", def.name)
-                });
-            }
-            let terrain = &s.terrains[tile.terrain];
-            let water_ok = def.needs.contains(&Need::Water);
-            if terrain.water && !water_ok {
-                return illegal(why, ids::EDICT_TERRAIN, || {
-                    format!("a {} cannot be built on open water", def.name)
-                });
-            }
-            if !def.terrains.is_empty() && !def.terrains.contains(&terrain.id) {
-                return illegal(why, ids::EDICT_TERRAIN, || {
-                    format!("a {} needs {}", def.name, def.terrains.join(" or "))
-                });
-            }
-            for need in &def.needs {
-                let met = match need {
-                    Need::River => tile.river,
-                    Need::Water => near_water(world, s, tile),
-                    Need::Settlement => tile.settlement.is_some(),
-                    Need::Resource => tile.resource.is_some(),
-                    Need::Improvement(other) => s
-                        .improvements
-                        .iter()
-                        .position(|d| &d.id == other)
-                        .is_some_and(|o| tile.improvements.contains(&o)),
-                    Need::Size(n) => size >= *n,
+                let Some((_, tile)) = self.hex_at(*at) else {
+                    return illegal(why, ids::EDICT_CLAIM_HEX, || {
+                        format!("{at:?} is off the map")
+                    });
                 };
-                if !met {
+                if tile.owner.is_some() {
+                    return illegal(why, ids::EDICT_CLAIM_HEX, || "the hex is already claimed");
+                }
+                if tile.explored & (1 << k.seat) == 0 {
+                    return illegal(
+                        why,
+                        ids::EDICT_CLAIM_HEX,
+                        || "a hex must be explored before it is claimed",
+                    );
+                }
+                if let Some(lair) = &tile.lair {
+                    return illegal(why, ids::EDICT_CLAIM_HEX, || {
+                        format!("{} must be cleared before the hex is claimed", lair.name)
+                    });
+                }
+                if !k.claimed.is_empty() && !touches_kingdom(world, k.seat, tile) {
+                    return illegal(
+                        why,
+                        ids::EDICT_CLAIM_HEX,
+                        || "a claimed hex must be next to the kingdom (only the first may be anywhere)",
+                    );
+                }
+                within_limit(
+                    why,
+                    ids::EDICT_CLAIM_HEX,
+                    k.used.claims,
+                    limit.claims,
+                    phase_size,
+                    "hex claims",
+                )?;
+                afford(why, k, CLAIM_BP, ids::EDICT_CLAIM_HEX, "a claim")
+            }
+            (DecisionKind::Claims, Action::Abandon(at)) => {
+                let owned = self
+                    .hex_at(*at)
+                    .is_some_and(|(_, t)| t.owner == Some(k.seat));
+                if !owned {
+                    return illegal(
+                        why,
+                        ids::EDICT_ABANDON_HEX,
+                        || "the kingdom can only abandon its own hexes",
+                    );
+                }
+                Ok(())
+            }
+            (DecisionKind::Terrain, Action::Improve { at, improvement }) => {
+                let Some(i) = s.improvements.iter().position(|d| d.id == *improvement) else {
                     return illegal(why, ids::EDICT_TERRAIN, || {
-                        format!("a {} needs {need:?}", def.name)
+                        format!("there is no improvement \"{improvement}\"")
+                    });
+                };
+                let def = &s.improvements[i];
+                let Some((_, tile)) = self.hex_at(*at).filter(|(_, t)| t.owner == Some(k.seat))
+                else {
+                    return illegal(
+                        why,
+                        ids::EDICT_TERRAIN,
+                        || "improvements go on the kingdom's own hexes",
+                    );
+                };
+                if def.needs_ruler
+                    && let Some(role) = forbidden(s, k, Forbid::FarmsAndRoads)
+                {
+                    return illegal(why, ids::EDICT_VACANCY, || {
+                        format!("with no {role:?} the kingdom cannot build Farms or Roads")
                     });
                 }
-            }
-            let Some(cost) = improvement_cost(s, i, tile) else {
-                return illegal(why, ids::EDICT_TERRAIN, || {
-                    format!("a {} cannot be built on {}", def.name, terrain.name)
-                });
-            };
-            within_limit(
-                why,
-                ids::EDICT_TERRAIN,
-                k.used.terrain,
-                limit.terrain,
-                phase_size,
-                "terrain improvements",
-            )?;
-            afford(why, k, cost, ids::EDICT_TERRAIN, &def.name)
-        }
-        (DecisionKind::Terrain, Action::Prepare(at)) => {
-            let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat))
-            else {
-                return illegal(
+                if tile.improvements.contains(&i) {
+                    return illegal(why, ids::EDICT_TERRAIN, || {
+                        format!("the hex has a {} already", def.name)
+                    });
+                }
+                let terrain = &s.terrains[tile.terrain];
+                let water_ok = def.needs.contains(&Need::Water);
+                if terrain.water && !water_ok {
+                    return illegal(why, ids::EDICT_TERRAIN, || {
+                        format!("a {} cannot be built on open water", def.name)
+                    });
+                }
+                if !def.terrains.is_empty() && !def.terrains.contains(&terrain.id) {
+                    return illegal(why, ids::EDICT_TERRAIN, || {
+                        format!("a {} needs {}", def.name, def.terrains.join(" or "))
+                    });
+                }
+                for need in &def.needs {
+                    let met = match need {
+                        Need::River => tile.river,
+                        Need::Water => near_water(world, s, tile),
+                        Need::Settlement => tile.settlement.is_some(),
+                        Need::Resource => tile.resource.is_some(),
+                        Need::Improvement(other) => s
+                            .improvements
+                            .iter()
+                            .position(|d| &d.id == other)
+                            .is_some_and(|o| tile.improvements.contains(&o)),
+                        Need::Size(n) => size >= *n,
+                    };
+                    if !met {
+                        return illegal(why, ids::EDICT_TERRAIN, || {
+                            format!("a {} needs {need:?}", def.name)
+                        });
+                    }
+                }
+                let Some(cost) = improvement_cost(s, i, tile) else {
+                    return illegal(why, ids::EDICT_TERRAIN, || {
+                        format!("a {} cannot be built on {}", def.name, terrain.name)
+                    });
+                };
+                within_limit(
                     why,
                     ids::EDICT_TERRAIN,
-                    || "only the kingdom's own hexes can be prepared",
-                );
-            };
-            let terrain = &s.terrains[tile.terrain];
-            let Some(cost) = terrain.preparation else {
-                return illegal(why, ids::EDICT_TERRAIN, || {
-                    format!("no settlement can stand on {}", terrain.name)
-                });
-            };
-            if tile.settlement.is_some() || tile.prepared.is_some() {
-                return illegal(why, ids::EDICT_TERRAIN, || "the site is prepared already");
+                    k.used.terrain,
+                    limit.terrain,
+                    phase_size,
+                    "terrain improvements",
+                )?;
+                afford(why, k, cost, ids::EDICT_TERRAIN, &def.name)
             }
-            within_limit(
-                why,
-                ids::EDICT_TERRAIN,
-                k.used.terrain,
-                limit.terrain,
-                phase_size,
-                "terrain improvements",
-            )?;
-            afford(why, k, cost, ids::EDICT_TERRAIN, "preparing the site")
-        }
-        (DecisionKind::Settlements, Action::Found(at)) => {
-            if let Some(role) = forbidden(s, k, Forbid::Districts) {
-                return illegal(why, ids::EDICT_VACANCY, || {
-                    format!("with no {role:?} the kingdom cannot found settlements")
-                });
-            }
-            let Some((_, tile)) = hex_at(world, *at).filter(|(_, t)| t.owner == Some(k.seat))
-            else {
-                return illegal(
+            (DecisionKind::Terrain, Action::Prepare(at)) => {
+                let Some((_, tile)) = self.hex_at(*at).filter(|(_, t)| t.owner == Some(k.seat))
+                else {
+                    return illegal(
+                        why,
+                        ids::EDICT_TERRAIN,
+                        || "only the kingdom's own hexes can be prepared",
+                    );
+                };
+                let terrain = &s.terrains[tile.terrain];
+                let Some(cost) = terrain.preparation else {
+                    return illegal(why, ids::EDICT_TERRAIN, || {
+                        format!("no settlement can stand on {}", terrain.name)
+                    });
+                };
+                if tile.settlement.is_some() || tile.prepared.is_some() {
+                    return illegal(why, ids::EDICT_TERRAIN, || "the site is prepared already");
+                }
+                within_limit(
                     why,
-                    ids::EDICT_SETTLEMENT,
-                    || "settlements are founded on the kingdom's own hexes",
-                );
-            };
-            if tile.settlement.is_some() {
-                return illegal(
-                    why,
-                    ids::EDICT_SETTLEMENT,
-                    || "the hex has a settlement already",
-                );
+                    ids::EDICT_TERRAIN,
+                    k.used.terrain,
+                    limit.terrain,
+                    phase_size,
+                    "terrain improvements",
+                )?;
+                afford(why, k, cost, ids::EDICT_TERRAIN, "preparing the site")
             }
-            match tile.prepared {
-                Some(0) => {}
-                Some(m) => {
-                    return illegal(why, ids::EDICT_SETTLEMENT, || {
-                        format!("the site needs {m} more month(s) of preparation")
+            (DecisionKind::Settlements, Action::Found(at)) => {
+                if let Some(role) = forbidden(s, k, Forbid::Districts) {
+                    return illegal(why, ids::EDICT_VACANCY, || {
+                        format!("with no {role:?} the kingdom cannot found settlements")
                     });
                 }
-                None => {
+                let Some((_, tile)) = self.hex_at(*at).filter(|(_, t)| t.owner == Some(k.seat))
+                else {
                     return illegal(
                         why,
                         ids::EDICT_SETTLEMENT,
-                        || "prepare the site first (a terrain improvement)",
+                        || "settlements are founded on the kingdom's own hexes",
+                    );
+                };
+                if tile.settlement.is_some() {
+                    return illegal(
+                        why,
+                        ids::EDICT_SETTLEMENT,
+                        || "the hex has a settlement already",
                     );
                 }
-            }
-            within_limit(
-                why,
-                ids::EDICT_SETTLEMENT,
-                k.used.settlements,
-                limit.settlements,
-                phase_size,
-                "new settlements or districts",
-            )?;
-            Ok(())
-        }
-        (DecisionKind::Settlements, Action::AddDistrict(at)) => {
-            if let Some(role) = forbidden(s, k, Forbid::Districts) {
-                return illegal(why, ids::EDICT_VACANCY, || {
-                    format!("with no {role:?} the kingdom cannot add districts")
-                });
-            }
-            let Some((_, settlement)) = settlement_at(world, k.seat, *at) else {
-                return illegal(
-                    why,
-                    ids::EDICT_SETTLEMENT,
-                    || "no settlement of the kingdom stands there",
-                );
-            };
-            let full = settlement
-                .districts
-                .iter()
-                .all(|d| (0..DISTRICT_CELLS).all(|c| d.at(c).is_some()));
-            if !full {
-                return illegal(why, ids::EDICT_SETTLEMENT, || {
-                    format!("{} has empty lots left", settlement.name)
-                });
-            }
-            within_limit(
-                why,
-                ids::EDICT_SETTLEMENT,
-                k.used.settlements,
-                limit.settlements,
-                phase_size,
-                "new settlements or districts",
-            )?;
-            let cost = bp_cost(world, k, action).unwrap_or(0);
-            afford(why, k, cost, ids::EDICT_SETTLEMENT, "a new district")
-        }
-        (
-            DecisionKind::Settlements,
-            Action::Build {
-                at,
-                district,
-                cell,
-                wide,
-                building,
-            },
-        ) => {
-            let Some((_, settlement)) = settlement_at(world, k.seat, *at) else {
-                return illegal(
-                    why,
-                    ids::EDICT_BUILDING,
-                    || "no settlement of the kingdom stands there",
-                );
-            };
-            let Some(b) = building_index(s, building) else {
-                return illegal(why, ids::EDICT_BUILDING, || {
-                    format!("there is no building \"{building}\"")
-                });
-            };
-            let def = &s.buildings[b];
-            let Some(d) = settlement.districts.get(usize::from(*district)) else {
-                return illegal(why, ids::EDICT_BUILDING, || {
-                    format!("{} has no district {district}", settlement.name)
-                });
-            };
-            let Some(cells) = cells_for(def.lots, *cell, *wide) else {
-                return illegal(why, ids::EDICT_BUILDING, || {
-                    format!(
-                        "a {}-lot {} cannot start on lot {cell} that way",
-                        def.lots, def.name
-                    )
-                });
-            };
-            if def.lots == 0 && d.placed.iter().any(|p| p.building == b) {
-                return illegal(why, ids::EDICT_BUILDING, || {
-                    format!("the district has a {} already", def.name)
-                });
-            }
-            let upgrade = upgrade_target(s, d, b, &cells);
-            if upgrade.is_none() && cells.iter().any(|c| d.at(*c).is_some()) {
-                return illegal(why, ids::EDICT_BUILDING, || "those lots are built on");
-            }
-            if def.needs_water && !(d.water && cells.iter().any(|c| *c < DISTRICT_SIDE)) {
-                return illegal(why, ids::EDICT_BUILDING, || {
-                    format!("a {} must stand on a lot at the water's edge", def.name)
-                });
-            }
-            let near = neighbours_in(d, &cells);
-            for (other, count) in &def.near {
-                let n = near
-                    .iter()
-                    .filter(|i| {
-                        &s.buildings[**i].id == other
-                            || (other == "house" && s.buildings[**i].house)
-                    })
-                    .count();
-                if n < usize::from(*count) {
-                    return illegal(why, ids::EDICT_BUILDING, || {
-                        format!("a {} must stand next to {count} {other}", def.name)
-                    });
+                match tile.prepared {
+                    Some(0) => {}
+                    Some(m) => {
+                        return illegal(why, ids::EDICT_SETTLEMENT, || {
+                            format!("the site needs {m} more month(s) of preparation")
+                        });
+                    }
+                    None => {
+                        return illegal(
+                            why,
+                            ids::EDICT_SETTLEMENT,
+                            || "prepare the site first (a terrain improvement)",
+                        );
+                    }
                 }
-            }
-            if let Some(bad) = near
-                .iter()
-                .find(|i| def.not_near.contains(&s.buildings[**i].id))
-            {
-                return illegal(why, ids::EDICT_BUILDING, || {
-                    format!(
-                        "a {} may not stand next to a {}",
-                        def.name, s.buildings[*bad].name
-                    )
-                });
-            }
-            let free = def.free_first && !k.used.free_house;
-            if !free && let Some(most) = limit.buildings {
                 within_limit(
                     why,
-                    ids::EDICT_BUILDING,
-                    k.used.buildings,
-                    most,
+                    ids::EDICT_SETTLEMENT,
+                    k.used.settlements,
+                    limit.settlements,
                     phase_size,
-                    "buildings",
+                    "new settlements or districts",
                 )?;
+                Ok(())
             }
-            let cost = building_cost(s, settlement, d, b, &cells);
-            afford(why, k, cost, ids::EDICT_BUILDING, &def.name)
-        }
-        (DecisionKind::Armies, Action::RaiseArmy(at)) => {
-            if settlement_at(world, k.seat, *at).is_none() {
-                return illegal(
+            (DecisionKind::Settlements, Action::AddDistrict(at)) => {
+                if let Some(role) = forbidden(s, k, Forbid::Districts) {
+                    return illegal(why, ids::EDICT_VACANCY, || {
+                        format!("with no {role:?} the kingdom cannot add districts")
+                    });
+                }
+                let Some((_, settlement)) = self.settlement_at(*at) else {
+                    return illegal(
+                        why,
+                        ids::EDICT_SETTLEMENT,
+                        || "no settlement of the kingdom stands there",
+                    );
+                };
+                let full = settlement
+                    .districts
+                    .iter()
+                    .all(|d| (0..DISTRICT_CELLS).all(|c| d.at(c).is_some()));
+                if !full {
+                    return illegal(why, ids::EDICT_SETTLEMENT, || {
+                        format!("{} has empty lots left", settlement.name)
+                    });
+                }
+                within_limit(
                     why,
-                    ids::EDICT_ARMY,
-                    || "army units are raised in the kingdom's settlements",
-                );
+                    ids::EDICT_SETTLEMENT,
+                    k.used.settlements,
+                    limit.settlements,
+                    phase_size,
+                    "new settlements or districts",
+                )?;
+                let cost = bp_cost(world, k, action).unwrap_or(0);
+                afford(why, k, cost, ids::EDICT_SETTLEMENT, "a new district")
             }
-            afford(
-                why,
-                k,
-                bp_cost(world, k, action).unwrap_or(0),
-                ids::EDICT_ARMY,
-                "a new army unit",
-            )
-        }
-        (
-            DecisionKind::Armies,
-            Action::ExpandArmy(i) | Action::EquipArmy(i) | Action::RepairArmy(i),
-        ) => {
-            let Some((_, a)) = army_of(world, k, *i) else {
-                return illegal(why, ids::EDICT_ARMY, || {
-                    format!("the kingdom has no army unit {i}")
-                });
+            (
+                DecisionKind::Settlements,
+                Action::Build {
+                    at,
+                    district,
+                    cell,
+                    wide,
+                    building,
+                },
+            ) => {
+                let Some((_, settlement)) = self.settlement_at(*at) else {
+                    return illegal(
+                        why,
+                        ids::EDICT_BUILDING,
+                        || "no settlement of the kingdom stands there",
+                    );
+                };
+                let Some(b) = building_index(s, building) else {
+                    return illegal(why, ids::EDICT_BUILDING, || {
+                        format!("there is no building \"{building}\"")
+                    });
+                };
+                let def = &s.buildings[b];
+                let Some(d) = settlement.districts.get(usize::from(*district)) else {
+                    return illegal(why, ids::EDICT_BUILDING, || {
+                        format!("{} has no district {district}", settlement.name)
+                    });
+                };
+                let Some(cells) = cells_for(def.lots, *cell, *wide) else {
+                    return illegal(why, ids::EDICT_BUILDING, || {
+                        format!(
+                            "a {}-lot {} cannot start on lot {cell} that way",
+                            def.lots, def.name
+                        )
+                    });
+                };
+                if def.lots == 0 && d.placed.iter().any(|p| p.building == b) {
+                    return illegal(why, ids::EDICT_BUILDING, || {
+                        format!("the district has a {} already", def.name)
+                    });
+                }
+                let upgrade = upgrade_target(s, d, b, &cells);
+                if upgrade.is_none() && cells.iter().any(|c| d.at(*c).is_some()) {
+                    return illegal(why, ids::EDICT_BUILDING, || "those lots are built on");
+                }
+                if def.needs_water && !(d.water && cells.iter().any(|c| *c < DISTRICT_SIDE)) {
+                    return illegal(why, ids::EDICT_BUILDING, || {
+                        format!("a {} must stand on a lot at the water's edge", def.name)
+                    });
+                }
+                // Most buildings care about no neighbour: the walk is made only for those that do.
+            let near = if def.near.is_empty() && def.not_near.is_empty() {
+                Vec::new()
+            } else {
+                neighbours_in(d, &cells)
             };
-            match action {
-                Action::ExpandArmy(_) if a.size >= s.house.army_max_size => {
-                    return illegal(why, ids::EDICT_ARMY, || {
-                        format!("{} is as large as a unit gets", a.name)
+                for (other, count) in &def.near {
+                    let n = near
+                        .iter()
+                        .filter(|i| {
+                            &s.buildings[**i].id == other
+                                || (other == "house" && s.buildings[**i].house)
+                        })
+                        .count();
+                    if n < usize::from(*count) {
+                        return illegal(why, ids::EDICT_BUILDING, || {
+                            format!("a {} must stand next to {count} {other}", def.name)
+                        });
+                    }
+                }
+                if let Some(bad) = near
+                    .iter()
+                    .find(|i| def.not_near.contains(&s.buildings[**i].id))
+                {
+                    return illegal(why, ids::EDICT_BUILDING, || {
+                        format!(
+                            "a {} may not stand next to a {}",
+                            def.name, s.buildings[*bad].name
+                        )
                     });
                 }
-                Action::EquipArmy(_) if a.equipped => {
-                    return illegal(why, ids::EDICT_ARMY, || {
-                        format!("{} is equipped already", a.name)
-                    });
+                let free = def.free_first && !k.used.free_house;
+                if !free && let Some(most) = limit.buildings {
+                    within_limit(
+                        why,
+                        ids::EDICT_BUILDING,
+                        k.used.buildings,
+                        most,
+                        phase_size,
+                        "buildings",
+                    )?;
                 }
-                Action::RepairArmy(_) if a.hp >= a.max_hp() => {
-                    return illegal(why, ids::EDICT_ARMY, || {
-                        format!("{} is at full strength", a.name)
-                    });
-                }
-                _ => {}
+                let cost = building_cost(s, settlement, d, b, &cells);
+                afford(why, k, cost, ids::EDICT_BUILDING, &def.name)
             }
-            afford(
-                why,
-                k,
-                bp_cost(world, k, action).unwrap_or(0),
-                ids::EDICT_ARMY,
-                "that",
-            )
+            (DecisionKind::Armies, Action::RaiseArmy(at)) => {
+                if self.settlement_at(*at).is_none() {
+                    return illegal(
+                        why,
+                        ids::EDICT_ARMY,
+                        || "army units are raised in the kingdom's settlements",
+                    );
+                }
+                afford(
+                    why,
+                    k,
+                    bp_cost(world, k, action).unwrap_or(0),
+                    ids::EDICT_ARMY,
+                    "a new army unit",
+                )
+            }
+            (
+                DecisionKind::Armies,
+                Action::ExpandArmy(i) | Action::EquipArmy(i) | Action::RepairArmy(i),
+            ) => {
+                let Some((_, a)) = army_of(world, k, *i) else {
+                    return illegal(why, ids::EDICT_ARMY, || {
+                        format!("the kingdom has no army unit {i}")
+                    });
+                };
+                match action {
+                    Action::ExpandArmy(_) if a.size >= s.house.army_max_size => {
+                        return illegal(why, ids::EDICT_ARMY, || {
+                            format!("{} is as large as a unit gets", a.name)
+                        });
+                    }
+                    Action::EquipArmy(_) if a.equipped => {
+                        return illegal(why, ids::EDICT_ARMY, || {
+                            format!("{} is equipped already", a.name)
+                        });
+                    }
+                    Action::RepairArmy(_) if a.hp >= a.max_hp() => {
+                        return illegal(why, ids::EDICT_ARMY, || {
+                            format!("{} is at full strength", a.name)
+                        });
+                    }
+                    _ => {}
+                }
+                afford(
+                    why,
+                    k,
+                    bp_cost(world, k, action).unwrap_or(0),
+                    ids::EDICT_ARMY,
+                    "that",
+                )
+            }
+            (DecisionKind::Edicts, Action::SetEdict { edict, level }) => {
+                let def = s
+                    .edicts
+                    .iter()
+                    .find(|e| e.kind == *edict)
+                    .expect("validated");
+                if usize::from(*level) >= def.levels.len() {
+                    return illegal(why, ids::EDICT_EDICTS, || {
+                        format!("{edict:?} has levels 0 to {}", def.levels.len() - 1)
+                    });
+                }
+                if k.edicts[*edict as usize] == *level {
+                    return illegal(why, ids::EDICT_EDICTS, || {
+                        format!("{edict:?} is at that level already")
+                    });
+                }
+                Ok(())
+            }
+            _ => Err(wrong_kind(kind, action)),
         }
-        (DecisionKind::Edicts, Action::SetEdict { edict, level }) => {
-            let def = s
-                .edicts
-                .iter()
-                .find(|e| e.kind == *edict)
-                .expect("validated");
-            if usize::from(*level) >= def.levels.len() {
-                return illegal(why, ids::EDICT_EDICTS, || {
-                    format!("{edict:?} has levels 0 to {}", def.levels.len() - 1)
-                });
-            }
-            if k.edicts[*edict as usize] == *level {
-                return illegal(why, ids::EDICT_EDICTS, || {
-                    format!("{edict:?} is at that level already")
-                });
-            }
-            Ok(())
-        }
-        _ => Err(wrong_kind(kind, action)),
     }
 }
 
@@ -918,24 +979,42 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
     let board = world.resource::<Board>();
     let tiles = || board.hexes.iter().filter_map(|h| world.get::<HexTile>(*h));
     match kind {
+        // Only answers `check` could accept are listed: each skip below is a condition under
+        // which `check` refuses, so the list is the same, found without checking what cannot
+        // be legal (a role held, a leader with a role, a focus naming the wrong number of
+        // attributes; hexes the kingdom has not explored, or owns, or that someone owns).
         DecisionKind::Leadership => {
+            let size = k.claimed.len() as u32;
+            let foci = |role: Role, attribute: bool| {
+                let wanted = focus_wanted(attribute, role, size);
+                (0..8u8).filter(move |f| f.count_ones() == wanted)
+            };
             for r in &s.roles {
-                for leader in 0..k.leaders.len() as u8 {
-                    for focus in 0..8u8 {
-                        out.push(Action::Assign {
-                            role: r.role,
-                            leader,
-                            focus,
-                        });
+                if holder(k, r.role).is_none() {
+                    for leader in 0..k.leaders.len() as u8 {
+                        if k.roles
+                            .get(usize::from(leader))
+                            .is_some_and(Option::is_some)
+                        {
+                            continue;
+                        }
+                        for focus in foci(r.role, r.attribute.is_some()) {
+                            out.push(Action::Assign {
+                                role: r.role,
+                                leader,
+                                focus,
+                            });
+                        }
                     }
+                    continue;
                 }
                 out.push(Action::Abdicate {
                     role: r.role,
                     to: None,
                     focus: 0,
                 });
-                for to in &s.roles {
-                    for focus in 0..8u8 {
+                for to in s.roles.iter().filter(|to| holder(k, to.role).is_none()) {
+                    for focus in foci(to.role, to.attribute.is_some()) {
                         out.push(Action::Abdicate {
                             role: r.role,
                             to: Some(to.role),
@@ -946,10 +1025,22 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
             }
         }
         DecisionKind::Claims => {
+            let seat = 1 << k.seat;
+            let may_explore = k.used.explored < u32::from(s.house.explorations_per_month);
+            let may_clear = k.used.expeditions < 1;
             for t in tiles() {
                 let at = (t.col, t.row);
-                out.extend([Action::Explore(at), Action::Claim(at), Action::Abandon(at)]);
-                if t.lair.is_some() {
+                let explored = t.explored & seat != 0;
+                if !explored && may_explore {
+                    out.push(Action::Explore(at));
+                }
+                if explored && t.owner.is_none() && t.lair.is_none() {
+                    out.push(Action::Claim(at));
+                }
+                if t.owner == Some(k.seat) {
+                    out.push(Action::Abandon(at));
+                }
+                if explored && t.lair.is_some() && may_clear {
                     out.push(Action::Clear { at, army: None });
                     for i in 0..k.armies.len() as u8 {
                         out.push(Action::Clear { at, army: Some(i) });

@@ -239,6 +239,13 @@ pub fn legal_actions(world: &World) -> Vec<Action> {
         ],
         _ => edict::candidates(world, kingdom, kind),
     };
+    if edict::answers(kind) {
+        let checking = edict::Checking::new(world, kingdom);
+        return candidates
+            .into_iter()
+            .filter(|a| checking.check(kind, a, edict::Why::Quiet).is_ok())
+            .collect();
+    }
     candidates
         .into_iter()
         .filter(|a| check_as(world, kingdom, kind, a, edict::Why::Quiet).is_ok())

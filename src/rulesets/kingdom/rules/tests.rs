@@ -737,7 +737,9 @@ fn km_income_deposit_gives_1_bp_per_full_4000_gp() {
     );
     // The leaders hold 9,000 gp: two full 4,000s and 1,000 over.
     let e = kingdom(&g, "ASH");
-    with_world(&mut g, |w| w.get_mut::<Kingdom>(e).unwrap().purse_gp = 9_000);
+    with_world(&mut g, |w| {
+        w.get_mut::<Kingdom>(e).unwrap().purse_gp = 9_000
+    });
     let purse = k(&g, "ASH").purse_gp;
     // Only whole 4,000s: 5,000 gp would be the same 1 BP under another name.
     {
