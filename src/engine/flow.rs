@@ -1,16 +1,16 @@
-//! The rules schedule and the cursor that walks the sequence of play.
+//! The step schedules and the cursor that walks the sequence of play.
 //!
-//! A ruleset lists its steps in rule-book order (`StepDef`) and registers one `SystemSet` per
-//! step in the `Rules` schedule, chained in that order and gated on the cursor. The driver runs
-//! the schedule for the current step; when the step's systems leave no pending decision the step
-//! is over and the cursor moves on. A system that needs a choice pushes a `Decision` and returns;
-//! it runs again, with the answer, once `apply` accepts one. Such systems keep their progress in
-//! resources, so a step may run several times before it is done.
+//! A ruleset lists its steps in rule-book order (`StepDef`) and gives each step a schedule of
+//! its own (`StepRules`, `add_step_schedules`) holding that step's systems. The driver runs the
+//! current step's schedule; when its systems leave no pending decision the step is over and the
+//! cursor moves on. A system that needs a choice pushes a `Decision` and returns; it runs again,
+//! with the answer, once `apply` accepts one. Such systems keep their progress in resources, so
+//! a step may run several times before it is done.
 //!
-//! A ruleset whose every system belongs to exactly one step may instead give each step a
-//! schedule of its own (`StepRules`, `add_step_schedules`): the driver then runs only the
-//! current step's systems, instead of the whole `Rules` schedule with every step's gate
-//! evaluated on each pass (that evaluation was a fifth of a Kingdom bot game's time).
+//! Why one schedule per step rather than one schedule with a gated set per step: only the
+//! current step's systems run (evaluating every step's gate on each pass was a fifth of a
+//! Kingdom bot game), and a schedule is built the first time its step comes round, so setting a
+//! game up builds only the first steps' (a fifth less time for a Price of Power set-up).
 
 use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
@@ -18,10 +18,6 @@ use serde::Serialize;
 
 use crate::engine::decision::{Answer, Pending};
 use crate::engine::ruleset::Ruleset;
-
-/// The schedule all rules run in, single-threaded so that order is exact.
-#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Rules;
 
 /// One step of a ruleset's sequence of play.
 #[derive(Clone, Copy, Debug)]
@@ -117,29 +113,19 @@ pub fn step_progress(world: &mut World) -> Mut<'_, StepProgress> {
     progress
 }
 
-/// Run condition: the cursor is on step `index`.
-pub fn in_step(index: u16) -> impl FnMut(Res<Flow>) -> bool + Clone {
-    move |flow: Res<Flow>| flow.step == index && !flow.over
-}
-
-/// The schedule of one step (by index into the ruleset's `StepDef`s), for a ruleset that
-/// registered its steps with `add_step_schedules`.
+/// The schedule of one step (by index into the ruleset's `StepDef`s), single-threaded so
+/// that the order of its systems is exact.
 #[derive(ScheduleLabel, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct StepRules(pub u16);
 
-/// Present when the ruleset's steps run in their own `StepRules` schedules.
-#[derive(Resource)]
-pub struct OwnStepSchedules;
-
-/// Gives each of `count` steps its own single-threaded schedule (`StepRules(index)`); the
-/// ruleset then adds each step's systems to its schedule instead of to a set in `Rules`.
+/// Gives each of `count` steps its own single-threaded schedule (`StepRules(index)`), to which
+/// the ruleset adds that step's systems.
 pub fn add_step_schedules(app: &mut App, count: usize) {
     for index in 0..count {
         let mut schedule = Schedule::new(StepRules(index as u16));
         schedule.set_executor(SingleThreadedExecutor::default());
         app.add_schedule(schedule);
     }
-    app.insert_resource(OwnStepSchedules);
 }
 
 /// The schedule of `step` among a ruleset's steps in rule-book order.
@@ -151,23 +137,6 @@ pub fn step_schedule<S: PartialEq>(steps: &[S], step: S) -> StepRules {
     StepRules(index as u16)
 }
 
-/// Adds the `Rules` schedule, single-threaded, to an app.
-pub fn add_rules_schedule(app: &mut App) {
-    let mut schedule = Schedule::new(Rules);
-    schedule.set_executor(SingleThreadedExecutor::default());
-    app.add_schedule(schedule);
-}
-
-/// Chains a ruleset's step sets in rule-book order and gates each on the cursor.
-pub fn configure_steps<S: SystemSet + Copy>(app: &mut App, sets: &[S]) {
-    for (index, set) in sets.iter().enumerate() {
-        app.configure_sets(Rules, set.run_if(in_step(index as u16)));
-        if let Some(next) = sets.get(index + 1) {
-            app.configure_sets(Rules, set.before(*next));
-        }
-    }
-}
-
 /// Runs the rules until someone must choose or the game is over.
 pub fn run_until_decision<R: Ruleset>(world: &mut World) {
     // A step that neither asks nor finishes would loop forever; no real step takes this many.
@@ -176,12 +145,8 @@ pub fn run_until_decision<R: Ruleset>(world: &mut World) {
         if world.resource::<Flow>().over {
             return;
         }
-        if world.contains_resource::<OwnStepSchedules>() {
-            let step = world.resource::<Flow>().step;
-            world.run_schedule(StepRules(step));
-        } else {
-            world.run_schedule(Rules);
-        }
+        let step = world.resource::<Flow>().step;
+        world.run_schedule(StepRules(step));
         // An answer nobody consumed means the asking system did not run: drop it rather than
         // let it answer a later question.
         let unconsumed = world.resource_mut::<Answer<R::Action>>().0.take();

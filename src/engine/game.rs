@@ -1,5 +1,5 @@
 //! `Game`: one game of a scenario of any ruleset, built on a Bevy `App` whose world holds the
-//! board and whose `Rules` schedule runs the ruleset's sequence of play. `apply` is the only way
+//! board and whose steps' schedules run the ruleset's sequence of play. `apply` is the only way
 //! to change it.
 
 use std::sync::Arc;
@@ -7,7 +7,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::engine::decision::{ActionHistory, Answer, Illegal, Pending};
-use crate::engine::flow::{Flow, add_rules_schedule, run_until_decision};
+use crate::engine::flow::{Flow, run_until_decision};
 use crate::engine::log::GameLog;
 use crate::engine::rng::GameRng;
 use crate::engine::ruleset::Ruleset;
@@ -87,7 +87,6 @@ impl<R: Ruleset> Game<R> {
         let base = content.clone();
         let content = R::configure(&content, &setup);
         let mut app = App::empty();
-        add_rules_schedule(&mut app);
         R::insert_content(&mut app, &content);
         app.insert_resource(GameRng::new(seed))
             .init_resource::<Index>()

@@ -1,5 +1,5 @@
 //! The engine every ruleset runs on, written once: `Game` and its one door `apply`, the
-//! `Ruleset` contract, the flow cursor and `Rules` schedule, pending decisions and the action
+//! `Ruleset` contract, the flow cursor and the steps' schedules, pending decisions and the action
 //! history, the seeded RNG, the game log with rule ids, stable ids, saves and replays, and the
 //! content-file plumbing (`file:line:col` errors, locating items in RON text).
 //!

@@ -2,8 +2,8 @@
 //!
 //! The engine (`Game`, saves, replays, the command line, the client shell) is written once and
 //! knows a ruleset only through this trait. A ruleset brings its own content schema, its own
-//! `Action` and `Decision` types, its sequence of steps (a `Flow` of its own, chained in the
-//! `Rules` schedule), its legality checks and costs, its part of the state hash, its scoring, its
+//! `Action` and `Decision` types, its sequence of steps (a `Flow` of its own, one schedule per
+//! step), its legality checks and costs, its part of the state hash, its scoring, its
 //! per-seat view and its bot. `docs/rulesets.md` walks through adding one.
 
 use std::fmt::Debug;
@@ -83,7 +83,7 @@ pub trait SeatBot<R: Ruleset> {
 ///
 /// Every function that reads the game takes the `World` of a game built by `build`; the engine
 /// never changes that world except by writing the answer to a pending decision and running the
-/// `Rules` schedule (`engine::flow::run_until_decision`).
+/// steps' schedules (`engine::flow::run_until_decision`).
 pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The id scenarios of this ruleset carry in their `ruleset:` field.
     const ID: RulesetId;

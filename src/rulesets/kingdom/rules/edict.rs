@@ -853,11 +853,11 @@ impl Checking<'_> {
                     });
                 }
                 // Most buildings care about no neighbour: the walk is made only for those that do.
-            let near = if def.near.is_empty() && def.not_near.is_empty() {
-                Vec::new()
-            } else {
-                neighbours_in(d, &cells)
-            };
+                let near = if def.near.is_empty() && def.not_near.is_empty() {
+                    Vec::new()
+                } else {
+                    neighbours_in(d, &cells)
+                };
                 for (other, count) in &def.near {
                     let n = near
                         .iter()

@@ -5,13 +5,11 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Answer, Decision, DecisionKind, Illegal, Pending};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::{Mat, RoundMarkers};
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::cards::{Hand, card_id};
 use crate::rulesets::pop::rules::characters;
 use crate::rulesets::pop::rules::economy::{
@@ -29,14 +27,6 @@ use crate::rulesets::pop::rules::generic;
 use crate::rulesets::pop::rules::military;
 use crate::rulesets::pop::rules::rebels::counting_unrest;
 use crate::rulesets::pop::state::{FirstPlayer, Index, Seats, key_of};
-
-pub struct ActionPhasePlugin;
-
-impl Plugin for ActionPhasePlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Rules, play_action_phase.in_set(PopStep::P2));
-    }
-}
 
 /// Money for passing, by order of passing, for a number of players (FACTS section 1; the
 /// 1- and 2-player rows are house rules: only the first to pass is paid).
@@ -107,7 +97,7 @@ impl ActionPhase {
 
 /// The Action phase, as a resumable loop: consume an answer, finish what it started, then ask
 /// the next player, until every player is done.
-fn play_action_phase(world: &mut World) {
+pub(crate) fn play_action_phase(world: &mut World) {
     if world.resource::<ActionPhase>().stage == Stage::NotStarted {
         start_phase(world);
     }

@@ -4,27 +4,16 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::{Flow, Rules};
+use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::Mat;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::spend;
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
 use crate::rulesets::pop::state::{Content, key_of};
-
-pub struct CardsPlugin;
-
-impl Plugin for CardsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Rules, draw_action_cards.in_set(PopStep::P1B))
-            .add_systems(Rules, keep_action_cards.in_set(PopStep::P1C))
-            .add_systems(Rules, discard_to_hand_limit.in_set(PopStep::P5C));
-    }
-}
 
 /// Cards kept cost this much each (Phase 1 C).
 pub const KEEP_COST: i32 = 2;
@@ -186,7 +175,7 @@ pub fn draw_to_hand(world: &mut World, realm: Entity, kind: MpKind, rule: &'stat
 
 /// Phase 1 B: each player draws three cards in any mix (the first Round: one of each deck
 /// first, then three of choice).
-fn draw_action_cards(world: &mut World) {
+pub(crate) fn draw_action_cards(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, visits| {
@@ -229,7 +218,7 @@ pub fn drawable(world: &World) -> Vec<MpKind> {
 
 /// Phase 1 C: for each drawn card, keep it for 2 ducats or let it go (the first Round: up to 4
 /// kept free).
-fn keep_action_cards(world: &mut World) {
+pub(crate) fn keep_action_cards(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
@@ -309,7 +298,7 @@ pub fn hand_limit(world: &World, realm: Entity) -> usize {
 }
 
 /// Phase 5 C: discard down to five cards (more with Ideas).
-fn discard_to_hand_limit(world: &mut World) {
+pub(crate) fn discard_to_hand_limit(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {

@@ -4,13 +4,11 @@
 
 use bevy::prelude::*;
 
-use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{CharacterKind, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::cards::{
     ActionDecks, Hand, card_deck, card_id, find_card, take_from_hand,
 };
@@ -22,8 +20,7 @@ pub struct CharactersPlugin;
 
 impl Plugin for CharactersPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<DeadRulers>()
-            .add_systems(Rules, punish_interregnum.in_set(PopStep::P3F));
+        app.init_resource::<DeadRulers>();
     }
 }
 
@@ -472,7 +469,7 @@ pub fn reaction_candidates(world: &World, realm: Entity) -> Vec<Action> {
 
 /// Phase 3 step F: a realm without a ruler loses 1 stability, and the marriage tokens on it (its
 /// Player Realm partners'; a Non-Player Realm places none) turn to Disputed Succession.
-fn punish_interregnum(world: &mut World) {
+pub(crate) fn punish_interregnum(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {

@@ -3,22 +3,12 @@
 
 use bevy::prelude::*;
 
-use crate::engine::flow::{Flow, Rules};
+use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::RoundMarkers;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::events::EventDisplay;
 use crate::rulesets::pop::state::Content;
-
-pub struct CleanupPlugin;
-
-impl Plugin for CleanupPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Rules, reset_round_markers.in_set(PopStep::P5B))
-            .add_systems(Rules, end_age.in_set(PopStep::P5D));
-    }
-}
 
 /// Step B: reset the round markers of every Player Realm.
 pub(crate) fn reset_round_markers(world: &mut World) {

@@ -13,13 +13,12 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::{Flow, Rules};
+use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
 use crate::rulesets::pop::decision::{Action, Illegal};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability};
 use crate::rulesets::pop::rules::generic::{markers, mp, owner};
 use crate::rulesets::pop::rules::military::own_units_at;
@@ -50,10 +49,7 @@ pub struct CuriaPlugin;
 
 impl Plugin for CuriaPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Curia>()
-            .add_systems(Rules, set_up_curia.in_set(PopStep::Setup))
-            .add_systems(Rules, score_curia.in_set(PopStep::P4E))
-            .add_systems(Rules, tidy.after(PopStep::RoundEnd));
+        app.init_resource::<Curia>();
     }
 }
 
@@ -245,7 +241,7 @@ pub fn stability_discount(world: &World, realm: Entity) -> i32 {
 
 /// Setup: each Catholic Player Realm in play places its scenario cardinals, the track filled
 /// left to right in the scenario's order of realms, as far as the slots go.
-fn set_up_curia(world: &mut World) {
+pub(crate) fn set_up_curia(world: &mut World) {
     let content = world.resource::<Content>().0.clone();
     let slots = regular_slots(world);
     let mut curia = Curia::default();

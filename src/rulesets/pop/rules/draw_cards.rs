@@ -3,20 +3,11 @@
 
 use bevy::prelude::*;
 
-use crate::engine::flow::{Flow, Rules};
+use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::ids;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::events::{EventDisplay, EventSlot, event_def};
 use crate::rulesets::pop::state::Seats;
-
-pub struct DrawCardsPlugin;
-
-impl Plugin for DrawCardsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Rules, reveal_events.in_set(PopStep::P1A));
-    }
-}
 
 /// How many Events a Round reveals, and how many of them face up.
 pub fn events_revealed(players: usize) -> (usize, usize) {
@@ -24,7 +15,7 @@ pub fn events_revealed(players: usize) -> (usize, usize) {
 }
 
 /// Step A: the old row goes to the discard; players + 1 Events are drawn, the first 3 face up.
-fn reveal_events(world: &mut World) {
+pub(crate) fn reveal_events(world: &mut World) {
     let players = world.resource::<Seats>().0.len();
     let age = world.resource::<Flow>().age;
     let (count, face_up) = events_revealed(players);

@@ -12,14 +12,12 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige};
 use crate::rulesets::pop::rules::generic::{mp, owner};
 use crate::rulesets::pop::rules::relations::{at_war_between, influence_in, provinces_of};
@@ -38,23 +36,7 @@ pub struct EmpirePlugin;
 
 impl Plugin for EmpirePlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Empire>()
-            .add_systems(Rules, set_up_empire.in_set(PopStep::Setup))
-            .add_systems(Rules, score_empire.in_set(PopStep::P4E))
-            .add_systems(
-                Rules,
-                (check_faith, roll_npr_authority)
-                    .chain()
-                    .in_set(PopStep::RoundEnd)
-                    .before(crate::rulesets::pop::rules::scoring::check_game_end),
-            )
-            .add_systems(
-                Rules,
-                redistribute_imperial_influence
-                    .in_set(PopStep::P5B)
-                    .after(crate::rulesets::pop::rules::cleanup::reset_round_markers),
-            )
-            .add_systems(Rules, tidy.after(PopStep::RoundEnd));
+        app.init_resource::<Empire>();
     }
 }
 
@@ -508,7 +490,7 @@ fn set_up_imperial_influence(world: &mut World) {
 
 /// Phase 5 B (18.2): the Imperial Influence is taken up and placed again to match E, the
 /// Emperor choosing each cube's area.
-fn redistribute_imperial_influence(world: &mut World) {
+pub(crate) fn redistribute_imperial_influence(world: &mut World) {
     use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
     if emperor(world).is_none() {
         return;
@@ -670,7 +652,7 @@ pub fn change_authority(world: &mut World, delta: i32, rule: &'static str, why: 
 // ---------------------------------------------------------------------------------------------
 // Setup and upkeep of the Empire's state
 
-fn set_up_empire(world: &mut World) {
+pub(crate) fn set_up_empire(world: &mut World) {
     let content = world.resource::<Content>().0.clone();
     let Some(name) = content
         .options

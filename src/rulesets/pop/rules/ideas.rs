@@ -5,14 +5,13 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::{Flow, Rules};
+use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
 use crate::rulesets::pop::decision::Illegal;
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::Mat;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige};
 use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of};
 
@@ -20,14 +19,7 @@ pub struct IdeasPlugin;
 
 impl Plugin for IdeasPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<IdeaGrid>()
-            .add_systems(Rules, score_idea_prestige.in_set(PopStep::P4E))
-            .add_systems(
-                Rules,
-                refresh_ideas_at_end_of_age
-                    .in_set(PopStep::P5D)
-                    .before(crate::rulesets::pop::rules::cleanup::end_age),
-            );
+        app.init_resource::<IdeaGrid>();
     }
 }
 

@@ -5,30 +5,17 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::characters::advisors;
 use crate::rulesets::pop::rules::economy::{change_mp, pay_mandatory};
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
 use crate::rulesets::pop::rules::military::units_of;
 use crate::rulesets::pop::rules::towns::{MANPOWER_CAP, tracks};
 use crate::rulesets::pop::state::{Index, key_of, sid_of};
-
-pub struct IncomePlugin;
-
-impl Plugin for IncomePlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Rules, cut_costs.in_set(PopStep::P4A))
-            .add_systems(Rules, collect_income_and_pay_upkeep.in_set(PopStep::P4B))
-            .add_systems(Rules, charge_corruption.in_set(PopStep::P4C))
-            .add_systems(Rules, update_manpower.in_set(PopStep::P5A));
-    }
-}
 
 /// The last Phase 4 step B of a realm, line by line, for the player mat.
 #[derive(Component, Clone, Debug, Default, Serialize, PartialEq)]
@@ -76,7 +63,7 @@ pub fn stability_income(stability: i32) -> i32 {
 }
 
 /// Step A: each realm may fire advisors to cut costs.
-fn cut_costs(world: &mut World) {
+pub(crate) fn cut_costs(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
@@ -293,7 +280,7 @@ pub fn cut_costs_candidates(world: &World, realm: Entity) -> Vec<Action> {
 /// Step B: tax income and upkeep together. Optional costs the treasury cannot cover are not
 /// paid: units are disbanded (mercenaries first), then advisors leave (dearest first) before
 /// giving their bonus. Interest is mandatory: forced loans, then bankruptcy.
-fn collect_income_and_pay_upkeep(world: &mut World) {
+pub(crate) fn collect_income_and_pay_upkeep(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
@@ -527,7 +514,7 @@ pub fn corruption_charge(ducats: i32) -> i32 {
 
 /// Step C: a treasury of 50 ducats or more pays corruption in adm (each unpaid adm a loan
 /// token), unless ducats are thrown away to below 50.
-fn charge_corruption(world: &mut World) {
+pub(crate) fn charge_corruption(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
@@ -623,7 +610,7 @@ pub fn check_corruption(
 
 /// Phase 5 step A: manpower is recomputed from the tracks (deployed regulars count toward it)
 /// and half of the exhausted manpower returns (at least 3, at most 6).
-fn update_manpower(world: &mut World) {
+pub(crate) fn update_manpower(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {

@@ -8,14 +8,13 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::{Flow, Rules};
+use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{MilestoneCategory, MilestoneDef};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Pending, ask, take_answer};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::Mat;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::conditions::{describe, first_unmet};
 use crate::rulesets::pop::rules::economy::change_prestige;
 use crate::rulesets::pop::rules::effects::{Visit, apply_now, for_each_realm};
@@ -27,17 +26,7 @@ pub struct MilestonesPlugin;
 
 impl Plugin for MilestonesPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Milestones>().add_systems(
-            Rules,
-            (
-                close_age_claims
-                    .before(crate::rulesets::pop::rules::ideas::refresh_ideas_at_end_of_age),
-                offer_least_prestige_swap
-                    .after(crate::rulesets::pop::rules::ideas::refresh_ideas_at_end_of_age)
-                    .before(crate::rulesets::pop::rules::cleanup::end_age),
-            )
-                .in_set(PopStep::P5D),
-        );
+        app.init_resource::<Milestones>();
     }
 }
 
@@ -301,7 +290,7 @@ fn next_age(world: &World) -> Option<u8> {
 
 /// Phase 5 D, when the Age ends: in turn order each realm may complete Missions and Milestones
 /// before these go; then step 2, the next Age's Milestones replace them.
-fn close_age_claims(world: &mut World) {
+pub(crate) fn close_age_claims(world: &mut World) {
     if !age_ends(world) || stage(world) != AgeEnd::Claims {
         return;
     }
@@ -356,7 +345,7 @@ fn close_age_claims(world: &mut World) {
 
 /// Step 4: the realm with the least prestige (none on a tie) may replace one new Idea or
 /// Milestone with one of its choice from the matching deck.
-fn offer_least_prestige_swap(world: &mut World) {
+pub(crate) fn offer_least_prestige_swap(world: &mut World) {
     if !age_ends(world) || stage(world) != AgeEnd::Swap {
         return;
     }

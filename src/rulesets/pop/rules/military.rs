@@ -6,13 +6,11 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
 use crate::rulesets::pop::rules::cards::{Hand, card_id, take_from_hand};
 use crate::rulesets::pop::rules::characters::card_character;
@@ -28,8 +26,7 @@ pub struct MilitaryPlugin;
 
 impl Plugin for MilitaryPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<MilitaryAction>()
-            .add_systems(Rules, release_idle_commanders.in_set(PopStep::P5A));
+        app.init_resource::<MilitaryAction>();
     }
 }
 

@@ -6,13 +6,12 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::{Flow, Rules};
+use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::MissionDef;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::PlayerRealm;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::conditions::{all_met, describe, first_unmet};
 use crate::rulesets::pop::rules::economy::change_prestige;
 use crate::rulesets::pop::rules::effects::{Visit, apply_now, for_each_realm};
@@ -22,8 +21,7 @@ pub struct MissionsPlugin;
 
 impl Plugin for MissionsPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Victories>()
-            .add_systems(Rules, pick_missions.in_set(PopStep::P1D));
+        app.init_resource::<Victories>();
     }
 }
 
@@ -175,7 +173,7 @@ pub fn phase1_problem(world: &World, realm: Entity, action: &Action) -> Option<I
 }
 
 /// Phase 1 D: in turn order, each Player Realm refills to two Missions and may swap held ones.
-fn pick_missions(world: &mut World) {
+pub(crate) fn pick_missions(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, visits| {

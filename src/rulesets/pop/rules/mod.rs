@@ -1,13 +1,15 @@
 //! Price of Power: the Round of five phases with their lettered steps (FACTS section 1), the
 //! Ages of four Rounds, and the end of the game.
 //!
-//! Each step is a `PopStep` system set in the `Rules` schedule, chained in rule-book order.
-//! Steps whose rules belong to later work (income, rebels, war, ...) exist as named, empty sets
-//! so that those rules slot in without moving anything.
+//! Each step has a schedule of its own (`engine::flow::StepRules`) holding that step's systems
+//! in the order they run, all written in one table (`add_step_systems`); the driver runs only
+//! the current step's schedule.
 
+use bevy::ecs::schedule::IntoScheduleConfigs;
+use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 
-use crate::engine::flow::{StepDef, configure_steps};
+use crate::engine::flow::{StepDef, StepRules, add_step_schedules};
 use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Illegal, Pending};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::state::Index;
@@ -138,20 +140,12 @@ pub struct PopRulesPlugin;
 impl Plugin for PopRulesPlugin {
     fn build(&self, app: &mut App) {
         debug_assert_eq!(SETS.len(), STEPS.len());
-        configure_steps(app, SETS);
+        add_step_schedules(app, SETS.len());
+        add_step_systems(app);
         app.add_plugins((
-            setup::SetupPlugin,
-            cards::CardsPlugin,
             ideas::IdeasPlugin,
             characters::CharactersPlugin,
-            draw_cards::DrawCardsPlugin,
-            actions::ActionPhasePlugin,
-            unrest_step::UnrestStepPlugin,
             rebels::RebelsPlugin,
-            income::IncomePlugin,
-            monarch_power::MonarchPowerPlugin,
-            cleanup::CleanupPlugin,
-            scoring::GameEndPlugin,
             generic::GenericActionsPlugin,
         ));
         app.add_plugins((
@@ -168,6 +162,132 @@ impl Plugin for PopRulesPlugin {
         ));
     }
 }
+
+/// The schedule of a step.
+fn step(set: PopStep) -> StepRules {
+    crate::engine::flow::step_schedule(SETS, set)
+}
+
+/// Every step's systems, in the order they run (the order of the rule book's lettered steps;
+/// where one step has several, the order the recorded games were played with). After each
+/// step the Papal Curia and the Empire tidy up: whoever holds Roma or the Emperor's crown may
+/// change with any step.
+fn add_step_systems(app: &mut App) {
+    use PopStep::*;
+    add(
+        app,
+        Setup,
+        (
+            empire::set_up_empire,
+            trade::set_up_trade,
+            // The order of the RNG draws at setup is part of the game.
+            setup::build_event_decks,
+            setup::choose_first_player,
+            cards::shuffle_action_decks,
+            ideas::open_grid,
+            missions::prepare_mission_hands,
+            milestones::reveal_first_milestones,
+            struggle::set_up_power_struggles,
+            curia::set_up_curia,
+        )
+            .chain(),
+    );
+    add(app, RoundStart, scoring::start_round);
+    add(app, P1A, draw_cards::reveal_events);
+    add(app, P1B, cards::draw_action_cards);
+    add(app, P1C, cards::keep_action_cards);
+    add(app, P1D, missions::pick_missions);
+    add(app, P2, actions::play_action_phase);
+    add(
+        app,
+        P3A,
+        (
+            rebels::remove_cb_and_truce_tokens,
+            war::reset_phase3_counters,
+        )
+            .chain(),
+    );
+    add(app, P3B, war::invade);
+    add(app, P3C, rebel_armies::siege_or_move_rebels);
+    add(app, P3D, war::resolve_peace);
+    add(app, P3E, rebels::apply_prestige_penalties);
+    add(app, P3F, characters::punish_interregnum);
+    add(app, P3G, rebels::spread_religious_dissent);
+    add(app, P3H, unrest_step::add_and_remove_unrest);
+    add(app, P3I, rebels::roll_rebel_dice);
+    add(app, P4A, income::cut_costs);
+    add(app, P4B, income::collect_income_and_pay_upkeep);
+    add(app, P4C, income::charge_corruption);
+    add(app, P4D, monarch_power::gain_monarch_power);
+    add(
+        app,
+        P4E,
+        (
+            ideas::score_idea_prestige,
+            struggle::score_power_struggles,
+            curia::score_curia,
+            empire::score_empire,
+        )
+            .chain(),
+    );
+    add(
+        app,
+        P5A,
+        (
+            income::update_manpower,
+            military::release_idle_commanders,
+            trade::stand_merchants_up,
+        )
+            .chain(),
+    );
+    add(
+        app,
+        P5B,
+        (
+            cleanup::reset_round_markers,
+            empire::redistribute_imperial_influence,
+        )
+            .chain(),
+    );
+    add(app, P5C, cards::discard_to_hand_limit);
+    add(
+        app,
+        P5D,
+        (
+            milestones::close_age_claims,
+            ideas::refresh_ideas_at_end_of_age,
+            milestones::offer_least_prestige_swap,
+            cleanup::end_age,
+        )
+            .chain(),
+    );
+    add(
+        app,
+        RoundEnd,
+        (
+            empire::check_faith,
+            empire::roll_npr_authority,
+            scoring::check_game_end,
+        )
+            .chain(),
+    );
+    for set in SETS {
+        app.configure_sets(step(*set), TidyUp.after(*set));
+        app.add_systems(
+            step(*set),
+            (curia::tidy, empire::tidy).chain().in_set(TidyUp),
+        );
+    }
+}
+
+/// Adds a step's systems to its schedule, in its set (the tidy-up runs after the set).
+fn add<M>(app: &mut App, set: PopStep, systems: impl IntoScheduleConfigs<ScheduleSystem, M>) {
+    app.add_systems(step(set), systems.in_set(set));
+}
+
+/// The tidy-up after every step's own systems.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct TidyUp;
 
 /// Every legal answer to the pending decision, in a stable order.
 pub fn legal_actions(world: &World) -> Vec<Action> {

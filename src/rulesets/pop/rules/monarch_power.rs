@@ -3,25 +3,15 @@
 
 use bevy::prelude::*;
 
-use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::{Effect, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::{Character, Mat};
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::characters::{advisor_of, ruler_skill};
 use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm, queue_effects};
 use crate::rulesets::pop::state::key_of;
-
-pub struct MonarchPowerPlugin;
-
-impl Plugin for MonarchPowerPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Rules, gain_monarch_power.in_set(PopStep::P4D));
-    }
-}
 
 /// A realm's total skill level in one type: ruler (or regency 1) plus that type's advisor plus
 /// its Ideas.

@@ -7,12 +7,11 @@
 
 use bevy::prelude::*;
 
-use crate::engine::flow::{Rules, step_progress};
+use crate::engine::flow::step_progress;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending, ask, take_answer};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
 use crate::rulesets::pop::rules::effects::Progress;
 use crate::rulesets::pop::rules::military::units_at;
@@ -25,8 +24,7 @@ pub struct RebelArmiesPlugin;
 impl Plugin for RebelArmiesPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<RebelSiegeStrength>()
-            .init_resource::<RebelOrder>()
-            .add_systems(Rules, siege_or_move_rebels.in_set(PopStep::P3C));
+            .init_resource::<RebelOrder>();
     }
 }
 
@@ -94,7 +92,7 @@ fn unrest_in(world: &World, area: Entity) -> Vec<(Entity, Entity)> {
         .collect()
 }
 
-fn siege_or_move_rebels(world: &mut World) {
+pub(crate) fn siege_or_move_rebels(world: &mut World) {
     if let Some(action) = take_answer(world)
         && !battle::answer(world, &action)
     {

@@ -6,14 +6,12 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::Effect;
 use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::economy::{change_prestige, pay_mandatory};
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm, queue_effects};
 use crate::rulesets::pop::rules::relations::*;
@@ -28,11 +26,7 @@ pub struct RebelsPlugin;
 impl Plugin for RebelsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<RebelRoll>()
-            .init_resource::<EventRebelDice>()
-            .add_systems(Rules, remove_cb_and_truce_tokens.in_set(PopStep::P3A))
-            .add_systems(Rules, apply_prestige_penalties.in_set(PopStep::P3E))
-            .add_systems(Rules, spread_religious_dissent.in_set(PopStep::P3G))
-            .add_systems(Rules, roll_rebel_dice.in_set(PopStep::P3I));
+            .init_resource::<EventRebelDice>();
     }
 }
 
@@ -235,7 +229,7 @@ fn entity_of(world: &World, sid: u32) -> Option<Entity> {
 
 /// Phase 3 step I: each realm with unrest rolls rebel dice, area by area, in turn order; the
 /// battles of Rebellion results are fought once every realm has rolled.
-fn roll_rebel_dice(world: &mut World) {
+pub(crate) fn roll_rebel_dice(world: &mut World) {
     if for_each_realm(world, visit_rebel_dice, answer_rebel_dice)
         && crate::rulesets::pop::rules::battle::release_held(world)
     {
@@ -872,7 +866,7 @@ pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Acti
 
 /// Step A: all CB and truce tokens go; each CB of yours removed from a realm you are not at war
 /// with costs 2 prestige.
-fn remove_cb_and_truce_tokens(world: &mut World) {
+pub(crate) fn remove_cb_and_truce_tokens(world: &mut World) {
     let cbs: Vec<(u32, Entity, CasusBelli)> = world
         .try_query::<(Entity, &Sid, &CasusBelli)>()
         .map(|mut q| q.iter(world).map(|(e, s, c)| (s.0, e, *c)).collect())
@@ -917,7 +911,7 @@ fn remove_cb_and_truce_tokens(world: &mut World) {
 /// allied to the realm the token is on and, for a Non-Player Realm, has the most influence
 /// there (at least 2); each player loses prestige for the tax value of its towns held by enemies
 /// or rebels, at most 5.
-fn apply_prestige_penalties(world: &mut World) {
+pub(crate) fn apply_prestige_penalties(world: &mut World) {
     let marriages: Vec<(u32, Entity, Marriage)> = world
         .try_query::<(Entity, &Sid, &Marriage)>()
         .map(|mut q| {
@@ -1064,7 +1058,7 @@ pub(crate) fn realm_areas(world: &World, realm: Entity, vassal: bool) -> Vec<Ent
 
 /// Step G: in each of your town areas of another religion one town gains unrest; in one vassal
 /// area of another religion a vassal gains unrest or you remove 1 influence there.
-fn spread_religious_dissent(world: &mut World) {
+pub(crate) fn spread_religious_dissent(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, visits| {

@@ -3,22 +3,12 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::{Flow, Rules};
+use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::events::EventDisplay;
 use crate::rulesets::pop::state::{Content, Seats, key_of};
-
-pub struct GameEndPlugin;
-
-impl Plugin for GameEndPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Rules, start_round.in_set(PopStep::RoundStart))
-            .add_systems(Rules, check_game_end.in_set(PopStep::RoundEnd));
-    }
-}
 
 /// One realm's final score, line by line.
 #[derive(Clone, Debug, Serialize, PartialEq, Default)]
@@ -50,7 +40,7 @@ pub struct Outcome {
     pub winner: Option<String>,
 }
 
-fn start_round(world: &mut World) {
+pub(crate) fn start_round(world: &mut World) {
     let mut flow = world.resource_mut::<Flow>();
     flow.round += 1;
     flow.round_in_age += 1;

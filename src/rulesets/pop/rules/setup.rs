@@ -3,36 +3,12 @@
 
 use bevy::prelude::*;
 
-use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::EventKind;
 use crate::rulesets::pop::ids;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::events::EventDisplay;
 use crate::rulesets::pop::state::{Content, FirstPlayer, Seats, key_of};
-
-pub struct SetupPlugin;
-
-impl Plugin for SetupPlugin {
-    fn build(&self, app: &mut App) {
-        // One chain: the order of the RNG draws at setup is part of the game. The Power
-        // Struggle deck's shuffle (struggle.rs) is ordered after the chain's last draw.
-        app.add_systems(
-            Rules,
-            (
-                build_event_decks,
-                choose_first_player,
-                crate::rulesets::pop::rules::cards::shuffle_action_decks,
-                crate::rulesets::pop::rules::ideas::open_grid,
-                crate::rulesets::pop::rules::missions::prepare_mission_hands,
-                crate::rulesets::pop::rules::milestones::reveal_first_milestones,
-            )
-                .chain()
-                .in_set(PopStep::Setup),
-        );
-    }
-}
 
 /// Cards an Age deck holds: players + 1 revealed in each of its 4 Rounds.
 pub fn age_deck_size(players: usize) -> usize {
@@ -42,7 +18,7 @@ pub fn age_deck_size(players: usize) -> usize {
 /// Builds each Age's deck: realm events only for realms in play; the (1) half on top of the (2)
 /// half, each shuffled on its own; (X) cards fill whichever half is smaller. The deck is cut to
 /// exactly four Rounds of reveals (house rule: the rule book sizes decks by player count).
-fn build_event_decks(world: &mut World) {
+pub(crate) fn build_event_decks(world: &mut World) {
     let content = world.resource::<Content>().0.clone();
     let seats = world.resource::<Seats>().0.clone();
     let in_play: Vec<String> = seats.iter().map(|e| key_of(world, *e)).collect();
@@ -97,7 +73,7 @@ fn build_event_decks(world: &mut World) {
 }
 
 /// The First Player is drawn by lot.
-fn choose_first_player(world: &mut World) {
+pub(crate) fn choose_first_player(world: &mut World) {
     let seats = world.resource::<Seats>().0.clone();
     if seats.is_empty() {
         return;

@@ -7,13 +7,11 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::PowerStruggleDef;
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::conditions::all_met;
 use crate::rulesets::pop::rules::economy::change_prestige;
 use crate::rulesets::pop::rules::generic::markers;
@@ -25,20 +23,7 @@ pub struct StrugglePlugin;
 
 impl Plugin for StrugglePlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<PowerStruggles>()
-            // The shuffle draws from the game's RNG: after the ordered setup chain (setup.rs).
-            .add_systems(
-                Rules,
-                set_up_power_struggles
-                    .in_set(PopStep::Setup)
-                    .after(crate::rulesets::pop::rules::milestones::reveal_first_milestones),
-            )
-            .add_systems(
-                Rules,
-                score_power_struggles
-                    .in_set(PopStep::P4E)
-                    .after(crate::rulesets::pop::rules::ideas::score_idea_prestige),
-            );
+        app.init_resource::<PowerStruggles>();
     }
 }
 
@@ -69,7 +54,7 @@ fn def(world: &World, card: usize) -> &PowerStruggleDef {
 }
 
 /// Setup: the deck in the scenario's order (the first listed on top), or shuffled.
-fn set_up_power_struggles(world: &mut World) {
+pub(crate) fn set_up_power_struggles(world: &mut World) {
     if !power_struggles_on(world) {
         return;
     }

@@ -5,14 +5,13 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::{Flow, Rules};
+use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{MpKind, TradeCardDef, TradeNodeDef, TradeRequirement};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::colonize::{neighbours, shores};
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, gain_ducats};
 use crate::rulesets::pop::rules::explore::{hostile_sea, light_ships_at};
@@ -37,9 +36,7 @@ pub struct TradePlugin;
 
 impl Plugin for TradePlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<TradeBoard>()
-            .add_systems(Rules, set_up_trade.in_set(PopStep::Setup))
-            .add_systems(Rules, stand_merchants_up.in_set(PopStep::P5A));
+        app.init_resource::<TradeBoard>();
     }
 }
 
@@ -110,7 +107,7 @@ impl TradeBoard {
 /// Setup: the starting deck, the distant cards set aside, each Player Realm's merchants on the
 /// nodes its scenario lists (the rest off the board), and the nodes expanded from the start.
 /// Cards of a continent a realm in play knows at the start begin in the deck (house rule).
-fn set_up_trade(world: &mut World) {
+pub(crate) fn set_up_trade(world: &mut World) {
     let content = world.resource::<Content>().0.clone();
     let seats = world.resource::<Seats>().0.clone();
     let mut known: Vec<String> = Vec::new();

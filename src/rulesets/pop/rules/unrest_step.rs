@@ -3,26 +3,16 @@
 
 use bevy::prelude::*;
 
-use crate::engine::flow::Rules;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::content::schema::Effect;
 use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm, queue_effects};
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::state::{Index, key_of, sid_of};
 
-pub struct UnrestStepPlugin;
-
-impl Plugin for UnrestStepPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Rules, add_and_remove_unrest.in_set(PopStep::P3H));
-    }
-}
-
-fn add_and_remove_unrest(world: &mut World) {
+pub(crate) fn add_and_remove_unrest(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, visits| {

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::engine::flow::{Rules, step_progress};
+use crate::engine::flow::step_progress;
 use crate::engine::log::{Note, write};
 use crate::engine::query_cache::with_query;
 use crate::engine::rng::GameRng;
@@ -15,7 +15,6 @@ use crate::rulesets::pop::decision::{
 };
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::PopStep;
 use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
 use crate::rulesets::pop::rules::economy::{
     change_mp, change_prestige, change_stability, gain_ducats, pay_mandatory,
@@ -33,10 +32,7 @@ pub struct WarPlugin;
 
 impl Plugin for WarPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<WarState>()
-            .add_systems(Rules, reset_phase3_counters.in_set(PopStep::P3A))
-            .add_systems(Rules, invade.in_set(PopStep::P3B))
-            .add_systems(Rules, resolve_peace.in_set(PopStep::P3D));
+        app.init_resource::<WarState>();
     }
 }
 
@@ -1324,7 +1320,7 @@ pub(crate) fn remove_influence(
 // ---------------------------------------------------------------------------------------------
 // Phase 3
 
-fn reset_phase3_counters(world: &mut World) {
+pub(crate) fn reset_phase3_counters(world: &mut World) {
     {
         let mut s = world.resource_mut::<WarState>();
         s.peace_done.clear();
@@ -1346,7 +1342,7 @@ pub fn deployed_land_units(world: &World, realm: Entity) -> usize {
 /// Phase 3 step B: each Non-Player Realm at war (not an Active Ally, no hostile units in its
 /// areas) invades a neighbouring area holding an enemy town: 2 unrest there and invaders equal
 /// to half its tax value, who fight at once and then stay on as rebels.
-fn invade(world: &mut World) {
+pub(crate) fn invade(world: &mut World) {
     use crate::rulesets::pop::rules::empire;
     if let Some(action) = take_answer(world)
         && !battle::answer(world, &action)
@@ -1565,7 +1561,7 @@ pub(crate) fn partial_victory(world: &World, winner: Entity, loser: Entity) -> b
     }
 }
 
-fn resolve_peace(world: &mut World) {
+pub(crate) fn resolve_peace(world: &mut World) {
     if let Some(action) = take_answer(world) {
         answer_peace(world, &action);
     }
