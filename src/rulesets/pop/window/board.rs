@@ -64,6 +64,11 @@ struct FillBuilder {
 impl FillBuilder {
     /// Adds a piece's rings; returns the vertices it took.
     fn add(&mut self, rings: &[Vec<Point>]) -> std::ops::Range<usize> {
+        self.add_at(rings, 0.0)
+    }
+
+    /// Adds a piece's rings at depth `z` (relative to the mesh); returns the vertices it took.
+    fn add_at(&mut self, rings: &[Vec<Point>], z: f32) -> std::ops::Range<usize> {
         let start = self.positions.len();
         for ring in rings {
             let ring = open_ring(ring);
@@ -81,8 +86,7 @@ impl FillBuilder {
                 continue;
             }
             let base = self.positions.len() as u32;
-            self.positions
-                .extend(ring.iter().map(|(x, y)| [*x, *y, 0.0]));
+            self.positions.extend(ring.iter().map(|(x, y)| [*x, *y, z]));
             self.indices
                 .extend(triangles.into_iter().map(|i| base + i as u32));
         }
@@ -98,15 +102,6 @@ impl FillBuilder {
             )
         })
     }
-}
-
-/// Triangulates rings (each an outline, closed or not) into one mesh.
-pub fn fill_mesh<'a>(rings: impl IntoIterator<Item = &'a Vec<Point>>) -> Option<Mesh> {
-    let mut builder = FillBuilder::default();
-    for ring in rings {
-        builder.add(std::slice::from_ref(ring));
-    }
-    builder.build()
 }
 
 /// Every ring edge as a line segment: borders drawn one pixel wide at any zoom.
@@ -236,38 +231,40 @@ fn spawn_board(
         .filter(|g| !g.humans.is_empty())
         .and_then(|g| home_frame(&g.game, map, &g.front, view.bounds?));
 
-    let mut fill = |commands: &mut Commands, mesh: Option<Mesh>, colour: Color, z: f32| {
-        if let Some(mesh) = mesh {
-            commands.spawn((
-                Mesh2d(meshes.add(mesh)),
-                MeshMaterial2d(materials.add(colour)),
-                Transform::from_xyz(0.0, 0.0, z),
-            ));
-        }
-    };
-    fill(
-        &mut commands,
-        fill_mesh(&map.backdrop),
-        palette::BACKDROP,
-        z::BACKDROP,
-    );
-    fill(
-        &mut commands,
-        fill_mesh(map.sea_zones.iter().flat_map(|s| &s.shape)),
-        palette::SEA_ZONE,
-        z::SEA,
-    );
-    // The provinces: one mesh, painted through its vertex colours over a white material.
+    // Every fill in one mesh, painted through its vertex colours over a white material: the
+    // provinces first, then the sea zones and the backdrop land beneath them. One draw, and
+    // drawn front to back, so a software renderer's depth test throws away the backdrop under
+    // every province instead of shading the land twice.
     let mut builder = FillBuilder::default();
     let runs: Vec<(String, std::ops::Range<usize>)> = map
         .provinces
         .iter()
         .map(|p| (p.id.clone(), builder.add(&p.shape)))
         .collect();
+    let sea = map
+        .sea_zones
+        .iter()
+        .map(|s| builder.add_at(&s.shape, z::SEA - z::PROVINCE))
+        .fold(usize::MAX..0, |all, r| {
+            all.start.min(r.start)..all.end.max(r.end)
+        });
+    let backdrop = map
+        .backdrop
+        .iter()
+        .map(|ring| builder.add_at(std::slice::from_ref(ring), z::BACKDROP - z::PROVINCE))
+        .fold(usize::MAX..0, |all, r| {
+            all.start.min(r.start)..all.end.max(r.end)
+        });
     if let Some(mut mesh) = builder.build() {
         let unowned = LinearRgba::from(palette::UNOWNED).to_f32_array();
         let count = mesh.count_vertices();
-        mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, vec![unowned; count]);
+        let mut colours = vec![unowned; count];
+        for (range, colour) in [(sea, palette::SEA_ZONE), (backdrop, palette::BACKDROP)] {
+            if let Some(part) = colours.get_mut(range) {
+                part.fill(LinearRgba::from(colour).to_f32_array());
+            }
+        }
+        mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, colours);
         let mesh = meshes.add(mesh);
         commands.spawn((
             Mesh2d(mesh.clone()),
