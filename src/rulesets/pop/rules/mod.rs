@@ -365,7 +365,8 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
 
 /// Whether `action` answers the pending decision legally; if not, the rule that forbids it.
 pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
-    let Some(decision) = world.resource::<Pending>().0.clone() else {
+    // Borrowed, not cloned: the bot checks thousands of candidates a game.
+    let Some(decision) = world.resource::<Pending>().0.as_ref() else {
         return Err(Illegal::new(
             ids::SEQ_GAME_END,
             "nothing to decide: the game is over",
