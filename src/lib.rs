@@ -8,6 +8,11 @@
 //! - `fuzzing`: the fuzz targets (`fuzz/` runs them under libFuzzer, `tests/fuzz_smoke.rs` in CI).
 //! - `client` (feature `client`): the desktop game.
 
+/// mimalloc instead of the system allocator for every binary built on the library (the game,
+/// the command line, tests, benchmarks, fuzz targets): allocation was a fifth of a bot game.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub mod cli;
 pub mod engine;
 pub mod fuzzing;
