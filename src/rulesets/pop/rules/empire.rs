@@ -166,7 +166,7 @@ pub fn npr_emperor(world: &World) -> Option<Entity> {
 
 /// How many areas of the Empire hold units of realms outside it (18.8's count).
 pub fn areas_with_outsiders(world: &World) -> u32 {
-    listed_areas(world, |c| &c.0.options.hre_areas)
+    listed_areas(world, Listed::Hre)
         .into_iter()
         .filter(|(_, a)| hre_area(world, *a))
         .filter(|(_, a)| {
@@ -267,7 +267,7 @@ pub fn influence_with_imperial(world: &World, realm: Entity, area: Entity) -> u8
 /// Where Imperial Influence may go (18.2): areas of the Empire with a province owned by a
 /// Non-Player member, in scenario order.
 pub fn imperial_targets(world: &World) -> Vec<Entity> {
-    listed_areas(world, |c| &c.0.options.hre_areas)
+    listed_areas(world, Listed::Hre)
         .into_iter()
         .map(|(_, a)| a)
         .filter(|a| hre_area(world, *a))
@@ -290,7 +290,7 @@ pub fn fill_imperial_manpower(world: &mut World) {
     let Some(emp) = emperor(world) else {
         return;
     };
-    let influence: u32 = listed_areas(world, |c| &c.0.options.electors)
+    let influence: u32 = listed_areas(world, Listed::Electors)
         .into_iter()
         .filter(|(_, a)| elector_counts(world, *a))
         .map(|(_, a)| u32::from(influence_with_imperial(world, emp, a)))
@@ -541,13 +541,16 @@ pub fn authority(world: &World) -> i32 {
 
 /// Whether the area lies inside the Empire now: listed by the scenario and not left.
 pub fn hre_area(world: &World, area: Entity) -> bool {
-    // Areas always carry their content id (key_of's "#sid" is for keyless entities).
-    let Some(key) = world.get::<Key>(area).map(|k| k.0.as_str()) else {
+    let Some((key, _)) = world
+        .resource::<EmpireAreas>()
+        .hre
+        .iter()
+        .find(|(_, a)| *a == area)
+    else {
         return false;
     };
-    let content = &world.resource::<Content>().0;
-    content.options.hre_areas.iter().any(|k| k == key)
-        && !world.resource::<Empire>().left.iter().any(|k| k == key)
+    let left = &world.resource::<Empire>().left;
+    left.is_empty() || !left.contains(key)
 }
 
 fn capital_province(world: &World, realm: Entity) -> Option<Entity> {
@@ -575,21 +578,52 @@ pub fn is_external(world: &World, realm: Entity) -> bool {
     !is_emperor(world, realm) && !is_member(world, realm)
 }
 
-/// The scenario's HRE areas (or Elector Areas), as entities, in scenario order.
-fn listed_areas(world: &World, pick: impl Fn(&Content) -> &Vec<String>) -> Vec<(String, Entity)> {
-    listed(world, pick).map(|(k, a)| (k.clone(), a)).collect()
+/// The scenario's HRE areas and Elector Areas as entities, in scenario order, looked up once
+/// when the game is set up (`index_areas`): the Empire's tidy-up asks about them after every
+/// step, and finding each by its id was most of an action's time.
+#[derive(Resource, Default)]
+pub struct EmpireAreas {
+    hre: Vec<(String, Entity)>,
+    electors: Vec<(String, Entity)>,
 }
 
-/// `listed_areas` borrowed from the scenario, for the questions asked after every pass of the
-/// rules (nothing copied).
-fn listed<'w>(
-    world: &'w World,
-    pick: impl Fn(&'w Content) -> &'w Vec<String>,
-) -> impl Iterator<Item = (&'w String, Entity)> {
+/// Which of the scenario's lists of areas.
+#[derive(Clone, Copy)]
+enum Listed {
+    Hre,
+    Electors,
+}
+
+/// Finds the scenario's HRE areas and Elector Areas on the board (those it names that exist).
+pub fn index_areas(world: &mut World) {
     let index = world.resource::<Index>();
-    pick(world.resource::<Content>())
-        .iter()
-        .filter_map(move |k| Some((k, index.get(k)?)))
+    let options = &world.resource::<Content>().0.options;
+    let find = |keys: &[String]| -> Vec<(String, Entity)> {
+        keys.iter()
+            .filter_map(|k| Some((k.clone(), index.get(k)?)))
+            .collect()
+    };
+    let areas = EmpireAreas {
+        hre: find(&options.hre_areas),
+        electors: find(&options.electors),
+    };
+    world.insert_resource(areas);
+}
+
+/// The scenario's HRE areas (or Elector Areas), as entities, in scenario order.
+fn listed_areas(world: &World, which: Listed) -> Vec<(String, Entity)> {
+    listed(world, which).map(|(k, a)| (k.clone(), a)).collect()
+}
+
+/// `listed_areas` borrowed, for the questions asked after every step (nothing copied).
+fn listed(world: &World, which: Listed) -> impl Iterator<Item = (&String, Entity)> {
+    let areas = world.resource::<EmpireAreas>();
+    match which {
+        Listed::Hre => &areas.hre,
+        Listed::Electors => &areas.electors,
+    }
+    .iter()
+    .map(|(k, a)| (k, *a))
 }
 
 /// Whether an Elector Area counts (18.3): it lies inside the Empire and holds the capital of a
@@ -609,7 +643,7 @@ fn counting_electors(world: &World) -> Vec<String> {
 
 /// The Elector Areas counting, as the scenario lists them (borrowed: asked after every pass).
 fn counting_elector_keys(world: &World) -> impl Iterator<Item = &String> {
-    listed(world, |c| &c.0.options.electors)
+    listed(world, Listed::Electors)
         .filter(move |(_, a)| elector_counts(world, *a))
         .map(|(k, _)| k)
 }
@@ -742,7 +776,7 @@ fn wholly_outside(world: &World) -> Vec<String> {
         }
     };
     // The keys are copied only for the areas outside (few, usually none).
-    listed(world, |c| &c.0.options.hre_areas)
+    listed(world, Listed::Hre)
         .filter(|(_, area)| {
             let Some(provinces) = world.get::<AreaProvinces>(*area) else {
                 return false;
@@ -805,7 +839,10 @@ fn refresh_electors(world: &mut World) {
 
 /// E above its cap drops to it (18.1: 1 per Elector Area lost below E - 1).
 fn enforce_cap(world: &mut World) {
-    let cap = max_authority(world);
+    // The electors counting were just refreshed (`refresh_electors`): the cap is read off them
+    // instead of counted again.
+    let cap = (1 + world.resource::<Empire>().electors.len() as i32).min(MAX_AUTHORITY);
+    debug_assert_eq!(cap, max_authority(world));
     let e = world.resource::<Empire>().authority;
     if e > cap {
         change_authority(
@@ -876,7 +913,7 @@ pub fn tidy(world: &mut World) {
     let candidates = if world.resource::<Empire>().left.is_empty() {
         Vec::new()
     } else {
-        listed_areas(world, |c| &c.0.options.hre_areas)
+        listed_areas(world, Listed::Hre)
     };
     for (key, area) in candidates {
         let left = world.resource::<Empire>().left.contains(&key);
@@ -990,7 +1027,7 @@ pub(crate) fn check_faith(world: &mut World) {
     {
         return;
     }
-    let faiths: Vec<Option<Religion>> = listed_areas(world, |c| &c.0.options.electors)
+    let faiths: Vec<Option<Religion>> = listed_areas(world, Listed::Electors)
         .into_iter()
         .filter(|(_, a)| elector_counts(world, *a))
         .map(|(_, a)| {
@@ -1180,7 +1217,7 @@ pub fn imperial_liberation_cb(world: &World, realm: Entity, target: Entity) -> b
     if !is_emperor(world, realm) || !is_external(world, target) {
         return false;
     }
-    listed_areas(world, |c| &c.0.options.hre_areas)
+    listed_areas(world, Listed::Hre)
         .into_iter()
         .filter(|(_, a)| hre_area(world, *a))
         .flat_map(|(_, a)| provinces_of(world, a))
@@ -1195,7 +1232,7 @@ pub fn imperial_liberation_cb(world: &World, realm: Entity, target: Entity) -> b
 pub fn reclaim_target(world: &World, realm: Entity, target: Entity) -> bool {
     is_emperor(world, realm)
         && is_external(world, target)
-        && listed_areas(world, |c| &c.0.options.hre_areas)
+        && listed_areas(world, Listed::Hre)
             .into_iter()
             .flat_map(|(_, a)| provinces_of(world, a))
             .any(|p| owner(world, p) == Some(target))
@@ -1303,7 +1340,7 @@ pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb:
 /// cube: where it has the most first, ties alphabetical (house rule: the book leaves the choice
 /// to the Emperor); fewer if it has fewer there.
 fn imperial_influence_removal(world: &World, emp: Entity, n: usize) -> Vec<(String, Entity)> {
-    let mut left: Vec<(String, Entity, u8)> = listed_areas(world, |c| &c.0.options.hre_areas)
+    let mut left: Vec<(String, Entity, u8)> = listed_areas(world, Listed::Hre)
         .into_iter()
         .filter(|(_, a)| hre_area(world, *a))
         .map(|(k, a)| (k, a, influence_in(world, emp, a)))
@@ -1637,7 +1674,7 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
         );
         return;
     }
-    let to_vote: Vec<String> = listed_areas(world, |c| &c.0.options.electors)
+    let to_vote: Vec<String> = listed_areas(world, Listed::Electors)
         .into_iter()
         .filter(|(_, a)| elector_counts(world, *a))
         .map(|(key, _)| key)
