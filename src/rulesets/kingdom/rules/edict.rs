@@ -72,8 +72,13 @@ fn no_land(world: &World, k: Entity) -> bool {
     kingdom.anarchy || kingdom.claimed.is_empty()
 }
 
-pub(crate) fn hex_at(world: &World, (col, row): At) -> Option<(Entity, &HexTile)> {
-    let e = world.resource::<Board>().at(col, row)?;
+pub(crate) fn hex_at(world: &World, at: At) -> Option<(Entity, &HexTile)> {
+    hex_on(world, world.resource::<Board>(), at)
+}
+
+/// `hex_at` on a board already read.
+fn hex_on<'w>(world: &'w World, board: &Board, (col, row): At) -> Option<(Entity, &'w HexTile)> {
+    let e = board.at(col, row)?;
     Some((e, world.get::<HexTile>(e)?))
 }
 
@@ -269,7 +274,17 @@ fn upgrade_target(
 
 /// The kingdom's settlement on a hex, if it has one there.
 pub fn settlement_at(world: &World, seat: u8, at: At) -> Option<(Entity, &Settlement)> {
-    let (_, tile) = hex_at(world, at)?;
+    settlement_on(world, world.resource::<Board>(), seat, at)
+}
+
+/// `settlement_at` on a board already read.
+fn settlement_on<'w>(
+    world: &'w World,
+    board: &Board,
+    seat: u8,
+    at: At,
+) -> Option<(Entity, &'w Settlement)> {
+    let (_, tile) = hex_on(world, board, at)?;
     let st = tile.settlement?;
     let settlement = world.get::<Settlement>(st)?;
     (settlement.owner == Some(seat)).then_some((st, settlement))
@@ -363,18 +378,13 @@ impl<'w> Checking<'w> {
         }
     }
 
-    /// `hex_at` on the board read once.
-    fn hex_at(&self, (col, row): At) -> Option<(Entity, &'w HexTile)> {
-        let e = self.board.at(col, row)?;
-        Some((e, self.world.get::<HexTile>(e)?))
+    fn hex_at(&self, at: At) -> Option<(Entity, &'w HexTile)> {
+        hex_on(self.world, self.board, at)
     }
 
-    /// `settlement_at` for this kingdom, on the board read once.
+    /// This kingdom's settlement there.
     fn settlement_at(&self, at: At) -> Option<(Entity, &'w Settlement)> {
-        let (_, tile) = self.hex_at(at)?;
-        let st = tile.settlement?;
-        let settlement = self.world.get::<Settlement>(st)?;
-        (settlement.owner == Some(self.k.seat)).then_some((st, settlement))
+        settlement_on(self.world, self.board, self.k.seat, at)
     }
 }
 
