@@ -376,7 +376,7 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
         return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "no realm is deciding"));
     };
     let listed = |rule: &'static str, what: &str| {
-        if candidates(world, &decision).contains(action) {
+        if candidates(world, decision).contains(action) {
             Ok(())
         } else {
             Err(Illegal::new(
@@ -506,7 +506,7 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             "one of your own regular cardinals",
         ),
         k if generic::owns(k) => generic::check_decision(world, realm, k, action),
-        _ => actions::check(world, &decision, action),
+        _ => actions::check(world, decision, action),
     }
 }
 #[cfg(test)]
