@@ -166,3 +166,87 @@ fn the_listed_buildings_are_exactly_the_placements_check_accepts() {
         "only {decisions} Settlements decisions were tried"
     );
 }
+
+/// Leadership and Claims lists skip answers before `check` runs on them (for speed): at every
+/// such decision of a few bot games they must still be exactly the answers `check` accepts,
+/// found by trying every role, leader and focus, and every answer on every hex of the board.
+#[test]
+fn the_listed_leadership_and_claims_answers_are_exactly_what_check_accepts() {
+    use regnum::engine::game::Game;
+    use regnum::engine::ruleset::{Ruleset, SeatBot};
+    use regnum::rulesets::kingdom::model::{HexTile, Kingdom as KingdomMat};
+    use regnum::rulesets::kingdom::{Action, DecisionKind, Kingdom};
+
+    let content = regnum::rulesets::kingdom::content::default_scenario();
+    let (mut leadership, mut claims) = (0, 0);
+    for seed in 1..=2 {
+        let mut game = Game::<Kingdom>::new(content.clone(), Default::default(), seed).unwrap();
+        let mut bot = <Kingdom as Ruleset>::Bot::seeded(seed);
+        while !game.is_over() {
+            let kind = game.pending().map(|d| d.kind);
+            if matches!(kind, Some(DecisionKind::Leadership | DecisionKind::Claims)) {
+                let world = game.world();
+                let mut kingdoms = world.try_query::<&KingdomMat>().unwrap();
+                let (leaders, armies) = kingdoms.iter(world).fold((0, 0), |(l, a), k| {
+                    (l.max(k.leaders.len()), a.max(k.armies.len()))
+                });
+                let mut tried = Vec::new();
+                if kind == Some(DecisionKind::Leadership) {
+                    leadership += 1;
+                    for r in &content.roles {
+                        for focus in 0..=8u8 {
+                            for leader in 0..=leaders as u8 {
+                                tried.push(Action::Assign {
+                                    role: r.role,
+                                    leader,
+                                    focus,
+                                });
+                            }
+                            tried.push(Action::Abdicate {
+                                role: r.role,
+                                to: None,
+                                focus,
+                            });
+                            for to in &content.roles {
+                                tried.push(Action::Abdicate {
+                                    role: r.role,
+                                    to: Some(to.role),
+                                    focus,
+                                });
+                            }
+                        }
+                    }
+                } else {
+                    claims += 1;
+                    let mut hexes = world.try_query::<&HexTile>().unwrap();
+                    for t in hexes.iter(world) {
+                        let at = (t.col, t.row);
+                        tried.extend([Action::Explore(at), Action::Claim(at), Action::Abandon(at)]);
+                        tried.push(Action::Clear { at, army: None });
+                        for i in 0..=armies as u8 {
+                            tried.push(Action::Clear { at, army: Some(i) });
+                        }
+                    }
+                }
+                let mut accepted: Vec<Action> = tried
+                    .into_iter()
+                    .filter(|a| game.check(a).is_ok())
+                    .collect();
+                let mut listed: Vec<Action> = game
+                    .legal_actions()
+                    .into_iter()
+                    .filter(|a| *a != Action::Done)
+                    .collect();
+                accepted.sort_by_key(|a| format!("{a:?}"));
+                listed.sort_by_key(|a| format!("{a:?}"));
+                assert_eq!(listed, accepted, "seed {seed}, {kind:?}");
+            }
+            let action = bot.choose(&game).unwrap();
+            game.apply(action).unwrap();
+        }
+    }
+    assert!(
+        leadership > 20 && claims > 20,
+        "only {leadership} Leadership and {claims} Claims decisions were tried"
+    );
+}
