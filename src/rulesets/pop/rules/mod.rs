@@ -174,7 +174,7 @@ fn step(set: PopStep) -> StepRules {
 /// change with any step.
 fn add_step_systems(app: &mut App) {
     use PopStep::*;
-    add(
+    add_to_step(
         app,
         Setup,
         (
@@ -192,13 +192,13 @@ fn add_step_systems(app: &mut App) {
         )
             .chain(),
     );
-    add(app, RoundStart, scoring::start_round);
-    add(app, P1A, draw_cards::reveal_events);
-    add(app, P1B, cards::draw_action_cards);
-    add(app, P1C, cards::keep_action_cards);
-    add(app, P1D, missions::pick_missions);
-    add(app, P2, actions::play_action_phase);
-    add(
+    add_to_step(app, RoundStart, scoring::start_round);
+    add_to_step(app, P1A, draw_cards::reveal_events);
+    add_to_step(app, P1B, cards::draw_action_cards);
+    add_to_step(app, P1C, cards::keep_action_cards);
+    add_to_step(app, P1D, missions::pick_missions);
+    add_to_step(app, P2, actions::play_action_phase);
+    add_to_step(
         app,
         P3A,
         (
@@ -207,19 +207,19 @@ fn add_step_systems(app: &mut App) {
         )
             .chain(),
     );
-    add(app, P3B, war::invade);
-    add(app, P3C, rebel_armies::siege_or_move_rebels);
-    add(app, P3D, war::resolve_peace);
-    add(app, P3E, rebels::apply_prestige_penalties);
-    add(app, P3F, characters::punish_interregnum);
-    add(app, P3G, rebels::spread_religious_dissent);
-    add(app, P3H, unrest_step::add_and_remove_unrest);
-    add(app, P3I, rebels::roll_rebel_dice);
-    add(app, P4A, income::cut_costs);
-    add(app, P4B, income::collect_income_and_pay_upkeep);
-    add(app, P4C, income::charge_corruption);
-    add(app, P4D, monarch_power::gain_monarch_power);
-    add(
+    add_to_step(app, P3B, war::invade);
+    add_to_step(app, P3C, rebel_armies::siege_or_move_rebels);
+    add_to_step(app, P3D, war::resolve_peace);
+    add_to_step(app, P3E, rebels::apply_prestige_penalties);
+    add_to_step(app, P3F, characters::punish_interregnum);
+    add_to_step(app, P3G, rebels::spread_religious_dissent);
+    add_to_step(app, P3H, unrest_step::add_and_remove_unrest);
+    add_to_step(app, P3I, rebels::roll_rebel_dice);
+    add_to_step(app, P4A, income::cut_costs);
+    add_to_step(app, P4B, income::collect_income_and_pay_upkeep);
+    add_to_step(app, P4C, income::charge_corruption);
+    add_to_step(app, P4D, monarch_power::gain_monarch_power);
+    add_to_step(
         app,
         P4E,
         (
@@ -230,7 +230,7 @@ fn add_step_systems(app: &mut App) {
         )
             .chain(),
     );
-    add(
+    add_to_step(
         app,
         P5A,
         (
@@ -240,7 +240,7 @@ fn add_step_systems(app: &mut App) {
         )
             .chain(),
     );
-    add(
+    add_to_step(
         app,
         P5B,
         (
@@ -249,8 +249,8 @@ fn add_step_systems(app: &mut App) {
         )
             .chain(),
     );
-    add(app, P5C, cards::discard_to_hand_limit);
-    add(
+    add_to_step(app, P5C, cards::discard_to_hand_limit);
+    add_to_step(
         app,
         P5D,
         (
@@ -261,7 +261,7 @@ fn add_step_systems(app: &mut App) {
         )
             .chain(),
     );
-    add(
+    add_to_step(
         app,
         RoundEnd,
         (
@@ -281,7 +281,11 @@ fn add_step_systems(app: &mut App) {
 }
 
 /// Adds a step's systems to its schedule, in its set (the tidy-up runs after the set).
-fn add<M>(app: &mut App, set: PopStep, systems: impl IntoScheduleConfigs<ScheduleSystem, M>) {
+fn add_to_step<M>(
+    app: &mut App,
+    set: PopStep,
+    systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
+) {
     app.add_systems(step(set), systems.in_set(set));
 }
 
