@@ -101,6 +101,24 @@ fn two_hundred_bot_games_fire_every_kingdom_rule_and_replay_to_their_hashes() {
     );
 }
 
+/// Asserts that the listed answers of the kind `keep` picks are exactly those of `tried` that
+/// `check` accepts (order aside): what every pruned list of the Edict must keep.
+fn assert_listed_as_checked(
+    game: &regnum::engine::game::Game<regnum::rulesets::kingdom::Kingdom>,
+    tried: Vec<regnum::rulesets::kingdom::Action>,
+    keep: impl Fn(&regnum::rulesets::kingdom::Action) -> bool,
+    context: &str,
+) {
+    let mut accepted: Vec<_> = tried
+        .into_iter()
+        .filter(|a| game.check(a).is_ok())
+        .collect();
+    let mut listed: Vec<_> = game.legal_actions().into_iter().filter(keep).collect();
+    accepted.sort_by_key(|a| format!("{a:?}"));
+    listed.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(listed, accepted, "{context}");
+}
+
 /// The Edict's building list is pruned before `check` runs on it (for speed): at every
 /// Settlements decision of a few bot games, it must still be exactly the placements `check`
 /// accepts, found by trying every building on every lot of every settlement.
@@ -144,18 +162,12 @@ fn the_listed_buildings_are_exactly_the_placements_check_accepts() {
                         }
                     }
                 }
-                let mut accepted: Vec<Action> = tried
-                    .into_iter()
-                    .filter(|a| game.check(a).is_ok())
-                    .collect();
-                let mut listed: Vec<Action> = game
-                    .legal_actions()
-                    .into_iter()
-                    .filter(|a| matches!(a, Action::Build { .. }))
-                    .collect();
-                accepted.sort_by_key(|a| format!("{a:?}"));
-                listed.sort_by_key(|a| format!("{a:?}"));
-                assert_eq!(listed, accepted, "seed {seed}");
+                assert_listed_as_checked(
+                    &game,
+                    tried,
+                    |a| matches!(a, Action::Build { .. }),
+                    &format!("seed {seed}"),
+                );
             }
             let action = bot.choose(&game).unwrap();
             game.apply(action).unwrap();
@@ -228,18 +240,12 @@ fn the_listed_leadership_and_claims_answers_are_exactly_what_check_accepts() {
                         }
                     }
                 }
-                let mut accepted: Vec<Action> = tried
-                    .into_iter()
-                    .filter(|a| game.check(a).is_ok())
-                    .collect();
-                let mut listed: Vec<Action> = game
-                    .legal_actions()
-                    .into_iter()
-                    .filter(|a| *a != Action::Done)
-                    .collect();
-                accepted.sort_by_key(|a| format!("{a:?}"));
-                listed.sort_by_key(|a| format!("{a:?}"));
-                assert_eq!(listed, accepted, "seed {seed}, {kind:?}");
+                assert_listed_as_checked(
+                    &game,
+                    tried,
+                    |a| *a != Action::Done,
+                    &format!("seed {seed}, {kind:?}"),
+                );
             }
             let action = bot.choose(&game).unwrap();
             game.apply(action).unwrap();
