@@ -109,7 +109,12 @@ pub fn catholic_players(world: &World) -> Vec<Entity> {
 
 /// Regular cardinal slots: one more than the Catholic Player Realms (the Roma slot besides).
 pub fn regular_slots(world: &World) -> usize {
-    catholic_players(world).len() + 1
+    // Counted without listing the realms: asked after every step.
+    world.get_resource::<Seats>().map_or(0, |s| {
+        s.0.iter()
+            .filter(|r| may_hold_cardinals(world, **r))
+            .count()
+    }) + 1
 }
 
 fn option_entity(
@@ -336,6 +341,29 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
     }
 }
 
+/// Whether the track is already as `tidy` would leave it: every cardinal a Catholic Player
+/// Realm's that does not control Roma, no more of them than the slots, and the Roma slot's
+/// holder the one recorded. Asked after every step, it reads the track in place (nothing
+/// copied, no id spelled out); the tidy-up does its work only when it says no.
+fn curia_settled(world: &World) -> bool {
+    let controller = roma_controller(world);
+    let roma = roma_holder(world);
+    let slots = regular_slots(world);
+    let index = world.resource::<Index>();
+    let curia = world.resource::<Curia>();
+    let holds = |key: &String| {
+        index
+            .get(key)
+            .is_some_and(|r| may_hold_cardinals(world, r) && Some(r) != controller)
+    };
+    let roma_recorded = match (curia.roma.as_deref(), roma) {
+        (None, None) => true,
+        (Some(key), Some(r)) => index.get(key) == Some(r),
+        _ => false,
+    };
+    roma_recorded && curia.cardinals.len() <= slots && curia.cardinals.iter().all(holds)
+}
+
 /// Removes a realm's rightmost regular cardinal (never Roma's). Returns whether it had one.
 fn remove_cardinal(world: &mut World, realm: Entity, rule: &'static str, why: &str) -> bool {
     let name = key_of(world, realm);
@@ -355,6 +383,9 @@ fn remove_cardinal(world: &mut World, realm: Entity, rule: &'static str, why: &s
 /// Roma discards its other cardinals; the slots shrink with the Catholic Player Realms; a new
 /// holder of the Roma slot is logged.
 pub fn tidy(world: &mut World) {
+    if curia_settled(world) {
+        return;
+    }
     let keys: Vec<String> = world.resource::<Curia>().cardinals.clone();
     let mut gone: Vec<(String, &'static str, &'static str)> = Vec::new();
     let roma_controller = roma_controller(world).map(|r| key_of(world, r));

@@ -610,6 +610,79 @@ pub fn index_areas(world: &mut World) {
     world.insert_resource(areas);
 }
 
+/// What the Empire's tidy-up read when it last worked the Empire's lands out, so that a step
+/// which changed none of it skips the work (most steps: the tidy-up runs after every one).
+///
+/// Which areas are wholly outside, which left areas may rejoin and which Elector Areas count
+/// depend on nothing but who owns each province, the realms' capitals, vassal tokens, which
+/// realms exist, and the Emperor and the areas that left. The board's part is watched by the
+/// observers `watch_empire_lands` adds (any insert or removal of those components, despawns
+/// included); the Empire's part is compared. Working it out is a function of those inputs, so
+/// when they are what they were at the start of the last time and that time changed nothing,
+/// it would change nothing again.
+#[derive(Resource)]
+pub struct EmpireLandsWatch {
+    board_changed: bool,
+    emperor: Option<String>,
+    left: Vec<String>,
+    outside: Vec<String>,
+    electors: Vec<String>,
+}
+
+impl Default for EmpireLandsWatch {
+    fn default() -> Self {
+        Self {
+            board_changed: true,
+            emperor: None,
+            left: Vec::new(),
+            outside: Vec::new(),
+            electors: Vec::new(),
+        }
+    }
+}
+
+impl EmpireLandsWatch {
+    /// Whether the Empire's lands are as they were at the start of the last working-out.
+    fn unchanged(&self, empire: &Empire) -> bool {
+        !self.board_changed
+            && self.emperor == empire.emperor
+            && self.left == empire.left
+            && self.outside == empire.outside
+            && self.electors == empire.electors
+    }
+
+    /// Remembers what a working-out starts from.
+    fn start(&mut self, empire: &Empire) {
+        self.board_changed = false;
+        self.emperor.clone_from(&empire.emperor);
+        self.left.clone_from(&empire.left);
+        self.outside.clone_from(&empire.outside);
+        self.electors.clone_from(&empire.electors);
+    }
+}
+
+fn mark_empire_lands_changed(
+    _: On<Insert, (OwnedBy, Capital, Vassal, InArea)>,
+    mut watch: ResMut<EmpireLandsWatch>,
+) {
+    watch.board_changed = true;
+}
+
+fn mark_empire_lands_discarded(
+    _: On<Discard, (OwnedBy, Capital, Vassal, InArea, Realm)>,
+    mut watch: ResMut<EmpireLandsWatch>,
+) {
+    watch.board_changed = true;
+}
+
+/// Starts watching what the Empire's lands depend on (after the scenario is spawned: the first
+/// tidy-up works everything out anyway).
+pub fn watch_empire_lands(world: &mut World) {
+    world.init_resource::<EmpireLandsWatch>();
+    world.add_observer(mark_empire_lands_changed);
+    world.add_observer(mark_empire_lands_discarded);
+}
+
 /// The scenario's HRE areas (or Elector Areas), as entities, in scenario order.
 fn listed_areas(world: &World, which: Listed) -> Vec<(String, Entity)> {
     listed(world, which).map(|(k, a)| (k.clone(), a)).collect()
@@ -876,6 +949,23 @@ pub fn tidy(world: &mut World) {
             .realm(&name),
         );
     }
+    // A world set up without the watch (a test's own) works the lands out every time.
+    let unchanged = world
+        .get_resource::<EmpireLandsWatch>()
+        .is_some_and(|watch| watch.unchanged(world.resource::<Empire>()));
+    if !unchanged {
+        work_out_lands(world);
+    }
+    enforce_cap(world);
+}
+
+/// Areas leave and rejoin the Empire (18.6) and the Elector Areas counting are recomputed.
+fn work_out_lands(world: &mut World) {
+    if world.contains_resource::<EmpireLandsWatch>() {
+        world.resource_scope(|world, mut watch: Mut<EmpireLandsWatch>| {
+            watch.start(world.resource::<Empire>());
+        });
+    }
     let outside_before = world.resource::<Empire>().outside.clone();
     // An area leaving makes the realms with their capital there outsiders, which may take
     // another area out with it: leave until nothing more does.
@@ -938,7 +1028,6 @@ pub fn tidy(world: &mut World) {
     };
     world.resource_mut::<Empire>().outside = outside_after;
     refresh_electors(world);
-    enforce_cap(world);
 }
 
 // ---------------------------------------------------------------------------------------------
