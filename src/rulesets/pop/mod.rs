@@ -171,7 +171,9 @@ impl Ruleset for PriceOfPower {
     }
 
     fn check(world: &World, action: &Action) -> Result<(), Illegal> {
-        rules::check(world, action)
+        // Checking one answer may list a decision's candidates and check each (a free
+        // activation's marches): the questions they repeat are remembered while it checks.
+        crate::engine::memo::scope(world, || rules::check(world, action))
     }
 
     fn kinds() -> &'static [&'static str] {

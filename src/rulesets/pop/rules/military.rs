@@ -2363,7 +2363,11 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
         }
         if let Some(d) = &m.declared {
             let fought = world.resource::<battle::Battles>().fought > d.battles_before;
-            if !fought && !d.offered && !free_candidates(world, realm).is_empty() {
+            // Each candidate march is checked, and asks where the army may go: remembered.
+            let offer = !fought
+                && !d.offered
+                && crate::engine::memo::scope(world, || !free_candidates(world, realm).is_empty());
+            if offer {
                 if let Some(d) = world.resource_mut::<MilitaryAction>().declared.as_mut() {
                     d.offered = true;
                 }
