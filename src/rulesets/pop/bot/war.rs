@@ -3,7 +3,9 @@
 
 use super::legal::Legal;
 use crate::rulesets::pop::rules::actions::TurnPart;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+
+use bevy::ecs::entity::EntityHashMap;
 
 use bevy::prelude::*;
 use chacha20::ChaCha8Rng;
@@ -48,7 +50,7 @@ fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> V
 
 /// Steps from every area to the nearest area holding a province of one of `targets`, over land
 /// and across the realm's Naval Bridges.
-fn distances(world: &World, realm: Entity, targets: &[Entity]) -> HashMap<Entity, u32> {
+fn distances(world: &World, realm: Entity, targets: &[Entity]) -> EntityHashMap<u32> {
     distances_within(world, realm, targets, None)
 }
 
@@ -84,9 +86,10 @@ fn distances_within(
     realm: Entity,
     targets: &[Entity],
     within: Option<&[Entity]>,
-) -> HashMap<Entity, u32> {
+) -> EntityHashMap<u32> {
     let bridges = crate::rulesets::pop::rules::military::naval_bridges(world, realm);
-    let mut dist = HashMap::new();
+    // Keyed by entity with Bevy's entity hash (no SipHash): the walk is the bot's widest.
+    let mut dist = EntityHashMap::default();
     let mut queue = VecDeque::new();
     if let Some(mut starts) =
         crate::engine::query_cache::with_query::<(Entity, &InArea), (), _>(world, |q| {
@@ -107,13 +110,17 @@ fn distances_within(
     }
     while let Some(a) = queue.pop_front() {
         let d = dist[&a];
-        let mut next: Vec<Entity> = world
-            .get::<LandBorders>(a)
-            .map(|b| b.0.iter().map(|(n, _)| *n).collect())
-            .unwrap_or_default();
-        next.extend(across_bridges(world, a, &bridges));
-        for n in next {
-            if let std::collections::hash_map::Entry::Vacant(slot) = dist.entry(n) {
+        // A walk by levels gives every area its least distance whatever order its neighbours
+        // are taken in.
+        let borders = world.get::<LandBorders>(a).map(|b| b.0.as_slice());
+        let over_land = borders.unwrap_or_default().iter().map(|(n, _)| *n);
+        let over_sea = if bridges.is_empty() {
+            Vec::new()
+        } else {
+            across_bridges(world, a, &bridges)
+        };
+        for n in over_land.chain(over_sea) {
+            if let bevy::platform::collections::hash_map::Entry::Vacant(slot) = dist.entry(n) {
                 slot.insert(d + 1);
                 queue.push_back(n);
             }
@@ -173,7 +180,7 @@ fn best_march(
     world: &World,
     realm: Entity,
     legal: &Legal,
-    dist: &HashMap<Entity, u32>,
+    dist: &EntityHashMap<u32>,
 ) -> Option<Action> {
     let mut best: Option<(u32, Action)> = None;
     for (ticket, a) in legal.unchecked_in(&[TurnPart::Moves], |a| matches!(a, Action::Move { .. }))
@@ -465,7 +472,7 @@ pub fn army_upkeep(world: &World, realm: Entity) -> i32 {
     (halves + 1) / 2
 }
 
-fn closest_recruit(world: &World, legal: &Legal, dist: &HashMap<Entity, u32>) -> Option<Action> {
+fn closest_recruit(world: &World, legal: &Legal, dist: &EntityHashMap<u32>) -> Option<Action> {
     legal
         .matching(|a| matches!(a, Action::Recruit { .. }))
         .filter_map(|a| match a {
