@@ -362,10 +362,20 @@ pub fn markers<T: Component + Copy>(world: &World) -> Vec<(Entity, T)> {
 }
 
 fn markers_now<T: Component + Copy>(world: &World) -> Vec<(Entity, T)> {
-    all_of::<T>(world)
-        .into_iter()
-        .filter_map(|e| world.get::<T>(e).map(|t| (e, *t)))
-        .collect()
+    // Read in one pass with their stable ids (as `all_of` orders them, an entity without one
+    // last), instead of looking each marker and id up again by entity.
+    let Some(mut found) = crate::engine::query_cache::with_query::<
+        (Entity, Option<&crate::engine::state::Sid>, &T),
+        (),
+        _,
+    >(world, |q| {
+        q.map(|(e, sid, t)| (sid.map_or(u32::MAX, |s| s.0), e, *t))
+            .collect::<Vec<_>>()
+    }) else {
+        return Vec::new();
+    };
+    found.sort_by_key(|(sid, _, _)| *sid);
+    found.into_iter().map(|(_, e, t)| (e, t)).collect()
 }
 
 pub fn owner(world: &World, province: Entity) -> Option<Entity> {
