@@ -20,7 +20,7 @@ use crate::rulesets::pop::decision::{Action, Illegal};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability};
-use crate::rulesets::pop::rules::generic::{markers, mp, owner};
+use crate::rulesets::pop::rules::generic::{mp, owner};
 use crate::rulesets::pop::rules::military::own_units_at;
 use crate::rulesets::pop::rules::relations::{capital_area, owned_areas, provinces_of};
 use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of};
@@ -154,10 +154,15 @@ fn roma_holder_now(world: &World) -> Option<Entity> {
         return may_hold_cardinals(world, c).then_some(c);
     }
     let pap = papal_states(world)?;
-    markers::<Alliance>(world)
-        .into_iter()
-        .filter_map(|(_, a)| a.other(pap))
-        .find(|r| may_hold_cardinals(world, *r))
+    // The first in stable-id order (the oldest), found in one pass over the alliances without
+    // listing and sorting them all: asked after every step.
+    crate::engine::query_cache::with_query::<(Option<&crate::engine::state::Sid>, &Alliance), (), _>(world, |q| {
+        q.filter_map(|(sid, a)| Some((sid.map_or(u32::MAX, |s| s.0), a.other(pap)?)))
+            .filter(|(_, r)| may_hold_cardinals(world, *r))
+            .min_by_key(|(sid, _)| *sid)
+            .map(|(_, r)| r)
+    })
+    .flatten()
 }
 
 /// A realm's regular cardinals (the Roma slot not counted). The realm controlling Roma has none,
