@@ -91,22 +91,29 @@ fn distances_within(
     // Keyed by entity with Bevy's entity hash (no SipHash): the walk is the bot's widest.
     let mut dist = EntityHashMap::default();
     let mut queue = VecDeque::new();
-    if let Some(mut starts) =
-        crate::engine::query_cache::with_query::<(Entity, &InArea), (), _>(world, |q| {
-            q.filter(|(p, a)| {
-                within.is_none_or(|w| w.contains(&a.0))
-                    && controller(world, *p).is_some_and(|c| targets.contains(&c))
-            })
-            .map(|(_, a)| a.0)
-            .collect::<Vec<Entity>>()
-        })
-    {
-        starts.sort();
-        starts.dedup();
-        for s in starts {
-            dist.insert(s, 0);
-            queue.push_back(s);
-        }
+    // The walk starts from the areas of the provinces the targets hold: those they control,
+    // and those they own that nobody controls (`controller`), read off the targets instead of
+    // asking every province of the map.
+    let mut starts: Vec<Entity> = Vec::new();
+    for t in targets {
+        let controlled = world.get::<Controls>(*t).into_iter().flat_map(|c| c.iter());
+        let owned_only = world
+            .get::<Owns>(*t)
+            .into_iter()
+            .flat_map(|o| o.iter())
+            .filter(|p| world.get::<ControlledBy>(*p).is_none());
+        starts.extend(
+            controlled
+                .chain(owned_only)
+                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
+                .filter(|a| within.is_none_or(|w| w.contains(a))),
+        );
+    }
+    starts.sort();
+    starts.dedup();
+    for s in starts {
+        dist.insert(s, 0);
+        queue.push_back(s);
     }
     while let Some(a) = queue.pop_front() {
         let d = dist[&a];
