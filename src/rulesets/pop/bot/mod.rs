@@ -439,7 +439,10 @@ impl Bot {
     fn richest_event(&mut self, game: &Game, legal: &Legal) -> Option<Action> {
         let display = game.world().resource::<EventDisplay>();
         let events: Vec<(i32, &Action)> = legal
-            .matching(|a| matches!(a, Action::TakeEvent { .. }))
+            // An Event is taken by a basic action: the turn's other parts are not built.
+            .matching_in(&[TurnPart::Basic], |a| {
+                matches!(a, Action::TakeEvent { .. })
+            })
             .filter_map(|a| match a {
                 Action::TakeEvent { slot } => {
                     display.row.get(usize::from(*slot)).map(|s| (s.ducats, a))

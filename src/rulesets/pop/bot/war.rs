@@ -480,8 +480,11 @@ pub fn army_upkeep(world: &World, realm: Entity) -> i32 {
 }
 
 fn closest_recruit(world: &World, legal: &Legal, dist: &EntityHashMap<u32>) -> Option<Action> {
+    // Only the turn's recruits are built and checked (a recruit is in no other part).
     legal
-        .matching(|a| matches!(a, Action::Recruit { .. }))
+        .matching_in(&[TurnPart::Recruits], |a| {
+            matches!(a, Action::Recruit { .. })
+        })
         .filter_map(|a| match a {
             Action::Recruit { area } => {
                 let d = entity(world, area).and_then(|e| dist.get(&e).copied());
