@@ -652,7 +652,7 @@ pub fn retreat_destinations(world: &World, fight: &Fight, side: usize) -> Vec<En
             .unwrap_or_default()
     };
     next.retain(|a| safe(*a) && (!land || ground(world, realm, *a) != Ground::Neutral));
-    next.sort_by_key(|a| sid_of(world, *a));
+    next.sort_by_cached_key(|a| sid_of(world, *a));
     next
 }
 

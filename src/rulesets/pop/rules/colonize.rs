@@ -52,7 +52,7 @@ pub fn colonial_claims(world: &World, realm: Entity) -> Vec<Entity> {
                 .any(|p| vacant_territory(world, *p))
         })
         .collect();
-    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.sort_by_cached_key(|a| sid_of(world, *a));
     areas.dedup();
     areas
 }
@@ -218,7 +218,7 @@ pub fn shores(world: &World) -> HashMap<Entity, Vec<Entity>> {
                 .collect()
         })
         .unwrap_or_default();
-    pairs.sort_by_key(|(s, a)| (sid_of(world, *s), sid_of(world, *a)));
+    pairs.sort_by_cached_key(|(s, a)| (sid_of(world, *s), sid_of(world, *a)));
     let mut out: HashMap<Entity, Vec<Entity>> = HashMap::new();
     for (s, a) in pairs {
         out.entry(s).or_default().push(a);

@@ -798,7 +798,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
         .into_iter()
         .filter(|r| excommunicate_problem(world, realm, *r).is_none())
         .collect();
-    realms.sort_by_key(|r| sid_of(world, *r));
+    realms.sort_by_cached_key(|r| sid_of(world, *r));
     all.extend(realms.into_iter().map(|r| Action::Excommunicate {
         realm: key_of(world, r),
     }));
@@ -813,7 +813,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
             war: None,
         });
         let mut targets: Vec<Entity> = held.iter().filter_map(|p| owner(world, *p)).collect();
-        targets.sort_by_key(|r| sid_of(world, *r));
+        targets.sort_by_cached_key(|r| sid_of(world, *r));
         targets.dedup();
         for t in targets {
             all.push(Action::CallCrusade {

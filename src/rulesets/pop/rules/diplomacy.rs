@@ -248,7 +248,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
         .filter_map(|p| owner(world, p))
         .filter(|o| world.get::<NonPlayerRealm>(*o).is_some())
         .collect();
-    partners.sort_by_key(|e| sid_of(world, *e));
+    partners.sort_by_cached_key(|e| sid_of(world, *e));
     partners.dedup();
     all.extend(partners.into_iter().map(|r| Action::ForgeAlliance {
         realm: key_of(world, r),
@@ -282,7 +282,7 @@ fn claimable_areas_now(world: &World, realm: Entity) -> Vec<Entity> {
             areas.extend(b.0.iter().map(|(n, _)| *n));
         }
     }
-    areas.sort_by_key(|e| sid_of(world, *e));
+    areas.sort_by_cached_key(|e| sid_of(world, *e));
     areas.dedup();
     areas
         .into_iter()
@@ -595,7 +595,7 @@ pub fn influence_with(world: &World, realm: Entity, npr: Entity) -> u8 {
         .into_iter()
         .filter_map(|p| area_of(world, p))
         .collect();
-    areas.sort_by_key(|e| sid_of(world, *e));
+    areas.sort_by_cached_key(|e| sid_of(world, *e));
     areas.dedup();
     areas
         .iter()

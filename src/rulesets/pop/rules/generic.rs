@@ -342,15 +342,19 @@ pub fn mp(world: &World, realm: Entity, kind: MpKind) -> i32 {
 
 /// Entities with component `T`, in stable-id order.
 pub fn all_of<T: Component>(world: &World) -> Vec<Entity> {
-    let Some(mut items) =
-        crate::engine::query_cache::with_query::<Entity, With<T>, _>(world, |q| {
-            q.collect::<Vec<_>>()
-        })
-    else {
+    // Read with their stable ids (an entity without one last), so ordering looks nothing up.
+    let Some(mut items) = crate::engine::query_cache::with_query::<
+        (Entity, Option<&crate::engine::state::Sid>),
+        With<T>,
+        _,
+    >(world, |q| {
+        q.map(|(e, sid)| (sid.map_or(u32::MAX, |s| s.0), e))
+            .collect::<Vec<_>>()
+    }) else {
         return Vec::new();
     };
-    items.sort_by_cached_key(|e| sid_of(world, *e));
-    items
+    items.sort_by_key(|(sid, _)| *sid);
+    items.into_iter().map(|(_, e)| e).collect()
 }
 
 /// Markers of type `T` (claims, alliances, ...), with their entity, in stable-id order.

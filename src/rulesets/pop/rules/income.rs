@@ -134,7 +134,7 @@ fn own_units_of_kind(
                 .is_some_and(|x| x.kind == kind && x.status == status)
         })
         .collect();
-    units.sort_by_key(|u| sid_of(world, *u));
+    units.sort_by_cached_key(|u| sid_of(world, *u));
     units
 }
 
@@ -336,8 +336,8 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         Some(x) if is_ship(x.kind) => 1,
         _ => 2,
     };
-    units.sort_by_key(|(_, u)| (rank(world, *u), sid_of(world, *u)));
-    advisor_list.sort_by_key(|(c, a)| (-c, sid_of(world, *a)));
+    units.sort_by_cached_key(|(_, u)| (rank(world, *u), sid_of(world, *u)));
+    advisor_list.sort_by_cached_key(|(c, a)| (-c, sid_of(world, *a)));
     while total(&advisor_list, &units) > budget.max(0) {
         if let Some((_, unit)) = (!units.is_empty()).then(|| units.remove(0)) {
             let ship = world.get::<Unit>(unit).is_some_and(|u| {

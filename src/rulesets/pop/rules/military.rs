@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
+use crate::engine::state::Sid;
 use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
@@ -211,7 +212,7 @@ pub fn units_at(world: &World, place: Entity, party: Party, land: bool) -> Vec<E
         })
         .filter(|u| party_of(world, *u) == Some(party))
         .collect();
-    out.sort_by_key(|u| sid_of(world, *u));
+    out.sort_by_cached_key(|u| sid_of(world, *u));
     out
 }
 
@@ -319,7 +320,7 @@ fn naval_bridges_now(world: &World, realm: Entity) -> Vec<(Entity, usize)> {
                 .collect()
         })
         .unwrap_or_default();
-    out.sort_by_key(|(s, _)| sid_of(world, *s));
+    out.sort_by_cached_key(|(s, _)| sid_of(world, *s));
     out
 }
 
@@ -388,7 +389,7 @@ fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchS
             }
         }
     }
-    best.sort_by_key(|(s, _, _)| sid_of(world, *s));
+    best.sort_by_cached_key(|(s, _, _)| sid_of(world, *s));
     let shores = crate::rulesets::pop::rules::trade::shores_map(world);
     for (sea, width, seas) in &best {
         for shore in shores.get(sea).into_iter().flatten().copied() {
@@ -501,7 +502,7 @@ fn marches_now(world: &World, realm: Entity, from: Entity) -> Vec<March> {
             });
         }
     }
-    out.sort_by_key(|m| sid_of(world, m.to));
+    out.sort_by_cached_key(|m| sid_of(world, m.to));
     out
 }
 
@@ -547,7 +548,7 @@ fn recruit_areas(world: &World, realm: Entity) -> Vec<Entity> {
                 .collect()
         })
         .unwrap_or_default();
-    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.sort_by_cached_key(|a| sid_of(world, *a));
     areas.dedup();
     areas
 }
@@ -564,7 +565,7 @@ pub fn units_of(world: &World, realm: Entity) -> Vec<Entity> {
         .get::<Forces>(realm)
         .map(|f| f.iter().collect())
         .unwrap_or_default();
-    units.sort_by_key(|u| sid_of(world, *u));
+    units.sort_by_cached_key(|u| sid_of(world, *u));
     units
 }
 
@@ -583,7 +584,7 @@ pub fn army_places(world: &World, realm: Entity, land: bool) -> Vec<Entity> {
                 .collect()
         })
         .unwrap_or_default();
-    places.sort_by_key(|p| sid_of(world, *p));
+    places.sort_by_cached_key(|p| sid_of(world, *p));
     places.dedup();
     places
 }
@@ -630,7 +631,7 @@ fn sail_destinations_now(world: &World, realm: Entity, from: Entity) -> Vec<Enti
             }
         }
     }
-    out.sort_by_key(|p| sid_of(world, *p));
+    out.sort_by_cached_key(|p| sid_of(world, *p));
     out
 }
 
@@ -650,7 +651,7 @@ fn port_areas(world: &World, realm: Entity, sea: Entity) -> Vec<Entity> {
                 .collect()
         })
         .unwrap_or_default();
-    out.sort_by_key(|a| sid_of(world, *a));
+    out.sort_by_cached_key(|a| sid_of(world, *a));
     out.dedup();
     out
 }
@@ -734,15 +735,21 @@ fn island_blocked(world: &World, realm: Entity, province: Entity) -> bool {
 /// Declarations of war worth checking: on every realm with land.
 pub fn declare_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
-    if let Some(mut realms) =
-        crate::engine::query_cache::with_query::<Entity, (With<Realm>, With<Owns>), _>(world, |q| {
-            q.filter(|r| *r != realm).collect::<Vec<_>>()
-        })
-    {
-        realms.sort_by_key(|r| sid_of(world, *r));
+    // Read with their stable ids, so that ordering them looks nothing up (a Phase 2 turn lists
+    // every realm with land).
+    if let Some(mut realms) = crate::engine::query_cache::with_query::<
+        (Entity, Option<&Sid>),
+        (With<Realm>, With<Owns>),
+        _,
+    >(world, |q| {
+        q.filter(|(r, _)| *r != realm)
+            .map(|(r, sid)| (sid.map_or(u32::MAX, |s| s.0), r))
+            .collect::<Vec<_>>()
+    }) {
+        realms.sort_by_key(|(sid, _)| *sid);
         // Every realm with land is a candidate: `check` asks `declare_problem` of the one a
         // bot or a person weighs (the bot weighs declarations only when it wants a war).
-        all.extend(realms.into_iter().map(|r| Action::DeclareWar {
+        all.extend(realms.into_iter().map(|(_, r)| Action::DeclareWar {
             target: key_of(world, r),
         }));
     }
@@ -859,7 +866,7 @@ fn leaders_serving(world: &World, realm: Entity) -> Vec<Entity> {
                 .collect()
         })
         .unwrap_or_default();
-    out.sort_by_key(|c| sid_of(world, *c));
+    out.sort_by_cached_key(|c| sid_of(world, *c));
     out
 }
 
@@ -901,7 +908,7 @@ pub fn leaders_on_mats(world: &World, realm: Entity, land: bool) -> Vec<Entity> 
                 .collect()
         })
         .unwrap_or_default();
-    out.sort_by_key(|c| sid_of(world, *c));
+    out.sort_by_cached_key(|c| sid_of(world, *c));
     out
 }
 
@@ -1483,7 +1490,7 @@ fn route(world: &World, from: Entity, to: Entity, land: bool) -> Vec<u32> {
             .into_iter()
             .filter(|m| next(*m).contains(&to) && !(land && world.get::<SeaZone>(*m).is_some()))
             .collect();
-        between.sort_by_key(|m| sid_of(world, *m));
+        between.sort_by_cached_key(|m| sid_of(world, *m));
         path.extend(between.first());
     }
     path.push(to);
@@ -1672,7 +1679,7 @@ pub fn start_battles_at(
         .into_iter()
         .filter_map(|p| world.get::<OwnedBy>(p).map(|o| o.0))
         .collect();
-    nprs.sort_by_key(|n| sid_of(world, *n));
+    nprs.sort_by_cached_key(|n| sid_of(world, *n));
     nprs.dedup();
     for npr in nprs {
         let defenders = battle::raise_npr_defence(world, npr, place);
@@ -1755,7 +1762,7 @@ fn start_naval_battles_at(world: &mut World, realm: Entity, sea: Entity, from: E
         })
         .unwrap_or_default();
     nprs.retain(|n| world.get::<NonPlayerRealm>(*n).is_some() && at_war_between(world, realm, *n));
-    nprs.sort_by_key(|n| sid_of(world, *n));
+    nprs.sort_by_cached_key(|n| sid_of(world, *n));
     nprs.dedup();
     let active = active_realm(world);
     for npr in nprs {
@@ -2234,7 +2241,7 @@ pub fn release_idle_commanders(world: &mut World) {
         .map(|mut q| q.iter(world).map(|(e, c, s)| (e, c.0, s.0)).collect())
         .unwrap_or_default();
     let mut leaders = leaders;
-    leaders.sort_by_key(|(e, _, _)| sid_of(world, *e));
+    leaders.sort_by_cached_key(|(e, _, _)| sid_of(world, *e));
     for (leader, place, realm) in leaders {
         let land = !matches!(world.get::<Role>(leader), Some(Role::Admiral));
         if !own_units_at(world, realm, place, land).is_empty() {
@@ -2677,7 +2684,7 @@ fn ships_far_from_port(world: &World, realm: Entity) -> Vec<Entity> {
                 .collect()
         })
         .unwrap_or_default();
-    ships.sort_by_key(|u| sid_of(world, *u));
+    ships.sort_by_cached_key(|u| sid_of(world, *u));
     ships
 }
 

@@ -80,7 +80,7 @@ fn unrest_in(world: &World, area: Entity) -> Vec<(Entity, Entity)> {
                 .collect::<Vec<_>>()
         })
         .collect();
-    realms.sort_by_key(|r| sid_of(world, *r));
+    realms.sort_by_cached_key(|r| sid_of(world, *r));
     realms.dedup();
     realms
         .into_iter()
@@ -317,7 +317,7 @@ pub fn siege_choices(world: &World, area: Entity) -> (Option<Entity>, Vec<(Entit
     };
     choices.sort_by_key(|(r, p)| (alphabetical(world, *p), key_of(world, *r)));
     let mut realms: Vec<Entity> = targets.iter().map(|(r, _)| *r).collect();
-    realms.sort_by_key(|r| sid_of(world, *r));
+    realms.sort_by_cached_key(|r| sid_of(world, *r));
     realms.dedup();
     if realms.len() < 2 || choices.len() < 2 {
         return (None, choices);

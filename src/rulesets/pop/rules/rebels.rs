@@ -486,7 +486,7 @@ fn deployed_regulars(world: &World, realm: Entity) -> Vec<Entity> {
                 .collect()
         })
         .unwrap_or_default();
-    units.sort_by_key(|u| sid_of(world, *u));
+    units.sort_by_cached_key(|u| sid_of(world, *u));
     units
 }
 

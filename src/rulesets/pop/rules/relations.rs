@@ -46,7 +46,7 @@ pub fn partners<T: Component + Pairing>(world: &World, realm: Entity) -> Vec<Ent
         with_query::<&T, (), _>(world, |q| q.filter_map(|m| m.other(realm)).collect())
             .unwrap_or_default()
     };
-    out.sort_by_key(|e| sid_of(world, *e));
+    out.sort_by_cached_key(|e| sid_of(world, *e));
     out.dedup();
     out
 }
@@ -118,7 +118,7 @@ fn provinces_of_now(world: &World, area: Entity) -> Vec<Entity> {
         .get::<AreaProvinces>(area)
         .map(|p| p.iter().collect())
         .unwrap_or_default();
-    out.sort_by_key(|p| sid_of(world, *p));
+    out.sort_by_cached_key(|p| sid_of(world, *p));
     out
 }
 
@@ -128,7 +128,7 @@ pub fn owned_areas(world: &World, realm: Entity) -> Vec<Entity> {
         .get::<Owns>(realm)
         .map(|o| o.iter().filter_map(|p| area_of(world, p)).collect())
         .unwrap_or_default();
-    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.sort_by_cached_key(|a| sid_of(world, *a));
     areas.dedup();
     areas
 }

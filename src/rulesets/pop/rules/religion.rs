@@ -510,7 +510,7 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
         .filter_map(|p| area_of(world, p))
         .filter(|a| same_faith(area_faith(world, *a), Some(new)))
         .collect();
-    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.sort_by_cached_key(|a| sid_of(world, *a));
     areas.dedup();
     for area in areas {
         let towns: Vec<Entity> = provinces_of(world, area)
@@ -622,7 +622,7 @@ fn old_faith_influence(world: &World, realm: Entity, faith: Religion) -> Vec<(En
         .filter(|(_, i)| same_faith(area_faith(world, i.area), Some(faith)))
         .map(|(_, i)| (i.area, i32::from(i.count)))
         .collect();
-    out.sort_by_key(|(a, _)| sid_of(world, *a));
+    out.sort_by_cached_key(|(a, _)| sid_of(world, *a));
     out
 }
 
@@ -644,7 +644,7 @@ pub fn partners_of_old_faith(world: &World, realm: Entity, old: Religion) -> Vec
             capital_area(world, *p).is_some_and(|a| same_faith(area_faith(world, a), Some(old)))
         })
         .collect();
-    out.sort_by_key(|p| sid_of(world, *p));
+    out.sort_by_cached_key(|p| sid_of(world, *p));
     out.dedup();
     out
 }

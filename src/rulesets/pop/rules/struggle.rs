@@ -141,7 +141,7 @@ fn battleground_areas(world: &World) -> Vec<Entity> {
         .flat_map(|c| content.power_struggles[*c].battlegrounds.iter())
         .filter_map(|a| index.get(a))
         .collect();
-    out.sort_by_key(|a| crate::rulesets::pop::state::sid_of(world, *a));
+    out.sort_by_cached_key(|a| crate::rulesets::pop::state::sid_of(world, *a));
     out.dedup();
     out
 }

@@ -45,7 +45,7 @@ pub fn dnpr_expansion(world: &mut World, tag: &str) {
         .flat_map(|b| b.0.iter().map(|(n, _)| *n))
         .collect();
     areas.extend(next);
-    areas.sort_by_key(|a| sid_of(world, *a));
+    areas.sort_by_cached_key(|a| sid_of(world, *a));
     areas.dedup();
     let capitals: Vec<Entity> = all_of::<Capital>(world)
         .into_iter()

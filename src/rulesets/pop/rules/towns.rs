@@ -111,7 +111,7 @@ pub fn token_provinces(world: &World, realm: Entity, keep: impl Fn(Entity) -> bo
         .filter(|t| keep(*t))
         .filter_map(|t| world.get::<OnProvince>(t).map(|o| o.0))
         .collect();
-    provinces.sort_by_key(|p| sid_of(world, *p));
+    provinces.sort_by_cached_key(|p| sid_of(world, *p));
     provinces.dedup();
     provinces
 }

@@ -441,7 +441,7 @@ pub fn protecting_ships(world: &World, sea: Entity) -> Vec<Entity> {
     else {
         return Vec::new();
     };
-    out.sort_by_key(|e| sid_of(world, *e));
+    out.sort_by_cached_key(|e| sid_of(world, *e));
     out
 }
 

@@ -1417,7 +1417,7 @@ fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Enti
             candidates.extend(b.0.iter().map(|(x, _)| *x));
         }
     }
-    candidates.sort_by_key(|a| sid_of(world, *a));
+    candidates.sort_by_cached_key(|a| sid_of(world, *a));
     candidates.dedup();
     candidates.retain(|a| !enemy_towns_in(world, enemy, *a).is_empty());
     if candidates.is_empty() {
@@ -1527,7 +1527,7 @@ pub fn occupied_by(world: &World, occupier: Entity, owner: Entity) -> Vec<Entity
                 .collect()
         })
         .unwrap_or_default();
-    out.sort_by_key(|p| sid_of(world, *p));
+    out.sort_by_cached_key(|p| sid_of(world, *p));
     out
 }
 
@@ -1929,7 +1929,7 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
                     .get::<Owns>(loser)
                     .map(|o| o.iter().collect())
                     .unwrap_or_default();
-                v.sort_by_key(|p| sid_of(world, *p));
+                v.sort_by_cached_key(|p| sid_of(world, *p));
                 v
             };
             for p in provinces {
