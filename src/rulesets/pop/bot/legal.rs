@@ -194,6 +194,31 @@ impl<'w> Legal<'w> {
             .filter(move |(_, a)| pred(a))
     }
 
+    /// The legal action matching `pred` that `score` rates highest, the last of equals (what
+    /// `matching(pred).filter_map(score).max_by(total_cmp)` picks), found by rating every
+    /// candidate first and checking them from the best down until one is legal: the checks
+    /// are dearer than the ratings and most are spared. A candidate rated `None` is not
+    /// wanted.
+    pub fn best_by(
+        &self,
+        pred: impl Fn(&Action) -> bool,
+        score: impl Fn(&Action) -> Option<f32>,
+    ) -> Option<&Action> {
+        let mut rated: Vec<(f32, usize, Ticket, &Action)> = self
+            .candidates_among(None)
+            .filter(|(_, a)| pred(a))
+            .filter_map(|(ticket, a)| Some((score(a)?, ticket, a)))
+            .enumerate()
+            .map(|(at, (rating, ticket, a))| (rating, at, ticket, a))
+            .collect();
+        // Best first; among equal ratings the later candidate first.
+        rated.sort_by(|x, y| y.0.total_cmp(&x.0).then(y.1.cmp(&x.1)));
+        rated
+            .into_iter()
+            .find(|(_, _, ticket, _)| self.is_legal(*ticket))
+            .map(|(_, _, _, a)| a)
+    }
+
     /// Whether the candidate behind a ticket from `unchecked_in` is legal (checked once).
     pub fn is_legal(&self, ticket: Ticket) -> bool {
         self.legal_at(ticket.0, ticket.1)

@@ -49,30 +49,30 @@ pub fn claim(legal: &Legal) -> Option<Action> {
 
 /// Phase 1 D: fill the hand with the nearest Missions; swap a poor one for a much nearer one.
 pub fn phase1(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
-    let best_pick = legal
-        .matching(|a| matches!(a, Action::PickMission { .. }))
-        .filter_map(|a| match a {
-            Action::PickMission { mission } => Some((mission_progress(world, realm, mission), a)),
+    let best_pick = legal.best_by(
+        |a| matches!(a, Action::PickMission { .. }),
+        |a| match a {
+            Action::PickMission { mission } => Some(mission_progress(world, realm, mission)),
             _ => None,
-        })
-        .max_by(|x, y| x.0.total_cmp(&y.0));
-    if let Some((_, a)) = best_pick {
+        },
+    );
+    if let Some(a) = best_pick {
         return Some(a.clone());
     }
-    let best_swap = legal
-        .matching(|a| matches!(a, Action::SwapMission { .. }))
-        .filter_map(|a| match a {
+    let best_swap = legal.best_by(
+        |a| matches!(a, Action::SwapMission { .. }),
+        |a| match a {
             Action::SwapMission { give, take } => {
                 let (old, new) = (
                     mission_progress(world, realm, give),
                     mission_progress(world, realm, take),
                 );
-                (old <= POOR && new >= old + BETTER_BY).then_some((new - old, a))
+                (old <= POOR && new >= old + BETTER_BY).then_some(new - old)
             }
             _ => None,
-        })
-        .max_by(|x, y| x.0.total_cmp(&y.0));
-    Some(best_swap.map_or(Action::Decline, |(_, a)| a.clone()))
+        },
+    );
+    Some(best_swap.map_or(Action::Decline, Action::clone))
 }
 
 /// End of Age, least prestige: bring in the Milestone the realm is nearest to, if it is much

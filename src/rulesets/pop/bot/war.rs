@@ -206,13 +206,13 @@ fn best_march(
                 continue;
             }
             // Only as many as the way lets through (mountains, ships) go.
-            let through = crate::rulesets::pop::rules::military::marches(world, realm, f)
-                .iter()
-                .find(|m| m.to == t)
-                .map_or(
-                    usize::MAX,
-                    crate::rulesets::pop::rules::military::March::limit,
-                );
+            let through =
+                crate::rulesets::pop::rules::military::read_marches(world, realm, f, |marches| {
+                    marches.iter().find(|m| m.to == t).map_or(
+                        usize::MAX,
+                        crate::rulesets::pop::rules::military::March::limit,
+                    )
+                });
             let mine = own_units_at(world, realm, f, true).len().min(through);
             let theirs = world.get::<Present>(t).map_or(0, |p| {
                 p.iter()

@@ -448,12 +448,25 @@ fn way_limit(mountain: bool, carried: Option<usize>) -> usize {
 /// own ships as if the shores bordered by land. Per destination the way that lets the most
 /// units through (then the one without mountains or sea).
 pub fn marches(world: &World, realm: Entity, from: Entity) -> Vec<March> {
+    remembered_marches(world, realm, from).as_ref().clone()
+}
+
+/// `marches` read in place, without copying the list and its paths: for questions about one
+/// march asked of many candidates.
+pub fn read_marches<R>(
+    world: &World,
+    realm: Entity,
+    from: Entity,
+    read: impl FnOnce(&[March]) -> R,
+) -> R {
+    read(&remembered_marches(world, realm, from))
+}
+
+fn remembered_marches(world: &World, realm: Entity, from: Entity) -> std::rc::Rc<Vec<March>> {
     struct Marches;
     crate::engine::memo::cached::<Marches, _, _>(world, (realm, from), || {
         marches_now(world, realm, from)
     })
-    .as_ref()
-    .clone()
 }
 
 fn marches_now(world: &World, realm: Entity, from: Entity) -> Vec<March> {
@@ -786,9 +799,12 @@ pub fn siege_candidates(world: &World, realm: Entity) -> Vec<Action> {
 pub fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
     for from in army_places(world, realm, true) {
-        for (to, _) in destinations(world, realm, from) {
+        let tos: Vec<Entity> =
+            read_marches(world, realm, from, |ms| ms.iter().map(|m| m.to).collect());
+        let from_key = key_of(world, from);
+        for to in tos {
             all.push(Action::Move {
-                from: key_of(world, from),
+                from: from_key.clone(),
                 to: key_of(world, to),
             });
         }
@@ -1045,7 +1061,7 @@ fn move_problem(world: &World, realm: Entity, from: &str, to: &str) -> Option<Il
             format!("no army of yours in {from}"),
         ));
     }
-    if !destinations(world, realm, f).iter().any(|(a, _)| *a == t) {
+    if !read_marches(world, realm, f, |ms| ms.iter().any(|m| m.to == t)) {
         return Some(Illegal::new(
             ids::WAR_MOVE,
             format!(
