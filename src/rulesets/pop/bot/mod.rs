@@ -104,23 +104,31 @@ impl Bot {
                     return Some(claim);
                 }
                 // Minor actions first: a ruler for an empty throne, an advisor for an empty seat.
-                let appoint =
-                    legal.find_in(&[TurnPart::Basic], |a| matches!(a, Action::Appoint { .. }));
+                // (The wish is weighed before the legal answers are looked for: most turns
+                // have none, and the checks cost more than the wish.)
                 let interregnum = realm.is_some_and(|r| world.get::<Interregnum>(r).is_some());
                 let wants_advisor = mat.ducats >= if bold { 6 } else { 10 }
                     && realm.is_some_and(|r| advisors(world, r).len() < 3);
-                if let Some(appoint) = appoint.filter(|_| interregnum || wants_advisor) {
-                    return Some(appoint);
+                if interregnum || wants_advisor {
+                    let appoint =
+                        legal.find_in(&[TurnPart::Basic], |a| matches!(a, Action::Appoint { .. }));
+                    if let Some(appoint) = appoint {
+                        return Some(appoint);
+                    }
                 }
                 // Two or more unrest and some mil to spare: suppress them.
-                let suppress = legal.find_in(&[TurnPart::Basic], |a| {
-                    matches!(a, Action::SuppressUnrest { .. })
-                });
-                let unrest = realm.map_or(0, |r| {
-                    crate::rulesets::pop::rules::rebels::counting_unrest(world, r, None).len()
-                });
-                if let Some(s) = suppress.filter(|_| unrest >= 2 && mat.mp(MpKind::Mil) >= 2) {
-                    return Some(s);
+                let unrest_to_suppress = mat.mp(MpKind::Mil) >= 2
+                    && realm.is_some_and(|r| {
+                        crate::rulesets::pop::rules::rebels::counting_unrest(world, r, None).len()
+                            >= 2
+                    });
+                if unrest_to_suppress {
+                    let suppress = legal.find_in(&[TurnPart::Basic], |a| {
+                        matches!(a, Action::SuppressUnrest { .. })
+                    });
+                    if let Some(s) = suppress {
+                        return Some(s);
+                    }
                 }
                 // Optional rule 5: religious rebels holding the capital are bought off by
                 // taking their faith.
