@@ -145,6 +145,17 @@ pub fn sid_of(world: &World, entity: Entity) -> u32 {
     world.get::<Sid>(entity).map_or(u32::MAX, |s| s.0)
 }
 
+/// Sorts entities by stable id and drops repeats. Repeats are dropped first, comparing the
+/// entities themselves, so that each stable id is read once per distinct entity: the lists
+/// this is for (the owners of every province of some areas, the neighbours of every area of
+/// a realm) repeat an entity many times. An entity has one stable id, so the result is that
+/// of sorting by stable id and then dropping repeats.
+pub fn sort_dedup_by_sid(world: &World, entities: &mut Vec<Entity>) {
+    entities.sort_unstable();
+    entities.dedup();
+    entities.sort_by_cached_key(|e| sid_of(world, *e));
+}
+
 /// Hex BLAKE3 digest of a value's JSON form: the state hash of a ruleset's snapshot.
 pub fn hash_of<T: Serialize>(value: &T) -> String {
     let bytes = serde_json::to_vec(value).expect("snapshots always serialize");

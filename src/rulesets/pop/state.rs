@@ -6,7 +6,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::engine::game::GameError;
-pub use crate::engine::state::{GameSetup, Index, key_of, sid_of, spawn_sim};
+pub use crate::engine::state::{GameSetup, Index, key_of, sid_of, sort_dedup_by_sid, spawn_sim};
 use crate::rulesets::pop::content::schema::{RealmKind, Scenario};
 
 /// The scenario the game was built from (read-only during play).

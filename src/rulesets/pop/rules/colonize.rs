@@ -15,7 +15,7 @@ use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::generic::*;
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::place_small_town;
-use crate::rulesets::pop::state::{Index, key_of, sid_of};
+use crate::rulesets::pop::state::{Index, key_of, sid_of, sort_dedup_by_sid};
 
 /// A colony costs 4, paid in adm, colonists or any mix of the two.
 pub const COLONIZE_COST: u8 = 4;
@@ -52,8 +52,7 @@ pub fn colonial_claims(world: &World, realm: Entity) -> Vec<Entity> {
                 .any(|p| vacant_territory(world, *p))
         })
         .collect();
-    areas.sort_by_cached_key(|a| sid_of(world, *a));
-    areas.dedup();
+    sort_dedup_by_sid(world, &mut areas);
     areas
 }
 

@@ -23,7 +23,7 @@ use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_st
 use crate::rulesets::pop::rules::generic::{mp, owner};
 use crate::rulesets::pop::rules::military::own_units_at;
 use crate::rulesets::pop::rules::relations::{capital_area, owned_areas, provinces_of};
-use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of};
+use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of, sort_dedup_by_sid};
 
 /// Each Papal Action costs 2 dip (19.3).
 pub const PAPAL_ACTION_DIP: i32 = 2;
@@ -813,8 +813,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
             war: None,
         });
         let mut targets: Vec<Entity> = held.iter().filter_map(|p| owner(world, *p)).collect();
-        targets.sort_by_cached_key(|r| sid_of(world, *r));
-        targets.dedup();
+        sort_dedup_by_sid(world, &mut targets);
         for t in targets {
             all.push(Action::CallCrusade {
                 area: key.clone(),

@@ -15,7 +15,7 @@ use crate::rulesets::pop::rules::generic::*;
 use crate::rulesets::pop::rules::ideas::{extra_alliances, extra_influence};
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::{is_core, place_town, remove_tokens};
-use crate::rulesets::pop::state::{Seats, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::state::{Seats, key_of, sid_of, sort_dedup_by_sid, spawn_sim};
 
 /// Most alliances and most marriages a realm may have (FACTS 4).
 pub const MAX_ALLIANCES: usize = 3;
@@ -248,8 +248,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
         .filter_map(|p| owner(world, p))
         .filter(|o| world.get::<NonPlayerRealm>(*o).is_some())
         .collect();
-    partners.sort_by_cached_key(|e| sid_of(world, *e));
-    partners.dedup();
+    sort_dedup_by_sid(world, &mut partners);
     all.extend(partners.into_iter().map(|r| Action::ForgeAlliance {
         realm: key_of(world, r),
     }));
@@ -282,8 +281,7 @@ fn claimable_areas_now(world: &World, realm: Entity) -> Vec<Entity> {
             areas.extend(b.0.iter().map(|(n, _)| *n));
         }
     }
-    areas.sort_by_cached_key(|e| sid_of(world, *e));
-    areas.dedup();
+    sort_dedup_by_sid(world, &mut areas);
     areas
         .into_iter()
         .filter(|a| {
@@ -595,8 +593,7 @@ pub fn influence_with(world: &World, realm: Entity, npr: Entity) -> u8 {
         .into_iter()
         .filter_map(|p| area_of(world, p))
         .collect();
-    areas.sort_by_cached_key(|e| sid_of(world, *e));
-    areas.dedup();
+    sort_dedup_by_sid(world, &mut areas);
     areas
         .iter()
         .map(|a| influence_counted(world, realm, *a))

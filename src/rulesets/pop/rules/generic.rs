@@ -17,7 +17,7 @@ use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::{
     colonize, curia, diplomacy, explore, focus, integrate, minor, missions, religion, trade,
 };
-use crate::rulesets::pop::state::{Content, key_of, sid_of};
+use crate::rulesets::pop::state::{Content, key_of, sid_of, sort_dedup_by_sid};
 
 pub struct GenericActionsPlugin;
 
@@ -437,8 +437,7 @@ fn presence_areas_now(world: &World, realm: Entity) -> Vec<Entity> {
             .filter(|(_, c)| c.realm == realm)
             .map(|(_, c)| c.area),
     );
-    areas.sort_by_cached_key(|e| sid_of(world, *e));
-    areas.dedup();
+    sort_dedup_by_sid(world, &mut areas);
     areas
 }
 

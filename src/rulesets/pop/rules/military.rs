@@ -21,7 +21,7 @@ use crate::rulesets::pop::rules::generic::add_influence;
 use crate::rulesets::pop::rules::ideas::idea_effects;
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::place_town;
-use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::state::{Index, key_of, sid_of, sort_dedup_by_sid, spawn_sim};
 
 pub struct MilitaryPlugin;
 
@@ -561,8 +561,7 @@ fn recruit_areas(world: &World, realm: Entity) -> Vec<Entity> {
                 .collect()
         })
         .unwrap_or_default();
-    areas.sort_by_cached_key(|a| sid_of(world, *a));
-    areas.dedup();
+    sort_dedup_by_sid(world, &mut areas);
     areas
 }
 
@@ -597,8 +596,7 @@ pub fn army_places(world: &World, realm: Entity, land: bool) -> Vec<Entity> {
                 .collect()
         })
         .unwrap_or_default();
-    places.sort_by_cached_key(|p| sid_of(world, *p));
-    places.dedup();
+    sort_dedup_by_sid(world, &mut places);
     places
 }
 
@@ -664,8 +662,7 @@ fn port_areas(world: &World, realm: Entity, sea: Entity) -> Vec<Entity> {
                 .collect()
         })
         .unwrap_or_default();
-    out.sort_by_cached_key(|a| sid_of(world, *a));
-    out.dedup();
+    sort_dedup_by_sid(world, &mut out);
     out
 }
 
@@ -1695,8 +1692,7 @@ pub fn start_battles_at(
         .into_iter()
         .filter_map(|p| world.get::<OwnedBy>(p).map(|o| o.0))
         .collect();
-    nprs.sort_by_cached_key(|n| sid_of(world, *n));
-    nprs.dedup();
+    sort_dedup_by_sid(world, &mut nprs);
     for npr in nprs {
         let defenders = battle::raise_npr_defence(world, npr, place);
         if defenders > 0 {
@@ -1778,8 +1774,7 @@ fn start_naval_battles_at(world: &mut World, realm: Entity, sea: Entity, from: E
         })
         .unwrap_or_default();
     nprs.retain(|n| world.get::<NonPlayerRealm>(*n).is_some() && at_war_between(world, realm, *n));
-    nprs.sort_by_cached_key(|n| sid_of(world, *n));
-    nprs.dedup();
+    sort_dedup_by_sid(world, &mut nprs);
     let active = active_realm(world);
     for npr in nprs {
         if battle::raise_npr_fleet(world, npr, sea) > 0 {

@@ -17,7 +17,7 @@ use crate::rulesets::pop::rules::effects::Progress;
 use crate::rulesets::pop::rules::military::units_at;
 use crate::rulesets::pop::rules::rebels::{counting_unrest, rebels_take};
 use crate::rulesets::pop::rules::relations::*;
-use crate::rulesets::pop::state::{FirstPlayer, Index, key_of, sid_of};
+use crate::rulesets::pop::state::{FirstPlayer, Index, key_of, sid_of, sort_dedup_by_sid};
 
 pub struct RebelArmiesPlugin;
 
@@ -80,8 +80,7 @@ fn unrest_in(world: &World, area: Entity) -> Vec<(Entity, Entity)> {
                 .collect::<Vec<_>>()
         })
         .collect();
-    realms.sort_by_cached_key(|r| sid_of(world, *r));
-    realms.dedup();
+    sort_dedup_by_sid(world, &mut realms);
     realms
         .into_iter()
         .flat_map(|r| {
@@ -317,8 +316,7 @@ pub fn siege_choices(world: &World, area: Entity) -> (Option<Entity>, Vec<(Entit
     };
     choices.sort_by_key(|(r, p)| (alphabetical(world, *p), key_of(world, *r)));
     let mut realms: Vec<Entity> = targets.iter().map(|(r, _)| *r).collect();
-    realms.sort_by_cached_key(|r| sid_of(world, *r));
-    realms.dedup();
+    sort_dedup_by_sid(world, &mut realms);
     if realms.len() < 2 || choices.len() < 2 {
         return (None, choices);
     }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::engine::query_cache::with_query;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::state::sid_of;
+use crate::rulesets::pop::state::{sid_of, sort_dedup_by_sid};
 
 /// Whether a marker of kind `T` joins the two realms.
 pub fn between<T: Component + Pairing>(world: &World, x: Entity, y: Entity) -> bool {
@@ -46,8 +46,7 @@ pub fn partners<T: Component + Pairing>(world: &World, realm: Entity) -> Vec<Ent
         with_query::<&T, (), _>(world, |q| q.filter_map(|m| m.other(realm)).collect())
             .unwrap_or_default()
     };
-    out.sort_by_cached_key(|e| sid_of(world, *e));
-    out.dedup();
+    sort_dedup_by_sid(world, &mut out);
     out
 }
 
@@ -128,8 +127,7 @@ pub fn owned_areas(world: &World, realm: Entity) -> Vec<Entity> {
         .get::<Owns>(realm)
         .map(|o| o.iter().filter_map(|p| area_of(world, p)).collect())
         .unwrap_or_default();
-    areas.sort_by_cached_key(|a| sid_of(world, *a));
-    areas.dedup();
+    sort_dedup_by_sid(world, &mut areas);
     areas
 }
 

@@ -20,7 +20,7 @@ use crate::rulesets::pop::rules::rebels::{
 };
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::token_provinces;
-use crate::rulesets::pop::state::{Content, key_of, sid_of};
+use crate::rulesets::pop::state::{Content, key_of, sid_of, sort_dedup_by_sid};
 
 pub const CHANGE_PRESTIGE: i32 = 2;
 pub const CHANGE_STABILITY: i32 = 1;
@@ -510,8 +510,7 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
         .filter_map(|p| area_of(world, p))
         .filter(|a| same_faith(area_faith(world, *a), Some(new)))
         .collect();
-    areas.sort_by_cached_key(|a| sid_of(world, *a));
-    areas.dedup();
+    sort_dedup_by_sid(world, &mut areas);
     for area in areas {
         let towns: Vec<Entity> = provinces_of(world, area)
             .into_iter()
@@ -644,8 +643,7 @@ pub fn partners_of_old_faith(world: &World, realm: Entity, old: Religion) -> Vec
             capital_area(world, *p).is_some_and(|a| same_faith(area_faith(world, a), Some(old)))
         })
         .collect();
-    out.sort_by_cached_key(|p| sid_of(world, *p));
-    out.dedup();
+    sort_dedup_by_sid(world, &mut out);
     out
 }
 

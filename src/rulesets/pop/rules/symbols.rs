@@ -11,7 +11,7 @@ use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::generic::*;
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::core_owners;
-use crate::rulesets::pop::state::{Index, key_of, sid_of};
+use crate::rulesets::pop::state::{Index, key_of, sid_of, sort_dedup_by_sid};
 
 /// Tokens the Spread of Religious Ideas places.
 pub const RELIGION_TOKENS: usize = 4;
@@ -45,8 +45,7 @@ pub fn dnpr_expansion(world: &mut World, tag: &str) {
         .flat_map(|b| b.0.iter().map(|(n, _)| *n))
         .collect();
     areas.extend(next);
-    areas.sort_by_cached_key(|a| sid_of(world, *a));
-    areas.dedup();
+    sort_dedup_by_sid(world, &mut areas);
     let capitals: Vec<Entity> = all_of::<Capital>(world)
         .into_iter()
         .filter_map(|r| world.get::<Capital>(r).map(|c| c.0))

@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::engine::log::{Note, write};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::state::{key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::state::{key_of, sid_of, sort_dedup_by_sid, spawn_sim};
 
 /// Small town tokens on a mat's track, and how many more the +20 tile brings.
 pub const SMALL_TRACK: i32 = 20;
@@ -111,8 +111,7 @@ pub fn token_provinces(world: &World, realm: Entity, keep: impl Fn(Entity) -> bo
         .filter(|t| keep(*t))
         .filter_map(|t| world.get::<OnProvince>(t).map(|o| o.0))
         .collect();
-    provinces.sort_by_cached_key(|p| sid_of(world, *p));
-    provinces.dedup();
+    sort_dedup_by_sid(world, &mut provinces);
     provinces
 }
 

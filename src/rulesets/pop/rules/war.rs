@@ -26,7 +26,7 @@ use crate::rulesets::pop::rules::military::{
 };
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::{core_owners, place_town, remove_tokens};
-use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
+use crate::rulesets::pop::state::{Index, key_of, sid_of, sort_dedup_by_sid, spawn_sim};
 
 pub struct WarPlugin;
 
@@ -1417,8 +1417,7 @@ fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Enti
             candidates.extend(b.0.iter().map(|(x, _)| *x));
         }
     }
-    candidates.sort_by_cached_key(|a| sid_of(world, *a));
-    candidates.dedup();
+    sort_dedup_by_sid(world, &mut candidates);
     candidates.retain(|a| !enemy_towns_in(world, enemy, *a).is_empty());
     if candidates.is_empty() {
         return None;
