@@ -485,27 +485,33 @@ fn research_pick(
         .filter(|i| i.government && held.contains(&i.id))
         .map(|i| generic::idea_value(world, realm, &i.effects))
         .sum();
+    // The bot's own questions (power to spare, worth) come before the rules' check: most open
+    // Ideas fail them, and the checks are pure, so checking the survivors in the same order
+    // picks what checking first would have.
     legal
-        .matching_in(&[TurnPart::Ideas], |a| {
+        .unchecked_in(&[TurnPart::Ideas], |a| {
             matches!(a, Action::ResearchIdea { .. })
         })
-        .filter_map(|a| match a {
-            Action::ResearchIdea { idea } => {
-                content.ideas.iter().find(|i| &i.id == idea).map(|i| (i, a))
-            }
+        .filter_map(|(ticket, a)| match a {
+            Action::ResearchIdea { idea } => content
+                .ideas
+                .iter()
+                .find(|i| &i.id == idea)
+                .map(|i| (i, ticket, a)),
             _ => None,
         })
-        .filter(|(i, _)| mat.mp(i.kind) >= (i32::from(i.cost) + 3).min(8))
-        .map(|(i, a)| {
+        .filter(|(i, _, _)| mat.mp(i.kind) >= (i32::from(i.cost) + 3).min(8))
+        .map(|(i, ticket, a)| {
             let mut worth = generic::idea_value(world, realm, &i.effects);
             if i.government {
                 worth -= government_now;
             }
-            (worth, a)
+            (worth, ticket, a)
         })
-        .filter(|(worth, _)| *worth > 0)
-        .max_by_key(|(worth, _)| *worth)
-        .map(|(_, a)| a.clone())
+        .filter(|(worth, _, _)| *worth > 0)
+        .filter(|(_, ticket, _)| legal.is_legal(*ticket))
+        .max_by_key(|(worth, _, _)| *worth)
+        .map(|(_, _, a)| a.clone())
 }
 
 /// Rough worth of an effect to the realm that gets it.

@@ -243,12 +243,15 @@ pub fn turn_action(
     // Minor actions: a general or admiral waiting on an empty mat takes an army or fleet that
     // has no commander (free); the ruler leads the largest army; a general from the hand for
     // another.
-    for a in legal.matching_in(&[TurnPart::Leaders], |a| {
+    // Each loop asks its own questions before the rules' check (`unchecked_in`): the first
+    // candidate passing both, in order, is the first legal one passing the bot's.
+    for (ticket, a) in legal.unchecked_in(&[TurnPart::Leaders], |a| {
         matches!(a, Action::CommandArmy { .. })
     }) {
         if let Action::CommandArmy { character, place } = a {
-            let c = entity(world, character)?;
-            let p = entity(world, place)?;
+            let (Some(c), Some(p)) = (entity(world, character), entity(world, place)) else {
+                continue;
+            };
             let waiting = world.get::<InCommand>(c).is_none();
             let wanted = match world.get::<Role>(c) {
                 Some(Role::General) => own_units_at(world, realm, p, true).len() >= 2,
@@ -256,28 +259,34 @@ pub fn turn_action(
                 _ => false,
             };
             let land = !matches!(world.get::<Role>(c), Some(Role::Admiral));
-            if waiting && wanted && commander_at(world, realm, p, land).is_none() {
+            if waiting
+                && wanted
+                && commander_at(world, realm, p, land).is_none()
+                && legal.is_legal(ticket)
+            {
                 return Some(a.clone());
             }
         }
     }
-    for a in legal.matching_in(&[TurnPart::Leaders], |a| {
+    for (ticket, a) in legal.unchecked_in(&[TurnPart::Leaders], |a| {
         matches!(a, Action::CommandArmy { .. })
     }) {
         if let Action::CommandArmy { character, place } = a {
-            let c = entity(world, character)?;
-            let p = entity(world, place)?;
+            let (Some(c), Some(p)) = (entity(world, character), entity(world, place)) else {
+                continue;
+            };
             let ruler = matches!(world.get::<Role>(c), Some(Role::Ruler));
             if ruler
                 && commander_at(world, realm, p, true).is_none()
                 && own_units_at(world, realm, p, true).len() >= 3
+                && legal.is_legal(ticket)
             {
                 return Some(a.clone());
             }
         }
     }
     if mil >= 4 {
-        for a in legal.matching_in(&[TurnPart::Leaders], |a| {
+        for (ticket, a) in legal.unchecked_in(&[TurnPart::Leaders], |a| {
             matches!(a, Action::AppointGeneral { .. })
         }) {
             if let Action::AppointGeneral {
@@ -286,9 +295,12 @@ pub fn turn_action(
                 ..
             } = a
             {
-                let p = entity(world, place)?;
+                let Some(p) = entity(world, place) else {
+                    continue;
+                };
                 if commander_at(world, realm, p, true).is_none()
                     && own_units_at(world, realm, p, true).len() >= 3
+                    && legal.is_legal(ticket)
                 {
                     return Some(a.clone());
                 }

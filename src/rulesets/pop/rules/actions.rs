@@ -742,11 +742,13 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
 }
 
 /// Whether `action` legally answers `decision`; otherwise the rule that forbids it.
-pub fn check(world: &World, decision: &Decision, action: &Action) -> Result<(), Illegal> {
-    let realm = world
-        .resource::<Index>()
-        .get(&decision.realm)
-        .ok_or_else(|| Illegal::new(ids::SEQ_PHASE2_TURN, "no realm is deciding"))?;
+/// `realm`: the deciding realm, `decision.realm` found on the board (`rules::check` has).
+pub fn check(
+    world: &World,
+    decision: &Decision,
+    realm: Entity,
+    action: &Action,
+) -> Result<(), Illegal> {
     let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
     let markers = world
         .get::<RoundMarkers>(realm)
@@ -857,7 +859,6 @@ fn check_turn_action(
     phase: &ActionPhase,
     action: &Action,
 ) -> Result<(), Illegal> {
-    let display = world.resource::<EventDisplay>();
     let main_done = phase.main_done;
     if let Some(realm) = phase.current {
         if let Some(result) = military::check_turn(world, realm, main_done, action) {
@@ -878,14 +879,14 @@ fn check_turn_action(
             if main_done {
                 return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "one action per turn"));
             }
-            match display.row.get(usize::from(*slot)) {
+            match world.resource::<EventDisplay>().row.get(usize::from(*slot)) {
                 Some(s) if s.face_up => Ok(()),
                 Some(_) => Err(Illegal::new(ids::EVENT, "that Event is face down")),
                 None => Err(Illegal::new(ids::EVENT, "no Event in that slot")),
             }
         }
         Action::Pass => {
-            let event_left = display.takeable().next().is_some();
+            let event_left = world.resource::<EventDisplay>().takeable().next().is_some();
             if !markers.took_event && event_left {
                 Err(Illegal::new(
                     ids::ACT_PASS,

@@ -510,7 +510,7 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             "one of your own regular cardinals",
         ),
         k if generic::owns(k) => generic::check_decision(world, realm, k, action),
-        _ => actions::check(world, decision, action),
+        _ => actions::check(world, decision, realm, action),
     }
 }
 #[cfg(test)]
