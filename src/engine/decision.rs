@@ -51,6 +51,35 @@ impl Illegal {
             reason: reason.into(),
         }
     }
+
+    /// A refusal whose sentence is written only when someone may read it: inside [`quietly`]
+    /// (a bot weighing candidates) the reason stays empty and `why` is never called.
+    pub fn explained(rule: &'static str, why: impl FnOnce() -> String) -> Self {
+        if QUIET.get() {
+            Self::new(rule, "")
+        } else {
+            Self::new(rule, why())
+        }
+    }
+}
+
+thread_local! {
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with refusals left unexplained ([`Illegal::explained`]): for a caller that reads
+/// only whether an answer is legal. A bot checks tens of thousands of candidates a game, and
+/// the sentence saying why a Milestone is not fulfilled cost more than finding out.
+pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
+    // Restores the flag even when `f` panics (a fuzz harness catches panics and goes on).
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            QUIET.set(self.0);
+        }
+    }
+    let _restore = Restore(QUIET.replace(true));
+    f()
 }
 
 impl std::fmt::Display for Illegal {

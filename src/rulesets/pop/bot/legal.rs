@@ -16,6 +16,7 @@ use std::cell::{OnceCell, RefCell};
 
 use bevy::prelude::*;
 
+use crate::engine::decision::quietly;
 use crate::rulesets::pop::decision::{Action, Decision};
 use crate::rulesets::pop::rules::actions::{TurnPart, is_turn, turn_part};
 use crate::rulesets::pop::rules::{candidates, check};
@@ -109,7 +110,7 @@ impl<'w> Legal<'w> {
         }
         let ok = self
             .world
-            .is_some_and(|w| check(w, &built.actions[i]).is_ok());
+            .is_some_and(|w| quietly(|| check(w, &built.actions[i]).is_ok()));
         built.verdicts.borrow_mut()[i] = Some(ok);
         ok
     }

@@ -500,7 +500,9 @@ fn research_pick(
                 .map(|i| (i, ticket, a)),
             _ => None,
         })
-        .filter(|(i, _, _)| mat.mp(i.kind) >= (i32::from(i.cost) + 3).min(8))
+        .filter(|(i, _, _)| {
+            !held.contains(&i.id) && mat.mp(i.kind) >= (i32::from(i.cost) + 3).min(8)
+        })
         .map(|(i, ticket, a)| {
             let mut worth = generic::idea_value(world, realm, &i.effects);
             if i.government {

@@ -170,13 +170,12 @@ pub fn research_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
     let (kind, cost) = idea_cost(world, id)?;
     let have = world.get::<Mat>(realm).map_or(0, |m| m.mp(kind));
     (have < cost).then(|| {
-        Illegal::new(
-            ids::RESEARCH_IDEA,
+        Illegal::explained(ids::RESEARCH_IDEA, || {
             format!(
                 "{} costs {} {:?}, you have {have}",
                 def.name, def.cost, def.kind
-            ),
-        )
+            )
+        })
     })
 }
 

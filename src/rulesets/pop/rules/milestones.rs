@@ -158,14 +158,13 @@ pub fn complete_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
     }
     let def = &defs(world)[m];
     first_unmet(world, realm, &def.conditions).map(|c| {
-        Illegal::new(
-            ids::MILESTONE_COMPLETE,
+        Illegal::explained(ids::MILESTONE_COMPLETE, || {
             format!(
                 "{} is not fulfilled: {} is missing",
                 def.name,
                 describe(&world.resource::<Content>().0, c)
-            ),
-        )
+            )
+        })
     })
 }
 

@@ -971,7 +971,9 @@ pub fn check_turn(
     let pay = |rule: &'static str| {
         let cost = activation_cost(world);
         if mil(world, realm) < cost {
-            Err(Illegal::new(rule, format!("this costs {cost} mil")))
+            Err(Illegal::explained(rule, || {
+                format!("this costs {cost} mil")
+            }))
         } else {
             Ok(())
         }

@@ -263,14 +263,13 @@ pub fn claim_problem(world: &World, realm: Entity, id: &str) -> Option<Illegal> 
     };
     let def = &defs(world)[m];
     first_unmet(world, realm, &def.conditions).map(|c| {
-        Illegal::new(
-            ids::SEQ_PHASE1_MISSIONS,
+        Illegal::explained(ids::SEQ_PHASE1_MISSIONS, || {
             format!(
                 "{} is not fulfilled: {} is missing",
                 def.name,
                 describe(&world.resource::<Content>().0, c)
-            ),
-        )
+            )
+        })
     })
 }
 
