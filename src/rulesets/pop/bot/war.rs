@@ -16,7 +16,7 @@ use crate::rulesets::pop::decision::{Action, DecisionKind, PeaceTerm};
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::battle::Battles;
 use crate::rulesets::pop::rules::military::{
-    MilitaryAction, commander_at, controller, own_units_at,
+    MilitaryAction, commander_at, controller, has_own_units_at, own_units_at,
 };
 use crate::rulesets::pop::rules::relations::{enemies_of, provinces_of};
 use crate::rulesets::pop::rules::war::{casus_belli, deployed_land_units};
@@ -255,7 +255,7 @@ pub fn turn_action(
             let waiting = world.get::<InCommand>(c).is_none();
             let wanted = match world.get::<Role>(c) {
                 Some(Role::General) => own_units_at(world, realm, p, true).len() >= 2,
-                Some(Role::Admiral) => !own_units_at(world, realm, p, false).is_empty(),
+                Some(Role::Admiral) => has_own_units_at(world, realm, p, false),
                 _ => false,
             };
             let land = !matches!(world.get::<Role>(c), Some(Role::Admiral));

@@ -21,7 +21,7 @@ use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability};
 use crate::rulesets::pop::rules::generic::{mp, owner};
-use crate::rulesets::pop::rules::military::own_units_at;
+use crate::rulesets::pop::rules::military::has_own_units_at;
 use crate::rulesets::pop::rules::relations::{capital_area, owned_areas, provinces_of};
 use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of, sort_dedup_by_sid};
 
@@ -674,7 +674,8 @@ fn score_crusade(world: &mut World) {
     }
     for realm in committed {
         let name = key_of(world, realm);
-        let present = !own_units_at(world, realm, area, true).is_empty();
+        let present =
+            has_own_units_at(world, realm, area, true);
         let won = present && !muslim_left;
         let delta = if won { CRUSADE_SCORE } else { -CRUSADE_SCORE };
         let why = if won {

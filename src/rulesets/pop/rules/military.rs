@@ -221,6 +221,19 @@ pub fn own_units_at(world: &World, realm: Entity, place: Entity, land: bool) -> 
     units_at(world, place, Party::Realm(sid_of(world, realm)), land)
 }
 
+/// Whether any of a realm's own land units (or ships) stand at a place: `own_units_at` is not
+/// empty, asked without listing and sorting them.
+pub fn has_own_units_at(world: &World, realm: Entity, place: Entity, land: bool) -> bool {
+    world.get::<Present>(place).is_some_and(|present| {
+        present.iter().any(|u| {
+            world
+                .get::<Unit>(u)
+                .is_some_and(|unit| unit.kind.is_land() == land)
+                && world.get::<UnitOf>(u).is_some_and(|o| o.0 == realm)
+        })
+    })
+}
+
 /// Whether units hostile to `realm` stand at a place.
 pub fn hostile_units_at(world: &World, realm: Entity, place: Entity, land: bool) -> bool {
     world.get::<Present>(place).is_some_and(|present| {
@@ -739,7 +752,7 @@ fn island_blocked(world: &World, realm: Entity, province: Entity) -> bool {
     }
     !seas
         .iter()
-        .any(|s| !own_units_at(world, realm, *s, false).is_empty())
+        .any(|s| has_own_units_at(world, realm, *s, false))
 }
 
 /// Declarations of war worth checking: on every realm with land.
@@ -821,6 +834,16 @@ pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
     let mut places = army_places(world, realm, true);
     places.extend(army_places(world, realm, false));
+    // Each place's id, and whether it is a port area with both an army and a fleet (where
+    // the leader may go to either), found once for every card and leader.
+    let places: Vec<(String, bool)> = places
+        .into_iter()
+        .map(|place| {
+            let both = has_own_units_at(world, realm, place, true)
+                && has_own_units_at(world, realm, place, false);
+            (key_of(world, place), both)
+        })
+        .collect();
     let cards = world
         .get::<Hand>(realm)
         .map(|h| h.cards.clone())
@@ -835,29 +858,28 @@ pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
         {
             continue;
         }
-        for place in &places {
+        let card = card_id(world, card);
+        for (place, both) in &places {
             all.push(Action::AppointGeneral {
-                card: card_id(world, card),
-                place: key_of(world, *place),
+                card: card.clone(),
+                place: place.clone(),
                 fleet: false,
             });
-            // A port area with both an army and a fleet: the leader may go to either.
-            if !own_units_at(world, realm, *place, true).is_empty()
-                && !own_units_at(world, realm, *place, false).is_empty()
-            {
+            if *both {
                 all.push(Action::AppointGeneral {
-                    card: card_id(world, card),
-                    place: key_of(world, *place),
+                    card: card.clone(),
+                    place: place.clone(),
                     fleet: true,
                 });
             }
         }
     }
     for character in leaders_serving(world, realm) {
-        for place in &places {
+        let character = key_of(world, character);
+        for (place, _) in &places {
             all.push(Action::CommandArmy {
-                character: key_of(world, character),
-                place: key_of(world, *place),
+                character: character.clone(),
+                place: place.clone(),
             });
         }
     }
@@ -997,7 +1019,7 @@ pub fn check_turn(
             let (Some(f), Some(t)) = (index(world, from), index(world, to)) else {
                 return Err(Illegal::new(ids::WAR_MOVE, "no such place"));
             };
-            if own_units_at(world, realm, f, false).is_empty() {
+            if !has_own_units_at(world, realm, f, false) {
                 return Err(Illegal::new(
                     ids::WAR_MOVE,
                     format!("no fleet of yours at {from}"),
@@ -1054,7 +1076,7 @@ fn move_problem(world: &World, realm: Entity, from: &str, to: &str) -> Option<Il
     let (Some(f), Some(t)) = (index(world, from), index(world, to)) else {
         return Some(Illegal::new(ids::WAR_MOVE, "no such area"));
     };
-    if own_units_at(world, realm, f, true).is_empty() {
+    if !has_own_units_at(world, realm, f, true) {
         return Some(Illegal::new(
             ids::WAR_MOVE,
             format!("no army of yours in {from}"),
@@ -1175,7 +1197,7 @@ pub fn access_price(world: &World, realm: Entity, to: Entity) -> AccessPrice {
 /// fleet (an admiral): the army where there is one, unless `fleet` asks for the admiral of a
 /// fleet in port beside it.
 fn leader_goes_to_land(world: &World, realm: Entity, place: Entity, fleet: bool) -> bool {
-    !fleet && !own_units_at(world, realm, place, true).is_empty()
+    !fleet && has_own_units_at(world, realm, place, true)
 }
 
 fn appoint_general_problem(
@@ -1215,17 +1237,14 @@ fn appoint_general_problem(
     let Some(p) = index(world, place) else {
         return Some(Illegal::new(rule, "no such place"));
     };
-    if own_units_at(world, realm, p, true).is_empty()
-        && own_units_at(world, realm, p, false).is_empty()
-    {
+    if !has_own_units_at(world, realm, p, true) && !has_own_units_at(world, realm, p, false) {
         return Some(Illegal::new(
             rule,
             "a general or admiral goes under one of your armies or fleets",
         ));
     }
     if fleet
-        && (own_units_at(world, realm, p, true).is_empty()
-            || own_units_at(world, realm, p, false).is_empty())
+        && (!has_own_units_at(world, realm, p, true) || !has_own_units_at(world, realm, p, false))
     {
         // With no army there a leader goes to the fleet anyway (`fleet: false` says so).
         return Some(Illegal::new(
@@ -1262,8 +1281,8 @@ fn command_problem(world: &World, realm: Entity, character: &str, place: &str) -
     if world.get::<InCommand>(c).is_some_and(|cmd| cmd.0 == p) {
         return Some(Illegal::new(rule, "that leader already commands there"));
     }
-    let land = !own_units_at(world, realm, p, true).is_empty();
-    let sea = !own_units_at(world, realm, p, false).is_empty();
+    let land = has_own_units_at(world, realm, p, true);
+    let sea = has_own_units_at(world, realm, p, false);
     match role {
         Some(Role::Admiral) if !sea => Some(Illegal::new(rule, "an admiral needs a fleet there")),
         Some(Role::Ruler | Role::RulerGeneral | Role::General) if !land => Some(Illegal::new(
@@ -1572,7 +1591,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
             );
         }
     }
-    let already_there = !own_units_at(world, realm, to, true).is_empty();
+    let already_there = has_own_units_at(world, realm, to, true);
     for u in &army {
         place_unit(world, *u, to);
     }
@@ -2257,7 +2276,7 @@ pub fn release_idle_commanders(world: &mut World) {
     leaders.sort_by_cached_key(|(e, _, _)| sid_of(world, *e));
     for (leader, place, realm) in leaders {
         let land = !matches!(world.get::<Role>(leader), Some(Role::Admiral));
-        if !own_units_at(world, realm, place, land).is_empty() {
+        if has_own_units_at(world, realm, place, land) {
             continue;
         }
         if matches!(world.get::<Role>(leader), Some(Role::RulerGeneral)) {

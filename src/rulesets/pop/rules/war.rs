@@ -22,7 +22,8 @@ use crate::rulesets::pop::rules::economy::{
 use crate::rulesets::pop::rules::effects::{Progress, add_unrest};
 use crate::rulesets::pop::rules::generic::add_influence;
 use crate::rulesets::pop::rules::military::{
-    Ground, controller, ground, hostile_units_at, own_units_at, raise_units, turn_rebel, units_at,
+    Ground, controller, ground, has_own_units_at, hostile_units_at, own_units_at, raise_units,
+    turn_rebel, units_at,
 };
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::{core_owners, place_town, remove_tokens};
@@ -1489,7 +1490,7 @@ fn launch_invasion(world: &mut World, npr: Entity, enemy: Entity, area: Entity) 
         UnitStatus::Regular,
         count as usize,
     );
-    if own_units_at(world, enemy, area, true).is_empty() {
+    if !has_own_units_at(world, enemy, area, true) {
         let invaders = units_at(world, area, Party::Realm(sid_of(world, npr)), true);
         turn_rebel(world, &invaders);
     } else {
