@@ -160,6 +160,14 @@ pub struct InArea(pub Entity);
 #[relationship_target(relationship = InArea)]
 pub struct AreaProvinces(Vec<Entity>);
 
+impl AreaProvinces {
+    /// In the order the provinces joined the area: their spawn order, which is stable-id order
+    /// (a province is spawned with its area and never moves).
+    pub fn as_slice(&self) -> &[Entity] {
+        &self.0
+    }
+}
+
 /// Lawful owner of a province.
 #[derive(Component, Clone, Copy, Debug)]
 #[relationship(relationship_target = Owns)]

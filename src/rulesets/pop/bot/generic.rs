@@ -18,7 +18,9 @@ use crate::rulesets::pop::rules::cards::{Hand, card_id};
 use crate::rulesets::pop::rules::diplomacy::{forge_cost, sale_prestige};
 use crate::rulesets::pop::rules::generic::{Generic, all_of, has_claim, owned, owner};
 use crate::rulesets::pop::rules::ideas::quest_for_new_world;
-use crate::rulesets::pop::rules::relations::{allied, enemies_of, married, provinces_of};
+use crate::rulesets::pop::rules::relations::{
+    allied, area_provinces, enemies_of, married, provinces_of,
+};
 use crate::rulesets::pop::rules::trade;
 use crate::rulesets::pop::state::{Content, Index};
 
@@ -285,7 +287,7 @@ fn explorer_recruit(world: &World, realm: Entity, mat: &Mat, legal: &Legal) -> O
     }
     legal.find_in(&[TurnPart::Recruits], |a| match a {
         Action::Recruit { area } => world.resource::<Index>().get(area).is_some_and(|area| {
-            provinces_of(world, area).iter().any(|p| {
+            area_provinces(world, area).iter().any(|p| {
                 owner(world, *p) == Some(realm)
                     && world.get::<Province>(*p).is_some_and(|p| p.port.is_some())
             })
@@ -677,8 +679,9 @@ pub fn integrate_pick(world: &World, realm: Entity, legal: &Legal) -> Option<Act
             _ => None,
         })
         .map(|(a, area)| {
-            let new_cores = crate::rulesets::pop::rules::relations::provinces_of(world, area)
-                .into_iter()
+            let new_cores = crate::rulesets::pop::rules::relations::area_provinces(world, area)
+                .iter()
+                .copied()
                 .filter(|p| !crate::rulesets::pop::rules::towns::is_core(world, *p, realm))
                 .count();
             (a, new_cores)

@@ -22,7 +22,7 @@ use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability};
 use crate::rulesets::pop::rules::generic::{mp, owner};
 use crate::rulesets::pop::rules::military::has_own_units_at;
-use crate::rulesets::pop::rules::relations::{capital_area, owned_areas, provinces_of};
+use crate::rulesets::pop::rules::relations::{area_provinces, capital_area, owned_areas};
 use crate::rulesets::pop::state::{Content, Index, Seats, key_of, sid_of, sort_dedup_by_sid};
 
 /// Each Papal Action costs 2 dip (19.3).
@@ -674,8 +674,7 @@ fn score_crusade(world: &mut World) {
     }
     for realm in committed {
         let name = key_of(world, realm);
-        let present =
-            has_own_units_at(world, realm, area, true);
+        let present = has_own_units_at(world, realm, area, true);
         let won = present && !muslim_left;
         let delta = if won { CRUSADE_SCORE } else { -CRUSADE_SCORE };
         let why = if won {
@@ -773,8 +772,9 @@ fn commit(world: &mut World, realm: Entity) {
 
 /// Provinces of an area owned by Muslim realms.
 pub fn muslim_provinces(world: &World, area: Entity) -> Vec<Entity> {
-    provinces_of(world, area)
-        .into_iter()
+    area_provinces(world, area)
+        .iter()
+        .copied()
         .filter(|p| owner(world, *p).is_some_and(|o| is_muslim(world, o)))
         .collect()
 }

@@ -20,7 +20,9 @@ use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige};
 use crate::rulesets::pop::rules::generic::{mp, owner};
-use crate::rulesets::pop::rules::relations::{at_war_between, influence_in, provinces_of};
+use crate::rulesets::pop::rules::relations::{
+    area_provinces, at_war_between, influence_in, provinces_of,
+};
 use crate::rulesets::pop::state::{Content, Index, Seats, key_of, spawn_sim};
 
 /// The Casus Belli the Emperor holds on outsiders holding land of the Empire (18.3).
@@ -272,7 +274,7 @@ pub fn imperial_targets(world: &World) -> Vec<Entity> {
         .map(|(_, a)| a)
         .filter(|a| hre_area(world, *a))
         .filter(|a| {
-            provinces_of(world, *a).iter().any(|p| {
+            area_provinces(world, *a).iter().any(|p| {
                 owner(world, *p).is_some_and(|o| {
                     world.get::<NonPlayerRealm>(o).is_some() && is_member(world, o)
                 })

@@ -259,7 +259,7 @@ pub fn next_to_realm(world: &World, realm: Entity, area: Entity) -> bool {
 
 /// A distant area holding a Non-Player Realm's province, a town or a vassal.
 fn settled(world: &World, area: Entity) -> bool {
-    provinces_of(world, area).iter().any(|p| {
+    area_provinces(world, area).iter().any(|p| {
         owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some())
             || world
                 .get::<Holdings>(*p)

@@ -518,7 +518,7 @@ pub fn add_influence(world: &mut World, realm: Entity, area: Entity, amount: i32
 
 /// Whether the realm holds a port province in this area.
 pub fn has_own_port(world: &World, realm: Entity, area: Entity) -> bool {
-    provinces_of(world, area).iter().any(|p| {
+    area_provinces(world, area).iter().any(|p| {
         owner(world, *p) == Some(realm)
             && world.get::<Province>(*p).is_some_and(|x| x.port.is_some())
     })

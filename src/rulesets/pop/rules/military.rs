@@ -255,8 +255,9 @@ pub fn controller(world: &World, province: Entity) -> Option<Entity> {
 
 /// Provinces of an area held (owned and not occupied) by Non-Player Realms at war with `realm`.
 pub fn enemy_npr_provinces(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
-    provinces_of(world, area)
-        .into_iter()
+    area_provinces(world, area)
+        .iter()
+        .copied()
         .filter(|p| {
             let owner = world.get::<OwnedBy>(*p).map(|o| o.0);
             owner.is_some_and(|o| {
@@ -285,18 +286,20 @@ pub fn ground(world: &World, realm: Entity, area: Entity) -> Ground {
     if hostile_units_at(world, realm, area, true) {
         return Ground::Hostile;
     }
-    let holders: Vec<Entity> = provinces_of(world, area)
-        .into_iter()
-        .filter_map(|p| controller(world, p))
-        .collect();
-    if holders.iter().any(|h| at_war_between(world, realm, *h)) {
+    // Who holds the area's provinces, read in place (order does not matter here).
+    let holders = || {
+        crate::rulesets::pop::rules::relations::area_provinces(world, area)
+            .iter()
+            .filter_map(|p| controller(world, *p))
+    };
+    if holders().any(|h| at_war_between(world, realm, h)) {
         return Ground::Hostile;
     }
     if world.get::<Area>(area).is_some_and(|a| a.distant) {
         return Ground::Distant;
     }
-    let friendly = |h: &Entity| *h == realm || allied(world, realm, *h);
-    if !holders.is_empty() && !holders.iter().any(friendly) {
+    let friendly = |h: Entity| h == realm || allied(world, realm, h);
+    if holders().next().is_some() && !holders().any(friendly) {
         return Ground::Neutral;
     }
     Ground::Friendly
@@ -720,8 +723,9 @@ pub fn units_needed(world: &World, units: &[Entity], value: i32) -> usize {
 /// Provinces of the area the realm's army could take by siege: held by an enemy, or a rebel
 /// town (the realm's own, or an enemy's).
 pub fn siege_targets(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
-    provinces_of(world, area)
-        .into_iter()
+    area_provinces(world, area)
+        .iter()
+        .copied()
         .filter(|p| {
             let owner = world.get::<OwnedBy>(*p).map(|o| o.0);
             let held = controller(world, *p);
@@ -1891,7 +1895,7 @@ pub fn recruit_unit_problem(
 /// A port of the realm in the recruiting area that may still launch a ship of this kind.
 fn free_port(world: &World, realm: Entity, r: &Recruiting, kind: UnitKind) -> Option<Entity> {
     let area = world.resource::<Index>().by_sid(r.area)?;
-    provinces_of(world, area).into_iter().find(|p| {
+    area_provinces(world, area).iter().copied().find(|p| {
         let Some(province) = world.get::<Province>(*p) else {
             return false;
         };

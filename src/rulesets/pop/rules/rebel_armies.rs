@@ -71,8 +71,9 @@ fn alphabetical(world: &World, place: Entity) -> (String, String) {
 
 /// Counting unrest provinces in an area, of every realm: (realm, province).
 fn unrest_in(world: &World, area: Entity) -> Vec<(Entity, Entity)> {
-    let mut realms: Vec<Entity> = provinces_of(world, area)
-        .into_iter()
+    let mut realms: Vec<Entity> = area_provinces(world, area)
+        .iter()
+        .copied()
         .filter_map(|p| world.get::<Holdings>(p))
         .flat_map(|h| {
             h.iter()
@@ -172,8 +173,9 @@ fn armies_at(world: &World, area: Entity) -> usize {
 
 /// Player Realms' towns in an area.
 fn player_towns_in(world: &World, area: Entity) -> usize {
-    provinces_of(world, area)
-        .into_iter()
+    area_provinces(world, area)
+        .iter()
+        .copied()
         .filter_map(|p| world.get::<Holdings>(p))
         .flat_map(|h| h.iter().collect::<Vec<_>>())
         .filter(|t| world.get::<Town>(*t).is_some())

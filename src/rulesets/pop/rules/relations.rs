@@ -106,19 +106,21 @@ pub fn area_of(world: &World, province: Entity) -> Option<Entity> {
 
 /// The provinces of an area, in stable-id order.
 pub fn provinces_of(world: &World, area: Entity) -> Vec<Entity> {
-    struct ProvincesOf;
-    crate::engine::memo::cached::<ProvincesOf, _, _>(world, area, || provinces_of_now(world, area))
-        .as_ref()
-        .clone()
+    area_provinces(world, area).to_vec()
 }
 
-fn provinces_of_now(world: &World, area: Entity) -> Vec<Entity> {
-    let mut out: Vec<Entity> = world
+/// The provinces of an area, in stable-id order, read in place. A province is spawned with its
+/// area (so the area lists its provinces in spawn order, which is stable-id order) and never
+/// changes area; debug builds check the order.
+pub fn area_provinces(world: &World, area: Entity) -> &[Entity] {
+    let provinces = world
         .get::<AreaProvinces>(area)
-        .map(|p| p.iter().collect())
-        .unwrap_or_default();
-    out.sort_by_cached_key(|p| sid_of(world, *p));
-    out
+        .map_or(&[][..], AreaProvinces::as_slice);
+    debug_assert!(
+        provinces.is_sorted_by_key(|p| sid_of(world, *p)),
+        "an area lists its provinces out of stable-id order"
+    );
+    provinces
 }
 
 /// The areas where a realm owns provinces, in stable-id order.

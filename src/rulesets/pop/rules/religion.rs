@@ -512,8 +512,9 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
         .collect();
     sort_dedup_by_sid(world, &mut areas);
     for area in areas {
-        let towns: Vec<Entity> = provinces_of(world, area)
-            .into_iter()
+        let towns: Vec<Entity> = area_provinces(world, area)
+            .iter()
+            .copied()
             .filter(|p| owner(world, *p) == Some(realm) && world.get::<RebelTown>(*p).is_some())
             .collect();
         let rebels: Vec<Entity> = world

@@ -1427,8 +1427,9 @@ fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Enti
         return Some(c);
     }
     let core_area = candidates.iter().copied().find(|a| {
-        provinces_of(world, *a)
-            .into_iter()
+        area_provinces(world, *a)
+            .iter()
+            .copied()
             .any(|p| core_owners(world, p).contains(&npr))
     });
     if core_area.is_some() {
@@ -1450,8 +1451,9 @@ fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Enti
 
 /// Provinces of an area where `realm` has a town it holds.
 fn enemy_towns_in(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
-    provinces_of(world, area)
-        .into_iter()
+    area_provinces(world, area)
+        .iter()
+        .copied()
         .filter(|p| controller(world, *p) == Some(realm))
         .filter(|p| {
             world.get::<Holdings>(*p).is_some_and(|h| {
