@@ -358,13 +358,13 @@ pub fn turn_action(
         }
         // Fleets sail to where an enemy's ports face.
         // The sea zones the enemies' ports face, found once for every fleet's sail.
-        let enemy_ports: Vec<Entity> =
-            crate::engine::query_cache::with_query::<(&Province, &OwnedBy), (), _>(world, |q| {
-                q.filter(|(_, o)| enemies.contains(&o.0))
-                    .filter_map(|(p, _)| p.port)
-                    .collect()
-            })
-            .unwrap_or_default();
+        // (Read off the enemies' own provinces, not every province of the map.)
+        let enemy_ports: Vec<Entity> = enemies
+            .iter()
+            .filter_map(|e| world.get::<Owns>(*e))
+            .flat_map(|owns| owns.iter())
+            .filter_map(|p| world.get::<Province>(p).and_then(|p| p.port))
+            .collect();
         for a in legal.matching_in(&[TurnPart::Moves], |a| matches!(a, Action::Sail { .. })) {
             if let Action::Sail { to, .. } = a {
                 let Some(t) = entity(world, to) else { continue };
@@ -527,12 +527,11 @@ pub fn decide(
             let enemies = enemies_of(world, realm);
             let has_ships =
                 !crate::rulesets::pop::rules::military::army_places(world, realm, false).is_empty();
-            let enemy_ports =
-                crate::engine::query_cache::with_query::<(&Province, &OwnedBy), (), _>(
-                    world,
-                    |mut q| q.any(|(p, o)| p.port.is_some() && enemies.contains(&o.0)),
-                )
-                .unwrap_or(false);
+            let enemy_ports = enemies
+                .iter()
+                .filter_map(|e| world.get::<Owns>(*e))
+                .flat_map(|owns| owns.iter())
+                .any(|p| world.get::<Province>(p).is_some_and(|p| p.port.is_some()));
             let want = |a: &Action| legal.contains(a);
             if done >= 4 || mat.ducats < 6 {
                 return Some(Action::Decline);

@@ -73,10 +73,6 @@ fn other_players(world: &World, realm: Entity) -> Vec<Entity> {
         .collect()
 }
 
-fn all_areas(world: &World) -> Vec<Entity> {
-    all_of::<Area>(world)
-}
-
 /// The offers a realm may make to each other player: an alliance, a marriage (with the card
 /// type), both, monetary support of a few sizes either way, and one province bought or sold
 /// at a few prices.
@@ -200,11 +196,19 @@ fn influence_area(world: &World, area: Entity) -> bool {
     })
 }
 
+/// The areas where influence may go (`influence_area`), in stable-id order: found in one pass
+/// over the Non-Player Realms' provinces instead of by asking each area of the map whether one
+/// of its provinces has a Non-Player owner.
 fn influence_areas(world: &World) -> Vec<Entity> {
-    all_areas(world)
-        .into_iter()
-        .filter(|a| influence_area(world, *a))
-        .collect()
+    let mut areas: Vec<Entity> =
+        crate::engine::query_cache::with_query::<&Owns, With<NonPlayerRealm>, _>(world, |q| {
+            q.flat_map(|owns| owns.iter())
+                .filter_map(|p| area_of(world, p))
+                .collect()
+        })
+        .unwrap_or_default();
+    sort_dedup_by_sid(world, &mut areas);
+    areas
 }
 
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
