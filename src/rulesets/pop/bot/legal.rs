@@ -18,8 +18,9 @@ use bevy::prelude::*;
 
 use crate::engine::decision::quietly;
 use crate::rulesets::pop::decision::{Action, Decision};
+use crate::rulesets::pop::decision::{Illegal, Pending};
 use crate::rulesets::pop::rules::actions::{TurnPart, is_turn, turn_part};
-use crate::rulesets::pop::rules::{candidates, check};
+use crate::rulesets::pop::rules::{candidates, check, check_pending};
 use crate::rulesets::pop::state::Index;
 
 /// Where a candidate stands in a `Legal`: its part and its place there.
@@ -49,6 +50,9 @@ struct Part {
 pub struct Legal<'w> {
     world: Option<&'w World>,
     realm: Option<Entity>,
+    /// The World's pending decision and its realm, found once for every check
+    /// (`check_pending`); `None` where `rules::check` refuses whatever is asked.
+    pending: Option<(&'w Decision, Entity)>,
     parts: Vec<Part>,
     all: OnceCell<Vec<Action>>,
 }
@@ -74,6 +78,9 @@ impl<'w> Legal<'w> {
         Self {
             world: Some(world),
             realm,
+            pending: world.resource::<Pending>().0.as_ref().and_then(|pending| {
+                Some((pending, world.resource::<Index>().get(&pending.realm)?))
+            }),
             parts,
             all: OnceCell::new(),
         }
@@ -84,6 +91,7 @@ impl<'w> Legal<'w> {
         Self {
             world: None,
             realm: None,
+            pending: None,
             parts: vec![Part {
                 turn: None,
                 built: OnceCell::from(Built::new(actions, Some(true))),
@@ -110,9 +118,18 @@ impl<'w> Legal<'w> {
         }
         let ok = self
             .world
-            .is_some_and(|w| quietly(|| check(w, &built.actions[i]).is_ok()));
+            .is_some_and(|w| quietly(|| self.check(w, &built.actions[i]).is_ok()));
         built.verdicts.borrow_mut()[i] = Some(ok);
         ok
+    }
+
+    /// The rules' check of one candidate: the pending decision and its realm were found once
+    /// for all of them (what `rules::check` would find again for each).
+    fn check(&self, world: &World, action: &Action) -> Result<(), Illegal> {
+        match self.pending {
+            Some((decision, realm)) => check_pending(world, decision, realm, action),
+            None => check(world, action),
+        }
     }
 
     /// Whether part `i` is searched by a question about `parts` (`None`: every part). A part

@@ -379,6 +379,18 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
     let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
         return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "no realm is deciding"));
     };
+    check_pending(world, decision, realm, action)
+}
+
+/// `check` for a caller that has read the pending decision and found its realm already (the
+/// bot, checking many candidates of one decision): `decision` must be the World's pending one
+/// and `realm` its realm on the board.
+pub fn check_pending(
+    world: &World,
+    decision: &Decision,
+    realm: Entity,
+    action: &Action,
+) -> Result<(), Illegal> {
     let listed = |rule: &'static str, what: &str| {
         if candidates(world, decision).contains(action) {
             Ok(())
