@@ -17,8 +17,7 @@ use std::cell::{OnceCell, RefCell};
 use bevy::prelude::*;
 
 use crate::engine::decision::quietly;
-use crate::rulesets::pop::decision::{Action, Decision};
-use crate::rulesets::pop::decision::{Illegal, Pending};
+use crate::rulesets::pop::decision::{Action, Decision, Illegal, Pending};
 use crate::rulesets::pop::rules::actions::{TurnPart, is_turn, turn_part};
 use crate::rulesets::pop::rules::{candidates, check, check_pending};
 use crate::rulesets::pop::state::Index;
