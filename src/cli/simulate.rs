@@ -207,11 +207,11 @@ fn simulate<R: Ruleset>(args: &SimulateArgs) -> i32 {
             return 1;
         }
     };
-    if let Some(dir) = &args.save_dir {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("error: cannot create {}: {e}", dir.display());
-            return 1;
-        }
+    if let Some(dir) = &args.save_dir
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("error: cannot create {}: {e}", dir.display());
+        return 1;
     }
     let scenario_file = args.scenario.as_ref().map(|p| p.display().to_string());
     // The options as a setup names them; the ruleset refuses a name it does not have.

@@ -123,7 +123,7 @@ impl Bot {
                 .map(|t| Action::LoseHex((t.col, t.row))),
             DecisionKind::Leadership => {
                 if temper == Temperament::Restless
-                    && month % 6 == 0
+                    && month.is_multiple_of(6)
                     && !self.reshuffles.contains(&(kingdom.seat, month))
                 {
                     // The Councilor steps down; the Consort moves into the seat, and the old

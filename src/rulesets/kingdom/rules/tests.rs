@@ -165,7 +165,7 @@ fn km_edict_claim_hex_first_anywhere_then_next_to_the_kingdom_for_1_bp() {
     );
     g.apply(Action::Claim((c + 1, r))).unwrap();
     assert_eq!(sheet(g.world(), kingdom(&g, "ASH")).size, 2);
-    assert_eq!(g.log().count(ids::EDICT_CLAIM_HEX) >= 2, true);
+    assert!(g.log().count(ids::EDICT_CLAIM_HEX) >= 2);
 }
 
 #[test]

@@ -97,7 +97,7 @@ pub fn turn(
         Action::ForgeAlliance { realm: npr } => world
             .resource::<Index>()
             .get(npr)
-            .is_some_and(|n| dip >= forge_cost(world, n) + 1),
+            .is_some_and(|n| dip > forge_cost(world, n)),
         _ => false,
     }) {
         return Some(a);
@@ -120,8 +120,10 @@ pub fn turn(
         }
     }
     // Short of money with loans: ask a married or allied player for support.
-    if mat.ducats < 4 && mat.loans >= 1 && dip >= 2 {
-        if let Some(a) = pick_diplomacy(legal, |a| match a {
+    if mat.ducats < 4
+        && mat.loans >= 1
+        && dip >= 2
+        && let Some(a) = pick_diplomacy(legal, |a| match a {
             Action::Propose {
                 realm: other,
                 offer,
@@ -134,13 +136,14 @@ pub fn turn(
                         .is_some_and(|o| allied(world, realm, o) || married(world, realm, o))
             }
             _ => false,
-        }) {
-            return Some(a);
-        }
+        })
+    {
+        return Some(a);
     }
     // Buy a province where the realm holds a claim, when rich.
-    if mat.ducats >= 25 && adm >= 3 {
-        if let Some(a) = pick_diplomacy(legal, |a| match a {
+    if mat.ducats >= 25
+        && adm >= 3
+        && let Some(a) = pick_diplomacy(legal, |a| match a {
             Action::Propose { offer, .. } => {
                 offer.price == 10
                     && welcome(world, realm, a)
@@ -153,9 +156,9 @@ pub fn turn(
                     })
             }
             _ => false,
-        }) {
-            return Some(a);
-        }
+        })
+    {
+        return Some(a);
     }
     // Influence where an alliance could follow.
     if dip >= 4 && rng.random_range(0..2) == 0 {
@@ -834,7 +837,7 @@ fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &Legal) -> O
             Action::ForgeAlliance { realm: npr } => {
                 world.resource::<Index>().get(npr).is_some_and(|n| {
                     realm_tax_value(world, n) >= floor
-                        && dip >= forge_cost(world, n) + 1
+                        && dip > forge_cost(world, n)
                         && crate::rulesets::pop::rules::diplomacy::forge_problem_but_cap(
                             world, realm, n,
                         )

@@ -66,7 +66,7 @@ impl Bot {
             h ^= u64::from(b);
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
-        if (h >> 29) % 4 == 0 {
+        if (h >> 29).is_multiple_of(4) {
             Temperament::Bold
         } else {
             Temperament::Prudent
@@ -149,22 +149,21 @@ impl Bot {
                 {
                     return Some(Action::IncreaseAuthority);
                 }
-                if let Some(r) = realm {
-                    if let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, &legal, bold) {
-                        if legal.contains(&a) {
-                            return Some(a);
-                        }
-                    }
+                if let Some(r) = realm
+                    && let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, &legal, bold)
+                    && legal.contains(&a)
+                {
+                    return Some(a);
                 }
                 // Colonies: found one on a linked claim, else man the sea lane to it.
                 if let Some(r) = realm.filter(|_| !at_war) {
                     if let Some(a) = colonies::colonize(&mat, &legal) {
                         return Some(a);
                     }
-                    if mat.mp(MpKind::Mil) >= 2 {
-                        if let Some(a) = colonies::sail_to_gap(world, r, &legal) {
-                            return Some(a);
-                        }
+                    if mat.mp(MpKind::Mil) >= 2
+                        && let Some(a) = colonies::sail_to_gap(world, r, &legal)
+                    {
+                        return Some(a);
                     }
                     if mat.mp(MpKind::Mil) >= 3 && mat.ducats >= 8 && colonies::wants_ship(world, r)
                     {
@@ -193,8 +192,7 @@ impl Bot {
                             .is_some_and(|r| mat.mp(MpKind::Adm) >= stability_cost(world, r) + 2)
                 } else {
                     mat.stability < 2
-                        && realm
-                            .is_some_and(|r| mat.mp(MpKind::Adm) >= stability_cost(world, r) + 1)
+                        && realm.is_some_and(|r| mat.mp(MpKind::Adm) > stability_cost(world, r))
                 };
                 // Diplomacy, exploration, cards and the other generic actions.
                 let round = game.flow().round;
@@ -203,20 +201,20 @@ impl Bot {
                     .iter()
                     .find(|(r, n, _)| *r == decision.realm && *n == round)
                     .map_or(0, |(_, _, c)| *c);
-                if let Some(r) = realm.filter(|_| !wants_stability && taken < GENERIC_PER_ROUND) {
-                    if let Some(a) = generic::turn(world, r, &mat, &legal, &mut self.rng, value) {
-                        self.generic_taken
-                            .retain(|(r, n, _)| *r != decision.realm || *n == round);
-                        match self
-                            .generic_taken
-                            .iter_mut()
-                            .find(|(r, n, _)| *r == decision.realm && *n == round)
-                        {
-                            Some(entry) => entry.2 += 1,
-                            None => self.generic_taken.push((decision.realm.clone(), round, 1)),
-                        }
-                        return Some(a);
+                if let Some(r) = realm.filter(|_| !wants_stability && taken < GENERIC_PER_ROUND)
+                    && let Some(a) = generic::turn(world, r, &mat, &legal, &mut self.rng, value)
+                {
+                    self.generic_taken
+                        .retain(|(r, n, _)| *r != decision.realm || *n == round);
+                    match self
+                        .generic_taken
+                        .iter_mut()
+                        .find(|(r, n, _)| *r == decision.realm && *n == round)
+                    {
+                        Some(entry) => entry.2 += 1,
+                        None => self.generic_taken.push((decision.realm.clone(), round, 1)),
                     }
+                    return Some(a);
                 }
                 if wants_stability && legal.contains(&Action::IncreaseStability) {
                     Some(Action::IncreaseStability)

@@ -348,10 +348,10 @@ pub fn turn_action(
             if !seas.iter().any(|s| bridged.iter().any(|(b, _)| b == s)) {
                 for a in legal.matching_in(&[TurnPart::Moves], |a| matches!(a, Action::Sail { .. }))
                 {
-                    if let Action::Sail { to, .. } = a {
-                        if entity(world, to).is_some_and(|t| seas.contains(&t)) {
-                            return Some(a.clone());
-                        }
+                    if let Action::Sail { to, .. } = a
+                        && entity(world, to).is_some_and(|t| seas.contains(&t))
+                    {
+                        return Some(a.clone());
                     }
                 }
             }
@@ -381,22 +381,24 @@ pub fn turn_action(
             if bold && mat.ducats < funds && legal.contains(&Action::TakeLoan) {
                 return Some(Action::TakeLoan);
             }
-            if mat.ducats >= funds {
-                if let Some(r) = closest_recruit(world, legal, &dist) {
-                    return Some(r);
-                }
+            if mat.ducats >= funds
+                && let Some(r) = closest_recruit(world, legal, &dist)
+            {
+                return Some(r);
             }
         }
         return None;
     }
     // At peace: keep a small army, and sometimes go to war against a weak neighbour.
     let (peace_army, peace_funds) = if bold { (6, 8) } else { (4, 12) };
-    if mil >= 2 && mat.ducats >= peace_funds && army_size(world, realm) < peace_army {
-        if let Some(r) = legal.find_in(&[TurnPart::Recruits], |a| {
+    if mil >= 2
+        && mat.ducats >= peace_funds
+        && army_size(world, realm) < peace_army
+        && let Some(r) = legal.find_in(&[TurnPart::Recruits], |a| {
             matches!(a, Action::Recruit { .. })
-        }) {
-            return Some(r);
-        }
+        })
+    {
+        return Some(r);
     }
     if mil >= 3 && army_size(world, realm) >= 3 {
         // Realms holding land within two areas of one of the bot's armies.
@@ -472,10 +474,10 @@ pub fn turn_action(
             }
         }
         targets.sort_by_key(|(s, _)| *s);
-        if let Some((_, a)) = targets.into_iter().next() {
-            if rng.random_range(0..if bold { 2 } else { 3 }) == 0 {
-                return Some(a);
-            }
+        if let Some((_, a)) = targets.into_iter().next()
+            && rng.random_range(0..if bold { 2 } else { 3 }) == 0
+        {
+            return Some(a);
         }
     }
     None

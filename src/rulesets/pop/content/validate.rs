@@ -222,15 +222,18 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
     for sea in &s.map.sea_zones {
         for n in &sea.neighbours {
             c.reference("sea_zones", &sea.id, "neighbours", "sea_zones", n);
-            if let Some(other) = seas.get(n.as_str()) {
-                if !other.neighbours.contains(&sea.id) {
-                    c.problem(
-                        "sea_zones",
-                        &sea.id,
-                        Some(n),
-                        format!("sea zone \"{}\" lists \"{n}\" as a neighbour, but not the other way round", sea.id),
-                    );
-                }
+            if let Some(other) = seas.get(n.as_str())
+                && !other.neighbours.contains(&sea.id)
+            {
+                c.problem(
+                    "sea_zones",
+                    &sea.id,
+                    Some(n),
+                    format!(
+                        "sea zone \"{}\" lists \"{n}\" as a neighbour, but not the other way round",
+                        sea.id
+                    ),
+                );
             }
         }
     }
@@ -244,18 +247,19 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         c.reference("provinces", &p.id, "area", "areas", &p.area);
         if let Some(port) = &p.port {
             c.reference("provinces", &p.id, "port", "sea_zones", port);
-            if let Some(area) = areas.get(p.area.as_str()) {
-                if c.has("sea_zones", port) && !area.seas.contains(port) {
-                    c.problem(
-                        "provinces",
-                        &p.id,
-                        Some(port),
-                        format!(
-                            "port of \"{}\" faces \"{port}\", which its area \"{}\" does not touch",
-                            p.id, p.area
-                        ),
-                    );
-                }
+            if let Some(area) = areas.get(p.area.as_str())
+                && c.has("sea_zones", port)
+                && !area.seas.contains(port)
+            {
+                c.problem(
+                    "provinces",
+                    &p.id,
+                    Some(port),
+                    format!(
+                        "port of \"{}\" faces \"{port}\", which its area \"{}\" does not touch",
+                        p.id, p.area
+                    ),
+                );
             }
         }
         for core in &p.cores {
@@ -285,18 +289,18 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
     }
     for r in &s.realms {
         c.reference("realms", &r.id, "capital", "provinces", &r.capital);
-        if let Some(Some(owner)) = owners.get(r.capital.as_str()) {
-            if *owner != r.id {
-                c.problem(
-                    "realms",
-                    &r.id,
-                    Some(&r.capital),
-                    format!(
-                        "capital \"{}\" of \"{}\" is owned by \"{owner}\"",
-                        r.capital, r.id
-                    ),
-                );
-            }
+        if let Some(Some(owner)) = owners.get(r.capital.as_str())
+            && *owner != r.id
+        {
+            c.problem(
+                "realms",
+                &r.id,
+                Some(&r.capital),
+                format!(
+                    "capital \"{}\" of \"{}\" is owned by \"{owner}\"",
+                    r.capital, r.id
+                ),
+            );
         }
         if !(-3..=3).contains(&r.stability) {
             c.problem(
@@ -334,15 +338,15 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         }
         for advisor in &r.advisors {
             c.reference("realms", &r.id, "advisors", "characters", advisor);
-            if let Some(ch) = s.characters.iter().find(|ch| &ch.id == advisor) {
-                if !matches!(ch.kind, CharacterKind::Advisor(_)) {
-                    c.problem(
-                        "realms",
-                        &r.id,
-                        Some(advisor),
-                        format!("\"{advisor}\" is not an advisor"),
-                    );
-                }
+            if let Some(ch) = s.characters.iter().find(|ch| &ch.id == advisor)
+                && !matches!(ch.kind, CharacterKind::Advisor(_))
+            {
+                c.problem(
+                    "realms",
+                    &r.id,
+                    Some(advisor),
+                    format!("\"{advisor}\" is not an advisor"),
+                );
             }
         }
     }
@@ -542,15 +546,15 @@ fn effect_bound(effect: &Effect) -> Option<(i64, i64)> {
 }
 
 fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effect) {
-    if let Some((n, bound)) = effect_bound(effect) {
-        if n.abs() > bound {
-            c.problem(
-                section,
-                id,
-                None,
-                format!("{effect:?} in \"{id}\" is out of range (at most {bound} either way)"),
-            );
-        }
+    if let Some((n, bound)) = effect_bound(effect)
+        && n.abs() > bound
+    {
+        c.problem(
+            section,
+            id,
+            None,
+            format!("{effect:?} in \"{id}\" is out of range (at most {bound} either way)"),
+        );
     }
     match effect {
         Effect::Claim(area)
@@ -923,15 +927,15 @@ fn check_curia(c: &mut Checker, s: &Scenario) {
             );
         }
     }
-    if let Some(roma) = s.options.roma.as_deref() {
-        if !c.has("provinces", roma) {
-            c.problem(
-                "provinces",
-                "",
-                Some(roma),
-                format!("options: roma: unknown province id \"{roma}\""),
-            );
-        }
+    if let Some(roma) = s.options.roma.as_deref()
+        && !c.has("provinces", roma)
+    {
+        c.problem(
+            "provinces",
+            "",
+            Some(roma),
+            format!("options: roma: unknown province id \"{roma}\""),
+        );
     }
     for r in s.realms.iter().filter(|r| r.cardinals > 0) {
         let catholic = r.religion.catholic();
@@ -1006,15 +1010,15 @@ fn check_condition(
         Condition::Province(p) => c.reference(section, id, "conditions", "provinces", p),
         Condition::ProvincesIn(area, n) => {
             c.reference(section, id, "conditions", "areas", area);
-            if let Some(size) = board.area_sizes.get(area) {
-                if usize::from(*n) > *size {
-                    c.problem(
-                        section,
-                        id,
-                        Some(area),
-                        format!("\"{id}\": {area} has only {size} provinces, never {n}"),
-                    );
-                }
+            if let Some(size) = board.area_sizes.get(area)
+                && usize::from(*n) > *size
+            {
+                c.problem(
+                    section,
+                    id,
+                    Some(area),
+                    format!("\"{id}\": {area} has only {size} provinces, never {n}"),
+                );
             }
         }
         Condition::WholeArea(area) | Condition::ClaimOn(area) | Condition::InfluenceIn(area, _) => {

@@ -179,12 +179,9 @@ pub(crate) fn play_action_phase(world: &mut World) {
             end_main_action(world);
             continue;
         }
-        match (phase.current, phase.main_done) {
-            (Some(realm), false) => {
-                ask_turn(world, realm, phase.kind());
-                return;
-            }
-            _ => {}
+        if let (Some(realm), false) = (phase.current, phase.main_done) {
+            ask_turn(world, realm, phase.kind());
+            return;
         }
         if !next_turn(world) {
             world.resource_mut::<ActionPhase>().stage = Stage::Done;

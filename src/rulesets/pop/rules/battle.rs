@@ -587,12 +587,12 @@ pub fn take_casualties(world: &mut World, spec: &BattleSpec, side: usize, hits: 
             world.get_mut::<Unit>(victim).expect("unit").damaged = true;
             continue;
         }
-        if unit.kind.is_land() && unit.status == UnitStatus::Regular {
-            if let Some(owner) = world.get::<UnitOf>(victim).map(|o| o.0) {
-                if let Some(mut m) = world.get_mut::<Mat>(owner) {
-                    m.exhausted_manpower += 1;
-                }
-            }
+        if unit.kind.is_land()
+            && unit.status == UnitStatus::Regular
+            && let Some(owner) = world.get::<UnitOf>(victim).map(|o| o.0)
+            && let Some(mut m) = world.get_mut::<Mat>(owner)
+        {
+            m.exhausted_manpower += 1;
         }
         world.despawn(victim);
         lost += 1;
@@ -633,12 +633,11 @@ pub fn retreat_destinations(world: &World, fight: &Fight, side: usize) -> Vec<En
         !hostile_units_at(world, realm, to, land)
             && (!land || ground(world, realm, to) != Ground::Hostile)
     };
-    if side == 0 {
-        if let Some(from) = fight.spec.from.and_then(|f| entity(world, f)) {
-            if safe(from) {
-                return vec![from];
-            }
-        }
+    if side == 0
+        && let Some(from) = fight.spec.from.and_then(|f| entity(world, f))
+        && safe(from)
+    {
+        return vec![from];
     }
     let mut next: Vec<Entity> = if land {
         world
@@ -742,10 +741,10 @@ fn retreat(world: &mut World, fight: &Fight, side: usize, to: Entity) {
     for u in &units {
         crate::rulesets::pop::rules::military::place_unit(world, *u, to);
     }
-    if let Some(leader) = leader_of(world, fight, side) {
-        if world.get::<Serves>(leader).is_some() {
-            world.entity_mut(leader).insert(InCommand(to));
-        }
+    if let Some(leader) = leader_of(world, fight, side)
+        && world.get::<Serves>(leader).is_some()
+    {
+        world.entity_mut(leader).insert(InCommand(to));
     }
     let name = party_name(world, party);
     let mut note = Note::new(
@@ -848,11 +847,12 @@ fn finish(world: &mut World, winner: Option<usize>) {
         // The active player winning in the Action phase gains 1 mil, once per turn.
         if let (Party::Realm(sid), Some(active)) = (party, spec.active) {
             let given = world.resource::<MilitaryAction>().battle_mil_given;
-            if sid == active && !given {
-                if let Some(r) = entity(world, sid) {
-                    world.resource_mut::<MilitaryAction>().battle_mil_given = true;
-                    change_mp(world, r, MpKind::Mil, 1, ids::BATTLE_RESULT);
-                }
+            if sid == active
+                && !given
+                && let Some(r) = entity(world, sid)
+            {
+                world.resource_mut::<MilitaryAction>().battle_mil_given = true;
+                change_mp(world, r, MpKind::Mil, 1, ids::BATTLE_RESULT);
             }
         }
     }
@@ -971,7 +971,7 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
         )
         .realm(&name)
         .subject(sid_of(world, area))
-        .amount(capacity as i32),
+        .amount(capacity),
     );
     capacity as usize
 }
@@ -1010,7 +1010,7 @@ pub fn raise_npr_fleet(world: &mut World, npr: Entity, sea: Entity) -> usize {
         sea,
         UnitKind::LightShip,
         UnitStatus::Regular,
-        ships as usize,
+        ships,
     );
     if ships > 0 {
         let name = key_of(world, npr);

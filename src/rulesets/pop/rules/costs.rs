@@ -199,10 +199,10 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             }
         }
         Action::Accept => {
-            if let Some(DecisionKind::Proposal { .. }) = pending {
-                if let Some(deal) = world.resource::<generic::Generic>().deal.clone() {
-                    cost = deal_cost(world, realm, deal.from, deal.to, &deal.offer);
-                }
+            if let Some(DecisionKind::Proposal { .. }) = pending
+                && let Some(deal) = world.resource::<generic::Generic>().deal.clone()
+            {
+                cost = deal_cost(world, realm, deal.from, deal.to, &deal.offer);
             }
         }
         Action::Explore | Action::ExploreWithShip { .. } => {
@@ -210,14 +210,13 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             cost.mil = explore::EXPLORE_MIL;
         }
         Action::Reroll => cost.dip = explore::REROLL_DIP,
-        Action::Discover { .. } => {
+        Action::Discover { .. }
             if world
                 .resource::<generic::Generic>()
                 .explore
-                .is_some_and(|roll| roll.mark)
-            {
-                cost.dip = explore::REROLL_DIP;
-            }
+                .is_some_and(|roll| roll.mark) =>
+        {
+            cost.dip = explore::REROLL_DIP;
         }
         Action::ChangeFocus {
             into: Some(_),
@@ -427,14 +426,14 @@ fn deal_cost(world: &World, payer: Entity, from: Entity, to: Entity, offer: &Off
     if offer.ducats != 0 && giver == payer {
         cost.ducats += offer.ducats.abs();
     }
-    if !offer.provinces.is_empty() {
-        if let Some((buyer, seller)) = diplomacy::sale_sides(world, from, to, offer) {
-            if payer == buyer || payer == seller {
-                cost.adm = diplomacy::SALE_ADM;
-            }
-            if payer == buyer {
-                cost.ducats += offer.price;
-            }
+    if !offer.provinces.is_empty()
+        && let Some((buyer, seller)) = diplomacy::sale_sides(world, from, to, offer)
+    {
+        if payer == buyer || payer == seller {
+            cost.adm = diplomacy::SALE_ADM;
+        }
+        if payer == buyer {
+            cost.ducats += offer.price;
         }
     }
     cost

@@ -858,9 +858,9 @@ fn excommunicate_problem(world: &World, realm: Entity, target: Entity) -> Option
         "the Pope is not excommunicated"
     } else if !is_catholic(world, target) {
         "only a Catholic realm's ruler is excommunicated"
-    } else if !world
+    } else if world
         .get::<Owns>(target)
-        .is_some_and(|o| o.iter().next().is_some())
+        .is_none_or(|o| o.iter().next().is_none())
     {
         "the realm holds no province: it is out of the game"
     } else {

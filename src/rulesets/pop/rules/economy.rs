@@ -441,7 +441,7 @@ mod tests {
             game.world().get::<Serves>(advisor).is_none(),
             "advisors fired"
         );
-        assert_eq!(count(&game, ids::BANKRUPTCY) > 0, true);
+        assert!(count(&game, ids::BANKRUPTCY) > 0);
         assert_eq!(count(&game, ids::FORCED_LOAN), 0, "no loan with 5 tokens");
     }
 

@@ -486,12 +486,12 @@ pub fn for_each_realm(
             // A dead ruler replaced (or not) as a Reaction; the step goes on where it was.
         } else if !answer_effect(world, &action) {
             let cursor = step_progress(world).cursor as usize;
-            if let Some(realm) = order.get(cursor).copied() {
-                if answer(world, realm, action) == Visit::Next {
-                    let mut p = step_progress(world);
-                    p.cursor += 1;
-                    p.visits = 0;
-                }
+            if let Some(realm) = order.get(cursor).copied()
+                && answer(world, realm, action) == Visit::Next
+            {
+                let mut p = step_progress(world);
+                p.cursor += 1;
+                p.visits = 0;
             }
         }
     }

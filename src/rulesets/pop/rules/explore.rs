@@ -438,18 +438,18 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
     // Step 3: the continent's Trade Cards join the deck (a no-op once they are in).
     crate::rulesets::pop::rules::trade::open_continent(world, realm, area);
     let continent = here;
-    if let (Some(continent), Some(mut known)) = (continent, world.get_mut::<Discovered>(realm)) {
-        if !known.0.contains(&continent) {
-            known.0.push(continent.clone());
-            write(
-                world,
-                Note::new(
-                    ids::EXPLORE,
-                    format!("{name} has discovered the continent {continent}"),
-                )
-                .realm(&name),
-            );
-        }
+    if let (Some(continent), Some(mut known)) = (continent, world.get_mut::<Discovered>(realm))
+        && !known.0.contains(&continent)
+    {
+        known.0.push(continent.clone());
+        write(
+            world,
+            Note::new(
+                ids::EXPLORE,
+                format!("{name} has discovered the continent {continent}"),
+            )
+            .realm(&name),
+        );
     }
 }
 

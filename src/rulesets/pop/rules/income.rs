@@ -161,10 +161,11 @@ pub(crate) fn disband_unit(
     else {
         return;
     };
-    if status == UnitStatus::Regular && kind.is_land() {
-        if let Some(mut m) = world.get_mut::<Mat>(realm) {
-            m.manpower += 1;
-        }
+    if status == UnitStatus::Regular
+        && kind.is_land()
+        && let Some(mut m) = world.get_mut::<Mat>(realm)
+    {
+        m.manpower += 1;
     }
     world.despawn(unit);
     crate::rulesets::pop::rules::military::release_idle_commanders(world);
@@ -351,12 +352,12 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
             } else {
                 ids::UNPAID_UNITS
             };
-            if let Some(u) = world.get::<Unit>(unit).copied() {
-                if u.status == UnitStatus::Regular && !ship {
-                    if let Some(mut m) = world.get_mut::<Mat>(realm) {
-                        m.manpower += 1;
-                    }
-                }
+            if let Some(u) = world.get::<Unit>(unit).copied()
+                && u.status == UnitStatus::Regular
+                && !ship
+                && let Some(mut m) = world.get_mut::<Mat>(realm)
+            {
+                m.manpower += 1;
             }
             world.despawn(unit);
             write(

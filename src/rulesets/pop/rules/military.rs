@@ -1599,10 +1599,8 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     for u in &army {
         place_unit(world, *u, to);
     }
-    if all_move {
-        if let Some(general) = commander_at(world, realm, from, true) {
-            world.entity_mut(general).insert(InCommand(to));
-        }
+    if all_move && let Some(general) = commander_at(world, realm, from, true) {
+        world.entity_mut(general).insert(InCommand(to));
     }
     write(
         world,
@@ -1679,12 +1677,11 @@ pub fn start_battles_at(
                     .get::<Unit>(u)
                     .is_some_and(|x| x.kind.is_land() == land)
                     && hostile_unit(world, realm, u)
+                    && let Some(p) = party_of(world, u)
                 {
-                    if let Some(p) = party_of(world, u) {
-                        match parties.iter_mut().find(|(_, q)| *q == p) {
-                            Some(entry) => entry.0 += 1,
-                            None => parties.push((1, p)),
-                        }
+                    match parties.iter_mut().find(|(_, q)| *q == p) {
+                        Some(entry) => entry.0 += 1,
+                        None => parties.push((1, p)),
                     }
                 }
             }
@@ -1924,10 +1921,10 @@ fn recruit_unit(world: &mut World, realm: Entity, kind: UnitKind, mercenary: boo
         UnitStatus::Regular
     };
     let manpower = unit_manpower(kind, mercenary);
-    if manpower > 0 {
-        if let Some(mut m) = world.get_mut::<Mat>(realm) {
-            m.manpower -= manpower;
-        }
+    if manpower > 0
+        && let Some(mut m) = world.get_mut::<Mat>(realm)
+    {
+        m.manpower -= manpower;
     }
     let mut port = None;
     if !kind.is_land() {
@@ -2662,10 +2659,8 @@ pub fn attrition(world: &mut World, active: Entity) {
             let regular = world
                 .get::<Unit>(u)
                 .is_some_and(|x| x.status == UnitStatus::Regular);
-            if regular {
-                if let Some(mut m) = world.get_mut::<Mat>(realm) {
-                    m.exhausted_manpower += 1;
-                }
+            if regular && let Some(mut m) = world.get_mut::<Mat>(realm) {
+                m.exhausted_manpower += 1;
             }
             world.despawn(u);
         }

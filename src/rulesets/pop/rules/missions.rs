@@ -177,11 +177,11 @@ pub(crate) fn pick_missions(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, visits| {
-            if visits == 0 {
-                if let Some(mut h) = world.get_mut::<MissionHand>(realm) {
-                    h.returned.clear();
-                    h.picked.clear();
-                }
+            if visits == 0
+                && let Some(mut h) = world.get_mut::<MissionHand>(realm)
+            {
+                h.returned.clear();
+                h.picked.clear();
             }
             if world.get::<MissionHand>(realm).is_none()
                 || phase1_candidates(world, realm).len() <= 1

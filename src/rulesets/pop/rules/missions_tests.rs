@@ -339,7 +339,7 @@ fn pop_milestone_complete_scores_5_3_1_in_order_and_the_reward_to_all() {
     assert_eq!(count(&game, "pop.milestone.complete"), 3 + 3);
     assert_eq!(
         game.world().resource::<Milestones>().completers(m),
-        vec![0, 1, 2]
+        [0, 1, 2]
             .iter()
             .map(|i| crate::rulesets::pop::state::sid_of(game.world(), [a, b, c][*i]))
             .collect::<Vec<_>>()

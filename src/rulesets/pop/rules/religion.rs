@@ -367,7 +367,7 @@ pub fn set_state_religion(world: &mut World, realm: Entity, new: Religion) {
                 ids::MARRIAGE,
                 format!("The marriage of {a} and {b} ends: their faiths may no longer marry"),
             )
-            .realm(&key_of(world, realm)),
+            .realm(key_of(world, realm)),
         );
     }
 }

@@ -987,16 +987,16 @@ fn card_problem(
             format!("to trade {} at {}, {need}", def.name, node_d.name),
         ));
     }
-    if let Some(sea) = run.ship.as_deref().and_then(|s| lookup(world, s)) {
-        if !through_ship(world, realm, node_d, sea) {
-            return Some(Illegal::new(
-                ids::TRADE_ELIGIBLE,
-                format!(
-                    "after moving a Light Ship, the node must be next to it or connected through it; {} is not",
-                    node_d.name
-                ),
-            ));
-        }
+    if let Some(sea) = run.ship.as_deref().and_then(|s| lookup(world, s))
+        && !through_ship(world, realm, node_d, sea)
+    {
+        return Some(Illegal::new(
+            ids::TRADE_ELIGIBLE,
+            format!(
+                "after moving a Light Ship, the node must be next to it or connected through it; {} is not",
+                node_d.name
+            ),
+        ));
     }
     match (board.merchant_at(&name, node), merchant) {
         (Some(m), None) if m.upright => {}
