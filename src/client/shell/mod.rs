@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use crate::engine::ruleset::Ruleset;
 
+pub mod flat_colour;
 pub mod help;
 pub mod hot_reload;
 pub mod loading;
@@ -149,6 +150,7 @@ pub fn run<R: Shelled, M>(
             ShellPanelsPlugin::<R>::default(),
             hot_reload::ShellHotReloadPlugin::<R>::default(),
             renderer::RendererFitPlugin,
+            flat_colour::FlatColourPlugin,
             unattended::UnattendedPlugin::<R>::default(),
         ))
         .add_systems(

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
 
+use crate::client::shell::flat_colour::FlatColour;
 use crate::rulesets::kingdom::snapshot::Snapshot;
 use crate::rulesets::kingdom::view::session::KmSession;
 
@@ -63,8 +64,8 @@ struct BoardCamera;
 #[derive(Component)]
 struct HexFace {
     index: usize,
-    ring: Handle<ColorMaterial>,
-    face: Handle<ColorMaterial>,
+    ring: Handle<FlatColour>,
+    face: Handle<FlatColour>,
 }
 
 /// A marker drawn on a hex; all are redrawn when the game changes.
@@ -115,7 +116,7 @@ fn spawn_board(
     session: Option<NonSend<KmSession>>,
     faces: Query<(), With<HexFace>>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut materials: ResMut<Assets<FlatColour>>,
     mut camera: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {
     let Some(session) = session else { return };
@@ -129,8 +130,8 @@ fn spawn_board(
     for row in 0..s.map.height as i32 {
         for col in 0..s.map.width as i32 {
             let at = centre(col, row);
-            let ring = materials.add(ColorMaterial::from_color(GAP));
-            let face = materials.add(ColorMaterial::from_color(FOG));
+            let ring = materials.add(FlatColour::new(GAP));
+            let face = materials.add(FlatColour::new(FOG));
             commands.spawn((
                 Mesh2d(outer.clone()),
                 MeshMaterial2d(ring.clone()),
@@ -171,7 +172,7 @@ fn paint_board(
     markers: Query<Entity, With<Marker>>,
     selected: Res<Selected>,
     lit: Res<ChoiceHover>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut materials: ResMut<Assets<FlatColour>>,
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
     let Some(mut session) = session else { return };
@@ -204,7 +205,7 @@ fn paint_board(
             FOG
         };
         if let Some(mut m) = materials.get_mut(&face.face) {
-            m.color = colour;
+            m.colour = colour.to_linear();
         }
         let ring = match h.tile.owner {
             Some(seat) => colours
@@ -214,13 +215,14 @@ fn paint_board(
             None => GAP,
         };
         if let Some(mut m) = materials.get_mut(&face.ring) {
-            m.color = if lit.0 == Some((h.tile.col, h.tile.row)) {
+            let shown = if lit.0 == Some((h.tile.col, h.tile.row)) {
                 LIT
             } else if selected.0 == Some((h.tile.col, h.tile.row)) {
                 Color::WHITE
             } else {
                 ring
             };
+            m.colour = shown.to_linear();
         }
     }
     for e in &markers {
@@ -235,7 +237,7 @@ fn paint_board(
     ));
     let river = meshes.add(Rectangle::new(HEX * 1.1, HEX * 0.12));
     let small = meshes.add(Rectangle::new(HEX * 0.16, HEX * 0.16));
-    let colour = |c: Color, m: &mut Assets<ColorMaterial>| m.add(ColorMaterial::from_color(c));
+    let colour = |c: Color, m: &mut Assets<FlatColour>| m.add(FlatColour::new(c));
     let blue = colour(Color::srgb(0.30, 0.55, 0.85), &mut materials);
     let red = colour(Color::srgb(0.80, 0.15, 0.12), &mut materials);
     let grey = colour(Color::srgb(0.85, 0.82, 0.70), &mut materials);
@@ -247,7 +249,7 @@ fn paint_board(
             continue;
         }
         let c = centre(h.tile.col, h.tile.row);
-        let mut put = |mesh: &Handle<Mesh>, mat: &Handle<ColorMaterial>, offset: Vec2, z: f32| {
+        let mut put = |mesh: &Handle<Mesh>, mat: &Handle<FlatColour>, offset: Vec2, z: f32| {
             commands.spawn((
                 Mesh2d(mesh.clone()),
                 MeshMaterial2d(mat.clone()),

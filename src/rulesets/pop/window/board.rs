@@ -6,6 +6,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology, VertexAttributeValues};
 use bevy::prelude::*;
 
+use crate::client::shell::flat_colour::FlatColour;
 use crate::rulesets::pop::content::schema::{MapDef, Point};
 use crate::rulesets::pop::model::{NonPlayerRealm, OwnedBy, PlayerRealm, Realm};
 use crate::rulesets::pop::state::Index;
@@ -216,7 +217,7 @@ fn spawn_board(
     scenario: Res<ScenarioAssets>,
     scenarios: Res<Assets<ScenarioAsset>>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut materials: ResMut<Assets<FlatColour>>,
     mut view: ResMut<BoardView>,
     game: Option<NonSend<ActiveGame>>,
 ) {
@@ -268,7 +269,7 @@ fn spawn_board(
         let mesh = meshes.add(mesh);
         commands.spawn((
             Mesh2d(mesh.clone()),
-            MeshMaterial2d(materials.add(Color::WHITE)),
+            MeshMaterial2d(materials.add(FlatColour::new(Color::WHITE))),
             Transform::from_xyz(0.0, 0.0, z::PROVINCE),
             ProvinceFills { mesh, runs },
         ));
@@ -278,7 +279,7 @@ fn spawn_board(
         if let Some(mesh) = mesh {
             commands.spawn((
                 Mesh2d(meshes.add(mesh)),
-                MeshMaterial2d(materials.add(colour)),
+                MeshMaterial2d(materials.add(FlatColour::new(colour))),
                 Transform::from_xyz(0.0, 0.0, z),
             ));
         }

@@ -93,7 +93,10 @@ impl Plugin for ClientPlugin {
                 animation::AnimationPlugin,
                 automation::AutomationPlugin,
             ))
-            .add_plugins(crate::client::shell::renderer::RendererFitPlugin);
+            .add_plugins((
+                crate::client::shell::renderer::RendererFitPlugin,
+                crate::client::shell::flat_colour::FlatColourPlugin,
+            ));
     }
 }
 

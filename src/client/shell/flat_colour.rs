@@ -1,0 +1,62 @@
+//! The material every board's meshes are drawn with: a flat colour (times the mesh's vertex
+//! colours, where it has them), as Bevy's `ColorMaterial` draws it, without the tone mapping
+//! that Bevy's 2D materials run for every pixel.
+//!
+//! The windows draw without HDR and with Bevy's default `Tonemapping::None`, so that step
+//! (an exposure applied with `pow` and a saturation, both neutral here) never changes a pixel;
+//! but a software renderer (Mesa's lavapipe under a virtual display, the window tests' renderer)
+//! pays for it on every pixel of the map, and the 1444 board's fill was then the largest single
+//! cost of a frame (issue 18). The same board drawn with this material is identical pixel for
+//! pixel (a screenshot compared with the `ColorMaterial` one differs in 0 pixels).
+
+use bevy::asset::embedded_asset;
+use bevy::prelude::*;
+use bevy::render::render_resource::AsBindGroup;
+use bevy::shader::ShaderRef;
+use bevy::sprite_render::{AlphaMode2d, Material2d, Material2dPlugin};
+
+pub struct FlatColourPlugin;
+
+impl Plugin for FlatColourPlugin {
+    fn build(&self, app: &mut App) {
+        embedded_asset!(app, "flat_colour.wgsl");
+        app.add_plugins(Material2dPlugin::<FlatColour>::default());
+    }
+}
+
+/// A flat colour for a 2D mesh; a mesh with vertex colours is painted with each vertex's colour
+/// times this one (white keeps the vertex colours as they are).
+#[derive(Asset, TypePath, AsBindGroup, Debug, Clone, Copy, PartialEq)]
+pub struct FlatColour {
+    #[uniform(0)]
+    pub colour: LinearRgba,
+}
+
+impl FlatColour {
+    pub fn new(colour: impl Into<Color>) -> Self {
+        FlatColour {
+            colour: colour.into().to_linear(),
+        }
+    }
+}
+
+impl From<Color> for FlatColour {
+    fn from(colour: Color) -> Self {
+        FlatColour::new(colour)
+    }
+}
+
+impl Material2d for FlatColour {
+    fn fragment_shader() -> ShaderRef {
+        ShaderRef::Path("embedded://regnum/client/shell/flat_colour.wgsl".into())
+    }
+
+    /// Opaque unless the colour is see-through, as `ColorMaterial::from_color` decides.
+    fn alpha_mode(&self) -> AlphaMode2d {
+        if self.colour.alpha < 1.0 {
+            AlphaMode2d::Blend
+        } else {
+            AlphaMode2d::Opaque
+        }
+    }
+}
