@@ -60,3 +60,20 @@ impl Material2d for FlatColour {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_colour_is_kept_linear_and_see_through_colours_blend() {
+        let grey = FlatColour::new(Color::srgb(0.5, 0.5, 0.5));
+        // sRGB 0.5 is about 0.214 in linear light: the shader is handed linear colour, as
+        // ColorMaterial's is.
+        assert!((grey.colour.red - 0.214).abs() < 0.001);
+        assert_eq!(grey.alpha_mode(), AlphaMode2d::Opaque);
+        let veil = FlatColour::new(Color::srgba(0.0, 0.0, 0.0, 0.4));
+        assert_eq!(veil.alpha_mode(), AlphaMode2d::Blend);
+        assert_eq!(FlatColour::from(Color::WHITE).colour, LinearRgba::WHITE);
+    }
+}
