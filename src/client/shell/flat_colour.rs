@@ -40,12 +40,6 @@ impl FlatColour {
     }
 }
 
-impl From<Color> for FlatColour {
-    fn from(colour: Color) -> Self {
-        FlatColour::new(colour)
-    }
-}
-
 impl Material2d for FlatColour {
     fn fragment_shader() -> ShaderRef {
         ShaderRef::Path("embedded://regnum/client/shell/flat_colour.wgsl".into())
@@ -74,6 +68,6 @@ mod tests {
         assert_eq!(grey.alpha_mode(), AlphaMode2d::Opaque);
         let veil = FlatColour::new(Color::srgba(0.0, 0.0, 0.0, 0.4));
         assert_eq!(veil.alpha_mode(), AlphaMode2d::Blend);
-        assert_eq!(FlatColour::from(Color::WHITE).colour, LinearRgba::WHITE);
+        assert_eq!(FlatColour::new(Color::WHITE).colour, LinearRgba::WHITE);
     }
 }

@@ -48,38 +48,38 @@ struct Part {
 
 pub struct Legal<'w> {
     world: Option<&'w World>,
+    /// The World's pending decision and its realm on the board, found once for building the
+    /// parts and for every check (`check_pending`).
+    decision: Option<&'w Decision>,
     realm: Option<Entity>,
-    /// The World's pending decision and its realm, found once for every check
-    /// (`check_pending`); `None` where `rules::check` refuses whatever is asked.
-    pending: Option<(&'w Decision, Entity)>,
     parts: Vec<Part>,
     all: OnceCell<Vec<Action>>,
 }
 
 impl<'w> Legal<'w> {
-    /// The legal answers to `decision` in `world` (built and checked lazily).
-    pub fn of(world: &'w World, decision: &Decision) -> Self {
-        let realm = world.resource::<Index>().get(&decision.realm);
-        let parts = if is_turn(&decision.kind) && realm.is_some() {
-            TurnPart::ALL
+    /// The legal answers to the decision pending in `world` (built and checked lazily); none
+    /// once the game is over.
+    pub fn of_pending(world: &'w World) -> Self {
+        let decision = world.resource::<Pending>().0.as_ref();
+        let realm = decision.and_then(|d| world.resource::<Index>().get(&d.realm));
+        let parts = match decision {
+            Some(d) if is_turn(&d.kind) && realm.is_some() => TurnPart::ALL
                 .into_iter()
                 .map(|part| Part {
                     turn: Some(part),
                     built: OnceCell::new(),
                 })
-                .collect()
-        } else {
-            vec![Part {
+                .collect(),
+            Some(d) => vec![Part {
                 turn: None,
-                built: OnceCell::from(Built::new(candidates(world, decision), None)),
-            }]
+                built: OnceCell::from(Built::new(candidates(world, d), None)),
+            }],
+            None => Vec::new(),
         };
         Self {
             world: Some(world),
+            decision,
             realm,
-            pending: world.resource::<Pending>().0.as_ref().and_then(|pending| {
-                Some((pending, world.resource::<Index>().get(&pending.realm)?))
-            }),
             parts,
             all: OnceCell::new(),
         }
@@ -89,8 +89,8 @@ impl<'w> Legal<'w> {
     pub fn known(actions: Vec<Action>) -> Self {
         Self {
             world: None,
+            decision: None,
             realm: None,
-            pending: None,
             parts: vec![Part {
                 turn: None,
                 built: OnceCell::from(Built::new(actions, Some(true))),
@@ -123,11 +123,12 @@ impl<'w> Legal<'w> {
     }
 
     /// The rules' check of one candidate: the pending decision and its realm were found once
-    /// for all of them (what `rules::check` would find again for each).
+    /// for all of them (what `rules::check` would find again for each; without a realm on the
+    /// board it refuses with its own reason).
     fn check(&self, world: &World, action: &Action) -> Result<(), Illegal> {
-        match self.pending {
-            Some((decision, realm)) => check_pending(world, decision, realm, action),
-            None => check(world, action),
+        match (self.decision, self.realm) {
+            (Some(decision), Some(realm)) => check_pending(world, decision, realm, action),
+            _ => check(world, action),
         }
     }
 

@@ -82,7 +82,7 @@ impl Bot {
     fn choose_in(&mut self, game: &Game) -> Option<Action> {
         let decision = game.pending()?.clone();
         let world = game.world();
-        let legal = Legal::of(world, &decision);
+        let legal = Legal::of_pending(world);
         if legal.is_empty() {
             return None;
         }
