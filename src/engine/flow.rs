@@ -12,6 +12,7 @@
 //! Kingdom bot game), and a schedule is built the first time its step comes round, so setting a
 //! game up builds only the first steps' (a fifth less time for a Price of Power set-up).
 
+use crate::engine::reads::Reads;
 use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 use serde::Serialize;
@@ -98,7 +99,7 @@ pub struct StepProgress {
 /// The progress of the current step, reset if it belongs to an earlier step.
 pub fn step_progress(world: &mut World) -> Mut<'_, StepProgress> {
     let (step, round) = {
-        let flow = world.resource::<Flow>();
+        let flow = world.res::<Flow>();
         (flow.step, flow.round)
     };
     let mut progress = world.resource_mut::<StepProgress>();
@@ -142,10 +143,10 @@ pub fn run_until_decision<R: Ruleset>(world: &mut World) {
     // A step that neither asks nor finishes would loop forever; no real step takes this many.
     const MAX_STEPS_WITHOUT_DECISION: u32 = 100_000;
     for _ in 0..MAX_STEPS_WITHOUT_DECISION {
-        if world.resource::<Flow>().over {
+        if world.res::<Flow>().over {
             return;
         }
-        let step = world.resource::<Flow>().step;
+        let step = world.res::<Flow>().step;
         world.run_schedule(StepRules(step));
         // An answer nobody consumed means the asking system did not run: drop it rather than
         // let it answer a later question.
@@ -154,12 +155,12 @@ pub fn run_until_decision<R: Ruleset>(world: &mut World) {
             unconsumed.is_none(),
             "answer {unconsumed:?} was not consumed"
         );
-        if world.resource::<Pending<R::Decision>>().0.is_some() || world.resource::<Flow>().over {
+        if world.res::<Pending<R::Decision>>().0.is_some() || world.res::<Flow>().over {
             return;
         }
-        let before = world.resource::<Flow>().current().phase;
+        let before = world.res::<Flow>().current().phase;
         world.resource_mut::<Flow>().advance();
-        let step = *world.resource::<Flow>().current();
+        let step = *world.res::<Flow>().current();
         if step.phase != before && step.phase > 0 {
             crate::engine::log::write(
                 world,

@@ -2,6 +2,7 @@
 //!
 //! The client animates from it, tests assert on it and `simulate` counts it by rule id.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -84,7 +85,7 @@ impl Note {
 
 /// Writes a note into the world's log, stamped with the current age, round and step.
 pub fn write(world: &mut World, note: Note) {
-    let flow = world.resource::<crate::engine::flow::Flow>();
+    let flow = world.res::<crate::engine::flow::Flow>();
     let (age, round, step) = (flow.age, flow.round_in_age, flow.step_id());
     let mut log = world.resource_mut::<GameLog>();
     let seq = log.entries.len() as u32;

@@ -15,6 +15,7 @@ pub mod log;
 pub mod memo;
 pub mod preview;
 pub mod query_cache;
+pub mod reads;
 pub mod rng;
 pub mod ruleset;
 pub mod save;

@@ -34,15 +34,16 @@ where
         let at = states.iter().position(|(k, _)| *k == key)?;
         Some(states.swap_remove(at).1)
     });
+    // Kept in its box: a query state is a few hundred bytes, not worth moving out and back.
     let kept = kept
         .and_then(|b| b.downcast::<(WorldId, QueryState<D, F>)>().ok())
         .filter(|b| b.0 == world.id());
     let mut state = match kept {
-        Some(b) => *b,
-        None => (world.id(), QueryState::<D, F>::try_new(world)?),
+        Some(b) => b,
+        None => Box::new((world.id(), QueryState::<D, F>::try_new(world)?)),
     };
     state.1.update_archetypes(world);
     let out = f(state.1.iter_manual(world));
-    STATES.with(|s| s.borrow_mut().push((key, Box::new(state))));
+    STATES.with(|s| s.borrow_mut().push((key, state)));
     Some(out)
 }

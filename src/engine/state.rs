@@ -1,6 +1,7 @@
 //! Game-wide resources shared by every ruleset: the game setup, stable ids and content ids of
 //! entities, and the index from ids to entities.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -117,7 +118,7 @@ impl Index {
 
 /// Spawns an entity with the next stable id (and content id, if any) and indexes it.
 pub fn spawn_sim(world: &mut World, key: Option<&str>, bundle: impl Bundle) -> Entity {
-    let sid = world.resource::<Index>().by_sid.len() as u32;
+    let sid = world.res::<Index>().by_sid.len() as u32;
     let mut entity = world.spawn((Sid(sid), bundle));
     if let Some(key) = key {
         entity.insert(Key(key.to_string()));
@@ -133,16 +134,16 @@ pub fn spawn_sim(world: &mut World, key: Option<&str>, bundle: impl Bundle) -> E
 
 /// Content id of an entity, or its stable id as text for runtime entities.
 pub fn key_of(world: &World, entity: Entity) -> String {
-    if let Some(key) = world.get::<Key>(entity) {
+    if let Some(key) = world.read::<Key>(entity) {
         return key.0.clone();
     }
     world
-        .get::<Sid>(entity)
+        .read::<Sid>(entity)
         .map_or_else(|| "?".to_string(), |s| format!("#{}", s.0))
 }
 
 pub fn sid_of(world: &World, entity: Entity) -> u32 {
-    world.get::<Sid>(entity).map_or(u32::MAX, |s| s.0)
+    world.read::<Sid>(entity).map_or(u32::MAX, |s| s.0)
 }
 
 /// Sorts entities by stable id and drops repeats. Repeats are dropped first, comparing the

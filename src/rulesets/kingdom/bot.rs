@@ -3,6 +3,7 @@
 //! settlement up, and sets its edicts to keep Unrest down. It only looks at hexes its own
 //! leaders have explored, and every answer it gives is one the rules accept (`check`).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::rng::GameRng;
@@ -81,18 +82,18 @@ fn legal_for(world: &World, (k, kind): (Entity, DecisionKind), a: &Action) -> bo
 
 impl Bot {
     fn pick(&mut self, world: &World, k: Entity, kind: DecisionKind) -> Option<Action> {
-        let s = &world.resource::<Content>().0;
-        let kingdom = world.get::<Kingdom>(k)?;
+        let s = &world.res::<Content>().0;
+        let kingdom = world.read::<Kingdom>(k)?;
         let legal = |a: &Action| legal_for(world, (k, kind), a);
         // The sheet's totals, worked out only for the answers that weigh them.
         let sheet = std::cell::OnceCell::new();
         let sh = || sheet.get_or_init(|| totals(world, k));
         let temper = self.temperament(kingdom.seat);
-        let month = world.resource::<crate::engine::flow::Flow>().round;
+        let month = world.res::<crate::engine::flow::Flow>().round;
         // Keep enough for two months of Consumption before spending.
         let spare = || kingdom.treasury - (2 * sh().consumption.total.max(1) + 2);
         let known = |t: &HexTile| t.explored & (1 << kingdom.seat) != 0;
-        let board = world.resource::<Board>();
+        let board = world.res::<Board>();
         // The whole map, in board order, read only when a step looks beyond the kingdom's own
         // hexes (and only once per decision).
         let all_tiles = std::cell::OnceCell::new();
@@ -101,7 +102,7 @@ impl Bot {
             kingdom
                 .claimed
                 .first()
-                .and_then(|h| world.get::<HexTile>(*h))
+                .and_then(|h| world.read::<HexTile>(*h))
                 .map(|t| t.hex)
                 .or_else(|| tiles().iter().find(|t| known(t)).map(|t| t.hex))
                 .unwrap_or(hexx::Hex::ZERO)
@@ -118,7 +119,7 @@ impl Bot {
                 .claimed
                 .iter()
                 .rev()
-                .filter_map(|h| world.get::<HexTile>(*h))
+                .filter_map(|h| world.read::<HexTile>(*h))
                 .min_by_key(|t| (t.settlement.is_some(), t.improvements.len()))
                 .map(|t| Action::LoseHex((t.col, t.row))),
             DecisionKind::Leadership => {
@@ -153,7 +154,7 @@ impl Bot {
                         continue;
                     }
                     let free = kingdom.leaders.iter().enumerate().filter_map(|(i, l)| {
-                        let leader = world.get::<Leader>(*l)?;
+                        let leader = world.read::<Leader>(*l)?;
                         leader.role.is_none().then(|| (role_bonus(role, leader), i))
                     });
                     let Some((_, i)) = free.max() else { continue };
@@ -211,11 +212,11 @@ impl Bot {
                 } else {
                     &[]
                 };
-                let lairs = lairs.iter().filter_map(|h| world.get::<HexTile>(*h));
+                let lairs = lairs.iter().filter_map(|h| world.read::<HexTile>(*h));
                 for t in lairs.filter(|t| known(t) && t.lair.is_some()) {
                     let dc = t.lair.as_ref().map_or(99, |l| l.dc);
                     for (i, a) in kingdom.armies.iter().enumerate() {
-                        let Some(army) = world.get::<Army>(*a) else {
+                        let Some(army) = world.read::<Army>(*a) else {
                             continue;
                         };
                         if 11 + 2 * army.strength() + 2 >= dc && army.hp * 2 > army.max_hp() {
@@ -258,7 +259,7 @@ impl Bot {
                         .claimed
                         .iter()
                         .rev()
-                        .filter_map(|h| world.get::<HexTile>(*h))
+                        .filter_map(|h| world.read::<HexTile>(*h))
                         .find(|t| t.settlement.is_none())
                     {
                         return Some(Action::Abandon((t.col, t.row)));
@@ -276,12 +277,12 @@ impl Bot {
                 // A new claim touches the kingdom: only the hexes next to it are weighed.
                 let mut options: Vec<&HexTile> = Vec::new();
                 for h in &kingdom.claimed {
-                    let Some(claimed) = world.get::<HexTile>(*h) else {
+                    let Some(claimed) = world.read::<HexTile>(*h) else {
                         continue;
                     };
                     for n in claimed.hex.all_neighbors() {
                         let (col, row) = crate::rulesets::kingdom::content::spawn::offset(n);
-                        let Some(t) = board.at(col, row).and_then(|e| world.get::<HexTile>(e))
+                        let Some(t) = board.at(col, row).and_then(|e| world.read::<HexTile>(e))
                         else {
                             continue;
                         };
@@ -313,26 +314,26 @@ impl Bot {
                 let has_site = kingdom
                     .claimed
                     .iter()
-                    .filter_map(|h| world.get::<HexTile>(*h))
+                    .filter_map(|h| world.read::<HexTile>(*h))
                     .any(|t| t.prepared.is_some() || t.settlement.is_some());
                 let wants_second = kingdom.settlements.len() < s.goals.settlements as usize
                     && kingdom.claimed.len() >= 4 + 3 * kingdom.settlements.len();
                 let preparing = kingdom
                     .claimed
                     .iter()
-                    .filter_map(|h| world.get::<HexTile>(*h))
+                    .filter_map(|h| world.read::<HexTile>(*h))
                     .any(|t| t.prepared.is_some() && t.settlement.is_none());
                 if (!has_site || (wants_second && !preparing)) && spare() >= 1 {
                     let mut sites: Vec<&HexTile> = kingdom
                         .claimed
                         .iter()
-                        .filter_map(|h| world.get::<HexTile>(*h))
+                        .filter_map(|h| world.read::<HexTile>(*h))
                         .filter(|t| t.settlement.is_none() && t.prepared.is_none())
                         .filter(|t| {
                             !kingdom.settlements.iter().any(|st| {
                                 world
-                                    .get::<Settlement>(*st)
-                                    .and_then(|x| world.get::<HexTile>(x.hex))
+                                    .read::<Settlement>(*st)
+                                    .and_then(|x| world.read::<HexTile>(x.hex))
                                     .is_some_and(|o| o.hex.unsigned_distance_to(t.hex) < 2)
                             })
                         })
@@ -369,7 +370,7 @@ impl Bot {
                     };
                     let def = &s.improvements[i];
                     for h in &kingdom.claimed {
-                        let t = world.get::<HexTile>(*h)?;
+                        let t = world.read::<HexTile>(*h)?;
                         if matches!(imp, "mine" | "sawmill" | "quarry")
                             && t.resource.is_none()
                             && spare() < 15
@@ -395,7 +396,7 @@ impl Bot {
             }
             DecisionKind::Settlements => {
                 for h in &kingdom.claimed {
-                    let t = world.get::<HexTile>(*h)?;
+                    let t = world.read::<HexTile>(*h)?;
                     let a = Action::Found((t.col, t.row));
                     if t.settlement.is_none() && t.prepared == Some(0) && legal(&a) {
                         return Some(a);
@@ -415,7 +416,7 @@ impl Bot {
                 // How many of each the kingdom has: variety pays (and fills item slots).
                 let mut owned = vec![0i32; s.buildings.len()];
                 for st in &kingdom.settlements {
-                    if let Some(settlement) = world.get::<Settlement>(*st) {
+                    if let Some(settlement) = world.read::<Settlement>(*st) {
                         for d in &settlement.districts {
                             for p in &d.placed {
                                 owned[p.building] += 1;
@@ -455,8 +456,8 @@ impl Bot {
                 wishes.sort_unstable();
                 let wishes: Vec<usize> = wishes.into_iter().map(|(_, i)| i).collect();
                 for st in &kingdom.settlements {
-                    let settlement = world.get::<Settlement>(*st)?;
-                    let t = world.get::<HexTile>(settlement.hex)?;
+                    let settlement = world.read::<Settlement>(*st)?;
+                    let t = world.read::<HexTile>(settlement.hex)?;
                     let at = (t.col, t.row);
                     for b in wishes.iter().skip(jitter).take(25) {
                         let def = &s.buildings[*b];
@@ -509,7 +510,7 @@ impl Bot {
                     board
                         .lairs
                         .iter()
-                        .filter_map(|h| world.get::<HexTile>(*h))
+                        .filter_map(|h| world.read::<HexTile>(*h))
                         .any(|t| {
                             known(t) && t.lair.is_some() && t.hex.unsigned_distance_to(home) <= 4
                         })
@@ -520,13 +521,13 @@ impl Bot {
                     && let Some(st) = kingdom
                         .settlements
                         .first()
-                        .and_then(|e| world.get::<Settlement>(*e))
+                        .and_then(|e| world.read::<Settlement>(*e))
                 {
-                    let t = world.get::<HexTile>(st.hex)?;
+                    let t = world.read::<HexTile>(st.hex)?;
                     return Some(Action::RaiseArmy((t.col, t.row)));
                 }
                 for (i, a) in kingdom.armies.iter().enumerate() {
-                    let army = world.get::<Army>(*a)?;
+                    let army = world.read::<Army>(*a)?;
                     if army.hp < army.max_hp() && spare() >= 3 {
                         return Some(Action::RepairArmy(i as u8));
                     }
@@ -580,8 +581,8 @@ impl Bot {
                     return Some(Action::Sell(ItemRef::Leaders(i as u8)));
                 }
                 for st in &kingdom.settlements {
-                    let settlement = world.get::<Settlement>(*st)?;
-                    let t = world.get::<HexTile>(settlement.hex)?;
+                    let settlement = world.read::<Settlement>(*st)?;
+                    let t = world.read::<HexTile>(settlement.hex)?;
                     for (di, d) in settlement.districts.iter().enumerate() {
                         for (bi, p) in d.placed.iter().enumerate() {
                             for (si, slot) in p.slots.iter().enumerate() {
@@ -619,7 +620,7 @@ mod blind_tests {
 
     /// Changes every hex `seat` has not explored: its terrain, river, resource, lair and ruin.
     fn scramble(world: &mut World, seat: u8) {
-        let terrains = world.resource::<Content>().0.terrains.len();
+        let terrains = world.res::<Content>().0.terrains.len();
         let mut tiles = world.query::<&mut HexTile>();
         for mut t in tiles.iter_mut(world) {
             if t.explored & (1 << seat) != 0 || t.owner == Some(seat) {

@@ -7,6 +7,7 @@
 //! module per phase (`rules`), its rule ids (`ids`), its snapshot and per-seat view
 //! (`snapshot`) and its bot (`bot`). `Kingdom` is its side of the engine's `Ruleset` contract.
 
+use crate::engine::reads::Reads;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -164,14 +165,14 @@ impl Ruleset for Kingdom {
 
     fn winner(world: &World) -> Option<String> {
         world
-            .get_resource::<model::Outcome>()
+            .get_res::<model::Outcome>()
             .and_then(|o| o.winner.clone())
     }
 
     fn broken_invariants(world: &World) -> Vec<String> {
         let mut broken = Vec::new();
-        for k in &world.resource::<model::Seats>().0 {
-            let Some(kingdom) = world.get::<model::Kingdom>(*k) else {
+        for k in &world.res::<model::Seats>().0 {
+            let Some(kingdom) = world.read::<model::Kingdom>(*k) else {
                 broken.push("a seat without its kingdom".into());
                 continue;
             };
@@ -186,7 +187,7 @@ impl Ruleset for Kingdom {
                 .iter()
                 .filter(|h| {
                     world
-                        .get::<model::HexTile>(**h)
+                        .read::<model::HexTile>(**h)
                         .is_some_and(|t| t.owner == Some(kingdom.seat))
                 })
                 .count();
@@ -203,12 +204,16 @@ impl Ruleset for Kingdom {
 
     fn scores(world: &World) -> Vec<(String, i32)> {
         world
-            .resource::<model::Seats>()
+            .res::<model::Seats>()
             .0
             .iter()
             .map(|k| {
                 (
-                    world.get::<model::Kingdom>(*k).expect("kingdom").id.clone(),
+                    world
+                        .read::<model::Kingdom>(*k)
+                        .expect("kingdom")
+                        .id
+                        .clone(),
                     rules::month::score(world, *k),
                 )
             })
@@ -227,12 +232,16 @@ impl Ruleset for Kingdom {
     }
     fn figures(world: &World) -> Vec<(String, Vec<i32>)> {
         world
-            .resource::<model::Seats>()
+            .res::<model::Seats>()
             .0
             .iter()
             .map(|k| {
                 let sheet = rules::sheet::totals(world, *k);
-                let id = world.get::<model::Kingdom>(*k).expect("kingdom").id.clone();
+                let id = world
+                    .read::<model::Kingdom>(*k)
+                    .expect("kingdom")
+                    .id
+                    .clone();
                 (
                     id,
                     vec![

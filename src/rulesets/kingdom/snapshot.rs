@@ -1,6 +1,7 @@
 //! Kingdom's part of the state hash (the whole state, by stable ids) and the per-seat view:
 //! what a kingdom's leaders know of hexes they have not explored is only that they are there.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -70,20 +71,20 @@ pub struct Snapshot {
 }
 
 pub fn snapshot(world: &World) -> Snapshot {
-    let rng = world.resource::<GameRng>();
+    let rng = world.res::<GameRng>();
     let kingdoms = world
-        .resource::<Seats>()
+        .res::<Seats>()
         .0
         .iter()
         .map(|k| {
-            let kingdom = world.get::<Kingdom>(*k).expect("kingdom").clone();
+            let kingdom = world.read::<Kingdom>(*k).expect("kingdom").clone();
             KingdomState {
                 sid: sid_of(world, *k),
                 sheet: sheet(world, *k),
                 leaders: kingdom
                     .leaders
                     .iter()
-                    .filter_map(|l| world.get::<Leader>(*l).cloned())
+                    .filter_map(|l| world.read::<Leader>(*l).cloned())
                     .collect(),
                 claimed: kingdom.claimed.iter().map(|e| sid_of(world, *e)).collect(),
                 settlements: kingdom
@@ -97,11 +98,11 @@ pub fn snapshot(world: &World) -> Snapshot {
         })
         .collect();
     let hexes = world
-        .resource::<Board>()
+        .res::<Board>()
         .hexes
         .iter()
         .map(|h| {
-            let tile = world.get::<HexTile>(*h).expect("hex").clone();
+            let tile = world.read::<HexTile>(*h).expect("hex").clone();
             HexState {
                 sid: sid_of(world, *h),
                 settlement: tile.settlement.map(|s| sid_of(world, s)),
@@ -118,14 +119,14 @@ pub fn snapshot(world: &World) -> Snapshot {
         .collect();
     all.sort_unstable();
     for (sid, e) in all {
-        if let Some(s) = world.get::<Settlement>(e) {
+        if let Some(s) = world.read::<Settlement>(e) {
             settlements.push(SettlementState {
                 sid,
                 hex: sid_of(world, s.hex),
                 settlement: s.clone(),
             });
         }
-        if let Some(a) = world.get::<Army>(e) {
+        if let Some(a) = world.read::<Army>(e) {
             armies.push(ArmyState {
                 sid,
                 hex: sid_of(world, a.hex),
@@ -134,16 +135,16 @@ pub fn snapshot(world: &World) -> Snapshot {
         }
     }
     Snapshot {
-        flow: world.resource::<Flow>().clone(),
-        progress: world.resource::<StepProgress>().clone(),
+        flow: world.res::<Flow>().clone(),
+        progress: world.res::<StepProgress>().clone(),
         rng: Some((rng.seed(), rng.position())),
-        pending: world.resource::<Pending<Decision>>().0.clone(),
+        pending: world.res::<Pending<Decision>>().0.clone(),
         kingdoms,
         hexes,
         settlements,
         armies,
-        events: world.resource::<EventQueue>().clone(),
-        outcome: world.get_resource::<Outcome>().cloned(),
+        events: world.res::<EventQueue>().clone(),
+        outcome: world.get_res::<Outcome>().cloned(),
     }
 }
 

@@ -8,6 +8,7 @@
 //! view (`snapshot`, `view`) and its bot (`bot`). `PriceOfPower` is its side of the engine's
 //! `Ruleset` contract.
 
+use crate::engine::reads::Reads;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -186,19 +187,19 @@ impl Ruleset for PriceOfPower {
 
     fn warning(world: &World, action: &Action) -> Option<String> {
         let realm = world
-            .resource::<decision::Pending>()
+            .res::<decision::Pending>()
             .0
             .as_ref()
-            .and_then(|d| world.resource::<state::Index>().get(&d.realm))?;
+            .and_then(|d| world.res::<state::Index>().get(&d.realm))?;
         rules::costs::warning(world, realm, action)
     }
 
     fn cost(world: &World, action: &Action) -> Cost {
         let deciding = world
-            .resource::<decision::Pending>()
+            .res::<decision::Pending>()
             .0
             .as_ref()
-            .and_then(|d| world.resource::<state::Index>().get(&d.realm));
+            .and_then(|d| world.res::<state::Index>().get(&d.realm));
         match deciding {
             Some(realm) => rules::costs::action_cost(world, realm, action),
             None => Cost::default(),
@@ -219,7 +220,7 @@ impl Ruleset for PriceOfPower {
 
     fn winner(world: &World) -> Option<String> {
         world
-            .get_resource::<rules::scoring::Outcome>()
+            .get_res::<rules::scoring::Outcome>()
             .and_then(|o| o.winner.clone())
     }
 
@@ -305,7 +306,7 @@ impl Ruleset for PriceOfPower {
     fn final_scores(world: &World) -> Vec<serde_json::Value> {
         // The final scoring, line by line.
         world
-            .get_resource::<rules::scoring::Outcome>()
+            .get_res::<rules::scoring::Outcome>()
             .map(|o| {
                 o.scores
                     .iter()

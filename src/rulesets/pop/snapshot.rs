@@ -4,6 +4,7 @@
 //! order and are named by content or stable id, so the same scenario, seed and actions give the
 //! same hash on every run and machine. See `docs/state_hash.md`.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -128,52 +129,49 @@ pub struct RulesProgress {
 
 fn rules_progress(world: &World) -> RulesProgress {
     let key = |e: Entity| key_of(world, e);
-    let queue = world.resource::<EffectQueue>();
+    let queue = world.res::<EffectQueue>();
     RulesProgress {
-        step: world.resource::<StepProgress>().clone(),
-        action_phase: world.resource::<ActionPhase>().describe(world),
-        event_in_progress: world
-            .resource::<EventInProgress>()
-            .0
-            .map(|(r, c)| (key(r), c)),
-        event_stage: format!("{:?}", world.resource::<EventStage>()),
-        leftover: format!("{:?}", world.resource::<Leftover>()),
+        step: world.res::<StepProgress>().clone(),
+        action_phase: world.res::<ActionPhase>().describe(world),
+        event_in_progress: world.res::<EventInProgress>().0.map(|(r, c)| (key(r), c)),
+        event_stage: format!("{:?}", world.res::<EventStage>()),
+        leftover: format!("{:?}", world.res::<Leftover>()),
         ruler_offer: world
-            .resource::<PendingRulerOffer>()
+            .res::<PendingRulerOffer>()
             .0
             .map(|o| (key(o.owner), key(o.ruler))),
         effects: queue
             .realm
             .map(|r| (key(r), queue.items.iter().cloned().collect())),
-        rebel_roll: world.resource::<RebelRoll>().clone(),
-        event_rebel_dice: world.resource::<EventRebelDice>().clone(),
+        rebel_roll: world.res::<RebelRoll>().clone(),
+        event_rebel_dice: world.res::<EventRebelDice>().clone(),
         dead_rulers: world
-            .resource::<DeadRulers>()
+            .res::<DeadRulers>()
             .0
             .iter()
             .map(|e| key(*e))
             .collect(),
         liberation: world
-            .get_resource::<PendingLiberation>()
+            .get_res::<PendingLiberation>()
             .map(|l| (key(l.loser), key(l.province))),
         battles: world
-            .resource::<crate::rulesets::pop::rules::battle::Battles>()
+            .res::<crate::rulesets::pop::rules::battle::Battles>()
             .clone(),
         military: world
-            .resource::<crate::rulesets::pop::rules::military::MilitaryAction>()
+            .res::<crate::rulesets::pop::rules::military::MilitaryAction>()
             .clone(),
         war: world
-            .resource::<crate::rulesets::pop::rules::war::WarState>()
+            .res::<crate::rulesets::pop::rules::war::WarState>()
             .clone(),
         rebel_sieges: world
-            .resource::<crate::rulesets::pop::rules::rebel_armies::RebelSiegeStrength>()
+            .res::<crate::rulesets::pop::rules::rebel_armies::RebelSiegeStrength>()
             .clone(),
         rebel_order: world
-            .resource::<crate::rulesets::pop::rules::rebel_armies::RebelOrder>()
+            .res::<crate::rulesets::pop::rules::rebel_armies::RebelOrder>()
             .0
             .clone(),
         generic: world
-            .resource::<crate::rulesets::pop::rules::generic::Generic>()
+            .res::<crate::rulesets::pop::rules::generic::Generic>()
             .describe(world),
     }
 }
@@ -232,7 +230,7 @@ pub(crate) fn sorted<T: Component>(world: &World) -> Vec<(u32, Entity, &T)> {
     };
     let mut items: Vec<(u32, Entity, &T)> = query
         .iter(world)
-        .filter_map(|(e, sid)| world.get::<T>(e).map(|t| (sid.0, e, t)))
+        .filter_map(|(e, sid)| world.read::<T>(e).map(|t| (sid.0, e, t)))
         .collect();
     items.sort_by_key(|(sid, _, _)| *sid);
     items
@@ -243,42 +241,42 @@ pub fn snapshot(world: &World) -> Snapshot {
     let mut realms = Vec::new();
     for (_, entity, _) in sorted::<Realm>(world) {
         let court: Vec<Entity> = world
-            .get::<Court>(entity)
+            .read::<Court>(entity)
             .map(|c| c.iter().collect())
             .unwrap_or_default();
         let ruler = court
             .iter()
             .find(|c| {
                 matches!(
-                    world.get::<Role>(**c),
+                    world.read::<Role>(**c),
                     Some(Role::Ruler | Role::RulerGeneral)
                 )
             })
             .map(|c| key(*c));
         let mut advisors: Vec<String> = court
             .iter()
-            .filter(|c| matches!(world.get::<Role>(**c), Some(Role::Advisor(_))))
+            .filter(|c| matches!(world.read::<Role>(**c), Some(Role::Advisor(_))))
             .map(|c| key(*c))
             .collect();
         advisors.sort();
         realms.push(RealmState {
             id: key(entity),
-            player: world.get::<PlayerRealm>(entity).is_some(),
-            seat: world.get::<PlayerRealm>(entity).map(|p| p.seat),
-            religion: world.get::<Realm>(entity).map(|r| r.religion),
-            mat: world.get::<Mat>(entity).cloned(),
-            round: world.get::<RoundMarkers>(entity).cloned(),
-            interregnum: world.get::<Interregnum>(entity).is_some(),
+            player: world.read::<PlayerRealm>(entity).is_some(),
+            seat: world.read::<PlayerRealm>(entity).map(|p| p.seat),
+            religion: world.read::<Realm>(entity).map(|r| r.religion),
+            mat: world.read::<Mat>(entity).cloned(),
+            round: world.read::<RoundMarkers>(entity).cloned(),
+            interregnum: world.read::<Interregnum>(entity).is_some(),
             ruler,
             advisors,
             tax_income: tax_income(world, entity),
-            provinces: world.get::<Owns>(entity).map_or(0, |o| o.iter().count()),
+            provinces: world.read::<Owns>(entity).map_or(0, |o| o.iter().count()),
             skill_levels: [MpKind::Adm, MpKind::Dip, MpKind::Mil]
                 .map(|k| skill_level(world, entity, k)),
             tracks: tracks(world, entity),
-            income: world.get::<IncomeBreakdown>(entity).cloned(),
+            income: world.read::<IncomeBreakdown>(entity).cloned(),
             hand: world
-                .get::<Hand>(entity)
+                .read::<Hand>(entity)
                 .map(|h| h.cards.iter().map(|c| card_id(world, *c)).collect())
                 .unwrap_or_default(),
             ideas: crate::rulesets::pop::rules::ideas::ideas_of(world, entity),
@@ -287,7 +285,7 @@ pub fn snapshot(world: &World) -> Snapshot {
             missions_returned: mission_ids(world, |h| &h.returned, entity),
             missions_picked: mission_ids(world, |h| &h.picked, entity),
             drawn: world
-                .get::<Hand>(entity)
+                .read::<Hand>(entity)
                 .map(|h| h.drawn.iter().map(|c| card_id(world, *c)).collect())
                 .unwrap_or_default(),
         });
@@ -296,25 +294,25 @@ pub fn snapshot(world: &World) -> Snapshot {
         .into_iter()
         .map(|(_, e, _)| ProvinceState {
             id: key(e),
-            owner: world.get::<OwnedBy>(e).map(|o| key(o.0)),
-            controller: world.get::<ControlledBy>(e).map(|o| key(o.0)),
-            rebel_town: world.get::<RebelTown>(e).is_some(),
-            npr_marker: world.get::<NprMarker>(e).map(|m| key(m.0)),
+            owner: world.read::<OwnedBy>(e).map(|o| key(o.0)),
+            controller: world.read::<ControlledBy>(e).map(|o| key(o.0)),
+            rebel_town: world.read::<RebelTown>(e).is_some(),
+            npr_marker: world.read::<NprMarker>(e).map(|m| key(m.0)),
         })
         .collect();
     let tokens = sorted::<TokenOf>(world)
         .into_iter()
-        .filter_map(|(sid, e, of)| world.get::<OnProvince>(e).map(|on| (sid, e, of, on)))
+        .filter_map(|(sid, e, of)| world.read::<OnProvince>(e).map(|on| (sid, e, of, on)))
         .map(|(sid, e, of, on)| TokenState {
             sid,
-            kind: match world.get::<Town>(e) {
+            kind: match world.read::<Town>(e) {
                 Some(Town { large: true }) => "large_town",
                 Some(_) => "small_town",
                 None => "vassal",
             },
             realm: key(of.0),
             province: key(on.0),
-            unrest: world.get::<Unrest>(e).is_some(),
+            unrest: world.read::<Unrest>(e).is_some(),
         })
         .collect();
     let units = sorted::<Unit>(world)
@@ -322,8 +320,8 @@ pub fn snapshot(world: &World) -> Snapshot {
         .map(|(sid, e, unit)| UnitState {
             sid,
             unit: *unit,
-            realm: world.get::<UnitOf>(e).map(|u| key(u.0)),
-            at: world.get::<At>(e).map(|a| key(a.0)),
+            realm: world.read::<UnitOf>(e).map(|u| key(u.0)),
+            at: world.read::<At>(e).map(|a| key(a.0)),
             protecting: crate::rulesets::pop::rules::trade::protects(world, e),
         })
         .collect();
@@ -331,10 +329,10 @@ pub fn snapshot(world: &World) -> Snapshot {
         .into_iter()
         .map(|(_, e, _)| CharacterState {
             id: key(e),
-            serves: world.get::<Serves>(e).map(|s| key(s.0)),
-            role: world.get::<Role>(e).copied(),
-            ill_health: world.get::<IllHealth>(e).map_or(0, |i| i.0),
-            commands: world.get::<InCommand>(e).map(|c| key(c.0)),
+            serves: world.read::<Serves>(e).map(|s| key(s.0)),
+            role: world.read::<Role>(e).copied(),
+            ill_health: world.read::<IllHealth>(e).map_or(0, |i| i.0),
+            commands: world.read::<InCommand>(e).map(|c| key(c.0)),
         })
         .collect();
     let mut markers = Vec::new();
@@ -384,17 +382,17 @@ pub fn snapshot(world: &World) -> Snapshot {
             format!("{} {:?}{top}", key(e), a.religion)
         })
         .collect();
-    let rng = world.resource::<GameRng>();
-    let milestones = world.resource::<crate::rulesets::pop::rules::milestones::Milestones>();
-    let content = &world.resource::<Content>().0;
+    let rng = world.res::<GameRng>();
+    let milestones = world.res::<crate::rulesets::pop::rules::milestones::Milestones>();
+    let content = &world.res::<Content>().0;
     Snapshot {
         format: SNAPSHOT_FORMAT,
-        scenario: world.resource::<Content>().0.id.clone(),
+        scenario: world.res::<Content>().0.id.clone(),
         seed: rng.seed(),
         rng_position: rng.position().to_string(),
-        flow: world.resource::<Flow>().clone(),
-        pending: world.resource::<Pending>().0.clone(),
-        first_player: world.get_resource::<FirstPlayer>().map(|f| key(f.0)),
+        flow: world.res::<Flow>().clone(),
+        pending: world.res::<Pending>().0.clone(),
+        first_player: world.get_res::<FirstPlayer>().map(|f| key(f.0)),
         realms,
         provinces,
         tokens,
@@ -402,22 +400,22 @@ pub fn snapshot(world: &World) -> Snapshot {
         characters,
         markers,
         faiths,
-        events: world.resource::<EventDisplay>().clone(),
-        action_decks: world.resource::<ActionDecks>().clone(),
+        events: world.res::<EventDisplay>().clone(),
+        action_decks: world.res::<ActionDecks>().clone(),
         idea_grid: world
-            .resource::<crate::rulesets::pop::rules::ideas::IdeaGrid>()
+            .res::<crate::rulesets::pop::rules::ideas::IdeaGrid>()
             .clone(),
         trade: world
-            .resource::<crate::rulesets::pop::rules::trade::TradeBoard>()
+            .res::<crate::rulesets::pop::rules::trade::TradeBoard>()
             .clone(),
         power_struggles: world
-            .resource::<crate::rulesets::pop::rules::struggle::PowerStruggles>()
+            .res::<crate::rulesets::pop::rules::struggle::PowerStruggles>()
             .clone(),
         curia: world
-            .resource::<crate::rulesets::pop::rules::curia::Curia>()
+            .res::<crate::rulesets::pop::rules::curia::Curia>()
             .clone(),
         empire: world
-            .resource::<crate::rulesets::pop::rules::empire::Empire>()
+            .res::<crate::rulesets::pop::rules::empire::Empire>()
             .clone(),
         milestones_open: milestones
             .open
@@ -429,7 +427,7 @@ pub fn snapshot(world: &World) -> Snapshot {
             .iter()
             .map(|(m, r)| {
                 let realm = world
-                    .resource::<crate::rulesets::pop::state::Index>()
+                    .res::<crate::rulesets::pop::state::Index>()
                     .by_sid(*r)
                     .map_or_else(|| format!("#{r}"), key);
                 (content.milestones[*m].id.clone(), realm)
@@ -437,12 +435,12 @@ pub fn snapshot(world: &World) -> Snapshot {
             .collect(),
         milestones: milestones.clone(),
         victories: world
-            .resource::<crate::rulesets::pop::rules::missions::Victories>()
+            .res::<crate::rulesets::pop::rules::missions::Victories>()
             .clone(),
         progress: rules_progress(world),
-        actions_applied: world.resource::<ActionHistory>().0.len(),
-        log_entries: world.resource::<GameLog>().entries.len(),
-        outcome: world.get_resource::<Outcome>().cloned(),
+        actions_applied: world.res::<ActionHistory>().0.len(),
+        log_entries: world.res::<GameLog>().entries.len(),
+        outcome: world.get_res::<Outcome>().cloned(),
     }
 }
 
@@ -452,9 +450,9 @@ fn mission_ids(
     pick: impl Fn(&crate::rulesets::pop::rules::missions::MissionHand) -> &Vec<usize>,
     realm: Entity,
 ) -> Vec<String> {
-    let content = &world.resource::<Content>().0;
+    let content = &world.res::<Content>().0;
     world
-        .get::<crate::rulesets::pop::rules::missions::MissionHand>(realm)
+        .read::<crate::rulesets::pop::rules::missions::MissionHand>(realm)
         .map(|h| {
             pick(h)
                 .iter()

@@ -1,6 +1,7 @@
 //! Price of Power's game-wide resources: the scenario, the seats and the First Player. The
 //! engine's id index, stable ids and game setup are re-exported here for the rules' use.
 
+use crate::engine::reads::Reads;
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -23,9 +24,9 @@ pub struct FirstPlayer(pub Entity);
 
 /// The Player Realms in clockwise order starting with the First Player.
 pub fn turn_order(world: &World) -> Vec<Entity> {
-    let seats = &world.resource::<Seats>().0;
+    let seats = &world.res::<Seats>().0;
     let start = world
-        .get_resource::<FirstPlayer>()
+        .get_res::<FirstPlayer>()
         .and_then(|f| seats.iter().position(|s| *s == f.0))
         .unwrap_or(0);
     (0..seats.len())

@@ -1,6 +1,7 @@
 //! Each Player Realm's figures (19): prestige, treasury, stability, monarch power, provinces and
 //! land units, which `engine::stats` reads at the start of every Round for the Stats window.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::rulesets::pop::content::schema::MpKind;
@@ -21,10 +22,10 @@ pub const FIGURE_NAMES: &[&str] = &[
 /// stability, monarch power of all three types together, provinces owned, and land units on the
 /// board (allied units included).
 pub fn figures(world: &World, realm: Entity) -> Vec<i32> {
-    let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let mat = world.read::<Mat>(realm).cloned().unwrap_or_default();
     let land_units = crate::rulesets::pop::rules::military::units_of(world, realm)
         .into_iter()
-        .filter(|u| world.get::<Unit>(*u).is_some_and(|u| u.kind.is_land()))
+        .filter(|u| world.read::<Unit>(*u).is_some_and(|u| u.kind.is_land()))
         .count() as i32;
     vec![
         mat.prestige,
@@ -32,7 +33,7 @@ pub fn figures(world: &World, realm: Entity) -> Vec<i32> {
         mat.stability,
         MpKind::ALL.iter().map(|k| mat.mp(*k)).sum(),
         world
-            .get::<Owns>(realm)
+            .read::<Owns>(realm)
             .map_or(0, |o| o.iter().count() as i32),
         land_units,
     ]
@@ -41,7 +42,7 @@ pub fn figures(world: &World, realm: Entity) -> Vec<i32> {
 /// Every Player Realm's figures as they stand, in seat order.
 pub fn seat_figures(world: &World) -> Vec<(String, Vec<i32>)> {
     world
-        .get_resource::<Seats>()
+        .get_res::<Seats>()
         .map(|s| {
             s.0.iter()
                 .map(|r| (key_of(world, *r), figures(world, *r)))
@@ -56,11 +57,11 @@ pub fn seat_figures(world: &World) -> Vec<(String, Vec<i32>)> {
 pub fn standing(world: &World) -> crate::engine::preview::Standing {
     use crate::rulesets::pop::model::{Alliance, CasusBelli, Marriage, Pairing, Truce, War};
     let seats = world
-        .get_resource::<Seats>()
+        .get_res::<Seats>()
         .map(|s| {
             s.0.iter()
                 .map(|r| {
-                    let mat = world.get::<Mat>(*r).cloned().unwrap_or_default();
+                    let mat = world.read::<Mat>(*r).cloned().unwrap_or_default();
                     let all = figures(world, *r);
                     // The Stats window's figures by their names there.
                     let named = |name: &str| {

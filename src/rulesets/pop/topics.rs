@@ -2,6 +2,7 @@
 //! lists kinds, and the realm, area, province, army, fleet or card it concerns. The client groups
 //! a decision's choices with it and points at the target on the board.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::choices::{Target, Topic};
@@ -48,10 +49,10 @@ pub fn topic(world: &World, action: &Action) -> Topic {
     match action {
         Action::TakeEvent { slot } => {
             let event = world
-                .resource::<EventDisplay>()
+                .res::<EventDisplay>()
                 .row
                 .get(usize::from(*slot))
-                .and_then(|s| world.resource::<Content>().0.events.get(s.card))
+                .and_then(|s| world.res::<Content>().0.events.get(s.card))
                 .map(|def| def.id.clone());
             match event {
                 Some(id) => Topic::about(EVENTS, Target::Card(id)),

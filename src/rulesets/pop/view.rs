@@ -5,6 +5,7 @@
 //! The view is the snapshot with hidden things masked: a hidden card is `null`, so counts (how
 //! many cards a realm holds, how many are left in a deck) stay public, as they are at the table.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
@@ -81,7 +82,7 @@ pub fn seat_view(world: &World, seat: Option<&str>) -> SeatView {
     if let Some(Value::Array(deck)) = state.pointer_mut("/power_struggles/deck") {
         deck.iter_mut().skip(1).for_each(|c| *c = Value::Null);
     }
-    let pending = world.resource::<Pending>().0.as_ref();
+    let pending = world.res::<Pending>().0.as_ref();
     if let Some(decision) = pending
         && seat != Some(decision.realm.as_str())
         && names_private_cards(&decision.kind)

@@ -9,6 +9,7 @@
 //! per-seat view (`snapshot`) and its bot (`bot`). `RaisonDEtat` is its side of the engine's
 //! `Ruleset` contract. The house rules it settles are in `docs/raison.md`.
 
+use crate::engine::reads::Reads;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -173,7 +174,7 @@ impl Ruleset for RaisonDEtat {
         topics::explain(world, action)
     }
     fn cost(world: &World, action: &Action) -> Cost {
-        let h = &world.resource::<model::Content>().0.house;
+        let h = &world.res::<model::Content>().0.house;
         let money = match action {
             Action::BuyUnit { .. } => h.unit_cost,
             Action::BuyFortress { .. } => h.fortress_cost,
@@ -195,7 +196,7 @@ impl Ruleset for RaisonDEtat {
 
     fn winner(world: &World) -> Option<String> {
         world
-            .get_resource::<model::Outcome>()
+            .get_res::<model::Outcome>()
             .and_then(|o| o.winner.clone())
     }
 
@@ -220,7 +221,7 @@ impl Ruleset for RaisonDEtat {
 
     fn scores(world: &World) -> Vec<(String, i32)> {
         world
-            .resource::<model::Seats>()
+            .res::<model::Seats>()
             .0
             .iter()
             .map(|p| {
@@ -237,7 +238,7 @@ impl Ruleset for RaisonDEtat {
     }
     fn figures(world: &World) -> Vec<(String, Vec<i32>)> {
         world
-            .resource::<model::Seats>()
+            .res::<model::Seats>()
             .0
             .iter()
             .map(|p| {
@@ -294,10 +295,7 @@ impl Ruleset for RaisonDEtat {
         Self::scores(world)
             .into_iter()
             .map(|(id, total)| {
-                let p = world
-                    .resource::<model::MapIndex>()
-                    .power(&id)
-                    .expect("seat");
+                let p = world.res::<model::MapIndex>().power(&id).expect("seat");
                 let purse = model::purse(world, p);
                 let minors: Vec<String> = model::powers(world)
                     .filter(|q| *q != p && model::player_of(world, *q) == Some(p))
@@ -310,7 +308,7 @@ impl Ruleset for RaisonDEtat {
                     "morale": purse.morale,
                     "cards": purse.hand.len(),
                     "minors": minors,
-                    "emperor": world.resource::<model::Table>().emperor == Some(p),
+                    "emperor": world.res::<model::Table>().emperor == Some(p),
                 })
             })
             .collect()

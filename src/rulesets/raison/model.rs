@@ -3,6 +3,7 @@
 //! (borders, sea lanes, kinds, values) are one `MapIndex` built at spawn; the shared table
 //! (round, deck, Emperor) and the action turn in progress are resources.
 
+use crate::engine::reads::Reads;
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -191,7 +192,7 @@ pub struct Relations {
 
 /// Recomputes `Relations` from the Powers' statuses and controllers.
 pub fn refresh_relations(world: &mut World) {
-    let n = world.resource::<MapIndex>().powers.len();
+    let n = world.res::<MapIndex>().powers.len();
     // Each Power's player and Coalition side, read once: a Minor's come from its controller.
     let (player, side): (Vec<Option<P>>, Vec<Option<Side>>) = (0..n as P)
         .map(|p| (player_of(world, p), side(world, p)))
@@ -217,17 +218,17 @@ pub fn refresh_relations(world: &mut World) {
 
 /// Whether two Powers are played by the same player (a Major and the Minors it controls).
 pub fn same_player(world: &World, a: P, b: P) -> bool {
-    world.resource::<Relations>().same_player[a as usize] & (1 << b) != 0
+    world.res::<Relations>().same_player[a as usize] & (1 << b) != 0
 }
 
 /// Whether two different Powers are Coalition Allies this round.
 pub fn coalition_allies(world: &World, a: P, b: P) -> bool {
-    world.resource::<Relations>().allies[a as usize] & (1 << b) != 0
+    world.res::<Relations>().allies[a as usize] & (1 << b) != 0
 }
 
 /// Whether `b` is a friend of `a`: the same player or a Coalition Ally. Friends never fight.
 pub fn friends(world: &World, a: P, b: P) -> bool {
-    let r = world.resource::<Relations>();
+    let r = world.res::<Relations>();
     (r.same_player[a as usize] | r.allies[a as usize]) & (1 << b) != 0
 }
 
@@ -244,16 +245,16 @@ impl<'w> Lens<'w> {
     pub fn new(world: &'w World) -> Self {
         Self {
             world,
-            m: world.resource::<MapIndex>(),
-            relations: world.resource::<Relations>(),
-            stands: world.resource::<Stands>(),
+            m: world.res::<MapIndex>(),
+            relations: world.res::<Relations>(),
+            stands: world.res::<Stands>(),
         }
     }
 
     pub fn hold(&self, t: T) -> Hold {
         *self
             .world
-            .get::<Hold>(self.m.territories[t as usize])
+            .read::<Hold>(self.m.territories[t as usize])
             .expect("every Territory has a hold")
     }
 
@@ -287,7 +288,7 @@ impl<'w> Lens<'w> {
 }
 
 pub fn map(world: &World) -> &MapIndex {
-    world.resource::<MapIndex>()
+    world.res::<MapIndex>()
 }
 
 pub fn purse(world: &World, p: P) -> &Purse {
@@ -295,40 +296,40 @@ pub fn purse(world: &World, p: P) -> &Purse {
 }
 
 fn purse_of(world: &World, p: P) -> &Purse {
-    let e = world.resource::<MapIndex>().powers[p as usize];
-    world.get::<Purse>(e).expect("every Power has a purse")
+    let e = world.res::<MapIndex>().powers[p as usize];
+    world.read::<Purse>(e).expect("every Power has a purse")
 }
 
 pub fn purse_mut(world: &mut World, p: P) -> Mut<'_, Purse> {
-    let e = world.resource::<MapIndex>().powers[p as usize];
+    let e = world.res::<MapIndex>().powers[p as usize];
     world.get_mut::<Purse>(e).expect("every Power has a purse")
 }
 
 pub fn hold(world: &World, t: T) -> Hold {
-    let e = world.resource::<MapIndex>().territories[t as usize];
-    *world.get::<Hold>(e).expect("every Territory has a hold")
+    let e = world.res::<MapIndex>().territories[t as usize];
+    *world.read::<Hold>(e).expect("every Territory has a hold")
 }
 
 pub fn hold_mut(world: &mut World, t: T) -> Mut<'_, Hold> {
-    let e = world.resource::<MapIndex>().territories[t as usize];
+    let e = world.res::<MapIndex>().territories[t as usize];
     world
         .get_mut::<Hold>(e)
         .expect("every Territory has a hold")
 }
 
 pub fn army(world: &World, g: G) -> Army {
-    let e = world.resource::<MapIndex>().generals[g as usize];
-    *world.get::<Army>(e).expect("every General has an army")
+    let e = world.res::<MapIndex>().generals[g as usize];
+    *world.read::<Army>(e).expect("every General has an army")
 }
 
 pub fn army_mut(world: &mut World, g: G) -> Mut<'_, Army> {
-    let e = world.resource::<MapIndex>().generals[g as usize];
+    let e = world.res::<MapIndex>().generals[g as usize];
     world.get_mut::<Army>(e).expect("every General has an army")
 }
 
 /// The Power a General serves (fixed for the game: read from the index, not the entity).
 pub fn owner_of_general(world: &World, g: G) -> P {
-    world.resource::<MapIndex>().general_owner[g as usize]
+    world.res::<MapIndex>().general_owner[g as usize]
 }
 
 /// Who controls a Territory: the Power whose Garrison stands there; with no Garrison, a Home
@@ -336,7 +337,7 @@ pub fn owner_of_general(world: &World, g: G) -> P {
 pub fn controller(world: &World, t: T) -> Option<P> {
     let m = map(world);
     let hold = world
-        .get::<Hold>(m.territories[t as usize])
+        .read::<Hold>(m.territories[t as usize])
         .expect("every Territory has a hold");
     hold.garrison.or(match m.kinds[t as usize] {
         Kind::Home(p) => Some(p),
@@ -351,7 +352,7 @@ pub struct Stands(pub Vec<Vec<G>>);
 
 /// The Generals standing in a Territory, in index order.
 pub fn generals_at(world: &World, t: T) -> &[G] {
-    &world.resource::<Stands>().0[t as usize]
+    &world.res::<Stands>().0[t as usize]
 }
 
 /// Moves General `g` to `at` (`None`: off the map), keeping `Stands` up to date. The only way
@@ -371,9 +372,9 @@ pub fn place(world: &mut World, g: G, at: Option<T>) {
 
 /// The action a Power's dial shows in the current action turn.
 pub fn segment(world: &World, p: P) -> DialAction {
-    let content = &world.resource::<Content>().0;
+    let content = &world.res::<Content>().0;
     let n = content.dial.len();
-    let turn = world.resource::<Table>().turn as usize;
+    let turn = world.res::<Table>().turn as usize;
     let start = content.powers[p as usize].dial_start as usize;
     content.dial[(start + turn) % n]
 }

@@ -3,6 +3,7 @@
 //! state, hand sizes but not hands, face-down Battle cards as hidden, secret choices only its
 //! own until revealed, and the deck's size but not its order.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -65,7 +66,7 @@ pub struct GeneralState {
 
 /// Every Power's state, hands included.
 fn powers_of(world: &World) -> Vec<PowerState> {
-    let m = world.resource::<MapIndex>();
+    let m = world.res::<MapIndex>();
     let pid = |p: u8| m.power_ids[p as usize].clone();
     (0..m.powers.len() as u8)
         .map(|p| {
@@ -88,8 +89,8 @@ fn powers_of(world: &World) -> Vec<PowerState> {
 
 /// The whole state: what the state hash is made of.
 pub fn snapshot(world: &World) -> Snapshot {
-    let m = world.resource::<MapIndex>();
-    let table = world.resource::<Table>();
+    let m = world.res::<MapIndex>();
+    let table = world.res::<Table>();
     let pid = |p: u8| m.power_ids[p as usize].clone();
     let powers = powers_of(world);
     let territories = (0..m.territory_ids.len() as u16)
@@ -124,8 +125,8 @@ pub fn snapshot(world: &World) -> Snapshot {
         powers,
         territories,
         generals,
-        progress: world.resource::<Turn>().clone(),
-        outcome: world.resource::<Outcome>().clone(),
+        progress: world.res::<Turn>().clone(),
+        outcome: world.res::<Outcome>().clone(),
     }
 }
 
@@ -135,7 +136,7 @@ pub fn view(world: &World, seat: Option<&str>) -> Snapshot {
 }
 
 fn hide(world: &World, seat: Option<&str>, mut s: Snapshot) -> Snapshot {
-    let m = world.resource::<MapIndex>();
+    let m = world.res::<MapIndex>();
     let me = seat.and_then(|id| m.power(id));
     // Powers `seat` plays: itself and the Minors it controls.
     let mine = |p: u8| me.is_some_and(|me| player_of(world, p) == Some(me));
@@ -211,10 +212,10 @@ pub enum Part {
 /// The board as seat `seat` sees it, for questions about Power `power`, as far as `part` (the
 /// rest left empty), so a question about cards does not pay for the map.
 pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
-    let m = world.resource::<MapIndex>();
+    let m = world.res::<MapIndex>();
     let purse_of = |p: u8| {
         world
-            .get::<crate::rulesets::raison::model::Purse>(m.powers[p as usize])
+            .read::<crate::rulesets::raison::model::Purse>(m.powers[p as usize])
             .expect("every Power has a purse")
     };
     // Every purse once; a Minor's status and player come from its controller's.
@@ -258,7 +259,7 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
         fortresses: Vec::new(),
         generals: Vec::new(),
         battle: None,
-        emperor: world.resource::<Table>().emperor,
+        emperor: world.res::<Table>().emperor,
     };
     if part == Part::Powers {
         return b;
@@ -269,7 +270,7 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
         .enumerate()
         .map(|(g, e)| {
             let a = world
-                .get::<crate::rulesets::raison::model::Army>(*e)
+                .read::<crate::rulesets::raison::model::Army>(*e)
                 .expect("army");
             (m.general_owner[g], a.at, a.units)
         })
@@ -281,7 +282,7 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
     b.garrisons.reserve(m.territories.len());
     b.fortresses.reserve(m.territories.len());
     for (t, e) in m.territories.iter().enumerate() {
-        let h = *world.get::<Hold>(*e).expect("every Territory has a hold");
+        let h = *world.read::<Hold>(*e).expect("every Territory has a hold");
         let home = match m.kinds[t] {
             crate::rulesets::raison::model::Kind::Home(p) => Some(p),
             _ => None,
@@ -290,7 +291,7 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
         b.garrisons.push(h.garrison);
         b.fortresses.push(h.fortress);
     }
-    b.battle = world.resource::<Turn>().battle.clone().map(|mut battle| {
+    b.battle = world.res::<Turn>().battle.clone().map(|mut battle| {
         for pile in &mut battle.piles {
             if player_of(world, pile.owner) == Some(seat) {
                 continue;

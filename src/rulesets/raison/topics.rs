@@ -1,6 +1,7 @@
 //! What each Raison d'Etat action is about (22): its kind, in the order the decision panel
 //! lists kinds, and the Power, Territory or General it concerns.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::choices::{Target, Topic};
@@ -73,10 +74,10 @@ pub fn warning(world: &World, action: &Action) -> Option<String> {
         return None;
     };
     let decision = world
-        .get_resource::<crate::engine::decision::Pending<Decision>>()?
+        .get_res::<crate::engine::decision::Pending<Decision>>()?
         .0
         .as_ref()?;
-    let index = world.resource::<MapIndex>();
+    let index = world.res::<MapIndex>();
     let (p, t) = (index.power(&decision.power)?, index.territory(to)?);
     rivals_in(world, p, t).then(|| {
         format!(
@@ -91,7 +92,7 @@ pub fn warning(world: &World, action: &Action) -> Option<String> {
 pub fn explain(world: &World, action: &Action) -> Option<String> {
     use crate::rulesets::raison::decision::DecisionKind;
     let decision = world
-        .get_resource::<crate::engine::decision::Pending<Decision>>()?
+        .get_res::<crate::engine::decision::Pending<Decision>>()?
         .0
         .as_ref()?;
     let text = match (&decision.kind, action) {

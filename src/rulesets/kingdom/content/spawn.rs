@@ -1,6 +1,7 @@
 //! Spawns a Kingdom scenario into a World: one entity per hex, kingdom and leader, in a fixed
 //! order so that stable ids match across runs.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::state::spawn_sim;
@@ -133,7 +134,7 @@ pub fn spawn_scenario(world: &mut World, s: &Scenario, players: &[String]) {
         let mut k = world.get_mut::<Kingdom>(kingdom).expect("just spawned");
         k.roles = def.leaders.iter().map(|l| l.role).collect();
         k.leaders = leaders;
-        if let Some(start) = world.resource::<Board>().at(def.start.0, def.start.1) {
+        if let Some(start) = world.res::<Board>().at(def.start.0, def.start.1) {
             mark_explored(world, start, seat as u8);
         }
         seats.push(kingdom);

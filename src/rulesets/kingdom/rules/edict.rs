@@ -3,6 +3,7 @@
 //! settlements, districts and buildings, army units, and edict levels; the improvements of each
 //! kind are limited by Size.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::decision::Illegal;
@@ -24,7 +25,7 @@ use crate::rulesets::kingdom::rules::upkeep::{add_unrest, release_hex};
 use crate::rulesets::kingdom::rules::{ask_each, wrong_kind};
 
 fn in_anarchy(world: &World, k: Entity) -> bool {
-    world.get::<Kingdom>(k).expect("kingdom").anarchy
+    world.read::<Kingdom>(k).expect("kingdom").anarchy
 }
 
 /// Step 1.
@@ -68,22 +69,22 @@ pub fn set_edicts(world: &mut World) {
 
 /// Nothing to improve, settle or command without land (or in Anarchy).
 fn no_land(world: &World, k: Entity) -> bool {
-    let kingdom = world.get::<Kingdom>(k).expect("kingdom");
+    let kingdom = world.read::<Kingdom>(k).expect("kingdom");
     kingdom.anarchy || kingdom.claimed.is_empty()
 }
 
 pub(crate) fn hex_at(world: &World, at: At) -> Option<(Entity, &HexTile)> {
-    hex_on(world, world.resource::<Board>(), at)
+    hex_on(world, world.res::<Board>(), at)
 }
 
 /// `hex_at` on a board already read.
 fn hex_on<'w>(world: &'w World, board: &Board, (col, row): At) -> Option<(Entity, &'w HexTile)> {
     let e = board.at(col, row)?;
-    Some((e, world.get::<HexTile>(e)?))
+    Some((e, world.read::<HexTile>(e)?))
 }
 
 fn neighbours(world: &World, tile: &HexTile) -> Vec<Entity> {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     tile.hex
         .all_neighbors()
         .into_iter()
@@ -100,7 +101,7 @@ pub fn near_water(world: &World, s: &Scenario, tile: &HexTile) -> bool {
         || s.terrains[tile.terrain].water
         || neighbours(world, tile)
             .iter()
-            .filter_map(|n| world.get::<HexTile>(*n))
+            .filter_map(|n| world.read::<HexTile>(*n))
             .any(|n| s.terrains[n.terrain].water)
 }
 
@@ -108,7 +109,7 @@ pub fn near_water(world: &World, s: &Scenario, tile: &HexTile) -> bool {
 fn touches_kingdom(world: &World, seat: u8, tile: &HexTile) -> bool {
     neighbours(world, tile)
         .iter()
-        .filter_map(|n| world.get::<HexTile>(*n))
+        .filter_map(|n| world.read::<HexTile>(*n))
         .any(|n| n.owner == Some(seat))
 }
 
@@ -274,7 +275,7 @@ fn upgrade_target(
 
 /// The kingdom's settlement on a hex, if it has one there.
 pub fn settlement_at(world: &World, seat: u8, at: At) -> Option<(Entity, &Settlement)> {
-    settlement_on(world, world.resource::<Board>(), seat, at)
+    settlement_on(world, world.res::<Board>(), seat, at)
 }
 
 /// `settlement_at` on a board already read.
@@ -286,13 +287,13 @@ fn settlement_on<'w>(
 ) -> Option<(Entity, &'w Settlement)> {
     let (_, tile) = hex_on(world, board, at)?;
     let st = tile.settlement?;
-    let settlement = world.get::<Settlement>(st)?;
+    let settlement = world.read::<Settlement>(st)?;
     (settlement.owner == Some(seat)).then_some((st, settlement))
 }
 
 fn army_of<'w>(world: &'w World, k: &Kingdom, index: u8) -> Option<(Entity, &'w Army)> {
     let e = *k.armies.get(usize::from(index))?;
-    Some((e, world.get::<Army>(e)?))
+    Some((e, world.read::<Army>(e)?))
 }
 
 fn building_index(s: &Scenario, id: &str) -> Option<usize> {
@@ -306,7 +307,7 @@ pub const CLAIM_BP: i32 = 1;
 /// price `check`, `perform` and the cost shown to players all read. `None`: free, or nothing
 /// there to price.
 pub fn bp_cost(world: &World, k: &Kingdom, action: &Action) -> Option<i32> {
-    let s = &world.resource::<Content>().0;
+    let s = &world.res::<Content>().0;
     let army = |i: &u8| army_of(world, k, *i).map(|(_, a)| a);
     match action {
         Action::Claim(_) => Some(CLAIM_BP),
@@ -372,9 +373,9 @@ impl<'w> Checking<'w> {
     pub fn new(world: &'w World, kingdom: Entity) -> Self {
         Self {
             world,
-            s: &world.resource::<Content>().0,
-            board: world.resource::<Board>(),
-            k: world.get::<Kingdom>(kingdom).expect("kingdom"),
+            s: &world.res::<Content>().0,
+            board: world.res::<Board>(),
+            k: world.read::<Kingdom>(kingdom).expect("kingdom"),
         }
     }
 
@@ -442,7 +443,7 @@ impl Checking<'_> {
                 let Some(l) = k
                     .leaders
                     .get(usize::from(*leader))
-                    .and_then(|l| world.get::<Leader>(*l))
+                    .and_then(|l| world.read::<Leader>(*l))
                 else {
                     return illegal(why, ids::EDICT_LEADERSHIP, || {
                         format!("the kingdom has no leader {leader}")
@@ -524,7 +525,7 @@ impl Checking<'_> {
                 }
                 let reach = neighbours(world, tile)
                     .iter()
-                    .filter_map(|n| world.get::<HexTile>(*n))
+                    .filter_map(|n| world.read::<HexTile>(*n))
                     .any(|n| n.owner == Some(k.seat) || n.explored & (1 << k.seat) != 0);
                 if !reach {
                     return illegal(
@@ -562,7 +563,7 @@ impl Checking<'_> {
                             format!("the kingdom has no army unit {i}")
                         });
                     };
-                    let from = world.get::<HexTile>(a.hex).map(|t| t.hex);
+                    let from = world.read::<HexTile>(a.hex).map(|t| t.hex);
                     if from.is_none_or(|h| h.unsigned_distance_to(tile.hex) > 3) {
                         return illegal(why, ids::HOUSE_CLEAR, || {
                             format!("{} is more than 3 hexes away", a.name)
@@ -983,11 +984,11 @@ impl Checking<'_> {
 
 /// Answers worth checking for an Edict decision (`check` filters them).
 pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Action> {
-    let s = &world.resource::<Content>().0;
-    let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+    let s = &world.res::<Content>().0;
+    let k = world.read::<Kingdom>(kingdom).expect("kingdom");
     let mut out = vec![Action::Done];
-    let board = world.resource::<Board>();
-    let tiles = || board.hexes.iter().filter_map(|h| world.get::<HexTile>(*h));
+    let board = world.res::<Board>();
+    let tiles = || board.hexes.iter().filter_map(|h| world.read::<HexTile>(*h));
     match kind {
         // Only answers `check` could accept are listed: each skip below is a condition under
         // which `check` refuses, so the list is the same, found without checking what cannot
@@ -1060,7 +1061,7 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
         }
         DecisionKind::Terrain => {
             for h in &k.claimed {
-                let t = world.get::<HexTile>(*h).expect("hex");
+                let t = world.read::<HexTile>(*h).expect("hex");
                 let at = (t.col, t.row);
                 out.push(Action::Prepare(at));
                 for imp in &s.improvements {
@@ -1073,10 +1074,10 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
         }
         DecisionKind::Settlements => {
             for h in &k.claimed {
-                let t = world.get::<HexTile>(*h).expect("hex");
+                let t = world.read::<HexTile>(*h).expect("hex");
                 let at = (t.col, t.row);
                 out.push(Action::Found(at));
-                let Some(st) = t.settlement.and_then(|e| world.get::<Settlement>(e)) else {
+                let Some(st) = t.settlement.and_then(|e| world.read::<Settlement>(e)) else {
                     continue;
                 };
                 out.push(Action::AddDistrict(at));
@@ -1116,8 +1117,8 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
         }
         DecisionKind::Armies => {
             for st in &k.settlements {
-                let settlement = world.get::<Settlement>(*st).expect("settlement");
-                let t = world.get::<HexTile>(settlement.hex).expect("hex");
+                let settlement = world.read::<Settlement>(*st).expect("settlement");
+                let t = world.read::<HexTile>(settlement.hex).expect("hex");
                 out.push(Action::RaiseArmy((t.col, t.row)));
             }
             for i in 0..k.armies.len() as u8 {
@@ -1151,7 +1152,7 @@ fn log(
     amount: Option<i32>,
     subject: Option<Entity>,
 ) {
-    let id = world.get::<Kingdom>(kingdom).expect("kingdom").id.clone();
+    let id = world.read::<Kingdom>(kingdom).expect("kingdom").id.clone();
     let mut note = Note::new(rule, text).realm(id);
     if let Some(a) = amount {
         note = note.amount(a);
@@ -1168,17 +1169,17 @@ fn pay(world: &mut World, kingdom: Entity, cost: i32) {
 
 /// Applies a checked Edict-phase answer.
 pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
-    let s = world.resource::<Content>().0.clone();
+    let s = world.res::<Content>().0.clone();
     match action {
         Action::Assign {
             role,
             leader,
             focus,
         } => {
-            let l = world.get::<Kingdom>(kingdom).expect("kingdom").leaders[usize::from(leader)];
+            let l = world.read::<Kingdom>(kingdom).expect("kingdom").leaders[usize::from(leader)];
             seat_leader(world, kingdom, l, Some(role));
             set_focus(world, kingdom, role, focus);
-            let name = world.get::<Leader>(l).expect("leader").name.clone();
+            let name = world.read::<Leader>(l).expect("leader").name.clone();
             let role_name = s
                 .roles
                 .iter()
@@ -1199,7 +1200,7 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
         Action::Claim(at) => {
             let (hex, _) = hex_at(world, at).expect("checked");
             pay(world, kingdom, CLAIM_BP);
-            let seat = world.get::<Kingdom>(kingdom).expect("kingdom").seat;
+            let seat = world.read::<Kingdom>(kingdom).expect("kingdom").seat;
             let town = {
                 let mut tile = world.get_mut::<HexTile>(hex).expect("hex");
                 tile.owner = Some(seat);
@@ -1213,7 +1214,7 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
             let mut text = format!(
                 "Claims hex {at:?} for {CLAIM_BP} BP: Size {}",
                 world
-                    .get::<Kingdom>(kingdom)
+                    .read::<Kingdom>(kingdom)
                     .expect("kingdom")
                     .claimed
                     .len()
@@ -1227,7 +1228,7 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
                     .push(st);
                 text += &format!(
                     "; the free town of {} is annexed",
-                    world.get::<Settlement>(st).expect("settlement").name
+                    world.read::<Settlement>(st).expect("settlement").name
                 );
             }
             log(
@@ -1320,7 +1321,7 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
         }
         Action::Found(at) => found(world, kingdom, at),
         Action::AddDistrict(at) => {
-            let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+            let k = world.read::<Kingdom>(kingdom).expect("kingdom");
             let cost = bp_cost(world, k, &action).expect("checked");
             let (hex, tile) = hex_at(world, at).expect("checked");
             let water = near_water(world, &s, tile);
@@ -1357,11 +1358,11 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
         } => build(world, kingdom, at, district, cell, wide, &building),
         Action::RaiseArmy(at) => {
             let (hex, _) = hex_at(world, at).expect("checked");
-            let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+            let k = world.read::<Kingdom>(kingdom).expect("kingdom");
             let cost = bp_cost(world, k, &action).expect("checked");
             pay(world, kingdom, cost);
             let (seat, n) = {
-                let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+                let k = world.read::<Kingdom>(kingdom).expect("kingdom");
                 (k.seat, k.armies.len() + 1)
             };
             let name = format!("{} Company", ordinal(n));
@@ -1392,9 +1393,9 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
             );
         }
         Action::ExpandArmy(i) | Action::EquipArmy(i) | Action::RepairArmy(i) => {
-            let army = world.get::<Kingdom>(kingdom).expect("kingdom").armies[usize::from(i)];
-            let a = world.get::<Army>(army).expect("army").clone();
-            let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+            let army = world.read::<Kingdom>(kingdom).expect("kingdom").armies[usize::from(i)];
+            let a = world.read::<Army>(army).expect("army").clone();
+            let k = world.read::<Kingdom>(kingdom).expect("kingdom");
             let cost = bp_cost(world, k, &action).expect("checked");
             let text = match action {
                 Action::ExpandArmy(_) => format!(
@@ -1524,9 +1525,9 @@ fn set_focus(world: &mut World, kingdom: Entity, role: Role, focus: u8) {
 /// not the Ruler moving to another role is spared the Unrest and gets +4 on the Loyalty check;
 /// the Ruler moving to another seat abdicates as the Ruler does (+2 Unrest, -4).
 fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>, focus: u8) {
-    let k = world.get::<Kingdom>(kingdom).expect("kingdom").clone();
+    let k = world.read::<Kingdom>(kingdom).expect("kingdom").clone();
     let leader = holder(&k, role).expect("checked");
-    let name = world.get::<Leader>(leader).expect("leader").name.clone();
+    let name = world.read::<Leader>(leader).expect("leader").name.clone();
     seat_leader(world, kingdom, leader, to);
     if let Some(to) = to {
         set_focus(world, kingdom, to, focus);
@@ -1615,9 +1616,9 @@ fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>, fo
 }
 
 fn explore(world: &mut World, kingdom: Entity, at: At) {
-    let s = world.resource::<Content>().0.clone();
+    let s = world.res::<Content>().0.clone();
     let (hex, _) = hex_at(world, at).expect("checked");
-    let seat = world.get::<Kingdom>(kingdom).expect("kingdom").seat;
+    let seat = world.read::<Kingdom>(kingdom).expect("kingdom").seat;
     mark_explored(world, hex, seat);
     // What the hex holds was hidden until now: undo cannot take the look back, and a preview
     // cannot show it before.
@@ -1670,15 +1671,15 @@ fn explore(world: &mut World, kingdom: Entity, at: At) {
 fn clear(world: &mut World, kingdom: Entity, at: At, army: Option<u8>) {
     let (hex, tile) = hex_at(world, at).expect("checked");
     let lair = tile.lair.clone().expect("checked");
-    let k = world.get::<Kingdom>(kingdom).expect("kingdom").clone();
+    let k = world.read::<Kingdom>(kingdom).expect("kingdom").clone();
     let general = holder(&k, Role::General)
-        .and_then(|l| world.get::<Leader>(l))
+        .and_then(|l| world.read::<Leader>(l))
         .map_or(0, |l| {
             ability_modifier(l.abilities[0]).max(ability_modifier(l.abilities[5]))
         });
     let unit = army.map(|i| k.armies[usize::from(i)]);
     let strength = unit
-        .and_then(|a| world.get::<Army>(a))
+        .and_then(|a| world.read::<Army>(a))
         .map_or(0, |a| 2 * a.strength());
     world
         .get_mut::<Kingdom>(kingdom)
@@ -1727,12 +1728,12 @@ fn clear(world: &mut World, kingdom: Entity, at: At, army: Option<u8>) {
 }
 
 fn found(world: &mut World, kingdom: Entity, at: At) {
-    let s = world.resource::<Content>().0.clone();
+    let s = world.res::<Content>().0.clone();
     let (hex, tile) = hex_at(world, at).expect("checked");
     let water = near_water(world, &s, tile);
     let count: usize = world.query::<&Settlement>().iter(world).count();
     let name = s.settlement_names[count % s.settlement_names.len()].clone();
-    let seat = world.get::<Kingdom>(kingdom).expect("kingdom").seat;
+    let seat = world.read::<Kingdom>(kingdom).expect("kingdom").seat;
     let st = spawn_sim(
         world,
         None,
@@ -1773,13 +1774,13 @@ fn build(
     wide: bool,
     building: &str,
 ) {
-    let s = world.resource::<Content>().0.clone();
+    let s = world.res::<Content>().0.clone();
     let b = building_index(&s, building).expect("checked");
     let def = &s.buildings[b];
     let (_, tile) = hex_at(world, at).expect("checked");
     let st = tile.settlement.expect("checked");
     let cells = cells_for(def.lots, cell, wide).expect("checked");
-    let mut settlement = world.get::<Settlement>(st).expect("settlement").clone();
+    let mut settlement = world.read::<Settlement>(st).expect("settlement").clone();
     let cost = building_cost(
         &s,
         &settlement,

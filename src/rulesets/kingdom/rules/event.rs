@@ -2,6 +2,7 @@
 //! event tables of the scenario, each event's effects and check (adventurers may be hired for
 //! it), and destroyed blocks (+1 Unrest each; the same building rebuilt there costs half).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -86,15 +87,15 @@ pub fn roll_events(world: &mut World) {
                 next_stage(world);
             }
             1 => {
-                let mut queue = world.resource::<EventQueue>().queue.clone();
+                let mut queue = world.res::<EventQueue>().queue.clone();
                 if queue.is_empty() {
                     next_kingdom(world);
                     continue;
                 }
                 let (event, settlement) = queue[0];
-                let s = world.resource::<Content>().0.clone();
+                let s = world.res::<Content>().0.clone();
                 let can_hire = s.events[event].check.is_some() && {
-                    let kingdom = world.get::<Kingdom>(k).expect("kingdom");
+                    let kingdom = world.read::<Kingdom>(k).expect("kingdom");
                     // Adventurers are hired once per Event phase.
                     !kingdom.anarchy && !kingdom.used.hired && kingdom.treasury >= HIRE[0].0
                 };
@@ -122,7 +123,7 @@ fn hire(world: &mut World, k: Entity, tier: u8) -> i32 {
         kingdom.treasury -= cost;
         kingdom.used.hired = true;
     }
-    let id = world.get::<Kingdom>(k).expect("kingdom").id.clone();
+    let id = world.read::<Kingdom>(k).expect("kingdom").id.clone();
     write(
         world,
         Note::new(
@@ -137,9 +138,9 @@ fn hire(world: &mut World, k: Entity, tier: u8) -> i32 {
 
 /// Step 1: the chance of an event, and the events the tables give.
 fn draw_events(world: &mut World, k: Entity) -> Vec<(usize, Option<Entity>)> {
-    let s = world.resource::<Content>().0.clone();
+    let s = world.res::<Content>().0.clone();
     let (id, quiet) = {
-        let kingdom = world.get::<Kingdom>(k).expect("kingdom");
+        let kingdom = world.read::<Kingdom>(k).expect("kingdom");
         (kingdom.id.clone(), !kingdom.event_last_month)
     };
     let chance = if quiet { 75 } else { 25 };
@@ -205,7 +206,7 @@ fn draw_events(world: &mut World, k: Entity) -> Vec<(usize, Option<Entity>)> {
 
 fn random_settlement(world: &mut World, k: Entity) -> Option<Entity> {
     let settlements = world
-        .get::<Kingdom>(k)
+        .read::<Kingdom>(k)
         .expect("kingdom")
         .settlements
         .clone();
@@ -227,15 +228,15 @@ pub(crate) fn resolve(
     settlement: Option<Entity>,
     bonus: i32,
 ) {
-    let s = world.resource::<Content>().0.clone();
+    let s = world.res::<Content>().0.clone();
     let def = &s.events[event];
-    let id = world.get::<Kingdom>(k).expect("kingdom").id.clone();
+    let id = world.read::<Kingdom>(k).expect("kingdom").id.clone();
     let settlement_event = matches!(
         def.table,
         EventTable::BeneficialSettlement | EventTable::DangerousSettlement
     );
     let place = settlement
-        .and_then(|st| world.get::<Settlement>(st))
+        .and_then(|st| world.read::<Settlement>(st))
         .map(|st| st.name.clone());
     let mut text = format!("{}: {}", def.name, def.text);
     if let Some(p) = &place {
@@ -258,7 +259,7 @@ pub(crate) fn resolve(
     write(world, Note::new(ids::EVENT_RESOLVE, text).realm(id.clone()));
     let target = settlement.or_else(|| {
         world
-            .get::<Kingdom>(k)
+            .read::<Kingdom>(k)
             .expect("kingdom")
             .settlements
             .first()
@@ -293,7 +294,7 @@ fn apply_effect(
     effect: &Effect,
     source: &str,
 ) {
-    let id = world.get::<Kingdom>(k).expect("kingdom").id.clone();
+    let id = world.read::<Kingdom>(k).expect("kingdom").id.clone();
     match effect {
         Effect::Bp(d) => {
             let n = roll(world, *d);
@@ -455,7 +456,7 @@ fn apply_effect(
 /// Step 2: destroys up to `n` built blocks of a settlement: +1 Unrest per block; the lots
 /// remember what stood there, so the same building costs half to rebuild.
 pub fn destroy_blocks(world: &mut World, k: Entity, st: Entity, n: u32, source: &str) {
-    let mut town = world.get::<Settlement>(st).expect("settlement").clone();
+    let mut town = world.read::<Settlement>(st).expect("settlement").clone();
     let mut destroyed = 0;
     for _ in 0..n {
         // Blocks with a building on them, as (district, block top-left lot).
@@ -492,7 +493,7 @@ pub fn destroy_blocks(world: &mut World, k: Entity, st: Entity, n: u32, source: 
     if destroyed == 0 {
         return;
     }
-    let id = world.get::<Kingdom>(k).expect("kingdom").id.clone();
+    let id = world.read::<Kingdom>(k).expect("kingdom").id.clone();
     write(
         world,
         Note::new(ids::EVENT_DESTROYED_BLOCKS, format!("{source}: {destroyed} block(s) of {name} destroyed; the same buildings cost half to rebuild"))
@@ -514,7 +515,7 @@ pub fn check(world: &World, kingdom: Entity, action: &Action) -> Result<(), Ille
         Action::Done => Ok(()),
         Action::Hire(tier @ 1..=3) => {
             let (cost, _) = HIRE[usize::from(*tier - 1)];
-            let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+            let k = world.read::<Kingdom>(kingdom).expect("kingdom");
             if k.used.hired {
                 return Err(Illegal::new(
                     ids::EVENT_RESOLVE,

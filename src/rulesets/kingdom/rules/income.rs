@@ -4,6 +4,7 @@
 //! district, an Economy check; 1, 4 or 9 BP for a slot's minor, medium or major item, (price /
 //! 2) / 4,000 BP for the leaders' own) and taxes (an Economy check; the result / 3 on a success).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::decision::Illegal;
@@ -28,7 +29,7 @@ pub const GP_PER_DEPOSITED_BP: u32 = 4_000;
 /// A kingdom in Anarchy takes no Income actions. Holding no hex stops none of them: the seed
 /// skips only the Upkeep phase at 0 hexes.
 fn idle(world: &World, k: Entity) -> bool {
-    world.get::<Kingdom>(k).expect("kingdom").anarchy
+    world.read::<Kingdom>(k).expect("kingdom").anarchy
 }
 
 /// Step 1.
@@ -59,21 +60,21 @@ pub fn sell_items(world: &mut World) {
 fn districts(world: &World, k: &Kingdom) -> u32 {
     k.settlements
         .iter()
-        .filter_map(|s| world.get::<Settlement>(*s))
+        .filter_map(|s| world.read::<Settlement>(*s))
         .map(|s| s.districts.len() as u32)
         .sum()
 }
 
 fn sale_attempts_left(world: &World, k: Entity) -> u32 {
-    let kingdom = world.get::<Kingdom>(k).expect("kingdom");
+    let kingdom = world.read::<Kingdom>(k).expect("kingdom");
     districts(world, kingdom).saturating_sub(kingdom.used.sales)
 }
 
 /// Step 4: taxes, then what Mines, Quarries, Sawmills and the like bring in.
 pub fn collect_taxes(world: &mut World) {
-    let s = world.resource::<Content>().0.clone();
+    let s = world.res::<Content>().0.clone();
     for k in seats(world) {
-        let kingdom = world.get::<Kingdom>(k).expect("kingdom").clone();
+        let kingdom = world.read::<Kingdom>(k).expect("kingdom").clone();
         let sh = totals(world, k);
         if let Some(role) = forbidden(&s, &kingdom, Forbid::Taxes) {
             write(
@@ -161,7 +162,7 @@ pub fn check(
     kind: DecisionKind,
     action: &Action,
 ) -> Result<(), Illegal> {
-    let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+    let k = world.read::<Kingdom>(kingdom).expect("kingdom");
     match (kind, action) {
         (_, Action::Done) => Ok(()),
         (DecisionKind::Withdraw, Action::Withdraw(bp)) => {
@@ -237,7 +238,7 @@ pub fn check(
 }
 
 pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Action> {
-    let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+    let k = world.read::<Kingdom>(kingdom).expect("kingdom");
     let mut out = vec![Action::Done];
     match kind {
         DecisionKind::Withdraw => {
@@ -250,8 +251,8 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
         DecisionKind::Sell => {
             out.extend((0..k.items.len() as u8).map(|i| Action::Sell(ItemRef::Leaders(i))));
             for st in &k.settlements {
-                let settlement = world.get::<Settlement>(*st).expect("settlement");
-                let tile = world.get::<HexTile>(settlement.hex).expect("hex");
+                let settlement = world.read::<Settlement>(*st).expect("settlement");
+                let tile = world.read::<HexTile>(settlement.hex).expect("hex");
                 for (di, d) in settlement.districts.iter().enumerate() {
                     for (bi, p) in d.placed.iter().enumerate() {
                         for si in 0..p.slots.len() {
@@ -272,7 +273,7 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
 }
 
 fn perform(world: &mut World, kingdom: Entity, action: Action) {
-    let id = world.get::<Kingdom>(kingdom).expect("kingdom").id.clone();
+    let id = world.read::<Kingdom>(kingdom).expect("kingdom").id.clone();
     match action {
         Action::Withdraw(bp) => {
             let bp = i32::from(bp);
@@ -337,7 +338,7 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
             );
         }
         Action::Sell(item_ref) => {
-            let k = world.get::<Kingdom>(kingdom).expect("kingdom").clone();
+            let k = world.read::<Kingdom>(kingdom).expect("kingdom").clone();
             let (tier, price, settlement) = item(world, &k, item_ref).expect("checked");
             {
                 let mut km = world.get_mut::<Kingdom>(kingdom).expect("kingdom");
@@ -373,7 +374,7 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
                         slot,
                     },
                 ) => {
-                    let seat = world.get::<Kingdom>(kingdom).expect("kingdom").seat;
+                    let seat = world.read::<Kingdom>(kingdom).expect("kingdom").seat;
                     let (st, _) = settlement_at(world, seat, at).expect("checked");
                     world
                         .get_mut::<Settlement>(st)

@@ -3,6 +3,7 @@
 //! order; a step that needs choices asks the kingdom again after each answer until it answers
 //! `Done`.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::decision::{Answer, Illegal, Pending};
@@ -114,13 +115,13 @@ pub fn take_answer(world: &mut World) -> Option<Action> {
 }
 
 pub fn ask(world: &mut World, kingdom: Entity, kind: DecisionKind) {
-    let id = world.get::<Kingdom>(kingdom).expect("kingdom").id.clone();
+    let id = world.read::<Kingdom>(kingdom).expect("kingdom").id.clone();
     world.resource_mut::<Pending<Decision>>().0 = Some(Decision { kingdom: id, kind });
 }
 
 /// The kingdoms in seat order.
 pub fn seats(world: &World) -> Vec<Entity> {
-    world.resource::<Seats>().0.clone()
+    world.res::<Seats>().0.clone()
 }
 
 /// For a step that goes through each kingdom in stages: the kingdom it is at and that
@@ -177,10 +178,8 @@ pub fn ask_each(
 
 /// The kingdom that must answer the pending decision.
 pub fn deciding(world: &World) -> Option<(Entity, DecisionKind)> {
-    let d = world.resource::<Pending<Decision>>().0.as_ref()?;
-    let kingdom = world
-        .resource::<crate::engine::state::Index>()
-        .get(&d.kingdom)?;
+    let d = world.res::<Pending<Decision>>().0.as_ref()?;
+    let kingdom = world.res::<crate::engine::state::Index>().get(&d.kingdom)?;
     Some((kingdom, d.kind))
 }
 
@@ -280,6 +279,6 @@ pub fn cost_of(world: &World, kingdom: Entity, action: &Action) -> Option<i32> {
     match action {
         Action::Withdraw(bp) => Some(-i32::from(*bp)),
         Action::Hire(t @ 1..=3) => Some(event::HIRE[usize::from(*t - 1)].0),
-        _ => edict::bp_cost(world, world.get::<Kingdom>(kingdom)?, action),
+        _ => edict::bp_cost(world, world.read::<Kingdom>(kingdom)?, action),
     }
 }

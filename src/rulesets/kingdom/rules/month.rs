@@ -2,6 +2,7 @@
 //! its end (lasting effects run out, site preparation advances, the goals are checked) and the
 //! end of the game.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
@@ -15,7 +16,7 @@ use crate::rulesets::kingdom::rules::sheet::{is_vacant, totals};
 pub fn found_kingdoms(world: &mut World) {
     for k in seats(world) {
         let (id, name) = {
-            let k = world.get::<Kingdom>(k).expect("kingdom");
+            let k = world.read::<Kingdom>(k).expect("kingdom");
             (k.id.clone(), k.name.clone())
         };
         write(
@@ -39,19 +40,19 @@ pub fn start_month(world: &mut World) {
         flow.age = ((flow.round - 1) / 12 + 1).min(255) as u8;
         flow.round_in_age = ((flow.round - 1) % 12 + 1) as u8;
     }
-    let month = world.resource::<Flow>().round;
+    let month = world.res::<Flow>().round;
     write(
         world,
         Note::new(ids::FLOW_MONTH, format!("Month {month} begins")).amount(month as i32),
     );
-    let s = world.resource::<Content>().0.clone();
+    let s = world.res::<Content>().0.clone();
     for k in seats(world) {
         {
             let mut kingdom = world.get_mut::<Kingdom>(k).expect("kingdom");
             kingdom.used = Used::default();
             kingdom.withdrawn = 0;
         }
-        let kingdom = world.get::<Kingdom>(k).expect("kingdom").clone();
+        let kingdom = world.read::<Kingdom>(k).expect("kingdom").clone();
         if kingdom.claimed.is_empty() {
             continue;
         }
@@ -97,7 +98,7 @@ pub fn start_month(world: &mut World) {
 /// A kingdom's score: Size, plus 2 per district, plus 1 per building, plus a tenth of the
 /// Treasury, minus Unrest; a kingdom in Anarchy scores 0.
 pub fn score(world: &World, kingdom: Entity) -> i32 {
-    let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+    let k = world.read::<Kingdom>(kingdom).expect("kingdom");
     if k.anarchy {
         return 0;
     }
@@ -107,8 +108,8 @@ pub fn score(world: &World, kingdom: Entity) -> i32 {
 
 /// Whether a kingdom meets the scenario's goals now.
 pub fn meets_goals(world: &World, kingdom: Entity) -> bool {
-    let s = &world.resource::<Content>().0;
-    let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+    let s = &world.res::<Content>().0;
+    let k = world.read::<Kingdom>(kingdom).expect("kingdom");
     if k.anarchy {
         return false;
     }
@@ -137,14 +138,14 @@ pub fn end_month(world: &mut World) {
             kingdom.temp.retain(|t| t.months > 0);
             gone
         };
-        let id = world.get::<Kingdom>(*k).expect("kingdom").id.clone();
+        let id = world.read::<Kingdom>(*k).expect("kingdom").id.clone();
         for source in expired {
             write(
                 world,
                 Note::new(ids::HOUSE_EXPIRE, format!("{source} runs out")).realm(id.clone()),
             );
         }
-        let claimed = world.get::<Kingdom>(*k).expect("kingdom").claimed.clone();
+        let claimed = world.read::<Kingdom>(*k).expect("kingdom").claimed.clone();
         for hex in claimed {
             if let Some(mut tile) = world.get_mut::<HexTile>(hex)
                 && let Some(months) = tile.prepared.as_mut()
@@ -153,8 +154,8 @@ pub fn end_month(world: &mut World) {
             }
         }
     }
-    let s = world.resource::<Content>().0.clone();
-    let month = world.resource::<Flow>().round;
+    let s = world.res::<Content>().0.clone();
+    let month = world.res::<Flow>().round;
     let winners: Vec<Entity> = kingdoms
         .iter()
         .copied()
@@ -173,13 +174,13 @@ pub fn end_month(world: &mut World) {
     let best = field.iter().copied().max_by_key(|k| {
         (
             score(world, *k),
-            std::cmp::Reverse(world.get::<Kingdom>(*k).expect("kingdom").seat),
+            std::cmp::Reverse(world.read::<Kingdom>(*k).expect("kingdom").seat),
         )
     });
     let winner = match best {
         // With the goals unmet, a single kingdom has nobody to beat: it has not won.
         Some(k) if !winners.is_empty() || kingdoms.len() > 1 => {
-            Some(world.get::<Kingdom>(k).expect("kingdom").id.clone())
+            Some(world.read::<Kingdom>(k).expect("kingdom").id.clone())
         }
         _ => None,
     };

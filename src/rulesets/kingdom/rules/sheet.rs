@@ -3,6 +3,7 @@
 //! claimed hexes, settlements, leaders and armies); and the kingdom check (d20 + attribute -
 //! Unrest against a DC, natural 1 and 20, every modifier logged).
 
+use crate::engine::reads::Reads;
 use std::fmt::Write;
 
 use bevy::prelude::*;
@@ -251,7 +252,7 @@ fn has_specials<const N: usize>(
     for st in k
         .settlements
         .iter()
-        .filter_map(|e| world.get::<Settlement>(*e))
+        .filter_map(|e| world.read::<Settlement>(*e))
     {
         for p in st.districts.iter().flat_map(|d| &d.placed) {
             for (i, special) in specials.iter().enumerate() {
@@ -288,8 +289,8 @@ pub enum Detail {
 }
 
 fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
-    let s = &world.resource::<Content>().0;
-    let k = world.get::<Kingdom>(kingdom).expect("a kingdom");
+    let s = &world.res::<Content>().0;
+    let k = world.read::<Kingdom>(kingdom).expect("a kingdom");
     // A check explains one figure in its log line; the sheet a person opens keeps every line.
     let figure = |shown: bool| Figure {
         keep: match (detail, shown) {
@@ -332,7 +333,7 @@ fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
         .roles
         .iter()
         .zip(&k.leaders)
-        .filter_map(|(r, l)| Some(((*r)?, world.get::<Leader>(*l)?)))
+        .filter_map(|(r, l)| Some(((*r)?, world.read::<Leader>(*l)?)))
         .collect();
     for role in &s.roles {
         let held = holders
@@ -410,7 +411,7 @@ fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
     sheet.consumption.add("Size", sheet.size as i32);
     let mut counts = vec![0u32; s.improvements.len()];
     for hex in &k.claimed {
-        let Some(tile) = world.get::<HexTile>(*hex) else {
+        let Some(tile) = world.read::<HexTile>(*hex) else {
             continue;
         };
         for imp in &tile.improvements {
@@ -439,7 +440,7 @@ fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
 
     // Settlements and buildings.
     for st in &k.settlements {
-        let Some(settlement) = world.get::<Settlement>(*st) else {
+        let Some(settlement) = world.read::<Settlement>(*st) else {
             continue;
         };
         sheet.districts += settlement.districts.len() as u32;
@@ -456,7 +457,7 @@ fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
     let army_food: i32 = k
         .armies
         .iter()
-        .filter_map(|a| world.get::<Army>(*a))
+        .filter_map(|a| world.read::<Army>(*a))
         .map(|a| i32::from(a.size))
         .sum();
     sheet.consumption.add("army units", army_food);
@@ -529,7 +530,7 @@ pub fn kingdom_check(
     let sheet = explaining(world, kingdom, Detail::Attr(attr));
     let natural = d20(world);
     let (id, anarchy, unrest) = {
-        let k = world.get::<Kingdom>(kingdom).expect("kingdom");
+        let k = world.read::<Kingdom>(kingdom).expect("kingdom");
         (k.id.clone(), k.anarchy, k.unrest)
     };
     let figure = sheet.attr(attr);

@@ -2,6 +2,7 @@
 //! with the Royal Enforcer, the loss of a hex at Unrest 11+ and Anarchy at 20+. A kingdom that
 //! controls no hex skips the phase.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::decision::Illegal;
@@ -20,11 +21,15 @@ use crate::rulesets::kingdom::rules::{
 };
 
 fn kingdom_id(world: &World, k: Entity) -> String {
-    world.get::<Kingdom>(k).expect("kingdom").id.clone()
+    world.read::<Kingdom>(k).expect("kingdom").id.clone()
 }
 
 fn controls_hexes(world: &World, k: Entity) -> bool {
-    !world.get::<Kingdom>(k).expect("kingdom").claimed.is_empty()
+    !world
+        .read::<Kingdom>(k)
+        .expect("kingdom")
+        .claimed
+        .is_empty()
 }
 
 /// Changes Unrest (never below 0) and logs it under `rule`.
@@ -62,7 +67,7 @@ pub fn check_stability(world: &mut World) {
             "Upkeep: Stability",
         );
         if roll.success {
-            let unrest = world.get::<Kingdom>(k).expect("kingdom").unrest;
+            let unrest = world.read::<Kingdom>(k).expect("kingdom").unrest;
             if unrest > 0 {
                 add_unrest(world, k, -1, ids::UPKEEP_STABILITY, "The kingdom is secure");
             } else {
@@ -108,7 +113,7 @@ pub fn pay_consumption(world: &mut World) {
         }
         let consumption = explaining(world, k, Detail::Consumption).consumption;
         let (id, treasury) = {
-            let kingdom = world.get::<Kingdom>(k).expect("kingdom");
+            let kingdom = world.read::<Kingdom>(k).expect("kingdom");
             (kingdom.id.clone(), kingdom.treasury)
         };
         let due = consumption.total;
@@ -150,11 +155,11 @@ pub fn fill_item_slots(world: &mut World) {
             continue;
         }
         let (id, settlements) = {
-            let kingdom = world.get::<Kingdom>(k).expect("kingdom");
+            let kingdom = world.read::<Kingdom>(k).expect("kingdom");
             (kingdom.id.clone(), kingdom.settlements.clone())
         };
         for st in settlements {
-            let mut settlement = world.get::<Settlement>(st).expect("settlement").clone();
+            let mut settlement = world.read::<Settlement>(st).expect("settlement").clone();
             let mut filled = [0u32; 3];
             let mut vacant = 0;
             for d in &mut settlement.districts {
@@ -229,7 +234,7 @@ pub fn settle_unrest(world: &mut World) {
             3 => {
                 if let Some(Action::LoseHex(at)) = answer {
                     lose_hex(world, k, at);
-                } else if world.get::<Kingdom>(k).expect("kingdom").unrest >= 11
+                } else if world.read::<Kingdom>(k).expect("kingdom").unrest >= 11
                     && controls_hexes(world, k)
                 {
                     ask(world, k, DecisionKind::LoseHex);
@@ -256,8 +261,8 @@ fn raise_unrest(world: &mut World, k: Entity) {
             );
         }
     }
-    let s = world.resource::<Content>().0.clone();
-    let kingdom = world.get::<Kingdom>(k).expect("kingdom").clone();
+    let s = world.res::<Content>().0.clone();
+    let kingdom = world.read::<Kingdom>(k).expect("kingdom").clone();
     for role in &s.roles {
         if role.vacancy_unrest != 0 && is_vacant(&kingdom, role.role) {
             add_unrest(
@@ -285,7 +290,7 @@ fn raise_unrest(world: &mut World, k: Entity) {
 }
 
 fn enforcer_may_act(world: &World, k: Entity) -> bool {
-    let kingdom = world.get::<Kingdom>(k).expect("kingdom");
+    let kingdom = world.read::<Kingdom>(k).expect("kingdom");
     !kingdom.anarchy
         && kingdom.unrest > 0
         && holder(kingdom, Role::RoyalEnforcer).is_some()
@@ -330,7 +335,7 @@ fn use_enforcer(world: &mut World, k: Entity) {
 
 fn update_anarchy(world: &mut World, k: Entity) {
     let (id, unrest, anarchy) = {
-        let kingdom = world.get::<Kingdom>(k).expect("kingdom");
+        let kingdom = world.read::<Kingdom>(k).expect("kingdom");
         (kingdom.id.clone(), kingdom.unrest, kingdom.anarchy)
     };
     if unrest >= 20 && !anarchy {
@@ -356,7 +361,7 @@ fn update_anarchy(world: &mut World, k: Entity) {
 /// Takes a hex out of the kingdom: its improvements are lost and its settlement becomes a free
 /// town that must be annexed again.
 pub fn release_hex(world: &mut World, k: Entity, hex: Entity) -> Option<String> {
-    let seat = world.get::<Kingdom>(k).expect("kingdom").seat;
+    let seat = world.read::<Kingdom>(k).expect("kingdom").seat;
     let settlement = {
         let mut tile = world.get_mut::<HexTile>(hex)?;
         if tile.owner != Some(seat) {
@@ -381,10 +386,10 @@ pub fn release_hex(world: &mut World, k: Entity, hex: Entity) -> Option<String> 
 }
 
 fn lose_hex(world: &mut World, k: Entity, (col, row): At) {
-    let Some(hex) = world.resource::<Board>().at(col, row) else {
+    let Some(hex) = world.res::<Board>().at(col, row) else {
         return;
     };
-    let unrest = world.get::<Kingdom>(k).expect("kingdom").unrest;
+    let unrest = world.read::<Kingdom>(k).expect("kingdom").unrest;
     let town = release_hex(world, k, hex);
     let id = kingdom_id(world, k);
     let mut text =
@@ -404,11 +409,11 @@ pub fn check(world: &World, k: Entity, kind: DecisionKind, action: &Action) -> R
     match (kind, action) {
         (DecisionKind::Enforcer, Action::Enforce | Action::Done) => Ok(()),
         (DecisionKind::LoseHex, Action::LoseHex((col, row))) => {
-            let seat = world.get::<Kingdom>(k).expect("kingdom").seat;
+            let seat = world.read::<Kingdom>(k).expect("kingdom").seat;
             let owned = world
-                .resource::<Board>()
+                .res::<Board>()
                 .at(*col, *row)
-                .and_then(|h| world.get::<HexTile>(h))
+                .and_then(|h| world.read::<HexTile>(h))
                 .is_some_and(|t| t.owner == Some(seat));
             if owned {
                 Ok(())
@@ -431,11 +436,11 @@ pub fn candidates(world: &World, k: Entity, kind: DecisionKind) -> Vec<Action> {
     match kind {
         DecisionKind::Enforcer => vec![Action::Enforce, Action::Done],
         _ => world
-            .get::<Kingdom>(k)
+            .read::<Kingdom>(k)
             .expect("kingdom")
             .claimed
             .iter()
-            .filter_map(|h| world.get::<HexTile>(*h))
+            .filter_map(|h| world.read::<HexTile>(*h))
             .map(|t| Action::LoseHex((t.col, t.row)))
             .collect(),
     }

@@ -2,6 +2,7 @@
 //! Missions, the order of the decks and the face-down Events are hidden, so scrambling them
 //! must never change a bot's choice.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::rulesets::pop::Game;
@@ -21,7 +22,7 @@ struct Hidden {
 
 fn take_hidden(world: &World, me: Entity) -> Hidden {
     let others: Vec<Entity> = world
-        .resource::<Seats>()
+        .res::<Seats>()
         .0
         .iter()
         .copied()
@@ -30,14 +31,14 @@ fn take_hidden(world: &World, me: Entity) -> Hidden {
     Hidden {
         hands: others
             .iter()
-            .filter_map(|r| world.get::<Hand>(*r).map(|h| (*r, h.clone())))
+            .filter_map(|r| world.read::<Hand>(*r).map(|h| (*r, h.clone())))
             .collect(),
         missions: others
             .iter()
-            .filter_map(|r| world.get::<MissionHand>(*r).map(|h| (*r, h.clone())))
+            .filter_map(|r| world.read::<MissionHand>(*r).map(|h| (*r, h.clone())))
             .collect(),
-        decks: world.resource::<ActionDecks>().clone(),
-        events: world.resource::<EventDisplay>().clone(),
+        decks: world.res::<ActionDecks>().clone(),
+        events: world.res::<EventDisplay>().clone(),
     }
 }
 
@@ -56,7 +57,7 @@ fn put_back(world: &mut World, hidden: Hidden) {
 /// cards in their hands, other Missions held, the decks reversed, other face-down Events.
 fn scramble(world: &mut World, hidden: &Hidden) {
     let (cards, missions, events) = {
-        let content = &world.resource::<Content>().0;
+        let content = &world.res::<Content>().0;
         (
             content.action_cards.len(),
             content.missions.len(),

@@ -2,6 +2,7 @@
 //! post light ships along the sea lane that would link the claim to the capital.
 
 use super::legal::Legal;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::rules::actions::TurnPart;
 use std::collections::{HashMap, VecDeque};
 
@@ -33,7 +34,7 @@ pub fn colonize(mat: &Mat, legal: &Legal) -> Option<Action> {
 /// from the capital outwards; empty when every claim is linked or none can be reached.
 pub fn sea_lane(world: &World, realm: Entity) -> Vec<Entity> {
     let Some(capital) = world
-        .get::<Capital>(realm)
+        .read::<Capital>(realm)
         .and_then(|c| area_of(world, c.0))
     else {
         return Vec::new();
@@ -50,7 +51,7 @@ pub fn sea_lane(world: &World, realm: Entity) -> Vec<Entity> {
     let mut parent: HashMap<Entity, Entity> = HashMap::new();
     let mut queue: VecDeque<Entity> = VecDeque::new();
     for s in world
-        .get::<Coasts>(capital)
+        .read::<Coasts>(capital)
         .map(|c| c.0.clone())
         .unwrap_or_default()
     {
@@ -69,7 +70,7 @@ pub fn sea_lane(world: &World, realm: Entity) -> Vec<Entity> {
                 lane.reverse();
                 return lane;
             }
-            if world.get::<SeaZone>(n).is_some() && !parent.contains_key(&n) {
+            if world.read::<SeaZone>(n).is_some() && !parent.contains_key(&n) {
                 parent.insert(n, node);
                 queue.push_back(n);
             }
@@ -79,10 +80,10 @@ pub fn sea_lane(world: &World, realm: Entity) -> Vec<Entity> {
 }
 
 fn has_ship(world: &World, realm: Entity, sea: Entity) -> bool {
-    world.get::<Present>(sea).is_some_and(|p| {
+    world.read::<Present>(sea).is_some_and(|p| {
         p.iter().any(|u| {
-            world.get::<UnitOf>(u).is_some_and(|o| o.0 == realm)
-                && world.get::<Unit>(u).is_some_and(|x| !x.kind.is_land())
+            world.read::<UnitOf>(u).is_some_and(|o| o.0 == realm)
+                && world.read::<Unit>(u).is_some_and(|x| !x.kind.is_land())
         })
     })
 }
@@ -91,13 +92,13 @@ fn has_ship(world: &World, realm: Entity, sea: Entity) -> bool {
 pub fn wants_ship(world: &World, realm: Entity) -> bool {
     let lane = sea_lane(world, realm);
     let gaps = lane.iter().filter(|s| !has_ship(world, realm, **s)).count();
-    let free = world.get::<Forces>(realm).map_or(0, |f| {
+    let free = world.read::<Forces>(realm).map_or(0, |f| {
         f.iter()
-            .filter(|u| world.get::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
+            .filter(|u| world.read::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
             .filter(|u| {
                 world
-                    .get::<At>(*u)
-                    .is_some_and(|a| world.get::<SeaZone>(a.0).is_none() || !lane.contains(&a.0))
+                    .read::<At>(*u)
+                    .is_some_and(|a| world.read::<SeaZone>(a.0).is_none() || !lane.contains(&a.0))
             })
             .count()
     });
@@ -109,12 +110,12 @@ pub fn wants_ship(world: &World, realm: Entity) -> bool {
 pub fn sail_to_gap(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
     let lane = sea_lane(world, realm);
     let gap = *lane.iter().find(|s| !has_ship(world, realm, **s))?;
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     let mut dist: HashMap<Entity, u32> = HashMap::from([(gap, 0)]);
     let mut queue = VecDeque::from([gap]);
     while let Some(s) = queue.pop_front() {
         for n in world
-            .get::<SeaNeighbours>(s)
+            .read::<SeaNeighbours>(s)
             .map(|n| n.0.clone())
             .unwrap_or_default()
         {
@@ -129,7 +130,7 @@ pub fn sail_to_gap(world: &World, realm: Entity, legal: &Legal) -> Option<Action
         .filter_map(|a| match a {
             Action::Sail { from, to } => {
                 let (f, t) = (index.get(from)?, index.get(to)?);
-                let free = world.get::<SeaZone>(f).is_none() || !lane.contains(&f);
+                let free = world.read::<SeaZone>(f).is_none() || !lane.contains(&f);
                 free.then_some(())?;
                 Some((*dist.get(&t)?, a))
             }

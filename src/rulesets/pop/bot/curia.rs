@@ -2,6 +2,7 @@
 //! when its army there can fight, or the excommunication of a rival Catholic Player Realm.
 
 use super::legal::Legal;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::rules::actions::TurnPart;
 use bevy::prelude::*;
 
@@ -32,7 +33,7 @@ fn crusade(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
         return None;
     }
     let mine = owned_areas(world, realm);
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     legal
         .matching_in(&[TurnPart::Curia], |a| {
             matches!(a, Action::CallCrusade { .. })
@@ -46,9 +47,9 @@ fn crusade(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
         })
         .filter(|(_, area, target)| {
             // A Muslim Player Realm is a dangerous foe: only its Non-Player neighbours are fair game.
-            world.get::<PlayerRealm>(*target).is_none() && {
+            world.read::<PlayerRealm>(*target).is_none() && {
                 let mut around: Vec<Entity> = vec![*area];
-                if let Some(b) = world.get::<LandBorders>(*area) {
+                if let Some(b) = world.read::<LandBorders>(*area) {
                     around.extend(b.0.iter().map(|(n, _)| *n));
                 }
                 around.iter().any(|x| mine.contains(x))
@@ -70,7 +71,7 @@ fn excommunication(world: &World, realm: Entity, mat: &Mat, legal: &Legal) -> Op
     if mat.mp(MpKind::Dip) < 2 * curia::PAPAL_ACTION_DIP {
         return None;
     }
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     let enemies = enemies_of(world, realm);
     let candidates: Vec<(i32, Action)> = legal
         .matching_in(&[TurnPart::Curia], |a| {
@@ -80,9 +81,9 @@ fn excommunication(world: &World, realm: Entity, mat: &Mat, legal: &Legal) -> Op
             Action::Excommunicate { realm: t } => Some((a, index.get(t)?)),
             _ => None,
         })
-        .filter(|(_, t)| world.get::<PlayerRealm>(*t).is_some())
+        .filter(|(_, t)| world.read::<PlayerRealm>(*t).is_some())
         .filter_map(|(a, t)| {
-            let prestige = world.get::<Mat>(t).map_or(0, |m| m.prestige);
+            let prestige = world.read::<Mat>(t).map_or(0, |m| m.prestige);
             let cardinals = curia::regular_of(world, t) as i32;
             let mine = curia::cardinals_of(world, realm) as i32;
             let score = if enemies.contains(&t) {

@@ -3,6 +3,7 @@
 //! action cards, integrating areas and (rarely) a change of faith.
 
 use super::legal::Legal;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::rules::actions::TurnPart;
 use bevy::prelude::*;
 use chacha20::ChaCha8Rng;
@@ -43,10 +44,10 @@ fn welcome(world: &World, realm: Entity, action: &Action) -> bool {
     else {
         return true;
     };
-    let Some(other) = world.resource::<Index>().get(other) else {
+    let Some(other) = world.res::<Index>().get(other) else {
         return false;
     };
-    let other_mat = world.get::<Mat>(other).cloned().unwrap_or_default();
+    let other_mat = world.read::<Mat>(other).cloned().unwrap_or_default();
     accepts(world, other, realm, &other_mat, offer)
 }
 
@@ -63,9 +64,9 @@ pub fn turn(
     let adm = mat.mp(MpKind::Adm);
     let mil = mat.mp(MpKind::Mil);
     // An Action Card worth its price, with some power left over.
-    let content = &world.resource::<Content>().0;
+    let content = &world.res::<Content>().0;
     let hand = world
-        .get::<Hand>(realm)
+        .read::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default();
     for c in hand {
@@ -95,7 +96,7 @@ pub fn turn(
     // An alliance with an NPR where the influence is already in place.
     if let Some(a) = pick_diplomacy(legal, |a| match a {
         Action::ForgeAlliance { realm: npr } => world
-            .resource::<Index>()
+            .res::<Index>()
             .get(npr)
             .is_some_and(|n| dip > forge_cost(world, n)),
         _ => false,
@@ -131,7 +132,7 @@ pub fn turn(
                 offer.ducats == -5
                     && welcome(world, realm, a)
                     && world
-                        .resource::<Index>()
+                        .res::<Index>()
                         .get(other)
                         .is_some_and(|o| allied(world, realm, o) || married(world, realm, o))
             }
@@ -148,11 +149,7 @@ pub fn turn(
                 offer.price == 10
                     && welcome(world, realm, a)
                     && offer.provinces.first().is_some_and(|p| {
-                        world
-                            .resource::<Index>()
-                            .get(p)
-                            .and_then(|p| owner(world, p))
-                            != Some(realm)
+                        world.res::<Index>().get(p).and_then(|p| owner(world, p)) != Some(realm)
                     })
             }
             _ => false,
@@ -228,7 +225,7 @@ pub fn turn(
     if adm >= 5 && mat.ducats >= 10 && rng.random_range(0..3) == 0 {
         let held = |a: &Action| match a {
             Action::ConvertArea { area } => world
-                .resource::<crate::rulesets::pop::state::Index>()
+                .res::<crate::rulesets::pop::state::Index>()
                 .get(area)
                 .map_or(0, |area| {
                     provinces_of(world, area)
@@ -252,7 +249,7 @@ pub fn turn(
         return Some(Action::CounterReformation);
     }
     // Very rarely, a calm and secure realm follows (or leaves) the Reformation.
-    let age = world.resource::<Flow>().age;
+    let age = world.res::<Flow>().age;
     let calm = crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None).is_empty();
     if age >= 2
         && mat.stability >= 2
@@ -269,10 +266,10 @@ pub fn turn(
 /// Whether the realm holds "Quest for the New World" but has no Light Ship to explore with.
 pub fn wants_explorer(world: &World, realm: Entity) -> bool {
     quest_for_new_world(world, realm)
-        && !world.get::<Forces>(realm).is_some_and(|f| {
+        && !world.read::<Forces>(realm).is_some_and(|f| {
             f.iter().any(|u| {
                 world
-                    .get::<Unit>(u)
+                    .read::<Unit>(u)
                     .is_some_and(|u| u.kind == UnitKind::LightShip)
             })
         })
@@ -289,10 +286,10 @@ fn explorer_recruit(world: &World, realm: Entity, mat: &Mat, legal: &Legal) -> O
         return None;
     }
     legal.find_in(&[TurnPart::Recruits], |a| match a {
-        Action::Recruit { area } => world.resource::<Index>().get(area).is_some_and(|area| {
+        Action::Recruit { area } => world.res::<Index>().get(area).is_some_and(|area| {
             area_provinces(world, area).iter().any(|p| {
                 owner(world, *p) == Some(realm)
-                    && world.get::<Province>(*p).is_some_and(|p| p.port.is_some())
+                    && world.read::<Province>(*p).is_some_and(|p| p.port.is_some())
             })
         }),
         _ => false,
@@ -305,9 +302,9 @@ fn best_ship_move(world: &World, realm: Entity, legal: &Legal) -> Option<Action>
     let unclaimed_near = |sea: Entity| {
         all_of::<Area>(world)
             .into_iter()
-            .filter(|a| world.get::<Area>(*a).is_some_and(|a| a.distant))
+            .filter(|a| world.read::<Area>(*a).is_some_and(|a| a.distant))
             .filter(|a| !has_claim(world, realm, *a))
-            .filter(|a| world.get::<Coasts>(*a).is_some_and(|c| c.0.contains(&sea)))
+            .filter(|a| world.read::<Coasts>(*a).is_some_and(|c| c.0.contains(&sea)))
             .count()
     };
     legal
@@ -316,7 +313,7 @@ fn best_ship_move(world: &World, realm: Entity, legal: &Legal) -> Option<Action>
         })
         .filter_map(|a| match a {
             Action::ExploreWithShip { to, .. } => world
-                .resource::<Index>()
+                .res::<Index>()
                 .get(to)
                 .map(|sea| (unclaimed_near(sea), a)),
             _ => None,
@@ -331,10 +328,10 @@ fn best_ship_move(world: &World, realm: Entity, legal: &Legal) -> Option<Action>
 pub fn idea_value(world: &World, realm: Entity, effects: &[IdeaEffect]) -> i32 {
     let ports = owned(world, realm)
         .iter()
-        .any(|p| world.get::<Province>(*p).is_some_and(|p| p.port.is_some()));
-    let has_ships = world.get::<Forces>(realm).is_some_and(|f| {
+        .any(|p| world.read::<Province>(*p).is_some_and(|p| p.port.is_some()));
+    let has_ships = world.read::<Forces>(realm).is_some_and(|f| {
         f.iter()
-            .any(|u| world.get::<Unit>(u).is_some_and(|u| !u.kind.is_land()))
+            .any(|u| world.read::<Unit>(u).is_some_and(|u| !u.kind.is_land()))
     });
     let advisors = crate::rulesets::pop::rules::characters::advisors(world, realm).len() as i32;
     effects
@@ -368,7 +365,7 @@ pub fn idea_value(world: &World, realm: Entity, effects: &[IdeaEffect]) -> i32 {
                 let areas = crate::rulesets::pop::rules::rebels::realm_areas(world, realm, false);
                 let red = areas
                     .iter()
-                    .filter(|a| world.get::<Area>(**a).is_some_and(|x| x.revolution))
+                    .filter(|a| world.read::<Area>(**a).is_some_and(|x| x.revolution))
                     .count() as i32;
                 3 * red - 3 * (areas.len() as i32 - red)
             }
@@ -386,7 +383,7 @@ pub fn decide(
 ) -> Option<Action> {
     match kind {
         DecisionKind::Proposal { from, offer } => {
-            let from = world.resource::<Index>().get(from)?;
+            let from = world.res::<Index>().get(from)?;
             Some(if accepts(world, realm, from, mat, offer) {
                 Action::Accept
             } else {
@@ -407,7 +404,7 @@ pub fn decide(
         DecisionKind::InfluenceMore => {
             // One more cube in the same area: dip while there is plenty, else ducats if rich.
             let area = world
-                .resource::<Generic>()
+                .res::<Generic>()
                 .influence
                 .as_ref()
                 .and_then(|r| r.placed.first().map(|(a, _)| *a))
@@ -455,7 +452,7 @@ pub fn decide(
         DecisionKind::FocusDraw { .. } => {
             // A card worth playing on top of a discard pile is bought (1 MP + 2 ducats) rather
             // than drawn blind; otherwise a draw from the deck of the fullest pool.
-            let content = &world.resource::<Content>().0;
+            let content = &world.res::<Content>().0;
             let offered = legal
                 .matching(|a| matches!(a, Action::TakeDiscard { .. }))
                 .filter_map(|a| match a {
@@ -488,7 +485,7 @@ fn card_worth(
     card: usize,
     value: impl Fn(&crate::rulesets::pop::content::schema::Effect) -> i32,
 ) -> i32 {
-    let def = &world.resource::<Content>().0.action_cards[card];
+    let def = &world.res::<Content>().0.action_cards[card];
     let cardinal = def
         .effects
         .contains(&crate::rulesets::pop::content::schema::Effect::Cardinal);
@@ -522,7 +519,7 @@ fn keeps_for_character(world: &World, realm: Entity, card: usize) -> bool {
     let at_war = !crate::rulesets::pop::rules::relations::enemies_of(world, realm).is_empty();
     card_character(world, card).is_some_and(|ch| {
         match world
-            .get::<crate::rulesets::pop::model::Character>(ch)
+            .read::<crate::rulesets::pop::model::Character>(ch)
             .map(|c| c.kind)
         {
             Some(CharacterKind::Advisor(kind)) => {
@@ -542,7 +539,7 @@ fn dead_cards(
     value: &impl Fn(&crate::rulesets::pop::content::schema::Effect) -> i32,
 ) -> Vec<usize> {
     let hand = world
-        .get::<Hand>(realm)
+        .read::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default();
     let mut dead: Vec<(i32, usize)> = hand
@@ -564,7 +561,7 @@ fn discard_pick(
     value: &impl Fn(&crate::rulesets::pop::content::schema::Effect) -> i32,
 ) -> Option<usize> {
     use crate::rulesets::pop::rules::focus::{DISCARD_PICK_DUCATS, DISCARD_PICK_MP};
-    let content = &world.resource::<Content>().0;
+    let content = &world.res::<Content>().0;
     offered
         .filter(|c| {
             let def = &content.action_cards[*c];
@@ -603,7 +600,7 @@ fn card_exchange(
 /// it is all the same), a Light Ship sailed to a protection slot first when that pays more, or
 /// the 2 ducats when no card beats them.
 fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &Legal) -> Action {
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let card_of = |id: &str| content.trade_cards.iter().position(|c| c.id == id);
     let mut best: Option<(i32, &Action)> = None;
     for a in legal.matching(|a| matches!(a, Action::ChooseTradeCard { .. })) {
@@ -626,8 +623,8 @@ fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &Legal) -
     if !ship_moved {
         // A Light Ship may link a node of a revealed card to the capital, and on a slot next
         // to a maritime node it adds 1 trade power there.
-        let revealed: Vec<usize> = world.resource::<trade::TradeBoard>().revealed.clone();
-        let index = world.resource::<Index>();
+        let revealed: Vec<usize> = world.res::<trade::TradeBoard>().revealed.clone();
+        let index = world.res::<Index>();
         let mut ship: Option<(i32, &Action)> = None;
         for a in legal.matching(|a| matches!(a, Action::TradeShip { .. })) {
             let Action::TradeShip { to, protect, .. } = a else {
@@ -674,7 +671,7 @@ fn trade_choice(world: &World, realm: Entity, ship_moved: bool, legal: &Legal) -
 /// not yet the realm's cores (each becomes one, safe from liberation), the first by stable id
 /// on a tie.
 pub fn integrate_pick(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     legal
         .matching(|a| matches!(a, Action::IntegrateArea { .. }))
         .filter_map(|a| match a {
@@ -699,7 +696,7 @@ pub fn integrate_pick(world: &World, realm: Entity, legal: &Legal) -> Option<Act
 /// Of answers naming areas (`RemoveInfluence`, `PlaceInfluence`), the area where the realm has
 /// the most influence (`most`) or the least, the first by stable id on a tie.
 pub fn influence_pick(world: &World, realm: Entity, legal: &Legal, most: bool) -> Option<Action> {
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     let held = |a: &Action| match a {
         Action::RemoveInfluence { area } | Action::PlaceInfluence { area } => index
             .get(area)
@@ -720,8 +717,8 @@ pub fn influence_pick(world: &World, realm: Entity, legal: &Legal, most: bool) -
 /// Where the Emperor's bot puts an Imperial Influence cube: an Elector Area first, where it has
 /// the least influence (its own and Imperial), the first by scenario order on a tie.
 pub fn imperial_influence_pick(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
-    let index = world.resource::<Index>();
-    let electors = &world.resource::<Content>().0.options.electors;
+    let index = world.res::<Index>();
+    let electors = &world.res::<Content>().0.options.electors;
     legal
         .matching(|a| matches!(a, Action::PlaceInfluence { .. }))
         .filter_map(|a| match a {
@@ -738,10 +735,10 @@ pub fn imperial_influence_pick(world: &World, realm: Entity, legal: &Legal) -> O
 }
 
 pub fn expand_pick(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
-    let content = &world.resource::<Content>().0;
-    let board = world.resource::<trade::TradeBoard>();
+    let content = &world.res::<Content>().0;
+    let board = world.res::<trade::TradeBoard>();
     let name = crate::rulesets::pop::state::key_of(world, realm);
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     let score = |node: &str| {
         let (mine, rivals) = board
             .merchants
@@ -790,9 +787,9 @@ fn accepts(world: &World, realm: Entity, from: Entity, mat: &Mat, offer: &Offer)
     if let Some(p) = offer
         .provinces
         .first()
-        .and_then(|p| world.resource::<Index>().get(p))
+        .and_then(|p| world.res::<Index>().get(p))
     {
-        let tax = world.get::<Province>(p).map_or(1, Province::tax_value);
+        let tax = world.read::<Province>(p).map_or(1, Province::tax_value);
         if owner(world, p) == Some(realm) {
             // Selling: for a good price, never a core cheaply.
             let lost = sale_prestige(world, realm, &[p]);
@@ -803,7 +800,7 @@ fn accepts(world: &World, realm: Entity, from: Entity, mat: &Mat, offer: &Offer)
         return mat.ducats >= offer.price + 10 && offer.price <= 6 * tax;
     }
     // Alliances and marriages between players of one faith are welcome.
-    let faith = |r: Entity| world.get::<Realm>(r).map(|r| r.religion);
+    let faith = |r: Entity| world.read::<Realm>(r).map(|r| r.religion);
     faith(realm) == faith(from) || faith(realm) != Some(Religion::Sunni)
 }
 
@@ -823,7 +820,7 @@ fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &Legal) -> O
         .into_iter()
         .filter(|a| {
             world
-                .get::<crate::rulesets::pop::model::NonPlayerRealm>(*a)
+                .read::<crate::rulesets::pop::model::NonPlayerRealm>(*a)
                 .is_some()
                 && enemies_of(world, *a).is_empty()
                 && !active.contains(&sid_of(world, *a))
@@ -835,7 +832,7 @@ fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &Legal) -> O
         .iter()
         .any(|a| match a {
             Action::ForgeAlliance { realm: npr } => {
-                world.resource::<Index>().get(npr).is_some_and(|n| {
+                world.res::<Index>().get(npr).is_some_and(|n| {
                     realm_tax_value(world, n) >= floor
                         && dip > forge_cost(world, n)
                         && crate::rulesets::pop::rules::diplomacy::forge_problem_but_cap(

@@ -12,6 +12,7 @@
 //! only in the turn parts named: the caller promises that nothing outside them matches `pred`
 //! (debug builds check the promise).
 
+use crate::engine::reads::Reads;
 use std::cell::{OnceCell, RefCell};
 
 use bevy::prelude::*;
@@ -60,8 +61,8 @@ impl<'w> Legal<'w> {
     /// The legal answers to the decision pending in `world` (built and checked lazily); none
     /// once the game is over.
     pub fn of_pending(world: &'w World) -> Self {
-        let decision = world.resource::<Pending>().0.as_ref();
-        let realm = decision.and_then(|d| world.resource::<Index>().get(&d.realm));
+        let decision = world.res::<Pending>().0.as_ref();
+        let realm = decision.and_then(|d| world.res::<Index>().get(&d.realm));
         let parts = match decision {
             Some(d) if is_turn(&d.kind) && realm.is_some() => TurnPart::ALL
                 .into_iter()

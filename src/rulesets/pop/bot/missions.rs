@@ -3,6 +3,7 @@
 //! fulfilled as soon as it may, and at the end of an Age swap in the Milestone it is nearest to.
 
 use super::legal::Legal;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::rules::actions::TurnPart;
 use bevy::prelude::*;
 
@@ -18,7 +19,7 @@ const POOR: f32 = 0.3;
 const BETTER_BY: f32 = 0.35;
 
 fn mission_progress(world: &World, realm: Entity, id: &str) -> f32 {
-    let content = &world.resource::<Content>().0;
+    let content = &world.res::<Content>().0;
     mission_index(world, id).map_or(0.0, |m| {
         let def = &content.missions[m];
         // Nearness first; among equals the one worth more prestige.
@@ -27,7 +28,7 @@ fn mission_progress(world: &World, realm: Entity, id: &str) -> f32 {
 }
 
 fn milestone_progress(world: &World, realm: Entity, id: &str) -> f32 {
-    let content = &world.resource::<Content>().0;
+    let content = &world.res::<Content>().0;
     milestone_index(world, id).map_or(0.0, |m| {
         progress(world, realm, &content.milestones[m].conditions)
     })

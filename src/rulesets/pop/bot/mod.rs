@@ -1,6 +1,7 @@
 //! The baseline bot: answers every decision from the legal actions with simple heuristics and
 //! its own seeded RNG (never the game's, so bots do not change what the dice say).
 
+use crate::engine::reads::Reads;
 mod colonies;
 mod curia;
 mod generic;
@@ -86,13 +87,13 @@ impl Bot {
         if legal.is_empty() {
             return None;
         }
-        let realm = world.resource::<Index>().get(&decision.realm);
+        let realm = world.res::<Index>().get(&decision.realm);
         let mat = realm
-            .and_then(|r| world.get::<Mat>(r))
+            .and_then(|r| world.read::<Mat>(r))
             .cloned()
             .unwrap_or_default();
         let markers = realm
-            .and_then(|r| world.get::<RoundMarkers>(r))
+            .and_then(|r| world.read::<RoundMarkers>(r))
             .cloned()
             .unwrap_or_default();
         let bold = self.temperament(&decision.realm) == Temperament::Bold;
@@ -106,7 +107,7 @@ impl Bot {
                 // Minor actions first: a ruler for an empty throne, an advisor for an empty seat.
                 // (The wish is weighed before the legal answers are looked for: most turns
                 // have none, and the checks cost more than the wish.)
-                let interregnum = realm.is_some_and(|r| world.get::<Interregnum>(r).is_some());
+                let interregnum = realm.is_some_and(|r| world.read::<Interregnum>(r).is_some());
                 let wants_advisor = mat.ducats >= if bold { 6 } else { 10 }
                     && realm.is_some_and(|r| advisors(world, r).len() < 3);
                 if interregnum || wants_advisor {
@@ -169,7 +170,7 @@ impl Bot {
                     {
                         let port = legal.find_in(&[TurnPart::Recruits], |a| match a {
                             Action::Recruit { area } => {
-                                world.resource::<Index>().get(area).is_some_and(|a| {
+                                world.res::<Index>().get(area).is_some_and(|a| {
                                     crate::rulesets::pop::rules::generic::has_own_port(world, r, a)
                                 })
                             }
@@ -230,9 +231,9 @@ impl Bot {
                 }
             }
             DecisionKind::EventOption { .. } => {
-                let card = world.resource::<EventInProgress>().0.map(|(_, c)| c);
+                let card = world.res::<EventInProgress>().0.map(|(_, c)| c);
                 card.and_then(|card| {
-                    let def = &world.resource::<Content>().0.events[card];
+                    let def = &world.res::<Content>().0.events[card];
                     legal
                         .all()
                         .iter()
@@ -268,9 +269,9 @@ impl Bot {
             // 14.3: send the rebels to a rival's province where the criteria allow.
             DecisionKind::RebelSiege { .. } => legal.find(|a| match a {
                 Action::ChooseProvince { province } => world
-                    .resource::<Index>()
+                    .res::<Index>()
                     .get(province)
-                    .is_some_and(|p| world.get::<OwnedBy>(p).map(|o| o.0) != realm),
+                    .is_some_and(|p| world.read::<OwnedBy>(p).map(|o| o.0) != realm),
                 _ => false,
             }),
             DecisionKind::AfterPass => Some(if mat.ducats >= if bold { 25 } else { 12 } {
@@ -319,7 +320,7 @@ impl Bot {
                 if !at_war {
                     // ... except the ships holding the sea lane to a colonial claim.
                     let lane = colonies::sea_lane(world, r);
-                    let index = world.resource::<Index>();
+                    let index = world.res::<Index>();
                     if let Some(recall) = first(&|a| match a {
                         Action::RecallShips { from, .. } => {
                             index.get(from).is_some_and(|f| !lane.contains(&f))
@@ -475,7 +476,7 @@ fn research_pick(
     mat: &Mat,
     legal: &Legal,
 ) -> Option<Action> {
-    let content = &world.resource::<Content>().0;
+    let content = &world.res::<Content>().0;
     let held = crate::rulesets::pop::rules::ideas::ideas_of(world, realm);
     let government_now: i32 = content
         .ideas
@@ -550,7 +551,7 @@ fn election_pick(
     emperor: bevy::prelude::Entity,
     legal: &Legal,
 ) -> Option<Action> {
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     let allies = crate::rulesets::pop::rules::relations::player_allies(world, emperor);
     legal
         .all()
@@ -561,7 +562,7 @@ fn election_pick(
             };
             let r = index.get(realm);
             let prestige = r
-                .and_then(|r| world.get::<Mat>(r))
+                .and_then(|r| world.read::<Mat>(r))
                 .map_or(0, |m| m.prestige);
             match r {
                 Some(r) if r == emperor => (0, 0),

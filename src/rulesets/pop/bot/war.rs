@@ -2,6 +2,7 @@
 //! what to besiege, when to retreat or surrender, and which peace to impose.
 
 use super::legal::Legal;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::rules::actions::TurnPart;
 use std::collections::VecDeque;
 
@@ -25,7 +26,7 @@ use crate::rulesets::pop::state::Index;
 /// Areas across the realm's Naval Bridges from `area`: shores of the bridged sea zones its coasts
 /// touch (one sea zone's crossing is enough for the bot's sense of distance).
 fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<Entity> {
-    let Some(coasts) = world.get::<Coasts>(area) else {
+    let Some(coasts) = world.read::<Coasts>(area) else {
         return Vec::new();
     };
     let seas: Vec<Entity> = coasts
@@ -62,12 +63,12 @@ fn war_aims(world: &World, realm: Entity, enemies: &[Entity]) -> Option<Vec<Enti
         return None;
     }
     let left = &world
-        .resource::<crate::rulesets::pop::rules::empire::Empire>()
+        .res::<crate::rulesets::pop::rules::empire::Empire>()
         .left;
     if left.is_empty() {
         return None;
     }
-    let index = world.resource::<crate::rulesets::pop::state::Index>();
+    let index = world.res::<crate::rulesets::pop::state::Index>();
     let aims: Vec<Entity> = left
         .iter()
         .filter_map(|key| index.get(key))
@@ -96,16 +97,19 @@ fn distances_within(
     // asking every province of the map.
     let mut starts: Vec<Entity> = Vec::new();
     for t in targets {
-        let controlled = world.get::<Controls>(*t).into_iter().flat_map(|c| c.iter());
+        let controlled = world
+            .read::<Controls>(*t)
+            .into_iter()
+            .flat_map(|c| c.iter());
         let owned_only = world
-            .get::<Owns>(*t)
+            .read::<Owns>(*t)
             .into_iter()
             .flat_map(|o| o.iter())
-            .filter(|p| world.get::<ControlledBy>(*p).is_none());
+            .filter(|p| world.read::<ControlledBy>(*p).is_none());
         starts.extend(
             controlled
                 .chain(owned_only)
-                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
+                .filter_map(|p| world.read::<InArea>(p).map(|a| a.0))
                 .filter(|a| within.is_none_or(|w| w.contains(a))),
         );
     }
@@ -119,7 +123,7 @@ fn distances_within(
         let d = dist[&a];
         // A walk by levels gives every area its least distance whatever order its neighbours
         // are taken in.
-        let borders = world.get::<LandBorders>(a).map(|b| b.0.as_slice());
+        let borders = world.read::<LandBorders>(a).map(|b| b.0.as_slice());
         let over_land = borders.unwrap_or_default().iter().map(|(n, _)| *n);
         let over_sea = if bridges.is_empty() {
             Vec::new()
@@ -142,13 +146,13 @@ fn invasion_sea(world: &World, realm: Entity, enemies: &[Entity]) -> Vec<Entity>
     let armies = crate::rulesets::pop::rules::military::army_places(world, realm, true);
     let coasts = |a: Entity| {
         world
-            .get::<Coasts>(a)
+            .read::<Coasts>(a)
             .map(|c| c.0.clone())
             .unwrap_or_default()
     };
     let own_seas: Vec<Entity> = armies
         .iter()
-        .filter(|a| world.get::<SeaZone>(**a).is_none())
+        .filter(|a| world.read::<SeaZone>(**a).is_none())
         .flat_map(|a| coasts(*a))
         .collect();
     let enemy_seas: Vec<Entity> =
@@ -174,7 +178,7 @@ fn invasion_sea(world: &World, realm: Entity, enemies: &[Entity]) -> Vec<Entity>
 }
 
 fn entity(world: &World, key: &str) -> Option<Entity> {
-    world.resource::<Index>().get(key)
+    world.res::<Index>().get(key)
 }
 
 fn army_size(world: &World, realm: Entity) -> usize {
@@ -214,7 +218,7 @@ fn best_march(
                     )
                 });
             let mine = own_units_at(world, realm, f, true).len().min(through);
-            let theirs = world.get::<Present>(t).map_or(0, |p| {
+            let theirs = world.read::<Present>(t).map_or(0, |p| {
                 p.iter()
                     .filter(|u| {
                         crate::rulesets::pop::rules::military::hostile_unit(world, realm, *u)
@@ -252,13 +256,13 @@ pub fn turn_action(
             let (Some(c), Some(p)) = (entity(world, character), entity(world, place)) else {
                 continue;
             };
-            let waiting = world.get::<InCommand>(c).is_none();
-            let wanted = match world.get::<Role>(c) {
+            let waiting = world.read::<InCommand>(c).is_none();
+            let wanted = match world.read::<Role>(c) {
                 Some(Role::General) => own_units_at(world, realm, p, true).len() >= 2,
                 Some(Role::Admiral) => has_own_units_at(world, realm, p, false),
                 _ => false,
             };
-            let land = !matches!(world.get::<Role>(c), Some(Role::Admiral));
+            let land = !matches!(world.read::<Role>(c), Some(Role::Admiral));
             if waiting
                 && wanted
                 && commander_at(world, realm, p, land).is_none()
@@ -275,7 +279,7 @@ pub fn turn_action(
             let (Some(c), Some(p)) = (entity(world, character), entity(world, place)) else {
                 continue;
             };
-            let ruler = matches!(world.get::<Role>(c), Some(Role::Ruler));
+            let ruler = matches!(world.read::<Role>(c), Some(Role::Ruler));
             if ruler
                 && commander_at(world, realm, p, true).is_none()
                 && own_units_at(world, realm, p, true).len() >= 3
@@ -340,7 +344,7 @@ pub fn turn_action(
         // An army with no way to the enemy by land: a fleet sails to bridge it over the sea.
         let stuck = crate::rulesets::pop::rules::military::army_places(world, realm, true)
             .into_iter()
-            .filter(|p| world.get::<SeaZone>(*p).is_none())
+            .filter(|p| world.read::<SeaZone>(*p).is_none())
             .all(|p| !dist.contains_key(&p));
         if stuck {
             let seas = invasion_sea(world, realm, &enemies);
@@ -361,9 +365,9 @@ pub fn turn_action(
         // (Read off the enemies' own provinces, not every province of the map.)
         let enemy_ports: Vec<Entity> = enemies
             .iter()
-            .filter_map(|e| world.get::<Owns>(*e))
+            .filter_map(|e| world.read::<Owns>(*e))
             .flat_map(|owns| owns.iter())
-            .filter_map(|p| world.get::<Province>(p).and_then(|p| p.port))
+            .filter_map(|p| world.read::<Province>(p).and_then(|p| p.port))
             .collect();
         for a in legal.matching_in(&[TurnPart::Moves], |a| matches!(a, Action::Sail { .. })) {
             if let Action::Sail { to, .. } = a {
@@ -407,7 +411,7 @@ pub fn turn_action(
         for _ in 0..2 {
             let next: Vec<Entity> = near_areas
                 .iter()
-                .filter_map(|a| world.get::<LandBorders>(*a))
+                .filter_map(|a| world.read::<LandBorders>(*a))
                 .flat_map(|b| b.0.iter().map(|(x, _)| *x))
                 .collect();
             near_areas.extend(next);
@@ -422,7 +426,7 @@ pub fn turn_action(
                     .into_iter()
                     .flat_map(|a| {
                         let seas: Vec<(Entity, usize)> = world
-                            .get::<Coasts>(a)
+                            .read::<Coasts>(a)
                             .map(|c| c.0.iter().map(|s| (*s, 1)).collect())
                             .unwrap_or_default();
                         across_bridges(world, a, &seas)
@@ -450,7 +454,7 @@ pub fn turn_action(
                     continue;
                 }
                 let cb = casus_belli(world, realm, t).is_some();
-                let npr = world.get::<NonPlayerRealm>(t).is_some();
+                let npr = world.read::<NonPlayerRealm>(t).is_some();
                 // Without a casus belli stability drops by 2: a prudent realm only risks it
                 // against a Non-Player Realm with stability to spare; a bold one risks it anyway.
                 let risk_ok = if bold {
@@ -485,7 +489,7 @@ pub fn turn_action(
 
 /// Ducats the realm's own units cost in Phase 4 B (the rules' own upkeep count).
 pub fn army_upkeep(world: &World, realm: Entity) -> i32 {
-    let halves: i32 = world.get::<Forces>(realm).map_or(0, |f| {
+    let halves: i32 = world.read::<Forces>(realm).map_or(0, |f| {
         f.iter()
             .map(|u| crate::rulesets::pop::rules::income::unit_upkeep_halves(world, u))
             .sum()
@@ -522,7 +526,7 @@ pub fn decide(
     match kind {
         DecisionKind::RecruitUnits { .. } => {
             let done = world
-                .resource::<MilitaryAction>()
+                .res::<MilitaryAction>()
                 .recruiting
                 .as_ref()
                 .map_or(0, |r| r.units);
@@ -531,9 +535,9 @@ pub fn decide(
                 !crate::rulesets::pop::rules::military::army_places(world, realm, false).is_empty();
             let enemy_ports = enemies
                 .iter()
-                .filter_map(|e| world.get::<Owns>(*e))
+                .filter_map(|e| world.read::<Owns>(*e))
                 .flat_map(|owns| owns.iter())
-                .any(|p| world.get::<Province>(p).is_some_and(|p| p.port.is_some()));
+                .any(|p| world.read::<Province>(p).is_some_and(|p| p.port.is_some()));
             let want = |a: &Action| legal.contains(a);
             if done >= 4 || mat.ducats < 6 {
                 return Some(Action::Decline);
@@ -612,15 +616,15 @@ pub fn decide(
             .or_else(|| legal.find(|a| matches!(a, Action::Recruit { .. })))
             .or(Some(Action::Decline)),
         DecisionKind::BattleRetreat { .. } => {
-            let fight = world.resource::<Battles>().current.clone()?;
+            let fight = world.res::<Battles>().current.clone()?;
             fight.asked?;
-            let place = world.resource::<Index>().by_sid(fight.spec.place)?;
+            let place = world.res::<Index>().by_sid(fight.spec.place)?;
             let mine = own_units_at(world, realm, place, !fight.spec.naval).len();
-            let theirs = world.get::<Present>(place).map_or(0, |p| {
+            let theirs = world.read::<Present>(place).map_or(0, |p| {
                 p.iter()
                     .filter(|u| {
                         world
-                            .get::<Unit>(*u)
+                            .read::<Unit>(*u)
                             .is_some_and(|x| x.kind.is_land() != fight.spec.naval)
                             && crate::rulesets::pop::rules::military::hostile_unit(world, realm, *u)
                     })
@@ -688,7 +692,7 @@ pub fn decide(
 /// the bot's deployed land units (and at least 3 more).
 fn imperial_call_too_risky(world: &World, realm: Entity, enemy: &str) -> bool {
     let imperial = world
-        .resource::<crate::rulesets::pop::rules::war::WarState>()
+        .res::<crate::rulesets::pop::rules::war::WarState>()
         .asked
         .as_ref()
         .is_some_and(|c| c.imperial);
@@ -713,12 +717,12 @@ fn activate_ally(world: &World, realm: Entity, npr: Entity, units: u8) -> bool {
     let threatened = crate::rulesets::pop::rules::relations::owned_areas(world, npr)
         .into_iter()
         .any(|a| {
-            world.get::<Present>(a).is_some_and(|p| {
+            world.read::<Present>(a).is_some_and(|p| {
                 p.iter().any(|u| {
                     world
-                        .get::<UnitOf>(u)
+                        .read::<UnitOf>(u)
                         .is_some_and(|o| enemies.contains(&o.0))
-                        && world.get::<Unit>(u).is_some_and(|x| x.kind.is_land())
+                        && world.read::<Unit>(u).is_some_and(|x| x.kind.is_land())
                 })
             })
         });

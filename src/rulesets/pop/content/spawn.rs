@@ -1,6 +1,7 @@
 //! Spawns a validated scenario into a World: one entity per area, sea zone, province, realm,
 //! token and character, linked by the relations of `sim::model`.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::rulesets::pop::content::schema::{CharacterKind, Holding, RealmKind, Scenario};
@@ -74,7 +75,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
             });
         }
     }
-    let lookup = |world: &World, key: &str| world.resource::<Index>().get(key);
+    let lookup = |world: &World, key: &str| world.res::<Index>().get(key);
 
     for area in &map.areas {
         let Some(e) = lookup(world, &area.id) else {
@@ -135,7 +136,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
             .entity_mut(e)
             .insert((OwnedBy(owner), ControlledBy(owner)));
         // Player Realms show their presence with tokens; NPR provinces are printed on the board.
-        if world.get::<PlayerRealm>(owner).is_some() {
+        if world.read::<PlayerRealm>(owner).is_some() {
             match province.holding {
                 Holding::Town => crate::rulesets::pop::rules::towns::place_town(world, owner, e),
                 Holding::Vassal => {
@@ -184,14 +185,14 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
             world
                 .entity_mut(ruler)
                 .insert((Serves(r), Role::Ruler, IllHealth(u8::from(ill))));
-        } else if world.get::<PlayerRealm>(r).is_some() {
+        } else if world.read::<PlayerRealm>(r).is_some() {
             world.entity_mut(r).insert(Interregnum);
         }
         for advisor in &realm.advisors {
             let Some(a) = lookup(world, advisor) else {
                 continue;
             };
-            if let Some(CharacterKind::Advisor(kind)) = world.get::<Character>(a).map(|c| c.kind) {
+            if let Some(CharacterKind::Advisor(kind)) = world.read::<Character>(a).map(|c| c.kind) {
                 world.entity_mut(a).insert((Serves(r), Role::Advisor(kind)));
             }
         }
@@ -208,7 +209,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
     let mut seats: Vec<(u8, Entity)> = players
         .iter()
         .filter_map(|p| lookup(world, p))
-        .filter_map(|e| world.get::<PlayerRealm>(e).map(|pr| (pr.seat, e)))
+        .filter_map(|e| world.read::<PlayerRealm>(e).map(|pr| (pr.seat, e)))
         .collect();
     seats.sort();
     world.insert_resource(Seats(seats.into_iter().map(|(_, e)| e).collect()));

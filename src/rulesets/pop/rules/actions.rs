@@ -1,6 +1,7 @@
 //! Phase 2 - Actions: turns clockwise from the First Player, the mandatory Event, basic and
 //! minor actions, passing with its money and the First Player token, and the last-action rule.
 
+use crate::engine::reads::Reads;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -98,15 +99,11 @@ impl ActionPhase {
 /// The Action phase, as a resumable loop: consume an answer, finish what it started, then ask
 /// the next player, until every player is done.
 pub(crate) fn play_action_phase(world: &mut World) {
-    if world.resource::<ActionPhase>().stage == Stage::NotStarted {
+    if world.res::<ActionPhase>().stage == Stage::NotStarted {
         start_phase(world);
     }
     // The answer goes to whoever asked: dispatch on the question, not on guesses.
-    let asked = world
-        .resource::<Pending>()
-        .0
-        .as_ref()
-        .map(|d| d.kind.clone());
+    let asked = world.res::<Pending>().0.as_ref().map(|d| d.kind.clone());
     if let Some(action) = world.resource_mut::<Answer>().0.take() {
         world.resource_mut::<Pending>().0 = None;
         if let Some(kind) = asked {
@@ -114,10 +111,10 @@ pub(crate) fn play_action_phase(world: &mut World) {
         }
     }
     loop {
-        if world.resource::<Pending>().0.is_some() || characters::ask_reaction(world) {
+        if world.res::<Pending>().0.is_some() || characters::ask_reaction(world) {
             return;
         }
-        if let Some(realm) = world.resource::<ActionPhase>().current {
+        if let Some(realm) = world.res::<ActionPhase>().current {
             match military::continue_action(world, realm) {
                 military::Step::Waiting => return,
                 military::Step::Done => {
@@ -134,7 +131,7 @@ pub(crate) fn play_action_phase(world: &mut World) {
                 return;
             }
             end_main_action(world);
-            if let Some(last) = world.resource::<ActionPhase>().current {
+            if let Some(last) = world.res::<ActionPhase>().current {
                 start_leftover_event(world, last);
             }
             continue;
@@ -147,7 +144,7 @@ pub(crate) fn play_action_phase(world: &mut World) {
             }
             generic::Resume::Idle => {}
         }
-        let phase = world.resource::<ActionPhase>().clone();
+        let phase = world.res::<ActionPhase>().clone();
         if let (Some(realm), true) = (phase.current, phase.after_pass) {
             if can_repay(world, realm) {
                 let name = key_of(world, realm);
@@ -164,7 +161,7 @@ pub(crate) fn play_action_phase(world: &mut World) {
             continue;
         }
         if let (Some(realm), true) = (phase.current, phase.suppressing) {
-            let mil = world.get::<Mat>(realm).map_or(0, |m| m.mp(MpKind::Mil));
+            let mil = world.read::<Mat>(realm).map_or(0, |m| m.mp(MpKind::Mil));
             if mil >= SUPPRESS_MIL && !counting_unrest(world, realm, None).is_empty() {
                 let name = key_of(world, realm);
                 crate::rulesets::pop::decision::ask(
@@ -192,7 +189,7 @@ pub(crate) fn play_action_phase(world: &mut World) {
 }
 
 fn start_phase(world: &mut World) {
-    let first = world.get_resource::<FirstPlayer>().map(|f| f.0);
+    let first = world.get_res::<FirstPlayer>().map(|f| f.0);
     let mut phase = ActionPhase {
         stage: Stage::Turns,
         ..Default::default()
@@ -235,11 +232,11 @@ fn end_main_action(world: &mut World) {
 
 /// Moves to the next turn. Returns false when the phase is over.
 fn next_turn(world: &mut World) -> bool {
-    let seats = world.resource::<Seats>().0.clone();
+    let seats = world.res::<Seats>().0.clone();
     let money_slots = passing_money(seats.len()).len();
-    let mut phase = world.resource::<ActionPhase>().clone();
+    let mut phase = world.res::<ActionPhase>().clone();
     let active =
-        |world: &World, e: &Entity| !world.get::<RoundMarkers>(*e).is_some_and(|m| m.passed);
+        |world: &World, e: &Entity| !world.read::<RoundMarkers>(*e).is_some_and(|m| m.passed);
     if phase.stage == Stage::Turns {
         let remaining: Vec<Entity> = seats.iter().filter(|e| active(world, e)).copied().collect();
         if remaining.is_empty() {
@@ -288,12 +285,12 @@ fn next_turn(world: &mut World) -> bool {
 
 /// Realms that still owe their Event and can take one, clockwise after `current`.
 fn last_event_queue(world: &World, seats: &[Entity], current: Option<Entity>) -> VecDeque<Entity> {
-    if world.resource::<EventDisplay>().takeable().next().is_none() {
+    if world.res::<EventDisplay>().takeable().next().is_none() {
         return VecDeque::new();
     }
     clockwise_after(seats, current)
         .into_iter()
-        .filter(|e| !world.get::<RoundMarkers>(*e).is_some_and(|m| m.took_event))
+        .filter(|e| !world.read::<RoundMarkers>(*e).is_some_and(|m| m.took_event))
         .collect()
 }
 
@@ -369,7 +366,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
         }
         _ => {}
     }
-    let Some(realm) = world.resource::<ActionPhase>().current else {
+    let Some(realm) = world.res::<ActionPhase>().current else {
         return;
     };
     if military::answer(world, realm, asked, &action) {
@@ -393,7 +390,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
                 end_main_action(world);
             }
         }
-        Action::Decline if world.resource::<ActionPhase>().after_pass => {
+        Action::Decline if world.res::<ActionPhase>().after_pass => {
             world.resource_mut::<ActionPhase>().after_pass = false;
             end_main_action(world);
         }
@@ -411,10 +408,10 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
                 end_main_action(world);
             }
         }
-        Action::ChooseProvince { province } if world.resource::<ActionPhase>().suppressing => {
+        Action::ChooseProvince { province } if world.res::<ActionPhase>().suppressing => {
             suppress(world, realm, &province);
         }
-        Action::Decline if world.resource::<ActionPhase>().suppressing => {
+        Action::Decline if world.res::<ActionPhase>().suppressing => {
             world.resource_mut::<ActionPhase>().suppressing = false;
             end_main_action(world);
         }
@@ -453,7 +450,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
 
 fn can_repay(world: &World, realm: Entity) -> bool {
     world
-        .get::<Mat>(realm)
+        .read::<Mat>(realm)
         .is_some_and(|m| m.loans > 0 && m.ducats >= REPAY_DUCATS)
 }
 
@@ -490,7 +487,7 @@ fn suppressible(world: &World, realm: Entity) -> Vec<Action> {
 /// Passing: the turn is used up; passing money by order; the First Player token.
 fn pass(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
-    let players = world.resource::<Seats>().0.len();
+    let players = world.res::<Seats>().0.len();
     let order = {
         let mut phase = world.resource_mut::<ActionPhase>();
         phase.passed += 1;
@@ -507,14 +504,14 @@ fn pass(world: &mut World, realm: Entity) {
     if let Some(money) = passing_money(players).get(usize::from(order) - 1) {
         gain_ducats(world, realm, *money, ids::SEQ_PHASE2_PASS);
     }
-    let holder = world.get_resource::<FirstPlayer>().map(|f| f.0);
+    let holder = world.get_res::<FirstPlayer>().map(|f| f.0);
     let takes_token = match order {
         1 if holder == Some(realm) => {
             world.resource_mut::<ActionPhase>().first_passer_held_token = true;
             false
         }
         1 => true,
-        2 => world.resource::<ActionPhase>().first_passer_held_token,
+        2 => world.res::<ActionPhase>().first_passer_held_token,
         _ => false,
     };
     if takes_token {
@@ -643,9 +640,9 @@ pub fn turn_part(world: &World, realm: Option<Entity>, part: TurnPart) -> Vec<Ac
         TurnPart::Missions => missions::claim_candidates(world, realm),
         TurnPart::Minor => minor::candidates(world, realm),
         TurnPart::Ideas => {
-            let content = &world.resource::<crate::rulesets::pop::state::Content>().0;
+            let content = &world.res::<crate::rulesets::pop::state::Content>().0;
             world
-                .resource::<crate::rulesets::pop::rules::ideas::IdeaGrid>()
+                .res::<crate::rulesets::pop::rules::ideas::IdeaGrid>()
                 .open
                 .iter()
                 .map(|i| Action::ResearchIdea {
@@ -665,7 +662,7 @@ pub fn turn_part(world: &World, realm: Option<Entity>, part: TurnPart) -> Vec<Ac
 /// Taking an Event, the basic actions and, for a realm on the board, appointing a card from its
 /// hand and suppressing its unrest.
 fn basic_candidates(world: &World, realm: Option<Entity>) -> Vec<Action> {
-    let display = world.resource::<EventDisplay>();
+    let display = world.res::<EventDisplay>();
     let mut all: Vec<Action> = display
         .takeable()
         .map(|slot| Action::TakeEvent { slot: slot as u8 })
@@ -678,7 +675,7 @@ fn basic_candidates(world: &World, realm: Option<Entity>) -> Vec<Action> {
     ]);
     if let Some(realm) = realm {
         let hand = world
-            .get::<Hand>(realm)
+            .read::<Hand>(realm)
             .map(|h| h.cards.clone())
             .unwrap_or_default();
         all.extend(hand.into_iter().map(|c| Action::Appoint {
@@ -700,7 +697,7 @@ pub fn is_turn(kind: &DecisionKind) -> bool {
 pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
     match &decision.kind {
         kind if is_turn(kind) => {
-            let realm = world.resource::<Index>().get(&decision.realm);
+            let realm = world.res::<Index>().get(&decision.realm);
             TurnPart::ALL
                 .into_iter()
                 .flat_map(|part| turn_part(world, realm, part))
@@ -708,7 +705,7 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         }
         DecisionKind::AfterPass => vec![Action::RepayLoan, Action::Decline],
         DecisionKind::SuppressMore => {
-            let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+            let Some(realm) = world.res::<Index>().get(&decision.realm) else {
                 return Vec::new();
             };
             let mut all: Vec<Action> = counting_unrest(world, realm, None)
@@ -721,13 +718,10 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
             all
         }
         DecisionKind::EventOption { .. } => {
-            let Some((_, card)) = world.resource::<EventInProgress>().0 else {
+            let Some((_, card)) = world.res::<EventInProgress>().0 else {
                 return Vec::new();
             };
-            let count = world
-                .resource::<crate::rulesets::pop::state::Content>()
-                .0
-                .events[card]
+            let count = world.res::<crate::rulesets::pop::state::Content>().0.events[card]
                 .options
                 .len();
             (0..count as u8)
@@ -746,12 +740,12 @@ pub fn check(
     realm: Entity,
     action: &Action,
 ) -> Result<(), Illegal> {
-    let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let mat = world.read::<Mat>(realm).cloned().unwrap_or_default();
     let markers = world
-        .get::<RoundMarkers>(realm)
+        .read::<RoundMarkers>(realm)
         .cloned()
         .unwrap_or_default();
-    let phase = world.resource::<ActionPhase>();
+    let phase = world.res::<ActionPhase>();
     let wrong = |rule| {
         Err(Illegal::new(
             rule,
@@ -772,7 +766,7 @@ pub fn check(
             | Action::ClaimMilestone { .. },
         ) => check_turn_action(world, &mat, &markers, phase, action),
         (DecisionKind::LastEvent, Action::Pass)
-            if world.resource::<EventDisplay>().takeable().next().is_none() =>
+            if world.res::<EventDisplay>().takeable().next().is_none() =>
         {
             Ok(())
         }
@@ -781,7 +775,7 @@ pub fn check(
             "this last turn is only for taking the mandatory Event",
         )),
         (DecisionKind::EventOption { .. }, Action::ChooseOption { option }) => {
-            let Some((_, card)) = world.resource::<EventInProgress>().0 else {
+            let Some((_, card)) = world.res::<EventInProgress>().0 else {
                 return wrong(ids::EVENT_CHOICE);
             };
             if allowed_options(world, realm, card).contains(option) {
@@ -876,14 +870,14 @@ fn check_turn_action(
             if main_done {
                 return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "one action per turn"));
             }
-            match world.resource::<EventDisplay>().row.get(usize::from(*slot)) {
+            match world.res::<EventDisplay>().row.get(usize::from(*slot)) {
                 Some(s) if s.face_up => Ok(()),
                 Some(_) => Err(Illegal::new(ids::EVENT, "that Event is face down")),
                 None => Err(Illegal::new(ids::EVENT, "no Event in that slot")),
             }
         }
         Action::Pass => {
-            let event_left = world.resource::<EventDisplay>().takeable().next().is_some();
+            let event_left = world.res::<EventDisplay>().takeable().next().is_some();
             if !markers.took_event && event_left {
                 Err(Illegal::new(
                     ids::ACT_PASS,
@@ -898,7 +892,7 @@ fn check_turn_action(
                 return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "one action per turn"));
             }
             match world
-                .resource::<ActionPhase>()
+                .res::<ActionPhase>()
                 .current
                 .and_then(|r| crate::rulesets::pop::rules::ideas::research_problem(world, r, idea))
             {
@@ -916,7 +910,7 @@ fn check_turn_action(
                     "suppressing unrest costs 1 mil a province",
                 ));
             }
-            let realm = world.resource::<ActionPhase>().current;
+            let realm = world.res::<ActionPhase>().current;
             let ok = realm.is_some_and(|r| suppressible(world, r).contains(action));
             if ok {
                 Ok(())
@@ -932,7 +926,7 @@ fn check_turn_action(
                 return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "one action per turn"));
             }
             let cost = world
-                .resource::<ActionPhase>()
+                .res::<ActionPhase>()
                 .current
                 .map_or(increase_stability_cost(mat.stability), |r| {
                     stability_cost(world, r)
@@ -952,7 +946,7 @@ fn check_turn_action(
         }
         Action::TakeLoan => {
             let limit = world
-                .resource::<ActionPhase>()
+                .res::<ActionPhase>()
                 .current
                 .map_or(MAX_LOANS, |r| max_loans(world, r));
             if mat.loans >= limit {
@@ -965,7 +959,7 @@ fn check_turn_action(
             }
         }
         Action::Appoint { card } => {
-            let realm = world.resource::<ActionPhase>().current;
+            let realm = world.res::<ActionPhase>().current;
             match realm.and_then(|r| characters::appoint_problem(world, r, card, false)) {
                 Some(problem) => Err(problem),
                 None if realm.is_some() => Ok(()),

@@ -6,6 +6,7 @@
 //! Battles wait in a queue (naval before land) and are fought by `fight`, which callers run
 //! like an effect queue: it returns `Waiting` while a side decides whether to retreat.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -134,12 +135,12 @@ pub fn release_held(world: &mut World) -> bool {
 }
 
 pub fn busy(world: &World) -> bool {
-    let b = world.resource::<Battles>();
+    let b = world.res::<Battles>();
     b.current.is_some() || !b.queue.is_empty()
 }
 
 fn entity(world: &World, sid: u32) -> Option<Entity> {
-    world.resource::<Index>().by_sid(sid)
+    world.res::<Index>().by_sid(sid)
 }
 
 fn realm_of(world: &World, party: Party) -> Option<Entity> {
@@ -171,10 +172,10 @@ fn side_units(world: &World, spec: &BattleSpec, side: usize) -> Vec<Entity> {
 /// Fights queued battles until one needs a decision or none is left.
 pub fn fight(world: &mut World) -> Progress {
     loop {
-        if world.resource::<Pending>().0.is_some() {
+        if world.res::<Pending>().0.is_some() {
             return Progress::Waiting;
         }
-        let battles = world.resource::<Battles>().clone();
+        let battles = world.res::<Battles>().clone();
         let Some(current) = battles.current else {
             if battles.queue.is_empty() {
                 return Progress::Done;
@@ -299,7 +300,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
     // rebels, who fight just like NPR units (14.3), draw one too when 3 or more of them defend.
     let mut npr_leader = None;
     if let Some(npr) =
-        realm_of(world, spec.defender).filter(|r| world.get::<NonPlayerRealm>(*r).is_some())
+        realm_of(world, spec.defender).filter(|r| world.read::<NonPlayerRealm>(*r).is_some())
     {
         if d >= 3 {
             let name = key_of(world, npr);
@@ -331,7 +332,7 @@ fn draw_npr_leader(world: &mut World, name: &str, rule: &'static str) -> Option<
     })?;
     let leader = card_character(world, card).filter(|ch| {
         world
-            .get::<Character>(*ch)
+            .read::<Character>(*ch)
             .is_some_and(|x| x.kind == CharacterKind::Leader && x.dice > 0)
     })?;
     let who = key_of(world, leader);
@@ -410,11 +411,11 @@ fn leader_of(world: &World, fight: &Fight, side: usize) -> Option<Entity> {
     }
     let realm = realm_of(world, party)?;
     let place = entity(world, fight.spec.place)?;
-    if world.get::<NonPlayerRealm>(realm).is_some() {
+    if world.read::<NonPlayerRealm>(realm).is_some() {
         return fight.npr_leader.and_then(|s| entity(world, s));
     }
     // A land battle is fought in an area (by the general there), a naval one at sea.
-    let land = world.get::<SeaZone>(place).is_none();
+    let land = world.read::<SeaZone>(place).is_none();
     commander_at(world, realm, place, land)
 }
 
@@ -425,7 +426,7 @@ fn roll_round(world: &mut World, fight: &Fight) {
     for side in 0..2 {
         let units: Vec<Unit> = side_units(world, &fight.spec, side)
             .iter()
-            .filter_map(|u| world.get::<Unit>(*u).copied())
+            .filter_map(|u| world.read::<Unit>(*u).copied())
             .collect();
         let party = if side == 0 {
             fight.spec.attacker
@@ -435,10 +436,10 @@ fn roll_round(world: &mut World, fight: &Fight) {
         let realm = realm_of(world, party);
         let leader = leader_of(world, fight, side);
         let leader_dice = leader
-            .and_then(|l| world.get::<Character>(l))
+            .and_then(|l| world.read::<Character>(l))
             .map_or(0, |c| u32::from(c.dice));
         let muslim = realm
-            .and_then(|r| world.get::<Realm>(r))
+            .and_then(|r| world.read::<Realm>(r))
             .is_some_and(|r| r.religion.muslim());
         let cavalry = units.iter().filter(|u| u.kind == UnitKind::Cavalry).count();
         let infantry = units
@@ -509,7 +510,7 @@ fn roll_round(world: &mut World, fight: &Fight) {
             continue;
         };
         for _ in 0..pairs {
-            if world.get::<IllHealth>(leader).is_some_and(|i| i.0 >= 2) {
+            if world.read::<IllHealth>(leader).is_some_and(|i| i.0 >= 2) {
                 break;
             }
             let who = key_of(world, leader);
@@ -522,7 +523,7 @@ fn roll_round(world: &mut World, fight: &Fight) {
                 .subject(sid_of(world, leader)),
             );
             make_ill(world, leader);
-            if world.get::<IllHealth>(leader).is_some_and(|i| i.0 >= 2) {
+            if world.read::<IllHealth>(leader).is_some_and(|i| i.0 >= 2) {
                 world.entity_mut(leader).remove::<InCommand>();
             }
         }
@@ -551,7 +552,7 @@ pub fn take_casualties(world: &mut World, spec: &BattleSpec, side: usize, hits: 
             break;
         }
         let status_of = |u: Entity| {
-            let s = world.get::<Unit>(u).map(|x| x.status);
+            let s = world.read::<Unit>(u).map(|x| x.status);
             match s {
                 Some(UnitStatus::Rebel) | None => UnitStatus::Regular,
                 Some(s) => s,
@@ -578,18 +579,18 @@ pub fn take_casualties(world: &mut World, spec: &BattleSpec, side: usize, hits: 
             .iter()
             .copied()
             .filter(|u| status_of(*u) == st)
-            .min_by_key(|u| (world.get::<Unit>(*u).map_or(9, order), sid_of(world, *u)))
+            .min_by_key(|u| (world.read::<Unit>(*u).map_or(9, order), sid_of(world, *u)))
         else {
             break;
         };
-        let unit = *world.get::<Unit>(victim).expect("unit");
+        let unit = *world.read::<Unit>(victim).expect("unit");
         if unit.kind == UnitKind::HeavyShip && !unit.damaged {
             world.get_mut::<Unit>(victim).expect("unit").damaged = true;
             continue;
         }
         if unit.kind.is_land()
             && unit.status == UnitStatus::Regular
-            && let Some(owner) = world.get::<UnitOf>(victim).map(|o| o.0)
+            && let Some(owner) = world.read::<UnitOf>(victim).map(|o| o.0)
             && let Some(mut m) = world.get_mut::<Mat>(owner)
         {
             m.exhausted_manpower += 1;
@@ -641,12 +642,12 @@ pub fn retreat_destinations(world: &World, fight: &Fight, side: usize) -> Vec<En
     }
     let mut next: Vec<Entity> = if land {
         world
-            .get::<LandBorders>(place)
+            .read::<LandBorders>(place)
             .map(|b| b.0.iter().map(|(a, _)| *a).collect())
             .unwrap_or_default()
     } else {
         world
-            .get::<SeaNeighbours>(place)
+            .read::<SeaNeighbours>(place)
             .map(|n| n.0.clone())
             .unwrap_or_default()
     };
@@ -665,7 +666,7 @@ fn ask_retreat(world: &mut World, fight: &Fight, side: usize) -> bool {
     let Some(realm) = realm_of(world, party) else {
         return false;
     };
-    if world.get::<PlayerRealm>(realm).is_none()
+    if world.read::<PlayerRealm>(realm).is_none()
         || retreat_destinations(world, fight, side).is_empty()
     {
         return false;
@@ -691,7 +692,7 @@ fn ask_retreat(world: &mut World, fight: &Fight, side: usize) -> bool {
 
 /// Answers for a retreat question (legal or not).
 pub fn retreat_candidates(world: &World) -> Vec<Action> {
-    let Some(fight) = world.resource::<Battles>().current.clone() else {
+    let Some(fight) = world.res::<Battles>().current.clone() else {
         return Vec::new();
     };
     let side = usize::from(fight.asked.unwrap_or(0));
@@ -707,7 +708,7 @@ pub fn retreat_candidates(world: &World) -> Vec<Action> {
 
 /// Delivers an answer to the battle in progress. Returns false when it asked nothing.
 pub fn answer(world: &mut World, action: &Action) -> bool {
-    let Some(fight) = world.resource::<Battles>().current.clone() else {
+    let Some(fight) = world.res::<Battles>().current.clone() else {
         return false;
     };
     let Some(side) = fight.asked.map(usize::from) else {
@@ -718,7 +719,7 @@ pub fn answer(world: &mut World, action: &Action) -> bool {
     }
     match action {
         Action::Retreat { to } => {
-            let Some(to) = world.resource::<Index>().get(to) else {
+            let Some(to) = world.res::<Index>().get(to) else {
                 return true;
             };
             retreat(world, &fight, side, to);
@@ -742,7 +743,7 @@ fn retreat(world: &mut World, fight: &Fight, side: usize, to: Entity) {
         crate::rulesets::pop::rules::military::place_unit(world, *u, to);
     }
     if let Some(leader) = leader_of(world, fight, side)
-        && world.get::<Serves>(leader).is_some()
+        && world.read::<Serves>(leader).is_some()
     {
         world.entity_mut(leader).insert(InCommand(to));
     }
@@ -771,7 +772,7 @@ fn npr_gives_way(world: &mut World, fight: &Fight) -> bool {
     let Some(npr) = realm_of(world, fight.spec.defender) else {
         return false;
     };
-    if world.get::<NonPlayerRealm>(npr).is_none() {
+    if world.read::<NonPlayerRealm>(npr).is_none() {
         return false;
     }
     let mine = side_units(world, &fight.spec, 1);
@@ -783,17 +784,17 @@ fn npr_gives_way(world: &mut World, fight: &Fight) -> bool {
         return false;
     };
     let capital_area = world
-        .get::<Capital>(npr)
-        .and_then(|c| world.get::<InArea>(c.0))
+        .read::<Capital>(npr)
+        .and_then(|c| world.read::<InArea>(c.0))
         .map(|a| a.0);
     let stands = if fight.spec.naval {
         capital_area
-            .and_then(|a| world.get::<Coasts>(a))
+            .and_then(|a| world.read::<Coasts>(a))
             .is_some_and(|c| c.0.contains(&place))
     } else {
-        let last_area = world.get::<Owns>(npr).is_some_and(|o| {
+        let last_area = world.read::<Owns>(npr).is_some_and(|o| {
             o.iter()
-                .all(|p| world.get::<InArea>(p).map(|a| a.0) == Some(place))
+                .all(|p| world.read::<InArea>(p).map(|a| a.0) == Some(place))
         });
         let rebels_beside = !units_at(world, place, Party::Rebels, true).is_empty();
         capital_area == Some(place) || last_area || rebels_beside
@@ -846,7 +847,7 @@ fn finish(world: &mut World, winner: Option<usize>) {
         write(world, note);
         // The active player winning in the Action phase gains 1 mil, once per turn.
         if let (Party::Realm(sid), Some(active)) = (party, spec.active) {
-            let given = world.resource::<MilitaryAction>().battle_mil_given;
+            let given = world.res::<MilitaryAction>().battle_mil_given;
             if sid == active
                 && !given
                 && let Some(r) = entity(world, sid)
@@ -875,9 +876,9 @@ fn finish(world: &mut World, winner: Option<usize>) {
 /// areas, distant ones double; adjacent areas with hostile units count only for themselves;
 /// each province once per turn; half for an active ally). Returns the units raised.
 pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize {
-    let used = world.resource::<MilitaryAction>().capacity_used.clone();
+    let used = world.res::<MilitaryAction>().capacity_used.clone();
     let mut areas = vec![area];
-    if let Some(b) = world.get::<LandBorders>(area) {
+    if let Some(b) = world.read::<LandBorders>(area) {
         areas.extend(b.0.iter().map(|(a, _)| *a));
     }
     let mut capacity = 0;
@@ -886,13 +887,13 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
         if a != area && hostile_units_at(world, npr, a, true) {
             continue;
         }
-        let distant = world.get::<Area>(a).is_some_and(|x| x.distant);
+        let distant = world.read::<Area>(a).is_some_and(|x| x.distant);
         for p in provinces_of(world, a) {
             let sid = sid_of(world, p);
-            let held = world.get::<OwnedBy>(p).is_some_and(|o| o.0 == npr)
-                && world.get::<ControlledBy>(p).is_none_or(|c| c.0 == npr);
+            let held = world.read::<OwnedBy>(p).is_some_and(|o| o.0 == npr)
+                && world.read::<ControlledBy>(p).is_none_or(|c| c.0 == npr);
             if held && !used.contains(&sid) {
-                let value = world.get::<Province>(p).map_or(1, |x| x.tax_value());
+                let value = world.read::<Province>(p).map_or(1, |x| x.tax_value());
                 capacity += if distant { 2 * value } else { value };
                 counted.push(sid);
             }
@@ -908,11 +909,11 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
     // Under a Non-Player Emperor an area of the Empire is defended by the Empire as well
     // (18.8), once per area and turn.
     let area_sid = sid_of(world, area);
-    let before = world.resource::<MilitaryAction>().hre_outsiders_before;
+    let before = world.res::<MilitaryAction>().hre_outsiders_before;
     let imperial = match before {
         Some(n)
             if !world
-                .resource::<MilitaryAction>()
+                .res::<MilitaryAction>()
                 .empire_defended
                 .contains(&area_sid) =>
         {
@@ -979,12 +980,12 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
 /// Raises a Non-Player Realm's fleet in a sea zone: light ships equal to its naval capacity
 /// there (ports facing it, a large port 2; each once per turn). Returns the ships raised.
 pub fn raise_npr_fleet(world: &mut World, npr: Entity, sea: Entity) -> usize {
-    let used = world.resource::<MilitaryAction>().capacity_used.clone();
+    let used = world.res::<MilitaryAction>().capacity_used.clone();
     let ports: Vec<(Entity, bool)> = world
-        .get::<Owns>(npr)
+        .read::<Owns>(npr)
         .map(|o| {
             o.iter()
-                .filter_map(|p| world.get::<Province>(p).map(|x| (p, x.port, x.large_port)))
+                .filter_map(|p| world.read::<Province>(p).map(|x| (p, x.port, x.large_port)))
                 .filter(|(_, port, _)| *port == Some(sea))
                 .map(|(p, _, large)| (p, large))
                 .collect()
@@ -994,7 +995,7 @@ pub fn raise_npr_fleet(world: &mut World, npr: Entity, sea: Entity) -> usize {
     let mut counted = Vec::new();
     for (p, large) in ports {
         let sid = sid_of(world, p);
-        if used.contains(&sid) || world.get::<ControlledBy>(p).is_some_and(|c| c.0 != npr) {
+        if used.contains(&sid) || world.read::<ControlledBy>(p).is_some_and(|c| c.0 != npr) {
             continue;
         }
         ships += if large { 2 } else { 1 };

@@ -1,6 +1,7 @@
 //! Action cards: the three decks, Phase 1 B (draw three in any mix) and C (pay 2 ducats for
 //! each card kept), the hand, and Phase 5 C (discard down to five).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -63,11 +64,11 @@ pub struct Hand {
 }
 
 pub fn card_id(world: &World, card: usize) -> String {
-    world.resource::<Content>().0.action_cards[card].id.clone()
+    world.res::<Content>().0.action_cards[card].id.clone()
 }
 
 pub fn card_deck(world: &World, card: usize) -> MpKind {
-    world.resource::<Content>().0.action_cards[card].deck
+    world.res::<Content>().0.action_cards[card].deck
 }
 
 /// Index of the card with this id, if the realm holds it in `list`.
@@ -77,9 +78,9 @@ pub fn find_card(world: &World, list: &[usize], id: &str) -> Option<usize> {
 
 /// Setup: shuffle each deck; every Player Realm gets an empty hand.
 pub fn shuffle_action_decks(world: &mut World) {
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let mut decks = ActionDecks::default();
-    let index = world.resource::<crate::rulesets::pop::state::Index>();
+    let index = world.res::<crate::rulesets::pop::state::Index>();
     for (i, card) in content.action_cards.iter().enumerate() {
         // The card of a character serving from the start is tucked under its mat, not dealt.
         let serving = card
@@ -88,7 +89,7 @@ pub fn shuffle_action_decks(world: &mut World) {
             .and_then(|c| index.get(c))
             .is_some_and(|c| {
                 world
-                    .get::<crate::rulesets::pop::model::Serves>(c)
+                    .read::<crate::rulesets::pop::model::Serves>(c)
                     .is_some()
             });
         if !serving {
@@ -114,7 +115,7 @@ pub fn keep_cost(world: &World) -> i32 {
 }
 
 fn first_round(world: &World) -> bool {
-    world.resource::<Flow>().round == 1
+    world.res::<Flow>().round == 1
 }
 
 fn draw_one(world: &mut World, realm: Entity, kind: MpKind) {
@@ -184,7 +185,7 @@ pub(crate) fn draw_action_cards(world: &mut World) {
                     draw_one(world, realm, kind);
                 }
             }
-            let drawn_this_step = world.get::<Hand>(realm).map_or(0, |h| h.drawn.len());
+            let drawn_this_step = world.read::<Hand>(realm).map_or(0, |h| h.drawn.len());
             let base = if first_round(world) { 3 } else { 0 };
             let left = (usize::from(DRAWS) + base).saturating_sub(drawn_this_step);
             if left == 0 || drawable(world).is_empty() {
@@ -209,7 +210,7 @@ pub(crate) fn draw_action_cards(world: &mut World) {
 
 /// Decks that still have a card (or discards to reshuffle).
 pub fn drawable(world: &World) -> Vec<MpKind> {
-    let decks = world.resource::<ActionDecks>();
+    let decks = world.res::<ActionDecks>();
     MpKind::ALL
         .into_iter()
         .filter(|k| !decks.decks[k.index()].is_empty() || !decks.discard[k.index()].is_empty())
@@ -222,14 +223,14 @@ pub(crate) fn keep_action_cards(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
-            let Some(hand) = world.get::<Hand>(realm).cloned() else {
+            let Some(hand) = world.read::<Hand>(realm).cloned() else {
                 return Visit::Next;
             };
             let Some(card) = hand.drawn.first().copied() else {
                 return Visit::Next;
             };
             let name = key_of(world, realm);
-            let def = world.resource::<Content>().0.action_cards[card].clone();
+            let def = world.res::<Content>().0.action_cards[card].clone();
             ask(
                 world,
                 name,
@@ -252,14 +253,12 @@ pub(crate) fn keep_action_cards(world: &mut World) {
         },
         |world, realm, action| {
             let card = world
-                .get::<Hand>(realm)
+                .read::<Hand>(realm)
                 .and_then(|h| h.drawn.first().copied());
             let Some(card) = card else { return Visit::Next };
             world.get_mut::<Hand>(realm).expect("hand").drawn.remove(0);
             let name = key_of(world, realm);
-            let def_name = world.resource::<Content>().0.action_cards[card]
-                .name
-                .clone();
+            let def_name = world.res::<Content>().0.action_cards[card].name.clone();
             match action {
                 Action::KeepCard { .. } => {
                     // The first Round's hand (at most 4) is free.
@@ -302,7 +301,7 @@ pub(crate) fn discard_to_hand_limit(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
-            let held = world.get::<Hand>(realm).map_or(0, |h| h.cards.len());
+            let held = world.read::<Hand>(realm).map_or(0, |h| h.cards.len());
             let limit = hand_limit(world, realm);
             if held <= limit {
                 return Visit::Next;
@@ -327,7 +326,7 @@ pub(crate) fn discard_to_hand_limit(world: &mut World) {
 /// Takes the card with this id out of the realm's hand, if it holds it.
 pub fn take_from_hand(world: &mut World, realm: Entity, card_key: &str) -> Option<usize> {
     let cards = world
-        .get::<Hand>(realm)
+        .read::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default();
     let card = find_card(world, &cards, card_key)?;
@@ -343,9 +342,7 @@ pub fn discard_from_hand(world: &mut World, realm: Entity, card_id_str: &str, ru
     let kind = card_deck(world, card);
     world.resource_mut::<ActionDecks>().discard(card, kind);
     let name = key_of(world, realm);
-    let def_name = world.resource::<Content>().0.action_cards[card]
-        .name
-        .clone();
+    let def_name = world.res::<Content>().0.action_cards[card].name.clone();
     write(
         world,
         Note::new(rule, format!("{name} discards \"{def_name}\"")).realm(&name),
@@ -354,7 +351,7 @@ pub fn discard_from_hand(world: &mut World, realm: Entity, card_id_str: &str, ru
 
 /// Answers for the card decisions.
 pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action> {
-    let hand = world.get::<Hand>(realm).cloned().unwrap_or_default();
+    let hand = world.read::<Hand>(realm).cloned().unwrap_or_default();
     match kind {
         DecisionKind::DrawCard { .. } => drawable(world)
             .into_iter()
@@ -381,7 +378,7 @@ pub fn check(
     kind: &DecisionKind,
     action: &Action,
 ) -> Result<(), Illegal> {
-    let hand = world.get::<Hand>(realm).cloned().unwrap_or_default();
+    let hand = world.read::<Hand>(realm).cloned().unwrap_or_default();
     match (kind, action) {
         (DecisionKind::DrawCard { .. }, Action::DrawCard { deck }) => {
             if drawable(world).contains(deck) {
@@ -401,7 +398,7 @@ pub fn check(
                     "at most 4 cards are kept in the first Round",
                 ));
             }
-            if world.get::<Mat>(realm).map_or(0, |m| m.ducats) < keep_cost(world) {
+            if world.read::<Mat>(realm).map_or(0, |m| m.ducats) < keep_cost(world) {
                 return Err(Illegal::new(
                     ids::SEQ_PHASE1_KEEP,
                     "keeping a card costs 2 ducats",

@@ -2,6 +2,7 @@
 //! ill health from mortality symbols and death; the dead ruler replaced as a Reaction or an
 //! Interregnum with its Phase 3 step F penalty; historical rulers from Events.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -29,9 +30,9 @@ impl Plugin for CharactersPlugin {
 pub struct DeadRulers(pub Vec<Entity>);
 
 pub fn ruler_of(world: &World, realm: Entity) -> Option<Entity> {
-    world.get::<Court>(realm)?.iter().find(|c| {
+    world.read::<Court>(realm)?.iter().find(|c| {
         matches!(
-            world.get::<Role>(*c),
+            world.read::<Role>(*c),
             Some(Role::Ruler | Role::RulerGeneral)
         )
     })
@@ -39,9 +40,9 @@ pub fn ruler_of(world: &World, realm: Entity) -> Option<Entity> {
 
 pub fn advisor_of(world: &World, realm: Entity, kind: MpKind) -> Option<Entity> {
     world
-        .get::<Court>(realm)?
+        .read::<Court>(realm)?
         .iter()
-        .find(|c| world.get::<Role>(*c) == Some(&Role::Advisor(kind)))
+        .find(|c| world.read::<Role>(*c) == Some(&Role::Advisor(kind)))
 }
 
 /// Advisors serving a realm, in stable order.
@@ -55,8 +56,8 @@ pub fn advisors(world: &World, realm: Entity) -> Vec<Entity> {
 /// Skill of the realm's ruler in one type: 1 during an Interregnum (the regency council).
 pub fn ruler_skill(world: &World, realm: Entity, kind: MpKind) -> i32 {
     match ruler_of(world, realm) {
-        Some(ruler) if world.get::<Interregnum>(realm).is_none() => {
-            world.get::<Character>(ruler).map_or(1, |c| c.skill(kind))
+        Some(ruler) if world.read::<Interregnum>(realm).is_none() => {
+            world.read::<Character>(ruler).map_or(1, |c| c.skill(kind))
         }
         _ => 1,
     }
@@ -64,10 +65,10 @@ pub fn ruler_skill(world: &World, realm: Entity, kind: MpKind) -> i32 {
 
 /// The character printed on a card, if any.
 pub fn card_character(world: &World, card: usize) -> Option<Entity> {
-    let id = world.resource::<Content>().0.action_cards[card]
+    let id = world.res::<Content>().0.action_cards[card]
         .character
         .clone()?;
-    world.resource::<Index>().get(&id)
+    world.res::<Index>().get(&id)
 }
 
 /// Whether a character could take a throne now.
@@ -77,8 +78,8 @@ pub fn can_rule(world: &World, character: Entity) -> bool {
 
 /// Whether a character is free to be appointed (not serving anyone, alive).
 fn available(world: &World, character: Entity) -> bool {
-    world.get::<Serves>(character).is_none()
-        && world.get::<IllHealth>(character).is_some_and(|i| i.0 < 2)
+    world.read::<Serves>(character).is_none()
+        && world.read::<IllHealth>(character).is_some_and(|i| i.0 < 2)
 }
 
 /// Why the character on this card cannot be appointed now, if it cannot.
@@ -88,7 +89,7 @@ pub fn appoint_problem(
     card_key: &str,
     as_reaction: bool,
 ) -> Option<Illegal> {
-    let hand = world.get::<Hand>(realm)?;
+    let hand = world.read::<Hand>(realm)?;
     let Some(card) = find_card(world, &hand.cards, card_key) else {
         return Some(Illegal::new(
             ids::APPOINT_ADVISOR,
@@ -107,7 +108,7 @@ pub fn appoint_problem(
             "that character is not available",
         ));
     }
-    let def = world.get::<Character>(character)?;
+    let def = world.read::<Character>(character)?;
     match def.kind {
         CharacterKind::Advisor(_) if as_reaction => Some(Illegal::new(
             ids::REACTION_APPOINT,
@@ -115,7 +116,7 @@ pub fn appoint_problem(
         )),
         CharacterKind::Advisor(_) => {
             let cost = appointment_cost(world, realm, character);
-            let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
+            let ducats = world.read::<Mat>(realm).map_or(0, |m| m.ducats);
             (ducats < cost).then(|| {
                 Illegal::new(
                     ids::APPOINT_ADVISOR,
@@ -125,7 +126,7 @@ pub fn appoint_problem(
         }
         CharacterKind::Leader => {
             let no_ruler =
-                ruler_of(world, realm).is_none() || world.get::<Interregnum>(realm).is_some();
+                ruler_of(world, realm).is_none() || world.read::<Interregnum>(realm).is_some();
             if no_ruler {
                 None
             } else {
@@ -142,7 +143,7 @@ pub fn appoint_problem(
 /// Ducats appointing `character` costs `realm`: an advisor's printed cost less its Ideas'
 /// discount; a leader (taken as ruler) is free.
 pub fn appointment_cost(world: &World, realm: Entity, character: Entity) -> i32 {
-    match world.get::<Character>(character) {
+    match world.read::<Character>(character) {
         Some(def) if matches!(def.kind, CharacterKind::Advisor(_)) => {
             crate::rulesets::pop::rules::ideas::advisor_price(world, realm, i32::from(def.cost))
         }
@@ -154,7 +155,7 @@ pub fn appointment_cost(world: &World, realm: Entity, character: Entity) -> i32 
 /// the same type), or a leader as ruler during an Interregnum, free. The card is discarded.
 pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler: &'static str) {
     let cards = world
-        .get::<Hand>(realm)
+        .read::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default();
     let Some(character) = find_card(world, &cards, card_key).and_then(|c| card_character(world, c))
@@ -170,7 +171,7 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
     let who = key_of(world, character);
     let sid = sid_of(world, character);
     let def = world
-        .get::<Character>(character)
+        .read::<Character>(character)
         .cloned()
         .expect("a character");
     match def.kind {
@@ -247,7 +248,7 @@ pub fn historical_ruler(world: &mut World, realm: Entity, character: Entity) {
     }
     install_ruler(world, realm, character, ids::HISTORICAL_RULER);
     let ill = {
-        let content = world.resource::<Content>().0.clone();
+        let content = world.res::<Content>().0.clone();
         let id = key_of(world, character);
         content.characters.iter().any(|c| c.id == id && c.ill)
     };
@@ -277,7 +278,7 @@ pub fn make_ill(world: &mut World, character: Entity) {
         ill.0
     };
     let who = key_of(world, character);
-    let realm = world.get::<Serves>(character).map(|s| s.0);
+    let realm = world.read::<Serves>(character).map(|s| s.0);
     let mut note =
         Note::new(ids::ILL_HEALTH, format!("{who} falls ill")).subject(sid_of(world, character));
     if let Some(r) = realm {
@@ -293,8 +294,8 @@ pub fn make_ill(world: &mut World, character: Entity) {
 /// Interregnum.
 pub fn kill(world: &mut World, character: Entity) {
     let who = key_of(world, character);
-    let realm = world.get::<Serves>(character).map(|s| s.0);
-    let role = world.get::<Role>(character).copied();
+    let realm = world.read::<Serves>(character).map(|s| s.0);
+    let role = world.read::<Role>(character).copied();
     leave_play(world, character);
     let mut note = Note::new(ids::DEATH, format!("{who} dies")).subject(sid_of(world, character));
     if let Some(r) = realm {
@@ -333,14 +334,14 @@ pub fn kill(world: &mut World, character: Entity) {
 /// Leader cards in hand whose character could rule.
 pub fn leader_cards(world: &World, realm: Entity) -> impl Iterator<Item = usize> + '_ {
     let cards = world
-        .get::<Hand>(realm)
+        .read::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default();
     cards.into_iter().filter(move |c| {
         card_character(world, *c).is_some_and(|ch| {
             available(world, ch)
                 && world
-                    .get::<Character>(ch)
+                    .read::<Character>(ch)
                     .is_some_and(|d| d.kind == CharacterKind::Leader)
         })
     })
@@ -375,9 +376,7 @@ pub fn leave_play(world: &mut World, character: Entity) {
         let deck = card_deck(world, card);
         world.resource_mut::<ActionDecks>().discard(card, deck);
         let who = key_of(world, character);
-        let name = world.resource::<Content>().0.action_cards[card]
-            .name
-            .clone();
+        let name = world.res::<Content>().0.action_cards[card].name.clone();
         write(
             world,
             Note::new(
@@ -393,8 +392,8 @@ pub fn leave_play(world: &mut World, character: Entity) {
 /// mat while it serves.
 pub fn tucked_card(world: &World, character: Entity) -> Option<usize> {
     let id = key_of(world, character);
-    let content = &world.resource::<Content>().0;
-    let decks = world.resource::<ActionDecks>();
+    let content = &world.res::<Content>().0;
+    let decks = world.res::<ActionDecks>();
     let held = |card: usize| {
         decks
             .decks
@@ -422,7 +421,7 @@ pub fn ask_reaction(world: &mut World) -> bool {
     if crate::rulesets::pop::rules::empire::ask_election_tie(world) {
         return true;
     }
-    let Some(realm) = world.resource::<DeadRulers>().0.first().copied() else {
+    let Some(realm) = world.res::<DeadRulers>().0.first().copied() else {
         return false;
     };
     ask(
@@ -441,7 +440,7 @@ pub fn answer_reaction(world: &mut World, action: &Action) -> bool {
     {
         return true;
     }
-    let Some(realm) = world.resource::<DeadRulers>().0.first().copied() else {
+    let Some(realm) = world.res::<DeadRulers>().0.first().copied() else {
         return false;
     };
     match action {
@@ -473,7 +472,7 @@ pub(crate) fn punish_interregnum(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
-            if world.get::<Interregnum>(realm).is_none() {
+            if world.read::<Interregnum>(realm).is_none() {
                 return Visit::Next;
             }
             let name = key_of(world, realm);
@@ -500,7 +499,7 @@ pub(crate) fn punish_interregnum(world: &mut World) {
                 .filter_map(|(e, m)| m.other(realm).map(|p| (e, p)))
                 .collect();
             for (e, partner) in partners {
-                if world.get::<PlayerRealm>(partner).is_none() {
+                if world.read::<PlayerRealm>(partner).is_none() {
                     continue;
                 }
                 let mut m = world.get_mut::<Marriage>(e).expect("marriage");

@@ -1,6 +1,7 @@
 //! Phase 5 - Cleanup: step B resets the round markers, step D ends the Age when its event deck
 //! is empty. The other steps are ordered sets for the governing rules to fill.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
@@ -24,17 +25,17 @@ pub(crate) fn reset_round_markers(world: &mut World) {
 pub fn end_age(world: &mut World) {
     // A question of an earlier part of step D (Milestones) is still open: the Age goes on.
     if world
-        .resource::<crate::rulesets::pop::decision::Pending>()
+        .res::<crate::rulesets::pop::decision::Pending>()
         .0
         .is_some()
     {
         return;
     }
     let (age, last_age) = {
-        let flow = world.resource::<Flow>();
-        (flow.age, world.resource::<Content>().0.options.last_age)
+        let flow = world.res::<Flow>();
+        (flow.age, world.res::<Content>().0.options.last_age)
     };
-    if !world.resource::<EventDisplay>().deck(age).is_empty() {
+    if !world.res::<EventDisplay>().deck(age).is_empty() {
         return;
     }
     write(

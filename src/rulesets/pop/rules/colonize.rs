@@ -2,6 +2,7 @@
 //! Territory into a small town, when a chain of the realm's towns and ships links it to the
 //! capital area; and the colonist pool that colonial claims fill in Phase 5 step A.
 
+use crate::engine::reads::Reads;
 use std::collections::{HashMap, VecDeque};
 
 use bevy::prelude::*;
@@ -35,7 +36,7 @@ pub fn owns(action: &Action) -> bool {
 fn vacant_territory(world: &World, province: Entity) -> bool {
     owner(world, province).is_none()
         && area_of(world, province)
-            .and_then(|a| world.get::<Area>(a))
+            .and_then(|a| world.read::<Area>(a))
             .is_some_and(|a| a.distant)
         && crate::rulesets::pop::rules::towns::core_owners(world, province).is_empty()
 }
@@ -57,7 +58,7 @@ pub fn colonial_claims(world: &World, realm: Entity) -> Vec<Entity> {
 }
 
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
-    let pool = world.get::<Mat>(realm).map_or(0, |m| m.colonists);
+    let pool = world.read::<Mat>(realm).map_or(0, |m| m.colonists);
     let mut all = Vec::new();
     for area in colonial_claims(world, realm) {
         for p in provinces_of(world, area) {
@@ -85,9 +86,9 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
     };
     let err = |why: &'static str| Some(Illegal::new(ids::ACT_COLONIZE, why));
     let Some(p) = world
-        .resource::<Index>()
+        .res::<Index>()
         .get(province)
-        .filter(|p| world.get::<Province>(*p).is_some())
+        .filter(|p| world.read::<Province>(*p).is_some())
     else {
         return err("no such province");
     };
@@ -127,7 +128,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     else {
         return None;
     };
-    let p = world.resource::<Index>().get(province)?;
+    let p = world.res::<Index>().get(province)?;
     let area = area_of(world, p)?;
     let name = key_of(world, realm);
     let adm = colonize_adm(*colonists);
@@ -173,12 +174,12 @@ pub fn linked_to_capital(world: &World, realm: Entity, target: Entity) -> bool {
         .filter_map(|p| area_of(world, p))
         .collect();
     let ship_seas: Vec<Entity> = world
-        .get::<Forces>(realm)
+        .read::<Forces>(realm)
         .map(|f| {
             f.iter()
-                .filter(|u| world.get::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
-                .filter_map(|u| world.get::<At>(u).map(|a| a.0))
-                .filter(|at| world.get::<SeaZone>(*at).is_some())
+                .filter(|u| world.read::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
+                .filter_map(|u| world.read::<At>(u).map(|a| a.0))
+                .filter(|at| world.read::<SeaZone>(*at).is_some())
                 .collect()
         })
         .unwrap_or_default();
@@ -203,7 +204,7 @@ pub fn linked_to_capital(world: &World, realm: Entity, target: Entity) -> bool {
 /// Provinces where the realm has a town (not a vassal).
 fn town_provinces(world: &World, realm: Entity) -> Vec<Entity> {
     crate::rulesets::pop::rules::towns::token_provinces(world, realm, |t| {
-        world.get::<Town>(t).is_some()
+        world.read::<Town>(t).is_some()
     })
 }
 
@@ -232,21 +233,21 @@ pub fn neighbours(
     node: Entity,
     shores: &HashMap<Entity, Vec<Entity>>,
 ) -> Vec<Entity> {
-    if world.get::<SeaZone>(node).is_some() {
+    if world.read::<SeaZone>(node).is_some() {
         let mut out: Vec<Entity> = world
-            .get::<SeaNeighbours>(node)
+            .read::<SeaNeighbours>(node)
             .map(|n| n.0.clone())
             .unwrap_or_default();
         out.extend(shores.get(&node).cloned().unwrap_or_default());
         out
     } else {
         let mut out: Vec<Entity> = world
-            .get::<LandBorders>(node)
+            .read::<LandBorders>(node)
             .map(|b| b.0.iter().map(|(a, _)| *a).collect())
             .unwrap_or_default();
         out.extend(
             world
-                .get::<Coasts>(node)
+                .read::<Coasts>(node)
                 .map(|c| c.0.clone())
                 .unwrap_or_default(),
         );
@@ -260,7 +261,7 @@ pub fn gain_colonists(world: &mut World, realm: Entity) {
     if claims == 0 {
         return;
     }
-    let Some(before) = world.get::<Mat>(realm).map(|m| m.colonists) else {
+    let Some(before) = world.read::<Mat>(realm).map(|m| m.colonists) else {
         return;
     };
     let after = (before + claims).min(MAX_COLONISTS);
@@ -292,7 +293,7 @@ pub fn native_uprising(world: &mut World) {
         let distant_town = town_provinces(world, realm).into_iter().find(|p| {
             calm.contains(p)
                 && area_of(world, *p)
-                    .and_then(|a| world.get::<Area>(a))
+                    .and_then(|a| world.read::<Area>(a))
                     .is_some_and(|a| a.distant)
         });
         if let Some(p) = distant_town {
@@ -300,7 +301,7 @@ pub fn native_uprising(world: &mut World) {
             continue;
         }
         let Some(before) = world
-            .get::<Mat>(realm)
+            .read::<Mat>(realm)
             .map(|m| m.colonists)
             .filter(|c| *c > 0)
         else {

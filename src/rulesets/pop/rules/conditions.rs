@@ -2,6 +2,7 @@
 //! realm meets them now, how near it is (for bots weighing which Missions to keep), and how
 //! to say them in words.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::rulesets::pop::content::schema::{Condition, MpKind};
@@ -56,7 +57,7 @@ impl Measure {
 }
 
 fn entity(world: &World, id: &str) -> Option<Entity> {
-    world.resource::<Index>().get(id)
+    world.res::<Index>().get(id)
 }
 
 fn owned_in(world: &World, realm: Entity, areas: &[Entity]) -> usize {
@@ -67,15 +68,15 @@ fn owned_in(world: &World, realm: Entity, areas: &[Entity]) -> usize {
 }
 
 fn tokens<T: Component>(world: &World, realm: Entity) -> usize {
-    world.get::<RealmTokens>(realm).map_or(0, |t| {
+    world.read::<RealmTokens>(realm).map_or(0, |t| {
         t.iter()
-            .filter(|e| world.get::<T>(*e).is_some() && world.get::<OnProvince>(*e).is_some())
+            .filter(|e| world.read::<T>(*e).is_some() && world.read::<OnProvince>(*e).is_some())
             .count()
     })
 }
 
 fn ideas(world: &World, realm: Entity, kind: Option<MpKind>) -> usize {
-    let content = &world.resource::<Content>().0;
+    let content = &world.res::<Content>().0;
     crate::rulesets::pop::rules::ideas::ideas_of(world, realm)
         .iter()
         .filter(|id| kind.is_none_or(|k| content.ideas.iter().any(|i| &i.id == *id && i.kind == k)))
@@ -83,9 +84,9 @@ fn ideas(world: &World, realm: Entity, kind: Option<MpKind>) -> usize {
 }
 
 fn units(world: &World, realm: Entity, land: bool) -> usize {
-    world.get::<Forces>(realm).map_or(0, |f| {
+    world.read::<Forces>(realm).map_or(0, |f| {
         f.iter()
-            .filter_map(|u| world.get::<Unit>(u))
+            .filter_map(|u| world.read::<Unit>(u))
             .filter(|u| u.kind.is_land() == land)
             .filter(|u| matches!(u.status, UnitStatus::Regular | UnitStatus::Mercenary))
             .count()
@@ -97,17 +98,17 @@ fn units(world: &World, realm: Entity, land: bool) -> usize {
 /// (14.1): a token under a Rebel Town counts as that Rebel Town only, and one under an
 /// occupant's town not at all.
 fn unrest(world: &World, realm: Entity) -> usize {
-    let tokens = world.get::<RealmTokens>(realm).map_or(0, |t| {
+    let tokens = world.read::<RealmTokens>(realm).map_or(0, |t| {
         t.iter()
-            .filter(|e| world.get::<Unrest>(*e).is_some())
-            .filter_map(|e| world.get::<OnProvince>(e).map(|p| p.0))
-            .filter(|p| world.get::<RebelTown>(*p).is_none())
-            .filter(|p| world.get::<ControlledBy>(*p).is_none_or(|c| c.0 == realm))
+            .filter(|e| world.read::<Unrest>(*e).is_some())
+            .filter_map(|e| world.read::<OnProvince>(e).map(|p| p.0))
+            .filter(|p| world.read::<RebelTown>(*p).is_none())
+            .filter(|p| world.read::<ControlledBy>(*p).is_none_or(|c| c.0 == realm))
             .count()
     });
     let rebel_towns = owned(world, realm)
         .into_iter()
-        .filter(|p| world.get::<RebelTown>(*p).is_some())
+        .filter(|p| world.read::<RebelTown>(*p).is_some())
         .count();
     tokens + rebel_towns
 }
@@ -115,7 +116,7 @@ fn unrest(world: &World, realm: Entity) -> usize {
 fn wars_won(world: &World, realm: Entity, against: Option<Entity>) -> usize {
     let (me, them) = (sid_of(world, realm), against.map(|a| sid_of(world, a)));
     world
-        .resource::<Victories>()
+        .res::<Victories>()
         .0
         .iter()
         .filter(|(w, l)| *w == me && them.is_none_or(|t| t == *l))
@@ -124,12 +125,12 @@ fn wars_won(world: &World, realm: Entity, against: Option<Entity>) -> usize {
 
 /// Where `realm` stands on `condition` now.
 pub fn measure(world: &World, realm: Entity, condition: &Condition) -> Measure {
-    let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let mat = world.read::<Mat>(realm).cloned().unwrap_or_default();
     let area = |id: &str| entity(world, id);
     match condition {
         Condition::Province(p) => Measure::yes(
             entity(world, p)
-                .and_then(|p| world.get::<OwnedBy>(p))
+                .and_then(|p| world.read::<OwnedBy>(p))
                 .is_some_and(|o| o.0 == realm),
         ),
         Condition::ProvincesIn(a, n) => {
@@ -153,7 +154,7 @@ pub fn measure(world: &World, realm: Entity, condition: &Condition) -> Measure {
                 .into_iter()
                 .filter(|p| {
                     area_of(world, *p)
-                        .and_then(|a| world.get::<Area>(a))
+                        .and_then(|a| world.read::<Area>(a))
                         .is_some_and(|a| a.distant)
                 })
                 .count();
@@ -237,12 +238,12 @@ pub fn measure(world: &World, realm: Entity, condition: &Condition) -> Measure {
         Condition::Discovered(continent) => Measure::yes(
             continent == "europe"
                 || world
-                    .get::<Discovered>(realm)
+                    .read::<Discovered>(realm)
                     .is_some_and(|d| d.0.contains(continent)),
         ),
         Condition::Religion(religion) => Measure::yes(
             world
-                .get::<Realm>(realm)
+                .read::<Realm>(realm)
                 .is_some_and(|r| r.religion == *religion),
         ),
         Condition::Advisors(n) => Measure::count(advisors(world, realm).len(), *n),

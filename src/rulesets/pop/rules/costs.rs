@@ -7,6 +7,7 @@
 //! later take or give is not part of it. A deal offered to another player is charged when it
 //! is accepted: `Propose` lists the proposer's share, `Accept` the answering realm's.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -113,13 +114,9 @@ impl Cost {
 /// What taking `action` now costs `realm` up front, for the decision pending. Actions that
 /// cost nothing (passing, taking an Event, choosing an option, ...) are free.
 pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
-    let pending = world
-        .resource::<Pending>()
-        .0
-        .as_ref()
-        .map(|d| d.kind.clone());
-    let index = |key: &str| world.resource::<Index>().get(key);
-    let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let pending = world.res::<Pending>().0.as_ref().map(|d| d.kind.clone());
+    let index = |key: &str| world.res::<Index>().get(key);
+    let mat = world.read::<Mat>(realm).cloned().unwrap_or_default();
     let mut cost = Cost::default();
     match action {
         Action::IncreaseStability => cost.adm = economy::stability_cost(world, realm),
@@ -185,7 +182,7 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             cost.manpower = military::unit_manpower(*kind, *mercenary);
         }
         Action::Siege { province } => {
-            let target = index(province).and_then(|p| Some((p, world.get::<InArea>(p)?.0)));
+            let target = index(province).and_then(|p| Some((p, world.read::<InArea>(p)?.0)));
             if let Some((p, area)) = target {
                 cost.mil = military::siege_cost(world, realm, area, p, 0);
             }
@@ -200,7 +197,7 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
         }
         Action::Accept => {
             if let Some(DecisionKind::Proposal { .. }) = pending
-                && let Some(deal) = world.resource::<generic::Generic>().deal.clone()
+                && let Some(deal) = world.res::<generic::Generic>().deal.clone()
             {
                 cost = deal_cost(world, realm, deal.from, deal.to, &deal.offer);
             }
@@ -212,7 +209,7 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
         Action::Reroll => cost.dip = explore::REROLL_DIP,
         Action::Discover { .. }
             if world
-                .resource::<generic::Generic>()
+                .res::<generic::Generic>()
                 .explore
                 .is_some_and(|roll| roll.mark) =>
         {
@@ -252,11 +249,11 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
         Action::PayInflation { adm: false } => cost.loans = 1,
         Action::PlayCard { card } => {
             let hand = world
-                .get::<crate::rulesets::pop::rules::cards::Hand>(realm)
+                .read::<crate::rulesets::pop::rules::cards::Hand>(realm)
                 .map(|h| h.cards.clone())
                 .unwrap_or_default();
             if let Some(c) = cards::find_card(world, &hand, card) {
-                let def = &world.resource::<Content>().0.action_cards[c];
+                let def = &world.res::<Content>().0.action_cards[c];
                 cost.add_mp(def.deck, economy::card_mp_cost(world, realm, def));
                 cost.ducats = i32::from(def.ducats);
             }
@@ -274,7 +271,7 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
         }
         Action::ReplenishManpower { units } => cost.mil = minor::replenish_cost(*units),
         Action::TakeDiscard { card } => {
-            let content = &world.resource::<Content>().0;
+            let content = &world.res::<Content>().0;
             if let Some(def) = content.action_cards.iter().find(|c| c.id == *card) {
                 cost.add_mp(
                     def.deck,
@@ -288,10 +285,10 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             if let (Some(DecisionKind::EventOption { .. }), Some((_, card))) = (
                 pending,
                 world
-                    .resource::<crate::rulesets::pop::rules::events::EventInProgress>()
+                    .res::<crate::rulesets::pop::rules::events::EventInProgress>()
                     .0,
             ) {
-                let def = &world.resource::<Content>().0.events[card];
+                let def = &world.res::<Content>().0.events[card];
                 if let Some(o) = def.options.get(usize::from(*option)) {
                     cost = effects_cost(&mat, economy::max_loans(world, realm), &o.effects);
                 }
@@ -382,10 +379,10 @@ pub fn effects_cost(
 /// Each legal answer to the pending decision with what it costs the deciding realm.
 pub fn legal_actions_with_costs(world: &World) -> Vec<(Action, Cost)> {
     let Some(realm) = world
-        .resource::<Pending>()
+        .res::<Pending>()
         .0
         .as_ref()
-        .and_then(|d| world.resource::<Index>().get(&d.realm))
+        .and_then(|d| world.res::<Index>().get(&d.realm))
     else {
         return Vec::new();
     };
@@ -409,7 +406,7 @@ fn activation(world: &World, pending: Option<&DecisionKind>) -> i32 {
 
 /// The character on a card in the realm's hand.
 fn card_character(world: &World, realm: Entity, card: &str) -> Option<Entity> {
-    let hand = world.get::<cards::Hand>(realm)?;
+    let hand = world.read::<cards::Hand>(realm)?;
     let index = cards::find_card(world, &hand.cards, card)?;
     characters::card_character(world, index)
 }
@@ -442,14 +439,14 @@ fn deal_cost(world: &World, payer: Entity, from: Entity, to: Entity, offer: &Off
 /// What refusing the Call to Arms being answered costs: prestige and influence in the caller's
 /// areas for a defensive call the realm is not excused from.
 fn refusal_cost(world: &World, realm: Entity, cost: &mut Cost) {
-    let Some(call) = world.resource::<war::WarState>().asked.clone() else {
+    let Some(call) = world.res::<war::WarState>().asked.clone() else {
         return;
     };
     if !war::refusal_is_penalised(world, &call) {
         return;
     }
     cost.prestige = war::REFUSAL_PRESTIGE;
-    if let Some(caller) = world.resource::<Index>().by_sid(call.caller) {
+    if let Some(caller) = world.res::<Index>().by_sid(call.caller) {
         cost.influence = influence_within(world, realm, &owned_areas(world, caller))
             .min(i32::from(war::REFUSAL_INFLUENCE));
     }
@@ -463,7 +460,7 @@ fn cut_ties_cost(world: &World, realm: Entity, tie: &Tie, cost: &mut Cost) {
         Tie::Influence { .. } => cost.influence = 1,
         Tie::Claim { .. } => {}
         Tie::Alliance { realm: ally } => {
-            let Some(ally) = world.resource::<Index>().get(ally) else {
+            let Some(ally) = world.res::<Index>().get(ally) else {
                 return;
             };
             let held = influence_within(world, realm, &owned_areas(world, ally));
@@ -491,7 +488,7 @@ pub fn warning(world: &World, realm: Entity, action: &Action) -> Option<String> 
     let cost = action_cost(world, realm, action);
     let mut why = Vec::new();
     if let Action::DeclareWar { target: key } = action {
-        let target = world.resource::<Index>().get(key)?;
+        let target = world.res::<Index>().get(key)?;
         why.push(format!("This starts a war with {key}."));
         let has_cb = war::casus_belli(world, realm, target).is_some();
         if !has_cb {
@@ -523,7 +520,7 @@ pub fn warning(world: &World, realm: Entity, action: &Action) -> Option<String> 
         }
     } else {
         let imperial_call = world
-            .resource::<war::WarState>()
+            .res::<war::WarState>()
             .asked
             .as_ref()
             .is_some_and(|call| call.imperial);
@@ -540,7 +537,7 @@ pub fn warning(world: &World, realm: Entity, action: &Action) -> Option<String> 
         }
     }
     if cost.stability > 0 {
-        let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
+        let stability = world.read::<Mat>(realm).map_or(0, |m| m.stability);
         let below = (cost.stability - (stability + 3)).max(0);
         if below > 0 {
             why.push(format!(

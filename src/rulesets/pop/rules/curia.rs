@@ -10,6 +10,7 @@
 //! realm controlling Roma keeps no other cardinal, and the slots shrink with the number of
 //! Catholic Player Realms.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -81,25 +82,25 @@ impl Curia {
 
 fn is_catholic(world: &World, realm: Entity) -> bool {
     world
-        .get::<Realm>(realm)
+        .read::<Realm>(realm)
         .is_some_and(|r| r.religion.catholic())
 }
 
 fn is_muslim(world: &World, realm: Entity) -> bool {
     world
-        .get::<Realm>(realm)
+        .read::<Realm>(realm)
         .is_some_and(|r| r.religion.muslim())
 }
 
 /// A Player Realm in play whose State Religion is Catholic: only these hold cardinals.
 fn may_hold_cardinals(world: &World, realm: Entity) -> bool {
-    world.get::<PlayerRealm>(realm).is_some() && is_catholic(world, realm)
+    world.read::<PlayerRealm>(realm).is_some() && is_catholic(world, realm)
 }
 
 /// The Catholic Player Realms in play, in seat order.
 pub fn catholic_players(world: &World) -> Vec<Entity> {
     world
-        .get_resource::<Seats>()
+        .get_res::<Seats>()
         .map(|s| s.0.clone())
         .unwrap_or_default()
         .into_iter()
@@ -110,7 +111,7 @@ pub fn catholic_players(world: &World) -> Vec<Entity> {
 /// Regular cardinal slots: one more than the Catholic Player Realms (the Roma slot besides).
 pub fn regular_slots(world: &World) -> usize {
     // Counted without listing the realms: asked after every step.
-    world.get_resource::<Seats>().map_or(0, |s| {
+    world.get_res::<Seats>().map_or(0, |s| {
         s.0.iter()
             .filter(|r| may_hold_cardinals(world, **r))
             .count()
@@ -121,8 +122,8 @@ fn option_entity(
     world: &World,
     pick: impl Fn(&crate::rulesets::pop::content::schema::ScenarioOptions) -> Option<&String>,
 ) -> Option<Entity> {
-    let content = &world.resource::<Content>().0;
-    pick(&content.options).and_then(|k| world.resource::<Index>().get(k))
+    let content = &world.res::<Content>().0;
+    pick(&content.options).and_then(|k| world.res::<Index>().get(k))
 }
 
 pub fn papal_states(world: &World) -> Option<Entity> {
@@ -137,7 +138,7 @@ pub fn roma_province(world: &World) -> Option<Entity> {
 fn roma_controller(world: &World) -> Option<Entity> {
     let roma = roma_province(world)?;
     crate::rulesets::pop::rules::military::controller(world, roma)
-        .filter(|c| world.get::<PlayerRealm>(*c).is_some())
+        .filter(|c| world.read::<PlayerRealm>(*c).is_some())
 }
 
 /// Who holds the Roma slot: the Player Realm controlling Roma (if it is Catholic; a Player
@@ -173,7 +174,7 @@ pub fn regular_of(world: &World, realm: Entity) -> usize {
     }
     let key = key_of(world, realm);
     world
-        .resource::<Curia>()
+        .res::<Curia>()
         .cardinals
         .iter()
         .filter(|c| **c == key)
@@ -195,7 +196,7 @@ fn standings(world: &World) -> Vec<(Entity, usize, usize)> {
 }
 
 fn standings_now(world: &World) -> Vec<(Entity, usize, usize)> {
-    let curia = world.resource::<Curia>();
+    let curia = world.res::<Curia>();
     let roma = roma_holder(world);
     catholic_players(world)
         .into_iter()
@@ -252,11 +253,11 @@ pub fn stability_discount(world: &World, realm: Entity) -> i32 {
 /// Setup: each Catholic Player Realm in play places its scenario cardinals, the track filled
 /// left to right in the scenario's order of realms, as far as the slots go.
 pub(crate) fn set_up_curia(world: &mut World) {
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let slots = regular_slots(world);
     let mut curia = Curia::default();
     for def in content.realms.iter().filter(|r| r.cardinals > 0) {
-        let Some(realm) = world.resource::<Index>().get(&def.id) else {
+        let Some(realm) = world.res::<Index>().get(&def.id) else {
             continue;
         };
         if !may_hold_cardinals(world, realm) {
@@ -271,7 +272,7 @@ pub(crate) fn set_up_curia(world: &mut World) {
     let placed = curia.cardinals.len();
     world.insert_resource(curia);
     if placed > 0 || papal_states(world).is_some() {
-        let track = world.resource::<Curia>().cardinals.join(", ");
+        let track = world.res::<Curia>().cardinals.join(", ");
         write(
             world,
             Note::new(
@@ -354,8 +355,8 @@ fn curia_settled(world: &World) -> bool {
     let controller = roma_controller(world);
     let roma = roma_holder(world);
     let slots = regular_slots(world);
-    let index = world.resource::<Index>();
-    let curia = world.resource::<Curia>();
+    let index = world.res::<Index>();
+    let curia = world.res::<Curia>();
     let holds = |key: &String| {
         index
             .get(key)
@@ -373,7 +374,7 @@ fn curia_settled(world: &World) -> bool {
 fn remove_cardinal(world: &mut World, realm: Entity, rule: &'static str, why: &str) -> bool {
     let name = key_of(world, realm);
     let slot = world
-        .resource::<Curia>()
+        .res::<Curia>()
         .cardinals
         .iter()
         .rposition(|c| *c == name);
@@ -391,12 +392,12 @@ pub fn tidy(world: &mut World) {
     if curia_settled(world) {
         return;
     }
-    let keys: Vec<String> = world.resource::<Curia>().cardinals.clone();
+    let keys: Vec<String> = world.res::<Curia>().cardinals.clone();
     let mut gone: Vec<(String, &'static str, &'static str)> = Vec::new();
     let roma_controller = roma_controller(world).map(|r| key_of(world, r));
     let mut kept = Vec::new();
     for key in keys {
-        let realm = world.resource::<Index>().get(&key);
+        let realm = world.res::<Index>().get(&key);
         if !realm.is_some_and(|r| may_hold_cardinals(world, r)) {
             gone.push((
                 key,
@@ -421,13 +422,13 @@ pub fn tidy(world: &mut World) {
     }
     let roma = roma_holder(world).map(|r| key_of(world, r));
     let changed = {
-        let curia = world.resource::<Curia>();
+        let curia = world.res::<Curia>();
         curia.cardinals != kept || curia.roma != roma
     };
     if !changed {
         return;
     }
-    let roma_before = world.resource::<Curia>().roma.clone();
+    let roma_before = world.res::<Curia>().roma.clone();
     {
         let mut curia = world.resource_mut::<Curia>();
         curia.cardinals = kept;
@@ -461,12 +462,12 @@ pub fn tidy(world: &mut World) {
 /// regular cardinal of the realm with the most cardinals (Roma's counted, never removed); among
 /// realms tied for the most, the cardinal standing furthest right (house rule).
 pub fn dying_cardinal(world: &World) -> Option<usize> {
-    let curia = &world.resource::<Curia>().cardinals;
+    let curia = &world.res::<Curia>().cardinals;
     curia
         .iter()
         .enumerate()
         .filter_map(|(i, key)| {
-            let realm = world.resource::<Index>().get(key)?;
+            let realm = world.res::<Index>().get(key)?;
             Some((cardinals_of(world, realm), i))
         })
         .max_by_key(|(n, i)| (*n, *i))
@@ -511,7 +512,7 @@ pub fn resolve_cardinal_dies(world: &mut World, chooser: Option<Entity>) -> bool
 /// outcome: taking any cardinal out of a run of one realm's neighbouring cardinals leaves the
 /// same track, so each run offers its rightmost.
 pub fn cardinal_choices(world: &World, of: Option<&str>) -> Vec<usize> {
-    let track = &world.resource::<Curia>().cardinals;
+    let track = &world.res::<Curia>().cardinals;
     (0..track.len())
         .filter(|&i| of.is_none_or(|r| track[i] == r))
         .filter(|&i| track.get(i + 1) != Some(&track[i]))
@@ -560,8 +561,8 @@ pub fn answer_cardinal(
                 ids::CURIA_EXCOMMUNICATE,
                 "its ruler is excommunicated",
             );
-            let target = world.resource::<Curia>().excommunicated.clone();
-            if let Some(t) = target.and_then(|t| world.resource::<Index>().get(&t)) {
+            let target = world.res::<Curia>().excommunicated.clone();
+            if let Some(t) = target.and_then(|t| world.res::<Index>().get(&t)) {
                 discard_catholic_influence(world, t);
             }
             world
@@ -639,13 +640,13 @@ fn score_crusade(world: &mut World) {
         };
         (area, std::mem::take(&mut curia.committed))
     };
-    let Some(area) = world.resource::<Index>().get(&area_key) else {
+    let Some(area) = world.res::<Index>().get(&area_key) else {
         return;
     };
     let muslim_left = !muslim_provinces(world, area).is_empty();
     let committed: Vec<Entity> = committed
         .iter()
-        .filter_map(|k| world.resource::<Index>().get(k))
+        .filter_map(|k| world.res::<Index>().get(k))
         .filter(|r| is_catholic(world, *r))
         .collect();
     if committed.is_empty() {
@@ -720,10 +721,10 @@ pub fn excommunication_cb(world: &World, realm: Entity, target: Entity) -> bool 
     realm != target
         && is_catholic(world, realm)
         && world
-            .resource::<Curia>()
+            .res::<Curia>()
             .excommunicated
             .as_deref()
-            .is_some_and(|k| world.resource::<Index>().get(k) == Some(target))
+            .is_some_and(|k| world.res::<Index>().get(k) == Some(target))
 }
 
 /// The Holy War CB of a Crusade: a Catholic realm against a Muslim realm owning a province in
@@ -738,11 +739,11 @@ pub fn holy_war_cb(world: &World, realm: Entity, target: Entity) -> bool {
 }
 
 fn crusade_area(world: &World) -> Option<Entity> {
-    let curia = world.resource::<Curia>();
+    let curia = world.res::<Curia>();
     curia
         .crusade
         .as_deref()
-        .and_then(|a| world.resource::<Index>().get(a))
+        .and_then(|a| world.res::<Index>().get(a))
 }
 
 /// A declaration of war on a Crusade's target with the Holy War CB commits the realm to the
@@ -756,7 +757,7 @@ pub fn note_declaration(world: &mut World, realm: Entity, target: Entity) {
 
 fn commit(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
-    if world.resource::<Curia>().committed.contains(&name) {
+    if world.res::<Curia>().committed.contains(&name) {
         return;
     }
     world.resource_mut::<Curia>().committed.push(name.clone());
@@ -827,8 +828,8 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
 
 /// Why the realm may take no Papal Action now, if so.
 fn papal_action_problem(world: &World, realm: Entity) -> Option<Illegal> {
-    let flow = world.resource::<Flow>();
-    let curia = world.resource::<Curia>();
+    let flow = world.res::<Flow>();
+    let curia = world.res::<Curia>();
     let why = if flow.age > PAPAL_ACTION_LAST_AGE {
         "Papal Actions are taken only in Ages I and II"
     } else if !is_controller(world, realm) {
@@ -850,7 +851,7 @@ fn papal_action_problem(world: &World, realm: Entity) -> Option<Illegal> {
 /// Catholic realm in play (holding a province), neither the controller itself nor the Papal
 /// States. The candidates and the check both ask this.
 fn excommunicate_problem(world: &World, realm: Entity, target: Entity) -> Option<&'static str> {
-    let why = if world.get::<Realm>(target).is_none() {
+    let why = if world.read::<Realm>(target).is_none() {
         "no such realm"
     } else if target == realm {
         "the Papal Controller does not excommunicate itself"
@@ -859,7 +860,7 @@ fn excommunicate_problem(world: &World, realm: Entity, target: Entity) -> Option
     } else if !is_catholic(world, target) {
         "only a Catholic realm's ruler is excommunicated"
     } else if world
-        .get::<Owns>(target)
+        .read::<Owns>(target)
         .is_none_or(|o| o.iter().next().is_none())
     {
         "the realm holds no province: it is out of the game"
@@ -876,7 +877,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
     if let Some(p) = papal_action_problem(world, realm) {
         return Some(p);
     }
-    let index = |k: &str| world.resource::<Index>().get(k);
+    let index = |k: &str| world.res::<Index>().get(k);
     match action {
         Action::Excommunicate { realm: target } => {
             let why = match index(target) {
@@ -886,7 +887,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             Some(Illegal::new(ids::CURIA_EXCOMMUNICATE, why))
         }
         Action::CallCrusade { area, war } => {
-            let Some(a) = index(area).filter(|a| world.get::<Area>(*a).is_some()) else {
+            let Some(a) = index(area).filter(|a| world.read::<Area>(*a).is_some()) else {
                 return Some(Illegal::new(ids::CURIA_CRUSADE, "no such area"));
             };
             if muslim_provinces(world, a).len() < CRUSADE_PROVINCES {
@@ -921,7 +922,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     let name = key_of(world, realm);
     match action {
         Action::Excommunicate { realm: target } => {
-            let t = world.resource::<Index>().get(target)?;
+            let t = world.res::<Index>().get(target)?;
             change_mp(
                 world,
                 realm,
@@ -941,7 +942,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 .realm(&name)
                 .subject(sid_of(world, t)),
             );
-            if world.get::<PlayerRealm>(t).is_some() {
+            if world.read::<PlayerRealm>(t).is_some() {
                 change_stability(
                     world,
                     t,
@@ -969,7 +970,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             Some(true)
         }
         Action::CallCrusade { area, war } => {
-            let a = world.resource::<Index>().get(area)?;
+            let a = world.res::<Index>().get(area)?;
             change_mp(
                 world,
                 realm,
@@ -991,9 +992,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 .realm(&name)
                 .subject(sid_of(world, a)),
             );
-            let target = war
-                .as_deref()
-                .and_then(|t| world.resource::<Index>().get(t));
+            let target = war.as_deref().and_then(|t| world.res::<Index>().get(t));
             let Some(t) = target else {
                 return Some(true);
             };

@@ -2,6 +2,7 @@
 //! buying and selling provinces, answered by the other player) and the basic diplomatic actions
 //! of FACTS 4 (Influence, Forge Alliance, Fabricate Claim; Trade lives in `trade`).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -65,7 +66,7 @@ pub fn owns(action: &Action) -> bool {
 
 fn other_players(world: &World, realm: Entity) -> Vec<Entity> {
     world
-        .resource::<Seats>()
+        .res::<Seats>()
         .0
         .iter()
         .copied()
@@ -190,9 +191,9 @@ fn claim_areas(world: &World, realm: Entity) -> Vec<Entity> {
 
 /// Whether influence may go to an area: one with a Non-Player Realm's province (house rule).
 fn influence_area(world: &World, area: Entity) -> bool {
-    world.get::<AreaProvinces>(area).is_some_and(|ps| {
+    world.read::<AreaProvinces>(area).is_some_and(|ps| {
         ps.iter()
-            .any(|p| owner(world, p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some()))
+            .any(|p| owner(world, p).is_some_and(|o| world.read::<NonPlayerRealm>(o).is_some()))
     })
 }
 
@@ -250,7 +251,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
         ))
         .flat_map(|a| provinces_of(world, a))
         .filter_map(|p| owner(world, p))
-        .filter(|o| world.get::<NonPlayerRealm>(*o).is_some())
+        .filter(|o| world.read::<NonPlayerRealm>(*o).is_some())
         .collect();
     sort_dedup_by_sid(world, &mut partners);
     all.extend(partners.into_iter().map(|r| Action::ForgeAlliance {
@@ -281,7 +282,7 @@ fn claimable_areas_now(world: &World, realm: Entity) -> Vec<Entity> {
     let presence = presence_areas(world, realm);
     let mut areas = presence.clone();
     for a in &presence {
-        if let Some(b) = world.get::<LandBorders>(*a) {
+        if let Some(b) = world.read::<LandBorders>(*a) {
             areas.extend(b.0.iter().map(|(n, _)| *n));
         }
     }
@@ -299,8 +300,8 @@ fn claimable_areas_now(world: &World, realm: Entity) -> Vec<Entity> {
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
     match action {
         Action::Propose { realm: to, offer } => {
-            let Some(other) = lookup(world, to)
-                .filter(|o| *o != realm && world.resource::<Seats>().0.contains(o))
+            let Some(other) =
+                lookup(world, to).filter(|o| *o != realm && world.res::<Seats>().0.contains(o))
             else {
                 return Some(Illegal::new(
                     ids::PROPOSAL,
@@ -312,7 +313,8 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             offer_problem(world, realm, other, offer)
         }
         Action::Influence { area } => {
-            let Some(area) = lookup(world, area).filter(|a| world.get::<Area>(*a).is_some()) else {
+            let Some(area) = lookup(world, area).filter(|a| world.read::<Area>(*a).is_some())
+            else {
                 return Some(Illegal::new(ids::ACT_INFLUENCE, "no such area"));
             };
             influence_problem(world, realm, area, 0, false).or_else(|| {
@@ -327,7 +329,8 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             forge_problem(world, realm, npr)
         }
         Action::FabricateClaim { area } => {
-            let Some(area) = lookup(world, area).filter(|a| world.get::<Area>(*a).is_some()) else {
+            let Some(area) = lookup(world, area).filter(|a| world.read::<Area>(*a).is_some())
+            else {
                 return Some(Illegal::new(ids::ACT_FABRICATE_CLAIM, "no such area"));
             };
             let why = if at_war(world, realm) {
@@ -431,7 +434,8 @@ pub fn offer_problem(
         if war {
             return err(ids::MARRIAGE, only_money.into());
         }
-        if world.get::<Interregnum>(realm).is_some() || world.get::<Interregnum>(other).is_some() {
+        if world.read::<Interregnum>(realm).is_some() || world.read::<Interregnum>(other).is_some()
+        {
             return err(
                 ids::INTERREGNUM_RESTRICTIONS,
                 "no new Royal Marriage during an Interregnum".into(),
@@ -499,7 +503,7 @@ fn sale_problem(world: &World, realm: Entity, other: Entity, offer: &Offer) -> O
     };
     let mut seen = Vec::new();
     for key in &offer.provinces {
-        let Some(p) = lookup(world, key).filter(|p| world.get::<Province>(*p).is_some()) else {
+        let Some(p) = lookup(world, key).filter(|p| world.read::<Province>(*p).is_some()) else {
             return err(format!("no province {key}"));
         };
         if seen.contains(&p) {
@@ -509,18 +513,18 @@ fn sale_problem(world: &World, realm: Entity, other: Entity, offer: &Offer) -> O
         if owner(world, p) != Some(seller) {
             return err("all provinces sold must belong to the same realm".into());
         }
-        if world.get::<IsCapital>(p).is_some() {
+        if world.read::<IsCapital>(p).is_some() {
             return err(format!("{key} is a capital and not for sale"));
         }
-        if world.get::<ControlledBy>(p).is_some_and(|c| c.0 != seller)
-            || world.get::<RebelTown>(p).is_some()
+        if world.read::<ControlledBy>(p).is_some_and(|c| c.0 != seller)
+            || world.read::<RebelTown>(p).is_some()
         {
             return err(format!("{key} is occupied"));
         }
-        let vassal = world.get::<Holdings>(p).is_some_and(|h| {
+        let vassal = world.read::<Holdings>(p).is_some_and(|h| {
             h.iter().any(|t| {
-                world.get::<Vassal>(t).is_some()
-                    && world.get::<TokenOf>(t).is_some_and(|o| o.0 == seller)
+                world.read::<Vassal>(t).is_some()
+                    && world.read::<TokenOf>(t).is_some_and(|o| o.0 == seller)
             })
         });
         if vassal {
@@ -557,7 +561,7 @@ pub fn sale_prestige(world: &World, seller: Entity, provinces: &[Entity]) -> i32
     provinces
         .iter()
         .filter(|p| is_core(world, **p, seller))
-        .filter_map(|p| world.get::<Province>(*p).map(Province::tax_value))
+        .filter_map(|p| world.read::<Province>(*p).map(Province::tax_value))
         .sum::<i32>()
         * 2
 }
@@ -571,7 +575,7 @@ fn influence_problem(
 ) -> Option<Illegal> {
     let why = if !discovered(world, realm, area) {
         "that area is on a continent you have not discovered"
-    } else if world.get::<Area>(area).is_some_and(|a| a.distant) {
+    } else if world.read::<Area>(area).is_some_and(|a| a.distant) {
         "no influence goes to a distant area (colonists count as influence there instead)"
     } else if !influence_area(world, area) {
         "influence goes to areas with a Non-Player Realm's province"
@@ -609,7 +613,7 @@ pub fn influence_with(world: &World, realm: Entity, npr: Entity) -> u8 {
 pub fn influence_for_alliance(world: &World, realm: Entity, npr: Entity) -> u8 {
     let cubes = influence_with(world, realm, npr);
     if crate::rulesets::pop::rules::war::distant_realm(world, npr) {
-        let colonists = world.get::<Mat>(realm).map_or(0, |m| m.colonists);
+        let colonists = world.read::<Mat>(realm).map_or(0, |m| m.colonists);
         cubes.saturating_add(colonists)
     } else {
         cubes
@@ -628,7 +632,7 @@ fn forge_problem(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
 
 /// Why `realm` could not forge an alliance with `npr` even with a free alliance slot.
 pub fn forge_problem_but_cap(world: &World, realm: Entity, npr: Entity) -> Option<Illegal> {
-    let why = if world.get::<NonPlayerRealm>(npr).is_none() || owned(world, npr).is_empty() {
+    let why = if world.read::<NonPlayerRealm>(npr).is_none() || owned(world, npr).is_empty() {
         "only a Non-Player Realm on the board".to_string()
     } else if mp(world, realm, MpKind::Dip) < forge_cost(world, npr) {
         format!("an alliance with it costs {} dip", forge_cost(world, npr))
@@ -654,7 +658,7 @@ pub fn forge_problem_but_cap(world: &World, realm: Entity, npr: Entity) -> Optio
 /// An NPR allied to any Player Realm (house rule: one PR ally at a time).
 fn seats_allied_to(world: &World, npr: Entity) -> bool {
     world
-        .resource::<Seats>()
+        .res::<Seats>()
         .0
         .iter()
         .any(|s| allied(world, *s, npr))
@@ -827,7 +831,7 @@ pub fn answer_problem(world: &World, action: &Action) -> Option<Illegal> {
     match action {
         Action::Decline => None,
         Action::Accept => {
-            let deal = world.resource::<Generic>().deal.clone()?;
+            let deal = world.res::<Generic>().deal.clone()?;
             offer_problem(world, deal.from, deal.to, &deal.offer)
         }
         _ => Some(Illegal::new(ids::PROPOSAL, "accept or decline the offer")),
@@ -856,7 +860,7 @@ pub fn answer(world: &mut World, action: &Action) {
 
 /// A realm's answer to the draw a Royal Marriage offers it: `Accept` draws the card.
 pub fn answer_marriage_draw(world: &mut World, action: &Action) {
-    if world.resource::<Generic>().marriage_draws.is_empty() {
+    if world.res::<Generic>().marriage_draws.is_empty() {
         return;
     }
     let (realm, kind) = world.resource_mut::<Generic>().marriage_draws.remove(0);
@@ -873,7 +877,7 @@ pub fn answer_marriage_draw(world: &mut World, action: &Action) {
             .realm(&name),
         );
     }
-    if world.resource::<Generic>().marriage_draws.is_empty() {
+    if world.res::<Generic>().marriage_draws.is_empty() {
         world.resource_mut::<Generic>().finished = true;
     }
 }
@@ -979,11 +983,11 @@ pub fn influence_answer_problem(world: &World, realm: Entity, action: &Action) -
             ));
         }
     };
-    let Some(area) = lookup(world, area).filter(|a| world.get::<Area>(*a).is_some()) else {
+    let Some(area) = lookup(world, area).filter(|a| world.read::<Area>(*a).is_some()) else {
         return Some(Illegal::new(ids::ACT_INFLUENCE, "no such area"));
     };
     let placed = world
-        .resource::<Generic>()
+        .res::<Generic>()
         .influence
         .as_ref()
         .and_then(|run| run.placed.iter().find(|(a, _)| *a == area).map(|(_, n)| *n))
@@ -1034,7 +1038,7 @@ pub fn influence_answer(world: &mut World, action: &Action) {
 }
 
 pub fn resume(world: &mut World) -> Resume {
-    let g = world.resource::<Generic>().clone();
+    let g = world.res::<Generic>().clone();
     if let Some((realm, kind)) = g.marriage_draws.first().copied() {
         let name = key_of(world, realm);
         ask(

@@ -1,6 +1,7 @@
 //! Phase 1 - Draw Cards. Step A reveals the Events; steps B-D (action cards, keeping them,
 //! missions) are ordered sets for the action-phase rules to fill.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
@@ -16,8 +17,8 @@ pub fn events_revealed(players: usize) -> (usize, usize) {
 
 /// Step A: the old row goes to the discard; players + 1 Events are drawn, the first 3 face up.
 pub(crate) fn reveal_events(world: &mut World) {
-    let players = world.resource::<Seats>().0.len();
-    let age = world.resource::<Flow>().age;
+    let players = world.res::<Seats>().0.len();
+    let age = world.res::<Flow>().age;
     let (count, face_up) = events_revealed(players);
     *world.resource_mut::<crate::rulesets::pop::rules::events::Leftover>() = Default::default();
     let mut display = world.resource_mut::<EventDisplay>();

@@ -1,6 +1,7 @@
 //! Treasury, monarch power and stability arithmetic shared by every rule that pays or gains:
 //! the MP cap, stability overflow and underflow, loans, forced loans and bankruptcy.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -55,7 +56,7 @@ pub fn card_mp_cost(
 ) -> i32 {
     let price = i32::from(def.cost);
     if card_increases_stability(def) {
-        let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
+        let stability = world.read::<Mat>(realm).map_or(0, |m| m.stability);
         (price + stability_surcharge(stability)).max(0)
     } else {
         price
@@ -79,7 +80,7 @@ pub fn papal_stability_saving(world: &World, realm: Entity) -> i32 {
 }
 
 fn stability_cost_with(world: &World, realm: Entity, papal: i32) -> i32 {
-    let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
+    let stability = world.read::<Mat>(realm).map_or(0, |m| m.stability);
     (increase_stability_cost(stability)
         - crate::rulesets::pop::rules::ideas::stability_discount(world, realm)
         - papal)

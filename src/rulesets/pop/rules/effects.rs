@@ -1,6 +1,7 @@
 //! Resolves card effects (the `Effect` enum modders combine) one at a time, pausing for the
 //! choices some of them need (which monarch power, which town, which Trade Node).
 
+use crate::engine::reads::Reads;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -44,7 +45,7 @@ pub enum Progress {
 /// Resolves queued effects until one needs a choice or none are left.
 pub fn resolve_effects(world: &mut World) -> Progress {
     loop {
-        let Some(realm) = world.resource::<EffectQueue>().realm else {
+        let Some(realm) = world.res::<EffectQueue>().realm else {
             return Progress::Done;
         };
         let Some(effect) = world.resource_mut::<EffectQueue>().items.pop_front() else {
@@ -68,10 +69,10 @@ pub fn apply_now(world: &mut World, realm: Entity, effects: &[Effect]) {
 
 /// Feeds the answer to the effect that asked for it. Returns false if the action is not for it.
 pub fn answer_effect(world: &mut World, action: &Action) -> bool {
-    let Some(realm) = world.resource::<EffectQueue>().realm else {
+    let Some(realm) = world.res::<EffectQueue>().realm else {
         return false;
     };
-    let front = world.resource::<EffectQueue>().items.front().cloned();
+    let front = world.res::<EffectQueue>().items.front().cloned();
     match (front, action) {
         (Some(Effect::AnyMp(amount)), Action::ChooseMp { kind }) => {
             world.resource_mut::<EffectQueue>().items.pop_front();
@@ -83,7 +84,7 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
             Action::ChooseProvince { province },
         ) => {
             world.resource_mut::<EffectQueue>().items.pop_front();
-            if let Some(p) = world.resource::<Index>().get(province) {
+            if let Some(p) = world.res::<Index>().get(province) {
                 add_unrest(world, realm, p);
             }
             // The rest of the unrest still to place, one fewer.
@@ -103,7 +104,7 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
             true
         }
         (Some(Effect::IntegrateArea), Action::IntegrateArea { area }) => {
-            let Some(area) = world.resource::<Index>().get(area) else {
+            let Some(area) = world.res::<Index>().get(area) else {
                 return false;
             };
             world.resource_mut::<EffectQueue>().items.pop_front();
@@ -117,18 +118,19 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
 /// Provinces holding this realm's town or vassal without unrest (in `area`, if given): where
 /// unrest can go.
 pub fn calm_holdings(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
-    token_provinces(world, realm, |t| world.get::<Unrest>(t).is_none())
+    token_provinces(world, realm, |t| world.read::<Unrest>(t).is_none())
         .into_iter()
-        .filter(|p| area.is_none_or(|a| world.get::<InArea>(*p).is_some_and(|i| i.0 == a)))
+        .filter(|p| area.is_none_or(|a| world.read::<InArea>(*p).is_some_and(|i| i.0 == a)))
         .collect()
 }
 
 pub fn add_unrest(world: &mut World, realm: Entity, province: Entity) {
-    let Some(holdings) = world.get::<Holdings>(province) else {
+    let Some(holdings) = world.read::<Holdings>(province) else {
         return;
     };
     let token = holdings.iter().find(|t| {
-        world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm) && world.get::<Unrest>(*t).is_none()
+        world.read::<TokenOf>(*t).is_some_and(|o| o.0 == realm)
+            && world.read::<Unrest>(*t).is_none()
     });
     let Some(token) = token else { return };
     world.entity_mut(token).insert(Unrest);
@@ -177,7 +179,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         Effect::Prestige(n) => change_prestige(world, realm, n, ids::EFFECT_PRESTIGE),
         Effect::Unrest(0) | Effect::UnrestIn(_, 0) => {}
         Effect::UnrestIn(area, n) => {
-            let area_e = world.resource::<Index>().get(&area);
+            let area_e = world.res::<Index>().get(&area);
             if area_e.is_none() || calm_holdings(world, realm, area_e).is_empty() {
                 write(
                     world,
@@ -225,7 +227,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         }
         Effect::Loan(n) => {
             for _ in 0..n {
-                let loans = world.get::<Mat>(realm).map_or(MAX_LOANS, |m| m.loans);
+                let loans = world.read::<Mat>(realm).map_or(MAX_LOANS, |m| m.loans);
                 if loans >= crate::rulesets::pop::rules::economy::max_loans(world, realm) {
                     // A loan the realm must take but may not: it cannot pay, so it goes bankrupt.
                     crate::rulesets::pop::rules::economy::bankruptcy(world, realm);
@@ -254,12 +256,12 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
             );
         }
         Effect::CoreToken(area) => {
-            if let Some(area_e) = world.resource::<Index>().get(&area) {
+            if let Some(area_e) = world.res::<Index>().get(&area) {
                 crate::rulesets::pop::rules::integrate::place_core_token(world, realm, area_e);
             }
         }
         Effect::Claim(area) => {
-            let Some(area_e) = world.resource::<Index>().get(&area) else {
+            let Some(area_e) = world.res::<Index>().get(&area) else {
                 return Progress::Done;
             };
             let mut claims = world.query::<&Claim>();
@@ -288,13 +290,13 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
             }
         }
         Effect::Faith(area, religion) => {
-            if let Some(area_e) = world.resource::<Index>().get(&area) {
+            if let Some(area_e) = world.res::<Index>().get(&area) {
                 crate::rulesets::pop::rules::religion::place_faith(world, area_e, religion);
             }
         }
         Effect::Cardinal => crate::rulesets::pop::rules::curia::gain_cardinal(world, realm),
         Effect::CasusBelli(target) => {
-            let Some(target_e) = world.resource::<Index>().get(&target) else {
+            let Some(target_e) = world.res::<Index>().get(&target) else {
                 return Progress::Done;
             };
             spawn_sim(
@@ -387,13 +389,13 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::MpType { amount } => {
             // A loss comes out of a pool that has something in it, while any has.
             let mat = world
-                .resource::<Index>()
+                .res::<Index>()
                 .get(&decision.realm)
-                .and_then(|r| world.get::<Mat>(r))
+                .and_then(|r| world.read::<Mat>(r))
                 .cloned()
                 .unwrap_or_default();
             let from_effect = matches!(
-                world.resource::<EffectQueue>().items.front(),
+                world.res::<EffectQueue>().items.front(),
                 Some(Effect::AnyMp(_))
             );
             let kinds: Vec<MpKind> = if from_effect || amount >= 0 {
@@ -404,7 +406,7 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
             } else {
                 // Stability -3 in Phase 4 D: 1 fewer of a type the realm receives.
                 world
-                    .resource::<Index>()
+                    .res::<Index>()
                     .get(&decision.realm)
                     .map(|r| crate::rulesets::pop::rules::monarch_power::shortfall_kinds(world, r))
                     .unwrap_or_default()
@@ -420,11 +422,11 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 .collect()
         }
         DecisionKind::UnrestTown => {
-            let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+            let Some(realm) = world.res::<Index>().get(&decision.realm) else {
                 return Vec::new();
             };
-            let area = match world.resource::<EffectQueue>().items.front() {
-                Some(Effect::UnrestIn(area, _)) => world.resource::<Index>().get(area),
+            let area = match world.res::<EffectQueue>().items.front() {
+                Some(Effect::UnrestIn(area, _)) => world.res::<Index>().get(area),
                 _ => None,
             };
             calm_holdings(world, realm, area)
@@ -435,7 +437,7 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 .collect()
         }
         DecisionKind::ExpandNode => {
-            let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+            let Some(realm) = world.res::<Index>().get(&decision.realm) else {
                 return Vec::new();
             };
             crate::rulesets::pop::rules::trade::expandable(world, realm)
@@ -444,7 +446,7 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 .collect()
         }
         DecisionKind::IntegrateArea => {
-            let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+            let Some(realm) = world.res::<Index>().get(&decision.realm) else {
                 return Vec::new();
             };
             integrate::integrable(world, realm)
@@ -497,7 +499,7 @@ pub fn for_each_realm(
     }
     loop {
         // A question a visit asked comes before the effects it queued.
-        if world.resource::<Pending>().0.is_some()
+        if world.res::<Pending>().0.is_some()
             || crate::rulesets::pop::rules::battle::fight(world) == Progress::Waiting
             || resolve_effects(world) == Progress::Waiting
             || crate::rulesets::pop::rules::characters::ask_reaction(world)

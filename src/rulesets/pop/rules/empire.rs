@@ -9,6 +9,7 @@
 //! every pass of the rules and keeps it legal: areas leave and rejoin on ownership changes, the
 //! counting electors are recomputed, and E is held under its cap (docs/rules_notes.md).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -144,17 +145,13 @@ pub const FAITH_FROM_AGE: u8 = 3;
 
 /// The Emperor's realm, if the Empire is in play.
 pub fn emperor(world: &World) -> Option<Entity> {
-    let key = world.get_resource::<Empire>()?.emperor.as_deref()?;
-    world.resource::<Index>().get(key)
+    let key = world.get_res::<Empire>()?.emperor.as_deref()?;
+    world.res::<Index>().get(key)
 }
 
 /// The Emperor's content id, for the log ("" without an Empire).
 fn emperor_key(world: &World) -> String {
-    world
-        .resource::<Empire>()
-        .emperor
-        .clone()
-        .unwrap_or_default()
+    world.res::<Empire>().emperor.clone().unwrap_or_default()
 }
 
 pub fn is_emperor(world: &World, realm: Entity) -> bool {
@@ -163,7 +160,7 @@ pub fn is_emperor(world: &World, realm: Entity) -> bool {
 
 /// The Emperor when it is a Non-Player Realm (18.8).
 pub fn npr_emperor(world: &World) -> Option<Entity> {
-    emperor(world).filter(|e| world.get::<NonPlayerRealm>(*e).is_some())
+    emperor(world).filter(|e| world.read::<NonPlayerRealm>(*e).is_some())
 }
 
 /// How many areas of the Empire hold units of realms outside it (18.8's count).
@@ -172,10 +169,10 @@ pub fn areas_with_outsiders(world: &World) -> u32 {
         .into_iter()
         .filter(|(_, a)| hre_area(world, *a))
         .filter(|(_, a)| {
-            world.get::<Present>(*a).is_some_and(|present| {
+            world.read::<Present>(*a).is_some_and(|present| {
                 present.iter().any(|u| {
                     world
-                        .get::<UnitOf>(u)
+                        .read::<UnitOf>(u)
                         .is_some_and(|o| is_external(world, o.0))
                 })
             })
@@ -195,7 +192,7 @@ pub fn npr_empire_defence(world: &World, npr: Entity, area: Entity, outsiders_be
 
 /// The Holy Roman Empire ceases to exist for the rest of the game (18.7, 18.8).
 pub fn dissolve(world: &mut World, rule: &'static str, why: &str) {
-    let Some(emp) = world.resource::<Empire>().emperor.clone() else {
+    let Some(emp) = world.res::<Empire>().emperor.clone() else {
         return;
     };
     {
@@ -217,7 +214,7 @@ pub fn dissolve(world: &mut World, rule: &'static str, why: &str) {
 pub fn imperial_influence_in(world: &World, area: Entity) -> u8 {
     let key = key_of(world, area);
     world
-        .resource::<Empire>()
+        .res::<Empire>()
         .imperial_influence
         .iter()
         .find(|(a, _)| *a == key)
@@ -230,9 +227,9 @@ pub fn imperial_areas_of(world: &World, realm: Entity) -> Vec<Entity> {
     if !is_emperor(world, realm) {
         return Vec::new();
     }
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     world
-        .resource::<Empire>()
+        .res::<Empire>()
         .imperial_influence
         .iter()
         .filter(|(_, n)| *n > 0)
@@ -276,7 +273,7 @@ pub fn imperial_targets(world: &World) -> Vec<Entity> {
         .filter(|a| {
             area_provinces(world, *a).iter().any(|p| {
                 owner(world, *p).is_some_and(|o| {
-                    world.get::<NonPlayerRealm>(o).is_some() && is_member(world, o)
+                    world.read::<NonPlayerRealm>(o).is_some() && is_member(world, o)
                 })
             })
         })
@@ -297,7 +294,7 @@ pub fn fill_imperial_manpower(world: &mut World) {
         .filter(|(_, a)| elector_counts(world, *a))
         .map(|(_, a)| u32::from(influence_with_imperial(world, emp, a)))
         .sum();
-    let before = world.resource::<Empire>().imperial_manpower;
+    let before = world.res::<Empire>().imperial_manpower;
     let now = (u32::from(before) + influence).min(u32::from(MAX_IMPERIAL_MANPOWER)) as u8;
     world.resource_mut::<Empire>().imperial_manpower = now;
     let name = key_of(world, emp);
@@ -320,11 +317,11 @@ pub fn raise_imperial_manpower(
     spec: &crate::rulesets::pop::rules::battle::BattleSpec,
 ) -> Vec<u32> {
     use crate::rulesets::pop::rules::battle::Party;
-    let pool = world.resource::<Empire>().imperial_manpower;
+    let pool = world.res::<Empire>().imperial_manpower;
     let Some(emp) = emperor(world) else {
         return Vec::new();
     };
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     let (Some(place), emp_sid) = (
         index.by_sid(spec.place),
         crate::rulesets::pop::state::sid_of(world, emp),
@@ -346,12 +343,12 @@ pub fn raise_imperial_manpower(
             .iter()
             .any(|p| owner(world, *p) == Some(emp))
             && world
-                .get::<LandBorders>(place)
+                .read::<LandBorders>(place)
                 .is_some_and(|b| b.0.iter().any(|(a, _)| hre_area(world, *a))));
     let npr_member = match enemy {
         Party::Realm(sid) => index
             .by_sid(sid)
-            .is_some_and(|r| world.get::<NonPlayerRealm>(r).is_some() && is_member(world, r)),
+            .is_some_and(|r| world.read::<NonPlayerRealm>(r).is_some() && is_member(world, r)),
         Party::Rebels => false,
     };
     if !near_the_empire || npr_member {
@@ -391,8 +388,8 @@ pub fn return_imperial_manpower(world: &mut World, raised: &[u32]) {
     }
     let survivors: Vec<Entity> = raised
         .iter()
-        .filter_map(|sid| world.resource::<Index>().by_sid(*sid))
-        .filter(|u| world.get::<Unit>(*u).is_some())
+        .filter_map(|sid| world.res::<Index>().by_sid(*sid))
+        .filter(|u| world.read::<Unit>(*u).is_some())
         .collect();
     let back = survivors.len().min(usize::from(MAX_IMPERIAL_MANPOWER)) as u8;
     for u in survivors {
@@ -406,7 +403,7 @@ fn empty_imperial_manpower_at_peace(world: &mut World) {
     let Some(emp) = emperor(world) else {
         return;
     };
-    if world.resource::<Empire>().imperial_manpower > 0
+    if world.res::<Empire>().imperial_manpower > 0
         && !crate::rulesets::pop::rules::relations::at_war(world, emp)
     {
         world.resource_mut::<Empire>().imperial_manpower = 0;
@@ -445,7 +442,7 @@ pub fn place_imperial(world: &mut World, area: Entity) {
 /// which a Non-Player Emperor has none of).
 fn take_up_imperial_influence(world: &mut World) {
     let e = authority(world);
-    let player = emperor(world).is_some_and(|emp| world.get::<PlayerRealm>(emp).is_some());
+    let player = emperor(world).is_some_and(|emp| world.read::<PlayerRealm>(emp).is_some());
     let mut empire = world.resource_mut::<Empire>();
     empire.imperial_influence.clear();
     empire.imperial_to_place = if player {
@@ -459,7 +456,7 @@ fn take_up_imperial_influence(world: &mut World) {
 /// them, or none when no area may. Returns whether a choice remains.
 fn place_imperial_without_choice(world: &mut World) -> bool {
     loop {
-        if world.resource::<Empire>().imperial_to_place == 0 {
+        if world.res::<Empire>().imperial_to_place == 0 {
             return false;
         }
         match imperial_targets(world).as_slice() {
@@ -480,9 +477,9 @@ fn set_up_imperial_influence(world: &mut World) {
     if !place_imperial_without_choice(world) {
         return;
     }
-    while world.resource::<Empire>().imperial_to_place > 0 {
+    while world.res::<Empire>().imperial_to_place > 0 {
         for area in imperial_targets(world) {
-            if world.resource::<Empire>().imperial_to_place == 0 {
+            if world.res::<Empire>().imperial_to_place == 0 {
                 break;
             }
             place_imperial(world, area);
@@ -510,7 +507,7 @@ pub(crate) fn redistribute_imperial_influence(world: &mut World) {
             if !place_imperial_without_choice(world) {
                 return Visit::Next;
             }
-            let left = world.resource::<Empire>().imperial_to_place;
+            let left = world.res::<Empire>().imperial_to_place;
             ask(
                 world,
                 key_of(world, realm),
@@ -523,7 +520,7 @@ pub(crate) fn redistribute_imperial_influence(world: &mut World) {
         },
         |world, _, action| {
             if let Action::PlaceInfluence { area } = action
-                && let Some(a) = world.resource::<Index>().get(&area)
+                && let Some(a) = world.res::<Index>().get(&area)
             {
                 place_imperial(world, a);
             }
@@ -536,7 +533,7 @@ pub(crate) fn redistribute_imperial_influence(world: &mut World) {
 /// Imperial Authority (0 without an Empire).
 pub fn authority(world: &World) -> i32 {
     world
-        .get_resource::<Empire>()
+        .get_res::<Empire>()
         .filter(|e| e.emperor.is_some())
         .map_or(0, |e| e.authority)
 }
@@ -544,29 +541,29 @@ pub fn authority(world: &World) -> i32 {
 /// Whether the area lies inside the Empire now: listed by the scenario and not left.
 pub fn hre_area(world: &World, area: Entity) -> bool {
     let Some((key, _)) = world
-        .resource::<EmpireAreas>()
+        .res::<EmpireAreas>()
         .hre
         .iter()
         .find(|(_, a)| *a == area)
     else {
         return false;
     };
-    let left = &world.resource::<Empire>().left;
+    let left = &world.res::<Empire>().left;
     left.is_empty() || !left.contains(key)
 }
 
 fn capital_province(world: &World, realm: Entity) -> Option<Entity> {
-    world.get::<Capital>(realm).map(|c| c.0)
+    world.read::<Capital>(realm).map(|c| c.0)
 }
 
 /// A member of the Empire (18.3): a realm in play whose capital lies inside the Empire.
 pub fn is_member(world: &World, realm: Entity) -> bool {
-    world.get::<Realm>(realm).is_some()
+    world.read::<Realm>(realm).is_some()
         && world
-            .get::<Owns>(realm)
+            .read::<Owns>(realm)
             .is_some_and(|o| o.iter().next().is_some())
         && capital_province(world, realm)
-            .and_then(|p| world.get::<InArea>(p).map(|a| a.0))
+            .and_then(|p| world.read::<InArea>(p).map(|a| a.0))
             .is_some_and(|a| hre_area(world, a))
 }
 
@@ -598,8 +595,8 @@ enum Listed {
 
 /// Finds the scenario's HRE areas and Elector Areas on the board (those it names that exist).
 pub fn index_areas(world: &mut World) {
-    let index = world.resource::<Index>();
-    let options = &world.resource::<Content>().0.options;
+    let index = world.res::<Index>();
+    let options = &world.res::<Content>().0.options;
     let find = |keys: &[String]| -> Vec<(String, Entity)> {
         keys.iter()
             .filter_map(|k| Some((k.clone(), index.get(k)?)))
@@ -692,7 +689,7 @@ fn listed_areas(world: &World, which: Listed) -> Vec<(String, Entity)> {
 
 /// `listed_areas` borrowed, for the questions asked after every step (nothing copied).
 fn listed(world: &World, which: Listed) -> impl Iterator<Item = (&String, Entity)> {
-    let areas = world.resource::<EmpireAreas>();
+    let areas = world.res::<EmpireAreas>();
     match which {
         Listed::Hre => &areas.hre,
         Listed::Electors => &areas.electors,
@@ -706,7 +703,7 @@ fn listed(world: &World, which: Listed) -> impl Iterator<Item = (&String, Entity
 fn elector_counts(world: &World, area: Entity) -> bool {
     // "Any province" does not depend on their order: read unsorted (asked every pass).
     hre_area(world, area)
-        && world.get::<AreaProvinces>(area).is_some_and(|ps| {
+        && world.read::<AreaProvinces>(area).is_some_and(|ps| {
             ps.iter()
                 .any(|p| owner(world, p).is_some_and(|o| capital_province(world, o) == Some(p)))
         })
@@ -734,10 +731,10 @@ pub fn max_authority(world: &World) -> i32 {
 /// Changes E by `delta` within its bounds (0 to the cap) and logs it under `rule`; returns the
 /// change made.
 pub fn change_authority(world: &mut World, delta: i32, rule: &'static str, why: &str) -> i32 {
-    let Some(name) = world.resource::<Empire>().emperor.clone() else {
+    let Some(name) = world.res::<Empire>().emperor.clone() else {
         return 0;
     };
-    let before = world.resource::<Empire>().authority;
+    let before = world.res::<Empire>().authority;
     let cap = max_authority(world).max(0);
     let after = if delta > 0 {
         (before + delta).min(cap.max(before))
@@ -762,12 +759,12 @@ pub fn change_authority(world: &mut World, delta: i32, rule: &'static str, why: 
 // Setup and upkeep of the Empire's state
 
 pub(crate) fn set_up_empire(world: &mut World) {
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let Some(name) = content
         .options
         .emperor
         .clone()
-        .filter(|k| world.resource::<Index>().get(k).is_some())
+        .filter(|k| world.res::<Index>().get(k).is_some())
     else {
         return;
     };
@@ -828,9 +825,9 @@ fn vassalized(world: &World, province: Entity) -> bool {
     let Some(o) = owner(world, province) else {
         return false;
     };
-    world.get::<Holdings>(province).is_some_and(|h| {
+    world.read::<Holdings>(province).is_some_and(|h| {
         h.iter().any(|t| {
-            world.get::<TokenOf>(t).is_some_and(|x| x.0 == o) && world.get::<Vassal>(t).is_some()
+            world.read::<TokenOf>(t).is_some_and(|x| x.0 == o) && world.read::<Vassal>(t).is_some()
         })
     })
 }
@@ -853,7 +850,7 @@ fn wholly_outside(world: &World) -> Vec<String> {
     // The keys are copied only for the areas outside (few, usually none).
     listed(world, Listed::Hre)
         .filter(|(_, area)| {
-            let Some(provinces) = world.get::<AreaProvinces>(*area) else {
+            let Some(provinces) = world.read::<AreaProvinces>(*area) else {
                 return false;
             };
             let mut any = false;
@@ -876,7 +873,7 @@ fn wholly_inside(world: &World, area: Entity) -> bool {
     let provinces = provinces_of(world, area);
     let home = |o: Entity| {
         capital_province(world, o)
-            .and_then(|c| world.get::<InArea>(c))
+            .and_then(|c| world.read::<InArea>(c))
             .is_some_and(|a| a.0 == area)
     };
     !provinces.is_empty()
@@ -888,7 +885,7 @@ fn wholly_inside(world: &World, area: Entity) -> bool {
 /// Recomputes the counting Elector Areas, logging a change.
 fn refresh_electors(world: &mut World) {
     // Compared in place: the list is built only when it changed.
-    if counting_elector_keys(world).eq(world.resource::<Empire>().electors.iter()) {
+    if counting_elector_keys(world).eq(world.res::<Empire>().electors.iter()) {
         return;
     }
     let now = counting_electors(world);
@@ -916,9 +913,9 @@ fn refresh_electors(world: &mut World) {
 fn enforce_cap(world: &mut World) {
     // The electors counting were just refreshed (`refresh_electors`): the cap is read off them
     // instead of counted again.
-    let cap = (1 + world.resource::<Empire>().electors.len() as i32).min(MAX_AUTHORITY);
+    let cap = (1 + world.res::<Empire>().electors.len() as i32).min(MAX_AUTHORITY);
     debug_assert_eq!(cap, max_authority(world));
-    let e = world.resource::<Empire>().authority;
+    let e = world.res::<Empire>().authority;
     if e > cap {
         change_authority(
             world,
@@ -933,10 +930,10 @@ fn enforce_cap(world: &mut World) {
 /// of the rules): areas leave or rejoin (18.6), the electors counting are recomputed (for the
 /// log and the view; the cap and the votes read the board itself) and E is held under its cap.
 pub fn tidy(world: &mut World) {
-    if world.resource::<Empire>().emperor.is_none() {
+    if world.res::<Empire>().emperor.is_none() {
         return;
     }
-    if world.resource::<Empire>().defending
+    if world.res::<Empire>().defending
         && emperor(world)
             .is_none_or(|emp| !crate::rulesets::pop::rules::relations::at_war(world, emp))
     {
@@ -953,8 +950,8 @@ pub fn tidy(world: &mut World) {
     }
     // A world set up without the watch (a test's own) works the lands out every time.
     let unchanged = world
-        .get_resource::<EmpireLandsWatch>()
-        .is_some_and(|watch| watch.unchanged(world.resource::<Empire>()));
+        .get_res::<EmpireLandsWatch>()
+        .is_some_and(|watch| watch.unchanged(world.res::<Empire>()));
     if !unchanged {
         work_out_lands(world);
     }
@@ -965,10 +962,10 @@ pub fn tidy(world: &mut World) {
 fn work_out_lands(world: &mut World) {
     if world.contains_resource::<EmpireLandsWatch>() {
         world.resource_scope(|world, mut watch: Mut<EmpireLandsWatch>| {
-            watch.start(world.resource::<Empire>());
+            watch.start(world.res::<Empire>());
         });
     }
-    let outside_before = world.resource::<Empire>().outside.clone();
+    let outside_before = world.res::<Empire>().outside.clone();
     // An area leaving makes the realms with their capital there outsiders, which may take
     // another area out with it: leave until nothing more does.
     let mut outside_now;
@@ -978,7 +975,7 @@ fn work_out_lands(world: &mut World) {
         let leaving: Vec<String> = outside_now
             .iter()
             .filter(|key| {
-                !outside_before.contains(key) && !world.resource::<Empire>().left.contains(key)
+                !outside_before.contains(key) && !world.res::<Empire>().left.contains(key)
             })
             .cloned()
             .collect();
@@ -1002,13 +999,13 @@ fn work_out_lands(world: &mut World) {
     }
     let mut rejoined = false;
     // Only an area that left can rejoin: none, usually.
-    let candidates = if world.resource::<Empire>().left.is_empty() {
+    let candidates = if world.res::<Empire>().left.is_empty() {
         Vec::new()
     } else {
         listed_areas(world, Listed::Hre)
     };
     for (key, area) in candidates {
-        let left = world.resource::<Empire>().left.contains(&key);
+        let left = world.res::<Empire>().left.contains(&key);
         if left && wholly_inside(world, area) {
             rejoined = true;
             world.resource_mut::<Empire>().left.retain(|k| *k != key);
@@ -1094,7 +1091,7 @@ pub(crate) fn score_empire(world: &mut World) {
     let Some(realm) = emperor(world) else {
         return;
     };
-    if authority(world) < MAX_AUTHORITY || world.get::<PlayerRealm>(realm).is_none() {
+    if authority(world) < MAX_AUTHORITY || world.read::<PlayerRealm>(realm).is_none() {
         return;
     }
     let name = key_of(world, realm);
@@ -1113,9 +1110,7 @@ pub(crate) fn score_empire(world: &mut World) {
 /// Elector Areas: all Protestant, it turns Protestant (E -1 when it was not); all Catholic
 /// (Counter-Reformed counting as Catholic), it is Catholic; of several faiths, it has none.
 pub(crate) fn check_faith(world: &mut World) {
-    if emperor(world).is_none()
-        || world.resource::<crate::engine::flow::Flow>().age < FAITH_FROM_AGE
-    {
+    if emperor(world).is_none() || world.res::<crate::engine::flow::Flow>().age < FAITH_FROM_AGE {
         return;
     }
     let faiths: Vec<Option<Religion>> = listed_areas(world, Listed::Electors)
@@ -1137,7 +1132,7 @@ pub(crate) fn check_faith(world: &mut World) {
     } else {
         HreFaith::Diverse
     };
-    let before = world.resource::<Empire>().faith;
+    let before = world.res::<Empire>().faith;
     if now == before {
         return;
     }
@@ -1170,8 +1165,8 @@ pub fn change_religion_problem(world: &World, realm: Entity) -> Option<&'static 
     if !is_emperor(world, realm) {
         return None;
     }
-    let official = world.resource::<Empire>().faith.religion();
-    let own = world.get::<Realm>(realm).map(|r| r.religion);
+    let official = world.res::<Empire>().faith.religion();
+    let own = world.read::<Realm>(realm).map(|r| r.religion);
     match official {
         Some(r) if Some(r) != own => None,
         _ => Some(
@@ -1186,7 +1181,7 @@ pub(crate) fn roll_npr_authority(world: &mut World) {
     let Some(emp) = emperor(world) else {
         return;
     };
-    if world.get::<PlayerRealm>(emp).is_some() {
+    if world.read::<PlayerRealm>(emp).is_some() {
         return;
     }
     let roll = i32::from(world.resource_mut::<GameRng>().d6());
@@ -1373,7 +1368,7 @@ pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb:
         return;
     }
     let (a, t) = (key_of(world, attacker), key_of(world, target));
-    if !cb && is_subject(world, attacker) && world.get::<PlayerRealm>(emp).is_some() {
+    if !cb && is_subject(world, attacker) && world.read::<PlayerRealm>(emp).is_some() {
         // 18.5: a subject attacking another member without a Casus Belli gives the Emperor one.
         spawn_sim(
             world,
@@ -1500,10 +1495,10 @@ fn remove_imperial_influence(world: &mut World, emp: Entity, n: usize) {
 pub fn may_defend_itself(world: &World, attacker: Entity, target: Entity) -> bool {
     is_emperor(world, target)
         && authority(world) >= 1
-        && world.get::<PlayerRealm>(target).is_some()
+        && world.read::<PlayerRealm>(target).is_some()
         && is_external(world, attacker)
         && capital_province(world, target)
-            .and_then(|c| world.get::<InArea>(c))
+            .and_then(|c| world.read::<InArea>(c))
             .is_some_and(|a| hre_area(world, a.0))
 }
 
@@ -1518,7 +1513,7 @@ pub fn free_access(world: &World, realm: Entity, area: Entity) -> bool {
     let Some(emp) = emperor(world) else {
         return false;
     };
-    world.resource::<Empire>().defending
+    world.res::<Empire>().defending
         && hre_area(world, area)
         && (realm == emp || at_war_between(world, realm, emp))
 }
@@ -1529,7 +1524,7 @@ pub fn free_access(world: &World, realm: Entity, area: Entity) -> bool {
 pub fn defend_call(world: &World, attacker: Entity, target: Entity) -> Option<Entity> {
     let emp = emperor(world)?;
     (authority(world) >= 1
-        && world.get::<PlayerRealm>(emp).is_some()
+        && world.read::<PlayerRealm>(emp).is_some()
         && is_subject(world, target)
         && is_external(world, attacker)
         && emp != attacker
@@ -1573,11 +1568,11 @@ pub fn after_peace(
         );
         return;
     }
-    let religion = |r: Entity| world.get::<Realm>(r).map(|x| x.religion);
+    let religion = |r: Entity| world.read::<Realm>(r).map(|x| x.religion);
     if annexed && winner == emp && loser != emp {
         let member_before = world
-            .get::<Capital>(loser)
-            .and_then(|c| world.get::<InArea>(c.0))
+            .read::<Capital>(loser)
+            .and_then(|c| world.read::<InArea>(c.0))
             .is_some_and(|a| hre_area(world, a.0));
         if member_before && religion(winner) == religion(loser) {
             let l = key_of(world, loser);
@@ -1616,15 +1611,15 @@ pub fn after_peace(
 /// Whether a Player Realm may be elected: it follows the Empire's official faith (Catholic;
 /// the Empire's religion rules are not built, so it stays Catholic).
 fn eligible(world: &World, realm: Entity) -> bool {
-    let official = world.resource::<Empire>().faith.religion();
-    world.get::<PlayerRealm>(realm).is_some()
-        && world.get::<Realm>(realm).is_some_and(|r| {
+    let official = world.res::<Empire>().faith.religion();
+    world.read::<PlayerRealm>(realm).is_some()
+        && world.read::<Realm>(realm).is_some_and(|r| {
             official.is_none_or(|o| {
                 crate::rulesets::pop::rules::religion::state_religion_of(r.religion) == o
             })
         })
         && world
-            .get::<Owns>(realm)
+            .read::<Owns>(realm)
             .is_some_and(|o| o.iter().next().is_some())
 }
 
@@ -1652,16 +1647,16 @@ fn sole_vassal_lord(world: &World, area: Entity) -> Option<Entity> {
     let provinces = provinces_of(world, area);
     let npr = provinces
         .iter()
-        .any(|p| owner(world, *p).is_some_and(|o| world.get::<PlayerRealm>(o).is_none()));
+        .any(|p| owner(world, *p).is_some_and(|o| world.read::<PlayerRealm>(o).is_none()));
     if npr {
         return None;
     }
     let mut lords = provinces
         .iter()
-        .filter_map(|p| world.get::<Holdings>(*p))
+        .filter_map(|p| world.read::<Holdings>(*p))
         .flat_map(|h| h.iter().collect::<Vec<_>>())
-        .filter(|t| world.get::<Vassal>(*t).is_some())
-        .filter_map(|t| world.get::<TokenOf>(t).map(|o| o.0));
+        .filter(|t| world.read::<Vassal>(*t).is_some())
+        .filter_map(|t| world.read::<TokenOf>(t).map(|o| o.0));
     let first = lords.next()?;
     lords.all(|l| l == first).then_some(first)
 }
@@ -1681,7 +1676,7 @@ fn vote_of(world: &World, area: Entity, seats: &[Entity]) -> Vote {
         .copied()
         .filter(|r| {
             capital_province(world, *r)
-                .and_then(|p| world.get::<InArea>(p))
+                .and_then(|p| world.read::<InArea>(p))
                 .is_some_and(|a| a.0 == area)
         })
         .collect();
@@ -1715,12 +1710,12 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
         return;
     }
     let name = key_of(world, realm);
-    if world.resource::<Empire>().election.is_some() {
+    if world.res::<Empire>().election.is_some() {
         // The title is being decided already: this ruler's going changes nothing of it.
         return;
     }
     let e = authority(world);
-    if world.get::<PlayerRealm>(realm).is_none() {
+    if world.read::<PlayerRealm>(realm).is_none() {
         write(
             world,
             Note::new(
@@ -1743,7 +1738,7 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
         return;
     }
     let seats: Vec<Entity> = world
-        .get_resource::<Seats>()
+        .get_res::<Seats>()
         .map(|s| s.0.clone())
         .unwrap_or_default();
     if !seats.iter().any(|r| eligible(world, *r)) {
@@ -1771,7 +1766,7 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
         .map(|(key, _)| key)
         .collect();
     let tally = seats.iter().map(|r| (key_of(world, *r), 0)).collect();
-    let was_defending = world.resource::<Empire>().defending;
+    let was_defending = world.res::<Empire>().defending;
     world.resource_mut::<Empire>().election = Some(Election {
         emperor: name,
         was_defending,
@@ -1786,11 +1781,11 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
 /// or until a tie waits for the sitting Emperor.
 fn hold_election(world: &mut World) {
     let seats: Vec<Entity> = world
-        .get_resource::<Seats>()
+        .get_res::<Seats>()
         .map(|s| s.0.clone())
         .unwrap_or_default();
     loop {
-        let Some(election) = world.resource::<Empire>().election.clone() else {
+        let Some(election) = world.res::<Empire>().election.clone() else {
             return;
         };
         if !election.tied.is_empty() {
@@ -1800,7 +1795,7 @@ fn hold_election(world: &mut World) {
             if let Some(e) = world.resource_mut::<Empire>().election.as_mut() {
                 e.to_vote.remove(0);
             }
-            let Some(area) = world.resource::<Index>().get(&key) else {
+            let Some(area) = world.res::<Index>().get(&key) else {
                 continue;
             };
             match vote_of(world, area, &seats) {
@@ -1881,7 +1876,7 @@ fn proclaim(world: &mut World, winner: &str, by_tie: bool) {
     let Some(election) = world.resource_mut::<Empire>().election.take() else {
         return;
     };
-    let Some(realm) = world.resource::<Index>().get(winner) else {
+    let Some(realm) = world.res::<Index>().get(winner) else {
         return;
     };
     let votes = election
@@ -1923,7 +1918,7 @@ fn proclaim(world: &mut World, winner: &str, by_tie: bool) {
 /// Asks the sitting Emperor to break the tie an Imperial Election waits on (18.9: "Ties ... are
 /// decided by the current Emperor"). Returns whether it asked.
 pub fn ask_election_tie(world: &mut World) -> bool {
-    let Some(election) = world.resource::<Empire>().election.clone() else {
+    let Some(election) = world.res::<Empire>().election.clone() else {
         return false;
     };
     if election.tied.is_empty() {
@@ -1955,7 +1950,7 @@ pub fn ask_election_tie(world: &mut World) -> bool {
 /// The answers to an election tie: one of the realms tied, in seat order.
 pub fn election_tie_candidates(world: &World) -> Vec<Action> {
     world
-        .resource::<Empire>()
+        .res::<Empire>()
         .election
         .as_ref()
         .map(|e| {
@@ -1970,7 +1965,7 @@ pub fn election_tie_candidates(world: &World) -> Vec<Action> {
 /// The sitting Emperor's answer to an election tie: `choice` receives the area's vote, or the
 /// title; the election then goes on. Returns false when no tie was asked or `choice` is not tied.
 pub fn break_election_tie(world: &mut World, choice: &str) -> bool {
-    let Some(election) = world.resource::<Empire>().election.clone() else {
+    let Some(election) = world.res::<Empire>().election.clone() else {
         return false;
     };
     if !election.asked || !election.tied.iter().any(|r| r == choice) {
@@ -1983,7 +1978,7 @@ pub fn break_election_tie(world: &mut World, choice: &str) -> bool {
     }
     match election.tie_area {
         Some(area) => {
-            let vote = world.resource::<Index>().get(choice);
+            let vote = world.res::<Index>().get(choice);
             cast_vote(world, &area, vote, true);
             hold_election(world);
         }
@@ -2010,7 +2005,7 @@ fn take_up_the_defence(world: &mut World, new_emperor: Entity) {
                 && is_external(world, *r)
                 && crate::rulesets::pop::rules::relations::enemies_of(world, *r)
                     .into_iter()
-                    .any(|x| is_member(world, x) && world.get::<PlayerRealm>(x).is_none())
+                    .any(|x| is_member(world, x) && world.read::<PlayerRealm>(x).is_none())
         })
         .collect();
     let e = key_of(world, new_emperor);

@@ -9,6 +9,7 @@
 //! then ends the Non-Player subjects' wars with it (the Emperor won, or a white peace) or lets
 //! the waiting wars be settled on their own (the Player Realm won).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -21,13 +22,13 @@ use crate::rulesets::pop::rules::war::{self, WarState};
 use crate::rulesets::pop::state::{key_of, sid_of};
 
 fn is_player(world: &World, realm: Entity) -> bool {
-    world.get::<PlayerRealm>(realm).is_some()
+    world.read::<PlayerRealm>(realm).is_some()
 }
 
 /// The Player Realm Emperor while it is Defending the HRE.
 fn defending_emperor(world: &World) -> Option<Entity> {
     let emp = empire::emperor(world)?;
-    (world.resource::<Empire>().defending && is_player(world, emp)).then_some(emp)
+    (world.res::<Empire>().defending && is_player(world, emp)).then_some(emp)
 }
 
 /// `(player, subject, emperor)` when the war pairs a Player Realm at war with the defending
@@ -238,7 +239,7 @@ pub fn after_peace_with_the_emperor(
     let waiting: Vec<u32> = subject_wars(world, pr)
         .into_iter()
         .map(|(s, _, _)| s)
-        .filter(|s| world.resource::<WarState>().waiting_for_emperor.contains(s))
+        .filter(|s| world.res::<WarState>().waiting_for_emperor.contains(s))
         .collect();
     let mut state = world.resource_mut::<WarState>();
     state.waiting_for_emperor.retain(|s| !waiting.contains(s));

@@ -1,6 +1,7 @@
 //! The Event display and taking an Event (5.1): its ducats, 2 ducats on each other face-up
 //! card, option A or B, and turning up the next card.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -80,7 +81,7 @@ pub enum EventStage {
 }
 
 pub fn event_def(world: &World, card: usize) -> EventDef {
-    world.resource::<Content>().0.events[card].clone()
+    world.res::<Content>().0.events[card].clone()
 }
 
 /// Whether a realm can pay every cost in these effects right now.
@@ -103,8 +104,8 @@ pub fn affordable(mat: &Mat, effects: &[Effect]) -> bool {
 /// Options of the card a realm may pick: those it can pay for; all of them if it can pay for
 /// none (then the costs force loans).
 pub fn allowed_options(world: &World, realm: Entity, card: usize) -> Vec<u8> {
-    let def = &world.resource::<Content>().0.events[card];
-    let Some(mat) = world.get::<Mat>(realm) else {
+    let def = &world.res::<Content>().0.events[card];
+    let Some(mat) = world.read::<Mat>(realm) else {
         return (0..def.options.len() as u8).collect();
     };
     let payable: Vec<u8> = def
@@ -185,7 +186,7 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
 
 /// The taker chose option `option` of the Event in progress.
 pub fn choose_option(world: &mut World, option: u8) {
-    let Some((realm, card)) = world.resource::<EventInProgress>().0 else {
+    let Some((realm, card)) = world.res::<EventInProgress>().0 else {
         return;
     };
     let def = event_def(world, card);
@@ -224,10 +225,9 @@ pub fn symbol_text(symbol: &EventSymbol) -> String {
 /// The answer of the player choosing its ship lost at sea: it goes, and the next opponent's
 /// turn comes.
 pub fn answer_lost_at_sea(world: &mut World, action: &Action) {
-    let (Some((realm, _)), EventStage::LostAtSea { next, victim }) = (
-        world.resource::<EventInProgress>().0,
-        *world.resource::<EventStage>(),
-    ) else {
+    let (Some((realm, _)), EventStage::LostAtSea { next, victim }) =
+        (world.res::<EventInProgress>().0, *world.res::<EventStage>())
+    else {
         return;
     };
     use crate::rulesets::pop::rules::military;
@@ -244,7 +244,7 @@ pub fn answer_lost_at_sea(world: &mut World, action: &Action) {
 /// card, then the card goes to the discard and the next card turns face up. Returns `Waiting`
 /// while a decision (another player taking the ruler) is pending.
 pub fn advance_event(world: &mut World) -> Progress {
-    let Some((realm, card)) = world.resource::<EventInProgress>().0 else {
+    let Some((realm, card)) = world.res::<EventInProgress>().0 else {
         return Progress::Done;
     };
     let def = event_def(world, card);
@@ -253,7 +253,7 @@ pub fn advance_event(world: &mut World) -> Progress {
         if characters::ask_reaction(world) {
             return Progress::Waiting;
         }
-        let stage = *world.resource::<EventStage>();
+        let stage = *world.res::<EventStage>();
         match stage {
             EventStage::Effects => world.insert_resource(EventStage::Symbols { next: 0 }),
             EventStage::Symbols { next } => {
@@ -294,7 +294,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                     EventSymbol::PowerStruggle => struggle::activate(world, &def.name),
                     EventSymbol::CardinalDies => {
                         // The Event nobody took has no Active Player: it auto-resolves.
-                        let leftover = world.resource::<Leftover>().resolving;
+                        let leftover = world.res::<Leftover>().resolving;
                         if curia::resolve_cardinal_dies(world, (!leftover).then_some(realm)) {
                             return Progress::Waiting;
                         }
@@ -342,7 +342,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                 let Some(ruler) = def
                     .ruler
                     .as_deref()
-                    .and_then(|r| world.resource::<Index>().get(r))
+                    .and_then(|r| world.res::<Index>().get(r))
                 else {
                     continue;
                 };
@@ -351,22 +351,22 @@ pub fn advance_event(world: &mut World) -> Progress {
                     .as_deref()
                     .or_else(|| {
                         world
-                            .resource::<Content>()
+                            .res::<Content>()
                             .0
                             .characters
                             .iter()
                             .find(|c| Some(c.id.as_str()) == def.ruler.as_deref())
                             .and_then(|c| c.realm.as_deref())
                     })
-                    .and_then(|r| world.resource::<Index>().get(r));
+                    .and_then(|r| world.res::<Index>().get(r));
                 let Some(owner) = owner.filter(|o| {
                     world
-                        .get::<crate::rulesets::pop::model::PlayerRealm>(*o)
+                        .read::<crate::rulesets::pop::model::PlayerRealm>(*o)
                         .is_some()
                 }) else {
                     continue;
                 };
-                let leftover = world.resource::<Leftover>().resolving;
+                let leftover = world.res::<Leftover>().resolving;
                 {
                     let (who, whose) = (key_of(world, ruler), key_of(world, owner));
                     write(
@@ -379,7 +379,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                     );
                 }
                 let adm = world
-                    .get::<crate::rulesets::pop::model::Mat>(owner)
+                    .read::<crate::rulesets::pop::model::Mat>(owner)
                     .map_or(0, |m| m.mp[0]);
                 if leftover && (adm < LEFTOVER_RULER_ADM || !characters::can_rule(world, ruler)) {
                     continue;
@@ -438,12 +438,12 @@ pub fn advance_event(world: &mut World) -> Progress {
 
 /// Another player's answer to the ruler offered on the Event in progress.
 pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
-    let Some(RulerOffer { owner, ruler }) = world.resource::<PendingRulerOffer>().0 else {
+    let Some(RulerOffer { owner, ruler }) = world.res::<PendingRulerOffer>().0 else {
         return false;
     };
     match action {
         Action::AcceptRuler => {
-            if world.resource::<Leftover>().resolving {
+            if world.res::<Leftover>().resolving {
                 crate::rulesets::pop::rules::economy::change_mp(
                     world,
                     owner,
@@ -498,19 +498,13 @@ pub struct Leftover {
 /// Once every player has taken an Event, the last taker auto-resolves the bottom symbols of the
 /// card nobody picked (its text has no effect); returns true if one was started.
 pub fn start_leftover_event(world: &mut World, last_taker: Entity) -> bool {
-    let seats = world
-        .resource::<crate::rulesets::pop::state::Seats>()
-        .0
-        .clone();
+    let seats = world.res::<crate::rulesets::pop::state::Seats>().0.clone();
     let all_took = seats.iter().all(|s| {
         world
-            .get::<crate::rulesets::pop::model::RoundMarkers>(*s)
+            .read::<crate::rulesets::pop::model::RoundMarkers>(*s)
             .is_some_and(|m| m.took_event)
     });
-    if !all_took
-        || world.resource::<Leftover>().done
-        || world.resource::<EventDisplay>().row.is_empty()
-    {
+    if !all_took || world.res::<Leftover>().done || world.res::<EventDisplay>().row.is_empty() {
         return false;
     }
     let slot = world.resource_mut::<EventDisplay>().row.remove(0);
@@ -540,8 +534,6 @@ pub fn start_leftover_event(world: &mut World, last_taker: Entity) -> bool {
 /// card's effects: the queue keeps its realm until `resolve_effects` finds it empty, so a card
 /// whose last effect was answered by a choice still ends the turn's main action.
 pub fn event_busy(world: &World) -> bool {
-    let queue = world.resource::<EffectQueue>();
-    world.resource::<EventInProgress>().0.is_some()
-        || !queue.items.is_empty()
-        || queue.realm.is_some()
+    let queue = world.res::<EffectQueue>();
+    world.res::<EventInProgress>().0.is_some() || !queue.items.is_empty() || queue.realm.is_some()
 }

@@ -3,6 +3,7 @@
 //! With "Quest for the New World" a Light Ship may first sail to a distant sea, and a discovery
 //! may be next to one of the realm's ships instead.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -66,14 +67,14 @@ pub fn light_ships_at(world: &World, realm: Entity, place: Entity) -> Vec<Entity
         .into_iter()
         .filter(|u| {
             world
-                .get::<Unit>(*u)
+                .read::<Unit>(*u)
                 .is_some_and(|u| u.kind == UnitKind::LightShip)
         })
         .collect()
 }
 
 fn distant_sea(world: &World, place: Entity) -> bool {
-    world.get::<SeaZone>(place).is_some_and(|s| s.distant)
+    world.read::<SeaZone>(place).is_some_and(|s| s.distant)
 }
 
 /// A Hostile Sea Zone (house rule): ships hostile to the realm are there, or a port held by a
@@ -123,7 +124,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                     "only \"Quest for the New World\" lets ships explore",
                 ));
             }
-            let index = world.resource::<Index>();
+            let index = world.res::<Index>();
             let (Some(f), Some(t)) = (index.get(from), index.get(to)) else {
                 return Some(Illegal::new(ids::EXPLORE_SHIP, "no such place"));
             };
@@ -188,7 +189,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     let ship = match action {
         Action::Explore => None,
         Action::ExploreWithShip { from, to } => {
-            let index = world.resource::<Index>();
+            let index = world.res::<Index>();
             Some((index.get(from)?, index.get(to)?))
         }
         _ => return None,
@@ -222,7 +223,7 @@ pub fn next_to_ship(world: &World, realm: Entity, area: Entity) -> bool {
     }
     let ships = army_places(world, realm, false);
     world
-        .get::<Coasts>(area)
+        .read::<Coasts>(area)
         .is_some_and(|c| c.0.iter().any(|s| ships.contains(s)))
 }
 
@@ -230,20 +231,20 @@ pub fn next_to_ship(world: &World, realm: Entity, area: Entity) -> bool {
 pub fn next_to_realm(world: &World, realm: Entity, area: Entity) -> bool {
     let presence = presence_areas(world, realm);
     let land = world
-        .get::<LandBorders>(area)
+        .read::<LandBorders>(area)
         .is_some_and(|b| b.0.iter().any(|(n, _)| presence.contains(n)));
     if land {
         return true;
     }
     let mut seas: Vec<Entity> = owned(world, realm)
         .into_iter()
-        .filter_map(|p| world.get::<Province>(p).and_then(|p| p.port))
+        .filter_map(|p| world.read::<Province>(p).and_then(|p| p.port))
         .collect();
     for a in &presence {
-        if world.get::<Area>(*a).is_some_and(|a| a.distant) {
+        if world.read::<Area>(*a).is_some_and(|a| a.distant) {
             seas.extend(
                 world
-                    .get::<Coasts>(*a)
+                    .read::<Coasts>(*a)
                     .map(|c| c.0.clone())
                     .unwrap_or_default(),
             );
@@ -253,16 +254,16 @@ pub fn next_to_realm(world: &World, realm: Entity, area: Entity) -> bool {
     // Provinces are adjacent to"; a port to the sea zones it faces): an area across a second
     // sea zone is within reach only of a ship, with the Quest for the New World.
     world
-        .get::<Coasts>(area)
+        .read::<Coasts>(area)
         .is_some_and(|c| c.0.iter().any(|s| seas.contains(s)))
 }
 
 /// A distant area holding a Non-Player Realm's province, a town or a vassal.
 fn settled(world: &World, area: Entity) -> bool {
     area_provinces(world, area).iter().any(|p| {
-        owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some())
+        owner(world, *p).is_some_and(|o| world.read::<NonPlayerRealm>(o).is_some())
             || world
-                .get::<Holdings>(*p)
+                .read::<Holdings>(*p)
                 .is_some_and(|h| h.iter().next().is_some())
     })
 }
@@ -275,7 +276,7 @@ pub fn target_problem(
     face: u8,
     mark: bool,
 ) -> Option<&'static str> {
-    if !world.get::<Area>(area).is_some_and(|a| a.distant) {
+    if !world.read::<Area>(area).is_some_and(|a| a.distant) {
         return Some("only distant areas are discovered");
     }
     if has_claim(world, realm, area) {
@@ -303,7 +304,7 @@ pub fn target_problem(
 pub fn answers(world: &World, _realm: Entity) -> Vec<Action> {
     let mut all: Vec<Action> = all_of::<Area>(world)
         .into_iter()
-        .filter(|a| world.get::<Area>(*a).is_some_and(|a| a.distant))
+        .filter(|a| world.read::<Area>(*a).is_some_and(|a| a.distant))
         .map(|a| Action::Discover {
             area: key_of(world, a),
         })
@@ -317,12 +318,12 @@ pub fn answers(world: &World, _realm: Entity) -> Vec<Action> {
 fn usable_result(world: &World, realm: Entity, face: u8) -> bool {
     all_of::<Area>(world)
         .into_iter()
-        .filter(|a| world.get::<Area>(*a).is_some_and(|a| a.distant))
+        .filter(|a| world.read::<Area>(*a).is_some_and(|a| a.distant))
         .any(|a| target_problem(world, realm, a, face, false).is_none())
 }
 
 pub fn answer_problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
-    let Some(state) = world.resource::<Generic>().explore else {
+    let Some(state) = world.res::<Generic>().explore else {
         return Some(Illegal::new(ids::EXPLORE, "no exploration under way"));
     };
     let dip = mp(world, realm, MpKind::Dip);
@@ -349,7 +350,7 @@ pub fn answer_problem(world: &World, realm: Entity, action: &Action) -> Option<I
         }
         Action::Reroll => None,
         Action::Discover { area } => {
-            let Some(area) = world.resource::<Index>().get(area) else {
+            let Some(area) = world.res::<Index>().get(area) else {
                 return Some(Illegal::new(ids::EXPLORE, "no such area"));
             };
             if let Some(why) = target_problem(world, realm, area, state.face, state.mark) {
@@ -382,7 +383,7 @@ pub fn answer(world: &mut World, action: &Action) {
             return;
         }
         Action::Discover { area } => {
-            let Some(area) = world.resource::<Index>().get(area) else {
+            let Some(area) = world.res::<Index>().get(area) else {
                 return;
             };
             if state.mark {
@@ -409,7 +410,7 @@ pub fn answer(world: &mut World, action: &Action) {
 pub fn discover(world: &mut World, realm: Entity, area: Entity) {
     let name = key_of(world, realm);
     let area_name = key_of(world, area);
-    let continent_of = |a: Entity| world.get::<Area>(a).map(|a| a.continent.clone());
+    let continent_of = |a: Entity| world.read::<Area>(a).map(|a| a.continent.clone());
     let here = continent_of(area);
     let first = !markers::<Claim>(world)
         .iter()
@@ -457,18 +458,22 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
 /// Light Ship first: the explorer is the one lost).
 fn lose_distant_ship(world: &mut World, realm: Entity) {
     let mut ships: Vec<Entity> = all_of::<Unit>(world);
-    ships.sort_by_key(|u| world.get::<Unit>(*u).map(|u| u.kind != UnitKind::LightShip));
+    ships.sort_by_key(|u| {
+        world
+            .read::<Unit>(*u)
+            .map(|u| u.kind != UnitKind::LightShip)
+    });
     let ship = ships.into_iter().find(|u| {
-        world.get::<UnitOf>(*u).is_some_and(|o| o.0 == realm)
-            && world.get::<Unit>(*u).is_some_and(|u| {
+        world.read::<UnitOf>(*u).is_some_and(|o| o.0 == realm)
+            && world.read::<Unit>(*u).is_some_and(|u| {
                 matches!(
                     u.kind,
                     UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley
                 )
             })
             && world
-                .get::<At>(*u)
-                .and_then(|at| world.get::<SeaZone>(at.0))
+                .read::<At>(*u)
+                .and_then(|at| world.read::<SeaZone>(at.0))
                 .is_some_and(|s| s.distant)
     });
     if let Some(ship) = ship {
@@ -486,7 +491,7 @@ fn lose_distant_ship(world: &mut World, realm: Entity) {
 }
 
 pub fn resume(world: &mut World) -> Resume {
-    let Some(state) = world.resource::<Generic>().explore else {
+    let Some(state) = world.res::<Generic>().explore else {
         return Resume::Idle;
     };
     let name = key_of(world, state.realm);

@@ -3,6 +3,7 @@
 //! from the top 5 discards) and playing an Action Card
 //! for its effects (FACTS 4).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
@@ -30,7 +31,7 @@ pub fn owns(action: &Action) -> bool {
 
 fn hand(world: &World, realm: Entity) -> Vec<usize> {
     world
-        .get::<Hand>(realm)
+        .read::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default()
 }
@@ -63,11 +64,8 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
 
 /// Whether the realm has changed its National Focus this Round (the cube on its mat).
 pub fn focus_taken(world: &World, realm: Entity) -> bool {
-    let round = world.resource::<Flow>().round;
-    world
-        .resource::<Generic>()
-        .focus_taken
-        .contains(&(realm, round))
+    let round = world.res::<Flow>().round;
+    world.res::<Generic>().focus_taken.contains(&(realm, round))
 }
 
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
@@ -101,7 +99,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
                     "that card is not in your hand",
                 ));
             };
-            let def = &world.resource::<Content>().0.action_cards[c];
+            let def = &world.res::<Content>().0.action_cards[c];
             let cost = card_mp_cost(world, realm, def);
             if mp(world, realm, def.deck) < cost {
                 let rule = if cost > i32::from(def.cost) {
@@ -142,7 +140,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     let name = key_of(world, realm);
     match action {
         Action::ChangeFocus { into, from } => {
-            let round = world.resource::<Flow>().round;
+            let round = world.res::<Flow>().round;
             world
                 .resource_mut::<Generic>()
                 .focus_taken
@@ -172,7 +170,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         }
         Action::PlayCard { card } => {
             let c = take_from_hand(world, realm, card)?;
-            let def = world.resource::<Content>().0.action_cards[c].clone();
+            let def = world.res::<Content>().0.action_cards[c].clone();
             write(
                 world,
                 Note::new(ids::ACT_PLAY_CARD, format!("{name} plays \"{}\"", def.name))
@@ -217,7 +215,7 @@ pub fn answers(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action>
                 .into_iter()
                 .map(|deck| Action::DrawCard { deck })
                 .collect();
-            let decks = world.resource::<ActionDecks>();
+            let decks = world.res::<ActionDecks>();
             for kind in MpKind::ALL {
                 all.extend(
                     top_discards(decks, kind)
@@ -241,7 +239,7 @@ fn top_discards(decks: &ActionDecks, kind: MpKind) -> &[usize] {
 
 /// The cards that may be bought from the discard piles now: the top 5 of each, Adm, Dip, Mil.
 pub fn top_discards_all(world: &World) -> Vec<usize> {
-    let decks = world.resource::<ActionDecks>();
+    let decks = world.res::<ActionDecks>();
     MpKind::ALL
         .into_iter()
         .flat_map(|kind| top_discards(decks, kind).iter().copied())
@@ -260,7 +258,7 @@ pub fn answer_problem(
     kind: &DecisionKind,
     action: &Action,
 ) -> Option<Illegal> {
-    let run = world.resource::<Generic>().focus.clone()?;
+    let run = world.res::<Generic>().focus.clone()?;
     let err = |why: &'static str| Some(Illegal::new(ids::NATIONAL_FOCUS, why));
     match (kind, action) {
         (DecisionKind::FocusDiscard { .. }, Action::Decline) => (!run.shifted
@@ -283,7 +281,7 @@ pub fn answer_problem(
                 Some(Illegal::new(ids::FOCUS_DISCARD_PICK, why))
             };
             let m = crate::rulesets::pop::rules::generic::mat(world, realm);
-            let decks = world.resource::<ActionDecks>();
+            let decks = world.res::<ActionDecks>();
             let found = MpKind::ALL.into_iter().find_map(|kind| {
                 top_discards(decks, kind)
                     .iter()
@@ -317,7 +315,7 @@ pub fn answer(world: &mut World, action: &Action) {
             if let Some(c) = take_from_hand(world, run.realm, card) {
                 run.discarded.push(c);
                 let name = key_of(world, run.realm);
-                let card_name = world.resource::<Content>().0.action_cards[c].name.clone();
+                let card_name = world.res::<Content>().0.action_cards[c].name.clone();
                 write(
                     world,
                     Note::new(
@@ -349,7 +347,7 @@ pub fn answer(world: &mut World, action: &Action) {
 /// ducats (checked already).
 fn buy_discard(world: &mut World, realm: Entity, card: &str) {
     let Some(c) = world
-        .resource::<Content>()
+        .res::<Content>()
         .0
         .action_cards
         .iter()
@@ -378,7 +376,7 @@ fn buy_discard(world: &mut World, realm: Entity, card: &str) {
         hand.cards.push(c);
     }
     let name = key_of(world, realm);
-    let card_name = world.resource::<Content>().0.action_cards[c].name.clone();
+    let card_name = world.res::<Content>().0.action_cards[c].name.clone();
     write(
         world,
         Note::new(
@@ -390,7 +388,7 @@ fn buy_discard(world: &mut World, realm: Entity, card: &str) {
 }
 
 pub fn resume(world: &mut World) -> Resume {
-    let Some(mut run) = world.resource::<Generic>().focus.clone() else {
+    let Some(mut run) = world.res::<Generic>().focus.clone() else {
         return Resume::Idle;
     };
     let name = key_of(world, run.realm);

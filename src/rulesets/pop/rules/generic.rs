@@ -7,6 +7,7 @@
 //! Mission or Milestone (`missions`) also comes through here, as a minor action that leaves
 //! the turn's main action open, and so do the minor actions of `minor`.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::rulesets::pop::content::schema::MpKind;
@@ -299,7 +300,7 @@ pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
 
 /// Carries an action in progress on: asks the next question, or reports it over.
 pub fn resume(world: &mut World) -> Resume {
-    if world.resource::<Pending>().0.is_some() {
+    if world.res::<Pending>().0.is_some() {
         return Resume::Waiting;
     }
     for step in [
@@ -327,13 +328,11 @@ pub fn resume(world: &mut World) -> Resume {
 
 /// The entity of a content id or stable key, if any.
 pub fn lookup(world: &World, key: &str) -> Option<Entity> {
-    world
-        .resource::<crate::rulesets::pop::state::Index>()
-        .get(key)
+    world.res::<crate::rulesets::pop::state::Index>().get(key)
 }
 
 pub fn mat(world: &World, realm: Entity) -> Mat {
-    world.get::<Mat>(realm).cloned().unwrap_or_default()
+    world.read::<Mat>(realm).cloned().unwrap_or_default()
 }
 
 pub fn mp(world: &World, realm: Entity, kind: MpKind) -> i32 {
@@ -383,13 +382,13 @@ fn markers_now<T: Component + Copy>(world: &World) -> Vec<(Entity, T)> {
 }
 
 pub fn owner(world: &World, province: Entity) -> Option<Entity> {
-    world.get::<OwnedBy>(province).map(|o| o.0)
+    world.read::<OwnedBy>(province).map(|o| o.0)
 }
 
 /// Provinces a realm owns, in stable-id order.
 pub fn owned(world: &World, realm: Entity) -> Vec<Entity> {
     let mut list: Vec<Entity> = world
-        .get::<Owns>(realm)
+        .read::<Owns>(realm)
         .map(|o| o.iter().collect())
         .unwrap_or_default();
     list.sort_by_cached_key(|e| sid_of(world, *e));
@@ -443,12 +442,12 @@ fn presence_areas_now(world: &World, realm: Entity) -> Vec<Entity> {
 
 /// Whether the realm knows the area's continent.
 pub fn discovered(world: &World, realm: Entity, area: Entity) -> bool {
-    let Some(a) = world.get::<Area>(area) else {
+    let Some(a) = world.read::<Area>(area) else {
         return false;
     };
     !a.distant
         || world
-            .get::<Discovered>(realm)
+            .read::<Discovered>(realm)
             .is_some_and(|d| d.0.contains(&a.continent))
 }
 
@@ -470,7 +469,7 @@ pub fn marriages_of(world: &World, realm: Entity) -> usize {
 pub fn explore_number(world: &World, area: Entity) -> u8 {
     let key = key_of(world, area);
     world
-        .resource::<Content>()
+        .res::<Content>()
         .0
         .map
         .areas
@@ -483,7 +482,7 @@ pub fn explore_number(world: &World, area: Entity) -> u8 {
 pub fn province_tax(world: &World, realm: Entity) -> i32 {
     owned(world, realm)
         .into_iter()
-        .filter_map(|p| world.get::<Province>(p).map(Province::tax_value))
+        .filter_map(|p| world.read::<Province>(p).map(Province::tax_value))
         .sum()
 }
 
@@ -520,6 +519,6 @@ pub fn add_influence(world: &mut World, realm: Entity, area: Entity, amount: i32
 pub fn has_own_port(world: &World, realm: Entity, area: Entity) -> bool {
     area_provinces(world, area).iter().any(|p| {
         owner(world, *p) == Some(realm)
-            && world.get::<Province>(*p).is_some_and(|x| x.port.is_some())
+            && world.read::<Province>(*p).is_some_and(|x| x.port.is_some())
     })
 }

@@ -2,6 +2,7 @@
 //! refreshed at the end of each Age), researching one for its cost, the prestige for the
 //! researcher and for earlier researchers while few hold it.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -51,8 +52,8 @@ impl IdeaGrid {
 /// Fills the grid for `age`: every Basic Idea of that age or earlier stays open; each type gets
 /// up to two non-basic Ideas of that age or earlier, drawn by lot among those not yet open.
 pub fn fill_grid(world: &mut World, age: u8) {
-    let content = world.resource::<Content>().0.clone();
-    let mut grid = world.resource::<IdeaGrid>().clone();
+    let content = world.res::<Content>().0.clone();
+    let mut grid = world.res::<IdeaGrid>().clone();
     for kind in MpKind::ALL {
         for (i, idea) in content.ideas.iter().enumerate() {
             if idea.kind == kind && idea.basic && idea.age <= age && !grid.open.contains(&i) {
@@ -103,22 +104,22 @@ pub fn refresh_ideas_at_end_of_age(world: &mut World) {
     // Phase 5 D asks questions (the last Milestone claims, the least-prestige swap) around
     // this step; while one waits the step runs again, and the Ideas must be replaced once.
     if world
-        .resource::<crate::rulesets::pop::decision::Pending>()
+        .res::<crate::rulesets::pop::decision::Pending>()
         .0
         .is_some()
     {
         return;
     }
-    let age = world.resource::<Flow>().age;
+    let age = world.res::<Flow>().age;
     if !world
-        .resource::<crate::rulesets::pop::rules::events::EventDisplay>()
+        .res::<crate::rulesets::pop::rules::events::EventDisplay>()
         .deck(age)
         .is_empty()
     {
         return;
     }
-    let content = world.resource::<Content>().0.clone();
-    let mut grid = world.resource::<IdeaGrid>().clone();
+    let content = world.res::<Content>().0.clone();
+    let mut grid = world.res::<IdeaGrid>().clone();
     let researched: Vec<usize> = grid.researched.iter().map(|(_, i)| *i).collect();
     grid.open
         .retain(|i| content.ideas[*i].basic || researched.contains(i));
@@ -128,7 +129,7 @@ pub fn refresh_ideas_at_end_of_age(world: &mut World) {
 
 pub fn idea_index(world: &World, id: &str) -> Option<usize> {
     world
-        .resource::<Content>()
+        .res::<Content>()
         .0
         .ideas
         .iter()
@@ -143,7 +144,7 @@ pub fn research_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
             format!("no Idea \"{id}\""),
         ));
     };
-    let grid = world.resource::<IdeaGrid>();
+    let grid = world.res::<IdeaGrid>();
     if !grid.open.contains(&idea) {
         return Some(Illegal::new(
             ids::RESEARCH_IDEA,
@@ -156,7 +157,7 @@ pub fn research_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
             "you already hold that Idea",
         ));
     }
-    let def = &world.resource::<Content>().0.ideas[idea];
+    let def = &world.res::<Content>().0.ideas[idea];
     // 18.3: an Imperial Subject may not research Government Ideas while E is 3 or more.
     if def.government
         && crate::rulesets::pop::rules::empire::is_subject(world, realm)
@@ -168,7 +169,7 @@ pub fn research_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
         ));
     }
     let (kind, cost) = idea_cost(world, id)?;
-    let have = world.get::<Mat>(realm).map_or(0, |m| m.mp(kind));
+    let have = world.read::<Mat>(realm).map_or(0, |m| m.mp(kind));
     (have < cost).then(|| {
         Illegal::explained(ids::RESEARCH_IDEA, || {
             format!(
@@ -181,7 +182,7 @@ pub fn research_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
 
 /// The monarch power type and amount researching the Idea with this id costs.
 pub fn idea_cost(world: &World, id: &str) -> Option<(MpKind, i32)> {
-    let def = &world.resource::<Content>().0.ideas[idea_index(world, id)?];
+    let def = &world.res::<Content>().0.ideas[idea_index(world, id)?];
     Some((def.kind, i32::from(def.cost)))
 }
 
@@ -191,9 +192,9 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
     let Some(idea) = idea_index(world, id) else {
         return;
     };
-    let def = world.resource::<Content>().0.ideas[idea].clone();
+    let def = world.res::<Content>().0.ideas[idea].clone();
     let name = key_of(world, realm);
-    let earlier = world.resource::<IdeaGrid>().holders(idea);
+    let earlier = world.res::<IdeaGrid>().holders(idea);
     write(
         world,
         Note::new(
@@ -208,7 +209,7 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
     change_prestige(world, realm, RESEARCH_PRESTIGE, ids::RESEARCH_IDEA);
     if earlier.len() <= EARLIER_BONUS_LIMIT {
         for holder in earlier {
-            if let Some(e) = world.resource::<Index>().by_sid(holder) {
+            if let Some(e) = world.res::<Index>().by_sid(holder) {
                 change_prestige(world, e, 1, ids::RESEARCH_IDEA);
             }
         }
@@ -216,9 +217,9 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
     let sid = sid_of(world, realm);
     if def.government {
         // Only one Government-form Idea at a time: the new one replaces the old.
-        let content = world.resource::<Content>().0.clone();
+        let content = world.res::<Content>().0.clone();
         let old: Vec<usize> = world
-            .resource::<IdeaGrid>()
+            .res::<IdeaGrid>()
             .researched
             .iter()
             .filter(|(r, i)| *r == sid && content.ideas[*i].government)
@@ -264,16 +265,15 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
 /// Whether researching this Idea queues immediate effects (the Action phase then resolves them
 /// before the action ends).
 pub fn has_immediate_effects(world: &World, id: &str) -> bool {
-    idea_index(world, id)
-        .is_some_and(|i| !world.resource::<Content>().0.ideas[i].immediate.is_empty())
+    idea_index(world, id).is_some_and(|i| !world.res::<Content>().0.ideas[i].immediate.is_empty())
 }
 
 /// Ideas a realm holds, by id.
 pub fn ideas_of(world: &World, realm: Entity) -> Vec<String> {
     let sid = sid_of(world, realm);
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     world
-        .resource::<IdeaGrid>()
+        .res::<IdeaGrid>()
         .researched
         .iter()
         .filter(|(r, _)| *r == sid)
@@ -284,9 +284,9 @@ pub fn ideas_of(world: &World, realm: Entity) -> Vec<String> {
 /// What the Ideas a realm holds do, in the order researched.
 pub fn idea_effects(world: &World, realm: Entity) -> Vec<IdeaEffect> {
     let sid = sid_of(world, realm);
-    let content = &world.resource::<Content>().0;
+    let content = &world.res::<Content>().0;
     world
-        .resource::<IdeaGrid>()
+        .res::<IdeaGrid>()
         .researched
         .iter()
         .filter(|(r, _)| *r == sid)
@@ -434,7 +434,7 @@ pub fn extra_hand(world: &World, realm: Entity) -> usize {
 /// Phase 4 E: Ideas that score prestige while stability is positive.
 pub fn score_idea_prestige(world: &mut World) {
     for realm in crate::rulesets::pop::state::turn_order(world) {
-        let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
+        let stability = world.read::<Mat>(realm).map_or(0, |m| m.stability);
         if stability <= 0 {
             continue;
         }
@@ -464,8 +464,8 @@ pub fn score_idea_prestige(world: &mut World) {
 
 /// Setup step: the opening grid.
 pub fn open_grid(world: &mut World) {
-    let age = world.resource::<Flow>().age;
-    let _ = world.resource::<Seats>();
+    let age = world.res::<Flow>().age;
+    let _ = world.res::<Seats>();
     fill_grid(world, age);
 }
 

@@ -2,6 +2,7 @@
 //! computed together, unpaid advisors and units, interest, corruption; and Phase 5 step A's
 //! manpower update and recovery.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -33,7 +34,7 @@ pub struct IncomeBreakdown {
 /// Upkeep of one unit per Round: regulars 1, mercenaries 2, ships at sea 1/2 (counted in
 /// halves and rounded up by the caller); allied and rebel units cost nothing.
 pub fn unit_upkeep_halves(world: &World, unit: Entity) -> i32 {
-    let Some(u) = world.get::<Unit>(unit) else {
+    let Some(u) = world.read::<Unit>(unit) else {
         return 0;
     };
     let ship = matches!(
@@ -42,8 +43,8 @@ pub fn unit_upkeep_halves(world: &World, unit: Entity) -> i32 {
     );
     if ship {
         let at_sea = world
-            .get::<At>(unit)
-            .is_some_and(|a| world.get::<SeaZone>(a.0).is_some());
+            .read::<At>(unit)
+            .is_some_and(|a| world.read::<SeaZone>(a.0).is_some());
         return i32::from(at_sea);
     }
     match u.status {
@@ -81,7 +82,7 @@ pub(crate) fn cut_costs(world: &mut World) {
                 Visit::Asked
             }
             Action::FireAdvisor { character } => {
-                if let Some(c) = world.resource::<Index>().get(&character) {
+                if let Some(c) = world.res::<Index>().get(&character) {
                     crate::rulesets::pop::rules::characters::leave_play(world, c);
                     let name = key_of(world, realm);
                     write(
@@ -127,10 +128,10 @@ fn own_units_of_kind(
 ) -> Vec<Entity> {
     let mut units: Vec<Entity> = units_of(world, realm)
         .into_iter()
-        .filter(|u| world.get::<At>(*u).is_some_and(|a| a.0 == place))
+        .filter(|u| world.read::<At>(*u).is_some_and(|a| a.0 == place))
         .filter(|u| {
             world
-                .get::<Unit>(*u)
+                .read::<Unit>(*u)
                 .is_some_and(|x| x.kind == kind && x.status == status)
         })
         .collect();
@@ -147,7 +148,7 @@ pub(crate) fn disband_unit(
     kind: UnitKind,
     mercenary: bool,
 ) {
-    let Some(at) = world.resource::<Index>().get(place) else {
+    let Some(at) = world.res::<Index>().get(place) else {
         return;
     };
     let status = if mercenary {
@@ -186,20 +187,20 @@ pub(crate) fn disband_unit(
 fn recall_ports(world: &World, realm: Entity, sea: Entity) -> Vec<Entity> {
     crate::rulesets::pop::rules::military::sail_destinations(world, realm, sea)
         .into_iter()
-        .filter(|p| world.get::<SeaZone>(*p).is_none())
+        .filter(|p| world.read::<SeaZone>(*p).is_none())
         .collect()
 }
 
 /// Step A: every ship of the realm at sea in `from` sails home to `to` at no cost.
 pub(crate) fn recall_ships(world: &mut World, realm: Entity, from: &str, to: &str) {
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     let (Some(sea), Some(port)) = (index.get(from), index.get(to)) else {
         return;
     };
     let ships: Vec<Entity> = units_of(world, realm)
         .into_iter()
-        .filter(|u| world.get::<At>(*u).is_some_and(|a| a.0 == sea))
-        .filter(|u| world.get::<Unit>(*u).is_some_and(|x| is_ship(x.kind)))
+        .filter(|u| world.read::<At>(*u).is_some_and(|a| a.0 == sea))
+        .filter(|u| world.read::<Unit>(*u).is_some_and(|x| is_ship(x.kind)))
         .collect();
     let count = ships.len();
     for ship in ships {
@@ -240,7 +241,7 @@ pub fn cut_costs_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut disband: Vec<Action> = Vec::new();
     let mut recall: Vec<Action> = Vec::new();
     for unit in units_of(world, realm) {
-        let (Some(u), Some(at)) = (world.get::<Unit>(unit), world.get::<At>(unit)) else {
+        let (Some(u), Some(at)) = (world.read::<Unit>(unit), world.read::<At>(unit)) else {
             continue;
         };
         if !matches!(u.status, UnitStatus::Regular | UnitStatus::Mercenary) {
@@ -254,7 +255,7 @@ pub fn cut_costs_candidates(world: &World, realm: Entity) -> Vec<Action> {
         if !disband.contains(&action) {
             disband.push(action);
         }
-        if is_ship(u.kind) && world.get::<SeaZone>(at.0).is_some() {
+        if is_ship(u.kind) && world.read::<SeaZone>(at.0).is_some() {
             for port in recall_ports(world, realm, at.0) {
                 let action = Action::RecallShips {
                     from: key_of(world, at.0),
@@ -269,7 +270,7 @@ pub fn cut_costs_candidates(world: &World, realm: Entity) -> Vec<Action> {
     all.extend(recall);
     all.extend(disband);
     if world
-        .get::<Mat>(realm)
+        .read::<Mat>(realm)
         .is_some_and(|m| m.loans < crate::rulesets::pop::rules::economy::max_loans(world, realm))
     {
         all.push(Action::TakeLoan);
@@ -296,7 +297,7 @@ pub(crate) fn collect_income_and_pay_upkeep(world: &mut World) {
 /// Controller's discount (19.2: 1 ducat less per advisor, never below 0) really saves: the
 /// printed cost less the Ideas' discount, less the Papal one. Upkeep and the bots both ask this.
 pub fn advisor_upkeep(world: &World, realm: Entity, advisor: Entity) -> (i32, i32) {
-    let Some(c) = world.get::<Character>(advisor) else {
+    let Some(c) = world.read::<Character>(advisor) else {
         return (0, 0);
     };
     let price =
@@ -307,7 +308,7 @@ pub fn advisor_upkeep(world: &World, realm: Entity, advisor: Entity) -> (i32, i3
 
 pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
-    let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let mat = world.read::<Mat>(realm).cloned().unwrap_or_default();
     let town_income = tracks(world, realm).income;
     let idea_income = crate::rulesets::pop::rules::ideas::idea_income(world, realm);
     let imperial = crate::rulesets::pop::rules::empire::imperial_income(world, realm);
@@ -332,7 +333,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     // Which unpaid unit goes first is the player's choice in step A; what is still unpaid in
     // step B goes in this order: mercenaries (dearest), ships at sea (the rule singles them
     // out), then regulars, so the army holding the land is kept longest.
-    let rank = |world: &World, u: Entity| match world.get::<Unit>(u) {
+    let rank = |world: &World, u: Entity| match world.read::<Unit>(u) {
         Some(x) if x.status == UnitStatus::Mercenary => 0,
         Some(x) if is_ship(x.kind) => 1,
         _ => 2,
@@ -341,7 +342,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     advisor_list.sort_by_cached_key(|(c, a)| (-c, sid_of(world, *a)));
     while total(&advisor_list, &units) > budget.max(0) {
         if let Some((_, unit)) = (!units.is_empty()).then(|| units.remove(0)) {
-            let ship = world.get::<Unit>(unit).is_some_and(|u| {
+            let ship = world.read::<Unit>(unit).is_some_and(|u| {
                 matches!(
                     u.kind,
                     UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley
@@ -352,7 +353,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
             } else {
                 ids::UNPAID_UNITS
             };
-            if let Some(u) = world.get::<Unit>(unit).copied()
+            if let Some(u) = world.read::<Unit>(unit).copied()
                 && u.status == UnitStatus::Regular
                 && !ship
                 && let Some(mut m) = world.get_mut::<Mat>(realm)
@@ -463,7 +464,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
     }
     // A negative balance here is a mandatory shortfall (negative stability with an empty
     // treasury): it is paid like one.
-    let shortfall = -world.get::<Mat>(realm).map_or(0, |m| m.ducats.min(0));
+    let shortfall = -world.read::<Mat>(realm).map_or(0, |m| m.ducats.min(0));
     if shortfall > 0 {
         world.get_mut::<Mat>(realm).expect("mat").ducats = 0;
         pay_mandatory(world, realm, shortfall, ids::INCOME_UPKEEP);
@@ -519,7 +520,7 @@ pub(crate) fn charge_corruption(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
-            let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
+            let ducats = world.read::<Mat>(realm).map_or(0, |m| m.ducats);
             let charge = corruption_charge(ducats);
             if charge == 0 {
                 return Visit::Next;
@@ -538,7 +539,7 @@ pub(crate) fn charge_corruption(world: &mut World) {
         },
         |world, realm, action| {
             let name = key_of(world, realm);
-            let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
+            let ducats = world.read::<Mat>(realm).map_or(0, |m| m.ducats);
             let charge = corruption_charge(ducats);
             match action {
                 Action::PayCorruption { adm } => {
@@ -582,7 +583,7 @@ pub(crate) fn charge_corruption(world: &mut World) {
 }
 
 pub fn corruption_candidates(world: &World, realm: Entity, charge: u8) -> Vec<Action> {
-    let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let mat = world.read::<Mat>(realm).cloned().unwrap_or_default();
     let limit = crate::rulesets::pop::rules::economy::max_loans(world, realm);
     let mut all: Vec<Action> = (0..=charge)
         .filter(|adm| i32::from(*adm) <= mat.mp(MpKind::Adm))
@@ -661,7 +662,7 @@ pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
     let deployed = units_of(world, realm)
         .into_iter()
         .filter(|u| {
-            world.get::<Unit>(*u).is_some_and(|u| {
+            world.read::<Unit>(*u).is_some_and(|u| {
                 u.status == UnitStatus::Regular
                     && !matches!(
                         u.kind,

@@ -2,6 +2,7 @@
 //! provinces the realm owns, making them all its cores and displacing NPR markers and other core
 //! tokens there.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -42,7 +43,7 @@ pub fn integrable(world: &World, realm: Entity) -> Vec<Entity> {
 /// Why `realm` may not place a core token in `area` by Integrate Area, if it may not.
 pub fn area_problem(world: &World, realm: Entity, area: Entity) -> Option<Illegal> {
     let err = |why: &'static str| Some(Illegal::new(ids::ACT_INTEGRATE_AREA, why));
-    if world.get::<Area>(area).is_none() {
+    if world.read::<Area>(area).is_none() {
         return err("no such area");
     }
     let provinces = provinces_of(world, area);
@@ -57,7 +58,7 @@ pub fn area_problem(world: &World, realm: Entity, area: Entity) -> Option<Illega
 
 /// The same check for an answer naming the area by id.
 pub fn answer_problem(world: &World, realm: Entity, area: &str) -> Option<Illegal> {
-    match world.resource::<Index>().get(area) {
+    match world.res::<Index>().get(area) {
         Some(a) => area_problem(world, realm, a),
         None => Some(Illegal::new(ids::ACT_INTEGRATE_AREA, "no such area")),
     }

@@ -5,6 +5,7 @@
 //! Milestones are replaced with the next Age's, and the realm with the least prestige may
 //! replace one new Idea or Milestone with one of its choice.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -73,7 +74,7 @@ impl Milestones {
 }
 
 fn defs(world: &World) -> &[MilestoneDef] {
-    &world.resource::<Content>().0.milestones
+    &world.res::<Content>().0.milestones
 }
 
 pub fn milestone_index(world: &World, id: &str) -> Option<usize> {
@@ -82,7 +83,7 @@ pub fn milestone_index(world: &World, id: &str) -> Option<usize> {
 
 /// Milestones still in the deck of this Age and category.
 pub fn deck(world: &World, age: u8, category: MilestoneCategory) -> Vec<usize> {
-    let drawn = &world.resource::<Milestones>().drawn;
+    let drawn = &world.res::<Milestones>().drawn;
     defs(world)
         .iter()
         .enumerate()
@@ -117,7 +118,7 @@ fn names(world: &World, list: &[usize]) -> String {
 
 /// Setup: the first Age's four Milestones.
 pub fn reveal_first_milestones(world: &mut World) {
-    let age = world.resource::<Flow>().age;
+    let age = world.res::<Flow>().age;
     let drawn = draw_for_age(world, age);
     if drawn.is_empty() {
         return;
@@ -131,7 +132,7 @@ pub fn reveal_first_milestones(world: &mut World) {
 
 pub fn claim_candidates(world: &World) -> Vec<Action> {
     world
-        .resource::<Milestones>()
+        .res::<Milestones>()
         .open
         .iter()
         .map(|m| Action::ClaimMilestone {
@@ -143,13 +144,13 @@ pub fn claim_candidates(world: &World) -> Vec<Action> {
 /// Why the realm cannot complete this Milestone now, if it cannot.
 pub fn complete_problem(world: &World, realm: Entity, id: &str) -> Option<Illegal> {
     let err = |why: String| Some(Illegal::new(ids::MILESTONE_COMPLETE, why));
-    if world.resource::<Flow>().current().phase == 1 {
+    if world.res::<Flow>().current().phase == 1 {
         return Some(Illegal::new(
             ids::SEQ_PHASE1_MISSIONS,
             "Milestones are never completed in Phase 1",
         ));
     }
-    let board = world.resource::<Milestones>();
+    let board = world.res::<Milestones>();
     let Some(m) = milestone_index(world, id).filter(|m| board.open.contains(m)) else {
         return err(format!("\"{id}\" is not a Milestone on display"));
     };
@@ -162,7 +163,7 @@ pub fn complete_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
             format!(
                 "{} is not fulfilled: {} is missing",
                 def.name,
-                describe(&world.resource::<Content>().0, c)
+                describe(&world.res::<Content>().0, c)
             )
         })
     })
@@ -175,7 +176,7 @@ pub fn complete(world: &mut World, realm: Entity, id: &str) {
         return;
     };
     let def = defs(world)[m].clone();
-    let place = world.resource::<Milestones>().completers(m).len();
+    let place = world.res::<Milestones>().completers(m).len();
     let sid = sid_of(world, realm);
     world.resource_mut::<Milestones>().completed.push((m, sid));
     let prestige = PLACE_PRESTIGE.get(place).copied().unwrap_or(0);
@@ -203,8 +204,8 @@ pub fn complete(world: &mut World, realm: Entity, id: &str) {
 /// drawn by lot from those left in the current Age's deck of its category; a category whose deck
 /// is empty keeps its card. Completions marked on a discarded Milestone leave with it.
 pub fn comet_sighted(world: &mut World, realm: Entity) {
-    let age = world.resource::<Flow>().age;
-    let open = world.resource::<Milestones>().open.clone();
+    let age = world.res::<Flow>().age;
+    let open = world.res::<Milestones>().open.clone();
     let mut swaps = Vec::new();
     let mut kept = Vec::new();
     for (slot, old) in open.iter().enumerate() {
@@ -264,26 +265,26 @@ fn claimable(world: &World, realm: Entity) -> Vec<Action> {
 
 /// The stage of this Round's end of Age.
 fn stage(world: &World) -> AgeEnd {
-    let round = world.resource::<Flow>().round;
-    match world.resource::<Milestones>().age_end {
+    let round = world.res::<Flow>().round;
+    match world.res::<Milestones>().age_end {
         Some((r, stage)) if r == round => stage,
         _ => AgeEnd::Claims,
     }
 }
 
 fn set_stage(world: &mut World, stage: AgeEnd) {
-    let round = world.resource::<Flow>().round;
+    let round = world.res::<Flow>().round;
     world.resource_mut::<Milestones>().age_end = Some((round, stage));
 }
 
 fn age_ends(world: &World) -> bool {
-    let age = world.resource::<Flow>().age;
-    world.resource::<EventDisplay>().deck(age).is_empty()
+    let age = world.res::<Flow>().age;
+    world.res::<EventDisplay>().deck(age).is_empty()
 }
 
 fn next_age(world: &World) -> Option<u8> {
-    let age = world.resource::<Flow>().age;
-    let last = world.resource::<Content>().0.options.last_age.min(4);
+    let age = world.res::<Flow>().age;
+    let last = world.res::<Content>().0.options.last_age.min(4);
     (age < last).then_some(age + 1)
 }
 
@@ -335,7 +336,7 @@ pub(crate) fn close_age_claims(world: &mut World) {
             Note::new(ids::MILESTONE_REPLACE, text).amount(drawn.len() as i32),
         );
     }
-    let ideas_before = world.resource::<IdeaGrid>().open.clone();
+    let ideas_before = world.res::<IdeaGrid>().open.clone();
     let mut board = world.resource_mut::<Milestones>();
     board.new_milestones = drawn;
     board.ideas_before = ideas_before;
@@ -348,23 +349,23 @@ pub(crate) fn offer_least_prestige_swap(world: &mut World) {
     if !age_ends(world) || stage(world) != AgeEnd::Swap {
         return;
     }
-    let asked = world.resource::<Pending>().0.clone();
+    let asked = world.res::<Pending>().0.clone();
     if let Some(decision) = asked.filter(|d| d.kind == DecisionKind::AgeSwap) {
         let Some(action) = take_answer(world) else {
             return;
         };
-        if let Some(realm) = world.resource::<Index>().get(&decision.realm) {
+        if let Some(realm) = world.res::<Index>().get(&decision.realm) {
             apply_swap(world, realm, &action);
         }
         set_stage(world, AgeEnd::Done);
         return;
     }
-    if world.resource::<Pending>().0.is_some() {
+    if world.res::<Pending>().0.is_some() {
         return;
     }
     let new_ideas: Vec<usize> = {
-        let grid = world.resource::<IdeaGrid>();
-        let before = &world.resource::<Milestones>().ideas_before;
+        let grid = world.res::<IdeaGrid>();
+        let before = &world.res::<Milestones>().ideas_before;
         grid.open
             .iter()
             .filter(|i| !before.contains(i))
@@ -390,8 +391,8 @@ pub(crate) fn offer_least_prestige_swap(world: &mut World) {
 
 /// The Player Realm with the least prestige; `None` on a tie.
 pub fn least_prestige(world: &World) -> Option<Entity> {
-    let seats = &world.resource::<Seats>().0;
-    let prestige = |e: &Entity| world.get::<Mat>(*e).map_or(0, |m| m.prestige);
+    let seats = &world.res::<Seats>().0;
+    let prestige = |e: &Entity| world.read::<Mat>(*e).map_or(0, |m| m.prestige);
     let low = seats.iter().map(prestige).min()?;
     let lowest: Vec<&Entity> = seats.iter().filter(|e| prestige(e) == low).collect();
     (lowest.len() == 1).then(|| *lowest[0])
@@ -399,8 +400,8 @@ pub fn least_prestige(world: &World) -> Option<Entity> {
 
 /// Every swap the least-prestige realm may make, and declining.
 pub fn swap_candidates(world: &World) -> Vec<Action> {
-    let content = &world.resource::<Content>().0;
-    let board = world.resource::<Milestones>();
+    let content = &world.res::<Content>().0;
+    let board = world.res::<Milestones>();
     let mut all = Vec::new();
     for old in &board.new_milestones {
         let def = &content.milestones[*old];
@@ -411,7 +412,7 @@ pub fn swap_candidates(world: &World) -> Vec<Action> {
             });
         }
     }
-    let grid = world.resource::<IdeaGrid>();
+    let grid = world.res::<IdeaGrid>();
     let age = next_age(world).unwrap_or(4);
     for old in &board.new_ideas {
         let def = &content.ideas[*old];
@@ -441,7 +442,7 @@ pub fn swap_problem(world: &World, action: &Action) -> Option<Illegal> {
 
 fn apply_swap(world: &mut World, realm: Entity, action: &Action) {
     let name = key_of(world, realm);
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let text = match action {
         Action::SwapMilestone { old, new } => {
             let (Some(o), Some(n)) = (milestone_index(world, old), milestone_index(world, new))

@@ -3,6 +3,7 @@
 //! Ruler General. A basic action that needs follow-up questions (which units, which other
 //! provinces) keeps its state in `MilitaryAction`; `continue_action` asks them.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -176,10 +177,10 @@ pub fn new_turn(world: &mut World, realm: Option<Entity>) {
 
 /// The party a unit fights for: its realm, or the rebels.
 pub fn party_of(world: &World, unit: Entity) -> Option<Party> {
-    match world.get::<UnitOf>(unit) {
+    match world.read::<UnitOf>(unit) {
         Some(owner) => Some(Party::Realm(sid_of(world, owner.0))),
         None if world
-            .get::<Unit>(unit)
+            .read::<Unit>(unit)
             .is_some_and(|u| u.status == UnitStatus::Rebel) =>
         {
             Some(Party::Rebels)
@@ -190,24 +191,24 @@ pub fn party_of(world: &World, unit: Entity) -> Option<Party> {
 
 /// Whether a unit is hostile to `realm`: a rebel, or a unit of a realm at war with it.
 pub fn hostile_unit(world: &World, realm: Entity, unit: Entity) -> bool {
-    match world.get::<UnitOf>(unit) {
+    match world.read::<UnitOf>(unit) {
         Some(owner) => at_war_between(world, realm, owner.0),
         None => world
-            .get::<Unit>(unit)
+            .read::<Unit>(unit)
             .is_some_and(|u| u.status == UnitStatus::Rebel),
     }
 }
 
 /// Units at a place (area or sea zone) that fight for `party`, land units or ships.
 pub fn units_at(world: &World, place: Entity, party: Party, land: bool) -> Vec<Entity> {
-    let Some(present) = world.get::<Present>(place) else {
+    let Some(present) = world.read::<Present>(place) else {
         return Vec::new();
     };
     let mut out: Vec<Entity> = present
         .iter()
         .filter(|u| {
             world
-                .get::<Unit>(*u)
+                .read::<Unit>(*u)
                 .is_some_and(|unit| unit.kind.is_land() == land)
         })
         .filter(|u| party_of(world, *u) == Some(party))
@@ -224,22 +225,22 @@ pub fn own_units_at(world: &World, realm: Entity, place: Entity, land: bool) -> 
 /// Whether any of a realm's own land units (or ships) stand at a place: `own_units_at` is not
 /// empty, asked without listing and sorting them.
 pub fn has_own_units_at(world: &World, realm: Entity, place: Entity, land: bool) -> bool {
-    world.get::<Present>(place).is_some_and(|present| {
+    world.read::<Present>(place).is_some_and(|present| {
         present.iter().any(|u| {
             world
-                .get::<Unit>(u)
+                .read::<Unit>(u)
                 .is_some_and(|unit| unit.kind.is_land() == land)
-                && world.get::<UnitOf>(u).is_some_and(|o| o.0 == realm)
+                && world.read::<UnitOf>(u).is_some_and(|o| o.0 == realm)
         })
     })
 }
 
 /// Whether units hostile to `realm` stand at a place.
 pub fn hostile_units_at(world: &World, realm: Entity, place: Entity, land: bool) -> bool {
-    world.get::<Present>(place).is_some_and(|present| {
+    world.read::<Present>(place).is_some_and(|present| {
         present.iter().any(|u| {
             world
-                .get::<Unit>(u)
+                .read::<Unit>(u)
                 .is_some_and(|unit| unit.kind.is_land() == land)
                 && hostile_unit(world, realm, u)
         })
@@ -248,9 +249,9 @@ pub fn hostile_units_at(world: &World, realm: Entity, place: Entity, land: bool)
 
 pub fn controller(world: &World, province: Entity) -> Option<Entity> {
     world
-        .get::<ControlledBy>(province)
+        .read::<ControlledBy>(province)
         .map(|c| c.0)
-        .or_else(|| world.get::<OwnedBy>(province).map(|o| o.0))
+        .or_else(|| world.read::<OwnedBy>(province).map(|o| o.0))
 }
 
 /// Provinces of an area held (owned and not occupied) by Non-Player Realms at war with `realm`.
@@ -259,9 +260,9 @@ pub fn enemy_npr_provinces(world: &World, realm: Entity, area: Entity) -> Vec<En
         .iter()
         .copied()
         .filter(|p| {
-            let owner = world.get::<OwnedBy>(*p).map(|o| o.0);
+            let owner = world.read::<OwnedBy>(*p).map(|o| o.0);
             owner.is_some_and(|o| {
-                world.get::<NonPlayerRealm>(o).is_some()
+                world.read::<NonPlayerRealm>(o).is_some()
                     && controller(world, *p) == Some(o)
                     && at_war_between(world, realm, o)
             })
@@ -295,7 +296,7 @@ pub fn ground(world: &World, realm: Entity, area: Entity) -> Ground {
     if holders().any(|h| at_war_between(world, realm, h)) {
         return Ground::Hostile;
     }
-    if world.get::<Area>(area).is_some_and(|a| a.distant) {
+    if world.read::<Area>(area).is_some_and(|a| a.distant) {
         return Ground::Distant;
     }
     let friendly = |h: Entity| h == realm || allied(world, realm, h);
@@ -321,10 +322,10 @@ pub fn naval_bridges(world: &World, realm: Entity) -> Vec<(Entity, usize)> {
 fn naval_bridges_now(world: &World, realm: Entity) -> Vec<(Entity, usize)> {
     let friendly = |u: Entity| {
         world
-            .get::<Unit>(u)
+            .read::<Unit>(u)
             .is_some_and(|x| !x.kind.is_land() && x.status != UnitStatus::Rebel)
             && world
-                .get::<UnitOf>(u)
+                .read::<UnitOf>(u)
                 .is_some_and(|o| o.0 == realm || allied(world, realm, o.0))
     };
     let mut out: Vec<(Entity, usize)> =
@@ -356,7 +357,7 @@ struct MarchStep {
 /// several sea zones the smallest capacity on the way limits the crossing; the widest way wins.
 fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchStep> {
     let mut out: Vec<MarchStep> = world
-        .get::<LandBorders>(area)
+        .read::<LandBorders>(area)
         .map(|b| b.0.clone())
         .unwrap_or_default()
         .into_iter()
@@ -374,7 +375,7 @@ fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchS
     // The widest way to each bridged sea zone: (bottleneck, seas crossed).
     let mut best: Vec<(Entity, usize, Vec<Entity>)> = Vec::new();
     let mut queue: Vec<(Entity, usize, Vec<Entity>)> = world
-        .get::<Coasts>(area)
+        .read::<Coasts>(area)
         .map(|c| c.0.clone())
         .unwrap_or_default()
         .into_iter()
@@ -388,12 +389,12 @@ fn steps(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<MarchS
         }
         // On the Distant Continents a move ends in the first space it enters: a crossing
         // goes no further than the first distant sea zone.
-        let distant = world.get::<SeaZone>(sea).is_some_and(|z| z.distant);
+        let distant = world.read::<SeaZone>(sea).is_some_and(|z| z.distant);
         let onward = if distant {
             Vec::new()
         } else {
             world
-                .get::<SeaNeighbours>(sea)
+                .read::<SeaNeighbours>(sea)
                 .map(|n| n.0.clone())
                 .unwrap_or_default()
         };
@@ -548,17 +549,17 @@ pub fn destinations(world: &World, realm: Entity, from: Entity) -> Vec<(Entity, 
 // Candidates and checks for the turn's military actions
 
 fn index(world: &World, key: &str) -> Option<Entity> {
-    world.resource::<Index>().get(key)
+    world.res::<Index>().get(key)
 }
 
 fn mil(world: &World, realm: Entity) -> i32 {
-    world.get::<Mat>(realm).map_or(0, |m| m.mp(MpKind::Mil))
+    world.read::<Mat>(realm).map_or(0, |m| m.mp(MpKind::Mil))
 }
 
 /// Mil the next Activate or Recruit costs: nothing while it is the free activation after a
 /// declaration of war.
 pub fn activation_cost(world: &World) -> i32 {
-    if world.resource::<MilitaryAction>().free {
+    if world.res::<MilitaryAction>().free {
         0
     } else {
         ACTIVATION_MIL
@@ -568,12 +569,12 @@ pub fn activation_cost(world: &World) -> i32 {
 /// Areas with a province the realm owns and holds, where it may recruit.
 fn recruit_areas(world: &World, realm: Entity) -> Vec<Entity> {
     let mut areas: Vec<Entity> = world
-        .get::<Owns>(realm)
+        .read::<Owns>(realm)
         .map(|o| {
             o.iter()
                 .filter(|p| controller(world, *p) == Some(realm))
-                .filter(|p| world.get::<RebelTown>(*p).is_none())
-                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
+                .filter(|p| world.read::<RebelTown>(*p).is_none())
+                .filter_map(|p| world.read::<InArea>(p).map(|a| a.0))
                 .collect()
         })
         .unwrap_or_default();
@@ -590,7 +591,7 @@ pub fn place_unit(world: &mut World, unit: Entity, to: Entity) {
 /// Every unit serving a realm, by stable id.
 pub fn units_of(world: &World, realm: Entity) -> Vec<Entity> {
     let mut units: Vec<Entity> = world
-        .get::<Forces>(realm)
+        .read::<Forces>(realm)
         .map(|f| f.iter().collect())
         .unwrap_or_default();
     units.sort_by_cached_key(|u| sid_of(world, *u));
@@ -600,15 +601,15 @@ pub fn units_of(world: &World, realm: Entity) -> Vec<Entity> {
 /// Places (areas and sea zones) where the realm has land units (`land`) or ships.
 pub fn army_places(world: &World, realm: Entity, land: bool) -> Vec<Entity> {
     let mut places: Vec<Entity> = world
-        .get::<Forces>(realm)
+        .read::<Forces>(realm)
         .map(|f| {
             f.iter()
                 .filter(|u| {
                     world
-                        .get::<Unit>(*u)
+                        .read::<Unit>(*u)
                         .is_some_and(|x| x.kind.is_land() == land)
                 })
-                .filter_map(|u| world.get::<At>(u).map(|a| a.0))
+                .filter_map(|u| world.read::<At>(u).map(|a| a.0))
                 .collect()
         })
         .unwrap_or_default();
@@ -629,16 +630,16 @@ pub fn sail_destinations(world: &World, realm: Entity, from: Entity) -> Vec<Enti
 
 fn sail_destinations_now(world: &World, realm: Entity, from: Entity) -> Vec<Entity> {
     let seas_next = |place: Entity| -> Vec<Entity> {
-        if world.get::<SeaZone>(place).is_some() {
+        if world.read::<SeaZone>(place).is_some() {
             let mut next: Vec<Entity> = world
-                .get::<SeaNeighbours>(place)
+                .read::<SeaNeighbours>(place)
                 .map(|n| n.0.clone())
                 .unwrap_or_default();
             next.extend(port_areas(world, realm, place));
             next
         } else {
             world
-                .get::<Coasts>(place)
+                .read::<Coasts>(place)
                 .map(|c| c.0.clone())
                 .unwrap_or_default()
         }
@@ -649,7 +650,7 @@ fn sail_destinations_now(world: &World, realm: Entity, from: Entity) -> Vec<Enti
             out.push(first);
         }
         let stops =
-            world.get::<SeaZone>(first).is_none() || hostile_units_at(world, realm, first, false);
+            world.read::<SeaZone>(first).is_none() || hostile_units_at(world, realm, first, false);
         if !stops {
             for second in seas_next(first) {
                 if second != from && !out.contains(&second) {
@@ -665,16 +666,16 @@ fn sail_destinations_now(world: &World, realm: Entity, from: Entity) -> Vec<Enti
 /// Areas where the realm holds a port facing `sea`.
 fn port_areas(world: &World, realm: Entity, sea: Entity) -> Vec<Entity> {
     let mut out: Vec<Entity> = world
-        .get::<Owns>(realm)
+        .read::<Owns>(realm)
         .map(|o| {
             o.iter()
                 .filter(|p| controller(world, *p) == Some(realm))
                 .filter(|p| {
                     world
-                        .get::<Province>(*p)
+                        .read::<Province>(*p)
                         .is_some_and(|x| x.port == Some(sea))
                 })
-                .filter_map(|p| world.get::<InArea>(p).map(|a| a.0))
+                .filter_map(|p| world.read::<InArea>(p).map(|a| a.0))
                 .collect()
         })
         .unwrap_or_default();
@@ -686,7 +687,7 @@ fn port_areas(world: &World, realm: Entity, sea: Entity) -> Vec<Entity> {
 pub fn siege_strength(world: &World, units: &[Entity]) -> i32 {
     let mut halves = 0;
     for u in units {
-        halves += match world.get::<Unit>(*u).map(|u| u.kind) {
+        halves += match world.read::<Unit>(*u).map(|u| u.kind) {
             Some(UnitKind::Infantry) => 2,
             Some(UnitKind::Artillery) => 4,
             Some(UnitKind::Cavalry) => 1,
@@ -700,7 +701,7 @@ pub fn siege_strength(world: &World, units: &[Entity]) -> i32 {
 pub fn units_needed(world: &World, units: &[Entity], value: i32) -> usize {
     let mut strengths: Vec<i32> = units
         .iter()
-        .map(|u| match world.get::<Unit>(*u).map(|u| u.kind) {
+        .map(|u| match world.read::<Unit>(*u).map(|u| u.kind) {
             Some(UnitKind::Artillery) => 4,
             Some(UnitKind::Infantry) => 2,
             _ => 1,
@@ -727,9 +728,9 @@ pub fn siege_targets(world: &World, realm: Entity, area: Entity) -> Vec<Entity> 
         .iter()
         .copied()
         .filter(|p| {
-            let owner = world.get::<OwnedBy>(*p).map(|o| o.0);
+            let owner = world.read::<OwnedBy>(*p).map(|o| o.0);
             let held = controller(world, *p);
-            let rebel_town = world.get::<RebelTown>(*p).is_some();
+            let rebel_town = world.read::<RebelTown>(*p).is_some();
             let enemy_held = held.is_some_and(|h| h != realm && at_war_between(world, realm, h));
             let own_rebels = rebel_town && owner == Some(realm);
             let enemy_rebels = rebel_town && owner.is_some_and(|o| at_war_between(world, realm, o));
@@ -741,7 +742,7 @@ pub fn siege_targets(world: &World, realm: Entity, area: Entity) -> Vec<Entity> 
 
 /// An island province needs one of the realm's ships in a facing sea zone.
 fn island_blocked(world: &World, realm: Entity, province: Entity) -> bool {
-    let Some(p) = world.get::<Province>(province) else {
+    let Some(p) = world.read::<Province>(province) else {
         return false;
     };
     if !p.island {
@@ -749,8 +750,8 @@ fn island_blocked(world: &World, realm: Entity, province: Entity) -> bool {
     }
     let mut seas: Vec<Entity> = p.port.into_iter().collect();
     if let Some(coasts) = world
-        .get::<InArea>(province)
-        .and_then(|a| world.get::<Coasts>(a.0))
+        .read::<InArea>(province)
+        .and_then(|a| world.read::<Coasts>(a.0))
     {
         seas.extend(coasts.0.iter().copied());
     }
@@ -849,7 +850,7 @@ pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
         })
         .collect();
     let cards = world
-        .get::<Hand>(realm)
+        .read::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default();
     for card in cards {
@@ -857,7 +858,7 @@ pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
             continue;
         };
         if world
-            .get::<Character>(character)
+            .read::<Character>(character)
             .is_none_or(|c| c.kind != CharacterKind::Leader)
         {
             continue;
@@ -893,12 +894,12 @@ pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
 /// The realm's ruler, generals and admirals, in stable-id order.
 fn leaders_serving(world: &World, realm: Entity) -> Vec<Entity> {
     let mut out: Vec<Entity> = world
-        .get::<Court>(realm)
+        .read::<Court>(realm)
         .map(|c| {
             c.iter()
                 .filter(|ch| {
                     matches!(
-                        world.get::<Role>(*ch),
+                        world.read::<Role>(*ch),
                         Some(Role::Ruler | Role::RulerGeneral | Role::General | Role::Admiral)
                     )
                 })
@@ -913,12 +914,12 @@ fn leaders_serving(world: &World, realm: Entity) -> Vec<Entity> {
 /// The realm's general (`land`: the Ruler General or a general) or admiral commanding at
 /// `place`. A port's area may hold both an army with its general and a fleet with its admiral.
 pub fn commander_at(world: &World, realm: Entity, place: Entity, land: bool) -> Option<Entity> {
-    world.get::<Court>(realm).and_then(|c| {
+    world.read::<Court>(realm).and_then(|c| {
         c.iter().find(|ch| {
             world
-                .get::<InCommand>(*ch)
+                .read::<InCommand>(*ch)
                 .is_some_and(|cmd| cmd.0 == place)
-                && match world.get::<Role>(*ch) {
+                && match world.read::<Role>(*ch) {
                     Some(Role::RulerGeneral | Role::General) => land,
                     Some(Role::Admiral) => !land,
                     _ => false,
@@ -936,10 +937,10 @@ pub const FLEET_MATS: usize = 1;
 /// Fleet Mat (admirals), whether their army or fleet is on the board or not, by stable id.
 pub fn leaders_on_mats(world: &World, realm: Entity, land: bool) -> Vec<Entity> {
     let mut out: Vec<Entity> = world
-        .get::<Court>(realm)
+        .read::<Court>(realm)
         .map(|c| {
             c.iter()
-                .filter(|ch| match world.get::<Role>(*ch) {
+                .filter(|ch| match world.read::<Role>(*ch) {
                     Some(Role::General | Role::RulerGeneral) => land,
                     Some(Role::Admiral) => !land,
                     _ => false,
@@ -975,7 +976,7 @@ fn mats_full_problem(world: &World, realm: Entity, place: Entity, land: bool) ->
 /// character's `cost`); Ideas may make it cheaper, down to 0.
 pub fn leader_cost(world: &World, realm: Entity, character: Entity) -> i32 {
     let printed = world
-        .get::<Character>(character)
+        .read::<Character>(character)
         .map_or(0, |c| i32::from(c.cost));
     (printed - crate::rulesets::pop::rules::ideas::leader_discount(world, realm)).max(0)
 }
@@ -1047,7 +1048,7 @@ pub fn check_turn(
                     "recruit only in an area where you hold a province",
                 ));
             }
-            let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
+            let ducats = world.read::<Mat>(realm).map_or(0, |m| m.ducats);
             if ducats < unit_cost(UnitKind::Galley, false) {
                 return Err(Illegal::new(
                     ids::WAR_RECRUIT,
@@ -1060,7 +1061,7 @@ pub fn check_turn(
             let Some(p) = index(world, province) else {
                 return Err(Illegal::new(ids::WAR_SIEGE, "no such province"));
             };
-            let Some(area) = world.get::<InArea>(p).map(|a| a.0) else {
+            let Some(area) = world.read::<InArea>(p).map(|a| a.0) else {
                 return Err(Illegal::new(ids::WAR_SIEGE, "no such province"));
             };
             siege_problem(world, realm, area, p, 0).map_or(Ok(()), Err)
@@ -1100,7 +1101,7 @@ fn move_problem(world: &World, realm: Entity, from: &str, to: &str) -> Option<Il
 /// Military access the realm cannot pay for: 3 ducats where it has no influence.
 fn access_problem(world: &World, realm: Entity, to: Entity) -> Option<Illegal> {
     if access_price(world, realm, to) == AccessPrice::Ducats {
-        let ducats = world.get::<Mat>(realm).map_or(0, |m| m.ducats);
+        let ducats = world.read::<Mat>(realm).map_or(0, |m| m.ducats);
         if ducats < ACCESS_DUCATS {
             return Some(Illegal::new(
                 ids::WAR_ACCESS,
@@ -1137,7 +1138,10 @@ fn siege_problem(
             "only provinces held by an enemy, or rebel towns, can be besieged (islands need a ship)",
         ));
     }
-    let value = value_so_far + world.get::<Province>(province).map_or(1, |p| p.tax_value());
+    let value = value_so_far
+        + world
+            .read::<Province>(province)
+            .map_or(1, |p| p.tax_value());
     let strength = siege_strength(world, &army);
     if value > strength {
         return Some(Illegal::new(
@@ -1166,7 +1170,10 @@ pub fn siege_cost(
     value_so_far: i32,
 ) -> i32 {
     let army = own_units_at(world, realm, area, true);
-    let value = value_so_far + world.get::<Province>(province).map_or(1, |p| p.tax_value());
+    let value = value_so_far
+        + world
+            .read::<Province>(province)
+            .map_or(1, |p| p.tax_value());
     let needed = |v: i32| units_needed(world, &army, v).max(1) as i32;
     if value_so_far == 0 {
         activation_cost(world) + needed(value) - 1
@@ -1212,7 +1219,7 @@ fn appoint_general_problem(
     fleet: bool,
 ) -> Option<Illegal> {
     let rule = ids::APPOINT_MILITARY_LEADER;
-    let hand = world.get::<Hand>(realm)?;
+    let hand = world.read::<Hand>(realm)?;
     let Some(card_index) = hand
         .cards
         .iter()
@@ -1225,7 +1232,7 @@ fn appoint_general_problem(
         return Some(Illegal::new(rule, "that card shows no character"));
     };
     let ok_leader = world
-        .get::<Character>(character)
+        .read::<Character>(character)
         .is_some_and(|c| c.kind == CharacterKind::Leader);
     if !ok_leader {
         return Some(Illegal::new(
@@ -1233,8 +1240,8 @@ fn appoint_general_problem(
             "only a leader can be a general or admiral",
         ));
     }
-    if world.get::<Serves>(character).is_some()
-        || world.get::<IllHealth>(character).is_some_and(|i| i.0 >= 2)
+    if world.read::<Serves>(character).is_some()
+        || world.read::<IllHealth>(character).is_some_and(|i| i.0 >= 2)
     {
         return Some(Illegal::new(rule, "that leader is not available"));
     }
@@ -1272,17 +1279,17 @@ fn command_problem(world: &World, realm: Entity, character: &str, place: &str) -
     let (Some(c), Some(p)) = (index(world, character), index(world, place)) else {
         return Some(Illegal::new(rule, "no such leader or place"));
     };
-    if world.get::<Serves>(c).is_none_or(|s| s.0 != realm) {
+    if world.read::<Serves>(c).is_none_or(|s| s.0 != realm) {
         return Some(Illegal::new(rule, "that leader does not serve you"));
     }
-    let role = world.get::<Role>(c).copied();
+    let role = world.read::<Role>(c).copied();
     if !matches!(
         role,
         Some(Role::Ruler | Role::RulerGeneral | Role::General | Role::Admiral)
     ) {
         return Some(Illegal::new(rule, "advisors do not command armies"));
     }
-    if world.get::<InCommand>(c).is_some_and(|cmd| cmd.0 == p) {
+    if world.read::<InCommand>(c).is_some_and(|cmd| cmd.0 == p) {
         return Some(Illegal::new(rule, "that leader already commands there"));
     }
     let land = has_own_units_at(world, realm, p, true);
@@ -1328,11 +1335,11 @@ pub fn declare_problem_in(
     target: Entity,
 ) -> Option<Illegal> {
     let rule = ids::WAR_DECLARE;
-    if realm == target || world.get::<Realm>(target).is_none() {
+    if realm == target || world.read::<Realm>(target).is_none() {
         return Some(Illegal::new(rule, "not a realm you can attack"));
     }
     if world
-        .get::<Owns>(target)
+        .read::<Owns>(target)
         .is_none_or(|o| o.iter().next().is_none())
     {
         return Some(Illegal::new(rule, "that realm holds no provinces"));
@@ -1345,7 +1352,7 @@ pub fn declare_problem_in(
             Some("you may not declare war on an ally")
         } else if rel.truce(realm, other) {
             Some("a truce forbids war until the next Phase 3")
-        } else if world.get::<RoundMarkers>(other).is_some_and(|m| m.passed) {
+        } else if world.read::<RoundMarkers>(other).is_some_and(|m| m.passed) {
             Some("that Player Realm has passed this Round")
         } else {
             None
@@ -1362,10 +1369,10 @@ pub fn declare_problem_in(
     ) {
         return Some(p);
     }
-    if world.get::<NonPlayerRealm>(target).is_some() {
+    if world.read::<NonPlayerRealm>(target).is_some() {
         for pr in rel
             .allies_of(target)
-            .filter(|r| world.get::<PlayerRealm>(*r).is_some())
+            .filter(|r| world.read::<PlayerRealm>(*r).is_some())
         {
             if pr != realm && covered(pr).is_some() {
                 return Some(Illegal::new(
@@ -1375,11 +1382,11 @@ pub fn declare_problem_in(
             }
         }
     }
-    if let Some(capital) = world.get::<Capital>(target).map(|c| c.0) {
-        let area = world.get::<InArea>(capital).map(|a| a.0);
-        if let Some(a) = area.and_then(|a| world.get::<Area>(a)) {
+    if let Some(capital) = world.read::<Capital>(target).map(|c| c.0) {
+        let area = world.read::<InArea>(capital).map(|a| a.0);
+        if let Some(a) = area.and_then(|a| world.read::<Area>(a)) {
             let known = world
-                .get::<Discovered>(realm)
+                .read::<Discovered>(realm)
                 .is_some_and(|d| d.0.contains(&a.continent));
             if a.distant && !known {
                 return Some(Illegal::new(
@@ -1389,7 +1396,7 @@ pub fn declare_problem_in(
             }
         }
     }
-    if world.get::<Interregnum>(realm).is_some() && !disputed_succession_cb(world, realm, target) {
+    if world.read::<Interregnum>(realm).is_some() && !disputed_succession_cb(world, realm, target) {
         return Some(Illegal::new(
             ids::INTERREGNUM_RESTRICTIONS,
             "no war declarations during an Interregnum (except a Disputed Succession through your marriage)",
@@ -1414,7 +1421,7 @@ pub fn disputed_succession_cb(world: &World, realm: Entity, target: Entity) -> b
 /// declaration, 19.3): the calls, battles and free activation follow as after Declare War.
 pub fn start_free_war(world: &mut World, realm: Entity, target: Entity) {
     world.resource_mut::<MilitaryAction>().busy = true;
-    let battles_before = world.resource::<battle::Battles>().fought;
+    let battles_before = world.res::<battle::Battles>().fought;
     crate::rulesets::pop::rules::war::declare_war_paying(world, realm, target, false);
     world.resource_mut::<MilitaryAction>().declared = Some(Declared {
         battles_before,
@@ -1430,7 +1437,7 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
                 return true;
             };
             world.resource_mut::<MilitaryAction>().busy = true;
-            let battles_before = world.resource::<battle::Battles>().fought;
+            let battles_before = world.res::<battle::Battles>().fought;
             crate::rulesets::pop::rules::war::declare_war(world, realm, t);
             world.resource_mut::<MilitaryAction>().declared = Some(Declared {
                 battles_before,
@@ -1449,7 +1456,7 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             world.resource_mut::<MilitaryAction>().busy = true;
             if let (Some(f), Some(t)) = (index(world, from), index(world, to)) {
                 sail(world, realm, f, t);
-                if world.get::<SeaZone>(t).is_some() {
+                if world.read::<SeaZone>(t).is_some() {
                     world.resource_mut::<MilitaryAction>().transport = Some(sid_of(world, t));
                 }
             }
@@ -1480,10 +1487,10 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             let Some(p) = index(world, province) else {
                 return true;
             };
-            let Some(area) = world.get::<InArea>(p).map(|a| a.0) else {
+            let Some(area) = world.read::<InArea>(p).map(|a| a.0) else {
                 return true;
             };
-            let value = world.get::<Province>(p).map_or(1, |x| x.tax_value());
+            let value = world.read::<Province>(p).map_or(1, |x| x.tax_value());
             let cost = siege_cost(world, realm, area, p, 0);
             change_mp(world, realm, MpKind::Mil, -cost, ids::WAR_SIEGE);
             let sid = sid_of(world, area);
@@ -1526,7 +1533,7 @@ fn route(world: &World, from: Entity, to: Entity, land: bool) -> Vec<u32> {
     if !next(from).contains(&to) {
         let mut between: Vec<Entity> = next(from)
             .into_iter()
-            .filter(|m| next(*m).contains(&to) && !(land && world.get::<SeaZone>(*m).is_some()))
+            .filter(|m| next(*m).contains(&to) && !(land && world.read::<SeaZone>(*m).is_some()))
             .collect();
         between.sort_by_cached_key(|m| sid_of(world, *m));
         path.extend(between.first());
@@ -1617,7 +1624,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
                         " carried by its ships across {} (room for {n})",
                         way.path[1..way.path.len() - 1]
                             .iter()
-                            .filter(|p| world.get::<SeaZone>(**p).is_some())
+                            .filter(|p| world.read::<SeaZone>(**p).is_some())
                             .map(|p| key_of(world, *p))
                             .collect::<Vec<_>>()
                             .join(", ")
@@ -1671,10 +1678,10 @@ pub fn start_battles_at(
     let active = active_realm(world);
     let hostile: Vec<Party> = {
         let mut parties: Vec<(usize, Party)> = Vec::new();
-        if let Some(present) = world.get::<Present>(place) {
+        if let Some(present) = world.read::<Present>(place) {
             for u in present.iter() {
                 if world
-                    .get::<Unit>(u)
+                    .read::<Unit>(u)
                     .is_some_and(|x| x.kind.is_land() == land)
                     && hostile_unit(world, realm, u)
                     && let Some(p) = party_of(world, u)
@@ -1712,7 +1719,7 @@ pub fn start_battles_at(
     // An enemy Non-Player Realm defends its provinces here with its military capacity.
     let mut nprs: Vec<Entity> = enemy_npr_provinces(world, realm, place)
         .into_iter()
-        .filter_map(|p| world.get::<OwnedBy>(p).map(|o| o.0))
+        .filter_map(|p| world.read::<OwnedBy>(p).map(|o| o.0))
         .collect();
     sort_dedup_by_sid(world, &mut nprs);
     for npr in nprs {
@@ -1738,13 +1745,9 @@ pub fn start_battles_at(
 
 /// The realm whose turn it is in the Action phase, if any.
 fn active_realm(world: &World) -> Option<u32> {
-    let phase2 = world
-        .resource::<crate::engine::flow::Flow>()
-        .current()
-        .phase
-        == 2;
+    let phase2 = world.res::<crate::engine::flow::Flow>().current().phase == 2;
     phase2
-        .then(|| world.resource::<MilitaryAction>().turn_of)
+        .then(|| world.res::<MilitaryAction>().turn_of)
         .flatten()
 }
 
@@ -1773,7 +1776,7 @@ fn sail(world: &mut World, realm: Entity, from: Entity, to: Entity) {
         .amount(fleet.len() as i32)
         .path(route(world, from, to, false)),
     );
-    if world.get::<SeaZone>(to).is_some() {
+    if world.read::<SeaZone>(to).is_some() {
         start_naval_battles_at(world, realm, to, from);
     }
 }
@@ -1781,9 +1784,9 @@ fn sail(world: &mut World, realm: Entity, from: Entity, to: Entity) {
 /// A fleet entering a sea zone fights hostile ships there, else the naval capacity of enemy
 /// Non-Player Realms whose ports face it.
 fn start_naval_battles_at(world: &mut World, realm: Entity, sea: Entity, from: Entity) {
-    let before = world.resource::<battle::Battles>().queue.len();
+    let before = world.res::<battle::Battles>().queue.len();
     start_battles_at(world, realm, sea, Some(from), false, false);
-    if world.resource::<battle::Battles>().queue.len() > before {
+    if world.res::<battle::Battles>().queue.len() > before {
         return;
     }
     let mut nprs: Vec<Entity> = world
@@ -1795,7 +1798,7 @@ fn start_naval_battles_at(world: &mut World, realm: Entity, sea: Entity, from: E
                 .collect()
         })
         .unwrap_or_default();
-    nprs.retain(|n| world.get::<NonPlayerRealm>(*n).is_some() && at_war_between(world, realm, *n));
+    nprs.retain(|n| world.read::<NonPlayerRealm>(*n).is_some() && at_war_between(world, realm, *n));
     sort_dedup_by_sid(world, &mut nprs);
     let active = active_realm(world);
     for npr in nprs {
@@ -1844,10 +1847,10 @@ pub fn recruit_unit_problem(
     mercenary: bool,
 ) -> Option<Illegal> {
     let rule = ids::WAR_RECRUIT;
-    let Some(r) = world.resource::<MilitaryAction>().recruiting.clone() else {
+    let Some(r) = world.res::<MilitaryAction>().recruiting.clone() else {
         return Some(Illegal::new(rule, "no recruitment going on"));
     };
-    let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+    let mat = world.read::<Mat>(realm).cloned().unwrap_or_default();
     let cost = unit_cost(kind, mercenary);
     if mat.ducats < cost {
         return Some(Illegal::new(
@@ -1891,26 +1894,26 @@ pub fn recruit_unit_problem(
 
 /// A port of the realm in the recruiting area that may still launch a ship of this kind.
 fn free_port(world: &World, realm: Entity, r: &Recruiting, kind: UnitKind) -> Option<Entity> {
-    let area = world.resource::<Index>().by_sid(r.area)?;
+    let area = world.res::<Index>().by_sid(r.area)?;
     area_provinces(world, area).iter().copied().find(|p| {
-        let Some(province) = world.get::<Province>(*p) else {
+        let Some(province) = world.read::<Province>(*p) else {
             return false;
         };
         let Some(sea) = province.port else {
             return false;
         };
-        world.get::<OwnedBy>(*p).is_some_and(|o| o.0 == realm)
+        world.read::<OwnedBy>(*p).is_some_and(|o| o.0 == realm)
             && controller(world, *p) == Some(realm)
             && !r.ports_used.contains(&sid_of(world, *p))
-            && (kind != UnitKind::Galley || world.get::<SeaZone>(sea).is_some_and(|s| s.galleys))
+            && (kind != UnitKind::Galley || world.read::<SeaZone>(sea).is_some_and(|s| s.galleys))
     })
 }
 
 fn recruit_unit(world: &mut World, realm: Entity, kind: UnitKind, mercenary: bool) {
-    let Some(r) = world.resource::<MilitaryAction>().recruiting.clone() else {
+    let Some(r) = world.res::<MilitaryAction>().recruiting.clone() else {
         return;
     };
-    let Some(area) = world.resource::<Index>().by_sid(r.area) else {
+    let Some(area) = world.res::<Index>().by_sid(r.area) else {
         return;
     };
     let cost = unit_cost(kind, mercenary);
@@ -1967,8 +1970,8 @@ pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
     let name = key_of(world, realm);
     let place = key_of(world, province);
     let sid = sid_of(world, province);
-    let owner = world.get::<OwnedBy>(province).map(|o| o.0);
-    if world.get::<RebelTown>(province).is_some() {
+    let owner = world.read::<OwnedBy>(province).map(|o| o.0);
+    if world.read::<RebelTown>(province).is_some() {
         world.entity_mut(province).remove::<RebelTown>();
         if let Some(o) = owner {
             clear_unrest(world, o, province);
@@ -2000,7 +2003,7 @@ fn occupy_by_siege(world: &mut World, realm: Entity, province: Entity) {
     let name = key_of(world, realm);
     let place = key_of(world, province);
     let sid = sid_of(world, province);
-    let owner = world.get::<OwnedBy>(province).map(|o| o.0);
+    let owner = world.read::<OwnedBy>(province).map(|o| o.0);
     let held = controller(world, province);
     if owner == Some(realm) {
         // Our own province back from an occupier.
@@ -2021,12 +2024,12 @@ fn occupy_by_siege(world: &mut World, realm: Entity, province: Entity) {
     }
     // The owner's track now shows a cube on this town's slot (`towns::slot_covered`).
     let before: Vec<Entity> = world
-        .get::<RealmTokens>(realm)
+        .read::<RealmTokens>(realm)
         .map(|t| t.iter().collect())
         .unwrap_or_default();
     place_town(world, realm, province);
     let new_tokens: Vec<Entity> = world
-        .get::<RealmTokens>(realm)
+        .read::<RealmTokens>(realm)
         .map(|t| t.iter().filter(|x| !before.contains(x)).collect())
         .unwrap_or_default();
     for t in new_tokens {
@@ -2049,10 +2052,10 @@ fn occupy_by_siege(world: &mut World, realm: Entity, province: Entity) {
 
 pub(crate) fn clear_unrest(world: &mut World, owner: Entity, province: Entity) {
     let tokens: Vec<Entity> = world
-        .get::<Holdings>(province)
+        .read::<Holdings>(province)
         .map(|h| {
             h.iter()
-                .filter(|t| world.get::<TokenOf>(*t).is_some_and(|o| o.0 == owner))
+                .filter(|t| world.read::<TokenOf>(*t).is_some_and(|o| o.0 == owner))
                 .collect()
         })
         .unwrap_or_default();
@@ -2063,10 +2066,10 @@ pub(crate) fn clear_unrest(world: &mut World, owner: Entity, province: Entity) {
 
 /// Other provinces the siege going on may add (legal or not).
 pub fn siege_more_candidates(world: &World, realm: Entity) -> Vec<Action> {
-    let Some(s) = world.resource::<MilitaryAction>().sieging.clone() else {
+    let Some(s) = world.res::<MilitaryAction>().sieging.clone() else {
         return vec![Action::Decline];
     };
-    let Some(area) = world.resource::<Index>().by_sid(s.area) else {
+    let Some(area) = world.res::<Index>().by_sid(s.area) else {
         return vec![Action::Decline];
     };
     let mut all: Vec<Action> = siege_targets(world, realm, area)
@@ -2082,26 +2085,23 @@ pub fn siege_more_candidates(world: &World, realm: Entity) -> Vec<Action> {
 
 /// Mil adding `province` to the Siege action going on costs: the extra units it needs.
 pub fn siege_more_cost(world: &World, realm: Entity, province: &str) -> i32 {
-    let Some(s) = world.resource::<MilitaryAction>().sieging.clone() else {
+    let Some(s) = world.res::<MilitaryAction>().sieging.clone() else {
         return 0;
     };
-    match (
-        world.resource::<Index>().by_sid(s.area),
-        index(world, province),
-    ) {
+    match (world.res::<Index>().by_sid(s.area), index(world, province)) {
         (Some(area), Some(p)) => siege_cost(world, realm, area, p, s.value),
         _ => 0,
     }
 }
 
 fn siege_more(world: &mut World, realm: Entity, province: &str) {
-    let Some(s) = world.resource::<MilitaryAction>().sieging.clone() else {
+    let Some(s) = world.res::<MilitaryAction>().sieging.clone() else {
         return;
     };
     let Some(p) = index(world, province) else {
         return;
     };
-    let value = s.value + world.get::<Province>(p).map_or(1, |x| x.tax_value());
+    let value = s.value + world.read::<Province>(p).map_or(1, |x| x.tax_value());
     let extra = siege_more_cost(world, realm, province);
     if extra > 0 {
         change_mp(world, realm, MpKind::Mil, -extra, ids::WAR_SIEGE);
@@ -2115,7 +2115,7 @@ fn siege_more(world: &mut World, realm: Entity, province: &str) {
 fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str, fleet: bool) {
     let Some(p) = index(world, place) else { return };
     let cards = world
-        .get::<Hand>(realm)
+        .read::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default();
     let Some(character) = cards
@@ -2167,10 +2167,10 @@ fn command_army(world: &mut World, realm: Entity, character: &str, place: &str) 
     let (Some(c), Some(p)) = (index(world, character), index(world, place)) else {
         return;
     };
-    let land = !matches!(world.get::<Role>(c), Some(Role::Admiral));
+    let land = !matches!(world.read::<Role>(c), Some(Role::Admiral));
     let old = commander_at(world, realm, p, land);
     let name = key_of(world, realm);
-    let role = world.get::<Role>(c).copied();
+    let role = world.read::<Role>(c).copied();
     let rule = if matches!(role, Some(Role::Ruler | Role::RulerGeneral)) {
         world
             .entity_mut(c)
@@ -2190,7 +2190,7 @@ fn command_army(world: &mut World, realm: Entity, character: &str, place: &str) 
         Note::new(rule, text).realm(&name).subject(sid_of(world, c)),
     );
     if let Some(old) = old {
-        let land = !matches!(world.get::<Role>(old), Some(Role::Admiral));
+        let land = !matches!(world.read::<Role>(old), Some(Role::Admiral));
         replaced(world, realm, old, land);
     }
 }
@@ -2199,7 +2199,7 @@ fn command_army(world: &mut World, realm: Entity, character: &str, place: &str) 
 /// a general or admiral relocates to a mat without a leader if one is left (it waits there, off
 /// the board, until it takes command again), else it is discarded.
 fn replaced(world: &mut World, realm: Entity, old: Entity, land: bool) {
-    if matches!(world.get::<Role>(old), Some(Role::RulerGeneral)) {
+    if matches!(world.read::<Role>(old), Some(Role::RulerGeneral)) {
         relieve(world, old, "replaced");
         return;
     }
@@ -2225,7 +2225,7 @@ fn replaced(world: &mut World, realm: Entity, old: Entity, land: bool) {
 /// A general or admiral leaves its army or fleet but stays on its mat, serving, off the board.
 fn to_empty_mat(world: &mut World, leader: Entity, why: &str) {
     world.entity_mut(leader).remove::<InCommand>();
-    let realm = world.get::<Serves>(leader).map(|s| s.0);
+    let realm = world.read::<Serves>(leader).map(|s| s.0);
     let who = key_of(world, leader);
     let name = realm.map(|r| key_of(world, r)).unwrap_or_default();
     write(
@@ -2242,10 +2242,10 @@ fn to_empty_mat(world: &mut World, leader: Entity, why: &str) {
 /// A leader leaves command: the Ruler General goes back to ruling; a general or admiral is
 /// discarded.
 fn relieve(world: &mut World, leader: Entity, why: &str) {
-    let realm = world.get::<Serves>(leader).map(|s| s.0);
+    let realm = world.read::<Serves>(leader).map(|s| s.0);
     let who = key_of(world, leader);
     let name = realm.map(|r| key_of(world, r)).unwrap_or_default();
-    match world.get::<Role>(leader).copied() {
+    match world.read::<Role>(leader).copied() {
         Some(Role::RulerGeneral) => {
             world
                 .entity_mut(leader)
@@ -2276,11 +2276,11 @@ pub fn release_idle_commanders(world: &mut World) {
     let mut leaders = leaders;
     leaders.sort_by_cached_key(|(e, _, _)| sid_of(world, *e));
     for (leader, place, realm) in leaders {
-        let land = !matches!(world.get::<Role>(leader), Some(Role::Admiral));
+        let land = !matches!(world.read::<Role>(leader), Some(Role::Admiral));
         if has_own_units_at(world, realm, place, land) {
             continue;
         }
-        if matches!(world.get::<Role>(leader), Some(Role::RulerGeneral)) {
+        if matches!(world.read::<Role>(leader), Some(Role::RulerGeneral)) {
             relieve(world, leader, "no army left to command");
         } else {
             to_empty_mat(world, leader, "no unit left under it");
@@ -2307,7 +2307,7 @@ pub enum Step {
 pub fn continue_action(world: &mut World, realm: Entity) -> Step {
     loop {
         if world
-            .resource::<crate::rulesets::pop::decision::Pending>()
+            .res::<crate::rulesets::pop::decision::Pending>()
             .0
             .is_some()
         {
@@ -2319,7 +2319,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
         if battle::fight(world) == Progress::Waiting {
             return Step::Waiting;
         }
-        let m = world.resource::<MilitaryAction>().clone();
+        let m = world.res::<MilitaryAction>().clone();
         if !m.busy {
             return Step::Idle;
         }
@@ -2333,7 +2333,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
             });
             if any {
                 let area = world
-                    .resource::<Index>()
+                    .res::<Index>()
                     .by_sid(r.area)
                     .map(|a| key_of(world, a))
                     .unwrap_or_default();
@@ -2350,7 +2350,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
         }
         if let Some(p) = m.occupy {
             let province = world
-                .resource::<Index>()
+                .res::<Index>()
                 .by_sid(p)
                 .map(|x| key_of(world, x))
                 .unwrap_or_default();
@@ -2369,7 +2369,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
         if let Some(s) = &m.sieging {
             if siege_more_candidates(world, realm).len() > 1 {
                 let area = world
-                    .resource::<Index>()
+                    .res::<Index>()
                     .by_sid(s.area)
                     .map(|a| key_of(world, a))
                     .unwrap_or_default();
@@ -2387,7 +2387,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
             continue;
         }
         if let Some(sea) = m.transport {
-            let sea = world.resource::<Index>().by_sid(sea);
+            let sea = world.res::<Index>().by_sid(sea);
             world.resource_mut::<MilitaryAction>().transport = None;
             if let Some(sea) = sea.filter(|s| !transport_candidates(world, realm, *s).is_empty()) {
                 let key = key_of(world, sea);
@@ -2402,7 +2402,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
             continue;
         }
         if let Some(d) = &m.declared {
-            let fought = world.resource::<battle::Battles>().fought > d.battles_before;
+            let fought = world.res::<battle::Battles>().fought > d.battles_before;
             // Each candidate march is checked, and asks where the army may go: remembered.
             let offer = !fought
                 && !d.offered
@@ -2443,7 +2443,7 @@ fn finish_recruiting(world: &mut World, realm: Entity) {
     let Some(r) = world.resource_mut::<MilitaryAction>().recruiting.take() else {
         return;
     };
-    let Some(area) = world.resource::<Index>().by_sid(r.area) else {
+    let Some(area) = world.res::<Index>().by_sid(r.area) else {
         return;
     };
     // Units recruited in an area with enemy units or enemy Non-Player Realm provinces fight.
@@ -2462,7 +2462,7 @@ pub fn free_candidates(world: &World, realm: Entity) -> Vec<Action> {
     );
     all.retain(|a| match a {
         Action::Move { from, to } => move_problem(world, realm, from, to).is_none(),
-        Action::Recruit { .. } => world.get::<Mat>(realm).is_some_and(|m| m.ducats >= 2),
+        Action::Recruit { .. } => world.read::<Mat>(realm).is_some_and(|m| m.ducats >= 2),
         _ => true,
     });
     all
@@ -2483,7 +2483,7 @@ pub fn answer(world: &mut World, realm: Entity, kind: &DecisionKind, action: &Ac
         }
         (DecisionKind::OccupyRebelTown { .. }, answer) => {
             let p = world.resource_mut::<MilitaryAction>().occupy.take();
-            let p = p.and_then(|p| world.resource::<Index>().by_sid(p));
+            let p = p.and_then(|p| world.res::<Index>().by_sid(p));
             if let Some(p) = p {
                 if *answer == Action::Accept {
                     occupy_by_siege(world, realm, p);
@@ -2526,7 +2526,7 @@ pub fn answer(world: &mut World, realm: Entity, kind: &DecisionKind, action: &Ac
 pub fn transport_candidates(world: &World, realm: Entity, sea: Entity) -> Vec<Action> {
     let mut all = Vec::new();
     for from in army_places(world, realm, true) {
-        if world.get::<SeaZone>(from).is_some() {
+        if world.read::<SeaZone>(from).is_some() {
             continue;
         }
         for way in marches(world, realm, from) {
@@ -2635,10 +2635,10 @@ pub fn attrition(world: &mut World, active: Entity) {
             continue;
         }
         let mut units: Vec<Entity> = world
-            .get::<Forces>(realm)
+            .read::<Forces>(realm)
             .map(|f| {
                 f.iter()
-                    .filter(|u| world.get::<Unit>(*u).is_some_and(|x| x.kind.is_land()))
+                    .filter(|u| world.read::<Unit>(*u).is_some_and(|x| x.kind.is_land()))
                     .collect()
             })
             .unwrap_or_default();
@@ -2647,7 +2647,7 @@ pub fn attrition(world: &mut World, active: Entity) {
             continue;
         }
         units.sort_by_key(|u| {
-            let unit = world.get::<Unit>(*u).copied().expect("unit");
+            let unit = world.read::<Unit>(*u).copied().expect("unit");
             let status = match unit.status {
                 UnitStatus::Mercenary => 0,
                 UnitStatus::Regular => 1,
@@ -2657,7 +2657,7 @@ pub fn attrition(world: &mut World, active: Entity) {
         });
         for u in units.into_iter().take(losses) {
             let regular = world
-                .get::<Unit>(u)
+                .read::<Unit>(u)
                 .is_some_and(|x| x.status == UnitStatus::Regular);
             if regular && let Some(mut m) = world.get_mut::<Mat>(realm) {
                 m.exhausted_manpower += 1;
@@ -2683,7 +2683,7 @@ pub fn attrition(world: &mut World, active: Entity) {
 /// auto-resolution of an unpicked card), the last taker included.
 pub fn lost_at_sea_victims(world: &World, active: Entity) -> Vec<Entity> {
     let leftover = world
-        .get_resource::<crate::rulesets::pop::rules::events::Leftover>()
+        .get_res::<crate::rulesets::pop::rules::events::Leftover>()
         .is_some_and(|l| l.resolving);
     crate::rulesets::pop::state::turn_order(world)
         .into_iter()
@@ -2695,21 +2695,21 @@ pub fn lost_at_sea_victims(world: &World, active: Entity) -> Vec<Entity> {
 /// in stable-id order.
 fn ships_far_from_port(world: &World, realm: Entity) -> Vec<Entity> {
     let ports: Vec<Entity> = world
-        .get::<Owns>(realm)
+        .read::<Owns>(realm)
         .map(|o| {
             o.iter()
-                .filter_map(|p| world.get::<Province>(p).and_then(|x| x.port))
+                .filter_map(|p| world.read::<Province>(p).and_then(|x| x.port))
                 .collect()
         })
         .unwrap_or_default();
     let mut ships: Vec<Entity> = world
-        .get::<Forces>(realm)
+        .read::<Forces>(realm)
         .map(|f| {
             f.iter()
-                .filter(|u| world.get::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
+                .filter(|u| world.read::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
                 .filter(|u| {
-                    world.get::<At>(*u).is_some_and(|at| {
-                        world.get::<SeaZone>(at.0).is_some() && !ports.contains(&at.0)
+                    world.read::<At>(*u).is_some_and(|at| {
+                        world.read::<SeaZone>(at.0).is_some() && !ports.contains(&at.0)
                     })
                 })
                 .collect()
@@ -2721,8 +2721,8 @@ fn ships_far_from_port(world: &World, realm: Entity) -> Vec<Entity> {
 
 /// The ship as the answer naming it: its sea zone, kind and whether it is a mercenary.
 fn ship_answer(world: &World, ship: Entity) -> Option<Action> {
-    let unit = world.get::<Unit>(ship)?;
-    let at = world.get::<At>(ship)?;
+    let unit = world.read::<Unit>(ship)?;
+    let at = world.read::<At>(ship)?;
     Some(Action::DisbandUnit {
         place: key_of(world, at.0),
         kind: unit.kind,
@@ -2751,7 +2751,7 @@ pub fn lose_ship_at_sea(world: &mut World, realm: Entity, choice: &Action) {
         return;
     };
     let place = world
-        .get::<At>(ship)
+        .read::<At>(ship)
         .map(|a| key_of(world, a.0))
         .unwrap_or_default();
     world.despawn(ship);

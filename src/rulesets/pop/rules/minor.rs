@@ -1,6 +1,7 @@
 //! The minor actions Replenish Manpower and Cut Ties (FACTS 4): no turn of their own, taken
 //! alongside a turn's action as often as they can be paid for.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -74,7 +75,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
 
 /// Why `realm` may not take this minor action now, if it may not.
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
-    let lookup = |id: &str| world.resource::<Index>().get(id);
+    let lookup = |id: &str| world.res::<Index>().get(id);
     match action {
         Action::ReplenishManpower { units } => {
             let m = mat(world, realm);
@@ -163,7 +164,7 @@ fn cut_ties(world: &mut World, realm: Entity, tie: &Tie) {
     let name = key_of(world, realm);
     match tie {
         Tie::Influence { area } => {
-            let Some(a) = world.resource::<Index>().get(area) else {
+            let Some(a) = world.res::<Index>().get(area) else {
                 return;
             };
             add_influence(world, realm, a, -1);
@@ -177,7 +178,7 @@ fn cut_ties(world: &mut World, realm: Entity, tie: &Tie) {
             );
         }
         Tie::Claim { area } => {
-            let Some(a) = world.resource::<Index>().get(area) else {
+            let Some(a) = world.res::<Index>().get(area) else {
                 return;
             };
             let claims: Vec<Entity> = markers::<Claim>(world)
@@ -198,7 +199,7 @@ fn cut_ties(world: &mut World, realm: Entity, tie: &Tie) {
             );
         }
         Tie::Alliance { realm: other } => {
-            if let Some(o) = world.resource::<Index>().get(other) {
+            if let Some(o) = world.res::<Index>().get(other) {
                 end_alliance_by_choice(world, realm, o);
             }
         }

@@ -3,6 +3,7 @@
 //! one; a Mission is completed when its requirements hold at that moment, at any time except
 //! Phase 1, for its prestige and reward; Missions fulfilled in hand score at the end.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -64,11 +65,14 @@ pub fn prepare_mission_hands(world: &mut World) {
 }
 
 pub fn hand(world: &World, realm: Entity) -> MissionHand {
-    world.get::<MissionHand>(realm).cloned().unwrap_or_default()
+    world
+        .read::<MissionHand>(realm)
+        .cloned()
+        .unwrap_or_default()
 }
 
 fn defs(world: &World) -> &[MissionDef] {
-    &world.resource::<Content>().0.missions
+    &world.res::<Content>().0.missions
 }
 
 pub fn mission_index(world: &World, id: &str) -> Option<usize> {
@@ -97,7 +101,7 @@ pub fn eligible(world: &World, realm: Entity) -> Vec<usize> {
     let h = hand(world, realm);
     let all = defs(world);
     let deck = deck(world, realm);
-    let setup = world.resource::<Flow>().round <= 1 && deck.iter().any(|i| all[*i].starting);
+    let setup = world.res::<Flow>().round <= 1 && deck.iter().any(|i| all[*i].starting);
     let done: Vec<&str> = h.done.iter().map(|i| all[*i].id.as_str()).collect();
     deck.into_iter()
         .filter(|i| !h.held.contains(i) && !h.done.contains(i) && !h.returned.contains(i))
@@ -183,7 +187,7 @@ pub(crate) fn pick_missions(world: &mut World) {
                 h.returned.clear();
                 h.picked.clear();
             }
-            if world.get::<MissionHand>(realm).is_none()
+            if world.read::<MissionHand>(realm).is_none()
                 || phase1_candidates(world, realm).len() <= 1
             {
                 return Visit::Next;
@@ -255,7 +259,7 @@ fn put_back(world: &mut World, realm: Entity, id: &str) {
 /// Why the realm cannot complete this Mission now, if it cannot.
 pub fn claim_problem(world: &World, realm: Entity, id: &str) -> Option<Illegal> {
     let err = |why: String| Some(Illegal::new(ids::SEQ_PHASE1_MISSIONS, why));
-    if world.resource::<Flow>().current().phase == 1 {
+    if world.res::<Flow>().current().phase == 1 {
         return err("Missions are never completed in Phase 1".to_string());
     }
     let Some(m) = mission_index(world, id).filter(|m| hand(world, realm).held.contains(m)) else {
@@ -267,7 +271,7 @@ pub fn claim_problem(world: &World, realm: Entity, id: &str) -> Option<Illegal> 
             format!(
                 "{} is not fulfilled: {} is missing",
                 def.name,
-                describe(&world.resource::<Content>().0, c)
+                describe(&world.res::<Content>().0, c)
             )
         })
     })

@@ -2,6 +2,7 @@
 //! the mini scenario with a few cards of each, and checks of the 1444 cards. Each test names
 //! its rule id and checks the numbers and refusals.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
@@ -512,12 +513,8 @@ fn default_scenario_cards_hold_for_nobody_at_the_start_and_every_realm_has_a_dec
     )
     .unwrap();
     let world = game.world();
-    let content = world.resource::<Content>().0.clone();
-    for realm in world
-        .resource::<crate::rulesets::pop::state::Seats>()
-        .0
-        .clone()
-    {
+    let content = world.res::<Content>().0.clone();
+    for realm in world.res::<crate::rulesets::pop::state::Seats>().0.clone() {
         let key = crate::rulesets::pop::state::key_of(world, realm);
         let deck: Vec<_> = content
             .missions

@@ -5,6 +5,7 @@
 //! in the order they run, all written in one table (`add_step_systems`); the driver runs only
 //! the current step's schedule.
 
+use crate::engine::reads::Reads;
 use bevy::ecs::schedule::IntoScheduleConfigs;
 use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
@@ -295,7 +296,7 @@ struct TidyUp;
 
 /// Every legal answer to the pending decision, in a stable order.
 pub fn legal_actions(world: &World) -> Vec<Action> {
-    let Some(decision) = world.resource::<Pending>().0.clone() else {
+    let Some(decision) = world.res::<Pending>().0.clone() else {
         return Vec::new();
     };
     // Candidates ask the same questions again (where an army may march, who is at war):
@@ -311,7 +312,7 @@ pub fn legal_actions(world: &World) -> Vec<Action> {
 /// The answers worth checking for a decision, legal or not, in the order `legal_actions`
 /// lists the legal ones (the bot checks only those it considers; see `bot::legal`).
 pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
-    let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+    let Some(realm) = world.res::<Index>().get(&decision.realm) else {
         return Vec::new();
     };
     match &decision.kind {
@@ -370,13 +371,13 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
 /// Whether `action` answers the pending decision legally; if not, the rule that forbids it.
 pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
     // Borrowed, not cloned: the bot checks thousands of candidates a game.
-    let Some(decision) = world.resource::<Pending>().0.as_ref() else {
+    let Some(decision) = world.res::<Pending>().0.as_ref() else {
         return Err(Illegal::new(
             ids::SEQ_GAME_END,
             "nothing to decide: the game is over",
         ));
     };
-    let Some(realm) = world.resource::<Index>().get(&decision.realm) else {
+    let Some(realm) = world.res::<Index>().get(&decision.realm) else {
         return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "no realm is deciding"));
     };
     check_pending(world, decision, realm, action)

@@ -1,6 +1,7 @@
 //! Phase 4 step D, monarch power income (7.1): ruler skill plus advisor skill per type (1 for
 //! each type during an Interregnum), stability +3 gives 2 MP of choice, -3 receives 1 fewer.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -25,7 +26,7 @@ pub fn skill_level(world: &World, realm: Entity, kind: MpKind) -> i32 {
 /// Where a skill level comes from: the ruler (or regency), the advisor, the Ideas.
 fn skill_sources(world: &World, realm: Entity, kind: MpKind) -> [(&'static str, i32); 3] {
     let advisor = advisor_of(world, realm, kind)
-        .and_then(|a| world.get::<Character>(a))
+        .and_then(|a| world.read::<Character>(a))
         .map_or(0, |c| c.skill(kind));
     [
         ("ruler", ruler_skill(world, realm, kind)),
@@ -83,7 +84,7 @@ pub(crate) fn gain_monarch_power(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
-            let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
+            let stability = world.read::<Mat>(realm).map_or(0, |m| m.stability);
             if stability <= -3 {
                 // "-3s: Receive 1d fewer (of your choice)": the income itself is 1 smaller, before
                 // the cap of 10 discards any surplus (7.1, 7.3).
@@ -145,7 +146,7 @@ fn receive(world: &mut World, realm: Entity, fewer: Option<MpKind>) {
             .realm(&name)
             .amount(-1),
         );
-    } else if world.get::<Mat>(realm).is_some_and(|m| m.stability <= -3) {
+    } else if world.read::<Mat>(realm).is_some_and(|m| m.stability <= -3) {
         write(
             world,
             Note::new(
@@ -170,7 +171,7 @@ fn receive(world: &mut World, realm: Entity, fewer: Option<MpKind>) {
         change_mp(world, realm, MpKind::Dip, papal, ids::CURIA_CONTROLLER);
     }
     crate::rulesets::pop::rules::empire::gain_monarch_power(world, realm);
-    if world.get::<Mat>(realm).is_some_and(|m| m.stability >= 3) {
+    if world.read::<Mat>(realm).is_some_and(|m| m.stability >= 3) {
         write(
             world,
             Note::new(

@@ -5,6 +5,7 @@
 //! theirs; elsewhere they siege the area's unrest provinces, 1 strength each, large provinces
 //! first: a core becomes a rebel town, anything else is Liberated.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::step_progress;
@@ -50,7 +51,7 @@ pub fn rebel_areas(world: &World) -> Vec<Entity> {
 /// by its content id (two places may share a name).
 fn alphabetical(world: &World, place: Entity) -> (String, String) {
     let key = key_of(world, place);
-    let content = &world.resource::<crate::rulesets::pop::state::Content>().0;
+    let content = &world.res::<crate::rulesets::pop::state::Content>().0;
     let name = content
         .map
         .provinces
@@ -74,10 +75,10 @@ fn unrest_in(world: &World, area: Entity) -> Vec<(Entity, Entity)> {
     let mut realms: Vec<Entity> = area_provinces(world, area)
         .iter()
         .copied()
-        .filter_map(|p| world.get::<Holdings>(p))
+        .filter_map(|p| world.read::<Holdings>(p))
         .flat_map(|h| {
             h.iter()
-                .filter_map(|t| world.get::<TokenOf>(t).map(|o| o.0))
+                .filter_map(|t| world.read::<TokenOf>(t).map(|o| o.0))
                 .collect::<Vec<_>>()
         })
         .collect();
@@ -108,7 +109,7 @@ pub(crate) fn siege_or_move_rebels(world: &mut World) {
         }
     }
     loop {
-        if world.resource::<Pending>().0.is_some()
+        if world.res::<Pending>().0.is_some()
             || battle::fight(world) == Progress::Waiting
             || crate::rulesets::pop::rules::empire::ask_election_tie(world)
         {
@@ -133,7 +134,7 @@ pub(crate) fn siege_or_move_rebels(world: &mut World) {
         // One area at a time; `cursor - 1` areas are done. A move's battle is fought (at the
         // top of the loop) before the next area.
         let next = world
-            .resource::<RebelOrder>()
+            .res::<RebelOrder>()
             .0
             .get(cursor as usize - 1)
             .copied();
@@ -141,7 +142,7 @@ pub(crate) fn siege_or_move_rebels(world: &mut World) {
             world.resource_mut::<RebelOrder>().0.clear();
             return;
         };
-        let Some(area) = world.resource::<Index>().by_sid(sid) else {
+        let Some(area) = world.res::<Index>().by_sid(sid) else {
             step_progress(world).cursor += 1;
             continue;
         };
@@ -161,11 +162,11 @@ pub struct RebelOrder(pub Vec<(u32, bool)>);
 
 /// Land units of Player Realms (any realm's army) in an area.
 fn armies_at(world: &World, area: Entity) -> usize {
-    world.get::<Present>(area).map_or(0, |p| {
+    world.read::<Present>(area).map_or(0, |p| {
         p.iter()
             .filter(|u| {
-                world.get::<UnitOf>(*u).is_some()
-                    && world.get::<Unit>(*u).is_some_and(|x| x.kind.is_land())
+                world.read::<UnitOf>(*u).is_some()
+                    && world.read::<Unit>(*u).is_some_and(|x| x.kind.is_land())
             })
             .count()
     })
@@ -176,13 +177,13 @@ fn player_towns_in(world: &World, area: Entity) -> usize {
     area_provinces(world, area)
         .iter()
         .copied()
-        .filter_map(|p| world.get::<Holdings>(p))
+        .filter_map(|p| world.read::<Holdings>(p))
         .flat_map(|h| h.iter().collect::<Vec<_>>())
-        .filter(|t| world.get::<Town>(*t).is_some())
+        .filter(|t| world.read::<Town>(*t).is_some())
         .filter(|t| {
             world
-                .get::<TokenOf>(*t)
-                .is_some_and(|o| world.get::<PlayerRealm>(o.0).is_some())
+                .read::<TokenOf>(*t)
+                .is_some_and(|o| world.read::<PlayerRealm>(o.0).is_some())
         })
         .count()
 }
@@ -198,7 +199,7 @@ fn move_rebels_from(world: &mut World, area: Entity) {
         return;
     };
     let mut borders: Vec<Entity> = world
-        .get::<LandBorders>(area)
+        .read::<LandBorders>(area)
         .map(|b| b.0.iter().map(|(a, _)| *a).collect())
         .unwrap_or_default();
     borders.sort_by_key(|a| key_of(world, *a));
@@ -250,11 +251,11 @@ fn move_rebels_from(world: &mut World, area: Entity) {
     );
     // The largest army there is attacked.
     let mut armies: Vec<(usize, u32)> = Vec::new();
-    if let Some(present) = world.get::<Present>(to) {
+    if let Some(present) = world.read::<Present>(to) {
         for u in present.iter() {
             if let (Some(owner), true) = (
-                world.get::<UnitOf>(u).map(|o| o.0),
-                world.get::<Unit>(u).is_some_and(|x| x.kind.is_land()),
+                world.read::<UnitOf>(u).map(|o| o.0),
+                world.read::<Unit>(u).is_some_and(|x| x.kind.is_land()),
             ) {
                 let sid = sid_of(world, owner);
                 match armies.iter_mut().find(|(_, s)| *s == sid) {
@@ -290,10 +291,10 @@ fn move_rebels_from(world: &mut World, area: Entity) {
 pub fn siege_choices(world: &World, area: Entity) -> (Option<Entity>, Vec<(Entity, Entity)>) {
     let strength = units_at(world, area, Party::Rebels, true).len() as i32;
     // Armies of any realm there must be beaten first.
-    let armies = world.get::<Present>(area).is_some_and(|p| {
+    let armies = world.read::<Present>(area).is_some_and(|p| {
         p.iter().any(|u| {
-            world.get::<UnitOf>(u).is_some()
-                && world.get::<Unit>(u).is_some_and(|x| x.kind.is_land())
+            world.read::<UnitOf>(u).is_some()
+                && world.read::<Unit>(u).is_some_and(|x| x.kind.is_land())
         })
     });
     if strength == 0 || armies {
@@ -301,7 +302,7 @@ pub fn siege_choices(world: &World, area: Entity) -> (Option<Entity>, Vec<(Entit
     }
     let left = strength - rebel_strength_used(world, area);
     let targets = unrest_in(world, area);
-    let value = |p: Entity| world.get::<Province>(p).map_or(1, |x| x.tax_value());
+    let value = |p: Entity| world.read::<Province>(p).map_or(1, |x| x.tax_value());
     let large: Vec<(Entity, Entity)> = targets
         .iter()
         .copied()
@@ -339,13 +340,13 @@ pub fn siege_choices(world: &World, area: Entity) -> (Option<Entity>, Vec<(Entit
 /// A realm's tax income in an area, in half ducats: 2 per small town, 4 per large, 1 per vassal
 /// (a vassal counts 1/2), slots under a cube counting nothing.
 pub fn area_tax_income_halves(world: &World, realm: Entity, area: Entity) -> i32 {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else {
+    let Some(tokens) = world.read::<RealmTokens>(realm) else {
         return 0;
     };
     tokens
         .iter()
-        .filter_map(|t| world.get::<OnProvince>(t).map(|p| (t, p.0)))
-        .filter(|(_, p)| world.get::<InArea>(*p).is_some_and(|a| a.0 == area))
+        .filter_map(|t| world.read::<OnProvince>(t).map(|p| (t, p.0)))
+        .filter(|(_, p)| world.read::<InArea>(*p).is_some_and(|a| a.0 == area))
         .filter(|(_, p)| !crate::rulesets::pop::rules::towns::slot_covered(world, realm, *p))
         .map(|(t, _)| crate::rulesets::pop::rules::towns::tax_halves(world, t))
         .sum()
@@ -356,7 +357,7 @@ pub fn siege_candidates(world: &World, kind: &DecisionKind) -> Vec<Action> {
     let DecisionKind::RebelSiege { area } = kind else {
         return Vec::new();
     };
-    let Some(area) = world.resource::<Index>().get(area) else {
+    let Some(area) = world.res::<Index>().get(area) else {
         return Vec::new();
     };
     siege_choices(world, area)
@@ -408,7 +409,9 @@ fn rebels_siege_one(world: &mut World, area: Entity) -> bool {
 
 /// The rebels of `area` besiege `province` (of `realm`'s token).
 fn rebels_besiege(world: &mut World, area: Entity, realm: Entity, province: Entity) {
-    let value = world.get::<Province>(province).map_or(1, |x| x.tax_value());
+    let value = world
+        .read::<Province>(province)
+        .map_or(1, |x| x.tax_value());
     add_strength_used(world, area, value);
     let name = key_of(world, realm);
     write(
@@ -420,10 +423,7 @@ fn rebels_besiege(world: &mut World, area: Entity, realm: Entity, province: Enti
         .realm(&name)
         .subject(sid_of(world, province)),
     );
-    let active = world
-        .get_resource::<FirstPlayer>()
-        .map(|f| f.0)
-        .unwrap_or(realm);
+    let active = world.get_res::<FirstPlayer>().map(|f| f.0).unwrap_or(realm);
     rebels_take(world, realm, province, active, ids::REBEL_SIEGE);
 }
 
@@ -434,12 +434,12 @@ fn answer_siege(world: &mut World, province: &str) {
     let cursor = step_progress(world).cursor;
     let Some(area) = (cursor as usize)
         .checked_sub(1)
-        .and_then(|i| world.resource::<RebelOrder>().0.get(i).copied())
-        .and_then(|(sid, _)| world.resource::<Index>().by_sid(sid))
+        .and_then(|i| world.res::<RebelOrder>().0.get(i).copied())
+        .and_then(|(sid, _)| world.res::<Index>().by_sid(sid))
     else {
         return;
     };
-    let Some(p) = world.resource::<Index>().get(province) else {
+    let Some(p) = world.res::<Index>().get(province) else {
         return;
     };
     let Some((realm, province)) = siege_choices(world, area)
@@ -454,8 +454,8 @@ fn answer_siege(world: &mut World, province: &str) {
 
 /// Siege strength the rebels of an area used in this step (kept in the step's progress).
 fn rebel_strength_used(world: &World, area: Entity) -> i32 {
-    let round = world.resource::<crate::engine::flow::Flow>().round;
-    let s = world.resource::<RebelSiegeStrength>();
+    let round = world.res::<crate::engine::flow::Flow>().round;
+    let s = world.res::<RebelSiegeStrength>();
     if s.1 != round {
         return 0;
     }
@@ -466,7 +466,7 @@ fn rebel_strength_used(world: &World, area: Entity) -> i32 {
 
 fn add_strength_used(world: &mut World, area: Entity, value: i32) {
     let sid = sid_of(world, area);
-    let round = world.resource::<crate::engine::flow::Flow>().round;
+    let round = world.res::<crate::engine::flow::Flow>().round;
     let mut s = world.resource_mut::<RebelSiegeStrength>();
     if s.1 != round {
         s.0.clear();

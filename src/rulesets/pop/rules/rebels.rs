@@ -3,6 +3,7 @@
 //! rebel towns and liberation (14.3, 14.4), and Phase 3 steps A (CB and truce tokens), E
 //! (prestige penalties), G (religious dissent) and I (rebel dice).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -89,10 +90,7 @@ pub struct EventRebelDice {
 
 /// Starts the rebel dice of an Event's unrest symbol.
 pub fn start_event_rebel_dice(world: &mut World, active: Entity) {
-    let seats = world
-        .resource::<crate::rulesets::pop::state::Seats>()
-        .0
-        .clone();
+    let seats = world.res::<crate::rulesets::pop::state::Seats>().0.clone();
     let start = seats.iter().position(|s| *s == active).unwrap_or(0);
     let order = (0..seats.len())
         .map(|k| sid_of(world, seats[(start + k) % seats.len()]))
@@ -113,13 +111,13 @@ pub fn continue_event_rebel_dice(
     loop {
         if resolve_effects(world) == Progress::Waiting
             || world
-                .resource::<crate::rulesets::pop::decision::Pending>()
+                .res::<crate::rulesets::pop::decision::Pending>()
                 .0
                 .is_some()
         {
             return Progress::Waiting;
         }
-        let state = world.resource::<EventRebelDice>().clone();
+        let state = world.res::<EventRebelDice>().clone();
         let Some(realm) = state
             .order
             .get(state.index)
@@ -153,7 +151,7 @@ pub fn continue_event_rebel_dice(
 
 /// Passes an answer to the Event's rebel dice in progress.
 pub fn answer_event_rebel_dice(world: &mut World, action: &Action) -> bool {
-    let state = world.resource::<EventRebelDice>().clone();
+    let state = world.res::<EventRebelDice>().clone();
     let Some(realm) = state
         .order
         .get(state.index)
@@ -161,9 +159,7 @@ pub fn answer_event_rebel_dice(world: &mut World, action: &Action) -> bool {
     else {
         return false;
     };
-    if world.resource::<RebelRoll>().realm.is_none()
-        && world.get_resource::<PendingLiberation>().is_none()
-    {
+    if world.res::<RebelRoll>().realm.is_none() && world.get_res::<PendingLiberation>().is_none() {
         return false;
     }
     answer_rebel_dice(world, realm, action.clone());
@@ -187,10 +183,10 @@ fn visit_rebel_dice_capped(world: &mut World, realm: Entity, active: Option<u32>
 /// Provinces where `realm`'s unrest counts (14.1): its token shows unrest, no rebel town covers
 /// it and no occupier's town sits on it (the realm controls the province).
 pub fn counting_unrest(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
-    token_provinces(world, realm, |t| world.get::<Unrest>(t).is_some())
+    token_provinces(world, realm, |t| world.read::<Unrest>(t).is_some())
         .into_iter()
-        .filter(|p| world.get::<RebelTown>(*p).is_none())
-        .filter(|p| world.get::<ControlledBy>(*p).is_none_or(|c| c.0 == realm))
+        .filter(|p| world.read::<RebelTown>(*p).is_none())
+        .filter(|p| world.read::<ControlledBy>(*p).is_none_or(|c| c.0 == realm))
         .filter(|p| area.is_none_or(|a| area_of(world, *p) == Some(a)))
         .collect()
 }
@@ -200,12 +196,12 @@ pub fn counting_unrest(world: &World, realm: Entity, area: Option<Entity>) -> Ve
 pub fn unrest_tokens(world: &World, realm: Entity, area: Entity) -> usize {
     counting_unrest(world, realm, Some(area))
         .into_iter()
-        .filter_map(|p| world.get::<Holdings>(p))
+        .filter_map(|p| world.read::<Holdings>(p))
         .map(|h| {
             h.iter()
                 .filter(|t| {
-                    world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm)
-                        && world.get::<Unrest>(*t).is_some()
+                    world.read::<TokenOf>(*t).is_some_and(|o| o.0 == realm)
+                        && world.read::<Unrest>(*t).is_some()
                 })
                 .count()
         })
@@ -224,7 +220,7 @@ fn unrest_areas(world: &World, realm: Entity) -> Vec<Entity> {
 }
 
 fn entity_of(world: &World, sid: u32) -> Option<Entity> {
-    world.resource::<Index>().by_sid(sid)
+    world.res::<Index>().by_sid(sid)
 }
 
 /// Phase 3 step I: each realm with unrest rolls rebel dice, area by area, in turn order; the
@@ -243,7 +239,7 @@ pub(crate) fn roll_rebel_dice(world: &mut World) {
 pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit {
     let name = key_of(world, realm);
     if visits == 0 {
-        if world.resource::<crate::engine::flow::Flow>().step_id() == "pop.step.p3i"
+        if world.res::<crate::engine::flow::Flow>().step_id() == "pop.step.p3i"
             && !unrest_areas(world, realm).is_empty()
         {
             write(
@@ -257,12 +253,12 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
         }
         // In Phase 3 the First Player is the active player (who picks liberated colours).
         let first = world
-            .get_resource::<crate::rulesets::pop::state::FirstPlayer>()
+            .get_res::<crate::rulesets::pop::state::FirstPlayer>()
             .map(|f| sid_of(world, f.0));
         visit_rebel_dice_capped(world, realm, first, false);
     }
     loop {
-        let roll = world.resource::<RebelRoll>().clone();
+        let roll = world.res::<RebelRoll>().clone();
         let Some(area) = roll.area.and_then(|a| entity_of(world, a)) else {
             // Next area.
             let Some(next) = roll.areas.get(roll.next_area).copied() else {
@@ -396,7 +392,7 @@ pub(crate) fn resolve_face(
         ),
         RebelFace::LoseDucats => pay_mandatory(world, realm, 2, ids::REBEL_LOSE_DUCATS),
         RebelFace::LoseMp => {
-            let mat = world.get::<Mat>(realm).cloned().unwrap_or_default();
+            let mat = world.read::<Mat>(realm).cloned().unwrap_or_default();
             if mat.mp.iter().all(|p| *p == 0) {
                 cannot_pay(world, realm, "no monarch power to lose");
             } else {
@@ -415,7 +411,7 @@ pub(crate) fn resolve_face(
         RebelFace::Exhaust => {
             // "Move 1 Regular Unit from Available m, or from your Deployed Units, to Exhausted
             // m": the realm chooses when it has both.
-            let available = world.get::<Mat>(realm).map_or(0, |m| m.manpower);
+            let available = world.read::<Mat>(realm).map_or(0, |m| m.manpower);
             let deployed = deployed_regulars(world, realm);
             match (available > 0, deployed.first().copied()) {
                 (true, Some(_)) => {
@@ -471,11 +467,11 @@ pub(crate) fn resolve_face(
 /// The realm's deployed regular land units, in stable-id order.
 fn deployed_regulars(world: &World, realm: Entity) -> Vec<Entity> {
     let mut units: Vec<Entity> = world
-        .get::<Forces>(realm)
+        .read::<Forces>(realm)
         .map(|f| {
             f.iter()
                 .filter(|u| {
-                    world.get::<Unit>(*u).is_some_and(|u| {
+                    world.read::<Unit>(*u).is_some_and(|u| {
                         u.status == UnitStatus::Regular
                             && matches!(
                                 u.kind,
@@ -494,11 +490,11 @@ fn deployed_regulars(world: &World, realm: Entity) -> Vec<Entity> {
 /// kind at a place (DisbandUnit), one of each.
 pub fn exhaust_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
-    if world.get::<Mat>(realm).is_some_and(|m| m.manpower > 0) {
+    if world.read::<Mat>(realm).is_some_and(|m| m.manpower > 0) {
         all.push(Action::Accept);
     }
     for u in deployed_regulars(world, realm) {
-        let (Some(unit), Some(at)) = (world.get::<Unit>(u), world.get::<At>(u)) else {
+        let (Some(unit), Some(at)) = (world.read::<Unit>(u), world.read::<At>(u)) else {
             continue;
         };
         let action = Action::DisbandUnit {
@@ -529,7 +525,7 @@ fn exhaust_available(world: &mut World, realm: Entity) {
 fn exhaust_deployed(world: &mut World, realm: Entity, unit: Entity) {
     let name = key_of(world, realm);
     let place = world
-        .get::<At>(unit)
+        .read::<At>(unit)
         .map(|a| key_of(world, a.0))
         .unwrap_or_default();
     world.despawn(unit);
@@ -563,10 +559,10 @@ pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action
     let asked = world.resource_mut::<RebelRoll>().asked.take();
     match (asked, action) {
         (Some(RebelQuestion::AssignRebellion), Action::ChooseProvince { province }) => {
-            if let Some(p) = world.resource::<Index>().get(&province) {
+            if let Some(p) = world.res::<Index>().get(&province) {
                 world.resource_mut::<RebelRoll>().rebellions -= 1;
                 let active = world
-                    .resource::<RebelRoll>()
+                    .res::<RebelRoll>()
                     .active
                     .and_then(|a| entity_of(world, a))
                     .unwrap_or(realm);
@@ -579,9 +575,9 @@ pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action
         (Some(RebelQuestion::Exhaust), Action::Accept) => exhaust_available(world, realm),
         (Some(RebelQuestion::Exhaust), Action::DisbandUnit { place, kind, .. }) => {
             let unit = deployed_regulars(world, realm).into_iter().find(|u| {
-                world.get::<Unit>(*u).is_some_and(|x| x.kind == kind)
+                world.read::<Unit>(*u).is_some_and(|x| x.kind == kind)
                     && world
-                        .get::<At>(*u)
+                        .read::<At>(*u)
                         .is_some_and(|a| key_of(world, a.0) == place)
             });
             if let Some(unit) = unit {
@@ -604,7 +600,7 @@ pub fn rebels_take(
     active: Entity,
     liberation_rule: &'static str,
 ) {
-    let owner = world.get::<OwnedBy>(province).map(|o| o.0);
+    let owner = world.read::<OwnedBy>(province).map(|o| o.0);
     let occupied = owner.is_some_and(|o| o != holder);
     let place = key_of(world, province);
     let name = key_of(world, holder);
@@ -624,8 +620,8 @@ pub fn rebels_take(
     if !occupied && core {
         world.entity_mut(province).insert(RebelTown);
         let had_unrest = world
-            .get::<Holdings>(province)
-            .is_some_and(|h| h.iter().any(|t| world.get::<Unrest>(t).is_some()));
+            .read::<Holdings>(province)
+            .is_some_and(|h| h.iter().any(|t| world.read::<Unrest>(t).is_some()));
         if had_unrest {
             write(
                 world,
@@ -674,7 +670,7 @@ pub struct PendingLiberation {
 /// between them ends; in (a) nobody does: an occupied province is not the occupier's ("neither
 /// part of the Occupant's Realm nor the Lawful Owner's", 2.0) and its owner does not change.
 pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Entity) {
-    let owner = world.get::<OwnedBy>(province).map(|o| o.0);
+    let owner = world.read::<OwnedBy>(province).map(|o| o.0);
     let place = key_of(world, province);
     let sid = sid_of(world, province);
     if let Some(lawful) = owner.filter(|o| *o != loser) {
@@ -702,7 +698,7 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
             .entity_mut(province)
             .insert((OwnedBy(realm), ControlledBy(realm)));
         world.entity_mut(province).remove::<RebelTown>();
-        if world.get::<PlayerRealm>(realm).is_some() {
+        if world.read::<PlayerRealm>(realm).is_some() {
             place_town(world, realm, province);
         }
         let name = key_of(world, realm);
@@ -762,7 +758,7 @@ pub(crate) fn answer_liberation_colour(world: &mut World, colour: &str) {
     else {
         return;
     };
-    let Some(npr) = world.resource::<Index>().get(colour) else {
+    let Some(npr) = world.res::<Index>().get(colour) else {
         return;
     };
     remove_tokens(world, loser, province);
@@ -784,7 +780,7 @@ pub(crate) fn answer_liberation_colour(world: &mut World, colour: &str) {
 }
 
 fn new_owner_cb(world: &mut World, loser: Entity, new_owner: Entity) {
-    if world.get::<PlayerRealm>(loser).is_none() || loser == new_owner {
+    if world.read::<PlayerRealm>(loser).is_none() || loser == new_owner {
         return;
     }
     let truces: Vec<Entity> = world
@@ -820,7 +816,7 @@ fn new_owner_cb(world: &mut World, loser: Entity, new_owner: Entity) {
 
 /// Answers for the rebel decisions.
 pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action> {
-    let area = |a: &str| world.resource::<Index>().get(a);
+    let area = |a: &str| world.res::<Index>().get(a);
     match kind {
         DecisionKind::RebelRemoveUnrest { area: a } | DecisionKind::AssignRebellion { area: a } => {
             counting_unrest(world, realm, area(a))
@@ -832,7 +828,7 @@ pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Acti
         }
         DecisionKind::RebelExhaust { .. } => exhaust_candidates(world, realm),
         DecisionKind::LiberationColour { province } => {
-            let Some(p) = world.resource::<Index>().get(province) else {
+            let Some(p) = world.res::<Index>().get(province) else {
                 return Vec::new();
             };
             liberation_colours(world, p)
@@ -886,7 +882,7 @@ pub(crate) fn remove_cb_and_truce_tokens(world: &mut World) {
             world,
             Note::new(ids::SEQ_PHASE3_A, format!("{h}'s CB on {t} is removed")).realm(&h),
         );
-        if !at_war_with && world.get::<Mat>(cb.holder).is_some() {
+        if !at_war_with && world.read::<Mat>(cb.holder).is_some() {
             change_prestige(world, cb.holder, -2, ids::SEQ_PHASE3_A);
         }
     }
@@ -942,7 +938,7 @@ pub(crate) fn apply_prestige_penalties(world: &mut World) {
                 m.disputed_b = false;
             }
         }
-        if world.get::<Mat>(owner).is_none() {
+        if world.read::<Mat>(owner).is_none() {
             continue;
         }
         let allies: Vec<Entity> = world
@@ -950,13 +946,13 @@ pub(crate) fn apply_prestige_penalties(world: &mut World) {
             .map(|mut q| {
                 q.iter(world)
                     .filter_map(|a| a.other(on))
-                    .filter(|r| world.get::<PlayerRealm>(*r).is_some())
+                    .filter(|r| world.read::<PlayerRealm>(*r).is_some())
                     .collect()
             })
             .unwrap_or_default();
         let sole_ally = allies == vec![owner];
-        let most_influence = world.get::<NonPlayerRealm>(on).is_none() || {
-            let capital_area = world.get::<Capital>(on).and_then(|c| area_of(world, c.0));
+        let most_influence = world.read::<NonPlayerRealm>(on).is_none() || {
+            let capital_area = world.read::<Capital>(on).and_then(|c| area_of(world, c.0));
             capital_area.is_some_and(|a| {
                 let mine = influence_counted(world, owner, a);
                 let best_other = crate::rulesets::pop::rules::generic::all_of::<PlayerRealm>(world)
@@ -1015,9 +1011,9 @@ pub(crate) fn apply_prestige_penalties(world: &mut World) {
 /// Whether a token is a vassal (`vassal`) or a town (otherwise).
 fn is_kind(world: &World, token: Entity, vassal: bool) -> bool {
     if vassal {
-        world.get::<Vassal>(token).is_some()
+        world.read::<Vassal>(token).is_some()
     } else {
-        world.get::<Town>(token).is_some()
+        world.read::<Town>(token).is_some()
     }
 }
 
@@ -1035,11 +1031,11 @@ pub(crate) fn vassals_in(world: &World, realm: Entity, area: Entity, calm: bool)
         .into_iter()
         .filter(|p| {
             !calm
-                || world.get::<Holdings>(*p).is_some_and(|h| {
+                || world.read::<Holdings>(*p).is_some_and(|h| {
                     h.iter().any(|t| {
-                        world.get::<Vassal>(t).is_some()
-                            && world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm)
-                            && world.get::<Unrest>(t).is_none()
+                        world.read::<Vassal>(t).is_some()
+                            && world.read::<TokenOf>(t).is_some_and(|o| o.0 == realm)
+                            && world.read::<Unrest>(t).is_none()
                     })
                 })
         })
@@ -1065,7 +1061,7 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
             if visits > 0 {
                 return Visit::Next;
             }
-            let religion = world.get::<Realm>(realm).map(|r| r.religion);
+            let religion = world.read::<Realm>(realm).map(|r| r.religion);
             let differs = |world: &World, a: &Entity| {
                 !crate::rulesets::pop::rules::religion::same_faith(
                     crate::rulesets::pop::rules::religion::area_faith(world, *a),
@@ -1141,13 +1137,13 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
         |world, realm, action| {
             match action {
                 Action::ChooseProvince { province } => {
-                    if let Some(p) = world.resource::<Index>().get(&province) {
+                    if let Some(p) = world.res::<Index>().get(&province) {
                         crate::rulesets::pop::rules::effects::add_unrest(world, realm, p);
                     }
                 }
                 Action::RemoveInfluence { area } => {
                     if let Some(a) = world
-                        .resource::<Index>()
+                        .res::<Index>()
                         .get(&area)
                         .filter(|a| influence_in(world, realm, *a) > 0)
                     {

@@ -2,6 +2,7 @@
 //! cubes in areas, and the provinces and areas a realm holds. One home for these questions so
 //! that every rule asks them the same way.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::query_cache::with_query;
@@ -79,7 +80,7 @@ pub fn truce_between(world: &World, x: Entity, y: Entity) -> bool {
 /// Player Realms allied to a realm, in stable-id order.
 pub fn player_allies(world: &World, realm: Entity) -> Vec<Entity> {
     let mut out = partners::<Alliance>(world, realm);
-    out.retain(|r| world.get::<PlayerRealm>(*r).is_some());
+    out.retain(|r| world.read::<PlayerRealm>(*r).is_some());
     out
 }
 
@@ -101,7 +102,7 @@ pub fn influence_counted(world: &World, realm: Entity, area: Entity) -> u8 {
 }
 
 pub fn area_of(world: &World, province: Entity) -> Option<Entity> {
-    world.get::<InArea>(province).map(|a| a.0)
+    world.read::<InArea>(province).map(|a| a.0)
 }
 
 /// The provinces of an area, in stable-id order.
@@ -114,7 +115,7 @@ pub fn provinces_of(world: &World, area: Entity) -> Vec<Entity> {
 /// changes area; debug builds check the order.
 pub fn area_provinces(world: &World, area: Entity) -> &[Entity] {
     let provinces = world
-        .get::<AreaProvinces>(area)
+        .read::<AreaProvinces>(area)
         .map_or(&[][..], AreaProvinces::as_slice);
     debug_assert!(
         provinces.is_sorted_by_key(|p| sid_of(world, *p)),
@@ -126,7 +127,7 @@ pub fn area_provinces(world: &World, area: Entity) -> &[Entity] {
 /// The areas where a realm owns provinces, in stable-id order.
 pub fn owned_areas(world: &World, realm: Entity) -> Vec<Entity> {
     let mut areas: Vec<Entity> = world
-        .get::<Owns>(realm)
+        .read::<Owns>(realm)
         .map(|o| o.iter().filter_map(|p| area_of(world, p)).collect())
         .unwrap_or_default();
     sort_dedup_by_sid(world, &mut areas);
@@ -136,7 +137,7 @@ pub fn owned_areas(world: &World, realm: Entity) -> Vec<Entity> {
 /// The area of the realm's capital province.
 pub fn capital_area(world: &World, realm: Entity) -> Option<Entity> {
     world
-        .get::<Capital>(realm)
+        .read::<Capital>(realm)
         .and_then(|c| area_of(world, c.0))
 }
 
@@ -147,7 +148,7 @@ pub fn realms_adjacent(world: &World, x: Entity, y: Entity) -> bool {
     owned_areas(world, x).iter().any(|a| {
         theirs.contains(a)
             || world
-                .get::<LandBorders>(*a)
+                .read::<LandBorders>(*a)
                 .is_some_and(|b| b.0.iter().any(|(n, _)| theirs.contains(n)))
     })
 }

@@ -4,6 +4,7 @@
 //! (2 adm + 3 D) with its unrest and rebel dice; and Revolutionary Ideology (Age IV), whose
 //! tokens lie on top of an area's religion token.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
@@ -71,7 +72,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
 }
 
 pub fn religion_of(world: &World, realm: Entity) -> Option<Religion> {
-    world.get::<Realm>(realm).map(|r| r.religion)
+    world.read::<Realm>(realm).map(|r| r.religion)
 }
 
 /// What Convert Area costs this realm in adm.
@@ -87,14 +88,14 @@ pub fn convert_adm(world: &World, realm: Entity) -> i32 {
 pub fn counter_reformed_on_board(world: &World) -> bool {
     all_of::<Area>(world).into_iter().any(|a| {
         world
-            .get::<Area>(a)
+            .read::<Area>(a)
             .is_some_and(|a| a.religion == Religion::CounterReformed)
     })
 }
 
 /// Optional rule 5 (religious rebels) is switched on in the scenario options.
 pub fn religious_rebels_on(world: &World) -> bool {
-    world.resource::<Content>().0.options.religious_rebels
+    world.res::<Content>().0.options.religious_rebels
 }
 
 /// With optional rule 5: the realm's provinces held by religious rebels, i.e. its rebel towns in
@@ -106,7 +107,7 @@ pub fn religious_rebel_towns(world: &World, realm: Entity) -> Vec<Entity> {
     let religion = religion_of(world, realm);
     owned(world, realm)
         .into_iter()
-        .filter(|p| world.get::<RebelTown>(*p).is_some())
+        .filter(|p| world.read::<RebelTown>(*p).is_some())
         .filter(|p| {
             !same_faith(
                 area_of(world, *p).and_then(|a| area_faith(world, a)),
@@ -120,7 +121,7 @@ pub fn religious_rebel_towns(world: &World, realm: Entity) -> Vec<Entity> {
 /// so the realm may adopt its capital area's faith by Change State Religion.
 pub fn rebels_force_conversion(world: &World, realm: Entity) -> bool {
     let held = religious_rebel_towns(world, realm);
-    let capital = world.get::<Capital>(realm).map(|c| c.0);
+    let capital = world.read::<Capital>(realm).map(|c| c.0);
     capital.is_some_and(|c| held.contains(&c)) && held.len() >= 3
 }
 
@@ -129,7 +130,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
         Action::ConvertArea { area } => convert_problem(world, realm, area),
         Action::ChangeReligion if rebels_force_conversion(world, realm) => None,
         Action::ChangeReligion => {
-            let why = if world.resource::<Flow>().age < CHANGE_FROM_AGE {
+            let why = if world.res::<Flow>().age < CHANGE_FROM_AGE {
                 "the State Religion may be changed from Age II on"
             } else if !matches!(
                 religion_of(world, realm),
@@ -148,14 +149,14 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
         Action::CounterReformation => {
             // The Counter-Reformation is the Change State Religion action's alternative, and
             // that action starts with Age II.
-            let why = if world.resource::<Flow>().age < CHANGE_FROM_AGE {
+            let why = if world.res::<Flow>().age < CHANGE_FROM_AGE {
                 "the Counter-Reformation, like any change of State Religion, is open from Age II on"
             } else if religion_of(world, realm) != Some(Religion::Catholic) {
                 "only Catholic realms embrace the Counter-Reformation"
             } else if !counter_reformed_on_board(world) {
                 "there is no Counter-Reformed token on the board yet"
             } else if capital_area(world, realm)
-                .and_then(|a| world.get::<Area>(a))
+                .and_then(|a| world.read::<Area>(a))
                 .is_none_or(|a| a.religion == Religion::CounterReformed)
             {
                 "your capital area is already Counter-Reformed"
@@ -194,7 +195,7 @@ pub fn place_faith(world: &mut World, area: Entity, religion: Religion) {
 
 /// Takes the Revolutionary token off an area: its own religion shows again.
 pub fn remove_revolution(world: &mut World, area: Entity) {
-    let had = world.get::<Area>(area).is_some_and(|a| a.revolution);
+    let had = world.read::<Area>(area).is_some_and(|a| a.revolution);
     if !had {
         return;
     }
@@ -202,7 +203,7 @@ pub fn remove_revolution(world: &mut World, area: Entity) {
         a.revolution = false;
     }
     let name = key_of(world, area);
-    let shown = world.get::<Area>(area).map(|a| a.religion);
+    let shown = world.read::<Area>(area).map(|a| a.religion);
     write(
         world,
         Note::new(
@@ -219,7 +220,7 @@ pub fn remove_revolution(world: &mut World, area: Entity) {
 /// The faith an area counts as: Revolutionary while a Revolutionary token lies there,
 /// otherwise its religion token.
 pub fn area_faith(world: &World, area: Entity) -> Option<Religion> {
-    world.get::<Area>(area).map(|a| {
+    world.read::<Area>(area).map(|a| {
         if a.revolution {
             Religion::Revolutionary
         } else {
@@ -232,7 +233,7 @@ pub fn area_faith(world: &World, area: Entity) -> Option<Religion> {
 pub fn revolution_on_board(world: &World) -> bool {
     all_of::<Area>(world)
         .into_iter()
-        .any(|a| world.get::<Area>(a).is_some_and(|x| x.revolution))
+        .any(|a| world.read::<Area>(a).is_some_and(|x| x.revolution))
 }
 
 /// Convert Area (5.3c): the area must be of another faith, and the realm must own a province
@@ -240,13 +241,13 @@ pub fn revolution_on_board(world: &World) -> bool {
 fn convert_problem(world: &World, realm: Entity, area: &str) -> Option<Illegal> {
     let err = |why: String| Some(Illegal::new(ids::ACT_CONVERT_AREA, why));
     let Some(area) = world
-        .resource::<crate::rulesets::pop::state::Index>()
+        .res::<crate::rulesets::pop::state::Index>()
         .get(area)
-        .filter(|a| world.get::<Area>(*a).is_some())
+        .filter(|a| world.read::<Area>(*a).is_some())
     else {
         return err("no such area".into());
     };
-    if world.get::<Area>(area).is_some_and(|a| a.distant) {
+    if world.read::<Area>(area).is_some_and(|a| a.distant) {
         return err("the religions of the Distant Continents are outside the game".into());
     }
     let mine = religion_of(world, realm);
@@ -270,7 +271,7 @@ fn convert_problem(world: &World, realm: Entity, area: &str) -> Option<Illegal> 
         return err(format!("converting an area costs {adm} adm"));
     }
     if world
-        .get::<Mat>(realm)
+        .read::<Mat>(realm)
         .is_none_or(|m| m.ducats < CONVERT_DUCATS)
     {
         return err(format!("converting an area costs {CONVERT_DUCATS} ducats"));
@@ -282,7 +283,7 @@ fn convert_problem(world: &World, realm: Entity, area: &str) -> Option<Illegal> 
 /// unrest and it rolls rebel dice for all its unrest in the area.
 fn convert_area(world: &mut World, realm: Entity, area: &str) -> Option<bool> {
     let area = world
-        .resource::<crate::rulesets::pop::state::Index>()
+        .res::<crate::rulesets::pop::state::Index>()
         .get(area)?;
     let religion = religion_of(world, realm)?;
     let name = key_of(world, realm);
@@ -307,10 +308,10 @@ fn convert_area(world: &mut World, realm: Entity, area: &str) -> Option<bool> {
     // The unrest goes on one of the realm's towns there (5.3c), a vassal only when it has none.
     let calm = calm_holdings(world, realm, Some(area));
     let town = calm.iter().find(|p| {
-        world.get::<Holdings>(**p).is_some_and(|h| {
+        world.read::<Holdings>(**p).is_some_and(|h| {
             h.iter().any(|t| {
-                world.get::<Town>(t).is_some()
-                    && world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm)
+                world.read::<Town>(t).is_some()
+                    && world.read::<TokenOf>(t).is_some_and(|o| o.0 == realm)
             })
         })
     });
@@ -391,7 +392,7 @@ pub fn become_revolutionary(world: &mut World, realm: Entity) {
         .realm(&name),
     );
     if let Some(area) = capital_area(world, realm)
-        && !world.get::<Area>(area).is_some_and(|a| a.revolution)
+        && !world.read::<Area>(area).is_some_and(|a| a.revolution)
     {
         place_faith(world, area, Religion::Revolutionary);
     }
@@ -515,15 +516,15 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
         let towns: Vec<Entity> = area_provinces(world, area)
             .iter()
             .copied()
-            .filter(|p| owner(world, *p) == Some(realm) && world.get::<RebelTown>(*p).is_some())
+            .filter(|p| owner(world, *p) == Some(realm) && world.read::<RebelTown>(*p).is_some())
             .collect();
         let rebels: Vec<Entity> = world
-            .get::<Present>(area)
+            .read::<Present>(area)
             .map(|p| {
                 p.iter()
                     .filter(|u| {
                         world
-                            .get::<Unit>(*u)
+                            .read::<Unit>(*u)
                             .is_some_and(|x| x.status == UnitStatus::Rebel)
                     })
                     .collect()
@@ -657,9 +658,9 @@ pub fn new_faith_targets(world: &World, realm: Entity, new: Religion) -> Vec<Ent
         .into_iter()
         .filter(|a| same_faith(area_faith(world, *a), Some(new)))
         .filter(|a| {
-            provinces_of(world, *a)
-                .iter()
-                .any(|p| owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some()))
+            provinces_of(world, *a).iter().any(|p| {
+                owner(world, *p).is_some_and(|o| world.read::<NonPlayerRealm>(o).is_some())
+            })
         })
         .filter(|a| influence_counted(world, realm, *a) < 5)
         .collect()
@@ -739,7 +740,7 @@ fn note_removed(world: &mut World, realm: Entity) {
 /// `Waiting` while a choice is asked.
 fn continue_change(world: &mut World) -> Progress {
     loop {
-        let Some(c) = world.resource::<Generic>().religion_change.clone() else {
+        let Some(c) = world.res::<Generic>().religion_change.clone() else {
             return Progress::Done;
         };
         let realm = c.realm;
@@ -844,7 +845,7 @@ fn continue_change(world: &mut World) -> Progress {
 
 /// Answers worth checking for the choices of a Change State Religion.
 pub fn answers(world: &World, kind: &DecisionKind) -> Vec<Action> {
-    let Some(c) = world.resource::<Generic>().religion_change.clone() else {
+    let Some(c) = world.res::<Generic>().religion_change.clone() else {
         return Vec::new();
     };
     match kind {
@@ -890,10 +891,10 @@ pub fn answer_problem(world: &World, kind: &DecisionKind, action: &Action) -> Op
 
 /// Feeds one choice of a Change State Religion; `resume` goes on from there.
 pub fn answer(world: &mut World, action: &Action) {
-    let Some(c) = world.resource::<Generic>().religion_change.clone() else {
+    let Some(c) = world.res::<Generic>().religion_change.clone() else {
         return;
     };
-    let index = world.resource::<crate::rulesets::pop::state::Index>();
+    let index = world.res::<crate::rulesets::pop::state::Index>();
     let target = match action {
         Action::ChooseRealm { realm: key }
         | Action::RemoveInfluence { area: key }
@@ -938,12 +939,12 @@ fn unrest_in_old_faith(world: &mut World, realm: Entity, old: Religion) -> Vec<E
 }
 
 pub fn resume(world: &mut World) -> Resume {
-    if world.resource::<Generic>().religion_change.is_some()
+    if world.res::<Generic>().religion_change.is_some()
         && continue_change(world) == Progress::Waiting
     {
         return Resume::Waiting;
     }
-    if world.resource::<Generic>().religion_dice.is_none() {
+    if world.res::<Generic>().religion_dice.is_none() {
         return Resume::Idle;
     }
     if continue_event_rebel_dice(world) == Progress::Waiting {

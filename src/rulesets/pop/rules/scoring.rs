@@ -1,5 +1,6 @@
 //! The start and end of each Round, the end of the game and final scoring (FACTS section 6).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -54,7 +55,7 @@ pub(crate) fn start_round(world: &mut World) {
 
 /// Tax income shown on the tracks: small towns 1, large towns 2, vassals 1/2 (rounded down).
 pub fn tax_income(world: &World, realm: Entity) -> i32 {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else {
+    let Some(tokens) = world.read::<RealmTokens>(realm) else {
         return 0;
     };
     let halves: i32 = tokens
@@ -66,30 +67,29 @@ pub fn tax_income(world: &World, realm: Entity) -> i32 {
 
 /// Tax value of this realm's provinces controlled by someone else (enemies or rebels).
 pub fn occupied_tax_value(world: &World, realm: Entity) -> i32 {
-    let Some(owned) = world.get::<Owns>(realm) else {
+    let Some(owned) = world.read::<Owns>(realm) else {
         return 0;
     };
     owned
         .iter()
         .filter(|p| {
-            world.get::<ControlledBy>(*p).is_some_and(|c| c.0 != realm)
-                || world.get::<RebelTown>(*p).is_some()
+            world.read::<ControlledBy>(*p).is_some_and(|c| c.0 != realm)
+                || world.read::<RebelTown>(*p).is_some()
         })
-        .filter_map(|p| world.get::<Province>(p).map(Province::tax_value))
+        .filter_map(|p| world.read::<Province>(p).map(Province::tax_value))
         .sum()
 }
 
 /// After Phase 5: the game ends when the last Age's deck is empty, when someone has 100+
 /// prestige and leads by 20, or when a realm has every town and vassal on the board.
 pub(crate) fn check_game_end(world: &mut World) {
-    let flow = world.resource::<Flow>().clone();
-    let last_age = world.resource::<Content>().0.options.last_age.min(4);
-    let seats = world.resource::<Seats>().0.clone();
-    let decks_empty =
-        flow.age >= last_age && world.resource::<EventDisplay>().deck(flow.age).is_empty();
+    let flow = world.res::<Flow>().clone();
+    let last_age = world.res::<Content>().0.options.last_age.min(4);
+    let seats = world.res::<Seats>().0.clone();
+    let decks_empty = flow.age >= last_age && world.res::<EventDisplay>().deck(flow.age).is_empty();
     let mut prestige: Vec<(i32, Entity)> = seats
         .iter()
-        .map(|e| (world.get::<Mat>(*e).map_or(0, |m| m.prestige), *e))
+        .map(|e| (world.read::<Mat>(*e).map_or(0, |m| m.prestige), *e))
         .collect();
     prestige.sort_by(|a, b| b.0.cmp(&a.0));
     let runaway = match prestige.as_slice() {
@@ -118,7 +118,7 @@ pub(crate) fn check_game_end(world: &mut World) {
 /// Final scoring adds to prestige (fulfilled Missions in hand first); ties go to the most monarch power, then the most ducats,
 /// then a shared win.
 pub(crate) fn final_scoring(world: &mut World, reason: String) {
-    let seats = world.resource::<Seats>().0.clone();
+    let seats = world.res::<Seats>().0.clone();
     let mut scores = Vec::new();
     let mut cores = world.query::<&CoreToken>();
     let core_tokens: Vec<Entity> = cores.iter(world).map(|c| c.realm).collect();
@@ -128,7 +128,7 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
     let alliances: Vec<(Entity, Entity)> = alliances_q.iter(world).map(|a| (a.a, a.b)).collect();
     for realm in &seats {
         let missions = crate::rulesets::pop::rules::missions::score_at_end(world, *realm);
-        let mat = world.get::<Mat>(*realm).cloned().unwrap_or_default();
+        let mat = world.read::<Mat>(*realm).cloned().unwrap_or_default();
         let count = |pairs: &[(Entity, Entity)]| {
             pairs
                 .iter()
@@ -180,7 +180,7 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
         scores.push(s);
     }
     let key = |world: &World, realm: Entity| {
-        let m = world.get::<Mat>(realm).cloned().unwrap_or_default();
+        let m = world.read::<Mat>(realm).cloned().unwrap_or_default();
         (m.prestige, m.mp.iter().sum::<i32>(), m.ducats)
     };
     let mut ranked: Vec<((i32, i32, i32), Entity)> =
@@ -206,7 +206,7 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
 /// Each Player Realm's score in seat order: its final score once the game is over, else its
 /// prestige so far.
 pub fn current_scores(world: &World) -> Vec<(String, i32)> {
-    if let Some(outcome) = world.get_resource::<Outcome>() {
+    if let Some(outcome) = world.get_res::<Outcome>() {
         return outcome
             .scores
             .iter()
@@ -214,11 +214,11 @@ pub fn current_scores(world: &World) -> Vec<(String, i32)> {
             .collect();
     }
     world
-        .resource::<Seats>()
+        .res::<Seats>()
         .0
         .iter()
         .map(|realm| {
-            let prestige = world.get::<Mat>(*realm).map_or(0, |m| m.prestige);
+            let prestige = world.read::<Mat>(*realm).map_or(0, |m| m.prestige);
             (key_of(world, *realm), prestige)
         })
         .collect()

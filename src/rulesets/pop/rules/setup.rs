@@ -1,6 +1,7 @@
 //! Game setup: the Age event decks from their two shuffled halves, the First Player, the
 //! decks, the open Ideas, the Mission hands and the first Age's Milestones.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -19,8 +20,8 @@ pub fn age_deck_size(players: usize) -> usize {
 /// half, each shuffled on its own; (X) cards fill whichever half is smaller. The deck is cut to
 /// exactly four Rounds of reveals (house rule: the rule book sizes decks by player count).
 pub(crate) fn build_event_decks(world: &mut World) {
-    let content = world.resource::<Content>().0.clone();
-    let seats = world.resource::<Seats>().0.clone();
+    let content = world.res::<Content>().0.clone();
+    let seats = world.res::<Seats>().0.clone();
     let in_play: Vec<String> = seats.iter().map(|e| key_of(world, *e)).collect();
     let size = age_deck_size(seats.len());
     let mut display = EventDisplay::default();
@@ -74,7 +75,7 @@ pub(crate) fn build_event_decks(world: &mut World) {
 
 /// The First Player is drawn by lot.
 pub(crate) fn choose_first_player(world: &mut World) {
-    let seats = world.resource::<Seats>().0.clone();
+    let seats = world.res::<Seats>().0.clone();
     if seats.is_empty() {
         return;
     }

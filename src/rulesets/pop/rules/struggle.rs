@@ -4,6 +4,7 @@
 //! (Battleground Areas, then the card's additional criteria) and discarded. Fabricate Claim
 //! costs 1 dip instead of 2 in a Battleground Area of the Active or Upcoming Power Struggle.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -46,11 +47,11 @@ impl PowerStruggles {
 
 /// Whether the game is played with Power Struggles (the scenario's option, or the game's).
 fn power_struggles_on(world: &World) -> bool {
-    world.resource::<Content>().0.options.power_struggles
+    world.res::<Content>().0.options.power_struggles
 }
 
 fn def(world: &World, card: usize) -> &PowerStruggleDef {
-    &world.resource::<Content>().0.power_struggles[card]
+    &world.res::<Content>().0.power_struggles[card]
 }
 
 /// Setup: the deck in the scenario's order (the first listed on top), or shuffled.
@@ -58,13 +59,13 @@ pub(crate) fn set_up_power_struggles(world: &mut World) {
     if !power_struggles_on(world) {
         return;
     }
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let mut deck: Vec<usize> = (0..content.power_struggles.len()).rev().collect();
     if content.options.shuffle_power_struggles {
         world.resource_mut::<GameRng>().shuffle(&mut deck);
     }
     world.resource_mut::<PowerStruggles>().deck = deck;
-    let text = match world.resource::<PowerStruggles>().upcoming() {
+    let text = match world.res::<PowerStruggles>().upcoming() {
         Some(card) => format!(
             "The Power Struggle deck holds {} cards; upcoming: \"{}\"",
             content.power_struggles.len(),
@@ -105,15 +106,15 @@ pub fn activate(world: &mut World, source: &str) {
     // The next card of a shuffled deck is shown as the upcoming one (a deck in the scenario's
     // order shows nothing that was not known).
     let shuffled = world
-        .resource::<crate::rulesets::pop::state::Content>()
+        .res::<crate::rulesets::pop::state::Content>()
         .0
         .options
         .shuffle_power_struggles;
-    if shuffled && world.resource::<PowerStruggles>().upcoming().is_some() {
+    if shuffled && world.res::<PowerStruggles>().upcoming().is_some() {
         world.resource_mut::<crate::engine::rng::GameRng>().show();
     }
     let name = def(world, card).name.clone();
-    let next = world.resource::<PowerStruggles>().upcoming().map_or_else(
+    let next = world.res::<PowerStruggles>().upcoming().map_or_else(
         || "none".to_string(),
         |n| format!("\"{}\"", def(world, n).name),
     );
@@ -131,9 +132,9 @@ fn battleground_areas(world: &World) -> Vec<Entity> {
     if !power_struggles_on(world) {
         return Vec::new();
     }
-    let board = world.resource::<PowerStruggles>();
-    let content = &world.resource::<Content>().0;
-    let index = world.resource::<Index>();
+    let board = world.res::<PowerStruggles>();
+    let content = &world.res::<Content>().0;
+    let index = world.res::<Index>();
     let mut out: Vec<Entity> = board
         .active
         .iter()
@@ -173,14 +174,14 @@ fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
     let mut tax_halves = 0;
     let vassals = crate::rulesets::pop::rules::rebels::vassals_in(world, realm, area, false);
     for p in provinces_of(world, area) {
-        if controller(world, p) != Some(realm) || world.get::<RebelTown>(p).is_some() {
+        if controller(world, p) != Some(realm) || world.read::<RebelTown>(p).is_some() {
             continue;
         }
-        let tax = world.get::<Province>(p).map_or(0, Province::tax_value);
+        let tax = world.read::<Province>(p).map_or(0, Province::tax_value);
         tax_halves += if vassals.contains(&p) { tax } else { 2 * tax };
     }
-    let main_map = world.get::<Area>(area).is_some_and(|a| !a.distant);
-    let seats = &world.resource::<crate::rulesets::pop::state::Seats>().0;
+    let main_map = world.read::<Area>(area).is_some_and(|a| !a.distant);
+    let seats = &world.res::<crate::rulesets::pop::state::Seats>().0;
     let alone = main_map
         && present(world, realm, area)
         && seats
@@ -208,11 +209,11 @@ fn area_score(world: &World, realm: Entity, area: Entity) -> AreaScore {
 /// (halves added up over the card's areas, then rounded down as tax income is), +1 per area held
 /// alone, +1 per area with an alliance or marriage.
 pub fn battleground_prestige(world: &World, realm: Entity, card: usize) -> (i32, Vec<String>) {
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     let mut halves = 0;
     let mut bonus = 0;
     let mut parts = Vec::new();
-    for id in &world.resource::<Content>().0.power_struggles[card].battlegrounds {
+    for id in &world.res::<Content>().0.power_struggles[card].battlegrounds {
         let Some(area) = index.get(id) else { continue };
         let s = area_score(world, realm, area);
         halves += s.tax_halves;

@@ -2,6 +2,7 @@
 //! Realm's expansion and the spread of religious ideas, resolved by the auto-resolution FACTS
 //! gives for them, so that no game waits on a choice nobody owns.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -22,9 +23,9 @@ pub const RELIGION_TOKENS: usize = 4;
 /// Realm's town or vassal on such a province gains unrest instead (the lowest tax, then id).
 pub fn dnpr_expansion(world: &mut World, tag: &str) {
     let Some(dnpr) = world
-        .resource::<Index>()
+        .res::<Index>()
         .get(tag)
-        .filter(|r| world.get::<NonPlayerRealm>(*r).is_some())
+        .filter(|r| world.read::<NonPlayerRealm>(*r).is_some())
     else {
         write(
             world,
@@ -41,37 +42,37 @@ pub fn dnpr_expansion(world: &mut World, tag: &str) {
         .collect();
     let next: Vec<Entity> = areas
         .iter()
-        .filter_map(|a| world.get::<LandBorders>(*a))
+        .filter_map(|a| world.read::<LandBorders>(*a))
         .flat_map(|b| b.0.iter().map(|(n, _)| *n))
         .collect();
     areas.extend(next);
     sort_dedup_by_sid(world, &mut areas);
     let capitals: Vec<Entity> = all_of::<Capital>(world)
         .into_iter()
-        .filter_map(|r| world.get::<Capital>(r).map(|c| c.0))
+        .filter_map(|r| world.read::<Capital>(r).map(|c| c.0))
         .collect();
     let eligible = |world: &World, p: Entity| {
         let owner = owner(world, p);
         owner.is_some_and(|o| o != dnpr)
             && !capitals.contains(&p)
-            && world.get::<ControlledBy>(p).map(|c| c.0) == owner
-            && world.get::<RebelTown>(p).is_none()
+            && world.read::<ControlledBy>(p).map(|c| c.0) == owner
+            && world.read::<RebelTown>(p).is_none()
             && !core_owners(world, p)
                 .iter()
-                .any(|c| world.get::<PlayerRealm>(*c).is_some())
+                .any(|c| world.read::<PlayerRealm>(*c).is_some())
     };
     let mut provinces: Vec<(i32, String, Entity)> = areas
         .iter()
         .flat_map(|a| provinces_of(world, *a))
         .filter(|p| eligible(world, *p))
         .map(|p| {
-            let tax = world.get::<Province>(p).map_or(0, Province::tax_value);
+            let tax = world.read::<Province>(p).map_or(0, Province::tax_value);
             (tax, key_of(world, p), p)
         })
         .collect();
     provinces.sort();
     let npr_province = provinces.iter().find(|(_, _, p)| {
-        owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some())
+        owner(world, *p).is_some_and(|o| world.read::<NonPlayerRealm>(o).is_some())
     });
     if let Some((_, place, p)) = npr_province.cloned() {
         let from = owner(world, p)
@@ -93,7 +94,7 @@ pub fn dnpr_expansion(world: &mut World, tag: &str) {
     }
     let player_province = provinces
         .iter()
-        .find(|(_, _, p)| owner(world, *p).is_some_and(|o| world.get::<PlayerRealm>(o).is_some()));
+        .find(|(_, _, p)| owner(world, *p).is_some_and(|o| world.read::<PlayerRealm>(o).is_some()));
     if let Some((_, place, p)) = player_province.cloned() {
         let Some(realm) = owner(world, p) else { return };
         write(
@@ -140,10 +141,10 @@ pub fn spread_religious_ideas(world: &mut World) {
 pub fn religion_target(world: &World, faith: Religion) -> Option<Entity> {
     let religion = |a: Entity| crate::rulesets::pop::rules::religion::area_faith(world, a);
     spread_target(world, |area| {
-        world.get::<Area>(area).is_some_and(|a| !a.distant)
+        world.read::<Area>(area).is_some_and(|a| !a.distant)
             && religion(area) == Some(Religion::Catholic)
             && world
-                .get::<LandBorders>(area)
+                .read::<LandBorders>(area)
                 .is_some_and(|b| b.0.iter().any(|(n, _)| religion(*n) == Some(faith)))
     })
 }
@@ -152,7 +153,7 @@ pub fn religion_target(world: &World, faith: Religion) -> Option<Entity> {
 /// a Player Realm's town first, then the higher tax value, then alphabetical.
 fn spread_target(world: &World, eligible: impl Fn(Entity) -> bool) -> Option<Entity> {
     best_area(world, eligible, |provinces| {
-        i32::from(player_tokens(world, provinces, |t| world.get::<Town>(t).is_some()) > 0)
+        i32::from(player_tokens(world, provinces, |t| world.read::<Town>(t).is_some()) > 0)
     })
 }
 
@@ -160,13 +161,13 @@ fn spread_target(world: &World, eligible: impl Fn(Entity) -> bool) -> Option<Ent
 fn player_tokens(world: &World, provinces: &[Entity], counts: impl Fn(Entity) -> bool) -> i32 {
     provinces
         .iter()
-        .filter_map(|p| world.get::<Holdings>(*p))
+        .filter_map(|p| world.read::<Holdings>(*p))
         .flat_map(|h| h.iter())
         .filter(|t| {
             counts(*t)
                 && world
-                    .get::<TokenOf>(*t)
-                    .is_some_and(|o| world.get::<PlayerRealm>(o.0).is_some())
+                    .read::<TokenOf>(*t)
+                    .is_some_and(|o| world.read::<PlayerRealm>(o.0).is_some())
         })
         .count() as i32
 }
@@ -186,7 +187,7 @@ fn best_area(
         let provinces = provinces_of(world, area);
         let tax: i32 = provinces
             .iter()
-            .filter_map(|p| world.get::<Province>(*p).map(Province::tax_value))
+            .filter_map(|p| world.read::<Province>(*p).map(Province::tax_value))
             .sum();
         // Smallest key wins.
         let key = (-weight(&provinces), -tax, key_of(world, area));
@@ -240,7 +241,7 @@ pub fn spread_revolution(world: &mut World) {
 
 fn main_map_without_revolution(world: &World, area: Entity) -> bool {
     world
-        .get::<Area>(area)
+        .read::<Area>(area)
         .is_some_and(|a| !a.distant && !a.revolution)
 }
 
@@ -248,9 +249,9 @@ fn main_map_without_revolution(world: &World, area: Entity) -> bool {
 fn revolution_target(world: &World) -> Option<Entity> {
     spread_target(world, |area| {
         main_map_without_revolution(world, area)
-            && world.get::<LandBorders>(area).is_some_and(|b| {
+            && world.read::<LandBorders>(area).is_some_and(|b| {
                 b.0.iter()
-                    .any(|(n, _)| world.get::<Area>(*n).is_some_and(|x| x.revolution))
+                    .any(|(n, _)| world.read::<Area>(*n).is_some_and(|x| x.revolution))
             })
     })
 }
@@ -264,7 +265,7 @@ fn outbreak_area(world: &World) -> Option<Entity> {
         |a| main_map_without_revolution(world, a),
         |provinces| {
             player_tokens(world, provinces, |t| {
-                world.get::<Unrest>(t).is_some() && unrest_counts(world, t)
+                world.read::<Unrest>(t).is_some() && unrest_counts(world, t)
             })
         },
     )
@@ -273,11 +274,14 @@ fn outbreak_area(world: &World) -> Option<Entity> {
 /// Whether the unrest on a town or vassal token counts: it is not covered by a Rebel Town or by
 /// the town of a realm occupying the province.
 fn unrest_counts(world: &World, token: Entity) -> bool {
-    let (Some(on), Some(of)) = (world.get::<OnProvince>(token), world.get::<TokenOf>(token)) else {
+    let (Some(on), Some(of)) = (
+        world.read::<OnProvince>(token),
+        world.read::<TokenOf>(token),
+    ) else {
         return false;
     };
-    world.get::<RebelTown>(on.0).is_none()
-        && world.get::<ControlledBy>(on.0).is_none_or(|c| c.0 == of.0)
+    world.read::<RebelTown>(on.0).is_none()
+        && world.read::<ControlledBy>(on.0).is_none_or(|c| c.0 == of.0)
 }
 
 /// Disloyal Vassals: each Player Realm with a vassal area where it has neither influence nor a
@@ -291,7 +295,7 @@ pub fn disloyal_vassals(world: &mut World, active: Entity) {
             let mine = influence_counted(world, realm, area);
             let married_here = partners::<Marriage>(world, realm)
                 .iter()
-                .any(|p| world.get::<Capital>(*p).and_then(|c| area_of(world, c.0)) == Some(area));
+                .any(|p| world.read::<Capital>(*p).and_then(|c| area_of(world, c.0)) == Some(area));
             let outbid = all_of::<PlayerRealm>(world)
                 .into_iter()
                 .any(|o| o != realm && influence_counted(world, o, area) > mine);
@@ -301,7 +305,7 @@ pub fn disloyal_vassals(world: &mut World, active: Entity) {
             let vassals = vassals_in(world, realm, area, false);
             let tax: i32 = vassals
                 .iter()
-                .filter_map(|p| world.get::<Province>(*p).map(Province::tax_value))
+                .filter_map(|p| world.read::<Province>(*p).map(Province::tax_value))
                 .sum();
             let name = key_of(world, realm);
             let area_name = key_of(world, area);

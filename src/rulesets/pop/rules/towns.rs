@@ -3,6 +3,7 @@
 //! when all 40 small towns are used; tax income and manpower shown on the tracks; core
 //! provinces from the printed flags, NPR markers and core tokens.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -43,22 +44,24 @@ pub struct Tracks {
 /// Whether a realm's token on `province` lies under a cube: the province is its own and holds a
 /// rebel town (14.2), or an enemy occupies it (the occupier's town on top).
 pub fn slot_covered(world: &World, realm: Entity, province: Entity) -> bool {
-    let own = world.get::<OwnedBy>(province).is_some_and(|o| o.0 == realm);
-    own && (world.get::<RebelTown>(province).is_some()
+    let own = world
+        .read::<OwnedBy>(province)
+        .is_some_and(|o| o.0 == realm);
+    own && (world.read::<RebelTown>(province).is_some()
         || world
-            .get::<ControlledBy>(province)
+            .read::<ControlledBy>(province)
             .is_some_and(|c| c.0 != realm))
 }
 
 /// Counts the realm's tokens and what its tracks show.
 pub fn tracks(world: &World, realm: Entity) -> Tracks {
     let mut t = Tracks::default();
-    if let Some(tokens) = world.get::<RealmTokens>(realm) {
+    if let Some(tokens) = world.read::<RealmTokens>(realm) {
         for token in tokens.iter() {
             let covered = world
-                .get::<OnProvince>(token)
+                .read::<OnProvince>(token)
                 .is_some_and(|p| slot_covered(world, realm, p.0));
-            match world.get::<Town>(token) {
+            match world.read::<Town>(token) {
                 Some(Town { large: true }) => {
                     t.large_towns += 1;
                     t.covered_large += covered as i32;
@@ -67,7 +70,7 @@ pub fn tracks(world: &World, realm: Entity) -> Tracks {
                     t.small_towns += 1;
                     t.covered_small += covered as i32;
                 }
-                None if world.get::<Vassal>(token).is_some() => {
+                None if world.read::<Vassal>(token).is_some() => {
                     t.vassals += 1;
                     t.covered_vassals += covered as i32;
                 }
@@ -93,23 +96,23 @@ pub fn tracks(world: &World, realm: Entity) -> Tracks {
 
 /// A token's tax income in halves of a ducat (7.5): a large town 4, a small town 2, a vassal 1.
 pub fn tax_halves(world: &World, token: Entity) -> i32 {
-    match world.get::<Town>(token) {
+    match world.read::<Town>(token) {
         Some(Town { large: true }) => 4,
         Some(_) => 2,
-        None if world.get::<Vassal>(token).is_some() => 1,
+        None if world.read::<Vassal>(token).is_some() => 1,
         None => 0,
     }
 }
 
 /// Provinces where the realm's tokens that pass `keep` stand, in stable-id order, each once.
 pub fn token_provinces(world: &World, realm: Entity, keep: impl Fn(Entity) -> bool) -> Vec<Entity> {
-    let Some(tokens) = world.get::<RealmTokens>(realm) else {
+    let Some(tokens) = world.read::<RealmTokens>(realm) else {
         return Vec::new();
     };
     let mut provinces: Vec<Entity> = tokens
         .iter()
         .filter(|t| keep(*t))
-        .filter_map(|t| world.get::<OnProvince>(t).map(|o| o.0))
+        .filter_map(|t| world.read::<OnProvince>(t).map(|o| o.0))
         .collect();
     sort_dedup_by_sid(world, &mut provinces);
     provinces
@@ -120,7 +123,7 @@ pub fn token_provinces(world: &World, realm: Entity, keep: impl Fn(Entity) -> bo
 /// province, a vassal once all 40 small towns are used.
 pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
     let large_province = world
-        .get::<Province>(province)
+        .read::<Province>(province)
         .is_some_and(|p| p.size == ProvinceSize::Large);
     let before = tracks(world, realm);
     let name = key_of(world, realm);
@@ -241,10 +244,10 @@ pub fn place_small_town(world: &mut World, realm: Entity, province: Entity) {
 pub fn remove_tokens(world: &mut World, realm: Entity, province: Entity) {
     let before = tracks(world, realm);
     let tokens: Vec<Entity> = world
-        .get::<Holdings>(province)
+        .read::<Holdings>(province)
         .map(|h| {
             h.iter()
-                .filter(|t| world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm))
+                .filter(|t| world.read::<TokenOf>(*t).is_some_and(|o| o.0 == realm))
                 .collect()
         })
         .unwrap_or_default();
@@ -283,7 +286,7 @@ pub fn is_core(world: &World, province: Entity, realm: Entity) -> bool {
 
 /// The realms a province is a core of.
 pub fn core_owners(world: &World, province: Entity) -> Vec<Entity> {
-    if let Some(area) = world.get::<InArea>(province).map(|a| a.0) {
+    if let Some(area) = world.read::<InArea>(province).map(|a| a.0) {
         let realm =
             crate::engine::query_cache::with_query::<&CoreToken, (), _>(world, |mut tokens| {
                 tokens.find(|t| t.area == area).map(|t| t.realm)
@@ -292,11 +295,11 @@ pub fn core_owners(world: &World, province: Entity) -> Vec<Entity> {
             return vec![realm];
         }
     }
-    if let Some(marker) = world.get::<NprMarker>(province) {
+    if let Some(marker) = world.read::<NprMarker>(province) {
         return vec![marker.0];
     }
     world
-        .get::<PrintedCores>(province)
+        .read::<PrintedCores>(province)
         .map(|c| c.0.clone())
         .unwrap_or_default()
 }

@@ -1,5 +1,6 @@
 //! Trade (12 and the Trade action of 5.4e): the Trade Deck, merchants, trade power, income rows, Light Ships protecting trade, pirates, secondary and expanded nodes, gold and slaves.
 
+use crate::engine::reads::Reads;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use bevy::prelude::*;
@@ -108,11 +109,11 @@ impl TradeBoard {
 /// nodes its scenario lists (the rest off the board), and the nodes expanded from the start.
 /// Cards of a continent a realm in play knows at the start begin in the deck (house rule).
 pub(crate) fn set_up_trade(world: &mut World) {
-    let content = world.resource::<Content>().0.clone();
-    let seats = world.resource::<Seats>().0.clone();
+    let content = world.res::<Content>().0.clone();
+    let seats = world.res::<Seats>().0.clone();
     let mut known: Vec<String> = Vec::new();
     for s in &seats {
-        if let Some(d) = world.get::<Discovered>(*s) {
+        if let Some(d) = world.read::<Discovered>(*s) {
             known.extend(d.0.iter().cloned());
         }
     }
@@ -185,7 +186,7 @@ pub fn stand_merchants_up(world: &mut World) {
 
 /// Draws the top card, reshuffling the discard pile into an empty deck.
 fn draw(world: &mut World) -> Option<usize> {
-    let mut board = world.resource::<TradeBoard>().clone();
+    let mut board = world.res::<TradeBoard>().clone();
     if !board.shuffled {
         world.resource_mut::<GameRng>().shuffle(&mut board.deck);
         board.shuffled = true;
@@ -215,14 +216,14 @@ fn draw(world: &mut World) -> Option<usize> {
 /// cards are already in (or it has none).
 pub fn open_continent(world: &mut World, realm: Entity, area: Entity) {
     let Some(continent) = world
-        .get::<Area>(area)
+        .read::<Area>(area)
         .filter(|a| a.distant)
         .map(|a| a.continent.clone())
     else {
         return;
     };
-    let content = world.resource::<Content>().0.clone();
-    let mut board = world.resource::<TradeBoard>().clone();
+    let content = world.res::<Content>().0.clone();
+    let mut board = world.res::<TradeBoard>().clone();
     let (joining, rest): (Vec<usize>, Vec<usize>) = board
         .unused
         .iter()
@@ -271,7 +272,7 @@ fn card_index(
 
 /// The places a node belongs to: its area (inland) or the sea zones it touches (maritime).
 fn node_places(world: &World, node: &TradeNodeDef) -> Vec<Entity> {
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     let ids: Vec<&String> = if node.maritime {
         node.seas.iter().collect()
     } else {
@@ -282,7 +283,7 @@ fn node_places(world: &World, node: &TradeNodeDef) -> Vec<Entity> {
 
 fn light_ship(world: &World, unit: Entity) -> bool {
     world
-        .get::<Unit>(unit)
+        .read::<Unit>(unit)
         .is_some_and(|u| u.kind == UnitKind::LightShip && u.status != UnitStatus::Rebel)
 }
 
@@ -304,13 +305,13 @@ fn carriers(world: &World, realm: Entity) -> HashSet<Entity> {
     out.extend(crate::rulesets::pop::rules::empire::imperial_areas_of(
         world, realm,
     ));
-    if let Some(forces) = world.get::<Forces>(realm) {
+    if let Some(forces) = world.read::<Forces>(realm) {
         out.extend(
             forces
                 .iter()
                 .filter(|u| light_ship(world, *u))
-                .filter_map(|u| world.get::<At>(u).map(|a| a.0))
-                .filter(|at| world.get::<SeaZone>(*at).is_some()),
+                .filter_map(|u| world.read::<At>(u).map(|a| a.0))
+                .filter(|at| world.read::<SeaZone>(*at).is_some()),
         );
     }
     out
@@ -333,7 +334,7 @@ pub fn reset_shores_for_tests(world: &mut World) {
 /// The shores of every sea zone: the map cached with the trade board at setup, or built from
 /// the coasts before that.
 pub fn shores_map(world: &World) -> std::borrow::Cow<'_, HashMap<Entity, Vec<Entity>>> {
-    match world.get_resource::<TradeMap>() {
+    match world.get_res::<TradeMap>() {
         Some(map) if !map.shores.is_empty() => std::borrow::Cow::Borrowed(&map.shores),
         _ => std::borrow::Cow::Owned(shores(world)),
     }
@@ -419,7 +420,7 @@ fn ship_chain(
     let next_to = places.contains(&sea)
         || places
             .iter()
-            .any(|p| world.get::<Coasts>(*p).is_some_and(|c| c.0.contains(&sea)));
+            .any(|p| world.read::<Coasts>(*p).is_some_and(|c| c.0.contains(&sea)));
     if next_to {
         return true;
     }
@@ -448,13 +449,13 @@ pub fn protecting_ships(world: &World, sea: Entity) -> Vec<Entity> {
 /// Whether the ship holds a Trade Protection slot in the sea zone it is in. A rebel ship
 /// (no realm) holds none.
 pub fn protects(world: &World, ship: Entity) -> bool {
-    world.get::<Protecting>(ship).is_some() && world.get::<UnitOf>(ship).is_some()
+    world.read::<Protecting>(ship).is_some() && world.read::<UnitOf>(ship).is_some()
 }
 
 fn slots(world: &World, sea: Entity) -> usize {
     let key = key_of(world, sea);
     world
-        .resource::<Content>()
+        .res::<Content>()
         .0
         .map
         .sea_zones
@@ -471,7 +472,7 @@ pub fn protection(world: &World, realm: Entity, node: &TradeNodeDef) -> i32 {
     node_places(world, node)
         .into_iter()
         .flat_map(|sea| protecting_ships(world, sea))
-        .filter(|u| world.get::<UnitOf>(*u).is_some_and(|o| o.0 == realm))
+        .filter(|u| world.read::<UnitOf>(*u).is_some_and(|o| o.0 == realm))
         .count() as i32
 }
 
@@ -488,7 +489,7 @@ pub fn trade_power(
     node: &TradeNodeDef,
     keys: bool,
 ) -> i32 {
-    let index = world.resource::<Index>();
+    let index = world.res::<Index>();
     let key_power: i32 = if keys {
         card.nodes
             .iter()
@@ -534,11 +535,7 @@ pub struct Share {
 }
 
 fn expanded(world: &World, node: &str) -> bool {
-    world
-        .resource::<TradeBoard>()
-        .expanded
-        .iter()
-        .any(|n| n == node)
+    world.res::<TradeBoard>().expanded.iter().any(|n| n == node)
 }
 
 fn row_ducats(card: &TradeCardDef, row: usize, expanded: bool) -> i32 {
@@ -551,9 +548,9 @@ fn row_ducats(card: &TradeCardDef, row: usize, expanded: bool) -> i32 {
 /// connection to it, in clockwise order after the active realm (the active player breaks ties:
 /// first itself, then clockwise, house rule).
 fn rivals(world: &World, active: Entity, node: &TradeNodeDef) -> Vec<Entity> {
-    let seats = world.resource::<Seats>().0.clone();
+    let seats = world.res::<Seats>().0.clone();
     let start = seats.iter().position(|s| *s == active).unwrap_or(0);
-    let board = world.resource::<TradeBoard>();
+    let board = world.res::<TradeBoard>();
     (1..seats.len())
         .map(|k| seats[(start + k) % seats.len()])
         .filter(|r| board.merchant_at(&key_of(world, *r), &node.id).is_some())
@@ -577,7 +574,7 @@ pub fn meets_requirement(world: &World, realm: Entity, card: &TradeCardDef, node
         TradeRequirement::OwnKey => keys.any(|p| owner(world, p) == Some(realm)),
         TradeRequirement::Holding => keys.any(|p| {
             world
-                .get::<Holdings>(p)
+                .read::<Holdings>(p)
                 .is_some_and(|h| h.iter().next().is_some())
         }),
     }
@@ -622,7 +619,7 @@ fn shares(
 /// Whether the realm drives a pirate out of the node as it trades there (house rule): a Light
 /// Ship of its own protects a sea zone of the maritime node.
 fn hunts_pirates(world: &World, realm: Entity, node: &TradeNodeDef) -> bool {
-    protection(world, realm, node) > 0 && world.resource::<TradeBoard>().pirates_at(&node.id) > 0
+    protection(world, realm, node) > 0 && world.res::<TradeBoard>().pirates_at(&node.id) > 0
 }
 
 /// The primary node a secondary node hangs from on this card, if `node` is a secondary one.
@@ -648,11 +645,11 @@ pub fn plan(
     bonus: i32,
     hunt: bool,
 ) -> Vec<Share> {
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let Some(node) = node_def(&content, node_id) else {
         return Vec::new();
     };
-    let board = world.resource::<TradeBoard>();
+    let board = world.res::<TradeBoard>();
     match primary_of(card, node_id).and_then(|p| node_def(&content, p)) {
         None => {
             let hunted = hunt && (hunts_pirates(world, realm, node) || bonus > 0 && node.maritime);
@@ -690,7 +687,7 @@ pub fn plan(
 
 /// Ducats the realm itself would collect, with its Idea bonus (the bots' estimate).
 pub fn income_for(world: &World, realm: Entity, card: usize, node: &str, bonus: i32) -> i32 {
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let Some(def) = content.trade_cards.get(card) else {
         return 0;
     };
@@ -724,7 +721,7 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
         return Some(Illegal::new(ids::ACT_TRADE, "trading costs 1 dip"));
     }
     (!world
-        .resource::<TradeBoard>()
+        .res::<TradeBoard>()
         .has_available(&key_of(world, realm)))
     .then(|| {
         Illegal::new(
@@ -752,7 +749,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             None => break,
         }
     }
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let names: Vec<&str> = revealed
         .iter()
         .map(|c| content.trade_cards[*c].name.as_str())
@@ -793,8 +790,8 @@ pub fn answers(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action>
             Action::PayInflation { adm: false },
         ];
     }
-    let content = world.resource::<Content>().0.clone();
-    let board = world.resource::<TradeBoard>().clone();
+    let content = world.res::<Content>().0.clone();
+    let board = world.res::<TradeBoard>().clone();
     let name = key_of(world, realm);
     let mut froms: Vec<Option<String>> = vec![None];
     froms.extend(
@@ -826,7 +823,7 @@ pub fn answers(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action>
                 continue;
             }
             for to in sail_destinations(world, realm, from) {
-                if world.get::<SeaZone>(to).is_none() {
+                if world.read::<SeaZone>(to).is_none() {
                     continue;
                 }
                 for protect in [false, true] {
@@ -850,7 +847,7 @@ pub fn answer_problem(
     kind: &DecisionKind,
     action: &Action,
 ) -> Option<Illegal> {
-    let board = world.resource::<TradeBoard>();
+    let board = world.res::<TradeBoard>();
     let name = key_of(world, realm);
     let Some(run) = board.run.as_ref().filter(|r| r.realm == name) else {
         return Some(Illegal::new(
@@ -908,7 +905,7 @@ fn ship_problem(
     if light_ships_at(world, realm, f).is_empty() {
         return err(format!("no Light Ship of yours at {from}"));
     }
-    if world.get::<SeaZone>(t).is_none() || !sail_destinations(world, realm, f).contains(&t) {
+    if world.read::<SeaZone>(t).is_none() || !sail_destinations(world, realm, f).contains(&t) {
         return err(format!(
             "a Light Ship at {from} cannot sail to the sea zone {to}"
         ));
@@ -921,7 +918,7 @@ fn ship_problem(
         let full = held.len() >= slots(world, t);
         let mine = held
             .iter()
-            .all(|u| world.get::<UnitOf>(*u).is_some_and(|o| o.0 == realm));
+            .all(|u| world.read::<UnitOf>(*u).is_some_and(|o| o.0 == realm));
         if slots(world, t) == 0 {
             return err(format!("{to} has no Trade Protection slot"));
         }
@@ -942,8 +939,8 @@ fn card_problem(
     node: &str,
     merchant: Option<&str>,
 ) -> Option<Illegal> {
-    let content = world.resource::<Content>().0.clone();
-    let board = world.resource::<TradeBoard>();
+    let content = world.res::<Content>().0.clone();
+    let board = world.res::<TradeBoard>();
     let name = key_of(world, realm);
     let Some(c) = card_index(&content, card).filter(|c| board.revealed.contains(c)) else {
         return Some(Illegal::new(
@@ -1065,7 +1062,7 @@ fn card_problem(
 
 /// Feeds an answer to a Trade decision.
 pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
-    let Some(run) = world.resource::<TradeBoard>().run.clone() else {
+    let Some(run) = world.res::<TradeBoard>().run.clone() else {
         return;
     };
     let Some(realm) = lookup(world, &run.realm) else {
@@ -1110,7 +1107,7 @@ pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
         } => {
             trade_at(world, realm, card, node, merchant.as_deref());
             let owed = world
-                .resource::<TradeBoard>()
+                .res::<TradeBoard>()
                 .run
                 .as_ref()
                 .is_some_and(|r| r.inflation);
@@ -1166,13 +1163,13 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
     if held.len() >= slots(world, to) {
         let Some(victim) = held
             .into_iter()
-            .find(|u| world.get::<UnitOf>(*u).is_some_and(|o| o.0 != realm))
+            .find(|u| world.read::<UnitOf>(*u).is_some_and(|o| o.0 != realm))
         else {
             return;
         };
         world.entity_mut(victim).remove::<Protecting>();
         let other = world
-            .get::<UnitOf>(victim)
+            .read::<UnitOf>(victim)
             .map_or_else(|| "?".to_string(), |o| key_of(world, o.0));
         write(
             world,
@@ -1202,7 +1199,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
 /// Steps 5-6: the merchant goes to the node and lies down, then every realm there collects
 /// its row; slaves and gold follow for the active realm.
 fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Option<&str>) {
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let name = key_of(world, realm);
     let Some(c) = card_index(&content, card) else {
         return;
@@ -1265,7 +1262,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
             }
         }
     }
-    let pirates = world.resource::<TradeBoard>().pirates_at(income_node);
+    let pirates = world.res::<TradeBoard>().pirates_at(income_node);
     let mut mine = 0;
     for share in &plan {
         let who = key_of(world, share.realm);
@@ -1306,7 +1303,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
             .amount(pirates as i32),
         );
     }
-    if def.slaves && world.resource::<Flow>().age >= 3 {
+    if def.slaves && world.res::<Flow>().age >= 3 {
         change_prestige(world, realm, -1, ids::SLAVES);
     }
     if def.gold && mine * 2 > tax_income(world, realm) {
@@ -1389,7 +1386,7 @@ fn pay_inflation(world: &mut World, realm: Entity, adm: bool) {
 
 /// Carries a Trade action on: asks for the cards or for the inflation.
 pub fn resume(world: &mut World) -> Resume {
-    let Some(run) = world.resource::<TradeBoard>().run.clone() else {
+    let Some(run) = world.res::<TradeBoard>().run.clone() else {
         return Resume::Idle;
     };
     if run.inflation {
@@ -1401,15 +1398,15 @@ pub fn resume(world: &mut World) -> Resume {
         );
         return Resume::Waiting;
     }
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let cards: Vec<String> = world
-        .resource::<TradeBoard>()
+        .res::<TradeBoard>()
         .revealed
         .iter()
         .map(|c| content.trade_cards[*c].id.clone())
         .collect();
     let names: Vec<&str> = world
-        .resource::<TradeBoard>()
+        .res::<TradeBoard>()
         .revealed
         .iter()
         .map(|c| content.trade_cards[*c].name.as_str())
@@ -1440,8 +1437,8 @@ pub fn resume(world: &mut World) -> Resume {
 /// The Pirates event symbol (FACTS 3) by its auto-resolution: a pirate goes to the maritime
 /// node with the most merchants, then an expanded one, then one drawn at random.
 pub fn place_pirate(world: &mut World) {
-    let content = world.resource::<Content>().0.clone();
-    let board = world.resource::<TradeBoard>().clone();
+    let content = world.res::<Content>().0.clone();
+    let board = world.res::<TradeBoard>().clone();
     let score = |n: &TradeNodeDef| {
         let merchants = board
             .merchants
@@ -1465,7 +1462,7 @@ pub fn place_pirate(world: &mut World) {
         .resource_mut::<TradeBoard>()
         .pirates
         .push(node.id.clone());
-    let count = world.resource::<TradeBoard>().pirates_at(&node.id);
+    let count = world.res::<TradeBoard>().pirates_at(&node.id);
     write(
         world,
         Note::new(
@@ -1502,8 +1499,8 @@ pub fn is_expanded(world: &World, node: &str) -> bool {
 /// Nodes (ids, in content order) the realm may expand by Commercial Growth (house rule): those
 /// not expanded yet where it has a merchant or a valid connection (12.2).
 pub fn expandable(world: &World, realm: Entity) -> Vec<String> {
-    let content = &world.resource::<Content>().0;
-    let board = world.resource::<TradeBoard>();
+    let content = &world.res::<Content>().0;
+    let board = world.res::<TradeBoard>();
     let name = key_of(world, realm);
     content
         .trade_nodes
@@ -1522,7 +1519,7 @@ pub fn expandable(world: &World, realm: Entity) -> Vec<String> {
 
 /// Why `realm` may not expand `node` by Commercial Growth, if so.
 pub fn expand_problem(world: &World, realm: Entity, node: &str) -> Option<Illegal> {
-    let content = &world.resource::<Content>().0;
+    let content = &world.res::<Content>().0;
     let why = if node_def(content, node).is_none() {
         format!("no Trade Node \"{node}\"")
     } else if expanded(world, node) {
@@ -1539,7 +1536,7 @@ pub fn expand_problem(world: &World, realm: Entity, node: &str) -> Option<Illega
 /// expanded already stays as it is (the log says so). `realm`: who expands it, for the log.
 pub fn expand_node(world: &mut World, realm: Entity, node: &str) {
     let who = key_of(world, realm);
-    let Some(def) = node_def(&world.resource::<Content>().0, node).cloned() else {
+    let Some(def) = node_def(&world.res::<Content>().0, node).cloned() else {
         write(
             world,
             Note::new(

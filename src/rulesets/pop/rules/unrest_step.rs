@@ -1,6 +1,7 @@
 //! Phase 3 step H, unrest: a realm still at war gets 2 unrest, stability -2 or lower adds 1,
 //! stability +2 or higher may remove 1 (7.3).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -17,7 +18,7 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
         world,
         |world, realm, visits| {
             let name = key_of(world, realm);
-            let stability = world.get::<Mat>(realm).map_or(0, |m| m.stability);
+            let stability = world.read::<Mat>(realm).map_or(0, |m| m.stability);
             if visits == 0 {
                 let mut effects = Vec::new();
                 if at_war(world, realm) {
@@ -88,14 +89,15 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
 
 /// Turns the realm's token on a province back to its calm side.
 pub fn remove_unrest(world: &mut World, realm: Entity, province_key: &str, rule: &'static str) {
-    let Some(province) = world.resource::<Index>().get(province_key) else {
+    let Some(province) = world.res::<Index>().get(province_key) else {
         return;
     };
-    let Some(holdings) = world.get::<Holdings>(province) else {
+    let Some(holdings) = world.read::<Holdings>(province) else {
         return;
     };
     let token = holdings.iter().find(|t| {
-        world.get::<TokenOf>(*t).is_some_and(|o| o.0 == realm) && world.get::<Unrest>(*t).is_some()
+        world.read::<TokenOf>(*t).is_some_and(|o| o.0 == realm)
+            && world.read::<Unrest>(*t).is_some()
     });
     let Some(token) = token else { return };
     world.entity_mut(token).remove::<Unrest>();

@@ -2,6 +2,7 @@
 //! Calls to Arms, Non-Player Realm invasions (Phase 3 step B), peace resolution with its terms
 //! and truces (Phase 3 step D).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -139,7 +140,7 @@ pub struct WarState {
 }
 
 pub fn active_allies(world: &World) -> Vec<u32> {
-    world.resource::<WarState>().active_allies.clone()
+    world.res::<WarState>().active_allies.clone()
 }
 
 /// The allied units an Active Ally lent at its activation (11.3: a split takes back half the
@@ -147,7 +148,7 @@ pub fn active_allies(world: &World) -> Vec<u32> {
 pub fn lent_at_activation(world: &World, npr: Entity) -> i32 {
     let sid = sid_of(world, npr);
     world
-        .resource::<WarState>()
+        .res::<WarState>()
         .lent
         .iter()
         .find(|(s, _)| *s == sid)
@@ -163,11 +164,11 @@ pub fn deactivate(world: &mut World, npr: Entity) {
 }
 
 fn entity(world: &World, sid: u32) -> Option<Entity> {
-    world.resource::<Index>().by_sid(sid)
+    world.res::<Index>().by_sid(sid)
 }
 
 fn is_player(world: &World, realm: Entity) -> bool {
-    world.get::<PlayerRealm>(realm).is_some()
+    world.read::<PlayerRealm>(realm).is_some()
 }
 
 /// Tax value of a realm: its towns for a Player Realm, its provinces for a Non-Player Realm.
@@ -300,7 +301,7 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
         )
         .realm(&name),
     );
-    if world.get::<Interregnum>(realm).is_some() {
+    if world.read::<Interregnum>(realm).is_some() {
         write(
             world,
             Note::new(
@@ -436,7 +437,7 @@ pub fn distant_realm(world: &World, realm: Entity) -> bool {
     !areas.is_empty()
         && areas
             .iter()
-            .all(|a| world.get::<Area>(*a).is_some_and(|x| x.distant))
+            .all(|a| world.read::<Area>(*a).is_some_and(|x| x.distant))
 }
 
 /// What a call to a Non-Player Realm ally spends: influence cubes from its areas, or, for a
@@ -461,7 +462,7 @@ pub fn call_payment(world: &World, caller: Entity, npr: Entity, defensive: bool)
 /// What calling `ally` into the war of the realm now choosing its calls costs: nothing for a
 /// Player Realm ally, `call_payment` for a Non-Player Realm.
 pub fn pending_call_cost(world: &World, ally: Entity) -> Option<CallPayment> {
-    let sender = world.resource::<WarState>().sending.clone()?;
+    let sender = world.res::<WarState>().sending.clone()?;
     let caller = entity(world, sender.caller)?;
     (!is_player(world, ally)).then(|| call_payment(world, caller, ally, sender.defensive))
 }
@@ -477,7 +478,7 @@ pub fn refusal_is_penalised(world: &World, call: &Call) -> bool {
     let Some(ally) = entity(world, call.ally) else {
         return false;
     };
-    let excused = world.get::<RoundMarkers>(ally).is_some_and(|m| m.passed) || at_war(world, ally);
+    let excused = world.read::<RoundMarkers>(ally).is_some_and(|m| m.passed) || at_war(world, ally);
     // An Emperor refusing the Empire's call loses 1 authority instead (18.4).
     call.defensive && !call.imperial && !excused
 }
@@ -505,7 +506,7 @@ pub fn call_problem(world: &World, sender: &Sender, ally: Entity) -> Option<Ille
                 "{name} is allied to both sides: only the defender may call it"
             ));
         }
-        let queued = world.resource::<WarState>().calls.iter().any(|step| {
+        let queued = world.res::<WarState>().calls.iter().any(|step| {
             matches!(step, CallStep::Answer(c) if c.ally == sid_of(world, ally) && c.enemy == sender.enemy)
         });
         if queued {
@@ -536,7 +537,7 @@ pub fn call_problem(world: &World, sender: &Sender, ally: Entity) -> Option<Ille
             }
         }
         CallPayment::Colonists(cost) => {
-            let have = world.get::<Mat>(caller).map_or(0, |m| m.colonists);
+            let have = world.read::<Mat>(caller).map_or(0, |m| m.colonists);
             if have < cost {
                 return no(format!(
                     "{name} is a distant realm: calling it costs {cost} colonists, you have {have}"
@@ -549,7 +550,7 @@ pub fn call_problem(world: &World, sender: &Sender, ally: Entity) -> Option<Ille
 
 /// The allies the realm choosing its calls may call now.
 pub fn send_candidates(world: &World) -> Vec<Action> {
-    let Some(sender) = world.resource::<WarState>().sending.clone() else {
+    let Some(sender) = world.res::<WarState>().sending.clone() else {
         return Vec::new();
     };
     let mut out = callable_allies(world, &sender);
@@ -592,7 +593,7 @@ pub fn allied_units(world: &World, realm: Entity) -> Vec<Entity> {
         .into_iter()
         .filter(|u| {
             world
-                .get::<Unit>(*u)
+                .read::<Unit>(*u)
                 .is_some_and(|x| x.status == UnitStatus::Allied)
         })
         .collect()
@@ -600,7 +601,7 @@ pub fn allied_units(world: &World, realm: Entity) -> Vec<Entity> {
 
 /// Whether `action` answers the pending choice of calls.
 pub fn check_send(world: &World, action: &Action) -> Result<(), Illegal> {
-    let Some(sender) = world.resource::<WarState>().sending.clone() else {
+    let Some(sender) = world.res::<WarState>().sending.clone() else {
         return Err(Illegal::new(
             ids::WAR_CALL_TO_ARMS,
             "no war to call allies into",
@@ -609,7 +610,7 @@ pub fn check_send(world: &World, action: &Action) -> Result<(), Illegal> {
     match action {
         Action::Decline => Ok(()),
         Action::CallToArms { ally } => {
-            let Some(a) = world.resource::<Index>().get(ally) else {
+            let Some(a) = world.res::<Index>().get(ally) else {
                 return Err(Illegal::new(
                     ids::WAR_CALL_TO_ARMS,
                     format!("no realm {ally}"),
@@ -635,7 +636,7 @@ pub fn answer_send(world: &mut World, action: &Action) {
     let (Some(caller), Some(enemy), Some(ally)) = (
         entity(world, sender.caller),
         entity(world, sender.enemy),
-        world.resource::<Index>().get(ally),
+        world.res::<Index>().get(ally),
     ) else {
         return;
     };
@@ -762,8 +763,8 @@ fn activate(world: &mut World, pr: Entity, npr: Entity) -> i32 {
 pub fn continue_calls(world: &mut World) -> Progress {
     loop {
         {
-            let state = world.resource::<WarState>();
-            if world.resource::<Pending>().0.is_some()
+            let state = world.res::<WarState>();
+            if world.res::<Pending>().0.is_some()
                 || state.asked.is_some()
                 || state.sending.is_some()
                 || state.activating.is_some()
@@ -773,7 +774,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
                 return Progress::Waiting;
             }
         }
-        let Some(step) = world.resource::<WarState>().calls.first().cloned() else {
+        let Some(step) = world.res::<WarState>().calls.first().cloned() else {
             return Progress::Done;
         };
         world.resource_mut::<WarState>().calls.remove(0);
@@ -945,7 +946,7 @@ pub fn answer_levy(world: &mut World, action: &Action) {
         LevyKind::Manpower => {
             // At most half its total manpower (18.3), and never more than is available.
             let total = crate::rulesets::pop::rules::income::manpower_value(world, subject).total();
-            let available = world.get::<Mat>(subject).map_or(0, |m| m.manpower);
+            let available = world.read::<Mat>(subject).map_or(0, |m| m.manpower);
             let n = LEVY_MANPOWER.min(total / 2).min(available).max(0);
             if let Some(mut m) = world.get_mut::<Mat>(subject) {
                 m.manpower -= n;
@@ -991,10 +992,7 @@ fn ask_activation(world: &mut World, call: Call) -> bool {
     ) else {
         return false;
     };
-    let active = world
-        .resource::<WarState>()
-        .active_allies
-        .contains(&call.caller);
+    let active = world.res::<WarState>().active_allies.contains(&call.caller);
     if active
         || !allied(world, pr, npr)
         || !at_war_between(world, pr, enemy)
@@ -1333,9 +1331,9 @@ pub(crate) fn reset_phase3_counters(world: &mut World) {
 
 /// Land units a realm has deployed anywhere.
 pub fn deployed_land_units(world: &World, realm: Entity) -> usize {
-    world.get::<Forces>(realm).map_or(0, |f| {
+    world.read::<Forces>(realm).map_or(0, |f| {
         f.iter()
-            .filter(|u| world.get::<Unit>(*u).is_some_and(|x| x.kind.is_land()))
+            .filter(|u| world.read::<Unit>(*u).is_some_and(|x| x.kind.is_land()))
             .count()
     })
 }
@@ -1363,7 +1361,7 @@ pub(crate) fn invade(world: &mut World) {
         );
     }
     loop {
-        if world.resource::<Pending>().0.is_some()
+        if world.res::<Pending>().0.is_some()
             || battle::fight(world) == Progress::Waiting
             || empire::ask_election_tie(world)
         {
@@ -1381,7 +1379,7 @@ pub(crate) fn invade(world: &mut World) {
 }
 
 fn next_invader(world: &World) -> Option<(Entity, Entity)> {
-    let state = world.resource::<WarState>();
+    let state = world.res::<WarState>();
     let mut wars: Vec<(u32, War)> = world
         .try_query::<(&Sid, &War)>()
         .map(|mut q| q.iter(world).map(|(s, w)| (s.0, *w)).collect())
@@ -1390,7 +1388,7 @@ fn next_invader(world: &World) -> Option<(Entity, Entity)> {
     for (_, w) in wars {
         for (npr, enemy) in [(w.attacker, w.defender), (w.defender, w.attacker)] {
             let sid = sid_of(world, npr);
-            if world.get::<NonPlayerRealm>(npr).is_none()
+            if world.read::<NonPlayerRealm>(npr).is_none()
                 || !is_player(world, enemy)
                 || state.invaded.contains(&sid)
                 || state.active_allies.contains(&sid)
@@ -1414,7 +1412,7 @@ fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Enti
     let own = owned_areas(world, npr);
     let mut candidates: Vec<Entity> = own.clone();
     for a in &own {
-        if let Some(b) = world.get::<LandBorders>(*a) {
+        if let Some(b) = world.read::<LandBorders>(*a) {
             candidates.extend(b.0.iter().map(|(x, _)| *x));
         }
     }
@@ -1456,9 +1454,9 @@ fn enemy_towns_in(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
         .copied()
         .filter(|p| controller(world, *p) == Some(realm))
         .filter(|p| {
-            world.get::<Holdings>(*p).is_some_and(|h| {
+            world.read::<Holdings>(*p).is_some_and(|h| {
                 h.iter()
-                    .any(|t| world.get::<TokenOf>(t).is_some_and(|o| o.0 == realm))
+                    .any(|t| world.read::<TokenOf>(t).is_some_and(|o| o.0 == realm))
             })
         })
         .collect()
@@ -1518,12 +1516,12 @@ fn launch_invasion(world: &mut World, npr: Entity, enemy: Entity, area: Entity) 
 /// Provinces of `owner` held by `occupier`.
 pub fn occupied_by(world: &World, occupier: Entity, owner: Entity) -> Vec<Entity> {
     let mut out: Vec<Entity> = world
-        .get::<Owns>(owner)
+        .read::<Owns>(owner)
         .map(|o| {
             o.iter()
                 .filter(|p| {
                     world
-                        .get::<ControlledBy>(*p)
+                        .read::<ControlledBy>(*p)
                         .is_some_and(|c| c.0 == occupier)
                 })
                 .collect()
@@ -1534,10 +1532,10 @@ pub fn occupied_by(world: &World, occupier: Entity, owner: Entity) -> Vec<Entity
 }
 
 pub(crate) fn total_victory(world: &World, winner: Entity, loser: Entity) -> bool {
-    let all_taken = world.get::<Owns>(loser).is_some_and(|o| {
+    let all_taken = world.read::<Owns>(loser).is_some_and(|o| {
         o.iter().next().is_some()
             && o.iter()
-                .all(|p| world.get::<ControlledBy>(p).is_some_and(|c| c.0 == winner))
+                .all(|p| world.read::<ControlledBy>(p).is_some_and(|c| c.0 == winner))
     });
     all_taken && deployed_land_units(world, loser) == 0
 }
@@ -1575,10 +1573,10 @@ pub(crate) fn resolve_peace(world: &mut World) {
         );
     }
     loop {
-        if world.resource::<Pending>().0.is_some() {
+        if world.res::<Pending>().0.is_some() {
             return;
         }
-        let done = world.resource::<WarState>().peace_done.clone();
+        let done = world.res::<WarState>().peace_done.clone();
         let mut wars: Vec<(u32, Entity, War)> = world
             .try_query::<(Entity, &Sid, &War)>()
             .map(|mut q| q.iter(world).map(|(e, s, w)| (s.0, e, *w)).collect())
@@ -1726,9 +1724,9 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
         return Some(Illegal::new(ids::WAR_PEACE, "no war to settle"));
     };
     let npr = !is_player(world, loser);
-    let holds_capital = world.get::<Capital>(loser).is_some_and(|c| {
+    let holds_capital = world.read::<Capital>(loser).is_some_and(|c| {
         world
-            .get::<ControlledBy>(c.0)
+            .read::<ControlledBy>(c.0)
             .is_some_and(|x| x.0 == winner)
     });
     let why = match term {
@@ -1744,7 +1742,7 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
             let capital_area = capital_area(world, loser);
             let other = occupied_by(world, winner, loser)
                 .into_iter()
-                .any(|p| world.get::<InArea>(p).map(|a| a.0) != capital_area);
+                .any(|p| world.read::<InArea>(p).map(|a| a.0) != capital_area);
             (!(holds_capital && other))
                 .then_some("vassalization needs its capital and a province in another area")
         }
@@ -1752,8 +1750,8 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
             Some("full annexation needs a total victory over a Non-Player Realm")
         }
         PeaceTerm::ForceConversion => {
-            let rw = world.get::<Realm>(winner).map(|r| r.religion);
-            let rl = world.get::<Realm>(loser).map(|r| r.religion);
+            let rw = world.read::<Realm>(winner).map(|r| r.religion);
+            let rl = world.read::<Realm>(loser).map(|r| r.religion);
             crate::rulesets::pop::rules::religion::same_faith(rw, rl)
                 .then_some("the loser already shares your religion")
         }
@@ -1766,7 +1764,7 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
 /// obeys the Declare War restrictions against the caller's enemy (11.3 Receiving a CtA; a
 /// defensive call can always be accepted).
 pub fn accept_problem(world: &World) -> Option<Illegal> {
-    let call = world.resource::<WarState>().asked.clone()?;
+    let call = world.res::<WarState>().asked.clone()?;
     if call.defensive {
         return None;
     }
@@ -1810,7 +1808,7 @@ pub fn check_peace(world: &World, kind: &DecisionKind, action: &Action) -> Resul
             Ok(())
         }
         (DecisionKind::PeaceTerms { .. }, Action::Peace { term }) => {
-            let Some(q) = world.resource::<WarState>().peace_asked.clone() else {
+            let Some(q) = world.res::<WarState>().peace_asked.clone() else {
                 return Err(Illegal::new(ids::WAR_PEACE, "no war to settle"));
             };
             term_problem(world, &q, *term).map_or(Ok(()), Err)
@@ -1862,8 +1860,8 @@ fn answer_peace(world: &mut World, action: &Action) {
 
 /// Gives an occupied province back to its lawful owner.
 pub(crate) fn give_back(world: &mut World, province: Entity) -> i32 {
-    let owner = world.get::<OwnedBy>(province).map(|o| o.0);
-    let Some(held) = world.get::<ControlledBy>(province).map(|c| c.0) else {
+    let owner = world.read::<OwnedBy>(province).map(|o| o.0);
+    let Some(held) = world.read::<ControlledBy>(province).map(|c| c.0) else {
         return 0;
     };
     let Some(owner) = owner.filter(|o| *o != held) else {
@@ -1871,12 +1869,14 @@ pub(crate) fn give_back(world: &mut World, province: Entity) -> i32 {
     };
     remove_tokens(world, held, province);
     world.entity_mut(province).insert(ControlledBy(owner));
-    world.get::<Province>(province).map_or(1, |p| p.tax_value())
+    world
+        .read::<Province>(province)
+        .map_or(1, |p| p.tax_value())
 }
 
 /// The occupier keeps an occupied province: the old owner's tokens and cube go.
 fn cede(world: &mut World, province: Entity, to: Entity) {
-    if let Some(owner) = world.get::<OwnedBy>(province).map(|o| o.0) {
+    if let Some(owner) = world.read::<OwnedBy>(province).map(|o| o.0) {
         remove_tokens(world, owner, province);
     }
     world
@@ -1887,7 +1887,7 @@ fn cede(world: &mut World, province: Entity, to: Entity) {
 /// Ends a war on these terms, places a truce, and sends the armies home.
 pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity, term: PeaceTerm) {
     let (w, l) = (key_of(world, winner), key_of(world, loser));
-    let the_war = entity(world, war_sid).and_then(|e| world.get::<War>(e).copied());
+    let the_war = entity(world, war_sid).and_then(|e| world.read::<War>(e).copied());
     crate::rulesets::pop::rules::empire::after_peace(
         world,
         the_war,
@@ -1909,7 +1909,7 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
             for p in occupied_by(world, loser, winner) {
                 give_back(world, p);
             }
-            let capital = world.get::<Capital>(loser).map(|c| c.0);
+            let capital = world.read::<Capital>(loser).map(|c| c.0);
             for p in occupied_by(world, winner, loser) {
                 if Some(p) == capital {
                     give_back(world, p);
@@ -1928,14 +1928,14 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
             }
             let provinces: Vec<Entity> = {
                 let mut v: Vec<Entity> = world
-                    .get::<Owns>(loser)
+                    .read::<Owns>(loser)
                     .map(|o| o.iter().collect())
                     .unwrap_or_default();
                 v.sort_by_cached_key(|p| sid_of(world, *p));
                 v
             };
             for p in provinces {
-                let held = world.get::<ControlledBy>(p).is_some_and(|c| c.0 == winner);
+                let held = world.read::<ControlledBy>(p).is_some_and(|c| c.0 == winner);
                 if term == PeaceTerm::Vassalize {
                     if held {
                         remove_tokens(world, winner, p);
@@ -1971,7 +1971,7 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
             }
         }
         PeaceTerm::ForceConversion => {
-            if let Some(religion) = world.get::<Realm>(winner).map(|r| r.religion) {
+            if let Some(religion) = world.read::<Realm>(winner).map(|r| r.religion) {
                 crate::rulesets::pop::rules::religion::set_state_religion(world, loser, religion);
             }
             change_prestige(world, winner, 3, ids::WAR_PEACE);

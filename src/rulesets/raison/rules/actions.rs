@@ -2,6 +2,7 @@
 //! Leadership, Mobilisation with Corruption, Gain Influence, and the hand limit at the end of
 //! every action. Movement and battles have their own modules.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -17,7 +18,7 @@ use crate::rulesets::raison::rules::{Doing, Stage, Turn, ask, movement, take_ans
 
 fn house(world: &World) -> &crate::rulesets::raison::content::schema::HouseRules {
     &world
-        .resource::<crate::rulesets::raison::model::Content>()
+        .res::<crate::rulesets::raison::model::Content>()
         .0
         .house
 }
@@ -31,11 +32,11 @@ fn note(world: &mut World, rule: &'static str, p: P, text: String) {
 /// turn is over (`false`: the next turn begins).
 pub fn act(world: &mut World) -> bool {
     loop {
-        if world.resource::<crate::engine::flow::Flow>().over {
+        if world.res::<crate::engine::flow::Flow>().over {
             return true;
         }
         let (actor, doing) = {
-            let turn = world.resource::<Turn>();
+            let turn = world.res::<Turn>();
             (turn.order.get(turn.actor).copied(), turn.doing)
         };
         let Some(p) = actor else {
@@ -87,7 +88,7 @@ pub fn finish(world: &mut World, p: P) {
 fn hand_limit(world: &mut World) -> bool {
     let limit = house(world).hand_limit as usize;
     loop {
-        let Some(&p) = world.resource::<Turn>().over_limit.first() else {
+        let Some(&p) = world.res::<Turn>().over_limit.first() else {
             // The next Power's action.
             let mut turn = world.resource_mut::<Turn>();
             turn.actor += 1;
@@ -248,7 +249,7 @@ pub fn influence_income(world: &World, p: P) -> i32 {
             total += i32::from(m.values[t]);
         }
     }
-    if world.resource::<Table>().emperor == Some(p) {
+    if world.res::<Table>().emperor == Some(p) {
         total += house(world).emperor_influence;
     }
     total
@@ -277,7 +278,7 @@ fn gain_influence_action(world: &mut World, p: P) {
         );
         return;
     }
-    let emperor = world.resource::<Table>().emperor == Some(p);
+    let emperor = world.res::<Table>().emperor == Some(p);
     let why = if emperor {
         "its striped Disputed Territories, other Powers' Homes, and the Imperial crown"
     } else {
@@ -305,7 +306,7 @@ fn allies(world: &World, p: P) -> Vec<P> {
 /// The gifts `p` may make now: one Money or one Battle card to a Coalition Ally, up to the
 /// limit, all of one kind; `Done` always.
 pub fn subsidy_choices(world: &World, p: P) -> Vec<Action> {
-    let turn = world.resource::<Turn>();
+    let turn = world.res::<Turn>();
     let limit = house(world).subsidy_limit;
     let mut out = Vec::new();
     if turn.given < limit {
@@ -333,7 +334,7 @@ pub fn subsidy_choices(world: &World, p: P) -> Vec<Action> {
 
 /// Why a gift is refused.
 pub fn why_not_give(world: &World, p: P, to: &str, action: &Action) -> String {
-    let Some(q) = world.resource::<MapIndex>().power(to) else {
+    let Some(q) = world.res::<MapIndex>().power(to) else {
         return format!("\"{to}\" is not a Power");
     };
     if !coalition_allies(world, p, q) {
@@ -342,7 +343,7 @@ pub fn why_not_give(world: &World, p: P, to: &str, action: &Action) -> String {
             power_id(world, p)
         );
     }
-    let turn = world.resource::<Turn>();
+    let turn = world.res::<Turn>();
     if turn.given >= house(world).subsidy_limit {
         return format!(
             "at most {} may be given in one action",
@@ -365,7 +366,7 @@ pub fn why_not_give(world: &World, p: P, to: &str, action: &Action) -> String {
 fn subsidising(world: &mut World, p: P) -> bool {
     match take_answer(world) {
         Some(Action::GiveMoney { to }) => {
-            let q = world.resource::<MapIndex>().power(&to).expect("legal gift");
+            let q = world.res::<MapIndex>().power(&to).expect("legal gift");
             purse_mut(world, p).money -= 1;
             purse_mut(world, q).money += 1;
             let mut turn = world.resource_mut::<Turn>();
@@ -379,7 +380,7 @@ fn subsidising(world: &mut World, p: P) -> bool {
             );
         }
         Some(Action::GiveCard { to, value }) => {
-            let q = world.resource::<MapIndex>().power(&to).expect("legal gift");
+            let q = world.res::<MapIndex>().power(&to).expect("legal gift");
             {
                 let mut purse = purse_mut(world, p);
                 let i = purse
@@ -566,7 +567,7 @@ fn commanding(world: &mut World, p: P) -> bool {
     match take_answer(world) {
         Some(Action::Place { general, territory }) => {
             let (g, t) = {
-                let m = world.resource::<MapIndex>();
+                let m = world.res::<MapIndex>();
                 (
                     m.general(&general).expect("legal"),
                     m.territory(&territory).expect("legal"),
@@ -581,10 +582,7 @@ fn commanding(world: &mut World, p: P) -> bool {
             note(world, ids::LEADERSHIP, p, text);
         }
         Some(Action::Withdraw { general }) => {
-            let g = world
-                .resource::<MapIndex>()
-                .general(&general)
-                .expect("legal");
+            let g = world.res::<MapIndex>().general(&general).expect("legal");
             place(world, g, None);
             let text = format!("{} leaves the map", map(world).general_names[g as usize]);
             note(world, ids::LEADERSHIP, p, text);
@@ -595,7 +593,7 @@ fn commanding(world: &mut World, p: P) -> bool {
         }
         None => {}
     }
-    let (choices, kind) = if world.resource::<Turn>().doing == Doing::Placing {
+    let (choices, kind) = if world.res::<Turn>().doing == Doing::Placing {
         (place_choices(world, p), DecisionKind::PlaceGenerals)
     } else {
         (withdraw_choices(world, p), DecisionKind::WithdrawGenerals)
@@ -689,7 +687,7 @@ impl<'w> Shop<'w> {
                     && self.m.generals_of[p as usize].contains(&g)
                     && self
                         .world
-                        .get::<crate::rulesets::raison::model::Army>(self.m.generals[g as usize])
+                        .read::<crate::rulesets::raison::model::Army>(self.m.generals[g as usize])
                         .is_some_and(|a| a.units < h.max_units)
             }
             Purchase::Fortress(t) => {
@@ -697,7 +695,9 @@ impl<'w> Shop<'w> {
                     // One look at the Territory: its Garrison, else its Home Power, controls it.
                     let hold = self
                         .world
-                        .get::<crate::rulesets::raison::model::Hold>(self.m.territories[t as usize])
+                        .read::<crate::rulesets::raison::model::Hold>(
+                            self.m.territories[t as usize],
+                        )
                         .expect("every Territory has a hold");
                     let home = matches!(self.m.kinds[t as usize], Kind::Home(h) if h == p);
                     !hold.fortress
@@ -705,7 +705,7 @@ impl<'w> Shop<'w> {
                 }
             }
             Purchase::Card => {
-                let table = self.world.resource::<Table>();
+                let table = self.world.res::<Table>();
                 self.money >= h.card_cost && !(table.deck.is_empty() && table.discard.is_empty())
             }
             Purchase::Morale => self.money >= h.morale_cost && self.morale < h.max_morale,
@@ -745,10 +745,7 @@ fn mobilising(world: &mut World, p: P) -> bool {
     let id = power_id(world, p).to_string();
     match take_answer(world) {
         Some(Action::BuyUnit { general }) => {
-            let g = world
-                .resource::<MapIndex>()
-                .general(&general)
-                .expect("legal");
+            let g = world.res::<MapIndex>().general(&general).expect("legal");
             purse_mut(world, p).money -= h.unit_cost;
             army_mut(world, g).units += 1;
             let units = army(world, g).units;
@@ -765,7 +762,7 @@ fn mobilising(world: &mut World, p: P) -> bool {
         }
         Some(Action::BuyFortress { territory }) => {
             let t = world
-                .resource::<MapIndex>()
+                .res::<MapIndex>()
                 .territory(&territory)
                 .expect("legal");
             purse_mut(world, p).money -= h.fortress_cost;

@@ -4,6 +4,7 @@
 //! card drawn by every Power that played one, and the draw, the winner's Garrison and Influence
 //! (with the Coalition bonus) or the loser's Units, Generals, Garrisons and Morale.
 
+use crate::engine::reads::Reads;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -82,13 +83,13 @@ pub struct Played {
 
 fn house(world: &World) -> &crate::rulesets::raison::content::schema::HouseRules {
     &world
-        .resource::<crate::rulesets::raison::model::Content>()
+        .res::<crate::rulesets::raison::model::Content>()
         .0
         .house
 }
 
 fn battle(world: &World) -> &Battle {
-    world.resource::<Turn>().battle.as_ref().expect("a battle")
+    world.res::<Turn>().battle.as_ref().expect("a battle")
 }
 
 fn battle_mut(world: &mut World) -> Mut<'_, Battle> {
@@ -309,10 +310,10 @@ fn capital_open(world: &World, g: G) -> bool {
 /// Plays the battle on; `true` when a decision was asked, `false` once it is over.
 pub fn step(world: &mut World) -> bool {
     loop {
-        if world.resource::<crate::engine::flow::Flow>().over {
+        if world.res::<crate::engine::flow::Flow>().over {
             return true;
         }
-        let Some(stage) = world.resource::<Turn>().battle.as_ref().map(|b| b.stage) else {
+        let Some(stage) = world.res::<Turn>().battle.as_ref().map(|b| b.stage) else {
             return false;
         };
         match stage {
@@ -420,10 +421,7 @@ fn ask_support(world: &mut World) -> bool {
         };
         match take_answer(world) {
             Some(Action::Support { general }) => {
-                let g = world
-                    .resource::<MapIndex>()
-                    .general(&general)
-                    .expect("legal");
+                let g = world.res::<MapIndex>().general(&general).expect("legal");
                 battle_mut(world).support.push((g, attacker_side));
                 let side = if attacker_side {
                     "the attacker"
@@ -595,7 +593,7 @@ fn ask_commit(world: &mut World) -> bool {
 }
 
 fn last_committer(world: &World) -> P {
-    world.resource::<Turn>().committer.expect("a committer")
+    world.res::<Turn>().committer.expect("a committer")
 }
 
 fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: Option<CardRef>) {
@@ -607,7 +605,7 @@ fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: O
     }
     let general = pile
         .as_deref()
-        .and_then(|g| world.resource::<MapIndex>().general(g));
+        .and_then(|g| world.res::<MapIndex>().general(g));
     let attacker_side = own_piles(world, q)
         .iter()
         .find(|(g, _)| *g == general)
@@ -658,7 +656,7 @@ fn play_card(world: &mut World, q: P, value: u8, pile: Option<String>, target: O
     let target_general = target
         .pile
         .as_deref()
-        .and_then(|g| world.resource::<MapIndex>().general(g));
+        .and_then(|g| world.res::<MapIndex>().general(g));
     let effect = {
         let mut b = battle_mut(world);
         let card = b

@@ -5,6 +5,7 @@
 //! run as one state machine (`Turn`) that asks a decision and returns, and picks up where it
 //! was once `apply` brings the answer.
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -183,10 +184,10 @@ pub enum Doing {
 /// game is.
 pub fn play_action_turns(world: &mut World) {
     loop {
-        if world.resource::<crate::engine::flow::Flow>().over {
+        if world.res::<crate::engine::flow::Flow>().over {
             return;
         }
-        let stage = world.resource::<Turn>().stage;
+        let stage = world.res::<Turn>().stage;
         let asked = match stage {
             Stage::Start => {
                 if !round::begin_turn(world) {
@@ -224,9 +225,9 @@ pub fn ask(world: &mut World, power: P, kind: DecisionKind) {
 
 /// The Power the pending decision is for.
 pub fn deciding(world: &World) -> Option<(P, &Decision)> {
-    let d = world.resource::<Pending<Decision>>().0.as_ref()?;
+    let d = world.res::<Pending<Decision>>().0.as_ref()?;
     let p = world
-        .resource::<crate::rulesets::raison::model::MapIndex>()
+        .res::<crate::rulesets::raison::model::MapIndex>()
         .power(&d.power)?;
     Some((p, d))
 }
@@ -270,7 +271,7 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
     // without listing every other move.
     let legal = match (&d.kind, action) {
         (DecisionKind::Move { .. }, Action::Move { general, to, how }) => {
-            let m = world.resource::<crate::rulesets::raison::model::MapIndex>();
+            let m = world.res::<crate::rulesets::raison::model::MapIndex>();
             match (m.general(general), m.territory(to)) {
                 (Some(g), Some(t)) => movement::route(world, p, g, t, *how).is_ok(),
                 _ => false,

@@ -4,6 +4,7 @@
 //! end of each round every Territory holding rival pieces is fought over; the Envoy grants (or
 //! not) each further round.
 
+use crate::engine::reads::Reads;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -20,7 +21,7 @@ use crate::rulesets::raison::rules::{Doing, Turn, WaitingMove, ask, battle, take
 
 fn house(world: &World) -> &crate::rulesets::raison::content::schema::HouseRules {
     &world
-        .resource::<crate::rulesets::raison::model::Content>()
+        .res::<crate::rulesets::raison::model::Content>()
         .0
         .house
 }
@@ -51,7 +52,7 @@ pub fn envoy_choices(world: &World, p: P) -> Vec<Action> {
 }
 
 pub fn why_not_envoy(world: &World, p: P, e: &str) -> String {
-    match world.resource::<MapIndex>().power(e) {
+    match world.res::<MapIndex>().power(e) {
         None => format!("\"{e}\" is not a Power"),
         Some(q) if q == p => "a Power cannot be its own Envoy".into(),
         Some(q) if same_player(world, p, q) => format!(
@@ -117,11 +118,11 @@ pub fn begin(world: &mut World, p: P) {
 
 /// Plays the Movement action's current step; `true` when a decision was asked.
 pub fn step(world: &mut World, p: P) -> bool {
-    let doing = world.resource::<Turn>().doing;
+    let doing = world.res::<Turn>().doing;
     match doing {
         Doing::ChoosingEnvoy => {
             if let Some(Action::ChooseEnvoy(e)) = take_answer(world) {
-                let q = world.resource::<MapIndex>().power(&e).expect("legal envoy");
+                let q = world.res::<MapIndex>().power(&e).expect("legal envoy");
                 world.resource_mut::<Turn>().envoy = Some(q);
                 world.resource_mut::<Turn>().doing = Doing::Moving;
                 note(
@@ -147,7 +148,7 @@ fn moving(world: &mut World, p: P) -> bool {
     match take_answer(world) {
         Some(Action::Move { general, to, how }) => {
             let (g, t) = {
-                let m = world.resource::<MapIndex>();
+                let m = world.res::<MapIndex>();
                 (
                     m.general(&general).expect("legal"),
                     m.territory(&to).expect("legal"),
@@ -178,13 +179,13 @@ fn moving(world: &mut World, p: P) -> bool {
         end_round_of_movement(world);
         return false;
     }
-    let round = world.resource::<Turn>().move_round;
+    let round = world.res::<Turn>().move_round;
     ask(world, p, DecisionKind::Move { round });
     true
 }
 
 fn consent(world: &mut World, p: P) -> bool {
-    let Some(waiting) = world.resource::<Turn>().waiting.clone() else {
+    let Some(waiting) = world.res::<Turn>().waiting.clone() else {
         world.resource_mut::<Turn>().doing = Doing::Moving;
         return false;
     };
@@ -254,8 +255,7 @@ fn perform_move(world: &mut World, p: P, g: G, path: &[T], how: MoveKind) {
     };
     let text = format!("{general} makes {kind} to {}", names.join(" - "));
     let id = power_id(world, p).to_string();
-    let sid =
-        crate::engine::state::sid_of(world, world.resource::<MapIndex>().generals[g as usize]);
+    let sid = crate::engine::state::sid_of(world, world.res::<MapIndex>().generals[g as usize]);
     write(world, Note::new(ids::MOVEMENT, text).realm(id).subject(sid));
 }
 
@@ -317,7 +317,7 @@ fn route_with(l: &Lens, p: P, g: G, to: T, how: MoveKind) -> Result<(Vec<T>, Vec
     let Some(from) = a.at else {
         return Err(format!("{gid} is off the map"));
     };
-    let turn = world.resource::<Turn>();
+    let turn = world.res::<Turn>();
     if turn.moved.contains(&g) {
         return Err(format!("{gid} has moved in this round of movement already"));
     }
@@ -410,7 +410,7 @@ fn strategic_path(l: &Lens, consents: &[(P, bool)], p: P, from: T, to: T) -> Opt
 /// over friendly ground whose controller has not refused passage, two or more steps away.
 fn strategic_reach(l: &Lens, p: P, from: T) -> Vec<T> {
     let steps = house(l.world).strategic_steps as usize;
-    let consents = &l.world.resource::<Turn>().consents;
+    let consents = &l.world.res::<Turn>().consents;
     let m = l.m;
     let mut dist = vec![usize::MAX; m.territory_ids.len()];
     dist[from as usize] = 0;
@@ -477,7 +477,7 @@ fn bfs(m: &MapIndex, from: T, to: T, steps: usize, ok: &dyn Fn(T) -> bool) -> Op
 fn any_move(world: &World, p: P) -> bool {
     let l = Lens::new(world);
     let m = l.m;
-    let moved = &world.resource::<Turn>().moved;
+    let moved = &world.res::<Turn>().moved;
     movers(world, p)
         .into_iter()
         .filter(|g| !moved.contains(g))
@@ -502,7 +502,7 @@ pub fn move_choices(world: &World, p: P) -> Vec<Action> {
     let l = Lens::new(world);
     let m = l.m;
     let mut out = Vec::with_capacity(32);
-    let moved = &world.resource::<Turn>().moved;
+    let moved = &world.res::<Turn>().moved;
     for g in movers(world, p) {
         if moved.contains(&g) {
             continue;
@@ -543,7 +543,7 @@ pub fn move_choices(world: &World, p: P) -> Vec<Action> {
 
 /// Why a move is refused.
 pub fn why_not(world: &World, p: P, general: &str, to: &str, how: MoveKind) -> String {
-    let m = world.resource::<MapIndex>();
+    let m = world.res::<MapIndex>();
     let (Some(g), Some(t)) = (m.general(general), m.territory(to)) else {
         return format!("no General \"{general}\" or Territory \"{to}\"");
     };
@@ -556,7 +556,7 @@ pub fn why_not(world: &World, p: P, general: &str, to: &str, how: MoveKind) -> S
 /// The round of movement ends: the Territories to fight over, in map order.
 fn end_round_of_movement(world: &mut World) {
     let p = {
-        let turn = world.resource::<Turn>();
+        let turn = world.res::<Turn>();
         turn.order[turn.actor]
     };
     let l = Lens::new(world);
@@ -580,10 +580,10 @@ fn contested_in(l: &Lens, p: P, t: T) -> bool {
 
 fn battles(world: &mut World, p: P) -> bool {
     loop {
-        if world.resource::<crate::engine::flow::Flow>().over {
+        if world.res::<crate::engine::flow::Flow>().over {
             return true;
         }
-        if world.resource::<Turn>().battle.is_some() {
+        if world.res::<Turn>().battle.is_some() {
             if battle::step(world) {
                 return true;
             }
@@ -625,7 +625,7 @@ pub fn may_garrison(world: &World, p: P, t: T) -> bool {
 }
 
 fn offer_garrisons(world: &mut World, p: P) {
-    let battled = world.resource::<Turn>().battled.clone();
+    let battled = world.res::<Turn>().battled.clone();
     let mut offers = Vec::new();
     for g in movers(world, p) {
         let t = army(world, g).at.expect("on the map");
@@ -660,7 +660,7 @@ pub fn convert_to_garrison(world: &mut World, p: P, g: G, t: T, rule: &'static s
 
 fn garrisons(world: &mut World, p: P) -> bool {
     loop {
-        let Some(&(g, t)) = world.resource::<Turn>().offers.first() else {
+        let Some(&(g, t)) = world.res::<Turn>().offers.first() else {
             world.resource_mut::<Turn>().doing = Doing::Grant;
             return false;
         };
@@ -690,7 +690,7 @@ fn garrisons(world: &mut World, p: P) -> bool {
 
 fn grant(world: &mut World, p: P) -> bool {
     let (envoy, round, moved) = {
-        let turn = world.resource::<Turn>();
+        let turn = world.res::<Turn>();
         (turn.envoy, turn.move_round, !turn.moved.is_empty())
     };
     let more = moved && round < house(world).movement_rounds && !movers(world, p).is_empty();

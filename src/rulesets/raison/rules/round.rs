@@ -3,6 +3,7 @@
 //! Imperial Election, the Minor Powers' bids, and what every rule shares (drawing a card,
 //! gaining Influence and the victory it may bring).
 
+use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
@@ -19,7 +20,7 @@ use crate::rulesets::raison::rules::{Secret, Stage, Turn, ask, take_answer};
 
 /// Shuffles the battle-card deck and deals each Power its starting hand.
 pub fn set_up(world: &mut World) {
-    let content = world.resource::<Content>().0.clone();
+    let content = world.res::<Content>().0.clone();
     let mut deck: Vec<u8> = content
         .deck
         .iter()
@@ -74,7 +75,7 @@ pub fn start_round(world: &mut World) {
 /// The Diplomacy phase (skipped in round 1): every seated Major chooses its Diplomatic Status
 /// in secret; all are revealed together, and each Minor mirrors its controller.
 pub fn choose_statuses(world: &mut World) {
-    if world.resource::<Table>().round <= 1 {
+    if world.res::<Table>().round <= 1 {
         write(
             world,
             Note::new(
@@ -88,13 +89,11 @@ pub fn choose_statuses(world: &mut World) {
         let mut turn = world.resource_mut::<Turn>();
         let p = turn.queue.remove(0);
         turn.secret.push((p, Secret::Status(s)));
-    } else if world.resource::<Turn>().secret.is_empty()
-        && world.resource::<Turn>().queue.is_empty()
-    {
-        let seats = world.resource::<Seats>().0.clone();
+    } else if world.res::<Turn>().secret.is_empty() && world.res::<Turn>().queue.is_empty() {
+        let seats = world.res::<Seats>().0.clone();
         world.resource_mut::<Turn>().queue = seats;
     }
-    if let Some(&p) = world.resource::<Turn>().queue.first() {
+    if let Some(&p) = world.res::<Turn>().queue.first() {
         ask(world, p, DecisionKind::Status);
         return;
     }
@@ -157,7 +156,7 @@ pub fn status_choices() -> Vec<Action> {
 
 /// The two Coalitions' names.
 pub fn coalition_names(world: &World) -> (String, String) {
-    world.resource::<Content>().0.coalitions.clone()
+    world.res::<Content>().0.coalitions.clone()
 }
 
 /// A status in words: "in the Coalition of the Protestant Union", "Neutral".
@@ -172,11 +171,11 @@ pub fn describe_status(s: Status, names: &(String, String)) -> String {
 
 /// The end of a round: the game ends after the scenario's last round, most Influence winning.
 pub fn end_round(world: &mut World) {
-    let content = world.resource::<Content>().0.clone();
-    if world.resource::<Table>().round < content.max_rounds {
+    let content = world.res::<Content>().0.clone();
+    if world.res::<Table>().round < content.max_rounds {
         return;
     }
-    let seats = world.resource::<Seats>().0.clone();
+    let seats = world.res::<Seats>().0.clone();
     let best = seats
         .iter()
         .map(|p| purse(world, *p).influence)
@@ -214,7 +213,7 @@ pub fn end_round(world: &mut World) {
 /// Draws the top Battle card for `p`; an empty deck is reshuffled from the discards first.
 /// `None` when no card is left anywhere.
 pub fn draw(world: &mut World, p: P) -> Option<u8> {
-    if world.resource::<Table>().deck.is_empty() {
+    if world.res::<Table>().deck.is_empty() {
         let mut discards = std::mem::take(&mut world.resource_mut::<Table>().discard);
         if discards.is_empty() {
             return None;
@@ -275,8 +274,8 @@ pub fn gain_influence(world: &mut World, p: P, amount: i32, rule: &'static str, 
         .realm(power_id(world, to).to_string())
         .amount(amount),
     );
-    let victory = world.resource::<Content>().0.victory;
-    if total >= victory && !world.resource::<Flow>().over {
+    let victory = world.res::<Content>().0.victory;
+    if total >= victory && !world.res::<Flow>().over {
         write(
             world,
             Note::new(
@@ -300,11 +299,11 @@ pub fn gain_influence(world: &mut World, p: P, amount: i32, rule: &'static str, 
 /// Begins the next action turn (`false` when the round's turns are all played): logs what each
 /// dial shows, orders the Powers, and opens the Imperial Election or the bids when due.
 pub fn begin_turn(world: &mut World) -> bool {
-    let content = world.resource::<Content>().0.clone();
-    if world.resource::<Table>().turn as usize >= content.dial.len() {
+    let content = world.res::<Content>().0.clone();
+    if world.res::<Table>().turn as usize >= content.dial.len() {
         return false;
     }
-    let turn_no = world.resource::<Table>().turn;
+    let turn_no = world.res::<Table>().turn;
     world.resource_mut::<Flow>().round_in_age = turn_no + 1;
     let dials: Vec<String> = powers(world)
         .map(|p| format!("{} {}", power_id(world, p), segment(world, p).title()))
@@ -323,7 +322,7 @@ pub fn begin_turn(world: &mut World) -> bool {
     let position = |a: DialAction| content.dial.iter().position(|d| *d == a).unwrap_or(0);
     order.sort_by_key(|p| (position(segment(world, *p)), *p));
     // Minors at their Muster, and in the first turn of the game any Minor nobody controls yet.
-    let first = world.resource::<Table>().round == 1 && turn_no == 0;
+    let first = world.res::<Table>().round == 1 && turn_no == 0;
     let minors: Vec<P> = powers(world)
         .filter(|p| {
             let purse = purse(world, *p);
@@ -354,7 +353,7 @@ pub fn begin_turn(world: &mut World) -> bool {
 /// The Powers that vote in the Imperial Election and their votes: each elector Territory's
 /// controller (a Minor's vote cast by its controller), in scenario order.
 pub fn electors(world: &World) -> Vec<(P, i32)> {
-    let map = world.resource::<MapIndex>();
+    let map = world.res::<MapIndex>();
     let mut votes: Vec<(P, i32)> = Vec::new();
     for t in 0..map.territory_ids.len() {
         if !map.electors[t] {
@@ -377,15 +376,13 @@ pub fn electors(world: &World) -> Vec<(P, i32)> {
 pub fn hold_election(world: &mut World) -> bool {
     if let Some(Action::Vote(candidate)) = take_answer(world) {
         let c = world
-            .resource::<MapIndex>()
+            .res::<MapIndex>()
             .power(&candidate)
             .expect("legal vote");
         let mut turn = world.resource_mut::<Turn>();
         let p = turn.queue.remove(0);
         turn.secret.push((p, Secret::Vote(c)));
-    } else if world.resource::<Turn>().secret.is_empty()
-        && world.resource::<Turn>().queue.is_empty()
-    {
+    } else if world.res::<Turn>().secret.is_empty() && world.res::<Turn>().queue.is_empty() {
         let voters: Vec<P> = electors(world)
             .into_iter()
             .map(|(p, _)| p)
@@ -393,13 +390,13 @@ pub fn hold_election(world: &mut World) -> bool {
             .collect();
         world.resource_mut::<Turn>().queue = voters;
     }
-    if let Some(&p) = world.resource::<Turn>().queue.first() {
+    if let Some(&p) = world.res::<Turn>().queue.first() {
         ask(world, p, DecisionKind::Vote);
         return true;
     }
     let cast = std::mem::take(&mut world.resource_mut::<Turn>().secret);
     let weights = electors(world);
-    let seats = world.resource::<Seats>().0.clone();
+    let seats = world.res::<Seats>().0.clone();
     let mut tally: Vec<(P, i32)> = seats.iter().map(|p| (*p, 0)).collect();
     let mut lines = Vec::new();
     for (voter, secret) in &cast {
@@ -414,7 +411,7 @@ pub fn hold_election(world: &mut World) -> bool {
             power_id(world, *c)
         ));
     }
-    let incumbent = world.resource::<Table>().emperor;
+    let incumbent = world.res::<Table>().emperor;
     let best = tally.iter().map(|t| t.1).max().unwrap_or(0);
     let emperor = if best == 0 {
         incumbent
@@ -456,7 +453,7 @@ pub fn hold_election(world: &mut World) -> bool {
 /// The Majors a vote may go to.
 pub fn vote_choices(world: &World) -> Vec<Action> {
     world
-        .resource::<Seats>()
+        .res::<Seats>()
         .0
         .iter()
         .map(|p| Action::Vote(power_id(world, *p).to_string()))
@@ -476,7 +473,7 @@ pub fn bid_choices(world: &World, p: P) -> Vec<Action> {
 /// the least Influence, then the first in seat order. `true` when a bid was asked.
 pub fn take_bids(world: &mut World) -> bool {
     loop {
-        let Some(&minor) = world.resource::<Turn>().minors.first() else {
+        let Some(&minor) = world.res::<Turn>().minors.first() else {
             world.resource_mut::<Turn>().stage = Stage::Acting;
             return false;
         };
@@ -484,14 +481,12 @@ pub fn take_bids(world: &mut World) -> bool {
             let mut turn = world.resource_mut::<Turn>();
             let p = turn.queue.remove(0);
             turn.secret.push((p, Secret::Bid(n)));
-        } else if world.resource::<Turn>().secret.is_empty()
-            && world.resource::<Turn>().queue.is_empty()
-        {
-            let seats = world.resource::<Seats>().0.clone();
+        } else if world.res::<Turn>().secret.is_empty() && world.res::<Turn>().queue.is_empty() {
+            let seats = world.res::<Seats>().0.clone();
             world.resource_mut::<Turn>().queue = seats;
         }
         // A Major without Morale can only bid 0: recorded without asking.
-        while let Some(&p) = world.resource::<Turn>().queue.first() {
+        while let Some(&p) = world.res::<Turn>().queue.first() {
             if purse(world, p).morale > 0 {
                 break;
             }
@@ -499,7 +494,7 @@ pub fn take_bids(world: &mut World) -> bool {
             turn.queue.remove(0);
             turn.secret.push((p, Secret::Bid(0)));
         }
-        if let Some(&p) = world.resource::<Turn>().queue.first() {
+        if let Some(&p) = world.res::<Turn>().queue.first() {
             let minor_id = power_id(world, minor).to_string();
             ask(world, p, DecisionKind::Bid { minor: minor_id });
             return true;

@@ -1,0 +1,177 @@
+//! Reading a component or a resource without Bevy's look-up of its component id by type: the
+//! rules and bots read the World some two million times a game, and `World::get` and
+//! `World::resource` find the id in a hash map keyed by `TypeId` every time (a fifth of a bot
+//! game of Price of Power). `Reads` keeps the ids it found, per thread, in a small table
+//! indexed by bits of the type's id, and checks the full type id and the World's id before it
+//! trusts an entry, so a miss or a collision only costs the ordinary look-up.
+
+use std::any::TypeId;
+use std::cell::Cell;
+use std::hash::{Hash, Hasher};
+
+use bevy::ecs::component::{ComponentId, StorageType};
+use bevy::ecs::world::WorldId;
+use bevy::prelude::*;
+use bevy::ptr::Ptr;
+
+/// Slots in the per-thread table; a power of two. The rules read about 150 types.
+const SLOTS: usize = 1024;
+
+type Entry = Option<(TypeId, WorldId, ComponentId)>;
+
+thread_local! {
+    static IDS: [Cell<Entry>; SLOTS] = const { [const { Cell::new(None) }; SLOTS] };
+}
+
+/// Takes the 64 bits a `TypeId` hashes as (a type id is already a hash).
+#[derive(Default)]
+struct TypeIdBits(u64);
+
+impl Hasher for TypeIdBits {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 ^= n;
+    }
+}
+
+fn slot_of(type_id: TypeId) -> usize {
+    let mut bits = TypeIdBits::default();
+    type_id.hash(&mut bits);
+    (bits.finish() as usize) & (SLOTS - 1)
+}
+
+/// The component id of `T` in `world`, from the table when it holds it.
+#[inline(always)]
+fn component_id<T: 'static>(world: &World) -> Option<ComponentId> {
+    let type_id = TypeId::of::<T>();
+    let slot = slot_of(type_id);
+    let world_id = world.id();
+    let kept = IDS.with(|ids| ids[slot].get());
+    if let Some((t, w, id)) = kept
+        && t == type_id
+        && w == world_id
+    {
+        return Some(id);
+    }
+    // Not registered yet: nothing to keep (it may be registered later).
+    let id = world.components().get_valid_id(type_id)?;
+    IDS.with(|ids| ids[slot].set(Some((type_id, world_id, id))));
+    Some(id)
+}
+
+/// Reads of the World that skip the look-up of the component id by type. The same answers
+/// as `World::get`, `World::resource` and `World::get_resource`.
+pub trait Reads {
+    /// `entity`'s `T`, as `World::get`.
+    fn read<T: Component>(&self, entity: Entity) -> Option<&T>;
+    /// The resource `R`, as `World::resource` (panics when it is missing).
+    fn res<R: Resource>(&self) -> &R;
+    /// The resource `R` if it exists, as `World::get_resource`.
+    fn get_res<R: Resource>(&self) -> Option<&R>;
+}
+
+impl Reads for World {
+    #[inline]
+    fn read<T: Component>(&self, entity: Entity) -> Option<&T> {
+        let id = component_id::<T>(self)?;
+        let ptr = stored(self, id, T::STORAGE_TYPE, entity)?;
+        // SAFETY: `id` was found for `TypeId::of::<T>()` in this very World (the table's entry
+        // holds the type id and the World's id, and World ids are never reused), so the
+        // pointer is to a `T`; it lives as long as the borrow of `self`.
+        Some(unsafe { ptr.deref::<T>() })
+    }
+
+    #[inline]
+    #[track_caller]
+    fn res<R: Resource>(&self) -> &R {
+        match self.get_res::<R>() {
+            Some(r) => r,
+            None => panic!(
+                "resource {} is not in the World",
+                std::any::type_name::<R>()
+            ),
+        }
+    }
+
+    #[inline]
+    fn get_res<R: Resource>(&self) -> Option<&R> {
+        let id = component_id::<R>(self)?;
+        let entity = self.resource_entities().get(id)?;
+        let ptr = stored(self, id, R::STORAGE_TYPE, entity)?;
+        // SAFETY: as in `read`: the id is `R`'s in this World.
+        Some(unsafe { ptr.deref::<R>() })
+    }
+}
+
+/// Where `entity`'s component `id` is stored, as `World::get` finds it, but with the storage
+/// type known from the component's type instead of looked up by id.
+#[inline(always)]
+fn stored(world: &World, id: ComponentId, storage: StorageType, entity: Entity) -> Option<Ptr<'_>> {
+    let location = world.entities().get_spawned(entity).ok()?;
+    match storage {
+        StorageType::Table => {
+            let table = world.storages().tables.get(location.table_id)?;
+            // SAFETY: the row is the one a spawned entity's location names in its own table.
+            unsafe { table.get_component(id, location.table_row) }
+        }
+        StorageType::SparseSet => world.storages().sparse_sets.get(id)?.get(entity),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Component, PartialEq, Debug)]
+    struct Apples(u32);
+
+    #[derive(Component, PartialEq, Debug)]
+    struct Pears(u32);
+
+    #[derive(Resource, PartialEq, Debug)]
+    struct Season(u32);
+
+    #[test]
+    fn reads_answer_as_world_get_across_worlds() {
+        let mut first = World::new();
+        let a = first.spawn(Apples(3)).id();
+        let b = first.spawn(Pears(4)).id();
+        first.insert_resource(Season(1));
+        // A second World registers the types in the other order, so their ids differ.
+        let mut second = World::new();
+        let c = second.spawn(Pears(7)).id();
+        let d = second.spawn(Apples(8)).id();
+        assert_eq!(second.get_res::<Season>(), None);
+        second.insert_resource(Season(2));
+        for _ in 0..2 {
+            assert_eq!(first.read::<Apples>(a), Some(&Apples(3)));
+            assert_eq!(first.read::<Pears>(a), None);
+            assert_eq!(first.read::<Pears>(b), Some(&Pears(4)));
+            assert_eq!(second.read::<Apples>(d), Some(&Apples(8)));
+            assert_eq!(second.read::<Pears>(c), Some(&Pears(7)));
+            assert_eq!(first.res::<Season>(), &Season(1));
+            assert_eq!(second.res::<Season>(), &Season(2));
+        }
+        // A type not registered in a World reads as missing, and reads once it is.
+        let e = first.spawn_empty().id();
+        #[derive(Component, PartialEq, Debug)]
+        struct Plums(u32);
+        assert_eq!(first.read::<Plums>(e), None);
+        first.entity_mut(e).insert(Plums(5));
+        assert_eq!(first.read::<Plums>(e), Some(&Plums(5)));
+    }
+
+    #[test]
+    #[should_panic(expected = "is not in the World")]
+    fn a_missing_resource_panics_as_world_resource_does() {
+        let world = World::new();
+        world.res::<Season>();
+    }
+}
