@@ -41,10 +41,16 @@ impl Hasher for TypeIdBits {
     }
 }
 
-fn slot_of(type_id: TypeId) -> usize {
+/// The 64 bits a type id hashes as: a type id is already a hash, so its bits pick a slot in a
+/// per-thread table (here and in `query_cache`).
+pub(crate) fn type_id_bits(type_id: TypeId) -> u64 {
     let mut bits = TypeIdBits::default();
     type_id.hash(&mut bits);
-    (bits.finish() as usize) & (SLOTS - 1)
+    bits.finish()
+}
+
+fn slot_of(type_id: TypeId) -> usize {
+    (type_id_bits(type_id) as usize) & (SLOTS - 1)
 }
 
 /// The component id of `T` in `world`, from the table when it holds it.
