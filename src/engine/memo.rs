@@ -3,14 +3,16 @@
 //! may this army march, who is at war with whom) again for every candidate. Inside
 //! [`scope`], [`cached`] works an answer out once and hands the same answer back after.
 //!
-//! Why this is safe: `scope` borrows the World for as long as the memo lives, so nothing can
-//! change the World while an answer is remembered; the memo is dropped when the scope ends.
-//! Outside a scope (every `apply`, every system) `cached` simply works the answer out.
-//! Answers are keyed by the question's type, its arguments and the World's id, so a question
-//! about another World (a test's second game) is never answered from this one.
+//! Why this is safe: `scope` borrows the World for as long as it runs, so nothing can change
+//! the World while an answer is remembered; each scope has its own generation, and answers of
+//! an ended scope are never handed out (a table is cleared when a later scope first uses it,
+//! which keeps its memory for the next decision). Outside a scope (every `apply`, every
+//! system) `cached` simply works the answer out. Answers are keyed by the question's type, its
+//! arguments and the scope, which names its World, so a question about another World (a
+//! test's second game) is never answered from this one.
 
 use std::any::{Any, TypeId};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::hash::Hash;
 use std::rc::Rc;
 
@@ -18,50 +20,102 @@ use bevy::ecs::world::WorldId;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
-struct Memo {
-    world: WorldId,
-    /// One table per question type: `HashMap<K, Rc<V>>` behind `Any`.
-    tables: Vec<(TypeId, Box<dyn Any>)>,
+/// Slots in the per-thread table of questions; a power of two. The rules ask a few dozen
+/// kinds of question.
+const SLOTS: usize = 256;
+
+/// One question's answers (`HashMap<K, Rc<V>>` behind `Any`), valid for the scope whose
+/// generation it carries: the tables outlive a scope and are cleared when a later scope first
+/// uses them, so their memory is reused from one decision to the next.
+struct Table {
+    question: TypeId,
+    generation: u64,
+    answers: Box<dyn Any>,
 }
 
 thread_local! {
-    static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
+    /// The World answers are remembered for now, and the scope's generation (never reused).
+    static SCOPE: Cell<Option<(WorldId, u64)>> = const { Cell::new(None) };
+    static NEXT_GENERATION: Cell<u64> = const { Cell::new(0) };
+    /// Each question's table in a slot chosen by bits of its type id: found without a search.
+    static TABLES: [RefCell<Option<Table>>; SLOTS] =
+        const { [const { RefCell::new(None) }; SLOTS] };
+    /// Tables whose slot another question holds, searched by type id.
+    static OVERFLOW: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
+}
+
+fn new_generation() -> u64 {
+    NEXT_GENERATION.with(|n| {
+        let g = n.get();
+        n.set(g + 1);
+        g
+    })
 }
 
 /// Runs `f` with answers about `world` remembered until it returns. A scope inside a scope on
 /// the same World shares the outer memo; one on another World keeps its own, and the outer
 /// memo comes back after it.
 pub fn scope<R>(world: &World, f: impl FnOnce() -> R) -> R {
-    let outer = MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.as_ref().is_some_and(|memo| memo.world == world.id()) {
-            return None;
-        }
-        Some(m.replace(Memo {
-            world: world.id(),
-            tables: Vec::new(),
-        }))
+    let outer = SCOPE.with(|s| s.get());
+    if outer.is_some_and(|(w, _)| w == world.id()) {
+        return f();
+    }
+    // Inside a scope on another World (rare: a test's second game), that scope's tables are
+    // put aside while this one runs.
+    let put_aside = outer.map(|_| {
+        let tables: Vec<Option<Table>> = TABLES.with(|t| t.iter().map(|c| c.take()).collect());
+        let overflow = OVERFLOW.with(|o| std::mem::take(&mut *o.borrow_mut()));
+        (tables, overflow)
     });
-    // Restores the outer memo even when `f` panics (a panic caught by a fuzz harness or a
-    // test must not leave a stale memo behind for the next game on this thread).
-    struct Restore(Option<Option<Memo>>);
+    SCOPE.with(|s| s.set(Some((world.id(), new_generation()))));
+    // Restores the outer scope and its tables even when `f` panics: a panic caught by a fuzz
+    // harness or a test must not leave a stale scope behind for the next game on this thread.
+    struct Restore {
+        outer: Option<(WorldId, u64)>,
+        put_aside: Option<(Vec<Option<Table>>, Vec<Table>)>,
+    }
     impl Drop for Restore {
         fn drop(&mut self) {
-            if let Some(outer) = self.0.take() {
-                MEMO.with(|m| *m.borrow_mut() = outer);
+            if let Some((tables, overflow)) = self.put_aside.take() {
+                TABLES.with(|t| {
+                    for (cell, table) in t.iter().zip(tables) {
+                        *cell.borrow_mut() = table;
+                    }
+                });
+                OVERFLOW.with(|o| *o.borrow_mut() = overflow);
             }
+            SCOPE.with(|s| s.set(self.outer));
         }
     }
-    let _restore = Restore(outer);
+    let _restore = Restore { outer, put_aside };
     f()
+}
+
+/// The generation of the scope remembering answers about `world`, if one is.
+fn generation(world: &World) -> Option<u64> {
+    SCOPE
+        .with(|s| s.get())
+        .filter(|(w, _)| *w == world.id())
+        .map(|(_, g)| g)
 }
 
 /// Whether answers about `world` are being remembered now.
 pub fn active(world: &World) -> bool {
-    MEMO.with(|m| {
-        m.borrow()
-            .as_ref()
-            .is_some_and(|memo| memo.world == world.id())
+    generation(world).is_some()
+}
+
+/// Runs `f` on question `question`'s table (in its slot or the overflow), if there is one.
+fn with_table<R>(question: TypeId, slot: usize, f: impl FnOnce(&mut Table) -> R) -> Option<R> {
+    TABLES.with(|t| {
+        let mut held = t[slot].borrow_mut();
+        match held.as_mut() {
+            Some(table) if table.question == question => Some(f(table)),
+            Some(_) => OVERFLOW.with(|o| {
+                let mut o = o.borrow_mut();
+                o.iter_mut().find(|t| t.question == question).map(f)
+            }),
+            None => None,
+        }
     })
 }
 
@@ -74,40 +128,57 @@ where
     K: Eq + Hash + 'static,
     V: 'static,
 {
-    if !active(world) {
+    let Some(generation) = generation(world) else {
         return Rc::new(compute());
-    }
+    };
     let question = TypeId::of::<(Q, K, V)>();
-    let known = MEMO.with(|m| {
-        let m = m.borrow();
-        let memo = m.as_ref()?;
-        let (_, table) = memo.tables.iter().find(|(t, _)| *t == question)?;
+    let slot = (crate::engine::reads::type_id_bits(question) as usize) & (SLOTS - 1);
+    let known = with_table(question, slot, |table| {
+        if table.generation != generation {
+            return None;
+        }
         table
+            .answers
             .downcast_ref::<HashMap<K, Rc<V>>>()
             .and_then(|t| t.get(&key).cloned())
-    });
+    })
+    .flatten();
     if let Some(answer) = known {
         return answer;
     }
-    // Worked out with the memo released: the question may ask others of its own.
+    // Worked out with the tables released: the question may ask others of its own.
     let answer = Rc::new(compute());
-    MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        let Some(memo) = m.as_mut().filter(|memo| memo.world == world.id()) else {
-            return;
-        };
-        let at = match memo.tables.iter().position(|(t, _)| *t == question) {
-            Some(at) => at,
-            None => {
-                memo.tables
-                    .push((question, Box::new(HashMap::<K, Rc<V>>::new())));
-                memo.tables.len() - 1
+    let mut key = Some(key);
+    let stored = with_table(question, slot, |table| {
+        if let Some(answers) = table.answers.downcast_mut::<HashMap<K, Rc<V>>>() {
+            if table.generation != generation {
+                answers.clear();
+                table.generation = generation;
             }
-        };
-        if let Some(table) = memo.tables[at].1.downcast_mut::<HashMap<K, Rc<V>>>() {
-            table.insert(key, answer.clone());
+            if let Some(key) = key.take() {
+                answers.insert(key, answer.clone());
+            }
         }
     });
+    if stored.is_none()
+        && let Some(key) = key
+    {
+        let mut answers = HashMap::<K, Rc<V>>::default();
+        answers.insert(key, answer.clone());
+        let table = Table {
+            question,
+            generation,
+            answers: Box::new(answers),
+        };
+        TABLES.with(|t| {
+            let mut held = t[slot].borrow_mut();
+            if held.is_none() {
+                *held = Some(table);
+            } else {
+                OVERFLOW.with(|o| o.borrow_mut().push(table));
+            }
+        });
+    }
     answer
 }
 
@@ -158,5 +229,12 @@ mod tests {
         assert!(!active(&world), "the memo ends with its scope");
         assert_eq!(doubled(&world, 3, &calls), 6);
         assert_eq!(calls.get(), 5);
+        // A later scope on the same World never hands out an ended scope's answers (the World
+        // may have changed in between).
+        scope(&world, || {
+            assert_eq!(doubled(&world, 3, &calls), 6);
+            assert_eq!(doubled(&world, 3, &calls), 6);
+        });
+        assert_eq!(calls.get(), 6);
     }
 }
