@@ -284,6 +284,17 @@ pub enum Ground {
 }
 
 pub fn ground(world: &World, realm: Entity, area: Entity) -> Ground {
+    // Asked for every step of every candidate march: remembered while the World cannot change.
+    if crate::engine::memo::active(world) {
+        struct GroundOf;
+        return *crate::engine::memo::cached::<GroundOf, _, _>(world, (realm, area), || {
+            ground_now(world, realm, area)
+        });
+    }
+    ground_now(world, realm, area)
+}
+
+fn ground_now(world: &World, realm: Entity, area: Entity) -> Ground {
     if hostile_units_at(world, realm, area, true) {
         return Ground::Hostile;
     }
