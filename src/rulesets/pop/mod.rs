@@ -152,6 +152,7 @@ impl Ruleset for PriceOfPower {
         app.add_plugins(rules::PopRulesPlugin);
         content::spawn::spawn_scenario(app.world_mut(), content, players);
         rules::empire::index_areas(app.world_mut());
+        rules::curia::index_places(app.world_mut());
         rules::empire::watch_empire_lands(app.world_mut());
     }
 

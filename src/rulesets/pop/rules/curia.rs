@@ -126,12 +126,36 @@ fn option_entity(
     pick(&content.options).and_then(|k| world.res::<Index>().get(k))
 }
 
+/// The scenario's Roma and Papal States on the board, found once when the game is set up
+/// (`index_places`): the Curia's tidy-up asks for both after every step, and finding each by
+/// its id was a fifth of the tidy-up.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct CuriaPlaces {
+    roma: Option<Entity>,
+    papal_states: Option<Entity>,
+}
+
+/// Finds the scenario's Roma and Papal States on the board (`CuriaPlaces`).
+pub fn index_places(world: &mut World) {
+    let places = CuriaPlaces {
+        roma: option_entity(world, |o| o.roma.as_ref()),
+        papal_states: option_entity(world, |o| o.papal_states.as_ref()),
+    };
+    world.insert_resource(places);
+}
+
 pub fn papal_states(world: &World) -> Option<Entity> {
-    option_entity(world, |o| o.papal_states.as_ref())
+    match world.get_res::<CuriaPlaces>() {
+        Some(places) => places.papal_states,
+        None => option_entity(world, |o| o.papal_states.as_ref()),
+    }
 }
 
 pub fn roma_province(world: &World) -> Option<Entity> {
-    option_entity(world, |o| o.roma.as_ref())
+    match world.get_res::<CuriaPlaces>() {
+        Some(places) => places.roma,
+        None => option_entity(world, |o| o.roma.as_ref()),
+    }
 }
 
 /// The Player Realm controlling (owning or occupying) Roma, Catholic or not.
