@@ -120,11 +120,16 @@ fn stuck(seed: u64) -> String {
 
 /// How many times each rule id stands in a game's log.
 pub fn rule_counts(log: &crate::engine::log::GameLog) -> BTreeMap<String, u64> {
-    let mut counts = BTreeMap::new();
+    // Counted by the ids themselves (static strings, a few dozen of them), spelled out as
+    // owned strings once each rather than once per entry.
+    let mut counts: BTreeMap<&'static str, u64> = BTreeMap::new();
     for entry in &log.entries {
-        *counts.entry(entry.rule.to_string()).or_insert(0) += 1;
+        *counts.entry(entry.rule).or_insert(0) += 1;
     }
     counts
+        .into_iter()
+        .map(|(rule, n)| (rule.to_string(), n))
+        .collect()
 }
 
 /// Plays one bot game; returns its result and its log counts.
