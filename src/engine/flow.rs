@@ -12,12 +12,12 @@
 //! Kingdom bot game), and a schedule is built the first time its step comes round, so setting a
 //! game up builds only the first steps' (a fifth less time for a Price of Power set-up).
 
-use crate::engine::reads::Reads;
 use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::decision::{Answer, Pending};
+use crate::engine::reads::Reads;
 use crate::engine::ruleset::Ruleset;
 
 /// One step of a ruleset's sequence of play.

@@ -2,9 +2,10 @@
 //!
 //! The client animates from it, tests assert on it and `simulate` counts it by rule id.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
+
+use crate::engine::reads::Reads;
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct LogEntry {

@@ -7,10 +7,11 @@
 
 use std::any::TypeId;
 use std::cell::Cell;
-use std::hash::{Hash, Hasher};
+use std::hash::BuildHasher;
 
 use bevy::ecs::component::{ComponentId, StorageType};
 use bevy::ecs::world::WorldId;
+use bevy::platform::hash::NoOpHash;
 use bevy::prelude::*;
 use bevy::ptr::Ptr;
 
@@ -23,30 +24,11 @@ thread_local! {
     static IDS: [Cell<Entry>; SLOTS] = const { [const { Cell::new(None) }; SLOTS] };
 }
 
-/// Takes the 64 bits a `TypeId` hashes as (a type id is already a hash).
-#[derive(Default)]
-struct TypeIdBits(u64);
-
-impl Hasher for TypeIdBits {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 ^= n;
-    }
-}
-
-/// The 64 bits a type id hashes as: a type id is already a hash, so its bits pick a slot in a
-/// per-thread table (here and in `query_cache`).
+/// The 64 bits a type id hashes as (Bevy's `NoOpHash` keeps them as they are: a type id is
+/// already a hash), which pick a slot in a per-thread table (here, in `query_cache` and in
+/// `memo`).
 pub(crate) fn type_id_bits(type_id: TypeId) -> u64 {
-    let mut bits = TypeIdBits::default();
-    type_id.hash(&mut bits);
-    bits.finish()
+    NoOpHash.hash_one(type_id)
 }
 
 fn slot_of(type_id: TypeId) -> usize {

@@ -1,9 +1,10 @@
 //! Game-wide resources shared by every ruleset: the game setup, stable ids and content ids of
 //! entities, and the index from ids to entities.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+
+use crate::engine::reads::Reads;
 
 /// Stable number of every simulation entity, given in spawn order. Snapshots, hashes and the log
 /// name entities by it, never by `Entity`, so they compare across runs and machines.

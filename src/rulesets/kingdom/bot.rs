@@ -3,9 +3,9 @@
 //! settlement up, and sets its edicts to keep Unrest down. It only looks at hexes its own
 //! leaders have explored, and every answer it gives is one the rules accept (`check`).
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::engine::ruleset::SeatBot;
 use crate::rulesets::kingdom::content::schema::Forbid;

@@ -7,7 +7,6 @@
 //! module per phase (`rules`), its rule ids (`ids`), its snapshot and per-seat view
 //! (`snapshot`) and its bot (`bot`). `Kingdom` is its side of the engine's `Ruleset` contract.
 
-use crate::engine::reads::Reads;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -17,6 +16,7 @@ use crate::engine::content::ContentError;
 use crate::engine::decision::Illegal;
 use crate::engine::flow::{Flow, StepProgress};
 use crate::engine::game::GameError;
+use crate::engine::reads::Reads;
 use crate::engine::ruleset::{Checked, Ruleset, RulesetId};
 use crate::engine::state::GameSetup;
 

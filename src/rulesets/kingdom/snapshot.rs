@@ -1,12 +1,12 @@
 //! Kingdom's part of the state hash (the whole state, by stable ids) and the per-seat view:
 //! what a kingdom's leaders know of hexes they have not explored is only that they are there.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::decision::Pending;
 use crate::engine::flow::{Flow, StepProgress};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::engine::state::sid_of;
 use crate::rulesets::kingdom::decision::Decision;

@@ -8,7 +8,6 @@
 //! view (`snapshot`, `view`) and its bot (`bot`). `PriceOfPower` is its side of the engine's
 //! `Ruleset` contract.
 
-use crate::engine::reads::Reads;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -16,6 +15,7 @@ use bevy::prelude::*;
 
 use crate::engine::content::ContentError;
 use crate::engine::flow::Flow;
+use crate::engine::reads::Reads;
 use crate::engine::ruleset::{Checked, Ruleset, RulesetId, SeatBot};
 
 pub mod bot;

@@ -4,13 +4,13 @@
 //! order and are named by content or stable id, so the same scenario, seed and actions give the
 //! same hash on every run and machine. See `docs/state_hash.md`.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
 use crate::engine::flow::StepProgress;
 use crate::engine::log::GameLog;
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{ActionHistory, Decision, Pending};

@@ -1,12 +1,12 @@
 //! Price of Power's game-wide resources: the scenario, the seats and the First Player. The
 //! engine's id index, stable ids and game setup are re-exported here for the rules' use.
 
-use crate::engine::reads::Reads;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
 use crate::engine::game::GameError;
+use crate::engine::reads::Reads;
 pub use crate::engine::state::{GameSetup, Index, key_of, sid_of, sort_dedup_by_sid, spawn_sim};
 use crate::rulesets::pop::content::schema::{RealmKind, Scenario};
 

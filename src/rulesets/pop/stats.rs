@@ -1,9 +1,9 @@
 //! Each Player Realm's figures (19): prestige, treasury, stability, monarch power, provinces and
 //! land units, which `engine::stats` reads at the start of every Round for the Stats window.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::model::{Mat, Owns, Unit};
 use crate::rulesets::pop::state::{Seats, key_of};

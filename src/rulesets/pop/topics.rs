@@ -2,10 +2,10 @@
 //! lists kinds, and the realm, area, province, army, fleet or card it concerns. The client groups
 //! a decision's choices with it and points at the target on the board.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::choices::{Target, Topic};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::decision::{Action, Tie};
 use crate::rulesets::pop::rules::events::EventDisplay;
 use crate::rulesets::pop::state::Content;

@@ -5,11 +5,11 @@
 //! The view is the snapshot with hidden things masked: a hidden card is `null`, so counts (how
 //! many cards a realm holds, how many are left in a deck) stay public, as they are at the table.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::decision::{DecisionKind, Pending};
 use crate::rulesets::pop::snapshot::snapshot;
 

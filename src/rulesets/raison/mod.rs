@@ -9,7 +9,6 @@
 //! per-seat view (`snapshot`) and its bot (`bot`). `RaisonDEtat` is its side of the engine's
 //! `Ruleset` contract. The house rules it settles are in `docs/raison.md`.
 
-use crate::engine::reads::Reads;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -19,6 +18,7 @@ use crate::engine::content::ContentError;
 use crate::engine::decision::Illegal;
 use crate::engine::flow::Flow;
 use crate::engine::game::GameError;
+use crate::engine::reads::Reads;
 use crate::engine::ruleset::{Checked, Ruleset, RulesetId};
 use crate::engine::state::GameSetup;
 

@@ -3,12 +3,12 @@
 //! (borders, sea lanes, kinds, values) are one `MapIndex` built at spawn; the shared table
 //! (round, deck, Emperor) and the action turn in progress are resources.
 
-use crate::engine::reads::Reads;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::engine::reads::Reads;
 use crate::rulesets::raison::content::schema::{DialAction, Scenario, Side, Status};
 
 /// A Power's index in the scenario's `powers` list.

@@ -3,10 +3,10 @@
 //! state, hand sizes but not hands, face-down Battle cards as hidden, secret choices only its
 //! own until revealed, and the deck's size but not its order.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::engine::reads::Reads;
 use crate::rulesets::raison::content::schema::{DialAction, Status};
 use crate::rulesets::raison::model::{
     Hold, MapIndex, Outcome, Table, army, controller, hold, player_of, purse, segment,

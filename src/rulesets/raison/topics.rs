@@ -1,10 +1,10 @@
 //! What each Raison d'Etat action is about (22): its kind, in the order the decision panel
 //! lists kinds, and the Power, Territory or General it concerns.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::choices::{Target, Topic};
+use crate::engine::reads::Reads;
 use crate::rulesets::raison::decision::{Action, Decision};
 use crate::rulesets::raison::model::MapIndex;
 use crate::rulesets::raison::rules::movement::rivals_in;

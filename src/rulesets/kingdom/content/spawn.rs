@@ -1,9 +1,9 @@
 //! Spawns a Kingdom scenario into a World: one entity per hex, kingdom and leader, in a fixed
 //! order so that stable ids match across runs.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
 use crate::engine::state::spawn_sim;
 use crate::rulesets::kingdom::content::Scenario;
 use crate::rulesets::kingdom::content::schema::{Attr, FeatureKind};

@@ -3,11 +3,11 @@
 //! settlements, districts and buildings, army units, and edict levels; the improvements of each
 //! kind are limited by Size.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::decision::Illegal;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::engine::state::{sid_of, spawn_sim};
 use crate::rulesets::kingdom::content::Scenario;

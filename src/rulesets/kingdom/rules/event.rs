@@ -2,12 +2,12 @@
 //! event tables of the scenario, each event's effects and check (adventurers may be hired for
 //! it), and destroyed blocks (+1 Unrest each; the same building rebuilt there costs half).
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::decision::Illegal;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::engine::state::sid_of;
 use crate::rulesets::kingdom::content::Scenario;

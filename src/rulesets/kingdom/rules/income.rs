@@ -4,11 +4,11 @@
 //! district, an Economy check; 1, 4 or 9 BP for a slot's minor, medium or major item, (price /
 //! 2) / 4,000 BP for the leaders' own) and taxes (an Economy check; the result / 3 on a success).
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::decision::Illegal;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::state::sid_of;
 use crate::rulesets::kingdom::content::schema::{Attr, Forbid};
 use crate::rulesets::kingdom::decision::{Action, DecisionKind, ItemRef};

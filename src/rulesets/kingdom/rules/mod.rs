@@ -3,11 +3,11 @@
 //! order; a step that needs choices asks the kingdom again after each answer until it answers
 //! `Done`.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::decision::{Answer, Illegal, Pending};
 use crate::engine::flow::{StepDef, add_step_schedules, step_progress, step_schedule};
+use crate::engine::reads::Reads;
 use crate::rulesets::kingdom::decision::{Action, Decision, DecisionKind};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Kingdom, Seats};

@@ -2,11 +2,11 @@
 //! its end (lasting effects run out, site preparation advances, the goals are checked) and the
 //! end of the game.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Content, HexTile, Kingdom, Outcome, Used};
 use crate::rulesets::kingdom::rules::seats;

@@ -3,13 +3,13 @@
 //! claimed hexes, settlements, leaders and armies); and the kingdom check (d20 + attribute -
 //! Unrest against a DC, natural 1 and 20, every modifier logged).
 
-use crate::engine::reads::Reads;
 use std::fmt::Write;
 
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::kingdom::content::Scenario;
 use crate::rulesets::kingdom::content::schema::{

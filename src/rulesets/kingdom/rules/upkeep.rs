@@ -2,11 +2,11 @@
 //! with the Royal Enforcer, the loss of a hex at Unrest 11+ and Anarchy at 20+. A kingdom that
 //! controls no hex skips the phase.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::decision::Illegal;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::engine::state::sid_of;
 use crate::rulesets::kingdom::content::schema::{Attr, Role};

@@ -2,9 +2,9 @@
 //! Missions, the order of the decks and the face-down Events are hidden, so scrambling them
 //! must never change a bot's choice.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::bot::Bot;
 use crate::rulesets::pop::rules::cards::{ActionDecks, Hand};

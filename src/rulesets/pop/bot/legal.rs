@@ -12,12 +12,12 @@
 //! only in the turn parts named: the caller promises that nothing outside them matches `pred`
 //! (debug builds check the promise).
 
-use crate::engine::reads::Reads;
 use std::cell::{OnceCell, RefCell};
 
 use bevy::prelude::*;
 
 use crate::engine::decision::quietly;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::decision::{Action, Decision, Illegal, Pending};
 use crate::rulesets::pop::rules::actions::{TurnPart, is_turn, turn_part};
 use crate::rulesets::pop::rules::{candidates, check, check_pending};

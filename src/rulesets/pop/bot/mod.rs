@@ -1,7 +1,6 @@
 //! The baseline bot: answers every decision from the legal actions with simple heuristics and
 //! its own seeded RNG (never the game's, so bots do not change what the dice say).
 
-use crate::engine::reads::Reads;
 mod colonies;
 mod curia;
 mod generic;
@@ -16,6 +15,7 @@ use crate::rulesets::pop::rules::actions::TurnPart;
 use chacha20::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{Effect, MpKind};
 use crate::rulesets::pop::model::{Interregnum, Mat, OwnedBy, RoundMarkers};
 use crate::rulesets::pop::rules::characters::advisors;

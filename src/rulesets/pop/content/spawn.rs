@@ -1,9 +1,9 @@
 //! Spawns a validated scenario into a World: one entity per area, sea zone, province, realm,
 //! token and character, linked by the relations of `sim::model`.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{CharacterKind, Holding, RealmKind, Scenario};
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::state::{Index, Seats, spawn_sim};

@@ -1,12 +1,12 @@
 //! Phase 2 - Actions: turns clockwise from the First Player, the mandatory Event, basic and
 //! minor actions, passing with its money and the First Player token, and the last-action rule.
 
-use crate::engine::reads::Reads;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Answer, Decision, DecisionKind, Illegal, Pending};
 use crate::rulesets::pop::ids;

@@ -6,11 +6,11 @@
 //! Battles wait in a queue (naval before land) and are fought by `fight`, which callers run
 //! like an effect queue: it returns `Waiting` while a side decides whether to retreat.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending, ask};

@@ -1,12 +1,12 @@
 //! Action cards: the three decks, Phase 1 B (draw three in any mix) and C (pay 2 ducats for
 //! each card kept), the hand, and Phase 5 C (discard down to five).
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};

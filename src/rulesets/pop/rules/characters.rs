@@ -2,10 +2,10 @@
 //! ill health from mortality symbols and death; the dead ruler replaced as a Reaction or an
 //! Interregnum with its Phase 3 step F penalty; historical rulers from Events.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{CharacterKind, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;

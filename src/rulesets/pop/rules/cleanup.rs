@@ -1,11 +1,11 @@
 //! Phase 5 - Cleanup: step B resets the round markers, step D ends the Age when its event deck
 //! is empty. The other steps are ordered sets for the governing rules to fill.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::RoundMarkers;
 use crate::rulesets::pop::rules::events::EventDisplay;

@@ -2,12 +2,12 @@
 //! Territory into a small town, when a chain of the realm's towns and ships links it to the
 //! capital area; and the colonist pool that colonial claims fill in Phase 5 step A.
 
-use crate::engine::reads::Reads;
 use std::collections::{HashMap, VecDeque};
 
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Illegal};
 use crate::rulesets::pop::ids;

@@ -2,9 +2,9 @@
 //! realm meets them now, how near it is (for bots weighing which Missions to keep), and how
 //! to say them in words.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{Condition, MpKind};
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::characters::advisors;

@@ -7,10 +7,10 @@
 //! later take or give is not part of it. A deal offered to another player is charged when it
 //! is accepted: `Propose` lists the proposer's share, `Accept` the answering realm's.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Offer, Pending, Tie};
 use crate::rulesets::pop::model::*;

@@ -10,12 +10,12 @@
 //! realm controlling Roma keeps no other cardinal, and the slots shrink with the number of
 //! Catholic Player Realms.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
 use crate::rulesets::pop::decision::{Action, Illegal};
 use crate::rulesets::pop::ids;
@@ -118,14 +118,6 @@ pub fn regular_slots(world: &World) -> usize {
     }) + 1
 }
 
-fn option_entity(
-    world: &World,
-    pick: impl Fn(&crate::rulesets::pop::content::schema::ScenarioOptions) -> Option<&String>,
-) -> Option<Entity> {
-    let content = &world.res::<Content>().0;
-    pick(&content.options).and_then(|k| world.res::<Index>().get(k))
-}
-
 /// The scenario's Roma and Papal States on the board, found once when the game is set up
 /// (`index_places`): the Curia's tidy-up asks for both after every step, and finding each by
 /// its id was a fifth of the tidy-up.
@@ -137,25 +129,21 @@ pub struct CuriaPlaces {
 
 /// Finds the scenario's Roma and Papal States on the board (`CuriaPlaces`).
 pub fn index_places(world: &mut World) {
+    let options = &world.res::<Content>().0.options;
+    let index = world.res::<Index>();
     let places = CuriaPlaces {
-        roma: option_entity(world, |o| o.roma.as_ref()),
-        papal_states: option_entity(world, |o| o.papal_states.as_ref()),
+        roma: options.roma.as_deref().and_then(|k| index.get(k)),
+        papal_states: options.papal_states.as_deref().and_then(|k| index.get(k)),
     };
     world.insert_resource(places);
 }
 
 pub fn papal_states(world: &World) -> Option<Entity> {
-    match world.get_res::<CuriaPlaces>() {
-        Some(places) => places.papal_states,
-        None => option_entity(world, |o| o.papal_states.as_ref()),
-    }
+    world.res::<CuriaPlaces>().papal_states
 }
 
 pub fn roma_province(world: &World) -> Option<Entity> {
-    match world.get_res::<CuriaPlaces>() {
-        Some(places) => places.roma,
-        None => option_entity(world, |o| o.roma.as_ref()),
-    }
+    world.res::<CuriaPlaces>().roma
 }
 
 /// The Player Realm controlling (owning or occupying) Roma, Catholic or not.

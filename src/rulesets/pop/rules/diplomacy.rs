@@ -2,10 +2,10 @@
 //! buying and selling provinces, answered by the other player) and the basic diplomatic actions
 //! of FACTS 4 (Influence, Forge Alliance, Fabricate Claim; Trade lives in `trade`).
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Offer, ask};
 use crate::rulesets::pop::ids;

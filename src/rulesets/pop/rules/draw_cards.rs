@@ -1,11 +1,11 @@
 //! Phase 1 - Draw Cards. Step A reveals the Events; steps B-D (action cards, keeping them,
 //! missions) are ordered sets for the action-phase rules to fill.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::rules::events::{EventDisplay, EventSlot, event_def};
 use crate::rulesets::pop::state::Seats;

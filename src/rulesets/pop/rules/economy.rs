@@ -1,10 +1,10 @@
 //! Treasury, monarch power and stability arithmetic shared by every rule that pays or gains:
 //! the MP cap, stability overflow and underflow, loans, forced loans and bankruptcy.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::{Mat, Role, Serves, Unit, UnitOf, UnitStatus};

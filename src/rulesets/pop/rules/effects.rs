@@ -1,12 +1,12 @@
 //! Resolves card effects (the `Effect` enum modders combine) one at a time, pausing for the
 //! choices some of them need (which monarch power, which town, which Trade Node).
 
-use crate::engine::reads::Reads;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{Effect, MpKind};
 use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Pending};
 use crate::rulesets::pop::ids;

@@ -9,11 +9,11 @@
 //! every pass of the rules and keeps it legal: areas leave and rejoin on ownership changes, the
 //! counting electors are recomputed, and E is held under its cap (docs/rules_notes.md).
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};

@@ -9,10 +9,10 @@
 //! then ends the Non-Player subjects' wars with it (the Emperor won, or a white peace) or lets
 //! the waiting wars be settled on their own (the Player Realm won).
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::decision::PeaceTerm;
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;

@@ -1,11 +1,11 @@
 //! The Event display and taking an Event (5.1): its ducats, 2 ducats on each other face-up
 //! card, option A or B, and turning up the next card.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{Effect, EventDef, EventSymbol};
 use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Pending, ask};
 use crate::rulesets::pop::ids;

@@ -3,10 +3,10 @@
 //! With "Quest for the New World" a Light Ship may first sail to a distant sea, and a discovery
 //! may be next to one of the realm's ships instead.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};

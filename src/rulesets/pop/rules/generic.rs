@@ -7,9 +7,9 @@
 //! Mission or Milestone (`missions`) also comes through here, as a minor action that leaves
 //! the turn's main action open, and so do the minor actions of `minor`.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Offer, Pending};
 use crate::rulesets::pop::ids;

@@ -2,12 +2,12 @@
 //! refreshed at the end of each Age), researching one for its cost, the prestige for the
 //! researcher and for earlier researchers while few hold it.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
 use crate::rulesets::pop::decision::Illegal;

@@ -2,11 +2,11 @@
 //! computed together, unpaid advisors and units, interest, corruption; and Phase 5 step A's
 //! manpower update and recovery.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;

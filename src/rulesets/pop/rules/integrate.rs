@@ -2,10 +2,10 @@
 //! provinces the realm owns, making them all its cores and displacing NPR markers and other core
 //! tokens there.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::decision::{Action, Illegal};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;

@@ -5,12 +5,12 @@
 //! Milestones are replaced with the next Age's, and the realm with the least prestige may
 //! replace one new Idea or Milestone with one of its choice.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{MilestoneCategory, MilestoneDef};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Pending, ask, take_answer};

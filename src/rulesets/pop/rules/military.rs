@@ -3,11 +3,11 @@
 //! Ruler General. A basic action that needs follow-up questions (which units, which other
 //! provinces) keeps its state in `MilitaryAction`; `continue_action` asks them.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::state::Sid;
 use crate::rulesets::pop::content::schema::{IdeaEffect, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};

@@ -1,10 +1,10 @@
 //! The minor actions Replenish Manpower and Cut Ties (FACTS 4): no turn of their own, taken
 //! alongside a turn's action as often as they can be paid for.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, Illegal, Tie};
 use crate::rulesets::pop::ids;

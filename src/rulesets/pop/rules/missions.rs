@@ -3,12 +3,12 @@
 //! one; a Mission is completed when its requirements hold at that moment, at any time except
 //! Phase 1, for its prestige and reward; Missions fulfilled in hand score at the end.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MissionDef;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;

@@ -2,10 +2,10 @@
 //! the mini scenario with a few cards of each, and checks of the 1444 cards. Each test names
 //! its rule id and checks the numbers and refusals.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::bot::Bot;
 use crate::rulesets::pop::content::parse_scenario;
 use crate::rulesets::pop::content::schema::MilestoneCategory;

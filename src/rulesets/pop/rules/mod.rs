@@ -5,12 +5,12 @@
 //! in the order they run, all written in one table (`add_step_systems`); the driver runs only
 //! the current step's schedule.
 
-use crate::engine::reads::Reads;
 use bevy::ecs::schedule::IntoScheduleConfigs;
 use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 
 use crate::engine::flow::{StepDef, StepRules, add_step_schedules};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Illegal, Pending};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::state::Index;

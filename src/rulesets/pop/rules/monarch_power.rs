@@ -1,10 +1,10 @@
 //! Phase 4 step D, monarch power income (7.1): ruler skill plus advisor skill per type (1 for
 //! each type during an Interregnum), stability +3 gives 2 MP of choice, -3 receives 1 fewer.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{Effect, MpKind};
 use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
 use crate::rulesets::pop::ids;

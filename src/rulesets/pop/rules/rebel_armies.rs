@@ -5,11 +5,11 @@
 //! theirs; elsewhere they siege the area's unrest provinces, 1 strength each, large provinces
 //! first: a core becomes a rebel town, anything else is Liberated.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::step_progress;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending, ask, take_answer};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;

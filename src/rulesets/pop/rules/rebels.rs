@@ -3,11 +3,11 @@
 //! rebel towns and liberation (14.3, 14.4), and Phase 3 steps A (CB and truce tokens), E
 //! (prestige penalties), G (religious dissent) and I (rebel dice).
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::Effect;
 use crate::rulesets::pop::decision::{Action, DecisionKind, ask};

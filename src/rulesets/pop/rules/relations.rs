@@ -2,10 +2,10 @@
 //! cubes in areas, and the provinces and areas a realm holds. One home for these questions so
 //! that every rule asks them the same way.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::query_cache::with_query;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::state::{sid_of, sort_dedup_by_sid};
 

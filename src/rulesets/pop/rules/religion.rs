@@ -4,11 +4,11 @@
 //! (2 adm + 3 D) with its unrest and rebel dice; and Revolutionary Ideology (Age IV), whose
 //! tokens lie on top of an area's religion token.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;

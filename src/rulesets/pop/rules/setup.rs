@@ -1,10 +1,10 @@
 //! Game setup: the Age event decks from their two shuffled halves, the First Player, the
 //! decks, the open Ideas, the Mission hands and the first Age's Milestones.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::EventKind;
 use crate::rulesets::pop::ids;

@@ -4,11 +4,11 @@
 //! (Battleground Areas, then the card's additional criteria) and discarded. Fabricate Claim
 //! costs 1 dip instead of 2 in a Battleground Area of the Active or Upcoming Power Struggle.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::PowerStruggleDef;
 use crate::rulesets::pop::ids;

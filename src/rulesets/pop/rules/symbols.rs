@@ -2,10 +2,10 @@
 //! Realm's expansion and the spread of religious ideas, resolved by the auto-resolution FACTS
 //! gives for them, so that no game waits on a choice nobody owns.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::Religion;
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;

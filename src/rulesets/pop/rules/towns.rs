@@ -3,11 +3,11 @@
 //! when all 40 small towns are used; tax income and manpower shown on the tracks; core
 //! provinces from the printed flags, NPR markers and core tokens.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::state::{key_of, sid_of, sort_dedup_by_sid, spawn_sim};

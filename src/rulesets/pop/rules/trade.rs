@@ -1,6 +1,5 @@
 //! Trade (12 and the Trade action of 5.4e): the Trade Deck, merchants, trade power, income rows, Light Ships protecting trade, pirates, secondary and expanded nodes, gold and slaves.
 
-use crate::engine::reads::Reads;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use bevy::prelude::*;
@@ -8,6 +7,7 @@ use serde::Serialize;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::{MpKind, TradeCardDef, TradeNodeDef, TradeRequirement};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};

@@ -1,10 +1,10 @@
 //! Phase 3 step H, unrest: a realm still at war gets 2 unrest, stability -2 or lower adds 1,
 //! stability +2 or higher may remove 1 (7.3).
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::Effect;
 use crate::rulesets::pop::decision::{Action, DecisionKind, ask};
 use crate::rulesets::pop::ids;

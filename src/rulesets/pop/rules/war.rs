@@ -2,13 +2,13 @@
 //! Calls to Arms, Non-Player Realm invasions (Phase 3 step B), peace resolution with its terms
 //! and truces (Phase 3 step D).
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::step_progress;
 use crate::engine::log::{Note, write};
 use crate::engine::query_cache::with_query;
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{

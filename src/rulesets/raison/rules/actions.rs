@@ -2,10 +2,10 @@
 //! Leadership, Mobilisation with Corruption, Gain Influence, and the hand limit at the end of
 //! every action. Movement and battles have their own modules.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::raison::content::schema::{DialAction, Status};
 use crate::rulesets::raison::decision::{Action, DecisionKind};
 use crate::rulesets::raison::ids;

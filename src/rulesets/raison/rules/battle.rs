@@ -4,13 +4,13 @@
 //! card drawn by every Power that played one, and the draw, the winner's Garrison and Influence
 //! (with the Coalition bonus) or the loser's Units, Generals, Garrisons and Morale.
 
-use crate::engine::reads::Reads;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::raison::decision::{Action, CardRef, DecisionKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{

@@ -5,12 +5,12 @@
 //! run as one state machine (`Turn`) that asks a decision and returns, and picks up where it
 //! was once `apply` brings the answer.
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::decision::{Answer, Illegal, Pending};
 use crate::engine::flow::{StepDef, add_step_schedules, step_schedule};
+use crate::engine::reads::Reads;
 use crate::rulesets::raison::content::schema::Status;
 use crate::rulesets::raison::decision::{Action, Decision, DecisionKind, MoveKind};
 use crate::rulesets::raison::ids;

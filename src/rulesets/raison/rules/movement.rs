@@ -4,12 +4,12 @@
 //! end of each round every Territory holding rival pieces is fought over; the Envoy grants (or
 //! not) each further round.
 
-use crate::engine::reads::Reads;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::rulesets::raison::decision::{Action, DecisionKind, MoveKind};
 use crate::rulesets::raison::ids;
 use crate::rulesets::raison::model::{

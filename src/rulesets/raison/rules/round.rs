@@ -3,11 +3,11 @@
 //! Imperial Election, the Minor Powers' bids, and what every rule shares (drawing a card,
 //! gaining Influence and the victory it may bring).
 
-use crate::engine::reads::Reads;
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
 use crate::engine::log::{Note, write};
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::rulesets::raison::content::schema::{DialAction, Side, Status};
 use crate::rulesets::raison::decision::{Action, DecisionKind};
