@@ -16,6 +16,7 @@ pub mod hot_reload;
 pub mod loading;
 pub mod log_panel;
 pub mod new_game;
+pub mod panel_backdrop;
 pub mod panels;
 pub mod renderer;
 pub mod saves;
@@ -151,6 +152,7 @@ pub fn run<R: Shelled, M>(
             hot_reload::ShellHotReloadPlugin::<R>::default(),
             renderer::RendererFitPlugin,
             flat_colour::FlatColourPlugin,
+            panel_backdrop::PanelBackdropPlugin,
             unattended::UnattendedPlugin::<R>::default(),
         ))
         .add_systems(

@@ -232,6 +232,9 @@ pub fn background_ui(ctx: &egui::Context, name: &'static str) -> egui::Ui {
         egui::Id::new(name),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
+            .ui_stack_info(crate::client::shell::panel_backdrop::backdrop_stack_info(
+                &ctx.global_style(),
+            ))
             .max_rect(ctx.viewport_rect()),
     )
 }

@@ -10,6 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::Screen;
 use crate::client::shell::log_panel::{LogFilter, log_panel};
+use crate::client::shell::panel_backdrop::{PanelBackdrop, backdrop_frame};
 use crate::client::shell::panels::{
     HelpWindow, LoadList, StatsOpen, background_ui, notice_line, top_bar_buttons,
 };
@@ -393,6 +394,7 @@ fn draw_panels(
     mut loads: ResMut<LoadList>,
     mut stats: ResMut<StatsOpen>,
     mut pace: ResMut<crate::client::shell::session::BotPace>,
+    mut backdrop: ResMut<PanelBackdrop>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut session) = session else {
@@ -404,7 +406,8 @@ fn draw_panels(
     let s = session.game.scenario().clone();
     let view = session.view();
     let mut ui = background_ui(&ctx, "kingdom_panels");
-    egui::Panel::top("km_top").show(&mut ui, |ui| {
+    let frame = backdrop_frame(ui.style());
+    egui::Panel::top("km_top").frame(frame).show(&mut ui, |ui| {
         ui.horizontal(|ui| {
             let flow = session.game.flow();
             ui.strong(&s.name);
@@ -442,6 +445,7 @@ fn draw_panels(
     });
     // The log first, so that it runs the whole width under the board.
     egui::Panel::bottom("km_log")
+        .frame(frame)
         .resizable(true)
         .default_size(170.0)
         .show(&mut ui, |ui| {
@@ -462,6 +466,7 @@ fn draw_panels(
             }
         });
     egui::Panel::right("km_sheet")
+        .frame(frame)
         .resizable(true)
         .default_size(360.0)
         .max_size(520.0)
@@ -471,6 +476,7 @@ fn draw_panels(
                 .show(ui, |ui| sheet_panel(ui, &view, &session.front, &s));
         });
     egui::Panel::left("km_decision")
+        .frame(frame)
         .resizable(true)
         .default_size(290.0)
         .max_size(480.0)
@@ -493,6 +499,8 @@ fn draw_panels(
                 choice_hover.0 = lit;
             }
         });
+    // The board has what the panels left; their background is the board camera's.
+    backdrop.leave_free(&ctx, ui.available_rect_before_wrap());
     // Event cards for the kingdom at the screen.
     let entries = &session.game.log().entries;
     let from = match cards.seen {

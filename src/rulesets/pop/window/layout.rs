@@ -8,6 +8,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::shell::panel_backdrop::{PanelBackdrop, backdrop_stack_info};
 use crate::rulesets::pop::window::AppState;
 
 pub struct UiLayoutPlugin;
@@ -29,7 +30,10 @@ impl Plugin for UiLayoutPlugin {
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                reset_free_rect.in_set(PanelSlot::Reset),
+                (
+                    reset_free_rect.in_set(PanelSlot::Reset),
+                    leave_the_free_rect_to_the_board.in_set(PanelSlot::Windows),
+                ),
             );
     }
 }
@@ -68,6 +72,18 @@ fn reset_free_rect(mut contexts: EguiContexts, mut free: ResMut<FreeRect>) -> Re
     Ok(())
 }
 
+/// The panels are laid out: the board camera paints their background around what they left
+/// free (`client::shell::panel_backdrop`; the panels' own frames have no fill).
+fn leave_the_free_rect_to_the_board(
+    mut contexts: EguiContexts,
+    free: Res<FreeRect>,
+    mut backdrop: ResMut<PanelBackdrop>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    backdrop.leave_free(ctx, free.rect);
+    Ok(())
+}
+
 /// Shows one panel in the free part of the window and shrinks the free part by it.
 pub fn in_free_rect(
     ctx: &egui::Context,
@@ -80,6 +96,7 @@ pub fn in_free_rect(
         egui::Id::new(id),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
+            .ui_stack_info(backdrop_stack_info(&ctx.global_style()))
             .max_rect(free.rect),
     );
     show(&mut ui);

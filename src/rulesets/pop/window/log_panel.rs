@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::log_panel::{LogFilter, log_panel};
+use crate::client::shell::panel_backdrop::backdrop_frame;
 use crate::rulesets::pop::window::animation::{Playback, Speed};
 use crate::rulesets::pop::window::camera::BoardView;
 use crate::rulesets::pop::window::layout::{FreeRect, PanelSlot, in_free_rect};
@@ -44,6 +45,7 @@ fn show_log(
     let mut picked = None;
     in_free_rect(&ctx, &mut free, "log_panel", |ui| {
         egui::Panel::bottom("log_panel")
+            .frame(backdrop_frame(ui.style()))
             .resizable(true)
             .default_size(170.0)
             .min_size(60.0)

@@ -96,6 +96,7 @@ impl Plugin for ClientPlugin {
             .add_plugins((
                 crate::client::shell::renderer::RendererFitPlugin,
                 crate::client::shell::flat_colour::FlatColourPlugin,
+                crate::client::shell::panel_backdrop::PanelBackdropPlugin,
             ));
     }
 }

@@ -7,6 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::shell::panel_backdrop::backdrop_frame;
 use crate::client::shell::session::BotPace;
 use crate::engine::choices::{KindGroup, Target};
 use crate::rulesets::pop::content::schema::MpKind;
@@ -91,6 +92,7 @@ fn show_player_mat(
         .unwrap_or_else(|| game.front.clone());
     in_free_rect(&ctx, &mut free, "player_mat", |ui| {
         egui::Panel::right("player_mat")
+            .frame(backdrop_frame(ui.style()))
             .resizable(true)
             .default_size(340.0)
             .min_size(260.0)

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::help::HelpWindow;
+use crate::client::shell::panel_backdrop::backdrop_frame;
 use crate::rulesets::pop::model::{Mat, Realm};
 use crate::rulesets::pop::state::{FirstPlayer, Seats, key_of};
 use crate::rulesets::pop::window::describe::{name_of, roman};
@@ -41,7 +42,9 @@ fn show_top_bar(
         .get_resource::<FirstPlayer>()
         .map(|f| name_of(g, &key_of(g.world(), f.0)));
     in_free_rect(&ctx, &mut free, "top_bar", |ui| {
-        egui::Panel::top("top_bar").show(ui, |ui| {
+        egui::Panel::top("top_bar")
+            .frame(backdrop_frame(ui.style()))
+            .show(ui, |ui| {
             // Two rows, so that long step names and two-digit scores never run into the
             // buttons: time and buttons above, scores and whose turn it is below.
             ui.horizontal(|ui| {

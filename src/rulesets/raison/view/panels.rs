@@ -10,6 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::Screen;
 use crate::client::shell::log_panel::{LogFilter, log_panel};
+use crate::client::shell::panel_backdrop::{PanelBackdrop, backdrop_frame};
 use crate::client::shell::panels::{
     HelpWindow, LoadList, StatsOpen, background_ui, notice_line, top_bar_buttons,
 };
@@ -465,6 +466,7 @@ fn draw_panels(
     mut map_state: ResMut<MapState>,
     mut reports: ResMut<BattleReports>,
     screen: Option<Res<Screen>>,
+    mut backdrop: ResMut<PanelBackdrop>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut session) = session else {
@@ -476,44 +478,48 @@ fn draw_panels(
     let s = session.game.scenario().clone();
     let view = session.view();
     let mut ui = background_ui(&ctx, "raison_panels");
-    egui::Panel::top("rde_top").show(&mut ui, |ui| {
-        ui.horizontal(|ui| {
-            ui.strong(&s.name);
-            ui.separator();
-            ui.label(format!(
-                "Round {} of {}, action turn {} of {}",
-                view.round.max(1),
-                s.max_rounds,
-                view.turn.min(s.dial.len() as u8),
-                s.dial.len()
-            ));
-            ui.separator();
-            ui.label(format!(
-                "Emperor: {}",
-                view.emperor
-                    .as_deref()
-                    .map_or("none", |e| describe::power(&s, e))
-            ));
-            ui.separator();
-            ui.label(format!("Screen: {}", session.front));
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                top_bar_buttons(
-                    ui,
-                    &mut session,
-                    &mut loads,
-                    &mut help,
-                    &mut stats,
-                    &mut pace,
-                );
+    let frame = backdrop_frame(ui.style());
+    egui::Panel::top("rde_top")
+        .frame(frame)
+        .show(&mut ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.strong(&s.name);
+                ui.separator();
+                ui.label(format!(
+                    "Round {} of {}, action turn {} of {}",
+                    view.round.max(1),
+                    s.max_rounds,
+                    view.turn.min(s.dial.len() as u8),
+                    s.dial.len()
+                ));
+                ui.separator();
+                ui.label(format!(
+                    "Emperor: {}",
+                    view.emperor
+                        .as_deref()
+                        .map_or("none", |e| describe::power(&s, e))
+                ));
+                ui.separator();
+                ui.label(format!("Screen: {}", session.front));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    top_bar_buttons(
+                        ui,
+                        &mut session,
+                        &mut loads,
+                        &mut help,
+                        &mut stats,
+                        &mut pace,
+                    );
+                });
             });
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new("Influence").small());
+                influence_track(ui, &s, &view);
+            });
+            notice_line(ui, &mut session);
         });
-        ui.horizontal(|ui| {
-            ui.label(egui::RichText::new("Influence").small());
-            influence_track(ui, &s, &view);
-        });
-        notice_line(ui, &mut session);
-    });
     egui::Panel::bottom("rde_log")
+        .frame(frame)
         .resizable(true)
         .default_size(150.0)
         .show(&mut ui, |ui| {
@@ -534,6 +540,7 @@ fn draw_panels(
             }
         });
     egui::Panel::right("rde_powers")
+        .frame(frame)
         .resizable(true)
         .default_size(330.0)
         .show(&mut ui, |ui| {
@@ -542,6 +549,7 @@ fn draw_panels(
                 .show(ui, |ui| power_panel(ui, &s, &view, &session.front));
         });
     egui::Panel::left("rde_decision")
+        .frame(frame)
         .resizable(true)
         .default_size(280.0)
         .show(&mut ui, |ui| {
@@ -553,6 +561,8 @@ fn draw_panels(
                     map_state.lit = lit;
                 });
         });
+    // The map's egui painting keeps its own background; the panels' is the board camera's.
+    backdrop.leave_free(&ctx, ui.available_rect_before_wrap());
     let (generation, revision) = (session.generation, session.revision);
     egui::CentralPanel::no_frame().show(&mut ui, |ui| {
         map::draw(ui, &mut map_state, &s, &view, generation, revision);
