@@ -174,6 +174,7 @@ fn paint_board(
     lit: Res<ChoiceHover>,
     mut materials: ResMut<Assets<FlatColour>>,
     mut meshes: ResMut<Assets<Mesh>>,
+    mut shown_markers: Local<Vec<MarkerPiece>>,
 ) {
     let Some(mut session) = session else { return };
     if faces.is_empty()
@@ -204,9 +205,7 @@ fn paint_board(
         } else {
             FOG
         };
-        if let Some(mut m) = materials.get_mut(&face.face) {
-            m.colour = colour.to_linear();
-        }
+        recolour(&mut materials, &face.face, colour);
         let ring = match h.tile.owner {
             Some(seat) => colours
                 .get(usize::from(seat))
@@ -214,16 +213,20 @@ fn paint_board(
                 .unwrap_or(Color::WHITE),
             None => GAP,
         };
-        if let Some(mut m) = materials.get_mut(&face.ring) {
-            let shown = if lit.0 == Some((h.tile.col, h.tile.row)) {
-                LIT
-            } else if selected.0 == Some((h.tile.col, h.tile.row)) {
-                Color::WHITE
-            } else {
-                ring
-            };
-            m.colour = shown.to_linear();
-        }
+        let shown = if lit.0 == Some((h.tile.col, h.tile.row)) {
+            LIT
+        } else if selected.0 == Some((h.tile.col, h.tile.row)) {
+            Color::WHITE
+        } else {
+            ring
+        };
+        recolour(&mut materials, &face.ring, shown);
+    }
+    let pieces = marker_pieces(&view, &colours);
+    // Most steps of a game change no marker (a claim recolours a ring, a check changes none):
+    // the markers are built again only when one of them changed.
+    if pieces == *shown_markers {
+        return;
     }
     for e in &markers {
         commands.entity(e).despawn();
@@ -237,49 +240,122 @@ fn paint_board(
     ));
     let river = meshes.add(Rectangle::new(HEX * 1.1, HEX * 0.12));
     let small = meshes.add(Rectangle::new(HEX * 0.16, HEX * 0.16));
-    let colour = |c: Color, m: &mut Assets<FlatColour>| m.add(FlatColour::new(c));
-    let blue = colour(Color::srgb(0.30, 0.55, 0.85), &mut materials);
-    let red = colour(Color::srgb(0.80, 0.15, 0.12), &mut materials);
-    let grey = colour(Color::srgb(0.85, 0.82, 0.70), &mut materials);
-    let gold = colour(Color::srgb(0.95, 0.80, 0.25), &mut materials);
-    let brown = colour(Color::srgb(0.35, 0.24, 0.14), &mut materials);
-    let white = colour(Color::srgb(0.96, 0.95, 0.92), &mut materials);
+    // One material per colour in use.
+    let mut by_colour: Vec<(Color, Handle<FlatColour>)> = Vec::new();
+    for piece in &pieces {
+        let mesh = match piece.shape {
+            MarkerShape::Dot => &dot,
+            MarkerShape::Square => &square,
+            MarkerShape::Roof => &roof,
+            MarkerShape::River => &river,
+            MarkerShape::Small => &small,
+        };
+        let material = match by_colour.iter().find(|(c, _)| *c == piece.colour) {
+            Some((_, m)) => m.clone(),
+            None => {
+                let m = materials.add(FlatColour::new(piece.colour));
+                by_colour.push((piece.colour, m.clone()));
+                m
+            }
+        };
+        commands.spawn((
+            Mesh2d(mesh.clone()),
+            MeshMaterial2d(material),
+            Transform::from_translation(piece.at),
+            Marker,
+        ));
+    }
+    *shown_markers = pieces;
+}
+
+/// Sets a hex's material to a colour, writing it only when it differs: a written material is
+/// prepared for the renderer again, and a repaint follows every step of the game.
+fn recolour(materials: &mut Assets<FlatColour>, handle: &Handle<FlatColour>, colour: Color) {
+    let linear = colour.to_linear();
+    if materials.get(handle).is_some_and(|m| m.colour != linear)
+        && let Some(mut m) = materials.get_mut(handle)
+    {
+        m.colour = linear;
+    }
+}
+
+/// The shape of a marker on a hex.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum MarkerShape {
+    Dot,
+    Square,
+    Roof,
+    River,
+    Small,
+}
+
+/// One marker as drawn: its shape, colour and place (z orders it over the hex).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct MarkerPiece {
+    shape: MarkerShape,
+    colour: Color,
+    at: Vec3,
+}
+
+/// Every marker the board shows for this view of the game.
+fn marker_pieces(view: &Snapshot, colours: &[Color]) -> Vec<MarkerPiece> {
+    let blue = Color::srgb(0.30, 0.55, 0.85);
+    let red = Color::srgb(0.80, 0.15, 0.12);
+    let grey = Color::srgb(0.85, 0.82, 0.70);
+    let gold = Color::srgb(0.95, 0.80, 0.25);
+    let brown = Color::srgb(0.35, 0.24, 0.14);
+    let white = Color::srgb(0.96, 0.95, 0.92);
+    let mut pieces = Vec::new();
     for h in &view.hexes {
         if h.tile.terrain == usize::MAX {
             continue;
         }
         let c = centre(h.tile.col, h.tile.row);
-        let mut put = |mesh: &Handle<Mesh>, mat: &Handle<FlatColour>, offset: Vec2, z: f32| {
-            commands.spawn((
-                Mesh2d(mesh.clone()),
-                MeshMaterial2d(mat.clone()),
-                Transform::from_xyz(c.x + offset.x, c.y + offset.y, z),
-                Marker,
-            ));
+        let mut put = |shape: MarkerShape, colour: Color, offset: Vec2, z: f32| {
+            pieces.push(MarkerPiece {
+                shape,
+                colour,
+                at: Vec3::new(c.x + offset.x, c.y + offset.y, z),
+            });
         };
         if h.tile.river {
-            put(&river, &blue, Vec2::new(0.0, -HEX * 0.05), 2.0);
+            put(MarkerShape::River, blue, Vec2::new(0.0, -HEX * 0.05), 2.0);
         }
         if h.tile.resource.is_some() {
-            put(&dot, &gold, Vec2::new(-HEX * 0.45, HEX * 0.25), 3.0);
+            put(
+                MarkerShape::Dot,
+                gold,
+                Vec2::new(-HEX * 0.45, HEX * 0.25),
+                3.0,
+            );
         }
         if h.tile.lair.is_some() {
-            put(&dot, &red, Vec2::new(HEX * 0.45, HEX * 0.25), 3.0);
+            put(
+                MarkerShape::Dot,
+                red,
+                Vec2::new(HEX * 0.45, HEX * 0.25),
+                3.0,
+            );
         }
         if h.tile.ruin.is_some() {
-            put(&dot, &grey, Vec2::new(HEX * 0.45, -HEX * 0.25), 3.0);
+            put(
+                MarkerShape::Dot,
+                grey,
+                Vec2::new(HEX * 0.45, -HEX * 0.25),
+                3.0,
+            );
         }
         // One small square per terrain improvement, along the bottom of the hex.
         for (i, _) in h.tile.improvements.iter().enumerate().take(5) {
             put(
-                &small,
-                &brown,
+                MarkerShape::Small,
+                brown,
                 Vec2::new(-HEX * 0.4 + i as f32 * HEX * 0.2, -HEX * 0.5),
                 3.0,
             );
         }
         if h.tile.prepared.is_some() && h.settlement.is_none() {
-            put(&small, &white, Vec2::ZERO, 3.0);
+            put(MarkerShape::Small, white, Vec2::ZERO, 3.0);
         }
         if let Some(st) = h.settlement {
             let owner = view
@@ -290,11 +366,11 @@ fn paint_board(
             let wall = owner
                 .and_then(|o| colours.get(usize::from(o)).copied())
                 .unwrap_or(Color::srgb(0.6, 0.6, 0.6));
-            let wall = colour(wall, &mut materials);
-            put(&square, &white, Vec2::new(0.0, -HEX * 0.06), 4.0);
-            put(&roof, &wall, Vec2::new(0.0, HEX * 0.15), 4.0);
+            put(MarkerShape::Square, white, Vec2::new(0.0, -HEX * 0.06), 4.0);
+            put(MarkerShape::Roof, wall, Vec2::new(0.0, HEX * 0.15), 4.0);
         }
     }
+    pieces
 }
 
 fn move_camera(
