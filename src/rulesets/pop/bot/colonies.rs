@@ -4,8 +4,9 @@
 use super::legal::Legal;
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::rules::actions::TurnPart;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
+use bevy::ecs::entity::EntityHashMap;
 use bevy::prelude::*;
 
 use crate::rulesets::pop::content::schema::MpKind;
@@ -48,7 +49,7 @@ pub fn sea_lane(world: &World, realm: Entity) -> Vec<Entity> {
     }
     let shores = crate::rulesets::pop::rules::trade::shores_map(world);
     // Breadth-first over sea zones from the capital's coasts (other areas are not crossed).
-    let mut parent: HashMap<Entity, Entity> = HashMap::new();
+    let mut parent: EntityHashMap<Entity> = EntityHashMap::default();
     let mut queue: VecDeque<Entity> = VecDeque::new();
     for s in world
         .read::<Coasts>(capital)
@@ -111,7 +112,7 @@ pub fn sail_to_gap(world: &World, realm: Entity, legal: &Legal) -> Option<Action
     let lane = sea_lane(world, realm);
     let gap = *lane.iter().find(|s| !has_ship(world, realm, **s))?;
     let index = world.res::<Index>();
-    let mut dist: HashMap<Entity, u32> = HashMap::from([(gap, 0)]);
+    let mut dist: EntityHashMap<u32> = EntityHashMap::from_iter([(gap, 0)]);
     let mut queue = VecDeque::from([gap]);
     while let Some(s) = queue.pop_front() {
         for n in world
@@ -120,7 +121,8 @@ pub fn sail_to_gap(world: &World, realm: Entity, legal: &Legal) -> Option<Action
             .unwrap_or_default()
         {
             if !dist.contains_key(&n) {
-                dist.insert(n, dist[&s] + 1);
+                let d = dist[&s] + 1;
+                dist.insert(n, d);
                 queue.push_back(n);
             }
         }

@@ -2,8 +2,9 @@
 //! Territory into a small town, when a chain of the realm's towns and ships links it to the
 //! capital area; and the colonist pool that colonial claims fill in Phase 5 step A.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
+use bevy::ecs::entity::EntityHashMap;
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
@@ -209,7 +210,7 @@ fn town_provinces(world: &World, realm: Entity) -> Vec<Entity> {
 }
 
 /// The areas facing each sea zone, for stepping ashore.
-pub fn shores(world: &World) -> HashMap<Entity, Vec<Entity>> {
+pub fn shores(world: &World) -> EntityHashMap<Vec<Entity>> {
     let mut pairs: Vec<(Entity, Entity)> = world
         .try_query::<(Entity, &Coasts)>()
         .map(|mut q| {
@@ -219,7 +220,7 @@ pub fn shores(world: &World) -> HashMap<Entity, Vec<Entity>> {
         })
         .unwrap_or_default();
     pairs.sort_by_cached_key(|(s, a)| (sid_of(world, *s), sid_of(world, *a)));
-    let mut out: HashMap<Entity, Vec<Entity>> = HashMap::new();
+    let mut out: EntityHashMap<Vec<Entity>> = EntityHashMap::default();
     for (s, a) in pairs {
         out.entry(s).or_default().push(a);
     }
@@ -228,11 +229,7 @@ pub fn shores(world: &World) -> HashMap<Entity, Vec<Entity>> {
 
 /// Places next to a place on the map: land borders and coasts of an area; neighbouring seas
 /// and shores of a sea zone.
-pub fn neighbours(
-    world: &World,
-    node: Entity,
-    shores: &HashMap<Entity, Vec<Entity>>,
-) -> Vec<Entity> {
+pub fn neighbours(world: &World, node: Entity, shores: &EntityHashMap<Vec<Entity>>) -> Vec<Entity> {
     if world.read::<SeaZone>(node).is_some() {
         let mut out: Vec<Entity> = world
             .read::<SeaNeighbours>(node)

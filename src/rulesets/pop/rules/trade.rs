@@ -1,7 +1,8 @@
 //! Trade (12 and the Trade action of 5.4e): the Trade Deck, merchants, trade power, income rows, Light Ships protecting trade, pirates, secondary and expanded nodes, gold and slaves.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
 
+use bevy::ecs::entity::{EntityHashMap, EntityHashSet};
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -289,8 +290,8 @@ fn light_ship(world: &World, unit: Entity) -> bool {
 
 /// Places that carry a realm's trade connection (12.2): areas with its towns or vassals (on
 /// occupied provinces too) or influence, and sea zones with its Light Ships.
-fn carriers(world: &World, realm: Entity) -> HashSet<Entity> {
-    let mut out: HashSet<Entity> = token_provinces(world, realm, |_| true)
+fn carriers(world: &World, realm: Entity) -> EntityHashSet {
+    let mut out: EntityHashSet = token_provinces(world, realm, |_| true)
         .into_iter()
         .filter_map(|p| area_of(world, p))
         .collect();
@@ -321,7 +322,7 @@ fn carriers(world: &World, realm: Entity) -> HashSet<Entity> {
 /// are walked many times a turn.
 #[derive(Resource, Default)]
 pub struct TradeMap {
-    shores: HashMap<Entity, Vec<Entity>>,
+    shores: EntityHashMap<Vec<Entity>>,
 }
 
 /// Rebuilds the cached shores after a test edits the coasts of the map.
@@ -333,7 +334,7 @@ pub fn reset_shores_for_tests(world: &mut World) {
 
 /// The shores of every sea zone: the map cached with the trade board at setup, or built from
 /// the coasts before that.
-pub fn shores_map(world: &World) -> std::borrow::Cow<'_, HashMap<Entity, Vec<Entity>>> {
+pub fn shores_map(world: &World) -> std::borrow::Cow<'_, EntityHashMap<Vec<Entity>>> {
     match world.get_res::<TradeMap>() {
         Some(map) if !map.shores.is_empty() => std::borrow::Cow::Borrowed(&map.shores),
         _ => std::borrow::Cow::Owned(shores(world)),
@@ -341,9 +342,9 @@ pub fn shores_map(world: &World) -> std::borrow::Cow<'_, HashMap<Entity, Vec<Ent
 }
 
 /// Every place a chain of carriers starting at `start` reaches or touches.
-fn touched_from(world: &World, start: Entity, carriers: &HashSet<Entity>) -> HashSet<Entity> {
+fn touched_from(world: &World, start: Entity, carriers: &EntityHashSet) -> EntityHashSet {
     let shores = shores_map(world);
-    let mut touched = HashSet::from([start]);
+    let mut touched = EntityHashSet::from_iter([start]);
     let mut queue = VecDeque::from([start]);
     while let Some(place) = queue.pop_front() {
         for n in neighbours(world, place, &shores) {
@@ -376,7 +377,7 @@ fn reached(
     realm: Entity,
     capital: Entity,
     sea: Option<Entity>,
-) -> std::rc::Rc<(HashSet<Entity>, HashSet<Entity>)> {
+) -> std::rc::Rc<(EntityHashSet, EntityHashSet)> {
     struct Reached;
     crate::engine::memo::cached::<Reached, _, _>(world, (realm, capital, sea), || {
         let mut carriers = carriers(world, realm);
@@ -413,8 +414,8 @@ fn ship_chain(
     world: &World,
     node: &TradeNodeDef,
     sea: Entity,
-    touched: &HashSet<Entity>,
-    carriers: &HashSet<Entity>,
+    touched: &EntityHashSet,
+    carriers: &EntityHashSet,
 ) -> bool {
     let places = node_places(world, node);
     let next_to = places.contains(&sea)
