@@ -20,7 +20,7 @@ use crate::engine::decision::quietly;
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::decision::{Action, Decision, Illegal, Pending};
 use crate::rulesets::pop::rules::actions::{TurnPart, is_turn, turn_part};
-use crate::rulesets::pop::rules::{candidates, check, check_pending};
+use crate::rulesets::pop::rules::{answered_from_its_list, candidates, check, check_pending};
 use crate::rulesets::pop::state::Index;
 
 /// Where a candidate stands in a `Legal`: its part and its place there.
@@ -71,9 +71,14 @@ impl<'w> Legal<'w> {
                     built: OnceCell::new(),
                 })
                 .collect(),
+            // A decision answered from its list: every listed answer passes the rules' check
+            // (which asks whether the list holds it), so none is checked again.
             Some(d) => vec![Part {
                 turn: None,
-                built: OnceCell::from(Built::new(candidates(world, d), None)),
+                built: OnceCell::from(Built::new(
+                    candidates(world, d),
+                    (realm.is_some() && answered_from_its_list(&d.kind).is_some()).then_some(true),
+                )),
             }],
             None => Vec::new(),
         };

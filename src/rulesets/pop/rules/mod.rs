@@ -392,16 +392,16 @@ pub fn check_pending(
     realm: Entity,
     action: &Action,
 ) -> Result<(), Illegal> {
-    let listed = |rule: &'static str, what: &str| {
-        if candidates(world, decision).contains(action) {
+    if let Some((rule, what)) = answered_from_its_list(&decision.kind) {
+        return if candidates(world, decision).contains(action) {
             Ok(())
         } else {
             Err(Illegal::new(
                 rule,
                 format!("{action:?} does not answer this decision: {what}"),
             ))
-        }
-    };
+        };
+    }
     match &decision.kind {
         DecisionKind::DrawCard { .. } | DecisionKind::KeepCard { .. } | DecisionKind::HandLimit => {
             cards::check(world, realm, &decision.kind, action)
@@ -418,43 +418,9 @@ pub fn check_pending(
                 "appoint a leader from your hand, or decline",
             )),
         },
-        DecisionKind::HistoricalRuler { .. } => {
-            listed(ids::EVENT_RULER, "take the ruler or decline")
-        }
-        DecisionKind::RemoveUnrest => listed(
-            ids::STABILITY_PLUS2,
-            "a province of yours in unrest, or decline",
-        ),
-        DecisionKind::CutCosts => listed(
-            ids::SEQ_PHASE4_A,
-            "fire an advisor, disband a unit, recall ships to port, take a loan, or be done",
-        ),
         DecisionKind::Corruption { charge } => {
             income::check_corruption(world, realm, *charge, action)
         }
-        DecisionKind::RebelRemoveUnrest { .. } => listed(
-            ids::REBEL_REMOVE_UNREST,
-            "a province of that area in unrest",
-        ),
-        DecisionKind::AssignRebellion { .. } => listed(
-            ids::REBELLION_LIBERATES,
-            "one of your unrest provinces in that area",
-        ),
-        DecisionKind::LiberationColour { .. } => {
-            listed(ids::LIBERATION_TERRITORY, "a Non-Player Realm")
-        }
-        DecisionKind::RebelExhaust { .. } => listed(
-            ids::REBEL_EXHAUST,
-            "Available manpower, or one of your deployed regular units",
-        ),
-        DecisionKind::RebelSiege { .. } => listed(
-            ids::REBEL_SIEGE_CHOICE,
-            "an unrest province of that area the rebels can besiege (large ones first)",
-        ),
-        DecisionKind::VassalDissent { .. } => listed(
-            ids::SEQ_PHASE3_G,
-            "a calm vassal of that area, or 1 influence there",
-        ),
         DecisionKind::RecruitUnits { .. }
         | DecisionKind::SiegeMore { .. }
         | DecisionKind::OccupyRebelTown { .. }
@@ -462,34 +428,6 @@ pub fn check_pending(
         | DecisionKind::FreeActivation => {
             military::check_decision(world, realm, &decision.kind, action)
         }
-        DecisionKind::BattleRetreat { .. } => listed(
-            ids::BATTLE_RETREAT,
-            "retreat to a safe neighbouring place, or fight on",
-        ),
-        DecisionKind::ImperialInfluence { .. } => listed(
-            ids::EMPIRE_IMPERIAL_INFLUENCE,
-            "an area of the Empire with a Non-Player member's province",
-        ),
-        DecisionKind::DefendTheHre { .. } => listed(
-            ids::EMPIRE_DEFEND,
-            "take up Defending the HRE (accept) or not (decline)",
-        ),
-        DecisionKind::ImperialLevy { .. } => listed(
-            ids::EMPIRE_DEFEND,
-            "exhaust manpower, give up ducats, lose prestige, or place a casus belli",
-        ),
-        DecisionKind::ElectionTie { area: Some(_) } => listed(
-            ids::EMPIRE_VOTE,
-            "one of the realms tied for the most influence in that Elector Area",
-        ),
-        DecisionKind::ElectionTie { area: None } => listed(
-            ids::EMPIRE_ELECTION,
-            "one of the realms tied for the most Elector votes",
-        ),
-        DecisionKind::LostAtSea => listed(
-            ids::WAR_LOST_AT_SEA,
-            "one of your ships in a sea zone none of your ports faces",
-        ),
         DecisionKind::SendCalls { .. } => war::check_send(world, action),
         DecisionKind::CallToArms { .. }
         | DecisionKind::ActivateAlly { .. }
@@ -514,17 +452,84 @@ pub fn check_pending(
             Some(problem) => Err(problem),
             None => Ok(()),
         },
-        DecisionKind::CardinalDies => listed(
-            ids::CURIA_CARDINAL_DIES,
-            "a regular cardinal on the Papal Curia track (Roma's never dies)",
-        ),
-        DecisionKind::ExcommunicationCardinal => listed(
-            ids::CURIA_EXCOMMUNICATE,
-            "one of your own regular cardinals",
-        ),
         k if generic::owns(k) => generic::check_decision(world, realm, k, action),
         _ => actions::check(world, decision, realm, action),
     }
+}
+
+/// The decisions whose answers are exactly the ones `candidates` lists, with the rule that
+/// refuses anything else and what it asks for. The bot's `Legal` takes every listed answer of
+/// such a decision as legal without checking it against the list again.
+pub fn answered_from_its_list(kind: &DecisionKind) -> Option<(&'static str, &'static str)> {
+    Some(match kind {
+        DecisionKind::HistoricalRuler { .. } => (ids::EVENT_RULER, "take the ruler or decline"),
+        DecisionKind::RemoveUnrest => (
+            ids::STABILITY_PLUS2,
+            "a province of yours in unrest, or decline",
+        ),
+        DecisionKind::CutCosts => (
+            ids::SEQ_PHASE4_A,
+            "fire an advisor, disband a unit, recall ships to port, take a loan, or be done",
+        ),
+        DecisionKind::RebelRemoveUnrest { .. } => (
+            ids::REBEL_REMOVE_UNREST,
+            "a province of that area in unrest",
+        ),
+        DecisionKind::AssignRebellion { .. } => (
+            ids::REBELLION_LIBERATES,
+            "one of your unrest provinces in that area",
+        ),
+        DecisionKind::LiberationColour { .. } => (ids::LIBERATION_TERRITORY, "a Non-Player Realm"),
+        DecisionKind::RebelExhaust { .. } => (
+            ids::REBEL_EXHAUST,
+            "Available manpower, or one of your deployed regular units",
+        ),
+        DecisionKind::RebelSiege { .. } => (
+            ids::REBEL_SIEGE_CHOICE,
+            "an unrest province of that area the rebels can besiege (large ones first)",
+        ),
+        DecisionKind::VassalDissent { .. } => (
+            ids::SEQ_PHASE3_G,
+            "a calm vassal of that area, or 1 influence there",
+        ),
+        DecisionKind::BattleRetreat { .. } => (
+            ids::BATTLE_RETREAT,
+            "retreat to a safe neighbouring place, or fight on",
+        ),
+        DecisionKind::ImperialInfluence { .. } => (
+            ids::EMPIRE_IMPERIAL_INFLUENCE,
+            "an area of the Empire with a Non-Player member's province",
+        ),
+        DecisionKind::DefendTheHre { .. } => (
+            ids::EMPIRE_DEFEND,
+            "take up Defending the HRE (accept) or not (decline)",
+        ),
+        DecisionKind::ImperialLevy { .. } => (
+            ids::EMPIRE_DEFEND,
+            "exhaust manpower, give up ducats, lose prestige, or place a casus belli",
+        ),
+        DecisionKind::ElectionTie { area: Some(_) } => (
+            ids::EMPIRE_VOTE,
+            "one of the realms tied for the most influence in that Elector Area",
+        ),
+        DecisionKind::ElectionTie { area: None } => (
+            ids::EMPIRE_ELECTION,
+            "one of the realms tied for the most Elector votes",
+        ),
+        DecisionKind::LostAtSea => (
+            ids::WAR_LOST_AT_SEA,
+            "one of your ships in a sea zone none of your ports faces",
+        ),
+        DecisionKind::CardinalDies => (
+            ids::CURIA_CARDINAL_DIES,
+            "a regular cardinal on the Papal Curia track (Roma's never dies)",
+        ),
+        DecisionKind::ExcommunicationCardinal => (
+            ids::CURIA_EXCOMMUNICATE,
+            "one of your own regular cardinals",
+        ),
+        _ => return None,
+    })
 }
 #[cfg(test)]
 mod costs_tests;
