@@ -125,13 +125,16 @@ fn forget_last_frames_layout(mut backdrop: ResMut<PanelBackdrop>) {
     backdrop.free = None;
 }
 
+/// The window's 2D camera, never one of the quads (both have a `Transform`).
+type BoardCameraOnly = (With<Camera2d>, Without<BackdropQuad>);
+
 /// Places the quads over the panels as the camera sees the board now, or hides them.
 fn cover_the_panels(
     backdrop: Res<PanelBackdrop>,
     mut material: ResMut<BackdropMaterial>,
     mut materials: ResMut<Assets<FlatColour>>,
     mut contexts: EguiContexts,
-    cameras: Query<(&Transform, &Projection), (With<Camera2d>, Without<BackdropQuad>)>,
+    cameras: Query<(&Transform, &Projection), BoardCameraOnly>,
     mut quads: Query<(
         &BackdropQuad,
         &mut Transform,

@@ -212,6 +212,13 @@ pub fn board_bounds(map: &MapDef) -> Option<Rect> {
     rect
 }
 
+/// The vertices a run of shapes covers, from the first one's start to the last one's end (the
+/// builder adds them one after another); empty when there are none.
+fn covering(runs: impl Iterator<Item = std::ops::Range<usize>>) -> std::ops::Range<usize> {
+    runs.reduce(|all, r| all.start.min(r.start)..all.end.max(r.end))
+        .unwrap_or(0..0)
+}
+
 fn spawn_board(
     mut commands: Commands,
     scenario: Res<ScenarioAssets>,
@@ -242,20 +249,16 @@ fn spawn_board(
         .iter()
         .map(|p| (p.id.clone(), builder.add(&p.shape)))
         .collect();
-    let sea = map
-        .sea_zones
-        .iter()
-        .map(|s| builder.add_at(&s.shape, z::SEA - z::PROVINCE))
-        .fold(usize::MAX..0, |all, r| {
-            all.start.min(r.start)..all.end.max(r.end)
-        });
-    let backdrop = map
-        .backdrop
-        .iter()
-        .map(|ring| builder.add_at(std::slice::from_ref(ring), z::BACKDROP - z::PROVINCE))
-        .fold(usize::MAX..0, |all, r| {
-            all.start.min(r.start)..all.end.max(r.end)
-        });
+    let sea = covering(
+        map.sea_zones
+            .iter()
+            .map(|s| builder.add_at(&s.shape, z::SEA - z::PROVINCE)),
+    );
+    let backdrop = covering(
+        map.backdrop
+            .iter()
+            .map(|ring| builder.add_at(std::slice::from_ref(ring), z::BACKDROP - z::PROVINCE)),
+    );
     if let Some(mut mesh) = builder.build() {
         let unowned = LinearRgba::from(palette::UNOWNED).to_f32_array();
         let count = mesh.count_vertices();
