@@ -40,6 +40,17 @@ impl FlatColour {
     }
 }
 
+/// Sets a material's colour, writing it only when it differs: a written material is prepared
+/// for the renderer again, and boards set their colours on every repaint.
+pub fn recolour(materials: &mut Assets<FlatColour>, handle: &Handle<FlatColour>, colour: Color) {
+    let linear = colour.to_linear();
+    if materials.get(handle).is_some_and(|m| m.colour != linear)
+        && let Some(mut m) = materials.get_mut(handle)
+    {
+        m.colour = linear;
+    }
+}
+
 impl Material2d for FlatColour {
     fn fragment_shader() -> ShaderRef {
         ShaderRef::Path("embedded://regnum/client/shell/flat_colour.wgsl".into())
@@ -69,5 +80,17 @@ mod tests {
         let veil = FlatColour::new(Color::srgba(0.0, 0.0, 0.0, 0.4));
         assert_eq!(veil.alpha_mode(), AlphaMode2d::Blend);
         assert_eq!(FlatColour::new(Color::WHITE).colour, LinearRgba::WHITE);
+    }
+
+    #[test]
+    fn recolouring_sets_the_colour_in_linear_light() {
+        let mut materials = Assets::<FlatColour>::default();
+        let handle = materials.add(FlatColour::new(Color::BLACK));
+        recolour(&mut materials, &handle, Color::srgb(0.5, 0.5, 0.5));
+        let grey = materials.get(&handle).unwrap().colour;
+        assert!((grey.red - 0.214).abs() < 0.001);
+        // The same colour again leaves it as it is.
+        recolour(&mut materials, &handle, Color::srgb(0.5, 0.5, 0.5));
+        assert_eq!(materials.get(&handle).unwrap().colour, grey);
     }
 }

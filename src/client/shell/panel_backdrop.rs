@@ -18,7 +18,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPostUpdateSet, egui};
 
-use crate::client::shell::flat_colour::FlatColour;
+use crate::client::shell::flat_colour::{FlatColour, recolour};
 
 pub struct PanelBackdropPlugin;
 
@@ -86,18 +86,15 @@ enum Side {
 
 /// The quads' shared material, recoloured when the panel colour changes.
 #[derive(Resource)]
-struct BackdropMaterial {
-    handle: Handle<FlatColour>,
-    fill: egui::Color32,
-}
+struct BackdropMaterial(Handle<FlatColour>);
 
 fn spawn_backdrop_quads(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<FlatColour>>,
 ) {
-    let fill = egui::Color32::from_gray(27);
-    let handle = materials.add(FlatColour::new(colour_of(fill)));
+    // egui's own default until a window says which colour its panels have.
+    let handle = materials.add(FlatColour::new(colour_of(egui::Visuals::dark().panel_fill)));
     // A unit square scaled to each strip, without an index list: Bevy draws a 2D camera's
     // opaque meshes sorted by whether they are indexed first (`BatchSetKey2d`), so meshes
     // without one come before every board's (indexed) meshes. Drawn first and in front, the
@@ -113,7 +110,7 @@ fn spawn_backdrop_quads(
             Visibility::Hidden,
         ));
     }
-    commands.insert_resource(BackdropMaterial { handle, fill });
+    commands.insert_resource(BackdropMaterial(handle));
 }
 
 fn colour_of(fill: egui::Color32) -> Color {
@@ -131,16 +128,11 @@ type BoardCameraOnly = (With<Camera2d>, Without<BackdropQuad>);
 /// Places the quads over the panels as the camera sees the board now, or hides them.
 fn cover_the_panels(
     backdrop: Res<PanelBackdrop>,
-    mut material: ResMut<BackdropMaterial>,
+    material: Res<BackdropMaterial>,
     mut materials: ResMut<Assets<FlatColour>>,
     mut contexts: EguiContexts,
     cameras: Query<(&Transform, &Projection), BoardCameraOnly>,
-    mut quads: Query<(
-        &BackdropQuad,
-        &mut Transform,
-        &mut GlobalTransform,
-        &mut Visibility,
-    )>,
+    mut quads: Query<(&BackdropQuad, &mut Transform, &mut Visibility)>,
 ) {
     // Only an opaque fill can stand in for the panels' (a see-through one would show the map).
     let cover = backdrop.free.filter(|_| backdrop.fill.a() == 255);
@@ -152,23 +144,18 @@ fn cover_the_panels(
     // One board camera: the windows draw their board with a single 2D camera.
     let (Some(free), Some(window), Ok((camera, projection))) = (cover, window, cameras.single())
     else {
-        for (_, _, _, mut visibility) in &mut quads {
+        for (_, _, mut visibility) in &mut quads {
             visibility.set_if_neq(Visibility::Hidden);
         }
         return;
     };
-    if material.fill != backdrop.fill {
-        material.fill = backdrop.fill;
-        if let Some(mut m) = materials.get_mut(&material.handle) {
-            *m = FlatColour::new(colour_of(backdrop.fill));
-        }
-    }
+    recolour(&mut materials, &material.0, colour_of(backdrop.fill));
     let scale = match projection {
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
     };
     let free = free.intersect(window);
-    for (quad, mut transform, mut global, mut visibility) in &mut quads {
+    for (quad, mut transform, mut visibility) in &mut quads {
         let strip = strip_of(quad.0, window, free);
         if !strip.is_positive() {
             visibility.set_if_neq(Visibility::Hidden);
@@ -182,10 +169,8 @@ fn cover_the_panels(
             strip.height() * scale,
             1.0,
         ));
+        // Placed before transform propagation (see the plugin), so they follow this frame.
         transform.set_if_neq(placed);
-        // Set here too, so the quads follow this frame whether or not transform propagation
-        // has already run (the quads have no parent).
-        global.set_if_neq(GlobalTransform::from(placed));
         visibility.set_if_neq(Visibility::Inherited);
     }
 }

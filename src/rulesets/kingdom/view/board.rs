@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
 
-use crate::client::shell::flat_colour::FlatColour;
+use crate::client::shell::flat_colour::{FlatColour, recolour};
 use crate::rulesets::kingdom::snapshot::Snapshot;
 use crate::rulesets::kingdom::view::session::KmSession;
 
@@ -266,17 +266,6 @@ fn paint_board(
         ));
     }
     *shown_markers = pieces;
-}
-
-/// Sets a hex's material to a colour, writing it only when it differs: a written material is
-/// prepared for the renderer again, and a repaint follows every step of the game.
-fn recolour(materials: &mut Assets<FlatColour>, handle: &Handle<FlatColour>, colour: Color) {
-    let linear = colour.to_linear();
-    if materials.get(handle).is_some_and(|m| m.colour != linear)
-        && let Some(mut m) = materials.get_mut(handle)
-    {
-        m.colour = linear;
-    }
 }
 
 /// The shape of a marker on a hex.
