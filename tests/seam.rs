@@ -49,7 +49,7 @@ fn bot_games_keep_the_state_hashes_recorded_before_the_seam() {
         let finals: Vec<(String, i32)> = outcome
             .scores
             .iter()
-            .map(|s| (s.realm.clone(), s.total))
+            .map(|s| (s.realm.to_string(), s.total))
             .collect();
         assert_eq!(game.scores(), finals);
         if let Some(winner) = game.winner() {
@@ -300,7 +300,7 @@ fn another_seats_secret_decision_is_shown_only_as_waiting() {
         let action = bot.choose(&game).unwrap();
         game.apply(action).unwrap();
     }
-    let decider = game.pending().unwrap().realm.clone();
+    let decider = game.pending().unwrap().realm;
     assert_eq!(game.decider(), Some(decider.as_str()));
     let other = game
         .setup()

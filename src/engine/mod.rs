@@ -10,6 +10,7 @@ pub mod content;
 pub mod decision;
 pub mod flow;
 pub mod game;
+pub mod id;
 pub mod locate;
 pub mod log;
 pub mod memo;

@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::id::{AsId, Id, IdMap};
 use crate::engine::reads::Reads;
 
 /// Stable number of every simulation entity, given in spawn order. Snapshots, hashes and the log
@@ -13,7 +14,7 @@ pub struct Sid(pub u32);
 
 /// The content id an entity was spawned from (`"paris"`, `"FRA"`).
 #[derive(Component, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Key(pub String);
+pub struct Key(pub Id);
 
 /// Who plays: the scenario's Player Realms taking part, in clockwise seat order, and the
 /// options of its ruleset switched on or off for this game. Saved with the game, so a replay
@@ -102,14 +103,16 @@ pub fn resolve_seats(
 /// Lookup from content ids and stable ids to entities. Never iterated: order comes from `Sid`.
 #[derive(Resource, Default, Clone)]
 pub struct Index {
-    /// Looked up for every action's ids: a fast hasher (never iterated, so order is moot).
-    by_key: bevy::platform::collections::HashMap<String, Entity>,
+    /// Looked up for every action's ids, by the hash interning stored (never iterated, so
+    /// order is moot).
+    by_key: IdMap<Entity>,
     by_sid: Vec<Entity>,
 }
 
 impl Index {
-    pub fn get(&self, key: &str) -> Option<Entity> {
-        self.by_key.get(key).copied()
+    /// The entity with this content id (an `Id`, or text: text no file named finds nothing).
+    pub fn get(&self, key: impl AsId) -> Option<Entity> {
+        self.by_key.get(&key.existing_id()?).copied()
     }
 
     pub fn by_sid(&self, sid: u32) -> Option<Entity> {
@@ -122,25 +125,25 @@ pub fn spawn_sim(world: &mut World, key: Option<&str>, bundle: impl Bundle) -> E
     let sid = world.res::<Index>().by_sid.len() as u32;
     let mut entity = world.spawn((Sid(sid), bundle));
     if let Some(key) = key {
-        entity.insert(Key(key.to_string()));
+        entity.insert(Key(Id::new(key)));
     }
     let id = entity.id();
     let mut index = world.resource_mut::<Index>();
     index.by_sid.push(id);
     if let Some(key) = key {
-        index.by_key.insert(key.to_string(), id);
+        index.by_key.insert(Id::new(key), id);
     }
     id
 }
 
 /// Content id of an entity, or its stable id as text for runtime entities.
-pub fn key_of(world: &World, entity: Entity) -> String {
+pub fn key_of(world: &World, entity: Entity) -> Id {
     if let Some(key) = world.read::<Key>(entity) {
-        return key.0.clone();
+        return key.0;
     }
     world
         .read::<Sid>(entity)
-        .map_or_else(|| "?".to_string(), |s| format!("#{}", s.0))
+        .map_or_else(|| Id::new("?"), |s| Id::new(&format!("#{}", s.0)))
 }
 
 pub fn sid_of(world: &World, entity: Entity) -> u32 {

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::id::Id;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::model::UnitKind;
 
@@ -21,7 +22,7 @@ pub enum Action {
     /// Pick the monarch-power type an effect applies to.
     ChooseMp { kind: MpKind },
     /// Pick a province (by content id) an effect applies to.
-    ChooseProvince { province: String },
+    ChooseProvince { province: Id },
     /// Minor action: take a Loan.
     TakeLoan,
     /// Minor action: repay a Loan.
@@ -29,27 +30,27 @@ pub enum Action {
     /// Basic action: Increase Stability.
     IncreaseStability,
     /// Basic action (5.1): Research this Idea (by id).
-    ResearchIdea { idea: String },
+    ResearchIdea { idea: Id },
     /// Basic action: Suppress Unrest, starting with this province (1 mil each).
-    SuppressUnrest { province: String },
+    SuppressUnrest { province: Id },
     /// Phase 1 B: draw an action card from this deck.
     DrawCard { deck: MpKind },
     /// Phase 1 C: keep this drawn card for 2 ducats.
-    KeepCard { card: String },
+    KeepCard { card: Id },
     /// Phase 1 C: let this drawn card go; Phase 5 C: discard it from the hand.
-    DiscardCard { card: String },
+    DiscardCard { card: Id },
     /// Minor action (also a Reaction): appoint the character on this card in hand.
-    Appoint { card: String },
+    Appoint { card: Id },
     /// Phase 4 A: fire an advisor (by character id) to save its upkeep.
-    FireAdvisor { character: String },
+    FireAdvisor { character: Id },
     /// Phase 4 A: disband one of your units of this kind at this place (area or sea zone).
     DisbandUnit {
-        place: String,
+        place: Id,
         kind: UnitKind,
         mercenary: bool,
     },
     /// Phase 4 A: bring your ships at sea in `from` back to the friendly port area `to`, free.
-    RecallShips { from: String, to: String },
+    RecallShips { from: Id, to: Id },
     /// Take the historical ruler offered.
     AcceptRuler,
     /// Phase 4 C: pay corruption with this much adm, the rest as loan tokens.
@@ -57,53 +58,53 @@ pub enum Action {
     /// Phase 4 C: throw ducats away down to 49 instead of paying corruption.
     DiscardDucats,
     /// Pick a realm (by content id), e.g. the colour of a liberated territory.
-    ChooseRealm { realm: String },
+    ChooseRealm { realm: Id },
     /// Remove 1 influence from this area instead of a vassal gaining unrest.
-    RemoveInfluence { area: String },
+    RemoveInfluence { area: Id },
     /// Say no to an optional choice (done cutting costs, keep the unrest, no reaction, ...).
     Decline,
     /// Basic action (1 mil): declare war on this realm (by content id).
-    DeclareWar { target: String },
+    DeclareWar { target: Id },
     /// Basic action (1 mil plus the units): recruit in this area; the units follow one by one.
-    Recruit { area: String },
+    Recruit { area: Id },
     /// One unit of the recruitment going on: its kind, and whether it is a mercenary.
     RecruitUnit { kind: UnitKind, mercenary: bool },
     /// Basic action (Activate, 1 mil): the army in `from` marches to `to`, up to two areas.
-    Move { from: String, to: String },
+    Move { from: Id, to: Id },
     /// Basic action (Activate, 1 mil): the fleet at `from` (a port's area or a sea zone) sails
     /// to `to`, up to two spaces.
-    Sail { from: String, to: String },
+    Sail { from: Id, to: Id },
     /// Basic action (1 mil, plus 1 for each extra unit): siege this province with the army in
     /// its area; more provinces of the area may follow.
-    Siege { province: String },
+    Siege { province: Id },
     /// Minor action (1-2 mil): the leader on this card in hand commands the army or fleet at
     /// `place` as general or admiral.
     /// `fleet`: in a port area holding both the realm's army and its fleet, the leader becomes
     /// the fleet's admiral instead of the army's general.
     AppointGeneral {
-        card: String,
-        place: String,
+        card: Id,
+        place: Id,
         #[serde(default)]
         fleet: bool,
     },
     /// Minor action: a serving leader takes command at `place` (the ruler as Ruler General,
     /// free; a general or admiral moving to another army or fleet).
-    CommandArmy { character: String, place: String },
+    CommandArmy { character: Id, place: Id },
     /// Leave the battle for this area (costs one more casualty).
-    Retreat { to: String },
+    Retreat { to: Id },
     /// Say yes (answer a Call to Arms, surrender, accept a deal offered).
     Accept,
     /// The terms the victor imposes (one per war).
     Peace { term: PeaceTerm },
     /// Player-to-player diplomacy (5.1): offer a deal to another Player Realm.
-    Propose { realm: String, offer: Offer },
+    Propose { realm: Id, offer: Offer },
     /// Basic action (5.1): Explore, 1 dip + 1 mil.
     Explore,
     /// Explore with "Quest for the New World": first sail one Light Ship from `from` (a port's
     /// area or a sea zone) to the distant sea zone `to`, then roll the exploration die.
-    ExploreWithShip { from: String, to: String },
+    ExploreWithShip { from: Id, to: Id },
     /// Explore: place a claim on this discovered area.
-    Discover { area: String },
+    Discover { area: Id },
     /// Explore: pay 1 dip to roll the exploration die again.
     Reroll,
     /// Basic action (5.1): Change National Focus. `into`: the pool that gains 1 MP from each of
@@ -117,63 +118,59 @@ pub enum Action {
     /// Basic action (5.1): a Catholic realm embraces the Counter-Reformation for 3 adm.
     CounterReformation,
     /// Basic action: Influence in this area for 1 dip.
-    Influence { area: String },
+    Influence { area: Id },
     /// Influence: another cube in this area for 3 ducats.
-    InfluenceForDucats { area: String },
+    InfluenceForDucats { area: Id },
     /// Basic action: Forge Alliance with this Non-Player Realm.
-    ForgeAlliance { realm: String },
+    ForgeAlliance { realm: Id },
     /// Basic action: Fabricate Claim in this area (2 dip).
-    FabricateClaim { area: String },
+    FabricateClaim { area: Id },
     /// Basic action: Trade (1 dip, an upright merchant): reveal 3 Trade Cards.
     Trade,
     /// Trade step 2: discard the revealed Trade Cards and take 2 ducats.
     TakeTradeDucats,
     /// Trade step 3: one Light Ship sails from `from` (a port's area or a sea zone) to the sea
     /// zone `to`; `protect` lays it on a Trade Protection slot there.
-    TradeShip {
-        from: String,
-        to: String,
-        protect: bool,
-    },
+    TradeShip { from: Id, to: Id, protect: bool },
     /// Trade steps 4-6: trade with this revealed card (by id) at this node (a node it names, or
     /// a secondary one). `merchant`: the node whose upright merchant moves there; `None` for the
     /// merchant already there or one off the board.
     ChooseTradeCard {
-        card: String,
-        node: String,
-        merchant: Option<String>,
+        card: Id,
+        node: Id,
+        merchant: Option<Id>,
     },
     /// Gold inflation: pay 1 adm (`adm`), or take an interest token.
     PayInflation { adm: bool },
     /// Basic action (Administrative): Convert Area, this area takes the realm's State Religion.
-    ConvertArea { area: String },
+    ConvertArea { area: Id },
     /// Integrate Area, a core token on this area: the answer to a Development card's question.
-    IntegrateArea { area: String },
+    IntegrateArea { area: Id },
     /// Change State Religion: place one of the influence it moved in this area of the new
     /// faith.
-    PlaceInfluence { area: String },
+    PlaceInfluence { area: Id },
     /// Defending the HRE: the Imperial Subject's part (18.3).
     PayLevy { levy: LevyKind },
     /// Basic action: play this Action Card from the hand for its effects.
-    PlayCard { card: String },
+    PlayCard { card: Id },
     /// Basic action (Administrative): found a colony on this vacant Territory, paying 4 in adm
     /// and colonists, `colonists` of them from the pool.
-    Colonize { province: String, colonists: u8 },
+    Colonize { province: Id, colonists: u8 },
     /// Phase 1 D: pick this Mission (by id) from your deck into your hand.
-    PickMission { mission: String },
+    PickMission { mission: Id },
     /// Phase 1 D: put Mission `give` back into your deck and pick `take` instead.
-    SwapMission { give: String, take: String },
+    SwapMission { give: Id, take: Id },
     /// Complete this Mission in your hand: its requirements hold now (never in Phase 1).
-    ClaimMission { mission: String },
+    ClaimMission { mission: Id },
     /// Complete this Milestone on display.
-    ClaimMilestone { milestone: String },
+    ClaimMilestone { milestone: Id },
     /// End of Age, least prestige: replace the new Milestone `old` with `new` from its deck.
-    SwapMilestone { old: String, new: String },
+    SwapMilestone { old: Id, new: Id },
     /// End of Age, least prestige: replace the new Idea `old` with `new` of the same type.
-    SwapIdea { old: String, new: String },
+    SwapIdea { old: Id, new: Id },
     /// Call to Arms (minor action, also a Reaction): call this ally (by content id) into the
     /// war just declared by or on you.
-    CallToArms { ally: String },
+    CallToArms { ally: Id },
     /// Minor action (1 mil per 3 units): move this many exhausted units back to the available
     /// manpower.
     ReplenishManpower { units: u8 },
@@ -181,18 +178,18 @@ pub enum Action {
     CutTies { tie: Tie },
     /// Change National Focus: instead of a draw, buy this card from the top 5 of its deck's
     /// discard pile for 1 MP of that type and 2 ducats (once per action).
-    TakeDiscard { card: String },
+    TakeDiscard { card: Id },
     /// Papal Action (19.3, basic action, 2 dip): the Papal Controller excommunicates the ruler
     /// of this Catholic realm (by content id).
-    Excommunicate { realm: String },
+    Excommunicate { realm: Id },
     /// Papal Action (19.3, basic action, 2 dip): the Papal Controller calls a Crusade against
     /// this area; `war`: a Muslim realm with provinces there on which it declares war at once,
     /// free, gaining 1 prestige and 2 mercenary infantry (`None`: no war now).
-    CallCrusade { area: String, war: Option<String> },
+    CallCrusade { area: Id, war: Option<Id> },
     /// Increase Imperial Authority (18.1, basic action of the Emperor): 1 + E adm for +1 E.
     IncreaseAuthority,
     /// Pick a Trade Node (by content id) an effect applies to (Commercial Growth expands it).
-    ChooseNode { node: String },
+    ChooseNode { node: Id },
     /// Pick the cardinal in this regular slot of the Papal Curia track (0 = leftmost, Roma
     /// never): the one that dies, or the one an excommunicated realm loses.
     ChooseCardinal { slot: u8 },
@@ -202,11 +199,11 @@ pub enum Action {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Tie {
     /// One of your influence cubes in this area goes back to your supply.
-    Influence { area: String },
+    Influence { area: Id },
     /// Your claim on this area goes back to your supply.
-    Claim { area: String },
+    Claim { area: Id },
     /// The alliance with this realm ends, with the penalties of ending an alliance.
-    Alliance { realm: String },
+    Alliance { realm: Id },
 }
 
 /// Peace terms of FACTS section 5 the engine offers the victor.
@@ -253,7 +250,7 @@ pub struct Offer {
     /// Monetary Support: ducats the active realm gives (negative: receives).
     pub ducats: i32,
     /// Provinces changing hands (all owned by the same side of the deal).
-    pub provinces: Vec<String>,
+    pub provinces: Vec<Id>,
     /// Ducats the buyer pays for all the provinces.
     pub price: i32,
 }
@@ -268,7 +265,7 @@ pub enum DecisionKind {
     /// A last turn only to take the mandatory Event.
     LastEvent,
     /// Choose option A or B of an Event.
-    EventOption { event: String },
+    EventOption { event: Id },
     /// Choose the type of monarch power an effect gives or takes.
     MpType { amount: i32 },
     /// Choose a town to gain unrest.
@@ -276,13 +273,13 @@ pub enum DecisionKind {
     /// Phase 1 B: draw a card from a deck (`left` more to draw).
     DrawCard { left: u8 },
     /// Phase 1 C: keep this card for 2 ducats, or let it go.
-    KeepCard { card: String },
+    KeepCard { card: Id },
     /// Phase 5 C: discard down to the hand limit.
     HandLimit,
     /// The ruler died: appoint a leader from the hand at once (a Reaction), or enter Interregnum.
     ReplaceDeadRuler,
     /// A historical ruler of your realm appeared on another player's Event: take it or not.
-    HistoricalRuler { character: String },
+    HistoricalRuler { character: Id },
     /// Stability +2 or higher in Phase 3 H: you may remove 1 unrest.
     RemoveUnrest,
     /// Suppress Unrest: another province for 1 mil, or stop.
@@ -292,54 +289,54 @@ pub enum DecisionKind {
     /// Phase 4 A: fire advisors to cut costs, or be done.
     CutCosts,
     /// Rebel die "remove 1 unrest": which province of the area.
-    RebelRemoveUnrest { area: String },
+    RebelRemoveUnrest { area: Id },
     /// Rebel die "rebellion": which unrest province of the area the rebels take.
-    AssignRebellion { area: String },
+    AssignRebellion { area: Id },
     /// Rebel die "exhaust 1 manpower": from Available manpower (Accept) or which deployed
     /// regular (DisbandUnit).
-    RebelExhaust { area: String },
+    RebelExhaust { area: Id },
     /// 14.3: several Player Realms have unrest in the area; the one with the lowest tax income
     /// there chooses which province the rebels besiege.
-    RebelSiege { area: String },
+    RebelSiege { area: Id },
     /// A liberated territory becomes a province of which Non-Player Realm.
-    LiberationColour { province: String },
+    LiberationColour { province: Id },
     /// Religious dissent in a vassal area: a vassal gains unrest, or 1 influence goes.
-    VassalDissent { area: String },
+    VassalDissent { area: Id },
     /// Phase 4 C: corruption of `charge` adm on a large treasury.
     Corruption { charge: u8 },
     /// Recruiting in this area: another unit, or done.
-    RecruitUnits { area: String },
+    RecruitUnits { area: Id },
     /// Sieging in this area: another province within the army's strength, or done.
-    SiegeMore { area: String },
+    SiegeMore { area: Id },
     /// A rebel town of a realm you are at war with was stormed (14.4): place your own town on
     /// the province (`Accept`, unrest side up) or leave it to its owner (`Decline`).
-    OccupyRebelTown { province: String },
+    OccupyRebelTown { province: Id },
     /// War declared and no battle followed: a free Activate or Recruit, or none.
     FreeActivation,
     /// Ships moved to `sea` (Naval Transport after a Naval Movement, 5.5c): carry an army
     /// across the bridge through that sea zone (a `Move`), or not.
-    NavalTransport { sea: String },
+    NavalTransport { sea: Id },
     /// A battle round is over and both sides still stand: retreat, or fight on.
-    BattleRetreat { place: String },
+    BattleRetreat { place: Id },
     /// A war was declared by or on you: call your allies to arms against `enemy` one by one,
     /// or stop.
-    SendCalls { enemy: String, defensive: bool },
+    SendCalls { enemy: Id, defensive: bool },
     /// An ally calls you to arms against `enemy`: join the war, or refuse.
     CallToArms {
-        ally: String,
-        enemy: String,
+        ally: Id,
+        enemy: Id,
         defensive: bool,
     },
     /// You answered the Non-Player Realm `ally`'s Call to Arms: make it an Active Ally, lending
     /// you `units` allied infantry while it defends with half its military capacity and stops
     /// invading on its own (Accept), or leave it a plain ally (Decline).
-    ActivateAlly { ally: String, units: u8 },
+    ActivateAlly { ally: Id, units: u8 },
     /// The war with `enemy` is inconclusive: surrender, or fight on.
-    Surrender { enemy: String },
+    Surrender { enemy: Id },
     /// You won the war against `enemy`: choose the peace terms.
-    PeaceTerms { enemy: String },
+    PeaceTerms { enemy: Id },
     /// Another player offers a deal: accept or decline.
-    Proposal { from: String, offer: Offer },
+    Proposal { from: Id, offer: Offer },
     /// A Royal Marriage was made: draw an Action Card of this type (`Accept`) or not
     /// (`Decline`) (5.1: "both players may draw").
     MarriageDraw { kind: MpKind },
@@ -354,10 +351,7 @@ pub enum DecisionKind {
     InfluenceMore,
     /// Trade: the revealed cards (by id); pick a card and node, move a Light Ship first (unless
     /// one moved already), or take 2 ducats.
-    TradeCards {
-        cards: Vec<String>,
-        ship_moved: bool,
-    },
+    TradeCards { cards: Vec<Id>, ship_moved: bool },
     /// Gold inflation after trading with a Gold card: pay 1 adm or take an interest token.
     GoldInflation,
     /// Phase 1 D: pick Missions up to 2 in hand (`held` now), swap one, or be done.
@@ -376,14 +370,14 @@ pub enum DecisionKind {
     ImperialInfluence { left: u8 },
     /// An Emperor with its capital in the Empire, attacked directly from outside: take up
     /// Defending the HRE (`Accept`) or not (`Decline`) (18.4).
-    DefendTheHre { aggressor: String },
+    DefendTheHre { aggressor: Id },
     /// Defending the HRE (18.3): an Imperial Subject chooses how it pays its part against the
     /// aggressor (answered with `PayLevy`).
-    ImperialLevy { aggressor: String },
+    ImperialLevy { aggressor: Id },
     /// An Imperial Election ties (18.9): as the sitting Emperor, choose which of the realms
     /// tied receives the vote of the Elector Area `area`, or (`None`) is elected (answered with
     /// `ChooseRealm`).
-    ElectionTie { area: Option<String> },
+    ElectionTie { area: Option<Id> },
     /// A Lost at Sea symbol: choose which of your ships far from your ports is lost (answered
     /// with `DisbandUnit`).
     LostAtSea,
@@ -407,7 +401,7 @@ pub enum DecisionKind {
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Decision {
     /// Content id of the realm that decides.
-    pub realm: String,
+    pub realm: Id,
     pub kind: DecisionKind,
     /// A sentence for people.
     pub prompt: String,
@@ -432,7 +426,7 @@ pub fn take_answer(world: &mut World) -> Option<Action> {
 }
 
 /// Asks `realm` (by content id) to decide.
-pub fn ask(world: &mut World, realm: String, kind: DecisionKind, prompt: impl Into<String>) {
+pub fn ask(world: &mut World, realm: Id, kind: DecisionKind, prompt: impl Into<String>) {
     world.resource_mut::<Pending>().0 = Some(Decision {
         realm,
         kind,

@@ -191,7 +191,7 @@ impl Ruleset for PriceOfPower {
             .res::<decision::Pending>()
             .0
             .as_ref()
-            .and_then(|d| world.res::<state::Index>().get(&d.realm))?;
+            .and_then(|d| world.res::<state::Index>().get(d.realm))?;
         rules::costs::warning(world, realm, action)
     }
 
@@ -200,7 +200,7 @@ impl Ruleset for PriceOfPower {
             .res::<decision::Pending>()
             .0
             .as_ref()
-            .and_then(|d| world.res::<state::Index>().get(&d.realm));
+            .and_then(|d| world.res::<state::Index>().get(d.realm));
         match deciding {
             Some(realm) => rules::costs::action_cost(world, realm, action),
             None => Cost::default(),
@@ -222,11 +222,14 @@ impl Ruleset for PriceOfPower {
     fn winner(world: &World) -> Option<String> {
         world
             .get_res::<rules::scoring::Outcome>()
-            .and_then(|o| o.winner.clone())
+            .and_then(|o| o.winner.map(String::from))
     }
 
     fn scores(world: &World) -> Vec<(String, i32)> {
         rules::scoring::current_scores(world)
+            .into_iter()
+            .map(|(realm, score)| (realm.to_string(), score))
+            .collect()
     }
 
     fn listed_in_full(action: &Action) -> bool {
@@ -300,7 +303,7 @@ impl Ruleset for PriceOfPower {
             .chain(c.missions.iter().map(|x| (&x.id, &x.name)))
             .chain(c.milestones.iter().map(|x| (&x.id, &x.name)))
             .chain(c.events.iter().map(|x| (&x.id, &x.name)))
-            .map(|(id, name)| (id.clone(), name.clone()));
+            .map(|(id, name)| (id.to_string(), name.clone()));
         crate::engine::log::DisplayNames::new(pairs)
     }
 

@@ -5,6 +5,7 @@
 //! write; the target side (`AreaProvinces`, `Owns`, ...) is kept in step by Bevy and read by
 //! rules that go the other way ("the provinces of this area").
 
+use crate::engine::id::Id;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -86,14 +87,14 @@ pub struct Capital(pub Entity);
 
 /// Continents this realm has discovered (Europe always).
 #[derive(Component, Clone, Debug, Default, Serialize)]
-pub struct Discovered(pub Vec<String>);
+pub struct Discovered(pub Vec<Id>);
 
 // ---------------------------------------------------------------------------------------------
 // Map
 
 #[derive(Component, Clone, Debug, Serialize)]
 pub struct Area {
-    pub continent: String,
+    pub continent: Id,
     pub distant: bool,
     /// The religion token of the area (printed or placed).
     pub religion: Religion,

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::engine::flow::Flow;
 use crate::engine::flow::StepProgress;
+use crate::engine::id::Id;
 use crate::engine::log::GameLog;
 use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
@@ -34,7 +35,7 @@ pub const SNAPSHOT_FORMAT: u32 = 1;
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct RealmState {
-    pub id: String,
+    pub id: Id,
     pub player: bool,
     pub seat: Option<u8>,
     /// The State Religion (it changes by action, peace term or government form).
@@ -42,8 +43,8 @@ pub struct RealmState {
     pub mat: Option<Mat>,
     pub round: Option<RoundMarkers>,
     pub interregnum: bool,
-    pub ruler: Option<String>,
-    pub advisors: Vec<String>,
+    pub ruler: Option<Id>,
+    pub advisors: Vec<Id>,
     pub tax_income: i32,
     pub provinces: usize,
     /// Total skill level per type (ruler or regency + advisor): the MP income of Phase 4 D.
@@ -53,32 +54,32 @@ pub struct RealmState {
     /// The last Phase 4 step B, line by line.
     pub income: Option<IncomeBreakdown>,
     /// Action cards in hand and drawn this Round, by card id.
-    pub hand: Vec<String>,
-    pub drawn: Vec<String>,
+    pub hand: Vec<Id>,
+    pub drawn: Vec<Id>,
     /// Ideas researched, by id, in order.
-    pub ideas: Vec<String>,
+    pub ideas: Vec<Id>,
     /// Missions in hand and completed, by id; those put back and picked in this Phase 1 D.
-    pub missions: Vec<String>,
-    pub missions_done: Vec<String>,
-    pub missions_returned: Vec<String>,
-    pub missions_picked: Vec<String>,
+    pub missions: Vec<Id>,
+    pub missions_done: Vec<Id>,
+    pub missions_returned: Vec<Id>,
+    pub missions_picked: Vec<Id>,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct ProvinceState {
-    pub id: String,
-    pub owner: Option<String>,
-    pub controller: Option<String>,
+    pub id: Id,
+    pub owner: Option<Id>,
+    pub controller: Option<Id>,
     pub rebel_town: bool,
-    pub npr_marker: Option<String>,
+    pub npr_marker: Option<Id>,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct TokenState {
     pub sid: u32,
     pub kind: &'static str,
-    pub realm: String,
-    pub province: String,
+    pub realm: Id,
+    pub province: Id,
     pub unrest: bool,
 }
 
@@ -86,20 +87,20 @@ pub struct TokenState {
 pub struct UnitState {
     pub sid: u32,
     pub unit: Unit,
-    pub realm: Option<String>,
-    pub at: Option<String>,
+    pub realm: Option<Id>,
+    pub at: Option<Id>,
     /// A Light Ship on a Trade Protection slot of the sea zone it is in.
     pub protecting: bool,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct CharacterState {
-    pub id: String,
-    pub serves: Option<String>,
+    pub id: Id,
+    pub serves: Option<Id>,
     pub role: Option<Role>,
     pub ill_health: u8,
     /// The area or sea zone a general, admiral or Ruler General commands at.
-    pub commands: Option<String>,
+    pub commands: Option<Id>,
 }
 
 /// The rules' bookkeeping inside a step, with entities named by content or stable id.
@@ -107,15 +108,15 @@ pub struct CharacterState {
 pub struct RulesProgress {
     pub step: StepProgress,
     pub action_phase: String,
-    pub event_in_progress: Option<(String, usize)>,
+    pub event_in_progress: Option<(Id, usize)>,
     pub event_stage: String,
     pub leftover: String,
-    pub ruler_offer: Option<(String, String)>,
-    pub effects: Option<(String, Vec<crate::rulesets::pop::content::schema::Effect>)>,
+    pub ruler_offer: Option<(Id, Id)>,
+    pub effects: Option<(Id, Vec<crate::rulesets::pop::content::schema::Effect>)>,
     pub rebel_roll: RebelRoll,
     pub event_rebel_dice: EventRebelDice,
-    pub dead_rulers: Vec<String>,
-    pub liberation: Option<(String, String)>,
+    pub dead_rulers: Vec<Id>,
+    pub liberation: Option<(Id, Id)>,
     pub battles: crate::rulesets::pop::rules::battle::Battles,
     pub military: crate::rulesets::pop::rules::military::MilitaryAction,
     pub war: crate::rulesets::pop::rules::war::WarState,
@@ -186,7 +187,7 @@ pub struct Snapshot {
     pub rng_position: String,
     pub flow: Flow,
     pub pending: Option<Decision>,
-    pub first_player: Option<String>,
+    pub first_player: Option<Id>,
     pub realms: Vec<RealmState>,
     pub provinces: Vec<ProvinceState>,
     pub tokens: Vec<TokenState>,
@@ -211,8 +212,8 @@ pub struct Snapshot {
     /// wholly owned by outsiders and the Elector Areas counting.
     pub empire: crate::rulesets::pop::rules::empire::Empire,
     /// The Milestones on display (by id), who completed which, and the full bookkeeping.
-    pub milestones_open: Vec<String>,
-    pub milestones_completed: Vec<(String, String)>,
+    pub milestones_open: Vec<Id>,
+    pub milestones_completed: Vec<(Id, Id)>,
     pub milestones: crate::rulesets::pop::rules::milestones::Milestones,
     /// Wars won, as (victor, loser) stable ids.
     pub victories: crate::rulesets::pop::rules::missions::Victories,
@@ -253,7 +254,7 @@ pub fn snapshot(world: &World) -> Snapshot {
                 )
             })
             .map(|c| key(*c));
-        let mut advisors: Vec<String> = court
+        let mut advisors: Vec<Id> = court
             .iter()
             .filter(|c| matches!(world.read::<Role>(**c), Some(Role::Advisor(_))))
             .map(|c| key(*c))
@@ -420,7 +421,7 @@ pub fn snapshot(world: &World) -> Snapshot {
         milestones_open: milestones
             .open
             .iter()
-            .map(|m| content.milestones[*m].id.clone())
+            .map(|m| content.milestones[*m].id)
             .collect(),
         milestones_completed: milestones
             .completed
@@ -429,8 +430,8 @@ pub fn snapshot(world: &World) -> Snapshot {
                 let realm = world
                     .res::<crate::rulesets::pop::state::Index>()
                     .by_sid(*r)
-                    .map_or_else(|| format!("#{r}"), key);
-                (content.milestones[*m].id.clone(), realm)
+                    .map_or_else(|| Id::new(&format!("#{r}")), key);
+                (content.milestones[*m].id, realm)
             })
             .collect(),
         milestones: milestones.clone(),
@@ -449,15 +450,10 @@ fn mission_ids(
     world: &World,
     pick: impl Fn(&crate::rulesets::pop::rules::missions::MissionHand) -> &Vec<usize>,
     realm: Entity,
-) -> Vec<String> {
+) -> Vec<Id> {
     let content = &world.res::<Content>().0;
     world
         .read::<crate::rulesets::pop::rules::missions::MissionHand>(realm)
-        .map(|h| {
-            pick(h)
-                .iter()
-                .map(|m| content.missions[*m].id.clone())
-                .collect()
-        })
+        .map(|h| pick(h).iter().map(|m| content.missions[*m].id).collect())
         .unwrap_or_default()
 }

@@ -45,7 +45,7 @@ pub fn seat_figures(world: &World) -> Vec<(String, Vec<i32>)> {
         .get_res::<Seats>()
         .map(|s| {
             s.0.iter()
-                .map(|r| (key_of(world, *r), figures(world, *r)))
+                .map(|r| (key_of(world, *r).to_string(), figures(world, *r)))
                 .collect()
         })
         .unwrap_or_default()
@@ -71,7 +71,7 @@ pub fn standing(world: &World) -> crate::engine::preview::Standing {
                             .map_or(0, |i| all[i])
                     };
                     (
-                        key_of(world, *r),
+                        key_of(world, *r).to_string(),
                         vec![
                             ("Ducats", mat.ducats),
                             ("ADM", mat.mp(MpKind::Adm)),

@@ -53,9 +53,9 @@ pub fn topic(world: &World, action: &Action) -> Topic {
                 .row
                 .get(usize::from(*slot))
                 .and_then(|s| world.res::<Content>().0.events.get(s.card))
-                .map(|def| def.id.clone());
+                .map(|def| def.id);
             match event {
-                Some(id) => Topic::about(EVENTS, Target::Card(id)),
+                Some(id) => Topic::about(EVENTS, Target::Card(id.to_string())),
                 None => Topic::new(EVENTS),
             }
         }

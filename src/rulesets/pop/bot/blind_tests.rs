@@ -104,8 +104,8 @@ fn compare_blind(seed: u64, every: usize, limit: usize) -> usize {
             break;
         }
         if step % every == 0 {
-            let decider = game.pending().unwrap().realm.clone();
-            let me = game.world().resource::<Index>().get(&decider).unwrap();
+            let decider = game.pending().unwrap().realm;
+            let me = game.world().resource::<Index>().get(decider).unwrap();
             let seeing = Bot::new(seed ^ step as u64).choose(&game);
             let hidden = take_hidden(game.world(), me);
             scramble(game.world_mut(), &hidden);

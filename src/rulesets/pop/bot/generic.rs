@@ -411,11 +411,9 @@ pub fn decide(
                 .map(|a| crate::rulesets::pop::state::key_of(world, a));
             let more = area.and_then(|area| {
                 if mat.mp(MpKind::Dip) >= 3 {
-                    pick(legal, |a| *a == Action::Influence { area: area.clone() })
+                    pick(legal, |a| *a == Action::Influence { area })
                 } else if mat.ducats >= 15 {
-                    pick(legal, |a| {
-                        *a == Action::InfluenceForDucats { area: area.clone() }
-                    })
+                    pick(legal, |a| *a == Action::InfluenceForDucats { area })
                 } else {
                     None
                 }
@@ -756,7 +754,7 @@ pub fn expand_pick(world: &World, realm: Entity, legal: &Legal) -> Option<Action
             .iter()
             .flat_map(|c| c.nodes.iter().filter(|n| n.node == node))
             .flat_map(|n| n.keys.iter())
-            .filter(|k| index.get(&k.province).and_then(|p| owner(world, p)) == Some(realm))
+            .filter(|k| index.get(k.province).and_then(|p| owner(world, p)) == Some(realm))
             .map(|k| 1 + i32::from(k.plus))
             .sum();
         (mine, keys, -rivals)

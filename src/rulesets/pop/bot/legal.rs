@@ -62,7 +62,7 @@ impl<'w> Legal<'w> {
     /// once the game is over.
     pub fn of_pending(world: &'w World) -> Self {
         let decision = world.res::<Pending>().0.as_ref();
-        let realm = decision.and_then(|d| world.res::<Index>().get(&d.realm));
+        let realm = decision.and_then(|d| world.res::<Index>().get(d.realm));
         let parts = match decision {
             Some(d) if is_turn(&d.kind) && realm.is_some() => TurnPart::ALL
                 .into_iter()

@@ -11,6 +11,7 @@ mod war;
 #[cfg(test)]
 mod blind_tests;
 
+use crate::engine::id::Id;
 use crate::rulesets::pop::rules::actions::TurnPart;
 use chacha20::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -31,7 +32,7 @@ pub struct Bot {
     rng: ChaCha8Rng,
     seed: u64,
     /// Generic actions taken per realm in the current Round: (realm, Round, count).
-    generic_taken: Vec<(String, u32, u8)>,
+    generic_taken: Vec<(Id, u32, u8)>,
 }
 
 /// How a bot plays a realm. Human players differ; so do the bots, so that ordinary games see
@@ -87,7 +88,7 @@ impl Bot {
         if legal.is_empty() {
             return None;
         }
-        let realm = world.res::<Index>().get(&decision.realm);
+        let realm = world.res::<Index>().get(decision.realm);
         let mat = realm
             .and_then(|r| world.read::<Mat>(r))
             .cloned()
@@ -213,7 +214,7 @@ impl Bot {
                         .find(|(r, n, _)| *r == decision.realm && *n == round)
                     {
                         Some(entry) => entry.2 += 1,
-                        None => self.generic_taken.push((decision.realm.clone(), round, 1)),
+                        None => self.generic_taken.push((decision.realm, round, 1)),
                     }
                     return Some(a);
                 }
@@ -287,9 +288,9 @@ impl Bot {
                 }
             }
             DecisionKind::KeepCard { card } => Some(if mat.ducats >= 8 {
-                Action::KeepCard { card: card.clone() }
+                Action::KeepCard { card: *card }
             } else {
-                Action::DiscardCard { card: card.clone() }
+                Action::DiscardCard { card: *card }
             }),
             DecisionKind::ReplaceDeadRuler => legal.first().cloned(),
             DecisionKind::HistoricalRuler { .. } => Some(Action::AcceptRuler),

@@ -177,7 +177,7 @@ fn invasion_sea(world: &World, realm: Entity, enemies: &[Entity]) -> Vec<Entity>
     out
 }
 
-fn entity(world: &World, key: &str) -> Option<Entity> {
+fn entity(world: &World, key: impl crate::engine::id::AsId) -> Option<Entity> {
     world.res::<Index>().get(key)
 }
 

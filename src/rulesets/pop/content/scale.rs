@@ -2,6 +2,7 @@
 //! times, each copy with its own areas, provinces, sea zones and Non-Player Realms, so that the
 //! same rules and the same Player Realms play on a board `k` times the size.
 
+use crate::engine::id::Id;
 use crate::rulesets::pop::content::schema::{RealmKind, Scenario};
 
 /// `base` with its map copied `k` times (the original and `k - 1` copies to its east). The
@@ -14,7 +15,7 @@ pub fn scaled(base: &Scenario, k: usize) -> Scenario {
     let (min_x, _, max_x, _) = base.map.bounds;
     let width = max_x - min_x;
     for copy in 2..=k {
-        let tag = |id: &str| format!("{id}_x{copy}");
+        let tag = |id: &str| Id::new(&format!("{id}_x{copy}"));
         let dx = width * (copy - 1) as f32;
         let shift = |p: (f32, f32)| (p.0 + dx, p.1);
         let shift_shape = |shape: &[Vec<(f32, f32)>]| -> Vec<Vec<(f32, f32)>> {

@@ -3,6 +3,7 @@
 //! Every cross-reference is a string id (`"paris"`, `"FRA"`); `validate` resolves them all and
 //! reports each unresolved or duplicate id with its file position.
 
+use crate::engine::id::Id;
 use serde::{Deserialize, Serialize};
 
 /// Which ruleset a scenario is played with: the engine's list (`ruleset: PriceOfPower` here).
@@ -57,12 +58,12 @@ pub struct ScenarioOptions {
     pub starting_ducats: i32,
     pub starting_mp: i32,
     /// The realm whose ruler is Holy Roman Emperor at the start, if any.
-    pub emperor: Option<String>,
+    pub emperor: Option<Id>,
     /// The Holy Roman Empire (18.3): the areas inside the Empire's border at the start. Realms
     /// whose capital lies in one of them are its members.
-    pub hre_areas: Vec<String>,
+    pub hre_areas: Vec<Id>,
     /// The Elector Areas (18.3), each also listed in `hre_areas`.
-    pub electors: Vec<String>,
+    pub electors: Vec<Id>,
     /// The Emperor's Imperial Authority at the start (18.1: 3 in 1444), 0 to 6.
     pub imperial_authority: i32,
     /// Merchants each Player Realm owns (12.4: 2 unless the scenario says otherwise); those
@@ -70,9 +71,9 @@ pub struct ScenarioOptions {
     pub merchants: u8,
     /// The Non-Player Realm whose alliance gives the Roma cardinal slot of the Papal Curia
     /// (19.1), if the scenario has a Papacy.
-    pub papal_states: Option<String>,
+    pub papal_states: Option<Id>,
     /// The province of Roma: a Player Realm controlling it takes the Roma slot (19.1).
-    pub roma: Option<String>,
+    pub roma: Option<Id>,
 }
 
 impl Default for ScenarioOptions {
@@ -116,10 +117,10 @@ pub struct MapDef {
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct AreaDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     /// `"europe"` or the name of a distant continent.
-    pub continent: String,
+    pub continent: Id,
     /// Distant areas stop movement and count double for NPR capacity.
     pub distant: bool,
     /// Religion of the area (for religious dissent).
@@ -127,7 +128,7 @@ pub struct AreaDef {
     /// Land neighbours. Must be listed on both sides.
     pub neighbours: Vec<BorderDef>,
     /// Sea zones this area touches.
-    pub seas: Vec<String>,
+    pub seas: Vec<Id>,
     /// Exploration number of a distant Territory (1-3, matched by the exploration die); 0 for
     /// none.
     pub explore: u8,
@@ -136,7 +137,7 @@ pub struct AreaDef {
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct BorderDef {
-    pub area: String,
+    pub area: Id,
     /// A mountain border lets only 3 units cross per activation.
     pub mountain: bool,
 }
@@ -225,22 +226,22 @@ pub enum Holding {
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct ProvinceDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
-    pub area: String,
+    pub area: Id,
     pub size: ProvinceSize,
     pub terrain: Terrain,
     pub religion: Religion,
     /// The sea zone its port faces, if it has one.
-    pub port: Option<String>,
+    pub port: Option<Id>,
     /// A large port counts 2 for naval capacity.
     pub large_port: bool,
     /// An island needs a ship in a facing sea zone to be besieged.
     pub island: bool,
     /// Realms whose flag is printed here (cores).
-    pub cores: Vec<String>,
+    pub cores: Vec<Id>,
     /// Current owner; `None` for unclaimed land.
-    pub owner: Option<String>,
+    pub owner: Option<Id>,
     pub holding: Holding,
     /// Drawn outline (one or more rings) and label position.
     pub shape: Vec<Vec<Point>>,
@@ -250,9 +251,9 @@ pub struct ProvinceDef {
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct SeaZoneDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
-    pub neighbours: Vec<String>,
+    pub neighbours: Vec<Id>,
     /// Galleys may only be built for and used in marked seas.
     pub galleys: bool,
     /// A sea next to a distant continent.
@@ -275,23 +276,23 @@ pub enum RealmKind {
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct RealmDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     pub kind: RealmKind,
     pub colour: (u8, u8, u8),
-    pub capital: String,
+    pub capital: Id,
     pub religion: Religion,
     /// Starting ruler (a character id); Player Realms must have one.
-    pub ruler: Option<String>,
-    pub advisors: Vec<String>,
+    pub ruler: Option<Id>,
+    pub advisors: Vec<Id>,
     pub stability: i32,
     pub prestige: i32,
     /// A dynamic NPR that can expand by events.
     pub dynamic: bool,
     /// Player Realms: the continents they start having discovered (Europe is always known).
-    pub discovered: Vec<String>,
+    pub discovered: Vec<Id>,
     /// Player Realms: the Trade Nodes (by id) where its merchants stand at the start (12.4).
-    pub merchants: Vec<String>,
+    pub merchants: Vec<Id>,
     /// Catholic Player Realms: cardinals on the Papal Curia track at the start (19.1). The
     /// track is filled left to right in the order the realms are listed.
     pub cardinals: u8,
@@ -335,7 +336,7 @@ pub enum CharacterKind {
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct CharacterDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     pub kind: CharacterKind,
     /// Skills (adm, dip, mil). An advisor uses only its own type.
@@ -349,7 +350,7 @@ pub struct CharacterDef {
     /// The H icon: starts with one ill-health token.
     pub ill: bool,
     /// Historical rulers belong to the realm whose flag they carry.
-    pub realm: Option<String>,
+    pub realm: Option<Id>,
 }
 
 /// A card-side effect. Modders combine these; a mod cannot run code.
@@ -364,7 +365,7 @@ pub enum Effect {
     /// Add unrest to this many of the realm's towns (the realm picks).
     Unrest(u8),
     /// Add unrest to this many of the realm's towns or vassals in one area (by area id).
-    UnrestIn(String, u8),
+    UnrestIn(Id, u8),
     /// Take loans (a forced loan if the rules call it so).
     Loan(u8),
     /// Ill health to the realm's ruler.
@@ -372,16 +373,16 @@ pub enum Effect {
     /// Manpower gained (negative: exhausted).
     Manpower(i32),
     /// Place a claim in an area.
-    Claim(String),
+    Claim(Id),
     /// Place the realm's core token in an area (7.6: "Sometimes a core token may be placed via
     /// a Mission reward"): every province there becomes its core, displacing NPR markers and
     /// other core tokens; nothing happens where all of them are its cores already.
-    CoreToken(String),
+    CoreToken(Id),
     /// Place a casus belli on a realm's capital.
-    CasusBelli(String),
+    CasusBelli(Id),
     /// Place a religion token in an area (by id): the area now belongs to that faith (e.g. a
     /// Counter-Reformed token after the Council of Trent).
-    Faith(String, Religion),
+    Faith(Id, Religion),
     /// The Comet Sighted Event (17.3): the Milestones on display are discarded and new ones
     /// drawn from those left in the current Age's decks (a deck left empty keeps its card).
     ReplaceMilestones,
@@ -390,7 +391,7 @@ pub enum Effect {
     Cardinal,
     /// Expand this Trade Node (by id; 12.5, an Event or a Mission naming the node): from now on
     /// its income is read from the expanded column. A node expanded already stays so.
-    ExpandNode(String),
+    ExpandNode(Id),
     /// Expand a Trade Node of the realm's choice (the "Commercial Growth" card): one not yet
     /// expanded where it has a merchant or a valid connection (house rule). Asks a choice, so
     /// it is no Mission or Milestone reward.
@@ -415,7 +416,7 @@ pub enum EventSymbol {
     Attrition,
     DisloyalVassals,
     /// A dynamic NPR (by realm id) expands.
-    DnprExpansion(String),
+    DnprExpansion(Id),
     SpreadReligion,
     SpreadRevolution,
     PowerStruggle,
@@ -441,7 +442,7 @@ pub struct EventOptionDef {
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct EventDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     /// Age I-IV as 1-4.
     pub age: u8,
@@ -449,19 +450,19 @@ pub struct EventDef {
     pub half: u8,
     pub kind: EventKind,
     /// The flag on a realm event.
-    pub realm: Option<String>,
+    pub realm: Option<Id>,
     pub text: String,
     /// Option A and, where printed, option B.
     pub options: Vec<EventOptionDef>,
     pub symbols: Vec<EventSymbol>,
     /// The historical ruler shown on the card.
-    pub ruler: Option<String>,
+    pub ruler: Option<Id>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct ActionCardDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     pub deck: MpKind,
     /// Cost in the deck's monarch power.
@@ -471,13 +472,13 @@ pub struct ActionCardDef {
     pub text: String,
     pub effects: Vec<Effect>,
     /// The character printed at the bottom (a character id).
-    pub character: Option<String>,
+    pub character: Option<Id>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct IdeaDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     pub kind: MpKind,
     pub basic: bool,
@@ -548,13 +549,13 @@ pub enum IdeaEffect {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Condition {
     /// Own this province.
-    Province(String),
+    Province(Id),
     /// Own at least n provinces of this area.
-    ProvincesIn(String, u8),
+    ProvincesIn(Id, u8),
     /// Own every province of this area.
-    WholeArea(String),
+    WholeArea(Id),
     /// Own at least n provinces in these areas together (a region).
-    ProvincesInAreas(Vec<String>, u8),
+    ProvincesInAreas(Vec<Id>, u8),
     /// Own at least n provinces in all.
     Provinces(u8),
     /// Own at least n provinces on distant continents.
@@ -570,23 +571,23 @@ pub enum Condition {
     /// At least n claims (core tokens not counted).
     Claims(u8),
     /// A claim or core token in this area.
-    ClaimOn(String),
+    ClaimOn(Id),
     /// At least n alliances.
     Alliances(u8),
     /// At least n royal marriages.
     Marriages(u8),
     /// An alliance with this realm.
-    AlliedWith(String),
+    AlliedWith(Id),
     /// A royal marriage with this realm.
-    MarriedTo(String),
+    MarriedTo(Id),
     /// At least n influence in this area.
-    InfluenceIn(String, u8),
+    InfluenceIn(Id, u8),
     /// At least n Ideas researched.
     Ideas(u8),
     /// At least n Ideas of this type researched.
     IdeasOf(MpKind, u8),
     /// This Idea researched.
-    Idea(String),
+    Idea(Id),
     /// Stability of at least n (-3 to +3).
     Stability(i32),
     /// At least n ducats in the treasury.
@@ -602,7 +603,7 @@ pub enum Condition {
     /// Not at war with anyone.
     AtPeace,
     /// Has won a war against this realm this game (as the victor setting the terms).
-    WonWarAgainst(String),
+    WonWarAgainst(Id),
     /// Has won at least n wars this game.
     WarsWon(u8),
     /// At least n land units (regulars and mercenaries) on the board.
@@ -610,7 +611,7 @@ pub enum Condition {
     /// At least n ships on the board.
     Fleet(u8),
     /// This continent discovered (Explore).
-    Discovered(String),
+    Discovered(Id),
     /// This State Religion.
     Religion(Religion),
     /// At least n advisors appointed.
@@ -644,14 +645,14 @@ impl MilestoneCategory {
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct MissionDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     /// Realms whose Mission deck holds it; empty: a generic Mission in every Player Realm's deck.
-    pub realms: Vec<String>,
+    pub realms: Vec<Id>,
     /// A green starting Mission: one of those picked at setup.
     pub starting: bool,
     /// Mission ids of which at least one must be completed before this one can be picked.
-    pub requires: Vec<String>,
+    pub requires: Vec<Id>,
     /// Prestige scored on completion (top right corner).
     pub prestige: u8,
     pub text: String,
@@ -666,7 +667,7 @@ pub struct MissionDef {
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct MilestoneDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     pub category: MilestoneCategory,
     /// Age I-IV as 1-4: the deck it belongs to.
@@ -681,14 +682,14 @@ pub struct MilestoneDef {
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct TradeNodeDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     /// A Maritime node (blue) touches sea zones; an Inland node (brown) sits in an area.
     pub maritime: bool,
     /// Inland: the area it sits in.
-    pub area: Option<String>,
+    pub area: Option<Id>,
     /// Maritime: the sea zones it touches (Light Ships protecting trade there count for it).
-    pub seas: Vec<String>,
+    pub seas: Vec<Id>,
     /// Expanded from the start (Commercial Growth, a Mission or an Event expand it in play):
     /// its income is read from the expanded column.
     pub expanded: bool,
@@ -700,7 +701,7 @@ pub struct TradeNodeDef {
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct TradeKeyDef {
-    pub province: String,
+    pub province: Id,
     /// The '+' signs printed next to it.
     pub plus: u8,
 }
@@ -709,11 +710,11 @@ pub struct TradeKeyDef {
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct TradeCardNodeDef {
-    pub node: String,
+    pub node: Id,
     /// Up to 4 Key Provinces.
     pub keys: Vec<TradeKeyDef>,
     /// The node printed in parentheses below it, if any (12.5, Secondary Trade Nodes).
-    pub secondary: Option<String>,
+    pub secondary: Option<Id>,
     /// What a realm needs besides a merchant to collect income here (12.1, Additional
     /// Requirements).
     pub requirement: TradeRequirement,
@@ -744,7 +745,7 @@ pub struct TradeRowDef {
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct TradeCardDef {
-    pub id: String,
+    pub id: Id,
     /// The trade good.
     pub name: String,
     /// 2 or 3 nodes.
@@ -753,7 +754,7 @@ pub struct TradeCardDef {
     pub rows: Vec<TradeRowDef>,
     /// Distant continents (as area `continent` names) whose first discovery shuffles this card
     /// into the Trade Deck (12.6); empty: the card starts in the deck.
-    pub continents: Vec<String>,
+    pub continents: Vec<Id>,
     /// Gold: inflation when its income exceeds half the realm's tax income (12.1).
     pub gold: bool,
     /// Slaves: 1 prestige lost for using it in Age III or IV (12.1).
@@ -765,13 +766,13 @@ pub struct TradeCardDef {
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct PowerStruggleDef {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     pub text: String,
     /// Battleground Areas (area ids). In each, a Player Realm scores 1 prestige per tax value
     /// it controls (vassals half), 1 for being the only Player Realm with towns or vassals there
     /// (main map only) and 1 for an alliance or marriage there.
-    pub battlegrounds: Vec<String>,
+    pub battlegrounds: Vec<Id>,
     /// The additional criteria below the line, scored after the Battleground Areas.
     pub criteria: Vec<StruggleCriterionDef>,
 }
@@ -783,7 +784,7 @@ pub struct PowerStruggleDef {
 pub struct StruggleCriterionDef {
     pub text: String,
     /// Player Realms it concerns (by id); empty: every Player Realm in play.
-    pub realms: Vec<String>,
+    pub realms: Vec<Id>,
     /// All must hold for the realm to meet the criterion.
     pub conditions: Vec<Condition>,
     /// Prestige for a realm that meets it.

@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::id::Id;
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{CharacterKind, Holding, RealmKind, Scenario};
 use crate::rulesets::pop::model::*;
@@ -19,7 +20,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
             (
                 Title(area.name.clone()),
                 Area {
-                    continent: area.continent.clone(),
+                    continent: area.continent,
                     distant: area.distant,
                     religion: area.religion,
                     revolution: false,
@@ -41,7 +42,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
         );
     }
     for realm in &scenario.realms {
-        let playing = realm.kind == RealmKind::Player && players.contains(&realm.id);
+        let playing = realm.kind == RealmKind::Player && players.iter().any(|p| realm.id == *p);
         let e = spawn_sim(
             world,
             Some(&realm.id),
@@ -55,7 +56,7 @@ pub fn spawn_scenario(world: &mut World, scenario: &Scenario, players: &[String]
         );
         if playing {
             let seat = players.iter().position(|p| p == &realm.id).unwrap_or(0) as u8;
-            let mut discovered = vec!["europe".to_string()];
+            let mut discovered = vec![Id::new("europe")];
             discovered.extend(realm.discovered.iter().cloned());
             world.entity_mut(e).insert((
                 PlayerRealm { seat },

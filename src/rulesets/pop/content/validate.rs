@@ -4,6 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::engine::content::ContentError;
+use crate::engine::id::Id;
 use crate::engine::locate::Locator;
 use crate::rulesets::pop::content::schema::*;
 
@@ -570,14 +571,14 @@ fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effec
 /// Missions and Milestones: their decks, prerequisites, conditions and rewards.
 fn board_of(s: &Scenario) -> Board {
     Board {
-        continents: s.map.areas.iter().map(|a| a.continent.clone()).collect(),
+        continents: s.map.areas.iter().map(|a| a.continent).collect(),
         area_sizes: s
             .map
             .areas
             .iter()
             .map(|a| {
                 let n = s.map.provinces.iter().filter(|p| p.area == a.id).count();
-                (a.id.clone(), n)
+                (a.id, n)
             })
             .collect(),
     }
@@ -872,7 +873,7 @@ fn check_trade(c: &mut Checker, s: &Scenario) {
 fn check_empire(c: &mut Checker, s: &Scenario) {
     let o = &s.options;
     for (field, list) in [("hre_areas", &o.hre_areas), ("electors", &o.electors)] {
-        let unknown: Vec<&String> = list.iter().filter(|a| !c.has("areas", a)).collect();
+        let unknown: Vec<&Id> = list.iter().filter(|a| !c.has("areas", a)).collect();
         for area in unknown {
             c.problem(
                 "areas",
@@ -954,8 +955,8 @@ fn check_curia(c: &mut Checker, s: &Scenario) {
 }
 
 struct Board {
-    continents: HashSet<String>,
-    area_sizes: HashMap<String, usize>,
+    continents: HashSet<Id>,
+    area_sizes: HashMap<Id, usize>,
 }
 
 fn check_goal(

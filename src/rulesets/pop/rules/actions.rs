@@ -206,7 +206,7 @@ fn announce_turn(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
     write(
         world,
-        Note::new(ids::SEQ_PHASE2_TURN, format!("{name}'s turn")).realm(&name),
+        Note::new(ids::SEQ_PHASE2_TURN, format!("{name}'s turn")).realm(name),
     );
 }
 
@@ -424,7 +424,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
                     ids::ACT_INCREASE_STABILITY,
                     format!("{name} increases stability"),
                 )
-                .realm(&name),
+                .realm(name),
             );
             let papal = crate::rulesets::pop::rules::economy::papal_stability_saving(world, realm);
             if papal > 0 {
@@ -434,7 +434,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
                         ids::CURIA_CONTROLLER,
                         format!("{name}, the Papal Controller, pays {papal} adm less: {cost} adm"),
                     )
-                    .realm(&name),
+                    .realm(name),
                 );
             }
             change_mp(world, realm, MpKind::Adm, -cost, ids::STABILITY_COST);
@@ -499,7 +499,7 @@ fn pass(world: &mut World, realm: Entity) {
     }
     write(
         world,
-        Note::new(ids::ACT_PASS, format!("{name} passes ({order}.)")).realm(&name),
+        Note::new(ids::ACT_PASS, format!("{name} passes ({order}.)")).realm(name),
     );
     if let Some(money) = passing_money(players).get(usize::from(order) - 1) {
         gain_ducats(world, realm, *money, ids::SEQ_PHASE2_PASS);
@@ -522,7 +522,7 @@ fn pass(world: &mut World, realm: Entity) {
                 ids::SEQ_PHASE2_FIRST_PLAYER,
                 format!("{name} takes the First Player token"),
             )
-            .realm(&name),
+            .realm(name),
         );
     }
 }
@@ -646,7 +646,7 @@ pub fn turn_part(world: &World, realm: Option<Entity>, part: TurnPart) -> Vec<Ac
                 .open
                 .iter()
                 .map(|i| Action::ResearchIdea {
-                    idea: content.ideas[*i].id.clone(),
+                    idea: content.ideas[*i].id,
                 })
                 .collect()
         }
@@ -697,7 +697,7 @@ pub fn is_turn(kind: &DecisionKind) -> bool {
 pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
     match &decision.kind {
         kind if is_turn(kind) => {
-            let realm = world.res::<Index>().get(&decision.realm);
+            let realm = world.res::<Index>().get(decision.realm);
             TurnPart::ALL
                 .into_iter()
                 .flat_map(|part| turn_part(world, realm, part))
@@ -705,7 +705,7 @@ pub fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         }
         DecisionKind::AfterPass => vec![Action::RepayLoan, Action::Decline],
         DecisionKind::SuppressMore => {
-            let Some(realm) = world.res::<Index>().get(&decision.realm) else {
+            let Some(realm) = world.res::<Index>().get(decision.realm) else {
                 return Vec::new();
             };
             let mut all: Vec<Action> = counting_unrest(world, realm, None)

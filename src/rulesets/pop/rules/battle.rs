@@ -9,6 +9,7 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
@@ -152,7 +153,7 @@ fn realm_of(world: &World, party: Party) -> Option<Entity> {
 
 pub fn party_name(world: &World, party: Party) -> String {
     match realm_of(world, party) {
-        Some(r) => key_of(world, r),
+        Some(r) => key_of(world, r).to_string(),
         None => "the rebels".to_string(),
     }
 }
@@ -248,7 +249,7 @@ fn next_round(world: &mut World) {
     }
 }
 
-fn place_name(world: &World, spec: &BattleSpec) -> String {
+fn place_name(world: &World, spec: &BattleSpec) -> Id {
     entity(world, spec.place)
         .map(|p| key_of(world, p))
         .unwrap_or_default()
@@ -680,9 +681,7 @@ fn ask_retreat(world: &mut World, fight: &Fight, side: usize) -> bool {
     ask(
         world,
         key_of(world, realm),
-        DecisionKind::BattleRetreat {
-            place: place.clone(),
-        },
+        DecisionKind::BattleRetreat { place },
         format!(
             "Battle at {place}: your {mine} units against {theirs}. Retreat (losing one more unit), or fight on"
         ),
@@ -815,7 +814,7 @@ fn npr_gives_way(world: &mut World, fight: &Fight) -> bool {
                 place_name(world, &fight.spec)
             ),
         )
-        .realm(&name)
+        .realm(name)
         .subject(fight.spec.place),
     );
     finish(world, Some(0));
@@ -937,7 +936,7 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
                     key_of(world, area)
                 ),
             )
-            .realm(&name)
+            .realm(name)
             .subject(area_sid)
             .amount(imperial),
         );
@@ -970,7 +969,7 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
                 }
             ),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, area))
         .amount(capacity),
     );
@@ -1021,7 +1020,7 @@ pub fn raise_npr_fleet(world: &mut World, npr: Entity, sea: Entity) -> usize {
                 ids::BATTLE_NPR_DEFENCE,
                 format!("{name} sends {ships} ships to {}", key_of(world, sea)),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid_of(world, sea))
             .amount(ships as i32),
         );

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
@@ -63,8 +64,8 @@ pub struct Hand {
     pub drawn: Vec<usize>,
 }
 
-pub fn card_id(world: &World, card: usize) -> String {
-    world.res::<Content>().0.action_cards[card].id.clone()
+pub fn card_id(world: &World, card: usize) -> Id {
+    world.res::<Content>().0.action_cards[card].id
 }
 
 pub fn card_deck(world: &World, card: usize) -> MpKind {
@@ -135,7 +136,7 @@ fn draw_one(world: &mut World, realm: Entity, kind: MpKind) {
                     ids::SEQ_PHASE1_DRAW,
                     format!("{name} draws a {kind:?} card"),
                 )
-                .realm(&name),
+                .realm(name),
             );
         }
         None => write(
@@ -144,7 +145,7 @@ fn draw_one(world: &mut World, realm: Entity, kind: MpKind) {
                 ids::SEQ_PHASE1_DRAW,
                 format!("The {kind:?} deck is empty: {name} draws nothing"),
             )
-            .realm(&name),
+            .realm(name),
         ),
     }
 }
@@ -169,7 +170,7 @@ pub fn draw_to_hand(world: &mut World, realm: Entity, kind: MpKind, rule: &'stat
     let name = key_of(world, realm);
     write(
         world,
-        Note::new(rule, format!("{name} draws a {kind:?} card into the hand")).realm(&name),
+        Note::new(rule, format!("{name} draws a {kind:?} card into the hand")).realm(name),
     );
     true
 }
@@ -234,9 +235,7 @@ pub(crate) fn keep_action_cards(world: &mut World) {
             ask(
                 world,
                 name,
-                DecisionKind::KeepCard {
-                    card: def.id.clone(),
-                },
+                DecisionKind::KeepCard { card: def.id },
                 match keep_cost(world) {
                     0 if hand.cards.len() >= FIRST_ROUND_KEEP => format!(
                         "You keep {FIRST_ROUND_KEEP} cards already, the most in the first Round: \"{}\" ({:?}) goes",
@@ -270,7 +269,7 @@ pub(crate) fn keep_action_cards(world: &mut World) {
                     write(
                         world,
                         Note::new(ids::SEQ_PHASE1_KEEP, format!("{name} keeps \"{def_name}\""))
-                            .realm(&name),
+                            .realm(name),
                     );
                 }
                 _ => {
@@ -282,7 +281,7 @@ pub(crate) fn keep_action_cards(world: &mut World) {
                             ids::SEQ_PHASE1_KEEP,
                             format!("{name} lets \"{def_name}\" go"),
                         )
-                        .realm(&name),
+                        .realm(name),
                     );
                 }
             }
@@ -345,7 +344,7 @@ pub fn discard_from_hand(world: &mut World, realm: Entity, card_id_str: &str, ru
     let def_name = world.res::<Content>().0.action_cards[card].name.clone();
     write(
         world,
-        Note::new(rule, format!("{name} discards \"{def_name}\"")).realm(&name),
+        Note::new(rule, format!("{name} discards \"{def_name}\"")).realm(name),
     );
 }
 
@@ -358,8 +357,8 @@ pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Acti
             .map(|deck| Action::DrawCard { deck })
             .collect(),
         DecisionKind::KeepCard { card } => vec![
-            Action::KeepCard { card: card.clone() },
-            Action::DiscardCard { card: card.clone() },
+            Action::KeepCard { card: *card },
+            Action::DiscardCard { card: *card },
         ],
         DecisionKind::HandLimit => hand
             .cards

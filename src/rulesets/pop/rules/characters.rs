@@ -65,10 +65,8 @@ pub fn ruler_skill(world: &World, realm: Entity, kind: MpKind) -> i32 {
 
 /// The character printed on a card, if any.
 pub fn card_character(world: &World, card: usize) -> Option<Entity> {
-    let id = world.res::<Content>().0.action_cards[card]
-        .character
-        .clone()?;
-    world.res::<Index>().get(&id)
+    let id = world.res::<Content>().0.action_cards[card].character?;
+    world.res::<Index>().get(id)
 }
 
 /// Whether a character could take a throne now.
@@ -190,7 +188,7 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
                     ids::APPOINT_ADVISOR,
                     format!("{name} appoints {who} as {kind:?} advisor"),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid),
             );
         }
@@ -218,7 +216,7 @@ pub fn install_ruler(world: &mut World, realm: Entity, character: Entity, rule: 
     write(
         world,
         Note::new(rule, format!("{who} becomes ruler of {name}"))
-            .realm(&name)
+            .realm(name)
             .subject(sid),
     );
 }
@@ -236,7 +234,7 @@ fn imperial_election(world: &mut World, realm: Entity) {
             ids::IMPERIAL_ELECTION,
             format!("The Emperor's ruler of {name} is gone: the rules of Imperial Elections apply"),
         )
-        .realm(&name),
+        .realm(name),
     );
     crate::rulesets::pop::rules::empire::ruler_gone(world, realm);
 }
@@ -262,7 +260,7 @@ pub fn historical_ruler(world: &mut World, realm: Entity, character: Entity) {
                 ids::HISTORICAL_ILL,
                 format!("{who} comes to the throne in ill health"),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid_of(world, character)),
         );
     }
@@ -312,7 +310,7 @@ pub fn kill(world: &mut World, character: Entity) {
                 ids::INTERREGNUM,
                 format!("{name} has no ruler: a regency council of skill 1 governs"),
             )
-            .realm(&name),
+            .realm(name),
         );
         // The restrictions begin now (7.2): say so, as the player meets them in every choice.
         write(
@@ -323,7 +321,7 @@ pub fn kill(world: &mut World, character: Entity) {
                     "Until {name} has a ruler it declares no war (but on a realm whose succession its own marriage disputes) and makes no royal marriage"
                 ),
             )
-            .realm(&name),
+            .realm(name),
         );
         if leader_cards(world, realm).next().is_some() {
             world.resource_mut::<DeadRulers>().0.push(realm);
@@ -482,7 +480,7 @@ pub(crate) fn punish_interregnum(world: &mut World) {
                     ids::SEQ_PHASE3_F,
                     format!("{name} is in Interregnum at Phase 3 step F"),
                 )
-                .realm(&name),
+                .realm(name),
             );
             write(
                 world,
@@ -490,7 +488,7 @@ pub(crate) fn punish_interregnum(world: &mut World) {
                     ids::NO_RULER_PENALTY,
                     format!("{name}: -1 stability, the marriage tokens on it disputed"),
                 )
-                .realm(&name),
+                .realm(name),
             );
             change_stability(world, realm, -1, ids::NO_RULER_PENALTY);
             let partners: Vec<(Entity, Entity)> = world

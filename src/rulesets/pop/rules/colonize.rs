@@ -155,7 +155,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             ids::ACT_COLONIZE,
             format!("{name} founds a colony on {province} ({adm} adm, {colonists} colonists)"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, p)),
     );
     place_small_town(world, realm, p);
@@ -275,7 +275,7 @@ pub fn gain_colonists(world: &mut World, realm: Entity) {
             ids::COLONISTS,
             format!("{name}: colonists {before} -> {after} ({claims} colonial claims)"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(i32::from(after - before)),
     );
 }
@@ -314,7 +314,7 @@ pub fn native_uprising(world: &mut World) {
                 ids::COLONISTS,
                 format!("{name} loses a colonist to a native uprising"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(-1),
         );
     }

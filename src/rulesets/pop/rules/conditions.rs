@@ -56,7 +56,7 @@ impl Measure {
     }
 }
 
-fn entity(world: &World, id: &str) -> Option<Entity> {
+fn entity(world: &World, id: impl crate::engine::id::AsId) -> Option<Entity> {
     world.res::<Index>().get(id)
 }
 

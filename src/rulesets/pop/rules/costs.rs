@@ -382,7 +382,7 @@ pub fn legal_actions_with_costs(world: &World) -> Vec<(Action, Cost)> {
         .res::<Pending>()
         .0
         .as_ref()
-        .and_then(|d| world.res::<Index>().get(&d.realm))
+        .and_then(|d| world.res::<Index>().get(d.realm))
     else {
         return Vec::new();
     };

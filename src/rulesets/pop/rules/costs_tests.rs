@@ -185,7 +185,7 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
         let realm = game
             .world()
             .resource::<Index>()
-            .get(&decision.realm)
+            .get(decision.realm)
             .expect("a realm decides");
         let mat = game.world().get::<Mat>(realm).cloned().unwrap_or_default();
         let listed = game.legal_actions_with_costs();
@@ -245,7 +245,7 @@ fn play_and_compare(mut game: Game, seed: u64, max_steps: usize) -> BTreeSet<Str
             continue;
         }
         if matches!(action, Action::ChooseOption { .. }) {
-            option = Some((stated, decision.realm.clone(), before));
+            option = Some((stated, decision.realm.to_string(), before));
             continue;
         }
         let paid = charged(&game.log().entries[before..], &decision.realm, step);
@@ -552,9 +552,7 @@ fn pop_war_declare_cost_lists_its_stability_and_influence_and_asks_to_confirm() 
     crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), me, home_of_other, 2);
     crate::rulesets::pop::state::spawn_sim(game.world_mut(), None, Marriage::new(me, other));
     let target = crate::rulesets::pop::state::key_of(game.world(), other);
-    let declare = Action::DeclareWar {
-        target: target.clone(),
-    };
+    let declare = Action::DeclareWar { target };
     let cost = game.action_cost(&declare);
     assert_eq!(
         cost,

@@ -14,6 +14,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
@@ -58,15 +59,15 @@ impl Plugin for CuriaPlugin {
 #[derive(Resource, Serialize, Clone, Debug, Default, PartialEq)]
 pub struct Curia {
     /// The regular cardinal slots, leftmost first: the realm (content id) of each cardinal.
-    pub cardinals: Vec<String>,
+    pub cardinals: Vec<Id>,
     /// The realm holding the Roma slot when the rules last looked.
-    pub roma: Option<String>,
+    pub roma: Option<Id>,
     /// The realm whose ruler is excommunicated (until Phase 4 step E).
-    pub excommunicated: Option<String>,
+    pub excommunicated: Option<Id>,
     /// The area (content id) with the Crusade token (until Phase 4 step E).
-    pub crusade: Option<String>,
+    pub crusade: Option<Id>,
     /// Realms Committed to Crusade.
-    pub committed: Vec<String>,
+    pub committed: Vec<Id>,
 }
 
 impl Curia {
@@ -269,7 +270,7 @@ pub(crate) fn set_up_curia(world: &mut World) {
     let slots = regular_slots(world);
     let mut curia = Curia::default();
     for def in content.realms.iter().filter(|r| r.cardinals > 0) {
-        let Some(realm) = world.res::<Index>().get(&def.id) else {
+        let Some(realm) = world.res::<Index>().get(def.id) else {
             continue;
         };
         if !may_hold_cardinals(world, realm) {
@@ -277,14 +278,14 @@ pub(crate) fn set_up_curia(world: &mut World) {
         }
         for _ in 0..def.cardinals {
             if curia.cardinals.len() < slots {
-                curia.cardinals.push(def.id.clone());
+                curia.cardinals.push(def.id);
             }
         }
     }
     let placed = curia.cardinals.len();
     world.insert_resource(curia);
     if placed > 0 || papal_states(world).is_some() {
-        let track = world.res::<Curia>().cardinals.join(", ");
+        let track = crate::engine::id::join_ids(&world.res::<Curia>().cardinals, ", ");
         write(
             world,
             Note::new(
@@ -316,7 +317,7 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
                 ids::CURIA_CARDINAL,
                 format!("{name} is not a Catholic Player Realm: no cardinal"),
             )
-            .realm(&name),
+            .realm(name),
         );
         return;
     }
@@ -327,14 +328,14 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
                 ids::CURIA_ROMA,
                 format!("{name} controls Roma and may gain no other cardinal"),
             )
-            .realm(&name),
+            .realm(name),
         );
         return;
     }
     let slots = regular_slots(world);
     let pushed = {
         let mut curia = world.resource_mut::<Curia>();
-        curia.cardinals.insert(0, name.clone());
+        curia.cardinals.insert(0, name);
         (curia.cardinals.len() > slots).then(|| curia.cardinals.pop())
     };
     write(
@@ -343,7 +344,7 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
             ids::CURIA_CARDINAL,
             format!("{name} gains a cardinal in the first slot of the Papal Curia"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(1),
     );
     if let Some(Some(back)) = pushed {
@@ -353,7 +354,7 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
                 ids::CURIA_CARDINAL,
                 format!("{back}'s cardinal is pushed off the last slot and goes back to {back}"),
             )
-            .realm(&back)
+            .realm(back)
             .amount(-1),
         );
     }
@@ -369,7 +370,7 @@ fn curia_settled(world: &World) -> bool {
     let slots = regular_slots(world);
     let index = world.res::<Index>();
     let curia = world.res::<Curia>();
-    let holds = |key: &String| {
+    let holds = |key: &Id| {
         index
             .get(key)
             .is_some_and(|r| may_hold_cardinals(world, r) && Some(r) != controller)
@@ -404,12 +405,12 @@ pub fn tidy(world: &mut World) {
     if curia_settled(world) {
         return;
     }
-    let keys: Vec<String> = world.res::<Curia>().cardinals.clone();
-    let mut gone: Vec<(String, &'static str, &'static str)> = Vec::new();
+    let keys: Vec<Id> = world.res::<Curia>().cardinals.clone();
+    let mut gone: Vec<(Id, &'static str, &'static str)> = Vec::new();
     let roma_controller = roma_controller(world).map(|r| key_of(world, r));
     let mut kept = Vec::new();
     for key in keys {
-        let realm = world.res::<Index>().get(&key);
+        let realm = world.res::<Index>().get(key);
         if !realm.is_some_and(|r| may_hold_cardinals(world, r)) {
             gone.push((
                 key,
@@ -440,11 +441,11 @@ pub fn tidy(world: &mut World) {
     if !changed {
         return;
     }
-    let roma_before = world.res::<Curia>().roma.clone();
+    let roma_before = world.res::<Curia>().roma;
     {
         let mut curia = world.resource_mut::<Curia>();
         curia.cardinals = kept;
-        curia.roma = roma.clone();
+        curia.roma = roma;
     }
     for (key, rule, why) in gone {
         write(
@@ -453,7 +454,7 @@ pub fn tidy(world: &mut World) {
                 rule,
                 format!("{key}'s cardinal leaves the Papal Curia: {why}"),
             )
-            .realm(&key)
+            .realm(key)
             .amount(-1),
         );
     }
@@ -573,8 +574,8 @@ pub fn answer_cardinal(
                 ids::CURIA_EXCOMMUNICATE,
                 "its ruler is excommunicated",
             );
-            let target = world.res::<Curia>().excommunicated.clone();
-            if let Some(t) = target.and_then(|t| world.res::<Index>().get(&t)) {
+            let target = world.res::<Curia>().excommunicated;
+            if let Some(t) = target.and_then(|t| world.res::<Index>().get(t)) {
                 discard_catholic_influence(world, t);
             }
             world
@@ -599,7 +600,7 @@ fn remove_slot(world: &mut World, slot: usize, rule: &'static str, why: &str) {
                 rule,
                 format!("{name} loses a cardinal (slot {place}): {why}"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(-1),
         );
     }
@@ -621,7 +622,7 @@ pub(crate) fn score_curia(world: &mut World) {
                 ids::CURIA_UNCONTESTED,
                 format!("{name} controls the Papal Curia uncontested: +{gain} prestige"),
             )
-            .realm(&name),
+            .realm(name),
         );
         if gain > 0 {
             change_prestige(world, pope, gain, ids::CURIA_UNCONTESTED);
@@ -636,7 +637,7 @@ pub(crate) fn score_curia(world: &mut World) {
                 ids::CURIA_EXCOMMUNICATE,
                 format!("The Excommunicated token leaves {r}'s capital"),
             )
-            .realm(&r),
+            .realm(r),
         );
     }
 }
@@ -652,7 +653,7 @@ fn score_crusade(world: &mut World) {
         };
         (area, std::mem::take(&mut curia.committed))
     };
-    let Some(area) = world.res::<Index>().get(&area_key) else {
+    let Some(area) = world.res::<Index>().get(area_key) else {
         return;
     };
     let muslim_left = !muslim_provinces(world, area).is_empty();
@@ -671,7 +672,7 @@ fn score_crusade(world: &mut World) {
                         ids::CURIA_CRUSADE_SCORING,
                         format!("Nobody answered the Crusade against {area_key}: the Papal Controller {name} loses {CRUSADE_SCORE} prestige"),
                     )
-                    .realm(&name),
+                    .realm(name),
                 );
                 change_prestige(world, pope, -CRUSADE_SCORE, ids::CURIA_CRUSADE_SCORING);
             }
@@ -703,7 +704,7 @@ fn score_crusade(world: &mut World) {
                 ids::CURIA_CRUSADE_SCORING,
                 format!("{name}, committed to the Crusade against {area_key}: {delta:+} prestige ({why})"),
             )
-            .realm(&name),
+            .realm(name),
         );
         change_prestige(world, realm, delta, ids::CURIA_CRUSADE_SCORING);
     }
@@ -772,14 +773,14 @@ fn commit(world: &mut World, realm: Entity) {
     if world.res::<Curia>().committed.contains(&name) {
         return;
     }
-    world.resource_mut::<Curia>().committed.push(name.clone());
+    world.resource_mut::<Curia>().committed.push(name);
     write(
         world,
         Note::new(
             ids::CURIA_CRUSADE,
             format!("{name} is Committed to Crusade"),
         )
-        .realm(&name),
+        .realm(name),
     );
 }
 
@@ -823,14 +824,14 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
         }
         let key = key_of(world, area);
         all.push(Action::CallCrusade {
-            area: key.clone(),
+            area: key,
             war: None,
         });
         let mut targets: Vec<Entity> = held.iter().filter_map(|p| owner(world, *p)).collect();
         sort_dedup_by_sid(world, &mut targets);
         for t in targets {
             all.push(Action::CallCrusade {
-                area: key.clone(),
+                area: key,
                 war: Some(key_of(world, t)),
             });
         }
@@ -943,7 +944,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 ids::CURIA_EXCOMMUNICATE,
             );
             {
-                world.resource_mut::<Curia>().excommunicated = Some(target.clone());
+                world.resource_mut::<Curia>().excommunicated = Some(*target);
             }
             write(
                 world,
@@ -951,7 +952,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     ids::CURIA_EXCOMMUNICATE,
                     format!("{name} excommunicates the ruler of {target}: every Catholic realm has a CB on {target} until Phase 4 step E"),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid_of(world, t)),
             );
             if world.read::<PlayerRealm>(t).is_some() {
@@ -965,7 +966,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 if cardinal_choices(world, Some(target.as_str())).len() > 1 {
                     crate::rulesets::pop::decision::ask(
                         world,
-                        target.clone(),
+                        *target,
                         crate::rulesets::pop::decision::DecisionKind::ExcommunicationCardinal,
                         "Your ruler is excommunicated: choose which of your cardinals leaves the Papal Curia",
                     );
@@ -992,7 +993,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             );
             {
                 let mut curia = world.resource_mut::<Curia>();
-                curia.crusade = Some(area.clone());
+                curia.crusade = Some(*area);
                 curia.committed.clear();
             }
             write(
@@ -1001,7 +1002,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     ids::CURIA_CRUSADE,
                     format!("{name} calls a Crusade against {area}: Catholic realms have a Holy War CB on the Muslim realms owning provinces there"),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid_of(world, a)),
             );
             let target = war.as_deref().and_then(|t| world.res::<Index>().get(t));
@@ -1026,7 +1027,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                         ids::CURIA_CRUSADE,
                         format!("{name} gains {CRUSADE_MERCENARIES} mercenary infantry for the Crusade at {at}"),
                     )
-                    .realm(&name)
+                    .realm(name)
                     .subject(sid_of(world, capital)),
                 );
                 }
@@ -1036,7 +1037,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                         ids::CURIA_CRUSADE,
                         format!("{name} has no capital area: its {CRUSADE_MERCENARIES} mercenary infantry for the Crusade are not placed"),
                     )
-                    .realm(&name),
+                    .realm(name),
                 ),
             }
             commit(world, realm);
@@ -1064,7 +1065,7 @@ fn discard_catholic_influence(world: &mut World, realm: Entity) {
                 ids::CURIA_EXCOMMUNICATE,
                 format!("{name} discards {removed} influence from Catholic areas"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(-removed),
         );
     }

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::id::Id;
 use crate::rulesets::pop::DecisionKind;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::MpKind;
@@ -74,12 +75,13 @@ fn logged(game: &Game, rule: &str, realm: &str) -> i32 {
 }
 
 fn track(game: &Game) -> Vec<String> {
-    game.world().resource::<Curia>().cardinals.clone()
+    let cardinals = &game.world().resource::<Curia>().cardinals;
+    cardinals.iter().map(|c| c.to_string()).collect()
 }
 
 fn set_track(game: &mut Game, realms: &[&str]) {
     game.world_mut().resource_mut::<Curia>().cardinals =
-        realms.iter().map(|r| r.to_string()).collect();
+        realms.iter().map(|r| Id::new(r)).collect();
 }
 
 fn tidy(game: &mut Game) {
@@ -423,9 +425,7 @@ fn pop_19_excommunicate_costs_2_dip_and_strikes_the_target() {
     let north = e(&game, "north");
     crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), other, north, 5);
     let target = crate::rulesets::pop::state::key_of(game.world(), other);
-    let action = Action::Excommunicate {
-        realm: target.clone(),
-    };
+    let action = Action::Excommunicate { realm: target };
     assert!(game.legal_actions().contains(&action));
     assert_eq!(game.action_cost(&action).dip, 2);
     let stability = mat(&game, other).stability;
@@ -502,7 +502,7 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
     set_track(&mut game, &[&ok, &mk]);
     refused(
         &mut game,
-        Action::Excommunicate { realm: ok.clone() },
+        Action::Excommunicate { realm: ok },
         ids::CURIA_PAPAL_ACTION,
     );
     // Age III.
@@ -588,7 +588,7 @@ fn pop_19_crusade_war_refused_on_a_non_muslim_or_a_realm_without_a_province_ther
         &mut game,
         Action::CallCrusade {
             area: "east".into(),
-            war: Some(ok.clone()),
+            war: Some(ok),
         },
         ids::CURIA_CRUSADE,
     );
@@ -673,7 +673,7 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
         .count();
     assert_eq!(mercenaries, 2);
     let name = crate::rulesets::pop::state::key_of(game.world(), me);
-    assert_eq!(game.world().resource::<Curia>().committed, [name.clone()]);
+    assert_eq!(game.world().resource::<Curia>().committed, [name]);
     let crusade = notes(&game, ids::CURIA_CRUSADE);
     for what in [
         format!("{name} calls a Crusade against east"),
@@ -703,7 +703,7 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
     let again = |game: &mut Game| {
         let mut c = game.world_mut().resource_mut::<Curia>();
         c.crusade = Some("east".into());
-        c.committed = vec![name.clone()];
+        c.committed = vec![name];
     };
     // No Muslim province left, but no army of its own there: -2.
     for p in ["capc", "capd"] {
@@ -757,7 +757,7 @@ fn pop_19_crusade_holy_war_declaration_commits_the_realm() {
     );
     crate::rulesets::pop::rules::war::declare_war(game.world_mut(), other, ccc);
     let name = crate::rulesets::pop::state::key_of(game.world(), other);
-    assert_eq!(game.world().resource::<Curia>().committed, [name.clone()]);
+    assert_eq!(game.world().resource::<Curia>().committed, [name]);
     let stability = mat(&game, other).stability;
     assert_eq!(stability, 0, "a CB: no stability lost");
     let declared = notes(&game, ids::WAR_DECLARE);
@@ -811,7 +811,7 @@ fn cardinal_dies_game() -> Game {
 /// The realm to act takes the first Event and answers its other questions (the first legal
 /// answer) until the Cardinal Dies question comes or the turn passes on; returns the realm.
 fn take_event_until_cardinal_dies(game: &mut Game) -> Entity {
-    let me = game.pending().unwrap().realm.clone();
+    let me = game.pending().unwrap().realm;
     let take = game
         .legal_actions()
         .into_iter()
@@ -935,8 +935,7 @@ fn pop_19_excommunicate_the_target_chooses_which_cardinal_it_loses() {
     assert_eq!(curia::controller(game.world()), Some(me));
     crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), other, north, 5);
     let stability = mat(&game, other).stability;
-    game.apply(Action::Excommunicate { realm: ok.clone() })
-        .unwrap();
+    game.apply(Action::Excommunicate { realm: ok }).unwrap();
     let pending = game.pending().unwrap().clone();
     assert_eq!(pending.kind, DecisionKind::ExcommunicationCardinal);
     assert_eq!(pending.realm, ok, "the excommunicated realm chooses");
@@ -951,7 +950,7 @@ fn pop_19_excommunicate_the_target_chooses_which_cardinal_it_loses() {
     refused(&mut game, slot(1), ids::CURIA_EXCOMMUNICATE);
     refused(&mut game, slot(7), ids::CURIA_EXCOMMUNICATE);
     game.apply(slot(0)).unwrap();
-    assert_eq!(track(&game), [mk.clone(), ok.clone()]);
+    assert_eq!(track(&game), [mk, ok]);
     assert_eq!(curia::cardinals_of(game.world(), other), 1);
     assert_eq!(
         crate::rulesets::pop::rules::relations::influence_in(game.world(), other, north),

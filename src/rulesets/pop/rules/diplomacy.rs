@@ -224,10 +224,7 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
         all.extend(
             offers(world, realm, other)
                 .into_iter()
-                .map(|offer| Action::Propose {
-                    realm: name.clone(),
-                    offer,
-                }),
+                .map(|offer| Action::Propose { realm: name, offer }),
         );
     }
     if dip < 1 {
@@ -703,7 +700,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     ids::PROPOSAL,
                     format!("{name} offers {to} a deal: {}", offer_text(offer)),
                 )
-                .realm(&name),
+                .realm(name),
             );
             world.resource_mut::<Generic>().deal = Some(Deal {
                 from: realm,
@@ -740,7 +737,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     ids::ACT_FORGE_ALLIANCE,
                     format!("{name} forges an alliance with {other} for {cost} dip"),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid_of(world, npr)),
             );
             Some(true)
@@ -757,7 +754,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                             "{area} is a Power Struggle battleground: the claim costs {dip} dip"
                         ),
                     )
-                    .realm(&name)
+                    .realm(name)
                     .subject(sid_of(world, area_e)),
                 );
             }
@@ -776,7 +773,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     ids::ACT_FABRICATE_CLAIM,
                     format!("{name} fabricates a claim in {area}"),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid_of(world, area_e)),
             );
             crate::rulesets::pop::rules::trade::open_continent(world, realm, area_e);
@@ -797,7 +794,7 @@ fn place_influence(world: &mut World, realm: Entity, area: Entity) {
             ids::ACT_INFLUENCE,
             format!("{name} places influence in {area_name} ({count} there)"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, area))
         .amount(1),
     );
@@ -820,7 +817,7 @@ pub fn offer_text(offer: &Offer) -> String {
     if !offer.provinces.is_empty() {
         parts.push(format!(
             "{} for {} ducats",
-            offer.provinces.join(", "),
+            crate::engine::id::join_ids(&offer.provinces, ", "),
             offer.price
         ));
     }
@@ -847,13 +844,13 @@ pub fn answer(world: &mut World, action: &Action) {
     if *action != Action::Accept {
         write(
             world,
-            Note::new(ids::PROPOSAL, format!("{to} declines {from}'s offer")).realm(&to),
+            Note::new(ids::PROPOSAL, format!("{to} declines {from}'s offer")).realm(to),
         );
         return;
     }
     write(
         world,
-        Note::new(ids::PROPOSAL, format!("{to} accepts {from}'s offer")).realm(&to),
+        Note::new(ids::PROPOSAL, format!("{to} accepts {from}'s offer")).realm(to),
     );
     make_deal(world, &deal);
 }
@@ -874,7 +871,7 @@ pub fn answer_marriage_draw(world: &mut World, action: &Action) {
                 ids::MARRIAGE,
                 format!("{name} draws no card for the marriage"),
             )
-            .realm(&name),
+            .realm(name),
         );
     }
     if world.res::<Generic>().marriage_draws.is_empty() {
@@ -895,7 +892,7 @@ fn make_deal(world: &mut World, deal: &Deal) {
                 ids::ALLIANCE,
                 format!("{an} and {bn} enter into an alliance"),
             )
-            .realm(&an),
+            .realm(an),
         );
     }
     if let Some(kind) = offer.marriage {
@@ -907,7 +904,7 @@ fn make_deal(world: &mut World, deal: &Deal) {
                 ids::MARRIAGE,
                 format!("A royal marriage joins the houses of {an} and {bn}"),
             )
-            .realm(&an),
+            .realm(an),
         );
         // "both players may draw an Action Card of a type chosen by the Active Player": each is
         // asked, the Active Player first.
@@ -952,7 +949,7 @@ fn make_deal(world: &mut World, deal: &Deal) {
                     ids::PROVINCE_SALE,
                     format!("{seller_n} sells {place} to {buyer_n}"),
                 )
-                .realm(&buyer_n)
+                .realm(buyer_n)
                 .subject(sid_of(world, p)),
             );
         }
@@ -964,7 +961,7 @@ pub fn influence_answers(world: &World, _realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
     for a in influence_areas(world) {
         let area = key_of(world, a);
-        all.push(Action::Influence { area: area.clone() });
+        all.push(Action::Influence { area });
         all.push(Action::InfluenceForDucats { area });
     }
     all.push(Action::Decline);
@@ -1059,7 +1056,7 @@ pub fn resume(world: &mut World) -> Resume {
             world,
             to,
             DecisionKind::Proposal {
-                from: from.clone(),
+                from,
                 offer: deal.offer.clone(),
             },
             format!("{from} offers {text}: accept or decline"),

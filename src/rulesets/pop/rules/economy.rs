@@ -105,7 +105,7 @@ pub fn change_mp(world: &mut World, realm: Entity, kind: MpKind, amount: i32, ru
     write(
         world,
         Note::new(rule, format!("{name}: {kind:?} power {before} -> {after}"))
-            .realm(&name)
+            .realm(name)
             .amount(after - before),
     );
     if raw > MP_CAP {
@@ -115,7 +115,7 @@ pub fn change_mp(world: &mut World, realm: Entity, kind: MpKind, amount: i32, ru
                 ids::MP_CAP,
                 format!("{name}: {} {kind:?} power above 10 discarded", raw - MP_CAP),
             )
-            .realm(&name)
+            .realm(name)
             .amount(raw - MP_CAP),
         );
     }
@@ -133,7 +133,7 @@ pub fn change_stability(world: &mut World, realm: Entity, delta: i32, rule: &'st
                     ids::STABILITY_OVERFLOW,
                     format!("{name} is at +3 stability: 2 adm instead"),
                 )
-                .realm(&name),
+                .realm(name),
             );
             change_mp(world, realm, MpKind::Adm, 2, ids::STABILITY_OVERFLOW);
         } else if delta < 0 && stability <= -3 {
@@ -147,7 +147,7 @@ pub fn change_stability(world: &mut World, realm: Entity, delta: i32, rule: &'st
                     rule,
                     format!("{name}: stability {stability} -> {}", stability + step),
                 )
-                .realm(&name)
+                .realm(name)
                 .amount(step),
             );
         }
@@ -203,7 +203,7 @@ pub fn change_prestige(world: &mut World, realm: Entity, delta: i32, rule: &'sta
             rule,
             format!("{name}: prestige {} -> {after}", after - delta),
         )
-        .realm(&name)
+        .realm(name)
         .amount(delta),
     );
 }
@@ -214,7 +214,7 @@ pub fn gain_ducats(world: &mut World, realm: Entity, amount: i32, rule: &'static
     write(
         world,
         Note::new(rule, format!("{name} gains {amount} ducats"))
-            .realm(&name)
+            .realm(name)
             .amount(amount),
     );
 }
@@ -226,7 +226,7 @@ pub fn spend(world: &mut World, realm: Entity, amount: i32, rule: &'static str) 
     write(
         world,
         Note::new(rule, format!("{name} pays {amount} ducats"))
-            .realm(&name)
+            .realm(name)
             .amount(-amount),
     );
 }
@@ -244,7 +244,7 @@ pub fn take_loan(world: &mut World, realm: Entity, rule: &'static str) {
             rule,
             format!("{name} takes a loan: +5 ducats, {loans} interest tokens"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(LOAN_DUCATS),
     );
 }
@@ -261,7 +261,7 @@ pub fn repay_loan(world: &mut World, realm: Entity) {
             ids::REPAY,
             format!("{name} repays a loan for 6 ducats, {loans} left"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(-REPAY_DUCATS),
     );
 }
@@ -285,7 +285,7 @@ pub fn pay_mandatory(world: &mut World, realm: Entity, cost: i32, rule: &'static
     write(
         world,
         Note::new(rule, format!("{name} pays {cost} ducats"))
-            .realm(&name)
+            .realm(name)
             .amount(-cost),
     );
 }
@@ -296,7 +296,7 @@ pub fn bankruptcy(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
     write(
         world,
-        Note::new(ids::BANKRUPTCY, format!("{name} goes bankrupt")).realm(&name),
+        Note::new(ids::BANKRUPTCY, format!("{name} goes bankrupt")).realm(name),
     );
     change_stability(world, realm, -3, ids::BANKRUPTCY);
     change_prestige(world, realm, -5, ids::BANKRUPTCY);

@@ -140,7 +140,7 @@ pub fn add_unrest(world: &mut World, realm: Entity, province: Entity) {
     write(
         world,
         Note::new(ids::UNREST, format!("Unrest in {place} ({name})"))
-            .realm(&name)
+            .realm(name)
             .subject(sid),
     );
 }
@@ -179,7 +179,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         Effect::Prestige(n) => change_prestige(world, realm, n, ids::EFFECT_PRESTIGE),
         Effect::Unrest(0) | Effect::UnrestIn(_, 0) => {}
         Effect::UnrestIn(area, n) => {
-            let area_e = world.res::<Index>().get(&area);
+            let area_e = world.res::<Index>().get(area);
             if area_e.is_none() || calm_holdings(world, realm, area_e).is_empty() {
                 write(
                     world,
@@ -187,13 +187,13 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                         ids::EFFECT_NO_TARGET,
                         format!("{name} has no calm town in {area} for unrest"),
                     )
-                    .realm(&name),
+                    .realm(name),
                 );
             } else {
                 world
                     .resource_mut::<EffectQueue>()
                     .items
-                    .push_front(Effect::UnrestIn(area.clone(), n));
+                    .push_front(Effect::UnrestIn(area, n));
                 return ask(
                     world,
                     realm,
@@ -210,7 +210,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                         ids::EFFECT_NO_TARGET,
                         format!("{name} has no calm town for unrest"),
                     )
-                    .realm(&name),
+                    .realm(name),
                 );
             } else {
                 world
@@ -251,17 +251,17 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
             write(
                 world,
                 Note::new(ids::EFFECT_MANPOWER, format!("{name}: manpower {n:+}"))
-                    .realm(&name)
+                    .realm(name)
                     .amount(n),
             );
         }
         Effect::CoreToken(area) => {
-            if let Some(area_e) = world.res::<Index>().get(&area) {
+            if let Some(area_e) = world.res::<Index>().get(area) {
                 crate::rulesets::pop::rules::integrate::place_core_token(world, realm, area_e);
             }
         }
         Effect::Claim(area) => {
-            let Some(area_e) = world.res::<Index>().get(&area) else {
+            let Some(area_e) = world.res::<Index>().get(area) else {
                 return Progress::Done;
             };
             let mut claims = world.query::<&Claim>();
@@ -283,20 +283,20 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                         ids::EFFECT_CLAIM,
                         format!("{name} places a claim in {area}"),
                     )
-                    .realm(&name)
+                    .realm(name)
                     .subject(sid_of(world, area_e)),
                 );
                 crate::rulesets::pop::rules::trade::open_continent(world, realm, area_e);
             }
         }
         Effect::Faith(area, religion) => {
-            if let Some(area_e) = world.res::<Index>().get(&area) {
+            if let Some(area_e) = world.res::<Index>().get(area) {
                 crate::rulesets::pop::rules::religion::place_faith(world, area_e, religion);
             }
         }
         Effect::Cardinal => crate::rulesets::pop::rules::curia::gain_cardinal(world, realm),
         Effect::CasusBelli(target) => {
-            let Some(target_e) = world.res::<Index>().get(&target) else {
+            let Some(target_e) = world.res::<Index>().get(target) else {
                 return Progress::Done;
             };
             spawn_sim(
@@ -313,7 +313,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                     ids::EFFECT_CB,
                     format!("{name} gains a casus belli on {target}"),
                 )
-                .realm(&name),
+                .realm(name),
             );
         }
         Effect::ReplaceMilestones => {
@@ -331,7 +331,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                         ids::TRADE_EXPAND,
                         format!("{name} has no Trade Node to expand: none within reach is left unexpanded"),
                     )
-                    .realm(&name),
+                    .realm(name),
                 ),
                 [only] => crate::rulesets::pop::rules::trade::expand_node(world, realm, only),
                 _ => {
@@ -356,7 +356,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                     ids::ACT_INTEGRATE_AREA,
                     format!("{name} has no area to integrate: none it owns whole has a province that is not its core"),
                 )
-                .realm(&name),
+                .realm(name),
             ),
             [only] => integrate::integrate(world, realm, *only),
             _ => {
@@ -390,7 +390,7 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
             // A loss comes out of a pool that has something in it, while any has.
             let mat = world
                 .res::<Index>()
-                .get(&decision.realm)
+                .get(decision.realm)
                 .and_then(|r| world.read::<Mat>(r))
                 .cloned()
                 .unwrap_or_default();
@@ -407,7 +407,7 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 // Stability -3 in Phase 4 D: 1 fewer of a type the realm receives.
                 world
                     .res::<Index>()
-                    .get(&decision.realm)
+                    .get(decision.realm)
                     .map(|r| crate::rulesets::pop::rules::monarch_power::shortfall_kinds(world, r))
                     .unwrap_or_default()
             };
@@ -422,7 +422,7 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 .collect()
         }
         DecisionKind::UnrestTown => {
-            let Some(realm) = world.res::<Index>().get(&decision.realm) else {
+            let Some(realm) = world.res::<Index>().get(decision.realm) else {
                 return Vec::new();
             };
             let area = match world.res::<EffectQueue>().items.front() {
@@ -437,7 +437,7 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 .collect()
         }
         DecisionKind::ExpandNode => {
-            let Some(realm) = world.res::<Index>().get(&decision.realm) else {
+            let Some(realm) = world.res::<Index>().get(decision.realm) else {
                 return Vec::new();
             };
             crate::rulesets::pop::rules::trade::expandable(world, realm)
@@ -446,7 +446,7 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
                 .collect()
         }
         DecisionKind::IntegrateArea => {
-            let Some(realm) = world.res::<Index>().get(&decision.realm) else {
+            let Some(realm) = world.res::<Index>().get(decision.realm) else {
                 return Vec::new();
             };
             integrate::integrable(world, realm)

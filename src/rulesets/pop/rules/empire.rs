@@ -12,6 +12,7 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::engine::id::{Id, join_ids};
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
@@ -47,16 +48,16 @@ impl Plugin for EmpirePlugin {
 #[derive(Resource, Serialize, Clone, Debug, Default, PartialEq)]
 pub struct Empire {
     /// The Emperor's realm (content id); `None` when the scenario has no Empire.
-    pub emperor: Option<String>,
+    pub emperor: Option<Id>,
     /// Imperial Authority, 0 to 6.
     pub authority: i32,
     /// Areas of the Empire that left it (a "Not HRE" token), in scenario order.
-    pub left: Vec<String>,
+    pub left: Vec<Id>,
     /// Areas of the Empire wholly owned by realms outside it when the rules last looked: an
     /// area leaves only when it becomes so, never for how the scenario starts.
-    pub outside: Vec<String>,
+    pub outside: Vec<Id>,
     /// The Elector Areas counting now (18.3), in scenario order.
-    pub electors: Vec<String>,
+    pub electors: Vec<Id>,
     /// The Empire ceased to exist (18.7, 18.8): a Non-Player Emperor fully annexed, or an
     /// Emperor turned Revolutionary. `emperor` is `None` from then on.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -71,7 +72,7 @@ pub struct Empire {
     pub defending: bool,
     /// Imperial Influence cubes on the board (18.2): (area, cubes), in the order placed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub imperial_influence: Vec<(String, u8)>,
+    pub imperial_influence: Vec<(Id, u8)>,
     /// Imperial Influence cubes the Emperor still has to place in this Phase 5 B.
     #[serde(skip_serializing_if = "is_zero")]
     pub imperial_to_place: u8,
@@ -88,19 +89,19 @@ pub struct Empire {
 #[derive(Serialize, Clone, Debug, Default, PartialEq)]
 pub struct Election {
     /// The Emperor whose ruler went: it holds the title, and breaks ties, until the result.
-    pub emperor: String,
+    pub emperor: Id,
     /// Whether it was Defending the HRE when its ruler went.
     pub was_defending: bool,
     /// Counting Elector Areas that have not voted yet, in scenario order.
-    pub to_vote: Vec<String>,
+    pub to_vote: Vec<Id>,
     /// Votes so far, one line per seat in seat order.
-    pub tally: Vec<(String, usize)>,
+    pub tally: Vec<(Id, usize)>,
     /// The realms tied, waiting for the Emperor's choice (empty while none is).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub tied: Vec<String>,
+    pub tied: Vec<Id>,
     /// The Elector Area whose vote the tie is for; `None` for the title itself.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub tie_area: Option<String>,
+    pub tie_area: Option<Id>,
     /// The tie has been put to the Emperor as a decision.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub asked: bool,
@@ -145,13 +146,13 @@ pub const FAITH_FROM_AGE: u8 = 3;
 
 /// The Emperor's realm, if the Empire is in play.
 pub fn emperor(world: &World) -> Option<Entity> {
-    let key = world.get_res::<Empire>()?.emperor.as_deref()?;
+    let key = world.get_res::<Empire>()?.emperor?;
     world.res::<Index>().get(key)
 }
 
 /// The Emperor's content id, for the log ("" without an Empire).
-fn emperor_key(world: &World) -> String {
-    world.res::<Empire>().emperor.clone().unwrap_or_default()
+fn emperor_key(world: &World) -> Id {
+    world.res::<Empire>().emperor.unwrap_or_default()
 }
 
 pub fn is_emperor(world: &World, realm: Entity) -> bool {
@@ -192,7 +193,7 @@ pub fn npr_empire_defence(world: &World, npr: Entity, area: Entity, outsiders_be
 
 /// The Holy Roman Empire ceases to exist for the rest of the game (18.7, 18.8).
 pub fn dissolve(world: &mut World, rule: &'static str, why: &str) {
-    let Some(emp) = world.res::<Empire>().emperor.clone() else {
+    let Some(emp) = world.res::<Empire>().emperor else {
         return;
     };
     {
@@ -203,7 +204,7 @@ pub fn dissolve(world: &mut World, rule: &'static str, why: &str) {
     }
     write(
         world,
-        Note::new(rule, format!("The Holy Roman Empire is dissolved: {why}")).realm(&emp),
+        Note::new(rule, format!("The Holy Roman Empire is dissolved: {why}")).realm(emp),
     );
 }
 
@@ -304,7 +305,7 @@ pub fn fill_imperial_manpower(world: &mut World) {
             ids::EMPIRE_DEFEND,
             format!("{influence} influence in the Elector Areas: the Imperial manpower pool holds {now} units (at most 8)"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(i32::from(now)),
     );
 }
@@ -372,7 +373,7 @@ pub fn raise_imperial_manpower(
                 key_of(world, place)
             ),
         )
-        .realm(&name)
+        .realm(name)
         .amount(i32::from(pool)),
     );
     units
@@ -421,7 +422,7 @@ pub fn place_imperial(world: &mut World, area: Entity) {
             .find(|(a, _)| *a == key)
         {
             Some((_, n)) => *n += 1,
-            None => empire.imperial_influence.push((key.clone(), 1)),
+            None => empire.imperial_influence.push((key, 1)),
         }
         empire.imperial_to_place = empire.imperial_to_place.saturating_sub(1);
     }
@@ -432,7 +433,7 @@ pub fn place_imperial(world: &mut World, area: Entity) {
             ids::EMPIRE_IMPERIAL_INFLUENCE,
             format!("{name} places an Imperial Influence cube in {key}"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(crate::rulesets::pop::state::sid_of(world, area)),
     );
 }
@@ -520,7 +521,7 @@ pub(crate) fn redistribute_imperial_influence(world: &mut World) {
         },
         |world, _, action| {
             if let Action::PlaceInfluence { area } = action
-                && let Some(a) = world.res::<Index>().get(&area)
+                && let Some(a) = world.res::<Index>().get(area)
             {
                 place_imperial(world, a);
             }
@@ -582,8 +583,8 @@ pub fn is_external(world: &World, realm: Entity) -> bool {
 /// step, and finding each by its id was most of an action's time.
 #[derive(Resource, Default)]
 pub struct EmpireAreas {
-    hre: Vec<(String, Entity)>,
-    electors: Vec<(String, Entity)>,
+    hre: Vec<(Id, Entity)>,
+    electors: Vec<(Id, Entity)>,
 }
 
 /// Which of the scenario's lists of areas.
@@ -597,9 +598,9 @@ enum Listed {
 pub fn index_areas(world: &mut World) {
     let index = world.res::<Index>();
     let options = &world.res::<Content>().0.options;
-    let find = |keys: &[String]| -> Vec<(String, Entity)> {
+    let find = |keys: &[Id]| -> Vec<(Id, Entity)> {
         keys.iter()
-            .filter_map(|k| Some((k.clone(), index.get(k)?)))
+            .filter_map(|k| Some((*k, index.get(k)?)))
             .collect()
     };
     let areas = EmpireAreas {
@@ -622,10 +623,10 @@ pub fn index_areas(world: &mut World) {
 #[derive(Resource)]
 pub struct EmpireLandsWatch {
     board_changed: bool,
-    emperor: Option<String>,
-    left: Vec<String>,
-    outside: Vec<String>,
-    electors: Vec<String>,
+    emperor: Option<Id>,
+    left: Vec<Id>,
+    outside: Vec<Id>,
+    electors: Vec<Id>,
 }
 
 impl Default for EmpireLandsWatch {
@@ -683,12 +684,12 @@ pub fn watch_empire_lands(world: &mut World) {
 }
 
 /// The scenario's HRE areas (or Elector Areas), as entities, in scenario order.
-fn listed_areas(world: &World, which: Listed) -> Vec<(String, Entity)> {
-    listed(world, which).map(|(k, a)| (k.clone(), a)).collect()
+fn listed_areas(world: &World, which: Listed) -> Vec<(Id, Entity)> {
+    listed(world, which).map(|(k, a)| (*k, a)).collect()
 }
 
 /// `listed_areas` borrowed, for the questions asked after every step (nothing copied).
-fn listed(world: &World, which: Listed) -> impl Iterator<Item = (&String, Entity)> {
+fn listed(world: &World, which: Listed) -> impl Iterator<Item = (&Id, Entity)> {
     let areas = world.res::<EmpireAreas>();
     match which {
         Listed::Hre => &areas.hre,
@@ -709,12 +710,12 @@ fn elector_counts(world: &World, area: Entity) -> bool {
         })
 }
 
-fn counting_electors(world: &World) -> Vec<String> {
+fn counting_electors(world: &World) -> Vec<Id> {
     counting_elector_keys(world).cloned().collect()
 }
 
 /// The Elector Areas counting, as the scenario lists them (borrowed: asked after every pass).
-fn counting_elector_keys(world: &World) -> impl Iterator<Item = &String> {
+fn counting_elector_keys(world: &World) -> impl Iterator<Item = &Id> {
     listed(world, Listed::Electors)
         .filter(move |(_, a)| elector_counts(world, *a))
         .map(|(k, _)| k)
@@ -731,7 +732,7 @@ pub fn max_authority(world: &World) -> i32 {
 /// Changes E by `delta` within its bounds (0 to the cap) and logs it under `rule`; returns the
 /// change made.
 pub fn change_authority(world: &mut World, delta: i32, rule: &'static str, why: &str) -> i32 {
-    let Some(name) = world.res::<Empire>().emperor.clone() else {
+    let Some(name) = world.res::<Empire>().emperor else {
         return 0;
     };
     let before = world.res::<Empire>().authority;
@@ -751,7 +752,7 @@ pub fn change_authority(world: &mut World, delta: i32, rule: &'static str, why: 
             delta
         )
     };
-    write(world, Note::new(rule, text).realm(&name).amount(made));
+    write(world, Note::new(rule, text).realm(name).amount(made));
     made
 }
 
@@ -763,14 +764,13 @@ pub(crate) fn set_up_empire(world: &mut World) {
     let Some(name) = content
         .options
         .emperor
-        .clone()
         .filter(|k| world.res::<Index>().get(k).is_some())
     else {
         return;
     };
     let start = content.options.imperial_authority.clamp(0, MAX_AUTHORITY);
     world.insert_resource(Empire {
-        emperor: Some(name.clone()),
+        emperor: Some(name),
         authority: start,
         ..Default::default()
     });
@@ -780,10 +780,10 @@ pub(crate) fn set_up_empire(world: &mut World) {
             ids::EMPIRE_SETUP,
             format!("{name} holds the imperial title with Imperial Authority {start}"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(start),
     );
-    let mut members: Vec<String> = crate::rulesets::pop::rules::generic::all_of::<Realm>(world)
+    let mut members: Vec<Id> = crate::rulesets::pop::rules::generic::all_of::<Realm>(world)
         .into_iter()
         .filter(|r| is_member(world, *r))
         .map(|r| key_of(world, r))
@@ -795,8 +795,8 @@ pub(crate) fn set_up_empire(world: &mut World) {
             ids::EMPIRE_LANDS,
             format!(
                 "The Empire's areas: {}; its members: {}",
-                content.options.hre_areas.join(", "),
-                members.join(", ")
+                join_ids(&content.options.hre_areas, ", "),
+                join_ids(&members, ", ")
             ),
         )
         .amount(members.len() as i32),
@@ -814,7 +814,7 @@ pub(crate) fn set_up_empire(world: &mut World) {
                 "Imperial Authority is held between 0 and {cap} (1 + the Elector Areas, at most 6)"
             ),
         )
-        .realm(&name)
+        .realm(name)
         .amount(cap),
     );
     enforce_cap(world);
@@ -834,7 +834,7 @@ fn vassalized(world: &World, province: Entity) -> bool {
 
 /// The Empire's areas wholly -owned- by realms outside it (18.6): a province an outsider holds
 /// as a vassal is not owned by it, and keeps the area in.
-fn wholly_outside(world: &World) -> Vec<String> {
+fn wholly_outside(world: &World) -> Vec<Id> {
     // Asked after every pass of the rules: realms are few and provinces many, so each owner's
     // standing is worked out once, and the provinces are read unsorted ("every province" does
     // not depend on their order).
@@ -862,7 +862,7 @@ fn wholly_outside(world: &World) -> Vec<String> {
             }
             any
         })
-        .map(|(key, _)| key.clone())
+        .map(|(key, _)| *key)
         .collect()
 }
 
@@ -900,11 +900,11 @@ fn refresh_electors(world: &mut World) {
                 if now.is_empty() {
                     "none".to_string()
                 } else {
-                    now.join(", ")
+                    join_ids(&now, ", ")
                 }
             ),
         )
-        .realm(&name)
+        .realm(name)
         .amount(now.len() as i32),
     );
 }
@@ -945,7 +945,7 @@ pub fn tidy(world: &mut World) {
                 ids::EMPIRE_DEFEND,
                 format!("{name} is at peace: Defending the HRE ends"),
             )
-            .realm(&name),
+            .realm(name),
         );
     }
     // A world set up without the watch (a test's own) works the lands out every time.
@@ -972,7 +972,7 @@ fn work_out_lands(world: &mut World) {
     loop {
         outside_now = wholly_outside(world);
         // In the scenario's order, as `wholly_outside` lists them.
-        let leaving: Vec<String> = outside_now
+        let leaving: Vec<Id> = outside_now
             .iter()
             .filter(|key| {
                 !outside_before.contains(key) && !world.res::<Empire>().left.contains(key)
@@ -983,7 +983,7 @@ fn work_out_lands(world: &mut World) {
             break;
         }
         for key in leaving {
-            world.resource_mut::<Empire>().left.push(key.clone());
+            world.resource_mut::<Empire>().left.push(key);
             // Its Imperial Influence goes back to the supply (18.2).
             world
                 .resource_mut::<Empire>()
@@ -1071,7 +1071,7 @@ pub fn gain_monarch_power(world: &mut World, realm: Entity) {
                 bonus[1], bonus[2]
             ),
         )
-        .realm(&name),
+        .realm(name),
     );
     for kind in MpKind::ALL {
         if bonus[kind.index()] > 0 {
@@ -1101,7 +1101,7 @@ pub(crate) fn score_empire(world: &mut World) {
             ids::EMPIRE_PRESTIGE,
             format!("{name}, the Emperor at Imperial Authority 6, scores 1 prestige"),
         )
-        .realm(&name),
+        .realm(name),
     );
     change_prestige(world, realm, 1, ids::EMPIRE_PRESTIGE);
 }
@@ -1147,7 +1147,7 @@ pub(crate) fn check_faith(world: &mut World) {
                 faith => format!("The Elector Areas are all {faith:?}: the Holy Roman Empire's official religion is {faith:?}"),
             },
         )
-        .realm(&name),
+        .realm(name),
     );
     if now == HreFaith::Protestant {
         change_authority(
@@ -1200,7 +1200,7 @@ pub(crate) fn roll_npr_authority(world: &mut World) {
             ids::EMPIRE_BOUNDS,
             format!("{name}, a Non-Player Emperor, rolls {roll} against Imperial Authority {e}"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(roll),
     );
     if delta != 0 {
@@ -1234,7 +1234,7 @@ pub fn note_final_score(world: &mut World, realm: Entity, points: i32) {
             ids::EMPIRE_FINAL_SCORE,
             format!("{name}, the Emperor, scores its Imperial Authority: {points} prestige"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(points),
     );
 }
@@ -1360,7 +1360,7 @@ pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb:
                 ids::EMPIRE_LIBERATION,
                 format!("{a}, the Emperor, uses its Imperial Liberation Casus Belli on {t}, which holds land of the Empire"),
             )
-            .realm(&a),
+            .realm(a),
         );
     }
     let cb = cb.is_some();
@@ -1385,7 +1385,7 @@ pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb:
                 ids::EMPIRE_INTERNAL_WAR,
                 format!("{a}, an Imperial Subject, attacks the member {t} without a Casus Belli: the Emperor {e} places a Casus Belli on {a}"),
             )
-            .realm(&e),
+            .realm(e),
         );
     }
     if emp == target {
@@ -1398,7 +1398,7 @@ pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb:
                 ids::EMPIRE_DOW_SHIELD,
                 format!("{t} is a member of the Empire: its own Emperor {a} attacks it"),
             )
-            .realm(&a),
+            .realm(a),
         );
         if !cb {
             change_authority(
@@ -1418,15 +1418,15 @@ pub fn note_declaration(world: &mut World, attacker: Entity, target: Entity, cb:
             ids::EMPIRE_DOW_SHIELD,
             format!("{t} is a member of the Empire, but the Emperor {e} is neither {a}'s ally nor truce partner and has not passed: the war may go on"),
         )
-        .realm(&a),
+        .realm(a),
     );
 }
 
 /// 18.5: the areas from which the Emperor removes `n` of its influence cubes, one entry per
 /// cube: where it has the most first, ties alphabetical (house rule: the book leaves the choice
 /// to the Emperor); fewer if it has fewer there.
-fn imperial_influence_removal(world: &World, emp: Entity, n: usize) -> Vec<(String, Entity)> {
-    let mut left: Vec<(String, Entity, u8)> = listed_areas(world, Listed::Hre)
+fn imperial_influence_removal(world: &World, emp: Entity, n: usize) -> Vec<(Id, Entity)> {
+    let mut left: Vec<(Id, Entity, u8)> = listed_areas(world, Listed::Hre)
         .into_iter()
         .filter(|(_, a)| hre_area(world, *a))
         .map(|(k, a)| (k, a, influence_in(world, emp, a)))
@@ -1441,7 +1441,7 @@ fn imperial_influence_removal(world: &World, emp: Entity, n: usize) -> Vec<(Stri
             break;
         };
         best.2 -= 1;
-        plan.push((best.0.clone(), best.1));
+        plan.push((best.0, best.1));
     }
     plan
 }
@@ -1484,7 +1484,7 @@ fn remove_imperial_influence(world: &mut World, emp: Entity, n: usize) {
                 ids::EMPIRE_INTERNAL_WAR,
                 format!("{name} removes 1 influence from {key} for attacking a member without a Casus Belli"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(-1),
         );
     }
@@ -1722,7 +1722,7 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
                 ids::EMPIRE_ELECTION,
                 format!("{name}, a Non-Player Emperor, holds no election"),
             )
-            .realm(&name),
+            .realm(name),
         );
         return;
     }
@@ -1733,7 +1733,7 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
                 ids::EMPIRE_ELECTION,
                 format!("Imperial Authority {e} is above {ELECTION_MAX_AUTHORITY}: no Imperial Election, {name} keeps the title"),
             )
-            .realm(&name),
+            .realm(name),
         );
         return;
     }
@@ -1750,7 +1750,7 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
                     "An Imperial Election: no Player Realm is eligible, {name} keeps the title"
                 ),
             )
-            .realm(&name),
+            .realm(name),
         );
         change_authority(
             world,
@@ -1760,7 +1760,7 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
         );
         return;
     }
-    let to_vote: Vec<String> = listed_areas(world, Listed::Electors)
+    let to_vote: Vec<Id> = listed_areas(world, Listed::Electors)
         .into_iter()
         .filter(|(_, a)| elector_counts(world, *a))
         .map(|(key, _)| key)
@@ -1795,7 +1795,7 @@ fn hold_election(world: &mut World) {
             if let Some(e) = world.resource_mut::<Empire>().election.as_mut() {
                 e.to_vote.remove(0);
             }
-            let Some(area) = world.res::<Index>().get(&key) else {
+            let Some(area) = world.res::<Index>().get(key) else {
                 continue;
             };
             match vote_of(world, area, &seats) {
@@ -1819,11 +1819,11 @@ fn hold_election(world: &mut World) {
                     ids::EMPIRE_ELECTION,
                     format!("An Imperial Election: no Elector Area votes, {name} keeps the title"),
                 )
-                .realm(&name),
+                .realm(name),
             );
             return;
         }
-        let mut top: Vec<String> = election
+        let mut top: Vec<Id> = election
             .tally
             .into_iter()
             .filter(|(_, n)| *n == best)
@@ -1838,7 +1838,7 @@ fn hold_election(world: &mut World) {
     }
 }
 
-fn wait_for_the_emperor(world: &mut World, tied: Vec<String>, area: Option<String>) {
+fn wait_for_the_emperor(world: &mut World, tied: Vec<Id>, area: Option<Id>) {
     if let Some(e) = world.resource_mut::<Empire>().election.as_mut() {
         e.tied = tied;
         e.tie_area = area;
@@ -1859,7 +1859,7 @@ fn cast_vote(world: &mut World, area: &str, vote: Option<Entity>, chosen: bool) 
     let mut note = Note::new(ids::EMPIRE_VOTE, text);
     if let Some(v) = vote {
         let key = key_of(world, v);
-        note = note.realm(&key);
+        note = note.realm(key);
         if let Some(e) = world.resource_mut::<Empire>().election.as_mut()
             && let Some(line) = e.tally.iter_mut().find(|(r, _)| *r == key)
         {
@@ -1885,7 +1885,7 @@ fn proclaim(world: &mut World, winner: &str, by_tie: bool) {
         .find(|(r, _)| r == winner)
         .map_or(0, |(_, n)| *n);
     let old = election.emperor;
-    world.resource_mut::<Empire>().emperor = Some(winner.to_string());
+    world.resource_mut::<Empire>().emperor = Some(Id::new(winner));
     let mut text = if winner == old {
         format!("An Imperial Election: {winner} is re-elected Emperor with {votes} votes")
     } else {
@@ -1924,7 +1924,7 @@ pub fn ask_election_tie(world: &mut World) -> bool {
     if election.tied.is_empty() {
         return false;
     }
-    let names = election.tied.join(", ");
+    let names = join_ids(&election.tied, ", ");
     let prompt = match &election.tie_area {
         Some(area) => format!(
             "Imperial Election: {names} tie for the most influence in the Elector Area {area}. As Emperor, choose who receives its vote"
@@ -1956,7 +1956,7 @@ pub fn election_tie_candidates(world: &World) -> Vec<Action> {
         .map(|e| {
             e.tied
                 .iter()
-                .map(|r| Action::ChooseRealm { realm: r.clone() })
+                .map(|r| Action::ChooseRealm { realm: *r })
                 .collect()
         })
         .unwrap_or_default()
@@ -2025,7 +2025,7 @@ fn take_up_the_defence(world: &mut World, new_emperor: Entity) {
                 ids::EMPIRE_ELECTION,
                 format!("{e}, elected while the Empire was being defended, places a Casus Belli on {t}, at war with a Non-Player member"),
             )
-            .realm(&e),
+            .realm(e),
         );
     }
 }

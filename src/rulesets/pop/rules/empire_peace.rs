@@ -93,7 +93,7 @@ pub fn wait_for_the_emperor(world: &mut World, war_sid: u32, war: &War) {
                 "{p} may not impose peace on {s}, an Imperial Subject, while {e} Defends the HRE unbeaten: their war waits for the peace with {e}"
             ),
         )
-        .realm(&p),
+        .realm(p),
     );
 }
 
@@ -229,7 +229,7 @@ pub fn after_peace_with_the_emperor(
                         if returned == 1 { "" } else { "s" }
                     ),
                 )
-                .realm(&e)
+                .realm(e)
                 .amount(returned),
             );
             war::aftermath(world, subject);

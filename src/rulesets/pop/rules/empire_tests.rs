@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::id::Id;
 use crate::rulesets::pop::Action;
 use crate::rulesets::pop::DecisionKind;
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
@@ -200,7 +201,7 @@ fn pop_18_9_increase_authority_costs_one_plus_authority_adm() {
     // Beland is not the Emperor.
     settle_turn(&mut game, me);
     if game.pending().is_some_and(|d| d.kind == DecisionKind::Turn) {
-        let whose = game.pending().unwrap().realm.clone();
+        let whose = game.pending().unwrap().realm;
         if whose == crate::rulesets::pop::state::key_of(game.world(), other) {
             refused(
                 &mut game,
@@ -1238,10 +1239,7 @@ fn pop_18_13_an_emperor_attacked_directly_from_outside_may_defend_the_hre_itself
 fn pop_18_34_imperial_influence_is_placed_at_setup_and_counts_for_the_votes() {
     // Only East has a Non-Player member's province (Celand's capital): all 3 cubes go there.
     let mut game = game_with(with_empire(3));
-    assert_eq!(
-        empire_of(&game).imperial_influence,
-        [("east".to_string(), 3)]
-    );
+    assert_eq!(empire_of(&game).imperial_influence, [(Id::new("east"), 3)]);
     assert_eq!(count(&game, "pop.18.34.imperial_influence"), 3);
     // Beland has 2 influence in East, the Emperor none of its own but 3 Imperial: East votes
     // for Aland.
@@ -1316,7 +1314,7 @@ fn pop_18_34_imperial_influence_is_placed_again_in_phase_5_b_and_leaves_with_its
     });
     assert_eq!(
         empire_of(&game).imperial_influence,
-        [("north".to_string(), 1), ("east".to_string(), 1)],
+        [(Id::new("north"), 1), (Id::new("east"), 1)],
         "one in each, in scenario order"
     );
     let ok = play_until(
@@ -1346,13 +1344,13 @@ fn pop_18_34_imperial_influence_is_placed_again_in_phase_5_b_and_leaves_with_its
     }
     assert_eq!(
         empire_of(&game).imperial_influence,
-        [("east".to_string(), e_now as u8)]
+        [(Id::new("east"), e_now as u8)]
     );
     // Beland, outside the Empire, takes East whole: East leaves, and its cubes with it.
     let b = e(&game, "BBB");
     give(&mut game, "capc", b);
     empire::tidy(game.world_mut());
-    assert!(empire_of(&game).left.contains(&"east".to_string()));
+    assert!(empire_of(&game).left.contains(&Id::new("east")));
     assert!(empire_of(&game).imperial_influence.is_empty());
     assert!(
         empire::imperial_targets(game.world())

@@ -134,7 +134,7 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
             ids::EVENT,
             format!("{name} takes the Event \"{}\"", def.name),
         )
-        .realm(&name),
+        .realm(name),
     );
     if taken.ducats > 0 {
         gain_ducats(world, realm, taken.ducats, ids::EVENT_DUCATS);
@@ -166,9 +166,7 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
         _ => {
             world.resource_mut::<Pending>().0 = Some(Decision {
                 realm: name,
-                kind: DecisionKind::EventOption {
-                    event: def.id.clone(),
-                },
+                kind: DecisionKind::EventOption { event: def.id },
                 prompt: format!(
                     "{}: choose {}",
                     def.name,
@@ -198,7 +196,7 @@ pub fn choose_option(world: &mut World, option: u8) {
             ids::EVENT_CHOICE,
             format!("{name} resolves \"{}\": {}", def.name, chosen.label),
         )
-        .realm(&name)
+        .realm(name)
         .amount(i32::from(option)),
     );
     queue_effects(world, realm, chosen.effects.clone(), &def.name);
@@ -375,7 +373,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                             ids::EVENT_RULER,
                             format!("\"{}\" shows {who}, a ruler of {whose}", def.name),
                         )
-                        .realm(&whose),
+                        .realm(whose),
                     );
                 }
                 let adm = world
@@ -393,9 +391,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                     ask(
                         world,
                         key_of(world, owner),
-                        DecisionKind::HistoricalRuler {
-                            character: who.clone(),
-                        },
+                        DecisionKind::HistoricalRuler { character: who },
                         if leftover {
                             format!(
                                 "\"{}\" went untaken: pay 2 adm to make {who} your ruler?",
@@ -463,7 +459,7 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
                     ids::EVENT_RULER,
                     format!("{name} declines {who} as its ruler"),
                 )
-                .realm(&name),
+                .realm(name),
             );
         }
         _ => return false,
@@ -519,7 +515,7 @@ pub fn start_leftover_event(world: &mut World, last_taker: Entity) -> bool {
                 def.name
             ),
         )
-        .realm(&name),
+        .realm(name),
     );
     *world.resource_mut::<Leftover>() = Leftover {
         resolving: true,

@@ -158,7 +158,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity) {
                 key_of(world, to)
             ),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, to))
         .amount(1),
     );
@@ -174,7 +174,7 @@ fn roll(world: &mut World, realm: Entity, rerolls: u8) {
             ids::EXPLORE,
             format!("{name} rolls the exploration die: {face}{what}"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(i32::from(face)),
     );
     world.resource_mut::<Generic>().explore = Some(ExploreRoll {
@@ -197,7 +197,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     let name = key_of(world, realm);
     write(
         world,
-        Note::new(ids::EXPLORE, format!("{name} explores")).realm(&name),
+        Note::new(ids::EXPLORE, format!("{name} explores")).realm(name),
     );
     change_mp(world, realm, MpKind::Dip, -EXPLORE_DIP, ids::EXPLORE);
     change_mp(world, realm, MpKind::Mil, -EXPLORE_MIL, ids::EXPLORE);
@@ -394,13 +394,13 @@ pub fn answer(world: &mut World, action: &Action) {
         _ if state.mark => {
             write(
                 world,
-                Note::new(ids::EXPLORE, format!("{name}'s exploration fails")).realm(&name),
+                Note::new(ids::EXPLORE, format!("{name}'s exploration fails")).realm(name),
             );
             lose_distant_ship(world, realm);
         }
         _ => write(
             world,
-            Note::new(ids::EXPLORE, format!("{name} finds nothing worth claiming")).realm(&name),
+            Note::new(ids::EXPLORE, format!("{name} finds nothing worth claiming")).realm(name),
         ),
     }
     world.resource_mut::<Generic>().finished = true;
@@ -410,7 +410,7 @@ pub fn answer(world: &mut World, action: &Action) {
 pub fn discover(world: &mut World, realm: Entity, area: Entity) {
     let name = key_of(world, realm);
     let area_name = key_of(world, area);
-    let continent_of = |a: Entity| world.read::<Area>(a).map(|a| a.continent.clone());
+    let continent_of = |a: Entity| world.read::<Area>(a).map(|a| a.continent);
     let here = continent_of(area);
     let first = !markers::<Claim>(world)
         .iter()
@@ -422,7 +422,7 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
             ids::EXPLORE,
             format!("{name} discovers {area_name} and places a claim there"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, area)),
     );
     if let Some(continent) = here.as_ref().filter(|_| first) {
@@ -432,7 +432,7 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
                 ids::EXPLORE_FIRST,
                 format!("{name} makes the first discovery on the continent {continent}"),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid_of(world, area)),
         );
     }
@@ -442,14 +442,14 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
     if let (Some(continent), Some(mut known)) = (continent, world.get_mut::<Discovered>(realm))
         && !known.0.contains(&continent)
     {
-        known.0.push(continent.clone());
+        known.0.push(continent);
         write(
             world,
             Note::new(
                 ids::EXPLORE,
                 format!("{name} has discovered the continent {continent}"),
             )
-            .realm(&name),
+            .realm(name),
         );
     }
 }
@@ -485,7 +485,7 @@ fn lose_distant_ship(world: &mut World, realm: Entity) {
                 ids::EXPLORE,
                 format!("{name} loses a ship on a distant sea"),
             )
-            .realm(&name),
+            .realm(name),
         );
     }
 }

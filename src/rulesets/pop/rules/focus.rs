@@ -151,7 +151,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     ids::NATIONAL_FOCUS,
                     format!("{name} changes its National Focus"),
                 )
-                .realm(&name),
+                .realm(name),
             );
             if let Some(into) = into {
                 for k in from {
@@ -173,8 +173,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             let def = world.res::<Content>().0.action_cards[c].clone();
             write(
                 world,
-                Note::new(ids::ACT_PLAY_CARD, format!("{name} plays \"{}\"", def.name))
-                    .realm(&name),
+                Note::new(ids::ACT_PLAY_CARD, format!("{name} plays \"{}\"", def.name)).realm(name),
             );
             let cost = card_mp_cost(world, realm, &def);
             if cost > 0 {
@@ -322,7 +321,7 @@ pub fn answer(world: &mut World, action: &Action) {
                         ids::NATIONAL_FOCUS,
                         format!("{name} sets \"{card_name}\" aside to exchange"),
                     )
-                    .realm(&name),
+                    .realm(name),
                 );
             }
         }
@@ -383,7 +382,7 @@ fn buy_discard(world: &mut World, realm: Entity, card: &str) {
             ids::FOCUS_DISCARD_PICK,
             format!("{name} picks \"{card_name}\" from the {kind:?} discards for 1 {kind:?} and 2 ducats"),
         )
-        .realm(&name),
+        .realm(name),
     );
 }
 

@@ -327,7 +327,7 @@ pub fn resume(world: &mut World) -> Resume {
 // Helpers shared by the generic actions
 
 /// The entity of a content id or stable key, if any.
-pub fn lookup(world: &World, key: &str) -> Option<Entity> {
+pub fn lookup(world: &World, key: impl crate::engine::id::AsId) -> Option<Entity> {
     world.res::<crate::rulesets::pop::state::Index>().get(key)
 }
 

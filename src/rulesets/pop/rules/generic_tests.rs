@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
+use crate::engine::id::Id;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Offer};
@@ -22,7 +23,7 @@ fn rich(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
     rich_game(edit)
 }
 
-fn key(game: &Game, e: Entity) -> String {
+fn key(game: &Game, e: Entity) -> Id {
     crate::rulesets::pop::state::key_of(game.world(), e)
 }
 
@@ -273,7 +274,7 @@ fn pop_5_1_province_sale_claim_price_adm_and_core_prestige() {
     let (north, south) = (e(&game, "north"), e(&game, "south"));
     let nora = e(&game, "nora");
     let sale = |p: &str, price| Offer {
-        provinces: vec![p.to_string()],
+        provinces: vec![Id::new(p)],
         price,
         ..Default::default()
     };
@@ -484,7 +485,7 @@ fn pop_5_1_explore_discovers_a_territory_next_to_the_realm() {
             .get::<Discovered>(me)
             .unwrap()
             .0
-            .contains(&"new_world".to_string())
+            .contains(&Id::new("new_world"))
     );
 }
 
@@ -661,10 +662,7 @@ fn pop_act_play_card_pays_its_cost_and_resolves_its_effects() {
     let card = cards[0];
     let def = &content.action_cards[card];
     let start = mat(&game, me);
-    game.apply(Action::PlayCard {
-        card: def.id.clone(),
-    })
-    .unwrap();
+    game.apply(Action::PlayCard { card: def.id }).unwrap();
     let m = mat(&game, me);
     assert_eq!(
         m.mp(def.deck),
@@ -680,7 +678,7 @@ fn pop_act_play_card_pays_its_cost_and_resolves_its_effects() {
     // Too poor in the deck's power: refused.
     let (mut game, me) = with_cards();
     set(&mut game, me, |m| m.mp = [0, 0, 0]);
-    let card = content.action_cards[hand(&game, me)[0]].id.clone();
+    let card = content.action_cards[hand(&game, me)[0]].id;
     refused(&mut game, Action::PlayCard { card }, "pop.act.play_card");
 }
 
@@ -696,7 +694,7 @@ fn pop_act_play_card_whose_last_effect_asks_a_choice_ends_the_action_after_the_a
         let first = game.legal_actions()[0].clone();
         game.apply(first).unwrap();
     }
-    let me = game.pending().unwrap().realm.clone();
+    let me = game.pending().unwrap().realm;
     let realm = e(&game, &me);
     set(&mut game, realm, |m| m.mp = [5, 5, 5]);
     give_card(&mut game, realm, "council");
@@ -1007,7 +1005,7 @@ fn pop_5_1_counter_reformation_3_adm_needs_a_token_on_the_board() {
 fn pop_act_influence_first_1_dip_then_dip_or_3_ducats_two_per_area_five_at_most() {
     let (mut game, me, _) = rich(|t| t);
     let east = e(&game, "east");
-    let area = || "east".to_string();
+    let area = || Id::new("east");
     refused(
         &mut game,
         Action::Influence {
@@ -1074,7 +1072,7 @@ fn pop_act_forge_alliance_with_a_distant_realm_counts_colonists_as_influence() {
             r#"(id: "capc", name: "Capc", area: "farland","#,
         )
     });
-    let new_world = "new_world".to_string();
+    let new_world = Id::new("new_world");
     game.world_mut()
         .entity_mut(me)
         .insert(Discovered(vec![new_world]));
@@ -1572,7 +1570,7 @@ fn pop_5_1_focus_discard_pick_buys_one_new_card_from_the_top_5_discards_for_1_mp
     };
     assert!(!pile.is_empty());
     let scenario = game.scenario().clone();
-    let id = |c: usize| scenario.action_cards[c].id.clone();
+    let id = |c: usize| scenario.action_cards[c].id;
     game.apply(Action::ChangeFocus {
         into: None,
         from: vec![],

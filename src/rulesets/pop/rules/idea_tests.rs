@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::id::Id;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending};
@@ -96,7 +97,7 @@ fn idea_manpower_adds_to_the_tracks_in_phase_5_a() {
 fn idea_influence_places_a_third_cube_in_an_area_per_action() {
     let (mut game, me, _) = with_idea("Influence(1)", |t| t);
     grant(&mut game, me);
-    let east = || "east".to_string();
+    let east = || Id::new("east");
     game.apply(Action::Influence { area: east() }).unwrap();
     game.apply(Action::Influence { area: east() }).unwrap();
     assert_eq!(

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
@@ -201,7 +202,7 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
             ids::RESEARCH_IDEA,
             format!("{name} researches {}", def.name),
         )
-        .realm(&name),
+        .realm(name),
     );
     if let Some((kind, cost)) = idea_cost(world, id) {
         change_mp(world, realm, kind, -cost, ids::RESEARCH_IDEA);
@@ -237,7 +238,7 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
                     ids::RESEARCH_IDEA,
                     format!("{name} gives up {old_name} for {}", def.name),
                 )
-                .realm(&name),
+                .realm(name),
             );
         }
     }
@@ -269,7 +270,7 @@ pub fn has_immediate_effects(world: &World, id: &str) -> bool {
 }
 
 /// Ideas a realm holds, by id.
-pub fn ideas_of(world: &World, realm: Entity) -> Vec<String> {
+pub fn ideas_of(world: &World, realm: Entity) -> Vec<Id> {
     let sid = sid_of(world, realm);
     let content = world.res::<Content>().0.clone();
     world
@@ -277,7 +278,7 @@ pub fn ideas_of(world: &World, realm: Entity) -> Vec<String> {
         .researched
         .iter()
         .filter(|(r, _)| *r == sid)
-        .map(|(_, i)| content.ideas[*i].id.clone())
+        .map(|(_, i)| content.ideas[*i].id)
         .collect()
 }
 
@@ -455,7 +456,7 @@ pub fn score_idea_prestige(world: &mut World) {
                         "{name} scores {prestige} prestige for its Ideas and positive stability"
                     ),
                 )
-                .realm(&name),
+                .realm(name),
             );
             change_prestige(world, realm, prestige, ids::SEQ_PHASE4_E);
         }

@@ -82,7 +82,7 @@ pub(crate) fn cut_costs(world: &mut World) {
                 Visit::Asked
             }
             Action::FireAdvisor { character } => {
-                if let Some(c) = world.res::<Index>().get(&character) {
+                if let Some(c) = world.res::<Index>().get(character) {
                     crate::rulesets::pop::rules::characters::leave_play(world, c);
                     let name = key_of(world, realm);
                     write(
@@ -91,7 +91,7 @@ pub(crate) fn cut_costs(world: &mut World) {
                             ids::SEQ_PHASE4_A,
                             format!("{name} fires {character} to cut costs"),
                         )
-                        .realm(&name)
+                        .realm(name)
                         .subject(sid_of(world, c)),
                     );
                 }
@@ -178,7 +178,7 @@ pub(crate) fn disband_unit(
             ids::SEQ_PHASE4_A,
             format!("{name} disbands a {what}{kind:?} unit in {place} to cut costs"),
         )
-        .realm(&name),
+        .realm(name),
     );
 }
 
@@ -226,7 +226,7 @@ pub(crate) fn recall_ships(world: &mut World, realm: Entity, from: &str, to: &st
             ids::SEQ_PHASE4_A,
             format!("{name} recalls {count} ships from {from} to port in {to}, free of upkeep"),
         )
-        .realm(&name),
+        .realm(name),
     );
 }
 
@@ -363,7 +363,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
             world.despawn(unit);
             write(
                 world,
-                Note::new(rule, format!("{name} cannot pay a unit: it is disbanded")).realm(&name),
+                Note::new(rule, format!("{name} cannot pay a unit: it is disbanded")).realm(name),
             );
         } else if !advisor_list.is_empty() {
             let (cost, advisor) = advisor_list.remove(0);
@@ -375,7 +375,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
                     ids::UNPAID_ADVISOR,
                     format!("{name} cannot pay {who} ({cost} ducats): the advisor leaves"),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid_of(world, advisor)),
             );
         } else {
@@ -400,7 +400,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
                     if saved == 1 { "ducat" } else { "ducats" }
                 ),
             )
-            .realm(&name)
+            .realm(name)
             .amount(saved),
         );
     }
@@ -412,7 +412,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
                 ids::ADVISOR_UPKEEP,
                 format!("{name} pays {who} {cost} ducats"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(-cost),
         );
     }
@@ -422,7 +422,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
             ids::TOWN_INCOME,
             format!("{name}: {town_income} ducats from its town and vassal tracks"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(town_income),
     );
     if imperial > 0 {
@@ -432,7 +432,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
                 ids::EMPIRE_INCOME,
                 format!("{name}, the Emperor: {imperial} ducats of Imperial Authority"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(imperial),
         );
     }
@@ -443,7 +443,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
                 ids::STABILITY_PLUS1,
                 format!("{name}: +2 ducats for positive stability"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(2),
         );
     } else if stability < 0 {
@@ -453,7 +453,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
                 ids::STABILITY_MINUS1,
                 format!("{name}: -2 ducats for negative stability"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(-2),
         );
     }
@@ -477,7 +477,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
                 "{name}: towns {town_income:+}, ideas {idea_income:+}, empire {imperial:+}, stability {stability:+}, advisors -{advisor_cost}, units -{unit_cost}, interest -{interest}"
             ),
         )
-        .realm(&name)
+        .realm(name)
         .amount(net_before_interest - interest),
     );
     if interest > 0 {
@@ -498,7 +498,7 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
             ids::SEQ_PHASE4_B,
             format!("{name} settles its income and upkeep"),
         )
-        .realm(&name),
+        .realm(name),
     );
 }
 
@@ -557,7 +557,7 @@ pub(crate) fn charge_corruption(world: &mut World) {
                             ids::SEQ_PHASE4_C,
                             format!("{name} pays corruption: {adm} adm and {tokens} loan tokens"),
                         )
-                        .realm(&name)
+                        .realm(name)
                         .amount(-charge),
                     );
                 }
@@ -572,7 +572,7 @@ pub(crate) fn charge_corruption(world: &mut World) {
                             ids::SEQ_PHASE4_C,
                             format!("{name} throws {thrown} ducats away to avoid corruption"),
                         )
-                        .realm(&name)
+                        .realm(name)
                         .amount(-thrown),
                     );
                 }
@@ -692,7 +692,7 @@ pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
             ids::SEQ_PHASE5_A,
             format!("{name}: manpower {reserve} available ({shown} on the tracks, {from_ideas:+} from Ideas), {recovered} recovered from exhaustion"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(recovered),
     );
     if from_empire > 0 {
@@ -702,7 +702,7 @@ pub(crate) fn recount_manpower(world: &mut World, realm: Entity) {
                 ids::EMPIRE_INCOME,
                 format!("{name}, the Emperor: {from_empire:+} manpower from Imperial Authority"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(from_empire),
         );
     }

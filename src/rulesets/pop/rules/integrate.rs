@@ -74,7 +74,7 @@ pub fn integrate(world: &mut World, realm: Entity, area: Entity) {
             ids::ACT_INTEGRATE_AREA,
             format!("{name} integrates {area_key}"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, area)),
     );
     place_core_token(world, realm, area);
@@ -98,7 +98,7 @@ pub fn place_core_token(world: &mut World, realm: Entity, area_e: Entity) -> boo
                     "No core token of {name} in {area}: every province there is its core already"
                 ),
             )
-            .realm(&name),
+            .realm(name),
         );
         return false;
     }
@@ -124,7 +124,7 @@ pub fn place_core_token(world: &mut World, realm: Entity, area_e: Entity) -> boo
             ids::CORE_TOKEN,
             format!("A core token of {name} in {area}: its provinces are {name}'s cores"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, area_e)),
     );
     true

@@ -136,7 +136,7 @@ pub fn claim_candidates(world: &World) -> Vec<Action> {
         .open
         .iter()
         .map(|m| Action::ClaimMilestone {
-            milestone: defs(world)[*m].id.clone(),
+            milestone: defs(world)[*m].id,
         })
         .collect()
 }
@@ -191,7 +191,7 @@ pub fn complete(world: &mut World, realm: Entity, id: &str) {
                 place + 1
             ),
         )
-        .realm(&name)
+        .realm(name)
         .amount(prestige),
     );
     if prestige > 0 {
@@ -248,7 +248,7 @@ pub fn comet_sighted(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(ids::MILESTONE_COMET, text)
-            .realm(&name)
+            .realm(name)
             .amount(swaps.len() as i32),
     );
 }
@@ -354,7 +354,7 @@ pub(crate) fn offer_least_prestige_swap(world: &mut World) {
         let Some(action) = take_answer(world) else {
             return;
         };
-        if let Some(realm) = world.res::<Index>().get(&decision.realm) {
+        if let Some(realm) = world.res::<Index>().get(decision.realm) {
             apply_swap(world, realm, &action);
         }
         set_stage(world, AgeEnd::Done);
@@ -407,8 +407,8 @@ pub fn swap_candidates(world: &World) -> Vec<Action> {
         let def = &content.milestones[*old];
         for new in deck(world, def.age, def.category) {
             all.push(Action::SwapMilestone {
-                old: def.id.clone(),
-                new: content.milestones[new].id.clone(),
+                old: def.id,
+                new: content.milestones[new].id,
             });
         }
     }
@@ -420,8 +420,8 @@ pub fn swap_candidates(world: &World) -> Vec<Action> {
             let free = !grid.open.contains(&i) && !grid.researched.iter().any(|(_, r)| *r == i);
             if idea.kind == def.kind && !idea.basic && idea.age <= age && free {
                 all.push(Action::SwapIdea {
-                    old: def.id.clone(),
-                    new: idea.id.clone(),
+                    old: def.id,
+                    new: idea.id,
                 });
             }
         }
@@ -476,7 +476,7 @@ fn apply_swap(world: &mut World, realm: Entity, action: &Action) {
         }
         _ => return,
     };
-    write(world, Note::new(ids::MILESTONE_SWAP, text).realm(&name));
+    write(world, Note::new(ids::MILESTONE_SWAP, text).realm(name));
 }
 
 /// Answers worth checking for the end-of-Age claims.

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::engine::state::Sid;
@@ -559,7 +560,7 @@ pub fn destinations(world: &World, realm: Entity, from: Entity) -> Vec<(Entity, 
 // ---------------------------------------------------------------------------------------------
 // Candidates and checks for the turn's military actions
 
-fn index(world: &World, key: &str) -> Option<Entity> {
+fn index(world: &World, key: impl crate::engine::id::AsId) -> Option<Entity> {
     world.res::<Index>().get(key)
 }
 
@@ -830,7 +831,7 @@ pub fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
         let from_key = key_of(world, from);
         for to in tos {
             all.push(Action::Move {
-                from: from_key.clone(),
+                from: from_key,
                 to: key_of(world, to),
             });
         }
@@ -852,7 +853,7 @@ pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
     places.extend(army_places(world, realm, false));
     // Each place's id, and whether it is a port area with both an army and a fleet (where
     // the leader may go to either), found once for every card and leader.
-    let places: Vec<(String, bool)> = places
+    let places: Vec<(Id, bool)> = places
         .into_iter()
         .map(|place| {
             let both = has_own_units_at(world, realm, place, true)
@@ -877,14 +878,14 @@ pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
         let card = card_id(world, card);
         for (place, both) in &places {
             all.push(Action::AppointGeneral {
-                card: card.clone(),
-                place: place.clone(),
+                card,
+                place: *place,
                 fleet: false,
             });
             if *both {
                 all.push(Action::AppointGeneral {
-                    card: card.clone(),
-                    place: place.clone(),
+                    card,
+                    place: *place,
                     fleet: true,
                 });
             }
@@ -894,8 +895,8 @@ pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
         let character = key_of(world, character);
         for (place, _) in &places {
             all.push(Action::CommandArmy {
-                character: character.clone(),
-                place: place.clone(),
+                character,
+                place: *place,
             });
         }
     }
@@ -1481,7 +1482,7 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             write(
                 world,
                 Note::new(ids::WAR_RECRUIT, format!("{name} recruits in {area}"))
-                    .realm(&name)
+                    .realm(name)
                     .subject(sid_of(world, a)),
             );
             let sid = sid_of(world, a);
@@ -1581,7 +1582,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
                     key_of(world, to)
                 ),
             )
-            .realm(&name),
+            .realm(name),
         ),
         AccessPrice::Free => {}
         AccessPrice::Influence => {
@@ -1595,7 +1596,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
                         key_of(world, to)
                     ),
                 )
-                .realm(&name),
+                .realm(name),
             );
         }
         AccessPrice::Ducats => {
@@ -1609,7 +1610,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
                         key_of(world, to)
                     ),
                 )
-                .realm(&name),
+                .realm(name),
             );
         }
     }
@@ -1636,7 +1637,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
                         way.path[1..way.path.len() - 1]
                             .iter()
                             .filter(|p| world.read::<SeaZone>(**p).is_some())
-                            .map(|p| key_of(world, *p))
+                            .map(|p| key_of(world, *p).as_str())
                             .collect::<Vec<_>>()
                             .join(", ")
                     ),
@@ -1644,7 +1645,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
                 }
             ),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, to))
         .amount(army.len() as i32)
         .path(if way.carried.is_some() {
@@ -1665,7 +1666,7 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
                     key_of(world, to)
                 ),
             )
-            .realm(&name)
+            .realm(name)
             .amount(army.len() as i32),
         );
     }
@@ -1782,7 +1783,7 @@ fn sail(world: &mut World, realm: Entity, from: Entity, to: Entity) {
                 key_of(world, to)
             ),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, to))
         .amount(fleet.len() as i32)
         .path(route(world, from, to, false)),
@@ -1967,7 +1968,7 @@ fn recruit_unit(world: &mut World, realm: Entity, kind: UnitKind, mercenary: boo
                 key_of(world, area)
             ),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, area))
         .amount(1),
     );
@@ -1995,7 +1996,7 @@ pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
                     "{name} storms the rebel town of {place}: the rebels and their unrest are gone"
                 ),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid),
         );
         if owner == Some(realm) || owner.is_none_or(|o| !at_war_between(world, realm, o)) {
@@ -2025,7 +2026,7 @@ fn occupy_by_siege(world: &mut World, realm: Entity, province: Entity) {
         write(
             world,
             Note::new(ids::WAR_SIEGE, format!("{name} retakes {place}"))
-                .realm(&name)
+                .realm(name)
                 .subject(sid),
         );
         return;
@@ -2056,7 +2057,7 @@ fn occupy_by_siege(world: &mut World, realm: Entity, province: Entity) {
                 owner.map_or(String::new(), |o| format!(" of {}", key_of(world, o)))
             ),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid),
     );
 }
@@ -2169,7 +2170,7 @@ fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str, fl
                 if land { "general" } else { "admiral" }
             ),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, character)),
     );
 }
@@ -2198,7 +2199,7 @@ fn command_army(world: &mut World, realm: Entity, character: &str, place: &str) 
     };
     write(
         world,
-        Note::new(rule, text).realm(&name).subject(sid_of(world, c)),
+        Note::new(rule, text).realm(name).subject(sid_of(world, c)),
     );
     if let Some(old) = old {
         let land = !matches!(world.read::<Role>(old), Some(Role::Admiral));
@@ -2245,7 +2246,7 @@ fn to_empty_mat(world: &mut World, leader: Entity, why: &str) {
             ids::REPLACE_MILITARY_LEADER,
             format!("{name}'s {who} leaves its command ({why}) and stays on its mat"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, leader)),
     );
 }
@@ -2271,7 +2272,7 @@ fn relieve(world: &mut World, leader: Entity, why: &str) {
             ids::REPLACE_MILITARY_LEADER,
             format!("{name}'s {who} leaves command ({why})"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, leader)),
     );
 }
@@ -2351,7 +2352,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
                 ask(
                     world,
                     name,
-                    DecisionKind::RecruitUnits { area: area.clone() },
+                    DecisionKind::RecruitUnits { area },
                     format!("Recruit in {area}: another unit, or done"),
                 );
                 return Step::Waiting;
@@ -2368,9 +2369,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
             ask(
                 world,
                 name,
-                DecisionKind::OccupyRebelTown {
-                    province: province.clone(),
-                },
+                DecisionKind::OccupyRebelTown { province },
                 format!(
                     "The rebel town of {province} is stormed: place your own town there (you are at war with its owner), or not"
                 ),
@@ -2387,7 +2386,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
                 ask(
                     world,
                     name,
-                    DecisionKind::SiegeMore { area: area.clone() },
+                    DecisionKind::SiegeMore { area },
                     format!(
                         "Siege in {area}: another province within the army's strength, or done"
                     ),
@@ -2405,7 +2404,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
                 ask(
                     world,
                     name,
-                    DecisionKind::NavalTransport { sea: key.clone() },
+                    DecisionKind::NavalTransport { sea: key },
                     format!("Your ships are in {key}: carry an army across them, or not"),
                 );
                 return Step::Waiting;
@@ -2430,7 +2429,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
                             "No battle followed {name}'s declaration: a free Activate or Recruit"
                         ),
                     )
-                    .realm(&name),
+                    .realm(name),
                 );
                 ask(
                     world,
@@ -2506,7 +2505,7 @@ pub fn answer(world: &mut World, realm: Entity, kind: &DecisionKind, action: &Ac
                             ids::SIEGE_REBEL_TOWN,
                             format!("{name} leaves {place} to its owner"),
                         )
-                        .realm(&name)
+                        .realm(name)
                         .subject(sid_of(world, p)),
                     );
                 }
@@ -2682,7 +2681,7 @@ pub fn attrition(world: &mut World, active: Entity) {
                 ids::WAR_ATTRITION,
                 format!("{name} loses {losses} land units to attrition"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(-(losses as i32)),
         );
         release_idle_commanders(world);
@@ -2773,7 +2772,7 @@ pub fn lose_ship_at_sea(world: &mut World, realm: Entity, choice: &Action) {
             ids::WAR_LOST_AT_SEA,
             format!("{name} loses a ship at sea in {place}, far from its ports"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(-1),
     );
     release_idle_commanders(world);

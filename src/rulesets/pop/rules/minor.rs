@@ -151,7 +151,7 @@ pub fn apply(world: &mut World, realm: Entity, action: &Action) {
                     ids::ACT_REPLENISH_MANPOWER,
                     format!("{name} replenishes {units} exhausted units for {cost} mil"),
                 )
-                .realm(&name)
+                .realm(name)
                 .amount(i32::from(*units)),
             );
         }
@@ -174,7 +174,7 @@ fn cut_ties(world: &mut World, realm: Entity, tie: &Tie) {
                     ids::ACT_CUT_TIES,
                     format!("{name} takes 1 influence back from {area}"),
                 )
-                .realm(&name),
+                .realm(name),
             );
         }
         Tie::Claim { area } => {
@@ -195,7 +195,7 @@ fn cut_ties(world: &mut World, realm: Entity, tie: &Tie) {
                     ids::ACT_CUT_TIES,
                     format!("{name} gives up its claim on {area}"),
                 )
-                .realm(&name),
+                .realm(name),
             );
         }
         Tie::Alliance { realm: other } => {
@@ -238,7 +238,7 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
                 }
             ),
         )
-        .realm(&name),
+        .realm(name),
     );
     if !fighting {
         remove_influence(
@@ -255,7 +255,7 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
                 ids::WAR_TRUCE,
                 format!("{name} and {other} part in a truce"),
             )
-            .realm(&name),
+            .realm(name),
         );
         return;
     }
@@ -276,7 +276,7 @@ fn end_alliance_by_choice(world: &mut World, realm: Entity, ally: Entity) {
                 ids::ACT_CUT_TIES,
                 format!("{other} takes back {gone} allied units and fights its war alone"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(gone as i32),
         );
     }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MissionDef;
@@ -79,8 +80,8 @@ pub fn mission_index(world: &World, id: &str) -> Option<usize> {
     defs(world).iter().position(|m| m.id == id)
 }
 
-pub fn mission_id(world: &World, mission: usize) -> String {
-    defs(world)[mission].id.clone()
+pub fn mission_id(world: &World, mission: usize) -> Id {
+    defs(world)[mission].id
 }
 
 /// The realm's deck: its own Missions and the generic ones.
@@ -233,7 +234,7 @@ fn pick(world: &mut World, realm: Entity, id: &str) {
     let name = key_of(world, realm);
     write(
         world,
-        Note::new(ids::SEQ_PHASE1_MISSIONS, format!("{name} picks a Mission")).realm(&name),
+        Note::new(ids::SEQ_PHASE1_MISSIONS, format!("{name} picks a Mission")).realm(name),
     );
 }
 
@@ -252,7 +253,7 @@ fn put_back(world: &mut World, realm: Entity, id: &str) {
             ids::SEQ_PHASE1_MISSIONS,
             format!("{name} puts a Mission back into its deck"),
         )
-        .realm(&name),
+        .realm(name),
     );
 }
 
@@ -297,7 +298,7 @@ pub fn claim(world: &mut World, realm: Entity, id: &str) {
                 def.name, def.prestige
             ),
         )
-        .realm(&name)
+        .realm(name)
         .amount(i32::from(def.prestige)),
     );
     change_prestige(
@@ -336,7 +337,7 @@ pub fn score_at_end(world: &mut World, realm: Entity) -> i32 {
                     def.name, def.prestige
                 ),
             )
-            .realm(&name)
+            .realm(name)
             .amount(i32::from(def.prestige)),
         );
     }

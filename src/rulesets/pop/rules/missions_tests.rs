@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
+use crate::engine::id::Id;
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::bot::Bot;
 use crate::rulesets::pop::content::parse_scenario;
@@ -56,7 +57,7 @@ fn three_players() -> Game {
 }
 
 fn deciding(game: &Game) -> Entity {
-    let name = game.pending().unwrap().realm.clone();
+    let name = game.pending().unwrap().realm;
     e(game, &name)
 }
 
@@ -68,19 +69,19 @@ fn held_ids(game: &Game, realm: Entity) -> Vec<String> {
     hand_of(game, realm)
         .held
         .iter()
-        .map(|m| missions::mission_id(game.world(), *m))
+        .map(|m| missions::mission_id(game.world(), *m).to_string())
         .collect()
 }
 
 fn pick(id: &str) -> Action {
     Action::PickMission {
-        mission: id.to_string(),
+        mission: Id::new(id),
     }
 }
 
 fn claim(id: &str) -> Action {
     Action::ClaimMission {
-        mission: id.to_string(),
+        mission: Id::new(id),
     }
 }
 
@@ -427,7 +428,7 @@ fn pop_milestone_swap_least_prestige_only_and_skipped_on_a_tie() {
                 refused(
                     &mut game,
                     Action::SwapMilestone {
-                        old: old.clone(),
+                        old,
                         new: "ms_pol2".into(),
                     },
                     "pop.milestone.swap",
@@ -438,9 +439,9 @@ fn pop_milestone_swap_least_prestige_only_and_skipped_on_a_tie() {
                     .resource::<Milestones>()
                     .open
                     .iter()
-                    .map(|m| game.scenario().milestones[*m].id.clone())
+                    .map(|m| game.scenario().milestones[*m].id.to_string())
                     .collect();
-                assert!(open.contains(&new) && !open.contains(&old));
+                assert!(open.contains(&new.to_string()) && !open.contains(&old.to_string()));
                 assert_eq!(count(&game, "pop.milestone.swap"), 1);
                 return;
             }

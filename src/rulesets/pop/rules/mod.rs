@@ -312,7 +312,7 @@ pub fn legal_actions(world: &World) -> Vec<Action> {
 /// The answers worth checking for a decision, legal or not, in the order `legal_actions`
 /// lists the legal ones (the bot checks only those it considers; see `bot::legal`).
 pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
-    let Some(realm) = world.res::<Index>().get(&decision.realm) else {
+    let Some(realm) = world.res::<Index>().get(decision.realm) else {
         return Vec::new();
     };
     match &decision.kind {
@@ -377,7 +377,7 @@ pub fn check(world: &World, action: &Action) -> Result<(), Illegal> {
             "nothing to decide: the game is over",
         ));
     };
-    let Some(realm) = world.res::<Index>().get(&decision.realm) else {
+    let Some(realm) = world.res::<Index>().get(decision.realm) else {
         return Err(Illegal::new(ids::SEQ_PHASE2_TURN, "no realm is deciding"));
     };
     check_pending(world, decision, realm, action)

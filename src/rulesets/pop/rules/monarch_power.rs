@@ -129,7 +129,7 @@ fn receive(world: &mut World, realm: Entity, fewer: Option<MpKind>) {
                 skills[0], skills[1], skills[2]
             ),
         )
-        .realm(&name),
+        .realm(name),
     );
     if let Some(kind) = fewer {
         if skills[kind.index()] > 0 {
@@ -143,7 +143,7 @@ fn receive(world: &mut World, realm: Entity, fewer: Option<MpKind>) {
                 ids::STABILITY_MINUS3,
                 format!("{name} at -3 stability: receives 1 {kind:?} fewer"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(-1),
         );
     } else if world.read::<Mat>(realm).is_some_and(|m| m.stability <= -3) {
@@ -153,7 +153,7 @@ fn receive(world: &mut World, realm: Entity, fewer: Option<MpKind>) {
                 ids::STABILITY_MINUS3,
                 format!("{name} at -3 stability: receives no monarch power to lose 1 of"),
             )
-            .realm(&name),
+            .realm(name),
         );
     }
     for kind in MpKind::ALL {
@@ -166,7 +166,7 @@ fn receive(world: &mut World, realm: Entity, fewer: Option<MpKind>) {
                 ids::CURIA_CONTROLLER,
                 format!("{name}, the Papal Controller, gains 1 dip"),
             )
-            .realm(&name),
+            .realm(name),
         );
         change_mp(world, realm, MpKind::Dip, papal, ids::CURIA_CONTROLLER);
     }
@@ -178,7 +178,7 @@ fn receive(world: &mut World, realm: Entity, fewer: Option<MpKind>) {
                 ids::STABILITY_PLUS3,
                 format!("{name} at +3 stability: 2 MP of choice"),
             )
-            .realm(&name),
+            .realm(name),
         );
         queue_effects(
             world,

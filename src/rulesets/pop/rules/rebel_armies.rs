@@ -8,6 +8,7 @@
 use bevy::prelude::*;
 
 use crate::engine::flow::step_progress;
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending, ask, take_answer};
@@ -49,7 +50,7 @@ pub fn rebel_areas(world: &World) -> Vec<Entity> {
 
 /// How a province or area sorts "alphabetically": by the name players read on the board, then
 /// by its content id (two places may share a name).
-fn alphabetical(world: &World, place: Entity) -> (String, String) {
+fn alphabetical(world: &World, place: Entity) -> (String, Id) {
     let key = key_of(world, place);
     let content = &world.res::<crate::rulesets::pop::state::Content>().0;
     let name = content
@@ -66,7 +67,7 @@ fn alphabetical(world: &World, place: Entity) -> (String, String) {
                 .find(|a| a.id == key)
                 .map(|a| a.name.clone())
         })
-        .unwrap_or_else(|| key.clone());
+        .unwrap_or_else(|| key.to_string());
     (name.to_lowercase(), key)
 }
 
@@ -389,15 +390,13 @@ fn rebels_siege_one(world: &mut World, area: Entity) -> bool {
                     "{name}, with the lowest tax income in {place}, chooses what the rebels besiege"
                 ),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid_of(world, area)),
         );
         ask(
             world,
             name,
-            DecisionKind::RebelSiege {
-                area: place.clone(),
-            },
+            DecisionKind::RebelSiege { area: place },
             format!("Rebels in {place}: choose the province they besiege"),
         );
         return true;
@@ -420,7 +419,7 @@ fn rebels_besiege(world: &mut World, area: Entity, realm: Entity, province: Enti
             ids::REBEL_SIEGE,
             format!("Rebels besiege {} of {name}", key_of(world, province)),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, province)),
     );
     let active = world.get_res::<FirstPlayer>().map(|f| f.0).unwrap_or(realm);

@@ -355,7 +355,7 @@ fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die
 #[test]
 fn pop_act_suppress_unrest_one_mil_per_province() {
     let mut game = game();
-    let me = game.pending().unwrap().realm.clone();
+    let me = game.pending().unwrap().realm;
     let realm = e(&game, &me);
     let (p1, p2) = if me == "AAA" {
         ("capa", "nora")
@@ -388,7 +388,7 @@ fn pop_act_suppress_unrest_one_mil_per_province() {
     // The action took the turn: the other player is up.
     assert_ne!(game.pending().unwrap().realm, me);
     // Without mil it is refused with the rule.
-    let other = game.pending().unwrap().realm.clone();
+    let other = game.pending().unwrap().realm;
     let o = e(&game, &other);
     let p = if other == "AAA" { "nora" } else { "sora" };
     unrest(&mut game, &other, p);

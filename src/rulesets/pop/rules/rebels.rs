@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
@@ -248,7 +249,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                     ids::SEQ_PHASE3_I,
                     format!("{name} rolls rebel dice for its unrest"),
                 )
-                .realm(&name),
+                .realm(name),
             );
         }
         // In Phase 3 the First Player is the active player (who picks liberated colours).
@@ -288,7 +289,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                             .join(", ")
                     ),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid_of(world, area))
                 .amount(dice as i32),
             );
@@ -328,7 +329,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                             roll.rebellions
                         ),
                     )
-                    .realm(&name)
+                    .realm(name)
                     .subject(sid_of(world, area))
                     .amount(roll.rebellions as i32),
                 );
@@ -388,7 +389,7 @@ pub(crate) fn resolve_face(
         RebelFace::Rebellion => world.resource_mut::<RebelRoll>().rebellions += 1,
         RebelFace::NoEffect => write(
             world,
-            Note::new(ids::REBEL_NO_EFFECT, format!("{name}: no effect")).realm(&name),
+            Note::new(ids::REBEL_NO_EFFECT, format!("{name}: no effect")).realm(name),
         ),
         RebelFace::LoseDucats => pay_mandatory(world, realm, 2, ids::REBEL_LOSE_DUCATS),
         RebelFace::LoseMp => {
@@ -402,7 +403,7 @@ pub(crate) fn resolve_face(
                         ids::REBEL_LOSE_MP,
                         format!("{name} must discard 1 monarch power"),
                     )
-                    .realm(&name),
+                    .realm(name),
                 );
                 queue_effects(world, realm, vec![Effect::AnyMp(-1)], "rebel die");
                 return Some(Visit::Asked);
@@ -440,7 +441,7 @@ pub(crate) fn resolve_face(
                         ids::REBEL_REMOVE_UNREST,
                         format!("{name}: no unrest left to remove"),
                     )
-                    .realm(&name),
+                    .realm(name),
                 ),
                 [only] => {
                     let key = key_of(world, *only);
@@ -517,7 +518,7 @@ fn exhaust_available(world: &mut World, realm: Entity) {
     write(
         world,
         Note::new(ids::REBEL_EXHAUST, format!("{name} exhausts 1 manpower"))
-            .realm(&name)
+            .realm(name)
             .amount(-1),
     );
 }
@@ -536,7 +537,7 @@ fn exhaust_deployed(world: &mut World, realm: Entity, unit: Entity) {
             ids::REBEL_EXHAUST,
             format!("{name} exhausts a deployed regular in {place}"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(-1),
     );
 }
@@ -550,7 +551,7 @@ fn cannot_pay(world: &mut World, realm: Entity, why: &str) {
             ids::REBEL_CANNOT_PAY,
             format!("{name} cannot pay a rebel die ({why}): 2 ducats instead"),
         )
-        .realm(&name),
+        .realm(name),
     );
     pay_mandatory(world, realm, 2, ids::REBEL_CANNOT_PAY);
 }
@@ -559,7 +560,7 @@ pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action
     let asked = world.resource_mut::<RebelRoll>().asked.take();
     match (asked, action) {
         (Some(RebelQuestion::AssignRebellion), Action::ChooseProvince { province }) => {
-            if let Some(p) = world.res::<Index>().get(&province) {
+            if let Some(p) = world.res::<Index>().get(province) {
                 world.resource_mut::<RebelRoll>().rebellions -= 1;
                 let active = world
                     .res::<RebelRoll>()
@@ -614,7 +615,7 @@ pub fn rebels_take(
                 if core { "" } else { "not " }
             ),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, province)),
     );
     if !occupied && core {
@@ -629,7 +630,7 @@ pub fn rebels_take(
                     ids::UNREST_COVERED,
                     format!("The rebel town covers the unrest in {place}: it no longer counts"),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid_of(world, province)),
             );
         }
@@ -639,7 +640,7 @@ pub fn rebels_take(
                 ids::REBEL_TOWN,
                 format!("Rebels hold {place}: a rebel town, and a cube on {name}'s track"),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid_of(world, province)),
         );
         return;
@@ -650,7 +651,7 @@ pub fn rebels_take(
             liberation_rule,
             format!("Rebels liberate {place} from {name}"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, province)),
     );
     liberate(world, holder, province, active);
@@ -683,7 +684,7 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
                 ids::LIBERATION_OCCUPIED,
                 format!("{place} returns to its lawful owner {name}"),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid),
         );
         return;
@@ -708,7 +709,7 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
                 ids::LIBERATION_CORE,
                 format!("{place} returns to {name}, whose core it is"),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid),
         );
         new_owner_cb(world, loser, realm);
@@ -735,9 +736,7 @@ pub fn liberate(world: &mut World, loser: Entity, province: Entity, active: Enti
     ask(
         world,
         key_of(world, active),
-        DecisionKind::LiberationColour {
-            province: place.clone(),
-        },
+        DecisionKind::LiberationColour { province: place },
         format!("{place} is liberated: choose the Non-Player Realm it joins"),
     );
 }
@@ -810,7 +809,7 @@ fn new_owner_cb(world: &mut World, loser: Entity, new_owner: Entity) {
             ids::LIBERATION_CB,
             format!("{l} places a CB on {n}'s capital"),
         )
-        .realm(&l),
+        .realm(l),
     );
 }
 
@@ -880,7 +879,7 @@ pub(crate) fn remove_cb_and_truce_tokens(world: &mut World) {
         let (h, t) = (key_of(world, cb.holder), key_of(world, cb.target));
         write(
             world,
-            Note::new(ids::SEQ_PHASE3_A, format!("{h}'s CB on {t} is removed")).realm(&h),
+            Note::new(ids::SEQ_PHASE3_A, format!("{h}'s CB on {t} is removed")).realm(h),
         );
         if !at_war_with && world.read::<Mat>(cb.holder).is_some() {
             change_prestige(world, cb.holder, -2, ids::SEQ_PHASE3_A);
@@ -975,7 +974,7 @@ pub(crate) fn apply_prestige_penalties(world: &mut World) {
                         "{name}'s disputed succession token on {there} is settled in its favour"
                     ),
                 )
-                .realm(&name),
+                .realm(name),
             );
         } else {
             write(
@@ -986,7 +985,7 @@ pub(crate) fn apply_prestige_penalties(world: &mut World) {
                         "{name}'s disputed succession token on {there} is flipped back: -3 prestige"
                     ),
                 )
-                .realm(&name),
+                .realm(name),
             );
             change_prestige(world, owner, -3, ids::SEQ_PHASE3_E);
         }
@@ -1001,7 +1000,7 @@ pub(crate) fn apply_prestige_penalties(world: &mut World) {
                     ids::SEQ_PHASE3_E,
                     format!("{name}'s towns held by enemies or rebels: -{lost} prestige"),
                 )
-                .realm(&name),
+                .realm(name),
             );
             change_prestige(world, realm, -lost, ids::SEQ_PHASE3_E);
         }
@@ -1078,14 +1077,17 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
             let religious =
                 crate::rulesets::pop::rules::religion::religious_rebel_towns(world, realm);
             if !religious.is_empty() {
-                let places: Vec<String> = religious.iter().map(|p| key_of(world, *p)).collect();
+                let places: Vec<Id> = religious.iter().map(|p| key_of(world, *p)).collect();
                 write(
                     world,
                     Note::new(
                         ids::RELIGIOUS_REBELS,
-                        format!("Religious rebels hold {} ({name})", places.join(", ")),
+                        format!(
+                            "Religious rebels hold {} ({name})",
+                            crate::engine::id::join_ids(&places, ", ")
+                        ),
                     )
-                    .realm(&name),
+                    .realm(name),
                 );
             }
             for area in dissenting {
@@ -1096,7 +1098,7 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
                         ids::SEQ_PHASE3_G,
                         format!("Religious dissent in {area_name}: a town of {name} gains unrest"),
                     )
-                    .realm(&name),
+                    .realm(name),
                 );
                 effects.push(Effect::UnrestIn(area_name, 1));
             }
@@ -1117,14 +1119,12 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
                             ids::SEQ_PHASE3_G,
                             format!("Religious dissent among {name}'s vassals in {area_name}"),
                         )
-                        .realm(&name),
+                        .realm(name),
                     );
                     ask(
                         world,
                         name,
-                        DecisionKind::VassalDissent {
-                            area: area_name.clone(),
-                        },
+                        DecisionKind::VassalDissent { area: area_name },
                         format!(
                             "Religious dissent in {area_name}: a vassal gains unrest, or remove 1 influence"
                         ),
@@ -1137,14 +1137,14 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
         |world, realm, action| {
             match action {
                 Action::ChooseProvince { province } => {
-                    if let Some(p) = world.res::<Index>().get(&province) {
+                    if let Some(p) = world.res::<Index>().get(province) {
                         crate::rulesets::pop::rules::effects::add_unrest(world, realm, p);
                     }
                 }
                 Action::RemoveInfluence { area } => {
                     if let Some(a) = world
                         .res::<Index>()
-                        .get(&area)
+                        .get(area)
                         .filter(|a| influence_in(world, realm, *a) > 0)
                     {
                         crate::rulesets::pop::rules::generic::add_influence(world, realm, a, -1);
@@ -1155,7 +1155,7 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
                                 ids::SEQ_PHASE3_G,
                                 format!("{name} removes 1 influence from {area}"),
                             )
-                            .realm(&name),
+                            .realm(name),
                         );
                     }
                 }

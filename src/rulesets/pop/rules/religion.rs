@@ -301,7 +301,7 @@ fn convert_area(world: &mut World, realm: Entity, area: &str) -> Option<bool> {
                 old.map_or_else(String::new, |r| format!("{r:?}"))
             ),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, area)),
     );
     place_faith(world, area, religion);
@@ -389,7 +389,7 @@ pub fn become_revolutionary(world: &mut World, realm: Entity) {
                 old.map_or_else(String::new, |r| format!("{r:?}"))
             ),
         )
-        .realm(&name),
+        .realm(name),
     );
     if let Some(area) = capital_area(world, realm)
         && !world.read::<Area>(area).is_some_and(|a| a.revolution)
@@ -428,7 +428,7 @@ pub fn end_revolutionary_regime(world: &mut World, realm: Entity) {
                 "{name} ends its Revolutionary Regime and adopts {new:?} as its State Religion"
             ),
         )
-        .realm(&name),
+        .realm(name),
     );
 }
 
@@ -453,7 +453,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     ids::COUNTER_REFORMATION,
                     format!("{name} embraces the Counter-Reformation: a Counter-Reformed token in {area_name}"),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid_of(world, area)),
             );
             Some(true)
@@ -474,7 +474,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     ids::CHANGE_RELIGION,
                     format!("{name} changes its State Religion from {old:?} to {new:?}"),
                 )
-                .realm(&name),
+                .realm(name),
             );
             set_state_religion(world, realm, new);
             change_prestige(world, realm, -CHANGE_PRESTIGE, ids::CHANGE_RELIGION);
@@ -551,7 +551,7 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
                     rebels.len()
                 ),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid_of(world, area)),
         );
     }
@@ -681,7 +681,7 @@ fn end_marriage_with(world: &mut World, realm: Entity, partner: Entity) {
             ids::CHANGE_RELIGION,
             format!("The marriage of {a} and {b} ends over the change of faith"),
         )
-        .realm(&a),
+        .realm(a),
     );
 }
 
@@ -712,7 +712,7 @@ fn place_one(world: &mut World, realm: Entity, area: Entity, n: i32) {
             ids::CHANGE_RELIGION,
             format!("{name} places {n} influence in {area_name}, of its new faith"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, area))
         .amount(n),
     );
@@ -728,7 +728,7 @@ fn note_removed(world: &mut World, realm: Entity) {
             ids::CHANGE_RELIGION,
             format!("{name} removes {removed} influence from areas of its old faith"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(-removed),
     );
 }
@@ -752,7 +752,7 @@ fn continue_change(world: &mut World) -> Progress {
                 _ => {
                     ask(
                         world,
-                        name.clone(),
+                        name,
                         DecisionKind::ReligionMarriage,
                         "Change State Religion: choose the marriage, in an area of your old faith, that ends".to_string(),
                     );
@@ -779,7 +779,7 @@ fn continue_change(world: &mut World) -> Progress {
             } else {
                 ask(
                     world,
-                    name.clone(),
+                    name,
                     DecisionKind::ReligionInfluenceOut { left: c.to_remove },
                     format!(
                         "Change State Religion: remove {} more influence from an area of your old faith",
@@ -805,7 +805,7 @@ fn continue_change(world: &mut World) -> Progress {
                                 c.to_place
                             ),
                         )
-                        .realm(&name),
+                        .realm(name),
                     );
                     change_mut(world).to_place = 0;
                 }
@@ -817,7 +817,7 @@ fn continue_change(world: &mut World) -> Progress {
                 _ => {
                     ask(
                         world,
-                        name.clone(),
+                        name,
                         DecisionKind::ReligionInfluenceIn { left: c.to_place },
                         format!(
                             "Change State Religion: place {} more influence in an area of your new faith",

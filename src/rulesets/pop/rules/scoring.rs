@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::ids;
@@ -14,7 +15,7 @@ use crate::rulesets::pop::state::{Content, Seats, key_of};
 /// One realm's final score, line by line.
 #[derive(Clone, Debug, Serialize, PartialEq, Default)]
 pub struct FinalScore {
-    pub realm: String,
+    pub realm: Id,
     pub prestige_before: i32,
     /// Missions in hand whose requirements hold at the end.
     pub missions: i32,
@@ -38,7 +39,7 @@ pub struct Outcome {
     pub reason: String,
     pub scores: Vec<FinalScore>,
     /// The winner's realm id; `None` on a shared win.
-    pub winner: Option<String>,
+    pub winner: Option<Id>,
 }
 
 pub(crate) fn start_round(world: &mut World) {
@@ -167,14 +168,14 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
         if crate::rulesets::pop::rules::empire::is_emperor(world, *realm) {
             crate::rulesets::pop::rules::empire::note_final_score(world, *realm, s.empire);
         }
-        let (name, gained, total) = (s.realm.clone(), s.total - s.prestige_before, s.total);
+        let (name, gained, total) = (s.realm, s.total - s.prestige_before, s.total);
         write(
             world,
             Note::new(
                 ids::SEQ_FINAL_SCORING,
                 format!("{name} scores {gained:+}: {total} prestige"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(gained),
         );
         scores.push(s);
@@ -205,13 +206,9 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
 
 /// Each Player Realm's score in seat order: its final score once the game is over, else its
 /// prestige so far.
-pub fn current_scores(world: &World) -> Vec<(String, i32)> {
+pub fn current_scores(world: &World) -> Vec<(Id, i32)> {
     if let Some(outcome) = world.get_res::<Outcome>() {
-        return outcome
-            .scores
-            .iter()
-            .map(|s| (s.realm.clone(), s.total))
-            .collect();
+        return outcome.scores.iter().map(|s| (s.realm, s.total)).collect();
     }
     world
         .res::<Seats>()

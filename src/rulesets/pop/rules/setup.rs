@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
@@ -22,7 +23,7 @@ pub fn age_deck_size(players: usize) -> usize {
 pub(crate) fn build_event_decks(world: &mut World) {
     let content = world.res::<Content>().0.clone();
     let seats = world.res::<Seats>().0.clone();
-    let in_play: Vec<String> = seats.iter().map(|e| key_of(world, *e)).collect();
+    let in_play: Vec<Id> = seats.iter().map(|e| key_of(world, *e)).collect();
     let size = age_deck_size(seats.len());
     let mut display = EventDisplay::default();
     for age in 1..=4u8 {
@@ -85,6 +86,6 @@ pub(crate) fn choose_first_player(world: &mut World) {
     let name = key_of(world, first);
     write(
         world,
-        Note::new(ids::FLOW_SETUP, format!("{name} is the First Player")).realm(&name),
+        Note::new(ids::FLOW_SETUP, format!("{name} is the First Player")).realm(name),
     );
 }

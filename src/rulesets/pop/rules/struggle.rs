@@ -273,7 +273,7 @@ fn score_card(world: &mut World, card: usize) {
                     parts.join("; ")
                 ),
             )
-            .realm(&name),
+            .realm(name),
         );
         change_prestige(world, *realm, prestige, ids::STRUGGLE_BATTLEGROUND);
     }
@@ -298,7 +298,7 @@ fn score_card(world: &mut World, card: usize) {
                         criterion.text, def.name
                     ),
                 )
-                .realm(&name),
+                .realm(name),
             );
             change_prestige(world, *realm, prestige, ids::STRUGGLE_CRITERIA);
         }

@@ -337,7 +337,7 @@ fn pop_milestone_comet_replaces_the_milestones_from_the_age_decks() {
                     .0
                     .milestones[*m]
                     .id
-                    .clone()
+                    .to_string()
             })
             .collect()
     };

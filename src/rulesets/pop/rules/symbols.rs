@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::Religion;
@@ -61,7 +62,7 @@ pub fn dnpr_expansion(world: &mut World, tag: &str) {
                 .iter()
                 .any(|c| world.read::<PlayerRealm>(*c).is_some())
     };
-    let mut provinces: Vec<(i32, String, Entity)> = areas
+    let mut provinces: Vec<(i32, Id, Entity)> = areas
         .iter()
         .flat_map(|a| provinces_of(world, *a))
         .filter(|p| eligible(world, *p))
@@ -179,7 +180,7 @@ fn best_area(
     eligible: impl Fn(Entity) -> bool,
     weight: impl Fn(&[Entity]) -> i32,
 ) -> Option<Entity> {
-    let mut best: Option<((i32, i32, String), Entity)> = None;
+    let mut best: Option<((i32, i32, Id), Entity)> = None;
     for area in all_of::<Area>(world) {
         if !eligible(area) {
             continue;
@@ -322,7 +323,7 @@ pub fn disloyal_vassals(world: &mut World, active: Entity) {
                         "The vassals of {name} in {area_name} waver: unrest and {rebels} rebels"
                     ),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid_of(world, area)),
             );
             if let Some(p) = vassals_in(world, realm, area, true).first() {

@@ -87,7 +87,7 @@ pub fn to_first_turn(game: &mut Game) -> Entity {
 /// The realm whose turn it is takes the first Event on display and answers its own questions
 /// (the first legal answer) until the turn passes on. Returns that realm's id.
 pub fn take_first_event(game: &mut Game) -> String {
-    let me = game.pending().unwrap().realm.clone();
+    let me = game.pending().unwrap().realm.to_string();
     let take = game
         .legal_actions()
         .into_iter()
@@ -110,7 +110,7 @@ pub fn rich_game(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
             m.ducats = 30;
         });
     }
-    let me = game.pending().unwrap().realm.clone();
+    let me = game.pending().unwrap().realm;
     let (me, other) = if me == "AAA" { (a, b) } else { (b, a) };
     (game, me, other)
 }

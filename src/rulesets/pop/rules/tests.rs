@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::id::Id;
 use crate::engine::log::GameLog;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::MpKind;
@@ -554,7 +555,7 @@ fn pop_5_1_research_idea_cost_prestige_and_earlier_researchers() {
         .resource::<IdeaGrid>()
         .open
         .iter()
-        .map(|i| content.ideas[*i].id.clone())
+        .map(|i| content.ideas[*i].id.to_string())
         .collect();
     assert_eq!(
         open,
@@ -628,7 +629,7 @@ fn ideas_modify_skill_income_and_score_prestige_in_phase_4_e() {
     // One Government form at a time: Republic replaces Absolutism.
     set(&mut game, a, |m| m.mp = [10, 0, 0]);
     research(game.world_mut(), a, "republic");
-    let held: Vec<String> = crate::rulesets::pop::rules::ideas::ideas_of(game.world(), a);
+    let held: Vec<Id> = crate::rulesets::pop::rules::ideas::ideas_of(game.world(), a);
     assert_eq!(held, vec!["bureaucracy", "republic"]);
     assert_eq!(game.world().resource::<IdeaGrid>().researched.len(), 2);
 }
@@ -873,7 +874,7 @@ fn post(game: &Game, character: &str) -> (bool, Option<String>) {
         game.world().get::<Serves>(c).is_some(),
         game.world()
             .get::<InCommand>(c)
-            .map(|p| crate::rulesets::pop::state::key_of(game.world(), p.0)),
+            .map(|p| crate::rulesets::pop::state::key_of(game.world(), p.0).to_string()),
     )
 }
 

@@ -151,7 +151,7 @@ pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
                     before.large_towns + 1
                 ),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid),
         );
     } else {
@@ -179,7 +179,7 @@ pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
                         before.small_towns + placed
                     ),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid),
             );
         }
@@ -192,7 +192,7 @@ pub fn place_town(world: &mut World, realm: Entity, province: Entity) {
                     ids::OUT_OF_TOWNS,
                     format!("{name} has used all 40 small towns: a vassal on {place}"),
                 )
-                .realm(&name)
+                .realm(name)
                 .subject(sid),
             );
         }
@@ -222,7 +222,7 @@ pub fn place_small_town(world: &mut World, realm: Entity, province: Entity) {
                     before.small_towns + 1
                 ),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid),
         );
     } else {
@@ -233,7 +233,7 @@ pub fn place_small_town(world: &mut World, realm: Entity, province: Entity) {
                 ids::OUT_OF_TOWNS,
                 format!("{name} has used all 40 small towns: a vassal on {place}"),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid),
         );
     }
@@ -264,7 +264,7 @@ fn note_income_tile(world: &mut World, realm: Entity, before: &Tracks) {
         write(
             world,
             Note::new(ids::INCOME_TILE, format!("{name} has placed all 20 small towns of its mat: the +20 income tile and 20 more towns"))
-                .realm(&name),
+                .realm(name),
         );
     } else if !after.income_tile && before.income_tile {
         write(
@@ -273,7 +273,7 @@ fn note_income_tile(world: &mut World, realm: Entity, before: &Tracks) {
                 ids::INCOME_TILE,
                 format!("{name} is below 20 small towns: the +20 income tile goes back"),
             )
-            .realm(&name),
+            .realm(name),
         );
     }
 }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
@@ -46,9 +47,9 @@ impl Plugin for TradePlugin {
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Merchant {
     /// The realm's content id.
-    pub realm: String,
+    pub realm: Id,
     /// The Trade Node (content id) it stands in; `None`: off the board, placed by a Trade action.
-    pub node: Option<String>,
+    pub node: Option<Id>,
     /// Upright (available) or laid on its side (used this Round).
     pub upright: bool,
 }
@@ -56,9 +57,9 @@ pub struct Merchant {
 /// A Trade action under way.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct TradeRun {
-    pub realm: String,
+    pub realm: Id,
     /// The sea zone a Light Ship sailed to in step 3, if one did.
-    pub ship: Option<String>,
+    pub ship: Option<Id>,
     /// Traded with a Gold card above half the tax income: 1 adm or an interest token is owed.
     pub inflation: bool,
 }
@@ -78,9 +79,9 @@ pub struct TradeBoard {
     pub revealed: Vec<usize>,
     pub merchants: Vec<Merchant>,
     /// One entry per Pirate Ship, by node id.
-    pub pirates: Vec<String>,
+    pub pirates: Vec<Id>,
     /// Nodes whose income is read from the expanded column.
-    pub expanded: Vec<String>,
+    pub expanded: Vec<Id>,
     pub run: Option<TradeRun>,
 }
 
@@ -112,7 +113,7 @@ impl TradeBoard {
 pub(crate) fn set_up_trade(world: &mut World) {
     let content = world.res::<Content>().0.clone();
     let seats = world.res::<Seats>().0.clone();
-    let mut known: Vec<String> = Vec::new();
+    let mut known: Vec<Id> = Vec::new();
     for s in &seats {
         if let Some(d) = world.read::<Discovered>(*s) {
             known.extend(d.0.iter().cloned());
@@ -133,15 +134,15 @@ pub(crate) fn set_up_trade(world: &mut World) {
         };
         for node in &def.merchants {
             board.merchants.push(Merchant {
-                realm: realm.clone(),
-                node: Some(node.clone()),
+                realm,
+                node: Some(*node),
                 upright: true,
             });
         }
         let reserve = usize::from(content.options.merchants).saturating_sub(def.merchants.len());
         for _ in 0..reserve {
             board.merchants.push(Merchant {
-                realm: realm.clone(),
+                realm,
                 node: None,
                 upright: true,
             });
@@ -151,7 +152,7 @@ pub(crate) fn set_up_trade(world: &mut World) {
         .trade_nodes
         .iter()
         .filter(|n| n.expanded)
-        .map(|n| n.id.clone())
+        .map(|n| n.id)
         .collect();
     let (cards, out, merchants) = (board.deck.len(), board.unused.len(), board.merchants.len());
     world.insert_resource(board);
@@ -219,7 +220,7 @@ pub fn open_continent(world: &mut World, realm: Entity, area: Entity) {
     let Some(continent) = world
         .read::<Area>(area)
         .filter(|a| a.distant)
-        .map(|a| a.continent.clone())
+        .map(|a| a.continent)
     else {
         return;
     };
@@ -248,7 +249,7 @@ pub fn open_continent(world: &mut World, realm: Entity, area: Entity) {
                 "First foothold on {continent}: {added} Trade Cards and the discard pile are shuffled into the Trade Deck"
             ),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, area))
         .amount(added as i32),
     );
@@ -274,7 +275,7 @@ fn card_index(
 /// The places a node belongs to: its area (inland) or the sea zones it touches (maritime).
 fn node_places(world: &World, node: &TradeNodeDef) -> Vec<Entity> {
     let index = world.res::<Index>();
-    let ids: Vec<&String> = if node.maritime {
+    let ids: Vec<&Id> = if node.maritime {
         node.seas.iter().collect()
     } else {
         node.area.iter().collect()
@@ -496,7 +497,7 @@ pub fn trade_power(
             .iter()
             .filter(|n| n.node == node.id)
             .flat_map(|n| n.keys.iter())
-            .filter(|k| index.get(&k.province).and_then(|p| owner(world, p)) == Some(realm))
+            .filter(|k| index.get(k.province).and_then(|p| owner(world, p)) == Some(realm))
             .map(|k| 1 + i32::from(k.plus))
             .sum()
     } else {
@@ -569,7 +570,7 @@ pub fn meets_requirement(world: &World, realm: Entity, card: &TradeCardDef, node
     let mut keys = on_card
         .keys
         .iter()
-        .filter_map(|k| lookup(world, &k.province));
+        .filter_map(|k| lookup(world, k.province));
     match on_card.requirement {
         TradeRequirement::None => true,
         TradeRequirement::OwnKey => keys.any(|p| owner(world, p) == Some(realm)),
@@ -740,7 +741,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     let name = key_of(world, realm);
     write(
         world,
-        Note::new(ids::ACT_TRADE, format!("{name} trades")).realm(&name),
+        Note::new(ids::ACT_TRADE, format!("{name} trades")).realm(name),
     );
     change_mp(world, realm, MpKind::Dip, -TRADE_DIP, ids::ACT_TRADE);
     let mut revealed = Vec::new();
@@ -761,7 +762,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             ids::TRADE_DECK,
             format!("{name} reveals the Trade Cards {}", names.join(", ")),
         )
-        .realm(&name)
+        .realm(name)
         .amount(revealed.len() as i32),
     );
     let mut board = world.resource_mut::<TradeBoard>();
@@ -794,13 +795,13 @@ pub fn answers(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action>
     let content = world.res::<Content>().0.clone();
     let board = world.res::<TradeBoard>().clone();
     let name = key_of(world, realm);
-    let mut froms: Vec<Option<String>> = vec![None];
+    let mut froms: Vec<Option<Id>> = vec![None];
     froms.extend(
         board
             .merchants
             .iter()
             .filter(|m| m.realm == name && m.upright && m.node.is_some())
-            .map(|m| m.node.clone()),
+            .map(|m| m.node),
     );
     froms.dedup();
     let mut all = Vec::new();
@@ -810,9 +811,9 @@ pub fn answers(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action>
             for node in std::iter::once(&n.node).chain(n.secondary.iter()) {
                 for from in &froms {
                     all.push(Action::ChooseTradeCard {
-                        card: card.id.clone(),
-                        node: node.clone(),
-                        merchant: from.clone(),
+                        card: card.id,
+                        node: *node,
+                        merchant: *from,
                     });
                 }
             }
@@ -1066,7 +1067,7 @@ pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
     let Some(run) = world.res::<TradeBoard>().run.clone() else {
         return;
     };
-    let Some(realm) = lookup(world, &run.realm) else {
+    let Some(realm) = lookup(world, run.realm) else {
         return;
     };
     if *kind == DecisionKind::GoldInflation {
@@ -1087,7 +1088,7 @@ pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
                     ids::TRADE_DUCATS,
                     format!("{} discards the Trade Cards and takes 2 ducats", run.realm),
                 )
-                .realm(&run.realm),
+                .realm(run.realm),
             );
             gain_ducats(world, realm, FALLBACK_DUCATS, ids::TRADE_DUCATS);
             finish(world);
@@ -1098,7 +1099,7 @@ pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
             };
             move_ship(world, realm, f, t, *protect);
             if let Some(run) = world.resource_mut::<TradeBoard>().run.as_mut() {
-                run.ship = Some(to.clone());
+                run.ship = Some(*to);
             }
         }
         Action::ChooseTradeCard {
@@ -1154,7 +1155,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
             ids::TRADE_PROTECTION,
             format!("{name} sails a Light Ship from {from_n} to {to_n} to trade"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, to)),
     );
     if !protect {
@@ -1171,7 +1172,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
         world.entity_mut(victim).remove::<Protecting>();
         let other = world
             .read::<UnitOf>(victim)
-            .map_or_else(|| "?".to_string(), |o| key_of(world, o.0));
+            .map_or_else(|| Id::new("?"), |o| key_of(world, o.0));
         write(
             world,
             Note::new(
@@ -1180,7 +1181,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
                     "{name} displaces {other}'s Light Ship from a Trade Protection slot in {to_n}"
                 ),
             )
-            .realm(&name)
+            .realm(name)
             .subject(sid_of(world, to)),
         );
     }
@@ -1191,7 +1192,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
             ids::TRADE_PROTECTION,
             format!("{name}'s Light Ship protects trade in {to_n}"),
         )
-        .realm(&name)
+        .realm(name)
         .subject(sid_of(world, to))
         .amount(1),
     );
@@ -1225,7 +1226,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
                     node_d.name
                 ),
             )
-            .realm(&name)
+            .realm(name)
             .amount(-1),
         );
     }
@@ -1240,7 +1241,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
                     def.name, node_d.name
                 ),
             )
-            .realm(&name),
+            .realm(name),
         );
     }
     // Rivals with a merchant there who do not meet the node's requirement collect nothing.
@@ -1258,7 +1259,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
                             income_def.name, def.name
                         ),
                     )
-                    .realm(&who),
+                    .realm(who),
                 );
             }
         }
@@ -1279,7 +1280,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
                     share.power, node_d.name, def.name
                 ),
             )
-            .realm(&who)
+            .realm(who)
             .amount(share.power),
         );
         let mut ducats = share.ducats;
@@ -1300,7 +1301,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
                 ids::PIRATES,
                 format!("{pirates} pirates push every trader one row down per pirate"),
             )
-            .realm(&name)
+            .realm(name)
             .amount(pirates as i32),
         );
     }
@@ -1316,7 +1317,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
                     "{name}'s gold brings {mine} ducats, more than half its tax income: inflation"
                 ),
             )
-            .realm(&name),
+            .realm(name),
         );
         if let Some(run) = world.resource_mut::<TradeBoard>().run.as_mut() {
             run.inflation = true;
@@ -1341,7 +1342,7 @@ fn place_merchant(world: &mut World, realm: &str, node: &str, from: Option<&str>
     let Some(i) = index else {
         return;
     };
-    board.merchants[i].node = Some(node.to_string());
+    board.merchants[i].node = Some(Id::new(node));
     board.merchants[i].upright = false;
     let text = match (moved, from) {
         (false, _) => format!("{realm}'s merchant in {node_name} is laid down to trade"),
@@ -1380,7 +1381,7 @@ fn pay_inflation(world: &mut World, realm: Entity, adm: bool) {
             ids::GOLD_INFLATION,
             format!("{name} takes an interest token for inflation ({loans} now)"),
         )
-        .realm(&name)
+        .realm(name)
         .amount(1),
     );
 }
@@ -1400,11 +1401,11 @@ pub fn resume(world: &mut World) -> Resume {
         return Resume::Waiting;
     }
     let content = world.res::<Content>().0.clone();
-    let cards: Vec<String> = world
+    let cards: Vec<Id> = world
         .res::<TradeBoard>()
         .revealed
         .iter()
-        .map(|c| content.trade_cards[*c].id.clone())
+        .map(|c| content.trade_cards[*c].id)
         .collect();
     let names: Vec<&str> = world
         .res::<TradeBoard>()
@@ -1459,10 +1460,7 @@ pub fn place_pirate(world: &mut World) {
         0
     };
     let node = tied[pick];
-    world
-        .resource_mut::<TradeBoard>()
-        .pirates
-        .push(node.id.clone());
+    world.resource_mut::<TradeBoard>().pirates.push(node.id);
     let count = world.res::<TradeBoard>().pirates_at(&node.id);
     write(
         world,
@@ -1499,7 +1497,7 @@ pub fn is_expanded(world: &World, node: &str) -> bool {
 
 /// Nodes (ids, in content order) the realm may expand by Commercial Growth (house rule): those
 /// not expanded yet where it has a merchant or a valid connection (12.2).
-pub fn expandable(world: &World, realm: Entity) -> Vec<String> {
+pub fn expandable(world: &World, realm: Entity) -> Vec<Id> {
     let content = &world.res::<Content>().0;
     let board = world.res::<TradeBoard>();
     let name = key_of(world, realm);
@@ -1514,7 +1512,7 @@ pub fn expandable(world: &World, realm: Entity) -> Vec<String> {
                 .any(|m| m.realm == name && m.node.as_deref() == Some(n.id.as_str()))
                 || connected(world, realm, n)
         })
-        .map(|n| n.id.clone())
+        .map(|n| n.id)
         .collect()
 }
 
@@ -1544,7 +1542,7 @@ pub fn expand_node(world: &mut World, realm: Entity, node: &str) {
                 ids::TRADE_EXPAND,
                 format!("{who} cannot expand \"{node}\": no such Trade Node"),
             )
-            .realm(&who),
+            .realm(who),
         );
         return;
     };
@@ -1555,14 +1553,14 @@ pub fn expand_node(world: &mut World, realm: Entity, node: &str) {
                 ids::TRADE_EXPAND,
                 format!("{} is expanded already", def.name),
             )
-            .realm(&who),
+            .realm(who),
         );
         return;
     }
     world
         .resource_mut::<TradeBoard>()
         .expanded
-        .push(node.to_string());
+        .push(Id::new(node));
     write(
         world,
         Note::new(
@@ -1572,7 +1570,7 @@ pub fn expand_node(world: &mut World, realm: Entity, node: &str) {
                 def.name
             ),
         )
-        .realm(&who)
+        .realm(who)
         .amount(1),
     );
 }

@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 
 use crate::engine::flow::Flow;
+use crate::engine::id::Id;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind};
@@ -26,7 +27,7 @@ fn choose(card: &str, node: &str, merchant: Option<&str>) -> Action {
     Action::ChooseTradeCard {
         card: card.into(),
         node: node.into(),
-        merchant: merchant.map(str::to_string),
+        merchant: merchant.map(Id::new),
     }
 }
 
@@ -138,7 +139,7 @@ fn pop_12_pirates_push_everyone_one_row_down() {
     assert!(count(&game, ids::PIRATES) >= 1);
 
     let (mut game, me, other) = trade_game();
-    let two = vec!["bay".to_string(), "bay".to_string()];
+    let two = vec![Id::new("bay"), Id::new("bay")];
     game.world_mut().resource_mut::<TradeBoard>().pirates = two;
     assert_eq!(
         trade(&mut game, me, other, "cloth", "bay"),
@@ -484,7 +485,7 @@ fn pop_12_requirement_own_a_key_province_or_neither_trade_there_nor_collect() {
     let aaa_keys = r#"(province: "capa"), (province: "nora")"#;
     let bbb_keys = r#"(province: "capb"), (province: "sora")"#;
     // Which realm moves first depends on the seed: give the keys to it, then to the other one.
-    let first = trade_game().0.pending().unwrap().realm.clone();
+    let first = trade_game().0.pending().unwrap().realm;
     let (mine, theirs) = if first == "AAA" {
         (aaa_keys, bbb_keys)
     } else {

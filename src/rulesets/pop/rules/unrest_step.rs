@@ -28,7 +28,7 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
                             ids::SEQ_PHASE3_H,
                             format!("{name} is still at war: 2 towns gain unrest"),
                         )
-                        .realm(&name),
+                        .realm(name),
                     );
                     effects.push(Effect::Unrest(2));
                 }
@@ -45,7 +45,7 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
                             ids::SEQ_PHASE3_H,
                             format!("{name}'s stability {stability:+} moves its unrest"),
                         )
-                        .realm(&name),
+                        .realm(name),
                     );
                 }
                 if stability <= -2 {
@@ -55,7 +55,7 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
                             ids::STABILITY_MINUS2,
                             format!("{name} at {stability} stability: 1 town gains unrest"),
                         )
-                        .realm(&name),
+                        .realm(name),
                     );
                     effects.push(Effect::Unrest(1));
                 }
@@ -106,7 +106,7 @@ pub fn remove_unrest(world: &mut World, realm: Entity, province_key: &str, rule:
     write(
         world,
         Note::new(rule, format!("{name} removes the unrest in {province_key}"))
-            .realm(&name)
+            .realm(name)
             .subject(sid),
     );
 }

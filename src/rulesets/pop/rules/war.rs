@@ -299,7 +299,7 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
                 cb.map_or(" without a Casus Belli".to_string(), |c| format!(" ({c})"))
             ),
         )
-        .realm(&name),
+        .realm(name),
     );
     if world.read::<Interregnum>(realm).is_some() {
         write(
@@ -308,7 +308,7 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
                 ids::INTERREGNUM_RESTRICTIONS,
                 format!("{name} is in Interregnum: only its Disputed Succession allows this war"),
             )
-            .realm(&name),
+            .realm(name),
         );
     }
     if cb.is_none() {
@@ -405,7 +405,7 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
                         key_of(world, area)
                     ),
                 )
-                .realm(&name),
+                .realm(name),
             );
         }
     }
@@ -654,7 +654,7 @@ pub fn answer_send(world: &mut World, action: &Action) {
                 ids::WAR_CALL_TO_ARMS,
                 format!("{c} calls its ally {a} to arms against {e}"),
             )
-            .realm(&c),
+            .realm(c),
         );
         next.insert(
             0,
@@ -726,7 +726,7 @@ fn call_npr_ally(world: &mut World, caller: Entity, npr: Entity, enemy: Entity, 
                 "{c} calls its ally {n} to arms against {e} ({paid}): {lent} allied infantry join"
             ),
         )
-        .realm(&c)
+        .realm(c)
         .amount(lent),
     );
     if realms_adjacent(world, npr, enemy) {
@@ -795,7 +795,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
                     world,
                     key_of(world, caller),
                     DecisionKind::SendCalls {
-                        enemy: e.clone(),
+                        enemy: e,
                         defensive,
                     },
                     format!(
@@ -834,9 +834,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
                 ask(
                     world,
                     s,
-                    DecisionKind::DefendTheHre {
-                        aggressor: a.clone(),
-                    },
+                    DecisionKind::DefendTheHre { aggressor: a },
                     format!(
                         "{a}, outside the Empire, attacks you, the Emperor: take up Defending the HRE (your Player Realm subjects pay their part; free military access in the Empire), or not"
                     ),
@@ -854,9 +852,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
                 ask(
                     world,
                     s,
-                    DecisionKind::ImperialLevy {
-                        aggressor: a.clone(),
-                    },
+                    DecisionKind::ImperialLevy { aggressor: a },
                     format!(
                         "The Emperor Defends the HRE against {a}: as an Imperial Subject, exhaust 2 manpower, give up 6 ducats, lose 1 prestige, or place a casus belli on {a}"
                     ),
@@ -908,7 +904,7 @@ pub fn answer_defend_itself(world: &mut World, action: &Action) {
             ids::EMPIRE_DEFEND,
             format!("{s}, the Emperor, Defends the HRE against {a}'s attack on itself"),
         )
-        .realm(&s),
+        .realm(s),
     );
     defend_the_hre(world, defence.aggressor);
 }
@@ -978,7 +974,7 @@ pub fn answer_levy(world: &mut World, action: &Action) {
             format!("{s} places a casus belli on {a}'s capital for the Emperor's defence")
         }
     };
-    write(world, Note::new(rule, text).realm(&s));
+    write(world, Note::new(rule, text).realm(s));
 }
 
 /// Asks a Player Realm that answered a Non-Player Realm ally's call whether to make it Active;
@@ -1007,7 +1003,7 @@ fn ask_activation(world: &mut World, call: Call) -> bool {
         world,
         key_of(world, pr),
         DecisionKind::ActivateAlly {
-            ally: n.clone(),
+            ally: n,
             units: units.clamp(0, 5) as u8,
         },
         format!(
@@ -1037,7 +1033,7 @@ pub fn answer_activation(world: &mut World, action: &Action) {
                 ids::WAR_ACTIVE_ALLY,
                 format!("{p} makes {n} an Active Ally: {lent} allied infantry join at its capital"),
             )
-            .realm(&p)
+            .realm(p)
             .amount(lent),
         );
     } else {
@@ -1047,7 +1043,7 @@ pub fn answer_activation(world: &mut World, action: &Action) {
                 ids::WAR_ACTIVE_ALLY,
                 format!("{p} leaves {n} a plain ally: it fights with its full strength on its own"),
             )
-            .realm(&p),
+            .realm(p),
         );
     }
 }
@@ -1077,15 +1073,15 @@ fn ask_call(world: &mut World, call: Call) -> bool {
                 ids::EMPIRE_DEFEND,
                 format!("{e}, outside the Empire, attacks the Imperial Subject {c}: the Emperor {a} is called to Defend the HRE"),
             )
-            .realm(&a),
+            .realm(a),
         );
         world.resource_mut::<WarState>().asked = Some(call);
         ask(
             world,
             a,
             DecisionKind::CallToArms {
-                ally: c.clone(),
-                enemy: e.clone(),
+                ally: c,
+                enemy: e,
                 defensive,
             },
             format!(
@@ -1099,8 +1095,8 @@ fn ask_call(world: &mut World, call: Call) -> bool {
         world,
         key_of(world, ally),
         DecisionKind::CallToArms {
-            ally: c.clone(),
-            enemy: e.clone(),
+            ally: c,
+            enemy: e,
             defensive,
         },
         format!(
@@ -1170,7 +1166,7 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
                     ids::EMPIRE_DEFEND,
                     format!("{a} Defends the HRE: it joins {c}'s war against {e}"),
                 )
-                .realm(&a),
+                .realm(a),
             );
             change_mp(world, ally, MpKind::Mil, 1, ids::EMPIRE_DEFEND);
             defend_the_hre(world, call.enemy);
@@ -1198,7 +1194,7 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
                 ids::WAR_CALL_TO_ARMS,
                 format!("{a} answers {c}'s Call to Arms and goes to war with {e}"),
             )
-            .realm(&a),
+            .realm(a),
         );
         // Defending alongside one ally against another ends the alliance with the aggressor.
         if call.defensive && allied(world, ally, enemy) {
@@ -1209,7 +1205,7 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
                     ids::WAR_CALL_TO_ARMS,
                     format!("{a} sides with {c}: its alliance with {e} ends"),
                 )
-                .realm(&a),
+                .realm(a),
             );
         }
         // Answering a Non-Player Realm's defensive call: 1 mil (5.5b step 4), the right to
@@ -1242,7 +1238,7 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
             ids::WAR_CALL_TO_ARMS,
             format!("{a} refuses {c}'s Call to Arms: the alliance ends"),
         )
-        .realm(&a),
+        .realm(a),
     );
     let penalised = refusal_is_penalised(world, &call);
     if penalised {
@@ -1271,13 +1267,13 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
                 ids::WAR_CALL_TO_ARMS,
                 format!("{c}, let down, places a CB on {a}'s capital"),
             )
-            .realm(&c),
+            .realm(c),
         );
     } else {
         spawn_sim(world, None, Truce { a: ally, b: caller });
         write(
             world,
-            Note::new(ids::WAR_TRUCE, format!("{a} and {c} part in a truce")).realm(&a),
+            Note::new(ids::WAR_TRUCE, format!("{a} and {c} part in a truce")).realm(a),
         );
     }
     true
@@ -1309,7 +1305,7 @@ pub(crate) fn remove_influence(
         write(
             world,
             Note::new(rule, format!("{name} loses {removed} influence"))
-                .realm(&name)
+                .realm(name)
                 .amount(-removed),
         );
     }
@@ -1475,7 +1471,7 @@ fn launch_invasion(world: &mut World, npr: Entity, enemy: Entity, area: Entity) 
             ids::WAR_NPR_INVASION,
             format!("{n} invades {a} with {count} units against {e}"),
         )
-        .realm(&n)
+        .realm(n)
         .subject(sid_of(world, area))
         .amount(count),
     );
@@ -1668,7 +1664,7 @@ fn settle(world: &mut World, war_sid: u32, war: War) {
     ask(
         world,
         key_of(world, loser),
-        DecisionKind::Surrender { enemy: w.clone() },
+        DecisionKind::Surrender { enemy: w },
         format!(
             "The war with {w} is inconclusive: surrender (2 prestige to them, and they set the terms), or fight on"
         ),
@@ -1713,7 +1709,7 @@ fn ask_terms(
     ask(
         world,
         key_of(world, winner),
-        DecisionKind::PeaceTerms { enemy: l.clone() },
+        DecisionKind::PeaceTerms { enemy: l },
         format!("You won the war against {l}: choose the peace terms"),
     );
 }
@@ -1838,7 +1834,7 @@ fn answer_peace(world: &mut World, action: &Action) {
             let (w, l) = (key_of(world, winner), key_of(world, loser));
             write(
                 world,
-                Note::new(ids::WAR_SURRENDER, format!("{l} surrenders to {w}")).realm(&l),
+                Note::new(ids::WAR_SURRENDER, format!("{l} surrenders to {w}")).realm(l),
             );
             change_prestige(world, loser, -2, ids::WAR_SURRENDER);
             change_prestige(world, winner, 2, ids::WAR_SURRENDER);
@@ -1852,7 +1848,7 @@ fn answer_peace(world: &mut World, action: &Action) {
             let l = key_of(world, loser);
             write(
                 world,
-                Note::new(ids::WAR_PEACE, format!("{l} fights on: the war goes on")).realm(&l),
+                Note::new(ids::WAR_PEACE, format!("{l} fights on: the war goes on")).realm(l),
             );
         }
     }
@@ -1988,7 +1984,7 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
             ids::WAR_PEACE,
             format!("Peace between {w} and {l}: {term:?}"),
         )
-        .realm(&w),
+        .realm(w),
     );
     if let Some(e) = entity(world, war_sid) {
         world.despawn(e);
@@ -2007,7 +2003,7 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
             ids::WAR_TRUCE,
             format!("A truce between {w} and {l} until the next Phase 3"),
         )
-        .realm(&w),
+        .realm(w),
     );
     for r in [winner, loser] {
         aftermath(world, r);
@@ -2046,7 +2042,7 @@ pub(crate) fn aftermath(world: &mut World, realm: Entity) {
                     ids::WAR_PEACE,
                     format!("{name}'s army in {} goes home", key_of(world, place)),
                 )
-                .realm(&name),
+                .realm(name),
             );
         }
     }

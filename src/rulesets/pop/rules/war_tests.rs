@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::id::Id;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::decision::{Action, DecisionKind, PeaceTerm, Pending};
 use crate::rulesets::pop::model::*;
@@ -18,7 +19,7 @@ use crate::rulesets::pop::rules::war;
 use crate::rulesets::pop::state::{sid_of, spawn_sim};
 
 /// Answers everything but a turn with "decline" or the first legal answer.
-fn to_turn(game: &mut Game) -> String {
+fn to_turn(game: &mut Game) -> Id {
     loop {
         let d = game.pending().expect("a decision").clone();
         if d.kind == DecisionKind::Turn {
@@ -745,11 +746,11 @@ fn pop_war_move_two_areas_mountains_and_access() {
     );
     let north = e(&game, "north");
     let dest = military::destinations(game.world(), a, north);
-    let names: Vec<String> = dest
+    let names: Vec<Id> = dest
         .iter()
         .map(|(x, _)| crate::rulesets::pop::state::key_of(game.world(), *x))
         .collect();
-    assert!(names.contains(&"south".to_string()) && names.contains(&"east".to_string()));
+    assert!(names.contains(&Id::new("south")) && names.contains(&Id::new("east")));
     // South is BBB's land at peace: neutral ground stops the march, so east is reached only
     // over the mountains directly.
     let east = dest.iter().find(|(x, _)| *x == e(&game, "east")).unwrap();
@@ -1464,7 +1465,7 @@ fn lost_at_sea_game(ships: &[(&str, UnitKind)]) -> (Game, Entity, Entity) {
         t.replace("symbols: [Mortality(1)]", "symbols: [LostAtSea]")
             .replace("symbols: []", "symbols: [LostAtSea]")
     });
-    let me_key = game.pending().unwrap().realm.clone();
+    let me_key = game.pending().unwrap().realm;
     let me = e(&game, &me_key);
     let other_key = if me_key == "AAA" { "BBB" } else { "AAA" };
     let other = e(&game, other_key);
@@ -2019,7 +2020,7 @@ fn large_capc() -> Game {
 
 /// The active player declares war on CCC, allied to the other Player Realm, which answers
 /// CCC's defensive call; returns (aggressor, ally).
-fn answer_npr_call(game: &mut Game) -> (String, &'static str) {
+fn answer_npr_call(game: &mut Game) -> (Id, &'static str) {
     let me = to_turn(game);
     let them = other(&me);
     rich(game, &me);

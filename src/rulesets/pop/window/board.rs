@@ -247,7 +247,7 @@ fn spawn_board(
     let runs: Vec<(String, std::ops::Range<usize>)> = map
         .provinces
         .iter()
-        .map(|p| (p.id.clone(), builder.add(&p.shape)))
+        .map(|p| (p.id.to_string(), builder.add(&p.shape)))
         .collect();
     let sea = covering(
         map.sea_zones

@@ -617,7 +617,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 .ideas
                 .iter()
                 .find(|i| &i.id == idea)
-                .map_or_else(|| idea.clone(), |i| i.name.clone());
+                .map_or_else(|| idea.to_string(), |i| i.name.clone());
             format!("Research {name}")
         }
         Action::SuppressUnrest { province } => {

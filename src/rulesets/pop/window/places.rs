@@ -70,8 +70,8 @@ impl BoardPlaces {
         let mut sums: HashMap<&str, (Vec2, f32)> = HashMap::new();
         for p in &map.provinces {
             let site = Vec2::new(p.site.0, p.site.1);
-            places.province.insert(p.id.clone(), site);
-            places.area_of.insert(p.id.clone(), p.area.clone());
+            places.province.insert(p.id.to_string(), site);
+            places.area_of.insert(p.id.to_string(), p.area.to_string());
             let sum = sums.entry(p.area.as_str()).or_default();
             sum.0 += site;
             sum.1 += 1.0;
@@ -83,7 +83,7 @@ impl BoardPlaces {
         for s in &map.sea_zones {
             places
                 .sea
-                .insert(s.id.clone(), Vec2::new(s.site.0, s.site.1));
+                .insert(s.id.to_string(), Vec2::new(s.site.0, s.site.1));
             places.sea_outlines.extend(outline(&s.id, &s.shape));
         }
         places

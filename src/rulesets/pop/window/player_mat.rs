@@ -399,7 +399,7 @@ fn court_lines(ui: &mut egui::Ui, game: &Game, realm: Entity) {
     let who = |c: Entity| {
         world
             .get::<Title>(c)
-            .map_or_else(|| key_of(world, c), |t| t.0.clone())
+            .map_or_else(|| key_of(world, c).to_string(), |t| t.0.clone())
     };
     let advisors = characters::advisors(world, realm);
     if !advisors.is_empty() {
@@ -652,8 +652,8 @@ fn choice_button(
 /// what it is about.
 fn pointing_at(g: &Game, action: &Action) -> Option<Target> {
     match action {
-        Action::Move { to, .. } => Some(Target::Area(to.clone())),
-        Action::Sail { to, .. } => Some(Target::Sea(to.clone())),
+        Action::Move { to, .. } => Some(Target::Area(to.to_string())),
+        Action::Sail { to, .. } => Some(Target::Sea(to.to_string())),
         _ => crate::rulesets::pop::topics::topic(g.world(), action).target,
     }
 }
@@ -668,8 +668,8 @@ fn selected_targets(g: &Game, selection: &Selection) -> (String, Vec<Target>) {
         targets.push(Target::Province(p.clone()));
         if let Some(def) = g.scenario().map.provinces.iter().find(|d| d.id == *p) {
             title = def.name.clone();
-            targets.push(Target::Area(def.area.clone()));
-            targets.push(Target::Force(def.area.clone()));
+            targets.push(Target::Area(def.area.to_string()));
+            targets.push(Target::Force(def.area.to_string()));
         }
     }
     if let Some(sea) = selection
@@ -1031,7 +1031,7 @@ fn realms_section(ui: &mut egui::Ui, active: &ActiveGame) -> Option<String> {
                         .on_hover_text("Show this realm's mat")
                         .clicked()
                     {
-                        clicked = Some(key.clone());
+                        clicked = Some(key.to_string());
                     }
                 });
                 let mat = world.get::<Mat>(*realm).cloned().unwrap_or_default();

@@ -187,7 +187,7 @@ pub fn march_to_clicked(
             .provinces
             .iter()
             .find(|d| d.id == p)
-            .map(|d| d.area.clone())
+            .map(|d| d.area.to_string())
     };
     // From the selected province's area, or from the selected sea zone (a fleet at sea).
     let origin = match (&selection.province, &selection.sea) {
@@ -247,7 +247,7 @@ fn owner_of(game: &Game, province: &str) -> Option<String> {
     let world = game.world();
     let p = world.resource::<Index>().get(province)?;
     let owner = world.get::<OwnedBy>(p)?.0;
-    Some(key_of(world, owner))
+    Some(key_of(world, owner).to_string())
 }
 
 fn outline_selection(
@@ -351,7 +351,7 @@ fn outline_pointed(
         .map
         .sea_zones
         .iter()
-        .filter(|z| pointed.0.contains(&Target::Sea(z.id.clone())))
+        .filter(|z| pointed.0.contains(&Target::Sea(z.id.to_string())))
         .collect();
     if provinces.is_empty() && seas.is_empty() {
         return Ok(());
@@ -660,7 +660,7 @@ mod tests {
                 .provinces
                 .iter()
                 .find(|d| d.area == p)
-                .map(|d| d.id.clone())
+                .map(|d| d.id.to_string())
         };
         for _ in 0..5000 {
             let march = active.human_turn().then(|| {

@@ -101,7 +101,7 @@ impl Shelled for PriceOfPower {
             .realms
             .iter()
             .filter(|r| r.kind == RealmKind::Player)
-            .map(|r| (r.id.clone(), r.name.clone()))
+            .map(|r| (r.id.to_string(), r.name.clone()))
             .collect()
     }
 
@@ -165,7 +165,7 @@ fn first_seat(game: &Game) -> String {
     world
         .get_resource::<Seats>()
         .and_then(|seats| seats.0.first().copied())
-        .map(|e| key_of(world, e))
+        .map(|e| key_of(world, e).to_string())
         .or_else(|| game.setup().players.first().cloned())
         .unwrap_or_default()
 }

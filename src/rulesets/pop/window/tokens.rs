@@ -589,7 +589,7 @@ mod tests {
             .collect();
         counts.sort();
         assert_eq!(counts, vec![(1, false), (3, true)]);
-        assert_eq!(view.stacks[0].at, places.area[&area_id]);
+        assert_eq!(view.stacks[0].at, places.area[area_id.as_str()]);
         assert!(
             !view.towns.is_empty(),
             "the scenario's towns are on the board"
@@ -611,8 +611,12 @@ mod tests {
             .resource_mut::<crate::rulesets::pop::rules::struggle::PowerStruggles>()
             .active = vec![0];
         let view = TokenView::read(game.world(), &places);
-        assert_eq!(view.crusade, Some(places.area[&area_id]));
-        let expected: Vec<Vec2> = card.battlegrounds.iter().map(|a| places.area[a]).collect();
+        assert_eq!(view.crusade, Some(places.area[area_id.as_str()]));
+        let expected: Vec<Vec2> = card
+            .battlegrounds
+            .iter()
+            .map(|a| places.area[a.as_str()])
+            .collect();
         assert_eq!(view.battlegrounds, expected);
     }
 }

@@ -63,7 +63,7 @@ pub fn curia_section(ui: &mut egui::Ui, game: &Game) {
                 Some(r) => format!("Cardinal {} of {}", i + 1, name_of(game, r)),
                 None => format!("Cardinal slot {}: empty", i + 1),
             };
-            slot(ui, game, holder.map(String::as_str), tip);
+            slot(ui, game, holder.map(|h| h.as_str()), tip);
         }
     });
     let controller = match (curia::controller(world), curia::uncontested(world)) {
