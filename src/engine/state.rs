@@ -154,11 +154,57 @@ pub fn sid_of(world: &World, entity: Entity) -> u32 {
 /// entities themselves, so that each stable id is read once per distinct entity: the lists
 /// this is for (the owners of every province of some areas, the neighbours of every area of
 /// a realm) repeat an entity many times. An entity has one stable id, so the result is that
-/// of sorting by stable id and then dropping repeats.
+/// of sorting by stable id and then dropping repeats, whatever order the repeats were
+/// dropped in.
 pub fn sort_dedup_by_sid(world: &World, entities: &mut Vec<Entity>) {
-    entities.sort_unstable();
-    entities.dedup();
+    if entities.len() <= SHORT_LIST {
+        entities.sort_unstable();
+        entities.dedup();
+    } else {
+        drop_repeats(entities);
+    }
     entities.sort_by_cached_key(|e| sid_of(world, *e));
+}
+
+/// Up to this many entities, sorting finds the repeats as fast as marking them.
+const SHORT_LIST: usize = 24;
+
+thread_local! {
+    /// Per entity index, 1 + where `drop_repeats` kept the entity of that index; all zero
+    /// between calls.
+    static KEPT_AT: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Keeps the first of each entity, in one pass: long lists (every province of the Non-Player
+/// Realms by area) hold a few hundred entries and a few dozen distinct entities. Each entity
+/// index remembers where its entity was kept; two entities with one index (a despawned one and
+/// its successor) are told apart by comparing the entity kept there, and then the kept ones
+/// are searched.
+fn drop_repeats(entities: &mut Vec<Entity>) {
+    KEPT_AT.with(|kept_at| {
+        let mut kept_at = kept_at.borrow_mut();
+        let mut kept = 0;
+        for i in 0..entities.len() {
+            let e = entities[i];
+            let index = e.index_u32() as usize;
+            if index >= kept_at.len() {
+                kept_at.resize(index + 1, 0);
+            }
+            let at = kept_at[index] as usize;
+            if at > 0 && (entities[at - 1] == e || entities[..kept].contains(&e)) {
+                continue;
+            }
+            entities[kept] = e;
+            kept += 1;
+            if at == 0 {
+                kept_at[index] = kept as u32;
+            }
+        }
+        entities.truncate(kept);
+        for e in entities.iter() {
+            kept_at[e.index_u32() as usize] = 0;
+        }
+    });
 }
 
 /// Hex BLAKE3 digest of a value's JSON form: the state hash of a ruleset's snapshot.
@@ -170,6 +216,62 @@ pub fn hash_of<T: Serialize>(value: &T) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_lists_drop_repeats_as_short_ones_do_even_when_an_index_is_reused() {
+        let mut world = World::new();
+        world.init_resource::<Index>();
+        let mut spawned: Vec<Entity> = (0..40).map(|_| spawn_sim(&mut world, None, ())).collect();
+        // An entity with entity 5's index and a later generation (as after a despawn).
+        let successor = Entity::from_index_and_generation(
+            spawned[5].index(),
+            spawned[5].generation().after_versions(1),
+        );
+        assert_ne!(successor, spawned[5]);
+        // A long list: every entity three times, in a scrambled order, with both holders of
+        // index 5.
+        spawned.push(successor);
+        let mut long: Vec<Entity> = (0..3)
+            .flat_map(|round| spawned.iter().rev().skip(round).copied())
+            .collect();
+        long.rotate_left(17);
+        assert!(long.len() > SHORT_LIST);
+        let mut expected = long.clone();
+        expected.sort_unstable();
+        expected.dedup();
+        let mut kept = long.clone();
+        drop_repeats(&mut kept);
+        assert_eq!(kept.len(), expected.len());
+        let mut sorted = kept.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, expected);
+        // The first of each is kept, in the order of first appearance.
+        let mut firsts = Vec::new();
+        for e in &long {
+            if !firsts.contains(e) {
+                firsts.push(*e);
+            }
+        }
+        assert_eq!(kept, firsts);
+        // And the table is clear again: the same list gives the same answer.
+        let mut again = long.clone();
+        drop_repeats(&mut again);
+        assert_eq!(again, firsts);
+        // Sorted by stable id, long or short, the answer is the same.
+        long.retain(|e| *e != successor);
+        let mut by_sid = long.clone();
+        sort_dedup_by_sid(&world, &mut by_sid);
+        let mut short_way = long.clone();
+        short_way.sort_unstable();
+        short_way.dedup();
+        short_way.sort_by_key(|e| sid_of(&world, *e));
+        assert_eq!(by_sid, short_way);
+        assert!(
+            by_sid
+                .windows(2)
+                .all(|w| sid_of(&world, w[0]) < sid_of(&world, w[1]))
+        );
+    }
 
     #[test]
     fn a_setup_saved_with_the_old_option_fields_reads_into_options_and_writes_back_as_options() {

@@ -282,8 +282,16 @@ pub fn ideas_of(world: &World, realm: Entity) -> Vec<Id> {
         .collect()
 }
 
-/// What the Ideas a realm holds do, in the order researched.
-pub fn idea_effects(world: &World, realm: Entity) -> Vec<IdeaEffect> {
+/// What the Ideas a realm holds do, in the order researched. Asked by many checks of one
+/// decision's candidates (influence, costs, skills): remembered while the World cannot change.
+pub fn idea_effects(world: &World, realm: Entity) -> std::rc::Rc<Vec<IdeaEffect>> {
+    struct IdeaEffectsOf;
+    crate::engine::memo::cached::<IdeaEffectsOf, _, _>(world, realm, || {
+        idea_effects_now(world, realm)
+    })
+}
+
+fn idea_effects_now(world: &World, realm: Entity) -> Vec<IdeaEffect> {
     let sid = sid_of(world, realm);
     let content = &world.res::<Content>().0;
     world
