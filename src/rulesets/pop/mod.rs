@@ -154,6 +154,7 @@ impl Ruleset for PriceOfPower {
         rules::empire::index_areas(app.world_mut());
         rules::curia::index_places(app.world_mut());
         rules::empire::watch_empire_lands(app.world_mut());
+        rules::diplomacy::watch_npr_lands(app.world_mut());
     }
 
     fn decider(decision: &Decision) -> &str {

@@ -200,7 +200,54 @@ fn influence_area(world: &World, area: Entity) -> bool {
 /// The areas where influence may go (`influence_area`), in stable-id order: found in one pass
 /// over the Non-Player Realms' provinces instead of by asking each area of the map whether one
 /// of its provinces has a Non-Player owner.
+/// The areas where Influence may go (those holding a Non-Player Realm's province), remembered
+/// from one question to the next until a province changes owner or a realm stops or starts
+/// being a Non-Player Realm: every turn's candidates and every extra cube ask it, and it
+/// changes a few times a game. The observers `watch_npr_lands` adds forget it on any insert or
+/// removal of what it reads (an owner, a Non-Player Realm, an area), despawns included.
+#[derive(Resource, Default)]
+pub struct NprLandsWatch {
+    influence_areas: std::sync::Mutex<Option<Vec<Entity>>>,
+}
+
+fn forget_npr_lands_inserted(
+    _: On<Insert, (OwnedBy, NonPlayerRealm, InArea)>,
+    watch: ResMut<NprLandsWatch>,
+) {
+    watch.forget();
+}
+
+fn forget_npr_lands_discarded(
+    _: On<Discard, (OwnedBy, NonPlayerRealm, InArea)>,
+    watch: ResMut<NprLandsWatch>,
+) {
+    watch.forget();
+}
+
+impl NprLandsWatch {
+    fn forget(&self) {
+        *self.influence_areas.lock().expect("never poisoned") = None;
+    }
+}
+
+/// Starts remembering the influence areas (after the scenario is spawned).
+pub fn watch_npr_lands(world: &mut World) {
+    world.init_resource::<NprLandsWatch>();
+    world.add_observer(forget_npr_lands_inserted);
+    world.add_observer(forget_npr_lands_discarded);
+}
+
 fn influence_areas(world: &World) -> Vec<Entity> {
+    let Some(watch) = world.get_res::<NprLandsWatch>() else {
+        return influence_areas_now(world);
+    };
+    let mut known = watch.influence_areas.lock().expect("never poisoned");
+    known
+        .get_or_insert_with(|| influence_areas_now(world))
+        .clone()
+}
+
+fn influence_areas_now(world: &World) -> Vec<Entity> {
     let mut areas: Vec<Entity> =
         crate::engine::query_cache::with_query::<&Owns, With<NonPlayerRealm>, _>(world, |q| {
             q.flat_map(|owns| owns.iter())
@@ -1082,4 +1129,48 @@ pub fn resume(world: &mut World) -> Resume {
         g.finished = true;
     }
     Resume::Idle
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::pop::rules::test_support::game;
+
+    #[test]
+    fn the_influence_areas_remembered_follow_every_change_of_owner_and_of_non_player_realms() {
+        let mut game = game();
+        let first = influence_areas(game.world());
+        assert!(!first.is_empty());
+        assert_eq!(first, influence_areas_now(game.world()));
+        let world = game.world_mut();
+        let player = world
+            .query_filtered::<Entity, With<PlayerRealm>>()
+            .iter(world)
+            .next()
+            .expect("a Player Realm");
+        // Every Non-Player province of the first area goes to a Player Realm: the area leaves.
+        let area = first[0];
+        let npr_provinces: Vec<Entity> = area_provinces(world, area)
+            .iter()
+            .copied()
+            .filter(|p| owner(world, *p).is_some_and(|o| world.get::<NonPlayerRealm>(o).is_some()))
+            .collect();
+        for p in npr_provinces {
+            world.entity_mut(p).insert(OwnedBy(player));
+        }
+        let after_sale = influence_areas(game.world());
+        assert!(!after_sale.contains(&area));
+        assert_eq!(after_sale, influence_areas_now(game.world()));
+        // The Player Realm turns Non-Player: its areas come in; and back again.
+        game.world_mut()
+            .entity_mut(player)
+            .insert(NonPlayerRealm { dynamic: false });
+        let as_npr = influence_areas(game.world());
+        assert!(as_npr.contains(&area));
+        assert_eq!(as_npr, influence_areas_now(game.world()));
+        game.world_mut()
+            .entity_mut(player)
+            .remove::<NonPlayerRealm>();
+        assert_eq!(influence_areas(game.world()), after_sale);
+    }
 }
