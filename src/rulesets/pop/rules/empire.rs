@@ -1303,13 +1303,14 @@ pub fn imperial_liberation_cb(world: &World, realm: Entity, target: Entity) -> b
     if !is_emperor(world, realm) || !is_external(world, target) {
         return false;
     }
-    listed_areas(world, Listed::Hre)
-        .into_iter()
-        .filter(|(_, a)| hre_area(world, *a))
-        .flat_map(|(_, a)| provinces_of(world, a))
+    // Asked for every realm a bot weighs a war on: the lists read in place.
+    let left = &world.res::<Empire>().left;
+    listed(world, Listed::Hre)
+        .filter(|(key, _)| left.is_empty() || !left.contains(key))
+        .flat_map(|(_, a)| area_provinces(world, a))
         .any(|p| {
-            owner(world, p) == Some(target)
-                || crate::rulesets::pop::rules::military::controller(world, p) == Some(target)
+            owner(world, *p) == Some(target)
+                || crate::rulesets::pop::rules::military::controller(world, *p) == Some(target)
         })
 }
 
@@ -1318,10 +1319,9 @@ pub fn imperial_liberation_cb(world: &World, realm: Entity, target: Entity) -> b
 pub fn reclaim_target(world: &World, realm: Entity, target: Entity) -> bool {
     is_emperor(world, realm)
         && is_external(world, target)
-        && listed_areas(world, Listed::Hre)
-            .into_iter()
-            .flat_map(|(_, a)| provinces_of(world, a))
-            .any(|p| owner(world, p) == Some(target))
+        && listed(world, Listed::Hre)
+            .flat_map(|(_, a)| area_provinces(world, a))
+            .any(|p| owner(world, *p) == Some(target))
 }
 
 /// Why `attacker` may not declare war on `target` under the Emperor's protection (FACTS 5): the
