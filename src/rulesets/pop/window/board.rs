@@ -156,15 +156,10 @@ fn home_frame(
     let world = game.world();
     let index = world.resource::<crate::rulesets::pop::state::Index>();
     let realm_entity = index.get(realm)?;
-    let continent_of = |area: &str| {
-        map.areas
-            .iter()
-            .find(|a| a.id == area)
-            .map(|a| a.continent.clone())
-    };
+    let continent_of = |area: &str| map.areas.iter().find(|a| a.id == area).map(|a| a.continent);
     let owned = |p: &crate::rulesets::pop::content::schema::ProvinceDef| {
         index
-            .get(&p.id)
+            .get(p.id)
             .and_then(|e| world.get::<crate::rulesets::pop::model::OwnedBy>(e))
             .is_some_and(|o| o.0 == realm_entity)
     };

@@ -682,20 +682,17 @@ mod tests {
                 };
                 assert_eq!(
                     march_to_clicked(&active, &selection, &hover),
-                    Some(Action::Move {
-                        from: from.clone(),
-                        to: to.clone()
-                    })
+                    Some(Action::Move { from, to })
                 );
                 // A click in the army's own area, or on an area no march goes to, picks none.
                 hover.province = area_of(g, &from);
                 assert_eq!(march_to_clicked(&active, &selection, &hover), None);
-                let unreachable = g.scenario().map.areas.iter().find(|a| {
-                    !g.legal_actions().contains(&Action::Move {
-                        from: from.clone(),
-                        to: a.id.clone(),
-                    })
-                });
+                let unreachable = g
+                    .scenario()
+                    .map
+                    .areas
+                    .iter()
+                    .find(|a| !g.legal_actions().contains(&Action::Move { from, to: a.id }));
                 hover.province = area_of(g, &unreachable.expect("an area").id);
                 assert_eq!(march_to_clicked(&active, &selection, &hover), None);
                 return;

@@ -356,7 +356,7 @@ mod tests {
             None,
         );
         assert_eq!(active.humans, vec!["ENG".to_string(), "FRA".to_string()]);
-        let pending = active.game.pending().expect("a decision").realm.clone();
+        let pending = active.game.pending().expect("a decision").realm;
         assert_eq!(active.human_turn(), active.is_human(&pending));
         assert_eq!(active.bots_turn(), !active.is_human(&pending));
         if active.human_turn() {
@@ -484,7 +484,7 @@ mod tests {
             let Some(d) = active.game.pending() else {
                 break;
             };
-            let realm = d.realm.clone();
+            let realm = d.realm;
             assert!(active.human_turn());
             let action = active
                 .game

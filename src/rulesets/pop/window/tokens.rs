@@ -564,9 +564,9 @@ mod tests {
     fn units_stack_per_realm_and_place_and_rebels_stand_apart() {
         let mut game = Game::new(default_scenario(), GameSetup::default(), 7).expect("plays");
         let places = BoardPlaces::new(game.scenario());
-        let area_id = game.scenario().map.areas[0].id.clone();
+        let area_id = game.scenario().map.areas[0].id;
         let world = game.world_mut();
-        let area = world.resource::<Index>().get(&area_id).expect("area");
+        let area = world.resource::<Index>().get(area_id).expect("area");
         let fra = world.resource::<Index>().get("FRA").expect("France");
         let unit = |status| Unit {
             kind: UnitKind::Infantry,
@@ -602,11 +602,11 @@ mod tests {
         let places = BoardPlaces::new(game.scenario());
         assert!(TokenView::read(game.world(), &places).crusade.is_none());
         let card = game.scenario().power_struggles[0].clone();
-        let area_id = game.scenario().map.areas[0].id.clone();
+        let area_id = game.scenario().map.areas[0].id;
         let world = game.world_mut();
         world
             .resource_mut::<crate::rulesets::pop::rules::curia::Curia>()
-            .crusade = Some(area_id.clone());
+            .crusade = Some(area_id);
         world
             .resource_mut::<crate::rulesets::pop::rules::struggle::PowerStruggles>()
             .active = vec![0];

@@ -81,7 +81,7 @@ impl TradeView {
                     .iter()
                     .filter(|m| m.node.as_deref() == Some(n.id.as_str()))
                     .filter_map(|m| {
-                        let realm = index.get(&m.realm)?;
+                        let realm = index.get(m.realm)?;
                         Some((realm_egui_colour(world, realm), m.upright))
                     })
                     .collect(),
