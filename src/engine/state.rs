@@ -123,15 +123,16 @@ impl Index {
 /// Spawns an entity with the next stable id (and content id, if any) and indexes it.
 pub fn spawn_sim(world: &mut World, key: Option<&str>, bundle: impl Bundle) -> Entity {
     let sid = world.res::<Index>().by_sid.len() as u32;
+    let key = key.map(Id::new);
     let mut entity = world.spawn((Sid(sid), bundle));
     if let Some(key) = key {
-        entity.insert(Key(Id::new(key)));
+        entity.insert(Key(key));
     }
     let id = entity.id();
     let mut index = world.resource_mut::<Index>();
     index.by_sid.push(id);
     if let Some(key) = key {
-        index.by_key.insert(Id::new(key), id);
+        index.by_key.insert(key, id);
     }
     id
 }

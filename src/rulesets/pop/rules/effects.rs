@@ -100,7 +100,7 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
         }
         (Some(Effect::ExpandAnyNode), Action::ChooseNode { node }) => {
             world.resource_mut::<EffectQueue>().items.pop_front();
-            crate::rulesets::pop::rules::trade::expand_node(world, realm, node);
+            crate::rulesets::pop::rules::trade::expand_node(world, realm, *node);
             true
         }
         (Some(Effect::IntegrateArea), Action::IntegrateArea { area }) => {
@@ -320,7 +320,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
             crate::rulesets::pop::rules::milestones::comet_sighted(world, realm)
         }
         Effect::ExpandNode(node) => {
-            crate::rulesets::pop::rules::trade::expand_node(world, realm, &node)
+            crate::rulesets::pop::rules::trade::expand_node(world, realm, node)
         }
         Effect::ExpandAnyNode => {
             let nodes = crate::rulesets::pop::rules::trade::expandable(world, realm);
@@ -333,7 +333,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                     )
                     .realm(name),
                 ),
-                [only] => crate::rulesets::pop::rules::trade::expand_node(world, realm, only),
+                [only] => crate::rulesets::pop::rules::trade::expand_node(world, realm, *only),
                 _ => {
                     world
                         .resource_mut::<EffectQueue>()

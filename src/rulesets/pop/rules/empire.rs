@@ -1833,7 +1833,7 @@ fn hold_election(world: &mut World) {
             wait_for_the_emperor(world, top, None);
             return;
         }
-        proclaim(world, &top.remove(0), false);
+        proclaim(world, top.remove(0), false);
         return;
     }
 }
@@ -1872,7 +1872,7 @@ fn cast_vote(world: &mut World, area: &str, vote: Option<Entity>, chosen: bool) 
 /// The election's winner takes the title (`by_tie`: the sitting Emperor chose it among those
 /// tied for the most votes); E below 3 rises by 1; a new Emperor elected during the defence
 /// takes it up.
-fn proclaim(world: &mut World, winner: &str, by_tie: bool) {
+fn proclaim(world: &mut World, winner: Id, by_tie: bool) {
     let Some(election) = world.resource_mut::<Empire>().election.take() else {
         return;
     };
@@ -1882,10 +1882,10 @@ fn proclaim(world: &mut World, winner: &str, by_tie: bool) {
     let votes = election
         .tally
         .iter()
-        .find(|(r, _)| r == winner)
+        .find(|(r, _)| *r == winner)
         .map_or(0, |(_, n)| *n);
     let old = election.emperor;
-    world.resource_mut::<Empire>().emperor = Some(Id::new(winner));
+    world.resource_mut::<Empire>().emperor = Some(winner);
     let mut text = if winner == old {
         format!("An Imperial Election: {winner} is re-elected Emperor with {votes} votes")
     } else {
@@ -1982,7 +1982,7 @@ pub fn break_election_tie(world: &mut World, choice: &str) -> bool {
             cast_vote(world, &area, vote, true);
             hold_election(world);
         }
-        None => proclaim(world, choice, true),
+        None => proclaim(world, Id::new(choice), true),
     }
     true
 }

@@ -1107,7 +1107,7 @@ pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
             node,
             merchant,
         } => {
-            trade_at(world, realm, card, node, merchant.as_deref());
+            trade_at(world, realm, card, *node, *merchant);
             let owed = world
                 .res::<TradeBoard>()
                 .run
@@ -1200,21 +1200,21 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity, protect
 
 /// Steps 5-6: the merchant goes to the node and lies down, then every realm there collects
 /// its row; slaves and gold follow for the active realm.
-fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Option<&str>) {
+fn trade_at(world: &mut World, realm: Entity, card: &str, node: Id, from: Option<Id>) {
     let content = world.res::<Content>().0.clone();
     let name = key_of(world, realm);
     let Some(c) = card_index(&content, card) else {
         return;
     };
     let def = &content.trade_cards[c];
-    let Some(node_d) = node_def(&content, node) else {
+    let Some(node_d) = node_def(&content, &node) else {
         return;
     };
-    place_merchant(world, &name, node, from, &node_d.name);
+    place_merchant(world, name, node, from, &node_d.name);
     discard_revealed(world);
-    if primary_of(def, node).is_none() && hunts_pirates(world, realm, node_d) {
+    if primary_of(def, &node).is_none() && hunts_pirates(world, realm, node_d) {
         let mut board = world.resource_mut::<TradeBoard>();
-        if let Some(i) = board.pirates.iter().position(|p| p == node) {
+        if let Some(i) = board.pirates.iter().position(|p| *p == node) {
             board.pirates.remove(i);
         }
         write(
@@ -1230,8 +1230,8 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
             .amount(-1),
         );
     }
-    let plan = plan(world, realm, def, node, 0, false);
-    if let Some(primary) = primary_of(def, node) {
+    let plan = plan(world, realm, def, &node, 0, false);
+    if let Some(primary) = primary_of(def, &node) {
         write(
             world,
             Note::new(
@@ -1245,7 +1245,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
         );
     }
     // Rivals with a merchant there who do not meet the node's requirement collect nothing.
-    let income_node = primary_of(def, node).unwrap_or(node);
+    let income_node = primary_of(def, &node).unwrap_or(&node);
     if let Some(income_def) = node_def(&content, income_node) {
         for rival in rivals(world, realm, income_def) {
             if !meets_requirement(world, rival, def, income_node) {
@@ -1327,22 +1327,23 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: &str, from: Opti
 
 /// Step 5: the realm's merchant in the node, or the one moved there (from `from`, or off the
 /// board), lies down.
-fn place_merchant(world: &mut World, realm: &str, node: &str, from: Option<&str>, node_name: &str) {
+fn place_merchant(world: &mut World, realm: Id, node: Id, from: Option<Id>, node_name: &str) {
     let mut board = world.resource_mut::<TradeBoard>();
     let there = board
         .merchants
         .iter()
-        .position(|m| m.realm == realm && m.node.as_deref() == Some(node));
+        .position(|m| m.realm == realm && m.node == Some(node));
     let moved = there.is_none();
     let index = there.or_else(|| {
-        board.merchants.iter().position(|m| {
-            m.realm == realm && m.node.as_deref() == from && (from.is_some() || m.upright)
-        })
+        board
+            .merchants
+            .iter()
+            .position(|m| m.realm == realm && m.node == from && (from.is_some() || m.upright))
     });
     let Some(i) = index else {
         return;
     };
-    board.merchants[i].node = Some(Id::new(node));
+    board.merchants[i].node = Some(node);
     board.merchants[i].upright = false;
     let text = match (moved, from) {
         (false, _) => format!("{realm}'s merchant in {node_name} is laid down to trade"),
@@ -1533,9 +1534,9 @@ pub fn expand_problem(world: &World, realm: Entity, node: &str) -> Option<Illega
 
 /// Expands the node (by id): its income is read from the expanded column from now on. A node
 /// expanded already stays as it is (the log says so). `realm`: who expands it, for the log.
-pub fn expand_node(world: &mut World, realm: Entity, node: &str) {
+pub fn expand_node(world: &mut World, realm: Entity, node: Id) {
     let who = key_of(world, realm);
-    let Some(def) = node_def(&world.res::<Content>().0, node).cloned() else {
+    let Some(def) = node_def(&world.res::<Content>().0, &node).cloned() else {
         write(
             world,
             Note::new(
@@ -1546,7 +1547,7 @@ pub fn expand_node(world: &mut World, realm: Entity, node: &str) {
         );
         return;
     };
-    if expanded(world, node) {
+    if expanded(world, &node) {
         write(
             world,
             Note::new(
@@ -1557,10 +1558,7 @@ pub fn expand_node(world: &mut World, realm: Entity, node: &str) {
         );
         return;
     }
-    world
-        .resource_mut::<TradeBoard>()
-        .expanded
-        .push(Id::new(node));
+    world.resource_mut::<TradeBoard>().expanded.push(node);
     write(
         world,
         Note::new(
