@@ -45,7 +45,8 @@ fn vacant_territory(world: &World, province: Entity) -> bool {
 /// Areas holding a vacant Territory where the realm has a claim: its colonial claims.
 pub fn colonial_claims(world: &World, realm: Entity) -> Vec<Entity> {
     let mut areas: Vec<Entity> = markers::<Claim>(world)
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|(_, c)| c.realm == realm)
         .map(|(_, c)| c.area)
         .filter(|a| {
@@ -141,7 +142,8 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     }
     // The colonial claim is replaced by the town.
     if let Some((claim, _)) = markers::<Claim>(world)
-        .into_iter()
+        .iter()
+        .copied()
         .find(|(_, c)| c.realm == realm && c.area == area)
     {
         world.despawn(claim);

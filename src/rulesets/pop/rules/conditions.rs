@@ -8,7 +8,9 @@ use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{Condition, MpKind};
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::characters::advisors;
-use crate::rulesets::pop::rules::generic::{alliances_of, has_claim, markers, marriages_of, owned};
+use crate::rulesets::pop::rules::generic::{
+    alliances_of, has_claim, markers, marriages_of, owned_any_order,
+};
 use crate::rulesets::pop::rules::missions::Victories;
 use crate::rulesets::pop::rules::relations::{
     allied, area_of, at_war, influence_counted, married, provinces_of,
@@ -61,8 +63,7 @@ fn entity(world: &World, id: impl crate::engine::id::AsId) -> Option<Entity> {
 }
 
 fn owned_in(world: &World, realm: Entity, areas: &[Entity]) -> usize {
-    owned(world, realm)
-        .into_iter()
+    owned_any_order(world, realm)
         .filter(|p| area_of(world, *p).is_some_and(|a| areas.contains(&a)))
         .count()
 }
@@ -106,8 +107,7 @@ fn unrest(world: &World, realm: Entity) -> usize {
             .filter(|p| world.read::<ControlledBy>(*p).is_none_or(|c| c.0 == realm))
             .count()
     });
-    let rebel_towns = owned(world, realm)
-        .into_iter()
+    let rebel_towns = owned_any_order(world, realm)
         .filter(|p| world.read::<RebelTown>(*p).is_some())
         .count();
     tokens + rebel_towns
@@ -148,10 +148,9 @@ pub fn measure(world: &World, realm: Entity, condition: &Condition) -> Measure {
             let areas: Vec<Entity> = list.iter().filter_map(|a| area(a)).collect();
             Measure::count(owned_in(world, realm, &areas), *n)
         }
-        Condition::Provinces(n) => Measure::count(owned(world, realm).len(), *n),
+        Condition::Provinces(n) => Measure::count(owned_any_order(world, realm).count(), *n),
         Condition::DistantProvinces(n) => {
-            let distant = owned(world, realm)
-                .into_iter()
+            let distant = owned_any_order(world, realm)
                 .filter(|p| {
                     area_of(world, *p)
                         .and_then(|a| world.read::<Area>(a))

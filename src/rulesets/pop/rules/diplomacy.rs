@@ -176,13 +176,15 @@ pub fn offers(world: &World, realm: Entity, other: Entity) -> Vec<Offer> {
 /// Areas where a realm has a claim or a core token.
 fn claim_areas(world: &World, realm: Entity) -> Vec<Entity> {
     let mut areas: Vec<Entity> = markers::<Claim>(world)
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|(_, c)| c.realm == realm)
         .map(|(_, c)| c.area)
         .collect();
     areas.extend(
         markers::<CoreToken>(world)
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|(_, c)| c.realm == realm)
             .map(|(_, c)| c.area),
     );
@@ -287,7 +289,8 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     );
     // Forge Alliance needs influence in the NPR's areas: only those NPRs are worth checking.
     let mut partners: Vec<Entity> = markers::<Influence>(world)
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|(_, i)| i.realm == realm)
         .map(|(_, i)| i.area)
         .chain(crate::rulesets::pop::rules::empire::imperial_areas_of(

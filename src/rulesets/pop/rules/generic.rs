@@ -356,12 +356,12 @@ pub fn all_of<T: Component>(world: &World) -> Vec<Entity> {
     items.into_iter().map(|(_, e)| e).collect()
 }
 
-/// Markers of type `T` (claims, alliances, ...), with their entity, in stable-id order.
-pub fn markers<T: Component + Copy>(world: &World) -> Vec<(Entity, T)> {
+/// Markers of type `T` (claims, alliances, ...), with their entity, in stable-id order. Shared,
+/// not copied: inside a memo scope every question about claims or influence reads the same list
+/// (a Mission's conditions, every offer, every colonial claim ask it).
+pub fn markers<T: Component + Copy>(world: &World) -> std::rc::Rc<Vec<(Entity, T)>> {
     struct Markers<T>(std::marker::PhantomData<T>);
     crate::engine::memo::cached::<Markers<T>, _, _>(world, (), || markers_now::<T>(world))
-        .as_ref()
-        .clone()
 }
 
 fn markers_now<T: Component + Copy>(world: &World) -> Vec<(Entity, T)> {
@@ -395,6 +395,11 @@ pub fn owned(world: &World, realm: Entity) -> Vec<Entity> {
     list
 }
 
+/// Provinces a realm owns, in no particular order: for counts and sums, which need no sort.
+pub fn owned_any_order(world: &World, realm: Entity) -> impl Iterator<Item = Entity> + '_ {
+    world.read::<Owns>(realm).into_iter().flat_map(|o| o.iter())
+}
+
 /// A claim of the realm in the area; a core token counts as one (7.6).
 pub fn has_claim(world: &World, realm: Entity, area: Entity) -> bool {
     markers::<Claim>(world)
@@ -426,13 +431,15 @@ fn presence_areas_now(world: &World, realm: Entity) -> Vec<Entity> {
         .collect();
     areas.extend(
         markers::<Claim>(world)
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|(_, c)| c.realm == realm)
             .map(|(_, c)| c.area),
     );
     areas.extend(
         markers::<CoreToken>(world)
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|(_, c)| c.realm == realm)
             .map(|(_, c)| c.area),
     );
@@ -480,8 +487,7 @@ pub fn explore_number(world: &World, area: Entity) -> u8 {
 
 /// Tax value of the provinces a realm owns (an NPR's tax income, 7.5 counted by province).
 pub fn province_tax(world: &World, realm: Entity) -> i32 {
-    owned(world, realm)
-        .into_iter()
+    owned_any_order(world, realm)
         .filter_map(|p| world.read::<Province>(p).map(Province::tax_value))
         .sum()
 }
@@ -489,7 +495,8 @@ pub fn province_tax(world: &World, realm: Entity) -> i32 {
 /// Adds (or with a negative amount removes) influence cubes of a realm in an area.
 pub fn add_influence(world: &mut World, realm: Entity, area: Entity, amount: i32) {
     let existing = markers::<Influence>(world)
-        .into_iter()
+        .iter()
+        .copied()
         .find(|(_, i)| i.realm == realm && i.area == area);
     match existing {
         Some((e, i)) => {

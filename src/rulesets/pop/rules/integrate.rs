@@ -102,7 +102,7 @@ pub fn place_core_token(world: &mut World, realm: Entity, area_e: Entity) -> boo
         );
         return false;
     }
-    for (e, token) in markers::<CoreToken>(world) {
+    for &(e, token) in markers::<CoreToken>(world).iter() {
         if token.area == area_e {
             world.despawn(e);
         }

@@ -299,20 +299,37 @@ fn ground_now(world: &World, realm: Entity, area: Entity) -> Ground {
     if hostile_units_at(world, realm, area, true) {
         return Ground::Hostile;
     }
-    // Who holds the area's provinces, read in place (order does not matter here).
-    let holders = || {
-        crate::rulesets::pop::rules::relations::area_provinces(world, area)
-            .iter()
-            .filter_map(|p| controller(world, *p))
-    };
-    if holders().any(|h| at_war_between(world, realm, h)) {
-        return Ground::Hostile;
+    // Who holds the area's provinces, read in place in one pass (order does not matter here):
+    // any holder at war with the realm makes it hostile; one holder that is the realm or its
+    // ally makes held land friendly. Neighbouring provinces mostly share a holder, and the realm
+    // itself is neither at war nor allied with itself, so each question is asked once per run.
+    let mut held = false;
+    let mut friendly = false;
+    let mut last: Option<Entity> = None;
+    for p in crate::rulesets::pop::rules::relations::area_provinces(world, area) {
+        let Some(h) = controller(world, *p) else {
+            continue;
+        };
+        held = true;
+        if last == Some(h) {
+            continue;
+        }
+        last = Some(h);
+        if h == realm {
+            friendly = true;
+            continue;
+        }
+        if at_war_between(world, realm, h) {
+            return Ground::Hostile;
+        }
+        if !friendly && allied(world, realm, h) {
+            friendly = true;
+        }
     }
     if world.read::<Area>(area).is_some_and(|a| a.distant) {
         return Ground::Distant;
     }
-    let friendly = |h: Entity| h == realm || allied(world, realm, h);
-    if holders().next().is_some() && !holders().any(friendly) {
+    if held && !friendly {
         return Ground::Neutral;
     }
     Ground::Friendly

@@ -41,7 +41,8 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
         .map(|units| Action::ReplenishManpower { units })
         .collect();
     let mut areas: Vec<Entity> = markers::<Influence>(world)
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|(_, i)| i.realm == realm)
         .map(|(_, i)| i.area)
         .collect();
@@ -52,7 +53,8 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
         },
     }));
     let mut claims: Vec<Entity> = markers::<Claim>(world)
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|(_, c)| c.realm == realm)
         .map(|(_, c)| c.area)
         .collect();
@@ -182,7 +184,8 @@ fn cut_ties(world: &mut World, realm: Entity, tie: &Tie) {
                 return;
             };
             let claims: Vec<Entity> = markers::<Claim>(world)
-                .into_iter()
+                .iter()
+                .copied()
                 .filter(|(_, c)| c.realm == realm && c.area == a)
                 .map(|(e, _)| e)
                 .collect();

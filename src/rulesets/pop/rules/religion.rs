@@ -352,7 +352,8 @@ pub fn set_state_religion(world: &mut World, realm: Entity, new: Religion) {
         r.religion = new;
     }
     let forbidden: Vec<(Entity, Marriage)> = markers::<Marriage>(world)
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|(_, m)| m.a == realm || m.b == realm)
         .filter(|(_, m)| {
             crate::rulesets::pop::rules::diplomacy::marriage_faith_problem(world, m.a, m.b)
@@ -566,7 +567,7 @@ pub fn discard_influence_of_faith(
     n: i32,
 ) -> i32 {
     let mut removed = 0;
-    for (_, inf) in markers::<Influence>(world) {
+    for &(_, inf) in markers::<Influence>(world).iter() {
         if removed >= n {
             break;
         }
@@ -618,7 +619,8 @@ impl ReligionChange {
 /// by area in stable-id order.
 fn old_faith_influence(world: &World, realm: Entity, faith: Religion) -> Vec<(Entity, i32)> {
     let mut out: Vec<(Entity, i32)> = markers::<Influence>(world)
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|(_, i)| i.realm == realm && i.count > 0)
         .filter(|(_, i)| same_faith(area_faith(world, i.area), Some(faith)))
         .map(|(_, i)| (i.area, i32::from(i.count)))
@@ -631,7 +633,8 @@ fn old_faith_influence(world: &World, realm: Entity, faith: Religion) -> Vec<(En
 /// (the token sits in the partner's capital area), in stable-id order.
 pub fn partners_of_old_faith(world: &World, realm: Entity, old: Religion) -> Vec<Entity> {
     let mut out: Vec<Entity> = markers::<Marriage>(world)
-        .into_iter()
+        .iter()
+        .copied()
         .filter_map(|(_, m)| {
             if m.a == realm {
                 Some(m.b)
@@ -668,7 +671,8 @@ pub fn new_faith_targets(world: &World, realm: Entity, new: Religion) -> Vec<Ent
 
 fn end_marriage_with(world: &mut World, realm: Entity, partner: Entity) {
     let Some((e, _)) = markers::<Marriage>(world)
-        .into_iter()
+        .iter()
+        .copied()
         .find(|(_, m)| (m.a == realm && m.b == partner) || (m.b == realm && m.a == partner))
     else {
         return;

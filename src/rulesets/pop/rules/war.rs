@@ -1291,7 +1291,7 @@ pub(crate) fn remove_influence(
 ) -> i32 {
     let mut left = i32::from(count);
     let mut removed = 0;
-    for (_, cube) in crate::rulesets::pop::rules::generic::markers::<Influence>(world) {
+    for &(_, cube) in crate::rulesets::pop::rules::generic::markers::<Influence>(world).iter() {
         if left == 0 || cube.realm != realm || within.is_some_and(|w| !w.contains(&cube.area)) {
             continue;
         }
