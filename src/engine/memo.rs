@@ -91,8 +91,10 @@ pub fn scope<R>(world: &World, f: impl FnOnce() -> R) -> R {
     f()
 }
 
-/// The generation of the scope remembering answers about `world`, if one is.
-fn generation(world: &World) -> Option<u64> {
+/// The generation of the scope remembering answers about `world`, if one is: unique to that
+/// scope on this thread (never reused), so an answer kept with it elsewhere is known to be of
+/// this scope.
+pub fn generation(world: &World) -> Option<u64> {
     SCOPE
         .with(|s| s.get())
         .filter(|(w, _)| *w == world.id())

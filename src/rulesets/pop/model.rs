@@ -418,7 +418,14 @@ pub struct War {
 }
 
 /// A marker between two realms (war, alliance, truce, marriage).
+/// Kinds of `Pairing` (wars, truces, alliances, marriages).
+pub const PAIRING_KINDS: usize = 4;
+
 pub trait Pairing {
+    /// Which kind of pairing this is (0 to `PAIRING_KINDS - 1`): where its answers are kept
+    /// (`relations::sides_of`).
+    const KIND: usize;
+
     fn sides(&self) -> (Entity, Entity);
 
     /// Whether the marker joins these two realms, in either order.
@@ -438,24 +445,32 @@ pub trait Pairing {
 }
 
 impl Pairing for War {
+    const KIND: usize = 0;
+
     fn sides(&self) -> (Entity, Entity) {
         (self.attacker, self.defender)
     }
 }
 
 impl Pairing for Truce {
+    const KIND: usize = 1;
+
     fn sides(&self) -> (Entity, Entity) {
         (self.a, self.b)
     }
 }
 
 impl Pairing for Alliance {
+    const KIND: usize = 2;
+
     fn sides(&self) -> (Entity, Entity) {
         (self.a, self.b)
     }
 }
 
 impl Pairing for Marriage {
+    const KIND: usize = 3;
+
     fn sides(&self) -> (Entity, Entity) {
         (self.a, self.b)
     }

@@ -517,48 +517,65 @@ fn remembered_marches(world: &World, realm: Entity, from: Entity) -> std::rc::Rc
 
 fn marches_now(world: &World, realm: Entity, from: Entity) -> Vec<March> {
     let bridges = naval_bridges(world, realm);
-    let mut out: Vec<March> = Vec::new();
-    let mut add = |way: March| {
-        if way.to == from {
-            return;
-        }
-        let rank = |m: &March| (m.limit(), !m.mountain, m.carried.is_none());
-        match out.iter_mut().find(|m| m.to == way.to) {
-            Some(old) => {
-                if rank(&way) > rank(old) {
-                    *old = way;
-                }
+    let mut out: Vec<March> = Vec::with_capacity(32);
+    // A way is ranked before its path is built: most ways to an area already reached lose
+    // to the one found first, and their paths were never needed.
+    let mut add =
+        |to: Entity, mountain: bool, carried: Option<usize>, path: &dyn Fn() -> Vec<Entity>| {
+            if to == from {
+                return;
             }
-            None => out.push(way),
-        }
-    };
+            let rank = |mountain: bool, carried: Option<usize>| {
+                (way_limit(mountain, carried), !mountain, carried.is_none())
+            };
+            match out.iter_mut().find(|m| m.to == to) {
+                Some(old) => {
+                    if rank(mountain, carried) > rank(old.mountain, old.carried) {
+                        *old = March {
+                            to,
+                            mountain,
+                            carried,
+                            path: path(),
+                        };
+                    }
+                }
+                None => out.push(March {
+                    to,
+                    mountain,
+                    carried,
+                    path: path(),
+                }),
+            }
+        };
     for first in steps(world, from, &bridges) {
-        let mut path = vec![from];
-        path.extend(first.seas.iter().copied());
-        path.push(first.to);
-        add(March {
-            to: first.to,
-            mountain: first.mountain,
-            carried: first.carried,
-            path: path.clone(),
-        });
+        let path = || {
+            let mut path = Vec::with_capacity(first.seas.len() + 2);
+            path.push(from);
+            path.extend(first.seas.iter().copied());
+            path.push(first.to);
+            path
+        };
+        add(first.to, first.mountain, first.carried, &path);
         if ground(world, realm, first.to) != Ground::Friendly {
             continue;
         }
         for second in steps(world, first.to, &bridges) {
-            let mut longer = path.clone();
-            longer.extend(second.seas.iter().copied());
-            longer.push(second.to);
             let carried = match (first.carried, second.carried) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
-            add(March {
-                to: second.to,
-                mountain: first.mountain || second.mountain,
+            let longer = || {
+                let mut longer = path();
+                longer.extend(second.seas.iter().copied());
+                longer.push(second.to);
+                longer
+            };
+            add(
+                second.to,
+                first.mountain || second.mountain,
                 carried,
-                path: longer,
-            });
+                &longer,
+            );
         }
     }
     out.sort_by_cached_key(|m| sid_of(world, m.to));

@@ -2,6 +2,9 @@
 //! cubes in areas, and the provinces and areas a realm holds. One home for these questions so
 //! that every rule asks them the same way.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use bevy::prelude::*;
 
 use crate::engine::query_cache::with_query;
@@ -11,27 +14,48 @@ use crate::rulesets::pop::state::{sid_of, sort_dedup_by_sid};
 
 /// Whether a marker of kind `T` joins the two realms.
 pub fn between<T: Component + Pairing>(world: &World, x: Entity, y: Entity) -> bool {
-    if crate::engine::memo::active(world) {
-        return sides_of::<T>(world)
+    if let Some(sides) = sides_of::<T>(world) {
+        return sides
             .iter()
             .any(|(a, b)| (*a == x && *b == y) || (*a == y && *b == x));
     }
     with_query::<&T, (), _>(world, |mut q| q.any(|m| m.between(x, y))).unwrap_or(false)
 }
 
-/// The two sides of every marker of kind `T`, in query order: remembered while the World
-/// cannot change, since wars and alliances are asked about for every candidate action.
-fn sides_of<T: Component + Pairing>(world: &World) -> std::rc::Rc<Vec<(Entity, Entity)>> {
-    struct Sides<T>(std::marker::PhantomData<T>);
-    crate::engine::memo::cached::<Sides<T>, _, _>(world, (), || {
-        with_query::<&T, (), _>(world, |q| q.map(|m| m.sides()).collect()).unwrap_or_default()
-    })
+type Sides = Rc<Vec<(Entity, Entity)>>;
+
+thread_local! {
+    /// Per kind of pairing, its sides as the memo scope that last asked found them (with the
+    /// scope's generation, never reused). Kept beside the memo's own tables: wars and alliances
+    /// are asked about for every unit, area and candidate a bot weighs, and this finds them
+    /// with one comparison instead of the memo's typed look-up.
+    static SIDES: [RefCell<Option<(u64, Sides)>>; PAIRING_KINDS] =
+        const { [const { RefCell::new(None) }; PAIRING_KINDS] };
+}
+
+/// The two sides of every marker of kind `T`, in query order, while answers about `world` are
+/// remembered (`memo::scope`): found once per scope, since wars and alliances are asked about
+/// for every candidate action. `None` outside a scope.
+fn sides_of<T: Component + Pairing>(world: &World) -> Option<Sides> {
+    let generation = crate::engine::memo::generation(world)?;
+    let kept = SIDES.with(|s| match &*s[T::KIND].borrow() {
+        Some((g, sides)) if *g == generation => Some(sides.clone()),
+        _ => None,
+    });
+    if kept.is_some() {
+        return kept;
+    }
+    let sides: Sides = Rc::new(
+        with_query::<&T, (), _>(world, |q| q.map(|m| m.sides()).collect()).unwrap_or_default(),
+    );
+    SIDES.with(|s| *s[T::KIND].borrow_mut() = Some((generation, sides.clone())));
+    Some(sides)
 }
 
 /// The realms joined to `realm` by a marker of kind `T`, in stable-id order.
 pub fn partners<T: Component + Pairing>(world: &World, realm: Entity) -> Vec<Entity> {
-    let mut out: Vec<Entity> = if crate::engine::memo::active(world) {
-        sides_of::<T>(world)
+    let mut out: Vec<Entity> = if let Some(sides) = sides_of::<T>(world) {
+        sides
             .iter()
             .filter_map(|(a, b)| {
                 if *a == realm {
