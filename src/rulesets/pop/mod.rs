@@ -155,6 +155,7 @@ impl Ruleset for PriceOfPower {
         rules::curia::index_places(app.world_mut());
         rules::empire::watch_empire_lands(app.world_mut());
         rules::diplomacy::watch_npr_lands(app.world_mut());
+        rules::curia::watch_papal_allies(app.world_mut());
     }
 
     fn decider(decision: &Decision) -> &str {

@@ -6,8 +6,6 @@ use crate::engine::reads::Reads;
 use crate::rulesets::pop::rules::actions::TurnPart;
 use std::collections::VecDeque;
 
-use bevy::ecs::entity::EntityHashMap;
-
 use bevy::prelude::*;
 use chacha20::ChaCha8Rng;
 use rand::RngExt;
@@ -51,7 +49,41 @@ fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> V
 
 /// Steps from every area to the nearest area holding a province of one of `targets`, over land
 /// and across the realm's Naval Bridges.
-fn distances(world: &World, realm: Entity, targets: &[Entity]) -> EntityHashMap<u32> {
+/// Steps from the places a walk started at to each place it reached, kept by entity index (a
+/// map's few hundred areas, found by one look-up instead of a hash; the entity is kept beside
+/// its steps, so a reused index is never mistaken for a place the walk reached).
+#[derive(Default)]
+struct Distances {
+    at: Vec<(Entity, u32)>,
+}
+
+impl Distances {
+    fn get(&self, place: &Entity) -> Option<&u32> {
+        self.at
+            .get(place.index_u32() as usize)
+            .filter(|(e, _)| e == place)
+            .map(|(_, d)| d)
+    }
+
+    fn contains_key(&self, place: &Entity) -> bool {
+        self.get(place).is_some()
+    }
+
+    /// Records the steps to `place` unless it was reached already; whether it was new.
+    fn reach(&mut self, place: Entity, steps: u32) -> bool {
+        let i = place.index_u32() as usize;
+        if i >= self.at.len() {
+            self.at.resize(i + 1, (Entity::PLACEHOLDER, 0));
+        }
+        if self.at[i].0 == place {
+            return false;
+        }
+        self.at[i] = (place, steps);
+        true
+    }
+}
+
+fn distances(world: &World, realm: Entity, targets: &[Entity]) -> Distances {
     distances_within(world, realm, targets, None)
 }
 
@@ -87,10 +119,10 @@ fn distances_within(
     realm: Entity,
     targets: &[Entity],
     within: Option<&[Entity]>,
-) -> EntityHashMap<u32> {
+) -> Distances {
     let bridges = crate::rulesets::pop::rules::military::naval_bridges(world, realm);
     // Keyed by entity with Bevy's entity hash (no SipHash): the walk is the bot's widest.
-    let mut dist = EntityHashMap::default();
+    let mut dist = Distances::default();
     let mut queue = VecDeque::new();
     // The walk starts from the areas of the provinces the targets hold: those they control,
     // and those they own that nobody controls (`controller`), read off the targets instead of
@@ -116,11 +148,11 @@ fn distances_within(
     starts.sort();
     starts.dedup();
     for s in starts {
-        dist.insert(s, 0);
+        dist.reach(s, 0);
         queue.push_back(s);
     }
     while let Some(a) = queue.pop_front() {
-        let d = dist[&a];
+        let d = dist.get(&a).copied().unwrap_or_default();
         // A walk by levels gives every area its least distance whatever order its neighbours
         // are taken in.
         let borders = world.read::<LandBorders>(a).map(|b| b.0.as_slice());
@@ -131,8 +163,7 @@ fn distances_within(
             across_bridges(world, a, &bridges)
         };
         for n in over_land.chain(over_sea) {
-            if let bevy::platform::collections::hash_map::Entry::Vacant(slot) = dist.entry(n) {
-                slot.insert(d + 1);
+            if dist.reach(n, d + 1) {
                 queue.push_back(n);
             }
         }
@@ -187,12 +218,7 @@ fn army_size(world: &World, realm: Entity) -> usize {
 
 /// The march that brings an army nearest the places `dist` counts to, among those whose army
 /// outnumbers the hostile units where it goes (only as many as the way lets through count).
-fn best_march(
-    world: &World,
-    realm: Entity,
-    legal: &Legal,
-    dist: &EntityHashMap<u32>,
-) -> Option<Action> {
+fn best_march(world: &World, realm: Entity, legal: &Legal, dist: &Distances) -> Option<Action> {
     let mut best: Option<(u32, Action)> = None;
     for (ticket, a) in legal.unchecked_in(&[TurnPart::Moves], |a| matches!(a, Action::Move { .. }))
     {
@@ -249,7 +275,7 @@ pub fn turn_action(
     // another.
     // Each loop asks its own questions before the rules' check (`unchecked_in`): the first
     // candidate passing both, in order, is the first legal one passing the bot's.
-    for (ticket, a) in legal.unchecked_in(&[TurnPart::Leaders], |a| {
+    for (ticket, a) in legal.unchecked_in(&[TurnPart::Commands], |a| {
         matches!(a, Action::CommandArmy { .. })
     }) {
         if let Action::CommandArmy { character, place } = a {
@@ -272,7 +298,7 @@ pub fn turn_action(
             }
         }
     }
-    for (ticket, a) in legal.unchecked_in(&[TurnPart::Leaders], |a| {
+    for (ticket, a) in legal.unchecked_in(&[TurnPart::Commands], |a| {
         matches!(a, Action::CommandArmy { .. })
     }) {
         if let Action::CommandArmy { character, place } = a {
@@ -290,7 +316,7 @@ pub fn turn_action(
         }
     }
     if mil >= 4 {
-        for (ticket, a) in legal.unchecked_in(&[TurnPart::Leaders], |a| {
+        for (ticket, a) in legal.unchecked_in(&[TurnPart::Appointments], |a| {
             matches!(a, Action::AppointGeneral { .. })
         }) {
             if let Action::AppointGeneral {
@@ -497,7 +523,7 @@ pub fn army_upkeep(world: &World, realm: Entity) -> i32 {
     (halves + 1) / 2
 }
 
-fn closest_recruit(world: &World, legal: &Legal, dist: &EntityHashMap<u32>) -> Option<Action> {
+fn closest_recruit(world: &World, legal: &Legal, dist: &Distances) -> Option<Action> {
     // Only the turn's recruits are built and checked (a recruit is in no other part).
     legal
         .matching_in(&[TurnPart::Recruits], |a| {

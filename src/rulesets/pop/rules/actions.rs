@@ -541,8 +541,12 @@ pub enum TurnPart {
     Moves,
     Recruits,
     Sieges,
-    /// Generals, admirals and the ruler taking command.
-    Leaders,
+    /// Generals and admirals appointed from the hand.
+    Appointments,
+    /// Generals, admirals and the ruler taking command. (Apart from the appointments, which
+    /// need every leader card in the hand read: a bot looking for a leader to take command
+    /// builds only these.)
+    Commands,
     Diplomacy,
     Trade,
     Explore,
@@ -557,13 +561,14 @@ pub enum TurnPart {
 }
 
 impl TurnPart {
-    pub const ALL: [TurnPart; 17] = [
+    pub const ALL: [TurnPart; 18] = [
         TurnPart::Basic,
         TurnPart::War,
         TurnPart::Moves,
         TurnPart::Recruits,
         TurnPart::Sieges,
-        TurnPart::Leaders,
+        TurnPart::Appointments,
+        TurnPart::Commands,
         TurnPart::Diplomacy,
         TurnPart::Trade,
         TurnPart::Explore,
@@ -605,7 +610,8 @@ impl TurnPart {
             a if empire::owns(a) => TurnPart::Empire,
             a if missions::owns(a) => TurnPart::Missions,
             a if minor::owns(a) => TurnPart::Minor,
-            _ => TurnPart::Leaders,
+            Action::AppointGeneral { .. } => TurnPart::Appointments,
+            _ => TurnPart::Commands,
         }
     }
 }
@@ -628,7 +634,8 @@ pub fn turn_part(world: &World, realm: Option<Entity>, part: TurnPart) -> Vec<Ac
         TurnPart::Moves => military::move_candidates(world, realm),
         TurnPart::Recruits => military::recruit_candidates(world, realm),
         TurnPart::Sieges => military::siege_candidates(world, realm),
-        TurnPart::Leaders => military::leader_candidates(world, realm),
+        TurnPart::Appointments => military::appointment_candidates(world, realm),
+        TurnPart::Commands => military::command_candidates(world, realm),
         TurnPart::Diplomacy => diplomacy::candidates(world, realm),
         TurnPart::Trade => trade::candidates(world, realm),
         TurnPart::Explore => explore::candidates(world, realm),

@@ -176,6 +176,14 @@ pub fn fight(world: &mut World) -> Progress {
         if world.res::<Pending>().0.is_some() {
             return Progress::Waiting;
         }
+        // Asked after every step of a turn: with no battle on, nothing is copied.
+        let idle = {
+            let battles = world.res::<Battles>();
+            battles.current.is_none() && battles.queue.is_empty()
+        };
+        if idle {
+            return Progress::Done;
+        }
         let battles = world.res::<Battles>().clone();
         let Some(current) = battles.current else {
             if battles.queue.is_empty() {

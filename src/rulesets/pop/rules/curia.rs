@@ -164,19 +164,80 @@ pub fn roma_holder(world: &World) -> Option<Entity> {
 }
 
 fn roma_holder_now(world: &World) -> Option<Entity> {
-    if let Some(c) = roma_controller(world) {
+    roma_holder_given(world, roma_controller(world))
+}
+
+/// `roma_holder`, with the realm controlling Roma (`roma_controller`) found already.
+fn roma_holder_given(world: &World, controller: Option<Entity>) -> Option<Entity> {
+    if let Some(c) = controller {
         return may_hold_cardinals(world, c).then_some(c);
     }
     let pap = papal_states(world)?;
-    // The first in stable-id order (the oldest), found in one pass over the alliances without
-    // listing and sorting them all: asked after every step.
-    crate::engine::query_cache::with_query::<(Option<&crate::engine::state::Sid>, &Alliance), (), _>(world, |q| {
+    // The first in stable-id order (the oldest alliance) whose realm may hold cardinals now.
+    papal_allies(world, pap)
+        .into_iter()
+        .find(|(_, r)| may_hold_cardinals(world, *r))
+        .map(|(_, r)| r)
+}
+
+/// The realms allied with the Papal States, by the stable id of their alliance (oldest first;
+/// one without a stable id last), remembered from one question to the next until an alliance
+/// is made or broken: the Curia's tidy-up asks after every step, and walking every alliance of
+/// the map each time was a third of it. The observers `watch_papal_allies` adds forget the list
+/// on any insert or removal of an `Alliance` (which is never changed in place).
+#[derive(Resource, Default)]
+pub struct PapalAlliesWatch {
+    allies: std::sync::Mutex<Option<(Entity, Vec<(u32, Entity)>)>>,
+}
+
+impl PapalAlliesWatch {
+    fn forget(&self) {
+        *self.allies.lock().expect("never poisoned") = None;
+    }
+}
+
+fn forget_papal_allies_inserted(_: On<Insert, Alliance>, watch: ResMut<PapalAlliesWatch>) {
+    watch.forget();
+}
+
+fn forget_papal_allies_discarded(_: On<Discard, Alliance>, watch: ResMut<PapalAlliesWatch>) {
+    watch.forget();
+}
+
+/// Starts remembering the Papal States' allies (after the scenario is spawned).
+pub fn watch_papal_allies(world: &mut World) {
+    world.init_resource::<PapalAlliesWatch>();
+    world.add_observer(forget_papal_allies_inserted);
+    world.add_observer(forget_papal_allies_discarded);
+}
+
+fn papal_allies(world: &World, pap: Entity) -> Vec<(u32, Entity)> {
+    let Some(watch) = world.get_res::<PapalAlliesWatch>() else {
+        return papal_allies_now(world, pap);
+    };
+    let mut known = watch.allies.lock().expect("never poisoned");
+    match &*known {
+        Some((p, allies)) if *p == pap => allies.clone(),
+        _ => {
+            let allies = papal_allies_now(world, pap);
+            *known = Some((pap, allies.clone()));
+            allies
+        }
+    }
+}
+
+fn papal_allies_now(world: &World, pap: Entity) -> Vec<(u32, Entity)> {
+    let mut allies = crate::engine::query_cache::with_query::<
+        (Option<&crate::engine::state::Sid>, &Alliance),
+        (),
+        _,
+    >(world, |q| {
         q.filter_map(|(sid, a)| Some((sid.map_or(u32::MAX, |s| s.0), a.other(pap)?)))
-            .filter(|(_, r)| may_hold_cardinals(world, *r))
-            .min_by_key(|(sid, _)| *sid)
-            .map(|(_, r)| r)
+            .collect::<Vec<_>>()
     })
-    .flatten()
+    .unwrap_or_default();
+    allies.sort_by_key(|(sid, _)| *sid);
+    allies
 }
 
 /// A realm's regular cardinals (the Roma slot not counted). The realm controlling Roma has none,
@@ -366,7 +427,7 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
 /// copied, no id spelled out); the tidy-up does its work only when it says no.
 fn curia_settled(world: &World) -> bool {
     let controller = roma_controller(world);
-    let roma = roma_holder(world);
+    let roma = roma_holder_given(world, controller);
     let slots = regular_slots(world);
     let index = world.res::<Index>();
     let curia = world.res::<Curia>();

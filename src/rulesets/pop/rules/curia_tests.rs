@@ -182,6 +182,27 @@ fn pop_19_cardinal_a_man_of_the_church_card_gains_one() {
 }
 
 #[test]
+fn pop_19_roma_slot_follows_alliances_made_and_broken_with_the_papal_states() {
+    // The Papal States' allies are remembered between questions (`PapalAlliesWatch`): every
+    // alliance made or broken must be seen, and the oldest alliance holds the slot.
+    let mut game = game_with(with_curia);
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    assert_eq!(curia::roma_holder(game.world()), None);
+    let with_b = spawn_sim(game.world_mut(), None, Alliance { a: b, b: c });
+    assert_eq!(curia::roma_holder(game.world()), Some(b));
+    let with_a = spawn_sim(game.world_mut(), None, Alliance { a: c, b: a });
+    assert_eq!(
+        curia::roma_holder(game.world()),
+        Some(b),
+        "the older alliance holds the slot"
+    );
+    game.world_mut().despawn(with_b);
+    assert_eq!(curia::roma_holder(game.world()), Some(a));
+    game.world_mut().despawn(with_a);
+    assert_eq!(curia::roma_holder(game.world()), None);
+}
+
+#[test]
 fn pop_19_roma_alliance_then_control_supersedes_it() {
     let mut game = game_with(with_curia);
     let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));

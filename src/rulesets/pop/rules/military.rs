@@ -881,24 +881,30 @@ pub fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
     all
 }
 
-pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
-    let mut all = Vec::new();
+/// The places of the realm's armies and fleets, each with whether it is a port area with both
+/// an army and a fleet (where an appointed leader may go to either).
+fn leader_places(world: &World, realm: Entity) -> Vec<(Id, bool)> {
     let mut places = army_places(world, realm, true);
     places.extend(army_places(world, realm, false));
-    // Each place's id, and whether it is a port area with both an army and a fleet (where
-    // the leader may go to either), found once for every card and leader.
-    let places: Vec<(Id, bool)> = places
+    places
         .into_iter()
         .map(|place| {
             let both = has_own_units_at(world, realm, place, true)
                 && has_own_units_at(world, realm, place, false);
             (key_of(world, place), both)
         })
-        .collect();
+        .collect()
+}
+
+/// Leader cards of the hand appointed as general or admiral where the realm has units.
+pub fn appointment_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = Vec::new();
     let cards = world
         .read::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default();
+    // Read only once a leader card is found (most hands hold none).
+    let mut places: Option<Vec<(Id, bool)>> = None;
     for card in cards {
         let Some(character) = card_character(world, card) else {
             continue;
@@ -910,7 +916,10 @@ pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
             continue;
         }
         let card = card_id(world, card);
-        for (place, both) in &places {
+        for (place, both) in places
+            .get_or_insert_with(|| leader_places(world, realm))
+            .iter()
+        {
             all.push(Action::AppointGeneral {
                 card,
                 place: *place,
@@ -925,9 +934,22 @@ pub fn leader_candidates(world: &World, realm: Entity) -> Vec<Action> {
             }
         }
     }
-    for character in leaders_serving(world, realm) {
+    all
+}
+
+/// The realm's ruler, generals and admirals taking command where the realm has units.
+pub fn command_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let leaders = leaders_serving(world, realm);
+    if leaders.is_empty() {
+        return Vec::new();
+    }
+    let mut places = army_places(world, realm, true);
+    places.extend(army_places(world, realm, false));
+    let places: Vec<Id> = places.into_iter().map(|p| key_of(world, p)).collect();
+    let mut all = Vec::with_capacity(leaders.len() * places.len());
+    for character in leaders {
         let character = key_of(world, character);
-        for (place, _) in &places {
+        for place in &places {
             all.push(Action::CommandArmy {
                 character,
                 place: *place,
