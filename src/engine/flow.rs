@@ -102,7 +102,7 @@ pub fn step_progress(world: &mut World) -> Mut<'_, StepProgress> {
         let flow = world.res::<Flow>();
         (flow.step, flow.round)
     };
-    let mut progress = world.resource_mut::<StepProgress>();
+    let mut progress = world.res_mut::<StepProgress>();
     if progress.step != step || progress.round != round {
         *progress = StepProgress {
             step,
@@ -150,7 +150,7 @@ pub fn run_until_decision<R: Ruleset>(world: &mut World) {
         world.run_schedule(StepRules(step));
         // An answer nobody consumed means the asking system did not run: drop it rather than
         // let it answer a later question.
-        let unconsumed = world.resource_mut::<Answer<R::Action>>().0.take();
+        let unconsumed = world.res_mut::<Answer<R::Action>>().0.take();
         debug_assert!(
             unconsumed.is_none(),
             "answer {unconsumed:?} was not consumed"
@@ -159,7 +159,7 @@ pub fn run_until_decision<R: Ruleset>(world: &mut World) {
             return;
         }
         let before = world.res::<Flow>().current().phase;
-        world.resource_mut::<Flow>().advance();
+        world.res_mut::<Flow>().advance();
         let step = *world.res::<Flow>().current();
         if step.phase != before && step.phase > 0 {
             crate::engine::log::write(

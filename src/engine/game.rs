@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::engine::decision::{ActionHistory, Answer, Illegal, Pending};
 use crate::engine::flow::{Flow, run_until_decision};
 use crate::engine::log::GameLog;
@@ -202,10 +204,10 @@ impl<R: Ruleset> Game<R> {
         self.check(&action)?;
         let world = self.world_mut();
         world
-            .resource_mut::<ActionHistory<R::Action>>()
+            .res_mut::<ActionHistory<R::Action>>()
             .0
             .push(action.clone());
-        world.resource_mut::<Answer<R::Action>>().0 = Some(action);
+        world.res_mut::<Answer<R::Action>>().0 = Some(action);
         run_until_decision::<R>(world);
         Ok(())
     }

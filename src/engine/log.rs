@@ -88,7 +88,7 @@ impl Note {
 pub fn write(world: &mut World, note: Note) {
     let flow = world.res::<crate::engine::flow::Flow>();
     let (age, round, step) = (flow.age, flow.round_in_age, flow.step_id());
-    let mut log = world.resource_mut::<GameLog>();
+    let mut log = world.res_mut::<GameLog>();
     let seq = log.entries.len() as u32;
     log.entries.push(LogEntry {
         seq,

@@ -9,7 +9,7 @@ use std::any::TypeId;
 use std::cell::Cell;
 use std::hash::BuildHasher;
 
-use bevy::ecs::component::{ComponentId, StorageType};
+use bevy::ecs::component::{ComponentId, Mutable, StorageType};
 use bevy::ecs::world::WorldId;
 use bevy::platform::hash::NoOpHash;
 use bevy::prelude::*;
@@ -71,6 +71,9 @@ pub trait Reads {
     fn res<R: Resource>(&self) -> &R;
     /// The resource `R` if it exists, as `World::get_resource`.
     fn get_res<R: Resource>(&self) -> Option<&R>;
+    /// The resource `R` to change, as `World::resource_mut` (panics when it is missing), with
+    /// its id found in the same table instead of Bevy's map of types.
+    fn res_mut<R: Resource<Mutability = Mutable>>(&mut self) -> Mut<'_, R>;
 }
 
 impl Reads for World {
@@ -91,6 +94,19 @@ impl Reads for World {
     fn res<R: Resource>(&self) -> &R {
         match self.get_res::<R>() {
             Some(r) => r,
+            None => missing_resource::<R>(),
+        }
+    }
+
+    #[inline]
+    #[track_caller]
+    fn res_mut<R: Resource<Mutability = Mutable>>(&mut self) -> Mut<'_, R> {
+        let Some(id) = component_id::<R>(self) else {
+            missing_resource::<R>()
+        };
+        match self.get_resource_mut_by_id(id) {
+            // SAFETY: as in `read`: the id is `R`'s in this World, so the value is an `R`.
+            Some(value) => unsafe { value.with_type::<R>() },
             None => missing_resource::<R>(),
         }
     }

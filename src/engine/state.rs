@@ -129,7 +129,7 @@ pub fn spawn_sim(world: &mut World, key: Option<&str>, bundle: impl Bundle) -> E
         entity.insert(Key(key));
     }
     let id = entity.id();
-    let mut index = world.resource_mut::<Index>();
+    let mut index = world.res_mut::<Index>();
     index.by_sid.push(id);
     if let Some(key) = key {
         index.by_key.insert(key, id);

@@ -2,6 +2,8 @@
 //! board and the seat order are resources that index them.
 
 use bevy::prelude::*;
+
+use crate::engine::reads::Reads;
 use serde::Serialize;
 
 use crate::rulesets::kingdom::content::schema::{Alignment, Attr, Role};
@@ -30,7 +32,7 @@ pub fn mark_explored(world: &mut World, hex: Entity, seat: u8) {
     if let Some(mut tile) = world.get_mut::<HexTile>(hex) {
         tile.explored |= 1 << seat;
     }
-    let mut board = world.resource_mut::<Board>();
+    let mut board = world.res_mut::<Board>();
     if let Some(i) = board.hexes.iter().position(|h| *h == hex) {
         board.explored[i] |= 1 << seat;
     }

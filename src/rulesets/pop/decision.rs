@@ -4,6 +4,8 @@
 //! `legal_actions` lists every legal answer; `apply` checks an answer, records it and runs on.
 
 use bevy::prelude::*;
+
+use crate::engine::reads::Reads;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::id::Id;
@@ -420,14 +422,14 @@ pub use crate::engine::decision::Illegal;
 
 /// Takes the accepted answer, if any, and clears the decision it answered.
 pub fn take_answer(world: &mut World) -> Option<Action> {
-    let action = world.resource_mut::<Answer>().0.take()?;
-    world.resource_mut::<Pending>().0 = None;
+    let action = world.res_mut::<Answer>().0.take()?;
+    world.res_mut::<Pending>().0 = None;
     Some(action)
 }
 
 /// Asks `realm` (by content id) to decide.
 pub fn ask(world: &mut World, realm: Id, kind: DecisionKind, prompt: impl Into<String>) {
-    world.resource_mut::<Pending>().0 = Some(Decision {
+    world.res_mut::<Pending>().0 = Some(Decision {
         realm,
         kind,
         prompt: prompt.into(),

@@ -359,7 +359,7 @@ pub fn generals_at(world: &World, t: T) -> &[G] {
 /// the rules move a General.
 pub fn place(world: &mut World, g: G, at: Option<T>) {
     let from = std::mem::replace(&mut army_mut(world, g).at, at);
-    let mut stands = world.resource_mut::<Stands>();
+    let mut stands = world.res_mut::<Stands>();
     if let Some(f) = from {
         stands.0[f as usize].retain(|x| *x != g);
     }

@@ -1622,7 +1622,7 @@ fn explore(world: &mut World, kingdom: Entity, at: At) {
     mark_explored(world, hex, seat);
     // What the hex holds was hidden until now: undo cannot take the look back, and a preview
     // cannot show it before.
-    world.resource_mut::<crate::engine::rng::GameRng>().show();
+    world.res_mut::<crate::engine::rng::GameRng>().show();
     let (terrain, river, resource, lair, ruin) = {
         let mut tile = world.get_mut::<HexTile>(hex).expect("hex");
         (
@@ -1698,7 +1698,7 @@ fn clear(world: &mut World, kingdom: Entity, at: At, army: Option<u8>) {
         world.get_mut::<Kingdom>(kingdom).expect("kingdom").purse_gp += lair.loot_gp;
         text += &format!(": cleared, {} gp of loot", lair.loot_gp);
     } else if let Some(a) = unit {
-        let loss = (world.resource_mut::<GameRng>().below(6) as i32 + 1) * 2;
+        let loss = (world.res_mut::<GameRng>().below(6) as i32 + 1) * 2;
         let left = {
             let mut army = world.get_mut::<Army>(a).expect("army");
             army.hp -= loss;

@@ -35,7 +35,7 @@ pub struct EventQueue {
 
 fn roll(world: &mut World, dice: Dice) -> i32 {
     let mut total = dice.plus;
-    let mut rng = world.resource_mut::<GameRng>();
+    let mut rng = world.res_mut::<GameRng>();
     for _ in 0..dice.n {
         if dice.d == 0 {
             continue;
@@ -53,7 +53,7 @@ fn roll(world: &mut World, dice: Dice) -> i32 {
 }
 
 fn d100(world: &mut World) -> u8 {
-    world.resource_mut::<GameRng>().below(100) as u8 + 1
+    world.res_mut::<GameRng>().below(100) as u8 + 1
 }
 
 fn find_event(s: &Scenario, table: EventTable, roll: u8) -> Option<usize> {
@@ -67,7 +67,7 @@ fn set_queue(world: &mut World, queue: Vec<(usize, Option<Entity>)>) {
         .iter()
         .map(|(e, st)| (*e, st.map(|s| sid_of(world, s))))
         .collect();
-    *world.resource_mut::<EventQueue>() = EventQueue { queue, hashed };
+    *world.res_mut::<EventQueue>() = EventQueue { queue, hashed };
 }
 
 /// Rolls for an event for each kingdom in seat order and resolves what it draws.
@@ -214,7 +214,7 @@ fn random_settlement(world: &mut World, k: Entity) -> Option<Entity> {
         return None;
     }
     let i = world
-        .resource_mut::<GameRng>()
+        .res_mut::<GameRng>()
         .below(settlements.len() as u32) as usize;
     Some(settlements[i])
 }
@@ -473,7 +473,7 @@ pub fn destroy_blocks(world: &mut World, k: Entity, st: Entity, n: u32, source: 
         if built.is_empty() {
             break;
         }
-        let pick = world.resource_mut::<GameRng>().below(built.len() as u32) as usize;
+        let pick = world.res_mut::<GameRng>().below(built.len() as u32) as usize;
         let (di, lots) = built[pick];
         let d = &mut town.districts[di];
         let mut i = 0;

@@ -109,14 +109,14 @@ impl Plugin for KingdomRulesPlugin {
 
 /// Takes the answer `apply` accepted, clearing the pending decision.
 pub fn take_answer(world: &mut World) -> Option<Action> {
-    let action = world.resource_mut::<Answer<Action>>().0.take()?;
-    world.resource_mut::<Pending<Decision>>().0 = None;
+    let action = world.res_mut::<Answer<Action>>().0.take()?;
+    world.res_mut::<Pending<Decision>>().0 = None;
     Some(action)
 }
 
 pub fn ask(world: &mut World, kingdom: Entity, kind: DecisionKind) {
     let id = world.read::<Kingdom>(kingdom).expect("kingdom").id.clone();
-    world.resource_mut::<Pending<Decision>>().0 = Some(Decision { kingdom: id, kind });
+    world.res_mut::<Pending<Decision>>().0 = Some(Decision { kingdom: id, kind });
 }
 
 /// The kingdoms in seat order.

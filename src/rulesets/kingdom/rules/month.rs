@@ -34,7 +34,7 @@ pub fn found_kingdoms(world: &mut World) {
 /// vacant roles are named with their penalties.
 pub fn start_month(world: &mut World) {
     {
-        let mut flow = world.resource_mut::<Flow>();
+        let mut flow = world.res_mut::<Flow>();
         flow.round += 1;
         // Years and months, for people: `age` is the year, `round_in_age` the month.
         flow.age = ((flow.round - 1) / 12 + 1).min(255) as u8;
@@ -205,5 +205,5 @@ pub fn end_month(world: &mut World) {
     }
     write(world, note);
     world.insert_resource(Outcome { winner, reason });
-    world.resource_mut::<Flow>().over = true;
+    world.res_mut::<Flow>().over = true;
 }

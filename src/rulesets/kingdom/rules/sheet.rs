@@ -513,7 +513,7 @@ impl CheckRoll {
 
 /// Rolls a d20.
 pub fn d20(world: &mut World) -> i32 {
-    world.resource_mut::<GameRng>().below(20) as i32 + 1
+    world.res_mut::<GameRng>().below(20) as i32 + 1
 }
 
 /// A kingdom check: d20 + attribute - Unrest (+ `extra`) against `dc`. A natural 1 fails and a

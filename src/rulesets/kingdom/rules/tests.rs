@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::engine::ruleset::Ruleset;
 use crate::engine::state::GameSetup;
 use crate::rulesets::kingdom::content::default_scenario;
@@ -176,7 +178,7 @@ fn km_house_clear_a_lair_blocks_the_claim_until_cleared() {
     let next = (c + 1, r);
     with_world(&mut g, |w| {
         let hex = w.resource::<Board>().at(next.0, next.1).unwrap();
-        w.resource_mut::<Board>().lairs.push(hex);
+        w.res_mut::<Board>().lairs.push(hex);
         crate::rulesets::kingdom::model::mark_explored(w, hex, 0);
         let mut t = w.get_mut::<HexTile>(hex).unwrap();
         t.lair = Some(crate::rulesets::kingdom::model::Lair {

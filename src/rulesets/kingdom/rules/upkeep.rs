@@ -92,7 +92,7 @@ pub fn check_stability(world: &mut World) {
                 "The Stability check failed by less than 5",
             );
         } else {
-            let d4 = world.resource_mut::<GameRng>().below(4) as i32 + 1;
+            let d4 = world.res_mut::<GameRng>().below(4) as i32 + 1;
             add_unrest(
                 world,
                 k,
@@ -169,7 +169,7 @@ pub fn fill_item_slots(world: &mut World) {
                             continue;
                         }
                         vacant += 1;
-                        if world.resource_mut::<GameRng>().below(2) == 0 {
+                        if world.res_mut::<GameRng>().below(2) == 0 {
                             slot.1 = true;
                             filled[slot.0 as usize] += 1;
                         }
@@ -276,7 +276,7 @@ fn raise_unrest(world: &mut World, k: Entity) {
     }
     if kingdom.anarchy {
         let roll = {
-            let mut rng = world.resource_mut::<GameRng>();
+            let mut rng = world.res_mut::<GameRng>();
             rng.below(4) as i32 + rng.below(4) as i32 + 2
         };
         add_unrest(

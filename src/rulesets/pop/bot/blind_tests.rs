@@ -74,11 +74,11 @@ fn scramble(world: &mut World, hidden: &Hidden) {
         let mut hand = world.get_mut::<MissionHand>(*r).unwrap();
         hand.held = h.held.iter().map(|m| shift(*m, missions, 11)).collect();
     }
-    let mut decks = world.resource_mut::<ActionDecks>();
+    let mut decks = world.res_mut::<ActionDecks>();
     for d in &mut decks.decks {
         d.reverse();
     }
-    let mut display = world.resource_mut::<EventDisplay>();
+    let mut display = world.res_mut::<EventDisplay>();
     for d in &mut display.decks {
         d.reverse();
     }

@@ -871,7 +871,7 @@ mod tests {
         let idea = idea_index(world, id).unwrap();
         let sid = sid_of(world, realm);
         world
-            .resource_mut::<IdeaGrid>()
+            .res_mut::<IdeaGrid>()
             .researched
             .push((sid, idea));
     }
@@ -1008,7 +1008,7 @@ mod tests {
         // The hand holds the three dull cards; Good Adm lies on top of the Adm discards.
         game.world_mut().get_mut::<Hand>(me).unwrap().cards = dull.clone();
         {
-            let mut decks = game.world_mut().resource_mut::<ActionDecks>();
+            let mut decks = game.world_mut().res_mut::<ActionDecks>();
             let decks = &mut *decks;
             for pile in decks.decks.iter_mut().chain(decks.discard.iter_mut()) {
                 pile.retain(|c| *c != good && !dull.contains(c));

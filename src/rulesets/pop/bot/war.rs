@@ -808,7 +808,7 @@ mod tests {
         assert!(crate::rulesets::pop::rules::empire::is_emperor(world, hab));
         // No area has left: the Emperor fights where any war is.
         assert_eq!(war_aims(world, hab, &[fra]), None);
-        world.resource_mut::<Empire>().left.push("rhineland".into());
+        world.res_mut::<Empire>().left.push("rhineland".into());
         // The area left, but no enemy of the Emperor holds anything there.
         assert_eq!(war_aims(world, hab, &[fra]), None);
         world

@@ -104,8 +104,8 @@ pub(crate) fn play_action_phase(world: &mut World) {
     }
     // The answer goes to whoever asked: dispatch on the question, not on guesses.
     let asked = world.res::<Pending>().0.as_ref().map(|d| d.kind.clone());
-    if let Some(action) = world.resource_mut::<Answer>().0.take() {
-        world.resource_mut::<Pending>().0 = None;
+    if let Some(action) = world.res_mut::<Answer>().0.take() {
+        world.res_mut::<Pending>().0 = None;
         if let Some(kind) = asked {
             handle(world, &kind, action);
         }
@@ -156,7 +156,7 @@ pub(crate) fn play_action_phase(world: &mut World) {
                 );
                 return;
             }
-            world.resource_mut::<ActionPhase>().after_pass = false;
+            world.res_mut::<ActionPhase>().after_pass = false;
             end_main_action(world);
             continue;
         }
@@ -172,7 +172,7 @@ pub(crate) fn play_action_phase(world: &mut World) {
                 );
                 return;
             }
-            world.resource_mut::<ActionPhase>().suppressing = false;
+            world.res_mut::<ActionPhase>().suppressing = false;
             end_main_action(world);
             continue;
         }
@@ -181,7 +181,7 @@ pub(crate) fn play_action_phase(world: &mut World) {
             return;
         }
         if !next_turn(world) {
-            world.resource_mut::<ActionPhase>().stage = Stage::Done;
+            world.res_mut::<ActionPhase>().stage = Stage::Done;
             world.insert_resource(ActionPhase::default());
             return;
         }
@@ -217,7 +217,7 @@ fn ask_turn(world: &mut World, realm: Entity, kind: DecisionKind) {
         DecisionKind::LastEvent => "Take your mandatory Event",
         _ => "Your turn: take an Event or an action, or pass",
     };
-    world.resource_mut::<Pending>().0 = Some(Decision {
+    world.res_mut::<Pending>().0 = Some(Decision {
         realm: name,
         kind,
         prompt: prompt.to_string(),
@@ -226,7 +226,7 @@ fn ask_turn(world: &mut World, realm: Entity, kind: DecisionKind) {
 
 /// The current turn's main action is over.
 fn end_main_action(world: &mut World) {
-    let mut phase = world.resource_mut::<ActionPhase>();
+    let mut phase = world.res_mut::<ActionPhase>();
     phase.main_done = true;
 }
 
@@ -385,20 +385,20 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             pass(world, realm);
             // Money earned for passing may repay loans in the same turn.
             if can_repay(world, realm) {
-                world.resource_mut::<ActionPhase>().after_pass = true;
+                world.res_mut::<ActionPhase>().after_pass = true;
             } else {
                 end_main_action(world);
             }
         }
         Action::Decline if world.res::<ActionPhase>().after_pass => {
-            world.resource_mut::<ActionPhase>().after_pass = false;
+            world.res_mut::<ActionPhase>().after_pass = false;
             end_main_action(world);
         }
         Action::TakeLoan => take_loan(world, realm, ids::LOAN),
         Action::RepayLoan => repay_loan(world, realm),
         Action::SuppressUnrest { province } => {
             suppress(world, realm, &province);
-            world.resource_mut::<ActionPhase>().suppressing = true;
+            world.res_mut::<ActionPhase>().suppressing = true;
         }
         Action::ResearchIdea { idea } => {
             crate::rulesets::pop::rules::ideas::research(world, realm, &idea);
@@ -412,7 +412,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             suppress(world, realm, &province);
         }
         Action::Decline if world.res::<ActionPhase>().suppressing => {
-            world.resource_mut::<ActionPhase>().suppressing = false;
+            world.res_mut::<ActionPhase>().suppressing = false;
             end_main_action(world);
         }
         Action::IncreaseStability => {
@@ -489,7 +489,7 @@ fn pass(world: &mut World, realm: Entity) {
     let name = key_of(world, realm);
     let players = world.res::<Seats>().0.len();
     let order = {
-        let mut phase = world.resource_mut::<ActionPhase>();
+        let mut phase = world.res_mut::<ActionPhase>();
         phase.passed += 1;
         phase.passed
     };
@@ -507,7 +507,7 @@ fn pass(world: &mut World, realm: Entity) {
     let holder = world.get_res::<FirstPlayer>().map(|f| f.0);
     let takes_token = match order {
         1 if holder == Some(realm) => {
-            world.resource_mut::<ActionPhase>().first_passer_held_token = true;
+            world.res_mut::<ActionPhase>().first_passer_held_token = true;
             false
         }
         1 => true,

@@ -105,7 +105,7 @@ pub const BASE_DICE: u32 = 3;
 
 /// Queues a battle; naval battles go before land battles.
 pub fn queue(world: &mut World, spec: BattleSpec) {
-    let mut b = world.resource_mut::<Battles>();
+    let mut b = world.res_mut::<Battles>();
     if b.queue.contains(&spec) {
         return;
     }
@@ -119,7 +119,7 @@ pub fn queue(world: &mut World, spec: BattleSpec) {
 
 /// Holds a battle back until `release_held` (a Rebellion's battle waits for the other dice).
 pub fn hold(world: &mut World, spec: BattleSpec) {
-    let mut b = world.resource_mut::<Battles>();
+    let mut b = world.res_mut::<Battles>();
     if !b.held.contains(&spec) {
         b.held.push(spec);
     }
@@ -127,7 +127,7 @@ pub fn hold(world: &mut World, spec: BattleSpec) {
 
 /// Queues the battles held back, in the order they arose; true if there were any.
 pub fn release_held(world: &mut World) -> bool {
-    let held = std::mem::take(&mut world.resource_mut::<Battles>().held);
+    let held = std::mem::take(&mut world.res_mut::<Battles>().held);
     let any = !held.is_empty();
     for spec in held {
         queue(world, spec);
@@ -189,7 +189,7 @@ pub fn fight(world: &mut World) -> Progress {
             if battles.queue.is_empty() {
                 return Progress::Done;
             }
-            let spec = world.resource_mut::<Battles>().queue.remove(0);
+            let spec = world.res_mut::<Battles>().queue.remove(0);
             begin(world, spec);
             continue;
         };
@@ -245,13 +245,13 @@ pub fn fight(world: &mut World) -> Progress {
 }
 
 fn set_stage(world: &mut World, stage: Stage) {
-    if let Some(f) = world.resource_mut::<Battles>().current.as_mut() {
+    if let Some(f) = world.res_mut::<Battles>().current.as_mut() {
         f.stage = stage;
     }
 }
 
 fn next_round(world: &mut World) {
-    if let Some(f) = world.resource_mut::<Battles>().current.as_mut() {
+    if let Some(f) = world.res_mut::<Battles>().current.as_mut() {
         f.stage = Stage::Roll;
         f.round += 1;
     }
@@ -269,7 +269,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
     if a == 0 || d == 0 {
         return;
     }
-    world.resource_mut::<Battles>().fought += 1;
+    world.res_mut::<Battles>().fought += 1;
     let place = place_name(world, &spec);
     let (an, dn) = (
         party_name(world, spec.attacker),
@@ -319,7 +319,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
         npr_leader = draw_npr_leader(world, "The rebels", ids::REBEL_BATTLE);
     }
     let imperial = crate::rulesets::pop::rules::empire::raise_imperial_manpower(world, &spec);
-    world.resource_mut::<Battles>().current = Some(Fight {
+    world.res_mut::<Battles>().current = Some(Fight {
         spec,
         round: 0,
         stage: Stage::Roll,
@@ -333,7 +333,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
 /// called `name`.
 fn draw_npr_leader(world: &mut World, name: &str, rule: &'static str) -> Option<u32> {
     let card = world.resource_scope(|world, mut decks: Mut<ActionDecks>| {
-        let card = decks.draw(MpKind::Mil, &mut world.resource_mut::<GameRng>());
+        let card = decks.draw(MpKind::Mil, &mut world.res_mut::<GameRng>());
         if let Some(c) = card {
             decks.discard(c, MpKind::Mil);
         }
@@ -473,7 +473,7 @@ fn roll_round(world: &mut World, fight: &Fight) {
             _ => 0,
         };
         let faces: Vec<Face> = (0..BASE_DICE + leader_dice + idea_dice)
-            .map(|_| die.faces()[usize::from(world.resource_mut::<GameRng>().d6() - 1)])
+            .map(|_| die.faces()[usize::from(world.res_mut::<GameRng>().d6() - 1)])
             .collect();
         let h = hits(&units, &faces, tercios);
         let name = party_name(world, party);
@@ -680,7 +680,7 @@ fn ask_retreat(world: &mut World, fight: &Fight, side: usize) -> bool {
     {
         return false;
     }
-    if let Some(f) = world.resource_mut::<Battles>().current.as_mut() {
+    if let Some(f) = world.res_mut::<Battles>().current.as_mut() {
         f.asked = Some(side as u8);
     }
     let place = place_name(world, &fight.spec);
@@ -721,7 +721,7 @@ pub fn answer(world: &mut World, action: &Action) -> bool {
     let Some(side) = fight.asked.map(usize::from) else {
         return false;
     };
-    if let Some(f) = world.resource_mut::<Battles>().current.as_mut() {
+    if let Some(f) = world.res_mut::<Battles>().current.as_mut() {
         f.asked = None;
     }
     match action {
@@ -830,7 +830,7 @@ fn npr_gives_way(world: &mut World, fight: &Fight) -> bool {
 }
 
 fn finish(world: &mut World, winner: Option<usize>) {
-    let Some(fight) = world.resource_mut::<Battles>().current.take() else {
+    let Some(fight) = world.res_mut::<Battles>().current.take() else {
         return;
     };
     crate::rulesets::pop::rules::empire::return_imperial_manpower(world, &fight.imperial);
@@ -859,7 +859,7 @@ fn finish(world: &mut World, winner: Option<usize>) {
                 && !given
                 && let Some(r) = entity(world, sid)
             {
-                world.resource_mut::<MilitaryAction>().battle_mil_given = true;
+                world.res_mut::<MilitaryAction>().battle_mil_given = true;
                 change_mp(world, r, MpKind::Mil, 1, ids::BATTLE_RESULT);
             }
         }
@@ -930,7 +930,7 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
     };
     if imperial != 0 {
         world
-            .resource_mut::<MilitaryAction>()
+            .res_mut::<MilitaryAction>()
             .empire_defended
             .push(area_sid);
         let total = (capacity + imperial).max(0);
@@ -951,7 +951,7 @@ pub fn raise_npr_defence(world: &mut World, npr: Entity, area: Entity) -> usize 
         capacity = total;
     }
     world
-        .resource_mut::<MilitaryAction>()
+        .res_mut::<MilitaryAction>()
         .capacity_used
         .extend(counted);
     raise_units(
@@ -1009,7 +1009,7 @@ pub fn raise_npr_fleet(world: &mut World, npr: Entity, sea: Entity) -> usize {
         counted.push(sid);
     }
     world
-        .resource_mut::<MilitaryAction>()
+        .res_mut::<MilitaryAction>()
         .capacity_used
         .extend(counted);
     raise_units(

@@ -97,7 +97,7 @@ pub fn shuffle_action_decks(world: &mut World) {
             decks.decks[card.deck.index()].push(i);
         }
     }
-    let mut rng = world.resource_mut::<GameRng>();
+    let mut rng = world.res_mut::<GameRng>();
     for deck in &mut decks.decks {
         rng.shuffle(deck);
     }
@@ -122,7 +122,7 @@ fn first_round(world: &World) -> bool {
 fn draw_one(world: &mut World, realm: Entity, kind: MpKind) {
     let card = {
         let mut rng = world.remove_resource::<GameRng>().expect("rng");
-        let card = world.resource_mut::<ActionDecks>().draw(kind, &mut rng);
+        let card = world.res_mut::<ActionDecks>().draw(kind, &mut rng);
         world.insert_resource(rng);
         card
     };
@@ -155,7 +155,7 @@ fn draw_one(world: &mut World, realm: Entity, kind: MpKind) {
 pub fn draw_to_hand(world: &mut World, realm: Entity, kind: MpKind, rule: &'static str) -> bool {
     let card = {
         let mut rng = world.remove_resource::<GameRng>().expect("rng");
-        let card = world.resource_mut::<ActionDecks>().draw(kind, &mut rng);
+        let card = world.res_mut::<ActionDecks>().draw(kind, &mut rng);
         world.insert_resource(rng);
         card
     };
@@ -163,7 +163,7 @@ pub fn draw_to_hand(world: &mut World, realm: Entity, kind: MpKind, rule: &'stat
         return false;
     };
     let Some(mut hand) = world.get_mut::<Hand>(realm) else {
-        world.resource_mut::<ActionDecks>().discard(card, kind);
+        world.res_mut::<ActionDecks>().discard(card, kind);
         return false;
     };
     hand.cards.push(card);
@@ -274,7 +274,7 @@ pub(crate) fn keep_action_cards(world: &mut World) {
                 }
                 _ => {
                     let kind = card_deck(world, card);
-                    world.resource_mut::<ActionDecks>().discard(card, kind);
+                    world.res_mut::<ActionDecks>().discard(card, kind);
                     write(
                         world,
                         Note::new(
@@ -339,7 +339,7 @@ pub fn discard_from_hand(world: &mut World, realm: Entity, card_id_str: &str, ru
         return;
     };
     let kind = card_deck(world, card);
-    world.resource_mut::<ActionDecks>().discard(card, kind);
+    world.res_mut::<ActionDecks>().discard(card, kind);
     let name = key_of(world, realm);
     let def_name = world.res::<Content>().0.action_cards[card].name.clone();
     write(

@@ -209,7 +209,7 @@ pub fn install_ruler(world: &mut World, realm: Entity, character: Entity, rule: 
         .entity_mut(character)
         .insert((Serves(realm), Role::Ruler));
     world.entity_mut(realm).remove::<Interregnum>();
-    world.resource_mut::<DeadRulers>().0.retain(|r| *r != realm);
+    world.res_mut::<DeadRulers>().0.retain(|r| *r != realm);
     let name = key_of(world, realm);
     let who = key_of(world, character);
     let sid = sid_of(world, character);
@@ -324,7 +324,7 @@ pub fn kill(world: &mut World, character: Entity) {
             .realm(name),
         );
         if leader_cards(world, realm).next().is_some() {
-            world.resource_mut::<DeadRulers>().0.push(realm);
+            world.res_mut::<DeadRulers>().0.push(realm);
         }
     }
 }
@@ -372,7 +372,7 @@ pub fn leave_play(world: &mut World, character: Entity) {
     }
     if let Some(card) = tucked_card(world, character) {
         let deck = card_deck(world, card);
-        world.resource_mut::<ActionDecks>().discard(card, deck);
+        world.res_mut::<ActionDecks>().discard(card, deck);
         let who = key_of(world, character);
         let name = world.res::<Content>().0.action_cards[card].name.clone();
         write(
@@ -447,7 +447,7 @@ pub fn answer_reaction(world: &mut World, action: &Action) -> bool {
             true
         }
         Action::Decline => {
-            world.resource_mut::<DeadRulers>().0.remove(0);
+            world.res_mut::<DeadRulers>().0.remove(0);
             true
         }
         _ => false,

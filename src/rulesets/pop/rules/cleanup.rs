@@ -47,7 +47,7 @@ pub fn end_age(world: &mut World) {
     );
     crate::rulesets::pop::rules::trade::pirates_leave(world);
     if age < last_age.min(4) {
-        let mut flow = world.resource_mut::<Flow>();
+        let mut flow = world.res_mut::<Flow>();
         flow.age += 1;
         flow.round_in_age = 0;
         let next = flow.age;

@@ -395,7 +395,7 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
     }
     let slots = regular_slots(world);
     let pushed = {
-        let mut curia = world.resource_mut::<Curia>();
+        let mut curia = world.res_mut::<Curia>();
         curia.cardinals.insert(0, name);
         (curia.cardinals.len() > slots).then(|| curia.cardinals.pop())
     };
@@ -504,7 +504,7 @@ pub fn tidy(world: &mut World) {
     }
     let roma_before = world.res::<Curia>().roma;
     {
-        let mut curia = world.resource_mut::<Curia>();
+        let mut curia = world.res_mut::<Curia>();
         curia.cardinals = kept;
         curia.roma = roma;
     }
@@ -640,7 +640,7 @@ pub fn answer_cardinal(
                 discard_catholic_influence(world, t);
             }
             world
-                .resource_mut::<crate::rulesets::pop::rules::generic::Generic>()
+                .res_mut::<crate::rulesets::pop::rules::generic::Generic>()
                 .finished = true;
         }
         _ => {}
@@ -650,7 +650,7 @@ pub fn answer_cardinal(
 /// Takes the cardinal in this regular slot off the track (the others slide left).
 fn remove_slot(world: &mut World, slot: usize, rule: &'static str, why: &str) {
     let removed = {
-        let mut curia = world.resource_mut::<Curia>();
+        let mut curia = world.res_mut::<Curia>();
         (slot < curia.cardinals.len()).then(|| curia.cardinals.remove(slot))
     };
     if let Some(name) = removed {
@@ -690,7 +690,7 @@ pub(crate) fn score_curia(world: &mut World) {
         }
     }
     score_crusade(world);
-    let excommunicated = world.resource_mut::<Curia>().excommunicated.take();
+    let excommunicated = world.res_mut::<Curia>().excommunicated.take();
     if let Some(r) = excommunicated {
         write(
             world,
@@ -708,7 +708,7 @@ pub(crate) fn score_curia(world: &mut World) {
 /// loses 2. The token is then removed.
 fn score_crusade(world: &mut World) {
     let (area_key, committed) = {
-        let mut curia = world.resource_mut::<Curia>();
+        let mut curia = world.res_mut::<Curia>();
         let Some(area) = curia.crusade.take() else {
             return;
         };
@@ -834,7 +834,7 @@ fn commit(world: &mut World, realm: Entity) {
     if world.res::<Curia>().committed.contains(&name) {
         return;
     }
-    world.resource_mut::<Curia>().committed.push(name);
+    world.res_mut::<Curia>().committed.push(name);
     write(
         world,
         Note::new(
@@ -1005,7 +1005,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 ids::CURIA_EXCOMMUNICATE,
             );
             {
-                world.resource_mut::<Curia>().excommunicated = Some(*target);
+                world.res_mut::<Curia>().excommunicated = Some(*target);
             }
             write(
                 world,
@@ -1053,7 +1053,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 ids::CURIA_CRUSADE,
             );
             {
-                let mut curia = world.resource_mut::<Curia>();
+                let mut curia = world.res_mut::<Curia>();
                 curia.crusade = Some(*area);
                 curia.committed.clear();
             }

@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::engine::id::Id;
 use crate::rulesets::pop::DecisionKind;
 use crate::rulesets::pop::Game;
@@ -80,7 +82,7 @@ fn track(game: &Game) -> Vec<String> {
 }
 
 fn set_track(game: &mut Game, realms: &[&str]) {
-    game.world_mut().resource_mut::<Curia>().cardinals =
+    game.world_mut().res_mut::<Curia>().cardinals =
         realms.iter().map(|r| Id::new(r)).collect();
 }
 
@@ -287,11 +289,11 @@ fn pop_19_controller_gains_1_dip_in_phase_4_d() {
         set(&mut game, r, |m| m.mp = [0, 0, 0]);
     }
     // Phase 4 D runs with nobody asked anything: the turn's question is set aside.
-    let asked = game.world_mut().resource_mut::<Pending>().0.take();
+    let asked = game.world_mut().res_mut::<Pending>().0.take();
     game.world_mut()
         .run_system_cached(crate::rulesets::pop::rules::monarch_power::gain_monarch_power)
         .unwrap();
-    game.world_mut().resource_mut::<Pending>().0 = asked;
+    game.world_mut().res_mut::<Pending>().0 = asked;
     // Anna's dip 2 plus the controller's 1; Bert's dip 2 alone.
     assert_eq!(mat(&game, a).mp(MpKind::Dip), 3);
     assert_eq!(mat(&game, b).mp(MpKind::Dip), 2);
@@ -529,7 +531,7 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
     // Age III.
     set_track(&mut game, &[&mk, &ok]);
     game.world_mut()
-        .resource_mut::<crate::engine::flow::Flow>()
+        .res_mut::<crate::engine::flow::Flow>()
         .age = 3;
     refused(
         &mut game,
@@ -538,7 +540,7 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
     );
     // A Crusade needs 2 Muslim-owned provinces in its area.
     game.world_mut()
-        .resource_mut::<crate::engine::flow::Flow>()
+        .res_mut::<crate::engine::flow::Flow>()
         .age = 1;
     refused(
         &mut game,
@@ -722,7 +724,7 @@ fn pop_19_crusade_with_its_free_war_and_scoring_plus_or_minus_2() {
     };
     assert_eq!(score(&mut game, &name), -2);
     let again = |game: &mut Game| {
-        let mut c = game.world_mut().resource_mut::<Curia>();
+        let mut c = game.world_mut().res_mut::<Curia>();
         c.crusade = Some("east".into());
         c.committed = vec![name];
     };
@@ -917,8 +919,8 @@ fn pop_19_cardinal_dies_on_the_event_nobody_took_auto_resolves() {
     let before = game.pending().cloned();
     {
         let world = game.world_mut();
-        world.resource_mut::<EventInProgress>().0 = Some((a, card));
-        world.resource_mut::<Leftover>().resolving = true;
+        world.res_mut::<EventInProgress>().0 = Some((a, card));
+        world.res_mut::<Leftover>().resolving = true;
         world.insert_resource(EventStage::Symbols { next: 0 });
     }
     advance_event(game.world_mut());

@@ -752,7 +752,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 )
                 .realm(name),
             );
-            world.resource_mut::<Generic>().deal = Some(Deal {
+            world.res_mut::<Generic>().deal = Some(Deal {
                 from: realm,
                 to: other,
                 offer: offer.clone(),
@@ -769,7 +769,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 ids::ACT_INFLUENCE,
             );
             place_influence(world, realm, area);
-            world.resource_mut::<Generic>().influence = Some(InfluenceRun {
+            world.res_mut::<Generic>().influence = Some(InfluenceRun {
                 realm,
                 placed: vec![(area, 1)],
             });
@@ -886,10 +886,10 @@ pub fn answer_problem(world: &World, action: &Action) -> Option<Illegal> {
 }
 
 pub fn answer(world: &mut World, action: &Action) {
-    let Some(deal) = world.resource_mut::<Generic>().deal.take() else {
+    let Some(deal) = world.res_mut::<Generic>().deal.take() else {
         return;
     };
-    world.resource_mut::<Generic>().finished = true;
+    world.res_mut::<Generic>().finished = true;
     let (from, to) = (key_of(world, deal.from), key_of(world, deal.to));
     if *action != Action::Accept {
         write(
@@ -910,7 +910,7 @@ pub fn answer_marriage_draw(world: &mut World, action: &Action) {
     if world.res::<Generic>().marriage_draws.is_empty() {
         return;
     }
-    let (realm, kind) = world.resource_mut::<Generic>().marriage_draws.remove(0);
+    let (realm, kind) = world.res_mut::<Generic>().marriage_draws.remove(0);
     if *action == Action::Accept {
         draw_to_hand(world, realm, kind, ids::MARRIAGE);
     } else {
@@ -925,7 +925,7 @@ pub fn answer_marriage_draw(world: &mut World, action: &Action) {
         );
     }
     if world.res::<Generic>().marriage_draws.is_empty() {
-        world.resource_mut::<Generic>().finished = true;
+        world.res_mut::<Generic>().finished = true;
     }
 }
 
@@ -958,7 +958,7 @@ fn make_deal(world: &mut World, deal: &Deal) {
         );
         // "both players may draw an Action Card of a type chosen by the Active Player": each is
         // asked, the Active Player first.
-        world.resource_mut::<Generic>().marriage_draws = vec![(a, kind), (b, kind)];
+        world.res_mut::<Generic>().marriage_draws = vec![(a, kind), (b, kind)];
     }
     if offer.ducats != 0 {
         let dip = support_dip(offer.ducats);
@@ -1051,14 +1051,14 @@ pub fn influence_answer_problem(world: &World, realm: Entity, action: &Action) -
 }
 
 pub fn influence_answer(world: &mut World, action: &Action) {
-    let Some(mut run) = world.resource_mut::<Generic>().influence.take() else {
+    let Some(mut run) = world.res_mut::<Generic>().influence.take() else {
         return;
     };
     let (area, ducats) = match action {
         Action::Influence { area } => (area, false),
         Action::InfluenceForDucats { area } => (area, true),
         _ => {
-            world.resource_mut::<Generic>().finished = true;
+            world.res_mut::<Generic>().finished = true;
             return;
         }
     };
@@ -1081,7 +1081,7 @@ pub fn influence_answer(world: &mut World, action: &Action) {
         Some((_, n)) => *n += 1,
         None => run.placed.push((area, 1)),
     }
-    world.resource_mut::<Generic>().influence = Some(run);
+    world.res_mut::<Generic>().influence = Some(run);
 }
 
 pub fn resume(world: &mut World) -> Resume {
@@ -1127,7 +1127,7 @@ pub fn resume(world: &mut World) -> Resume {
             );
             return Resume::Waiting;
         }
-        let mut g = world.resource_mut::<Generic>();
+        let mut g = world.res_mut::<Generic>();
         g.influence = None;
         g.finished = true;
     }

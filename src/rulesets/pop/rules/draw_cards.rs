@@ -20,8 +20,8 @@ pub(crate) fn reveal_events(world: &mut World) {
     let players = world.res::<Seats>().0.len();
     let age = world.res::<Flow>().age;
     let (count, face_up) = events_revealed(players);
-    *world.resource_mut::<crate::rulesets::pop::rules::events::Leftover>() = Default::default();
-    let mut display = world.resource_mut::<EventDisplay>();
+    *world.res_mut::<crate::rulesets::pop::rules::events::Leftover>() = Default::default();
+    let mut display = world.res_mut::<EventDisplay>();
     let old: Vec<usize> = display.row.drain(..).map(|s| s.card).collect();
     display.discard.extend(old);
     let mut drawn = Vec::new();

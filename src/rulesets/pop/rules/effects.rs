@@ -28,7 +28,7 @@ pub struct EffectQueue {
 }
 
 pub fn queue_effects(world: &mut World, realm: Entity, effects: Vec<Effect>, source: &str) {
-    let mut queue = world.resource_mut::<EffectQueue>();
+    let mut queue = world.res_mut::<EffectQueue>();
     queue.realm = Some(realm);
     queue.items.extend(effects);
     queue.source = source.to_string();
@@ -48,8 +48,8 @@ pub fn resolve_effects(world: &mut World) -> Progress {
         let Some(realm) = world.res::<EffectQueue>().realm else {
             return Progress::Done;
         };
-        let Some(effect) = world.resource_mut::<EffectQueue>().items.pop_front() else {
-            world.resource_mut::<EffectQueue>().realm = None;
+        let Some(effect) = world.res_mut::<EffectQueue>().items.pop_front() else {
+            world.res_mut::<EffectQueue>().realm = None;
             return Progress::Done;
         };
         if resolve_one(world, realm, effect) == Progress::Waiting {
@@ -75,7 +75,7 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
     let front = world.res::<EffectQueue>().items.front().cloned();
     match (front, action) {
         (Some(Effect::AnyMp(amount)), Action::ChooseMp { kind }) => {
-            world.resource_mut::<EffectQueue>().items.pop_front();
+            world.res_mut::<EffectQueue>().items.pop_front();
             change_mp(world, realm, *kind, amount, ids::EFFECT_MP);
             true
         }
@@ -83,7 +83,7 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
             Some(front @ (Effect::Unrest(_) | Effect::UnrestIn(..))),
             Action::ChooseProvince { province },
         ) => {
-            world.resource_mut::<EffectQueue>().items.pop_front();
+            world.res_mut::<EffectQueue>().items.pop_front();
             if let Some(p) = world.res::<Index>().get(province) {
                 add_unrest(world, realm, p);
             }
@@ -94,12 +94,12 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
                 _ => None,
             };
             if let Some(rest) = rest {
-                world.resource_mut::<EffectQueue>().items.push_front(rest);
+                world.res_mut::<EffectQueue>().items.push_front(rest);
             }
             true
         }
         (Some(Effect::ExpandAnyNode), Action::ChooseNode { node }) => {
-            world.resource_mut::<EffectQueue>().items.pop_front();
+            world.res_mut::<EffectQueue>().items.pop_front();
             crate::rulesets::pop::rules::trade::expand_node(world, realm, *node);
             true
         }
@@ -107,7 +107,7 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
             let Some(area) = world.res::<Index>().get(area) else {
                 return false;
             };
-            world.resource_mut::<EffectQueue>().items.pop_front();
+            world.res_mut::<EffectQueue>().items.pop_front();
             integrate::integrate(world, realm, area);
             true
         }
@@ -147,7 +147,7 @@ pub fn add_unrest(world: &mut World, realm: Entity, province: Entity) {
 
 fn ask(world: &mut World, realm: Entity, kind: DecisionKind, prompt: String) -> Progress {
     let name = key_of(world, realm);
-    world.resource_mut::<Pending>().0 = Some(Decision {
+    world.res_mut::<Pending>().0 = Some(Decision {
         realm: name,
         kind,
         prompt,
@@ -164,7 +164,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         Effect::AnyMp(n) => {
             // Put it back in front: the answer resolves it.
             world
-                .resource_mut::<EffectQueue>()
+                .res_mut::<EffectQueue>()
                 .items
                 .push_front(Effect::AnyMp(n));
             let verb = if n >= 0 { "gain" } else { "lose" };
@@ -191,7 +191,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 );
             } else {
                 world
-                    .resource_mut::<EffectQueue>()
+                    .res_mut::<EffectQueue>()
                     .items
                     .push_front(Effect::UnrestIn(area, n));
                 return ask(
@@ -214,7 +214,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 );
             } else {
                 world
-                    .resource_mut::<EffectQueue>()
+                    .res_mut::<EffectQueue>()
                     .items
                     .push_front(Effect::Unrest(n));
                 return ask(
@@ -336,7 +336,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                 [only] => crate::rulesets::pop::rules::trade::expand_node(world, realm, *only),
                 _ => {
                     world
-                        .resource_mut::<EffectQueue>()
+                        .res_mut::<EffectQueue>()
                         .items
                         .push_front(Effect::ExpandAnyNode);
                     return ask(
@@ -361,7 +361,7 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
             [only] => integrate::integrate(world, realm, *only),
             _ => {
                 world
-                    .resource_mut::<EffectQueue>()
+                    .res_mut::<EffectQueue>()
                     .items
                     .push_front(Effect::IntegrateArea);
                 return ask(

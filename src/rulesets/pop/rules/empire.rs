@@ -197,7 +197,7 @@ pub fn dissolve(world: &mut World, rule: &'static str, why: &str) {
         return;
     };
     {
-        let mut empire = world.resource_mut::<Empire>();
+        let mut empire = world.res_mut::<Empire>();
         empire.emperor = None;
         empire.authority = 0;
         empire.dissolved = true;
@@ -242,7 +242,7 @@ pub fn imperial_areas_of(world: &World, realm: Entity) -> Vec<Entity> {
 /// influence would be); Phase 5 B places it again. Returns how many cubes went.
 pub fn return_imperial_influence(world: &mut World, area: Entity) -> u8 {
     let key = key_of(world, area);
-    let mut empire = world.resource_mut::<Empire>();
+    let mut empire = world.res_mut::<Empire>();
     let gone = empire
         .imperial_influence
         .iter()
@@ -297,7 +297,7 @@ pub fn fill_imperial_manpower(world: &mut World) {
         .sum();
     let before = world.res::<Empire>().imperial_manpower;
     let now = (u32::from(before) + influence).min(u32::from(MAX_IMPERIAL_MANPOWER)) as u8;
-    world.resource_mut::<Empire>().imperial_manpower = now;
+    world.res_mut::<Empire>().imperial_manpower = now;
     let name = key_of(world, emp);
     write(
         world,
@@ -396,7 +396,7 @@ pub fn return_imperial_manpower(world: &mut World, raised: &[u32]) {
     for u in survivors {
         world.despawn(u);
     }
-    world.resource_mut::<Empire>().imperial_manpower = back;
+    world.res_mut::<Empire>().imperial_manpower = back;
 }
 
 /// Phase 5 B: the pool is emptied once the Emperor is at peace (18.4).
@@ -407,7 +407,7 @@ fn empty_imperial_manpower_at_peace(world: &mut World) {
     if world.res::<Empire>().imperial_manpower > 0
         && !crate::rulesets::pop::rules::relations::at_war(world, emp)
     {
-        world.resource_mut::<Empire>().imperial_manpower = 0;
+        world.res_mut::<Empire>().imperial_manpower = 0;
     }
 }
 
@@ -415,7 +415,7 @@ fn empty_imperial_manpower_at_peace(world: &mut World) {
 pub fn place_imperial(world: &mut World, area: Entity) {
     let key = key_of(world, area);
     {
-        let mut empire = world.resource_mut::<Empire>();
+        let mut empire = world.res_mut::<Empire>();
         match empire
             .imperial_influence
             .iter_mut()
@@ -444,7 +444,7 @@ pub fn place_imperial(world: &mut World, area: Entity) {
 fn take_up_imperial_influence(world: &mut World) {
     let e = authority(world);
     let player = emperor(world).is_some_and(|emp| world.read::<PlayerRealm>(emp).is_some());
-    let mut empire = world.resource_mut::<Empire>();
+    let mut empire = world.res_mut::<Empire>();
     empire.imperial_influence.clear();
     empire.imperial_to_place = if player {
         e.clamp(0, MAX_AUTHORITY) as u8
@@ -462,7 +462,7 @@ fn place_imperial_without_choice(world: &mut World) -> bool {
         }
         match imperial_targets(world).as_slice() {
             [] => {
-                world.resource_mut::<Empire>().imperial_to_place = 0;
+                world.res_mut::<Empire>().imperial_to_place = 0;
                 return false;
             }
             [only] => place_imperial(world, *only),
@@ -742,7 +742,7 @@ pub fn change_authority(world: &mut World, delta: i32, rule: &'static str, why: 
     } else {
         (before + delta).max(0)
     };
-    world.resource_mut::<Empire>().authority = after;
+    world.res_mut::<Empire>().authority = after;
     let made = after - before;
     let text = if made == delta {
         format!("Imperial Authority {before} -> {after}: {why}")
@@ -802,7 +802,7 @@ pub(crate) fn set_up_empire(world: &mut World) {
         .amount(members.len() as i32),
     );
     let outside = wholly_outside(world);
-    world.resource_mut::<Empire>().outside = outside;
+    world.res_mut::<Empire>().outside = outside;
     refresh_electors(world);
     set_up_imperial_influence(world);
     let cap = max_authority(world);
@@ -889,7 +889,7 @@ fn refresh_electors(world: &mut World) {
         return;
     }
     let now = counting_electors(world);
-    world.resource_mut::<Empire>().electors = now.clone();
+    world.res_mut::<Empire>().electors = now.clone();
     let name = emperor_key(world);
     write(
         world,
@@ -937,7 +937,7 @@ pub fn tidy(world: &mut World) {
         && emperor(world)
             .is_none_or(|emp| !crate::rulesets::pop::rules::relations::at_war(world, emp))
     {
-        world.resource_mut::<Empire>().defending = false;
+        world.res_mut::<Empire>().defending = false;
         let name = emperor_key(world);
         write(
             world,
@@ -983,10 +983,10 @@ fn work_out_lands(world: &mut World) {
             break;
         }
         for key in leaving {
-            world.resource_mut::<Empire>().left.push(key);
+            world.res_mut::<Empire>().left.push(key);
             // Its Imperial Influence goes back to the supply (18.2).
             world
-                .resource_mut::<Empire>()
+                .res_mut::<Empire>()
                 .imperial_influence
                 .retain(|(a, _)| *a != key);
             change_authority(
@@ -1008,7 +1008,7 @@ fn work_out_lands(world: &mut World) {
         let left = world.res::<Empire>().left.contains(&key);
         if left && wholly_inside(world, area) {
             rejoined = true;
-            world.resource_mut::<Empire>().left.retain(|k| *k != key);
+            world.res_mut::<Empire>().left.retain(|k| *k != key);
             change_authority(
                 world,
                 1,
@@ -1025,7 +1025,7 @@ fn work_out_lands(world: &mut World) {
     } else {
         outside_now
     };
-    world.resource_mut::<Empire>().outside = outside_after;
+    world.res_mut::<Empire>().outside = outside_after;
     refresh_electors(world);
 }
 
@@ -1136,7 +1136,7 @@ pub(crate) fn check_faith(world: &mut World) {
     if now == before {
         return;
     }
-    world.resource_mut::<Empire>().faith = now;
+    world.res_mut::<Empire>().faith = now;
     let name = emperor_key(world);
     write(
         world,
@@ -1184,7 +1184,7 @@ pub(crate) fn roll_npr_authority(world: &mut World) {
     if world.read::<PlayerRealm>(emp).is_some() {
         return;
     }
-    let roll = i32::from(world.resource_mut::<GameRng>().d6());
+    let roll = i32::from(world.res_mut::<GameRng>().d6());
     let e = authority(world);
     let delta = match roll {
         1 => -1,
@@ -1504,7 +1504,7 @@ pub fn may_defend_itself(world: &World, attacker: Entity, target: Entity) -> boo
 
 /// The Emperor takes up Defending the HRE (18.4): the tag is placed until it is at peace.
 pub fn start_defending(world: &mut World) {
-    world.resource_mut::<Empire>().defending = true;
+    world.res_mut::<Empire>().defending = true;
 }
 
 /// Free military access through the Empire's areas (18.4): while the Emperor is Defending the
@@ -1767,7 +1767,7 @@ pub fn ruler_gone(world: &mut World, realm: Entity) {
         .collect();
     let tally = seats.iter().map(|r| (key_of(world, *r), 0)).collect();
     let was_defending = world.res::<Empire>().defending;
-    world.resource_mut::<Empire>().election = Some(Election {
+    world.res_mut::<Empire>().election = Some(Election {
         emperor: name,
         was_defending,
         to_vote,
@@ -1792,7 +1792,7 @@ fn hold_election(world: &mut World) {
             return;
         }
         if let Some(key) = election.to_vote.first().cloned() {
-            if let Some(e) = world.resource_mut::<Empire>().election.as_mut() {
+            if let Some(e) = world.res_mut::<Empire>().election.as_mut() {
                 e.to_vote.remove(0);
             }
             let Some(area) = world.res::<Index>().get(key) else {
@@ -1811,7 +1811,7 @@ fn hold_election(world: &mut World) {
         }
         let best = election.tally.iter().map(|(_, n)| *n).max().unwrap_or(0);
         if best == 0 {
-            world.resource_mut::<Empire>().election = None;
+            world.res_mut::<Empire>().election = None;
             let name = election.emperor;
             write(
                 world,
@@ -1839,7 +1839,7 @@ fn hold_election(world: &mut World) {
 }
 
 fn wait_for_the_emperor(world: &mut World, tied: Vec<Id>, area: Option<Id>) {
-    if let Some(e) = world.resource_mut::<Empire>().election.as_mut() {
+    if let Some(e) = world.res_mut::<Empire>().election.as_mut() {
         e.tied = tied;
         e.tie_area = area;
         e.asked = false;
@@ -1860,7 +1860,7 @@ fn cast_vote(world: &mut World, area: &str, vote: Option<Entity>, chosen: bool) 
     if let Some(v) = vote {
         let key = key_of(world, v);
         note = note.realm(key);
-        if let Some(e) = world.resource_mut::<Empire>().election.as_mut()
+        if let Some(e) = world.res_mut::<Empire>().election.as_mut()
             && let Some(line) = e.tally.iter_mut().find(|(r, _)| *r == key)
         {
             line.1 += 1;
@@ -1873,7 +1873,7 @@ fn cast_vote(world: &mut World, area: &str, vote: Option<Entity>, chosen: bool) 
 /// tied for the most votes); E below 3 rises by 1; a new Emperor elected during the defence
 /// takes it up.
 fn proclaim(world: &mut World, winner: Id, by_tie: bool) {
-    let Some(election) = world.resource_mut::<Empire>().election.take() else {
+    let Some(election) = world.res_mut::<Empire>().election.take() else {
         return;
     };
     let Some(realm) = world.res::<Index>().get(winner) else {
@@ -1885,7 +1885,7 @@ fn proclaim(world: &mut World, winner: Id, by_tie: bool) {
         .find(|(r, _)| *r == winner)
         .map_or(0, |(_, n)| *n);
     let old = election.emperor;
-    world.resource_mut::<Empire>().emperor = Some(winner);
+    world.res_mut::<Empire>().emperor = Some(winner);
     let mut text = if winner == old {
         format!("An Imperial Election: {winner} is re-elected Emperor with {votes} votes")
     } else {
@@ -1933,7 +1933,7 @@ pub fn ask_election_tie(world: &mut World) -> bool {
             "Imperial Election: {names} tie for the most Elector votes. As Emperor, choose who is elected"
         ),
     };
-    if let Some(e) = world.resource_mut::<Empire>().election.as_mut() {
+    if let Some(e) = world.res_mut::<Empire>().election.as_mut() {
         e.asked = true;
     }
     ask(
@@ -1971,7 +1971,7 @@ pub fn break_election_tie(world: &mut World, choice: &str) -> bool {
     if !election.asked || !election.tied.iter().any(|r| r == choice) {
         return false;
     }
-    if let Some(e) = world.resource_mut::<Empire>().election.as_mut() {
+    if let Some(e) = world.res_mut::<Empire>().election.as_mut() {
         e.tied.clear();
         e.tie_area = None;
         e.asked = false;

@@ -77,7 +77,7 @@ pub fn wait_for_the_emperor(world: &mut World, war_sid: u32, war: &War) {
         return;
     };
     world
-        .resource_mut::<WarState>()
+        .res_mut::<WarState>()
         .waiting_for_emperor
         .push(war_sid);
     let (p, s, e) = (
@@ -212,7 +212,7 @@ pub fn after_peace_with_the_emperor(
             }
             world.despawn(entity);
             world
-                .resource_mut::<WarState>()
+                .res_mut::<WarState>()
                 .waiting_for_emperor
                 .retain(|s| *s != sid);
             let (p, s, e) = (
@@ -241,7 +241,7 @@ pub fn after_peace_with_the_emperor(
         .map(|(s, _, _)| s)
         .filter(|s| world.res::<WarState>().waiting_for_emperor.contains(s))
         .collect();
-    let mut state = world.resource_mut::<WarState>();
+    let mut state = world.res_mut::<WarState>();
     state.waiting_for_emperor.retain(|s| !waiting.contains(s));
     state.peace_done.retain(|s| !waiting.contains(s));
 }

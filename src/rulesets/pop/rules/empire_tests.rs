@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::engine::id::Id;
 use crate::rulesets::pop::Action;
 use crate::rulesets::pop::DecisionKind;
@@ -31,7 +33,7 @@ fn empire_of(game: &crate::rulesets::pop::Game) -> Empire {
 }
 
 fn set_authority(game: &mut crate::rulesets::pop::Game, e: i32) {
-    game.world_mut().resource_mut::<Empire>().authority = e;
+    game.world_mut().res_mut::<Empire>().authority = e;
 }
 
 fn give(game: &mut crate::rulesets::pop::Game, province: &str, to: Entity) {
@@ -192,7 +194,7 @@ fn pop_18_7_prestige_at_authority_six() {
 fn pop_18_9_increase_authority_costs_one_plus_authority_adm() {
     let (mut game, me, other) = rich_game(with_empire(1));
     let key = crate::rulesets::pop::state::key_of(game.world(), me);
-    game.world_mut().resource_mut::<Empire>().emperor = Some(key);
+    game.world_mut().res_mut::<Empire>().emperor = Some(key);
     assert!(game.legal_actions().contains(&Action::IncreaseAuthority));
     game.apply(Action::IncreaseAuthority).unwrap();
     assert_eq!(empire_of(&game).authority, 2);
@@ -213,7 +215,7 @@ fn pop_18_9_increase_authority_costs_one_plus_authority_adm() {
     // At the cap (3 with two electors) it is refused.
     let mut g2 = rich_game(with_empire(3));
     let key = crate::rulesets::pop::state::key_of(g2.0.world(), g2.1);
-    g2.0.world_mut().resource_mut::<Empire>().emperor = Some(key);
+    g2.0.world_mut().res_mut::<Empire>().emperor = Some(key);
     refused(
         &mut g2.0,
         Action::IncreaseAuthority,
@@ -1054,7 +1056,7 @@ fn pop_18_13_a_player_subject_pays_its_part_when_the_emperor_defends_the_hre() {
             subject: sid(g, d),
             aggressor: sid(g, b),
         };
-        g.world_mut().resource_mut::<war::WarState>().levying = Some(l);
+        g.world_mut().res_mut::<war::WarState>().levying = Some(l);
         war::answer_levy(g.world_mut(), &pay(kind));
     };
     let before = mat(&game, d);
@@ -1084,7 +1086,7 @@ fn pop_18_33_faith_follows_the_elector_areas_from_age_three() {
     empire::check_faith(game.world_mut());
     assert_eq!(empire_of(&game).faith, HreFaith::Catholic);
     game.world_mut()
-        .resource_mut::<crate::engine::flow::Flow>()
+        .res_mut::<crate::engine::flow::Flow>()
         .age = 3;
     empire::check_faith(game.world_mut());
     assert_eq!(
@@ -1125,19 +1127,19 @@ fn pop_18_33_the_official_religion_decides_who_is_elected_and_when_the_emperor_m
     let mut game = game_with(with_empire(3));
     let a = e(&game, "AAA");
     game.world_mut()
-        .resource_mut::<crate::engine::flow::Flow>()
+        .res_mut::<crate::engine::flow::Flow>()
         .age = 2;
     // A Catholic Emperor of a Catholic Empire may not change its State Religion.
     let problem =
         crate::rulesets::pop::rules::religion::problem(game.world(), a, &Action::ChangeReligion);
     assert_eq!(problem.map(|p| p.rule), Some("pop.18.33.faith"));
-    game.world_mut().resource_mut::<Empire>().faith = HreFaith::Diverse;
+    game.world_mut().res_mut::<Empire>().faith = HreFaith::Diverse;
     assert!(
         crate::rulesets::pop::rules::religion::problem(game.world(), a, &Action::ChangeReligion)
             .is_some(),
         "no official religion: still not"
     );
-    game.world_mut().resource_mut::<Empire>().faith = HreFaith::Protestant;
+    game.world_mut().res_mut::<Empire>().faith = HreFaith::Protestant;
     assert_eq!(
         crate::rulesets::pop::rules::religion::problem(game.world(), a, &Action::ChangeReligion),
         None,
@@ -1175,7 +1177,7 @@ fn pop_18_13_while_the_emperor_defends_the_hre_military_access_in_the_empire_is_
             defender: a,
         },
     );
-    game.world_mut().resource_mut::<Empire>().defending = true;
+    game.world_mut().res_mut::<Empire>().defending = true;
     // The Emperor and anyone at war with it cross the Empire's areas for free.
     assert_eq!(access_price(game.world(), a, east), AccessPrice::Free);
     assert_eq!(access_price(game.world(), b, east), AccessPrice::Free);
@@ -1439,7 +1441,7 @@ fn beland_holds_celand_against_the_emperor(
     let capc = e(&game, "capc");
     war_between(&mut game, b, c);
     war_between(&mut game, b, a);
-    game.world_mut().resource_mut::<Empire>().defending = true;
+    game.world_mut().res_mut::<Empire>().defending = true;
     military::take_by_siege(game.world_mut(), b, capc);
     for (realm, place, n) in [(b, "east", beland), (a, "north", aland)] {
         for _ in 0..n {
@@ -1453,7 +1455,7 @@ fn beland_holds_celand_against_the_emperor(
         }
     }
     game.world_mut()
-        .resource_mut::<crate::rulesets::pop::decision::Pending>()
+        .res_mut::<crate::rulesets::pop::decision::Pending>()
         .0 = None;
     war::run_step_d_for_tests(game.world_mut(), None);
     (game, [a, b, c], capc)
@@ -1658,7 +1660,7 @@ fn pop_18_28_election_a_new_emperor_elected_during_the_defence_places_a_cb_on_th
     war_between(&mut game, d, c);
     war_between(&mut game, d, a);
     {
-        let mut empire = game.world_mut().resource_mut::<Empire>();
+        let mut empire = game.world_mut().res_mut::<Empire>();
         empire.defending = true;
         empire.imperial_manpower = 4;
     }

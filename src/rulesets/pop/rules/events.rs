@@ -126,7 +126,7 @@ pub fn allowed_options(world: &World, realm: Entity, card: usize) -> Vec<u8> {
 /// then asks for A or B (or queues the only option).
 pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
     let name = key_of(world, realm);
-    let taken = world.resource_mut::<EventDisplay>().row.remove(slot);
+    let taken = world.res_mut::<EventDisplay>().row.remove(slot);
     let def = event_def(world, taken.card);
     write(
         world,
@@ -139,7 +139,7 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
     if taken.ducats > 0 {
         gain_ducats(world, realm, taken.ducats, ids::EVENT_DUCATS);
     }
-    let mut display = world.resource_mut::<EventDisplay>();
+    let mut display = world.res_mut::<EventDisplay>();
     let mut others = 0;
     for other in display.row.iter_mut().filter(|s| s.face_up) {
         other.ducats += 2;
@@ -158,13 +158,13 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
     if let Some(mut marker) = world.get_mut::<crate::rulesets::pop::model::RoundMarkers>(realm) {
         marker.took_event = true;
     }
-    world.resource_mut::<EventInProgress>().0 = Some((realm, taken.card));
+    world.res_mut::<EventInProgress>().0 = Some((realm, taken.card));
     world.insert_resource(EventStage::Effects);
     match def.options.len() {
         0 => {}
         1 => queue_effects(world, realm, def.options[0].effects.clone(), &def.name),
         _ => {
-            world.resource_mut::<Pending>().0 = Some(Decision {
+            world.res_mut::<Pending>().0 = Some(Decision {
                 realm: name,
                 kind: DecisionKind::EventOption { event: def.id },
                 prompt: format!(
@@ -386,7 +386,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                     characters::historical_ruler(world, realm, ruler);
                 } else if characters::can_rule(world, ruler) {
                     world.insert_resource(EventStage::RulerOffered);
-                    world.resource_mut::<PendingRulerOffer>().0 = Some(RulerOffer { owner, ruler });
+                    world.res_mut::<PendingRulerOffer>().0 = Some(RulerOffer { owner, ruler });
                     let who = key_of(world, ruler);
                     ask(
                         world,
@@ -411,9 +411,9 @@ pub fn advance_event(world: &mut World) -> Progress {
             EventStage::Done => break,
         }
     }
-    world.resource_mut::<EventInProgress>().0 = None;
-    world.resource_mut::<Leftover>().resolving = false;
-    let mut display = world.resource_mut::<EventDisplay>();
+    world.res_mut::<EventInProgress>().0 = None;
+    world.res_mut::<Leftover>().resolving = false;
+    let mut display = world.res_mut::<EventDisplay>();
     display.discard.push(card);
     let turned = display.row.iter_mut().find(|s| !s.face_up).map(|s| {
         s.face_up = true;
@@ -464,7 +464,7 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
         }
         _ => return false,
     }
-    world.resource_mut::<PendingRulerOffer>().0 = None;
+    world.res_mut::<PendingRulerOffer>().0 = None;
     world.insert_resource(EventStage::Done);
     true
 }
@@ -503,7 +503,7 @@ pub fn start_leftover_event(world: &mut World, last_taker: Entity) -> bool {
     if !all_took || world.res::<Leftover>().done || world.res::<EventDisplay>().row.is_empty() {
         return false;
     }
-    let slot = world.resource_mut::<EventDisplay>().row.remove(0);
+    let slot = world.res_mut::<EventDisplay>().row.remove(0);
     let def = event_def(world, slot.card);
     let name = key_of(world, last_taker);
     write(
@@ -517,11 +517,11 @@ pub fn start_leftover_event(world: &mut World, last_taker: Entity) -> bool {
         )
         .realm(name),
     );
-    *world.resource_mut::<Leftover>() = Leftover {
+    *world.res_mut::<Leftover>() = Leftover {
         resolving: true,
         done: true,
     };
-    world.resource_mut::<EventInProgress>().0 = Some((last_taker, slot.card));
+    world.res_mut::<EventInProgress>().0 = Some((last_taker, slot.card));
     world.insert_resource(EventStage::Symbols { next: 0 });
     true
 }

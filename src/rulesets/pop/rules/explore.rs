@@ -165,7 +165,7 @@ fn move_ship(world: &mut World, realm: Entity, from: Entity, to: Entity) {
 }
 
 fn roll(world: &mut World, realm: Entity, rerolls: u8) {
-    let (face, mark) = FACES[usize::from(world.resource_mut::<GameRng>().d6() - 1)];
+    let (face, mark) = FACES[usize::from(world.res_mut::<GameRng>().d6() - 1)];
     let name = key_of(world, realm);
     let what = if mark { " with the failure mark" } else { "" };
     write(
@@ -177,7 +177,7 @@ fn roll(world: &mut World, realm: Entity, rerolls: u8) {
         .realm(name)
         .amount(i32::from(face)),
     );
-    world.resource_mut::<Generic>().explore = Some(ExploreRoll {
+    world.res_mut::<Generic>().explore = Some(ExploreRoll {
         realm,
         face,
         mark,
@@ -371,7 +371,7 @@ pub fn answer_problem(world: &World, realm: Entity, action: &Action) -> Option<I
 }
 
 pub fn answer(world: &mut World, action: &Action) {
-    let Some(state) = world.resource_mut::<Generic>().explore.take() else {
+    let Some(state) = world.res_mut::<Generic>().explore.take() else {
         return;
     };
     let realm = state.realm;
@@ -403,7 +403,7 @@ pub fn answer(world: &mut World, action: &Action) {
             Note::new(ids::EXPLORE, format!("{name} finds nothing worth claiming")).realm(name),
         ),
     }
-    world.resource_mut::<Generic>().finished = true;
+    world.res_mut::<Generic>().finished = true;
 }
 
 /// Places the claim of a discovery; a first area on a continent makes it known.

@@ -142,7 +142,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         Action::ChangeFocus { into, from } => {
             let round = world.res::<Flow>().round;
             world
-                .resource_mut::<Generic>()
+                .res_mut::<Generic>()
                 .focus_taken
                 .push((realm, round));
             write(
@@ -159,7 +159,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                     change_mp(world, realm, *into, 1, ids::NATIONAL_FOCUS);
                 }
             }
-            world.resource_mut::<Generic>().focus = Some(FocusRun {
+            world.res_mut::<Generic>().focus = Some(FocusRun {
                 realm,
                 shifted: into.is_some(),
                 discarded: Vec::new(),
@@ -187,7 +187,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             if def.ducats > 0 {
                 spend(world, realm, i32::from(def.ducats), ids::ACT_PLAY_CARD);
             }
-            world.resource_mut::<ActionDecks>().discard(c, def.deck);
+            world.res_mut::<ActionDecks>().discard(c, def.deck);
             let done = def.effects.is_empty();
             queue_effects(world, realm, def.effects, &def.name);
             // With effects queued the Action phase resolves them and then ends the action.
@@ -306,7 +306,7 @@ pub fn answer_problem(
 }
 
 pub fn answer(world: &mut World, action: &Action) {
-    let Some(mut run) = world.resource_mut::<Generic>().focus.take() else {
+    let Some(mut run) = world.res_mut::<Generic>().focus.take() else {
         return;
     };
     match action {
@@ -339,7 +339,7 @@ pub fn answer(world: &mut World, action: &Action) {
         }
         _ => {}
     }
-    world.resource_mut::<Generic>().focus = Some(run);
+    world.res_mut::<Generic>().focus = Some(run);
 }
 
 /// Takes a card from the top 5 of its discard pile into the hand for 1 MP of its type and 2
@@ -356,7 +356,7 @@ fn buy_discard(world: &mut World, realm: Entity, card: &str) {
     };
     let kind = card_deck(world, c);
     {
-        let mut decks = world.resource_mut::<ActionDecks>();
+        let mut decks = world.res_mut::<ActionDecks>();
         let pile = &mut decks.discard[kind.index()];
         let Some(at) = pile.iter().rposition(|x| *x == c) else {
             return;
@@ -412,7 +412,7 @@ pub fn resume(world: &mut World) -> Resume {
     }
     let left = run.draws_left.unwrap_or(0);
     if left > 0 && !drawable(world).is_empty() {
-        world.resource_mut::<Generic>().focus = Some(run);
+        world.res_mut::<Generic>().focus = Some(run);
         ask(
             world,
             name,
@@ -424,8 +424,8 @@ pub fn resume(world: &mut World) -> Resume {
     // Done: the exchanged cards go to their discard piles after the action.
     for c in run.discarded {
         let kind = card_deck(world, c);
-        world.resource_mut::<ActionDecks>().discard(c, kind);
+        world.res_mut::<ActionDecks>().discard(c, kind);
     }
-    world.resource_mut::<Generic>().focus = None;
+    world.res_mut::<Generic>().focus = None;
     Resume::Finished
 }

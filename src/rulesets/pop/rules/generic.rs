@@ -206,7 +206,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         minor::apply(world, realm, action);
         return Some(false);
     }
-    world.resource_mut::<Generic>().finished = false;
+    world.res_mut::<Generic>().finished = false;
     diplomacy::handle(world, realm, action)
         .or_else(|| trade::handle(world, realm, action))
         .or_else(|| explore::handle(world, realm, action))
@@ -315,7 +315,7 @@ pub fn resume(world: &mut World) -> Resume {
             other => return other,
         }
     }
-    let mut g = world.resource_mut::<Generic>();
+    let mut g = world.res_mut::<Generic>();
     if g.finished {
         g.finished = false;
         return Resume::Finished;

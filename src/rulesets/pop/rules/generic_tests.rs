@@ -5,6 +5,8 @@
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::engine::flow::Flow;
 use crate::engine::id::Id;
 use crate::rulesets::pop::Game;
@@ -413,7 +415,7 @@ fn explorers() -> (Game, Entity, Entity) {
 }
 
 fn set_die(game: &mut Game, realm: Entity, face: u8, mark: bool, rerolls: u8) {
-    game.world_mut().resource_mut::<Generic>().explore = Some(ExploreRoll {
+    game.world_mut().res_mut::<Generic>().explore = Some(ExploreRoll {
         realm,
         face,
         mark,
@@ -713,7 +715,7 @@ fn pop_act_play_card_whose_last_effect_asks_a_choice_ends_the_action_after_the_a
 }
 
 fn age_two(game: &mut Game) {
-    game.world_mut().resource_mut::<Flow>().age = 2;
+    game.world_mut().res_mut::<Flow>().age = 2;
 }
 
 #[test]
@@ -1563,7 +1565,7 @@ fn pop_5_1_focus_discard_pick_buys_one_new_card_from_the_top_5_discards_for_1_mp
     let (mut game, me) = with_cards();
     // Every Adm card still in the deck goes to the discard pile.
     let pile: Vec<usize> = {
-        let mut decks = game.world_mut().resource_mut::<ActionDecks>();
+        let mut decks = game.world_mut().res_mut::<ActionDecks>();
         let moved = std::mem::take(&mut decks.decks[MpKind::Adm.index()]);
         decks.discard[MpKind::Adm.index()].extend(moved);
         decks.discard[MpKind::Adm.index()].clone()
@@ -1626,7 +1628,7 @@ fn pop_5_1_focus_discard_pick_is_offered_with_every_draw_pile_empty_and_logged_u
     let (mut game, me) = with_cards();
     // Every draw pile is empty; the cards lie in the discard piles.
     {
-        let mut decks = game.world_mut().resource_mut::<ActionDecks>();
+        let mut decks = game.world_mut().res_mut::<ActionDecks>();
         for k in MpKind::ALL {
             let moved = std::mem::take(&mut decks.decks[k.index()]);
             decks.discard[k.index()].extend(moved);
@@ -1688,7 +1690,7 @@ fn pop_5_1_national_focus_with_no_card_left_anywhere_exchanges_none() {
     use crate::rulesets::pop::rules::cards::ActionDecks;
     let (mut game, me) = with_cards();
     {
-        let mut decks = game.world_mut().resource_mut::<ActionDecks>();
+        let mut decks = game.world_mut().res_mut::<ActionDecks>();
         for k in MpKind::ALL {
             decks.decks[k.index()].clear();
             decks.discard[k.index()].clear();

@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::engine::id::Id;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::MpKind;
@@ -32,7 +34,7 @@ fn grant(game: &mut Game, realm: Entity) {
     let idea = idea_index(game.world(), "test").unwrap();
     let sid = sid_of(game.world(), realm);
     game.world_mut()
-        .resource_mut::<IdeaGrid>()
+        .res_mut::<IdeaGrid>()
         .researched
         .push((sid, idea));
 }
@@ -210,7 +212,7 @@ fn idea_naval_dice_adds_a_die_in_naval_battles() {
     let from = home_area(&game, me);
     spawn_ships(&mut game, me, from, UnitKind::LightShip, 2);
     spawn_ships(&mut game, other, "west_sea", UnitKind::LightShip, 2);
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     military::handle_turn(
         game.world_mut(),
         me,
@@ -221,7 +223,7 @@ fn idea_naval_dice_adds_a_die_in_naval_battles() {
     );
     while battle::fight(game.world_mut()) == Progress::Waiting {
         assert!(battle::answer(game.world_mut(), &Action::Decline));
-        game.world_mut().resource_mut::<Pending>().0 = None;
+        game.world_mut().res_mut::<Pending>().0 = None;
     }
     let (mine, theirs) = (key_of(game.world(), me), key_of(game.world(), other));
     let rolls = |who: &str| -> Vec<String> {
@@ -327,7 +329,7 @@ fn deep_sea(t: String) -> String {
 }
 
 fn set_die(game: &mut Game, realm: Entity, face: u8, mark: bool) {
-    game.world_mut().resource_mut::<Generic>().explore = Some(ExploreRoll {
+    game.world_mut().res_mut::<Generic>().explore = Some(ExploreRoll {
         realm,
         face,
         mark,

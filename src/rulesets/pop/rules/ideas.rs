@@ -78,7 +78,7 @@ pub fn fill_grid(world: &mut World, age: u8) {
             .filter(|(i, _)| !grid.researched.iter().any(|(_, r)| r == i))
             .map(|(i, _)| i)
             .collect();
-        world.resource_mut::<GameRng>().shuffle(&mut pool);
+        world.res_mut::<GameRng>().shuffle(&mut pool);
         grid.open.extend(
             pool.into_iter()
                 .take(OPEN_PER_TYPE.saturating_sub(open_now)),
@@ -228,7 +228,7 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
             .collect();
         for i in old {
             world
-                .resource_mut::<IdeaGrid>()
+                .res_mut::<IdeaGrid>()
                 .researched
                 .retain(|(r, x)| !(*r == sid && *x == i));
             let old_name = content.ideas[i].name.clone();
@@ -243,7 +243,7 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
         }
     }
     world
-        .resource_mut::<IdeaGrid>()
+        .res_mut::<IdeaGrid>()
         .researched
         .push((sid, idea));
     if def.government {

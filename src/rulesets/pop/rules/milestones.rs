@@ -100,8 +100,8 @@ fn draw_for_age(world: &mut World, age: u8) -> Vec<usize> {
         if pool.is_empty() {
             continue;
         }
-        let pick = pool[world.resource_mut::<GameRng>().below(pool.len() as u32) as usize];
-        let mut board = world.resource_mut::<Milestones>();
+        let pick = pool[world.res_mut::<GameRng>().below(pool.len() as u32) as usize];
+        let mut board = world.res_mut::<Milestones>();
         board.drawn.push(pick);
         board.open.push(pick);
         drawn.push(pick);
@@ -178,7 +178,7 @@ pub fn complete(world: &mut World, realm: Entity, id: &str) {
     let def = defs(world)[m].clone();
     let place = world.res::<Milestones>().completers(m).len();
     let sid = sid_of(world, realm);
-    world.resource_mut::<Milestones>().completed.push((m, sid));
+    world.res_mut::<Milestones>().completed.push((m, sid));
     let prestige = PLACE_PRESTIGE.get(place).copied().unwrap_or(0);
     let name = key_of(world, realm);
     write(
@@ -215,8 +215,8 @@ pub fn comet_sighted(world: &mut World, realm: Entity) {
             kept.push(*old);
             continue;
         }
-        let new = pool[world.resource_mut::<GameRng>().below(pool.len() as u32) as usize];
-        let mut board = world.resource_mut::<Milestones>();
+        let new = pool[world.res_mut::<GameRng>().below(pool.len() as u32) as usize];
+        let mut board = world.res_mut::<Milestones>();
         board.open[slot] = new;
         board.drawn.push(new);
         board.completed.retain(|(m, _)| m != old);
@@ -274,7 +274,7 @@ fn stage(world: &World) -> AgeEnd {
 
 fn set_stage(world: &mut World, stage: AgeEnd) {
     let round = world.res::<Flow>().round;
-    world.resource_mut::<Milestones>().age_end = Some((round, stage));
+    world.res_mut::<Milestones>().age_end = Some((round, stage));
 }
 
 fn age_ends(world: &World) -> bool {
@@ -324,7 +324,7 @@ pub(crate) fn close_age_claims(world: &mut World) {
         set_stage(world, AgeEnd::Done);
         return;
     };
-    let old = std::mem::take(&mut world.resource_mut::<Milestones>().open);
+    let old = std::mem::take(&mut world.res_mut::<Milestones>().open);
     let drawn = draw_for_age(world, next);
     if !old.is_empty() || !drawn.is_empty() {
         let text = format!(
@@ -337,7 +337,7 @@ pub(crate) fn close_age_claims(world: &mut World) {
         );
     }
     let ideas_before = world.res::<IdeaGrid>().open.clone();
-    let mut board = world.resource_mut::<Milestones>();
+    let mut board = world.res_mut::<Milestones>();
     board.new_milestones = drawn;
     board.ideas_before = ideas_before;
     set_stage(world, AgeEnd::Swap);
@@ -372,7 +372,7 @@ pub(crate) fn offer_least_prestige_swap(world: &mut World) {
             .copied()
             .collect()
     };
-    world.resource_mut::<Milestones>().new_ideas = new_ideas;
+    world.res_mut::<Milestones>().new_ideas = new_ideas;
     let Some(realm) = least_prestige(world) else {
         set_stage(world, AgeEnd::Done);
         return;
@@ -449,7 +449,7 @@ fn apply_swap(world: &mut World, realm: Entity, action: &Action) {
             else {
                 return;
             };
-            let mut board = world.resource_mut::<Milestones>();
+            let mut board = world.res_mut::<Milestones>();
             for slot in board.open.iter_mut().filter(|m| **m == o) {
                 *slot = n;
             }
@@ -465,7 +465,7 @@ fn apply_swap(world: &mut World, realm: Entity, action: &Action) {
             let (Some(o), Some(n)) = (pos(old), pos(new)) else {
                 return;
             };
-            let mut grid = world.resource_mut::<IdeaGrid>();
+            let mut grid = world.res_mut::<IdeaGrid>();
             grid.open.retain(|i| *i != o);
             grid.open.push(n);
             grid.open.sort();

@@ -165,7 +165,7 @@ pub fn new_turn(world: &mut World, realm: Option<Entity>) {
     let sid = realm.map(|r| sid_of(world, r));
     let hre_outsiders_before = crate::rulesets::pop::rules::empire::npr_emperor(world)
         .map(|_| crate::rulesets::pop::rules::empire::areas_with_outsiders(world));
-    let mut m = world.resource_mut::<MilitaryAction>();
+    let mut m = world.res_mut::<MilitaryAction>();
     *m = MilitaryAction {
         turn_of: sid,
         hre_outsiders_before,
@@ -1488,10 +1488,10 @@ pub fn disputed_succession_cb(world: &World, realm: Entity, target: Entity) -> b
 /// Declares war as part of another action, without paying its mil (a Crusade's free
 /// declaration, 19.3): the calls, battles and free activation follow as after Declare War.
 pub fn start_free_war(world: &mut World, realm: Entity, target: Entity) {
-    world.resource_mut::<MilitaryAction>().busy = true;
+    world.res_mut::<MilitaryAction>().busy = true;
     let battles_before = world.res::<battle::Battles>().fought;
     crate::rulesets::pop::rules::war::declare_war_paying(world, realm, target, false);
-    world.resource_mut::<MilitaryAction>().declared = Some(Declared {
+    world.res_mut::<MilitaryAction>().declared = Some(Declared {
         battles_before,
         offered: false,
     });
@@ -1504,28 +1504,28 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             let Some(t) = index(world, target) else {
                 return true;
             };
-            world.resource_mut::<MilitaryAction>().busy = true;
+            world.res_mut::<MilitaryAction>().busy = true;
             let battles_before = world.res::<battle::Battles>().fought;
             crate::rulesets::pop::rules::war::declare_war(world, realm, t);
-            world.resource_mut::<MilitaryAction>().declared = Some(Declared {
+            world.res_mut::<MilitaryAction>().declared = Some(Declared {
                 battles_before,
                 offered: false,
             });
         }
         Action::Move { from, to } => {
             pay_activation(world, realm, ids::WAR_MOVE);
-            world.resource_mut::<MilitaryAction>().busy = true;
+            world.res_mut::<MilitaryAction>().busy = true;
             if let (Some(f), Some(t)) = (index(world, from), index(world, to)) {
                 march(world, realm, f, t);
             }
         }
         Action::Sail { from, to } => {
             pay_activation(world, realm, ids::WAR_MOVE);
-            world.resource_mut::<MilitaryAction>().busy = true;
+            world.res_mut::<MilitaryAction>().busy = true;
             if let (Some(f), Some(t)) = (index(world, from), index(world, to)) {
                 sail(world, realm, f, t);
                 if world.read::<SeaZone>(t).is_some() {
-                    world.resource_mut::<MilitaryAction>().transport = Some(sid_of(world, t));
+                    world.res_mut::<MilitaryAction>().transport = Some(sid_of(world, t));
                 }
             }
         }
@@ -1542,7 +1542,7 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
                     .subject(sid_of(world, a)),
             );
             let sid = sid_of(world, a);
-            let mut m = world.resource_mut::<MilitaryAction>();
+            let mut m = world.res_mut::<MilitaryAction>();
             m.busy = true;
             m.recruiting = Some(Recruiting {
                 area: sid,
@@ -1563,7 +1563,7 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             change_mp(world, realm, MpKind::Mil, -cost, ids::WAR_SIEGE);
             let sid = sid_of(world, area);
             {
-                let mut m = world.resource_mut::<MilitaryAction>();
+                let mut m = world.res_mut::<MilitaryAction>();
                 m.busy = true;
                 m.free = false;
                 m.sieging = Some(Sieging { area: sid, value });
@@ -1584,7 +1584,7 @@ fn pay_activation(world: &mut World, realm: Entity, rule: &'static str) {
     if cost > 0 {
         change_mp(world, realm, MpKind::Mil, -cost, rule);
     }
-    world.resource_mut::<MilitaryAction>().free = false;
+    world.res_mut::<MilitaryAction>().free = false;
 }
 
 /// The places a move of up to two spaces went through, as stable ids: `from`, the place
@@ -2004,7 +2004,7 @@ fn recruit_unit(world: &mut World, realm: Entity, kind: UnitKind, mercenary: boo
     raise_units(world, Some(realm), area, kind, status, 1);
     {
         let port_sid = port.map(|p| sid_of(world, p));
-        let mut m = world.resource_mut::<MilitaryAction>();
+        let mut m = world.res_mut::<MilitaryAction>();
         if let Some(rec) = m.recruiting.as_mut() {
             rec.units += 1;
             if mercenary {
@@ -2059,7 +2059,7 @@ pub fn take_by_siege(world: &mut World, realm: Entity, province: Entity) {
             return;
         }
         // "You may place your own t on top of theirs": the besieger decides.
-        world.resource_mut::<MilitaryAction>().occupy = Some(sid);
+        world.res_mut::<MilitaryAction>().occupy = Some(sid);
         return;
     }
     occupy_by_siege(world, realm, province);
@@ -2174,7 +2174,7 @@ fn siege_more(world: &mut World, realm: Entity, province: &str) {
     if extra > 0 {
         change_mp(world, realm, MpKind::Mil, -extra, ids::WAR_SIEGE);
     }
-    if let Some(s) = world.resource_mut::<MilitaryAction>().sieging.as_mut() {
+    if let Some(s) = world.res_mut::<MilitaryAction>().sieging.as_mut() {
         s.value = value;
     }
     take_by_siege(world, realm, p);
@@ -2449,12 +2449,12 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
                 );
                 return Step::Waiting;
             }
-            world.resource_mut::<MilitaryAction>().sieging = None;
+            world.res_mut::<MilitaryAction>().sieging = None;
             continue;
         }
         if let Some(sea) = m.transport {
             let sea = world.res::<Index>().by_sid(sea);
-            world.resource_mut::<MilitaryAction>().transport = None;
+            world.res_mut::<MilitaryAction>().transport = None;
             if let Some(sea) = sea.filter(|s| !transport_candidates(world, realm, *s).is_empty()) {
                 let key = key_of(world, sea);
                 ask(
@@ -2474,7 +2474,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
                 && !d.offered
                 && crate::engine::memo::scope(world, || !free_candidates(world, realm).is_empty());
             if offer {
-                if let Some(d) = world.resource_mut::<MilitaryAction>().declared.as_mut() {
+                if let Some(d) = world.res_mut::<MilitaryAction>().declared.as_mut() {
                     d.offered = true;
                 }
                 write(
@@ -2495,10 +2495,10 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
                 );
                 return Step::Waiting;
             }
-            world.resource_mut::<MilitaryAction>().declared = None;
+            world.res_mut::<MilitaryAction>().declared = None;
             continue;
         }
-        let mut m = world.resource_mut::<MilitaryAction>();
+        let mut m = world.res_mut::<MilitaryAction>();
         m.busy = false;
         m.free = false;
         return Step::Done;
@@ -2506,7 +2506,7 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
 }
 
 fn finish_recruiting(world: &mut World, realm: Entity) {
-    let Some(r) = world.resource_mut::<MilitaryAction>().recruiting.take() else {
+    let Some(r) = world.res_mut::<MilitaryAction>().recruiting.take() else {
         return;
     };
     let Some(area) = world.res::<Index>().by_sid(r.area) else {
@@ -2545,10 +2545,10 @@ pub fn answer(world: &mut World, realm: Entity, kind: &DecisionKind, action: &Ac
             siege_more(world, realm, province);
         }
         (DecisionKind::SiegeMore { .. }, _) => {
-            world.resource_mut::<MilitaryAction>().sieging = None;
+            world.res_mut::<MilitaryAction>().sieging = None;
         }
         (DecisionKind::OccupyRebelTown { .. }, answer) => {
-            let p = world.resource_mut::<MilitaryAction>().occupy.take();
+            let p = world.res_mut::<MilitaryAction>().occupy.take();
             let p = p.and_then(|p| world.res::<Index>().by_sid(p));
             if let Some(p) = p {
                 if *answer == Action::Accept {
@@ -2574,11 +2574,11 @@ pub fn answer(world: &mut World, realm: Entity, kind: &DecisionKind, action: &Ac
         }
         (DecisionKind::NavalTransport { .. }, _) => {}
         (DecisionKind::FreeActivation, Action::Decline) => {
-            world.resource_mut::<MilitaryAction>().declared = None;
+            world.res_mut::<MilitaryAction>().declared = None;
         }
         (DecisionKind::FreeActivation, a) => {
-            world.resource_mut::<MilitaryAction>().declared = None;
-            world.resource_mut::<MilitaryAction>().free = true;
+            world.res_mut::<MilitaryAction>().declared = None;
+            world.res_mut::<MilitaryAction>().free = true;
             handle_turn(world, realm, a);
         }
         _ => return false,

@@ -53,7 +53,7 @@ pub fn record_victory(world: &mut World, winner: Entity, loser: Entity) {
         crate::rulesets::pop::state::sid_of(world, winner),
         crate::rulesets::pop::state::sid_of(world, loser),
     );
-    world.resource_mut::<Victories>().0.push(pair);
+    world.res_mut::<Victories>().0.push(pair);
 }
 
 /// Setup: every Player Realm gets an empty Mission hand (it picks in the first Phase 1 D).

@@ -142,7 +142,7 @@ fn pop_seq_phase1_missions_refills_to_two_from_the_starting_missions() {
     );
     assert_eq!(count(&game, "pop.seq.phase1.missions"), 2);
     // A later Phase 1 D: one completed Mission leaves room for one more, no more.
-    game.world_mut().resource_mut::<Flow>().round = 2;
+    game.world_mut().res_mut::<Flow>().round = 2;
     game.world_mut()
         .get_mut::<MissionHand>(first)
         .unwrap()
@@ -203,7 +203,7 @@ fn pop_seq_phase1_missions_swap_puts_one_back_and_picks_another() {
 #[test]
 fn pop_seq_phase1_missions_prerequisite_unlocks_the_next_mission() {
     let mut game = cards_game();
-    game.world_mut().resource_mut::<Flow>().round = 2;
+    game.world_mut().res_mut::<Flow>().round = 2;
     let a = e(&game, "AAA");
     let next = pick("m_a_next");
     let offered = |game: &Game| {
@@ -320,7 +320,7 @@ fn pop_milestone_complete_scores_5_3_1_in_order_and_the_reward_to_all() {
     let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
     let id = "ms_exp";
     let m = milestones::milestone_index(game.world(), id).unwrap();
-    game.world_mut().resource_mut::<Milestones>().open = vec![m];
+    game.world_mut().res_mut::<Milestones>().open = vec![m];
     let before: Vec<_> = [a, b, c].iter().map(|r| mat(&game, *r)).collect();
     for r in [a, b, c] {
         milestones::complete(game.world_mut(), r, id);
@@ -353,7 +353,7 @@ fn pop_milestone_complete_in_a_turn_and_refused_when_unmet() {
     let mut game = to_first_turn();
     let realm = deciding(&game);
     let m = milestones::milestone_index(game.world(), "ms_pol").unwrap();
-    game.world_mut().resource_mut::<Milestones>().open[1] = m;
+    game.world_mut().res_mut::<Milestones>().open[1] = m;
     let action = Action::ClaimMilestone {
         milestone: "ms_pol".into(),
     };
@@ -461,7 +461,7 @@ fn missions_and_milestones_are_in_the_state_hash() {
     let after = game.state_hash();
     assert_ne!(before, after);
     game.world_mut()
-        .resource_mut::<Milestones>()
+        .res_mut::<Milestones>()
         .completed
         .push((0, 0));
     assert_ne!(game.state_hash(), after);

@@ -129,7 +129,7 @@ pub(crate) fn siege_or_move_rebels(world: &mut World) {
                 .into_iter()
                 .map(|a| (sid_of(world, a), unrest_in(world, a).is_empty()))
                 .collect();
-            world.resource_mut::<RebelOrder>().0 = order;
+            world.res_mut::<RebelOrder>().0 = order;
             continue;
         }
         // One area at a time; `cursor - 1` areas are done. A move's battle is fought (at the
@@ -140,7 +140,7 @@ pub(crate) fn siege_or_move_rebels(world: &mut World) {
             .get(cursor as usize - 1)
             .copied();
         let Some((sid, idle)) = next else {
-            world.resource_mut::<RebelOrder>().0.clear();
+            world.res_mut::<RebelOrder>().0.clear();
             return;
         };
         let Some(area) = world.res::<Index>().by_sid(sid) else {
@@ -466,7 +466,7 @@ fn rebel_strength_used(world: &World, area: Entity) -> i32 {
 fn add_strength_used(world: &mut World, area: Entity, value: i32) {
     let sid = sid_of(world, area);
     let round = world.res::<crate::engine::flow::Flow>().round;
-    let mut s = world.resource_mut::<RebelSiegeStrength>();
+    let mut s = world.res_mut::<RebelSiegeStrength>();
     if s.1 != round {
         s.0.clear();
         s.1 = round;

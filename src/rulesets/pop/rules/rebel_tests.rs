@@ -2,6 +2,8 @@
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::engine::log::GameLog;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending};
@@ -233,7 +235,7 @@ fn pop_14_3_liberation_territory_takes_the_active_players_colour() {
         "the NPR next door"
     );
     // The active player picks CCC, as the rebel-dice step would pass the answer on.
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     crate::rulesets::pop::rules::rebels::answer_colour_for_tests(game.world_mut(), "CCC");
     assert_eq!(game.world().get::<OwnedBy>(nora).unwrap().0, c);
     assert_eq!(game.world().get::<NprMarker>(nora).unwrap().0, c);
@@ -307,7 +309,7 @@ fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die
             m.manpower = 10;
         });
     }
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     crate::rulesets::pop::rules::rebels::start_event_rebel_dice(game.world_mut(), b);
     let mut guard = 0;
     while crate::rulesets::pop::rules::rebels::continue_event_rebel_dice(game.world_mut())
@@ -316,7 +318,7 @@ fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die
         // Answer whatever the dice ask with the first legal answer.
         let action = game.legal_actions()[0].clone();
         crate::rulesets::pop::decision::take_answer(game.world_mut());
-        game.world_mut().resource_mut::<Pending>().0 = None;
+        game.world_mut().res_mut::<Pending>().0 = None;
         if !crate::rulesets::pop::rules::effects::answer_effect(game.world_mut(), &action) {
             crate::rulesets::pop::rules::rebels::answer_event_rebel_dice(game.world_mut(), &action);
         }
@@ -410,7 +412,7 @@ fn pop_14_2_remove_unrest_answer_is_not_taken_for_a_rebellion() {
     unrest(&mut game, "AAA", "capa");
     unrest(&mut game, "AAA", "nora");
     // Faces [Rebellion, RemoveUnrest]: the rebellion waits while the removal is asked.
-    *game.world_mut().resource_mut::<RebelRoll>() = RebelRoll {
+    *game.world_mut().res_mut::<RebelRoll>() = RebelRoll {
         realm: Some(crate::rulesets::pop::state::sid_of(game.world(), a)),
         area: Some(crate::rulesets::pop::state::sid_of(game.world(), north)),
         rebellions: 1,
@@ -994,7 +996,7 @@ fn pop_14_3_with_one_player_realm_ties_go_alphabetically_by_province() {
     game.world_mut().get_mut::<PrintedCores>(nora).unwrap().0 = vec![a];
     one_rebel_in_north(&mut game);
     hold_unrest(&mut game, a, "nora");
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
     assert!(
         game.pending()
@@ -1045,7 +1047,7 @@ fn pop_14_3_alphabetically_means_by_the_province_names_players_read() {
     one_rebel_in_north(&mut game);
     hold_unrest(&mut game, a, "nora");
     hold_unrest(&mut game, a, "nova");
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
     assert!(
         game.pending()

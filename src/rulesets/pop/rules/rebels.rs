@@ -141,11 +141,11 @@ pub fn continue_event_rebel_dice(
         }
         match visit_rebel_dice(world, realm, state.visits.max(1)) {
             Visit::Next => {
-                let mut s = world.resource_mut::<EventRebelDice>();
+                let mut s = world.res_mut::<EventRebelDice>();
                 s.index += 1;
                 s.visits = 0;
             }
-            Visit::Asked => world.resource_mut::<EventRebelDice>().visits += 1,
+            Visit::Asked => world.res_mut::<EventRebelDice>().visits += 1,
         }
     }
 }
@@ -172,7 +172,7 @@ fn visit_rebel_dice_capped(world: &mut World, realm: Entity, active: Option<u32>
         .into_iter()
         .map(|a| sid_of(world, a))
         .collect();
-    *world.resource_mut::<RebelRoll>() = RebelRoll {
+    *world.res_mut::<RebelRoll>() = RebelRoll {
         realm: Some(sid_of(world, realm)),
         areas,
         dice_left: capped.then_some(1),
@@ -263,17 +263,17 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
         let Some(area) = roll.area.and_then(|a| entity_of(world, a)) else {
             // Next area.
             let Some(next) = roll.areas.get(roll.next_area).copied() else {
-                *world.resource_mut::<RebelRoll>() = RebelRoll::default();
+                *world.res_mut::<RebelRoll>() = RebelRoll::default();
                 return Visit::Next;
             };
             let area = entity_of(world, next).expect("area");
             let mut dice = unrest_tokens(world, realm, area);
             if let Some(left) = roll.dice_left {
                 dice = dice.min(left as usize);
-                world.resource_mut::<RebelRoll>().dice_left = Some(left - dice as u32);
+                world.res_mut::<RebelRoll>().dice_left = Some(left - dice as u32);
             }
             let faces: Vec<RebelFace> = (0..dice)
-                .map(|_| RebelFace::ALL[usize::from(world.resource_mut::<GameRng>().d6() - 1)])
+                .map(|_| RebelFace::ALL[usize::from(world.res_mut::<GameRng>().d6() - 1)])
                 .collect();
             let area_name = key_of(world, area);
             write(
@@ -293,7 +293,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                 .subject(sid_of(world, area))
                 .amount(dice as i32),
             );
-            let mut r = world.resource_mut::<RebelRoll>();
+            let mut r = world.res_mut::<RebelRoll>();
             r.next_area += 1;
             r.area = Some(next);
             r.faces = faces;
@@ -301,7 +301,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
             continue;
         };
         if let Some(face) = roll.faces.first().copied() {
-            world.resource_mut::<RebelRoll>().faces.remove(0);
+            world.res_mut::<RebelRoll>().faces.remove(0);
             if let Some(visit) = resolve_face(world, realm, area, face) {
                 return visit;
             }
@@ -350,15 +350,15 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                         invaders: false,
                     },
                 );
-                world.resource_mut::<RebelRoll>().rebellions = 0;
+                world.res_mut::<RebelRoll>().rebellions = 0;
                 continue;
             }
             let targets = counting_unrest(world, realm, Some(area));
             if targets.is_empty() {
-                world.resource_mut::<RebelRoll>().rebellions = 0;
+                world.res_mut::<RebelRoll>().rebellions = 0;
                 continue;
             }
-            world.resource_mut::<RebelRoll>().asked = Some(RebelQuestion::AssignRebellion);
+            world.res_mut::<RebelRoll>().asked = Some(RebelQuestion::AssignRebellion);
             ask(
                 world,
                 name,
@@ -373,7 +373,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
             );
             return Visit::Asked;
         }
-        world.resource_mut::<RebelRoll>().area = None;
+        world.res_mut::<RebelRoll>().area = None;
     }
 }
 
@@ -386,7 +386,7 @@ pub(crate) fn resolve_face(
 ) -> Option<Visit> {
     let name = key_of(world, realm);
     match face {
-        RebelFace::Rebellion => world.resource_mut::<RebelRoll>().rebellions += 1,
+        RebelFace::Rebellion => world.res_mut::<RebelRoll>().rebellions += 1,
         RebelFace::NoEffect => write(
             world,
             Note::new(ids::REBEL_NO_EFFECT, format!("{name}: no effect")).realm(name),
@@ -416,7 +416,7 @@ pub(crate) fn resolve_face(
             let deployed = deployed_regulars(world, realm);
             match (available > 0, deployed.first().copied()) {
                 (true, Some(_)) => {
-                    world.resource_mut::<RebelRoll>().asked = Some(RebelQuestion::Exhaust);
+                    world.res_mut::<RebelRoll>().asked = Some(RebelQuestion::Exhaust);
                     ask(
                         world,
                         name,
@@ -448,7 +448,7 @@ pub(crate) fn resolve_face(
                     remove_unrest(world, realm, &key, ids::REBEL_REMOVE_UNREST);
                 }
                 _ => {
-                    world.resource_mut::<RebelRoll>().asked = Some(RebelQuestion::RemoveUnrest);
+                    world.res_mut::<RebelRoll>().asked = Some(RebelQuestion::RemoveUnrest);
                     ask(
                         world,
                         name,
@@ -557,11 +557,11 @@ fn cannot_pay(world: &mut World, realm: Entity, why: &str) {
 }
 
 pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action) -> Visit {
-    let asked = world.resource_mut::<RebelRoll>().asked.take();
+    let asked = world.res_mut::<RebelRoll>().asked.take();
     match (asked, action) {
         (Some(RebelQuestion::AssignRebellion), Action::ChooseProvince { province }) => {
             if let Some(p) = world.res::<Index>().get(province) {
-                world.resource_mut::<RebelRoll>().rebellions -= 1;
+                world.res_mut::<RebelRoll>().rebellions -= 1;
                 let active = world
                     .res::<RebelRoll>()
                     .active

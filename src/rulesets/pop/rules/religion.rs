@@ -329,7 +329,7 @@ fn convert_area(world: &mut World, realm: Entity, area: &str) -> Option<bool> {
 /// symbol; `resume` finishes them.
 fn start_religion_dice(world: &mut World, realm: Entity, areas: Vec<Entity>) {
     let me = sid_of(world, realm);
-    *world.resource_mut::<RebelRoll>() = RebelRoll {
+    *world.res_mut::<RebelRoll>() = RebelRoll {
         realm: Some(me),
         areas: areas.iter().map(|a| sid_of(world, *a)).collect(),
         active: Some(me),
@@ -341,7 +341,7 @@ fn start_religion_dice(world: &mut World, realm: Entity, areas: Vec<Entity>) {
         visits: 1,
         active: Some(me),
     });
-    world.resource_mut::<Generic>().religion_dice = Some(realm);
+    world.res_mut::<Generic>().religion_dice = Some(realm);
 }
 
 /// Sets a realm's State Religion (Change State Religion, Revolutionary Regime and its end).
@@ -487,7 +487,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
                 .map(|(_, n)| *n)
                 .sum::<i32>()
                 .min(CHANGE_INFLUENCE);
-            world.resource_mut::<Generic>().religion_change = Some(ReligionChange {
+            world.res_mut::<Generic>().religion_change = Some(ReligionChange {
                 realm,
                 old,
                 new,
@@ -690,7 +690,7 @@ fn end_marriage_with(world: &mut World, realm: Entity, partner: Entity) {
 }
 
 fn change_mut(world: &mut World) -> Mut<'_, ReligionChange> {
-    Mut::map_unchanged(world.resource_mut::<Generic>(), |g| {
+    Mut::map_unchanged(world.res_mut::<Generic>(), |g| {
         g.religion_change
             .as_mut()
             .expect("a change of religion in progress")
@@ -833,7 +833,7 @@ fn continue_change(world: &mut World) -> Progress {
             }
             continue;
         }
-        world.resource_mut::<Generic>().religion_change = None;
+        world.res_mut::<Generic>().religion_change = None;
         if c.escape {
             make_peace_with_the_faithful(world, realm, c.new);
         }
@@ -841,7 +841,7 @@ fn continue_change(world: &mut World) -> Progress {
         if !areas.is_empty() {
             start_religion_dice(world, realm, areas);
         } else {
-            world.resource_mut::<Generic>().finished = true;
+            world.res_mut::<Generic>().finished = true;
         }
         return Progress::Done;
     }
@@ -955,6 +955,6 @@ pub fn resume(world: &mut World) -> Resume {
         return Resume::Waiting;
     }
     world.insert_resource(EventRebelDice::default());
-    world.resource_mut::<Generic>().religion_dice = None;
+    world.res_mut::<Generic>().religion_dice = None;
     Resume::Finished
 }

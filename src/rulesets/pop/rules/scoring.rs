@@ -43,7 +43,7 @@ pub struct Outcome {
 }
 
 pub(crate) fn start_round(world: &mut World) {
-    let mut flow = world.resource_mut::<Flow>();
+    let mut flow = world.res_mut::<Flow>();
     flow.round += 1;
     flow.round_in_age += 1;
     let (age, round) = (flow.age, flow.round_in_age);
@@ -113,7 +113,7 @@ pub(crate) fn check_game_end(world: &mut World) {
         Note::new(ids::SEQ_GAME_END, format!("The game ends: {reason}")),
     );
     final_scoring(world, reason);
-    world.resource_mut::<Flow>().over = true;
+    world.res_mut::<Flow>().over = true;
 }
 
 /// Final scoring adds to prestige (fulfilled Missions in hand first); ties go to the most monarch power, then the most ducats,

@@ -48,7 +48,7 @@ pub(crate) fn build_event_decks(world: &mut World) {
             let smaller = usize::from(halves[1].len() < halves[0].len());
             halves[smaller].push(card);
         }
-        let mut rng = world.resource_mut::<GameRng>();
+        let mut rng = world.res_mut::<GameRng>();
         rng.shuffle(&mut halves[0]);
         rng.shuffle(&mut halves[1]);
         // Keep half of the cut from each half, the first half's share rounded up.
@@ -80,7 +80,7 @@ pub(crate) fn choose_first_player(world: &mut World) {
     if seats.is_empty() {
         return;
     }
-    let pick = world.resource_mut::<GameRng>().below(seats.len() as u32) as usize;
+    let pick = world.res_mut::<GameRng>().below(seats.len() as u32) as usize;
     let first = seats[pick];
     world.insert_resource(FirstPlayer(first));
     let name = key_of(world, first);

@@ -62,9 +62,9 @@ pub(crate) fn set_up_power_struggles(world: &mut World) {
     let content = world.res::<Content>().0.clone();
     let mut deck: Vec<usize> = (0..content.power_struggles.len()).rev().collect();
     if content.options.shuffle_power_struggles {
-        world.resource_mut::<GameRng>().shuffle(&mut deck);
+        world.res_mut::<GameRng>().shuffle(&mut deck);
     }
-    world.resource_mut::<PowerStruggles>().deck = deck;
+    world.res_mut::<PowerStruggles>().deck = deck;
     let text = match world.res::<PowerStruggles>().upcoming() {
         Some(card) => format!(
             "The Power Struggle deck holds {} cards; upcoming: \"{}\"",
@@ -92,7 +92,7 @@ pub fn activate(world: &mut World, source: &str) {
         );
         return;
     }
-    let Some(card) = world.resource_mut::<PowerStruggles>().deck.pop() else {
+    let Some(card) = world.res_mut::<PowerStruggles>().deck.pop() else {
         write(
             world,
             Note::new(
@@ -102,7 +102,7 @@ pub fn activate(world: &mut World, source: &str) {
         );
         return;
     };
-    world.resource_mut::<PowerStruggles>().active.push(card);
+    world.res_mut::<PowerStruggles>().active.push(card);
     // The next card of a shuffled deck is shown as the upcoming one (a deck in the scenario's
     // order shows nothing that was not known).
     let shuffled = world
@@ -111,7 +111,7 @@ pub fn activate(world: &mut World, source: &str) {
         .options
         .shuffle_power_struggles;
     if shuffled && world.res::<PowerStruggles>().upcoming().is_some() {
-        world.resource_mut::<crate::engine::rng::GameRng>().show();
+        world.res_mut::<crate::engine::rng::GameRng>().show();
     }
     let name = def(world, card).name.clone();
     let next = world.res::<PowerStruggles>().upcoming().map_or_else(
@@ -238,10 +238,10 @@ pub fn battleground_prestige(world: &World, realm: Entity, card: usize) -> (i32,
 
 /// Phase 4 E: each Active Power Struggle is scored, then discarded.
 pub fn score_power_struggles(world: &mut World) {
-    let active = std::mem::take(&mut world.resource_mut::<PowerStruggles>().active);
+    let active = std::mem::take(&mut world.res_mut::<PowerStruggles>().active);
     for card in active {
         score_card(world, card);
-        world.resource_mut::<PowerStruggles>().discard.push(card);
+        world.res_mut::<PowerStruggles>().discard.push(card);
         let name = def(world, card).name.clone();
         write(
             world,

@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::rulesets::pop::decision::{Action, DecisionKind};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
@@ -171,7 +173,7 @@ fn pop_17_4_criteria_gain_and_lose_prestige_in_phase_4e() {
     let mut game = game_with(with_struggles);
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
     let main = card(&game, "ps_main");
-    game.world_mut().resource_mut::<PowerStruggles>().active = vec![main];
+    game.world_mut().res_mut::<PowerStruggles>().active = vec![main];
     set(&mut game, a, |m| m.ducats = 30);
     set(&mut game, b, |m| m.ducats = 5);
     let (pa, pb) = (prestige(&game, a), prestige(&game, b));
@@ -187,7 +189,7 @@ fn pop_17_4_criteria_gain_and_lose_prestige_in_phase_4e() {
     // Losing the north: AAA fails its own criterion (-1).
     let nora = e(&game, "nora");
     game.world_mut().entity_mut(nora).insert(OwnedBy(b));
-    game.world_mut().resource_mut::<PowerStruggles>().active = vec![main];
+    game.world_mut().res_mut::<PowerStruggles>().active = vec![main];
     let pa = prestige(&game, a);
     score_power_struggles(game.world_mut());
     assert_eq!(prestige(&game, a) - pa, -1 + 1);
@@ -346,7 +348,7 @@ fn pop_milestone_comet_replaces_the_milestones_from_the_age_decks() {
     assert_eq!(open[1], "po1");
     let old = milestone_index(game.world(), &open[0]).unwrap();
     game.world_mut()
-        .resource_mut::<Milestones>()
+        .res_mut::<Milestones>()
         .completed
         .push((old, 0));
     comet_sighted(game.world_mut(), a);

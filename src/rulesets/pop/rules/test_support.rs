@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::engine::log::GameLog;
 use crate::rulesets::pop::content::parse_scenario;
 use crate::rulesets::pop::model::Mat;
@@ -183,7 +185,7 @@ pub fn stack_trade_deck(game: &mut Game, cards: &[&str]) {
     };
     let mut board = game
         .world_mut()
-        .resource_mut::<crate::rulesets::pop::rules::trade::TradeBoard>();
+        .res_mut::<crate::rulesets::pop::rules::trade::TradeBoard>();
     board.shuffled = true;
     board.deck.retain(|c| !ids.contains(c));
     board.deck.extend(ids.into_iter().rev());

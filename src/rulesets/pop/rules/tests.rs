@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::engine::id::Id;
 use crate::engine::log::GameLog;
 use crate::rulesets::pop::Game;
@@ -220,7 +222,7 @@ fn pop_7_2_a_serving_characters_card_is_tucked_and_discarded_when_it_leaves_play
     });
     let a = e(&game, "AAA");
     // The card is drawn: out of its deck (or whoever drew it at setup), into Aland's hand.
-    for deck in &mut game.world_mut().resource_mut::<ActionDecks>().decks {
+    for deck in &mut game.world_mut().res_mut::<ActionDecks>().decks {
         deck.retain(|c| *c != 0);
     }
     for mut hand in game

@@ -172,7 +172,7 @@ pub(crate) fn set_up_trade(world: &mut World) {
 
 /// Phase 5 step A: every merchant stands up again.
 pub fn stand_merchants_up(world: &mut World) {
-    let mut board = world.resource_mut::<TradeBoard>();
+    let mut board = world.res_mut::<TradeBoard>();
     let mut count = 0;
     for m in board.merchants.iter_mut().filter(|m| !m.upright) {
         m.upright = true;
@@ -190,12 +190,12 @@ pub fn stand_merchants_up(world: &mut World) {
 fn draw(world: &mut World) -> Option<usize> {
     let mut board = world.res::<TradeBoard>().clone();
     if !board.shuffled {
-        world.resource_mut::<GameRng>().shuffle(&mut board.deck);
+        world.res_mut::<GameRng>().shuffle(&mut board.deck);
         board.shuffled = true;
     }
     if board.deck.is_empty() && !board.discard.is_empty() {
         let mut pile = std::mem::take(&mut board.discard);
-        world.resource_mut::<GameRng>().shuffle(&mut pile);
+        world.res_mut::<GameRng>().shuffle(&mut pile);
         board.deck = pile;
         write(
             world,
@@ -208,7 +208,7 @@ fn draw(world: &mut World) -> Option<usize> {
     let card = board.deck.pop();
     world.insert_resource(board);
     if card.is_some() {
-        world.resource_mut::<GameRng>().show();
+        world.res_mut::<GameRng>().show();
     }
     card
 }
@@ -237,7 +237,7 @@ pub fn open_continent(world: &mut World, realm: Entity, area: Entity) {
     let added = joining.len();
     board.deck.extend(joining);
     board.deck.append(&mut board.discard);
-    world.resource_mut::<GameRng>().shuffle(&mut board.deck);
+    world.res_mut::<GameRng>().shuffle(&mut board.deck);
     board.shuffled = true;
     world.insert_resource(board);
     let name = key_of(world, realm);
@@ -765,7 +765,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
         .realm(name)
         .amount(revealed.len() as i32),
     );
-    let mut board = world.resource_mut::<TradeBoard>();
+    let mut board = world.res_mut::<TradeBoard>();
     board.revealed = revealed;
     board.run = Some(TradeRun {
         realm: name,
@@ -1098,7 +1098,7 @@ pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
                 return;
             };
             move_ship(world, realm, f, t, *protect);
-            if let Some(run) = world.resource_mut::<TradeBoard>().run.as_mut() {
+            if let Some(run) = world.res_mut::<TradeBoard>().run.as_mut() {
                 run.ship = Some(*to);
             }
         }
@@ -1122,12 +1122,12 @@ pub fn answer(world: &mut World, kind: &DecisionKind, action: &Action) {
 }
 
 fn finish(world: &mut World) {
-    world.resource_mut::<TradeBoard>().run = None;
-    world.resource_mut::<Generic>().finished = true;
+    world.res_mut::<TradeBoard>().run = None;
+    world.res_mut::<Generic>().finished = true;
 }
 
 fn discard_revealed(world: &mut World) {
-    let mut board = world.resource_mut::<TradeBoard>();
+    let mut board = world.res_mut::<TradeBoard>();
     let cards = std::mem::take(&mut board.revealed);
     board.discard.extend(cards);
 }
@@ -1213,7 +1213,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: Id, from: Option
     place_merchant(world, name, node, from, &node_d.name);
     discard_revealed(world);
     if primary_of(def, &node).is_none() && hunts_pirates(world, realm, node_d) {
-        let mut board = world.resource_mut::<TradeBoard>();
+        let mut board = world.res_mut::<TradeBoard>();
         if let Some(i) = board.pirates.iter().position(|p| *p == node) {
             board.pirates.remove(i);
         }
@@ -1319,7 +1319,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: Id, from: Option
             )
             .realm(name),
         );
-        if let Some(run) = world.resource_mut::<TradeBoard>().run.as_mut() {
+        if let Some(run) = world.res_mut::<TradeBoard>().run.as_mut() {
             run.inflation = true;
         }
     }
@@ -1328,7 +1328,7 @@ fn trade_at(world: &mut World, realm: Entity, card: &str, node: Id, from: Option
 /// Step 5: the realm's merchant in the node, or the one moved there (from `from`, or off the
 /// board), lies down.
 fn place_merchant(world: &mut World, realm: Id, node: Id, from: Option<Id>, node_name: &str) {
-    let mut board = world.resource_mut::<TradeBoard>();
+    let mut board = world.res_mut::<TradeBoard>();
     let there = board
         .merchants
         .iter()
@@ -1456,12 +1456,12 @@ pub fn place_pirate(world: &mut World) {
     };
     let tied: Vec<&&TradeNodeDef> = maritime.iter().filter(|n| score(n) == best).collect();
     let pick = if tied.len() > 1 {
-        world.resource_mut::<GameRng>().below(tied.len() as u32) as usize
+        world.res_mut::<GameRng>().below(tied.len() as u32) as usize
     } else {
         0
     };
     let node = tied[pick];
-    world.resource_mut::<TradeBoard>().pirates.push(node.id);
+    world.res_mut::<TradeBoard>().pirates.push(node.id);
     let count = world.res::<TradeBoard>().pirates_at(&node.id);
     write(
         world,
@@ -1475,7 +1475,7 @@ pub fn place_pirate(world: &mut World) {
 
 /// End of an Age: the pirates sail away (house rule).
 pub fn pirates_leave(world: &mut World) {
-    let gone = std::mem::take(&mut world.resource_mut::<TradeBoard>().pirates).len();
+    let gone = std::mem::take(&mut world.res_mut::<TradeBoard>().pirates).len();
     if gone > 0 {
         write(
             world,
@@ -1558,7 +1558,7 @@ pub fn expand_node(world: &mut World, realm: Entity, node: Id) {
         );
         return;
     }
-    world.resource_mut::<TradeBoard>().expanded.push(node);
+    world.res_mut::<TradeBoard>().expanded.push(node);
     write(
         world,
         Note::new(

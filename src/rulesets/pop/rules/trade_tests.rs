@@ -2,6 +2,8 @@
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::engine::flow::Flow;
 use crate::engine::id::Id;
 use crate::rulesets::pop::Game;
@@ -132,7 +134,7 @@ fn pop_12_trade_income_ties_go_to_the_active_player() {
 fn pop_12_pirates_push_everyone_one_row_down() {
     let (mut game, me, other) = trade_game();
     game.world_mut()
-        .resource_mut::<TradeBoard>()
+        .res_mut::<TradeBoard>()
         .pirates
         .push("bay".into());
     assert_eq!(trade(&mut game, me, other, "cloth", "bay"), (3, 2));
@@ -140,7 +142,7 @@ fn pop_12_pirates_push_everyone_one_row_down() {
 
     let (mut game, me, other) = trade_game();
     let two = vec![Id::new("bay"), Id::new("bay")];
-    game.world_mut().resource_mut::<TradeBoard>().pirates = two;
+    game.world_mut().res_mut::<TradeBoard>().pirates = two;
     assert_eq!(
         trade(&mut game, me, other, "cloth", "bay"),
         (2, 0),
@@ -153,7 +155,7 @@ fn pop_12_pirates_leave_when_a_protecting_realm_trades_there() {
     let (mut game, me, other) = trade_game();
     light_ship(&mut game, me, "west_sea", true);
     game.world_mut()
-        .resource_mut::<TradeBoard>()
+        .res_mut::<TradeBoard>()
         .pirates
         .push("bay".into());
     assert_eq!(trade(&mut game, me, other, "cloth", "bay"), (5, 3));
@@ -167,7 +169,7 @@ fn pop_12_pirates_leave_when_a_protecting_realm_trades_there() {
 fn pop_12_trade_income_expanded_nodes_read_the_other_column() {
     let (mut game, me, other) = trade_game();
     game.world_mut()
-        .resource_mut::<TradeBoard>()
+        .res_mut::<TradeBoard>()
         .expanded
         .push("bay".into());
     assert_eq!(trade(&mut game, me, other, "cloth", "bay"), (7, 5));
@@ -190,7 +192,7 @@ fn pop_12_secondary_node_pays_the_lowest_row_and_the_others_trade_at_the_primary
 fn pop_12_pirates_bar_a_secondary_node() {
     let (mut game, _, _) = trade_game();
     game.world_mut()
-        .resource_mut::<TradeBoard>()
+        .res_mut::<TradeBoard>()
         .pirates
         .push("inland".into());
     stack_trade_deck(&mut game, &["cloth"]);
@@ -243,7 +245,7 @@ fn pop_12_slaves_cost_a_prestige_in_ages_three_and_four() {
     assert_eq!(mat(&game, me).prestige, before, "Age I: no prestige lost");
 
     let (mut game, me, other) = trade_game();
-    game.world_mut().resource_mut::<Flow>().age = 3;
+    game.world_mut().res_mut::<Flow>().age = 3;
     let before = mat(&game, me).prestige;
     assert_eq!(trade(&mut game, me, other, "slaves", "inland").0, 2);
     assert_eq!(mat(&game, me).prestige, before - 1);
@@ -282,7 +284,7 @@ fn pop_12_merchant_needed_to_trade() {
     let name = key_of(game.world(), me);
     for m in game
         .world_mut()
-        .resource_mut::<TradeBoard>()
+        .res_mut::<TradeBoard>()
         .merchants
         .iter_mut()
     {
@@ -403,11 +405,11 @@ fn pop_12_trade_deck_distant_cards_join_on_the_first_discovery() {
     assert!(board(&game).unused.contains(&furs));
     assert!(!board(&game).deck.contains(&furs));
     game.world_mut()
-        .resource_mut::<TradeBoard>()
+        .res_mut::<TradeBoard>()
         .discard
         .push(0);
     game.world_mut()
-        .resource_mut::<TradeBoard>()
+        .res_mut::<TradeBoard>()
         .deck
         .retain(|c| *c != 0);
     let deck = board(&game).deck.len();
@@ -435,7 +437,7 @@ fn pop_12_pirates_symbol_auto_resolution() {
     );
     // No merchant anywhere: an expanded node comes first.
     {
-        let mut b = game.world_mut().resource_mut::<TradeBoard>();
+        let mut b = game.world_mut().res_mut::<TradeBoard>();
         b.pirates.clear();
         b.merchants.clear();
         b.expanded.push("far".into());
@@ -444,7 +446,7 @@ fn pop_12_pirates_symbol_auto_resolution() {
     assert_eq!(board(&game).pirates, ["far"]);
     // A tie on both: drawn with the seeded RNG, so the same seed places it alike.
     let pick = |seed_game: &mut Game| {
-        let mut b = seed_game.world_mut().resource_mut::<TradeBoard>();
+        let mut b = seed_game.world_mut().res_mut::<TradeBoard>();
         b.pirates.clear();
         b.merchants.clear();
         b.expanded.clear();
@@ -625,7 +627,7 @@ fn pop_12_expand_with_one_node_left_needs_no_choice_and_with_none_does_nothing()
     let (mut game, me, _) = growth_game();
     let name = key_of(game.world(), me);
     game.world_mut()
-        .resource_mut::<TradeBoard>()
+        .res_mut::<TradeBoard>()
         .expanded
         .push("bay".into());
     let any = [crate::rulesets::pop::content::schema::Effect::ExpandAnyNode];
@@ -691,7 +693,7 @@ fn pop_12_expand_bot_picks_its_own_merchants_node() {
     );
     // Its merchant moved inland: the inland node now.
     let name = key_of(game.world(), me);
-    for m in &mut game.world_mut().resource_mut::<TradeBoard>().merchants {
+    for m in &mut game.world_mut().res_mut::<TradeBoard>().merchants {
         if m.realm == name && m.node.as_deref() == Some("bay") {
             m.node = Some("inland".into());
         }

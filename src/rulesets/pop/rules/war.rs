@@ -158,7 +158,7 @@ pub fn lent_at_activation(world: &World, npr: Entity) -> i32 {
 /// The Non-Player Realm is an Active Ally no longer.
 pub fn deactivate(world: &mut World, npr: Entity) {
     let sid = sid_of(world, npr);
-    let mut state = world.resource_mut::<WarState>();
+    let mut state = world.res_mut::<WarState>();
     state.active_allies.retain(|s| *s != sid);
     state.lent.retain(|(s, _)| *s != sid);
 }
@@ -378,7 +378,7 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
             }
         }
     }
-    world.resource_mut::<WarState>().calls.extend(calls);
+    world.res_mut::<WarState>().calls.extend(calls);
     if is_player(world, target) {
         change_mp(world, target, MpKind::Mil, 1, ids::WAR_DECLARE);
     }
@@ -627,7 +627,7 @@ pub fn check_send(world: &World, action: &Action) -> Result<(), Illegal> {
 
 /// Sends one Call to Arms chosen by the realm whose calls are pending, or stops its calls.
 pub fn answer_send(world: &mut World, action: &Action) {
-    let Some(sender) = world.resource_mut::<WarState>().sending.take() else {
+    let Some(sender) = world.res_mut::<WarState>().sending.take() else {
         return;
     };
     let Action::CallToArms { ally } = action else {
@@ -669,7 +669,7 @@ pub fn answer_send(world: &mut World, action: &Action) {
     } else {
         call_npr_ally(world, caller, ally, enemy, sender.defensive);
     }
-    let mut state = world.resource_mut::<WarState>();
+    let mut state = world.res_mut::<WarState>();
     for step in next.into_iter().rev() {
         state.calls.insert(0, step);
     }
@@ -741,7 +741,7 @@ fn activate(world: &mut World, pr: Entity, npr: Entity) -> i32 {
     let sid = sid_of(world, npr);
     let lent = units_lent_by(world, npr);
     {
-        let mut state = world.resource_mut::<WarState>();
+        let mut state = world.res_mut::<WarState>();
         state.active_allies.push(sid);
         state.lent.push((sid, lent));
     }
@@ -777,7 +777,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
         let Some(step) = world.res::<WarState>().calls.first().cloned() else {
             return Progress::Done;
         };
-        world.resource_mut::<WarState>().calls.remove(0);
+        world.res_mut::<WarState>().calls.remove(0);
         match step {
             CallStep::Send(sender) => {
                 if callable_allies(world, &sender).is_empty() {
@@ -790,7 +790,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
                 };
                 let e = key_of(world, enemy);
                 let defensive = sender.defensive;
-                world.resource_mut::<WarState>().sending = Some(sender);
+                world.res_mut::<WarState>().sending = Some(sender);
                 ask(
                     world,
                     key_of(world, caller),
@@ -830,7 +830,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
                     continue;
                 }
                 let (s, a) = (key_of(world, emp), key_of(world, aggressor));
-                world.resource_mut::<WarState>().defending_itself = Some(defence);
+                world.res_mut::<WarState>().defending_itself = Some(defence);
                 ask(
                     world,
                     s,
@@ -848,7 +848,7 @@ pub fn continue_calls(world: &mut World) -> Progress {
                     continue;
                 };
                 let (s, a) = (key_of(world, subject), key_of(world, aggressor));
-                world.resource_mut::<WarState>().levying = Some(levy);
+                world.res_mut::<WarState>().levying = Some(levy);
                 ask(
                     world,
                     s,
@@ -880,12 +880,12 @@ fn defend_the_hre(world: &mut World, aggressor: u32) {
             })
         })
         .collect();
-    world.resource_mut::<WarState>().calls.splice(0..0, levies);
+    world.res_mut::<WarState>().calls.splice(0..0, levies);
 }
 
 /// The Emperor's answer on defending itself as the Empire (18.4).
 pub fn answer_defend_itself(world: &mut World, action: &Action) {
-    let Some(defence) = world.resource_mut::<WarState>().defending_itself.take() else {
+    let Some(defence) = world.res_mut::<WarState>().defending_itself.take() else {
         return;
     };
     if *action != Action::Accept {
@@ -926,7 +926,7 @@ pub fn levy_candidates() -> Vec<Action> {
 /// ducats lost (at most half its tax income), 1 prestige lost, or a Casus Belli on the
 /// aggressor's capital (18.3).
 pub fn answer_levy(world: &mut World, action: &Action) {
-    let Some(levy) = world.resource_mut::<WarState>().levying.take() else {
+    let Some(levy) = world.res_mut::<WarState>().levying.take() else {
         return;
     };
     let (Some(subject), Some(aggressor), Action::PayLevy { levy: kind }) = (
@@ -998,7 +998,7 @@ fn ask_activation(world: &mut World, call: Call) -> bool {
     }
     let units = units_lent_by(world, npr);
     let (n, e) = (key_of(world, npr), key_of(world, enemy));
-    world.resource_mut::<WarState>().activating = Some(call);
+    world.res_mut::<WarState>().activating = Some(call);
     ask(
         world,
         key_of(world, pr),
@@ -1018,7 +1018,7 @@ fn ask_activation(world: &mut World, call: Call) -> bool {
 /// The answer to "make the Non-Player Realm that called you an Active Ally?" (11.3 Accepting a
 /// CtA, step 4; Active Allies): Accept activates it, Decline leaves it a plain ally at war.
 pub fn answer_activation(world: &mut World, action: &Action) {
-    let Some(call) = world.resource_mut::<WarState>().activating.take() else {
+    let Some(call) = world.res_mut::<WarState>().activating.take() else {
         return;
     };
     let (Some(pr), Some(npr)) = (entity(world, call.ally), entity(world, call.caller)) else {
@@ -1075,7 +1075,7 @@ fn ask_call(world: &mut World, call: Call) -> bool {
             )
             .realm(a),
         );
-        world.resource_mut::<WarState>().asked = Some(call);
+        world.res_mut::<WarState>().asked = Some(call);
         ask(
             world,
             a,
@@ -1090,7 +1090,7 @@ fn ask_call(world: &mut World, call: Call) -> bool {
         );
         return true;
     }
-    world.resource_mut::<WarState>().asked = Some(call);
+    world.res_mut::<WarState>().asked = Some(call);
     ask(
         world,
         key_of(world, ally),
@@ -1135,7 +1135,7 @@ pub fn end_alliance(world: &mut World, x: Entity, y: Entity) {
 /// The ally's answer to a Call to Arms (11.3 Receiving a CtA). Returns false when no call
 /// was asked.
 pub fn answer_call(world: &mut World, action: &Action) -> bool {
-    let Some(call) = world.resource_mut::<WarState>().asked.take() else {
+    let Some(call) = world.res_mut::<WarState>().asked.take() else {
         return false;
     };
     let (Some(ally), Some(caller), Some(enemy)) = (
@@ -1213,7 +1213,7 @@ pub fn answer_call(world: &mut World, action: &Action) -> bool {
         // then the choice whether to make the caller an Active Ally (step 4).
         if call.defensive && !is_player(world, caller) {
             change_mp(world, ally, MpKind::Mil, 1, ids::WAR_CALL_TO_ARMS);
-            let mut state = world.resource_mut::<WarState>();
+            let mut state = world.res_mut::<WarState>();
             state.calls.insert(0, CallStep::Activate(call.clone()));
             state.calls.insert(
                 0,
@@ -1317,7 +1317,7 @@ pub(crate) fn remove_influence(
 
 pub(crate) fn reset_phase3_counters(world: &mut World) {
     {
-        let mut s = world.resource_mut::<WarState>();
+        let mut s = world.res_mut::<WarState>();
         s.peace_done.clear();
         s.waiting_for_emperor.clear();
         s.invaded.clear();
@@ -1367,7 +1367,7 @@ pub(crate) fn invade(world: &mut World) {
             return;
         };
         let sid = sid_of(world, npr);
-        world.resource_mut::<WarState>().invaded.push(sid);
+        world.res_mut::<WarState>().invaded.push(sid);
         if let Some(area) = invasion_target(world, npr, enemy) {
             launch_invasion(world, npr, enemy, area);
         }
@@ -1438,7 +1438,7 @@ fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Enti
         return Some(*first);
     }
     let pick = world
-        .resource_mut::<GameRng>()
+        .res_mut::<GameRng>()
         .below(candidates.len() as u32) as usize;
     Some(candidates[pick])
 }
@@ -1581,7 +1581,7 @@ pub(crate) fn resolve_peace(world: &mut World) {
         let Some((sid, _, war)) = wars.into_iter().find(|(s, _, _)| !done.contains(s)) else {
             return;
         };
-        world.resource_mut::<WarState>().peace_done.push(sid);
+        world.res_mut::<WarState>().peace_done.push(sid);
         if crate::rulesets::pop::rules::empire_peace::waits_for_the_emperor(world, &war) {
             crate::rulesets::pop::rules::empire_peace::wait_for_the_emperor(world, sid, &war);
             continue;
@@ -1652,7 +1652,7 @@ fn settle(world: &mut World, war_sid: u32, war: War) {
         return;
     }
     let (winner, loser) = if a_holds > d_holds { (a, d) } else { (d, a) };
-    world.resource_mut::<WarState>().peace_asked = Some(PeaceQuestion {
+    world.res_mut::<WarState>().peace_asked = Some(PeaceQuestion {
         war: war_sid,
         winner: sid_of(world, winner),
         loser: sid_of(world, loser),
@@ -1679,7 +1679,7 @@ fn ask_terms(
     total: bool,
     surrendered: bool,
 ) {
-    world.resource_mut::<WarState>().peace_asked = Some(PeaceQuestion {
+    world.res_mut::<WarState>().peace_asked = Some(PeaceQuestion {
         war: war_sid,
         winner: sid_of(world, winner),
         loser: sid_of(world, loser),
@@ -1823,7 +1823,7 @@ pub fn check_peace(world: &World, kind: &DecisionKind, action: &Action) -> Resul
 }
 
 fn answer_peace(world: &mut World, action: &Action) {
-    let Some(q) = world.resource_mut::<WarState>().peace_asked.take() else {
+    let Some(q) = world.res_mut::<WarState>().peace_asked.take() else {
         return;
     };
     let (Some(winner), Some(loser)) = (entity(world, q.winner), entity(world, q.loser)) else {
@@ -2060,7 +2060,7 @@ pub fn launch_invasion_for_tests(world: &mut World, npr: Entity, enemy: Entity) 
 #[cfg(test)]
 pub fn run_step_d_for_tests(world: &mut World, answer: Option<Action>) {
     world
-        .resource_mut::<crate::rulesets::pop::decision::Answer>()
+        .res_mut::<crate::rulesets::pop::decision::Answer>()
         .0 = answer;
     resolve_peace(world);
 }

@@ -5,6 +5,8 @@
 
 use bevy::prelude::*;
 
+use crate::engine::reads::Reads;
+
 use crate::engine::id::Id;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::decision::{Action, DecisionKind, PeaceTerm, Pending};
@@ -967,7 +969,7 @@ fn pop_seq_phase3_d_partial_victory_lets_the_victor_choose_terms() {
     );
     assert!(war::occupied_by(game.world(), a, b).len() == 1);
     // Run step D directly.
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     let war_entity: Vec<(Entity, War)> = game
         .world_mut()
         .query::<(Entity, &War)>()
@@ -1048,12 +1050,12 @@ fn pop_battle_leader_wound_and_ruler_general_death_is_a_ruler_death() {
             UnitStatus::Rebel,
             6,
         );
-        game.world_mut().resource_mut::<Pending>().0 = None;
+        game.world_mut().res_mut::<Pending>().0 = None;
         let spec = rebels_attack(&game, "north", "AAA");
         battle::queue(game.world_mut(), spec);
         while battle::fight(game.world_mut()) == Progress::Waiting {
             assert!(battle::answer(game.world_mut(), &Action::Decline));
-            game.world_mut().resource_mut::<Pending>().0 = None;
+            game.world_mut().res_mut::<Pending>().0 = None;
         }
         // Rebels left over are cleared for the next battle.
         for u in military::units_at(game.world(), e(&game, "north"), Party::Rebels, true) {
@@ -1095,7 +1097,7 @@ fn pop_battle_retreat_costs_one_more_unit() {
         UnitStatus::Rebel,
         5,
     );
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     let spec = rebels_attack(&game, "east", "AAA");
     battle::queue(game.world_mut(), spec);
     assert_eq!(
@@ -1189,7 +1191,7 @@ fn pop_war_npr_invasion_adds_unrest_and_leaves_rebels() {
     let mut game = game();
     let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
     declare(&mut game, "AAA", "CCC");
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     // CCC borders north (AAA's towns): it invades there.
     let unrest_before =
         crate::rulesets::pop::rules::rebels::counting_unrest(game.world(), a, None).len();
@@ -1223,7 +1225,7 @@ fn pop_14_3_rebels_move_to_unrest_and_siege_large_first() {
         UnitStatus::Rebel,
         3,
     );
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
     assert_eq!(
         count(&game, "pop.14.3.move"),
@@ -1278,7 +1280,7 @@ fn rebels_between_north_and_south(east: usize) -> Game {
         UnitStatus::Rebel,
         east,
     );
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     game
 }
 
@@ -1364,9 +1366,9 @@ fn pop_14_3_c_a_moves_battle_is_fought_before_the_next_area() {
         }
         // A retreat question: rebels fight to the last man, the army answers no.
         let answer = game.legal_actions()[0].clone();
-        game.world_mut().resource_mut::<Pending>().0 = None;
+        game.world_mut().res_mut::<Pending>().0 = None;
         game.world_mut()
-            .resource_mut::<crate::rulesets::pop::decision::Answer>()
+            .res_mut::<crate::rulesets::pop::decision::Answer>()
             .0 = Some(answer);
         guard += 1;
         assert!(guard < 20);
@@ -1448,7 +1450,7 @@ fn pop_war_lost_at_sea_on_the_event_nobody_took_every_player_picks_its_own() {
     let mut game = game;
     assert_eq!(military::lost_at_sea_victims(game.world(), a), vec![b]);
     game.world_mut()
-        .resource_mut::<crate::rulesets::pop::rules::events::Leftover>()
+        .res_mut::<crate::rulesets::pop::rules::events::Leftover>()
         .resolving = true;
     let mut all = military::lost_at_sea_victims(game.world(), a);
     all.sort();
@@ -1574,7 +1576,7 @@ fn pop_war_surrender_costs_two_prestige_and_the_victor_sets_terms() {
         UnitStatus::Regular,
         2,
     );
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     war::run_step_d_for_tests(game.world_mut(), None);
     let d = game.world().resource::<Pending>().0.clone().unwrap();
     assert!(matches!(d.kind, DecisionKind::Surrender { .. }), "{d:?}");
@@ -1625,7 +1627,7 @@ fn pop_battle_naval_when_a_fleet_sails_into_enemy_ships() {
         UnitStatus::Regular,
         1,
     );
-    game.world_mut().resource_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<Pending>().0 = None;
     military::handle_turn(
         game.world_mut(),
         a,
@@ -1637,7 +1639,7 @@ fn pop_battle_naval_when_a_fleet_sails_into_enemy_ships() {
     assert_eq!(mat(&game, a).mp[2], 7, "an activation costs 1 mil");
     while battle::fight(game.world_mut()) == Progress::Waiting {
         assert!(battle::answer(game.world_mut(), &Action::Decline));
-        game.world_mut().resource_mut::<Pending>().0 = None;
+        game.world_mut().res_mut::<Pending>().0 = None;
     }
     assert_eq!(count(&game, "pop.battle.naval"), 1);
     let b = e(&game, "BBB");
@@ -2214,7 +2216,7 @@ fn pop_14_3_rebels_draw_a_military_leader_like_npr_units() {
     {
         let mut decks = game
             .world_mut()
-            .resource_mut::<crate::rulesets::pop::rules::cards::ActionDecks>();
+            .res_mut::<crate::rulesets::pop::rules::cards::ActionDecks>();
         let decks = &mut *decks;
         for pile in decks.decks.iter_mut().chain(decks.discard.iter_mut()) {
             pile.retain(|c| *c != card);

@@ -40,9 +40,9 @@ pub fn act(world: &mut World) -> bool {
             (turn.order.get(turn.actor).copied(), turn.doing)
         };
         let Some(p) = actor else {
-            let mut table = world.resource_mut::<Table>();
+            let mut table = world.res_mut::<Table>();
             table.turn += 1;
-            world.resource_mut::<Turn>().stage = Stage::Start;
+            world.res_mut::<Turn>().stage = Stage::Start;
             return false;
         };
         let asked = match doing {
@@ -67,7 +67,7 @@ pub fn act(world: &mut World) -> bool {
 }
 
 fn set_doing(world: &mut World, doing: Doing) {
-    world.resource_mut::<Turn>().doing = doing;
+    world.res_mut::<Turn>().doing = doing;
 }
 
 /// The action is over: every Power over the hand limit discards down to it, the actor first.
@@ -80,7 +80,7 @@ pub fn finish(world: &mut World, p: P) {
         over.remove(i);
         over.insert(0, p);
     }
-    let mut turn = world.resource_mut::<Turn>();
+    let mut turn = world.res_mut::<Turn>();
     turn.over_limit = over;
     turn.doing = Doing::HandLimit;
 }
@@ -90,7 +90,7 @@ fn hand_limit(world: &mut World) -> bool {
     loop {
         let Some(&p) = world.res::<Turn>().over_limit.first() else {
             // The next Power's action.
-            let mut turn = world.resource_mut::<Turn>();
+            let mut turn = world.res_mut::<Turn>();
             turn.actor += 1;
             turn.doing = Doing::Begin;
             turn.given = 0;
@@ -114,7 +114,7 @@ fn hand_limit(world: &mut World) -> bool {
             ask(world, p, DecisionKind::HandLimit);
             return true;
         }
-        world.resource_mut::<Turn>().over_limit.remove(0);
+        world.res_mut::<Turn>().over_limit.remove(0);
     }
 }
 
@@ -290,7 +290,7 @@ fn gain_influence_action(world: &mut World, p: P) {
 // ---- Subsidise & Mercenaries ----
 
 fn start_subsidy(world: &mut World) {
-    let mut turn = world.resource_mut::<Turn>();
+    let mut turn = world.res_mut::<Turn>();
     turn.given = 0;
     turn.gave_cards = None;
     turn.doing = Doing::Subsidising;
@@ -369,7 +369,7 @@ fn subsidising(world: &mut World, p: P) -> bool {
             let q = world.res::<MapIndex>().power(&to).expect("legal gift");
             purse_mut(world, p).money -= 1;
             purse_mut(world, q).money += 1;
-            let mut turn = world.resource_mut::<Turn>();
+            let mut turn = world.res_mut::<Turn>();
             turn.given += 1;
             turn.gave_cards = Some(false);
             note(
@@ -395,7 +395,7 @@ fn subsidising(world: &mut World, p: P) -> bool {
                 let at = purse.hand.partition_point(|c| *c <= value);
                 purse.hand.insert(at, value);
             }
-            let mut turn = world.resource_mut::<Turn>();
+            let mut turn = world.res_mut::<Turn>();
             turn.given += 1;
             turn.gave_cards = Some(true);
             note(

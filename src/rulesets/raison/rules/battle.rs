@@ -94,7 +94,7 @@ fn battle(world: &World) -> &Battle {
 
 fn battle_mut(world: &mut World) -> Mut<'_, Battle> {
     world
-        .resource_mut::<Turn>()
+        .res_mut::<Turn>()
         .map_unchanged(|t| t.battle.as_mut().expect("a battle"))
 }
 
@@ -163,7 +163,7 @@ pub fn start(world: &mut World, mover: P, t: T) {
         cursor: (0, 0),
         retreats: Vec::new(),
     };
-    world.resource_mut::<Turn>().battle = Some(b);
+    world.res_mut::<Turn>().battle = Some(b);
     let queue = supporters(world, true);
     battle_mut(world).queue = queue;
 }
@@ -356,7 +356,7 @@ pub fn step(world: &mut World) -> bool {
             }
             BattleStage::Retreat => {
                 let Some(&g) = battle(world).retreats.first() else {
-                    world.resource_mut::<Turn>().battle = None;
+                    world.res_mut::<Turn>().battle = None;
                     return false;
                 };
                 let q = owner_of_general(world, g);
@@ -581,7 +581,7 @@ fn ask_commit(world: &mut World) -> bool {
     match next_committer(world) {
         Some(q) => {
             let territory = tid(world, battle(world).territory);
-            world.resource_mut::<Turn>().committer = Some(q);
+            world.res_mut::<Turn>().committer = Some(q);
             ask(world, q, DecisionKind::Commit { territory });
             true
         }
@@ -794,7 +794,7 @@ fn resolve(world: &mut World) {
     let mut players: Vec<P> = Vec::new();
     for pile in &b.piles {
         push_unique(&mut players, pile.owner);
-        let mut table = world.resource_mut::<Table>();
+        let mut table = world.res_mut::<Table>();
         table.discard.extend(pile.cards.iter().map(|c| c.value));
     }
     for q in &players {
@@ -831,7 +831,7 @@ fn resolve(world: &mut World) {
             for g in &b.attack {
                 retreat_after_draw(world, *g, t);
             }
-            world.resource_mut::<Turn>().battle = None;
+            world.res_mut::<Turn>().battle = None;
         }
         std::cmp::Ordering::Greater => {
             win(world, &b, true);

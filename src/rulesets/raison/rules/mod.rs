@@ -207,8 +207,8 @@ pub fn play_action_turns(world: &mut World) {
 
 /// Takes the answer `apply` accepted, clearing the pending decision.
 pub fn take_answer(world: &mut World) -> Option<Action> {
-    let action = world.resource_mut::<Answer<Action>>().0.take()?;
-    world.resource_mut::<Pending<Decision>>().0 = None;
+    let action = world.res_mut::<Answer<Action>>().0.take()?;
+    world.res_mut::<Pending<Decision>>().0 = None;
     Some(action)
 }
 
@@ -220,7 +220,7 @@ pub fn ask(world: &mut World, power: P, kind: DecisionKind) {
         power: power_id(world, power).to_string(),
         kind,
     };
-    world.resource_mut::<Pending<Decision>>().0 = Some(d);
+    world.res_mut::<Pending<Decision>>().0 = Some(d);
 }
 
 /// The Power the pending decision is for.

@@ -79,7 +79,7 @@ fn movers(world: &World, p: P) -> Vec<G> {
 /// Envoy is chosen first (none when no Power may be Envoy: one round only).
 pub fn begin(world: &mut World, p: P) {
     {
-        let mut turn = world.resource_mut::<Turn>();
+        let mut turn = world.res_mut::<Turn>();
         turn.envoy = None;
         turn.move_round = 1;
         turn.moved.clear();
@@ -110,9 +110,9 @@ pub fn begin(world: &mut World, p: P) {
                 power_id(world, p)
             ),
         );
-        world.resource_mut::<Turn>().doing = Doing::Moving;
+        world.res_mut::<Turn>().doing = Doing::Moving;
     } else {
-        world.resource_mut::<Turn>().doing = Doing::ChoosingEnvoy;
+        world.res_mut::<Turn>().doing = Doing::ChoosingEnvoy;
     }
 }
 
@@ -123,8 +123,8 @@ pub fn step(world: &mut World, p: P) -> bool {
         Doing::ChoosingEnvoy => {
             if let Some(Action::ChooseEnvoy(e)) = take_answer(world) {
                 let q = world.res::<MapIndex>().power(&e).expect("legal envoy");
-                world.resource_mut::<Turn>().envoy = Some(q);
-                world.resource_mut::<Turn>().doing = Doing::Moving;
+                world.res_mut::<Turn>().envoy = Some(q);
+                world.res_mut::<Turn>().doing = Doing::Moving;
                 note(
                     world,
                     ids::ENVOY,
@@ -158,7 +158,7 @@ fn moving(world: &mut World, p: P) -> bool {
             if needs.is_empty() {
                 perform_move(world, p, g, &path, how);
             } else {
-                let mut turn = world.resource_mut::<Turn>();
+                let mut turn = world.res_mut::<Turn>();
                 turn.waiting = Some(WaitingMove {
                     general: g,
                     path,
@@ -186,13 +186,13 @@ fn moving(world: &mut World, p: P) -> bool {
 
 fn consent(world: &mut World, p: P) -> bool {
     let Some(waiting) = world.res::<Turn>().waiting.clone() else {
-        world.resource_mut::<Turn>().doing = Doing::Moving;
+        world.res_mut::<Turn>().doing = Doing::Moving;
         return false;
     };
     let ally = waiting.ask[0];
     match take_answer(world) {
         Some(Action::Agree) => {
-            world.resource_mut::<Turn>().consents.push((ally, true));
+            world.res_mut::<Turn>().consents.push((ally, true));
             note(
                 world,
                 ids::COALITION,
@@ -203,7 +203,7 @@ fn consent(world: &mut World, p: P) -> bool {
                     power_id(world, p)
                 ),
             );
-            let mut turn = world.resource_mut::<Turn>();
+            let mut turn = world.res_mut::<Turn>();
             let w = turn.waiting.as_mut().expect("waiting");
             w.ask.remove(0);
             if w.ask.is_empty() {
@@ -214,7 +214,7 @@ fn consent(world: &mut World, p: P) -> bool {
             false
         }
         Some(_) => {
-            world.resource_mut::<Turn>().consents.push((ally, false));
+            world.res_mut::<Turn>().consents.push((ally, false));
             note(
                 world,
                 ids::COALITION,
@@ -225,7 +225,7 @@ fn consent(world: &mut World, p: P) -> bool {
                     power_id(world, p)
                 ),
             );
-            let mut turn = world.resource_mut::<Turn>();
+            let mut turn = world.res_mut::<Turn>();
             turn.waiting = None;
             turn.doing = Doing::Moving;
             false
@@ -241,7 +241,7 @@ fn consent(world: &mut World, p: P) -> bool {
 fn perform_move(world: &mut World, p: P, g: G, path: &[T], how: MoveKind) {
     let to = *path.last().expect("a move goes somewhere");
     place(world, g, Some(to));
-    world.resource_mut::<Turn>().moved.push(g);
+    world.res_mut::<Turn>().moved.push(g);
     let m = map(world);
     let names: Vec<&str> = path
         .iter()
@@ -563,7 +563,7 @@ fn end_round_of_movement(world: &mut World) {
     let contested: Vec<T> = (0..l.m.territory_ids.len() as T)
         .filter(|t| contested_in(&l, p, *t))
         .collect();
-    let mut turn = world.resource_mut::<Turn>();
+    let mut turn = world.res_mut::<Turn>();
     turn.contested = contested;
     turn.battled.clear();
     turn.doing = Doing::Battles;
@@ -590,7 +590,7 @@ fn battles(world: &mut World, p: P) -> bool {
             continue;
         }
         let next = {
-            let mut turn = world.resource_mut::<Turn>();
+            let mut turn = world.res_mut::<Turn>();
             if turn.contested.is_empty() {
                 None
             } else {
@@ -600,7 +600,7 @@ fn battles(world: &mut World, p: P) -> bool {
         match next {
             Some(t) => {
                 if contested(world, p, t) {
-                    world.resource_mut::<Turn>().battled.push(t);
+                    world.res_mut::<Turn>().battled.push(t);
                     battle::start(world, p, t);
                 }
             }
@@ -636,7 +636,7 @@ fn offer_garrisons(world: &mut World, p: P) {
             offers.push((g, t));
         }
     }
-    let mut turn = world.resource_mut::<Turn>();
+    let mut turn = world.res_mut::<Turn>();
     turn.offers = offers;
     turn.doing = Doing::Garrisons;
 }
@@ -661,23 +661,23 @@ pub fn convert_to_garrison(world: &mut World, p: P, g: G, t: T, rule: &'static s
 fn garrisons(world: &mut World, p: P) -> bool {
     loop {
         let Some(&(g, t)) = world.res::<Turn>().offers.first() else {
-            world.resource_mut::<Turn>().doing = Doing::Grant;
+            world.res_mut::<Turn>().doing = Doing::Grant;
             return false;
         };
         match take_answer(world) {
             Some(Action::Garrison) => {
-                world.resource_mut::<Turn>().offers.remove(0);
+                world.res_mut::<Turn>().offers.remove(0);
                 convert_to_garrison(world, p, g, t, ids::MOVEMENT);
             }
             Some(_) => {
-                world.resource_mut::<Turn>().offers.remove(0);
+                world.res_mut::<Turn>().offers.remove(0);
             }
             None => {
                 if army(world, g).at != Some(t)
                     || army(world, g).units == 0
                     || !may_garrison(world, p, t)
                 {
-                    world.resource_mut::<Turn>().offers.remove(0);
+                    world.res_mut::<Turn>().offers.remove(0);
                     continue;
                 }
                 let territory = map(world).territory_ids[t as usize].clone();
@@ -711,7 +711,7 @@ fn grant(world: &mut World, p: P) -> bool {
                     round + 1
                 ),
             );
-            let mut turn = world.resource_mut::<Turn>();
+            let mut turn = world.res_mut::<Turn>();
             turn.move_round += 1;
             turn.moved.clear();
             turn.doing = Doing::Moving;

@@ -26,8 +26,8 @@ pub fn set_up(world: &mut World) {
         .iter()
         .flat_map(|c| std::iter::repeat_n(c.value, c.count as usize))
         .collect();
-    world.resource_mut::<GameRng>().shuffle(&mut deck);
-    world.resource_mut::<Table>().deck = deck;
+    world.res_mut::<GameRng>().shuffle(&mut deck);
+    world.res_mut::<Table>().deck = deck;
     for p in powers(world) {
         for _ in 0..content.powers[p as usize].hand {
             draw(world, p);
@@ -54,18 +54,18 @@ pub fn set_up(world: &mut World) {
 /// A new round: the round counter, and a fresh first action turn.
 pub fn start_round(world: &mut World) {
     let round = {
-        let mut table = world.resource_mut::<Table>();
+        let mut table = world.res_mut::<Table>();
         table.round += 1;
         table.turn = 0;
         table.round
     };
     {
-        let mut flow = world.resource_mut::<Flow>();
+        let mut flow = world.res_mut::<Flow>();
         flow.round = round;
         flow.age = round.min(255) as u8;
         flow.round_in_age = 0;
     }
-    *world.resource_mut::<Turn>() = Turn::default();
+    *world.res_mut::<Turn>() = Turn::default();
     write(
         world,
         Note::new(ids::FLOW_PHASE, format!("Round {round} begins")).amount(round as i32),
@@ -86,18 +86,18 @@ pub fn choose_statuses(world: &mut World) {
         return;
     }
     if let Some(Action::ChooseStatus(s)) = take_answer(world) {
-        let mut turn = world.resource_mut::<Turn>();
+        let mut turn = world.res_mut::<Turn>();
         let p = turn.queue.remove(0);
         turn.secret.push((p, Secret::Status(s)));
     } else if world.res::<Turn>().secret.is_empty() && world.res::<Turn>().queue.is_empty() {
         let seats = world.res::<Seats>().0.clone();
-        world.resource_mut::<Turn>().queue = seats;
+        world.res_mut::<Turn>().queue = seats;
     }
     if let Some(&p) = world.res::<Turn>().queue.first() {
         ask(world, p, DecisionKind::Status);
         return;
     }
-    let chosen = std::mem::take(&mut world.resource_mut::<Turn>().secret);
+    let chosen = std::mem::take(&mut world.res_mut::<Turn>().secret);
     let names = coalition_names(world);
     for (p, secret) in chosen {
         let Secret::Status(s) = secret else { continue };
@@ -203,27 +203,27 @@ pub fn end_round(world: &mut World) {
         ),
     };
     write(world, Note::new(ids::GAME_END, text).amount(best));
-    *world.resource_mut::<Outcome>() = Outcome {
+    *world.res_mut::<Outcome>() = Outcome {
         winner,
         reason: "the last round ended".into(),
     };
-    world.resource_mut::<Flow>().over = true;
+    world.res_mut::<Flow>().over = true;
 }
 
 /// Draws the top Battle card for `p`; an empty deck is reshuffled from the discards first.
 /// `None` when no card is left anywhere.
 pub fn draw(world: &mut World, p: P) -> Option<u8> {
     if world.res::<Table>().deck.is_empty() {
-        let mut discards = std::mem::take(&mut world.resource_mut::<Table>().discard);
+        let mut discards = std::mem::take(&mut world.res_mut::<Table>().discard);
         if discards.is_empty() {
             return None;
         }
         discards.sort_unstable();
-        world.resource_mut::<GameRng>().shuffle(&mut discards);
-        world.resource_mut::<Table>().deck = discards;
+        world.res_mut::<GameRng>().shuffle(&mut discards);
+        world.res_mut::<Table>().deck = discards;
     }
-    let card = world.resource_mut::<Table>().deck.pop()?;
-    world.resource_mut::<GameRng>().show();
+    let card = world.res_mut::<Table>().deck.pop()?;
+    world.res_mut::<GameRng>().show();
     let mut purse = purse_mut(world, p);
     let at = purse.hand.partition_point(|c| *c <= card);
     purse.hand.insert(at, card);
@@ -235,7 +235,7 @@ pub fn discard(world: &mut World, p: P, value: u8) {
     let mut purse = purse_mut(world, p);
     if let Some(i) = purse.hand.iter().position(|c| *c == value) {
         purse.hand.remove(i);
-        world.resource_mut::<Table>().discard.push(value);
+        world.res_mut::<Table>().discard.push(value);
     }
 }
 
@@ -288,11 +288,11 @@ pub fn gain_influence(world: &mut World, p: P, amount: i32, rule: &'static str, 
             .realm(power_id(world, to).to_string())
             .amount(total),
         );
-        *world.resource_mut::<Outcome>() = Outcome {
+        *world.res_mut::<Outcome>() = Outcome {
             winner: Some(power_id(world, to).to_string()),
             reason: format!("reached {victory} Influence"),
         };
-        world.resource_mut::<Flow>().over = true;
+        world.res_mut::<Flow>().over = true;
     }
 }
 
@@ -304,7 +304,7 @@ pub fn begin_turn(world: &mut World) -> bool {
         return false;
     }
     let turn_no = world.res::<Table>().turn;
-    world.resource_mut::<Flow>().round_in_age = turn_no + 1;
+    world.res_mut::<Flow>().round_in_age = turn_no + 1;
     let dials: Vec<String> = powers(world)
         .map(|p| format!("{} {}", power_id(world, p), segment(world, p).title()))
         .collect();
@@ -336,7 +336,7 @@ pub fn begin_turn(world: &mut World) -> bool {
         .iter()
         .position(|p| p.id == content.election_before)
         .is_some_and(|f| segment(world, f as P) == DialAction::Muster);
-    let mut turn = world.resource_mut::<Turn>();
+    let mut turn = world.res_mut::<Turn>();
     *turn = Turn {
         order,
         minors,
@@ -379,7 +379,7 @@ pub fn hold_election(world: &mut World) -> bool {
             .res::<MapIndex>()
             .power(&candidate)
             .expect("legal vote");
-        let mut turn = world.resource_mut::<Turn>();
+        let mut turn = world.res_mut::<Turn>();
         let p = turn.queue.remove(0);
         turn.secret.push((p, Secret::Vote(c)));
     } else if world.res::<Turn>().secret.is_empty() && world.res::<Turn>().queue.is_empty() {
@@ -388,13 +388,13 @@ pub fn hold_election(world: &mut World) -> bool {
             .map(|(p, _)| p)
             .filter(|p| crate::rulesets::raison::model::player_of(world, *p).is_some())
             .collect();
-        world.resource_mut::<Turn>().queue = voters;
+        world.res_mut::<Turn>().queue = voters;
     }
     if let Some(&p) = world.res::<Turn>().queue.first() {
         ask(world, p, DecisionKind::Vote);
         return true;
     }
-    let cast = std::mem::take(&mut world.resource_mut::<Turn>().secret);
+    let cast = std::mem::take(&mut world.res_mut::<Turn>().secret);
     let weights = electors(world);
     let seats = world.res::<Seats>().0.clone();
     let mut tally: Vec<(P, i32)> = seats.iter().map(|p| (*p, 0)).collect();
@@ -422,7 +422,7 @@ pub fn hold_election(world: &mut World) -> bool {
             _ => tied.first().copied(),
         }
     };
-    world.resource_mut::<Table>().emperor = emperor;
+    world.res_mut::<Table>().emperor = emperor;
     let result = match emperor {
         Some(e) => format!("{} is Holy Roman Emperor", power_id(world, e)),
         None => "the crown stays vacant".into(),
@@ -446,7 +446,7 @@ pub fn hold_election(world: &mut World) -> bool {
                 .unwrap_or_default(),
         ),
     );
-    world.resource_mut::<Turn>().stage = Stage::Bidding;
+    world.res_mut::<Turn>().stage = Stage::Bidding;
     false
 }
 
@@ -474,23 +474,23 @@ pub fn bid_choices(world: &World, p: P) -> Vec<Action> {
 pub fn take_bids(world: &mut World) -> bool {
     loop {
         let Some(&minor) = world.res::<Turn>().minors.first() else {
-            world.resource_mut::<Turn>().stage = Stage::Acting;
+            world.res_mut::<Turn>().stage = Stage::Acting;
             return false;
         };
         if let Some(Action::Bid(n)) = take_answer(world) {
-            let mut turn = world.resource_mut::<Turn>();
+            let mut turn = world.res_mut::<Turn>();
             let p = turn.queue.remove(0);
             turn.secret.push((p, Secret::Bid(n)));
         } else if world.res::<Turn>().secret.is_empty() && world.res::<Turn>().queue.is_empty() {
             let seats = world.res::<Seats>().0.clone();
-            world.resource_mut::<Turn>().queue = seats;
+            world.res_mut::<Turn>().queue = seats;
         }
         // A Major without Morale can only bid 0: recorded without asking.
         while let Some(&p) = world.res::<Turn>().queue.first() {
             if purse(world, p).morale > 0 {
                 break;
             }
-            let mut turn = world.resource_mut::<Turn>();
+            let mut turn = world.res_mut::<Turn>();
             turn.queue.remove(0);
             turn.secret.push((p, Secret::Bid(0)));
         }
@@ -504,14 +504,14 @@ pub fn take_bids(world: &mut World) -> bool {
 }
 
 fn resolve_bids(world: &mut World, minor: P) {
-    let bids: Vec<(P, i32)> = std::mem::take(&mut world.resource_mut::<Turn>().secret)
+    let bids: Vec<(P, i32)> = std::mem::take(&mut world.res_mut::<Turn>().secret)
         .into_iter()
         .filter_map(|(p, s)| match s {
             Secret::Bid(n) => Some((p, n)),
             _ => None,
         })
         .collect();
-    world.resource_mut::<Turn>().minors.remove(0);
+    world.res_mut::<Turn>().minors.remove(0);
     let best = bids.iter().map(|b| b.1).max().unwrap_or(0);
     let tied: Vec<P> = bids.iter().filter(|b| b.1 == best).map(|b| b.0).collect();
     let incumbent = purse(world, minor).controller;
