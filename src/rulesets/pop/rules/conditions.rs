@@ -13,7 +13,7 @@ use crate::rulesets::pop::rules::generic::{
 };
 use crate::rulesets::pop::rules::missions::Victories;
 use crate::rulesets::pop::rules::relations::{
-    allied, area_of, at_war, influence_counted, married, provinces_of,
+    allied, area_of, area_provinces, at_war, influence_counted, married,
 };
 use crate::rulesets::pop::rules::scoring::tax_income;
 use crate::rulesets::pop::state::{Content, Index, sid_of};
@@ -63,9 +63,19 @@ fn entity(world: &World, id: impl crate::engine::id::AsId) -> Option<Entity> {
 }
 
 fn owned_in(world: &World, realm: Entity, areas: &[Entity]) -> usize {
-    owned_any_order(world, realm)
-        .filter(|p| area_of(world, *p).is_some_and(|a| areas.contains(&a)))
-        .count()
+    // Read off the areas' few provinces, not every province the realm owns (an area named
+    // twice counts once).
+    areas
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| !areas[..*i].contains(a))
+        .map(|(_, a)| {
+            area_provinces(world, *a)
+                .iter()
+                .filter(|p| world.read::<OwnedBy>(**p).is_some_and(|o| o.0 == realm))
+                .count()
+        })
+        .sum()
 }
 
 fn tokens<T: Component>(world: &World, realm: Entity) -> usize {
@@ -141,7 +151,7 @@ pub fn measure(world: &World, realm: Entity, condition: &Condition) -> Measure {
             let Some(a) = area(a) else {
                 return Measure::yes(false);
             };
-            let total = provinces_of(world, a).len();
+            let total = area_provinces(world, a).len();
             Measure::count(owned_in(world, realm, &[a]), total.min(255) as u8)
         }
         Condition::ProvincesInAreas(list, n) => {

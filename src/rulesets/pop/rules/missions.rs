@@ -76,7 +76,9 @@ fn defs(world: &World) -> &[MissionDef] {
     &world.res::<Content>().0.missions
 }
 
-pub fn mission_index(world: &World, id: &str) -> Option<usize> {
+pub fn mission_index(world: &World, id: impl crate::engine::id::AsId) -> Option<usize> {
+    // Compared as interned ids (one comparison each), not as text.
+    let id = id.existing_id()?;
     defs(world).iter().position(|m| m.id == id)
 }
 
