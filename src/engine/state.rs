@@ -138,15 +138,24 @@ pub fn spawn_sim(world: &mut World, key: Option<&str>, bundle: impl Bundle) -> E
 }
 
 /// Content id of an entity, or its stable id as text for runtime entities.
+#[inline]
 pub fn key_of(world: &World, entity: Entity) -> Id {
     if let Some(key) = world.read::<Key>(entity) {
         return key.0;
     }
+    runtime_key(world, entity)
+}
+
+/// A runtime entity's stable id as text (`#12`), kept out of line: content ids are the
+/// common case, read inline.
+#[inline(never)]
+fn runtime_key(world: &World, entity: Entity) -> Id {
     world
         .read::<Sid>(entity)
         .map_or_else(|| Id::new("?"), |s| Id::new(&format!("#{}", s.0)))
 }
 
+#[inline]
 pub fn sid_of(world: &World, entity: Entity) -> u32 {
     world.read::<Sid>(entity).map_or(u32::MAX, |s| s.0)
 }

@@ -213,9 +213,7 @@ fn random_settlement(world: &mut World, k: Entity) -> Option<Entity> {
     if settlements.is_empty() {
         return None;
     }
-    let i = world
-        .res_mut::<GameRng>()
-        .below(settlements.len() as u32) as usize;
+    let i = world.res_mut::<GameRng>().below(settlements.len() as u32) as usize;
     Some(settlements[i])
 }
 

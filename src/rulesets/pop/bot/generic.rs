@@ -184,23 +184,10 @@ pub fn turn(
         }
     }
     // A claim next door, for a later war; a Power Struggle battleground first, where it costs
-    // half and scores prestige when the struggle comes (17.4).
-    let claims: Vec<&Action> = legal
-        .matching_in(&[TurnPart::Diplomacy], |a| {
-            matches!(a, Action::FabricateClaim { .. })
-        })
-        .collect();
-    let cheap: Vec<&Action> = claims
-        .iter()
-        .copied()
-        .filter(|a| crate::rulesets::pop::rules::costs::action_cost(world, realm, a).dip < 2)
-        .collect();
-    let need = if cheap.is_empty() { 6 } else { 4 };
-    if dip >= need && rng.random_range(0..4) == 0 {
-        let options = if cheap.is_empty() { claims } else { cheap };
-        if !options.is_empty() {
-            return Some(options[rng.random_range(0..options.len())].clone());
-        }
+    // half and scores prestige when the struggle comes (17.4). (Under 4 dip no claim is wanted:
+    // the candidates are not even checked.)
+    if let Some(a) = fabricate_claim(world, realm, dip, legal, rng) {
+        return Some(a);
     }
     // Trade when the treasury is thin, or now and then with diplomats to spare: even a poor
     // draw pays 2 ducats.
@@ -259,6 +246,38 @@ pub fn turn(
         && legal.contains(&Action::ChangeReligion)
     {
         return Some(Action::ChangeReligion);
+    }
+    None
+}
+
+/// A claim next door the bot fabricates now, if any: a cheap one (a Power Struggle battleground)
+/// with 4 dip, any with 6, one time in four.
+fn fabricate_claim(
+    world: &World,
+    realm: Entity,
+    dip: i32,
+    legal: &Legal,
+    rng: &mut ChaCha8Rng,
+) -> Option<Action> {
+    if dip < 4 {
+        return None;
+    }
+    let claims: Vec<&Action> = legal
+        .matching_in(&[TurnPart::Diplomacy], |a| {
+            matches!(a, Action::FabricateClaim { .. })
+        })
+        .collect();
+    let cheap: Vec<&Action> = claims
+        .iter()
+        .copied()
+        .filter(|a| crate::rulesets::pop::rules::costs::action_cost(world, realm, a).dip < 2)
+        .collect();
+    let need = if cheap.is_empty() { 6 } else { 4 };
+    if dip >= need && rng.random_range(0..4) == 0 {
+        let options = if cheap.is_empty() { claims } else { cheap };
+        if !options.is_empty() {
+            return Some(options[rng.random_range(0..options.len())].clone());
+        }
     }
     None
 }
@@ -870,10 +889,7 @@ mod tests {
     fn grant(world: &mut World, realm: Entity, id: &str) {
         let idea = idea_index(world, id).unwrap();
         let sid = sid_of(world, realm);
-        world
-            .res_mut::<IdeaGrid>()
-            .researched
-            .push((sid, idea));
+        world.res_mut::<IdeaGrid>().researched.push((sid, idea));
     }
 
     #[test]

@@ -82,8 +82,7 @@ fn track(game: &Game) -> Vec<String> {
 }
 
 fn set_track(game: &mut Game, realms: &[&str]) {
-    game.world_mut().res_mut::<Curia>().cardinals =
-        realms.iter().map(|r| Id::new(r)).collect();
+    game.world_mut().res_mut::<Curia>().cardinals = realms.iter().map(|r| Id::new(r)).collect();
 }
 
 fn tidy(game: &mut Game) {
@@ -530,18 +529,14 @@ fn pop_19_papal_action_refused_to_others_after_age_2_and_against_non_catholics()
     );
     // Age III.
     set_track(&mut game, &[&mk, &ok]);
-    game.world_mut()
-        .res_mut::<crate::engine::flow::Flow>()
-        .age = 3;
+    game.world_mut().res_mut::<crate::engine::flow::Flow>().age = 3;
     refused(
         &mut game,
         Action::Excommunicate { realm: ok },
         ids::CURIA_PAPAL_ACTION,
     );
     // A Crusade needs 2 Muslim-owned provinces in its area.
-    game.world_mut()
-        .res_mut::<crate::engine::flow::Flow>()
-        .age = 1;
+    game.world_mut().res_mut::<crate::engine::flow::Flow>().age = 1;
     refused(
         &mut game,
         Action::CallCrusade {

@@ -1085,9 +1085,7 @@ fn pop_18_33_faith_follows_the_elector_areas_from_age_three() {
     // Age I-II: North Catholic and East Orthodox, but the religion cannot change yet.
     empire::check_faith(game.world_mut());
     assert_eq!(empire_of(&game).faith, HreFaith::Catholic);
-    game.world_mut()
-        .res_mut::<crate::engine::flow::Flow>()
-        .age = 3;
+    game.world_mut().res_mut::<crate::engine::flow::Flow>().age = 3;
     empire::check_faith(game.world_mut());
     assert_eq!(
         empire_of(&game).faith,
@@ -1126,9 +1124,7 @@ fn pop_18_33_the_official_religion_decides_who_is_elected_and_when_the_emperor_m
     use crate::rulesets::pop::rules::empire::HreFaith;
     let mut game = game_with(with_empire(3));
     let a = e(&game, "AAA");
-    game.world_mut()
-        .res_mut::<crate::engine::flow::Flow>()
-        .age = 2;
+    game.world_mut().res_mut::<crate::engine::flow::Flow>().age = 2;
     // A Catholic Emperor of a Catholic Empire may not change its State Religion.
     let problem =
         crate::rulesets::pop::rules::religion::problem(game.world(), a, &Action::ChangeReligion);

@@ -141,10 +141,7 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
     match action {
         Action::ChangeFocus { into, from } => {
             let round = world.res::<Flow>().round;
-            world
-                .res_mut::<Generic>()
-                .focus_taken
-                .push((realm, round));
+            world.res_mut::<Generic>().focus_taken.push((realm, round));
             write(
                 world,
                 Note::new(

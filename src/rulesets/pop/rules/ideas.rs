@@ -242,10 +242,7 @@ pub fn research(world: &mut World, realm: Entity, id: &str) {
             );
         }
     }
-    world
-        .res_mut::<IdeaGrid>()
-        .researched
-        .push((sid, idea));
+    world.res_mut::<IdeaGrid>().researched.push((sid, idea));
     if def.government {
         if def.effects.contains(&IdeaEffect::Revolutionary) {
             crate::rulesets::pop::rules::religion::become_revolutionary(world, realm);

@@ -248,6 +248,7 @@ pub fn hostile_units_at(world: &World, realm: Entity, place: Entity, land: bool)
     })
 }
 
+#[inline]
 pub fn controller(world: &World, province: Entity) -> Option<Entity> {
     world
         .read::<ControlledBy>(province)

@@ -404,10 +404,7 @@ fn pop_12_trade_deck_distant_cards_join_on_the_first_discovery() {
         .unwrap();
     assert!(board(&game).unused.contains(&furs));
     assert!(!board(&game).deck.contains(&furs));
-    game.world_mut()
-        .res_mut::<TradeBoard>()
-        .discard
-        .push(0);
+    game.world_mut().res_mut::<TradeBoard>().discard.push(0);
     game.world_mut()
         .res_mut::<TradeBoard>()
         .deck

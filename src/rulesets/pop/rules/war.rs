@@ -1437,9 +1437,7 @@ fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Enti
     if let Some(first) = bordering.first() {
         return Some(*first);
     }
-    let pick = world
-        .res_mut::<GameRng>()
-        .below(candidates.len() as u32) as usize;
+    let pick = world.res_mut::<GameRng>().below(candidates.len() as u32) as usize;
     Some(candidates[pick])
 }
 
@@ -2059,8 +2057,6 @@ pub fn launch_invasion_for_tests(world: &mut World, npr: Entity, enemy: Entity) 
 /// Runs Phase 3 step D on the board as it is, answering with `answer` first (for tests).
 #[cfg(test)]
 pub fn run_step_d_for_tests(world: &mut World, answer: Option<Action>) {
-    world
-        .res_mut::<crate::rulesets::pop::decision::Answer>()
-        .0 = answer;
+    world.res_mut::<crate::rulesets::pop::decision::Answer>().0 = answer;
     resolve_peace(world);
 }
