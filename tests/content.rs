@@ -264,8 +264,7 @@ fn check_reports_a_missing_file_without_panicking() {
 
 #[test]
 fn a_mod_replaces_and_adds_items_on_its_base() {
-    let dir = std::env::temp_dir().join(format!("regnum-mod-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("mod");
     std::fs::write(dir.join("mini.ron"), common::MINI).unwrap();
     std::fs::write(
         dir.join("my_mod.ron"),

@@ -35,8 +35,7 @@ fn different_seeds_give_different_games() {
 fn save_then_replay_gives_the_same_hash() {
     let game = bot_game(3);
     let save = Save::of(&game, None);
-    let dir = std::env::temp_dir().join(format!("regnum-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("save");
     let path = dir.join("game.ron");
     save.write(&path).unwrap();
     assert!(

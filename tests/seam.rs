@@ -189,17 +189,17 @@ fn check_says_which_ruleset_it_read() {
     assert!(checked.summary.contains("1444"), "{}", checked.summary);
 }
 
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("regnum-seam-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A file with `text` in a folder of its own, removed with the folder when the test is done.
+fn temp_file(name: &str, text: &str) -> (common::TempDir, std::path::PathBuf) {
+    let dir = common::temp_dir(&format!("seam-{name}"));
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
-    path
+    (dir, path)
 }
 
 #[test]
 fn a_scenario_of_another_ruleset_reaches_that_ruleset_not_price_of_power() {
-    let path = temp_file(
+    let (_dir, path) = temp_file(
         "kingdom.ron",
         "// a Kingdom scenario\nScenario(\n    id: \"frontier\",\n    ruleset: Kingdom,\n    hexes: [],\n)\n",
     );
@@ -213,7 +213,7 @@ fn a_scenario_of_another_ruleset_reaches_that_ruleset_not_price_of_power() {
 
 #[test]
 fn an_unknown_ruleset_is_an_error_at_its_position() {
-    let path = temp_file(
+    let (_dir, path) = temp_file(
         "chess.ron",
         "Scenario(\n    id: \"x\",\n    ruleset: Chess,\n)\n",
     );
@@ -323,7 +323,7 @@ fn another_seats_secret_decision_is_shown_only_as_waiting() {
 #[test]
 fn price_of_powers_window_sends_a_scenario_of_another_ruleset_to_its_own_window() {
     let text = "Scenario(\n    id: \"r\",\n    ruleset: RaisonDEtat,\n    powers: [],\n)\n";
-    let path = temp_file("rde.ron", text);
+    let (_dir, path) = temp_file("rde.ron", text);
     let errors =
         regnum::rulesets::require_ruleset(&path, text, RulesetId::PriceOfPower).unwrap_err();
     let error = errors

@@ -83,12 +83,30 @@ pub fn regnum(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A fresh, empty folder for one test.
-pub fn temp_dir(name: &str) -> std::path::PathBuf {
+/// A fresh, empty folder for one test, removed with everything in it when the test is done
+/// (also when it fails), so that test runs do not fill the temporary folder.
+pub struct TempDir(std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fresh, empty folder for one test (see `TempDir`).
+pub fn temp_dir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("regnum-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TempDir(dir)
 }
 
 /// `regnum check` refuses the first half of `scenario` with an error at `file:line:col`.
