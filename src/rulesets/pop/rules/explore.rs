@@ -84,14 +84,9 @@ pub fn hostile_sea(world: &World, realm: Entity, sea: Entity) -> bool {
     if hostile_units_at(world, realm, sea, false) {
         return true;
     }
-    world
-        .try_query::<(Entity, &Province)>()
-        .is_some_and(|mut q| {
-            q.iter(world).any(|(p, prov)| {
-                prov.port == Some(sea)
-                    && controller(world, p).is_some_and(|c| at_war_between(world, realm, c))
-            })
-        })
+    crate::rulesets::pop::rules::trade::ports_facing(world, sea)
+        .iter()
+        .any(|p| controller(world, *p).is_some_and(|c| at_war_between(world, realm, c)))
 }
 
 /// QftNW step 1: each place holding one of the realm's Light Ships, with each distant sea zone

@@ -1858,15 +1858,10 @@ fn start_naval_battles_at(world: &mut World, realm: Entity, sea: Entity, from: E
     if world.res::<battle::Battles>().queue.len() > before {
         return;
     }
-    let mut nprs: Vec<Entity> = world
-        .try_query::<(&Province, &OwnedBy)>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter(|(p, _)| p.port == Some(sea))
-                .map(|(_, o)| o.0)
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut nprs: Vec<Entity> = crate::rulesets::pop::rules::trade::ports_facing(world, sea)
+        .iter()
+        .filter_map(|p| world.read::<OwnedBy>(*p).map(|o| o.0))
+        .collect();
     nprs.retain(|n| world.read::<NonPlayerRealm>(*n).is_some() && at_war_between(world, realm, *n));
     sort_dedup_by_sid(world, &mut nprs);
     let active = active_realm(world);

@@ -157,7 +157,8 @@ pub(crate) fn set_up_trade(world: &mut World) {
     let (cards, out, merchants) = (board.deck.len(), board.unused.len(), board.merchants.len());
     world.insert_resource(board);
     let shores = shores(world);
-    world.insert_resource(TradeMap { shores });
+    let ports = ports(world);
+    world.insert_resource(TradeMap { shores, ports });
     write(
         world,
         Note::new(
@@ -319,18 +320,45 @@ fn carriers(world: &World, realm: Entity) -> EntityHashSet {
     out
 }
 
-/// The areas facing each sea zone, kept from setup on: the map never changes, and connections
-/// are walked many times a turn.
+/// The areas facing each sea zone and the provinces with a port on it, kept from setup on: the
+/// map never changes (nor does a province's port), and connections and hostile seas are asked
+/// about many times a turn.
 #[derive(Resource, Default)]
 pub struct TradeMap {
     shores: EntityHashMap<Vec<Entity>>,
+    ports: EntityHashMap<Vec<Entity>>,
+}
+
+/// The provinces with a port on each sea zone, read off the board.
+fn ports(world: &World) -> EntityHashMap<Vec<Entity>> {
+    let mut out: EntityHashMap<Vec<Entity>> = EntityHashMap::default();
+    crate::engine::query_cache::with_query::<(Entity, &Province), (), _>(world, |q| {
+        for (p, province) in q {
+            if let Some(sea) = province.port {
+                out.entry(sea).or_default().push(p);
+            }
+        }
+    });
+    out
+}
+
+/// The provinces with a port on `sea` (in no particular order): kept from setup, or read off
+/// the board before it.
+pub fn ports_facing(world: &World, sea: Entity) -> std::borrow::Cow<'_, [Entity]> {
+    match world.get_res::<TradeMap>() {
+        Some(map) if !map.shores.is_empty() => {
+            std::borrow::Cow::Borrowed(map.ports.get(&sea).map_or(&[][..], Vec::as_slice))
+        }
+        _ => std::borrow::Cow::Owned(ports(world).remove(&sea).unwrap_or_default()),
+    }
 }
 
 /// Rebuilds the cached shores after a test edits the coasts of the map.
 #[cfg(test)]
 pub fn reset_shores_for_tests(world: &mut World) {
     let shores = shores(world);
-    world.insert_resource(TradeMap { shores });
+    let ports = ports(world);
+    world.insert_resource(TradeMap { shores, ports });
 }
 
 /// The shores of every sea zone: the map cached with the trade board at setup, or built from
