@@ -114,6 +114,42 @@ pub fn step_progress(world: &mut World) -> Mut<'_, StepProgress> {
     progress
 }
 
+/// The step schedules, each taken out of Bevy's `Schedules` on its first run and kept here by
+/// step: running a schedule from `Schedules` takes it out of a hash map and puts it back every
+/// time (a tenth of applying a simple answer); from here it is the move of a box.
+#[derive(Resource, Default)]
+struct StepSchedules(Vec<Option<Box<Schedule>>>);
+
+/// Runs the schedule of `step` (`StepRules(step)`), as `World::run_schedule` would.
+fn run_step(world: &mut World, step: u16) {
+    let at = usize::from(step);
+    let kept = world
+        .get_resource_mut::<StepSchedules>()
+        .and_then(|mut kept| kept.0.get_mut(at).and_then(Option::take));
+    let mut schedule = match kept {
+        Some(schedule) => schedule,
+        None => {
+            let first = world
+                .get_resource_mut::<Schedules>()
+                .and_then(|mut schedules| schedules.remove(StepRules(step)));
+            match first {
+                Some(schedule) => Box::new(schedule),
+                // Not there (running already, or never added): Bevy says which.
+                None => {
+                    world.run_schedule(StepRules(step));
+                    return;
+                }
+            }
+        }
+    };
+    schedule.run(world);
+    let mut kept = world.get_resource_or_init::<StepSchedules>();
+    if kept.0.len() <= at {
+        kept.0.resize_with(at + 1, || None);
+    }
+    kept.0[at] = Some(schedule);
+}
+
 /// The schedule of one step (by index into the ruleset's `StepDef`s), single-threaded so
 /// that the order of its systems is exact.
 #[derive(ScheduleLabel, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,7 +183,7 @@ pub fn run_until_decision<R: Ruleset>(world: &mut World) {
             return;
         }
         let step = world.res::<Flow>().step;
-        world.run_schedule(StepRules(step));
+        run_step(world, step);
         // An answer nobody consumed means the asking system did not run: drop it rather than
         // let it answer a later question.
         let unconsumed = world.res_mut::<Answer<R::Action>>().0.take();
