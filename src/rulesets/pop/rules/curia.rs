@@ -428,13 +428,30 @@ pub fn gain_cardinal(world: &mut World, realm: Entity) {
 fn curia_settled(world: &World) -> bool {
     let controller = roma_controller(world);
     let roma = roma_holder_given(world, controller);
-    let slots = regular_slots(world);
+    // Whether each seated realm may hold cardinals, read once: the slots count them, and the
+    // cardinals on the track are theirs (a realm off the seats is read when asked).
+    const FEW: usize = 16;
+    let seats = world.get_res::<Seats>().map_or(&[][..], |s| s.0.as_slice());
+    let mut standing = [(Entity::PLACEHOLDER, false); FEW];
+    for (kept, realm) in standing.iter_mut().zip(seats) {
+        *kept = (*realm, may_hold_cardinals(world, *realm));
+    }
+    let standing = &standing[..seats.len().min(FEW)];
+    let slots = if seats.len() <= FEW {
+        standing.iter().filter(|(_, may)| *may).count() + 1
+    } else {
+        regular_slots(world)
+    };
+    let may_hold = |realm: Entity| match standing.iter().find(|(r, _)| *r == realm) {
+        Some((_, may)) => *may,
+        None => may_hold_cardinals(world, realm),
+    };
     let index = world.res::<Index>();
     let curia = world.res::<Curia>();
     let holds = |key: &Id| {
         index
             .get(key)
-            .is_some_and(|r| may_hold_cardinals(world, r) && Some(r) != controller)
+            .is_some_and(|r| Some(r) != controller && may_hold(r))
     };
     let roma_recorded = match (curia.roma.as_deref(), roma) {
         (None, None) => true,
