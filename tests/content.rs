@@ -317,7 +317,6 @@ fn impossible_setups_are_rejected() {
             "ruler: Some(\"ruler_b\")",
             "ruler: Some(\"adv_a\"), stability: 5",
         )
-        .replace("opts=", "opts=")
         .replace("Ducats(3)", "Ducats(5000)");
     let errors = parse_scenario(&text, "bad.ron").unwrap_err();
     let all = errors
