@@ -194,6 +194,29 @@ mod tests {
     }
 
     #[test]
+    fn res_mut_changes_the_resource_of_its_own_world_as_resource_mut_does() {
+        let mut first = World::new();
+        first.insert_resource(Season(1));
+        // A second World registers another type first, so the resource's id differs.
+        let mut second = World::new();
+        second.spawn(Apples(1));
+        second.insert_resource(Season(2));
+        first.clear_trackers();
+        first.res_mut::<Season>().0 = 10;
+        second.res_mut::<Season>().0 += 5;
+        assert_eq!(first.resource::<Season>(), &Season(10));
+        assert_eq!(second.resource::<Season>(), &Season(7));
+        assert!(first.is_resource_changed::<Season>(), "marked changed");
+    }
+
+    #[test]
+    #[should_panic(expected = "is not in the World")]
+    fn res_mut_of_a_missing_resource_panics() {
+        let mut world = World::new();
+        world.res_mut::<Season>();
+    }
+
+    #[test]
     #[should_panic(expected = "is not in the World")]
     fn a_missing_resource_panics_as_world_resource_does() {
         let world = World::new();
