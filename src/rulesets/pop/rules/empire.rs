@@ -1303,15 +1303,25 @@ pub fn imperial_liberation_cb(world: &World, realm: Entity, target: Entity) -> b
     if !is_emperor(world, realm) || !is_external(world, target) {
         return false;
     }
-    // Asked for every realm a bot weighs a war on: the lists read in place.
+    // Asked for every realm a bot weighs a war on: read off the target's own provinces (it owns
+    // or occupies a province of the Empire exactly when one of them lies in an area of it),
+    // fewer than the Empire's.
     let left = &world.res::<Empire>().left;
-    listed(world, Listed::Hre)
-        .filter(|(key, _)| left.is_empty() || !left.contains(key))
-        .flat_map(|(_, a)| area_provinces(world, a))
-        .any(|p| {
-            owner(world, *p) == Some(target)
-                || crate::rulesets::pop::rules::military::controller(world, *p) == Some(target)
-        })
+    let in_empire = |area: Entity| {
+        listed(world, Listed::Hre)
+            .any(|(key, a)| a == area && (left.is_empty() || !left.contains(key)))
+    };
+    held_provinces(world, target).any(|p| world.read::<InArea>(p).is_some_and(|a| in_empire(a.0)))
+}
+
+/// The provinces `realm` owns, then those it occupies (a province may come twice).
+fn held_provinces(world: &World, realm: Entity) -> impl Iterator<Item = Entity> + '_ {
+    let owned = world.read::<Owns>(realm).into_iter().flat_map(|o| o.iter());
+    let occupied = world
+        .read::<Controls>(realm)
+        .into_iter()
+        .flat_map(|c| c.iter());
+    owned.chain(occupied)
 }
 
 /// Whether the Emperor's bot should favour a war on `target`: an outsider holding land in an
@@ -1319,9 +1329,13 @@ pub fn imperial_liberation_cb(world: &World, realm: Entity, target: Entity) -> b
 pub fn reclaim_target(world: &World, realm: Entity, target: Entity) -> bool {
     is_emperor(world, realm)
         && is_external(world, target)
-        && listed(world, Listed::Hre)
-            .flat_map(|(_, a)| area_provinces(world, a))
-            .any(|p| owner(world, *p) == Some(target))
+        && world.read::<Owns>(target).is_some_and(|owned| {
+            owned.iter().any(|p| {
+                world
+                    .read::<InArea>(p)
+                    .is_some_and(|a| listed(world, Listed::Hre).any(|(_, hre)| hre == a.0))
+            })
+        })
 }
 
 /// Why `attacker` may not declare war on `target` under the Emperor's protection (FACTS 5): the
