@@ -6,11 +6,10 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::engine::reads::Reads;
-
 use crate::engine::decision::{ActionHistory, Answer, Illegal, Pending};
 use crate::engine::flow::{Flow, run_until_decision};
 use crate::engine::log::GameLog;
+use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
 use crate::engine::ruleset::Ruleset;
 use crate::engine::state::{GameSetup, Index};

@@ -184,10 +184,90 @@ where
     answer
 }
 
+/// An answer kept from one question to the next, beyond a [`scope`], until the World changes
+/// in a way it depends on: a resource of the ruleset holds it, and observers added by
+/// [`forget_on_change`] forget it on every insert or removal of a component it reads
+/// (despawns included). For answers asked on every turn that change a few times a game; what
+/// it reads must never be changed in place.
+pub struct Remembered<V>(std::sync::Mutex<Option<V>>);
+
+impl<V> Default for Remembered<V> {
+    fn default() -> Self {
+        Self(std::sync::Mutex::new(None))
+    }
+}
+
+impl<V: Clone> Remembered<V> {
+    /// The remembered answer, worked out by `compute` when there is none (`compute` must not
+    /// ask for this same answer).
+    pub fn get_or(&self, compute: impl FnOnce() -> V) -> V {
+        self.0
+            .lock()
+            .expect("never poisoned")
+            .get_or_insert_with(compute)
+            .clone()
+    }
+
+    pub fn forget(&self) {
+        *self.0.lock().expect("never poisoned") = None;
+    }
+}
+
+/// A resource holding a [`Remembered`] answer.
+pub trait Remembers: Resource {
+    fn forget(&self);
+}
+
+/// Adds `W` to the World and observers that forget its answer on any insert or removal of a
+/// component of `B` (call after the scenario is spawned).
+pub fn forget_on_change<W: Remembers + Default, B: Bundle>(world: &mut World) {
+    world.init_resource::<W>();
+    world.add_observer(|_: On<Insert, B>, watch: Res<W>| watch.forget());
+    world.add_observer(|_: On<Discard, B>, watch: Res<W>| watch.forget());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::cell::Cell;
+
+    #[derive(Component)]
+    struct Marked;
+
+    #[derive(Resource, Default)]
+    struct MarkedCount(Remembered<usize>);
+
+    impl Remembers for MarkedCount {
+        fn forget(&self) {
+            self.0.forget();
+        }
+    }
+
+    #[test]
+    fn a_remembered_answer_is_forgotten_on_every_insert_and_removal() {
+        let mut world = World::new();
+        forget_on_change::<MarkedCount, Marked>(&mut world);
+        let a = world.spawn(Marked).id();
+        let b = world.spawn_empty().id();
+        let count = |world: &World| {
+            world.resource::<MarkedCount>().0.get_or(|| {
+                [a, b]
+                    .iter()
+                    .filter(|e| world.get::<Marked>(**e).is_some())
+                    .count()
+            })
+        };
+        assert_eq!(count(&world), 1);
+        world.entity_mut(b).insert(Marked);
+        assert_eq!(count(&world), 2, "an insert is seen");
+        world.entity_mut(a).remove::<Marked>();
+        assert_eq!(count(&world), 1, "a removal is seen");
+        world.despawn(b);
+        assert_eq!(count(&world), 0, "a despawn is seen");
+        // Kept while nothing it reads changes.
+        world.spawn_empty();
+        assert_eq!(count(&world), 0);
+    }
 
     struct Doubled;
 

@@ -2,10 +2,9 @@
 //! board and the seat order are resources that index them.
 
 use bevy::prelude::*;
-
-use crate::engine::reads::Reads;
 use serde::Serialize;
 
+use crate::engine::reads::Reads;
 use crate::rulesets::kingdom::content::schema::{Alignment, Attr, Role};
 
 /// The scenario being played.

@@ -4,11 +4,10 @@
 //! `legal_actions` lists every legal answer; `apply` checks an answer, records it and runs on.
 
 use bevy::prelude::*;
-
-use crate::engine::reads::Reads;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::id::Id;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::model::UnitKind;
 

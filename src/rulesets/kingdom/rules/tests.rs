@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 
 use crate::engine::reads::Reads;
-
 use crate::engine::ruleset::Ruleset;
 use crate::engine::state::GameSetup;
 use crate::rulesets::kingdom::content::default_scenario;

@@ -16,6 +16,7 @@ use serde::Serialize;
 use crate::engine::flow::Flow;
 use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
+use crate::engine::memo::{Remembered, Remembers, forget_on_change};
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
 use crate::rulesets::pop::decision::{Action, Illegal};
@@ -180,49 +181,29 @@ fn roma_holder_given(world: &World, controller: Option<Entity>) -> Option<Entity
         .map(|(_, r)| r)
 }
 
-/// The realms allied with the Papal States, by the stable id of their alliance (oldest first;
-/// one without a stable id last), remembered from one question to the next until an alliance
-/// is made or broken: the Curia's tidy-up asks after every step, and walking every alliance of
-/// the map each time was a third of it. The observers `watch_papal_allies` adds forget the list
-/// on any insert or removal of an `Alliance` (which is never changed in place).
+/// The realms allied with the Papal States (the scenario's, fixed for a game), by the stable id
+/// of their alliance (oldest first; one without a stable id last), remembered from one question
+/// to the next until an alliance is made or broken: the Curia's tidy-up asks after every step,
+/// and walking every alliance of the map each time was a third of it. Forgotten on any insert
+/// or removal of an `Alliance`, which is never changed in place (`watch_papal_allies`).
 #[derive(Resource, Default)]
-pub struct PapalAlliesWatch {
-    allies: std::sync::Mutex<Option<(Entity, Vec<(u32, Entity)>)>>,
-}
+pub struct PapalAlliesWatch(Remembered<Vec<(u32, Entity)>>);
 
-impl PapalAlliesWatch {
+impl Remembers for PapalAlliesWatch {
     fn forget(&self) {
-        *self.allies.lock().expect("never poisoned") = None;
+        self.0.forget();
     }
-}
-
-fn forget_papal_allies_inserted(_: On<Insert, Alliance>, watch: ResMut<PapalAlliesWatch>) {
-    watch.forget();
-}
-
-fn forget_papal_allies_discarded(_: On<Discard, Alliance>, watch: ResMut<PapalAlliesWatch>) {
-    watch.forget();
 }
 
 /// Starts remembering the Papal States' allies (after the scenario is spawned).
 pub fn watch_papal_allies(world: &mut World) {
-    world.init_resource::<PapalAlliesWatch>();
-    world.add_observer(forget_papal_allies_inserted);
-    world.add_observer(forget_papal_allies_discarded);
+    forget_on_change::<PapalAlliesWatch, Alliance>(world);
 }
 
 fn papal_allies(world: &World, pap: Entity) -> Vec<(u32, Entity)> {
-    let Some(watch) = world.get_res::<PapalAlliesWatch>() else {
-        return papal_allies_now(world, pap);
-    };
-    let mut known = watch.allies.lock().expect("never poisoned");
-    match &*known {
-        Some((p, allies)) if *p == pap => allies.clone(),
-        _ => {
-            let allies = papal_allies_now(world, pap);
-            *known = Some((pap, allies.clone()));
-            allies
-        }
+    match world.get_res::<PapalAlliesWatch>() {
+        Some(watch) => watch.0.get_or(|| papal_allies_now(world, pap)),
+        None => papal_allies_now(world, pap),
     }
 }
 

@@ -4,9 +4,8 @@
 
 use bevy::prelude::*;
 
-use crate::engine::reads::Reads;
-
 use crate::engine::id::Id;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::DecisionKind;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::MpKind;

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use crate::engine::log::{Note, write};
+use crate::engine::memo::{Remembered, Remembers, forget_on_change};
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, Offer, ask};
@@ -199,56 +200,35 @@ fn influence_area(world: &World, area: Entity) -> bool {
     })
 }
 
-/// The areas where influence may go (`influence_area`), in stable-id order: found in one pass
-/// over the Non-Player Realms' provinces instead of by asking each area of the map whether one
-/// of its provinces has a Non-Player owner.
 /// The areas where Influence may go (those holding a Non-Player Realm's province), remembered
 /// from one question to the next until a province changes owner or a realm stops or starts
 /// being a Non-Player Realm: every turn's candidates and every extra cube ask it, and it
-/// changes a few times a game. The observers `watch_npr_lands` adds forget it on any insert or
-/// removal of what it reads (an owner, a Non-Player Realm, an area), despawns included.
+/// changes a few times a game. Forgotten on any insert or removal of an owner, a Non-Player
+/// Realm or an area (`watch_npr_lands`).
 #[derive(Resource, Default)]
-pub struct NprLandsWatch {
-    influence_areas: std::sync::Mutex<Option<Vec<Entity>>>,
-}
+pub struct NprLandsWatch(Remembered<Vec<Entity>>);
 
-fn forget_npr_lands_inserted(
-    _: On<Insert, (OwnedBy, NonPlayerRealm, InArea)>,
-    watch: ResMut<NprLandsWatch>,
-) {
-    watch.forget();
-}
-
-fn forget_npr_lands_discarded(
-    _: On<Discard, (OwnedBy, NonPlayerRealm, InArea)>,
-    watch: ResMut<NprLandsWatch>,
-) {
-    watch.forget();
-}
-
-impl NprLandsWatch {
+impl Remembers for NprLandsWatch {
     fn forget(&self) {
-        *self.influence_areas.lock().expect("never poisoned") = None;
+        self.0.forget();
     }
 }
 
 /// Starts remembering the influence areas (after the scenario is spawned).
 pub fn watch_npr_lands(world: &mut World) {
-    world.init_resource::<NprLandsWatch>();
-    world.add_observer(forget_npr_lands_inserted);
-    world.add_observer(forget_npr_lands_discarded);
+    forget_on_change::<NprLandsWatch, (OwnedBy, NonPlayerRealm, InArea)>(world);
 }
 
 fn influence_areas(world: &World) -> Vec<Entity> {
-    let Some(watch) = world.get_res::<NprLandsWatch>() else {
-        return influence_areas_now(world);
-    };
-    let mut known = watch.influence_areas.lock().expect("never poisoned");
-    known
-        .get_or_insert_with(|| influence_areas_now(world))
-        .clone()
+    match world.get_res::<NprLandsWatch>() {
+        Some(watch) => watch.0.get_or(|| influence_areas_now(world)),
+        None => influence_areas_now(world),
+    }
 }
 
+/// The areas where influence may go, in stable-id order: found in one pass over the
+/// Non-Player Realms' provinces instead of by asking each area of the map whether one of its
+/// provinces has a Non-Player owner.
 fn influence_areas_now(world: &World) -> Vec<Entity> {
     let mut areas: Vec<Entity> =
         crate::engine::query_cache::with_query::<&Owns, With<NonPlayerRealm>, _>(world, |q| {

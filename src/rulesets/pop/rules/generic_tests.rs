@@ -5,10 +5,9 @@
 
 use bevy::prelude::*;
 
-use crate::engine::reads::Reads;
-
 use crate::engine::flow::Flow;
 use crate::engine::id::Id;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::{MpKind, Religion};
 use crate::rulesets::pop::decision::{Action, DecisionKind, Offer};

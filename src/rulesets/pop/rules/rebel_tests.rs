@@ -2,9 +2,8 @@
 
 use bevy::prelude::*;
 
-use crate::engine::reads::Reads;
-
 use crate::engine::log::GameLog;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::decision::{Action, DecisionKind, Pending};
 use crate::rulesets::pop::model::*;

@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 
 use crate::engine::reads::Reads;
-
 use crate::rulesets::pop::decision::{Action, DecisionKind};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;

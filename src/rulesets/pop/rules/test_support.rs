@@ -3,9 +3,8 @@
 
 use bevy::prelude::*;
 
-use crate::engine::reads::Reads;
-
 use crate::engine::log::GameLog;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::parse_scenario;
 use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::state::Index;

@@ -3,10 +3,9 @@
 
 use bevy::prelude::*;
 
-use crate::engine::reads::Reads;
-
 use crate::engine::id::Id;
 use crate::engine::log::GameLog;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::model::*;

@@ -2,10 +2,9 @@
 
 use bevy::prelude::*;
 
-use crate::engine::reads::Reads;
-
 use crate::engine::flow::Flow;
 use crate::engine::id::Id;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind};

@@ -5,9 +5,8 @@
 
 use bevy::prelude::*;
 
-use crate::engine::reads::Reads;
-
 use crate::engine::id::Id;
+use crate::engine::reads::Reads;
 use crate::rulesets::pop::Game;
 use crate::rulesets::pop::decision::{Action, DecisionKind, PeaceTerm, Pending};
 use crate::rulesets::pop::model::*;
