@@ -114,6 +114,23 @@ pub fn step_progress(world: &mut World) -> Mut<'_, StepProgress> {
     progress
 }
 
+/// The current step's `(cursor, visits)`: read in place when the progress is this step's (the
+/// usual case: a step asks its realms one after another), reset as `step_progress` resets it
+/// when it is an earlier step's. For readers that change nothing: taking the progress to
+/// change it costs twice as much as reading it.
+pub fn step_cursor(world: &mut World) -> (u32, u32) {
+    let (step, round) = {
+        let flow = world.res::<Flow>();
+        (flow.step, flow.round)
+    };
+    let progress = world.res::<StepProgress>();
+    if progress.step == step && progress.round == round {
+        return (progress.cursor, progress.visits);
+    }
+    let progress = step_progress(world);
+    (progress.cursor, progress.visits)
+}
+
 /// The step schedules, each taken out of Bevy's `Schedules` on its first run and kept here by
 /// step: running a schedule from `Schedules` takes it out of a hash map and puts it back every
 /// time (a tenth of applying a simple answer); from here it is the move of a box.

@@ -9,6 +9,7 @@ use std::any::TypeId;
 use std::cell::Cell;
 use std::hash::BuildHasher;
 
+use bevy::ecs::change_detection::ComponentTickCells;
 use bevy::ecs::component::{ComponentId, Mutable, StorageType};
 use bevy::ecs::world::WorldId;
 use bevy::platform::hash::NoOpHash;
@@ -52,13 +53,28 @@ fn component_id<T: 'static>(world: &World) -> Option<ComponentId> {
 }
 
 /// The look-up by type behind a miss of the table, kept out of line: every read inlines the
-/// table's hit, and only the first read of a type in a World comes here.
+/// table's hit, and only the first read of a type in a World comes here, or a type whose slot
+/// another type holds: it is kept in the next slot, asked here (two types of the rules share
+/// a slot, and took turns at it thousands of times a game).
 #[cold]
 #[inline(never)]
 fn learn_component_id(world: &World, type_id: TypeId, slot: usize) -> Option<ComponentId> {
+    let world_id = world.id();
+    let next = (slot + 1) & (SLOTS - 1);
+    if let Some((t, w, id)) = IDS.with(|ids| ids[next].get())
+        && t == type_id
+        && w == world_id
+    {
+        return Some(id);
+    }
     // Not registered yet: nothing to keep (it may be registered later).
     let id = world.components().get_valid_id(type_id)?;
-    IDS.with(|ids| ids[slot].set(Some((type_id, world.id(), id))));
+    let entry = Some((type_id, world_id, id));
+    IDS.with(|ids| {
+        // The slot of its own when that is free or another World's; else the next one.
+        let taken = ids[slot].get().is_some_and(|(_, w, _)| w == world_id);
+        ids[if taken { next } else { slot }].set(entry);
+    });
     Some(id)
 }
 
@@ -104,11 +120,7 @@ impl Reads for World {
         let Some(id) = component_id::<R>(self) else {
             missing_resource::<R>()
         };
-        match self.get_resource_mut_by_id(id) {
-            // SAFETY: as in `read`: the id is `R`'s in this World, so the value is an `R`.
-            Some(value) => unsafe { value.with_type::<R>() },
-            None => missing_resource::<R>(),
-        }
+        stored_resource_mut::<R>(self, id)
     }
 
     #[inline(always)]
@@ -147,6 +159,61 @@ fn stored(world: &World, id: ComponentId, storage: StorageType, entity: Entity) 
                 .map(|column| unsafe { column.get_data_unchecked(location.table_row) })
         }
         StorageType::SparseSet => world.storages().sparse_sets.get(id)?.get(entity),
+    }
+}
+
+/// The resource `R` (component id `id` in `world`) to change: `World::get_resource_mut_by_id`
+/// spelled out from Bevy's public parts (the resource's entity, its place in its storage, the
+/// value and its change ticks), without the checks of an id this table can trust (a tenth of
+/// applying a simple answer went to them). The ticks are the World's, as Bevy's: a change is
+/// seen by change detection.
+#[inline]
+fn stored_resource_mut<R: Resource<Mutability = Mutable>>(
+    world: &mut World,
+    id: ComponentId,
+) -> Mut<'_, R> {
+    let (last_run, this_run) = (world.last_change_tick(), world.change_tick());
+    let cell = world.as_unsafe_world_cell();
+    // SAFETY: `cell` comes from `&mut World`, borrowed for as long as the `Mut` returned: no
+    // other reference to the World's data can exist meanwhile. `id` is `R`'s in this World
+    // (as in `read`), so the value is an `R`; a table's row is the one the spawned entity's
+    // location names in that table.
+    unsafe {
+        let storages = cell.storages();
+        let found = cell
+            .resource_entities()
+            .get(id)
+            .and_then(|entity| match R::STORAGE_TYPE {
+                StorageType::SparseSet => storages.sparse_sets.get(id)?.get_with_ticks(entity),
+                StorageType::Table => {
+                    let location = cell.entities().get_spawned(entity).ok()?;
+                    let column = storages.tables.get(location.table_id)?.get_column(id)?;
+                    let row = location.table_row;
+                    Some((
+                        column.get_data_unchecked(row),
+                        ComponentTickCells {
+                            added: column.get_added_tick_unchecked(row),
+                            changed: column.get_changed_tick_unchecked(row),
+                            changed_by: column.get_changed_by_unchecked(row),
+                        },
+                    ))
+                }
+            });
+        match found {
+            Some((value, ticks)) => Mut::new(
+                value.assert_unique().deref_mut::<R>(),
+                &mut *ticks.added.get(),
+                &mut *ticks.changed.get(),
+                last_run,
+                this_run,
+                ticks.changed_by.map(|by| &mut *by.get()),
+            ),
+            // Not where it should be: Bevy's own way says so.
+            None => match cell.get_resource_mut_by_id(id) {
+                Some(value) => value.with_type::<R>(),
+                None => missing_resource::<R>(),
+            },
+        }
     }
 }
 
@@ -207,6 +274,39 @@ mod tests {
         assert_eq!(first.resource::<Season>(), &Season(10));
         assert_eq!(second.resource::<Season>(), &Season(7));
         assert!(first.is_resource_changed::<Season>(), "marked changed");
+    }
+
+    #[test]
+    fn res_mut_only_read_leaves_the_resource_unchanged() {
+        let mut world = World::new();
+        world.insert_resource(Season(3));
+        world.clear_trackers();
+        assert_eq!(world.res_mut::<Season>().0, 3);
+        assert!(!world.is_resource_changed::<Season>(), "read, not changed");
+    }
+
+    #[test]
+    fn two_types_of_one_slot_are_both_kept() {
+        let mut world = World::new();
+        let apples = world.register_component::<Apples>();
+        let pears = world.register_component::<Pears>();
+        // Both asked for at the same slot (as two types whose ids pick one slot would be).
+        let slot = 7;
+        assert_eq!(
+            learn_component_id(&world, TypeId::of::<Apples>(), slot),
+            Some(apples)
+        );
+        assert_eq!(
+            learn_component_id(&world, TypeId::of::<Pears>(), slot),
+            Some(pears)
+        );
+        let held = |at: usize| IDS.with(|ids| ids[at].get()).map(|(t, _, id)| (t, id));
+        assert_eq!(held(slot), Some((TypeId::of::<Apples>(), apples)));
+        assert_eq!(held(slot + 1), Some((TypeId::of::<Pears>(), pears)));
+        assert_eq!(
+            learn_component_id(&world, TypeId::of::<Pears>(), slot),
+            Some(pears)
+        );
     }
 
     #[test]

@@ -224,30 +224,28 @@ pub(crate) fn keep_action_cards(world: &mut World) {
     for_each_realm(
         world,
         |world, realm, _| {
-            let Some(hand) = world.read::<Hand>(realm).cloned() else {
-                return Visit::Next;
-            };
-            let Some(card) = hand.drawn.first().copied() else {
+            // The card and the size of the hand, read in place (asked once a card).
+            let Some((card, kept)) = world
+                .read::<Hand>(realm)
+                .and_then(|h| Some((*h.drawn.first()?, h.cards.len())))
+            else {
                 return Visit::Next;
             };
             let name = key_of(world, realm);
-            let def = world.res::<Content>().0.action_cards[card].clone();
-            ask(
-                world,
-                name,
-                DecisionKind::KeepCard { card: def.id },
-                match keep_cost(world) {
-                    0 if hand.cards.len() >= FIRST_ROUND_KEEP => format!(
-                        "You keep {FIRST_ROUND_KEEP} cards already, the most in the first Round: \"{}\" ({:?}) goes",
-                        def.name, def.deck
-                    ),
-                    0 => format!(
-                        "Keep \"{}\" ({:?})? Free in the first Round (at most {FIRST_ROUND_KEEP} kept)",
-                        def.name, def.deck
-                    ),
-                    price => format!("Keep \"{}\" ({:?}) for {price} ducats?", def.name, def.deck),
-                },
-            );
+            let def = &world.res::<Content>().0.action_cards[card];
+            let prompt = match keep_cost(world) {
+                0 if kept >= FIRST_ROUND_KEEP => format!(
+                    "You keep {FIRST_ROUND_KEEP} cards already, the most in the first Round: \"{}\" ({:?}) goes",
+                    def.name, def.deck
+                ),
+                0 => format!(
+                    "Keep \"{}\" ({:?})? Free in the first Round (at most {FIRST_ROUND_KEEP} kept)",
+                    def.name, def.deck
+                ),
+                price => format!("Keep \"{}\" ({:?}) for {price} ducats?", def.name, def.deck),
+            };
+            let card = def.id;
+            ask(world, name, DecisionKind::KeepCard { card }, prompt);
             Visit::Asked
         },
         |world, realm, action| {
@@ -257,34 +255,28 @@ pub(crate) fn keep_action_cards(world: &mut World) {
             let Some(card) = card else { return Visit::Next };
             world.get_mut::<Hand>(realm).expect("hand").drawn.remove(0);
             let name = key_of(world, realm);
-            let def_name = world.res::<Content>().0.action_cards[card].name.clone();
-            match action {
-                Action::KeepCard { .. } => {
-                    // The first Round's hand (at most 4) is free.
-                    let cost = keep_cost(world);
-                    if cost > 0 {
-                        spend(world, realm, cost, ids::SEQ_PHASE1_KEEP);
-                    }
-                    world.get_mut::<Hand>(realm).expect("hand").cards.push(card);
-                    write(
-                        world,
-                        Note::new(ids::SEQ_PHASE1_KEEP, format!("{name} keeps \"{def_name}\""))
-                            .realm(name),
-                    );
+            let keeps = matches!(action, Action::KeepCard { .. });
+            // The log's words, put together while the card's name is borrowed (not copied).
+            let text = {
+                let def_name = &world.res::<Content>().0.action_cards[card].name;
+                if keeps {
+                    format!("{name} keeps \"{def_name}\"")
+                } else {
+                    format!("{name} lets \"{def_name}\" go")
                 }
-                _ => {
-                    let kind = card_deck(world, card);
-                    world.res_mut::<ActionDecks>().discard(card, kind);
-                    write(
-                        world,
-                        Note::new(
-                            ids::SEQ_PHASE1_KEEP,
-                            format!("{name} lets \"{def_name}\" go"),
-                        )
-                        .realm(name),
-                    );
+            };
+            if keeps {
+                // The first Round's hand (at most 4) is free.
+                let cost = keep_cost(world);
+                if cost > 0 {
+                    spend(world, realm, cost, ids::SEQ_PHASE1_KEEP);
                 }
+                world.get_mut::<Hand>(realm).expect("hand").cards.push(card);
+            } else {
+                let kind = card_deck(world, card);
+                world.res_mut::<ActionDecks>().discard(card, kind);
             }
+            write(world, Note::new(ids::SEQ_PHASE1_KEEP, text).realm(name));
             Visit::Asked
         },
     );

@@ -478,7 +478,7 @@ pub fn for_each_realm(
     mut visit: impl FnMut(&mut World, Entity, u32) -> Visit,
     mut answer: impl FnMut(&mut World, Entity, Action) -> Visit,
 ) -> bool {
-    use crate::engine::flow::step_progress;
+    use crate::engine::flow::{step_cursor, step_progress};
     use crate::rulesets::pop::decision::take_answer;
     let order = crate::rulesets::pop::state::turn_order(world);
     if let Some(action) = take_answer(world) {
@@ -487,7 +487,7 @@ pub fn for_each_realm(
         } else if crate::rulesets::pop::rules::characters::answer_reaction(world, &action) {
             // A dead ruler replaced (or not) as a Reaction; the step goes on where it was.
         } else if !answer_effect(world, &action) {
-            let cursor = step_progress(world).cursor as usize;
+            let cursor = step_cursor(world).0 as usize;
             if let Some(realm) = order.get(cursor).copied()
                 && answer(world, realm, action) == Visit::Next
             {
@@ -506,10 +506,8 @@ pub fn for_each_realm(
         {
             return false;
         }
-        let (cursor, visits) = {
-            let p = step_progress(world);
-            (p.cursor as usize, p.visits)
-        };
+        let (cursor, visits) = step_cursor(world);
+        let cursor = cursor as usize;
         let Some(realm) = order.get(cursor).copied() else {
             return true;
         };
