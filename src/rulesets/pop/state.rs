@@ -29,8 +29,8 @@ pub fn turn_order(world: &World) -> Vec<Entity> {
         .get_res::<FirstPlayer>()
         .and_then(|f| seats.iter().position(|s| *s == f.0))
         .unwrap_or(0);
-    // The seats from the first player to the end, then those before: a division per seat
-    // was most of the cost (asked at every step that visits the realms in turn).
+    // The seats from the first player to the end, then those before (no division per seat:
+    // asked at every step that visits the realms in turn).
     let (before, from) = seats.split_at(start);
     from.iter().chain(before).copied().collect()
 }
