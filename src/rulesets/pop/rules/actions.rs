@@ -805,8 +805,9 @@ pub fn check(
             "lose monarch power from a pool that has some",
         )),
         (DecisionKind::MpType { .. }, _) => wrong(ids::EFFECT_MP),
-        (DecisionKind::UnrestTown, Action::ChooseProvince { .. }) => {
-            if effect_candidates(world, decision).contains(action) {
+        (DecisionKind::UnrestTown, Action::ChooseProvince { province }) => {
+            if crate::rulesets::pop::rules::effects::unrest_town_allowed(world, decision, *province)
+            {
                 Ok(())
             } else {
                 Err(Illegal::new(

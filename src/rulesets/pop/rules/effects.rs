@@ -5,6 +5,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::{Effect, MpKind};
@@ -118,10 +119,51 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
 /// Provinces holding this realm's town or vassal without unrest (in `area`, if given): where
 /// unrest can go.
 pub fn calm_holdings(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
-    token_provinces(world, realm, |t| world.read::<Unrest>(t).is_none())
-        .into_iter()
-        .filter(|p| area.is_none_or(|a| world.read::<InArea>(*p).is_some_and(|i| i.0 == a)))
-        .collect()
+    // Tokens outside the area left out before the provinces are sorted, not after.
+    token_provinces(world, realm, |t| {
+        world.read::<Unrest>(t).is_none()
+            && area.is_none_or(|a| {
+                world
+                    .read::<OnProvince>(t)
+                    .is_some_and(|p| in_area(world, p.0, a))
+            })
+    })
+}
+
+fn in_area(world: &World, province: Entity, area: Entity) -> bool {
+    world.read::<InArea>(province).is_some_and(|i| i.0 == area)
+}
+
+/// Whether `province` is one of `calm_holdings(world, realm, area)`, asked of it alone: a
+/// token of the realm's without unrest on it (and the province in `area`, when given).
+fn is_calm_holding(world: &World, realm: Entity, province: Entity, area: Option<Entity>) -> bool {
+    area.is_none_or(|a| in_area(world, province, a))
+        && world.read::<Holdings>(province).is_some_and(|h| {
+            h.iter().any(|t| {
+                world.read::<TokenOf>(t).is_some_and(|o| o.0 == realm)
+                    && world.read::<Unrest>(t).is_none()
+            })
+        })
+}
+
+/// The area the effect in hand puts unrest in, if it names one (an Unrest Town decision's
+/// answers are the realm's calm holdings there).
+fn unrest_area(world: &World) -> Option<Entity> {
+    match world.res::<EffectQueue>().items.front() {
+        Some(Effect::UnrestIn(area, _)) => world.res::<Index>().get(area),
+        _ => None,
+    }
+}
+
+/// Whether choosing `province` answers the pending Unrest Town `decision`: one of the answers
+/// `effect_candidates` lists, asked of the one province (the bot checks each answer; listing
+/// them all for each was a square of the list).
+pub fn unrest_town_allowed(world: &World, decision: &Decision, province: Id) -> bool {
+    let index = world.res::<Index>();
+    let (Some(realm), Some(province)) = (index.get(decision.realm), index.get(province)) else {
+        return false;
+    };
+    is_calm_holding(world, realm, province, unrest_area(world))
 }
 
 pub fn add_unrest(world: &mut World, realm: Entity, province: Entity) {
@@ -425,11 +467,7 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
             let Some(realm) = world.res::<Index>().get(decision.realm) else {
                 return Vec::new();
             };
-            let area = match world.res::<EffectQueue>().items.front() {
-                Some(Effect::UnrestIn(area, _)) => world.res::<Index>().get(area),
-                _ => None,
-            };
-            calm_holdings(world, realm, area)
+            calm_holdings(world, realm, unrest_area(world))
                 .into_iter()
                 .map(|p| Action::ChooseProvince {
                     province: key_of(world, p),

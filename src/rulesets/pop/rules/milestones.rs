@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::engine::flow::Flow;
+use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::engine::rng::GameRng;
@@ -144,7 +145,7 @@ pub fn claim_candidates(world: &World) -> Vec<Action> {
 }
 
 /// Why the realm cannot complete this Milestone now, if it cannot.
-pub fn complete_problem(world: &World, realm: Entity, id: &str) -> Option<Illegal> {
+pub fn complete_problem(world: &World, realm: Entity, id: Id) -> Option<Illegal> {
     let err = |why: String| Some(Illegal::new(ids::MILESTONE_COMPLETE, why));
     if world.res::<Flow>().current().phase == 1 {
         return Some(Illegal::new(
@@ -156,7 +157,8 @@ pub fn complete_problem(world: &World, realm: Entity, id: &str) -> Option<Illega
     let Some(m) = milestone_index(world, id).filter(|m| board.open.contains(m)) else {
         return err(format!("\"{id}\" is not a Milestone on display"));
     };
-    if board.completers(m).contains(&sid_of(world, realm)) {
+    let sid = sid_of(world, realm);
+    if board.completed.iter().any(|done| *done == (m, sid)) {
         return err("you have completed that Milestone already".to_string());
     }
     let def = &defs(world)[m];

@@ -260,12 +260,17 @@ fn put_back(world: &mut World, realm: Entity, id: &str) {
 }
 
 /// Why the realm cannot complete this Mission now, if it cannot.
-pub fn claim_problem(world: &World, realm: Entity, id: &str) -> Option<Illegal> {
+pub fn claim_problem(world: &World, realm: Entity, id: Id) -> Option<Illegal> {
     let err = |why: String| Some(Illegal::new(ids::SEQ_PHASE1_MISSIONS, why));
     if world.res::<Flow>().current().phase == 1 {
         return err("Missions are never completed in Phase 1".to_string());
     }
-    let Some(m) = mission_index(world, id).filter(|m| hand(world, realm).held.contains(m)) else {
+    let held = |m: &usize| {
+        world
+            .read::<MissionHand>(realm)
+            .is_some_and(|h| h.held.contains(m))
+    };
+    let Some(m) = mission_index(world, id).filter(held) else {
         return err(format!("you hold no Mission \"{id}\""));
     };
     let def = &defs(world)[m];
@@ -371,9 +376,10 @@ pub fn claim_candidates(world: &World, realm: Entity) -> Vec<Action> {
 
 pub fn claim_action_problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
     match action {
-        Action::ClaimMission { mission } => claim_problem(world, realm, mission),
+        // Asked with the actions' interned ids: the bot asks thousands of times a game.
+        Action::ClaimMission { mission } => claim_problem(world, realm, *mission),
         Action::ClaimMilestone { milestone } => {
-            crate::rulesets::pop::rules::milestones::complete_problem(world, realm, milestone)
+            crate::rulesets::pop::rules::milestones::complete_problem(world, realm, *milestone)
         }
         _ => None,
     }
