@@ -1258,3 +1258,66 @@ fn pop_14_3_c_areas_with_the_most_rebels_go_first_ties_alphabetical() {
         vec![north, south]
     );
 }
+
+#[test]
+fn pop_14_1_unrest_goes_on_a_calm_town_of_the_realm_and_of_the_named_area() {
+    use crate::rulesets::pop::content::schema::Effect;
+    use crate::rulesets::pop::decision::Decision;
+    use crate::rulesets::pop::rules::effects::effect_candidates;
+    use crate::rulesets::pop::state::key_of;
+    let mut game = game();
+    let a = e(&game, "AAA");
+    unrest(&mut game, "AAA", "capa");
+    let nora = e(&game, "nora");
+    let area = game.world().get::<InArea>(nora).unwrap().0;
+    let area_key = key_of(game.world(), area);
+    let provinces: Vec<Entity> = game
+        .world_mut()
+        .query_filtered::<Entity, With<Province>>()
+        .iter(game.world())
+        .collect();
+    for effect in [Effect::Unrest(1), Effect::UnrestIn(area_key, 1)] {
+        let world = game.world_mut();
+        world
+            .resource_mut::<EffectQueue>()
+            .items
+            .push_front(effect.clone());
+        let decision = Decision {
+            realm: key_of(world, a),
+            kind: DecisionKind::UnrestTown,
+            prompt: "Choose a town to gain unrest".into(),
+        };
+        world.resource_mut::<Pending>().0 = Some(decision.clone());
+        let listed = effect_candidates(world, &decision);
+        assert!(!listed.is_empty(), "{effect:?}: nora is calm");
+        for p in &provinces {
+            let action = Action::ChooseProvince {
+                province: key_of(world, *p),
+            };
+            let verdict = crate::rulesets::pop::rules::check(world, &action);
+            assert_eq!(
+                verdict.is_ok(),
+                listed.contains(&action),
+                "{effect:?}: {action:?} is legal exactly when it is listed"
+            );
+            if let Err(refusal) = verdict {
+                assert_eq!(refusal.rule, crate::rulesets::pop::ids::UNREST);
+            }
+        }
+        let capa = Action::ChooseProvince {
+            province: key_of(world, e_of(world, "capa")),
+        };
+        assert!(
+            crate::rulesets::pop::rules::check(world, &capa).is_err(),
+            "capa's town is in unrest already"
+        );
+        world.resource_mut::<EffectQueue>().items.pop_front();
+    }
+}
+
+fn e_of(world: &World, key: &str) -> Entity {
+    world
+        .resource::<crate::rulesets::pop::state::Index>()
+        .get(key)
+        .unwrap()
+}
