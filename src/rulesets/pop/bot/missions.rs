@@ -2,7 +2,10 @@
 //! back one that is far off when a much nearer one waits in the deck, complete whatever is
 //! fulfilled as soon as it may, and at the end of an Age swap in the Milestone it is nearest to.
 
+use std::cell::RefCell;
+
 use super::legal::Legal;
+use crate::engine::id::Id;
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::rules::actions::TurnPart;
 use bevy::prelude::*;
@@ -18,7 +21,7 @@ const POOR: f32 = 0.3;
 /// A swap must bring a Mission at least this much nearer to done.
 const BETTER_BY: f32 = 0.35;
 
-fn mission_progress(world: &World, realm: Entity, id: &str) -> f32 {
+fn mission_progress(world: &World, realm: Entity, id: Id) -> f32 {
     let content = &world.res::<Content>().0;
     mission_index(world, id).map_or(0.0, |m| {
         let def = &content.missions[m];
@@ -50,10 +53,20 @@ pub fn claim(legal: &Legal) -> Option<Action> {
 
 /// Phase 1 D: fill the hand with the nearest Missions; swap a poor one for a much nearer one.
 pub fn phase1(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
+    // Each Mission weighed once: a swap names the one given up with every one it could take.
+    let weighed: RefCell<Vec<(Id, f32)>> = RefCell::new(Vec::new());
+    let progress_of = |id: Id| {
+        if let Some(&(_, p)) = weighed.borrow().iter().find(|(m, _)| *m == id) {
+            return p;
+        }
+        let p = mission_progress(world, realm, id);
+        weighed.borrow_mut().push((id, p));
+        p
+    };
     let best_pick = legal.best_by(
         |a| matches!(a, Action::PickMission { .. }),
         |a| match a {
-            Action::PickMission { mission } => Some(mission_progress(world, realm, mission)),
+            Action::PickMission { mission } => Some(progress_of(*mission)),
             _ => None,
         },
     );
@@ -64,10 +77,7 @@ pub fn phase1(world: &World, realm: Entity, legal: &Legal) -> Option<Action> {
         |a| matches!(a, Action::SwapMission { .. }),
         |a| match a {
             Action::SwapMission { give, take } => {
-                let (old, new) = (
-                    mission_progress(world, realm, give),
-                    mission_progress(world, realm, take),
-                );
+                let (old, new) = (progress_of(*give), progress_of(*take));
                 (old <= POOR && new >= old + BETTER_BY).then_some(new - old)
             }
             _ => None,

@@ -252,9 +252,15 @@ fn standings(world: &World) -> Vec<(Entity, usize, usize)> {
 
 fn standings_now(world: &World) -> Vec<(Entity, usize, usize)> {
     let curia = world.res::<Curia>();
-    let roma = roma_holder(world);
-    catholic_players(world)
-        .into_iter()
+    // Who controls Roma and who holds its slot, found once for every realm (`cardinals_of`
+    // asked them again for each: the Papal Controller is asked in every Phase 4 and turn).
+    let controller = roma_controller(world);
+    let roma = roma_holder_given(world, controller);
+    let seats = world.get_res::<Seats>().map_or(&[][..], |s| s.0.as_slice());
+    seats
+        .iter()
+        .copied()
+        .filter(|r| may_hold_cardinals(world, *r))
         .filter_map(|r| {
             let key = key_of(world, r);
             let first = curia
@@ -262,8 +268,15 @@ fn standings_now(world: &World) -> Vec<(Entity, usize, usize)> {
                 .iter()
                 .position(|c| *c == key)
                 .map(|i| i + 1);
-            let leftmost = if roma == Some(r) { Some(0) } else { first };
-            leftmost.map(|l| (r, cardinals_of(world, r), l))
+            // As `regular_of`: the realm controlling Roma has no regular cardinal.
+            let regular = if controller == Some(r) {
+                0
+            } else {
+                curia.cardinals.iter().filter(|c| **c == key).count()
+            };
+            let holds_roma = roma == Some(r);
+            let leftmost = if holds_roma { Some(0) } else { first };
+            leftmost.map(|l| (r, regular + usize::from(holds_roma), l))
         })
         .collect()
 }

@@ -925,23 +925,22 @@ fn ship_problem(
     to: &str,
     protect: bool,
 ) -> Option<Illegal> {
-    let err = |why: String| Some(Illegal::new(ids::TRADE_PROTECTION, why));
+    // Refusals put in words only when someone may read them (`Illegal::explained`).
+    let err = |why: &dyn Fn() -> String| Some(Illegal::explained(ids::TRADE_PROTECTION, why));
     if run.ship.is_some() {
-        return err("only 1 Light Ship moves in a Trade action".into());
+        return err(&|| "only 1 Light Ship moves in a Trade action".into());
     }
     let (Some(f), Some(t)) = (lookup(world, from), lookup(world, to)) else {
-        return err("no such place".into());
+        return err(&|| "no such place".into());
     };
     if light_ships_at(world, realm, f).is_empty() {
-        return err(format!("no Light Ship of yours at {from}"));
+        return err(&|| format!("no Light Ship of yours at {from}"));
     }
     if world.read::<SeaZone>(t).is_none() || !sail_destinations(world, realm, f).contains(&t) {
-        return err(format!(
-            "a Light Ship at {from} cannot sail to the sea zone {to}"
-        ));
+        return err(&|| format!("a Light Ship at {from} cannot sail to the sea zone {to}"));
     }
     if hostile_sea(world, realm, t) {
-        return err(format!("{to} is a hostile sea zone"));
+        return err(&|| format!("{to} is a hostile sea zone"));
     }
     if protect {
         let held = protecting_ships(world, t);
@@ -950,12 +949,10 @@ fn ship_problem(
             .iter()
             .all(|u| world.read::<UnitOf>(*u).is_some_and(|o| o.0 == realm));
         if slots(world, t) == 0 {
-            return err(format!("{to} has no Trade Protection slot"));
+            return err(&|| format!("{to} has no Trade Protection slot"));
         }
         if full && mine {
-            return err(format!(
-                "your own ships fill every Trade Protection slot of {to}"
-            ));
+            return err(&|| format!("your own ships fill every Trade Protection slot of {to}"));
         }
     }
     None
@@ -973,10 +970,9 @@ fn card_problem(
     let board = world.res::<TradeBoard>();
     let name = key_of(world, realm);
     let Some(c) = card_index(&content, card).filter(|c| board.revealed.contains(c)) else {
-        return Some(Illegal::new(
-            ids::TRADE_DECK,
-            format!("{card} is not a revealed card"),
-        ));
+        return Some(Illegal::explained(ids::TRADE_DECK, || {
+            format!("{card} is not a revealed card")
+        }));
     };
     let def = &content.trade_cards[c];
     let named = def.nodes.iter().any(|n| n.node == node)
@@ -985,19 +981,17 @@ fn card_problem(
             .iter()
             .any(|n| n.secondary.as_deref() == Some(node));
     let Some(node_d) = node_def(&content, node).filter(|_| named) else {
-        return Some(Illegal::new(
-            ids::TRADE_ELIGIBLE,
-            format!("{} does not name the trade node {node}", def.name),
-        ));
+        return Some(Illegal::explained(ids::TRADE_ELIGIBLE, || {
+            format!("{} does not name the trade node {node}", def.name)
+        }));
     };
     if !connected(world, realm, node_d) {
-        return Some(Illegal::new(
-            ids::TRADE_ELIGIBLE,
+        return Some(Illegal::explained(ids::TRADE_ELIGIBLE, || {
             format!(
                 "no chain of your towns, vassals, influence or Light Ships links {} to your capital area",
                 node_d.name
-            ),
-        ));
+            )
+        }));
     }
     if !meets_requirement(world, realm, def, node) {
         let need = match def
@@ -1009,41 +1003,37 @@ fn card_problem(
             Some(TradeRequirement::OwnKey) => "you must own one of its Key Provinces",
             _ => "you need a town or vassal on one of its Key Provinces",
         };
-        return Some(Illegal::new(
-            ids::TRADE_REQUIREMENT,
-            format!("to trade {} at {}, {need}", def.name, node_d.name),
-        ));
+        return Some(Illegal::explained(ids::TRADE_REQUIREMENT, || {
+            format!("to trade {} at {}, {need}", def.name, node_d.name)
+        }));
     }
     if let Some(sea) = run.ship.as_deref().and_then(|s| lookup(world, s))
         && !through_ship(world, realm, node_d, sea)
     {
-        return Some(Illegal::new(
-            ids::TRADE_ELIGIBLE,
+        return Some(Illegal::explained(ids::TRADE_ELIGIBLE, || {
             format!(
                 "after moving a Light Ship, the node must be next to it or connected through it; {} is not",
                 node_d.name
-            ),
-        ));
+            )
+        }));
     }
     match (board.merchant_at(&name, node), merchant) {
         (Some(m), None) if m.upright => {}
         (Some(_), None) => {
-            return Some(Illegal::new(
-                ids::MERCHANT,
+            return Some(Illegal::explained(ids::MERCHANT, || {
                 format!(
                     "your merchant in {} is already used this Round",
                     node_d.name
-                ),
-            ));
+                )
+            }));
         }
         (Some(_), Some(_)) => {
-            return Some(Illegal::new(
-                ids::MERCHANT,
+            return Some(Illegal::explained(ids::MERCHANT, || {
                 format!(
                     "you already have a merchant in {}: only 1 per node",
                     node_d.name
-                ),
-            ));
+                )
+            }));
         }
         (None, None) => {
             if !board
@@ -1059,32 +1049,29 @@ fn card_problem(
         }
         (None, Some(from)) => {
             if !board.merchant_at(&name, from).is_some_and(|m| m.upright) {
-                return Some(Illegal::new(
-                    ids::MERCHANT,
-                    format!("you have no upright merchant in {from}"),
-                ));
+                return Some(Illegal::explained(ids::MERCHANT, || {
+                    format!("you have no upright merchant in {from}")
+                }));
             }
         }
     }
     if primary_of(def, node).is_some() {
         if board.pirates_at(node) > 0 {
-            return Some(Illegal::new(
-                ids::PIRATES,
-                format!("a pirate in {} bars it as a secondary node", node_d.name),
-            ));
+            return Some(Illegal::explained(ids::PIRATES, || {
+                format!("a pirate in {} bars it as a secondary node", node_d.name)
+            }));
         }
         let mine = trade_power(world, realm, def, node_d, false);
         let stronger = rivals(world, realm, node_d)
             .into_iter()
             .any(|r| trade_power(world, r, def, node_d, false) > mine);
         if stronger {
-            return Some(Illegal::new(
-                ids::SECONDARY_NODE,
+            return Some(Illegal::explained(ids::SECONDARY_NODE, || {
                 format!(
                     "another realm has more trade power than you in the secondary node {}",
                     node_d.name
-                ),
-            ));
+                )
+            }));
         }
     }
     None
