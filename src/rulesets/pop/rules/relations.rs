@@ -179,15 +179,22 @@ pub fn realms_adjacent(world: &World, x: Entity, y: Entity) -> bool {
 
 /// The wars, alliances and truces on the board, read once for many questions.
 pub struct Relations {
-    wars: Vec<(Entity, Entity)>,
-    alliances: Vec<(Entity, Entity)>,
-    truces: Vec<(Entity, Entity)>,
+    wars: Sides,
+    alliances: Sides,
+    truces: Sides,
 }
 
 impl Relations {
     pub fn of(world: &World) -> Self {
-        fn pairs<T: Component + Pairing>(world: &World) -> Vec<(Entity, Entity)> {
-            with_query::<&T, (), _>(world, |q| q.map(|m| m.sides()).collect()).unwrap_or_default()
+        // Shared with every other question of the memo scope (a bot checks a declaration of
+        // war against each neighbour, each reading all three); found afresh outside one.
+        fn pairs<T: Component + Pairing>(world: &World) -> Sides {
+            sides_of::<T>(world).unwrap_or_else(|| {
+                Rc::new(
+                    with_query::<&T, (), _>(world, |q| q.map(|m| m.sides()).collect())
+                        .unwrap_or_default(),
+                )
+            })
         }
         Self {
             wars: pairs::<War>(world),
