@@ -89,6 +89,11 @@ pub fn write(world: &mut World, note: Note) {
     let flow = world.res::<crate::engine::flow::Flow>();
     let (age, round, step) = (flow.age, flow.round_in_age, flow.step_id());
     let mut log = world.res_mut::<GameLog>();
+    if log.entries.capacity() == 0 {
+        // A game of Price of Power writes some thousands of entries: room for them at once
+        // instead of a dozen doublings, each copying the whole log.
+        log.entries.reserve(16384);
+    }
     let seq = log.entries.len() as u32;
     log.entries.push(LogEntry {
         seq,

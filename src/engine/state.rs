@@ -173,7 +173,23 @@ pub fn sort_dedup_by_sid(world: &World, entities: &mut Vec<Entity>) {
     } else {
         drop_repeats(entities);
     }
-    entities.sort_by_cached_key(|e| sid_of(world, *e));
+    match entities.len() {
+        0 | 1 => {}
+        n if n <= SHORT_LIST => {
+            // Keys beside their entities on the stack: most of these lists (the places of a
+            // realm's armies, its areas) are a few entries long, and `sort_by_cached_key`
+            // would allocate its list of keys for each.
+            let mut keyed = [(0u32, Entity::PLACEHOLDER); SHORT_LIST];
+            for (slot, e) in keyed.iter_mut().zip(entities.iter()) {
+                *slot = (sid_of(world, *e), *e);
+            }
+            keyed[..n].sort_by_key(|(sid, _)| *sid);
+            for (e, (_, kept)) in entities.iter_mut().zip(keyed.iter()) {
+                *e = *kept;
+            }
+        }
+        _ => entities.sort_by_cached_key(|e| sid_of(world, *e)),
+    }
 }
 
 /// Up to this many entities, sorting finds the repeats as fast as marking them.

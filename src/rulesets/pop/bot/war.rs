@@ -369,7 +369,8 @@ pub fn turn_action(
         };
         // An army with no way to the enemy by land: a fleet sails to bridge it over the sea.
         let stuck = crate::rulesets::pop::rules::military::army_places(world, realm, true)
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|p| world.read::<SeaZone>(*p).is_none())
             .all(|p| !dist.contains_key(&p));
         if stuck {
@@ -433,7 +434,7 @@ pub fn turn_action(
     if mil >= 3 && army_size(world, realm) >= 3 {
         // Realms holding land within two areas of one of the bot's armies.
         let mut near_areas: Vec<Entity> =
-            crate::rulesets::pop::rules::military::army_places(world, realm, true);
+            crate::rulesets::pop::rules::military::army_places(world, realm, true).to_vec();
         for _ in 0..2 {
             let next: Vec<Entity> = near_areas
                 .iter()
@@ -449,8 +450,8 @@ pub fn turn_action(
         if fleet > 0 {
             let shores: Vec<Entity> =
                 crate::rulesets::pop::rules::military::army_places(world, realm, true)
-                    .into_iter()
-                    .flat_map(|a| {
+                    .iter()
+                    .flat_map(|&a| {
                         let seas: Vec<(Entity, usize)> = world
                             .read::<Coasts>(a)
                             .map(|c| c.0.iter().map(|s| (*s, 1)).collect())

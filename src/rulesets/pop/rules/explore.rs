@@ -93,7 +93,7 @@ pub fn hostile_sea(world: &World, realm: Entity, sea: Entity) -> bool {
 /// (not hostile) it may reach by the rules of naval movement.
 pub fn ship_moves(world: &World, realm: Entity) -> Vec<(Entity, Entity)> {
     let mut out = Vec::new();
-    for from in army_places(world, realm, false) {
+    for from in army_places(world, realm, false).iter().copied() {
         if light_ships_at(world, realm, from).is_empty() {
             continue;
         }

@@ -145,6 +145,27 @@ pub enum Resume {
     Finished,
 }
 
+type Problem = fn(&World, Entity, &Action) -> Option<Illegal>;
+
+/// The modules whose turn actions this one checks and runs, each with its `owns` and its
+/// `problem`. Each action has one owner, and every module's `problem` passes an action it does
+/// not own, so the owner's answer is the one asking all of them in turn would give (the test
+/// `each_turn_candidate_has_one_owner` holds the first half).
+const OWNERS: [(fn(&Action) -> bool, Problem); 9] = [
+    (diplomacy::owns, diplomacy::problem),
+    (trade::owns, trade::problem),
+    (explore::owns, explore::problem),
+    (focus::owns, focus::problem),
+    (religion::owns, religion::problem),
+    (integrate::owns, integrate::problem),
+    (colonize::owns, colonize::problem),
+    (curia::owns, curia::problem),
+    (
+        crate::rulesets::pop::rules::empire::owns,
+        crate::rulesets::pop::rules::empire::problem,
+    ),
+];
+
 /// Checks one of our turn actions; `None` when the action is not ours.
 pub fn check(
     world: &World,
@@ -162,33 +183,14 @@ pub fn check(
     if minor::owns(action) {
         return Some(minor::problem(world, realm, action).map_or(Ok(()), Err));
     }
-    let ours = diplomacy::owns(action)
-        || trade::owns(action)
-        || explore::owns(action)
-        || focus::owns(action)
-        || religion::owns(action)
-        || integrate::owns(action)
-        || colonize::owns(action)
-        || curia::owns(action)
-        || crate::rulesets::pop::rules::empire::owns(action);
-    if !ours {
-        return None;
-    }
+    let (_, problem) = OWNERS.iter().find(|(owns, _)| owns(action))?;
     if main_done {
         return Some(Err(Illegal::new(
             ids::SEQ_PHASE2_TURN,
             "one action per turn",
         )));
     }
-    let problem = diplomacy::problem(world, realm, action)
-        .or_else(|| trade::problem(world, realm, action))
-        .or_else(|| explore::problem(world, realm, action))
-        .or_else(|| focus::problem(world, realm, action))
-        .or_else(|| religion::problem(world, realm, action))
-        .or_else(|| integrate::problem(world, realm, action))
-        .or_else(|| colonize::problem(world, realm, action))
-        .or_else(|| curia::problem(world, realm, action))
-        .or_else(|| crate::rulesets::pop::rules::empire::problem(world, realm, action));
+    let problem = problem(world, realm, action);
     Some(match problem {
         Some(p) => Err(p),
         None => Ok(()),
@@ -528,4 +530,37 @@ pub fn has_own_port(world: &World, realm: Entity, area: Entity) -> bool {
         owner(world, *p) == Some(realm)
             && world.read::<Province>(*p).is_some_and(|x| x.port.is_some())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::pop::rules::actions::is_turn;
+    use crate::rulesets::pop::rules::test_support::game;
+
+    /// `check` asks only an action's owner (`OWNERS`): that holds only if no turn candidate
+    /// is owned by two modules. Every candidate of the turns of two bot Rounds is asked.
+    #[test]
+    fn each_turn_candidate_has_one_owner() {
+        let mut game = game();
+        let mut bot = crate::rulesets::pop::bot::Bot::new(7);
+        let mut turns = 0;
+        for _ in 0..600 {
+            let Some(decision) = game.pending().cloned() else {
+                break;
+            };
+            if is_turn(&decision.kind) {
+                turns += 1;
+                for action in crate::rulesets::pop::rules::candidates(game.world(), &decision) {
+                    let owners = OWNERS.iter().filter(|(owns, _)| owns(&action)).count()
+                        + usize::from(missions::owns(&action))
+                        + usize::from(minor::owns(&action));
+                    assert!(owners <= 1, "{action:?} has {owners} owners");
+                }
+            }
+            let action = bot.choose(&game).expect("a decision is pending");
+            game.apply(action).expect("the bot answers legally");
+        }
+        assert!(turns > 20, "only {turns} turns were looked at");
+    }
 }

@@ -645,8 +645,17 @@ pub fn units_of(world: &World, realm: Entity) -> Vec<Entity> {
     units
 }
 
-/// Places (areas and sea zones) where the realm has land units (`land`) or ships.
-pub fn army_places(world: &World, realm: Entity, land: bool) -> Vec<Entity> {
+/// Places (areas and sea zones) where the realm has land units (`land`) or ships, in
+/// stable-id order. Asked for each part of a turn's candidates and by the bot's war turn:
+/// remembered while the World cannot change.
+pub fn army_places(world: &World, realm: Entity, land: bool) -> std::rc::Rc<Vec<Entity>> {
+    struct ArmyPlaces;
+    crate::engine::memo::cached::<ArmyPlaces, _, _>(world, (realm, land), || {
+        army_places_now(world, realm, land)
+    })
+}
+
+fn army_places_now(world: &World, realm: Entity, land: bool) -> Vec<Entity> {
     let mut places: Vec<Entity> = world
         .read::<Forces>(realm)
         .map(|f| {
@@ -844,7 +853,7 @@ pub fn recruit_candidates(world: &World, realm: Entity) -> Vec<Action> {
 /// Sieges by the realm's armies where no hostile army stands.
 pub fn siege_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
-    for area in army_places(world, realm, true) {
+    for &area in army_places(world, realm, true).iter() {
         if hostile_units_at(world, realm, area, true) {
             continue;
         }
@@ -860,7 +869,7 @@ pub fn siege_candidates(world: &World, realm: Entity) -> Vec<Action> {
 /// Marches and sails of the realm's armies and fleets.
 pub fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
-    for from in army_places(world, realm, true) {
+    for &from in army_places(world, realm, true).iter() {
         let tos: Vec<Entity> =
             read_marches(world, realm, from, |ms| ms.iter().map(|m| m.to).collect());
         let from_key = key_of(world, from);
@@ -871,7 +880,7 @@ pub fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
             });
         }
     }
-    for from in army_places(world, realm, false) {
+    for &from in army_places(world, realm, false).iter() {
         for to in sail_destinations(world, realm, from) {
             all.push(Action::Sail {
                 from: key_of(world, from),
@@ -885,8 +894,8 @@ pub fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
 /// The places of the realm's armies and fleets, each with whether it is a port area with both
 /// an army and a fleet (where an appointed leader may go to either).
 fn leader_places(world: &World, realm: Entity) -> Vec<(Id, bool)> {
-    let mut places = army_places(world, realm, true);
-    places.extend(army_places(world, realm, false));
+    let mut places = army_places(world, realm, true).to_vec();
+    places.extend(army_places(world, realm, false).iter().copied());
     places
         .into_iter()
         .map(|place| {
@@ -944,8 +953,8 @@ pub fn command_candidates(world: &World, realm: Entity) -> Vec<Action> {
     if leaders.is_empty() {
         return Vec::new();
     }
-    let mut places = army_places(world, realm, true);
-    places.extend(army_places(world, realm, false));
+    let mut places = army_places(world, realm, true).to_vec();
+    places.extend(army_places(world, realm, false).iter().copied());
     let places: Vec<Id> = places.into_iter().map(|p| key_of(world, p)).collect();
     let mut all = Vec::with_capacity(leaders.len() * places.len());
     for character in leaders {
@@ -2587,7 +2596,7 @@ pub fn answer(world: &mut World, realm: Entity, kind: &DecisionKind, action: &Ac
 /// No activation is paid: the Naval Movement was the action.
 pub fn transport_candidates(world: &World, realm: Entity, sea: Entity) -> Vec<Action> {
     let mut all = Vec::new();
-    for from in army_places(world, realm, true) {
+    for from in army_places(world, realm, true).iter().copied() {
         if world.read::<SeaZone>(from).is_some() {
             continue;
         }

@@ -848,7 +848,7 @@ pub fn answers(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Action>
         }
     }
     if board.run.as_ref().is_some_and(|r| r.ship.is_none()) {
-        for from in army_places(world, realm, false) {
+        for from in army_places(world, realm, false).iter().copied() {
             if light_ships_at(world, realm, from).is_empty() {
                 continue;
             }
