@@ -220,10 +220,21 @@ fn army_size(world: &World, realm: Entity) -> usize {
 /// outnumbers the hostile units where it goes (only as many as the way lets through count).
 fn best_march(world: &World, realm: Entity, legal: &Legal, dist: &Distances) -> Option<Action> {
     let mut best: Option<(u32, Action)> = None;
+    let index = world.res::<Index>();
+    // An army's marches come one after another: its place is looked up once for them all.
+    let mut army: Option<(crate::engine::id::Id, Option<Entity>)> = None;
     for (ticket, a) in legal.unchecked_in(&[TurnPart::Moves], |a| matches!(a, Action::Move { .. }))
     {
         if let Action::Move { from, to } = a {
-            let (Some(f), Some(t)) = (entity(world, from), entity(world, to)) else {
+            let f = match army {
+                Some((key, f)) if key == *from => f,
+                _ => {
+                    let f = index.get(*from);
+                    army = Some((*from, f));
+                    f
+                }
+            };
+            let (Some(f), Some(t)) = (f, index.get(*to)) else {
                 continue;
             };
             // Nearer the enemy than the best so far, or not worth weighing (asked first:
