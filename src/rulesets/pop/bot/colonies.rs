@@ -128,7 +128,7 @@ pub fn sail_to_gap(world: &World, realm: Entity, legal: &Legal) -> Option<Action
         }
     }
     legal
-        .matching_in(&[TurnPart::Moves], |a| matches!(a, Action::Sail { .. }))
+        .matching_in(&[TurnPart::Sails], |a| matches!(a, Action::Sail { .. }))
         .filter_map(|a| match a {
             Action::Sail { from, to } => {
                 let (f, t) = (index.get(from)?, index.get(to)?);

@@ -17,7 +17,7 @@ use crate::rulesets::pop::rules::battle::Battles;
 use crate::rulesets::pop::rules::military::{
     MilitaryAction, commander_at, controller, has_own_units_at, own_units_at,
 };
-use crate::rulesets::pop::rules::relations::{enemies_of, provinces_of};
+use crate::rulesets::pop::rules::relations::{area_provinces, enemies_of};
 use crate::rulesets::pop::rules::war::{casus_belli, deployed_land_units};
 use crate::rulesets::pop::state::Index;
 
@@ -105,7 +105,7 @@ fn war_aims(world: &World, realm: Entity, enemies: &[Entity]) -> Option<Vec<Enti
         .iter()
         .filter_map(|key| index.get(key))
         .filter(|area| {
-            crate::rulesets::pop::rules::relations::provinces_of(world, *area)
+            area_provinces(world, *area)
                 .iter()
                 .any(|p| controller(world, *p).is_some_and(|c| enemies.contains(&c)))
         })
@@ -223,7 +223,7 @@ fn best_march(world: &World, realm: Entity, legal: &Legal, dist: &Distances) -> 
     let index = world.res::<Index>();
     // An army's marches come one after another: its place is looked up once for them all.
     let mut army: Option<(crate::engine::id::Id, Option<Entity>)> = None;
-    for (ticket, a) in legal.unchecked_in(&[TurnPart::Moves], |a| matches!(a, Action::Move { .. }))
+    for (ticket, a) in legal.unchecked_in(&[TurnPart::Marches], |a| matches!(a, Action::Move { .. }))
     {
         if let Action::Move { from, to } = a {
             let f = match army {
@@ -280,6 +280,8 @@ pub fn turn_action(
     bold: bool,
 ) -> Option<Action> {
     let enemies = enemies_of(world, realm);
+    // Read once for the ids of every candidate weighed.
+    let index = world.res::<Index>();
     let mil = mat.mp(MpKind::Mil);
     // Minor actions: a general or admiral waiting on an empty mat takes an army or fleet that
     // has no commander (free); the ruler leads the largest army; a general from the hand for
@@ -290,7 +292,7 @@ pub fn turn_action(
         matches!(a, Action::CommandArmy { .. })
     }) {
         if let Action::CommandArmy { character, place } = a {
-            let (Some(c), Some(p)) = (entity(world, character), entity(world, place)) else {
+            let (Some(c), Some(p)) = (index.get(*character), index.get(*place)) else {
                 continue;
             };
             let waiting = world.read::<InCommand>(c).is_none();
@@ -313,7 +315,7 @@ pub fn turn_action(
         matches!(a, Action::CommandArmy { .. })
     }) {
         if let Action::CommandArmy { character, place } = a {
-            let (Some(c), Some(p)) = (entity(world, character), entity(world, place)) else {
+            let (Some(c), Some(p)) = (index.get(*character), index.get(*place)) else {
                 continue;
             };
             let ruler = matches!(world.read::<Role>(c), Some(Role::Ruler));
@@ -336,7 +338,7 @@ pub fn turn_action(
                 ..
             } = a
             {
-                let Some(p) = entity(world, place) else {
+                let Some(p) = index.get(*place) else {
                     continue;
                 };
                 if commander_at(world, realm, p, true).is_none()
@@ -388,10 +390,10 @@ pub fn turn_action(
             let seas = invasion_sea(world, realm, &enemies);
             let bridged = crate::rulesets::pop::rules::military::naval_bridges(world, realm);
             if !seas.iter().any(|s| bridged.iter().any(|(b, _)| b == s)) {
-                for a in legal.matching_in(&[TurnPart::Moves], |a| matches!(a, Action::Sail { .. }))
+                for a in legal.matching_in(&[TurnPart::Sails], |a| matches!(a, Action::Sail { .. }))
                 {
                     if let Action::Sail { to, .. } = a
-                        && entity(world, to).is_some_and(|t| seas.contains(&t))
+                        && index.get(*to).is_some_and(|t| seas.contains(&t))
                     {
                         return Some(a.clone());
                     }
@@ -407,9 +409,9 @@ pub fn turn_action(
             .flat_map(|owns| owns.iter())
             .filter_map(|p| world.read::<Province>(p).and_then(|p| p.port))
             .collect();
-        for a in legal.matching_in(&[TurnPart::Moves], |a| matches!(a, Action::Sail { .. })) {
+        for a in legal.matching_in(&[TurnPart::Sails], |a| matches!(a, Action::Sail { .. })) {
             if let Action::Sail { to, .. } = a {
-                let Some(t) = entity(world, to) else { continue };
+                let Some(t) = index.get(*to) else { continue };
                 let enemy_port = enemy_ports.contains(&t);
                 // A bold realm keeps its fleets out blockading; a prudent one sometimes.
                 if enemy_port && (bold || rng.random_range(0..3) == 0) {
@@ -474,17 +476,20 @@ pub fn turn_action(
             near_areas.sort();
             near_areas.dedup();
         }
-        let near_realms: Vec<Entity> = near_areas
+        // Asked once per declaration the bot weighs: each realm once (order does not matter).
+        let mut near_realms: Vec<Entity> = near_areas
             .iter()
-            .flat_map(|a| provinces_of(world, *a))
-            .filter_map(|p| controller(world, p))
+            .flat_map(|a| area_provinces(world, *a))
+            .filter_map(|p| controller(world, *p))
             .collect();
+        near_realms.sort_unstable();
+        near_realms.dedup();
         let mut targets: Vec<(i32, Action)> = Vec::new();
         for (ticket, a) in
             legal.unchecked_in(&[TurnPart::War], |a| matches!(a, Action::DeclareWar { .. }))
         {
             if let Action::DeclareWar { target } = a {
-                let Some(t) = entity(world, target) else {
+                let Some(t) = index.get(*target) else {
                     continue;
                 };
                 // Only a neighbour is a target: asked before the rules are (cheaper).

@@ -537,8 +537,11 @@ pub enum TurnPart {
     Basic,
     /// Declarations of war.
     War,
-    /// Marches and sails.
-    Moves,
+    /// Marches of armies.
+    Marches,
+    /// Sails of fleets (listed after the marches: the two parts were once one). Apart, so that
+    /// a bot looking for a sail does not read past every march.
+    Sails,
     Recruits,
     Sieges,
     /// Generals and admirals appointed from the hand.
@@ -561,10 +564,11 @@ pub enum TurnPart {
 }
 
 impl TurnPart {
-    pub const ALL: [TurnPart; 18] = [
+    pub const ALL: [TurnPart; 19] = [
         TurnPart::Basic,
         TurnPart::War,
-        TurnPart::Moves,
+        TurnPart::Marches,
+        TurnPart::Sails,
         TurnPart::Recruits,
         TurnPart::Sieges,
         TurnPart::Appointments,
@@ -597,7 +601,8 @@ impl TurnPart {
             | Action::SuppressUnrest { .. } => TurnPart::Basic,
             Action::ResearchIdea { .. } => TurnPart::Ideas,
             Action::DeclareWar { .. } => TurnPart::War,
-            Action::Move { .. } | Action::Sail { .. } => TurnPart::Moves,
+            Action::Move { .. } => TurnPart::Marches,
+            Action::Sail { .. } => TurnPart::Sails,
             Action::Recruit { .. } => TurnPart::Recruits,
             Action::Siege { .. } => TurnPart::Sieges,
             a if diplomacy::owns(a) => TurnPart::Diplomacy,
@@ -631,7 +636,8 @@ pub fn turn_part(world: &World, realm: Option<Entity>, part: TurnPart) -> Vec<Ac
     let built = match part {
         TurnPart::Basic => basic_candidates(world, Some(realm)),
         TurnPart::War => military::declare_candidates(world, realm),
-        TurnPart::Moves => military::move_candidates(world, realm),
+        TurnPart::Marches => military::march_candidates(world, realm),
+        TurnPart::Sails => military::sail_candidates(world, realm),
         TurnPart::Recruits => military::recruit_candidates(world, realm),
         TurnPart::Sieges => military::siege_candidates(world, realm),
         TurnPart::Appointments => military::appointment_candidates(world, realm),

@@ -866,8 +866,8 @@ pub fn siege_candidates(world: &World, realm: Entity) -> Vec<Action> {
     all
 }
 
-/// Marches and sails of the realm's armies and fleets.
-pub fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
+/// Marches of the realm's armies.
+pub fn march_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
     for &from in army_places(world, realm, true).iter() {
         let tos: Vec<Entity> =
@@ -880,6 +880,12 @@ pub fn move_candidates(world: &World, realm: Entity) -> Vec<Action> {
             });
         }
     }
+    all
+}
+
+/// Sails of the realm's fleets.
+pub fn sail_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all = Vec::new();
     for &from in army_places(world, realm, false).iter() {
         for to in sail_destinations(world, realm, from) {
             all.push(Action::Sail {
@@ -2523,7 +2529,8 @@ fn finish_recruiting(world: &mut World, realm: Entity) {
 
 /// The free activation's choices: a Move, Sail or Recruit at no mil.
 pub fn free_candidates(world: &World, realm: Entity) -> Vec<Action> {
-    let mut all = move_candidates(world, realm);
+    let mut all = march_candidates(world, realm);
+    all.extend(sail_candidates(world, realm));
     all.extend(
         recruit_areas(world, realm)
             .into_iter()
