@@ -29,9 +29,10 @@ fn pick(legal: &Legal, f: impl Fn(&Action) -> bool) -> Option<Action> {
     legal.find(f)
 }
 
-/// `pick` among a turn's diplomatic actions only (offers, alliances, influence, claims).
-fn pick_diplomacy(legal: &Legal, f: impl Fn(&Action) -> bool) -> Option<Action> {
-    legal.find_in(&[TurnPart::Diplomacy], f)
+/// `pick` among one part of a turn's diplomatic actions (proposals, influence, alliances or
+/// claims).
+fn pick_diplomacy(legal: &Legal, part: TurnPart, f: impl Fn(&Action) -> bool) -> Option<Action> {
+    legal.find_in(&[part], f)
 }
 
 /// Whether the other player's bot would take this offer (a bot only offers what it expects
@@ -94,7 +95,7 @@ pub fn turn(
         return Some(cut);
     }
     // An alliance with an NPR where the influence is already in place.
-    if let Some(a) = pick_diplomacy(legal, |a| match a {
+    if let Some(a) = pick_diplomacy(legal, TurnPart::Alliances, |a| match a {
         Action::ForgeAlliance { realm: npr } => world
             .res::<Index>()
             .get(npr)
@@ -114,8 +115,8 @@ pub fn turn(
             }
             _ => false,
         };
-        if let Some(a) = pick_diplomacy(legal, |a| friendly(a, true))
-            .or_else(|| pick_diplomacy(legal, |a| friendly(a, false)))
+        if let Some(a) = pick_diplomacy(legal, TurnPart::Proposals, |a| friendly(a, true))
+            .or_else(|| pick_diplomacy(legal, TurnPart::Proposals, |a| friendly(a, false)))
         {
             return Some(a);
         }
@@ -124,7 +125,7 @@ pub fn turn(
     if mat.ducats < 4
         && mat.loans >= 1
         && dip >= 2
-        && let Some(a) = pick_diplomacy(legal, |a| match a {
+        && let Some(a) = pick_diplomacy(legal, TurnPart::Proposals, |a| match a {
             Action::Propose {
                 realm: other,
                 offer,
@@ -144,7 +145,7 @@ pub fn turn(
     // Buy a province where the realm holds a claim, when rich.
     if mat.ducats >= 25
         && adm >= 3
-        && let Some(a) = pick_diplomacy(legal, |a| match a {
+        && let Some(a) = pick_diplomacy(legal, TurnPart::Proposals, |a| match a {
             Action::Propose { offer, .. } => {
                 offer.price == 10
                     && welcome(world, realm, a)
@@ -160,7 +161,7 @@ pub fn turn(
     // Influence where an alliance could follow.
     if dip >= 4 && rng.random_range(0..2) == 0 {
         let options: Vec<&Action> = legal
-            .matching_in(&[TurnPart::Diplomacy], |a| {
+            .matching_in(&[TurnPart::Influence], |a| {
                 matches!(a, Action::Influence { .. })
             })
             .collect();
@@ -263,7 +264,7 @@ fn fabricate_claim(
         return None;
     }
     let claims: Vec<&Action> = legal
-        .matching_in(&[TurnPart::Diplomacy], |a| {
+        .matching_in(&[TurnPart::Claims], |a| {
             matches!(a, Action::FabricateClaim { .. })
         })
         .collect();
@@ -845,7 +846,7 @@ fn trade_up_alliance(world: &World, realm: Entity, dip: i32, legal: &Legal) -> O
         .min_by_key(|a| (realm_tax_value(world, *a), sid_of(world, *a)))?;
     let floor = realm_tax_value(world, weakest) + 3;
     // Forge Alliance is not legal at the cap, so look at the candidates the rules list.
-    let better = crate::rulesets::pop::rules::diplomacy::candidates(world, realm)
+    let better = crate::rulesets::pop::rules::diplomacy::alliance_candidates(world, realm)
         .iter()
         .any(|a| match a {
             Action::ForgeAlliance { realm: npr } => {

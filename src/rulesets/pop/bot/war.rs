@@ -223,7 +223,8 @@ fn best_march(world: &World, realm: Entity, legal: &Legal, dist: &Distances) -> 
     let index = world.res::<Index>();
     // An army's marches come one after another: its place is looked up once for them all.
     let mut army: Option<(crate::engine::id::Id, Option<Entity>)> = None;
-    for (ticket, a) in legal.unchecked_in(&[TurnPart::Marches], |a| matches!(a, Action::Move { .. }))
+    for (ticket, a) in
+        legal.unchecked_in(&[TurnPart::Marches], |a| matches!(a, Action::Move { .. }))
     {
         if let Action::Move { from, to } = a {
             let f = match army {

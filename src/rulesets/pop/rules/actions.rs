@@ -550,7 +550,12 @@ pub enum TurnPart {
     /// need every leader card in the hand read: a bot looking for a leader to take command
     /// builds only these.)
     Commands,
-    Diplomacy,
+    /// Proposals to other players, Influence, alliances with Non-Player Realms and claims: the
+    /// diplomatic actions, in four parts so that a bot weighing one kind builds no other.
+    Proposals,
+    Influence,
+    Alliances,
+    Claims,
     Trade,
     Explore,
     Focus,
@@ -564,7 +569,7 @@ pub enum TurnPart {
 }
 
 impl TurnPart {
-    pub const ALL: [TurnPart; 19] = [
+    pub const ALL: [TurnPart; 22] = [
         TurnPart::Basic,
         TurnPart::War,
         TurnPart::Marches,
@@ -573,7 +578,10 @@ impl TurnPart {
         TurnPart::Sieges,
         TurnPart::Appointments,
         TurnPart::Commands,
-        TurnPart::Diplomacy,
+        TurnPart::Proposals,
+        TurnPart::Influence,
+        TurnPart::Alliances,
+        TurnPart::Claims,
         TurnPart::Trade,
         TurnPart::Explore,
         TurnPart::Focus,
@@ -589,7 +597,7 @@ impl TurnPart {
     /// The part a turn action is listed in.
     pub fn of(action: &Action) -> TurnPart {
         use crate::rulesets::pop::rules::{
-            colonize, curia, diplomacy, empire, explore, focus, minor, missions, religion, trade,
+            colonize, curia, empire, explore, focus, minor, missions, religion, trade,
         };
         match action {
             Action::TakeEvent { .. }
@@ -605,7 +613,10 @@ impl TurnPart {
             Action::Sail { .. } => TurnPart::Sails,
             Action::Recruit { .. } => TurnPart::Recruits,
             Action::Siege { .. } => TurnPart::Sieges,
-            a if diplomacy::owns(a) => TurnPart::Diplomacy,
+            Action::Propose { .. } => TurnPart::Proposals,
+            Action::Influence { .. } => TurnPart::Influence,
+            Action::ForgeAlliance { .. } => TurnPart::Alliances,
+            Action::FabricateClaim { .. } => TurnPart::Claims,
             a if trade::owns(a) => TurnPart::Trade,
             a if explore::owns(a) => TurnPart::Explore,
             a if focus::owns(a) => TurnPart::Focus,
@@ -642,7 +653,10 @@ pub fn turn_part(world: &World, realm: Option<Entity>, part: TurnPart) -> Vec<Ac
         TurnPart::Sieges => military::siege_candidates(world, realm),
         TurnPart::Appointments => military::appointment_candidates(world, realm),
         TurnPart::Commands => military::command_candidates(world, realm),
-        TurnPart::Diplomacy => diplomacy::candidates(world, realm),
+        TurnPart::Proposals => diplomacy::proposal_candidates(world, realm),
+        TurnPart::Influence => diplomacy::influence_candidates(world, realm),
+        TurnPart::Alliances => diplomacy::alliance_candidates(world, realm),
+        TurnPart::Claims => diplomacy::claim_candidates(world, realm),
         TurnPart::Trade => trade::candidates(world, realm),
         TurnPart::Explore => explore::candidates(world, realm),
         TurnPart::Focus => focus::candidates(world, realm),

@@ -241,11 +241,11 @@ fn influence_areas_now(world: &World) -> Vec<Entity> {
     areas
 }
 
-pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
+/// Proposals to the other players (`actions::TurnPart::Proposals`). Every offer costs the
+/// active realm 1 dip, or (a sale) 1 adm: without either, none is legal.
+pub fn proposal_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = Vec::new();
-    // Every offer costs the active realm 1 dip, or (a sale) 1 adm: without either, none is legal.
-    let (dip, adm) = (mp(world, realm, MpKind::Dip), mp(world, realm, MpKind::Adm));
-    if dip < 1 && adm < 1 {
+    if mp(world, realm, MpKind::Dip) < 1 && mp(world, realm, MpKind::Adm) < 1 {
         return all;
     }
     for other in other_players(world, realm) {
@@ -256,18 +256,28 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
                 .map(|offer| Action::Propose { realm: name, offer }),
         );
     }
-    if dip < 1 {
-        // Influence, alliances with NPRs and claims all cost dip.
-        return all;
+    all
+}
+
+/// Influence actions worth checking (`TurnPart::Influence`); influence costs dip.
+pub fn influence_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    if mp(world, realm, MpKind::Dip) < 1 {
+        return Vec::new();
     }
-    all.extend(
-        influence_areas(world)
-            .into_iter()
-            .map(|a| Action::Influence {
-                area: key_of(world, a),
-            }),
-    );
-    // Forge Alliance needs influence in the NPR's areas: only those NPRs are worth checking.
+    influence_areas(world)
+        .into_iter()
+        .map(|a| Action::Influence {
+            area: key_of(world, a),
+        })
+        .collect()
+}
+
+/// Alliances with Non-Player Realms worth checking (`TurnPart::Alliances`): Forge Alliance
+/// costs dip and needs influence in the NPR's areas, so only those NPRs are listed.
+pub fn alliance_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    if mp(world, realm, MpKind::Dip) < 1 {
+        return Vec::new();
+    }
     let mut partners: Vec<Entity> = markers::<Influence>(world)
         .iter()
         .copied()
@@ -281,17 +291,25 @@ pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
         .filter(|o| world.read::<NonPlayerRealm>(*o).is_some())
         .collect();
     sort_dedup_by_sid(world, &mut partners);
-    all.extend(partners.into_iter().map(|r| Action::ForgeAlliance {
-        realm: key_of(world, r),
-    }));
-    all.extend(
-        claimable_areas(world, realm)
-            .into_iter()
-            .map(|a| Action::FabricateClaim {
-                area: key_of(world, a),
-            }),
-    );
-    all
+    partners
+        .into_iter()
+        .map(|r| Action::ForgeAlliance {
+            realm: key_of(world, r),
+        })
+        .collect()
+}
+
+/// Claims worth checking (`TurnPart::Claims`); fabricating one costs dip.
+pub fn claim_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    if mp(world, realm, MpKind::Dip) < 1 {
+        return Vec::new();
+    }
+    claimable_areas(world, realm)
+        .into_iter()
+        .map(|a| Action::FabricateClaim {
+            area: key_of(world, a),
+        })
+        .collect()
 }
 
 /// Areas next to the realm (its own or a land neighbour of one where it is present) with a

@@ -415,7 +415,10 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
 
 fn queue_battles_after_declaration(world: &mut World, realm: Entity) {
     for land in [false, true] {
-        for place in crate::rulesets::pop::rules::military::army_places(world, realm, land).iter().copied() {
+        for place in crate::rulesets::pop::rules::military::army_places(world, realm, land)
+            .iter()
+            .copied()
+        {
             crate::rulesets::pop::rules::military::start_battles_at(
                 world, realm, place, None, false, land,
             );
@@ -2023,7 +2026,10 @@ pub(crate) fn aftermath(world: &mut World, realm: Entity) {
     let Some(home) = capital_area(world, realm) else {
         return;
     };
-    for place in crate::rulesets::pop::rules::military::army_places(world, realm, true).iter().copied() {
+    for place in crate::rulesets::pop::rules::military::army_places(world, realm, true)
+        .iter()
+        .copied()
+    {
         if ground(world, realm, place) == Ground::Neutral {
             for u in own_units_at(world, realm, place, true) {
                 crate::rulesets::pop::rules::military::place_unit(world, u, home);
