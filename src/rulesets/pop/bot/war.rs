@@ -4,7 +4,11 @@
 use super::legal::Legal;
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::rules::actions::TurnPart;
+use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::rc::Rc;
+
+use bevy::ecs::world::WorldId;
 
 use bevy::prelude::*;
 use chacha20::ChaCha8Rng;
@@ -23,7 +27,7 @@ use crate::rulesets::pop::state::Index;
 
 /// Areas across the realm's Naval Bridges from `area`: shores of the bridged sea zones its coasts
 /// touch (one sea zone's crossing is enough for the bot's sense of distance).
-fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> Vec<Entity> {
+fn across_bridges(world: &World, area: Entity, bridges: &[Entity]) -> Vec<Entity> {
     let Some(coasts) = world.read::<Coasts>(area) else {
         return Vec::new();
     };
@@ -31,7 +35,7 @@ fn across_bridges(world: &World, area: Entity, bridges: &[(Entity, usize)]) -> V
         .0
         .iter()
         .copied()
-        .filter(|s| bridges.iter().any(|(b, _)| b == s))
+        .filter(|s| bridges.contains(s))
         .collect();
     if seas.is_empty() {
         return Vec::new();
@@ -83,7 +87,7 @@ impl Distances {
     }
 }
 
-fn distances(world: &World, realm: Entity, targets: &[Entity]) -> Distances {
+fn distances(world: &World, realm: Entity, targets: &[Entity]) -> Rc<Distances> {
     distances_within(world, realm, targets, None)
 }
 
@@ -119,11 +123,7 @@ fn distances_within(
     realm: Entity,
     targets: &[Entity],
     within: Option<&[Entity]>,
-) -> Distances {
-    let bridges = crate::rulesets::pop::rules::military::naval_bridges(world, realm);
-    // Keyed by entity with Bevy's entity hash (no SipHash): the walk is the bot's widest.
-    let mut dist = Distances::default();
-    let mut queue = VecDeque::new();
+) -> Rc<Distances> {
     // The walk starts from the areas of the provinces the targets hold: those they control,
     // and those they own that nobody controls (`controller`), read off the targets instead of
     // asking every province of the map.
@@ -147,9 +147,54 @@ fn distances_within(
     }
     starts.sort();
     starts.dedup();
+    let bridges: Vec<Entity> = crate::rulesets::pop::rules::military::naval_bridges(world, realm)
+        .into_iter()
+        .map(|(sea, _)| sea)
+        .collect();
+    remembered_walk(world, starts, bridges)
+}
+
+/// The walks of the last few questions, by World, start areas and bridged sea zones: what a
+/// walk reaches depends on nothing else (land borders and shores never change), so a realm at
+/// war asking again on its next turn, with the front where it was, reads the walk it made.
+type Walk = (WorldId, Vec<Entity>, Vec<Entity>, Rc<Distances>);
+
+thread_local! {
+    static WALKS: RefCell<VecDeque<Walk>> = const { RefCell::new(VecDeque::new()) };
+}
+
+/// Walks kept; the oldest goes first. Seven realms at war with a front each fit.
+const WALKS_KEPT: usize = 16;
+
+fn remembered_walk(world: &World, starts: Vec<Entity>, bridges: Vec<Entity>) -> Rc<Distances> {
+    let id = world.id();
+    let known = WALKS.with(|w| {
+        w.borrow()
+            .iter()
+            .find(|(w, s, b, _)| *w == id && *s == starts && *b == bridges)
+            .map(|(_, _, _, d)| d.clone())
+    });
+    if let Some(walk) = known {
+        return walk;
+    }
+    let walk = Rc::new(walk_from(world, &starts, &bridges));
+    WALKS.with(|w| {
+        let mut w = w.borrow_mut();
+        if w.len() >= WALKS_KEPT {
+            w.pop_front();
+        }
+        w.push_back((id, starts, bridges, walk.clone()));
+    });
+    walk
+}
+
+/// Steps from `starts` to every area reached over land and across the sea zones `bridges`.
+fn walk_from(world: &World, starts: &[Entity], bridges: &[Entity]) -> Distances {
+    let mut dist = Distances::default();
+    let mut queue = VecDeque::new();
     for s in starts {
-        dist.reach(s, 0);
-        queue.push_back(s);
+        dist.reach(*s, 0);
+        queue.push_back(*s);
     }
     while let Some(a) = queue.pop_front() {
         let d = dist.get(&a).copied().unwrap_or_default();
@@ -160,7 +205,7 @@ fn distances_within(
         let over_sea = if bridges.is_empty() {
             Vec::new()
         } else {
-            across_bridges(world, a, &bridges)
+            across_bridges(world, a, bridges)
         };
         for n in over_land.chain(over_sea) {
             if dist.reach(n, d + 1) {
@@ -466,11 +511,9 @@ pub fn turn_action(
                 crate::rulesets::pop::rules::military::army_places(world, realm, true)
                     .iter()
                     .flat_map(|&a| {
-                        let seas: Vec<(Entity, usize)> = world
-                            .read::<Coasts>(a)
-                            .map(|c| c.0.iter().map(|s| (*s, 1)).collect())
-                            .unwrap_or_default();
-                        across_bridges(world, a, &seas)
+                        let seas: &[Entity] =
+                            world.read::<Coasts>(a).map_or(&[], |c| c.0.as_slice());
+                        across_bridges(world, a, seas)
                     })
                     .collect();
             near_areas.extend(shores);
@@ -845,5 +888,46 @@ mod tests {
             dist.get(&paris)
         );
         assert_eq!(distances(world, hab, &[fra]).get(&paris), Some(&0));
+    }
+
+    #[test]
+    fn a_walk_is_read_again_only_while_the_front_is_where_it_was() {
+        let mut game = crate::rulesets::pop::Game::new(
+            crate::rulesets::pop::content::default_scenario(),
+            Default::default(),
+            1,
+        )
+        .expect("1444 plays");
+        let world = game.world_mut();
+        let key = |w: &World, k: &str| w.resource::<Index>().get(k).expect(k);
+        let (hab, fra) = (key(world, "HAB"), key(world, "FRA"));
+        let (cologne, rhineland) = (key(world, "cologne"), key(world, "rhineland"));
+        let first = distances(world, hab, &[fra]);
+        assert!(
+            Rc::ptr_eq(&first, &distances(world, hab, &[fra])),
+            "the same front: the walk made before"
+        );
+        assert_ne!(first.get(&rhineland), Some(&0));
+        // France takes a province of the Rhineland: the walk starts there too now.
+        world
+            .entity_mut(cologne)
+            .insert((OwnedBy(fra), ControlledBy(fra)));
+        let moved = distances(world, hab, &[fra]);
+        assert!(!Rc::ptr_eq(&first, &moved), "a new front, a new walk");
+        assert_eq!(moved.get(&rhineland), Some(&0));
+        // Another game's World never reads this one's walks.
+        let mut other = crate::rulesets::pop::Game::new(
+            crate::rulesets::pop::content::default_scenario(),
+            Default::default(),
+            1,
+        )
+        .expect("1444 plays");
+        let world = other.world_mut();
+        let (hab, fra, rhineland) = (
+            key(world, "HAB"),
+            key(world, "FRA"),
+            key(world, "rhineland"),
+        );
+        assert_ne!(distances(world, hab, &[fra]).get(&rhineland), Some(&0));
     }
 }
