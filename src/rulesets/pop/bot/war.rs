@@ -529,6 +529,7 @@ pub fn turn_action(
         near_realms.sort_unstable();
         near_realms.dedup();
         let mut targets: Vec<(i32, Action)> = Vec::new();
+        let own_army = army_size(world, realm);
         for (ticket, a) in
             legal.unchecked_in(&[TurnPart::War], |a| matches!(a, Action::DeclareWar { .. }))
         {
@@ -536,12 +537,20 @@ pub fn turn_action(
                 let Some(t) = index.get(*target) else {
                     continue;
                 };
-                // Only a neighbour is a target: asked before the rules are (cheaper).
-                if !near_realms.contains(&t) || !legal.is_legal(ticket) {
+                // Only a neighbour is a target, and a Non-Player Realm only when it is not much
+                // stronger: both asked before the rules and the casus belli are (cheaper).
+                if !near_realms.contains(&t) {
+                    continue;
+                }
+                let npr = world.read::<NonPlayerRealm>(t).is_some();
+                let strength = crate::rulesets::pop::rules::war::realm_tax_value(world, t);
+                if npr && strength as usize > own_army + if bold { 4 } else { 2 } {
+                    continue;
+                }
+                if !legal.is_legal(ticket) {
                     continue;
                 }
                 let cb = casus_belli(world, realm, t).is_some();
-                let npr = world.read::<NonPlayerRealm>(t).is_some();
                 // Without a casus belli stability drops by 2: a prudent realm only risks it
                 // against a Non-Player Realm with stability to spare; a bold one risks it anyway.
                 let risk_ok = if bold {
@@ -550,10 +559,6 @@ pub fn turn_action(
                     mat.stability >= 1 && npr
                 };
                 if !cb && !risk_ok {
-                    continue;
-                }
-                let strength = crate::rulesets::pop::rules::war::realm_tax_value(world, t);
-                if npr && strength as usize > army_size(world, realm) + if bold { 4 } else { 2 } {
                     continue;
                 }
                 // The Emperor favours winning back the Empire's land from outsiders (18.6).
