@@ -145,13 +145,14 @@ pub enum Resume {
     Finished,
 }
 
+type OwnsAction = fn(&Action) -> bool;
 type Problem = fn(&World, Entity, &Action) -> Option<Illegal>;
 
 /// The modules whose turn actions this one checks and runs, each with its `owns` and its
 /// `problem`. Each action has one owner, and every module's `problem` passes an action it does
 /// not own, so the owner's answer is the one asking all of them in turn would give (the test
 /// `each_turn_candidate_has_one_owner` holds the first half).
-const OWNERS: [(fn(&Action) -> bool, Problem); 9] = [
+const OWNERS: [(OwnsAction, Problem); 9] = [
     (diplomacy::owns, diplomacy::problem),
     (trade::owns, trade::problem),
     (explore::owns, explore::problem),
