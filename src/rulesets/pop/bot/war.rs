@@ -858,17 +858,26 @@ mod tests {
         );
     }
 
-    #[test]
-    fn pop_18_25_the_emperor_marches_for_an_area_that_left_while_an_enemy_holds_part_of_it() {
-        use crate::rulesets::pop::rules::empire::Empire;
-        let mut game = crate::rulesets::pop::Game::new(
+    /// A game of the 1444 scenario at its first decision.
+    fn game_1444() -> crate::rulesets::pop::Game {
+        crate::rulesets::pop::Game::new(
             crate::rulesets::pop::content::default_scenario(),
             Default::default(),
             1,
         )
-        .expect("1444 plays");
+        .expect("1444 plays")
+    }
+
+    /// The entity of a content id.
+    fn key(world: &World, id: &str) -> Entity {
+        world.resource::<Index>().get(id).expect(id)
+    }
+
+    #[test]
+    fn pop_18_25_the_emperor_marches_for_an_area_that_left_while_an_enemy_holds_part_of_it() {
+        use crate::rulesets::pop::rules::empire::Empire;
+        let mut game = game_1444();
         let world = game.world_mut();
-        let key = |w: &World, k: &str| w.resource::<Index>().get(k).expect(k);
         let (hab, fra) = (key(world, "HAB"), key(world, "FRA"));
         let (cologne, rhineland) = (key(world, "cologne"), key(world, "rhineland"));
         assert!(crate::rulesets::pop::rules::empire::is_emperor(world, hab));
@@ -897,14 +906,8 @@ mod tests {
 
     #[test]
     fn a_walk_is_read_again_only_while_the_front_is_where_it_was() {
-        let mut game = crate::rulesets::pop::Game::new(
-            crate::rulesets::pop::content::default_scenario(),
-            Default::default(),
-            1,
-        )
-        .expect("1444 plays");
+        let mut game = game_1444();
         let world = game.world_mut();
-        let key = |w: &World, k: &str| w.resource::<Index>().get(k).expect(k);
         let (hab, fra) = (key(world, "HAB"), key(world, "FRA"));
         let (cologne, rhineland) = (key(world, "cologne"), key(world, "rhineland"));
         let first = distances(world, hab, &[fra]);
@@ -921,12 +924,7 @@ mod tests {
         assert!(!Rc::ptr_eq(&first, &moved), "a new front, a new walk");
         assert_eq!(moved.get(&rhineland), Some(&0));
         // Another game's World never reads this one's walks.
-        let mut other = crate::rulesets::pop::Game::new(
-            crate::rulesets::pop::content::default_scenario(),
-            Default::default(),
-            1,
-        )
-        .expect("1444 plays");
+        let mut other = game_1444();
         let world = other.world_mut();
         let (hab, fra, rhineland) = (
             key(world, "HAB"),
