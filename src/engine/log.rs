@@ -90,8 +90,9 @@ pub fn write(world: &mut World, note: Note) {
     let (age, round, step) = (flow.age, flow.round_in_age, flow.step_id());
     let mut log = world.res_mut::<GameLog>();
     if log.entries.capacity() == 0 {
-        // A game of Price of Power writes some thousands of entries: room for them at once
-        // instead of a dozen doublings, each copying the whole log.
+        // A game writes thousands of entries (one of Price of Power over 8,000): room for
+        // them at once instead of a dozen doublings, each copying the whole log. Only the
+        // pages written are ever touched.
         log.entries.reserve(16384);
     }
     let seq = log.entries.len() as u32;

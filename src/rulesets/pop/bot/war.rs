@@ -155,8 +155,9 @@ fn distances_within(
 }
 
 /// The walks of the last few questions, by World, start areas and bridged sea zones: what a
-/// walk reaches depends on nothing else (land borders and shores never change), so a realm at
-/// war asking again on its next turn, with the front where it was, reads the walk it made.
+/// walk reaches depends on nothing else (land borders and shores never change in play; a test
+/// that edits the map must do it before the first walk), so a realm at war asking again on its
+/// next turn, with the front where it was, reads the walk it made.
 type Walk = (WorldId, Vec<Entity>, Vec<Entity>, Rc<Distances>);
 
 thread_local! {
@@ -923,14 +924,11 @@ mod tests {
         let moved = distances(world, hab, &[fra]);
         assert!(!Rc::ptr_eq(&first, &moved), "a new front, a new walk");
         assert_eq!(moved.get(&rhineland), Some(&0));
-        // Another game's World never reads this one's walks.
+        // Another game's World never reads this one's walks, even with the same entities
+        // where this one's front was at first.
         let mut other = game_1444();
         let world = other.world_mut();
-        let (hab, fra, rhineland) = (
-            key(world, "HAB"),
-            key(world, "FRA"),
-            key(world, "rhineland"),
-        );
-        assert_ne!(distances(world, hab, &[fra]).get(&rhineland), Some(&0));
+        let (hab, fra) = (key(world, "HAB"), key(world, "FRA"));
+        assert!(!Rc::ptr_eq(&first, &distances(world, hab, &[fra])));
     }
 }

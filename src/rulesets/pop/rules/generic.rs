@@ -151,7 +151,7 @@ type Problem = fn(&World, Entity, &Action) -> Option<Illegal>;
 /// The modules whose turn actions this one checks and runs, each with its `owns` and its
 /// `problem`. Each action has one owner, and every module's `problem` passes an action it does
 /// not own, so the owner's answer is the one asking all of them in turn would give (the test
-/// `each_turn_candidate_has_one_owner` holds the first half).
+/// `each_turn_candidate_has_one_owner_and_the_others_pass_it` holds both halves).
 const OWNERS: [(OwnsAction, Problem); 9] = [
     (diplomacy::owns, diplomacy::problem),
     (trade::owns, trade::problem),
@@ -539,10 +539,11 @@ mod tests {
     use crate::rulesets::pop::rules::actions::is_turn;
     use crate::rulesets::pop::rules::test_support::game;
 
-    /// `check` asks only an action's owner (`OWNERS`): that holds only if no turn candidate
-    /// is owned by two modules. Every candidate of the turns of two bot Rounds is asked.
+    /// `check` asks only an action's owner (`OWNERS`): that gives what asking every module
+    /// in turn gave only if no turn candidate has two owners and every other module's
+    /// `problem` passes it. Every candidate of the turns among the bot's first 600 answers.
     #[test]
-    fn each_turn_candidate_has_one_owner() {
+    fn each_turn_candidate_has_one_owner_and_the_others_pass_it() {
         let mut game = game();
         let mut bot = crate::rulesets::pop::bot::Bot::new(7);
         let mut turns = 0;
@@ -552,11 +553,23 @@ mod tests {
             };
             if is_turn(&decision.kind) {
                 turns += 1;
-                for action in crate::rulesets::pop::rules::candidates(game.world(), &decision) {
+                let world = game.world();
+                let realm = world
+                    .res::<crate::rulesets::pop::state::Index>()
+                    .get(decision.realm)
+                    .expect("a turn's realm is on the board");
+                for action in crate::rulesets::pop::rules::candidates(world, &decision) {
                     let owners = OWNERS.iter().filter(|(owns, _)| owns(&action)).count()
                         + usize::from(missions::owns(&action))
                         + usize::from(minor::owns(&action));
                     assert!(owners <= 1, "{action:?} has {owners} owners");
+                    for (_, problem) in OWNERS.iter().filter(|(owns, _)| !owns(&action)) {
+                        let refusal = problem(world, realm, &action);
+                        assert!(
+                            refusal.is_none(),
+                            "{action:?} is refused by a module that does not own it: {refusal:?}"
+                        );
+                    }
                 }
             }
             let action = bot.choose(&game).expect("a decision is pending");
