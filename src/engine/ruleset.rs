@@ -77,6 +77,14 @@ pub trait SeatBot<R: Ruleset> {
     fn seeded(seed: u64) -> Self;
     /// The answer to the pending decision, `None` once the game is over.
     fn choose(&mut self, game: &Game<R>) -> Option<R::Action>;
+    /// Whether the rules' own check (`Ruleset::check`, or the same check with the pending
+    /// decision found once) passed the answer `choose` last gave, in the state it was chosen
+    /// in. A bot that checked its candidates says so, and `play_out` applies the answer
+    /// without checking it a second time (debug builds check it anyway and fail loudly if
+    /// the bot was wrong).
+    fn checked_answer(&self) -> bool {
+        false
+    }
 }
 
 /// One ruleset the engine can host.
@@ -303,7 +311,12 @@ pub fn play_out_within<R: Ruleset>(
         let Some(action) = bot.choose(game) else {
             return PlayedOut::NoAnswer;
         };
-        game.apply(action).expect("bots only choose legal actions");
+        if bot.checked_answer() {
+            // Nothing changed the game since the bot's check of this very answer.
+            game.apply_checked(action);
+        } else {
+            game.apply(action).expect("bots only choose legal actions");
+        }
         applied += 1;
         after(game, applied);
     }

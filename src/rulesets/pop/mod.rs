@@ -59,6 +59,10 @@ impl SeatBot<PriceOfPower> for bot::Bot {
     fn choose(&mut self, game: &Game) -> Option<Action> {
         bot::Bot::choose(self, game)
     }
+
+    fn checked_answer(&self) -> bool {
+        bot::Bot::checked_answer(self)
+    }
 }
 
 impl Ruleset for PriceOfPower {

@@ -20,6 +20,7 @@ use crate::engine::decision::quietly;
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::decision::{Action, Decision, Illegal, Pending};
 use crate::rulesets::pop::rules::actions::{TurnPart, is_turn, turn_part};
+use crate::rulesets::pop::rules::events::EventDisplay;
 use crate::rulesets::pop::rules::{answered_from_its_list, candidates, check, check_pending};
 use crate::rulesets::pop::state::Index;
 
@@ -278,12 +279,52 @@ impl<'w> Legal<'w> {
             })
     }
 
+    /// Whether `action` has been checked and found legal already (without building or
+    /// checking anything): the bot's answer, which `play_out` then applies without the rules
+    /// checking it a second time in the same state.
+    pub fn found_legal(&self, action: &Action) -> bool {
+        let home = TurnPart::of(action);
+        self.parts
+            .iter()
+            .filter(|p| p.turn.is_none_or(|t| t == home))
+            .filter_map(|p| p.built.get())
+            .any(|built| {
+                built
+                    .actions
+                    .iter()
+                    .position(|a| a == action)
+                    .is_some_and(|j| built.verdicts.borrow()[j] == Some(true))
+            })
+    }
+
     /// The first legal action.
     pub fn first(&self) -> Option<&Action> {
         self.matching(|_| true).next()
     }
 
+    /// Whether no answer is legal. A turn always lists `Pass` and the first face-up Event, and
+    /// one of them is legal on nearly every turn (the Event until it is taken, passing after):
+    /// asked first, they spare building and checking the whole Basic part (every Event,
+    /// Appointment and unrest) for the bot's first question of every turn. Only when both are
+    /// refused are the candidates searched in order.
     pub fn is_empty(&self) -> bool {
+        let is_turn = self.parts.first().is_some_and(|p| p.turn.is_some());
+        if is_turn && let Some(world) = self.world {
+            let first_event = world
+                .res::<EventDisplay>()
+                .takeable()
+                .next()
+                .map(|slot| Action::TakeEvent { slot: slot as u8 });
+            let listed = [Some(Action::Pass), first_event];
+            if quietly(|| {
+                listed
+                    .iter()
+                    .flatten()
+                    .any(|a| self.check(world, a).is_ok())
+            }) {
+                return false;
+            }
+        }
         self.first().is_none()
     }
 

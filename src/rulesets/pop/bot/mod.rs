@@ -33,6 +33,8 @@ pub struct Bot {
     seed: u64,
     /// Generic actions taken per realm in the current Round: (realm, Round, count).
     generic_taken: Vec<(Id, u32, u8)>,
+    /// Whether the rules' check passed the last answer given (see `checked_answer`).
+    checked_answer: bool,
 }
 
 /// How a bot plays a realm. Human players differ; so do the bots, so that ordinary games see
@@ -56,6 +58,7 @@ impl Bot {
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_B07),
             seed,
             generic_taken: Vec::new(),
+            checked_answer: false,
         }
     }
 
@@ -78,13 +81,23 @@ impl Bot {
     /// Picks one legal action for the pending decision; `None` when there is nothing to decide.
     pub fn choose(&mut self, game: &Game) -> Option<Action> {
         // The bot asks what the rules asked while listing the legal actions: remembered.
-        crate::engine::memo::scope(game.world(), || self.choose_in(game))
+        crate::engine::memo::scope(game.world(), || {
+            let legal = Legal::of_pending(game.world());
+            let answer = self.choose_in(game, &legal);
+            self.checked_answer = answer.as_ref().is_some_and(|a| legal.found_legal(a));
+            answer
+        })
     }
 
-    fn choose_in(&mut self, game: &Game) -> Option<Action> {
+    /// Whether the rules' own check passed the last answer `choose` gave, in the state it was
+    /// chosen in (every answer but a heuristic's fallback in a test's hand-made list).
+    pub fn checked_answer(&self) -> bool {
+        self.checked_answer
+    }
+
+    fn choose_in(&mut self, game: &Game, legal: &Legal) -> Option<Action> {
         let decision = game.pending()?.clone();
         let world = game.world();
-        let legal = Legal::of_pending(world);
         if legal.is_empty() {
             return None;
         }
