@@ -120,16 +120,23 @@ fn stuck(seed: u64) -> String {
 
 /// How many times each rule id stands in a game's log.
 pub fn rule_counts(log: &crate::engine::log::GameLog) -> BTreeMap<String, u64> {
-    // Counted by the ids themselves (static strings, a few dozen of them), spelled out as
-    // owned strings once each rather than once per entry.
-    let mut counts: BTreeMap<&'static str, u64> = BTreeMap::new();
+    // Counted by where each id's static string lies (one hash of two words per entry, where
+    // ordering by text compared bytes a dozen times per entry), then by the text, once per
+    // id: two copies of one id elsewhere in memory still count as one.
+    let mut by_place: bevy::platform::collections::HashMap<(usize, usize), (&'static str, u64)> =
+        Default::default();
     for entry in &log.entries {
-        *counts.entry(entry.rule).or_insert(0) += 1;
+        let rule = entry.rule;
+        by_place
+            .entry((rule.as_ptr() as usize, rule.len()))
+            .or_insert((rule, 0))
+            .1 += 1;
+    }
+    let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+    for (rule, n) in by_place.into_values() {
+        *counts.entry(rule.to_string()).or_insert(0) += n;
     }
     counts
-        .into_iter()
-        .map(|(rule, n)| (rule.to_string(), n))
-        .collect()
 }
 
 /// Plays one bot game; returns its result and its log counts.

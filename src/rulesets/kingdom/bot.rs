@@ -40,6 +40,8 @@ pub struct Bot {
     seed: u64,
     /// (seat, month) of council reshuffles begun, so that each happens once.
     reshuffles: Vec<(u8, u32)>,
+    /// Whether the rules' check passed the last answer given (`SeatBot::checked_answer`).
+    checked: bool,
 }
 
 impl Bot {
@@ -60,6 +62,7 @@ impl SeatBot<KingdomRuleset> for Bot {
             rng: GameRng::new(seed ^ 0x6b69_6e67),
             seed,
             reshuffles: Vec::new(),
+            checked: false,
         }
     }
 
@@ -67,10 +70,18 @@ impl SeatBot<KingdomRuleset> for Bot {
         let world = game.world();
         let (k, kind) = deciding(world)?;
         let wanted = self.pick(world, k, kind);
+        self.checked = false;
         Some(match wanted {
-            Some(a) if legal_for(world, (k, kind), &a) => a,
+            Some(a) if legal_for(world, (k, kind), &a) => {
+                self.checked = true;
+                a
+            }
             _ => Action::Done,
         })
+    }
+
+    fn checked_answer(&self) -> bool {
+        self.checked
     }
 }
 
