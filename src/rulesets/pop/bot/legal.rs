@@ -325,6 +325,15 @@ impl<'w> Legal<'w> {
                 return false;
             }
         }
+        // A decision's list mostly ends in its plain way out (Decline, taking the ducats, no
+        // retreat), which the rules always allow and check at once, where the first answers
+        // can be dear ones (every Trade card and node): the last is asked first.
+        if !is_turn && !self.parts.is_empty() {
+            let n = self.part(0).actions.len();
+            if n > 0 && self.legal_at(0, n - 1) {
+                return false;
+            }
+        }
         self.first().is_none()
     }
 

@@ -531,6 +531,10 @@ pub fn turn_action(
         near_realms.dedup();
         let mut targets: Vec<(i32, Action)> = Vec::new();
         let own_army = army_size(world, realm);
+        // Whether the bot goes to war is drawn by lot once it has a target: drawn as soon as
+        // the first is found, so that a realm staying at peace weighs no other target (the
+        // draw happens exactly when it did before, so every game plays the same).
+        let mut go: Option<bool> = None;
         for (ticket, a) in
             legal.unchecked_in(&[TurnPart::War], |a| matches!(a, Action::DeclareWar { .. }))
         {
@@ -568,13 +572,14 @@ pub fn turn_action(
                     strength - if cb { 5 } else { 0 } - if reclaim { 3 } else { 0 },
                     a.clone(),
                 ));
+                if !*go.get_or_insert_with(|| rng.random_range(0..if bold { 2 } else { 3 }) == 0) {
+                    return None;
+                }
             }
         }
         targets.sort_by_key(|(s, _)| *s);
-        if let Some((_, a)) = targets.into_iter().next()
-            && rng.random_range(0..if bold { 2 } else { 3 }) == 0
-        {
-            return Some(a);
+        if go == Some(true) {
+            return targets.into_iter().next().map(|(_, a)| a);
         }
     }
     None
