@@ -2348,11 +2348,14 @@ fn relieve(world: &mut World, leader: Entity, why: &str) {
 /// serving, to be moved to another army later (7.2: "even one without any Units"); a Ruler
 /// General without an army goes back to the court.
 pub fn release_idle_commanders(world: &mut World) {
-    let leaders: Vec<(Entity, Entity, Entity)> = world
-        .try_query::<(Entity, &InCommand, &Serves)>()
-        .map(|mut q| q.iter(world).map(|(e, c, s)| (e, c.0, s.0)).collect())
+    // A kept query state: asked after every march and every upkeep, where building one
+    // afresh cost more than the walk.
+    let mut leaders: Vec<(Entity, Entity, Entity)> =
+        crate::engine::query_cache::with_query::<(Entity, &InCommand, &Serves), (), _>(
+            world,
+            |q| q.map(|(e, c, s)| (e, c.0, s.0)).collect(),
+        )
         .unwrap_or_default();
-    let mut leaders = leaders;
     leaders.sort_by_cached_key(|(e, _, _)| sid_of(world, *e));
     for (leader, place, realm) in leaders {
         let land = !matches!(world.read::<Role>(leader), Some(Role::Admiral));

@@ -229,9 +229,10 @@ pub const MARRIED_STABILITY: i32 = 1;
 
 /// Whether `realm` and `target` are joined by a royal marriage.
 pub fn married(world: &World, realm: Entity, target: Entity) -> bool {
-    world
-        .try_query::<&Marriage>()
-        .is_some_and(|mut q| q.iter(world).any(|m| m.between(realm, target)))
+    crate::engine::query_cache::with_query::<&Marriage, (), _>(world, |mut q| {
+        q.any(|m| m.between(realm, target))
+    })
+    .unwrap_or(false)
 }
 
 /// The stability a declaration of war on `target` costs `realm` (step 2): 2 without a Casus
