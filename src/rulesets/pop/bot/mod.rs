@@ -10,6 +10,8 @@ mod war;
 
 #[cfg(test)]
 mod blind_tests;
+#[cfg(test)]
+mod checked_tests;
 
 use crate::engine::id::Id;
 use crate::rulesets::pop::rules::actions::TurnPart;
