@@ -117,7 +117,7 @@ impl Bot {
         let pick = match &decision.kind {
             DecisionKind::Turn | DecisionKind::LastAction | DecisionKind::LastEvent => {
                 // A fulfilled Mission or Milestone is completed at once: it costs no action.
-                if let Some(claim) = missions::claim(&legal) {
+                if let Some(claim) = missions::claim(legal) {
                     return Some(claim);
                 }
                 // Minor actions first: a ruler for an empty throne, an advisor for an empty seat.
@@ -156,7 +156,7 @@ impl Bot {
                     return Some(Action::ChangeReligion);
                 }
                 // A Papal Action while the controller has the diplomats for it.
-                if let Some(a) = realm.and_then(|r| curia::papal_action(world, r, &mat, &legal)) {
+                if let Some(a) = realm.and_then(|r| curia::papal_action(world, r, &mat, legal)) {
                     return Some(a);
                 }
                 // The Emperor raises Imperial Authority when its adm leaves a margin (18.1).
@@ -167,18 +167,18 @@ impl Bot {
                     return Some(Action::IncreaseAuthority);
                 }
                 if let Some(r) = realm
-                    && let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, &legal, bold)
+                    && let Some(a) = war::turn_action(&mut self.rng, world, r, &mat, legal, bold)
                     && legal.contains(&a)
                 {
                     return Some(a);
                 }
                 // Colonies: found one on a linked claim, else man the sea lane to it.
                 if let Some(r) = realm.filter(|_| !at_war) {
-                    if let Some(a) = colonies::colonize(&mat, &legal) {
+                    if let Some(a) = colonies::colonize(&mat, legal) {
                         return Some(a);
                     }
                     if mat.mp(MpKind::Mil) >= 2
-                        && let Some(a) = colonies::sail_to_gap(world, r, &legal)
+                        && let Some(a) = colonies::sail_to_gap(world, r, legal)
                     {
                         return Some(a);
                     }
@@ -198,7 +198,7 @@ impl Bot {
                     }
                 }
                 // Monarch power piling up goes into the Idea worth most to the realm.
-                if let Some(r) = realm.and_then(|r| research_pick(world, r, &mat, &legal)) {
+                if let Some(r) = realm.and_then(|r| research_pick(world, r, &mat, legal)) {
                     return Some(r);
                 }
                 // A bold realm at war lets stability go; at peace it only mends a collapse.
@@ -219,7 +219,7 @@ impl Bot {
                     .find(|(r, n, _)| *r == decision.realm && *n == round)
                     .map_or(0, |(_, _, c)| *c);
                 if let Some(r) = realm.filter(|_| !wants_stability && taken < GENERIC_PER_ROUND)
-                    && let Some(a) = generic::turn(world, r, &mat, &legal, &mut self.rng, value)
+                    && let Some(a) = generic::turn(world, r, &mat, legal, &mut self.rng, value)
                 {
                     self.generic_taken
                         .retain(|(r, n, _)| *r != decision.realm || *n == round);
@@ -236,7 +236,7 @@ impl Bot {
                 if wants_stability && legal.contains(&Action::IncreaseStability) {
                     Some(Action::IncreaseStability)
                 } else if !markers.took_event {
-                    self.richest_event(game, &legal)
+                    self.richest_event(game, legal)
                 } else if mat.loans > 0
                     && mat.ducats >= if bold { 25 } else { 12 }
                     && legal.contains(&Action::RepayLoan)
@@ -379,7 +379,7 @@ impl Bot {
             | DecisionKind::Surrender { .. }
             | DecisionKind::PeaceTerms { .. } => {
                 let r = realm?;
-                war::decide(&mut self.rng, world, r, &mat, &decision.kind, &legal)
+                war::decide(&mut self.rng, world, r, &mat, &decision.kind, legal)
             }
             DecisionKind::Proposal { .. }
             | DecisionKind::Exploration { .. }
@@ -388,23 +388,23 @@ impl Bot {
             | DecisionKind::InfluenceMore
             | DecisionKind::TradeCards { .. }
             | DecisionKind::GoldInflation => {
-                generic::decide(world, realm?, &mat, &decision.kind, &legal)
+                generic::decide(world, realm?, &mat, &decision.kind, legal)
             }
-            DecisionKind::Missions { .. } => missions::phase1(world, realm?, &legal),
-            DecisionKind::AgeEndClaims => Some(missions::claim(&legal).unwrap_or(Action::Decline)),
-            DecisionKind::AgeSwap => missions::age_swap(world, realm?, &legal),
-            DecisionKind::ExpandNode => realm.and_then(|r| generic::expand_pick(world, r, &legal)),
+            DecisionKind::Missions { .. } => missions::phase1(world, realm?, legal),
+            DecisionKind::AgeEndClaims => Some(missions::claim(legal).unwrap_or(Action::Decline)),
+            DecisionKind::AgeSwap => missions::age_swap(world, realm?, legal),
+            DecisionKind::ExpandNode => realm.and_then(|r| generic::expand_pick(world, r, legal)),
             DecisionKind::IntegrateArea => {
-                realm.and_then(|r| generic::integrate_pick(world, r, &legal))
+                realm.and_then(|r| generic::integrate_pick(world, r, legal))
             }
             // Imperial Influence: into the Elector Area where the Emperor's lead is smallest, for
             // the votes; else the first area.
             DecisionKind::ImperialInfluence { .. } => {
-                realm.and_then(|r| generic::imperial_influence_pick(world, r, &legal))
+                realm.and_then(|r| generic::imperial_influence_pick(world, r, legal))
             }
             // An Emperor breaking an election tie keeps the title if it can, else favours an ally,
             // else the realm with the least prestige (the weakest rival).
-            DecisionKind::ElectionTie { .. } => realm.and_then(|r| election_pick(world, r, &legal)),
+            DecisionKind::ElectionTie { .. } => realm.and_then(|r| election_pick(world, r, legal)),
             // An Emperor attacked from outside takes up the Empire's defence: it costs nothing.
             DecisionKind::DefendTheHre { .. } => Some(Action::Accept),
             // The subject's part in the Emperor's defence: the casus belli costs nothing.
@@ -428,10 +428,10 @@ impl Bot {
             // least and goes where it has the most, to keep and build majorities.
             DecisionKind::ReligionMarriage => legal.first().cloned(),
             DecisionKind::ReligionInfluenceOut { .. } => {
-                realm.and_then(|r| generic::influence_pick(world, r, &legal, false))
+                realm.and_then(|r| generic::influence_pick(world, r, legal, false))
             }
             DecisionKind::ReligionInfluenceIn { .. } => {
-                realm.and_then(|r| generic::influence_pick(world, r, &legal, true))
+                realm.and_then(|r| generic::influence_pick(world, r, legal, true))
             }
             // The Event's cardinal and the excommunicated realm's: as FACTS' auto-resolution
             // (16.5) and the rightmost of its own, keeping its leftmost for the tie-break.
