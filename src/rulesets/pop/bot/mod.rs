@@ -92,7 +92,8 @@ impl Bot {
     }
 
     /// Whether the rules' own check passed the last answer `choose` gave, in the state it was
-    /// chosen in (every answer but a heuristic's fallback in a test's hand-made list).
+    /// chosen in: its `Legal` holds that verdict (nearly always: the answers come from the
+    /// candidates it checked, and a heuristic's own pick is checked before it is given).
     pub fn checked_answer(&self) -> bool {
         self.checked_answer
     }
