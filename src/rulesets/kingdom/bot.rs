@@ -69,15 +69,11 @@ impl SeatBot<KingdomRuleset> for Bot {
     fn choose(&mut self, game: &Game) -> Option<Action> {
         let world = game.world();
         let (k, kind) = deciding(world)?;
-        let wanted = self.pick(world, k, kind);
-        self.checked = false;
-        Some(match wanted {
-            Some(a) if legal_for(world, (k, kind), &a) => {
-                self.checked = true;
-                a
-            }
-            _ => Action::Done,
-        })
+        let answer = self
+            .pick(world, k, kind)
+            .filter(|a| legal_for(world, (k, kind), a));
+        self.checked = answer.is_some();
+        Some(answer.unwrap_or(Action::Done))
     }
 
     fn checked_answer(&self) -> bool {

@@ -19,8 +19,7 @@ use bevy::prelude::*;
 use crate::engine::decision::quietly;
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::decision::{Action, Decision, Illegal, Pending};
-use crate::rulesets::pop::rules::actions::{TurnPart, is_turn, turn_part};
-use crate::rulesets::pop::rules::events::EventDisplay;
+use crate::rulesets::pop::rules::actions::{TurnPart, event_candidates, is_turn, turn_part};
 use crate::rulesets::pop::rules::{answered_from_its_list, candidates, check, check_pending};
 use crate::rulesets::pop::state::Index;
 
@@ -267,27 +266,28 @@ impl<'w> Legal<'w> {
     /// Whether `action` is legal (and among the answers the rules list). Only the part that
     /// would list it is built.
     pub fn contains(&self, action: &Action) -> bool {
+        self.home_parts(action).any(|i| {
+            self.part(i)
+                .actions
+                .iter()
+                .position(|a| a == action)
+                .is_some_and(|j| self.legal_at(i, j))
+        })
+    }
+
+    /// The parts that would list `action`: its turn part, or the one list of a decision that
+    /// is not a turn.
+    fn home_parts(&self, action: &Action) -> impl Iterator<Item = usize> + '_ {
         let home = TurnPart::of(action);
-        (0..self.parts.len())
-            .filter(|i| self.parts[*i].turn.is_none_or(|t| t == home))
-            .any(|i| {
-                self.part(i)
-                    .actions
-                    .iter()
-                    .position(|a| a == action)
-                    .is_some_and(|j| self.legal_at(i, j))
-            })
+        (0..self.parts.len()).filter(move |i| self.parts[*i].turn.is_none_or(|t| t == home))
     }
 
     /// Whether `action` has been checked and found legal already (without building or
     /// checking anything): the bot's answer, which `play_out` then applies without the rules
     /// checking it a second time in the same state.
     pub fn found_legal(&self, action: &Action) -> bool {
-        let home = TurnPart::of(action);
-        self.parts
-            .iter()
-            .filter(|p| p.turn.is_none_or(|t| t == home))
-            .filter_map(|p| p.built.get())
+        self.home_parts(action)
+            .filter_map(|i| self.parts[i].built.get())
             .any(|built| {
                 built
                     .actions
@@ -310,12 +310,7 @@ impl<'w> Legal<'w> {
     pub fn is_empty(&self) -> bool {
         let is_turn = self.parts.first().is_some_and(|p| p.turn.is_some());
         if is_turn && let Some(world) = self.world {
-            let first_event = world
-                .res::<EventDisplay>()
-                .takeable()
-                .next()
-                .map(|slot| Action::TakeEvent { slot: slot as u8 });
-            let listed = [Some(Action::Pass), first_event];
+            let listed = [Some(Action::Pass), event_candidates(world).next()];
             if quietly(|| {
                 listed
                     .iter()

@@ -577,9 +577,9 @@ pub fn turn_action(
                 }
             }
         }
-        targets.sort_by_key(|(s, _)| *s);
         if go == Some(true) {
-            return targets.into_iter().next().map(|(_, a)| a);
+            // The weakest target; the first listed among equals.
+            return targets.into_iter().min_by_key(|(s, _)| *s).map(|(_, a)| a);
         }
     }
     None

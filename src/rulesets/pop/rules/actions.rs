@@ -686,14 +686,18 @@ pub fn turn_part(world: &World, realm: Option<Entity>, part: TurnPart) -> Vec<Ac
     built
 }
 
-/// Taking an Event, the basic actions and, for a realm on the board, appointing a card from its
-/// hand and suppressing its unrest.
-fn basic_candidates(world: &World, realm: Option<Entity>) -> Vec<Action> {
-    let display = world.res::<EventDisplay>();
-    let mut all: Vec<Action> = display
+/// Taking each face-up Event, in the display's order: the first of a turn's candidates.
+pub fn event_candidates(world: &World) -> impl Iterator<Item = Action> + '_ {
+    world
+        .res::<EventDisplay>()
         .takeable()
         .map(|slot| Action::TakeEvent { slot: slot as u8 })
-        .collect();
+}
+
+/// Taking an Event, the basic actions (`Pass` always among them) and, for a realm on the
+/// board, appointing a card from its hand and suppressing its unrest.
+fn basic_candidates(world: &World, realm: Option<Entity>) -> Vec<Action> {
+    let mut all: Vec<Action> = event_candidates(world).collect();
     all.extend([
         Action::IncreaseStability,
         Action::TakeLoan,
