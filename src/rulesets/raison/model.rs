@@ -107,10 +107,13 @@ pub struct MapIndex {
     /// Each Power's Generals, and each General's Power.
     pub generals_of: Vec<Vec<G>>,
     pub general_owner: Vec<P>,
-    /// Indices by content id (Territories, Powers and Generals have distinct id spaces).
-    pub territory_by_id: std::collections::HashMap<String, T>,
-    pub power_by_id: std::collections::HashMap<String, P>,
-    pub general_by_id: std::collections::HashMap<String, G>,
+    /// Indices by content id (Territories, Powers and Generals have distinct id spaces). Only
+    /// looked up, never walked, so their order cannot reach the game; Bevy's map (foldhash,
+    /// fixed seed) hashes an id several times faster than the standard library's SipHash, and
+    /// a bot game looks ids up tens of thousands of times.
+    pub territory_by_id: bevy::platform::collections::HashMap<String, T>,
+    pub power_by_id: bevy::platform::collections::HashMap<String, P>,
+    pub general_by_id: bevy::platform::collections::HashMap<String, G>,
 }
 
 impl MapIndex {

@@ -6,10 +6,12 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::engine::query_cache::with_query;
 use crate::engine::reads::Reads;
 use crate::rulesets::raison::content::schema::{DialAction, Status};
 use crate::rulesets::raison::model::{
-    Hold, MapIndex, Outcome, Table, army, controller, hold, player_of, purse, segment,
+    Army, General, Hold, MapIndex, Outcome, Power, Purse, Table, Territory, army, controller, hold,
+    player_of, purse, segment,
 };
 use crate::rulesets::raison::rules::Turn;
 
@@ -213,41 +215,56 @@ pub enum Part {
 /// rest left empty), so a question about cards does not pay for the map.
 pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
     let m = world.res::<MapIndex>();
-    let purse_of = |p: u8| {
-        world
-            .read::<crate::rulesets::raison::model::Purse>(m.powers[p as usize])
-            .expect("every Power has a purse")
-    };
-    // Every purse once; a Minor's status and player come from its controller's.
-    let purses: Vec<&crate::rulesets::raison::model::Purse> =
-        (0..m.powers.len() as u8).map(purse_of).collect();
-    let player = |p: usize| -> Option<u8> {
-        if purses[p].major {
-            Some(p as u8)
-        } else {
-            purses[p].controller
-        }
-    };
-    let powers = (0..purses.len())
-        .map(|p| {
-            let purse = purses[p];
-            let status = match purse.controller {
-                Some(c) if !purse.major && c as usize != p => purses[c as usize].status,
-                _ => purse.status,
-            };
-            PublicPower {
+    // Every purse once, over a kept query, placed by the Power's index; a Minor's status and
+    // player come from its controller's.
+    let n = m.powers.len();
+    let mut powers = vec![
+        PublicPower {
+            major: false,
+            money: 0,
+            morale: 0,
+            influence: 0,
+            hand_size: 0,
+            status: Status::Neutral,
+            player: None,
+        };
+        n
+    ];
+    let mut controllers: Vec<Option<u8>> = vec![None; n];
+    let found = with_query::<(&Power, &Purse), (), _>(world, |q| {
+        q.map(|(p, purse)| {
+            let i = p.index as usize;
+            controllers[i] = purse.controller;
+            powers[i] = PublicPower {
                 major: purse.major,
                 money: purse.money,
                 morale: purse.morale,
                 influence: purse.influence,
                 hand_size: purse.hand.len(),
-                status,
-                player: player(p),
-            }
+                status: purse.status,
+                player: if purse.major {
+                    Some(p.index)
+                } else {
+                    purse.controller
+                },
+            };
         })
-        .collect();
-    let hand = if player_of(world, power) == Some(seat) || power == seat {
-        purse_of(power).hand.clone()
+        .count()
+    });
+    assert_eq!(found, Some(n), "every Power has a purse");
+    let own_status: Vec<Status> = powers.iter().map(|p| p.status).collect();
+    for (p, power) in powers.iter_mut().enumerate() {
+        match controllers[p] {
+            Some(c) if !power.major && c as usize != p => power.status = own_status[c as usize],
+            _ => {}
+        }
+    }
+    let hand = if powers[power as usize].player == Some(seat) || power == seat {
+        world
+            .read::<Purse>(m.powers[power as usize])
+            .expect("every Power has a purse")
+            .hand
+            .clone()
     } else {
         Vec::new()
     };
@@ -264,33 +281,37 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
     if part == Part::Powers {
         return b;
     }
-    b.generals = m
-        .generals
-        .iter()
-        .enumerate()
-        .map(|(g, e)| {
-            let a = world
-                .read::<crate::rulesets::raison::model::Army>(*e)
-                .expect("army");
-            (m.general_owner[g], a.at, a.units)
+    // Generals and Territories in one pass each over a kept query, placed by the index each
+    // entity carries: a bot reads the board at nearly every decision, and a look-up per entity
+    // cost more than the rest of its choice.
+    b.generals = vec![(0, None, 0); m.generals.len()];
+    let found = with_query::<(&General, &Army), (), _>(world, |q| {
+        q.map(|(g, a)| {
+            b.generals[g.index as usize] = (m.general_owner[g.index as usize], a.at, a.units)
         })
-        .collect();
+        .count()
+    });
+    assert_eq!(found, Some(m.generals.len()), "every General has an army");
     if part == Part::Generals {
         return b;
     }
-    b.controllers.reserve(m.territories.len());
-    b.garrisons.reserve(m.territories.len());
-    b.fortresses.reserve(m.territories.len());
-    for (t, e) in m.territories.iter().enumerate() {
-        let h = *world.read::<Hold>(*e).expect("every Territory has a hold");
-        let home = match m.kinds[t] {
-            crate::rulesets::raison::model::Kind::Home(p) => Some(p),
-            _ => None,
-        };
-        b.controllers.push(h.garrison.or(home));
-        b.garrisons.push(h.garrison);
-        b.fortresses.push(h.fortress);
-    }
+    let n = m.territories.len();
+    b.garrisons = vec![None; n];
+    b.fortresses = vec![false; n];
+    let found = with_query::<(&Territory, &Hold), (), _>(world, |q| {
+        q.map(|(t, h)| {
+            b.garrisons[t.index as usize] = h.garrison;
+            b.fortresses[t.index as usize] = h.fortress;
+        })
+        .count()
+    });
+    assert_eq!(found, Some(n), "every Territory has a hold");
+    b.controllers = (b.garrisons.iter().zip(&m.kinds))
+        .map(|(garrison, kind)| match kind {
+            crate::rulesets::raison::model::Kind::Home(p) => garrison.or(Some(*p)),
+            _ => *garrison,
+        })
+        .collect();
     b.battle = world.res::<Turn>().battle.clone().map(|mut battle| {
         for pile in &mut battle.piles {
             if player_of(world, pile.owner) == Some(seat) {

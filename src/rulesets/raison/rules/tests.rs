@@ -2108,3 +2108,34 @@ fn an_illegal_action_changes_nothing_and_names_its_rule() {
     assert_eq!(g.log().entries.len(), log);
     assert_eq!(g.check(&Action::Bid(3)), Err(e));
 }
+
+/// The bot vouches for its answers (`SeatBot::checked_answer`) because each comes from
+/// `legal_actions`: so every answer that lists must pass `check`, which for a move asks the
+/// movement rule (`route`) and for a purchase the Mobilisation rule (`may_buy`) rather than the
+/// list. Whole bot games of both scenarios, every listed answer of every decision.
+#[test]
+fn every_listed_answer_passes_the_check() {
+    let later = Arc::new(
+        crate::rulesets::raison::content::parse_scenario(
+            include_str!("../../../../scenarios/rde_1702.ron"),
+            "rde_1702.ron",
+        )
+        .unwrap(),
+    );
+    for (scenario, seed) in [(default_scenario(), 3), (later, 4)] {
+        let mut g = Game::new(scenario, GameSetup::default(), seed).unwrap();
+        let mut bot = Bot::seeded(seed);
+        let mut decisions = 0;
+        while let Some(a) = bot.choose(&g) {
+            for listed in g.legal_actions() {
+                if let Err(illegal) = g.check(&listed) {
+                    panic!("decision {decisions}: {listed:?} is listed but refused: {illegal}");
+                }
+            }
+            assert!(SeatBot::checked_answer(&bot));
+            g.apply(a).expect("a listed answer");
+            decisions += 1;
+        }
+        assert!(g.is_over() && decisions > 300, "{decisions} decisions");
+    }
+}
