@@ -19,7 +19,7 @@ use crate::rulesets::kingdom::model::{
     Placed, Settlement, limit_size, mark_explored,
 };
 use crate::rulesets::kingdom::rules::sheet::{
-    ability_modifier, d20, forbidden, holder, kingdom_check, limits, ruler_attributes, totals,
+    ability_modifier, command_dc, d20, forbidden, holder, kingdom_check, limits, ruler_attributes,
 };
 use crate::rulesets::kingdom::rules::upkeep::{add_unrest, release_hex};
 use crate::rulesets::kingdom::rules::{ask_each, wrong_kind};
@@ -1581,7 +1581,7 @@ fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>, fo
             }
         }
     };
-    let dc = totals(world, kingdom).command_dc.total;
+    let dc = command_dc(world, kingdom);
     let extra = if bonus == 0 {
         Vec::new()
     } else {

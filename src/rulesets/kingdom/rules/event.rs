@@ -15,7 +15,7 @@ use crate::rulesets::kingdom::content::schema::{Dice, Effect, EventPick, EventTa
 use crate::rulesets::kingdom::decision::{Action, DecisionKind};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Content, DISTRICT_SIDE, Kingdom, Settlement, TempMod};
-use crate::rulesets::kingdom::rules::sheet::{kingdom_check, totals};
+use crate::rulesets::kingdom::rules::sheet::{command_dc, kingdom_check};
 use crate::rulesets::kingdom::rules::upkeep::add_unrest;
 use crate::rulesets::kingdom::rules::{
     ask, next_kingdom, next_stage, seats, staged, take_answer, wrong_kind,
@@ -267,7 +267,7 @@ pub(crate) fn resolve(
         apply_effect(world, k, target, effect, &def.name);
     }
     if let Some(check) = &def.check {
-        let dc = totals(world, k).command_dc.total + check.dc;
+        let dc = command_dc(world, k) + check.dc;
         let extra = if bonus > 0 {
             vec![("adventurers".to_string(), bonus)]
         } else {

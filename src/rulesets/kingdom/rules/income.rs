@@ -15,7 +15,7 @@ use crate::rulesets::kingdom::decision::{Action, DecisionKind, ItemRef};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Content, HexTile, Kingdom, Settlement};
 use crate::rulesets::kingdom::rules::edict::settlement_at;
-use crate::rulesets::kingdom::rules::sheet::{forbidden, kingdom_check, totals};
+use crate::rulesets::kingdom::rules::sheet::{command_dc, forbidden, kingdom_check, totals};
 use crate::rulesets::kingdom::rules::upkeep::add_unrest;
 use crate::rulesets::kingdom::rules::{ask_each, seats, wrong_kind};
 
@@ -303,7 +303,7 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
                 ids::INCOME_WITHDRAW,
                 "A withdrawal from the Treasury",
             );
-            let dc = totals(world, kingdom).command_dc.total + total;
+            let dc = command_dc(world, kingdom) + total;
             let roll = kingdom_check(
                 world,
                 kingdom,
@@ -347,7 +347,7 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
                     km.used.sold_from.push((settlement, district));
                 }
             }
-            let dc = totals(world, kingdom).command_dc.total;
+            let dc = command_dc(world, kingdom);
             let roll = kingdom_check(
                 world,
                 kingdom,

@@ -274,6 +274,19 @@ pub fn totals(world: &World, kingdom: Entity) -> Sheet {
     build_sheet(world, kingdom, Detail::Totals)
 }
 
+/// The Command DC alone, as the sheet sums it (20 + Size + districts): the DC of most kingdom
+/// checks, asked before each, without working out the rest of the sheet.
+pub fn command_dc(world: &World, kingdom: Entity) -> i32 {
+    let k = world.read::<Kingdom>(kingdom).expect("a kingdom");
+    let districts: usize = k
+        .settlements
+        .iter()
+        .filter_map(|st| world.read::<Settlement>(*st))
+        .map(|st| st.districts.len())
+        .sum();
+    20 + k.claimed.len() as i32 + districts as i32
+}
+
 /// The sheet with the lines behind one figure only (the one a check or a payment explains).
 pub fn explaining(world: &World, kingdom: Entity, figure: Detail) -> Sheet {
     build_sheet(world, kingdom, figure)

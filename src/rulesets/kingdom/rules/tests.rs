@@ -1186,3 +1186,25 @@ fn km_edict_limits_go_by_the_size_when_the_phase_began() {
     assert_eq!(err.rule, ids::EDICT_CLAIM_HEX);
     assert!(err.reason.contains("at Size 10"), "{}", err.reason);
 }
+
+/// `command_dc`, which the rules ask before most kingdom checks, is the sheet's own Command DC
+/// (20 + Size + districts) for every kingdom at every decision of a whole bot game.
+#[test]
+fn km_command_dc_alone_is_the_sheets_command_dc() {
+    use crate::engine::ruleset::SeatBot;
+    use crate::rulesets::kingdom::rules::sheet::command_dc;
+    let mut g = game(7);
+    let mut bot = crate::rulesets::kingdom::bot::Bot::seeded(7);
+    let mut decisions = 0;
+    let mut settled = false;
+    while let Some(a) = bot.choose(&g) {
+        for k in crate::rulesets::kingdom::rules::seats(g.world()) {
+            let sheet = sheet(g.world(), k);
+            assert_eq!(command_dc(g.world(), k), sheet.command_dc.total);
+            settled |= sheet.districts > 0;
+        }
+        g.apply(a).unwrap();
+        decisions += 1;
+    }
+    assert!(g.is_over() && settled, "{decisions} decisions, a district built: {settled}");
+}

@@ -14,7 +14,7 @@ use crate::rulesets::kingdom::decision::{Action, At, DecisionKind};
 use crate::rulesets::kingdom::ids;
 use crate::rulesets::kingdom::model::{Board, Content, HexTile, Kingdom, Settlement};
 use crate::rulesets::kingdom::rules::sheet::{
-    Detail, explaining, holder, is_vacant, kingdom_check, totals,
+    Detail, command_dc, explaining, holder, is_vacant, kingdom_check, totals,
 };
 use crate::rulesets::kingdom::rules::{
     ask, next_kingdom, next_stage, seats, staged, take_answer, wrong_kind,
@@ -56,7 +56,7 @@ pub fn check_stability(world: &mut World) {
         if !controls_hexes(world, k) {
             continue;
         }
-        let dc = totals(world, k).command_dc.total;
+        let dc = command_dc(world, k);
         let roll = kingdom_check(
             world,
             k,
@@ -305,7 +305,7 @@ fn use_enforcer(world: &mut World, k: Entity) {
         ids::UPKEEP_ENFORCER,
         "The Royal Enforcer cracks down",
     );
-    let dc = totals(world, k).command_dc.total;
+    let dc = command_dc(world, k);
     let roll = kingdom_check(
         world,
         k,
