@@ -61,6 +61,16 @@ impl Label for &str {
     }
 }
 
+/// Pieces written one after another (`[role, " vacant"]`): a label without the formatting
+/// machinery, for the ones every sheet writes many times (a line per building).
+impl<const N: usize> Label for [&str; N] {
+    fn write_to(self, out: &mut String) {
+        for piece in self {
+            out.push_str(piece);
+        }
+    }
+}
+
 impl<F: FnOnce(&mut String)> Label for F {
     fn write_to(self, out: &mut String) {
         self(out)
@@ -98,13 +108,17 @@ impl Figure {
                 self.lines.push(Line { label: text, value });
             }
             Keep::Text => {
-                // The same words `explain` makes from lines.
-                let _ = if self.text.is_empty() {
-                    write!(self.text, "{value} (")
+                // The same words `explain` makes from lines ("2 (a) + 3 (b) - 1 (c)"), written
+                // by hand: a kingdom check writes a dozen of them.
+                if self.text.is_empty() {
+                    if value < 0 {
+                        self.text.push('-');
+                    }
                 } else {
-                    let sign = if value < 0 { "-" } else { "+" };
-                    write!(self.text, " {sign} {} (", value.abs())
-                };
+                    self.text.push_str(if value < 0 { " - " } else { " + " });
+                }
+                push_number(&mut self.text, value.unsigned_abs());
+                self.text.push_str(" (");
                 label.write_to(&mut self.text);
                 self.text.push(')');
             }
@@ -134,6 +148,23 @@ impl Figure {
             };
         }
         out
+    }
+}
+
+/// Writes a number's decimal digits, as `Display` would.
+fn push_number(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for d in &digits[at..] {
+        out.push(char::from(*d));
     }
 }
 
@@ -175,11 +206,11 @@ impl Sheet {
         }
     }
 
-    fn add_mods(&mut self, label: impl Fn(&mut String), mods: &Mods, times: i32) {
-        self.economy.add(&label, mods.eco * times);
-        self.loyalty.add(&label, mods.loy * times);
-        self.stability.add(&label, mods.stab * times);
-        self.consumption.add(&label, mods.consumption * times);
+    fn add_mods(&mut self, label: impl Label + Copy, mods: &Mods, times: i32) {
+        self.economy.add(label, mods.eco * times);
+        self.loyalty.add(label, mods.loy * times);
+        self.stability.add(label, mods.stab * times);
+        self.consumption.add(label, mods.consumption * times);
         self.defense += mods.defense * times;
         self.fame += mods.fame * times;
         self.bp_income += mods.bp * times;
@@ -361,14 +392,14 @@ fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
             {
                 sheet.vacant.push(role.role);
             }
-            sheet.add_mods(label!("{} vacant", role.name), &role.vacancy, 1);
+            sheet.add_mods([role.name.as_str(), " vacant"], &role.vacancy, 1);
             continue;
         }
         let Some(leader) = held else {
             continue;
         };
         let bonus = role_bonus(role, leader);
-        let label = label!("{} {}", role.name, leader.name);
+        let label = [role.name.as_str(), " ", leader.name.as_str()];
         match role.attribute {
             Some(attr) => sheet.attr_mut(attr).add(label, bonus),
             None => {
@@ -431,7 +462,11 @@ fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
             counts[*imp] += 1;
             if tile.resource.is_some() {
                 let def = &s.improvements[*imp];
-                sheet.add_mods(label!("{} on a resource", def.name), &def.resource_bonus, 1);
+                sheet.add_mods(
+                    [def.name.as_str(), " on a resource"],
+                    &def.resource_bonus,
+                    1,
+                );
             }
         }
     }
@@ -461,7 +496,7 @@ fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
             for p in &d.placed {
                 let def = &s.buildings[p.building];
                 sheet.buildings += 1;
-                sheet.add_mods(label!("{}", def.name), &def.mods, 1);
+                sheet.add_mods(def.name.as_str(), &def.mods, 1);
             }
         }
     }
@@ -478,7 +513,7 @@ fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
     // Events' lasting effects.
     for t in &k.temp {
         if let Some(attr) = t.attr {
-            sheet.attr_mut(attr).add(label!("{}", t.source), t.amount);
+            sheet.attr_mut(attr).add(t.source.as_str(), t.amount);
         }
     }
     let percent: i32 = k

@@ -1206,5 +1206,8 @@ fn km_command_dc_alone_is_the_sheets_command_dc() {
         g.apply(a).unwrap();
         decisions += 1;
     }
-    assert!(g.is_over() && settled, "{decisions} decisions, a district built: {settled}");
+    assert!(
+        g.is_over() && settled,
+        "{decisions} decisions, a district built: {settled}"
+    );
 }
