@@ -1187,12 +1187,14 @@ fn km_edict_limits_go_by_the_size_when_the_phase_began() {
     assert!(err.reason.contains("at Size 10"), "{}", err.reason);
 }
 
-/// `command_dc`, which the rules ask before most kingdom checks, is the sheet's own Command DC
-/// (20 + Size + districts) for every kingdom at every decision of a whole bot game.
+/// What the rules ask without the whole sheet is the whole sheet's, for every kingdom at every
+/// decision of a whole bot game: `command_dc` (asked before most kingdom checks) is the sheet's
+/// Command DC (20 + Size + districts), and the explanation a check logs (written as the
+/// modifiers come, `explaining`) is the words the sheet makes from its lines.
 #[test]
-fn km_command_dc_alone_is_the_sheets_command_dc() {
+fn km_the_sheets_parts_asked_alone_are_the_whole_sheets() {
     use crate::engine::ruleset::SeatBot;
-    use crate::rulesets::kingdom::rules::sheet::command_dc;
+    use crate::rulesets::kingdom::rules::sheet::{Detail, command_dc, explaining};
     let mut g = game(7);
     let mut bot = crate::rulesets::kingdom::bot::Bot::seeded(7);
     let mut decisions = 0;
@@ -1201,6 +1203,13 @@ fn km_command_dc_alone_is_the_sheets_command_dc() {
         for k in crate::rulesets::kingdom::rules::seats(g.world()) {
             let sheet = sheet(g.world(), k);
             assert_eq!(command_dc(g.world(), k), sheet.command_dc.total);
+            for attr in [Attr::Economy, Attr::Loyalty, Attr::Stability] {
+                let explained = explaining(g.world(), k, Detail::Attr(attr));
+                assert_eq!(explained.attr(attr).explain(), sheet.attr(attr).explain());
+                assert_eq!(explained.attr(attr).total, sheet.attr(attr).total);
+            }
+            let consumption = explaining(g.world(), k, Detail::Consumption).consumption;
+            assert_eq!(consumption.explain(), sheet.consumption.explain());
             settled |= sheet.districts > 0;
         }
         g.apply(a).unwrap();

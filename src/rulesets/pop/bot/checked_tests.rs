@@ -4,7 +4,7 @@
 use crate::engine::ruleset::SeatBot;
 use crate::rulesets::pop::bot::Bot;
 use crate::rulesets::pop::content::default_scenario;
-use crate::rulesets::pop::{Action, Game, GameSetup};
+use crate::rulesets::pop::{Game, GameSetup};
 
 #[test]
 fn every_answer_the_bot_vouches_for_is_one_the_rules_accept() {
@@ -35,6 +35,7 @@ fn every_answer_the_bot_vouches_for_is_one_the_rules_accept() {
 #[cfg(debug_assertions)]
 #[should_panic(expected = "which the rules refuse")]
 fn a_vouched_answer_the_rules_refuse_stops_a_debug_build() {
+    use crate::rulesets::pop::Action;
     let mut game = Game::new(default_scenario(), GameSetup::default(), 5).unwrap();
     let refused = [
         Action::IncreaseAuthority,
