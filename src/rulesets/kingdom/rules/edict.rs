@@ -223,12 +223,28 @@ pub fn adjacent_cells(cells: &[u8]) -> Vec<u8> {
 
 /// The buildings next to `cells` in a district (each counted once).
 fn neighbours_in(district: &District, cells: &[u8]) -> Vec<usize> {
+    // Which building stands on each lot, read once: a grown district holds dozens, and each
+    // neighbouring lot would otherwise search them all (`District::at`, the first that holds it).
+    // (A lot holds at most one building, so a district holds fewer than `EMPTY` of them.)
+    const LOTS: usize = DISTRICT_SIDE as usize * DISTRICT_SIDE as usize;
+    const EMPTY: u8 = u8::MAX;
+    let mut on_lot = [EMPTY; LOTS];
+    for (i, p) in district.placed.iter().enumerate() {
+        for c in &p.cells {
+            if let Some(lot) = on_lot.get_mut(usize::from(*c))
+                && *lot == EMPTY
+            {
+                *lot = u8::try_from(i).unwrap_or(EMPTY);
+            }
+        }
+    }
     let mut seen = Vec::new();
     for n in adjacent_cells(cells) {
-        if let Some(i) = district.at(n)
-            && !seen.contains(&i)
+        if let Some(&i) = on_lot.get(usize::from(n))
+            && i != EMPTY
+            && !seen.contains(&usize::from(i))
         {
-            seen.push(i);
+            seen.push(usize::from(i));
         }
     }
     seen.into_iter()
