@@ -232,7 +232,8 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
     ];
     let mut controllers: Vec<Option<u8>> = vec![None; n];
     let found = with_query::<(&Power, &Purse), (), _>(world, |q| {
-        q.map(|(p, purse)| {
+        let mut found = 0;
+        for (p, purse) in q {
             let i = p.index as usize;
             controllers[i] = purse.controller;
             powers[i] = PublicPower {
@@ -248,8 +249,9 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
                     purse.controller
                 },
             };
-        })
-        .count()
+            found += 1;
+        }
+        found
     });
     assert_eq!(found, Some(n), "every Power has a purse");
     let own_status: Vec<Status> = powers.iter().map(|p| p.status).collect();
@@ -286,10 +288,12 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
     // cost more than the rest of its choice.
     b.generals = vec![(0, None, 0); m.generals.len()];
     let found = with_query::<(&General, &Army), (), _>(world, |q| {
-        q.map(|(g, a)| {
-            b.generals[g.index as usize] = (m.general_owner[g.index as usize], a.at, a.units)
-        })
-        .count()
+        let mut found = 0;
+        for (g, a) in q {
+            b.generals[g.index as usize] = (m.general_owner[g.index as usize], a.at, a.units);
+            found += 1;
+        }
+        found
     });
     assert_eq!(found, Some(m.generals.len()), "every General has an army");
     if part == Part::Generals {
@@ -299,11 +303,13 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
     b.garrisons = vec![None; n];
     b.fortresses = vec![false; n];
     let found = with_query::<(&Territory, &Hold), (), _>(world, |q| {
-        q.map(|(t, h)| {
+        let mut found = 0;
+        for (t, h) in q {
             b.garrisons[t.index as usize] = h.garrison;
             b.fortresses[t.index as usize] = h.fortress;
-        })
-        .count()
+            found += 1;
+        }
+        found
     });
     assert_eq!(found, Some(n), "every Territory has a hold");
     b.controllers = (b.garrisons.iter().zip(&m.kinds))
