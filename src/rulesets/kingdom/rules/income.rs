@@ -1,5 +1,5 @@
 //! The Income phase (seed 004): withdrawals (+1 Unrest each, a Loyalty check against Command DC
-//! + the BP withdrawn, Unrest equal to the total on a failure, 2,000 gp per BP), deposits (1 BP
+//! plus the BP withdrawn, Unrest equal to the total on a failure, 2,000 gp per BP), deposits (1 BP
 //! per full 4,000 gp, after every withdrawal is paid), selling valuable items (one attempt per
 //! district, an Economy check; 1, 4 or 9 BP for a slot's minor, medium or major item, (price /
 //! 2) / 4,000 BP for the leaders' own) and taxes (an Economy check; the result / 3 on a success).

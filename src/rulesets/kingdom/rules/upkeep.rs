@@ -377,7 +377,6 @@ pub fn release_hex(world: &mut World, k: Entity, hex: Entity) -> Option<String> 
     let mut town = None;
     if let Some(st) = settlement {
         kingdom.settlements.retain(|e| *e != st);
-        drop(kingdom);
         let mut s = world.get_mut::<Settlement>(st).expect("settlement");
         s.owner = None;
         town = Some(s.name.clone());

@@ -57,7 +57,7 @@ const GENERIC_PER_ROUND: u8 = 3;
 impl Bot {
     pub fn new(seed: u64) -> Self {
         Self {
-            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_B07),
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x05EE_DB07),
             seed,
             generic_taken: Vec::new(),
             checked_answer: false,

@@ -278,11 +278,10 @@ pub fn answer_problem(
             };
             let m = crate::rulesets::pop::rules::generic::mat(world, realm);
             let decks = world.res::<ActionDecks>();
-            let found = MpKind::ALL.into_iter().find_map(|kind| {
-                top_discards(decks, kind)
+            let found = MpKind::ALL.into_iter().find(|kind| {
+                top_discards(decks, *kind)
                     .iter()
                     .any(|c| card_id(world, *c) == *card)
-                    .then_some(kind)
             });
             match found {
                 None => err("only one of the top 5 cards of a discard pile".into()),

@@ -158,7 +158,7 @@ pub fn complete_problem(world: &World, realm: Entity, id: Id) -> Option<Illegal>
         return err(format!("\"{id}\" is not a Milestone on display"));
     };
     let sid = sid_of(world, realm);
-    if board.completed.iter().any(|done| *done == (m, sid)) {
+    if board.completed.contains(&(m, sid)) {
         return err("you have completed that Milestone already".to_string());
     }
     let def = &defs(world)[m];

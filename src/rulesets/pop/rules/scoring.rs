@@ -92,7 +92,7 @@ pub(crate) fn check_game_end(world: &mut World) {
         .iter()
         .map(|e| (world.read::<Mat>(*e).map_or(0, |m| m.prestige), *e))
         .collect();
-    prestige.sort_by(|a, b| b.0.cmp(&a.0));
+    prestige.sort_by_key(|p| std::cmp::Reverse(p.0));
     let runaway = match prestige.as_slice() {
         [(top, leader), rest @ ..]
             if *top >= 100 && rest.first().is_none_or(|(next, _)| top - next >= 20) =>
@@ -186,7 +186,7 @@ pub(crate) fn final_scoring(world: &mut World, reason: String) {
     };
     let mut ranked: Vec<((i32, i32, i32), Entity)> =
         seats.iter().map(|e| (key(world, *e), *e)).collect();
-    ranked.sort_by(|a, b| b.0.cmp(&a.0));
+    ranked.sort_by_key(|r| std::cmp::Reverse(r.0));
     let winner = match ranked.as_slice() {
         [(best, w), (second, _), ..] if best != second => Some(key_of(world, *w)),
         [(_, w)] => Some(key_of(world, *w)),

@@ -446,7 +446,6 @@ fn pop_12_pirates_symbol_auto_resolution() {
         b.pirates.clear();
         b.merchants.clear();
         b.expanded.clear();
-        drop(b);
         place_pirate(seed_game.world_mut());
         board(seed_game).pirates
     };
