@@ -117,7 +117,8 @@ impl Figure {
                 } else {
                     self.text.push_str(if value < 0 { " - " } else { " + " });
                 }
-                push_number(&mut self.text, value.unsigned_abs());
+                self.text
+                    .push_str(itoa::Buffer::new().format(value.unsigned_abs()));
                 self.text.push_str(" (");
                 label.write_to(&mut self.text);
                 self.text.push(')');
@@ -148,23 +149,6 @@ impl Figure {
             };
         }
         out
-    }
-}
-
-/// Writes a number's decimal digits, as `Display` would.
-fn push_number(out: &mut String, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for d in &digits[at..] {
-        out.push(char::from(*d));
     }
 }
 
