@@ -189,7 +189,7 @@ pub struct Board {
     pub emperor: Option<u8>,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct PublicPower {
     pub major: bool,
     pub money: i32,
@@ -218,18 +218,7 @@ pub fn board(world: &World, seat: u8, power: u8, part: Part) -> Board {
     // Every purse once, over a kept query, placed by the Power's index; a Minor's status and
     // player come from its controller's.
     let n = m.powers.len();
-    let mut powers = vec![
-        PublicPower {
-            major: false,
-            money: 0,
-            morale: 0,
-            influence: 0,
-            hand_size: 0,
-            status: Status::Neutral,
-            player: None,
-        };
-        n
-    ];
+    let mut powers = vec![PublicPower::default(); n];
     let mut controllers: Vec<Option<u8>> = vec![None; n];
     let found = with_query::<(&Power, &Purse), (), _>(world, |q| {
         let mut found = 0;

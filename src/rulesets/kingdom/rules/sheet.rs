@@ -289,6 +289,9 @@ pub fn totals(world: &World, kingdom: Entity) -> Sheet {
     build_sheet(world, kingdom, Detail::Totals)
 }
 
+/// The Command DC's base, before Size and districts (seed 004).
+const COMMAND_DC_BASE: i32 = 20;
+
 /// The Command DC alone, as the sheet sums it (20 + Size + districts): the DC of most kingdom
 /// checks, asked before each, without working out the rest of the sheet.
 pub fn command_dc(world: &World, kingdom: Entity) -> i32 {
@@ -299,7 +302,7 @@ pub fn command_dc(world: &World, kingdom: Entity) -> i32 {
         .filter_map(|st| world.read::<Settlement>(*st))
         .map(|st| st.districts.len())
         .sum();
-    20 + k.claimed.len() as i32 + districts as i32
+    COMMAND_DC_BASE + k.claimed.len() as i32 + districts as i32
 }
 
 /// The sheet with the lines behind one figure only (the one a check or a payment explains).
@@ -517,7 +520,7 @@ fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
         sheet.consumption.add("never below 0", floor);
     }
 
-    sheet.command_dc.add("base", 20);
+    sheet.command_dc.add("base", COMMAND_DC_BASE);
     sheet.command_dc.add("Size", sheet.size as i32);
     sheet.command_dc.add("districts", sheet.districts as i32);
     sheet
