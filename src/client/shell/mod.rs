@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use crate::engine::ruleset::Ruleset;
 
+pub mod discs;
 pub mod flat_colour;
 pub mod help;
 pub mod hot_reload;

@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::shell::discs::rimmed_disc;
 use crate::rulesets::pop::model::{
     Alliance, At, CasusBelli, Claim, CoreToken, Holdings, Influence, Marriage, NonPlayerRealm,
     PlayerRealm, Realm, RebelTown, TokenOf, Town, Truce, Unit, UnitKind, UnitOf, UnitStatus,
@@ -376,7 +377,7 @@ pub fn paint_tokens(
             ];
             painter.add(egui::Shape::convex_polygon(shape, piece.colour, rim));
         } else {
-            painter.circle(c, r, piece.colour, rim);
+            rimmed_disc(&painter, c, r, piece.colour, rim);
         }
         if piece.unrest {
             painter.circle_filled(c, 1.8, RED);

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::shell::discs::rimmed_disc;
 use crate::rulesets::pop::rules::trade::TradeBoard;
 use crate::rulesets::pop::state::Index;
 use crate::rulesets::pop::window::AppState;
@@ -120,7 +121,7 @@ fn paint_trade(
     for node in &view.nodes {
         let c = pos(&map, node.at);
         let fill = if node.maritime { MARITIME } else { INLAND };
-        painter.circle(c, 7.0, fill, egui::Stroke::new(1.5, INK));
+        rimmed_disc(&painter, c, 7.0, fill, egui::Stroke::new(1.5, INK));
         if node.expanded {
             painter.circle_stroke(c, 10.0, egui::Stroke::new(1.5, fill));
         }
@@ -130,7 +131,7 @@ fn paint_trade(
         for (i, (colour, upright)) in node.merchants.iter().enumerate() {
             let p = c + egui::vec2(12.0 + 9.0 * i as f32, 0.0);
             if *upright {
-                painter.circle(p, 3.8, *colour, egui::Stroke::new(1.0, INK));
+                rimmed_disc(&painter, p, 3.8, *colour, egui::Stroke::new(1.0, INK));
                 painter.circle_filled(p + egui::vec2(0.0, -5.0), 2.2, *colour);
             } else {
                 // Laid on its side: a flat pawn, hollow.

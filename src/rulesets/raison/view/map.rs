@@ -8,6 +8,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::client::shell::discs::rimmed_disc;
 use crate::rulesets::raison::content::Scenario;
 use crate::rulesets::raison::content::schema::TerritoryKind;
 use crate::rulesets::raison::snapshot::Snapshot;
@@ -313,8 +314,13 @@ pub fn draw(
         } else {
             egui::Stroke::new(1.0, EDGE)
         };
-        painter.circle_filled(at, 7.0, egui::Color32::from_rgb(250, 246, 232));
-        painter.circle_stroke(at, 7.0, ring);
+        rimmed_disc(
+            &painter,
+            at,
+            7.0,
+            egui::Color32::from_rgb(250, 246, 232),
+            ring,
+        );
         painter.text(
             at,
             egui::Align2::CENTER_CENTER,
@@ -370,8 +376,13 @@ pub fn draw(
             .collect();
         for (k, g) in here.iter().enumerate() {
             let c = at + egui::vec2(12.0 + 15.0 * k as f32, -2.0);
-            painter.circle_filled(c, 7.5, power_colour(s, &g.power));
-            painter.circle_stroke(c, 7.5, egui::Stroke::new(1.5, egui::Color32::BLACK));
+            rimmed_disc(
+                &painter,
+                c,
+                7.5,
+                power_colour(s, &g.power),
+                egui::Stroke::new(1.5, egui::Color32::BLACK),
+            );
             painter.text(
                 c,
                 egui::Align2::CENTER_CENTER,

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::shell::Screen;
+use crate::client::shell::discs::rimmed_disc;
 use crate::client::shell::log_panel::{LogFilter, log_panel};
 use crate::client::shell::panel_backdrop::{PanelBackdrop, backdrop_frame};
 use crate::client::shell::panels::{
@@ -202,8 +203,13 @@ fn influence_track(ui: &mut egui::Ui, s: &Scenario, view: &Snapshot) {
         let stack = seen.iter().filter(|v| **v == p.influence).count() as f32;
         seen.push(p.influence);
         let c = egui::pos2(x(p.influence), y - 6.0 - 7.0 * stack);
-        painter.circle_filled(c, 5.0, power_colour(s, &p.id));
-        painter.circle_stroke(c, 5.0, egui::Stroke::new(1.0, egui::Color32::BLACK));
+        rimmed_disc(
+            &painter,
+            c,
+            5.0,
+            power_colour(s, &p.id),
+            egui::Stroke::new(1.0, egui::Color32::BLACK),
+        );
     }
 }
 
