@@ -14,7 +14,7 @@ pub const UPKEEP_UNREST: &str = "km.upkeep.unrest";
 pub const UPKEEP_ENFORCER: &str = "km.upkeep.enforcer";
 /// Upkeep, step 4: at Unrest 11+ the kingdom loses a hex of its choice.
 pub const UPKEEP_LOSE_HEX: &str = "km.upkeep.lose_hex";
-/// Upkeep, step 4: at Unrest 20+ the kingdom falls into Anarchy (and how it leaves it).
+/// Upkeep, step 4: at Unrest 20+ the kingdom falls into Anarchy.
 pub const UPKEEP_ANARCHY: &str = "km.upkeep.anarchy";
 /// Edict, step 1: leaders assigned to roles.
 pub const EDICT_LEADERSHIP: &str = "km.edict.leadership";
@@ -62,6 +62,9 @@ pub const CHECK: &str = "km.check";
 pub const HOUSE_EXPLORE: &str = "km.house.explore";
 /// House rule: a lair cleared (or not) before a claim.
 pub const HOUSE_CLEAR: &str = "km.house.clear";
+/// House rule: at the start of a month a kingdom in Anarchy puts down revolt (Unrest -2d4) and
+/// leaves Anarchy below Unrest 20.
+pub const HOUSE_RESTORE_ORDER: &str = "km.house.restore_order";
 /// A temporary modifier runs out at the end of the month.
 pub const HOUSE_EXPIRE: &str = "km.house.expire";
 /// The game ends: a kingdom met the goals, or the months ran out.
@@ -98,6 +101,7 @@ pub const ALL: &[&str] = &[
     CHECK,
     HOUSE_EXPLORE,
     HOUSE_CLEAR,
+    HOUSE_RESTORE_ORDER,
     HOUSE_EXPIRE,
     GAME_END,
 ];

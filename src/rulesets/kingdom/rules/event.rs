@@ -137,7 +137,7 @@ fn hire(world: &mut World, k: Entity, tier: u8) -> i32 {
 }
 
 /// Step 1: the chance of an event, and the events the tables give.
-fn draw_events(world: &mut World, k: Entity) -> Vec<(usize, Option<Entity>)> {
+pub(crate) fn draw_events(world: &mut World, k: Entity) -> Vec<(usize, Option<Entity>)> {
     let s = world.res::<Content>().0.clone();
     let (id, quiet) = {
         let kingdom = world.read::<Kingdom>(k).expect("kingdom");
@@ -188,7 +188,9 @@ fn draw_events(world: &mut World, k: Entity) -> Vec<(usize, Option<Entity>)> {
                 find_event(&s, *table, r2)
             }
         };
-        if let Some(e) = event {
+        // A reroll that names an event already rolled this month is ignored (PRD table 4-7):
+        // the same event does not strike twice at once.
+        if let Some(e) = event.filter(|e| out.iter().all(|(x, _)| x != e)) {
             let settlement = matches!(
                 s.events[e].table,
                 EventTable::BeneficialSettlement | EventTable::DangerousSettlement

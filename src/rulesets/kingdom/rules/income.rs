@@ -181,25 +181,18 @@ pub fn check(
                     "no deposits in an Income phase with withdrawals: the withdrawal is paid in full first",
                 ));
             }
-            if *gp < GP_PER_DEPOSITED_BP || *gp > k.purse_gp {
+            if *gp > k.purse_gp {
                 return Err(Illegal::new(
                     ids::INCOME_DEPOSIT,
-                    format!(
-                        "every full 4,000 gp deposited is 1 BP; the leaders hold {} gp",
-                        k.purse_gp
-                    ),
+                    format!("the leaders hold {} gp", k.purse_gp),
                 ));
             }
-            // Only full 4,000 gp become BP, so a deposit names whole 4,000s: 5,000 gp would be
-            // 4,000 gp under another name (one move, one spelling; the list offers the 4,000s).
-            if *gp % GP_PER_DEPOSITED_BP != 0 {
+            // Below one full 4,000 gp a deposit adds nothing and the gp stay with the leaders:
+            // refused, so that no one "deposits" to no effect.
+            if *gp < GP_PER_DEPOSITED_BP {
                 return Err(Illegal::new(
                     ids::INCOME_DEPOSIT,
-                    format!(
-                        "deposit whole 4,000 gp ({} gp would be {} BP; the rest stays with the leaders anyway)",
-                        gp,
-                        gp / GP_PER_DEPOSITED_BP
-                    ),
+                    "every full 4,000 gp deposited is 1 BP: deposit at least 4,000 gp",
                 ));
             }
             Ok(())
@@ -324,14 +317,23 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
             }
         }
         Action::Deposit(gp) => {
-            // `check` takes only whole 4,000s: every 4,000 gp is 1 BP.
+            // Every full 4,000 gp of the deposit is 1 BP (seed 004, Income step 2); gp over the
+            // last full 4,000 buy nothing, so they stay with the leaders.
             let bp = (gp / GP_PER_DEPOSITED_BP) as i32;
+            let taken = bp as u32 * GP_PER_DEPOSITED_BP;
             {
                 let mut k = world.get_mut::<Kingdom>(kingdom).expect("kingdom");
-                k.purse_gp -= gp;
+                k.purse_gp -= taken;
                 k.treasury += bp;
             }
-            let text = format!("Deposits {gp} gp: +{bp} BP");
+            let text = if taken == gp {
+                format!("Deposits {gp} gp: +{bp} BP")
+            } else {
+                format!(
+                    "Deposits {gp} gp: +{bp} BP for the full 4,000s; the {} gp over stay with the leaders",
+                    gp - taken
+                )
+            };
             write(
                 world,
                 Note::new(ids::INCOME_DEPOSIT, text).realm(id).amount(bp),

@@ -30,8 +30,9 @@ pub fn found_kingdoms(world: &mut World) {
     }
 }
 
-/// A new month: the calendar moves on, each kingdom's counters for the Edict phase reset, and
-/// vacant roles are named with their penalties.
+/// A new month: the calendar moves on, each kingdom's counters for the Edict phase reset, a
+/// kingdom in Anarchy restores order (house rule, `upkeep::restore_order`), and vacant roles
+/// are named with their penalties.
 pub fn start_month(world: &mut World) {
     {
         let mut flow = world.res_mut::<Flow>();
@@ -52,6 +53,7 @@ pub fn start_month(world: &mut World) {
             kingdom.used = Used::default();
             kingdom.withdrawn = 0;
         }
+        super::upkeep::restore_order(world, k);
         let kingdom = world.read::<Kingdom>(k).expect("kingdom").clone();
         if kingdom.claimed.is_empty() {
             continue;

@@ -54,17 +54,22 @@ fn until(game: &mut Game, id: &str, kind: DecisionKind) {
             None => panic!("the game ended before {id} was asked {kind:?}"),
             _ => {}
         }
-        let action = if game.check(&Action::Done).is_ok() {
-            Action::Done
-        } else {
-            game.legal_actions()
-                .into_iter()
-                .next()
-                .expect("a legal answer")
-        };
-        game.apply(action).expect("legal");
+        answer_plainly(game);
     }
     panic!("{id} was never asked {kind:?}");
+}
+
+/// Answers the pending decision with `Done`, or its first legal answer where `Done` is refused.
+fn answer_plainly(game: &mut Game) {
+    let action = if game.check(&Action::Done).is_ok() {
+        Action::Done
+    } else {
+        game.legal_actions()
+            .into_iter()
+            .next()
+            .expect("a legal answer")
+    };
+    game.apply(action).expect("legal");
 }
 
 /// Both kingdoms claim their start hex in month 1, then the game runs to ASH's next Claims.
@@ -412,6 +417,44 @@ fn km_upkeep_anarchy_at_20_stops_every_action_and_zeroes_checks() {
 }
 
 #[test]
+fn km_house_restore_order_comes_at_the_month_start_and_upkeep_step_4_adds_what_the_seed_says() {
+    let mut g = founded();
+    let e = kingdom(&g, "ASH");
+    // Far into Anarchy: 2d4 (at most 8) cannot bring it below 20.
+    with_world(&mut g, |w| {
+        let mut km = w.get_mut::<Kingdom>(e).unwrap();
+        km.unrest = 40;
+        km.anarchy = true;
+    });
+    let from = g.log().entries.len();
+    let month = g.flow().round;
+    while g.flow().round == month {
+        answer_plainly(&mut g);
+    }
+    until(&mut g, "VEL", DecisionKind::Leadership);
+    let restore = entries_since(&g, from, ids::HOUSE_RESTORE_ORDER, "ASH");
+    assert_eq!(restore.len(), 1, "once, at the start of the month");
+    let roll = -restore[0].amount.unwrap();
+    assert!((2..=8).contains(&roll), "2d4, not {roll}");
+    // Before any of the month's Upkeep steps.
+    let first_upkeep = g.log().entries[from..]
+        .iter()
+        .find(|x| x.rule.starts_with("km.upkeep.") && x.realm.as_deref() == Some("ASH"))
+        .map(|x| x.seq);
+    assert!(first_upkeep.is_none_or(|s| restore[0].seq < s));
+    // In Anarchy nothing in Upkeep lowers Unrest: step 4 adds exactly what the seed says.
+    for x in &g.log().entries[from..] {
+        if x.rule.starts_with("km.upkeep.")
+            && x.realm.as_deref() == Some("ASH")
+            && x.text.contains("Unrest")
+        {
+            assert!(x.amount.unwrap_or(0) >= 0, "{}", x.text);
+        }
+    }
+    assert!(k(&g, "ASH").anarchy, "Unrest is still 20 or more");
+}
+
+#[test]
 fn km_edict_abdicate_ruler_adds_2_unrest_and_a_loyalty_check_at_minus_4() {
     let mut g = founded();
     until(&mut g, "ASH", DecisionKind::Leadership);
@@ -742,19 +785,27 @@ fn km_income_deposit_gives_1_bp_per_full_4000_gp() {
         w.get_mut::<Kingdom>(e).unwrap().purse_gp = 9_000
     });
     let purse = k(&g, "ASH").purse_gp;
-    // Only whole 4,000s: 5,000 gp would be the same 1 BP under another name.
-    {
-        assert_eq!(
-            g.check(&Action::Deposit(5_000)).unwrap_err().rule,
-            ids::INCOME_DEPOSIT
-        );
-    }
     let legal = g.legal_actions();
     assert!(legal.contains(&Action::Deposit(4_000)) && legal.contains(&Action::Deposit(8_000)));
-    assert!(!legal.contains(&Action::Deposit(5_000)) && !legal.contains(&Action::Deposit(9_000)));
-    g.apply(Action::Deposit(4_000)).unwrap();
+    // 9,000 gp deposited: two full 4,000s, 2 BP; the 1,000 gp over stay with the leaders.
+    g.apply(Action::Deposit(9_000)).unwrap();
+    assert_eq!(k(&g, "ASH").treasury, t + 2);
+    assert_eq!(k(&g, "ASH").purse_gp, purse - 8_000);
+    assert_eq!(g.log().count(ids::INCOME_DEPOSIT), 1);
+}
+
+#[test]
+fn km_income_deposit_of_5000_gp_is_1_bp() {
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Deposit);
+    let e = kingdom(&g, "ASH");
+    with_world(&mut g, |w| {
+        w.get_mut::<Kingdom>(e).unwrap().purse_gp = 5_000
+    });
+    let t = k(&g, "ASH").treasury;
+    g.apply(Action::Deposit(5_000)).unwrap();
     assert_eq!(k(&g, "ASH").treasury, t + 1);
-    assert_eq!(k(&g, "ASH").purse_gp, purse - 4_000);
+    assert_eq!(k(&g, "ASH").purse_gp, 1_000);
 }
 
 #[test]
@@ -1082,6 +1133,32 @@ fn km_event_resolve_applies_the_event_and_logs_it() {
     let gained: i32 = logged.iter().filter_map(|l| l.amount).sum();
     assert!(gained >= 1);
     assert_eq!(k(&g, "ASH").treasury, treasury + gained);
+}
+
+#[test]
+fn km_event_resolve_a_reroll_naming_the_same_event_again_is_ignored() {
+    use crate::rulesets::kingdom::content::schema::{EventPick, EventTypeRow};
+    use crate::rulesets::kingdom::model::Content;
+    let mut g = founded();
+    let e = kingdom(&g, "ASH");
+    // A table whose every roll names the same event and asks for another roll.
+    let mut s = crate::rulesets::kingdom::content::Scenario::clone(g.scenario());
+    s.event_types = vec![EventTypeRow {
+        range: (1, 100),
+        pick: EventPick::Event(s.events[0].id.clone()),
+        reroll: true,
+    }];
+    let drawn: Vec<usize> = with_world(&mut g, |w| {
+        w.insert_resource(Content(std::sync::Arc::new(s)));
+        (0..40)
+            .map(|_| crate::rulesets::kingdom::rules::event::draw_events(w, e).len())
+            .collect()
+    });
+    assert!(drawn.contains(&1), "some months have an event: {drawn:?}");
+    assert!(
+        drawn.iter().all(|n| *n <= 1),
+        "the same event once a month: {drawn:?}"
+    );
 }
 
 #[test]

@@ -200,8 +200,7 @@ pub fn fill_item_slots(world: &mut World) {
 }
 
 /// Step 4: Unrest. +1 per attribute below 0 and the Unrest of vacant roles; the Royal
-/// Enforcer's option; Anarchy at 20+; a hex lost at 11+. A kingdom in Anarchy puts down revolt
-/// (house rule: Unrest -2d4) and leaves Anarchy once Unrest is below 20.
+/// Enforcer's option; Anarchy at 20+; a hex lost at 11+.
 pub fn settle_unrest(world: &mut World) {
     let kingdoms = seats(world);
     loop {
@@ -274,19 +273,6 @@ fn raise_unrest(world: &mut World, k: Entity) {
             );
         }
     }
-    if kingdom.anarchy {
-        let roll = {
-            let mut rng = world.res_mut::<GameRng>();
-            rng.below(4) as i32 + rng.below(4) as i32 + 2
-        };
-        add_unrest(
-            world,
-            k,
-            -roll,
-            ids::UPKEEP_ANARCHY,
-            &format!("In Anarchy the leaders put down revolt (house rule, 2d4 = {roll})"),
-        );
-    }
 }
 
 fn enforcer_may_act(world: &World, k: Entity) -> bool {
@@ -338,6 +324,9 @@ fn update_anarchy(world: &mut World, k: Entity) {
         let kingdom = world.read::<Kingdom>(k).expect("kingdom");
         (kingdom.id.clone(), kingdom.unrest, kingdom.anarchy)
     };
+    // Only the fall: the seed says how a kingdom descends into Anarchy, not how it leaves;
+    // the house rule that restores order runs at the start of the month (`restore_order`),
+    // outside the seed's steps, so that step 4 adds exactly what the seed says.
     if unrest >= 20 && !anarchy {
         world.get_mut::<Kingdom>(k).expect("kingdom").anarchy = true;
         write(
@@ -345,12 +334,37 @@ fn update_anarchy(world: &mut World, k: Entity) {
             Note::new(ids::UPKEEP_ANARCHY, format!("Unrest {unrest}: the kingdom falls into Anarchy; it can take no actions and every check counts as 0"))
                 .realm(id),
         );
-    } else if unrest < 20 && anarchy {
+    }
+}
+
+/// House rule, at the start of a month: a kingdom in Anarchy has its leaders put down revolt
+/// (Unrest -2d4), and leaves Anarchy once Unrest is below 20. The seed gives Anarchy no way
+/// out; this stands in for the quests that restore order in the source game.
+pub fn restore_order(world: &mut World, k: Entity) {
+    if !world.read::<Kingdom>(k).expect("kingdom").anarchy {
+        return;
+    }
+    let roll = {
+        let mut rng = world.res_mut::<GameRng>();
+        rng.below(4) as i32 + rng.below(4) as i32 + 2
+    };
+    add_unrest(
+        world,
+        k,
+        -roll,
+        ids::HOUSE_RESTORE_ORDER,
+        &format!("In Anarchy the leaders put down revolt (house rule, 2d4 = {roll})"),
+    );
+    let (id, unrest) = {
+        let kingdom = world.read::<Kingdom>(k).expect("kingdom");
+        (kingdom.id.clone(), kingdom.unrest)
+    };
+    if unrest < 20 {
         world.get_mut::<Kingdom>(k).expect("kingdom").anarchy = false;
         write(
             world,
             Note::new(
-                ids::UPKEEP_ANARCHY,
+                ids::HOUSE_RESTORE_ORDER,
                 format!("Unrest {unrest}: order returns and the kingdom leaves Anarchy"),
             )
             .realm(id),
