@@ -137,6 +137,15 @@ impl Ruleset for Kingdom {
         rules::check(world, action)
     }
 
+    fn listed_in_full(action: &Action) -> bool {
+        // A deposit may name any amount of gp (every full 4,000 is 1 BP, the rest stays with
+        // the leaders); the list offers the whole 4,000s.
+        match action {
+            Action::Deposit(gp) => gp % 4_000 == 0,
+            _ => true,
+        }
+    }
+
     fn kinds() -> &'static [&'static str] {
         topics::KINDS
     }

@@ -767,6 +767,34 @@ fn pop_5_1_change_religion_from_age_two_with_its_consequences() {
     assert!(count(&game, "pop.5.1.change_religion") >= 1);
 }
 
+#[test]
+fn pop_5_1_change_religion_puts_the_unrest_where_it_counts() {
+    // "Gain 1u in each of your Areas of the Religion you abandoned. Then roll Rebel Dice": on a
+    // town whose unrest counts, not one under an occupier's town (14.1: covered unrest "does
+    // not count for any purpose"), when the area has one.
+    let (mut game, me, other) = rich(|t| t);
+    age_two(&mut game);
+    set(&mut game, me, |m| m.stability = 1);
+    let home = e(&game, home_area(&game, me));
+    let calm = crate::rulesets::pop::rules::effects::calm_holdings(game.world(), me, Some(home));
+    assert!(calm.len() >= 2, "two calm towns at home");
+    game.world_mut()
+        .entity_mut(calm[0])
+        .insert(ControlledBy(other));
+    let from = game.log().entries.len();
+    game.apply(Action::ChangeReligion).unwrap();
+    let placed: Vec<u32> = game.log().entries[from..]
+        .iter()
+        .filter(|n| {
+            n.rule == "pop.14.1.unrest" && n.realm.as_deref() == Some(key(&game, me).as_str())
+        })
+        .filter_map(|n| n.subject)
+        .collect();
+    let covered = crate::rulesets::pop::state::sid_of(game.world(), calm[0]);
+    assert!(!placed.is_empty(), "unrest in the old faith's area");
+    assert!(!placed.contains(&covered), "not on the occupied town");
+}
+
 /// The mini game with two more Non-Player Realms: Deland (DDD) in the Catholic Isle, Fjordland
 /// (EEE) in the Protestant Fjord; East is made Protestant. The realm whose turn it is has 4
 /// influence in its home area and 3 in the other player's (both Catholic), is married to the
@@ -1435,9 +1463,33 @@ fn pop_14_4_religious_rebels_force_a_change_of_state_religion() {
         game.world().get::<Realm>(me).unwrap().religion,
         Religion::Catholic
     );
+    // The realm's towns under the rebel towns show unrest.
+    let troubled: Vec<Entity> = game
+        .world_mut()
+        .query::<(Entity, &TokenOf)>()
+        .iter(game.world())
+        .filter(|(_, o)| o.0 == me)
+        .map(|(t, _)| t)
+        .filter(|t| {
+            game.world()
+                .get::<OnProvince>(*t)
+                .is_some_and(|p| game.world().get::<RebelTown>(p.0).is_some())
+        })
+        .collect();
+    assert!(!troubled.is_empty());
+    for t in &troubled {
+        game.world_mut().entity_mut(*t).insert(Unrest);
+    }
     // Age I: only the optional rule's way out makes the change legal.
     assert!(game.legal_actions().contains(&Action::ChangeReligion));
     game.apply(Action::ChangeReligion).unwrap();
+    // "remove all ? and R": the unrest under them stays (and counts again).
+    for t in &troubled {
+        assert!(game.world().get::<Unrest>(*t).is_some());
+    }
+    assert!(
+        !crate::rulesets::pop::rules::rebels::counting_unrest(game.world(), me, None).is_empty()
+    );
     assert_eq!(
         game.world().get::<Realm>(me).unwrap().religion,
         Religion::Protestant,

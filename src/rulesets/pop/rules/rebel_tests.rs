@@ -1321,3 +1321,67 @@ fn e_of(world: &World, key: &str) -> Entity {
         .get(key)
         .unwrap()
 }
+
+#[test]
+fn pop_7_3_plus2_removal_comes_after_the_war_unrest_and_takes_effect() {
+    // "+2s or higher: You may remove u from 1 of your Provinces in Phase 3, Step H", after a
+    // realm still at war has placed its 2 unrest there (FACTS Phase 3 H): a realm with no
+    // unrest before the step is asked too, and its answer removes unrest instead of being taken
+    // for the placement.
+    use crate::engine::flow::{Flow, run_until_decision};
+    use crate::rulesets::pop::PriceOfPower;
+    use crate::rulesets::pop::ids;
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: a,
+            defender: b,
+        },
+    );
+    set(&mut game, a, |m| m.stability = 2);
+    set(&mut game, b, |m| m.stability = 0);
+    assert!(counting_unrest(game.world(), a, None).is_empty());
+    // Straight to Phase 3 H.
+    {
+        let world = game.world_mut();
+        world.resource_mut::<Pending>().0 = None;
+        let mut flow = world.resource_mut::<Flow>();
+        flow.step = flow
+            .steps
+            .iter()
+            .position(|s| s.id == "pop.step.p3h")
+            .unwrap() as u16;
+        run_until_decision::<PriceOfPower>(world);
+    }
+    // The war's 2 unrest are placed first (BBB's too, first in turn order), each choosing where.
+    let mut placed = 0;
+    while let Some(d) = game
+        .pending()
+        .filter(|d| d.kind == DecisionKind::UnrestTown)
+    {
+        placed += i32::from(d.realm == "AAA");
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    assert_eq!(placed, 2, "2 towns gain unrest");
+    assert!(logged(&game, ids::SEQ_PHASE3_H, "AAA is still at war"));
+    let pending = game.pending().expect("a question");
+    assert_eq!(
+        (pending.realm.as_str(), &pending.kind),
+        ("AAA", &DecisionKind::RemoveUnrest)
+    );
+    let before = counting_unrest(game.world(), a, None);
+    assert_eq!(before.len(), 2, "the new unrest counts");
+    let province = crate::rulesets::pop::state::key_of(game.world(), before[0]);
+    game.apply(Action::ChooseProvince { province }).unwrap();
+    let after = counting_unrest(game.world(), a, None);
+    assert_eq!(
+        after,
+        before[1..].to_vec(),
+        "the chosen province is calm again"
+    );
+    assert_eq!(count(&game, ids::STABILITY_PLUS2), 1);
+}

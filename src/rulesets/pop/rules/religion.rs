@@ -504,7 +504,9 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
 }
 
 /// Optional rule 5: after adopting the rebels' faith, every rebel unit and rebel town in the
-/// realm's areas of that faith is removed.
+/// realm's areas of that faith is removed ("remove all ? and R from your Areas"). Only those
+/// pieces go: the unrest under a removed rebel town stays and counts again (the seed says so
+/// for a stormed rebel town, 14.4, and not here).
 fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion) {
     let name = key_of(world, realm);
     let mut areas: Vec<Entity> = owned(world, realm)
@@ -517,7 +519,7 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
         let towns: Vec<Entity> = area_provinces(world, area)
             .iter()
             .copied()
-            .filter(|p| owner(world, *p) == Some(realm) && world.read::<RebelTown>(*p).is_some())
+            .filter(|p| world.read::<RebelTown>(*p).is_some())
             .collect();
         let rebels: Vec<Entity> = world
             .read::<Present>(area)
@@ -533,7 +535,6 @@ fn make_peace_with_the_faithful(world: &mut World, realm: Entity, new: Religion)
             .unwrap_or_default();
         for p in &towns {
             world.entity_mut(*p).remove::<RebelTown>();
-            crate::rulesets::pop::rules::military::clear_unrest(world, realm, *p);
         }
         for u in &rebels {
             world.despawn(*u);
@@ -921,8 +922,9 @@ pub fn answer(world: &mut World, action: &Action) {
     }
 }
 
-/// One unrest in each of the realm's areas of the abandoned faith; returns those of them where
-/// it has counting unrest, for the rebel dice.
+/// One unrest in each of the realm's areas of the abandoned faith, on a town where it counts
+/// when there is one; returns those of the areas where it has counting unrest, for the rebel
+/// dice.
 fn unrest_in_old_faith(world: &mut World, realm: Entity, old: Religion) -> Vec<Entity> {
     let mut areas: Vec<Entity> = token_provinces(world, realm, |_| true)
         .into_iter()
@@ -932,7 +934,14 @@ fn unrest_in_old_faith(world: &mut World, realm: Entity, old: Religion) -> Vec<E
     areas.sort_by_key(|a| key_of(world, *a));
     areas.dedup();
     for area in &areas {
-        if let Some(p) = calm_holdings(world, realm, Some(*area)).first() {
+        // A town whose unrest counts before one covered by a rebel town or an occupier's town
+        // (14.1: covered unrest "does not count for any purpose", so it would dodge the dice).
+        let calm = calm_holdings(world, realm, Some(*area));
+        let uncovered = calm.iter().find(|p| {
+            world.read::<RebelTown>(**p).is_none()
+                && world.read::<ControlledBy>(**p).is_none_or(|c| c.0 == realm)
+        });
+        if let Some(p) = uncovered.or(calm.first()) {
             add_unrest(world, realm, *p);
         }
     }

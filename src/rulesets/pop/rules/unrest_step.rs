@@ -28,27 +28,19 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
                             ids::SEQ_PHASE3_H,
                             format!("{name} is still at war: 2 towns gain unrest"),
                         )
-                        .realm(name),
+                        .realm(name.clone()),
                     );
                     effects.push(Effect::Unrest(2));
                 }
-                if stability <= -2
-                    || (stability >= 2
-                        && !crate::rulesets::pop::rules::rebels::counting_unrest(
-                            world, realm, None,
-                        )
-                        .is_empty())
-                {
+                if stability <= -2 {
                     write(
                         world,
                         Note::new(
                             ids::SEQ_PHASE3_H,
                             format!("{name}'s stability {stability:+} moves its unrest"),
                         )
-                        .realm(name),
+                        .realm(name.clone()),
                     );
-                }
-                if stability <= -2 {
                     write(
                         world,
                         Note::new(
@@ -60,14 +52,27 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
                     effects.push(Effect::Unrest(1));
                 }
                 if !effects.is_empty() {
+                    // The unrest is placed first (its choices answered by the effect), and the
+                    // realm visited again once it is: a removal asked now would have its answer
+                    // taken for the placement.
                     queue_effects(world, realm, effects, "Phase 3 step H");
+                    return Visit::Asked;
                 }
             }
+            // Stability +2 or higher: after the war's unrest is placed (FACTS Phase 3 H), the
+            // realm may remove 1 of its counting unrest, the new included.
             if stability >= 2
-                && visits == 0
                 && !crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None)
                     .is_empty()
             {
+                write(
+                    world,
+                    Note::new(
+                        ids::SEQ_PHASE3_H,
+                        format!("{name}'s stability {stability:+} moves its unrest"),
+                    )
+                    .realm(name.clone()),
+                );
                 ask(
                     world,
                     name,
