@@ -25,6 +25,11 @@ pub enum GameError {
         need: usize,
         got: usize,
     },
+    /// The setup names more seats than the ruleset allows.
+    TooManyPlayers {
+        most: usize,
+        got: usize,
+    },
     /// The setup names an option the ruleset does not have; `known`: those it has
     /// (`Ruleset::option_names`).
     UnknownOption {
@@ -43,6 +48,9 @@ impl std::fmt::Display for GameError {
             GameError::NoPlayers => write!(f, "the scenario has no seats to play"),
             GameError::TooFewPlayers { need, got } => {
                 write!(f, "this game needs at least {need} seats; {got} were named")
+            }
+            GameError::TooManyPlayers { most, got } => {
+                write!(f, "this game seats at most {most}; {got} were named")
             }
             GameError::UnknownOption { name, known } if known.is_empty() => {
                 write!(

@@ -61,6 +61,11 @@ pub trait Shelled: Ruleset + bevy::reflect::TypePath {
     fn default_scenario() -> Arc<Self::Content>;
     /// The seats a scenario offers, as (id, name), in seat order.
     fn seats(content: &Self::Content) -> Vec<(String, String)>;
+    /// The most seats a game takes, where the rules limit them: the new-game screen plays the
+    /// first that many and leaves the rest out.
+    fn most_seats() -> Option<usize> {
+        None
+    }
     /// A seat's colour on the new-game screen, where it has one.
     fn seat_colour(content: &Self::Content, seat: &str) -> Option<(u8, u8, u8)> {
         let _ = (content, seat);

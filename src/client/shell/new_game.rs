@@ -97,9 +97,10 @@ pub enum FormAnswer {
 }
 
 impl NewGameForm {
-    /// The scenario's seats, the first a person's and the rest bots, its options as the
-    /// scenario sets them, and `seed`.
+    /// The scenario's seats, the first a person's and the rest bots (those beyond the most a
+    /// game takes left out), its options as the scenario sets them, and `seed`.
     pub fn new<R: Shelled>(content: &R::Content, file: Option<PathBuf>, seed: u64) -> Self {
+        let most = R::most_seats().unwrap_or(usize::MAX);
         let seats = R::seats(content)
             .into_iter()
             .enumerate()
@@ -107,10 +108,10 @@ impl NewGameForm {
                 colour: R::seat_colour(content, &id),
                 id,
                 name,
-                choice: if i == 0 {
-                    SeatChoice::Human
-                } else {
-                    SeatChoice::Bot
+                choice: match i {
+                    0 => SeatChoice::Human,
+                    i if i >= most => SeatChoice::NotPlaying,
+                    _ => SeatChoice::Bot,
                 },
             })
             .collect();
@@ -425,6 +426,20 @@ mod tests {
         );
         assert_eq!(kingdom.seats.len(), 2);
         assert!(kingdom.options.is_empty());
+    }
+
+    #[test]
+    fn raison_d_etat_1702_seats_six_of_its_seven_majors() {
+        // The seed's "3-6 player game": the seventh Major is left out (it plays as a Minor).
+        let later = crate::rulesets::raison::content::parse_scenario(
+            include_str!("../../../scenarios/rde_1702.ron"),
+            "rde_1702.ron",
+        )
+        .unwrap();
+        let form = NewGameForm::new::<crate::rulesets::raison::RaisonDEtat>(&later, None, 1);
+        assert_eq!(form.seats.len(), 7);
+        assert!(matches!(form.seats[6].choice, SeatChoice::NotPlaying));
+        assert_eq!(form.settings().unwrap().players.len(), 6);
     }
 
     #[test]

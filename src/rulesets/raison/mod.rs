@@ -50,6 +50,9 @@ pub struct Cost {
 
 /// The fewest seated Major Powers a game needs (the seed's "3-6 player game").
 pub const MIN_SEATS: usize = 3;
+/// The most seated Major Powers a game takes (the seed's "3-6 player game"): with no seats
+/// named, the scenario's first six Majors are seated and any other plays as a Minor Power.
+pub const MAX_SEATS: usize = 6;
 
 impl Ruleset for RaisonDEtat {
     const ID: RulesetId = RulesetId::RaisonDEtat;
@@ -104,7 +107,17 @@ impl Ruleset for RaisonDEtat {
             .filter(|p| p.major)
             .map(|p| p.id.as_str())
             .collect();
-        let seats = crate::engine::state::resolve_seats(&offered, setup)?;
+        let named = !setup.players.is_empty();
+        let mut seats = crate::engine::state::resolve_seats(&offered, setup)?;
+        if seats.len() > MAX_SEATS {
+            if named {
+                return Err(GameError::TooManyPlayers {
+                    most: MAX_SEATS,
+                    got: seats.len(),
+                });
+            }
+            seats.truncate(MAX_SEATS);
+        }
         if seats.len() < MIN_SEATS {
             return Err(GameError::TooFewPlayers {
                 need: MIN_SEATS,

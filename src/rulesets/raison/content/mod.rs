@@ -59,7 +59,7 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
             "the Influence target must be above 0".into(),
         );
     }
-    if s.max_rounds == 0 {
+    if s.max_rounds == Some(0) {
         error(
             None,
             "max_rounds",

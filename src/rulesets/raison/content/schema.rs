@@ -17,8 +17,11 @@ pub struct Scenario {
     pub description: String,
     /// Influence that wins at once (30 in 1618, 25 in 1702).
     pub victory: i32,
-    /// The game ends after this many rounds if nobody has won: most Influence wins.
-    pub max_rounds: u32,
+    /// A house rule for a game with a time limit, off unless a scenario sets it: the game ends
+    /// after this many rounds if nobody has won, most Influence winning. The seed's only end is
+    /// the Influence target, so the shipped scenarios leave it out.
+    #[serde(default)]
+    pub max_rounds: Option<u32>,
     /// The dial's segments in order; every Power's dial shows them in this order.
     pub dial: Vec<DialAction>,
     /// The Power whose dial returning to Muster begins a new round (1618: the Protestants,

@@ -168,8 +168,10 @@ pub fn start(world: &mut World, mover: P, t: T) {
     battle_mut(world).queue = queue;
 }
 
-/// Powers that may support a side: friends of that side's leading Power (and not of the other
-/// side's) with a General holding Units in a Territory adjacent to the battle.
+/// Powers that may support a side: its Allies ("Adjacent Allies declare support"), the other
+/// Powers friendly to the side's leading Power (Coalition Allies, Powers of the same player)
+/// and not to the other side's, with a General holding Units in a Territory adjacent to the
+/// battle. The leading Power's own Generals next door are not Allies: they do not support.
 fn supporters(world: &World, attacker_side: bool) -> Vec<P> {
     let b = battle(world);
     let (lead, other) = if attacker_side {
@@ -178,7 +180,7 @@ fn supporters(world: &World, attacker_side: bool) -> Vec<P> {
         (b.defender, b.attacker)
     };
     powers(world)
-        .filter(|q| friends(world, lead, *q) && !friends(world, other, *q))
+        .filter(|q| *q != lead && friends(world, lead, *q) && !friends(world, other, *q))
         .filter(|q| !support_generals(world, *q).is_empty())
         .collect()
 }

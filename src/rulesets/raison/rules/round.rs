@@ -169,10 +169,15 @@ pub fn describe_status(s: Status, names: &(String, String)) -> String {
     }
 }
 
-/// The end of a round: the game ends after the scenario's last round, most Influence winning.
+/// The end of a round: with a time limit (the scenario's `max_rounds`, a house rule), the game
+/// ends after the last round, most Influence winning. Without one, only the Influence target
+/// ends the game, as the seed has it.
 pub fn end_round(world: &mut World) {
     let content = world.res::<Content>().0.clone();
-    if world.res::<Table>().round < content.max_rounds {
+    let Some(last) = content.max_rounds else {
+        return;
+    };
+    if world.res::<Table>().round < last {
         return;
     }
     let seats = world.res::<Seats>().0.clone();

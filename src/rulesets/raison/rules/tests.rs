@@ -124,7 +124,7 @@ fn scenario() -> Scenario {
         name: "Test".into(),
         description: String::new(),
         victory: 30,
-        max_rounds: 6,
+        max_rounds: Some(6),
         dial: dial_1618(),
         round_keeper: "CCC".into(),
         election_before: "CCC".into(),
@@ -1401,28 +1401,50 @@ fn rde_battle_support_adjacent_allies_support_attacker_then_defender_and_lose_a_
             general: "c_gen".into(),
         },
     );
+    // The defender's Ally is MIN, the Minor of the same player; BBB's own b_gen2 next door is
+    // not an Ally of BBB and does not support.
+    let (seat, power, kind) = asked(&g);
     assert_eq!(
-        asked(&g),
+        (power.as_str(), kind),
         (
-            "BBB".into(),
-            "BBB".into(),
+            "MIN",
             DecisionKind::Support {
                 territory: "dis_b".into(),
                 attacker: false
             }
         )
     );
+    assert_eq!(seat, "BBB", "the controlling Major answers for its Minor");
+    assert_eq!(
+        g.legal_actions(),
+        vec![
+            Action::Support {
+                general: "m_gen".into()
+            },
+            Action::Done
+        ]
+    );
+    assert_eq!(
+        refused(
+            &mut g,
+            Action::Support {
+                general: "b_gen2".into()
+            }
+        )
+        .rule,
+        ids::BATTLE_SUPPORT
+    );
     play(
         &mut g,
         Action::Support {
-            general: "b_gen2".into(),
+            general: "m_gen".into(),
         },
     );
     assert_eq!(
         texts(&g, ids::BATTLE_SUPPORT),
         vec![
             "c_gen of CCC supports the attacker from c_two",
-            "b_gen2 of BBB supports the defender from b_cap",
+            "m_gen of MIN supports the defender from m_cap",
         ]
     );
     // AAA 3 + CCC 2 against BBB 1 + Garrison 1 + 2.
@@ -1439,16 +1461,21 @@ fn rde_battle_support_adjacent_allies_support_attacker_then_defender_and_lose_a_
     // Every General that took part, supporters too, lost a Unit; supporters stay where they are.
     assert_eq!(army(&g, "c_gen").units, 1);
     assert_eq!(at(&g, "c_gen").as_deref(), Some("c_two"));
-    assert_eq!(army(&g, "b_gen2").units, 1);
-    assert_eq!(at(&g, "b_gen2").as_deref(), Some("b_cap"));
+    assert_eq!(army(&g, "m_gen").units, 1);
+    assert_eq!(at(&g, "m_gen").as_deref(), Some("m_cap"));
+    assert_eq!(army(&g, "b_gen2").units, 2, "b_gen2 took no part");
     assert_eq!(army(&g, "a_gen").units, 2);
 }
 
 /// AAA (side A, dial on Movement) with a_gen (3) in dis_a; CCC, its Ally, with c_gen (2) in
 /// c_two next to dis_b; BBB (side B) holds dis_b with a Garrison and b_gen (1), and b_gen2 (2)
-/// stands in b_cap next to it.
+/// of its own stands in b_cap next to it; m_gen (2) of MIN, the Minor BBB controls, stands in
+/// m_cap, next to it too.
 fn support_scenario() -> Scenario {
     let mut s = battle_scenario(3, 1, 1, 0, 0);
+    add_minor(&mut s, Some("BBB"), 4);
+    pw(&mut s, "MIN").generals = vec![general("m_gen", Some("m_cap"), 2)];
+    tr(&mut s, "m_cap").adjacent.push("dis_b".into());
     pw(&mut s, "AAA").status = Status::Coalition(Side::A);
     let b = pw(&mut s, "BBB");
     b.status = Status::Coalition(Side::B);
@@ -1609,7 +1636,7 @@ fn rde_battle_win_garrison_influence_per_winner_and_coalition_bonus_only_in_the_
     play(
         &mut g,
         Action::Support {
-            general: "b_gen2".into(),
+            general: "m_gen".into(),
         },
     );
     assert_eq!(
@@ -1657,24 +1684,8 @@ fn rde_battle_win_influence_is_once_per_power_not_per_general() {
         .push(general("a_gen2", Some("dis_a"), 1));
     let mut g = game(s);
     attack(&mut g, "AAA", "a_gen", "dis_b");
-    play(&mut g, Action::Done); // a_gen2 stays in dis_a, next to the battle
-    assert_eq!(
-        asked(&g),
-        (
-            "AAA".into(),
-            "AAA".into(),
-            DecisionKind::Support {
-                territory: "dis_b".into(),
-                attacker: true
-            }
-        )
-    );
-    play(
-        &mut g,
-        Action::Support {
-            general: "a_gen2".into(),
-        },
-    );
+    // a_gen2 follows a_gen into dis_b: two Generals of AAA fight the battle.
+    play(&mut g, mv("a_gen2", "dis_b", MoveKind::Land));
     assert_eq!(
         battle_line(&g),
         "Battle of dis_b: AAA 4 against BBB 2; AAA wins"
@@ -1956,6 +1967,37 @@ fn rde_victory_ends_the_game_at_once_at_the_target() {
     assert_eq!(g.check(&Action::Done).unwrap_err().rule, ids::GAME_END);
 }
 
+#[test]
+fn rde_victory_is_the_only_end_unless_a_scenario_sets_a_time_limit() {
+    // "The first Power to reach 30 (1618) / 25 (1702) Influence wins immediately" is the seed's
+    // only end: the shipped scenarios set no time limit.
+    for (text, file) in [
+        (
+            include_str!("../../../../scenarios/rde_1618.ron"),
+            "rde_1618.ron",
+        ),
+        (
+            include_str!("../../../../scenarios/rde_1702.ron"),
+            "rde_1702.ron",
+        ),
+    ] {
+        let s = crate::rulesets::raison::content::parse_scenario(text, file).unwrap();
+        assert_eq!(s.max_rounds, None, "{file}");
+    }
+    let mut s = scenario();
+    s.max_rounds = None;
+    let mut g = game(s);
+    advance_until(&mut g, |g| g.is_over() || table(g).round > 8);
+    assert!(!g.log().has(ids::GAME_END), "no round ends the game");
+    // A scenario's time limit (a house rule) ends it after its last round.
+    let mut s = scenario();
+    s.max_rounds = Some(1);
+    let mut g = game(s);
+    advance_until(&mut g, |g| g.is_over());
+    assert!(g.log().has(ids::GAME_END));
+    assert!(!g.log().has(ids::VICTORY));
+}
+
 // ---- rde.minor_bidding and rde.minor_control ----
 
 #[test]
@@ -2068,6 +2110,41 @@ fn rde_minor_control_an_unseated_major_plays_as_a_minor_and_three_seats_are_need
         DecisionKind::Bid {
             minor: "MIN".into()
         }
+    );
+}
+
+#[test]
+fn rde_minor_control_a_game_seats_at_most_six_majors_as_the_seed_says() {
+    // "3-6 player game": 1702 offers seven Major Powers; with no seats named the first six
+    // are seated and the seventh plays as a Minor Power; naming seven is refused.
+    let later = Arc::new(
+        crate::rulesets::raison::content::parse_scenario(
+            include_str!("../../../../scenarios/rde_1702.ron"),
+            "rde_1702.ron",
+        )
+        .unwrap(),
+    );
+    let majors: Vec<String> = later
+        .powers
+        .iter()
+        .filter(|p| p.major)
+        .map(|p| p.id.clone())
+        .collect();
+    assert_eq!(majors.len(), 7);
+    let g = Game::new(later.clone(), GameSetup::default(), 1).expect("six seats");
+    let seated = majors.iter().filter(|m| purse(&g, m).major).count();
+    assert_eq!(seated, 6);
+    assert!(
+        !purse(&g, &majors[6]).major,
+        "the seventh plays as a Minor Power"
+    );
+    let all = GameSetup {
+        players: majors.clone(),
+        ..GameSetup::default()
+    };
+    assert_eq!(
+        Game::new(later, all, 1).err(),
+        Some(GameError::TooManyPlayers { most: 6, got: 7 })
     );
 }
 

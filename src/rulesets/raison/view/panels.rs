@@ -492,9 +492,9 @@ fn draw_panels(
                 ui.strong(&s.name);
                 ui.separator();
                 ui.label(format!(
-                    "Round {} of {}, action turn {} of {}",
+                    "Round {}{}, action turn {} of {}",
                     view.round.max(1),
-                    s.max_rounds,
+                    s.max_rounds.map_or(String::new(), |m| format!(" of {m}")),
                     view.turn.min(s.dial.len() as u8),
                     s.dial.len()
                 ));

@@ -51,6 +51,10 @@ impl Shelled for RaisonDEtat {
             .collect()
     }
 
+    fn most_seats() -> Option<usize> {
+        Some(crate::rulesets::raison::MAX_SEATS)
+    }
+
     fn seat_colour(content: &Scenario, seat: &str) -> Option<(u8, u8, u8)> {
         content
             .powers
@@ -69,9 +73,11 @@ impl Shelled for RaisonDEtat {
         (
             s.description.clone(),
             format!(
-                "The first Major Power to reach {} Influence wins at once; after {} rounds the most Influence wins. Minor Powers, bid for with Morale: {}.",
+                "The first Major Power to reach {} Influence wins at once{}. Minor Powers, bid for with Morale: {}.",
                 s.victory,
-                s.max_rounds,
+                s.max_rounds.map_or(String::new(), |m| format!(
+                    "; after {m} rounds (a time limit of this scenario) the most Influence wins"
+                )),
                 minors.join(", ")
             ),
         )
