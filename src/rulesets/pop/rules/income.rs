@@ -469,6 +469,11 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         world.get_mut::<Mat>(realm).expect("mat").ducats = 0;
         pay_mandatory(world, realm, shortfall, ids::INCOME_UPKEEP);
     }
+    // Interest on the loans held now: a bankruptcy over the shortfall just discarded 3 of them
+    // (7.4), and those are not charged.
+    let interest = world
+        .read::<Mat>(realm)
+        .map_or(interest, |m| i32::from(m.loans));
     write(
         world,
         Note::new(

@@ -344,6 +344,36 @@ fn pop_7_4_unpaid_interest_forces_a_loan_or_bankruptcy() {
 }
 
 #[test]
+fn pop_7_4_interest_after_a_bankruptcy_is_on_the_loans_left() {
+    // A Bankrupt realm "discards all D and 3 ,": when the shortfall of a negative stability
+    // bankrupts it in Phase 4 B, the interest that follows is on the 2 tokens left, not 5.
+    let mut game = game();
+    let b = e(&game, "BBB");
+    // Without its large town BBB earns nothing; stability -1 costs 2 it cannot pay.
+    let capb = e(&game, "capb");
+    let tokens: Vec<Entity> = game.world().get::<Holdings>(capb).unwrap().iter().collect();
+    for t in tokens {
+        game.world_mut().despawn(t);
+    }
+    set(&mut game, b, |m| {
+        m.ducats = 0;
+        m.loans = 5;
+        m.stability = -1;
+    });
+    pay_upkeep(game.world_mut(), b);
+    assert!(logged(&game, "pop.7.4.bankruptcy", "goes bankrupt"));
+    let breakdown = game
+        .world()
+        .get::<crate::rulesets::pop::rules::income::IncomeBreakdown>(b)
+        .unwrap()
+        .clone();
+    assert_eq!(breakdown.interest, -2, "the interest of the 2 tokens left");
+    // The 2 interest unpaid from an empty treasury: one forced loan (5 ducats), 2 paid.
+    let m = mat(&game, b);
+    assert_eq!((m.loans, m.ducats), (3, 3));
+}
+
+#[test]
 fn pop_7_4_bankruptcy_takes_the_mercenaries_and_their_general_leaves_command() {
     // Bankruptcy removes every mercenary; a general left with no unit under it goes back to its
     // Army Mat ("a General moved to another Army (even one without any Units)").
