@@ -518,23 +518,33 @@ fn roll_round(world: &mut World, fight: &Fight) {
         let Some(leader) = leader_of(world, fight, enemy) else {
             continue;
         };
-        for _ in 0..pairs {
-            if world.read::<IllHealth>(leader).is_some_and(|i| i.0 >= 2) {
-                break;
-            }
-            let who = key_of(world, leader);
-            write(
-                world,
-                Note::new(
-                    ids::BATTLE_LEADER_WOUND,
-                    format!("{who} is wounded at {place}"),
-                )
-                .subject(sid_of(world, leader)),
-            );
-            make_ill(world, leader);
-            if world.read::<IllHealth>(leader).is_some_and(|i| i.0 >= 2) {
-                world.entity_mut(leader).remove::<InCommand>();
-            }
+        wound_leader(world, leader, pairs, &place);
+    }
+}
+
+/// A leader takes a wound for each of `pairs` pairs of outlined faces, until its second Ill
+/// Health token (7.2: it dies, or stops commanding a ruler's army); a leader who died of an
+/// earlier wound has left play and takes no more.
+pub(crate) fn wound_leader(world: &mut World, leader: Entity, pairs: usize, place: &str) {
+    for _ in 0..pairs {
+        // Leaving play put its tokens back in the supply (its Ill Health reads 0 again).
+        if world.read::<IllHealth>(leader).is_some_and(|i| i.0 >= 2)
+            || world.read::<Serves>(leader).is_none()
+        {
+            break;
+        }
+        let who = key_of(world, leader);
+        write(
+            world,
+            Note::new(
+                ids::BATTLE_LEADER_WOUND,
+                format!("{who} is wounded at {place}"),
+            )
+            .subject(sid_of(world, leader)),
+        );
+        make_ill(world, leader);
+        if world.read::<IllHealth>(leader).is_some_and(|i| i.0 >= 2) {
+            world.entity_mut(leader).remove::<InCommand>();
         }
     }
 }

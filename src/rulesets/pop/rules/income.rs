@@ -469,11 +469,12 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         world.get_mut::<Mat>(realm).expect("mat").ducats = 0;
         pay_mandatory(world, realm, shortfall, ids::INCOME_UPKEEP);
     }
-    // Interest on the loans held now: a bankruptcy over the shortfall just discarded 3 of them
-    // (7.4), and those are not charged.
+    // Interest on the loans held at the step's start, as one settlement with the income (a
+    // loan forced by the shortfall just now is not charged yet), but only on those still held:
+    // a bankruptcy over the shortfall discarded 3 of them (7.4).
     let interest = world
         .read::<Mat>(realm)
-        .map_or(interest, |m| i32::from(m.loans));
+        .map_or(interest, |m| interest.min(i32::from(m.loans)));
     write(
         world,
         Note::new(

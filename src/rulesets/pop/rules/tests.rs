@@ -371,6 +371,16 @@ fn pop_7_4_interest_after_a_bankruptcy_is_on_the_loans_left() {
     // The 2 interest unpaid from an empty treasury: one forced loan (5 ducats), 2 paid.
     let m = mat(&game, b);
     assert_eq!((m.loans, m.ducats), (3, 3));
+    // A loan forced by the shortfall itself is not charged in the same settlement: with no
+    // loans before, the shortfall's loan leaves 5 - 2 = 3 ducats and no interest.
+    set(&mut game, b, |m| {
+        m.ducats = 0;
+        m.loans = 0;
+        m.stability = -1;
+    });
+    pay_upkeep(game.world_mut(), b);
+    let m = mat(&game, b);
+    assert_eq!((m.loans, m.ducats), (1, 3));
 }
 
 #[test]

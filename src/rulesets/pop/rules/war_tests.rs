@@ -999,6 +999,28 @@ fn pop_seq_phase3_d_partial_victory_lets_the_victor_choose_terms() {
 }
 
 #[test]
+fn pop_battle_leader_wound_stops_when_the_leader_dies() {
+    // 7.2: "When a Character receives their second H, they die ... Dead characters are
+    // discarded": a leader with 1 H hit by three pairs of outlined faces in one roll is wounded
+    // once and dies once; the discarded character keeps no Ill Health token.
+    let mut game = game();
+    let ruler = e(&game, "ruler_a");
+    game.world_mut().entity_mut(ruler).insert(IllHealth(1));
+    battle::wound_leader(game.world_mut(), ruler, 3, "north");
+    assert_eq!(count(&game, "pop.battle.leader_wound"), 1);
+    assert_eq!(count(&game, "pop.7.2.death"), 1);
+    assert!(
+        game.world().get::<Serves>(ruler).is_none(),
+        "dead and discarded"
+    );
+    assert!(
+        game.world()
+            .get::<IllHealth>(ruler)
+            .is_none_or(|i| i.0 == 0)
+    );
+}
+
+#[test]
 fn pop_battle_leader_wound_and_ruler_general_death_is_a_ruler_death() {
     let mut game = game();
     let a = e(&game, "AAA");
