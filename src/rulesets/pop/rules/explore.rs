@@ -253,6 +253,13 @@ pub fn next_to_realm(world: &World, realm: Entity, area: Entity) -> bool {
         .is_some_and(|c| c.0.iter().any(|s| seas.contains(s)))
 }
 
+/// An area holding a Territory: a province that is no one's core (14.3 c).
+fn holds_territory(world: &World, area: Entity) -> bool {
+    area_provinces(world, area)
+        .iter()
+        .any(|p| crate::rulesets::pop::rules::towns::core_owners(world, *p).is_empty())
+}
+
 /// A distant area holding a Non-Player Realm's province, a town or a vassal.
 fn settled(world: &World, area: Entity) -> bool {
     area_provinces(world, area).iter().any(|p| {
@@ -284,7 +291,10 @@ pub fn target_problem(
             "a discovery must be next to your realm"
         });
     }
-    let territory = explore_number(world, area) == face;
+    // "a Territory matching the number rolled": the area with that number, when it holds a
+    // Territory (a province that is no one's core; an area of Non-Player Realms' provinces
+    // only is discovered on a plain result, as a settled area, never on the failure mark).
+    let territory = explore_number(world, area) == face && holds_territory(world, area);
     if territory || (!mark && settled(world, area)) {
         None
     } else if mark {

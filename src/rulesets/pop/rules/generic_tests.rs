@@ -512,6 +512,32 @@ fn pop_5_1_explore_failure_mark_costs_1_dip_or_fails() {
 }
 
 #[test]
+fn pop_5_1_explore_failure_mark_discovers_only_a_territory() {
+    // "Result with j: Pay 1b to Discover a Territory matching the number rolled": Farland,
+    // numbered 1, holds only Wild, made a core of CCC (a Non-Player Realm's land, no Territory).
+    // A marked 1 cannot discover it; a plain 1 can, as "a Distant Area with an NPR Province".
+    let (mut game, me, _) = rich(|t| {
+        t.replace(
+            "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true,",
+            "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true, explore: 1,",
+        )
+        .replace("seas: [\"far_sea\"]),", "seas: [\"far_sea\", \"west_sea\"]),")
+        .replace(
+            "(id: \"wild\", name: \"Wild\", area: \"farland\", holding: None,",
+            "(id: \"wild\", name: \"Wild\", area: \"farland\", cores: [\"CCC\"], owner: Some(\"CCC\"),",
+        )
+    });
+    let discover = Action::Discover {
+        area: "farland".into(),
+    };
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 1, true, 0);
+    refused(&mut game, discover.clone(), "pop.5.1.explore");
+    set_die(&mut game, me, 1, false, 0);
+    game.apply(discover).unwrap();
+}
+
+#[test]
 fn pop_5_1_explore_must_use_the_result_of_the_last_roll() {
     // "Either use the result or pay 1b to re-roll ... you must use the result of the last roll
     // you make": a plain 1 that discovers Farland cannot be given up.

@@ -1385,3 +1385,58 @@ fn pop_7_3_plus2_removal_comes_after_the_war_unrest_and_takes_effect() {
     );
     assert_eq!(count(&game, ids::STABILITY_PLUS2), 1);
 }
+
+#[test]
+fn pop_14_2_a_rebellion_meets_the_area_as_rolled_before_an_exhaust_takes_the_army() {
+    // "If you have any Military Units in the Area you rolled for, a ? is placed ... triggering a
+    // Battle": an Exhaust face of the same roll that takes the army's last unit does not turn
+    // the Rebellion into a rebel town.
+    use crate::engine::rng::GameRng;
+    use crate::rulesets::pop::rules::rebels::visit_rebel_dice;
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let north = e(&game, "north");
+    hold_unrest(&mut game, a, "capa");
+    hold_unrest(&mut game, a, "nora");
+    for u in military::own_units_at(game.world(), a, north, true) {
+        game.world_mut().despawn(u);
+    }
+    spawn_unit(
+        &mut game,
+        Some(a),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+    );
+    // No Available manpower: the Exhaust face takes the deployed unit.
+    set(&mut game, a, |m| m.manpower = 0);
+    // A game seed whose first two d6 are Exhaust (5) and then Rebellion (1).
+    let seed = (0..100_000u64)
+        .find(|s| {
+            let mut r = GameRng::new(*s);
+            r.d6() == 5 && r.d6() == 1
+        })
+        .unwrap();
+    game.world_mut().insert_resource(GameRng::new(seed));
+    let from = game.log().entries.len();
+    visit_rebel_dice(game.world_mut(), a, 0);
+    let log = &game.log().entries[from..];
+    assert!(
+        log.iter()
+            .any(|n| n.rule == "pop.14.2.roll" && n.text.contains("Exhaust, Rebellion")),
+        "the faces as rolled"
+    );
+    assert!(
+        log.iter().any(|n| n
+            .text
+            .contains("rebel units rise in north against AAA's army")),
+        "a battle against the army, not a rebel town"
+    );
+    assert!(
+        !game
+            .pending()
+            .is_some_and(|d| matches!(d.kind, DecisionKind::AssignRebellion { .. }))
+    );
+    assert!(game.world().get::<RebelTown>(e(&game, "capa")).is_none());
+    assert!(game.world().get::<RebelTown>(e(&game, "nora")).is_none());
+}

@@ -293,6 +293,12 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                 .subject(sid_of(world, area))
                 .amount(dice as i32),
             );
+            // The Rebellions first, each met by the area as it was rolled ("If you have any
+            // Military Units in the Area you rolled for"; "you must assign each Rebellion
+            // result to 1 of your t/v with u"): no other face of the same roll (an Exhaust
+            // taking the army away, a Remove 1 u) changes what a Rebellion does.
+            let mut faces = faces;
+            faces.sort_by_key(|f| *f != RebelFace::Rebellion);
             let mut r = world.res_mut::<RebelRoll>();
             r.next_area += 1;
             r.area = Some(next);
@@ -300,7 +306,9 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
             r.rebellions = 0;
             continue;
         };
-        if let Some(face) = roll.faces.first().copied() {
+        if let Some(face) = roll.faces.first().copied()
+            && (roll.rebellions == 0 || face == RebelFace::Rebellion)
+        {
             world.res_mut::<RebelRoll>().faces.remove(0);
             if let Some(visit) = resolve_face(world, realm, area, face) {
                 return visit;
