@@ -67,14 +67,25 @@ const EFFECT_RULES: &[&str] = &[ids::EFFECT_MP, ids::EFFECT_DUCATS];
 /// Like `charged`, under these rule ids, in one step or any.
 fn charged_by(entries: &[LogEntry], realm: &str, step: Option<&str>, under: &[&str]) -> Cost {
     let mut paid = Cost::default();
+    // A bankruptcy (over a mandatory cost the action brought on) takes stability of its own,
+    // logged under its rule; the steps it loses at -3 are not the action's price either.
+    let mut bankrupt = false;
     for e in entries {
+        if e.rule == ids::BANKRUPTCY
+            && e.realm.as_deref() == Some(realm)
+            && e.text.contains("goes bankrupt")
+        {
+            bankrupt = true;
+        }
         // One note per step lost at -3 (its adm follows under the same rule).
         if e.rule == ids::STABILITY_UNDERFLOW
             && e.text.contains("is at -3 stability")
             && e.realm.as_deref() == Some(realm)
             && step.is_none_or(|s| e.step == s)
         {
-            paid.stability += 1;
+            if !bankrupt {
+                paid.stability += 1;
+            }
             continue;
         }
         let Some(amount) = e.amount.filter(|a| *a < 0) else {

@@ -28,19 +28,12 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
                             ids::SEQ_PHASE3_H,
                             format!("{name} is still at war: 2 towns gain unrest"),
                         )
-                        .realm(name.clone()),
+                        .realm(name),
                     );
                     effects.push(Effect::Unrest(2));
                 }
                 if stability <= -2 {
-                    write(
-                        world,
-                        Note::new(
-                            ids::SEQ_PHASE3_H,
-                            format!("{name}'s stability {stability:+} moves its unrest"),
-                        )
-                        .realm(name.clone()),
-                    );
+                    note_stability_moves_unrest(world, &name, stability);
                     write(
                         world,
                         Note::new(
@@ -65,14 +58,7 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
                 && !crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None)
                     .is_empty()
             {
-                write(
-                    world,
-                    Note::new(
-                        ids::SEQ_PHASE3_H,
-                        format!("{name}'s stability {stability:+} moves its unrest"),
-                    )
-                    .realm(name.clone()),
-                );
+                note_stability_moves_unrest(world, &name, stability);
                 ask(
                     world,
                     name,
@@ -89,6 +75,18 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
             }
             Visit::Next
         },
+    );
+}
+
+/// Phase 3 H's note that the realm's stability (-2 or lower, +2 or higher) moves its unrest.
+fn note_stability_moves_unrest(world: &mut World, name: &str, stability: i32) {
+    write(
+        world,
+        Note::new(
+            ids::SEQ_PHASE3_H,
+            format!("{name}'s stability {stability:+} moves its unrest"),
+        )
+        .realm(name),
     );
 }
 

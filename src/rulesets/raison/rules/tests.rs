@@ -224,6 +224,17 @@ fn game(s: Scenario) -> Game {
     Game::new(Arc::new(s), GameSetup::default(), 1).expect("the scenario sets up")
 }
 
+/// The shipped 1702 scenario (seven Majors, five Minors).
+fn scenario_1702() -> Arc<Scenario> {
+    Arc::new(
+        crate::rulesets::raison::content::parse_scenario(
+            include_str!("../../../../scenarios/rde_1702.ron"),
+            "rde_1702.ron",
+        )
+        .unwrap(),
+    )
+}
+
 // ---- Reading the game ----
 
 fn purse(g: &Game, id: &str) -> Purse {
@@ -2117,13 +2128,7 @@ fn rde_minor_control_an_unseated_major_plays_as_a_minor_and_three_seats_are_need
 fn rde_minor_control_a_game_seats_at_most_six_majors_as_the_seed_says() {
     // "3-6 player game": 1702 offers seven Major Powers; with no seats named the first six
     // are seated and the seventh plays as a Minor Power; naming seven is refused.
-    let later = Arc::new(
-        crate::rulesets::raison::content::parse_scenario(
-            include_str!("../../../../scenarios/rde_1702.ron"),
-            "rde_1702.ron",
-        )
-        .unwrap(),
-    );
+    let later = scenario_1702();
     let majors: Vec<String> = later
         .powers
         .iter()
@@ -2192,13 +2197,7 @@ fn an_illegal_action_changes_nothing_and_names_its_rule() {
 /// list. Whole bot games of both scenarios, every listed answer of every decision.
 #[test]
 fn every_listed_answer_passes_the_check() {
-    let later = Arc::new(
-        crate::rulesets::raison::content::parse_scenario(
-            include_str!("../../../../scenarios/rde_1702.ron"),
-            "rde_1702.ron",
-        )
-        .unwrap(),
-    );
+    let later = scenario_1702();
     for (scenario, seed) in [(default_scenario(), 3), (later, 4)] {
         let mut g = Game::new(scenario, GameSetup::default(), seed).unwrap();
         let mut bot = Bot::seeded(seed);
