@@ -141,7 +141,7 @@ impl Ruleset for Kingdom {
         // A deposit may name any amount of gp (every full 4,000 is 1 BP, the rest stays with
         // the leaders); the list offers the whole 4,000s.
         match action {
-            Action::Deposit(gp) => gp % 4_000 == 0,
+            Action::Deposit(gp) => gp % rules::income::GP_PER_DEPOSITED_BP == 0,
             _ => true,
         }
     }
@@ -267,10 +267,7 @@ impl Ruleset for Kingdom {
     }
     fn trouble_rules() -> &'static [(&'static str, &'static str)] {
         &[
-            (
-                ids::UPKEEP_ANARCHY,
-                "Anarchy entries (falling in or climbing out)",
-            ),
+            (ids::UPKEEP_ANARCHY, "falls into Anarchy"),
             (ids::UPKEEP_LOSE_HEX, "hexes lost to Unrest"),
         ]
     }

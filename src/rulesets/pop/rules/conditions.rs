@@ -113,8 +113,7 @@ fn unrest(world: &World, realm: Entity) -> usize {
         t.iter()
             .filter(|e| world.read::<Unrest>(*e).is_some())
             .filter_map(|e| world.read::<OnProvince>(e).map(|p| p.0))
-            .filter(|p| world.read::<RebelTown>(*p).is_none())
-            .filter(|p| world.read::<ControlledBy>(*p).is_none_or(|c| c.0 == realm))
+            .filter(|p| !crate::rulesets::pop::rules::rebels::covered(world, realm, *p))
             .count()
     });
     let rebel_towns = owned_any_order(world, realm)

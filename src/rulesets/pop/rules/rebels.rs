@@ -186,10 +186,18 @@ fn visit_rebel_dice_capped(world: &mut World, realm: Entity, active: Option<u32>
 pub fn counting_unrest(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
     token_provinces(world, realm, |t| world.read::<Unrest>(t).is_some())
         .into_iter()
-        .filter(|p| world.read::<RebelTown>(*p).is_none())
-        .filter(|p| world.read::<ControlledBy>(*p).is_none_or(|c| c.0 == realm))
+        .filter(|p| !covered(world, realm, *p))
         .filter(|p| area.is_none_or(|a| area_of(world, *p) == Some(a)))
         .collect()
+}
+
+/// Whether `realm`'s token on `province` is covered (14.1): by a rebel town, or by an
+/// occupier's town (another realm controls the province). Unrest under it counts for nothing.
+pub fn covered(world: &World, realm: Entity, province: Entity) -> bool {
+    world.read::<RebelTown>(province).is_some()
+        || world
+            .read::<ControlledBy>(province)
+            .is_some_and(|c| c.0 != realm)
 }
 
 /// The realm's towns and vassals with counting unrest in an area: one Rebel Die each (14.2:

@@ -937,10 +937,9 @@ fn unrest_in_old_faith(world: &mut World, realm: Entity, old: Religion) -> Vec<E
         // A town whose unrest counts before one covered by a rebel town or an occupier's town
         // (14.1: covered unrest "does not count for any purpose", so it would dodge the dice).
         let calm = calm_holdings(world, realm, Some(*area));
-        let uncovered = calm.iter().find(|p| {
-            world.read::<RebelTown>(**p).is_none()
-                && world.read::<ControlledBy>(**p).is_none_or(|c| c.0 == realm)
-        });
+        let uncovered = calm
+            .iter()
+            .find(|p| !crate::rulesets::pop::rules::rebels::covered(world, realm, **p));
         if let Some(p) = uncovered.or(calm.first()) {
             add_unrest(world, realm, *p);
         }
