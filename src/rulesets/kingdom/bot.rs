@@ -258,10 +258,12 @@ impl Bot {
                     (1, -6)
                 };
                 if temper == Temperament::Ambitious
-                    && kingdom.unrest >= 9
+                    && kingdom.unrest >= 8
                     && kingdom.claimed.len() >= 3
                 {
-                    // Too big to hold: give up the newest hex without a settlement.
+                    // Too big to hold: give up the newest hex without a settlement while the
+                    // +1 Unrest of abandoning it still leaves the kingdom short of 11, where
+                    // Upkeep takes a hex of its own.
                     if let Some(t) = kingdom
                         .claimed
                         .iter()

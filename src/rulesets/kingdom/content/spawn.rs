@@ -107,7 +107,8 @@ pub fn spawn_scenario(world: &mut World, s: &Scenario, players: &[String]) {
                 settlements: Vec::new(),
                 armies: Vec::new(),
                 anarchy: false,
-                // The founding month counts as one after a month without events.
+                // The founding month has no Event phase before it, so none "in which no event
+                // occurred": its chance is the plain 25% (seed 004, Event Phase step 1).
                 event_last_month: true,
                 temp: Vec::new(),
                 transition: Vec::new(),

@@ -82,6 +82,7 @@ pub fn roll_events(world: &mut World) {
             0 => {
                 // Every kingdom rolls for an Event, with land or not: the seed skips only the
                 // Upkeep phase at 0 hexes.
+                super::month::expire_lasting_effects(world, k);
                 let queue = draw_events(world, k);
                 set_queue(world, queue);
                 next_stage(world);

@@ -121,31 +121,16 @@ pub fn meets_goals(world: &World, kingdom: Entity) -> bool {
         && sh.buildings >= s.goals.buildings
 }
 
-/// The end of the month: lasting effects tick down, sites get ready, new leaders settle in, and
-/// the game ends when a kingdom meets the goals or the months run out.
+/// The end of the month: sites get ready, new leaders settle in, and the game ends when a
+/// kingdom meets the goals or the months run out. (Events' lasting effects count their months
+/// at the Event phase: `expire_lasting_effects`.)
 pub fn end_month(world: &mut World) {
     let kingdoms = seats(world);
     for k in &kingdoms {
-        let expired: Vec<String> = {
+        {
             let mut kingdom = world.get_mut::<Kingdom>(*k).expect("kingdom");
             kingdom.enforcer_penalty = false;
             kingdom.transition.clear();
-            let mut gone = Vec::new();
-            for t in &mut kingdom.temp {
-                t.months = t.months.saturating_sub(1);
-                if t.months == 0 {
-                    gone.push(t.source.clone());
-                }
-            }
-            kingdom.temp.retain(|t| t.months > 0);
-            gone
-        };
-        let id = world.read::<Kingdom>(*k).expect("kingdom").id.clone();
-        for source in expired {
-            write(
-                world,
-                Note::new(ids::HOUSE_EXPIRE, format!("{source} runs out")).realm(id.clone()),
-            );
         }
         let claimed = world.read::<Kingdom>(*k).expect("kingdom").claimed.clone();
         for hex in claimed {
@@ -208,4 +193,30 @@ pub fn end_month(world: &mut World) {
     write(world, note);
     world.insert_resource(Outcome { winner, reason });
     world.res_mut::<Flow>().over = true;
+}
+
+/// At the start of a kingdom's Event phase, each lasting effect of an event counts one month
+/// off, and those at none run out. An effect an event gives "until the next Event phase" (one
+/// month) so holds through the next month's Upkeep, Edict and Income and ends as its Event
+/// phase begins; counted at the month's end instead, it ran out before any check saw it.
+pub fn expire_lasting_effects(world: &mut World, k: Entity) {
+    let expired: Vec<String> = {
+        let mut kingdom = world.get_mut::<Kingdom>(k).expect("kingdom");
+        let mut gone = Vec::new();
+        for t in &mut kingdom.temp {
+            t.months = t.months.saturating_sub(1);
+            if t.months == 0 {
+                gone.push(t.source.clone());
+            }
+        }
+        kingdom.temp.retain(|t| t.months > 0);
+        gone
+    };
+    let id = world.read::<Kingdom>(k).expect("kingdom").id.clone();
+    for source in expired {
+        write(
+            world,
+            Note::new(ids::HOUSE_EXPIRE, format!("{source} runs out")).realm(id.clone()),
+        );
+    }
 }

@@ -1297,3 +1297,65 @@ fn km_the_sheets_parts_asked_alone_are_the_whole_sheets() {
         "{decisions} decisions, a district built: {settled}"
     );
 }
+
+#[test]
+fn km_event_a_lasting_effect_holds_until_the_next_event_phase() {
+    // An event's effect "until the next Event phase" (1 month) is given in the Event phase; it
+    // must still be there for the next month's Upkeep, Edict and Income checks, and run out as
+    // the next Event phase begins (it used to count down at the same month's end, unseen).
+    use crate::engine::flow::{Flow, run_until_decision};
+    use crate::engine::decision::Pending;
+    use crate::rulesets::kingdom::decision::Decision;
+    let mut g = founded();
+    let e = kingdom(&g, "ASH");
+    with_world(&mut g, |w| {
+        // As the Event phase leaves it: the blessing given, the month about to end.
+        w.get_mut::<Kingdom>(e).unwrap().temp.push(TempMod {
+            source: "Test blessing".into(),
+            attr: Some(Attr::Stability),
+            amount: 100,
+            consumption_percent: 0,
+            months: 1,
+        });
+        w.resource_mut::<Pending<Decision>>().0 = None;
+        let mut flow = w.resource_mut::<Flow>();
+        flow.step = flow
+            .steps
+            .iter()
+            .position(|s| s.id == "km.step.month_end")
+            .unwrap() as u16;
+        run_until_decision::<KingdomRuleset>(w);
+    });
+    let from = g.log().entries.len();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    let upkeep = entries_since(&g, 0, ids::CHECK, "ASH")
+        .into_iter()
+        .rfind(|e| e.text.starts_with("Stability check (Upkeep"))
+        .unwrap()
+        .text
+        .clone();
+    assert!(upkeep.contains("Test blessing"), "the next Upkeep sees it: {upkeep}");
+    assert_eq!(k(&g, "ASH").temp.len(), 1, "still there in the Edict phase");
+    assert!(entries_since(&g, from, ids::HOUSE_EXPIRE, "ASH").is_empty());
+    // A month on: it ran out as that month's Event phase began, before the Upkeep after it.
+    let from = g.log().entries.len();
+    until(&mut g, "ASH", DecisionKind::Claims);
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    assert!(k(&g, "ASH").temp.is_empty());
+    let log = &g.log().entries[from..];
+    let expired = log
+        .iter()
+        .position(|e| e.rule == ids::HOUSE_EXPIRE && e.text.starts_with("Test blessing"))
+        .expect("it runs out");
+    let chance = log
+        .iter()
+        .position(|e| e.rule == ids::EVENT_CHANCE && e.realm.as_deref() == Some("ASH"))
+        .expect("the Event phase");
+    assert!(expired < chance, "it runs out as ASH's Event phase begins");
+    let next_upkeep = log
+        .iter()
+        .rposition(|e| e.rule == ids::CHECK && e.text.starts_with("Stability check (Upkeep"))
+        .unwrap();
+    assert!(expired < next_upkeep);
+    assert!(!log[next_upkeep].text.contains("Test blessing"));
+}
