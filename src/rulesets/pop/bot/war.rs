@@ -408,7 +408,10 @@ pub fn turn_action(
     }
     if !enemies.is_empty() {
         // Besiege what the army can take.
-        if let Some(s) = legal.find_in(&[TurnPart::Sieges], |a| matches!(a, Action::Siege { .. })) {
+        if let Some(s) = legal.find_in(&[TurnPart::Sieges], |a| match a {
+            Action::Siege { province } => worth_besieging(world, realm, *province),
+            _ => false,
+        }) {
             return Some(s);
         }
         let aims = war_aims(world, realm, &enemies);
@@ -686,7 +689,10 @@ pub fn decide(
         // A town on the stormed province of an enemy: occupied land counts in the peace.
         DecisionKind::OccupyRebelTown { .. } => Some(Action::Accept),
         DecisionKind::SiegeMore { .. } => legal
-            .find(|a| matches!(a, Action::ChooseProvince { .. }))
+            .find(|a| match a {
+                Action::ChooseProvince { province } => worth_besieging(world, realm, *province),
+                _ => false,
+            })
             .or(Some(Action::Decline)),
         // Carried across the sea only towards an enemy: the march that ends nearest one.
         DecisionKind::NavalTransport { .. } => {
@@ -936,4 +942,18 @@ mod tests {
         let (hab, fra) = (key(world, "HAB"), key(world, "FRA"));
         assert!(!Rc::ptr_eq(&first, &distances(world, hab, &[fra])));
     }
+}
+
+/// A siege the bot spends its mil on: anything but another realm's rebel town that it is not at
+/// war with (storming it helps only that realm, 14.4).
+fn worth_besieging(world: &World, realm: Entity, province: crate::engine::id::Id) -> bool {
+    let Some(p) = world.res::<Index>().get(province) else {
+        return false;
+    };
+    if world.read::<RebelTown>(p).is_none() {
+        return true;
+    }
+    world
+        .read::<OwnedBy>(p)
+        .is_none_or(|o| o.0 == realm || crate::rulesets::pop::rules::relations::at_war_between(world, realm, o.0))
 }

@@ -778,19 +778,18 @@ pub fn units_needed(world: &World, units: &[Entity], value: i32) -> usize {
 }
 
 /// Provinces of the area the realm's army could take by siege: held by an enemy, or a rebel
-/// town (the realm's own, or an enemy's).
+/// town whoever's province it stands on (rebels are hostile to every Player Realm; 14.4 lets
+/// any besieger remove a rebel town, and only one at war with the owner place its town after).
 pub fn siege_targets(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
     area_provinces(world, area)
         .iter()
         .copied()
         .filter(|p| {
-            let owner = world.read::<OwnedBy>(*p).map(|o| o.0);
+            if world.read::<RebelTown>(*p).is_some() {
+                return true;
+            }
             let held = controller(world, *p);
-            let rebel_town = world.read::<RebelTown>(*p).is_some();
-            let enemy_held = held.is_some_and(|h| h != realm && at_war_between(world, realm, h));
-            let own_rebels = rebel_town && owner == Some(realm);
-            let enemy_rebels = rebel_town && owner.is_some_and(|o| at_war_between(world, realm, o));
-            enemy_held || own_rebels || enemy_rebels
+            held.is_some_and(|h| h != realm && at_war_between(world, realm, h))
         })
         .filter(|p| !island_blocked(world, realm, *p))
         .collect()

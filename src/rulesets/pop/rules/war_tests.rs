@@ -884,6 +884,44 @@ fn pop_14_4_siege_rebel_town_removes_it_and_its_unrest() {
 }
 
 #[test]
+fn pop_14_4_siege_rebel_town_of_a_realm_at_peace_removes_it_without_a_town() {
+    // Rebels are hostile to every Player Realm: an army standing by a neighbour's rebel town
+    // may storm it, and only a besieger at war with the owner may then place its own town.
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let nora = e(&game, "nora");
+    crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), a, nora);
+    crate::rulesets::pop::rules::rebels::rebels_take(
+        game.world_mut(),
+        a,
+        nora,
+        a,
+        "pop.14.2.rebellion_liberates",
+    );
+    assert!(!relations::at_war_between(game.world(), a, b));
+    let covered = tracks(game.world(), a).covered;
+    spawn_units(
+        &mut game,
+        Some("BBB"),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        1,
+    );
+    assert!(military::siege_targets(game.world(), b, e(&game, "north")).contains(&nora));
+    military::take_by_siege(game.world_mut(), b, nora);
+    assert!(game.world().get::<RebelTown>(nora).is_none());
+    assert!(
+        game.world().res::<military::MilitaryAction>().occupy.is_none(),
+        "not at war with the owner: no town of the besieger's is offered"
+    );
+    assert_eq!(game.world().get::<OwnedBy>(nora).unwrap().0, a);
+    assert_eq!(military::controller(game.world(), nora), Some(a));
+    assert_eq!(tracks(game.world(), a).covered, covered - 1, "the owner's cube comes off");
+    assert_eq!(count(&game, "pop.14.4.siege_rebel_town"), 1);
+}
+
+#[test]
 fn pop_war_peace_white_peace_when_nothing_is_held_and_truce_follows() {
     let mut game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
