@@ -135,6 +135,30 @@ pub fn collect_taxes(world: &mut World) {
 }
 
 /// The item a reference points at: (tier or `None` for the leaders' own, price or BP).
+/// What an item brings if it sells: a settlement slot's item 1, 4 or 9 BP by its tier, one of
+/// the leaders' own items half its price in 4,000s, rounded down (`(Price/2)/4000`).
+fn sale_bp(tier: Option<u8>, price: u32) -> i32 {
+    match tier {
+        Some(t) => SLOT_ITEM_BP[usize::from(t).min(2)],
+        None => ((price / 2) / 4_000) as i32,
+    }
+}
+
+/// For the panels: an item offered for sale by the kingdom `kingdom_id`, as its tier (a
+/// settlement slot's), its price (the leaders' own) and the BP it brings if it sells.
+pub fn sale_offer(
+    world: &World,
+    kingdom_id: &str,
+    item_ref: ItemRef,
+) -> Option<(Option<u8>, u32, i32)> {
+    let k = seats(world)
+        .into_iter()
+        .filter_map(|e| world.read::<Kingdom>(e))
+        .find(|k| k.id == kingdom_id)?;
+    let (tier, price, _) = item(world, k, item_ref)?;
+    Some((tier, price, sale_bp(tier, price)))
+}
+
 fn item(world: &World, k: &Kingdom, item: ItemRef) -> Option<(Option<u8>, u32, u32)> {
     match item {
         ItemRef::Leaders(i) => k.items.get(usize::from(i)).map(|gp| (None, *gp, 0)),
@@ -385,7 +409,7 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
                     .placed[usize::from(building)]
                     .slots[usize::from(slot)]
                     .1 = false;
-                    SLOT_ITEM_BP[usize::from(t)]
+                    sale_bp(Some(t), price)
                 }
                 _ => {
                     let ItemRef::Leaders(i) = item_ref else {
@@ -396,7 +420,7 @@ fn perform(world: &mut World, kingdom: Entity, action: Action) {
                         .expect("kingdom")
                         .items
                         .remove(usize::from(i));
-                    ((price / 2) / 4_000) as i32
+                    sale_bp(None, price)
                 }
             };
             world.get_mut::<Kingdom>(kingdom).expect("kingdom").treasury += bp;

@@ -1303,8 +1303,8 @@ fn km_event_a_lasting_effect_holds_until_the_next_event_phase() {
     // An event's effect "until the next Event phase" (1 month) is given in the Event phase; it
     // must still be there for the next month's Upkeep, Edict and Income checks, and run out as
     // the next Event phase begins (it used to count down at the same month's end, unseen).
-    use crate::engine::flow::{Flow, run_until_decision};
     use crate::engine::decision::Pending;
+    use crate::engine::flow::{Flow, run_until_decision};
     use crate::rulesets::kingdom::decision::Decision;
     let mut g = founded();
     let e = kingdom(&g, "ASH");
@@ -1334,7 +1334,10 @@ fn km_event_a_lasting_effect_holds_until_the_next_event_phase() {
         .unwrap()
         .text
         .clone();
-    assert!(upkeep.contains("Test blessing"), "the next Upkeep sees it: {upkeep}");
+    assert!(
+        upkeep.contains("Test blessing"),
+        "the next Upkeep sees it: {upkeep}"
+    );
     assert_eq!(k(&g, "ASH").temp.len(), 1, "still there in the Edict phase");
     assert!(entries_since(&g, from, ids::HOUSE_EXPIRE, "ASH").is_empty());
     // A month on: it ran out as that month's Event phase began, before the Upkeep after it.
@@ -1358,4 +1361,39 @@ fn km_event_a_lasting_effect_holds_until_the_next_event_phase() {
         .unwrap();
     assert!(expired < next_upkeep);
     assert!(!log[next_upkeep].text.contains("Test blessing"));
+}
+
+#[test]
+fn km_income_sell_item_of_the_leaders_brings_half_its_price_in_4000s() {
+    // "BP = (Price/2)/4000", whole BP only: 6,000 gp brings 0, 8,000 gp 1, 20,000 gp 2.
+    use crate::rulesets::kingdom::decision::ItemRef;
+    use crate::rulesets::kingdom::rules::income::sale_offer;
+    // A settlement: each sale takes one of its districts' attempts.
+    let (mut g, _, _) = settlement_with_slots();
+    let e = kingdom(&g, "ASH");
+    set_temp(&mut g, "ASH", Attr::Economy, 100);
+    until(&mut g, "ASH", DecisionKind::Sell);
+    with_world(&mut g, |w| {
+        w.get_mut::<Kingdom>(e).unwrap().items = vec![6_000, 8_000, 20_000];
+    });
+    let bp: Vec<i32> = (0..3)
+        .map(|i| sale_offer(g.world(), "ASH", ItemRef::Leaders(i)).unwrap().2)
+        .collect();
+    assert_eq!(bp, vec![0, 1, 2]);
+    assert!(sale_offer(g.world(), "ASH", ItemRef::Leaders(3)).is_none());
+    let treasury = k(&g, "ASH").treasury;
+    let from = g.log().entries.len();
+    g.apply(Action::Sell(ItemRef::Leaders(2))).unwrap();
+    let check = entries_since(&g, from, ids::CHECK, "ASH")[0].text.clone();
+    if !check.contains("natural 1") {
+        let sold = entries_since(&g, from, ids::INCOME_SELL_ITEM, "ASH");
+        assert_eq!(sold[0].amount, Some(2), "{}", sold[0].text);
+        assert_eq!(k(&g, "ASH").items, vec![6_000, 8_000]);
+        // The month's taxes (Income step 4) come after the one sale the district allows.
+        let taxes: i32 = entries_since(&g, from, ids::INCOME_TAXES, "ASH")
+            .iter()
+            .filter_map(|e| e.amount)
+            .sum();
+        assert_eq!(k(&g, "ASH").treasury, treasury + 2 + taxes, "{check}");
+    }
 }

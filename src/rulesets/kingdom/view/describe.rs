@@ -129,9 +129,31 @@ pub fn action(game: &Game, view: &Snapshot, s: &Scenario, a: &Action) -> String 
         }
         Action::Withdraw(bp) => format!("Withdraw {bp} BP ({} gp)", u32::from(*bp) * 2_000),
         Action::Deposit(gp) => format!("Deposit {gp} gp (+{} BP)", gp / 4_000),
-        Action::Sell(ItemRef::Leaders(i)) => format!("Sell the leaders' item {i}"),
-        Action::Sell(ItemRef::Slot { at, .. }) => {
-            format!("Sell an item from the settlement at {at:?}")
+        Action::Sell(item_ref) => {
+            let offer = game.pending().and_then(|d| {
+                crate::rulesets::kingdom::rules::income::sale_offer(
+                    game.world(),
+                    &d.kingdom,
+                    *item_ref,
+                )
+            });
+            let what = match (item_ref, offer) {
+                (ItemRef::Leaders(_), Some((_, price, _))) => {
+                    format!("the leaders' item worth {price} gp")
+                }
+                (ItemRef::Leaders(i), None) => format!("the leaders' item {i}"),
+                (ItemRef::Slot { at, .. }, Some((Some(t), _, _))) => format!(
+                    "a {} item from the settlement at {at:?}",
+                    ["minor", "medium", "major"][usize::from(t).min(2)]
+                ),
+                (ItemRef::Slot { at, .. }, _) => format!("an item from the settlement at {at:?}"),
+            };
+            match offer {
+                // Half of an item under 8,000 gp is under 4,000: the sale brings nothing.
+                Some((_, _, 0)) => format!("Sell {what} (Economy check; it would bring 0 BP)"),
+                Some((_, _, bp)) => format!("Sell {what} (Economy check; +{bp} BP if it sells)"),
+                None => format!("Sell {what}"),
+            }
         }
         Action::Hire(t) => {
             let (bp, bonus) = crate::rulesets::kingdom::rules::event::HIRE
