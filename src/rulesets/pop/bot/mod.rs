@@ -281,8 +281,34 @@ impl Bot {
             | DecisionKind::AssignRebellion { .. }
             | DecisionKind::LiberationColour { .. }
             | DecisionKind::VassalDissent { .. } => None,
-            // 14.2: exhaust from Available manpower, keeping the armies in the field.
-            DecisionKind::RebelExhaust { .. } => Some(Action::Accept),
+            // 14.2: exhaust from Available manpower, keeping the armies in the field; with none
+            // available, a unit of the largest army (the first such on a tie).
+            DecisionKind::RebelExhaust { .. } => {
+                if legal.contains(&Action::Accept) {
+                    Some(Action::Accept)
+                } else {
+                    let index = world.res::<Index>();
+                    let mut best: Option<(usize, Action)> = None;
+                    for a in legal.matching(|a| matches!(a, Action::DisbandUnit { .. })) {
+                        let Action::DisbandUnit { place, .. } = a else {
+                            continue;
+                        };
+                        let size = match (realm, index.get(place)) {
+                            (Some(r), Some(p)) => {
+                                crate::rulesets::pop::rules::military::own_units_at(
+                                    world, r, p, true,
+                                )
+                                .len()
+                            }
+                            _ => 0,
+                        };
+                        if best.as_ref().is_none_or(|(s, _)| size > *s) {
+                            best = Some((size, a.clone()));
+                        }
+                    }
+                    best.map(|(_, a)| a)
+                }
+            }
             // 14.3: send the rebels to a rival's province where the criteria allow.
             DecisionKind::RebelSiege { .. } => legal.find(|a| match a {
                 Action::ChooseProvince { province } => world

@@ -953,7 +953,7 @@ fn worth_besieging(world: &World, realm: Entity, province: crate::engine::id::Id
     if world.read::<RebelTown>(p).is_none() {
         return true;
     }
-    world
-        .read::<OwnedBy>(p)
-        .is_none_or(|o| o.0 == realm || crate::rulesets::pop::rules::relations::at_war_between(world, realm, o.0))
+    world.read::<OwnedBy>(p).is_none_or(|o| {
+        o.0 == realm || crate::rulesets::pop::rules::relations::at_war_between(world, realm, o.0)
+    })
 }

@@ -130,6 +130,20 @@ pub fn calm_holdings(world: &World, realm: Entity, area: Option<Entity>) -> Vec<
     })
 }
 
+/// Where new unrest of the realm's may go (in `area`, if given): its calm holdings whose unrest
+/// would count, or, when every one is covered (a rebel town or an occupier's town over it), any
+/// calm holding. Covered unrest "does not count for any purpose" (14.1): placed there while a
+/// counting town is at hand, Phase 3 H's or an Event's unrest would spare the realm its dice.
+pub fn unrest_places(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
+    let calm = calm_holdings(world, realm, area);
+    let counting: Vec<Entity> = calm
+        .iter()
+        .copied()
+        .filter(|p| !crate::rulesets::pop::rules::rebels::covered(world, realm, *p))
+        .collect();
+    if counting.is_empty() { calm } else { counting }
+}
+
 fn in_area(world: &World, province: Entity, area: Entity) -> bool {
     world.read::<InArea>(province).is_some_and(|i| i.0 == area)
 }
@@ -163,7 +177,13 @@ pub fn unrest_town_allowed(world: &World, decision: &Decision, province: Id) -> 
     let (Some(realm), Some(province)) = (index.get(decision.realm), index.get(province)) else {
         return false;
     };
-    is_calm_holding(world, realm, province, unrest_area(world))
+    let area = unrest_area(world);
+    if !is_calm_holding(world, realm, province, area) {
+        return false;
+    }
+    // A covered one only when no calm holding there counts (`unrest_places`).
+    !crate::rulesets::pop::rules::rebels::covered(world, realm, province)
+        || unrest_places(world, realm, area).contains(&province)
 }
 
 pub fn add_unrest(world: &mut World, realm: Entity, province: Entity) {
@@ -280,10 +300,14 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         }
         Effect::RulerIllHealth => ruler_ill_health(world, realm),
         Effect::Manpower(n) => {
+            // Up to the track's 20 or, above it, the realm's whole manpower value (Ideas and
+            // the Emperor's authority add beyond the track); a gain never lowers the pool.
+            let most = crate::rulesets::pop::rules::towns::MANPOWER_CAP.max(
+                crate::rulesets::pop::rules::income::manpower_value(world, realm).total(),
+            );
             if let Some(mut mat) = world.get_mut::<Mat>(realm) {
                 if n >= 0 {
-                    mat.manpower =
-                        (mat.manpower + n).min(crate::rulesets::pop::rules::towns::MANPOWER_CAP);
+                    mat.manpower = mat.manpower.max((mat.manpower + n).min(most));
                 } else {
                     let lost = (-n).min(mat.manpower);
                     mat.manpower -= lost;
@@ -467,7 +491,7 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
             let Some(realm) = world.res::<Index>().get(decision.realm) else {
                 return Vec::new();
             };
-            calm_holdings(world, realm, unrest_area(world))
+            unrest_places(world, realm, unrest_area(world))
                 .into_iter()
                 .map(|p| Action::ChooseProvince {
                     province: key_of(world, p),

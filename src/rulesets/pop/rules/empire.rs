@@ -396,6 +396,7 @@ pub fn return_imperial_manpower(world: &mut World, raised: &[u32]) {
     for u in survivors {
         world.despawn(u);
     }
+    crate::rulesets::pop::rules::military::release_idle_commanders(world);
     world.res_mut::<Empire>().imperial_manpower = back;
 }
 

@@ -483,6 +483,8 @@ fn lose_distant_ship(world: &mut World, realm: Entity) {
     });
     if let Some(ship) = ship {
         world.despawn(ship);
+        // An admiral whose last ship this was waits on its mat (7.2).
+        crate::rulesets::pop::rules::military::release_idle_commanders(world);
         let name = key_of(world, realm);
         write(
             world,

@@ -821,6 +821,63 @@ fn pop_5_1_change_religion_puts_the_unrest_where_it_counts() {
     assert!(!placed.contains(&covered), "not on the occupied town");
 }
 
+#[test]
+fn pop_5_1_change_religion_reaches_only_the_areas_the_realm_owns_land_in() {
+    // "Gain 1u in each of your Areas of the Religion you abandoned. Then roll Rebel Dice for
+    // these Areas": an area where the realm only occupies another's province is not one of its
+    // Areas (an occupied province is "neither part of the Occupant's Realm", 2.0).
+    let (mut game, me, other) = rich(|t| t);
+    age_two(&mut game);
+    set(&mut game, me, |m| m.stability = 1);
+    let their_area = e(&game, home_area(&game, other));
+    let theirs: Vec<Entity> =
+        crate::rulesets::pop::rules::relations::area_provinces(game.world(), their_area)
+            .iter()
+            .copied()
+            .filter(|p| {
+                game.world()
+                    .get::<OwnedBy>(*p)
+                    .is_some_and(|o| o.0 == other)
+            })
+            .collect();
+    assert!(
+        theirs
+            .iter()
+            .all(|p| game.world().get::<OwnedBy>(*p).is_some_and(|o| o.0 != me)),
+        "the realm owns nothing there"
+    );
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: me,
+            defender: other,
+        },
+    );
+    crate::rulesets::pop::rules::military::take_by_siege(game.world_mut(), me, theirs[0]);
+    assert_eq!(
+        crate::rulesets::pop::rules::military::controller(game.world(), theirs[0]),
+        Some(me)
+    );
+    let from = game.log().entries.len();
+    game.apply(Action::ChangeReligion).unwrap();
+    crate::rulesets::pop::rules::test_support::settle_turn(&mut game, me);
+    let area_sid = crate::rulesets::pop::state::sid_of(game.world(), their_area);
+    let mine = key(&game, me);
+    let in_their_area = game.log().entries[from..].iter().any(|n| {
+        n.realm.as_deref() == Some(mine.as_str())
+            && (n.rule == "pop.14.2.roll" && n.subject == Some(area_sid))
+    });
+    assert!(
+        !in_their_area,
+        "no rebel dice in an area where it only occupies"
+    );
+    assert!(
+        count(&game, "pop.14.1.unrest") >= 1,
+        "its own areas of the old faith still gain unrest"
+    );
+}
+
 /// The mini game with two more Non-Player Realms: Deland (DDD) in the Catholic Isle, Fjordland
 /// (EEE) in the Protestant Fjord; East is made Protestant. The realm whose turn it is has 4
 /// influence in its home area and 3 in the other player's (both Catholic), is married to the

@@ -203,7 +203,8 @@ fn move_rebels_from(world: &mut World, area: Entity) {
         .read::<LandBorders>(area)
         .map(|b| b.0.iter().map(|(a, _)| *a).collect())
         .unwrap_or_default();
-    borders.sort_by_key(|a| key_of(world, *a));
+    // "Alphabetical" as everywhere in the step: by the names on the board.
+    borders.sort_by_cached_key(|a| alphabetical(world, *a));
     let mut best: Option<((usize, usize), Entity)> = None;
     for b in borders {
         let n = unrest_in(world, b).len();

@@ -1440,3 +1440,148 @@ fn pop_14_2_a_rebellion_meets_the_area_as_rolled_before_an_exhaust_takes_the_arm
     assert!(game.world().get::<RebelTown>(e(&game, "capa")).is_none());
     assert!(game.world().get::<RebelTown>(e(&game, "nora")).is_none());
 }
+
+#[test]
+fn pop_14_2_exhaust_with_no_available_manpower_asks_which_deployed_regular() {
+    // "Move 1 Regular Unit from Available m, or from your Deployed Units": with nothing
+    // Available the player still chooses which of its deployed regulars goes; one way only is
+    // taken without asking. A general left with no unit waits on its mat (7.2).
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let north = e(&game, "north");
+    set(&mut game, a, |m| m.manpower = 0);
+    spawn_unit(
+        &mut game,
+        Some(a),
+        "north",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+    );
+    military::handle_turn(
+        game.world_mut(),
+        a,
+        &Action::CommandArmy {
+            character: "ruler_a".into(),
+            place: "north".into(),
+        },
+    );
+    let ruler = e(&game, "ruler_a");
+    assert!(game.world().get::<InCommand>(ruler).is_some());
+    spawn_unit(
+        &mut game,
+        Some(a),
+        "south",
+        UnitKind::Cavalry,
+        UnitStatus::Regular,
+    );
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    let visit = resolve_face(game.world_mut(), a, north, RebelFace::Exhaust);
+    assert!(visit.is_some(), "asked");
+    let pending = game.world().resource::<Pending>().0.clone().unwrap();
+    assert!(matches!(pending.kind, DecisionKind::RebelExhaust { .. }));
+    let infantry = Action::DisbandUnit {
+        place: "north".into(),
+        kind: UnitKind::Infantry,
+        mercenary: false,
+    };
+    let cavalry = Action::DisbandUnit {
+        place: "south".into(),
+        kind: UnitKind::Cavalry,
+        mercenary: false,
+    };
+    let legal = game.legal_actions();
+    assert!(
+        !legal.contains(&Action::Accept),
+        "nothing Available: {legal:?}"
+    );
+    assert!(
+        legal.contains(&infantry) && legal.contains(&cavalry),
+        "{legal:?}"
+    );
+    game.world_mut().resource_mut::<Pending>().0 = None;
+    crate::rulesets::pop::rules::rebels::answer_rebel_dice(game.world_mut(), a, infantry);
+    assert_eq!(mat(&game, a).exhausted_manpower, 1);
+    assert!(military::own_units_at(game.world(), a, north, true).is_empty());
+    let south = e(&game, "south");
+    let in_south = |game: &Game| military::own_units_at(game.world(), a, south, true).len();
+    assert_eq!(in_south(&game), 1, "the cavalry stays");
+    assert!(
+        game.world().get::<InCommand>(ruler).is_none(),
+        "the Ruler General has no army left to command"
+    );
+    // One deployed regular and nothing Available: taken without asking.
+    let visit = resolve_face(game.world_mut(), a, north, RebelFace::Exhaust);
+    assert!(visit.is_none());
+    assert_eq!(in_south(&game), 0);
+    assert_eq!(mat(&game, a).exhausted_manpower, 2);
+}
+
+#[test]
+fn pop_14_1_new_unrest_goes_where_it_counts_while_a_calm_town_can_take_it() {
+    // Covered unrest "does not count for any purpose" (14.1): a province under an occupier's
+    // town may take the realm's new unrest (Phase 3 H, an Event) only when none of its calm
+    // holdings there would count it; otherwise the unrest would spare the realm its dice.
+    use crate::rulesets::pop::content::schema::Effect;
+    use crate::rulesets::pop::decision::Decision;
+    use crate::rulesets::pop::rules::effects::effect_candidates;
+    use crate::rulesets::pop::state::key_of;
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let nora = e(&game, "nora");
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: b,
+            defender: a,
+        },
+    );
+    military::take_by_siege(game.world_mut(), b, nora);
+    assert!(crate::rulesets::pop::rules::rebels::covered(
+        game.world(),
+        a,
+        nora
+    ));
+    let north = game.world().get::<InArea>(nora).unwrap().0;
+    let north_key = key_of(game.world(), north);
+    let choose = |world: &World, p: Entity| Action::ChooseProvince {
+        province: key_of(world, p),
+    };
+    // Capa (in the same area) is calm and counts: nora is refused; once capa is in unrest, the
+    // covered nora is the only place left and takes it.
+    for (capa_calm, effect, nora_allowed) in [
+        (true, Effect::Unrest(1), false),
+        (true, Effect::UnrestIn(north_key.clone(), 1), false),
+        (false, Effect::Unrest(1), true),
+        (false, Effect::UnrestIn(north_key, 1), true),
+    ] {
+        if !capa_calm && counting_unrest(game.world(), a, None).is_empty() {
+            unrest(&mut game, "AAA", "capa");
+        }
+        let world = game.world_mut();
+        world
+            .resource_mut::<EffectQueue>()
+            .items
+            .push_front(effect.clone());
+        let decision = Decision {
+            realm: key_of(world, a),
+            kind: DecisionKind::UnrestTown,
+            prompt: "Choose a town to gain unrest".into(),
+        };
+        world.resource_mut::<Pending>().0 = Some(decision.clone());
+        let listed = effect_candidates(world, &decision);
+        assert!(!listed.is_empty(), "{effect:?}");
+        let nora_action = choose(world, nora);
+        assert_eq!(
+            listed.contains(&nora_action),
+            nora_allowed,
+            "{effect:?}: {listed:?}"
+        );
+        assert_eq!(
+            crate::rulesets::pop::rules::check(world, &nora_action).is_ok(),
+            nora_allowed,
+            "{effect:?}: legal exactly when listed"
+        );
+        world.resource_mut::<EffectQueue>().items.pop_front();
+    }
+}

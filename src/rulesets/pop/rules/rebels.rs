@@ -427,25 +427,34 @@ pub(crate) fn resolve_face(
         }
         RebelFace::Exhaust => {
             // "Move 1 Regular Unit from Available m, or from your Deployed Units, to Exhausted
-            // m": the realm chooses when it has both.
-            let available = world.read::<Mat>(realm).map_or(0, |m| m.manpower);
-            let deployed = deployed_regulars(world, realm);
-            match (available > 0, deployed.first().copied()) {
-                (true, Some(_)) => {
+            // m": the realm chooses whenever it has more than one way, Available or which of
+            // its deployed regulars (by kind and place); with one way only, that one is taken.
+            let available = world.read::<Mat>(realm).is_some_and(|m| m.manpower > 0);
+            let ways = exhaust_candidates(world, realm);
+            match ways.as_slice() {
+                [] => cannot_pay(world, realm, "no manpower to exhaust"),
+                [_] if available => exhaust_available(world, realm),
+                [_] => {
+                    let unit = deployed_regulars(world, realm)[0];
+                    exhaust_deployed(world, realm, unit);
+                }
+                _ => {
                     world.res_mut::<RebelRoll>().asked = Some(RebelQuestion::Exhaust);
+                    let question = if available {
+                        "Rebel die: exhaust 1 manpower, from Available or a deployed regular"
+                    } else {
+                        "Rebel die: exhaust 1 manpower: which deployed regular (none Available)"
+                    };
                     ask(
                         world,
                         name,
                         DecisionKind::RebelExhaust {
                             area: key_of(world, area),
                         },
-                        "Rebel die: exhaust 1 manpower, from Available or a deployed regular",
+                        question,
                     );
                     return Some(Visit::Asked);
                 }
-                (true, None) => exhaust_available(world, realm),
-                (false, Some(unit)) => exhaust_deployed(world, realm, unit),
-                (false, None) => cannot_pay(world, realm, "no manpower to exhaust"),
             }
         }
         RebelFace::RemoveUnrest => {
@@ -546,6 +555,8 @@ fn exhaust_deployed(world: &mut World, realm: Entity, unit: Entity) {
         .map(|a| key_of(world, a.0))
         .unwrap_or_default();
     world.despawn(unit);
+    // A general whose last unit this was waits on its mat (7.2).
+    crate::rulesets::pop::rules::military::release_idle_commanders(world);
     world.get_mut::<Mat>(realm).expect("mat").exhausted_manpower += 1;
     write(
         world,

@@ -14,7 +14,7 @@ use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige, change_stability, spend};
-use crate::rulesets::pop::rules::effects::{Progress, add_unrest, calm_holdings};
+use crate::rulesets::pop::rules::effects::{Progress, add_unrest, unrest_places};
 use crate::rulesets::pop::rules::generic::*;
 use crate::rulesets::pop::rules::rebels::{
     EventRebelDice, RebelRoll, continue_event_rebel_dice, counting_unrest,
@@ -305,8 +305,9 @@ fn convert_area(world: &mut World, realm: Entity, area: &str) -> Option<bool> {
         .subject(sid_of(world, area)),
     );
     place_faith(world, area, religion);
-    // The unrest goes on one of the realm's towns there (5.3c), a vassal only when it has none.
-    let calm = calm_holdings(world, realm, Some(area));
+    // The unrest goes on one of the realm's towns there (5.3c), a vassal only when it has none,
+    // and where it counts when it can (`unrest_places`).
+    let calm = unrest_places(world, realm, Some(area));
     let town = calm.iter().find(|p| {
         world.read::<Holdings>(**p).is_some_and(|h| {
             h.iter().any(|t| {
@@ -924,9 +925,16 @@ pub fn answer(world: &mut World, action: &Action) {
 
 /// One unrest in each of the realm's areas of the abandoned faith, on a town where it counts
 /// when there is one; returns those of the areas where it has counting unrest, for the rebel
-/// dice.
+/// dice. "Your Areas" are those where the realm owns a province (its town or vassal): a town it
+/// holds only as an occupier is on a province "neither part of the Occupant's Realm" (2.0).
 fn unrest_in_old_faith(world: &mut World, realm: Entity, old: Religion) -> Vec<Entity> {
-    let mut areas: Vec<Entity> = token_provinces(world, realm, |_| true)
+    let owned_here = |t: Entity| {
+        world
+            .read::<OnProvince>(t)
+            .and_then(|p| world.read::<OwnedBy>(p.0))
+            .is_some_and(|o| o.0 == realm)
+    };
+    let mut areas: Vec<Entity> = token_provinces(world, realm, owned_here)
         .into_iter()
         .filter_map(|p| area_of(world, p))
         .filter(|a| same_faith(area_faith(world, *a), Some(old)))
@@ -936,11 +944,7 @@ fn unrest_in_old_faith(world: &mut World, realm: Entity, old: Religion) -> Vec<E
     for area in &areas {
         // A town whose unrest counts before one covered by a rebel town or an occupier's town
         // (14.1: covered unrest "does not count for any purpose", so it would dodge the dice).
-        let calm = calm_holdings(world, realm, Some(*area));
-        let uncovered = calm
-            .iter()
-            .find(|p| !crate::rulesets::pop::rules::rebels::covered(world, realm, **p));
-        if let Some(p) = uncovered.or(calm.first()) {
+        if let Some(p) = unrest_places(world, realm, Some(*area)).first() {
             add_unrest(world, realm, *p);
         }
     }

@@ -1151,3 +1151,24 @@ fn pop_7_2_only_the_marriage_tokens_on_the_realm_without_a_ruler_flip() {
         "BBB had its ruler all along"
     );
 }
+
+#[test]
+fn pop_effect_manpower_gain_fills_up_to_the_track_and_never_lowers_the_pool() {
+    use crate::rulesets::pop::content::schema::Effect;
+    use crate::rulesets::pop::rules::effects::apply_now;
+    use crate::rulesets::pop::rules::income::manpower_value;
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let most = towns::MANPOWER_CAP.max(manpower_value(game.world(), a).total());
+    for (before, gain, after) in [
+        (10, 3, 13),
+        (most - 1, 3, most),
+        // Above the track (Ideas, the Emperor's authority): an event's +3 must not take any.
+        (most + 1, 3, most + 1),
+    ] {
+        set(&mut game, a, |m| m.manpower = before);
+        apply_now(game.world_mut(), a, &[Effect::Manpower(gain)]);
+        assert_eq!(mat(&game, a).manpower, after, "{before} {gain:+}");
+    }
+    assert!(count(&game, "pop.effect.manpower") >= 3);
+}

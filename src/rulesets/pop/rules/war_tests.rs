@@ -912,12 +912,19 @@ fn pop_14_4_siege_rebel_town_of_a_realm_at_peace_removes_it_without_a_town() {
     military::take_by_siege(game.world_mut(), b, nora);
     assert!(game.world().get::<RebelTown>(nora).is_none());
     assert!(
-        game.world().res::<military::MilitaryAction>().occupy.is_none(),
+        game.world()
+            .res::<military::MilitaryAction>()
+            .occupy
+            .is_none(),
         "not at war with the owner: no town of the besieger's is offered"
     );
     assert_eq!(game.world().get::<OwnedBy>(nora).unwrap().0, a);
     assert_eq!(military::controller(game.world(), nora), Some(a));
-    assert_eq!(tracks(game.world(), a).covered, covered - 1, "the owner's cube comes off");
+    assert_eq!(
+        tracks(game.world(), a).covered,
+        covered - 1,
+        "the owner's cube comes off"
+    );
     assert_eq!(count(&game, "pop.14.4.siege_rebel_town"), 1);
 }
 
