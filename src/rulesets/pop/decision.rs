@@ -91,6 +91,18 @@ pub enum Action {
     /// Minor action: a serving leader takes command at `place` (the ruler as Ruler General,
     /// free; a general or admiral moving to another army or fleet).
     CommandArmy { character: Id, place: Id },
+    /// Minor action (1-2 mil): the leader on this card in hand becomes a general (`fleet`: an
+    /// admiral) on a free Army (Fleet) Mat that has no units yet (7.2: a Military Leader is
+    /// tucked under a mat, "even one without any Units"); it takes command later.
+    AppointToEmptyMat {
+        card: Id,
+        #[serde(default)]
+        fleet: bool,
+    },
+    /// Minor action, free: a general or admiral leaves the army or fleet it commands for
+    /// another mat without units (7.2: "a General moved to another Army (even one without any
+    /// Units)"); the army stays without a general.
+    ToEmptyMat { character: Id },
     /// Leave the battle for this area (costs one more casualty).
     Retreat { to: Id },
     /// Say yes (answer a Call to Arms, surrender, accept a deal offered).

@@ -106,7 +106,10 @@ pub fn topic(world: &World, action: &Action) -> Topic {
         | Action::DisbandUnit { place, .. } => Topic::about(MILITARY, force(place)),
         Action::Siege { province: p } => Topic::about(MILITARY, province(p)),
         Action::Retreat { to } => Topic::about(MILITARY, area(to)),
-        Action::RecruitUnit { .. } | Action::ReplenishManpower { .. } => Topic::new(MILITARY),
+        Action::RecruitUnit { .. }
+        | Action::ReplenishManpower { .. }
+        | Action::AppointToEmptyMat { .. }
+        | Action::ToEmptyMat { .. } => Topic::new(MILITARY),
         Action::TradeShip { from, .. } => Topic::about(TRADE, force(from)),
         Action::ChooseTradeCard { node, .. } | Action::ChooseNode { node } => {
             Topic::about(TRADE, card(node))

@@ -626,7 +626,9 @@ impl TurnPart {
             a if empire::owns(a) => TurnPart::Empire,
             a if missions::owns(a) => TurnPart::Missions,
             a if minor::owns(a) => TurnPart::Minor,
-            Action::AppointGeneral { .. } => TurnPart::Appointments,
+            Action::AppointGeneral { .. } | Action::AppointToEmptyMat { .. } => {
+                TurnPart::Appointments
+            }
             _ => TurnPart::Commands,
         }
     }

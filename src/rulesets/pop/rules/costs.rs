@@ -141,7 +141,7 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
                 cost.ducats = characters::appointment_cost(world, realm, character);
             }
         }
-        Action::AppointGeneral { card, .. } => {
+        Action::AppointGeneral { card, .. } | Action::AppointToEmptyMat { card, .. } => {
             if let Some(character) = card_character(world, realm, card) {
                 cost.mil = military::leader_cost(world, realm, character);
             }

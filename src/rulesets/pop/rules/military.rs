@@ -931,6 +931,12 @@ pub fn appointment_candidates(world: &World, realm: Entity) -> Vec<Action> {
             continue;
         }
         let card = card_id(world, card);
+        // A free mat without units takes a new leader too (7.2).
+        for fleet in [false, true] {
+            if leaders_on_mats(world, realm, !fleet).len() < mats(!fleet) {
+                all.push(Action::AppointToEmptyMat { card, fleet });
+            }
+        }
         for (place, both) in places
             .get_or_insert_with(|| leader_places(world, realm))
             .iter()
@@ -961,9 +967,12 @@ pub fn command_candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut places = army_places(world, realm, true).to_vec();
     places.extend(army_places(world, realm, false).iter().copied());
     let places: Vec<Id> = places.into_iter().map(|p| key_of(world, p)).collect();
-    let mut all = Vec::with_capacity(leaders.len() * places.len());
-    for character in leaders {
-        let character = key_of(world, character);
+    let mut all = Vec::with_capacity(leaders.len() * (places.len() + 1));
+    for leader in leaders {
+        let character = key_of(world, leader);
+        if to_empty_mat_problem(world, realm, character.as_str()).is_none() {
+            all.push(Action::ToEmptyMat { character });
+        }
         for place in &places {
             all.push(Action::CommandArmy {
                 character,
@@ -1155,6 +1164,12 @@ pub fn check_turn(
         Action::CommandArmy { character, place } => {
             command_problem(world, realm, character, place).map_or(Ok(()), Err)
         }
+        Action::AppointToEmptyMat { card, fleet } => {
+            appoint_to_empty_mat_problem(world, realm, card, *fleet).map_or(Ok(()), Err)
+        }
+        Action::ToEmptyMat { character } => {
+            to_empty_mat_problem(world, realm, character).map_or(Ok(()), Err)
+        }
         _ => return None,
     };
     Some(result)
@@ -1302,31 +1317,8 @@ fn appoint_general_problem(
     fleet: bool,
 ) -> Option<Illegal> {
     let rule = ids::APPOINT_MILITARY_LEADER;
-    let hand = world.read::<Hand>(realm)?;
-    let Some(card_index) = hand
-        .cards
-        .iter()
-        .copied()
-        .find(|c| card_id(world, *c) == card)
-    else {
-        return Some(Illegal::new(rule, "that card is not in your hand"));
-    };
-    let Some(character) = card_character(world, card_index) else {
-        return Some(Illegal::new(rule, "that card shows no character"));
-    };
-    let ok_leader = world
-        .read::<Character>(character)
-        .is_some_and(|c| c.kind == CharacterKind::Leader);
-    if !ok_leader {
-        return Some(Illegal::new(
-            rule,
-            "only a leader can be a general or admiral",
-        ));
-    }
-    if world.read::<Serves>(character).is_some()
-        || world.read::<IllHealth>(character).is_some_and(|i| i.0 >= 2)
-    {
-        return Some(Illegal::new(rule, "that leader is not available"));
+    if let Err(problem) = leader_card_problem(world, realm, card) {
+        return Some(problem);
     }
     let Some(p) = index(world, place) else {
         return Some(Illegal::new(rule, "no such place"));
@@ -1347,14 +1339,7 @@ fn appoint_general_problem(
         ));
     }
     let land = leader_goes_to_land(world, realm, p, fleet);
-    if let Some(problem) = mats_full_problem(world, realm, p, land) {
-        return Some(problem);
-    }
-    let cost = leader_cost(world, realm, character);
-    if mil(world, realm) < cost {
-        return Some(Illegal::new(rule, format!("this leader costs {cost} mil")));
-    }
-    None
+    mats_full_problem(world, realm, p, land)
 }
 
 fn command_problem(world: &World, realm: Entity, character: &str, place: &str) -> Option<Illegal> {
@@ -1400,6 +1385,108 @@ fn command_problem(world: &World, realm: Entity, character: &str, place: &str) -
         }
         _ => None,
     }
+}
+
+/// The leader card in the realm's hand that may become a general or admiral (any place aside):
+/// the character, or why not.
+fn leader_card_problem(world: &World, realm: Entity, card: &str) -> Result<Entity, Illegal> {
+    let rule = ids::APPOINT_MILITARY_LEADER;
+    let Some(hand) = world.read::<Hand>(realm) else {
+        return Err(Illegal::new(rule, "that card is not in your hand"));
+    };
+    let Some(card_index) = hand
+        .cards
+        .iter()
+        .copied()
+        .find(|c| card_id(world, *c) == card)
+    else {
+        return Err(Illegal::new(rule, "that card is not in your hand"));
+    };
+    let Some(character) = card_character(world, card_index) else {
+        return Err(Illegal::new(rule, "that card shows no character"));
+    };
+    if world
+        .read::<Character>(character)
+        .is_none_or(|c| c.kind != CharacterKind::Leader)
+    {
+        return Err(Illegal::new(
+            rule,
+            "only a leader can be a general or admiral",
+        ));
+    }
+    if world.read::<Serves>(character).is_some()
+        || world.read::<IllHealth>(character).is_some_and(|i| i.0 >= 2)
+    {
+        return Err(Illegal::new(rule, "that leader is not available"));
+    }
+    let cost = leader_cost(world, realm, character);
+    if mil(world, realm) < cost {
+        return Err(Illegal::new(rule, format!("this leader costs {cost} mil")));
+    }
+    Ok(character)
+}
+
+/// Why the leader on `card` may not wait on a free mat without units: it must be a leader card
+/// the realm can pay for, and a mat must be free (a new leader on a mat without units replaces
+/// nobody, 7.2).
+fn appoint_to_empty_mat_problem(
+    world: &World,
+    realm: Entity,
+    card: &str,
+    fleet: bool,
+) -> Option<Illegal> {
+    if let Err(problem) = leader_card_problem(world, realm, card) {
+        return Some(problem);
+    }
+    let land = !fleet;
+    (leaders_on_mats(world, realm, land).len() >= mats(land)).then(|| {
+        Illegal::new(
+            ids::APPOINT_MILITARY_LEADER,
+            if land {
+                "each of your 3 Army Mats has its general"
+            } else {
+                "your Fleet Mat has its admiral"
+            },
+        )
+    })
+}
+
+/// Why `character` may not leave its army or fleet for a mat without units: it must be the
+/// realm's general or admiral in command (the Ruler General steps down by another's taking its
+/// place; a leader already waiting on a mat has nowhere to move), and another mat must be
+/// without a leader.
+fn to_empty_mat_problem(world: &World, realm: Entity, character: &str) -> Option<Illegal> {
+    let rule = ids::REPLACE_MILITARY_LEADER;
+    let Some(c) = index(world, character) else {
+        return Some(Illegal::new(rule, "no such leader"));
+    };
+    if world.read::<Serves>(c).is_none_or(|s| s.0 != realm) {
+        return Some(Illegal::new(rule, "that leader does not serve you"));
+    }
+    if !matches!(world.read::<Role>(c), Some(Role::General | Role::Admiral)) {
+        return Some(Illegal::new(
+            rule,
+            "only a general or admiral moves between mats",
+        ));
+    }
+    if world.read::<InCommand>(c).is_none() {
+        return Some(Illegal::new(
+            rule,
+            "that leader already waits on a mat without units",
+        ));
+    }
+    // Another mat without a leader to move to, as for a replaced leader (`replaced`).
+    let land = matches!(world.read::<Role>(c), Some(Role::General));
+    (leaders_on_mats(world, realm, land).len() >= mats(land)).then(|| {
+        Illegal::new(
+            rule,
+            if land {
+                "each of your 3 Army Mats has its general: none is free to move to"
+            } else {
+                "your Fleet Mat has its admiral: none is free to move to"
+            },
+        )
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1589,6 +1676,14 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             appoint_general(world, realm, card, place, *fleet)
         }
         Action::CommandArmy { character, place } => command_army(world, realm, character, place),
+        Action::AppointToEmptyMat { card, fleet } => {
+            appoint_to_empty_mat(world, realm, card, *fleet)
+        }
+        Action::ToEmptyMat { character } => {
+            if let Some(c) = index(world, character) {
+                to_empty_mat(world, c, "moved to another mat, without units");
+            }
+        }
         _ => return false,
     }
     true
@@ -2234,6 +2329,41 @@ fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str, fl
             format!(
                 "{name} appoints {who} {} at {place} for {cost} mil",
                 if land { "general" } else { "admiral" }
+            ),
+        )
+        .realm(name)
+        .subject(sid_of(world, character)),
+    );
+}
+
+/// The leader on `card` becomes a general (admiral) waiting on a free mat without units.
+fn appoint_to_empty_mat(world: &mut World, realm: Entity, card: &str, fleet: bool) {
+    let Ok(character) = leader_card_problem(world, realm, card) else {
+        return;
+    };
+    if take_from_hand(world, realm, card).is_none() {
+        return;
+    }
+    let cost = leader_cost(world, realm, character);
+    change_mp(
+        world,
+        realm,
+        MpKind::Mil,
+        -cost,
+        ids::APPOINT_MILITARY_LEADER,
+    );
+    let role = if fleet { Role::Admiral } else { Role::General };
+    world.entity_mut(character).insert((Serves(realm), role));
+    let name = key_of(world, realm);
+    let who = key_of(world, character);
+    write(
+        world,
+        Note::new(
+            ids::APPOINT_MILITARY_LEADER,
+            format!(
+                "{name} appoints {who} {} on a {} Mat without units, for {cost} mil",
+                if fleet { "admiral" } else { "general" },
+                if fleet { "Fleet" } else { "Army" }
             ),
         )
         .realm(name)

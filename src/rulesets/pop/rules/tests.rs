@@ -996,6 +996,84 @@ fn pop_7_2_a_general_whose_army_is_gone_stays_on_its_mat_and_moves_to_another_ar
 }
 
 #[test]
+fn pop_7_2_a_general_moves_to_another_army_even_one_without_any_units() {
+    // "They may be replaced, and a General moved to another Army (even one without any Units),
+    // using the Appoint Advisor/Leader Minor Action": a general in command leaves its army for a
+    // free mat without units (the army stays, without a general), and a leader from the hand
+    // may be appointed onto such a mat, paying its card's mil, while one is free.
+    use crate::rulesets::pop::Action;
+    let (mut game, me, [north, south, _]) = four_generals();
+    game.apply(appoint("gen_1", north)).unwrap();
+    let leave = Action::ToEmptyMat {
+        character: "gen_1".into(),
+    };
+    assert!(game.legal_actions().contains(&leave));
+    let mil = mat(&game, me).mp[2];
+    game.apply(leave.clone()).unwrap();
+    assert_eq!(
+        post(&game, "gen_1"),
+        (true, None),
+        "serving, on a mat without units"
+    );
+    assert_eq!(mat(&game, me).mp[2], mil, "moving a general is free");
+    assert!(
+        crate::rulesets::pop::rules::military::commander_at(
+            game.world(),
+            me,
+            e(&game, north),
+            true
+        )
+        .is_none(),
+        "the army in North stays, without a general"
+    );
+    assert_eq!(
+        crate::rulesets::pop::rules::military::own_units_at(
+            game.world(),
+            me,
+            e(&game, north),
+            true
+        )
+        .len(),
+        1
+    );
+    // Already waiting: nowhere further to move.
+    refused(&mut game, leave, "pop.7.2.replace_military_leader");
+    // A new leader onto a free mat without units, for its card's 1 mil.
+    let onto_mat = Action::AppointToEmptyMat {
+        card: "gen_2".into(),
+        fleet: false,
+    };
+    assert!(game.legal_actions().contains(&onto_mat));
+    game.apply(onto_mat).unwrap();
+    assert_eq!(post(&game, "gen_2"), (true, None));
+    assert_eq!(mat(&game, me).mp[2], mil - 1);
+    game.apply(appoint("gen_3", south)).unwrap();
+    // Three generals on the three Army Mats: no free mat for a fourth, nor for a move.
+    refused(
+        &mut game,
+        Action::AppointToEmptyMat {
+            card: "gen_4".into(),
+            fleet: false,
+        },
+        "pop.7.2.appoint_military_leader",
+    );
+    refused(
+        &mut game,
+        Action::ToEmptyMat {
+            character: "gen_3".into(),
+        },
+        "pop.7.2.replace_military_leader",
+    );
+    // A waiting general takes an army later, as any does.
+    game.apply(Action::CommandArmy {
+        character: "gen_2".into(),
+        place: north.into(),
+    })
+    .unwrap();
+    assert_eq!(post(&game, "gen_2"), (true, Some(north.into())));
+}
+
+#[test]
 fn pop_7_3_minus_three_receives_one_fewer_before_the_cap() {
     use crate::rulesets::pop::{Action, DecisionKind};
     // "-3s: Receive 1d fewer (of your choice) in Phase 4, Step D": the income is 1 smaller, and

@@ -468,6 +468,16 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             character_name(game, character),
             area_name(game, place)
         ),
+        Action::AppointToEmptyMat { card, fleet } => format!(
+            "Appoint the leader on {} {} on a free {} Mat, without units for now",
+            card_name(game, card),
+            if *fleet { "admiral" } else { "general" },
+            if *fleet { "Fleet" } else { "Army" }
+        ),
+        Action::ToEmptyMat { character } => format!(
+            "{} leaves its command for a mat without units (the army stays, without a leader)",
+            character_name(game, character)
+        ),
         Action::Retreat { to } => format!("Retreat to {} (one more loss)", area_name(game, to)),
         Action::Accept => match decision.map(|d| &d.kind) {
             Some(DecisionKind::RebelExhaust { .. }) => "Exhaust 1 Available manpower".to_string(),
