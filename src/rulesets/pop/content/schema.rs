@@ -568,7 +568,8 @@ pub enum Condition {
     Vassals(u8),
     /// At least n core tokens (Integrate Area).
     CoreTokens(u8),
-    /// At least n claims (core tokens not counted).
+    /// At least n claims, each core token counting as one (7.6: "Each F in play counts as a G
+    /// in its Area").
     Claims(u8),
     /// A claim or core token in this area.
     ClaimOn(Id),

@@ -178,11 +178,16 @@ pub fn measure(world: &World, realm: Entity, condition: &Condition) -> Measure {
                 .count(),
             *n,
         ),
+        // "Each F in play counts as a G in its Area" (7.6): core tokens count as claims.
         Condition::Claims(n) => Measure::count(
             markers::<Claim>(world)
                 .iter()
                 .filter(|(_, c)| c.realm == realm)
-                .count(),
+                .count()
+                + markers::<CoreToken>(world)
+                    .iter()
+                    .filter(|(_, c)| c.realm == realm)
+                    .count(),
             *n,
         ),
         Condition::ClaimOn(a) => Measure::yes(area(a).is_some_and(|a| has_claim(world, realm, a))),

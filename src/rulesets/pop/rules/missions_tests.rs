@@ -682,3 +682,50 @@ fn pop_7_6_a_core_token_may_be_placed_via_a_mission_reward() {
         "the home area takes no token"
     );
 }
+
+#[test]
+fn pop_7_6_core_tokens_count_as_claims_for_missions_and_milestones() {
+    // "Each F in play counts as a G in its Area": a Mission or Milestone asking for claims
+    // counts the realm's core tokens with its claim tokens.
+    use crate::rulesets::pop::content::schema::Condition;
+    use crate::rulesets::pop::model::{Claim, CoreToken};
+    use crate::rulesets::pop::rules::conditions::measure;
+    use crate::rulesets::pop::state::spawn_sim;
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let (north, east) = (e(&game, "north"), e(&game, "east"));
+    spawn_sim(
+        game.world_mut(),
+        None,
+        Claim {
+            realm: a,
+            area: east,
+        },
+    );
+    assert!(measure(game.world(), a, &Condition::Claims(1)).met());
+    assert!(!measure(game.world(), a, &Condition::Claims(2)).met());
+    spawn_sim(
+        game.world_mut(),
+        None,
+        CoreToken {
+            realm: a,
+            area: north,
+        },
+    );
+    assert!(
+        measure(game.world(), a, &Condition::Claims(2)).met(),
+        "1 claim and 1 core token are 2 claims"
+    );
+    assert!(!measure(game.world(), a, &Condition::Claims(3)).met());
+    // Another realm's core token is not AAA's claim.
+    let b = e(&game, "BBB");
+    spawn_sim(
+        game.world_mut(),
+        None,
+        CoreToken {
+            realm: b,
+            area: east,
+        },
+    );
+    assert!(!measure(game.world(), a, &Condition::Claims(3)).met());
+}
