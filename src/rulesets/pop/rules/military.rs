@@ -2285,24 +2285,19 @@ fn siege_more(world: &mut World, realm: Entity, province: &str) {
     take_by_siege(world, realm, p);
 }
 
-fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str, fleet: bool) {
-    let Some(p) = index(world, place) else { return };
+/// Takes the leader card from the hand, tucked under its mat while the leader serves (7.2;
+/// `leave_play`), and pays its mil: the character and the cost.
+fn take_leader_card(world: &mut World, realm: Entity, card: &str) -> Option<(Entity, i32)> {
     let cards = world
         .read::<Hand>(realm)
         .map(|h| h.cards.clone())
         .unwrap_or_default();
-    let Some(character) = cards
+    let character = cards
         .iter()
         .copied()
         .find(|c| card_id(world, *c) == card)
-        .and_then(|c| card_character(world, c))
-    else {
-        return;
-    };
-    // Tucked under the Army or Fleet Mat while the leader serves (7.2; `leave_play`).
-    if take_from_hand(world, realm, card).is_none() {
-        return;
-    }
+        .and_then(|c| card_character(world, c))?;
+    take_from_hand(world, realm, card)?;
     let cost = leader_cost(world, realm, character);
     change_mp(
         world,
@@ -2311,6 +2306,14 @@ fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str, fl
         -cost,
         ids::APPOINT_MILITARY_LEADER,
     );
+    Some((character, cost))
+}
+
+fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str, fleet: bool) {
+    let Some(p) = index(world, place) else { return };
+    let Some((character, cost)) = take_leader_card(world, realm, card) else {
+        return;
+    };
     let land = leader_goes_to_land(world, realm, p, fleet);
     let old = commander_at(world, realm, p, land);
     let role = if land { Role::General } else { Role::Admiral };
@@ -2338,20 +2341,9 @@ fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str, fl
 
 /// The leader on `card` becomes a general (admiral) waiting on a free mat without units.
 fn appoint_to_empty_mat(world: &mut World, realm: Entity, card: &str, fleet: bool) {
-    let Ok(character) = leader_card_problem(world, realm, card) else {
+    let Some((character, cost)) = take_leader_card(world, realm, card) else {
         return;
     };
-    if take_from_hand(world, realm, card).is_none() {
-        return;
-    }
-    let cost = leader_cost(world, realm, character);
-    change_mp(
-        world,
-        realm,
-        MpKind::Mil,
-        -cost,
-        ids::APPOINT_MILITARY_LEADER,
-    );
     let role = if fleet { Role::Admiral } else { Role::General };
     world.entity_mut(character).insert((Serves(realm), role));
     let name = key_of(world, realm);

@@ -1262,8 +1262,6 @@ fn pop_14_3_c_areas_with_the_most_rebels_go_first_ties_alphabetical() {
 #[test]
 fn pop_14_1_unrest_goes_on_a_calm_town_of_the_realm_and_of_the_named_area() {
     use crate::rulesets::pop::content::schema::Effect;
-    use crate::rulesets::pop::decision::Decision;
-    use crate::rulesets::pop::rules::effects::effect_candidates;
     use crate::rulesets::pop::state::key_of;
     let mut game = game();
     let a = e(&game, "AAA");
@@ -1278,17 +1276,7 @@ fn pop_14_1_unrest_goes_on_a_calm_town_of_the_realm_and_of_the_named_area() {
         .collect();
     for effect in [Effect::Unrest(1), Effect::UnrestIn(area_key, 1)] {
         let world = game.world_mut();
-        world
-            .resource_mut::<EffectQueue>()
-            .items
-            .push_front(effect.clone());
-        let decision = Decision {
-            realm: key_of(world, a),
-            kind: DecisionKind::UnrestTown,
-            prompt: "Choose a town to gain unrest".into(),
-        };
-        world.resource_mut::<Pending>().0 = Some(decision.clone());
-        let listed = effect_candidates(world, &decision);
+        let listed = unrest_town_asked(world, a, effect.clone());
         assert!(!listed.is_empty(), "{effect:?}: nora is calm");
         for p in &provinces {
             let action = Action::ChooseProvince {
@@ -1313,6 +1301,25 @@ fn pop_14_1_unrest_goes_on_a_calm_town_of_the_realm_and_of_the_named_area() {
         );
         world.resource_mut::<EffectQueue>().items.pop_front();
     }
+}
+
+/// An Unrest Town decision for `realm` with `effect` in hand, as an Event or Phase 3 H asks it:
+/// the answers listed.
+fn unrest_town_asked(
+    world: &mut World,
+    realm: Entity,
+    effect: crate::rulesets::pop::content::schema::Effect,
+) -> Vec<Action> {
+    use crate::rulesets::pop::decision::Decision;
+    use crate::rulesets::pop::state::key_of;
+    world.resource_mut::<EffectQueue>().items.push_front(effect);
+    let decision = Decision {
+        realm: key_of(world, realm),
+        kind: DecisionKind::UnrestTown,
+        prompt: "Choose a town to gain unrest".into(),
+    };
+    world.resource_mut::<Pending>().0 = Some(decision.clone());
+    crate::rulesets::pop::rules::effects::effect_candidates(world, &decision)
 }
 
 fn e_of(world: &World, key: &str) -> Entity {
@@ -1522,8 +1529,6 @@ fn pop_14_1_new_unrest_goes_where_it_counts_while_a_calm_town_can_take_it() {
     // town may take the realm's new unrest (Phase 3 H, an Event) only when none of its calm
     // holdings there would count it; otherwise the unrest would spare the realm its dice.
     use crate::rulesets::pop::content::schema::Effect;
-    use crate::rulesets::pop::decision::Decision;
-    use crate::rulesets::pop::rules::effects::effect_candidates;
     use crate::rulesets::pop::state::key_of;
     let mut game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
@@ -1559,17 +1564,7 @@ fn pop_14_1_new_unrest_goes_where_it_counts_while_a_calm_town_can_take_it() {
             unrest(&mut game, "AAA", "capa");
         }
         let world = game.world_mut();
-        world
-            .resource_mut::<EffectQueue>()
-            .items
-            .push_front(effect.clone());
-        let decision = Decision {
-            realm: key_of(world, a),
-            kind: DecisionKind::UnrestTown,
-            prompt: "Choose a town to gain unrest".into(),
-        };
-        world.resource_mut::<Pending>().0 = Some(decision.clone());
-        let listed = effect_candidates(world, &decision);
+        let listed = unrest_town_asked(world, a, effect.clone());
         assert!(!listed.is_empty(), "{effect:?}");
         let nora_action = choose(world, nora);
         assert_eq!(

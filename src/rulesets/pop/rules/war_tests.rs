@@ -848,11 +848,9 @@ fn pop_war_siege_occupies_within_strength_for_mil_per_extra_unit() {
     assert!(count(&game, "pop.war.siege") >= 1);
 }
 
-#[test]
-fn pop_14_4_siege_rebel_town_removes_it_and_its_unrest() {
-    let mut game = game();
-    let a = e(&game, "AAA");
-    let nora = e(&game, "nora");
+/// Rebels take AAA's Nora: a rebel town on its core province, over its unrest.
+fn rebels_take_nora(game: &mut Game) {
+    let (a, nora) = (e(game, "AAA"), e(game, "nora"));
     crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), a, nora);
     crate::rulesets::pop::rules::rebels::rebels_take(
         game.world_mut(),
@@ -861,6 +859,14 @@ fn pop_14_4_siege_rebel_town_removes_it_and_its_unrest() {
         a,
         "pop.14.2.rebellion_liberates",
     );
+}
+
+#[test]
+fn pop_14_4_siege_rebel_town_removes_it_and_its_unrest() {
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let nora = e(&game, "nora");
+    rebels_take_nora(&mut game);
     assert!(game.world().get::<RebelTown>(nora).is_some());
     let covered = tracks(game.world(), a).covered;
     spawn_units(
@@ -890,14 +896,7 @@ fn pop_14_4_siege_rebel_town_of_a_realm_at_peace_removes_it_without_a_town() {
     let mut game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
     let nora = e(&game, "nora");
-    crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), a, nora);
-    crate::rulesets::pop::rules::rebels::rebels_take(
-        game.world_mut(),
-        a,
-        nora,
-        a,
-        "pop.14.2.rebellion_liberates",
-    );
+    rebels_take_nora(&mut game);
     assert!(!relations::at_war_between(game.world(), a, b));
     let covered = tracks(game.world(), a).covered;
     spawn_units(
