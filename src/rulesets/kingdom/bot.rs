@@ -147,6 +147,27 @@ impl Bot {
                         });
                     }
                 }
+                // The kingdom grew: the Ruler's bonus reaches its weakest attributes too.
+                if let Some(more) = crate::rulesets::kingdom::rules::edict::ruler_focus_grows(
+                    kingdom,
+                    kingdom.claimed.len() as u32,
+                ) {
+                    let mut attrs: Vec<Attr> = Attr::ALL
+                        .iter()
+                        .copied()
+                        .filter(|a| kingdom.ruler_focus & a.bit() == 0)
+                        .collect();
+                    attrs.sort_by_key(|a| sh().attr(*a).total);
+                    let wanted = (more - kingdom.ruler_focus.count_ones()) as usize;
+                    let focus = attrs
+                        .iter()
+                        .take(wanted)
+                        .fold(kingdom.ruler_focus, |f, a| f | a.bit());
+                    let a = Action::RulerFocus(focus);
+                    if legal(&a) {
+                        return Some(a);
+                    }
+                }
                 if holder(kingdom, Role::Councilor).is_none()
                     && holder(kingdom, Role::Consort).is_some()
                 {

@@ -79,6 +79,10 @@ pub enum Action {
         #[serde(default)]
         focus: u8,
     },
+    /// The seated Ruler's bonus reaches more attributes as the kingdom grows (FACTS: 2 at Size
+    /// 26-100, 3 at 101 and more): `focus` names the wider set, the attributes it had and the
+    /// new ones (bits as for `Assign`).
+    RulerFocus(u8),
     /// Leaders explore a hex next to the kingdom or to a hex they explored.
     Explore(At),
     /// Clear a lair, with an army unit standing in or next to the hex (by its index) or with the

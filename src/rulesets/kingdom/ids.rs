@@ -65,7 +65,7 @@ pub const HOUSE_CLEAR: &str = "km.house.clear";
 /// House rule: at the start of a month a kingdom in Anarchy puts down revolt (Unrest -2d4) and
 /// leaves Anarchy below Unrest 20.
 pub const HOUSE_RESTORE_ORDER: &str = "km.house.restore_order";
-/// A temporary modifier runs out at the end of the month.
+/// An event's lasting effect runs out (as the kingdom's Event phase begins).
 pub const HOUSE_EXPIRE: &str = "km.house.expire";
 /// The game ends: a kingdom met the goals, or the months ran out.
 pub const GAME_END: &str = "km.game.end";

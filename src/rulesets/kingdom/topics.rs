@@ -39,7 +39,10 @@ pub fn hex(at: &At) -> Target {
 pub fn topic(action: &Action) -> Topic {
     let army = |i: &u8| Target::Force(format!("army {}", i + 1));
     match action {
-        Action::Assign { .. } | Action::Abdicate { .. } | Action::Enforce => Topic::new(LEADERSHIP),
+        Action::Assign { .. }
+        | Action::Abdicate { .. }
+        | Action::RulerFocus(_)
+        | Action::Enforce => Topic::new(LEADERSHIP),
         Action::Explore(at) | Action::Claim(at) | Action::Abandon(at) | Action::LoseHex(at) => {
             Topic::about(EXPLORE, hex(at))
         }

@@ -482,6 +482,27 @@ impl Checking<'_> {
                 }
                 Ok(())
             }
+            (DecisionKind::Leadership, Action::RulerFocus(focus)) => {
+                let Some(more) = ruler_focus_grows(k, size) else {
+                    return illegal(
+                        why,
+                        ids::EDICT_LEADERSHIP,
+                        || "the Ruler's bonus already reaches every attribute the kingdom's Size gives",
+                    );
+                };
+                if focus & !7 != 0
+                    || focus & k.ruler_focus != k.ruler_focus
+                    || focus.count_ones() != more
+                {
+                    return illegal(why, ids::EDICT_LEADERSHIP, || {
+                        format!(
+                            "the Ruler's bonus reaches {more} attributes: the ones it has and {} more",
+                            more - k.ruler_focus.count_ones()
+                        )
+                    });
+                }
+                Ok(())
+            }
             (DecisionKind::Leadership, Action::Abdicate { role, to, focus }) => {
                 if holder(k, *role).is_none() {
                     return illegal(why, ids::EDICT_ABDICATE, || {
@@ -1040,6 +1061,17 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
                     to: None,
                     focus: 0,
                 });
+                if r.role == Role::Ruler
+                    && let Some(more) = ruler_focus_grows(k, size)
+                {
+                    out.extend(
+                        (0..8u8)
+                            .filter(|f| {
+                                f & k.ruler_focus == k.ruler_focus && f.count_ones() == more
+                            })
+                            .map(Action::RulerFocus),
+                    );
+                }
                 for to in s.roles.iter().filter(|to| holder(k, to.role).is_none()) {
                     for focus in foci(to.role, to.attribute.is_some()) {
                         out.push(Action::Abdicate {
@@ -1211,6 +1243,29 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
             );
         }
         Action::Abdicate { role, to, focus } => abdicate(world, kingdom, role, to, focus),
+        Action::RulerFocus(focus) => {
+            let added = focus & !world.read::<Kingdom>(kingdom).expect("kingdom").ruler_focus;
+            world
+                .get_mut::<Kingdom>(kingdom)
+                .expect("kingdom")
+                .ruler_focus = focus;
+            let names: Vec<String> = Attr::ALL
+                .iter()
+                .filter(|a| added & a.bit() != 0)
+                .map(|a| format!("{a:?}"))
+                .collect();
+            log(
+                world,
+                kingdom,
+                ids::EDICT_LEADERSHIP,
+                format!(
+                    "The kingdom has grown: the Ruler's bonus now reaches {} too",
+                    names.join(" and ")
+                ),
+                None,
+                None,
+            );
+        }
         Action::Explore(at) => explore(world, kingdom, at),
         Action::Clear { at, army } => clear(world, kingdom, at, army),
         Action::Claim(at) => {
@@ -1525,6 +1580,14 @@ fn focus_wanted(fixed_attribute: bool, role: Role, size: u32) -> u32 {
         (false, Role::Ruler) => ruler_attributes(size).min(3),
         (false, _) => 1,
     }
+}
+
+/// How many attributes the seated Ruler's bonus may reach now, when that is more than it has
+/// (the kingdom grew past Size 25 or 100 since the Ruler took the seat); `None` otherwise.
+pub fn ruler_focus_grows(k: &Kingdom, size: u32) -> Option<u32> {
+    holder(k, Role::Ruler)?;
+    let most = ruler_attributes(size).min(3);
+    (most > k.ruler_focus.count_ones()).then_some(most)
 }
 
 /// The attributes chosen for the Ruler's or the Spymaster's seat.

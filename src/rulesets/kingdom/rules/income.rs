@@ -134,7 +134,6 @@ pub fn collect_taxes(world: &mut World) {
     }
 }
 
-/// The item a reference points at: (tier or `None` for the leaders' own, price or BP).
 /// What an item brings if it sells: a settlement slot's item 1, 4 or 9 BP by its tier, one of
 /// the leaders' own items half its price in 4,000s, rounded down (`(Price/2)/4000`).
 fn sale_bp(tier: Option<u8>, price: u32) -> i32 {
@@ -159,6 +158,8 @@ pub fn sale_offer(
     Some((tier, price, sale_bp(tier, price)))
 }
 
+/// The item a reference points at: (tier or `None` for the leaders' own, price, the stable id
+/// of its settlement or 0).
 fn item(world: &World, k: &Kingdom, item: ItemRef) -> Option<(Option<u8>, u32, u32)> {
     match item {
         ItemRef::Leaders(i) => k.items.get(usize::from(i)).map(|gp| (None, *gp, 0)),

@@ -1,6 +1,6 @@
 //! The month around the four phases: its start (counters, the limits by Size, vacancies named),
-//! its end (lasting effects run out, site preparation advances, the goals are checked) and the
-//! end of the game.
+//! its end (site preparation advances, the goals are checked), the end of the game, and the
+//! months events' lasting effects count (at the start of each Event phase).
 
 use bevy::prelude::*;
 

@@ -1357,7 +1357,11 @@ fn km_event_a_lasting_effect_holds_until_the_next_event_phase() {
     assert!(expired < chance, "it runs out as ASH's Event phase begins");
     let next_upkeep = log
         .iter()
-        .rposition(|e| e.rule == ids::CHECK && e.text.starts_with("Stability check (Upkeep"))
+        .rposition(|e| {
+            e.rule == ids::CHECK
+                && e.realm.as_deref() == Some("ASH")
+                && e.text.starts_with("Stability check (Upkeep")
+        })
         .unwrap();
     assert!(expired < next_upkeep);
     assert!(!log[next_upkeep].text.contains("Test blessing"));
@@ -1396,4 +1400,68 @@ fn km_income_sell_item_of_the_leaders_brings_half_its_price_in_4000s() {
             .sum();
         assert_eq!(k(&g, "ASH").treasury, treasury + 2 + taxes, "{check}");
     }
+}
+
+#[test]
+fn km_edict_leadership_the_rulers_bonus_widens_as_the_kingdom_grows() {
+    // FACTS' roles table: the Ruler adds Cha to 1 attribute, 2 at Size 26-100, 3 at 101+. A
+    // Ruler seated while the kingdom was small gains the second attribute when it passes 25.
+    let mut g = founded();
+    let e = kingdom(&g, "ASH");
+    let ruler_lines = |g: &Game, attr: Attr| {
+        sheet(g.world(), e)
+            .attr(attr)
+            .lines
+            .iter()
+            .filter(|l| l.label.starts_with("Ruler"))
+            .count()
+    };
+    assert_eq!(k(&g, "ASH").ruler_focus, Attr::Economy.bit());
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    assert!(
+        !g.legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::RulerFocus(_))),
+        "Size 25 or less: one attribute"
+    );
+    // The kingdom at Size 26 (the claimed list counts the Size).
+    with_world(&mut g, |w| {
+        let mut km = w.get_mut::<Kingdom>(e).unwrap();
+        let first = km.claimed[0];
+        while km.claimed.len() < 26 {
+            km.claimed.push(first);
+        }
+    });
+    assert_eq!(ruler_lines(&g, Attr::Loyalty), 0);
+    let economy_and_loyalty = Attr::Economy.bit() | Attr::Loyalty.bit();
+    let listed: Vec<Action> = g
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::RulerFocus(_)))
+        .collect();
+    assert_eq!(
+        listed,
+        vec![
+            Action::RulerFocus(economy_and_loyalty),
+            Action::RulerFocus(Attr::Economy.bit() | Attr::Stability.bit())
+        ],
+        "the one it has and one more"
+    );
+    let refused = g
+        .check(&Action::RulerFocus(
+            Attr::Loyalty.bit() | Attr::Stability.bit(),
+        ))
+        .unwrap_err();
+    assert_eq!(refused.rule, ids::EDICT_LEADERSHIP, "it keeps Economy");
+    g.apply(Action::RulerFocus(economy_and_loyalty)).unwrap();
+    assert_eq!(k(&g, "ASH").ruler_focus, economy_and_loyalty);
+    assert_eq!(ruler_lines(&g, Attr::Economy), 1);
+    assert_eq!(ruler_lines(&g, Attr::Loyalty), 1);
+    assert_eq!(ruler_lines(&g, Attr::Stability), 0);
+    assert!(
+        !g.legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::RulerFocus(_))),
+        "done until Size 101"
+    );
 }

@@ -81,6 +81,10 @@ pub fn action(game: &Game, view: &Snapshot, s: &Scenario, a: &Action) -> String 
             to: Some(to),
             focus,
         } => format!("The {role:?} moves to {to:?}{}", focus_names(*focus)),
+        Action::RulerFocus(focus) => format!(
+            "Widen the Ruler's bonus, as the kingdom has grown{}",
+            focus_names(*focus)
+        ),
         Action::Explore(at) => format!("Explore hex {at:?}"),
         Action::Clear { at, army: None } => format!("Expedition to clear the lair at {at:?}"),
         Action::Clear { at, army: Some(i) } => format!("Army unit {i} clears the lair at {at:?}"),
