@@ -288,7 +288,8 @@ pub fn gain_colonists(world: &mut World, realm: Entity) {
 /// and keeps its colonists; otherwise it loses a colonist.
 pub fn native_uprising(world: &mut World) {
     for realm in all_of::<PlayerRealm>(world) {
-        let calm = crate::rulesets::pop::rules::effects::calm_holdings(world, realm, None);
+        // Where the unrest would count while such a town is there (`unrest_places`).
+        let calm = crate::rulesets::pop::rules::effects::unrest_places(world, realm, None);
         let distant_town = town_provinces(world, realm).into_iter().find(|p| {
             calm.contains(p)
                 && area_of(world, *p)

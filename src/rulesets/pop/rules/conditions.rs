@@ -178,18 +178,24 @@ pub fn measure(world: &World, realm: Entity, condition: &Condition) -> Measure {
                 .count(),
             *n,
         ),
-        // "Each F in play counts as a G in its Area" (7.6): core tokens count as claims.
-        Condition::Claims(n) => Measure::count(
-            markers::<Claim>(world)
+        // "Each F in play counts as a G in its Area" (7.6): an area with the realm's claim or
+        // core token (or both) is one claim.
+        Condition::Claims(n) => {
+            let mut areas: Vec<Entity> = markers::<Claim>(world)
                 .iter()
                 .filter(|(_, c)| c.realm == realm)
-                .count()
-                + markers::<CoreToken>(world)
-                    .iter()
-                    .filter(|(_, c)| c.realm == realm)
-                    .count(),
-            *n,
-        ),
+                .map(|(_, c)| c.area)
+                .chain(
+                    markers::<CoreToken>(world)
+                        .iter()
+                        .filter(|(_, c)| c.realm == realm)
+                        .map(|(_, c)| c.area),
+                )
+                .collect();
+            areas.sort_unstable();
+            areas.dedup();
+            Measure::count(areas.len(), *n)
+        }
         Condition::ClaimOn(a) => Measure::yes(area(a).is_some_and(|a| has_claim(world, realm, a))),
         Condition::Alliances(n) => Measure::count(alliances_of(world, realm), *n),
         Condition::Marriages(n) => Measure::count(marriages_of(world, realm), *n),

@@ -130,17 +130,30 @@ pub fn calm_holdings(world: &World, realm: Entity, area: Option<Entity>) -> Vec<
     })
 }
 
-/// Where new unrest of the realm's may go (in `area`, if given): its calm holdings whose unrest
-/// would count, or, when every one is covered (a rebel town or an occupier's town over it), any
-/// calm holding. Covered unrest "does not count for any purpose" (14.1): placed there while a
-/// counting town is at hand, Phase 3 H's or an Event's unrest would spare the realm its dice.
+/// Where new unrest of the realm's may go (in `area`, if given): its calm holdings on its own
+/// provinces whose unrest would count ("1 of your Provinces"); failing those, any calm holding
+/// whose unrest counts (a town it holds as an occupier); failing those, any calm holding.
+/// Covered unrest "does not count for any purpose" (14.1): placed under a rebel town or an
+/// occupier's town while a counting one is at hand, Phase 3 H's or an Event's unrest would
+/// spare the realm its dice.
 pub fn unrest_places(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
-    let calm = calm_holdings(world, realm, area);
-    let counting: Vec<Entity> = calm
+    prefer_counting(world, realm, calm_holdings(world, realm, area))
+}
+
+/// Of the realm's calm holdings `calm`: those on its own provinces whose unrest would count if
+/// any, else those whose unrest would count, else all (`unrest_places`).
+pub fn prefer_counting(world: &World, realm: Entity, calm: Vec<Entity>) -> Vec<Entity> {
+    let counts = |p: &Entity| !crate::rulesets::pop::rules::rebels::covered(world, realm, *p);
+    let own = |p: &Entity| world.read::<OwnedBy>(*p).is_some_and(|o| o.0 == realm);
+    let own_counting: Vec<Entity> = calm
         .iter()
         .copied()
-        .filter(|p| !crate::rulesets::pop::rules::rebels::covered(world, realm, *p))
+        .filter(|p| counts(p) && own(p))
         .collect();
+    if !own_counting.is_empty() {
+        return own_counting;
+    }
+    let counting: Vec<Entity> = calm.iter().copied().filter(counts).collect();
     if counting.is_empty() { calm } else { counting }
 }
 
@@ -181,8 +194,12 @@ pub fn unrest_town_allowed(world: &World, decision: &Decision, province: Id) -> 
     if !is_calm_holding(world, realm, province, area) {
         return false;
     }
-    // A covered one only when no calm holding there counts (`unrest_places`).
-    !crate::rulesets::pop::rules::rebels::covered(world, realm, province)
+    // The preferred places only (`unrest_places`): asked of the one province when it is one of
+    // the realm's own whose unrest counts, the first choice whenever it is there.
+    let own = world
+        .read::<OwnedBy>(province)
+        .is_some_and(|o| o.0 == realm);
+    (own && !crate::rulesets::pop::rules::rebels::covered(world, realm, province))
         || unrest_places(world, realm, area).contains(&province)
 }
 

@@ -717,6 +717,16 @@ fn pop_7_6_core_tokens_count_as_claims_for_missions_and_milestones() {
         "1 claim and 1 core token are 2 claims"
     );
     assert!(!measure(game.world(), a, &Condition::Claims(3)).met());
+    // A claim and a core token in one area are one claim there.
+    spawn_sim(
+        game.world_mut(),
+        None,
+        CoreToken {
+            realm: a,
+            area: east,
+        },
+    );
+    assert!(!measure(game.world(), a, &Condition::Claims(3)).met());
     // Another realm's core token is not AAA's claim.
     let b = e(&game, "BBB");
     spawn_sim(

@@ -866,12 +866,15 @@ pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Acti
         }
         DecisionKind::VassalDissent { area: a } => {
             let Some(a) = area(a) else { return Vec::new() };
-            let mut all: Vec<Action> = vassals_in(world, realm, a, true)
-                .into_iter()
-                .map(|p| Action::ChooseProvince {
-                    province: key_of(world, p),
-                })
-                .collect();
+            // A vassal whose unrest counts while there is one (14.1; `unrest_places`).
+            let calm = vassals_in(world, realm, a, true);
+            let mut all: Vec<Action> =
+                crate::rulesets::pop::rules::effects::prefer_counting(world, realm, calm)
+                    .into_iter()
+                    .map(|p| Action::ChooseProvince {
+                        province: key_of(world, p),
+                    })
+                    .collect();
             if influence_in(world, realm, a) > 0 {
                 all.push(Action::RemoveInfluence {
                     area: key_of(world, a),
