@@ -1580,3 +1580,45 @@ fn pop_14_1_new_unrest_goes_where_it_counts_while_a_calm_town_can_take_it() {
         world.resource_mut::<EffectQueue>().items.pop_front();
     }
 }
+
+#[test]
+fn pop_14_1_religious_dissent_among_vassals_puts_the_unrest_where_it_counts() {
+    // Phase 3 G's unrest on a vassal goes on one whose unrest counts while there is one (14.1:
+    // covered unrest "does not count for any purpose").
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let (capa, nora) = (e(&game, "capa"), e(&game, "nora"));
+    // AAA's two provinces in North held as vassals instead of towns.
+    for p in [capa, nora] {
+        let tokens: Vec<Entity> = game.world().get::<Holdings>(p).unwrap().iter().collect();
+        for t in tokens {
+            game.world_mut().despawn(t);
+        }
+        spawn_sim(game.world_mut(), None, (Vassal, TokenOf(a), OnProvince(p)));
+    }
+    game.world_mut().entity_mut(nora).insert(ControlledBy(b));
+    let north = game.world().get::<InArea>(nora).unwrap().0;
+    let kind = DecisionKind::VassalDissent {
+        area: crate::rulesets::pop::state::key_of(game.world(), north),
+    };
+    let provinces = |game: &Game| -> Vec<Entity> {
+        crate::rulesets::pop::rules::rebels::candidates(game.world(), a, &kind)
+            .into_iter()
+            .filter_map(|act| match act {
+                Action::ChooseProvince { province } => Some(e_of(game.world(), &province)),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        provinces(&game),
+        vec![capa],
+        "not the vassal under BBB's control"
+    );
+    add_unrest(game.world_mut(), a, capa);
+    assert_eq!(
+        provinces(&game),
+        vec![nora],
+        "the covered one when it is the only calm one"
+    );
+}
