@@ -480,3 +480,23 @@ fn pop_5_1_explore_first_discovery_on_a_continent_is_logged_once() {
     crate::rulesets::pop::rules::explore::discover(game.world_mut(), other, farland);
     assert_eq!(count(&game, "pop.5.1.explore_first"), 1, "only the first");
 }
+
+#[test]
+fn idea_manpower_above_the_track_lets_an_events_gain_fill_past_20() {
+    // An Event's manpower gain fills up to the realm's whole manpower value when Ideas lift it
+    // past the track's 20 (the track alone would cap the pool at 20).
+    use crate::rulesets::pop::content::schema::Effect;
+    use crate::rulesets::pop::rules::effects::apply_now;
+    use crate::rulesets::pop::rules::income::manpower_value;
+    let (mut game, me, _) = with_idea("Manpower(30)", |t| t);
+    grant(&mut game, me);
+    let most = manpower_value(game.world(), me).total();
+    assert!(most > 20, "{most}");
+    set(&mut game, me, |m| m.manpower = most - 2);
+    apply_now(game.world_mut(), me, &[Effect::Manpower(5)]);
+    assert_eq!(
+        mat(&game, me).manpower,
+        most,
+        "up to the whole value, past 20"
+    );
+}
