@@ -908,6 +908,17 @@ fn pop_14_4_siege_rebel_town_of_a_realm_at_peace_removes_it_without_a_town() {
         1,
     );
     assert!(military::siege_targets(game.world(), b, e(&game, "north")).contains(&nora));
+    set(&mut game, b, |m| m.mp[2] = 5);
+    let siege = Action::Siege {
+        province: crate::rulesets::pop::state::key_of(game.world(), nora),
+    };
+    assert!(
+        matches!(
+            military::check_turn(game.world(), b, false, &siege),
+            Some(Ok(()))
+        ),
+        "the Siege action is legal for BBB's army at peace with AAA"
+    );
     military::take_by_siege(game.world_mut(), b, nora);
     assert!(game.world().get::<RebelTown>(nora).is_none());
     assert!(
