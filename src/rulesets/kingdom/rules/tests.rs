@@ -1453,7 +1453,14 @@ fn km_edict_leadership_the_rulers_bonus_widens_as_the_kingdom_grows() {
         ))
         .unwrap_err();
     assert_eq!(refused.rule, ids::EDICT_LEADERSHIP, "it keeps Economy");
+    let from = g.log().entries.len();
     g.apply(Action::RulerFocus(economy_and_loyalty)).unwrap();
+    assert!(
+        entries_since(&g, from, ids::EDICT_LEADERSHIP, "ASH")
+            .iter()
+            .any(|e| e.text.contains("now reaches Loyalty too")),
+        "logged under km.edict.leadership"
+    );
     assert_eq!(k(&g, "ASH").ruler_focus, economy_and_loyalty);
     assert_eq!(ruler_lines(&g, Attr::Economy), 1);
     assert_eq!(ruler_lines(&g, Attr::Loyalty), 1);

@@ -240,14 +240,7 @@ fn pop_5_1_monetary_support_refusals() {
     set(&mut game, me, |m| m.ducats = 30);
     // At war, only money.
     let ccc = e(&game, "CCC");
-    spawn_sim(
-        game.world_mut(),
-        None,
-        War {
-            attacker: me,
-            defender: ccc,
-        },
-    );
+    at_war(&mut game, me, ccc);
     let action = propose(
         &game,
         other,
@@ -846,14 +839,7 @@ fn pop_5_1_change_religion_reaches_only_the_areas_the_realm_owns_land_in() {
             .all(|p| game.world().get::<OwnedBy>(*p).is_some_and(|o| o.0 != me)),
         "the realm owns nothing there"
     );
-    spawn_sim(
-        game.world_mut(),
-        None,
-        War {
-            attacker: me,
-            defender: other,
-        },
-    );
+    at_war(&mut game, me, other);
     crate::rulesets::pop::rules::military::take_by_siege(game.world_mut(), me, theirs[0]);
     assert_eq!(
         crate::rulesets::pop::rules::military::controller(game.world(), theirs[0]),
@@ -1241,14 +1227,7 @@ fn pop_act_fabricate_claim_two_dip_next_door_in_peace() {
         "pop.act.fabricate_claim",
     );
     let ccc = e(&game, "CCC");
-    spawn_sim(
-        game.world_mut(),
-        None,
-        War {
-            attacker: me,
-            defender: ccc,
-        },
-    );
+    at_war(&mut game, me, ccc);
     refused(
         &mut game,
         Action::FabricateClaim {

@@ -933,7 +933,7 @@ pub fn appointment_candidates(world: &World, realm: Entity) -> Vec<Action> {
         let card = card_id(world, card);
         // A free mat without units takes a new leader too (7.2).
         for fleet in [false, true] {
-            if leaders_on_mats(world, realm, !fleet).len() < mats(!fleet) {
+            if !mats_full(world, realm, !fleet) {
                 all.push(Action::AppointToEmptyMat { card, fleet });
             }
         }
@@ -1048,10 +1048,15 @@ fn mats(land: bool) -> usize {
     if land { ARMY_MATS } else { FLEET_MATS }
 }
 
+/// Whether every Army Mat (`land`) or the Fleet Mat holds a leader already.
+fn mats_full(world: &World, realm: Entity, land: bool) -> bool {
+    leaders_on_mats(world, realm, land).len() >= mats(land)
+}
+
 /// Why no further military leader may take a mat: every one already holds a leader, so a new
 /// one can only replace one (appointed where one commands).
 fn mats_full_problem(world: &World, realm: Entity, place: Entity, land: bool) -> Option<Illegal> {
-    let full = leaders_on_mats(world, realm, land).len() >= mats(land);
+    let full = mats_full(world, realm, land);
     (full && commander_at(world, realm, place, land).is_none()).then(|| {
         Illegal::new(
             ids::APPOINT_MILITARY_LEADER,
@@ -1439,7 +1444,7 @@ fn appoint_to_empty_mat_problem(
         return Some(problem);
     }
     let land = !fleet;
-    (leaders_on_mats(world, realm, land).len() >= mats(land)).then(|| {
+    mats_full(world, realm, land).then(|| {
         Illegal::new(
             ids::APPOINT_MILITARY_LEADER,
             if land {
@@ -1477,7 +1482,7 @@ fn to_empty_mat_problem(world: &World, realm: Entity, character: &str) -> Option
     }
     // Another mat without a leader to move to, as for a replaced leader (`replaced`).
     let land = matches!(world.read::<Role>(c), Some(Role::General));
-    (leaders_on_mats(world, realm, land).len() >= mats(land)).then(|| {
+    mats_full(world, realm, land).then(|| {
         Illegal::new(
             rule,
             if land {
@@ -2323,16 +2328,27 @@ fn appoint_general(world: &mut World, realm: Entity, card: &str, place: &str, fl
     if let Some(old) = old {
         replaced(world, realm, old, land);
     }
+    note_appointment(world, realm, character, land, &format!("at {place}"), cost);
+}
+
+/// Logs a general or admiral appointed from the hand: "`realm` appoints `who` general
+/// `where_to` for `cost` mil".
+fn note_appointment(
+    world: &mut World,
+    realm: Entity,
+    character: Entity,
+    land: bool,
+    where_to: &str,
+    cost: i32,
+) {
     let name = key_of(world, realm);
     let who = key_of(world, character);
+    let role = if land { "general" } else { "admiral" };
     write(
         world,
         Note::new(
             ids::APPOINT_MILITARY_LEADER,
-            format!(
-                "{name} appoints {who} {} at {place} for {cost} mil",
-                if land { "general" } else { "admiral" }
-            ),
+            format!("{name} appoints {who} {role} {where_to} for {cost} mil"),
         )
         .realm(name)
         .subject(sid_of(world, character)),
@@ -2346,21 +2362,12 @@ fn appoint_to_empty_mat(world: &mut World, realm: Entity, card: &str, fleet: boo
     };
     let role = if fleet { Role::Admiral } else { Role::General };
     world.entity_mut(character).insert((Serves(realm), role));
-    let name = key_of(world, realm);
-    let who = key_of(world, character);
-    write(
-        world,
-        Note::new(
-            ids::APPOINT_MILITARY_LEADER,
-            format!(
-                "{name} appoints {who} {} on a {} Mat without units, for {cost} mil",
-                if fleet { "admiral" } else { "general" },
-                if fleet { "Fleet" } else { "Army" }
-            ),
-        )
-        .realm(name)
-        .subject(sid_of(world, character)),
-    );
+    let where_to = if fleet {
+        "on the Fleet Mat, without units"
+    } else {
+        "on an Army Mat without units"
+    };
+    note_appointment(world, realm, character, !fleet, where_to, cost);
 }
 
 fn command_army(world: &mut World, realm: Entity, character: &str, place: &str) {

@@ -261,14 +261,7 @@ fn pop_seq_phase3_a_cb_removal_costs_two_prestige_unless_at_war() {
             target: a,
         },
     );
-    spawn_sim(
-        game.world_mut(),
-        None,
-        War {
-            attacker: b,
-            defender: a,
-        },
-    );
+    at_war(&mut game, b, a);
     set(&mut game, a, |m| m.prestige = 5);
     set(&mut game, b, |m| m.prestige = 5);
     crate::rulesets::pop::rules::rebels::remove_cb_and_truce_tokens_for_tests(game.world_mut());
@@ -1340,14 +1333,7 @@ fn pop_7_3_plus2_removal_comes_after_the_war_unrest_and_takes_effect() {
     use crate::rulesets::pop::ids;
     let mut game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
-    spawn_sim(
-        game.world_mut(),
-        None,
-        War {
-            attacker: a,
-            defender: b,
-        },
-    );
+    at_war(&mut game, a, b);
     set(&mut game, a, |m| m.stability = 2);
     set(&mut game, b, |m| m.stability = 0);
     assert!(counting_unrest(game.world(), a, None).is_empty());
@@ -1508,6 +1494,11 @@ fn pop_14_2_exhaust_with_no_available_manpower_asks_which_deployed_regular() {
     game.world_mut().resource_mut::<Pending>().0 = None;
     crate::rulesets::pop::rules::rebels::answer_rebel_dice(game.world_mut(), a, infantry);
     assert_eq!(mat(&game, a).exhausted_manpower, 1);
+    assert!(logged(
+        &game,
+        "pop.14.2.exhaust",
+        "exhausts a deployed regular in north"
+    ));
     assert!(military::own_units_at(game.world(), a, north, true).is_empty());
     let south = e(&game, "south");
     let in_south = |game: &Game| military::own_units_at(game.world(), a, south, true).len();
@@ -1533,14 +1524,7 @@ fn pop_14_1_new_unrest_goes_where_it_counts_while_a_calm_town_can_take_it() {
     let mut game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
     let nora = e(&game, "nora");
-    spawn_sim(
-        game.world_mut(),
-        None,
-        War {
-            attacker: b,
-            defender: a,
-        },
-    );
+    at_war(&mut game, b, a);
     military::take_by_siege(game.world_mut(), b, nora);
     assert!(crate::rulesets::pop::rules::rebels::covered(
         game.world(),

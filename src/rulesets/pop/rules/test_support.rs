@@ -266,3 +266,13 @@ pub fn home_area(game: &Game, realm: Entity) -> &'static str {
         "south"
     }
 }
+
+/// `attacker` and `defender` at war, as a declaration leaves them (the War marker alone: no
+/// costs, calls or casus belli).
+pub fn at_war(game: &mut Game, attacker: Entity, defender: Entity) {
+    crate::rulesets::pop::state::spawn_sim(
+        game.world_mut(),
+        None,
+        crate::rulesets::pop::model::War { attacker, defender },
+    );
+}

@@ -1016,6 +1016,11 @@ fn pop_7_2_a_general_moves_to_another_army_even_one_without_any_units() {
         "serving, on a mat without units"
     );
     assert_eq!(mat(&game, me).mp[2], mil, "moving a general is free");
+    assert!(logged(
+        &game,
+        "pop.7.2.replace_military_leader",
+        "leaves its command (moved to another mat, without units)"
+    ));
     assert!(
         crate::rulesets::pop::rules::military::commander_at(
             game.world(),
@@ -1047,6 +1052,11 @@ fn pop_7_2_a_general_moves_to_another_army_even_one_without_any_units() {
     game.apply(onto_mat).unwrap();
     assert_eq!(post(&game, "gen_2"), (true, None));
     assert_eq!(mat(&game, me).mp[2], mil - 1);
+    assert!(logged(
+        &game,
+        "pop.7.2.appoint_military_leader",
+        "general on an Army Mat without units for 1 mil"
+    ));
     game.apply(appoint("gen_3", south)).unwrap();
     // Three generals on the three Army Mats: no free mat for a fourth, nor for a move.
     refused(

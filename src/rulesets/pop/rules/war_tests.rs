@@ -78,14 +78,7 @@ fn army(game: &Game, realm: &str, place: &str) -> usize {
 
 fn declare(game: &mut Game, attacker: &str, defender: &str) {
     let (a, d) = (e(game, attacker), e(game, defender));
-    spawn_sim(
-        game.world_mut(),
-        None,
-        War {
-            attacker: a,
-            defender: d,
-        },
-    );
+    at_war(game, a, d);
 }
 
 fn rich(game: &mut Game, realm: &str) {
