@@ -1330,11 +1330,16 @@ fn pop_14_3_rebels_move_to_unrest_and_siege_large_first() {
 /// The mini scenario with Sora a town of BBB (south: 2 Player Realm towns) and AAA's Nora
 /// token gone (north: 1), unrest on Capa and Capb, and `east` rebels in the east.
 fn rebels_between_north_and_south(east: usize) -> Game {
+    rebels_between_north_and_south_renamed(east, |t| t)
+}
+
+/// The same, with a further edit of the scenario's text (a renamed area).
+fn rebels_between_north_and_south_renamed(east: usize, edit: impl Fn(String) -> String) -> Game {
     let mut game = game_with(|t| {
-        t.replace(
+        edit(t.replace(
             r#"cores: ["BBB"], owner: Some("BBB"), holding: Vassal,"#,
             r#"cores: ["BBB"], owner: Some("BBB"),"#,
-        )
+        ))
     });
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
     let (nora, capa, capb) = (e(&game, "nora"), e(&game, "capa"), e(&game, "capb"));
@@ -1372,6 +1377,30 @@ fn pop_14_3_c_rebels_move_to_the_most_unrest_then_the_most_player_towns() {
         (1, 2, 0),
         "all but one march to south, not to north (first alphabetically)"
     );
+}
+
+#[test]
+fn pop_14_3_c_marching_rebels_break_a_tie_by_the_names_on_the_board() {
+    // "...then alphabetically": north and south each have one unrest province and one Player
+    // Realm town. With the north area renamed "Zenith" its id still sorts first ("north" <
+    // "south") but its name last, so the rebels march south: the tie goes by the name players
+    // read, not by the content id.
+    let mut game = rebels_between_north_and_south_renamed(3, |t| {
+        t.replace(r#"name: "North""#, r#"name: "Zenith""#)
+    });
+    let (b, sora) = (e(&game, "BBB"), e(&game, "sora"));
+    crate::rulesets::pop::rules::towns::remove_tokens(game.world_mut(), b, sora);
+    crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
+    assert_eq!(
+        (
+            rebels(&game, "east"),
+            rebels(&game, "south"),
+            rebels(&game, "north")
+        ),
+        (1, 2, 0),
+        "\"South\" comes before \"Zenith\""
+    );
+    assert!(logged(&game, "pop.14.3.move", "for south"));
 }
 
 #[test]
