@@ -376,6 +376,15 @@ impl Ctx<'_> {
             let (Some(g), Some(t)) = (self.map.general(general), self.map.territory(to)) else {
                 continue;
             };
+            // A strategic move of one step ends where a land advance would: weighed once, as
+            // the advance.
+            if *how == MoveKind::Strategic
+                && self.view.generals[g as usize]
+                    .1
+                    .is_some_and(|at| self.map.borders(at, t))
+            {
+                continue;
+            }
             let units = self.view.generals[g as usize].2;
             let t = t as usize;
             let rivals = self

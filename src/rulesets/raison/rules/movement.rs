@@ -407,7 +407,8 @@ fn strategic_path(l: &Lens, consents: &[(P, bool)], p: P, from: T, to: T) -> Opt
 }
 
 /// Every Territory a strategic move from `from` can reach: within the house limit of steps
-/// over friendly ground whose controller has not refused passage, two or more steps away.
+/// over friendly ground whose controller has not refused passage ("up to 3": one step is a
+/// strategic move too, the same move as a land advance there).
 fn strategic_reach(l: &Lens, p: P, from: T) -> Vec<T> {
     let steps = house(l.world).strategic_steps as usize;
     let consents = &l.world.res::<Turn>().consents;
@@ -417,7 +418,7 @@ fn strategic_reach(l: &Lens, p: P, from: T) -> Vec<T> {
     let mut queue = VecDeque::from([from]);
     let mut out = Vec::new();
     while let Some(t) = queue.pop_front() {
-        if dist[t as usize] >= 2 {
+        if dist[t as usize] >= 1 {
             out.push(t);
         }
         if dist[t as usize] >= steps {
@@ -457,7 +458,7 @@ fn bfs(m: &MapIndex, from: T, to: T, steps: usize, ok: &dyn Fn(T) -> bool) -> Op
             }
         }
     }
-    if dist[to as usize] == usize::MAX || dist[to as usize] < 2 {
+    if dist[to as usize] == usize::MAX || dist[to as usize] == 0 {
         return None;
     }
     let mut path = vec![to];
@@ -491,9 +492,7 @@ fn any_move(world: &World, p: P) -> bool {
                     let to = if a == from { b } else { a };
                     route_with(&l, p, g, to, MoveKind::Sea).is_ok()
                 })
-                || strategic_reach(&l, p, from)
-                    .iter()
-                    .any(|t| !m.borders(from, *t))
+                || !strategic_reach(&l, p, from).is_empty()
         })
 }
 
@@ -524,17 +523,15 @@ pub fn move_choices(world: &World, p: P) -> Vec<Action> {
             let (a, b) = m.lanes[*l as usize];
             push(if a == from { b } else { a }, MoveKind::Sea);
         }
-        // Strategic movement: destinations two or more steps away over friendly ground, found
-        // with one search (`strategic_path` finds the same ones, one at a time).
-        // Every such destination is open: `route` would find its way and no refusal on it.
+        // Strategic movement: destinations up to `strategic_steps` away over friendly ground,
+        // found with one search (`strategic_path` finds the same ones, one at a time). Every
+        // such destination is open: `route` would find its way and no refusal on it.
         for t in strategic_reach(&l, p, from) {
-            if !m.borders(from, t) {
-                out.push(Action::Move {
-                    general: m.general_ids[g as usize].clone(),
-                    to: m.territory_ids[t as usize].clone(),
-                    how: MoveKind::Strategic,
-                });
-            }
+            out.push(Action::Move {
+                general: m.general_ids[g as usize].clone(),
+                to: m.territory_ids[t as usize].clone(),
+                how: MoveKind::Strategic,
+            });
         }
     }
     out.push(Action::Done);

@@ -1051,6 +1051,24 @@ fn movement_scenario() -> Scenario {
 }
 
 #[test]
+fn rde_movement_a_strategic_move_of_one_territory() {
+    // "Move up to 3 adjacent land Territories": one is within "up to 3". a_cap borders a_two,
+    // AAA's own: the strategic move there is listed and made.
+    let mut g = game(movement_scenario());
+    until(&mut g, "AAA", is_envoy);
+    play(&mut g, Action::ChooseEnvoy("BBB".into()));
+    let one_step = mv("a_gen2", "a_two", MoveKind::Strategic);
+    assert!(g.legal_actions().contains(&one_step));
+    play(&mut g, one_step);
+    assert_eq!(at(&g, "a_gen2").as_deref(), Some("a_two"));
+    logged(
+        &g,
+        ids::MOVEMENT,
+        "a_gen2 makes a strategic land movement to a_two",
+    );
+}
+
+#[test]
 fn rde_movement_land_sea_and_strategic_moves_and_the_refused_ones() {
     let mut g = game(movement_scenario());
     until(&mut g, "AAA", is_envoy);
