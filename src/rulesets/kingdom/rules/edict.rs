@@ -1603,14 +1603,14 @@ fn set_focus(world: &mut World, kingdom: Entity, role: Role, focus: u8) {
 /// A leader steps down from `role`, to no role or (`to`) to a vacant one. Only a leader who is
 /// not the Ruler moving to another role is spared the Unrest and gets +4 on the Loyalty check;
 /// the Ruler moving to another seat abdicates as the Ruler does (+2 Unrest, -4).
+///
+/// The Loyalty check is rolled as the leader announces the step, with the Unrest it adds but
+/// before the seat is left: it is the check "to avoid the vacancy penalty", so the role's
+/// vacancy is not in it (it applies only if the check fails); the leader changes seats after.
 fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>, focus: u8) {
     let k = world.read::<Kingdom>(kingdom).expect("kingdom").clone();
     let leader = holder(&k, role).expect("checked");
     let name = world.read::<Leader>(leader).expect("leader").name.clone();
-    seat_leader(world, kingdom, leader, to);
-    if let Some(to) = to {
-        set_focus(world, kingdom, to, focus);
-    }
     let moving = to.filter(|_| role != Role::Ruler);
     if let (Some(to), None) = (to, moving) {
         log(
@@ -1675,6 +1675,10 @@ fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>, fo
         &extra,
         "a leader steps down",
     );
+    seat_leader(world, kingdom, leader, to);
+    if let Some(to) = to {
+        set_focus(world, kingdom, to, focus);
+    }
     if !roll.success {
         world
             .get_mut::<Kingdom>(kingdom)

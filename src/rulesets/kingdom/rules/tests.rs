@@ -1162,6 +1162,36 @@ fn km_event_resolve_a_reroll_naming_the_same_event_again_is_ignored() {
 }
 
 #[test]
+fn km_edict_abdicate_the_check_to_avoid_the_vacancy_is_rolled_without_it() {
+    // "Abdicating a position increases Unrest by 1 and requires a Loyalty check; if the check
+    // fails, the vacancy penalty applies": the check is rolled with the extra Unrest and the
+    // leader still seated, so neither the role's vacancy nor the loss of its bonus is in it.
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    let role = Role::General;
+    let before = sheet(g.world(), kingdom(&g, "ASH"));
+    let loyalty = before.attr(Attr::Loyalty).total;
+    let unrest = k(&g, "ASH").unrest;
+    let from = g.log().entries.len();
+    g.apply(Action::Abdicate {
+        role,
+        to: None,
+        focus: 0,
+    })
+    .unwrap();
+    let check = &entries_since(&g, from, ids::CHECK, "ASH")[0].text;
+    assert!(
+        check.contains(&format!("+ Loyalty {loyalty} [")),
+        "the Loyalty of the sheet before the step: {check}"
+    );
+    assert!(
+        check.contains(&format!("- Unrest {}", unrest + 1)),
+        "with the Unrest the step adds: {check}"
+    );
+    assert!(!check.contains("vacant"), "{check}");
+}
+
+#[test]
 fn km_edict_abdicate_a_leader_moves_into_the_vacant_ruler_seat_without_unrest() {
     // "If you are not the Ruler and are leaving one leadership role to take a different one in
     // the kingdom, the Unrest increase does not occur and you gain a +4 bonus on the Loyalty
