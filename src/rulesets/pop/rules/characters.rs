@@ -302,31 +302,40 @@ pub fn kill(world: &mut World, character: Entity) {
     write(world, note);
     if let (Some(realm), Some(Role::Ruler | Role::RulerGeneral)) = (realm, role) {
         imperial_election(world, realm);
+        // Without a ruler the realm is governed as in an Interregnum from now on, but it
+        // "enters an Interregnum" (and the log says so) only if it cannot or will not replace
+        // the ruler at once: with a leader card in hand the Reaction is asked first.
         world.entity_mut(realm).insert(Interregnum);
-        let name = key_of(world, realm);
-        write(
-            world,
-            Note::new(
-                ids::INTERREGNUM,
-                format!("{name} has no ruler: a regency council of skill 1 governs"),
-            )
-            .realm(name),
-        );
-        // The restrictions begin now (7.2): say so, as the player meets them in every choice.
-        write(
-            world,
-            Note::new(
-                ids::INTERREGNUM_RESTRICTIONS,
-                format!(
-                    "Until {name} has a ruler it declares no war (but on a realm whose succession its own marriage disputes) and makes no royal marriage"
-                ),
-            )
-            .realm(name),
-        );
         if leader_cards(world, realm).next().is_some() {
             world.res_mut::<DeadRulers>().0.push(realm);
+        } else {
+            note_interregnum(world, realm);
         }
     }
+}
+
+/// The log of a realm entering an Interregnum (7.2), and its restrictions.
+fn note_interregnum(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            ids::INTERREGNUM,
+            format!("{name} has no ruler: a regency council of skill 1 governs"),
+        )
+        .realm(name),
+    );
+    // The restrictions begin now (7.2): say so, as the player meets them in every choice.
+    write(
+        world,
+        Note::new(
+            ids::INTERREGNUM_RESTRICTIONS,
+            format!(
+                "Until {name} has a ruler it declares no war (but on a realm whose succession its own marriage disputes) and makes no royal marriage"
+            ),
+        )
+        .realm(name),
+    );
 }
 
 /// Leader cards in hand whose character could rule.
@@ -448,6 +457,7 @@ pub fn answer_reaction(world: &mut World, action: &Action) -> bool {
         }
         Action::Decline => {
             world.res_mut::<DeadRulers>().0.remove(0);
+            note_interregnum(world, realm);
             true
         }
         _ => false,
