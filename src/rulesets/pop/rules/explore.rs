@@ -459,14 +459,23 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
     }
 }
 
-/// A failed exploration removes one of the realm's ships on a distant sea, if it has one (a
-/// Light Ship first: the explorer is the one lost).
+/// A failed exploration removes one of the realm's ships on a Distant Continent, if it has one:
+/// at sea in a distant sea zone or in port in a distant area (a Light Ship at sea first: the
+/// explorer is the one lost).
 fn lose_distant_ship(world: &mut World, realm: Entity) {
     let mut ships: Vec<Entity> = all_of::<Unit>(world);
-    ships.sort_by_key(|u| {
+    let at_sea = |world: &World, u: Entity| {
         world
-            .read::<Unit>(*u)
-            .map(|u| u.kind != UnitKind::LightShip)
+            .read::<At>(u)
+            .is_some_and(|at| world.read::<SeaZone>(at.0).is_some())
+    };
+    ships.sort_by_key(|u| {
+        (
+            world
+                .read::<Unit>(*u)
+                .map(|u| u.kind != UnitKind::LightShip),
+            !at_sea(world, *u),
+        )
     });
     let ship = ships.into_iter().find(|u| {
         world.read::<UnitOf>(*u).is_some_and(|o| o.0 == realm)
@@ -476,10 +485,10 @@ fn lose_distant_ship(world: &mut World, realm: Entity) {
                     UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley
                 )
             })
-            && world
-                .read::<At>(*u)
-                .and_then(|at| world.read::<SeaZone>(at.0))
-                .is_some_and(|s| s.distant)
+            && world.read::<At>(*u).is_some_and(|at| {
+                world.read::<SeaZone>(at.0).is_some_and(|s| s.distant)
+                    || world.read::<Area>(at.0).is_some_and(|a| a.distant)
+            })
     });
     if let Some(ship) = ship {
         world.despawn(ship);
@@ -490,7 +499,7 @@ fn lose_distant_ship(world: &mut World, realm: Entity) {
             world,
             Note::new(
                 ids::EXPLORE,
-                format!("{name} loses a ship on a distant sea"),
+                format!("{name} loses a ship on a Distant Continent"),
             )
             .realm(name),
         );

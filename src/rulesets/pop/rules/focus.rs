@@ -75,7 +75,14 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             if focus_taken(world, realm) {
                 return err("Change National Focus is taken once per Round");
             }
-            if !focus_shapes().contains(action) {
+            // The pools that give are a set: named in any order, they are the same shift.
+            let mut givers = from.clone();
+            givers.sort_unstable();
+            let shape = Action::ChangeFocus {
+                into: *into,
+                from: givers,
+            };
+            if !focus_shapes().contains(&shape) {
                 return err("one pool gains 1 from each of one or both other pools");
             }
             match into {

@@ -460,6 +460,26 @@ fn pop_5_1_explore_failure_removes_a_ship_on_a_distant_continent() {
 }
 
 #[test]
+fn pop_5_1_explore_failure_removes_a_ship_in_port_on_a_distant_continent() {
+    // "fail Exploration and remove 1 of your Ships on a Distant Continent": a ship in port in
+    // a distant area is on the continent as much as one on its sea.
+    let (mut game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
+    let from = home_area(&game, me);
+    spawn_ships(&mut game, me, from, UnitKind::LightShip, 1);
+    spawn_ships(&mut game, me, "farland", UnitKind::HeavyShip, 1);
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 2, true);
+    game.apply(Action::Decline).unwrap();
+    assert_eq!(ships_at(&game, me, "farland"), 0);
+    assert_eq!(ships_at(&game, me, from), 1, "the ship at home stays");
+    assert!(logged(
+        &game,
+        "pop.5.1.explore",
+        "loses a ship on a Distant Continent"
+    ));
+}
+
+#[test]
 fn pop_5_1_explore_first_discovery_on_a_continent_is_logged_once() {
     let (mut game, me, other) = with_idea("QuestForTheNewWorld", |t| {
         t.replace(

@@ -85,11 +85,15 @@ pub(crate) fn cut_costs(world: &mut World) {
                 if let Some(c) = world.res::<Index>().get(character) {
                     crate::rulesets::pop::rules::characters::leave_play(world, c);
                     let name = key_of(world, realm);
+                    // "If you cannot or do not want to pay the upkeep for an Advisor, it must
+                    // be discarded" (7.2): firing one is that rule's choice.
                     write(
                         world,
                         Note::new(
-                            ids::SEQ_PHASE4_A,
-                            format!("{name} fires {character} to cut costs"),
+                            ids::ADVISOR_UPKEEP,
+                            format!(
+                                "{name} will not pay {character}'s upkeep: the advisor is fired and discarded"
+                            ),
                         )
                         .realm(name)
                         .subject(sid_of(world, c)),

@@ -147,11 +147,12 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
             Some(Illegal::new(ids::CHANGE_RELIGION, why))
         }
         Action::CounterReformation => {
-            // The Counter-Reformation is the Change State Religion action's alternative, and
-            // that action starts with Age II.
-            let why = if world.res::<Flow>().age < CHANGE_FROM_AGE {
-                "the Counter-Reformation, like any change of State Religion, is open from Age II on"
-            } else if religion_of(world, realm) != Some(Religion::Catholic) {
+            // The Counter-Reformation is the Change State Religion action's alternative; what
+            // opens it is a Counter-Reformed token on the board (5.1), not the Age: "Starting
+            // with Age II" is said of changing between Catholic and Protestant, which a
+            // Catholic realm turning Counter-Reformed does not do. (The tokens first come with
+            // Age II's Events, so in play the two agree.)
+            let why = if religion_of(world, realm) != Some(Religion::Catholic) {
                 "only Catholic realms embrace the Counter-Reformation"
             } else if !counter_reformed_on_board(world) {
                 "there is no Counter-Reformed token on the board yet"

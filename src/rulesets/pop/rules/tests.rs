@@ -80,6 +80,86 @@ fn pop_7_2_ruler_death_opens_an_interregnum() {
 }
 
 #[test]
+fn pop_7_2_a_ruler_replaced_as_a_reaction_never_enters_an_interregnum() {
+    // "You may immediately replace a discarded Ruler by taking the Appoint Advisor/Leader Minor
+    // Action as a Reaction ... If you cannot (or choose not to) do this, your Realm enters an
+    // Interregnum": appointed at once, no Interregnum is logged; declined, it is, once.
+    let with_heir = || {
+        game_with(|t| {
+            t.replace(
+                "    action_cards: [],",
+                "    action_cards: [(id: \"c_heir\", name: \"Heir\", deck: Adm, cost: 1, character: Some(\"heir_x\"))],",
+            )
+            .replace(
+                "    characters: [",
+                "    characters: [\n        (id: \"heir_x\", name: \"Xan\", kind: Leader, skills: (2, 2, 2)),",
+            )
+        })
+    };
+    let mut game = with_heir();
+    let a = e(&game, "AAA");
+    give_card(&mut game, a, "c_heir");
+    set(&mut game, a, |m| m.ducats = 10);
+    let anna = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), anna);
+    assert_eq!(
+        count(&game, "pop.7.2.interregnum"),
+        0,
+        "not before the choice"
+    );
+    assert!(characters::ask_reaction(game.world_mut()));
+    game.apply(crate::rulesets::pop::Action::Appoint {
+        card: "c_heir".into(),
+    })
+    .unwrap();
+    assert_eq!(ruler_of(game.world(), a), Some(e(&game, "heir_x")));
+    assert!(game.world().get::<Interregnum>(a).is_none());
+    assert_eq!(count(&game, "pop.7.2.interregnum"), 0);
+    assert_eq!(count(&game, "pop.7.2.interregnum_restrictions"), 0);
+    assert_eq!(count(&game, "pop.7.2.reaction_appoint"), 1);
+
+    let mut game = with_heir();
+    let a = e(&game, "AAA");
+    give_card(&mut game, a, "c_heir");
+    let anna = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), anna);
+    assert!(characters::ask_reaction(game.world_mut()));
+    game.apply(crate::rulesets::pop::Action::Decline).unwrap();
+    assert!(game.world().get::<Interregnum>(a).is_some());
+    assert_eq!(count(&game, "pop.7.2.interregnum"), 1);
+    assert_eq!(count(&game, "pop.7.2.interregnum_restrictions"), 1);
+}
+
+#[test]
+fn pop_7_2_advisor_upkeep_an_advisor_not_wanted_is_fired_in_phase_4_a() {
+    // "If you cannot or do not want to pay the upkeep for an Advisor, it must be discarded":
+    // in Income & Upkeep's first step AAA fires Ada rather than pay her again.
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let reached = play_until(
+        &mut game,
+        3000,
+        |_| {},
+        |g| {
+            g.pending().is_some_and(|d| {
+                d.kind == crate::rulesets::pop::DecisionKind::CutCosts
+                    && d.realm.as_str() == "AAA"
+            })
+        },
+    );
+    assert!(reached, "Phase 4 A asks AAA");
+    let ada = e(&game, "adv_a");
+    assert!(game.world().get::<Serves>(ada).is_some());
+    game.apply(crate::rulesets::pop::Action::FireAdvisor {
+        character: "adv_a".into(),
+    })
+    .unwrap();
+    assert!(game.world().get::<Serves>(ada).is_none(), "discarded");
+    assert!(logged(&game, "pop.7.2.advisor_upkeep", "adv_a's upkeep"));
+    assert_eq!(advisor_of(game.world(), a, MpKind::Adm), None);
+}
+
+#[test]
 fn pop_7_2_historical_ruler_replaces_and_historical_ill_starts_with_one_token() {
     let mut game = game();
     let a = e(&game, "AAA");
