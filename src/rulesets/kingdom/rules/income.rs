@@ -260,7 +260,10 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
     let mut out = vec![Action::Done];
     match kind {
         DecisionKind::Withdraw => {
-            out.extend((1..=k.treasury.clamp(0, 100) as u16).map(Action::Withdraw));
+            // Any amount up to the whole Treasury: how much to take at once is the kingdom's
+            // choice (each withdrawal is its own +1 Unrest and Loyalty check).
+            let most = k.treasury.clamp(0, i32::from(u16::MAX)) as u16;
+            out.extend((1..=most).map(Action::Withdraw));
         }
         DecisionKind::Deposit => {
             let n = k.purse_gp / GP_PER_DEPOSITED_BP;

@@ -771,6 +771,25 @@ fn km_income_withdraw_adds_unrest_and_checks_loyalty_against_dc_plus_bp() {
 }
 
 #[test]
+fn km_income_withdraw_any_amount_up_to_the_whole_treasury_is_listed() {
+    // How much to withdraw at once is the kingdom's: with 150 BP every amount from 1 to 150 is
+    // offered (and taken at once), none above.
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Withdraw);
+    let e = kingdom(&g, "ASH");
+    with_world(&mut g, |w| w.get_mut::<Kingdom>(e).unwrap().treasury = 150);
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::Withdraw(1)) && legal.contains(&Action::Withdraw(150)));
+    assert!(!legal.contains(&Action::Withdraw(151)));
+    assert_eq!(
+        g.check(&Action::Withdraw(151)).unwrap_err().rule,
+        ids::INCOME_WITHDRAW
+    );
+    g.apply(Action::Withdraw(150)).unwrap();
+    assert_eq!(k(&g, "ASH").treasury, 0);
+}
+
+#[test]
 fn km_income_deposit_gives_1_bp_per_full_4000_gp() {
     let mut g = founded();
     until(&mut g, "ASH", DecisionKind::Deposit);
