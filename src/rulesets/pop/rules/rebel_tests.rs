@@ -1323,6 +1323,79 @@ fn e_of(world: &World, key: &str) -> Entity {
 }
 
 #[test]
+fn pop_14_1_religious_dissent_among_vassals_and_in_town_areas_both_take_effect() {
+    // Phase 3 G (FACTS; seed 14.1: "Religious Dissent will cause Unrest"): in each town area of
+    // another faith a town gains unrest, and in one vassal area of another faith a vassal gains
+    // unrest or 1 influence goes. AAA (Catholic) holds Capa as a town and Nora as a vassal in a
+    // North turned Protestant: naming the vassal does not use up the town's unrest.
+    use crate::engine::flow::{Flow, run_until_decision};
+    use crate::rulesets::pop::PriceOfPower;
+    use crate::rulesets::pop::ids;
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let (north, capa, nora) = (e(&game, "north"), e(&game, "capa"), e(&game, "nora"));
+    let tokens: Vec<Entity> = game.world().get::<Holdings>(nora).unwrap().iter().collect();
+    for t in tokens {
+        game.world_mut().despawn(t);
+    }
+    spawn_sim(
+        game.world_mut(),
+        None,
+        (Vassal, TokenOf(a), OnProvince(nora)),
+    );
+    crate::rulesets::pop::rules::religion::place_faith(
+        game.world_mut(),
+        north,
+        Religion::Protestant,
+    );
+    assert!(counting_unrest(game.world(), a, None).is_empty());
+    {
+        let world = game.world_mut();
+        world.resource_mut::<Pending>().0 = None;
+        let mut flow = world.resource_mut::<Flow>();
+        flow.step = flow
+            .steps
+            .iter()
+            .position(|s| s.id == "pop.step.p3g")
+            .unwrap() as u16;
+        run_until_decision::<PriceOfPower>(world);
+    }
+    let pending = game.pending().expect("the vassals' question");
+    assert_eq!(
+        (pending.realm.as_str(), &pending.kind),
+        (
+            "AAA",
+            &DecisionKind::VassalDissent {
+                area: "north".into()
+            }
+        )
+    );
+    game.apply(Action::ChooseProvince {
+        province: "nora".into(),
+    })
+    .unwrap();
+    // Then North's town (the step asks where; Capa is the calm town left).
+    assert_eq!(
+        game.pending().map(|d| d.kind.clone()),
+        Some(DecisionKind::UnrestTown)
+    );
+    game.apply(Action::ChooseProvince {
+        province: "capa".into(),
+    })
+    .unwrap();
+    let unrest = counting_unrest(game.world(), a, None);
+    assert!(
+        unrest.contains(&nora) && unrest.contains(&capa),
+        "the vassal and the town: {unrest:?}"
+    );
+    assert!(logged(
+        &game,
+        ids::SEQ_PHASE3_G,
+        "Religious dissent in north: a town of AAA gains unrest"
+    ));
+}
+
+#[test]
 fn pop_7_3_plus2_removal_comes_after_the_war_unrest_and_takes_effect() {
     // "+2s or higher: You may remove u from 1 of your Provinces in Phase 3, Step H", after a
     // realm still at war has placed its 2 unrest there (FACTS Phase 3 H): a realm with no

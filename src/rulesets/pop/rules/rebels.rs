@@ -1090,19 +1090,7 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
             if visits > 0 {
                 return Visit::Next;
             }
-            let religion = world.read::<Realm>(realm).map(|r| r.religion);
-            let differs = |world: &World, a: &Entity| {
-                !crate::rulesets::pop::rules::religion::same_faith(
-                    crate::rulesets::pop::rules::religion::area_faith(world, *a),
-                    religion,
-                )
-            };
             let name = key_of(world, realm);
-            let mut effects = Vec::new();
-            let dissenting: Vec<Entity> = realm_areas(world, realm, false)
-                .into_iter()
-                .filter(|a| differs(world, a))
-                .collect();
             // Optional rule 5: rebel towns in dissenting areas turn to their pentagram side.
             let religious =
                 crate::rulesets::pop::rules::religion::religious_rebel_towns(world, realm);
@@ -1120,24 +1108,9 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
                     .realm(name),
                 );
             }
-            for area in dissenting {
-                let area_name = key_of(world, area);
-                write(
-                    world,
-                    Note::new(
-                        ids::SEQ_PHASE3_G,
-                        format!("Religious dissent in {area_name}: a town of {name} gains unrest"),
-                    )
-                    .realm(name),
-                );
-                effects.push(Effect::UnrestIn(area_name, 1));
-            }
-            if !effects.is_empty() {
-                queue_effects(world, realm, effects, "religious dissent");
-            }
             let vassal_area = realm_areas(world, realm, true)
                 .into_iter()
-                .find(|a| differs(world, a));
+                .find(|a| dissents(world, realm, *a));
             if let Some(area) = vassal_area {
                 let calm = vassals_in(world, realm, area, true);
                 let influence = influence_in(world, realm, area) > 0;
@@ -1151,6 +1124,8 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
                         )
                         .realm(name),
                     );
+                    // The towns' unrest is queued once this is answered: an answer naming a
+                    // vassal would otherwise be taken as the place of a queued town's unrest.
                     ask(
                         world,
                         name,
@@ -1162,6 +1137,7 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
                     return Visit::Asked;
                 }
             }
+            queue_town_dissent(world, realm);
             Visit::Next
         },
         |world, realm, action| {
@@ -1191,9 +1167,45 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
                 }
                 _ => {}
             }
+            queue_town_dissent(world, realm);
             Visit::Next
         },
     );
+}
+
+/// Whether `area`'s faith differs from `realm`'s State Religion (Phase 3 G).
+fn dissents(world: &World, realm: Entity, area: Entity) -> bool {
+    let religion = world.read::<Realm>(realm).map(|r| r.religion);
+    !crate::rulesets::pop::rules::religion::same_faith(
+        crate::rulesets::pop::rules::religion::area_faith(world, area),
+        religion,
+    )
+}
+
+/// Phase 3 G: in each of the realm's town areas of another faith, one of its towns gains
+/// unrest (queued: the realm chooses which town where it has a choice).
+fn queue_town_dissent(world: &mut World, realm: Entity) {
+    let name = key_of(world, realm);
+    let dissenting: Vec<Entity> = realm_areas(world, realm, false)
+        .into_iter()
+        .filter(|a| dissents(world, realm, *a))
+        .collect();
+    let mut effects = Vec::new();
+    for area in dissenting {
+        let area_name = key_of(world, area);
+        write(
+            world,
+            Note::new(
+                ids::SEQ_PHASE3_G,
+                format!("Religious dissent in {area_name}: a town of {name} gains unrest"),
+            )
+            .realm(name.clone()),
+        );
+        effects.push(Effect::UnrestIn(area_name, 1));
+    }
+    if !effects.is_empty() {
+        queue_effects(world, realm, effects, "religious dissent");
+    }
 }
 
 #[cfg(test)]
