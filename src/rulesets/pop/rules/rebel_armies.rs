@@ -97,11 +97,11 @@ fn unrest_in(world: &World, area: Entity) -> Vec<(Entity, Entity)> {
 pub(crate) fn siege_or_move_rebels(world: &mut World) {
     if let Some(action) = take_answer(world)
         && !battle::answer(world, &action)
+        // A ruler fallen in a battle against rebels: the Imperial Election it may set off, and
+        // its realm's Reaction (7.2: replaced "immediately", before the step goes on).
+        && !crate::rulesets::pop::rules::characters::answer_reaction(world, &action)
     {
         match action {
-            // A ruler fallen in a battle against rebels may have set off an Imperial Election.
-            Action::ChooseRealm { realm }
-                if crate::rulesets::pop::rules::empire::break_election_tie(world, &realm) => {}
             Action::ChooseRealm { realm } => {
                 crate::rulesets::pop::rules::rebels::answer_liberation_colour(world, &realm);
             }
@@ -112,7 +112,7 @@ pub(crate) fn siege_or_move_rebels(world: &mut World) {
     loop {
         if world.res::<Pending>().0.is_some()
             || battle::fight(world) == Progress::Waiting
-            || crate::rulesets::pop::rules::empire::ask_election_tie(world)
+            || crate::rulesets::pop::rules::characters::ask_reaction(world)
         {
             return;
         }

@@ -142,8 +142,7 @@ fn pop_7_2_advisor_upkeep_an_advisor_not_wanted_is_fired_in_phase_4_a() {
         |_| {},
         |g| {
             g.pending().is_some_and(|d| {
-                d.kind == crate::rulesets::pop::DecisionKind::CutCosts
-                    && d.realm.as_str() == "AAA"
+                d.kind == crate::rulesets::pop::DecisionKind::CutCosts && d.realm.as_str() == "AAA"
             })
         },
     );

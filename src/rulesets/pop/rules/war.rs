@@ -1342,13 +1342,12 @@ pub fn deployed_land_units(world: &World, realm: Entity) -> usize {
 /// areas) invades a neighbouring area holding an enemy town: 2 unrest there and invaders equal
 /// to half its tax value, who fight at once and then stay on as rebels.
 pub(crate) fn invade(world: &mut World) {
-    use crate::rulesets::pop::rules::empire;
     if let Some(action) = take_answer(world)
         && !battle::answer(world, &action)
-        && let Action::ChooseRealm { realm } = &action
     {
-        // A ruler fallen in an invasion battle may have set off an Imperial Election.
-        empire::break_election_tie(world, realm);
+        // A ruler fallen in an invasion battle: the Imperial Election it may set off, and its
+        // realm's Reaction (7.2: replaced "immediately", before the step goes on).
+        crate::rulesets::pop::rules::characters::answer_reaction(world, &action);
     }
     if step_progress(world).cursor == 0 {
         step_progress(world).cursor = 1;
@@ -1363,7 +1362,7 @@ pub(crate) fn invade(world: &mut World) {
     loop {
         if world.res::<Pending>().0.is_some()
             || battle::fight(world) == Progress::Waiting
-            || empire::ask_election_tie(world)
+            || crate::rulesets::pop::rules::characters::ask_reaction(world)
         {
             return;
         }

@@ -1404,6 +1404,63 @@ fn pop_14_3_c_marching_rebels_break_a_tie_by_the_names_on_the_board() {
 }
 
 #[test]
+fn pop_7_2_a_ruler_gone_during_phase_3_c_is_replaced_at_once_as_a_reaction() {
+    // "You may immediately replace a discarded Ruler ... as a Reaction": a ruler lost while the
+    // rebels move (here killed as the step begins) is asked about before the step goes on, not
+    // in a later step.
+    let mut game = game_with(|t| {
+        t.replace(
+            r#"cores: ["BBB"], owner: Some("BBB"), holding: Vassal,"#,
+            r#"cores: ["BBB"], owner: Some("BBB"),"#,
+        )
+        .replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"c_heir\", name: \"Heir\", deck: Adm, cost: 1, character: Some(\"heir_x\"))],",
+        )
+        .replace(
+            "    characters: [",
+            "    characters: [\n        (id: \"heir_x\", name: \"Xan\", kind: Leader, skills: (2, 2, 2)),",
+        )
+    });
+    let a = e(&game, "AAA");
+    give_card(&mut game, a, "c_heir");
+    let capa = e(&game, "capa");
+    crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), a, capa);
+    spawn_units(
+        &mut game,
+        None,
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Rebel,
+        3,
+    );
+    game.world_mut().res_mut::<Pending>().0 = None;
+    let anna = e(&game, "ruler_a");
+    crate::rulesets::pop::rules::characters::kill(game.world_mut(), anna);
+    crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
+    let asked = game.pending().expect("the Reaction");
+    assert_eq!(
+        (asked.realm.as_str(), &asked.kind),
+        ("AAA", &DecisionKind::ReplaceDeadRuler)
+    );
+    assert_eq!(rebels(&game, "east"), 3, "asked before the rebels move");
+    game.world_mut().res_mut::<Pending>().0 = None;
+    game.world_mut()
+        .res_mut::<crate::rulesets::pop::decision::Answer>()
+        .0 = Some(Action::Appoint {
+        card: "c_heir".into(),
+    });
+    crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
+    assert_eq!(
+        crate::rulesets::pop::rules::characters::ruler_of(game.world(), a),
+        Some(e(&game, "heir_x"))
+    );
+    assert_eq!(count(&game, "pop.7.2.reaction_appoint"), 1);
+    assert_eq!(count(&game, "pop.7.2.interregnum"), 0);
+    assert_eq!(rebels(&game, "north"), 2, "then the step goes on");
+}
+
+#[test]
 fn pop_14_3_c_areas_siege_or_move_one_at_a_time_most_rebels_first() {
     // "Resolve Areas in order of most ? to fewest ?": south's 4 rebels siege Capb first, so
     // when the east's 3 rebels move, south's unrest is gone and they go north.
