@@ -239,8 +239,13 @@ pub(crate) fn roll_rebel_dice(world: &mut World) {
         && crate::rulesets::pop::rules::battle::release_held(world)
     {
         // A retreat question waits; its answer comes back through `for_each_realm`, which
-        // fights on.
-        let _ = crate::rulesets::pop::rules::battle::fight(world);
+        // fights on. A ruler the battles took is asked about at once (7.2: the Reaction is
+        // "immediate"), its answer coming back the same way.
+        if crate::rulesets::pop::rules::battle::fight(world)
+            == crate::rulesets::pop::rules::effects::Progress::Done
+        {
+            crate::rulesets::pop::rules::characters::ask_reaction(world);
+        }
     }
 }
 
