@@ -374,6 +374,10 @@ pub enum DecisionKind {
     /// End of Age (Phase 5 D step 4), least prestige: replace one new Idea or Milestone with
     /// one of your choice, or not.
     AgeSwap,
+    /// End of Age (Phase 5 D step 5): a realm that scored for its royal marriages ends one of
+    /// them (`ChooseRealm` naming the partner; a Non-Player Realm's while it has one) or pays 2
+    /// dip to keep them all (`Accept`).
+    AgeMarriages,
     /// Commercial Growth: choose the Trade Node to expand.
     ExpandNode,
     /// A Development card's Integrate Area: choose the area for the core token.

@@ -12,6 +12,7 @@ pub const SEQ_PHASE2_PASS: &str = "pop.seq.phase2.pass";
 pub const SEQ_PHASE2_FIRST_PLAYER: &str = "pop.seq.phase2.first_player";
 pub const SEQ_PHASE5_B: &str = "pop.seq.phase5.b";
 pub const SEQ_PHASE5_D: &str = "pop.seq.phase5.d";
+pub const AGE_END_MARRIAGES: &str = "pop.seq.age_end.marriages";
 pub const SEQ_GAME_END: &str = "pop.seq.game_end";
 pub const SEQ_FINAL_SCORING: &str = "pop.seq.final_scoring";
 
@@ -312,6 +313,7 @@ pub const ALL: &[&str] = &[
     SEQ_PHASE2_FIRST_PLAYER,
     SEQ_PHASE5_B,
     SEQ_PHASE5_D,
+    AGE_END_MARRIAGES,
     SEQ_GAME_END,
     SEQ_FINAL_SCORING,
     ACT_PASS,

@@ -420,6 +420,17 @@ impl Bot {
             DecisionKind::Missions { .. } => missions::phase1(world, realm?, legal),
             DecisionKind::AgeEndClaims => Some(missions::claim(legal).unwrap_or(Action::Decline)),
             DecisionKind::AgeSwap => missions::age_swap(world, realm?, legal),
+            // A marriage is kept while diplomatic power is plentiful; else the first one the
+            // rules allow ends (a Non-Player Realm's while there is one).
+            DecisionKind::AgeMarriages => {
+                if mat.mp(MpKind::Dip) >= 5 && legal.contains(&Action::Accept) {
+                    Some(Action::Accept)
+                } else {
+                    legal
+                        .find(|a| matches!(a, Action::ChooseRealm { .. }))
+                        .or_else(|| legal.first().cloned())
+                }
+            }
             DecisionKind::ExpandNode => realm.and_then(|r| generic::expand_pick(world, r, legal)),
             DecisionKind::IntegrateArea => {
                 realm.and_then(|r| generic::integrate_pick(world, r, legal))

@@ -200,6 +200,8 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
                 && let Some(deal) = world.res::<generic::Generic>().deal.clone()
             {
                 cost = deal_cost(world, realm, deal.from, deal.to, &deal.offer);
+            } else if let Some(DecisionKind::AgeMarriages) = pending {
+                cost.dip = crate::rulesets::pop::rules::milestones::MARRIAGE_KEEP_DIP;
             }
         }
         Action::Explore | Action::ExploreWithShip { .. } => {

@@ -51,6 +51,7 @@ const PRICE_RULES: &[&str] = &[
     ids::CURIA_CRUSADE,
     ids::EMPIRE_INCREASE,
     ids::CHANGE_RELIGION,
+    ids::AGE_END_MARRIAGES,
 ];
 
 /// Monarch power, ducats, stability and prestige the log says `realm` paid under price rules in

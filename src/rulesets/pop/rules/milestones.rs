@@ -43,6 +43,8 @@ pub enum AgeEnd {
     Claims,
     /// Milestones replaced; the least-prestige swap comes after the Ideas are refreshed.
     Swap,
+    /// Step 5: royal marriages score, then each is kept for 2 dip or one ends.
+    Marriages,
     Done,
 }
 
@@ -62,6 +64,11 @@ pub struct Milestones {
     pub new_ideas: Vec<usize>,
     /// Ideas open before the end-of-Age refresh, to tell the new ones.
     pub ideas_before: Vec<usize>,
+    /// The realms (stable ids) that scored for their marriages at this end of Age, each still
+    /// to end one marriage or pay 2 dip (step 5). Left out of the state's JSON while empty, so
+    /// the hash of every state outside that step is what it was before the step was written.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marriages_due: Vec<u32>,
 }
 
 impl Milestones {
@@ -361,7 +368,7 @@ pub(crate) fn offer_least_prestige_swap(world: &mut World) {
         if let Some(realm) = world.res::<Index>().get(decision.realm) {
             apply_swap(world, realm, &action);
         }
-        set_stage(world, AgeEnd::Done);
+        begin_marriages(world);
         return;
     }
     if world.res::<Pending>().0.is_some() {
@@ -378,11 +385,11 @@ pub(crate) fn offer_least_prestige_swap(world: &mut World) {
     };
     world.res_mut::<Milestones>().new_ideas = new_ideas;
     let Some(realm) = least_prestige(world) else {
-        set_stage(world, AgeEnd::Done);
+        begin_marriages(world);
         return;
     };
     if swap_candidates(world).is_empty() {
-        set_stage(world, AgeEnd::Done);
+        begin_marriages(world);
         return;
     }
     ask(
@@ -390,6 +397,190 @@ pub(crate) fn offer_least_prestige_swap(world: &mut World) {
         key_of(world, realm),
         DecisionKind::AgeSwap,
         "Least prestige: replace one new Idea or Milestone with one of your choice, or keep them",
+    );
+}
+
+/// Step 5 begins (EUP-W 4.6: "Players who have at least 1 M in play score 1, and must then
+/// (in updated Turn order) remove 1 of their M from the board (from an NPR if possible), or pay
+/// 2 dip to avoid this"): every Player Realm with a royal marriage scores 1 prestige at once,
+/// and owes the choice.
+fn begin_marriages(world: &mut World) {
+    set_stage(world, AgeEnd::Marriages);
+    {
+        let mut p = crate::engine::flow::step_progress(world);
+        p.cursor = 0;
+        p.visits = 0;
+    }
+    let seats = world.res::<Seats>().0.clone();
+    let mut due = Vec::new();
+    for realm in seats {
+        if crate::rulesets::pop::rules::generic::marriages_of(world, realm) == 0 {
+            continue;
+        }
+        let name = key_of(world, realm);
+        write(
+            world,
+            Note::new(
+                ids::AGE_END_MARRIAGES,
+                format!("The Age ends: {name} scores 1 prestige for its royal marriages"),
+            )
+            .realm(name)
+            .amount(1),
+        );
+        change_prestige(world, realm, 1, ids::AGE_END_MARRIAGES);
+        due.push(sid_of(world, realm));
+    }
+    world.res_mut::<Milestones>().marriages_due = due;
+}
+
+/// The realm's royal marriage partners, those it may end at the end of the Age: only the
+/// Non-Player Realms while it is married to one ("from an NPR if possible").
+fn marriage_partners(world: &World, realm: Entity) -> Vec<Entity> {
+    use crate::rulesets::pop::model::{Marriage, NonPlayerRealm};
+    let mut all: Vec<Entity> = crate::rulesets::pop::rules::generic::markers::<Marriage>(world)
+        .iter()
+        .filter_map(|(_, m)| {
+            if m.a == realm {
+                Some(m.b)
+            } else if m.b == realm {
+                Some(m.a)
+            } else {
+                None
+            }
+        })
+        .collect();
+    crate::rulesets::pop::state::sort_dedup_by_sid(world, &mut all);
+    if all
+        .iter()
+        .any(|p| world.read::<NonPlayerRealm>(*p).is_some())
+    {
+        all.retain(|p| world.read::<NonPlayerRealm>(*p).is_some());
+    }
+    all
+}
+
+/// The answers of the step-5 question: end the marriage with each partner it may end, or keep
+/// them all for 2 dip while it has them.
+pub fn marriage_candidates(world: &World, realm: Entity) -> Vec<Action> {
+    let mut all: Vec<Action> = marriage_partners(world, realm)
+        .into_iter()
+        .map(|p| Action::ChooseRealm {
+            realm: key_of(world, p),
+        })
+        .collect();
+    if world.read::<Mat>(realm).is_some_and(|m| {
+        m.mp(crate::rulesets::pop::content::schema::MpKind::Dip) >= MARRIAGE_KEEP_DIP
+    }) {
+        all.push(Action::Accept);
+    }
+    all
+}
+
+/// What keeping every marriage at the end of an Age costs.
+pub const MARRIAGE_KEEP_DIP: i32 = 2;
+
+/// Step 5, in turn order: each realm that scored ends one marriage or pays 2 dip. A realm whose
+/// last marriage its partner ended in this step still owes the choice ("you must still remove
+/// another M (if you have one), or pay 2 dip"): it pays; with fewer than 2 dip and nothing to
+/// end it pays what dip it has (house rule).
+pub(crate) fn settle_marriages_at_age_end(world: &mut World) {
+    if !age_ends(world) || stage(world) != AgeEnd::Marriages {
+        return;
+    }
+    let done = for_each_realm(
+        world,
+        |world, realm, visits| {
+            let sid = sid_of(world, realm);
+            if visits > 0 || !world.res::<Milestones>().marriages_due.contains(&sid) {
+                return Visit::Next;
+            }
+            let choices = marriage_candidates(world, realm);
+            match choices.as_slice() {
+                [] => {
+                    let dip = world.read::<Mat>(realm).map_or(0, |m| {
+                        m.mp(crate::rulesets::pop::content::schema::MpKind::Dip)
+                    });
+                    pay_to_keep(world, realm, dip.min(MARRIAGE_KEEP_DIP));
+                    Visit::Next
+                }
+                [Action::Accept] => {
+                    pay_to_keep(world, realm, MARRIAGE_KEEP_DIP);
+                    Visit::Next
+                }
+                _ => {
+                    ask(
+                        world,
+                        key_of(world, realm),
+                        DecisionKind::AgeMarriages,
+                        "The Age ends: end one of your royal marriages, or pay 2 dip to keep them",
+                    );
+                    Visit::Asked
+                }
+            }
+        },
+        |world, realm, action| {
+            match action {
+                Action::ChooseRealm { realm: partner } => {
+                    if let Some(p) = world.res::<Index>().get(&partner) {
+                        end_marriage(world, realm, p);
+                    }
+                }
+                Action::Accept => pay_to_keep(world, realm, MARRIAGE_KEEP_DIP),
+                _ => {}
+            }
+            Visit::Next
+        },
+    );
+    if done {
+        world.res_mut::<Milestones>().marriages_due.clear();
+        set_stage(world, AgeEnd::Done);
+    }
+}
+
+fn pay_to_keep(world: &mut World, realm: Entity, dip: i32) {
+    let name = key_of(world, realm);
+    let text = if dip >= MARRIAGE_KEEP_DIP {
+        format!("{name} pays {dip} dip to keep its royal marriages into the new Age")
+    } else {
+        format!(
+            "{name} has no royal marriage left to end and pays the {dip} dip it has (of the 2 owed)"
+        )
+    };
+    write(
+        world,
+        Note::new(ids::AGE_END_MARRIAGES, text)
+            .realm(name)
+            .amount(-dip),
+    );
+    if dip > 0 {
+        crate::rulesets::pop::rules::economy::change_mp(
+            world,
+            realm,
+            crate::rulesets::pop::content::schema::MpKind::Dip,
+            -dip,
+            ids::AGE_END_MARRIAGES,
+        );
+    }
+}
+
+fn end_marriage(world: &mut World, realm: Entity, partner: Entity) {
+    use crate::rulesets::pop::model::Marriage;
+    let Some((e, _)) = crate::rulesets::pop::rules::generic::markers::<Marriage>(world)
+        .iter()
+        .copied()
+        .find(|(_, m)| (m.a == realm && m.b == partner) || (m.b == realm && m.a == partner))
+    else {
+        return;
+    };
+    world.despawn(e);
+    let (a, b) = (key_of(world, realm), key_of(world, partner));
+    write(
+        world,
+        Note::new(
+            ids::AGE_END_MARRIAGES,
+            format!("The Age ends: {a} ends its royal marriage with {b}"),
+        )
+        .realm(a),
     );
 }
 

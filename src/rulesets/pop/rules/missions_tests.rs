@@ -739,3 +739,91 @@ fn pop_7_6_core_tokens_count_as_claims_for_missions_and_milestones() {
     );
     assert!(!measure(game.world(), a, &Condition::Claims(3)).met());
 }
+
+#[test]
+fn pop_age_end_marriages_score_1_then_one_ends_or_2_dip_keep_them() {
+    // End of Age step 5 (EUP-W 4.6): "Players who have at least 1 M in play score 1, and must
+    // then (in updated Turn order) remove 1 of their M from the board (from an NPR if
+    // possible), or pay 2 dip to avoid this." AAA is married to CCC (a Non-Player Realm) and to
+    // BBB; BBB, with 1 dip, cannot pay and must end its one marriage.
+    use crate::engine::flow::run_until_decision;
+    use crate::rulesets::pop::PriceOfPower;
+    use crate::rulesets::pop::content::schema::MpKind;
+    use crate::rulesets::pop::model::Marriage;
+    use crate::rulesets::pop::rules::events::EventDisplay;
+    use crate::rulesets::pop::state::spawn_sim;
+    let mut game = game();
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    spawn_sim(game.world_mut(), None, Marriage::new(a, c));
+    spawn_sim(game.world_mut(), None, Marriage::new(a, b));
+    set(&mut game, a, |m| m.mp = [3, 5, 3]);
+    set(&mut game, b, |m| m.mp = [3, 1, 3]);
+    let prestige = |game: &Game, r: Entity| mat(game, r).prestige;
+    let (pa, pb) = (prestige(&game, a), prestige(&game, b));
+    {
+        let world = game.world_mut();
+        world.resource_mut::<EventDisplay>().deck_mut(1).clear();
+        world
+            .resource_mut::<crate::rulesets::pop::decision::Pending>()
+            .0 = None;
+        let mut flow = world.resource_mut::<Flow>();
+        flow.step = flow
+            .steps
+            .iter()
+            .position(|s| s.id == "pop.step.p5d")
+            .unwrap() as u16;
+        run_until_decision::<PriceOfPower>(world);
+    }
+    let mut asked = Vec::new();
+    while let Some(d) = game.pending().cloned() {
+        if matches!(d.kind, DecisionKind::AgeEndClaims | DecisionKind::AgeSwap) {
+            game.apply(Action::Decline).unwrap();
+            continue;
+        }
+        if d.kind != DecisionKind::AgeMarriages {
+            break;
+        }
+        let legal = game.legal_actions();
+        if d.realm == "AAA" {
+            // Only the marriage with the Non-Player Realm may end while there is one.
+            assert_eq!(
+                legal,
+                vec![
+                    Action::ChooseRealm {
+                        realm: "CCC".into()
+                    },
+                    Action::Accept
+                ]
+            );
+            game.apply(Action::Accept).unwrap();
+        } else {
+            assert_eq!(d.realm.as_str(), "BBB");
+            assert_eq!(
+                legal,
+                vec![Action::ChooseRealm {
+                    realm: "AAA".into()
+                }],
+                "1 dip: no paying"
+            );
+            game.apply(legal[0].clone()).unwrap();
+        }
+        asked.push(d.realm.to_string());
+        if asked.len() > 2 {
+            break;
+        }
+    }
+    asked.sort();
+    assert_eq!(asked, vec!["AAA".to_string(), "BBB".to_string()]);
+    assert_eq!(prestige(&game, a), pa + 1, "1 prestige for its marriages");
+    assert_eq!(prestige(&game, b), pb + 1);
+    assert_eq!(mat(&game, a).mp(MpKind::Dip), 3, "2 dip paid to keep them");
+    let left: Vec<Marriage> =
+        crate::rulesets::pop::rules::generic::markers::<Marriage>(game.world())
+            .iter()
+            .map(|(_, m)| *m)
+            .collect();
+    assert_eq!(left.len(), 1, "BBB ended its marriage with AAA");
+    assert!(left[0].a == a && left[0].b == c);
+    assert!(count(&game, "pop.seq.age_end.marriages") >= 5);
+    assert_eq!(game.flow().age, 2, "and the next Age begins");
+}

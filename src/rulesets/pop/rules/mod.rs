@@ -258,6 +258,7 @@ fn add_step_systems(app: &mut App) {
             milestones::close_age_claims,
             ideas::refresh_ideas_at_end_of_age,
             milestones::offer_least_prestige_swap,
+            milestones::settle_marriages_at_age_end,
             cleanup::end_age,
         )
             .chain(),
@@ -360,6 +361,7 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         | DecisionKind::PeaceTerms { .. } => war::peace_candidates(world, &decision.kind),
         DecisionKind::Missions { .. } => missions::phase1_candidates(world, realm),
         DecisionKind::AgeEndClaims => milestones::age_end_candidates(world, realm),
+        DecisionKind::AgeMarriages => milestones::marriage_candidates(world, realm),
         DecisionKind::AgeSwap => {
             let mut all = milestones::swap_candidates(world);
             all.push(Action::Decline);
@@ -485,6 +487,10 @@ pub fn answered_from_its_list(kind: &DecisionKind) -> Option<(&'static str, &'st
             "one of your unrest provinces in that area",
         ),
         DecisionKind::LiberationColour { .. } => (ids::LIBERATION_TERRITORY, "a Non-Player Realm"),
+        DecisionKind::AgeMarriages => (
+            ids::AGE_END_MARRIAGES,
+            "end a royal marriage (with a Non-Player Realm while you have one), or pay 2 dip",
+        ),
         DecisionKind::RebelExhaust { .. } => (
             ids::REBEL_EXHAUST,
             "Available manpower, or one of your deployed regular units",

@@ -421,6 +421,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             Some(DecisionKind::ElectionTie { area: None }) => {
                 format!("{} becomes Emperor", name_of(game, realm))
             }
+            Some(DecisionKind::AgeMarriages) => {
+                format!("End the royal marriage with {}", name_of(game, realm))
+            }
             _ => name_of(game, realm),
         },
         Action::RemoveInfluence { area } => {
@@ -487,6 +490,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 name_of(game, ally)
             ),
             Some(DecisionKind::Surrender { .. }) => "Surrender".to_string(),
+            Some(DecisionKind::AgeMarriages) => {
+                "Pay 2 dip to keep every royal marriage".to_string()
+            }
             Some(DecisionKind::MarriageDraw { kind }) => {
                 format!("Draw a card from the {} deck", mp_name(*kind))
             }
