@@ -1574,12 +1574,19 @@ pub(crate) fn resolve_peace(world: &mut World) {
             return;
         }
         let done = world.res::<WarState>().peace_done.clone();
-        let mut wars: Vec<(u32, Entity, War)> = world
+        let wars: Vec<(u32, Entity, War)> = world
             .try_query::<(Entity, &Sid, &War)>()
             .map(|mut q| q.iter(world).map(|(e, s, w)| (s.0, e, *w)).collect())
             .unwrap_or_default();
-        wars.sort_by_key(|(s, _, _)| *s);
-        let Some((sid, _, war)) = wars.into_iter().find(|(s, _, _)| !done.contains(s)) else {
+        // FACTS 5 "Peace (Phase 3D, in this order)": every automatic white peace first, then
+        // every total victory, then everything else in turn order; each war's stage is read
+        // again after every peace, as an earlier one may have changed what is occupied.
+        let Some((_, sid, war)) = wars
+            .into_iter()
+            .filter(|(s, _, _)| !done.contains(s))
+            .map(|(s, _, w)| (peace_order(world, &w, s), s, w))
+            .min_by_key(|(key, _, _)| *key)
+        else {
             return;
         };
         world.res_mut::<WarState>().peace_done.push(sid);
@@ -1589,6 +1596,30 @@ pub(crate) fn resolve_peace(world: &mut World) {
         }
         settle(world, sid, war);
     }
+}
+
+/// Where a war stands in Phase 3 D's order: (stage, turn position, stable id). Stage 0 is an
+/// automatic white peace (neither side holds anything of the other), 1 a total victory, 2
+/// everything else; within a stage the war of the Player Realm first in turn order goes
+/// first (the war's earlier seat), then the older war.
+fn peace_order(world: &World, war: &War, sid: u32) -> (u8, usize, u32) {
+    let (a, d) = (war.attacker, war.defender);
+    let (a_holds, d_holds) =
+        crate::rulesets::pop::rules::empire_peace::holdings_across(world, a, d);
+    let stage = if a_holds == 0 && d_holds == 0 {
+        0
+    } else if total_victory(world, a, d) || total_victory(world, d, a) {
+        1
+    } else {
+        2
+    };
+    let order = crate::rulesets::pop::state::turn_order(world);
+    let seat = [a, d]
+        .iter()
+        .filter_map(|r| order.iter().position(|s| s == r))
+        .min()
+        .unwrap_or(usize::MAX);
+    (stage, seat, sid)
 }
 
 /// Who won a war between `a` and `d`, if anyone: `(winner, loser, total)`, total victories

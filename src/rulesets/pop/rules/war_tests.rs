@@ -2470,3 +2470,44 @@ fn pop_14_4_besieger_chooses_whether_to_place_its_town_on_an_enemys_rebel_town()
         );
     }
 }
+
+#[test]
+fn pop_peace_resolution_settles_white_peaces_first_then_total_victories_then_the_rest() {
+    // FACTS 5, "Peace (Phase 3D, in this order): 1. Automatic White Peace when neither side
+    // occupies anything. 2. Total Victory ... 3. Everything else, in turn order". AAA and BBB's
+    // war (the older) has BBB holding Nora; BBB and CCC's holds nothing: its white peace comes
+    // first, before AAA and BBB are asked anything.
+    use crate::engine::flow::{Flow, run_until_decision};
+    use crate::rulesets::pop::PriceOfPower;
+    let mut game = game();
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    at_war(&mut game, a, b);
+    at_war(&mut game, b, c);
+    let nora = e(&game, "nora");
+    military::take_by_siege(game.world_mut(), b, nora);
+    {
+        let world = game.world_mut();
+        world.resource_mut::<Pending>().0 = None;
+        let mut flow = world.resource_mut::<Flow>();
+        flow.step = flow
+            .steps
+            .iter()
+            .position(|s| s.id == "pop.step.p3d")
+            .unwrap() as u16;
+        run_until_decision::<PriceOfPower>(world);
+    }
+    assert!(
+        !relations::at_war_between(game.world(), b, c),
+        "the white peace is made first"
+    );
+    assert!(logged(
+        &game,
+        "pop.war.peace",
+        "white peace between BBB and CCC"
+    ));
+    assert!(
+        relations::at_war_between(game.world(), a, b) && game.pending().is_some(),
+        "AAA and BBB's war waits on its question: {:?}",
+        game.pending()
+    );
+}
