@@ -48,9 +48,9 @@ pub fn rebel_areas(world: &World) -> Vec<Entity> {
     counts.into_iter().map(|(a, _)| a).collect()
 }
 
-/// How a province or area sorts "alphabetically": by the name players read on the board, then
-/// by its content id (two places may share a name).
-fn alphabetical(world: &World, place: Entity) -> (String, Id) {
+/// How a province, area or realm sorts "alphabetically": by the name players read on the board,
+/// then by its content id (two may share a name).
+pub(crate) fn alphabetical(world: &World, place: Entity) -> (String, Id) {
     let key = key_of(world, place);
     let content = &world.res::<crate::rulesets::pop::state::Content>().0;
     let name = content
@@ -66,6 +66,13 @@ fn alphabetical(world: &World, place: Entity) -> (String, Id) {
                 .iter()
                 .find(|a| a.id == key)
                 .map(|a| a.name.clone())
+        })
+        .or_else(|| {
+            content
+                .realms
+                .iter()
+                .find(|r| r.id == key)
+                .map(|r| r.name.clone())
         })
         .unwrap_or_else(|| key.to_string());
     (name.to_lowercase(), key)

@@ -1366,48 +1366,61 @@ pub(crate) fn invade(world: &mut World) {
         {
             return;
         }
-        let Some((npr, enemy)) = next_invader(world) else {
+        let Some((npr, enemies)) = next_invader(world) else {
             return;
         };
         let sid = sid_of(world, npr);
         world.res_mut::<WarState>().invaded.push(sid);
-        if let Some(area) = invasion_target(world, npr, enemy) {
-            launch_invasion(world, npr, enemy, area);
+        if let Some(area) = invasion_target(world, npr, &enemies) {
+            launch_invasion(world, npr, &enemies, area);
         }
     }
 }
 
-fn next_invader(world: &World) -> Option<(Entity, Entity)> {
+/// The next Non-Player Realm to invade, with every Player Realm at war with it (13.5: "If an
+/// NPR is at War with any Player Realm(s) ... Resolve NPRs in alphabetical order"): one not yet
+/// resolved this step, not an Active Ally, with no hostile units where it holds land.
+fn next_invader(world: &World) -> Option<(Entity, Vec<Entity>)> {
     let state = world.res::<WarState>();
-    let mut wars: Vec<(u32, War)> = world
-        .try_query::<(&Sid, &War)>()
-        .map(|mut q| q.iter(world).map(|(s, w)| (s.0, *w)).collect())
+    let wars: Vec<War> = world
+        .try_query::<&War>()
+        .map(|mut q| q.iter(world).copied().collect())
         .unwrap_or_default();
-    wars.sort_by_key(|(s, _)| *s);
-    for (_, w) in wars {
+    let mut nprs: Vec<(Entity, Vec<Entity>)> = Vec::new();
+    for w in wars {
         for (npr, enemy) in [(w.attacker, w.defender), (w.defender, w.attacker)] {
-            let sid = sid_of(world, npr);
-            if world.read::<NonPlayerRealm>(npr).is_none()
-                || !is_player(world, enemy)
-                || state.invaded.contains(&sid)
-                || state.active_allies.contains(&sid)
-            {
+            if world.read::<NonPlayerRealm>(npr).is_none() || !is_player(world, enemy) {
                 continue;
             }
-            let threatened = owned_areas(world, npr)
-                .into_iter()
-                .any(|a| hostile_units_at(world, npr, a, true));
-            if !threatened {
-                return Some((npr, enemy));
+            match nprs.iter_mut().find(|(n, _)| *n == npr) {
+                Some((_, enemies)) => enemies.push(enemy),
+                None => nprs.push((npr, vec![enemy])),
             }
         }
     }
-    None
+    nprs.sort_by_cached_key(|(n, _)| {
+        crate::rulesets::pop::rules::rebel_armies::alphabetical(world, *n)
+    });
+    nprs.into_iter()
+        .filter(|(npr, _)| {
+            let sid = sid_of(world, *npr);
+            !state.invaded.contains(&sid) && !state.active_allies.contains(&sid)
+        })
+        .find(|(npr, _)| {
+            !owned_areas(world, *npr)
+                .into_iter()
+                .any(|a| hostile_units_at(world, *npr, a, true))
+        })
+        .map(|(npr, mut enemies)| {
+            sort_dedup_by_sid(world, &mut enemies);
+            (npr, enemies)
+        })
 }
 
-/// The area a Non-Player Realm invades: one holding an enemy town, in or next to its land;
-/// its capital area first, then its core areas, then areas it borders, then by lot.
-fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Entity> {
+/// The area a Non-Player Realm invades: one holding a town or vassal of a Player Realm at war
+/// with it, in or next to its land, and no units of a Player Realm at peace with it (13.5); its
+/// capital area first, then its core areas, then areas it borders, then by lot.
+fn invasion_target(world: &mut World, npr: Entity, enemies: &[Entity]) -> Option<Entity> {
     let own = owned_areas(world, npr);
     let mut candidates: Vec<Entity> = own.clone();
     for a in &own {
@@ -1416,7 +1429,12 @@ fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Enti
         }
     }
     sort_dedup_by_sid(world, &mut candidates);
-    candidates.retain(|a| !enemy_towns_in(world, enemy, *a).is_empty());
+    candidates.retain(|a| {
+        enemies
+            .iter()
+            .any(|e| !enemy_towns_in(world, *e, *a).is_empty())
+            && !units_of_realms_at_peace_with(world, enemies, *a)
+    });
     if candidates.is_empty() {
         return None;
     }
@@ -1444,6 +1462,16 @@ fn invasion_target(world: &mut World, npr: Entity, enemy: Entity) -> Option<Enti
     Some(candidates[pick])
 }
 
+/// Whether a Player Realm not at war with the invader (none of its `enemies`) has land units in
+/// `area`.
+fn units_of_realms_at_peace_with(world: &World, enemies: &[Entity], area: Entity) -> bool {
+    world
+        .res::<crate::rulesets::pop::state::Seats>()
+        .0
+        .iter()
+        .any(|pr| !enemies.contains(pr) && has_own_units_at(world, *pr, area, true))
+}
+
 /// Provinces of an area where `realm` has a town it holds.
 fn enemy_towns_in(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
     area_provinces(world, area)
@@ -1459,24 +1487,41 @@ fn enemy_towns_in(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
         .collect()
 }
 
-fn launch_invasion(world: &mut World, npr: Entity, enemy: Entity, area: Entity) {
-    let (n, e, a) = (
-        key_of(world, npr),
-        key_of(world, enemy),
-        key_of(world, area),
-    );
+fn launch_invasion(world: &mut World, npr: Entity, enemies: &[Entity], area: Entity) {
+    let (n, a) = (key_of(world, npr), key_of(world, area));
+    let against: Vec<crate::engine::id::Id> = enemies
+        .iter()
+        .filter(|e| !enemy_towns_in(world, **e, area).is_empty())
+        .map(|e| key_of(world, *e))
+        .collect();
     let count = (realm_tax_value(world, npr) / 2).max(1);
     write(
         world,
         Note::new(
             ids::WAR_NPR_INVASION,
-            format!("{n} invades {a} with {count} units against {e}"),
+            format!(
+                "{n} invades {a} with {count} units against {}",
+                crate::engine::id::join_ids(&against, ", ")
+            ),
         )
         .realm(n)
         .subject(sid_of(world, area))
         .amount(count),
     );
-    for p in enemy_towns_in(world, enemy, area).into_iter().take(2) {
+    // "add u to 2 t/v belonging to players at War with the NPR (pick Provinces
+    // alphabetically)".
+    let mut towns: Vec<(Entity, Entity)> = enemies
+        .iter()
+        .flat_map(|e| {
+            enemy_towns_in(world, *e, area)
+                .into_iter()
+                .map(move |p| (*e, p))
+        })
+        .collect();
+    towns.sort_by_cached_key(|(_, p)| {
+        crate::rulesets::pop::rules::rebel_armies::alphabetical(world, *p)
+    });
+    for (enemy, p) in towns.into_iter().take(2) {
         add_unrest(world, enemy, p);
     }
     raise_units(
@@ -1487,11 +1532,21 @@ fn launch_invasion(world: &mut World, npr: Entity, enemy: Entity, area: Entity) 
         UnitStatus::Regular,
         count as usize,
     );
-    if !has_own_units_at(world, enemy, area, true) {
-        let invaders = units_at(world, area, Party::Realm(sid_of(world, npr)), true);
-        turn_rebel(world, &invaders);
-    } else {
-        battle::queue(
+    // The battle is fought against the army there (the largest, when several enemies stand
+    // there: a battle has one party a side).
+    let defender = enemies
+        .iter()
+        .copied()
+        .map(|e| (own_units_at(world, e, area, true).len(), e))
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, e)| (*n, std::cmp::Reverse(sid_of(world, *e))))
+        .map(|(_, e)| e);
+    match defender {
+        None => {
+            let invaders = units_at(world, area, Party::Realm(sid_of(world, npr)), true);
+            turn_rebel(world, &invaders);
+        }
+        Some(enemy) => battle::queue(
             world,
             BattleSpec {
                 place: sid_of(world, area),
@@ -1503,7 +1558,7 @@ fn launch_invasion(world: &mut World, npr: Entity, enemy: Entity, area: Entity) 
                 active: None,
                 invaders: true,
             },
-        );
+        ),
     }
 }
 
@@ -2086,9 +2141,15 @@ pub(crate) fn aftermath(world: &mut World, realm: Entity) {
 /// Launches `npr`'s invasion of `enemy` as step B would (for tests).
 #[cfg(test)]
 pub fn launch_invasion_for_tests(world: &mut World, npr: Entity, enemy: Entity) {
-    if let Some(area) = invasion_target(world, npr, enemy) {
-        launch_invasion(world, npr, enemy, area);
+    if let Some(area) = invasion_target(world, npr, &[enemy]) {
+        launch_invasion(world, npr, &[enemy], area);
     }
+}
+
+/// Runs Phase 3 step B on the board as it is (for tests).
+#[cfg(test)]
+pub fn run_step_b_for_tests(world: &mut World) {
+    invade(world);
 }
 
 /// Runs Phase 3 step D on the board as it is, answering with `answer` first (for tests).

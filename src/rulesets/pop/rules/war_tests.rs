@@ -1280,6 +1280,35 @@ fn pop_war_npr_invasion_adds_unrest_and_leaves_rebels() {
 }
 
 #[test]
+fn pop_war_npr_invasion_weighs_every_player_realm_at_war_with_it() {
+    // 13.5: "If an NPR is at War with any Player Realm(s) ... The target Area must contain a t/v
+    // belonging to a PR Hostile to the NPR": CCC's older war is with BBB (South), its newer
+    // one with AAA; both count, and North (first among the areas it borders) is invaded.
+    let mut game = game();
+    let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
+    at_war(&mut game, c, b);
+    at_war(&mut game, c, a);
+    game.world_mut().res_mut::<Pending>().0 = None;
+    let before = crate::rulesets::pop::rules::rebels::counting_unrest(game.world(), a, None).len();
+    war::run_step_b_for_tests(game.world_mut());
+    assert!(logged(
+        &game,
+        "pop.war.npr_invasion",
+        "CCC invades north with"
+    ));
+    assert_eq!(
+        crate::rulesets::pop::rules::rebels::counting_unrest(game.world(), a, None).len(),
+        before + 2,
+        "AAA's two towns there, alphabetically (Capa, Nora)"
+    );
+    assert_eq!(
+        count(&game, "pop.war.npr_invasion"),
+        1,
+        "one invasion a Round"
+    );
+}
+
+#[test]
 fn pop_14_3_rebels_move_to_unrest_and_siege_large_first() {
     let mut game = game();
     let a = e(&game, "AAA");
