@@ -1905,24 +1905,52 @@ pub fn start_battles_at(
         .filter_map(|p| world.read::<OwnedBy>(p).map(|o| o.0))
         .collect();
     sort_dedup_by_sid(world, &mut nprs);
+    // "If an Area that you attack contains Provinces belonging to 2 or more NPR Enemies, all
+    // defending Units from the combined MC of these NPRs will face you in a single Battle"
+    // (EUP-W 13.4): every enemy NPR there raises its defence, and the units of the second and
+    // later fight in the first one's ranks (a battle has one party a side; they leave the board
+    // with it after the battle).
+    let mut first: Option<Entity> = None;
     for npr in nprs {
-        let defenders = battle::raise_npr_defence(world, npr, place);
-        if defenders > 0 {
-            battle::queue(
-                world,
-                BattleSpec {
-                    place: place_sid,
-                    attacker: me,
-                    defender: Party::Realm(sid_of(world, npr)),
-                    from: from.map(|f| sid_of(world, f)),
-                    naval: false,
-                    npr_defence: true,
-                    active,
-                    invaders: false,
-                },
-            );
-            return;
+        if battle::raise_npr_defence(world, npr, place) == 0 {
+            continue;
         }
+        match first {
+            None => first = Some(npr),
+            Some(lead) => {
+                for u in own_units_at(world, npr, place, true) {
+                    world.entity_mut(u).insert(UnitOf(lead));
+                }
+                let (joining, leading) = (key_of(world, npr), key_of(world, lead));
+                write(
+                    world,
+                    Note::new(
+                        ids::BATTLE_NPR_DEFENCE,
+                        format!(
+                            "{joining}'s defenders fight alongside {leading}'s in {}",
+                            key_of(world, place)
+                        ),
+                    )
+                    .realm(joining)
+                    .subject(place_sid),
+                );
+            }
+        }
+    }
+    if let Some(npr) = first {
+        battle::queue(
+            world,
+            BattleSpec {
+                place: place_sid,
+                attacker: me,
+                defender: Party::Realm(sid_of(world, npr)),
+                from: from.map(|f| sid_of(world, f)),
+                naval: false,
+                npr_defence: true,
+                active,
+                invaders: false,
+            },
+        );
     }
 }
 

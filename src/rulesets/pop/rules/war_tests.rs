@@ -433,6 +433,61 @@ fn pop_battle_npr_defence_uses_military_capacity_once_per_turn() {
 }
 
 #[test]
+fn pop_battle_two_enemy_nprs_in_one_area_defend_it_together() {
+    // EUP-W 13.4: "If an Area that you attack contains Provinces belonging to 2 or more NPR
+    // Enemies, all defending Units from the combined MC of these NPRs will face you in a single
+    // Battle." East holds Capc (CCC) and Dora (DDD); both are at war with the mover.
+    let mut game = game_with(|t| {
+        t.replace(
+            r#"            (id: "wild", name: "Wild", area: "farland", holding: None,"#,
+            r#"            (id: "dora", name: "Dora", area: "east", cores: ["DDD"], owner: Some("DDD"), religion: Orthodox,
+             shape: [[(200.0, 0.0), (250.0, 0.0), (250.0, 50.0), (200.0, 50.0)]], site: (225.0, 25.0)),
+            (id: "wild", name: "Wild", area: "farland", holding: None,"#,
+        )
+        .replace(
+            r#"        (id: "CCC", name: "Celand", kind: NonPlayer, colour: (40, 160, 40), capital: "capc", religion: Orthodox),"#,
+            r#"        (id: "CCC", name: "Celand", kind: NonPlayer, colour: (40, 160, 40), capital: "capc", religion: Orthodox),
+        (id: "DDD", name: "Deland", kind: NonPlayer, colour: (160, 160, 40), capital: "dora", religion: Orthodox),"#,
+        )
+    });
+    let me = to_turn(&mut game);
+    rich(&mut game, &me);
+    declare(&mut game, &me, "CCC");
+    declare(&mut game, &me, "DDD");
+    spawn_units(
+        &mut game,
+        Some(&me),
+        home(&me),
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        3,
+    );
+    game.apply(Action::Move {
+        from: home(&me).into(),
+        to: "east".into(),
+    })
+    .unwrap();
+    assert!(logged(
+        &game,
+        "pop.battle.npr_defence",
+        "DDD's defenders fight alongside CCC's in east"
+    ));
+    assert_eq!(count(&game, "pop.battle.start"), 1, "a single battle");
+    let start = game
+        .log()
+        .entries
+        .iter()
+        .find(|x| x.rule == "pop.battle.start")
+        .unwrap()
+        .text
+        .clone();
+    assert!(
+        start.ends_with("attacks CCC (2 units)"),
+        "CCC's 1 and DDD's 1 together: {start}"
+    );
+}
+
+#[test]
 fn pop_battle_start_and_npr_defence_when_an_army_marches_in() {
     let mut game = game();
     let me = to_turn(&mut game);
