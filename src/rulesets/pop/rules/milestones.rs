@@ -521,7 +521,7 @@ pub(crate) fn settle_marriages_at_age_end(world: &mut World) {
         |world, realm, action| {
             match action {
                 Action::ChooseRealm { realm: partner } => {
-                    if let Some(p) = world.res::<Index>().get(&partner) {
+                    if let Some(p) = world.res::<Index>().get(partner) {
                         end_marriage(world, realm, p);
                     }
                 }

@@ -1204,7 +1204,7 @@ fn queue_town_dissent(world: &mut World, realm: Entity) {
                 ids::SEQ_PHASE3_G,
                 format!("Religious dissent in {area_name}: a town of {name} gains unrest"),
             )
-            .realm(name.clone()),
+            .realm(name),
         );
         effects.push(Effect::UnrestIn(area_name, 1));
     }
