@@ -1661,11 +1661,25 @@ fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>, fo
         }
     };
     let dc = command_dc(world, kingdom);
-    let extra = if bonus == 0 {
+    let mut extra = if bonus == 0 {
         Vec::new()
     } else {
         vec![(label.to_string(), bonus)]
     };
+    // A leader moving into a vacant seat fills it whatever the roll: that seat's vacancy is
+    // not held against the check either (the sheet still counts it vacant until the move).
+    if let Some(to) = to {
+        let filled = world
+            .res::<Content>()
+            .0
+            .roles
+            .iter()
+            .find(|r| r.role == to)
+            .map_or(0, |r| r.vacancy.loy);
+        if filled != 0 {
+            extra.push((format!("{to:?} no longer vacant"), -filled));
+        }
+    }
     let roll = kingdom_check(
         world,
         kingdom,

@@ -1211,6 +1211,30 @@ fn km_edict_abdicate_the_check_to_avoid_the_vacancy_is_rolled_without_it() {
 }
 
 #[test]
+fn km_edict_abdicate_a_move_into_a_vacant_seat_is_not_checked_against_its_vacancy() {
+    // The seat a leader moves into is filled whatever the roll: the General's "vacant: -4
+    // Loyalty" is cancelled in the check of the Warden moving there (with the +4 for moving).
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    g.apply(Action::Abdicate {
+        role: Role::General,
+        to: None,
+        focus: 0,
+    })
+    .unwrap();
+    let from = g.log().entries.len();
+    g.apply(Action::Abdicate {
+        role: Role::Warden,
+        to: Some(Role::General),
+        focus: 0,
+    })
+    .unwrap();
+    let check = &entries_since(&g, from, ids::CHECK, "ASH")[0].text;
+    assert!(check.contains("+ 4 (moving between roles)"), "{check}");
+    assert!(check.contains("+ 4 (General no longer vacant)"), "{check}");
+}
+
+#[test]
 fn km_edict_abdicate_a_leader_moves_into_the_vacant_ruler_seat_without_unrest() {
     // "If you are not the Ruler and are leaving one leadership role to take a different one in
     // the kingdom, the Unrest increase does not occur and you gain a +4 bonus on the Loyalty
