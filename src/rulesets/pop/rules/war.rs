@@ -1366,21 +1366,27 @@ pub(crate) fn invade(world: &mut World) {
         {
             return;
         }
-        let Some((npr, enemies)) = next_invader(world) else {
+        let Some((npr, enemies, threatened)) = next_invader(world) else {
             return;
         };
+        // Resolved in its turn either way: one threatened now does not invade later in the
+        // step should an earlier invasion's battle clear its land.
         let sid = sid_of(world, npr);
         world.res_mut::<WarState>().invaded.push(sid);
+        if threatened {
+            continue;
+        }
         if let Some(area) = invasion_target(world, npr, &enemies) {
             launch_invasion(world, npr, &enemies, area);
         }
     }
 }
 
-/// The next Non-Player Realm to invade, with every Player Realm at war with it (13.5: "If an
-/// NPR is at War with any Player Realm(s) ... Resolve NPRs in alphabetical order"): one not yet
-/// resolved this step, not an Active Ally, with no hostile units where it holds land.
-fn next_invader(world: &World) -> Option<(Entity, Vec<Entity>)> {
+/// The next Non-Player Realm to resolve, with every Player Realm at war with it (13.5: "If an
+/// NPR is at War with any Player Realm(s) ... Resolve NPRs in alphabetical order"): the first
+/// not yet resolved this step that is not an Active Ally, and whether hostile units stand where
+/// it holds land (then it does not invade).
+fn next_invader(world: &World) -> Option<(Entity, Vec<Entity>, bool)> {
     let state = world.res::<WarState>();
     let wars: Vec<War> = world
         .try_query::<&War>()
@@ -1406,14 +1412,13 @@ fn next_invader(world: &World) -> Option<(Entity, Vec<Entity>)> {
             let sid = sid_of(world, *npr);
             !state.invaded.contains(&sid) && !state.active_allies.contains(&sid)
         })
-        .find(|(npr, _)| {
-            !owned_areas(world, *npr)
-                .into_iter()
-                .any(|a| hostile_units_at(world, *npr, a, true))
-        })
+        .next()
         .map(|(npr, mut enemies)| {
             sort_dedup_by_sid(world, &mut enemies);
-            (npr, enemies)
+            let threatened = owned_areas(world, npr)
+                .into_iter()
+                .any(|a| hostile_units_at(world, npr, a, true));
+            (npr, enemies, threatened)
         })
 }
 

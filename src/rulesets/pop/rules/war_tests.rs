@@ -1359,7 +1359,7 @@ fn pop_war_npr_invasion_weighs_every_player_realm_at_war_with_it() {
     assert_eq!(
         count(&game, "pop.war.npr_invasion"),
         1,
-        "one invasion a Round"
+        "CCC invades once in the step"
     );
 }
 
