@@ -827,3 +827,67 @@ fn pop_age_end_marriages_score_1_then_one_ends_or_2_dip_keep_them() {
     assert!(count(&game, "pop.seq.age_end.marriages") >= 5);
     assert_eq!(game.flow().age, 2, "and the next Age begins");
 }
+
+#[test]
+fn pop_age_end_marriages_a_partner_that_lost_its_marriage_still_pays() {
+    // "If a player removes their M from your Realm (forcing you to do the same from their
+    // Realm), you must still remove another M (if you have one), or pay 2 dip": BBB (First
+    // Player) ends its marriage with AAA; AAA has none left and pays, here the 1 dip it has.
+    use crate::engine::flow::run_until_decision;
+    use crate::rulesets::pop::PriceOfPower;
+    use crate::rulesets::pop::content::schema::MpKind;
+    use crate::rulesets::pop::model::Marriage;
+    use crate::rulesets::pop::rules::events::EventDisplay;
+    use crate::rulesets::pop::state::spawn_sim;
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    assert_eq!(
+        crate::rulesets::pop::state::turn_order(game.world())[0],
+        b,
+        "BBB goes first"
+    );
+    spawn_sim(game.world_mut(), None, Marriage::new(a, b));
+    set(&mut game, a, |m| m.mp = [3, 1, 3]);
+    set(&mut game, b, |m| m.mp = [3, 1, 3]);
+    {
+        let world = game.world_mut();
+        world.resource_mut::<EventDisplay>().deck_mut(1).clear();
+        world
+            .resource_mut::<crate::rulesets::pop::decision::Pending>()
+            .0 = None;
+        let mut flow = world.resource_mut::<Flow>();
+        flow.step = flow
+            .steps
+            .iter()
+            .position(|s| s.id == "pop.step.p5d")
+            .unwrap() as u16;
+        run_until_decision::<PriceOfPower>(world);
+    }
+    while let Some(d) = game.pending().cloned() {
+        match d.kind {
+            DecisionKind::AgeEndClaims | DecisionKind::AgeSwap => {
+                game.apply(Action::Decline).unwrap();
+            }
+            DecisionKind::AgeMarriages => {
+                assert_eq!(
+                    d.realm.as_str(),
+                    "BBB",
+                    "AAA is not asked: nothing to choose"
+                );
+                game.apply(Action::ChooseRealm {
+                    realm: "AAA".into(),
+                })
+                .unwrap();
+            }
+            _ => break,
+        }
+    }
+    assert!(crate::rulesets::pop::rules::generic::markers::<Marriage>(game.world()).is_empty());
+    assert_eq!(mat(&game, a).mp(MpKind::Dip), 0, "AAA still pays");
+    assert_eq!(mat(&game, b).mp(MpKind::Dip), 1, "BBB ended one instead");
+    assert!(logged(
+        &game,
+        "pop.seq.age_end.marriages",
+        "AAA has no royal marriage left to end and pays the 1 dip it has"
+    ));
+}
