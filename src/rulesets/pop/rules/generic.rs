@@ -468,6 +468,22 @@ pub fn alliances_of(world: &World, realm: Entity) -> usize {
         .count()
 }
 
+/// Takes the royal marriage of `realm` and `partner` off the board (both tokens); whether there
+/// was one. The caller logs why it ended.
+pub fn remove_marriage(world: &mut World, realm: Entity, partner: Entity) -> bool {
+    let found = markers::<Marriage>(world)
+        .iter()
+        .copied()
+        .find(|(_, m)| (m.a == realm && m.b == partner) || (m.b == realm && m.a == partner));
+    match found {
+        Some((e, _)) => {
+            world.despawn(e);
+            true
+        }
+        None => false,
+    }
+}
+
 pub fn marriages_of(world: &World, realm: Entity) -> usize {
     markers::<Marriage>(world)
         .iter()

@@ -437,19 +437,7 @@ fn begin_marriages(world: &mut World) {
 /// Non-Player Realms while it is married to one ("from an NPR if possible").
 fn marriage_partners(world: &World, realm: Entity) -> Vec<Entity> {
     use crate::rulesets::pop::model::{Marriage, NonPlayerRealm};
-    let mut all: Vec<Entity> = crate::rulesets::pop::rules::generic::markers::<Marriage>(world)
-        .iter()
-        .filter_map(|(_, m)| {
-            if m.a == realm {
-                Some(m.b)
-            } else if m.b == realm {
-                Some(m.a)
-            } else {
-                None
-            }
-        })
-        .collect();
-    crate::rulesets::pop::state::sort_dedup_by_sid(world, &mut all);
+    let mut all = crate::rulesets::pop::rules::relations::partners::<Marriage>(world, realm);
     if all
         .iter()
         .any(|p| world.read::<NonPlayerRealm>(*p).is_some())
@@ -564,15 +552,9 @@ fn pay_to_keep(world: &mut World, realm: Entity, dip: i32) {
 }
 
 fn end_marriage(world: &mut World, realm: Entity, partner: Entity) {
-    use crate::rulesets::pop::model::Marriage;
-    let Some((e, _)) = crate::rulesets::pop::rules::generic::markers::<Marriage>(world)
-        .iter()
-        .copied()
-        .find(|(_, m)| (m.a == realm && m.b == partner) || (m.b == realm && m.a == partner))
-    else {
+    if !crate::rulesets::pop::rules::generic::remove_marriage(world, realm, partner) {
         return;
-    };
-    world.despawn(e);
+    }
     let (a, b) = (key_of(world, realm), key_of(world, partner));
     write(
         world,

@@ -746,8 +746,6 @@ fn pop_age_end_marriages_score_1_then_one_ends_or_2_dip_keep_them() {
     // then (in updated Turn order) remove 1 of their M from the board (from an NPR if
     // possible), or pay 2 dip to avoid this." AAA is married to CCC (a Non-Player Realm) and to
     // BBB; BBB, with 1 dip, cannot pay and must end its one marriage.
-    use crate::engine::flow::run_until_decision;
-    use crate::rulesets::pop::PriceOfPower;
     use crate::rulesets::pop::content::schema::MpKind;
     use crate::rulesets::pop::model::Marriage;
     use crate::rulesets::pop::rules::events::EventDisplay;
@@ -760,20 +758,11 @@ fn pop_age_end_marriages_score_1_then_one_ends_or_2_dip_keep_them() {
     set(&mut game, b, |m| m.mp = [3, 1, 3]);
     let prestige = |game: &Game, r: Entity| mat(game, r).prestige;
     let (pa, pb) = (prestige(&game, a), prestige(&game, b));
-    {
-        let world = game.world_mut();
-        world.resource_mut::<EventDisplay>().deck_mut(1).clear();
-        world
-            .resource_mut::<crate::rulesets::pop::decision::Pending>()
-            .0 = None;
-        let mut flow = world.resource_mut::<Flow>();
-        flow.step = flow
-            .steps
-            .iter()
-            .position(|s| s.id == "pop.step.p5d")
-            .unwrap() as u16;
-        run_until_decision::<PriceOfPower>(world);
-    }
+    game.world_mut()
+        .resource_mut::<EventDisplay>()
+        .deck_mut(1)
+        .clear();
+    jump_to_step(&mut game, "pop.step.p5d");
     let mut asked = Vec::new();
     while let Some(d) = game.pending().cloned() {
         if matches!(d.kind, DecisionKind::AgeEndClaims | DecisionKind::AgeSwap) {
@@ -833,8 +822,6 @@ fn pop_age_end_marriages_a_partner_that_lost_its_marriage_still_pays() {
     // "If a player removes their M from your Realm (forcing you to do the same from their
     // Realm), you must still remove another M (if you have one), or pay 2 dip": BBB (First
     // Player) ends its marriage with AAA; AAA has none left and pays, here the 1 dip it has.
-    use crate::engine::flow::run_until_decision;
-    use crate::rulesets::pop::PriceOfPower;
     use crate::rulesets::pop::content::schema::MpKind;
     use crate::rulesets::pop::model::Marriage;
     use crate::rulesets::pop::rules::events::EventDisplay;
@@ -849,20 +836,11 @@ fn pop_age_end_marriages_a_partner_that_lost_its_marriage_still_pays() {
     spawn_sim(game.world_mut(), None, Marriage::new(a, b));
     set(&mut game, a, |m| m.mp = [3, 1, 3]);
     set(&mut game, b, |m| m.mp = [3, 1, 3]);
-    {
-        let world = game.world_mut();
-        world.resource_mut::<EventDisplay>().deck_mut(1).clear();
-        world
-            .resource_mut::<crate::rulesets::pop::decision::Pending>()
-            .0 = None;
-        let mut flow = world.resource_mut::<Flow>();
-        flow.step = flow
-            .steps
-            .iter()
-            .position(|s| s.id == "pop.step.p5d")
-            .unwrap() as u16;
-        run_until_decision::<PriceOfPower>(world);
-    }
+    game.world_mut()
+        .resource_mut::<EventDisplay>()
+        .deck_mut(1)
+        .clear();
+    jump_to_step(&mut game, "pop.step.p5d");
     while let Some(d) = game.pending().cloned() {
         match d.kind {
             DecisionKind::AgeEndClaims | DecisionKind::AgeSwap => {

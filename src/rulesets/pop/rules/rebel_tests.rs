@@ -1328,8 +1328,6 @@ fn pop_14_1_religious_dissent_among_vassals_and_in_town_areas_both_take_effect()
     // another faith a town gains unrest, and in one vassal area of another faith a vassal gains
     // unrest or 1 influence goes. AAA (Catholic) holds Capa as a town and Nora as a vassal in a
     // North turned Protestant: naming the vassal does not use up the town's unrest.
-    use crate::engine::flow::{Flow, run_until_decision};
-    use crate::rulesets::pop::PriceOfPower;
     use crate::rulesets::pop::ids;
     let mut game = game();
     let a = e(&game, "AAA");
@@ -1349,17 +1347,7 @@ fn pop_14_1_religious_dissent_among_vassals_and_in_town_areas_both_take_effect()
         Religion::Protestant,
     );
     assert!(counting_unrest(game.world(), a, None).is_empty());
-    {
-        let world = game.world_mut();
-        world.resource_mut::<Pending>().0 = None;
-        let mut flow = world.resource_mut::<Flow>();
-        flow.step = flow
-            .steps
-            .iter()
-            .position(|s| s.id == "pop.step.p3g")
-            .unwrap() as u16;
-        run_until_decision::<PriceOfPower>(world);
-    }
+    jump_to_step(&mut game, "pop.step.p3g");
     let pending = game.pending().expect("the vassals' question");
     assert_eq!(
         (pending.realm.as_str(), &pending.kind),
@@ -1401,8 +1389,6 @@ fn pop_7_3_plus2_removal_comes_after_the_war_unrest_and_takes_effect() {
     // realm still at war has placed its 2 unrest there (FACTS Phase 3 H): a realm with no
     // unrest before the step is asked too, and its answer removes unrest instead of being taken
     // for the placement.
-    use crate::engine::flow::{Flow, run_until_decision};
-    use crate::rulesets::pop::PriceOfPower;
     use crate::rulesets::pop::ids;
     let mut game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
@@ -1411,17 +1397,7 @@ fn pop_7_3_plus2_removal_comes_after_the_war_unrest_and_takes_effect() {
     set(&mut game, b, |m| m.stability = 0);
     assert!(counting_unrest(game.world(), a, None).is_empty());
     // Straight to Phase 3 H.
-    {
-        let world = game.world_mut();
-        world.resource_mut::<Pending>().0 = None;
-        let mut flow = world.resource_mut::<Flow>();
-        flow.step = flow
-            .steps
-            .iter()
-            .position(|s| s.id == "pop.step.p3h")
-            .unwrap() as u16;
-        run_until_decision::<PriceOfPower>(world);
-    }
+    jump_to_step(&mut game, "pop.step.p3h");
     // The war's 2 unrest are placed first (BBB's too, first in turn order), each choosing where.
     let mut placed = 0;
     while let Some(d) = game

@@ -673,14 +673,9 @@ pub fn new_faith_targets(world: &World, realm: Entity, new: Religion) -> Vec<Ent
 }
 
 fn end_marriage_with(world: &mut World, realm: Entity, partner: Entity) {
-    let Some((e, _)) = markers::<Marriage>(world)
-        .iter()
-        .copied()
-        .find(|(_, m)| (m.a == realm && m.b == partner) || (m.b == realm && m.a == partner))
-    else {
+    if !crate::rulesets::pop::rules::generic::remove_marriage(world, realm, partner) {
         return;
-    };
-    world.despawn(e);
+    }
     let (a, b) = (key_of(world, realm), key_of(world, partner));
     write(
         world,

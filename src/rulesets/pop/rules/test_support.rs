@@ -276,3 +276,20 @@ pub fn at_war(game: &mut Game, attacker: Entity, defender: Entity) {
         crate::rulesets::pop::model::War { attacker, defender },
     );
 }
+
+/// Jumps straight to the step `id` (e.g. "pop.step.p3g") with no question pending and runs the
+/// rules until they ask something: a test of one step on a board set up by hand.
+pub fn jump_to_step(game: &mut Game, id: &str) {
+    use crate::engine::flow::{Flow, run_until_decision};
+    let world = game.world_mut();
+    world
+        .resource_mut::<crate::rulesets::pop::decision::Pending>()
+        .0 = None;
+    let mut flow = world.resource_mut::<Flow>();
+    flow.step = flow
+        .steps
+        .iter()
+        .position(|s| s.id == id)
+        .unwrap_or_else(|| panic!("no step {id}")) as u16;
+    run_until_decision::<crate::rulesets::pop::PriceOfPower>(world);
+}

@@ -2561,25 +2561,13 @@ fn pop_peace_resolution_settles_white_peaces_first_then_total_victories_then_the
     // occupies anything. 2. Total Victory ... 3. Everything else, in turn order". AAA and BBB's
     // war (the older) has BBB holding Nora; BBB and CCC's holds nothing: its white peace comes
     // first, before AAA and BBB are asked anything.
-    use crate::engine::flow::{Flow, run_until_decision};
-    use crate::rulesets::pop::PriceOfPower;
     let mut game = game();
     let (a, b, c) = (e(&game, "AAA"), e(&game, "BBB"), e(&game, "CCC"));
     at_war(&mut game, a, b);
     at_war(&mut game, b, c);
     let nora = e(&game, "nora");
     military::take_by_siege(game.world_mut(), b, nora);
-    {
-        let world = game.world_mut();
-        world.resource_mut::<Pending>().0 = None;
-        let mut flow = world.resource_mut::<Flow>();
-        flow.step = flow
-            .steps
-            .iter()
-            .position(|s| s.id == "pop.step.p3d")
-            .unwrap() as u16;
-        run_until_decision::<PriceOfPower>(world);
-    }
+    jump_to_step(&mut game, "pop.step.p3d");
     assert!(
         !relations::at_war_between(game.world(), b, c),
         "the white peace is made first"
