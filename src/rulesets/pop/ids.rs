@@ -130,6 +130,7 @@ pub const BATTLE_LEADER_WOUND: &str = "pop.battle.leader_wound";
 pub const BATTLE_RETREAT: &str = "pop.battle.retreat";
 pub const BATTLE_NPR_DEFENCE: &str = "pop.battle.npr_defence";
 pub const BATTLE_NAVAL: &str = "pop.battle.naval";
+pub const BATTLE_MAIN_DEFENDER: &str = "pop.battle.main_defender";
 pub const BATTLE_RESULT: &str = "pop.battle.result";
 pub const WAR_ATTRITION: &str = "pop.war.attrition";
 pub const WAR_LOST_AT_SEA: &str = "pop.war.lost_at_sea";
@@ -300,6 +301,7 @@ pub const ALL: &[&str] = &[
     BATTLE_RETREAT,
     BATTLE_NPR_DEFENCE,
     BATTLE_NAVAL,
+    BATTLE_MAIN_DEFENDER,
     BATTLE_RESULT,
     WAR_ATTRITION,
     WAR_LOST_AT_SEA,

@@ -17,7 +17,7 @@ use rand::RngExt;
 use crate::rulesets::pop::content::schema::MpKind;
 use crate::rulesets::pop::decision::{Action, DecisionKind, PeaceTerm};
 use crate::rulesets::pop::model::*;
-use crate::rulesets::pop::rules::battle::Battles;
+use crate::rulesets::pop::rules::battle::{self, Battles};
 use crate::rulesets::pop::rules::military::{
     MilitaryAction, commander_at, controller, has_own_units_at, own_units_at,
 };
@@ -721,19 +721,10 @@ pub fn decide(
             .or(Some(Action::Decline)),
         DecisionKind::BattleRetreat { .. } => {
             let fight = world.res::<Battles>().current.clone()?;
-            fight.asked?;
-            let place = world.res::<Index>().by_sid(fight.spec.place)?;
-            let mine = own_units_at(world, realm, place, !fight.spec.naval).len();
-            let theirs = world.read::<Present>(place).map_or(0, |p| {
-                p.iter()
-                    .filter(|u| {
-                        world
-                            .read::<Unit>(*u)
-                            .is_some_and(|x| x.kind.is_land() != fight.spec.naval)
-                            && crate::rulesets::pop::rules::military::hostile_unit(world, realm, *u)
-                    })
-                    .count()
-            });
+            let side = usize::from(fight.asked?);
+            // Its side and the other, every faction counted (several may defend together).
+            let mine = battle::side_units(world, &fight.spec, side).len();
+            let theirs = battle::side_units(world, &fight.spec, 1 - side).len();
             if theirs >= 2 * mine {
                 legal.find(|a| matches!(a, Action::Retreat { .. }))
             } else {

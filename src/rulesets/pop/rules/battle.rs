@@ -23,7 +23,7 @@ use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::effects::Progress;
 use crate::rulesets::pop::rules::ideas::idea_effects;
 use crate::rulesets::pop::rules::military::{
-    Ground, MilitaryAction, commander_at, ground, hostile_units_at, raise_units,
+    Ground, MilitaryAction, commander_at, ground, hostile_units_at, party_of, raise_units,
     release_idle_commanders, turn_rebel, units_at,
 };
 use crate::rulesets::pop::rules::relations::*;
@@ -54,12 +54,15 @@ pub struct BattleSpec {
     /// Where the attacker came from: where it retreats to.
     pub from: Option<u32>,
     pub naval: bool,
-    /// The defender's units were raised for this battle by a Non-Player Realm and leave after.
-    pub npr_defence: bool,
     /// The Action phase's active player, who gains 1 mil for a win (once per turn).
     pub active: Option<u32>,
     /// The attackers are a Non-Player Realm's invaders, who stay on as rebels.
     pub invaders: bool,
+    /// The factions defending beside the Main Defender (`defender`), largest first. Every party
+    /// at the place hostile to the attacker defends as one force (EUP-W 9.7 "Fighting multiple
+    /// Enemies"); `begin` fills this in and names the Main Defender.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub beside: Vec<Party>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -80,6 +83,10 @@ pub struct Fight {
     pub npr_leader: Option<u32>,
     /// The side asked whether to retreat (0 attacker, 1 defender).
     pub asked: Option<u8>,
+    /// The defending faction asked, when it is not the Main Defender: each Player Realm on the
+    /// defending side decides its own retreat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub asked_party: Option<Party>,
     /// The Imperial manpower fighting beside the Emperor (unit stable ids, 18.4): survivors go
     /// back to the pool when the battle ends.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -158,16 +165,129 @@ pub fn party_name(world: &World, party: Party) -> String {
     }
 }
 
-fn side_units(world: &World, spec: &BattleSpec, side: usize) -> Vec<Entity> {
-    let Some(place) = entity(world, spec.place) else {
-        return Vec::new();
-    };
-    let party = if side == 0 {
-        spec.attacker
+/// The parties fighting on a side: the attacker, or the Main Defender and the factions
+/// defending beside it.
+pub fn side_parties(spec: &BattleSpec, side: usize) -> Vec<Party> {
+    if side == 0 {
+        vec![spec.attacker]
     } else {
-        spec.defender
-    };
-    units_at(world, place, party, !spec.naval)
+        std::iter::once(spec.defender)
+            .chain(spec.beside.iter().copied())
+            .collect()
+    }
+}
+
+fn faction_units(world: &World, spec: &BattleSpec, party: Party) -> Vec<Entity> {
+    match entity(world, spec.place) {
+        Some(place) => units_at(world, place, party, !spec.naval),
+        None => Vec::new(),
+    }
+}
+
+/// Every unit fighting on a side.
+pub fn side_units(world: &World, spec: &BattleSpec, side: usize) -> Vec<Entity> {
+    let mut out = Vec::new();
+    for party in side_parties(spec, side) {
+        out.extend(faction_units(world, spec, party));
+    }
+    out
+}
+
+/// The side a party fights on in the battle, if it fights in it.
+pub fn side_of(spec: &BattleSpec, party: Party) -> Option<usize> {
+    (0..2).find(|side| side_parties(spec, *side).contains(&party))
+}
+
+/// The names of a side's parties ("AAA", "AAA and BBB", "AAA, BBB and the rebels"); with
+/// `present`, only those with units left at the place (all of them if none has).
+fn side_name(world: &World, spec: &BattleSpec, side: usize, present: bool) -> String {
+    let all = side_parties(spec, side);
+    let mut parties: Vec<Party> = all
+        .iter()
+        .copied()
+        .filter(|p| !present || !faction_units(world, spec, *p).is_empty())
+        .collect();
+    if parties.is_empty() {
+        parties = all;
+    }
+    let names: Vec<String> = parties.iter().map(|p| party_name(world, *p)).collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// Whether a unit fights against `attacker`: for a Player Realm, a rebel or a unit of a realm
+/// at war with it; for a Non-Player Realm, a unit of a realm at war with it (rebels fight
+/// beside Non-Player Realms, 13.4); for the rebels, a Player Realm's unit.
+fn opposes(world: &World, attacker: Party, unit: Entity) -> bool {
+    let owner = world.read::<UnitOf>(unit).map(|o| o.0);
+    match attacker {
+        Party::Rebels => owner.is_some_and(|o| world.read::<PlayerRealm>(o).is_some()),
+        Party::Realm(sid) => {
+            let Some(realm) = entity(world, sid) else {
+                return false;
+            };
+            match owner {
+                Some(o) => at_war_between(world, realm, o),
+                None => {
+                    world.read::<PlayerRealm>(realm).is_some()
+                        && world
+                            .read::<Unit>(unit)
+                            .is_some_and(|u| u.status == UnitStatus::Rebel)
+                }
+            }
+        }
+    }
+}
+
+fn is_player(world: &World, party: Party) -> bool {
+    realm_of(world, party).is_some_and(|r| world.read::<PlayerRealm>(r).is_some())
+}
+
+/// The defending side of a battle about to begin: the party it was aimed at and every other
+/// party with units at the place hostile to the attacker defend as one force (EUP-W 9.7
+/// "Fighting multiple Enemies"). The Main Defender is the Player Realm with the most units
+/// (with none, the party with the most units); ties go to the party the battle was aimed at,
+/// then by stable id. The others follow, largest first. None when nobody defends.
+fn defending_side(world: &World, spec: &BattleSpec) -> Option<(Party, Vec<Party>)> {
+    let place = entity(world, spec.place)?;
+    let land = !spec.naval;
+    let mut counts: Vec<(usize, Party)> = vec![(
+        units_at(world, place, spec.defender, land).len(),
+        spec.defender,
+    )];
+    if let Some(present) = world.read::<Present>(place) {
+        for u in present.iter() {
+            if !world.read::<Unit>(u).is_some_and(|x| x.kind.is_land() == land) {
+                continue;
+            }
+            let Some(p) = party_of(world, u).filter(|p| *p != spec.defender) else {
+                continue;
+            };
+            if !opposes(world, spec.attacker, u) {
+                continue;
+            }
+            match counts.iter_mut().find(|(_, q)| *q == p) {
+                Some(entry) => entry.0 += 1,
+                None => counts.push((1, p)),
+            }
+        }
+    }
+    counts.retain(|(n, _)| *n > 0);
+    counts.sort_by_key(|(n, p)| (std::cmp::Reverse(*n), *p != spec.defender, *p));
+    let any_player = counts.iter().any(|(_, p)| is_player(world, *p));
+    let main = counts
+        .iter()
+        .map(|(_, p)| *p)
+        .find(|p| !any_player || is_player(world, *p))?;
+    let beside = counts
+        .iter()
+        .map(|(_, p)| *p)
+        .filter(|p| *p != main)
+        .collect();
+    Some((main, beside))
 }
 
 /// Fights queued battles until one needs a decision or none is left.
@@ -226,7 +346,7 @@ pub fn fight(world: &mut World) -> Progress {
                 }
             }
             Stage::AttackerRetreat => {
-                if ask_retreat(world, &current, 0) {
+                if ask_retreat(world, &current, 0, current.spec.attacker) {
                     return Progress::Waiting;
                 }
                 set_stage(world, Stage::DefenderRetreat);
@@ -235,7 +355,7 @@ pub fn fight(world: &mut World) -> Progress {
                 if npr_gives_way(world, &current) {
                     continue;
                 }
-                if ask_retreat(world, &current, 1) {
+                if ask_next_defender(world, &current, None) {
                     return Progress::Waiting;
                 }
                 next_round(world);
@@ -263,7 +383,12 @@ fn place_name(world: &World, spec: &BattleSpec) -> Id {
         .unwrap_or_default()
 }
 
-fn begin(world: &mut World, spec: BattleSpec) {
+fn begin(world: &mut World, mut spec: BattleSpec) {
+    let Some((main, beside)) = defending_side(world, &spec) else {
+        return;
+    };
+    spec.defender = main;
+    spec.beside = beside;
     let a = side_units(world, &spec, 0).len();
     let d = side_units(world, &spec, 1).len();
     if a == 0 || d == 0 {
@@ -273,7 +398,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
     let place = place_name(world, &spec);
     let (an, dn) = (
         party_name(world, spec.attacker),
-        party_name(world, spec.defender),
+        side_name(world, &spec, 1, false),
     );
     let mut note = Note::new(
         ids::BATTLE_START,
@@ -285,6 +410,33 @@ fn begin(world: &mut World, spec: BattleSpec) {
         note = note.realm(key_of(world, r));
     }
     write(world, note);
+    if !spec.beside.is_empty() {
+        let main_name = party_name(world, main);
+        let others: Vec<String> = spec
+            .beside
+            .iter()
+            .map(|p| {
+                format!(
+                    "{} ({} units)",
+                    party_name(world, *p),
+                    faction_units(world, &spec, *p).len()
+                )
+            })
+            .collect();
+        let mut note = Note::new(
+            ids::BATTLE_MAIN_DEFENDER,
+            format!(
+                "Main Defender at {place}: {main_name} ({} units); beside it: {}. Only the Main Defender's leader leads and only its dice are rolled",
+                faction_units(world, &spec, main).len(),
+                others.join(", ")
+            ),
+        )
+        .subject(spec.place);
+        if let Some(r) = realm_of(world, main) {
+            note = note.realm(key_of(world, r));
+        }
+        write(world, note);
+    }
     if spec.naval {
         write(
             world,
@@ -307,6 +459,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
     }
     // A Non-Player Realm defending with 3 or more units draws a leader from the military deck;
     // rebels, who fight just like NPR units (14.3), draw one too when 3 or more of them defend.
+    // (The Main Defender is a Player Realm whenever one defends: then its general leads.)
     let mut npr_leader = None;
     if let Some(npr) =
         realm_of(world, spec.defender).filter(|r| world.read::<NonPlayerRealm>(*r).is_some())
@@ -325,6 +478,7 @@ fn begin(world: &mut World, spec: BattleSpec) {
         stage: Stage::Roll,
         npr_leader,
         asked: None,
+        asked_party: None,
         imperial,
     });
 }
@@ -437,13 +591,15 @@ fn roll_round(world: &mut World, fight: &Fight) {
             .iter()
             .filter_map(|u| world.read::<Unit>(*u).copied())
             .collect();
-        let party = if side == 0 {
-            fight.spec.attacker
-        } else {
-            fight.spec.defender
-        };
+        // Only the Main Defender rolls, with its leader (EUP-W 9.7); when it has left the
+        // battle, the next faction still in it rolls, without a leader.
+        let main = side_parties(&fight.spec, side)[0];
+        let party = side_parties(&fight.spec, side)
+            .into_iter()
+            .find(|p| !faction_units(world, &fight.spec, *p).is_empty())
+            .unwrap_or(main);
         let realm = realm_of(world, party);
-        let leader = leader_of(world, fight, side);
+        let leader = leader_of(world, fight, side).filter(|_| party == main);
         let leader_dice = leader
             .and_then(|l| world.read::<Character>(l))
             .map_or(0, |c| u32::from(c.dice));
@@ -549,99 +705,123 @@ pub(crate) fn wound_leader(world: &mut World, leader: Entity, pairs: usize, plac
     }
 }
 
-/// Removes `hits` units from a side in the rotation mercenary, regular, allied (cheapest kind
-/// first); a heavy ship is damaged by its first hit and sunk by the second. Returns the units
-/// lost.
+/// Removes `hits` units from a side. With several factions on the side the hits alternate
+/// between them, largest first (EUP-W 9.7 "Assigning Casualties to multiple defenders"; ties in
+/// the side's order); within a faction they go in the rotation mercenary, regular, allied
+/// (cheapest kind first), and a heavy ship is damaged by its first hit and sunk by the second.
+/// Returns the units lost.
 pub fn take_casualties(world: &mut World, spec: &BattleSpec, side: usize, hits: u32) -> u32 {
-    let mut lost = 0;
+    let parties = side_parties(spec, side);
+    let mut order: Vec<(usize, usize)> = parties
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (faction_units(world, spec, *p).len(), i))
+        .collect();
+    order.sort_by_key(|(n, i)| (std::cmp::Reverse(*n), *i));
+    let mut rotation = vec![0usize; parties.len()];
+    let mut lost = vec![0u32; parties.len()];
+    let mut hit = vec![false; parties.len()];
+    let mut next = 0usize;
+    for _ in 0..hits {
+        let mut landed = false;
+        for k in 0..order.len() {
+            let i = order[(next + k) % order.len()].1;
+            if let Some(killed) = hit_faction(world, spec, parties[i], &mut rotation[i]) {
+                lost[i] += u32::from(killed);
+                hit[i] = true;
+                next = (next + k + 1) % order.len();
+                landed = true;
+                break;
+            }
+        }
+        if !landed {
+            break;
+        }
+    }
+    if hits > 0 {
+        let place = place_name(world, spec);
+        for (i, party) in parties.iter().enumerate() {
+            if parties.len() > 1 && !hit[i] {
+                continue;
+            }
+            let name = party_name(world, *party);
+            let mut note = Note::new(
+                ids::BATTLE_CASUALTIES,
+                format!("{name} loses {} units at {place}", lost[i]),
+            )
+            .subject(spec.place)
+            .amount(lost[i] as i32);
+            if let Some(r) = realm_of(world, *party) {
+                note = note.realm(key_of(world, r));
+            }
+            write(world, note);
+        }
+    }
+    lost.iter().sum()
+}
+
+/// One hit on a faction: the next status in its rotation (mercenary, regular, allied; `turn`
+/// keeps its place) that has units, and within it the cheapest kind. Some(true) when a unit
+/// was lost, Some(false) when a heavy ship was only damaged, None when the faction has no
+/// units left.
+fn hit_faction(world: &mut World, spec: &BattleSpec, party: Party, turn: &mut usize) -> Option<bool> {
     let rotation = [
         UnitStatus::Mercenary,
         UnitStatus::Regular,
         UnitStatus::Allied,
     ];
-    let mut turn = 0usize;
-    let party = if side == 0 {
-        spec.attacker
-    } else {
-        spec.defender
+    let units = faction_units(world, spec, party);
+    if units.is_empty() {
+        return None;
+    }
+    let status_of = |u: Entity| {
+        let s = world.read::<Unit>(u).map(|x| x.status);
+        match s {
+            Some(UnitStatus::Rebel) | None => UnitStatus::Regular,
+            Some(s) => s,
+        }
     };
-    for _ in 0..hits {
-        let units = side_units(world, spec, side);
-        if units.is_empty() {
+    // The next status in the rotation that has units.
+    let mut pick_status = None;
+    for k in 0..3 {
+        let st = rotation[(*turn + k) % 3];
+        if units.iter().any(|u| status_of(*u) == st) {
+            pick_status = Some(st);
+            *turn = (*turn + k + 1) % 3;
             break;
         }
-        let status_of = |u: Entity| {
-            let s = world.read::<Unit>(u).map(|x| x.status);
-            match s {
-                Some(UnitStatus::Rebel) | None => UnitStatus::Regular,
-                Some(s) => s,
-            }
-        };
-        // The next status in the rotation that has units.
-        let mut pick_status = None;
-        for k in 0..3 {
-            let st = rotation[(turn + k) % 3];
-            if units.iter().any(|u| status_of(*u) == st) {
-                pick_status = Some(st);
-                turn = (turn + k + 1) % 3;
-                break;
-            }
-        }
-        let Some(st) = pick_status else { break };
-        let order = |u: &Unit| match u.kind {
-            UnitKind::HeavyShip if u.damaged => 0,
-            UnitKind::Infantry | UnitKind::Galley => 1,
-            UnitKind::Cavalry | UnitKind::LightShip => 2,
-            UnitKind::Artillery | UnitKind::HeavyShip => 3,
-        };
-        let Some(victim) = units
-            .iter()
-            .copied()
-            .filter(|u| status_of(*u) == st)
-            .min_by_key(|u| (world.read::<Unit>(*u).map_or(9, order), sid_of(world, *u)))
-        else {
-            break;
-        };
-        let unit = *world.read::<Unit>(victim).expect("unit");
-        if unit.kind == UnitKind::HeavyShip && !unit.damaged {
-            world.get_mut::<Unit>(victim).expect("unit").damaged = true;
-            continue;
-        }
-        if unit.kind.is_land()
-            && unit.status == UnitStatus::Regular
-            && let Some(owner) = world.read::<UnitOf>(victim).map(|o| o.0)
-            && let Some(mut m) = world.get_mut::<Mat>(owner)
-        {
-            m.exhausted_manpower += 1;
-        }
-        world.despawn(victim);
-        lost += 1;
     }
-    if hits > 0 {
-        let name = party_name(world, party);
-        let place = place_name(world, spec);
-        let mut note = Note::new(
-            ids::BATTLE_CASUALTIES,
-            format!("{name} loses {lost} units at {place}"),
-        )
-        .subject(spec.place)
-        .amount(lost as i32);
-        if let Some(r) = realm_of(world, party) {
-            note = note.realm(key_of(world, r));
-        }
-        write(world, note);
+    let st = pick_status?;
+    let order = |u: &Unit| match u.kind {
+        UnitKind::HeavyShip if u.damaged => 0,
+        UnitKind::Infantry | UnitKind::Galley => 1,
+        UnitKind::Cavalry | UnitKind::LightShip => 2,
+        UnitKind::Artillery | UnitKind::HeavyShip => 3,
+    };
+    let victim = units
+        .iter()
+        .copied()
+        .filter(|u| status_of(*u) == st)
+        .min_by_key(|u| (world.read::<Unit>(*u).map_or(9, order), sid_of(world, *u)))?;
+    let unit = *world.read::<Unit>(victim).expect("unit");
+    if unit.kind == UnitKind::HeavyShip && !unit.damaged {
+        world.get_mut::<Unit>(victim).expect("unit").damaged = true;
+        return Some(false);
     }
-    lost
+    if unit.kind.is_land()
+        && unit.status == UnitStatus::Regular
+        && let Some(owner) = world.read::<UnitOf>(victim).map(|o| o.0)
+        && let Some(mut m) = world.get_mut::<Mat>(owner)
+    {
+        m.exhausted_manpower += 1;
+    }
+    world.despawn(victim);
+    Some(true)
 }
 
-/// Where a side may retreat: the attacker back where it came from (else like a defender); the
-/// defender to a neighbouring area or sea zone with no enemy in it.
-pub fn retreat_destinations(world: &World, fight: &Fight, side: usize) -> Vec<Entity> {
-    let party = if side == 0 {
-        fight.spec.attacker
-    } else {
-        fight.spec.defender
-    };
+/// Where a party on a side may retreat: the attacker back where it came from (else like a
+/// defender); a defending faction to a neighbouring area or sea zone with no enemy in it.
+pub fn retreat_destinations(world: &World, fight: &Fight, side: usize, party: Party) -> Vec<Entity> {
     let Some(realm) = realm_of(world, party) else {
         return Vec::new();
     };
@@ -675,36 +855,63 @@ pub fn retreat_destinations(world: &World, fight: &Fight, side: usize) -> Vec<En
     next
 }
 
-/// Asks a Player Realm's side whether to retreat. Returns true when it asked.
-fn ask_retreat(world: &mut World, fight: &Fight, side: usize) -> bool {
-    let party = if side == 0 {
+/// The party a retreat question went to: the attacker, the Main Defender, or the defending
+/// faction named in the fight.
+fn asked_party(fight: &Fight, side: usize) -> Party {
+    if side == 0 {
         fight.spec.attacker
     } else {
-        fight.spec.defender
-    };
+        fight.asked_party.unwrap_or(fight.spec.defender)
+    }
+}
+
+/// Asks a Player Realm fighting on a side whether to retreat. Returns true when it asked.
+fn ask_retreat(world: &mut World, fight: &Fight, side: usize, party: Party) -> bool {
     let Some(realm) = realm_of(world, party) else {
         return false;
     };
+    let mine = faction_units(world, &fight.spec, party).len();
     if world.read::<PlayerRealm>(realm).is_none()
-        || retreat_destinations(world, fight, side).is_empty()
+        || mine == 0
+        || retreat_destinations(world, fight, side, party).is_empty()
     {
         return false;
     }
+    let main = side_parties(&fight.spec, side)[0];
     if let Some(f) = world.res_mut::<Battles>().current.as_mut() {
         f.asked = Some(side as u8);
+        f.asked_party = (party != main).then_some(party);
     }
     let place = place_name(world, &fight.spec);
-    let mine = side_units(world, &fight.spec, side).len();
+    let ours = side_units(world, &fight.spec, side).len();
     let theirs = side_units(world, &fight.spec, 1 - side).len();
+    let yours = if ours > mine {
+        format!("your {mine} units ({ours} on your side)")
+    } else {
+        format!("your {mine} units")
+    };
     ask(
         world,
         key_of(world, realm),
         DecisionKind::BattleRetreat { place },
         format!(
-            "Battle at {place}: your {mine} units against {theirs}. Retreat (losing one more unit), or fight on"
+            "Battle at {place}: {yours} against {theirs}. Retreat (losing one more unit), or fight on"
         ),
     );
     true
+}
+
+/// Asks the next defending faction after `after` (from the Main Defender when None) whether to
+/// retreat: each decides for itself (EUP-W 9.7, "they may each pick the destination of their
+/// Retreat"). Returns true when it asked.
+fn ask_next_defender(world: &mut World, fight: &Fight, after: Option<Party>) -> bool {
+    let parties = side_parties(&fight.spec, 1);
+    let start = after
+        .and_then(|p| parties.iter().position(|q| *q == p))
+        .map_or(0, |i| i + 1);
+    parties[start..]
+        .iter()
+        .any(|p| ask_retreat(world, fight, 1, *p))
 }
 
 /// Answers for a retreat question (legal or not).
@@ -713,7 +920,8 @@ pub fn retreat_candidates(world: &World) -> Vec<Action> {
         return Vec::new();
     };
     let side = usize::from(fight.asked.unwrap_or(0));
-    let mut all: Vec<Action> = retreat_destinations(world, &fight, side)
+    let party = asked_party(&fight, side);
+    let mut all: Vec<Action> = retreat_destinations(world, &fight, side, party)
         .into_iter()
         .map(|a| Action::Retreat {
             to: key_of(world, a),
@@ -731,45 +939,65 @@ pub fn answer(world: &mut World, action: &Action) -> bool {
     let Some(side) = fight.asked.map(usize::from) else {
         return false;
     };
+    let party = asked_party(&fight, side);
     if let Some(f) = world.res_mut::<Battles>().current.as_mut() {
         f.asked = None;
+        f.asked_party = None;
     }
     match action {
         Action::Retreat { to } => {
             let Some(to) = world.res::<Index>().get(to) else {
                 return true;
             };
-            retreat(world, &fight, side, to);
+            retreat(world, &fight, side, party, to);
+            // Defenders still in the battle decide in their turn.
+            if side == 1 && world.res::<Battles>().current.is_some() {
+                next_defender_or_round(world, &fight, party);
+            }
         }
         _ if side == 0 => set_stage(world, Stage::DefenderRetreat),
-        _ => next_round(world),
+        _ => next_defender_or_round(world, &fight, party),
     }
     true
 }
 
-fn retreat(world: &mut World, fight: &Fight, side: usize, to: Entity) {
+fn next_defender_or_round(world: &mut World, fight: &Fight, after: Party) {
+    if !ask_next_defender(world, fight, Some(after)) {
+        next_round(world);
+    }
+}
+
+fn retreat(world: &mut World, fight: &Fight, side: usize, party: Party, to: Entity) {
     // Retreating costs one more casualty.
-    take_casualties(world, &fight.spec, side, 1);
-    let party = if side == 0 {
-        fight.spec.attacker
-    } else {
-        fight.spec.defender
-    };
-    let units = side_units(world, &fight.spec, side);
+    let mut turn = 0;
+    let lost = hit_faction(world, &fight.spec, party, &mut turn).is_some_and(|killed| killed);
+    let name = party_name(world, party);
+    let place = place_name(world, &fight.spec);
+    let mut note = Note::new(
+        ids::BATTLE_CASUALTIES,
+        format!("{name} loses {} units at {place}", u32::from(lost)),
+    )
+    .subject(fight.spec.place)
+    .amount(i32::from(lost));
+    if let Some(r) = realm_of(world, party) {
+        note = note.realm(key_of(world, r));
+    }
+    write(world, note);
+    let units = faction_units(world, &fight.spec, party);
     for u in &units {
         crate::rulesets::pop::rules::military::place_unit(world, *u, to);
     }
-    if let Some(leader) = leader_of(world, fight, side)
+    // Only the side's first party (the attacker, the Main Defender) has a leader in the battle.
+    if party == side_parties(&fight.spec, side)[0]
+        && let Some(leader) = leader_of(world, fight, side)
         && world.read::<Serves>(leader).is_some()
     {
         world.entity_mut(leader).insert(InCommand(to));
     }
-    let name = party_name(world, party);
     let mut note = Note::new(
         ids::BATTLE_RETREAT,
         format!(
-            "{name} retreats from {} to {} with {} units",
-            place_name(world, &fight.spec),
+            "{name} retreats from {place} to {} with {} units",
             key_of(world, to),
             units.len()
         ),
@@ -779,64 +1007,79 @@ fn retreat(world: &mut World, fight: &Fight, side: usize, to: Entity) {
         note = note.realm(key_of(world, r));
     }
     write(world, note);
-    finish(world, Some(1 - side));
+    // The battle ends when the whole side has left; a defending faction leaving alone leaves
+    // the others fighting.
+    if side_units(world, &fight.spec, side).is_empty() {
+        finish(world, Some(1 - side));
+    }
 }
 
-/// A defending Non-Player Realm with fewer units gives way (its units leave), unless it stands
-/// in its capital area or last area, beside rebels, or at sea next to its capital. Returns true
-/// when the battle ended so.
+/// A defending Non-Player Realm gives way (its units leave) when its side has fewer units than
+/// the attacker, unless it stands in its capital area or last area, beside rebels, or at sea
+/// next to its capital. Each Non-Player Realm on the side decides for itself. Returns true when
+/// the battle ended so.
 fn npr_gives_way(world: &mut World, fight: &Fight) -> bool {
-    let Some(npr) = realm_of(world, fight.spec.defender) else {
-        return false;
-    };
-    if world.read::<NonPlayerRealm>(npr).is_none() {
-        return false;
-    }
-    let mine = side_units(world, &fight.spec, 1);
-    let theirs = side_units(world, &fight.spec, 0).len();
-    if mine.len() >= theirs {
+    let nprs: Vec<(Party, Entity)> = side_parties(&fight.spec, 1)
+        .into_iter()
+        .filter_map(|p| realm_of(world, p).map(|r| (p, r)))
+        .filter(|(_, r)| world.read::<NonPlayerRealm>(*r).is_some())
+        .collect();
+    if nprs.is_empty() {
         return false;
     }
     let Some(place) = entity(world, fight.spec.place) else {
         return false;
     };
-    let capital_area = world
-        .read::<Capital>(npr)
-        .and_then(|c| world.read::<InArea>(c.0))
-        .map(|a| a.0);
-    let stands = if fight.spec.naval {
-        capital_area
-            .and_then(|a| world.read::<Coasts>(a))
-            .is_some_and(|c| c.0.contains(&place))
-    } else {
-        let last_area = world.read::<Owns>(npr).is_some_and(|o| {
-            o.iter()
-                .all(|p| world.read::<InArea>(p).map(|a| a.0) == Some(place))
-        });
-        let rebels_beside = !units_at(world, place, Party::Rebels, true).is_empty();
-        capital_area == Some(place) || last_area || rebels_beside
-    };
-    if stands {
-        return false;
+    let theirs = side_units(world, &fight.spec, 0).len();
+    for (party, npr) in nprs {
+        if side_units(world, &fight.spec, 1).len() >= theirs {
+            break;
+        }
+        let mine = faction_units(world, &fight.spec, party);
+        if mine.is_empty() {
+            continue;
+        }
+        let capital_area = world
+            .read::<Capital>(npr)
+            .and_then(|c| world.read::<InArea>(c.0))
+            .map(|a| a.0);
+        let stands = if fight.spec.naval {
+            capital_area
+                .and_then(|a| world.read::<Coasts>(a))
+                .is_some_and(|c| c.0.contains(&place))
+        } else {
+            let last_area = world.read::<Owns>(npr).is_some_and(|o| {
+                o.iter()
+                    .all(|p| world.read::<InArea>(p).map(|a| a.0) == Some(place))
+            });
+            let rebels_beside = !units_at(world, place, Party::Rebels, true).is_empty();
+            capital_area == Some(place) || last_area || rebels_beside
+        };
+        if stands {
+            continue;
+        }
+        for u in &mine {
+            world.despawn(*u);
+        }
+        let name = key_of(world, npr);
+        write(
+            world,
+            Note::new(
+                ids::BATTLE_RETREAT,
+                format!(
+                    "{name} has fewer units and gives way at {}",
+                    place_name(world, &fight.spec)
+                ),
+            )
+            .realm(name)
+            .subject(fight.spec.place),
+        );
     }
-    for u in &mine {
-        world.despawn(*u);
+    if side_units(world, &fight.spec, 1).is_empty() {
+        finish(world, Some(0));
+        return true;
     }
-    let name = key_of(world, npr);
-    write(
-        world,
-        Note::new(
-            ids::BATTLE_RETREAT,
-            format!(
-                "{name} has fewer units and gives way at {}",
-                place_name(world, &fight.spec)
-            ),
-        )
-        .realm(name)
-        .subject(fight.spec.place),
-    );
-    finish(world, Some(0));
-    true
+    false
 }
 
 fn finish(world: &mut World, winner: Option<usize>) {
@@ -847,37 +1090,38 @@ fn finish(world: &mut World, winner: Option<usize>) {
     let spec = fight.spec.clone();
     let place = place_name(world, &spec);
     if let Some(w) = winner {
-        let party = if w == 0 { spec.attacker } else { spec.defender };
-        let loser = if w == 0 { spec.defender } else { spec.attacker };
-        let name = party_name(world, party);
+        let name = side_name(world, &spec, w, true);
+        // Several parties win together ("Castile and Portugal win").
+        let verb = if name.contains(" and ") { "win" } else { "wins" };
         let mut note = Note::new(
             ids::BATTLE_RESULT,
             format!(
-                "{name} wins the battle at {place} against {}",
-                party_name(world, loser)
+                "{name} {verb} the battle at {place} against {}",
+                side_name(world, &spec, 1 - w, false)
             ),
         )
         .subject(spec.place);
-        if let Some(r) = realm_of(world, party) {
+        if let Some(r) = realm_of(world, side_parties(&spec, w)[0]) {
             note = note.realm(key_of(world, r));
         }
         write(world, note);
         // The active player winning in the Action phase gains 1 mil, once per turn.
-        if let (Party::Realm(sid), Some(active)) = (party, spec.active) {
+        if let Some(active) = spec.active
+            && side_parties(&spec, w).contains(&Party::Realm(active))
+        {
             let given = world.res::<MilitaryAction>().battle_mil_given;
-            if sid == active
-                && !given
-                && let Some(r) = entity(world, sid)
-            {
+            if !given && let Some(r) = entity(world, active) {
                 world.res_mut::<MilitaryAction>().battle_mil_given = true;
                 change_mp(world, r, MpKind::Mil, 1, ids::BATTLE_RESULT);
             }
         }
     }
-    // Units a Non-Player Realm raised to defend leave the board.
-    if spec.npr_defence {
-        for u in side_units(world, &spec, 1) {
-            world.despawn(u);
+    // Units Non-Player Realms raised to defend leave the board (13.4).
+    for party in side_parties(&spec, 1) {
+        if realm_of(world, party).is_some_and(|r| world.read::<NonPlayerRealm>(r).is_some()) {
+            for u in faction_units(world, &spec, party) {
+                world.despawn(u);
+            }
         }
     }
     // Invaders stay on as rebels.

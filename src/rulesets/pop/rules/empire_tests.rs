@@ -1379,9 +1379,9 @@ fn pop_18_13_imperial_manpower_fights_beside_the_emperor_and_survivors_return_to
         defender: Party::Realm(sid(g, a)),
         from: None,
         naval: false,
-        npr_defence: false,
         active: None,
         invaders: false,
+        beside: Vec::new(),
     };
     // Not against a Non-Player member of the Empire, nor away from the Empire.
     let c = e(&game, "CCC");

@@ -1846,8 +1846,11 @@ pub fn march(world: &mut World, realm: Entity, from: Entity, to: Entity) {
 }
 
 /// Queues the battle that units of `realm` arriving at (or recruited in, or declared war in)
-/// `place` start: against hostile units there, else against an enemy Non-Player Realm's
-/// defence. `npr_ok` is false where units hostile to that NPR were there before this turn.
+/// `place` start. On land (unless `already_there`: units hostile to it stood there before this
+/// turn) every enemy Non-Player Realm with provinces there first raises its defence; then the
+/// battle is aimed at the largest party there hostile to `realm`, and every other hostile party
+/// defends beside it (`battle::begin` names the Main Defender; EUP-W 9.7 "Fighting multiple
+/// Enemies", 13.4).
 pub fn start_battles_at(
     world: &mut World,
     realm: Entity,
@@ -1856,102 +1859,68 @@ pub fn start_battles_at(
     already_there: bool,
     land: bool,
 ) {
-    let me = Party::Realm(sid_of(world, realm));
-    let place_sid = sid_of(world, place);
-    let active = active_realm(world);
-    let hostile: Vec<Party> = {
-        let mut parties: Vec<(usize, Party)> = Vec::new();
-        if let Some(present) = world.read::<Present>(place) {
-            for u in present.iter() {
-                if world
-                    .read::<Unit>(u)
-                    .is_some_and(|x| x.kind.is_land() == land)
-                    && hostile_unit(world, realm, u)
-                    && let Some(p) = party_of(world, u)
-                {
-                    match parties.iter_mut().find(|(_, q)| *q == p) {
-                        Some(entry) => entry.0 += 1,
-                        None => parties.push((1, p)),
-                    }
+    if land && !already_there {
+        // "If an Area that you attack contains Provinces belonging to 2 or more NPR Enemies,
+        // all defending Units from the combined MC of these NPRs will face you in a single
+        // Battle" (EUP-W 13.4), beside any army hostile to the mover already there.
+        let mut nprs: Vec<Entity> = enemy_npr_provinces(world, realm, place)
+            .into_iter()
+            .filter_map(|p| world.read::<OwnedBy>(p).map(|o| o.0))
+            .collect();
+        sort_dedup_by_sid(world, &mut nprs);
+        for npr in nprs {
+            battle::raise_npr_defence(world, npr, place);
+        }
+    }
+    queue_battle_against_hostiles(world, realm, place, from, land);
+}
+
+/// Queues a battle of `realm`'s units at `place` against the largest party there hostile to
+/// it (ties: rebels, then stable id), if any.
+fn queue_battle_against_hostiles(
+    world: &mut World,
+    realm: Entity,
+    place: Entity,
+    from: Option<Entity>,
+    land: bool,
+) {
+    let mut parties: Vec<(usize, Party)> = Vec::new();
+    if let Some(present) = world.read::<Present>(place) {
+        for u in present.iter() {
+            if world
+                .read::<Unit>(u)
+                .is_some_and(|x| x.kind.is_land() == land)
+                && hostile_unit(world, realm, u)
+                && let Some(p) = party_of(world, u)
+            {
+                match parties.iter_mut().find(|(_, q)| *q == p) {
+                    Some(entry) => entry.0 += 1,
+                    None => parties.push((1, p)),
                 }
             }
         }
-        // The Main Defender: the side with the most units (ties: rebels, then stable id).
-        parties.sort_by_key(|(n, p)| (std::cmp::Reverse(*n), *p));
-        parties.into_iter().map(|(_, p)| p).collect()
+    }
+    let Some(defender) = parties
+        .iter()
+        .min_by_key(|(n, p)| (std::cmp::Reverse(*n), *p))
+        .map(|(_, p)| *p)
+    else {
+        return;
     };
-    if let Some(defender) = hostile.first().copied() {
-        battle::queue(
-            world,
-            BattleSpec {
-                place: place_sid,
-                attacker: me,
-                defender,
-                from: from.map(|f| sid_of(world, f)),
-                naval: !land,
-                npr_defence: false,
-                active,
-                invaders: false,
-            },
-        );
-        return;
-    }
-    if !land || already_there {
-        return;
-    }
-    // An enemy Non-Player Realm defends its provinces here with its military capacity.
-    let mut nprs: Vec<Entity> = enemy_npr_provinces(world, realm, place)
-        .into_iter()
-        .filter_map(|p| world.read::<OwnedBy>(p).map(|o| o.0))
-        .collect();
-    sort_dedup_by_sid(world, &mut nprs);
-    // "If an Area that you attack contains Provinces belonging to 2 or more NPR Enemies, all
-    // defending Units from the combined MC of these NPRs will face you in a single Battle"
-    // (EUP-W 13.4): every enemy NPR there raises its defence, and the units of the second and
-    // later fight in the first one's ranks (a battle has one party a side; they leave the board
-    // with it after the battle).
-    let mut first: Option<Entity> = None;
-    for npr in nprs {
-        if battle::raise_npr_defence(world, npr, place) == 0 {
-            continue;
-        }
-        match first {
-            None => first = Some(npr),
-            Some(lead) => {
-                for u in own_units_at(world, npr, place, true) {
-                    world.entity_mut(u).insert(UnitOf(lead));
-                }
-                let (joining, leading) = (key_of(world, npr), key_of(world, lead));
-                write(
-                    world,
-                    Note::new(
-                        ids::BATTLE_NPR_DEFENCE,
-                        format!(
-                            "{joining}'s defenders fight alongside {leading}'s in {}",
-                            key_of(world, place)
-                        ),
-                    )
-                    .realm(joining)
-                    .subject(place_sid),
-                );
-            }
-        }
-    }
-    if let Some(npr) = first {
-        battle::queue(
-            world,
-            BattleSpec {
-                place: place_sid,
-                attacker: me,
-                defender: Party::Realm(sid_of(world, npr)),
-                from: from.map(|f| sid_of(world, f)),
-                naval: false,
-                npr_defence: true,
-                active,
-                invaders: false,
-            },
-        );
-    }
+    let active = active_realm(world);
+    battle::queue(
+        world,
+        BattleSpec {
+            place: sid_of(world, place),
+            attacker: Party::Realm(sid_of(world, realm)),
+            defender,
+            from: from.map(|f| sid_of(world, f)),
+            naval: !land,
+            active,
+            invaders: false,
+            beside: Vec::new(),
+        },
+    );
 }
 
 /// The realm whose turn it is in the Action phase, if any.
@@ -1992,39 +1961,19 @@ fn sail(world: &mut World, realm: Entity, from: Entity, to: Entity) {
     }
 }
 
-/// A fleet entering a sea zone fights hostile ships there, else the naval capacity of enemy
-/// Non-Player Realms whose ports face it.
+/// A fleet entering a sea zone fights hostile ships there and the naval capacity of every enemy
+/// Non-Player Realm whose ports face it, in one battle.
 fn start_naval_battles_at(world: &mut World, realm: Entity, sea: Entity, from: Entity) {
-    let before = world.res::<battle::Battles>().queue.len();
-    start_battles_at(world, realm, sea, Some(from), false, false);
-    if world.res::<battle::Battles>().queue.len() > before {
-        return;
-    }
     let mut nprs: Vec<Entity> = crate::rulesets::pop::rules::trade::ports_facing(world, sea)
         .iter()
         .filter_map(|p| world.read::<OwnedBy>(*p).map(|o| o.0))
         .collect();
     nprs.retain(|n| world.read::<NonPlayerRealm>(*n).is_some() && at_war_between(world, realm, *n));
     sort_dedup_by_sid(world, &mut nprs);
-    let active = active_realm(world);
     for npr in nprs {
-        if battle::raise_npr_fleet(world, npr, sea) > 0 {
-            battle::queue(
-                world,
-                BattleSpec {
-                    place: sid_of(world, sea),
-                    attacker: Party::Realm(sid_of(world, realm)),
-                    defender: Party::Realm(sid_of(world, npr)),
-                    from: Some(sid_of(world, from)),
-                    naval: true,
-                    npr_defence: true,
-                    active,
-                    invaders: false,
-                },
-            );
-            return;
-        }
+        battle::raise_npr_fleet(world, npr, sea);
     }
+    start_battles_at(world, realm, sea, Some(from), false, false);
 }
 
 /// What recruiting in an area may add next (legal or not).

@@ -199,8 +199,8 @@ fn player_towns_in(world: &World, area: Entity) -> usize {
 /// FACTS Phase 3 C: the rebels of an area that had no unrest when the step began move, all but
 /// one, to the land-neighbouring area with unrest where they are not outnumbered by Player
 /// Realms' land units (the most unrest there, then the most Player Realm towns, then
-/// alphabetical) and attack the largest army there at once; with no such area 1 rebel is
-/// removed.
+/// alphabetical) and attack the armies there at once (every Player Realm's army there defends
+/// together); with no such area 1 rebel is removed.
 fn move_rebels_from(world: &mut World, area: Entity) {
     let rebels = units_at(world, area, Party::Rebels, true);
     let Some((&stay, movers)) = rebels.split_first() else {
@@ -258,7 +258,8 @@ fn move_rebels_from(world: &mut World, area: Entity) {
         .subject(sid_of(world, to))
         .amount(movers.len() as i32),
     );
-    // The largest army there is attacked.
+    // The battle is aimed at the largest army there; every Player Realm's army there defends
+    // beside it (battle::begin names the Main Defender).
     let mut armies: Vec<(usize, u32)> = Vec::new();
     if let Some(present) = world.read::<Present>(to) {
         for u in present.iter() {
@@ -284,9 +285,9 @@ fn move_rebels_from(world: &mut World, area: Entity) {
                 defender: Party::Realm(*sid),
                 from: Some(sid_of(world, area)),
                 naval: false,
-                npr_defence: false,
                 active: None,
                 invaders: false,
+                beside: Vec::new(),
             },
         );
     }

@@ -366,9 +366,9 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                         )),
                         from: None,
                         naval: false,
-                        npr_defence: false,
                         active: None,
                         invaders: false,
+                        beside: Vec::new(),
                     },
                 );
                 world.res_mut::<RebelRoll>().rebellions = 0;

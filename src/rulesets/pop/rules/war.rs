@@ -1537,8 +1537,8 @@ fn launch_invasion(world: &mut World, npr: Entity, enemies: &[Entity], area: Ent
         UnitStatus::Regular,
         count as usize,
     );
-    // The battle is fought against the army there (the largest, when several enemies stand
-    // there: a battle has one party a side).
+    // The battle is aimed at the largest army there; every enemy army there defends beside it
+    // (battle::begin names the Main Defender).
     let defender = enemies
         .iter()
         .copied()
@@ -1559,9 +1559,9 @@ fn launch_invasion(world: &mut World, npr: Entity, enemies: &[Entity], area: Ent
                 defender: Party::Realm(sid_of(world, enemy)),
                 from: None,
                 naval: false,
-                npr_defence: false,
                 active: None,
                 invaders: true,
+                beside: Vec::new(),
             },
         ),
     }

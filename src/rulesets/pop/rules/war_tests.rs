@@ -66,9 +66,9 @@ fn rebels_attack(game: &Game, place: &str, realm: &str) -> BattleSpec {
         defender: Party::Realm(sid_of(game.world(), e(game, realm))),
         from: None,
         naval: false,
-        npr_defence: false,
         active: None,
         invaders: false,
+        beside: Vec::new(),
     }
 }
 
@@ -377,9 +377,9 @@ fn pop_battle_casualties_rotate_mercenary_regular_allied_and_regulars_exhaust() 
         defender: Party::Rebels,
         from: None,
         naval: false,
-        npr_defence: false,
         active: None,
         invaders: false,
+        beside: Vec::new(),
     };
     let lost = battle::take_casualties(game.world_mut(), &spec, 0, 3);
     assert_eq!(lost, 3);
@@ -467,11 +467,6 @@ fn pop_battle_two_enemy_nprs_in_one_area_defend_it_together() {
         to: "east".into(),
     })
     .unwrap();
-    assert!(logged(
-        &game,
-        "pop.battle.npr_defence",
-        "DDD's defenders fight alongside CCC's in east"
-    ));
     assert_eq!(count(&game, "pop.battle.start"), 1, "a single battle");
     let start = game
         .log()
@@ -482,9 +477,227 @@ fn pop_battle_two_enemy_nprs_in_one_area_defend_it_together() {
         .text
         .clone();
     assert!(
-        start.ends_with("attacks CCC (2 units)"),
+        start.ends_with("attacks CCC and DDD (2 units)"),
         "CCC's 1 and DDD's 1 together: {start}"
     );
+    // A tie for the most units: the first by stable id leads; each keeps its own units.
+    assert!(logged(
+        &game,
+        "pop.battle.main_defender",
+        "Main Defender at east: CCC (1 units); beside it: DDD (1 units)"
+    ));
+    while matches!(
+        game.pending().unwrap().kind,
+        DecisionKind::BattleRetreat { .. }
+    ) {
+        game.apply(Action::Decline).unwrap();
+    }
+    for npr in ["CCC", "DDD"] {
+        assert!(
+            army(&game, npr, "east") == 0,
+            "{npr}'s defenders leave the board after the battle"
+        );
+    }
+}
+
+/// The units of every faction at `place`, by realm.
+fn factions_at(game: &Game, place: &str, realms: &[&str]) -> Vec<usize> {
+    realms.iter().map(|r| army(game, r, place)).collect()
+}
+
+#[test]
+fn pop_battle_an_enemy_army_and_an_enemy_npr_defend_one_area_together() {
+    // EUP-W 9.7 "Fighting multiple Enemies": units of two realms at war with the attacker in
+    // one area "defend as one united force ... and roll just 1 set of Battle Dice"; marching
+    // into an area with an enemy NPR's provinces raises its defence (9.7 / 13.4) even with an
+    // enemy army there. The Player Realm is the Main Defender: only it rolls.
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    declare(&mut game, &me, them);
+    declare(&mut game, &me, "CCC");
+    spawn_units(
+        &mut game,
+        Some(&me),
+        home(&me),
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        4,
+    );
+    spawn_units(
+        &mut game,
+        Some(them),
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        2,
+    );
+    game.apply(Action::Move {
+        from: home(&me).into(),
+        to: "east".into(),
+    })
+    .unwrap();
+    assert_eq!(count(&game, "pop.battle.start"), 1, "a single battle");
+    assert!(logged(
+        &game,
+        "pop.battle.start",
+        &format!("attacks {them} and CCC (3 units)")
+    ));
+    assert!(logged(
+        &game,
+        "pop.battle.main_defender",
+        &format!("Main Defender at east: {them} (2 units); beside it: CCC (1 units)")
+    ));
+    while matches!(
+        game.pending().unwrap().kind,
+        DecisionKind::BattleRetreat { .. }
+    ) {
+        game.apply(Action::Decline).unwrap();
+    }
+    let dice = |realm: &str| {
+        game.log()
+            .entries
+            .iter()
+            .filter(|x| x.rule == "pop.battle.dice" && x.realm.as_deref() == Some(realm))
+            .count()
+    };
+    assert!(dice(&me) >= 1 && dice(&me) == dice(them), "one roll a side a round");
+    assert_eq!(dice("CCC"), 0, "only the Main Defender rolls");
+    assert_eq!(army(&game, "CCC", "east"), 0, "the NPR's defenders leave");
+    let [mine, theirs] = [army(&game, &me, "east"), army(&game, them, "east")];
+    assert!(
+        mine == 0 || theirs == 0,
+        "no enemies stay side by side after the battle: {mine} against {theirs}"
+    );
+}
+
+#[test]
+fn pop_battle_casualties_alternate_between_factions_from_the_largest() {
+    // EUP-W 9.7 "Assigning Casualties to multiple defenders": alternate between them, from the
+    // largest to the smallest faction.
+    let mut game = game();
+    spawn_units(
+        &mut game,
+        Some("BBB"),
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        2,
+    );
+    spawn_units(
+        &mut game,
+        Some("CCC"),
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        3,
+    );
+    let sid = |game: &Game, k: &str| sid_of(game.world(), e(game, k));
+    let spec = BattleSpec {
+        place: sid(&game, "east"),
+        attacker: Party::Realm(sid(&game, "AAA")),
+        defender: Party::Realm(sid(&game, "BBB")),
+        from: None,
+        naval: false,
+        active: None,
+        invaders: false,
+        beside: vec![Party::Realm(sid(&game, "CCC"))],
+    };
+    assert_eq!(battle::take_casualties(game.world_mut(), &spec, 1, 3), 3);
+    assert_eq!(
+        factions_at(&game, "east", &["BBB", "CCC"]),
+        vec![1, 1],
+        "CCC (3) takes the first and third hits, BBB (2) the second"
+    );
+    assert!(logged(&game, "pop.battle.casualties", "CCC loses 2 units at east"));
+    assert!(logged(&game, "pop.battle.casualties", "BBB loses 1 units at east"));
+    // Hits beyond a faction's units go on to the others.
+    assert_eq!(battle::take_casualties(game.world_mut(), &spec, 1, 5), 2);
+    assert_eq!(factions_at(&game, "east", &["BBB", "CCC"]), vec![0, 0]);
+}
+
+#[test]
+fn pop_battle_each_defending_player_realm_decides_its_own_retreat() {
+    // Rebels attack an area where two Player Realms at peace with each other stand: both
+    // defend as one force (rebels are hostile to every Player Realm); the one with the most
+    // units is the Main Defender (EUP-W 9.7), and "if multiple defenders are Retreating, they
+    // may each pick the destination of their Retreat": each is asked, and one leaving alone
+    // leaves the other fighting.
+    let mut game = game();
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        3,
+    );
+    spawn_units(
+        &mut game,
+        Some("BBB"),
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        2,
+    );
+    spawn_units(
+        &mut game,
+        None,
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Rebel,
+        8,
+    );
+    game.world_mut().res_mut::<Pending>().0 = None;
+    // Aimed at the smaller army: the larger one still leads.
+    let spec = rebels_attack(&game, "east", "BBB");
+    battle::queue(game.world_mut(), spec);
+    assert_eq!(battle::fight(game.world_mut()), Progress::Waiting);
+    assert!(logged(
+        &game,
+        "pop.battle.main_defender",
+        "Main Defender at east: AAA (3 units); beside it: BBB (2 units)"
+    ));
+    assert!(logged(&game, "pop.battle.start", "attacks AAA and BBB (5 units)"));
+    let asked = |game: &Game| game.pending().map(|d| d.realm.to_string());
+    assert_eq!(asked(&game).as_deref(), Some("AAA"), "the Main Defender first");
+    assert!(battle::answer(game.world_mut(), &Action::Decline));
+    assert_eq!(
+        asked(&game).as_deref(),
+        Some("BBB"),
+        "then the faction beside it, for itself"
+    );
+    assert_eq!(
+        battle::retreat_candidates(game.world()),
+        vec![Action::Retreat { to: "south".into() }, Action::Decline],
+        "its own neighbouring land"
+    );
+    game.world_mut().res_mut::<Pending>().0 = None;
+    assert!(battle::answer(
+        game.world_mut(),
+        &Action::Retreat { to: "south".into() }
+    ));
+    assert_eq!(army(&game, "BBB", "east"), 0);
+    assert!(logged(&game, "pop.battle.retreat", "BBB retreats from east to south"));
+    assert!(
+        game.world().resource::<battle::Battles>().current.is_some(),
+        "AAA fights on"
+    );
+    game.world_mut().res_mut::<Pending>().0 = None;
+    while battle::fight(game.world_mut()) == Progress::Waiting {
+        assert_eq!(asked(&game).as_deref(), Some("AAA"), "BBB has left");
+        assert!(battle::answer(game.world_mut(), &Action::Decline));
+        game.world_mut().res_mut::<Pending>().0 = None;
+    }
+    assert!(count(&game, "pop.battle.result") >= 1);
+    let dice_bbb = game
+        .log()
+        .entries
+        .iter()
+        .filter(|x| x.rule == "pop.battle.dice" && x.realm.as_deref() == Some("BBB"))
+        .count();
+    assert_eq!(dice_bbb, 0, "only the Main Defender rolls");
 }
 
 #[test]
