@@ -193,11 +193,6 @@ pub fn side_units(world: &World, spec: &BattleSpec, side: usize) -> Vec<Entity> 
     out
 }
 
-/// The side a party fights on in the battle, if it fights in it.
-pub fn side_of(spec: &BattleSpec, party: Party) -> Option<usize> {
-    (0..2).find(|side| side_parties(spec, *side).contains(&party))
-}
-
 /// The names of a side's parties ("AAA", "AAA and BBB", "AAA, BBB and the rebels"); with
 /// `present`, only those with units left at the place (all of them if none has).
 fn side_name(world: &World, spec: &BattleSpec, side: usize, present: bool) -> String {
@@ -586,6 +581,8 @@ fn roll_round(world: &mut World, fight: &Fight) {
     let place = place_name(world, &fight.spec);
     let mut rolled: Vec<Vec<Face>> = Vec::new();
     let mut scored = [0u32; 2];
+    // The leader each side fought under this round (none once its Main Defender has left).
+    let mut led: [Option<Entity>; 2] = [None, None];
     for side in 0..2 {
         let units: Vec<Unit> = side_units(world, &fight.spec, side)
             .iter()
@@ -600,6 +597,7 @@ fn roll_round(world: &mut World, fight: &Fight) {
             .unwrap_or(main);
         let realm = realm_of(world, party);
         let leader = leader_of(world, fight, side).filter(|_| party == main);
+        led[side] = leader;
         let leader_dice = leader
             .and_then(|l| world.read::<Character>(l))
             .map_or(0, |c| u32::from(c.dice));
@@ -671,7 +669,7 @@ fn roll_round(world: &mut World, fight: &Fight) {
         if pairs == 0 || lost[enemy] == 0 {
             continue;
         }
-        let Some(leader) = leader_of(world, fight, enemy) else {
+        let Some(leader) = led[enemy] else {
             continue;
         };
         wound_leader(world, leader, pairs, &place);
@@ -987,9 +985,17 @@ fn retreat(world: &mut World, fight: &Fight, side: usize, party: Party, to: Enti
     for u in &units {
         crate::rulesets::pop::rules::military::place_unit(world, *u, to);
     }
-    // Only the side's first party (the attacker, the Main Defender) has a leader in the battle.
-    if party == side_parties(&fight.spec, side)[0]
-        && let Some(leader) = leader_of(world, fight, side)
+    // The leader goes with its army: the side's leader (the attacker's, the Main Defender's),
+    // or a co-defending Player Realm's own general, who did not lead in the battle.
+    let leader = if party == side_parties(&fight.spec, side)[0] {
+        leader_of(world, fight, side)
+    } else {
+        realm_of(world, party)
+            .filter(|r| world.read::<PlayerRealm>(*r).is_some())
+            .zip(entity(world, fight.spec.place))
+            .and_then(|(r, place)| commander_at(world, r, place, !fight.spec.naval))
+    };
+    if let Some(leader) = leader
         && world.read::<Serves>(leader).is_some()
     {
         world.entity_mut(leader).insert(InCommand(to));
@@ -1108,6 +1114,7 @@ fn finish(world: &mut World, winner: Option<usize>) {
         // The active player winning in the Action phase gains 1 mil, once per turn.
         if let Some(active) = spec.active
             && side_parties(&spec, w).contains(&Party::Realm(active))
+            && !faction_units(world, &spec, Party::Realm(active)).is_empty()
         {
             let given = world.res::<MilitaryAction>().battle_mil_given;
             if !given && let Some(r) = entity(world, active) {

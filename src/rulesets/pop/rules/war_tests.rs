@@ -618,6 +618,75 @@ fn pop_battle_casualties_alternate_between_factions_from_the_largest() {
 }
 
 #[test]
+fn pop_battle_when_the_main_defender_retreats_the_faction_beside_it_fights_on_and_rolls() {
+    // The Main Defender's retreat takes its general with it; the faction left rolls for the
+    // side from the next round, with no leader (each side uses one general per battle, 9.7).
+    let mut game = game();
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        4,
+    );
+    spawn_units(
+        &mut game,
+        Some("BBB"),
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        3,
+    );
+    spawn_units(
+        &mut game,
+        None,
+        "east",
+        UnitKind::Infantry,
+        UnitStatus::Rebel,
+        9,
+    );
+    let (east, north, ruler) = (e(&game, "east"), e(&game, "north"), e(&game, "ruler_a"));
+    game.world_mut().entity_mut(ruler).insert(InCommand(east));
+    game.world_mut()
+        .entity_mut(ruler)
+        .insert(Role::RulerGeneral);
+    game.world_mut().res_mut::<Pending>().0 = None;
+    let spec = rebels_attack(&game, "east", "AAA");
+    battle::queue(game.world_mut(), spec);
+    assert_eq!(battle::fight(game.world_mut()), Progress::Waiting);
+    assert_eq!(game.pending().unwrap().realm.as_str(), "AAA");
+    let dice_before = count(&game, "pop.battle.dice");
+    game.world_mut().res_mut::<Pending>().0 = None;
+    assert!(battle::answer(
+        game.world_mut(),
+        &Action::Retreat { to: "north".into() }
+    ));
+    assert_eq!(army(&game, "AAA", "east"), 0);
+    assert_eq!(
+        game.world().get::<InCommand>(ruler).map(|c| c.0),
+        Some(north),
+        "its general goes with it"
+    );
+    assert!(game.world().resource::<battle::Battles>().current.is_some());
+    // BBB is asked in its turn; it fights on, and rolls the next round.
+    assert_eq!(game.pending().unwrap().realm.as_str(), "BBB");
+    assert!(battle::answer(game.world_mut(), &Action::Decline));
+    game.world_mut().res_mut::<Pending>().0 = None;
+    battle::fight(game.world_mut());
+    let rolled: Vec<String> = game.log().entries[..]
+        .iter()
+        .filter(|x| x.rule == "pop.battle.dice")
+        .skip(dice_before)
+        .map(|x| x.text.clone())
+        .collect();
+    assert!(
+        rolled.iter().any(|t| t.starts_with("BBB rolls 3 White dice")),
+        "BBB rolls the base dice for its side: {rolled:?}"
+    );
+}
+
+#[test]
 fn pop_battle_each_defending_player_realm_decides_its_own_retreat() {
     // Rebels attack an area where two Player Realms at peace with each other stand: both
     // defend as one force (rebels are hostile to every Player Realm); the one with the most
@@ -649,6 +718,10 @@ fn pop_battle_each_defending_player_realm_decides_its_own_retreat() {
         UnitStatus::Rebel,
         8,
     );
+    // BBB's ruler commands its army there: it does not lead the side, but goes with its army.
+    let (east, south, bert) = (e(&game, "east"), e(&game, "south"), e(&game, "ruler_b"));
+    game.world_mut().entity_mut(bert).insert(InCommand(east));
+    game.world_mut().entity_mut(bert).insert(Role::RulerGeneral);
     game.world_mut().res_mut::<Pending>().0 = None;
     // Aimed at the smaller army: the larger one still leads.
     let spec = rebels_attack(&game, "east", "BBB");
@@ -674,12 +747,27 @@ fn pop_battle_each_defending_player_realm_decides_its_own_retreat() {
         "its own neighbouring land"
     );
     game.world_mut().res_mut::<Pending>().0 = None;
+    let [aaa, bbb] = [army(&game, "AAA", "east"), army(&game, "BBB", "east")];
+    let (in_south, lost) = (army(&game, "BBB", "south"), count(&game, "pop.battle.casualties"));
     assert!(battle::answer(
         game.world_mut(),
         &Action::Retreat { to: "south".into() }
     ));
     assert_eq!(army(&game, "BBB", "east"), 0);
-    assert!(logged(&game, "pop.battle.retreat", "BBB retreats from east to south"));
+    assert_eq!(army(&game, "BBB", "south"), in_south + bbb - 1, "its own unit pays for it");
+    assert_eq!(
+        game.world().get::<InCommand>(bert).map(|c| c.0),
+        Some(south),
+        "its general goes with it"
+    );
+    assert_eq!(army(&game, "AAA", "east"), aaa, "the Main Defender loses nothing");
+    assert_eq!(count(&game, "pop.battle.casualties"), lost + 1);
+    assert!(logged(&game, "pop.battle.casualties", "BBB loses 1 units at east"));
+    assert!(logged(
+        &game,
+        "pop.battle.retreat",
+        &format!("BBB retreats from east to south with {} units", bbb - 1)
+    ));
     assert!(
         game.world().resource::<battle::Battles>().current.is_some(),
         "AAA fights on"
