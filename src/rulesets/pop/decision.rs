@@ -326,6 +326,10 @@ pub enum DecisionKind {
     OccupyRebelTown { province: Id },
     /// War declared and no battle followed: a free Activate or Recruit, or none.
     FreeActivation,
+    /// Declare War names "any number of Realms" in one action (EUP-W 5.5b): another target
+    /// (`DeclareWar`, no more mil), or no more (`Decline`); the declaration's steps then run for
+    /// every target chosen.
+    MoreWarTargets,
     /// Ships moved to `sea` (Naval Transport after a Naval Movement, 5.5c): carry an army
     /// across the bridge through that sea zone (a `Move`), or not.
     NavalTransport { sea: Id },

@@ -399,6 +399,7 @@ impl Bot {
             | DecisionKind::OccupyRebelTown { .. }
             | DecisionKind::NavalTransport { .. }
             | DecisionKind::FreeActivation
+            | DecisionKind::MoreWarTargets
             | DecisionKind::BattleRetreat { .. }
             | DecisionKind::SendCalls { .. }
             | DecisionKind::CallToArms { .. }

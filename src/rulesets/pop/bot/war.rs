@@ -715,6 +715,8 @@ pub fn decide(
                 .map(|(_, a)| a.clone())
                 .or(Some(Action::Decline))
         }
+        // The bot picks one enemy at a time.
+        DecisionKind::MoreWarTargets => Some(Action::Decline),
         DecisionKind::FreeActivation => legal
             .find(|a| matches!(a, Action::Move { .. }))
             .or_else(|| legal.find(|a| matches!(a, Action::Recruit { .. })))

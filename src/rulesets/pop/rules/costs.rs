@@ -160,7 +160,10 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
             }
         }
         Action::DeclareWar { target } => {
-            cost.mil = military::ACTIVATION_MIL;
+            // A further target of the same declaration costs no more mil.
+            if pending != Some(DecisionKind::MoreWarTargets) {
+                cost.mil = military::ACTIVATION_MIL;
+            }
             if let Some(target) = index(target) {
                 cost.stability = war::declaration_stability(world, realm, target);
                 cost.influence = war::declaration_influence(world, realm, target);

@@ -74,6 +74,11 @@ pub struct MilitaryAction {
     pub sieging: Option<Sieging>,
     /// War was declared: once the calls and battles are over, offer the free activation.
     pub declared: Option<Declared>,
+    /// Realms (stable ids) the declaration of war being made has named so far, in order, while
+    /// more may be named (EUP-W 5.5b "any number of Realms"); the battles follow once no more
+    /// are.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub war_targets: Vec<u32>,
     /// The action now being taken is the free one after a declaration: no mil is paid.
     pub free: bool,
     /// The 1 mil for winning a battle was given this turn.
@@ -1613,8 +1618,12 @@ pub fn handle_turn(world: &mut World, realm: Entity, action: &Action) -> bool {
             };
             world.res_mut::<MilitaryAction>().busy = true;
             let battles_before = world.res::<battle::Battles>().fought;
-            crate::rulesets::pop::rules::war::declare_war(world, realm, t);
-            world.res_mut::<MilitaryAction>().declared = Some(Declared {
+            crate::rulesets::pop::rules::war::declare_on(world, realm, t, true);
+            // More targets may be named before the battles (`continue_action`).
+            let sid = sid_of(world, t);
+            let mut m = world.res_mut::<MilitaryAction>();
+            m.war_targets = vec![sid];
+            m.declared = Some(Declared {
                 battles_before,
                 offered: false,
             });
@@ -2500,6 +2509,13 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
         {
             return Step::Waiting;
         }
+        // A declaration of war may name more realms before its Calls to Arms and battles.
+        if !world.res::<MilitaryAction>().war_targets.is_empty() {
+            if ask_more_war_targets(world, realm) {
+                return Step::Waiting;
+            }
+            end_declaration(world, realm);
+        }
         if crate::rulesets::pop::rules::war::continue_calls(world) == Progress::Waiting {
             return Step::Waiting;
         }
@@ -2624,6 +2640,55 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
     }
 }
 
+/// Further realms the declaration of war being made may name: every realm war may be declared
+/// on that it does not name yet (EUP-W 5.5b: "You may Declare War on any number of Realms
+/// during this Action").
+pub fn more_war_targets(world: &World, realm: Entity) -> Vec<Action> {
+    let chosen = &world.res::<MilitaryAction>().war_targets;
+    let rel = Relations::of(world);
+    declare_candidates(world, realm)
+        .into_iter()
+        .filter(|a| match a {
+            Action::DeclareWar { target } => index(world, target).is_some_and(|t| {
+                !chosen.contains(&sid_of(world, t))
+                    && declare_problem_in(world, &rel, realm, t).is_none()
+            }),
+            _ => false,
+        })
+        .collect()
+}
+
+/// Asks the realm declaring war whether to name another realm. Returns true when it asked.
+fn ask_more_war_targets(world: &mut World, realm: Entity) -> bool {
+    if more_war_targets(world, realm).is_empty() {
+        return false;
+    }
+    let named: Vec<String> = world
+        .res::<MilitaryAction>()
+        .war_targets
+        .iter()
+        .filter_map(|s| world.res::<Index>().by_sid(*s))
+        .map(|t| key_of(world, t).to_string())
+        .collect();
+    ask(
+        world,
+        key_of(world, realm),
+        DecisionKind::MoreWarTargets,
+        format!(
+            "You declare war on {}: name another realm in the same declaration (no more mil), or no more",
+            named.join(", ")
+        ),
+    );
+    true
+}
+
+/// No more realms are named: the declaration's battles follow (steps 6-7, once for all its
+/// targets).
+fn end_declaration(world: &mut World, realm: Entity) {
+    world.res_mut::<MilitaryAction>().war_targets.clear();
+    crate::rulesets::pop::rules::war::queue_battles_after_declaration(world, realm);
+}
+
 fn finish_recruiting(world: &mut World, realm: Entity) {
     let Some(r) = world.res_mut::<MilitaryAction>().recruiting.take() else {
         return;
@@ -2693,6 +2758,14 @@ pub fn answer(world: &mut World, realm: Entity, kind: &DecisionKind, action: &Ac
             }
         }
         (DecisionKind::NavalTransport { .. }, _) => {}
+        (DecisionKind::MoreWarTargets, Action::DeclareWar { target }) => {
+            if let Some(t) = index(world, target) {
+                crate::rulesets::pop::rules::war::declare_on(world, realm, t, false);
+                let sid = sid_of(world, t);
+                world.res_mut::<MilitaryAction>().war_targets.push(sid);
+            }
+        }
+        (DecisionKind::MoreWarTargets, _) => end_declaration(world, realm),
         (DecisionKind::FreeActivation, Action::Decline) => {
             world.res_mut::<MilitaryAction>().declared = None;
         }
@@ -2748,6 +2821,11 @@ pub fn decision_candidates(world: &World, realm: Entity, kind: &DecisionKind) ->
             all.push(Action::Decline);
             all
         }
+        DecisionKind::MoreWarTargets => {
+            let mut all = more_war_targets(world, realm);
+            all.push(Action::Decline);
+            all
+        }
         _ => Vec::new(),
     }
 }
@@ -2792,6 +2870,27 @@ pub fn check_decision(
                 ))
             }
         }
+        (DecisionKind::MoreWarTargets, Action::Decline) => Ok(()),
+        (DecisionKind::MoreWarTargets, Action::DeclareWar { target }) => {
+            let Some(t) = index(world, target) else {
+                return Err(Illegal::new(ids::WAR_DECLARE, "no such realm"));
+            };
+            if world
+                .res::<MilitaryAction>()
+                .war_targets
+                .contains(&sid_of(world, t))
+            {
+                return Err(Illegal::new(
+                    ids::WAR_DECLARE,
+                    "this declaration already names that realm",
+                ));
+            }
+            declare_problem(world, realm, t).map_or(Ok(()), Err)
+        }
+        (DecisionKind::MoreWarTargets, _) => Err(Illegal::new(
+            ids::WAR_DECLARE,
+            "name another realm to declare war on, or no more",
+        )),
         (DecisionKind::FreeActivation, _) => {
             if decision_candidates(world, realm, kind).contains(action) {
                 Ok(())

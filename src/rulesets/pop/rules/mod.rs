@@ -340,7 +340,8 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         | DecisionKind::SiegeMore { .. }
         | DecisionKind::OccupyRebelTown { .. }
         | DecisionKind::NavalTransport { .. }
-        | DecisionKind::FreeActivation => {
+        | DecisionKind::FreeActivation
+        | DecisionKind::MoreWarTargets => {
             military::decision_candidates(world, realm, &decision.kind)
         }
         DecisionKind::BattleRetreat { .. } => battle::retreat_candidates(world),
@@ -432,7 +433,8 @@ pub fn check_pending(
         | DecisionKind::SiegeMore { .. }
         | DecisionKind::OccupyRebelTown { .. }
         | DecisionKind::NavalTransport { .. }
-        | DecisionKind::FreeActivation => {
+        | DecisionKind::FreeActivation
+        | DecisionKind::MoreWarTargets => {
             military::check_decision(world, realm, &decision.kind, action)
         }
         DecisionKind::SendCalls { .. } => war::check_send(world, action),

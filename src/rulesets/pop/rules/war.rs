@@ -276,6 +276,16 @@ pub fn declare_war(world: &mut World, realm: Entity, target: Entity) {
 
 /// `declare_war`, paying its 1 mil or not (the free declaration of a Crusade, 19.3).
 pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay: bool) {
+    declare_on(world, realm, target, pay);
+    // Units already in place become hostile: battles follow, naval first.
+    queue_battles_after_declaration(world, realm);
+}
+
+/// A declaration's steps 1-5 against one target (war token, stability, Calls to Arms queued,
+/// the defender's mil, influence removed), paying the action's 1 mil or not: a declaration
+/// naming several realms (EUP-W 5.5b) pays with its first and queues its battles once, after
+/// the last (`queue_battles_after_declaration`).
+pub fn declare_on(world: &mut World, realm: Entity, target: Entity, pay: bool) {
     let name = key_of(world, realm);
     let tname = key_of(world, target);
     if pay {
@@ -410,11 +420,10 @@ pub fn declare_war_paying(world: &mut World, realm: Entity, target: Entity, pay:
             );
         }
     }
-    // Units already in place become hostile: battles follow, naval first.
-    queue_battles_after_declaration(world, realm);
 }
 
-fn queue_battles_after_declaration(world: &mut World, realm: Entity) {
+/// Units already in place become hostile: battles follow, naval first.
+pub fn queue_battles_after_declaration(world: &mut World, realm: Entity) {
     for land in [false, true] {
         for place in crate::rulesets::pop::rules::military::army_places(world, realm, land)
             .iter()

@@ -81,6 +81,17 @@ fn declare(game: &mut Game, attacker: &str, defender: &str) {
     at_war(game, a, d);
 }
 
+/// Declares war on `target` alone: no other realm named in the same declaration.
+fn declare_alone(game: &mut Game, target: &str) {
+    game.apply(Action::DeclareWar {
+        target: target.into(),
+    })
+    .unwrap();
+    if game.pending().map(|d| d.kind.clone()) == Some(DecisionKind::MoreWarTargets) {
+        game.apply(Action::Decline).unwrap();
+    }
+}
+
 fn rich(game: &mut Game, realm: &str) {
     let r = e(game, realm);
     set(game, r, |m| {
@@ -175,6 +186,87 @@ fn pop_war_recruit_costs_mil_ducats_manpower_and_caps_mercenaries() {
 }
 
 #[test]
+fn pop_war_one_declaration_may_name_several_realms_for_one_mil() {
+    // EUP-W 5.5b: "You may Declare War on any number of Realms during this Action": the steps
+    // run for every target (no Casus Belli: -2 stability each), the action's 1 mil once.
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, t, c) = (e(&game, &me), e(&game, them), e(&game, "CCC"));
+    game.apply(Action::DeclareWar {
+        target: them.into(),
+    })
+    .unwrap();
+    let d = game.pending().unwrap().clone();
+    assert_eq!((d.kind, d.realm.as_str()), (DecisionKind::MoreWarTargets, me.as_str()));
+    assert_eq!(
+        game.legal_actions(),
+        vec![
+            Action::DeclareWar {
+                target: "CCC".into()
+            },
+            Action::Decline
+        ],
+        "every other realm war may be declared on"
+    );
+    refused(
+        &mut game,
+        Action::DeclareWar {
+            target: them.into(),
+        },
+        "pop.war.declare",
+    );
+    let further = crate::rulesets::pop::rules::costs::action_cost(
+        game.world(),
+        r,
+        &Action::DeclareWar {
+            target: "CCC".into(),
+        },
+    );
+    assert_eq!((further.mil, further.stability), (0, 2), "the cost shown: stability, no mil");
+    game.apply(Action::DeclareWar {
+        target: "CCC".into(),
+    })
+    .unwrap();
+    assert!(relations::at_war_between(game.world(), r, t));
+    assert!(relations::at_war_between(game.world(), r, c));
+    assert_eq!(mat(&game, r).mp[2], 7, "one action: 1 mil");
+    assert_eq!(mat(&game, r).stability, -3, "no CB on either: -2 stability each");
+    assert!(logged(&game, "pop.war.declare", &format!("{me} declares war on {them}")));
+    assert!(logged(&game, "pop.war.declare", &format!("{me} declares war on CCC")));
+    assert_ne!(
+        game.pending().map(|d| d.kind.clone()),
+        Some(DecisionKind::MoreWarTargets),
+        "no realm is left to name"
+    );
+}
+
+#[test]
+fn pop_war_a_declaration_naming_no_other_realm_starts_one_war() {
+    let mut game = game();
+    let me = to_turn(&mut game);
+    let them = other(&me);
+    rich(&mut game, &me);
+    let (r, c) = (e(&game, &me), e(&game, "CCC"));
+    game.apply(Action::DeclareWar {
+        target: them.into(),
+    })
+    .unwrap();
+    assert_eq!(
+        game.pending().unwrap().kind,
+        DecisionKind::MoreWarTargets
+    );
+    game.apply(Action::Decline).unwrap();
+    assert!(!relations::at_war_between(game.world(), r, c));
+    assert_eq!(count(&game, "pop.war.declare") >= 1, true);
+    assert_ne!(
+        game.pending().map(|d| d.kind.clone()),
+        Some(DecisionKind::MoreWarTargets)
+    );
+}
+
+#[test]
 fn pop_war_declare_costs_stability_without_cb_and_gives_the_target_mil() {
     let mut game = game();
     let me = to_turn(&mut game);
@@ -182,10 +274,7 @@ fn pop_war_declare_costs_stability_without_cb_and_gives_the_target_mil() {
     rich(&mut game, &me);
     rich(&mut game, them);
     let (r, t) = (e(&game, &me), e(&game, them));
-    game.apply(Action::DeclareWar {
-        target: them.into(),
-    })
-    .unwrap();
+    declare_alone(&mut game, them);
     assert_eq!(mat(&game, r).stability, -1, "no CB: -2 stability");
     assert_eq!(mat(&game, r).mp[2], 7, "declaring costs 1 mil");
     assert_eq!(mat(&game, t).mp[2], 9, "the target gains 1 mil");
@@ -1556,10 +1645,7 @@ fn pop_war_call_to_arms_refusal_ends_the_alliance_and_costs_prestige() {
     spawn_sim(game.world_mut(), None, Alliance { a: t, b: c });
     set(&mut game, t, |m| m.prestige = 6);
     influence(&mut game, them, "east", 3);
-    game.apply(Action::DeclareWar {
-        target: "CCC".into(),
-    })
-    .unwrap();
+    declare_alone(&mut game, "CCC");
     let d = game.pending().unwrap().clone();
     assert_eq!(d.realm, them);
     assert!(matches!(
@@ -2350,10 +2436,7 @@ fn pop_war_call_to_arms_is_a_choice_that_spends_2_influence_for_an_npr_ally() {
     influence(&mut game, &me, "east", 3);
     let mil = mat(&game, r).mp[2];
     let allied_before = army(&game, &me, home(&me));
-    game.apply(Action::DeclareWar {
-        target: them.into(),
-    })
-    .unwrap();
+    declare_alone(&mut game, them);
     let d = game.pending().unwrap().clone();
     assert_eq!(d.realm, me, "the aggressor chooses its calls first");
     assert!(matches!(
@@ -2456,10 +2539,7 @@ fn pop_war_defensive_call_costs_1_influence_and_an_offensive_refusal_ends_in_a_t
     // The defender has an NPR ally with 1 of its influence in it.
     spawn_sim(game.world_mut(), None, Alliance { a: t, b: c });
     influence(&mut game, them, "east", 1);
-    game.apply(Action::DeclareWar {
-        target: them.into(),
-    })
-    .unwrap();
+    declare_alone(&mut game, them);
     let d = game.pending().unwrap().clone();
     assert_eq!(d.realm, them, "the defender calls next");
     assert!(matches!(
@@ -2568,10 +2648,7 @@ fn answer_npr_call(game: &mut Game) -> (Id, &'static str) {
     rich(game, &me);
     let (t, c) = (e(game, them), e(game, "CCC"));
     spawn_sim(game.world_mut(), None, Alliance { a: t, b: c });
-    game.apply(Action::DeclareWar {
-        target: "CCC".into(),
-    })
-    .unwrap();
+    declare_alone(game, "CCC");
     let d = game.pending().unwrap().clone();
     assert_eq!(d.realm, them);
     assert!(matches!(

@@ -406,6 +406,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             Some(DecisionKind::AgeEndClaims) => "Complete nothing more".to_string(),
             Some(DecisionKind::AgeSwap) => "Keep the new Ideas and Milestones".to_string(),
             Some(DecisionKind::SendCalls { .. }) => "Call no more allies".to_string(),
+            Some(DecisionKind::MoreWarTargets) => "Declare war on no other realm".to_string(),
             Some(DecisionKind::MarriageDraw { .. }) => "Draw no card".to_string(),
             Some(DecisionKind::ActivateAlly { ally, .. }) => {
                 format!("Leave {} a plain ally", name_of(game, ally))
@@ -429,9 +430,13 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         Action::RemoveInfluence { area } => {
             format!("Remove 1 influence from {}", area_name(game, area))
         }
-        Action::DeclareWar { target } => {
-            format!("Declare war on {}", name_of(game, target))
-        }
+        Action::DeclareWar { target } => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::MoreWarTargets) => format!(
+                "Also declare war on {} (no more mil)",
+                name_of(game, target)
+            ),
+            _ => format!("Declare war on {}", name_of(game, target)),
+        },
         Action::Recruit { area } => format!(
             "Recruit in {}, then choose the units",
             area_name(game, area)
