@@ -149,8 +149,13 @@ fn show_player_mat(
                                     &mut picked,
                                 );
                             } else if let Some(d) = game.game.pending() {
-                                ui.label(crate::rulesets::pop::window::describe::others_question(
-                                    &game.game, d,
+                                let names = crate::rulesets::pop::window::describe::scenario_names(
+                                    &mut names, &game.game,
+                                );
+                                ui.label(names.readable(
+                                    &crate::rulesets::pop::window::describe::others_question(
+                                        &game.game, d,
+                                    ),
                                 ));
                             }
                             picked
@@ -489,7 +494,7 @@ fn decision_section(
             ui.label("Nothing to decide.");
         }
         Some(decision) if decision.realm == game.front && game.human_turn() => {
-            ui.label(&decision.prompt);
+            ui.label(names.readable(&decision.prompt));
             if fresh {
                 choices.filter.clear();
             }
@@ -558,8 +563,8 @@ fn decision_section(
         Some(decision) => {
             ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label(crate::rulesets::pop::window::describe::others_question(
-                    g, decision,
+                ui.label(names.readable(
+                    &crate::rulesets::pop::window::describe::others_question(g, decision),
                 ));
             });
         }
