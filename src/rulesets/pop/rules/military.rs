@@ -2685,7 +2685,10 @@ fn ask_more_war_targets(world: &mut World, realm: Entity) -> bool {
 /// No more realms are named: the declaration's battles follow (steps 6-7, once for all its
 /// targets).
 fn end_declaration(world: &mut World, realm: Entity) {
-    world.res_mut::<MilitaryAction>().war_targets.clear();
+    let targets = std::mem::take(&mut world.res_mut::<MilitaryAction>().war_targets);
+    if targets.len() > 1 {
+        crate::rulesets::pop::rules::war::order_declaration_calls(world);
+    }
     crate::rulesets::pop::rules::war::queue_battles_after_declaration(world, realm);
 }
 

@@ -346,8 +346,15 @@ pub fn declare_on(world: &mut World, realm: Entity, target: Entity, pay: bool) {
         defensive: false,
         npr_only: false,
     })];
-    // Defending the HRE (18.4): a Player Realm Emperor is called next.
-    if let Some(emp) = emperor_called {
+    // Defending the HRE (18.4): a Player Realm Emperor is called next, once for a declaration
+    // naming several members of the Empire (step 3b is one call).
+    let already_called = |world: &World, emp: Entity| {
+        let emp = sid_of(world, emp);
+        world.res::<WarState>().calls.iter().any(|c| {
+            matches!(c, CallStep::Answer(call) if call.imperial && call.ally == emp && call.enemy == attacker)
+        })
+    };
+    if let Some(emp) = emperor_called.filter(|e| !already_called(world, *e)) {
         calls.push(CallStep::Answer(Call {
             ally: sid_of(world, emp),
             caller: defender,
@@ -420,6 +427,22 @@ pub fn declare_on(world: &mut World, realm: Entity, target: Entity, pay: bool) {
             );
         }
     }
+}
+
+/// The Calls to Arms of a declaration naming several realms, in step 3's order across all of
+/// them (EUP-W 5.5b): the aggressor's offensive calls, then the Emperor's defence of the HRE,
+/// then the targeted Non-Player Realms' automatic calls, then the targeted Player Realms'
+/// defensive calls; within each, in the order the targets were named.
+pub fn order_declaration_calls(world: &mut World) {
+    let rank = |step: &CallStep| match step {
+        CallStep::Send(s) if !s.defensive => 0,
+        CallStep::Answer(c) if c.imperial => 1,
+        CallStep::DefendItself(_) => 1,
+        CallStep::Answer(_) => 2,
+        CallStep::Send(_) => 3,
+        CallStep::Activate(_) | CallStep::Levy(_) => 4,
+    };
+    world.res_mut::<WarState>().calls.sort_by_key(rank);
 }
 
 /// Units already in place become hostile: battles follow, naval first.

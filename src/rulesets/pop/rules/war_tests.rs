@@ -243,6 +243,51 @@ fn pop_war_one_declaration_may_name_several_realms_for_one_mil() {
 }
 
 #[test]
+fn pop_war_a_declaration_on_several_realms_asks_its_calls_in_step_3s_order() {
+    // EUP-W 5.5b step 3, across every target: (a) the aggressor's offensive calls, (b) the
+    // Emperor's defence of the HRE, (c) the targeted NPRs' automatic calls, (d) the targeted
+    // PRs' defensive calls; each in the order the targets were named.
+    use crate::rulesets::pop::rules::war::{Call, CallStep, Sender, WarState};
+    let mut game = game();
+    let send = |caller: u32, enemy: u32, defensive: bool| {
+        CallStep::Send(Sender {
+            caller,
+            enemy,
+            defensive,
+            npr_only: false,
+        })
+    };
+    let answer = |ally: u32, caller: u32, imperial: bool| {
+        CallStep::Answer(Call {
+            ally,
+            caller,
+            enemy: 1,
+            defensive: true,
+            imperial,
+        })
+    };
+    // Target 2 (a Player Realm), then target 3 (an NPR member of the Empire with an ally 7).
+    game.world_mut().resource_mut::<WarState>().calls = vec![
+        send(1, 2, false),
+        send(2, 1, true),
+        send(1, 3, false),
+        answer(9, 3, true),
+        answer(7, 3, false),
+    ];
+    war::order_declaration_calls(game.world_mut());
+    assert_eq!(
+        game.world().resource::<WarState>().calls,
+        vec![
+            send(1, 2, false),
+            send(1, 3, false),
+            answer(9, 3, true),
+            answer(7, 3, false),
+            send(2, 1, true),
+        ]
+    );
+}
+
+#[test]
 fn pop_war_a_declaration_naming_no_other_realm_starts_one_war() {
     let mut game = game();
     let me = to_turn(&mut game);
@@ -259,7 +304,13 @@ fn pop_war_a_declaration_naming_no_other_realm_starts_one_war() {
     );
     game.apply(Action::Decline).unwrap();
     assert!(!relations::at_war_between(game.world(), r, c));
-    assert_eq!(count(&game, "pop.war.declare") >= 1, true);
+    let declared = game
+        .log()
+        .entries
+        .iter()
+        .filter(|x| x.rule == "pop.war.declare" && x.text.contains(" declares war on "))
+        .count();
+    assert_eq!(declared, 1, "one war declared");
     assert_ne!(
         game.pending().map(|d| d.kind.clone()),
         Some(DecisionKind::MoreWarTargets)
