@@ -577,7 +577,10 @@ fn value(effect: &Effect) -> i32 {
         Effect::Mp(_, n) | Effect::AnyMp(n) => 3 * n,
         Effect::Stability(n) => 8 * n,
         Effect::Prestige(n) => 4 * n,
-        Effect::Unrest(n) | Effect::UnrestIn(_, n) => -6 * i32::from(*n),
+        Effect::Unrest(n)
+        | Effect::UnrestIn(_, n)
+        | Effect::TownUnrest(n)
+        | Effect::TownUnrestIn(_, n) => -6 * i32::from(*n),
         Effect::Loan(n) => -6 * i32::from(*n),
         Effect::RulerIllHealth => -8,
         Effect::Manpower(n) => *n,

@@ -362,10 +362,16 @@ pub enum Effect {
     AnyMp(i32),
     Stability(i32),
     Prestige(i32),
-    /// Add unrest to this many of the realm's towns (the realm picks).
+    /// Add unrest to this many of the realm's provinces, towns or vassals (the realm picks).
     Unrest(u8),
     /// Add unrest to this many of the realm's towns or vassals in one area (by area id).
     UnrestIn(Id, u8),
+    /// Add unrest to this many of the realm's towns, never a vassal (Phase 3 H: a realm still
+    /// at war "must add unrest to 2 of their towns").
+    TownUnrest(u8),
+    /// Add unrest to this many of the realm's towns in one area, never a vassal (Phase 3 G:
+    /// "1 of their own towns in each area" of religious dissent).
+    TownUnrestIn(Id, u8),
     /// Take loans (a forced loan if the rules call it so).
     Loan(u8),
     /// Ill health to the realm's ruler.

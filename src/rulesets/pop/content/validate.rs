@@ -540,7 +540,10 @@ fn effect_bound(effect: &Effect) -> Option<(i64, i64)> {
         Effect::Stability(n) => Some((i64::from(*n), 6)),
         Effect::Prestige(n) => Some((i64::from(*n), 100)),
         Effect::Manpower(n) => Some((i64::from(*n), 20)),
-        Effect::Unrest(n) | Effect::UnrestIn(_, n) => Some((i64::from(*n), 20)),
+        Effect::Unrest(n)
+        | Effect::UnrestIn(_, n)
+        | Effect::TownUnrest(n)
+        | Effect::TownUnrestIn(_, n) => Some((i64::from(*n), 20)),
         Effect::Loan(n) => Some((i64::from(*n), 5)),
         _ => None,
     }
@@ -561,6 +564,7 @@ fn check_effect(c: &mut Checker, section: &'static str, id: &str, effect: &Effec
         Effect::Claim(area)
         | Effect::CoreToken(area)
         | Effect::UnrestIn(area, _)
+        | Effect::TownUnrestIn(area, _)
         | Effect::Faith(area, _) => c.reference(section, id, "area", "areas", area),
         Effect::CasusBelli(realm) => c.reference(section, id, "CasusBelli", "realms", realm),
         Effect::ExpandNode(node) => c.reference(section, id, "ExpandNode", "trade_nodes", node),
@@ -985,6 +989,8 @@ fn check_goal(
             Effect::AnyMp(_)
                 | Effect::Unrest(_)
                 | Effect::UnrestIn(..)
+                | Effect::TownUnrest(_)
+                | Effect::TownUnrestIn(..)
                 | Effect::Loan(_)
                 | Effect::RulerIllHealth
                 | Effect::ExpandAnyNode

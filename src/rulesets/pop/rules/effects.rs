@@ -81,7 +81,12 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
             true
         }
         (
-            Some(front @ (Effect::Unrest(_) | Effect::UnrestIn(..))),
+            Some(
+                front @ (Effect::Unrest(_)
+                | Effect::UnrestIn(..)
+                | Effect::TownUnrest(_)
+                | Effect::TownUnrestIn(..)),
+            ),
             Action::ChooseProvince { province },
         ) => {
             world.res_mut::<EffectQueue>().items.pop_front();
@@ -92,6 +97,10 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
             let rest = match front {
                 Effect::Unrest(n) if n > 1 => Some(Effect::Unrest(n - 1)),
                 Effect::UnrestIn(area, n) if n > 1 => Some(Effect::UnrestIn(area, n - 1)),
+                Effect::TownUnrest(n) if n > 1 => Some(Effect::TownUnrest(n - 1)),
+                Effect::TownUnrestIn(area, n) if n > 1 => {
+                    Some(Effect::TownUnrestIn(area, n - 1))
+                }
                 _ => None,
             };
             if let Some(rest) = rest {
@@ -119,9 +128,15 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
 /// Provinces holding this realm's town or vassal without unrest (in `area`, if given): where
 /// unrest can go.
 pub fn calm_holdings(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
+    calm_places(world, realm, area, false)
+}
+
+/// `calm_holdings`, its towns only when `towns_only`.
+fn calm_places(world: &World, realm: Entity, area: Option<Entity>, towns_only: bool) -> Vec<Entity> {
     // Tokens outside the area left out before the provinces are sorted, not after.
     token_provinces(world, realm, |t| {
         world.read::<Unrest>(t).is_none()
+            && (!towns_only || world.read::<Town>(t).is_some())
             && area.is_none_or(|a| {
                 world
                     .read::<OnProvince>(t)
@@ -138,6 +153,16 @@ pub fn calm_holdings(world: &World, realm: Entity, area: Option<Entity>) -> Vec<
 /// spare the realm its dice.
 pub fn unrest_places(world: &World, realm: Entity, area: Option<Entity>) -> Vec<Entity> {
     prefer_counting(world, realm, calm_holdings(world, realm, area))
+}
+
+/// `unrest_places`, its towns only when `towns_only`.
+fn unrest_places_of(
+    world: &World,
+    realm: Entity,
+    area: Option<Entity>,
+    towns_only: bool,
+) -> Vec<Entity> {
+    prefer_counting(world, realm, calm_places(world, realm, area, towns_only))
 }
 
 /// Of the realm's calm holdings `calm`: those on its own provinces whose unrest would count if
@@ -163,22 +188,32 @@ fn in_area(world: &World, province: Entity, area: Entity) -> bool {
 
 /// Whether `province` is one of `calm_holdings(world, realm, area)`, asked of it alone: a
 /// token of the realm's without unrest on it (and the province in `area`, when given).
-fn is_calm_holding(world: &World, realm: Entity, province: Entity, area: Option<Entity>) -> bool {
+fn is_calm_holding(
+    world: &World,
+    realm: Entity,
+    province: Entity,
+    area: Option<Entity>,
+    towns_only: bool,
+) -> bool {
     area.is_none_or(|a| in_area(world, province, a))
         && world.read::<Holdings>(province).is_some_and(|h| {
             h.iter().any(|t| {
                 world.read::<TokenOf>(t).is_some_and(|o| o.0 == realm)
                     && world.read::<Unrest>(t).is_none()
+                    && (!towns_only || world.read::<Town>(t).is_some())
             })
         })
 }
 
-/// The area the effect in hand puts unrest in, if it names one (an Unrest Town decision's
-/// answers are the realm's calm holdings there).
-fn unrest_area(world: &World) -> Option<Entity> {
+/// Where the unrest effect in hand goes: the area it names, if any (an Unrest Town decision's
+/// answers are the realm's calm holdings there), and whether only towns may take it.
+fn unrest_target(world: &World) -> (Option<Entity>, bool) {
+    let area = |id: &Id| world.res::<Index>().get(id);
     match world.res::<EffectQueue>().items.front() {
-        Some(Effect::UnrestIn(area, _)) => world.res::<Index>().get(area),
-        _ => None,
+        Some(Effect::UnrestIn(id, _)) => (area(id), false),
+        Some(Effect::TownUnrestIn(id, _)) => (area(id), true),
+        Some(Effect::TownUnrest(_)) => (None, true),
+        _ => (None, false),
     }
 }
 
@@ -190,8 +225,8 @@ pub fn unrest_town_allowed(world: &World, decision: &Decision, province: Id) -> 
     let (Some(realm), Some(province)) = (index.get(decision.realm), index.get(province)) else {
         return false;
     };
-    let area = unrest_area(world);
-    if !is_calm_holding(world, realm, province, area) {
+    let (area, towns_only) = unrest_target(world);
+    if !is_calm_holding(world, realm, province, area, towns_only) {
         return false;
     }
     // The preferred places only (`unrest_places`): asked of the one province when it is one of
@@ -200,7 +235,7 @@ pub fn unrest_town_allowed(world: &World, decision: &Decision, province: Id) -> 
         .read::<OwnedBy>(province)
         .is_some_and(|o| o.0 == realm);
     (own && !crate::rulesets::pop::rules::rebels::covered(world, realm, province))
-        || unrest_places(world, realm, area).contains(&province)
+        || unrest_places_of(world, realm, area, towns_only).contains(&province)
 }
 
 pub fn add_unrest(world: &mut World, realm: Entity, province: Entity) {
@@ -256,33 +291,13 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
         }
         Effect::Stability(n) => change_stability(world, realm, n, ids::EFFECT_STABILITY),
         Effect::Prestige(n) => change_prestige(world, realm, n, ids::EFFECT_PRESTIGE),
-        Effect::Unrest(0) | Effect::UnrestIn(_, 0) => {}
-        Effect::UnrestIn(area, n) => {
-            let area_e = world.res::<Index>().get(area);
-            if area_e.is_none() || calm_holdings(world, realm, area_e).is_empty() {
-                write(
-                    world,
-                    Note::new(
-                        ids::EFFECT_NO_TARGET,
-                        format!("{name} has no calm town in {area} for unrest"),
-                    )
-                    .realm(name),
-                );
-            } else {
-                world
-                    .res_mut::<EffectQueue>()
-                    .items
-                    .push_front(Effect::UnrestIn(area, n));
-                return ask(
-                    world,
-                    realm,
-                    DecisionKind::UnrestTown,
-                    format!("Choose a town or vassal in {area} to gain unrest ({n} to place)"),
-                );
-            }
-        }
-        Effect::Unrest(n) => {
-            if calm_holdings(world, realm, None).is_empty() {
+        Effect::Unrest(0)
+        | Effect::UnrestIn(_, 0)
+        | Effect::TownUnrest(0)
+        | Effect::TownUnrestIn(_, 0) => {}
+        Effect::Unrest(n) | Effect::TownUnrest(n) => {
+            let towns_only = matches!(effect, Effect::TownUnrest(_));
+            if calm_places(world, realm, None, towns_only).is_empty() {
                 write(
                     world,
                     Note::new(
@@ -292,16 +307,32 @@ fn resolve_one(world: &mut World, realm: Entity, effect: Effect) -> Progress {
                     .realm(name),
                 );
             } else {
-                world
-                    .res_mut::<EffectQueue>()
-                    .items
-                    .push_front(Effect::Unrest(n));
+                world.res_mut::<EffectQueue>().items.push_front(effect);
                 return ask(
                     world,
                     realm,
                     DecisionKind::UnrestTown,
                     format!("Choose a town to gain unrest ({n} to place)"),
                 );
+            }
+        }
+        Effect::UnrestIn(ref area, n) | Effect::TownUnrestIn(ref area, n) => {
+            let towns_only = matches!(effect, Effect::TownUnrestIn(..));
+            let area_e = world.res::<Index>().get(area);
+            if area_e.is_none() || calm_places(world, realm, area_e, towns_only).is_empty() {
+                write(
+                    world,
+                    Note::new(
+                        ids::EFFECT_NO_TARGET,
+                        format!("{name} has no calm town in {area} for unrest"),
+                    )
+                    .realm(name),
+                );
+            } else {
+                let what = if towns_only { "a town" } else { "a town or vassal" };
+                let prompt = format!("Choose {what} in {area} to gain unrest ({n} to place)");
+                world.res_mut::<EffectQueue>().items.push_front(effect.clone());
+                return ask(world, realm, DecisionKind::UnrestTown, prompt);
             }
         }
         Effect::Loan(n) => {
@@ -508,7 +539,8 @@ pub fn effect_candidates(world: &World, decision: &Decision) -> Vec<Action> {
             let Some(realm) = world.res::<Index>().get(decision.realm) else {
                 return Vec::new();
             };
-            unrest_places(world, realm, unrest_area(world))
+            let (area, towns_only) = unrest_target(world);
+            unrest_places_of(world, realm, area, towns_only)
                 .into_iter()
                 .map(|p| Action::ChooseProvince {
                     province: key_of(world, p),

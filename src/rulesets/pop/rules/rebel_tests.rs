@@ -1384,6 +1384,65 @@ fn pop_14_1_religious_dissent_among_vassals_and_in_town_areas_both_take_effect()
 }
 
 #[test]
+fn pop_seq_phase3_g_and_h_unrest_goes_on_towns_never_on_vassals() {
+    // EUP-W 4.3 G: "add unrest to 1 of their towns ... in each affected Area" (the vassals have
+    // their own question); H: "Players still at War must add unrest to 2 of their towns". BBB
+    // holds Capb (a town) and Sora (a vassal) in South.
+    use crate::rulesets::pop::ids;
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let (south, sora) = (e(&game, "south"), e(&game, "sora"));
+    crate::rulesets::pop::rules::religion::place_faith(
+        game.world_mut(),
+        south,
+        Religion::Protestant,
+    );
+    crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, south, 1);
+    at_war(&mut game, a, b);
+    set(&mut game, b, |m| m.stability = 0);
+    jump_to_step(&mut game, "pop.step.p3g");
+    let mut town_questions = 0;
+    while let Some(d) = game.pending().cloned() {
+        if d.realm != "BBB" {
+            let first = game.legal_actions()[0].clone();
+            game.apply(first).unwrap();
+            continue;
+        }
+        match d.kind {
+            // The vassals' dissent: 1 influence goes instead.
+            DecisionKind::VassalDissent { .. } => game
+                .apply(Action::RemoveInfluence {
+                    area: "south".into(),
+                })
+                .unwrap(),
+            DecisionKind::UnrestTown => {
+                town_questions += 1;
+                let legal = game.legal_actions();
+                assert!(
+                    !legal.contains(&Action::ChooseProvince {
+                        province: "sora".into()
+                    }),
+                    "a town's unrest never goes on the vassal: {legal:?}"
+                );
+                game.apply(legal[0].clone()).unwrap();
+            }
+            _ => break,
+        }
+        if game.log().entries.last().is_some_and(|x| x.step == "pop.step.p3i") {
+            break;
+        }
+    }
+    assert!(town_questions >= 1, "South's town took the dissent");
+    assert!(
+        !counting_unrest(game.world(), b, None).contains(&sora),
+        "Sora, a vassal, stays calm"
+    );
+    // Capb took the dissent: the war's 2 unrest find no other calm town.
+    assert!(logged(&game, ids::SEQ_PHASE3_H, "BBB is still at war"));
+    assert!(logged(&game, ids::EFFECT_NO_TARGET, "BBB has no calm town for unrest"));
+}
+
+#[test]
 fn pop_7_3_plus2_removal_comes_after_the_war_unrest_and_takes_effect() {
     // "+2s or higher: You may remove u from 1 of your Provinces in Phase 3, Step H", after a
     // realm still at war has placed its 2 unrest there (FACTS Phase 3 H): a realm with no

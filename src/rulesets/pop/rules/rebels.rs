@@ -1206,7 +1206,9 @@ fn queue_town_dissent(world: &mut World, realm: Entity) {
             )
             .realm(name),
         );
-        effects.push(Effect::UnrestIn(area_name, 1));
+        // "add unrest to 1 of their towns ... in each affected Area" (EUP-W 4.3 G, 15): the
+        // vassals' dissent is the next question's.
+        effects.push(Effect::TownUnrestIn(area_name, 1));
     }
     if !effects.is_empty() {
         queue_effects(world, realm, effects, "religious dissent");

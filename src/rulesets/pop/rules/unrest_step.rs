@@ -30,7 +30,8 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
                         )
                         .realm(name),
                     );
-                    effects.push(Effect::Unrest(2));
+                    // "add unrest to 2 of their towns" (EUP-W 4.3 H): never a vassal.
+                    effects.push(Effect::TownUnrest(2));
                 }
                 if stability <= -2 {
                     note_stability_moves_unrest(world, &name, stability);

@@ -71,7 +71,21 @@ pub fn effect_text(game: &Game, effect: &Effect) -> String {
         Effect::AnyMp(n) => format!("{} monarch power of your choice", signed(*n)),
         Effect::Stability(n) => format!("{} stability", signed(*n)),
         Effect::Prestige(n) => format!("{} prestige", signed(*n)),
-        Effect::Unrest(n) => format!("unrest in {}", plural(i32::from(*n), "town", "towns")),
+        Effect::Unrest(n) => format!(
+            "unrest in {}",
+            plural(i32::from(*n), "town or vassal", "towns or vassals")
+        ),
+        Effect::TownUnrest(n) => format!("unrest in {}", plural(i32::from(*n), "town", "towns")),
+        Effect::UnrestIn(area, n) => format!(
+            "unrest in {} in {}",
+            plural(i32::from(*n), "town or vassal", "towns or vassals"),
+            area_name(game, area)
+        ),
+        Effect::TownUnrestIn(area, n) => format!(
+            "unrest in {} in {}",
+            plural(i32::from(*n), "town", "towns"),
+            area_name(game, area)
+        ),
         Effect::Loan(n) => format!("take {}", plural(i32::from(*n), "loan", "loans")),
         Effect::RulerIllHealth => "ill health for the ruler".to_string(),
         Effect::Manpower(n) => format!("{} manpower", signed(*n)),
@@ -875,6 +889,7 @@ mod tests {
             "Their turn: they choose, theirs (Youth)"
         );
         assert_eq!(effect_text(&game, &Effect::Mp(MpKind::Dip, -1)), "-1 DIP");
-        assert_eq!(effect_text(&game, &Effect::Unrest(1)), "unrest in 1 town");
+        assert_eq!(effect_text(&game, &Effect::Unrest(1)), "unrest in 1 town or vassal");
+        assert_eq!(effect_text(&game, &Effect::TownUnrest(2)), "unrest in 2 towns");
     }
 }
