@@ -255,7 +255,10 @@ fn defending_side(world: &World, spec: &BattleSpec) -> Option<(Party, Vec<Party>
     )];
     if let Some(present) = world.read::<Present>(place) {
         for u in present.iter() {
-            if !world.read::<Unit>(u).is_some_and(|x| x.kind.is_land() == land) {
+            if world
+                .read::<Unit>(u)
+                .is_none_or(|x| x.kind.is_land() != land)
+            {
                 continue;
             }
             let Some(p) = party_of(world, u).filter(|p| *p != spec.defender) else {
@@ -762,7 +765,12 @@ pub fn take_casualties(world: &mut World, spec: &BattleSpec, side: usize, hits: 
 /// keeps its place) that has units, and within it the cheapest kind. Some(true) when a unit
 /// was lost, Some(false) when a heavy ship was only damaged, None when the faction has no
 /// units left.
-fn hit_faction(world: &mut World, spec: &BattleSpec, party: Party, turn: &mut usize) -> Option<bool> {
+fn hit_faction(
+    world: &mut World,
+    spec: &BattleSpec,
+    party: Party,
+    turn: &mut usize,
+) -> Option<bool> {
     let rotation = [
         UnitStatus::Mercenary,
         UnitStatus::Regular,
@@ -819,7 +827,12 @@ fn hit_faction(world: &mut World, spec: &BattleSpec, party: Party, turn: &mut us
 
 /// Where a party on a side may retreat: the attacker back where it came from (else like a
 /// defender); a defending faction to a neighbouring area or sea zone with no enemy in it.
-pub fn retreat_destinations(world: &World, fight: &Fight, side: usize, party: Party) -> Vec<Entity> {
+pub fn retreat_destinations(
+    world: &World,
+    fight: &Fight,
+    side: usize,
+    party: Party,
+) -> Vec<Entity> {
     let Some(realm) = realm_of(world, party) else {
         return Vec::new();
     };
@@ -1098,7 +1111,11 @@ fn finish(world: &mut World, winner: Option<usize>) {
     if let Some(w) = winner {
         let name = side_name(world, &spec, w, true);
         // Several parties win together ("Castile and Portugal win").
-        let verb = if name.contains(" and ") { "win" } else { "wins" };
+        let verb = if name.contains(" and ") {
+            "win"
+        } else {
+            "wins"
+        };
         let mut note = Note::new(
             ids::BATTLE_RESULT,
             format!(

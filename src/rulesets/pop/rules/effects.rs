@@ -98,9 +98,7 @@ pub fn answer_effect(world: &mut World, action: &Action) -> bool {
                 Effect::Unrest(n) if n > 1 => Some(Effect::Unrest(n - 1)),
                 Effect::UnrestIn(area, n) if n > 1 => Some(Effect::UnrestIn(area, n - 1)),
                 Effect::TownUnrest(n) if n > 1 => Some(Effect::TownUnrest(n - 1)),
-                Effect::TownUnrestIn(area, n) if n > 1 => {
-                    Some(Effect::TownUnrestIn(area, n - 1))
-                }
+                Effect::TownUnrestIn(area, n) if n > 1 => Some(Effect::TownUnrestIn(area, n - 1)),
                 _ => None,
             };
             if let Some(rest) = rest {
@@ -132,7 +130,12 @@ pub fn calm_holdings(world: &World, realm: Entity, area: Option<Entity>) -> Vec<
 }
 
 /// `calm_holdings`, its towns only when `towns_only`.
-fn calm_places(world: &World, realm: Entity, area: Option<Entity>, towns_only: bool) -> Vec<Entity> {
+fn calm_places(
+    world: &World,
+    realm: Entity,
+    area: Option<Entity>,
+    towns_only: bool,
+) -> Vec<Entity> {
     // Tokens outside the area left out before the provinces are sorted, not after.
     token_provinces(world, realm, |t| {
         world.read::<Unrest>(t).is_none()

@@ -331,7 +331,8 @@ pub fn raise_imperial_manpower(
     };
     let enemy = if spec.attacker == Party::Realm(emp_sid) {
         spec.defender
-    } else if spec.defender == Party::Realm(emp_sid) || spec.beside.contains(&Party::Realm(emp_sid)) {
+    } else if spec.defender == Party::Realm(emp_sid) || spec.beside.contains(&Party::Realm(emp_sid))
+    {
         spec.attacker
     } else {
         return Vec::new();

@@ -1428,7 +1428,12 @@ fn pop_seq_phase3_g_and_h_unrest_goes_on_towns_never_on_vassals() {
             }
             _ => break,
         }
-        if game.log().entries.last().is_some_and(|x| x.step == "pop.step.p3i") {
+        if game
+            .log()
+            .entries
+            .last()
+            .is_some_and(|x| x.step == "pop.step.p3i")
+        {
             break;
         }
     }
@@ -1439,7 +1444,11 @@ fn pop_seq_phase3_g_and_h_unrest_goes_on_towns_never_on_vassals() {
     );
     // Capb took the dissent: the war's 2 unrest find no other calm town.
     assert!(logged(&game, ids::SEQ_PHASE3_H, "BBB is still at war"));
-    assert!(logged(&game, ids::EFFECT_NO_TARGET, "BBB has no calm town for unrest"));
+    assert!(logged(
+        &game,
+        ids::EFFECT_NO_TARGET,
+        "BBB has no calm town for unrest"
+    ));
 }
 
 #[test]

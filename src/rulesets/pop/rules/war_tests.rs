@@ -199,7 +199,10 @@ fn pop_war_one_declaration_may_name_several_realms_for_one_mil() {
     })
     .unwrap();
     let d = game.pending().unwrap().clone();
-    assert_eq!((d.kind, d.realm.as_str()), (DecisionKind::MoreWarTargets, me.as_str()));
+    assert_eq!(
+        (d.kind, d.realm.as_str()),
+        (DecisionKind::MoreWarTargets, me.as_str())
+    );
     assert_eq!(
         game.legal_actions(),
         vec![
@@ -224,7 +227,11 @@ fn pop_war_one_declaration_may_name_several_realms_for_one_mil() {
             target: "CCC".into(),
         },
     );
-    assert_eq!((further.mil, further.stability), (0, 2), "the cost shown: stability, no mil");
+    assert_eq!(
+        (further.mil, further.stability),
+        (0, 2),
+        "the cost shown: stability, no mil"
+    );
     game.apply(Action::DeclareWar {
         target: "CCC".into(),
     })
@@ -232,9 +239,21 @@ fn pop_war_one_declaration_may_name_several_realms_for_one_mil() {
     assert!(relations::at_war_between(game.world(), r, t));
     assert!(relations::at_war_between(game.world(), r, c));
     assert_eq!(mat(&game, r).mp[2], 7, "one action: 1 mil");
-    assert_eq!(mat(&game, r).stability, -3, "no CB on either: -2 stability each");
-    assert!(logged(&game, "pop.war.declare", &format!("{me} declares war on {them}")));
-    assert!(logged(&game, "pop.war.declare", &format!("{me} declares war on CCC")));
+    assert_eq!(
+        mat(&game, r).stability,
+        -3,
+        "no CB on either: -2 stability each"
+    );
+    assert!(logged(
+        &game,
+        "pop.war.declare",
+        &format!("{me} declares war on {them}")
+    ));
+    assert!(logged(
+        &game,
+        "pop.war.declare",
+        &format!("{me} declares war on CCC")
+    ));
     assert_ne!(
         game.pending().map(|d| d.kind.clone()),
         Some(DecisionKind::MoreWarTargets),
@@ -298,10 +317,7 @@ fn pop_war_a_declaration_naming_no_other_realm_starts_one_war() {
         target: them.into(),
     })
     .unwrap();
-    assert_eq!(
-        game.pending().unwrap().kind,
-        DecisionKind::MoreWarTargets
-    );
+    assert_eq!(game.pending().unwrap().kind, DecisionKind::MoreWarTargets);
     game.apply(Action::Decline).unwrap();
     assert!(!relations::at_war_between(game.world(), r, c));
     let declared = game
@@ -702,7 +718,10 @@ fn pop_battle_an_enemy_army_and_an_enemy_npr_defend_one_area_together() {
             .filter(|x| x.rule == "pop.battle.dice" && x.realm.as_deref() == Some(realm))
             .count()
     };
-    assert!(dice(&me) >= 1 && dice(&me) == dice(them), "one roll a side a round");
+    assert!(
+        dice(&me) >= 1 && dice(&me) == dice(them),
+        "one roll a side a round"
+    );
     assert_eq!(dice("CCC"), 0, "only the Main Defender rolls");
     assert_eq!(army(&game, "CCC", "east"), 0, "the NPR's defenders leave");
     let [mine, theirs] = [army(&game, &me, "east"), army(&game, them, "east")];
@@ -750,42 +769,51 @@ fn pop_battle_casualties_alternate_between_factions_from_the_largest() {
         vec![1, 1],
         "CCC (3) takes the first and third hits, BBB (2) the second"
     );
-    assert!(logged(&game, "pop.battle.casualties", "CCC loses 2 units at east"));
-    assert!(logged(&game, "pop.battle.casualties", "BBB loses 1 units at east"));
+    assert!(logged(
+        &game,
+        "pop.battle.casualties",
+        "CCC loses 2 units at east"
+    ));
+    assert!(logged(
+        &game,
+        "pop.battle.casualties",
+        "BBB loses 1 units at east"
+    ));
     // Hits beyond a faction's units go on to the others.
     assert_eq!(battle::take_casualties(game.world_mut(), &spec, 1, 5), 2);
     assert_eq!(factions_at(&game, "east", &["BBB", "CCC"]), vec![0, 0]);
 }
 
-#[test]
-fn pop_battle_when_the_main_defender_retreats_the_faction_beside_it_fights_on_and_rolls() {
-    // The Main Defender's retreat takes its general with it; the faction left rolls for the
-    // side from the next round, with no leader (each side uses one general per battle, 9.7).
+/// A game with `aaa` of AAA's and `bbb` of BBB's regular infantry and `rebels` rebel units in
+/// East (rebels are hostile to both; AAA and BBB are at peace).
+fn armies_and_rebels_in_east(aaa: usize, bbb: usize, rebels: usize) -> Game {
     let mut game = game();
-    spawn_units(
-        &mut game,
-        Some("AAA"),
-        "east",
-        UnitKind::Infantry,
-        UnitStatus::Regular,
-        4,
-    );
-    spawn_units(
-        &mut game,
-        Some("BBB"),
-        "east",
-        UnitKind::Infantry,
-        UnitStatus::Regular,
-        3,
-    );
+    for (realm, n) in [(Some("AAA"), aaa), (Some("BBB"), bbb)] {
+        spawn_units(
+            &mut game,
+            realm,
+            "east",
+            UnitKind::Infantry,
+            UnitStatus::Regular,
+            n,
+        );
+    }
     spawn_units(
         &mut game,
         None,
         "east",
         UnitKind::Infantry,
         UnitStatus::Rebel,
-        9,
+        rebels,
     );
+    game
+}
+
+#[test]
+fn pop_battle_when_the_main_defender_retreats_the_faction_beside_it_fights_on_and_rolls() {
+    // The Main Defender's retreat takes its general with it; the faction left rolls for the
+    // side from the next round, with no leader (each side uses one general per battle, 9.7).
+    let mut game = armies_and_rebels_in_east(4, 3, 9);
     let (east, north, ruler) = (e(&game, "east"), e(&game, "north"), e(&game, "ruler_a"));
     game.world_mut().entity_mut(ruler).insert(InCommand(east));
     game.world_mut()
@@ -821,7 +849,9 @@ fn pop_battle_when_the_main_defender_retreats_the_faction_beside_it_fights_on_an
         .map(|x| x.text.clone())
         .collect();
     assert!(
-        rolled.iter().any(|t| t.starts_with("BBB rolls 3 White dice")),
+        rolled
+            .iter()
+            .any(|t| t.starts_with("BBB rolls 3 White dice")),
         "BBB rolls the base dice for its side: {rolled:?}"
     );
 }
@@ -833,31 +863,7 @@ fn pop_battle_each_defending_player_realm_decides_its_own_retreat() {
     // units is the Main Defender (EUP-W 9.7), and "if multiple defenders are Retreating, they
     // may each pick the destination of their Retreat": each is asked, and one leaving alone
     // leaves the other fighting.
-    let mut game = game();
-    spawn_units(
-        &mut game,
-        Some("AAA"),
-        "east",
-        UnitKind::Infantry,
-        UnitStatus::Regular,
-        3,
-    );
-    spawn_units(
-        &mut game,
-        Some("BBB"),
-        "east",
-        UnitKind::Infantry,
-        UnitStatus::Regular,
-        2,
-    );
-    spawn_units(
-        &mut game,
-        None,
-        "east",
-        UnitKind::Infantry,
-        UnitStatus::Rebel,
-        8,
-    );
+    let mut game = armies_and_rebels_in_east(3, 2, 8);
     // BBB's ruler commands its army there: it does not lead the side, but goes with its army.
     let (east, south, bert) = (e(&game, "east"), e(&game, "south"), e(&game, "ruler_b"));
     game.world_mut().entity_mut(bert).insert(InCommand(east));
@@ -872,9 +878,17 @@ fn pop_battle_each_defending_player_realm_decides_its_own_retreat() {
         "pop.battle.main_defender",
         "Main Defender at east: AAA (3 units); beside it: BBB (2 units)"
     ));
-    assert!(logged(&game, "pop.battle.start", "attacks AAA and BBB (5 units)"));
+    assert!(logged(
+        &game,
+        "pop.battle.start",
+        "attacks AAA and BBB (5 units)"
+    ));
     let asked = |game: &Game| game.pending().map(|d| d.realm.to_string());
-    assert_eq!(asked(&game).as_deref(), Some("AAA"), "the Main Defender first");
+    assert_eq!(
+        asked(&game).as_deref(),
+        Some("AAA"),
+        "the Main Defender first"
+    );
     assert!(battle::answer(game.world_mut(), &Action::Decline));
     assert_eq!(
         asked(&game).as_deref(),
@@ -888,21 +902,36 @@ fn pop_battle_each_defending_player_realm_decides_its_own_retreat() {
     );
     game.world_mut().res_mut::<Pending>().0 = None;
     let [aaa, bbb] = [army(&game, "AAA", "east"), army(&game, "BBB", "east")];
-    let (in_south, lost) = (army(&game, "BBB", "south"), count(&game, "pop.battle.casualties"));
+    let (in_south, lost) = (
+        army(&game, "BBB", "south"),
+        count(&game, "pop.battle.casualties"),
+    );
     assert!(battle::answer(
         game.world_mut(),
         &Action::Retreat { to: "south".into() }
     ));
     assert_eq!(army(&game, "BBB", "east"), 0);
-    assert_eq!(army(&game, "BBB", "south"), in_south + bbb - 1, "its own unit pays for it");
+    assert_eq!(
+        army(&game, "BBB", "south"),
+        in_south + bbb - 1,
+        "its own unit pays for it"
+    );
     assert_eq!(
         game.world().get::<InCommand>(bert).map(|c| c.0),
         Some(south),
         "its general goes with it"
     );
-    assert_eq!(army(&game, "AAA", "east"), aaa, "the Main Defender loses nothing");
+    assert_eq!(
+        army(&game, "AAA", "east"),
+        aaa,
+        "the Main Defender loses nothing"
+    );
     assert_eq!(count(&game, "pop.battle.casualties"), lost + 1);
-    assert!(logged(&game, "pop.battle.casualties", "BBB loses 1 units at east"));
+    assert!(logged(
+        &game,
+        "pop.battle.casualties",
+        "BBB loses 1 units at east"
+    ));
     assert!(logged(
         &game,
         "pop.battle.retreat",

@@ -889,7 +889,13 @@ mod tests {
             "Their turn: they choose, theirs (Youth)"
         );
         assert_eq!(effect_text(&game, &Effect::Mp(MpKind::Dip, -1)), "-1 DIP");
-        assert_eq!(effect_text(&game, &Effect::Unrest(1)), "unrest in 1 town or vassal");
-        assert_eq!(effect_text(&game, &Effect::TownUnrest(2)), "unrest in 2 towns");
+        assert_eq!(
+            effect_text(&game, &Effect::Unrest(1)),
+            "unrest in 1 town or vassal"
+        );
+        assert_eq!(
+            effect_text(&game, &Effect::TownUnrest(2)),
+            "unrest in 2 towns"
+        );
     }
 }

@@ -563,9 +563,11 @@ fn decision_section(
         Some(decision) => {
             ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label(names.readable(
-                    &crate::rulesets::pop::window::describe::others_question(g, decision),
-                ));
+                ui.label(
+                    names.readable(&crate::rulesets::pop::window::describe::others_question(
+                        g, decision,
+                    )),
+                );
             });
         }
     }
