@@ -237,6 +237,37 @@ fn opposes(world: &World, attacker: Party, unit: Entity) -> bool {
     }
 }
 
+/// The parties with land units (or ships) at `place` that fight against `attacker`, each with
+/// its count of units, in the order first met.
+pub fn opposing_parties(
+    world: &World,
+    attacker: Party,
+    place: Entity,
+    land: bool,
+) -> Vec<(usize, Party)> {
+    let mut counts: Vec<(usize, Party)> = Vec::new();
+    let Some(present) = world.read::<Present>(place) else {
+        return counts;
+    };
+    for u in present.iter() {
+        if world
+            .read::<Unit>(u)
+            .is_none_or(|x| x.kind.is_land() != land)
+            || !opposes(world, attacker, u)
+        {
+            continue;
+        }
+        let Some(p) = party_of(world, u) else {
+            continue;
+        };
+        match counts.iter_mut().find(|(_, q)| *q == p) {
+            Some(entry) => entry.0 += 1,
+            None => counts.push((1, p)),
+        }
+    }
+    counts
+}
+
 fn is_player(world: &World, party: Party) -> bool {
     realm_of(world, party).is_some_and(|r| world.read::<PlayerRealm>(r).is_some())
 }
@@ -249,29 +280,13 @@ fn is_player(world: &World, party: Party) -> bool {
 fn defending_side(world: &World, spec: &BattleSpec) -> Option<(Party, Vec<Party>)> {
     let place = entity(world, spec.place)?;
     let land = !spec.naval;
-    let mut counts: Vec<(usize, Party)> = vec![(
-        units_at(world, place, spec.defender, land).len(),
-        spec.defender,
-    )];
-    if let Some(present) = world.read::<Present>(place) {
-        for u in present.iter() {
-            if world
-                .read::<Unit>(u)
-                .is_none_or(|x| x.kind.is_land() != land)
-            {
-                continue;
-            }
-            let Some(p) = party_of(world, u).filter(|p| *p != spec.defender) else {
-                continue;
-            };
-            if !opposes(world, spec.attacker, u) {
-                continue;
-            }
-            match counts.iter_mut().find(|(_, q)| *q == p) {
-                Some(entry) => entry.0 += 1,
-                None => counts.push((1, p)),
-            }
-        }
+    let mut counts = opposing_parties(world, spec.attacker, place, land);
+    // The party the battle was aimed at defends, hostile or not by now.
+    if !counts.iter().any(|(_, p)| *p == spec.defender) {
+        counts.push((
+            units_at(world, place, spec.defender, land).len(),
+            spec.defender,
+        ));
     }
     counts.retain(|(n, _)| *n > 0);
     counts.sort_by_key(|(n, p)| (std::cmp::Reverse(*n), *p != spec.defender, *p));

@@ -1893,26 +1893,11 @@ fn queue_battle_against_hostiles(
     from: Option<Entity>,
     land: bool,
 ) {
-    let mut parties: Vec<(usize, Party)> = Vec::new();
-    if let Some(present) = world.read::<Present>(place) {
-        for u in present.iter() {
-            if world
-                .read::<Unit>(u)
-                .is_some_and(|x| x.kind.is_land() == land)
-                && hostile_unit(world, realm, u)
-                && let Some(p) = party_of(world, u)
-            {
-                match parties.iter_mut().find(|(_, q)| *q == p) {
-                    Some(entry) => entry.0 += 1,
-                    None => parties.push((1, p)),
-                }
-            }
-        }
-    }
-    let Some(defender) = parties
-        .iter()
+    let me = Party::Realm(sid_of(world, realm));
+    let Some(defender) = battle::opposing_parties(world, me, place, land)
+        .into_iter()
         .min_by_key(|(n, p)| (std::cmp::Reverse(*n), *p))
-        .map(|(_, p)| *p)
+        .map(|(_, p)| p)
     else {
         return;
     };
@@ -1921,7 +1906,7 @@ fn queue_battle_against_hostiles(
         world,
         BattleSpec {
             place: sid_of(world, place),
-            attacker: Party::Realm(sid_of(world, realm)),
+            attacker: me,
             defender,
             from: from.map(|f| sid_of(world, f)),
             naval: !land,
@@ -2642,17 +2627,14 @@ pub fn continue_action(world: &mut World, realm: Entity) -> Step {
 
 /// Further realms the declaration of war being made may name: every realm war may be declared
 /// on that it does not name yet (EUP-W 5.5b: "You may Declare War on any number of Realms
-/// during this Action").
+/// during this Action"). A realm already named is at war with the declarer, so not offered.
 pub fn more_war_targets(world: &World, realm: Entity) -> Vec<Action> {
-    let chosen = &world.res::<MilitaryAction>().war_targets;
     let rel = Relations::of(world);
     declare_candidates(world, realm)
         .into_iter()
         .filter(|a| match a {
-            Action::DeclareWar { target } => index(world, target).is_some_and(|t| {
-                !chosen.contains(&sid_of(world, t))
-                    && declare_problem_in(world, &rel, realm, t).is_none()
-            }),
+            Action::DeclareWar { target } => index(world, target)
+                .is_some_and(|t| declare_problem_in(world, &rel, realm, t).is_none()),
             _ => false,
         })
         .collect()
@@ -2878,16 +2860,6 @@ pub fn check_decision(
             let Some(t) = index(world, target) else {
                 return Err(Illegal::new(ids::WAR_DECLARE, "no such realm"));
             };
-            if world
-                .res::<MilitaryAction>()
-                .war_targets
-                .contains(&sid_of(world, t))
-            {
-                return Err(Illegal::new(
-                    ids::WAR_DECLARE,
-                    "this declaration already names that realm",
-                ));
-            }
             declare_problem(world, realm, t).map_or(Ok(()), Err)
         }
         (DecisionKind::MoreWarTargets, _) => Err(Illegal::new(

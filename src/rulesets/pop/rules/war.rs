@@ -1440,11 +1440,10 @@ fn next_invader(world: &World) -> Option<(Entity, Vec<Entity>, bool)> {
         crate::rulesets::pop::rules::rebel_armies::alphabetical(world, *n)
     });
     nprs.into_iter()
-        .filter(|(npr, _)| {
+        .find(|(npr, _)| {
             let sid = sid_of(world, *npr);
             !state.invaded.contains(&sid) && !state.active_allies.contains(&sid)
         })
-        .next()
         .map(|(npr, mut enemies)| {
             sort_dedup_by_sid(world, &mut enemies);
             let threatened = owned_areas(world, npr)

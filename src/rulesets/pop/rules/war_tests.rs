@@ -92,6 +92,33 @@ fn declare_alone(game: &mut Game, target: &str) {
     }
 }
 
+/// Answers every retreat question of the battles under way by fighting on.
+fn fight_on(game: &mut Game) {
+    while matches!(
+        game.pending().unwrap().kind,
+        DecisionKind::BattleRetreat { .. }
+    ) {
+        game.apply(Action::Decline).unwrap();
+    }
+}
+
+/// `me` raises `n` regular infantry at home and marches them into East.
+fn march_into_east(game: &mut Game, me: &str, n: usize) {
+    spawn_units(
+        game,
+        Some(me),
+        home(me),
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        n,
+    );
+    game.apply(Action::Move {
+        from: home(me).into(),
+        to: "east".into(),
+    })
+    .unwrap();
+}
+
 fn rich(game: &mut Game, realm: &str) {
     let r = e(game, realm);
     set(game, r, |m| {
@@ -610,19 +637,7 @@ fn pop_battle_two_enemy_nprs_in_one_area_defend_it_together() {
     rich(&mut game, &me);
     declare(&mut game, &me, "CCC");
     declare(&mut game, &me, "DDD");
-    spawn_units(
-        &mut game,
-        Some(&me),
-        home(&me),
-        UnitKind::Infantry,
-        UnitStatus::Regular,
-        3,
-    );
-    game.apply(Action::Move {
-        from: home(&me).into(),
-        to: "east".into(),
-    })
-    .unwrap();
+    march_into_east(&mut game, &me, 3);
     assert_eq!(count(&game, "pop.battle.start"), 1, "a single battle");
     let start = game
         .log()
@@ -642,12 +657,7 @@ fn pop_battle_two_enemy_nprs_in_one_area_defend_it_together() {
         "pop.battle.main_defender",
         "Main Defender at east: CCC (1 units); beside it: DDD (1 units)"
     ));
-    while matches!(
-        game.pending().unwrap().kind,
-        DecisionKind::BattleRetreat { .. }
-    ) {
-        game.apply(Action::Decline).unwrap();
-    }
+    fight_on(&mut game);
     for npr in ["CCC", "DDD"] {
         assert!(
             army(&game, npr, "east") == 0,
@@ -705,12 +715,7 @@ fn pop_battle_an_enemy_army_and_an_enemy_npr_defend_one_area_together() {
         "pop.battle.main_defender",
         &format!("Main Defender at east: {them} (2 units); beside it: CCC (1 units)")
     ));
-    while matches!(
-        game.pending().unwrap().kind,
-        DecisionKind::BattleRetreat { .. }
-    ) {
-        game.apply(Action::Decline).unwrap();
-    }
+    fight_on(&mut game);
     let dice = |realm: &str| {
         game.log()
             .entries
@@ -963,20 +968,8 @@ fn pop_battle_start_and_npr_defence_when_an_army_marches_in() {
     let me = to_turn(&mut game);
     rich(&mut game, &me);
     declare(&mut game, &me, "CCC");
-    spawn_units(
-        &mut game,
-        Some(&me),
-        home(&me),
-        UnitKind::Infantry,
-        UnitStatus::Regular,
-        3,
-    );
     // Marching into the east starts a battle against CCC's 1 defending infantry.
-    game.apply(Action::Move {
-        from: home(&me).into(),
-        to: "east".into(),
-    })
-    .unwrap();
+    march_into_east(&mut game, &me, 3);
     assert!(count(&game, "pop.war.move") >= 1);
     // The entry names the way it went, for the board's animation.
     let march = game
@@ -993,12 +986,7 @@ fn pop_battle_start_and_npr_defence_when_an_army_marches_in() {
     assert!(count(&game, "pop.battle.start") >= 1);
     assert!(count(&game, "pop.battle.dice") >= 2);
     // Answer retreat questions by fighting on until the battle ends.
-    while matches!(
-        game.pending().unwrap().kind,
-        DecisionKind::BattleRetreat { .. }
-    ) {
-        game.apply(Action::Decline).unwrap();
-    }
+    fight_on(&mut game);
     let c = e(&game, "CCC");
     assert!(
         military::own_units_at(game.world(), c, e(&game, "east"), true).is_empty(),
