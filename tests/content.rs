@@ -238,6 +238,31 @@ fn duplicate_ids_are_reported_at_the_second_definition() {
 }
 
 #[test]
+fn an_id_under_two_names_is_reported_at_the_second() {
+    // The province "kaffa" is "Kaffa"; its trade node, sharing the id, may not be "Caffa": the
+    // log and the window show one name wherever the id is written.
+    let original = "TradeNodeDef(id: \"kaffa\", name: \"Kaffa\"";
+    let text = include_str!("../scenarios/1444.ron");
+    assert!(text.contains(original));
+    let text = text.replace(original, "TradeNodeDef(id: \"kaffa\", name: \"Caffa\"");
+    let errors = parse_scenario(&text, "1444.ron").unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let line = text
+        .lines()
+        .position(|l| l.contains("name: \"Caffa\""))
+        .unwrap()
+        + 1;
+    assert_eq!(
+        errors[0].to_string(),
+        format!(
+            "1444.ron:{line}:26: id \"kaffa\" names the province \"Kaffa\" and the trade node \
+             \"Caffa\": the log and the window show one name wherever the id is written; give \
+             the two the same name, or one of them another id"
+        )
+    );
+}
+
+#[test]
 fn asymmetric_adjacency_is_an_error() {
     let text = common::MINI.replace(
         "neighbours: [(area: \"north\"), (area: \"east\")]",

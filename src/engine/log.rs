@@ -115,9 +115,23 @@ pub fn write(world: &mut World, note: Note) {
 #[derive(Clone, Debug, Default)]
 pub struct DisplayNames(std::collections::HashMap<String, String>);
 
+/// One named content item as a reader meets it: the scenario section it is written in, its
+/// id and its name. Each ruleset lists its named items once (`named_items`) for both its
+/// `DisplayNames` and its loader's check that an id never stands for two names.
+pub type Named<'a> = (&'static str, &'a str, &'a str);
+
 impl DisplayNames {
     pub fn new(pairs: impl IntoIterator<Item = (String, String)>) -> Self {
         Self(pairs.into_iter().filter(|(id, name)| id != name).collect())
+    }
+
+    /// The names of a ruleset's named items.
+    pub fn of_named<'a>(named: impl IntoIterator<Item = Named<'a>>) -> Self {
+        Self::new(
+            named
+                .into_iter()
+                .map(|(_, id, name)| (id.to_string(), name.to_string())),
+        )
     }
 
     /// The name of an id, or the id itself.
@@ -161,9 +175,99 @@ impl DisplayNames {
     }
 }
 
+/// An id that two items of a scenario share under different names: every mention of the id in
+/// the log and the window can show only one of them (a province "cape" would read as the trade
+/// node "Cape of Good Hope").
+#[derive(Clone, Debug, PartialEq)]
+pub struct NameClash<'a> {
+    pub id: &'a str,
+    /// The item met first, in the order the ruleset lists its sections.
+    pub first: (&'static str, &'a str),
+    /// The item that clashes with it: the loader reports the error there.
+    pub second: (&'static str, &'a str),
+}
+
+impl NameClash<'_> {
+    pub fn message(&self) -> String {
+        format!(
+            "id \"{}\" names the {} \"{}\" and the {} \"{}\": the log and the window show one \
+             name wherever the id is written; give the two the same name, or one of them another id",
+            self.id,
+            singular(self.first.0),
+            self.first.1,
+            singular(self.second.0),
+            self.second.1
+        )
+    }
+}
+
+/// "trade_nodes" -> "trade node", "territories" -> "territory".
+fn singular(section: &str) -> String {
+    let one = match section.strip_suffix("ies") {
+        Some(stem) => format!("{stem}y"),
+        None => section.strip_suffix('s').unwrap_or(section).to_string(),
+    };
+    one.replace('_', " ")
+}
+
+/// Every id shared by items with different names, once per item after the first of its id
+/// (an id shared under one name, such as a province and the trade node named after it, is
+/// fine: it reads the same either way).
+pub fn name_clashes<'a>(named: impl IntoIterator<Item = Named<'a>>) -> Vec<NameClash<'a>> {
+    let mut first_of: std::collections::HashMap<&'a str, (&'static str, &'a str)> =
+        std::collections::HashMap::new();
+    let mut clashes = Vec::new();
+    for (section, id, name) in named {
+        match first_of.get(id) {
+            Some(&first) if first.1 != name => clashes.push(NameClash {
+                id,
+                first,
+                second: (section, name),
+            }),
+            Some(_) => {}
+            None => {
+                first_of.insert(id, (section, name));
+            }
+        }
+    }
+    clashes
+}
+
 #[cfg(test)]
 mod display_names_tests {
-    use super::DisplayNames;
+    use super::{DisplayNames, NameClash, name_clashes};
+
+    #[test]
+    fn an_id_with_two_names_is_a_clash_and_one_with_one_name_is_not() {
+        let named = [
+            ("provinces", "cape", "Cape"),
+            ("provinces", "kaffa", "Kaffa"),
+            ("trade_nodes", "kaffa", "Kaffa"),
+            ("trade_nodes", "cape", "Cape of Good Hope"),
+            ("territories", "cape", "Cape"),
+        ];
+        let clashes = name_clashes(named);
+        assert_eq!(
+            clashes,
+            vec![NameClash {
+                id: "cape",
+                first: ("provinces", "Cape"),
+                second: ("trade_nodes", "Cape of Good Hope"),
+            }]
+        );
+        assert_eq!(
+            clashes[0].message(),
+            "id \"cape\" names the province \"Cape\" and the trade node \"Cape of Good Hope\": \
+             the log and the window show one name wherever the id is written; give the two the \
+             same name, or one of them another id"
+        );
+        assert_eq!(super::singular("territories"), "territory");
+        assert_eq!(
+            DisplayNames::of_named(named).name("kaffa"),
+            "Kaffa",
+            "the names read through of_named"
+        );
+    }
 
     #[test]
     fn whole_ids_become_names_and_the_rest_stays() {

@@ -276,17 +276,7 @@ impl Ruleset for Kingdom {
     }
 
     fn display_names(content: &Self::Content) -> crate::engine::log::DisplayNames {
-        let c = content;
-        let pairs = c
-            .kingdoms
-            .iter()
-            .map(|x| (&x.id, &x.name))
-            .chain(c.terrains.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.improvements.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.buildings.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.events.iter().map(|x| (&x.id, &x.name)))
-            .map(|(id, name)| (id.clone(), name.clone()));
-        crate::engine::log::DisplayNames::new(pairs)
+        crate::engine::log::DisplayNames::of_named(content::named_items(content))
     }
 
     fn final_scores(world: &World) -> Vec<serde_json::Value> {

@@ -294,23 +294,7 @@ impl Ruleset for PriceOfPower {
     }
 
     fn display_names(content: &Self::Content) -> crate::engine::log::DisplayNames {
-        let c = content;
-        let pairs = c
-            .realms
-            .iter()
-            .map(|x| (&x.id, &x.name))
-            .chain(c.map.areas.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.map.provinces.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.map.sea_zones.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.characters.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.trade_nodes.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.action_cards.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.ideas.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.missions.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.milestones.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.events.iter().map(|x| (&x.id, &x.name)))
-            .map(|(id, name)| (id.to_string(), name.clone()));
-        crate::engine::log::DisplayNames::new(pairs)
+        crate::engine::log::DisplayNames::of_named(content::named_items(content))
     }
 
     fn final_scores(world: &World) -> Vec<serde_json::Value> {

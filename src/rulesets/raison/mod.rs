@@ -288,20 +288,7 @@ impl Ruleset for RaisonDEtat {
     }
 
     fn display_names(content: &Self::Content) -> crate::engine::log::DisplayNames {
-        let c = content;
-        let pairs = c
-            .powers
-            .iter()
-            .map(|x| (&x.id, &x.name))
-            .chain(c.territories.iter().map(|x| (&x.id, &x.name)))
-            .chain(c.sea_lanes.iter().map(|x| (&x.id, &x.name)))
-            .chain(
-                c.powers
-                    .iter()
-                    .flat_map(|p| p.generals.iter().map(|g| (&g.id, &g.name))),
-            )
-            .map(|(id, name)| (id.clone(), name.clone()));
-        crate::engine::log::DisplayNames::new(pairs)
+        crate::engine::log::DisplayNames::of_named(content::named_items(content))
     }
 
     fn final_scores(world: &World) -> Vec<serde_json::Value> {

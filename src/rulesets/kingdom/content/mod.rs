@@ -45,6 +45,38 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, Vec<ContentErr
     crate::engine::content::parse_validated(text, file, validate)
 }
 
+/// Every item of a scenario that has a name a reader sees in place of its id, by section: the
+/// log's names (`display_names`), and the loader's check that no id stands for two names.
+pub fn named_items(s: &Scenario) -> Vec<crate::engine::log::Named<'_>> {
+    let mut named = Vec::new();
+    named.extend(
+        s.kingdoms
+            .iter()
+            .map(|x| ("kingdoms", x.id.as_str(), x.name.as_str())),
+    );
+    named.extend(
+        s.terrains
+            .iter()
+            .map(|x| ("terrains", x.id.as_str(), x.name.as_str())),
+    );
+    named.extend(
+        s.improvements
+            .iter()
+            .map(|x| ("improvements", x.id.as_str(), x.name.as_str())),
+    );
+    named.extend(
+        s.buildings
+            .iter()
+            .map(|x| ("buildings", x.id.as_str(), x.name.as_str())),
+    );
+    named.extend(
+        s.events
+            .iter()
+            .map(|x| ("events", x.id.as_str(), x.name.as_str())),
+    );
+    named
+}
+
 /// Every problem of a parsed scenario, each at the place in `text` it concerns.
 pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
     let locator = Locator::new(text, SECTIONS);
@@ -532,6 +564,15 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
                 p,
             );
         }
+    }
+    // An id may be shared under one name, not under two: the log and the window show one
+    // name wherever the id is written.
+    for clash in crate::engine::log::name_clashes(named_items(s)) {
+        error(
+            locator.item(clash.second.0, clash.id, 0),
+            clash.second.0,
+            clash.message(),
+        );
     }
     errors
 }

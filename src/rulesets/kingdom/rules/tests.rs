@@ -1545,3 +1545,21 @@ fn km_edict_leadership_the_rulers_bonus_widens_as_the_kingdom_grows() {
         "done until Size 101"
     );
 }
+
+#[test]
+fn km_content_an_id_under_two_names_is_refused() {
+    // A building given a terrain's id with another name: the log could show only one.
+    let mut s = (*default_scenario()).clone();
+    let terrain = s.terrains[0].clone();
+    s.buildings[0].id = terrain.id.clone();
+    s.buildings[0].name = format!("{} Lodge", terrain.name);
+    let errors = crate::rulesets::kingdom::content::validate(&s, "", "test.ron");
+    let expected = format!(
+        "id \"{}\" names the terrain \"{}\" and the building \"{} Lodge\"",
+        terrain.id, terrain.name, terrain.name
+    );
+    assert!(
+        errors.iter().any(|e| e.message.starts_with(&expected)),
+        "{errors:?}"
+    );
+}

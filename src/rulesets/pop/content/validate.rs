@@ -167,6 +167,11 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
             }
         }
     }
+    // An id may be shared under one name (a province and the trade node named after it), not
+    // under two: the log and the window show one name wherever the id is written.
+    for clash in crate::engine::log::name_clashes(super::named_items(s)) {
+        c.problem(clash.second.0, clash.id, None, clash.message());
+    }
     let areas: HashMap<&str, &AreaDef> = s.map.areas.iter().map(|a| (a.id.as_str(), a)).collect();
     let seas: HashMap<&str, &SeaZoneDef> =
         s.map.sea_zones.iter().map(|z| (z.id.as_str(), z)).collect();

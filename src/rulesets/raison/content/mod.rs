@@ -32,6 +32,33 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, Vec<ContentErr
     crate::engine::content::parse_validated(text, file, validate)
 }
 
+/// Every item of a scenario that has a name a reader sees in place of its id, by section: the
+/// log's names (`display_names`), and the loader's check that no id stands for two names.
+pub fn named_items(s: &Scenario) -> Vec<crate::engine::log::Named<'_>> {
+    let mut named = Vec::new();
+    named.extend(
+        s.powers
+            .iter()
+            .map(|x| ("powers", x.id.as_str(), x.name.as_str())),
+    );
+    named.extend(
+        s.territories
+            .iter()
+            .map(|x| ("territories", x.id.as_str(), x.name.as_str())),
+    );
+    named.extend(
+        s.sea_lanes
+            .iter()
+            .map(|x| ("sea_lanes", x.id.as_str(), x.name.as_str())),
+    );
+    named.extend(s.powers.iter().flat_map(|p| {
+        p.generals
+            .iter()
+            .map(|g| ("generals", g.id.as_str(), g.name.as_str()))
+    }));
+    named
+}
+
 /// Every problem of a parsed scenario, each at the place in `text` it concerns.
 pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
     let locator = Locator::new(text, SECTIONS);
@@ -439,6 +466,15 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
             None,
             "emperor",
             "only one Power can start as Emperor".into(),
+        );
+    }
+    // An id may be shared under one name, not under two: the log and the window show one
+    // name wherever the id is written.
+    for clash in crate::engine::log::name_clashes(named_items(s)) {
+        error(
+            locator.item(clash.second.0, clash.id, 0),
+            clash.second.0,
+            clash.message(),
         );
     }
     errors

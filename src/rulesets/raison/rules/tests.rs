@@ -2233,3 +2233,22 @@ fn every_listed_answer_passes_the_check() {
         assert!(g.is_over() && decisions > 300, "{decisions} decisions");
     }
 }
+
+#[test]
+fn rde_content_an_id_under_two_names_is_refused() {
+    // A General given a Territory's id with another name: the log could show only one.
+    let mut s = (*default_scenario()).clone();
+    let territory = s.territories[0].clone();
+    s.powers[0].generals[0].id = territory.id.clone();
+    s.powers[0].generals[0].name = format!("{} the Younger", territory.name);
+    let errors = validate(&s, "", "test.ron");
+    let expected = format!(
+        "id \"{}\" names the territory \"{}\" and the general \"{} the Younger\"",
+        territory.id, territory.name, territory.name
+    );
+    assert!(
+        errors.iter().any(|e| e.message.starts_with(&expected)),
+        "{errors:?}"
+    );
+    assert!(validate(&default_scenario(), "", "test.ron").is_empty());
+}
