@@ -73,8 +73,11 @@ impl SeatBot<RaisonDEtat> for Bot {
             DecisionKind::Grant { mover } => Some(ctx.grant(mover)),
             DecisionKind::Support { .. } => legal.first().cloned(),
             DecisionKind::Commit { .. } => ctx.commit(&legal, &mut self.rng),
-            DecisionKind::Garrison { .. } => Some(Action::Garrison),
-            DecisionKind::Retreat { .. } => legal.first().cloned(),
+            // Garrison, or with several Generals there the first of them (`GarrisonWith`).
+            DecisionKind::Garrison { .. } => legal.first().cloned(),
+            DecisionKind::Retreat { .. } | DecisionKind::DrawRetreat { .. } => {
+                legal.first().cloned()
+            }
         };
         pick.filter(|a| legal.contains(a))
             .or_else(|| {

@@ -54,6 +54,9 @@ pub enum DecisionKind {
     Garrison { territory: String },
     /// A General that lost a battle goes to its capital or off-map.
     Retreat { general: String },
+    /// An attacking General whose battle was drawn falls back to the nearest eligible
+    /// Territory: asked only when several are equally near.
+    DrawRetreat { general: String },
     /// The hand limit: discard down to the limit at the end of an action.
     HandLimit,
 }
@@ -145,9 +148,18 @@ pub enum Action {
     /// After a win: convert one Unit into a Garrison, or not.
     Garrison,
     NoGarrison,
+    /// After a win with several of the mover's Generals in the Territory: which of them
+    /// converts one of its Units into the Garrison.
+    GarrisonWith {
+        general: String,
+    },
     /// After a loss: the General goes to its Capital, or off-map.
     ToCapital,
     OffMap,
+    /// After a draw: the equally near Territory the attacking General falls back to.
+    RetreatTo {
+        territory: String,
+    },
     /// Finish the current choice (placing, giving, buying, moving, supporting).
     Done,
 }

@@ -56,6 +56,8 @@ pub fn topic(action: &Action) -> Topic {
             Some(g) => Topic::about(BATTLE, general(g)),
             None => Topic::new(BATTLE),
         },
+        Action::GarrisonWith { general: g } => Topic::about(BATTLE, general(g)),
+        Action::RetreatTo { territory: t } => Topic::about(BATTLE, territory(t)),
         Action::Discard(_)
         | Action::Pass
         | Action::Garrison
@@ -116,6 +118,12 @@ pub fn explain(world: &World, action: &Action) -> Option<String> {
         ),
         (DecisionKind::Garrison { territory }, Action::Garrison) => format!(
             "One Unit of the winning General becomes a Garrison: you take control of {territory}."
+        ),
+        (DecisionKind::Garrison { territory }, Action::GarrisonWith { general }) => format!(
+            "One Unit of {general} becomes a Garrison: you take control of {territory}; {general} stays with one Unit fewer."
+        ),
+        (DecisionKind::DrawRetreat { general }, Action::RetreatTo { territory }) => format!(
+            "{general} falls back to {territory}, one of the nearest Territories you control with no rival in it."
         ),
         (DecisionKind::Garrison { territory }, Action::NoGarrison) => {
             format!("No Unit becomes a Garrison: control of {territory} stays as it is.")
@@ -200,6 +208,8 @@ mod tests {
                         | Action::OffMap
                         | Action::Garrison
                         | Action::NoGarrison
+                        | Action::GarrisonWith { .. }
+                        | Action::RetreatTo { .. }
                 );
                 if !free {
                     continue;

@@ -48,7 +48,8 @@ pub struct Battle {
     /// Whose side commits next, and each side's turn cursor.
     pub attacker_next: bool,
     pub cursor: (usize, usize),
-    /// Losing Generals still to choose their Capital or off-map.
+    /// Losing Generals still to choose their Capital or off-map; after a draw, the attacking
+    /// Generals still to fall back.
     pub retreats: Vec<G>,
 }
 
@@ -59,6 +60,8 @@ pub enum BattleStage {
     Commit,
     Garrison,
     Retreat,
+    /// After a draw: the attacking Generals (in `retreats`) fall back one by one.
+    DrawRetreat,
 }
 
 /// The cards one Power committed for one General (or for the defending Garrison).
@@ -232,7 +235,9 @@ fn own_piles(world: &World, p: P) -> Vec<(Option<G>, bool)> {
             out.push((Some(*g), *att));
         }
     }
-    if b.garrison == Some(p) {
+    // The seed makes "separate piles for each General"; a Power defending with its Garrison
+    // alone has no General, and commits to one pile of the Garrison's instead.
+    if b.garrison == Some(p) && out.is_empty() {
         out.push((None, false));
     }
     out
@@ -289,6 +294,49 @@ pub fn commit_choices(world: &World, p: P) -> Vec<Action> {
     out
 }
 
+/// A won battle's Garrison: `Garrison` when one of the mover's Generals could convert a Unit,
+/// one `GarrisonWith` per General when several could (the seed's "Attacker may convert 1
+/// Unit": the player says whose); a Garrison offered after a move without a battle names its
+/// one General already.
+pub fn garrison_choices(world: &World) -> Vec<Action> {
+    let in_battle = world
+        .res::<Turn>()
+        .battle
+        .as_ref()
+        .is_some_and(|b| b.stage == BattleStage::Garrison);
+    let generals = if in_battle {
+        garrisoning_generals(world)
+    } else {
+        Vec::new()
+    };
+    if generals.len() < 2 {
+        return vec![Action::Garrison, Action::NoGarrison];
+    }
+    let mut choices: Vec<Action> = generals
+        .into_iter()
+        .map(|g| Action::GarrisonWith {
+            general: gid(world, g),
+        })
+        .collect();
+    choices.push(Action::NoGarrison);
+    choices
+}
+
+/// After a draw: the equally near Territories the first attacking General still to fall back
+/// may choose between.
+pub fn draw_retreat_choices(world: &World) -> Vec<Action> {
+    let b = battle(world);
+    let Some(&g) = b.retreats.first() else {
+        return Vec::new();
+    };
+    nearest_retreats(world, g, b.territory)
+        .into_iter()
+        .map(|t| Action::RetreatTo {
+            territory: tid(world, t),
+        })
+        .collect()
+}
+
 pub fn retreat_choices(world: &World) -> Vec<Action> {
     let b = battle(world);
     let Some(&g) = b.retreats.first() else {
@@ -336,13 +384,19 @@ pub fn step(world: &mut World) -> bool {
                 };
                 match take_answer(world) {
                     Some(Action::Garrison) => {
-                        let g = garrisoning_general(world).expect("a General to garrison");
+                        let g = garrisoning_generals(world)[0];
+                        convert_to_garrison(world, mover, g, t, ids::BATTLE_WIN);
+                        battle_mut(world).stage = BattleStage::Retreat;
+                    }
+                    Some(Action::GarrisonWith { general }) => {
+                        let g = map(world).general(&general).expect("a listed General");
                         convert_to_garrison(world, mover, g, t, ids::BATTLE_WIN);
                         battle_mut(world).stage = BattleStage::Retreat;
                     }
                     Some(_) => battle_mut(world).stage = BattleStage::Retreat,
                     None => {
-                        if garrisoning_general(world).is_some() && may_garrison(world, mover, t) {
+                        if !garrisoning_generals(world).is_empty() && may_garrison(world, mover, t)
+                        {
                             ask(
                                 world,
                                 mover,
@@ -355,6 +409,30 @@ pub fn step(world: &mut World) -> bool {
                         battle_mut(world).stage = BattleStage::Retreat;
                     }
                 }
+            }
+            BattleStage::DrawRetreat => {
+                let (g, from) = {
+                    let b = battle(world);
+                    let Some(&g) = b.retreats.first() else {
+                        world.res_mut::<Turn>().battle = None;
+                        return false;
+                    };
+                    (g, b.territory)
+                };
+                let nearest = nearest_retreats(world, g, from);
+                let to = match take_answer(world) {
+                    Some(Action::RetreatTo { territory }) => map(world).territory(&territory),
+                    Some(_) => nearest.first().copied(),
+                    None if nearest.len() > 1 => {
+                        let q = owner_of_general(world, g);
+                        let general = gid(world, g);
+                        ask(world, q, DecisionKind::DrawRetreat { general });
+                        return true;
+                    }
+                    None => nearest.first().copied(),
+                };
+                retreat_after_draw(world, g, to);
+                battle_mut(world).retreats.remove(0);
             }
             BattleStage::Retreat => {
                 let Some(&g) = battle(world).retreats.first() else {
@@ -397,14 +475,18 @@ pub fn step(world: &mut World) -> bool {
     }
 }
 
-/// The mover's General in the won Territory that converts a Unit: the first with one left.
-fn garrisoning_general(world: &World) -> Option<G> {
+/// The mover's Generals in the won Territory that could convert a Unit: those with one left.
+fn garrisoning_generals(world: &World) -> Vec<G> {
     let b = battle(world);
-    b.attack.iter().copied().find(|g| {
-        owner_of_general(world, *g) == b.attacker
-            && army(world, *g).units > 0
-            && army(world, *g).at == Some(b.territory)
-    })
+    b.attack
+        .iter()
+        .copied()
+        .filter(|g| {
+            owner_of_general(world, *g) == b.attacker
+                && army(world, *g).units > 0
+                && army(world, *g).at == Some(b.territory)
+        })
+        .collect()
 }
 
 fn ask_support(world: &mut World) -> bool {
@@ -830,10 +912,11 @@ fn resolve(world: &mut World) {
                 world,
                 Note::new(ids::BATTLE_DRAW, text).realm(power_id(world, b.defender).to_string()),
             );
-            for g in &b.attack {
-                retreat_after_draw(world, *g, t);
-            }
-            world.res_mut::<Turn>().battle = None;
+            // The attacking Generals fall back one by one (`step`), each asked where only
+            // when several Territories are equally near.
+            let mut battle = battle_mut(world);
+            battle.retreats = b.attack.clone();
+            battle.stage = BattleStage::DrawRetreat;
         }
         std::cmp::Ordering::Greater => {
             win(world, &b, true);
@@ -844,27 +927,27 @@ fn resolve(world: &mut World) {
     }
 }
 
-/// A drawn attacker falls back to the nearest Territory its own player controls with no rival
-/// in it (fewest borders away, then the first in the scenario), or off-map.
-fn retreat_after_draw(world: &mut World, g: G, from: T) {
+/// The Territories a drawn attacker may fall back to: those its own player controls with no
+/// rival in it, fewest borders away, in the scenario's order (the seed's "nearest eligible
+/// Territory"; several when equally near, and its player chooses). None: off-map.
+fn nearest_retreats(world: &World, g: G, from: T) -> Vec<T> {
     let q = owner_of_general(world, g);
     let m = map(world);
     let mut dist = vec![usize::MAX; m.territory_ids.len()];
     dist[from as usize] = 0;
     let mut queue = VecDeque::from([from]);
-    let mut best: Option<(usize, T)> = None;
+    let mut nearest: Vec<T> = Vec::new();
+    let mut best = usize::MAX;
     while let Some(t) = queue.pop_front() {
-        if best.is_some_and(|(d, _)| dist[t as usize] > d) {
+        if dist[t as usize] > best {
             break;
         }
         if t != from
             && controller(world, t).is_some_and(|c| same_player(world, q, c))
             && !rivals_in(world, q, t)
         {
-            let d = dist[t as usize];
-            if best.is_none_or(|(bd, bt)| d < bd || (d == bd && t < bt)) {
-                best = Some((d, t));
-            }
+            best = dist[t as usize];
+            nearest.push(t);
             continue;
         }
         for n in &m.borders[t as usize] {
@@ -874,7 +957,13 @@ fn retreat_after_draw(world: &mut World, g: G, from: T) {
             }
         }
     }
-    let to = best.map(|(_, t)| t);
+    nearest.sort_unstable();
+    nearest
+}
+
+/// A drawn attacker falls back to `to`, or off-map.
+fn retreat_after_draw(world: &mut World, g: G, to: Option<T>) {
+    let q = owner_of_general(world, g);
     place(world, g, to);
     let text = match to {
         Some(t) => format!("{} retreats to {}", gname(world, g), tname(world, t)),

@@ -254,8 +254,9 @@ pub fn legal_actions(world: &World) -> Vec<Action> {
         }
         DecisionKind::Support { .. } => battle::support_choices(world, p),
         DecisionKind::Commit { .. } => battle::commit_choices(world, p),
-        DecisionKind::Garrison { .. } => vec![Action::Garrison, Action::NoGarrison],
+        DecisionKind::Garrison { .. } => battle::garrison_choices(world),
         DecisionKind::Retreat { .. } => battle::retreat_choices(world),
+        DecisionKind::DrawRetreat { .. } => battle::draw_retreat_choices(world),
     }
 }
 
@@ -312,6 +313,7 @@ fn refusal(world: &World, p: P, kind: &DecisionKind, action: &Action) -> Illegal
         DecisionKind::Commit { .. } => ids::BATTLE_CARD,
         DecisionKind::Garrison { .. } => ids::BATTLE_WIN,
         DecisionKind::Retreat { .. } => ids::BATTLE_LOSS,
+        DecisionKind::DrawRetreat { .. } => ids::BATTLE_DRAW,
     };
     let reason = match (kind, action) {
         (DecisionKind::Move { .. }, Action::Move { general, to, how }) => {

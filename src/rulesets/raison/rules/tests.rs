@@ -2252,3 +2252,105 @@ fn rde_content_an_id_under_two_names_is_refused() {
     );
     assert!(validate(&default_scenario(), "", "test.ron").is_empty());
 }
+
+#[test]
+fn rde_battle_draw_the_attacker_chooses_between_equally_near_territories() {
+    // AAA also holds c_two, one border from dis_b like dis_a: after the draw a_gen's player
+    // says which of the two it falls back to ("the nearest eligible Territory").
+    let mut s = battle_scenario(2, 1, 1, 0, 0);
+    pw(&mut s, "AAA").garrisons.push("c_two".into());
+    let mut g = game(s);
+    attack(&mut g, "AAA", "a_gen", "dis_b");
+    logged(
+        &g,
+        ids::BATTLE,
+        "Battle of dis_b: AAA 2 against BBB 2; a draw",
+    );
+    assert_eq!(
+        asked(&g),
+        (
+            "AAA".into(),
+            "AAA".into(),
+            DecisionKind::DrawRetreat {
+                general: "a_gen".into()
+            }
+        )
+    );
+    let to = |t: &str| Action::RetreatTo {
+        territory: t.into(),
+    };
+    assert_eq!(g.legal_actions(), vec![to("dis_a"), to("c_two")]);
+    let err = refused(&mut g, to("a_cap"));
+    assert_eq!(err.rule, ids::BATTLE_DRAW, "a farther Territory is refused");
+    play(&mut g, to("c_two"));
+    assert_eq!(at(&g, "a_gen").as_deref(), Some("c_two"));
+    logged(&g, ids::BATTLE_DRAW, "a_gen retreats to c_two");
+    assert_eq!(at(&g, "b_gen").as_deref(), Some("dis_b"));
+}
+
+#[test]
+fn rde_battle_win_the_attacker_says_which_general_converts_a_unit() {
+    // Two of AAA's Generals win dis_b with Units to spare: the player chooses whose Unit
+    // becomes the Garrison ("Attacker may convert 1 Unit to a Garrison").
+    let mut s = battle_scenario(3, 1, 1, 0, 0);
+    pw(&mut s, "AAA")
+        .generals
+        .push(general("a_gen2", Some("dis_a"), 2));
+    let mut g = game(s);
+    attack(&mut g, "AAA", "a_gen", "dis_b");
+    play(&mut g, mv("a_gen2", "dis_b", MoveKind::Land));
+    logged(
+        &g,
+        ids::BATTLE,
+        "Battle of dis_b: AAA 5 against BBB 2; AAA wins",
+    );
+    assert_eq!(
+        asked(&g).2,
+        DecisionKind::Garrison {
+            territory: "dis_b".into()
+        }
+    );
+    let with = |g: &str| Action::GarrisonWith { general: g.into() };
+    assert_eq!(
+        g.legal_actions(),
+        vec![with("a_gen"), with("a_gen2"), Action::NoGarrison]
+    );
+    let err = refused(&mut g, Action::Garrison);
+    assert_eq!(err.rule, ids::BATTLE_WIN, "the General must be named");
+    play(&mut g, with("a_gen2"));
+    assert_eq!(hold(&g, "dis_b").garrison, Some(0));
+    assert_eq!((army(&g, "a_gen").units, army(&g, "a_gen2").units), (2, 0));
+    logged(
+        &g,
+        ids::BATTLE_WIN,
+        "a_gen2 converts a Unit into a Garrison and takes control of dis_b (0 Units left)",
+    );
+}
+
+#[test]
+fn rde_battle_card_piles_are_one_per_general_and_a_garrison_alone_has_its_own() {
+    // BBB defends dis_b with b_gen and its Garrison: one pile, b_gen's ("separate piles for
+    // each General"), not a second one for the Garrison.
+    let mut g = game(battle_scenario(3, 2, 1, 0, 1));
+    attack(&mut g, "AAA", "a_gen", "dis_b");
+    assert_eq!(
+        asked(&g).2,
+        DecisionKind::Commit {
+            territory: "dis_b".into()
+        }
+    );
+    assert_eq!(asked(&g).1, "BBB");
+    assert_eq!(
+        g.legal_actions(),
+        vec![card(1, Some("b_gen")), Action::Pass]
+    );
+    assert_eq!(refused(&mut g, card(1, None)).rule, ids::BATTLE_CARD);
+
+    // With b_gen at home, the Garrison alone holds dis_b, and BBB commits to its pile.
+    let mut s = battle_scenario(3, 2, 1, 0, 1);
+    pw(&mut s, "BBB").generals = vec![general("b_gen", Some("b_cap"), 2)];
+    let mut g = game(s);
+    attack(&mut g, "AAA", "a_gen", "dis_b");
+    assert_eq!(asked(&g).1, "BBB");
+    assert_eq!(g.legal_actions(), vec![card(1, None), Action::Pass]);
+}

@@ -97,6 +97,10 @@ pub fn question(s: &Scenario, kind: &DecisionKind) -> String {
         DecisionKind::Retreat { general: g } => {
             format!("{} lost: to the capital, or off the map?", general(s, g))
         }
+        DecisionKind::DrawRetreat { general: g } => format!(
+            "Draw: {} falls back. Which of the equally near Territories?",
+            general(s, g)
+        ),
         DecisionKind::HandLimit => "Hand limit: discard down to the limit".into(),
     }
 }
@@ -159,6 +163,10 @@ pub fn action(s: &Scenario, a: &Action) -> String {
         Action::Pass => "Pass (commit no more cards)".into(),
         Action::Garrison => "Convert a Unit into a Garrison".into(),
         Action::NoGarrison => "No Garrison".into(),
+        Action::GarrisonWith { general: g } => {
+            format!("A Unit of {} becomes the Garrison", general(s, g))
+        }
+        Action::RetreatTo { territory: t } => format!("Fall back to {}", territory(s, t)),
         Action::ToCapital => "To the capital".into(),
         Action::OffMap => "Off the map".into(),
         Action::Done => "Done".into(),
@@ -169,7 +177,7 @@ pub fn action(s: &Scenario, a: &Action) -> String {
 pub fn places(a: &Action) -> Vec<&str> {
     match a {
         Action::Place { territory, .. } | Action::BuyFortress { territory } => vec![territory],
-        Action::Move { to, .. } => vec![to],
+        Action::Move { to, .. } | Action::RetreatTo { territory: to } => vec![to],
         _ => Vec::new(),
     }
 }
