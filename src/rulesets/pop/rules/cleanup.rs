@@ -11,8 +11,13 @@ use crate::rulesets::pop::model::RoundMarkers;
 use crate::rulesets::pop::rules::events::EventDisplay;
 use crate::rulesets::pop::state::Content;
 
-/// Step B: reset the round markers of every Player Realm.
+/// Step B: reset the round markers of every Player Realm, once: the step runs again after each
+/// of the Emperor's answers about Imperial Influence (`empire::redistribute_imperial_influence`,
+/// next in the step), and the step's progress tells the first run from those.
 pub(crate) fn reset_round_markers(world: &mut World) {
+    if crate::engine::flow::step_cursor(world) != (0, 0) {
+        return;
+    }
     let mut markers = world.query::<&mut RoundMarkers>();
     for mut m in markers.iter_mut(world) {
         *m = RoundMarkers::default();

@@ -1334,6 +1334,10 @@ fn pop_18_34_imperial_influence_is_placed_again_in_phase_5_b_and_leaves_with_its
         empire_of(&game).imperial_influence.is_empty(),
         "taken up first"
     );
+    let (age, round) = {
+        let flow = game.world().res::<crate::engine::flow::Flow>();
+        (flow.age, flow.round_in_age)
+    };
     let put = |a: &str| Action::PlaceInfluence { area: a.into() };
     refused(&mut game, put("south"), "pop.18.34.imperial_influence");
     for _ in 0..e_now {
@@ -1343,6 +1347,16 @@ fn pop_18_34_imperial_influence_is_placed_again_in_phase_5_b_and_leaves_with_its
         empire_of(&game).imperial_influence,
         [(Id::new("east"), e_now as u8)]
     );
+    // The step ran again after each answer; its round markers were reset (and said so) once.
+    let resets = game
+        .log()
+        .entries
+        .iter()
+        .filter(|n| n.rule == "pop.seq.phase5.b" && (n.age, n.round) == (age, round))
+        .count();
+    assert!(e_now > 1, "the Emperor answered more than once");
+
+    assert_eq!(resets, 1, "Phase 5 B's round markers reset once a round");
     // Beland, outside the Empire, takes East whole: East leaves, and its cubes with it.
     let b = e(&game, "BBB");
     give(&mut game, "capc", b);
