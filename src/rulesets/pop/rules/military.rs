@@ -2632,17 +2632,27 @@ pub fn more_war_targets(world: &World, realm: Entity) -> Vec<Action> {
     let rel = Relations::of(world);
     declare_candidates(world, realm)
         .into_iter()
-        .filter(|a| match a {
-            Action::DeclareWar { target } => index(world, target)
-                .is_some_and(|t| declare_problem_in(world, &rel, realm, t).is_none()),
-            _ => false,
-        })
+        .filter(|a| may_name_in_declaration(world, &rel, realm, a))
         .collect()
+}
+
+fn may_name_in_declaration(world: &World, rel: &Relations, realm: Entity, a: &Action) -> bool {
+    match a {
+        Action::DeclareWar { target } => {
+            index(world, target).is_some_and(|t| declare_problem_in(world, rel, realm, t).is_none())
+        }
+        _ => false,
+    }
 }
 
 /// Asks the realm declaring war whether to name another realm. Returns true when it asked.
 fn ask_more_war_targets(world: &mut World, realm: Entity) -> bool {
-    if more_war_targets(world, realm).is_empty() {
+    // Whether there is one is enough: the first found spares checking the rest.
+    let rel = Relations::of(world);
+    if !declare_candidates(world, realm)
+        .iter()
+        .any(|a| may_name_in_declaration(world, &rel, realm, a))
+    {
         return false;
     }
     let named: Vec<String> = world
