@@ -314,10 +314,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             answer_ruler_offer(world, &action);
             return;
         }
-        DecisionKind::MpType { .. }
-        | DecisionKind::UnrestTown
-        | DecisionKind::ExpandNode
-        | DecisionKind::IntegrateArea => {
+        kind if crate::rulesets::pop::rules::effects::is_effect_question(kind) => {
             answer_effect(world, &action);
             return;
         }

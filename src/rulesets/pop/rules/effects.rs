@@ -68,6 +68,20 @@ pub fn apply_now(world: &mut World, realm: Entity, effects: &[Effect]) {
     }
 }
 
+/// The questions a queued effect asks (`resolve_one`): only their answers go to
+/// `answer_effect`, so an answer to another question that happens to have the same shape (a
+/// province chosen for a step's own purpose while an unrest effect waits in the queue) is never
+/// taken for the effect's.
+pub fn is_effect_question(kind: &DecisionKind) -> bool {
+    matches!(
+        kind,
+        DecisionKind::MpType { .. }
+            | DecisionKind::UnrestTown
+            | DecisionKind::ExpandNode
+            | DecisionKind::IntegrateArea
+    )
+}
+
 /// Feeds the answer to the effect that asked for it. Returns false if the action is not for it.
 pub fn answer_effect(world: &mut World, action: &Action) -> bool {
     let Some(realm) = world.res::<EffectQueue>().realm else {
@@ -595,12 +609,17 @@ pub fn for_each_realm(
     use crate::engine::flow::{step_cursor, step_progress};
     use crate::rulesets::pop::decision::take_answer;
     let order = crate::rulesets::pop::state::turn_order(world);
+    let effect_asked = world
+        .res::<crate::rulesets::pop::decision::Pending>()
+        .0
+        .as_ref()
+        .is_some_and(|d| is_effect_question(&d.kind));
     if let Some(action) = take_answer(world) {
         if crate::rulesets::pop::rules::battle::answer(world, &action) {
             // A side decided whether to retreat; the battle goes on below.
         } else if crate::rulesets::pop::rules::characters::answer_reaction(world, &action) {
             // A dead ruler replaced (or not) as a Reaction; the step goes on where it was.
-        } else if !answer_effect(world, &action) {
+        } else if !(effect_asked && answer_effect(world, &action)) {
             let cursor = step_cursor(world).0 as usize;
             if let Some(realm) = order.get(cursor).copied()
                 && answer(world, realm, action) == Visit::Next

@@ -1723,3 +1723,41 @@ fn pop_14_1_religious_dissent_among_vassals_puts_the_unrest_where_it_counts() {
         "the covered one when it is the only calm one"
     );
 }
+
+#[test]
+fn pop_14_1_a_steps_own_province_answer_is_never_taken_by_a_waiting_unrest_effect() {
+    use crate::rulesets::pop::content::schema::Effect;
+    use crate::rulesets::pop::decision::{Answer, Decision};
+    use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
+    use crate::rulesets::pop::state::key_of;
+    let mut game = game();
+    let a = e(&game, "AAA");
+    let nora = e(&game, "nora");
+    let world = game.world_mut();
+    // An unrest effect of AAA waits at the front of the queue, while a step asked AAA a
+    // question of its own that is answered with a province: the step gets the answer.
+    {
+        let mut queue = world.resource_mut::<EffectQueue>();
+        queue.realm = Some(a);
+        queue.items.push_front(Effect::Unrest(1));
+    }
+    world.resource_mut::<Pending>().0 = Some(Decision {
+        realm: key_of(world, a),
+        kind: DecisionKind::RemoveUnrest,
+        prompt: String::new(),
+    });
+    let answer = Action::ChooseProvince {
+        province: key_of(world, nora),
+    };
+    world.resource_mut::<Answer>().0 = Some(answer.clone());
+    let mut seen = Vec::new();
+    for_each_realm(
+        world,
+        |_, _, _| Visit::Next,
+        |_, _, action| {
+            seen.push(action);
+            Visit::Next
+        },
+    );
+    assert_eq!(seen, vec![answer], "the step's own answer reached the step");
+}
