@@ -448,9 +448,22 @@ pub fn take_answer(world: &mut World) -> Option<Action> {
 
 /// Asks `realm` (by content id) to decide.
 pub fn ask(world: &mut World, realm: Id, kind: DecisionKind, prompt: impl Into<String>) {
-    world.res_mut::<Pending>().0 = Some(Decision {
+    let decision = Decision {
         realm,
         kind,
         prompt: prompt.into(),
-    });
+    };
+    // A ruler died on the way to this question: the Reaction comes first (7.1 "immediately"),
+    // this question after it.
+    use crate::rulesets::pop::rules::characters;
+    let reaction = matches!(
+        decision.kind,
+        DecisionKind::ReplaceDeadRuler | DecisionKind::ElectionTie { .. }
+    );
+    if !reaction && characters::reaction_due(world) {
+        world.res_mut::<characters::DeferredQuestion>().0 = Some(decision);
+        characters::ask_reaction(world);
+        return;
+    }
+    world.res_mut::<Pending>().0 = Some(decision);
 }

@@ -116,6 +116,9 @@ pub struct RulesProgress {
     pub rebel_roll: RebelRoll,
     pub event_rebel_dice: EventRebelDice,
     pub dead_rulers: Vec<Id>,
+    /// A question waiting behind a Reaction (none, and not written, nearly always).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deferred: Option<crate::rulesets::pop::decision::Decision>,
     pub liberation: Option<(Id, Id)>,
     pub battles: crate::rulesets::pop::rules::battle::Battles,
     pub military: crate::rulesets::pop::rules::military::MilitaryAction,
@@ -152,6 +155,10 @@ fn rules_progress(world: &World) -> RulesProgress {
             .iter()
             .map(|e| key(*e))
             .collect(),
+        deferred: world
+            .res::<crate::rulesets::pop::rules::characters::DeferredQuestion>()
+            .0
+            .clone(),
         liberation: world
             .get_res::<PendingLiberation>()
             .map(|l| (key(l.loser), key(l.province))),

@@ -21,13 +21,42 @@ pub struct CharactersPlugin;
 
 impl Plugin for CharactersPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<DeadRulers>();
+        app.init_resource::<DeadRulers>()
+            .init_resource::<DeferredQuestion>();
     }
 }
 
 /// Realms whose ruler just died and who may still replace it as a Reaction, oldest first.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct DeadRulers(pub Vec<Entity>);
+
+/// A question a rule asked while a ruler's death waited for its Reaction: 7.1 "You may
+/// immediately replace a discarded Ruler [...] as a Reaction", so the Reaction is asked first
+/// (`decision::ask`) and this question once every dead ruler has been answered for
+/// (`answer_reaction`). The rule that asked it takes its answer as if it had been asked at once.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct DeferredQuestion(pub Option<crate::rulesets::pop::decision::Decision>);
+
+/// Whether a question asked now waits behind a Reaction: a ruler died and was not answered
+/// for yet.
+pub fn reaction_due(world: &World) -> bool {
+    !world.res::<DeadRulers>().0.is_empty()
+}
+
+/// The Reactions are all answered: the question they came before is asked.
+fn ask_deferred_question(world: &mut World) {
+    if reaction_due(world)
+        || world
+            .res::<crate::rulesets::pop::decision::Pending>()
+            .0
+            .is_some()
+    {
+        return;
+    }
+    if let Some(decision) = world.res_mut::<DeferredQuestion>().0.take() {
+        world.res_mut::<crate::rulesets::pop::decision::Pending>().0 = Some(decision);
+    }
+}
 
 pub fn ruler_of(world: &World, realm: Entity) -> Option<Entity> {
     world.read::<Court>(realm)?.iter().find(|c| {
@@ -450,7 +479,7 @@ pub fn answer_reaction(world: &mut World, action: &Action) -> bool {
     let Some(realm) = world.res::<DeadRulers>().0.first().copied() else {
         return false;
     };
-    match action {
+    let answered = match action {
         Action::Appoint { card } => {
             appoint(world, realm, card, ids::REACTION_APPOINT);
             true
@@ -461,7 +490,11 @@ pub fn answer_reaction(world: &mut World, action: &Action) -> bool {
             true
         }
         _ => false,
+    };
+    if answered {
+        ask_deferred_question(world);
     }
+    answered
 }
 
 pub fn reaction_candidates(world: &World, realm: Entity) -> Vec<Action> {

@@ -3029,3 +3029,56 @@ fn pop_peace_resolution_settles_white_peaces_first_then_total_victories_then_the
         game.pending()
     );
 }
+
+#[test]
+fn pop_7_2_a_ruler_dead_on_the_way_to_a_question_is_replaced_before_it() {
+    // "You may immediately replace a discarded Ruler ... as a Reaction": a ruler killed while a
+    // rule goes on to its next question (a battle's follow-up, here "siege more?") is asked
+    // about first; the follow-up comes once the Reaction is answered, and takes its answer.
+    use crate::rulesets::pop::decision::ask;
+    use crate::rulesets::pop::rules::characters::{self, DeferredQuestion};
+    // AAA holds a leader card: the Reaction is open to it.
+    let mut game = game_with(|t| {
+        t.replace(
+            "    action_cards: [],",
+            "    action_cards: [(id: \"c_heir\", name: \"Heir\", deck: Adm, cost: 1, character: Some(\"heir_x\"))],",
+        )
+        .replace(
+            "    characters: [",
+            "    characters: [\n        (id: \"heir_x\", name: \"Xan\", kind: Leader, skills: (2, 2, 2)),",
+        )
+    });
+    let a = e(&game, "AAA");
+    give_card(&mut game, a, "c_heir");
+    game.world_mut().res_mut::<Pending>().0 = None;
+    let anna = e(&game, "ruler_a");
+    characters::kill(game.world_mut(), anna);
+    let follow_up = DecisionKind::SiegeMore {
+        area: Id::new("east"),
+    };
+    ask(
+        game.world_mut(),
+        Id::new("AAA"),
+        follow_up.clone(),
+        "Siege more?",
+    );
+    let asked = game.pending().expect("the Reaction");
+    assert_eq!(
+        (asked.realm.as_str(), &asked.kind),
+        ("AAA", &DecisionKind::ReplaceDeadRuler),
+        "the Reaction comes first"
+    );
+    assert!(game.world().res::<DeferredQuestion>().0.is_some());
+    game.world_mut().res_mut::<Pending>().0 = None;
+    assert!(characters::answer_reaction(
+        game.world_mut(),
+        &Action::Decline
+    ));
+    assert_eq!(count(&game, "pop.7.2.interregnum"), 1);
+    assert_eq!(
+        game.pending().map(|d| &d.kind),
+        Some(&follow_up),
+        "then the question it came before"
+    );
+    assert!(game.world().res::<DeferredQuestion>().0.is_none());
+}
