@@ -210,16 +210,17 @@ fn singular(section: &str) -> String {
     one.replace('_', " ")
 }
 
-/// Every id shared by items with different names, once per item after the first of its id
-/// (an id shared under one name, such as a province and the trade node named after it, is
-/// fine: it reads the same either way).
+/// Every id shared by items of different sections with different names, once per item after
+/// the first of its id (an id shared under one name, such as a province and the trade node
+/// named after it, is fine: it reads the same either way; an id used twice in one section is
+/// the loaders' duplicate, reported as such).
 pub fn name_clashes<'a>(named: impl IntoIterator<Item = Named<'a>>) -> Vec<NameClash<'a>> {
     let mut first_of: std::collections::HashMap<&'a str, (&'static str, &'a str)> =
         std::collections::HashMap::new();
     let mut clashes = Vec::new();
     for (section, id, name) in named {
         match first_of.get(id) {
-            Some(&first) if first.1 != name => clashes.push(NameClash {
+            Some(&first) if first.0 != section && first.1 != name => clashes.push(NameClash {
                 id,
                 first,
                 second: (section, name),

@@ -439,6 +439,15 @@ pub type ActionHistory = crate::engine::decision::ActionHistory<Action>;
 
 pub use crate::engine::decision::Illegal;
 
+/// Takes the accepted answer with the question it answers, and clears that question: for
+/// steps that hand answers to several rules (a battle's retreat, a Reaction, a card effect),
+/// each of which must take only the answers to its own questions.
+pub fn take_answer_to(world: &mut World) -> Option<(DecisionKind, Action)> {
+    let asked = world.res::<Pending>().0.as_ref().map(|d| d.kind.clone())?;
+    let action = take_answer(world)?;
+    Some((asked, action))
+}
+
 /// Takes the accepted answer, if any, and clears the decision it answered.
 pub fn take_answer(world: &mut World) -> Option<Action> {
     let action = world.res_mut::<Answer>().0.take()?;
@@ -456,11 +465,11 @@ pub fn ask(world: &mut World, realm: Id, kind: DecisionKind, prompt: impl Into<S
     // A ruler died on the way to this question: the Reaction comes first (7.1 "immediately"),
     // this question after it.
     use crate::rulesets::pop::rules::characters;
-    let reaction = matches!(
-        decision.kind,
-        DecisionKind::ReplaceDeadRuler | DecisionKind::ElectionTie { .. }
-    );
-    if !reaction && characters::reaction_due(world) {
+    if !characters::is_reaction_question(&decision.kind) && characters::reaction_due(world) {
+        debug_assert!(
+            world.res::<characters::DeferredQuestion>().0.is_none(),
+            "one question waits behind the Reactions at a time"
+        );
         world.res_mut::<characters::DeferredQuestion>().0 = Some(decision);
         characters::ask_reaction(world);
         return;

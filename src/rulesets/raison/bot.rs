@@ -554,14 +554,7 @@ mod blind_tests {
             }
         }
         // Once a battle is decided every card has been turned over (the view shows them).
-        let decided = |b: &crate::rulesets::raison::rules::battle::Battle| {
-            matches!(
-                b.stage,
-                crate::rulesets::raison::rules::battle::BattleStage::Garrison
-                    | crate::rulesets::raison::rules::battle::BattleStage::Retreat
-            )
-        };
-        if let Some(b) = turn.battle.as_mut().filter(|b| !decided(b)) {
+        if let Some(b) = turn.battle.as_mut().filter(|b| !b.stage.decided()) {
             for (pile, hidden) in b.piles.iter_mut().zip(battle_others) {
                 if hidden {
                     for c in pile.cards.iter_mut().filter(|c| !c.face_up && !c.revealed) {

@@ -150,14 +150,7 @@ fn hide(world: &World, seat: Option<&str>, mut s: Snapshot) -> Snapshot {
     }
     s.progress.secret.retain(|(p, _)| mine(*p));
     // Once the battle is decided every card has been turned over (the log shows them).
-    let decided = |b: &crate::rulesets::raison::rules::battle::Battle| {
-        matches!(
-            b.stage,
-            crate::rulesets::raison::rules::battle::BattleStage::Garrison
-                | crate::rulesets::raison::rules::battle::BattleStage::Retreat
-        )
-    };
-    if let Some(b) = s.progress.battle.as_mut().filter(|b| !decided(b)) {
+    if let Some(b) = s.progress.battle.as_mut().filter(|b| !b.stage.decided()) {
         for pile in &mut b.piles {
             if mine(pile.owner) {
                 continue;

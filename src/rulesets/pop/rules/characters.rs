@@ -37,6 +37,15 @@ pub struct DeadRulers(pub Vec<Entity>);
 #[derive(Resource, Clone, Debug, Default)]
 pub struct DeferredQuestion(pub Option<crate::rulesets::pop::decision::Decision>);
 
+/// The questions `ask_reaction` asks: their answers go to `answer_reaction` alone.
+pub fn is_reaction_question(kind: &crate::rulesets::pop::decision::DecisionKind) -> bool {
+    use crate::rulesets::pop::decision::DecisionKind;
+    matches!(
+        kind,
+        DecisionKind::ReplaceDeadRuler | DecisionKind::ElectionTie { .. }
+    )
+}
+
 /// Whether a question asked now waits behind a Reaction: a ruler died and was not answered
 /// for yet.
 pub fn reaction_due(world: &World) -> bool {

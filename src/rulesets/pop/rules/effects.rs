@@ -607,19 +607,17 @@ pub fn for_each_realm(
     mut answer: impl FnMut(&mut World, Entity, Action) -> Visit,
 ) -> bool {
     use crate::engine::flow::{step_cursor, step_progress};
-    use crate::rulesets::pop::decision::take_answer;
     let order = crate::rulesets::pop::state::turn_order(world);
-    let effect_asked = world
-        .res::<crate::rulesets::pop::decision::Pending>()
-        .0
-        .as_ref()
-        .is_some_and(|d| is_effect_question(&d.kind));
-    if let Some(action) = take_answer(world) {
-        if crate::rulesets::pop::rules::battle::answer(world, &action) {
-            // A side decided whether to retreat; the battle goes on below.
-        } else if crate::rulesets::pop::rules::characters::answer_reaction(world, &action) {
+    use crate::rulesets::pop::rules::characters;
+    // Each answer goes to the rule that asked it, by the question, never by its shape.
+    if let Some((asked, action)) = crate::rulesets::pop::decision::take_answer_to(world) {
+        if characters::is_reaction_question(&asked) {
             // A dead ruler replaced (or not) as a Reaction; the step goes on where it was.
-        } else if !(effect_asked && answer_effect(world, &action)) {
+            characters::answer_reaction(world, &action);
+        } else if matches!(asked, DecisionKind::BattleRetreat { .. }) {
+            // A side decided whether to retreat; the battle goes on below.
+            crate::rulesets::pop::rules::battle::answer(world, &action);
+        } else if !(is_effect_question(&asked) && answer_effect(world, &action)) {
             let cursor = step_cursor(world).0 as usize;
             if let Some(realm) = order.get(cursor).copied()
                 && answer(world, realm, action) == Visit::Next

@@ -11,7 +11,7 @@ use crate::engine::flow::step_progress;
 use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
-use crate::rulesets::pop::decision::{Action, DecisionKind, Pending, ask, take_answer};
+use crate::rulesets::pop::decision::{Action, DecisionKind, Pending, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::battle::{self, BattleSpec, Party};
@@ -102,18 +102,24 @@ fn unrest_in(world: &World, area: Entity) -> Vec<(Entity, Entity)> {
 }
 
 pub(crate) fn siege_or_move_rebels(world: &mut World) {
-    if let Some(action) = take_answer(world)
-        && !battle::answer(world, &action)
-        // A ruler fallen in a battle against rebels: the Imperial Election it may set off, and
-        // its realm's Reaction (7.2: replaced "immediately", before the step goes on).
-        && !crate::rulesets::pop::rules::characters::answer_reaction(world, &action)
-    {
-        match action {
-            Action::ChooseRealm { realm } => {
-                crate::rulesets::pop::rules::rebels::answer_liberation_colour(world, &realm);
+    use crate::rulesets::pop::rules::characters;
+    // Each answer goes to the rule that asked: a battle's retreat; a ruler fallen in a battle
+    // against rebels (the Imperial Election it may set off, and its realm's Reaction, 7.2:
+    // replaced "immediately", before the step goes on); the step's own questions.
+    let answer = crate::rulesets::pop::decision::take_answer_to(world);
+    if let Some((asked, action)) = answer {
+        if characters::is_reaction_question(&asked) {
+            characters::answer_reaction(world, &action);
+        } else if matches!(asked, DecisionKind::BattleRetreat { .. }) {
+            battle::answer(world, &action);
+        } else {
+            match action {
+                Action::ChooseRealm { realm } => {
+                    crate::rulesets::pop::rules::rebels::answer_liberation_colour(world, &realm);
+                }
+                Action::ChooseProvince { province } => answer_siege(world, &province),
+                _ => {}
             }
-            Action::ChooseProvince { province } => answer_siege(world, &province),
-            _ => {}
         }
     }
     loop {

@@ -1374,12 +1374,18 @@ pub fn deployed_land_units(world: &World, realm: Entity) -> usize {
 /// areas) invades a neighbouring area holding an enemy town: 2 unrest there and invaders equal
 /// to half its tax value, who fight at once and then stay on as rebels.
 pub(crate) fn invade(world: &mut World) {
-    if let Some(action) = take_answer(world)
-        && !battle::answer(world, &action)
-    {
-        // A ruler fallen in an invasion battle: the Imperial Election it may set off, and its
-        // realm's Reaction (7.2: replaced "immediately", before the step goes on).
-        crate::rulesets::pop::rules::characters::answer_reaction(world, &action);
+    use crate::rulesets::pop::rules::characters;
+    // A battle's retreat, or a ruler fallen in an invasion battle: the Imperial Election it
+    // may set off, and its realm's Reaction (7.2: replaced "immediately", before the step goes
+    // on). Each answer goes to the rule that asked it.
+    match crate::rulesets::pop::decision::take_answer_to(world) {
+        Some((asked, action)) if characters::is_reaction_question(&asked) => {
+            characters::answer_reaction(world, &action);
+        }
+        Some((DecisionKind::BattleRetreat { .. }, action)) => {
+            battle::answer(world, &action);
+        }
+        _ => {}
     }
     if step_progress(world).cursor == 0 {
         step_progress(world).cursor = 1;

@@ -1983,7 +1983,7 @@ fn pop_7_2_a_ruler_gone_during_phase_3_c_is_replaced_at_once_as_a_reaction() {
         ("AAA", &DecisionKind::ReplaceDeadRuler)
     );
     assert_eq!(rebels(&game, "east"), 3, "asked before the rebels move");
-    game.world_mut().res_mut::<Pending>().0 = None;
+    // The answer is delivered with its question still pending, as the engine delivers it.
     game.world_mut()
         .res_mut::<crate::rulesets::pop::decision::Answer>()
         .0 = Some(Action::Appoint {
@@ -3081,4 +3081,45 @@ fn pop_7_2_a_ruler_dead_on_the_way_to_a_question_is_replaced_before_it() {
         "then the question it came before"
     );
     assert!(game.world().res::<DeferredQuestion>().0.is_none());
+}
+
+#[test]
+fn pop_7_2_a_reaction_asked_before_a_battles_retreat_takes_its_own_answer() {
+    // AAA's ruler has just died and a Reaction is due when its army, attacked by rebels, would
+    // be asked whether to retreat: the Reaction comes first, its "no" goes to the Reaction (an
+    // Interregnum), not to the battle as "fight on", and the retreat is asked after it.
+    use crate::rulesets::pop::decision::Answer;
+    use crate::rulesets::pop::rules::characters::DeadRulers;
+    use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
+    let mut game = armies_and_rebels_in_east(4, 0, 9);
+    let a = e(&game, "AAA");
+    game.world_mut().res_mut::<Pending>().0 = None;
+    game.world_mut().res_mut::<DeadRulers>().0.push(a);
+    let spec = rebels_attack(&game, "east", "AAA");
+    battle::queue(game.world_mut(), spec);
+    assert_eq!(battle::fight(game.world_mut()), Progress::Waiting);
+    assert_eq!(game.pending().unwrap().kind, DecisionKind::ReplaceDeadRuler);
+    // The answer reaches the rules through a step that visits the realms, as in Phase 3.
+    game.world_mut().res_mut::<Answer>().0 = Some(Action::Decline);
+    for_each_realm(
+        game.world_mut(),
+        |_, _, _| Visit::Next,
+        |_, _, action| panic!("the step took {action:?}"),
+    );
+    assert_eq!(count(&game, "pop.7.2.interregnum"), 1);
+    assert!(
+        matches!(
+            game.pending().unwrap().kind,
+            DecisionKind::BattleRetreat { .. }
+        ),
+        "then the retreat it came before"
+    );
+    let asked = game
+        .world()
+        .resource::<battle::Battles>()
+        .current
+        .as_ref()
+        .and_then(|f| f.asked);
+    assert!(asked.is_some(), "the battle still waits on the retreat");
+    fight_on(&mut game);
 }

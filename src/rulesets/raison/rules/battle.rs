@@ -64,6 +64,16 @@ pub enum BattleStage {
     DrawRetreat,
 }
 
+impl BattleStage {
+    /// Whether the battle's outcome is known: every card has been turned over and logged.
+    pub fn decided(self) -> bool {
+        matches!(
+            self,
+            BattleStage::Garrison | BattleStage::Retreat | BattleStage::DrawRetreat
+        )
+    }
+}
+
 /// The cards one Power committed for one General (or for the defending Garrison).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Pile {
@@ -215,8 +225,8 @@ pub fn support_choices(world: &World, p: P) -> Vec<Action> {
     out
 }
 
-/// The piles `p` may commit to: one per General of its own in the battle, and the Garrison's
-/// if it is the defending Garrison's Power.
+/// The piles `p` may commit to: one per General of its own in the battle, or, for the defending
+/// Garrison's Power with no General in it, the Garrison's.
 fn own_piles(world: &World, p: P) -> Vec<(Option<G>, bool)> {
     let b = battle(world);
     let mut out = Vec::new();
