@@ -79,6 +79,17 @@ pub enum Action {
         #[serde(default)]
         focus: u8,
     },
+    /// The leaders holding `role` and `with` exchange seats, each "leaving one leadership role
+    /// to take a different one" (a Loyalty check each, +4, no Unrest; the Ruler leaving its
+    /// seat pays as the Ruler abdicating does). `focus` names the attributes of the leader
+    /// arriving in `with`, `with_focus` those of the one arriving in `role` (bits as for
+    /// `Assign`). `role` comes before `with` in the scenario's list of roles.
+    Swap {
+        role: Role,
+        with: Role,
+        focus: u8,
+        with_focus: u8,
+    },
     /// The seated Ruler's bonus reaches more attributes as the kingdom grows (FACTS: 2 at Size
     /// 26-100, 3 at 101 and more): `focus` names the wider set, the attributes it had and the
     /// new ones (bits as for `Assign`).

@@ -41,6 +41,7 @@ pub fn topic(action: &Action) -> Topic {
     match action {
         Action::Assign { .. }
         | Action::Abdicate { .. }
+        | Action::Swap { .. }
         | Action::RulerFocus(_)
         | Action::Enforce => Topic::new(LEADERSHIP),
         Action::Explore(at) | Action::Claim(at) | Action::Abandon(at) | Action::LoseHex(at) => {
@@ -84,6 +85,12 @@ pub fn warning(world: &World, action: &Action) -> Option<String> {
             "The {role:?} stepping down raises Unrest by {} and calls for a Loyalty check.",
             abdication_unrest(*role)
         )),
+        Action::Swap { role, with, .. } if *role == Role::Ruler || *with == Role::Ruler => {
+            Some(format!(
+                "The Ruler leaving its seat raises Unrest by {} and takes -4 on its Loyalty check; the other leader checks with +4.",
+                abdication_unrest(Role::Ruler)
+            ))
+        }
         _ => None,
     }
 }

@@ -541,6 +541,49 @@ impl Checking<'_> {
                 }
                 Ok(())
             }
+            (
+                DecisionKind::Leadership,
+                Action::Swap {
+                    role,
+                    with,
+                    focus,
+                    with_focus,
+                },
+            ) => {
+                let place = |r: &Role| s.roles.iter().position(|d| d.role == *r);
+                let (Some(i), Some(j)) = (place(role), place(with)) else {
+                    return illegal(why, ids::EDICT_ABDICATE, || {
+                        format!("{role:?} and {with:?} are not both roles of this scenario")
+                    });
+                };
+                if i >= j {
+                    return illegal(why, ids::EDICT_ABDICATE, || {
+                        format!(
+                            "name the two roles of a swap in the scenario's order: {:?} first",
+                            s.roles[i.min(j)].role
+                        )
+                    });
+                }
+                if holder(k, *role).is_none() || holder(k, *with).is_none() {
+                    return illegal(why, ids::EDICT_ABDICATE, || {
+                        format!("a swap needs a leader in both {role:?} and {with:?}")
+                    });
+                }
+                for (to, bits) in [(j, focus), (i, with_focus)] {
+                    let def = &s.roles[to];
+                    let wanted = focus_wanted(def.attribute.is_some(), def.role, size);
+                    if bits & !7 != 0 || bits.count_ones() != wanted {
+                        return illegal(why, ids::EDICT_ABDICATE, || {
+                            format!(
+                                "{} adds to {wanted} chosen attribute(s); the focus names {}",
+                                def.name,
+                                bits.count_ones()
+                            )
+                        });
+                    }
+                }
+                Ok(())
+            }
             (DecisionKind::Claims, Action::Explore(at)) => {
                 let Some((_, tile)) = self.hex_at(*at) else {
                     return illegal(why, ids::HOUSE_EXPLORE, || format!("{at:?} is off the map"));
@@ -1082,6 +1125,27 @@ pub fn candidates(world: &World, kingdom: Entity, kind: DecisionKind) -> Vec<Act
                     }
                 }
             }
+            // Two seated leaders exchange seats, each pair once, in the scenario's order.
+            for (i, r) in s.roles.iter().enumerate() {
+                if holder(k, r.role).is_none() {
+                    continue;
+                }
+                for w in s.roles[i + 1..]
+                    .iter()
+                    .filter(|w| holder(k, w.role).is_some())
+                {
+                    for focus in foci(w.role, w.attribute.is_some()) {
+                        for with_focus in foci(r.role, r.attribute.is_some()) {
+                            out.push(Action::Swap {
+                                role: r.role,
+                                with: w.role,
+                                focus,
+                                with_focus,
+                            });
+                        }
+                    }
+                }
+            }
         }
         DecisionKind::Claims => {
             let seat = 1 << k.seat;
@@ -1243,6 +1307,12 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
             );
         }
         Action::Abdicate { role, to, focus } => abdicate(world, kingdom, role, to, focus),
+        Action::Swap {
+            role,
+            with,
+            focus,
+            with_focus,
+        } => swap(world, kingdom, role, with, focus, with_focus),
         Action::RulerFocus(focus) => {
             let added = focus & !world.read::<Kingdom>(kingdom).expect("kingdom").ruler_focus;
             world
@@ -1608,8 +1678,50 @@ fn set_focus(world: &mut World, kingdom: Entity, role: Role, focus: u8) {
 /// before the seat is left: it is the check "to avoid the vacancy penalty", so the role's
 /// vacancy is not in it (it applies only if the check fails); the leader changes seats after.
 fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>, focus: u8) {
-    let k = world.read::<Kingdom>(kingdom).expect("kingdom").clone();
-    let leader = holder(&k, role).expect("checked");
+    let leader = holder(world.read::<Kingdom>(kingdom).expect("kingdom"), role).expect("checked");
+    let kept = leaving_check(world, kingdom, leader, role, to);
+    seat_leader(world, kingdom, leader, to);
+    if let Some(to) = to {
+        set_focus(world, kingdom, to, focus);
+    }
+    if !kept {
+        vacancy_in_transition(world, kingdom, role);
+    }
+}
+
+/// Two seated leaders exchange seats: each rolls its check to avoid the vacancy penalty of the
+/// seat it leaves (both with the seats as they were), then both move.
+fn swap(world: &mut World, kingdom: Entity, role: Role, with: Role, focus: u8, with_focus: u8) {
+    let (a, b) = {
+        let k = world.read::<Kingdom>(kingdom).expect("kingdom");
+        (
+            holder(k, role).expect("checked"),
+            holder(k, with).expect("checked"),
+        )
+    };
+    let kept_a = leaving_check(world, kingdom, a, role, Some(with));
+    let kept_b = leaving_check(world, kingdom, b, with, Some(role));
+    seat_leader(world, kingdom, a, Some(with));
+    seat_leader(world, kingdom, b, Some(role));
+    set_focus(world, kingdom, with, focus);
+    set_focus(world, kingdom, role, with_focus);
+    for (kept, left) in [(kept_a, role), (kept_b, with)] {
+        if !kept {
+            vacancy_in_transition(world, kingdom, left);
+        }
+    }
+}
+
+/// A leader leaving `role` (for `to`, or stepping down): the log, the Unrest of an abdication
+/// (none for a leader other than the Ruler moving to another role), and the Loyalty check "to
+/// avoid the vacancy penalty", rolled with the leader still in its seat. Whether it passed.
+fn leaving_check(
+    world: &mut World,
+    kingdom: Entity,
+    leader: Entity,
+    role: Role,
+    to: Option<Role>,
+) -> bool {
     let name = world.read::<Leader>(leader).expect("leader").name.clone();
     let moving = to.filter(|_| role != Role::Ruler);
     if let (Some(to), None) = (to, moving) {
@@ -1667,8 +1779,14 @@ fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>, fo
         vec![(label.to_string(), bonus)]
     };
     // A leader moving into a vacant seat fills it whatever the roll: that seat's vacancy is
-    // not held against the check either (the sheet still counts it vacant until the move).
-    if let Some(to) = to {
+    // not held against the check either (the sheet still counts it vacant until the move). A
+    // seat taken in a swap is not vacant.
+    let vacant = |to: &Role| {
+        world
+            .read::<Kingdom>(kingdom)
+            .is_some_and(|k| holder(k, *to).is_none())
+    };
+    if let Some(to) = to.filter(vacant) {
         let filled = world
             .res::<Content>()
             .0
@@ -1689,27 +1807,27 @@ fn abdicate(world: &mut World, kingdom: Entity, role: Role, to: Option<Role>, fo
         &extra,
         "a leader steps down",
     );
-    seat_leader(world, kingdom, leader, to);
-    if let Some(to) = to {
-        set_focus(world, kingdom, to, focus);
-    }
-    if !roll.success {
-        world
-            .get_mut::<Kingdom>(kingdom)
-            .expect("kingdom")
-            .transition
-            .push(role);
-        log(
-            world,
-            kingdom,
-            ids::EDICT_VACANCY,
-            format!(
-                "The Loyalty check failed: the {role:?} vacancy penalty applies this month while a new leader settles in"
-            ),
-            None,
-            None,
-        );
-    }
+    roll.success
+}
+
+/// A failed check to avoid the vacancy penalty: the role's penalty holds for the rest of the
+/// month while the new leader settles in.
+fn vacancy_in_transition(world: &mut World, kingdom: Entity, role: Role) {
+    world
+        .get_mut::<Kingdom>(kingdom)
+        .expect("kingdom")
+        .transition
+        .push(role);
+    log(
+        world,
+        kingdom,
+        ids::EDICT_VACANCY,
+        format!(
+            "The Loyalty check failed: the {role:?} vacancy penalty applies this month while a new leader settles in"
+        ),
+        None,
+        None,
+    );
 }
 
 fn explore(world: &mut World, kingdom: Entity, at: At) {

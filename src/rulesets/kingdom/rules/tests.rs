@@ -1563,3 +1563,90 @@ fn km_content_an_id_under_two_names_is_refused() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn km_edict_abdicate_two_seated_leaders_swap_each_leaving_one_role_for_another() {
+    // "If you are not the Ruler and are leaving one leadership role to take a different one
+    // ... the Unrest increase does not occur and you gain a +4 bonus on the Loyalty check":
+    // two seated leaders exchange seats in one answer, each with its own check.
+    use crate::rulesets::kingdom::rules::sheet::holder;
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    let swaps: Vec<Action> = g
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Swap { .. }))
+        .collect();
+    let plain = swaps
+        .iter()
+        .find(|a| matches!(a, Action::Swap { role, with, .. } if *role != Role::Ruler && *with != Role::Ruler))
+        .expect("two seated leaders other than the Ruler")
+        .clone();
+    let Action::Swap { role, with, .. } = plain.clone() else {
+        unreachable!()
+    };
+    let (a, b) = (
+        holder(&k(&g, "ASH"), role).unwrap(),
+        holder(&k(&g, "ASH"), with).unwrap(),
+    );
+    // The roles go in the scenario's order: the other way round is refused.
+    let reversed = match plain.clone() {
+        Action::Swap {
+            role,
+            with,
+            focus,
+            with_focus,
+        } => Action::Swap {
+            role: with,
+            with: role,
+            focus: with_focus,
+            with_focus: focus,
+        },
+        _ => unreachable!(),
+    };
+    assert_eq!(g.check(&reversed).unwrap_err().rule, ids::EDICT_ABDICATE);
+    let before = k(&g, "ASH").unrest;
+    let from = g.log().entries.len();
+    g.apply(plain).unwrap();
+    assert_eq!(k(&g, "ASH").unrest, before, "no Unrest for either");
+    assert_eq!(
+        (holder(&k(&g, "ASH"), role), holder(&k(&g, "ASH"), with)),
+        (Some(b), Some(a)),
+        "the two leaders exchanged seats"
+    );
+    let checks = entries_since(&g, from, ids::CHECK, "ASH");
+    assert_eq!(checks.len(), 2, "one Loyalty check each");
+    for c in &checks {
+        assert!(c.text.contains("+ 4 (moving between roles)"), "{}", c.text);
+    }
+
+    // With the Ruler: its leaving costs 2 Unrest and -4 on its check; the other moves at +4.
+    let with_ruler = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| {
+            matches!(
+                a,
+                Action::Swap {
+                    role: Role::Ruler,
+                    ..
+                }
+            )
+        })
+        .expect("a swap with the Ruler");
+    let before = k(&g, "ASH").unrest;
+    let from = g.log().entries.len();
+    g.apply(with_ruler).unwrap();
+    assert_eq!(k(&g, "ASH").unrest, before + 2);
+    let checks = entries_since(&g, from, ids::CHECK, "ASH");
+    assert!(
+        checks[0].text.contains("- 4 (the Ruler abdicates)"),
+        "{}",
+        checks[0].text
+    );
+    assert!(
+        checks[1].text.contains("+ 4 (moving between roles)"),
+        "{}",
+        checks[1].text
+    );
+}

@@ -81,6 +81,26 @@ pub fn action(game: &Game, view: &Snapshot, s: &Scenario, a: &Action) -> String 
             to: Some(to),
             focus,
         } => format!("The {role:?} moves to {to:?}{}", focus_names(*focus)),
+        Action::Swap {
+            role,
+            with,
+            focus,
+            with_focus,
+        } => {
+            let seat = |to: &Role, bits: u8| {
+                let names = focus_names(bits);
+                if names.is_empty() {
+                    names
+                } else {
+                    format!(", as {to:?}{names}")
+                }
+            };
+            format!(
+                "The {role:?} and the {with:?} exchange seats{}{}",
+                seat(with, *focus),
+                seat(role, *with_focus)
+            )
+        }
         Action::RulerFocus(focus) => format!(
             "Widen the Ruler's bonus, as the kingdom has grown{}",
             focus_names(*focus)

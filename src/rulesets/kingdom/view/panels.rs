@@ -233,20 +233,23 @@ fn decision_panel(
             // header, so that a vacant seat's candidates come first.
             let abdications: Vec<&Action> = legal
                 .iter()
-                .filter(|a| matches!(a, Action::Abdicate { .. }))
+                .filter(|a| matches!(a, Action::Abdicate { .. } | Action::Swap { .. }))
                 .collect();
             if !abdications.is_empty() {
-                egui::CollapsingHeader::new(format!("Step down or move ({})", abdications.len()))
-                    .show(ui, |ui| {
-                        for a in &abdications {
-                            if ui
-                                .button(describe::action(&session.game, &view, &s, a))
-                                .clicked()
-                            {
-                                picked = Some((*a).clone());
-                            }
+                egui::CollapsingHeader::new(format!(
+                    "Step down, move or swap ({})",
+                    abdications.len()
+                ))
+                .show(ui, |ui| {
+                    for a in &abdications {
+                        if ui
+                            .button(describe::action(&session.game, &view, &s, a))
+                            .clicked()
+                        {
+                            picked = Some((*a).clone());
                         }
-                    });
+                    }
+                });
             }
             if let Some(a) = picked {
                 session.choose(a);
@@ -257,7 +260,10 @@ fn decision_panel(
                 .filter(|a| {
                     !matches!(
                         a,
-                        Action::Done | Action::Build { .. } | Action::Abdicate { .. }
+                        Action::Done
+                            | Action::Build { .. }
+                            | Action::Abdicate { .. }
+                            | Action::Swap { .. }
                     )
                 })
                 .filter(|a| match (selected, at_of(a)) {
