@@ -16,7 +16,7 @@ use crate::rulesets::pop::rules::economy::change_mp;
 use crate::rulesets::pop::rules::generic::*;
 use crate::rulesets::pop::rules::ideas::{extra_rerolls, quest_for_new_world};
 use crate::rulesets::pop::rules::military::{
-    army_places, controller, hostile_units_at, own_units_at, sail_destinations,
+    army_places, controller, hostile_units_at, own_units_at,
 };
 use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::state::{Index, key_of, sid_of, spawn_sim};
@@ -90,15 +90,21 @@ pub fn hostile_sea(world: &World, realm: Entity, sea: Entity) -> bool {
 }
 
 /// QftNW step 1: each place holding one of the realm's Light Ships, with each distant sea zone
-/// (not hostile) it may reach by the rules of naval movement.
+/// it may reach by the rules of naval movement without entering a Hostile Sea Zone, on the way
+/// or at the end ("The Ship may not enter a Hostile Sea Zone").
 pub fn ship_moves(world: &World, realm: Entity) -> Vec<(Entity, Entity)> {
     let mut out = Vec::new();
     for from in army_places(world, realm, false).iter().copied() {
         if light_ships_at(world, realm, from).is_empty() {
             continue;
         }
-        for to in sail_destinations(world, realm, from) {
-            if to != from && distant_sea(world, to) && !hostile_sea(world, realm, to) {
+        let hostile = |place: Entity| {
+            world.read::<SeaZone>(place).is_some() && hostile_sea(world, realm, place)
+        };
+        for to in crate::rulesets::pop::rules::military::sail_destinations_avoiding(
+            world, realm, from, hostile,
+        ) {
+            if to != from && distant_sea(world, to) {
                 out.push((from, to));
             }
         }

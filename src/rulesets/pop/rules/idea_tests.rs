@@ -406,6 +406,40 @@ fn pop_5_1_explore_ship_never_enters_a_hostile_sea_zone() {
 }
 
 #[test]
+fn pop_5_1_explore_ship_never_passes_through_a_hostile_sea_zone() {
+    // "The Ship may not enter a Hostile Sea Zone", on its way either: at war with the other
+    // realm, whose port faces West Sea, the Light Ship cannot sail home -> West Sea -> Far Sea.
+    let (mut game, me, other) = with_idea("QuestForTheNewWorld", deep_sea);
+    grant(&mut game, me);
+    let from = home_area(&game, me);
+    spawn_ships(&mut game, me, from, UnitKind::LightShip, 1);
+    let sail = Action::ExploreWithShip {
+        from: from.into(),
+        to: "far_sea".into(),
+    };
+    assert!(game.legal_actions().contains(&sail));
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: me,
+            defender: other,
+        },
+    );
+    let (west, far) = (e(&game, "west_sea"), e(&game, "far_sea"));
+    assert!(crate::rulesets::pop::rules::explore::hostile_sea(
+        game.world(),
+        me,
+        west
+    ));
+    assert!(
+        !crate::rulesets::pop::rules::explore::hostile_sea(game.world(), me, far),
+        "Far Sea itself is open"
+    );
+    refused(&mut game, sail, "pop.5.1.explore_ship");
+}
+
+#[test]
 fn pop_5_1_explore_discovery_next_to_a_ship_only_with_qftnw() {
     let discover = || Action::Discover {
         area: "farland".into(),

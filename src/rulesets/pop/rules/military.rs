@@ -690,6 +690,18 @@ pub fn sail_destinations(world: &World, realm: Entity, from: Entity) -> Vec<Enti
 }
 
 fn sail_destinations_now(world: &World, realm: Entity, from: Entity) -> Vec<Entity> {
+    sail_destinations_avoiding(world, realm, from, |_| false)
+}
+
+/// Where a realm's ships at `from` may sail by naval movement (two steps; a sea zone with
+/// hostile ships ends the move) without entering a place `avoid` names: an exploring Light
+/// Ship "may not enter a Hostile Sea Zone", on its way or at its end.
+pub fn sail_destinations_avoiding(
+    world: &World,
+    realm: Entity,
+    from: Entity,
+    avoid: impl Fn(Entity) -> bool,
+) -> Vec<Entity> {
     let seas_next = |place: Entity| -> Vec<Entity> {
         if world.read::<SeaZone>(place).is_some() {
             let mut next: Vec<Entity> = world
@@ -707,6 +719,9 @@ fn sail_destinations_now(world: &World, realm: Entity, from: Entity) -> Vec<Enti
     };
     let mut out = Vec::new();
     for first in seas_next(from) {
+        if avoid(first) {
+            continue;
+        }
         if first != from && !out.contains(&first) {
             out.push(first);
         }
@@ -714,7 +729,7 @@ fn sail_destinations_now(world: &World, realm: Entity, from: Entity) -> Vec<Enti
             world.read::<SeaZone>(first).is_none() || hostile_units_at(world, realm, first, false);
         if !stops {
             for second in seas_next(first) {
-                if second != from && !out.contains(&second) {
+                if second != from && !avoid(second) && !out.contains(&second) {
                     out.push(second);
                 }
             }
