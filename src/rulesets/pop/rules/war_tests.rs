@@ -3123,3 +3123,36 @@ fn pop_7_2_a_reaction_asked_before_a_battles_retreat_takes_its_own_answer() {
     assert!(asked.is_some(), "the battle still waits on the retreat");
     fight_on(&mut game);
 }
+
+#[test]
+fn pop_14_3_c_rebels_beside_an_army_lay_no_siege_and_start_no_battle() {
+    // Capb has unrest and 4 rebels stand in the south beside 1 unit of AAA's: rebels siege
+    // what "they are able", and no siege is laid where hostile units stand (EUP-W 9: "an Area
+    // with ... no Enemy Units"); nothing in step C makes them attack, so they wait for the
+    // army's realm to attack them (or for it to leave).
+    let mut game = rebels_between_north_and_south(0);
+    spawn_units(
+        &mut game,
+        None,
+        "south",
+        UnitKind::Infantry,
+        UnitStatus::Rebel,
+        4,
+    );
+    spawn_units(
+        &mut game,
+        Some("AAA"),
+        "south",
+        UnitKind::Infantry,
+        UnitStatus::Regular,
+        1,
+    );
+    crate::rulesets::pop::rules::rebel_armies::run_step_c_for_tests(game.world_mut());
+    assert!(game.world().get::<RebelTown>(e(&game, "capb")).is_none());
+    assert_eq!(count(&game, "pop.14.3.siege"), 0);
+    assert_eq!(count(&game, "pop.battle.start"), 0);
+    assert_eq!(
+        (rebels(&game, "south"), army(&game, "AAA", "south")),
+        (4, 1)
+    );
+}
