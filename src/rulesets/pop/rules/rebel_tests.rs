@@ -1761,3 +1761,35 @@ fn pop_14_1_a_steps_own_province_answer_is_never_taken_by_a_waiting_unrest_effec
     );
     assert_eq!(seen, vec![answer], "the step's own answer reached the step");
 }
+
+#[test]
+fn pop_14_2_a_rebellion_with_no_unrest_left_to_take_is_logged() {
+    // "you must assign each Rebellion result to 1 of your t/v with u": once an earlier
+    // Rebellion of the roll took the last one (or none is left), the rest take nothing, and
+    // the log says so instead of dropping them.
+    use crate::rulesets::pop::rules::effects::Visit;
+    use crate::rulesets::pop::rules::rebels::{RebelRoll, visit_rebel_dice};
+    use crate::rulesets::pop::state::sid_of;
+    let mut game = game();
+    let (a, north) = (e(&game, "AAA"), e(&game, "north"));
+    *game.world_mut().res_mut::<RebelRoll>() = RebelRoll {
+        realm: Some(sid_of(game.world(), a)),
+        area: Some(sid_of(game.world(), north)),
+        rebellions: 2,
+        ..Default::default()
+    };
+    assert_eq!(visit_rebel_dice(game.world_mut(), a, 1), Visit::Next);
+    let said: Vec<&str> = game
+        .log()
+        .entries
+        .iter()
+        .filter(|n| n.rule == "pop.14.2.no_effect")
+        .map(|n| n.text.as_str())
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "2 more Rebellion result(s) in north: no town or vassal of AAA with unrest is left there to take"
+        ]
+    );
+}

@@ -376,7 +376,22 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
             }
             let targets = counting_unrest(world, realm, Some(area));
             if targets.is_empty() {
-                world.res_mut::<RebelRoll>().rebellions = 0;
+                // Every province with counting unrest there was taken by an earlier Rebellion
+                // of the same roll (a rebel town covers it, or it was liberated): the rest find
+                // nothing to take, and the log says so.
+                let left = std::mem::take(&mut world.res_mut::<RebelRoll>().rebellions);
+                write(
+                    world,
+                    Note::new(
+                        ids::REBEL_NO_EFFECT,
+                        format!(
+                            "{left} more Rebellion result(s) in {}: no town or vassal of {name} with unrest is left there to take",
+                            key_of(world, area)
+                        ),
+                    )
+                    .realm(name.clone())
+                    .subject(sid_of(world, area)),
+                );
                 continue;
             }
             world.res_mut::<RebelRoll>().asked = Some(RebelQuestion::AssignRebellion);
