@@ -205,6 +205,14 @@ fn pop_14_3_liberation_core_returns_to_the_realm_whose_core_it_is() {
     assert_eq!(count(&game, "pop.14.2.rebellion_liberates"), 1);
     let mut truces = game.world_mut().query::<&Truce>();
     assert_eq!(truces.iter(game.world()).count(), 0);
+    // The log says the truce went with the CB.
+    assert!(
+        game.log()
+            .entries
+            .iter()
+            .any(|n| n.rule == "pop.14.3.liberation_cb"
+                && n.text == "AAA places a CB on CCC's capital; the truce between them is removed")
+    );
 }
 
 #[test]

@@ -838,6 +838,7 @@ fn new_owner_cb(world: &mut World, loser: Entity, new_owner: Entity) {
                 .collect()
         })
         .unwrap_or_default();
+    let ended = !truces.is_empty();
     for t in truces {
         world.despawn(t);
     }
@@ -850,11 +851,17 @@ fn new_owner_cb(world: &mut World, loser: Entity, new_owner: Entity) {
         },
     );
     let (l, n) = (key_of(world, loser), key_of(world, new_owner));
+    // "(any Truce is removed)": said with the CB, so the log shows why war is open again.
+    let truce = if ended {
+        "; the truce between them is removed"
+    } else {
+        ""
+    };
     write(
         world,
         Note::new(
             ids::LIBERATION_CB,
-            format!("{l} places a CB on {n}'s capital"),
+            format!("{l} places a CB on {n}'s capital{truce}"),
         )
         .realm(l),
     );
