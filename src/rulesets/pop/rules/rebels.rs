@@ -389,7 +389,7 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
                             key_of(world, area)
                         ),
                     )
-                    .realm(name.clone())
+                    .realm(name)
                     .subject(sid_of(world, area)),
                 );
                 continue;
