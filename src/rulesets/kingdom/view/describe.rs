@@ -87,7 +87,7 @@ pub fn action(game: &Game, view: &Snapshot, s: &Scenario, a: &Action) -> String 
             focus,
             with_focus,
         } => {
-            let seat = |to: &Role, bits: u8| {
+            let seat = |to: &crate::rulesets::kingdom::content::schema::Role, bits: u8| {
                 let names = focus_names(bits);
                 if names.is_empty() {
                     names
