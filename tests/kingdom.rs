@@ -227,6 +227,20 @@ fn the_listed_leadership_and_claims_answers_are_exactly_what_check_accepts() {
                                 });
                             }
                         }
+                        // Swaps: every ordered pair (the reverse and a role with itself
+                        // included), foci of one bit, two bits, none and out of range.
+                        for w in &content.roles {
+                            for focus in [0u8, 1, 2, 3, 4, 8] {
+                                for with_focus in [0u8, 1, 2, 3, 4, 8] {
+                                    tried.push(Action::Swap {
+                                        role: r.role,
+                                        with: w.role,
+                                        focus,
+                                        with_focus,
+                                    });
+                                }
+                            }
+                        }
                     }
                 } else {
                     claims += 1;
