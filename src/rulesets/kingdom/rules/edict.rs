@@ -470,16 +470,7 @@ impl Checking<'_> {
                         format!("{} already holds a role; step down first", l.name)
                     });
                 }
-                let wanted = focus_wanted(def.attribute.is_some(), *role, size);
-                if focus & !7 != 0 || focus.count_ones() != wanted {
-                    return illegal(why, ids::EDICT_LEADERSHIP, || {
-                        format!(
-                            "{} adds to {wanted} chosen attribute(s); the focus names {}",
-                            def.name,
-                            focus.count_ones()
-                        )
-                    });
-                }
+                focus_fits(why, ids::EDICT_LEADERSHIP, def, *focus, size)?;
                 Ok(())
             }
             (DecisionKind::Leadership, Action::RulerFocus(focus)) => {
@@ -529,16 +520,7 @@ impl Checking<'_> {
                         format!("{to:?} is not a vacant role to move to")
                     });
                 }
-                let wanted = focus_wanted(def.attribute.is_some(), *to, size);
-                if focus & !7 != 0 || focus.count_ones() != wanted {
-                    return illegal(why, ids::EDICT_ABDICATE, || {
-                        format!(
-                            "{} adds to {wanted} chosen attribute(s); the focus names {}",
-                            def.name,
-                            focus.count_ones()
-                        )
-                    });
-                }
+                focus_fits(why, ids::EDICT_ABDICATE, def, *focus, size)?;
                 Ok(())
             }
             (
@@ -571,16 +553,7 @@ impl Checking<'_> {
                 }
                 for (to, bits) in [(j, focus), (i, with_focus)] {
                     let def = &s.roles[to];
-                    let wanted = focus_wanted(def.attribute.is_some(), def.role, size);
-                    if bits & !7 != 0 || bits.count_ones() != wanted {
-                        return illegal(why, ids::EDICT_ABDICATE, || {
-                            format!(
-                                "{} adds to {wanted} chosen attribute(s); the focus names {}",
-                                def.name,
-                                bits.count_ones()
-                            )
-                        });
-                    }
+                    focus_fits(why, ids::EDICT_ABDICATE, def, *bits, size)?;
                 }
                 Ok(())
             }
@@ -1640,6 +1613,27 @@ pub fn abandon_unrest(had_settlement: bool) -> (i32, &'static str) {
 /// Unrest for a leader stepping down: 2 for the Ruler, 1 for any other role.
 pub fn abdication_unrest(role: Role) -> i32 {
     if role == Role::Ruler { 2 } else { 1 }
+}
+
+/// Whether `bits` name as many attributes as a leader taking the role `def` chooses.
+fn focus_fits(
+    why: Why,
+    rule: &'static str,
+    def: &crate::rulesets::kingdom::content::schema::RoleDef,
+    bits: u8,
+    size: u32,
+) -> Result<(), Illegal> {
+    let wanted = focus_wanted(def.attribute.is_some(), def.role, size);
+    if bits & !7 != 0 || bits.count_ones() != wanted {
+        return illegal(why, rule, || {
+            format!(
+                "{} adds to {wanted} chosen attribute(s); the focus names {}",
+                def.name,
+                bits.count_ones()
+            )
+        });
+    }
+    Ok(())
 }
 
 /// How many attributes a leader taking `role` chooses (the `focus` bits): none for a role with

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::MpKind;
-use crate::rulesets::pop::decision::{Action, Answer, Decision, DecisionKind, Illegal, Pending};
+use crate::rulesets::pop::decision::{Action, Decision, DecisionKind, Illegal, Pending};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::{Mat, RoundMarkers};
 use crate::rulesets::pop::rules::cards::{Hand, card_id};
@@ -103,12 +103,8 @@ pub(crate) fn play_action_phase(world: &mut World) {
         start_phase(world);
     }
     // The answer goes to whoever asked: dispatch on the question, not on guesses.
-    let asked = world.res::<Pending>().0.as_ref().map(|d| d.kind.clone());
-    if let Some(action) = world.res_mut::<Answer>().0.take() {
-        world.res_mut::<Pending>().0 = None;
-        if let Some(kind) = asked {
-            handle(world, &kind, action);
-        }
+    if let Some((asked, action)) = crate::rulesets::pop::decision::take_answer_to(world) {
+        handle(world, &asked, action);
     }
     loop {
         if world.res::<Pending>().0.is_some() || characters::ask_reaction(world) {

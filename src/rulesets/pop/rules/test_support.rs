@@ -117,6 +117,19 @@ pub fn rich_game(edit: impl Fn(String) -> String) -> (Game, Entity, Entity) {
 }
 
 /// Puts the action card with this id into the realm's hand.
+/// The mini scenario's text with a leader card "c_heir" (the leader "heir_x", Xan) in the
+/// decks: a realm holding it may replace a dead ruler as a Reaction.
+pub fn with_heir_card(t: String) -> String {
+    t.replace(
+        "    action_cards: [],",
+        "    action_cards: [(id: \"c_heir\", name: \"Heir\", deck: Adm, cost: 1, character: Some(\"heir_x\"))],",
+    )
+    .replace(
+        "    characters: [",
+        "    characters: [\n        (id: \"heir_x\", name: \"Xan\", kind: Leader, skills: (2, 2, 2)),",
+    )
+}
+
 pub fn give_card(game: &mut Game, realm: Entity, card: &str) {
     let index = game
         .world()

@@ -84,18 +84,7 @@ fn pop_7_2_a_ruler_replaced_as_a_reaction_never_enters_an_interregnum() {
     // "You may immediately replace a discarded Ruler by taking the Appoint Advisor/Leader Minor
     // Action as a Reaction ... If you cannot (or choose not to) do this, your Realm enters an
     // Interregnum": appointed at once, no Interregnum is logged; declined, it is, once.
-    let with_heir = || {
-        game_with(|t| {
-            t.replace(
-                "    action_cards: [],",
-                "    action_cards: [(id: \"c_heir\", name: \"Heir\", deck: Adm, cost: 1, character: Some(\"heir_x\"))],",
-            )
-            .replace(
-                "    characters: [",
-                "    characters: [\n        (id: \"heir_x\", name: \"Xan\", kind: Leader, skills: (2, 2, 2)),",
-            )
-        })
-    };
+    let with_heir = || game_with(with_heir_card);
     let mut game = with_heir();
     let a = e(&game, "AAA");
     give_card(&mut game, a, "c_heir");

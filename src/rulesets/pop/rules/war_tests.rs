@@ -1948,18 +1948,10 @@ fn pop_7_2_a_ruler_gone_during_phase_3_c_is_replaced_at_once_as_a_reaction() {
     // rebels move (here killed as the step begins) is asked about before the step goes on, not
     // in a later step.
     let mut game = game_with(|t| {
-        t.replace(
+        with_heir_card(t.replace(
             r#"cores: ["BBB"], owner: Some("BBB"), holding: Vassal,"#,
             r#"cores: ["BBB"], owner: Some("BBB"),"#,
-        )
-        .replace(
-            "    action_cards: [],",
-            "    action_cards: [(id: \"c_heir\", name: \"Heir\", deck: Adm, cost: 1, character: Some(\"heir_x\"))],",
-        )
-        .replace(
-            "    characters: [",
-            "    characters: [\n        (id: \"heir_x\", name: \"Xan\", kind: Leader, skills: (2, 2, 2)),",
-        )
+        ))
     });
     let a = e(&game, "AAA");
     give_card(&mut game, a, "c_heir");
@@ -3038,16 +3030,7 @@ fn pop_7_2_a_ruler_dead_on_the_way_to_a_question_is_replaced_before_it() {
     use crate::rulesets::pop::decision::ask;
     use crate::rulesets::pop::rules::characters::{self, DeferredQuestion};
     // AAA holds a leader card: the Reaction is open to it.
-    let mut game = game_with(|t| {
-        t.replace(
-            "    action_cards: [],",
-            "    action_cards: [(id: \"c_heir\", name: \"Heir\", deck: Adm, cost: 1, character: Some(\"heir_x\"))],",
-        )
-        .replace(
-            "    characters: [",
-            "    characters: [\n        (id: \"heir_x\", name: \"Xan\", kind: Leader, skills: (2, 2, 2)),",
-        )
-    });
+    let mut game = game_with(with_heir_card);
     let a = e(&game, "AAA");
     give_card(&mut game, a, "c_heir");
     game.world_mut().res_mut::<Pending>().0 = None;

@@ -1705,16 +1705,22 @@ fn rde_battle_win_garrison_influence_per_winner_and_coalition_bonus_only_in_the_
     );
 }
 
-#[test]
-fn rde_battle_win_influence_is_once_per_power_not_per_general() {
+/// AAA's a_gen (3 Units) attacks dis_b (b_gen, 1 Unit, and BBB's Garrison) and a_gen2 (with
+/// `second` Units) follows it: two Generals of AAA fight the battle.
+fn two_generals_attack(second: u8) -> Game {
     let mut s = battle_scenario(3, 1, 1, 0, 0);
     pw(&mut s, "AAA")
         .generals
-        .push(general("a_gen2", Some("dis_a"), 1));
+        .push(general("a_gen2", Some("dis_a"), second));
     let mut g = game(s);
     attack(&mut g, "AAA", "a_gen", "dis_b");
-    // a_gen2 follows a_gen into dis_b: two Generals of AAA fight the battle.
     play(&mut g, mv("a_gen2", "dis_b", MoveKind::Land));
+    g
+}
+
+#[test]
+fn rde_battle_win_influence_is_once_per_power_not_per_general() {
+    let g = two_generals_attack(1);
     assert_eq!(
         battle_line(&g),
         "Battle of dis_b: AAA 4 against BBB 2; AAA wins"
@@ -2292,13 +2298,7 @@ fn rde_battle_draw_the_attacker_chooses_between_equally_near_territories() {
 fn rde_battle_win_the_attacker_says_which_general_converts_a_unit() {
     // Two of AAA's Generals win dis_b with Units to spare: the player chooses whose Unit
     // becomes the Garrison ("Attacker may convert 1 Unit to a Garrison").
-    let mut s = battle_scenario(3, 1, 1, 0, 0);
-    pw(&mut s, "AAA")
-        .generals
-        .push(general("a_gen2", Some("dis_a"), 2));
-    let mut g = game(s);
-    attack(&mut g, "AAA", "a_gen", "dis_b");
-    play(&mut g, mv("a_gen2", "dis_b", MoveKind::Land));
+    let mut g = two_generals_attack(2);
     logged(
         &g,
         ids::BATTLE,
