@@ -73,7 +73,7 @@ fn a_format_1_save_from_before_the_seam_replays_to_its_hash() {
     let game = save.replay(default_scenario()).unwrap();
     assert_eq!(
         game.state_hash(),
-        "31960534dabf8908e0a7f43991ad324cf8e05f18cac0f3dfbb60ab011e59bb88"
+        "b86cdb5e0c97e39fee589752488258f7d13826cc3a96342de260db14418e7dd0"
     );
     // Issue 17 changed rules the recorded game ran into: its actions were cut at the first
     // one today's rules refuse (action 548, then action 154 once the Exhaust face of a Rebel
@@ -82,7 +82,9 @@ fn a_format_1_save_from_before_the_seam_replays_to_its_hash() {
     // recorded game draws), and its recorded hash was set again when the Emperor's Imperial
     // Influence came onto the board at setup (18.2), and again when an appointed character's
     // card began to stay tucked under its mat instead of going to the discards (7.2), and when
-    // that card's going to the discards at last was logged (`pop.7.2.card_discarded`); every
+    // that card's going to the discards at last was logged (`pop.7.2.card_discarded`), and
+    // when the Event symbols were resolved as 16.5 has them (Disloyal Vassals in one area, no
+    // Active Player on the Event nobody took); every
     // one of its 153 actions is still legal; the game is in progress at its end.
     assert!(!game.is_over());
     assert_eq!(save.actions.len(), 153);

@@ -206,6 +206,8 @@ pub enum Action {
     /// Pick the cardinal in this regular slot of the Papal Curia track (0 = leftmost, Roma
     /// never): the one that dies, or the one an excommunicated realm loses.
     ChooseCardinal { slot: u8 },
+    /// Pick an area (by content id) a symbol applies to (Disloyal Vassals).
+    ChooseArea { area: Id },
 }
 
 /// What a Cut Ties minor action gives up.
@@ -399,9 +401,19 @@ pub enum DecisionKind {
     /// tied receives the vote of the Elector Area `area`, or (`None`) is elected (answered with
     /// `ChooseRealm`).
     ElectionTie { area: Option<Id> },
-    /// A Lost at Sea symbol: choose which of your ships far from your ports is lost (answered
-    /// with `DisbandUnit`).
-    LostAtSea,
+    /// A Lost at Sea symbol: choose which ship of `owner`'s far from its ports is lost
+    /// (answered with `DisbandUnit`). On the Event you took you choose for each opponent; on
+    /// the Event nobody took each player chooses its own.
+    LostAtSea { owner: Id },
+    /// A Disloyal Vassals symbol: choose the area, among those where your vassals waver with
+    /// the most of them, whose vassals gain unrest and raise rebels (answered with
+    /// `ChooseArea`).
+    DisloyalVassals,
+    /// A Native Uprising symbol: `spare` (the Active Player): ignore one effect, keeping your
+    /// colonist by choosing the distant town that gains unrest (`ChooseProvince`) or sparing
+    /// your towns by losing the colonist (`Decline`); otherwise choose the distant town that
+    /// gains unrest (`ChooseProvince`).
+    NativeUprising { spare: bool },
     /// Change State Religion (5.1): choose which marriage, with its token in an area of the
     /// abandoned faith, ends (answered with `ChooseRealm`).
     ReligionMarriage,

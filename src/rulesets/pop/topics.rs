@@ -133,6 +133,7 @@ pub fn topic(world: &World, action: &Action) -> Topic {
             Topic::about(MISSIONS, card(old))
         }
         Action::ChooseProvince { province: p } => Topic::about(ANSWERS, province(p)),
+        Action::ChooseArea { area: a } => Topic::about(ANSWERS, area(a)),
         Action::Pass => Topic::new(PASS),
         Action::ChooseOption { .. }
         | Action::ChooseMp { .. }

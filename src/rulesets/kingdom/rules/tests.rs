@@ -1586,8 +1586,8 @@ fn km_edict_abdicate_two_seated_leaders_swap_each_leaving_one_role_for_another()
         unreachable!()
     };
     let (a, b) = (
-        holder(&k(&g, "ASH"), role).unwrap(),
-        holder(&k(&g, "ASH"), with).unwrap(),
+        holder(k(&g, "ASH"), role).unwrap(),
+        holder(k(&g, "ASH"), with).unwrap(),
     );
     // The roles go in the scenario's order: the other way round is refused.
     let reversed = match plain.clone() {
@@ -1610,7 +1610,7 @@ fn km_edict_abdicate_two_seated_leaders_swap_each_leaving_one_role_for_another()
     g.apply(plain).unwrap();
     assert_eq!(k(&g, "ASH").unrest, before, "no Unrest for either");
     assert_eq!(
-        (holder(&k(&g, "ASH"), role), holder(&k(&g, "ASH"), with)),
+        (holder(k(&g, "ASH"), role), holder(k(&g, "ASH"), with)),
         (Some(b), Some(a)),
         "the two leaders exchanged seats"
     );

@@ -450,19 +450,57 @@ impl Bot {
             DecisionKind::ImperialLevy { .. } => Some(Action::PayLevy {
                 levy: crate::rulesets::pop::decision::LevyKind::CasusBelli,
             }),
-            // Lost at Sea: the cheapest ship goes (a galley, then a light ship, then a heavy one).
-            DecisionKind::LostAtSea => legal
-                .all()
-                .iter()
-                .min_by_key(|a| match a {
+            // Lost at Sea: its own cheapest ship goes (a galley, then a light ship, then a heavy
+            // one); choosing for an opponent, the Active Player sinks the dearest.
+            DecisionKind::LostAtSea { owner } => {
+                let ship_value = |a: &&Action| match a {
                     Action::DisbandUnit { kind, .. } => match kind {
                         crate::rulesets::pop::model::UnitKind::Galley => 0,
                         crate::rulesets::pop::model::UnitKind::LightShip => 1,
                         _ => 2,
                     },
-                    _ => 3,
-                })
-                .cloned(),
+                    _ => -1,
+                };
+                if *owner == decision.realm {
+                    legal.all().iter().min_by_key(ship_value).cloned()
+                } else {
+                    legal.all().iter().max_by_key(ship_value).cloned()
+                }
+            }
+            // Disloyal Vassals: the area whose vassals raise the fewest rebels.
+            DecisionKind::DisloyalVassals => realm.and_then(|r| {
+                legal
+                    .all()
+                    .iter()
+                    .min_by_key(|a| vassal_tax(world, r, a))
+                    .cloned()
+            }),
+            // Native Uprising: with colonists to spare the Active Player loses one and keeps its
+            // towns calm; otherwise the unrest goes to the poorest distant town.
+            DecisionKind::NativeUprising { spare } => {
+                let colonists = mat.colonists;
+                if *spare && colonists >= 2 && legal.contains(&Action::Decline) {
+                    Some(Action::Decline)
+                } else {
+                    legal
+                        .all()
+                        .iter()
+                        .filter(|a| matches!(a, Action::ChooseProvince { .. }))
+                        .min_by_key(|a| match a {
+                            Action::ChooseProvince { province } => world
+                                .res::<Index>()
+                                .get(province)
+                                .and_then(|p| {
+                                    world
+                                        .read::<crate::rulesets::pop::model::Province>(p)
+                                        .map(crate::rulesets::pop::model::Province::tax_value)
+                                })
+                                .unwrap_or(0),
+                            _ => i32::MAX,
+                        })
+                        .cloned()
+                }
+            }
             // Change State Religion: the first marriage; influence leaves where the bot has the
             // least and goes where it has the most, to keep and build majorities.
             DecisionKind::ReligionMarriage => legal.first().cloned(),
@@ -629,4 +667,23 @@ fn election_pick(
             }
         })
         .cloned()
+}
+
+/// The tax value of `realm`'s vassals in the area a `ChooseArea` answer names: the rebels they
+/// would raise if they wavered.
+fn vassal_tax(world: &bevy::prelude::World, realm: bevy::prelude::Entity, answer: &Action) -> i32 {
+    let Action::ChooseArea { area } = answer else {
+        return i32::MAX;
+    };
+    let Some(area) = world.res::<Index>().get(area) else {
+        return i32::MAX;
+    };
+    crate::rulesets::pop::rules::rebels::vassals_in(world, realm, area, false)
+        .iter()
+        .filter_map(|p| {
+            world
+                .read::<crate::rulesets::pop::model::Province>(*p)
+                .map(crate::rulesets::pop::model::Province::tax_value)
+        })
+        .sum()
 }

@@ -826,6 +826,20 @@ fn activate_ally(world: &World, realm: Entity, npr: Entity, units: u8) -> bool {
     !threatened
 }
 
+/// A siege the bot spends its mil on: anything but another realm's rebel town that it is not at
+/// war with (storming it helps only that realm, 14.4).
+fn worth_besieging(world: &World, realm: Entity, province: crate::engine::id::Id) -> bool {
+    let Some(p) = world.res::<Index>().get(province) else {
+        return false;
+    };
+    if world.read::<RebelTown>(p).is_none() {
+        return true;
+    }
+    world.read::<OwnedBy>(p).is_none_or(|o| {
+        o.0 == realm || crate::rulesets::pop::rules::relations::at_war_between(world, realm, o.0)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     //! The bot's answer to "make the Non-Player Realm that called you an Active Ally?".
@@ -935,18 +949,4 @@ mod tests {
         let (hab, fra) = (key(world, "HAB"), key(world, "FRA"));
         assert!(!Rc::ptr_eq(&first, &distances(world, hab, &[fra])));
     }
-}
-
-/// A siege the bot spends its mil on: anything but another realm's rebel town that it is not at
-/// war with (storming it helps only that realm, 14.4).
-fn worth_besieging(world: &World, realm: Entity, province: crate::engine::id::Id) -> bool {
-    let Some(p) = world.res::<Index>().get(province) else {
-        return false;
-    };
-    if world.read::<RebelTown>(p).is_none() {
-        return true;
-    }
-    world.read::<OwnedBy>(p).is_none_or(|o| {
-        o.0 == realm || crate::rulesets::pop::rules::relations::at_war_between(world, realm, o.0)
-    })
 }

@@ -329,8 +329,10 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             crate::rulesets::pop::rules::battle::answer(world, &action);
             return;
         }
-        DecisionKind::LostAtSea => {
-            crate::rulesets::pop::rules::events::answer_lost_at_sea(world, &action);
+        DecisionKind::LostAtSea { .. }
+        | DecisionKind::DisloyalVassals
+        | DecisionKind::NativeUprising { .. } => {
+            crate::rulesets::pop::rules::events::answer_each_player(world, &action);
             return;
         }
         DecisionKind::DefendTheHre { .. } => {

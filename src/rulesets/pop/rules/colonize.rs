@@ -282,43 +282,100 @@ pub fn gain_colonists(world: &mut World, realm: Entity) {
     );
 }
 
-/// The Native Uprising event symbol (FACTS 3): each player loses a colonist and adds unrest to
-/// a distant town, and may ignore one of the two. House rule, so that nobody waits on a
-/// question: a realm with a calm distant town takes the unrest there (the first by map order)
-/// and keeps its colonists; otherwise it loses a colonist.
-pub fn native_uprising(world: &mut World) {
-    for realm in all_of::<PlayerRealm>(world) {
-        // Where the unrest would count while such a town is there (`unrest_places`).
-        let calm = crate::rulesets::pop::rules::effects::unrest_places(world, realm, None);
-        let distant_town = town_provinces(world, realm).into_iter().find(|p| {
+/// The distant towns of `realm` where a Native Uprising's unrest may go: calm ones where its
+/// unrest would count (`unrest_places`), in map order.
+pub fn uprising_towns(world: &World, realm: Entity) -> Vec<Entity> {
+    let calm = crate::rulesets::pop::rules::effects::unrest_places(world, realm, None);
+    town_provinces(world, realm)
+        .into_iter()
+        .filter(|p| {
             calm.contains(p)
                 && area_of(world, *p)
                     .and_then(|a| world.read::<Area>(a))
                     .is_some_and(|a| a.distant)
-        });
-        if let Some(p) = distant_town {
-            crate::rulesets::pop::rules::effects::add_unrest(world, realm, p);
-            continue;
-        }
-        let Some(before) = world
-            .read::<Mat>(realm)
-            .map(|m| m.colonists)
-            .filter(|c| *c > 0)
-        else {
-            continue;
-        };
-        if let Some(mut m) = world.get_mut::<Mat>(realm) {
-            m.colonists = before - 1;
-        }
+        })
+        .collect()
+}
+
+/// The Native Uprising symbol's answers for `realm` (16.5: "Each player loses 1 colonist from
+/// the Colonist Pool and gains unrest in a Distant town"). The Active Player (`spare`) "may
+/// choose to ignore one of the two effects": with both at hand it picks the town that takes
+/// the unrest (keeping its colonist) or declines the unrest (losing the colonist); with one,
+/// it ignores that one and nothing is asked. Another player chooses its town where it has
+/// several. None or one answer: nothing to ask.
+pub fn uprising_choices(world: &World, realm: Entity, spare: bool) -> Vec<Action> {
+    let towns: Vec<Action> = uprising_towns(world, realm)
+        .into_iter()
+        .map(|p| Action::ChooseProvince {
+            province: key_of(world, p),
+        })
+        .collect();
+    let colonist = world.read::<Mat>(realm).is_some_and(|m| m.colonists > 0);
+    match (spare, towns.len()) {
+        (true, 0) => Vec::new(),
+        (true, _) if !colonist => Vec::new(),
+        (true, _) => towns.into_iter().chain([Action::Decline]).collect(),
+        (false, 0 | 1) => Vec::new(),
+        (false, _) => towns,
+    }
+}
+
+/// Native Uprising strikes `realm` with the answer chosen (`None` where nothing was asked):
+/// a colonist lost and unrest in a distant town, the Active Player (`spare`) ignoring one.
+pub fn native_uprising_strikes(
+    world: &mut World,
+    realm: Entity,
+    spare: bool,
+    choice: Option<&Action>,
+) {
+    let town = match choice {
+        Some(Action::ChooseProvince { province }) => world.res::<Index>().get(province),
+        Some(_) => None,
+        // Nothing to choose: another player's only town; the Active Player ignores the one
+        // effect that would strike it.
+        None if spare => None,
+        None => uprising_towns(world, realm).first().copied(),
+    };
+    let lose_colonist = match choice {
+        Some(Action::Decline) => true,
+        _ => !spare,
+    };
+    if spare
+        && choice.is_none()
+        && (!uprising_towns(world, realm).is_empty() || colonists(world, realm) > 0)
+    {
         let name = key_of(world, realm);
         write(
             world,
             Note::new(
                 ids::COLONISTS,
-                format!("{name} loses a colonist to a native uprising"),
+                format!("{name}, the Active Player, ignores the native uprising"),
             )
-            .realm(name)
-            .amount(-1),
+            .realm(name),
         );
     }
+    if let Some(p) = town {
+        crate::rulesets::pop::rules::effects::add_unrest(world, realm, p);
+    }
+    let before = colonists(world, realm);
+    if !lose_colonist || before == 0 {
+        return;
+    }
+    if let Some(mut m) = world.get_mut::<Mat>(realm) {
+        m.colonists = before - 1;
+    }
+    let name = key_of(world, realm);
+    write(
+        world,
+        Note::new(
+            ids::COLONISTS,
+            format!("{name} loses a colonist to a native uprising"),
+        )
+        .realm(name)
+        .amount(-1),
+    );
+}
+
+fn colonists(world: &World, realm: Entity) -> u8 {
+    world.read::<Mat>(realm).map_or(0, |m| m.colonists)
 }

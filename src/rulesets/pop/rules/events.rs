@@ -13,7 +13,7 @@ use crate::rulesets::pop::model::Mat;
 use crate::rulesets::pop::rules::economy::gain_ducats;
 use crate::rulesets::pop::rules::effects::Progress;
 use crate::rulesets::pop::rules::effects::{EffectQueue, queue_effects};
-use crate::rulesets::pop::rules::{characters, rebels};
+use crate::rulesets::pop::rules::{characters, rebels, symbols};
 use crate::rulesets::pop::state::{Content, Index, key_of};
 
 /// One card in the Event row.
@@ -68,9 +68,10 @@ pub enum EventStage {
     RebelDice {
         next: u8,
     },
-    /// A Lost at Sea symbol: the Active Player's opponent number `victim` (in turn order) is to
-    /// lose a ship, or is choosing which; then the next ones, then symbol `next`.
-    LostAtSea {
+    /// A symbol that visits player by player: realm number `victim` of those it visits is
+    /// struck, or a choice for it is asked; then the next ones, then symbol `next`.
+    EachPlayer {
+        symbol: crate::rulesets::pop::rules::symbols::EachPlayer,
         next: u8,
         victim: u8,
     },
@@ -220,22 +221,49 @@ pub fn symbol_text(symbol: &EventSymbol) -> String {
     }
 }
 
-/// The answer of the player choosing its ship lost at sea: it goes, and the next opponent's
-/// turn comes.
-pub fn answer_lost_at_sea(world: &mut World, action: &Action) {
-    let (Some((realm, _)), EventStage::LostAtSea { next, victim }) =
-        (world.res::<EventInProgress>().0, *world.res::<EventStage>())
+/// An answer to the symbol visiting player by player: it strikes the realm being visited.
+pub fn answer_each_player(world: &mut World, action: &Action) {
+    let (
+        Some((realm, _)),
+        EventStage::EachPlayer {
+            symbol,
+            next,
+            victim,
+        },
+    ) = (world.res::<EventInProgress>().0, *world.res::<EventStage>())
     else {
         return;
     };
-    use crate::rulesets::pop::rules::military;
-    if let Some(&loser) = military::lost_at_sea_victims(world, realm).get(usize::from(victim)) {
-        military::lose_ship_at_sea(world, loser, action);
+    let active = active_player(world, realm);
+    if let Some(&who) = symbols::each_player_victims(world, symbol, active).get(usize::from(victim))
+    {
+        symbols::each_player_resolve(world, symbol, who, active, Some(action));
     }
-    world.insert_resource(EventStage::LostAtSea {
+    world.insert_resource(EventStage::EachPlayer {
+        symbol,
         next,
         victim: victim + 1,
     });
+}
+
+/// The answers open to the symbol visiting player by player, for the realm being visited.
+pub fn each_player_candidates(world: &World) -> Vec<Action> {
+    let (Some((realm, _)), EventStage::EachPlayer { symbol, victim, .. }) =
+        (world.res::<EventInProgress>().0, *world.res::<EventStage>())
+    else {
+        return Vec::new();
+    };
+    let active = active_player(world, realm);
+    symbols::each_player_victims(world, symbol, active)
+        .get(usize::from(victim))
+        .map(|who| symbols::each_player_choices(world, symbol, *who, active))
+        .unwrap_or_default()
+}
+
+/// The Active Player of the Event in progress, `realm` who took it: none on the Event nobody
+/// took ("When resolving unpicked Events, no one is considered to be the Active Player", 16.5).
+fn active_player(world: &World, realm: Entity) -> Option<Entity> {
+    (!world.res::<Leftover>().resolving).then_some(realm)
 }
 
 /// Resolves what follows the option: the bottom symbols left to right, then the ruler on the
@@ -267,33 +295,38 @@ pub fn advance_event(world: &mut World) -> Progress {
                         format!("\"{}\": {}", def.name, symbol_text(symbol)),
                     ),
                 );
-                use crate::rulesets::pop::rules::{
-                    colonize, curia, military, struggle, symbols, trade,
+                use crate::rulesets::pop::rules::{curia, military, struggle, trade};
+                // The last taker who resolves the Event nobody took is spared nothing.
+                let active = active_player(world, realm);
+                let each_player = |symbol| EventStage::EachPlayer {
+                    symbol,
+                    next: next + 1,
+                    victim: 0,
                 };
                 match symbol {
                     EventSymbol::Mortality(icon) => characters::mortality(world, *icon),
                     EventSymbol::Unrest => {
-                        rebels::start_event_rebel_dice(world, realm);
+                        rebels::start_event_rebel_dice(world, realm, active);
                         world.insert_resource(EventStage::RebelDice { next: next + 1 });
                     }
-                    EventSymbol::Attrition => military::attrition(world, realm),
+                    EventSymbol::Attrition => military::attrition(world, active),
                     EventSymbol::LostAtSea => {
-                        world.insert_resource(EventStage::LostAtSea {
-                            next: next + 1,
-                            victim: 0,
-                        });
+                        world.insert_resource(each_player(symbols::EachPlayer::LostAtSea));
                     }
-                    EventSymbol::NativeUprising => colonize::native_uprising(world),
+                    EventSymbol::NativeUprising => {
+                        world.insert_resource(each_player(symbols::EachPlayer::NativeUprising));
+                    }
                     EventSymbol::DnprExpansion(tag) => symbols::dnpr_expansion(world, tag),
-                    EventSymbol::DisloyalVassals => symbols::disloyal_vassals(world, realm),
+                    EventSymbol::DisloyalVassals => {
+                        world.insert_resource(each_player(symbols::EachPlayer::DisloyalVassals));
+                    }
                     EventSymbol::SpreadReligion => symbols::spread_religious_ideas(world),
                     EventSymbol::Pirates => trade::place_pirate(world),
                     EventSymbol::SpreadRevolution => symbols::spread_revolution(world),
                     EventSymbol::PowerStruggle => struggle::activate(world, &def.name),
                     EventSymbol::CardinalDies => {
                         // The Event nobody took has no Active Player: it auto-resolves.
-                        let leftover = world.res::<Leftover>().resolving;
-                        if curia::resolve_cardinal_dies(world, (!leftover).then_some(realm)) {
+                        if curia::resolve_cardinal_dies(world, active) {
                             return Progress::Waiting;
                         }
                     }
@@ -305,32 +338,28 @@ pub fn advance_event(world: &mut World) -> Progress {
                 }
                 world.insert_resource(EventStage::Symbols { next });
             }
-            EventStage::LostAtSea { next, victim } => {
-                use crate::rulesets::pop::rules::military;
-                let victims = military::lost_at_sea_victims(world, realm);
-                let Some(&loser) = victims.get(usize::from(victim)) else {
+            EventStage::EachPlayer {
+                symbol,
+                next,
+                victim,
+            } => {
+                let active = active_player(world, realm);
+                let victims = symbols::each_player_victims(world, symbol, active);
+                let Some(&who) = victims.get(usize::from(victim)) else {
                     world.insert_resource(EventStage::Symbols { next });
                     continue;
                 };
-                match military::lost_at_sea_choices(world, loser).as_slice() {
-                    [] => {}
-                    [only] => military::lose_ship_at_sea(world, loser, &only.clone()),
-                    _ => {
-                        // Each player picks its own ship (FACTS 3); the stage waits on it.
-                        let name = key_of(world, loser);
-                        crate::rulesets::pop::decision::ask(
-                            world,
-                            name,
-                            DecisionKind::LostAtSea,
-                            format!(
-                                "\"{}\": a ship of yours is lost at sea; choose which",
-                                def.name
-                            ),
-                        );
-                        return Progress::Waiting;
-                    }
+                let choices = symbols::each_player_choices(world, symbol, who, active);
+                if choices.len() > 1 {
+                    let (chooser, kind, prompt) =
+                        symbols::each_player_question(world, symbol, who, active, &def.name);
+                    let chooser = key_of(world, chooser);
+                    crate::rulesets::pop::decision::ask(world, chooser, kind, prompt);
+                    return Progress::Waiting;
                 }
-                world.insert_resource(EventStage::LostAtSea {
+                symbols::each_player_resolve(world, symbol, who, active, choices.first());
+                world.insert_resource(EventStage::EachPlayer {
+                    symbol,
                     next,
                     victim: victim + 1,
                 });

@@ -1442,10 +1442,9 @@ fn pop_act_colonize_needs_a_linked_colonial_claim_and_4_adm_or_colonists() {
 }
 
 #[test]
-fn pop_act_colonists_one_per_colonial_claim_at_most_4_and_native_uprising() {
+fn pop_act_colonists_one_per_colonial_claim_at_most_4() {
     let (mut game, me, _) = rich(|t| t);
     let farland = e(&game, "farland");
-    let wild = e(&game, "wild");
     spawn_sim(
         game.world_mut(),
         None,
@@ -1465,22 +1464,70 @@ fn pop_act_colonists_one_per_colonial_claim_at_most_4_and_native_uprising() {
         1,
         "a full pool logs nothing more"
     );
-    // No distant town: the uprising takes a colonist.
-    crate::rulesets::pop::rules::colonize::native_uprising(game.world_mut());
-    assert_eq!(mat(&game, me).colonists, 3);
-    assert_eq!(count(&game, "pop.act.colonists"), 2);
-    // With a colony, its town gains unrest instead and the colonists stay.
+}
+
+#[test]
+fn pop_effect_native_uprising_everyone_loses_a_colonist_and_gains_unrest_the_active_player_ignores_one()
+ {
+    // 16.5: "Each player loses 1 colonist from the Colonist Pool and gains unrest in a Distant
+    // town. You may choose to ignore one of the two effects (even if it is the only one that
+    // will affect you)."
+    use crate::rulesets::pop::rules::colonize::{native_uprising_strikes, uprising_choices};
+    use crate::rulesets::pop::rules::symbols::{EachPlayer, each_player_choices};
+    let (mut game, me, _) = rich(|t| t);
+    let wild = e(&game, "wild");
+    set(&mut game, me, |m| m.colonists = 3);
+    // No distant town: another player's Event takes a colonist; its own Event spares it.
+    assert!(uprising_choices(game.world(), me, false).is_empty());
+    native_uprising_strikes(game.world_mut(), me, false, None);
+    assert_eq!(mat(&game, me).colonists, 2);
+    assert!(uprising_choices(game.world(), me, true).is_empty());
+    native_uprising_strikes(game.world_mut(), me, true, None);
+    assert_eq!(
+        mat(&game, me).colonists,
+        2,
+        "the Active Player ignores the only effect"
+    );
+    // A colony in the distant Farland.
     game.world_mut()
         .entity_mut(wild)
         .insert((OwnedBy(me), ControlledBy(me)));
     crate::rulesets::pop::rules::towns::place_small_town(game.world_mut(), me, wild);
-    crate::rulesets::pop::rules::colonize::native_uprising(game.world_mut());
-    assert_eq!(mat(&game, me).colonists, 3);
-    let unrest = game
-        .world()
-        .get::<Holdings>(wild)
-        .is_some_and(|h| h.iter().any(|t| game.world().get::<Unrest>(t).is_some()));
-    assert!(unrest);
+    // Both strike anyone but the Active Player; on the Event nobody took, everyone.
+    for active in [
+        None,
+        Some(e(&game, if e(&game, "AAA") == me { "BBB" } else { "AAA" })),
+    ] {
+        assert!(
+            each_player_choices(game.world(), EachPlayer::NativeUprising, me, active).is_empty(),
+            "one town, nothing to choose"
+        );
+    }
+    native_uprising_strikes(game.world_mut(), me, false, None);
+    assert_eq!(mat(&game, me).colonists, 1);
+    assert!(has_unrest(&game, wild));
+    // The Active Player with both at hand chooses which to ignore.
+    let calm = |game: &mut Game| {
+        let tokens: Vec<Entity> = game.world().get::<Holdings>(wild).unwrap().iter().collect();
+        for t in tokens {
+            game.world_mut().entity_mut(t).remove::<Unrest>();
+        }
+    };
+    calm(&mut game);
+    let keep = Action::ChooseProvince {
+        province: "wild".into(),
+    };
+    assert_eq!(
+        each_player_choices(game.world(), EachPlayer::NativeUprising, me, Some(me)),
+        [keep.clone(), Action::Decline]
+    );
+    native_uprising_strikes(game.world_mut(), me, true, Some(&Action::Decline));
+    assert_eq!(mat(&game, me).colonists, 0, "the towns are spared");
+    assert!(!has_unrest(&game, wild));
+    set(&mut game, me, |m| m.colonists = 1);
+    native_uprising_strikes(game.world_mut(), me, true, Some(&keep));
+    assert_eq!(mat(&game, me).colonists, 1, "the colonist is kept");
+    assert!(has_unrest(&game, wild));
 }
 
 /// North and South Protestant, the realm to move Catholic, optional rule 5 on or off; the
@@ -1626,47 +1673,140 @@ fn pop_effect_faith_spread_of_religious_ideas_next_to_the_same_faith() {
     );
 }
 
+/// Rebels standing in `area`.
+fn rebels_in(game: &Game, area: Entity) -> usize {
+    game.world().get::<Present>(area).map_or(0, |p| {
+        p.iter()
+            .filter(|u| {
+                game.world()
+                    .get::<Unit>(*u)
+                    .is_some_and(|x| x.status == UnitStatus::Rebel)
+            })
+            .count()
+    })
+}
+
+fn has_unrest(game: &Game, province: Entity) -> bool {
+    game.world()
+        .get::<Holdings>(province)
+        .is_some_and(|h| h.iter().any(|t| game.world().get::<Unrest>(t).is_some()))
+}
+
 #[test]
 fn pop_effect_disloyal_vassals_unrest_and_rebels_except_for_the_active_player() {
+    use crate::rulesets::pop::rules::symbols::{vassals_waver, wavering_areas};
     let (mut game, _, _) = rich(|t| t);
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
     let (south, sora) = (e(&game, "south"), e(&game, "sora"));
-    let rebels_in_south = |g: &Game| {
-        g.world().get::<Present>(south).map_or(0, |p| {
-            p.iter()
-                .filter(|u| {
-                    g.world()
-                        .get::<Unit>(*u)
-                        .is_some_and(|x| x.status == UnitStatus::Rebel)
-                })
-                .count()
-        })
-    };
-    let unrest = |g: &Game| {
-        g.world()
-            .get::<Holdings>(sora)
-            .is_some_and(|h| h.iter().any(|t| g.world().get::<Unrest>(t).is_some()))
-    };
-    // BBB's vassal Sora has no influence behind it; BBB is the active player: unrest only.
-    crate::rulesets::pop::rules::symbols::disloyal_vassals(game.world_mut(), b);
-    assert!(unrest(&game));
-    assert_eq!(rebels_in_south(&game), 0);
+    // BBB's vassal Sora has no influence behind it: South wavers.
+    assert_eq!(wavering_areas(game.world(), b), [south]);
+    assert!(
+        wavering_areas(game.world(), a).is_empty(),
+        "AAA has no vassal"
+    );
+    // BBB is the Active Player: unrest only.
+    vassals_waver(game.world_mut(), b, south, false);
+    assert!(has_unrest(&game, sora));
+    assert_eq!(rebels_in(&game, south), 0);
     assert_eq!(count(&game, "pop.effect.disloyal_vassals"), 1);
-    // Someone else's event: rebels as many as Sora's tax value.
+    // Someone else's Event (or nobody's): rebels as many as Sora's tax value.
     let tax = game.world().get::<Province>(sora).unwrap().tax_value();
-    crate::rulesets::pop::rules::symbols::disloyal_vassals(game.world_mut(), a);
-    assert_eq!(rebels_in_south(&game), tax as usize);
+    vassals_waver(game.world_mut(), b, south, true);
+    assert_eq!(rebels_in(&game, south), tax as usize);
     // Influence there keeps the vassal loyal, unless another player has more.
     crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), b, south, 1);
-    crate::rulesets::pop::rules::symbols::disloyal_vassals(game.world_mut(), a);
-    assert_eq!(count(&game, "pop.effect.disloyal_vassals"), 2);
+    assert!(wavering_areas(game.world(), b).is_empty());
     crate::rulesets::pop::rules::generic::add_influence(game.world_mut(), a, south, 2);
-    crate::rulesets::pop::rules::symbols::disloyal_vassals(game.world_mut(), a);
     assert_eq!(
-        count(&game, "pop.effect.disloyal_vassals"),
-        3,
+        wavering_areas(game.world(), b),
+        [south],
         "AAA outbids BBB there"
     );
+}
+
+/// The mini game with BBB's vassals in two areas: Nora (North) and, with `sorb`, two in South.
+fn vassals_in_two_areas(sorb: bool) -> (Game, Entity, Entity) {
+    let (game, _, _) = rich(|t| {
+        let t = t.replace(
+            r#"(id: "nora", name: "Nora", area: "north", cores: ["AAA"], owner: Some("AAA"),"#,
+            r#"(id: "nora", name: "Nora", area: "north", cores: ["BBB"], owner: Some("BBB"), holding: Vassal,"#,
+        );
+        if !sorb {
+            return t;
+        }
+        t.replace(
+            r#"            (id: "capc","#,
+            r#"            (id: "sorb", name: "Sorb", area: "south", cores: ["BBB"], owner: Some("BBB"), holding: Vassal,
+             shape: [[(100.0, 0.0), (150.0, 0.0), (150.0, 50.0), (100.0, 50.0)]], site: (120.0, 20.0)),
+            (id: "capc","#,
+        )
+    });
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    (game, a, b)
+}
+
+#[test]
+fn pop_effect_disloyal_vassals_in_one_area_with_the_most_vassals_all_of_them_gain_unrest() {
+    // 16.5: "any affected PR must pick an Area with the most of their vassals, gain unrest on
+    // all their vassals there, and must then place rebels equal to the Tax Value of their
+    // vassals with unrest in this Area."
+    use crate::rulesets::pop::rules::symbols::{
+        EachPlayer, each_player_choices, each_player_resolve, wavering_areas,
+    };
+    let (mut game, a, b) = vassals_in_two_areas(true);
+    let (north, south) = (e(&game, "north"), e(&game, "south"));
+    let (nora, sora, sorb) = (e(&game, "nora"), e(&game, "sora"), e(&game, "sorb"));
+    assert_eq!(
+        wavering_areas(game.world(), b),
+        [south],
+        "two vassals beat one"
+    );
+    // One area only: nothing to ask; AAA's Event, so BBB places rebels.
+    assert!(each_player_choices(game.world(), EachPlayer::DisloyalVassals, b, Some(a)).len() <= 1);
+    let only = each_player_choices(game.world(), EachPlayer::DisloyalVassals, b, Some(a));
+    each_player_resolve(
+        game.world_mut(),
+        EachPlayer::DisloyalVassals,
+        b,
+        Some(a),
+        only.first(),
+    );
+    assert!(has_unrest(&game, sora) && has_unrest(&game, sorb));
+    assert!(!has_unrest(&game, nora), "one area only");
+    let tax = |p| game.world().get::<Province>(p).unwrap().tax_value();
+    assert_eq!(rebels_in(&game, south), (tax(sora) + tax(sorb)) as usize);
+    assert_eq!(rebels_in(&game, north), 0);
+    assert_eq!(count(&game, "pop.effect.disloyal_vassals"), 1);
+
+    // One vassal in each area: BBB chooses, and only the chosen one wavers.
+    let (mut game, a, b) = vassals_in_two_areas(false);
+    let (north, south) = (e(&game, "north"), e(&game, "south"));
+    let choices = each_player_choices(game.world(), EachPlayer::DisloyalVassals, b, Some(a));
+    assert_eq!(
+        choices,
+        [
+            Action::ChooseArea {
+                area: "north".into()
+            },
+            Action::ChooseArea {
+                area: "south".into()
+            }
+        ]
+    );
+    each_player_resolve(
+        game.world_mut(),
+        EachPlayer::DisloyalVassals,
+        b,
+        None,
+        Some(&choices[0]),
+    );
+    assert!(has_unrest(&game, e(&game, "nora")));
+    assert!(!has_unrest(&game, e(&game, "sora")));
+    assert!(
+        rebels_in(&game, north) > 0,
+        "nobody's Event: no Active Player is spared"
+    );
+    assert_eq!(rebels_in(&game, south), 0);
 }
 
 #[test]

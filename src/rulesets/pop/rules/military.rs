@@ -2911,12 +2911,12 @@ pub fn check_decision(
 // ---------------------------------------------------------------------------------------------
 // War-related event symbols (FACTS section 3)
 
-/// Attrition: every Player Realm at war except the active player loses 1 land unit for every 4
-/// it has deployed (cheapest first, mercenaries before regulars; regulars go to exhausted
-/// manpower).
-pub fn attrition(world: &mut World, active: Entity) {
+/// Attrition: every Player Realm at war except the active player (none on the Event nobody
+/// took) loses 1 land unit for every 4 it has deployed (cheapest first, mercenaries before
+/// regulars; regulars go to exhausted manpower).
+pub fn attrition(world: &mut World, active: Option<Entity>) {
     for realm in crate::rulesets::pop::state::turn_order(world) {
-        if realm == active || enemies_of(world, realm).is_empty() {
+        if Some(realm) == active || enemies_of(world, realm).is_empty() {
             continue;
         }
         let mut units: Vec<Entity> = world
@@ -2964,15 +2964,12 @@ pub fn attrition(world: &mut World, active: Entity) {
 }
 
 /// Lost at sea (FACTS 3): the realms that lose a ship, the Active Player's opponents in turn
-/// order; on the Event nobody took, every player ("Each player picks their own", the
-/// auto-resolution of an unpicked card), the last taker included.
-pub fn lost_at_sea_victims(world: &World, active: Entity) -> Vec<Entity> {
-    let leftover = world
-        .get_res::<crate::rulesets::pop::rules::events::Leftover>()
-        .is_some_and(|l| l.resolving);
+/// order; on the Event nobody took (`active` none), every player ("Each player picks their
+/// own", the auto-resolution of an unpicked card), the last taker included.
+pub fn lost_at_sea_victims(world: &World, active: Option<Entity>) -> Vec<Entity> {
     crate::rulesets::pop::state::turn_order(world)
         .into_iter()
-        .filter(|r| leftover || *r != active)
+        .filter(|r| Some(*r) != active)
         .collect()
 }
 

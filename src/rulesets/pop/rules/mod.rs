@@ -345,7 +345,9 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
             military::decision_candidates(world, realm, &decision.kind)
         }
         DecisionKind::BattleRetreat { .. } => battle::retreat_candidates(world),
-        DecisionKind::LostAtSea => military::lost_at_sea_choices(world, realm),
+        DecisionKind::LostAtSea { .. }
+        | DecisionKind::DisloyalVassals
+        | DecisionKind::NativeUprising { .. } => events::each_player_candidates(world),
         DecisionKind::ImperialLevy { .. } => war::levy_candidates(),
         DecisionKind::DefendTheHre { .. } => vec![Action::Accept, Action::Decline],
         DecisionKind::ElectionTie { .. } => empire::election_tie_candidates(world),
@@ -529,9 +531,21 @@ pub fn answered_from_its_list(kind: &DecisionKind) -> Option<(&'static str, &'st
             ids::EMPIRE_ELECTION,
             "one of the realms tied for the most Elector votes",
         ),
-        DecisionKind::LostAtSea => (
+        DecisionKind::LostAtSea { .. } => (
             ids::WAR_LOST_AT_SEA,
-            "one of your ships in a sea zone none of your ports faces",
+            "one of the losing realm's ships in a sea zone none of its ports faces",
+        ),
+        DecisionKind::DisloyalVassals => (
+            ids::DISLOYAL_VASSALS,
+            "an area where your vassals waver, with the most of them",
+        ),
+        DecisionKind::NativeUprising { spare: true } => (
+            ids::COLONISTS,
+            "a distant town of yours to take the unrest, or keep your towns and lose a colonist",
+        ),
+        DecisionKind::NativeUprising { spare: false } => (
+            ids::COLONISTS,
+            "a calm distant town of yours to take the unrest",
         ),
         DecisionKind::CardinalDies => (
             ids::CURIA_CARDINAL_DIES,

@@ -294,8 +294,9 @@ fn pop_seq_phase3_a_cb_removal_costs_two_prestige_unless_at_war() {
     assert_eq!(mat(&game, a).prestige, 3);
 }
 
-#[test]
-fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die() {
+/// The dice rolled (realm, dice) when an Event's unrest symbol is resolved with BBB first and
+/// `active` BBB as Active Player or nobody.
+fn event_rebel_rolls(bbb_active: bool) -> Vec<(String, i32)> {
     let mut game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
     unrest(&mut game, "AAA", "capa");
@@ -310,7 +311,11 @@ fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die
         });
     }
     game.world_mut().res_mut::<Pending>().0 = None;
-    crate::rulesets::pop::rules::rebels::start_event_rebel_dice(game.world_mut(), b);
+    crate::rulesets::pop::rules::rebels::start_event_rebel_dice(
+        game.world_mut(),
+        b,
+        bbb_active.then_some(b),
+    );
     let mut guard = 0;
     while crate::rulesets::pop::rules::rebels::continue_event_rebel_dice(game.world_mut())
         == crate::rulesets::pop::rules::effects::Progress::Waiting
@@ -325,14 +330,18 @@ fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die
         guard += 1;
         assert!(guard < 20);
     }
-    let rolls: Vec<(String, i32)> = game
-        .world()
+    game.world()
         .resource::<GameLog>()
         .entries
         .iter()
         .filter(|n| n.rule == "pop.14.2.roll")
         .map(|n| (n.realm.clone().unwrap(), n.amount.unwrap()))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die() {
+    let rolls = event_rebel_rolls(true);
     // BBB, the active player, rolls first and only 1 die for its 2 unrest; AAA rolls both.
     assert_eq!(rolls[0], ("BBB".to_string(), 1));
     assert_eq!(
@@ -352,6 +361,21 @@ fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die
         2,
         "one die per unrest, area by area"
     );
+}
+
+#[test]
+fn pop_5_1_event_symbols_unrest_on_the_event_nobody_took_nobody_is_capped() {
+    // 16.5: "When resolving unpicked Events, no one is considered to be the Active Player": the
+    // last taker, rolling first, rolls a die for each of its 2 unrest.
+    let rolls = event_rebel_rolls(false);
+    for realm in ["AAA", "BBB"] {
+        let dice: i32 = rolls
+            .iter()
+            .filter(|(r, _)| r == realm)
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(dice, 2, "{realm}: {rolls:?}");
+    }
 }
 
 #[test]
@@ -1665,7 +1689,7 @@ fn pop_14_1_new_unrest_goes_where_it_counts_while_a_calm_town_can_take_it() {
     // covered nora is the only place left and takes it.
     for (capa_calm, effect, nora_allowed) in [
         (true, Effect::Unrest(1), false),
-        (true, Effect::UnrestIn(north_key.clone(), 1), false),
+        (true, Effect::UnrestIn(north_key, 1), false),
         (false, Effect::Unrest(1), true),
         (false, Effect::UnrestIn(north_key, 1), true),
     ] {

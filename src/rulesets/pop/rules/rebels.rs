@@ -89,10 +89,11 @@ pub struct EventRebelDice {
     pub active: Option<u32>,
 }
 
-/// Starts the rebel dice of an Event's unrest symbol.
-pub fn start_event_rebel_dice(world: &mut World, active: Entity) {
+/// Starts the rebel dice of an Event's unrest symbol, clockwise from `first`; `active`, the
+/// Active Player, rolls at most one die (none is on the Event nobody took).
+pub fn start_event_rebel_dice(world: &mut World, first: Entity, active: Option<Entity>) {
     let seats = world.res::<crate::rulesets::pop::state::Seats>().0.clone();
-    let start = seats.iter().position(|s| *s == active).unwrap_or(0);
+    let start = seats.iter().position(|s| *s == first).unwrap_or(0);
     let order = (0..seats.len())
         .map(|k| sid_of(world, seats[(start + k) % seats.len()]))
         .collect();
@@ -100,7 +101,7 @@ pub fn start_event_rebel_dice(world: &mut World, active: Entity) {
         order,
         index: 0,
         visits: 0,
-        active: Some(sid_of(world, active)),
+        active: active.map(|a| sid_of(world, a)),
     });
 }
 

@@ -1,6 +1,7 @@
-//! Event bottom-row symbols that change the map on their own (FACTS 3): a dynamic Non-Player
-//! Realm's expansion and the spread of religious ideas, resolved by the auto-resolution FACTS
-//! gives for them, so that no game waits on a choice nobody owns.
+//! Event bottom-row symbols (16.5, FACTS 3): a dynamic Non-Player Realm's expansion and the
+//! spread of religious ideas, resolved by the auto-resolution FACTS gives for them; and the
+//! symbols that visit player by player with a choice (Lost at Sea, Disloyal Vassals, Native
+//! Uprising).
 
 use bevy::prelude::*;
 
@@ -8,6 +9,7 @@ use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
 use crate::rulesets::pop::content::schema::Religion;
+use crate::rulesets::pop::decision::{Action, DecisionKind};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::generic::*;
@@ -285,58 +287,199 @@ fn unrest_counts(world: &World, token: Entity) -> bool {
         && world.read::<ControlledBy>(on.0).is_none_or(|c| c.0 == of.0)
 }
 
-/// Disloyal Vassals: each Player Realm with a vassal area where it has neither influence nor a
-/// marriage (a partner's capital there), or less influence than another Player Realm, adds
-/// unrest to a calm vassal there and places rebels equal to the tax value of its vassals in that
-/// area; the active player adds the unrest but places no rebels.
-pub fn disloyal_vassals(world: &mut World, active: Entity) {
-    use crate::rulesets::pop::rules::rebels::{realm_areas, vassals_in};
-    for realm in all_of::<PlayerRealm>(world) {
-        for area in realm_areas(world, realm, true) {
-            let mine = influence_counted(world, realm, area);
-            let married_here = partners::<Marriage>(world, realm)
-                .iter()
-                .any(|p| world.read::<Capital>(*p).and_then(|c| area_of(world, c.0)) == Some(area));
-            let outbid = all_of::<PlayerRealm>(world)
-                .into_iter()
-                .any(|o| o != realm && influence_counted(world, o, area) > mine);
-            if !(mine == 0 && !married_here || outbid) {
-                continue;
-            }
-            let vassals = vassals_in(world, realm, area, false);
-            let tax: i32 = vassals
-                .iter()
-                .filter_map(|p| world.read::<Province>(*p).map(Province::tax_value))
-                .sum();
-            let name = key_of(world, realm);
-            let area_name = key_of(world, area);
-            let rebels = if realm == active {
-                0
-            } else {
-                tax.max(0) as usize
-            };
-            write(
-                world,
-                Note::new(
-                    ids::DISLOYAL_VASSALS,
-                    format!(
-                        "The vassals of {name} in {area_name} waver: unrest and {rebels} rebels"
-                    ),
-                )
-                .realm(name)
-                .subject(sid_of(world, area)),
-            );
-            if let Some(p) = vassals_in(world, realm, area, true).first() {
-                crate::rulesets::pop::rules::effects::add_unrest(world, realm, *p);
-            }
-            crate::rulesets::pop::rules::military::raise_units(
-                world,
-                None,
-                area,
-                UnitKind::Infantry,
-                UnitStatus::Rebel,
-                rebels,
-            );
+/// Bottom symbols resolved player by player, each visit with a choice that may be asked (16.5):
+/// who is visited, what may be chosen, who chooses and what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EachPlayer {
+    /// Each opponent of the Active Player loses a ship far from its ports.
+    LostAtSea,
+    /// Each Player Realm with wavering vassals: unrest and rebels in one area.
+    DisloyalVassals,
+    /// Each player loses a colonist and gains unrest in a distant town.
+    NativeUprising,
+}
+
+/// The realms `symbol` visits, in turn order. `active` is the Active Player (none on the Event
+/// nobody took: 16.5 "no one is considered to be the Active Player").
+pub fn each_player_victims(
+    world: &World,
+    symbol: EachPlayer,
+    active: Option<Entity>,
+) -> Vec<Entity> {
+    match symbol {
+        EachPlayer::LostAtSea => {
+            crate::rulesets::pop::rules::military::lost_at_sea_victims(world, active)
+        }
+        EachPlayer::DisloyalVassals | EachPlayer::NativeUprising => {
+            crate::rulesets::pop::state::turn_order(world)
         }
     }
+}
+
+/// The answers open for `victim`'s visit; none or one: nothing to ask.
+pub fn each_player_choices(
+    world: &World,
+    symbol: EachPlayer,
+    victim: Entity,
+    active: Option<Entity>,
+) -> Vec<Action> {
+    match symbol {
+        EachPlayer::LostAtSea => {
+            crate::rulesets::pop::rules::military::lost_at_sea_choices(world, victim)
+        }
+        EachPlayer::DisloyalVassals => wavering_areas(world, victim)
+            .into_iter()
+            .map(|a| Action::ChooseArea {
+                area: key_of(world, a),
+            })
+            .collect(),
+        EachPlayer::NativeUprising => crate::rulesets::pop::rules::colonize::uprising_choices(
+            world,
+            victim,
+            active == Some(victim),
+        ),
+    }
+}
+
+/// Who chooses for `victim`, and the question: the Active Player picks each opponent's ship
+/// lost at sea ("You must choose"), else each player answers for itself.
+pub fn each_player_question(
+    world: &World,
+    symbol: EachPlayer,
+    victim: Entity,
+    active: Option<Entity>,
+    event: &str,
+) -> (Entity, DecisionKind, String) {
+    let name = key_of(world, victim);
+    match symbol {
+        EachPlayer::LostAtSea => match active {
+            Some(chooser) => (
+                chooser,
+                DecisionKind::LostAtSea { owner: name },
+                format!("\"{event}\": choose the ship of {name} lost at sea"),
+            ),
+            None => (
+                victim,
+                DecisionKind::LostAtSea { owner: name },
+                format!("\"{event}\": a ship of yours is lost at sea; choose which"),
+            ),
+        },
+        EachPlayer::DisloyalVassals => (
+            victim,
+            DecisionKind::DisloyalVassals,
+            format!(
+                "\"{event}\": your vassals waver; choose the area (one with the most of your vassals \
+                 where they waver)"
+            ),
+        ),
+        EachPlayer::NativeUprising if active == Some(victim) => (
+            victim,
+            DecisionKind::NativeUprising { spare: true },
+            format!(
+                "\"{event}\": natives rise; ignore one effect: keep your colonist (unrest in a \
+                 distant town of your choice) or spare your towns (lose a colonist)"
+            ),
+        ),
+        EachPlayer::NativeUprising => (
+            victim,
+            DecisionKind::NativeUprising { spare: false },
+            format!("\"{event}\": natives rise; choose the distant town that gains unrest"),
+        ),
+    }
+}
+
+/// Resolves `victim`'s visit with the answer chosen (`None` where nothing was to choose).
+pub fn each_player_resolve(
+    world: &mut World,
+    symbol: EachPlayer,
+    victim: Entity,
+    active: Option<Entity>,
+    choice: Option<&Action>,
+) {
+    match symbol {
+        EachPlayer::LostAtSea => {
+            if let Some(choice) = choice {
+                crate::rulesets::pop::rules::military::lose_ship_at_sea(world, victim, choice);
+            }
+        }
+        EachPlayer::DisloyalVassals => {
+            let area = match choice {
+                Some(Action::ChooseArea { area }) => world.res::<Index>().get(area),
+                _ => None,
+            };
+            if let Some(area) = area {
+                vassals_waver(world, victim, area, active != Some(victim));
+            }
+        }
+        EachPlayer::NativeUprising => {
+            crate::rulesets::pop::rules::colonize::native_uprising_strikes(
+                world,
+                victim,
+                active == Some(victim),
+                choice,
+            )
+        }
+    }
+}
+
+/// Disloyal Vassals (16.5): the areas of `realm`'s vassals that waver, where it has neither
+/// influence nor a marriage (a partner's capital there), or less influence than another Player
+/// Realm; of those, the ones with the most of its vassals, in id order: it must pick one.
+pub fn wavering_areas(world: &World, realm: Entity) -> Vec<Entity> {
+    use crate::rulesets::pop::rules::rebels::{realm_areas, vassals_in};
+    let wavering: Vec<(Entity, usize)> = realm_areas(world, realm, true)
+        .into_iter()
+        .filter(|area| {
+            let mine = influence_counted(world, realm, *area);
+            let married_here = partners::<Marriage>(world, realm).iter().any(|p| {
+                world.read::<Capital>(*p).and_then(|c| area_of(world, c.0)) == Some(*area)
+            });
+            let outbid = all_of::<PlayerRealm>(world)
+                .into_iter()
+                .any(|o| o != realm && influence_counted(world, o, *area) > mine);
+            mine == 0 && !married_here || outbid
+        })
+        .map(|area| (area, vassals_in(world, realm, area, false).len()))
+        .collect();
+    let most = wavering.iter().map(|(_, n)| *n).max().unwrap_or(0);
+    wavering
+        .into_iter()
+        .filter(|(_, n)| *n == most)
+        .map(|(a, _)| a)
+        .collect()
+}
+
+/// The vassals of `realm` in `area` waver (16.5): each gains unrest, then rebels as many as the
+/// tax value of its vassals with unrest there rise in the area; the Active Player places none
+/// (`rebels` false).
+pub fn vassals_waver(world: &mut World, realm: Entity, area: Entity, rebels: bool) {
+    use crate::rulesets::pop::rules::rebels::vassals_in;
+    // Every vassal there ends with unrest, so all their tax value counts.
+    let tax: i32 = vassals_in(world, realm, area, false)
+        .into_iter()
+        .filter_map(|p| world.read::<Province>(p).map(Province::tax_value))
+        .sum();
+    let rebels = if rebels { tax.max(0) as usize } else { 0 };
+    let name = key_of(world, realm);
+    let area_name = key_of(world, area);
+    write(
+        world,
+        Note::new(
+            ids::DISLOYAL_VASSALS,
+            format!("The vassals of {name} in {area_name} waver: unrest and {rebels} rebels"),
+        )
+        .realm(name)
+        .subject(sid_of(world, area)),
+    );
+    for p in vassals_in(world, realm, area, true) {
+        crate::rulesets::pop::rules::effects::add_unrest(world, realm, p);
+    }
+    crate::rulesets::pop::rules::military::raise_units(
+        world,
+        None,
+        area,
+        UnitKind::Infantry,
+        UnitStatus::Rebel,
+        rebels,
+    );
 }

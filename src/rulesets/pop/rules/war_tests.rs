@@ -2106,7 +2106,7 @@ fn pop_war_attrition_one_land_unit_in_four_and_lost_at_sea() {
         8,
     );
     // BBB is at peace and AAA is the active player's opponent: 9 deployed lose 2.
-    military::attrition(game.world_mut(), b);
+    military::attrition(game.world_mut(), Some(b));
     assert_eq!(army(&game, "AAA", "north"), 7);
     assert_eq!(
         army(&game, "BBB", "south"),
@@ -2118,13 +2118,17 @@ fn pop_war_attrition_one_land_unit_in_four_and_lost_at_sea() {
         1,
         "the mercenary went first, then a regular"
     );
-    military::attrition(game.world_mut(), a);
+    military::attrition(game.world_mut(), Some(a));
     assert_eq!(
         army(&game, "AAA", "north"),
         7,
         "the active player is spared"
     );
     assert_eq!(count(&game, "pop.war.attrition"), 1);
+    // On the Event nobody took no one is the Active Player (16.5): 7 deployed lose 1.
+    military::attrition(game.world_mut(), None);
+    assert_eq!(army(&game, "AAA", "north"), 6);
+    assert_eq!(count(&game, "pop.war.attrition"), 2);
 }
 
 #[test]
@@ -2133,12 +2137,11 @@ fn pop_war_lost_at_sea_on_the_event_nobody_took_every_player_picks_its_own() {
     // own.)": the last taker, who resolves it, is no Active Player spared.
     let game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
-    let mut game = game;
-    assert_eq!(military::lost_at_sea_victims(game.world(), a), vec![b]);
-    game.world_mut()
-        .res_mut::<crate::rulesets::pop::rules::events::Leftover>()
-        .resolving = true;
-    let mut all = military::lost_at_sea_victims(game.world(), a);
+    assert_eq!(
+        military::lost_at_sea_victims(game.world(), Some(a)),
+        vec![b]
+    );
+    let mut all = military::lost_at_sea_victims(game.world(), None);
     all.sort();
     let mut both = vec![a, b];
     both.sort();
@@ -2162,7 +2165,19 @@ fn lost_at_sea_game(ships: &[(&str, UnitKind)]) -> (Game, Entity, Entity) {
             spawn_units(&mut game, Some(owner), place, *kind, UnitStatus::Regular, 1);
         }
     }
-    take_first_event(&mut game);
+    let take = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::TakeEvent { .. }))
+        .unwrap();
+    game.apply(take).unwrap();
+    // The Event's own questions, up to the ship the Active Player must choose.
+    while game.pending().is_some_and(|d| {
+        d.realm == me_key && !matches!(d.kind, DecisionKind::Turn | DecisionKind::LostAtSea { .. })
+    }) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
     (game, me, other)
 }
 
@@ -2177,20 +2192,18 @@ fn ships_of(game: &Game, realm: Entity, place: &str) -> Vec<UnitKind> {
 }
 
 #[test]
-fn pop_war_lost_at_sea_each_opponent_picks_its_own_ship_far_from_its_ports() {
-    // Far Sea faces no port; West Sea faces both capitals' ports.
+fn pop_war_lost_at_sea_the_active_player_picks_each_opponents_ship_far_from_its_ports() {
+    // 16.5: "You must choose and remove 1 Ship belonging to each Opponent that is not adjacent
+    // to one of their Friendly Ports." Far Sea faces no port; West Sea faces both capitals'.
     let (mut game, me, other) = lost_at_sea_game(&[
         ("far_sea", UnitKind::LightShip),
         ("far_sea", UnitKind::HeavyShip),
         ("west_sea", UnitKind::LightShip),
     ]);
     let pending = game.pending().unwrap().clone();
-    assert_eq!(pending.kind, DecisionKind::LostAtSea);
-    assert_eq!(
-        pending.realm,
-        crate::rulesets::pop::state::key_of(game.world(), other),
-        "the opponent chooses"
-    );
+    let key = |r| crate::rulesets::pop::state::key_of(game.world(), r);
+    assert_eq!(pending.kind, DecisionKind::LostAtSea { owner: key(other) });
+    assert_eq!(pending.realm, key(me), "the Active Player chooses");
     let lose = |place: &str, kind| Action::DisbandUnit {
         place: place.into(),
         kind,
@@ -2222,13 +2235,95 @@ fn pop_war_lost_at_sea_each_opponent_picks_its_own_ship_far_from_its_ports() {
 }
 
 #[test]
+fn pop_war_lost_at_sea_on_the_event_nobody_took_each_player_chooses_its_own_ship() {
+    // 16.5's auto-resolution: "Each player chooses for themselves", and on an unpicked Event
+    // "no one is considered to be the Active Player": the last taker loses a ship too.
+    let ships = [UnitKind::LightShip, UnitKind::HeavyShip].repeat(3);
+    let mut game = game_with(|t| {
+        t.replace("symbols: [Mortality(1)]", "symbols: [LostAtSea]")
+            .replace("symbols: []", "symbols: [LostAtSea]")
+    });
+    for owner in ["AAA", "BBB"] {
+        for kind in &ships {
+            spawn_units(
+                &mut game,
+                Some(owner),
+                "far_sea",
+                *kind,
+                UnitStatus::Regular,
+                1,
+            );
+        }
+    }
+    let (mut taken, mut leftover) = (Vec::new(), Vec::new());
+    let mut guard = 0;
+    while !(game
+        .world()
+        .resource::<crate::rulesets::pop::rules::events::Leftover>()
+        .done
+        && game
+            .world()
+            .resource::<crate::rulesets::pop::rules::events::EventInProgress>()
+            .0
+            .is_none())
+    {
+        guard += 1;
+        assert!(guard < 200, "the Round's events never finished");
+        let pending = game.pending().unwrap().clone();
+        if let DecisionKind::LostAtSea { owner } = pending.kind {
+            let resolving = game
+                .world()
+                .resource::<crate::rulesets::pop::rules::events::Leftover>()
+                .resolving;
+            let asked = (pending.realm.to_string(), owner.to_string());
+            if resolving { &mut leftover } else { &mut taken }.push(asked);
+        }
+        let legal = game.legal_actions();
+        let pick = legal
+            .iter()
+            .find(|a| matches!(a, Action::TakeEvent { .. }))
+            .cloned()
+            .unwrap_or_else(|| legal[0].clone());
+        game.apply(pick).unwrap();
+    }
+    assert_eq!(
+        taken.len(),
+        2,
+        "each taker chose for its one opponent: {taken:?}"
+    );
+    assert!(
+        taken.iter().all(|(asked, owner)| asked != owner),
+        "{taken:?}"
+    );
+    leftover.sort();
+    assert_eq!(
+        leftover,
+        [
+            ("AAA".to_string(), "AAA".to_string()),
+            ("BBB".to_string(), "BBB".to_string())
+        ]
+    );
+    for owner in ["AAA", "BBB"] {
+        let realm = e(&game, owner);
+        assert_eq!(
+            ships_of(&game, realm, "far_sea").len(),
+            4,
+            "{owner}: 6 less 2"
+        );
+    }
+}
+
+#[test]
 fn pop_war_lost_at_sea_asks_nothing_where_the_ships_are_alike_or_near_home() {
     let (game, me, other) = lost_at_sea_game(&[
         ("far_sea", UnitKind::LightShip),
         ("far_sea", UnitKind::LightShip),
         ("west_sea", UnitKind::HeavyShip),
     ]);
-    assert_ne!(game.pending().unwrap().kind, DecisionKind::LostAtSea);
+    assert!(!matches!(
+        game.pending().unwrap().kind,
+        DecisionKind::LostAtSea { .. }
+    ));
     assert_eq!(ships_of(&game, other, "far_sea"), [UnitKind::LightShip]);
     assert_eq!(ships_of(&game, other, "west_sea"), [UnitKind::HeavyShip]);
     assert_eq!(ships_of(&game, me, "far_sea").len(), 2);

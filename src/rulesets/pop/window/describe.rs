@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::rulesets::pop::content::schema::{ActionCardDef, Effect, EventDef, MpKind};
-use crate::rulesets::pop::decision::{DecisionKind, Offer, PeaceTerm, Tie};
+use crate::rulesets::pop::decision::{Decision, DecisionKind, Offer, PeaceTerm, Tie};
 use crate::rulesets::pop::model::{Court, Role, Title, UnitKind};
 use crate::rulesets::pop::rules::economy::LOAN_DUCATS;
 use crate::rulesets::pop::rules::events::{EventDisplay, EventInProgress};
@@ -211,7 +211,7 @@ pub fn scenario_names<'a>(
 /// Another seat's pending question as the person at the screen may read it: in the third
 /// person, and without what that seat holds in secret (the card it may keep, its hand, its
 /// Missions), which the prompt written for that seat names.
-pub fn others_question(game: &Game, decision: &crate::rulesets::pop::decision::Decision) -> String {
+pub fn others_question(game: &Game, decision: &Decision) -> String {
     let who = name_of(game, &decision.realm);
     let secret = match &decision.kind {
         DecisionKind::KeepCard { .. } => Some("whether to keep a card it drew"),
@@ -360,6 +360,13 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             Some(DecisionKind::RebelSiege { .. }) => {
                 format!("Rebels besiege {}", province_name(game, province))
             }
+            Some(DecisionKind::NativeUprising { spare: true }) => format!(
+                "Keep your colonist: unrest in {}",
+                province_name(game, province)
+            ),
+            Some(DecisionKind::NativeUprising { spare: false }) => {
+                format!("Unrest in {}", province_name(game, province))
+            }
             _ => province_name(game, province),
         },
         Action::TakeLoan => format!("Take a Loan (+{LOAN_DUCATS} ducats)"),
@@ -389,11 +396,22 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             place,
             kind,
             mercenary,
-        } => format!(
-            "Disband a {}{kind:?} unit in {}",
-            if *mercenary { "mercenary " } else { "" },
-            area_name(game, place)
-        ),
+        } => {
+            let unit = format!("{}{kind:?}", if *mercenary { "mercenary " } else { "" });
+            match decision {
+                // Lost at Sea on the Event you took: you choose for an opponent.
+                Some(Decision {
+                    kind: DecisionKind::LostAtSea { owner },
+                    realm,
+                    ..
+                }) if realm != owner => format!(
+                    "Sink a {unit} of {} in {}",
+                    name_of(game, owner),
+                    area_name(game, place)
+                ),
+                _ => format!("Disband a {unit} unit in {}", area_name(game, place)),
+            }
+        }
         Action::RecallShips { from, to } => format!(
             "Recall the ships in {} to port in {} (free)",
             area_name(game, from),
@@ -414,6 +432,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         Action::DiscardDucats => "Throw ducats away down to 49 instead".to_string(),
         Action::Decline => match decision.map(|d| &d.kind) {
             Some(DecisionKind::CutCosts) => "Done cutting costs".to_string(),
+            Some(DecisionKind::NativeUprising { .. }) => {
+                "Spare your towns: lose a colonist".to_string()
+            }
             Some(DecisionKind::RemoveUnrest) => "Keep the unrest".to_string(),
             Some(DecisionKind::ReplaceDeadRuler) => "No reaction: enter Interregnum".to_string(),
             Some(DecisionKind::Missions { .. }) => "Done with Missions".to_string(),
@@ -608,6 +629,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         }
         Action::ConvertArea { area } => format!("Convert {}", area_name(game, area)),
         Action::ChooseNode { node } => format!("Expand {}", trade_node_name(game, node)),
+        Action::ChooseArea { area } => format!("The vassals in {} waver", area_name(game, area)),
         Action::ChooseCardinal { slot } => {
             let holder = game
                 .world()
