@@ -201,7 +201,8 @@ pub enum Action {
     CallCrusade { area: Id, war: Option<Id> },
     /// Increase Imperial Authority (18.1, basic action of the Emperor): 1 + E adm for +1 E.
     IncreaseAuthority,
-    /// Pick a Trade Node (by content id) an effect applies to (Commercial Growth expands it).
+    /// Pick a Trade Node (by content id) an effect applies to (Commercial Growth expands it, a
+    /// Pirates symbol puts its ship there).
     ChooseNode { node: Id },
     /// Pick the cardinal in this regular slot of the Papal Curia track (0 = leftmost, Roma
     /// never): the one that dies, or the one an excommunicated realm loses.
@@ -414,6 +415,9 @@ pub enum DecisionKind {
     /// your towns by losing the colonist (`Decline`); otherwise choose the distant town that
     /// gains unrest (`ChooseProvince`).
     NativeUprising { spare: bool },
+    /// A Pirates symbol on the Event you took: choose the maritime trade node where the pirate
+    /// ship lurks, one with a merchant while there is one (answered with `ChooseNode`).
+    Pirates,
     /// Change State Religion (5.1): choose which marriage, with its token in an area of the
     /// abandoned faith, ends (answered with `ChooseRealm`).
     ReligionMarriage,

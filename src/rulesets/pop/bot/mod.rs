@@ -475,6 +475,24 @@ impl Bot {
                     .min_by_key(|a| vassal_tax(world, r, a))
                     .cloned()
             }),
+            // Pirates: where rivals' merchants stand and its own do not.
+            DecisionKind::Pirates => {
+                let board = world.res::<crate::rulesets::pop::rules::trade::TradeBoard>();
+                legal
+                    .all()
+                    .iter()
+                    .rev()
+                    .max_by_key(|a| match a {
+                        Action::ChooseNode { node } => board
+                            .merchants
+                            .iter()
+                            .filter(|m| m.node.as_deref() == Some(node.as_str()))
+                            .map(|m| if m.realm == decision.realm { -2 } else { 1 })
+                            .sum::<i32>(),
+                        _ => i32::MIN,
+                    })
+                    .cloned()
+            }
             // Native Uprising: with colonists to spare the Active Player loses one and keeps its
             // towns calm; otherwise the unrest goes to the poorest distant town.
             DecisionKind::NativeUprising { spare } => {

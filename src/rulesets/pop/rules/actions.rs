@@ -331,7 +331,8 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
         }
         DecisionKind::LostAtSea { .. }
         | DecisionKind::DisloyalVassals
-        | DecisionKind::NativeUprising { .. } => {
+        | DecisionKind::NativeUprising { .. }
+        | DecisionKind::Pirates => {
             crate::rulesets::pop::rules::events::answer_each_player(world, &action);
             return;
         }

@@ -321,7 +321,11 @@ pub fn advance_event(world: &mut World) -> Progress {
                         world.insert_resource(each_player(symbols::EachPlayer::DisloyalVassals));
                     }
                     EventSymbol::SpreadReligion => symbols::spread_religious_ideas(world),
-                    EventSymbol::Pirates => trade::place_pirate(world),
+                    // The Active Player places the pirate; the Event nobody took auto-resolves.
+                    EventSymbol::Pirates if active.is_none() => trade::place_pirate(world),
+                    EventSymbol::Pirates => {
+                        world.insert_resource(each_player(symbols::EachPlayer::Pirates));
+                    }
                     EventSymbol::SpreadRevolution => symbols::spread_revolution(world),
                     EventSymbol::PowerStruggle => struggle::activate(world, &def.name),
                     EventSymbol::CardinalDies => {

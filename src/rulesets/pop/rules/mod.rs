@@ -347,7 +347,8 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::BattleRetreat { .. } => battle::retreat_candidates(world),
         DecisionKind::LostAtSea { .. }
         | DecisionKind::DisloyalVassals
-        | DecisionKind::NativeUprising { .. } => events::each_player_candidates(world),
+        | DecisionKind::NativeUprising { .. }
+        | DecisionKind::Pirates => events::each_player_candidates(world),
         DecisionKind::ImperialLevy { .. } => war::levy_candidates(),
         DecisionKind::DefendTheHre { .. } => vec![Action::Accept, Action::Decline],
         DecisionKind::ElectionTie { .. } => empire::election_tie_candidates(world),
@@ -542,6 +543,10 @@ pub fn answered_from_its_list(kind: &DecisionKind) -> Option<(&'static str, &'st
         DecisionKind::NativeUprising { spare: true } => (
             ids::COLONISTS,
             "a distant town of yours to take the unrest, or keep your towns and lose a colonist",
+        ),
+        DecisionKind::Pirates => (
+            ids::PIRATES,
+            "a maritime trade node, one with a merchant while there is one",
         ),
         DecisionKind::NativeUprising { spare: false } => (
             ids::COLONISTS,

@@ -297,6 +297,8 @@ pub enum EachPlayer {
     DisloyalVassals,
     /// Each player loses a colonist and gains unrest in a distant town.
     NativeUprising,
+    /// The Active Player alone places a pirate in a maritime trade node of its choice.
+    Pirates,
 }
 
 /// The realms `symbol` visits, in turn order. `active` is the Active Player (none on the Event
@@ -313,6 +315,7 @@ pub fn each_player_victims(
         EachPlayer::DisloyalVassals | EachPlayer::NativeUprising => {
             crate::rulesets::pop::state::turn_order(world)
         }
+        EachPlayer::Pirates => active.into_iter().collect(),
     }
 }
 
@@ -338,6 +341,10 @@ pub fn each_player_choices(
             victim,
             active == Some(victim),
         ),
+        EachPlayer::Pirates => crate::rulesets::pop::rules::trade::pirate_nodes(world)
+            .into_iter()
+            .map(|node| Action::ChooseNode { node })
+            .collect(),
     }
 }
 
@@ -385,6 +392,14 @@ pub fn each_player_question(
             DecisionKind::NativeUprising { spare: false },
             format!("\"{event}\": natives rise; choose the distant town that gains unrest"),
         ),
+        EachPlayer::Pirates => (
+            victim,
+            DecisionKind::Pirates,
+            format!(
+                "\"{event}\": choose the maritime trade node where a pirate ship lurks (one with a \
+                 merchant while there is one)"
+            ),
+        ),
     }
 }
 
@@ -418,6 +433,11 @@ pub fn each_player_resolve(
                 active == Some(victim),
                 choice,
             )
+        }
+        EachPlayer::Pirates => {
+            if let Some(Action::ChooseNode { node }) = choice {
+                crate::rulesets::pop::rules::trade::pirate_lurks(world, *node);
+            }
         }
     }
 }

@@ -1452,8 +1452,9 @@ pub fn resume(world: &mut World) -> Resume {
 // ---------------------------------------------------------------------------------------------
 // Pirates
 
-/// The Pirates event symbol (FACTS 3) by its auto-resolution: a pirate goes to the maritime
-/// node with the most merchants, then an expanded one, then one drawn at random.
+/// The Pirates event symbol on the Event nobody took, by its auto-resolution (16.5): a pirate
+/// goes to the maritime node with the most merchants, then an expanded one, then one drawn at
+/// random.
 pub fn place_pirate(world: &mut World) {
     let content = world.res::<Content>().0.clone();
     let board = world.res::<TradeBoard>().clone();
@@ -1475,14 +1476,49 @@ pub fn place_pirate(world: &mut World) {
     } else {
         0
     };
-    let node = tied[pick];
-    world.res_mut::<TradeBoard>().pirates.push(node.id);
-    let count = world.res::<TradeBoard>().pirates_at(&node.id);
+    pirate_lurks(world, tied[pick].id);
+}
+
+/// Where the Active Player may place the Pirates symbol's ship (16.5): "a Maritime Trade Node of
+/// your choice. If possible, this must be a node that has at least 1 Merchant in it." In the
+/// scenario's order.
+pub fn pirate_nodes(world: &World) -> Vec<Id> {
+    let content = &world.res::<Content>().0;
+    let board = world.res::<TradeBoard>();
+    let maritime = content.trade_nodes.iter().filter(|n| n.maritime);
+    let with_merchant: Vec<Id> = maritime
+        .clone()
+        .filter(|n| {
+            board
+                .merchants
+                .iter()
+                .any(|m| m.node.as_deref() == Some(n.id.as_str()))
+        })
+        .map(|n| n.id)
+        .collect();
+    if with_merchant.is_empty() {
+        maritime.map(|n| n.id).collect()
+    } else {
+        with_merchant
+    }
+}
+
+/// A pirate ship lurks in `node` (a maritime trade node), logged.
+pub fn pirate_lurks(world: &mut World, node: Id) {
+    let name = world
+        .res::<Content>()
+        .0
+        .trade_nodes
+        .iter()
+        .find(|n| n.id == node)
+        .map_or_else(|| node.to_string(), |n| n.name.clone());
+    world.res_mut::<TradeBoard>().pirates.push(node);
+    let count = world.res::<TradeBoard>().pirates_at(&node);
     write(
         world,
         Note::new(
             ids::PIRATES,
-            format!("A pirate ship lurks in {} ({count} there)", node.name),
+            format!("A pirate ship lurks in {name} ({count} there)"),
         )
         .amount(1),
     );

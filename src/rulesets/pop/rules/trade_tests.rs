@@ -456,6 +456,55 @@ fn pop_12_pirates_symbol_auto_resolution() {
     assert!(count(&game, ids::PIRATES) >= 3);
 }
 
+/// The trade game where every Event carries a Pirates symbol, after the realm to act took the
+/// first Event and answered its own questions up to the pirate's node, if it is asked.
+fn pirates_event(edit_board: impl Fn(&mut TradeBoard)) -> (Game, Entity) {
+    let (mut game, me, _) = rich_game(|t| {
+        with_trade(t)
+            .replace("symbols: [Mortality(1)]", "symbols: [Pirates]")
+            .replace("symbols: []", "symbols: [Pirates]")
+    });
+    edit_board(&mut game.world_mut().res_mut::<TradeBoard>());
+    let me_key = key_of(game.world(), me);
+    let take = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::TakeEvent { .. }))
+        .unwrap();
+    game.apply(take).unwrap();
+    while game.pending().is_some_and(|d| {
+        d.realm == me_key && !matches!(d.kind, DecisionKind::Turn | DecisionKind::Pirates)
+    }) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    (game, me)
+}
+
+#[test]
+fn pop_12_pirates_symbol_of_the_event_taken_the_active_player_places_it_by_a_merchant() {
+    // 16.5: "Place a Pirate Ship into a Maritime Trade Node of your choice. If possible, this
+    // must be a node that has at least 1 Merchant in it."
+    // Merchants stand in the Bay only: the pirate goes there unasked, not to the Far Harbour.
+    let (game, _) = pirates_event(|_| {});
+    assert_ne!(game.pending().unwrap().kind, DecisionKind::Pirates);
+    assert_eq!(board(&game).pirates, ["bay"]);
+    // A merchant in the Far Harbour too: the Active Player chooses between the two.
+    let (mut game, me) = pirates_event(|b| {
+        let spare = b.merchants.iter_mut().find(|m| m.node.is_none()).unwrap();
+        spare.node = Some("far".into());
+    });
+    let pending = game.pending().unwrap().clone();
+    assert_eq!(pending.kind, DecisionKind::Pirates);
+    assert_eq!(pending.realm, key_of(game.world(), me));
+    let node = |n: &str| Action::ChooseNode { node: n.into() };
+    assert_eq!(game.legal_actions(), [node("bay"), node("far")]);
+    refused(&mut game, node("inland"), ids::PIRATES);
+    game.apply(node("far")).unwrap();
+    assert_eq!(board(&game).pirates, ["far"]);
+    assert_eq!(count(&game, ids::PIRATES), 1);
+}
+
 #[test]
 fn pop_12_pirates_leave_at_the_end_of_the_age() {
     let (mut game, _, _) = trade_game();

@@ -628,7 +628,12 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             format!("Place 1 influence in {} (new faith)", area_name(game, area))
         }
         Action::ConvertArea { area } => format!("Convert {}", area_name(game, area)),
-        Action::ChooseNode { node } => format!("Expand {}", trade_node_name(game, node)),
+        Action::ChooseNode { node } => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::Pirates) => {
+                format!("A pirate ship lurks in {}", trade_node_name(game, node))
+            }
+            _ => format!("Expand {}", trade_node_name(game, node)),
+        },
         Action::ChooseArea { area } => format!("The vassals in {} waver", area_name(game, area)),
         Action::ChooseCardinal { slot } => {
             let holder = game
