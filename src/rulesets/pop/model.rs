@@ -261,6 +261,15 @@ impl UnitKind {
             UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
         )
     }
+
+    /// How dear a ship is to lose, for bots: a galley, then a light ship, then a heavy one.
+    pub fn ship_value(self) -> u8 {
+        match self {
+            UnitKind::Galley => 0,
+            UnitKind::LightShip => 1,
+            _ => 2,
+        }
+    }
 }
 
 /// A Light Ship laid on a Trade Protection slot of the sea zone it is in (12.3). Every move

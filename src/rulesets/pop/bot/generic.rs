@@ -419,6 +419,18 @@ pub fn decide(
                         .flatten()
                 })
                 .or_else(|| pick(legal, |a| *a == Action::Decline))
+                // Failing with ships to choose from: the cheapest goes.
+                .or_else(|| {
+                    legal
+                        .all()
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::DisbandUnit { kind, .. } => Some((kind.ship_value(), a)),
+                            _ => None,
+                        })
+                        .min_by_key(|(value, _)| *value)
+                        .map(|(_, a)| a.clone())
+                })
                 .or_else(|| legal.first().cloned())
         }
         DecisionKind::InfluenceMore => {

@@ -454,11 +454,7 @@ impl Bot {
             // one); choosing for an opponent, the Active Player sinks the dearest.
             DecisionKind::LostAtSea { owner } => {
                 let ship_value = |a: &&Action| match a {
-                    Action::DisbandUnit { kind, .. } => match kind {
-                        crate::rulesets::pop::model::UnitKind::Galley => 0,
-                        crate::rulesets::pop::model::UnitKind::LightShip => 1,
-                        _ => 2,
-                    },
+                    Action::DisbandUnit { kind, .. } => i32::from(kind.ship_value()),
                     _ => -1,
                 };
                 if *owner == decision.realm {

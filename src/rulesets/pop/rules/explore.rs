@@ -312,7 +312,7 @@ pub fn target_problem(
     }
 }
 
-pub fn answers(world: &World, _realm: Entity) -> Vec<Action> {
+pub fn answers(world: &World, realm: Entity) -> Vec<Action> {
     let mut all: Vec<Action> = all_of::<Area>(world)
         .into_iter()
         .filter(|a| world.read::<Area>(*a).is_some_and(|a| a.distant))
@@ -322,6 +322,11 @@ pub fn answers(world: &World, _realm: Entity) -> Vec<Action> {
         .collect();
     all.push(Action::Reroll);
     all.push(Action::Decline);
+    // Failing on the mark with ships of different kinds or places: the player names the one.
+    let ships = distant_ship_choices(world, realm);
+    if ships.len() > 1 {
+        all.extend(ships);
+    }
     all
 }
 
@@ -348,7 +353,25 @@ pub fn answer_problem(world: &World, realm: Entity, action: &Action) -> Option<I
                 "use the result (discover an area it allows) or pay 1 dip to re-roll",
             ))
         }
+        // "Fail Exploration and remove 1 of your Ships on a Distant Continent": the player
+        // chooses which where they differ.
+        Action::Decline if state.mark && distant_ship_choices(world, realm).len() > 1 => {
+            Some(Illegal::new(
+                ids::EXPLORE,
+                "to fail, name the ship you remove (one of yours on a Distant Continent)",
+            ))
+        }
         Action::Decline => None,
+        Action::DisbandUnit { .. } => {
+            let ships = distant_ship_choices(world, realm);
+            (!state.mark || ships.len() < 2 || !ships.contains(action)).then(|| {
+                Illegal::new(
+                    ids::EXPLORE,
+                    "only a failed exploration removes a ship: one of yours on a Distant \
+                     Continent, named where they differ",
+                )
+            })
+        }
         Action::Reroll if state.rerolls >= max_rerolls(world, realm) => Some(Illegal::new(
             ids::EXPLORE,
             format!(
@@ -407,7 +430,8 @@ pub fn answer(world: &mut World, action: &Action) {
                 world,
                 Note::new(ids::EXPLORE, format!("{name}'s exploration fails")).realm(name),
             );
-            lose_distant_ship(world, realm);
+            let named = matches!(action, Action::DisbandUnit { .. }).then_some(action);
+            lose_distant_ship(world, realm, named);
         }
         _ => write(
             world,
@@ -465,38 +489,67 @@ pub fn discover(world: &mut World, realm: Entity, area: Entity) {
     }
 }
 
-/// A failed exploration removes one of the realm's ships on a Distant Continent, if it has one:
-/// at sea in a distant sea zone or in port in a distant area (a Light Ship at sea first: the
-/// explorer is the one lost).
-fn lose_distant_ship(world: &mut World, realm: Entity) {
-    let mut ships: Vec<Entity> = all_of::<Unit>(world);
-    let at_sea = |world: &World, u: Entity| {
+/// The realm's ships on a Distant Continent: at sea in a distant sea zone or in port in a
+/// distant area; Light Ships at sea first (the explorer is the one lost by default), then by
+/// stable id.
+fn distant_ships(world: &World, realm: Entity) -> Vec<Entity> {
+    let at_sea = |u: Entity| {
         world
             .read::<At>(u)
             .is_some_and(|at| world.read::<SeaZone>(at.0).is_some())
     };
-    ships.sort_by_key(|u| {
+    let mut ships: Vec<Entity> = world
+        .read::<Forces>(realm)
+        .map(|f| {
+            f.iter()
+                .filter(|u| world.read::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
+                .filter(|u| {
+                    world.read::<At>(*u).is_some_and(|at| {
+                        world.read::<SeaZone>(at.0).is_some_and(|s| s.distant)
+                            || world.read::<Area>(at.0).is_some_and(|a| a.distant)
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    ships.sort_by_cached_key(|u| {
         (
             world
                 .read::<Unit>(*u)
-                .map(|u| u.kind != UnitKind::LightShip),
-            !at_sea(world, *u),
+                .map(|x| x.kind != UnitKind::LightShip),
+            !at_sea(*u),
+            sid_of(world, *u),
         )
     });
-    let ship = ships.into_iter().find(|u| {
-        world.read::<UnitOf>(*u).is_some_and(|o| o.0 == realm)
-            && world.read::<Unit>(*u).is_some_and(|u| {
-                matches!(
-                    u.kind,
-                    UnitKind::LightShip | UnitKind::HeavyShip | UnitKind::Galley
-                )
-            })
-            && world.read::<At>(*u).is_some_and(|at| {
-                world.read::<SeaZone>(at.0).is_some_and(|s| s.distant)
-                    || world.read::<Area>(at.0).is_some_and(|a| a.distant)
-            })
+    ships
+}
+
+/// The different ships a failed exploration may remove: one answer per place, kind and status.
+pub fn distant_ship_choices(world: &World, realm: Entity) -> Vec<Action> {
+    let mut out: Vec<Action> = Vec::new();
+    for ship in distant_ships(world, realm) {
+        if let Some(a) = crate::rulesets::pop::rules::military::ship_answer(world, ship)
+            .filter(|a| !out.contains(a))
+        {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// A failed exploration removes one of the realm's ships on a Distant Continent, if it has one:
+/// the one `named` (a `DisbandUnit` answer), else the first of `distant_ships`.
+fn lose_distant_ship(world: &mut World, realm: Entity, named: Option<&Action>) {
+    let ship = distant_ships(world, realm).into_iter().find(|u| {
+        named.is_none_or(|n| {
+            crate::rulesets::pop::rules::military::ship_answer(world, *u).as_ref() == Some(n)
+        })
     });
     if let Some(ship) = ship {
+        let place = world
+            .read::<At>(ship)
+            .map(|a| key_of(world, a.0))
+            .unwrap_or_default();
         world.despawn(ship);
         // An admiral whose last ship this was waits on its mat (7.2).
         crate::rulesets::pop::rules::military::release_idle_commanders(world);
@@ -505,7 +558,7 @@ fn lose_distant_ship(world: &mut World, realm: Entity) {
             world,
             Note::new(
                 ids::EXPLORE,
-                format!("{name} loses a ship on a Distant Continent"),
+                format!("{name} loses a ship on a Distant Continent ({place})"),
             )
             .realm(name),
         );

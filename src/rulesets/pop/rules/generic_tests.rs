@@ -505,6 +505,61 @@ fn pop_5_1_explore_failure_mark_costs_1_dip_or_fails() {
 }
 
 #[test]
+fn pop_5_1_explore_failure_removes_the_distant_ship_the_player_names() {
+    // "fail Exploration and remove 1 of your Ships on a Distant Continent": the player chooses
+    // which where its ships there differ; a ship at home is never taken.
+    let (mut game, me, _) = explorers();
+    for (place, kind) in [
+        ("far_sea", UnitKind::LightShip),
+        ("far_sea", UnitKind::HeavyShip),
+        ("west_sea", UnitKind::Galley),
+    ] {
+        spawn_unit(&mut game, Some(me), place, kind, UnitStatus::Regular);
+    }
+    game.apply(Action::Explore).unwrap();
+    set_die(&mut game, me, 3, true, 2);
+    let lose = |kind| Action::DisbandUnit {
+        place: "far_sea".into(),
+        kind,
+        mercenary: false,
+    };
+    let legal = game.legal_actions();
+    assert!(
+        legal.contains(&lose(UnitKind::HeavyShip)) && legal.contains(&lose(UnitKind::LightShip))
+    );
+    assert!(!legal.contains(&Action::Decline), "the ship must be named");
+    refused(&mut game, Action::Decline, "pop.5.1.explore");
+    refused(
+        &mut game,
+        Action::DisbandUnit {
+            place: "west_sea".into(),
+            kind: UnitKind::Galley,
+            mercenary: false,
+        },
+        "pop.5.1.explore",
+    );
+    game.apply(lose(UnitKind::HeavyShip)).unwrap();
+    assert!(logged(&game, "pop.5.1.explore", "fails"));
+    let ships = |place: &str| -> Vec<UnitKind> {
+        crate::rulesets::pop::rules::military::own_units_at(
+            game.world(),
+            me,
+            e(&game, place),
+            false,
+        )
+        .into_iter()
+        .map(|u| game.world().get::<Unit>(u).unwrap().kind)
+        .collect()
+    };
+    assert_eq!(
+        ships("far_sea"),
+        [UnitKind::LightShip],
+        "the heavy ship named is lost"
+    );
+    assert_eq!(ships("west_sea"), [UnitKind::Galley]);
+}
+
+#[test]
 fn pop_5_1_explore_failure_mark_discovers_only_a_territory() {
     // "Result with j: Pay 1b to Discover a Territory matching the number rolled": Farland,
     // numbered 1, holds only Wild, made a core of CCC (a Non-Player Realm's land, no Territory).

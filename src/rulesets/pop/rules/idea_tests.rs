@@ -474,11 +474,18 @@ fn pop_5_1_explore_failure_removes_a_ship_on_a_distant_continent() {
     })
     .unwrap();
     set_die(&mut game, me, 2, true);
-    game.apply(Action::Decline).unwrap();
+    // Two ships on the Distant Continent: the player names the one it loses.
+    refused(&mut game, Action::Decline, "pop.5.1.explore");
+    game.apply(Action::DisbandUnit {
+        place: "far_sea".into(),
+        kind: UnitKind::LightShip,
+        mercenary: false,
+    })
+    .unwrap();
     assert_eq!(
         ships_at(&game, me, "far_sea"),
         0,
-        "the Light Ship is lost first"
+        "the Light Ship named is lost"
     );
     assert_eq!(ships_at(&game, me, "deep_sea"), 1);
     assert_eq!(ships_at(&game, me, from), 0);

@@ -3002,7 +3002,7 @@ fn ships_far_from_port(world: &World, realm: Entity) -> Vec<Entity> {
 }
 
 /// The ship as the answer naming it: its sea zone, kind and whether it is a mercenary.
-fn ship_answer(world: &World, ship: Entity) -> Option<Action> {
+pub(crate) fn ship_answer(world: &World, ship: Entity) -> Option<Action> {
     let unit = world.read::<Unit>(ship)?;
     let at = world.read::<At>(ship)?;
     Some(Action::DisbandUnit {

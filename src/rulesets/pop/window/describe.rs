@@ -409,6 +409,10 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                     name_of(game, owner),
                     area_name(game, place)
                 ),
+                Some(Decision {
+                    kind: DecisionKind::Exploration { .. },
+                    ..
+                }) => format!("Fail: lose your {unit} in {}", area_name(game, place)),
                 _ => format!("Disband a {unit} unit in {}", area_name(game, place)),
             }
         }
