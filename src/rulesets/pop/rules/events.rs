@@ -85,21 +85,27 @@ pub fn event_def(world: &World, card: usize) -> EventDef {
     world.res::<Content>().0.events[card].clone()
 }
 
-/// Whether a realm can pay every cost in these effects right now.
+/// Whether a realm can pay every cost in these effects right now: ducats, monarch power and
+/// manpower to exhaust (FACTS 3: "If you cannot pay for one option, you must take the other").
 pub fn affordable(mat: &Mat, effects: &[Effect]) -> bool {
     let mut ducats = 0;
     let mut mp = [0; 3];
     let mut any_mp = 0;
+    let mut manpower = 0;
     for effect in effects {
         match effect {
             Effect::Ducats(n) if *n < 0 => ducats -= n,
             Effect::Mp(kind, n) if *n < 0 => mp[kind.index()] -= n,
             Effect::AnyMp(n) if *n < 0 => any_mp -= n,
+            Effect::Manpower(n) if *n < 0 => manpower -= n,
             _ => {}
         }
     }
     let left: i32 = (0..3).map(|i| mat.mp[i] - mp[i]).sum();
-    mat.ducats >= ducats && (0..3).all(|i| mat.mp[i] >= mp[i]) && left >= any_mp
+    mat.ducats >= ducats
+        && (0..3).all(|i| mat.mp[i] >= mp[i])
+        && left >= any_mp
+        && mat.manpower >= manpower
 }
 
 /// Options of the card a realm may pick: those it can pay for; all of them if it can pay for

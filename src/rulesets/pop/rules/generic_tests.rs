@@ -2026,3 +2026,32 @@ fn pop_5_1_national_focus_with_no_card_left_anywhere_exchanges_none() {
     assert_eq!(hand(&game, me), held, "the hand is untouched");
     assert_eq!(mat(&game, me).mp, [6, 4, 5]);
 }
+
+#[test]
+fn pop_5_1_event_option_costing_manpower_the_realm_lacks_cannot_be_chosen() {
+    // FACTS 3, reading event text: "If you cannot pay for one option, you must take the
+    // other." Manpower to exhaust is paid from the pool like ducats from the treasury.
+    use crate::rulesets::pop::rules::events::allowed_options;
+    let (mut game, me, _) = rich(|t| {
+        t.replace(
+            r#"(label: "Pay for order", effects: [Ducats(-4), Stability(1)])"#,
+            r#"(label: "Pay for order", effects: [Manpower(-2), Stability(1)])"#,
+        )
+    });
+    let card = game
+        .world()
+        .resource::<crate::rulesets::pop::state::Content>()
+        .0
+        .events
+        .iter()
+        .position(|d| d.options[0].label == "Pay for order")
+        .unwrap();
+    set(&mut game, me, |m| m.manpower = 1);
+    assert_eq!(
+        allowed_options(game.world(), me, card),
+        [1],
+        "1 manpower cannot pay 2"
+    );
+    set(&mut game, me, |m| m.manpower = 2);
+    assert_eq!(allowed_options(game.world(), me, card), [0, 1]);
+}
