@@ -406,6 +406,9 @@ pub enum DecisionKind {
     /// (answered with `DisbandUnit`). On the Event you took you choose for each opponent; on
     /// the Event nobody took each player chooses its own.
     LostAtSea { owner: Id },
+    /// An unrest symbol of the Event you took: you roll 1 rebel die at most; choose which of
+    /// your unrest areas it is rolled for (answered with `ChooseArea`).
+    RebelDieArea,
     /// A Disloyal Vassals symbol: choose the area, among those where your vassals waver with
     /// the most of them, whose vassals gain unrest and raise rebels (answered with
     /// `ChooseArea`).

@@ -281,6 +281,23 @@ impl Bot {
             | DecisionKind::AssignRebellion { .. }
             | DecisionKind::LiberationColour { .. }
             | DecisionKind::VassalDissent { .. } => None,
+            // The one rebel die goes where an army stands: a Rebellion there raises rebels to
+            // fight it instead of taking a province (14.2).
+            DecisionKind::RebelDieArea => realm.and_then(|r| {
+                legal
+                    .find(|a| match a {
+                        Action::ChooseArea { area } => {
+                            world.res::<Index>().get(area).is_some_and(|p| {
+                                !crate::rulesets::pop::rules::military::own_units_at(
+                                    world, r, p, true,
+                                )
+                                .is_empty()
+                            })
+                        }
+                        _ => false,
+                    })
+                    .or_else(|| legal.first().cloned())
+            }),
             // 14.2: exhaust from Available manpower, keeping the armies in the field; with none
             // available, a unit of the largest army (the first such on a tie).
             DecisionKind::RebelExhaust { .. } => {

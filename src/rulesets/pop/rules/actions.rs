@@ -321,6 +321,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
         DecisionKind::RebelRemoveUnrest { .. }
         | DecisionKind::AssignRebellion { .. }
         | DecisionKind::RebelExhaust { .. }
+        | DecisionKind::RebelDieArea
         | DecisionKind::LiberationColour { .. } => {
             crate::rulesets::pop::rules::rebels::answer_event_rebel_dice(world, &action);
             return;

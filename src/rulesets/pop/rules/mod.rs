@@ -333,6 +333,7 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::RebelRemoveUnrest { .. }
         | DecisionKind::AssignRebellion { .. }
         | DecisionKind::RebelExhaust { .. }
+        | DecisionKind::RebelDieArea
         | DecisionKind::LiberationColour { .. }
         | DecisionKind::VassalDissent { .. } => rebels::candidates(world, realm, &decision.kind),
         DecisionKind::RebelSiege { .. } => rebel_armies::siege_candidates(world, &decision.kind),
@@ -535,6 +536,10 @@ pub fn answered_from_its_list(kind: &DecisionKind) -> Option<(&'static str, &'st
         DecisionKind::LostAtSea { .. } => (
             ids::WAR_LOST_AT_SEA,
             "one of the losing realm's ships in a sea zone none of its ports faces",
+        ),
+        DecisionKind::RebelDieArea => (
+            ids::REBEL_ROLL,
+            "one of your areas with unrest, where your one rebel die is rolled",
         ),
         DecisionKind::DisloyalVassals => (
             ids::DISLOYAL_VASSALS,

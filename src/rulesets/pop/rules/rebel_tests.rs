@@ -294,15 +294,28 @@ fn pop_seq_phase3_a_cb_removal_costs_two_prestige_unless_at_war() {
     assert_eq!(mat(&game, a).prestige, 3);
 }
 
-/// The dice rolled (realm, dice) when an Event's unrest symbol is resolved with BBB first and
-/// `active` BBB as Active Player or nobody.
-fn event_rebel_rolls(bbb_active: bool) -> Vec<(String, i32)> {
+/// The dice rolled (realm, dice, area) when an Event's unrest symbol is resolved with BBB first
+/// and `bbb_active` BBB as Active Player or nobody; with `colony`, BBB also has a town in unrest
+/// in the distant Farland, and picks Farland when asked where its one die is rolled. Also the
+/// questions asked.
+fn event_rebel_rolls(
+    bbb_active: bool,
+    colony: bool,
+) -> (Vec<(String, i32, String)>, Vec<DecisionKind>) {
     let mut game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
     unrest(&mut game, "AAA", "capa");
     unrest(&mut game, "AAA", "nora");
     unrest(&mut game, "BBB", "capb");
     unrest(&mut game, "BBB", "sora");
+    if colony {
+        let wild = e(&game, "wild");
+        game.world_mut()
+            .entity_mut(wild)
+            .insert((OwnedBy(b), ControlledBy(b)));
+        crate::rulesets::pop::rules::towns::place_small_town(game.world_mut(), b, wild);
+        unrest(&mut game, "BBB", "wild");
+    }
     // Keep every face payable without a choice: plenty of ducats, manpower, one MP type.
     for r in [a, b] {
         set(&mut game, r, |m| {
@@ -316,12 +329,22 @@ fn event_rebel_rolls(bbb_active: bool) -> Vec<(String, i32)> {
         b,
         bbb_active.then_some(b),
     );
+    let mut asked = Vec::new();
     let mut guard = 0;
     while crate::rulesets::pop::rules::rebels::continue_event_rebel_dice(game.world_mut())
         == crate::rulesets::pop::rules::effects::Progress::Waiting
     {
-        // Answer whatever the dice ask with the first legal answer.
-        let action = game.legal_actions()[0].clone();
+        // Answer whatever the dice ask with Farland or else the first legal answer.
+        asked.push(game.pending().unwrap().kind.clone());
+        let legal = game.legal_actions();
+        let farland = Action::ChooseArea {
+            area: "farland".into(),
+        };
+        let action = if legal.contains(&farland) {
+            farland
+        } else {
+            legal[0].clone()
+        };
         crate::rulesets::pop::decision::take_answer(game.world_mut());
         game.world_mut().res_mut::<Pending>().0 = None;
         if !crate::rulesets::pop::rules::effects::answer_effect(game.world_mut(), &action) {
@@ -330,18 +353,51 @@ fn event_rebel_rolls(bbb_active: bool) -> Vec<(String, i32)> {
         guard += 1;
         assert!(guard < 20);
     }
-    game.world()
+    let rolls = game
+        .world()
         .resource::<GameLog>()
         .entries
         .iter()
         .filter(|n| n.rule == "pop.14.2.roll")
-        .map(|n| (n.realm.clone().unwrap(), n.amount.unwrap()))
-        .collect()
+        .map(|n| {
+            let area = n
+                .subject
+                .and_then(|s| {
+                    game.world()
+                        .resource::<crate::rulesets::pop::state::Index>()
+                        .by_sid(s)
+                })
+                .map(|a| crate::rulesets::pop::state::key_of(game.world(), a).to_string())
+                .unwrap_or_default();
+            (n.realm.clone().unwrap(), n.amount.unwrap(), area)
+        })
+        .collect();
+    (rolls, asked)
+}
+
+#[test]
+fn pop_5_1_event_symbols_unrest_the_active_player_chooses_the_area_of_its_one_die() {
+    // 16.5, Unrest/Rebellion: "You roll a maximum of 1 Rebel Die": with unrest in South and in
+    // Farland, BBB chooses Farland; South rolls nothing, and no empty roll is logged there.
+    let (rolls, asked) = event_rebel_rolls(true, true);
+    assert_eq!(asked.first(), Some(&DecisionKind::RebelDieArea));
+    let bbb: Vec<&(String, i32, String)> = rolls.iter().filter(|(r, ..)| r == "BBB").collect();
+    assert_eq!(bbb, [&("BBB".to_string(), 1, "farland".to_string())]);
+    // Nobody's Event: no question, and BBB rolls for all 3 unrest.
+    let (rolls, asked) = event_rebel_rolls(false, true);
+    assert!(!asked.contains(&DecisionKind::RebelDieArea));
+    let dice: i32 = rolls
+        .iter()
+        .filter(|(r, ..)| r == "BBB")
+        .map(|(_, n, _)| n)
+        .sum();
+    assert_eq!(dice, 3);
 }
 
 #[test]
 fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die() {
-    let rolls = event_rebel_rolls(true);
+    let (rolls, _) = event_rebel_rolls(true, false);
+    let rolls: Vec<(String, i32)> = rolls.into_iter().map(|(r, n, _)| (r, n)).collect();
     // BBB, the active player, rolls first and only 1 die for its 2 unrest; AAA rolls both.
     assert_eq!(rolls[0], ("BBB".to_string(), 1));
     assert_eq!(
@@ -367,12 +423,12 @@ fn pop_5_1_event_symbols_unrest_everyone_rolls_the_active_player_at_most_one_die
 fn pop_5_1_event_symbols_unrest_on_the_event_nobody_took_nobody_is_capped() {
     // 16.5: "When resolving unpicked Events, no one is considered to be the Active Player": the
     // last taker, rolling first, rolls a die for each of its 2 unrest.
-    let rolls = event_rebel_rolls(false);
+    let (rolls, _) = event_rebel_rolls(false, false);
     for realm in ["AAA", "BBB"] {
         let dice: i32 = rolls
             .iter()
-            .filter(|(r, _)| r == realm)
-            .map(|(_, n)| n)
+            .filter(|(r, ..)| r == realm)
+            .map(|(_, n, _)| n)
             .sum();
         assert_eq!(dice, 2, "{realm}: {rolls:?}");
     }

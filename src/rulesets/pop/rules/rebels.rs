@@ -75,6 +75,8 @@ pub struct RebelRoll {
 /// The questions the rebel dice ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum RebelQuestion {
+    /// The Active Player's one die of an Event: which of its unrest areas it is rolled for.
+    DieArea,
     AssignRebellion,
     RemoveUnrest,
     Exhaust,
@@ -275,6 +277,25 @@ pub fn visit_rebel_dice(world: &mut World, realm: Entity, visits: u32) -> Visit 
     loop {
         let roll = world.res::<RebelRoll>().clone();
         let Some(area) = roll.area.and_then(|a| entity_of(world, a)) else {
+            // The Active Player's one die is rolled: its other areas roll nothing.
+            if roll.dice_left == Some(0) {
+                *world.res_mut::<RebelRoll>() = RebelRoll::default();
+                return Visit::Next;
+            }
+            // "You roll a maximum of 1 Rebel Die" (16.5): with unrest in several areas the
+            // Active Player chooses where.
+            if roll.dice_left == Some(1) && roll.next_area == 0 && roll.areas.len() > 1 {
+                world.res_mut::<RebelRoll>().asked = Some(RebelQuestion::DieArea);
+                ask(
+                    world,
+                    name,
+                    DecisionKind::RebelDieArea,
+                    "Unrest symbol: as the Active Player you roll 1 rebel die at most; choose \
+                     the area it is rolled for"
+                        .to_string(),
+                );
+                return Visit::Asked;
+            }
             // Next area.
             let Some(next) = roll.areas.get(roll.next_area).copied() else {
                 *world.res_mut::<RebelRoll>() = RebelRoll::default();
@@ -607,6 +628,14 @@ fn cannot_pay(world: &mut World, realm: Entity, why: &str) {
 pub(crate) fn answer_rebel_dice(world: &mut World, realm: Entity, action: Action) -> Visit {
     let asked = world.res_mut::<RebelRoll>().asked.take();
     match (asked, action) {
+        (Some(RebelQuestion::DieArea), Action::ChooseArea { area }) => {
+            if let Some(a) = world.res::<Index>().get(area).map(|a| sid_of(world, a)) {
+                let mut roll = world.res_mut::<RebelRoll>();
+                if roll.areas.contains(&a) {
+                    roll.areas = vec![a];
+                }
+            }
+        }
         (Some(RebelQuestion::AssignRebellion), Action::ChooseProvince { province }) => {
             if let Some(p) = world.res::<Index>().get(province) {
                 world.res_mut::<RebelRoll>().rebellions -= 1;
@@ -881,6 +910,15 @@ pub fn candidates(world: &World, realm: Entity, kind: &DecisionKind) -> Vec<Acti
                 .collect()
         }
         DecisionKind::RebelExhaust { .. } => exhaust_candidates(world, realm),
+        DecisionKind::RebelDieArea => world
+            .res::<RebelRoll>()
+            .areas
+            .iter()
+            .filter_map(|a| entity_of(world, *a))
+            .map(|a| Action::ChooseArea {
+                area: key_of(world, a),
+            })
+            .collect(),
         DecisionKind::LiberationColour { province } => {
             let Some(p) = world.res::<Index>().get(province) else {
                 return Vec::new();

@@ -638,7 +638,12 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             }
             _ => format!("Expand {}", trade_node_name(game, node)),
         },
-        Action::ChooseArea { area } => format!("The vassals in {} waver", area_name(game, area)),
+        Action::ChooseArea { area } => match decision.map(|d| &d.kind) {
+            Some(DecisionKind::RebelDieArea) => {
+                format!("Roll your one rebel die in {}", area_name(game, area))
+            }
+            _ => format!("The vassals in {} waver", area_name(game, area)),
+        },
         Action::ChooseCardinal { slot } => {
             let holder = game
                 .world()
