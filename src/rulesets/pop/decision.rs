@@ -418,6 +418,9 @@ pub enum DecisionKind {
     /// your towns by losing the colonist (`Decline`); otherwise choose the distant town that
     /// gains unrest (`ChooseProvince`).
     NativeUprising { spare: bool },
+    /// A DNPR Expansion symbol on the Event you took: choose the province next to the dynamic
+    /// Non-Player Realm `realm` where it places its marker (answered with `ChooseProvince`).
+    DnprExpansion { realm: Id },
     /// A Pirates symbol on the Event you took: choose the maritime trade node where the pirate
     /// ship lurks, one with a merchant while there is one (answered with `ChooseNode`).
     Pirates,

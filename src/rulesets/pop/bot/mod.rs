@@ -488,6 +488,55 @@ impl Bot {
                     .min_by_key(|a| vassal_tax(world, r, a))
                     .cloned()
             }),
+            // DNPR Expansion: under a rival's richest holding, else as the auto-resolution would
+            // (a Non-Player Realm's province, its own areas first, the cheapest); never its own.
+            DecisionKind::DnprExpansion { .. } => realm.and_then(|r| {
+                let holder = |a: &Action| match a {
+                    Action::ChooseProvince { province } => world
+                        .res::<Index>()
+                        .get(province)
+                        .and_then(|p| crate::rulesets::pop::rules::generic::owner(world, p)),
+                    _ => None,
+                };
+                let tax = |a: &Action| match a {
+                    Action::ChooseProvince { province } => world
+                        .res::<Index>()
+                        .get(province)
+                        .and_then(|p| {
+                            world
+                                .read::<crate::rulesets::pop::model::Province>(p)
+                                .map(crate::rulesets::pop::model::Province::tax_value)
+                        })
+                        .unwrap_or(0),
+                    _ => 0,
+                };
+                let rival = |a: &&Action| {
+                    holder(a).is_some_and(|h| {
+                        h != r
+                            && world
+                                .read::<crate::rulesets::pop::model::PlayerRealm>(h)
+                                .is_some()
+                    })
+                };
+                legal
+                    .all()
+                    .iter()
+                    .filter(rival)
+                    .rev()
+                    .max_by_key(|a| tax(a))
+                    .or_else(|| {
+                        legal.all().iter().find(|a| {
+                            holder(a).is_some_and(|h| {
+                                world
+                                    .read::<crate::rulesets::pop::model::NonPlayerRealm>(h)
+                                    .is_some()
+                            })
+                        })
+                    })
+                    .or_else(|| legal.all().iter().find(|a| holder(a) != Some(r)))
+                    .or_else(|| legal.first())
+                    .cloned()
+            }),
             // Pirates: where rivals' merchants stand and its own do not.
             DecisionKind::Pirates => {
                 let board = world.res::<crate::rulesets::pop::rules::trade::TradeBoard>();

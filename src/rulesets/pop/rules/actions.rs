@@ -333,7 +333,8 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
         DecisionKind::LostAtSea { .. }
         | DecisionKind::DisloyalVassals
         | DecisionKind::NativeUprising { .. }
-        | DecisionKind::Pirates => {
+        | DecisionKind::Pirates
+        | DecisionKind::DnprExpansion { .. } => {
             crate::rulesets::pop::rules::events::answer_each_player(world, &action);
             return;
         }

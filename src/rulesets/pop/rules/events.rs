@@ -322,7 +322,17 @@ pub fn advance_event(world: &mut World) -> Progress {
                     EventSymbol::NativeUprising => {
                         world.insert_resource(each_player(symbols::EachPlayer::NativeUprising));
                     }
-                    EventSymbol::DnprExpansion(tag) => symbols::dnpr_expansion(world, tag),
+                    // The Active Player chooses where; the Event nobody took auto-resolves.
+                    EventSymbol::DnprExpansion(tag) if active.is_none() => {
+                        symbols::dnpr_expansion(world, *tag)
+                    }
+                    EventSymbol::DnprExpansion(tag) => {
+                        if let Some(dnpr) = symbols::expanding_dnpr(world, *tag) {
+                            world.insert_resource(each_player(symbols::EachPlayer::DnprExpansion(
+                                dnpr,
+                            )));
+                        }
+                    }
                     EventSymbol::DisloyalVassals => {
                         world.insert_resource(each_player(symbols::EachPlayer::DisloyalVassals));
                     }

@@ -1686,15 +1686,15 @@ fn pop_effect_dnpr_expansion_takes_the_cheapest_npr_neighbour_else_stirs_unrest(
         )
     });
     let (ccc, nora, sora) = (e(&game, "CCC"), e(&game, "nora"), e(&game, "sora"));
-    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), "CCC");
+    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), Id::new("CCC"));
     assert_eq!(game.world().get::<OwnedBy>(nora).map(|o| o.0), Some(ccc));
     assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 1);
     // No Non-Player Realm province is left beside CCC but capitals; Sora is BBB's core: nothing.
-    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), "CCC");
+    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), Id::new("CCC"));
     assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 1);
     // Without BBB's flag, Sora's vassal gains unrest instead of being taken.
     game.world_mut().entity_mut(sora).remove::<PrintedCores>();
-    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), "CCC");
+    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), Id::new("CCC"));
     assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 2);
     assert_ne!(game.world().get::<OwnedBy>(sora).map(|o| o.0), Some(ccc));
     let unrest = game
@@ -1703,8 +1703,129 @@ fn pop_effect_dnpr_expansion_takes_the_cheapest_npr_neighbour_else_stirs_unrest(
         .is_some_and(|h| h.iter().any(|t| game.world().get::<Unrest>(t).is_some()));
     assert!(unrest);
     // A realm that is not a Non-Player Realm does not expand.
-    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), "AAA");
+    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), Id::new("AAA"));
     assert_eq!(count(&game, "pop.effect.dnpr_expansion"), 2);
+}
+
+/// The mini game where Nora belongs to a second Non-Player Realm, DDD (capital: Wild), and
+/// BBB's vassal Sora carries no flag: CCC (East) borders North and South.
+fn dnpr_neighbours() -> Game {
+    let (game, _, _) = rich(|t| {
+        t.replace(
+            "(id: \"nora\", name: \"Nora\", area: \"north\", cores: [\"AAA\"], owner: Some(\"AAA\"),",
+            "(id: \"nora\", name: \"Nora\", area: \"north\", cores: [], owner: Some(\"DDD\"),",
+        )
+        .replace(
+            "(id: \"sora\", name: \"Sora\", area: \"south\", cores: [\"BBB\"],",
+            "(id: \"sora\", name: \"Sora\", area: \"south\", cores: [],",
+        )
+        .replace(
+            "(id: \"wild\", name: \"Wild\", area: \"farland\", holding: None,",
+            "(id: \"wild\", name: \"Wild\", area: \"farland\", owner: Some(\"DDD\"),",
+        )
+        .replace(
+            "        (id: \"CCC\",",
+            "        (id: \"DDD\", name: \"Deland\", kind: NonPlayer, colour: (90, 90, 90), capital: \"wild\"),\n        (id: \"CCC\",",
+        )
+        .replace("symbols: [Mortality(1)]", "symbols: [DnprExpansion(\"CCC\")]")
+        .replace("symbols: []", "symbols: [DnprExpansion(\"CCC\")]")
+    });
+    game
+}
+
+#[test]
+fn pop_effect_dnpr_expansion_of_the_event_taken_the_active_player_chooses_the_province() {
+    // 16.5: "Place a matching marker on a Province adjacent to the DNPR ... If the Province
+    // selected has a town/vassal, place the marker underneath (thus making it a Core Province
+    // of the DNPR) and add unrest." The Active Player selects; the Event nobody took annexes
+    // the cheapest Non-Player Realm's province.
+    use crate::rulesets::pop::rules::symbols::dnpr_targets;
+    let mut game = dnpr_neighbours();
+    let (ccc, bbb, nora, sora) = (
+        e(&game, "CCC"),
+        e(&game, "BBB"),
+        e(&game, "nora"),
+        e(&game, "sora"),
+    );
+    let mut targets = dnpr_targets(game.world(), ccc);
+    targets.sort();
+    let mut both = vec![nora, sora];
+    both.sort();
+    assert_eq!(targets, both, "capitals and Player Realms' cores are out");
+    let me_key = game.pending().unwrap().realm;
+    let take = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::TakeEvent { .. }))
+        .unwrap();
+    game.apply(take).unwrap();
+    while game.pending().is_some_and(|d| {
+        d.realm == me_key
+            && !matches!(
+                d.kind,
+                DecisionKind::Turn | DecisionKind::DnprExpansion { .. }
+            )
+    }) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    let pending = game.pending().unwrap().clone();
+    assert_eq!(
+        pending.kind,
+        DecisionKind::DnprExpansion {
+            realm: "CCC".into()
+        }
+    );
+    assert_eq!(pending.realm, me_key, "the Active Player chooses");
+    refused(
+        &mut game,
+        Action::ChooseProvince {
+            province: "capb".into(),
+        },
+        "pop.effect.dnpr_expansion",
+    );
+    game.apply(Action::ChooseProvince {
+        province: "sora".into(),
+    })
+    .unwrap();
+    assert_eq!(
+        game.world().get::<OwnedBy>(sora).map(|o| o.0),
+        Some(bbb),
+        "a Player Realm's vassal stays its"
+    );
+    assert_eq!(
+        crate::rulesets::pop::rules::towns::core_owners(game.world(), sora),
+        [ccc],
+        "but the marker under it makes it CCC's core"
+    );
+    assert!(has_unrest(&game, sora));
+    // The Event nobody took: the Non-Player Realm's Nora, annexed.
+    crate::rulesets::pop::rules::symbols::dnpr_expansion(game.world_mut(), Id::new("CCC"));
+    assert_eq!(game.world().get::<OwnedBy>(nora).map(|o| o.0), Some(ccc));
+    assert_eq!(
+        crate::rulesets::pop::rules::towns::core_owners(game.world(), nora),
+        [ccc]
+    );
+}
+
+#[test]
+fn pop_effect_dnpr_expansion_spares_its_allys_provinces_and_an_active_ally_does_not_expand() {
+    use crate::rulesets::pop::rules::symbols::{dnpr_targets, expanding_dnpr};
+    let mut game = dnpr_neighbours();
+    let (ccc, bbb, nora) = (e(&game, "CCC"), e(&game, "BBB"), e(&game, "nora"));
+    spawn_sim(game.world_mut(), None, Alliance { a: bbb, b: ccc });
+    assert_eq!(
+        dnpr_targets(game.world(), ccc),
+        [nora],
+        "BBB's Sora is its ally's"
+    );
+    let sid = crate::rulesets::pop::state::sid_of(game.world(), ccc);
+    game.world_mut()
+        .res_mut::<crate::rulesets::pop::rules::war::WarState>()
+        .active_allies
+        .push(sid);
+    assert_eq!(expanding_dnpr(game.world_mut(), Id::new("CCC")), None);
+    assert!(logged(&game, "pop.effect.no_target", "Active Ally"));
 }
 
 #[test]

@@ -349,7 +349,8 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         DecisionKind::LostAtSea { .. }
         | DecisionKind::DisloyalVassals
         | DecisionKind::NativeUprising { .. }
-        | DecisionKind::Pirates => events::each_player_candidates(world),
+        | DecisionKind::Pirates
+        | DecisionKind::DnprExpansion { .. } => events::each_player_candidates(world),
         DecisionKind::ImperialLevy { .. } => war::levy_candidates(),
         DecisionKind::DefendTheHre { .. } => vec![Action::Accept, Action::Decline],
         DecisionKind::ElectionTie { .. } => empire::election_tie_candidates(world),
@@ -548,6 +549,11 @@ pub fn answered_from_its_list(kind: &DecisionKind) -> Option<(&'static str, &'st
         DecisionKind::NativeUprising { spare: true } => (
             ids::COLONISTS,
             "a distant town of yours to take the unrest, or keep your towns and lose a colonist",
+        ),
+        DecisionKind::DnprExpansion { .. } => (
+            ids::DNPR_EXPANSION,
+            "a province next to the expanding realm: not a capital, occupied, a Player Realm's core \
+             or its ally's",
         ),
         DecisionKind::Pirates => (
             ids::PIRATES,

@@ -20,104 +20,142 @@ use crate::rulesets::pop::state::{Index, key_of, sid_of, sort_dedup_by_sid};
 /// Tokens the Spread of Religious Ideas places.
 pub const RELIGION_TOKENS: usize = 4;
 
-/// DNPR Expansion: the Non-Player Realm `tag` takes the adjacent province (in one of its areas or
-/// a neighbouring one) that is not a capital, not occupied and no Player Realm's core: the one
-/// of another Non-Player Realm with the lowest tax value, ties by id. With none, a Player
-/// Realm's town or vassal on such a province gains unrest instead (the lowest tax, then id).
-pub fn dnpr_expansion(world: &mut World, tag: &str) {
-    let Some(dnpr) = world
+/// The dynamic Non-Player Realm a DNPR Expansion symbol names, if it expands in this game: a
+/// Non-Player Realm in play and no Active Ally (16.5 "which is not currently an Active Ally").
+/// Logs why not otherwise.
+pub fn expanding_dnpr(world: &mut World, tag: Id) -> Option<Entity> {
+    let dnpr = world
         .res::<Index>()
         .get(tag)
-        .filter(|r| world.read::<NonPlayerRealm>(*r).is_some())
-    else {
-        write(
-            world,
-            Note::new(
-                ids::EFFECT_NO_TARGET,
-                format!("DNPR expansion: {tag} is not a Non-Player Realm in this game"),
-            ),
-        );
-        return;
+        .filter(|r| world.read::<NonPlayerRealm>(*r).is_some());
+    let why = match dnpr {
+        None => "is not a Non-Player Realm in this game",
+        Some(d)
+            if crate::rulesets::pop::rules::war::active_allies(world)
+                .contains(&sid_of(world, d)) =>
+        {
+            "is an Active Ally and does not expand"
+        }
+        Some(d) => return Some(d),
     };
-    let mut areas: Vec<Entity> = owned(world, dnpr)
-        .into_iter()
-        .filter_map(|p| area_of(world, p))
-        .collect();
-    let next: Vec<Entity> = areas
-        .iter()
-        .filter_map(|a| world.read::<LandBorders>(*a))
-        .flat_map(|b| b.0.iter().map(|(n, _)| *n))
-        .collect();
-    areas.extend(next);
-    sort_dedup_by_sid(world, &mut areas);
-    let capitals: Vec<Entity> = all_of::<Capital>(world)
-        .into_iter()
-        .filter_map(|r| world.read::<Capital>(r).map(|c| c.0))
-        .collect();
-    let eligible = |world: &World, p: Entity| {
-        let owner = owner(world, p);
-        owner.is_some_and(|o| o != dnpr)
-            && !capitals.contains(&p)
-            && world.read::<ControlledBy>(p).map(|c| c.0) == owner
-            && world.read::<RebelTown>(p).is_none()
-            && !core_owners(world, p)
-                .iter()
-                .any(|c| world.read::<PlayerRealm>(*c).is_some())
-    };
-    let mut provinces: Vec<(i32, Id, Entity)> = areas
-        .iter()
-        .flat_map(|a| provinces_of(world, *a))
-        .filter(|p| eligible(world, *p))
-        .map(|p| {
-            let tax = world.read::<Province>(p).map_or(0, Province::tax_value);
-            (tax, key_of(world, p), p)
-        })
-        .collect();
-    provinces.sort();
-    let npr_province = provinces.iter().find(|(_, _, p)| {
-        owner(world, *p).is_some_and(|o| world.read::<NonPlayerRealm>(o).is_some())
-    });
-    if let Some((_, place, p)) = npr_province.cloned() {
-        let from = owner(world, p)
-            .map(|o| key_of(world, o))
-            .unwrap_or_default();
-        world
-            .entity_mut(p)
-            .insert((OwnedBy(dnpr), ControlledBy(dnpr)));
-        write(
-            world,
-            Note::new(
-                ids::DNPR_EXPANSION,
-                format!("{tag} expands: it takes {place} from {from}"),
-            )
-            .realm(tag)
-            .subject(sid_of(world, p)),
-        );
-        return;
-    }
-    let player_province = provinces
-        .iter()
-        .find(|(_, _, p)| owner(world, *p).is_some_and(|o| world.read::<PlayerRealm>(o).is_some()));
-    if let Some((_, place, p)) = player_province.cloned() {
-        let Some(realm) = owner(world, p) else { return };
-        write(
-            world,
-            Note::new(
-                ids::DNPR_EXPANSION,
-                format!("{tag} stirs up {place}: its holding gains unrest"),
-            )
-            .realm(tag)
-            .subject(sid_of(world, p)),
-        );
-        crate::rulesets::pop::rules::effects::add_unrest(world, realm, p);
-        return;
-    }
     write(
         world,
         Note::new(
             ids::EFFECT_NO_TARGET,
-            format!("DNPR expansion: {tag} has no neighbouring province to take"),
+            format!("DNPR expansion: {tag} {why}"),
         ),
+    );
+    None
+}
+
+/// Where `dnpr` may place its marker (16.5, DNPR Expansion): a province of another realm in one
+/// of its areas or an area next to them by land; not a capital (unless the last province of a
+/// Non-Player Realm), not occupied, no rebel town, no Player Realm's core and not its ally's.
+/// In the auto-resolution's order: its own areas first, then the lower tax value, then id.
+pub fn dnpr_targets(world: &World, dnpr: Entity) -> Vec<Entity> {
+    let own_areas: Vec<Entity> = owned(world, dnpr)
+        .into_iter()
+        .filter_map(|p| area_of(world, p))
+        .collect();
+    let mut areas = own_areas.clone();
+    areas.extend(
+        own_areas
+            .iter()
+            .filter_map(|a| world.read::<LandBorders>(*a))
+            .flat_map(|b| b.0.iter().map(|(n, _)| *n)),
+    );
+    sort_dedup_by_sid(world, &mut areas);
+    let allies = partners::<Alliance>(world, dnpr);
+    let eligible = |p: Entity| {
+        let Some(owner) = owner(world, p).filter(|o| *o != dnpr) else {
+            return false;
+        };
+        let capital = world.read::<Capital>(owner).is_some_and(|c| c.0 == p);
+        let last_of_npr =
+            world.read::<NonPlayerRealm>(owner).is_some() && owned(world, owner).len() == 1;
+        (!capital || last_of_npr)
+            && world.read::<ControlledBy>(p).map(|c| c.0) == Some(owner)
+            && world.read::<RebelTown>(p).is_none()
+            && !allies.contains(&owner)
+            && !core_owners(world, p)
+                .iter()
+                .any(|c| world.read::<PlayerRealm>(*c).is_some())
+    };
+    let mut provinces: Vec<(bool, i32, Id, Entity)> = areas
+        .iter()
+        .flat_map(|a| provinces_of(world, *a))
+        .filter(|p| eligible(*p))
+        .map(|p| {
+            let near = area_of(world, p).is_some_and(|a| own_areas.contains(&a));
+            let tax = world.read::<Province>(p).map_or(0, Province::tax_value);
+            (!near, tax, key_of(world, p), p)
+        })
+        .collect();
+    provinces.sort();
+    provinces.into_iter().map(|(.., p)| p).collect()
+}
+
+/// DNPR Expansion by the auto-resolution (the Event nobody took): the first Non-Player Realm's
+/// province of `dnpr_targets`; with none, a Player Realm's holding there (house rule).
+pub fn dnpr_expansion(world: &mut World, tag: Id) {
+    let Some(dnpr) = expanding_dnpr(world, tag) else {
+        return;
+    };
+    let targets = dnpr_targets(world, dnpr);
+    let npr =
+        |p: &&Entity| owner(world, **p).is_some_and(|o| world.read::<NonPlayerRealm>(o).is_some());
+    match targets.iter().find(npr).or(targets.first()).copied() {
+        Some(p) => dnpr_takes(world, dnpr, p),
+        None => write(
+            world,
+            Note::new(
+                ids::EFFECT_NO_TARGET,
+                format!("DNPR expansion: {tag} has no neighbouring province to take"),
+            ),
+        ),
+    }
+}
+
+/// `dnpr` places its marker on `province` (16.5): a Non-Player Realm's province is taken over;
+/// under a Player Realm's town or vassal the marker makes it the DNPR's core, and the holding
+/// gains unrest.
+pub fn dnpr_takes(world: &mut World, dnpr: Entity, province: Entity) {
+    let Some(holder) = owner(world, province) else {
+        return;
+    };
+    let (tag, place, from) = (
+        key_of(world, dnpr),
+        key_of(world, province),
+        key_of(world, holder),
+    );
+    let sid = sid_of(world, province);
+    world.entity_mut(province).insert(NprMarker(dnpr));
+    if world.read::<PlayerRealm>(holder).is_some() {
+        write(
+            world,
+            Note::new(
+                ids::DNPR_EXPANSION,
+                format!(
+                    "{tag} expands under {from}'s holding in {place}: its core now, and unrest"
+                ),
+            )
+            .realm(tag)
+            .subject(sid),
+        );
+        crate::rulesets::pop::rules::effects::add_unrest(world, holder, province);
+        return;
+    }
+    world
+        .entity_mut(province)
+        .insert((OwnedBy(dnpr), ControlledBy(dnpr)));
+    write(
+        world,
+        Note::new(
+            ids::DNPR_EXPANSION,
+            format!("{tag} expands: it takes {place} from {from}"),
+        )
+        .realm(tag)
+        .subject(sid),
     );
 }
 
@@ -299,6 +337,8 @@ pub enum EachPlayer {
     NativeUprising,
     /// The Active Player alone places a pirate in a maritime trade node of its choice.
     Pirates,
+    /// The Active Player alone chooses where the dynamic Non-Player Realm expands.
+    DnprExpansion(Entity),
 }
 
 /// The realms `symbol` visits, in turn order. `active` is the Active Player (none on the Event
@@ -315,7 +355,7 @@ pub fn each_player_victims(
         EachPlayer::DisloyalVassals | EachPlayer::NativeUprising => {
             crate::rulesets::pop::state::turn_order(world)
         }
-        EachPlayer::Pirates => active.into_iter().collect(),
+        EachPlayer::Pirates | EachPlayer::DnprExpansion(_) => active.into_iter().collect(),
     }
 }
 
@@ -344,6 +384,12 @@ pub fn each_player_choices(
         EachPlayer::Pirates => crate::rulesets::pop::rules::trade::pirate_nodes(world)
             .into_iter()
             .map(|node| Action::ChooseNode { node })
+            .collect(),
+        EachPlayer::DnprExpansion(dnpr) => dnpr_targets(world, dnpr)
+            .into_iter()
+            .map(|p| Action::ChooseProvince {
+                province: key_of(world, p),
+            })
             .collect(),
     }
 }
@@ -392,6 +438,17 @@ pub fn each_player_question(
             DecisionKind::NativeUprising { spare: false },
             format!("\"{event}\": natives rise; choose the distant town that gains unrest"),
         ),
+        EachPlayer::DnprExpansion(dnpr) => {
+            let tag = key_of(world, dnpr);
+            (
+                victim,
+                DecisionKind::DnprExpansion { realm: tag },
+                format!(
+                    "\"{event}\": {tag} expands; choose the province next to it that it takes (or, \
+                     under a Player Realm's holding, makes its core and stirs)"
+                ),
+            )
+        }
         EachPlayer::Pirates => (
             victim,
             DecisionKind::Pirates,
@@ -437,6 +494,25 @@ pub fn each_player_resolve(
         EachPlayer::Pirates => {
             if let Some(Action::ChooseNode { node }) = choice {
                 crate::rulesets::pop::rules::trade::pirate_lurks(world, *node);
+            }
+        }
+        EachPlayer::DnprExpansion(dnpr) => {
+            let province = match choice {
+                Some(Action::ChooseProvince { province }) => world.res::<Index>().get(province),
+                _ => None,
+            };
+            match province {
+                Some(p) => dnpr_takes(world, dnpr, p),
+                None => {
+                    let tag = key_of(world, dnpr);
+                    write(
+                        world,
+                        Note::new(
+                            ids::EFFECT_NO_TARGET,
+                            format!("DNPR expansion: {tag} has no neighbouring province to take"),
+                        ),
+                    );
+                }
             }
         }
     }

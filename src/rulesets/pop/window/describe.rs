@@ -364,6 +364,11 @@ pub fn action_label(game: &Game, action: &Action) -> String {
                 "Keep your colonist: unrest in {}",
                 province_name(game, province)
             ),
+            Some(DecisionKind::DnprExpansion { realm }) => format!(
+                "{} expands into {}",
+                name_of(game, realm),
+                province_name(game, province)
+            ),
             Some(DecisionKind::NativeUprising { spare: false }) => {
                 format!("Unrest in {}", province_name(game, province))
             }
