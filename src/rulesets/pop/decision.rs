@@ -209,6 +209,11 @@ pub enum Action {
     ChooseCardinal { slot: u8 },
     /// Pick an area (by content id) a symbol applies to (Disloyal Vassals).
     ChooseArea { area: Id },
+    /// Place a token of this infectious faith in this area (Spread of Religious Ideas).
+    PlaceFaith {
+        area: Id,
+        faith: crate::rulesets::pop::content::schema::Religion,
+    },
 }
 
 /// What a Cut Ties minor action gives up.
@@ -421,6 +426,10 @@ pub enum DecisionKind {
     /// A DNPR Expansion symbol on the Event you took: choose the province next to the dynamic
     /// Non-Player Realm `realm` where it places its marker (answered with `ChooseProvince`).
     DnprExpansion { realm: Id },
+    /// A Spread of Religious Ideas symbol on the Event you took: place token number
+    /// `placed + 1` (at most 4), next to a cluster of its faith that has none yet (answered with
+    /// `PlaceFaith`).
+    SpreadReligion { placed: u8 },
     /// A Pirates symbol on the Event you took: choose the maritime trade node where the pirate
     /// ship lurks, one with a merchant while there is one (answered with `ChooseNode`).
     Pirates,

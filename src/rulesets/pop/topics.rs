@@ -134,6 +134,7 @@ pub fn topic(world: &World, action: &Action) -> Topic {
         }
         Action::ChooseProvince { province: p } => Topic::about(ANSWERS, province(p)),
         Action::ChooseArea { area: a } => Topic::about(ANSWERS, area(a)),
+        Action::PlaceFaith { area: a, .. } => Topic::about(ANSWERS, area(a)),
         Action::Pass => Topic::new(PASS),
         Action::ChooseOption { .. }
         | Action::ChooseMp { .. }

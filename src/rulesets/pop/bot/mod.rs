@@ -537,6 +537,16 @@ impl Bot {
                     .or_else(|| legal.first())
                     .cloned()
             }),
+            // Spread of Religious Ideas: as the auto-resolution would place it.
+            DecisionKind::SpreadReligion { .. } => {
+                let choices = crate::rulesets::pop::rules::symbols::faith_spread_choices(world);
+                crate::rulesets::pop::rules::symbols::auto_spread_pick(world, &choices).map(
+                    |(area, faith)| Action::PlaceFaith {
+                        area: crate::rulesets::pop::state::key_of(world, area),
+                        faith,
+                    },
+                )
+            }
             // Pirates: where rivals' merchants stand and its own do not.
             DecisionKind::Pirates => {
                 let board = world.res::<crate::rulesets::pop::rules::trade::TradeBoard>();

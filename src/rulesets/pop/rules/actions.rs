@@ -334,7 +334,8 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
         | DecisionKind::DisloyalVassals
         | DecisionKind::NativeUprising { .. }
         | DecisionKind::Pirates
-        | DecisionKind::DnprExpansion { .. } => {
+        | DecisionKind::DnprExpansion { .. }
+        | DecisionKind::SpreadReligion { .. } => {
             crate::rulesets::pop::rules::events::answer_each_player(world, &action);
             return;
         }

@@ -336,7 +336,14 @@ pub fn advance_event(world: &mut World) -> Progress {
                     EventSymbol::DisloyalVassals => {
                         world.insert_resource(each_player(symbols::EachPlayer::DisloyalVassals));
                     }
-                    EventSymbol::SpreadReligion => symbols::spread_religious_ideas(world),
+                    // The Active Player places the tokens; the Event nobody took auto-resolves.
+                    EventSymbol::SpreadReligion if active.is_none() => {
+                        symbols::spread_religious_ideas(world)
+                    }
+                    EventSymbol::SpreadReligion => {
+                        symbols::start_faith_spread(world);
+                        world.insert_resource(each_player(symbols::EachPlayer::SpreadReligion));
+                    }
                     // The Active Player places the pirate; the Event nobody took auto-resolves.
                     EventSymbol::Pirates if active.is_none() => trade::place_pirate(world),
                     EventSymbol::Pirates => {

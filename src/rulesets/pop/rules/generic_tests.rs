@@ -1849,6 +1849,166 @@ fn pop_effect_faith_spread_of_religious_ideas_next_to_the_same_faith() {
     );
 }
 
+/// The mini game with North and South of the given faiths; with `east_by_sea`, East is a
+/// Catholic area that touches the West Sea and borders nothing by land. Every Event carries a
+/// Spread of Religious Ideas symbol.
+fn faiths(north: &str, south: &str, east_by_sea: bool) -> Game {
+    let (game, _, _) = rich(|t| {
+        let t = t
+            .replace(
+                "(id: \"north\", name: \"North\", continent: \"europe\", religion: Catholic",
+                &format!(
+                    "(id: \"north\", name: \"North\", continent: \"europe\", religion: {north}"
+                ),
+            )
+            .replace(
+                "(id: \"south\", name: \"South\", continent: \"europe\", religion: Catholic",
+                &format!(
+                    "(id: \"south\", name: \"South\", continent: \"europe\", religion: {south}"
+                ),
+            )
+            .replace("symbols: [Mortality(1)]", "symbols: [SpreadReligion]")
+            .replace("symbols: []", "symbols: [SpreadReligion]");
+        if !east_by_sea {
+            return t;
+        }
+        t.replace(
+            r#"neighbours: [(area: "south"), (area: "east", mountain: true)], seas: ["west_sea"]),"#,
+            r#"neighbours: [(area: "south")], seas: ["west_sea"]),"#,
+        )
+        .replace(
+            r#"neighbours: [(area: "north"), (area: "east")], seas: ["west_sea"]),"#,
+            r#"neighbours: [(area: "north")], seas: ["west_sea"]),"#,
+        )
+        .replace(
+            r#"(id: "east", name: "East", continent: "europe", religion: Orthodox,
+             neighbours: [(area: "north", mountain: true), (area: "south")], seas: []),"#,
+            r#"(id: "east", name: "East", continent: "europe", religion: Catholic,
+             neighbours: [], seas: ["west_sea"]),"#,
+        )
+    });
+    game
+}
+
+fn faith_of(game: &Game, area: &str) -> Religion {
+    game.world().get::<Area>(e(game, area)).unwrap().religion
+}
+
+#[test]
+fn pop_effect_faith_spread_one_token_beside_each_cluster_across_a_sea_too() {
+    // 16.5: "Place a Q in an Area adjacent to a cluster, of the same type ... Adjacency may here
+    // be traced across a Sea Zone. Orthodox or Muslim Areas may not be chosen." One token per
+    // cluster: South's one cluster takes one token, though North and East both qualify.
+    use crate::rulesets::pop::rules::symbols::{faith_spread_choices, start_faith_spread};
+    let mut game = faiths("Catholic", "Protestant", true);
+    start_faith_spread(game.world_mut());
+    let choices = faith_spread_choices(game.world());
+    let (north, east) = (e(&game, "north"), e(&game, "east"));
+    assert!(choices.contains(&(north, Religion::Protestant)));
+    assert!(
+        choices.contains(&(east, Religion::Protestant)),
+        "East touches the West Sea as South does"
+    );
+    crate::rulesets::pop::rules::symbols::spread_religious_ideas(game.world_mut());
+    assert_eq!(
+        count(&game, "pop.effect.faith"),
+        1,
+        "one cluster, one token"
+    );
+    // An Orthodox East is never chosen.
+    let mut game = faiths("Catholic", "Protestant", false);
+    start_faith_spread(game.world_mut());
+    let east = e(&game, "east");
+    assert!(
+        faith_spread_choices(game.world())
+            .iter()
+            .all(|(a, _)| *a != east)
+    );
+}
+
+#[test]
+fn pop_effect_faith_spread_no_third_token_of_one_faith_while_both_are_in_play() {
+    // 16.5: "If there is more than 1 Infectious Faith in play and you have already placed 2 Q of
+    // one type, you must place a Q of the other type."
+    use crate::rulesets::pop::rules::symbols::{FaithSpread, faith_spread_choices};
+    let game = faiths("CounterReformed", "Protestant", false);
+    let (north, south, east, farland) = (
+        e(&game, "north"),
+        e(&game, "south"),
+        e(&game, "east"),
+        e(&game, "farland"),
+    );
+    let mut game = game;
+    game.world_mut().insert_resource(FaithSpread {
+        clusters: vec![
+            (Religion::Protestant, vec![south]),
+            (Religion::Protestant, vec![south]),
+            (Religion::CounterReformed, vec![north]),
+        ],
+        served: vec![true, false, false],
+        placed: vec![
+            (east, Religion::Protestant),
+            (farland, Religion::Protestant),
+        ],
+    });
+    let choices = faith_spread_choices(game.world());
+    assert_eq!(choices, [(south, Religion::CounterReformed)]);
+    game.world_mut().resource_mut::<FaithSpread>().placed.pop();
+    assert!(
+        faith_spread_choices(game.world()).contains(&(north, Religion::Protestant)),
+        "a second Protestant token is allowed"
+    );
+}
+
+#[test]
+fn pop_effect_faith_spread_of_the_event_taken_the_active_player_places_the_tokens() {
+    let mut game = faiths("Protestant", "CounterReformed", false);
+    let me_key = game.pending().unwrap().realm;
+    let take = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::TakeEvent { .. }))
+        .unwrap();
+    game.apply(take).unwrap();
+    while game.pending().is_some_and(|d| {
+        d.realm == me_key
+            && !matches!(
+                d.kind,
+                DecisionKind::Turn | DecisionKind::SpreadReligion { .. }
+            )
+    }) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    let pending = game.pending().unwrap().clone();
+    assert_eq!(pending.kind, DecisionKind::SpreadReligion { placed: 0 });
+    assert_eq!(pending.realm, me_key);
+    let place = |area: &str, faith| Action::PlaceFaith {
+        area: area.into(),
+        faith,
+    };
+    let mut legal = game.legal_actions();
+    legal.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(
+        legal,
+        [
+            place("north", Religion::CounterReformed),
+            place("south", Religion::Protestant)
+        ]
+    );
+    refused(
+        &mut game,
+        place("east", Religion::Protestant),
+        "pop.effect.faith",
+    );
+    game.apply(place("north", Religion::CounterReformed))
+        .unwrap();
+    // The Protestant cluster's token had one place left: placed without a question.
+    assert_eq!(faith_of(&game, "north"), Religion::CounterReformed);
+    assert_eq!(faith_of(&game, "south"), Religion::Protestant);
+    assert_eq!(count(&game, "pop.effect.faith"), 2);
+}
+
 /// Rebels standing in `area`.
 fn rebels_in(game: &Game, area: Entity) -> usize {
     game.world().get::<Present>(area).map_or(0, |p| {

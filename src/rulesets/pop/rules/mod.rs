@@ -350,7 +350,8 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         | DecisionKind::DisloyalVassals
         | DecisionKind::NativeUprising { .. }
         | DecisionKind::Pirates
-        | DecisionKind::DnprExpansion { .. } => events::each_player_candidates(world),
+        | DecisionKind::DnprExpansion { .. }
+        | DecisionKind::SpreadReligion { .. } => events::each_player_candidates(world),
         DecisionKind::ImperialLevy { .. } => war::levy_candidates(),
         DecisionKind::DefendTheHre { .. } => vec![Action::Accept, Action::Decline],
         DecisionKind::ElectionTie { .. } => empire::election_tie_candidates(world),
@@ -554,6 +555,12 @@ pub fn answered_from_its_list(kind: &DecisionKind) -> Option<(&'static str, &'st
             ids::DNPR_EXPANSION,
             "a province next to the expanding realm: not a capital, occupied, a Player Realm's core \
              or its ally's",
+        ),
+        DecisionKind::SpreadReligion { .. } => (
+            ids::EFFECT_FAITH,
+            "a Protestant or Counter-Reformed token next to a cluster of its faith that has none \
+             yet, on an area of another faith (not Orthodox or Muslim) that took none this turn; \
+             with both faiths in play, no third token of one",
         ),
         DecisionKind::Pirates => (
             ids::PIRATES,

@@ -17,9 +17,6 @@ use crate::rulesets::pop::rules::relations::*;
 use crate::rulesets::pop::rules::towns::core_owners;
 use crate::rulesets::pop::state::{Index, key_of, sid_of, sort_dedup_by_sid};
 
-/// Tokens the Spread of Religious Ideas places.
-pub const RELIGION_TOKENS: usize = 4;
-
 /// The dynamic Non-Player Realm a DNPR Expansion symbol names, if it expands in this game: a
 /// Non-Player Realm in play and no Active Ally (16.5 "which is not currently an Active Ally").
 /// Logs why not otherwise.
@@ -159,35 +156,176 @@ pub fn dnpr_takes(world: &mut World, dnpr: Entity, province: Entity) {
     );
 }
 
-/// Spread of Religious Ideas: up to 4 tokens, alternating Protestant and Counter-Reformed
-/// (Protestant first), each on a Catholic area next (by land) to an area of that faith:
-/// areas holding a Player Realm's town first, then the higher tax value, then alphabetical.
-/// A faith with no area on the board places nothing (the Diverse Faiths tokens are not in the
-/// content; events start the Reformation).
-pub fn spread_religious_ideas(world: &mut World) {
-    for i in 0..RELIGION_TOKENS {
-        let faith = if i % 2 == 0 {
-            Religion::Protestant
-        } else {
-            Religion::CounterReformed
-        };
-        let Some(area) = religion_target(world, faith) else {
-            continue;
-        };
-        crate::rulesets::pop::rules::religion::place_faith(world, area, faith);
-    }
+/// Tokens the Spread of Religious Ideas places at most.
+pub const RELIGION_TOKENS: usize = 4;
+
+/// The faiths that spread (16.5 "Infectious Faiths"), Protestant first.
+const INFECTIOUS: [Religion; 2] = [Religion::Protestant, Religion::CounterReformed];
+
+/// A Spread of Religious Ideas under way (16.5): the clusters of each infectious faith as they
+/// stood when the symbol was resolved, which of them a token was placed next to, and the tokens
+/// placed so far.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct FaithSpread {
+    pub clusters: Vec<(Religion, Vec<Entity>)>,
+    pub served: Vec<bool>,
+    pub placed: Vec<(Entity, Religion)>,
 }
 
-/// The area a token of `faith` goes to, if any: a Catholic area next to one of that faith.
-pub fn religion_target(world: &World, faith: Religion) -> Option<Entity> {
-    let religion = |a: Entity| crate::rulesets::pop::rules::religion::area_faith(world, a);
-    spread_target(world, |area| {
-        world.read::<Area>(area).is_some_and(|a| !a.distant)
-            && religion(area) == Some(Religion::Catholic)
-            && world
-                .read::<LandBorders>(area)
-                .is_some_and(|b| b.0.iter().any(|(n, _)| religion(*n) == Some(faith)))
+/// Starts a Spread of Religious Ideas: "A cluster is any body of Areas connected by Land that
+/// share the same Religion", for Protestant and Counter-Reformed areas of the main map.
+pub fn start_faith_spread(world: &mut World) {
+    let mut clusters: Vec<(Religion, Vec<Entity>)> = Vec::new();
+    let mut areas = all_of::<Area>(world);
+    sort_dedup_by_sid(world, &mut areas);
+    for faith in INFECTIOUS {
+        let of_faith: Vec<Entity> = areas
+            .iter()
+            .copied()
+            .filter(|a| {
+                world.read::<Area>(*a).is_some_and(|x| !x.distant)
+                    && crate::rulesets::pop::rules::religion::area_faith(world, *a) == Some(faith)
+            })
+            .collect();
+        let mut seen: Vec<Entity> = Vec::new();
+        for start in &of_faith {
+            if seen.contains(start) {
+                continue;
+            }
+            let mut cluster = vec![*start];
+            let mut next = 0;
+            while let Some(area) = cluster.get(next).copied() {
+                next += 1;
+                for (n, _) in world
+                    .read::<LandBorders>(area)
+                    .map(|b| b.0.clone())
+                    .unwrap_or_default()
+                {
+                    if of_faith.contains(&n) && !cluster.contains(&n) {
+                        cluster.push(n);
+                    }
+                }
+            }
+            seen.extend(cluster.iter().copied());
+            clusters.push((faith, cluster));
+        }
+    }
+    let served = vec![false; clusters.len()];
+    world.insert_resource(FaithSpread {
+        clusters,
+        served,
+        placed: Vec::new(),
+    });
+}
+
+/// Whether `area` is next to the cluster: by land, or across a sea zone both touch ("Adjacency
+/// may here be traced across a Sea Zone").
+fn next_to_cluster(world: &World, area: Entity, cluster: &[Entity]) -> bool {
+    let seas = |a: Entity| {
+        world
+            .read::<Coasts>(a)
+            .map(|c| c.0.clone())
+            .unwrap_or_default()
+    };
+    let my_seas = seas(area);
+    cluster.iter().any(|c| {
+        *c != area
+            && (world
+                .read::<LandBorders>(*c)
+                .is_some_and(|b| b.0.iter().any(|(n, _)| *n == area))
+                || seas(*c).iter().any(|s| my_seas.contains(s)))
     })
+}
+
+/// Where the next token of the spread under way may go, as (area, faith), in area order: next
+/// to a cluster of that faith no token was placed beside yet, on a main-map area of another
+/// faith that is not Orthodox or Muslim and took no token this turn; with both faiths in play,
+/// a third token of one faith is refused ("you must place a Q of the other type").
+pub fn faith_spread_choices(world: &World) -> Vec<(Entity, Religion)> {
+    let Some(spread) = world.get_res::<FaithSpread>() else {
+        return Vec::new();
+    };
+    if spread.placed.len() >= RELIGION_TOKENS {
+        return Vec::new();
+    }
+    let both = INFECTIOUS
+        .iter()
+        .all(|f| spread.clusters.iter().any(|(g, _)| g == f));
+    let mut areas = all_of::<Area>(world);
+    sort_dedup_by_sid(world, &mut areas);
+    let mut out = Vec::new();
+    for faith in INFECTIOUS {
+        let placed = spread.placed.iter().filter(|(_, f)| *f == faith).count();
+        if both && placed >= 2 {
+            continue;
+        }
+        for area in &areas {
+            let religion = crate::rulesets::pop::rules::religion::area_faith(world, *area);
+            let open = world.read::<Area>(*area).is_some_and(|a| !a.distant)
+                && !matches!(
+                    religion,
+                    Some(Religion::Orthodox | Religion::Sunni | Religion::Shia)
+                )
+                && religion != Some(faith)
+                && !spread.placed.iter().any(|(a, _)| a == area);
+            let beside = spread
+                .clusters
+                .iter()
+                .zip(&spread.served)
+                .any(|((f, c), served)| *f == faith && !served && next_to_cluster(world, *area, c));
+            if open && beside {
+                out.push((*area, faith));
+            }
+        }
+    }
+    out
+}
+
+/// Places a token of the spread under way: the area takes the faith, and a cluster of that
+/// faith beside it (the first) has had its token.
+pub fn place_spread_token(world: &mut World, area: Entity, faith: Religion) {
+    let served = {
+        let spread = world.res::<FaithSpread>();
+        spread
+            .clusters
+            .iter()
+            .zip(&spread.served)
+            .position(|((f, c), served)| *f == faith && !served && next_to_cluster(world, area, c))
+    };
+    crate::rulesets::pop::rules::religion::place_faith(world, area, faith);
+    let mut spread = world.res_mut::<FaithSpread>();
+    if let Some(i) = served {
+        spread.served[i] = true;
+    }
+    spread.placed.push((area, faith));
+}
+
+/// The auto-resolution's pick among `choices` (16.5): faiths alternating, Protestant first
+/// (the other when the due one has no place), then an area with a town, then the higher tax
+/// value, then alphabetical.
+pub fn auto_spread_pick(
+    world: &World,
+    choices: &[(Entity, Religion)],
+) -> Option<(Entity, Religion)> {
+    let placed = world.get_res::<FaithSpread>().map_or(0, |s| s.placed.len());
+    let due = INFECTIOUS[placed % 2];
+    let faith = if choices.iter().any(|(_, f)| *f == due) {
+        due
+    } else {
+        choices.first()?.1
+    };
+    let area = spread_target(world, |a| choices.contains(&(a, faith)))?;
+    Some((area, faith))
+}
+
+/// Spread of Religious Ideas by the auto-resolution (the Event nobody took, and bots' picks):
+/// one token next to each cluster of an infectious faith, at most 4. The Diverse Faiths tokens
+/// placed with no cluster on the board are not in the content: then nothing is placed.
+pub fn spread_religious_ideas(world: &mut World) {
+    start_faith_spread(world);
+    while let Some((area, faith)) = auto_spread_pick(world, &faith_spread_choices(world)) {
+        place_spread_token(world, area, faith);
+    }
 }
 
 /// Where an infectious faith's token goes among the areas `eligible` accepts: an area holding
@@ -339,6 +477,8 @@ pub enum EachPlayer {
     Pirates,
     /// The Active Player alone chooses where the dynamic Non-Player Realm expands.
     DnprExpansion(Entity),
+    /// The Active Player places the tokens of a Spread of Religious Ideas, one visit each.
+    SpreadReligion,
 }
 
 /// The realms `symbol` visits, in turn order. `active` is the Active Player (none on the Event
@@ -356,6 +496,7 @@ pub fn each_player_victims(
             crate::rulesets::pop::state::turn_order(world)
         }
         EachPlayer::Pirates | EachPlayer::DnprExpansion(_) => active.into_iter().collect(),
+        EachPlayer::SpreadReligion => active.map(|a| vec![a; RELIGION_TOKENS]).unwrap_or_default(),
     }
 }
 
@@ -389,6 +530,13 @@ pub fn each_player_choices(
             .into_iter()
             .map(|p| Action::ChooseProvince {
                 province: key_of(world, p),
+            })
+            .collect(),
+        EachPlayer::SpreadReligion => faith_spread_choices(world)
+            .into_iter()
+            .map(|(a, faith)| Action::PlaceFaith {
+                area: key_of(world, a),
+                faith,
             })
             .collect(),
     }
@@ -449,6 +597,20 @@ pub fn each_player_question(
                 ),
             )
         }
+        EachPlayer::SpreadReligion => {
+            let placed = world.get_res::<FaithSpread>().map_or(0, |s| s.placed.len());
+            (
+                victim,
+                DecisionKind::SpreadReligion {
+                    placed: placed as u8,
+                },
+                format!(
+                    "\"{event}\": religious ideas spread; place token {} of at most \
+                     {RELIGION_TOKENS}, next to a cluster of its faith that has none yet",
+                    placed + 1
+                ),
+            )
+        }
         EachPlayer::Pirates => (
             victim,
             DecisionKind::Pirates,
@@ -490,6 +652,13 @@ pub fn each_player_resolve(
                 active == Some(victim),
                 choice,
             )
+        }
+        EachPlayer::SpreadReligion => {
+            if let Some(Action::PlaceFaith { area, faith }) = choice
+                && let Some(area) = world.res::<Index>().get(area)
+            {
+                place_spread_token(world, area, *faith);
+            }
         }
         EachPlayer::Pirates => {
             if let Some(Action::ChooseNode { node }) = choice {

@@ -643,6 +643,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             }
             _ => format!("Expand {}", trade_node_name(game, node)),
         },
+        Action::PlaceFaith { area, faith } => {
+            format!("A {faith:?} token in {}", area_name(game, area))
+        }
         Action::ChooseArea { area } => match decision.map(|d| &d.kind) {
             Some(DecisionKind::RebelDieArea) => {
                 format!("Roll your one rebel die in {}", area_name(game, area))
