@@ -207,7 +207,8 @@ pub enum Action {
     /// Pick the cardinal in this regular slot of the Papal Curia track (0 = leftmost, Roma
     /// never): the one that dies, or the one an excommunicated realm loses.
     ChooseCardinal { slot: u8 },
-    /// Pick an area (by content id) a symbol applies to (Disloyal Vassals).
+    /// Pick an area (by content id) a symbol applies to: Disloyal Vassals' wavering area, or
+    /// where the Active Player's one rebel die is rolled.
     ChooseArea { area: Id },
     /// Place a token of this infectious faith in this area (Spread of Religious Ideas).
     PlaceFaith {

@@ -129,6 +129,10 @@ pub struct RulesProgress {
     pub rebel_order: Vec<(u32, bool)>,
     /// Generic actions in progress (a deal, an exploration, ...) and once-per-Round marks.
     pub generic: String,
+    /// A Spread of Religious Ideas whose tokens are being placed (none, and not written, nearly
+    /// always).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub faith_spread: Option<String>,
 }
 
 fn rules_progress(world: &World) -> RulesProgress {
@@ -181,6 +185,9 @@ fn rules_progress(world: &World) -> RulesProgress {
         generic: world
             .res::<crate::rulesets::pop::rules::generic::Generic>()
             .describe(world),
+        faith_spread: world
+            .get_resource::<crate::rulesets::pop::rules::symbols::FaithSpread>()
+            .map(|s| s.describe(world)),
     }
 }
 

@@ -498,18 +498,7 @@ impl Bot {
                         .and_then(|p| crate::rulesets::pop::rules::generic::owner(world, p)),
                     _ => None,
                 };
-                let tax = |a: &Action| match a {
-                    Action::ChooseProvince { province } => world
-                        .res::<Index>()
-                        .get(province)
-                        .and_then(|p| {
-                            world
-                                .read::<crate::rulesets::pop::model::Province>(p)
-                                .map(crate::rulesets::pop::model::Province::tax_value)
-                        })
-                        .unwrap_or(0),
-                    _ => 0,
-                };
+                let tax = |a: &Action| answer_province_tax(world, a).unwrap_or(0);
                 let rival = |a: &&Action| {
                     holder(a).is_some_and(|h| {
                         h != r
@@ -576,18 +565,7 @@ impl Bot {
                         .all()
                         .iter()
                         .filter(|a| matches!(a, Action::ChooseProvince { .. }))
-                        .min_by_key(|a| match a {
-                            Action::ChooseProvince { province } => world
-                                .res::<Index>()
-                                .get(province)
-                                .and_then(|p| {
-                                    world
-                                        .read::<crate::rulesets::pop::model::Province>(p)
-                                        .map(crate::rulesets::pop::model::Province::tax_value)
-                                })
-                                .unwrap_or(0),
-                            _ => i32::MAX,
-                        })
+                        .min_by_key(|a| answer_province_tax(world, a).unwrap_or(i32::MAX))
                         .cloned()
                 }
             }
@@ -759,21 +737,24 @@ fn election_pick(
         .cloned()
 }
 
-/// The tax value of `realm`'s vassals in the area a `ChooseArea` answer names: the rebels they
-/// would raise if they wavered.
+/// The rebels `realm`'s vassals in the area a `ChooseArea` answer names would raise if they
+/// wavered.
 fn vassal_tax(world: &bevy::prelude::World, realm: bevy::prelude::Entity, answer: &Action) -> i32 {
     let Action::ChooseArea { area } = answer else {
         return i32::MAX;
     };
-    let Some(area) = world.res::<Index>().get(area) else {
-        return i32::MAX;
+    world.res::<Index>().get(area).map_or(i32::MAX, |a| {
+        crate::rulesets::pop::rules::symbols::wavering_tax(world, realm, a)
+    })
+}
+
+/// The tax value of the province a `ChooseProvince` answer names.
+fn answer_province_tax(world: &bevy::prelude::World, answer: &Action) -> Option<i32> {
+    let Action::ChooseProvince { province } = answer else {
+        return None;
     };
-    crate::rulesets::pop::rules::rebels::vassals_in(world, realm, area, false)
-        .iter()
-        .filter_map(|p| {
-            world
-                .read::<crate::rulesets::pop::model::Province>(*p)
-                .map(crate::rulesets::pop::model::Province::tax_value)
-        })
-        .sum()
+    let p = world.res::<Index>().get(province)?;
+    world
+        .read::<crate::rulesets::pop::model::Province>(p)
+        .map(crate::rulesets::pop::model::Province::tax_value)
 }

@@ -336,7 +336,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
         | DecisionKind::Pirates
         | DecisionKind::DnprExpansion { .. }
         | DecisionKind::SpreadReligion { .. } => {
-            crate::rulesets::pop::rules::events::answer_each_player(world, &action);
+            crate::rulesets::pop::rules::events::answer_visit(world, &action);
             return;
         }
         DecisionKind::DefendTheHre { .. } => {

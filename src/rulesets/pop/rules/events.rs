@@ -68,12 +68,12 @@ pub enum EventStage {
     RebelDice {
         next: u8,
     },
-    /// A symbol that visits player by player: realm number `victim` of those it visits is
+    /// A symbol that visits player by player: realm number `visit` of those it visits is
     /// struck, or a choice for it is asked; then the next ones, then symbol `next`.
-    EachPlayer {
-        symbol: crate::rulesets::pop::rules::symbols::EachPlayer,
+    SymbolVisit {
+        symbol: crate::rulesets::pop::rules::symbols::SymbolVisit,
         next: u8,
-        victim: u8,
+        visit: u8,
     },
     Ruler,
     /// Waiting for another player to take or refuse the ruler on the card.
@@ -228,41 +228,40 @@ pub fn symbol_text(symbol: &EventSymbol) -> String {
 }
 
 /// An answer to the symbol visiting player by player: it strikes the realm being visited.
-pub fn answer_each_player(world: &mut World, action: &Action) {
+pub fn answer_visit(world: &mut World, action: &Action) {
     let (
         Some((realm, _)),
-        EventStage::EachPlayer {
+        EventStage::SymbolVisit {
             symbol,
             next,
-            victim,
+            visit,
         },
     ) = (world.res::<EventInProgress>().0, *world.res::<EventStage>())
     else {
         return;
     };
     let active = active_player(world, realm);
-    if let Some(&who) = symbols::each_player_victims(world, symbol, active).get(usize::from(victim))
-    {
-        symbols::each_player_resolve(world, symbol, who, active, Some(action));
+    if let Some(&who) = symbols::visited_realms(world, symbol, active).get(usize::from(visit)) {
+        symbols::visit_resolve(world, symbol, who, active, Some(action));
     }
-    world.insert_resource(EventStage::EachPlayer {
+    world.insert_resource(EventStage::SymbolVisit {
         symbol,
         next,
-        victim: victim + 1,
+        visit: visit + 1,
     });
 }
 
 /// The answers open to the symbol visiting player by player, for the realm being visited.
-pub fn each_player_candidates(world: &World) -> Vec<Action> {
-    let (Some((realm, _)), EventStage::EachPlayer { symbol, victim, .. }) =
+pub fn visit_candidates(world: &World) -> Vec<Action> {
+    let (Some((realm, _)), EventStage::SymbolVisit { symbol, visit, .. }) =
         (world.res::<EventInProgress>().0, *world.res::<EventStage>())
     else {
         return Vec::new();
     };
     let active = active_player(world, realm);
-    symbols::each_player_victims(world, symbol, active)
-        .get(usize::from(victim))
-        .map(|who| symbols::each_player_choices(world, symbol, *who, active))
+    symbols::visited_realms(world, symbol, active)
+        .get(usize::from(visit))
+        .map(|who| symbols::visit_choices(world, symbol, *who, active))
         .unwrap_or_default()
 }
 
@@ -304,10 +303,10 @@ pub fn advance_event(world: &mut World) -> Progress {
                 use crate::rulesets::pop::rules::{curia, military, struggle, trade};
                 // The last taker who resolves the Event nobody took is spared nothing.
                 let active = active_player(world, realm);
-                let each_player = |symbol| EventStage::EachPlayer {
+                let visits = |symbol| EventStage::SymbolVisit {
                     symbol,
                     next: next + 1,
-                    victim: 0,
+                    visit: 0,
                 };
                 match symbol {
                     EventSymbol::Mortality(icon) => characters::mortality(world, *icon),
@@ -317,24 +316,23 @@ pub fn advance_event(world: &mut World) -> Progress {
                     }
                     EventSymbol::Attrition => military::attrition(world, active),
                     EventSymbol::LostAtSea => {
-                        world.insert_resource(each_player(symbols::EachPlayer::LostAtSea));
+                        world.insert_resource(visits(symbols::SymbolVisit::LostAtSea));
                     }
                     EventSymbol::NativeUprising => {
-                        world.insert_resource(each_player(symbols::EachPlayer::NativeUprising));
+                        world.insert_resource(visits(symbols::SymbolVisit::NativeUprising));
                     }
                     // The Active Player chooses where; the Event nobody took auto-resolves.
                     EventSymbol::DnprExpansion(tag) if active.is_none() => {
                         symbols::dnpr_expansion(world, *tag)
                     }
                     EventSymbol::DnprExpansion(tag) => {
-                        if let Some(dnpr) = symbols::expanding_dnpr(world, *tag) {
-                            world.insert_resource(each_player(symbols::EachPlayer::DnprExpansion(
-                                dnpr,
-                            )));
+                        if symbols::expanding_dnpr(world, *tag).is_some() {
+                            world
+                                .insert_resource(visits(symbols::SymbolVisit::DnprExpansion(*tag)));
                         }
                     }
                     EventSymbol::DisloyalVassals => {
-                        world.insert_resource(each_player(symbols::EachPlayer::DisloyalVassals));
+                        world.insert_resource(visits(symbols::SymbolVisit::DisloyalVassals));
                     }
                     // The Active Player places the tokens; the Event nobody took auto-resolves.
                     EventSymbol::SpreadReligion if active.is_none() => {
@@ -342,12 +340,12 @@ pub fn advance_event(world: &mut World) -> Progress {
                     }
                     EventSymbol::SpreadReligion => {
                         symbols::start_faith_spread(world);
-                        world.insert_resource(each_player(symbols::EachPlayer::SpreadReligion));
+                        world.insert_resource(visits(symbols::SymbolVisit::SpreadReligion));
                     }
                     // The Active Player places the pirate; the Event nobody took auto-resolves.
                     EventSymbol::Pirates if active.is_none() => trade::place_pirate(world),
                     EventSymbol::Pirates => {
-                        world.insert_resource(each_player(symbols::EachPlayer::Pirates));
+                        world.insert_resource(visits(symbols::SymbolVisit::Pirates));
                     }
                     EventSymbol::SpreadRevolution => symbols::spread_revolution(world),
                     EventSymbol::PowerStruggle => struggle::activate(world, &def.name),
@@ -365,30 +363,33 @@ pub fn advance_event(world: &mut World) -> Progress {
                 }
                 world.insert_resource(EventStage::Symbols { next });
             }
-            EventStage::EachPlayer {
+            EventStage::SymbolVisit {
                 symbol,
                 next,
-                victim,
+                visit,
             } => {
                 let active = active_player(world, realm);
-                let victims = symbols::each_player_victims(world, symbol, active);
-                let Some(&who) = victims.get(usize::from(victim)) else {
+                let visited = symbols::visited_realms(world, symbol, active);
+                let Some(&who) = visited.get(usize::from(visit)) else {
+                    if symbol == symbols::SymbolVisit::SpreadReligion {
+                        symbols::end_faith_spread(world);
+                    }
                     world.insert_resource(EventStage::Symbols { next });
                     continue;
                 };
-                let choices = symbols::each_player_choices(world, symbol, who, active);
+                let choices = symbols::visit_choices(world, symbol, who, active);
                 if choices.len() > 1 {
                     let (chooser, kind, prompt) =
-                        symbols::each_player_question(world, symbol, who, active, &def.name);
+                        symbols::visit_question(world, symbol, who, active, &def.name);
                     let chooser = key_of(world, chooser);
                     crate::rulesets::pop::decision::ask(world, chooser, kind, prompt);
                     return Progress::Waiting;
                 }
-                symbols::each_player_resolve(world, symbol, who, active, choices.first());
-                world.insert_resource(EventStage::EachPlayer {
+                symbols::visit_resolve(world, symbol, who, active, choices.first());
+                world.insert_resource(EventStage::SymbolVisit {
                     symbol,
                     next,
-                    victim: victim + 1,
+                    visit: visit + 1,
                 });
             }
             EventStage::Ruler => {

@@ -526,25 +526,20 @@ fn distant_ships(world: &World, realm: Entity) -> Vec<Entity> {
 
 /// The different ships a failed exploration may remove: one answer per place, kind and status.
 pub fn distant_ship_choices(world: &World, realm: Entity) -> Vec<Action> {
-    let mut out: Vec<Action> = Vec::new();
-    for ship in distant_ships(world, realm) {
-        if let Some(a) = crate::rulesets::pop::rules::military::ship_answer(world, ship)
-            .filter(|a| !out.contains(a))
-        {
-            out.push(a);
-        }
-    }
-    out
+    crate::rulesets::pop::rules::military::distinct_ship_answers(
+        world,
+        &distant_ships(world, realm),
+    )
 }
 
 /// A failed exploration removes one of the realm's ships on a Distant Continent, if it has one:
 /// the one `named` (a `DisbandUnit` answer), else the first of `distant_ships`.
 fn lose_distant_ship(world: &mut World, realm: Entity, named: Option<&Action>) {
-    let ship = distant_ships(world, realm).into_iter().find(|u| {
-        named.is_none_or(|n| {
-            crate::rulesets::pop::rules::military::ship_answer(world, *u).as_ref() == Some(n)
-        })
-    });
+    let ships = distant_ships(world, realm);
+    let ship = match named {
+        Some(n) => crate::rulesets::pop::rules::military::ship_named(world, &ships, n),
+        None => ships.first().copied(),
+    };
     if let Some(ship) = ship {
         let place = world
             .read::<At>(ship)

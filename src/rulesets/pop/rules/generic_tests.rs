@@ -1528,7 +1528,7 @@ fn pop_effect_native_uprising_everyone_loses_a_colonist_and_gains_unrest_the_act
     // town. You may choose to ignore one of the two effects (even if it is the only one that
     // will affect you)."
     use crate::rulesets::pop::rules::colonize::{native_uprising_strikes, uprising_choices};
-    use crate::rulesets::pop::rules::symbols::{EachPlayer, each_player_choices};
+    use crate::rulesets::pop::rules::symbols::{SymbolVisit, visit_choices};
     let (mut game, me, _) = rich(|t| t);
     let wild = e(&game, "wild");
     set(&mut game, me, |m| m.colonists = 3);
@@ -1554,7 +1554,7 @@ fn pop_effect_native_uprising_everyone_loses_a_colonist_and_gains_unrest_the_act
         Some(e(&game, if e(&game, "AAA") == me { "BBB" } else { "AAA" })),
     ] {
         assert!(
-            each_player_choices(game.world(), EachPlayer::NativeUprising, me, active).is_empty(),
+            visit_choices(game.world(), SymbolVisit::NativeUprising, me, active).is_empty(),
             "one town, nothing to choose"
         );
     }
@@ -1573,7 +1573,7 @@ fn pop_effect_native_uprising_everyone_loses_a_colonist_and_gains_unrest_the_act
         province: "wild".into(),
     };
     assert_eq!(
-        each_player_choices(game.world(), EachPlayer::NativeUprising, me, Some(me)),
+        visit_choices(game.world(), SymbolVisit::NativeUprising, me, Some(me)),
         [keep.clone(), Action::Decline]
     );
     native_uprising_strikes(game.world_mut(), me, true, Some(&Action::Decline));
@@ -1932,24 +1932,18 @@ fn pop_effect_faith_spread_no_third_token_of_one_faith_while_both_are_in_play() 
     // one type, you must place a Q of the other type."
     use crate::rulesets::pop::rules::symbols::{FaithSpread, faith_spread_choices};
     let game = faiths("CounterReformed", "Protestant", false);
-    let (north, south, east, farland) = (
-        e(&game, "north"),
-        e(&game, "south"),
-        e(&game, "east"),
-        e(&game, "farland"),
-    );
+    let (north, south, east) = (e(&game, "north"), e(&game, "south"), e(&game, "east"));
     let mut game = game;
+    // Three Protestant clusters (one area each here, alike) and a Counter-Reformed one; two
+    // Protestant tokens placed, each beside a Protestant cluster.
     game.world_mut().insert_resource(FaithSpread {
         clusters: vec![
             (Religion::Protestant, vec![south]),
             (Religion::Protestant, vec![south]),
+            (Religion::Protestant, vec![south]),
             (Religion::CounterReformed, vec![north]),
         ],
-        served: vec![true, false, false],
-        placed: vec![
-            (east, Religion::Protestant),
-            (farland, Religion::Protestant),
-        ],
+        placed: vec![(east, Religion::Protestant), (north, Religion::Protestant)],
     });
     let choices = faith_spread_choices(game.world());
     assert_eq!(choices, [(south, Religion::CounterReformed)]);
@@ -2087,7 +2081,7 @@ fn pop_effect_disloyal_vassals_in_one_area_with_the_most_vassals_all_of_them_gai
     // all their vassals there, and must then place rebels equal to the Tax Value of their
     // vassals with unrest in this Area."
     use crate::rulesets::pop::rules::symbols::{
-        EachPlayer, each_player_choices, each_player_resolve, wavering_areas,
+        SymbolVisit, visit_choices, visit_resolve, wavering_areas,
     };
     let (mut game, a, b) = vassals_in_two_areas(true);
     let (north, south) = (e(&game, "north"), e(&game, "south"));
@@ -2098,11 +2092,11 @@ fn pop_effect_disloyal_vassals_in_one_area_with_the_most_vassals_all_of_them_gai
         "two vassals beat one"
     );
     // One area only: nothing to ask; AAA's Event, so BBB places rebels.
-    assert!(each_player_choices(game.world(), EachPlayer::DisloyalVassals, b, Some(a)).len() <= 1);
-    let only = each_player_choices(game.world(), EachPlayer::DisloyalVassals, b, Some(a));
-    each_player_resolve(
+    assert!(visit_choices(game.world(), SymbolVisit::DisloyalVassals, b, Some(a)).len() <= 1);
+    let only = visit_choices(game.world(), SymbolVisit::DisloyalVassals, b, Some(a));
+    visit_resolve(
         game.world_mut(),
-        EachPlayer::DisloyalVassals,
+        SymbolVisit::DisloyalVassals,
         b,
         Some(a),
         only.first(),
@@ -2117,7 +2111,7 @@ fn pop_effect_disloyal_vassals_in_one_area_with_the_most_vassals_all_of_them_gai
     // One vassal in each area: BBB chooses, and only the chosen one wavers.
     let (mut game, a, b) = vassals_in_two_areas(false);
     let (north, south) = (e(&game, "north"), e(&game, "south"));
-    let choices = each_player_choices(game.world(), EachPlayer::DisloyalVassals, b, Some(a));
+    let choices = visit_choices(game.world(), SymbolVisit::DisloyalVassals, b, Some(a));
     assert_eq!(
         choices,
         [
@@ -2129,9 +2123,9 @@ fn pop_effect_disloyal_vassals_in_one_area_with_the_most_vassals_all_of_them_gai
             }
         ]
     );
-    each_player_resolve(
+    visit_resolve(
         game.world_mut(),
-        EachPlayer::DisloyalVassals,
+        SymbolVisit::DisloyalVassals,
         b,
         None,
         Some(&choices[0]),

@@ -3002,7 +3002,7 @@ fn ships_far_from_port(world: &World, realm: Entity) -> Vec<Entity> {
 }
 
 /// The ship as the answer naming it: its sea zone, kind and whether it is a mercenary.
-pub(crate) fn ship_answer(world: &World, ship: Entity) -> Option<Action> {
+fn ship_answer(world: &World, ship: Entity) -> Option<Action> {
     let unit = world.read::<Unit>(ship)?;
     let at = world.read::<At>(ship)?;
     Some(Action::DisbandUnit {
@@ -3015,21 +3015,32 @@ pub(crate) fn ship_answer(world: &World, ship: Entity) -> Option<Action> {
 /// The different ships the realm may choose to lose at sea (each player picks its own, FACTS
 /// 3): one answer per sea zone, kind and status.
 pub fn lost_at_sea_choices(world: &World, realm: Entity) -> Vec<Action> {
+    distinct_ship_answers(world, &ships_far_from_port(world, realm))
+}
+
+/// The different ships among `ships` a player may name: one `DisbandUnit` answer per place,
+/// kind and status, in the order of `ships`.
+pub(crate) fn distinct_ship_answers(world: &World, ships: &[Entity]) -> Vec<Action> {
     let mut out: Vec<Action> = Vec::new();
-    for ship in ships_far_from_port(world, realm) {
-        if let Some(a) = ship_answer(world, ship).filter(|a| !out.contains(a)) {
+    for ship in ships {
+        if let Some(a) = ship_answer(world, *ship).filter(|a| !out.contains(a)) {
             out.push(a);
         }
     }
     out
 }
 
+/// The first of `ships` that the answer names.
+pub(crate) fn ship_named(world: &World, ships: &[Entity], answer: &Action) -> Option<Entity> {
+    ships
+        .iter()
+        .copied()
+        .find(|s| ship_answer(world, *s).as_ref() == Some(answer))
+}
+
 /// The realm loses the ship the answer names (the first such by stable id), logged.
 pub fn lose_ship_at_sea(world: &mut World, realm: Entity, choice: &Action) {
-    let Some(ship) = ships_far_from_port(world, realm)
-        .into_iter()
-        .find(|s| ship_answer(world, *s).as_ref() == Some(choice))
-    else {
+    let Some(ship) = ship_named(world, &ships_far_from_port(world, realm), choice) else {
         return;
     };
     let place = world

@@ -351,7 +351,7 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         | DecisionKind::NativeUprising { .. }
         | DecisionKind::Pirates
         | DecisionKind::DnprExpansion { .. }
-        | DecisionKind::SpreadReligion { .. } => events::each_player_candidates(world),
+        | DecisionKind::SpreadReligion { .. } => events::visit_candidates(world),
         DecisionKind::ImperialLevy { .. } => war::levy_candidates(),
         DecisionKind::DefendTheHre { .. } => vec![Action::Accept, Action::Decline],
         DecisionKind::ElectionTie { .. } => empire::election_tie_candidates(world),

@@ -82,7 +82,8 @@ pub enum RebelQuestion {
     Exhaust,
 }
 
-/// Rebel dice called by an Event: every player rolls, clockwise from the active player.
+/// Rebel dice called by an Event: every player rolls, clockwise from the Active Player (from
+/// the last taker on the Event nobody took, where `active` is none).
 #[derive(Resource, Clone, Debug, Default, Serialize)]
 pub struct EventRebelDice {
     pub order: Vec<u32>,

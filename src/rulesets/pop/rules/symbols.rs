@@ -1,7 +1,8 @@
-//! Event bottom-row symbols (16.5, FACTS 3): a dynamic Non-Player Realm's expansion and the
-//! spread of religious ideas, resolved by the auto-resolution FACTS gives for them; and the
-//! symbols that visit player by player with a choice (Lost at Sea, Disloyal Vassals, Native
-//! Uprising).
+//! Event bottom-row symbols (16.5, FACTS 3) that ask choices: Lost at Sea, Disloyal Vassals and
+//! Native Uprising visit player by player; on the Event taken the Active Player places the
+//! pirate, the DNPR's marker and the religious tokens. The Event nobody took resolves them by the
+//! auto-resolution (here for DNPR Expansion, the Spread of Religious Ideas and of the
+//! Revolution).
 
 use bevy::prelude::*;
 
@@ -47,8 +48,9 @@ pub fn expanding_dnpr(world: &mut World, tag: Id) -> Option<Entity> {
 
 /// Where `dnpr` may place its marker (16.5, DNPR Expansion): a province of another realm in one
 /// of its areas or an area next to them by land; not a capital (unless the last province of a
-/// Non-Player Realm), not occupied, no rebel town, no Player Realm's core and not its ally's.
-/// In the auto-resolution's order: its own areas first, then the lower tax value, then id.
+/// Non-Player Realm), not occupied, no rebel town, no Player Realm's core, not its ally's and
+/// not under its marker already. In the auto-resolution's order: its own areas first, then the
+/// owner with the lower tax income, then id.
 pub fn dnpr_targets(world: &World, dnpr: Entity) -> Vec<Entity> {
     let own_areas: Vec<Entity> = owned(world, dnpr)
         .into_iter()
@@ -74,6 +76,8 @@ pub fn dnpr_targets(world: &World, dnpr: Entity) -> Vec<Entity> {
             && world.read::<ControlledBy>(p).map(|c| c.0) == Some(owner)
             && world.read::<RebelTown>(p).is_none()
             && !allies.contains(&owner)
+            // Its marker already lies under a Player Realm's holding there.
+            && world.read::<NprMarker>(p).is_none_or(|m| m.0 != dnpr)
             && !core_owners(world, p)
                 .iter()
                 .any(|c| world.read::<PlayerRealm>(*c).is_some())
@@ -84,8 +88,14 @@ pub fn dnpr_targets(world: &World, dnpr: Entity) -> Vec<Entity> {
         .filter(|p| eligible(*p))
         .map(|p| {
             let near = area_of(world, p).is_some_and(|a| own_areas.contains(&a));
-            let tax = world.read::<Province>(p).map_or(0, Province::tax_value);
-            (!near, tax, key_of(world, p), p)
+            // "the eligible NPR with the lowest Tax Income": the owner's, all its provinces.
+            let income: i32 = owner(world, p).map_or(0, |o| {
+                owned(world, o)
+                    .iter()
+                    .filter_map(|q| world.read::<Province>(*q).map(Province::tax_value))
+                    .sum()
+            });
+            (!near, income, key_of(world, p), p)
         })
         .collect();
     provinces.sort();
@@ -103,14 +113,18 @@ pub fn dnpr_expansion(world: &mut World, tag: Id) {
         |p: &&Entity| owner(world, **p).is_some_and(|o| world.read::<NonPlayerRealm>(o).is_some());
     match targets.iter().find(npr).or(targets.first()).copied() {
         Some(p) => dnpr_takes(world, dnpr, p),
-        None => write(
-            world,
-            Note::new(
-                ids::EFFECT_NO_TARGET,
-                format!("DNPR expansion: {tag} has no neighbouring province to take"),
-            ),
-        ),
+        None => nothing_to_take(world, tag),
     }
+}
+
+fn nothing_to_take(world: &mut World, tag: Id) {
+    write(
+        world,
+        Note::new(
+            ids::EFFECT_NO_TARGET,
+            format!("DNPR expansion: {tag} has no neighbouring province to take"),
+        ),
+    );
 }
 
 /// `dnpr` places its marker on `province` (16.5): a Non-Player Realm's province is taken over;
@@ -162,14 +176,27 @@ pub const RELIGION_TOKENS: usize = 4;
 /// The faiths that spread (16.5 "Infectious Faiths"), Protestant first.
 const INFECTIOUS: [Religion; 2] = [Religion::Protestant, Religion::CounterReformed];
 
-/// A Spread of Religious Ideas under way (16.5): the clusters of each infectious faith as they
-/// stood when the symbol was resolved, which of them a token was placed next to, and the tokens
-/// placed so far.
+/// A Spread of Religious Ideas under way (16.5); present only while its tokens are placed.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct FaithSpread {
+    /// The clusters of each infectious faith as they stood when the symbol resolved.
     pub clusters: Vec<(Religion, Vec<Entity>)>,
-    pub served: Vec<bool>,
+    /// The tokens placed so far, in order.
     pub placed: Vec<(Entity, Religion)>,
+}
+
+impl FaithSpread {
+    /// The spread as the state hash reads it: areas by id.
+    pub fn describe(&self, world: &World) -> String {
+        let ids = |areas: &[Entity]| areas.iter().map(|a| key_of(world, *a)).collect::<Vec<_>>();
+        let clusters: Vec<_> = self.clusters.iter().map(|(f, c)| (f, ids(c))).collect();
+        let placed: Vec<_> = self
+            .placed
+            .iter()
+            .map(|(a, f)| (key_of(world, *a), f))
+            .collect();
+        format!("clusters {clusters:?}, placed {placed:?}")
+    }
 }
 
 /// Starts a Spread of Religious Ideas: "A cluster is any body of Areas connected by Land that
@@ -210,12 +237,15 @@ pub fn start_faith_spread(world: &mut World) {
             clusters.push((faith, cluster));
         }
     }
-    let served = vec![false; clusters.len()];
     world.insert_resource(FaithSpread {
         clusters,
-        served,
         placed: Vec::new(),
     });
+}
+
+/// The spread is over: its bookkeeping goes.
+pub fn end_faith_spread(world: &mut World) {
+    world.remove_resource::<FaithSpread>();
 }
 
 /// Whether `area` is next to the cluster: by land, or across a sea zone both touch ("Adjacency
@@ -237,8 +267,33 @@ fn next_to_cluster(world: &World, area: Entity, cluster: &[Entity]) -> bool {
     })
 }
 
+/// Whether each token can stand for a cluster of its faith beside it, no cluster twice ("place
+/// a new Q next to another cluster"): the player need not say which cluster a token was for.
+fn tokens_fit_clusters(
+    world: &World,
+    clusters: &[(Religion, Vec<Entity>)],
+    tokens: &[(Entity, Religion)],
+    taken: &mut Vec<bool>,
+) -> bool {
+    let Some(((area, faith), rest)) = tokens.split_first() else {
+        return true;
+    };
+    for (i, (f, cluster)) in clusters.iter().enumerate() {
+        if taken[i] || f != faith || !next_to_cluster(world, *area, cluster) {
+            continue;
+        }
+        taken[i] = true;
+        if tokens_fit_clusters(world, clusters, rest, taken) {
+            taken[i] = false;
+            return true;
+        }
+        taken[i] = false;
+    }
+    false
+}
+
 /// Where the next token of the spread under way may go, as (area, faith), in area order: next
-/// to a cluster of that faith no token was placed beside yet, on a main-map area of another
+/// to a cluster of that faith that no earlier token stands for, on a main-map area of another
 /// faith that is not Orthodox or Muslim and took no token this turn; with both faiths in play,
 /// a third token of one faith is refused ("you must place a Q of the other type").
 pub fn faith_spread_choices(world: &World) -> Vec<(Entity, Religion)> {
@@ -262,18 +317,16 @@ pub fn faith_spread_choices(world: &World) -> Vec<(Entity, Religion)> {
         for area in &areas {
             let religion = crate::rulesets::pop::rules::religion::area_faith(world, *area);
             let open = world.read::<Area>(*area).is_some_and(|a| !a.distant)
-                && !matches!(
-                    religion,
-                    Some(Religion::Orthodox | Religion::Sunni | Religion::Shia)
-                )
+                && !religion.is_some_and(|r| r == Religion::Orthodox || r.muslim())
                 && religion != Some(faith)
                 && !spread.placed.iter().any(|(a, _)| a == area);
-            let beside = spread
-                .clusters
-                .iter()
-                .zip(&spread.served)
-                .any(|((f, c), served)| *f == faith && !served && next_to_cluster(world, *area, c));
-            if open && beside {
+            if !open {
+                continue;
+            }
+            let mut tokens = spread.placed.clone();
+            tokens.push((*area, faith));
+            let mut taken = vec![false; spread.clusters.len()];
+            if tokens_fit_clusters(world, &spread.clusters, &tokens, &mut taken) {
                 out.push((*area, faith));
             }
         }
@@ -281,23 +334,12 @@ pub fn faith_spread_choices(world: &World) -> Vec<(Entity, Religion)> {
     out
 }
 
-/// Places a token of the spread under way: the area takes the faith, and a cluster of that
-/// faith beside it (the first) has had its token.
+/// Places a token of the spread under way: the area takes the faith.
 pub fn place_spread_token(world: &mut World, area: Entity, faith: Religion) {
-    let served = {
-        let spread = world.res::<FaithSpread>();
-        spread
-            .clusters
-            .iter()
-            .zip(&spread.served)
-            .position(|((f, c), served)| *f == faith && !served && next_to_cluster(world, area, c))
-    };
     crate::rulesets::pop::rules::religion::place_faith(world, area, faith);
-    let mut spread = world.res_mut::<FaithSpread>();
-    if let Some(i) = served {
-        spread.served[i] = true;
+    if let Some(mut spread) = world.get_resource_mut::<FaithSpread>() {
+        spread.placed.push((area, faith));
     }
-    spread.placed.push((area, faith));
 }
 
 /// The auto-resolution's pick among `choices` (16.5): faiths alternating, Protestant first
@@ -326,6 +368,7 @@ pub fn spread_religious_ideas(world: &mut World) {
     while let Some((area, faith)) = auto_spread_pick(world, &faith_spread_choices(world)) {
         place_spread_token(world, area, faith);
     }
+    end_faith_spread(world);
 }
 
 /// Where an infectious faith's token goes among the areas `eligible` accepts: an area holding
@@ -466,7 +509,7 @@ fn unrest_counts(world: &World, token: Entity) -> bool {
 /// Bottom symbols resolved player by player, each visit with a choice that may be asked (16.5):
 /// who is visited, what may be chosen, who chooses and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EachPlayer {
+pub enum SymbolVisit {
     /// Each opponent of the Active Player loses a ship far from its ports.
     LostAtSea,
     /// Each Player Realm with wavering vassals: unrest and rebels in one area.
@@ -475,64 +518,65 @@ pub enum EachPlayer {
     NativeUprising,
     /// The Active Player alone places a pirate in a maritime trade node of its choice.
     Pirates,
-    /// The Active Player alone chooses where the dynamic Non-Player Realm expands.
-    DnprExpansion(Entity),
+    /// The Active Player alone chooses where the dynamic Non-Player Realm (by id: the stage is
+    /// in the state hash) expands.
+    DnprExpansion(Id),
     /// The Active Player places the tokens of a Spread of Religious Ideas, one visit each.
     SpreadReligion,
 }
 
 /// The realms `symbol` visits, in turn order. `active` is the Active Player (none on the Event
 /// nobody took: 16.5 "no one is considered to be the Active Player").
-pub fn each_player_victims(
-    world: &World,
-    symbol: EachPlayer,
-    active: Option<Entity>,
-) -> Vec<Entity> {
+pub fn visited_realms(world: &World, symbol: SymbolVisit, active: Option<Entity>) -> Vec<Entity> {
     match symbol {
-        EachPlayer::LostAtSea => {
+        SymbolVisit::LostAtSea => {
             crate::rulesets::pop::rules::military::lost_at_sea_victims(world, active)
         }
-        EachPlayer::DisloyalVassals | EachPlayer::NativeUprising => {
+        SymbolVisit::DisloyalVassals | SymbolVisit::NativeUprising => {
             crate::rulesets::pop::state::turn_order(world)
         }
-        EachPlayer::Pirates | EachPlayer::DnprExpansion(_) => active.into_iter().collect(),
-        EachPlayer::SpreadReligion => active.map(|a| vec![a; RELIGION_TOKENS]).unwrap_or_default(),
+        SymbolVisit::Pirates | SymbolVisit::DnprExpansion(_) => active.into_iter().collect(),
+        SymbolVisit::SpreadReligion => active.map(|a| vec![a; RELIGION_TOKENS]).unwrap_or_default(),
     }
 }
 
-/// The answers open for `victim`'s visit; none or one: nothing to ask.
-pub fn each_player_choices(
+/// The answers open for `visited`'s visit; none or one: nothing to ask.
+pub fn visit_choices(
     world: &World,
-    symbol: EachPlayer,
-    victim: Entity,
+    symbol: SymbolVisit,
+    visited: Entity,
     active: Option<Entity>,
 ) -> Vec<Action> {
     match symbol {
-        EachPlayer::LostAtSea => {
-            crate::rulesets::pop::rules::military::lost_at_sea_choices(world, victim)
+        SymbolVisit::LostAtSea => {
+            crate::rulesets::pop::rules::military::lost_at_sea_choices(world, visited)
         }
-        EachPlayer::DisloyalVassals => wavering_areas(world, victim)
+        SymbolVisit::DisloyalVassals => wavering_areas(world, visited)
             .into_iter()
             .map(|a| Action::ChooseArea {
                 area: key_of(world, a),
             })
             .collect(),
-        EachPlayer::NativeUprising => crate::rulesets::pop::rules::colonize::uprising_choices(
+        SymbolVisit::NativeUprising => crate::rulesets::pop::rules::colonize::uprising_choices(
             world,
-            victim,
-            active == Some(victim),
+            visited,
+            active == Some(visited),
         ),
-        EachPlayer::Pirates => crate::rulesets::pop::rules::trade::pirate_nodes(world)
+        SymbolVisit::Pirates => crate::rulesets::pop::rules::trade::pirate_nodes(world)
             .into_iter()
             .map(|node| Action::ChooseNode { node })
             .collect(),
-        EachPlayer::DnprExpansion(dnpr) => dnpr_targets(world, dnpr)
+        SymbolVisit::DnprExpansion(tag) => world
+            .res::<Index>()
+            .get(tag)
+            .map(|dnpr| dnpr_targets(world, dnpr))
+            .unwrap_or_default()
             .into_iter()
             .map(|p| Action::ChooseProvince {
                 province: key_of(world, p),
             })
             .collect(),
-        EachPlayer::SpreadReligion => faith_spread_choices(world)
+        SymbolVisit::SpreadReligion => faith_spread_choices(world)
             .into_iter()
             .map(|(a, faith)| Action::PlaceFaith {
                 area: key_of(world, a),
@@ -542,65 +586,62 @@ pub fn each_player_choices(
     }
 }
 
-/// Who chooses for `victim`, and the question: the Active Player picks each opponent's ship
+/// Who chooses for `visited`, and the question: the Active Player picks each opponent's ship
 /// lost at sea ("You must choose"), else each player answers for itself.
-pub fn each_player_question(
+pub fn visit_question(
     world: &World,
-    symbol: EachPlayer,
-    victim: Entity,
+    symbol: SymbolVisit,
+    visited: Entity,
     active: Option<Entity>,
     event: &str,
 ) -> (Entity, DecisionKind, String) {
-    let name = key_of(world, victim);
+    let name = key_of(world, visited);
     match symbol {
-        EachPlayer::LostAtSea => match active {
+        SymbolVisit::LostAtSea => match active {
             Some(chooser) => (
                 chooser,
                 DecisionKind::LostAtSea { owner: name },
                 format!("\"{event}\": choose the ship of {name} lost at sea"),
             ),
             None => (
-                victim,
+                visited,
                 DecisionKind::LostAtSea { owner: name },
                 format!("\"{event}\": a ship of yours is lost at sea; choose which"),
             ),
         },
-        EachPlayer::DisloyalVassals => (
-            victim,
+        SymbolVisit::DisloyalVassals => (
+            visited,
             DecisionKind::DisloyalVassals,
             format!(
                 "\"{event}\": your vassals waver; choose the area (one with the most of your vassals \
                  where they waver)"
             ),
         ),
-        EachPlayer::NativeUprising if active == Some(victim) => (
-            victim,
+        SymbolVisit::NativeUprising if active == Some(visited) => (
+            visited,
             DecisionKind::NativeUprising { spare: true },
             format!(
                 "\"{event}\": natives rise; ignore one effect: keep your colonist (unrest in a \
                  distant town of your choice) or spare your towns (lose a colonist)"
             ),
         ),
-        EachPlayer::NativeUprising => (
-            victim,
+        SymbolVisit::NativeUprising => (
+            visited,
             DecisionKind::NativeUprising { spare: false },
             format!("\"{event}\": natives rise; choose the distant town that gains unrest"),
         ),
-        EachPlayer::DnprExpansion(dnpr) => {
-            let tag = key_of(world, dnpr);
-            (
-                victim,
-                DecisionKind::DnprExpansion { realm: tag },
-                format!(
-                    "\"{event}\": {tag} expands; choose the province next to it that it takes (or, \
+        SymbolVisit::DnprExpansion(tag) => (
+            visited,
+            DecisionKind::DnprExpansion { realm: tag },
+            format!(
+                "\"{event}\": {tag} expands; choose the province next to it that it takes (or, \
                      under a Player Realm's holding, makes its core and stirs)"
-                ),
-            )
-        }
-        EachPlayer::SpreadReligion => {
+            ),
+        ),
+        SymbolVisit::SpreadReligion => {
             let placed = world.get_res::<FaithSpread>().map_or(0, |s| s.placed.len());
             (
-                victim,
+                visited,
                 DecisionKind::SpreadReligion {
                     placed: placed as u8,
                 },
@@ -611,8 +652,8 @@ pub fn each_player_question(
                 ),
             )
         }
-        EachPlayer::Pirates => (
-            victim,
+        SymbolVisit::Pirates => (
+            visited,
             DecisionKind::Pirates,
             format!(
                 "\"{event}\": choose the maritime trade node where a pirate ship lurks (one with a \
@@ -622,66 +663,58 @@ pub fn each_player_question(
     }
 }
 
-/// Resolves `victim`'s visit with the answer chosen (`None` where nothing was to choose).
-pub fn each_player_resolve(
+/// Resolves `visited`'s visit with the answer chosen (`None` where nothing was to choose).
+pub fn visit_resolve(
     world: &mut World,
-    symbol: EachPlayer,
-    victim: Entity,
+    symbol: SymbolVisit,
+    visited: Entity,
     active: Option<Entity>,
     choice: Option<&Action>,
 ) {
     match symbol {
-        EachPlayer::LostAtSea => {
+        SymbolVisit::LostAtSea => {
             if let Some(choice) = choice {
-                crate::rulesets::pop::rules::military::lose_ship_at_sea(world, victim, choice);
+                crate::rulesets::pop::rules::military::lose_ship_at_sea(world, visited, choice);
             }
         }
-        EachPlayer::DisloyalVassals => {
+        SymbolVisit::DisloyalVassals => {
             let area = match choice {
                 Some(Action::ChooseArea { area }) => world.res::<Index>().get(area),
                 _ => None,
             };
             if let Some(area) = area {
-                vassals_waver(world, victim, area, active != Some(victim));
+                vassals_waver(world, visited, area, active != Some(visited));
             }
         }
-        EachPlayer::NativeUprising => {
+        SymbolVisit::NativeUprising => {
             crate::rulesets::pop::rules::colonize::native_uprising_strikes(
                 world,
-                victim,
-                active == Some(victim),
+                visited,
+                active == Some(visited),
                 choice,
             )
         }
-        EachPlayer::SpreadReligion => {
+        SymbolVisit::SpreadReligion => {
             if let Some(Action::PlaceFaith { area, faith }) = choice
                 && let Some(area) = world.res::<Index>().get(area)
             {
                 place_spread_token(world, area, *faith);
             }
         }
-        EachPlayer::Pirates => {
+        SymbolVisit::Pirates => {
             if let Some(Action::ChooseNode { node }) = choice {
                 crate::rulesets::pop::rules::trade::pirate_lurks(world, *node);
             }
         }
-        EachPlayer::DnprExpansion(dnpr) => {
-            let province = match choice {
-                Some(Action::ChooseProvince { province }) => world.res::<Index>().get(province),
-                _ => None,
+        SymbolVisit::DnprExpansion(tag) => {
+            let index = world.res::<Index>();
+            let (dnpr, province) = match choice {
+                Some(Action::ChooseProvince { province }) => (index.get(tag), index.get(province)),
+                _ => (index.get(tag), None),
             };
-            match province {
-                Some(p) => dnpr_takes(world, dnpr, p),
-                None => {
-                    let tag = key_of(world, dnpr);
-                    write(
-                        world,
-                        Note::new(
-                            ids::EFFECT_NO_TARGET,
-                            format!("DNPR expansion: {tag} has no neighbouring province to take"),
-                        ),
-                    );
-                }
+            match (dnpr, province) {
+                (Some(dnpr), Some(p)) => dnpr_takes(world, dnpr, p),
+                _ => nothing_to_take(world, tag),
             }
         }
     }
@@ -714,17 +747,27 @@ pub fn wavering_areas(world: &World, realm: Entity) -> Vec<Entity> {
         .collect()
 }
 
+/// The rebels the vassals of `realm` in `area` raise when they waver: the tax value of those
+/// "with unrest" once every one has it, leaving out those under a rebel town or an occupier,
+/// whose unrest "does not count for any purpose" (14.1).
+pub fn wavering_tax(world: &World, realm: Entity, area: Entity) -> i32 {
+    crate::rulesets::pop::rules::rebels::vassals_in(world, realm, area, false)
+        .into_iter()
+        .filter(|p| !crate::rulesets::pop::rules::rebels::covered(world, realm, *p))
+        .filter_map(|p| world.read::<Province>(p).map(Province::tax_value))
+        .sum()
+}
+
 /// The vassals of `realm` in `area` waver (16.5): each gains unrest, then rebels as many as the
 /// tax value of its vassals with unrest there rise in the area; the Active Player places none
 /// (`rebels` false).
 pub fn vassals_waver(world: &mut World, realm: Entity, area: Entity, rebels: bool) {
     use crate::rulesets::pop::rules::rebels::vassals_in;
-    // Every vassal there ends with unrest, so all their tax value counts.
-    let tax: i32 = vassals_in(world, realm, area, false)
-        .into_iter()
-        .filter_map(|p| world.read::<Province>(p).map(Province::tax_value))
-        .sum();
-    let rebels = if rebels { tax.max(0) as usize } else { 0 };
+    let rebels = if rebels {
+        wavering_tax(world, realm, area).max(0) as usize
+    } else {
+        0
+    };
     let name = key_of(world, realm);
     let area_name = key_of(world, area);
     write(
