@@ -431,6 +431,9 @@ pub enum DecisionKind {
     /// `placed + 1` (at most 4), next to a cluster of its faith that has none yet (answered with
     /// `PlaceFaith`).
     SpreadReligion { placed: u8 },
+    /// A Spread of the Revolution symbol on the Event you took: place Revolutionary token number
+    /// `placed + 1` (answered with `PlaceFaith`).
+    SpreadRevolution { placed: u8 },
     /// A Pirates symbol on the Event you took: choose the maritime trade node where the pirate
     /// ship lurks, one with a merchant while there is one (answered with `ChooseNode`).
     Pirates,

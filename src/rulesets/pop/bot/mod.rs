@@ -527,6 +527,28 @@ impl Bot {
                     .cloned()
             }),
             // Spread of Religious Ideas: as the auto-resolution would place it.
+            // Spread of the Revolution: the first area the rules allow away from its own lands.
+            DecisionKind::SpreadRevolution { .. } => realm.and_then(|r| {
+                let own = |a: &&Action| match a {
+                    Action::PlaceFaith { area, .. } => {
+                        world.res::<Index>().get(area).is_some_and(|a| {
+                            crate::rulesets::pop::rules::relations::provinces_of(world, a)
+                                .iter()
+                                .any(|p| {
+                                    crate::rulesets::pop::rules::generic::owner(world, *p)
+                                        == Some(r)
+                                })
+                        })
+                    }
+                    _ => true,
+                };
+                legal
+                    .all()
+                    .iter()
+                    .find(|a| !own(a))
+                    .or_else(|| legal.first())
+                    .cloned()
+            }),
             DecisionKind::SpreadReligion { .. } => {
                 let choices = crate::rulesets::pop::rules::symbols::faith_spread_choices(world);
                 crate::rulesets::pop::rules::symbols::auto_spread_pick(world, &choices).map(

@@ -335,7 +335,8 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
         | DecisionKind::NativeUprising { .. }
         | DecisionKind::Pirates
         | DecisionKind::DnprExpansion { .. }
-        | DecisionKind::SpreadReligion { .. } => {
+        | DecisionKind::SpreadReligion { .. }
+        | DecisionKind::SpreadRevolution { .. } => {
             crate::rulesets::pop::rules::events::answer_visit(world, &action);
             return;
         }

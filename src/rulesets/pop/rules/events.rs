@@ -339,7 +339,7 @@ pub fn advance_event(world: &mut World) -> Progress {
                         symbols::spread_religious_ideas(world)
                     }
                     EventSymbol::SpreadReligion => {
-                        symbols::start_faith_spread(world);
+                        symbols::start_faith_spread(world, false);
                         world.insert_resource(visits(symbols::SymbolVisit::SpreadReligion));
                     }
                     // The Active Player places the pirate; the Event nobody took auto-resolves.
@@ -347,7 +347,14 @@ pub fn advance_event(world: &mut World) -> Progress {
                     EventSymbol::Pirates => {
                         world.insert_resource(visits(symbols::SymbolVisit::Pirates));
                     }
-                    EventSymbol::SpreadRevolution => symbols::spread_revolution(world),
+                    // The Active Player places the tokens; the Event nobody took auto-resolves.
+                    EventSymbol::SpreadRevolution if active.is_none() => {
+                        symbols::spread_revolution(world)
+                    }
+                    EventSymbol::SpreadRevolution => {
+                        symbols::start_faith_spread(world, true);
+                        world.insert_resource(visits(symbols::SymbolVisit::SpreadRevolution));
+                    }
                     EventSymbol::PowerStruggle => struggle::activate(world, &def.name),
                     EventSymbol::CardinalDies => {
                         // The Event nobody took has no Active Player: it auto-resolves.
@@ -371,7 +378,11 @@ pub fn advance_event(world: &mut World) -> Progress {
                 let active = active_player(world, realm);
                 let visited = symbols::visited_realms(world, symbol, active);
                 let Some(&who) = visited.get(usize::from(visit)) else {
-                    if symbol == symbols::SymbolVisit::SpreadReligion {
+                    if matches!(
+                        symbol,
+                        symbols::SymbolVisit::SpreadReligion
+                            | symbols::SymbolVisit::SpreadRevolution
+                    ) {
                         symbols::end_faith_spread(world);
                     }
                     world.insert_resource(EventStage::Symbols { next });

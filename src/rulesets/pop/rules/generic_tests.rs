@@ -1901,7 +1901,7 @@ fn pop_effect_faith_spread_one_token_beside_each_cluster_across_a_sea_too() {
     // cluster: South's one cluster takes one token, though North and East both qualify.
     use crate::rulesets::pop::rules::symbols::{faith_spread_choices, start_faith_spread};
     let mut game = faiths("Catholic", "Protestant", true);
-    start_faith_spread(game.world_mut());
+    start_faith_spread(game.world_mut(), false);
     let choices = faith_spread_choices(game.world());
     let (north, east) = (e(&game, "north"), e(&game, "east"));
     assert!(choices.contains(&(north, Religion::Protestant)));
@@ -1917,7 +1917,7 @@ fn pop_effect_faith_spread_one_token_beside_each_cluster_across_a_sea_too() {
     );
     // An Orthodox East is never chosen.
     let mut game = faiths("Catholic", "Protestant", false);
-    start_faith_spread(game.world_mut());
+    start_faith_spread(game.world_mut(), false);
     let east = e(&game, "east");
     assert!(
         faith_spread_choices(game.world())
@@ -1944,6 +1944,7 @@ fn pop_effect_faith_spread_no_third_token_of_one_faith_while_both_are_in_play() 
             (Religion::CounterReformed, vec![north]),
         ],
         placed: vec![(east, Religion::Protestant), (north, Religion::Protestant)],
+        revolution: false,
     });
     let choices = faith_spread_choices(game.world());
     assert_eq!(choices, [(south, Religion::CounterReformed)]);

@@ -351,7 +351,8 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         | DecisionKind::NativeUprising { .. }
         | DecisionKind::Pirates
         | DecisionKind::DnprExpansion { .. }
-        | DecisionKind::SpreadReligion { .. } => events::visit_candidates(world),
+        | DecisionKind::SpreadReligion { .. }
+        | DecisionKind::SpreadRevolution { .. } => events::visit_candidates(world),
         DecisionKind::ImperialLevy { .. } => war::levy_candidates(),
         DecisionKind::DefendTheHre { .. } => vec![Action::Accept, Action::Decline],
         DecisionKind::ElectionTie { .. } => empire::election_tie_candidates(world),
@@ -561,6 +562,11 @@ pub fn answered_from_its_list(kind: &DecisionKind) -> Option<(&'static str, &'st
             "a Protestant or Counter-Reformed token next to a cluster of its faith that has none \
              yet, on an area of another faith (not Orthodox or Muslim) that took none this turn; \
              with both faiths in play, no third token of one",
+        ),
+        DecisionKind::SpreadRevolution { .. } => (
+            ids::REVOLUTION_SPREAD,
+            "a Revolutionary token beside a cluster of them that has none yet (with none on the \
+             board, a Player Realm's capital area; with one cluster, the second away from it)",
         ),
         DecisionKind::Pirates => (
             ids::PIRATES,

@@ -98,39 +98,66 @@ fn pop_act_convert_area_refused_when_poor_or_in_a_distant_area() {
 }
 
 #[test]
-fn pop_15_revolution_spread_breaks_out_where_unrest_is_greatest_then_spreads() {
+fn pop_15_revolution_spread_breaks_out_in_capitals_then_spreads_beside_and_away_from_its_cluster() {
+    // 16.5, Spread of the Revolution: "If there are no ^ on the board, place ^ in 2 PR Capital
+    // Areas" (the auto-resolution: the 2 PRs with the lowest stability); "If there is only 1
+    // cluster of ^, also add a ^ in an Area not adjacent to this cluster." May go into Orthodox
+    // or Muslim areas.
     let mut game = game();
-    let nora = e(&game, "nora");
-    let a = e(&game, "AAA");
-    crate::rulesets::pop::rules::effects::add_unrest(game.world_mut(), a, nora);
     crate::rulesets::pop::rules::symbols::spread_revolution(game.world_mut());
-    assert_eq!(
-        faith(&game, "north"),
-        Some(Religion::Revolutionary),
-        "the outbreak is in the area with the most unrest"
-    );
-    let red = ["north", "south", "east"]
-        .iter()
-        .filter(|a| faith(&game, a) == Some(Religion::Revolutionary))
-        .count();
-    assert_eq!(red, 2, "an outbreak places 2 tokens");
+    for area in ["north", "south"] {
+        assert_eq!(
+            faith(&game, area),
+            Some(Religion::Revolutionary),
+            "{area}: a Player Realm's capital area"
+        );
+    }
+    assert_ne!(faith(&game, "east"), Some(Religion::Revolutionary));
     assert_eq!(count(&game, "pop.15.revolution_spread"), 2);
+    assert!(logged(&game, "pop.15.revolution_spread", "breaks out"));
     // The token lies on top: the area's own religion is still there beneath it.
     let north = e(&game, "north");
     assert_eq!(
         game.world().get::<Area>(north).unwrap().religion,
         Religion::Catholic
     );
-    // The next symbol spreads to the remaining neighbour; the distant area never turns.
+    // North and South are one cluster: the Orthodox East beside it takes a token; no main-map
+    // area is left away from the cluster, and the distant area never turns.
     crate::rulesets::pop::rules::symbols::spread_revolution(game.world_mut());
-    for area in ["north", "south", "east"] {
-        assert_eq!(faith(&game, area), Some(Religion::Revolutionary), "{area}");
-    }
+    assert_eq!(faith(&game, "east"), Some(Religion::Revolutionary));
     assert_ne!(faith(&game, "farland"), Some(Religion::Revolutionary));
     assert_eq!(count(&game, "pop.15.revolution_spread"), 3);
     // Removing a token shows the religion beneath again.
     crate::rulesets::pop::rules::religion::remove_revolution(game.world_mut(), north);
     assert_eq!(faith(&game, "north"), Some(Religion::Catholic));
+}
+
+#[test]
+fn pop_15_revolution_spread_with_one_cluster_also_away_from_it() {
+    use crate::rulesets::pop::rules::symbols::{faith_spread_choices, start_faith_spread};
+    // East alone is Revolutionary: the first token goes beside it (North or South); the second
+    // must go to a main-map area not next to East, and the mini map has none left.
+    let mut game = game();
+    let (north, south, east) = (e(&game, "north"), e(&game, "south"), e(&game, "east"));
+    place_faith(game.world_mut(), east, Religion::Revolutionary);
+    start_faith_spread(game.world_mut(), true);
+    let first = faith_spread_choices(game.world());
+    assert_eq!(
+        first,
+        [
+            (north, Religion::Revolutionary),
+            (south, Religion::Revolutionary)
+        ]
+    );
+    crate::rulesets::pop::rules::symbols::place_spread_token(
+        game.world_mut(),
+        south,
+        Religion::Revolutionary,
+    );
+    assert!(
+        faith_spread_choices(game.world()).is_empty(),
+        "North borders East: not away from the cluster"
+    );
 }
 
 #[test]

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use crate::engine::id::Id;
 use crate::engine::log::{Note, write};
 use crate::engine::reads::Reads;
+use crate::engine::rng::GameRng;
 use crate::rulesets::pop::content::schema::Religion;
 use crate::rulesets::pop::decision::{Action, DecisionKind};
 use crate::rulesets::pop::ids;
@@ -176,6 +177,15 @@ pub const RELIGION_TOKENS: usize = 4;
 /// The faiths that spread (16.5 "Infectious Faiths"), Protestant first.
 const INFECTIOUS: [Religion; 2] = [Religion::Protestant, Religion::CounterReformed];
 
+/// The faiths a spread places: the infectious ones, or the revolution's token alone.
+fn spread_faiths(revolution: bool) -> &'static [Religion] {
+    if revolution {
+        &[Religion::Revolutionary]
+    } else {
+        &INFECTIOUS
+    }
+}
+
 /// A Spread of Religious Ideas under way (16.5); present only while its tokens are placed.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct FaithSpread {
@@ -183,6 +193,8 @@ pub struct FaithSpread {
     pub clusters: Vec<(Religion, Vec<Entity>)>,
     /// The tokens placed so far, in order.
     pub placed: Vec<(Entity, Religion)>,
+    /// A Spread of the Revolution: Revolutionary tokens beside clusters of them.
+    pub revolution: bool,
 }
 
 impl FaithSpread {
@@ -201,11 +213,11 @@ impl FaithSpread {
 
 /// Starts a Spread of Religious Ideas: "A cluster is any body of Areas connected by Land that
 /// share the same Religion", for Protestant and Counter-Reformed areas of the main map.
-pub fn start_faith_spread(world: &mut World) {
+pub fn start_faith_spread(world: &mut World, revolution: bool) {
     let mut clusters: Vec<(Religion, Vec<Entity>)> = Vec::new();
     let mut areas = all_of::<Area>(world);
     sort_dedup_by_sid(world, &mut areas);
-    for faith in INFECTIOUS {
+    for &faith in spread_faiths(revolution) {
         let of_faith: Vec<Entity> = areas
             .iter()
             .copied()
@@ -240,6 +252,7 @@ pub fn start_faith_spread(world: &mut World) {
     world.insert_resource(FaithSpread {
         clusters,
         placed: Vec::new(),
+        revolution,
     });
 }
 
@@ -303,6 +316,9 @@ pub fn faith_spread_choices(world: &World) -> Vec<(Entity, Religion)> {
     if spread.placed.len() >= RELIGION_TOKENS {
         return Vec::new();
     }
+    if spread.revolution {
+        return revolution_choices(world, &spread);
+    }
     let both = INFECTIOUS
         .iter()
         .all(|f| spread.clusters.iter().any(|(g, _)| g == f));
@@ -334,8 +350,78 @@ pub fn faith_spread_choices(world: &World) -> Vec<(Entity, Religion)> {
     out
 }
 
+/// Where the next Revolutionary token may go (16.5, Spread of the Revolution: "in the same way
+/// as the Spread of Religious Ideas ... They may also be placed in Orthodox or Muslim Areas"):
+/// with none on the board, 2 tokens in Player Realms' capital areas; beside each cluster one
+/// token; with a single cluster, a second token in an area not next to it.
+fn revolution_choices(world: &World, spread: &FaithSpread) -> Vec<(Entity, Religion)> {
+    let mut areas = all_of::<Area>(world);
+    sort_dedup_by_sid(world, &mut areas);
+    let open = |a: &Entity| {
+        world
+            .read::<Area>(*a)
+            .is_some_and(|x| !x.distant && !x.revolution)
+            && !spread.placed.iter().any(|(p, _)| p == a)
+    };
+    let with = |areas: Vec<Entity>| -> Vec<(Entity, Religion)> {
+        areas
+            .into_iter()
+            .map(|a| (a, Religion::Revolutionary))
+            .collect()
+    };
+    let placed = spread.placed.len();
+    match spread.clusters.as_slice() {
+        [] if placed < REVOLUTION_OUTBREAK => {
+            let capitals: Vec<Entity> = all_of::<PlayerRealm>(world)
+                .into_iter()
+                .filter_map(|r| world.read::<Capital>(r).and_then(|c| area_of(world, c.0)))
+                .collect();
+            with(
+                areas
+                    .into_iter()
+                    .filter(|a| capitals.contains(a) && open(a))
+                    .collect(),
+            )
+        }
+        [_, ..] if placed == 0 || spread.clusters.len() > 1 => {
+            let mut out = Vec::new();
+            for area in areas.iter().filter(|a| open(a)) {
+                let mut tokens = spread.placed.clone();
+                tokens.push((*area, Religion::Revolutionary));
+                let mut taken = vec![false; spread.clusters.len()];
+                if tokens_fit_clusters(world, &spread.clusters, &tokens, &mut taken) {
+                    out.push((*area, Religion::Revolutionary));
+                }
+            }
+            out
+        }
+        [(_, cluster)] if placed == 1 => with(
+            areas
+                .into_iter()
+                .filter(|a| open(a) && !cluster.contains(a) && !next_to_cluster(world, *a, cluster))
+                .collect(),
+        ),
+        _ => Vec::new(),
+    }
+}
+
 /// Places a token of the spread under way: the area takes the faith.
 pub fn place_spread_token(world: &mut World, area: Entity, faith: Religion) {
+    if faith == Religion::Revolutionary {
+        let name = key_of(world, area);
+        let outbreak = world
+            .get_res::<FaithSpread>()
+            .is_some_and(|s| s.clusters.is_empty());
+        let text = if outbreak {
+            format!("Revolution breaks out in {name}")
+        } else {
+            format!("The revolution spreads to {name}")
+        };
+        write(
+            world,
+            Note::new(ids::REVOLUTION_SPREAD, text).subject(sid_of(world, area)),
+        );
+    }
     crate::rulesets::pop::rules::religion::place_faith(world, area, faith);
     if let Some(mut spread) = world.get_resource_mut::<FaithSpread>() {
         spread.placed.push((area, faith));
@@ -364,7 +450,7 @@ pub fn auto_spread_pick(
 /// one token next to each cluster of an infectious faith, at most 4. The Diverse Faiths tokens
 /// placed with no cluster on the board are not in the content: then nothing is placed.
 pub fn spread_religious_ideas(world: &mut World) {
-    start_faith_spread(world);
+    start_faith_spread(world, false);
     while let Some((area, faith)) = auto_spread_pick(world, &faith_spread_choices(world)) {
         place_spread_token(world, area, faith);
     }
@@ -420,90 +506,52 @@ fn best_area(
     best.map(|(_, a)| a)
 }
 
-/// Revolutionary tokens one Spread of the Revolution symbol places.
-pub const REVOLUTION_TOKENS: usize = 4;
-/// With no Revolutionary token on the board, the revolution breaks out with this many.
+/// Revolutionary tokens a Spread of the Revolution places with none on the board (16.5).
 pub const REVOLUTION_OUTBREAK: usize = 2;
 
-/// Spread of the Revolution (Age IV): like Spread of Religious Ideas, up to 4 Revolutionary
-/// tokens, each on a main-map area next (by land) to a Revolutionary area, by the same order.
-/// House rule for the first outbreak (the sources are silent): with no Revolutionary token on
-/// the board, 2 are placed, the first in the main-map area where Player Realms have the most
-/// towns and vassals in unrest (then the higher tax value, then alphabetical) and the second
-/// next to it.
+/// Spread of the Revolution (Age IV) by the auto-resolution (the Event nobody took): "As above
+/// (spread of Q). If no ^ in play, place in the Capital Areas of 2 PRs with lowest stability
+/// (decide ties randomly)": ties drawn with the game's seeded RNG.
 pub fn spread_revolution(world: &mut World) {
-    let outbreak = !crate::rulesets::pop::rules::religion::revolution_on_board(world);
-    let tokens = if outbreak {
-        REVOLUTION_OUTBREAK
-    } else {
-        REVOLUTION_TOKENS
-    };
-    for i in 0..tokens {
-        let area = if outbreak && i == 0 {
-            outbreak_area(world)
+    start_faith_spread(world, true);
+    loop {
+        let choices = faith_spread_choices(world);
+        let outbreak = world.res::<FaithSpread>().clusters.is_empty();
+        let pick = if outbreak {
+            outbreak_pick(world, &choices)
         } else {
-            revolution_target(world)
+            spread_target(world, |a| choices.contains(&(a, Religion::Revolutionary)))
         };
-        let Some(area) = area else {
+        let Some(area) = pick else {
             break;
         };
-        let name = key_of(world, area);
-        let text = if outbreak && i == 0 {
-            format!("Revolution breaks out in {name}")
-        } else {
-            format!("The revolution spreads to {name}")
-        };
-        write(
-            world,
-            Note::new(ids::REVOLUTION_SPREAD, text).subject(sid_of(world, area)),
-        );
-        crate::rulesets::pop::rules::religion::place_faith(world, area, Religion::Revolutionary);
+        place_spread_token(world, area, Religion::Revolutionary);
     }
+    end_faith_spread(world);
 }
 
-fn main_map_without_revolution(world: &World, area: Entity) -> bool {
-    world
-        .read::<Area>(area)
-        .is_some_and(|a| !a.distant && !a.revolution)
-}
-
-/// The next Revolutionary token's area: a main-map area next to a Revolutionary one.
-fn revolution_target(world: &World) -> Option<Entity> {
-    spread_target(world, |area| {
-        main_map_without_revolution(world, area)
-            && world.read::<LandBorders>(area).is_some_and(|b| {
-                b.0.iter()
-                    .any(|(n, _)| world.read::<Area>(*n).is_some_and(|x| x.revolution))
-            })
-    })
-}
-
-/// Where the revolution breaks out: the main-map area with the most Player Realm holdings in
-/// unrest that counts (14.1: none under a Rebel Town or an occupant's town), then the higher
-/// tax value, then alphabetical.
-fn outbreak_area(world: &World) -> Option<Entity> {
-    best_area(
-        world,
-        |a| main_map_without_revolution(world, a),
-        |provinces| {
-            player_tokens(world, provinces, |t| {
-                world.read::<Unrest>(t).is_some() && unrest_counts(world, t)
-            })
-        },
-    )
-}
-
-/// Whether the unrest on a town or vassal token counts: it is not covered by a Rebel Town or by
-/// the town of a realm occupying the province.
-fn unrest_counts(world: &World, token: Entity) -> bool {
-    let (Some(on), Some(of)) = (
-        world.read::<OnProvince>(token),
-        world.read::<TokenOf>(token),
-    ) else {
-        return false;
+/// The outbreak's capital area: its Player Realm with the lowest stability, a tie drawn.
+fn outbreak_pick(world: &mut World, choices: &[(Entity, Religion)]) -> Option<Entity> {
+    let stability = |world: &World, area: Entity| {
+        all_of::<PlayerRealm>(world)
+            .into_iter()
+            .filter(|r| world.read::<Capital>(*r).and_then(|c| area_of(world, c.0)) == Some(area))
+            .filter_map(|r| world.read::<Mat>(r).map(|m| m.stability))
+            .min()
+            .unwrap_or(i32::MAX)
     };
-    world.read::<RebelTown>(on.0).is_none()
-        && world.read::<ControlledBy>(on.0).is_none_or(|c| c.0 == of.0)
+    let lowest = choices.iter().map(|(a, _)| stability(world, *a)).min()?;
+    let tied: Vec<Entity> = choices
+        .iter()
+        .map(|(a, _)| *a)
+        .filter(|a| stability(world, *a) == lowest)
+        .collect();
+    let pick = if tied.len() > 1 {
+        world.res_mut::<GameRng>().below(tied.len() as u32) as usize
+    } else {
+        0
+    };
+    tied.get(pick).copied()
 }
 
 /// Bottom symbols resolved player by player, each visit with a choice that may be asked (16.5):
@@ -523,6 +571,8 @@ pub enum SymbolVisit {
     DnprExpansion(Id),
     /// The Active Player places the tokens of a Spread of Religious Ideas, one visit each.
     SpreadReligion,
+    /// The Active Player places the tokens of a Spread of the Revolution, one visit each.
+    SpreadRevolution,
 }
 
 /// The realms `symbol` visits, in turn order. `active` is the Active Player (none on the Event
@@ -536,7 +586,9 @@ pub fn visited_realms(world: &World, symbol: SymbolVisit, active: Option<Entity>
             crate::rulesets::pop::state::turn_order(world)
         }
         SymbolVisit::Pirates | SymbolVisit::DnprExpansion(_) => active.into_iter().collect(),
-        SymbolVisit::SpreadReligion => active.map(|a| vec![a; RELIGION_TOKENS]).unwrap_or_default(),
+        SymbolVisit::SpreadReligion | SymbolVisit::SpreadRevolution => {
+            active.map(|a| vec![a; RELIGION_TOKENS]).unwrap_or_default()
+        }
     }
 }
 
@@ -576,7 +628,7 @@ pub fn visit_choices(
                 province: key_of(world, p),
             })
             .collect(),
-        SymbolVisit::SpreadReligion => faith_spread_choices(world)
+        SymbolVisit::SpreadReligion | SymbolVisit::SpreadRevolution => faith_spread_choices(world)
             .into_iter()
             .map(|(a, faith)| Action::PlaceFaith {
                 area: key_of(world, a),
@@ -652,6 +704,21 @@ pub fn visit_question(
                 ),
             )
         }
+        SymbolVisit::SpreadRevolution => {
+            let placed = world.get_res::<FaithSpread>().map_or(0, |s| s.placed.len());
+            (
+                visited,
+                DecisionKind::SpreadRevolution {
+                    placed: placed as u8,
+                },
+                format!(
+                    "\"{event}\": the revolution spreads; place Revolutionary token {}: beside a \
+                     cluster of them that has none yet (with none on the board, in a Player \
+                     Realm's capital area; with one cluster, the second away from it)",
+                    placed + 1
+                ),
+            )
+        }
         SymbolVisit::Pirates => (
             visited,
             DecisionKind::Pirates,
@@ -694,7 +761,7 @@ pub fn visit_resolve(
                 choice,
             )
         }
-        SymbolVisit::SpreadReligion => {
+        SymbolVisit::SpreadReligion | SymbolVisit::SpreadRevolution => {
             if let Some(Action::PlaceFaith { area, faith }) = choice
                 && let Some(area) = world.res::<Index>().get(area)
             {
