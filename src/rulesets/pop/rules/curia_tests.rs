@@ -828,20 +828,7 @@ fn cardinal_dies_game() -> Game {
 /// The realm to act takes the first Event and answers its other questions (the first legal
 /// answer) until the Cardinal Dies question comes or the turn passes on; returns the realm.
 fn take_event_until_cardinal_dies(game: &mut Game) -> Entity {
-    let me = game.pending().unwrap().realm;
-    let take = game
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::TakeEvent { .. }))
-        .unwrap();
-    game.apply(take).unwrap();
-    while game.pending().is_some_and(|d| {
-        d.realm == me && !matches!(d.kind, DecisionKind::Turn | DecisionKind::CardinalDies)
-    }) {
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).unwrap();
-    }
-    e(game, &me)
+    take_event_until(game, |k| *k == DecisionKind::CardinalDies)
 }
 
 #[test]

@@ -1752,23 +1752,10 @@ fn pop_effect_dnpr_expansion_of_the_event_taken_the_active_player_chooses_the_pr
     let mut both = vec![nora, sora];
     both.sort();
     assert_eq!(targets, both, "capitals and Player Realms' cores are out");
-    let me_key = game.pending().unwrap().realm;
-    let take = game
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::TakeEvent { .. }))
-        .unwrap();
-    game.apply(take).unwrap();
-    while game.pending().is_some_and(|d| {
-        d.realm == me_key
-            && !matches!(
-                d.kind,
-                DecisionKind::Turn | DecisionKind::DnprExpansion { .. }
-            )
-    }) {
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).unwrap();
-    }
+    let me = take_event_until(&mut game, |k| {
+        matches!(k, DecisionKind::DnprExpansion { .. })
+    });
+    let me_key = crate::rulesets::pop::state::key_of(game.world(), me);
     let pending = game.pending().unwrap().clone();
     assert_eq!(
         pending.kind,
@@ -1958,23 +1945,10 @@ fn pop_effect_faith_spread_no_third_token_of_one_faith_while_both_are_in_play() 
 #[test]
 fn pop_effect_faith_spread_of_the_event_taken_the_active_player_places_the_tokens() {
     let mut game = faiths("Protestant", "CounterReformed", false);
-    let me_key = game.pending().unwrap().realm;
-    let take = game
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::TakeEvent { .. }))
-        .unwrap();
-    game.apply(take).unwrap();
-    while game.pending().is_some_and(|d| {
-        d.realm == me_key
-            && !matches!(
-                d.kind,
-                DecisionKind::Turn | DecisionKind::SpreadReligion { .. }
-            )
-    }) {
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).unwrap();
-    }
+    let me = take_event_until(&mut game, |k| {
+        matches!(k, DecisionKind::SpreadReligion { .. })
+    });
+    let me_key = crate::rulesets::pop::state::key_of(game.world(), me);
     let pending = game.pending().unwrap().clone();
     assert_eq!(pending.kind, DecisionKind::SpreadReligion { placed: 0 });
     assert_eq!(pending.realm, me_key);

@@ -317,7 +317,7 @@ pub fn faith_spread_choices(world: &World) -> Vec<(Entity, Religion)> {
         return Vec::new();
     }
     if spread.revolution {
-        return revolution_choices(world, &spread);
+        return revolution_choices(world, spread);
     }
     let both = INFECTIOUS
         .iter()

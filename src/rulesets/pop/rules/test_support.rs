@@ -88,16 +88,55 @@ pub fn to_first_turn(game: &mut Game) -> Entity {
 /// The realm whose turn it is takes the first Event on display and answers its own questions
 /// (the first legal answer) until the turn passes on. Returns that realm's id.
 pub fn take_first_event(game: &mut Game) -> String {
-    let me = game.pending().unwrap().realm.to_string();
+    let realm = take_event_until(game, |_| false);
+    crate::rulesets::pop::state::key_of(game.world(), realm).to_string()
+}
+
+/// Plays the Round's Events to the end of the one nobody took: each realm takes the first
+/// Event offered and every question gets its first legal answer; `each` sees the game before
+/// every answer.
+pub fn play_round_events(game: &mut Game, mut each: impl FnMut(&Game)) {
+    use crate::rulesets::pop::rules::events::{EventInProgress, Leftover};
+    let mut guard = 0;
+    while !(game.world().resource::<Leftover>().done
+        && game.world().resource::<EventInProgress>().0.is_none())
+    {
+        guard += 1;
+        assert!(guard < 200, "the Round's events never finished");
+        each(game);
+        let legal = game.legal_actions();
+        let pick = legal
+            .iter()
+            .find(|a| matches!(a, crate::rulesets::pop::Action::TakeEvent { .. }))
+            .cloned()
+            .unwrap_or_else(|| legal[0].clone());
+        game.apply(pick).unwrap();
+    }
+}
+
+/// The realm to act takes the first Event and answers its own questions with the first legal
+/// answer until one `stop` accepts comes, the turn passes on or another realm is asked; returns
+/// the realm.
+pub fn take_event_until(
+    game: &mut Game,
+    stop: impl Fn(&crate::rulesets::pop::DecisionKind) -> bool,
+) -> Entity {
+    let me = game.pending().unwrap().realm;
     let take = game
         .legal_actions()
         .into_iter()
         .find(|a| matches!(a, crate::rulesets::pop::Action::TakeEvent { .. }))
         .unwrap();
     game.apply(take).unwrap();
-    let realm = e(game, &me);
-    settle_turn(game, realm);
-    me
+    while game.pending().is_some_and(|d| {
+        d.realm == me
+            && !matches!(d.kind, crate::rulesets::pop::DecisionKind::Turn)
+            && !stop(&d.kind)
+    }) {
+        let first = game.legal_actions()[0].clone();
+        game.apply(first).unwrap();
+    }
+    e(game, &me)
 }
 
 /// The mini game at its first turn, edited, with 10 of each monarch power and 30 ducats for

@@ -465,19 +465,7 @@ fn pirates_event(edit_board: impl Fn(&mut TradeBoard)) -> (Game, Entity) {
             .replace("symbols: []", "symbols: [Pirates]")
     });
     edit_board(&mut game.world_mut().res_mut::<TradeBoard>());
-    let me_key = key_of(game.world(), me);
-    let take = game
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::TakeEvent { .. }))
-        .unwrap();
-    game.apply(take).unwrap();
-    while game.pending().is_some_and(|d| {
-        d.realm == me_key && !matches!(d.kind, DecisionKind::Turn | DecisionKind::Pirates)
-    }) {
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).unwrap();
-    }
+    take_event_until(&mut game, |k| *k == DecisionKind::Pirates);
     (game, me)
 }
 

@@ -2165,19 +2165,8 @@ fn lost_at_sea_game(ships: &[(&str, UnitKind)]) -> (Game, Entity, Entity) {
             spawn_units(&mut game, Some(owner), place, *kind, UnitStatus::Regular, 1);
         }
     }
-    let take = game
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::TakeEvent { .. }))
-        .unwrap();
-    game.apply(take).unwrap();
     // The Event's own questions, up to the ship the Active Player must choose.
-    while game.pending().is_some_and(|d| {
-        d.realm == me_key && !matches!(d.kind, DecisionKind::Turn | DecisionKind::LostAtSea { .. })
-    }) {
-        let first = game.legal_actions()[0].clone();
-        game.apply(first).unwrap();
-    }
+    take_event_until(&mut game, |k| matches!(k, DecisionKind::LostAtSea { .. }));
     (game, me, other)
 }
 
@@ -2256,19 +2245,7 @@ fn pop_war_lost_at_sea_on_the_event_nobody_took_each_player_chooses_its_own_ship
         }
     }
     let (mut taken, mut leftover) = (Vec::new(), Vec::new());
-    let mut guard = 0;
-    while !(game
-        .world()
-        .resource::<crate::rulesets::pop::rules::events::Leftover>()
-        .done
-        && game
-            .world()
-            .resource::<crate::rulesets::pop::rules::events::EventInProgress>()
-            .0
-            .is_none())
-    {
-        guard += 1;
-        assert!(guard < 200, "the Round's events never finished");
+    play_round_events(&mut game, |game| {
         let pending = game.pending().unwrap().clone();
         if let DecisionKind::LostAtSea { owner } = pending.kind {
             let resolving = game
@@ -2278,14 +2255,7 @@ fn pop_war_lost_at_sea_on_the_event_nobody_took_each_player_chooses_its_own_ship
             let asked = (pending.realm.to_string(), owner.to_string());
             if resolving { &mut leftover } else { &mut taken }.push(asked);
         }
-        let legal = game.legal_actions();
-        let pick = legal
-            .iter()
-            .find(|a| matches!(a, Action::TakeEvent { .. }))
-            .cloned()
-            .unwrap_or_else(|| legal[0].clone());
-        game.apply(pick).unwrap();
-    }
+    });
     assert_eq!(
         taken.len(),
         2,
