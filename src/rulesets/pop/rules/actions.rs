@@ -330,13 +330,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             crate::rulesets::pop::rules::battle::answer(world, &action);
             return;
         }
-        DecisionKind::LostAtSea { .. }
-        | DecisionKind::DisloyalVassals
-        | DecisionKind::NativeUprising { .. }
-        | DecisionKind::Pirates
-        | DecisionKind::DnprExpansion { .. }
-        | DecisionKind::SpreadReligion { .. }
-        | DecisionKind::SpreadRevolution { .. } => {
+        kind if crate::rulesets::pop::rules::events::is_visit_question(kind) => {
             crate::rulesets::pop::rules::events::answer_visit(world, &action);
             return;
         }

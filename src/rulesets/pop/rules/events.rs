@@ -227,6 +227,21 @@ pub fn symbol_text(symbol: &EventSymbol) -> String {
     }
 }
 
+/// Whether `kind` is a question of a symbol visiting player by player (answered through
+/// `answer_visit`, listed by `visit_candidates`).
+pub fn is_visit_question(kind: &DecisionKind) -> bool {
+    matches!(
+        kind,
+        DecisionKind::LostAtSea { .. }
+            | DecisionKind::DisloyalVassals
+            | DecisionKind::NativeUprising { .. }
+            | DecisionKind::Pirates
+            | DecisionKind::DnprExpansion { .. }
+            | DecisionKind::SpreadReligion { .. }
+            | DecisionKind::SpreadRevolution { .. }
+    )
+}
+
 /// An answer to the symbol visiting player by player: it strikes the realm being visited.
 pub fn answer_visit(world: &mut World, action: &Action) {
     let (

@@ -1543,6 +1543,11 @@ fn pop_effect_native_uprising_everyone_loses_a_colonist_and_gains_unrest_the_act
         2,
         "the Active Player ignores the only effect"
     );
+    assert!(logged(
+        &game,
+        "pop.act.colonists",
+        "ignores the native uprising"
+    ));
     // A colony in the distant Farland.
     game.world_mut()
         .entity_mut(wild)

@@ -346,13 +346,7 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
             military::decision_candidates(world, realm, &decision.kind)
         }
         DecisionKind::BattleRetreat { .. } => battle::retreat_candidates(world),
-        DecisionKind::LostAtSea { .. }
-        | DecisionKind::DisloyalVassals
-        | DecisionKind::NativeUprising { .. }
-        | DecisionKind::Pirates
-        | DecisionKind::DnprExpansion { .. }
-        | DecisionKind::SpreadReligion { .. }
-        | DecisionKind::SpreadRevolution { .. } => events::visit_candidates(world),
+        k if events::is_visit_question(k) => events::visit_candidates(world),
         DecisionKind::ImperialLevy { .. } => war::levy_candidates(),
         DecisionKind::DefendTheHre { .. } => vec![Action::Accept, Action::Decline],
         DecisionKind::ElectionTie { .. } => empire::election_tie_candidates(world),
