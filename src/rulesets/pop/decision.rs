@@ -54,6 +54,8 @@ pub enum Action {
     RecallShips { from: Id, to: Id },
     /// Take the historical ruler offered.
     AcceptRuler,
+    /// Take this one of the historical rulers an Event shows (by character id).
+    TakeRuler { character: Id },
     /// Phase 4 C: pay corruption with this much adm, the rest as loan tokens.
     PayCorruption { adm: u8 },
     /// Phase 4 C: throw ducats away down to 49 instead of paying corruption.
@@ -302,6 +304,9 @@ pub enum DecisionKind {
     ReplaceDeadRuler,
     /// A historical ruler of your realm appeared on another player's Event: take it or not.
     HistoricalRuler { character: Id },
+    /// An Event shows several historical rulers of your realm: take one (`must`: your own
+    /// Event, one of them has to be taken) or decline.
+    HistoricalRulers { characters: Vec<Id>, must: bool },
     /// Stability +2 or higher in Phase 3 H: you may remove 1 unrest.
     RemoveUnrest,
     /// Suppress Unrest: another province for 1 mil, or stop.

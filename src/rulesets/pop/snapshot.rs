@@ -111,7 +111,8 @@ pub struct RulesProgress {
     pub event_in_progress: Option<(Id, usize)>,
     pub event_stage: String,
     pub leftover: String,
-    pub ruler_offer: Option<(Id, Id)>,
+    /// The realm offered the rulers on an Event and those rulers ("a or b" where several).
+    pub ruler_offer: Option<(Id, String)>,
     pub effects: Option<(Id, Vec<crate::rulesets::pop::content::schema::Effect>)>,
     pub rebel_roll: RebelRoll,
     pub event_rebel_dice: EventRebelDice,
@@ -147,7 +148,11 @@ fn rules_progress(world: &World) -> RulesProgress {
         ruler_offer: world
             .res::<PendingRulerOffer>()
             .0
-            .map(|o| (key(o.owner), key(o.ruler))),
+            .as_ref()
+            .map(|o| {
+                let rulers: Vec<String> = o.rulers.iter().map(|r| key(*r).to_string()).collect();
+                (key(o.owner), rulers.join(" or "))
+            }),
         effects: queue
             .realm
             .map(|r| (key(r), queue.items.iter().cloned().collect())),

@@ -139,6 +139,7 @@ pub fn topic(world: &World, action: &Action) -> Topic {
         Action::ChooseOption { .. }
         | Action::ChooseMp { .. }
         | Action::AcceptRuler
+        | Action::TakeRuler { .. }
         | Action::Accept
         | Action::Decline => Topic::new(ANSWERS),
     }

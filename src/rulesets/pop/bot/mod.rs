@@ -353,6 +353,17 @@ impl Bot {
             }),
             DecisionKind::ReplaceDeadRuler => legal.first().cloned(),
             DecisionKind::HistoricalRuler { .. } => Some(Action::AcceptRuler),
+            // The ablest of the rulers on the card (the most monarch power a Round).
+            DecisionKind::HistoricalRulers { characters, .. } => characters
+                .iter()
+                .max_by_key(|c| {
+                    world
+                        .res::<crate::rulesets::pop::state::Index>()
+                        .get(c)
+                        .and_then(|e| world.read::<crate::rulesets::pop::model::Character>(e))
+                        .map_or(0, |ch| ch.skills.iter().map(|s| u32::from(*s)).sum::<u32>())
+                })
+                .map(|c| Action::TakeRuler { character: *c }),
             // A card drawn for a marriage costs nothing (the hand limit comes in Phase 5 C).
             DecisionKind::MarriageDraw { .. } => Some(Action::Accept),
             DecisionKind::CutCosts => {

@@ -463,6 +463,18 @@ pub struct EventDef {
     pub symbols: Vec<EventSymbol>,
     /// The historical ruler shown on the card.
     pub ruler: Option<Id>,
+    /// A card that shows several historical rulers lists them all here instead of `ruler`
+    /// (seed 002: the realm "must replace your current Ruler with any Ruler on this card").
+    /// Left out of the scenario's hash when empty, so saves of one-ruler content still open.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rulers: Vec<Id>,
+}
+
+impl EventDef {
+    /// Every historical ruler shown on the card, in the order written (`ruler`, then `rulers`).
+    pub fn shown_rulers(&self) -> impl Iterator<Item = &Id> {
+        self.ruler.iter().chain(self.rulers.iter())
+    }
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]

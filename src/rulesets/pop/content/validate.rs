@@ -447,8 +447,20 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
             (_, Some(realm)) => c.reference("events", &e.id, "realm", "realms", realm),
             _ => {}
         }
-        if let Some(ruler) = &e.ruler {
-            c.reference("events", &e.id, "ruler", "characters", ruler);
+        if e.ruler.is_some() && !e.rulers.is_empty() {
+            c.problem(
+                "events",
+                &e.id,
+                e.rulers.first().map(|r| r.as_str()),
+                format!(
+                    "\"{}\" gives both `ruler` and `rulers`: list every ruler on the card in `rulers`",
+                    e.id
+                ),
+            );
+        }
+        for (n, ruler) in e.shown_rulers().enumerate() {
+            let field = if e.ruler.is_some() && n == 0 { "ruler" } else { "rulers" };
+            c.reference("events", &e.id, field, "characters", ruler);
             if s.characters
                 .iter()
                 .any(|ch| &ch.id == ruler && ch.kind != CharacterKind::Leader)
@@ -459,6 +471,39 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
                     Some(ruler),
                     format!("the ruler \"{ruler}\" on \"{}\" is not a leader", e.id),
                 );
+            }
+            if e.shown_rulers().take(n).any(|r| r == ruler) {
+                c.problem(
+                    "events",
+                    &e.id,
+                    Some(ruler),
+                    format!("the ruler \"{ruler}\" is shown twice on \"{}\"", e.id),
+                );
+            }
+        }
+        // The card's flag names whose rulers they are; without one, the rulers' own realm does,
+        // and a card cannot offer its rulers to two realms.
+        if e.realm.is_none() {
+            let realm_of = |id: &Id| {
+                s.characters
+                    .iter()
+                    .find(|ch| &ch.id == id)
+                    .and_then(|ch| ch.realm.clone())
+            };
+            let mut shown = e.shown_rulers();
+            if let Some(first) = shown.next() {
+                let owner = realm_of(first);
+                if let Some(other) = shown.find(|r| realm_of(r) != owner) {
+                    c.problem(
+                        "events",
+                        &e.id,
+                        Some(other),
+                        format!(
+                            "the rulers on \"{}\" belong to different realms: give the card a `realm`",
+                            e.id
+                        ),
+                    );
+                }
             }
         }
         for effect in e.options.iter().flat_map(|o| &o.effects) {

@@ -306,7 +306,7 @@ fn handle(world: &mut World, asked: &DecisionKind, action: Action) {
             characters::answer_reaction(world, &action);
             return;
         }
-        DecisionKind::HistoricalRuler { .. } => {
+        DecisionKind::HistoricalRuler { .. } | DecisionKind::HistoricalRulers { .. } => {
             answer_ruler_offer(world, &action);
             return;
         }

@@ -299,6 +299,14 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
                 }
             }
         }
+        // Seed 002 step 6: the ruler on the Event nobody took costs its realm 2 adm.
+        Action::AcceptRuler | Action::TakeRuler { .. }
+            if world
+                .res::<crate::rulesets::pop::rules::events::Leftover>()
+                .resolving =>
+        {
+            cost.adm = crate::rulesets::pop::rules::events::LEFTOVER_RULER_ADM
+        }
         Action::IncreaseAuthority => {
             cost.adm = crate::rulesets::pop::rules::empire::increase_cost(world)
         }

@@ -46,6 +46,7 @@ const PRICE_RULES: &[&str] = &[
     ids::GOLD_INFLATION,
     ids::ACT_COLONIZE,
     ids::ACT_REPLENISH_MANPOWER,
+    ids::EVENT_LEFTOVER,
     ids::ACT_CONVERT_AREA,
     ids::CURIA_EXCOMMUNICATE,
     ids::CURIA_CRUSADE,

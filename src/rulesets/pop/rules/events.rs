@@ -420,23 +420,24 @@ pub fn advance_event(world: &mut World) -> Progress {
             }
             EventStage::Ruler => {
                 world.insert_resource(EventStage::Done);
-                let Some(ruler) = def
-                    .ruler
-                    .as_deref()
-                    .and_then(|r| world.res::<Index>().get(r))
-                else {
+                let shown: Vec<Entity> = {
+                    let index = world.res::<Index>();
+                    def.shown_rulers().filter_map(|r| index.get(r)).collect()
+                };
+                let Some(&first) = shown.first() else {
                     continue;
                 };
                 let owner = def
                     .realm
                     .as_deref()
                     .or_else(|| {
+                        let first = key_of(world, first);
                         world
                             .res::<Content>()
                             .0
                             .characters
                             .iter()
-                            .find(|c| Some(c.id.as_str()) == def.ruler.as_deref())
+                            .find(|c| c.id == first)
                             .and_then(|c| c.realm.as_deref())
                     })
                     .and_then(|r| world.res::<Index>().get(r));
@@ -448,45 +449,75 @@ pub fn advance_event(world: &mut World) -> Progress {
                     continue;
                 };
                 let leftover = world.res::<Leftover>().resolving;
+                let who = shown
+                    .iter()
+                    .map(|r| key_of(world, *r).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or ");
                 {
-                    let (who, whose) = (key_of(world, ruler), key_of(world, owner));
-                    write(
-                        world,
-                        Note::new(
-                            ids::EVENT_RULER,
-                            format!("\"{}\" shows {who}, a ruler of {whose}", def.name),
-                        )
-                        .realm(whose),
-                    );
+                    let whose = key_of(world, owner);
+                    let text = if shown.len() == 1 {
+                        format!("\"{}\" shows {who}, a ruler of {whose}", def.name)
+                    } else {
+                        format!("\"{}\" shows {who}, rulers of {whose}", def.name)
+                    };
+                    write(world, Note::new(ids::EVENT_RULER, text).realm(whose));
                 }
+                let free: Vec<Entity> = shown
+                    .iter()
+                    .copied()
+                    .filter(|r| characters::can_rule(world, *r))
+                    .collect();
                 let adm = world
                     .read::<crate::rulesets::pop::model::Mat>(owner)
                     .map_or(0, |m| m.mp[0]);
-                if leftover && (adm < LEFTOVER_RULER_ADM || !characters::can_rule(world, ruler)) {
+                if leftover && (adm < LEFTOVER_RULER_ADM || free.is_empty()) {
                     continue;
                 }
-                if owner == realm && !leftover {
-                    characters::historical_ruler(world, realm, ruler);
-                } else if characters::can_rule(world, ruler) {
+                // The Active Player's own Event: the ruler must change, to the one ruler free to
+                // rule or to the one it picks among several (seed 002 step 5).
+                let must = owner == realm && !leftover;
+                if must && free.len() <= 1 {
+                    characters::historical_ruler(world, realm, free.first().copied().unwrap_or(first));
+                } else if !free.is_empty() {
                     world.insert_resource(EventStage::RulerOffered);
-                    world.res_mut::<PendingRulerOffer>().0 = Some(RulerOffer { owner, ruler });
-                    let who = key_of(world, ruler);
-                    ask(
-                        world,
-                        key_of(world, owner),
-                        DecisionKind::HistoricalRuler { character: who },
-                        if leftover {
-                            format!(
-                                "\"{}\" went untaken: pay 2 adm to make {who} your ruler?",
-                                def.name
-                            )
-                        } else {
-                            format!(
-                                "\"{}\" shows {who}, a ruler of your realm: take them as your ruler?",
-                                def.name
-                            )
-                        },
-                    );
+                    let names: Vec<crate::engine::id::Id> = free.iter().map(|r| key_of(world, *r)).collect();
+                    let kind = if free.len() == 1 {
+                        DecisionKind::HistoricalRuler { character: names[0] }
+                    } else {
+                        DecisionKind::HistoricalRulers {
+                            characters: names,
+                            must,
+                        }
+                    };
+                    let prompt = match (leftover, must) {
+                        (true, _) if free.len() == 1 => format!(
+                            "\"{}\" went untaken: pay 2 adm to make {who} your ruler?",
+                            def.name
+                        ),
+                        (true, _) => format!(
+                            "\"{}\" went untaken: pay 2 adm to make one of {who} your ruler?",
+                            def.name
+                        ),
+                        (false, true) => format!(
+                            "\"{}\" shows {who}: which becomes your ruler?",
+                            def.name
+                        ),
+                        (false, false) if free.len() == 1 => format!(
+                            "\"{}\" shows {who}, a ruler of your realm: take them as your ruler?",
+                            def.name
+                        ),
+                        (false, false) => format!(
+                            "\"{}\" shows {who}, rulers of your realm: take one as your ruler?",
+                            def.name
+                        ),
+                    };
+                    world.res_mut::<PendingRulerOffer>().0 = Some(RulerOffer {
+                        owner,
+                        rulers: free,
+                        must,
+                    });
+                    ask(world, key_of(world, owner), kind, prompt);
                     return Progress::Waiting;
                 }
             }
@@ -515,13 +546,31 @@ pub fn advance_event(world: &mut World) -> Progress {
     Progress::Done
 }
 
-/// Another player's answer to the ruler offered on the Event in progress.
+/// The answer to the ruler offered on the Event in progress: another player's, the leftover
+/// Event's realm's, or the Active Player's pick among the rulers of its own card.
 pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
-    let Some(RulerOffer { owner, ruler }) = world.res::<PendingRulerOffer>().0 else {
+    let Some(offer) = world.res::<PendingRulerOffer>().0.clone() else {
         return false;
     };
-    match action {
-        Action::AcceptRuler => {
+    let owner = offer.owner;
+    let taken = match action {
+        Action::AcceptRuler if offer.rulers.len() == 1 => offer.rulers.first().copied(),
+        Action::TakeRuler { character } => {
+            let picked = offer
+                .rulers
+                .iter()
+                .copied()
+                .find(|r| key_of(world, *r) == *character);
+            if picked.is_none() {
+                return false;
+            }
+            picked
+        }
+        Action::Decline if !offer.must => None,
+        _ => return false,
+    };
+    match taken {
+        Some(ruler) => {
             if world.res::<Leftover>().resolving {
                 crate::rulesets::pop::rules::economy::change_mp(
                     world,
@@ -533,9 +582,14 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
             }
             characters::historical_ruler(world, owner, ruler)
         }
-        Action::Decline => {
+        None => {
             let name = key_of(world, owner);
-            let who = key_of(world, ruler);
+            let who = offer
+                .rulers
+                .iter()
+                .map(|r| key_of(world, *r).to_string())
+                .collect::<Vec<_>>()
+                .join(" or ");
             write(
                 world,
                 Note::new(
@@ -545,7 +599,6 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
                 .realm(name),
             );
         }
-        _ => return false,
     }
     world.res_mut::<PendingRulerOffer>().0 = None;
     world.insert_resource(EventStage::Done);
@@ -555,14 +608,17 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
 /// What the realm of a leftover Event pays to take the ruler shown on it.
 pub const LEFTOVER_RULER_ADM: i32 = 2;
 
-/// A historical ruler offered to the realm whose flag it carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The historical rulers of an Event offered to the realm whose flag it carries: those free to
+/// rule, in the card's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulerOffer {
     pub owner: Entity,
-    pub ruler: Entity,
+    pub rulers: Vec<Entity>,
+    /// The Active Player's own Event: one of them must be taken (no Decline).
+    pub must: bool,
 }
 
-#[derive(Resource, Clone, Copy, Debug, Default)]
+#[derive(Resource, Clone, Debug, Default)]
 pub struct PendingRulerOffer(pub Option<RulerOffer>);
 
 /// The Event nobody took this Round: resolved (symbols only) by the last taker.

@@ -327,6 +327,11 @@ pub(crate) fn candidates(world: &World, decision: &Decision) -> Vec<Action> {
         }
         DecisionKind::ReplaceDeadRuler => characters::reaction_candidates(world, realm),
         DecisionKind::HistoricalRuler { .. } => vec![Action::AcceptRuler, Action::Decline],
+        DecisionKind::HistoricalRulers { characters, must } => characters
+            .iter()
+            .map(|c| Action::TakeRuler { character: *c })
+            .chain((!must).then_some(Action::Decline))
+            .collect(),
         DecisionKind::RemoveUnrest => unrest_step::candidates(world, realm),
         DecisionKind::CutCosts => income::cut_costs_candidates(world, realm),
         DecisionKind::Corruption { charge } => income::corruption_candidates(world, realm, *charge),
@@ -473,6 +478,13 @@ pub fn check_pending(
 pub fn answered_from_its_list(kind: &DecisionKind) -> Option<(&'static str, &'static str)> {
     Some(match kind {
         DecisionKind::HistoricalRuler { .. } => (ids::EVENT_RULER, "take the ruler or decline"),
+        DecisionKind::HistoricalRulers { must: true, .. } => {
+            (ids::EVENT_RULER, "one of the rulers on the card")
+        }
+        DecisionKind::HistoricalRulers { must: false, .. } => (
+            ids::EVENT_RULER,
+            "one of the rulers on the card, or decline",
+        ),
         DecisionKind::RemoveUnrest => (
             ids::STABILITY_PLUS2,
             "a province of yours in unrest, or decline",
@@ -587,6 +599,8 @@ mod costs_tests;
 mod curia_tests;
 #[cfg(test)]
 mod empire_tests;
+#[cfg(test)]
+mod event_ruler_tests;
 #[cfg(test)]
 mod generic_tests;
 #[cfg(test)]

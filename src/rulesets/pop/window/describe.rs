@@ -432,6 +432,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             }
             _ => "Accept the ruler".to_string(),
         },
+        Action::TakeRuler { character } => {
+            format!("Take {} as ruler", character_name(game, character))
+        }
         Action::PayCorruption { adm } => match decision.map(|d| &d.kind) {
             Some(DecisionKind::Corruption { charge }) if *charge > *adm => {
                 "Pay corruption, partly in loan tokens".to_string()

@@ -1,0 +1,214 @@
+//! Seed 002, Event steps 5 and 6: the historical rulers an Event shows, one or several.
+
+use bevy::prelude::*;
+
+use super::test_support::*;
+use crate::rulesets::pop::content::parse_scenario;
+use crate::rulesets::pop::ids;
+use crate::rulesets::pop::rules::characters::ruler_of;
+use crate::rulesets::pop::rules::events::Leftover;
+use crate::rulesets::pop::state::key_of;
+use crate::rulesets::pop::{Action, DecisionKind, Game};
+
+/// The mini scenario with three historical rulers of `realm` (Hild 1/1/1, Hugo 3/3/3, Ivo
+/// 2/2/2) shown on every Event, whose bottom symbols are dropped so that nothing but the
+/// rulers asks a question after the option.
+fn rulers_of(realm: &'static str) -> impl Fn(String) -> String {
+    move |t| {
+        t.replace(
+            r#"(id: "heir_a", name: "Arno","#,
+            &format!(
+                r#"(id: "heir_1", name: "Hild", kind: Leader, skills: (1, 1, 1), realm: Some("{realm}")),
+        (id: "heir_2", name: "Hugo", kind: Leader, skills: (3, 3, 3), realm: Some("{realm}")),
+        (id: "heir_3", name: "Ivo", kind: Leader, skills: (2, 2, 2), realm: Some("{realm}")),
+        (id: "heir_a", name: "Arno","#
+            ),
+        )
+        .replace("symbols: [Mortality(1)])", "symbols: [])")
+        .replace(
+            "symbols: [])",
+            r#"symbols: [], rulers: ["heir_1", "heir_2", "heir_3"])"#,
+        )
+    }
+}
+
+/// The realm that takes the first Event of the mini game (its id).
+fn first_to_act() -> &'static str {
+    let mut game = game();
+    let me = to_first_turn(&mut game);
+    key_of(game.world(), me).as_str()
+}
+
+fn ruler_key(game: &Game, realm: Entity) -> Option<&'static str> {
+    ruler_of(game.world(), realm).map(|r| key_of(game.world(), r).as_str())
+}
+
+fn is_rulers_question(kind: &DecisionKind) -> bool {
+    matches!(kind, DecisionKind::HistoricalRulers { .. })
+}
+
+#[test]
+fn pop_5_1_event_ruler_own_event_replaces_the_ruler_with_the_one_chosen_among_several() {
+    // Seed 002 step 5: "If the Event is associated with your own Realm, you must replace your
+    // current Ruler with any Ruler on this card."
+    let mut game = game_with(rulers_of(first_to_act()));
+    let me = to_first_turn(&mut game);
+    take_event_until(&mut game, is_rulers_question);
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, key_of(game.world(), me));
+    assert!(
+        matches!(&d.kind, DecisionKind::HistoricalRulers { characters, must: true }
+            if characters.iter().map(|c| c.as_str()).collect::<Vec<_>>() == ["heir_1", "heir_2", "heir_3"]),
+        "{:?}",
+        d.kind
+    );
+    assert!(
+        logged(&game, ids::EVENT_RULER, "shows heir_1 or heir_2 or heir_3, rulers of"),
+        "the log names every ruler on the card"
+    );
+    // Its own Event: replacing the ruler is not optional.
+    assert!(!game.legal_actions().contains(&Action::Decline));
+    refused(&mut game, Action::Decline, ids::EVENT_RULER);
+    refused(
+        &mut game,
+        Action::TakeRuler {
+            character: "heir_a".into(),
+        },
+        ids::EVENT_RULER,
+    );
+    let adm = mat(&game, me).mp[0];
+    game.apply(Action::TakeRuler {
+        character: "heir_3".into(),
+    })
+    .unwrap();
+    assert_eq!(ruler_key(&game, me), Some("heir_3"));
+    assert_eq!(mat(&game, me).mp[0], adm, "free on a taken Event");
+    assert!(logged(&game, ids::HISTORICAL_RULER, "heir_3"));
+}
+
+#[test]
+fn pop_5_1_event_ruler_another_realms_event_lets_its_realm_take_one_or_decline() {
+    // "If the Event is associated with another Realm, that player must choose whether or not to
+    // appoint the Ruler on this card."
+    let first = first_to_act();
+    let other = if first == "AAA" { "BBB" } else { "AAA" };
+    for take in [None, Some("heir_2")] {
+        let mut game = game_with(rulers_of(other));
+        let me = to_first_turn(&mut game);
+        let them = e(&game, other);
+        take_event_until(&mut game, |_| false);
+        let d = game.pending().unwrap().clone();
+        assert_eq!(d.realm, other, "the rulers' realm is asked");
+        assert!(
+            matches!(&d.kind, DecisionKind::HistoricalRulers { characters, must: false }
+                if characters.len() == 3),
+            "{:?}",
+            d.kind
+        );
+        let legal = game.legal_actions();
+        assert!(legal.contains(&Action::Decline));
+        assert_eq!(legal.len(), 4, "three rulers or decline: {legal:?}");
+        let (before, mp) = (ruler_key(&game, them), mat(&game, them).mp);
+        let mine = ruler_key(&game, me);
+        match take {
+            None => {
+                game.apply(Action::Decline).unwrap();
+                assert_eq!(ruler_key(&game, them), before);
+                assert!(logged(&game, ids::EVENT_RULER, "declines heir_1 or heir_2 or heir_3"));
+            }
+            Some(ruler) => {
+                game.apply(Action::TakeRuler {
+                    character: ruler.into(),
+                })
+                .unwrap();
+                assert_eq!(ruler_key(&game, them), Some(ruler));
+                assert_eq!(mat(&game, them).mp, mp, "free on another's Event");
+            }
+        }
+        assert_eq!(
+            ruler_key(&game, me),
+            mine,
+            "the Active Player's ruler is not touched"
+        );
+    }
+}
+
+#[test]
+fn pop_5_1_event_leftover_ruler_costs_2_adm_to_take_one_of_several() {
+    // Step 6: "if it has a historical Ruler on it, the player associated with that Event may pay
+    // 2a to appoint the Ruler on the card."
+    let owner = first_to_act();
+    let mut game = game_with(rulers_of(owner));
+    to_first_turn(&mut game);
+    let realm = e(&game, owner);
+    let mut asked = false;
+    let mut guard = 0;
+    while !(game.world().resource::<Leftover>().done
+        && game
+            .world()
+            .resource::<crate::rulesets::pop::rules::events::EventInProgress>()
+            .0
+            .is_none())
+    {
+        guard += 1;
+        assert!(guard < 200, "the Round's events never finished");
+        let leftover = game.world().resource::<Leftover>().resolving;
+        let kind = game.pending().unwrap().kind.clone();
+        if leftover && let DecisionKind::HistoricalRulers { characters, must } = &kind {
+            asked = true;
+            assert!(!must, "a leftover Event's ruler is optional");
+            assert!(characters.len() >= 2, "{characters:?}");
+            for (action, cost) in game.legal_actions_with_costs() {
+                let expected = if action == Action::Decline { 0 } else { 2 };
+                assert_eq!(cost.adm, expected, "{action:?}");
+            }
+            let pick = *characters.last().unwrap();
+            let adm = mat(&game, realm).mp[0];
+            game.apply(Action::TakeRuler { character: pick }).unwrap();
+            assert_eq!(mat(&game, realm).mp[0], adm - 2);
+            assert_eq!(ruler_key(&game, realm), Some(pick.as_str()));
+            continue;
+        }
+        let legal = game.legal_actions();
+        let pick = legal
+            .iter()
+            .find(|a| matches!(a, Action::TakeEvent { .. }))
+            .cloned()
+            .unwrap_or_else(|| legal[0].clone());
+        game.apply(pick).unwrap();
+    }
+    assert!(asked, "the leftover Event offered its rulers");
+}
+
+#[test]
+fn pop_5_1_event_rulers_on_a_card_are_checked_when_the_scenario_loads() {
+    let bad = rulers_of("AAA")(MINI.to_string())
+        .replacen(
+            r#"rulers: ["heir_1", "heir_2", "heir_3"])"#,
+            r#"ruler: Some("heir_a"), rulers: ["heir_1", "heir_1", "ruler_b"])"#,
+            1,
+        )
+        .replacen(
+            r#"rulers: ["heir_1", "heir_2", "heir_3"])"#,
+            r#"rulers: ["heir_1", "heir_9"])"#,
+            1,
+        );
+    let err = parse_scenario(&bad, "mini.ron")
+        .unwrap_err()
+        .iter()
+        .map(|e| e.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    for words in [
+        "gives both `ruler` and `rulers`",
+        "shown twice",
+        "belong to different realms",
+        "heir_9",
+    ] {
+        assert!(err.contains(words), "{words}: {err}");
+    }
+    assert!(
+        err.lines().all(|l| l.starts_with("mini.ron:")),
+        "file:line:col on each: {err}"
+    );
+}
