@@ -145,14 +145,10 @@ fn rules_progress(world: &World) -> RulesProgress {
         event_in_progress: world.res::<EventInProgress>().0.map(|(r, c)| (key(r), c)),
         event_stage: format!("{:?}", world.res::<EventStage>()),
         leftover: format!("{:?}", world.res::<Leftover>()),
-        ruler_offer: world
-            .res::<PendingRulerOffer>()
-            .0
-            .as_ref()
-            .map(|o| {
-                let rulers: Vec<String> = o.rulers.iter().map(|r| key(*r).to_string()).collect();
-                (key(o.owner), rulers.join(" or "))
-            }),
+        ruler_offer: world.res::<PendingRulerOffer>().0.as_ref().map(|o| {
+            let rulers: Vec<String> = o.rulers.iter().map(|r| key(*r).to_string()).collect();
+            (key(o.owner), rulers.join(" or "))
+        }),
         effects: queue
             .realm
             .map(|r| (key(r), queue.items.iter().cloned().collect())),

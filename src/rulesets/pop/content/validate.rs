@@ -459,7 +459,11 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
             );
         }
         for (n, ruler) in e.shown_rulers().enumerate() {
-            let field = if e.ruler.is_some() && n == 0 { "ruler" } else { "rulers" };
+            let field = if e.ruler.is_some() && n == 0 {
+                "ruler"
+            } else {
+                "rulers"
+            };
             c.reference("events", &e.id, field, "characters", ruler);
             if s.characters
                 .iter()

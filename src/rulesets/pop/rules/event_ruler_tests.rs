@@ -63,7 +63,11 @@ fn pop_5_1_event_ruler_own_event_replaces_the_ruler_with_the_one_chosen_among_se
         d.kind
     );
     assert!(
-        logged(&game, ids::EVENT_RULER, "shows heir_1 or heir_2 or heir_3, rulers of"),
+        logged(
+            &game,
+            ids::EVENT_RULER,
+            "shows heir_1 or heir_2 or heir_3, rulers of"
+        ),
         "the log names every ruler on the card"
     );
     // Its own Event: replacing the ruler is not optional.
@@ -114,7 +118,11 @@ fn pop_5_1_event_ruler_another_realms_event_lets_its_realm_take_one_or_decline()
             None => {
                 game.apply(Action::Decline).unwrap();
                 assert_eq!(ruler_key(&game, them), before);
-                assert!(logged(&game, ids::EVENT_RULER, "declines heir_1 or heir_2 or heir_3"));
+                assert!(logged(
+                    &game,
+                    ids::EVENT_RULER,
+                    "declines heir_1 or heir_2 or heir_3"
+                ));
             }
             Some(ruler) => {
                 game.apply(Action::TakeRuler {

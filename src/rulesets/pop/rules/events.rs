@@ -478,12 +478,19 @@ pub fn advance_event(world: &mut World) -> Progress {
                 // rule or to the one it picks among several (seed 002 step 5).
                 let must = owner == realm && !leftover;
                 if must && free.len() <= 1 {
-                    characters::historical_ruler(world, realm, free.first().copied().unwrap_or(first));
+                    characters::historical_ruler(
+                        world,
+                        realm,
+                        free.first().copied().unwrap_or(first),
+                    );
                 } else if !free.is_empty() {
                     world.insert_resource(EventStage::RulerOffered);
-                    let names: Vec<crate::engine::id::Id> = free.iter().map(|r| key_of(world, *r)).collect();
+                    let names: Vec<crate::engine::id::Id> =
+                        free.iter().map(|r| key_of(world, *r)).collect();
                     let kind = if free.len() == 1 {
-                        DecisionKind::HistoricalRuler { character: names[0] }
+                        DecisionKind::HistoricalRuler {
+                            character: names[0],
+                        }
                     } else {
                         DecisionKind::HistoricalRulers {
                             characters: names,
@@ -499,10 +506,9 @@ pub fn advance_event(world: &mut World) -> Progress {
                             "\"{}\" went untaken: pay 2 adm to make one of {who} your ruler?",
                             def.name
                         ),
-                        (false, true) => format!(
-                            "\"{}\" shows {who}: which becomes your ruler?",
-                            def.name
-                        ),
+                        (false, true) => {
+                            format!("\"{}\" shows {who}: which becomes your ruler?", def.name)
+                        }
                         (false, false) if free.len() == 1 => format!(
                             "\"{}\" shows {who}, a ruler of your realm: take them as your ruler?",
                             def.name
