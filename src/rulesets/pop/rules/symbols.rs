@@ -261,42 +261,56 @@ pub fn end_faith_spread(world: &mut World) {
     world.remove_resource::<FaithSpread>();
 }
 
-/// Whether `area` is next to the cluster: by land, or across a sea zone both touch ("Adjacency
-/// may here be traced across a Sea Zone").
-fn next_to_cluster(world: &World, area: Entity, cluster: &[Entity]) -> bool {
-    let seas = |a: Entity| {
-        world
-            .read::<Coasts>(a)
-            .map(|c| c.0.clone())
-            .unwrap_or_default()
-    };
-    let my_seas = seas(area);
-    cluster.iter().any(|c| {
-        *c != area
-            && (world
-                .read::<LandBorders>(*c)
-                .is_some_and(|b| b.0.iter().any(|(n, _)| *n == area))
-                || seas(*c).iter().any(|s| my_seas.contains(s)))
-    })
+/// The areas next to each cluster, each list sorted: by land, or across a sea zone one of the
+/// cluster's areas touches ("Adjacency may here be traced across a Sea Zone"); an area is next
+/// to a cluster through another of its areas, never through itself. Worked out once per
+/// question: every area of the map is tried against every cluster.
+fn areas_beside(world: &World, clusters: &[(Religion, Vec<Entity>)]) -> Vec<Vec<Entity>> {
+    let coasts = |a: Entity| world.read::<Coasts>(a).map_or(&[][..], |c| c.0.as_slice());
+    let mut by_sea: std::collections::HashMap<Entity, Vec<Entity>> = Default::default();
+    for area in all_of::<Area>(world) {
+        for sea in coasts(area) {
+            by_sea.entry(*sea).or_default().push(area);
+        }
+    }
+    clusters
+        .iter()
+        .map(|(_, cluster)| {
+            let mut beside = Vec::new();
+            for c in cluster {
+                if let Some(borders) = world.read::<LandBorders>(*c) {
+                    beside.extend(borders.0.iter().map(|(n, _)| *n).filter(|n| n != c));
+                }
+                for sea in coasts(*c) {
+                    let shore = by_sea.get(sea).map_or(&[][..], |v| v.as_slice());
+                    beside.extend(shore.iter().copied().filter(|a| a != c));
+                }
+            }
+            beside.sort_unstable();
+            beside.dedup();
+            beside
+        })
+        .collect()
 }
 
-/// Whether each token can stand for a cluster of its faith beside it, no cluster twice ("place
-/// a new Q next to another cluster"): the player need not say which cluster a token was for.
+/// Whether each token can stand for a cluster of its faith beside it (`beside`, from
+/// `areas_beside`), no cluster twice ("place a new Q next to another cluster"): the player need
+/// not say which cluster a token was for.
 fn tokens_fit_clusters(
-    world: &World,
     clusters: &[(Religion, Vec<Entity>)],
+    beside: &[Vec<Entity>],
     tokens: &[(Entity, Religion)],
     taken: &mut Vec<bool>,
 ) -> bool {
     let Some(((area, faith), rest)) = tokens.split_first() else {
         return true;
     };
-    for (i, (f, cluster)) in clusters.iter().enumerate() {
-        if taken[i] || f != faith || !next_to_cluster(world, *area, cluster) {
+    for (i, (f, _)) in clusters.iter().enumerate() {
+        if taken[i] || f != faith || beside[i].binary_search(area).is_err() {
             continue;
         }
         taken[i] = true;
-        if tokens_fit_clusters(world, clusters, rest, taken) {
+        if tokens_fit_clusters(clusters, beside, rest, taken) {
             taken[i] = false;
             return true;
         }
@@ -324,6 +338,7 @@ pub fn faith_spread_choices(world: &World) -> Vec<(Entity, Religion)> {
         .all(|f| spread.clusters.iter().any(|(g, _)| g == f));
     let mut areas = all_of::<Area>(world);
     sort_dedup_by_sid(world, &mut areas);
+    let beside = areas_beside(world, &spread.clusters);
     let mut out = Vec::new();
     for faith in INFECTIOUS {
         let placed = spread.placed.iter().filter(|(_, f)| *f == faith).count();
@@ -342,7 +357,7 @@ pub fn faith_spread_choices(world: &World) -> Vec<(Entity, Religion)> {
             let mut tokens = spread.placed.clone();
             tokens.push((*area, faith));
             let mut taken = vec![false; spread.clusters.len()];
-            if tokens_fit_clusters(world, &spread.clusters, &tokens, &mut taken) {
+            if tokens_fit_clusters(&spread.clusters, &beside, &tokens, &mut taken) {
                 out.push((*area, faith));
             }
         }
@@ -384,23 +399,29 @@ fn revolution_choices(world: &World, spread: &FaithSpread) -> Vec<(Entity, Relig
             )
         }
         [_, ..] if placed == 0 || spread.clusters.len() > 1 => {
+            let beside = areas_beside(world, &spread.clusters);
             let mut out = Vec::new();
             for area in areas.iter().filter(|a| open(a)) {
                 let mut tokens = spread.placed.clone();
                 tokens.push((*area, Religion::Revolutionary));
                 let mut taken = vec![false; spread.clusters.len()];
-                if tokens_fit_clusters(world, &spread.clusters, &tokens, &mut taken) {
+                if tokens_fit_clusters(&spread.clusters, &beside, &tokens, &mut taken) {
                     out.push((*area, Religion::Revolutionary));
                 }
             }
             out
         }
-        [(_, cluster)] if placed == 1 => with(
-            areas
-                .into_iter()
-                .filter(|a| open(a) && !cluster.contains(a) && !next_to_cluster(world, *a, cluster))
-                .collect(),
-        ),
+        [(_, cluster)] if placed == 1 => {
+            let beside = areas_beside(world, &spread.clusters);
+            with(
+                areas
+                    .into_iter()
+                    .filter(|a| {
+                        open(a) && !cluster.contains(a) && beside[0].binary_search(a).is_err()
+                    })
+                    .collect(),
+            )
+        }
         _ => Vec::new(),
     }
 }
