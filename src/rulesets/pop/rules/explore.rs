@@ -498,20 +498,10 @@ fn distant_ships(world: &World, realm: Entity) -> Vec<Entity> {
             .read::<At>(u)
             .is_some_and(|at| world.read::<SeaZone>(at.0).is_some())
     };
-    let mut ships: Vec<Entity> = world
-        .read::<Forces>(realm)
-        .map(|f| {
-            f.iter()
-                .filter(|u| world.read::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
-                .filter(|u| {
-                    world.read::<At>(*u).is_some_and(|at| {
-                        world.read::<SeaZone>(at.0).is_some_and(|s| s.distant)
-                            || world.read::<Area>(at.0).is_some_and(|a| a.distant)
-                    })
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut ships = crate::rulesets::pop::rules::military::ships_where(world, realm, |place| {
+        world.read::<SeaZone>(place).is_some_and(|s| s.distant)
+            || world.read::<Area>(place).is_some_and(|a| a.distant)
+    });
     ships.sort_by_cached_key(|u| {
         (
             world

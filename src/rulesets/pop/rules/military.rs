@@ -2984,21 +2984,25 @@ fn ships_far_from_port(world: &World, realm: Entity) -> Vec<Entity> {
                 .collect()
         })
         .unwrap_or_default();
-    let mut ships: Vec<Entity> = world
+    let mut ships = ships_where(world, realm, |place| {
+        world.read::<SeaZone>(place).is_some() && !ports.contains(&place)
+    });
+    ships.sort_by_cached_key(|u| sid_of(world, *u));
+    ships
+}
+
+/// The realm's ships standing where `place` accepts (a sea zone or a port's area), in the
+/// order of its forces.
+pub fn ships_where(world: &World, realm: Entity, place: impl Fn(Entity) -> bool) -> Vec<Entity> {
+    world
         .read::<Forces>(realm)
         .map(|f| {
             f.iter()
                 .filter(|u| world.read::<Unit>(*u).is_some_and(|x| !x.kind.is_land()))
-                .filter(|u| {
-                    world.read::<At>(*u).is_some_and(|at| {
-                        world.read::<SeaZone>(at.0).is_some() && !ports.contains(&at.0)
-                    })
-                })
+                .filter(|u| world.read::<At>(*u).is_some_and(|at| place(at.0)))
                 .collect()
         })
-        .unwrap_or_default();
-    ships.sort_by_cached_key(|u| sid_of(world, *u));
-    ships
+        .unwrap_or_default()
 }
 
 /// The ship as the answer naming it: its sea zone, kind and whether it is a mercenary.

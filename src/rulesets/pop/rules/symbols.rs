@@ -261,35 +261,68 @@ pub fn end_faith_spread(world: &mut World) {
     world.remove_resource::<FaithSpread>();
 }
 
-/// The areas next to each cluster, each list sorted: by land, or across a sea zone one of the
-/// cluster's areas touches ("Adjacency may here be traced across a Sea Zone"); an area is next
-/// to a cluster through another of its areas, never through itself. Worked out once per
-/// question: every area of the map is tried against every cluster.
-fn areas_beside(world: &World, clusters: &[(Religion, Vec<Entity>)]) -> Vec<Vec<Entity>> {
-    let coasts = |a: Entity| world.read::<Coasts>(a).map_or(&[][..], |c| c.0.as_slice());
-    let mut by_sea: std::collections::HashMap<Entity, Vec<Entity>> = Default::default();
-    for area in all_of::<Area>(world) {
-        for sea in coasts(area) {
-            by_sea.entry(*sea).or_default().push(area);
+/// What is next to one cluster: by land, or across a sea zone one of its areas touches
+/// ("Adjacency may here be traced across a Sea Zone"). Worked out once per question, as every
+/// area of the map is tried against every cluster.
+struct Beside<'a> {
+    members: &'a [Entity],
+    /// The members' land neighbours, sorted.
+    land: Vec<Entity>,
+    /// The sea zones the members touch, sorted.
+    seas: Vec<Entity>,
+}
+
+fn coasts_of(world: &World, area: Entity) -> &[Entity] {
+    world
+        .read::<Coasts>(area)
+        .map_or(&[][..], |c| c.0.as_slice())
+}
+
+impl<'a> Beside<'a> {
+    fn new(world: &World, members: &'a [Entity]) -> Self {
+        let mut land = Vec::new();
+        let mut seas = Vec::new();
+        for c in members {
+            if let Some(borders) = world.read::<LandBorders>(*c) {
+                land.extend(borders.0.iter().map(|(n, _)| *n));
+            }
+            seas.extend_from_slice(coasts_of(world, *c));
+        }
+        land.sort_unstable();
+        land.dedup();
+        seas.sort_unstable();
+        seas.dedup();
+        Beside {
+            members,
+            land,
+            seas,
         }
     }
+
+    /// Whether `area` is next to the cluster through one of its areas other than itself.
+    fn holds(&self, world: &World, area: Entity) -> bool {
+        if self.members.contains(&area) {
+            // A member is next to its cluster only through another member.
+            let my_seas = coasts_of(world, area);
+            return self.members.iter().any(|c| {
+                *c != area
+                    && (world
+                        .read::<LandBorders>(*c)
+                        .is_some_and(|b| b.0.iter().any(|(n, _)| *n == area))
+                        || coasts_of(world, *c).iter().any(|s| my_seas.contains(s)))
+            });
+        }
+        self.land.binary_search(&area).is_ok()
+            || coasts_of(world, area)
+                .iter()
+                .any(|s| self.seas.binary_search(s).is_ok())
+    }
+}
+
+fn areas_beside<'a>(world: &World, clusters: &'a [(Religion, Vec<Entity>)]) -> Vec<Beside<'a>> {
     clusters
         .iter()
-        .map(|(_, cluster)| {
-            let mut beside = Vec::new();
-            for c in cluster {
-                if let Some(borders) = world.read::<LandBorders>(*c) {
-                    beside.extend(borders.0.iter().map(|(n, _)| *n).filter(|n| n != c));
-                }
-                for sea in coasts(*c) {
-                    let shore = by_sea.get(sea).map_or(&[][..], |v| v.as_slice());
-                    beside.extend(shore.iter().copied().filter(|a| a != c));
-                }
-            }
-            beside.sort_unstable();
-            beside.dedup();
-            beside
-        })
+        .map(|(_, members)| Beside::new(world, members))
         .collect()
 }
 
@@ -297,8 +330,9 @@ fn areas_beside(world: &World, clusters: &[(Religion, Vec<Entity>)]) -> Vec<Vec<
 /// `areas_beside`), no cluster twice ("place a new Q next to another cluster"): the player need
 /// not say which cluster a token was for.
 fn tokens_fit_clusters(
+    world: &World,
     clusters: &[(Religion, Vec<Entity>)],
-    beside: &[Vec<Entity>],
+    beside: &[Beside],
     tokens: &[(Entity, Religion)],
     taken: &mut Vec<bool>,
 ) -> bool {
@@ -306,11 +340,11 @@ fn tokens_fit_clusters(
         return true;
     };
     for (i, (f, _)) in clusters.iter().enumerate() {
-        if taken[i] || f != faith || beside[i].binary_search(area).is_err() {
+        if taken[i] || f != faith || !beside[i].holds(world, *area) {
             continue;
         }
         taken[i] = true;
-        if tokens_fit_clusters(clusters, beside, rest, taken) {
+        if tokens_fit_clusters(world, clusters, beside, rest, taken) {
             taken[i] = false;
             return true;
         }
@@ -357,7 +391,7 @@ pub fn faith_spread_choices(world: &World) -> Vec<(Entity, Religion)> {
             let mut tokens = spread.placed.clone();
             tokens.push((*area, faith));
             let mut taken = vec![false; spread.clusters.len()];
-            if tokens_fit_clusters(&spread.clusters, &beside, &tokens, &mut taken) {
+            if tokens_fit_clusters(world, &spread.clusters, &beside, &tokens, &mut taken) {
                 out.push((*area, faith));
             }
         }
@@ -405,7 +439,7 @@ fn revolution_choices(world: &World, spread: &FaithSpread) -> Vec<(Entity, Relig
                 let mut tokens = spread.placed.clone();
                 tokens.push((*area, Religion::Revolutionary));
                 let mut taken = vec![false; spread.clusters.len()];
-                if tokens_fit_clusters(&spread.clusters, &beside, &tokens, &mut taken) {
+                if tokens_fit_clusters(world, &spread.clusters, &beside, &tokens, &mut taken) {
                     out.push((*area, Religion::Revolutionary));
                 }
             }
@@ -416,9 +450,7 @@ fn revolution_choices(world: &World, spread: &FaithSpread) -> Vec<(Entity, Relig
             with(
                 areas
                     .into_iter()
-                    .filter(|a| {
-                        open(a) && !cluster.contains(a) && beside[0].binary_search(a).is_err()
-                    })
+                    .filter(|a| open(a) && !cluster.contains(a) && !beside[0].holds(world, *a))
                     .collect(),
             )
         }
