@@ -492,7 +492,7 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
                 s.characters
                     .iter()
                     .find(|ch| &ch.id == id)
-                    .and_then(|ch| ch.realm.clone())
+                    .and_then(|ch| ch.realm)
             };
             let mut shown = e.shown_rulers();
             if let Some(first) = shown.next() {
