@@ -15,6 +15,7 @@ fn main() {
             cli.frames,
             cli.empty_window,
             cli.pick_on_board,
+            cli.autoplay_until,
         ),
     };
     std::process::exit(code);
@@ -29,6 +30,7 @@ fn open_desktop(
     frames: Option<u32>,
     empty_window: bool,
     pick_on_board: bool,
+    autoplay_until: Option<String>,
 ) -> i32 {
     if empty_window {
         return regnum::client::empty_window::run(frames.unwrap_or(1));
@@ -38,6 +40,7 @@ fn open_desktop(
         screenshot,
         frames,
         pick_on_board,
+        autoplay_until,
     };
     regnum::client::run(scenario, load, automation)
 }
@@ -51,6 +54,7 @@ fn open_desktop(
     _frames: Option<u32>,
     _empty_window: bool,
     _pick_on_board: bool,
+    _autoplay_until: Option<String>,
 ) -> i32 {
     eprintln!(
         "this build has no desktop client (built without the `client` feature); see `regnum --help`"

@@ -47,6 +47,12 @@ pub struct Cli {
     /// (after the screenshot, with --screenshot), or with a non-zero code if it is not.
     #[arg(long)]
     pub pick_on_board: bool,
+    /// Desktop game, for looking at one question: the bots play every seat until a decision
+    /// of this kind (its name in the rules, e.g. `LostAtSea` or `HistoricalRulers`) is asked of
+    /// your seat, and stop there with its buttons on screen (then the screenshot, with
+    /// --screenshot); a non-zero exit if the game ends first.
+    #[arg(long, value_name = "DECISION")]
+    pub autoplay_until: Option<String>,
     /// Desktop game: open this save, replayed on the scenario it names (a mod's file too), or
     /// on --scenario when given.
     #[arg(long, value_name = "SAVE")]

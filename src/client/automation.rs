@@ -19,6 +19,8 @@ pub struct Automation {
     pub frames: Option<u32>,
     /// Pick a march by clicking the board (a window test of 22).
     pub pick_on_board: bool,
+    /// The bots play every seat until a decision of this kind is asked of a person's seat.
+    pub autoplay_until: Option<String>,
 }
 
 impl Automation {
@@ -28,7 +30,18 @@ impl Automation {
             || self.screenshot.is_some()
             || self.frames.is_some()
             || self.pick_on_board
+            || self.autoplay_until.is_some()
     }
+}
+
+/// Whether a decision (its `Debug` form, as every ruleset's decision has one) is of the kind
+/// named: the name stands in it as a whole word (`LostAtSea` in `kind: LostAtSea { owner: .. }`,
+/// not in `LostAtSeaShips`).
+pub fn decision_is(decision: &impl std::fmt::Debug, kind: &str) -> bool {
+    let text = format!("{decision:?}");
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(kind)
+        .any(|(at, _)| !text[..at].ends_with(word) && !text[at + kind.len()..].starts_with(word))
 }
 
 /// Frame times, in milliseconds: mean, median, 95th percentile, worst.
@@ -94,5 +107,29 @@ mod tests {
         assert!((report.worst_ms - 40.0).abs() < 1e-3);
         assert!(report.to_string().contains("40 fps"));
         assert!(FrameReport::of(&[]).is_none());
+    }
+}
+
+#[cfg(test)]
+mod decision_name_tests {
+    use super::decision_is;
+
+    #[derive(Debug)]
+    #[allow(dead_code)]
+    enum Kind {
+        LostAtSea { owner: String },
+        LostAtSeaShips,
+        Turn,
+    }
+
+    #[test]
+    fn a_decision_is_named_by_its_kind_as_a_whole_word() {
+        let lost = Kind::LostAtSea {
+            owner: "ENG".into(),
+        };
+        assert!(decision_is(&lost, "LostAtSea"));
+        assert!(!decision_is(&Kind::LostAtSeaShips, "LostAtSea"));
+        assert!(!decision_is(&lost, "AtSea"));
+        assert!(decision_is(&Kind::Turn, "Turn"));
     }
 }

@@ -120,13 +120,19 @@ fn plan_run<R: Shelled>(
         return;
     }
     let Some(session) = session else { return };
-    *progress = match automation.autoplay_rounds {
-        Some(rounds) => {
+    *progress = match (automation.autoplay_rounds, &automation.autoplay_until) {
+        (Some(rounds), _) => {
             let until_round = session.game.flow().round + rounds;
             info!("autoplay: the bots play every seat until Round {until_round} begins");
             Progress::Autoplay { until_round }
         }
-        None => Progress::after_autoplay(&automation),
+        (None, Some(kind)) => {
+            info!("autoplay: the bots play every seat until {kind} is asked of a person's seat");
+            Progress::Autoplay {
+                until_round: u32::MAX,
+            }
+        }
+        (None, None) => Progress::after_autoplay(&automation),
     };
 }
 
@@ -142,6 +148,27 @@ fn play_all_seats<R: Shelled>(
     let Some(mut session) = session else { return };
     let started = Instant::now();
     while started.elapsed() < FRAME_BUDGET {
+        if let Some(kind) = &automation.autoplay_until {
+            if session.human_turn()
+                && session
+                    .game
+                    .pending()
+                    .is_some_and(|d| crate::client::automation::decision_is(d, kind))
+            {
+                info!(
+                    "autoplay: {kind} is asked of {} in Round {}",
+                    session.game.decider().unwrap_or("?"),
+                    session.game.flow().round
+                );
+                *progress = Progress::after_autoplay(&automation);
+                return;
+            }
+            if session.game.is_over() {
+                error!("autoplay: the game ended before {kind} was asked of a person's seat");
+                exit.write(AppExit::error());
+                return;
+            }
+        }
         if session.game.is_over() || session.game.flow().round >= until_round {
             let flow = session.game.flow();
             info!(
