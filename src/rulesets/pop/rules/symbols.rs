@@ -894,7 +894,11 @@ pub fn vassals_waver(world: &mut World, realm: Entity, area: Entity, rebels: boo
         world,
         Note::new(
             ids::DISLOYAL_VASSALS,
-            format!("The vassals of {name} in {area_name} waver: unrest and {rebels} rebels"),
+            match rebels {
+                0 => format!("The vassals of {name} in {area_name} waver: unrest, no rebels rise"),
+                1 => format!("The vassals of {name} in {area_name} waver: unrest and 1 rebel"),
+                n => format!("The vassals of {name} in {area_name} waver: unrest and {n} rebels"),
+            },
         )
         .realm(name)
         .subject(sid_of(world, area)),
