@@ -51,7 +51,7 @@ pub struct Cli {
     /// of this kind (its name in the rules, e.g. `LostAtSea` or `HistoricalRulers`) is asked of
     /// your seat, and stop there with its buttons on screen (then the screenshot, with
     /// --screenshot); a non-zero exit if the game ends first.
-    #[arg(long, value_name = "DECISION")]
+    #[arg(long, value_name = "DECISION", conflicts_with = "autoplay")]
     pub autoplay_until: Option<String>,
     /// Desktop game: open this save, replayed on the scenario it names (a mod's file too), or
     /// on --scenario when given.

@@ -34,14 +34,15 @@ impl Automation {
     }
 }
 
-/// Whether a decision (its `Debug` form, as every ruleset's decision has one) is of the kind
-/// named: the name stands in it as a whole word (`LostAtSea` in `kind: LostAtSea { owner: .. }`,
-/// not in `LostAtSeaShips`).
+/// Whether a decision (its `Debug` form: every ruleset's decision has a `kind` field) is of
+/// the kind named: `kind: LostAtSea { owner: .. }` is `LostAtSea`, not `LostAtSeaShips`, and a
+/// prompt that happens to hold the word does not count.
 pub fn decision_is(decision: &impl std::fmt::Debug, kind: &str) -> bool {
     let text = format!("{decision:?}");
+    let field = format!("kind: {kind}");
     let word = |c: char| c.is_alphanumeric() || c == '_';
-    text.match_indices(kind)
-        .any(|(at, _)| !text[..at].ends_with(word) && !text[at + kind.len()..].starts_with(word))
+    text.match_indices(&field)
+        .any(|(at, _)| !text[at + field.len()..].starts_with(word))
 }
 
 /// Frame times, in milliseconds: mean, median, 95th percentile, worst.
@@ -122,14 +123,29 @@ mod decision_name_tests {
         Turn,
     }
 
+    #[derive(Debug)]
+    #[allow(dead_code)]
+    struct Decision {
+        kind: Kind,
+        prompt: &'static str,
+    }
+
     #[test]
     fn a_decision_is_named_by_its_kind_as_a_whole_word() {
-        let lost = Kind::LostAtSea {
-            owner: "ENG".into(),
+        let asked = |kind| Decision {
+            kind,
+            prompt: "Turn back the pirates (LostAtSea)",
         };
+        let lost = asked(Kind::LostAtSea {
+            owner: "ENG".into(),
+        });
         assert!(decision_is(&lost, "LostAtSea"));
-        assert!(!decision_is(&Kind::LostAtSeaShips, "LostAtSea"));
+        assert!(!decision_is(&asked(Kind::LostAtSeaShips), "LostAtSea"));
         assert!(!decision_is(&lost, "AtSea"));
-        assert!(decision_is(&Kind::Turn, "Turn"));
+        assert!(decision_is(&asked(Kind::Turn), "Turn"));
+        assert!(
+            !decision_is(&asked(Kind::Turn), "LostAtSea"),
+            "the prompt's words are not the kind"
+        );
     }
 }

@@ -146,8 +146,10 @@ fn rules_progress(world: &World) -> RulesProgress {
         event_stage: format!("{:?}", world.res::<EventStage>()),
         leftover: format!("{:?}", world.res::<Leftover>()),
         ruler_offer: world.res::<PendingRulerOffer>().0.as_ref().map(|o| {
-            let rulers: Vec<String> = o.rulers.iter().map(|r| key(*r).to_string()).collect();
-            (key(o.owner), rulers.join(" or "))
+            (
+                key(o.owner),
+                crate::rulesets::pop::rules::events::either_of(world, &o.rulers),
+            )
         }),
         effects: queue
             .realm

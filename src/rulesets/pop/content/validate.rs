@@ -488,26 +488,25 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
         // The card's flag names whose rulers they are; without one, the rulers' own realm does,
         // and a card cannot offer its rulers to two realms.
         if e.realm.is_none() {
-            let realm_of = |id: &Id| {
+            // Characters the scenario lacks are reported above, once.
+            let mut shown = e.shown_rulers().filter_map(|id| {
                 s.characters
                     .iter()
                     .find(|ch| &ch.id == id)
-                    .and_then(|ch| ch.realm)
-            };
-            let mut shown = e.shown_rulers();
-            if let Some(first) = shown.next() {
-                let owner = realm_of(first);
-                if let Some(other) = shown.find(|r| realm_of(r) != owner) {
-                    c.problem(
-                        "events",
-                        &e.id,
-                        Some(other),
-                        format!(
-                            "the rulers on \"{}\" belong to different realms: give the card a `realm`",
-                            e.id
-                        ),
-                    );
-                }
+                    .map(|ch| (id, ch.realm))
+            });
+            if let Some((_, owner)) = shown.next()
+                && let Some((other, _)) = shown.find(|(_, realm)| *realm != owner)
+            {
+                c.problem(
+                    "events",
+                    &e.id,
+                    Some(other),
+                    format!(
+                        "the rulers on \"{}\" belong to different realms: give the card a `realm`",
+                        e.id
+                    ),
+                );
             }
         }
         for effect in e.options.iter().flat_map(|o| &o.effects) {

@@ -80,6 +80,13 @@ fn pop_5_1_event_ruler_own_event_replaces_the_ruler_with_the_one_chosen_among_se
         },
         ids::EVENT_RULER,
     );
+    // The bots take the ablest (Hugo, 3/3/3).
+    assert_eq!(
+        crate::rulesets::pop::bot::Bot::new(1).choose(&game),
+        Some(Action::TakeRuler {
+            character: "heir_2".into()
+        })
+    );
     let adm = mat(&game, me).mp[0];
     game.apply(Action::TakeRuler {
         character: "heir_3".into(),
@@ -218,5 +225,129 @@ fn pop_5_1_event_rulers_on_a_card_are_checked_when_the_scenario_loads() {
     assert!(
         err.lines().all(|l| l.starts_with("mini.ron:")),
         "file:line:col on each: {err}"
+    );
+}
+
+/// Makes a character unable to rule: dead (its second ill-health token).
+fn kill(game: &mut Game, character: &str) {
+    let who = e(game, character);
+    game.world_mut()
+        .get_mut::<crate::rulesets::pop::model::IllHealth>(who)
+        .unwrap()
+        .0 = 2;
+}
+
+#[test]
+fn pop_5_1_event_ruler_only_rulers_free_to_rule_are_offered_and_one_left_is_taken_at_once() {
+    // The dead cannot be appointed: of three rulers on its own Event, with two dead, the Active
+    // Player gets the third without a question.
+    let mut game = game_with(rulers_of(first_to_act()));
+    let me = to_first_turn(&mut game);
+    kill(&mut game, "heir_1");
+    kill(&mut game, "heir_2");
+    take_event_until(&mut game, |k| {
+        matches!(
+            k,
+            DecisionKind::HistoricalRulers { .. } | DecisionKind::HistoricalRuler { .. }
+        )
+    });
+    assert!(
+        !game.pending().is_some_and(|d| matches!(
+            d.kind,
+            DecisionKind::HistoricalRulers { .. } | DecisionKind::HistoricalRuler { .. }
+        )),
+        "no question: {:?}",
+        game.pending()
+    );
+    assert_eq!(ruler_key(&game, me), Some("heir_3"));
+
+    // On another realm's Event, with one free, that realm is asked the one-ruler question.
+    let first = first_to_act();
+    let other = if first == "AAA" { "BBB" } else { "AAA" };
+    let mut game = game_with(rulers_of(other));
+    to_first_turn(&mut game);
+    kill(&mut game, "heir_2");
+    kill(&mut game, "heir_3");
+    take_event_until(&mut game, |_| false);
+    let d = game.pending().unwrap().clone();
+    assert_eq!(d.realm, other);
+    assert!(
+        matches!(&d.kind, DecisionKind::HistoricalRuler { character } if character.as_str() == "heir_1"),
+        "{:?}",
+        d.kind
+    );
+    assert!(
+        d.prompt.contains("shows heir_1, a ruler"),
+        "the question names only the ruler it offers: {}",
+        d.prompt
+    );
+}
+
+#[test]
+fn pop_5_1_event_ruler_own_event_showing_the_current_ruler_may_keep_it() {
+    // "replace your current Ruler with any Ruler on this card": the ruler it has is on the card,
+    // so keeping it is one of the choices.
+    let mut game = game_with(rulers_of(first_to_act()));
+    let me = to_first_turn(&mut game);
+    let hild = e(&game, "heir_1");
+    crate::rulesets::pop::rules::characters::historical_ruler(game.world_mut(), me, hild);
+    assert_eq!(ruler_key(&game, me), Some("heir_1"));
+    take_event_until(&mut game, is_rulers_question);
+    let d = game.pending().unwrap().clone();
+    assert!(
+        matches!(&d.kind, DecisionKind::HistoricalRulers { characters, must: false }
+            if characters.iter().map(|c| c.as_str()).collect::<Vec<_>>() == ["heir_2", "heir_3"]),
+        "{:?}",
+        d.kind
+    );
+    game.apply(Action::Decline).unwrap();
+    assert_eq!(ruler_key(&game, me), Some("heir_1"), "kept");
+}
+
+#[test]
+fn pop_5_1_event_leftover_ruler_is_not_offered_to_a_realm_without_2_adm() {
+    let owner = first_to_act();
+    let mut game = game_with(rulers_of(owner));
+    to_first_turn(&mut game);
+    let realm = e(&game, owner);
+    let mut guard = 0;
+    while !(game.world().resource::<Leftover>().done
+        && game
+            .world()
+            .resource::<crate::rulesets::pop::rules::events::EventInProgress>()
+            .0
+            .is_none())
+    {
+        guard += 1;
+        assert!(guard < 200, "the Round's events never finished");
+        set(&mut game, realm, |m| m.mp[0] = 1);
+        let leftover = game.world().resource::<Leftover>().resolving;
+        assert!(
+            !(leftover
+                && game.pending().is_some_and(|d| matches!(
+                    d.kind,
+                    DecisionKind::HistoricalRulers { .. } | DecisionKind::HistoricalRuler { .. }
+                ))),
+            "1 adm cannot pay for the leftover ruler"
+        );
+        let legal = game.legal_actions();
+        let pick = legal
+            .iter()
+            .find(|a| matches!(a, Action::TakeEvent { .. }))
+            .cloned()
+            .unwrap_or_else(|| legal[0].clone());
+        game.apply(pick).unwrap();
+    }
+    assert!(
+        logged(&game, ids::EVENT_LEFTOVER, "resolves the symbols"),
+        "a leftover Event was resolved"
+    );
+    assert!(
+        !game
+            .log()
+            .entries
+            .iter()
+            .any(|e| e.rule == ids::EVENT_LEFTOVER && e.amount.is_some_and(|a| a < 0)),
+        "no 2 adm paid"
     );
 }

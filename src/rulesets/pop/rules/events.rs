@@ -449,12 +449,8 @@ pub fn advance_event(world: &mut World) -> Progress {
                     continue;
                 };
                 let leftover = world.res::<Leftover>().resolving;
-                let who = shown
-                    .iter()
-                    .map(|r| key_of(world, *r).to_string())
-                    .collect::<Vec<_>>()
-                    .join(" or ");
                 {
+                    let who = either_of(world, &shown);
                     let whose = key_of(world, owner);
                     let text = if shown.len() == 1 {
                         format!("\"{}\" shows {who}, a ruler of {whose}", def.name)
@@ -475,15 +471,18 @@ pub fn advance_event(world: &mut World) -> Progress {
                     continue;
                 }
                 // The Active Player's own Event: the ruler must change, to the one ruler free to
-                // rule or to the one it picks among several (seed 002 step 5).
-                let must = owner == realm && !leftover;
+                // rule or to the one it picks among several (seed 002 step 5), unless the card
+                // shows the ruler it has: keeping that one is taking "any Ruler on this card".
+                let current = characters::ruler_of(world, owner);
+                let must =
+                    owner == realm && !leftover && !current.is_some_and(|c| shown.contains(&c));
                 if must && free.len() <= 1 {
-                    characters::historical_ruler(
-                        world,
-                        realm,
-                        free.first().copied().unwrap_or(first),
-                    );
+                    if let Some(&ruler) = free.first() {
+                        characters::historical_ruler(world, realm, ruler);
+                    }
                 } else if !free.is_empty() {
+                    // The question names the rulers it offers (not those dead or serving).
+                    let who = either_of(world, &free);
                     world.insert_resource(EventStage::RulerOffered);
                     let names: Vec<crate::engine::id::Id> =
                         free.iter().map(|r| key_of(world, *r)).collect();
@@ -590,12 +589,7 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
         }
         None => {
             let name = key_of(world, owner);
-            let who = offer
-                .rulers
-                .iter()
-                .map(|r| key_of(world, *r).to_string())
-                .collect::<Vec<_>>()
-                .join(" or ");
+            let who = either_of(world, &offer.rulers);
             write(
                 world,
                 Note::new(
@@ -609,6 +603,15 @@ pub fn answer_ruler_offer(world: &mut World, action: &Action) -> bool {
     world.res_mut::<PendingRulerOffer>().0 = None;
     world.insert_resource(EventStage::Done);
     true
+}
+
+/// Characters named for a choice among them: "a", "a or b", "a or b or c".
+pub fn either_of(world: &World, characters: &[Entity]) -> String {
+    characters
+        .iter()
+        .map(|c| key_of(world, *c).as_str())
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
 
 /// What the realm of a leftover Event pays to take the ruler shown on it.

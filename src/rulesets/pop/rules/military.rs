@@ -2991,8 +2991,8 @@ fn ships_far_from_port(world: &World, realm: Entity) -> Vec<Entity> {
     ships
 }
 
-/// The realm's ships standing where `place` accepts (a sea zone or a port's area), in the
-/// order of its forces.
+/// The realm's ships standing where `place` accepts (the caller's test of the area or sea zone
+/// each stands in), in the order of its forces.
 pub fn ships_where(world: &World, realm: Entity, place: impl Fn(Entity) -> bool) -> Vec<Entity> {
     world
         .read::<Forces>(realm)

@@ -272,6 +272,7 @@ struct Beside<'a> {
     seas: Vec<Entity>,
 }
 
+/// The sea zones an area touches.
 fn coasts_of(world: &World, area: Entity) -> &[Entity] {
     world
         .read::<Coasts>(area)
@@ -279,6 +280,7 @@ fn coasts_of(world: &World, area: Entity) -> &[Entity] {
 }
 
 impl<'a> Beside<'a> {
+    /// Gathers the cluster's land neighbours and sea zones.
     fn new(world: &World, members: &'a [Entity]) -> Self {
         let mut land = Vec::new();
         let mut seas = Vec::new();
@@ -319,6 +321,7 @@ impl<'a> Beside<'a> {
     }
 }
 
+/// What is next to each cluster, in the clusters' order.
 fn areas_beside<'a>(world: &World, clusters: &'a [(Religion, Vec<Entity>)]) -> Vec<Beside<'a>> {
     clusters
         .iter()
@@ -914,4 +917,57 @@ pub fn vassals_waver(world: &mut World, realm: Entity, area: Entity, rebels: boo
         UnitStatus::Rebel,
         rebels,
     );
+}
+
+#[cfg(test)]
+mod beside_tests {
+    use super::*;
+
+    /// The walk `Beside` replaced: next to the cluster if another of its areas borders `area`
+    /// by land or touches a sea zone it touches.
+    fn walked(world: &World, area: Entity, cluster: &[Entity]) -> bool {
+        let my_seas = coasts_of(world, area);
+        cluster.iter().any(|c| {
+            *c != area
+                && (world
+                    .read::<LandBorders>(*c)
+                    .is_some_and(|b| b.0.iter().any(|(n, _)| *n == area))
+                    || coasts_of(world, *c).iter().any(|s| my_seas.contains(s)))
+        })
+    }
+
+    #[test]
+    fn pop_5_1_event_symbols_spread_what_is_next_to_a_cluster_is_what_the_walk_found() {
+        let game = crate::rulesets::pop::Game::new(
+            crate::rulesets::pop::content::default_scenario(),
+            Default::default(),
+            1,
+        )
+        .expect("1444 plays");
+        let world = game.world();
+        let mut areas = all_of::<Area>(world);
+        sort_dedup_by_sid(world, &mut areas);
+        // Clusters of one area, and of an area with each of its land neighbours (the member
+        // tried too, which is next only through the other).
+        let mut clusters: Vec<Vec<Entity>> = areas.iter().map(|a| vec![*a]).collect();
+        for a in &areas {
+            if let Some(b) = world.read::<LandBorders>(*a) {
+                clusters.extend(b.0.iter().map(|(n, _)| vec![*a, *n]));
+            }
+        }
+        let mut next = 0;
+        for cluster in &clusters {
+            let beside = Beside::new(world, cluster);
+            for area in &areas {
+                let walked = walked(world, *area, cluster);
+                assert_eq!(
+                    beside.holds(world, *area),
+                    walked,
+                    "{area:?} by {cluster:?}"
+                );
+                next += usize::from(walked);
+            }
+        }
+        assert!(next > 1000, "the map has neighbours: {next}");
+    }
 }
