@@ -156,43 +156,29 @@ fn pop_5_1_event_leftover_ruler_costs_2_adm_to_take_one_of_several() {
     let mut game = game_with(rulers_of(owner));
     to_first_turn(&mut game);
     let realm = e(&game, owner);
-    let mut asked = false;
-    let mut guard = 0;
-    while !(game.world().resource::<Leftover>().done
-        && game
-            .world()
-            .resource::<crate::rulesets::pop::rules::events::EventInProgress>()
-            .0
-            .is_none())
-    {
-        guard += 1;
-        assert!(guard < 200, "the Round's events never finished");
+    let mut asked = None;
+    play_round_events(&mut game, |game| {
         let leftover = game.world().resource::<Leftover>().resolving;
-        let kind = game.pending().unwrap().kind.clone();
-        if leftover && let DecisionKind::HistoricalRulers { characters, must } = &kind {
-            asked = true;
-            assert!(!must, "a leftover Event's ruler is optional");
-            assert!(characters.len() >= 2, "{characters:?}");
-            for (action, cost) in game.legal_actions_with_costs() {
-                let expected = if action == Action::Decline { 0 } else { 2 };
-                assert_eq!(cost.adm, expected, "{action:?}");
-            }
-            let pick = *characters.last().unwrap();
-            let adm = mat(&game, realm).mp[0];
-            game.apply(Action::TakeRuler { character: pick }).unwrap();
-            assert_eq!(mat(&game, realm).mp[0], adm - 2);
-            assert_eq!(ruler_key(&game, realm), Some(pick.as_str()));
-            continue;
+        let DecisionKind::HistoricalRulers { characters, must } = game.pending()?.kind.clone()
+        else {
+            return None;
+        };
+        if !leftover {
+            return None;
         }
-        let legal = game.legal_actions();
-        let pick = legal
-            .iter()
-            .find(|a| matches!(a, Action::TakeEvent { .. }))
-            .cloned()
-            .unwrap_or_else(|| legal[0].clone());
-        game.apply(pick).unwrap();
-    }
-    assert!(asked, "the leftover Event offered its rulers");
+        assert!(!must, "a leftover Event's ruler is optional");
+        assert!(characters.len() >= 2, "{characters:?}");
+        for (action, cost) in game.legal_actions_with_costs() {
+            let expected = if action == Action::Decline { 0 } else { 2 };
+            assert_eq!(cost.adm, expected, "{action:?}");
+        }
+        let pick = *characters.last().unwrap();
+        asked = Some((pick, mat(game, realm).mp[0]));
+        Some(Action::TakeRuler { character: pick })
+    });
+    let (pick, adm) = asked.expect("the leftover Event offered its rulers");
+    assert_eq!(mat(&game, realm).mp[0], adm - 2);
+    assert_eq!(ruler_key(&game, realm), Some(pick.as_str()));
 }
 
 #[test]
@@ -310,17 +296,8 @@ fn pop_5_1_event_leftover_ruler_is_not_offered_to_a_realm_without_2_adm() {
     let mut game = game_with(rulers_of(owner));
     to_first_turn(&mut game);
     let realm = e(&game, owner);
-    let mut guard = 0;
-    while !(game.world().resource::<Leftover>().done
-        && game
-            .world()
-            .resource::<crate::rulesets::pop::rules::events::EventInProgress>()
-            .0
-            .is_none())
-    {
-        guard += 1;
-        assert!(guard < 200, "the Round's events never finished");
-        set(&mut game, realm, |m| m.mp[0] = 1);
+    play_round_events(&mut game, |game| {
+        set(game, realm, |m| m.mp[0] = 1);
         let leftover = game.world().resource::<Leftover>().resolving;
         assert!(
             !(leftover
@@ -330,14 +307,8 @@ fn pop_5_1_event_leftover_ruler_is_not_offered_to_a_realm_without_2_adm() {
                 ))),
             "1 adm cannot pay for the leftover ruler"
         );
-        let legal = game.legal_actions();
-        let pick = legal
-            .iter()
-            .find(|a| matches!(a, Action::TakeEvent { .. }))
-            .cloned()
-            .unwrap_or_else(|| legal[0].clone());
-        game.apply(pick).unwrap();
-    }
+        None
+    });
     assert!(
         logged(&game, ids::EVENT_LEFTOVER, "resolves the symbols"),
         "a leftover Event was resolved"

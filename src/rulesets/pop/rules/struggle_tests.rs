@@ -290,7 +290,7 @@ fn pop_17_4_activate_by_the_event_symbol_also_on_the_leftover_event_and_comet_on
     let mut game = game_with(comet_everywhere);
     // Both realms take an Event; the third, nobody's, is resolved by the last taker: its
     // symbols count (a third activation), its text does not (no third Comet).
-    play_round_events(&mut game, |_| {});
+    play_round_events(&mut game, |_| None);
     assert_eq!(count(&game, ids::STRUGGLE_ACTIVATE), 3);
     assert_eq!(board(&game).active.len(), 3);
     assert_eq!(count(&game, ids::MILESTONE_COMET), 2);

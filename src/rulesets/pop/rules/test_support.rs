@@ -94,8 +94,11 @@ pub fn take_first_event(game: &mut Game) -> String {
 
 /// Plays the Round's Events to the end of the one nobody took: each realm takes the first
 /// Event offered and every question gets its first legal answer; `each` sees the game before
-/// every answer.
-pub fn play_round_events(game: &mut Game, mut each: impl FnMut(&Game)) {
+/// every answer and may give its own instead (`Some`).
+pub fn play_round_events(
+    game: &mut Game,
+    mut each: impl FnMut(&mut Game) -> Option<crate::rulesets::pop::Action>,
+) {
     use crate::rulesets::pop::rules::events::{EventInProgress, Leftover};
     let mut guard = 0;
     while !(game.world().resource::<Leftover>().done
@@ -103,7 +106,10 @@ pub fn play_round_events(game: &mut Game, mut each: impl FnMut(&Game)) {
     {
         guard += 1;
         assert!(guard < 200, "the Round's events never finished");
-        each(game);
+        if let Some(answer) = each(game) {
+            game.apply(answer).unwrap();
+            continue;
+        }
         let legal = game.legal_actions();
         let pick = legal
             .iter()

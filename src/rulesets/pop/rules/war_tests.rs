@@ -2255,6 +2255,7 @@ fn pop_war_lost_at_sea_on_the_event_nobody_took_each_player_chooses_its_own_ship
             let asked = (pending.realm.to_string(), owner.to_string());
             if resolving { &mut leftover } else { &mut taken }.push(asked);
         }
+        None
     });
     assert_eq!(
         taken.len(),
