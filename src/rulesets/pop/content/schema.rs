@@ -468,6 +468,13 @@ pub struct EventDef {
     /// Left out of the scenario's hash when empty, so saves of one-ruler content still open.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rulers: Vec<Id>,
+    /// The realm whose player makes the A/B choice when the card names one other than the
+    /// Active Player (seed 002: "Whenever an effect on an Event says 'you,' that effect applies
+    /// to the Active Player or to the player required to make an A/B-choice"): the chosen
+    /// option's effects are that realm's. Left out, or naming a realm no player holds, the
+    /// Active Player chooses. Left out of the scenario's hash when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chooser: Option<Id>,
 }
 
 impl EventDef {

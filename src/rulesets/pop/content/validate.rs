@@ -447,6 +447,20 @@ pub fn validate(s: &Scenario, locator: &Locator, file: &str) -> Vec<ContentError
             (_, Some(realm)) => c.reference("events", &e.id, "realm", "realms", realm),
             _ => {}
         }
+        if let Some(chooser) = &e.chooser {
+            c.reference("events", &e.id, "chooser", "realms", chooser);
+            if e.options.len() < 2 {
+                c.problem(
+                    "events",
+                    &e.id,
+                    Some(chooser),
+                    format!(
+                        "\"{}\" names a `chooser` but offers no A/B choice: give it two options or leave the chooser out",
+                        e.id
+                    ),
+                );
+            }
+        }
         if e.ruler.is_some() && !e.rulers.is_empty() {
             c.problem(
                 "events",

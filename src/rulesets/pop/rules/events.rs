@@ -171,11 +171,17 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
         0 => {}
         1 => queue_effects(world, realm, def.options[0].effects.clone(), &def.name),
         _ => {
+            let chooser = option_chooser(world, realm, &def);
+            let who = if chooser == realm {
+                String::new()
+            } else {
+                format!(" ({} chooses for {name}'s Event)", key_of(world, chooser))
+            };
             world.res_mut::<Pending>().0 = Some(Decision {
-                realm: name,
+                realm: key_of(world, chooser),
                 kind: DecisionKind::EventOption { event: def.id },
                 prompt: format!(
-                    "{}: choose {}",
+                    "{}{who}: choose {}",
                     def.name,
                     def.options
                         .iter()
@@ -189,19 +195,42 @@ pub fn take_event(world: &mut World, realm: Entity, slot: usize) {
     }
 }
 
-/// The taker chose option `option` of the Event in progress.
+/// Who makes the A/B choice of an Event `taker` took: the realm the card names as its chooser
+/// while a player holds it, else the taker (seed 002: "you" on an Event is "the Active Player
+/// or the player required to make an A/B-choice"). The chosen option's effects are the
+/// chooser's; the symbols and the ruler stay the Active Player's.
+pub fn option_chooser(world: &World, taker: Entity, def: &EventDef) -> Entity {
+    def.chooser
+        .as_ref()
+        .and_then(|id| world.res::<Index>().get(id))
+        .filter(|r| {
+            world
+                .read::<crate::rulesets::pop::model::PlayerRealm>(*r)
+                .is_some()
+        })
+        .unwrap_or(taker)
+}
+
+/// The chooser picked option `option` of the Event in progress: its effects are the
+/// chooser's (the taker's on most cards).
 pub fn choose_option(world: &mut World, option: u8) {
-    let Some((realm, card)) = world.res::<EventInProgress>().0 else {
+    let Some((taker, card)) = world.res::<EventInProgress>().0 else {
         return;
     };
     let def = event_def(world, card);
+    let realm = option_chooser(world, taker, &def);
     let name = key_of(world, realm);
     let chosen = &def.options[usize::from(option)];
+    let whose = if realm == taker {
+        String::new()
+    } else {
+        format!(" for {}'s Event", key_of(world, taker))
+    };
     write(
         world,
         Note::new(
             ids::EVENT_CHOICE,
-            format!("{name} resolves \"{}\": {}", def.name, chosen.label),
+            format!("{name} resolves \"{}\"{whose}: {}", def.name, chosen.label),
         )
         .realm(name)
         .amount(i32::from(option)),

@@ -600,6 +600,8 @@ mod curia_tests;
 #[cfg(test)]
 mod empire_tests;
 #[cfg(test)]
+mod event_chooser_tests;
+#[cfg(test)]
 mod event_ruler_tests;
 #[cfg(test)]
 mod generic_tests;

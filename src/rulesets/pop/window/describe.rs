@@ -262,6 +262,12 @@ fn third_person(text: &str) -> String {
 /// and the symbols at its bottom that everyone resolves after the choice.
 pub fn event_tooltip(game: &Game, def: &EventDef) -> String {
     let mut lines = vec![def.text.clone()];
+    if let Some(chooser) = def.chooser.as_ref().filter(|_| def.options.len() > 1) {
+        lines.push(format!(
+            "{} chooses A or B and takes its effects (the Active Player, if no player holds it)",
+            name_of(game, chooser)
+        ));
+    }
     for (i, option) in def.options.iter().enumerate() {
         let effects = if option.effects.is_empty() {
             "nothing".to_string()
