@@ -1077,7 +1077,9 @@ fn win(world: &mut World, b: &Battle, attacker_won: bool) {
     }
     // Influence: every Power of the winning side that took part gains 1 if an opposing General
     // was defeated; those in the Territory gain 1 more when in a Coalition and a defeated
-    // General was of the opposing Coalition (not Minors, not supporters).
+    // General was of the opposing Coalition (not Minors, not supporters). A General that
+    // supported the losing side took part in the battle and lost it: it is defeated too (it
+    // stays where it stands; only those in the Territory lose their Units and leave).
     let winner = if attacker_won { b.attacker } else { b.defender };
     let text = format!(
         "{} wins the battle of {}",
@@ -1088,7 +1090,14 @@ fn win(world: &mut World, b: &Battle, attacker_won: bool) {
         world,
         Note::new(ids::BATTLE_WIN, text).realm(power_id(world, winner).to_string()),
     );
-    if !losers_here.is_empty() {
+    let mut defeated = losers_here.clone();
+    defeated.extend(
+        b.support
+            .iter()
+            .filter(|(_, backs_attacker)| *backs_attacker != attacker_won)
+            .map(|(g, _)| *g),
+    );
+    if !defeated.is_empty() {
         let mut here: Vec<P> = Vec::new();
         for g in &winners_here {
             push_unique(&mut here, owner_of_general(world, *g));
@@ -1102,7 +1111,7 @@ fn win(world: &mut World, b: &Battle, attacker_won: bool) {
                 push_unique(&mut all, owner_of_general(world, *g));
             }
         }
-        let loser_sides: Vec<_> = losers_here
+        let loser_sides: Vec<_> = defeated
             .iter()
             .filter_map(|g| side(world, owner_of_general(world, *g)))
             .collect();

@@ -1705,6 +1705,38 @@ fn rde_battle_win_garrison_influence_per_winner_and_coalition_bonus_only_in_the_
     );
 }
 
+#[test]
+fn rde_battle_win_a_general_that_supported_the_losers_is_a_defeated_general() {
+    // "Every Power that participated in the battle gains 1 Influence if an opposing General was
+    // defeated": dis_b holds BBB's Garrison alone; the Minor's m_gen supports it and loses.
+    let mut s = support_scenario();
+    pw(&mut s, "BBB").generals = vec![general("b_gen2", Some("b_cap"), 2)];
+    let mut g = game(s);
+    attack(&mut g, "AAA", "a_gen", "dis_b");
+    play(
+        &mut g,
+        Action::Support {
+            general: "c_gen".into(),
+        },
+    );
+    play(
+        &mut g,
+        Action::Support {
+            general: "m_gen".into(),
+        },
+    );
+    let wins = texts(&g, ids::BATTLE_WIN);
+    assert_eq!(wins[0], "AAA wins the battle of dis_b");
+    assert!(
+        wins.contains(&"AAA gains 1 Influence: a defeated General; now 1".to_string())
+            && wins.contains(&"CCC gains 1 Influence: a defeated General; now 1".to_string()),
+        "{wins:?}"
+    );
+    // The supporter stays where it stood, with its Units less the one every General loses.
+    assert_eq!(at(&g, "m_gen").as_deref(), Some("m_cap"));
+    assert_eq!(army(&g, "m_gen").units, 1);
+}
+
 /// AAA's a_gen (3 Units) attacks dis_b (b_gen, 1 Unit, and BBB's Garrison) and a_gen2 (with
 /// `second` Units) follows it: two Generals of AAA fight the battle.
 fn two_generals_attack(second: u8) -> Game {
