@@ -1585,6 +1585,68 @@ fn pop_7_3_plus2_removal_comes_after_the_war_unrest_and_takes_effect() {
 }
 
 #[test]
+fn pop_7_3_plus2_removes_unrest_only_from_the_realms_own_provinces() {
+    // "+2s or higher: You may remove u from 1 of your Provinces": AAA's town on BBB's Sora,
+    // which AAA occupies, shows unrest that counts (it rolls for Sora's liberation), but Sora is
+    // not one of AAA's Provinces.
+    use crate::rulesets::pop::ids;
+    let mut game = game();
+    let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
+    let sora = e(&game, "sora");
+    set(&mut game, a, |m| m.stability = 2);
+    set(&mut game, b, |m| m.stability = 0);
+    game.world_mut().entity_mut(sora).insert(ControlledBy(a));
+    spawn_sim(
+        game.world_mut(),
+        None,
+        (Town { large: false }, TokenOf(a), OnProvince(sora), Unrest),
+    );
+    assert_eq!(counting_unrest(game.world(), a, None), vec![sora]);
+    jump_to_step(&mut game, "pop.step.p3h");
+    assert!(
+        game.pending()
+            .is_none_or(|d| !(d.realm == "AAA" && d.kind == DecisionKind::RemoveUnrest)),
+        "nothing of AAA's own to calm: {:?}",
+        game.pending()
+    );
+    assert_eq!(count(&game, ids::STABILITY_PLUS2), 0);
+
+    // With unrest in its capital as well, only the capital is offered.
+    let mut game = crate::rulesets::pop::rules::test_support::game();
+    set(&mut game, a, |m| m.stability = 2);
+    set(&mut game, b, |m| m.stability = 0);
+    game.world_mut().entity_mut(sora).insert(ControlledBy(a));
+    spawn_sim(
+        game.world_mut(),
+        None,
+        (Town { large: false }, TokenOf(a), OnProvince(sora), Unrest),
+    );
+    hold_unrest(&mut game, a, "capa");
+    jump_to_step(&mut game, "pop.step.p3h");
+    let d = game.pending().expect("AAA is asked").clone();
+    assert_eq!(
+        (d.realm.as_str(), &d.kind),
+        ("AAA", &DecisionKind::RemoveUnrest)
+    );
+    assert_eq!(
+        game.legal_actions(),
+        vec![
+            Action::ChooseProvince {
+                province: "capa".into()
+            },
+            Action::Decline
+        ]
+    );
+    refused(
+        &mut game,
+        Action::ChooseProvince {
+            province: "sora".into(),
+        },
+        ids::STABILITY_PLUS2,
+    );
+}
+
+#[test]
 fn pop_14_2_a_rebellion_meets_the_area_as_rolled_before_an_exhaust_takes_the_army() {
     // "If you have any Military Units in the Area you rolled for, a ? is placed ... triggering a
     // Battle": an Exhaust face of the same roll that takes the army's last unit does not turn

@@ -55,10 +55,7 @@ pub(crate) fn add_and_remove_unrest(world: &mut World) {
             }
             // Stability +2 or higher: after the war's unrest is placed (FACTS Phase 3 H), the
             // realm may remove 1 of its counting unrest, the new included.
-            if stability >= 2
-                && !crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None)
-                    .is_empty()
-            {
+            if stability >= 2 && !removable_unrest(world, realm).is_empty() {
                 note_stability_moves_unrest(world, &name, stability);
                 ask(
                     world,
@@ -115,15 +112,22 @@ pub fn remove_unrest(world: &mut World, realm: Entity, province_key: &str, rule:
     );
 }
 
+/// Where stability +2 may remove unrest (7.3: "remove unrest from 1 of your Provinces"): the
+/// realm's own provinces whose unrest counts (14.1: not under a rebel town or an occupier); not
+/// a province it only occupies, whose unrest rolls for the owner's liberation.
+fn removable_unrest(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut places = crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None);
+    places.retain(|p| crate::rulesets::pop::rules::generic::owner(world, *p) == Some(realm));
+    places
+}
+
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
-    // Only unrest that counts (14.1): not under a rebel town or an occupier.
-    let mut all: Vec<Action> =
-        crate::rulesets::pop::rules::rebels::counting_unrest(world, realm, None)
-            .into_iter()
-            .map(|p| Action::ChooseProvince {
-                province: key_of(world, p),
-            })
-            .collect();
+    let mut all: Vec<Action> = removable_unrest(world, realm)
+        .into_iter()
+        .map(|p| Action::ChooseProvince {
+            province: key_of(world, p),
+        })
+        .collect();
     all.push(Action::Decline);
     all
 }
