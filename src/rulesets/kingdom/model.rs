@@ -225,7 +225,8 @@ pub struct Kingdom {
     /// An event happened in the last Event phase.
     pub event_last_month: bool,
     pub temp: Vec<TempMod>,
-    /// Roles whose vacancy penalty applies this month while a new leader settles in.
+    /// Roles whose vacancy penalty applies for 1 turn (until the next Edict phase) while a new
+    /// leader settles in.
     pub transition: Vec<Role>,
     /// The Royal Enforcer's failed Loyalty check: -1 Loyalty until the end of the month.
     pub enforcer_penalty: bool,

@@ -35,6 +35,9 @@ pub fn select_leadership(world: &mut World) {
         let mut kingdom = world.get_mut::<Kingdom>(k).expect("kingdom");
         if kingdom.used.edict_size.is_none() {
             kingdom.used.edict_size = Some(kingdom.claimed.len() as u32);
+            // A turn after a failed abdication check the new leaders have settled in: the
+            // vacancy penalty held through the month's end and the Upkeep that followed.
+            kingdom.transition.clear();
         }
     }
     ask_each(world, DecisionKind::Leadership, in_anarchy, perform);
@@ -53,7 +56,12 @@ pub fn build_settlements(world: &mut World) {
 }
 /// Step 5.
 pub fn raise_armies(world: &mut World) {
-    ask_each(world, DecisionKind::Armies, no_land, perform);
+    ask_each(
+        world,
+        DecisionKind::Armies,
+        no_army_to_raise_or_keep,
+        perform,
+    );
 }
 /// Step 6.
 pub fn set_edicts(world: &mut World) {
@@ -67,10 +75,18 @@ pub fn set_edicts(world: &mut World) {
     );
 }
 
-/// Nothing to improve, settle or command without land (or in Anarchy).
+/// Nothing to improve or settle without land (or in Anarchy).
 fn no_land(world: &World, k: Entity) -> bool {
     let kingdom = world.read::<Kingdom>(k).expect("kingdom");
     kingdom.anarchy || kingdom.claimed.is_empty()
+}
+
+/// Step 5 is skipped in Anarchy, and without land unless the kingdom still has army units: they
+/// outlive its last hex, and "you may create, expand, equip, or repair army units" (only
+/// raising needs a settlement).
+fn no_army_to_raise_or_keep(world: &World, k: Entity) -> bool {
+    let kingdom = world.read::<Kingdom>(k).expect("kingdom");
+    kingdom.anarchy || (kingdom.claimed.is_empty() && kingdom.armies.is_empty())
 }
 
 pub(crate) fn hex_at(world: &World, at: At) -> Option<(Entity, &HexTile)> {
@@ -1804,8 +1820,9 @@ fn leaving_check(
     roll.success
 }
 
-/// A failed check to avoid the vacancy penalty: the role's penalty holds for the rest of the
-/// month while the new leader settles in.
+/// A failed check to avoid the vacancy penalty: the role's penalty holds for 1 turn while the
+/// new leader settles in (seed: "the vacancy penalty applies for 1 turn"), from now until the
+/// next month's Edict phase, its Upkeep included.
 fn vacancy_in_transition(world: &mut World, kingdom: Entity, role: Role) {
     world
         .get_mut::<Kingdom>(kingdom)
@@ -1817,7 +1834,7 @@ fn vacancy_in_transition(world: &mut World, kingdom: Entity, role: Role) {
         kingdom,
         ids::EDICT_VACANCY,
         format!(
-            "The Loyalty check failed: the {role:?} vacancy penalty applies this month while a new leader settles in"
+            "The Loyalty check failed: the {role:?} vacancy penalty applies for 1 turn (until the next Edict phase) while a new leader settles in"
         ),
         None,
         None,

@@ -130,7 +130,6 @@ pub fn end_month(world: &mut World) {
         {
             let mut kingdom = world.get_mut::<Kingdom>(*k).expect("kingdom");
             kingdom.enforcer_penalty = false;
-            kingdom.transition.clear();
         }
         let claimed = world.read::<Kingdom>(*k).expect("kingdom").claimed.clone();
         for hex in claimed {

@@ -741,6 +741,63 @@ fn km_edict_army_raise_costs_and_eats() {
 }
 
 #[test]
+fn km_edict_army_units_outlive_the_last_hex_and_may_still_be_kept_up() {
+    // "You may create, expand, equip, or repair army units": a kingdom that abandons its only
+    // hex keeps its army unit and is still asked step 5 (raising one needs a settlement).
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Terrain);
+    let at = start(&g, "ASH");
+    g.apply(Action::Prepare(at)).unwrap();
+    until(&mut g, "ASH", DecisionKind::Settlements);
+    g.apply(Action::Found(at)).unwrap();
+    until(&mut g, "ASH", DecisionKind::Armies);
+    g.apply(Action::RaiseArmy(at)).unwrap();
+    until(&mut g, "ASH", DecisionKind::Claims);
+    let month = g.flow().round;
+    g.apply(Action::Abandon(at)).unwrap();
+    assert!(k(&g, "ASH").claimed.is_empty());
+    assert_eq!(k(&g, "ASH").armies.len(), 1, "the unit outlives the hex");
+    until(&mut g, "ASH", DecisionKind::Armies);
+    assert_eq!(g.flow().round, month, "asked in the same Edict phase");
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::ExpandArmy(0)), "{legal:?}");
+    assert!(!legal.iter().any(|a| matches!(a, Action::RaiseArmy(_))));
+}
+
+#[test]
+fn km_edict_vacancy_after_a_failed_abdication_check_lasts_1_turn() {
+    // "If the check fails, the vacancy penalty applies for 1 turn while the new leader
+    // transitions into that role": from the Edict phase where it failed to the next one, the
+    // next month's Upkeep included (the Councilor's vacancy: +1 Unrest there).
+    let mut g = founded();
+    let e = kingdom(&g, "ASH");
+    with_world(&mut g, |w| {
+        w.get_mut::<Kingdom>(e)
+            .unwrap()
+            .transition
+            .push(Role::Councilor)
+    });
+    let month = g.flow().round;
+    let from = g.log().entries.len();
+    until(&mut g, "ASH", DecisionKind::Leadership);
+    assert_eq!(g.flow().round, month + 1);
+    let vacancy: Vec<String> = entries_since(&g, from, ids::EDICT_VACANCY, "ASH")
+        .iter()
+        .map(|x| x.text.clone())
+        .collect();
+    assert!(
+        vacancy
+            .iter()
+            .any(|t| t.starts_with("Councilor is vacant: Unrest")),
+        "the next Upkeep counts the role as vacant: {vacancy:?}"
+    );
+    assert!(
+        k(&g, "ASH").transition.is_empty(),
+        "settled in by the next Edict phase"
+    );
+}
+
+#[test]
 fn km_income_withdraw_adds_unrest_and_checks_loyalty_against_dc_plus_bp() {
     let mut g = founded();
     until(&mut g, "ASH", DecisionKind::Withdraw);
