@@ -12,7 +12,7 @@ use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::characters::advisors;
-use crate::rulesets::pop::rules::economy::{change_mp, pay_mandatory};
+use crate::rulesets::pop::rules::economy::{LOAN_DUCATS, change_mp, pay_mandatory};
 use crate::rulesets::pop::rules::effects::{Visit, for_each_realm};
 use crate::rulesets::pop::rules::military::units_of;
 use crate::rulesets::pop::rules::towns::{MANPOWER_CAP, tracks};
@@ -333,7 +333,18 @@ pub(crate) fn pay_upkeep(world: &mut World, realm: Entity) {
         advisors.iter().map(|(c, _)| c).sum::<i32>() + (unit_halves + 1) / 2
     };
     // What the treasury can give to optional costs once income is in and interest is set aside.
-    let budget = mat.ducats + town_income + idea_income + imperial + stability - interest;
+    // Interest it cannot cover forces loans (7.4: "you must either take another Loan (if able)
+    // or go Bankrupt"), and their ducats are in the same settlement ("calculated
+    // simultaneously"): they pay units and advisors too, which are only unpaid when even they
+    // do not reach (the loans themselves are taken below, as the interest is paid).
+    let mut budget = mat.ducats + town_income + idea_income + imperial + stability - interest;
+    if budget < 0 {
+        let room = i32::from(crate::rulesets::pop::rules::economy::max_loans(
+            world, realm,
+        )) - i32::from(mat.loans);
+        let forced = (-budget + LOAN_DUCATS - 1) / LOAN_DUCATS;
+        budget += LOAN_DUCATS * forced.min(room.max(0));
+    }
     // Which unpaid unit goes first is the player's choice in step A; what is still unpaid in
     // step B goes in this order: mercenaries (dearest), ships at sea (the rule singles them
     // out), then regulars, so the army holding the land is kept longest.

@@ -382,6 +382,37 @@ fn pop_7_4_unpaid_advisor_leaves_before_its_bonus() {
 }
 
 #[test]
+fn pop_7_4_a_forced_loan_pays_the_advisor_it_leaves_money_for() {
+    // "If you cannot cover the Interest on your Loans, you must ... take another Loan", and
+    // income and costs are "calculated simultaneously": AAA earns 3, owes 4 interest and Ada's
+    // 2 with an empty treasury; the loan it must take (5) covers Ada as well, so she stays.
+    let mut game = game();
+    let a = e(&game, "AAA");
+    set(&mut game, a, |m| {
+        m.ducats = 0;
+        m.loans = 4;
+    });
+    pay_upkeep(game.world_mut(), a);
+    assert!(
+        advisor_of(game.world(), a, MpKind::Adm).is_some(),
+        "Ada is paid"
+    );
+    assert_eq!(count(&game, "pop.7.4.unpaid_advisor"), 0);
+    let m = mat(&game, a);
+    assert_eq!((m.loans, m.ducats), (5, 3 - 4 - 2 + 5));
+    assert_eq!(count(&game, "pop.7.4.forced_loan"), 1);
+    // At the loan limit nothing more can be borrowed: Ada goes unpaid, the interest bankrupts.
+    let mut game = crate::rulesets::pop::rules::test_support::game();
+    set(&mut game, a, |m| {
+        m.ducats = 0;
+        m.loans = 5;
+    });
+    pay_upkeep(game.world_mut(), a);
+    assert_eq!(advisor_of(game.world(), a, MpKind::Adm), None);
+    assert_eq!(count(&game, "pop.7.4.unpaid_advisor"), 1);
+}
+
+#[test]
 fn pop_7_4_unpaid_interest_forces_a_loan_or_bankruptcy() {
     let mut game = game();
     let b = e(&game, "BBB");
@@ -553,6 +584,22 @@ fn pop_7_5_income_tile_and_out_of_towns() {
         "the +20 tile: 20 small towns and the large one"
     );
     assert_eq!(count(&game, "pop.7.5.income_tile"), 1);
+    // "Place the remaining 20 towns onto your Town Track": the refilled small track shows the
+    // manpower of the towns placed since (none yet), the large town's 1 stays.
+    assert_eq!(
+        t.manpower, 1,
+        "20 small towns and a large one: the large track's 1"
+    );
+    for _ in 0..3 {
+        towns::place_town(game.world_mut(), a, nora);
+    }
+    let t = tracks(game.world(), a);
+    assert_eq!(t.income, 23 + 2);
+    assert_eq!(
+        t.manpower,
+        2 + 1,
+        "3 towns on the new track: half, rounded up"
+    );
     // Falling below 20 returns the tile.
     towns::remove_tokens(game.world_mut(), a, nora);
     assert!(!tracks(game.world(), a).income_tile);

@@ -37,7 +37,8 @@ pub struct Tracks {
     pub large_left: i32,
     /// Tax income shown: small 1, large 2, vassal 1/2 (rounded down).
     pub income: i32,
-    /// Manpower shown: half the income of each track, rounded up, at most 20.
+    /// Manpower shown: half the income of each track, rounded up, at most 20 (the small track's
+    /// once the +20 tile is taken: only the towns placed since, 7.5).
     pub manpower: i32,
 }
 
@@ -89,8 +90,16 @@ pub fn tracks(world: &World, realm: Entity) -> Tracks {
     let vassal_income = (t.vassals - t.covered_vassals) / 2;
     t.income = small_income + large_income + vassal_income;
     let half_up = |n: i32| (n + 1) / 2;
+    // With the +20 tile taken, "the remaining 20 towns" refill the small track (7.5): the tile
+    // stands for the first 20 towns' ducats, and the track shows the manpower of the towns
+    // taken since.
+    let small_shown = if t.income_tile {
+        (small_income - SMALL_TRACK).max(0)
+    } else {
+        small_income
+    };
     t.manpower =
-        (half_up(small_income) + half_up(large_income) + half_up(vassal_income)).min(MANPOWER_CAP);
+        (half_up(small_shown) + half_up(large_income) + half_up(vassal_income)).min(MANPOWER_CAP);
     t
 }
 
