@@ -126,6 +126,21 @@ pub fn discard_choices(world: &World, p: P) -> Vec<Action> {
 }
 
 fn begin(world: &mut World, p: P) -> bool {
+    // "The controlling Major Power takes all the actions of that Minor Power, starting with
+    // Muster": before its first Muster nobody plays it.
+    if crate::rulesets::raison::model::player_of(world, p).is_none() {
+        note(
+            world,
+            ids::MINOR_CONTROL,
+            p,
+            format!(
+                "{} is a Minor Power nobody controls yet: no action before its Muster",
+                power_id(world, p)
+            ),
+        );
+        finish(world, p);
+        return false;
+    }
     match segment(world, p) {
         DialAction::Muster => {
             match draw(world, p) {

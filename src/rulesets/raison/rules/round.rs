@@ -116,6 +116,7 @@ pub fn choose_statuses(world: &mut World) {
         );
     }
     crate::rulesets::raison::model::refresh_relations(world);
+    withdraw_garrisons_from_friends_homes(world, ids::COALITION);
     for p in powers(world) {
         let purse = purse(world, p);
         if purse.major {
@@ -326,15 +327,10 @@ pub fn begin_turn(world: &mut World) -> bool {
     let mut order: Vec<P> = powers(world).collect();
     let position = |a: DialAction| content.dial.iter().position(|d| *d == a).unwrap_or(0);
     order.sort_by_key(|p| (position(segment(world, *p)), *p));
-    // Minors at their Muster, and in the first turn of the game any Minor nobody controls yet.
-    let first = world.res::<Table>().round == 1 && turn_no == 0;
+    // Minors at their Muster ("At Minor Power's Muster action, before any actions are taken";
+    // a Minor nobody controls yet waits for its first Muster, taking no action before it).
     let minors: Vec<P> = powers(world)
-        .filter(|p| {
-            let purse = purse(world, *p);
-            !purse.major
-                && (segment(world, *p) == DialAction::Muster
-                    || (first && purse.controller.is_none()))
-        })
+        .filter(|p| !purse(world, *p).major && segment(world, *p) == DialAction::Muster)
         .collect();
     let election = content
         .powers
@@ -543,6 +539,7 @@ fn resolve_bids(world: &mut World, minor: P) {
     purse_mut(world, winner).morale -= best;
     purse_mut(world, minor).controller = Some(winner);
     crate::rulesets::raison::model::refresh_relations(world);
+    withdraw_garrisons_from_friends_homes(world, ids::MINOR_CONTROL);
     let kept = if incumbent == Some(winner) {
         "keeps"
     } else {
@@ -561,4 +558,38 @@ fn resolve_bids(world: &mut World, minor: P) {
         .realm(power_id(world, winner).to_string())
         .amount(best),
     );
+}
+
+/// "Nor may a Power leave a Garrison in a Home Territory of a Coalition Ally", and a Minor and
+/// its controller "nor may they leave a Garrison in a Home Territory of each other": a Garrison
+/// that stands in a Home Territory of a Power that has just become its friend (a new Coalition,
+/// a Minor changing hands) is withdrawn, and the Territory is its Home Power's again. Called
+/// whenever the relations change.
+fn withdraw_garrisons_from_friends_homes(world: &mut World, rule: &'static str) {
+    let count = crate::rulesets::raison::model::map(world).kinds.len();
+    for t in 0..count {
+        let t = t as crate::rulesets::raison::model::T;
+        let crate::rulesets::raison::model::Kind::Home(home) =
+            crate::rulesets::raison::model::map(world).kinds[t as usize]
+        else {
+            continue;
+        };
+        let Some(q) = crate::rulesets::raison::model::hold(world, t).garrison else {
+            continue;
+        };
+        if q == home || !crate::rulesets::raison::model::friends(world, q, home) {
+            continue;
+        }
+        crate::rulesets::raison::model::hold_mut(world, t).garrison = None;
+        let text = format!(
+            "{}'s Garrison leaves {}, a Home Territory of {}: no Garrison stays in a friend's Home",
+            power_id(world, q),
+            crate::rulesets::raison::model::map(world).territory_names[t as usize],
+            power_id(world, home)
+        );
+        write(
+            world,
+            Note::new(rule, text).realm(power_id(world, q).to_string()),
+        );
+    }
 }

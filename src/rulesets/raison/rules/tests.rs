@@ -2169,15 +2169,56 @@ fn rde_minor_control_an_unseated_major_plays_as_a_minor_and_three_seats_are_need
     };
     let err = Game::new(Arc::new(s.clone()), seated(&["AAA", "BBB"]), 1).err();
     assert_eq!(err, Some(GameError::TooFewPlayers { need: 3, got: 2 }));
-    let g = Game::new(Arc::new(s), seated(&["AAA", "BBB", "CCC"]), 1).expect("three seats");
+    let mut g = Game::new(Arc::new(s), seated(&["AAA", "BBB", "CCC"]), 1).expect("three seats");
     assert!(!purse(&g, "MIN").major);
-    // It is bid for in the first action turn, as a Minor nobody controls yet.
-    assert_eq!(
-        asked(&g).2,
-        DecisionKind::Bid {
-            minor: "MIN".into()
+    // Its dial starts two segments past Muster: nobody plays it, nor bids for it, until its
+    // Muster ("the controlling Major Power takes all the actions of that Minor Power, starting
+    // with Muster").
+    let bid_for_min = |k: &DecisionKind| {
+        *k == DecisionKind::Bid {
+            minor: "MIN".into(),
         }
+    };
+    assert!(!bid_for_min(&asked(&g).2));
+    until(&mut g, "AAA", bid_for_min);
+    logged(
+        &g,
+        ids::MINOR_CONTROL,
+        "MIN is a Minor Power nobody controls yet: no action before its Muster",
     );
+    assert!(
+        texts(&g, ids::FLOW_TURN).len() > 1,
+        "bid for at a later action turn than the first"
+    );
+}
+
+#[test]
+fn rde_minor_control_a_new_controller_leaves_no_garrison_in_the_minors_home() {
+    // "Nor may they leave a Garrison in a Home Territory of each other": AAA holds m_cap, the
+    // Minor's Home, with a Garrison; when AAA wins the Minor at its Muster the Garrison goes
+    // and m_cap is the Minor's again.
+    let mut s = scenario();
+    add_minor(&mut s, Some("BBB"), 0);
+    pw(&mut s, "AAA").garrisons.push("m_cap".into());
+    pw(&mut s, "MIN").generals = vec![general("m_gen", None, 3)];
+    for other in ["BBB", "CCC"] {
+        pw(&mut s, other).morale = 0;
+    }
+    let mut g = game(s);
+    assert_eq!(hold(&g, "m_cap").garrison, Some(0), "AAA's Garrison");
+    until(&mut g, "AAA", |k| {
+        *k == DecisionKind::Bid {
+            minor: "MIN".into(),
+        }
+    });
+    play(&mut g, Action::Bid(1));
+    logged(&g, ids::MINOR_CONTROL, "AAA takes control of MIN");
+    logged(
+        &g,
+        ids::MINOR_CONTROL,
+        "AAA's Garrison leaves m_cap, a Home Territory of MIN",
+    );
+    assert_eq!(hold(&g, "m_cap").garrison, None);
 }
 
 #[test]
