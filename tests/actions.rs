@@ -116,6 +116,7 @@ fn probes() -> Vec<Action> {
             from: vec![MpKind::Adm],
         },
         Action::ChangeReligion,
+        Action::AdoptRebelFaith,
         Action::CounterReformation,
         Action::Influence {
             area: "east".into(),

@@ -217,6 +217,10 @@ pub enum Action {
         area: Id,
         faith: crate::rulesets::pop::content::schema::Religion,
     },
+    /// Basic action, optional rule 5 (14.4): Change State Religion to the capital area's
+    /// faith while religious rebels hold the capital and at least 2 more provinces (beside the
+    /// ordinary `ChangeReligion`, which stays open).
+    AdoptRebelFaith,
 }
 
 /// What a Cut Ties minor action gives up.

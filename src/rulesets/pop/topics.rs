@@ -74,6 +74,7 @@ pub fn topic(world: &World, action: &Action) -> Topic {
         Action::IncreaseStability
         | Action::ChangeFocus { .. }
         | Action::ChangeReligion
+        | Action::AdoptRebelFaith
         | Action::CounterReformation
         | Action::TakeLoan
         | Action::RepayLoan

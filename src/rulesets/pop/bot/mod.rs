@@ -152,9 +152,9 @@ impl Bot {
                 // taking their faith.
                 if realm.is_some_and(|r| {
                     crate::rulesets::pop::rules::religion::rebels_force_conversion(world, r)
-                }) && legal.contains(&Action::ChangeReligion)
+                }) && legal.contains(&Action::AdoptRebelFaith)
                 {
-                    return Some(Action::ChangeReligion);
+                    return Some(Action::AdoptRebelFaith);
                 }
                 // A Papal Action while the controller has the diplomats for it.
                 if let Some(a) = realm.and_then(|r| curia::papal_action(world, r, &mat, legal)) {

@@ -228,7 +228,7 @@ pub fn action_cost(world: &World, realm: Entity, action: &Action) -> Cost {
                 cost.add_mp(*kind, 1);
             }
         }
-        Action::ChangeReligion => {
+        Action::ChangeReligion | Action::AdoptRebelFaith => {
             cost.prestige = religion::CHANGE_PRESTIGE;
             cost.stability = religion::CHANGE_STABILITY;
         }

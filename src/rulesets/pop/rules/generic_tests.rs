@@ -1646,9 +1646,10 @@ fn pop_14_4_religious_rebels_force_a_change_of_state_religion() {
     for t in &troubled {
         game.world_mut().entity_mut(*t).insert(Unrest);
     }
-    // Age I: only the optional rule's way out makes the change legal.
-    assert!(game.legal_actions().contains(&Action::ChangeReligion));
-    game.apply(Action::ChangeReligion).unwrap();
+    // Age I: the ordinary change is closed; the optional rule's way out is open.
+    assert!(!game.legal_actions().contains(&Action::ChangeReligion));
+    assert!(game.legal_actions().contains(&Action::AdoptRebelFaith));
+    game.apply(Action::AdoptRebelFaith).unwrap();
     // "remove all ? and R": the unrest under them stays (and counts again).
     for t in &troubled {
         assert!(game.world().get::<Unrest>(*t).is_some());
@@ -1671,6 +1672,40 @@ fn pop_14_4_religious_rebels_force_a_change_of_state_religion() {
 fn pop_14_4_religious_rebels_need_the_optional_rule() {
     let (mut game, _) = rebels_hold_capital_and_two_more(false);
     refused(&mut game, Action::ChangeReligion, "pop.5.1.change_religion");
+    refused(
+        &mut game,
+        Action::AdoptRebelFaith,
+        "pop.14.4.religious_rebels",
+    );
+    assert!(!game.legal_actions().contains(&Action::AdoptRebelFaith));
+}
+
+#[test]
+fn pop_14_4_religious_rebels_add_a_way_out_beside_the_ordinary_change() {
+    // "You may take the Change State Religion Action to adopt the Religion of your Capital
+    // Area": a second way, not the only one. From Age II the ordinary change is open too, and
+    // it leaves the rebels where they are.
+    let (mut game, me) = rebels_hold_capital_and_two_more(true);
+    game.world_mut()
+        .resource_mut::<crate::engine::flow::Flow>()
+        .age = 2;
+    let legal = game.legal_actions();
+    assert!(legal.contains(&Action::ChangeReligion) && legal.contains(&Action::AdoptRebelFaith));
+    game.apply(Action::ChangeReligion).unwrap();
+    assert_eq!(
+        game.world().get::<Realm>(me).unwrap().religion,
+        Religion::Protestant
+    );
+    let capital = if key(&game, me) == "AAA" {
+        "capa"
+    } else {
+        "capb"
+    };
+    assert!(
+        game.world().get::<RebelTown>(e(&game, capital)).is_some(),
+        "the ordinary change makes no peace with the rebels"
+    );
+    assert_eq!(count(&game, "pop.14.4.religious_rebels"), 0);
 }
 
 #[test]

@@ -54,12 +54,19 @@ pub fn same_faith(a: Option<Religion>, b: Option<Religion>) -> bool {
 pub fn owns(action: &Action) -> bool {
     matches!(
         action,
-        Action::ChangeReligion | Action::CounterReformation | Action::ConvertArea { .. }
+        Action::ChangeReligion
+            | Action::AdoptRebelFaith
+            | Action::CounterReformation
+            | Action::ConvertArea { .. }
     )
 }
 
 pub fn candidates(world: &World, realm: Entity) -> Vec<Action> {
     let mut all = vec![Action::ChangeReligion, Action::CounterReformation];
+    // Optional rule 5's way out, listed only while it is open (the option is off by default).
+    if rebels_force_conversion(world, realm) {
+        all.push(Action::AdoptRebelFaith);
+    }
     // Convert Area: any area where the realm owns a province; the check sorts out the rest.
     all.extend(
         owned_areas(world, realm)
@@ -128,7 +135,14 @@ pub fn rebels_force_conversion(world: &World, realm: Entity) -> bool {
 pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal> {
     match action {
         Action::ConvertArea { area } => convert_problem(world, realm, area),
-        Action::ChangeReligion if rebels_force_conversion(world, realm) => None,
+        // Optional rule 5: "you may take the Change State Religion Action to adopt the Religion
+        // of your Capital Area", whatever the Age or the faiths; a second way to use the
+        // action, the ordinary change staying open beside it.
+        Action::AdoptRebelFaith if rebels_force_conversion(world, realm) => None,
+        Action::AdoptRebelFaith => Some(Illegal::new(
+            ids::RELIGIOUS_REBELS,
+            "religious rebels must hold your capital and at least 2 more of your provinces",
+        )),
         Action::ChangeReligion => {
             let why = if world.res::<Flow>().age < CHANGE_FROM_AGE {
                 "the State Religion may be changed from Age II on"
@@ -461,9 +475,9 @@ pub fn handle(world: &mut World, realm: Entity, action: &Action) -> Option<bool>
             );
             Some(true)
         }
-        Action::ChangeReligion => {
+        Action::ChangeReligion | Action::AdoptRebelFaith => {
             let old = religion_of(world, realm)?;
-            let escape = rebels_force_conversion(world, realm);
+            let escape = *action == Action::AdoptRebelFaith;
             let new = if escape {
                 state_religion_of(capital_area(world, realm).and_then(|a| area_faith(world, a))?)
             } else if old == Religion::Catholic {

@@ -584,6 +584,9 @@ pub fn action_label(game: &Game, action: &Action) -> String {
             None => "Change National Focus: exchange cards only".to_string(),
         },
         Action::ChangeReligion => "Change State Religion".to_string(),
+        Action::AdoptRebelFaith => {
+            "Change State Religion to the capital area's faith (the religious rebels')".to_string()
+        }
         Action::CounterReformation => "Embrace the Counter-Reformation".to_string(),
         Action::Influence { area } => format!("Influence in {}", area_name(game, area)),
         Action::InfluenceForDucats { area } => {
