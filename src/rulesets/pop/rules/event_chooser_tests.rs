@@ -126,7 +126,8 @@ fn pop_5_1_event_choice_the_player_the_card_names_chooses_and_takes_the_chosen_e
         ids::EVENT_CHOICE,
         &format!("for {first}'s Event: Pay")
     ));
-    // The Event was still the Active Player's action: its turn is over, the other plays.
+    // The Event is still the Active Player's action, its Round marker moved, though another
+    // player chose its option.
     assert!(
         game.world()
             .get::<crate::rulesets::pop::model::RoundMarkers>(me)

@@ -141,7 +141,11 @@ pub fn problem(world: &World, realm: Entity, action: &Action) -> Option<Illegal>
         Action::AdoptRebelFaith if rebels_force_conversion(world, realm) => None,
         Action::AdoptRebelFaith => Some(Illegal::new(
             ids::RELIGIOUS_REBELS,
-            "religious rebels must hold your capital and at least 2 more of your provinces",
+            if religious_rebels_on(world) {
+                "religious rebels must hold your capital and at least 2 more of your provinces"
+            } else {
+                "optional rule 5 (religious rebels) is not in play"
+            },
         )),
         Action::ChangeReligion => {
             let why = if world.res::<Flow>().age < CHANGE_FROM_AGE {

@@ -539,7 +539,6 @@ fn resolve_bids(world: &mut World, minor: P) {
     purse_mut(world, winner).morale -= best;
     purse_mut(world, minor).controller = Some(winner);
     crate::rulesets::raison::model::refresh_relations(world);
-    withdraw_garrisons_from_friends_homes(world, ids::MINOR_CONTROL);
     let kept = if incumbent == Some(winner) {
         "keeps"
     } else {
@@ -558,13 +557,15 @@ fn resolve_bids(world: &mut World, minor: P) {
         .realm(power_id(world, winner).to_string())
         .amount(best),
     );
+    withdraw_garrisons_from_friends_homes(world, ids::MINOR_CONTROL);
 }
 
 /// "Nor may a Power leave a Garrison in a Home Territory of a Coalition Ally", and a Minor and
 /// its controller "nor may they leave a Garrison in a Home Territory of each other": a Garrison
 /// that stands in a Home Territory of a Power that has just become its friend (a new Coalition,
-/// a Minor changing hands) is withdrawn, and the Territory is its Home Power's again. Called
-/// whenever the relations change.
+/// a Minor changing hands; two Minors of one controller count as one player's, as
+/// `may_garrison` has it) is withdrawn, and the Territory is its Home Power's again. Called
+/// whenever the relations change in play.
 fn withdraw_garrisons_from_friends_homes(world: &mut World, rule: &'static str) {
     let count = crate::rulesets::raison::model::map(world).kinds.len();
     for t in 0..count {

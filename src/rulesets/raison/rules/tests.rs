@@ -492,6 +492,30 @@ fn rde_diplomacy_is_skipped_in_round_1_secret_until_all_chose_and_minors_mirror(
     );
 }
 
+#[test]
+fn rde_coalition_allies_leave_no_garrison_in_each_others_home() {
+    // "Nor may a Power leave a Garrison in a Home Territory of a Coalition Ally": AAA's
+    // Garrison in b_two, BBB's Home, is withdrawn when the two declare the same Coalition.
+    let mut s = scenario();
+    pw(&mut s, "AAA").garrisons.push("b_two".into());
+    let mut g = game(s);
+    until(&mut g, "AAA", |k| *k == DecisionKind::Status);
+    assert_eq!(
+        hold(&g, "b_two").garrison,
+        Some(0),
+        "still AAA's after round 1"
+    );
+    play(&mut g, Action::ChooseStatus(Status::Coalition(Side::A)));
+    play(&mut g, Action::ChooseStatus(Status::Coalition(Side::A)));
+    play(&mut g, Action::ChooseStatus(Status::Expansionist));
+    logged(
+        &g,
+        ids::COALITION,
+        "AAA's Garrison leaves b_two, a Home Territory of BBB",
+    );
+    assert_eq!(hold(&g, "b_two").garrison, None);
+}
+
 // ---- rde.coalition ----
 
 /// AAA and BBB are Coalition Allies (side A); AAA's a_gen (3) and a_gen2 (2) stand in dis_a next
