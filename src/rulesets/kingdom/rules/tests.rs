@@ -720,15 +720,22 @@ fn km_edict_edicts_change_the_sheet() {
     );
 }
 
+/// ASH prepares its start hex and founds a settlement there, then is asked Edict step 5;
+/// returns the hex.
+fn settled_until_armies(g: &mut Game) -> (i32, i32) {
+    until(g, "ASH", DecisionKind::Terrain);
+    let at = start(g, "ASH");
+    g.apply(Action::Prepare(at)).unwrap();
+    until(g, "ASH", DecisionKind::Settlements);
+    g.apply(Action::Found(at)).unwrap();
+    until(g, "ASH", DecisionKind::Armies);
+    at
+}
+
 #[test]
 fn km_edict_army_raise_costs_and_eats() {
     let mut g = founded();
-    until(&mut g, "ASH", DecisionKind::Terrain);
-    let at = start(&g, "ASH");
-    g.apply(Action::Prepare(at)).unwrap();
-    until(&mut g, "ASH", DecisionKind::Settlements);
-    g.apply(Action::Found(at)).unwrap();
-    until(&mut g, "ASH", DecisionKind::Armies);
+    let at = settled_until_armies(&mut g);
     let e = kingdom(&g, "ASH");
     let (t, c) = (k(&g, "ASH").treasury, sheet(g.world(), e).consumption.total);
     g.apply(Action::RaiseArmy(at)).unwrap();
@@ -745,12 +752,7 @@ fn km_edict_army_units_outlive_the_last_hex_and_may_still_be_kept_up() {
     // "You may create, expand, equip, or repair army units": a kingdom that abandons its only
     // hex keeps its army unit and is still asked step 5 (raising one needs a settlement).
     let mut g = founded();
-    until(&mut g, "ASH", DecisionKind::Terrain);
-    let at = start(&g, "ASH");
-    g.apply(Action::Prepare(at)).unwrap();
-    until(&mut g, "ASH", DecisionKind::Settlements);
-    g.apply(Action::Found(at)).unwrap();
-    until(&mut g, "ASH", DecisionKind::Armies);
+    let at = settled_until_armies(&mut g);
     g.apply(Action::RaiseArmy(at)).unwrap();
     until(&mut g, "ASH", DecisionKind::Claims);
     let month = g.flow().round;

@@ -1584,12 +1584,9 @@ fn pop_7_3_plus2_removal_comes_after_the_war_unrest_and_takes_effect() {
     assert_eq!(count(&game, ids::STABILITY_PLUS2), 1);
 }
 
-#[test]
-fn pop_7_3_plus2_removes_unrest_only_from_the_realms_own_provinces() {
-    // "+2s or higher: You may remove u from 1 of your Provinces": AAA's town on BBB's Sora,
-    // which AAA occupies, shows unrest that counts (it rolls for Sora's liberation), but Sora is
-    // not one of AAA's Provinces.
-    use crate::rulesets::pop::ids;
+/// AAA at stability +2 (BBB at 0) occupying BBB's Sora with its own town, unrest side up:
+/// returns the game, AAA and Sora.
+fn aaa_at_plus2_occupying_sora() -> (Game, Entity, Entity) {
     let mut game = game();
     let (a, b) = (e(&game, "AAA"), e(&game, "BBB"));
     let sora = e(&game, "sora");
@@ -1601,6 +1598,16 @@ fn pop_7_3_plus2_removes_unrest_only_from_the_realms_own_provinces() {
         None,
         (Town { large: false }, TokenOf(a), OnProvince(sora), Unrest),
     );
+    (game, a, sora)
+}
+
+#[test]
+fn pop_7_3_plus2_removes_unrest_only_from_the_realms_own_provinces() {
+    // "+2s or higher: You may remove u from 1 of your Provinces": AAA's town on BBB's Sora,
+    // which AAA occupies, shows unrest that counts (it rolls for Sora's liberation), but Sora is
+    // not one of AAA's Provinces.
+    use crate::rulesets::pop::ids;
+    let (mut game, a, sora) = aaa_at_plus2_occupying_sora();
     assert_eq!(counting_unrest(game.world(), a, None), vec![sora]);
     jump_to_step(&mut game, "pop.step.p3h");
     assert!(
@@ -1612,15 +1619,7 @@ fn pop_7_3_plus2_removes_unrest_only_from_the_realms_own_provinces() {
     assert_eq!(count(&game, ids::STABILITY_PLUS2), 0);
 
     // With unrest in its capital as well, only the capital is offered.
-    let mut game = crate::rulesets::pop::rules::test_support::game();
-    set(&mut game, a, |m| m.stability = 2);
-    set(&mut game, b, |m| m.stability = 0);
-    game.world_mut().entity_mut(sora).insert(ControlledBy(a));
-    spawn_sim(
-        game.world_mut(),
-        None,
-        (Town { large: false }, TokenOf(a), OnProvince(sora), Unrest),
-    );
+    let (mut game, a, _) = aaa_at_plus2_occupying_sora();
     hold_unrest(&mut game, a, "capa");
     jump_to_step(&mut game, "pop.step.p3h");
     let d = game.pending().expect("AAA is asked").clone();
