@@ -4,7 +4,6 @@
 use bevy::prelude::*;
 
 use super::test_support::*;
-use crate::rulesets::pop::content::parse_scenario;
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::state::key_of;
 use crate::rulesets::pop::{Action, DecisionKind, Game};
@@ -71,13 +70,6 @@ fn other_of(game: &Game, realm: Entity) -> &'static str {
     } else {
         "AAA"
     }
-}
-
-/// The realm at the mini game's first turn (its id).
-fn first_to_act() -> &'static str {
-    let mut game = game();
-    let me = to_first_turn(&mut game);
-    key_of(game.world(), me).as_str()
 }
 
 #[test]
@@ -195,17 +187,8 @@ fn pop_5_1_event_choice_a_chooser_is_checked_when_the_scenario_loads() {
         r#"options: [(label: "Any power", effects: [AnyMp(2)])], chooser: Some("BBB"),"#,
         1,
     );
-    let err = parse_scenario(&bad, "mini.ron")
-        .unwrap_err()
-        .iter()
-        .map(|e| e.to_string())
-        .collect::<Vec<_>>()
-        .join("\n");
+    let err = load_errors(&bad);
     for words in ["ZZZ", "offers no A/B choice"] {
         assert!(err.contains(words), "{words}: {err}");
     }
-    assert!(
-        err.lines().all(|l| l.starts_with("mini.ron:")),
-        "file:line:col on each: {err}"
-    );
 }

@@ -351,3 +351,26 @@ pub fn jump_to_step(game: &mut Game, id: &str) {
         .unwrap_or_else(|| panic!("no step {id}")) as u16;
     run_until_decision::<crate::rulesets::pop::PriceOfPower>(world);
 }
+
+/// The realm whose turn comes first in the mini game (its id).
+pub fn first_to_act() -> &'static str {
+    let mut game = game();
+    let me = to_first_turn(&mut game);
+    crate::rulesets::pop::state::key_of(game.world(), me).as_str()
+}
+
+/// Every error loading this edited mini scenario reports, one a line; each names its place in
+/// the file (`mini.ron:line:col: ...`), all at once.
+pub fn load_errors(text: &str) -> String {
+    let err = parse_scenario(text, "mini.ron")
+        .unwrap_err()
+        .iter()
+        .map(|e| e.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        err.lines().all(|l| l.starts_with("mini.ron:")),
+        "file:line:col on each: {err}"
+    );
+    err
+}

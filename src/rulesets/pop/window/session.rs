@@ -117,7 +117,7 @@ impl Shelled for PriceOfPower {
         vec![
             (
                 crate::rulesets::pop::OPTION_RELIGIOUS_REBELS,
-                "Optional rule 5: religious rebels (rebel towns in areas of another faith can force a change of State Religion)".into(),
+                "Optional rule 5: religious rebels (rebel towns in areas of another faith; holding the capital, they let the realm take its capital's faith to end them)".into(),
                 content.options.religious_rebels,
             ),
             (

@@ -1676,22 +1676,24 @@ fn rde_battle_draw_the_defender_stays_and_the_attacker_retreats() {
     assert!(!g.log().has(ids::BATTLE_WIN) && !g.log().has(ids::BATTLE_LOSS));
 }
 
+/// In `support_scenario`: AAA's a_gen attacks dis_b, CCC's c_gen supports it and the Minor's
+/// m_gen supports the defender.
+fn attack_with_both_supporters(g: &mut Game) {
+    attack(g, "AAA", "a_gen", "dis_b");
+    for general in ["c_gen", "m_gen"] {
+        play(
+            g,
+            Action::Support {
+                general: general.into(),
+            },
+        );
+    }
+}
+
 #[test]
 fn rde_battle_win_garrison_influence_per_winner_and_coalition_bonus_only_in_the_territory() {
     let mut g = game(support_scenario());
-    attack(&mut g, "AAA", "a_gen", "dis_b");
-    play(
-        &mut g,
-        Action::Support {
-            general: "c_gen".into(),
-        },
-    );
-    play(
-        &mut g,
-        Action::Support {
-            general: "m_gen".into(),
-        },
-    );
+    attack_with_both_supporters(&mut g);
     assert_eq!(
         asked(&g),
         (
@@ -1736,19 +1738,7 @@ fn rde_battle_win_a_general_that_supported_the_losers_is_a_defeated_general() {
     let mut s = support_scenario();
     pw(&mut s, "BBB").generals = vec![general("b_gen2", Some("b_cap"), 2)];
     let mut g = game(s);
-    attack(&mut g, "AAA", "a_gen", "dis_b");
-    play(
-        &mut g,
-        Action::Support {
-            general: "c_gen".into(),
-        },
-    );
-    play(
-        &mut g,
-        Action::Support {
-            general: "m_gen".into(),
-        },
-    );
+    attack_with_both_supporters(&mut g);
     let wins = texts(&g, ids::BATTLE_WIN);
     assert_eq!(wins[0], "AAA wins the battle of dis_b");
     assert!(
