@@ -322,6 +322,13 @@ impl Character {
 #[derive(Component, Clone, Copy, Debug, Default, Serialize)]
 pub struct IllHealth(pub u8);
 
+/// A character who has died and is printed on no Action card (a historical ruler from an
+/// Event): gone for good, never offered or appointed again ("Dead characters are discarded",
+/// 7.2). A character printed on a card comes back only as its card does: drawn again, the card
+/// appoints it afresh.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Dead;
+
 /// The post a character holds in its realm.
 #[derive(Component, Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 pub enum Role {

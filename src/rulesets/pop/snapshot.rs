@@ -101,6 +101,9 @@ pub struct CharacterState {
     pub ill_health: u8,
     /// The area or sea zone a general, admiral or Ruler General commands at.
     pub commands: Option<Id>,
+    /// Dead for good (a historical ruler who died); absent while alive.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub dead: bool,
 }
 
 /// The rules' bookkeeping inside a step, with entities named by content or stable id.
@@ -351,6 +354,7 @@ pub fn snapshot(world: &World) -> Snapshot {
             role: world.read::<Role>(e).copied(),
             ill_health: world.read::<IllHealth>(e).map_or(0, |i| i.0),
             commands: world.read::<InCommand>(e).map(|c| key(c.0)),
+            dead: world.read::<crate::rulesets::pop::model::Dead>(e).is_some(),
         })
         .collect();
     let mut markers = Vec::new();

@@ -112,10 +112,23 @@ pub fn can_rule(world: &World, character: Entity) -> bool {
     available(world, character)
 }
 
-/// Whether a character is free to be appointed (not serving anyone, alive).
+/// Whether a character is free to be appointed (not serving anyone, alive: not dead for good,
+/// and not carrying a second ill-health token).
 fn available(world: &World, character: Entity) -> bool {
     world.read::<Serves>(character).is_none()
+        && world.read::<Dead>(character).is_none()
         && world.read::<IllHealth>(character).is_some_and(|i| i.0 < 2)
+}
+
+/// Whether a character is printed on an Action card (so that its card can bring it back).
+fn on_a_card(world: &World, character: Entity) -> bool {
+    let id = key_of(world, character);
+    world
+        .res::<Content>()
+        .0
+        .action_cards
+        .iter()
+        .any(|c| c.character.as_deref() == Some(id.as_str()))
 }
 
 /// Why the character on this card cannot be appointed now, if it cannot.
@@ -333,6 +346,11 @@ pub fn kill(world: &mut World, character: Entity) {
     let realm = world.read::<Serves>(character).map(|s| s.0);
     let role = world.read::<Role>(character).copied();
     leave_play(world, character);
+    // Leaving play returned its ill-health tokens; what keeps a dead ruler of an Event from
+    // being shown as free to rule on a later card is this mark.
+    if !on_a_card(world, character) {
+        world.entity_mut(character).insert(Dead);
+    }
     let mut note = Note::new(ids::DEATH, format!("{who} dies")).subject(sid_of(world, character));
     if let Some(r) = realm {
         note = note.realm(key_of(world, r));

@@ -197,13 +197,51 @@ fn pop_5_1_event_rulers_on_a_card_are_checked_when_the_scenario_loads() {
     }
 }
 
-/// Makes a character unable to rule: dead (its second ill-health token).
+/// Makes a character unable to rule: it dies (the rules' own death, which returns its
+/// ill-health tokens to the supply).
 fn kill(game: &mut Game, character: &str) {
     let who = e(game, character);
-    game.world_mut()
-        .get_mut::<crate::rulesets::pop::model::IllHealth>(who)
-        .unwrap()
-        .0 = 2;
+    crate::rulesets::pop::rules::characters::kill(game.world_mut(), who);
+}
+
+#[test]
+fn pop_7_2_death_a_dead_historical_ruler_is_not_offered_again_by_a_later_event() {
+    // 7.2: "When a Character receives their second H, they die" and "Dead characters are
+    // discarded": a ruler of an Event who died on the throne is not shown as free to rule when
+    // a later card shows it (its tokens went back to the supply, so its ill health reads 0).
+    let mut game = game_with(rulers_of(first_to_act()));
+    let me = to_first_turn(&mut game);
+    let hugo = e(&game, "heir_2");
+    crate::rulesets::pop::rules::characters::historical_ruler(game.world_mut(), me, hugo);
+    assert_eq!(ruler_key(&game, me), Some("heir_2"));
+    crate::rulesets::pop::rules::characters::make_ill(game.world_mut(), hugo);
+    crate::rulesets::pop::rules::characters::make_ill(game.world_mut(), hugo);
+    assert_eq!(ruler_key(&game, me), None, "the second token killed it");
+    assert!(logged(&game, ids::DEATH, "heir_2 dies"));
+    assert_eq!(
+        game.world()
+            .get::<crate::rulesets::pop::model::IllHealth>(hugo)
+            .map(|i| i.0),
+        Some(0),
+        "its tokens went back to the supply"
+    );
+    let state = serde_json::to_string(&game.snapshot()).unwrap();
+    assert!(state.contains(r#""id":"heir_2","serves":null,"role":null,"ill_health":0,"commands":null,"dead":true"#), "{state}");
+    take_event_until(&mut game, is_rulers_question);
+    let d = game.pending().unwrap().clone();
+    assert!(
+        matches!(&d.kind, DecisionKind::HistoricalRulers { characters, must: true }
+            if characters.iter().map(|c| c.as_str()).collect::<Vec<_>>() == ["heir_1", "heir_3"]),
+        "{:?}",
+        d.kind
+    );
+    refused(
+        &mut game,
+        Action::TakeRuler {
+            character: "heir_2".into(),
+        },
+        ids::EVENT_RULER,
+    );
 }
 
 #[test]
