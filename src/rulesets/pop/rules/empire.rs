@@ -21,7 +21,7 @@ use crate::rulesets::pop::decision::{Action, DecisionKind, Illegal, ask};
 use crate::rulesets::pop::ids;
 use crate::rulesets::pop::model::*;
 use crate::rulesets::pop::rules::economy::{change_mp, change_prestige};
-use crate::rulesets::pop::rules::generic::{mp, owner};
+use crate::rulesets::pop::rules::generic::{held_as_vassal, mp, owner};
 use crate::rulesets::pop::rules::relations::{
     area_provinces, at_war_between, influence_in, provinces_of,
 };
@@ -822,17 +822,6 @@ pub(crate) fn set_up_empire(world: &mut World) {
     enforce_cap(world);
 }
 
-/// Whether a province's owner holds it as a vassal (its token there is a vassal).
-fn vassalized(world: &World, province: Entity) -> bool {
-    let Some(o) = owner(world, province) else {
-        return false;
-    };
-    world.read::<Holdings>(province).is_some_and(|h| {
-        h.iter().any(|t| {
-            world.read::<TokenOf>(t).is_some_and(|x| x.0 == o) && world.read::<Vassal>(t).is_some()
-        })
-    })
-}
 
 /// The Empire's areas wholly -owned- by realms outside it (18.6): a province an outsider holds
 /// as a vassal is not owned by it, and keeps the area in.
@@ -858,7 +847,7 @@ fn wholly_outside(world: &World) -> Vec<Id> {
             let mut any = false;
             for p in provinces.iter() {
                 any = true;
-                if !owner(world, p).is_some_and(&mut external) || vassalized(world, p) {
+                if !owner(world, p).is_some_and(&mut external) || held_as_vassal(world, p) {
                     return false;
                 }
             }

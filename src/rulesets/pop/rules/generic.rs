@@ -388,6 +388,20 @@ pub fn owner(world: &World, province: Entity) -> Option<Entity> {
     world.read::<OwnedBy>(province).map(|o| o.0)
 }
 
+/// Whether a province's lawful owner in the model holds it as a vassal (its token there is a
+/// vassal, not a town): a vassal's provinces are not part of the overlord's Realm (EUP-W 11.4),
+/// so a rule about the provinces a realm Owns does not count them.
+pub fn held_as_vassal(world: &World, province: Entity) -> bool {
+    let Some(o) = owner(world, province) else {
+        return false;
+    };
+    world.read::<Holdings>(province).is_some_and(|h| {
+        h.iter().any(|t| {
+            world.read::<TokenOf>(t).is_some_and(|x| x.0 == o) && world.read::<Vassal>(t).is_some()
+        })
+    })
+}
+
 /// Provinces a realm owns, in stable-id order.
 pub fn owned(world: &World, realm: Entity) -> Vec<Entity> {
     let mut list: Vec<Entity> = world

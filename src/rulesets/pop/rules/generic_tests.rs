@@ -1303,7 +1303,8 @@ fn pop_act_trade_one_dip_for_ducats() {
 /// The mini game with an Administrative Development card "dev" (2 adm: Integrate Area), at the
 /// first turn (Phase 1's card decisions answered first), both realms with 10 of each monarch
 /// power and 30 ducats, "dev" in the hand of the realm whose turn it is. `free_home` takes the
-/// Player Realms' flags off their second provinces, so their home areas are not all cores.
+/// Player Realms' flags off their second provinces, so their home areas are not all cores, and
+/// makes Beland's vassal on Sora its town, so that it owns South whole.
 fn development_game(free_home: bool) -> (Game, Entity, Entity) {
     let (mut game, a, b) = rich_game(|t| {
         let t = t.replace(
@@ -1317,9 +1318,10 @@ fn development_game(free_home: bool) -> (Game, Entity, Entity) {
             "(id: \"nora\", name: \"Nora\", area: \"north\", cores: [\"AAA\"]",
             "(id: \"nora\", name: \"Nora\", area: \"north\", cores: []",
         )
+        // Beland's town on Sora, not its vassal: a vassal's province is not its own (7.6).
         .replace(
-            "(id: \"sora\", name: \"Sora\", area: \"south\", cores: [\"BBB\"]",
-            "(id: \"sora\", name: \"Sora\", area: \"south\", cores: []",
+            "(id: \"sora\", name: \"Sora\", area: \"south\", cores: [\"BBB\"], owner: Some(\"BBB\"), holding: Vassal,",
+            "(id: \"sora\", name: \"Sora\", area: \"south\", cores: [], owner: Some(\"BBB\"),",
         )
     });
     let me = to_first_turn(&mut game);
@@ -1374,6 +1376,32 @@ fn pop_7_6_core_token_by_integrate_area_on_a_development_card() {
         crate::rulesets::pop::rules::integrate::integrable(game.world(), me).is_empty(),
         "once every province is a core, no second token"
     );
+}
+
+#[test]
+fn pop_7_6_an_area_held_partly_as_a_vassal_is_not_owned_whole() {
+    // 7.6: "a PR needs to Own all the Provinces in the target Area". Beland's South holds its
+    // capital (a town) and Sora, its vassal: a vassal's province is not part of the overlord's
+    // Realm (EUP-W 11.4; 14.3 b speaks of "the PR that Owns or has Vassalized it"), so South
+    // cannot be integrated until the vassal is annexed (its token a town).
+    use crate::rulesets::pop::rules::generic::owner;
+    use crate::rulesets::pop::rules::integrate::{answer_problem, integrable};
+    let (mut game, _, _) = rich_game(|t| {
+        t.replace(
+            "(id: \"sora\", name: \"Sora\", area: \"south\", cores: [\"BBB\"]",
+            "(id: \"sora\", name: \"Sora\", area: \"south\", cores: []",
+        )
+    });
+    let (beland, south, sora) = (e(&game, "BBB"), e(&game, "south"), e(&game, "sora"));
+    assert_eq!(owner(game.world(), sora), Some(beland), "the model's lawful owner");
+    assert!(!integrable(game.world(), beland).contains(&south));
+    let why = answer_problem(game.world(), beland, "south").expect("refused");
+    assert_eq!(why.rule, "pop.act.integrate_area");
+    assert!(why.reason.contains("a vassal's province is not yours"), "{}", why.reason);
+    // Annexed: Sora holds Beland's town, and South is Beland's whole.
+    crate::rulesets::pop::rules::towns::remove_tokens(game.world_mut(), beland, sora);
+    crate::rulesets::pop::rules::towns::place_town(game.world_mut(), beland, sora);
+    assert!(integrable(game.world(), beland).contains(&south));
 }
 
 #[test]

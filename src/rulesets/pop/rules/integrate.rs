@@ -47,8 +47,14 @@ pub fn area_problem(world: &World, realm: Entity, area: Entity) -> Option<Illega
         return err("no such area");
     }
     let provinces = provinces_of(world, area);
-    if provinces.is_empty() || provinces.iter().any(|p| owner(world, *p) != Some(realm)) {
-        return err("you must own every province of the area");
+    // "Own all the Provinces": a town of the realm's on each; a province it holds as a vassal
+    // belongs to the vassal's realm, not to its own.
+    if provinces.is_empty()
+        || provinces
+            .iter()
+            .any(|p| owner(world, *p) != Some(realm) || held_as_vassal(world, *p))
+    {
+        return err("you must own every province of the area (your town on each; a vassal's province is not yours)");
     }
     if provinces.iter().all(|p| is_core(world, *p, realm)) {
         return err("every province there is already your core");
