@@ -322,10 +322,9 @@ impl Character {
 #[derive(Component, Clone, Copy, Debug, Default, Serialize)]
 pub struct IllHealth(pub u8);
 
-/// A character who has died and is printed on no Action card (a historical ruler from an
-/// Event): gone for good, never offered or appointed again ("Dead characters are discarded",
-/// 7.2). A character printed on a card comes back only as its card does: drawn again, the card
-/// appoints it afresh.
+/// A character who has died ("Dead characters are discarded", 7.2). A ruler shown on an Event
+/// is not offered while dead; only an Action card showing the character brings it back: drawn
+/// again, the card appoints it afresh and the mark goes.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Dead;
 

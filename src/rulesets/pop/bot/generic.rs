@@ -545,7 +545,7 @@ fn card_worth(
 /// chair, or, while the realm is at war, a leader it may appoint as a general or admiral.
 fn keeps_for_character(world: &World, realm: Entity, card: usize) -> bool {
     use crate::rulesets::pop::content::schema::CharacterKind;
-    use crate::rulesets::pop::rules::characters::{advisor_of, can_rule, card_character};
+    use crate::rulesets::pop::rules::characters::{advisor_of, card_character, free_by_card};
     let at_war = !crate::rulesets::pop::rules::relations::enemies_of(world, realm).is_empty();
     card_character(world, card).is_some_and(|ch| {
         match world
@@ -553,7 +553,7 @@ fn keeps_for_character(world: &World, realm: Entity, card: usize) -> bool {
             .map(|c| c.kind)
         {
             Some(CharacterKind::Advisor(kind)) => {
-                advisor_of(world, realm, kind).is_none() && can_rule(world, ch)
+                advisor_of(world, realm, kind).is_none() && free_by_card(world, ch)
             }
             Some(CharacterKind::Leader) => at_war,
             None => false,

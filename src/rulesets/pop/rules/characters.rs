@@ -112,23 +112,21 @@ pub fn can_rule(world: &World, character: Entity) -> bool {
     available(world, character)
 }
 
-/// Whether a character is free to be appointed (not serving anyone, alive: not dead for good,
-/// and not carrying a second ill-health token).
+/// Whether a character is free to be appointed from an Event (not serving anyone, not dead).
 fn available(world: &World, character: Entity) -> bool {
+    world.read::<Dead>(character).is_none() && free_by_card(world, character)
+}
+
+/// Whether an Action card showing the character may appoint it: it serves nobody (and has not
+/// a second ill-health token). A dead character's card, drawn again, brings it back.
+pub fn free_by_card(world: &World, character: Entity) -> bool {
     world.read::<Serves>(character).is_none()
-        && world.read::<Dead>(character).is_none()
         && world.read::<IllHealth>(character).is_some_and(|i| i.0 < 2)
 }
 
-/// Whether a character is printed on an Action card (so that its card can bring it back).
-fn on_a_card(world: &World, character: Entity) -> bool {
-    let id = key_of(world, character);
-    world
-        .res::<Content>()
-        .0
-        .action_cards
-        .iter()
-        .any(|c| c.character.as_deref() == Some(id.as_str()))
+/// A character appointed from its Action card is in play afresh: no longer dead.
+pub fn back_by_card(world: &mut World, character: Entity) {
+    world.entity_mut(character).remove::<Dead>();
 }
 
 /// Why the character on this card cannot be appointed now, if it cannot.
@@ -151,7 +149,7 @@ pub fn appoint_problem(
             "that card shows no character",
         ));
     };
-    if !available(world, character) {
+    if !free_by_card(world, character) {
         return Some(Illegal::new(
             ids::APPOINT_ADVISOR,
             "that character is not available",
@@ -216,6 +214,7 @@ pub fn appoint(world: &mut World, realm: Entity, card_key: &str, rule_for_ruler:
     if take_from_hand(world, realm, card_key).is_none() {
         return;
     }
+    back_by_card(world, character);
     let name = key_of(world, realm);
     let who = key_of(world, character);
     let sid = sid_of(world, character);
@@ -346,11 +345,9 @@ pub fn kill(world: &mut World, character: Entity) {
     let realm = world.read::<Serves>(character).map(|s| s.0);
     let role = world.read::<Role>(character).copied();
     leave_play(world, character);
-    // Leaving play returned its ill-health tokens; what keeps a dead ruler of an Event from
-    // being shown as free to rule on a later card is this mark.
-    if !on_a_card(world, character) {
-        world.entity_mut(character).insert(Dead);
-    }
+    // Leaving play returned its ill-health tokens; what keeps a dead ruler from being shown as
+    // free to rule on a later Event is this mark (its card, if any, still brings it back).
+    world.entity_mut(character).insert(Dead);
     let mut note = Note::new(ids::DEATH, format!("{who} dies")).subject(sid_of(world, character));
     if let Some(r) = realm {
         note = note.realm(key_of(world, r));
@@ -402,7 +399,7 @@ pub fn leader_cards(world: &World, realm: Entity) -> impl Iterator<Item = usize>
         .unwrap_or_default();
     cards.into_iter().filter(move |c| {
         card_character(world, *c).is_some_and(|ch| {
-            available(world, ch)
+            free_by_card(world, ch)
                 && world
                     .read::<Character>(ch)
                     .is_some_and(|d| d.kind == CharacterKind::Leader)

@@ -493,6 +493,39 @@ pub fn advance_event(world: &mut World) -> Progress {
                     .copied()
                     .filter(|r| characters::can_rule(world, *r))
                     .collect();
+                let any_dead = shown
+                    .iter()
+                    .any(|r| world.read::<crate::rulesets::pop::model::Dead>(*r).is_some());
+                if free.is_empty() && any_dead {
+                    // Say why nothing is offered: each ruler shown is dead or serves already
+                    // (a card showing the ruler who rules is a choice to keep it, said above).
+                    let why: Vec<String> = shown
+                        .iter()
+                        .map(|r| {
+                            let state = if world
+                                .read::<crate::rulesets::pop::model::Dead>(*r)
+                                .is_some()
+                            {
+                                "dead"
+                            } else {
+                                "serving"
+                            };
+                            format!("{} is {state}", key_of(world, *r))
+                        })
+                        .collect();
+                    let whose = key_of(world, owner);
+                    write(
+                        world,
+                        Note::new(
+                            ids::EVENT_RULER,
+                            format!("No ruler to take from \"{}\": {}", def.name, why.join(", ")),
+                        )
+                        .realm(whose),
+                    );
+                }
+                if free.is_empty() {
+                    continue;
+                }
                 let adm = world
                     .read::<crate::rulesets::pop::model::Mat>(owner)
                     .map_or(0, |m| m.mp[0]);

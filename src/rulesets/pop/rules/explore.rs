@@ -228,16 +228,25 @@ pub fn next_to_ship(world: &World, realm: Entity, area: Entity) -> bool {
         .is_some_and(|c| c.0.iter().any(|s| ships.contains(s)))
 }
 
-/// The discovery is next to the realm itself (ships aside).
+/// The discovery is next to the realm itself (ships aside): "adjacent to your Realm", whose
+/// provinces are those it Owns in full (`owns_in_full`: "Vassals do not provide adjacency for
+/// their Overlord", EUP-W 2.0, and occupied provinces are no part of a Realm, 9.8), with the
+/// areas of its claims and core tokens (HR, docs/rules_notes.md).
 pub fn next_to_realm(world: &World, realm: Entity, area: Entity) -> bool {
-    let presence = presence_areas(world, realm);
+    let provinces = realm_provinces(world, realm);
+    let presence: Vec<Entity> = presence_areas(world, realm)
+        .into_iter()
+        .filter(|a| {
+            has_claim(world, realm, *a) || provinces.iter().any(|p| area_of(world, *p) == Some(*a))
+        })
+        .collect();
     let land = world
         .read::<LandBorders>(area)
         .is_some_and(|b| b.0.iter().any(|(n, _)| presence.contains(n)));
     if land {
         return true;
     }
-    let mut seas: Vec<Entity> = owned(world, realm)
+    let mut seas: Vec<Entity> = provinces
         .into_iter()
         .filter_map(|p| world.read::<Province>(p).and_then(|p| p.port))
         .collect();

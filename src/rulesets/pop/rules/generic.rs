@@ -431,6 +431,28 @@ pub fn has_core_token(world: &World, realm: Entity, area: Entity) -> bool {
         .any(|(_, c)| c.realm == realm && c.area == area)
 }
 
+/// Whether `realm` Owns `province` as the rulebook's terms define it (EUP-W 2.0: "Provinces on
+/// which you have a t, and where there is no v, R, Enemy t, or Occupied token"; 9.8: lawfully
+/// owned and controlled by the same realm): its lawful owner, controlling it, not holding it as
+/// a vassal, no Rebel Town on it. The model's `owner` also answers for vassals and occupied
+/// provinces, which most rules about "your provinces" count (docs/rules_notes.md); a rule that
+/// says "Own" or "your Realm" strictly asks this.
+pub fn owns_in_full(world: &World, realm: Entity, province: Entity) -> bool {
+    owner(world, province) == Some(realm)
+        && world
+            .read::<ControlledBy>(province)
+            .is_some_and(|c| c.0 == realm)
+        && world.read::<RebelTown>(province).is_none()
+        && !held_as_vassal(world, province)
+}
+
+/// The provinces of `realm`'s Realm in the strict sense of `owns_in_full`, in stable-id order.
+pub fn realm_provinces(world: &World, realm: Entity) -> Vec<Entity> {
+    let mut list = owned(world, realm);
+    list.retain(|p| owns_in_full(world, realm, *p));
+    list
+}
+
 /// Areas where a realm is present: it owns a province there or has a claim or core token.
 pub fn presence_areas(world: &World, realm: Entity) -> Vec<Entity> {
     struct PresenceAreas;

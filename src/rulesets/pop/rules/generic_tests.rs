@@ -484,6 +484,44 @@ fn pop_5_1_explore_discovers_a_territory_next_to_the_realm() {
 }
 
 #[test]
+fn pop_5_1_explore_a_vassal_occupied_or_rebel_held_port_gives_no_adjacency() {
+    // "Any Discovery made must be adjacent to your Realm": a Realm is the provinces it Owns
+    // (EUP-W 2.0: "Vassals do not provide adjacency for their Overlord"; 9.8: occupied
+    // provinces are no part of a Realm; a Rebel Town's province is not Owned). Farland faces
+    // the West Sea, which the capitals' ports face.
+    use crate::rulesets::pop::rules::explore::next_to_realm;
+    let (mut game, me, other) = explorers();
+    let farland = e(&game, "farland");
+    let capital = e(&game, if key(&game, me) == "AAA" { "capa" } else { "capb" });
+    assert!(next_to_realm(game.world(), me, farland), "its capital's port");
+    game.world_mut().entity_mut(capital).insert(ControlledBy(other));
+    assert!(!next_to_realm(game.world(), me, farland), "occupied by the other realm");
+    game.world_mut().entity_mut(capital).insert((ControlledBy(me), RebelTown));
+    assert!(!next_to_realm(game.world(), me, farland), "under a Rebel Town");
+    game.world_mut().entity_mut(capital).remove::<RebelTown>();
+    assert!(next_to_realm(game.world(), me, farland));
+
+    // Beland's only port on the West Sea is Sora, its vassal's province.
+    let (game, _, _) = rich(|t| {
+        t.replace(
+            "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true,",
+            "(id: \"farland\", name: \"Farland\", continent: \"new_world\", distant: true, explore: 1,",
+        )
+        .replace("seas: [\"far_sea\"]),", "seas: [\"far_sea\", \"west_sea\"]),")
+        .replace(
+            "(id: \"capb\", name: \"Capb\", area: \"south\", size: Large, port: Some(\"west_sea\"),",
+            "(id: \"capb\", name: \"Capb\", area: \"south\", size: Large,",
+        )
+        .replace(
+            "(id: \"sora\", name: \"Sora\", area: \"south\",",
+            "(id: \"sora\", name: \"Sora\", area: \"south\", port: Some(\"west_sea\"),",
+        )
+    });
+    let (beland, farland) = (e(&game, "BBB"), e(&game, "farland"));
+    assert!(!next_to_realm(game.world(), beland, farland), "a vassal's port");
+}
+
+#[test]
 fn pop_5_1_explore_failure_mark_costs_1_dip_or_fails() {
     let (mut game, me, _) = explorers();
     game.apply(Action::Explore).unwrap();
@@ -1397,11 +1435,31 @@ fn pop_7_6_an_area_held_partly_as_a_vassal_is_not_owned_whole() {
     assert!(!integrable(game.world(), beland).contains(&south));
     let why = answer_problem(game.world(), beland, "south").expect("refused");
     assert_eq!(why.rule, "pop.act.integrate_area");
-    assert!(why.reason.contains("a vassal's province is not yours"), "{}", why.reason);
+    assert!(why.reason.contains("a vassal"), "{}", why.reason);
     // Annexed: Sora holds Beland's town, and South is Beland's whole.
     crate::rulesets::pop::rules::towns::remove_tokens(game.world_mut(), beland, sora);
     crate::rulesets::pop::rules::towns::place_town(game.world_mut(), beland, sora);
     assert!(integrable(game.world(), beland).contains(&south));
+}
+
+#[test]
+fn pop_7_6_an_area_with_an_occupied_or_rebel_held_province_is_not_owned_whole() {
+    // 7.6 "Own all the Provinces in the target Area": a province occupied by another realm
+    // (9.8: "not considered to be included in the terms Own or Realm") or under a Rebel Town
+    // (2.0: Own means "no v, R, Enemy t, or Occupied token") is not Owned.
+    use crate::rulesets::pop::rules::integrate::{answer_problem, integrable};
+    let (mut game, me, other) = development_game(true);
+    let (area, province) = home_of(&game, me);
+    let (a, p) = (e(&game, area), e(&game, province));
+    assert!(integrable(game.world(), me).contains(&a));
+    game.world_mut().entity_mut(p).insert(ControlledBy(other));
+    assert!(!integrable(game.world(), me).contains(&a), "occupied");
+    let why = answer_problem(game.world(), me, area).expect("refused");
+    assert!(why.reason.contains("occupied"), "{}", why.reason);
+    game.world_mut().entity_mut(p).insert((ControlledBy(me), RebelTown));
+    assert!(!integrable(game.world(), me).contains(&a), "under a Rebel Town");
+    game.world_mut().entity_mut(p).remove::<RebelTown>();
+    assert!(integrable(game.world(), me).contains(&a));
 }
 
 #[test]

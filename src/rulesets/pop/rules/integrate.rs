@@ -47,14 +47,12 @@ pub fn area_problem(world: &World, realm: Entity, area: Entity) -> Option<Illega
         return err("no such area");
     }
     let provinces = provinces_of(world, area);
-    // "Own all the Provinces": a town of the realm's on each; a province it holds as a vassal
-    // belongs to the vassal's realm, not to its own.
-    if provinces.is_empty()
-        || provinces
-            .iter()
-            .any(|p| owner(world, *p) != Some(realm) || held_as_vassal(world, *p))
-    {
-        return err("you must own every province of the area (your town on each; a vassal's province is not yours)");
+    // "Own all the Provinces": the realm's town on each, none held as a vassal, occupied by
+    // another or under a Rebel Town (`owns_in_full`).
+    if provinces.is_empty() || provinces.iter().any(|p| !owns_in_full(world, realm, *p)) {
+        return err(
+            "you must own every province of the area: your town on each, none a vassal's, occupied or under a Rebel Town",
+        );
     }
     if provinces.iter().all(|p| is_core(world, *p, realm)) {
         return err("every province there is already your core");

@@ -2289,6 +2289,7 @@ fn take_leader_card(world: &mut World, realm: Entity, card: &str) -> Option<(Ent
         .find(|c| card_id(world, *c) == card)
         .and_then(|c| card_character(world, c))?;
     take_from_hand(world, realm, card)?;
+    crate::rulesets::pop::rules::characters::back_by_card(world, character);
     let cost = leader_cost(world, realm, character);
     change_mp(
         world,

@@ -329,9 +329,17 @@ fn pop_7_2_a_serving_characters_card_is_tucked_and_discarded_when_it_leaves_play
         "\"Treasurer\" goes to the discard pile"
     ));
     assert_eq!(game.world().get::<IllHealth>(bea).unwrap().0, 0);
-    // Drawn again one day, the card can be appointed again.
+    assert!(
+        game.world().get::<crate::rulesets::pop::model::Dead>(bea).is_some(),
+        "dead: no Event could offer her"
+    );
+    assert!(!characters::can_rule(game.world(), bea));
+    // Drawn again one day, the card can be appointed again, and she is in play afresh.
     give_card(&mut game, a, "c1");
     assert!(characters::appoint_problem(game.world(), a, "c1", false).is_none());
+    characters::appoint(game.world_mut(), a, "c1", "pop.7.2.appoint_ruler");
+    assert!(game.world().get::<Serves>(bea).is_some());
+    assert!(game.world().get::<crate::rulesets::pop::model::Dead>(bea).is_none());
 }
 
 #[test]
