@@ -77,16 +77,31 @@ fn distant_sea(world: &World, place: Entity) -> bool {
     world.read::<SeaZone>(place).is_some_and(|s| s.distant)
 }
 
-/// A Hostile Sea Zone (house rule): ships hostile to the realm are there, or a port held by a
-/// realm at war with it faces it (entering would start a naval battle, which Explore never
-/// does).
+/// A Hostile Sea Zone as the rulebook defines it (EUP-W 2.0): "if it contains any Hostile
+/// Ships, or if it faces Hostile NPR Ports and contains no Ships from Realms at War with the
+/// Owner(s) of those Ports". A Hostile NPR Port is one a Non-Player Realm at war with the realm
+/// controls; a Player Realm's port, hostile or not, makes no sea zone hostile by itself.
 pub fn hostile_sea(world: &World, realm: Entity, sea: Entity) -> bool {
     if hostile_units_at(world, realm, sea, false) {
         return true;
     }
+    let ships_at_war_with = |npr: Entity| {
+        world.read::<Present>(sea).is_some_and(|present| {
+            present.iter().any(|u| {
+                world.read::<Unit>(u).is_some_and(|x| !x.kind.is_land())
+                    && world
+                        .read::<UnitOf>(u)
+                        .is_some_and(|o| at_war_between(world, o.0, npr))
+            })
+        })
+    };
     crate::rulesets::pop::rules::trade::ports_facing(world, sea)
         .iter()
-        .any(|p| controller(world, *p).is_some_and(|c| at_war_between(world, realm, c)))
+        .filter_map(|p| controller(world, *p))
+        .filter(|c| {
+            world.read::<NonPlayerRealm>(*c).is_some() && at_war_between(world, realm, *c)
+        })
+        .any(|npr| !ships_at_war_with(npr))
 }
 
 /// QftNW step 1: each place holding one of the realm's Light Ships, with each distant sea zone

@@ -406,10 +406,40 @@ fn pop_5_1_explore_ship_never_enters_a_hostile_sea_zone() {
 }
 
 #[test]
+fn pop_9_0a_a_fleet_entering_a_distant_sea_zone_ends_its_move_there() {
+    // 9.0a: "When an Army, Fleet, or Military Unit moves into any Area or Sea Zone on a Distant
+    // Continent, its movement ends immediately ... regardless of whether movement started on or
+    // off a Distant Continent." West Sea -> Far Sea (distant) -> Deep Sea is two spaces, but
+    // the move ends in Far Sea; from Far Sea, Deep Sea is one space.
+    use crate::rulesets::pop::rules::military::sail_destinations;
+    let (game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
+    let (west, far, deep) = (e(&game, "west_sea"), e(&game, "far_sea"), e(&game, "deep_sea"));
+    let from_west = sail_destinations(game.world(), me, west);
+    assert!(from_west.contains(&far) && !from_west.contains(&deep), "{from_west:?}");
+    let from_far = sail_destinations(game.world(), me, far);
+    assert!(from_far.contains(&deep) && from_far.contains(&west), "{from_far:?}");
+}
+
+/// `deep_sea`, with a port of Celand (a Non-Player Realm) on the West Sea.
+fn celand_port(t: String) -> String {
+    deep_sea(t)
+        .replace(
+            r#"neighbours: [(area: "north", mountain: true), (area: "south")], seas: []),"#,
+            r#"neighbours: [(area: "north", mountain: true), (area: "south")], seas: ["west_sea"]),"#,
+        )
+        .replace(
+            r#"(id: "capc", name: "Capc", area: "east","#,
+            r#"(id: "capc", name: "Capc", area: "east", port: Some("west_sea"),"#,
+        )
+}
+
+#[test]
 fn pop_5_1_explore_ship_never_passes_through_a_hostile_sea_zone() {
-    // "The Ship may not enter a Hostile Sea Zone", on its way either: at war with the other
-    // realm, whose port faces West Sea, the Light Ship cannot sail home -> West Sea -> Far Sea.
-    let (mut game, me, other) = with_idea("QuestForTheNewWorld", deep_sea);
+    // "The Ship may not enter a Hostile Sea Zone", on its way either. Hostile (EUP-W 2.0): "if
+    // it contains any Hostile Ships, or if it faces Hostile NPR Ports and contains no Ships from
+    // Realms at War with the Owner(s) of those Ports". Both capitals and Celand's port face the
+    // West Sea, on the way home -> West Sea -> Far Sea.
+    let (mut game, me, other) = with_idea("QuestForTheNewWorld", celand_port);
     grant(&mut game, me);
     let from = home_area(&game, me);
     spawn_ships(&mut game, me, from, UnitKind::LightShip, 1);
@@ -417,26 +447,23 @@ fn pop_5_1_explore_ship_never_passes_through_a_hostile_sea_zone() {
         from: from.into(),
         to: "far_sea".into(),
     };
+    let (west, far, celand) = (e(&game, "west_sea"), e(&game, "far_sea"), e(&game, "CCC"));
+    let hostile = |game: &Game, sea| crate::rulesets::pop::rules::explore::hostile_sea(game.world(), me, sea);
     assert!(game.legal_actions().contains(&sail));
-    spawn_sim(
-        game.world_mut(),
-        None,
-        War {
-            attacker: me,
-            defender: other,
-        },
-    );
-    let (west, far) = (e(&game, "west_sea"), e(&game, "far_sea"));
-    assert!(crate::rulesets::pop::rules::explore::hostile_sea(
-        game.world(),
-        me,
-        west
-    ));
-    assert!(
-        !crate::rulesets::pop::rules::explore::hostile_sea(game.world(), me, far),
-        "Far Sea itself is open"
-    );
-    refused(&mut game, sail, "pop.5.1.explore_ship");
+    // At war with the other Player Realm, whose port faces the West Sea: no Hostile Sea Zone
+    // (only an NPR's port makes one), and no ships of its there.
+    spawn_sim(game.world_mut(), None, War { attacker: me, defender: other });
+    assert!(!hostile(&game, west), "a Player Realm's port alone");
+    assert!(game.legal_actions().contains(&sail));
+    // At war with Celand: its port makes the West Sea hostile; Far Sea is open.
+    spawn_sim(game.world_mut(), None, War { attacker: me, defender: celand });
+    assert!(hostile(&game, west));
+    assert!(!hostile(&game, far), "Far Sea itself is open");
+    refused(&mut game, sail.clone(), "pop.5.1.explore_ship");
+    // A ship of a realm at war with Celand in the West Sea lifts it (here one of its own).
+    spawn_ships(&mut game, me, "west_sea", UnitKind::HeavyShip, 1);
+    assert!(!hostile(&game, west), "ships at war with the port's owner are there");
+    assert!(game.legal_actions().contains(&sail));
 }
 
 #[test]

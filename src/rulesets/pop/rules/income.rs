@@ -186,13 +186,31 @@ pub(crate) fn disband_unit(
     );
 }
 
-/// Friendly port areas the realm's ships at sea in `sea` can reach for free in step A: within
-/// a fleet's normal movement, through sea zones without hostile ships.
+/// Friendly port areas the realm's ships at sea in `sea` can reach for free in step A: "Ships
+/// may return to any Friendly Port within reach of their normal Movement, via non-Hostile Sea
+/// Zones" (EUP-W 4.4). A fleet's two spaces: a port facing its sea zone, or one facing a next
+/// sea zone that is not Hostile (2.0) and does not end the move (a Distant Continent's, 9.0a).
+/// Friendly (2.0): "Ports Controlled by you, your Vassal, or your Ally" (a vassal's ports are
+/// the realm's own in the model; an enemy port it occupies is its too).
 fn recall_ports(world: &World, realm: Entity, sea: Entity) -> Vec<Entity> {
-    crate::rulesets::pop::rules::military::sail_destinations(world, realm, sea)
-        .into_iter()
-        .filter(|p| world.read::<SeaZone>(*p).is_none())
-        .collect()
+    use crate::rulesets::pop::rules::explore::hostile_sea;
+    let mut reach = vec![sea];
+    if let Some(next) = world.read::<SeaNeighbours>(sea) {
+        reach.extend(next.0.iter().copied().filter(|s| {
+            world.read::<SeaZone>(*s).is_some_and(|z| !z.distant) && !hostile_sea(world, realm, *s)
+        }));
+    }
+    let mut out: Vec<Entity> = reach
+        .iter()
+        .flat_map(|s| crate::rulesets::pop::rules::trade::ports_facing(world, *s).into_owned())
+        .filter(|p| {
+            crate::rulesets::pop::rules::military::controller(world, *p)
+                .is_some_and(|c| c == realm || crate::rulesets::pop::rules::relations::allied(world, realm, c))
+        })
+        .filter_map(|p| crate::rulesets::pop::rules::relations::area_of(world, p))
+        .collect();
+    crate::rulesets::pop::state::sort_dedup_by_sid(world, &mut out);
+    out
 }
 
 /// Step A: every ship of the realm at sea in `from` sails home to `to` at no cost.

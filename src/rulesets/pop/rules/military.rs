@@ -694,8 +694,10 @@ fn sail_destinations_now(world: &World, realm: Entity, from: Entity) -> Vec<Enti
 }
 
 /// Where a realm's ships at `from` may sail by naval movement (two steps; a sea zone with
-/// hostile ships ends the move) without entering a place `avoid` names: an exploring Light
-/// Ship "may not enter a Hostile Sea Zone", on its way or at its end.
+/// hostile ships ends the move, and so does a sea zone on a Distant Continent: "When an Army,
+/// Fleet, or Military Unit moves into any Area or Sea Zone on a Distant Continent, its movement
+/// ends immediately", 9.0a, wherever it started) without entering a place `avoid` names: an
+/// exploring Light Ship "may not enter a Hostile Sea Zone", on its way or at its end.
 pub fn sail_destinations_avoiding(
     world: &World,
     realm: Entity,
@@ -725,8 +727,8 @@ pub fn sail_destinations_avoiding(
         if first != from && !out.contains(&first) {
             out.push(first);
         }
-        let stops =
-            world.read::<SeaZone>(first).is_none() || hostile_units_at(world, realm, first, false);
+        let stops = world.read::<SeaZone>(first).is_none_or(|z| z.distant)
+            || hostile_units_at(world, realm, first, false);
         if !stops {
             for second in seas_next(first) {
                 if second != from && !avoid(second) && !out.contains(&second) {

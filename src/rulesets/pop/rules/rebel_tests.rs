@@ -1411,6 +1411,33 @@ fn e_of(world: &World, key: &str) -> Entity {
 }
 
 #[test]
+fn pop_14_1_no_religious_dissent_on_a_distant_continent() {
+    // "Religious Dissent will cause Unrest" (seed 001), but "The Religions of Realms and Areas
+    // on the Distant Continents are outside the scope of the game mechanics" (EUP-W 15.0):
+    // AAA's (Catholic) town in a Pagan Farland gains no unrest in Phase 3 G, where the same
+    // town in a Protestant North would.
+    use crate::rulesets::pop::ids;
+    let mut game = game_with(|t| {
+        t.replace(
+            r#"(id: "farland", name: "Farland", continent: "new_world", distant: true,"#,
+            r#"(id: "farland", name: "Farland", continent: "new_world", distant: true, religion: Pagan,"#,
+        )
+    });
+    let a = e(&game, "AAA");
+    let wild = e(&game, "wild");
+    game.world_mut()
+        .entity_mut(wild)
+        .insert((OwnedBy(a), ControlledBy(a)));
+    crate::rulesets::pop::rules::towns::place_town(game.world_mut(), a, wild);
+    jump_to_step(&mut game, "pop.step.p3g");
+    assert!(
+        !counting_unrest(game.world(), a, None).contains(&wild),
+        "no dissent in Farland"
+    );
+    assert!(!logged(&game, ids::SEQ_PHASE3_G, "Religious dissent in farland"));
+}
+
+#[test]
 fn pop_14_1_religious_dissent_among_vassals_and_in_town_areas_both_take_effect() {
     // Phase 3 G (FACTS; seed 14.1: "Religious Dissent will cause Unrest"): in each town area of
     // another faith a town gains unrest, and in one vassal area of another faith a vassal gains

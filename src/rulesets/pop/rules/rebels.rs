@@ -1240,8 +1240,13 @@ pub(crate) fn spread_religious_dissent(world: &mut World) {
     );
 }
 
-/// Whether `area`'s faith differs from `realm`'s State Religion (Phase 3 G).
+/// Whether `area`'s faith differs from `realm`'s State Religion (Phase 3 G). An area on a
+/// Distant Continent never dissents: "The Religions of Realms and Areas on the Distant
+/// Continents are outside the scope of the game mechanics" (EUP-W 15.0).
 fn dissents(world: &World, realm: Entity, area: Entity) -> bool {
+    if world.read::<Area>(area).is_some_and(|a| a.distant) {
+        return false;
+    }
     let religion = world.read::<Realm>(realm).map(|r| r.religion);
     !crate::rulesets::pop::rules::religion::same_faith(
         crate::rulesets::pop::rules::religion::area_faith(world, area),

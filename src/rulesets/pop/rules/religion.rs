@@ -106,7 +106,8 @@ pub fn religious_rebels_on(world: &World) -> bool {
 }
 
 /// With optional rule 5: the realm's provinces held by religious rebels, i.e. its rebel towns in
-/// areas of another faith (those towns show the pentagram side).
+/// areas of another faith (those towns show the pentagram side). Not on a Distant Continent,
+/// whose religions are outside the game (EUP-W 15.0).
 pub fn religious_rebel_towns(world: &World, realm: Entity) -> Vec<Entity> {
     if !religious_rebels_on(world) {
         return Vec::new();
@@ -116,10 +117,10 @@ pub fn religious_rebel_towns(world: &World, realm: Entity) -> Vec<Entity> {
         .into_iter()
         .filter(|p| world.read::<RebelTown>(*p).is_some())
         .filter(|p| {
-            !same_faith(
-                area_of(world, *p).and_then(|a| area_faith(world, a)),
-                religion,
-            )
+            area_of(world, *p).is_some_and(|a| {
+                world.read::<Area>(a).is_some_and(|x| !x.distant)
+                    && !same_faith(area_faith(world, a), religion)
+            })
         })
         .collect()
 }

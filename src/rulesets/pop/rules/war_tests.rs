@@ -2485,6 +2485,26 @@ fn pop_seq_phase4_a_recall_ships_to_port_and_disband_units() {
         }),
         "only to a friendly port"
     );
+    // "Ships may return to any Friendly Port" (EUP-W 4.4): a port an ally controls is one (2.0:
+    // "Ports Controlled by you, your Vassal, or your Ally").
+    {
+        let b = e(&game, "BBB");
+        let alliance = spawn_sim(
+            game.world_mut(),
+            None,
+            crate::rulesets::pop::model::Alliance { a, b },
+        );
+        let with_ally =
+            crate::rulesets::pop::rules::income::cut_costs_candidates(game.world(), a);
+        assert!(
+            with_ally.contains(&Action::RecallShips {
+                from: "west_sea".into(),
+                to: "south".into(),
+            }),
+            "an ally's port: {with_ally:?}"
+        );
+        game.world_mut().despawn(alliance);
+    }
     let disband = Action::DisbandUnit {
         place: "north".into(),
         kind: UnitKind::Infantry,
