@@ -407,16 +407,25 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
             .iter()
             .filter(|o| o.id == imp.id)
             .count();
-        for need in &imp.needs {
-            if let Need::Improvement(other) = need
-                && !improvement_ids.contains(other.as_str())
-            {
+        let needed = imp.needs.iter().filter_map(|need| match need {
+            Need::Improvement(other) => Some(other),
+            _ => None,
+        });
+        for other in needed.chain(imp.upgrade_from.iter()) {
+            if !improvement_ids.contains(other.as_str()) {
                 error(
                     locator.reference("improvements", &imp.id, occurrence, other),
                     "improvements",
                     format!("{}: unknown improvement \"{other}\"", imp.id),
                 );
             }
+        }
+        if imp.upgrade_from.as_deref() == Some(imp.id.as_str()) {
+            error(
+                locator.field("improvements", &imp.id, occurrence, "upgrade_from"),
+                "improvements",
+                format!("{}: an improvement cannot upgrade itself", imp.id),
+            );
         }
     }
     let building_ids: HashSet<&str> = s.buildings.iter().map(|b| b.id.as_str()).collect();
@@ -460,6 +469,15 @@ pub fn validate(s: &Scenario, text: &str, file: &str) -> Vec<ContentError> {
                     locator.reference("buildings", &b.id, occurrence, other),
                     "buildings",
                     format!("{}: unknown building \"{other}\"", b.id),
+                );
+            }
+        }
+        for (improvement, _) in &b.boosts {
+            if !improvement_ids.contains(improvement.as_str()) {
+                error(
+                    locator.reference("buildings", &b.id, occurrence, improvement),
+                    "buildings",
+                    format!("{}: boosts an unknown improvement \"{improvement}\"", b.id),
                 );
             }
         }

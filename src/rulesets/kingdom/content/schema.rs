@@ -370,6 +370,10 @@ pub struct ImprovementDef {
     /// A resource in the hex adds this much more (BP for a Mine, Consumption saved by a Farm).
     #[serde(default)]
     pub resource_bonus: Mods,
+    /// Built over this improvement, which it replaces (PRD: "You may upgrade a Road into a
+    /// Highway"): the hex must hold it, and it cannot be built again beside its upgrade.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upgrade_from: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -429,6 +433,11 @@ pub struct BuildingDef {
     /// Built on the lots of this building, replacing it; costs the difference.
     #[serde(default)]
     pub upgrade_from: Option<String>,
+    /// Terrain improvements in its settlement's hex or a hex next to it that it makes worth
+    /// more: each such improvement gains these modifiers, once however many of these buildings
+    /// stand near it (PRD Stockyard: Farms in or next to its hex save 3 Consumption, not 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boosts: Vec<(String, Mods)>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

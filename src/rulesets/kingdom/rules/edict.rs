@@ -99,7 +99,7 @@ fn hex_on<'w>(world: &'w World, board: &Board, (col, row): At) -> Option<(Entity
     Some((e, world.read::<HexTile>(e)?))
 }
 
-fn neighbours(world: &World, tile: &HexTile) -> Vec<Entity> {
+pub(crate) fn neighbours(world: &World, tile: &HexTile) -> Vec<Entity> {
     let board = world.res::<Board>();
     tile.hex
         .all_neighbors()
@@ -727,6 +727,25 @@ impl Checking<'_> {
                 if tile.improvements.contains(&i) {
                     return illegal(why, ids::EDICT_TERRAIN, || {
                         format!("the hex has a {} already", def.name)
+                    });
+                }
+                // An upgrade stands in for what it replaced (a Highway is the hex's Road).
+                if let Some(up) = tile.improvements.iter().map(|u| &s.improvements[*u]).find(
+                    |u| u.upgrade_from.as_deref() == Some(def.id.as_str()),
+                ) {
+                    return illegal(why, ids::EDICT_TERRAIN, || {
+                        format!("the hex's {} is an upgraded {}", up.name, def.name)
+                    });
+                }
+                if let Some(from) = &def.upgrade_from
+                    && !s
+                        .improvements
+                        .iter()
+                        .position(|d| &d.id == from)
+                        .is_some_and(|o| tile.improvements.contains(&o))
+                {
+                    return illegal(why, ids::EDICT_TERRAIN, || {
+                        format!("a {} is built over a {from}, which the hex lacks", def.name)
                     });
                 }
                 let terrain = &s.terrains[tile.terrain];
@@ -1394,22 +1413,29 @@ pub fn perform(world: &mut World, kingdom: Entity, action: Action) {
             let (hex, tile) = hex_at(world, at).expect("checked");
             let cost = improvement_cost(&s, i, tile).expect("checked");
             pay(world, kingdom, cost);
-            world
-                .get_mut::<HexTile>(hex)
-                .expect("hex")
-                .improvements
-                .push(i);
+            let replaced = s.improvements[i]
+                .upgrade_from
+                .as_ref()
+                .and_then(|from| s.improvements.iter().position(|d| &d.id == from));
+            {
+                let mut tile = world.get_mut::<HexTile>(hex).expect("hex");
+                tile.improvements.retain(|u| Some(*u) != replaced);
+                tile.improvements.push(i);
+            }
             world
                 .get_mut::<Kingdom>(kingdom)
                 .expect("kingdom")
                 .used
                 .terrain += 1;
             let def = &s.improvements[i];
+            let over = replaced.map_or_else(String::new, |r| {
+                format!(" over its {}", s.improvements[r].name)
+            });
             log(
                 world,
                 kingdom,
                 ids::EDICT_TERRAIN,
-                format!("Builds a {} in hex {at:?} for {cost} BP", def.name),
+                format!("Builds a {}{over} in hex {at:?} for {cost} BP", def.name),
                 Some(-cost),
                 Some(hex),
             );

@@ -319,6 +319,55 @@ pub enum Detail {
     Consumption,
 }
 
+/// What buildings give the terrain improvements near them (`BuildingDef::boosts`, a Stockyard's
+/// Farms): for each of the kingdom's hexes in or next to a settlement's hex holding such a
+/// building, once per improvement and kind of building, however many of that kind stand near.
+fn add_boosts(world: &World, s: &Scenario, k: &Kingdom, sheet: &mut Sheet) {
+    if s.buildings.iter().all(|b| b.boosts.is_empty()) {
+        return;
+    }
+    // (hex, building kind) for every hex a boosting building reaches.
+    let mut reach: Vec<(Entity, usize)> = Vec::new();
+    for st in &k.settlements {
+        let Some(settlement) = world.read::<Settlement>(*st) else {
+            continue;
+        };
+        let Some(tile) = world.read::<HexTile>(settlement.hex) else {
+            continue;
+        };
+        let near: Vec<Entity> = std::iter::once(settlement.hex)
+            .chain(crate::rulesets::kingdom::rules::edict::neighbours(world, tile))
+            .collect();
+        for placed in settlement.districts.iter().flat_map(|d| &d.placed) {
+            if s.buildings[placed.building].boosts.is_empty() {
+                continue;
+            }
+            for hex in &near {
+                if !reach.contains(&(*hex, placed.building)) {
+                    reach.push((*hex, placed.building));
+                }
+            }
+        }
+    }
+    for hex in &k.claimed {
+        let Some(tile) = world.read::<HexTile>(*hex) else {
+            continue;
+        };
+        for (_, b) in reach.iter().filter(|(h, _)| h == hex) {
+            let building = &s.buildings[*b];
+            for (improvement, mods) in &building.boosts {
+                let Some(i) = s.improvements.iter().position(|d| &d.id == improvement) else {
+                    continue;
+                };
+                if tile.improvements.contains(&i) {
+                    let name = s.improvements[i].name.as_str();
+                    sheet.add_mods(label!("{name} next to a {}", building.name), mods, 1);
+                }
+            }
+        }
+    }
+}
+
 fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
     let s = &world.res::<Content>().0;
     let k = world.read::<Kingdom>(kingdom).expect("a kingdom");
@@ -457,6 +506,7 @@ fn build_sheet(world: &World, kingdom: Entity, detail: Detail) -> Sheet {
             }
         }
     }
+    add_boosts(world, s, k, &mut sheet);
     for (i, n) in counts.iter().enumerate() {
         if *n == 0 {
             continue;

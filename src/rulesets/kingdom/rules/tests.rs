@@ -1709,3 +1709,136 @@ fn km_edict_abdicate_two_seated_leaders_swap_each_leaving_one_role_for_another()
         checks[1].text
     );
 }
+
+/// The index of an improvement by id in the game's scenario.
+fn improvement_index(g: &Game, id: &str) -> usize {
+    g.scenario().improvements.iter().position(|d| d.id == id).unwrap()
+}
+
+/// Gives the kingdom `n` more of the board's free hexes directly (its Size grows by `n`).
+fn claim_more(g: &mut Game, id: &str, n: usize) {
+    let realm = kingdom(g, id);
+    with_world(g, |w| {
+        let seat = w.get::<Kingdom>(realm).unwrap().seat;
+        let free: Vec<Entity> = w
+            .query::<(Entity, &HexTile)>()
+            .iter(w)
+            .filter(|(_, t)| t.owner.is_none() && t.settlement.is_none())
+            .map(|(e, _)| e)
+            .take(n)
+            .collect();
+        for e in free {
+            w.get_mut::<HexTile>(e).unwrap().owner = Some(seat);
+            w.get_mut::<Kingdom>(realm).unwrap().claimed.push(e);
+        }
+    });
+}
+
+#[test]
+fn km_consumption_a_farm_next_to_a_stockyard_saves_3_not_2() {
+    // FACTS 8 (PRD): "Consumption = Size + ... − 2 per Farm (−3 next to a Stockyard ...)": a
+    // Farm in or next to the hex of a settlement with a Stockyard saves one more, once however
+    // many Stockyards stand there; a Farm farther off saves 2.
+    let (mut g, _, st) = settlement_with_slots();
+    let ash = kingdom(&g, "ASH");
+    claim_more(&mut g, "ASH", 6);
+    let farm = improvement_index(&g, "farm");
+    let stockyard = g.scenario().buildings.iter().position(|b| b.id == "stockyard").unwrap();
+    let hex = g.world().get::<Settlement>(st).unwrap().hex;
+    with_world(&mut g, |w| {
+        let mut tile = w.get_mut::<HexTile>(hex).unwrap();
+        tile.resource = None;
+        tile.improvements.push(farm);
+    });
+    let with_farm = sheet(g.world(), ash).consumption.total;
+    assert!(with_farm >= 2, "room to save one more: {with_farm}");
+    let stockyard_at = |cells: Vec<u8>| crate::rulesets::kingdom::model::Placed {
+        building: stockyard,
+        cells,
+        slots: Vec::new(),
+    };
+    with_world(&mut g, |w| {
+        w.get_mut::<Settlement>(st).unwrap().districts[0]
+            .placed
+            .push(stockyard_at(vec![4, 5, 8, 9]));
+    });
+    let with_stockyard = sheet(g.world(), ash).consumption.total;
+    assert_eq!(with_stockyard, with_farm - 1, "the Farm saves 3");
+    // A second Stockyard adds nothing more.
+    with_world(&mut g, |w| {
+        w.get_mut::<Settlement>(st).unwrap().districts[0]
+            .placed
+            .push(stockyard_at(vec![20, 21, 24, 25]));
+    });
+    assert_eq!(sheet(g.world(), ash).consumption.total, with_stockyard);
+    let lines = crate::rulesets::kingdom::rules::sheet::explaining(
+        g.world(),
+        ash,
+        crate::rulesets::kingdom::rules::sheet::Detail::Consumption,
+    );
+    assert!(
+        format!("{:?}", lines.consumption).contains("Farm next to a Stockyard"),
+        "{:?}",
+        lines.consumption
+    );
+}
+
+#[test]
+fn km_edict_terrain_a_highway_replaces_the_road_it_upgrades() {
+    // FACTS 8 (PRD): "Highway: twice the Road cost (Size 26+)"; "You may upgrade a Road into a
+    // Highway": the hex's Road becomes a Highway (counted once, not as both), and no Road is
+    // built beside it.
+    let mut g = founded();
+    until(&mut g, "ASH", DecisionKind::Terrain);
+    let at = start(&g, "ASH");
+    let ash = kingdom(&g, "ASH");
+    let (road, highway) = (improvement_index(&g, "road"), improvement_index(&g, "highway"));
+    let hex = g.world().resource::<Board>().at(at.0, at.1).unwrap();
+    let highway_here = Action::Improve {
+        at,
+        improvement: "highway".into(),
+    };
+    // No Road yet: refused.
+    with_world(&mut g, |w| w.get_mut::<Kingdom>(ash).unwrap().treasury = 200);
+    claim_more(&mut g, "ASH", 25);
+    assert_eq!(sheet(g.world(), ash).size, 26);
+    let err = g.check(&highway_here).unwrap_err();
+    assert!(err.reason.contains("built over a road"), "{err}");
+    with_world(&mut g, |w| w.get_mut::<HexTile>(hex).unwrap().improvements.push(road));
+    g.apply(highway_here.clone()).unwrap();
+    assert_eq!(
+        g.world().get::<HexTile>(hex).unwrap().improvements,
+        vec![highway],
+        "the Road became the Highway"
+    );
+    assert!(g.log().entries.iter().any(|e| e.text.contains("Builds a Highway over its Road")));
+    let err = g
+        .check(&Action::Improve {
+            at,
+            improvement: "road".into(),
+        })
+        .unwrap_err();
+    assert!(err.reason.contains("is an upgraded Road"), "{err}");
+}
+
+#[test]
+fn km_content_boosts_and_upgrades_name_real_improvements_or_load_fails_at_the_place() {
+    // A modder's slip is answered with file:line:col for each error at once.
+    let text = crate::rulesets::kingdom::content::DEFAULT_SCENARIO_RON
+        .replace(r#"boosts: [("farm","#, r#"boosts: [("farmm","#)
+        .replace(r#"upgrade_from: Some("road")"#, r#"upgrade_from: Some("raod")"#);
+    let errors = crate::rulesets::kingdom::content::parse_scenario(&text, "frontier.ron")
+        .expect_err("two unknown names");
+    let shown: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    assert!(
+        shown.iter().any(|e| e.starts_with(&format!("frontier.ron:{}:", line_of("\"farmm\"")))
+            && e.contains("boosts an unknown improvement \"farmm\"")),
+        "{shown:?}"
+    );
+    assert!(
+        shown.iter().any(|e| e.starts_with(&format!("frontier.ron:{}:", line_of("\"raod\"")))
+            && e.contains("unknown improvement \"raod\"")),
+        "{shown:?}"
+    );
+}
