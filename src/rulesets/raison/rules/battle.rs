@@ -177,6 +177,19 @@ pub fn start(world: &mut World, mover: P, t: T) {
         retreats: Vec::new(),
     };
     world.res_mut::<Turn>().battle = Some(b);
+    // Step 1, "Total up attacker & defender strengths", before any Ally declares support (the
+    // supporters see what they would join).
+    let text = {
+        let b = battle(world);
+        let (a, d) = strengths(world, b);
+        format!(
+            "Strengths in {}: {} {a}, {} {d}",
+            tname(world, t),
+            power_id(world, mover),
+            power_id(world, defender)
+        )
+    };
+    write(world, Note::new(ids::BATTLE, text));
     let queue = supporters(world, true);
     battle_mut(world).queue = queue;
 }

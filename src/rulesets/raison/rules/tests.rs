@@ -1403,10 +1403,11 @@ fn rde_battle_strengths_are_units_garrison_and_fortress() {
     let mut g = game(s);
     attack(&mut g, "AAA", "a_gen", "dis_b");
     assert_eq!(
-        texts(&g, ids::BATTLE)[..3],
+        texts(&g, ids::BATTLE)[..4],
         [
             "AAA attacks BBB in dis_b",
-            // 2 Units + the Garrison's 1 + the Fortress's 2.
+            // Step 1, before any support: 2 Units + the Garrison's 1 + the Fortress's 2.
+            "Strengths in dis_b: AAA 3, BBB 5",
             "Strengths in dis_b before Battle cards: AAA 3, BBB 5",
             "Battle of dis_b: AAA 3 against BBB 5; BBB wins",
         ]
@@ -1500,7 +1501,18 @@ fn rde_battle_support_adjacent_allies_support_attacker_then_defender_and_lose_a_
             "m_gen of MIN supports the defender from m_cap",
         ]
     );
-    // AAA 3 + CCC 2 against BBB 1 + Garrison 1 + 2.
+    // Step 1 totals the two sides before any Ally declares support: AAA 3 against BBB 1 +
+    // Garrison 1; then AAA 3 + CCC 2 against BBB 1 + Garrison 1 + MIN 2.
+    let battle_lines = texts(&g, ids::BATTLE);
+    let first = battle_lines
+        .iter()
+        .position(|t| t == "Strengths in dis_b: AAA 3, BBB 2")
+        .unwrap_or_else(|| panic!("step 1's totals: {battle_lines:?}"));
+    assert!(
+        g.log().entries.iter().position(|e| e.rule == ids::BATTLE && e.text == battle_lines[first])
+            < g.log().entries.iter().position(|e| e.rule == ids::BATTLE_SUPPORT),
+        "totalled before the support is declared"
+    );
     logged(
         &g,
         ids::BATTLE,
