@@ -420,6 +420,29 @@ fn pop_9_0a_a_fleet_entering_a_distant_sea_zone_ends_its_move_there() {
     assert!(from_far.contains(&deep) && from_far.contains(&west), "{from_far:?}");
 }
 
+#[test]
+fn pop_9_5_ships_undock_into_the_sea_zone_their_port_faces() {
+    // 9.5: "Undock to move any number of Ships out of Port to their adjacent Sea Zones", a
+    // port being adjacent to "the Sea Zones it faces" (2.0). North also touches a North Sea,
+    // which no port of North faces: ships in port there cannot undock into it.
+    let game = game_with(|t| {
+        t.replace(
+            r#"neighbours: [(area: "south"), (area: "east", mountain: true)], seas: ["west_sea"]),"#,
+            r#"neighbours: [(area: "south"), (area: "east", mountain: true)], seas: ["west_sea", "north_sea"]),"#,
+        )
+        .replace(
+            r#"            (id: "far_sea","#,
+            r#"            (id: "north_sea", name: "North Sea", neighbours: [], shape: [], site: (50.0, 320.0)),
+            (id: "far_sea","#,
+        )
+    });
+    let (aland, north) = (e(&game, "AAA"), e(&game, "north"));
+    let (west, north_sea) = (e(&game, "west_sea"), e(&game, "north_sea"));
+    let from_port = crate::rulesets::pop::rules::military::sail_destinations(game.world(), aland, north);
+    assert!(from_port.contains(&west), "{from_port:?}");
+    assert!(!from_port.contains(&north_sea), "no port of North faces it: {from_port:?}");
+}
+
 /// `deep_sea`, with a port of Celand (a Non-Player Realm) on the West Sea.
 fn celand_port(t: String) -> String {
     deep_sea(t)

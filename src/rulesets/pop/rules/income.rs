@@ -203,10 +203,7 @@ fn recall_ports(world: &World, realm: Entity, sea: Entity) -> Vec<Entity> {
     let mut out: Vec<Entity> = reach
         .iter()
         .flat_map(|s| crate::rulesets::pop::rules::trade::ports_facing(world, *s).into_owned())
-        .filter(|p| {
-            crate::rulesets::pop::rules::military::controller(world, *p)
-                .is_some_and(|c| c == realm || crate::rulesets::pop::rules::relations::allied(world, realm, c))
-        })
+        .filter(|p| crate::rulesets::pop::rules::military::friendly_port(world, realm, *p))
         .filter_map(|p| crate::rulesets::pop::rules::relations::area_of(world, p))
         .collect();
     crate::rulesets::pop::state::sort_dedup_by_sid(world, &mut out);

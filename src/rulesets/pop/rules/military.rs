@@ -713,10 +713,7 @@ pub fn sail_destinations_avoiding(
             next.extend(port_areas(world, realm, place));
             next
         } else {
-            world
-                .read::<Coasts>(place)
-                .map(|c| c.0.clone())
-                .unwrap_or_default()
+            undock_seas(world, realm, place)
         }
     };
     let mut out = Vec::new();
@@ -739,6 +736,34 @@ pub fn sail_destinations_avoiding(
     }
     out.sort_by_cached_key(|p| sid_of(world, *p));
     out
+}
+
+/// The sea zones ships in port in `area` may undock into: those its Friendly Ports there face
+/// (9.5: "Undock to move any number of Ships out of Port to their adjacent Sea Zones"; a Port is
+/// adjacent to "the Sea Zones it faces", 2.0), not every sea the area touches. Ships left in a
+/// port no longer friendly leave by the seas any port of the area faces; an area without ports
+/// (no scenario ships so) by its coasts.
+fn undock_seas(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
+    let ports: Vec<(Entity, Entity)> = area_provinces(world, area)
+        .iter()
+        .filter_map(|p| world.read::<Province>(*p).and_then(|x| x.port).map(|s| (*p, s)))
+        .collect();
+    let mut seas: Vec<Entity> = ports
+        .iter()
+        .filter(|(p, _)| friendly_port(world, realm, *p))
+        .map(|(_, s)| *s)
+        .collect();
+    if seas.is_empty() {
+        seas = ports.iter().map(|(_, s)| *s).collect();
+    }
+    if seas.is_empty() {
+        seas = world
+            .read::<Coasts>(area)
+            .map(|c| c.0.clone())
+            .unwrap_or_default();
+    }
+    sort_dedup_by_sid(world, &mut seas);
+    seas
 }
 
 /// Areas where the realm holds a port facing `sea`.
@@ -2976,19 +3001,23 @@ pub fn lost_at_sea_victims(world: &World, active: Option<Entity>) -> Vec<Entity>
         .collect()
 }
 
-/// The realm's ships that may be lost at sea: in a sea zone that none of its own ports faces,
-/// in stable-id order.
+/// Whether `province` is a Friendly Port of `realm` (EUP-W 2.0: "Ports Controlled by you,
+/// your Vassal, or your Ally"; a vassal's ports are the realm's own in the model).
+pub fn friendly_port(world: &World, realm: Entity, province: Entity) -> bool {
+    world.read::<Province>(province).is_some_and(|p| p.port.is_some())
+        && controller(world, province)
+            .is_some_and(|c| c == realm || crate::rulesets::pop::rules::relations::allied(world, realm, c))
+}
+
+/// The realm's ships that may be lost at sea: in a sea zone no Friendly Port of its faces
+/// (16.5: "remove 1 Ship belonging to each Opponent that is -not- adjacent to one of their
+/// Friendly Ports"), in stable-id order.
 fn ships_far_from_port(world: &World, realm: Entity) -> Vec<Entity> {
-    let ports: Vec<Entity> = world
-        .read::<Owns>(realm)
-        .map(|o| {
-            o.iter()
-                .filter_map(|p| world.read::<Province>(p).and_then(|x| x.port))
-                .collect()
-        })
-        .unwrap_or_default();
     let mut ships = ships_where(world, realm, |place| {
-        world.read::<SeaZone>(place).is_some() && !ports.contains(&place)
+        world.read::<SeaZone>(place).is_some()
+            && !crate::rulesets::pop::rules::trade::ports_facing(world, place)
+                .iter()
+                .any(|p| friendly_port(world, realm, *p))
     });
     ships.sort_by_cached_key(|u| sid_of(world, *u));
     ships

@@ -1877,8 +1877,22 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
         PeaceTerm::ForceConversion => {
             let rw = world.read::<Realm>(winner).map(|r| r.religion);
             let rl = world.read::<Realm>(loser).map(|r| r.religion);
-            crate::rulesets::pop::rules::religion::same_faith(rw, rl)
-                .then_some("the loser already shares your religion")
+            // 10.0 Force Conversion: "Victor must Control all Provinces in Loser's Capital
+            // Area" (which holds the capital the eligibility table asks for, surrender or not).
+            let controls_capital_area = capital_area(world, loser).is_some_and(|a| {
+                let provinces = area_provinces(world, a);
+                !provinces.is_empty()
+                    && provinces
+                        .iter()
+                        .all(|p| controller(world, *p) == Some(winner))
+            });
+            if crate::rulesets::pop::rules::religion::same_faith(rw, rl) {
+                Some("the loser already shares your religion")
+            } else if !controls_capital_area {
+                Some("forcing a conversion needs every province of the loser's capital area under your control")
+            } else {
+                None
+            }
         }
         _ => None,
     };
@@ -2096,8 +2110,27 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
             }
         }
         PeaceTerm::ForceConversion => {
+            // "The Loser must change their State Religion and the Religion of their Capital
+            // Area to match the State Religion of the Victor. The Victor gains 3, and may add
+            // 2 influence in the Loser's Capital Area" (10.0; taken: nothing is lost by it).
+            let area = capital_area(world, loser);
             if let Some(religion) = world.read::<Realm>(winner).map(|r| r.religion) {
                 crate::rulesets::pop::rules::religion::set_state_religion(world, loser, religion);
+                if let Some(area) = area {
+                    crate::rulesets::pop::rules::religion::place_faith(world, area, religion);
+                }
+            }
+            if let Some(area) = area {
+                add_influence(world, winner, area, 2);
+                let (name, area_name) = (key_of(world, winner), key_of(world, area));
+                write(
+                    world,
+                    Note::new(
+                        ids::WAR_PEACE,
+                        format!("{name} adds 2 influence in {area_name}, the converted capital area"),
+                    )
+                    .realm(name),
+                );
             }
             change_prestige(world, winner, 3, ids::WAR_PEACE);
             if is_player(world, loser) {

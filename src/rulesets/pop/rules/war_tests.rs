@@ -1560,6 +1560,54 @@ fn pop_seq_phase3_d_partial_victory_lets_the_victor_choose_terms() {
 }
 
 #[test]
+fn pop_war_peace_force_conversion_needs_the_capital_area_and_converts_it() {
+    // Seed 002: "changing State Religion can only happen through an Event, or if Conversion is
+    // forced upon you (p. 31)". 10.0 Force Conversion: "Victor must Control all Provinces in
+    // Loser's Capital Area"; "The Loser must change their State Religion and the Religion of
+    // their Capital Area to match the State Religion of the Victor. The Victor gains 3, and may
+    // add 2 influence in the Loser's Capital Area. The Loser loses 5 and must remove 4
+    // influence." Aland (Catholic) against Celand (Orthodox), whose capital area East holds
+    // only Capc; a surrender does not spare the requirement.
+    use crate::rulesets::pop::content::schema::Religion;
+    let mut game = game();
+    let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
+    let (capc, east) = (e(&game, "capc"), e(&game, "east"));
+    let war = spawn_sim(game.world_mut(), None, War { attacker: a, defender: c });
+    set(&mut game, a, |m| m.prestige = 5);
+    let q = war::PeaceQuestion {
+        war: sid_of(game.world(), war),
+        winner: sid_of(game.world(), a),
+        loser: sid_of(game.world(), c),
+        total: false,
+        surrendered: true,
+        surrender_asked: false,
+    };
+    let why = war::term_problem(game.world(), &q, PeaceTerm::ForceConversion).expect("refused");
+    assert_eq!(why.rule, "pop.war.peace");
+    assert!(why.reason.contains("capital area"), "{}", why.reason);
+    military::take_by_siege(game.world_mut(), a, capc);
+    assert!(war::term_problem(game.world(), &q, PeaceTerm::ForceConversion).is_none());
+    war::make_peace(game.world_mut(), q.war, a, c, PeaceTerm::ForceConversion);
+    assert_eq!(game.world().get::<Realm>(c).unwrap().religion, Religion::Catholic);
+    assert_eq!(
+        crate::rulesets::pop::rules::religion::area_faith(game.world(), east),
+        Some(Religion::Catholic),
+        "the capital area converts too"
+    );
+    assert_eq!(
+        game.world().get::<ControlledBy>(capc).unwrap().0,
+        c,
+        "occupied provinces go back"
+    );
+    assert_eq!(mat(&game, a).prestige, 8, "the victor gains 3");
+    assert_eq!(
+        crate::rulesets::pop::rules::relations::influence_in(game.world(), a, east),
+        2,
+        "and adds 2 influence in the capital area"
+    );
+}
+
+#[test]
 fn pop_battle_leader_wound_stops_when_the_leader_dies() {
     // 7.2: "When a Character receives their second H, they die ... Dead characters are
     // discarded": a leader with 1 H hit by three pairs of outlined faces in one roll is wounded
