@@ -730,9 +730,12 @@ impl Checking<'_> {
                     });
                 }
                 // An upgrade stands in for what it replaced (a Highway is the hex's Road).
-                if let Some(up) = tile.improvements.iter().map(|u| &s.improvements[*u]).find(
-                    |u| u.upgrade_from.as_deref() == Some(def.id.as_str()),
-                ) {
+                if let Some(up) = tile
+                    .improvements
+                    .iter()
+                    .map(|u| &s.improvements[*u])
+                    .find(|u| u.upgrade_from.as_deref() == Some(def.id.as_str()))
+                {
                     return illegal(why, ids::EDICT_TERRAIN, || {
                         format!("the hex's {} is an upgraded {}", up.name, def.name)
                     });

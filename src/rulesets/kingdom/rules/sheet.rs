@@ -336,7 +336,9 @@ fn add_boosts(world: &World, s: &Scenario, k: &Kingdom, sheet: &mut Sheet) {
             continue;
         };
         let near: Vec<Entity> = std::iter::once(settlement.hex)
-            .chain(crate::rulesets::kingdom::rules::edict::neighbours(world, tile))
+            .chain(crate::rulesets::kingdom::rules::edict::neighbours(
+                world, tile,
+            ))
             .collect();
         for placed in settlement.districts.iter().flat_map(|d| &d.placed) {
             if s.buildings[placed.building].boosts.is_empty() {

@@ -1712,7 +1712,11 @@ fn km_edict_abdicate_two_seated_leaders_swap_each_leaving_one_role_for_another()
 
 /// The index of an improvement by id in the game's scenario.
 fn improvement_index(g: &Game, id: &str) -> usize {
-    g.scenario().improvements.iter().position(|d| d.id == id).unwrap()
+    g.scenario()
+        .improvements
+        .iter()
+        .position(|d| d.id == id)
+        .unwrap()
 }
 
 /// Gives the kingdom `n` more of the board's free hexes directly (its Size grows by `n`).
@@ -1743,7 +1747,12 @@ fn km_consumption_a_farm_next_to_a_stockyard_saves_3_not_2() {
     let ash = kingdom(&g, "ASH");
     claim_more(&mut g, "ASH", 6);
     let farm = improvement_index(&g, "farm");
-    let stockyard = g.scenario().buildings.iter().position(|b| b.id == "stockyard").unwrap();
+    let stockyard = g
+        .scenario()
+        .buildings
+        .iter()
+        .position(|b| b.id == "stockyard")
+        .unwrap();
     let hex = g.world().get::<Settlement>(st).unwrap().hex;
     with_world(&mut g, |w| {
         let mut tile = w.get_mut::<HexTile>(hex).unwrap();
@@ -1792,26 +1801,38 @@ fn km_edict_terrain_a_highway_replaces_the_road_it_upgrades() {
     until(&mut g, "ASH", DecisionKind::Terrain);
     let at = start(&g, "ASH");
     let ash = kingdom(&g, "ASH");
-    let (road, highway) = (improvement_index(&g, "road"), improvement_index(&g, "highway"));
+    let (road, highway) = (
+        improvement_index(&g, "road"),
+        improvement_index(&g, "highway"),
+    );
     let hex = g.world().resource::<Board>().at(at.0, at.1).unwrap();
     let highway_here = Action::Improve {
         at,
         improvement: "highway".into(),
     };
     // No Road yet: refused.
-    with_world(&mut g, |w| w.get_mut::<Kingdom>(ash).unwrap().treasury = 200);
+    with_world(&mut g, |w| {
+        w.get_mut::<Kingdom>(ash).unwrap().treasury = 200
+    });
     claim_more(&mut g, "ASH", 25);
     assert_eq!(sheet(g.world(), ash).size, 26);
     let err = g.check(&highway_here).unwrap_err();
     assert!(err.reason.contains("built over a road"), "{err}");
-    with_world(&mut g, |w| w.get_mut::<HexTile>(hex).unwrap().improvements.push(road));
+    with_world(&mut g, |w| {
+        w.get_mut::<HexTile>(hex).unwrap().improvements.push(road)
+    });
     g.apply(highway_here.clone()).unwrap();
     assert_eq!(
         g.world().get::<HexTile>(hex).unwrap().improvements,
         vec![highway],
         "the Road became the Highway"
     );
-    assert!(g.log().entries.iter().any(|e| e.text.contains("Builds a Highway over its Road")));
+    assert!(
+        g.log()
+            .entries
+            .iter()
+            .any(|e| e.text.contains("Builds a Highway over its Road"))
+    );
     let err = g
         .check(&Action::Improve {
             at,
@@ -1826,19 +1847,26 @@ fn km_content_boosts_and_upgrades_name_real_improvements_or_load_fails_at_the_pl
     // A modder's slip is answered with file:line:col for each error at once.
     let text = crate::rulesets::kingdom::content::DEFAULT_SCENARIO_RON
         .replace(r#"boosts: [("farm","#, r#"boosts: [("farmm","#)
-        .replace(r#"upgrade_from: Some("road")"#, r#"upgrade_from: Some("raod")"#);
+        .replace(
+            r#"upgrade_from: Some("road")"#,
+            r#"upgrade_from: Some("raod")"#,
+        );
     let errors = crate::rulesets::kingdom::content::parse_scenario(&text, "frontier.ron")
         .expect_err("two unknown names");
     let shown: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
     let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
     assert!(
-        shown.iter().any(|e| e.starts_with(&format!("frontier.ron:{}:", line_of("\"farmm\"")))
-            && e.contains("boosts an unknown improvement \"farmm\"")),
+        shown.iter().any(
+            |e| e.starts_with(&format!("frontier.ron:{}:", line_of("\"farmm\"")))
+                && e.contains("boosts an unknown improvement \"farmm\"")
+        ),
         "{shown:?}"
     );
     assert!(
-        shown.iter().any(|e| e.starts_with(&format!("frontier.ron:{}:", line_of("\"raod\"")))
-            && e.contains("unknown improvement \"raod\"")),
+        shown.iter().any(
+            |e| e.starts_with(&format!("frontier.ron:{}:", line_of("\"raod\"")))
+                && e.contains("unknown improvement \"raod\"")
+        ),
         "{shown:?}"
     );
 }

@@ -822,7 +822,6 @@ pub(crate) fn set_up_empire(world: &mut World) {
     enforce_cap(world);
 }
 
-
 /// The Empire's areas wholly -owned- by realms outside it (18.6): a province an outsider holds
 /// as a vassal is not owned by it, and keeps the area in.
 fn wholly_outside(world: &World) -> Vec<Id> {

@@ -226,7 +226,12 @@ fn pop_7_2_death_a_dead_historical_ruler_is_not_offered_again_by_a_later_event()
         "its tokens went back to the supply"
     );
     let state = serde_json::to_string(&game.snapshot()).unwrap();
-    assert!(state.contains(r#""id":"heir_2","serves":null,"role":null,"ill_health":0,"commands":null,"dead":true"#), "{state}");
+    assert!(
+        state.contains(
+            r#""id":"heir_2","serves":null,"role":null,"ill_health":0,"commands":null,"dead":true"#
+        ),
+        "{state}"
+    );
     take_event_until(&mut game, is_rulers_question);
     let d = game.pending().unwrap().clone();
     assert!(

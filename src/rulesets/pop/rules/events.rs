@@ -493,9 +493,11 @@ pub fn advance_event(world: &mut World) -> Progress {
                     .copied()
                     .filter(|r| characters::can_rule(world, *r))
                     .collect();
-                let any_dead = shown
-                    .iter()
-                    .any(|r| world.read::<crate::rulesets::pop::model::Dead>(*r).is_some());
+                let any_dead = shown.iter().any(|r| {
+                    world
+                        .read::<crate::rulesets::pop::model::Dead>(*r)
+                        .is_some()
+                });
                 if free.is_empty() && any_dead {
                     // Say why nothing is offered: each ruler shown is dead or serves already
                     // (a card showing the ruler who rules is a choice to keep it, said above).

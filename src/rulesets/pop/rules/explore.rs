@@ -98,9 +98,7 @@ pub fn hostile_sea(world: &World, realm: Entity, sea: Entity) -> bool {
     crate::rulesets::pop::rules::trade::ports_facing(world, sea)
         .iter()
         .filter_map(|p| controller(world, *p))
-        .filter(|c| {
-            world.read::<NonPlayerRealm>(*c).is_some() && at_war_between(world, realm, *c)
-        })
+        .filter(|c| world.read::<NonPlayerRealm>(*c).is_some() && at_war_between(world, realm, *c))
         .any(|npr| !ships_at_war_with(npr))
 }
 

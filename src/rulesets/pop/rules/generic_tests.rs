@@ -492,12 +492,32 @@ fn pop_5_1_explore_a_vassal_occupied_or_rebel_held_port_gives_no_adjacency() {
     use crate::rulesets::pop::rules::explore::next_to_realm;
     let (mut game, me, other) = explorers();
     let farland = e(&game, "farland");
-    let capital = e(&game, if key(&game, me) == "AAA" { "capa" } else { "capb" });
-    assert!(next_to_realm(game.world(), me, farland), "its capital's port");
-    game.world_mut().entity_mut(capital).insert(ControlledBy(other));
-    assert!(!next_to_realm(game.world(), me, farland), "occupied by the other realm");
-    game.world_mut().entity_mut(capital).insert((ControlledBy(me), RebelTown));
-    assert!(!next_to_realm(game.world(), me, farland), "under a Rebel Town");
+    let capital = e(
+        &game,
+        if key(&game, me) == "AAA" {
+            "capa"
+        } else {
+            "capb"
+        },
+    );
+    assert!(
+        next_to_realm(game.world(), me, farland),
+        "its capital's port"
+    );
+    game.world_mut()
+        .entity_mut(capital)
+        .insert(ControlledBy(other));
+    assert!(
+        !next_to_realm(game.world(), me, farland),
+        "occupied by the other realm"
+    );
+    game.world_mut()
+        .entity_mut(capital)
+        .insert((ControlledBy(me), RebelTown));
+    assert!(
+        !next_to_realm(game.world(), me, farland),
+        "under a Rebel Town"
+    );
     game.world_mut().entity_mut(capital).remove::<RebelTown>();
     assert!(next_to_realm(game.world(), me, farland));
 
@@ -518,7 +538,10 @@ fn pop_5_1_explore_a_vassal_occupied_or_rebel_held_port_gives_no_adjacency() {
         )
     });
     let (beland, farland) = (e(&game, "BBB"), e(&game, "farland"));
-    assert!(!next_to_realm(game.world(), beland, farland), "a vassal's port");
+    assert!(
+        !next_to_realm(game.world(), beland, farland),
+        "a vassal's port"
+    );
 }
 
 #[test]
@@ -1431,7 +1454,11 @@ fn pop_7_6_an_area_held_partly_as_a_vassal_is_not_owned_whole() {
         )
     });
     let (beland, south, sora) = (e(&game, "BBB"), e(&game, "south"), e(&game, "sora"));
-    assert_eq!(owner(game.world(), sora), Some(beland), "the model's lawful owner");
+    assert_eq!(
+        owner(game.world(), sora),
+        Some(beland),
+        "the model's lawful owner"
+    );
     assert!(!integrable(game.world(), beland).contains(&south));
     let why = answer_problem(game.world(), beland, "south").expect("refused");
     assert_eq!(why.rule, "pop.act.integrate_area");
@@ -1456,8 +1483,13 @@ fn pop_7_6_an_area_with_an_occupied_or_rebel_held_province_is_not_owned_whole() 
     assert!(!integrable(game.world(), me).contains(&a), "occupied");
     let why = answer_problem(game.world(), me, area).expect("refused");
     assert!(why.reason.contains("occupied"), "{}", why.reason);
-    game.world_mut().entity_mut(p).insert((ControlledBy(me), RebelTown));
-    assert!(!integrable(game.world(), me).contains(&a), "under a Rebel Town");
+    game.world_mut()
+        .entity_mut(p)
+        .insert((ControlledBy(me), RebelTown));
+    assert!(
+        !integrable(game.world(), me).contains(&a),
+        "under a Rebel Town"
+    );
     game.world_mut().entity_mut(p).remove::<RebelTown>();
     assert!(integrable(game.world(), me).contains(&a));
 }

@@ -413,11 +413,21 @@ fn pop_9_0a_a_fleet_entering_a_distant_sea_zone_ends_its_move_there() {
     // the move ends in Far Sea; from Far Sea, Deep Sea is one space.
     use crate::rulesets::pop::rules::military::sail_destinations;
     let (game, me, _) = with_idea("QuestForTheNewWorld", deep_sea);
-    let (west, far, deep) = (e(&game, "west_sea"), e(&game, "far_sea"), e(&game, "deep_sea"));
+    let (west, far, deep) = (
+        e(&game, "west_sea"),
+        e(&game, "far_sea"),
+        e(&game, "deep_sea"),
+    );
     let from_west = sail_destinations(game.world(), me, west);
-    assert!(from_west.contains(&far) && !from_west.contains(&deep), "{from_west:?}");
+    assert!(
+        from_west.contains(&far) && !from_west.contains(&deep),
+        "{from_west:?}"
+    );
     let from_far = sail_destinations(game.world(), me, far);
-    assert!(from_far.contains(&deep) && from_far.contains(&west), "{from_far:?}");
+    assert!(
+        from_far.contains(&deep) && from_far.contains(&west),
+        "{from_far:?}"
+    );
 }
 
 #[test]
@@ -438,9 +448,13 @@ fn pop_9_5_ships_undock_into_the_sea_zone_their_port_faces() {
     });
     let (aland, north) = (e(&game, "AAA"), e(&game, "north"));
     let (west, north_sea) = (e(&game, "west_sea"), e(&game, "north_sea"));
-    let from_port = crate::rulesets::pop::rules::military::sail_destinations(game.world(), aland, north);
+    let from_port =
+        crate::rulesets::pop::rules::military::sail_destinations(game.world(), aland, north);
     assert!(from_port.contains(&west), "{from_port:?}");
-    assert!(!from_port.contains(&north_sea), "no port of North faces it: {from_port:?}");
+    assert!(
+        !from_port.contains(&north_sea),
+        "no port of North faces it: {from_port:?}"
+    );
 }
 
 /// `deep_sea`, with a port of Celand (a Non-Player Realm) on the West Sea.
@@ -471,21 +485,39 @@ fn pop_5_1_explore_ship_never_passes_through_a_hostile_sea_zone() {
         to: "far_sea".into(),
     };
     let (west, far, celand) = (e(&game, "west_sea"), e(&game, "far_sea"), e(&game, "CCC"));
-    let hostile = |game: &Game, sea| crate::rulesets::pop::rules::explore::hostile_sea(game.world(), me, sea);
+    let hostile =
+        |game: &Game, sea| crate::rulesets::pop::rules::explore::hostile_sea(game.world(), me, sea);
     assert!(game.legal_actions().contains(&sail));
     // At war with the other Player Realm, whose port faces the West Sea: no Hostile Sea Zone
     // (only an NPR's port makes one), and no ships of its there.
-    spawn_sim(game.world_mut(), None, War { attacker: me, defender: other });
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: me,
+            defender: other,
+        },
+    );
     assert!(!hostile(&game, west), "a Player Realm's port alone");
     assert!(game.legal_actions().contains(&sail));
     // At war with Celand: its port makes the West Sea hostile; Far Sea is open.
-    spawn_sim(game.world_mut(), None, War { attacker: me, defender: celand });
+    spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: me,
+            defender: celand,
+        },
+    );
     assert!(hostile(&game, west));
     assert!(!hostile(&game, far), "Far Sea itself is open");
     refused(&mut game, sail.clone(), "pop.5.1.explore_ship");
     // A ship of a realm at war with Celand in the West Sea lifts it (here one of its own).
     spawn_ships(&mut game, me, "west_sea", UnitKind::HeavyShip, 1);
-    assert!(!hostile(&game, west), "ships at war with the port's owner are there");
+    assert!(
+        !hostile(&game, west),
+        "ships at war with the port's owner are there"
+    );
     assert!(game.legal_actions().contains(&sail));
 }
 

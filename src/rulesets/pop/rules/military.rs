@@ -746,7 +746,12 @@ pub fn sail_destinations_avoiding(
 fn undock_seas(world: &World, realm: Entity, area: Entity) -> Vec<Entity> {
     let ports: Vec<(Entity, Entity)> = area_provinces(world, area)
         .iter()
-        .filter_map(|p| world.read::<Province>(*p).and_then(|x| x.port).map(|s| (*p, s)))
+        .filter_map(|p| {
+            world
+                .read::<Province>(*p)
+                .and_then(|x| x.port)
+                .map(|s| (*p, s))
+        })
         .collect();
     let mut seas: Vec<Entity> = ports
         .iter()
@@ -3004,9 +3009,12 @@ pub fn lost_at_sea_victims(world: &World, active: Option<Entity>) -> Vec<Entity>
 /// Whether `province` is a Friendly Port of `realm` (EUP-W 2.0: "Ports Controlled by you,
 /// your Vassal, or your Ally"; a vassal's ports are the realm's own in the model).
 pub fn friendly_port(world: &World, realm: Entity, province: Entity) -> bool {
-    world.read::<Province>(province).is_some_and(|p| p.port.is_some())
-        && controller(world, province)
-            .is_some_and(|c| c == realm || crate::rulesets::pop::rules::relations::allied(world, realm, c))
+    world
+        .read::<Province>(province)
+        .is_some_and(|p| p.port.is_some())
+        && controller(world, province).is_some_and(|c| {
+            c == realm || crate::rulesets::pop::rules::relations::allied(world, realm, c)
+        })
 }
 
 /// The realm's ships that may be lost at sea: in a sea zone no Friendly Port of its faces

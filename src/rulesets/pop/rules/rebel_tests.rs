@@ -1434,7 +1434,11 @@ fn pop_14_1_no_religious_dissent_on_a_distant_continent() {
         !counting_unrest(game.world(), a, None).contains(&wild),
         "no dissent in Farland"
     );
-    assert!(!logged(&game, ids::SEQ_PHASE3_G, "Religious dissent in farland"));
+    assert!(!logged(
+        &game,
+        ids::SEQ_PHASE3_G,
+        "Religious dissent in farland"
+    ));
 }
 
 #[test]

@@ -330,7 +330,9 @@ fn pop_7_2_a_serving_characters_card_is_tucked_and_discarded_when_it_leaves_play
     ));
     assert_eq!(game.world().get::<IllHealth>(bea).unwrap().0, 0);
     assert!(
-        game.world().get::<crate::rulesets::pop::model::Dead>(bea).is_some(),
+        game.world()
+            .get::<crate::rulesets::pop::model::Dead>(bea)
+            .is_some(),
         "dead: no Event could offer her"
     );
     assert!(!characters::can_rule(game.world(), bea));
@@ -339,7 +341,11 @@ fn pop_7_2_a_serving_characters_card_is_tucked_and_discarded_when_it_leaves_play
     assert!(characters::appoint_problem(game.world(), a, "c1", false).is_none());
     characters::appoint(game.world_mut(), a, "c1", "pop.7.2.appoint_ruler");
     assert!(game.world().get::<Serves>(bea).is_some());
-    assert!(game.world().get::<crate::rulesets::pop::model::Dead>(bea).is_none());
+    assert!(
+        game.world()
+            .get::<crate::rulesets::pop::model::Dead>(bea)
+            .is_none()
+    );
 }
 
 #[test]

@@ -1889,7 +1889,9 @@ pub fn term_problem(world: &World, q: &PeaceQuestion, term: PeaceTerm) -> Option
             if crate::rulesets::pop::rules::religion::same_faith(rw, rl) {
                 Some("the loser already shares your religion")
             } else if !controls_capital_area {
-                Some("forcing a conversion needs every province of the loser's capital area under your control")
+                Some(
+                    "forcing a conversion needs every province of the loser's capital area under your control",
+                )
             } else {
                 None
             }
@@ -2127,7 +2129,9 @@ pub fn make_peace(world: &mut World, war_sid: u32, winner: Entity, loser: Entity
                     world,
                     Note::new(
                         ids::WAR_PEACE,
-                        format!("{name} adds 2 influence in {area_name}, the converted capital area"),
+                        format!(
+                            "{name} adds 2 influence in {area_name}, the converted capital area"
+                        ),
                     )
                     .realm(name),
                 );

@@ -1572,7 +1572,14 @@ fn pop_war_peace_force_conversion_needs_the_capital_area_and_converts_it() {
     let mut game = game();
     let (a, c) = (e(&game, "AAA"), e(&game, "CCC"));
     let (capc, east) = (e(&game, "capc"), e(&game, "east"));
-    let war = spawn_sim(game.world_mut(), None, War { attacker: a, defender: c });
+    let war = spawn_sim(
+        game.world_mut(),
+        None,
+        War {
+            attacker: a,
+            defender: c,
+        },
+    );
     set(&mut game, a, |m| m.prestige = 5);
     let q = war::PeaceQuestion {
         war: sid_of(game.world(), war),
@@ -1588,7 +1595,10 @@ fn pop_war_peace_force_conversion_needs_the_capital_area_and_converts_it() {
     military::take_by_siege(game.world_mut(), a, capc);
     assert!(war::term_problem(game.world(), &q, PeaceTerm::ForceConversion).is_none());
     war::make_peace(game.world_mut(), q.war, a, c, PeaceTerm::ForceConversion);
-    assert_eq!(game.world().get::<Realm>(c).unwrap().religion, Religion::Catholic);
+    assert_eq!(
+        game.world().get::<Realm>(c).unwrap().religion,
+        Religion::Catholic
+    );
     assert_eq!(
         crate::rulesets::pop::rules::religion::area_faith(game.world(), east),
         Some(Religion::Catholic),
@@ -2542,8 +2552,7 @@ fn pop_seq_phase4_a_recall_ships_to_port_and_disband_units() {
             None,
             crate::rulesets::pop::model::Alliance { a, b },
         );
-        let with_ally =
-            crate::rulesets::pop::rules::income::cut_costs_candidates(game.world(), a);
+        let with_ally = crate::rulesets::pop::rules::income::cut_costs_candidates(game.world(), a);
         assert!(
             with_ally.contains(&Action::RecallShips {
                 from: "west_sea".into(),

@@ -1509,8 +1509,14 @@ fn rde_battle_support_adjacent_allies_support_attacker_then_defender_and_lose_a_
         .position(|t| t == "Strengths in dis_b: AAA 3, BBB 2")
         .unwrap_or_else(|| panic!("step 1's totals: {battle_lines:?}"));
     assert!(
-        g.log().entries.iter().position(|e| e.rule == ids::BATTLE && e.text == battle_lines[first])
-            < g.log().entries.iter().position(|e| e.rule == ids::BATTLE_SUPPORT),
+        g.log()
+            .entries
+            .iter()
+            .position(|e| e.rule == ids::BATTLE && e.text == battle_lines[first])
+            < g.log()
+                .entries
+                .iter()
+                .position(|e| e.rule == ids::BATTLE_SUPPORT),
         "totalled before the support is declared"
     );
     logged(
