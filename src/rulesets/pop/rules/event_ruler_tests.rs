@@ -296,6 +296,30 @@ fn pop_5_1_event_ruler_only_rulers_free_to_rule_are_offered_and_one_left_is_take
 }
 
 #[test]
+fn pop_7_2_death_an_event_showing_only_dead_rulers_says_so_and_changes_nothing() {
+    let mut game = game_with(rulers_of(first_to_act()));
+    let me = to_first_turn(&mut game);
+    let before = ruler_key(&game, me);
+    for heir in ["heir_1", "heir_2", "heir_3"] {
+        kill(&mut game, heir);
+    }
+    take_event_until(&mut game, |_| false);
+    assert!(
+        !game.pending().is_some_and(|d| matches!(
+            d.kind,
+            DecisionKind::HistoricalRulers { .. } | DecisionKind::HistoricalRuler { .. }
+        )),
+        "nothing to offer"
+    );
+    assert_eq!(ruler_key(&game, me), before, "the ruler stays");
+    assert!(logged(
+        &game,
+        ids::EVENT_RULER,
+        "heir_1 is dead, heir_2 is dead, heir_3 is dead"
+    ));
+}
+
+#[test]
 fn pop_5_1_event_ruler_own_event_showing_the_current_ruler_may_keep_it() {
     // "replace your current Ruler with any Ruler on this card": the ruler it has is on the card,
     // so keeping it is one of the choices.

@@ -1615,6 +1615,11 @@ fn pop_war_peace_force_conversion_needs_the_capital_area_and_converts_it() {
         2,
         "and adds 2 influence in the capital area"
     );
+    assert!(logged(
+        &game,
+        "pop.war.peace",
+        "AAA adds 2 influence in east, the converted capital area"
+    ));
 }
 
 #[test]
